@@ -1,0 +1,4 @@
+// Headless entry (package.json "bin": search-sandbox → bin/search-sandbox.js → out/main/cli.js).
+import { run } from './commands';
+
+run(process.argv.slice(2));

@@ -1,0 +1,139 @@
+// The sandbox clock: real time plus an offset that tests and users can advance or set (test-clock style).
+// Domain code only sees `Clock`; timers scheduled with `at()` fire when sandbox time reaches them,
+// whether real time passes or the clock is moved forward.
+
+export interface Clock {
+  /** sandbox time, ms since the epoch */
+  now(): number;
+  /** run `fn` once sandbox time reaches `when` (immediately, on a microtask, if it already has); returns cancel */
+  at(when: number, fn: () => void): () => void;
+}
+
+interface Timer {
+  when: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** A Clock whose time can be advanced, set and reset; `frozen` clocks move only when told (unit tests). */
+export class SandboxClock implements Clock {
+  private offsetMs = 0;
+  private frozenAt: number | null;
+  private timers: Timer[] = [];
+  private seq = 0;
+  private realTimer: ReturnType<typeof setTimeout> | null = null;
+  private listeners = new Set<(now: number) => void>();
+
+  constructor(
+    options: { start?: number; frozen?: boolean } = {},
+    private readonly realNow: () => number = Date.now,
+  ) {
+    this.frozenAt = options.frozen ? (options.start ?? realNow()) : null;
+    if (!options.frozen && options.start !== undefined) this.offsetMs = options.start - realNow();
+  }
+
+  now(): number {
+    return this.frozenAt ?? this.realNow() + this.offsetMs;
+  }
+
+  get frozen(): boolean {
+    return this.frozenAt !== null;
+  }
+
+  get offset(): number {
+    return this.now() - this.realNow();
+  }
+
+  at(when: number, fn: () => void): () => void {
+    const timer: Timer = { when, seq: this.seq++, fn };
+    this.timers.push(timer);
+    this.timers.sort((a, b) => a.when - b.when || a.seq - b.seq);
+    this.armRealTimer();
+    if (when <= this.now()) queueMicrotask(() => this.fireDue());
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+      this.armRealTimer();
+    };
+  }
+
+  /** Move sandbox time forward by `ms` (never backwards), firing due timers in time order. */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance needs a duration >= 0 ms, got ${ms}`);
+    this.moveTo(this.now() + ms);
+  }
+
+  /** Set sandbox time; timers whose time has come fire. Setting it back does not re-fire anything. */
+  set(epochMs: number): void {
+    if (!Number.isFinite(epochMs)) throw new RangeError(`set needs a time, got ${epochMs}`);
+    this.moveTo(epochMs);
+  }
+
+  /** Back to real time (unfrozen, no offset). */
+  reset(): void {
+    this.frozenAt = null;
+    this.offsetMs = 0;
+    this.changed();
+  }
+
+  onChange(listener: (now: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stop the real-time timer so a closing process can exit. */
+  dispose(): void {
+    if (this.realTimer) clearTimeout(this.realTimer);
+    this.realTimer = null;
+    this.timers = [];
+    this.listeners.clear();
+  }
+
+  private moveTo(target: number): void {
+    // Fire timers one at a time at their own time, so a timer that schedules another inside the window sees it fire too.
+    for (;;) {
+      const next = this.timers[0];
+      if (!next || next.when > target) break;
+      if (next.when > this.now()) this.setNow(next.when);
+      this.timers.shift();
+      next.fn();
+    }
+    this.setNow(target);
+    this.armRealTimer();
+    this.changed();
+  }
+
+  private setNow(t: number): void {
+    if (this.frozenAt !== null) this.frozenAt = t;
+    else this.offsetMs = t - this.realNow();
+  }
+
+  private fireDue(): void {
+    const now = this.now();
+    while (this.timers[0] && this.timers[0].when <= now) {
+      const timer = this.timers.shift()!;
+      timer.fn();
+    }
+    this.armRealTimer();
+  }
+
+  private armRealTimer(): void {
+    if (this.realTimer) clearTimeout(this.realTimer);
+    this.realTimer = null;
+    const next = this.timers[0];
+    if (!next || this.frozenAt !== null) return;
+    // Cap the wait so a long timer still fires near its time after the machine sleeps.
+    const wait = Math.min(Math.max(0, next.when - this.now()), 60_000);
+    this.realTimer = setTimeout(() => this.fireDue(), wait);
+    this.realTimer.unref?.();
+  }
+
+  private changed(): void {
+    const now = this.now();
+    for (const l of this.listeners) l(now);
+  }
+}
+
+/** ISO 8601 with milliseconds, UTC. */
+export function iso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}

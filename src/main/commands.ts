@@ -1,0 +1,96 @@
+// The headless commands: `serve` runs the sandbox, `check` runs the timeline rules offline.
+// Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from './config';
+import { createSandbox, type Sandbox } from './sandbox';
+import { VERSION } from './version';
+
+const USAGE = `usage:
+  search-sandbox serve [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
+  search-sandbox check FILE... [--format text|json|junit]
+  search-sandbox --version`;
+
+export class UsageError extends Error {}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v') {
+    console.log(VERSION);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'serve') return serve(rest);
+  if (command === 'check') {
+    const { runCheck } = await import('./tracking/timeline/check-cli');
+    return runCheck(rest);
+  }
+  throw new UsageError(`unknown command "${command}": use "serve" or "check" (search-sandbox --help)`);
+}
+
+function parseServeFlags(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        ephemeral: { type: 'boolean' },
+        config: { type: 'string' },
+        'https-port': { type: 'string' },
+      },
+    }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (search-sandbox --help)`);
+  }
+}
+
+async function serve(args: string[]): Promise<number> {
+  const flags = parseServeFlags(args);
+  const config = loadConfig({
+    port: flags.port,
+    host: flags.host,
+    data: flags.data,
+    ephemeral: flags.ephemeral,
+    config: flags.config,
+    httpsPort: flags['https-port'],
+  });
+  const sandbox: Sandbox = await createSandbox(config);
+  process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      process.stderr.write(`search-sandbox: ${signal}, flushing and closing\n`);
+      sandbox.close().then(resolve, (err) => {
+        process.stderr.write(`search-sandbox: error while closing: ${(err as Error).message}\n`);
+        resolve();
+      });
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+  });
+  return 0;
+}
+
+/** Run as a process: map errors to one line and an exit code. */
+export function run(argv: string[]): void {
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      const known = err instanceof UsageError || err instanceof ConfigError || (err instanceof Error && /already in use|not allowed to listen|cannot listen/.test(err.message));
+      process.stderr.write(`search-sandbox: ${known ? (err as Error).message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`}\n`);
+      process.exitCode = 2;
+    },
+  );
+}
+

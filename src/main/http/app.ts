@@ -1,0 +1,65 @@
+// The express app of one sandbox: one router per interface, the admin API under /_sandbox, the UI at /.
+// Routers are thin: parse the request, call one domain method, map the result to the real service's body.
+import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { SandboxCore } from '../sandbox';
+import { sameOriginGuard } from './security';
+import { healthRouter } from './routes/health';
+
+export interface AppOptions {
+  /** Host values (host:port) the admin API and UI answer to; read per request. */
+  allowedHosts: () => Set<string>;
+  /** built renderer (index.html + assets); null when not built */
+  rendererDir: string | null;
+}
+
+export function createApp(core: SandboxCore, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Sandbox-Now', new Date(core.clock.now()).toISOString());
+    next();
+  });
+
+  // Provider interfaces: open to storefront origins, each answers like the real service.
+  // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
+
+  // Admin API and UI: same-origin only.
+  const guard = sameOriginGuard(options.allowedHosts);
+  app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
+  // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
+  app.use('/_sandbox', guard, (req: Request, res: Response) => {
+    res.status(404).json({ error: 'NotFound', message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API` });
+  });
+
+  if (options.rendererDir) {
+    const dir = options.rendererDir;
+    app.use(guard, express.static(dir, { index: 'index.html', maxAge: 0 }));
+    // SPA fallback: client-side routes load the UI shell.
+    app.get(/^\/(?!_sandbox|api|beacon|v1).*/, guard, (_req: Request, res: Response) => res.sendFile(path.join(dir, 'index.html')));
+  }
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).json({ error: 'NotFound', message: `nothing at ${req.method} ${req.path}` });
+  });
+
+  // Last resort: a bug must answer 500 with a reason, never crash the process.
+  app.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
+    if (status >= 500) console.error('search-sandbox: request failed:', err);
+    if (!res.headersSent) res.status(status).json({ error: status >= 500 ? 'InternalError' : 'BadRequest', message: err.message });
+  });
+  return app;
+}
+
+/** The built renderer next to the running code (out/renderer), or null when the UI was not built. */
+export function findRendererDir(fromDir: string): string | null {
+  for (const candidate of [path.resolve(fromDir, '../renderer'), path.resolve(fromDir, '../../out/renderer'), path.resolve(fromDir, '../../../out/renderer')]) {
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+// Composition root: builds the sandbox's domain (clock, bus, stores, tracking, timelines, indexing)
+// from a config, and serves it over HTTP. The CLI, the Electron shell and the tests all start here.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SandboxClock } from './clock';
+import { Bus } from './bus';
+import type { SandboxConfig } from './config';
+import { createApp, findRendererDir } from './http/app';
+import { allowedHosts } from './http/security';
+import { VERSION } from './version';
+
+/** The sandbox's domain, without HTTP: what routers and tests talk to. */
+export interface SandboxCore {
+  readonly config: SandboxConfig;
+  readonly clock: SandboxClock;
+  readonly bus: Bus;
+  readonly version: string;
+  /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
+  warnings(): string[];
+  close(): Promise<void>;
+}
+
+export interface CoreOptions {
+  clock?: SandboxClock;
+}
+
+export async function createCore(config: SandboxConfig, options: CoreOptions = {}): Promise<SandboxCore> {
+  const clock = options.clock ?? new SandboxClock();
+  const bus = new Bus();
+  const warnings: string[] = [];
+  const closers: Array<() => Promise<void> | void> = [];
+
+  clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
+
+  return {
+    config,
+    clock,
+    bus,
+    version: VERSION,
+    warnings: () => [...warnings],
+    async close() {
+      for (const close of closers.reverse()) await close();
+      clock.dispose();
+    },
+  };
+}
+
+export interface Sandbox {
+  readonly core: SandboxCore;
+  /** http://host:port of the plain-HTTP listener */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions extends CoreOptions {
+  /** built renderer directory; default: found next to the running code */
+  rendererDir?: string | null;
+}
+
+/** Start a sandbox: the domain plus its HTTP listener on config.host:config.port (0 = a free port). */
+export async function createSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
+  const core = await createCore(config, options);
+  const ports: number[] = [];
+  const app = createApp(core, {
+    allowedHosts: () => allowedHosts(config.host, ports),
+    rendererDir: options.rendererDir === undefined ? findRendererDir(path.dirname(fileURLToPath(import.meta.url))) : options.rendererDir,
+  });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  try {
+    await listen(server, config.port, config.host);
+  } catch (err) {
+    await core.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  ports.push(port);
+  const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | null = null;
+  return {
+    core,
+    url: `http://${hostForUrl}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await core.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Listen, turning "port taken" and friends into one-line reasons a user can act on. */
+export function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE') reject(new Error(`port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`));
+      else if (err.code === 'EACCES') reject(new Error(`not allowed to listen on ${host}:${port}: pick a port above 1023`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new Error(`cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`));
+      else reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

@@ -1,0 +1,47 @@
+// The event store's interface: what ingest, timelines and the admin API may ask of recorded tracking requests.
+import type { RecordedEvent } from '../../shared/events';
+
+/** What ingest hands the store; the store assigns `id` and `seq`. */
+export type EventDraft = Omit<RecordedEvent, 'id' | 'seq'>;
+
+export interface EventQuery {
+  siteId?: string;
+  category?: string;
+  event?: string;
+  accepted?: boolean;
+  /** matches `body.data.responseId` */
+  responseId?: string;
+  /** matches `body.context.pageLoadId` */
+  pageLoadId?: string;
+  /** matches `body.context.sessionId` */
+  sessionId?: string;
+  /** only events with seq greater than this */
+  since?: number;
+  /** at most this many, the newest ones (result is still oldest first) */
+  limit?: number;
+}
+
+export interface WaitResult {
+  /** true when `count` matching events were recorded before the timeout */
+  done: boolean;
+  events: RecordedEvent[];
+}
+
+export interface EventStore {
+  /** Store durably (group commit: resolves once the record reached the OS), then notify listeners. */
+  append(draft: EventDraft): Promise<RecordedEvent>;
+  query(q: EventQuery): RecordedEvent[];
+  get(id: string): RecordedEvent | undefined;
+  /** every retained event, oldest first */
+  all(): readonly RecordedEvent[];
+  size(): number;
+  /** forget every event, or those of one siteId */
+  reset(siteId?: string): Promise<void>;
+  onAppend(listener: (event: RecordedEvent) => void): () => void;
+  onReset(listener: (siteId?: string) => void): () => void;
+  /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs` */
+  waitFor(q: EventQuery, count: number, timeoutMs: number): Promise<WaitResult>;
+  /** lines of the journal that could not be read at load (torn last line etc.), for the health/UI */
+  loadWarnings(): string[];
+  close(): Promise<void>;
+}
