@@ -124,17 +124,17 @@ function buildConfig(
   const port = pick(
     ['port', raw.port, file],
     ['SEARCH_SANDBOX_PORT', env.port, 'environment'],
-    ['--port', flags.port, 'flag'],
+    ['--port', flags.port, ''],
   );
   const httpsPort = pick(
     ['httpsPort', raw.httpsPort, file],
     ['SEARCH_SANDBOX_HTTPS_PORT', env.httpsPort, 'environment'],
-    ['--https-port', flags.httpsPort, 'flag'],
+    ['--https-port', flags.httpsPort, ''],
   );
-  const host = pick(['host', raw.host, file], ['SEARCH_SANDBOX_HOST', env.host, 'environment'], ['--host', flags.host, 'flag']);
+  const host = pick(['host', raw.host, file], ['SEARCH_SANDBOX_HOST', env.host, 'environment'], ['--host', flags.host, '']);
   const ephemeral = flags.ephemeral ?? env.ephemeral ?? false;
   const dataRaw = flags.data ?? env.data ?? (raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file));
-  if (flags.ephemeral && flags.data) throw new ConfigError('', '--data and --ephemeral exclude each other: pick one', 'flags');
+  if (flags.ephemeral && flags.data) throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
 
   const retention = parseRetention(raw.retention, file, envRetention);
   return {
@@ -160,6 +160,7 @@ function pick(...candidates: Candidate[]): { value: unknown; key: string; source
 }
 
 function expectPort(given: { value: unknown; key: string; source: string }): number {
+  // source '' = a command-line flag: the key (--port) says it all
   const n = typeof given.value === 'number' ? given.value : /^\d+$/.test(String(given.value)) ? Number(given.value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new ConfigError(given.key, `${JSON.stringify(given.value)} is not a port: use a whole number from 0 to 65535 (0 picks a free port)`, given.source);

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, ConfigError, DEFAULT_PORT } from '../../src/main/config';
+import { tempDir } from '../helpers/sandbox';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function dirWithConfig(config: unknown): string {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  writeFileSync(path.join(t.dir, 'search-sandbox.config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  return t.dir;
+}
+
+describe('loadConfig', () => {
+  it('uses the demo fixtures and defaults when there is no config file', () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const config = loadConfig({}, {}, t.dir);
+    expect(config.port).toBe(DEFAULT_PORT);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.configSource).toBe('demo fixtures');
+    expect(config.dataDir).toBe(path.join(t.dir, '.search-sandbox'));
+    expect(config.accounts.map((a) => a.siteId)).toEqual(['demo42']);
+    expect(config.accounts[0]!.feeds.map((f) => [f.id, f.interval])).toEqual([
+      [42, 86_400_000],
+      [43, 86_400_000],
+      [44, 'Never'],
+    ]);
+  });
+
+  it('applies defaults < config file < environment < flags', () => {
+    const dir = dirWithConfig({ port: 5000, host: '127.0.0.1' });
+    expect(loadConfig({}, {}, dir).port).toBe(5000);
+    expect(loadConfig({}, { SEARCH_SANDBOX_PORT: '5001' }, dir).port).toBe(5001);
+    expect(loadConfig({ port: '5002' }, { SEARCH_SANDBOX_PORT: '5001' }, dir).port).toBe(5002);
+  });
+
+  it('--ephemeral keeps data in memory; --data resolves against the working directory', () => {
+    const dir = dirWithConfig({});
+    expect(loadConfig({ ephemeral: true }, {}, dir).dataDir).toBeNull();
+    expect(loadConfig({ data: 'here' }, {}, dir).dataDir).toBe(path.join(dir, 'here'));
+    expect(() => loadConfig({ ephemeral: true, data: 'x' }, {}, dir)).toThrow(/exclude each other/);
+  });
+
+  it('names the key, the value and the fix for a bad value', () => {
+    const dir = dirWithConfig({ port: 'eighty' });
+    expect(() => loadConfig({}, {}, dir)).toThrow(ConfigError);
+    expect(() => loadConfig({}, {}, dir)).toThrow(/search-sandbox\.config\.json: port: "eighty" is not a port: use a whole number from 0 to 65535/);
+    expect(() => loadConfig({ port: '70000' }, {}, dirWithConfig({}))).toThrow(/^--port: "70000" is not a port/);
+  });
+
+  it('rejects unknown keys, broken JSON and unreadable files with the file name', () => {
+    expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(/prot: unknown key; allowed keys are port/);
+    expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(/not valid JSON/);
+    expect(() => loadConfig({ config: '/nonexistent/x.json' }, {}, '/')).toThrow(/\/nonexistent\/x\.json: cannot read config file \(ENOENT\)/);
+    expect(() => loadConfig({}, {}, dirWithConfig('[1]'))).toThrow(/must hold a JSON object/);
+  });
+
+  it('validates accounts and feeds, naming the nested key', () => {
+    const bad = (accounts: unknown) => () => loadConfig({}, {}, dirWithConfig({ accounts }));
+    expect(bad([{ siteId: 'ABC', secretKey: 'k' }])).toThrow(/accounts\[0\]\.siteId: "ABC" is not a siteId/);
+    expect(bad([{ siteId: 'abc123', secretKey: 'k', feeds: [{ id: 1, interval: 'weekly' }] }])).toThrow(
+      /accounts\[0\]\.feeds\[0\]\.interval: "weekly" is not an interval: use "Never" or a duration like "24h"/,
+    );
+    expect(bad([{ siteId: 'abc123', secretKey: 'k', feeds: [{ id: 1, source: { kind: 'cart', url: 'http://example.com/x.csv' } }] }])).toThrow(
+      /not on loopback/,
+    );
+  });
+
+  it('rejects a bad boolean in the environment', () => {
+    expect(() => loadConfig({}, { SEARCH_SANDBOX_EPHEMERAL: 'maybe' }, dirWithConfig({}))).toThrow(/SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean/);
+  });
+});
