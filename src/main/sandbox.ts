@@ -10,6 +10,14 @@ import type { SandboxConfig } from './config';
 import { createApp, findRendererDir } from './http/app';
 import { allowedHosts } from './http/security';
 import { VERSION } from './version';
+import type { EventStore } from './store/types';
+import { openEventStore } from './store/open-events';
+
+/** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
+export interface ResetScope {
+  what: 'events' | 'all';
+  siteId?: string;
+}
 
 /** The sandbox's domain, without HTTP: what routers and tests talk to. */
 export interface SandboxCore {
@@ -17,6 +25,12 @@ export interface SandboxCore {
   readonly clock: SandboxClock;
   readonly bus: Bus;
   readonly version: string;
+  /** every recorded tracking request (journaled when config.dataDir is set) */
+  readonly events: EventStore;
+  /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
+  reset(scope: ResetScope): Promise<void>;
+  /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
+  onReset(handler: (scope: ResetScope) => void | Promise<void>): () => void;
   /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
   warnings(): string[];
   close(): Promise<void>;
@@ -32,6 +46,12 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   const warnings: string[] = [];
   const closers: Array<() => Promise<void> | void> = [];
 
+  const events = await openEventStore({ dataDir: config.dataDir, retention: config.retention.events });
+  warnings.push(...events.loadWarnings());
+  closers.push(() => events.close());
+  events.onAppend((event) => bus.emit({ type: 'event', data: event }));
+  const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
+
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
 
   return {
@@ -39,6 +59,16 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     clock,
     bus,
     version: VERSION,
+    events,
+    async reset(scope) {
+      await events.reset(scope.siteId);
+      for (const handler of resetHandlers) await handler(scope);
+      bus.emit({ type: 'reset', data: scope });
+    },
+    onReset(handler) {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
+    },
     warnings: () => [...warnings],
     async close() {
       for (const close of closers.reverse()) await close();

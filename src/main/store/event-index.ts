@@ -1,0 +1,133 @@
+// Seq-ordered lists and the keys the event filters use, so queries and retention never rescan history.
+// Every list only ever grows at the tail and shrinks at the head (retention drops the oldest), so both are O(1) amortised.
+import type { RecordedEvent } from '../../shared/events';
+import type { EventQuery } from './types';
+
+/** A FIFO of events in seq order: append at the tail, drop at the head, binary search by seq. */
+export class SeqList {
+  private items: RecordedEvent[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(event: RecordedEvent): void {
+    this.items.push(event);
+  }
+
+  first(): RecordedEvent | undefined {
+    return this.items[this.head];
+  }
+
+  /** Drop the oldest entry; the backing array is compacted once the dead prefix dominates it. */
+  shift(): RecordedEvent | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const event = this.items[this.head]!;
+    this.head++;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return event;
+  }
+
+  at(i: number): RecordedEvent {
+    return this.items[this.head + i]!;
+  }
+
+  /** index of the first entry whose seq is greater than `seq` */
+  indexAfter(seq: number): number {
+    let lo = this.head;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[mid]!.seq <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - this.head;
+  }
+
+  /** index of the entry with exactly this seq, or -1 */
+  indexOfSeq(seq: number): number {
+    const i = this.indexAfter(seq - 1);
+    return i < this.length && this.at(i).seq === seq ? i : -1;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
+
+  toArray(): RecordedEvent[] {
+    return this.items.slice(this.head);
+  }
+}
+
+/** The index keys of one event; read defensively because rejected bodies can be anything. */
+export interface EventKeys {
+  responseId?: string;
+  pageLoadId?: string;
+  sessionId?: string;
+}
+
+export function keysOf(event: RecordedEvent): EventKeys {
+  const body = event.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const { context, data } = body as { context?: unknown; data?: unknown };
+  const keys: EventKeys = {};
+  if (context && typeof context === 'object') {
+    const c = context as Record<string, unknown>;
+    if (typeof c.pageLoadId === 'string') keys.pageLoadId = c.pageLoadId;
+    if (typeof c.sessionId === 'string') keys.sessionId = c.sessionId;
+  }
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const responseId = (data as Record<string, unknown>).responseId;
+    if (typeof responseId === 'string') keys.responseId = responseId;
+  }
+  return keys;
+}
+
+/** Does `event` pass every filter of `q` except `since` and `limit` (handled by position)? */
+export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): boolean {
+  if (q.siteId !== undefined && event.siteId !== q.siteId) return false;
+  if (q.category !== undefined && event.category !== q.category) return false;
+  if (q.event !== undefined && event.event !== q.event) return false;
+  if (q.accepted !== undefined && event.accepted !== q.accepted) return false;
+  if (q.since !== undefined && event.seq <= q.since) return false;
+  if (q.responseId === undefined && q.pageLoadId === undefined && q.sessionId === undefined) return true;
+  const k = keys ?? keysOf(event);
+  if (q.responseId !== undefined && k.responseId !== q.responseId) return false;
+  if (q.pageLoadId !== undefined && k.pageLoadId !== q.pageLoadId) return false;
+  if (q.sessionId !== undefined && k.sessionId !== q.sessionId) return false;
+  return true;
+}
+
+/** A map from a key value to the seq-ordered events carrying it. */
+export class KeyIndex {
+  private readonly lists = new Map<string, SeqList>();
+
+  add(key: string | undefined, event: RecordedEvent): void {
+    if (key === undefined) return;
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = new SeqList()));
+    list.push(event);
+  }
+
+  /** Retention dropped `event`, the oldest of all, so it is also the oldest of its list. */
+  dropOldest(key: string | undefined, event: RecordedEvent): void {
+    if (key === undefined) return;
+    const list = this.lists.get(key);
+    if (!list || list.first() !== event) return;
+    list.shift();
+    if (list.length === 0) this.lists.delete(key);
+  }
+
+  get(key: string): SeqList | undefined {
+    return this.lists.get(key);
+  }
+
+  clear(): void {
+    this.lists.clear();
+  }
+}

