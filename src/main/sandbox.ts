@@ -38,12 +38,14 @@ export interface SandboxCore {
 
 export interface CoreOptions {
   clock?: SandboxClock;
+  /** start-up notices from whoever starts the sandbox (e.g. the desktop app's port fallback), shown in health and the UI */
+  warnings?: string[];
 }
 
 export async function createCore(config: SandboxConfig, options: CoreOptions = {}): Promise<SandboxCore> {
   const clock = options.clock ?? new SandboxClock();
   const bus = new Bus();
-  const warnings: string[] = [];
+  const warnings: string[] = [...(options.warnings ?? [])];
   const closers: Array<() => Promise<void> | void> = [];
 
   const events = await openEventStore({ dataDir: config.dataDir, retention: config.retention.events });
