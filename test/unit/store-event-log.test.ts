@@ -5,7 +5,13 @@ import type { EventDraft } from '../../src/main/store/types';
 
 let clockMs = Date.UTC(2026, 10, 21, 4, 0, 0);
 
-function draft(overrides: Partial<EventDraft> & { responseId?: string; pageLoadId?: string; sessionId?: string } = {}): EventDraft {
+function draft(
+  overrides: Partial<EventDraft> & {
+    responseId?: string;
+    pageLoadId?: string;
+    sessionId?: string;
+  } = {},
+): EventDraft {
   const { responseId = 'r1', pageLoadId = 'p1', sessionId = 's1', ...rest } = overrides;
   return {
     receivedAt: new Date(clockMs++).toISOString(),
@@ -37,9 +43,29 @@ describe('EventLog', () => {
 
   it('filters by every query field, newest last, limit keeping the newest', async () => {
     const log = new EventLog({ retention: 100 });
-    await log.append(draft({ siteId: 'aaaaaa', responseId: 'r1', pageLoadId: 'p1', sessionId: 's1' }));
-    await log.append(draft({ siteId: 'bbbbbb', event: 'impression', responseId: 'r2', pageLoadId: 'p2', sessionId: 's1' }));
-    await log.append(draft({ siteId: 'aaaaaa', event: 'clickthrough', accepted: false, status: 400, responseId: 'r1', pageLoadId: 'p1', sessionId: 's2' }));
+    await log.append(
+      draft({ siteId: 'aaaaaa', responseId: 'r1', pageLoadId: 'p1', sessionId: 's1' }),
+    );
+    await log.append(
+      draft({
+        siteId: 'bbbbbb',
+        event: 'impression',
+        responseId: 'r2',
+        pageLoadId: 'p2',
+        sessionId: 's1',
+      }),
+    );
+    await log.append(
+      draft({
+        siteId: 'aaaaaa',
+        event: 'clickthrough',
+        accepted: false,
+        status: 400,
+        responseId: 'r1',
+        pageLoadId: 'p1',
+        sessionId: 's2',
+      }),
+    );
     await log.append(draft({ siteId: 'aaaaaa', category: 'cart', event: 'add', body: 'not json' }));
     const seqs = (q: Parameters<EventLog['query']>[0]) => log.query(q).map((e) => e.seq);
     expect(seqs({})).toEqual([1, 2, 3, 4]);
@@ -61,7 +87,8 @@ describe('EventLog', () => {
 
   it('keeps only the newest `retention` events, in every index', async () => {
     const log = new EventLog({ retention: 3 });
-    for (let i = 1; i <= 5; i++) await log.append(draft({ responseId: `r${i % 2}`, siteId: i === 1 ? 'old111' : 'demo42' }));
+    for (let i = 1; i <= 5; i++)
+      await log.append(draft({ responseId: `r${i % 2}`, siteId: i === 1 ? 'old111' : 'demo42' }));
     expect(log.size()).toBe(3);
     expect(log.all().map((e) => e.seq)).toEqual([3, 4, 5]);
     expect(log.get(eventId(1))).toBeUndefined();
@@ -72,7 +99,8 @@ describe('EventLog', () => {
 
   it('survives long runs past retention (index lists compact) with correct queries', async () => {
     const log = new EventLog({ retention: 50 });
-    for (let i = 1; i <= 5000; i++) await log.append(draft({ responseId: `r${i % 7}`, sessionId: 'same' }));
+    for (let i = 1; i <= 5000; i++)
+      await log.append(draft({ responseId: `r${i % 7}`, sessionId: 'same' }));
     expect(log.size()).toBe(50);
     expect(log.all()[0]!.seq).toBe(4951);
     expect(log.query({ sessionId: 'same' })).toHaveLength(50);
@@ -120,7 +148,10 @@ describe('EventLog', () => {
   it('waitFor resolves at once when enough match, later when they arrive, or at the timeout with what was seen', async () => {
     const log = new EventLog({ retention: 100 });
     await log.append(draft({ event: 'render' }));
-    expect(await log.waitFor({ event: 'render' }, 1, 10_000)).toMatchObject({ done: true, events: [{ seq: 1 }] });
+    expect(await log.waitFor({ event: 'render' }, 1, 10_000)).toMatchObject({
+      done: true,
+      events: [{ seq: 1 }],
+    });
 
     const pending = log.waitFor({ event: 'impression' }, 2, 10_000);
     await log.append(draft({ event: 'impression' }));

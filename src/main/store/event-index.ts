@@ -95,7 +95,8 @@ export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): 
   if (q.event !== undefined && event.event !== q.event) return false;
   if (q.accepted !== undefined && event.accepted !== q.accepted) return false;
   if (q.since !== undefined && event.seq <= q.since) return false;
-  if (q.responseId === undefined && q.pageLoadId === undefined && q.sessionId === undefined) return true;
+  if (q.responseId === undefined && q.pageLoadId === undefined && q.sessionId === undefined)
+    return true;
   const k = keys ?? keysOf(event);
   if (q.responseId !== undefined && k.responseId !== q.responseId) return false;
   if (q.pageLoadId !== undefined && k.pageLoadId !== q.pageLoadId) return false;

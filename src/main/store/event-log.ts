@@ -60,12 +60,17 @@ export class EventLog implements EventStore {
   /** Put a reloaded event back without journaling or notifying; seq order must be kept by the caller. */
   restore(event: RecordedEvent): void {
     this.insert(event);
-    if (event.seq >= this.nextSeq) this.nextSeq = event.seq + 1;
+    this.bumpSeq(event.seq + 1);
   }
 
   /** Apply a reloaded reset record. */
   restoreReset(siteId: string | undefined, nextSeq: number): void {
     this.forget(siteId);
+    this.bumpSeq(nextSeq);
+  }
+
+  /** Ids never repeat within a data dir: continue after the highest seq the journal ever handed out. */
+  bumpSeq(nextSeq: number): void {
     if (nextSeq > this.nextSeq) this.nextSeq = nextSeq;
   }
 
@@ -174,7 +179,8 @@ export class EventLog implements EventStore {
   private commit(event: RecordedEvent): void {
     this.insert(event);
     for (const waiter of this.waiters) {
-      if (matches(event, waiter.q, this.keys.get(event)) && ++waiter.matched >= waiter.count) waiter.finish(true);
+      if (matches(event, waiter.q, this.keys.get(event)) && ++waiter.matched >= waiter.count)
+        waiter.finish(true);
     }
     for (const listener of this.appendListeners) {
       try {
@@ -211,10 +217,12 @@ export class EventLog implements EventStore {
 
   /** Forget all events or one site's; rebuilding the indexes is O(n), which a reset may cost. */
   private forget(siteId: string | undefined): void {
-    const kept = siteId === undefined ? [] : this.events.toArray().filter((e) => e.siteId !== siteId);
+    const kept =
+      siteId === undefined ? [] : this.events.toArray().filter((e) => e.siteId !== siteId);
     this.events.clear();
     this.byId.clear();
-    for (const index of [this.bySite, this.byResponse, this.byPageLoad, this.bySession]) index.clear();
+    for (const index of [this.bySite, this.byResponse, this.byPageLoad, this.bySession])
+      index.clear();
     for (const event of kept) this.insert(event);
   }
 

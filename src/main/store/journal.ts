@@ -1,0 +1,231 @@
+// The append-only NDJSON event journal with group commit: every record queued in one tick goes out in one
+// write(), and each append is acknowledged only after that write returned, so `kill -9` loses nothing
+// acknowledged. A background compaction rewrites the file when it holds far more lines than retention keeps.
+import {
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { RecordedEvent } from '../../shared/events';
+import type { EventLog, EventPersistence } from './event-log';
+import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
+
+export const JOURNAL_FILE = 'events.ndjson';
+
+export interface JournalOptions {
+  /** compaction starts when the file holds more than 2 × retained + this many lines */
+  compactSlack?: number;
+  /** events written per slice of a compaction before yielding to ingest */
+  compactChunk?: number;
+}
+
+interface Pending {
+  line: string;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+export class Journal implements EventPersistence {
+  private pending: Pending[] = [];
+  private flushScheduled = false;
+  /** lines in the file (records, header, resets), to decide when to compact */
+  private lines: number;
+  /** while a compaction runs: every line written to the old file since its snapshot */
+  private tail: string[] | null = null;
+  private compaction: Promise<void> | null = null;
+  private closed = false;
+  /** write() calls and compactions so far: group commit is observable in tests and the benchmark */
+  readonly stats = { writes: 0, records: 0, compactions: 0, writtenDuringCompaction: 0 };
+  private readonly compactSlack: number;
+  private readonly compactChunk: number;
+
+  private constructor(
+    readonly file: string,
+    private fd: number,
+    lines: number,
+    private readonly log: EventLog,
+    private readonly loadWarnings: string[],
+    options: JournalOptions,
+  ) {
+    this.lines = lines;
+    this.compactSlack = options.compactSlack ?? 1000;
+    this.compactChunk = options.compactChunk ?? 2000;
+  }
+
+  /** Reload `<dir>/events.ndjson` into `log`, then journal its future appends and resets. */
+  static async open(dir: string, log: EventLog, options: JournalOptions = {}): Promise<Journal> {
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, JOURNAL_FILE);
+    // A compaction cut short by a crash leaves its temp file; the journal itself is still whole.
+    rmSync(`${file}.compact`, { force: true });
+    const read = await readJournal(file, (entry) => {
+      if (entry.kind === 'event') log.restore(entry.event);
+      else if (entry.kind === 'reset') log.restoreReset(entry.siteId, entry.nextSeq);
+      else log.bumpSeq(entry.nextSeq);
+    });
+    const fd = openSync(file, 'a');
+    const size = fstatSync(fd).size;
+    if (size > read.goodLength) ftruncateSync(fd, read.goodLength);
+    let lines = read.lines;
+    if (read.goodLength === 0) {
+      writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
+      lines = 1;
+    } else if (read.missingNewline) {
+      writeAll(fd, '\n');
+    }
+    const journal = new Journal(file, fd, lines, log, read.warnings, options);
+    log.attach(journal);
+    journal.maybeCompact();
+    return journal;
+  }
+
+  writeEvent(event: RecordedEvent): Promise<void> {
+    return this.enqueue(JSON.stringify(event));
+  }
+
+  writeReset(siteId: string | undefined, nextSeq: number): Promise<void> {
+    const record: ResetRecord = { reset: { siteId: siteId ?? null }, nextSeq };
+    return this.enqueue(JSON.stringify(record));
+  }
+
+  warnings(): string[] {
+    return [...this.loadWarnings];
+  }
+
+  /** Write what is queued, abandon a running compaction (the journal is whole without it), close the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    await this.compaction?.catch(() => undefined);
+    closeSync(this.fd);
+  }
+
+  /** true while a background compaction is running (for tests) */
+  get compacting(): boolean {
+    return this.compaction !== null;
+  }
+
+  /** resolves when no compaction is running (for tests and orderly shutdown) */
+  async settled(): Promise<void> {
+    while (this.compaction) await this.compaction;
+  }
+
+  private enqueue(line: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`the events journal ${this.file} is closed`));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ line, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        // setImmediate runs after the poll phase: every request parsed in this tick joins one write().
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    let data = '';
+    for (const p of batch) data += `${p.line}\n`;
+    try {
+      writeAll(this.fd, data);
+    } catch (err) {
+      const reason = new Error(
+        `could not write the events journal ${this.file}: ${(err as Error).message}`,
+      );
+      for (const p of batch) p.reject(reason);
+      return;
+    }
+    this.lines += batch.length;
+    this.stats.writes++;
+    this.stats.records += batch.length;
+    if (this.tail) {
+      this.tail.push(data);
+      this.stats.writtenDuringCompaction += batch.length;
+    }
+    for (const p of batch) p.resolve();
+    this.maybeCompact();
+  }
+
+  private maybeCompact(): void {
+    if (this.compaction || this.closed) return;
+    if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
+    // Start on the next macrotask: by then every written record has been applied to the log (its
+    // continuations are microtasks), so the snapshot equals what the file holds, minus dropped events.
+    this.compaction = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.compact())
+      .catch((err: unknown) =>
+        console.error(
+          `search-sandbox: compacting ${this.file} failed (the journal is intact):`,
+          err,
+        ),
+      )
+      .finally(() => {
+        this.tail = null;
+        this.compaction = null;
+      });
+  }
+
+  private async compact(): Promise<void> {
+    if (this.closed) return;
+    const snapshot = this.log.all();
+    this.tail = [];
+    const tmp = `${this.file}.compact`;
+    const fd = openSync(tmp, 'w');
+    let swapped = false;
+    try {
+      writeAll(fd, `${JSON.stringify(header(this.log.peekNextSeq()))}\n`);
+      for (let i = 0; i < snapshot.length; i += this.compactChunk) {
+        let data = '';
+        for (const event of snapshot.slice(i, i + this.compactChunk))
+          data += `${JSON.stringify(event)}\n`;
+        writeAll(fd, data);
+        // Yield so ingest keeps flowing; its writes go to the old file and are collected in `tail`.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.closed) return;
+      }
+      fsyncSync(fd);
+      // The swap runs in one synchronous step, so no flush can interleave between tail and rename.
+      const tail = this.tail ?? [];
+      for (const data of tail) writeAll(fd, data);
+      renameSync(tmp, this.file);
+      swapped = true;
+      closeSync(this.fd);
+      this.fd = fd;
+      this.stats.compactions++;
+      this.lines = 1 + snapshot.length + tail.reduce((n, data) => n + countLines(data), 0);
+    } finally {
+      if (!swapped) {
+        closeSync(fd);
+        rmSync(tmp, { force: true });
+      }
+    }
+  }
+}
+
+function header(nextSeq: number): JournalHeader {
+  return { journal: 'search-sandbox events', version: 1, nextSeq };
+}
+
+/** write() until every byte is out: a single call may write less on some file systems. */
+function writeAll(fd: number, data: string): void {
+  const buf = Buffer.from(data, 'utf8');
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+function countLines(data: string): number {
+  let n = 0;
+  for (let i = data.indexOf('\n'); i !== -1; i = data.indexOf('\n', i + 1)) n++;
+  return n;
+}

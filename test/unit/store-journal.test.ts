@@ -1,0 +1,234 @@
+// The NDJSON journal: group commit, durability before acknowledgement, reload (torn and garbled lines),
+// resets that stay reset, retention and background compaction that never loses a retained event.
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/main/store/event-log';
+import { JOURNAL_FILE, Journal, type JournalOptions } from '../../src/main/store/journal';
+import { openEventStore } from '../../src/main/store/open-events';
+import type { EventDraft } from '../../src/main/store/types';
+import { tempDir } from '../helpers/sandbox';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+function dataDir(): string {
+  const { dir, cleanup } = tempDir('store-journal-');
+  cleanups.push(cleanup);
+  return dir;
+}
+
+function draft(siteId = 'demo42', n = 0): EventDraft {
+  return {
+    receivedAt: new Date(Date.UTC(2026, 10, 21) + n).toISOString(),
+    siteId,
+    category: 'search',
+    event: 'render',
+    path: `/beacon/v2/${siteId}/search/render`,
+    accepted: true,
+    status: 200,
+    errors: [],
+    body: { context: { pageLoadId: `p${n}` }, data: { responseId: `r${n % 3}` } },
+  };
+}
+
+async function open(dir: string, retention = 1000, options: JournalOptions = {}) {
+  const log = new EventLog({ retention });
+  const journal = await Journal.open(dir, log, options);
+  return { log, journal };
+}
+
+const fileLines = (dir: string) =>
+  readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+
+describe('Journal', () => {
+  it('writes appends of one tick in one write() and acknowledges only what is in the file', async () => {
+    const dir = dataDir();
+    const { log, journal } = await open(dir);
+    const stored = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => log.append(draft('demo42', i))),
+    );
+    expect(journal.stats).toMatchObject({ writes: 1, records: 50 });
+    // Acknowledged means in the file already, before any close or fsync.
+    const lines = fileLines(dir);
+    expect(lines).toHaveLength(51);
+    expect(JSON.parse(lines[50]!)).toEqual(stored[49]);
+    await log.append(draft());
+    expect(journal.stats.writes).toBe(2);
+    await log.close();
+  });
+
+  it('reloads events with their ids and continues seq after the last one', async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    const a = await first.log.append(draft('aaaaaa', 1));
+    const b = await first.log.append(draft('bbbbbb', 2));
+    await first.log.close();
+
+    const second = await open(dir);
+    expect(second.log.all()).toEqual([a, b]);
+    expect(second.log.query({ responseId: 'r1' })).toEqual([a]);
+    expect(second.log.loadWarnings()).toEqual([]);
+    expect((await second.log.append(draft())).seq).toBe(3);
+    await second.log.close();
+  });
+
+  it('skips a torn last line with a warning, truncates it, and appends on a clean line', async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    await first.log.append(draft('demo42', 1));
+    await first.log.close();
+    appendFileSync(
+      path.join(dir, JOURNAL_FILE),
+      '{"id":"ev_000000002","seq":2,"receivedAt":"2026-',
+    );
+
+    const second = await open(dir);
+    expect(second.log.size()).toBe(1);
+    expect(second.log.loadWarnings()).toHaveLength(1);
+    expect(second.log.loadWarnings()[0]).toMatch(
+      /line 3: incomplete record at the end of the file.*skipped/,
+    );
+    const next = await second.log.append(draft('demo42', 2));
+    expect(next.seq).toBe(2);
+    await second.log.close();
+
+    const third = await open(dir);
+    expect(third.log.all().map((e) => e.seq)).toEqual([1, 2]);
+    expect(third.log.loadWarnings()).toEqual([]);
+    await third.log.close();
+  });
+
+  it('keeps a whole last record that lost only its newline', async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    const a = await first.log.append(draft());
+    await first.log.close();
+    const file = path.join(dir, JOURNAL_FILE);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n$/, ''));
+    const second = await open(dir);
+    expect(second.log.all()).toEqual([a]);
+    await second.log.append(draft());
+    await second.log.close();
+    expect(fileLines(dir).map((l) => JSON.parse(l).seq)).toEqual([undefined, 1, 2]);
+  });
+
+  it('skips garbled and foreign lines in the middle, reporting each, never failing to start', async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    await first.log.append(draft());
+    await first.log.close();
+    appendFileSync(path.join(dir, JOURNAL_FILE), 'garbage\n[1,2]\n{"id":"x"}\n');
+    const second = await open(dir);
+    await second.log.append(draft());
+    await second.log.close();
+    const third = await open(dir);
+    expect(third.log.all().map((e) => e.seq)).toEqual([1, 2]);
+    const warnings = third.log.loadWarnings();
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/line 3: not valid JSON/);
+    expect(warnings[1]).toMatch(/line 4: not a JSON object/);
+    expect(warnings[2]).toMatch(
+      /line 5: event field seq|line 5: event without a positive integer seq/,
+    );
+    await third.log.close();
+  });
+
+  it('keeps resets across restarts and never reuses an id', async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    await first.log.append(draft('aaaaaa'));
+    const b = await first.log.append(draft('bbbbbb'));
+    await first.log.reset('aaaaaa');
+    await first.log.close();
+
+    const second = await open(dir);
+    expect(second.log.all()).toEqual([b]);
+    await second.log.reset();
+    await second.log.close();
+
+    const third = await open(dir);
+    expect(third.log.size()).toBe(0);
+    expect((await third.log.append(draft())).id).toBe('ev_000000003');
+    await third.log.close();
+  });
+
+  it('applies retention on reload and compacts the file in the background', async () => {
+    const dir = dataDir();
+    const first = await open(dir, 10, { compactSlack: 5, compactChunk: 3 });
+    for (let i = 0; i < 100; i++) await first.log.append(draft('demo42', i));
+    await first.journal.settled();
+    expect(first.journal.stats.compactions).toBeGreaterThan(0);
+    expect(fileLines(dir).length).toBeLessThanOrEqual(2 * 10 + 5 + 1);
+    await first.log.close();
+    expect(existsSync(path.join(dir, `${JOURNAL_FILE}.compact`))).toBe(false);
+
+    const second = await open(dir, 10);
+    expect(second.log.all().map((e) => e.seq)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 91 + i),
+    );
+    expect((await second.log.append(draft())).seq).toBe(101);
+    await second.log.close();
+  });
+
+  it('loses no acknowledged event when appends and resets race a compaction', async () => {
+    const dir = dataDir();
+    const first = await open(dir, 50, { compactSlack: 20, compactChunk: 7 });
+    let resetAt = 0;
+    for (let round = 0; round < 60; round++) {
+      const batch = Array.from({ length: 1 + (round % 9) }, (_, i) =>
+        first.log.append(draft(round % 4 ? 'keep01' : 'drop01', i)),
+      );
+      if (round === 40) {
+        await first.log.reset('drop01');
+        resetAt = first.log.peekNextSeq();
+      }
+      await Promise.all(batch);
+    }
+    const live = first.log.all().map((e) => e.seq);
+    await first.log.close();
+    expect(first.journal.stats.compactions).toBeGreaterThan(0);
+    expect(first.journal.stats.writtenDuringCompaction).toBeGreaterThan(0);
+
+    const second = await open(dir, 50);
+    expect(second.log.all().map((e) => e.seq)).toEqual(live);
+    const dropped = second.log.query({ siteId: 'drop01' }).map((e) => e.seq);
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(dropped.every((seq) => seq >= resetAt)).toBe(true);
+    await second.log.close();
+  });
+
+  it('carries the writes made during a compaction into the compacted file', async () => {
+    const dir = dataDir();
+    const first = await open(dir, 20, { compactSlack: 10, compactChunk: 5 });
+    // 50 events + header exceed 2 × 20 + 10 lines: a compaction of the 20 retained starts after this.
+    for (let i = 0; i < 50; i++) await first.log.append(draft('demo42', i));
+    expect(first.journal.compacting).toBe(true);
+    for (let i = 50; i < 60; i++) await first.log.append(draft('demo42', i));
+    await first.journal.settled();
+    expect(first.journal.stats).toMatchObject({ compactions: 1 });
+    expect(first.journal.stats.writtenDuringCompaction).toBeGreaterThan(0);
+    await first.log.close();
+
+    const second = await open(dir, 20);
+    expect(second.log.all().map((e) => e.seq)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 41 + i),
+    );
+    await second.log.close();
+  });
+
+  it('removes a compaction temp file left by a crash, and openEventStore with dataDir null writes nothing', async () => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, `${JOURNAL_FILE}.compact`), 'half a compaction');
+    const { log } = await open(dir);
+    expect(existsSync(path.join(dir, `${JOURNAL_FILE}.compact`))).toBe(false);
+    await log.close();
+
+    const memory = await openEventStore({ dataDir: null, retention: 5 });
+    await memory.append(draft());
+    expect(memory.size()).toBe(1);
+    await memory.close();
+  });
+});
