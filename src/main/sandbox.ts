@@ -12,6 +12,7 @@ import { allowedHosts } from './http/security';
 import { VERSION } from './version';
 import type { EventStore } from './store/types';
 import { openEventStore } from './store/open-events';
+import { TrackingIngest } from './tracking/ingest';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export interface ResetScope {
@@ -27,6 +28,8 @@ export interface SandboxCore {
   readonly version: string;
   /** every recorded tracking request (journaled when config.dataDir is set) */
   readonly events: EventStore;
+  /** beacon v2 ingest: validates, records every request in `events`, answers like the real service */
+  readonly tracking: TrackingIngest;
   /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
@@ -62,6 +65,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     bus,
     version: VERSION,
     events,
+    tracking: new TrackingIngest(events, clock),
     async reset(scope) {
       await events.reset(scope.siteId);
       for (const handler of resetHandlers) await handler(scope);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { SandboxCore } from '../sandbox';
 import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
+import { trackingRouter } from './routes/tracking';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -27,6 +28,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
 
   // Provider interfaces: open to storefront origins, each answers like the real service.
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
+  app.use(trackingRouter(core.tracking));
 
   // Admin API and UI: same-origin only.
   const guard = sameOriginGuard(options.allowedHosts);

@@ -1,0 +1,113 @@
+// Tracking routes: `/beacon/v2/...` (every method, so wrong ones get the service's 405) and the
+// personalization `/v1/preflight`. Reads the raw body itself (1 MB cap), hands plain data to the domain.
+import { Router, type Request, type Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
+import { handlePreflight } from '../../tracking/preflight';
+
+/** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
+const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
+
+interface BodyRead {
+  body: Buffer | null;
+  tooLarge: boolean;
+}
+
+/** Drop the rest of a refused upload; a client that keeps going past DRAIN_LIMIT_BYTES is cut off. */
+function drain(req: IncomingMessage, alreadyRead: number): void {
+  let read = alreadyRead;
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_LIMIT_BYTES) req.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+/** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    drain(req, 0);
+    return Promise.resolve({ body: null, tooLarge: true });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        drain(req, size);
+        settle({ body: null, tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
+    // A client that hangs up mid-body gets no answer anyway; record what arrived.
+    req.on('aborted', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
+    req.on('error', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
+  });
+}
+
+/** The real service lets any page read its answers; storefronts on any localhost port must too. */
+function allowAnyOrigin(res: Response): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+}
+
+function requestPath(req: Request): string {
+  return req.originalUrl.split('?')[0] ?? req.path;
+}
+
+export function trackingRouter(ingest: TrackingIngest): Router {
+  const router = Router();
+
+  router.use('/beacon/v2', async (req: Request, res: Response) => {
+    allowAnyOrigin(res);
+    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+    const result = await ingest.handle({
+      method: req.method,
+      path: requestPath(req),
+      contentType: req.get('content-type'),
+      rawBody: body,
+      userAgent: req.get('user-agent'),
+      origin: req.get('origin'),
+      bodyTooLarge: tooLarge,
+    });
+    if (tooLarge) res.setHeader('Connection', 'close');
+    res.status(result.status).json(result.body);
+  });
+
+  router.all('/v1/preflight', async (req: Request, res: Response) => {
+    allowAnyOrigin(res);
+    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+    if (tooLarge) {
+      res.setHeader('Connection', 'close');
+      res.status(413).json({ success: false, error: 'RequestTooLargeError', messages: ['request body must not be larger than 1MB'] });
+      return;
+    }
+    const result = handlePreflight({
+      method: req.method,
+      contentType: req.get('content-type'),
+      rawBody: body,
+      query: req.query as Record<string, string | string[] | undefined>,
+    });
+    if (result.status === 204) {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? 'Content-Type');
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    res.status(result.status).json(result.body);
+  });
+
+  return router;
+}

@@ -1,0 +1,154 @@
+// Beacon v2 ingest: decides a tracking request's status and body exactly as the real service would
+// (404 → 405 → 413 → 415 → 400 → 200), records every request in the event store, answers after it is stored.
+import type { Clock } from '../clock';
+import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import type { EventDraft, EventStore } from '../store/types';
+import { parseBeaconPath } from './beacon-path';
+import { validateBeaconBody } from './schemas';
+
+/** The real service refuses bodies over 1 MB (1 << 20 bytes). */
+export const MAX_BODY_BYTES = 1 << 20;
+
+/** What the HTTP layer hands ingest: plain data, no express. */
+export interface TrackingRequest {
+  method: string;
+  /** request path without the query string */
+  path: string;
+  contentType?: string;
+  /** the body as received; null when there was none or it was not read */
+  rawBody: Buffer | null;
+  userAgent?: string;
+  origin?: string;
+  /** the router stopped reading because the body passed MAX_BODY_BYTES */
+  bodyTooLarge?: boolean;
+}
+
+export type BeaconResponseBody =
+  | { success: true }
+  | { success: false; error: string; messages: string[]; data?: string };
+
+export interface TrackingResponse {
+  status: number;
+  body: BeaconResponseBody;
+  /** what was recorded (absent only when storing failed) */
+  event?: RecordedEvent;
+}
+
+interface Verdict {
+  status: number;
+  error?: string;
+  issues: ValidationIssue[];
+  /** echo the body back as `data` (the service does so for schema errors only) */
+  echo?: boolean;
+}
+
+const ACCEPTED_MEDIA_TYPES = new Set(['text/plain', 'application/json']);
+
+function issue(message: string, path = ''): ValidationIssue {
+  return { message, path };
+}
+
+/** `text/plain;charset=UTF-8` → `text/plain` */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** What the store keeps of a body: parsed JSON when it parses, else the text, null when empty. */
+function recordedBody(text: string | null): unknown {
+  if (text === null || text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export class TrackingIngest {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async handle(request: TrackingRequest): Promise<TrackingResponse> {
+    const where = parseBeaconPath(request.path);
+    const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
+    const { verdict, parsed } = this.judge(request, where, text);
+
+    const draft: EventDraft = {
+      receivedAt: new Date(this.clock.now()).toISOString(),
+      siteId: where.siteId,
+      category: where.category,
+      event: where.event,
+      path: request.path,
+      accepted: verdict.status === 200,
+      status: verdict.status,
+      errors: verdict.issues,
+      body: parsed === undefined ? recordedBody(text) : parsed,
+      ...(request.userAgent !== undefined && { userAgent: request.userAgent }),
+      ...(request.origin !== undefined && { origin: request.origin }),
+      ...(request.contentType !== undefined && { contentType: request.contentType }),
+    };
+
+    let event: RecordedEvent;
+    try {
+      event = await this.store.append(draft);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      return {
+        status: 500,
+        body: { success: false, error: 'InternalServerError', messages: [`internal server error: the event could not be stored (${reason})`] },
+      };
+    }
+
+    if (verdict.status === 200) return { status: 200, body: { success: true }, event };
+    const body: BeaconResponseBody = {
+      success: false,
+      error: verdict.error ?? 'ValidationError',
+      messages: verdict.issues.map((i) => i.message),
+      ...(verdict.echo && text !== null && { data: text }),
+    };
+    return { status: verdict.status, body, event };
+  }
+
+  /** The status, in the service's order of checks; `parsed` is the JSON body when it got that far. */
+  private judge(
+    request: TrackingRequest,
+    where: ReturnType<typeof parseBeaconPath>,
+    text: string | null,
+  ): { verdict: Verdict; parsed?: unknown } {
+    if (!where.ok) return { verdict: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] } };
+
+    const method = request.method.toUpperCase();
+    if (method !== 'POST') {
+      return {
+        verdict: { status: 405, error: 'InvalidMethodError', issues: [issue(`invalid request method: \`${method}\` - requires \`POST\``)] },
+      };
+    }
+    if (request.bodyTooLarge || (request.rawBody && request.rawBody.length > MAX_BODY_BYTES)) {
+      return { verdict: { status: 413, error: 'RequestTooLargeError', issues: [issue('request body must not be larger than 1MB')] } };
+    }
+    if (!ACCEPTED_MEDIA_TYPES.has(mediaType(request.contentType))) {
+      return {
+        verdict: {
+          status: 415,
+          error: 'UnsupportedMediaType',
+          issues: [issue('invalid header: `Content-Type`, accepts `text/plain` or `application/json`')],
+        },
+      };
+    }
+    if (text === null || text.length === 0) {
+      return { verdict: { status: 400, error: 'ValidationError', issues: [issue('missing JSON POST body')] } };
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { verdict: { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] } };
+    }
+
+    const issues = validateBeaconBody(`${where.category}/${where.event}`, parsed);
+    if (issues.length > 0) return { verdict: { status: 400, error: 'ValidationError', issues, echo: true }, parsed };
+    return { verdict: { status: 200, issues: [] }, parsed };
+  }
+}
