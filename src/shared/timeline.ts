@@ -1,0 +1,260 @@
+// Timeline DTOs (admin API, SSE `timeline` messages, reports, `search-sandbox check --format json`) and the
+// rule catalogue shown by the UI and docs. Stable: the UI and users' scripts read these shapes.
+
+export type Verdict = 'pass' | 'warn' | 'fail';
+export type Severity = 'error' | 'warning' | 'info';
+
+export const TIMELINE_RULE_IDS = [
+  'schema',
+  'missing-render',
+  'order',
+  'after-redirect',
+  'duplicate-render',
+  'duplicate-impression',
+  'click-not-impressed',
+  'cart-not-impressed',
+  'responseid-reused',
+  'context-drift',
+  'timestamp-skew',
+  'dev-flag',
+  'no-impression',
+] as const;
+export type TimelineRuleId = (typeof TIMELINE_RULE_IDS)[number];
+
+/** One recorded search event as it sits on a page timeline. */
+export interface TimelineEventDto {
+  /** the recorded event's id (`ev_…`), or `line:N` / `entry:N` for offline input */
+  id: string;
+  /** arrival order across the sandbox (or the input) */
+  seq: number;
+  /** arrival order on this page, 1-based */
+  arrival: number;
+  /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
+  event: string;
+  accepted: boolean;
+  status: number;
+  /** sandbox receive time (ISO 8601); null when the input had none (NDJSON of bare bodies) */
+  receivedAt: string | null;
+  /** `context.timestamp` exactly as sent; null when absent */
+  timestamp: string | null;
+  /** true when an event that arrived earlier on this page carries a later timestamp (the client sent it late) */
+  arrivedLate: boolean;
+  responseId: string;
+  /** `data.results[].uid` (impression, clickthrough, addtocart) */
+  uids: string[];
+  /** `data.banners[].uid` */
+  bannerUids: string[];
+  /** `data.redirect` of a redirect event */
+  redirect?: string;
+  sessionId: string;
+  userId: string;
+  pageUrl: string;
+  /** validation messages of a rejected event */
+  errors: string[];
+}
+
+export interface TimelineResponseDto {
+  /** '' groups events that carried no readable responseId */
+  responseId: string;
+  /** ordered by `context.timestamp`, ties by arrival */
+  events: TimelineEventDto[];
+}
+
+export interface TimelineFindingDto {
+  /** stable within a page, e.g. `missing-render:a907…` */
+  id: string;
+  rule: TimelineRuleId;
+  severity: Severity;
+  /** what happened (ids, uids), what the spec expects, how to fix it */
+  message: string;
+  /** the events involved (at most 50; see eventCount) */
+  eventIds: string[];
+  /** how many events are involved in all */
+  eventCount: number;
+  /** the search response the finding is about, when it is about one */
+  responseId?: string;
+}
+
+export interface TimelineCounts {
+  events: number;
+  accepted: number;
+  rejected: number;
+  responses: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+/** A page (one `context.pageLoadId` of one site) with its events and findings. */
+export interface PageTimelineDto {
+  siteId: string;
+  /** the page's first sessionId (a change is a `context-drift` finding) */
+  sessionId: string;
+  userId: string;
+  /** '' collects rejected events that carried no readable pageLoadId */
+  pageLoadId: string;
+  /** pageUrl of the page's first event */
+  pageUrl: string;
+  verdict: Verdict;
+  /** earliest and latest receive time (ISO 8601), null for offline input without receive times */
+  firstSeen: string | null;
+  lastSeen: string | null;
+  counts: TimelineCounts;
+  responses: TimelineResponseDto[];
+  findings: TimelineFindingDto[];
+}
+
+/** What lists and the SSE `timeline` message carry: a page without its events. */
+export interface PageTimelineSummaryDto {
+  siteId: string;
+  sessionId: string;
+  userId: string;
+  pageLoadId: string;
+  pageUrl: string;
+  verdict: Verdict;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  counts: TimelineCounts;
+  /** responseIds on the page, in order of first appearance */
+  responseIds: string[];
+  /** rule ids with at least one finding on the page */
+  rules: TimelineRuleId[];
+}
+
+/** `GET /_sandbox/timelines` */
+export interface TimelineListDto {
+  /** oldest first (by first receive time); `limit` keeps the newest */
+  pages: PageTimelineDto[];
+  /** pages matching the filters before `limit` */
+  total: number;
+  verdicts: Record<Verdict, number>;
+}
+
+/** `GET /_sandbox/report?format=json` and `search-sandbox check --format json` */
+export interface TimelineReportDto {
+  generatedAt: string;
+  /** where the events came from: `sandbox` or the input file names */
+  source: string;
+  verdicts: Record<Verdict, number>;
+  pages: PageTimelineDto[];
+}
+
+export interface TimelineRuleInfo {
+  id: TimelineRuleId;
+  severity: Severity;
+  title: string;
+  /** what the rule catches */
+  catches: string;
+  /** what the beacon v2 spec (or the provider's client) expects */
+  expects: string;
+  fix: string;
+}
+
+/** The catalogue: one entry per rule, in the order the UI and docs list them. */
+export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
+  schema: {
+    id: 'schema',
+    severity: 'error',
+    title: 'Rejected by validation',
+    catches: 'A search event the real service would answer with 400: the event is lost.',
+    expects: 'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
+    fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
+  },
+  'missing-render': {
+    id: 'missing-render',
+    severity: 'error',
+    title: 'Events without a render',
+    catches:
+      'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (info only when the page rendered other responses, as infinite-scroll backfill does).',
+    expects: 'search/render with the responseId as soon as the results of that response are shown.',
+    fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
+  },
+  order: {
+    id: 'order',
+    severity: 'error',
+    title: 'Event before its render',
+    catches: 'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
+    expects: 'render → redirect → impression → clickthrough | addtocart, by context.timestamp.',
+    fix: 'Call render when results are displayed, before tracking impressions or clicks on them.',
+  },
+  'after-redirect': {
+    id: 'after-redirect',
+    severity: 'warning',
+    title: 'Events after a redirect',
+    catches: 'Render, impression, clickthrough or addtocart of a responseId timestamped after its redirect.',
+    expects: 'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
+    fix: 'When the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.',
+  },
+  'duplicate-render': {
+    id: 'duplicate-render',
+    severity: 'warning',
+    title: 'Render sent twice',
+    catches: 'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
+    expects: 'One render per displayed search response.',
+    fix: 'Track render once per response (not on every component re-render).',
+  },
+  'duplicate-impression': {
+    id: 'duplicate-impression',
+    severity: 'warning',
+    title: 'Item impressed twice',
+    catches: 'The same uid reported in more than one impression of one responseId while it stayed on screen.',
+    expects: 'Send items as they scroll into view, once per response.',
+    fix: 'Remember which uids of a response were already impressed and skip them.',
+  },
+  'click-not-impressed': {
+    id: 'click-not-impressed',
+    severity: 'warning',
+    title: 'Click on an item never impressed',
+    catches: 'A clickthrough of a uid that no impression of that responseId reported.',
+    expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
+    fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
+  },
+  'cart-not-impressed': {
+    id: 'cart-not-impressed',
+    severity: 'warning',
+    title: 'Add-to-cart of an item never impressed',
+    catches: 'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
+    expects: 'Quick add happens on a visible tile, which was impressed first.',
+    fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
+  },
+  'responseid-reused': {
+    id: 'responseid-reused',
+    severity: 'error',
+    title: 'responseId from another page',
+    catches: 'A responseId first seen on another page with a different URL or session: a stale id reused.',
+    expects: 'Every event on a page reuses the responseId of that page’s own search response.',
+    fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
+  },
+  'context-drift': {
+    id: 'context-drift',
+    severity: 'error',
+    title: 'sessionId or userId changed inside a page',
+    catches: 'Events of one pageLoadId with different context.sessionId or context.userId.',
+    expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
+    fix: 'Create one Beacon per page load and let it manage ids; do not pass your own per call.',
+  },
+  'timestamp-skew': {
+    id: 'timestamp-skew',
+    severity: 'warning',
+    title: 'Timestamp wrong or far from receive time',
+    catches: 'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
+    expects: 'context.timestamp = the time of the event, RFC 3339 (e.g. new Date().toISOString()).',
+    fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
+  },
+  'dev-flag': {
+    id: 'dev-flag',
+    severity: 'info',
+    title: 'Production-mode traffic',
+    catches: 'Events without context.dev: true (the client ran in production mode).',
+    expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
+    fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",
+  },
+  'no-impression': {
+    id: 'no-impression',
+    severity: 'info',
+    title: 'Render without any impression',
+    catches: 'A rendered responseId (not redirected) with no impression once the page has been idle for timelines.noImpressionIdleMs.',
+    expects: 'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
+    fix: 'Send search/impression for tiles as they scroll into view.',
+  },
+};
