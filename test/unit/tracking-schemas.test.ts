@@ -1,0 +1,69 @@
+// The committed beacon schemas are what the generator makes of the installed OAS, and every example the
+// provider publishes in that OAS passes the sandbox's validation.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateFromInstalledPackage, OUTPUT_PATH, TIGHTENINGS } from '../../scripts/generate-beacon-schemas';
+import { BEACON_ENDPOINTS, endpointExamples, endpointSchema, validateBeaconBody } from '../../src/main/tracking/schemas';
+import { SEARCH_EVENTS } from '../../src/shared/events';
+
+const committed = JSON.parse(readFileSync(OUTPUT_PATH, 'utf8'));
+
+describe('generated beacon schemas', () => {
+  it('are in sync with the installed OAS (run `npm run generate:schemas` after upgrading @athoscommerce/beacon)', () => {
+    expect(generateFromInstalledPackage()).toEqual(committed);
+  });
+
+  it('cover the 38 beacon v2 endpoints of the OAS, the five search events among them', () => {
+    expect(BEACON_ENDPOINTS).toHaveLength(38);
+    for (const event of SEARCH_EVENTS) expect(BEACON_ENDPOINTS).toContain(`search/${event}`);
+    for (const endpoint of ['autocomplete/render', 'category/impression', 'recommendations/clickthrough', 'cart/add', 'cart/remove', 'order/transaction', 'product/pageview', 'shopper/login', 'log/snap', 'log/shopifypixel']) {
+      expect(BEACON_ENDPOINTS).toContain(endpoint);
+    }
+  });
+
+  it('inline every $ref and drop OAS-only formats', () => {
+    const text = JSON.stringify(committed.endpoints);
+    expect(text).not.toContain('$ref');
+    expect(text).not.toContain('"format":"float"');
+    expect(text).not.toContain('"format":"integer"');
+  });
+
+  it('list each tightening once, in the file and in the generator', () => {
+    expect(committed.tightenings).toEqual(TIGHTENINGS);
+    expect(TIGHTENINGS.map((t) => t.split(' ')[0])).toEqual(['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8']);
+  });
+
+  it('close objects against unknown fields but leave the free-form log details open', () => {
+    const render = endpointSchema('search/render') as { additionalProperties: boolean; properties: Record<string, { additionalProperties: boolean }> };
+    expect(render.additionalProperties).toBe(false);
+    expect(render.properties.context!.additionalProperties).toBe(false);
+    expect(render.properties.data!.additionalProperties).toBe(false);
+    const snap = endpointSchema('log/snap') as { properties: { data: { properties: { details: Record<string, unknown> } } } };
+    expect(snap.properties.data.properties.details.additionalProperties).toBeUndefined();
+  });
+});
+
+describe('OAS examples', () => {
+  it.each(SEARCH_EVENTS.map((event) => [event]))('every search/%s example is accepted', (event) => {
+    const examples = Object.entries(endpointExamples(`search/${event}`));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [name, body] of examples) expect({ name, issues: validateBeaconBody(`search/${event}`, body) }).toEqual({ name, issues: [] });
+  });
+
+  it('every example of every other endpoint is accepted too', () => {
+    let count = 0;
+    for (const endpoint of BEACON_ENDPOINTS) {
+      for (const [name, body] of Object.entries(endpointExamples(endpoint))) {
+        count++;
+        expect({ endpoint, name, issues: validateBeaconBody(endpoint, body) }).toEqual({ endpoint, name, issues: [] });
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(BEACON_ENDPOINTS.length);
+  });
+
+  it('are handed out as copies, so a test mutating one cannot break another', () => {
+    const first = endpointExamples('search/render')['render example'] as { data: { responseId: string } };
+    first.data.responseId = 'changed';
+    expect((endpointExamples('search/render')['render example'] as { data: { responseId: string } }).data.responseId).not.toBe('changed');
+  });
+});
