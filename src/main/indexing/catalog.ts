@@ -1,0 +1,196 @@
+// The parsed catalog of each feed (its last successful index) behind a small query interface:
+// the mock search API serves it and the timeline rules check beacons against it (`item-not-in-catalog`).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+
+export interface Product {
+  /** the value of the feed's id field: what beacons send as `uid` */
+  uid: string;
+  sku: string | null;
+  /** the parent (variant group) id, when the feed has one */
+  parentId: string | null;
+  name: string | null;
+  price: number | null;
+  /** every field of the row as given (uid, sku, … included) */
+  fields: Record<string, string>;
+  /** line of the feed file the product starts on */
+  line: number;
+}
+
+const SKU_FIELDS = ['sku', 'SKU', 'product_sku', 'g:mpn', 'mpn'];
+const PARENT_FIELDS = ['parent_id', 'parentId', 'parent_uid', 'parentUid', 'item_group_id', 'g:item_group_id', 'parent_sku'];
+const NAME_FIELDS = ['name', 'title', 'product_name', 'productName', 'g:title', 'Name', 'Title'];
+const PRICE_FIELDS = ['price', 'sale_price', 'g:price', 'Price', 'final_price'];
+
+function first(fields: Record<string, string>, names: string[]): string | null {
+  for (const n of names) {
+    const v = fields[n];
+    if (v !== undefined && v !== '') return v;
+  }
+  return null;
+}
+
+/** "12.99", "12.99 USD", "$1,299.00" → number; anything else → null. */
+export function parsePrice(v: string | null): number | null {
+  if (v === null) return null;
+  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(v);
+  if (!m) return null;
+  const n = Number(m[0].replace(/,/g, ''));
+  return Number.isFinite(n) ? n : null;
+}
+
+export function toProduct(uid: string, fields: Record<string, string>, line: number): Product {
+  return {
+    uid,
+    sku: first(fields, SKU_FIELDS),
+    parentId: first(fields, PARENT_FIELDS),
+    name: first(fields, NAME_FIELDS),
+    price: parsePrice(first(fields, PRICE_FIELDS)),
+    fields,
+    line,
+  };
+}
+
+/** One feed's catalog: the products of its last successful index. */
+export class FeedCatalog {
+  private readonly byUid = new Map<string, Product>();
+  private bySkuIndex: Map<string, Product> | null = null;
+
+  constructor(
+    readonly siteId: string,
+    readonly feedId: number,
+    /** sandbox time of the index that produced it, ISO */
+    readonly indexedAt: string,
+    readonly products: readonly Product[],
+  ) {
+    for (const p of products) if (!this.byUid.has(p.uid)) this.byUid.set(p.uid, p);
+  }
+
+  get size(): number {
+    return this.products.length;
+  }
+
+  get(uid: string): Product | undefined {
+    return this.byUid.get(uid);
+  }
+
+  bySku(sku: string): Product | undefined {
+    // Built on first use: most callers look products up by uid only.
+    if (!this.bySkuIndex) {
+      this.bySkuIndex = new Map();
+      for (const p of this.products) if (p.sku !== null && !this.bySkuIndex.has(p.sku)) this.bySkuIndex.set(p.sku, p);
+    }
+    return this.bySkuIndex.get(sku);
+  }
+}
+
+/** What other areas (search API, timeline rules, admin API) may ask of the catalogs. */
+export interface CatalogReader {
+  /** one feed's catalog, or undefined before its first successful index */
+  feed(siteId: string, feedId: number): FeedCatalog | undefined;
+  /** every feed catalog of a site, the most recently indexed first */
+  site(siteId: string): FeedCatalog[];
+  /** true when the site has at least one indexed catalog (the `item-not-in-catalog` rule applies only then) */
+  hasCatalog(siteId: string): boolean;
+  /** a product of the site by uid, else by sku; the most recently indexed feed wins */
+  findProduct(siteId: string, uidOrSku: string): Product | undefined;
+}
+
+/** Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. */
+export class CatalogStore implements CatalogReader {
+  private readonly catalogs = new Map<string, FeedCatalog>();
+
+  constructor(private readonly dir: string | null) {}
+
+  feed(siteId: string, feedId: number): FeedCatalog | undefined {
+    return this.catalogs.get(`${siteId}/${feedId}`);
+  }
+
+  site(siteId: string): FeedCatalog[] {
+    return [...this.catalogs.values()].filter((c) => c.siteId === siteId).sort((a, b) => b.indexedAt.localeCompare(a.indexedAt));
+  }
+
+  hasCatalog(siteId: string): boolean {
+    return this.site(siteId).some((c) => c.size > 0);
+  }
+
+  findProduct(siteId: string, uidOrSku: string): Product | undefined {
+    const cats = this.site(siteId);
+    for (const c of cats) {
+      const p = c.get(uidOrSku);
+      if (p) return p;
+    }
+    for (const c of cats) {
+      const p = c.bySku(uidOrSku);
+      if (p) return p;
+    }
+    return undefined;
+  }
+
+  async replace(catalog: FeedCatalog): Promise<void> {
+    this.catalogs.set(`${catalog.siteId}/${catalog.feedId}`, catalog);
+    if (!this.dir) return;
+    await mkdir(this.dir, { recursive: true });
+    const file = this.file(catalog.siteId, catalog.feedId);
+    const tmp = `${file}.tmp`;
+    const out = createWriteStream(tmp);
+    out.write(`${JSON.stringify({ siteId: catalog.siteId, feedId: catalog.feedId, indexedAt: catalog.indexedAt })}\n`);
+    for (const p of catalog.products) {
+      if (!out.write(`${JSON.stringify(p)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+    out.end();
+    await finished(out);
+    await rename(tmp, file);
+  }
+
+  /** Forget the catalogs of one site, or all. */
+  async clear(siteId?: string): Promise<void> {
+    for (const [key, c] of this.catalogs) {
+      if (siteId !== undefined && c.siteId !== siteId) continue;
+      this.catalogs.delete(key);
+      if (this.dir) await rm(this.file(c.siteId, c.feedId), { force: true });
+    }
+  }
+
+  /** Read the catalogs kept in the data directory; unreadable files become warnings. */
+  async load(): Promise<string[]> {
+    if (!this.dir) return [];
+    const warnings: string[] = [];
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
+      try {
+        this.catalogs.set(name, await readCatalog(path.join(this.dir, name)));
+      } catch (err) {
+        warnings.push(`catalog ${name} could not be read (${(err as Error).message}); index the feed again`);
+      }
+    }
+    // keys were file names while loading; re-key by site/feed
+    for (const [key, c] of [...this.catalogs]) {
+      if (key.endsWith('.ndjson')) {
+        this.catalogs.delete(key);
+        this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
+      }
+    }
+    return warnings;
+  }
+
+  private file(siteId: string, feedId: number): string {
+    return path.join(this.dir!, `${siteId}-${feedId}.ndjson`);
+  }
+}
+
+async function readCatalog(file: string): Promise<FeedCatalog> {
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let header = null as { siteId: string; feedId: number; indexedAt: string } | null;
+  const products: Product[] = [];
+  for await (const line of lines) {
+    if (!line) continue;
+    if (!header) header = JSON.parse(line) as typeof header;
+    else products.push(JSON.parse(line) as Product);
+  }
+  if (!header) throw new Error('empty file');
+  return new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products);
+}

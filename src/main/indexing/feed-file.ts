@@ -1,0 +1,237 @@
+// Decoding of feed files as streams: raw, gzip or zip (one entry), with a cap on the decompressed size
+// and on the compression ratio, so a decompression bomb fails within megabytes and memory stays bounded.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { PassThrough, Readable, pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+
+/** Where a feed file's bytes are: an upload held in memory (≤ 20 MB) or a file on disk. */
+export type FeedInput = { kind: 'buffer'; data: Buffer; name?: string } | { kind: 'file'; path: string };
+
+export interface DecodeLimits {
+  /** decoded bytes allowed (after decompression) */
+  maxDecodedBytes: number;
+  /** decoded/compressed ratio above which, past `ratioCheckAfter` decoded bytes, the file is taken for a bomb */
+  maxRatio: number;
+  ratioCheckAfter: number;
+}
+
+export const DEFAULT_LIMITS: DecodeLimits = {
+  maxDecodedBytes: 100 * 1024 * 1024,
+  maxRatio: 200,
+  ratioCheckAfter: 1024 * 1024,
+};
+
+/** A feed file that cannot be read; the message is what the feed's error and the e-mail show. */
+export class FeedFileError extends Error {
+  override name = 'FeedFileError';
+}
+
+export interface DecodedFeed {
+  /** 'raw', 'gzip' or 'zip (entry products.csv)' */
+  encoding: string;
+  chunks: AsyncIterable<Buffer>;
+}
+
+const GZIP = [0x1f, 0x8b];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
+
+function startsWith(head: Buffer, magic: number[]): boolean {
+  return magic.every((b, i) => head[i] === b);
+}
+
+async function readHead(input: FeedInput): Promise<Buffer> {
+  if (input.kind === 'buffer') return input.data.subarray(0, 4);
+  const fh = await open(input.path, 'r').catch((err: NodeJS.ErrnoException) => {
+    throw new FeedFileError(`cannot read feed file ${input.path} (${err.code ?? err.message})`);
+  });
+  try {
+    const buf = Buffer.alloc(4);
+    const { bytesRead } = await fh.read(buf, 0, 4, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+function source(input: FeedInput, chunk = 256 * 1024): Readable {
+  if (input.kind === 'file') return createReadStream(input.path, { highWaterMark: chunk });
+  const data = input.data;
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += chunk) yield data.subarray(i, i + chunk);
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** The gzip trailer states the decoded size (mod 4 GB): an honest bomb is refused before inflating a byte. */
+async function checkGzipTrailer(input: FeedInput, limits: DecodeLimits): Promise<void> {
+  let size: number;
+  let isize: number;
+  if (input.kind === 'buffer') {
+    size = input.data.length;
+    if (size < 18) return;
+    isize = input.data.readUInt32LE(size - 4);
+  } else {
+    const fh = await open(input.path, 'r');
+    try {
+      size = (await fh.stat()).size;
+      if (size < 18) return;
+      const buf = Buffer.alloc(4);
+      await fh.read(buf, 0, 4, size - 4);
+      isize = buf.readUInt32LE(0);
+    } finally {
+      await fh.close();
+    }
+  }
+  if (isize > limits.maxDecodedBytes) {
+    throw new FeedFileError(`the gzip file decodes to ${mb(isize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads: split the feed`);
+  }
+  if (isize > limits.ratioCheckAfter && isize / size > limits.maxRatio) {
+    throw new FeedFileError(`the gzip file expands ${Math.round(isize / size)}:1 (${size} bytes to ${mb(isize)}): refused as a decompression bomb`);
+  }
+}
+
+/** Open a feed file and return its decoded bytes as a stream of chunks. Throws FeedFileError. */
+export async function decodeFeed(input: FeedInput, limits: DecodeLimits = DEFAULT_LIMITS): Promise<DecodedFeed> {
+  const head = await readHead(input);
+  if (startsWith(head, GZIP)) {
+    await checkGzipTrailer(input, limits);
+    // 16 KB reads: the inflater's consumed-byte count then tracks the compressed position closely (ratio check)
+    const gunzip = zlib.createGunzip({ chunkSize: 64 * 1024 });
+    const out = new PassThrough({ highWaterMark: 256 * 1024 });
+    pipeline(source(input, 16 * 1024), gunzip, out, () => undefined);
+    return { encoding: 'gzip', chunks: capped(out, 'the gzip file', limits, () => gunzip.bytesWritten, gzipError) };
+  }
+  if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return openZip(input, limits);
+  const raw = source(input);
+  return { encoding: 'raw', chunks: capped(raw, 'the feed file', limits, null, (e) => e) };
+}
+
+function gzipError(err: Error): Error {
+  if (err instanceof FeedFileError) return err;
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code.startsWith('Z_')) return new FeedFileError(`the gzip file is corrupt or truncated (${err.message}): compress it again with gzip`);
+  return err;
+}
+
+/** Pass chunks through, failing once the decoded size passes the cap or the ratio gives a bomb away. */
+async function* capped(
+  src: AsyncIterable<Buffer>,
+  what: string,
+  limits: DecodeLimits,
+  compressedSoFar: (() => number) | null,
+  mapError: (err: Error) => Error,
+): AsyncGenerator<Buffer> {
+  let decoded = 0;
+  try {
+    for await (const chunk of src) {
+      decoded += chunk.length;
+      if (decoded > limits.maxDecodedBytes) {
+        throw new FeedFileError(`${what} decodes to more than ${mb(limits.maxDecodedBytes)}: the sandbox stops there (split the feed or remove unused columns)`);
+      }
+      if (compressedSoFar && decoded > limits.ratioCheckAfter) {
+        const ratio = decoded / Math.max(1, compressedSoFar());
+        if (ratio > limits.maxRatio) {
+          throw new FeedFileError(`${what} expands more than ${limits.maxRatio}:1 (${mb(decoded)} from ${compressedSoFar()} bytes so far): refused as a decompression bomb`);
+        }
+      }
+      yield chunk;
+    }
+  } catch (err) {
+    throw mapError(err as Error);
+  }
+}
+
+function mb(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+function zipOpen(input: FeedInput): Promise<yauzl.ZipFile> {
+  // autoClose off: the entry's stream is opened after 'end', so the file must stay open until it is read.
+  const options = { lazyEntries: true, validateEntrySizes: true, autoClose: false } as const;
+  return new Promise((resolve, reject) => {
+    const done = (err: Error | null, zip?: yauzl.ZipFile) => (err || !zip ? reject(new FeedFileError(`the zip file cannot be read (${err?.message ?? 'unknown error'}): zip it again`)) : resolve(zip));
+    if (input.kind === 'buffer') yauzl.fromBuffer(input.data, options, done);
+    else yauzl.open(input.path, options, done);
+  });
+}
+
+// Folders and the metadata macOS adds to zips it makes are not feed entries.
+function isNoise(name: string): boolean {
+  return name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
+}
+
+async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedFeed> {
+  const zip = await zipOpen(input);
+  const entries: yauzl.Entry[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (!isNoise(entry.fileName)) entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', (err: Error) => reject(new FeedFileError(`the zip file is corrupt (${err.message}): zip it again`)));
+    zip.readEntry();
+  });
+  if (entries.length !== 1) {
+    zip.close();
+    const names = entries.map((e) => e.fileName);
+    throw new FeedFileError(
+      entries.length === 0
+        ? 'the zip file holds no file: put the feed (one CSV, TSV, ndJSON or XML file) in it'
+        : `the zip file holds ${entries.length} files (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): a feed zip must hold exactly one file`,
+    );
+  }
+  const entry = entries[0]!;
+  if (entry.uncompressedSize > limits.maxDecodedBytes) {
+    zip.close();
+    throw new FeedFileError(`the zip entry ${entry.fileName} decodes to ${mb(entry.uncompressedSize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads`);
+  }
+  if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > limits.maxRatio && entry.uncompressedSize > limits.ratioCheckAfter) {
+    zip.close();
+    throw new FeedFileError(`the zip entry ${entry.fileName} expands ${Math.round(entry.uncompressedSize / entry.compressedSize)}:1: refused as a decompression bomb`);
+  }
+  const stream = await new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (err, s) => (err || !s ? reject(new FeedFileError(`cannot read ${entry.fileName} in the zip file (${err?.message})`)) : resolve(s))),
+  );
+  stream.once('close', () => zip.close());
+  const mapError = (err: Error) => (err instanceof FeedFileError ? err : new FeedFileError(`the zip entry ${entry.fileName} is corrupt (${err.message}): zip it again`));
+  // Declared sizes can lie; the cap also counts what is really inflated.
+  return { encoding: `zip (entry ${entry.fileName})`, chunks: capped(stream, `the zip entry ${entry.fileName}`, limits, () => entry.compressedSize, mapError) };
+}
+
+/** Read the first `n` bytes of a chunk stream without losing them: returns the head and the whole stream. */
+export async function peek(chunks: AsyncIterable<Buffer>, n: number): Promise<{ head: Buffer; all: AsyncIterable<Buffer> }> {
+  const it = chunks[Symbol.asyncIterator]();
+  const got: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < n) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    got.push(r.value);
+    size += r.value.length;
+  }
+  const head = Buffer.concat(got);
+  async function* all(): AsyncGenerator<Buffer> {
+    if (head.length) yield head;
+    if (ended) return;
+    try {
+      for (;;) {
+        const r = await it.next();
+        if (r.done) return;
+        yield r.value;
+      }
+    } finally {
+      await it.return?.();
+    }
+  }
+  return { head: head.subarray(0, Math.min(head.length, n)), all: all() };
+}

@@ -1,0 +1,215 @@
+// Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
+// ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
+import { parse as csvParse, type CsvError } from 'csv-parse';
+import { Readable } from 'node:stream';
+import type { ParseSummary, RowError } from '../../shared/indexing';
+import { toProduct, type Product } from './catalog';
+import { decodeFeed, DEFAULT_LIMITS, FeedFileError, peek, type DecodeLimits, type FeedInput } from './feed-file';
+import { findRecordElement, parseXml } from './feed-xml';
+
+/** Fields tried, in order, when the feed config names no id field. */
+export const ID_CANDIDATES = ['uid', 'id', 'product_id', 'productId', 'item_id', 'g:id', 'sku'];
+const MAX_KEPT_ERRORS = 100;
+const SNIFF_BYTES = 64 * 1024;
+
+export interface ParseOptions {
+  /** the configured id field; null = first of ID_CANDIDATES present */
+  idField: string | null;
+  limits?: DecodeLimits;
+}
+
+/** Receives rows as the format parsers produce them; turns them into products or row errors. */
+export class RowCollector {
+  readonly rowErrors: RowError[] = [];
+  rowErrorCount = 0;
+  products = 0;
+  idField: string | null;
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    configuredIdField: string | null,
+    private readonly sink: (p: Product) => void,
+  ) {
+    this.idField = configuredIdField;
+  }
+
+  /** Choose the id field from the first row's (or the header's) field names. */
+  chooseIdField(names: string[]): string | null {
+    if (this.idField === null) this.idField = ID_CANDIDATES.find((c) => names.includes(c)) ?? null;
+    return this.idField;
+  }
+
+  row(fields: Record<string, string>, line: number): void {
+    const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
+    if (idField === null) {
+      this.error(line, `no id field: the product has ${Object.keys(fields).slice(0, 8).join(', ') || 'no fields'}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`);
+      return;
+    }
+    const uid = (fields[idField] ?? '').trim();
+    if (!uid) {
+      this.error(line, `empty ${idField}: every product needs an id`);
+      return;
+    }
+    const earlier = this.seen.get(uid);
+    if (earlier !== undefined) {
+      this.error(line, `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier}); ids must be unique`);
+      return;
+    }
+    this.seen.set(uid, line);
+    this.products++;
+    this.sink(toProduct(uid, fields, line));
+  }
+
+  error(line: number, message: string): void {
+    this.rowErrorCount++;
+    if (this.rowErrors.length < MAX_KEPT_ERRORS) this.rowErrors.push({ line, message });
+  }
+}
+
+export type SniffedFormat = { format: 'csv' | 'tsv'; delimiter: string } | { format: 'ndjson' } | { format: 'xml'; recordElement: string };
+
+/** Decide the format from the first decoded bytes; throws FeedFileError with a fix when it is not a feed. */
+export function sniffFormat(head: Buffer): SniffedFormat {
+  if (head.length === 0) throw new FeedFileError('the feed file is empty');
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    throw new FeedFileError('the feed file is UTF-16: save it as UTF-8');
+  }
+  if (head.subarray(0, 8192).includes(0)) {
+    throw new FeedFileError('the feed file is binary (not CSV, TSV, ndJSON or XML, nor gzip or zip of one): export the feed as text');
+  }
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const start = text.trimStart();
+  if (start.startsWith('<')) {
+    const recordElement = findRecordElement(start);
+    return { format: 'xml', recordElement };
+  }
+  if (start.startsWith('{')) return { format: 'ndjson' };
+  if (start.startsWith('[')) throw new FeedFileError('the feed is a JSON array; the sandbox reads ndJSON: one product object per line, no surrounding [ ]');
+  const header = start.split(/\r?\n/, 1)[0] ?? '';
+  const counts = ['\t', ',', ';', '|'].map((d) => ({ d, n: countOutsideQuotes(header, d) }));
+  const best = counts.reduce((a, b) => (b.n > a.n ? b : a));
+  const delimiter = best.n > 0 ? best.d : ',';
+  return delimiter === '\t' ? { format: 'tsv', delimiter } : { format: 'csv', delimiter };
+}
+
+function countOutsideQuotes(line: string, ch: string): number {
+  let n = 0;
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (c === ch && !quoted) n++;
+  }
+  return n;
+}
+
+/** Parse one feed file; each product goes to `sink`. The summary carries the whole-file error, if any. */
+export async function parseFeed(input: FeedInput, options: ParseOptions, sink: (p: Product) => void): Promise<ParseSummary> {
+  const rows = new RowCollector(options.idField, sink);
+  const summary: ParseSummary = { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error: null, bytes: 0 };
+  let bytes = 0;
+  try {
+    const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
+    summary.encoding = decoded.encoding;
+    const { head, all } = await peek(decoded.chunks, SNIFF_BYTES);
+    const counted = (async function* () {
+      for await (const chunk of all) {
+        bytes += chunk.length;
+        yield chunk;
+      }
+    })();
+    const sniffed = sniffFormat(head);
+    summary.format = sniffed.format;
+    if (sniffed.format === 'ndjson') await parseNdjson(counted, rows);
+    else if (sniffed.format === 'xml') await parseXml(counted, sniffed.recordElement, rows);
+    else await parseCsv(counted, sniffed.delimiter, rows);
+  } catch (err) {
+    summary.error = err instanceof FeedFileError ? err.message : `the feed file could not be read: ${(err as Error).message}`;
+  }
+  summary.bytes = bytes;
+  summary.products = rows.products;
+  summary.idField = rows.idField;
+  summary.rowErrors = rows.rowErrors;
+  summary.rowErrorCount = rows.rowErrorCount;
+  if (!summary.error && rows.products === 0) {
+    const firstError = rows.rowErrors[0];
+    summary.error = firstError
+      ? `all ${rows.rowErrorCount} rows are broken; first: line ${firstError.line}: ${firstError.message}`
+      : 'the feed holds no products';
+  }
+  return summary;
+}
+
+async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: RowCollector): Promise<void> {
+  let headerError: string | null = null;
+  const parser = csvParse({
+    delimiter,
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    // a field without end (e.g. an unclosed quote) must not grow without bound
+    max_record_size: 1024 * 1024,
+    columns: (header: string[]) => {
+      const names = header.map((h) => h.trim());
+      const dup = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
+      if (dup !== undefined) headerError = `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
+      else if (names.includes('')) headerError = `column ${names.indexOf('') + 1} of the header has no name`;
+      else if (rows.chooseIdField(names) === null) {
+        headerError = `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
+      } else if (!names.includes(rows.idField!)) headerError = `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
+      return names;
+    },
+    on_skip: (err: CsvError | undefined) => {
+      if (err) rows.error(Number(err.lines ?? 0), csvMessage(err));
+      return undefined;
+    },
+  });
+  Readable.from(chunks).on('error', (err) => parser.destroy(err)).pipe(parser);
+  for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    if (headerError) throw new FeedFileError(headerError);
+    rows.row(rec.record, rec.info.lines);
+  }
+  if (headerError) throw new FeedFileError(headerError);
+}
+
+function csvMessage(err: CsvError): string {
+  const m = /columns length is (\d+), got (\d+)/.exec(err.message);
+  if (m) return `${m[2]} fields, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
+  if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_QUOTE_NOT_CLOSED') return `${err.message.replace(/ at line \d+.*/, '')}: quote fields that contain quotes and double inner quotes ("")`;
+  return err.message;
+}
+
+async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): Promise<void> {
+  let rest: Buffer | null = null;
+  let line = 0;
+  const handle = (buf: Buffer) => {
+    line++;
+    const text = buf.toString('utf8').trim();
+    if (!text) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      rows.error(line, `not JSON (${(err as Error).message})`);
+      return;
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      rows.error(line, 'not a JSON object: each line must hold one product object');
+      return;
+    }
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(value)) fields[k] = typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    rows.row(fields, line);
+  };
+  for await (const chunk of chunks) {
+    const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+      handle(buf.subarray(start, nl));
+      start = nl + 1;
+    }
+    rest = start < buf.length ? buf.subarray(start) : null;
+    if (rest && rest.length > 1024 * 1024) throw new FeedFileError(`line ${line + 1} is longer than 1 MB: ndJSON needs one product per line`);
+  }
+  if (rest) handle(rest);
+}

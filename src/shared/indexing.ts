@@ -1,0 +1,136 @@
+// Bulk-indexing shapes shared by the admin API, the SSE stream (`feed`, `outbox`) and the UI.
+// Names follow the provider's words: indexStatus, lastIndexed, nextIndexTime, requestedBy.
+
+/** The states the real status endpoint reports. */
+export const INDEX_STATUSES = ['waiting', 'running', 'done', 'error', 'regen_waiting', 'regen_running', 'regen_done', 'regen_error'] as const;
+export type IndexStatus = (typeof INDEX_STATUSES)[number];
+
+/** The sandbox's internal states: the reported ones plus `paused` (reported as `waiting`). */
+export const FEED_STATES = [...INDEX_STATUSES, 'paused'] as const;
+export type FeedState = (typeof FEED_STATES)[number];
+
+/** Who or what moved a feed: a bulk index API request, the scheduler/autopilot, the admin (hand), an injected fault. */
+export type TransitionCause = 'api' | 'scheduler' | 'hand' | 'fault';
+
+/** A finding about how a client used the bulk index API (the seed's recommended workflow). */
+export type WorkflowFlag =
+  | 'no-status-check'
+  | 'status-not-done'
+  | 'requested-while-waiting'
+  | 'paused-running-index'
+  | 'retry-inside-hour'
+  | 'plain-http';
+
+export interface WorkflowFinding {
+  flag: WorkflowFlag;
+  message: string;
+}
+
+/** How one bulk index request measured up against "check status, request only when done". */
+export interface Scorecard {
+  /** true when the client read the status recently, saw the feed `done`, and nothing was flagged */
+  followed: boolean;
+  /** when the account last read GET /api/index/status before this request (ISO), or null */
+  statusReadAt: string | null;
+  /** what that status read reported for this feed, or null */
+  statusSeen: IndexStatus | null;
+  findings: WorkflowFinding[];
+}
+
+export interface RowError {
+  /** 1-based line in the decoded feed file (CSV/ndJSON); for XML the line where the product element starts */
+  line: number;
+  message: string;
+}
+
+/** What one index run found in the feed file. */
+export interface ParseSummary {
+  format: 'csv' | 'tsv' | 'ndjson' | 'xml' | null;
+  /** how the file arrived: raw, gzip or zip (with the entry name) */
+  encoding: string;
+  products: number;
+  idField: string | null;
+  /** the first row errors (at most 100); `rowErrorCount` has the total */
+  rowErrors: RowError[];
+  rowErrorCount: number;
+  /** set when the whole file could not be indexed */
+  error: string | null;
+  /** decoded bytes read */
+  bytes: number;
+}
+
+interface HistoryBase {
+  /** sandbox time, ISO 8601 UTC */
+  at: string;
+  cause: TransitionCause;
+  detail: string;
+}
+
+export interface TransitionEntry extends HistoryBase {
+  kind: 'transition';
+  from: FeedState;
+  to: FeedState;
+}
+
+/** A bulk index request (accepted or refused) with its workflow scorecard. */
+export interface RequestEntry extends HistoryBase {
+  kind: 'request';
+  method: 'PUT' | 'POST';
+  /** HTTP status the sandbox answered */
+  status: number;
+  accepted: boolean;
+  requestedBy: string | null;
+  scorecard: Scorecard;
+}
+
+export type HistoryEntry = TransitionEntry | RequestEntry;
+
+/** A feed as the admin API and the UI see it. */
+export interface FeedView {
+  siteId: string;
+  id: number;
+  name: string;
+  /** internal state (`paused` included) */
+  state: FeedState;
+  /** what GET /api/index/status reports */
+  indexStatus: IndexStatus;
+  paused: boolean;
+  /** why the feed is paused, when it is */
+  pausedReason: string | null;
+  lastIndexed: string | null;
+  nextIndexTime: string | null;
+  /** interval as written in the config: "24h", "30m", "Never" */
+  interval: string;
+  intervalMs: number | null;
+  source: { kind: 'upload' } | { kind: 'cart'; file?: string; url?: string };
+  regeneration: boolean;
+  autopilot: boolean;
+  idField: string | null;
+  /** injected faults, each consumed by the next run it applies to */
+  inject: { nextIndexFails: boolean; regenerationFails: boolean };
+  /** states reachable from here by hand */
+  allowedTransitions: FeedState[];
+  /** when the current timed step ends on autopilot (ISO), or null */
+  stepEndsAt: string | null;
+  /** products in the feed's current catalog */
+  products: number;
+  /** the last finished parse, or null before the first index in this sandbox */
+  lastRun: ParseSummary | null;
+  /** newest last; at most the last 200 entries */
+  history: HistoryEntry[];
+}
+
+export interface OutboxMessage {
+  id: string;
+  /** sandbox time the message was produced, ISO */
+  at: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  siteId: string;
+  feedId: number;
+  outcome: 'done' | 'error' | 'regen_error';
+  /** SMTP delivery: `not-configured` when no smtp is set up */
+  delivery: { status: 'not-configured' | 'pending' | 'sent' | 'failed'; error: string | null; at: string | null };
+}
