@@ -1,0 +1,189 @@
+// Beacon v2 over real HTTP: both content types, CORS on every answer, the 404/405/413/415 bodies,
+// the 1 MB boundary, and what ends up in the event store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+import type { Sandbox } from '../../src/main/sandbox';
+
+const STOREFRONT = 'http://localhost:5173';
+const context = () => ({
+  timestamp: new Date().toISOString(),
+  pageUrl: `${STOREFRONT}/search?q=shirt`,
+  userId: 'u-api',
+  sessionId: 's-api',
+  pageLoadId: 'p-api',
+  initiator: 'api-test',
+});
+const render = () => ({ context: context(), data: { responseId: 'r-api' } });
+
+let sandbox: Sandbox;
+let base: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  base = sandbox.url;
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function json(res: Response): Promise<unknown> {
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return res.json();
+}
+
+describe('accepted events', () => {
+  it('text/plain (what the browser client sends) → 200 {"success":true}, recorded with the body as sent', async () => {
+    const body = render();
+    const res = await postBeacon(base, 'demo42/search/render', body, { headers: { Origin: STOREFRONT, 'User-Agent': 'StorefrontTest/1.0' } });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const recorded = sandbox.core.events.all().at(-1)!;
+    expect(recorded).toMatchObject({
+      siteId: 'demo42',
+      category: 'search',
+      event: 'render',
+      path: '/beacon/v2/demo42/search/render',
+      accepted: true,
+      status: 200,
+      errors: [],
+      body,
+      userAgent: 'StorefrontTest/1.0',
+      origin: STOREFRONT,
+      contentType: 'text/plain;charset=UTF-8',
+    });
+  });
+
+  it('application/json → 200 too, and other beacon v2 endpoints the client sends', async () => {
+    const res = await fetch(`${base}/beacon/v2/demo42/search/render`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(render()) });
+    expect(res.status).toBe(200);
+    const login = { context: { ...context(), shopperId: 'shopper-1' } };
+    expect((await postBeacon(base, 'demo42/shopper/login', login)).status).toBe(200);
+    const order = { context: context(), data: { orderId: 'o1', transactionTotal: 10, total: 12, results: [{ parentId: 'p', uid: 'u', qty: 1, price: 10 }] } };
+    expect((await postBeacon(base, 'demo42/order/transaction', order)).status).toBe(200);
+  });
+
+  it('takes a body of exactly 1 MB and refuses one byte more', async () => {
+    const text = JSON.stringify(render());
+    const exact = text + ' '.repeat((1 << 20) - Buffer.byteLength(text));
+    expect(Buffer.byteLength(exact)).toBe(1 << 20);
+    expect((await postBeacon(base, 'demo42/search/render', exact)).status).toBe(200);
+    expect((await postBeacon(base, 'demo42/search/render', exact + ' ')).status).toBe(413);
+  });
+});
+
+describe('rejected requests: the real service bodies, CORS on each, each recorded', () => {
+  it('400 lists every problem and echoes the body as received', async () => {
+    const raw = JSON.stringify({ ...render(), seed: true, context: { ...context(), dev: 'yes', timestamp: 'now' } });
+    const res = await postBeacon(base, 'demo42/search/render', raw, { headers: { Origin: STOREFRONT } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'ValidationError',
+      messages: ['request body contains unknown field: "seed"', 'invalid context.timestamp format: expected RFC3339', 'invalid data type passed for key: context.dev'],
+      data: raw,
+    });
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({ accepted: false, status: 400, body: JSON.parse(raw), origin: STOREFRONT });
+  });
+
+  it('400 for a missing and for an unparsable body', async () => {
+    const empty = await fetch(`${base}/beacon/v2/demo42/search/render`, { method: 'POST', headers: { 'Content-Type': 'text/plain' } });
+    expect(empty.status).toBe(400);
+    expect(await json(empty)).toEqual({ success: false, error: 'ValidationError', messages: ['missing JSON POST body'] });
+    const broken = await postBeacon(base, 'demo42/search/render', '{"context": {');
+    expect(await json(broken)).toEqual({ success: false, error: 'ValidationError', messages: ['invalid JSON POST body'] });
+  });
+
+  it('404 for a path that is no beacon v2 endpoint, or a siteId off the pattern', async () => {
+    const res = await postBeacon(base, 'renders', render());
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json(res)).toEqual({ success: false, error: 'InvalidPathError', messages: ['invalid endpoint path or missing siteId in path: `/beacon/v2/renders`'] });
+    const site = await postBeacon(base, 'Demo42/search/render', render());
+    expect(await json(site)).toEqual({
+      success: false,
+      error: 'InvalidPathError',
+      messages: ['invalid siteId pattern: received `Demo42` - expected pattern `^[a-z0-9]{6}$`'],
+    });
+    const recorded = sandbox.core.events.all().at(-1)!;
+    expect(recorded).toMatchObject({ status: 404, siteId: 'Demo42', body: expect.objectContaining({ data: { responseId: 'r-api' } }) });
+  });
+
+  it('405 for every method but POST, OPTIONS (a CORS preflight) included', async () => {
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      const res = await fetch(`${base}/beacon/v2/demo42/search/render`, {
+        method,
+        headers: { Origin: STOREFRONT, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await json(res)).toEqual({ success: false, error: 'InvalidMethodError', messages: [`invalid request method: \`${method}\` - requires \`POST\``] });
+    }
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 405, accepted: false, body: null });
+  });
+
+  it('413 over 1 MB: refused on Content-Length and while streaming, the connection stays usable for the client', async () => {
+    const big = 'x'.repeat(3 << 20);
+    const res = await postBeacon(base, 'demo42/search/render', big, { headers: { Origin: STOREFRONT } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json(res)).toEqual({ success: false, error: 'RequestTooLargeError', messages: ['request body must not be larger than 1MB'] });
+
+    const chunk = new Uint8Array(256 * 1024).fill(0x20);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${base}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    expect(streamed.status).toBe(413);
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 413, body: null });
+    expect((await postBeacon(base, 'demo42/search/render', render())).status).toBe(200);
+  });
+
+  it('415 for other content types', async () => {
+    const res = await fetch(`${base}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: STOREFRONT },
+      body: 'a=1',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'UnsupportedMediaType',
+      messages: ['invalid header: `Content-Type`, accepts `text/plain` or `application/json`'],
+    });
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 415, body: 'a=1', contentType: 'application/x-www-form-urlencoded' });
+  });
+});
+
+describe('personalization preflight', () => {
+  it('POST /v1/preflight answers 200 with CORS, so the storefront console stays clean', async () => {
+    const res = await fetch(`${base}/v1/preflight`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: STOREFRONT },
+      body: JSON.stringify({ userId: 'u', siteId: 'demo42', cart: ['sku-1'] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await json(res)).toEqual({ success: true });
+  });
+
+  it('answers a CORS preflight for custom headers with 204', async () => {
+    const res = await fetch(`${base}/v1/preflight`, {
+      method: 'OPTIONS',
+      headers: { Origin: STOREFRONT, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-custom' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('x-custom');
+  });
+});
