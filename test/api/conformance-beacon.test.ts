@@ -134,7 +134,8 @@ describe('@athoscommerce/beacon against the sandbox', () => {
     beacon.events.product.pageView({ data: { result: { uid: 'uid-9', parentId: 'parent-9', sku: 'sku-9' } } });
     beacon.events.autocomplete.render({ data: { responseId: 'ac-1' } });
     beacon.events.recommendations.impression({ data: { tag: 'similar', responseId: 'rec-1', results: [product(7)], banners: [] } });
-    beacon.events.cart.add({ data: { results: [{ uid: 'uid-9', parentId: 'parent-9', qty: 1, price: 5 }] } });
+    const line = { uid: 'uid-9', parentId: 'parent-9', qty: 1, price: 5 };
+    beacon.events.cart.add({ data: { results: [line], cart: [line] } });
     beacon.events.order.transaction({ data: { orderId: 'o-1', transactionTotal: 5, total: 6, results: [{ uid: 'uid-9', parentId: 'parent-9', qty: 1, price: 5 }] } });
     beacon.events.error.snap({ data: { message: 'conformance', details: { any: ['thing'] } } });
     const all = await recorded(before + 6);
