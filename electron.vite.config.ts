@@ -2,9 +2,13 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { desktopDevServerPlugin } from './src/main/desktop/dev-proxy';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 export default defineConfig({
   main: {
@@ -15,17 +19,29 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli.ts'),
         },
+        // Shared code (the sandbox both entries start) lands beside them in out/main, not in
+        // out/main/chunks: config.ts and http/app.ts find fixtures/ and out/renderer relative to it.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },
   preload: {
     build: {
-      rollupOptions: { input: { index: resolve('src/preload/index.ts') } },
+      // CommonJS: the window runs with sandbox: true, and sandboxed preloads cannot be ES modules
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react()],
+    // `npm run app` only: the dev server forwards /_sandbox, /api, /beacon, /v1 to the sandbox in the
+    // Electron main process (see src/main/desktop/dev-proxy.ts and docs/desktop.md)
+    plugins: [
+      react(),
+      desktopDevServerPlugin(join(tmpdir(), `search-sandbox-dev-${process.pid}.json`)),
+    ],
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },

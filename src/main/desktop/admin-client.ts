@@ -1,0 +1,104 @@
+// The desktop shell talks to its sandbox the way any client does: over HTTP on the sandbox's URL,
+// through the public admin API and the real bulk-index endpoint. No shortcut into internals, so
+// what a menu item does is exactly what a script or the UI could do.
+import { openAsBlob } from 'node:fs';
+import path from 'node:path';
+
+export interface HttpOutcome {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+export type ReportFormat = 'html' | 'junit' | 'json';
+
+export const REPORT_FORMATS: Record<ReportFormat, { label: string; extension: string }> = {
+  html: { label: 'HTML report', extension: 'html' },
+  junit: { label: 'JUnit XML', extension: 'xml' },
+  json: { label: 'JSON', extension: 'json' },
+};
+
+export interface FeedUploadRequest {
+  siteId: string;
+  secretKey: string;
+  feedId: number;
+  requestedBy?: string;
+  filePath: string;
+}
+
+export class AdminClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  /** GET /_sandbox/report?format=… */
+  report(format: ReportFormat): Promise<HttpOutcome> {
+    return this.send(`/_sandbox/report?format=${format}`, { method: 'GET' });
+  }
+
+  /** POST /_sandbox/import with the file as sent by DevTools or exported by a sandbox (HAR, JSON or NDJSON). */
+  async importFile(filePath: string): Promise<HttpOutcome> {
+    const blob = await openAsBlob(filePath);
+    const fileName = path.basename(filePath);
+    return this.send(`/_sandbox/import?fileName=${encodeURIComponent(fileName)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': importContentType(fileName) },
+      body: blob,
+    });
+  }
+
+  /** POST /api/index/feed exactly as a client's bulk index request: basic auth, multipart field `feedFile`. */
+  async uploadFeed(request: FeedUploadRequest): Promise<HttpOutcome> {
+    const form = new FormData();
+    // a file-backed Blob: a large feed is streamed from disk, not read into memory first
+    form.append('feedFile', await openAsBlob(request.filePath), path.basename(request.filePath));
+    const query = new URLSearchParams({ feedId: String(request.feedId) });
+    if (request.requestedBy) query.set('requestedBy', request.requestedBy);
+    const credentials = Buffer.from(`${request.siteId}:${request.secretKey}`).toString('base64');
+    return this.send(`/api/index/feed?${query}`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${credentials}` },
+      body: form,
+    });
+  }
+
+  private async send(pathAndQuery: string, init: RequestInit): Promise<HttpOutcome> {
+    const res = await this.fetchImpl(`${this.baseUrl}${pathAndQuery}`, init);
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      body: Buffer.from(await res.arrayBuffer()),
+    };
+  }
+}
+
+export function importContentType(fileName: string): string {
+  return /\.(ndjson|jsonl)$/i.test(fileName) ? 'application/x-ndjson' : 'application/json';
+}
+
+/** The reason a failed admin call gives (its JSON `message`), or the start of its body. */
+export function failureReason(outcome: HttpOutcome): string {
+  const text = outcome.body.toString('utf8');
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown; messages?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+    if (Array.isArray(parsed.messages)) return parsed.messages.join('; ');
+  } catch {
+    /* not JSON: fall through to the raw text */
+  }
+  return text.slice(0, 300) || `HTTP ${outcome.status}`;
+}
+
+/** The body as JSON when it is JSON, else as text: what the preload hands back to the UI. */
+export function bodyForUi(outcome: HttpOutcome): unknown {
+  const text = outcome.body.toString('utf8');
+  if (outcome.contentType.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,293 @@
+// The desktop shell's life: one instance, the sandbox started in this process (data in userData), one
+// locked-down window on the sandbox's own URL, menus, notifications, and a quit that flushes first.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Sandbox } from '../sandbox';
+import { DesktopActions, findReadme } from './actions';
+import { AdminClient } from './admin-client';
+import { announceDevSandbox } from './dev-proxy';
+import type { BrowserWindowLike, DesktopElectron } from './electron-api';
+import { registerDesktopIpc } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { NotificationThrottle, NotificationWatcher } from './notifications';
+import { desktopConfig, startWithPortFallback, type StartSandbox } from './sandbox-start';
+import {
+  DEFAULT_WINDOW,
+  SETTINGS_FILE,
+  placeWindow,
+  readSettings,
+  readWindowState,
+  writeSettings,
+  writeWindowState,
+  type DesktopSettings,
+} from './settings';
+import {
+  AppOrigins,
+  contentSecurityPolicy,
+  guardSession,
+  guardWebContents,
+  secureWebPreferences,
+} from './window-security';
+
+export interface DesktopOptions {
+  /** directory of the built main bundle (out/main): preload and renderer are found beside it */
+  mainDir: string;
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** createSandbox, the same function the CLI uses */
+  startSandbox: StartSandbox;
+  /** extra places to look for the README (e.g. Electron's resourcesPath in a packaged app) */
+  resourcesDir?: string;
+}
+
+/** What a running desktop app holds; returned for tests and for index.ts's signal handling. */
+export interface DesktopRuntime {
+  sandbox: Sandbox;
+  settings: DesktopSettings;
+  portNotice: string | null;
+  window(): BrowserWindowLike | null;
+  /** bring the window to the front, creating it if it was closed (macOS dock click, second launch) */
+  openWindow(): BrowserWindowLike;
+  actions: DesktopActions;
+  /** resolves once the sandbox is closed (journal flushed, servers closed) */
+  shutdown(): Promise<void>;
+}
+
+export interface DesktopHandle {
+  /** the runtime once started; null when another instance already runs */
+  started: Promise<DesktopRuntime | null>;
+}
+
+export const APP_ID = 'dev.search-sandbox.app';
+
+export function runDesktopApp(electron: DesktopElectron, options: DesktopOptions): DesktopHandle {
+  const { app } = electron;
+  if (!app.requestSingleInstanceLock()) {
+    // the first instance gets 'second-instance' and comes to the front
+    app.quit();
+    return { started: Promise.resolve(null) };
+  }
+  if (options.platform === 'win32') app.setAppUserModelId(APP_ID);
+
+  let runtime: DesktopRuntime | null = null;
+  let closed = false;
+
+  app.on('second-instance', () => {
+    if (runtime && !closed) runtime.openWindow();
+  });
+  app.on('activate', () => {
+    if (runtime && !closed) runtime.openWindow();
+  });
+  app.on('window-all-closed', () => {
+    // macOS apps stay alive without windows; the sandbox keeps serving until Quit
+    if (options.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', (event) => {
+    if (closed || !runtime) return;
+    event.preventDefault();
+    closed = true;
+    runtime.shutdown().finally(() => app.quit());
+  });
+
+  const started = app
+    .whenReady()
+    .then(async () => {
+      runtime = await startDesktop(electron, options);
+      return runtime;
+    })
+    .catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`search-sandbox desktop: cannot start: ${message}`);
+      electron.dialog.showErrorBox('Search Sandbox could not start', message);
+      app.exit(1);
+      return null;
+    });
+  return { started };
+}
+
+async function startDesktop(
+  electron: DesktopElectron,
+  options: DesktopOptions,
+): Promise<DesktopRuntime> {
+  const { app, dialog, shell } = electron;
+  const userData = app.getPath('userData');
+  mkdirSync(userData, { recursive: true });
+  const startupWarnings: string[] = [];
+  const warn = (message: string) => {
+    console.warn(`search-sandbox desktop: ${message}`);
+    startupWarnings.push(message);
+  };
+  const settings = readSettings(userData, warn);
+  const settingsFile = path.join(userData, SETTINGS_FILE);
+  const config = desktopConfig(userData, settings, options.env);
+  const rendererDir = path.resolve(options.mainDir, '../renderer');
+  const { sandbox, portNotice } = await startWithPortFallback(
+    config,
+    { rendererDir, warnings: startupWarnings },
+    options.startSandbox,
+    settingsFile,
+  );
+  if (portNotice) console.warn(`search-sandbox desktop: ${portNotice}`);
+  console.log(`search-sandbox listening on ${sandbox.url}`);
+
+  const devServerUrl = options.env.ELECTRON_RENDERER_URL || undefined;
+  const forgetDevHandoff = devServerUrl ? announceDevSandbox(options.env, sandbox.url) : () => {};
+  const origins = new AppOrigins(devServerUrl ? [sandbox.url, devServerUrl] : [sandbox.url]);
+  guardSession(electron.session.defaultSession, origins, contentSecurityPolicy(devServerUrl));
+
+  let window: BrowserWindowLike | null = null;
+  const actions = new DesktopActions({
+    dialog,
+    shell,
+    window: () => (window && !window.isDestroyed() ? window : null),
+    sandboxUrl: sandbox.url,
+    accounts: sandbox.core.config.accounts,
+    reset: (scope) => sandbox.core.reset(scope),
+    admin: new AdminClient(sandbox.url),
+    dataDir: config.dataDir ?? userData,
+    readmePath: findReadme([
+      path.resolve(options.mainDir, '../../README.md'),
+      ...(options.resourcesDir ? [path.join(options.resourcesDir, 'README.md')] : []),
+    ]),
+    now: () => new Date(),
+  });
+
+  const setNotifications = (enabled: boolean): boolean => {
+    settings.notifications = enabled;
+    try {
+      writeSettings(userData, settings);
+    } catch (err) {
+      console.error(
+        `search-sandbox desktop: cannot save ${settingsFile}: ${(err as Error).message}`,
+      );
+    }
+    installMenu();
+    return enabled;
+  };
+
+  const installMenu = () => {
+    const template = buildMenuTemplate(
+      {
+        importTraffic: () => void actions.importTraffic(),
+        exportReport: (format) => void actions.exportReport(format),
+        resetSandbox: () => void actions.resetSandbox(),
+        openDataDirectory: () => void actions.openDataDirectory(),
+        setNotificationsEnabled: (enabled) => setNotifications(enabled),
+        openReadme: () => void actions.openReadme(),
+        openInBrowser: () => void actions.openInBrowser(),
+        showAbout: () =>
+          void dialog.showMessageBox(window, {
+            type: 'info',
+            title: 'About Search Sandbox',
+            message: `Search Sandbox ${app.getVersion()}`,
+            detail: `Sandbox: ${sandbox.url}\nData: ${config.dataDir ?? 'in memory'}\nConfig: ${config.configSource}`,
+            buttons: ['OK'],
+          }),
+      },
+      {
+        platform: options.platform,
+        notificationsEnabled: settings.notifications,
+        sandboxUrl: sandbox.url,
+      },
+    );
+    electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(template));
+  };
+  installMenu();
+
+  registerDesktopIpc(
+    electron.ipcMain,
+    {
+      uploadFeedFile: (request) => actions.uploadFeedFile(request),
+      openDataDirectory: () => actions.openDataDirectory(),
+      getAppVersion: () => app.getVersion(),
+      getNotificationsEnabled: () => settings.notifications,
+      setNotificationsEnabled: (enabled) => setNotifications(enabled),
+    },
+    origins,
+  );
+
+  const watcher = new NotificationWatcher();
+  const throttle = new NotificationThrottle(() => Date.now());
+  const stopNotifications = sandbox.core.bus.on((message) => {
+    const notice = watcher.handle(message);
+    if (!notice || !settings.notifications || !electron.Notification.isSupported()) return;
+    const admitted = throttle.admit(notice);
+    if (admitted) new electron.Notification(admitted).show();
+  });
+
+  const createWindow = (): BrowserWindowLike => {
+    const state = readWindowState(userData, warn);
+    const bounds = placeWindow(
+      state,
+      electron.screen.getAllDisplays().map((d) => d.workArea),
+    );
+    const win = new electron.BrowserWindow({
+      ...(bounds ?? { width: DEFAULT_WINDOW.width, height: DEFAULT_WINDOW.height }),
+      minWidth: DEFAULT_WINDOW.minWidth,
+      minHeight: DEFAULT_WINDOW.minHeight,
+      show: false,
+      title: 'Search Sandbox',
+      webPreferences: secureWebPreferences(path.resolve(options.mainDir, '../preload/index.cjs')),
+    });
+    guardWebContents(win.webContents, origins, shell);
+    if (state.maximized) win.maximize();
+    win.on('ready-to-show', () => win.show());
+    win.on('close', () => saveWindowState(win));
+    win.on('closed', () => {
+      if (window === win) window = null;
+    });
+    window = win;
+    const url = devServerUrl ?? `${sandbox.url}/`;
+    win
+      .loadURL(url)
+      .catch((err: unknown) =>
+        console.error(`search-sandbox desktop: cannot load ${url}: ${(err as Error).message}`),
+      );
+    return win;
+  };
+
+  const saveWindowState = (win: BrowserWindowLike) => {
+    if (win.isDestroyed()) return;
+    try {
+      writeWindowState(userData, { bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+    } catch (err) {
+      console.error(
+        `search-sandbox desktop: cannot remember the window position: ${(err as Error).message}`,
+      );
+    }
+  };
+
+  let shuttingDown: Promise<void> | null = null;
+  const runtime: DesktopRuntime = {
+    sandbox,
+    settings,
+    portNotice,
+    window: () => (window && !window.isDestroyed() ? window : null),
+    openWindow() {
+      const current = runtime.window();
+      if (!current) return createWindow();
+      if (current.isMinimized()) current.restore();
+      current.show();
+      current.focus();
+      return current;
+    },
+    actions,
+    shutdown() {
+      shuttingDown ??= (async () => {
+        stopNotifications();
+        if (window) saveWindowState(window);
+        try {
+          await sandbox.close();
+        } catch (err) {
+          console.error(
+            `search-sandbox desktop: error while closing the sandbox: ${(err as Error).message}`,
+          );
+        }
+        forgetDevHandoff();
+      })();
+      return shuttingDown;
+    },
+  };
+  createWindow();
+  return runtime;
+}
