@@ -1,0 +1,109 @@
+// Engine state → the admin API's timeline DTOs (src/shared/timeline.ts).
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  TimelineCounts,
+  TimelineEventDto,
+  TimelineFindingDto,
+  TimelineRuleId,
+  Verdict,
+} from '../../../shared/timeline';
+import { TIMELINE_RULE_IDS } from '../../../shared/timeline';
+import { severityWeight, type PageState, type ResponseState, type TimelineEvent } from './model';
+
+export function verdictOf(page: Pick<PageState, 'errors' | 'warnings'>): Verdict {
+  return page.errors > 0 ? 'fail' : page.warnings > 0 ? 'warn' : 'pass';
+}
+
+function counts(page: PageState): TimelineCounts {
+  return {
+    events: page.accepted + page.rejected,
+    accepted: page.accepted,
+    rejected: page.rejected,
+    responses: page.responses.size,
+    errors: page.errors,
+    warnings: page.warnings,
+    infos: page.infos,
+  };
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+/** Responses in the order they first appeared on the page. */
+function responsesInOrder(page: PageState): ResponseState[] {
+  return [...page.responses.values()].sort((a, b) => a.firstArrival - b.firstArrival);
+}
+
+const RULE_ORDER = new Map<string, number>(TIMELINE_RULE_IDS.map((id, i) => [id, i]));
+
+/** Errors first, then warnings, then info; within a severity in catalogue order. */
+export function allFindings(page: PageState): TimelineFindingDto[] {
+  const all = [...page.pageFindings];
+  for (const r of responsesInOrder(page)) all.push(...r.findings);
+  return all.sort(
+    (a, b) => severityWeight(a.severity) - severityWeight(b.severity) || RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
+  );
+}
+
+export function eventDto(e: TimelineEvent): TimelineEventDto {
+  return {
+    id: e.id,
+    seq: e.seq,
+    arrival: e.arrival,
+    event: e.event,
+    accepted: e.accepted,
+    status: e.status,
+    receivedAt: e.receivedAt,
+    timestamp: e.timestamp,
+    arrivedLate: e.arrivedLate,
+    responseId: e.responseId,
+    uids: e.results.map((i) => i.uid),
+    bannerUids: e.banners,
+    ...(e.redirect !== undefined && { redirect: e.redirect }),
+    sessionId: e.sessionId,
+    userId: e.userId,
+    pageUrl: e.pageUrl,
+    errors: e.errors,
+  };
+}
+
+export function pageDto(page: PageState): PageTimelineDto {
+  return {
+    siteId: page.siteId,
+    sessionId: page.sessionId,
+    userId: page.userId,
+    pageLoadId: page.pageLoadId,
+    pageUrl: page.pageUrl,
+    verdict: verdictOf(page),
+    firstSeen: iso(page.firstSeenMs),
+    lastSeen: iso(page.lastSeenMs),
+    counts: counts(page),
+    responses: responsesInOrder(page).map((r) => ({ responseId: r.responseId, events: r.events.map(eventDto) })),
+    findings: allFindings(page),
+  };
+}
+
+export function pageSummary(page: PageState): PageTimelineSummaryDto {
+  const rules = new Set<TimelineRuleId>();
+  for (const f of page.pageFindings) rules.add(f.rule);
+  const responseIds: string[] = [];
+  for (const r of responsesInOrder(page)) {
+    responseIds.push(r.responseId);
+    for (const f of r.findings) rules.add(f.rule);
+  }
+  return {
+    siteId: page.siteId,
+    sessionId: page.sessionId,
+    userId: page.userId,
+    pageLoadId: page.pageLoadId,
+    pageUrl: page.pageUrl,
+    verdict: verdictOf(page),
+    firstSeen: iso(page.firstSeenMs),
+    lastSeen: iso(page.lastSeenMs),
+    counts: counts(page),
+    responseIds,
+    rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
+  };
+}

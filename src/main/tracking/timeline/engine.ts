@@ -1,0 +1,372 @@
+// The timeline engine: folds each recorded search event into its page (siteId + pageLoadId) and search
+// response, re-runs the rules of that one response and page, and tells listeners the page changed.
+// Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
+import type { Clock } from '../../clock';
+import type { TimelineSettings } from '../../config';
+import type { RecordedEvent } from '../../../shared/events';
+import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import {
+  addCapped,
+  capped,
+  insertSorted,
+  isTimelineEvent,
+  pageKey,
+  readEvent,
+  type FindingDraft,
+  type PageState,
+  type ResponseState,
+  type TimelineEvent,
+} from './model';
+import { PAGE_RULES, RESPONSE_RULES } from './rules';
+import type { ResponseOrigin, RuleContext } from './rules/types';
+import { pageDto, pageSummary, verdictOf } from './dto';
+
+export interface TimelineEngineOptions {
+  clock: Clock;
+  settings: TimelineSettings;
+  /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
+  onChange?: (summary: PageTimelineSummaryDto) => void;
+  /**
+   * Real wall-clock time, for `timestamp-skew` on live events: when the sandbox clock was moved, a browser
+   * timestamp is compared with real time too, so time travel alone raises no finding.
+   */
+  realNow?: () => number;
+}
+
+export interface ApplyOptions {
+  /** the event is arriving now (not replayed from the store or read from a file) */
+  live?: boolean;
+}
+
+export interface TimelineFilter {
+  siteId?: string;
+  verdict?: Verdict;
+  sessionId?: string;
+  pageLoadId?: string;
+  /** free text: matched against pageUrl, pageLoadId, sessionId, responseIds, rule ids */
+  q?: string;
+}
+
+// Beyond this many events in one response, its rules re-run only as the response grows by an eighth
+// (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
+const EAGER_RESPONSE_SIZE = 256;
+
+export class TimelineEngine {
+  private readonly pages = new Map<string, PageState>();
+  private readonly origins = new Map<string, ResponseOrigin>();
+  /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
+  private idleQueue: Array<{ page: PageState; at: number }> = [];
+  private idleHead = 0;
+  private cancelIdleTimer: (() => void) | null = null;
+  private armedAt = Infinity;
+
+  constructor(private readonly options: TimelineEngineOptions) {}
+
+  get settings(): TimelineSettings {
+    return this.options.settings;
+  }
+
+  /** Fold one recorded request in; other categories (autocomplete, cart, …) are not timeline events. */
+  apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
+    if (!isTimelineEvent(rec)) return;
+    const read = readEvent(rec);
+    const page = this.pageFor(rec.siteId, read);
+    page.arrivals++;
+    const ev: TimelineEvent = { ...read, arrival: page.arrivals, arrivedLate: read.time < page.maxTime };
+    if (read.time > page.maxTime) page.maxTime = read.time;
+    this.tally(page, ev, opts.live === true);
+    if (ev.receivedMs !== null) {
+      if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs) page.firstSeenMs = ev.receivedMs;
+      if (page.lastSeenMs === null || ev.receivedMs > page.lastSeenMs) page.lastSeenMs = ev.receivedMs;
+    }
+
+    const response = this.responseFor(page, ev);
+    insertSorted(response.events, ev);
+    if (ev.accepted && ev.responseId && !this.origins.has(originKey(page.siteId, ev.responseId))) {
+      this.origins.set(originKey(page.siteId, ev.responseId), {
+        pageKey: page.key,
+        pageLoadId: page.pageLoadId,
+        pageUrl: ev.pageUrl,
+        sessionId: ev.sessionId,
+        eventId: ev.id,
+      });
+    }
+    if (page.idle) {
+      page.idle = false;
+      this.markAll(page);
+    }
+    response.dirty = true;
+    this.evaluate(page, false);
+    this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
+    this.options.onChange?.(pageSummary(page));
+  }
+
+  /** Offline input is complete: every page counts as idle (so `no-impression` can be decided). */
+  finish(): void {
+    for (const page of this.pages.values()) {
+      page.idle = true;
+      this.markAll(page);
+      this.evaluate(page, true);
+    }
+  }
+
+  /** Forget every page, or those of one site. */
+  reset(siteId?: string): void {
+    for (const [key, page] of this.pages) if (siteId === undefined || page.siteId === siteId) this.pages.delete(key);
+    for (const [key] of this.origins) if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
+    if (siteId === undefined) {
+      this.idleQueue = [];
+      this.idleHead = 0;
+    }
+  }
+
+  size(): number {
+    return this.pages.size;
+  }
+
+  /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
+  list(filter: TimelineFilter = {}): PageState[] {
+    const q = filter.q?.toLowerCase();
+    const out: PageState[] = [];
+    for (const page of this.pages.values()) {
+      if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
+      if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
+      if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
+      this.evaluate(page, true);
+      if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
+      if (q && !matches(page, q)) continue;
+      out.push(page);
+    }
+    return out;
+  }
+
+  pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
+    return this.list(filter).map((p) => pageDto(p));
+  }
+
+  /** One page by pageLoadId (and siteId when two sites share it). */
+  find(pageLoadId: string, siteId?: string): PageState[] {
+    return this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
+  }
+
+  dispose(): void {
+    this.cancelIdleTimer?.();
+    this.cancelIdleTimer = null;
+  }
+
+  private pageFor(siteId: string, ev: Omit<TimelineEvent, 'arrival' | 'arrivedLate'>): PageState {
+    const key = pageKey(siteId, ev.pageLoadId);
+    let page = this.pages.get(key);
+    if (!page) {
+      page = newPage(key, siteId, ev);
+      this.pages.set(key, page);
+    }
+    // The page's identity comes from its first accepted event (a rejected one may hold garbage).
+    if (ev.accepted && page.accepted === 0) {
+      page.sessionId = ev.sessionId;
+      page.userId = ev.userId;
+      page.pageUrl = ev.pageUrl;
+    }
+    return page;
+  }
+
+  private responseFor(page: PageState, ev: TimelineEvent): ResponseState {
+    let r = page.responses.get(ev.responseId);
+    if (!r) {
+      r = {
+        responseId: ev.responseId,
+        events: [],
+        firstArrival: ev.arrival,
+        pageUrl: ev.pageUrl,
+        sessionId: ev.sessionId,
+        findings: [],
+        evaluatedSize: -1,
+        dirty: true,
+        awaitingImpression: false,
+        rendered: false,
+      };
+      page.responses.set(ev.responseId, r);
+    }
+    return r;
+  }
+
+  private tally(page: PageState, ev: TimelineEvent, live: boolean): void {
+    const t = page.tallies;
+    if (!ev.accepted) {
+      page.rejected++;
+      const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
+      let group = t.schema.get(sig);
+      if (!group) t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
+      addCapped(group.ids, ev.id);
+      return;
+    }
+    page.accepted++;
+    bump(t.sessionIds, ev.sessionId, ev.id);
+    bump(t.userIds, ev.userId, ev.id);
+    if (!ev.dev) addCapped(t.notDev, ev.id);
+    if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
+    if (ev.tsMs !== null && ev.receivedMs !== null) {
+      let skew = Math.abs(ev.receivedMs - ev.tsMs);
+      if (live && this.options.realNow) skew = Math.min(skew, Math.abs(this.options.realNow() - ev.tsMs));
+      if (skew > this.settings.timestampSkewMs) {
+        addCapped(t.farTimestamp, ev.id);
+        t.maxSkewMs = Math.max(t.maxSkewMs, skew);
+      }
+    }
+  }
+
+  private ctx(page: PageState): RuleContext {
+    return { settings: this.settings, page, origin: (id) => this.origins.get(originKey(page.siteId, id)) };
+  }
+
+  /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
+  private evaluate(page: PageState, exact: boolean): void {
+    const ctx = this.ctx(page);
+    const renderedBefore = page.renderedResponses;
+    for (const r of page.responses.values()) {
+      if (!r.dirty) continue;
+      const n = r.events.length;
+      if (!exact && n > EAGER_RESPONSE_SIZE && n < r.evaluatedSize * 1.125) continue;
+      this.evaluateResponse(page, r, ctx);
+    }
+    // missing-render's severity depends on whether the page rendered anything at all
+    if ((renderedBefore === 0) !== (page.renderedResponses === 0)) {
+      this.markAll(page);
+      for (const r of page.responses.values()) this.evaluateResponse(page, r, ctx);
+    }
+    const findings: FindingDraft[] = [];
+    for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
+    adjust(page, page.pageFindings, -1);
+    page.pageFindings = findings;
+    adjust(page, findings, +1);
+  }
+
+  private evaluateResponse(page: PageState, r: ResponseState, ctx: RuleContext): void {
+    let rendered = false;
+    let impressed = false;
+    let redirected = false;
+    for (const e of r.events) {
+      if (!e.accepted) continue;
+      if (e.event === 'render') rendered = true;
+      else if (e.event === 'impression') impressed = true;
+      else if (e.event === 'redirect') redirected = true;
+    }
+    if (rendered !== r.rendered) page.renderedResponses += rendered ? 1 : -1;
+    r.rendered = rendered;
+    const awaiting = rendered && !impressed && !redirected;
+    if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
+    r.awaitingImpression = awaiting;
+
+    const findings: FindingDraft[] = [];
+    for (const rule of RESPONSE_RULES) findings.push(...rule.check(r, ctx));
+    adjust(page, r.findings, -1);
+    r.findings = findings;
+    adjust(page, findings, +1);
+    r.dirty = false;
+    r.evaluatedSize = r.events.length;
+  }
+
+  private markAll(page: PageState): void {
+    for (const r of page.responses.values()) r.dirty = true;
+  }
+
+  // --- idle tracking for `no-impression`: one clock timer for the earliest deadline of all pages ---
+
+  private scheduleIdle(page: PageState, receivedMs: number): void {
+    page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
+    if (page.awaitingImpression === 0) return;
+    this.idleQueue.push({ page, at: page.idleAt });
+    this.armIdleTimer();
+  }
+
+  private armIdleTimer(): void {
+    const head = this.idleQueue[this.idleHead];
+    if (!head) return;
+    if (this.cancelIdleTimer && this.armedAt <= head.at) return;
+    this.cancelIdleTimer?.();
+    this.armedAt = head.at;
+    this.cancelIdleTimer = this.options.clock.at(head.at, () => this.onIdleTimer());
+  }
+
+  private onIdleTimer(): void {
+    this.cancelIdleTimer = null;
+    this.armedAt = Infinity;
+    const now = this.options.clock.now();
+    while (this.idleHead < this.idleQueue.length && this.idleQueue[this.idleHead]!.at <= now) {
+      const { page, at } = this.idleQueue[this.idleHead++]!;
+      // stale entries: the page saw newer events, went idle already, or was reset
+      if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) continue;
+      page.idle = true;
+      this.markAll(page);
+      this.evaluate(page, true);
+      this.options.onChange?.(pageSummary(page));
+    }
+    if (this.idleHead > 1024 && this.idleHead * 2 > this.idleQueue.length) {
+      this.idleQueue = this.idleQueue.slice(this.idleHead);
+      this.idleHead = 0;
+    }
+    this.armIdleTimer();
+  }
+}
+
+function originKey(siteId: string, responseId: string): string {
+  return `${siteId}\u0000${responseId}`;
+}
+
+function bump(map: Map<string, ReturnType<typeof capped>>, value: string, id: string): void {
+  let c = map.get(value);
+  if (!c) map.set(value, (c = capped()));
+  addCapped(c, id);
+}
+
+function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
+  for (const f of findings) {
+    if (f.severity === 'error') page.errors += sign;
+    else if (f.severity === 'warning') page.warnings += sign;
+    else page.infos += sign;
+  }
+}
+
+function newPage(key: string, siteId: string, ev: Omit<TimelineEvent, 'arrival' | 'arrivedLate'>): PageState {
+  return {
+    key,
+    siteId,
+    pageLoadId: ev.pageLoadId,
+    sessionId: ev.sessionId,
+    userId: ev.userId,
+    pageUrl: ev.pageUrl,
+    firstSeenMs: null,
+    lastSeenMs: null,
+    responses: new Map(),
+    arrivals: 0,
+    accepted: 0,
+    rejected: 0,
+    maxTime: -Infinity,
+    renderedResponses: 0,
+    awaitingImpression: 0,
+    tallies: {
+      schema: new Map(),
+      sessionIds: new Map(),
+      userIds: new Map(),
+      notDev: capped(),
+      badTimestamp: capped(),
+      farTimestamp: capped(),
+      maxSkewMs: 0,
+    },
+    pageFindings: [],
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    idle: false,
+    idleAt: Infinity,
+  };
+}
+
+function matches(page: PageState, q: string): boolean {
+  if (page.pageUrl.toLowerCase().includes(q) || page.pageLoadId.toLowerCase().includes(q) || page.sessionId.toLowerCase().includes(q)) return true;
+  for (const r of page.responses.values()) {
+    if (r.responseId.toLowerCase().includes(q)) return true;
+    for (const f of r.findings) if (f.rule.includes(q)) return true;
+  }
+  return page.pageFindings.some((f) => f.rule.includes(q));
+}

@@ -1,0 +1,202 @@
+// The timeline engine's in-memory state: search events read out of recorded requests, grouped into
+// pages (siteId + pageLoadId) and search responses (responseId), each kept in timestamp order.
+import type { RecordedEvent } from '../../../shared/events';
+import { SEARCH_EVENTS } from '../../../shared/events';
+import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
+
+export interface Item {
+  uid: string;
+  parentId: string;
+}
+
+/** One search event as the rules see it. */
+export interface TimelineEvent {
+  id: string;
+  seq: number;
+  /** arrival order on its page, 1-based */
+  arrival: number;
+  event: string;
+  accepted: boolean;
+  status: number;
+  receivedAt: string | null;
+  receivedMs: number | null;
+  timestamp: string | null;
+  /** `context.timestamp` in ms when it parses as RFC 3339, else null */
+  tsMs: number | null;
+  /** the time the event is ordered by: its timestamp, else its receive time */
+  time: number;
+  arrivedLate: boolean;
+  responseId: string;
+  results: Item[];
+  banners: string[];
+  redirect?: string;
+  sessionId: string;
+  userId: string;
+  pageLoadId: string;
+  pageUrl: string;
+  dev: boolean;
+  errors: string[];
+}
+
+/** A finding as rules produce it (the DTO shape). */
+export type FindingDraft = TimelineFindingDto;
+
+/** Up to CAP ids plus the full count: findings stay small however noisy a page gets. */
+export interface Capped {
+  count: number;
+  ids: string[];
+}
+export const ID_CAP = 50;
+
+export function capped(): Capped {
+  return { count: 0, ids: [] };
+}
+
+export function addCapped(c: Capped, id: string): void {
+  c.count++;
+  if (c.ids.length < ID_CAP) c.ids.push(id);
+}
+
+export interface ResponseState {
+  responseId: string;
+  /** sorted by (time, seq) */
+  events: TimelineEvent[];
+  /** page arrival index of its first event (responses are listed in that order) */
+  firstArrival: number;
+  pageUrl: string;
+  sessionId: string;
+  findings: FindingDraft[];
+  /** events.length when the rules last ran (-1: never) */
+  evaluatedSize: number;
+  dirty: boolean;
+  /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
+  awaitingImpression: boolean;
+  rendered: boolean;
+}
+
+export interface SchemaGroup {
+  event: string;
+  messages: string[];
+  ids: Capped;
+}
+
+/** Per-page tallies the page-scope rules read (so no rule scans the page's events). */
+export interface PageTallies {
+  schema: Map<string, SchemaGroup>;
+  sessionIds: Map<string, Capped>;
+  userIds: Map<string, Capped>;
+  notDev: Capped;
+  badTimestamp: Capped;
+  farTimestamp: Capped;
+  maxSkewMs: number;
+}
+
+export interface PageState {
+  key: string;
+  siteId: string;
+  pageLoadId: string;
+  sessionId: string;
+  userId: string;
+  pageUrl: string;
+  firstSeenMs: number | null;
+  lastSeenMs: number | null;
+  responses: Map<string, ResponseState>;
+  arrivals: number;
+  accepted: number;
+  rejected: number;
+  /** latest timestamp seen on the page, to mark late arrivals */
+  maxTime: number;
+  renderedResponses: number;
+  awaitingImpression: number;
+  tallies: PageTallies;
+  pageFindings: FindingDraft[];
+  errors: number;
+  warnings: number;
+  infos: number;
+  idle: boolean;
+  /** sandbox time at which the page counts as idle */
+  idleAt: number;
+}
+
+export function pageKey(siteId: string, pageLoadId: string): string {
+  return `${siteId}\u0000${pageLoadId}`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return '';
+}
+
+// RFC 3339 date-time: a T (or space) separator and an explicit offset are required.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function parseRfc3339(ts: string | null): number | null {
+  if (ts === null || !RFC3339.test(ts)) return null;
+  const ms = Date.parse(ts);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+const SEARCH = new Set<string>(SEARCH_EVENTS);
+
+/** Is this recorded request one of the seed's search events (the ones timelines check)? */
+export function isTimelineEvent(rec: RecordedEvent): boolean {
+  return rec.category === 'search' && SEARCH.has(rec.event);
+}
+
+/** Read the fields the rules need; tolerant of anything a rejected body may hold. */
+export function readEvent(rec: RecordedEvent): Omit<TimelineEvent, 'arrival' | 'arrivedLate'> {
+  const body = isObject(rec.body) ? rec.body : {};
+  const ctx = isObject(body.context) ? body.context : {};
+  const data = isObject(body.data) ? body.data : {};
+  const timestamp = typeof ctx.timestamp === 'string' ? ctx.timestamp : null;
+  const tsMs = parseRfc3339(timestamp);
+  const receivedMs = rec.receivedAt ? Date.parse(rec.receivedAt) : NaN;
+  const received = Number.isFinite(receivedMs) ? receivedMs : null;
+  const results: Item[] = Array.isArray(data.results)
+    ? data.results.filter(isObject).map((r) => ({ uid: str(r.uid), parentId: str(r.parentId) }))
+    : [];
+  const banners = Array.isArray(data.banners) ? data.banners.filter(isObject).map((b) => str(b.uid)) : [];
+  return {
+    id: rec.id,
+    seq: rec.seq,
+    event: rec.event,
+    accepted: rec.accepted,
+    status: rec.status,
+    receivedAt: received === null ? null : rec.receivedAt,
+    receivedMs: received,
+    timestamp,
+    tsMs,
+    time: tsMs ?? received ?? 0,
+    responseId: str(data.responseId),
+    results,
+    banners,
+    ...(typeof data.redirect === 'string' && { redirect: data.redirect }),
+    sessionId: str(ctx.sessionId),
+    userId: str(ctx.userId),
+    pageLoadId: str(ctx.pageLoadId),
+    pageUrl: str(ctx.pageUrl),
+    dev: ctx.dev === true,
+    errors: rec.errors.map((e) => e.message),
+  };
+}
+
+/** Order by timestamp, ties (and equal timestamps) by arrival. */
+export function before(a: TimelineEvent, b: TimelineEvent): boolean {
+  return a.time < b.time || (a.time === b.time && a.seq < b.seq);
+}
+
+/** Insert keeping (time, seq) order; O(1) for the usual in-order arrival. */
+export function insertSorted(list: TimelineEvent[], ev: TimelineEvent): void {
+  let i = list.length;
+  while (i > 0 && before(ev, list[i - 1]!)) i--;
+  list.splice(i, 0, ev);
+}
+
+export function severityWeight(s: Severity): number {
+  return s === 'error' ? 0 : s === 'warning' ? 1 : 2;
+}

@@ -1,0 +1,22 @@
+// `after-redirect`: events of a responseId timestamped after that response's redirect.
+import { describe, finding, list, plural, type ResponseRule } from './types';
+
+export const afterRedirect: ResponseRule = {
+  id: 'after-redirect',
+  scope: 'response',
+  check(r, ctx) {
+    const redirect = r.events.find((e) => e.accepted && e.event === 'redirect' && e.tsMs !== null);
+    if (!redirect) return [];
+    // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
+    // addtocart) may arrive after it carrying older timestamps, which is fine.
+    const limit = redirect.tsMs! + ctx.settings.orderToleranceMs;
+    const later = r.events.filter((e) => e.accepted && e.event !== 'redirect' && e.tsMs !== null && e.tsMs > limit);
+    if (later.length === 0) return [];
+    const message =
+      `redirect ${redirect.id} (${redirect.timestamp}) sent the shopper to "${redirect.redirect ?? ''}", yet ${plural(later.length, 'event')} ` +
+      `of responseId "${r.responseId}" ${later.length === 1 ? 'is' : 'are'} timestamped after it: ${list(later.map(describe), 3)}. ` +
+      `A redirect ends the results page: nothing else is tracked for that response. ` +
+      `Fix: when the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.`;
+    return [finding('after-redirect', 'warning', r.responseId, message, [redirect.id, ...later.map((e) => e.id)], { responseId: r.responseId })];
+  },
+};

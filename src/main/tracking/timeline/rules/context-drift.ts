@@ -1,0 +1,28 @@
+// `context-drift`: sessionId or userId changing between the events of one page load.
+import type { Capped } from '../model';
+import { finding, plural, quoted, type PageRule } from './types';
+
+function drift(field: 'sessionId' | 'userId', values: Map<string, Capped>, baseline: string) {
+  if (values.size < 2) return null;
+  const others = [...values.entries()].filter(([v]) => v !== baseline);
+  const ids = others.flatMap(([, c]) => c.ids);
+  const count = others.reduce((n, [, c]) => n + c.count, 0);
+  const message =
+    `context.${field} changes inside this page: it started as "${baseline}", then ${plural(count, 'event')} carried ${quoted(others.map(([v]) => v))}. ` +
+    `One page load has one shopper, so the spec expects the same ${field} on all its events (the provider's client keeps it for the page). ` +
+    `Fix: create one Beacon per page load and let it manage ${field}; do not pass your own per call or regenerate it.`;
+  return finding('context-drift', 'error', field, message, ids, { eventCount: count });
+}
+
+export const contextDrift: PageRule = {
+  id: 'context-drift',
+  scope: 'page',
+  check(page) {
+    const out = [];
+    const s = drift('sessionId', page.tallies.sessionIds, page.sessionId);
+    if (s) out.push(s);
+    const u = drift('userId', page.tallies.userIds, page.userId);
+    if (u) out.push(u);
+    return out;
+  },
+};

@@ -1,0 +1,23 @@
+// `dev-flag` (info): events sent in production mode (no context.dev: true) into the sandbox.
+import { finding, plural, type PageRule } from './types';
+
+export const devFlag: PageRule = {
+  id: 'dev-flag',
+  scope: 'page',
+  check(page) {
+    const { notDev } = page.tallies;
+    if (notDev.count === 0) return [];
+    return [
+      finding(
+        'dev-flag',
+        'info',
+        '',
+        `${plural(notDev.count, 'event')} of ${page.accepted} on this page were sent in production mode (no context.dev: true). ` +
+          `That is right for a live storefront; a development storefront should send dev: true so the real service keeps its events out of reports. ` +
+          `Fix (development builds only): create the client with new Beacon({ siteId }, { mode: 'development' }).`,
+        notDev.ids,
+        { eventCount: notDev.count },
+      ),
+    ];
+  },
+};

@@ -1,0 +1,24 @@
+// `order`: an impression, clickthrough or addtocart timestamped before the render of its responseId.
+import { describe, finding, INTERACTIONS, list, plural, seconds, type ResponseRule } from './types';
+
+export const order: ResponseRule = {
+  id: 'order',
+  scope: 'response',
+  check(r, ctx) {
+    const tolerance = ctx.settings.orderToleranceMs;
+    // events are sorted by timestamp: the first accepted render with a real timestamp is the earliest
+    const render = r.events.find((e) => e.accepted && e.event === 'render' && e.tsMs !== null);
+    if (!render) return [];
+    const early = r.events.filter(
+      (e) => e.accepted && INTERACTIONS.has(e.event) && e.tsMs !== null && e.tsMs < render.tsMs! - tolerance,
+    );
+    if (early.length === 0) return [];
+    const first = early[0]!;
+    const message =
+      `${plural(early.length, 'event')} of responseId "${r.responseId}" ${early.length === 1 ? 'is' : 'are'} timestamped before its render ` +
+      `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - first.tsMs!)} early ` +
+      `(tolerance ${seconds(tolerance)}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
+      `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
+    return [finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], { responseId: r.responseId })];
+  },
+};

@@ -1,0 +1,29 @@
+// `responseid-reused`: a responseId first seen on another page (different URL or session): a stale id.
+import { finding, list, plural, type ResponseRule } from './types';
+
+/** Same page address for a re-visit: the fragment never reaches the server, so it is ignored. */
+export function samePageUrl(a: string, b: string): boolean {
+  return a.split('#')[0] === b.split('#')[0];
+}
+
+export const responseIdReused: ResponseRule = {
+  id: 'responseid-reused',
+  scope: 'response',
+  check(r, ctx) {
+    if (r.responseId === '') return [];
+    const origin = ctx.origin(r.responseId);
+    if (!origin || origin.pageKey === ctx.page.key) return [];
+    // The provider's client caches search responses for the session: coming back to the same URL
+    // (back button, reload after 10 s) re-renders the same responseId on a new pageLoadId. That is fine.
+    if (origin.sessionId === r.sessionId && samePageUrl(origin.pageUrl, r.pageUrl)) return [];
+    const here = r.events.filter((e) => e.accepted);
+    if (here.length === 0) return [];
+    const why = origin.sessionId !== r.sessionId ? `another session ("${origin.sessionId}")` : `another URL (${origin.pageUrl})`;
+    const message =
+      `responseId "${r.responseId}" was first seen on page ${origin.pageLoadId} (${origin.pageUrl}, event ${origin.eventId}) from ${why}, ` +
+      `and is sent again on this page (${r.pageUrl}) by ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
+      `The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. ` +
+      `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
+    return [finding('responseid-reused', 'error', r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], { responseId: r.responseId })];
+  },
+};

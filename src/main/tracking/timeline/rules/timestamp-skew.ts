@@ -1,0 +1,40 @@
+// `timestamp-skew`: context.timestamp that is not RFC 3339, or far from the time the event was received.
+import { finding, list, plural, seconds, type PageRule } from './types';
+
+export const timestampSkew: PageRule = {
+  id: 'timestamp-skew',
+  scope: 'page',
+  check(page, ctx) {
+    const out = [];
+    const { badTimestamp, farTimestamp } = page.tallies;
+    if (badTimestamp.count > 0) {
+      out.push(
+        finding(
+          'timestamp-skew',
+          'warning',
+          'format',
+          `${plural(badTimestamp.count, 'event')} carry a context.timestamp that is not an RFC 3339 date-time (${list(badTimestamp.ids, 3)}), ` +
+            `so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z". Fix: set it with new Date().toISOString() when the event happens.`,
+          badTimestamp.ids,
+          { eventCount: badTimestamp.count },
+        ),
+      );
+    }
+    if (farTimestamp.count > 0) {
+      out.push(
+        finding(
+          'timestamp-skew',
+          'warning',
+          'far',
+          `${plural(farTimestamp.count, 'event')} carry a context.timestamp more than ${seconds(ctx.settings.timestampSkewMs)} away from the time ` +
+            `the sandbox received them (up to ${seconds(page.tallies.maxSkewMs)}): ${list(farTimestamp.ids, 3)}. ` +
+            `The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports. ` +
+            `Fix: set context.timestamp with new Date().toISOString() at the moment of the event (and check the machine's clock).`,
+          farTimestamp.ids,
+          { eventCount: farTimestamp.count },
+        ),
+      );
+    }
+    return out;
+  },
+};

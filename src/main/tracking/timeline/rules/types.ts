@@ -1,0 +1,90 @@
+// What a timeline rule is: a pure check over one search response (or one page's tallies) that returns
+// findings. Rules never scan other pages or history; the engine decides when to run them.
+import type { TimelineSettings } from '../../../config';
+import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
+import { ID_CAP, type FindingDraft, type PageState, type ResponseState, type TimelineEvent } from '../model';
+
+/** Where a responseId was first seen (for `responseid-reused`). */
+export interface ResponseOrigin {
+  pageKey: string;
+  pageLoadId: string;
+  pageUrl: string;
+  sessionId: string;
+  eventId: string;
+}
+
+export interface RuleContext {
+  settings: TimelineSettings;
+  page: PageState;
+  /** first page that carried this responseId on this site */
+  origin(responseId: string): ResponseOrigin | undefined;
+}
+
+export interface ResponseRule {
+  id: TimelineRuleId;
+  scope: 'response';
+  check(response: ResponseState, ctx: RuleContext): FindingDraft[];
+}
+
+export interface PageRule {
+  id: TimelineRuleId;
+  scope: 'page';
+  check(page: PageState, ctx: RuleContext): FindingDraft[];
+}
+
+export type Rule = ResponseRule | PageRule;
+
+/** Build a finding; event ids are de-duplicated and capped. */
+export function finding(
+  rule: TimelineRuleId,
+  severity: Severity,
+  key: string,
+  message: string,
+  eventIds: Iterable<string>,
+  extra: { responseId?: string; eventCount?: number } = {},
+): FindingDraft {
+  const ids = [...new Set(eventIds)];
+  return {
+    id: key ? `${rule}:${key}` : rule,
+    rule,
+    severity,
+    message,
+    eventIds: ids.slice(0, ID_CAP),
+    eventCount: Math.max(extra.eventCount ?? 0, ids.length),
+    ...(extra.responseId !== undefined && { responseId: extra.responseId }),
+  };
+}
+
+/** `a, b and 3 more` — keeps messages readable when a list is long. */
+export function list(values: Iterable<string>, max = 5): string {
+  const all = [...values];
+  if (all.length === 0) return '(none)';
+  const shown = all.slice(0, max);
+  const rest = all.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (shown.length === 1) return shown[0]!;
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+export function quoted(values: Iterable<string>, max = 5): string {
+  return list([...values].map((v) => `"${v}"`), max);
+}
+
+/** An event as a developer finds it in the list: `impression ev_000012 (2026-…Z)`. */
+export function describe(ev: TimelineEvent): string {
+  return `${ev.event} ${ev.id}${ev.timestamp ? ` (${ev.timestamp})` : ''}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function seconds(ms: number): string {
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function accepted(r: ResponseState): TimelineEvent[] {
+  return r.events.filter((e) => e.accepted);
+}
+
+export const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { PageBuilder, engineAt, run, T0 } from './timeline-events';
+
+describe('timeline engine: grouping and ordering', () => {
+  it('groups by page and responseId, orders by timestamp and keeps arrival beside it', () => {
+    const p = new PageBuilder();
+    const render = p.render('r1', { at: 0, recv: 400 });
+    const imp = p.impression('r1', ['a', 'b'], { at: 100, recv: 410 });
+    const click = p.click('r1', 'a', { at: 300, recv: 320 }); // sent at once: arrives first
+    const [page] = run([click, render, imp]);
+    expect(page!.verdict).toBe('pass');
+    expect(page!.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(page!.responses).toHaveLength(1);
+    const events = page!.responses[0]!.events;
+    expect(events.map((e) => e.event)).toEqual(['render', 'impression', 'clickthrough']);
+    expect(events.map((e) => e.arrival)).toEqual([2, 3, 1]);
+    expect(events.map((e) => e.arrivedLate)).toEqual([true, true, false]);
+    expect(page!.counts).toMatchObject({ events: 3, accepted: 3, rejected: 0, responses: 1 });
+    expect(page!.firstSeen).toBe(new Date(T0 + 320).toISOString());
+    expect(page!.lastSeen).toBe(new Date(T0 + 410).toISOString());
+  });
+
+  it('ties on timestamp are ordered by arrival', () => {
+    const p = new PageBuilder();
+    const a = p.render('r1', { at: 0 });
+    const b = p.impression('r1', ['x'], { at: 0 });
+    const [page] = run([a, b]);
+    expect(page!.responses[0]!.events.map((e) => e.id)).toEqual([a.id, b.id]);
+  });
+
+  it('keeps pages of different sites apart even with the same pageLoadId', () => {
+    const a = new PageBuilder({ siteId: 'aaaaaa' });
+    const b = new PageBuilder({ siteId: 'bbbbbb' });
+    const pages = run([a.render('r1', { at: 0 }), b.render('r2', { at: 0 })]);
+    expect(pages.map((p) => p.siteId)).toEqual(['aaaaaa', 'bbbbbb']);
+  });
+
+  it('ignores other categories and puts rejected events on their page, marked, with a schema finding', () => {
+    const p = new PageBuilder();
+    const other = { ...p.render('r1', { at: 0 }), category: 'autocomplete' };
+    const bad = p.impression('r1', ['a'], { at: 50, accepted: false, errors: ['missing required key-value: data.banners'] });
+    const pages = run([other, p.render('r1', { at: 0 }), bad]);
+    expect(pages).toHaveLength(1);
+    const page = pages[0]!;
+    expect(page.verdict).toBe('fail');
+    const rejected = page.responses[0]!.events.find((e) => e.id === bad.id)!;
+    expect(rejected.accepted).toBe(false);
+    expect(rejected.errors).toEqual(['missing required key-value: data.banners']);
+    const schema = page.findings.filter((f) => f.rule === 'schema');
+    expect(schema).toHaveLength(1);
+    expect(schema[0]!.eventIds).toEqual([bad.id]);
+    expect(schema[0]!.message).toContain('missing required key-value: data.banners');
+  });
+
+  it('puts an unreadable rejected body on the site page without pageLoadId', () => {
+    const p = new PageBuilder();
+    const junk = p.event('render', {}, { at: 0, accepted: false, body: 'not json', errors: ['invalid JSON POST body'] });
+    const [page] = run([junk]);
+    expect(page!.pageLoadId).toBe('');
+    expect(page!.findings.map((f) => f.rule)).toEqual(['schema']);
+  });
+
+  it('reports a change of a page to the listener with its summary, and resets by site', () => {
+    const { clock, engine } = engineAt();
+    const seen: string[] = [];
+    const e2 = new (engine.constructor as typeof import('../../src/main/tracking/timeline/engine').TimelineEngine)({
+      clock,
+      settings: engine.settings,
+      onChange: (s) => seen.push(`${s.pageLoadId}:${s.verdict}:${s.rules.join(',')}`),
+    });
+    const p = new PageBuilder();
+    const q = new PageBuilder({ siteId: 'other1', pageLoadId: 'page-2' });
+    e2.apply(p.click('r1', 'a', { at: 0 }));
+    e2.apply(p.render('r1', { at: -100 }));
+    e2.apply(q.render('r9', { at: 0 }));
+    expect(seen).toEqual([
+      'page-1:fail:missing-render,click-not-impressed',
+      'page-1:warn:click-not-impressed',
+      'page-2:pass:',
+    ]);
+    e2.reset('demo42');
+    expect(e2.list().map((pg) => pg.pageLoadId)).toEqual(['page-2']);
+    e2.reset();
+    expect(e2.size()).toBe(0);
+  });
+
+  it('filters by verdict, session, pageLoadId and free text', () => {
+    const { engine } = engineAt();
+    const good = new PageBuilder({ pageLoadId: 'good', sessionId: 's1', pageUrl: 'http://shop/search?q=boots' });
+    const bad = new PageBuilder({ pageLoadId: 'bad', sessionId: 's2' });
+    engine.apply(good.render('r-good', { at: 0 }));
+    engine.apply(good.impression('r-good', ['a'], { at: 10 }));
+    engine.apply(bad.click('r-bad', 'x', { at: 0 }));
+    expect(engine.list({ verdict: 'fail' }).map((p) => p.pageLoadId)).toEqual(['bad']);
+    expect(engine.list({ verdict: 'pass' }).map((p) => p.pageLoadId)).toEqual(['good']);
+    expect(engine.list({ sessionId: 's1' }).map((p) => p.pageLoadId)).toEqual(['good']);
+    expect(engine.list({ q: 'boots' }).map((p) => p.pageLoadId)).toEqual(['good']);
+    expect(engine.list({ q: 'missing-render' }).map((p) => p.pageLoadId)).toEqual(['bad']);
+    expect(engine.list({ q: 'r-bad' }).map((p) => p.pageLoadId)).toEqual(['bad']);
+    expect(engine.find('good').length).toBe(1);
+  });
+});
