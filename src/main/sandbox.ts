@@ -12,6 +12,7 @@ import { allowedHosts } from './http/security';
 import { VERSION } from './version';
 import type { EventStore } from './store/types';
 import { openEventStore } from './store/open-events';
+import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
@@ -34,6 +35,9 @@ export interface SandboxCore {
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
   onReset(handler: (scope: ResetScope) => void | Promise<void>): () => void;
+  /** Areas add their state (feeds, outbox, …) to `GET /_sandbox/export` under `name`; `import` restores it. */
+  addExportSection(name: string, section: ExportSection): void;
+  exportSections(): ReadonlyMap<string, ExportSection>;
   /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
   warnings(): string[];
   close(): Promise<void>;
@@ -56,6 +60,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   closers.push(() => events.close());
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
+  const exportSections = new Map<string, ExportSection>();
 
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
 
@@ -75,6 +80,11 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
       resetHandlers.add(handler);
       return () => resetHandlers.delete(handler);
     },
+    addExportSection(name, section) {
+      if ((RESERVED_KEYS as readonly string[]).includes(name) || exportSections.has(name)) throw new Error(`export section "${name}" is taken`);
+      exportSections.set(name, section);
+    },
+    exportSections: () => exportSections,
     warnings: () => [...warnings],
     async close() {
       for (const close of closers.reverse()) await close();

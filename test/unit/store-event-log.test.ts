@@ -182,4 +182,13 @@ describe('EventLog', () => {
     expect(await pending).toMatchObject({ done: false, events: [{ seq: 2 }] });
     await expect(log.append(draft())).rejects.toThrow(/closed/);
   });
+
+  it('waitFor gives up when its signal aborts (a long-poll client went away)', async () => {
+    const log = new EventLog({ retention: 100 });
+    const gone = new AbortController();
+    const pending = log.waitFor({}, 1, 60_000, gone.signal);
+    gone.abort();
+    expect(await pending).toEqual({ done: false, events: [] });
+    expect(await log.waitFor({}, 1, 60_000, gone.signal)).toEqual({ done: false, events: [] });
+  });
 });

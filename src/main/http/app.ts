@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { SandboxCore } from '../sandbox';
 import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
+import { adminEventsRouter } from './routes/admin-events';
 import { trackingRouter } from './routes/tracking';
 
 export interface AppOptions {
@@ -32,6 +33,8 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
 
   // Admin API and UI: same-origin only.
   const guard = sameOriginGuard(options.allowedHosts);
+  // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
+  app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {

@@ -143,20 +143,29 @@ export class EventLog implements EventStore {
     return () => this.resetListeners.delete(listener);
   }
 
-  waitFor(q: EventQuery, count: number, timeoutMs: number): Promise<WaitResult> {
+  waitFor(
+    q: EventQuery,
+    count: number,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<WaitResult> {
     const { limit: _limit, ...filters } = q;
     const result = (done: boolean): WaitResult => ({ done, events: this.query(q) });
     const matched = this.query(filters).length;
-    if (matched >= count || this.closed) return Promise.resolve(result(matched >= count));
+    if (matched >= count || this.closed || signal?.aborted)
+      return Promise.resolve(result(matched >= count));
     return new Promise((resolve) => {
       // Real time, not sandbox time: a long-poll waits for the caller, whatever the sandbox clock says.
       const timer = setTimeout(() => waiter.finish(false), Math.max(0, timeoutMs));
+      const onAbort = () => waiter.finish(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
       const waiter: Waiter = {
         q: filters,
         count,
         matched,
         finish: (done) => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
           this.waiters.delete(waiter);
           resolve(result(done));
         },

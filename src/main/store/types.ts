@@ -39,8 +39,13 @@ export interface EventStore {
   reset(siteId?: string): Promise<void>;
   onAppend(listener: (event: RecordedEvent) => void): () => void;
   onReset(listener: (siteId?: string) => void): () => void;
-  /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs` */
-  waitFor(q: EventQuery, count: number, timeoutMs: number): Promise<WaitResult>;
+  /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs`, or when `signal` aborts */
+  waitFor(
+    q: EventQuery,
+    count: number,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<WaitResult>;
   /** lines of the journal that could not be read at load (torn last line etc.), for the health/UI */
   loadWarnings(): string[];
   close(): Promise<void>;

@@ -1,0 +1,367 @@
+// Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
+// Every bad query parameter gets a 400 that names it, its value and what is allowed.
+import express, { Router, type Request, type Response } from 'express';
+import type { SandboxCore, ResetScope } from '../../sandbox';
+import type { EventQuery } from '../../store/types';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  parseImport,
+  type SandboxExportHead,
+} from '../../store/export-format';
+import { SseHub, type SseOptions } from '../sse';
+
+export const DEFAULT_LIMIT = 1000;
+export const DEFAULT_WAIT_MS = 10_000;
+/** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
+export const MAX_WAIT_MS = 120_000;
+const FILTERS = [
+  'siteId',
+  'category',
+  'event',
+  'accepted',
+  'responseId',
+  'pageLoadId',
+  'sessionId',
+  'since',
+  'limit',
+] as const;
+const IMPORT_CHUNK = 1000;
+
+class BadParameter extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AdminEventsOptions {
+  sse?: SseOptions;
+  /** an existing hub (tests observe its clients); default: one made from `sse` */
+  hub?: SseHub;
+}
+
+export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions = {}): Router {
+  const router = Router();
+  const hub = options.hub ?? new SseHub(core.bus, options.sse);
+  const maxLimit = Math.max(100_000, core.config.retention.events);
+  // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
+  const text = (limit: string) => express.text({ type: () => true, limit });
+
+  router.get('/events', (req, res) => {
+    const q = parseQuery(req, FILTERS, maxLimit);
+    const limit = q.limit ?? DEFAULT_LIMIT;
+    const found = core.events.query({ ...q, limit: limit + 1 });
+    const truncated = found.length > limit;
+    const events = truncated ? found.slice(1) : found;
+    res.json({
+      events,
+      count: events.length,
+      truncated,
+      retained: core.events.size(),
+      lastSeq: events.at(-1)?.seq ?? null,
+    });
+  });
+
+  router.get('/events/:id', (req, res) => {
+    const event = core.events.get(String(req.params.id));
+    if (!event) {
+      res
+        .status(404)
+        .json({
+          error: 'NotFound',
+          message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
+        });
+      return;
+    }
+    res.json(event);
+  });
+
+  router.get('/wait', async (req, res) => {
+    const q = parseQuery(req, [...FILTERS, 'count', 'timeout'], maxLimit);
+    const count = intParam(req, 'count', 1, 1, maxLimit);
+    const asked = intParam(req, 'timeout', DEFAULT_WAIT_MS, 0, Number.MAX_SAFE_INTEGER);
+    const timeoutMs = Math.min(asked, MAX_WAIT_MS);
+    const capped =
+      asked > MAX_WAIT_MS
+        ? {
+            note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+          }
+        : {};
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const { limit: _limit, ...filters } = q;
+    const result = await core.events.waitFor(
+      { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
+      count,
+      timeoutMs,
+      gone.signal,
+    );
+    if (gone.signal.aborted && !res.writable) return;
+    const matched = result.done
+      ? Math.max(count, result.events.length)
+      : core.events.query(filters).length;
+    if (result.done) {
+      res.json({
+        done: true,
+        count: result.events.length,
+        timeoutMs,
+        ...capped,
+        events: result.events,
+      });
+    } else {
+      res.status(408).json({
+        done: false,
+        error: 'Timeout',
+        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+        count: result.events.length,
+        timeoutMs,
+        ...capped,
+        events: result.events,
+      });
+    }
+  });
+
+  router.post('/reset', text('1mb'), async (req, res) => {
+    const scope = parseReset(req);
+    await core.reset(scope);
+    res.json({ reset: scope, retained: core.events.size() });
+  });
+
+  router.get('/stream', hub.handle);
+
+  router.get('/export', async (req, res) => {
+    const q = parseQuery(
+      req,
+      FILTERS.filter((f) => f !== 'limit'),
+      maxLimit,
+    );
+    const head: SandboxExportHead = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date(core.clock.now()).toISOString(),
+      sandboxVersion: core.version,
+    };
+    const sections: Record<string, unknown> = {};
+    for (const [name, section] of core.exportSections()) sections[name] = section.export();
+    const events = Object.keys(q).length ? core.events.query(q) : core.events.all();
+    const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="search-sandbox-export-${stamp}.json"`,
+    );
+    // Streamed in slices: a full journal is far too large to build as one string.
+    const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
+    await write(res, `${open},"events":[`);
+    for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
+      const slice = events.slice(i, i + IMPORT_CHUNK).map((e) => JSON.stringify(e));
+      if (!(await write(res, `${i ? ',' : ''}\n${slice.join(',\n')}`))) return;
+    }
+    res.end('\n]}\n');
+  });
+
+  router.post('/import', text('250mb'), async (req, res) => {
+    const body = parseJsonBody(req, 'an export file from GET /_sandbox/export');
+    const parsed = parseImport(body);
+    if ('problems' in parsed) {
+      res
+        .status(400)
+        .json({
+          error: 'InvalidImport',
+          message: `nothing was imported: ${parsed.problems[0]}`,
+          problems: parsed.problems,
+        });
+      return;
+    }
+    if (
+      req.query.replace !== undefined &&
+      req.query.replace !== 'true' &&
+      req.query.replace !== 'false'
+    ) {
+      throw new BadParameter(
+        'replace',
+        `query parameter replace must be true or false, got ${JSON.stringify(req.query.replace)}`,
+      );
+    }
+    if (req.query.replace === 'true') await core.reset({ what: 'events' });
+    const imported = [];
+    for (let i = 0; i < parsed.events.length; i += IMPORT_CHUNK) {
+      imported.push(
+        ...(await Promise.all(
+          parsed.events.slice(i, i + IMPORT_CHUNK).map((d) => core.events.append(d)),
+        )),
+      );
+    }
+    const restored: string[] = [];
+    const ignored: string[] = [];
+    for (const [name, data] of Object.entries(parsed.sections)) {
+      const section = core.exportSections().get(name);
+      if (section?.import) {
+        await section.import(data);
+        restored.push(name);
+      } else ignored.push(name);
+    }
+    res.json({
+      imported: imported.length,
+      firstId: imported[0]?.id ?? null,
+      lastId: imported.at(-1)?.id ?? null,
+      sections: restored,
+      ignoredSections: ignored,
+    });
+  });
+
+  router.use((err: unknown, _req: Request, res: Response, next: (err?: unknown) => void) => {
+    if (err instanceof BadParameter) {
+      res.status(400).json({ error: 'BadRequest', parameter: err.parameter, message: err.message });
+      return;
+    }
+    next(err);
+  });
+  return router;
+}
+
+/** Resolve once `chunk` is handed to the socket, waiting for drain so a slow download cannot balloon memory. */
+function write(res: Response, chunk: string): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  if (res.write(chunk)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => () => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+  });
+}
+
+function single(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string')
+    throw new BadParameter(name, `query parameter ${name} was given more than once; give it once`);
+  return v;
+}
+
+function intParam(req: Request, name: string, fallback: number, min: number, max: number): number {
+  const v = single(req, name);
+  if (v === undefined) return fallback;
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new BadParameter(
+      name,
+      `query parameter ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`,
+    );
+  }
+  return n;
+}
+
+/** The event filters of a request; any parameter not in `allowed` is refused so typos do not go unnoticed. */
+export function parseQuery(req: Request, allowed: readonly string[], maxLimit: number): EventQuery {
+  for (const name of Object.keys(req.query)) {
+    if (!allowed.includes(name))
+      throw new BadParameter(
+        name,
+        `unknown query parameter ${name}; allowed: ${allowed.join(', ')}`,
+      );
+  }
+  const q: EventQuery = {};
+  for (const name of [
+    'siteId',
+    'category',
+    'event',
+    'responseId',
+    'pageLoadId',
+    'sessionId',
+  ] as const) {
+    const v = single(req, name);
+    if (v !== undefined) q[name] = v;
+  }
+  const accepted = single(req, 'accepted');
+  if (accepted !== undefined) {
+    if (accepted !== 'true' && accepted !== 'false')
+      throw new BadParameter(
+        'accepted',
+        `query parameter accepted must be true or false, got ${JSON.stringify(accepted)}`,
+      );
+    q.accepted = accepted === 'true';
+  }
+  const since = single(req, 'since');
+  if (since !== undefined) {
+    // A seq or an event id: "everything after the last one I saw".
+    const m = /^(?:ev_)?(\d+)$/.exec(since);
+    if (!m)
+      throw new BadParameter(
+        'since',
+        `query parameter since must be a seq (e.g. 42) or an event id (e.g. ev_000000042), got ${JSON.stringify(since)}`,
+      );
+    q.since = Number(m[1]);
+  }
+  if (allowed.includes('limit') && req.query.limit !== undefined)
+    q.limit = intParam(req, 'limit', DEFAULT_LIMIT, 0, maxLimit);
+  return q;
+}
+
+function parseJsonBody(req: Request, what: string): unknown {
+  if (req.body !== undefined && typeof req.body !== 'string') return req.body; // parsed by an earlier JSON parser
+  const raw = typeof req.body === 'string' ? req.body.trim() : '';
+  if (raw === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch (err) {
+    throw new BadParameter(
+      'body',
+      `the body is not valid JSON (${(err as Error).message}); send ${what}`,
+    );
+  }
+}
+
+function parseReset(req: Request): ResetScope {
+  for (const name of Object.keys(req.query)) {
+    if (name !== 'siteId')
+      throw new BadParameter(name, `unknown query parameter ${name}; allowed: siteId`);
+  }
+  const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
+  const fromQuery = single(req, 'siteId');
+  if (
+    body === undefined ||
+    (typeof body === 'object' && body !== null && Object.keys(body).length === 0)
+  ) {
+    return fromQuery === undefined ? { what: 'events' } : { what: 'events', siteId: fromQuery };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new BadParameter('body', 'the body must be a JSON object like {"what":"all"}');
+  const b = body as Record<string, unknown>;
+  for (const key of Object.keys(b)) {
+    if (key !== 'what' && key !== 'siteId')
+      throw new BadParameter(
+        `body.${key}`,
+        `unknown body field ${key}; allowed: what ("events" or "all"), siteId`,
+      );
+  }
+  if (b.what !== undefined && b.what !== 'events' && b.what !== 'all') {
+    throw new BadParameter(
+      'body.what',
+      `body field what must be "events" or "all", got ${JSON.stringify(b.what)}`,
+    );
+  }
+  if (b.siteId !== undefined && (typeof b.siteId !== 'string' || b.siteId === ''))
+    throw new BadParameter(
+      'body.siteId',
+      `body field siteId must be a non-empty string, got ${JSON.stringify(b.siteId)}`,
+    );
+  if (fromQuery !== undefined && b.siteId !== undefined && fromQuery !== b.siteId) {
+    throw new BadParameter(
+      'siteId',
+      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(b.siteId)} in the body: give it once`,
+    );
+  }
+  const siteId = (b.siteId as string | undefined) ?? fromQuery;
+  const what = (b.what as ResetScope['what'] | undefined) ?? 'events';
+  return siteId === undefined ? { what } : { what, siteId };
+}

@@ -1,0 +1,138 @@
+// The sandbox export (`GET /_sandbox/export`, `POST /_sandbox/import`, `search-sandbox check`): recorded
+// events plus sections other areas contribute, and the validation an import goes through.
+import type { RecordedEvent } from '../../shared/events';
+import type { EventDraft } from './types';
+import { eventProblem } from './journal-reader';
+
+export const EXPORT_FORMAT = 'search-sandbox-export';
+export const EXPORT_VERSION = 1;
+
+/** Top-level keys of an export that belong to the format itself, not to a section. */
+export const RESERVED_KEYS = [
+  'format',
+  'version',
+  'exportedAt',
+  'sandboxVersion',
+  'events',
+] as const;
+
+/** A part of the sandbox's state (feeds, outbox, …) that travels in exports; `import` is optional. */
+export interface ExportSection {
+  export(): unknown;
+  import?(data: unknown): void | Promise<void>;
+}
+
+export interface SandboxExportHead {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  sandboxVersion: string;
+}
+
+export interface SandboxExport extends SandboxExportHead {
+  events: RecordedEvent[];
+  [section: string]: unknown;
+}
+
+export interface ParsedImport {
+  events: EventDraft[];
+  /** sections found in the file besides the events, by name */
+  sections: Record<string, unknown>;
+}
+
+const MAX_PROBLEMS = 20;
+const DRAFT_KEYS = [
+  'receivedAt',
+  'siteId',
+  'category',
+  'event',
+  'path',
+  'accepted',
+  'status',
+  'errors',
+  'body',
+  'userAgent',
+  'origin',
+  'contentType',
+] as const;
+const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
+
+/**
+ * Validate an import: an export object, or a bare array of events. Ids and seqs are re-assigned on import
+ * (they are unique per data directory), everything else is kept. Returns every problem found, each naming
+ * the element and field, or the parsed content.
+ */
+export function parseImport(body: unknown): ParsedImport | { problems: string[] } {
+  let list: unknown;
+  const sections: Record<string, unknown> = {};
+  if (Array.isArray(body)) {
+    list = body;
+  } else if (body && typeof body === 'object') {
+    const obj = body as Record<string, unknown>;
+    if (obj.format !== undefined && obj.format !== EXPORT_FORMAT) {
+      return {
+        problems: [
+          `format is ${JSON.stringify(obj.format)}: expected "${EXPORT_FORMAT}" (a file saved by GET /_sandbox/export)`,
+        ],
+      };
+    }
+    if (obj.version !== undefined && obj.version !== EXPORT_VERSION) {
+      return {
+        problems: [
+          `version ${JSON.stringify(obj.version)} is not supported: this sandbox reads version ${EXPORT_VERSION}`,
+        ],
+      };
+    }
+    if (!('events' in obj))
+      return {
+        problems: [
+          'events is missing: an import needs {"events": [...]} (a file saved by GET /_sandbox/export) or an array of events',
+        ],
+      };
+    list = obj.events;
+    for (const [key, value] of Object.entries(obj)) {
+      if (!(RESERVED_KEYS as readonly string[]).includes(key)) sections[key] = value;
+    }
+  } else {
+    return {
+      problems: [
+        'the body must be a sandbox export ({"format":"search-sandbox-export","events":[...]}) or an array of events',
+      ],
+    };
+  }
+  if (!Array.isArray(list)) return { problems: ['events must be an array of recorded events'] };
+
+  const problems: string[] = [];
+  const events: EventDraft[] = [];
+  list.forEach((item, i) => {
+    if (problems.length >= MAX_PROBLEMS) return;
+    const problem = draftProblem(item);
+    if (problem) problems.push(`events[${i}]: ${problem}`);
+    else events.push(toDraft(item as Record<string, unknown>));
+  });
+  if (problems.length >= MAX_PROBLEMS) problems.push(`(stopped after ${MAX_PROBLEMS} problems)`);
+  return problems.length ? { problems } : { events, sections };
+}
+
+function draftProblem(item: unknown): string | null {
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    return 'must be an object (a recorded event)';
+  const v = item as Record<string, unknown>;
+  // id and seq are optional on import (re-assigned); check the rest exactly as the journal does.
+  const problem = eventProblem({ ...v, id: 'import', seq: 1 });
+  if (problem) return problem.replace(/^event /, '');
+  if (Number.isNaN(Date.parse(v.receivedAt as string)))
+    return `receivedAt ${JSON.stringify(v.receivedAt)} is not an ISO 8601 time`;
+  for (const key of OPTIONAL_STRINGS) {
+    if (v[key] !== undefined && typeof v[key] !== 'string')
+      return `field ${key} must be a string when present`;
+  }
+  if (!('body' in v)) return 'field body is missing (use null for a request without a body)';
+  return null;
+}
+
+function toDraft(v: Record<string, unknown>): EventDraft {
+  const draft: Record<string, unknown> = {};
+  for (const key of DRAFT_KEYS) if (v[key] !== undefined) draft[key] = v[key];
+  return draft as unknown as EventDraft;
+}

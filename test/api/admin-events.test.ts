@@ -1,0 +1,293 @@
+// The events admin API over real HTTP: filters and their 400s, one event, long-poll wait, reset with the
+// core hook, export and import.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { RecordedEvent } from '../../src/shared/events';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+
+const context = (pageLoadId: string, sessionId = 's-admin') => ({
+  timestamp: new Date().toISOString(),
+  pageUrl: 'http://localhost:5173/search?q=shirt',
+  userId: 'u-admin',
+  sessionId,
+  pageLoadId,
+  initiator: 'admin-test',
+});
+const render = (responseId: string, pageLoadId = 'p1', sessionId?: string) => ({
+  context: context(pageLoadId, sessionId),
+  data: { responseId },
+});
+
+let sandbox: Sandbox;
+let base: string;
+const resets: unknown[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  base = sandbox.url;
+  sandbox.core.onReset((scope) => {
+    resets.push(scope);
+  });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(async () => {
+  await sandbox.core.reset({ what: 'events' });
+  resets.length = 0;
+});
+
+async function get(path: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}${path}`);
+  return { status: res.status, body: await res.json() };
+}
+
+async function post(
+  path: string,
+  body?: unknown,
+  type = 'application/json',
+): Promise<{ status: number; body: any }> {
+  const init: RequestInit = { method: 'POST' };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  if (body !== undefined) init.headers = { 'Content-Type': type };
+  const res = await fetch(`${base}${path}`, init);
+  return { status: res.status, body: await res.json() };
+}
+
+async function seed(): Promise<void> {
+  expect((await postBeacon(base, 'demo42/search/render', render('r1', 'p1', 's1'))).status).toBe(
+    200,
+  );
+  expect((await postBeacon(base, 'demo42/search/render', render('r2', 'p2', 's1'))).status).toBe(
+    200,
+  );
+  expect((await postBeacon(base, 'other9/search/render', render('r3', 'p3', 's2'))).status).toBe(
+    200,
+  );
+  expect((await postBeacon(base, 'demo42/search/render', { context: context('p4') })).status).toBe(
+    400,
+  );
+}
+
+describe('GET /_sandbox/events', () => {
+  it('lists recorded requests newest last, with every filter', async () => {
+    await seed();
+    const all = await get('/_sandbox/events');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ count: 4, truncated: false, retained: 4 });
+    const events = all.body.events as RecordedEvent[];
+    expect(events.map((e) => e.seq)).toEqual([...events.map((e) => e.seq)].sort((a, b) => a - b));
+    expect(events[0]).toMatchObject({
+      siteId: 'demo42',
+      event: 'render',
+      accepted: true,
+      status: 200,
+      errors: [],
+    });
+    expect(all.body.lastSeq).toBe(events[3]!.seq);
+
+    const ids = async (query: string) =>
+      ((await get(`/_sandbox/events?${query}`)).body.events as RecordedEvent[]).map(
+        (e) => e.body && (e.body as any).data?.responseId,
+      );
+    expect(await ids('siteId=other9')).toEqual(['r3']);
+    expect(await ids('accepted=false')).toEqual([undefined]);
+    expect(await ids('responseId=r2')).toEqual(['r2']);
+    expect(await ids('pageLoadId=p1')).toEqual(['r1']);
+    expect(await ids('sessionId=s1')).toEqual(['r1', 'r2']);
+    expect(await ids('category=search&event=render&siteId=demo42&accepted=true')).toEqual([
+      'r1',
+      'r2',
+    ]);
+    expect(await ids(`since=${events[1]!.seq}`)).toEqual(['r3', undefined]);
+    expect(await ids(`since=${events[2]!.id}`)).toEqual([undefined]);
+    const limited = await get('/_sandbox/events?limit=2');
+    expect(limited.body).toMatchObject({ count: 2, truncated: true });
+    expect((limited.body.events as RecordedEvent[]).map((e) => e.seq)).toEqual([
+      events[2]!.seq,
+      events[3]!.seq,
+    ]);
+  });
+
+  it.each([
+    ['accepted=yes', 'accepted', /accepted must be true or false, got "yes"/],
+    ['limit=-1', 'limit', /limit must be a whole number from 0 to \d+, got "-1"/],
+    ['limit=abc', 'limit', /limit must be a whole number/],
+    ['since=yesterday', 'since', /since must be a seq .* or an event id/],
+    ['site=demo42', 'site', /unknown query parameter site; allowed: siteId,/],
+    ['siteId=a&siteId=b', 'siteId', /siteId was given more than once/],
+  ])('refuses %s with a 400 naming the parameter', async (query, parameter, message) => {
+    const res = await get(`/_sandbox/events?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'BadRequest', parameter });
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('GET /_sandbox/events/:id returns one event, 404 with a reason otherwise', async () => {
+    await seed();
+    const [first] = sandbox.core.events.all();
+    const one = await get(`/_sandbox/events/${first!.id}`);
+    expect(one).toEqual({ status: 200, body: first });
+    const missing = await get('/_sandbox/events/ev_999999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/no event ev_999999999: .*reset or dropped by retention/);
+  });
+});
+
+describe('GET /_sandbox/wait', () => {
+  it('answers at once when enough matching events are there', async () => {
+    await seed();
+    const res = await get('/_sandbox/wait?siteId=demo42&count=2&timeout=5000');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ done: true, count: 3 });
+  });
+
+  it('blocks until the events arrive', async () => {
+    const waiting = get('/_sandbox/wait?responseId=late&event=render&count=2&timeout=20000');
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    expect((await postBeacon(base, 'demo42/search/render', render('late'))).status).toBe(200);
+    expect(settled).toBe(false);
+    expect((await postBeacon(base, 'demo42/search/render', render('late'))).status).toBe(200);
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(res.body.events).toHaveLength(2);
+    expect(
+      res.body.events.every((e: RecordedEvent) => (e.body as any).data.responseId === 'late'),
+    ).toBe(true);
+  });
+
+  it('answers 408 with what was seen when the timeout passes, and caps long timeouts', async () => {
+    await seed();
+    const res = await get('/_sandbox/wait?siteId=other9&count=3&timeout=50');
+    expect(res.status).toBe(408);
+    expect(res.body).toMatchObject({ done: false, error: 'Timeout', count: 1, timeoutMs: 50 });
+    expect(res.body.message).toBe('1 of 3 matching events were recorded within 50 ms');
+    const capped = await get('/_sandbox/wait?siteId=other9&count=1&timeout=999999999');
+    expect(capped.status).toBe(200);
+    expect(capped.body).toMatchObject({
+      timeoutMs: 120000,
+      note: expect.stringMatching(/timeout capped at 120000 ms/),
+    });
+    const bad = await get('/_sandbox/wait?count=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.parameter).toBe('count');
+  });
+});
+
+describe('POST /_sandbox/reset', () => {
+  it('forgets one site with ?siteId=, all events without, and runs the reset hook', async () => {
+    await seed();
+    const one = await post('/_sandbox/reset?siteId=other9');
+    expect(one).toEqual({
+      status: 200,
+      body: { reset: { what: 'events', siteId: 'other9' }, retained: 3 },
+    });
+    expect(sandbox.core.events.query({ siteId: 'other9' })).toEqual([]);
+    const all = await post('/_sandbox/reset');
+    expect(all.body).toEqual({ reset: { what: 'events' }, retained: 0 });
+    expect(resets).toEqual([{ what: 'events', siteId: 'other9' }, { what: 'events' }]);
+  });
+
+  it('takes {"what":"all"} as JSON or as curl -d sends it, and refuses bad bodies', async () => {
+    expect((await post('/_sandbox/reset', { what: 'all' })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/_sandbox/reset',
+          '{"what":"all","siteId":"demo42"}',
+          'application/x-www-form-urlencoded',
+        )
+      ).status,
+    ).toBe(200);
+    expect(resets).toEqual([{ what: 'all' }, { what: 'all', siteId: 'demo42' }]);
+    const bad = await post('/_sandbox/reset', { what: 'everything' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      parameter: 'body.what',
+      message: 'body field what must be "events" or "all", got "everything"',
+    });
+    expect((await post('/_sandbox/reset', '{not json')).body.parameter).toBe('body');
+    expect((await post('/_sandbox/reset?siteId=a', { siteId: 'b' })).body.message).toMatch(
+      /"a" in the query but "b" in the body/,
+    );
+    expect((await post('/_sandbox/reset', { site: 'x' })).body.message).toMatch(
+      /unknown body field site/,
+    );
+  });
+});
+
+describe('export and import', () => {
+  it('exports every event as a downloadable file that imports back with new ids', async () => {
+    await seed();
+    const res = await fetch(`${base}/_sandbox/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="search-sandbox-export-.*\.json"$/,
+    );
+    const exported = (await res.json()) as any;
+    expect(exported).toMatchObject({
+      format: 'search-sandbox-export',
+      version: 1,
+      sandboxVersion: sandbox.core.version,
+    });
+    expect(exported.events).toEqual(sandbox.core.events.all());
+    const filtered = (await (await fetch(`${base}/_sandbox/export?siteId=other9`)).json()) as any;
+    expect(filtered.events).toHaveLength(1);
+
+    const imported = await post('/_sandbox/import?replace=true', exported);
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 4, sections: [], ignoredSections: [] });
+    const now = sandbox.core.events.all();
+    expect(now).toHaveLength(4);
+    expect(now[0]!.id).toBe(imported.body.firstId);
+    expect(now[0]!.seq).toBeGreaterThan(exported.events[3].seq);
+    const strip = ({ id: _id, seq: _seq, ...rest }: RecordedEvent) => rest;
+    expect(now.map(strip)).toEqual(exported.events.map(strip));
+  });
+
+  it('carries the sections other areas register, and hands them back on import', async () => {
+    const received: unknown[] = [];
+    sandbox.core.addExportSection('testState', {
+      export: () => ({ n: 42 }),
+      import: (data) => void received.push(data),
+    });
+    expect(() => sandbox.core.addExportSection('events', { export: () => 1 })).toThrow(/taken/);
+    const exported = (await (await fetch(`${base}/_sandbox/export`)).json()) as any;
+    expect(exported.testState).toEqual({ n: 42 });
+    const res = await post('/_sandbox/import', {
+      ...exported,
+      testState: { n: 7 },
+      unknownPart: [],
+    });
+    expect(res.body).toMatchObject({
+      imported: 0,
+      sections: ['testState'],
+      ignoredSections: ['unknownPart'],
+    });
+    expect(received).toEqual([{ n: 7 }]);
+  });
+
+  it('refuses invalid imports naming the element and field, importing nothing', async () => {
+    await seed();
+    const good = sandbox.core.events.all()[0]!;
+    const res = await post('/_sandbox/import', {
+      format: 'search-sandbox-export',
+      events: [good, { ...good, accepted: 'yes' }, { ...good, receivedAt: 'noon' }, 7],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'InvalidImport' });
+    expect(res.body.problems).toEqual([
+      'events[1]: field accepted must be true or false',
+      'events[2]: receivedAt "noon" is not an ISO 8601 time',
+      'events[3]: must be an object (a recorded event)',
+    ]);
+    expect(sandbox.core.events.size()).toBe(4);
+    expect((await post('/_sandbox/import', { format: 'har', events: [] })).body.message).toMatch(
+      /expected "search-sandbox-export"/,
+    );
+    expect((await post('/_sandbox/import', 'nope')).body.parameter).toBe('body');
+    expect((await post('/_sandbox/import', [good])).body.imported).toBe(1);
+  });
+});
