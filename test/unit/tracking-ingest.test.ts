@@ -131,6 +131,15 @@ describe('status table', () => {
     expect(store.events.map((e) => e.body)).toEqual([null, null, '{"context":']);
   });
 
+  it('400 invalid JSON for bodies nested deeper than 10,000 levels (like the Go decoder), kept as text', async () => {
+    const { store, send } = setup();
+    const deep = `{"context":${JSON.stringify(validBody.context)},"data":{"message":"m","details":{"a":${'['.repeat(10_001)}${']'.repeat(10_001)}}}}`;
+    expect(await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(deep) })).toMatchObject({ status: 400, body: { messages: ['invalid JSON POST body'] } });
+    expect(store.events[0]!.body).toBe(deep);
+    const fine = `{"context":${JSON.stringify(validBody.context)},"data":{"message":"m","details":{"a":${'['.repeat(9_990)}${']'.repeat(9_990)},"s":"[[[["}}}`;
+    expect((await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(fine) })).status).toBe(200);
+  });
+
   it('404 InvalidPathError for a path that is not a beacon v2 endpoint, or a bad siteId', async () => {
     const { store, send } = setup();
     expect(await send({ path: '/beacon/v2/renders' })).toMatchObject({

@@ -142,6 +142,7 @@ describe('each violation kind', () => {
       'invalid maximum value passed for key `data.results` - expected length `1`',
     ]);
     expect(messages('search/clickthrough', click({ banners: [] }))).toEqual(['invalid minimum value passed for key `data.banners` - expected length `1`']);
+    expect(messages('search/clickthrough', { context: context(), data: 'r' })).toEqual(['invalid data type passed for key: data']);
   });
 });
 

@@ -53,9 +53,31 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** Go's encoding/json (the real service) refuses JSON nested deeper than this. */
+export const MAX_JSON_DEPTH = 10_000;
+
+/** True when arrays/objects nest deeper than `max` (strings skipped); such a body would only hurt later readers. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  if (text.length <= 2 * max) return false; // cannot open `max` levels and close them
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** What the store keeps of a body: parsed JSON when it parses, else the text, null when empty. */
 function recordedBody(text: string | null): unknown {
   if (text === null || text === '') return null;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -142,6 +164,7 @@ export class TrackingIngest {
 
     let parsed: unknown;
     try {
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new Error('nested too deep');
       parsed = JSON.parse(text);
     } catch {
       return { verdict: { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] } };

@@ -76,7 +76,8 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
 /**
  * One message per real problem: ajv reports a failed `if` next to its branch's errors, the branches of
  * the clickthrough `oneOf` next to the `oneOf` itself, the same type error twice for an `if/then`
- * item, and a pattern failure next to the length failure that caused it.
+ * item, a pattern failure next to the length failure that caused it, and whatever else a value of
+ * the wrong type fails.
  */
 export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -84,8 +85,12 @@ export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined)
   const lengthFailures = new Set(
     (errors ?? []).filter((e) => e.keyword === 'minLength' || e.keyword === 'maxLength').map((e) => e.instancePath),
   );
+  // A value of the wrong type fails everything else said about it (e.g. both clickthrough branches
+  // "pass" for a string, since `required` only applies to objects): its type is the one problem.
+  const wrongType = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const error of errors ?? []) {
     if (error.schemaPath.includes('/oneOf/')) continue;
+    if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;
     if (error.keyword === 'pattern' && lengthFailures.has(error.instancePath)) continue;
     const issue = toIssue(error);
     if (!issue) continue;
