@@ -1,0 +1,112 @@
+// responseid-reused, context-drift, timestamp-skew, dev-flag and schema.
+import { describe, expect, it } from 'vitest';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { PageBuilder, findingsOf, run, T0 } from './timeline-events';
+
+describe('responseid-reused', () => {
+  it('flags a responseId first seen on a page with another URL', () => {
+    const search = new PageBuilder({ pageLoadId: 'p1' });
+    const pdp = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://localhost:3000/product/8128' });
+    const first = search.render('r1', { at: 0 });
+    const stale = pdp.cart('r1', '8128', { at: 60_000 });
+    const found = findingsOf([first, search.impression('r1', ['8128'], { at: 10 }), stale], {}, 'p2').filter((f) => f.rule === 'responseid-reused');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'error', eventIds: [first.id, stale.id] });
+    expect(found[0]!.message).toContain('first seen on page p1');
+  });
+
+  it('flags a responseId from another session even on the same URL', () => {
+    const a = new PageBuilder({ pageLoadId: 'p1', sessionId: 's1' });
+    const b = new PageBuilder({ pageLoadId: 'p2', sessionId: 's2' });
+    const found = findingsOf([a.render('r1', { at: 0 }), b.render('r1', { at: 5000 })], {}, 'p2');
+    expect(found.map((f) => f.rule)).toContain('responseid-reused');
+  });
+
+  it('accepts the same URL in the same session re-rendering a cached response (back button)', () => {
+    const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: 'http://shop/search?q=a#top' });
+    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://shop/search?q=a' });
+    const events = [a.render('r1', { at: 0 }), a.impression('r1', ['x'], { at: 10 }), b.render('r1', { at: 30_000 }), b.impression('r1', ['x'], { at: 30_010 })];
+    expect(findingsOf(events)).toEqual([]);
+  });
+});
+
+describe('context-drift', () => {
+  it('flags a sessionId change inside a page', () => {
+    const p = new PageBuilder();
+    const moved = p.impression('r1', ['a'], { at: 100, context: { sessionId: 'session-2' } });
+    const found = findingsOf([p.render('r1', { at: 0 }), moved]).filter((f) => f.rule === 'context-drift');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: 'context-drift:sessionId', severity: 'error', eventIds: [moved.id] });
+    expect(found[0]!.message).toContain('"session-1"');
+  });
+
+  it('flags a userId change and accepts an empty or changing shopperId', () => {
+    const p = new PageBuilder();
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 100, context: { shopperId: 'shopper-9' } }),
+      p.click('r1', 'a', { at: 200, context: { userId: 'user-2' } }),
+    ];
+    expect(findingsOf(events).map((f) => f.id)).toEqual(['context-drift:userId']);
+  });
+});
+
+describe('timestamp-skew', () => {
+  it('flags a timestamp far from receive time', () => {
+    const p = new PageBuilder();
+    const old = p.render('r1', { at: 0, recv: 10 * 60_000 });
+    const found = findingsOf([old, p.impression('r1', ['a'], { at: 10 * 60_000 })]).filter((f) => f.rule === 'timestamp-skew');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: 'timestamp-skew:far', severity: 'warning', eventIds: [old.id] });
+  });
+
+  it('flags a timestamp that is not RFC 3339', () => {
+    const p = new PageBuilder();
+    const bad = p.render('r1', { at: 0, context: { timestamp: '2026-11-21 04:00:00' } });
+    const found = findingsOf([bad, p.impression('r1', ['a'], { at: 10 })]);
+    expect(found.map((f) => f.id)).toEqual(['timestamp-skew:format']);
+  });
+
+  it('compares live events with real time too, so moving the sandbox clock raises nothing', () => {
+    const clock = new SandboxClock({ start: T0 + 3_600_000, frozen: true });
+    const realNow = () => T0 + 50;
+    const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings(), realNow });
+    const p = new PageBuilder();
+    engine.apply(p.render('r1', { at: 0, recv: 3_600_000 }), { live: true });
+    expect(engine.pagesDto()[0]!.findings.map((f) => f.rule)).not.toContain('timestamp-skew');
+    engine.apply(p.impression('r1', ['a'], { at: 10, recv: 3_600_000 }));
+    expect(engine.pagesDto()[0]!.findings.map((f) => f.rule)).toContain('timestamp-skew');
+  });
+});
+
+describe('dev-flag', () => {
+  it('is info on production-mode events and never changes the verdict', () => {
+    const p = new PageBuilder({ dev: false });
+    const [page] = run([p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 })]);
+    expect(page!.findings.map((f) => `${f.rule}/${f.severity}/${f.eventCount}`)).toEqual(['dev-flag/info/2']);
+    expect(page!.verdict).toBe('pass');
+  });
+
+  it('is silent when every event carries dev: true', () => {
+    const p = new PageBuilder({ dev: true });
+    const [page] = run([p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 })]);
+    expect(page!.findings).toEqual([]);
+  });
+});
+
+describe('schema', () => {
+  it('groups rejected events by event and messages', () => {
+    const p = new PageBuilder();
+    const m = ['missing required key-value: context.timestamp'];
+    const a = p.impression('r1', ['a'], { at: 0, accepted: false, errors: m });
+    const b = p.impression('r1', ['b'], { at: 10, accepted: false, errors: m });
+    const c = p.click('r1', 'a', { at: 20, accepted: false, errors: ['invalid JSON POST body'] });
+    const found = findingsOf([a, b, c]).filter((f) => f.rule === 'schema');
+    expect(found.map((f) => [f.severity, f.eventIds, f.eventCount])).toEqual([
+      ['error', [a.id, b.id], 2],
+      ['error', [c.id], 1],
+    ]);
+  });
+});

@@ -1,0 +1,91 @@
+// click-not-impressed, cart-not-impressed and no-impression (idle on the sandbox clock).
+import { describe, expect, it } from 'vitest';
+import { PageBuilder, engineAt, findingsOf, T0 } from './timeline-events';
+
+describe('click-not-impressed', () => {
+  it('flags a click of a uid no impression of that response reported', () => {
+    const p = new PageBuilder();
+    const click = p.click('r1', '8128', { at: 500 });
+    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['1', '2'], { at: 100 }), click];
+    const found = findingsOf(events).filter((f) => f.rule === 'click-not-impressed');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'warning', eventIds: [click.id], responseId: 'r1' });
+    expect(found[0]!.message).toContain('"8128"');
+    expect(found[0]!.message).toContain('scrolls into view');
+  });
+
+  it('accepts a click whose impression is still queued and arrives later', () => {
+    const p = new PageBuilder();
+    const click = p.click('r1', 'a', { at: 500, recv: 510 });
+    const render = p.render('r1', { at: 0, recv: 800 });
+    const imp = p.impression('r1', ['a'], { at: 450, recv: 800 });
+    expect(findingsOf([click, render, imp])).toEqual([]);
+  });
+
+  it('matches banner clicks against banner impressions', () => {
+    const p = new PageBuilder();
+    const events = [p.render('r1', { at: 0 }), p.impression('r1', [], { at: 100 }, ['ban-1']), p.bannerClick('r1', 'ban-1', { at: 300 })];
+    expect(findingsOf(events)).toEqual([]);
+  });
+
+  it('does not count an impression of another responseId', () => {
+    const p = new PageBuilder();
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 100 }),
+      p.render('r2', { at: 1000 }),
+      p.impression('r2', ['b'], { at: 1100 }),
+      p.click('r2', 'a', { at: 1500 }),
+    ];
+    expect(findingsOf(events).map((f) => f.rule)).toEqual(['click-not-impressed']);
+  });
+});
+
+describe('cart-not-impressed', () => {
+  it('flags a quick add of an item never impressed', () => {
+    const p = new PageBuilder();
+    const cart = p.cart('r1', 'zz', { at: 500 });
+    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 100 }), cart];
+    const found = findingsOf(events).filter((f) => f.rule === 'cart-not-impressed');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'warning', eventIds: [cart.id] });
+  });
+
+  it('matches a variant added to the cart to its impressed parent', () => {
+    const p = new PageBuilder();
+    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 100 }), p.cart('r1', 'a-red-m', { at: 500 }, 'a')];
+    expect(findingsOf(events)).toEqual([]);
+  });
+});
+
+describe('no-impression', () => {
+  it('appears once the page has been idle for noImpressionIdleMs on the sandbox clock, and goes on activity', async () => {
+    const { clock, engine } = engineAt(0, { noImpressionIdleMs: 30_000 });
+    const p = new PageBuilder();
+    const render = p.render('r1', { at: 0, recv: 0 });
+    engine.apply(render);
+    const rules = () => engine.pagesDto().flatMap((pg) => pg.findings.map((f) => f.rule)).filter((r) => r !== 'dev-flag');
+    expect(rules()).toEqual([]);
+    clock.advance(29_000);
+    expect(rules()).toEqual([]);
+    clock.advance(1_000);
+    expect(rules()).toEqual(['no-impression']);
+    const f = engine.pagesDto()[0]!.findings.find((x) => x.rule === 'no-impression')!;
+    expect(f).toMatchObject({ severity: 'info', eventIds: [render.id] });
+    expect(engine.pagesDto()[0]!.verdict).toBe('pass');
+    clock.set(T0 + 31_000);
+    engine.apply(p.impression('r1', ['a'], { at: 31_000, recv: 31_000 }));
+    expect(rules()).toEqual([]);
+  });
+
+  it('is not raised for a redirected response or one with impressions', () => {
+    const p = new PageBuilder();
+    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 }), p.redirect('r2', 'http://x/sale', { at: 20 })];
+    expect(findingsOf(events)).toEqual([]);
+  });
+
+  it('is decided at the end of offline input', () => {
+    const p = new PageBuilder();
+    expect(findingsOf([p.render('r1', { at: 0 })]).map((f) => f.rule)).toEqual(['no-impression']);
+  });
+});
