@@ -1,5 +1,6 @@
 // Beacon v2 over real HTTP: both content types, CORS on every answer, the 404/405/413/415 bodies,
 // the 1 MB boundary, and what ends up in the event store.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -162,6 +163,22 @@ describe('rejected requests: the real service bodies, CORS on each, each recorde
       messages: ['invalid header: `Content-Type`, accepts `text/plain` or `application/json`'],
     });
     expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 415, body: 'a=1', contentType: 'application/x-www-form-urlencoded' });
+  });
+});
+
+describe('clients that misbehave', () => {
+  it('a client hanging up mid-body is recorded with what arrived, and the sandbox keeps serving', async () => {
+    const before = sandbox.core.events.size();
+    const since = sandbox.core.events.all().at(-1)?.seq ?? 0;
+    const socket = net.connect(sandbox.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /beacon/v2/demo42/search/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n{"context":');
+    socket.destroy();
+    const seen = await sandbox.core.events.waitFor({ siteId: 'demo42', since }, 1, 5_000);
+    expect(seen.done).toBe(true);
+    expect(sandbox.core.events.size()).toBe(before + 1);
+    expect(seen.events[0]).toMatchObject({ status: 400, errors: [{ message: 'invalid JSON POST body', path: '' }], body: '{"context":' });
+    expect((await postBeacon(base, 'demo42/search/render', render())).status).toBe(200);
   });
 });
 

@@ -52,8 +52,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
     });
     req.on('end', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
     // A client that hangs up mid-body gets no answer anyway; record what arrived.
-    req.on('aborted', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
-    req.on('error', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
+    const partial = () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
+    req.on('close', partial);
+    req.on('error', partial);
   });
 }
 
