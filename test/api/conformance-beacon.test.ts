@@ -138,11 +138,14 @@ describe('@athoscommerce/beacon against the sandbox', () => {
     beacon.events.cart.add({ data: { results: [line], cart: [line] } });
     beacon.events.order.transaction({ data: { orderId: 'o-1', transactionTotal: 5, total: 6, results: [{ uid: 'uid-9', parentId: 'parent-9', qty: 1, price: 5 }] } });
     beacon.events.error.snap({ data: { message: 'conformance', details: { any: ['thing'] } } });
-    const all = await recorded(before + 6);
+    beacon.setShopperId('shopper-1'); // sends shopper/login (its context requires shopperId)
+    const all = await recorded(before + 7);
     const fresh = all.slice(before);
     expect(fresh.map((e) => `${e.category}/${e.event}`).sort()).toEqual(
-      ['autocomplete/render', 'cart/add', 'log/snap', 'order/transaction', 'product/pageview', 'recommendations/impression'],
+      ['autocomplete/render', 'cart/add', 'log/snap', 'order/transaction', 'product/pageview', 'recommendations/impression', 'shopper/login'],
     );
+    const login = fresh.find((e) => e.event === 'login')!;
+    expect((login.body as { context: { shopperId: string } }).context.shopperId).toBe('shopper-1');
     for (const event of fresh) {
       expect({ path: event.path, status: event.status, errors: event.errors }).toEqual({ path: event.path, status: 200, errors: [] });
       expect((event.body as { context: { dev?: boolean } }).context.dev).toBe(true);
