@@ -1,0 +1,88 @@
+// Run the built headless CLI (out/main/cli.js) as a child process, for process-level tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../out/main/cli.js',
+);
+const READY = /^search-sandbox listening on (http:\/\/\S+)$/;
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** resolves with the URL from the ready line; rejects if the process ends first */
+  ready: Promise<string>;
+  /** set once ready */
+  url: string;
+  /** exit code (a signal death counts as 128 + its number, as a shell reports it) */
+  exit: Promise<number>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGKILL if still running, and wait for it */
+  kill(): Promise<void>;
+}
+
+const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
+export function spawnCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliProcess {
+  // A clean environment: no SEARCH_SANDBOX_* from the developer's shell may change what is tested.
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('SEARCH_SANDBOX_')),
+  );
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const exit = new Promise<number>((resolve) => {
+    // 'close', not 'exit': by then stdout and stderr are fully read.
+    child.on('close', (code, signal) => resolve(code ?? 128 + (SIGNALS[signal ?? ''] ?? 0)));
+  });
+  const proc: CliProcess = {
+    child,
+    url: '',
+    exit,
+    ready: new Promise<string>((resolve, reject) => {
+      const onData = () => {
+        const line = out.split('\n')[0]!;
+        const m = out.includes('\n') ? READY.exec(line) : null;
+        if (m) {
+          child.stdout!.off('data', onData);
+          proc.url = m[1]!;
+          resolve(m[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
+      void exit.then((code) =>
+        reject(
+          new Error(
+            `search-sandbox exited with ${code} before it was ready: ${err.trim() || out.trim()}`,
+          ),
+        ),
+      );
+    }),
+    stdout: () => out,
+    stderr: () => err,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exit;
+    },
+  };
+  proc.ready.catch(() => undefined);
+  return proc;
+}
+
+/** Run to completion (for commands that are expected to end by themselves). */
+export async function runCli(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = spawnCli(args, cwd);
+  const code = await proc.exit;
+  return { code, stdout: proc.stdout(), stderr: proc.stderr() };
+}

@@ -1,0 +1,166 @@
+// `search-sandbox serve` as a real process (the built out/main/cli.js): the one ready line, one-line errors
+// with a non-zero exit, orderly shutdown on SIGTERM/SIGINT, --data persistence and --ephemeral.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../src/shared/events';
+import { postBeacon, tempDir } from '../helpers/sandbox';
+import { CLI, runCli, spawnCli, type CliProcess } from './cli-process';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function dir(): string {
+  const t = tempDir('cli-serve-');
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
+async function serve(args: string[], cwd: string): Promise<CliProcess> {
+  const cli = spawnCli(['serve', '--port', '0', ...args], cwd);
+  cleanups.push(() => cli.kill());
+  await cli.ready;
+  return cli;
+}
+
+const render = (responseId: string) => ({
+  context: {
+    timestamp: new Date().toISOString(),
+    pageUrl: 'http://localhost:5173/search?q=shirt',
+    userId: 'u-cli',
+    sessionId: 's-cli',
+    pageLoadId: 'p-cli',
+    initiator: 'cli-test',
+  },
+  data: { responseId },
+});
+
+async function events(url: string): Promise<RecordedEvent[]> {
+  const res = await fetch(`${url}/_sandbox/events`);
+  return ((await res.json()) as { events: RecordedEvent[] }).events;
+}
+
+beforeAll(() => {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+});
+
+describe('search-sandbox serve', () => {
+  it('prints exactly one ready line, serves, and exits 0 on SIGTERM', async () => {
+    const cwd = dir();
+    const cli = await serve(['--ephemeral'], cwd);
+    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${cli.url}/_sandbox/health`);
+    expect(health.status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(cli.stdout()).toBe(`search-sandbox listening on ${cli.url}\n`);
+  });
+
+  it('exits 0 on SIGINT after answering what it accepted', async () => {
+    const cwd = dir();
+    const cli = await serve(['--data', 'data'], cwd);
+    expect(
+      (await postBeacon(cli.url, 'demo42/search/render', render('before-sigint'))).status,
+    ).toBe(200);
+    cli.child.kill('SIGINT');
+    expect(await cli.exit).toBe(0);
+    const journal = readFileSync(path.join(cwd, 'data', 'events.ndjson'), 'utf8');
+    expect(journal).toContain('"responseId":"before-sigint"');
+  });
+
+  it('keeps events across restarts with --data DIR, ids continuing', async () => {
+    const cwd = dir();
+    const first = await serve(['--data', 'store'], cwd);
+    expect((await postBeacon(first.url, 'demo42/search/render', render('one'))).status).toBe(200);
+    expect((await postBeacon(first.url, 'demo42/search/render', { context: {} })).status).toBe(400);
+    const before = await events(first.url);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+
+    const second = await serve(['--data', path.join(cwd, 'store')], dir());
+    expect(await events(second.url)).toEqual(before);
+    expect((await postBeacon(second.url, 'demo42/search/render', render('two'))).status).toBe(200);
+    const after = await events(second.url);
+    expect(after.at(-1)!.seq).toBe(before.at(-1)!.seq + 1);
+  });
+
+  it('writes nothing with --ephemeral', async () => {
+    const cwd = dir();
+    const cli = await serve(['--ephemeral'], cwd);
+    expect((await postBeacon(cli.url, 'demo42/search/render', render('ephemeral'))).status).toBe(
+      200,
+    );
+    expect(await events(cli.url)).toHaveLength(1);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('uses ./.search-sandbox by default', async () => {
+    const cwd = dir();
+    const cli = await serve([], cwd);
+    expect((await postBeacon(cli.url, 'demo42/search/render', render('default-dir'))).status).toBe(
+      200,
+    );
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(readFileSync(path.join(cwd, '.search-sandbox', 'events.ndjson'), 'utf8')).toContain(
+      'default-dir',
+    );
+  });
+});
+
+describe('search-sandbox serve refuses to start with one line on stderr', () => {
+  async function fails(args: string[], cwd = dir()): Promise<string> {
+    const { code, stdout, stderr } = await runCli(args, cwd);
+    expect(code).not.toBe(0);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  }
+
+  it('on an unknown flag', async () => {
+    expect(await fails(['serve', '--bogus'])).toMatch(/^search-sandbox: .*--bogus/);
+  });
+
+  it('on a bad port value', async () => {
+    expect(await fails(['serve', '--port', 'eighty'])).toMatch(/--port.*"eighty" is not a port/);
+  });
+
+  it('on a taken port', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const port = (blocker.address() as net.AddressInfo).port;
+    expect(await fails(['serve', '--port', String(port), '--ephemeral'])).toMatch(
+      new RegExp(`port ${port} .*already in use`),
+    );
+  });
+
+  it('on an unreadable config file', async () => {
+    const cwd = dir();
+    expect(await fails(['serve', '--config', 'missing.json'], cwd)).toMatch(
+      /missing\.json.*cannot read config file \(ENOENT\)/,
+    );
+    expect(await fails(['serve', '--config', '.'], cwd)).toMatch(
+      /cannot read config file \(EISDIR\)/,
+    );
+  });
+
+  it('on an invalid config file', async () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'broken.json'), '{"port": 80,');
+    expect(await fails(['serve', '--config', 'broken.json'], cwd)).toMatch(
+      /broken\.json.*not valid JSON/,
+    );
+    writeFileSync(path.join(cwd, 'wrong.json'), JSON.stringify({ retention: { events: -5 } }));
+    expect(await fails(['serve', '--config', 'wrong.json'], cwd)).toMatch(
+      /retention\.events.*-5 must be a whole number >= 1/,
+    );
+  });
+});

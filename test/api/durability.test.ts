@@ -1,0 +1,90 @@
+// Durability: a sandbox process killed with SIGKILL while clients are sending keeps every event it
+// answered 200 to; the restarted process finds them all in its journal.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../src/shared/events';
+import { postBeacon, tempDir } from '../helpers/sandbox';
+import { spawnCli, type CliProcess } from './cli-process';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const CLIENTS = 8;
+const KILL_AFTER = 300;
+
+function render(responseId: string) {
+  return {
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'http://localhost:5173/search?q=durable',
+      userId: 'u-durable',
+      sessionId: 's-durable',
+      pageLoadId: `p-${responseId}`,
+      initiator: 'durability-test',
+    },
+    data: { responseId },
+  };
+}
+
+async function start(dataDir: string, cwd: string): Promise<CliProcess> {
+  const cli = spawnCli(['serve', '--port', '0', '--data', dataDir], cwd);
+  cleanups.push(() => cli.kill());
+  await cli.ready;
+  return cli;
+}
+
+describe('durability', () => {
+  it('keeps every acknowledged event across kill -9', async () => {
+    const { dir, cleanup } = tempDir('durability-');
+    cleanups.push(cleanup);
+    const first = await start(`${dir}/data`, dir);
+
+    const acked: string[] = [];
+    let killed = false;
+    let failures = 0;
+    // Several clients in parallel, so the kill lands while writes are in flight and batched.
+    const client = async (n: number) => {
+      for (let i = 0; ; i++) {
+        const responseId = `c${n}-${i}`;
+        let status: number;
+        try {
+          status = (await postBeacon(first.url, 'demo42/search/render', render(responseId))).status;
+        } catch {
+          failures++;
+          return;
+        }
+        if (status !== 200) throw new Error(`event ${responseId} answered ${status}`);
+        acked.push(responseId);
+        if (acked.length >= KILL_AFTER && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+    expect(await first.exit).toBe(128 + 9);
+    expect(failures).toBe(CLIENTS);
+    expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER);
+
+    const second = await start(`${dir}/data`, dir);
+    const res = await fetch(`${second.url}/_sandbox/events?limit=100000&event=render`);
+    const recorded = ((await res.json()) as { events: RecordedEvent[] }).events;
+    const ids = new Set(
+      recorded.map((e) => (e.body as { data: { responseId: string } }).data.responseId),
+    );
+    const lost = acked.filter((id) => !ids.has(id));
+    expect(lost).toEqual([]);
+    expect(recorded.every((e) => e.accepted && e.status === 200)).toBe(true);
+    // The restarted sandbox keeps numbering after what it reloaded.
+    expect(
+      (await postBeacon(second.url, 'demo42/search/render', render('after-restart'))).status,
+    ).toBe(200);
+    const last = (
+      (await (await fetch(`${second.url}/_sandbox/events?limit=1`)).json()) as {
+        events: RecordedEvent[];
+      }
+    ).events[0]!;
+    expect(last.seq).toBe(Math.max(...recorded.map((e) => e.seq)) + 1);
+  });
+});
