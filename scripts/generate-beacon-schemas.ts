@@ -46,7 +46,16 @@ export const TIGHTENINGS = [
 const OAS_REF_PREFIX = '#/components/schemas/';
 const EXAMPLE_REF_PREFIX = '#/components/examples/';
 /** OAS annotations and formats ajv does not know; types carry the meaning. */
-const DROPPED_KEYS = new Set(['format', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'nullable', 'xml']);
+const DROPPED_KEYS = new Set([
+  'format',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'nullable',
+  'xml',
+]);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const OUTPUT_PATH = path.resolve(here, '../src/main/tracking/beacon-schemas.generated.json');
@@ -55,7 +64,10 @@ export function findOas(): { oasPath: string; packageVersion: string } {
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve('@athoscommerce/beacon/package.json');
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string };
-  return { oasPath: path.join(path.dirname(pkgPath), 'beacon.v2.snap.types.oas.yaml'), packageVersion: pkg.version };
+  return {
+    oasPath: path.join(path.dirname(pkgPath), 'beacon.v2.snap.types.oas.yaml'),
+    packageVersion: pkg.version,
+  };
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -85,7 +97,11 @@ class Resolver {
     const oneOf = node.oneOf;
     if (Array.isArray(oneOf) && oneOf.every((b) => isObject(b) && typeof b.$ref === 'string')) {
       const names = oneOf.map((b) => String((b as JsonObject).$ref).slice(OAS_REF_PREFIX.length));
-      if (names.length === 2 && names[0] === 'result.product' && names[1] === 'result.resultBanner') {
+      if (
+        names.length === 2 &&
+        names[0] === 'result.product' &&
+        names[1] === 'result.resultBanner'
+      ) {
         // T8: pick the shape by `type` so a bad product yields its own errors, not "matches no branch".
         const { oneOf: _oneOf, ...rest } = node;
         return this.resolve(
@@ -100,14 +116,20 @@ class Resolver {
         );
       }
     }
-    if (Array.isArray(oneOf) && node.type === 'object' && oneOf.every((b) => isObject(b) && !b.$ref && isObject(b.properties))) {
+    if (
+      Array.isArray(oneOf) &&
+      node.type === 'object' &&
+      oneOf.every((b) => isObject(b) && !b.$ref && isObject(b.properties))
+    ) {
       return this.resolve(mergeClickthroughBranches(node, oneOf as JsonObject[]), stack);
     }
 
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'properties' && isObject(value)) {
-        out.properties = Object.fromEntries(Object.entries(value).map(([prop, schema]) => [prop, this.resolve(schema, stack)]));
+        out.properties = Object.fromEntries(
+          Object.entries(value).map(([prop, schema]) => [prop, this.resolve(schema, stack)]),
+        );
       } else {
         out[key] = this.resolve(value, stack);
       }
@@ -121,11 +143,19 @@ function mergeClickthroughBranches(node: JsonObject, branches: JsonObject[]): Js
   const properties: JsonObject = {};
   const requiredSets = branches.map((b) => new Set((b.required as string[] | undefined) ?? []));
   for (const branch of branches) Object.assign(properties, branch.properties as JsonObject);
-  const common = [...(requiredSets[0] ?? [])].filter((key) => requiredSets.every((set) => set.has(key)));
+  const common = [...(requiredSets[0] ?? [])].filter((key) =>
+    requiredSets.every((set) => set.has(key)),
+  );
   const exclusive = requiredSets.map((set) => [...set].filter((key) => !common.includes(key)));
-  if (exclusive.some((keys) => keys.length !== 1)) throw new Error('clickthrough oneOf branches must differ by exactly one required key');
+  if (exclusive.some((keys) => keys.length !== 1))
+    throw new Error('clickthrough oneOf branches must differ by exactly one required key');
   const { oneOf: _oneOf, ...rest } = node;
-  return { ...rest, required: common, properties, oneOf: exclusive.map((keys) => ({ required: keys })) };
+  return {
+    ...rest,
+    required: common,
+    properties,
+    oneOf: exclusive.map((keys) => ({ required: keys })),
+  };
 }
 
 /** T1–T6 and clean-up, applied bottom-up on a resolved schema. */
@@ -136,10 +166,19 @@ function tighten(node: Json, propName?: string): Json {
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED_KEYS.has(key)) continue;
     if (key === 'properties' && isObject(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([prop, schema]) => [prop, tighten(schema, prop)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([prop, schema]) => [prop, tighten(schema, prop)]),
+      );
     } else if (key === 'if') {
       out.if = value; // a condition only looks at `type`: closing it would send every item to `else`
-    } else if (key === 'items' || key === 'then' || key === 'else' || key === 'oneOf' || key === 'anyOf' || key === 'allOf') {
+    } else if (
+      key === 'items' ||
+      key === 'then' ||
+      key === 'else' ||
+      key === 'oneOf' ||
+      key === 'anyOf' ||
+      key === 'allOf'
+    ) {
       out[key] = tighten(value);
     } else {
       out[key] = value;
@@ -161,9 +200,15 @@ function tighten(node: Json, propName?: string): Json {
     delete out.minimum;
     delete out.maximum;
   }
-  if (isObject(out.properties) && out.additionalProperties === undefined) out.additionalProperties = false; // T1
+  if (isObject(out.properties) && out.additionalProperties === undefined)
+    out.additionalProperties = false; // T1
   if (propName === 'timestamp' && out.type === 'string') out.format = 'date-time'; // T2
-  if (propName === 'code' && out.type === 'string' && typeof out.description === 'string' && out.description.includes('ISO 4217')) {
+  if (
+    propName === 'code' &&
+    out.type === 'string' &&
+    typeof out.description === 'string' &&
+    out.description.includes('ISO 4217')
+  ) {
     Object.assign(out, { minLength: 3, maxLength: 3, pattern: '^[A-Za-z]{3}$' }); // T3
   }
   if (propName === 'qty' && out.type === 'number') out.type = 'integer'; // T4
@@ -228,6 +273,14 @@ export function generateFromInstalledPackage(): GeneratedSchemas {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const generated = generateFromInstalledPackage();
-  writeFileSync(OUTPUT_PATH, JSON.stringify(generated, null, 2) + '\n');
-  console.log(`wrote ${Object.keys(generated.endpoints).length} endpoints to ${path.relative(process.cwd(), OUTPUT_PATH)}`);
+  // Written as `npm run format` would leave it, so formatting the repo never touches it.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(OUTPUT_PATH)) ?? {};
+  writeFileSync(
+    OUTPUT_PATH,
+    await prettier.format(JSON.stringify(generated), { ...options, parser: 'json' }),
+  );
+  console.log(
+    `wrote ${Object.keys(generated.endpoints).length} endpoints to ${path.relative(process.cwd(), OUTPUT_PATH)}`,
+  );
 }

@@ -35,7 +35,9 @@ async function json(res: Response): Promise<unknown> {
 describe('accepted events', () => {
   it('text/plain (what the browser client sends) → 200 {"success":true}, recorded with the body as sent', async () => {
     const body = render();
-    const res = await postBeacon(base, 'demo42/search/render', body, { headers: { Origin: STOREFRONT, 'User-Agent': 'StorefrontTest/1.0' } });
+    const res = await postBeacon(base, 'demo42/search/render', body, {
+      headers: { Origin: STOREFRONT, 'User-Agent': 'StorefrontTest/1.0' },
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ success: true });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -56,11 +58,23 @@ describe('accepted events', () => {
   });
 
   it('application/json → 200 too, and other beacon v2 endpoints the client sends', async () => {
-    const res = await fetch(`${base}/beacon/v2/demo42/search/render`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(render()) });
+    const res = await fetch(`${base}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(render()),
+    });
     expect(res.status).toBe(200);
     const login = { context: { ...context(), shopperId: 'shopper-1' } };
     expect((await postBeacon(base, 'demo42/shopper/login', login)).status).toBe(200);
-    const order = { context: context(), data: { orderId: 'o1', transactionTotal: 10, total: 12, results: [{ parentId: 'p', uid: 'u', qty: 1, price: 10 }] } };
+    const order = {
+      context: context(),
+      data: {
+        orderId: 'o1',
+        transactionTotal: 10,
+        total: 12,
+        results: [{ parentId: 'p', uid: 'u', qty: 1, price: 10 }],
+      },
+    };
     expect((await postBeacon(base, 'demo42/order/transaction', order)).status).toBe(200);
   });
 
@@ -75,32 +89,62 @@ describe('accepted events', () => {
 
 describe('rejected requests: the real service bodies, CORS on each, each recorded', () => {
   it('400 lists every problem and echoes the body as received', async () => {
-    const raw = JSON.stringify({ ...render(), seed: true, context: { ...context(), dev: 'yes', timestamp: 'now' } });
-    const res = await postBeacon(base, 'demo42/search/render', raw, { headers: { Origin: STOREFRONT } });
+    const raw = JSON.stringify({
+      ...render(),
+      seed: true,
+      context: { ...context(), dev: 'yes', timestamp: 'now' },
+    });
+    const res = await postBeacon(base, 'demo42/search/render', raw, {
+      headers: { Origin: STOREFRONT },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await json(res)).toEqual({
       success: false,
       error: 'ValidationError',
-      messages: ['request body contains unknown field: "seed"', 'invalid context.timestamp format: expected RFC3339', 'invalid data type passed for key: context.dev'],
+      messages: [
+        'request body contains unknown field: "seed"',
+        'invalid context.timestamp format: expected RFC3339',
+        'invalid data type passed for key: context.dev',
+      ],
       data: raw,
     });
-    expect(sandbox.core.events.all().at(-1)).toMatchObject({ accepted: false, status: 400, body: JSON.parse(raw), origin: STOREFRONT });
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({
+      accepted: false,
+      status: 400,
+      body: JSON.parse(raw),
+      origin: STOREFRONT,
+    });
   });
 
   it('400 for a missing and for an unparsable body', async () => {
-    const empty = await fetch(`${base}/beacon/v2/demo42/search/render`, { method: 'POST', headers: { 'Content-Type': 'text/plain' } });
+    const empty = await fetch(`${base}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(empty.status).toBe(400);
-    expect(await json(empty)).toEqual({ success: false, error: 'ValidationError', messages: ['missing JSON POST body'] });
+    expect(await json(empty)).toEqual({
+      success: false,
+      error: 'ValidationError',
+      messages: ['missing JSON POST body'],
+    });
     const broken = await postBeacon(base, 'demo42/search/render', '{"context": {');
-    expect(await json(broken)).toEqual({ success: false, error: 'ValidationError', messages: ['invalid JSON POST body'] });
+    expect(await json(broken)).toEqual({
+      success: false,
+      error: 'ValidationError',
+      messages: ['invalid JSON POST body'],
+    });
   });
 
   it('404 for a path that is no beacon v2 endpoint, or a siteId off the pattern', async () => {
     const res = await postBeacon(base, 'renders', render());
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await json(res)).toEqual({ success: false, error: 'InvalidPathError', messages: ['invalid endpoint path or missing siteId in path: `/beacon/v2/renders`'] });
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'InvalidPathError',
+      messages: ['invalid endpoint path or missing siteId in path: `/beacon/v2/renders`'],
+    });
     const site = await postBeacon(base, 'Demo42/search/render', render());
     expect(await json(site)).toEqual({
       success: false,
@@ -108,7 +152,11 @@ describe('rejected requests: the real service bodies, CORS on each, each recorde
       messages: ['invalid siteId pattern: received `Demo42` - expected pattern `^[a-z0-9]{6}$`'],
     });
     const recorded = sandbox.core.events.all().at(-1)!;
-    expect(recorded).toMatchObject({ status: 404, siteId: 'Demo42', body: expect.objectContaining({ data: { responseId: 'r-api' } }) });
+    expect(recorded).toMatchObject({
+      status: 404,
+      siteId: 'Demo42',
+      body: expect.objectContaining({ data: { responseId: 'r-api' } }),
+    });
   });
 
   it('405 for every method but POST, OPTIONS (a CORS preflight) included', async () => {
@@ -119,17 +167,31 @@ describe('rejected requests: the real service bodies, CORS on each, each recorde
       });
       expect(res.status).toBe(405);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await json(res)).toEqual({ success: false, error: 'InvalidMethodError', messages: [`invalid request method: \`${method}\` - requires \`POST\``] });
+      expect(await json(res)).toEqual({
+        success: false,
+        error: 'InvalidMethodError',
+        messages: [`invalid request method: \`${method}\` - requires \`POST\``],
+      });
     }
-    expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 405, accepted: false, body: null });
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({
+      status: 405,
+      accepted: false,
+      body: null,
+    });
   });
 
   it('413 over 1 MB: refused on Content-Length and while streaming, the connection stays usable for the client', async () => {
     const big = 'x'.repeat(3 << 20);
-    const res = await postBeacon(base, 'demo42/search/render', big, { headers: { Origin: STOREFRONT } });
+    const res = await postBeacon(base, 'demo42/search/render', big, {
+      headers: { Origin: STOREFRONT },
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await json(res)).toEqual({ success: false, error: 'RequestTooLargeError', messages: ['request body must not be larger than 1MB'] });
+    expect(await json(res)).toEqual({
+      success: false,
+      error: 'RequestTooLargeError',
+      messages: ['request body must not be larger than 1MB'],
+    });
 
     const chunk = new Uint8Array(256 * 1024).fill(0x20);
     const stream = new ReadableStream<Uint8Array>({
@@ -162,7 +224,11 @@ describe('rejected requests: the real service bodies, CORS on each, each recorde
       error: 'UnsupportedMediaType',
       messages: ['invalid header: `Content-Type`, accepts `text/plain` or `application/json`'],
     });
-    expect(sandbox.core.events.all().at(-1)).toMatchObject({ status: 415, body: 'a=1', contentType: 'application/x-www-form-urlencoded' });
+    expect(sandbox.core.events.all().at(-1)).toMatchObject({
+      status: 415,
+      body: 'a=1',
+      contentType: 'application/x-www-form-urlencoded',
+    });
   });
 });
 
@@ -172,12 +238,18 @@ describe('clients that misbehave', () => {
     const since = sandbox.core.events.all().at(-1)?.seq ?? 0;
     const socket = net.connect(sandbox.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write('POST /beacon/v2/demo42/search/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n{"context":');
+    socket.write(
+      'POST /beacon/v2/demo42/search/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n{"context":',
+    );
     socket.destroy();
     const seen = await sandbox.core.events.waitFor({ siteId: 'demo42', since }, 1, 5_000);
     expect(seen.done).toBe(true);
     expect(sandbox.core.events.size()).toBe(before + 1);
-    expect(seen.events[0]).toMatchObject({ status: 400, errors: [{ message: 'invalid JSON POST body', path: '' }], body: '{"context":' });
+    expect(seen.events[0]).toMatchObject({
+      status: 400,
+      errors: [{ message: 'invalid JSON POST body', path: '' }],
+      body: '{"context":',
+    });
     expect((await postBeacon(base, 'demo42/search/render', render())).status).toBe(200);
   });
 });
@@ -197,7 +269,11 @@ describe('personalization preflight', () => {
   it('answers a CORS preflight for custom headers with 204', async () => {
     const res = await fetch(`${base}/v1/preflight`, {
       method: 'OPTIONS',
-      headers: { Origin: STOREFRONT, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-custom' },
+      headers: {
+        Origin: STOREFRONT,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-custom',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

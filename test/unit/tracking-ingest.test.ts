@@ -50,7 +50,14 @@ class FakeStore implements EventStore {
 
 const NOW = Date.parse('2026-11-21T04:00:00.000Z');
 const validBody = {
-  context: { timestamp: '2026-11-21T03:59:59Z', pageUrl: 'http://localhost:5173/', userId: 'u', sessionId: 's', pageLoadId: 'p', initiator: 'test' },
+  context: {
+    timestamp: '2026-11-21T03:59:59Z',
+    pageUrl: 'http://localhost:5173/',
+    userId: 'u',
+    sessionId: 's',
+    pageLoadId: 'p',
+    initiator: 'test',
+  },
   data: { responseId: 'r1' },
 };
 
@@ -101,19 +108,33 @@ describe('status table', () => {
     const { send } = setup();
     expect((await send({ contentType: 'application/json' })).status).toBe(200);
     const pageview = { context: validBody.context, data: { result: { parentId: 'p', uid: 'u' } } };
-    expect((await send({ path: '/beacon/v2/abc123/product/pageview', rawBody: Buffer.from(JSON.stringify(pageview)) })).status).toBe(200);
+    expect(
+      (
+        await send({
+          path: '/beacon/v2/abc123/product/pageview',
+          rawBody: Buffer.from(JSON.stringify(pageview)),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('400 ValidationError with every message and the body as received in data', async () => {
     const { store, send } = setup();
-    const raw = JSON.stringify({ ...validBody, seed: 1, context: { ...validBody.context, dev: 'no' } });
+    const raw = JSON.stringify({
+      ...validBody,
+      seed: 1,
+      context: { ...validBody.context, dev: 'no' },
+    });
     const result = await send({ rawBody: Buffer.from(raw) });
     expect(result).toMatchObject({
       status: 400,
       body: {
         success: false,
         error: 'ValidationError',
-        messages: ['request body contains unknown field: "seed"', 'invalid data type passed for key: context.dev'],
+        messages: [
+          'request body contains unknown field: "seed"',
+          'invalid data type passed for key: context.dev',
+        ],
         data: raw,
       },
     });
@@ -123,8 +144,14 @@ describe('status table', () => {
 
   it('400 for a missing or unparsable body, without data, the raw text recorded', async () => {
     const { store, send } = setup();
-    expect(await send({ rawBody: null })).toMatchObject({ status: 400, body: { success: false, error: 'ValidationError', messages: ['missing JSON POST body'] } });
-    expect(await send({ rawBody: Buffer.alloc(0) })).toMatchObject({ status: 400, body: { messages: ['missing JSON POST body'] } });
+    expect(await send({ rawBody: null })).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'ValidationError', messages: ['missing JSON POST body'] },
+    });
+    expect(await send({ rawBody: Buffer.alloc(0) })).toMatchObject({
+      status: 400,
+      body: { messages: ['missing JSON POST body'] },
+    });
     const broken = await send({ rawBody: Buffer.from('{"context":') });
     expect(broken).toMatchObject({ status: 400, body: { messages: ['invalid JSON POST body'] } });
     expect(broken.body).not.toHaveProperty('data');
@@ -134,17 +161,25 @@ describe('status table', () => {
   it('400 invalid JSON for bodies nested deeper than 10,000 levels (like the Go decoder), kept as text', async () => {
     const { store, send } = setup();
     const deep = `{"context":${JSON.stringify(validBody.context)},"data":{"message":"m","details":{"a":${'['.repeat(10_001)}${']'.repeat(10_001)}}}}`;
-    expect(await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(deep) })).toMatchObject({ status: 400, body: { messages: ['invalid JSON POST body'] } });
+    expect(
+      await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(deep) }),
+    ).toMatchObject({ status: 400, body: { messages: ['invalid JSON POST body'] } });
     expect(store.events[0]!.body).toBe(deep);
     const fine = `{"context":${JSON.stringify(validBody.context)},"data":{"message":"m","details":{"a":${'['.repeat(9_990)}${']'.repeat(9_990)},"s":"[[[["}}}`;
-    expect((await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(fine) })).status).toBe(200);
+    expect(
+      (await send({ path: '/beacon/v2/abc123/log/snap', rawBody: Buffer.from(fine) })).status,
+    ).toBe(200);
   });
 
   it('404 InvalidPathError for a path that is not a beacon v2 endpoint, or a bad siteId', async () => {
     const { store, send } = setup();
     expect(await send({ path: '/beacon/v2/renders' })).toMatchObject({
       status: 404,
-      body: { success: false, error: 'InvalidPathError', messages: ['invalid endpoint path or missing siteId in path: `/beacon/v2/renders`'] },
+      body: {
+        success: false,
+        error: 'InvalidPathError',
+        messages: ['invalid endpoint path or missing siteId in path: `/beacon/v2/renders`'],
+      },
     });
     expect((await send({ path: '/beacon/v2/abc123/search/renders' })).status).toBe(404);
     expect((await send({ path: '/beacon/v2/search/render' })).status).toBe(404);
@@ -152,11 +187,26 @@ describe('status table', () => {
     for (const siteId of ['abc12', 'ABC123', 'abc1234', 'abc-12']) {
       expect(await send({ path: `/beacon/v2/${siteId}/search/render` })).toMatchObject({
         status: 404,
-        body: { error: 'InvalidPathError', messages: [`invalid siteId pattern: received \`${siteId}\` - expected pattern \`^[a-z0-9]{6}$\``] },
+        body: {
+          error: 'InvalidPathError',
+          messages: [
+            `invalid siteId pattern: received \`${siteId}\` - expected pattern \`^[a-z0-9]{6}$\``,
+          ],
+        },
       });
     }
-    expect(store.events[0]).toMatchObject({ siteId: '', category: '', event: '', status: 404, accepted: false });
-    expect(store.events[1]).toMatchObject({ siteId: 'abc123', category: 'search', event: 'renders' });
+    expect(store.events[0]).toMatchObject({
+      siteId: '',
+      category: '',
+      event: '',
+      status: 404,
+      accepted: false,
+    });
+    expect(store.events[1]).toMatchObject({
+      siteId: 'abc123',
+      category: 'search',
+      event: 'renders',
+    });
     expect(store.events[2]).toMatchObject({ siteId: '', category: 'search', event: 'render' });
   });
 
@@ -165,14 +215,25 @@ describe('status table', () => {
     for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) {
       expect(await send({ method, rawBody: null })).toMatchObject({
         status: 405,
-        body: { success: false, error: 'InvalidMethodError', messages: [`invalid request method: \`${method}\` - requires \`POST\``] },
+        body: {
+          success: false,
+          error: 'InvalidMethodError',
+          messages: [`invalid request method: \`${method}\` - requires \`POST\``],
+        },
       });
     }
   });
 
   it('413 RequestTooLargeError over 1 MB, whether the router cut it short or not', async () => {
     const { store, send } = setup();
-    const expected = { status: 413, body: { success: false, error: 'RequestTooLargeError', messages: ['request body must not be larger than 1MB'] } };
+    const expected = {
+      status: 413,
+      body: {
+        success: false,
+        error: 'RequestTooLargeError',
+        messages: ['request body must not be larger than 1MB'],
+      },
+    };
     expect(await send({ rawBody: null, bodyTooLarge: true })).toMatchObject(expected);
     expect(await send({ rawBody: Buffer.alloc((1 << 20) + 1, 0x20) })).toMatchObject(expected);
     expect(store.events.map((e) => e.body)).toEqual([null, expect.any(String)]);
@@ -180,10 +241,18 @@ describe('status table', () => {
 
   it('415 UnsupportedMediaType for other content types, or none', async () => {
     const { send } = setup();
-    for (const contentType of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ]) {
       expect(await send({ contentType })).toMatchObject({
         status: 415,
-        body: { success: false, error: 'UnsupportedMediaType', messages: ['invalid header: `Content-Type`, accepts `text/plain` or `application/json`'] },
+        body: {
+          success: false,
+          error: 'UnsupportedMediaType',
+          messages: ['invalid header: `Content-Type`, accepts `text/plain` or `application/json`'],
+        },
       });
     }
     expect((await send({ contentType: 'Application/JSON; charset=utf-8' })).status).toBe(200);
@@ -191,7 +260,9 @@ describe('status table', () => {
 
   it('checks in the order path, method, size, media type, body', async () => {
     const { send } = setup();
-    expect((await send({ path: '/beacon/v2/x', method: 'GET', contentType: 'image/png' })).status).toBe(404);
+    expect(
+      (await send({ path: '/beacon/v2/x', method: 'GET', contentType: 'image/png' })).status,
+    ).toBe(404);
     expect((await send({ method: 'GET', bodyTooLarge: true })).status).toBe(405);
     expect((await send({ bodyTooLarge: true, contentType: 'image/png' })).status).toBe(413);
     expect((await send({ contentType: 'image/png', rawBody: null })).status).toBe(415);
@@ -221,7 +292,13 @@ describe('storing before answering', () => {
     store.failWith = new Error('ENOSPC: no space left on device');
     expect(await send()).toEqual({
       status: 500,
-      body: { success: false, error: 'InternalServerError', messages: ['internal server error: the event could not be stored (ENOSPC: no space left on device)'] },
+      body: {
+        success: false,
+        error: 'InternalServerError',
+        messages: [
+          'internal server error: the event could not be stored (ENOSPC: no space left on device)',
+        ],
+      },
     });
   });
 });

@@ -3,19 +3,45 @@ import { describe, expect, it } from 'vitest';
 import { handlePreflight } from '../../src/main/tracking/preflight';
 
 const post = (body: unknown, method = 'POST') =>
-  handlePreflight({ method, contentType: 'text/plain', rawBody: body === null ? null : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) });
+  handlePreflight({
+    method,
+    contentType: 'text/plain',
+    rawBody:
+      body === null ? null : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+  });
 
 describe('personalization preflight', () => {
   it('answers 200 to what beacon.js sends (PreflightRequestModel)', () => {
-    expect(post({ userId: 'u', siteId: 'abc123' })).toEqual({ status: 200, body: { success: true } });
-    expect(post({ userId: 'u', siteId: 'abc123', shopper: 'me', cart: ['sku-1'], lastViewed: ['sku-2', 'sku-3'] }).status).toBe(200);
+    expect(post({ userId: 'u', siteId: 'abc123' })).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect(
+      post({
+        userId: 'u',
+        siteId: 'abc123',
+        shopper: 'me',
+        cart: ['sku-1'],
+        lastViewed: ['sku-2', 'sku-3'],
+      }).status,
+    ).toBe(200);
   });
 
   it('accepts the GET form with query parameters (comma lists)', () => {
-    expect(handlePreflight({ method: 'GET', rawBody: null, query: { userId: 'u', siteId: 'abc123', cart: 'a,b' } }).status).toBe(200);
+    expect(
+      handlePreflight({
+        method: 'GET',
+        rawBody: null,
+        query: { userId: 'u', siteId: 'abc123', cart: 'a,b' },
+      }).status,
+    ).toBe(200);
     expect(handlePreflight({ method: 'GET', rawBody: null, query: { siteId: 'abc123' } })).toEqual({
       status: 400,
-      body: { success: false, error: 'ValidationError', messages: ['missing required key-value: userId'] },
+      body: {
+        success: false,
+        error: 'ValidationError',
+        messages: ['missing required key-value: userId'],
+      },
     });
   });
 
@@ -23,7 +49,11 @@ describe('personalization preflight', () => {
     expect(post(null, 'OPTIONS')).toEqual({ status: 204, body: null });
     expect(post(null, 'DELETE')).toEqual({
       status: 405,
-      body: { success: false, error: 'InvalidMethodError', messages: ['invalid request method: `DELETE` - requires `POST`'] },
+      body: {
+        success: false,
+        error: 'InvalidMethodError',
+        messages: ['invalid request method: `DELETE` - requires `POST`'],
+      },
     });
   });
 
@@ -31,7 +61,11 @@ describe('personalization preflight', () => {
     expect(post(null).body).toMatchObject({ messages: ['missing JSON POST body'] });
     expect(post('{').body).toMatchObject({ messages: ['invalid JSON POST body'] });
     expect(post({ siteId: 5, cart: 'x', lastViewed: [1] }).body).toMatchObject({
-      messages: ['missing required key-value: userId', 'invalid data type passed for key: siteId', 'invalid data type passed for key: lastViewed'],
+      messages: [
+        'missing required key-value: userId',
+        'invalid data type passed for key: siteId',
+        'invalid data type passed for key: lastViewed',
+      ],
     });
   });
 });

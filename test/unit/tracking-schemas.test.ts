@@ -2,8 +2,17 @@
 // provider publishes in that OAS passes the sandbox's validation.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateFromInstalledPackage, OUTPUT_PATH, TIGHTENINGS } from '../../scripts/generate-beacon-schemas';
-import { BEACON_ENDPOINTS, endpointExamples, endpointSchema, validateBeaconBody } from '../../src/main/tracking/schemas';
+import {
+  generateFromInstalledPackage,
+  OUTPUT_PATH,
+  TIGHTENINGS,
+} from '../../scripts/generate-beacon-schemas';
+import {
+  BEACON_ENDPOINTS,
+  endpointExamples,
+  endpointSchema,
+  validateBeaconBody,
+} from '../../src/main/tracking/schemas';
 import { SEARCH_EVENTS } from '../../src/shared/events';
 
 const committed = JSON.parse(readFileSync(OUTPUT_PATH, 'utf8'));
@@ -16,7 +25,18 @@ describe('generated beacon schemas', () => {
   it('cover the 38 beacon v2 endpoints of the OAS, the five search events among them', () => {
     expect(BEACON_ENDPOINTS).toHaveLength(38);
     for (const event of SEARCH_EVENTS) expect(BEACON_ENDPOINTS).toContain(`search/${event}`);
-    for (const endpoint of ['autocomplete/render', 'category/impression', 'recommendations/clickthrough', 'cart/add', 'cart/remove', 'order/transaction', 'product/pageview', 'shopper/login', 'log/snap', 'log/shopifypixel']) {
+    for (const endpoint of [
+      'autocomplete/render',
+      'category/impression',
+      'recommendations/clickthrough',
+      'cart/add',
+      'cart/remove',
+      'order/transaction',
+      'product/pageview',
+      'shopper/login',
+      'log/snap',
+      'log/shopifypixel',
+    ]) {
       expect(BEACON_ENDPOINTS).toContain(endpoint);
     }
   });
@@ -30,15 +50,29 @@ describe('generated beacon schemas', () => {
 
   it('list each tightening once, in the file and in the generator', () => {
     expect(committed.tightenings).toEqual(TIGHTENINGS);
-    expect(TIGHTENINGS.map((t) => t.split(' ')[0])).toEqual(['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8']);
+    expect(TIGHTENINGS.map((t) => t.split(' ')[0])).toEqual([
+      'T1',
+      'T2',
+      'T3',
+      'T4',
+      'T5',
+      'T6',
+      'T7',
+      'T8',
+    ]);
   });
 
   it('close objects against unknown fields but leave the free-form log details open', () => {
-    const render = endpointSchema('search/render') as { additionalProperties: boolean; properties: Record<string, { additionalProperties: boolean }> };
+    const render = endpointSchema('search/render') as {
+      additionalProperties: boolean;
+      properties: Record<string, { additionalProperties: boolean }>;
+    };
     expect(render.additionalProperties).toBe(false);
     expect(render.properties.context!.additionalProperties).toBe(false);
     expect(render.properties.data!.additionalProperties).toBe(false);
-    const snap = endpointSchema('log/snap') as { properties: { data: { properties: { details: Record<string, unknown> } } } };
+    const snap = endpointSchema('log/snap') as {
+      properties: { data: { properties: { details: Record<string, unknown> } } };
+    };
     expect(snap.properties.data.properties.details.additionalProperties).toBeUndefined();
   });
 });
@@ -47,7 +81,11 @@ describe('OAS examples', () => {
   it.each(SEARCH_EVENTS.map((event) => [event]))('every search/%s example is accepted', (event) => {
     const examples = Object.entries(endpointExamples(`search/${event}`));
     expect(examples.length).toBeGreaterThan(0);
-    for (const [name, body] of examples) expect({ name, issues: validateBeaconBody(`search/${event}`, body) }).toEqual({ name, issues: [] });
+    for (const [name, body] of examples)
+      expect({ name, issues: validateBeaconBody(`search/${event}`, body) }).toEqual({
+        name,
+        issues: [],
+      });
   });
 
   it('every example of every other endpoint is accepted too', () => {
@@ -55,15 +93,24 @@ describe('OAS examples', () => {
     for (const endpoint of BEACON_ENDPOINTS) {
       for (const [name, body] of Object.entries(endpointExamples(endpoint))) {
         count++;
-        expect({ endpoint, name, issues: validateBeaconBody(endpoint, body) }).toEqual({ endpoint, name, issues: [] });
+        expect({ endpoint, name, issues: validateBeaconBody(endpoint, body) }).toEqual({
+          endpoint,
+          name,
+          issues: [],
+        });
       }
     }
     expect(count).toBeGreaterThanOrEqual(BEACON_ENDPOINTS.length);
   });
 
   it('are handed out as copies, so a test mutating one cannot break another', () => {
-    const first = endpointExamples('search/render')['render example'] as { data: { responseId: string } };
+    const first = endpointExamples('search/render')['render example'] as {
+      data: { responseId: string };
+    };
     first.data.responseId = 'changed';
-    expect((endpointExamples('search/render')['render example'] as { data: { responseId: string } }).data.responseId).not.toBe('changed');
+    expect(
+      (endpointExamples('search/render')['render example'] as { data: { responseId: string } }).data
+        .responseId,
+    ).not.toBe('changed');
   });
 });

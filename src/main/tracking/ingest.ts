@@ -24,8 +24,7 @@ export interface TrackingRequest {
 }
 
 export type BeaconResponseBody =
-  | { success: true }
-  | { success: false; error: string; messages: string[]; data?: string };
+  { success: true } | { success: false; error: string; messages: string[]; data?: string };
 
 export interface TrackingResponse {
   status: number;
@@ -64,7 +63,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -118,7 +118,11 @@ export class TrackingIngest {
       const reason = err instanceof Error ? err.message : String(err);
       return {
         status: 500,
-        body: { success: false, error: 'InternalServerError', messages: [`internal server error: the event could not be stored (${reason})`] },
+        body: {
+          success: false,
+          error: 'InternalServerError',
+          messages: [`internal server error: the event could not be stored (${reason})`],
+        },
       };
     }
 
@@ -138,28 +142,49 @@ export class TrackingIngest {
     where: ReturnType<typeof parseBeaconPath>,
     text: string | null,
   ): { verdict: Verdict; parsed?: unknown } {
-    if (!where.ok) return { verdict: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] } };
+    if (!where.ok)
+      return {
+        verdict: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] },
+      };
 
     const method = request.method.toUpperCase();
     if (method !== 'POST') {
       return {
-        verdict: { status: 405, error: 'InvalidMethodError', issues: [issue(`invalid request method: \`${method}\` - requires \`POST\``)] },
+        verdict: {
+          status: 405,
+          error: 'InvalidMethodError',
+          issues: [issue(`invalid request method: \`${method}\` - requires \`POST\``)],
+        },
       };
     }
     if (request.bodyTooLarge || (request.rawBody && request.rawBody.length > MAX_BODY_BYTES)) {
-      return { verdict: { status: 413, error: 'RequestTooLargeError', issues: [issue('request body must not be larger than 1MB')] } };
+      return {
+        verdict: {
+          status: 413,
+          error: 'RequestTooLargeError',
+          issues: [issue('request body must not be larger than 1MB')],
+        },
+      };
     }
     if (!ACCEPTED_MEDIA_TYPES.has(mediaType(request.contentType))) {
       return {
         verdict: {
           status: 415,
           error: 'UnsupportedMediaType',
-          issues: [issue('invalid header: `Content-Type`, accepts `text/plain` or `application/json`')],
+          issues: [
+            issue('invalid header: `Content-Type`, accepts `text/plain` or `application/json`'),
+          ],
         },
       };
     }
     if (text === null || text.length === 0) {
-      return { verdict: { status: 400, error: 'ValidationError', issues: [issue('missing JSON POST body')] } };
+      return {
+        verdict: {
+          status: 400,
+          error: 'ValidationError',
+          issues: [issue('missing JSON POST body')],
+        },
+      };
     }
 
     let parsed: unknown;
@@ -167,11 +192,18 @@ export class TrackingIngest {
       if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new Error('nested too deep');
       parsed = JSON.parse(text);
     } catch {
-      return { verdict: { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] } };
+      return {
+        verdict: {
+          status: 400,
+          error: 'ValidationError',
+          issues: [issue('invalid JSON POST body')],
+        },
+      };
     }
 
     const issues = validateBeaconBody(`${where.category}/${where.event}`, parsed);
-    if (issues.length > 0) return { verdict: { status: 400, error: 'ValidationError', issues, echo: true }, parsed };
+    if (issues.length > 0)
+      return { verdict: { status: 400, error: 'ValidationError', issues, echo: true }, parsed };
     return { verdict: { status: 200, issues: [] }, parsed };
   }
 }

@@ -17,19 +17,22 @@ export type PreflightResponse =
 
 /** What beacon.js sends (PreflightRequestModel in @athoscommerce/beacon). */
 function problems(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return ['invalid data type passed for key: request body'];
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return ['invalid data type passed for key: request body'];
   const record = body as Record<string, unknown>;
   const out: string[] = [];
   for (const key of ['userId', 'siteId']) {
     if (record[key] === undefined) out.push(`missing required key-value: ${key}`);
     else if (typeof record[key] !== 'string') out.push(`invalid data type passed for key: ${key}`);
   }
-  if (record.shopper !== undefined && typeof record.shopper !== 'string') out.push('invalid data type passed for key: shopper');
+  if (record.shopper !== undefined && typeof record.shopper !== 'string')
+    out.push('invalid data type passed for key: shopper');
   for (const key of ['cart', 'lastViewed']) {
     const value = record[key];
     if (value === undefined) continue;
     const list = typeof value === 'string' ? value.split(',') : value; // GET sends comma lists
-    if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) out.push(`invalid data type passed for key: ${key}`);
+    if (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))
+      out.push(`invalid data type passed for key: ${key}`);
   }
   return out;
 }
@@ -43,11 +46,18 @@ export function handlePreflight(request: PreflightRequest): PreflightResponse {
   // A storefront may add custom personalization headers, which makes the browser ask first.
   if (method === 'OPTIONS') return { status: 204, body: null };
   if (method === 'GET') {
-    const query = Object.fromEntries(Object.entries(request.query ?? {}).filter(([, v]) => v !== undefined));
+    const query = Object.fromEntries(
+      Object.entries(request.query ?? {}).filter(([, v]) => v !== undefined),
+    );
     const found = problems(query);
-    return found.length ? reject(400, 'ValidationError', found) : { status: 200, body: { success: true } };
+    return found.length
+      ? reject(400, 'ValidationError', found)
+      : { status: 200, body: { success: true } };
   }
-  if (method !== 'POST') return reject(405, 'InvalidMethodError', [`invalid request method: \`${method}\` - requires \`POST\``]);
+  if (method !== 'POST')
+    return reject(405, 'InvalidMethodError', [
+      `invalid request method: \`${method}\` - requires \`POST\``,
+    ]);
 
   const text = request.rawBody?.toString('utf8') ?? '';
   if (text.length === 0) return reject(400, 'ValidationError', ['missing JSON POST body']);
@@ -58,5 +68,7 @@ export function handlePreflight(request: PreflightRequest): PreflightResponse {
     return reject(400, 'ValidationError', ['invalid JSON POST body']);
   }
   const found = problems(body);
-  return found.length ? reject(400, 'ValidationError', found) : { status: 200, body: { success: true } };
+  return found.length
+    ? reject(400, 'ValidationError', found)
+    : { status: 200, body: { success: true } };
 }

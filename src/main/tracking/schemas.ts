@@ -13,14 +13,17 @@ interface GeneratedEndpoint {
   examples: Record<string, unknown>;
 }
 
-const endpoints = (generated as unknown as { endpoints: Record<string, GeneratedEndpoint> }).endpoints;
+const endpoints = (generated as unknown as { endpoints: Record<string, GeneratedEndpoint> })
+  .endpoints;
 
 /** `category/event` of every beacon v2 endpoint the provider describes, e.g. `search/render`. */
 export const BEACON_ENDPOINTS: readonly string[] = Object.keys(endpoints);
 const known = new Set(BEACON_ENDPOINTS);
 
 /** Where the sandbox is stricter than the OAS (shown in docs and by the UI). */
-export const SCHEMA_TIGHTENINGS: readonly string[] = (generated as unknown as { tightenings: string[] }).tightenings;
+export const SCHEMA_TIGHTENINGS: readonly string[] = (
+  generated as unknown as { tightenings: string[] }
+).tightenings;
 
 export const SCHEMA_SOURCE = (generated as unknown as { source: Record<string, string> }).source;
 
@@ -38,7 +41,8 @@ export function endpointSchema(endpoint: string): object | undefined {
 }
 
 // ajv-formats ships CommonJS; depending on the bundler its default export is the function or wraps it.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
 
 let compiled: Map<string, ValidateFunction> | null = null;
 
@@ -48,7 +52,8 @@ function validators(): Map<string, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
   addFormats(ajv, ['date-time']);
   const map = new Map<string, ValidateFunction>();
-  for (const [endpoint, { schema }] of Object.entries(endpoints)) map.set(endpoint, ajv.compile(schema));
+  for (const [endpoint, { schema }] of Object.entries(endpoints))
+    map.set(endpoint, ajv.compile(schema));
   compiled = map;
   return map;
 }

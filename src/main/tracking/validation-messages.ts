@@ -25,7 +25,9 @@ function label(path: string): string {
 
 /** The clickthrough's XOR (tightening T7) is the only `oneOf` left in the generated schemas. */
 function exactlyOneMessage(error: ErrorObject, path: string): string {
-  const branches = ((error.parentSchema?.oneOf ?? []) as Array<{ required?: string[] }>).map((b) => join(path, b.required?.[0] ?? '?'));
+  const branches = ((error.parentSchema?.oneOf ?? []) as Array<{ required?: string[] }>).map((b) =>
+    join(path, b.required?.[0] ?? '?'),
+  );
   const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
   const [first = 'data.results', second = 'data.banners'] = branches;
   return passing
@@ -45,12 +47,18 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
       return { message: `invalid data type passed for key: ${label(path)}`, path };
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
-      return { message: `request body contains unknown field: ${JSON.stringify(name)}`, path: join(path, name) };
+      return {
+        message: `request body contains unknown field: ${JSON.stringify(name)}`,
+        path: join(path, name),
+      };
     }
     case 'enum':
     case 'const': {
       const allowed = (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue];
-      return { message: `invalid value received for required key \`${label(path)}\` - accepts \`${allowed.join(',')}\``, path };
+      return {
+        message: `invalid value received for required key \`${label(path)}\` - accepts \`${allowed.join(',')}\``,
+        path,
+      };
     }
     case 'format':
       return params.format === 'date-time'
@@ -58,18 +66,30 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
         : { message: `invalid ${label(path)} format: expected ${String(params.format)}`, path };
     case 'minLength':
     case 'minItems':
-      return { message: `invalid minimum value passed for key \`${label(path)}\` - expected length \`${String(params.limit)}\``, path };
+      return {
+        message: `invalid minimum value passed for key \`${label(path)}\` - expected length \`${String(params.limit)}\``,
+        path,
+      };
     case 'maxLength':
     case 'maxItems':
-      return { message: `invalid maximum value passed for key \`${label(path)}\` - expected length \`${String(params.limit)}\``, path };
+      return {
+        message: `invalid maximum value passed for key \`${label(path)}\` - expected length \`${String(params.limit)}\``,
+        path,
+      };
     case 'pattern':
-      return { message: `invalid value received for key \`${label(path)}\` - expected pattern \`${String(params.pattern)}\``, path };
+      return {
+        message: `invalid value received for key \`${label(path)}\` - expected pattern \`${String(params.pattern)}\``,
+        path,
+      };
     case 'oneOf':
       return { message: exactlyOneMessage(error, path), path };
     case 'if':
       return null; // "must match then/else": the branch's own errors already say what is wrong
     default:
-      return { message: `invalid value received for key \`${label(path)}\`: ${error.message ?? error.keyword}`, path };
+      return {
+        message: `invalid value received for key \`${label(path)}\`: ${error.message ?? error.keyword}`,
+        path,
+      };
   }
 }
 
@@ -79,15 +99,21 @@ function toIssue(error: ErrorObject): ValidationIssue | null {
  * item, a pattern failure next to the length failure that caused it, and whatever else a value of
  * the wrong type fails.
  */
-export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+export function issuesFromAjv(
+  errors: readonly ErrorObject[] | null | undefined,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   const lengthFailures = new Set(
-    (errors ?? []).filter((e) => e.keyword === 'minLength' || e.keyword === 'maxLength').map((e) => e.instancePath),
+    (errors ?? [])
+      .filter((e) => e.keyword === 'minLength' || e.keyword === 'maxLength')
+      .map((e) => e.instancePath),
   );
   // A value of the wrong type fails everything else said about it (e.g. both clickthrough branches
   // "pass" for a string, since `required` only applies to objects): its type is the one problem.
-  const wrongType = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const wrongType = new Set(
+    (errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath),
+  );
   for (const error of errors ?? []) {
     if (error.schemaPath.includes('/oneOf/')) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;

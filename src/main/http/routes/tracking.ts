@@ -50,9 +50,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       }
       chunks.push(chunk);
     });
-    req.on('end', () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }));
+    req.on('end', () =>
+      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }),
+    );
     // A client that hangs up mid-body gets no answer anyway; record what arrived.
-    const partial = () => settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
+    const partial = () =>
+      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
     req.on('close', partial);
     req.on('error', partial);
   });
@@ -91,7 +94,13 @@ export function trackingRouter(ingest: TrackingIngest): Router {
     const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
     if (tooLarge) {
       res.setHeader('Connection', 'close');
-      res.status(413).json({ success: false, error: 'RequestTooLargeError', messages: ['request body must not be larger than 1MB'] });
+      res
+        .status(413)
+        .json({
+          success: false,
+          error: 'RequestTooLargeError',
+          messages: ['request body must not be larger than 1MB'],
+        });
       return;
     }
     const result = handlePreflight({
@@ -102,7 +111,10 @@ export function trackingRouter(ingest: TrackingIngest): Router {
     });
     if (result.status === 204) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? 'Content-Type');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        req.get('access-control-request-headers') ?? 'Content-Type',
+      );
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();
       return;
