@@ -14,6 +14,7 @@ import type { EventStore } from './store/types';
 import { openEventStore } from './store/open-events';
 import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
+import { TimelineEngine } from './tracking/timeline/engine';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export interface ResetScope {
@@ -31,6 +32,8 @@ export interface SandboxCore {
   readonly events: EventStore;
   /** beacon v2 ingest: validates, records every request in `events`, answers like the real service */
   readonly tracking: TrackingIngest;
+  /** beacon timelines (session → page → responseId → events) with the rules' findings, fed by `events` */
+  readonly timelines: TimelineEngine;
   /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
@@ -60,6 +63,26 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   closers.push(() => events.close());
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
+
+  // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
+  const timelines = new TimelineEngine({
+    clock,
+    settings: config.timelines,
+    maxPages: config.retention.events,
+    realNow: Date.now,
+    onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
+  });
+  for (const event of events.all()) timelines.apply(event, { quiet: true });
+  events.onAppend((event) => {
+    try {
+      timelines.apply(event, { live: true });
+    } catch (err) {
+      // a bug in a rule must never cost the storefront its 200
+      console.error('search-sandbox: timeline update failed:', err);
+    }
+  });
+  resetHandlers.add((scope) => timelines.reset(scope.siteId));
+  closers.push(() => timelines.dispose());
   const exportSections = new Map<string, ExportSection>();
 
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
@@ -71,6 +94,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     version: VERSION,
     events,
     tracking: new TrackingIngest(events, clock),
+    timelines,
     async reset(scope) {
       await events.reset(scope.siteId);
       for (const handler of resetHandlers) await handler(scope);

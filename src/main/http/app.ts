@@ -7,6 +7,7 @@ import type { SandboxCore } from '../sandbox';
 import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
+import { adminTimelinesRouter } from './routes/admin-timelines';
 import { trackingRouter } from './routes/tracking';
 
 export interface AppOptions {
@@ -35,6 +36,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   const guard = sameOriginGuard(options.allowedHosts);
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
+  app.use('/_sandbox', guard, adminTimelinesRouter(core));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {

@@ -31,11 +31,15 @@ export interface TimelineEngineOptions {
    * timestamp is compared with real time too, so time travel alone raises no finding.
    */
   realNow?: () => number;
+  /** keep at most this many pages; the oldest are forgotten first (the event store's retention bounds events too) */
+  maxPages?: number;
 }
 
 export interface ApplyOptions {
   /** the event is arriving now (not replayed from the store or read from a file) */
   live?: boolean;
+  /** do not call onChange (replaying the store at start) */
+  quiet?: boolean;
 }
 
 export interface TimelineFilter {
@@ -98,7 +102,7 @@ export class TimelineEngine {
     response.dirty = true;
     this.evaluate(page, false);
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
-    this.options.onChange?.(pageSummary(page));
+    if (!opts.quiet) this.options.onChange?.(pageSummary(page));
   }
 
   /** Offline input is complete: every page counts as idle (so `no-impression` can be decided). */
@@ -160,6 +164,10 @@ export class TimelineEngine {
     if (!page) {
       page = newPage(key, siteId, ev);
       this.pages.set(key, page);
+      // Map order is insertion order: the first key is the oldest page
+      if (this.options.maxPages !== undefined && this.pages.size > this.options.maxPages) {
+        this.pages.delete(this.pages.keys().next().value!);
+      }
     }
     // The page's identity comes from its first accepted event (a rejected one may hold garbage).
     if (ev.accepted && page.accepted === 0) {

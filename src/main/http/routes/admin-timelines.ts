@@ -1,0 +1,143 @@
+// Admin API over beacon timelines: the page list with filters, one page, and the report (json, junit, html).
+// Thin: parse and check the query, ask core.timelines, shape the answer.
+import { Router, type Request, type Response } from 'express';
+import type { SandboxCore } from '../../sandbox';
+import type { TimelineFilter } from '../../tracking/timeline/engine';
+import { pageDto, pageSummary } from '../../tracking/timeline/dto';
+import { htmlReport, jsonReport, junitReport } from '../../tracking/timeline/report';
+import type { TimelineListDto, Verdict } from '../../../shared/timeline';
+
+const VERDICTS = ['pass', 'warn', 'fail'] as const;
+const FILTERS = ['siteId', 'verdict', 'sessionId', 'pageLoadId', 'q'] as const;
+export const DEFAULT_TIMELINE_LIMIT = 500;
+const MAX_LIMIT = 100_000;
+
+class BadParameter extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function one(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new BadParameter(name, `${name} was given more than once: give it once`);
+  return v;
+}
+
+function parse(req: Request, allowed: readonly string[]): TimelineFilter & { limit?: number; view?: string; format?: string } {
+  for (const key of Object.keys(req.query)) {
+    if (!allowed.includes(key)) throw new BadParameter(key, `unknown query parameter "${key}"; allowed: ${allowed.join(', ')}`);
+  }
+  const out: TimelineFilter & { limit?: number; view?: string; format?: string } = {};
+  for (const name of ['siteId', 'sessionId', 'pageLoadId', 'q'] as const) {
+    const v = one(req, name);
+    if (v !== undefined) out[name] = v;
+  }
+  const verdict = one(req, 'verdict');
+  if (verdict !== undefined) {
+    if (!(VERDICTS as readonly string[]).includes(verdict)) throw new BadParameter('verdict', `verdict "${verdict}" is not one of pass, warn, fail`);
+    out.verdict = verdict as Verdict;
+  }
+  const limit = one(req, 'limit');
+  if (limit !== undefined) {
+    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) {
+      throw new BadParameter('limit', `limit "${limit}" must be a whole number from 1 to ${MAX_LIMIT}`);
+    }
+    out.limit = Number(limit);
+  }
+  const view = one(req, 'view');
+  if (view !== undefined) {
+    if (view !== 'full' && view !== 'summary') throw new BadParameter('view', `view "${view}" must be full (pages with events) or summary`);
+    out.view = view;
+  }
+  const format = one(req, 'format');
+  if (format !== undefined) out.format = format;
+  return out;
+}
+
+function badRequest(res: Response, err: unknown): void {
+  if (err instanceof BadParameter) {
+    res.status(400).json({ error: 'BadRequest', parameter: err.parameter, message: err.message });
+    return;
+  }
+  throw err;
+}
+
+export function adminTimelinesRouter(core: SandboxCore): Router {
+  const router = Router();
+
+  /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&limit&view=full|summary */
+  router.get('/timelines', (req, res) => {
+    try {
+      const q = parse(req, [...FILTERS, 'limit', 'view']);
+      const { verdict, limit = DEFAULT_TIMELINE_LIMIT, view = 'full', ...rest } = q;
+      // verdict totals ignore the verdict filter, so a UI can show all three tabs at once
+      const matching = core.timelines.list(rest);
+      const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+      const chosen = [];
+      for (const page of matching) {
+        const dto = pageSummary(page);
+        verdicts[dto.verdict]++;
+        if (verdict === undefined || dto.verdict === verdict) chosen.push(page);
+      }
+      const kept = chosen.slice(Math.max(0, chosen.length - limit));
+      const body: TimelineListDto | (Omit<TimelineListDto, 'pages'> & { pages: ReturnType<typeof pageSummary>[] }) =
+        view === 'summary'
+          ? { pages: kept.map(pageSummary), total: chosen.length, verdicts }
+          : { pages: kept.map((p) => pageDto(p)), total: chosen.length, verdicts };
+      res.json(body);
+    } catch (err) {
+      badRequest(res, err);
+    }
+  });
+
+  /** GET /_sandbox/timelines/:pageLoadId[?siteId=] — one page with its events and findings */
+  router.get('/timelines/:pageLoadId', (req, res) => {
+    try {
+      const q = parse(req, ['siteId']);
+      const pageLoadId = String(req.params.pageLoadId);
+      const found = core.timelines.find(pageLoadId, q.siteId);
+      if (found.length === 0) {
+        res.status(404).json({ error: 'NotFound', message: `no timeline for pageLoadId "${pageLoadId}"${q.siteId ? ` on site ${q.siteId}` : ''}` });
+        return;
+      }
+      if (found.length > 1) {
+        const sites = found.map((p) => p.siteId).join(', ');
+        res.status(409).json({ error: 'Ambiguous', message: `pageLoadId "${pageLoadId}" exists on sites ${sites}: add ?siteId=` });
+        return;
+      }
+      res.json(pageDto(found[0]!));
+    } catch (err) {
+      badRequest(res, err);
+    }
+  });
+
+  /** GET /_sandbox/report?format=json|junit|html (+ the list's filters) */
+  router.get('/report', (req, res) => {
+    try {
+      const q = parse(req, [...FILTERS, 'format']);
+      const format = q.format ?? 'json';
+      if (!['json', 'junit', 'html'].includes(format)) throw new BadParameter('format', `format "${format}" must be json, junit or html`);
+      const pages = core.timelines.pagesDto(q);
+      const now = core.clock.now();
+      const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+      if (format === 'json') {
+        res.json(jsonReport(pages, 'sandbox', now));
+      } else if (format === 'junit') {
+        res.type('application/xml').setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
+        res.send(junitReport(pages, 'sandbox', now));
+      } else {
+        res.type('text/html').setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
+        res.send(htmlReport(pages, 'sandbox', now));
+      }
+    } catch (err) {
+      badRequest(res, err);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,127 @@
+// Timeline verdicts as reports: JSON, JUnit XML (one test case per page, failures carry the findings),
+// one self-contained HTML file a QA can attach to a ticket, and the plain text `check` prints.
+import type { PageTimelineDto, TimelineFindingDto, TimelineReportDto, Verdict } from '../../../shared/timeline';
+
+export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
+  const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+  for (const p of pages) counts[p.verdict]++;
+  return counts;
+}
+
+export function jsonReport(pages: PageTimelineDto[], source: string, now: number): TimelineReportDto {
+  return { generatedAt: new Date(now).toISOString(), source, verdicts: verdictCounts(pages), pages };
+}
+
+function xml(s: string): string {
+  // XML 1.0 cannot carry most control characters at all: drop them.
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function pageTitle(p: PageTimelineDto): string {
+  return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
+}
+
+function findingText(f: TimelineFindingDto): string {
+  const more = f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
+  return `[${f.severity}] ${f.rule}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+}
+
+export function junitReport(pages: PageTimelineDto[], source: string, now: number): string {
+  const bySite = new Map<string, PageTimelineDto[]>();
+  for (const p of pages) bySite.set(p.siteId, [...(bySite.get(p.siteId) ?? []), p]);
+  const failures = pages.filter((p) => p.verdict === 'fail').length;
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${pages.length}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">`,
+  ];
+  for (const [siteId, sitePages] of bySite) {
+    const siteFailures = sitePages.filter((p) => p.verdict === 'fail').length;
+    out.push(`  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">`);
+    for (const p of sitePages) {
+      out.push(`    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">`);
+      const errors = p.findings.filter((f) => f.severity === 'error');
+      if (errors.length > 0) {
+        const summary = `${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
+        out.push(`      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>`);
+      }
+      const rest = p.findings.filter((f) => f.severity !== 'error');
+      if (rest.length > 0) out.push(`      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}
+
+const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
+
+export function textReport(pages: PageTimelineDto[]): string {
+  const lines: string[] = [];
+  for (const p of pages) {
+    const c = p.counts;
+    lines.push(
+      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}, ${c.events} event${c.events === 1 ? '' : 's'})`,
+    );
+    for (const f of p.findings) {
+      const ids = f.eventIds.join(', ') + (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
+      lines.push(`  ${f.severity.padEnd(7)} ${f.rule}  [${ids}]`, `          ${f.message}`);
+    }
+  }
+  const v = verdictCounts(pages);
+  lines.push(`${pages.length} page${pages.length === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass`);
+  return lines.join('\n') + '\n';
+}
+
+function esc(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d2330;background:#fff}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:0}.muted{color:#5b6475}
+.totals span{display:inline-block;margin-right:14px;font-weight:600}
+.badge{display:inline-block;min-width:40px;text-align:center;border-radius:4px;padding:1px 6px;font-size:12px;font-weight:700;color:#fff}
+.pass{background:#1f7a3d}.warn{background:#a86200}.fail{background:#b42318}.info{background:#41618c}.error{background:#b42318}.warning{background:#a86200}
+section{border:1px solid #d6dae3;border-radius:6px;margin:16px 0;padding:12px 14px}
+section header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
+.finding{margin:8px 0;padding:6px 10px;border-left:4px solid #d6dae3;background:#f7f8fa}
+.finding.error{border-color:#b42318;background:#fdf3f2}.finding.warning{border-color:#a86200;background:#fff8ec}.finding.info{border-color:#41618c}
+.finding .badge{margin-right:6px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
+table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:12.5px}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eceef3;vertical-align:top}
+th{color:#5b6475;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
+@media print{section{break-inside:avoid}}`;
+
+export function htmlReport(pages: PageTimelineDto[], source: string, now: number): string {
+  const v = verdictCounts(pages);
+  const sections = pages.map((p) => {
+    const findings = p.findings
+      .map(
+        (f) =>
+          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b> <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
+      )
+      .join('');
+    const responses = p.responses
+      .map((r) => {
+        const rows = r.events
+          .map(
+            (e) =>
+              `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+          )
+          .join('');
+        return `<h3 class="muted" style="font-size:13px;margin:10px 0 0">responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
+      })
+      .join('');
+    return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
+<body><h1>Beacon timelines report</h1>
+<p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
+<p class="totals"><span>${pages.length} pages</span><span class="badge fail">${v.fail}</span> fail <span class="badge warn">${v.warn}</span> warn <span class="badge pass">${v.pass}</span> pass</p>
+${sections.join('\n') || '<p>No search events recorded.</p>'}
+</body></html>
+`;
+}
