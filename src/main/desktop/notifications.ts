@@ -1,6 +1,11 @@
 // Which bus messages deserve a desktop notification — a page whose verdict turns `fail`, a feed that
 // ends in `error` or `regen_error` — and a throttle so a burst (an imported HAR) is one summary, not fifty.
 import type { StreamMessage } from '../../shared/stream';
+import {
+  TIMELINE_RULES,
+  type PageTimelineSummaryDto,
+  type TimelineRuleId,
+} from '../../shared/timeline';
 
 export interface DesktopNotice {
   title: string;
@@ -26,26 +31,33 @@ export class NotificationWatcher {
     return null;
   }
 
+  // data: PageTimelineSummaryDto (src/shared/timeline.ts); checked, since the bus carries unknown
   private onTimeline(data: unknown): DesktopNotice | null {
     if (!isObject(data) || typeof data.pageLoadId !== 'string' || typeof data.verdict !== 'string')
       return null;
-    const key = `${str(data.siteId)}/${str(data.sessionId)}/${data.pageLoadId}`;
+    const page = data as Partial<PageTimelineSummaryDto> & { pageLoadId: string; verdict: string };
+    const key = `${str(page.siteId)}/${str(page.sessionId)}/${page.pageLoadId}`;
     const before = this.verdicts.get(key);
-    remember(this.verdicts, key, data.verdict);
-    if (data.verdict !== 'fail' || before === 'fail') return null;
-    const findings = Array.isArray(data.findings) ? data.findings.filter(isObject) : [];
-    const failing = findings.filter((f) => f.severity === 'fail' || f.severity === 'error');
-    const first = failing[0] ?? findings[0];
-    const where =
-      typeof data.pageUrl === 'string' && data.pageUrl ? data.pageUrl : `page ${data.pageLoadId}`;
-    const site = typeof data.siteId === 'string' ? `${data.siteId}: ` : '';
-    const why =
-      first && typeof first.message === 'string'
-        ? `${typeof first.rule === 'string' ? `${first.rule} — ` : ''}${first.message}`
-        : 'a timeline rule failed';
-    return { title: `Timeline failed — ${site}${where}`, body: truncate(why, 240) };
+    remember(this.verdicts, key, page.verdict);
+    if (page.verdict !== 'fail' || before === 'fail') return null;
+    const rules = (Array.isArray(page.rules) ? page.rules : []).filter(
+      (r): r is TimelineRuleId => typeof r === 'string' && Object.hasOwn(TIMELINE_RULES, r),
+    );
+    // the failing rules first: they are why the verdict is fail
+    const failing = rules.filter((r) => TIMELINE_RULES[r].severity === 'error');
+    const shown = (failing.length > 0 ? failing : rules).map((r) => TIMELINE_RULES[r].title);
+    const where = page.pageUrl ? page.pageUrl : `page ${page.pageLoadId}`;
+    const site = page.siteId ? `${page.siteId}: ` : '';
+    const errors = typeof page.counts?.errors === 'number' ? page.counts.errors : null;
+    const why = shown.length > 0 ? shown.join(', ') : 'a timeline rule failed';
+    const count = errors !== null ? ` (${errors} error${errors === 1 ? '' : 's'})` : '';
+    return {
+      title: `Timeline failed — ${site}${truncate(where, 80)}`,
+      body: truncate(`${why}${count}`, 240),
+    };
   }
 
+  // data: FeedView (src/shared/indexing.ts)
   private onFeed(data: unknown): DesktopNotice | null {
     if (
       !isObject(data) ||
