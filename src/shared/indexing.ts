@@ -83,7 +83,12 @@ export interface RequestEntry extends HistoryBase {
   scorecard: Scorecard;
 }
 
-export type HistoryEntry = TransitionEntry | RequestEntry;
+/** Something that happened to the feed without a state change (e.g. a scheduled run skipped). */
+export interface NoteEntry extends HistoryBase {
+  kind: 'note';
+}
+
+export type HistoryEntry = TransitionEntry | RequestEntry | NoteEntry;
 
 /** A feed as the admin API and the UI see it. */
 export interface FeedView {

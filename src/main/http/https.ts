@@ -1,0 +1,71 @@
+// HTTPS for the sandbox (--https-port): the real bulk indexing service takes credentials over HTTPS only,
+// so clients can test that path. A self-signed certificate for localhost/127.0.0.1/::1 is generated once
+// into <dataDir>/tls (kept in memory when ephemeral) with the selfsigned library.
+import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import https from 'node:https';
+import path from 'node:path';
+import type { RequestListener } from 'node:http';
+import { generate } from 'selfsigned';
+
+export interface TlsMaterial {
+  key: string;
+  cert: string;
+  /** where the certificate is kept (for the README/UI: trust it or pass it as CA), or null in memory */
+  certPath: string | null;
+}
+
+let ephemeral: Promise<TlsMaterial> | null = null;
+
+async function create(): Promise<{ key: string; cert: string }> {
+  const notBeforeDate = new Date(Date.now() - 60_000);
+  const notAfterDate = new Date(notBeforeDate.getTime() + 825 * 86_400_000);
+  const pems = await generate([{ name: 'commonName', value: 'search-sandbox localhost' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notBeforeDate,
+    notAfterDate,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
+}
+
+/** The sandbox's certificate: read from `<dataDir>/tls`, generated there on first use. */
+export async function ensureCertificate(dataDir: string | null): Promise<TlsMaterial> {
+  if (!dataDir) {
+    // one per process is enough for in-memory sandboxes (tests start many)
+    ephemeral ??= create().then((m) => ({ ...m, certPath: null }));
+    return ephemeral;
+  }
+  const dir = path.join(dataDir, 'tls');
+  const keyPath = path.join(dir, 'key.pem');
+  const certPath = path.join(dir, 'cert.pem');
+  try {
+    return { key: await readFile(keyPath, 'utf8'), cert: await readFile(certPath, 'utf8'), certPath };
+  } catch {
+    const made = await create();
+    await mkdir(dir, { recursive: true });
+    await writeFile(keyPath, made.key, { mode: 0o600 });
+    await chmod(keyPath, 0o600);
+    await writeFile(certPath, made.cert);
+    return { ...made, certPath };
+  }
+}
+
+export function createHttpsServer(tls: TlsMaterial, app: RequestListener): https.Server {
+  const server = https.createServer({ key: tls.key, cert: tls.cert }, app);
+  server.keepAliveTimeout = 5_000;
+  return server;
+}

@@ -1,0 +1,78 @@
+// Admin API of feeds: list with sandbox details, PATCH settings and injected faults, hand transitions
+// along the table (409 lists the allowed targets), and a look at a feed's indexed catalog.
+import express, { type Response, type Router } from 'express';
+import type { SandboxCore } from '../../sandbox';
+import { AdminError } from '../../indexing/admin';
+import { TransitionRefused } from '../../indexing/state-machine';
+
+function feedId(raw: string, res: Response): number | null {
+  if (!/^\d+$/.test(raw)) {
+    res.status(400).json({ error: 'BadRequest', message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42` });
+    return null;
+  }
+  return Number(raw);
+}
+
+function failed(res: Response, err: unknown): void {
+  if (err instanceof TransitionRefused) {
+    res.status(409).json({ error: 'TransitionRefused', message: err.message, from: err.from, to: err.to, allowed: err.allowed });
+  } else if (err instanceof AdminError) {
+    res.status(err.status).json({ error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest', message: err.message });
+  } else throw err;
+}
+
+export function adminFeedsRouter(core: SandboxCore): Router {
+  const router = express.Router();
+  const indexing = core.indexing;
+
+  router.get('/feeds', (req, res) => {
+    const siteId = typeof req.query.siteId === 'string' ? req.query.siteId : undefined;
+    res.json({ feeds: indexing.feeds(siteId) });
+  });
+
+  router.get('/feeds/:siteId/:feedId', (req, res) => {
+    const id = feedId(req.params.feedId, res);
+    if (id === null) return;
+    const view = indexing.feed(req.params.siteId, id);
+    if (!view) return void res.status(404).json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
+    res.json(view);
+  });
+
+  router.patch('/feeds/:siteId/:feedId', (req, res) => {
+    const id = feedId(req.params.feedId, res);
+    if (id === null) return;
+    try {
+      res.json(indexing.patch(req.params.siteId, id, req.body));
+    } catch (err) {
+      failed(res, err);
+    }
+  });
+
+  router.post('/feeds/:siteId/:feedId/transition', async (req, res) => {
+    const id = feedId(req.params.feedId, res);
+    if (id === null) return;
+    try {
+      res.json(await indexing.transition(req.params.siteId, id, req.body));
+    } catch (err) {
+      failed(res, err);
+    }
+  });
+
+  router.get('/feeds/:siteId/:feedId/catalog', (req, res) => {
+    const id = feedId(req.params.feedId, res);
+    if (id === null) return;
+    if (!indexing.feed(req.params.siteId, id)) return void res.status(404).json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
+    const limit = Math.min(1000, Math.max(1, Number(req.query.limit) || 100));
+    const offset = Math.max(0, Number(req.query.offset) || 0);
+    const catalog = indexing.catalog.feed(req.params.siteId, id);
+    res.json({
+      siteId: req.params.siteId,
+      feedId: id,
+      indexedAt: catalog?.indexedAt ?? null,
+      total: catalog?.size ?? 0,
+      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
+    });
+  });
+
+  return router;
+}

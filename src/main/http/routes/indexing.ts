@@ -1,0 +1,117 @@
+// The bulk indexing interface: GET /api/index/status and PUT|POST /api/index/feed, with HTTP basic auth,
+// the real service's bodies and statuses, and multipart uploads (field feedFile, 20 MB cap → 413).
+import express, { type Request, type Response, type Router } from 'express';
+import multer, { MulterError } from 'multer';
+import type { SandboxCore } from '../../sandbox';
+import { authenticate } from '../../indexing/auth';
+import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
+import type { AccountConfig } from '../../indexing/accounts-config';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
+
+type Shape = 'status' | 'feed';
+
+/** The error body of each endpoint: status answers {status, message}, feed answers {success, message}. */
+function fail(res: Response, shape: Shape, code: number, message: string): void {
+  // A body the client is still sending is drained (not read) so it sees this answer instead of a reset.
+  if (!res.req.complete) {
+    res.setHeader('Connection', 'close');
+    res.req.resume();
+  }
+  res.status(code).json(shape === 'status' ? { status: 'error', message } : { success: false, message });
+}
+
+function authorise(req: Request, res: Response, core: SandboxCore, shape: Shape): AccountConfig | null {
+  const plain = !req.secure;
+  if (plain && !LOOPBACK.test(req.socket.remoteAddress ?? '')) {
+    fail(res, shape, 403, 'credentials over plain HTTP are accepted only from this machine (the real service requires HTTPS): use the sandbox https:// URL (--https-port)');
+    return null;
+  }
+  const result = authenticate(req.headers.authorization, core.config.accounts);
+  if (!result.ok) {
+    res.setHeader('WWW-Authenticate', 'Basic realm="search-sandbox bulk indexing", charset="UTF-8"');
+    fail(res, shape, 401, result.message);
+    return null;
+  }
+  return result.account;
+}
+
+function one(v: unknown, name: string): string | undefined | Error {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  return new Error(`${name} is given more than once: send it once`);
+}
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_FEED_FILE_BYTES, files: 1, fields: 20, parts: 30 },
+}).single('feedFile');
+
+function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File | null> {
+  return new Promise((resolve) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) {
+        if (!req.file) fail(res, 'feed', 400, 'missing feedFile: send the feed as multipart form field "feedFile" (curl -F feedFile=@products.csv)');
+        resolve(req.file ?? null);
+        return;
+      }
+      if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE') fail(res, 'feed', 413, CAP_TEXT);
+      else if (err instanceof MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
+        fail(res, 'feed', 400, `unexpected file field "${err.field ?? ''}": send the feed as form field "feedFile", one file only`);
+      } else fail(res, 'feed', 400, `the multipart body cannot be read (${(err as Error).message}): send multipart/form-data with the file in "feedFile"`);
+      resolve(null);
+    });
+  });
+}
+
+export function indexingRouter(core: SandboxCore): Router {
+  const router = express.Router();
+  const indexing = core.indexing;
+
+  router.all('/api/index/status', (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET');
+      return fail(res, 'status', 405, `invalid request method: \`${req.method}\` - requires \`GET\``);
+    }
+    const account = authorise(req, res, core, 'status');
+    if (!account) return;
+    res.json({ status: 'success', feeds: indexing.status(account) });
+  });
+
+  router.all('/api/index/feed', async (req, res) => {
+    if (req.method !== 'PUT' && req.method !== 'POST') {
+      res.setHeader('Allow', 'PUT, POST');
+      return fail(res, 'feed', 405, `invalid request method: \`${req.method}\` - requires \`PUT\` or \`POST\``);
+    }
+    const account = authorise(req, res, core, 'feed');
+    if (!account) return;
+    const feedId = one(req.query.feedId, 'feedId');
+    const requestedBy = one(req.query.requestedBy, 'requestedBy');
+    if (feedId instanceof Error) return fail(res, 'feed', 400, feedId.message);
+    if (requestedBy instanceof Error) return fail(res, 'feed', 400, requestedBy.message);
+    let file: Express.Multer.File | null = null;
+    if (req.method === 'POST') {
+      if (!req.is('multipart/form-data')) {
+        return fail(res, 'feed', 400, `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`);
+      }
+      const declared = Number(req.headers['content-length'] ?? NaN);
+      if (declared > MAX_FEED_FILE_BYTES + 1024 * 1024) return fail(res, 'feed', 413, CAP_TEXT);
+      file = await receiveUpload(req, res);
+      if (!file) return;
+    }
+    const result = await indexing.requestIndex({
+      account,
+      method: req.method,
+      feedId,
+      requestedBy,
+      upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
+      plainHttp: !req.secure,
+    });
+    if (result.status === 200) return void res.json({ success: true });
+    if (result.retryAfter !== undefined) res.setHeader('Retry-After', String(result.retryAfter));
+    fail(res, 'feed', result.status, result.message);
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+// Time formats of the indexing interface: ISO 8601 durations (clock admin, PATCH interval), the status
+// endpoint's `YYYY-MM-DDThh:mm:ss+0000`, and intervals written back the way the config writes them.
+
+const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+
+/** "PT61M", "P1D", "PT1H30M", "P2W", "PT0.5S" → ms; null when not an ISO 8601 duration (years and months are refused: their length varies). */
+export function parseIsoDuration(v: string): number | null {
+  const m = ISO_DURATION.exec(v.trim());
+  if (!m || v.trim().toUpperCase() === 'P' || /T$/i.test(v.trim())) return null;
+  const [, w, d, h, min, s] = m;
+  const n = (x: string | undefined) => (x === undefined ? 0 : Number(x));
+  const ms = n(w) * 604_800_000 + n(d) * 86_400_000 + n(h) * 3_600_000 + n(min) * 60_000 + n(s) * 1000;
+  return Number.isFinite(ms) ? Math.round(ms) : null;
+}
+
+/** The status endpoint's timestamp: `2026-11-21T04:00:00+0000` (UTC, no milliseconds). */
+export function statusTime(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, '+0000');
+}
+
+/** ms → "24h", "30m", "90s", "7d" (the config's own notation); 'Never' stays. */
+export function formatInterval(v: number | 'Never'): string {
+  if (v === 'Never') return 'Never';
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
+    if (v % size === 0) return `${v / size}${unit}`;
+  }
+  return `${v}ms`;
+}
+
+/** "in 59 minutes" style, for Retry-After messages. */
+export function humanDuration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 120) return `${s} seconds`;
+  const min = Math.ceil(s / 60);
+  if (min < 120) return `${min} minutes`;
+  return `${Math.round(min / 60)} hours`;
+}

@@ -1,0 +1,97 @@
+// One index run's work: get the feed file (the kept upload or the cart source: a file or a loopback URL),
+// parse it as a stream, and collect the products; plus the autopilot's step durations.
+import type { FeedState, ParseSummary } from '../../shared/indexing';
+import type { FeedConfig } from './accounts-config';
+import type { Product } from './catalog';
+import { DEFAULT_LIMITS, FeedFileError, type DecodeLimits, type FeedInput } from './feed-file';
+import { parseFeed } from './feed-parse';
+
+/** Uploads and fetched cart sources are capped like the real service's uploads. */
+export const MAX_FEED_FILE_BYTES = 20 * 1024 * 1024;
+
+export interface RunResult {
+  summary: ParseSummary;
+  products: Product[];
+}
+
+/**
+ * Autopilot's step durations (sandbox time). Indexing takes longer for bigger catalogs:
+ * running = 30 s + 2 ms per product, regeneration = 60 s + 1 ms per product of the last catalog.
+ */
+export const TIMINGS = {
+  waitingMs: 30_000,
+  runningBaseMs: 30_000,
+  runningPerProductMs: 2,
+  regenWaitingMs: 30_000,
+  regenRunningBaseMs: 60_000,
+  regenRunningPerProductMs: 1,
+  regenDoneMs: 10_000,
+} as const;
+
+/** How long autopilot keeps a feed in `state`; null for states it does not leave by itself. */
+export function stepDuration(state: FeedState, products: number): number | null {
+  switch (state) {
+    case 'waiting':
+      return TIMINGS.waitingMs;
+    case 'running':
+      return TIMINGS.runningBaseMs + TIMINGS.runningPerProductMs * products;
+    case 'regen_waiting':
+      return TIMINGS.regenWaitingMs;
+    case 'regen_running':
+      return TIMINGS.regenRunningBaseMs + TIMINGS.regenRunningPerProductMs * products;
+    case 'regen_done':
+      return TIMINGS.regenDoneMs;
+    default:
+      return null;
+  }
+}
+
+function failed(error: string): RunResult {
+  return {
+    summary: { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error, bytes: 0 },
+    products: [],
+  };
+}
+
+/** Read a cart source URL (loopback only, checked by the config) with the upload cap. */
+async function fetchCartUrl(url: string): Promise<Buffer> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(30_000), redirect: 'error' });
+  } catch (err) {
+    throw new FeedFileError(`the cart source ${url} cannot be reached (${(err as Error).cause ? String((err as { cause: Error }).cause.message) : (err as Error).message})`);
+  }
+  if (!res.ok) throw new FeedFileError(`the cart source ${url} answered HTTP ${res.status}`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.length;
+    if (size > MAX_FEED_FILE_BYTES) throw new FeedFileError(`the cart source ${url} sent more than 20 MB: the real service refuses feed files over 20 MB`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Where a run's feed file comes from. */
+export type RunSource = { kind: 'upload'; data: Buffer | undefined } | { kind: 'cart'; feed: FeedConfig };
+
+export async function executeRun(source: RunSource, idField: string | null, limits: DecodeLimits = DEFAULT_LIMITS): Promise<RunResult> {
+  let input: FeedInput;
+  try {
+    if (source.kind === 'upload') {
+      if (!source.data) return failed('no feed file: none was uploaded for this feed yet (POST /api/index/feed with feedFile)');
+      input = { kind: 'buffer', data: source.data };
+    } else if (source.feed.source.kind === 'cart' && 'file' in source.feed.source) {
+      input = { kind: 'file', path: source.feed.source.file };
+    } else if (source.feed.source.kind === 'cart' && 'url' in source.feed.source) {
+      input = { kind: 'buffer', data: await fetchCartUrl(source.feed.source.url) };
+    } else {
+      return failed('the feed has no cart source configured');
+    }
+  } catch (err) {
+    return failed(err instanceof FeedFileError ? err.message : `the feed file could not be read: ${(err as Error).message}`);
+  }
+  const products: Product[] = [];
+  const summary = await parseFeed(input, { idField, limits }, (p) => products.push(p));
+  return { summary, products: summary.error ? [] : products };
+}

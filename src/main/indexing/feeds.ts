@@ -1,0 +1,383 @@
+// The feeds' engine: every state change goes through `transition()` (checked against the one table),
+// autopilot steps and scheduled starts are timers on the sandbox clock, each change lands in the feed's
+// history and on the bus. Moves are synchronous so that advancing the clock fires whole chains in order.
+import type { Bus } from '../bus';
+import type { Clock } from '../clock';
+import type { FeedState, FeedView, HistoryEntry, TransitionCause } from '../../shared/indexing';
+import type { AccountConfig, FeedConfig } from './accounts-config';
+import { FeedCatalog, type CatalogStore } from './catalog';
+import { HISTORY_LIMIT, type FeedRecord, type IndexingDb, type RunInfo, type UploadStash } from './feed-db';
+import { executeRun, stepDuration, type RunResult } from './feed-runs';
+import type { DecodeLimits } from './feed-file';
+import { formatInterval } from './durations';
+import type { Outbox } from './outbox';
+import { allowedTargets, canTransition, isOutcome, RESTING_STATES, reportedStatus, startTarget, TransitionRefused, type Trigger } from './state-machine';
+
+export interface EngineDeps {
+  accounts: readonly AccountConfig[];
+  clock: Clock;
+  bus: Bus;
+  db: IndexingDb;
+  stash: UploadStash;
+  catalogs: CatalogStore;
+  outbox: Outbox;
+  limits?: DecodeLimits;
+}
+
+interface ParseTask {
+  runId: string;
+  promise: Promise<RunResult>;
+  result: RunResult | null;
+}
+
+const key = (siteId: string, feedId: number) => `${siteId}/${feedId}`;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export class FeedEngine {
+  private readonly timers = new Map<string, () => void>();
+  private readonly parses = new Map<string, ParseTask>();
+  private closed = false;
+
+  constructor(readonly deps: EngineDeps) {}
+
+  get now(): number {
+    return this.deps.clock.now();
+  }
+
+  feedConfig(siteId: string, feedId: number): FeedConfig | undefined {
+    return this.deps.accounts.find((a) => a.siteId === siteId)?.feeds.find((f) => f.id === feedId);
+  }
+
+  record(siteId: string, feedId: number): FeedRecord | undefined {
+    return this.deps.db.data.feeds.find((r) => r.siteId === siteId && r.feedId === feedId);
+  }
+
+  records(siteId?: string): FeedRecord[] {
+    return this.deps.db.data.feeds.filter((r) => siteId === undefined || r.siteId === siteId);
+  }
+
+  /** Configured settings with the admin's overrides applied. */
+  settings(rec: FeedRecord): { interval: number | 'Never'; autopilot: boolean; regeneration: boolean; config: FeedConfig } {
+    const config = this.feedConfig(rec.siteId, rec.feedId)!;
+    return {
+      interval: rec.overrides.interval ?? config.interval,
+      autopilot: rec.overrides.autopilot ?? config.autopilot,
+      regeneration: rec.overrides.regeneration ?? config.regeneration,
+      config,
+    };
+  }
+
+  /** The fixtures' starting point: done, indexed at the top of the current hour, next run one interval later. */
+  fixtureRecord(siteId: string, feed: FeedConfig): FeedRecord {
+    const lastIndexed = Math.floor(this.now / 3_600_000) * 3_600_000;
+    return {
+      siteId,
+      feedId: feed.id,
+      state: 'done',
+      pausedReason: null,
+      lastIndexed,
+      nextIndexTime: feed.interval === 'Never' ? null : lastIndexed + feed.interval,
+      overrides: {},
+      inject: { nextIndexFails: false, regenerationFails: false },
+      stepStartedAt: null,
+      stepElapsedMs: 0,
+      run: null,
+      lastAcceptedAt: null,
+      lastRun: null,
+      products: 0,
+      history: [{ kind: 'note', at: new Date(this.now).toISOString(), cause: 'hand', detail: 'feed created from the config: done, as the fixtures say' }],
+    };
+  }
+
+  // ---- moves ----------------------------------------------------------------------------------
+
+  /** Move along the table (throws TransitionRefused otherwise), record and publish the change. */
+  transition(rec: FeedRecord, to: FeedState, trigger: Trigger | 'hand', cause: TransitionCause, detail: string, at = this.now): void {
+    const traits = { regeneration: this.settings(rec).regeneration };
+    if (!canTransition(rec.state, to, traits, trigger)) throw new TransitionRefused(rec.state, to, allowedTargets(rec.state, traits));
+    const from = rec.state;
+    rec.state = to;
+    if (to !== 'paused') rec.pausedReason = null;
+    rec.stepStartedAt = at;
+    // a resumed index keeps the running time it had before the pause
+    if (!(from === 'paused' && to === 'running')) rec.stepElapsedMs = 0;
+    this.addHistory(rec, { kind: 'transition', at: new Date(at).toISOString(), cause, detail, from, to });
+    if (to === 'running') this.ensureParse(rec);
+    this.arm(rec);
+    this.changed(rec);
+  }
+
+  /** Start a resting feed (request, schedule or hand): regeneration first when the feed has it. */
+  start(rec: FeedRecord, run: Omit<RunInfo, 'id'>, detail: string, at = this.now, target?: FeedState): void {
+    const to = target ?? startTarget(rec.state, { regeneration: this.settings(rec).regeneration });
+    if (!to) throw new TransitionRefused(rec.state, 'waiting', allowedTargets(rec.state, { regeneration: this.settings(rec).regeneration }));
+    this.deps.db.data.seq++;
+    rec.run = { ...run, id: `run_${this.deps.db.data.seq}` };
+    this.parses.delete(key(rec.siteId, rec.feedId));
+    this.transition(rec, to, run.cause === 'hand' ? 'hand' : 'start', run.cause, detail, at);
+  }
+
+  pause(rec: FeedRecord, reason: string, cause: TransitionCause, at = this.now): void {
+    const elapsed = rec.stepStartedAt === null ? 0 : Math.max(0, at - rec.stepStartedAt);
+    const before = rec.stepElapsedMs + elapsed;
+    this.transition(rec, 'paused', cause === 'hand' ? 'hand' : 'pause', cause, reason, at);
+    rec.pausedReason = reason;
+    rec.stepElapsedMs = before;
+    rec.stepStartedAt = null;
+    this.changed(rec);
+  }
+
+  note(rec: FeedRecord, cause: TransitionCause, detail: string, at = this.now): void {
+    this.addHistory(rec, { kind: 'note', at: new Date(at).toISOString(), cause, detail });
+    this.changed(rec);
+  }
+
+  addHistory(rec: FeedRecord, entry: HistoryEntry): void {
+    rec.history.push(entry);
+    if (rec.history.length > HISTORY_LIMIT) rec.history.splice(0, rec.history.length - HISTORY_LIMIT);
+  }
+
+  /** End the running index: done with the parsed catalog, or error (parse failure, injected fault, by hand). */
+  finishRunning(rec: FeedRecord, result: RunResult, at: number, cause: TransitionCause, forced?: 'done' | 'error'): void {
+    const run = rec.run;
+    let to: 'done' | 'error';
+    let reason: string | null = result.summary.error;
+    let why = cause;
+    if (forced === 'error') {
+      to = 'error';
+      reason ??= 'moved to error by hand';
+    } else if (forced === 'done') {
+      if (result.summary.error) throw new TransitionRefused(rec.state, 'done', ['error']);
+      to = 'done';
+    } else if (rec.inject.nextIndexFails) {
+      to = 'error';
+      reason = 'injected fault: "next index fails"';
+      why = 'fault';
+      rec.inject.nextIndexFails = false;
+    } else {
+      to = result.summary.error ? 'error' : 'done';
+    }
+    const summary = { ...result.summary, error: to === 'error' ? reason : null };
+    rec.lastRun = summary;
+    if (to === 'done') {
+      rec.lastIndexed = at;
+      rec.products = result.products.length;
+      this.deps.catalogs
+        .replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(at).toISOString(), result.products))
+        .catch((err: Error) => console.error(`search-sandbox: could not keep the catalog of feed ${rec.feedId}: ${err.message}`));
+    }
+    this.advanceNextIndexTime(rec, at);
+    this.parses.delete(key(rec.siteId, rec.feedId));
+    rec.run = null;
+    const detail = to === 'done' ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}` : reason!;
+    this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
+    this.notify(rec, to, reason, run, at);
+  }
+
+  /** regen_running → regen_error: the run ends (nextIndexTime moves on, requestedBy gets told). */
+  failRegeneration(rec: FeedRecord, at: number, cause: TransitionCause, reason: string): void {
+    const run = rec.run;
+    rec.run = null;
+    this.advanceNextIndexTime(rec, at);
+    this.transition(rec, 'regen_error', cause === 'hand' ? 'hand' : 'step', cause, reason, at);
+    this.notify(rec, 'regen_error', reason, run, at);
+  }
+
+  /** nextIndexTime moves on by whole intervals until it is after the finish time. */
+  advanceNextIndexTime(rec: FeedRecord, at: number): void {
+    const { interval } = this.settings(rec);
+    if (interval === 'Never') {
+      rec.nextIndexTime = null;
+      return;
+    }
+    let next = rec.nextIndexTime ?? at + interval;
+    while (next <= at) next += interval;
+    rec.nextIndexTime = next;
+  }
+
+  private notify(rec: FeedRecord, outcome: FeedState, reason: string | null, run: RunInfo | null, at: number): void {
+    if (!run?.requestedBy || !isOutcome(outcome)) return;
+    const { config } = this.settings(rec);
+    this.deps.outbox
+      .send({
+        siteId: rec.siteId,
+        feedId: rec.feedId,
+        feedName: config.name,
+        outcome,
+        requestedBy: run.requestedBy,
+        requestedAt: run.requestedAt,
+        finishedAt: at,
+        reason,
+        summary: rec.lastRun,
+        nextIndexTime: rec.nextIndexTime,
+      })
+      .catch((err: Error) => console.error(`search-sandbox: could not write the status e-mail of feed ${rec.feedId}: ${err.message}`));
+  }
+
+  // ---- parsing ----------------------------------------------------------------------------------
+
+  /** The parse of the current run, started once when the feed starts running. */
+  ensureParse(rec: FeedRecord): ParseTask {
+    const k = key(rec.siteId, rec.feedId);
+    const runId = rec.run?.id ?? 'hand';
+    const existing = this.parses.get(k);
+    if (existing && existing.runId === runId) return existing;
+    const { config } = this.settings(rec);
+    const source = rec.run?.input === 'cart' ? ({ kind: 'cart', feed: config } as const) : ({ kind: 'upload', data: this.deps.stash.get(rec.siteId, rec.feedId)?.data } as const);
+    const task: ParseTask = { runId, result: null, promise: Promise.resolve(null as unknown as RunResult) };
+    task.promise = executeRun(source, config.idField, this.deps.limits).then((result) => {
+      task.result = result;
+      return result;
+    });
+    this.parses.set(k, task);
+    return task;
+  }
+
+  /** Wait for the running index's parse (hand moves to done/error need its result). */
+  async parseResult(rec: FeedRecord): Promise<RunResult> {
+    return this.ensureParse(rec).promise;
+  }
+
+  // ---- timers -----------------------------------------------------------------------------------
+
+  /** (Re)arm the feed's one timer: the scheduled start when resting, the end of the step otherwise. */
+  arm(rec: FeedRecord): void {
+    const k = key(rec.siteId, rec.feedId);
+    this.timers.get(k)?.();
+    this.timers.delete(k);
+    if (this.closed) return;
+    const s = this.settings(rec);
+    if (!s.autopilot || rec.state === 'paused') return;
+    if (RESTING_STATES.includes(rec.state)) {
+      if (s.interval === 'Never' || rec.nextIndexTime === null) return;
+      const when = rec.nextIndexTime;
+      this.timers.set(k, this.deps.clock.at(when, () => this.fire(k, rec.state, () => this.scheduledStart(rec, when))));
+      return;
+    }
+    const end = this.stepEndsAt(rec);
+    if (end === null) {
+      // running, parse still going: arm once it is done
+      const task = this.ensureParse(rec);
+      const state = rec.state;
+      void task.promise.then(() => {
+        if (rec.state === state && rec.run?.id === task.runId && !this.closed) this.arm(rec);
+      });
+      return;
+    }
+    const state = rec.state;
+    this.timers.set(k, this.deps.clock.at(end, () => this.fire(k, state, () => this.step(rec, end))));
+  }
+
+  /** When the current step ends on autopilot; null when unknown (parse running) or not timed. */
+  stepEndsAt(rec: FeedRecord): number | null {
+    if (rec.stepStartedAt === null) return null;
+    if (rec.state === 'running') {
+      const task = this.parses.get(key(rec.siteId, rec.feedId));
+      if (!task?.result) return null;
+      return rec.stepStartedAt + Math.max(0, stepDuration('running', task.result.products.length)! - rec.stepElapsedMs);
+    }
+    const d = stepDuration(rec.state, rec.products);
+    return d === null ? null : rec.stepStartedAt + d;
+  }
+
+  private fire(k: string, expected: FeedState, fn: () => void): void {
+    this.timers.delete(k);
+    const rec = this.records().find((r) => key(r.siteId, r.feedId) === k);
+    if (!rec || rec.state !== expected || this.closed) return;
+    try {
+      fn();
+    } catch (err) {
+      console.error(`search-sandbox: feed ${k} could not move on:`, err);
+    }
+  }
+
+  private step(rec: FeedRecord, at: number): void {
+    switch (rec.state) {
+      case 'waiting':
+        return this.transition(rec, 'running', 'step', 'scheduler', 'autopilot: indexing started', at);
+      case 'running': {
+        const task = this.parses.get(key(rec.siteId, rec.feedId));
+        if (task?.result) this.finishRunning(rec, task.result, at, 'scheduler');
+        return;
+      }
+      case 'regen_waiting':
+        return this.transition(rec, 'regen_running', 'step', 'scheduler', 'autopilot: regeneration started', at);
+      case 'regen_running':
+        if (rec.inject.regenerationFails) {
+          rec.inject.regenerationFails = false;
+          return this.failRegeneration(rec, at, 'fault', 'injected fault: "regeneration fails"');
+        }
+        return this.transition(rec, 'regen_done', 'step', 'scheduler', 'autopilot: the feed file was regenerated', at);
+      case 'regen_done':
+        return this.transition(rec, 'waiting', 'step', 'scheduler', 'autopilot: regenerated feed queued for indexing', at);
+      default:
+        return;
+    }
+  }
+
+  private scheduledStart(rec: FeedRecord, at: number): void {
+    const { config } = this.settings(rec);
+    const input = config.source.kind === 'cart' ? 'cart' : 'upload';
+    if (input === 'upload' && !this.deps.stash.get(rec.siteId, rec.feedId)) {
+      this.advanceNextIndexTime(rec, at);
+      this.note(rec, 'scheduler', 'scheduled index skipped: no feed file was uploaded yet (POST one as feedFile)', at);
+      this.arm(rec);
+      return;
+    }
+    this.start(rec, { cause: 'scheduler', requestedBy: null, requestedAt: at, input }, 'scheduled index at nextIndexTime', at);
+  }
+
+  // ---- views and housekeeping ------------------------------------------------------------------
+
+  view(rec: FeedRecord): FeedView {
+    const s = this.settings(rec);
+    const source = s.config.source;
+    const end = s.autopilot && !RESTING_STATES.includes(rec.state) ? this.stepEndsAt(rec) : null;
+    return {
+      siteId: rec.siteId,
+      id: rec.feedId,
+      name: s.config.name,
+      state: rec.state,
+      indexStatus: reportedStatus(rec.state),
+      paused: rec.state === 'paused',
+      pausedReason: rec.pausedReason,
+      lastIndexed: iso(rec.lastIndexed),
+      nextIndexTime: iso(rec.nextIndexTime),
+      interval: formatInterval(s.interval),
+      intervalMs: s.interval === 'Never' ? null : s.interval,
+      source: source.kind === 'upload' ? { kind: 'upload' } : 'file' in source ? { kind: 'cart', file: source.file } : { kind: 'cart', url: source.url },
+      regeneration: s.regeneration,
+      autopilot: s.autopilot,
+      idField: s.config.idField,
+      inject: { ...rec.inject },
+      allowedTransitions: allowedTargets(rec.state, { regeneration: s.regeneration }),
+      stepEndsAt: iso(end),
+      products: rec.products,
+      lastRun: rec.lastRun,
+      history: rec.history,
+    };
+  }
+
+  changed(rec: FeedRecord): void {
+    this.save();
+    this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+  }
+
+  save(): void {
+    this.deps.db.write().catch((err: Error) => console.error(`search-sandbox: could not save the feed states: ${err.message}`));
+  }
+
+  dropParse(rec: FeedRecord): void {
+    this.parses.delete(key(rec.siteId, rec.feedId));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
+  reopen(): void {
+    this.closed = false;
+  }
+}

@@ -1,0 +1,124 @@
+// The status e-mails for `requestedBy`: written to the outbox (admin API, SSE `outbox`) and, when the
+// config names an SMTP server (e.g. a local Mailpit), delivered with nodemailer. Delivery never throws.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Bus } from '../bus';
+import type { Clock } from '../clock';
+import type { SmtpConfig } from '../config';
+import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
+import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
+import { statusTime } from './durations';
+
+// Deliberately simple: one address, no display name, no spaces; what a client would put in a query string.
+const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+\.[^\s@<>()[\]",;:\\]{2,}$/;
+
+export function isEmail(v: string): boolean {
+  return v.length <= 254 && EMAIL.test(v);
+}
+
+export interface IndexOutcome {
+  siteId: string;
+  feedId: number;
+  feedName: string;
+  outcome: 'done' | 'error' | 'regen_error';
+  requestedBy: string;
+  requestedAt: number;
+  finishedAt: number;
+  reason: string | null;
+  summary: ParseSummary | null;
+  nextIndexTime: number | null;
+}
+
+export function composeMail(o: IndexOutcome): { subject: string; text: string } {
+  const feed = `feed ${o.feedId} (${o.feedName})`;
+  const products = o.summary?.products ?? 0;
+  const subject =
+    o.outcome === 'done'
+      ? `Index of ${feed} done: ${products} products`
+      : o.outcome === 'error'
+        ? `Index of ${feed} failed`
+        : `Regeneration of ${feed} failed`;
+  const lines = [
+    `Site: ${o.siteId}`,
+    `Feed: ${o.feedId} (${o.feedName})`,
+    `Outcome: ${o.outcome}${o.reason ? ` (${o.reason})` : ''}`,
+    `Products indexed: ${o.outcome === 'done' ? products : 0}`,
+  ];
+  if (o.summary) {
+    lines.push(`File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}`);
+    lines.push(`Row errors: ${o.summary.rowErrorCount}`);
+    for (const e of o.summary.rowErrors.slice(0, 10)) lines.push(`  line ${e.line}: ${e.message}`);
+    if (o.summary.rowErrorCount > 10) lines.push(`  … and ${o.summary.rowErrorCount - 10} more (see the sandbox UI)`);
+  }
+  lines.push(`Requested: ${statusTime(o.requestedAt)}`, `Finished: ${statusTime(o.finishedAt)}`, `Next index time: ${o.nextIndexTime === null ? 'none (interval Never)' : statusTime(o.nextIndexTime)}`);
+  lines.push('', 'Sent by search-sandbox (a local emulator; sandbox clock times, UTC).');
+  return { subject, text: lines.join('\n') };
+}
+
+export class Outbox {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: IndexingDb,
+    private readonly clock: Clock,
+    private readonly bus: Bus,
+    private readonly smtp: SmtpConfig | null,
+  ) {
+    this.transport = smtp
+      ? nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 })
+      : null;
+  }
+
+  list(): OutboxMessage[] {
+    return this.db.data.outbox;
+  }
+
+  /** Write the message for an index outcome and start delivery; resolves once it is in the outbox. */
+  async send(o: IndexOutcome): Promise<OutboxMessage> {
+    const { subject, text } = composeMail(o);
+    const data = this.db.data;
+    data.seq++;
+    const message: OutboxMessage = {
+      id: `mail_${String(data.seq).padStart(6, '0')}`,
+      // the index's finish time: with an advanced clock it can lie before the moment the chain was replayed
+      at: new Date(o.finishedAt).toISOString(),
+      to: o.requestedBy,
+      from: this.smtp?.from ?? 'search-sandbox@localhost',
+      subject,
+      text,
+      siteId: o.siteId,
+      feedId: o.feedId,
+      outcome: o.outcome,
+      delivery: { status: this.transport ? 'pending' : 'not-configured', error: null, at: null },
+    };
+    data.outbox.push(message);
+    if (data.outbox.length > OUTBOX_LIMIT) data.outbox.splice(0, data.outbox.length - OUTBOX_LIMIT);
+    await this.db.write();
+    this.bus.emit({ type: 'outbox', data: message });
+    if (this.transport) void this.deliver(message);
+    return message;
+  }
+
+  private async deliver(message: OutboxMessage): Promise<void> {
+    try {
+      await this.transport!.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text });
+      message.delivery = { status: 'sent', error: null, at: new Date(this.clock.now()).toISOString() };
+    } catch (err) {
+      message.delivery = { status: 'failed', error: `SMTP ${this.smtp!.host}:${this.smtp!.port}: ${(err as Error).message}`, at: new Date(this.clock.now()).toISOString() };
+    }
+    try {
+      await this.db.write();
+    } catch {
+      /* the outbox in memory is still right; the next write persists it */
+    }
+    this.bus.emit({ type: 'outbox', data: message });
+  }
+
+  async clear(): Promise<void> {
+    this.db.data.outbox = [];
+    await this.db.write();
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

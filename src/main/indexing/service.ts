@@ -1,0 +1,231 @@
+// The indexing interface as the HTTP layer sees it: status reads, bulk index requests (with the
+// workflow scorecard), the admin's views, patches and hand moves, reset to the fixtures.
+import path from 'node:path';
+import type { Bus } from '../bus';
+import type { Clock } from '../clock';
+import type { SandboxConfig } from '../config';
+import type { FeedView, IndexStatus } from '../../shared/indexing';
+import type { AccountConfig } from './accounts-config';
+import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
+import { openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
+import type { DecodeLimits } from './feed-file';
+import { executeRun } from './feed-runs';
+import { FeedEngine } from './feeds';
+import { humanDuration, statusTime } from './durations';
+import { isEmail, Outbox } from './outbox';
+import { applyPatch, moveByHand } from './admin';
+import { scoreRequest, type RequestOutcome } from './workflow';
+
+/** One accepted re-index per feed per hour (sandbox clock). */
+export const REINDEX_WINDOW_MS = 3_600_000;
+
+export interface StatusFeed {
+  id: number;
+  lastIndexed: string | null;
+  nextIndexTime: string | null;
+  indexStatus: IndexStatus;
+}
+
+export interface IndexRequest {
+  account: AccountConfig;
+  method: 'PUT' | 'POST';
+  feedId: string | undefined;
+  requestedBy: string | undefined;
+  upload?: { data: Buffer; name: string };
+  /** credentials arrived over plain HTTP */
+  plainHttp: boolean;
+}
+
+export interface IndexRequestResult {
+  status: 200 | 400 | 404 | 409 | 429;
+  /** for success:false bodies */
+  message: string;
+  /** seconds, with 429 */
+  retryAfter?: number;
+}
+
+export class IndexingService {
+  private constructor(
+    readonly engine: FeedEngine,
+    readonly catalogs: CatalogStore,
+    readonly outbox: Outbox,
+    private readonly stash: UploadStash,
+    private readonly accounts: readonly AccountConfig[],
+  ) {}
+
+  static async open(config: SandboxConfig, clock: Clock, bus: Bus, options: { limits?: DecodeLimits } = {}): Promise<{ service: IndexingService; warnings: string[] }> {
+    const dir = config.dataDir;
+    const db = await openIndexingDb(dir);
+    const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
+    const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
+    const warnings = await catalogs.load();
+    const outbox = new Outbox(db, clock, bus, config.smtp);
+    const engine = new FeedEngine({ accounts: config.accounts, clock, bus, db, stash, catalogs, outbox, limits: options.limits });
+    const service = new IndexingService(engine, catalogs, outbox, stash, config.accounts);
+    await service.initialise();
+    return { service, warnings };
+  }
+
+  /** Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed. */
+  private async initialise(siteId?: string): Promise<void> {
+    const data = this.engine.deps.db.data;
+    const configured = new Set(this.accounts.flatMap((a) => a.feeds.map((f) => `${a.siteId}/${f.id}`)));
+    data.feeds = data.feeds.filter((r) => configured.has(`${r.siteId}/${r.feedId}`));
+    for (const account of this.accounts) {
+      if (siteId !== undefined && account.siteId !== siteId) continue;
+      for (const feed of account.feeds) {
+        await this.stash.load(account.siteId, feed.id);
+        let rec = this.engine.record(account.siteId, feed.id);
+        if (!rec) {
+          rec = this.engine.fixtureRecord(account.siteId, feed);
+          data.feeds.push(rec);
+          await this.seedCatalog(rec);
+        }
+        this.engine.arm(rec);
+      }
+    }
+    await this.engine.deps.db.write();
+  }
+
+  /** A cart feed starts `done`: index its source once, so its catalog matches the state the fixtures claim. */
+  private async seedCatalog(rec: FeedRecord): Promise<void> {
+    const { config } = this.engine.settings(rec);
+    if (config.source.kind !== 'cart') return;
+    const result = await executeRun({ kind: 'cart', feed: config }, config.idField, this.engine.deps.limits);
+    rec.lastRun = result.summary;
+    rec.products = result.products.length;
+    if (!result.summary.error) await this.catalogs.replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(rec.lastIndexed ?? this.engine.now).toISOString(), result.products));
+    else this.engine.note(rec, 'hand', `the cart source could not be indexed at start-up: ${result.summary.error}`);
+  }
+
+  get catalog(): CatalogReader {
+    return this.catalogs;
+  }
+
+  /** GET /api/index/status: every feed of the account; remembered for the workflow scorecard. */
+  status(account: AccountConfig): StatusFeed[] {
+    const feeds = this.engine.records(account.siteId).map((rec) => {
+      const view = this.engine.view(rec);
+      return { id: rec.feedId, lastIndexed: time(rec.lastIndexed), nextIndexTime: time(rec.nextIndexTime), indexStatus: view.indexStatus };
+    });
+    this.engine.deps.db.data.statusReads[account.siteId] = { at: this.engine.now, seen: Object.fromEntries(feeds.map((f) => [String(f.id), f.indexStatus])) };
+    this.engine.save();
+    return feeds;
+  }
+
+  /** PUT|POST /api/index/feed. `success` means queued, exactly as the real service says. */
+  async requestIndex(req: IndexRequest): Promise<IndexRequestResult> {
+    const raw = req.feedId?.trim();
+    if (!raw) return { status: 400, message: 'missing feedId: add ?feedId=<the feed id> to the URL' };
+    if (!/^\d+$/.test(raw)) return { status: 400, message: `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists` };
+    if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
+      return { status: 400, message: `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out` };
+    }
+    const feedId = Number(raw);
+    const rec = this.engine.record(req.account.siteId, feedId);
+    if (!rec) {
+      const ids = req.account.feeds.map((f) => f.id).join(', ');
+      return { status: 404, message: `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}` };
+    }
+    const now = this.engine.now;
+    const s = this.engine.settings(rec);
+    const input: 'upload' | 'cart' = req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
+    let outcome: RequestOutcome;
+    let result: IndexRequestResult;
+    if (s.interval === 'Never') {
+      outcome = 'refused-never';
+      result = { status: 409, message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it` };
+    } else if (rec.lastAcceptedAt !== null && now - rec.lastAcceptedAt < REINDEX_WINDOW_MS) {
+      const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
+      outcome = 'refused-hour';
+      result = { status: 429, retryAfter: Math.ceil(wait / 1000), message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)}` };
+    } else if (input === 'upload' && req.method === 'PUT' && !this.stash.get(rec.siteId, feedId)) {
+      outcome = 'refused-no-file';
+      result = { status: 409, message: `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile` };
+    } else if (rec.state === 'running') {
+      outcome = 'paused';
+      result = { status: 200, message: '' };
+    } else if (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error') {
+      outcome = 'accepted';
+      result = { status: 200, message: '' };
+    } else {
+      outcome = 'refused-waiting';
+      result = { status: 409, message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done` };
+    }
+
+    const scorecard = scoreRequest({ feedId, now, statusRead: this.engine.deps.db.data.statusReads[rec.siteId], outcome, plainHttp: req.plainHttp });
+    const accepted = result.status === 200;
+    if (accepted) rec.lastAcceptedAt = now;
+    if (accepted && req.upload) await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
+    const detail = accepted
+      ? outcome === 'paused'
+        ? `${req.method} while running: the index was paused`
+        : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`
+      : result.message;
+    this.engine.addHistory(rec, {
+      kind: 'request',
+      at: new Date(now).toISOString(),
+      cause: 'api',
+      detail,
+      method: req.method,
+      status: result.status,
+      accepted,
+      requestedBy: req.requestedBy ?? null,
+      scorecard,
+    });
+    // the state may have moved while the upload was being kept
+    if (outcome === 'paused' && rec.state === 'running') {
+      this.engine.pause(rec, `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand`, 'api', now);
+    } else if (outcome === 'accepted' && (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')) {
+      this.engine.start(rec, { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input }, detail, now);
+    } else {
+      this.engine.changed(rec);
+    }
+    return result;
+  }
+
+  feeds(siteId?: string): FeedView[] {
+    return this.engine.records(siteId).map((r) => this.engine.view(r));
+  }
+
+  feed(siteId: string, feedId: number): FeedView | undefined {
+    const rec = this.engine.record(siteId, feedId);
+    return rec && this.engine.view(rec);
+  }
+
+  /** PATCH /_sandbox/feeds/{siteId}/{feedId}; throws AdminError. */
+  patch(siteId: string, feedId: number, body: unknown): FeedView {
+    return applyPatch(this.engine, siteId, feedId, body);
+  }
+
+  /** POST /_sandbox/feeds/{siteId}/{feedId}/transition; throws AdminError or TransitionRefused. */
+  transition(siteId: string, feedId: number, body: unknown): Promise<FeedView> {
+    return moveByHand(this.engine, siteId, feedId, body);
+  }
+
+  /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */
+  async reset(siteId?: string): Promise<void> {
+    const data = this.engine.deps.db.data;
+    this.engine.close();
+    this.engine.reopen();
+    for (const rec of this.engine.records(siteId)) this.engine.dropParse(rec);
+    data.feeds = data.feeds.filter((r) => siteId !== undefined && r.siteId !== siteId);
+    data.outbox = data.outbox.filter((m) => siteId !== undefined && m.siteId !== siteId);
+    if (siteId === undefined) data.statusReads = {};
+    else delete data.statusReads[siteId];
+    await this.stash.clear(siteId);
+    await this.catalogs.clear(siteId);
+    await this.initialise();
+    for (const rec of this.engine.records(siteId)) this.engine.changed(rec);
+  }
+
+  async close(): Promise<void> {
+    this.engine.close();
+    this.outbox.close();
+    await this.engine.deps.db.write();
+  }
+}
+
+function time(ms: number | null): string | null {
+  return ms === null ? null : statusTime(ms);
+}
