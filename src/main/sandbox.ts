@@ -15,6 +15,8 @@ import { openEventStore } from './store/open-events';
 import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
 import { TimelineEngine } from './tracking/timeline/engine';
+import { IndexingService } from './indexing/service';
+import { createHttpsServer, ensureCertificate } from './http/https';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export interface ResetScope {
@@ -34,6 +36,8 @@ export interface SandboxCore {
   readonly tracking: TrackingIngest;
   /** beacon timelines (session → page → responseId → events) with the rules' findings, fed by `events` */
   readonly timelines: TimelineEngine;
+  /** bulk indexing: feeds (state machine, scheduler), catalogs, outbox */
+  readonly indexing: IndexingService;
   /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
@@ -85,6 +89,11 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   closers.push(() => timelines.dispose());
   const exportSections = new Map<string, ExportSection>();
 
+  const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(config, clock, bus);
+  warnings.push(...indexingWarnings);
+  closers.push(() => indexing.close());
+  resetHandlers.add((scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined));
+
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
 
   return {
@@ -95,6 +104,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     events,
     tracking: new TrackingIngest(events, clock),
     timelines,
+    indexing,
     async reset(scope) {
       await events.reset(scope.siteId);
       for (const handler of resetHandlers) await handler(scope);
@@ -122,6 +132,8 @@ export interface Sandbox {
   /** http://host:port of the plain-HTTP listener */
   readonly url: string;
   readonly port: number;
+  /** https://host:port when config.httpsPort is set (self-signed certificate), else null */
+  readonly httpsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -148,18 +160,33 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
   }
   const port = (server.address() as AddressInfo).port;
   ports.push(port);
+  let httpsServer: http.Server | null = null;
+  if (config.httpsPort !== null) {
+    try {
+      httpsServer = createHttpsServer(await ensureCertificate(config.dataDir), app) as unknown as http.Server;
+      await listen(httpsServer, config.httpsPort, config.host);
+    } catch (err) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await core.close();
+      throw err;
+    }
+    ports.push((httpsServer.address() as AddressInfo).port);
+  }
   const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | null = null;
   return {
     core,
     url: `http://${hostForUrl}:${port}`,
     port,
+    httpsUrl: httpsServer ? `https://${hostForUrl}:${(httpsServer.address() as AddressInfo).port}` : null,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        for (const srv of httpsServer ? [server, httpsServer] : [server]) {
+          await new Promise<void>((resolve) => {
+            srv.close(() => resolve());
+            srv.closeAllConnections();
+          });
+        }
         await core.close();
       })();
       return closing;

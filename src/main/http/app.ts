@@ -9,6 +9,10 @@ import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
 import { trackingRouter } from './routes/tracking';
+import { indexingRouter } from './routes/indexing';
+import { adminFeedsRouter } from './routes/admin-feeds';
+import { adminClockRouter } from './routes/admin-clock';
+import { adminOutboxRouter } from './routes/admin-outbox';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -31,6 +35,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   // Provider interfaces: open to storefront origins, each answers like the real service.
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
   app.use(trackingRouter(core.tracking));
+  app.use(indexingRouter(core));
 
   // Admin API and UI: same-origin only.
   const guard = sameOriginGuard(options.allowedHosts);
@@ -38,6 +43,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
+  app.use('/_sandbox', guard, express.json({ limit: '1mb' }), adminFeedsRouter(core), adminClockRouter(core), adminOutboxRouter(core));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
     res.status(404).json({ error: 'NotFound', message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API` });
