@@ -280,3 +280,72 @@ describe('personalization preflight', () => {
     expect(res.headers.get('access-control-allow-headers')).toBe('x-custom');
   });
 });
+
+describe('admin: schemas and dry-run check', () => {
+  it('lists the endpoints, their source and the tightenings vs the OAS', async () => {
+    const res = await fetch(`${base}/_sandbox/tracking/schemas`);
+    expect(res.status).toBe(200);
+    const index = (await json(res)) as {
+      source: { package: string };
+      tightenings: string[];
+      endpoints: Array<{ endpoint: string; path: string; examples: string[] }>;
+    };
+    expect(index.source.package).toBe('@athoscommerce/beacon');
+    expect(index.tightenings).toHaveLength(8);
+    expect(index.endpoints).toHaveLength(38);
+    expect(index.endpoints).toContainEqual({
+      endpoint: 'search/clickthrough',
+      category: 'search',
+      event: 'clickthrough',
+      path: '/beacon/v2/{siteId}/search/clickthrough',
+      examples: ['results clickthrough example', 'banners clickthrough example'],
+    });
+  });
+
+  it("serves one endpoint's schema and examples, and names the known ones for a typo", async () => {
+    const res = await fetch(`${base}/_sandbox/tracking/schemas/search/render`);
+    const one = (await json(res)) as {
+      schema: { required: string[] };
+      examples: Record<string, unknown>;
+    };
+    expect(one.schema.required).toEqual(['context', 'data']);
+    expect(Object.keys(one.examples)).toEqual(['render example']);
+    const typo = await fetch(`${base}/_sandbox/tracking/schemas/search/renders`);
+    expect(typo.status).toBe(404);
+    expect(((await json(typo)) as { message: string }).message).toContain('search/render,');
+  });
+
+  it('checks a body without recording it', async () => {
+    const before = sandbox.core.events.size();
+    const bad = { ...render(), seed: 1 };
+    const res = await fetch(`${base}/_sandbox/tracking/check/demo42/search/render`, {
+      method: 'POST',
+      body: JSON.stringify(bad),
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'ValidationError',
+        messages: ['request body contains unknown field: "seed"'],
+        data: JSON.stringify(bad),
+      },
+      errors: [{ message: 'request body contains unknown field: "seed"', path: 'seed' }],
+    });
+    const ok = await fetch(`${base}/_sandbox/tracking/check/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(render()),
+    });
+    expect(await json(ok)).toEqual({ status: 200, body: { success: true }, errors: [] });
+    expect(sandbox.core.events.size()).toBe(before);
+  });
+
+  it('is behind the same-origin guard, unlike the tracking endpoints', async () => {
+    const res = await fetch(`${base}/_sandbox/tracking/schemas`, {
+      headers: { Origin: 'http://evil.example' },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -269,6 +269,35 @@ describe('status table', () => {
   });
 });
 
+describe('check (dry run)', () => {
+  it('answers like handle, with each issue and its path, and records nothing', () => {
+    const { store, ingest } = setup();
+    const raw = JSON.stringify({ ...validBody, seed: 1 });
+    const request = {
+      method: 'POST',
+      path: '/beacon/v2/abc123/search/render',
+      contentType: 'text/plain',
+      rawBody: Buffer.from(raw),
+    };
+    expect(ingest.check(request)).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'ValidationError',
+        messages: ['request body contains unknown field: "seed"'],
+        data: raw,
+      },
+      errors: [{ message: 'request body contains unknown field: "seed"', path: 'seed' }],
+    });
+    expect(ingest.check({ ...request, rawBody: Buffer.from(JSON.stringify(validBody)) })).toEqual({
+      status: 200,
+      body: { success: true },
+      errors: [],
+    });
+    expect(store.events).toEqual([]);
+  });
+});
+
 describe('storing before answering', () => {
   it('answers only after append resolved', async () => {
     const { store, send } = setup();

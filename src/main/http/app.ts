@@ -8,7 +8,7 @@ import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
-import { trackingRouter } from './routes/tracking';
+import { trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
 import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
@@ -42,6 +42,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
+  app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   app.use('/_sandbox', guard, express.json({ limit: '1mb' }), adminFeedsRouter(core), adminClockRouter(core), adminOutboxRouter(core));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)

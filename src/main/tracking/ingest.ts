@@ -85,6 +85,17 @@ function recordedBody(text: string | null): unknown {
   }
 }
 
+function responseFor(verdict: Verdict, text: string | null): TrackingResponse {
+  if (verdict.status === 200) return { status: 200, body: { success: true } };
+  const body: BeaconResponseBody = {
+    success: false,
+    error: verdict.error ?? 'ValidationError',
+    messages: verdict.issues.map((i) => i.message),
+    ...(verdict.echo && text !== null && { data: text }),
+  };
+  return { status: verdict.status, body };
+}
+
 export class TrackingIngest {
   constructor(
     private readonly store: EventStore,
@@ -126,14 +137,17 @@ export class TrackingIngest {
       };
     }
 
-    if (verdict.status === 200) return { status: 200, body: { success: true }, event };
-    const body: BeaconResponseBody = {
-      success: false,
-      error: verdict.error ?? 'ValidationError',
-      messages: verdict.issues.map((i) => i.message),
-      ...(verdict.echo && text !== null && { data: text }),
-    };
-    return { status: verdict.status, body, event };
+    return { ...responseFor(verdict, text), event };
+  }
+
+  /**
+   * What the service would answer, with every issue and its path, without recording anything:
+   * lets scripts and CI check fixtures without filling the event list.
+   */
+  check(request: TrackingRequest): TrackingResponse & { errors: ValidationIssue[] } {
+    const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
+    const { verdict } = this.judge(request, parseBeaconPath(request.path), text);
+    return { ...responseFor(verdict, text), errors: verdict.issues };
   }
 
   /** The status, in the service's order of checks; `parsed` is the JSON body when it got that far. */

@@ -4,6 +4,13 @@ import { Router, type Request, type Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { handlePreflight } from '../../tracking/preflight';
+import {
+  BEACON_ENDPOINTS,
+  SCHEMA_SOURCE,
+  SCHEMA_TIGHTENINGS,
+  endpointExamples,
+  endpointSchema,
+} from '../../tracking/schemas';
 
 /** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
 const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
@@ -94,13 +101,11 @@ export function trackingRouter(ingest: TrackingIngest): Router {
     const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
     if (tooLarge) {
       res.setHeader('Connection', 'close');
-      res
-        .status(413)
-        .json({
-          success: false,
-          error: 'RequestTooLargeError',
-          messages: ['request body must not be larger than 1MB'],
-        });
+      res.status(413).json({
+        success: false,
+        error: 'RequestTooLargeError',
+        messages: ['request body must not be larger than 1MB'],
+      });
       return;
     }
     const result = handlePreflight({
@@ -120,6 +125,62 @@ export function trackingRouter(ingest: TrackingIngest): Router {
       return;
     }
     res.status(result.status).json(result.body);
+  });
+
+  return router;
+}
+
+/**
+ * Admin side (mounted under /_sandbox behind the same-origin guard):
+ * - `GET /tracking/schemas`: the endpoints, where the schemas come from, and the tightenings vs the OAS
+ * - `GET /tracking/schemas/{category}/{event}`: one endpoint's JSON Schema and the OAS examples
+ * - `POST /tracking/check/{siteId}/{category}/{event}`: what the service would answer to this body,
+ *   with each issue's path, without recording it (for checking fixtures from scripts and CI)
+ */
+export function trackingAdminRouter(ingest: TrackingIngest): Router {
+  const router = Router();
+
+  router.get('/tracking/schemas', (_req: Request, res: Response) => {
+    res.json({
+      source: SCHEMA_SOURCE,
+      tightenings: SCHEMA_TIGHTENINGS,
+      endpoints: BEACON_ENDPOINTS.map((endpoint) => {
+        const [category, event] = endpoint.split('/');
+        return {
+          endpoint,
+          category,
+          event,
+          path: `/beacon/v2/{siteId}/${endpoint}`,
+          examples: Object.keys(endpointExamples(endpoint)),
+        };
+      }),
+    });
+  });
+
+  router.get('/tracking/schemas/:category/:event', (req: Request, res: Response) => {
+    const endpoint = `${String(req.params.category)}/${String(req.params.event)}`;
+    const schema = endpointSchema(endpoint);
+    if (!schema) {
+      res.status(404).json({
+        error: 'NotFound',
+        message: `no beacon v2 endpoint ${endpoint}; known: ${BEACON_ENDPOINTS.join(', ')}`,
+      });
+      return;
+    }
+    res.json({ endpoint, schema, examples: endpointExamples(endpoint) });
+  });
+
+  router.post('/tracking/check/:siteId/:category/:event', async (req: Request, res: Response) => {
+    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+    const { siteId, category, event } = req.params as Record<string, string>;
+    const result = ingest.check({
+      method: 'POST',
+      path: `/beacon/v2/${siteId}/${category}/${event}`,
+      contentType: req.get('content-type') ?? 'text/plain',
+      rawBody: body,
+      bodyTooLarge: tooLarge,
+    });
+    res.json({ status: result.status, body: result.body, errors: result.errors });
   });
 
   return router;
