@@ -56,6 +56,7 @@ function newBeacon(mode: 'production' | 'development' = 'production'): Beacon {
   );
 }
 
+const preflights = () => wire.filter((w) => w.url === `${sandbox.url}/v1/preflight`);
 const beaconWire = (endpoint: string) =>
   wire.filter((w) => w.url.endsWith(`/beacon/v2/${SITE_ID}/${endpoint}`));
 
@@ -195,6 +196,7 @@ describe('@athoscommerce/beacon against the sandbox', () => {
 
   it('other channels the client sends (development mode, dev flag set) are accepted too', async () => {
     const before = sandbox.core.events.size();
+    const preflightsBefore = preflights().length;
     const beacon = newBeacon('development');
     beacon.events.product.pageView({
       data: { result: { uid: 'uid-9', parentId: 'parent-9', sku: 'sku-9' } },
@@ -236,5 +238,11 @@ describe('@athoscommerce/beacon against the sandbox', () => {
       });
       expect((event.body as { context: { dev?: boolean } }).context.dev).toBe(true);
     }
+    // The client debounces one preflight after the cart and shopper changes; let it land while the
+    // sandbox is up (the client does not catch its rejection).
+    await expect
+      .poll(() => preflights().length, { timeout: 5_000 })
+      .toBeGreaterThan(preflightsBefore);
+    await Promise.all(inFlight);
   });
 });
