@@ -1,17 +1,151 @@
-import { useEffect, useState } from 'react';
+// The shell: top bar (navigation, sandbox clock, connection), a banner while the live stream is down,
+// and the current screen. The store starts once here and lives as long as the window.
+import { useEffect, useMemo } from 'react';
+import { ClockButton } from './components/ClockControl';
+import { useTick } from './components/common';
+import { fmtDuration } from './format';
+import { navigate, routeHref, useRoute, type Route } from './router';
+import { store, useSandbox } from './state/store';
+import { ActionsView } from './views/ActionsView';
+import { ConnectView } from './views/ConnectView';
+import { FeedBoard } from './views/FeedBoard';
+import { OutboxView } from './views/OutboxView';
+import { RequestsView } from './views/RequestsView';
+import { TimelinesView } from './views/TimelinesView';
+
+function Connection() {
+  const c = useSandbox((s) => s.connection);
+  const label = c.state === 'live' ? 'Live' : c.state === 'connecting' ? 'Connecting…' : 'Disconnected';
+  return (
+    <span className="conn" data-state={c.state} data-testid="connection" role="status" aria-label={`Live updates: ${label}`}>
+      <span className="dot" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+function DisconnectedBanner() {
+  const c = useSandbox((s) => s.connection);
+  const now = useTick(1000);
+  if (c.state !== 'disconnected') return null;
+  const retryIn = Math.max(0, c.retryAt - now);
+  return (
+    <div className="banner" role="alert" data-testid="disconnected-banner">
+      <span>
+        <strong>Lost the connection to the sandbox</strong> at {new Date(c.since).toLocaleTimeString()} ({fmtDuration(now - c.since)} ago). What you
+        see may be out of date; reconnecting{retryIn > 0 ? ` in ${Math.ceil(retryIn / 1000)} s` : '…'} (attempt {c.attempt}).
+      </span>
+      <button type="button" className="btn small" onClick={() => store.retryNow()}>
+        Retry now
+      </button>
+    </div>
+  );
+}
+
+function NavLink(props: { to: Route; current: Route; children: string; count?: number; countLabel?: string; tone?: string; testId: string }) {
+  const { to, current, children, count, countLabel, tone = '', testId } = props;
+  return (
+    <a href={routeHref(to)} aria-current={current.view === to.view ? 'page' : undefined} data-testid={testId}>
+      {children}
+      {count !== undefined && count > 0 && (
+        <span className={`count ${tone}`} title={countLabel}>
+          {count > 999 ? '999+' : count}
+          <span className="visually-hidden"> {countLabel}</span>
+        </span>
+      )}
+    </a>
+  );
+}
+
+function TopBar({ route }: { route: Route }) {
+  const health = useSandbox((s) => s.health);
+  const summaries = useSandbox((s) => s.pages.summaries);
+  const failing = useMemo(() => {
+    let n = 0;
+    for (const p of summaries.values()) if (p.verdict === 'fail') n += 1;
+    return n;
+  }, [summaries]);
+  const outbox = useSandbox((s) => s.outbox.length);
+  return (
+    <header className="topbar">
+      <a className="brand" href="#/timelines" aria-label="Search Sandbox: timelines">
+        <span className="brand-mark" aria-hidden="true" />
+        <strong>Search Sandbox</strong>
+        <span className="version" data-testid="version">
+          {health ? `v${health.version}` : ''}
+        </span>
+      </a>
+      <nav className="nav" aria-label="Screens">
+        <NavLink to={{ view: 'timelines', pageKey: null, eventId: null }} current={route} count={failing} countLabel="failing pages" tone="fail" testId="nav-timelines">
+          Timelines
+        </NavLink>
+        <NavLink to={{ view: 'requests', eventId: null }} current={route} testId="nav-requests">
+          Requests
+        </NavLink>
+        <NavLink to={{ view: 'feeds' }} current={route} testId="nav-feeds">
+          Feeds
+        </NavLink>
+        <NavLink to={{ view: 'outbox', mailId: null }} current={route} count={outbox} countLabel="e-mails" testId="nav-outbox">
+          Outbox
+        </NavLink>
+        <NavLink to={{ view: 'connect' }} current={route} testId="nav-connect">
+          Connect
+        </NavLink>
+        <NavLink to={{ view: 'actions' }} current={route} testId="nav-actions">
+          Actions
+        </NavLink>
+      </nav>
+      <div className="topbar-right">
+        <ClockButton />
+        <Connection />
+      </div>
+    </header>
+  );
+}
+
+function Screen({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'connect':
+      return <ConnectView />;
+    case 'requests':
+      return <RequestsView eventId={route.eventId} />;
+    case 'feeds':
+      return <FeedBoard />;
+    case 'outbox':
+      return <OutboxView mailId={route.mailId} />;
+    case 'actions':
+      return <ActionsView />;
+    case 'timelines':
+      return <TimelinesView pageKey={route.pageKey} eventId={route.eventId} />;
+  }
+}
 
 export function App() {
-  const [version, setVersion] = useState<string | null>(null);
+  const route = useRoute();
+  const eventsLoaded = useSandbox((s) => s.load.events.phase === 'ready');
+  const eventCount = useSandbox((s) => s.events.length);
+
   useEffect(() => {
-    fetch('/_sandbox/health')
-      .then((r) => r.json())
-      .then((h: { version: string }) => setVersion(h.version))
-      .catch(() => setVersion(null));
+    store.start();
+    return () => store.stop();
   }, []);
+
+  // First run: a sandbox that has never seen an event opens on Connect instead of an empty list.
+  useEffect(() => {
+    if (eventsLoaded && eventCount === 0 && location.hash === '') navigate({ view: 'connect' }, true);
+  }, [eventsLoaded, eventCount]);
+
   return (
-    <main>
-      <h1>Search Sandbox</h1>
-      <p data-testid="version">{version ?? 'connecting…'}</p>
-    </main>
+    <div className="app">
+      {/* not href="#main": the hash is the router's */}
+      <button type="button" className="skip-link btn" onClick={() => document.getElementById('main')?.focus()}>
+        Skip to content
+      </button>
+      <TopBar route={route} />
+      <main className="main" id="main" tabIndex={-1}>
+        <DisconnectedBanner />
+        <Screen route={route} />
+      </main>
+    </div>
   );
 }

@@ -1,0 +1,101 @@
+// The UI's only door to the sandbox: typed fetch calls to the public admin API (`/_sandbox/*`) and the
+// provider interfaces (`/api/index/*`), turning every failure into an ApiError with a readable message.
+
+/** A failed call: `status` 0 means the sandbox could not be reached at all. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The message a person should read for an error body in any of the sandbox's shapes. */
+export function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (Array.isArray(b.messages) && b.messages.length) return b.messages.map(String).join('; ');
+    if (typeof b.error === 'string' && b.error) return b.error;
+  }
+  if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
+  return fallback;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** fetch + JSON, throwing ApiError on network failure and on any non-2xx status. */
+export async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError('The sandbox is not reachable: is it still running?', 0);
+  }
+  const body = await readBody(res);
+  if (!res.ok) {
+    throw new ApiError(messageOf(body, `${init.method ?? 'GET'} ${path} answered ${res.status}`), res.status, body);
+  }
+  return body as T;
+}
+
+export function getJson<T>(path: string, query?: Query): Promise<T> {
+  return request<T>(withQuery(path, query), { headers: { Accept: 'application/json' } });
+}
+
+export function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query): Promise<T> {
+  return request<T>(withQuery(path, query), {
+    method,
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** HTTP basic auth header value, as a storefront's indexing client would send it. */
+export function basicAuth(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** Result of a provider-interface call, kept whole (status + body) because the UI shows both. */
+export interface RawResult {
+  status: number;
+  ok: boolean;
+  body: unknown;
+  retryAfter: string | null;
+}
+
+/** A call whose non-2xx answers are data to show, not exceptions (e.g. the bulk indexing API). */
+export async function rawRequest(path: string, init: RequestInit = {}): Promise<RawResult> {
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError('The sandbox is not reachable: is it still running?', 0);
+  }
+  return { status: res.status, ok: res.ok, body: await readBody(res), retryAfter: res.headers.get('Retry-After') };
+}

@@ -1,0 +1,12 @@
+// The admin API shapes the UI reads. Re-exported from src/shared where the owning area publishes them,
+// so a change on the server side is a type error here rather than a blank screen.
+export type { RecordedEvent, ValidationIssue } from '../../../shared/events';
+export type { ClockState, StreamMessage, StreamType } from '../../../shared/stream';
+
+export interface Health {
+  status: string;
+  version: string;
+  configSource?: string;
+  dataDir?: string | null;
+  warnings?: string[];
+}

@@ -1,0 +1,153 @@
+// The sandbox clock: always visible in the top bar (a button opening the controls) and inline on the
+// screens whose behaviour depends on it (feeds, outbox). Time travel is test-clock style: forward only,
+// set, or back to real time.
+import { useState } from 'react';
+import { clockApi } from '../api/admin';
+import type { ClockState } from '../api/types';
+import { fmtClock, fmtDate, fmtOffset } from '../format';
+import { store, useSandbox, type SandboxState } from '../state/store';
+import { useTick } from './common';
+
+/** Sandbox time now, extrapolated from the last reading when the clock runs with real time. */
+export function sandboxNowFrom(clock: SandboxState['clock'], realNow: number): number {
+  if (!clock) return NaN;
+  const at = Date.parse(clock.state.now);
+  return clock.state.frozen ? at : at + (realNow - clock.readAt);
+}
+
+/** Sandbox time right now, outside render (event handlers, initial state); real time when not yet known. */
+export function currentSandboxTime(): number {
+  const t = sandboxNowFrom(store.getState().clock, Date.now());
+  return Number.isFinite(t) ? t : Date.now();
+}
+
+export function useSandboxNow(): number {
+  const clock = useSandbox((s) => s.clock);
+  const real = useTick(1000);
+  return sandboxNowFrom(clock, Math.max(real, clock?.readAt ?? 0));
+}
+
+/** "2026-11-21T04:36" for a datetime-local input, in UTC like the rest of the UI. */
+function toInputValue(ms: number): string {
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16) : '';
+}
+
+function ClockControls({ idPrefix }: { idPrefix: string }) {
+  const now = useSandboxNow();
+  const clock = useSandbox((s) => s.clock);
+  const [setValue, setSetValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<ClockState>) {
+    setBusy(true);
+    setError(null);
+    try {
+      store.setClock(await action());
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const inputId = `${idPrefix}-set`;
+  return (
+    <div className="clock-controls">
+      <div className="btn-row" role="group" aria-label="Advance the sandbox clock">
+        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-minute" onClick={() => void run(() => clockApi.advance('PT1M'))}>
+          +1 min
+        </button>
+        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-hour" onClick={() => void run(() => clockApi.advance('PT1H'))}>
+          +1 h
+        </button>
+        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-day" onClick={() => void run(() => clockApi.advance('P1D'))}>
+          +1 day
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || !clock || Math.abs(clock.state.offsetMs) < 1000}
+          data-testid="clock-reset"
+          onClick={() => void run(clockApi.reset)}
+        >
+          Reset to real time
+        </button>
+      </div>
+      <form
+        className="clock-set"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = setValue || toInputValue(now);
+          void run(() => clockApi.set(new Date(`${value}:00Z`).toISOString()));
+        }}
+      >
+        <label htmlFor={inputId} className="small muted">
+          Set to (UTC)
+        </label>
+        <input id={inputId} type="datetime-local" value={setValue || toInputValue(now)} onChange={(e) => setSetValue(e.target.value)} data-testid="clock-set-input" />
+        <button type="submit" className="btn" disabled={busy} data-testid="clock-set">
+          Set
+        </button>
+      </form>
+      <p className="small muted clock-note">
+        Moving the clock fires due schedules (feed runs, the one-hour re-index window) as if the time had passed.
+      </p>
+      {error && (
+        <p className="notice error small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ClockReadout({ now, offsetMs }: { now: number; offsetMs: number | undefined }) {
+  return (
+    <span className="clock-readout">
+      <span className="clock-time" data-testid="clock-now" data-now={Number.isFinite(now) ? new Date(now).toISOString() : ''}>
+        {fmtClock(now)}
+      </span>
+      <span className="clock-date">{fmtDate(now)} UTC</span>
+      <span className={`badge ${offsetMs && Math.abs(offsetMs) >= 1000 ? 'warn' : ''}`} data-testid="clock-offset">
+        {offsetMs === undefined ? '—' : fmtOffset(offsetMs)}
+      </span>
+    </span>
+  );
+}
+
+/** Top-bar clock: the time, and a popover with the controls. */
+export function ClockButton() {
+  const now = useSandboxNow();
+  const clock = useSandbox((s) => s.clock);
+  return (
+    <>
+      <button type="button" className="btn ghost clock-button" popoverTarget="clock-popover" aria-label="Sandbox clock: show controls" data-testid="clock-button">
+        <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+        <span className="clock-time">{fmtClock(now)}</span>
+        {clock && Math.abs(clock.state.offsetMs) >= 1000 && <span className="badge warn">{fmtOffset(clock.state.offsetMs)}</span>}
+      </button>
+      <div id="clock-popover" popover="auto" className="popover" aria-label="Sandbox clock">
+        <ClockPanel idPrefix="popover" />
+      </div>
+    </>
+  );
+}
+
+/** The full clock card, for screens that depend on sandbox time. */
+export function ClockPanel({ idPrefix = 'panel', compact = false }: { idPrefix?: string; compact?: boolean }) {
+  const now = useSandboxNow();
+  const clock = useSandbox((s) => s.clock);
+  return (
+    <section className={`clock-panel ${compact ? 'compact' : ''}`} aria-label="Sandbox clock" data-testid="clock-panel">
+      <div className="clock-panel-head">
+        <span className="section-title">Sandbox clock</span>
+        <ClockReadout now={now} offsetMs={clock?.state.offsetMs} />
+      </div>
+      <ClockControls idPrefix={idPrefix} />
+    </section>
+  );
+}

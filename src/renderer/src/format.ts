@@ -1,0 +1,80 @@
+// How times, durations and ids read in the UI. Everything is shown in UTC, like the sandbox's APIs
+// (`X-Sandbox-Now`, `lastIndexed`), so what the screen says can be compared with a curl answer.
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Parse ISO 8601 and the indexing API's `+0000` form; NaN when unreadable. */
+export function parseTime(value: string | null | undefined): number {
+  if (!value) return NaN;
+  const normalised = /[+-]\d{4}$/.test(value) ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2') : value;
+  return Date.parse(normalised);
+}
+
+export function fmtClock(ms: number, withMs = false): string {
+  if (!Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  const base = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return withMs ? `${base}.${pad(d.getUTCMilliseconds(), 3)}` : base;
+}
+
+export function fmtDate(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+export function fmtDateTime(ms: number, withMs = false): string {
+  if (!Number.isFinite(ms)) return '—';
+  return `${fmtDate(ms)} ${fmtClock(ms, withMs)}`;
+}
+
+/** e.g. "1 d 2 h", "3 h 05 min", "4 min 10 s", "850 ms" */
+export function fmtDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(abs)} ms`;
+  const s = Math.floor(abs / 1000);
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (d) return h ? `${d} d ${h} h` : `${d} d`;
+  if (h) return m ? `${h} h ${pad(m)} min` : `${h} h`;
+  if (m) return sec ? `${m} min ${pad(sec)} s` : `${m} min`;
+  return `${sec} s`;
+}
+
+/** "in 3 h 05 min" / "5 min ago" relative to `now` (sandbox time). */
+export function fmtRelative(ms: number, now: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const diff = ms - now;
+  if (Math.abs(diff) < 1000) return 'now';
+  return diff > 0 ? `in ${fmtDuration(diff)}` : `${fmtDuration(diff)} ago`;
+}
+
+/** The sandbox clock's offset from real time, for the clock control. */
+export function fmtOffset(offsetMs: number): string {
+  if (Math.abs(offsetMs) < 1000) return 'real time';
+  return `${offsetMs > 0 ? '+' : '−'}${fmtDuration(offsetMs)}`;
+}
+
+/** First characters of a long id (uuid), enough to tell ids apart on screen. */
+export function shortId(id: string | null | undefined, n = 8): string {
+  if (!id) return '—';
+  return id.length > n + 1 ? `${id.slice(0, n)}…` : id;
+}
+
+/** Path and query of a URL, or the text as given when it is not one. */
+export function urlPath(url: string | null | undefined): string {
+  if (!url) return '—';
+  try {
+    const u = new URL(url);
+    return `${u.pathname}${u.search}` || '/';
+  } catch {
+    return url;
+  }
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,63 @@
+// Hash routes (`#/timelines/<pageKey>/<eventId>`): deep links survive reloads in the browser and in the
+// Electron window alike, with no server routes to keep in step.
+import { useMemo, useSyncExternalStore } from 'react';
+
+export type Route =
+  | { view: 'connect' }
+  | { view: 'timelines'; pageKey: string | null; eventId: string | null }
+  | { view: 'requests'; eventId: string | null }
+  | { view: 'feeds' }
+  | { view: 'outbox'; mailId: string | null }
+  | { view: 'actions' };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [head, a, b] = parts;
+  switch (head) {
+    case 'connect':
+      return { view: 'connect' };
+    case 'requests':
+      return { view: 'requests', eventId: a || null };
+    case 'feeds':
+      return { view: 'feeds' };
+    case 'outbox':
+      return { view: 'outbox', mailId: a || null };
+    case 'actions':
+      return { view: 'actions' };
+    default:
+      return { view: 'timelines', pageKey: a || null, eventId: b || null };
+  }
+}
+
+export function routeHref(route: Route): string {
+  const enc = encodeURIComponent;
+  switch (route.view) {
+    case 'timelines':
+      if (!route.pageKey) return '#/timelines';
+      return `#/timelines/${enc(route.pageKey)}${route.eventId ? `/${enc(route.eventId)}` : ''}`;
+    case 'requests':
+      return route.eventId ? `#/requests/${enc(route.eventId)}` : '#/requests';
+    case 'outbox':
+      return route.mailId ? `#/outbox/${enc(route.mailId)}` : '#/outbox';
+    default:
+      return `#/${route.view}`;
+  }
+}
+
+export function navigate(route: Route, replace = false): void {
+  const href = routeHref(route);
+  if (replace) history.replaceState(null, '', href);
+  else if (location.hash !== href) location.hash = href;
+  // replaceState does not fire hashchange; tell subscribers ourselves.
+  if (replace) window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => location.hash);
+  return useMemo(() => parseRoute(hash), [hash]);
+}

@@ -1,0 +1,116 @@
+// Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
+// `timeline` messages) plus a small search index per page (event kinds, uids) fed by SSE `event` messages,
+// because summaries carry neither and the list filters on both.
+import { ApiError, getJson } from '../api/client';
+import type { RecordedEvent } from '../api/types';
+import type { PageTimelineDto, PageTimelineSummaryDto, TimelineListDto } from '../../../shared/timeline';
+
+export interface PageIndex {
+  kinds: Set<string>;
+  uids: Set<string>;
+}
+
+export interface PageStore {
+  summaries: ReadonlyMap<string, PageTimelineSummaryDto>;
+  index: ReadonlyMap<string, PageIndex>;
+  /** bumps on every change, so derived lists can be memoised on it */
+  version: number;
+}
+
+export function pageKey(p: { siteId: string; pageLoadId: string }): string {
+  return `${p.siteId}/${p.pageLoadId}`;
+}
+
+export function splitPageKey(key: string): { siteId: string; pageLoadId: string } {
+  const i = key.indexOf('/');
+  return i === -1 ? { siteId: '', pageLoadId: key } : { siteId: key.slice(0, i), pageLoadId: key.slice(i + 1) };
+}
+
+export function emptyPages(): PageStore {
+  return { summaries: new Map(), index: new Map(), version: 0 };
+}
+
+export function resetPages(): PageStore {
+  return { ...emptyPages(), version: Date.now() };
+}
+
+export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
+  return {
+    siteId: page.siteId,
+    sessionId: page.sessionId,
+    userId: page.userId,
+    pageLoadId: page.pageLoadId,
+    pageUrl: page.pageUrl,
+    verdict: page.verdict,
+    firstSeen: page.firstSeen,
+    lastSeen: page.lastSeen,
+    counts: page.counts,
+    responseIds: page.responses.map((r) => r.responseId).filter(Boolean),
+    rules: [...new Set(page.findings.map((f) => f.rule))],
+  };
+}
+
+/** The server's cap on one list request; the sandbox keeps at most as many pages as events anyway. */
+const ALL_PAGES = 100_000;
+
+export async function loadPages(base: string): Promise<PageStore> {
+  // Summaries only: the list needs no events, and 10,000 events' worth of pages must load fast.
+  const body = await getJson<{ pages: PageTimelineSummaryDto[] }>(`${base}/_sandbox/timelines`, { view: 'summary', limit: ALL_PAGES });
+  const summaries = new Map<string, PageTimelineSummaryDto>();
+  for (const page of body.pages) summaries.set(pageKey(page), page);
+  return { summaries, index: new Map(), version: Date.now() };
+}
+
+/** One full page with its events and findings, for the page view; null when it is not (or no longer) there. */
+export async function loadPage(base: string, key: string): Promise<PageTimelineDto | null> {
+  const { siteId, pageLoadId } = splitPageKey(key);
+  try {
+    if (pageLoadId) return await getJson<PageTimelineDto>(`${base}/_sandbox/timelines/${encodeURIComponent(pageLoadId)}`, { siteId });
+    // Rejected events without a readable pageLoadId share one page per site, which has no path of its own.
+    const body = await getJson<TimelineListDto>(`${base}/_sandbox/timelines`, { siteId, limit: ALL_PAGES });
+    return body.pages.find((p) => p.pageLoadId === '') ?? null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Apply SSE `timeline` messages; a stale summary (fewer events than we hold) never replaces a newer one. */
+export function applyPageMessages(store: PageStore, messages: unknown[]): PageStore {
+  if (!messages.length) return store;
+  const summaries = new Map(store.summaries);
+  for (const data of messages) {
+    const incoming = ('responses' in (data as object) ? summarize(data as PageTimelineDto) : data) as PageTimelineSummaryDto;
+    if (!incoming || typeof incoming.pageLoadId !== 'string') continue;
+    const key = pageKey(incoming);
+    const existing = summaries.get(key);
+    if (existing && existing.counts.events > incoming.counts.events) continue;
+    summaries.set(key, incoming);
+  }
+  return { ...store, summaries, version: store.version + 1 };
+}
+
+interface BeaconBody {
+  context?: { pageLoadId?: unknown };
+  data?: { results?: Array<{ uid?: unknown }> };
+}
+
+/** Note the kind and uids of newly recorded search events on their page's search index. */
+export function applyEventsToIndex(store: PageStore, events: RecordedEvent[]): PageStore {
+  const relevant = events.filter((e) => e.category === 'search');
+  if (!relevant.length) return store;
+  const index = new Map(store.index);
+  for (const e of relevant) {
+    const body = (e.body && typeof e.body === 'object' ? e.body : {}) as BeaconBody;
+    const pageLoadId = typeof body.context?.pageLoadId === 'string' ? body.context.pageLoadId : '';
+    const key = pageKey({ siteId: e.siteId, pageLoadId });
+    const prev = index.get(key);
+    const next: PageIndex = { kinds: new Set(prev?.kinds), uids: new Set(prev?.uids) };
+    next.kinds.add(e.event);
+    if (Array.isArray(body.data?.results)) {
+      for (const r of body.data.results) if (r && typeof r.uid === 'string') next.uids.add(r.uid);
+    }
+    index.set(key, next);
+  }
+  return { ...store, index, version: store.version + 1 };
+}

@@ -1,0 +1,267 @@
+// The UI's one store: loads snapshots from the admin API, applies SSE messages on top (batched per
+// frame so a burst of events is one render), and reloads what it may have missed after a reconnect.
+import { useSyncExternalStore } from 'react';
+import { getJson } from '../api/client';
+import type { ClockState, Health, RecordedEvent, StreamMessage } from '../api/types';
+import type { FeedView, OutboxMessage } from '../../../shared/indexing';
+import { StreamConnection, type ConnectionStatus } from './stream';
+import { applyEventsToIndex, applyPageMessages, emptyPages, loadPages, resetPages, type PageStore } from './pages';
+
+export type LoadState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; message: string };
+
+/** How many recorded requests the UI keeps; older ones stay in the sandbox and its export. */
+export const EVENT_WINDOW = 20_000;
+
+export interface SandboxState {
+  connection: ConnectionStatus;
+  health: Health | null;
+  load: { events: LoadState; pages: LoadState; feeds: LoadState; outbox: LoadState };
+  /** arrival order, oldest first, at most EVENT_WINDOW */
+  events: readonly RecordedEvent[];
+  eventsById: ReadonlyMap<string, RecordedEvent>;
+  pages: PageStore;
+  feeds: readonly FeedView[];
+  outbox: readonly OutboxMessage[];
+  /** sandbox clock plus the real time it was read, so a running clock can be shown ticking */
+  clock: { state: ClockState; readAt: number } | null;
+}
+
+const loading: LoadState = { phase: 'loading' };
+
+function errorState(err: unknown): LoadState {
+  return { phase: 'error', message: err instanceof Error ? err.message : String(err) };
+}
+
+export class SandboxStore {
+  private state: SandboxState = {
+    connection: { state: 'connecting', attempt: 0 },
+    health: null,
+    load: { events: loading, pages: loading, feeds: loading, outbox: loading },
+    events: [],
+    eventsById: new Map(),
+    pages: emptyPages(),
+    feeds: [],
+    outbox: [],
+    clock: null,
+  };
+  private listeners = new Set<() => void>();
+  private pending: StreamMessage[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  /** messages that arrive while a snapshot is loading are held, then replayed on top of it */
+  private snapshotLoading = 0;
+  private stream: StreamConnection;
+
+  constructor(private readonly base = '') {
+    this.stream = new StreamConnection(`${base}/_sandbox/stream`, {
+      onMessage: (m) => this.enqueue(m),
+      onOpen: (reconnected) => void this.loadAll(reconnected),
+      onStatus: (connection) => this.set({ connection }),
+    });
+  }
+
+  start(): void {
+    this.stream.start();
+  }
+
+  stop(): void {
+    this.stream.stop();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+  }
+
+  retryNow(): void {
+    this.stream.retryNow();
+  }
+
+  getState = (): SandboxState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SandboxState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Load every snapshot. After a reconnect events are fetched incrementally (`since` the last seq). */
+  async loadAll(reconnected = false): Promise<void> {
+    this.snapshotLoading += 1;
+    try {
+      await Promise.all([this.loadHealth(), this.loadEvents(reconnected), this.loadPagesSnapshot(), this.loadFeeds(), this.loadOutbox(), this.loadClock()]);
+      // A fresh page snapshot has no search index (kinds, uids): rebuild it from the events we hold.
+      this.set({ pages: applyEventsToIndex(this.state.pages, this.state.events as RecordedEvent[]) });
+    } finally {
+      this.snapshotLoading -= 1;
+      this.scheduleFlush();
+    }
+  }
+
+  private async loadHealth(): Promise<void> {
+    try {
+      this.set({ health: await getJson<Health>(`${this.base}/_sandbox/health`) });
+    } catch {
+      /* the connection pill already says the sandbox is unreachable */
+    }
+  }
+
+  private async loadEvents(incremental: boolean): Promise<void> {
+    const last = this.state.events.at(-1);
+    if (!incremental || !last) this.set({ load: { ...this.state.load, events: loading } });
+    try {
+      const query = incremental && last ? { since: last.seq, limit: EVENT_WINDOW } : { limit: EVENT_WINDOW };
+      const body = await getJson<{ events: RecordedEvent[] } | RecordedEvent[]>(`${this.base}/_sandbox/events`, query);
+      const list = Array.isArray(body) ? body : body.events;
+      if (incremental && last) this.appendEvents(list);
+      else this.replaceEvents(list);
+      this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
+    } catch (err) {
+      this.set({ load: { ...this.state.load, events: errorState(err) } });
+    }
+  }
+
+  private async loadPagesSnapshot(): Promise<void> {
+    try {
+      const pages = await loadPages(this.base);
+      this.set({ pages, load: { ...this.state.load, pages: { phase: 'ready' } } });
+    } catch (err) {
+      this.set({ load: { ...this.state.load, pages: errorState(err) } });
+    }
+  }
+
+  async loadFeeds(): Promise<void> {
+    try {
+      const body = await getJson<{ feeds: FeedView[] } | FeedView[]>(`${this.base}/_sandbox/feeds`);
+      this.set({ feeds: Array.isArray(body) ? body : body.feeds, load: { ...this.state.load, feeds: { phase: 'ready' } } });
+    } catch (err) {
+      this.set({ load: { ...this.state.load, feeds: errorState(err) } });
+    }
+  }
+
+  private async loadOutbox(): Promise<void> {
+    try {
+      const body = await getJson<{ messages: OutboxMessage[] } | OutboxMessage[]>(`${this.base}/_sandbox/outbox`);
+      this.set({ outbox: Array.isArray(body) ? body : body.messages, load: { ...this.state.load, outbox: { phase: 'ready' } } });
+    } catch (err) {
+      this.set({ load: { ...this.state.load, outbox: errorState(err) } });
+    }
+  }
+
+  async loadClock(): Promise<void> {
+    try {
+      this.setClock(await getJson<ClockState>(`${this.base}/_sandbox/clock`));
+    } catch {
+      /* shown as "unknown" by the clock control */
+    }
+  }
+
+  /** Apply a clock answer from a POST right away (the SSE echo may come a moment later). */
+  setClock(state: ClockState): void {
+    this.set({ clock: { state, readAt: Date.now() } });
+  }
+
+  /** Apply a feed answer from a PATCH or transition right away. */
+  upsertFeed(feed: FeedView): void {
+    this.set({ feeds: upsertFeedList(this.state.feeds, feed) });
+  }
+
+  private enqueue(message: StreamMessage): void {
+    this.pending.push(message);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.snapshotLoading > 0 || this.pending.length === 0) return;
+    // One render per ~frame however many messages arrived: 10,000 events must not mean 10,000 renders.
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      if (this.snapshotLoading === 0) this.flush();
+    }, 16);
+  }
+
+  private flush(): void {
+    const messages = this.pending;
+    this.pending = [];
+    const newEvents: RecordedEvent[] = [];
+    const pageMessages: unknown[] = [];
+    let feeds = this.state.feeds;
+    let outbox = this.state.outbox;
+    let clock = this.state.clock;
+    let reset = false;
+    for (const m of messages) {
+      switch (m.type) {
+        case 'event':
+          newEvents.push(m.data as RecordedEvent);
+          break;
+        case 'timeline':
+          pageMessages.push(m.data);
+          break;
+        case 'feed':
+          feeds = upsertFeedList(feeds, m.data as FeedView);
+          break;
+        case 'outbox':
+          outbox = upsertById(outbox, m.data as OutboxMessage);
+          break;
+        case 'clock':
+          clock = { state: m.data as ClockState, readAt: Date.now() };
+          break;
+        case 'reset':
+          reset = true;
+          break;
+      }
+    }
+    const pages = applyEventsToIndex(applyPageMessages(this.state.pages, pageMessages), newEvents);
+    this.state = { ...this.state, pages, feeds, outbox, clock };
+    if (newEvents.length) this.appendEvents(newEvents, false);
+    for (const l of this.listeners) l();
+    if (reset) {
+      // What a reset forgot differs by scope (one site, all, feeds too): re-read rather than guess.
+      this.replaceEvents([]);
+      this.set({ pages: resetPages() });
+      void this.loadAll(false);
+    }
+  }
+
+  private replaceEvents(list: RecordedEvent[]): void {
+    const events = list.slice(-EVENT_WINDOW);
+    this.set({ events, eventsById: new Map(events.map((e) => [e.id, e])) });
+  }
+
+  private appendEvents(list: RecordedEvent[], notify = true): void {
+    const lastSeq = this.state.events.at(-1)?.seq ?? -1;
+    const fresh = list.filter((e) => e.seq > lastSeq).sort((a, b) => a.seq - b.seq);
+    if (!fresh.length) return;
+    let events = this.state.events.concat(fresh);
+    let eventsById = new Map(this.state.eventsById);
+    if (events.length > EVENT_WINDOW) {
+      events = events.slice(-EVENT_WINDOW);
+      eventsById = new Map(events.map((e) => [e.id, e]));
+    } else {
+      for (const e of fresh) eventsById.set(e.id, e);
+    }
+    if (notify) this.set({ events, eventsById });
+    else this.state = { ...this.state, events, eventsById };
+  }
+}
+
+function upsertFeedList(list: readonly FeedView[], feed: FeedView): FeedView[] {
+  const i = list.findIndex((f) => f.siteId === feed.siteId && f.id === feed.id);
+  if (i === -1) return [...list, feed];
+  const copy = list.slice();
+  copy[i] = feed;
+  return copy;
+}
+
+function upsertById<T extends { id: string }>(list: readonly T[], item: T): T[] {
+  const i = list.findIndex((x) => x.id === item.id);
+  if (i === -1) return [...list, item];
+  const copy = list.slice();
+  copy[i] = item;
+  return copy;
+}
+
+export const store = new SandboxStore();
+
+export function useSandbox<T>(select: (s: SandboxState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}

@@ -1,0 +1,114 @@
+// The timelines list as flat rows (session headers and their pages, newest first) after filters, so a
+// virtualised list can render 10,000+ events' worth of pages by drawing only what is on screen.
+import type { PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import { pageKey, type PageStore } from './pages';
+
+export interface TimelineFilters {
+  siteId: string;
+  verdict: '' | Verdict;
+  /** pages with at least one event of this kind */
+  kind: string;
+  /** over responseId, uid, pageUrl (and ids, rule ids) */
+  text: string;
+}
+
+export const NO_FILTERS: TimelineFilters = { siteId: '', verdict: '', kind: '', text: '' };
+
+export interface SessionRow {
+  type: 'session';
+  key: string;
+  siteId: string;
+  sessionId: string;
+  userId: string;
+  pages: number;
+  verdict: Verdict;
+  lastSeen: string | null;
+  collapsed: boolean;
+}
+
+export interface PageRow {
+  type: 'page';
+  key: string;
+  page: PageTimelineSummaryDto;
+}
+
+export type Row = SessionRow | PageRow;
+
+export interface RowsResult {
+  rows: Row[];
+  /** pages shown after filters */
+  shown: number;
+  total: number;
+  sites: string[];
+  verdicts: Record<Verdict, number>;
+}
+
+const RANK: Record<Verdict, number> = { pass: 0, warn: 1, fail: 2 };
+
+function worst(a: Verdict, b: Verdict): Verdict {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+function time(s: string | null): number {
+  const t = s ? Date.parse(s) : NaN;
+  return Number.isFinite(t) ? t : 0;
+}
+
+function matchesText(page: PageTimelineSummaryDto, uids: Set<string> | undefined, needle: string): boolean {
+  if (!needle) return true;
+  const hay = [page.pageUrl, page.pageLoadId, page.sessionId, page.userId, ...page.responseIds, ...page.rules];
+  if (hay.some((h) => h && h.toLowerCase().includes(needle))) return true;
+  if (uids) for (const u of uids) if (u.toLowerCase().includes(needle)) return true;
+  return false;
+}
+
+export function sessionKey(p: { siteId: string; sessionId: string }): string {
+  return `s:${p.siteId}/${p.sessionId}`;
+}
+
+export function buildRows(store: PageStore, filters: TimelineFilters, collapsed: ReadonlySet<string>): RowsResult {
+  const needle = filters.text.trim().toLowerCase();
+  const sites = new Set<string>();
+  const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+  const sessions = new Map<string, { row: SessionRow; pages: PageTimelineSummaryDto[]; latest: number }>();
+  let shown = 0;
+
+  for (const page of store.summaries.values()) {
+    sites.add(page.siteId);
+    if (filters.siteId && page.siteId !== filters.siteId) continue;
+    const idx = store.index.get(pageKey(page));
+    if (filters.kind && !idx?.kinds.has(filters.kind)) continue;
+    if (!matchesText(page, idx?.uids, needle)) continue;
+    verdicts[page.verdict] += 1;
+    if (filters.verdict && page.verdict !== filters.verdict) continue;
+    shown += 1;
+    const sKey = sessionKey(page);
+    let s = sessions.get(sKey);
+    if (!s) {
+      s = {
+        row: { type: 'session', key: sKey, siteId: page.siteId, sessionId: page.sessionId, userId: page.userId, pages: 0, verdict: 'pass', lastSeen: null, collapsed: collapsed.has(sKey) },
+        pages: [],
+        latest: 0,
+      };
+      sessions.set(sKey, s);
+    }
+    s.pages.push(page);
+    s.row.pages += 1;
+    s.row.verdict = worst(s.row.verdict, page.verdict);
+    const seen = time(page.lastSeen ?? page.firstSeen);
+    if (seen >= s.latest) {
+      s.latest = seen;
+      s.row.lastSeen = page.lastSeen ?? page.firstSeen;
+    }
+  }
+
+  const ordered = [...sessions.values()].sort((a, b) => b.latest - a.latest || (a.row.key < b.row.key ? -1 : 1));
+  const rows: Row[] = [];
+  for (const s of ordered) {
+    rows.push(s.row);
+    if (s.row.collapsed) continue;
+    s.pages.sort((a, b) => time(b.firstSeen) - time(a.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1));
+    for (const page of s.pages) rows.push({ type: 'page', key: pageKey(page), page });
+  }
+  return { rows, shown, total: store.summaries.size, sites: [...sites].sort(), verdicts };
+}

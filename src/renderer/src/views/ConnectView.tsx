@@ -1,0 +1,146 @@
+// Connect / first run: where the sandbox listens and copy-paste snippets to point a storefront, a shell
+// or a CI job at it, filled in with this sandbox's address and the configured account.
+import { useState } from 'react';
+import { CodeBlock, CopyButton, KindLabel } from '../components/common';
+import { currentSandboxTime, useSandboxNow } from '../components/ClockControl';
+import { useSandbox } from '../state/store';
+import {
+  DEMO_SECRET_KEY,
+  DEMO_SITE_ID,
+  beaconJsSnippet,
+  newSnippetIds,
+  reindexCurl,
+  reportCurl,
+  statusCurl,
+  trackingCurls,
+  uploadCurl,
+  waitCurl,
+} from '../snippets';
+
+/** The account the snippets use: the first configured site, with the demo key when it is the demo site. */
+export function useSnippetAccount(): { siteId: string; secretKey: string; isDemo: boolean; uploadFeedId: number } {
+  const feeds = useSandbox((s) => s.feeds);
+  const first = feeds[0];
+  const siteId = first?.siteId ?? DEMO_SITE_ID;
+  const isDemo = siteId === DEMO_SITE_ID;
+  const uploadFeed = feeds.find((f) => f.siteId === siteId && f.source.kind === 'upload' && f.intervalMs !== null) ?? first;
+  return { siteId, secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>', isDemo, uploadFeedId: uploadFeed?.id ?? 42 };
+}
+
+function UrlRow({ label, url, testId }: { label: string; url: string; testId: string }) {
+  return (
+    <div className="url-row">
+      <span className="muted">{label}</span>
+      <code data-testid={testId}>{url}</code>
+      <CopyButton text={url} />
+    </div>
+  );
+}
+
+export function ConnectView() {
+  const origin = location.origin;
+  const now = useSandboxNow();
+  const health = useSandbox((s) => s.health);
+  const eventCount = useSandbox((s) => s.events.length);
+  const { siteId, secretKey, isDemo, uploadFeedId } = useSnippetAccount();
+  // Ids stay fixed until asked for new ones, so copying twice gives the same session.
+  const [ids, setIds] = useState(() => newSnippetIds(currentSandboxTime()));
+  const curls = trackingCurls(origin, siteId, ids);
+
+  return (
+    <div className="page-scroll" data-testid="connect-view">
+      <div className="page-narrow">
+        <div className="page-head">
+          <div>
+            <h1>Connect a storefront</h1>
+            <p>
+              The sandbox answers like the real services. Point your storefront, scripts or CI at these addresses.
+              {eventCount === 0 && ' Nothing has been received yet: send one of the events below to see it appear under Timelines.'}
+            </p>
+          </div>
+          <a className="btn" href="#/timelines">
+            Open timelines
+          </a>
+        </div>
+
+        <section className="section card card-body" aria-labelledby="urls-title">
+          <h2 id="urls-title" className="section-title">
+            Sandbox addresses
+          </h2>
+          <div className="url-list">
+            <UrlRow label="UI" url={`${origin}/`} testId="url-ui" />
+            <UrlRow label="Tracking (beacon v2)" url={`${origin}/beacon/v2`} testId="url-beacon" />
+            <UrlRow label="Bulk indexing" url={`${origin}/api/index`} testId="url-indexing" />
+            <UrlRow label="Admin API" url={`${origin}/_sandbox`} testId="url-admin" />
+          </div>
+          <p className="small muted">
+            Account <code>{siteId}</code>
+            {isDemo ? (
+              <>
+                {' '}
+                (demo fixtures), secret key <code>{secretKey}</code>
+              </>
+            ) : (
+              ' — the secret key is in your sandbox config file'
+            )}
+            {health?.configSource && <> · config: {health.configSource}</>}
+          </p>
+        </section>
+
+        <section className="section" aria-labelledby="beaconjs-title">
+          <h2 id="beaconjs-title" className="section-title">
+            beacon.js (the provider's tracking client)
+          </h2>
+          <p className="muted">
+            Set <code>requesters.beacon.origin</code> so every event goes to the sandbox. Nothing else in the storefront changes.
+          </p>
+          <CodeBlock title="storefront.ts" code={beaconJsSnippet(origin, siteId)} testId="snippet-beaconjs" />
+        </section>
+
+        <section className="section" aria-labelledby="curl-title">
+          <div className="section-head">
+            <h2 id="curl-title" className="section-title">
+              One search page, event by event
+            </h2>
+            <button type="button" className="btn small" onClick={() => setIds(newSnippetIds(now))}>
+              New ids and timestamp
+            </button>
+          </div>
+          <p className="muted">
+            Run them in order: render, impression, clickthrough and addtocart share a page and a responseId; the redirect is a second page.
+            Timestamps are the sandbox time when the snippets were made.
+          </p>
+          <div className="snippet-grid">
+            {curls.map(({ event, code }) => (
+              <div key={event}>
+                <KindLabel kind={event} />
+                <CodeBlock title={`search/${event}`} code={code} testId={`snippet-curl-${event}`} />
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="indexing-title">
+          <h2 id="indexing-title" className="section-title">
+            Bulk indexing
+          </h2>
+          <div className="snippet-grid">
+            <CodeBlock title="Status of every feed" code={statusCurl(origin, siteId, secretKey)} testId="snippet-status" />
+            <CodeBlock title={`Upload a feed file (feed ${uploadFeedId})`} code={uploadCurl(origin, siteId, secretKey, uploadFeedId)} testId="snippet-upload" />
+            <CodeBlock title="Re-index without a file (PUT)" code={reindexCurl(origin, siteId, secretKey, 43)} testId="snippet-reindex" />
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="ci-title">
+          <h2 id="ci-title" className="section-title">
+            In tests and CI
+          </h2>
+          <div className="snippet-grid">
+            <CodeBlock title="Wait until 4 events arrived (408 on timeout)" code={waitCurl(origin, siteId)} testId="snippet-wait" />
+            <CodeBlock title="Timeline verdicts as JUnit" code={reportCurl(origin)} testId="snippet-report" />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// The feed board: one card per configured feed, with the sandbox clock on the same screen because
+// schedules, autopilot steps and the one-hour re-index window all run on it.
+import { ClockPanel, useSandboxNow } from '../components/ClockControl';
+import { Empty, Loaded } from '../components/common';
+import { store, useSandbox } from '../state/store';
+import { FeedCard } from './feeds/FeedCard';
+
+export function FeedBoard() {
+  const feeds = useSandbox((s) => s.feeds);
+  const load = useSandbox((s) => s.load.feeds);
+  const now = useSandboxNow();
+  return (
+    <div className="page-scroll" data-testid="feeds-view">
+      <div className="page-wide">
+        <div className="page-head">
+          <div>
+            <h1>Feeds</h1>
+            <p>
+              States move on autopilot or by hand. Uploads go through the real bulk indexing API, so what you see here is what a client would get.
+            </p>
+          </div>
+        </div>
+        <ClockPanel idPrefix="feeds" compact />
+        <Loaded state={load} what="feeds" onRetry={() => void store.loadFeeds()}>
+          {feeds.length === 0 ? (
+            <Empty title="No feeds configured">
+              <p>Add accounts and feeds to the sandbox config file (see the README), then restart the sandbox.</p>
+            </Empty>
+          ) : (
+            <div className="feed-list">
+              {feeds.map((f) => (
+                <FeedCard key={`${f.siteId}-${f.id}`} feed={f} now={now} />
+              ))}
+            </div>
+          )}
+        </Loaded>
+      </div>
+    </div>
+  );
+}

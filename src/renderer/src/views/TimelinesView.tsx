@@ -1,0 +1,122 @@
+// Timelines: the list of sessions → pages beside the selected page, with the event inspector over it.
+// Narrow windows show one of the three at a time, with a way back.
+import { useCallback, useMemo, useState } from 'react';
+import { TIMELINE_RULES, type TimelineRuleId } from '../../../shared/timeline';
+import { CodeBlock, Empty, Loaded } from '../components/common';
+import { currentSandboxTime } from '../components/ClockControl';
+import { plural } from '../format';
+import { navigate } from '../router';
+import { beaconCurl, beaconBody, newSnippetIds } from '../snippets';
+import { store, useSandbox } from '../state/store';
+import { splitPageKey } from '../state/pages';
+import { useSnippetAccount } from './ConnectView';
+import { EventInspector } from './inspector/EventInspector';
+import { PageView } from './timelines/PageView';
+import { TimelineList } from './timelines/TimelineList';
+
+/** First run: how to send the first event, right where it will appear. */
+function FirstEvent() {
+  const { siteId } = useSnippetAccount();
+  const requests = useSandbox((s) => s.events.length);
+  const [ids] = useState(() => newSnippetIds(currentSandboxTime()));
+  const code = beaconCurl(location.origin, `/beacon/v2/${siteId}/search/render`, beaconBody('render', ids));
+  return (
+    <Empty title="No search pages yet" testId="timelines-empty">
+      {requests > 0 ? (
+        <p>
+          {plural(requests, 'request')} recorded, none of them a search event with a page. See them under <a href="#/requests">Requests</a>.
+        </p>
+      ) : (
+        <p>Point a storefront at this sandbox, or send a first event from a terminal:</p>
+      )}
+      <div className="empty-snippet">
+        <CodeBlock title="search/render" code={code} testId="first-event-snippet" />
+      </div>
+      <p className="small">
+        More snippets (beacon.js, every event, indexing) under <a href="#/connect">Connect</a>.
+      </p>
+    </Empty>
+  );
+}
+
+/** What shows beside the list before a page is picked: verdicts and the rules that fire most. */
+function Overview() {
+  const pages = useSandbox((s) => s.pages);
+  const { verdicts, rules } = useMemo(() => {
+    const v = { pass: 0, warn: 0, fail: 0 };
+    const r = new Map<TimelineRuleId, number>();
+    for (const p of pages.summaries.values()) {
+      v[p.verdict] += 1;
+      for (const rule of p.rules) r.set(rule, (r.get(rule) ?? 0) + 1);
+    }
+    return { verdicts: v, rules: [...r.entries()].sort((a, b) => b[1] - a[1]) };
+  }, [pages]);
+  return (
+    <div className="overview" data-testid="timelines-overview">
+      <h2>Overview</h2>
+      <div className="metric-row">
+        {(['fail', 'warn', 'pass'] as const).map((v) => (
+          <div key={v} className={`metric ${v}`}>
+            <span className="metric-value">{verdicts[v].toLocaleString('en-US')}</span>
+            <span className="metric-label">{v} pages</span>
+          </div>
+        ))}
+      </div>
+      {rules.length > 0 ? (
+        <>
+          <h3 className="section-title">Findings by rule</h3>
+          <table className="table">
+            <tbody>
+              {rules.map(([rule, n]) => (
+                <tr key={rule}>
+                  <td>
+                    <code>{rule}</code>
+                  </td>
+                  <td>{TIMELINE_RULES[rule]?.title}</td>
+                  <td className="mono">{plural(n, 'page')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="small muted">Type a rule id in the search box to list its pages.</p>
+        </>
+      ) : (
+        <p className="muted">No findings so far.</p>
+      )}
+      <p className="small muted">Select a page to see its events on a time axis. ↑/↓ move through the list.</p>
+    </div>
+  );
+}
+
+export function TimelinesView({ pageKey, eventId }: { pageKey: string | null; eventId: string | null }) {
+  const load = useSandbox((s) => s.load.pages);
+  const closeInspector = useCallback(() => navigate({ view: 'timelines', pageKey, eventId: null }, true), [pageKey]);
+  const selectEvent = useCallback((id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id }, true), [pageKey]);
+  const { siteId, pageLoadId } = pageKey ? splitPageKey(pageKey) : { siteId: undefined, pageLoadId: undefined };
+  const mode = eventId ? 'inspect' : pageKey ? 'page' : 'list';
+
+  return (
+    <div className="timelines" data-mode={mode} data-testid="timelines-view">
+      <Loaded state={load} what="timelines" onRetry={() => void store.loadAll()}>
+        <TimelineList selectedKey={pageKey} emptyState={<FirstEvent />} />
+        <div className="detail">
+          {pageKey ? (
+            <>
+              <div className="detail-scroll">
+                <a className="btn small back-link" href="#/timelines">
+                  ← All pages
+                </a>
+                <PageView key={pageKey} pageKey={pageKey} selectedEventId={eventId} onSelectEvent={selectEvent} />
+              </div>
+              {eventId && <EventInspector eventId={eventId} siteId={siteId} pageLoadId={pageLoadId} onClose={closeInspector} />}
+            </>
+          ) : (
+            <div className="detail-scroll">
+              <Overview />
+            </div>
+          )}
+        </div>
+      </Loaded>
+    </div>
+  );
+}

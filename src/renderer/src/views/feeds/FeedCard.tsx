@@ -1,0 +1,217 @@
+// One feed on the board: its state with the diagram and hand controls, the autopilot and injected
+// faults, the schedule, what the last run found, uploads through the real API, and the history.
+import { useState } from 'react';
+import type { FeedState, FeedView } from '../../../../shared/indexing';
+import { feedsApi, type FeedPatch } from '../../api/admin';
+import { fmtDuration, fmtRelative, parseTime, plural } from '../../format';
+import { store } from '../../state/store';
+import { TransitionDiagram } from './TransitionDiagram';
+import { FeedUpload } from './FeedUpload';
+import { FeedHistory } from './FeedHistory';
+
+const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
+
+export function stateTone(state: FeedState): string {
+  if (state === 'done' || state === 'regen_done') return 'pass';
+  if (state === 'error' || state === 'regen_error') return 'fail';
+  if (state === 'paused') return 'warn';
+  return 'info';
+}
+
+function Schedule({ feed, now }: { feed: FeedView; now: number }) {
+  const last = parseTime(feed.lastIndexed);
+  const next = parseTime(feed.nextIndexTime);
+  const stepEnds = parseTime(feed.stepEndsAt);
+  return (
+    <dl className="kv" data-testid="feed-schedule">
+      <dt>lastIndexed</dt>
+      <dd data-testid="feed-last-indexed">
+        {feed.lastIndexed ? (
+          <>
+            <span className="mono">{feed.lastIndexed}</span> <span className="muted">({fmtRelative(last, now)})</span>
+          </>
+        ) : (
+          <span className="muted">never</span>
+        )}
+      </dd>
+      <dt>nextIndexTime</dt>
+      <dd data-testid="feed-next-index">
+        {feed.intervalMs === null ? (
+          <span className="muted">none (interval Never: bulk index requests are refused)</span>
+        ) : feed.nextIndexTime ? (
+          <>
+            <span className="mono">{feed.nextIndexTime}</span> <span className="muted">({fmtRelative(next, now)})</span>
+          </>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </dd>
+      <dt>Current step</dt>
+      <dd>
+        {feed.stepEndsAt ? (
+          <>
+            ends {fmtRelative(stepEnds, now)} <span className="muted">(autopilot)</span>
+          </>
+        ) : (
+          <span className="muted">{feed.autopilot ? 'resting' : 'moves only by hand'}</span>
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+function LastRun({ feed }: { feed: FeedView }) {
+  const run = feed.lastRun;
+  return (
+    <div data-testid="feed-last-run">
+      <div className="metric-row">
+        <div className="metric">
+          <span className="metric-value" data-testid="feed-products">
+            {feed.products.toLocaleString('en-US')}
+          </span>
+          <span className="metric-label">products in catalog</span>
+        </div>
+        <div className="metric">
+          <span className={`metric-value ${run && run.rowErrorCount ? 'fail-text' : ''}`} data-testid="feed-row-errors">
+            {run ? run.rowErrorCount.toLocaleString('en-US') : '—'}
+          </span>
+          <span className="metric-label">row errors, last run</span>
+        </div>
+      </div>
+      {run ? (
+        <p className="small muted">
+          Last run: {run.format ?? 'unknown format'}, {run.encoding}, {plural(run.products, 'product')}
+          {run.idField && <> keyed by <code>{run.idField}</code></>}, {(run.bytes / 1024).toFixed(1)} KiB decoded
+        </p>
+      ) : (
+        <p className="small muted">Not indexed in this sandbox yet.</p>
+      )}
+      {run?.error && (
+        <p className="notice error small" data-testid="feed-run-error">
+          {run.error}
+        </p>
+      )}
+      {run && run.rowErrors.length > 0 && (
+        <details className="row-errors">
+          <summary>
+            {plural(run.rowErrorCount, 'row error')}
+            {run.rowErrorCount > run.rowErrors.length && ` (first ${run.rowErrors.length} shown)`}
+          </summary>
+          <ul>
+            {run.rowErrors.map((e, i) => (
+              <li key={i}>
+                <span className="mono muted">line {e.line}</span> {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'ok'; text: string } | null>(null);
+  const key = `${feed.siteId}-${feed.id}`;
+
+  async function act(action: () => Promise<FeedView | null>, success?: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const updated = await action();
+      if (updated) store.upsertFeed(updated);
+      if (success) setNotice({ tone: 'ok', text: success });
+    } catch (err) {
+      setNotice({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const move = (to: FeedState) => act(() => feedsApi.transition(feed, to), `Moved to ${to}.`);
+  const patch = (p: FeedPatch) => act(() => feedsApi.patch(feed, p));
+
+  return (
+    <article className="card feed-card" data-testid={`feed-card-${feed.id}`} data-state={feed.state} aria-labelledby={`feed-title-${key}`}>
+      <header className="card-head">
+        <div className="feed-title">
+          <h2 id={`feed-title-${key}`}>{feed.name}</h2>
+          <span className="muted small">
+            feed <span className="mono">{feed.id}</span> · site <span className="mono">{feed.siteId}</span> ·{' '}
+            {feed.source.kind === 'cart' ? 'cart integration (PUT)' : 'file upload (POST)'}
+            {feed.regeneration && ' · external regeneration'}
+          </span>
+        </div>
+        <div className="feed-state">
+          <span className={`badge big ${stateTone(feed.state)}`} data-testid="feed-state">
+            {feed.state}
+          </span>
+          {feed.indexStatus !== feed.state && <span className="small muted">status API reports “{feed.indexStatus}”</span>}
+        </div>
+      </header>
+      <div className="feed-body">
+        <div className="feed-col">
+          {feed.paused && feed.pausedReason && <p className="notice warn small">{feed.pausedReason}</p>}
+          <TransitionDiagram state={feed.state} allowed={feed.allowedTransitions} regeneration={feed.regeneration} busy={busy} idPrefix={key} onPick={(to) => void move(to)} />
+          <div className="btn-row" role="group" aria-label="Move by hand">
+            <span className="small muted">Move by hand:</span>
+            {feed.allowedTransitions.length === 0 && <span className="small muted">nothing allowed from {feed.state}</span>}
+            {feed.allowedTransitions.map((to) => (
+              <button key={to} type="button" className="btn small primary" disabled={busy} data-testid={`move-${to}`} onClick={() => void move(to)}>
+                → {to}
+              </button>
+            ))}
+          </div>
+          <div className="feed-notice" aria-live="polite">
+            {notice && (
+              <p className={`notice small ${notice.tone === 'error' ? 'error' : 'ok'}`} data-testid={notice.tone === 'error' ? 'feed-refused' : 'feed-moved'} role={notice.tone === 'error' ? 'alert' : undefined}>
+                {notice.text}
+              </p>
+            )}
+          </div>
+          <fieldset className="feed-controls" disabled={busy}>
+            <legend className="visually-hidden">Autopilot and faults</legend>
+            <label className="toggle">
+              <input type="checkbox" checked={feed.autopilot} data-testid="feed-autopilot" onChange={(e) => void patch({ autopilot: e.target.checked })} />
+              Autopilot <span className="muted small">(timed progress; off: only hand moves)</span>
+            </label>
+            <label className="toggle">
+              <input type="checkbox" checked={feed.inject.nextIndexFails} data-testid="feed-inject-index" onChange={(e) => void patch({ inject: { nextIndexFails: e.target.checked } })} />
+              Next index fails
+            </label>
+            {feed.regeneration && (
+              <label className="toggle">
+                <input type="checkbox" checked={feed.inject.regenerationFails} data-testid="feed-inject-regen" onChange={(e) => void patch({ inject: { regenerationFails: e.target.checked } })} />
+                Regeneration fails
+              </label>
+            )}
+            <label className="toggle">
+              Interval
+              <select value={feed.interval} data-testid="feed-interval" onChange={(e) => void patch({ interval: e.target.value })}>
+                {[...new Set([feed.interval, ...INTERVALS])].map((i) => (
+                  <option key={i} value={i}>
+                    {i === 'Never' ? 'Never' : `every ${fmtDuration(intervalMs(i))}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+        </div>
+        <div className="feed-col">
+          <Schedule feed={feed} now={now} />
+          <LastRun feed={feed} />
+          <FeedUpload feed={feed} />
+        </div>
+      </div>
+      <FeedHistory feed={feed} />
+    </article>
+  );
+}
+
+function intervalMs(text: string): number {
+  const m = /^(\d+)\s*([smhd])$/.exec(text);
+  if (!m) return NaN;
+  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+  return Number(m[1]) * unit;
+}

@@ -1,0 +1,136 @@
+// Feed upload by drag-and-drop or file picker, sent through the real `POST /api/index/feed` with basic
+// auth (and `PUT` for cart feeds), so the sandbox treats it exactly like a client's request.
+import { useState, type DragEvent } from 'react';
+import type { FeedView } from '../../../../shared/indexing';
+import { requestIndex, uploadFeed } from '../../api/admin';
+import { messageOf, type RawResult } from '../../api/client';
+import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../snippets';
+
+const keyStorage = (siteId: string) => `search-sandbox.secretKey.${siteId}`;
+
+function initialKey(siteId: string): string {
+  try {
+    const saved = localStorage.getItem(keyStorage(siteId));
+    if (saved) return saved;
+  } catch {
+    /* storage may be unavailable; fall through */
+  }
+  return siteId === DEMO_SITE_ID ? DEMO_SECRET_KEY : '';
+}
+
+function describe(result: RawResult): string {
+  const body = result.body as { success?: boolean } | null;
+  if (result.ok && body?.success !== false) return `${result.status}: accepted — the feed starts indexing.`;
+  const retry = result.retryAfter ? ` (Retry-After: ${result.retryAfter} s)` : '';
+  return `${result.status}: ${messageOf(result.body, 'refused')}${retry}`;
+}
+
+export function FeedUpload({ feed }: { feed: FeedView }) {
+  const [secretKey, setSecretKey] = useState(() => initialKey(feed.siteId));
+  const [requestedBy, setRequestedBy] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = `${feed.siteId}-${feed.id}`;
+
+  async function send(call: () => Promise<RawResult>) {
+    if (!secretKey) {
+      setResult({ ok: false, text: `Enter the secret key of site ${feed.siteId} first (it is in the sandbox config).` });
+      return;
+    }
+    try {
+      localStorage.setItem(keyStorage(feed.siteId), secretKey);
+    } catch {
+      /* remembering the key is a convenience only */
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const res = await call();
+      setResult({ ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false, text: describe(res) });
+    } catch (err) {
+      setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const upload = (file: File) =>
+    send(() => uploadFeed({ siteId: feed.siteId, secretKey, feedId: feed.id, file, requestedBy: requestedBy || undefined }));
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void upload(file);
+  }
+
+  return (
+    <div className="feed-upload" data-testid="feed-upload">
+      <div className="upload-fields">
+        <label className="field">
+          Secret key ({feed.siteId})
+          <input type="password" value={secretKey} autoComplete="off" onChange={(e) => setSecretKey(e.target.value)} data-testid={`feed-secret-${feed.id}`} />
+        </label>
+        <label className="field">
+          requestedBy (optional)
+          <input type="email" value={requestedBy} placeholder="you@example.com" onChange={(e) => setRequestedBy(e.target.value)} data-testid={`feed-requested-by-${feed.id}`} />
+        </label>
+      </div>
+      <div
+        className={`dropzone ${dragging ? 'over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid={`feed-dropzone-${feed.id}`}
+      >
+        <input
+          id={`upload-${id}`}
+          type="file"
+          className="visually-hidden"
+          accept=".csv,.tsv,.txt,.json,.ndjson,.jsonl,.xml,.gz,.zip"
+          disabled={busy}
+          data-testid={`feed-upload-input-${feed.id}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        <label htmlFor={`upload-${id}`} className="dropzone-label">
+          {busy ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Sending…
+            </>
+          ) : (
+            <>
+              <strong>Drop a feed file</strong> or <span className="link">choose one</span>
+              <span className="small muted">CSV, TSV, ndJSON or XML; raw, .gz or .zip; up to 20 MB · POST /api/index/feed?feedId={feed.id}</span>
+            </>
+          )}
+        </label>
+        {feed.source.kind === 'cart' && (
+          <button
+            type="button"
+            className="btn small"
+            disabled={busy}
+            data-testid={`feed-put-${feed.id}`}
+            onClick={() => void send(() => requestIndex({ siteId: feed.siteId, secretKey, feedId: feed.id, requestedBy: requestedBy || undefined }))}
+          >
+            Request index (PUT)
+          </button>
+        )}
+      </div>
+      <div aria-live="polite" className="upload-result">
+        {result && (
+          <p className={`notice small ${result.ok ? 'ok' : 'error'}`} data-testid={`feed-upload-result-${feed.id}`}>
+            {result.text}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// The event inspector: one recorded tracking request in full — the body pretty-printed with its
+// validation errors in place, receive time against context.timestamp, who sent it, and "copy as curl".
+import { useEffect, useState } from 'react';
+import { getJson } from '../../api/client';
+import type { RecordedEvent } from '../../api/types';
+import { CopyButton, KindLabel } from '../../components/common';
+import { fmtDateTime, fmtDuration, parseTime } from '../../format';
+import { shellQuote } from '../../snippets';
+import { useSandbox } from '../../state/store';
+import { JsonView } from './JsonView';
+
+/** The request as a curl command a developer can replay (same path, content type, origin and body). */
+export function eventCurl(origin: string, e: RecordedEvent): string {
+  const parts = [`curl -X POST ${shellQuote(`${origin}${e.path}`)}`];
+  parts.push(`  -H ${shellQuote(`Content-Type: ${e.contentType ?? 'text/plain;charset=UTF-8'}`)}`);
+  if (e.origin) parts.push(`  -H ${shellQuote(`Origin: ${e.origin}`)}`);
+  if (e.body !== null && e.body !== undefined) {
+    parts.push(`  --data-raw ${shellQuote(typeof e.body === 'string' ? e.body : JSON.stringify(e.body))}`);
+  }
+  return parts.join(' \\\n');
+}
+
+function contextTimestamp(e: RecordedEvent): string | null {
+  const ctx = (e.body && typeof e.body === 'object' ? (e.body as { context?: { timestamp?: unknown } }).context : undefined) ?? undefined;
+  return typeof ctx?.timestamp === 'string' ? ctx.timestamp : null;
+}
+
+/** The event from the store, or from the admin API when it is older than what the UI keeps. */
+function useRecordedEvent(id: string, hint: { siteId?: string; pageLoadId?: string }): { event: RecordedEvent | null; error: string | null } {
+  const fromStore = useSandbox((s) => s.eventsById.get(id) ?? null);
+  const [fetched, setFetched] = useState<{ id: string; event: RecordedEvent | null; error: string | null } | null>(null);
+  useEffect(() => {
+    if (fromStore) return;
+    let cancelled = false;
+    getJson<{ events: RecordedEvent[] } | RecordedEvent[]>('/_sandbox/events', { siteId: hint.siteId, pageLoadId: hint.pageLoadId || undefined })
+      .then((body) => {
+        const list = Array.isArray(body) ? body : body.events;
+        const event = list.find((e) => e.id === id) ?? null;
+        if (!cancelled) setFetched({ id, event, error: event ? null : `event ${id} is no longer recorded (reset or past retention)` });
+      })
+      .catch((err: unknown) => !cancelled && setFetched({ id, event: null, error: err instanceof Error ? err.message : String(err) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, fromStore, hint.siteId, hint.pageLoadId]);
+  if (fromStore) return { event: fromStore, error: null };
+  if (fetched?.id === id) return { event: fetched.event, error: fetched.error };
+  return { event: null, error: null };
+}
+
+export function EventInspector({ eventId, siteId, pageLoadId, onClose }: { eventId: string; siteId?: string; pageLoadId?: string; onClose(): void }) {
+  const { event, error } = useRecordedEvent(eventId, { siteId, pageLoadId });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <aside className="inspector" aria-label="Event inspector" data-testid="inspector" data-event-id={eventId}>
+      <header className="inspector-head">
+        {event ? <KindLabel kind={event.event} rejected={!event.accepted} /> : <span className="mono">{eventId}</span>}
+        {event && <span className={`badge ${event.accepted ? 'pass' : 'fail'}`}>{event.status}</span>}
+        <span className="spacer" />
+        {event && <CopyButton text={eventCurl(location.origin, event)} label="Copy as curl" testId="copy-curl" />}
+        <button type="button" className="btn small ghost" onClick={onClose} aria-label="Close the inspector" data-testid="inspector-close">
+          ✕
+        </button>
+      </header>
+      <div className="inspector-body">
+        {!event && !error && <p className="muted">Loading {eventId}…</p>}
+        {error && <p className="notice error">{error}</p>}
+        {event && <InspectorDetails event={event} />}
+      </div>
+    </aside>
+  );
+}
+
+function InspectorDetails({ event }: { event: RecordedEvent }) {
+  const received = parseTime(event.receivedAt);
+  const stamp = contextTimestamp(event);
+  const stampMs = parseTime(stamp);
+  const skew = Number.isFinite(stampMs) ? received - stampMs : NaN;
+  return (
+    <>
+      <section className="inspector-section">
+        <h3 className="section-title">Time</h3>
+        <dl className="kv">
+          <dt>Received (sandbox)</dt>
+          <dd className="mono" data-testid="received-at">
+            {fmtDateTime(received, true)}
+          </dd>
+          <dt>context.timestamp</dt>
+          <dd className="mono" data-testid="context-timestamp">
+            {stamp ?? <span className="muted">not sent</span>}
+            {stamp && !Number.isFinite(stampMs) && <span className="fail-text"> (not RFC 3339)</span>}
+          </dd>
+          <dt>Difference</dt>
+          <dd>
+            {Number.isFinite(skew) ? (
+              <span className={Math.abs(skew) > 5 * 60_000 ? 'warn-text' : ''}>
+                {Math.abs(skew) < 1 ? 'none' : skew > 0 ? `sent ${fmtDuration(skew)} before it arrived` : `timestamp ${fmtDuration(skew)} after arrival (client clock ahead?)`}
+              </span>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </dl>
+      </section>
+      <section className="inspector-section">
+        <h3 className="section-title">Request</h3>
+        <dl className="kv">
+          <dt>Path</dt>
+          <dd className="mono">POST {event.path}</dd>
+          <dt>Event id</dt>
+          <dd className="mono">
+            {event.id} <span className="muted">(seq {event.seq})</span>
+          </dd>
+          <dt>Content type</dt>
+          <dd className="mono">{event.contentType ?? '—'}</dd>
+          <dt>Origin</dt>
+          <dd className="mono" data-testid="event-origin">
+            {event.origin ?? <span className="muted">none (not sent by a browser page)</span>}
+          </dd>
+          <dt>User agent</dt>
+          <dd className="mono small" data-testid="event-user-agent">
+            {event.userAgent ?? '—'}
+          </dd>
+        </dl>
+      </section>
+      {event.errors.length > 0 && (
+        <section className="inspector-section">
+          <h3 className="section-title">Rejected: {event.errors.length === 1 ? '1 validation error' : `${event.errors.length} validation errors`}</h3>
+          <ul className="error-list" data-testid="validation-errors">
+            {event.errors.map((e, i) => (
+              <li key={i}>
+                {e.path && <code>{e.path}</code>} {e.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="inspector-section">
+        <div className="section-head">
+          <h3 className="section-title">Body</h3>
+          <CopyButton text={typeof event.body === 'string' ? event.body : JSON.stringify(event.body, null, 2)} label="Copy body" />
+        </div>
+        <JsonView body={event.body} errors={event.errors} />
+      </section>
+    </>
+  );
+}

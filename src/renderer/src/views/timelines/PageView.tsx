@@ -1,0 +1,205 @@
+// One page: who and where, its findings (select one to light up its events), the events on a time
+// axis per responseId, and the same events as a table. Updates live as the page receives events.
+import { useMemo, useState } from 'react';
+import type { PageTimelineDto, TimelineEventDto, TimelineFindingDto } from '../../../../shared/timeline';
+import { TIMELINE_RULES } from '../../../../shared/timeline';
+import { CopyButton, ErrorBox, KindLabel, KindShape, Loading, SeverityBadge, VerdictBadge } from '../../components/common';
+import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format';
+import { eventTime, PageChart, type TimeBasis } from './PageChart';
+import { usePage } from './usePage';
+
+function Findings({ findings, selected, onSelect }: { findings: TimelineFindingDto[]; selected: string | null; onSelect(id: string | null): void }) {
+  if (findings.length === 0) {
+    return (
+      <p className="notice ok small" data-testid="no-findings">
+        No findings: this page follows the beacon spec's event order and responseId rules.
+      </p>
+    );
+  }
+  return (
+    <ul className="finding-list" aria-label="Findings" data-testid="findings">
+      {findings.map((f) => {
+        const info = TIMELINE_RULES[f.rule];
+        const isSelected = selected === f.id;
+        return (
+          <li key={f.id}>
+            <button
+              type="button"
+              className={`finding ${f.severity}`}
+              aria-pressed={isSelected}
+              onClick={() => onSelect(isSelected ? null : f.id)}
+              data-testid="finding"
+              data-rule={f.rule}
+              data-finding-id={f.id}
+            >
+              <span className="finding-head">
+                <SeverityBadge severity={f.severity} />
+                <code className="finding-rule">{f.rule}</code>
+                <span className="strong ellipsis">{info?.title}</span>
+                <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
+              </span>
+              <span className="finding-message">{f.message}</span>
+            </button>
+            {isSelected && info && (
+              <p className="finding-fix small">
+                <strong>Expected:</strong> {info.expects} <strong>Fix:</strong> {info.fix}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EventsTable(props: { events: TimelineEventDto[]; highlighted: ReadonlySet<string> | null; selectedEventId: string | null; onSelect(id: string): void }) {
+  const { events, highlighted, selectedEventId, onSelect } = props;
+  return (
+    <div className="table-wrap">
+      <table className="table events-table" data-testid="page-events">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Event</th>
+            <th scope="col">context.timestamp</th>
+            <th scope="col">Received</th>
+            <th scope="col">responseId</th>
+            <th scope="col">uids</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr
+              key={e.id}
+              className="clickable"
+              data-selected={selectedEventId === e.id}
+              data-highlight={highlighted?.has(e.id) ?? false}
+              data-testid="page-event-row"
+              data-event-id={e.id}
+              onClick={() => onSelect(e.id)}
+            >
+              <td className="mono muted">{e.arrival}</td>
+              <td>
+                <button type="button" className="link-button" aria-label={`Inspect ${e.event} #${e.arrival}`}>
+                  <KindLabel kind={e.event} rejected={!e.accepted} />
+                </button>
+                {e.arrivedLate && <span className="badge warn" title="An event that arrived earlier carries a later timestamp">late</span>}
+              </td>
+              <td className="mono small">{e.timestamp ? fmtClock(parseTime(e.timestamp), true) : <span className="muted">—</span>}</td>
+              <td className="mono small">{fmtClock(parseTime(e.receivedAt), true)}</td>
+              <td className="mono small" title={e.responseId}>
+                {shortId(e.responseId, 8)}
+              </td>
+              <td className="mono small ellipsis" title={e.uids.join(', ')}>
+                {e.uids.length ? e.uids.slice(0, 3).join(', ') + (e.uids.length > 3 ? ` +${e.uids.length - 3}` : '') : e.redirect ? `→ ${e.redirect}` : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Header({ page }: { page: PageTimelineDto }) {
+  return (
+    <header className="page-view-head">
+      <div className="page-title-line">
+        <VerdictBadge verdict={page.verdict} />
+        <h2 className="ellipsis" title={page.pageUrl}>
+          {page.pageUrl || '(no pageUrl)'}
+        </h2>
+      </div>
+      <dl className="kv small page-ids">
+        <dt>pageLoadId</dt>
+        <dd className="mono">
+          {page.pageLoadId || '—'} {page.pageLoadId && <CopyButton text={page.pageLoadId} label="Copy" className="btn small ghost" />}
+        </dd>
+        <dt>session / user</dt>
+        <dd className="mono">
+          {shortId(page.sessionId, 13)} / {shortId(page.userId, 13)} <span className="muted">· site {page.siteId}</span>
+        </dd>
+        <dt>seen</dt>
+        <dd className="mono">
+          {fmtDateTime(parseTime(page.firstSeen))} → {fmtClock(parseTime(page.lastSeen))} UTC
+        </dd>
+        <dt>counts</dt>
+        <dd>
+          {plural(page.counts.events, 'event')} ({page.counts.accepted} accepted, <span className={page.counts.rejected ? 'fail-text' : ''}>{page.counts.rejected} rejected</span>) ·{' '}
+          {plural(page.counts.responses, 'response')}
+        </dd>
+      </dl>
+    </header>
+  );
+}
+
+export function PageView({ pageKey, selectedEventId, onSelectEvent }: { pageKey: string; selectedEventId: string | null; onSelectEvent(id: string | null): void }) {
+  const [load, retry] = usePage(pageKey);
+  const [findingId, setFindingId] = useState<string | null>(null);
+  const [basis, setBasis] = useState<TimeBasis>('timestamp');
+  const page = load.phase === 'ready' ? load.page : null;
+  const finding = page?.findings.find((f) => f.id === findingId) ?? null;
+  const highlighted = useMemo(() => (finding ? new Set(finding.eventIds) : null), [finding]);
+  const events = useMemo(() => {
+    const list = page ? page.responses.flatMap((r) => r.events) : [];
+    return list.sort((a, b) => eventTime(a, basis) - eventTime(b, basis) || a.arrival - b.arrival);
+  }, [page, basis]);
+
+  if (load.phase === 'loading') return <Loading what="the page" />;
+  if (load.phase === 'error') return <ErrorBox title="Could not load this page" message={load.message} onRetry={retry} />;
+  if (load.phase === 'missing' || !page)
+    return <ErrorBox title="This page is not in the sandbox" message="It may have been reset. Pick another page from the list." />;
+
+  return (
+    <div className="page-view" data-testid="page-view" data-page-load-id={page.pageLoadId} data-verdict={page.verdict}>
+      <Header page={page} />
+      <section className="section" aria-labelledby="findings-title">
+        <h3 id="findings-title" className="section-title">
+          Findings{' '}
+          <span className="muted">
+            ({page.counts.errors} error{page.counts.errors === 1 ? '' : 's'}, {page.counts.warnings} warning{page.counts.warnings === 1 ? '' : 's'}, {page.counts.infos} info)
+          </span>
+        </h3>
+        <Findings findings={page.findings} selected={finding?.id ?? null} onSelect={setFindingId} />
+      </section>
+      <section className="section" aria-labelledby="chart-title">
+        <div className="section-head">
+          <h3 id="chart-title" className="section-title">
+            Timeline
+          </h3>
+          <div className="legend small" aria-hidden="true">
+            {['render', 'redirect', 'impression', 'clickthrough', 'addtocart'].map((k) => (
+              <span key={k} className="legend-item">
+                <svg width="12" height="12" viewBox="-6 -6 12 12">
+                  <KindShape kind={k} size={9} />
+                </svg>
+                {k}
+              </span>
+            ))}
+            <span className="legend-item">
+              <svg width="14" height="14" viewBox="-7 -7 14 14">
+                <circle r="5.5" className="reject-ring" />
+              </svg>
+              rejected
+            </span>
+          </div>
+          <div className="segmented small" role="group" aria-label="Time axis">
+            <button type="button" aria-pressed={basis === 'timestamp'} onClick={() => setBasis('timestamp')}>
+              context.timestamp
+            </button>
+            <button type="button" aria-pressed={basis === 'received'} onClick={() => setBasis('received')}>
+              received
+            </button>
+          </div>
+        </div>
+        <PageChart page={page} basis={basis} highlighted={highlighted} selectedEventId={selectedEventId} onSelectEvent={onSelectEvent} />
+      </section>
+      <section className="section" aria-labelledby="events-title">
+        <h3 id="events-title" className="section-title">
+          Events
+        </h3>
+        <EventsTable events={events} highlighted={highlighted} selectedEventId={selectedEventId} onSelect={onSelectEvent} />
+      </section>
+    </div>
+  );
+}

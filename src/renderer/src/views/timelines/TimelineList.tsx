@@ -1,0 +1,216 @@
+// The timelines list: sessions → pages, newest first, with filters, in a virtualised list that keeps
+// the rows you are looking at in place while new pages arrive above them.
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { SEARCH_EVENTS } from '../../../../shared/events';
+import { VerdictBadge } from '../../components/common';
+import { useSessionState } from '../../components/hooks';
+import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
+import { navigate } from '../../router';
+import { useSandbox } from '../../state/store';
+import { buildRows, NO_FILTERS, type PageRow, type Row, type SessionRow, type TimelineFilters } from '../../state/timeline-rows';
+
+const SESSION_H = 34;
+const PAGE_H = 58;
+
+function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void }) {
+  return (
+    <button type="button" className="row session-row" aria-expanded={!row.collapsed} onClick={onToggle} data-testid="session-row" data-session-id={row.sessionId}>
+      <span className="chevron" aria-hidden="true">
+        {row.collapsed ? '▸' : '▾'}
+      </span>
+      <span className="ellipsis">
+        session <span className="mono">{shortId(row.sessionId, 8)}</span>
+        <span className="muted"> · user {shortId(row.userId, 8)} · {plural(row.pages, 'page')}</span>
+      </span>
+      <span className={`dot-verdict ${row.verdict}`} title={`worst verdict: ${row.verdict}`} />
+      <span className="mono muted small">{fmtClock(parseTime(row.lastSeen))}</span>
+    </button>
+  );
+}
+
+function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
+  const p = row.page;
+  return (
+    <a
+      className="row page-row"
+      href={`#/timelines/${encodeURIComponent(row.key)}`}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="page-row"
+      data-page-key={row.key}
+      data-page-load-id={p.pageLoadId}
+      data-verdict={p.verdict}
+      tabIndex={selected ? 0 : -1}
+    >
+      <VerdictBadge verdict={p.verdict} />
+      <span className="page-row-main">
+        <span className="page-row-line">
+          <span className="ellipsis strong" title={p.pageUrl}>
+            {p.pageLoadId ? urlPath(p.pageUrl) : 'events without a readable pageLoadId'}
+          </span>
+          <span className="mono muted small nowrap">{fmtClock(parseTime(p.firstSeen))}</span>
+        </span>
+        <span className="page-row-line small muted">
+          <span className="ellipsis">
+            {plural(p.counts.responses, 'response')} · {plural(p.counts.events, 'event')}
+            {p.counts.rejected > 0 && <span className="fail-text"> · {p.counts.rejected} rejected</span>}
+          </span>
+          <span className="finding-counts" data-testid="finding-counts">
+            {p.counts.errors > 0 && <span className="count-chip fail">{p.counts.errors} error{p.counts.errors === 1 ? '' : 's'}</span>}
+            {p.counts.warnings > 0 && <span className="count-chip warn">{p.counts.warnings} warning{p.counts.warnings === 1 ? '' : 's'}</span>}
+            {p.counts.infos > 0 && <span className="count-chip info">{p.counts.infos} info</span>}
+          </span>
+        </span>
+      </span>
+    </a>
+  );
+}
+
+function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; set(f: Partial<TimelineFilters>): void; sites: string[]; verdicts: Record<string, number> }) {
+  return (
+    <div className="filters" role="search" aria-label="Filter pages">
+      <input
+        type="search"
+        className="filter-text"
+        placeholder="Search responseId, uid, pageUrl…"
+        aria-label="Search responseId, uid, pageUrl, ids or rule"
+        value={filters.text}
+        onChange={(e) => set({ text: e.target.value })}
+        data-testid="filter-text"
+      />
+      <div className="filter-row">
+        <select aria-label="Site" value={filters.siteId} onChange={(e) => set({ siteId: e.target.value })} data-testid="filter-site">
+          <option value="">All sites</option>
+          {sites.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Event type" value={filters.kind} onChange={(e) => set({ kind: e.target.value })} data-testid="filter-kind">
+          <option value="">Any event</option>
+          {SEARCH_EVENTS.map((k) => (
+            <option key={k} value={k}>
+              with {k}
+            </option>
+          ))}
+        </select>
+        <div className="segmented" role="group" aria-label="Verdict">
+          {(['', 'fail', 'warn', 'pass'] as const).map((v) => (
+            <button key={v || 'all'} type="button" aria-pressed={filters.verdict === v} onClick={() => set({ verdict: v })} data-testid={`filter-verdict-${v || 'all'}`}>
+              {v || 'all'}
+              {v && <span className="seg-count">{verdicts[v] ?? 0}</span>}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function TimelineList({ selectedKey, emptyState }: { selectedKey: string | null; emptyState: React.ReactNode }) {
+  const pages = useSandbox((s) => s.pages);
+  const [filters, setFilters] = useSessionState<TimelineFilters>('timelineFilters', NO_FILTERS);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // Typing stays responsive with thousands of pages: filtering runs at lower priority than the input.
+  const text = useDeferredValue(filters.text);
+  const result = useMemo(() => buildRows(pages, { ...filters, text }, collapsed), [pages, filters, text, collapsed]);
+  const { rows } = result;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.type === 'session' ? SESSION_H : PAGE_H),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 12,
+  });
+
+  // Keep the row at the top of the viewport where it is when new rows are inserted above it.
+  const anchor = useRef<{ key: string; delta: number } | null>(null);
+  const previousRows = useRef<Row[]>(rows);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const a = anchor.current;
+    if (el && a && previousRows.current !== rows && el.scrollTop > 0) {
+      let offset = 0;
+      for (const row of rows) {
+        if (row.key === a.key) {
+          el.scrollTop = offset + a.delta;
+          break;
+        }
+        offset += row.type === 'session' ? SESSION_H : PAGE_H;
+      }
+    }
+    previousRows.current = rows;
+  }, [rows]);
+  function rememberAnchor() {
+    const el = scrollRef.current;
+    if (!el) return;
+    const first = virtualizer.getVirtualItems().find((v) => v.end > el.scrollTop);
+    if (first) anchor.current = { key: String(first.key), delta: el.scrollTop - first.start };
+  }
+
+  const setFilter = (patch: Partial<TimelineFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const toggle = (key: string) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const pageRows = rows.map((r, i) => [r, i] as const).filter(([r]) => r.type === 'page');
+    if (!pageRows.length) return;
+    e.preventDefault();
+    const at = pageRows.findIndex(([r]) => r.key === selectedKey);
+    const nextAt = at === -1 ? 0 : Math.min(pageRows.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)));
+    const [row, index] = pageRows[nextAt]!;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    navigate({ view: 'timelines', pageKey: row.key, eventId: null }, true);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-page-key="${CSS.escape(row.key)}"]`)?.focus());
+  }
+
+  const filtered = filters.siteId || filters.verdict || filters.kind || filters.text;
+  return (
+    <section className="timeline-list" aria-label="Pages" data-testid="timeline-list">
+      <Filters filters={filters} set={setFilter} sites={result.sites} verdicts={result.verdicts} />
+      <div className="list-status small muted" aria-live="polite">
+        <span data-testid="pages-shown">
+          {result.shown === result.total ? plural(result.total, 'page') : `${result.shown.toLocaleString('en-US')} of ${plural(result.total, 'page')}`}
+        </span>
+        {filtered && (
+          <button type="button" className="btn small ghost" onClick={() => setFilters(NO_FILTERS)}>
+            Clear filters
+          </button>
+        )}
+      </div>
+      <div className="list-scroll" ref={scrollRef} onScroll={rememberAnchor} onKeyDown={onKeyDown} data-testid="timeline-scroll">
+        {rows.length === 0 ? (
+          result.total === 0 ? (
+            emptyState
+          ) : (
+            <div className="state-box" data-testid="no-match">
+              <h2>No page matches these filters</h2>
+              <button type="button" className="btn" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </button>
+            </div>
+          )
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list">
+            {virtualizer.getVirtualItems().map((v) => {
+              const row = rows[v.index]!;
+              return (
+                <div key={v.key} role="listitem" className="vrow" style={{ transform: `translateY(${v.start}px)`, height: v.size }}>
+                  {row.type === 'session' ? <SessionHeader row={row} onToggle={() => toggle(row.key)} /> : <PageLine row={row} selected={row.key === selectedKey} />}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// Beacon v2 search events for e2e tests and the UI bench: valid bodies by default, one page per builder,
+// so a test reads as the story of a storefront page ("render, impress two tiles, click one").
+import { randomUUID } from 'node:crypto';
+import { postBeacon } from '../../helpers/sandbox';
+
+export const SITE_ID = 'demo42';
+
+export interface PageIds {
+  userId: string;
+  sessionId: string;
+  pageLoadId: string;
+  responseId: string;
+  pageUrl: string;
+}
+
+export function newPage(overrides: Partial<PageIds> = {}): PageIds {
+  return {
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+    pageLoadId: randomUUID(),
+    responseId: randomUUID(),
+    pageUrl: 'https://shop.example.com/search?q=shirt',
+    ...overrides,
+  };
+}
+
+function product(uid: string) {
+  return { type: 'product', uid, parentId: `${uid}-p` };
+}
+
+/** The body of one search event on `page`, at `at` (ms), as the provider's client would send it. */
+export function searchBody(event: string, page: PageIds, opts: { at?: number; uids?: string[]; responseId?: string } = {}): Record<string, unknown> {
+  const context = {
+    timestamp: new Date(opts.at ?? Date.now()).toISOString(),
+    pageUrl: page.pageUrl,
+    userId: page.userId,
+    sessionId: page.sessionId,
+    pageLoadId: page.pageLoadId,
+    initiator: 'search-sandbox/e2e',
+    dev: true,
+  };
+  const responseId = opts.responseId ?? page.responseId;
+  const uids = opts.uids ?? ['1001', '1002'];
+  switch (event) {
+    case 'render':
+      return { context, data: { responseId } };
+    case 'impression':
+      return { context, data: { responseId, results: uids.map(product), banners: [] } };
+    case 'clickthrough':
+      return { context, data: { responseId, results: uids.slice(0, 1).map(product) } };
+    case 'addtocart':
+      return { context, data: { responseId, results: uids.slice(0, 1).map((uid) => ({ uid, parentId: `${uid}-p`, qty: 1, price: 10 })) } };
+    case 'redirect':
+      return { context, data: { responseId, redirect: 'https://shop.example.com/landing' } };
+    default:
+      throw new Error(`unknown search event ${event}`);
+  }
+}
+
+/** POST one search event and insist on the answer (a test that sends a bad body means to). */
+export async function send(base: string, event: string, body: unknown, expectStatus = 200): Promise<void> {
+  const res = await postBeacon(base, `${SITE_ID}/search/${event}`, body);
+  const text = await res.text();
+  if (res.status !== expectStatus) throw new Error(`POST search/${event} answered ${res.status} (expected ${expectStatus}): ${text}`);
+}
+
+/** A page that follows the spec: render, impression, clickthrough, addtocart. */
+export async function sendGoodPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+  await send(base, 'render', searchBody('render', page, { at: t0 }));
+  await send(base, 'impression', searchBody('impression', page, { at: t0 + 400 }));
+  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 1500 }));
+  await send(base, 'addtocart', searchBody('addtocart', page, { at: t0 + 2500 }));
+  return page;
+}
+
+/**
+ * A page a broken integration produces: a clickthrough of a tile never impressed, an impression sent
+ * before its render (by timestamp), and a render whose body the service rejects.
+ */
+export async function sendBadPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+  await send(base, 'impression', searchBody('impression', page, { at: t0, uids: ['2001'] }));
+  await send(base, 'render', searchBody('render', page, { at: t0 + 800 }));
+  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 1600, uids: ['9999'] }));
+  const bad = searchBody('render', page, { at: t0 + 2000 });
+  delete (bad.context as Record<string, unknown>).timestamp;
+  await send(base, 'render', bad, 400);
+  return page;
+}

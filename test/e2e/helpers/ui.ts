@@ -1,0 +1,133 @@
+// End-to-end helpers: a real sandbox (in process, port 0, serving the built UI) driven by real Chromium
+// through playwright-core, plus page helpers that keep the tests about behaviour, not selectors.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Sandbox } from '../../../src/main/sandbox';
+import type { SandboxConfig } from '../../../src/main/config';
+import { startSandbox, tempDir } from '../../helpers/sandbox';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
+export const SCREENSHOT_DIR = path.join(ROOT, 'docs/screenshots');
+export const FIXTURE_FEEDS = path.join(ROOT, 'fixtures/feeds');
+
+/** Why e2e tests cannot run here, or null when they can. Only a missing browser is a reason to skip. */
+export function skipReason(): string | null {
+  return existsSync(CHROMIUM) ? null : `e2e tests skipped: ${CHROMIUM} is missing (install chromium; .ci/run does)`;
+}
+
+export interface UiSession {
+  sandbox: Sandbox;
+  context: BrowserContext;
+  page: Page;
+  ui: SandboxUi;
+  close(): Promise<void>;
+}
+
+/** Start a sandbox serving the built UI, launch Chromium with a fresh profile, open the UI. */
+export async function openUi(
+  overrides: Partial<SandboxConfig> = {},
+  { viewport = { width: 1280, height: 800 }, colorScheme = 'light' }: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<UiSession> {
+  if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`the UI is not built (${RENDERER_DIR}/index.html missing): run npx electron-vite build first`);
+  }
+  const sandbox = await startSandbox(overrides, { rendererDir: RENDERER_DIR });
+  const profile = tempDir('search-sandbox-chromium-');
+  let context: BrowserContext | null = null;
+  try {
+    // A persistent context on a fresh temp dir: a brand-new profile every run (no cache, no storage).
+    context = await chromium.launchPersistentContext(profile.dir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      viewport,
+      colorScheme,
+      acceptDownloads: true,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const ui = new SandboxUi(page, sandbox.url);
+    const ctx = context;
+    return {
+      sandbox,
+      context: ctx,
+      page,
+      ui,
+      async close() {
+        await ctx.close().catch(() => undefined);
+        await sandbox.close();
+        profile.cleanup();
+      },
+    };
+  } catch (err) {
+    await context?.close().catch(() => undefined);
+    await sandbox.close();
+    profile.cleanup();
+    throw err;
+  }
+}
+
+/** What a test does with the UI, in the user's words. */
+export class SandboxUi {
+  constructor(
+    readonly page: Page,
+    readonly base: string,
+  ) {}
+
+  testId(id: string): Locator {
+    return this.page.getByTestId(id);
+  }
+
+  /** Open a screen by its hash route and wait until the live stream is connected. */
+  async open(hash = '#/timelines'): Promise<void> {
+    await this.page.goto(`${this.base}/${hash}`);
+    await this.testId('connection').and(this.page.locator('[data-state="live"]')).waitFor();
+  }
+
+  async nav(name: 'timelines' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions'): Promise<void> {
+    await this.testId(`nav-${name}`).click();
+    await this.testId(`${name}-view`).waitFor();
+  }
+
+  pageRow(pageLoadId: string): Locator {
+    return this.page.locator(`[data-testid="page-row"][data-page-load-id="${pageLoadId}"]`);
+  }
+
+  async openPage(pageLoadId: string): Promise<Locator> {
+    await this.pageRow(pageLoadId).click();
+    const view = this.page.locator(`[data-testid="page-view"][data-page-load-id="${pageLoadId}"]`);
+    await view.waitFor();
+    return view;
+  }
+
+  finding(rule: string): Locator {
+    return this.page.locator(`[data-testid="finding"][data-rule="${rule}"]`);
+  }
+
+  chartEvents(): Locator {
+    return this.testId('chart-event');
+  }
+
+  feedCard(feedId: number): Locator {
+    return this.testId(`feed-card-${feedId}`);
+  }
+
+  /** Wait until a feed card shows `state`. */
+  async feedState(feedId: number, state: string): Promise<void> {
+    await this.page.locator(`[data-testid="feed-card-${feedId}"][data-state="${state}"]`).waitFor();
+  }
+
+  /** Save a screenshot of the current view for the README (docs/screenshots/<name>.png). */
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+    // Let fonts and the last live update settle so the picture shows the finished layout.
+    await this.page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
