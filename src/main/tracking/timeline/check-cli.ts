@@ -1,4 +1,88 @@
-// `search-sandbox check`: filled in by the timelines work.
-export async function runCheck(_args: string[]): Promise<number> {
-  throw new Error('check is not built yet');
+// `search-sandbox check FILE... [--format text|json|junit]`: the timeline rules, offline, over recorded
+// traffic. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input or bad flags.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SandboxClock } from '../../clock';
+import { defaultTimelineSettings } from '../../config';
+import { TimelineEngine } from './engine';
+import { InputError, parseInput } from './inputs';
+import { jsonReport, junitReport, textReport } from './report';
+
+const USAGE = 'usage: search-sandbox check FILE... [--format text|json|junit]';
+
+export interface CheckIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** report time; the CLI passes the wall clock */
+  now: () => number;
+}
+
+const processIo: CheckIo = {
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  now: () => Date.now(),
+};
+
+export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
+  let values: { format?: string; help?: boolean };
+  let files: string[];
+  try {
+    const parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    values = parsed.values;
+    files = parsed.positionals;
+  } catch (err) {
+    io.err(`search-sandbox check: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(`${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input.\n`);
+    return 0;
+  }
+  const format = values.format ?? 'text';
+  if (!['text', 'json', 'junit'].includes(format)) {
+    io.err(`search-sandbox check: --format "${format}" is not one of text, json, junit\n`);
+    return 2;
+  }
+  if (files.length === 0) {
+    io.err(`search-sandbox check: no input file given\n${USAGE}\n`);
+    return 2;
+  }
+
+  const clock = new SandboxClock({ frozen: true, start: io.now() });
+  const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+  const counter = { seq: 0 };
+  const names = new Set(files.map((f) => path.basename(f)));
+  try {
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (err) {
+        throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      }
+      // ids generated for lines/entries carry the file name when several files are checked together
+      const prefix = files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
+      const result = parseInput(text, file, prefix, counter);
+      for (const note of result.notes) io.err(`search-sandbox check: ${note}\n`);
+      if (result.events.length === 0) io.err(`search-sandbox check: ${file}: no beacon v2 search events found\n`);
+      for (const ev of result.events) engine.apply(ev);
+    }
+  } catch (err) {
+    if (err instanceof InputError) {
+      io.err(`search-sandbox check: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    engine.dispose();
+    clock.dispose();
+  }
+  engine.finish();
+  const pages = engine.pagesDto();
+  const source = files.join(', ');
+  if (format === 'json') io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
+  else if (format === 'junit') io.out(junitReport(pages, source, io.now()));
+  else io.out(textReport(pages));
+  return pages.some((p) => p.verdict === 'fail') ? 1 : 0;
 }

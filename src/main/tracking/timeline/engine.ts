@@ -265,8 +265,11 @@ export class TimelineEngine {
     if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
     r.awaitingImpression = awaiting;
 
-    const findings: FindingDraft[] = [];
+    let findings: FindingDraft[] = [];
     for (const rule of RESPONSE_RULES) findings.push(...rule.check(r, ctx));
+    // A stale responseId explains everything else about it on this page (no render here, items not
+    // impressed here): report the cause once.
+    if (findings.some((f) => f.rule === 'responseid-reused')) findings = findings.filter((f) => f.rule === 'responseid-reused');
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
