@@ -21,8 +21,9 @@ export function statusTime(epochMs: number): string {
 /** ms → "24h", "30m", "90s", "7d" (the config's own notation); 'Never' stays. */
 export function formatInterval(v: number | 'Never'): string {
   if (v === 'Never') return 'Never';
+  // "24h" reads better than "1d" (it is how the provider writes intervals); whole days from 48h on
+  if (v % 86_400_000 === 0 && v >= 2 * 86_400_000) return `${v / 86_400_000}d`;
   for (const [unit, size] of [
-    ['d', 86_400_000],
     ['h', 3_600_000],
     ['m', 60_000],
     ['s', 1000],

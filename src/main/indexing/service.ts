@@ -219,7 +219,14 @@ export class IndexingService {
     for (const rec of this.engine.records(siteId)) this.engine.changed(rec);
   }
 
-  async close(): Promise<void> {
+  private closing: Promise<void> | null = null;
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
     this.engine.close();
     this.outbox.close();
     await this.engine.deps.db.write();

@@ -1,0 +1,151 @@
+// Feed files: decoding (raw, gzip, zip; bombs), format sniffing and stream parsing of the sample feeds.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../src/main/indexing/catalog';
+import { parseFeed, sniffFormat } from '../../src/main/indexing/feed-parse';
+import type { DecodeLimits, FeedInput } from '../../src/main/indexing/feed-file';
+
+const FIXTURES = path.resolve(__dirname, '../../fixtures/feeds');
+const file = (name: string): FeedInput => ({ kind: 'file', path: path.join(FIXTURES, name) });
+const buffer = (data: string | Buffer): FeedInput => ({ kind: 'buffer', data: Buffer.from(data) });
+
+async function parse(input: FeedInput, idField: string | null = null, limits?: DecodeLimits) {
+  const products: Product[] = [];
+  const summary = await parseFeed(input, { idField, limits }, (p) => products.push(p));
+  return { summary, products };
+}
+
+describe('sample feeds', () => {
+  for (const [name, format, encoding] of [
+    ['products.csv', 'csv', 'raw'],
+    ['products.tsv', 'tsv', 'raw'],
+    ['products.csv.gz', 'csv', 'gzip'],
+    ['products.zip', 'csv', 'zip (entry products.csv)'],
+    ['products.ndjson', 'ndjson', 'raw'],
+    ['products.xml', 'xml', 'raw'],
+  ] as const) {
+    it(`reads ${name}: 24 products with uid, sku, parent id, name and price`, async () => {
+      for (const input of [file(name), buffer(readFileSync(path.join(FIXTURES, name)))]) {
+        const { summary, products } = await parse(input);
+        expect(summary).toMatchObject({ format, encoding, products: 24, idField: 'id', rowErrorCount: 0, error: null });
+        expect(products[0]).toMatchObject({ uid: '1000', sku: 'P100-RED', parentId: 'P100', name: 'Trail Runner, Red', price: 89.99 });
+        expect(products[0]!.fields.brand).toBe('Northfold');
+        expect(products.map((p) => p.uid)).toHaveLength(new Set(products.map((p) => p.uid)).size);
+      }
+    });
+  }
+
+  it('reports bad rows with their line numbers and keeps the good ones', async () => {
+    const { summary, products } = await parse(file('broken-rows.csv'));
+    expect(summary.error).toBeNull();
+    expect(summary.products).toBe(6);
+    expect(products.map((p) => p.uid)).toEqual(['1000', '1001', '1002', '1003', '1010', '1011']);
+    expect(summary.rowErrors).toEqual([
+      { line: 4, message: '4 fields, but the header has 9: check for unquoted delimiters or missing values' },
+      { line: 6, message: 'empty id: every product needs an id' },
+      { line: 8, message: 'id "1000" is used again (first on line 2); ids must be unique' },
+    ]);
+  });
+
+  it('ends in an error naming the first broken row when every row is broken', async () => {
+    const { summary } = await parse(file('all-rows-broken.ndjson'));
+    expect(summary.products).toBe(0);
+    expect(summary.rowErrorCount).toBe(3);
+    expect(summary.rowErrors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(summary.error).toMatch(/^all 3 rows are broken; first: line 1: not JSON/);
+  });
+
+  it.each([
+    ['not-a-feed.png', /binary/],
+    ['products-array.json', /JSON array; the sandbox reads ndJSON/],
+    ['two-entries.zip', /holds 2 files \(products\.csv, more-products\.csv\): a feed zip must hold exactly one file/],
+    ['gzip-bomb.csv.gz', /decodes to 110 MB, more than the 100 MB/],
+    ['xml-entity-bomb.xml', /declares entities in its DOCTYPE; entity expansion is off/],
+  ])('refuses %s with a clear reason', async (name, reason) => {
+    const { summary, products } = await parse(file(name));
+    expect(summary.error).toMatch(reason);
+    expect(summary.products).toBe(0);
+    expect(products).toEqual([]);
+  });
+});
+
+describe('decompression limits', () => {
+  const bomb = readFileSync(path.join(FIXTURES, 'gzip-bomb.csv.gz'));
+
+  it('stops a gzip bomb that lies about its size within the first megabytes (ratio check)', async () => {
+    const lying = Buffer.from(bomb);
+    lying.writeUInt32LE(1000, lying.length - 4);
+    const { summary } = await parse(buffer(lying));
+    expect(summary.error).toMatch(/expands more than 200:1 .* refused as a decompression bomb/);
+    expect(summary.bytes).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('stops at the decoded-size cap even when the ratio looks harmless', async () => {
+    const data = zlib.gzipSync(`id,name\n${Array.from({ length: 50_000 }, (_, i) => `${i},product ${i}`).join('\n')}\n`);
+    const lying = Buffer.from(data);
+    lying.writeUInt32LE(10, lying.length - 4);
+    const { summary } = await parse(buffer(lying), null, { maxDecodedBytes: 100_000, maxRatio: Infinity, ratioCheckAfter: 0 });
+    expect(summary.error).toMatch(/decodes to more than 0\.1 MB/);
+    expect(summary.bytes).toBeLessThanOrEqual(100_000);
+  });
+
+  it('reports a truncated gzip file', async () => {
+    const data = zlib.gzipSync(readFileSync(path.join(FIXTURES, 'products.csv')));
+    const { summary } = await parse(buffer(data.subarray(0, data.length - 30)));
+    expect(summary.error).toMatch(/gzip file is corrupt or truncated/);
+  });
+});
+
+describe('format sniffing and id fields', () => {
+  it('picks the delimiter from the header', () => {
+    expect(sniffFormat(Buffer.from('id;name;price\n1;a;2\n'))).toEqual({ format: 'csv', delimiter: ';' });
+    expect(sniffFormat(Buffer.from('"a,b"|id|name\n'))).toEqual({ format: 'csv', delimiter: '|' });
+    expect(sniffFormat(Buffer.from('\uFEFFid\tname\n'))).toEqual({ format: 'tsv', delimiter: '\t' });
+  });
+
+  it('finds the repeated product element of RSS-style XML and reads attributes and nested fields', async () => {
+    const xml = `<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel><title>Shop</title>
+      <item><g:id>a1</g:id><title>One &amp; only</title><g:price>5.00 USD</g:price><images><image>x.jpg</image><image>y.jpg</image></images></item>
+      <item><g:id>a2</g:id><title><![CDATA[Two <b>]]></title><g:price>7 USD</g:price></item></channel></rss>`;
+    const { summary, products } = await parse(buffer(xml));
+    expect(summary).toMatchObject({ format: 'xml', products: 2, idField: 'g:id', error: null });
+    expect(products[0]).toMatchObject({ uid: 'a1', name: 'One & only', price: 5 });
+    expect(products[0]!.fields['images.image']).toBe('x.jpg|y.jpg');
+    expect(products[1]!.name).toBe('Two <b>');
+  });
+
+  it('reads product attributes and a single-product XML feed', async () => {
+    const { products } = await parse(buffer('<catalog><product id="p1" sku="S1"><name>Solo</name></product></catalog>'));
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ uid: 'p1', sku: 'S1', name: 'Solo' });
+  });
+
+  it('reports malformed XML with its position', async () => {
+    const { summary } = await parse(buffer('<products><product><id>1</id></product><product><id>2</id></prodct></products>'));
+    expect(summary.error).toMatch(/XML is not well-formed: .*1:\d+/);
+  });
+
+  it('uses the configured id field, and says so when the header lacks it', async () => {
+    const csv = 'code,name\nA,x\nB,y\n';
+    expect((await parse(buffer(csv), 'code')).summary).toMatchObject({ products: 2, idField: 'code' });
+    expect((await parse(buffer(csv))).summary.error).toMatch(/no id column: the header has code, name; add one of uid, id/);
+    expect((await parse(buffer(csv), 'uid')).summary.error).toMatch(/configured id field "uid" is not in the header/);
+  });
+
+  it('refuses empty files and duplicate header names', async () => {
+    expect((await parse(buffer(''))).summary.error).toBe('the feed file is empty');
+    expect((await parse(buffer('id,name,name\n1,a,b\n'))).summary.error).toMatch(/names column "name" twice/);
+    expect((await parse(buffer('id,name\n'))).summary.error).toBe('the feed holds no products');
+  });
+
+  it('keeps only the first 100 row errors but counts them all', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `{"name": "no id ${i}"}`).join('\n');
+    const { summary } = await parse(buffer(`{"id": "ok", "name": "fine"}\n${rows}\n`));
+    expect(summary.products).toBe(1);
+    expect(summary.rowErrorCount).toBe(250);
+    expect(summary.rowErrors).toHaveLength(100);
+    expect(summary.rowErrors[0]!.line).toBe(2);
+  });
+});

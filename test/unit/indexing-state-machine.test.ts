@@ -1,0 +1,81 @@
+// The one transition table: every allowed move and every refused one, per trigger and per feed kind.
+import { describe, expect, it } from 'vitest';
+import { FEED_STATES, type FeedState } from '../../src/shared/indexing';
+import { allowedTargets, canTransition, isOutcome, reportedStatus, startTarget, TransitionRefused, type Trigger } from '../../src/main/indexing/state-machine';
+
+type Move = [from: FeedState, to: FeedState, trigger: Trigger];
+
+// DESIGN.md "Indexing states", written out once more by hand so a change to the table is a visible decision.
+const PLAIN: Move[] = [
+  ['done', 'waiting', 'start'],
+  ['error', 'waiting', 'start'],
+  ['regen_error', 'waiting', 'start'],
+  ['waiting', 'running', 'step'],
+  ['running', 'done', 'step'],
+  ['running', 'error', 'step'],
+  ['running', 'paused', 'pause'],
+  ['paused', 'running', 'resume'],
+  ['regen_waiting', 'regen_running', 'step'],
+  ['regen_running', 'regen_done', 'step'],
+  ['regen_running', 'regen_error', 'step'],
+  ['regen_done', 'waiting', 'step'],
+];
+const REGEN_ONLY: Move[] = [
+  ['done', 'regen_waiting', 'start'],
+  ['error', 'regen_waiting', 'start'],
+  ['regen_error', 'regen_waiting', 'start'],
+];
+const TRIGGERS: Trigger[] = ['start', 'step', 'pause', 'resume'];
+
+describe('indexing transition table', () => {
+  for (const regeneration of [false, true]) {
+    const allowed = regeneration ? [...PLAIN, ...REGEN_ONLY] : PLAIN;
+    describe(regeneration ? 'feed with external regeneration' : 'plain feed', () => {
+      it('allows exactly the listed moves, each only for its own trigger', () => {
+        for (const from of FEED_STATES) {
+          for (const to of FEED_STATES) {
+            for (const trigger of TRIGGERS) {
+              const expected = allowed.some(([f, t, tr]) => f === from && t === to && tr === trigger);
+              expect(canTransition(from, to, { regeneration }, trigger), `${from} → ${to} on ${trigger}`).toBe(expected);
+            }
+          }
+        }
+      });
+
+      it('lets the admin make any listed move by hand, and no other', () => {
+        for (const from of FEED_STATES) {
+          const targets = allowed.filter(([f]) => f === from).map(([, t]) => t);
+          expect(allowedTargets(from, { regeneration }).sort(), from).toEqual([...targets].sort());
+          for (const to of FEED_STATES) expect(canTransition(from, to, { regeneration }, 'hand'), `${from} → ${to} by hand`).toBe(targets.includes(to));
+        }
+      });
+    });
+  }
+
+  it('starts resting feeds in waiting, or in regen_waiting when the feed regenerates first', () => {
+    for (const from of ['done', 'error', 'regen_error'] as const) {
+      expect(startTarget(from, { regeneration: false })).toBe('waiting');
+      expect(startTarget(from, { regeneration: true })).toBe('regen_waiting');
+    }
+    for (const from of ['waiting', 'running', 'paused', 'regen_waiting', 'regen_running', 'regen_done'] as const) {
+      expect(startTarget(from, { regeneration: true })).toBeNull();
+      expect(startTarget(from, { regeneration: false })).toBeNull();
+    }
+  });
+
+  it('reports a paused index as waiting and every other state as itself', () => {
+    for (const s of FEED_STATES) expect(reportedStatus(s)).toBe(s === 'paused' ? 'waiting' : s);
+  });
+
+  it('names the outcomes that send the requestedBy e-mail', () => {
+    expect(FEED_STATES.filter(isOutcome).sort()).toEqual(['done', 'error', 'regen_error']);
+  });
+
+  it('explains a refused move with the allowed targets', () => {
+    const err = new TransitionRefused('waiting', 'done', allowedTargets('waiting', { regeneration: false }));
+    expect(err.allowed).toEqual(['running']);
+    expect(err.message).toContain('"waiting" cannot move to "done"');
+    expect(err.message).toContain('"running"');
+    expect(new TransitionRefused('regen_done', 'done', []).message).toContain('none');
+  });
+});
