@@ -1,0 +1,86 @@
+// Shared by the indexing API tests: credentials, uploads, and waiting on a feed's state over the bus.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SandboxClock } from '../../src/main/clock';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { FeedView } from '../../src/shared/indexing';
+import { startSandbox } from '../helpers/sandbox';
+import type { SandboxConfig } from '../../src/main/config';
+
+export const START = Date.parse('2026-11-21T04:36:00Z');
+export const FIXTURES = path.resolve(__dirname, '../../fixtures/feeds');
+export const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
+
+/** A sandbox on a frozen clock: feeds move only when a test advances it. */
+export function startFrozen(overrides: Partial<SandboxConfig> = {}): Promise<Sandbox> {
+  return startSandbox(overrides, { clock: new SandboxClock({ frozen: true, start: START }) });
+}
+
+export function fixture(name: string): Buffer {
+  return readFileSync(path.join(FIXTURES, name));
+}
+
+export function upload(base: string, query: string, data: Buffer | string, name = 'feed.csv', init: { field?: string; auth?: string } = {}): Promise<Response> {
+  const form = new FormData();
+  form.append(init.field ?? 'feedFile', new Blob([data]), name);
+  return fetch(`${base}/api/index/feed?${query}`, { method: 'POST', headers: { authorization: init.auth ?? AUTH }, body: form });
+}
+
+export function put(base: string, query: string, auth = AUTH): Promise<Response> {
+  return fetch(`${base}/api/index/feed?${query}`, { method: 'PUT', headers: { authorization: auth } });
+}
+
+export function status(base: string, auth = AUTH): Promise<Response> {
+  return fetch(`${base}/api/index/status`, { headers: { authorization: auth } });
+}
+
+export async function admin<T = any>(base: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}/_sandbox${p}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export function advance(base: string, duration: string) {
+  return admin(base, 'POST', '/clock', { advance: duration });
+}
+
+/** Resolve with the feed's view once `done(view)` holds (checked now and on every `feed` message). */
+export function waitForFeed(sandbox: Sandbox, feedId: number, done: (f: FeedView) => boolean, timeoutMs = 10_000): Promise<FeedView> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const view = sandbox.core.indexing.feed('demo42', feedId)!;
+      if (!done(view)) return false;
+      off();
+      clearTimeout(timer);
+      resolve(view);
+      return true;
+    };
+    const off = sandbox.core.bus.on((m) => {
+      if (m.type === 'feed') check();
+    });
+    const timer = setTimeout(() => {
+      off();
+      const view = sandbox.core.indexing.feed('demo42', feedId)!;
+      reject(new Error(`feed ${feedId} did not reach the expected state in ${timeoutMs} ms; it is ${view.state}`));
+    }, timeoutMs);
+    check();
+  });
+}
+
+/** Drive a just-accepted run to its end: advance the clock in steps until the feed rests again. */
+export async function runToEnd(sandbox: Sandbox, feedId: number): Promise<FeedView> {
+  const resting = (f: FeedView) => ['done', 'error', 'regen_error'].includes(f.state);
+  for (let i = 0; i < 20; i++) {
+    await advance(sandbox.url, 'PT5M');
+    const view = sandbox.core.indexing.feed('demo42', feedId)!;
+    if (resting(view)) return view;
+    if (view.state === 'running') {
+      // the parse runs in real time; its end is armed once it is done
+      await sandbox.core.indexing.engine.parseResult(sandbox.core.indexing.engine.record('demo42', feedId)!);
+    }
+  }
+  return waitForFeed(sandbox, feedId, resting);
+}

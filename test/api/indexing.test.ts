@@ -1,0 +1,279 @@
+// The bulk indexing interface over real HTTP: auth, methods, statuses and bodies per CONTRACT.md,
+// real multipart uploads of the sample feeds (good and broken), the 20 MB cap, HTTPS, no secrets in logs.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import https from 'node:https';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import { ensureCertificate } from '../../src/main/http/https';
+import { tempDir } from '../helpers/sandbox';
+import { admin, advance, AUTH, fixture, put, runToEnd, startFrozen, status, upload } from './indexing-helpers';
+
+const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/;
+let sb: Sandbox;
+
+beforeAll(async () => {
+  sb = await startFrozen();
+});
+afterAll(async () => {
+  await sb.close();
+});
+afterEach(async () => {
+  await sb.core.reset({ what: 'all' });
+});
+
+describe('GET /api/index/status', () => {
+  it('lists every feed of the account in the real body shape', async () => {
+    const res = await status(sb.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-sandbox-now')).toBe('2026-11-21T04:36:00.000Z');
+    const body = await res.json();
+    expect(body).toEqual({
+      status: 'success',
+      feeds: [
+        { id: 42, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: '2026-11-22T04:00:00+0000', indexStatus: 'done' },
+        { id: 43, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: '2026-11-22T04:00:00+0000', indexStatus: 'done' },
+        { id: 44, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: null, indexStatus: 'done' },
+      ],
+    });
+    for (const f of body.feeds) expect(f.lastIndexed).toMatch(STAMP);
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405', async (method) => {
+    const res = await fetch(`${sb.url}/api/index/status`, { method, headers: { authorization: AUTH } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(await res.json()).toEqual({ status: 'error', message: `invalid request method: \`${method}\` - requires \`GET\`` });
+  });
+});
+
+describe('authentication', () => {
+  const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
+  const cases: Array<[string, string | undefined, RegExp]> = [
+    ['no credentials', undefined, /missing credentials/],
+    ['a wrong secret key', basic('demo42:wrong-key'), /invalid credentials/],
+    ['an unknown siteId', basic('zzz999:demo-secret-key'), /invalid credentials/],
+    ['an empty password', basic('demo42:'), /invalid credentials/],
+    ['no colon', basic('demo42'), /malformed basic auth/],
+    ['a bearer token', 'Bearer demo-secret-key', /unsupported Authorization header/],
+  ];
+  it.each(cases)('refuses %s with 401 and WWW-Authenticate on both endpoints', async (_name, authorization, message) => {
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    const s = await fetch(`${sb.url}/api/index/status`, { headers });
+    expect(s.status).toBe(401);
+    expect(s.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    expect(await s.json()).toEqual({ status: 'error', message: expect.stringMatching(message) });
+    const f = await fetch(`${sb.url}/api/index/feed?feedId=43`, { method: 'PUT', headers });
+    expect(f.status).toBe(401);
+    expect(f.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    expect(await f.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+  });
+
+  it('never writes the secret key or the Authorization header to the logs', async () => {
+    const written: string[] = [];
+    const spies = [
+      vi.spyOn(console, 'log').mockImplementation((...a) => void written.push(a.join(' '))),
+      vi.spyOn(console, 'error').mockImplementation((...a) => void written.push(a.join(' '))),
+      vi.spyOn(console, 'warn').mockImplementation((...a) => void written.push(a.join(' '))),
+      vi.spyOn(console, 'info').mockImplementation((...a) => void written.push(a.join(' '))),
+      vi.spyOn(process.stdout, 'write').mockImplementation((c) => (written.push(String(c)), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((c) => (written.push(String(c)), true)),
+    ];
+    try {
+      await status(sb.url);
+      await status(sb.url, `Basic ${Buffer.from('demo42:demo-secret-kez').toString('base64')}`);
+      await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
+      await upload(sb.url, 'feedId=42', fixture('not-a-feed.png'), 'x.png');
+      await upload(sb.url, 'feedId=42', 'x', 'x.csv', { field: 'other' });
+      await runToEnd(sb, 42);
+      await runToEnd(sb, 43);
+      await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nbroken' });
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
+    const all = written.join('\n');
+    expect(all).not.toContain('demo-secret-key');
+    expect(all).not.toContain(AUTH.slice(6));
+    expect(all).not.toContain('demo-secret-kez');
+  });
+});
+
+describe('PUT|POST /api/index/feed', () => {
+  it.each(['GET', 'DELETE', 'PATCH'])('answers %s with 405', async (method) => {
+    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method, headers: { authorization: AUTH } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('PUT, POST');
+    expect(await res.json()).toEqual({ success: false, message: `invalid request method: \`${method}\` - requires \`PUT\` or \`POST\`` });
+  });
+
+  it.each([
+    ['', 400, /missing feedId/],
+    ['feedId=', 400, /missing feedId/],
+    ['feedId=abc', 400, /feedId "abc" is not a feed id/],
+    ['feedId=42&feedId=43', 400, /feedId is given more than once/],
+    ['feedId=43&requestedBy=not-an-address', 400, /requestedBy "not-an-address" is not an e-mail address/],
+    ['feedId=43&requestedBy=a%40b', 400, /is not an e-mail address/],
+    ['feedId=99', 404, /feed 99 does not exist for site demo42; its feeds are 42, 43, 44/],
+    ['feedId=44', 409, /interval "Never"/],
+    ['feedId=42', 409, /takes uploaded files and none was uploaded yet/],
+  ])('PUT ?%s → %i', async (query, code, message) => {
+    const res = await put(sb.url, query);
+    expect(res.status).toBe(code);
+    expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+  });
+
+  it('queues PUT of the cart feed with {"success":true}', async () => {
+    const res = await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const after = await (await status(sb.url)).json();
+    expect(after.feeds.find((f: any) => f.id === 43).indexStatus).toBe('regen_waiting');
+  });
+
+  it('refuses POST bodies that are not multipart, miss feedFile or use another field', async () => {
+    const json = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'text/csv' }, body: 'id\n1\n' });
+    expect(json.status).toBe(400);
+    expect((await json.json()).message).toMatch(/POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/);
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const missing = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH }, body: form });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ success: false, message: expect.stringMatching(/^missing feedFile/) });
+    const other = await upload(sb.url, 'feedId=42', 'id\n1\n', 'a.csv', { field: 'file' });
+    expect(other.status).toBe(400);
+    expect((await other.json()).message).toMatch(/unexpected file field "file"/);
+    const broken = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nContent-Disposition: form-data; name="feedFile"; filename="a.csv"\r\n\r\nid\n1' });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toMatch(/multipart body cannot be read/);
+  });
+
+  it('answers 413 for a 20.1 MB upload and accepts a 19.9 MB one', async () => {
+    const line = 'id,name,price\n';
+    const make = (mb: number) => {
+      const size = Math.floor(mb * 1024 * 1024);
+      const row = (i: number) => `${i},product number ${i} with a longer name,${(i % 1000) / 10}\n`;
+      const parts = [line];
+      let n = line.length;
+      for (let i = 1; n < size; i++) {
+        const r = row(i);
+        parts.push(r);
+        n += r.length;
+      }
+      return Buffer.from(parts.join('')).subarray(0, size);
+    };
+    const big = await upload(sb.url, 'feedId=42', make(20.1), 'big.csv');
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ success: false, message: 'feed file must not be larger than 20 MB (20971520 bytes)' });
+    const ok = await upload(sb.url, 'feedId=42', make(19.9), 'ok.csv');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true });
+    const done = await runToEnd(sb, 42);
+    expect(done.state).toBe('done');
+    expect(done.products).toBeGreaterThan(300_000);
+    // the last row was cut by the size: reported, not fatal
+    expect(done.lastRun?.rowErrorCount).toBeLessThanOrEqual(1);
+  }, 60_000);
+});
+
+describe('uploads of the sample feeds', () => {
+  it.each([
+    ['products.csv', 'csv', 'raw'],
+    ['products.tsv', 'tsv', 'raw'],
+    ['products.csv.gz', 'csv', 'gzip'],
+    ['products.zip', 'csv', 'zip (entry products.csv)'],
+    ['products.ndjson', 'ndjson', 'raw'],
+    ['products.xml', 'xml', 'raw'],
+  ])('indexes %s: done with 24 products and its catalog', async (name, format, encoding) => {
+    const res = await upload(sb.url, 'feedId=42', fixture(name), name);
+    expect(res.status).toBe(200);
+    const done = await runToEnd(sb, 42);
+    expect(done).toMatchObject({ state: 'done', products: 24, lastRun: { format, encoding, products: 24, idField: 'id', rowErrorCount: 0, error: null } });
+    const catalog = await admin(sb.url, 'GET', '/feeds/demo42/42/catalog?limit=2');
+    expect(catalog.body).toMatchObject({ total: 24, products: [{ uid: '1000', sku: 'P100-RED', parentId: 'P100', name: 'Trail Runner, Red', price: 89.99 }, { uid: '1001' }] });
+  });
+
+  it('indexes a feed with bad rows: done, the good rows counted, each error with its line', async () => {
+    await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', fixture('broken-rows.csv'), 'broken-rows.csv');
+    const done = await runToEnd(sb, 42);
+    expect(done).toMatchObject({ state: 'done', products: 6, lastRun: { rowErrorCount: 3 } });
+    expect(done.lastRun!.rowErrors.map((e) => e.line)).toEqual([4, 6, 8]);
+  });
+
+  it.each([
+    ['all-rows-broken.ndjson', /^all 3 rows are broken; first: line 1/],
+    ['not-a-feed.png', /binary/],
+    ['products-array.json', /JSON array/],
+    ['two-entries.zip', /zip file holds 2 files/],
+    ['gzip-bomb.csv.gz', /decodes to 110 MB, more than the 100 MB/],
+    ['xml-entity-bomb.xml', /entity expansion is off/],
+  ])('ends %s in error with the reason, keeping the previous catalog', async (name, reason) => {
+    const before = sb.core.indexing.feed('demo42', 42)!;
+    const res = await upload(sb.url, 'feedId=42', fixture(name), name);
+    expect(res.status).toBe(200); // success means queued: the file is judged while indexing
+    const ended = await runToEnd(sb, 42);
+    expect(ended.state).toBe('error');
+    expect(ended.lastRun?.error).toMatch(reason);
+    expect(ended.lastIndexed).toBe(before.lastIndexed);
+    expect(ended.history.at(-1)).toMatchObject({ kind: 'transition', to: 'error', detail: expect.stringMatching(reason) });
+  });
+});
+
+describe('HTTPS (--https-port)', () => {
+  function call(method: string, url: string, ca: string): Promise<{ status: number; body: any }> {
+    return new Promise((resolve, reject) => {
+      https
+        .request(url, { method, ca, headers: { authorization: AUTH } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+  }
+  const lastFlags = (s: Sandbox, feedId: number) => {
+    const last = s.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request');
+    return last?.kind === 'request' ? last.scorecard.findings.map((f) => f.flag) : null;
+  };
+
+  it('serves the same app over HTTPS with a certificate for localhost; only plain HTTP is flagged', async () => {
+    const secure = await startFrozen({ httpsPort: 0 });
+    try {
+      expect(secure.httpsUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const { cert } = await ensureCertificate(null);
+      expect(await call('GET', `${secure.httpsUrl}/api/index/status`, cert)).toMatchObject({ status: 200, body: { status: 'success' } });
+      expect(await call('PUT', `${secure.httpsUrl}/api/index/feed?feedId=43`, cert)).toEqual({ status: 200, body: { success: true } });
+      expect(lastFlags(secure, 43)).toEqual([]);
+      await put(secure.url, 'feedId=44');
+      expect(lastFlags(secure, 44)).toEqual(['plain-http']);
+      expect((await call('GET', `${secure.httpsUrl}/_sandbox/health`, cert)).status).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('generates the certificate into the data directory once and reuses it', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const first = await ensureCertificate(dir);
+      expect(first.certPath).toBe(`${dir}/tls/cert.pem`);
+      const again = await ensureCertificate(dir);
+      expect(again.cert).toBe(first.cert);
+      expect(first.cert).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('clock-driven statuses over HTTP', () => {
+  it('reports running while the index runs and the new lastIndexed afterwards', async () => {
+    await upload(sb.url, 'feedId=42', fixture('products.csv'), 'products.csv');
+    await advance(sb.url, 'PT30S');
+    const running = await (await status(sb.url)).json();
+    expect(running.feeds[0]).toMatchObject({ id: 42, indexStatus: 'running' });
+    const done = await runToEnd(sb, 42);
+    const after = await (await status(sb.url)).json();
+    const stamp = (iso: string | null) => iso!.replace(/\.\d{3}Z$/, '+0000');
+    expect(after.feeds[0]).toEqual({ id: 42, lastIndexed: stamp(done.lastIndexed), nextIndexTime: stamp(done.nextIndexTime), indexStatus: 'done' });
+  });
+});
