@@ -1,0 +1,130 @@
+// `search-sandbox check`: NDJSON, sandbox exports and HAR files through the same rules; formats; exit codes;
+// one-line errors naming the file (and line) for input it cannot read.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCheck } from '../../src/main/tracking/timeline/check-cli';
+import type { TimelineReportDto } from '../../src/shared/timeline';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { PageBuilder } from '../unit/timeline-events';
+
+const ROOT = path.resolve(__dirname, '../..');
+const fixture = (...p: string[]) => path.join(ROOT, 'fixtures', ...p);
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function check(...args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCheck(args, { out: (t) => (out += t), err: (t) => (err += t), now: () => Date.parse('2026-11-21T05:00:00Z') });
+  return { code, out, err };
+}
+
+function temp(name: string, text: string): string {
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('search-sandbox check', () => {
+  it('passes a good NDJSON session (exit 0) and fails a bad one (exit 1) with its findings in text', async () => {
+    const good = await check(fixture('sessions', 'good-search-scroll-click.ndjson'));
+    expect(good.code).toBe(0);
+    expect(good.out).toMatch(/^PASS {2}demo42 {2}page 0b6c1c1e-good-scroll/m);
+    expect(good.out).toContain('1 page: 0 fail, 0 warn, 1 pass');
+
+    const bad = await check(fixture('sessions', 'bad-missing-render.ndjson'), fixture('sessions', 'good-quick-add.ndjson'));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/^FAIL .*0b6c1c1e-bad-no-render/m);
+    expect(bad.out).toMatch(/error {3}missing-render {2}\[ev_000001, ev_000002\]/);
+    expect(bad.out).toContain('2 pages: 1 fail, 0 warn, 1 pass');
+  });
+
+  it('reads a browser HAR: the beacon POSTs (text/plain) to the provider host, other requests skipped', async () => {
+    const good = await check(fixture('har', 'storefront-visit.har'), '--format', 'json');
+    expect(good.code).toBe(0);
+    const report = JSON.parse(good.out) as TimelineReportDto;
+    expect(report.verdicts).toEqual({ pass: 2, warn: 0, fail: 0 });
+    expect(report.pages.flatMap((p) => p.responses.flatMap((r) => r.events)).length).toBe(16);
+
+    const broken = await check(fixture('har', 'broken-impression.har'));
+    expect(broken.code).toBe(1);
+    expect(broken.out).toMatch(/error {3}schema {2}\[entry:3\]/);
+    expect(broken.out).toContain('missing required key-value: data.banners');
+
+    const lost = await check(fixture('har', 'lost-impression.har'));
+    expect(lost.code).toBe(0);
+    expect(lost.out).toMatch(/warning click-not-impressed {2}\[entry:11\]/);
+  });
+
+  it('writes JUnit with one test case per page and failures carrying the findings', async () => {
+    const res = await check(fixture('sessions', 'bad-order.ndjson'), fixture('sessions', 'good-redirect.ndjson'), '--format', 'junit');
+    expect(res.code).toBe(1);
+    expect(res.out.match(/<testcase /g)).toHaveLength(2);
+    expect(res.out).toMatch(/<failure type="order" message="1 error: order">\[error\] order: /);
+  });
+
+  it('reads a sandbox export (GET /_sandbox/export) and a bare {events:[…]} file', async () => {
+    const sandbox = await startSandbox();
+    cleanups.push(() => sandbox.close());
+    const p = new PageBuilder({ pageLoadId: 'exported' });
+    const now = Date.now() - Date.parse('2026-11-21T04:00:00.000Z');
+    for (const e of [p.impression('r1', ['a'], { at: now }), p.click('r1', 'a', { at: now + 100 })]) {
+      await postBeacon(sandbox.url, `demo42/search/${e.event}`, e.body);
+    }
+    const exported = await (await fetch(`${sandbox.url}/_sandbox/export`)).text();
+    const res = await check(temp('export.json', exported));
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/^FAIL .*page exported/m);
+    expect(res.out).toContain('missing-render');
+
+    const bare = await check(temp('bare.json', JSON.stringify({ events: JSON.parse(exported).events })));
+    expect(bare.code).toBe(1);
+  });
+
+  it('reads NDJSON of bare beacon bodies, telling events apart by their fields', async () => {
+    const p = new PageBuilder({ pageLoadId: 'bodies' });
+    const lines = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 }), p.cart('r1', 'a', { at: 20 }), p.click('r1', 'a', { at: 30 })].map((e) => JSON.stringify(e.body));
+    const res = await check(temp('bodies.ndjson', lines.join('\n') + '\n'), '--format', 'json');
+    expect(res.code).toBe(0);
+    const report = JSON.parse(res.out) as TimelineReportDto;
+    expect(report.pages[0]!.responses[0]!.events.map((e) => `${e.id}:${e.event}`)).toEqual(['line:1:render', 'line:2:impression', 'line:3:addtocart', 'line:4:clickthrough']);
+    expect(report.pages[0]!.verdict).toBe('pass');
+  });
+
+  it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: cannot read \(ENOENT\)/],
+      [[temp('page.html', '<html></html>')], /page\.html:1: not JSON/],
+      [[temp('broken.ndjson', '{"context":{},"data":{"responseId":"r"}}\n{oops\n')], /broken\.ndjson:2: not valid JSON/],
+      [[temp('other.json', '{"hello":"world"}')], /other\.json:1: not a beacon body/],
+      [[temp('notes.har', '{"log":{"version":"1.2"}}')], /notes\.har: not a HAR file: "log\.entries" is missing/],
+      [[temp('empty.ndjson', '\n')], /empty\.ndjson: empty file/],
+      [[], /no input file given/],
+      [[fixture('har', 'storefront-visit.har'), '--format', 'xml'], /--format "xml" is not one of text, json, junit/],
+      [['--colour'], /Unknown option '--colour'/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await check(...args);
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.err).toMatch(message);
+      expect(res.err.trim().split('\n')[0]).toMatch(/^search-sandbox check: /);
+      expect(res.out).toBe('');
+    }
+  });
+
+  it('runs as the installed command (built CLI): exit code and output', () => {
+    const bin = path.join(ROOT, 'bin/search-sandbox.js');
+    const bad = spawnSync(process.execPath, [bin, 'check', fixture('sessions', 'bad-context-drift.ndjson')], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('context-drift');
+    const missing = spawnSync(process.execPath, [bin, 'check', 'nope.har'], { encoding: 'utf8' });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('search-sandbox check: nope.har: cannot read (ENOENT)\n');
+  });
+});
