@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Sandbox } from '../../src/main/sandbox';
 import { ensureCertificate } from '../../src/main/http/https';
 import { tempDir } from '../helpers/sandbox';
-import { admin, advance, AUTH, fixture, put, runToEnd, startFrozen, status, upload } from './indexing-helpers';
+import { admin, advance, AUTH, fixture, put, runToEnd, START, startFrozen, status, upload } from './indexing-helpers';
 
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/;
 let sb: Sandbox;
@@ -18,6 +18,8 @@ afterAll(async () => {
   await sb.close();
 });
 afterEach(async () => {
+  // every test starts from the fixtures at the same sandbox time
+  sb.core.clock.set(START);
   await sb.core.reset({ what: 'all' });
 });
 

@@ -1,0 +1,290 @@
+// The indexing workflow over HTTP on a controllable clock: the one-hour window, interval Never, pause on a
+// request while running, PUT from the cart source, the outbox (and SMTP delivery), the scorecard, the admin API.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { StreamMessage } from '../../src/shared/stream';
+import { admin, advance, fixture, put, runToEnd, START, startFrozen, status, upload, waitForFeed } from './indexing-helpers';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startFrozen();
+});
+afterAll(async () => {
+  await sb.close();
+});
+afterEach(async () => {
+  // every test starts from the fixtures at the same sandbox time
+  await admin(sb.url, 'POST', '/clock', { set: new Date(START).toISOString() });
+  await admin(sb.url, 'POST', '/reset', { what: 'all' });
+});
+
+const flagsOf = (entry: any) => entry.scorecard.findings.map((f: any) => f.flag);
+const lastRequest = (feedId: number) => sb.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request') as any;
+
+describe('the one-hour re-index window', () => {
+  it('answers 429 with Retry-After inside the hour and accepts again after it', async () => {
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    const again = await put(sb.url, 'feedId=43');
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBe('3600');
+    expect((await again.json()).message).toMatch(/one re-index per hour; try again in 60 minutes/);
+    expect(flagsOf(lastRequest(43))).toContain('retry-inside-hour');
+    await advance(sb.url, 'PT59M');
+    const later = await put(sb.url, 'feedId=43');
+    expect(later.status).toBe(429);
+    expect(later.headers.get('retry-after')).toBe('60');
+    await runToEnd(sb, 43);
+    await advance(sb.url, 'PT1M');
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+  });
+
+  it('never queues a feed with interval Never, nor starts it on schedule', async () => {
+    const res = await put(sb.url, 'feedId=44');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ success: false, message: expect.stringContaining('interval "Never"') });
+    expect((await upload(sb.url, 'feedId=44', fixture('products.csv'), 'p.csv')).status).toBe(409);
+    await advance(sb.url, 'P3D');
+    const feed = sb.core.indexing.feed('demo42', 44)!;
+    expect(feed).toMatchObject({ state: 'done', nextIndexTime: null, lastIndexed: '2026-11-21T04:00:00.000Z' });
+    expect(feed.history.filter((h) => h.kind === 'transition')).toEqual([]);
+  });
+
+  it('answers 409 for a feed that is still waiting: nothing is queued twice', async () => {
+    await admin(sb.url, 'PATCH', '/feeds/demo42/42', { autopilot: false });
+    await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
+    await advance(sb.url, 'PT61M');
+    expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('waiting');
+    const res = await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/feed 42 is already queued \(status "waiting"\): nothing is queued twice/);
+    expect(flagsOf(lastRequest(42))).toEqual(['no-status-check', 'requested-while-waiting', 'plain-http']);
+  });
+});
+
+describe('a request while the feed is running', () => {
+  it('pauses the index: status reports waiting, the admin sees paused and why, a hand move resumes it', async () => {
+    await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
+    await advance(sb.url, 'PT61M');
+    expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('done');
+    // the scheduled run of the next morning is running when the client pushes again
+    await admin(sb.url, 'POST', '/clock', { set: '2026-11-22T04:00:40Z' });
+    expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('running');
+    expect((await (await status(sb.url)).json()).feeds[0].indexStatus).toBe('running');
+    const res = await upload(sb.url, 'feedId=42', fixture('products.ndjson'), 'p.ndjson');
+    expect(res.status).toBe(200);
+    expect((await (await status(sb.url)).json()).feeds[0].indexStatus).toBe('waiting');
+    const { body } = await admin(sb.url, 'GET', '/feeds/demo42/42');
+    expect(body).toMatchObject({ state: 'paused', paused: true, indexStatus: 'waiting', pausedReason: expect.stringContaining('arrived while the feed was running'), allowedTransitions: ['running'] });
+    expect(flagsOf(lastRequest(42))).toEqual(['status-not-done', 'paused-running-index', 'plain-http']);
+    await advance(sb.url, 'PT3H');
+    expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('paused');
+    const resumed = await admin(sb.url, 'POST', '/feeds/demo42/42/transition', { to: 'running' });
+    expect(resumed).toMatchObject({ status: 200, body: { state: 'running', paused: false } });
+    expect((await runToEnd(sb, 42)).state).toBe('done');
+  });
+});
+
+describe('PUT from the cart source', () => {
+  it('regenerates, then indexes fixtures/feeds/cart-products.csv into the feed catalog', async () => {
+    await put(sb.url, 'feedId=43&requestedBy=cart%40shop.example');
+    const done = await runToEnd(sb, 43);
+    expect(done).toMatchObject({ state: 'done', products: 12, lastRun: { format: 'csv', products: 12 } });
+    expect(done.history.filter((h) => h.kind === 'transition').map((h: any) => h.to)).toEqual(['regen_waiting', 'regen_running', 'regen_done', 'waiting', 'running', 'done']);
+    const catalog = await admin(sb.url, 'GET', '/feeds/demo42/43/catalog');
+    expect(catalog.body.total).toBe(12);
+    expect(catalog.body.products.map((p: any) => p.uid)).toContain('1002');
+  });
+});
+
+describe('the outbox', () => {
+  it('writes an e-mail for requestedBy when the index ends, with feed, outcome, products, errors and times', async () => {
+    const pushed: StreamMessage[] = [];
+    const off = sb.core.bus.on((m) => void (m.type === 'outbox' && pushed.push(m)));
+    await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', fixture('broken-rows.csv'), 'broken-rows.csv');
+    const done = await runToEnd(sb, 42);
+    off();
+    const { body } = await admin(sb.url, 'GET', '/outbox');
+    expect(body.messages).toHaveLength(1);
+    const mail = body.messages[0];
+    expect(mail).toMatchObject({ to: 'dev@shop.example', siteId: 'demo42', feedId: 42, outcome: 'done', subject: 'Index of feed 42 (Custom CSV feed) done: 6 products', delivery: { status: 'not-configured' } });
+    expect(mail.at).toBe(done.lastIndexed);
+    for (const line of ['Feed: 42 (Custom CSV feed)', 'Outcome: done', 'Products indexed: 6', 'Row errors: 3', '  line 4: 4 fields, but the header has 9', 'Requested: 2026-11-', 'Finished: ', 'Next index time: 2026-11-']) {
+      expect(mail.text).toContain(line);
+    }
+    expect(pushed.map((m) => (m.data as any).id)).toEqual([mail.id]);
+    expect((await admin(sb.url, 'GET', '/outbox?feedId=43')).body.messages).toEqual([]);
+  });
+
+  it('says why an index failed, and sends nothing without requestedBy', async () => {
+    await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
+    await runToEnd(sb, 42);
+    await put(sb.url, 'feedId=43&requestedBy=ops%40shop.example');
+    await admin(sb.url, 'PATCH', '/feeds/demo42/43', { inject: { regenerationFails: true } });
+    await runToEnd(sb, 43);
+    const { body } = await admin(sb.url, 'GET', '/outbox');
+    expect(body.messages.map((m: any) => [m.feedId, m.outcome, m.subject])).toEqual([[43, 'regen_error', 'Regeneration of feed 43 (Cart integration feed) failed']]);
+    expect(body.messages[0].text).toContain('Outcome: regen_error (injected fault: "regeneration fails")');
+  });
+
+  it('delivers over SMTP when configured, and records a failed delivery without crashing', async () => {
+    const received: string[] = [];
+    const smtp = net.createServer((socket) => {
+      let data = false;
+      let buffer = '';
+      socket.write('220 fake ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString();
+        let nl: number;
+        while ((nl = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 2);
+          if (data) {
+            if (line === '.') {
+              data = false;
+              socket.write('250 queued\r\n');
+            } else received.push(line);
+          } else if (/^EHLO/i.test(line)) socket.write('250-fake\r\n250 OK\r\n');
+          else if (/^DATA/i.test(line)) {
+            data = true;
+            socket.write('354 go ahead\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 OK\r\n');
+        }
+      });
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const port = (smtp.address() as AddressInfo).port;
+    const mailing = await startFrozen({ smtp: { host: '127.0.0.1', port, from: 'sandbox@test.example' } });
+    const refused = await startFrozen({ smtp: { host: '127.0.0.1', port: 1, from: 'sandbox@test.example' } });
+    try {
+      for (const s of [mailing, refused]) {
+        await put(s.url, 'feedId=43&requestedBy=dev%40shop.example');
+        await runToEnd(s, 43);
+      }
+      const delivered = await new Promise<any>((resolve) => {
+        const check = () => {
+          const m = mailing.core.indexing.outbox.list()[0];
+          if (m && m.delivery.status !== 'pending') resolve(m);
+          return m?.delivery.status !== 'pending';
+        };
+        if (!check()) mailing.core.bus.on((m) => void (m.type === 'outbox' && check()));
+      });
+      expect(delivered.delivery).toMatchObject({ status: 'sent', error: null });
+      expect(received.join('\n')).toContain('Subject: Index of feed 43 (Cart integration feed) done: 12 products');
+      expect(received.join('\n')).toContain('To: dev@shop.example');
+      const failed = await new Promise<any>((resolve) => {
+        const check = () => {
+          const m = refused.core.indexing.outbox.list()[0];
+          if (m && m.delivery.status !== 'pending') resolve(m);
+          return m?.delivery.status !== 'pending';
+        };
+        if (!check()) refused.core.bus.on((m) => void (m.type === 'outbox' && check()));
+      });
+      expect(failed.delivery).toMatchObject({ status: 'failed', error: expect.stringContaining('SMTP 127.0.0.1:1') });
+      expect((await status(refused.url)).status).toBe(200);
+    } finally {
+      await mailing.close();
+      await refused.close();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});
+
+describe('the workflow scorecard', () => {
+  it('marks a request after a fresh status read showing done as followed', async () => {
+    await status(sb.url);
+    await advance(sb.url, 'PT2M');
+    await put(sb.url, 'feedId=43');
+    expect(lastRequest(43)).toMatchObject({ accepted: true, status: 200, scorecard: { followed: true, statusSeen: 'done', statusReadAt: '2026-11-21T04:36:00.000Z' } });
+    expect(flagsOf(lastRequest(43))).toEqual(['plain-http']);
+  });
+
+  it('flags a request without a recent status read, and one after a status that was not done', async () => {
+    await put(sb.url, 'feedId=43');
+    expect(lastRequest(43).scorecard.followed).toBe(false);
+    expect(flagsOf(lastRequest(43))).toEqual(['no-status-check', 'plain-http']);
+    await advance(sb.url, 'PT61M');
+    await status(sb.url); // 43 is somewhere in its run, not done
+    const seen = (await (await status(sb.url)).json()).feeds[1].indexStatus;
+    await put(sb.url, 'feedId=43');
+    expect(lastRequest(43).scorecard.statusSeen).toBe(seen);
+    expect(flagsOf(lastRequest(43))[0]).toBe(seen === 'done' ? 'plain-http' : 'status-not-done');
+  });
+
+  it('shows the scorecards in the feed history of the admin API', async () => {
+    await put(sb.url, 'feedId=43');
+    await put(sb.url, 'feedId=43');
+    const { body } = await admin(sb.url, 'GET', '/feeds');
+    const feed = body.feeds.find((f: any) => f.id === 43);
+    const requests = feed.history.filter((h: any) => h.kind === 'request');
+    expect(requests.map((r: any) => [r.method, r.status, r.accepted])).toEqual([
+      ['PUT', 200, true],
+      ['PUT', 429, false],
+    ]);
+    expect(requests[1].scorecard.findings.map((f: any) => f.flag)).toContain('retry-inside-hour');
+  });
+});
+
+describe('admin feeds API', () => {
+  it('lists feeds with sandbox details and filters by site', async () => {
+    const { status: code, body } = await admin(sb.url, 'GET', '/feeds?siteId=demo42');
+    expect(code).toBe(200);
+    expect(body.feeds.map((f: any) => [f.id, f.state, f.interval, f.autopilot, f.regeneration, f.source.kind])).toEqual([
+      [42, 'done', '24h', true, false, 'upload'],
+      [43, 'done', '24h', true, true, 'cart'],
+      [44, 'done', 'Never', true, false, 'upload'],
+    ]);
+    expect((await admin(sb.url, 'GET', '/feeds?siteId=nosite')).body.feeds).toEqual([]);
+    expect((await admin(sb.url, 'GET', '/feeds/demo42/99')).status).toBe(404);
+    expect((await admin(sb.url, 'GET', '/feeds/demo42/abc')).status).toBe(400);
+  });
+
+  it('refuses a hand move outside the table with 409 and the allowed targets', async () => {
+    const res = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'running' });
+    expect(res).toEqual({ status: 409, body: { error: 'TransitionRefused', from: 'done', to: 'running', allowed: ['waiting', 'regen_waiting'], message: expect.stringContaining('"done" cannot move to "running"') } });
+    expect((await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'nowhere' })).status).toBe(400);
+    expect((await admin(sb.url, 'POST', '/feeds/demo42/77/transition', { to: 'waiting' })).status).toBe(404);
+    const moved = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'waiting' });
+    expect(moved.body).toMatchObject({ state: 'waiting', history: expect.arrayContaining([expect.objectContaining({ cause: 'hand', from: 'done', to: 'waiting' })]) });
+  });
+
+  it('patches interval, autopilot, regeneration and faults, with clear 400s', async () => {
+    const ok = await admin(sb.url, 'PATCH', '/feeds/demo42/42', { interval: '6h', autopilot: false, regeneration: true, inject: { nextIndexFails: true } });
+    expect(ok.body).toMatchObject({ interval: '6h', autopilot: false, regeneration: true, inject: { nextIndexFails: true, regenerationFails: false } });
+    for (const [body, message] of [
+      [{ interval: 'sometimes' }, /interval: "sometimes" is not an interval/],
+      [{ autopilot: 1 }, /autopilot: 1 must be true or false/],
+      [{ inject: { nextIndexFails: 'yes' } }, /inject.nextIndexFails: "yes" must be true or false/],
+      [{ state: 'done' }, /state: unknown field/],
+    ] as const) {
+      const res = await admin(sb.url, 'PATCH', '/feeds/demo42/42', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const badJson = await fetch(`${sb.url}/_sandbox/feeds/demo42/42`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(badJson.status).toBe(400);
+  });
+
+  it('resets feeds and outbox to the fixtures with {"what":"all"}', async () => {
+    await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
+    await runToEnd(sb, 43);
+    await admin(sb.url, 'PATCH', '/feeds/demo42/42', { autopilot: false });
+    expect((await admin(sb.url, 'GET', '/outbox')).body.messages).toHaveLength(1);
+    const reset = await admin(sb.url, 'POST', '/reset', { what: 'all' });
+    expect(reset.status).toBe(200);
+    expect((await admin(sb.url, 'GET', '/outbox')).body.messages).toEqual([]);
+    const feeds = (await admin(sb.url, 'GET', '/feeds')).body.feeds;
+    expect(feeds.map((f: any) => [f.id, f.state, f.autopilot, f.history.length])).toEqual([
+      [42, 'done', true, 1],
+      [43, 'done', true, 1],
+      [44, 'done', true, 1],
+    ]);
+    // events-only resets leave feeds alone
+    await put(sb.url, 'feedId=43');
+    await admin(sb.url, 'POST', '/reset', { what: 'events' });
+    await waitForFeed(sb, 43, (f) => f.state === 'regen_waiting');
+  });
+});
