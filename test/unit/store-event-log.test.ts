@@ -37,6 +37,8 @@ describe('EventLog', () => {
     expect(eventId(42)).toBe('ev_000000042');
     expect(log.get(b.id)?.event).toBe('impression');
     expect(log.get('ev_999')).toBeUndefined();
+    expect(log.get('ev_1')).toBeUndefined();
+    expect(log.get('1')).toBeUndefined();
     expect(log.size()).toBe(2);
     expect(log.all().map((e) => e.id)).toEqual([a.id, b.id]);
   });

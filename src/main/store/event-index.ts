@@ -104,31 +104,49 @@ export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): 
   return true;
 }
 
-/** A map from a key value to the seq-ordered events carrying it. */
+/**
+ * A map from a key value to the seq-ordered events carrying it. Most keys (a responseId, a pageLoadId)
+ * belong to a handful of events, many to one: a lone event is stored as itself, a list only from the second.
+ */
 export class KeyIndex {
-  private readonly lists = new Map<string, SeqList>();
+  private readonly entries = new Map<string, RecordedEvent | SeqList>();
 
   add(key: string | undefined, event: RecordedEvent): void {
     if (key === undefined) return;
-    let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = new SeqList()));
-    list.push(event);
+    const entry = this.entries.get(key);
+    if (entry === undefined) {
+      this.entries.set(key, event);
+    } else if (entry instanceof SeqList) {
+      entry.push(event);
+    } else {
+      const list = new SeqList();
+      list.push(entry);
+      list.push(event);
+      this.entries.set(key, list);
+    }
   }
 
   /** Retention dropped `event`, the oldest of all, so it is also the oldest of its list. */
   dropOldest(key: string | undefined, event: RecordedEvent): void {
     if (key === undefined) return;
-    const list = this.lists.get(key);
-    if (!list || list.first() !== event) return;
-    list.shift();
-    if (list.length === 0) this.lists.delete(key);
+    const entry = this.entries.get(key);
+    if (entry === event) {
+      this.entries.delete(key);
+    } else if (entry instanceof SeqList && entry.first() === event) {
+      entry.shift();
+      if (entry.length === 0) this.entries.delete(key);
+    }
   }
 
   get(key: string): SeqList | undefined {
-    return this.lists.get(key);
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry instanceof SeqList) return entry;
+    const single = new SeqList();
+    single.push(entry);
+    return single;
   }
 
   clear(): void {
-    this.lists.clear();
+    this.entries.clear();
   }
 }

@@ -2,7 +2,7 @@
 // waiters, and an optional journal that makes each append durable before it becomes visible.
 import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft, EventQuery, EventStore, WaitResult } from './types';
-import { KeyIndex, SeqList, keysOf, matches, type EventKeys } from './event-index';
+import { KeyIndex, SeqList, keysOf, matches } from './event-index';
 
 /** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
 export interface EventPersistence {
@@ -33,12 +33,10 @@ export function eventId(seq: number): string {
 
 export class EventLog implements EventStore {
   private readonly events = new SeqList();
-  private readonly keys = new WeakMap<RecordedEvent, EventKeys>();
   private readonly bySite = new KeyIndex();
   private readonly byResponse = new KeyIndex();
   private readonly byPageLoad = new KeyIndex();
   private readonly bySession = new KeyIndex();
-  private readonly byId = new Map<string, RecordedEvent>();
   private readonly appendListeners = new Set<(event: RecordedEvent) => void>();
   private readonly resetListeners = new Set<(siteId?: string) => void>();
   private readonly waiters = new Set<Waiter>();
@@ -103,13 +101,18 @@ export class EventLog implements EventStore {
     // Walk from the newest end so `limit` costs O(limit) matches, not a scan of history.
     for (let i = list.length - 1; i >= start && out.length < limit; i--) {
       const event = list.at(i);
-      if (matches(event, q, this.keys.get(event))) out.push(event);
+      if (matches(event, q)) out.push(event);
     }
     return out.reverse();
   }
 
   get(id: string): RecordedEvent | undefined {
-    return this.byId.get(id);
+    // Ids encode the seq, and the list is in seq order: a binary search needs no id map.
+    const m = /^ev_(\d+)$/.exec(id);
+    if (!m) return undefined;
+    const i = this.events.indexOfSeq(Number(m[1]));
+    const event = i === -1 ? undefined : this.events.at(i);
+    return event?.id === id ? event : undefined;
   }
 
   all(): readonly RecordedEvent[] {
@@ -188,8 +191,7 @@ export class EventLog implements EventStore {
   private commit(event: RecordedEvent): void {
     this.insert(event);
     for (const waiter of this.waiters) {
-      if (matches(event, waiter.q, this.keys.get(event)) && ++waiter.matched >= waiter.count)
-        waiter.finish(true);
+      if (matches(event, waiter.q) && ++waiter.matched >= waiter.count) waiter.finish(true);
     }
     for (const listener of this.appendListeners) {
       try {
@@ -202,10 +204,9 @@ export class EventLog implements EventStore {
   }
 
   private insert(event: RecordedEvent): void {
+    // Keys are re-read from the body when needed rather than stored: a side table per event costs GC time.
     const keys = keysOf(event);
-    this.keys.set(event, keys);
     this.events.push(event);
-    this.byId.set(event.id, event);
     this.bySite.add(event.siteId, event);
     this.byResponse.add(keys.responseId, event);
     this.byPageLoad.add(keys.pageLoadId, event);
@@ -216,8 +217,7 @@ export class EventLog implements EventStore {
   private dropOldest(): void {
     const event = this.events.shift();
     if (!event) return;
-    const keys = this.keys.get(event) ?? {};
-    this.byId.delete(event.id);
+    const keys = keysOf(event);
     this.bySite.dropOldest(event.siteId, event);
     this.byResponse.dropOldest(keys.responseId, event);
     this.byPageLoad.dropOldest(keys.pageLoadId, event);
@@ -229,7 +229,6 @@ export class EventLog implements EventStore {
     const kept =
       siteId === undefined ? [] : this.events.toArray().filter((e) => e.siteId !== siteId);
     this.events.clear();
-    this.byId.clear();
     for (const index of [this.bySite, this.byResponse, this.byPageLoad, this.bySession])
       index.clear();
     for (const event of kept) this.insert(event);

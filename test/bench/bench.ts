@@ -1,0 +1,65 @@
+// What a benchmark module provides to the runner (test/bench/run.ts), and how results are printed:
+// one table per benchmark, then every target with its measured value and a pass/miss verdict.
+
+export interface Target {
+  /** e.g. "ingest ratio sandbox / bare express" */
+  name: string;
+  measured: number;
+  /** how the measured value must compare to `limit` */
+  op: '>=' | '<=' | '<';
+  limit: number;
+  unit?: string;
+}
+
+export interface BenchResult {
+  /** column headers, then rows; cells are printed as given */
+  table: { columns: string[]; rows: Array<Array<string | number>> };
+  targets: Target[];
+  /** free-form lines printed under the table (how it was measured, caveats) */
+  notes?: string[];
+}
+
+export interface Bench {
+  /** short name, used to pick benchmarks: `npm run bench -- ingest` */
+  name: string;
+  description: string;
+  run(log: (line: string) => void): Promise<BenchResult>;
+}
+
+export function met(t: Target): boolean {
+  if (t.op === '>=') return t.measured >= t.limit;
+  if (t.op === '<=') return t.measured <= t.limit;
+  return t.measured < t.limit;
+}
+
+export function fmt(n: number, digits = 2): string {
+  if (!Number.isFinite(n)) return String(n);
+  return Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
+}
+
+/** A plain-text table with right-aligned numbers. */
+export function renderTable(columns: string[], rows: Array<Array<string | number>>): string {
+  const cells = [columns, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? fmt(c) : c)))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
+  const line = (r: Array<string | number>) =>
+    r
+      .map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!)))
+      .join('  ');
+  return [
+    line(cells[0]!),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...cells.slice(1).map(line),
+  ].join('\n');
+}
+
+export function renderTargets(targets: Target[]): string {
+  return renderTable(
+    ['target', 'measured', 'required', 'verdict'],
+    targets.map((t) => [
+      t.name,
+      `${fmt(t.measured)}${t.unit ?? ''}`,
+      `${t.op} ${fmt(t.limit)}${t.unit ?? ''}`,
+      met(t) ? 'met' : 'MISSED',
+    ]),
+  );
+}
