@@ -1,0 +1,94 @@
+// The sandbox clock admin API: read, advance by ISO 8601 durations, set, reset, the 400s, and that
+// advancing fires scheduled work (a feed's nextIndexTime) and moves X-Sandbox-Now.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { StreamMessage } from '../../src/shared/stream';
+import { startSandbox } from '../helpers/sandbox';
+import { admin, START, startFrozen } from './indexing-helpers';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startFrozen();
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+describe('/_sandbox/clock', () => {
+  it('reads the sandbox time', async () => {
+    const res = await fetch(`${sb.url}/_sandbox/clock`);
+    expect(res.headers.get('x-sandbox-now')).toBe(new Date(START).toISOString());
+    expect(await res.json()).toEqual({ now: new Date(START).toISOString(), offsetMs: expect.any(Number), frozen: true });
+  });
+
+  it.each([
+    ['PT61M', 61 * 60_000],
+    ['PT1H30M', 90 * 60_000],
+    ['P1D', 86_400_000],
+    ['PT0.5S', 500],
+    ['P1W', 7 * 86_400_000],
+    ['P1DT2H', 26 * 3_600_000],
+  ])('advances by %s', async (duration, ms) => {
+    const before = sb.core.clock.now();
+    const res = await admin(sb.url, 'POST', '/clock', { advance: duration });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.now)).toBe(before + ms);
+  });
+
+  it('sets an instant, pushes a clock message, and stamps responses with the new time', async () => {
+    const pushed: StreamMessage[] = [];
+    const off = sb.core.bus.on((m) => void (m.type === 'clock' && pushed.push(m)));
+    const res = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: '2030-01-02T03:04:05Z' }) });
+    off();
+    expect(res.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
+    expect((await res.json()).now).toBe('2030-01-02T03:04:05.000Z');
+    expect(pushed.at(-1)?.data).toMatchObject({ now: '2030-01-02T03:04:05.000Z', frozen: true });
+    const health = await fetch(`${sb.url}/_sandbox/health`);
+    expect(health.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
+  });
+
+  it.each([
+    [{ advance: '61 minutes' }, /advance: "61 minutes" is not an ISO 8601 duration/],
+    [{ advance: 'P1M' }, /years and months are not accepted/],
+    [{ advance: 'PT' }, /not an ISO 8601 duration/],
+    [{ advance: 3600 }, /advance: 3600 is not an ISO 8601 duration/],
+    [{ set: 'tomorrow' }, /set: "tomorrow" is not an ISO 8601 instant/],
+    [{ set: '2026-13-45T99:00:00Z' }, /is not an ISO 8601 instant/],
+    [{ reset: false }, /reset: false must be true/],
+    [{ advance: 'PT1M', set: '2026-11-21T00:00:00Z' }, /advance and set together/],
+    [{ rewind: 'PT1M' }, /rewind: unknown field/],
+    [{}, /send exactly one of/],
+    [[], /the body must be JSON/],
+  ])('answers 400 for %j', async (body, message) => {
+    const res = await admin(sb.url, 'POST', '/clock', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'BadRequest', message: expect.stringMatching(message) });
+  });
+
+  it('fires scheduled indexes when advanced past nextIndexTime', async () => {
+    await admin(sb.url, 'POST', '/clock', { set: new Date(START).toISOString() });
+    await sb.core.reset({ what: 'all' });
+    expect(sb.core.indexing.feed('demo42', 43)!.nextIndexTime).toBe('2026-11-22T04:00:00.000Z');
+    await admin(sb.url, 'POST', '/clock', { advance: 'PT23H24M' }); // 04:36 + 23:24 = 04:00 next day
+    const feed = sb.core.indexing.feed('demo42', 43)!;
+    expect(feed.state).toBe('regen_waiting');
+    expect(feed.history.at(-1)).toMatchObject({ at: '2026-11-22T04:00:00.000Z', cause: 'scheduler' });
+  });
+});
+
+describe('reset to real time', () => {
+  it('unfreezes the clock and drops the offset', async () => {
+    const live = await startSandbox();
+    try {
+      await admin(live.url, 'POST', '/clock', { advance: 'P2D' });
+      expect(live.core.clock.offset).toBeGreaterThanOrEqual(2 * 86_400_000 - 1000);
+      const res = await admin(live.url, 'POST', '/clock', { reset: true });
+      expect(res.status).toBe(200);
+      expect(res.body.frozen).toBe(false);
+      expect(Math.abs(res.body.offsetMs)).toBeLessThan(1000);
+      expect(Math.abs(Date.parse(res.body.now) - Date.now())).toBeLessThan(1000);
+    } finally {
+      await live.close();
+    }
+  });
+});
