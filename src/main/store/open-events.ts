@@ -1,6 +1,7 @@
 // Opens the event store for a config: memory only (`--ephemeral`), or reloaded from and journaled to the data dir.
+import { ConfigError } from '../config-error';
 import { EventLog } from './event-log';
-import { Journal, type JournalOptions } from './journal';
+import { JOURNAL_FILE, Journal, type JournalOptions } from './journal';
 
 export interface OpenEventsOptions extends JournalOptions {
   /** null: memory only */
@@ -10,6 +11,16 @@ export interface OpenEventsOptions extends JournalOptions {
 
 export async function openEventStore(options: OpenEventsOptions): Promise<EventLog> {
   const log = new EventLog({ retention: options.retention });
-  if (options.dataDir !== null) await Journal.open(options.dataDir, log, options);
+  if (options.dataDir === null) return log;
+  try {
+    await Journal.open(options.dataDir, log, options);
+  } catch (err) {
+    // A data dir the sandbox cannot write is a setup problem the user fixes, not a crash to debug.
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new ConfigError(
+      'dataDir',
+      `cannot open the events journal ${JOURNAL_FILE} in ${options.dataDir} (${code}): pass --data with a writable directory, or --ephemeral to keep events in memory`,
+    );
+  }
   return log;
 }
