@@ -1,6 +1,8 @@
 // Accounts and feeds from the config file: validated, with errors naming the key and the fix.
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
+import { parseIsoDuration } from './durations';
 
 export type FeedSource = { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
 
@@ -66,15 +68,18 @@ function parseFeed(raw: unknown, key: string, baseDir: string, file: string): Fe
     source: parseSource(f.source, `${key}.source`, baseDir, file),
     regeneration: f.regeneration === undefined ? false : bool(f.regeneration, `${key}.regeneration`, file),
     autopilot: f.autopilot === undefined ? true : bool(f.autopilot, `${key}.autopilot`, file),
-    idField: f.idField === undefined ? null : str(f.idField, `${key}.idField`, file),
+    idField: f.idField === undefined || f.idField === null ? null : str(f.idField, `${key}.idField`, file),
   };
 }
 
 export function parseInterval(v: unknown, key: string, file: string): number | 'Never' {
   if (v === undefined) return 24 * 3_600_000;
   if (v === 'Never') return 'Never';
+  // ISO 8601 too ("PT24H", "P1D"): it is what the clock admin API takes
+  const iso = typeof v === 'string' && /^P/i.test(v.trim()) ? parseIsoDuration(v) : null;
+  if (iso !== null && iso > 0) return iso;
   const m = typeof v === 'string' ? DURATION.exec(v.trim()) : null;
-  if (!m || Number(m[1]) <= 0) throw new ConfigError(key, `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d"`, file);
+  if (!m || Number(m[1]) <= 0) throw new ConfigError(key, `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`, file);
   return Number(m[1]) * UNIT_MS[m[2]!]!;
 }
 
@@ -83,7 +88,14 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
   const s = object(v, key, file, ['kind', 'file', 'url']);
   if (s.kind === 'upload') return { kind: 'upload' };
   if (s.kind !== 'cart') throw new ConfigError(`${key}.kind`, `${JSON.stringify(s.kind)} is not a source kind: use "upload" (POST feedFile) or "cart" (PUT, read from file or url)`, file);
-  if (typeof s.file === 'string' && s.file) return { kind: 'cart', file: path.resolve(baseDir, s.file) };
+  if (typeof s.file === 'string' && s.file) {
+    const resolved = path.resolve(baseDir, s.file);
+    // caught at start-up rather than at the first PUT: a typo in the path is a config error
+    if (!existsSync(resolved) || !statSync(resolved).isFile()) {
+      throw new ConfigError(`${key}.file`, `${resolved} is not a file: the path is relative to the config file's folder`, file);
+    }
+    return { kind: 'cart', file: resolved };
+  }
   if (typeof s.url === 'string' && s.url) {
     let u: URL;
     try {
