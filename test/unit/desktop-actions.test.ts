@@ -38,8 +38,8 @@ class RecordingAdmin implements SandboxAdmin {
     this.calls.push(['report', format]);
     return this.reply();
   }
-  importFile(filePath: string) {
-    this.calls.push(['import', filePath]);
+  importEvents(json: string) {
+    this.calls.push(['import', JSON.parse(json)]);
     return this.reply();
   }
   uploadFeed(request: unknown) {
@@ -76,17 +76,63 @@ function setup(overrides: Partial<ActionDeps> = {}) {
 }
 
 describe('File → Import HAR or events', () => {
-  it('sends the chosen file to the import endpoint and reports the counts', async () => {
+  function file(name: string, text: string): string {
+    const t = tempDir('desktop-import-');
+    cleanups.push(t.cleanup);
+    const full = path.join(t.dir, name);
+    writeFileSync(full, text);
+    return full;
+  }
+  const render = (pageLoadId: string) => ({
+    siteId: 'demo42',
+    event: 'render',
+    receivedAt: '2026-11-21T04:00:00.000Z',
+    body: {
+      context: {
+        timestamp: '2026-11-21T04:00:00.000Z',
+        pageUrl: 'https://s.example/',
+        userId: 'u',
+        sessionId: 's',
+        pageLoadId,
+        initiator: 'x',
+      },
+      data: { responseId: 'r' },
+    },
+  });
+
+  it('reads the chosen file, sends its events to the import endpoint and reports the answer', async () => {
     const { actions, dialog, admin } = setup();
-    dialog.openAnswers.push({ canceled: false, filePaths: ['/home/qa/session.har'] });
-    admin.answer = ok({ imported: 12, skipped: 1 });
+    const ndjson = file(
+      'session.ndjson',
+      `${JSON.stringify(render('p1'))}\n${JSON.stringify(render('p2'))}\n`,
+    );
+    dialog.openAnswers.push({ canceled: false, filePaths: [ndjson] });
+    admin.answer = ok({
+      imported: 2,
+      firstId: 'a',
+      lastId: 'b',
+      sections: [],
+      ignoredSections: [],
+    });
     await actions.importTraffic();
-    expect(admin.calls).toEqual([['import', '/home/qa/session.har']]);
+    expect(admin.calls).toHaveLength(1);
+    const [kind, sent] = admin.calls[0]!;
+    expect(kind).toBe('import');
+    expect(
+      (sent as Array<{ siteId: string; event: string; accepted: boolean }>).map((e) => [
+        e.siteId,
+        e.event,
+        e.accepted,
+      ]),
+    ).toEqual([
+      ['demo42', 'render', true],
+      ['demo42', 'render', true],
+    ]);
     expect(dialog.messages()).toEqual([
       expect.objectContaining({
         type: 'info',
-        message: 'Imported session.har',
-        detail: 'imported: 12\nskipped: 1',
+        message: 'Imported session.ndjson',
+        detail: '2 events imported; their pages are on the Timelines screen.',
       }),
     ]);
   });
@@ -98,32 +144,52 @@ describe('File → Import HAR or events', () => {
     expect(dialog.messages()).toEqual([]);
   });
 
-  it("shows the sandbox's reason when it refuses the file", async () => {
+  it('says what is wrong with a file it cannot read, without calling the sandbox', async () => {
     const { actions, dialog, admin } = setup();
-    dialog.openAnswers.push({ canceled: false, filePaths: ['/tmp/notes.json'] });
+    dialog.openAnswers.push({ canceled: false, filePaths: [file('notes.har', '{"log": {}}')] });
+    await actions.importTraffic();
+    expect(admin.calls).toEqual([]);
+    expect(dialog.messages()[0]).toMatchObject({
+      type: 'error',
+      message: 'Could not read notes.har',
+      detail: expect.stringMatching(/not a HAR file: "log.entries" is missing/),
+    });
+  });
+
+  it("shows the sandbox's reason when it refuses the import", async () => {
+    const { actions, dialog, admin } = setup();
+    dialog.openAnswers.push({
+      canceled: false,
+      filePaths: [file('a.ndjson', JSON.stringify(render('p1')))],
+    });
     admin.answer = {
       status: 400,
       contentType: 'application/json',
-      body: Buffer.from('{"error":"BadImport","message":"not a HAR: no log.entries"}'),
+      body: Buffer.from(
+        '{"error":"InvalidImport","message":"nothing was imported: events[0]: bad"}',
+      ),
     };
     await actions.importTraffic();
     expect(dialog.messages()).toEqual([
       expect.objectContaining({
         type: 'error',
-        message: 'Could not import notes.json',
-        detail: 'The sandbox refused it (HTTP 400): not a HAR: no log.entries',
+        message: 'Could not import a.ndjson',
+        detail: 'The sandbox refused it (HTTP 400): nothing was imported: events[0]: bad',
       }),
     ]);
   });
 
   it('turns a failed connection into an error dialog', async () => {
     const { actions, dialog, admin } = setup();
-    dialog.openAnswers.push({ canceled: false, filePaths: ['/tmp/a.har'] });
+    dialog.openAnswers.push({
+      canceled: false,
+      filePaths: [file('a.ndjson', JSON.stringify(render('p1')))],
+    });
     admin.answer = new Error('fetch failed');
     await actions.importTraffic();
     expect(dialog.messages()[0]).toMatchObject({
       type: 'error',
-      message: 'Could not import a.har',
+      message: 'Could not import a.ndjson',
       detail: 'fetch failed (sandbox at http://127.0.0.1:4545)',
     });
   });
@@ -299,19 +365,15 @@ describe('AdminClient over HTTP', () => {
     expect(requests[0]!.headers.origin).toBeUndefined();
   });
 
-  it('posts an import file as it is, NDJSON or JSON by its extension', async () => {
+  it('posts an import body as JSON', async () => {
     const { requests, client } = await recorder();
-    const dir = tempDir('desktop-import-');
-    cleanups.push(dir.cleanup);
-    const file = path.join(dir.dir, 'events.ndjson');
-    writeFileSync(file, '{"a":1}\n{"a":2}\n');
-    await client.importFile(file);
+    await client.importEvents('[{"a":1}]');
     expect(requests[0]).toMatchObject({
       method: 'POST',
-      url: '/_sandbox/import?fileName=events.ndjson',
-      body: '{"a":1}\n{"a":2}\n',
+      url: '/_sandbox/import',
+      body: '[{"a":1}]',
     });
-    expect(requests[0]!.headers['content-type']).toBe('application/x-ndjson');
+    expect(requests[0]!.headers['content-type']).toBe('application/json');
   });
 
   it('uploads a feed like a client: basic auth, multipart field feedFile, feedId and requestedBy in the query', async () => {
@@ -342,11 +404,22 @@ describe('AdminClient over HTTP', () => {
 });
 
 describe('importSummary', () => {
-  it('prefers a message and lists numeric counts', () => {
-    expect(importSummary({ message: 'HAR read', imported: 3, accepted: 2 })).toBe(
-      'HAR read\nimported: 3\naccepted: 2',
+  it("puts the import endpoint's answer in words", () => {
+    expect(
+      importSummary({
+        imported: 3,
+        firstId: 'a',
+        lastId: 'c',
+        sections: ['feeds', 'outbox'],
+        ignoredSections: ['search'],
+      }),
+    ).toBe(
+      '3 events imported; their pages are on the Timelines screen.\nRestored: feeds, outbox.\nNot restored (unknown to this sandbox): search.',
     );
-    expect(importSummary(null)).toBe('The events are in the timelines.');
+    expect(importSummary({ imported: 1, sections: [] })).toBe(
+      '1 event imported; their pages are on the Timelines screen.',
+    );
+    expect(importSummary(null)).toBe('Imported.');
     expect(importSummary('plain text answer')).toBe('plain text answer');
   });
 });

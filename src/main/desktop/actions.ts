@@ -1,7 +1,7 @@
 // What the menus and `window.sandboxDesktop` do: native dialogs around the sandbox's public operations
 // (report, import, reset, the real feed upload), with every failure told to the user in a dialog.
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   FeedUploadRequest,
@@ -19,11 +19,12 @@ import {
   type FeedUploadRequest as UploadCall,
 } from './admin-client';
 import type { BrowserWindowLike, DialogLike, ShellLike } from './electron-api';
+import { InputError, prepareImport, type PreparedImport } from './import-file';
 
 /** The admin operations the actions call (AdminClient over HTTP in the app, a fake in tests). */
 export interface SandboxAdmin {
   report(format: ReportFormat): Promise<HttpOutcome>;
-  importFile(filePath: string): Promise<HttpOutcome>;
+  importEvents(json: string): Promise<HttpOutcome>;
   uploadFeed(request: UploadCall): Promise<HttpOutcome>;
 }
 
@@ -64,10 +65,9 @@ export class DesktopActions {
     this.saveFile = deps.saveFile ?? ((file, data) => writeFile(file, data));
   }
 
-  /** File → Import: a DevTools HAR or a sandbox export / NDJSON of events, through POST /_sandbox/import. */
+  /** File → Import: a DevTools HAR, NDJSON of events or a sandbox export, through POST /_sandbox/import. */
   async importTraffic(): Promise<void> {
-    const { dialog } = this.deps;
-    const choice = await dialog.showOpenDialog(this.deps.window(), {
+    const choice = await this.deps.dialog.showOpenDialog(this.deps.window(), {
       title: 'Import recorded beacon traffic',
       buttonLabel: 'Import',
       filters: TRAFFIC_FILE_FILTERS,
@@ -75,18 +75,37 @@ export class DesktopActions {
     });
     const file = choice.filePaths[0];
     if (choice.canceled || !file) return;
-    const outcome = await this.call(`import ${path.basename(file)}`, () =>
-      this.deps.admin.importFile(file),
+    const name = path.basename(file);
+    let prepared: PreparedImport;
+    try {
+      prepared = prepareImport(await readFile(file, 'utf8'), name);
+    } catch (err) {
+      const reason = err instanceof InputError ? err.message : `${name}: ${(err as Error).message}`;
+      await this.error(`Could not read ${name}`, reason);
+      return;
+    }
+    if (prepared.count === 0) {
+      await this.info(
+        `Nothing to import from ${name}`,
+        ['The file holds no search events this sandbox can place.', ...prepared.notes].join('\n'),
+      );
+      return;
+    }
+    const outcome = await this.call(`import ${name}`, () =>
+      this.deps.admin.importEvents(prepared.body),
     );
     if (!outcome) return;
     if (outcome.status >= 400) {
       await this.error(
-        `Could not import ${path.basename(file)}`,
+        `Could not import ${name}`,
         `The sandbox refused it (HTTP ${outcome.status}): ${failureReason(outcome)}`,
       );
       return;
     }
-    await this.info(`Imported ${path.basename(file)}`, importSummary(bodyForUi(outcome)));
+    await this.info(
+      `Imported ${name}`,
+      [importSummary(bodyForUi(outcome)), ...prepared.notes].join('\n'),
+    );
   }
 
   /** File → Export report: GET /_sandbox/report?format=…, saved where the user says. */
@@ -236,19 +255,21 @@ export class DesktopActions {
   }
 }
 
-/** A one-paragraph summary of an import answer, whatever counts it carries. */
+/** What POST /_sandbox/import answered ({imported, sections, ignoredSections}), in a sentence or two. */
 export function importSummary(body: unknown): string {
   if (typeof body !== 'object' || body === null)
-    return typeof body === 'string' && body
-      ? body.slice(0, 300)
-      : 'The events are in the timelines.';
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof value === 'number') parts.push(`${key}: ${value}`);
-  }
-  const message = (body as { message?: unknown }).message;
-  if (typeof message === 'string') parts.unshift(message);
-  return parts.length > 0 ? parts.join('\n') : 'The events are in the timelines.';
+    return typeof body === 'string' && body ? body.slice(0, 300) : 'Imported.';
+  const b = body as { imported?: unknown; sections?: unknown; ignoredSections?: unknown };
+  const lines: string[] = [];
+  if (typeof b.imported === 'number')
+    lines.push(
+      `${b.imported} event${b.imported === 1 ? '' : 's'} imported; their pages are on the Timelines screen.`,
+    );
+  if (Array.isArray(b.sections) && b.sections.length > 0)
+    lines.push(`Restored: ${b.sections.join(', ')}.`);
+  if (Array.isArray(b.ignoredSections) && b.ignoredSections.length > 0)
+    lines.push(`Not restored (unknown to this sandbox): ${b.ignoredSections.join(', ')}.`);
+  return lines.length > 0 ? lines.join('\n') : 'Imported.';
 }
 
 /** The README shipped with the app, if any copy of it can be opened by the system (not inside an asar). */

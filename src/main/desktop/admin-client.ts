@@ -37,14 +37,12 @@ export class AdminClient {
     return this.send(`/_sandbox/report?format=${format}`, { method: 'GET' });
   }
 
-  /** POST /_sandbox/import with the file as sent by DevTools or exported by a sandbox (HAR, JSON or NDJSON). */
-  async importFile(filePath: string): Promise<HttpOutcome> {
-    const blob = await openAsBlob(filePath);
-    const fileName = path.basename(filePath);
-    return this.send(`/_sandbox/import?fileName=${encodeURIComponent(fileName)}`, {
+  /** POST /_sandbox/import: a sandbox export or an array of recorded events (see import-file.ts). */
+  importEvents(json: string): Promise<HttpOutcome> {
+    return this.send('/_sandbox/import', {
       method: 'POST',
-      headers: { 'Content-Type': importContentType(fileName) },
-      body: blob,
+      headers: { 'Content-Type': 'application/json' },
+      body: json,
     });
   }
 
@@ -71,10 +69,6 @@ export class AdminClient {
       body: Buffer.from(await res.arrayBuffer()),
     };
   }
-}
-
-export function importContentType(fileName: string): string {
-  return /\.(ndjson|jsonl)$/i.test(fileName) ? 'application/x-ndjson' : 'application/json';
 }
 
 /** The reason a failed admin call gives (its JSON `message`), or the start of its body. */
