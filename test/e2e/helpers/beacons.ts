@@ -79,9 +79,9 @@ export async function sendGoodPage(base: string, page: PageIds = newPage(), t0 =
  */
 export async function sendBadPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
   await send(base, 'impression', searchBody('impression', page, { at: t0, uids: ['2001'] }));
-  await send(base, 'render', searchBody('render', page, { at: t0 + 800 }));
-  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 1600, uids: ['9999'] }));
-  const bad = searchBody('render', page, { at: t0 + 2000 });
+  await send(base, 'render', searchBody('render', page, { at: t0 + 3000 }));
+  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 4000, uids: ['9999'] }));
+  const bad = searchBody('render', page, { at: t0 + 4500 });
   delete (bad.context as Record<string, unknown>).timestamp;
   await send(base, 'render', bad, 400);
   return page;

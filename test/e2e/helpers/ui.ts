@@ -7,6 +7,7 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import type { Sandbox } from '../../../src/main/sandbox';
 import type { SandboxConfig } from '../../../src/main/config';
 import { startSandbox, tempDir } from '../../helpers/sandbox';
+import { SETTLE } from './in-page';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -52,17 +53,19 @@ export async function openUi(
     const page = context.pages()[0] ?? (await context.newPage());
     const ui = new SandboxUi(page, sandbox.url);
     const ctx = context;
-    return {
+    const session: UiSession = {
       sandbox,
       context: ctx,
       page,
       ui,
       async close() {
         await ctx.close().catch(() => undefined);
-        await sandbox.close();
+        // the test may have replaced the sandbox (restart on the same port): close the current one
+        await session.sandbox.close();
         profile.cleanup();
       },
     };
+    return session;
   } catch (err) {
     await context?.close().catch(() => undefined);
     await sandbox.close();
@@ -126,7 +129,7 @@ export class SandboxUi {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const file = path.join(SCREENSHOT_DIR, `${name}.png`);
     // Let fonts and the last live update settle so the picture shows the finished layout.
-    await this.page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    await this.page.evaluate(SETTLE);
     await this.page.screenshot({ path: file });
     return file;
   }

@@ -107,16 +107,27 @@ export class SandboxStore {
 
   private async loadEvents(incremental: boolean): Promise<void> {
     const last = this.state.events.at(-1);
-    if (!incremental || !last) this.set({ load: { ...this.state.load, events: loading } });
+    // Catch up only if the sandbox still has the history we hold (it may have restarted in memory).
+    const catchUp = incremental && last !== undefined && (await this.stillHas(last));
+    if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
-      const query = incremental && last ? { since: last.seq, limit: EVENT_WINDOW } : { limit: EVENT_WINDOW };
+      const query = catchUp ? { since: last!.seq, limit: EVENT_WINDOW } : { limit: EVENT_WINDOW };
       const body = await getJson<{ events: RecordedEvent[] } | RecordedEvent[]>(`${this.base}/_sandbox/events`, query);
       const list = Array.isArray(body) ? body : body.events;
-      if (incremental && last) this.appendEvents(list);
+      if (catchUp) this.appendEvents(list);
       else this.replaceEvents(list);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
     } catch (err) {
       this.set({ load: { ...this.state.load, events: errorState(err) } });
+    }
+  }
+
+  private async stillHas(event: RecordedEvent): Promise<boolean> {
+    try {
+      const same = await getJson<RecordedEvent>(`${this.base}/_sandbox/events/${encodeURIComponent(event.id)}`);
+      return same.seq === event.seq && same.receivedAt === event.receivedAt;
+    } catch {
+      return false;
     }
   }
 

@@ -107,7 +107,9 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
             </>
           ) : (
             <>
-              <strong>Drop a feed file</strong> or <span className="link">choose one</span>
+              <span>
+                <strong>Drop a feed file</strong> or <span className="link">choose one</span>
+              </span>
               <span className="small muted">CSV, TSV, ndJSON or XML; raw, .gz or .zip; up to 20 MB · POST /api/index/feed?feedId={feed.id}</span>
             </>
           )}

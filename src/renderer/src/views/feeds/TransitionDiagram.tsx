@@ -8,7 +8,7 @@ const ROW = 58;
 const NODE_W = 108;
 const NODE_H = 28;
 const PAD_X = 8;
-const PAD_Y = 10;
+const PAD_Y = 26;
 
 /** Where each state sits: the regeneration row on top, the index row below, its side exits under it. */
 const POSITION: Record<FeedState, [number, number]> = {
@@ -86,7 +86,7 @@ function edgePath(from: FeedState, to: FeedState, offset: number): string {
     return `M${p.x},${p.y} L${q.x},${q.y}`;
   }
   // Bow below the row (or above for the top row) far enough to clear the boxes in between.
-  const bow = a.y <= PAD_Y + NODE_H ? -ROW * 0.62 : ROW * 0.62;
+  const bow = a.y <= PAD_Y + NODE_H ? -ROW * 0.5 : ROW * 0.62;
   const start = { x: a.x, y: a.y + Math.sign(bow) * (NODE_H / 2) };
   const end = { x: b.x, y: b.y + Math.sign(bow) * (NODE_H / 2) };
   const cx = (a.x + b.x) / 2;

@@ -106,7 +106,7 @@ export function JsonView({ body, errors }: { body: unknown; errors: ValidationIs
             {issues?.map(({ issue, missing }, k) => (
               <div key={k} className="json-error" style={{ paddingLeft: `${(line.depth + 1) * 2}ch` }} data-testid="json-error" data-path={issue.path}>
                 ↳ {issue.message}
-                {missing && issue.path && <span className="muted"> (at {issue.path})</span>}
+                {missing && issue.path && !issue.message.includes(issue.path) && <span className="muted"> (at {issue.path})</span>}
               </div>
             ))}
           </div>

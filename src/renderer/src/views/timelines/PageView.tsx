@@ -38,7 +38,7 @@ function Findings({ findings, selected, onSelect }: { findings: TimelineFindingD
                 <span className="strong ellipsis">{info?.title}</span>
                 <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
               </span>
-              <span className="finding-message">{f.message}</span>
+              <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>{f.message}</span>
             </button>
             {isSelected && info && (
               <p className="finding-fix small">
@@ -80,10 +80,16 @@ function EventsTable(props: { events: TimelineEventDto[]; highlighted: ReadonlyS
             >
               <td className="mono muted">{e.arrival}</td>
               <td>
-                <button type="button" className="link-button" aria-label={`Inspect ${e.event} #${e.arrival}`}>
-                  <KindLabel kind={e.event} rejected={!e.accepted} />
-                </button>
-                {e.arrivedLate && <span className="badge warn" title="An event that arrived earlier carries a later timestamp">late</span>}
+                <span className="event-cell">
+                  <button type="button" className="link-button" aria-label={`Inspect ${e.event} #${e.arrival}`}>
+                    <KindLabel kind={e.event} rejected={!e.accepted} />
+                  </button>
+                  {e.arrivedLate && (
+                    <span className="badge warn" title="An event that arrived earlier carries a later timestamp">
+                      late
+                    </span>
+                  )}
+                </span>
               </td>
               <td className="mono small">{e.timestamp ? fmtClock(parseTime(e.timestamp), true) : <span className="muted">—</span>}</td>
               <td className="mono small">{fmtClock(parseTime(e.receivedAt), true)}</td>
@@ -112,8 +118,8 @@ function Header({ page }: { page: PageTimelineDto }) {
       </div>
       <dl className="kv small page-ids">
         <dt>pageLoadId</dt>
-        <dd className="mono">
-          {page.pageLoadId || '—'} {page.pageLoadId && <CopyButton text={page.pageLoadId} label="Copy" className="btn small ghost" />}
+        <dd className="mono id-with-copy">
+          {page.pageLoadId || '—'} {page.pageLoadId && <CopyButton text={page.pageLoadId} label="Copy" />}
         </dd>
         <dt>session / user</dt>
         <dd className="mono">

@@ -19,9 +19,9 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
       <span className="chevron" aria-hidden="true">
         {row.collapsed ? '▸' : '▾'}
       </span>
-      <span className="ellipsis">
+      <span className="ellipsis" title={`session ${row.sessionId}, user ${row.userId}, site ${row.siteId}`}>
         session <span className="mono">{shortId(row.sessionId, 8)}</span>
-        <span className="muted"> · user {shortId(row.userId, 8)} · {plural(row.pages, 'page')}</span>
+        <span className="muted"> · {plural(row.pages, 'page')}</span>
       </span>
       <span className={`dot-verdict ${row.verdict}`} title={`worst verdict: ${row.verdict}`} />
       <span className="mono muted small">{fmtClock(parseTime(row.lastSeen))}</span>
@@ -52,10 +52,11 @@ function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
         </span>
         <span className="page-row-line small muted">
           <span className="ellipsis">
-            {plural(p.counts.responses, 'response')} · {plural(p.counts.events, 'event')}
-            {p.counts.rejected > 0 && <span className="fail-text"> · {p.counts.rejected} rejected</span>}
+            {plural(p.counts.events, 'event')}
+            {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
           <span className="finding-counts" data-testid="finding-counts">
+            {p.counts.rejected > 0 && <span className="count-chip rejected">{p.counts.rejected} rejected</span>}
             {p.counts.errors > 0 && <span className="count-chip fail">{p.counts.errors} error{p.counts.errors === 1 ? '' : 's'}</span>}
             {p.counts.warnings > 0 && <span className="count-chip warn">{p.counts.warnings} warning{p.counts.warnings === 1 ? '' : 's'}</span>}
             {p.counts.infos > 0 && <span className="count-chip info">{p.counts.infos} info</span>}
@@ -164,7 +165,9 @@ export function TimelineList({ selectedKey, emptyState }: { selectedKey: string 
     const pageRows = rows.map((r, i) => [r, i] as const).filter(([r]) => r.type === 'page');
     if (!pageRows.length) return;
     e.preventDefault();
-    const at = pageRows.findIndex(([r]) => r.key === selectedKey);
+    // Move from the focused row when there is one, else from the selected page.
+    const focused = (document.activeElement as HTMLElement | null)?.dataset.pageKey ?? selectedKey;
+    const at = pageRows.findIndex(([r]) => r.key === focused);
     const nextAt = at === -1 ? 0 : Math.min(pageRows.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)));
     const [row, index] = pageRows[nextAt]!;
     virtualizer.scrollToIndex(index, { align: 'auto' });

@@ -1,0 +1,99 @@
+// The feed board in real Chromium: a feed moved by hand through every state of a regenerating index,
+// a refused move explained, and a feed file uploaded through the real bulk indexing API, indexed on the
+// sandbox clock, refused inside the hour and accepted after the clock moves past it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedView } from '../../src/shared/indexing';
+import { FIXTURE_FEEDS, openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+if (skip) console.warn(skip);
+
+async function feedFromApi(base: string, feedId: number): Promise<FeedView> {
+  const body = (await (await fetch(`${base}/_sandbox/feeds`)).json()) as { feeds: FeedView[] };
+  return body.feeds.find((f) => f.id === feedId)!;
+}
+
+describe.skipIf(skip)('feed board UI', () => {
+  let s: UiSession;
+
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('moves a feed by hand through regeneration and indexing, and explains a refused move', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(43);
+    await s.ui.feedState(43, 'done');
+    // Autopilot off: only our hands move the feed, so no timer races the test.
+    const autopilot = card.getByTestId('feed-autopilot');
+    if (await autopilot.isChecked()) await autopilot.click();
+    await expect.poll(() => autopilot.isChecked()).toBe(false);
+
+    for (const to of ['regen_waiting', 'regen_running', 'regen_done', 'waiting', 'running', 'done']) {
+      await card.getByTestId(`move-${to}`).click();
+      await s.ui.feedState(43, to);
+      expect(await card.getByTestId('feed-state').textContent()).toBe(to);
+    }
+    expect((await feedFromApi(s.sandbox.url, 43)).state).toBe('done');
+
+    // regen_running is not reachable from done: the diagram lets you try, and the sandbox says why not.
+    await card.getByTestId('diagram-node-regen_running').click();
+    const refused = card.getByTestId('feed-refused');
+    await refused.waitFor();
+    const text = (await refused.textContent()) ?? '';
+    expect(text).toContain('"done" cannot move to "regen_running"');
+    expect(text).toContain('"waiting"');
+    await s.ui.feedState(43, 'done');
+
+    const history = card.getByTestId('feed-history-43');
+    await expect.poll(() => history.locator('[data-kind="transition"]').count()).toBeGreaterThanOrEqual(6);
+    expect(await history.textContent()).toContain('by hand');
+    await card.scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds');
+  });
+
+  it('uploads a feed file through POST /api/index/feed, shows its products, and re-indexes after the hour', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    const file = path.join(FIXTURE_FEEDS, 'products.csv');
+    const expected = readFileSync(file, 'utf8').trim().split('\n').length - 1;
+    const clock = (button: string) => s.page.locator(`[data-testid="feeds-view"] [data-testid="${button}"]`).click();
+    const result = card.getByTestId('feed-upload-result-42');
+
+    await card.getByTestId('feed-requested-by-42').fill('qa@example.com');
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toContain('200: accepted');
+    await s.ui.feedState(42, 'waiting');
+
+    // Autopilot runs on the sandbox clock: two minutes cover waiting (30 s) and running (30 s + 2 ms per product).
+    await clock('clock-plus-minute');
+    await clock('clock-plus-minute');
+    await s.ui.feedState(42, 'done');
+    await expect.poll(() => card.getByTestId('feed-products').textContent()).toBe(String(expected));
+    expect(await card.getByTestId('feed-row-errors').textContent()).toBe('0');
+    expect((await feedFromApi(s.sandbox.url, 42)).products).toBe(expected);
+
+    // Inside the hour the real API refuses a re-index and says when to retry.
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toMatch(/^429: .*Retry-After: \d+ s/);
+    expect((await feedFromApi(s.sandbox.url, 42)).state).toBe('done');
+
+    await clock('clock-plus-hour');
+    await expect.poll(() => s.page.locator('[data-testid="feeds-view"] [data-testid="clock-offset"]').textContent()).toMatch(/^\+1 h/);
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toContain('200: accepted');
+    await s.ui.feedState(42, 'waiting');
+
+    // The first run named requestedBy: its status e-mail is in the outbox.
+    await s.ui.nav('outbox');
+    const message = s.ui.testId('outbox-message');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('qa@example.com');
+    await s.ui.screenshot('outbox');
+  });
+});

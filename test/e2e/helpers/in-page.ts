@@ -1,0 +1,26 @@
+// Code that runs inside the browser page. Kept as source text because the tests compile without the DOM
+// library (the Node project's types), and each snippet is small enough to read as it is.
+
+/** Resolves once web fonts are loaded and two frames were painted (layout has settled). */
+export const SETTLE = 'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))';
+
+/** Visible interactive elements without an accessible name (label, aria-label, title or text), as HTML. */
+export const UNNAMED_CONTROLS = `(() => {
+  const named = (el) => {
+    if (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.getAttribute('title')) return true;
+    if (el.labels && el.labels.length) return true;
+    return (el.textContent || '').trim().length > 0;
+  };
+  const visible = (el) => el.offsetParent !== null || el.closest('svg') !== null;
+  return [...document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]')]
+    .filter((el) => visible(el) && !named(el))
+    .map((el) => el.outerHTML.slice(0, 120));
+})()`;
+
+export const FOCUSED_PAGE_LOAD_ID = "document.activeElement && document.activeElement.getAttribute('data-page-load-id')";
+export const SCROLL_WIDTH = 'document.documentElement.scrollWidth';
+export const BODY_BACKGROUND = 'getComputedStyle(document.body).backgroundColor';
+/** A flag on window that only survives as long as the page is not reloaded. */
+export const MARK_PAGE = 'window.__notReloaded = true';
+export const PAGE_MARKED = 'window.__notReloaded === true';
+export const READ_CLIPBOARD = 'navigator.clipboard.readText()';

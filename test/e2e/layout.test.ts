@@ -1,0 +1,92 @@
+// Layout and access in real Chromium: every control has a name on every screen, the list works from the
+// keyboard, half a laptop screen shows one pane at a time with a way back, and dark mode is readable.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendBadPage, sendGoodPage } from './helpers/beacons';
+import { BODY_BACKGROUND, FOCUSED_PAGE_LOAD_ID, SCROLL_WIDTH, UNNAMED_CONTROLS } from './helpers/in-page';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+if (skip) console.warn(skip);
+
+const SCREENS = ['timelines', 'requests', 'feeds', 'outbox', 'connect', 'actions'] as const;
+
+describe.skipIf(skip)('layout and keyboard', () => {
+  let s: UiSession;
+  let bad: { pageLoadId: string };
+
+  beforeAll(async () => {
+    s = await openUi();
+    await sendGoodPage(s.sandbox.url);
+    bad = await sendBadPage(s.sandbox.url);
+    await sendGoodPage(s.sandbox.url);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('names every control on every screen', async () => {
+    await s.ui.open('#/timelines');
+    for (const screen of SCREENS) {
+      await s.ui.nav(screen);
+      expect(await s.page.evaluate<string[]>(UNNAMED_CONTROLS), screen).toEqual([]);
+    }
+    await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
+    await s.ui.testId('page-view').waitFor();
+    expect(await s.page.evaluate<string[]>(UNNAMED_CONTROLS), 'page view').toEqual([]);
+  });
+
+  it('moves through pages with the arrow keys and opens findings and events from the keyboard', async () => {
+    await s.ui.open('#/timelines');
+    const rows = s.ui.testId('page-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await rows.first().focus();
+    await s.page.keyboard.press('ArrowDown');
+    await s.ui.testId('page-view').waitFor();
+    const second = await rows.nth(1).getAttribute('data-page-load-id');
+    expect(await s.ui.testId('page-view').getAttribute('data-page-load-id')).toBe(second);
+    expect(await s.page.evaluate<string | null>(FOCUSED_PAGE_LOAD_ID)).toBe(second);
+
+    await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
+    await s.ui.finding('click-not-impressed').focus();
+    await s.page.keyboard.press('Enter');
+    expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
+    await s.ui.chartEvents().first().focus();
+    await s.page.keyboard.press('Enter');
+    await s.ui.testId('inspector').waitFor();
+  });
+
+  it('shows one pane at a time at half a laptop screen, with a way back', async () => {
+    await s.page.setViewportSize({ width: 640, height: 800 });
+    try {
+      await s.ui.open('#/timelines');
+      await s.ui.testId('timeline-list').waitFor();
+      expect(await s.ui.testId('timelines-overview').isVisible()).toBe(false);
+      await s.ui.screenshot('timelines-narrow');
+      await s.ui.openPage(bad.pageLoadId);
+      expect(await s.ui.testId('timeline-list').isVisible()).toBe(false);
+      // Nothing wider than the window: no sideways scrolling of the whole page.
+      expect(await s.page.evaluate<number>(SCROLL_WIDTH)).toBeLessThanOrEqual(640);
+      await s.ui.screenshot('page-narrow');
+      await s.page.getByRole('link', { name: '← All pages' }).click();
+      await s.ui.testId('timeline-list').waitFor();
+      await s.ui.nav('feeds');
+      expect(await s.page.evaluate<number>(SCROLL_WIDTH)).toBeLessThanOrEqual(640);
+    } finally {
+      await s.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('follows the dark colour scheme', async () => {
+    await s.page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
+      await s.ui.testId('page-view').waitFor();
+      const bg = await s.page.evaluate<string>(BODY_BACKGROUND);
+      const [r, g, b] = bg.match(/\d+/g)!.map(Number);
+      expect(r! + g! + b!).toBeLessThan(120);
+      await s.ui.screenshot('page-dark');
+    } finally {
+      await s.page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
+});

@@ -1,0 +1,145 @@
+// Timelines in real Chromium: events posted over HTTP appear live, a broken page shows `fail` with its
+// findings, a finding lights up exactly its events, the inspector shows a rejected body's error in place.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+import { newPage, searchBody, send, sendBadPage, sendGoodPage, SITE_ID } from './helpers/beacons';
+import { MARK_PAGE, PAGE_MARKED, READ_CLIPBOARD } from './helpers/in-page';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+if (skip) console.warn(skip);
+
+async function pageDto(base: string, pageLoadId: string): Promise<PageTimelineDto> {
+  const res = await fetch(`${base}/_sandbox/timelines/${pageLoadId}?siteId=${SITE_ID}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PageTimelineDto;
+}
+
+describe.skipIf(skip)('timelines UI', () => {
+  let s: UiSession;
+
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('shows how to send the first event, then events posted over HTTP appear without a reload', async () => {
+    await s.ui.open('#/timelines');
+    await s.ui.testId('timelines-empty').waitFor();
+    expect(await s.ui.testId('first-event-snippet').textContent()).toContain(`${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render`);
+    // A marker on window survives only if the page is never reloaded.
+    await s.page.evaluate(MARK_PAGE);
+
+    const good = await sendGoodPage(s.sandbox.url);
+    const row = s.ui.pageRow(good.pageLoadId);
+    await row.waitFor();
+    expect(await row.getAttribute('data-verdict')).toBe('pass');
+    await expect.poll(() => row.textContent()).toContain('4 events');
+
+    // One more event on the same page updates the row in place.
+    await send(s.sandbox.url, 'impression', searchBody('impression', good, { uids: ['1003'] }));
+    await expect.poll(() => row.textContent()).toContain('5 events');
+    expect(await s.page.evaluate<boolean>(PAGE_MARKED)).toBe(true);
+  });
+
+  it('shows a planted bad page as fail with its findings, and a finding highlights exactly its events', async () => {
+    const bad = await sendBadPage(s.sandbox.url, newPage({ pageUrl: 'https://shop.example.com/search?q=broken' }));
+    const row = s.ui.pageRow(bad.pageLoadId);
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('data-verdict')).toBe('fail');
+    await expect.poll(() => row.getByTestId('finding-counts').textContent()).toMatch(/error/);
+    await s.ui.screenshot('timelines');
+
+    const view = await s.ui.openPage(bad.pageLoadId);
+    expect(await view.getAttribute('data-verdict')).toBe('fail');
+    const dto = await pageDto(s.sandbox.url, bad.pageLoadId);
+    const rules = dto.findings.map((f) => f.rule);
+    expect(rules).toEqual(expect.arrayContaining(['schema', 'click-not-impressed', 'order']));
+    await expect.poll(() => s.ui.testId('finding').count()).toBe(dto.findings.length);
+    await expect.poll(() => s.ui.chartEvents().count()).toBe(dto.counts.events);
+    // Rejected events are marked on the chart.
+    expect(await s.page.locator('[data-testid="chart-event"][data-rejected="true"]').count()).toBe(dto.counts.rejected);
+
+    const click = dto.findings.find((f) => f.rule === 'click-not-impressed')!;
+    await s.ui.finding('click-not-impressed').click();
+    expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
+    const lit = await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    expect(lit.sort()).toEqual([...click.eventIds].sort());
+    const litRows = await s.page.locator('[data-testid="page-event-row"][data-highlight="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    expect(litRows.sort()).toEqual([...click.eventIds].sort());
+    await s.ui.screenshot('page');
+
+    // Selecting another finding moves the highlight; selecting it again clears it.
+    const order = dto.findings.find((f) => f.rule === 'order')!;
+    await s.ui.finding('order').click();
+    const litOrder = await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    expect(litOrder.sort()).toEqual([...order.eventIds].sort());
+    await s.ui.finding('order').click();
+    expect(await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').count()).toBe(0);
+  });
+
+  it('inspects a rejected event: the validation error sits at its path, with times and copy as curl', async () => {
+    const bad = await sendBadPage(s.sandbox.url);
+    await s.ui.pageRow(bad.pageLoadId).waitFor();
+    await s.ui.openPage(bad.pageLoadId);
+    const rejected = s.page.locator('[data-testid="chart-event"][data-rejected="true"]');
+    await rejected.click();
+    const inspector = s.ui.testId('inspector');
+    await inspector.waitFor();
+    expect(await inspector.getAttribute('data-event-id')).toBe(await rejected.getAttribute('data-event-id'));
+    await inspector.getByTestId('json-view').waitFor();
+    const error = inspector.locator('[data-testid="json-error"][data-path="context.timestamp"]');
+    expect(await error.textContent()).toContain('missing required key-value: context.timestamp');
+    expect(await inspector.getByTestId('context-timestamp').textContent()).toContain('not sent');
+    expect(await inspector.getByTestId('event-user-agent').textContent()).toContain('node');
+    await s.ui.screenshot('inspector');
+
+    await inspector.getByTestId('copy-curl').click();
+    const curl = await s.page.evaluate<string>(READ_CLIPBOARD);
+    expect(curl).toContain(`curl -X POST '${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render'`);
+    expect(curl).toContain(bad.pageLoadId);
+
+    await s.page.keyboard.press('Escape');
+    await inspector.waitFor({ state: 'detached' });
+  });
+
+  it('filters pages by text over uids and by verdict', async () => {
+    await s.ui.open('#/timelines');
+    const pass = await sendGoodPage(s.sandbox.url, newPage(), Date.now());
+    const uniqueUid = `uid-${Date.now()}`;
+    const special = newPage();
+    await send(s.sandbox.url, 'render', searchBody('render', special));
+    await send(s.sandbox.url, 'impression', searchBody('impression', special, { uids: [uniqueUid] }));
+    await s.ui.pageRow(special.pageLoadId).waitFor();
+
+    await s.ui.testId('filter-text').fill(uniqueUid);
+    await expect.poll(() => s.ui.testId('page-row').count()).toBe(1);
+    expect(await s.ui.testId('page-row').getAttribute('data-page-load-id')).toBe(special.pageLoadId);
+
+    await s.ui.testId('filter-text').fill('');
+    await s.ui.testId('filter-verdict-fail').click();
+    await expect.poll(async () => (await s.ui.testId('page-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')))).every((v) => v === 'fail')).toBe(true);
+    expect(await s.ui.pageRow(pass.pageLoadId).count()).toBe(0);
+    await s.ui.testId('filter-verdict-all').click();
+    await s.ui.pageRow(pass.pageLoadId).waitFor();
+  });
+
+  it('says when the live stream is lost and reconnects by itself', async () => {
+    const port = s.sandbox.port;
+    await s.ui.open('#/timelines');
+    await s.sandbox.close();
+    await s.ui.testId('disconnected-banner').waitFor();
+    expect(await s.ui.testId('connection').getAttribute('data-state')).toBe('disconnected');
+
+    // The same port again: the UI finds the sandbox and catches up without a reload.
+    const { startSandbox } = await import('../helpers/sandbox');
+    const { RENDERER_DIR } = await import('./helpers/ui');
+    s.sandbox = await startSandbox({ port }, { rendererDir: RENDERER_DIR });
+    await s.page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 20_000 });
+    await s.ui.testId('disconnected-banner').waitFor({ state: 'detached' });
+    const after = await sendGoodPage(s.sandbox.url);
+    await s.ui.pageRow(after.pageLoadId).waitFor();
+  });
+});
