@@ -1,10 +1,12 @@
 // The events admin API over real HTTP: filters and their 400s, one event, long-poll wait, reset with the
 // core hook, export and import.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 
 const context = (pageLoadId: string, sessionId = 's-admin') => ({
   timestamp: new Date().toISOString(),
@@ -289,5 +291,32 @@ describe('export and import', () => {
     );
     expect((await post('/_sandbox/import', 'nope')).body.parameter).toBe('body');
     expect((await post('/_sandbox/import', [good])).body.imported).toBe(1);
+  });
+});
+
+describe('journal warnings', () => {
+  it('a torn journal line is reported by GET /_sandbox/health, and the sandbox starts anyway', async () => {
+    const { dir, cleanup } = tempDir('admin-health-');
+    try {
+      writeFileSync(
+        path.join(dir, 'events.ndjson'),
+        '{"journal":"search-sandbox events","version":1,"nextSeq":1}\n{"id":"ev_0000',
+      );
+      const withJournal = await startSandbox({ dataDir: dir });
+      try {
+        const health = (await (await fetch(`${withJournal.url}/_sandbox/health`)).json()) as any;
+        expect(health.warnings).toHaveLength(1);
+        expect(health.warnings[0]).toMatch(
+          /events\.ndjson, line 2: incomplete record at the end of the file/,
+        );
+        expect(
+          (await postBeacon(withJournal.url, 'demo42/search/render', render('after-torn'))).status,
+        ).toBe(200);
+      } finally {
+        await withJournal.close();
+      }
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -220,6 +220,7 @@ export const bench: Bench = {
     type Run = autocannon.Result & { cpuUs: number | null };
     const best: Record<'sandbox' | 'bare', Run | null> = { sandbox: null, bare: null };
     let fixed: Awaited<ReturnType<typeof fixedRate>>;
+    let fixedBare: Awaited<ReturnType<typeof fixedRate>>;
     try {
       for (const server of [sandbox, bare]) await load(server.url, { duration: 1 }); // warm-up
       // Alternate the two so a noisy neighbour on the machine hurts both alike; keep each one's best run.
@@ -241,6 +242,8 @@ export const bench: Bench = {
         }
       }
       fixed = await fixedRate(sandbox.url, 1000, SECONDS);
+      // The same load on the bare app shows the machine's own latency floor (scheduling, other processes).
+      fixedBare = await fixedRate(bare.url, 1000, SECONDS);
       log(
         `sandbox at 1,000 req/s: p50 ${fmt(fixed.p50)} ms, p99 ${fmt(fixed.p99)} ms, max ${fmt(fixed.max)} ms`,
       );
@@ -278,6 +281,13 @@ export const bench: Bench = {
             fixed.p50,
             fixed.p99,
             `max ${fmt(fixed.max)} ms`,
+          ],
+          [
+            '(b) at a fixed 1,000 req/s',
+            fixedBare.achieved,
+            fixedBare.p50,
+            fixedBare.p99,
+            `max ${fmt(fixedBare.max)} ms (latency floor)`,
           ],
           [`(a) around event 1,000`, '', '', '', `${fmt(history.at1k)} ${history.metric}`],
           [`(a) around event 100,000`, '', '', '', `${fmt(history.at100k)} ${history.metric}`],
