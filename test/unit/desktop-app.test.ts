@@ -227,6 +227,11 @@ describe('desktop app', () => {
     expect(FakeNotification.shown).toEqual([
       { title: 'Feed 42 (Custom CSV feed) of demo42 is error', body: expect.any(String) },
     ]);
+    // clicking it brings the window back (here: after the user closed it)
+    FakeBrowserWindow.instances[0]!.close();
+    FakeNotification.instances[0]!.onClick!();
+    expect(FakeBrowserWindow.instances).toHaveLength(2);
+    expect(runtime.window()).toBe(FakeBrowserWindow.instances[1]);
 
     // switched off from the UI through the preload API: remembered in the settings file
     expect(await electron.ipcMain.invoke(UI, IPC.setNotificationsEnabled, false)).toBe(false);
@@ -255,6 +260,20 @@ describe('desktop app', () => {
     electron.dialog.messageAnswers.push(1);
     menuPaths(electron.Menu.current!).get('File/Reset Sandbox…')!.click!();
     await waitFor(async () => (await count()) === 0);
+  });
+
+  it('exports the JUnit report from the File menu to the chosen file', async () => {
+    const electron = fakeElectron(userDataDir());
+    const runtime = (await launch(electron))!;
+    await postBeacon(runtime.sandbox.url, 'demo42/search/render', renderBeacon('exported-page'));
+    const target = path.join(electron.app.userData, 'report.xml');
+    electron.dialog.saveAnswers.push({ canceled: false, filePath: target });
+    menuPaths(electron.Menu.current!).get('File/Export Report/JUnit XML…')!.click!();
+    // written by the action after the HTTP round trip: wait for the complete document
+    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith('</testsuites>'));
+    const xml = readFileSync(target, 'utf8');
+    expect(xml).toMatch(/^<\?xml/);
+    expect(xml).toContain('exported-page');
   });
 
   it('in dev, loads the vite dev server and tells it where the sandbox listens', async () => {

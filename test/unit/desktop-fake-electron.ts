@@ -292,8 +292,16 @@ export class FakeMenu {
 
 export class FakeNotification {
   static shown: Array<{ title: string; body: string }> = [];
+  static instances: FakeNotification[] = [];
   static supported = true;
-  constructor(readonly options: { title: string; body: string }) {}
+  onClick: (() => void) | null = null;
+  constructor(readonly options: { title: string; body: string }) {
+    FakeNotification.instances.push(this);
+  }
+  on(_event: 'click', listener: () => void): this {
+    this.onClick = listener;
+    return this;
+  }
   static isSupported(): boolean {
     return FakeNotification.supported;
   }
@@ -317,6 +325,7 @@ export function fakeElectron(
 ): FakeElectron {
   FakeBrowserWindow.instances = [];
   FakeNotification.shown = [];
+  FakeNotification.instances = [];
   FakeNotification.supported = true;
   return {
     app: new FakeApp(userData),

@@ -212,7 +212,11 @@ async function startDesktop(
     const notice = watcher.handle(message);
     if (!notice || !settings.notifications || !electron.Notification.isSupported()) return;
     const admitted = throttle.admit(notice);
-    if (admitted) new electron.Notification(admitted).show();
+    if (!admitted) return;
+    const notification = new electron.Notification(admitted);
+    // a click brings the app forward, where the page or feed is live in the UI
+    notification.on('click', () => runtime.openWindow());
+    notification.show();
   });
 
   const createWindow = (): BrowserWindowLike => {

@@ -172,6 +172,7 @@ export interface ShellLike {
 }
 
 export interface NotificationLike {
+  on(event: 'click', listener: () => void): unknown;
   show(): void;
 }
 
