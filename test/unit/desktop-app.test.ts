@@ -262,6 +262,37 @@ describe('desktop app', () => {
     await waitFor(async () => (await count()) === 0);
   });
 
+  it('uploads a feed file chosen in the native dialog through the real bulk-index endpoint', async () => {
+    const electron = fakeElectron(userDataDir());
+    const runtime = (await launch(electron))!;
+    electron.dialog.openAnswers.push({
+      canceled: false,
+      filePaths: [path.resolve('fixtures/feeds/products.csv')],
+    });
+    const result = await electron.ipcMain.invoke(`${runtime.sandbox.url}/`, IPC.uploadFeedFile, {
+      siteId: 'demo42',
+      feedId: 42,
+      requestedBy: 'qa@example.com',
+    });
+    expect(result).toEqual({
+      outcome: 'sent',
+      fileName: 'products.csv',
+      status: 200,
+      body: { success: true },
+    });
+    // the real service's rule: no second index inside the hour
+    electron.dialog.openAnswers.push({
+      canceled: false,
+      filePaths: [path.resolve('fixtures/feeds/products.csv')],
+    });
+    const again = (await electron.ipcMain.invoke(`${runtime.sandbox.url}/`, IPC.uploadFeedFile, {
+      siteId: 'demo42',
+      feedId: 42,
+    })) as { status: number; body: { success: boolean } };
+    expect(again.body.success).toBe(false);
+    expect(again.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('exports the JUnit report from the File menu to the chosen file', async () => {
     const electron = fakeElectron(userDataDir());
     const runtime = (await launch(electron))!;
@@ -270,7 +301,9 @@ describe('desktop app', () => {
     electron.dialog.saveAnswers.push({ canceled: false, filePath: target });
     menuPaths(electron.Menu.current!).get('File/Export Report/JUnit XML…')!.click!();
     // written by the action after the HTTP round trip: wait for the complete document
-    await waitFor(() => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith('</testsuites>'));
+    await waitFor(
+      () => existsSync(target) && readFileSync(target, 'utf8').trimEnd().endsWith('</testsuites>'),
+    );
     const xml = readFileSync(target, 'utf8');
     expect(xml).toMatch(/^<\?xml/);
     expect(xml).toContain('exported-page');
