@@ -109,8 +109,7 @@ async function startDesktop(
   electron: DesktopElectron,
   options: DesktopOptions,
 ): Promise<DesktopRuntime> {
-  const { app, dialog, shell } = electron;
-  const userData = app.getPath('userData');
+  const userData = electron.app.getPath('userData');
   mkdirSync(userData, { recursive: true });
   const startupWarnings: string[] = [];
   const warn = (message: string) => {
@@ -120,107 +119,119 @@ async function startDesktop(
   const settings = readSettings(userData, warn);
   const settingsFile = path.join(userData, SETTINGS_FILE);
   const config = desktopConfig(userData, settings, options.env);
-  const rendererDir = path.resolve(options.mainDir, '../renderer');
   const { sandbox, portNotice } = await startWithPortFallback(
     config,
-    { rendererDir, warnings: startupWarnings },
+    { rendererDir: path.resolve(options.mainDir, '../renderer'), warnings: startupWarnings },
     options.startSandbox,
     settingsFile,
   );
   if (portNotice) console.warn(`search-sandbox desktop: ${portNotice}`);
   console.log(`search-sandbox listening on ${sandbox.url}`);
+  try {
+    return new DesktopShell(electron, options, sandbox, settings, portNotice, userData, warn);
+  } catch (err) {
+    // the window could not be set up: do not leave the sandbox's journal open behind the error box
+    await sandbox.close();
+    throw err;
+  }
+}
 
-  const devServerUrl = options.env.ELECTRON_RENDERER_URL || undefined;
-  const forgetDevHandoff = devServerUrl ? announceDevSandbox(options.env, sandbox.url) : () => {};
-  const origins = new AppOrigins(devServerUrl ? [sandbox.url, devServerUrl] : [sandbox.url]);
-  guardSession(electron.session.defaultSession, origins, contentSecurityPolicy(devServerUrl));
+/** A started app: the sandbox plus everything Electron shows of it. */
+class DesktopShell implements DesktopRuntime {
+  readonly actions: DesktopActions;
+  private readonly origins: AppOrigins;
+  private readonly devServerUrl: string | undefined;
+  private readonly forgetDevHandoff: () => void;
+  private readonly stopNotifications: () => void;
+  private current: BrowserWindowLike | null = null;
+  private shuttingDown: Promise<void> | null = null;
 
-  let window: BrowserWindowLike | null = null;
-  const actions = new DesktopActions({
-    dialog,
-    shell,
-    window: () => (window && !window.isDestroyed() ? window : null),
-    sandboxUrl: sandbox.url,
-    accounts: sandbox.core.config.accounts,
-    reset: (scope) => sandbox.core.reset(scope),
-    admin: new AdminClient(sandbox.url),
-    dataDir: config.dataDir ?? userData,
-    readmePath: findReadme([
-      path.resolve(options.mainDir, '../../README.md'),
-      ...(options.resourcesDir ? [path.join(options.resourcesDir, 'README.md')] : []),
-    ]),
-    now: () => new Date(),
-  });
-
-  const setNotifications = (enabled: boolean): boolean => {
-    settings.notifications = enabled;
-    try {
-      writeSettings(userData, settings);
-    } catch (err) {
-      console.error(
-        `search-sandbox desktop: cannot save ${settingsFile}: ${(err as Error).message}`,
-      );
-    }
-    installMenu();
-    return enabled;
-  };
-
-  const installMenu = () => {
-    const template = buildMenuTemplate(
-      {
-        importTraffic: () => void actions.importTraffic(),
-        exportReport: (format) => void actions.exportReport(format),
-        resetSandbox: () => void actions.resetSandbox(),
-        openDataDirectory: () => void actions.openDataDirectory(),
-        setNotificationsEnabled: (enabled) => setNotifications(enabled),
-        openReadme: () => void actions.openReadme(),
-        openInBrowser: () => void actions.openInBrowser(),
-        showAbout: () =>
-          void dialog.showMessageBox(window, {
-            type: 'info',
-            title: 'About Search Sandbox',
-            message: `Search Sandbox ${app.getVersion()}`,
-            detail: `Sandbox: ${sandbox.url}\nData: ${config.dataDir ?? 'in memory'}\nConfig: ${config.configSource}`,
-            buttons: ['OK'],
-          }),
-      },
-      {
-        platform: options.platform,
-        notificationsEnabled: settings.notifications,
-        sandboxUrl: sandbox.url,
-      },
+  constructor(
+    private readonly electron: DesktopElectron,
+    private readonly options: DesktopOptions,
+    readonly sandbox: Sandbox,
+    readonly settings: DesktopSettings,
+    readonly portNotice: string | null,
+    private readonly userData: string,
+    private readonly warn: (message: string) => void,
+  ) {
+    const { config } = sandbox.core;
+    this.devServerUrl = options.env.ELECTRON_RENDERER_URL || undefined;
+    this.forgetDevHandoff = this.devServerUrl
+      ? announceDevSandbox(options.env, sandbox.url)
+      : () => {};
+    this.origins = new AppOrigins(
+      this.devServerUrl ? [sandbox.url, this.devServerUrl] : [sandbox.url],
     );
-    electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(template));
-  };
-  installMenu();
+    guardSession(
+      electron.session.defaultSession,
+      this.origins,
+      contentSecurityPolicy(this.devServerUrl),
+    );
+    this.actions = new DesktopActions({
+      dialog: electron.dialog,
+      shell: electron.shell,
+      window: () => this.window(),
+      sandboxUrl: sandbox.url,
+      accounts: config.accounts,
+      reset: (scope) => sandbox.core.reset(scope),
+      admin: new AdminClient(sandbox.url),
+      dataDir: config.dataDir ?? userData,
+      readmePath: findReadme([
+        path.resolve(options.mainDir, '../../README.md'),
+        ...(options.resourcesDir ? [path.join(options.resourcesDir, 'README.md')] : []),
+      ]),
+      now: () => new Date(),
+    });
+    this.installMenu();
+    registerDesktopIpc(
+      electron.ipcMain,
+      {
+        uploadFeedFile: (request) => this.actions.uploadFeedFile(request),
+        openDataDirectory: () => this.actions.openDataDirectory(),
+        getAppVersion: () => electron.app.getVersion(),
+        getNotificationsEnabled: () => settings.notifications,
+        setNotificationsEnabled: (enabled) => this.setNotifications(enabled),
+      },
+      this.origins,
+    );
+    this.stopNotifications = this.startNotifications();
+    this.createWindow();
+  }
 
-  registerDesktopIpc(
-    electron.ipcMain,
-    {
-      uploadFeedFile: (request) => actions.uploadFeedFile(request),
-      openDataDirectory: () => actions.openDataDirectory(),
-      getAppVersion: () => app.getVersion(),
-      getNotificationsEnabled: () => settings.notifications,
-      setNotificationsEnabled: (enabled) => setNotifications(enabled),
-    },
-    origins,
-  );
+  window(): BrowserWindowLike | null {
+    return this.current && !this.current.isDestroyed() ? this.current : null;
+  }
 
-  const watcher = new NotificationWatcher();
-  const throttle = new NotificationThrottle(() => Date.now());
-  const stopNotifications = sandbox.core.bus.on((message) => {
-    const notice = watcher.handle(message);
-    if (!notice || !settings.notifications || !electron.Notification.isSupported()) return;
-    const admitted = throttle.admit(notice);
-    if (!admitted) return;
-    const notification = new electron.Notification(admitted);
-    // a click brings the app forward, where the page or feed is live in the UI
-    notification.on('click', () => runtime.openWindow());
-    notification.show();
-  });
+  openWindow(): BrowserWindowLike {
+    const win = this.window();
+    if (!win) return this.createWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+    return win;
+  }
 
-  const createWindow = (): BrowserWindowLike => {
-    const state = readWindowState(userData, warn);
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= (async () => {
+      this.stopNotifications();
+      const win = this.window();
+      if (win) this.saveWindowState(win);
+      try {
+        await this.sandbox.close();
+      } catch (err) {
+        console.error(
+          `search-sandbox desktop: error while closing the sandbox: ${(err as Error).message}`,
+        );
+      }
+      this.forgetDevHandoff();
+    })();
+    return this.shuttingDown;
+  }
+
+  private createWindow(): BrowserWindowLike {
+    const { electron, options } = this;
+    const state = readWindowState(this.userData, this.warn);
     const bounds = placeWindow(
       state,
       electron.screen.getAllDisplays().map((d) => d.workArea),
@@ -229,69 +240,99 @@ async function startDesktop(
       ...(bounds ?? { width: DEFAULT_WINDOW.width, height: DEFAULT_WINDOW.height }),
       minWidth: DEFAULT_WINDOW.minWidth,
       minHeight: DEFAULT_WINDOW.minHeight,
+      // shown once painted: no white flash
       show: false,
       title: 'Search Sandbox',
       webPreferences: secureWebPreferences(path.resolve(options.mainDir, '../preload/index.cjs')),
     });
-    guardWebContents(win.webContents, origins, shell);
+    guardWebContents(win.webContents, this.origins, electron.shell);
     if (state.maximized) win.maximize();
     win.on('ready-to-show', () => win.show());
-    win.on('close', () => saveWindowState(win));
+    win.on('close', () => this.saveWindowState(win));
     win.on('closed', () => {
-      if (window === win) window = null;
+      if (this.current === win) this.current = null;
     });
-    window = win;
-    const url = devServerUrl ?? `${sandbox.url}/`;
+    this.current = win;
+    const url = this.devServerUrl ?? `${this.sandbox.url}/`;
     win
       .loadURL(url)
       .catch((err: unknown) =>
         console.error(`search-sandbox desktop: cannot load ${url}: ${(err as Error).message}`),
       );
     return win;
-  };
+  }
 
-  const saveWindowState = (win: BrowserWindowLike) => {
+  private saveWindowState(win: BrowserWindowLike): void {
     if (win.isDestroyed()) return;
     try {
-      writeWindowState(userData, { bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+      writeWindowState(this.userData, {
+        bounds: win.getNormalBounds(),
+        maximized: win.isMaximized(),
+      });
     } catch (err) {
       console.error(
         `search-sandbox desktop: cannot remember the window position: ${(err as Error).message}`,
       );
     }
-  };
+  }
 
-  let shuttingDown: Promise<void> | null = null;
-  const runtime: DesktopRuntime = {
-    sandbox,
-    settings,
-    portNotice,
-    window: () => (window && !window.isDestroyed() ? window : null),
-    openWindow() {
-      const current = runtime.window();
-      if (!current) return createWindow();
-      if (current.isMinimized()) current.restore();
-      current.show();
-      current.focus();
-      return current;
-    },
-    actions,
-    shutdown() {
-      shuttingDown ??= (async () => {
-        stopNotifications();
-        if (window) saveWindowState(window);
-        try {
-          await sandbox.close();
-        } catch (err) {
-          console.error(
-            `search-sandbox desktop: error while closing the sandbox: ${(err as Error).message}`,
-          );
-        }
-        forgetDevHandoff();
-      })();
-      return shuttingDown;
-    },
-  };
-  createWindow();
-  return runtime;
+  private setNotifications(enabled: boolean): boolean {
+    this.settings.notifications = enabled;
+    try {
+      writeSettings(this.userData, this.settings);
+    } catch (err) {
+      console.error(
+        `search-sandbox desktop: cannot save ${SETTINGS_FILE}: ${(err as Error).message}`,
+      );
+    }
+    // the View menu's checkbox shows the new state
+    this.installMenu();
+    return enabled;
+  }
+
+  private startNotifications(): () => void {
+    const { Notification } = this.electron;
+    const watcher = new NotificationWatcher();
+    const throttle = new NotificationThrottle(() => Date.now());
+    return this.sandbox.core.bus.on((message) => {
+      const notice = watcher.handle(message);
+      if (!notice || !this.settings.notifications || !Notification.isSupported()) return;
+      const admitted = throttle.admit(notice);
+      if (!admitted) return;
+      const notification = new Notification(admitted);
+      // a click brings the app forward, where the page or feed is live in the UI
+      notification.on('click', () => this.openWindow());
+      notification.show();
+    });
+  }
+
+  private installMenu(): void {
+    const { actions, sandbox, electron } = this;
+    const { config } = sandbox.core;
+    const template = buildMenuTemplate(
+      {
+        importTraffic: () => void actions.importTraffic(),
+        exportReport: (format) => void actions.exportReport(format),
+        resetSandbox: () => void actions.resetSandbox(),
+        openDataDirectory: () => void actions.openDataDirectory(),
+        setNotificationsEnabled: (enabled) => this.setNotifications(enabled),
+        openReadme: () => void actions.openReadme(),
+        openInBrowser: () => void actions.openInBrowser(),
+        showAbout: () =>
+          void electron.dialog.showMessageBox(this.window(), {
+            type: 'info',
+            title: 'About Search Sandbox',
+            message: `Search Sandbox ${electron.app.getVersion()}`,
+            detail: `Sandbox: ${sandbox.url}\nData: ${config.dataDir ?? 'in memory'}\nConfig: ${config.configSource}`,
+            buttons: ['OK'],
+          }),
+      },
+      {
+        platform: this.options.platform,
+        notificationsEnabled: this.settings.notifications,
+        sandboxUrl: sandbox.url,
+      },
+    );
+    electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(template));
+  }
 }
