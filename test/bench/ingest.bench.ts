@@ -16,7 +16,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PATH = '/beacon/v2/demo42/search/render';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
-const WINDOW = 1000;
+const WINDOW = 500;
+const WINDOWS = 5;
 
 interface Server {
   url: string;
@@ -187,7 +188,7 @@ async function historyCost(
   try {
     const measure = async (label: string) => {
       const windows = [];
-      for (let i = 0; i < 3; i++) windows.push(await window(server));
+      for (let i = 0; i < WINDOWS; i++) windows.push(await window(server));
       const cpu = windows.map((w) => w.cpuUs);
       const useCpu = cpu.every((c) => c !== null);
       const value = median(useCpu ? (cpu as number[]) : windows.map((w) => w.wallUs));
@@ -200,11 +201,10 @@ async function historyCost(
     await load(server.url, { amount: 5_000 });
     const reset = await fetch(`${server.url}/_sandbox/reset`, { method: 'POST' });
     if (!reset.ok) throw new Error(`reset answered ${reset.status}`);
-    await load(server.url, { amount: 500 });
-    const early = await measure('events 500–3,500');
-    log('filling history to 98,500 events …');
-    await load(server.url, { amount: 98_500 - 3_500 });
-    const late = await measure('events 98,500–101,500');
+    const early = await measure('events 0–2,500');
+    log('filling history to 98,750 events …');
+    await load(server.url, { amount: 98_750 - 2_500 });
+    const late = await measure('events 98,750–101,250');
     return { at1k: early.value, at100k: late.value, metric: early.metric };
   } finally {
     await server.stop();
@@ -219,8 +219,9 @@ export const bench: Bench = {
     const bare = await startBare();
     type Run = autocannon.Result & { cpuUs: number | null };
     const best: Record<'sandbox' | 'bare', Run | null> = { sandbox: null, bare: null };
-    let fixed: Awaited<ReturnType<typeof fixedRate>>;
-    let fixedBare: Awaited<ReturnType<typeof fixedRate>>;
+    type FixedRun = Awaited<ReturnType<typeof fixedRate>>;
+    let fixed: FixedRun;
+    let fixedBare: FixedRun;
     try {
       for (const server of [sandbox, bare]) await load(server.url, { duration: 1 }); // warm-up
       // Alternate the two so a noisy neighbour on the machine hurts both alike; keep each one's best run.
@@ -241,12 +242,20 @@ export const bench: Bench = {
           if (!best[name] || r.requests.average > best[name]!.requests.average) best[name] = r;
         }
       }
-      fixed = await fixedRate(sandbox.url, 1000, SECONDS);
-      // The same load on the bare app shows the machine's own latency floor (scheduling, other processes).
-      fixedBare = await fixedRate(bare.url, 1000, SECONDS);
-      log(
-        `sandbox at 1,000 req/s: p50 ${fmt(fixed.p50)} ms, p99 ${fmt(fixed.p99)} ms, max ${fmt(fixed.max)} ms`,
-      );
+      // Twice each, alternating; the bare app under the same load shows the machine's own latency floor.
+      let bestFixed: FixedRun | null = null;
+      let bestBare: FixedRun | null = null;
+      for (let round = 1; round <= 2; round++) {
+        const a = await fixedRate(sandbox.url, 1000, SECONDS);
+        const b = await fixedRate(bare.url, 1000, SECONDS);
+        log(
+          `round ${round} at 1,000 req/s: sandbox p50 ${fmt(a.p50)} ms p99 ${fmt(a.p99)} ms; bare p50 ${fmt(b.p50)} ms p99 ${fmt(b.p99)} ms`,
+        );
+        if (!bestFixed || a.p99 < bestFixed.p99) bestFixed = a;
+        if (!bestBare || b.p99 < bestBare.p99) bestBare = b;
+      }
+      fixed = bestFixed!;
+      fixedBare = bestBare!;
     } finally {
       await sandbox.stop();
       await bare.stop();
@@ -280,14 +289,14 @@ export const bench: Bench = {
             fixed.achieved,
             fixed.p50,
             fixed.p99,
-            `max ${fmt(fixed.max)} ms`,
+            `best of 2; max ${fmt(fixed.max)} ms`,
           ],
           [
             '(b) at a fixed 1,000 req/s',
             fixedBare.achieved,
             fixedBare.p50,
             fixedBare.p99,
-            `max ${fmt(fixedBare.max)} ms (latency floor)`,
+            `best of 2; max ${fmt(fixedBare.max)} ms (floor)`,
           ],
           [`(a) around event 1,000`, '', '', '', `${fmt(history.at1k)} ${history.metric}`],
           [`(a) around event 100,000`, '', '', '', `${fmt(history.at100k)} ${history.metric}`],
@@ -302,7 +311,7 @@ export const bench: Bench = {
       notes: [
         'throughput runs: autocannon latencies are whole milliseconds; the fixed-rate run measures µs itself',
         'servers run as child processes (the built out/main/cli.js with a temp --data dir; bare-server.ts); autocannon runs here',
-        `history cost: median of 3 windows of ${WINDOW} events, ${history.metric} of the sandbox process (all threads)`,
+        `history cost: median of ${WINDOWS} windows of ${WINDOW} events, ${history.metric} of the sandbox process (all threads)`,
       ],
     };
   },
