@@ -6,8 +6,9 @@
 // and add ONE import line below plus its name to the `benches` list.
 import { met, renderTable, renderTargets, type Bench } from './bench';
 import { bench as ingest } from './ingest.bench';
+import { bench as ui } from './ui';
 
-const benches: Bench[] = [ingest];
+const benches: Bench[] = [ingest, ui];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));
