@@ -3,9 +3,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import path from 'node:path';
+import { createServer } from 'vite';
+import react from '@vitejs/plugin-react';
 import {
   announceDevSandbox,
   DEV_HANDOFF_ENV,
+  desktopDevServerPlugin,
   devSandboxProxy,
   isProxiedPath,
   relaxCspForDevServer,
@@ -128,6 +131,39 @@ describe('dev server proxy', () => {
       '/@react-refresh',
     ])
       expect(isProxiedPath(p), p).toBe(false);
+  });
+});
+
+describe('with the real vite dev server (as electron-vite dev runs it)', () => {
+  it('serves the renderer with its React preamble allowed, and the sandbox API through the plugin', async () => {
+    const file = handoffPath();
+    const before = process.env[DEV_HANDOFF_ENV];
+    cleanups.push(() => {
+      if (before === undefined) delete process.env[DEV_HANDOFF_ENV];
+      else process.env[DEV_HANDOFF_ENV] = before;
+    });
+    const vite = await createServer({
+      configFile: false,
+      root: path.resolve('src/renderer'),
+      plugins: [react(), desktopDevServerPlugin(file)],
+      server: { port: 0, host: '127.0.0.1' },
+      logLevel: 'silent',
+    });
+    await vite.listen();
+    cleanups.push(() => vite.close());
+    // what the Electron process electron-vite spawns next inherits
+    expect(process.env[DEV_HANDOFF_ENV]).toBe(file);
+    const sandbox = await startSandbox();
+    cleanups.push(() => sandbox.close());
+    announceDevSandbox({ [DEV_HANDOFF_ENV]: file }, sandbox.url);
+    const dev = `http://127.0.0.1:${(vite.httpServer!.address() as { port: number }).port}`;
+
+    const html = await (await fetch(`${dev}/`)).text();
+    expect(html).toContain('injectIntoGlobalHook');
+    expect(html).toMatch(/script-src 'self' 'unsafe-inline';/);
+    const health = await fetch(`${dev}/_sandbox/health`, { headers: { Origin: dev } });
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { status: string }).status).toBe('ok');
   });
 });
 
