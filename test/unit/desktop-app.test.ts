@@ -14,6 +14,7 @@ import {
   FakeBrowserWindow,
   FakeNotification,
   fakeElectron,
+  preventable,
   type FakeElectron,
 } from './desktop-fake-electron';
 import { postBeacon, tempDir } from '../helpers/sandbox';
@@ -87,7 +88,16 @@ describe('desktop app', () => {
       webviewTag: false,
     });
     expect(win.options.webPreferences!.preload).toBe(path.resolve('out/preload/index.cjs'));
-    expect(win.options).toMatchObject({ show: false, width: 1280, height: 800 });
+    expect(win.options).toMatchObject({
+      show: false,
+      width: 1280,
+      height: 800,
+      title: `Search Sandbox — ${runtime.sandbox.url}`,
+    });
+    expect(FakeNotification.shown).toEqual([]);
+    const titleEvent = preventable();
+    win.emit('page-title-updated', titleEvent);
+    expect(titleEvent.prevented).toBe(true);
     expect(win.loadedUrls).toEqual([`${runtime.sandbox.url}/`]);
     win.emit('ready-to-show');
     expect(win.shown).toBe(true);
@@ -212,6 +222,13 @@ describe('desktop app', () => {
       warnings: string[];
     };
     expect(health.warnings).toContain(runtime.portNotice);
+    // also said by a notification and in the title bar
+    expect(FakeNotification.shown).toEqual([
+      { title: 'Search Sandbox is on another port', body: runtime.portNotice },
+    ]);
+    expect(FakeBrowserWindow.instances[0]!.options.title).toBe(
+      `Search Sandbox — ${runtime.sandbox.url} (fallback port: the configured one was taken)`,
+    );
     expect(FakeBrowserWindow.instances[0]!.loadedUrls).toEqual([`${runtime.sandbox.url}/`]);
   });
 

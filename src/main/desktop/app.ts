@@ -136,6 +136,11 @@ async function startDesktop(
   }
 }
 
+/** The window title names the address storefronts must use, and flags a port fallback. */
+export function windowTitle(url: string, portNotice: string | null): string {
+  return `Search Sandbox — ${url}${portNotice ? ' (fallback port: the configured one was taken)' : ''}`;
+}
+
 /** A started app: the sandbox plus everything Electron shows of it. */
 class DesktopShell implements DesktopRuntime {
   readonly actions: DesktopActions;
@@ -197,6 +202,13 @@ class DesktopShell implements DesktopRuntime {
     );
     this.stopNotifications = this.startNotifications();
     this.createWindow();
+    // besides health and the UI: a port fallback is news the user should get even with the window hidden
+    if (portNotice && electron.Notification.isSupported()) {
+      new electron.Notification({
+        title: 'Search Sandbox is on another port',
+        body: portNotice,
+      }).show();
+    }
   }
 
   window(): BrowserWindowLike | null {
@@ -242,12 +254,14 @@ class DesktopShell implements DesktopRuntime {
       minHeight: DEFAULT_WINDOW.minHeight,
       // shown once painted: no white flash
       show: false,
-      title: 'Search Sandbox',
+      title: windowTitle(this.sandbox.url, this.portNotice),
       webPreferences: secureWebPreferences(path.resolve(options.mainDir, '../preload/index.cjs')),
     });
     guardWebContents(win.webContents, this.origins, electron.shell);
     if (state.maximized) win.maximize();
     win.on('ready-to-show', () => win.show());
+    // the title bar keeps the sandbox's address (the page's <title> would replace it)
+    win.on('page-title-updated', (event) => event.preventDefault());
     win.on('close', () => this.saveWindowState(win));
     win.on('closed', () => {
       if (this.current === win) this.current = null;

@@ -60,6 +60,7 @@ export interface BrowserWindowLike {
   readonly webContents: WebContentsLike;
   loadURL(url: string): Promise<void>;
   on(event: 'close' | 'closed' | 'ready-to-show', listener: () => void): unknown;
+  on(event: 'page-title-updated', listener: (event: PreventableEvent) => void): unknown;
   show(): void;
   focus(): void;
   isMinimized(): boolean;
