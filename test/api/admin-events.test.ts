@@ -271,6 +271,21 @@ describe('export and import', () => {
     expect(received).toEqual([{ n: 7 }]);
   });
 
+  it("imports NDJSON too, such as a data directory's events.ndjson", async () => {
+    await seed();
+    const lines = [
+      '{"journal":"search-sandbox events","version":1,"nextSeq":1}',
+      ...sandbox.core.events.all().map((e) => JSON.stringify(e)),
+      '{"reset":{"siteId":null},"nextSeq":9}',
+    ];
+    const res = await post('/_sandbox/import', `${lines.join('\n')}\n`, 'application/x-ndjson');
+    expect(res.body).toMatchObject({ imported: 4 });
+    expect(sandbox.core.events.size()).toBe(8);
+    const broken = await post('/_sandbox/import', `${lines[1]}\n{"id":`, 'application/x-ndjson');
+    expect(broken.status).toBe(400);
+    expect(broken.body.problems[0]).toMatch(/^line 2: not valid JSON/);
+  });
+
   it('refuses invalid imports naming the element and field, importing nothing', async () => {
     await seed();
     const good = sandbox.core.events.all()[0]!;
@@ -289,7 +304,9 @@ describe('export and import', () => {
     expect((await post('/_sandbox/import', { format: 'har', events: [] })).body.message).toMatch(
       /expected "search-sandbox-export"/,
     );
-    expect((await post('/_sandbox/import', 'nope')).body.parameter).toBe('body');
+    const notJson = await post('/_sandbox/import', 'nope');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.message).toMatch(/nothing was imported: the body is not valid JSON/);
     expect((await post('/_sandbox/import', [good])).body.imported).toBe(1);
   });
 });

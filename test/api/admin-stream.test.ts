@@ -98,6 +98,27 @@ describe('GET /_sandbox/stream', () => {
     await reader.cancel();
   });
 
+  it('sends only the types asked for with ?types=, and refuses unknown ones', async () => {
+    const { core, port } = await streamServer({});
+    const res = await fetch(`http://127.0.0.1:${port}/_sandbox/stream?types=reset,feed`);
+    const reader = res.body!.getReader();
+    await readUntil(reader, (t) => t.includes('\n\n'));
+    core.bus.emit({ type: 'clock', data: { skipped: true } });
+    core.bus.emit({ type: 'feed', data: { kept: 1 } });
+    core.bus.emit({ type: 'reset', data: { what: 'events' } });
+    const text = await readUntil(reader, (t) => t.includes('event: reset'));
+    expect(text).not.toContain('event: clock');
+    expect(text).toContain('data: {"type":"feed","data":{"kept":1}}');
+    await reader.cancel();
+
+    const bad = await fetch(`http://127.0.0.1:${port}/_sandbox/stream?types=event,feeds`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      parameter: 'types',
+      message: expect.stringMatching(/unknown stream type feeds in types; known: event, timeline/),
+    });
+  });
+
   it('sends heartbeat comments and unsubscribes when the client goes away', async () => {
     const { hub, port } = await streamServer({ heartbeatMs: 20 });
     const controller = new AbortController();

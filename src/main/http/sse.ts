@@ -3,6 +3,17 @@
 // and disconnected instead of growing the sandbox's memory; EventSource reconnects and reloads).
 import type { Request, Response } from 'express';
 import type { Bus } from '../bus';
+import type { StreamType } from '../../shared/stream';
+
+// A Record so that adding a StreamType without listing it here fails to compile.
+const STREAM_TYPES: Record<StreamType, true> = {
+  event: true,
+  timeline: true,
+  feed: true,
+  outbox: true,
+  clock: true,
+  reset: true,
+};
 
 export interface SseOptions {
   /** comment line sent this often so proxies and idle timers keep the connection, ms */
@@ -16,7 +27,7 @@ export interface SseOptions {
 /** One numbering of messages for all clients of a sandbox, so `id:` means the same on every connection. */
 export class SseHub {
   private nextId = 1;
-  private readonly clients = new Map<Response, (chunk: string) => void>();
+  private readonly clients = new Map<Response, (chunk: string, type: string | null) => void>();
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
   private readonly retryMs: number;
@@ -32,7 +43,7 @@ export class SseHub {
     this.bus.on((message) => {
       if (this.clients.size === 0) return;
       const chunk = `id: ${this.nextId++}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`;
-      for (const send of [...this.clients.values()]) send(chunk);
+      for (const send of [...this.clients.values()]) send(chunk, message.type);
     });
   }
 
@@ -43,6 +54,11 @@ export class SseHub {
 
   /** The request handler: hold the response open and forward bus messages until the client leaves. */
   readonly handle = (req: Request, res: Response): void => {
+    const types = parseTypes(req.query.types);
+    if (typeof types === 'string') {
+      res.status(400).json({ error: 'BadRequest', parameter: 'types', message: types });
+      return;
+    }
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -57,7 +73,7 @@ export class SseHub {
 
     let closed = false;
     const heartbeat = setInterval(
-      () => send(`: heartbeat ${new Date().toISOString()}\n\n`),
+      () => send(`: heartbeat ${new Date().toISOString()}\n\n`, null),
       this.heartbeatMs,
     );
     heartbeat.unref();
@@ -67,8 +83,9 @@ export class SseHub {
       clearInterval(heartbeat);
       this.clients.delete(res);
     };
-    const send = (chunk: string) => {
-      if (closed) return;
+    /** `type` null: not a bus message (heartbeat), sent whatever the client's filter */
+    const send = (chunk: string, type: string | null) => {
+      if (closed || (type !== null && types !== null && !types.has(type))) return;
       if (res.writableLength > this.maxBufferedBytes) {
         // The client reads slower than the sandbox produces: stop buffering, say why, and let it reconnect.
         const note = {
@@ -93,4 +110,17 @@ export class SseHub {
     for (const res of [...this.clients.keys()]) res.end();
     this.clients.clear();
   }
+}
+
+/** `?types=event,feed` → the set, null for all, or the reason it is refused. */
+function parseTypes(raw: unknown): Set<string> | null | string {
+  if (raw === undefined) return null;
+  const known = Object.keys(STREAM_TYPES);
+  if (typeof raw !== 'string' || raw === '')
+    return `query parameter types must be a comma-separated list of ${known.join(', ')}`;
+  const types = raw.split(',').map((t) => t.trim());
+  const unknown = types.filter((t) => !known.includes(t));
+  if (unknown.length)
+    return `unknown stream type ${unknown.join(', ')} in types; known: ${known.join(', ')}`;
+  return new Set(types);
 }

@@ -114,6 +114,38 @@ export function parseImport(body: unknown): ParsedImport | { problems: string[] 
   return problems.length ? { problems } : { events, sections };
 }
 
+/**
+ * The import body as text: one JSON document (an export or an array of events), or NDJSON with one
+ * event per line, such as a data directory's events.ndjson (its header and reset lines are skipped).
+ */
+export function parseImportText(text: string): { value: unknown } | { problems: string[] } {
+  const trimmed = text.trim();
+  if (trimmed === '')
+    return { problems: ['the body is empty: send a file saved by GET /_sandbox/export'] };
+  try {
+    return { value: JSON.parse(trimmed) as unknown };
+  } catch (err) {
+    if (!trimmed.includes('\n'))
+      return { problems: [`the body is not valid JSON (${(err as Error).message})`] };
+  }
+  const events: unknown[] = [];
+  const problems: string[] = [];
+  trimmed.split('\n').forEach((line, i) => {
+    if (line.trim() === '' || problems.length >= MAX_PROBLEMS) return;
+    try {
+      const value: unknown = JSON.parse(line);
+      const journalLine =
+        value && typeof value === 'object' && ('journal' in value || 'reset' in value);
+      if (!journalLine) events.push(value);
+    } catch (err) {
+      problems.push(
+        `line ${i + 1}: not valid JSON (${(err as Error).message}); the body is neither one JSON document nor NDJSON`,
+      );
+    }
+  });
+  return problems.length ? { problems } : { value: events };
+}
+
 function draftProblem(item: unknown): string | null {
   if (!item || typeof item !== 'object' || Array.isArray(item))
     return 'must be an object (a recorded event)';

@@ -4,6 +4,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { SandboxCore, ResetScope } from '../../sandbox';
 import type { EventQuery } from '../../store/types';
 import {
+  parseImportText,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   parseImport,
@@ -68,12 +69,10 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   router.get('/events/:id', (req, res) => {
     const event = core.events.get(String(req.params.id));
     if (!event) {
-      res
-        .status(404)
-        .json({
-          error: 'NotFound',
-          message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
-        });
+      res.status(404).json({
+        error: 'NotFound',
+        message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
+      });
       return;
     }
     res.json(event);
@@ -164,16 +163,15 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   });
 
   router.post('/import', text('250mb'), async (req, res) => {
-    const body = parseJsonBody(req, 'an export file from GET /_sandbox/export');
-    const parsed = parseImport(body);
+    const text = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? '');
+    const body = parseImportText(text);
+    const parsed = 'problems' in body ? body : parseImport(body.value);
     if ('problems' in parsed) {
-      res
-        .status(400)
-        .json({
-          error: 'InvalidImport',
-          message: `nothing was imported: ${parsed.problems[0]}`,
-          problems: parsed.problems,
-        });
+      res.status(400).json({
+        error: 'InvalidImport',
+        message: `nothing was imported: ${parsed.problems[0]}`,
+        problems: parsed.problems,
+      });
       return;
     }
     if (
