@@ -154,6 +154,28 @@ describe('desktop app', () => {
     expect(onDisk).toContain('desktop-quit-page');
   });
 
+  it('quits anyway when the sandbox cannot close', async () => {
+    const electron = fakeElectron(userDataDir());
+    let closes = 0;
+    const handle = runDesktopApp(electron, {
+      mainDir: path.resolve('out/main'),
+      env: { SEARCH_SANDBOX_PORT: '0', SEARCH_SANDBOX_EPHEMERAL: 'true' },
+      platform: 'linux',
+      quitTimeoutMs: 20,
+      startSandbox: async (config, opts) => {
+        const real = await createSandbox(config, { ...opts, rendererDir: null });
+        cleanups.push(() => real.close());
+        // a close that never finishes (a stuck disk)
+        return { ...real, core: real.core, close: () => (closes++, new Promise<void>(() => {})) };
+      },
+    });
+    electron.app.becomeReady();
+    await handle.started;
+    electron.app.quit();
+    await waitFor(() => electron.app.quitted);
+    expect(closes).toBe(1);
+  });
+
   it('closing the last window quits on Linux and Windows, but not on macOS', async () => {
     const linux = fakeElectron(userDataDir());
     const runtime = (await launch(linux))!;

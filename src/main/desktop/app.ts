@@ -38,6 +38,8 @@ export interface DesktopOptions {
   startSandbox: StartSandbox;
   /** extra places to look for the README (e.g. Electron's resourcesPath in a packaged app) */
   resourcesDir?: string;
+  /** how long a quit waits for the sandbox to close before exiting anyway (default 10 s) */
+  quitTimeoutMs?: number;
 }
 
 /** What a running desktop app holds; returned for tests and for index.ts's signal handling. */
@@ -86,7 +88,7 @@ export function runDesktopApp(electron: DesktopElectron, options: DesktopOptions
     if (closed || !runtime) return;
     event.preventDefault();
     closed = true;
-    runtime.shutdown().finally(() => app.quit());
+    void shutdownWithin(runtime, options.quitTimeoutMs ?? 10_000).then(() => app.quit());
   });
 
   const started = app
@@ -103,6 +105,20 @@ export function runDesktopApp(electron: DesktopElectron, options: DesktopOptions
       return null;
     });
   return { started };
+}
+
+/** Close the sandbox, but never let a stuck close keep the app from quitting. */
+async function shutdownWithin(runtime: DesktopRuntime, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  const outcome = await Promise.race([runtime.shutdown().then(() => 'closed' as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout')
+    console.error(
+      `search-sandbox desktop: the sandbox did not close within ${ms} ms; quitting anyway`,
+    );
 }
 
 async function startDesktop(
