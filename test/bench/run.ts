@@ -7,8 +7,9 @@
 import { met, renderTable, renderTargets, type Bench } from './bench';
 import { bench as ingest } from './ingest.bench';
 import { bench as ui } from './ui';
+import { bench as feeds } from './feeds';
 
-const benches: Bench[] = [ingest, ui];
+const benches: Bench[] = [ingest, ui, feeds];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

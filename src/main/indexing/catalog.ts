@@ -8,16 +8,16 @@ import { finished } from 'node:stream/promises';
 
 export interface Product {
   /** the value of the feed's id field: what beacons send as `uid` */
-  uid: string;
-  sku: string | null;
+  readonly uid: string;
+  readonly sku: string | null;
   /** the parent (variant group) id, when the feed has one */
-  parentId: string | null;
-  name: string | null;
-  price: number | null;
+  readonly parentId: string | null;
+  readonly name: string | null;
+  readonly price: number | null;
   /** every field of the row as given (uid, sku, … included) */
-  fields: Record<string, string>;
+  readonly fields: Record<string, string>;
   /** line of the feed file the product starts on */
-  line: number;
+  readonly line: number;
 }
 
 const SKU_FIELDS = ['sku', 'SKU', 'product_sku', 'g:mpn', 'mpn'];
@@ -36,27 +36,81 @@ function first(fields: Record<string, string>, names: string[]): string | null {
 /** "12.99", "12.99 USD", "$1,299.00" → number; anything else → null. */
 export function parsePrice(v: string | null): number | null {
   if (v === null) return null;
+  // the common case, a plain decimal, without a regular expression
+  const direct = Number(v);
+  if (v !== '' && Number.isFinite(direct)) return direct;
   const m = /-?\d[\d,]*(?:\.\d+)?/.exec(v);
   if (!m) return null;
   const n = Number(m[0].replace(/,/g, ''));
   return Number.isFinite(n) ? n : null;
 }
 
-export function toProduct(uid: string, fields: Record<string, string>, line: number): Product {
-  return {
-    uid,
-    sku: first(fields, SKU_FIELDS),
-    parentId: first(fields, PARENT_FIELDS),
-    name: first(fields, NAME_FIELDS),
-    price: parsePrice(first(fields, PRICE_FIELDS)),
-    fields,
-    line,
-  };
+/** Which fields of a feed hold sku, parent id, name and price: decided once, from its first row. */
+interface FieldNames {
+  sku: string | null;
+  parentId: string | null;
+  name: string | null;
+  price: string | null;
+}
+
+function pick(fields: Record<string, string>, mapped: string | null, all: string[]): string | null {
+  const v = mapped === null ? undefined : fields[mapped];
+  // a row without the feed's usual field (ndJSON/XML rows may differ) falls back to the full search
+  if (v === undefined) return first(fields, all);
+  return v === '' ? null : v;
+}
+
+/**
+ * A product as an index run keeps it: the row's fields plus the id; sku, parent id, name and price are
+ * read from the fields when asked. Keeps a 20 MB feed's catalog small and its parse fast.
+ */
+class FeedProduct implements Product {
+  constructor(
+    readonly uid: string,
+    readonly fields: Record<string, string>,
+    readonly line: number,
+    private readonly names: FieldNames,
+  ) {}
+
+  get sku(): string | null {
+    return pick(this.fields, this.names.sku, SKU_FIELDS);
+  }
+
+  get parentId(): string | null {
+    return pick(this.fields, this.names.parentId, PARENT_FIELDS);
+  }
+
+  get name(): string | null {
+    return pick(this.fields, this.names.name, NAME_FIELDS);
+  }
+
+  get price(): number | null {
+    return parsePrice(pick(this.fields, this.names.price, PRICE_FIELDS));
+  }
+
+  toJSON(): Product {
+    return { uid: this.uid, sku: this.sku, parentId: this.parentId, name: this.name, price: this.price, fields: this.fields, line: this.line };
+  }
+}
+
+/** Products of one feed: which field holds what is decided from the first row. */
+export class ProductMapper {
+  private names: FieldNames | null = null;
+
+  map(uid: string, fields: Record<string, string>, line: number): Product {
+    this.names ??= {
+      sku: SKU_FIELDS.find((c) => fields[c] !== undefined) ?? null,
+      parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,
+      name: NAME_FIELDS.find((c) => fields[c] !== undefined) ?? null,
+      price: PRICE_FIELDS.find((c) => fields[c] !== undefined) ?? null,
+    };
+    return new FeedProduct(uid, fields, line, this.names);
+  }
 }
 
 /** One feed's catalog: the products of its last successful index. */
 export class FeedCatalog {
-  private readonly byUid = new Map<string, Product>();
+  private readonly byUid: Map<string, Product>;
   private bySkuIndex: Map<string, Product> | null = null;
 
   constructor(
@@ -65,8 +119,14 @@ export class FeedCatalog {
     /** sandbox time of the index that produced it, ISO */
     readonly indexedAt: string,
     readonly products: readonly Product[],
+    /** the uid index when the parse already built it (it checks duplicate ids with one) */
+    byUid?: Map<string, Product>,
   ) {
-    for (const p of products) if (!this.byUid.has(p.uid)) this.byUid.set(p.uid, p);
+    if (byUid) this.byUid = byUid;
+    else {
+      this.byUid = new Map();
+      for (const p of products) if (!this.byUid.has(p.uid)) this.byUid.set(p.uid, p);
+    }
   }
 
   get size(): number {

@@ -2,8 +2,9 @@
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
 import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary, RowError } from '../../shared/indexing';
-import { toProduct, type Product } from './catalog';
+import { ProductMapper, type Product } from './catalog';
 import { decodeFeed, DEFAULT_LIMITS, FeedFileError, peek, type DecodeLimits, type FeedInput } from './feed-file';
 import { findRecordElement, parseXml } from './feed-xml';
 
@@ -16,6 +17,8 @@ export interface ParseOptions {
   /** the configured id field; null = first of ID_CANDIDATES present */
   idField: string | null;
   limits?: DecodeLimits;
+  /** filled with the products by uid (duplicate ids are checked against it); the catalog reuses it */
+  index?: Map<string, Product>;
 }
 
 /** Receives rows as the format parsers produce them; turns them into products or row errors. */
@@ -24,11 +27,12 @@ export class RowCollector {
   rowErrorCount = 0;
   products = 0;
   idField: string | null;
-  private readonly seen = new Map<string, number>();
+  private readonly mapper = new ProductMapper();
 
   constructor(
     configuredIdField: string | null,
     private readonly sink: (p: Product) => void,
+    private readonly index: Map<string, Product> = new Map(),
   ) {
     this.idField = configuredIdField;
   }
@@ -45,19 +49,21 @@ export class RowCollector {
       this.error(line, `no id field: the product has ${Object.keys(fields).slice(0, 8).join(', ') || 'no fields'}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`);
       return;
     }
-    const uid = (fields[idField] ?? '').trim();
+    const raw = fields[idField];
+    const uid = raw === undefined ? '' : raw.length && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.trim();
     if (!uid) {
       this.error(line, `empty ${idField}: every product needs an id`);
       return;
     }
-    const earlier = this.seen.get(uid);
+    const earlier = this.index.get(uid);
     if (earlier !== undefined) {
-      this.error(line, `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier}); ids must be unique`);
+      this.error(line, `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier.line}); ids must be unique`);
       return;
     }
-    this.seen.set(uid, line);
+    const product = this.mapper.map(uid, fields, line);
+    this.index.set(uid, product);
     this.products++;
-    this.sink(toProduct(uid, fields, line));
+    this.sink(product);
   }
 
   error(line: number, message: string): void {
@@ -104,7 +110,7 @@ function countOutsideQuotes(line: string, ch: string): number {
 
 /** Parse one feed file; each product goes to `sink`. The summary carries the whole-file error, if any. */
 export async function parseFeed(input: FeedInput, options: ParseOptions, sink: (p: Product) => void): Promise<ParseSummary> {
-  const rows = new RowCollector(options.idField, sink);
+  const rows = new RowCollector(options.idField, sink, options.index);
   const summary: ParseSummary = { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error: null, bytes: 0 };
   let bytes = 0;
   try {
@@ -144,12 +150,11 @@ async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: 
   const parser = csvParse({
     delimiter,
     bom: true,
-    info: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     // a field without end (e.g. an unclosed quote) must not grow without bound
     max_record_size: 1024 * 1024,
-    columns: (header: string[]) => {
+    columns: (header: string[]): string[] => {
       const names = header.map((h) => h.trim());
       const dup = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
       if (dup !== undefined) headerError = `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
@@ -163,12 +168,20 @@ async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: 
       if (err) rows.error(Number(err.lines ?? 0), csvMessage(err));
       return undefined;
     },
+    // rows are handled here and dropped (null): no object-mode stream hop per record
+    on_record: (record: Record<string, string>, context: { lines: number }) => {
+      if (!headerError) rows.row(record, context.lines);
+      return null;
+    },
   });
-  Readable.from(chunks).on('error', (err) => parser.destroy(err)).pipe(parser);
-  for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-    if (headerError) throw new FeedFileError(headerError);
-    rows.row(rec.record, rec.info.lines);
-  }
+  const source = Readable.from(chunks);
+  await new Promise<void>((resolve, reject) => {
+    source.on('error', reject);
+    parser.on('error', reject);
+    parser.on('end', resolve);
+    parser.resume();
+    source.pipe(parser);
+  });
   if (headerError) throw new FeedFileError(headerError);
 }
 
@@ -180,16 +193,17 @@ function csvMessage(err: CsvError): string {
 }
 
 async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): Promise<void> {
-  let rest: Buffer | null = null;
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   let line = 0;
-  const handle = (buf: Buffer) => {
+  const handle = (text: string) => {
     line++;
-    const text = buf.toString('utf8').trim();
-    if (!text) return;
+    if (text.length === 0 || (text.length < 3 && !text.trim())) return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (err) {
+      if (!text.trim()) return;
       rows.error(line, `not JSON (${(err as Error).message})`);
       return;
     }
@@ -197,19 +211,24 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
       rows.error(line, 'not a JSON object: each line must hold one product object');
       return;
     }
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(value)) fields[k] = typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    rows.row(fields, line);
+    // the parsed object becomes the product's fields: values that are not strings are written as text
+    const fields = value as Record<string, unknown>;
+    for (const k in fields) {
+      const v = fields[k];
+      if (typeof v !== 'string') fields[k] = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    }
+    rows.row(fields as Record<string, string>, line);
   };
   for await (const chunk of chunks) {
-    const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    const text = rest + decoder.write(chunk);
     let start = 0;
-    for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
-      handle(buf.subarray(start, nl));
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      handle(text.slice(start, text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl));
       start = nl + 1;
     }
-    rest = start < buf.length ? buf.subarray(start) : null;
-    if (rest && rest.length > 1024 * 1024) throw new FeedFileError(`line ${line + 1} is longer than 1 MB: ndJSON needs one product per line`);
+    rest = text.slice(start);
+    if (rest.length > 1024 * 1024) throw new FeedFileError(`line ${line + 1} is longer than 1 MB: ndJSON needs one product per line`);
   }
+  rest += decoder.end();
   if (rest) handle(rest);
 }

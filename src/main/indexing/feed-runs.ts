@@ -12,6 +12,8 @@ export const MAX_FEED_FILE_BYTES = 20 * 1024 * 1024;
 export interface RunResult {
   summary: ParseSummary;
   products: Product[];
+  /** the products by uid, built while parsing (the catalog keeps it as its index) */
+  byUid: Map<string, Product>;
 }
 
 /**
@@ -50,6 +52,7 @@ function failed(error: string): RunResult {
   return {
     summary: { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error, bytes: 0 },
     products: [],
+    byUid: new Map(),
   };
 }
 
@@ -92,6 +95,7 @@ export async function executeRun(source: RunSource, idField: string | null, limi
     return failed(err instanceof FeedFileError ? err.message : `the feed file could not be read: ${(err as Error).message}`);
   }
   const products: Product[] = [];
-  const summary = await parseFeed(input, { idField, limits }, (p) => products.push(p));
-  return { summary, products: summary.error ? [] : products };
+  const byUid = new Map<string, Product>();
+  const summary = await parseFeed(input, { idField, limits, index: byUid }, (p) => products.push(p));
+  return summary.error ? { summary, products: [], byUid: new Map() } : { summary, products, byUid };
 }

@@ -79,8 +79,9 @@ export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: str
   const parser = new SaxesParser({ position: true });
   const decoder = new StringDecoder('utf8');
   let fatal = null as Error | null;
-  // path below the product element; null while outside a product
+  // names below the product element (null while outside a product); `key` is the dotted field name
   let path: string[] | null = null;
+  let key = '';
   let fields: Record<string, string> = {};
   let text = '';
   let line = 0;
@@ -98,16 +99,17 @@ export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: str
       path = [];
       fields = {};
       line = parser.line;
-      for (const [k, v] of Object.entries(tag.attributes)) fields[k] = v;
+      for (const k in tag.attributes) fields[k] = tag.attributes[k] as string;
       return;
     }
     path.push(tag.name);
+    key = path.length === 1 ? tag.name : path.join('.');
     text = '';
-    for (const [k, v] of Object.entries(tag.attributes)) fields[`${path.join('.')}@${k}`] = v;
+    for (const k in tag.attributes) fields[`${key}@${k}`] = tag.attributes[k] as string;
   });
   const onText = (t: string) => {
     if (path === null || path.length === 0) return;
-    text += t;
+    text = text === '' ? t : text + t;
     if (text.length > 1024 * 1024) fatal ??= new FeedFileError(`a field of the product starting on line ${line} is longer than 1 MB`);
   };
   parser.on('text', onText);
@@ -119,11 +121,13 @@ export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: str
       path = null;
       return;
     }
-    const name = path.join('.');
-    const value = text.trim();
-    if (value !== '') fields[name] = fields[name] === undefined ? value : `${fields[name]}|${value}`;
-    text = '';
+    if (text !== '') {
+      const value = text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32 ? text : text.trim();
+      if (value !== '') fields[key] = fields[key] === undefined ? value : `${fields[key]}|${value}`;
+      text = '';
+    }
     path.pop();
+    key = path.length === 0 ? '' : path.length === 1 ? path[0]! : path.join('.');
   });
   parser.on('error', (err) => {
     fatal ??= err;

@@ -163,7 +163,7 @@ export class FeedEngine {
       rec.lastIndexed = at;
       rec.products = result.products.length;
       this.deps.catalogs
-        .replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(at).toISOString(), result.products))
+        .replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(at).toISOString(), result.products, result.byUid))
         .catch((err: Error) => console.error(`search-sandbox: could not keep the catalog of feed ${rec.feedId}: ${err.message}`));
     }
     this.advanceNextIndexTime(rec, at);

@@ -94,7 +94,7 @@ export class IndexingService {
     const result = await executeRun({ kind: 'cart', feed: config }, config.idField, this.engine.deps.limits);
     rec.lastRun = result.summary;
     rec.products = result.products.length;
-    if (!result.summary.error) await this.catalogs.replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(rec.lastIndexed ?? this.engine.now).toISOString(), result.products));
+    if (!result.summary.error) await this.catalogs.replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(rec.lastIndexed ?? this.engine.now).toISOString(), result.products, result.byUid));
     else this.engine.note(rec, 'hand', `the cart source could not be indexed at start-up: ${result.summary.error}`);
   }
 
