@@ -54,8 +54,10 @@ export function fmtRelative(ms: number, now: number): string {
 
 /** The sandbox clock's offset from real time, for the clock control. */
 export function fmtOffset(offsetMs: number): string {
-  if (Math.abs(offsetMs) < 1000) return 'real time';
-  return `${offsetMs > 0 ? '+' : '−'}${fmtDuration(offsetMs)}`;
+  // The server measures the offset against its own real clock a few ms later: round the jitter away.
+  const rounded = Math.round(offsetMs / 1000) * 1000;
+  if (rounded === 0) return 'real time';
+  return `${rounded > 0 ? '+' : '−'}${fmtDuration(rounded)}`;
 }
 
 /** First characters of a long id (uuid), enough to tell ids apart on screen. */

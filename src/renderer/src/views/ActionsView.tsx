@@ -104,6 +104,7 @@ export function ActionsView() {
   const [site, setSite] = useState('');
   const [resetOutcome, setResetOutcome] = useState<Outcome>(null);
   const [importOutcome, setImportOutcome] = useState<Outcome>(null);
+  const [replace, setReplace] = useState(false);
   const chosenSite = site || sites[0] || '';
 
   async function run(set: (o: Outcome) => void, action: () => Promise<unknown>, ok: string) {
@@ -120,8 +121,15 @@ export function ActionsView() {
     const text = await file.text();
     await run(
       setImportOutcome,
-      () => request('/_sandbox/import', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text }),
-      `Imported ${file.name}. Timelines were rebuilt from its events.`,
+      async () => {
+        const r = await request<{ imported?: number }>(`/_sandbox/import${replace ? '?replace=true' : ''}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: text,
+        });
+        return r;
+      },
+      `Imported ${file.name}${replace ? ', replacing the events that were here' : ''}.`,
     );
   }
 
@@ -208,6 +216,10 @@ export function ActionsView() {
                   if (file) void importFile(file);
                 }}
               />
+            </label>
+            <label className="toggle">
+              <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+              Replace the current events
             </label>
           </div>
           <Result outcome={importOutcome} testId="import-result" />

@@ -18,13 +18,14 @@ import {
 } from '../snippets';
 
 /** The account the snippets use: the first configured site, with the demo key when it is the demo site. */
-export function useSnippetAccount(): { siteId: string; secretKey: string; isDemo: boolean; uploadFeedId: number } {
+export function useSnippetAccount(): { siteId: string; secretKey: string; isDemo: boolean; uploadFeedId: number; putFeedId: number } {
   const feeds = useSandbox((s) => s.feeds);
   const first = feeds[0];
   const siteId = first?.siteId ?? DEMO_SITE_ID;
   const isDemo = siteId === DEMO_SITE_ID;
   const uploadFeed = feeds.find((f) => f.siteId === siteId && f.source.kind === 'upload' && f.intervalMs !== null) ?? first;
-  return { siteId, secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>', isDemo, uploadFeedId: uploadFeed?.id ?? 42 };
+  const putFeed = feeds.find((f) => f.siteId === siteId && f.source.kind === 'cart' && f.intervalMs !== null) ?? uploadFeed;
+  return { siteId, secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>', isDemo, uploadFeedId: uploadFeed?.id ?? 42, putFeedId: putFeed?.id ?? 43 };
 }
 
 function UrlRow({ label, url, testId }: { label: string; url: string; testId: string }) {
@@ -42,7 +43,7 @@ export function ConnectView() {
   const now = useSandboxNow();
   const health = useSandbox((s) => s.health);
   const eventCount = useSandbox((s) => s.events.length);
-  const { siteId, secretKey, isDemo, uploadFeedId } = useSnippetAccount();
+  const { siteId, secretKey, isDemo, uploadFeedId, putFeedId } = useSnippetAccount();
   // Ids stay fixed until asked for new ones, so copying twice gives the same session.
   const [ids, setIds] = useState(() => newSnippetIds(currentSandboxTime()));
   const curls = trackingCurls(origin, siteId, ids);
@@ -127,7 +128,7 @@ export function ConnectView() {
           <div className="snippet-grid">
             <CodeBlock title="Status of every feed" code={statusCurl(origin, siteId, secretKey)} testId="snippet-status" />
             <CodeBlock title={`Upload a feed file (feed ${uploadFeedId})`} code={uploadCurl(origin, siteId, secretKey, uploadFeedId)} testId="snippet-upload" />
-            <CodeBlock title="Re-index without a file (PUT)" code={reindexCurl(origin, siteId, secretKey, 43)} testId="snippet-reindex" />
+            <CodeBlock title={`Re-index without a file (PUT, feed ${putFeedId})`} code={reindexCurl(origin, siteId, secretKey, putFeedId)} testId="snippet-reindex" />
           </div>
         </section>
 

@@ -8,7 +8,6 @@ import { plural } from '../format';
 import { navigate } from '../router';
 import { beaconCurl, beaconBody, newSnippetIds } from '../snippets';
 import { store, useSandbox } from '../state/store';
-import { splitPageKey } from '../state/pages';
 import { useSnippetAccount } from './ConnectView';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
@@ -92,7 +91,6 @@ export function TimelinesView({ pageKey, eventId }: { pageKey: string | null; ev
   const load = useSandbox((s) => s.load.pages);
   const closeInspector = useCallback(() => navigate({ view: 'timelines', pageKey, eventId: null }, true), [pageKey]);
   const selectEvent = useCallback((id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id }, true), [pageKey]);
-  const { siteId, pageLoadId } = pageKey ? splitPageKey(pageKey) : { siteId: undefined, pageLoadId: undefined };
   const mode = eventId ? 'inspect' : pageKey ? 'page' : 'list';
 
   return (
@@ -108,7 +106,7 @@ export function TimelinesView({ pageKey, eventId }: { pageKey: string | null; ev
                 </a>
                 <PageView key={pageKey} pageKey={pageKey} selectedEventId={eventId} onSelectEvent={selectEvent} />
               </div>
-              {eventId && <EventInspector eventId={eventId} siteId={siteId} pageLoadId={pageLoadId} onClose={closeInspector} />}
+              {eventId && <EventInspector eventId={eventId} onClose={closeInspector} />}
             </>
           ) : (
             <div className="detail-scroll">

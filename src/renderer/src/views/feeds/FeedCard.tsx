@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { FeedState, FeedView } from '../../../../shared/indexing';
 import { feedsApi, type FeedPatch } from '../../api/admin';
-import { fmtDuration, fmtRelative, parseTime, plural } from '../../format';
+import { fmtRelative, parseTime, plural } from '../../format';
 import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
@@ -191,7 +191,7 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
               <select value={feed.interval} data-testid="feed-interval" onChange={(e) => void patch({ interval: e.target.value })}>
                 {[...new Set([feed.interval, ...INTERVALS])].map((i) => (
                   <option key={i} value={i}>
-                    {i === 'Never' ? 'Never' : `every ${fmtDuration(intervalMs(i))}`}
+                    {i === 'Never' ? 'Never (requests refused)' : `every ${i}`}
                   </option>
                 ))}
               </select>
@@ -207,11 +207,4 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
       <FeedHistory feed={feed} />
     </article>
   );
-}
-
-function intervalMs(text: string): number {
-  const m = /^(\d+)\s*([smhd])$/.exec(text);
-  if (!m) return NaN;
-  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
-  return Number(m[1]) * unit;
 }

@@ -5,6 +5,7 @@ import type { FeedView } from '../../../../shared/indexing';
 import { requestIndex, uploadFeed } from '../../api/admin';
 import { messageOf, type RawResult } from '../../api/client';
 import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../snippets';
+import { desktopApi } from '../../components/hooks';
 
 const keyStorage = (siteId: string) => `search-sandbox.secretKey.${siteId}`;
 
@@ -48,6 +49,25 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
     try {
       const res = await call();
       setResult({ ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false, text: describe(res) });
+    } catch (err) {
+      setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const desktop = desktopApi();
+  /** Inside the desktop app: the native file dialog; the shell uploads through the same real endpoint. */
+  async function uploadWithDialog() {
+    if (!desktop) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      const r = await desktop.uploadFeedFile({ siteId: feed.siteId, feedId: feed.id, requestedBy: requestedBy || undefined });
+      if (r.outcome === 'sent') {
+        const ok = r.status >= 200 && r.status < 300 && (r.body as { success?: boolean } | null)?.success !== false;
+        setResult({ ok, text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null })}` });
+      } else if (r.outcome === 'failed') setResult({ ok: false, text: r.message });
     } catch (err) {
       setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -114,6 +134,11 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
             </>
           )}
         </label>
+        {desktop && (
+          <button type="button" className="btn small" disabled={busy} onClick={() => void uploadWithDialog()}>
+            Open…
+          </button>
+        )}
         {feed.source.kind === 'cart' && (
           <button
             type="button"

@@ -1,7 +1,7 @@
 // The event inspector: one recorded tracking request in full — the body pretty-printed with its
 // validation errors in place, receive time against context.timestamp, who sent it, and "copy as curl".
 import { useEffect, useState } from 'react';
-import { getJson } from '../../api/client';
+import { ApiError, getJson } from '../../api/client';
 import type { RecordedEvent } from '../../api/types';
 import { CopyButton, KindLabel } from '../../components/common';
 import { fmtDateTime, fmtDuration, parseTime } from '../../format';
@@ -26,30 +26,30 @@ function contextTimestamp(e: RecordedEvent): string | null {
 }
 
 /** The event from the store, or from the admin API when it is older than what the UI keeps. */
-function useRecordedEvent(id: string, hint: { siteId?: string; pageLoadId?: string }): { event: RecordedEvent | null; error: string | null } {
+function useRecordedEvent(id: string): { event: RecordedEvent | null; error: string | null } {
   const fromStore = useSandbox((s) => s.eventsById.get(id) ?? null);
   const [fetched, setFetched] = useState<{ id: string; event: RecordedEvent | null; error: string | null } | null>(null);
   useEffect(() => {
     if (fromStore) return;
     let cancelled = false;
-    getJson<{ events: RecordedEvent[] } | RecordedEvent[]>('/_sandbox/events', { siteId: hint.siteId, pageLoadId: hint.pageLoadId || undefined })
-      .then((body) => {
-        const list = Array.isArray(body) ? body : body.events;
-        const event = list.find((e) => e.id === id) ?? null;
-        if (!cancelled) setFetched({ id, event, error: event ? null : `event ${id} is no longer recorded (reset or past retention)` });
-      })
-      .catch((err: unknown) => !cancelled && setFetched({ id, event: null, error: err instanceof Error ? err.message : String(err) }));
+    getJson<RecordedEvent>(`/_sandbox/events/${encodeURIComponent(id)}`)
+      .then((event) => !cancelled && setFetched({ id, event, error: null }))
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        const gone = err instanceof ApiError && err.status === 404;
+        setFetched({ id, event: null, error: gone ? `${id} is no longer recorded: ${err.message}` : err instanceof Error ? err.message : String(err) });
+      });
     return () => {
       cancelled = true;
     };
-  }, [id, fromStore, hint.siteId, hint.pageLoadId]);
+  }, [id, fromStore]);
   if (fromStore) return { event: fromStore, error: null };
   if (fetched?.id === id) return { event: fetched.event, error: fetched.error };
   return { event: null, error: null };
 }
 
-export function EventInspector({ eventId, siteId, pageLoadId, onClose }: { eventId: string; siteId?: string; pageLoadId?: string; onClose(): void }) {
-  const { event, error } = useRecordedEvent(eventId, { siteId, pageLoadId });
+export function EventInspector({ eventId, onClose }: { eventId: string; onClose(): void }) {
+  const { event, error } = useRecordedEvent(eventId);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
