@@ -75,6 +75,23 @@ describe('Journal', () => {
     await second.log.close();
   });
 
+  it('reads back a journal larger than its 1 MB read buffer, records spanning the chunks', async () => {
+    const dir = dataDir();
+    const first = await open(dir, 10_000);
+    const big = (i: number) => ({
+      ...draft('demo42', i),
+      body: { pad: `${i}`.padEnd(1200 + (i % 7), 'x'), n: 'ü€'.repeat(i % 5) },
+    });
+    const written = await Promise.all(
+      Array.from({ length: 2500 }, (_, i) => first.log.append(big(i))),
+    );
+    await first.log.close();
+    const second = await open(dir, 10_000);
+    expect(second.log.loadWarnings()).toEqual([]);
+    expect(second.log.all()).toEqual(written);
+    await second.log.close();
+  });
+
   it('skips a torn last line with a warning, truncates it, and appends on a clean line', async () => {
     const dir = dataDir();
     const first = await open(dir);

@@ -58,7 +58,9 @@ export async function readJournal(
     }
   };
   try {
-    let rest = Buffer.alloc(0);
+    // The unfinished line so far, in pieces: joined only once its newline arrives (no quadratic copying).
+    let pieces: Buffer[] = [];
+    let restLength = 0;
     let offset = 0;
     let lastSeq = 0;
     const handleLine = (buf: Buffer, lineNo: number) => {
@@ -75,22 +77,27 @@ export async function readJournal(
       onEntry(entry);
     };
     for (;;) {
-      const chunk = Buffer.alloc(CHUNK);
+      const chunk = Buffer.allocUnsafe(CHUNK);
       const { bytesRead } = await handle.read(chunk, 0, CHUNK, offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
-      let data = rest.length
-        ? Buffer.concat([rest, chunk.subarray(0, bytesRead)])
-        : chunk.subarray(0, bytesRead);
+      let start = 0;
       let nl: number;
-      while ((nl = data.indexOf(10)) !== -1) {
+      while ((nl = chunk.indexOf(10, start)) !== -1 && nl < bytesRead) {
+        const tail = chunk.subarray(start, nl);
         result.lines++;
-        handleLine(data.subarray(0, nl), result.lines);
-        data = data.subarray(nl + 1);
+        handleLine(pieces.length ? Buffer.concat([...pieces, tail]) : tail, result.lines);
+        pieces = [];
+        restLength = 0;
+        start = nl + 1;
       }
-      rest = Buffer.from(data);
+      if (start < bytesRead) {
+        pieces.push(chunk.subarray(start, bytesRead));
+        restLength += bytesRead - start;
+      }
     }
-    result.goodLength = offset - rest.length;
+    result.goodLength = offset - restLength;
+    const rest = Buffer.concat(pieces);
     if (rest.length > 0) {
       // The last line has no newline: a write cut short by a crash. Keep it only if it is a whole record.
       const text = rest.toString('utf8').trim();
