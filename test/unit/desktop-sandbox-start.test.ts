@@ -70,6 +70,18 @@ describe('desktop config', () => {
     expect(config.port).toBe(4700);
     expect(config.dataDir).toBeNull();
   });
+
+  it('keeps data in userData when SEARCH_SANDBOX_EPHEMERAL is false, and moves it with SEARCH_SANDBOX_DATA', () => {
+    const userData = userDataDir();
+    expect(
+      desktopConfig(userData, { notifications: true }, { SEARCH_SANDBOX_EPHEMERAL: 'false' })
+        .dataDir,
+    ).toBe(userData);
+    const elsewhere = path.join(userData, 'elsewhere');
+    expect(
+      desktopConfig(userData, { notifications: true }, { SEARCH_SANDBOX_DATA: elsewhere }).dataDir,
+    ).toBe(elsewhere);
+  });
 });
 
 describe('port-conflict fallback', () => {

@@ -23,11 +23,10 @@ export function desktopConfig(
   settings: DesktopSettings,
   env: NodeJS.ProcessEnv,
 ): SandboxConfig {
-  const dataFromEnv =
-    Boolean(env.SEARCH_SANDBOX_DATA) || env.SEARCH_SANDBOX_EPHEMERAL !== undefined;
+  // (SEARCH_SANDBOX_EPHEMERAL=true wins over the data flag inside loadConfig by itself)
   return loadConfig(
     {
-      data: dataFromEnv ? undefined : userData,
+      data: env.SEARCH_SANDBOX_DATA ? undefined : userData,
       port: env.SEARCH_SANDBOX_PORT ? undefined : settings.port,
     },
     env,
