@@ -56,7 +56,7 @@ export class Journal implements EventPersistence {
   ) {
     this.lines = lines;
     this.compactSlack = options.compactSlack ?? 1000;
-    this.compactChunk = options.compactChunk ?? 2000;
+    this.compactChunk = options.compactChunk ?? 500; // ~1 ms of JSON per slice for typical events: compaction barely moves ingest p99
   }
 
   /** Reload `<dir>/events.ndjson` into `log`, then journal its future appends and resets. */
