@@ -1,5 +1,6 @@
 // The sandbox clock admin API: read, advance by ISO 8601 durations, set, reset, the 400s, and that
 // advancing fires scheduled work (a feed's nextIndexTime) and moves X-Sandbox-Now.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { StreamMessage } from '../../src/shared/stream';
@@ -18,7 +19,7 @@ describe('/_sandbox/clock', () => {
   it('reads the sandbox time', async () => {
     const res = await fetch(`${sb.url}/_sandbox/clock`);
     expect(res.headers.get('x-sandbox-now')).toBe(new Date(START).toISOString());
-    expect(await res.json()).toEqual({ now: new Date(START).toISOString(), offsetMs: expect.any(Number), frozen: true });
+    expect((await res.json()) as any).toEqual({ now: new Date(START).toISOString(), offsetMs: expect.any(Number), frozen: true });
   });
 
   it.each([
@@ -41,7 +42,7 @@ describe('/_sandbox/clock', () => {
     const res = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: '2030-01-02T03:04:05Z' }) });
     off();
     expect(res.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
-    expect((await res.json()).now).toBe('2030-01-02T03:04:05.000Z');
+    expect(((await res.json()) as any).now).toBe('2030-01-02T03:04:05.000Z');
     expect(pushed.at(-1)?.data).toMatchObject({ now: '2030-01-02T03:04:05.000Z', frozen: true });
     const health = await fetch(`${sb.url}/_sandbox/health`);
     expect(health.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');

@@ -30,7 +30,7 @@ describe('the one-hour re-index window', () => {
     const again = await put(sb.url, 'feedId=43');
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBe('3600');
-    expect((await again.json()).message).toMatch(/one re-index per hour; try again in 60 minutes/);
+    expect(((await again.json()) as any).message).toMatch(/one re-index per hour; try again in 60 minutes/);
     expect(flagsOf(lastRequest(43))).toContain('retry-inside-hour');
     await advance(sb.url, 'PT59M');
     const later = await put(sb.url, 'feedId=43');
@@ -44,7 +44,7 @@ describe('the one-hour re-index window', () => {
   it('never queues a feed with interval Never, nor starts it on schedule', async () => {
     const res = await put(sb.url, 'feedId=44');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: expect.stringContaining('interval "Never"') });
+    expect((await res.json()) as any).toEqual({ success: false, message: expect.stringContaining('interval "Never"') });
     expect((await upload(sb.url, 'feedId=44', fixture('products.csv'), 'p.csv')).status).toBe(409);
     await advance(sb.url, 'P3D');
     const feed = sb.core.indexing.feed('demo42', 44)!;
@@ -59,7 +59,7 @@ describe('the one-hour re-index window', () => {
     expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('waiting');
     const res = await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/feed 42 is already queued \(status "waiting"\): nothing is queued twice/);
+    expect(((await res.json()) as any).message).toMatch(/feed 42 is already queued \(status "waiting"\): nothing is queued twice/);
     expect(flagsOf(lastRequest(42))).toEqual(['no-status-check', 'requested-while-waiting', 'plain-http']);
   });
 });
@@ -72,10 +72,10 @@ describe('a request while the feed is running', () => {
     // the scheduled run of the next morning is running when the client pushes again
     await admin(sb.url, 'POST', '/clock', { set: '2026-11-22T04:00:40Z' });
     expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('running');
-    expect((await (await status(sb.url)).json()).feeds[0].indexStatus).toBe('running');
+    expect(((await (await status(sb.url)).json()) as any).feeds[0].indexStatus).toBe('running');
     const res = await upload(sb.url, 'feedId=42', fixture('products.ndjson'), 'p.ndjson');
     expect(res.status).toBe(200);
-    expect((await (await status(sb.url)).json()).feeds[0].indexStatus).toBe('waiting');
+    expect(((await (await status(sb.url)).json()) as any).feeds[0].indexStatus).toBe('waiting');
     const { body } = await admin(sb.url, 'GET', '/feeds/demo42/42');
     expect(body).toMatchObject({ state: 'paused', paused: true, indexStatus: 'waiting', pausedReason: expect.stringContaining('arrived while the feed was running'), allowedTransitions: ['running'] });
     expect(flagsOf(lastRequest(42))).toEqual(['status-not-done', 'paused-running-index', 'plain-http']);
@@ -208,7 +208,7 @@ describe('the workflow scorecard', () => {
     expect(flagsOf(lastRequest(43))).toEqual(['no-status-check', 'plain-http']);
     await advance(sb.url, 'PT61M');
     await status(sb.url); // 43 is somewhere in its run, not done
-    const seen = (await (await status(sb.url)).json()).feeds[1].indexStatus;
+    const seen = ((await (await status(sb.url)).json()) as any).feeds[1].indexStatus;
     await put(sb.url, 'feedId=43');
     expect(lastRequest(43).scorecard.statusSeen).toBe(seen);
     expect(flagsOf(lastRequest(43))[0]).toBe(seen === 'done' ? 'plain-http' : 'status-not-done');

@@ -28,7 +28,7 @@ describe('GET /api/index/status', () => {
     const res = await status(sb.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-sandbox-now')).toBe('2026-11-21T04:36:00.000Z');
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toEqual({
       status: 'success',
       feeds: [
@@ -44,7 +44,7 @@ describe('GET /api/index/status', () => {
     const res = await fetch(`${sb.url}/api/index/status`, { method, headers: { authorization: AUTH } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
-    expect(await res.json()).toEqual({ status: 'error', message: `invalid request method: \`${method}\` - requires \`GET\`` });
+    expect((await res.json()) as any).toEqual({ status: 'error', message: `invalid request method: \`${method}\` - requires \`GET\`` });
   });
 });
 
@@ -63,11 +63,11 @@ describe('authentication', () => {
     const s = await fetch(`${sb.url}/api/index/status`, { headers });
     expect(s.status).toBe(401);
     expect(s.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect(await s.json()).toEqual({ status: 'error', message: expect.stringMatching(message) });
+    expect((await s.json()) as any).toEqual({ status: 'error', message: expect.stringMatching(message) });
     const f = await fetch(`${sb.url}/api/index/feed?feedId=43`, { method: 'PUT', headers });
     expect(f.status).toBe(401);
     expect(f.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect(await f.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect((await f.json()) as any).toEqual({ success: false, message: expect.stringMatching(message) });
   });
 
   it('never writes the secret key or the Authorization header to the logs', async () => {
@@ -104,7 +104,7 @@ describe('PUT|POST /api/index/feed', () => {
     const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method, headers: { authorization: AUTH } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('PUT, POST');
-    expect(await res.json()).toEqual({ success: false, message: `invalid request method: \`${method}\` - requires \`PUT\` or \`POST\`` });
+    expect((await res.json()) as any).toEqual({ success: false, message: `invalid request method: \`${method}\` - requires \`PUT\` or \`POST\`` });
   });
 
   it.each([
@@ -120,32 +120,32 @@ describe('PUT|POST /api/index/feed', () => {
   ])('PUT ?%s → %i', async (query, code, message) => {
     const res = await put(sb.url, query);
     expect(res.status).toBe(code);
-    expect(await res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect((await res.json()) as any).toEqual({ success: false, message: expect.stringMatching(message) });
   });
 
   it('queues PUT of the cart feed with {"success":true}', async () => {
     const res = await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true });
-    const after = await (await status(sb.url)).json();
+    expect((await res.json()) as any).toEqual({ success: true });
+    const after = (await (await status(sb.url)).json()) as any;
     expect(after.feeds.find((f: any) => f.id === 43).indexStatus).toBe('regen_waiting');
   });
 
   it('refuses POST bodies that are not multipart, miss feedFile or use another field', async () => {
     const json = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'text/csv' }, body: 'id\n1\n' });
     expect(json.status).toBe(400);
-    expect((await json.json()).message).toMatch(/POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/);
+    expect(((await json.json()) as any).message).toMatch(/POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/);
     const form = new FormData();
     form.append('note', 'no file here');
     const missing = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH }, body: form });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, message: expect.stringMatching(/^missing feedFile/) });
+    expect((await missing.json()) as any).toEqual({ success: false, message: expect.stringMatching(/^missing feedFile/) });
     const other = await upload(sb.url, 'feedId=42', 'id\n1\n', 'a.csv', { field: 'file' });
     expect(other.status).toBe(400);
-    expect((await other.json()).message).toMatch(/unexpected file field "file"/);
+    expect(((await other.json()) as any).message).toMatch(/unexpected file field "file"/);
     const broken = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nContent-Disposition: form-data; name="feedFile"; filename="a.csv"\r\n\r\nid\n1' });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).message).toMatch(/multipart body cannot be read/);
+    expect(((await broken.json()) as any).message).toMatch(/multipart body cannot be read/);
   });
 
   it('answers 413 for a 20.1 MB upload and accepts a 19.9 MB one', async () => {
@@ -164,10 +164,10 @@ describe('PUT|POST /api/index/feed', () => {
     };
     const big = await upload(sb.url, 'feedId=42', make(20.1), 'big.csv');
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ success: false, message: 'feed file must not be larger than 20 MB (20971520 bytes)' });
+    expect((await big.json()) as any).toEqual({ success: false, message: 'feed file must not be larger than 20 MB (20971520 bytes)' });
     const ok = await upload(sb.url, 'feedId=42', make(19.9), 'ok.csv');
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ success: true });
+    expect((await ok.json()) as any).toEqual({ success: true });
     const done = await runToEnd(sb, 42);
     expect(done.state).toBe('done');
     expect(done.products).toBeGreaterThan(300_000);
@@ -271,10 +271,10 @@ describe('clock-driven statuses over HTTP', () => {
   it('reports running while the index runs and the new lastIndexed afterwards', async () => {
     await upload(sb.url, 'feedId=42', fixture('products.csv'), 'products.csv');
     await advance(sb.url, 'PT30S');
-    const running = await (await status(sb.url)).json();
+    const running = (await (await status(sb.url)).json()) as any;
     expect(running.feeds[0]).toMatchObject({ id: 42, indexStatus: 'running' });
     const done = await runToEnd(sb, 42);
-    const after = await (await status(sb.url)).json();
+    const after = (await (await status(sb.url)).json()) as any;
     const stamp = (iso: string | null) => iso!.replace(/\.\d{3}Z$/, '+0000');
     expect(after.feeds[0]).toEqual({ id: 42, lastIndexed: stamp(done.lastIndexed), nextIndexTime: stamp(done.nextIndexTime), indexStatus: 'done' });
   });

@@ -243,9 +243,10 @@ export class FeedEngine {
   /** (Re)arm the feed's one timer: the scheduled start when resting, the end of the step otherwise. */
   arm(rec: FeedRecord): void {
     const k = key(rec.siteId, rec.feedId);
+    // a record replaced by a reset may still have a parse finishing: it must not touch the new one's timer
+    if (this.closed || this.record(rec.siteId, rec.feedId) !== rec) return;
     this.timers.get(k)?.();
     this.timers.delete(k);
-    if (this.closed) return;
     const s = this.settings(rec);
     if (!s.autopilot || rec.state === 'paused') return;
     if (RESTING_STATES.includes(rec.state)) {
