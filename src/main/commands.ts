@@ -62,6 +62,11 @@ async function serve(args: string[]): Promise<number> {
   });
   const sandbox: Sandbox = await createSandbox(config);
   process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
+  // stdout keeps its one ready line; the HTTPS address goes to stderr
+  if (sandbox.httpsUrl) {
+    const cert = config.dataDir ? ` (self-signed certificate: ${config.dataDir}/tls/cert.pem)` : ' (self-signed certificate, in memory)';
+    process.stderr.write(`search-sandbox: HTTPS on ${sandbox.httpsUrl}${cert}\n`);
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt);
