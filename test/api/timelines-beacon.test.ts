@@ -17,7 +17,9 @@ describe('@athoscommerce/beacon against a sandbox', () => {
     it(`a ${mode}-mode visit is accepted and every page passes`, async () => {
       const captured: Captured[] = [];
       vi.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-      await shopperVisit(capturingFetch(captured), (ms) => vi.advanceTimersByTimeAsync(ms), { mode });
+      await shopperVisit(capturingFetch(captured), async (ms) => {
+        await vi.advanceTimersByTimeAsync(ms);
+      }, { mode });
       vi.useRealTimers();
 
       const sandbox = await startSandbox();

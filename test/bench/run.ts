@@ -8,8 +8,9 @@ import { met, renderTable, renderTargets, type Bench } from './bench';
 import { bench as ingest } from './ingest.bench';
 import { bench as ui } from './ui';
 import { bench as feeds } from './feeds';
+import { bench as timelines } from './timelines';
 
-const benches: Bench[] = [ingest, ui, feeds];
+const benches: Bench[] = [ingest, ui, feeds, timelines];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

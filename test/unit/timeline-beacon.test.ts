@@ -16,7 +16,9 @@ afterEach(() => {
 
 async function visit(mode: 'production' | 'development') {
   const captured: Captured[] = [];
-  await shopperVisit(capturingFetch(captured), (ms) => vi.advanceTimersByTimeAsync(ms), { mode });
+  await shopperVisit(capturingFetch(captured), async (ms) => {
+        await vi.advanceTimersByTimeAsync(ms);
+      }, { mode });
   const har = JSON.stringify(toHar(captured));
   const read = parseInput(har, 'visit.har');
   const engine = new TimelineEngine({ clock: new SandboxClock({ frozen: true }), settings: defaultTimelineSettings() });

@@ -16,7 +16,7 @@ export const BEACON_ORIGIN = 'https://analytics.searchspring.net/beacon/v2';
 
 /** A fetch that records instead of sending, answering like the real service. */
 export function capturingFetch(into: Captured[]) {
-  return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     into.push({
       url: String(input),
       method: init.method ?? 'GET',

@@ -87,7 +87,7 @@ export function pageDto(page: PageState): PageTimelineDto {
 
 export function pageSummary(page: PageState): PageTimelineSummaryDto {
   const rules = new Set<TimelineRuleId>();
-  for (const f of page.pageFindings) rules.add(f.rule);
+  for (const [rule, n] of page.pageRuleCounts) if (n > 0) rules.add(rule as TimelineRuleId);
   const responseIds: string[] = [];
   for (const r of responsesInOrder(page)) {
     responseIds.push(r.responseId);

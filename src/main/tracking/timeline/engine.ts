@@ -8,6 +8,7 @@ import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../
 import {
   addCapped,
   capped,
+  emptyFacts,
   insertSorted,
   isTimelineEvent,
   pageKey,
@@ -33,6 +34,12 @@ export interface TimelineEngineOptions {
   realNow?: () => number;
   /** keep at most this many pages; the oldest are forgotten first (the event store's retention bounds events too) */
   maxPages?: number;
+  /**
+   * Report changes at most every this many ms of real time (a page changed by a burst of events is
+   * reported once, with its latest state; its rules run once) instead of after every event.
+   * The sandbox batches; unit tests get every change at once.
+   */
+  batchChangesMs?: number;
 }
 
 export interface ApplyOptions {
@@ -63,6 +70,8 @@ export class TimelineEngine {
   private idleHead = 0;
   private cancelIdleTimer: (() => void) | null = null;
   private armedAt = Infinity;
+  private changed = new Set<PageState>();
+  private flushScheduled: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: TimelineEngineOptions) {}
 
@@ -73,11 +82,12 @@ export class TimelineEngine {
   /** Fold one recorded request in; other categories (autocomplete, cart, …) are not timeline events. */
   apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
     if (!isTimelineEvent(rec)) return;
-    const read = readEvent(rec);
-    const page = this.pageFor(rec.siteId, read);
+    const ev = readEvent(rec);
+    const page = this.pageFor(rec.siteId, ev);
     page.arrivals++;
-    const ev: TimelineEvent = { ...read, arrival: page.arrivals, arrivedLate: read.time < page.maxTime };
-    if (read.time > page.maxTime) page.maxTime = read.time;
+    ev.arrival = page.arrivals;
+    ev.arrivedLate = ev.time < page.maxTime;
+    if (ev.time > page.maxTime) page.maxTime = ev.time;
     this.tally(page, ev, opts.live === true);
     if (ev.receivedMs !== null) {
       if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs) page.firstSeenMs = ev.receivedMs;
@@ -86,6 +96,7 @@ export class TimelineEngine {
 
     const response = this.responseFor(page, ev);
     insertSorted(response.events, ev);
+    this.addFact(page, response, ev);
     if (ev.accepted && ev.responseId && !this.origins.has(originKey(page.siteId, ev.responseId))) {
       this.origins.set(originKey(page.siteId, ev.responseId), {
         pageKey: page.key,
@@ -100,9 +111,61 @@ export class TimelineEngine {
       this.markAll(page);
     }
     response.dirty = true;
-    this.evaluate(page, false);
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
-    if (!opts.quiet) this.options.onChange?.(pageSummary(page));
+    // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
+    // page (or offline input) runs them once, not once per event.
+    if (!opts.quiet) this.notify(page);
+  }
+
+  /** Keep the response's events-by-kind (sorted like its events) and the page's render bookkeeping. */
+  private addFact(page: PageState, r: ResponseState, ev: TimelineEvent): void {
+    const f = r.facts;
+    if (!ev.accepted) {
+      if (ev.event === 'render') f.rejectedRender = true;
+      return;
+    }
+    if (ev.event === 'render') insertSorted(f.renders, ev);
+    else if (ev.event === 'impression') insertSorted(f.impressions, ev);
+    else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
+    else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
+    else if (ev.event === 'redirect') insertSorted(f.redirects, ev);
+    const rendered = f.renders.length > 0;
+    if (rendered && !r.rendered) {
+      r.rendered = true;
+      // missing-render's severity on the other responses depends on whether the page rendered anything
+      if (++page.renderedResponses === 1) this.markAll(page);
+    }
+    const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;
+    if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
+    r.awaitingImpression = awaiting;
+  }
+
+  private notify(page: PageState): void {
+    const onChange = this.options.onChange;
+    if (!onChange) return;
+    if (this.options.batchChangesMs === undefined) {
+      this.evaluate(page, false);
+      onChange(pageSummary(page));
+      return;
+    }
+    this.changed.add(page);
+    if (!this.flushScheduled) {
+      this.flushScheduled = setTimeout(() => this.flushChanges(), this.options.batchChangesMs);
+      this.flushScheduled.unref?.();
+    }
+  }
+
+  /** Report every page changed since the last flush (those still present). */
+  flushChanges(): void {
+    if (this.flushScheduled) clearTimeout(this.flushScheduled);
+    this.flushScheduled = null;
+    const pages = [...this.changed];
+    this.changed.clear();
+    for (const page of pages) {
+      if (this.pages.get(page.key) !== page) continue;
+      this.evaluate(page, false);
+      this.options.onChange?.(pageSummary(page));
+    }
   }
 
   /** Offline input is complete: every page counts as idle (so `no-impression` can be decided). */
@@ -156,9 +219,12 @@ export class TimelineEngine {
   dispose(): void {
     this.cancelIdleTimer?.();
     this.cancelIdleTimer = null;
+    if (this.flushScheduled) clearTimeout(this.flushScheduled);
+    this.flushScheduled = null;
+    this.changed.clear();
   }
 
-  private pageFor(siteId: string, ev: Omit<TimelineEvent, 'arrival' | 'arrivedLate'>): PageState {
+  private pageFor(siteId: string, ev: TimelineEvent): PageState {
     const key = pageKey(siteId, ev.pageLoadId);
     let page = this.pages.get(key);
     if (!page) {
@@ -188,6 +254,7 @@ export class TimelineEngine {
         pageUrl: ev.pageUrl,
         sessionId: ev.sessionId,
         findings: [],
+        facts: emptyFacts(),
         evaluatedSize: -1,
         dirty: true,
         awaitingImpression: false,
@@ -230,41 +297,29 @@ export class TimelineEngine {
   /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
   private evaluate(page: PageState, exact: boolean): void {
     const ctx = this.ctx(page);
-    const renderedBefore = page.renderedResponses;
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
       if (!exact && n > EAGER_RESPONSE_SIZE && n < r.evaluatedSize * 1.125) continue;
       this.evaluateResponse(page, r, ctx);
     }
-    // missing-render's severity depends on whether the page rendered anything at all
-    if ((renderedBefore === 0) !== (page.renderedResponses === 0)) {
-      this.markAll(page);
-      for (const r of page.responses.values()) this.evaluateResponse(page, r, ctx);
+    // Page-scope rules are counted from the tallies on every event; their messages are built on reads.
+    for (const rule of PAGE_RULES) {
+      const before = page.pageRuleCounts.get(rule.id) ?? 0;
+      const now = rule.count(page);
+      if (now !== before) {
+        bumpSeverity(page, rule.severity, now - before);
+        page.pageRuleCounts.set(rule.id, now);
+      }
     }
-    const findings: FindingDraft[] = [];
-    for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
-    adjust(page, page.pageFindings, -1);
-    page.pageFindings = findings;
-    adjust(page, findings, +1);
+    if (exact) {
+      const findings: FindingDraft[] = [];
+      for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
+      page.pageFindings = findings;
+    }
   }
 
   private evaluateResponse(page: PageState, r: ResponseState, ctx: RuleContext): void {
-    let rendered = false;
-    let impressed = false;
-    let redirected = false;
-    for (const e of r.events) {
-      if (!e.accepted) continue;
-      if (e.event === 'render') rendered = true;
-      else if (e.event === 'impression') impressed = true;
-      else if (e.event === 'redirect') redirected = true;
-    }
-    if (rendered !== r.rendered) page.renderedResponses += rendered ? 1 : -1;
-    r.rendered = rendered;
-    const awaiting = rendered && !impressed && !redirected;
-    if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
-    r.awaitingImpression = awaiting;
-
     let findings: FindingDraft[] = [];
     for (const rule of RESPONSE_RULES) findings.push(...rule.check(r, ctx));
     // A stale responseId explains everything else about it on this page (no render here, items not
@@ -330,15 +385,17 @@ function bump(map: Map<string, ReturnType<typeof capped>>, value: string, id: st
   addCapped(c, id);
 }
 
-function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
-  for (const f of findings) {
-    if (f.severity === 'error') page.errors += sign;
-    else if (f.severity === 'warning') page.warnings += sign;
-    else page.infos += sign;
-  }
+function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {
+  if (severity === 'error') page.errors += by;
+  else if (severity === 'warning') page.warnings += by;
+  else page.infos += by;
 }
 
-function newPage(key: string, siteId: string, ev: Omit<TimelineEvent, 'arrival' | 'arrivedLate'>): PageState {
+function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
+  for (const f of findings) bumpSeverity(page, f.severity, sign);
+}
+
+function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
   return {
     key,
     siteId,
@@ -365,6 +422,7 @@ function newPage(key: string, siteId: string, ev: Omit<TimelineEvent, 'arrival' 
       maxSkewMs: 0,
     },
     pageFindings: [],
+    pageRuleCounts: new Map(),
     errors: 0,
     warnings: 0,
     infos: 0,

@@ -57,6 +57,17 @@ export function addCapped(c: Capped, id: string): void {
   if (c.ids.length < ID_CAP) c.ids.push(id);
 }
 
+/** A response's accepted events by kind, rebuilt in one pass before its rules run (rules share it). */
+export interface ResponseFacts {
+  renders: TimelineEvent[];
+  redirects: TimelineEvent[];
+  impressions: TimelineEvent[];
+  clicks: TimelineEvent[];
+  carts: TimelineEvent[];
+  /** a render of this responseId that the service rejected */
+  rejectedRender: boolean;
+}
+
 export interface ResponseState {
   responseId: string;
   /** sorted by (time, seq) */
@@ -66,6 +77,7 @@ export interface ResponseState {
   pageUrl: string;
   sessionId: string;
   findings: FindingDraft[];
+  facts: ResponseFacts;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize: number;
   dirty: boolean;
@@ -109,7 +121,10 @@ export interface PageState {
   renderedResponses: number;
   awaitingImpression: number;
   tallies: PageTallies;
+  /** page-scope findings, built when the page is read (counted cheaply on every event) */
   pageFindings: FindingDraft[];
+  /** rule id → number of page-scope findings it has now */
+  pageRuleCounts: Map<string, number>;
   errors: number;
   warnings: number;
   infos: number;
@@ -148,8 +163,12 @@ export function isTimelineEvent(rec: RecordedEvent): boolean {
   return rec.category === 'search' && SEARCH.has(rec.event);
 }
 
-/** Read the fields the rules need; tolerant of anything a rejected body may hold. */
-export function readEvent(rec: RecordedEvent): Omit<TimelineEvent, 'arrival' | 'arrivedLate'> {
+export function emptyFacts(): ResponseFacts {
+  return { renders: [], redirects: [], impressions: [], clicks: [], carts: [], rejectedRender: false };
+}
+
+/** Read the fields the rules need; tolerant of anything a rejected body may hold. `arrival` is set by the engine. */
+export function readEvent(rec: RecordedEvent): TimelineEvent {
   const body = isObject(rec.body) ? rec.body : {};
   const ctx = isObject(body.context) ? body.context : {};
   const data = isObject(body.data) ? body.data : {};
@@ -157,13 +176,15 @@ export function readEvent(rec: RecordedEvent): Omit<TimelineEvent, 'arrival' | '
   const tsMs = parseRfc3339(timestamp);
   const receivedMs = rec.receivedAt ? Date.parse(rec.receivedAt) : NaN;
   const received = Number.isFinite(receivedMs) ? receivedMs : null;
-  const results: Item[] = Array.isArray(data.results)
-    ? data.results.filter(isObject).map((r) => ({ uid: str(r.uid), parentId: str(r.parentId) }))
-    : [];
-  const banners = Array.isArray(data.banners) ? data.banners.filter(isObject).map((b) => str(b.uid)) : [];
+  const results: Item[] = [];
+  if (Array.isArray(data.results)) for (const r of data.results) if (isObject(r)) results.push({ uid: str(r.uid), parentId: str(r.parentId) });
+  const banners: string[] = [];
+  if (Array.isArray(data.banners)) for (const b of data.banners) if (isObject(b)) banners.push(str(b.uid));
   return {
     id: rec.id,
     seq: rec.seq,
+    arrival: 0,
+    arrivedLate: false,
     event: rec.event,
     accepted: rec.accepted,
     status: rec.status,
@@ -181,7 +202,7 @@ export function readEvent(rec: RecordedEvent): Omit<TimelineEvent, 'arrival' | '
     pageLoadId: str(ctx.pageLoadId),
     pageUrl: str(ctx.pageUrl),
     dev: ctx.dev === true,
-    errors: rec.errors.map((e) => e.message),
+    errors: rec.accepted ? [] : rec.errors.map((e) => e.message),
   };
 }
 

@@ -5,7 +5,7 @@ export const afterRedirect: ResponseRule = {
   id: 'after-redirect',
   scope: 'response',
   check(r, ctx) {
-    const redirect = r.events.find((e) => e.accepted && e.event === 'redirect' && e.tsMs !== null);
+    const redirect = r.facts.redirects.find((e) => e.tsMs !== null);
     if (!redirect) return [];
     // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
     // addtocart) may arrive after it carrying older timestamps, which is fine.

@@ -6,7 +6,7 @@ export const cartNotImpressed: ResponseRule = {
   id: 'cart-not-impressed',
   scope: 'response',
   check(r) {
-    const carts = r.events.filter((e) => e.accepted && e.event === 'addtocart');
+    const carts = r.facts.carts;
     if (carts.length === 0) return [];
     const impressed = impressedIds(r);
     const bad = carts.map((e) => ({ e, uids: unimpressed(e, impressed) })).filter((c) => c.uids.length > 0);

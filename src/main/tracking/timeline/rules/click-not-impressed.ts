@@ -6,7 +6,7 @@ export const clickNotImpressed: ResponseRule = {
   id: 'click-not-impressed',
   scope: 'response',
   check(r) {
-    const clicks = r.events.filter((e) => e.accepted && e.event === 'clickthrough');
+    const clicks = r.facts.clicks;
     if (clicks.length === 0) return [];
     const impressed = impressedIds(r);
     const bad = clicks.map((e) => ({ e, uids: unimpressed(e, impressed) })).filter((c) => c.uids.length > 0);

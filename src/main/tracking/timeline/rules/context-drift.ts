@@ -17,6 +17,8 @@ function drift(field: 'sessionId' | 'userId', values: Map<string, Capped>, basel
 export const contextDrift: PageRule = {
   id: 'context-drift',
   scope: 'page',
+  severity: 'error',
+  count: (page) => (page.tallies.sessionIds.size > 1 ? 1 : 0) + (page.tallies.userIds.size > 1 ? 1 : 0),
   check(page) {
     const out = [];
     const s = drift('sessionId', page.tallies.sessionIds, page.sessionId);

@@ -4,6 +4,8 @@ import { finding, plural, type PageRule } from './types';
 export const devFlag: PageRule = {
   id: 'dev-flag',
   scope: 'page',
+  severity: 'info',
+  count: (page) => (page.tallies.notDev.count > 0 ? 1 : 0),
   check(page) {
     const { notDev } = page.tallies;
     if (notDev.count === 0) return [];

@@ -5,28 +5,33 @@ export const duplicateImpression: ResponseRule = {
   id: 'duplicate-impression',
   scope: 'response',
   check(r) {
+    if (r.facts.impressions.length === 0) return [];
     // A render starts a new view (a re-visit of a cached response re-impresses its tiles, legitimately).
-    let seen = new Map<string, string>();
+    // Results and banners are separate uid spaces.
+    let results = new Map<string, string>();
+    let banners = new Map<string, string>();
     const dupUids = new Set<string>();
     const ids: string[] = [];
+    const see = (seen: Map<string, string>, uid: string, id: string) => {
+      const prior = seen.get(uid);
+      if (prior === undefined) seen.set(uid, id);
+      else {
+        dupUids.add(uid);
+        ids.push(prior, id);
+      }
+    };
     for (const e of r.events) {
       if (!e.accepted) continue;
-      if (e.event === 'render') {
-        seen = new Map();
-        continue;
-      }
-      if (e.event !== 'impression') continue;
-      const keys = [...e.results.map((i) => `result ${i.uid}`), ...e.banners.map((b) => `banner ${b}`)];
-      for (const key of keys) {
-        const prior = seen.get(key);
-        if (prior !== undefined) {
-          dupUids.add(key);
-          ids.push(prior, e.id);
-        } else seen.set(key, e.id);
+      if (e.event === 'render' && (results.size > 0 || banners.size > 0)) {
+        results = new Map();
+        banners = new Map();
+      } else if (e.event === 'impression') {
+        for (const item of e.results) see(results, item.uid, e.id);
+        for (const uid of e.banners) see(banners, uid, e.id);
       }
     }
     if (dupUids.size === 0) return [];
-    const uids = [...dupUids].map((k) => k.slice(k.indexOf(' ') + 1));
+    const uids = [...dupUids];
     const message =
       `${plural(dupUids.size, 'item')} of responseId "${r.responseId}" ${dupUids.size === 1 ? 'was' : 'were'} reported in more than one impression: ` +
       `uid ${quoted(uids)}. The spec says to send items as they scroll into view, once per response. ` +

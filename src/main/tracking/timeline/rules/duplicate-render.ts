@@ -5,6 +5,7 @@ export const duplicateRender: ResponseRule = {
   id: 'duplicate-render',
   scope: 'response',
   check(r) {
+    if (r.facts.renders.length < 2) return [];
     // A render after impressions starts a new view of the response: the provider's client re-renders a
     // cached response (same responseId) when the shopper comes back to a search. Only back-to-back
     // renders with no impression between them are duplicates.

@@ -5,14 +5,14 @@ export const missingRender: ResponseRule = {
   id: 'missing-render',
   scope: 'response',
   check(r, ctx) {
+    const f = r.facts;
     if (r.responseId === '') return [];
-    const accepted = r.events.filter((e) => e.accepted);
     // A redirect replaces the results page: the provider's client sends no render for it.
-    if (accepted.some((e) => e.event === 'render' || e.event === 'redirect')) return [];
+    if (f.renders.length > 0 || f.redirects.length > 0) return [];
     // A render the service rejected is reported by `schema`; fixing it fixes this too.
-    if (r.events.some((e) => !e.accepted && e.event === 'render')) return [];
-    const orphans = accepted.filter((e) => e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart');
-    if (orphans.length === 0) return [];
+    if (f.rejectedRender) return [];
+    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return [];
+    const orphans = r.events.filter((e) => e.accepted && (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'));
     const otherRendered = [...ctx.page.responses.values()].filter((o) => o !== r && o.rendered).map((o) => o.responseId);
     const kinds = [...new Set(orphans.map((e) => e.event))];
     let message =

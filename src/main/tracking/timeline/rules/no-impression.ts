@@ -6,7 +6,7 @@ export const noImpression: ResponseRule = {
   scope: 'response',
   check(r, ctx) {
     if (!ctx.page.idle || !r.awaitingImpression) return [];
-    const render = r.events.find((e) => e.accepted && e.event === 'render')!;
+    const render = r.facts.renders[0]!;
     const message =
       `responseId "${r.responseId}" was rendered (${render.id}) but no impression of it arrived, and the page has been idle for ` +
       `${seconds(ctx.settings.noImpressionIdleMs)}. After a render the spec expects impressions of the tiles as they scroll into view ` +

@@ -4,8 +4,7 @@ import type { ResponseState, TimelineEvent } from '../model';
 
 export function impressedIds(r: ResponseState): Set<string> {
   const ids = new Set<string>();
-  for (const e of r.events) {
-    if (!e.accepted || e.event !== 'impression') continue;
+  for (const e of r.facts.impressions) {
     for (const item of e.results) {
       if (item.uid) ids.add(item.uid);
       if (item.parentId) ids.add(item.parentId);

@@ -7,16 +7,19 @@ export const order: ResponseRule = {
   check(r, ctx) {
     const tolerance = ctx.settings.orderToleranceMs;
     // events are sorted by timestamp: the first accepted render with a real timestamp is the earliest
-    const render = r.events.find((e) => e.accepted && e.event === 'render' && e.tsMs !== null);
+    const render = r.facts.renders.find((e) => e.tsMs !== null);
     if (!render) return [];
+    // sorted: if the first event is not earlier than the render's window, none is
+    const first = r.events[0]!;
+    if (first.time >= render.tsMs! - tolerance) return [];
     const early = r.events.filter(
       (e) => e.accepted && INTERACTIONS.has(e.event) && e.tsMs !== null && e.tsMs < render.tsMs! - tolerance,
     );
     if (early.length === 0) return [];
-    const first = early[0]!;
+    const earliest = early[0]!;
     const message =
       `${plural(early.length, 'event')} of responseId "${r.responseId}" ${early.length === 1 ? 'is' : 'are'} timestamped before its render ` +
-      `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - first.tsMs!)} early ` +
+      `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - earliest.tsMs!)} early ` +
       `(tolerance ${seconds(tolerance)}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
       `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
     return [finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], { responseId: r.responseId })];

@@ -4,6 +4,8 @@ import { finding, list, plural, type PageRule } from './types';
 export const schema: PageRule = {
   id: 'schema',
   scope: 'page',
+  severity: 'error',
+  count: (page) => page.tallies.schema.size,
   check(page) {
     const out = [];
     let n = 0;

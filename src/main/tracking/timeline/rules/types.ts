@@ -29,6 +29,9 @@ export interface ResponseRule {
 export interface PageRule {
   id: TimelineRuleId;
   scope: 'page';
+  severity: Severity;
+  /** how many findings `check` would return, from the tallies alone (runs on every event) */
+  count(page: PageState): number;
   check(page: PageState, ctx: RuleContext): FindingDraft[];
 }
 
@@ -81,10 +84,6 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 export function seconds(ms: number): string {
   return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-export function accepted(r: ResponseState): TimelineEvent[] {
-  return r.events.filter((e) => e.accepted);
 }
 
 export const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
