@@ -94,6 +94,8 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   warnings.push(...indexingWarnings);
   closers.push(() => indexing.close());
   resetHandlers.add((scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined));
+  // feeds (state, history with scorecards, last run) and the outbox go into exports for bug reports; not imported
+  exportSections.set('indexing', { export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }) });
 
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
 

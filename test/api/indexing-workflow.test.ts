@@ -268,6 +268,19 @@ describe('admin feeds API', () => {
     expect(badJson.status).toBe(400);
   });
 
+  it('puts feeds (with their scorecards) and the outbox into GET /_sandbox/export', async () => {
+    await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
+    await runToEnd(sb, 43);
+    const exported = (await (await fetch(`${sb.url}/_sandbox/export`)).json()) as any;
+    expect(exported.indexing.feeds.map((f: any) => [f.id, f.state])).toEqual([
+      [42, 'done'],
+      [43, 'done'],
+      [44, 'done'],
+    ]);
+    expect(exported.indexing.feeds[1].history.find((h: any) => h.kind === 'request').scorecard.findings.length).toBeGreaterThan(0);
+    expect(exported.indexing.outbox.map((m: any) => m.to)).toEqual(['dev@shop.example']);
+  });
+
   it('resets feeds and outbox to the fixtures with {"what":"all"}', async () => {
     await put(sb.url, 'feedId=43&requestedBy=dev%40shop.example');
     await runToEnd(sb, 43);
