@@ -2,7 +2,7 @@
 // findings, a finding lights up exactly its events, the inspector shows a rejected body's error in place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageTimelineDto } from '../../src/shared/timeline';
-import { newPage, searchBody, send, sendBadPage, sendGoodPage, SITE_ID } from './helpers/beacons';
+import { newPage, searchBody, send, sendBadPage, sendGoodPage, sendShoppingDay, SITE_ID } from './helpers/beacons';
 import { MARK_PAGE, PAGE_MARKED, READ_CLIPBOARD } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
@@ -45,6 +45,7 @@ describe.skipIf(skip)('timelines UI', () => {
   });
 
   it('shows a planted bad page as fail with its findings, and a finding highlights exactly its events', async () => {
+    await sendShoppingDay(s.sandbox.url);
     const bad = await sendBadPage(s.sandbox.url, newPage({ pageUrl: 'https://shop.example.com/search?q=broken' }));
     const row = s.ui.pageRow(bad.pageLoadId);
     await row.waitFor();

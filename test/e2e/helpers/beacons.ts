@@ -86,3 +86,25 @@ export async function sendBadPage(base: string, page: PageIds = newPage(), t0 = 
   await send(base, 'render', bad, 400);
   return page;
 }
+
+/** A page with a warning only: the same tile reported in two impressions of one response. */
+export async function sendWarnPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+  await send(base, 'render', searchBody('render', page, { at: t0 }));
+  await send(base, 'impression', searchBody('impression', page, { at: t0 + 300, uids: ['3001', '3002'] }));
+  await send(base, 'impression', searchBody('impression', page, { at: t0 + 900, uids: ['3002', '3003'] }));
+  return page;
+}
+
+/** Several sessions of a few pages each, passing, warning and failing, as a busy storefront leaves them. */
+export async function sendShoppingDay(base: string): Promise<void> {
+  const queries = ['shirt', 'trail+runner', 'rain+jacket', 'socks', 'gift+card', 'backpack'];
+  for (let s = 0; s < 3; s++) {
+    const shopper = newPage();
+    for (let p = 0; p < 3; p++) {
+      const page = newPage({ sessionId: shopper.sessionId, userId: shopper.userId, pageUrl: `https://shop.example.com/search?q=${queries[(s * 3 + p) % queries.length]}` });
+      if ((s + p) % 4 === 1) await sendWarnPage(base, page);
+      else if (s === 2 && p === 2) await sendBadPage(base, page);
+      else await sendGoodPage(base, page);
+    }
+  }
+}

@@ -2,6 +2,7 @@
 // concerns (or under the nearest parent that exists, for a missing key).
 import type { ReactNode } from 'react';
 import type { ValidationIssue } from '../../api/types';
+import { placeIssues } from './json-paths';
 
 interface Line {
   path: string;
@@ -40,29 +41,6 @@ function flatten(value: unknown, path: string, depth: number, label: ReactNode, 
     return;
   }
   out.push({ path, depth, content: <>{label}<Scalar value={value} />{tail}</> });
-}
-
-/** Drop the last segment of a dotted/bracketed path: `a.b[2].c` → `a.b[2]` → `a.b` → `a` → ''. */
-export function parentPath(path: string): string {
-  const m = /^(.*?)(\.[^.[\]]+|\[\d+\])$/.exec(path);
-  return m ? m[1]! : '';
-}
-
-/** Which rendered line each issue belongs to; `missing` when the exact path is not in the body. */
-export function placeIssues(paths: Set<string>, issues: ValidationIssue[]): Map<string, Array<{ issue: ValidationIssue; missing: boolean }>> {
-  const placed = new Map<string, Array<{ issue: ValidationIssue; missing: boolean }>>();
-  for (const issue of issues) {
-    let p = issue.path ?? '';
-    let missing = false;
-    while (p && !paths.has(p)) {
-      p = parentPath(p);
-      missing = true;
-    }
-    const list = placed.get(p) ?? [];
-    list.push({ issue, missing });
-    placed.set(p, list);
-  }
-  return placed;
 }
 
 export function JsonView({ body, errors }: { body: unknown; errors: ValidationIssue[] }) {
