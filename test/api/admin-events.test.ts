@@ -240,7 +240,7 @@ describe('export and import', () => {
 
     const imported = await post('/_sandbox/import?replace=true', exported);
     expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ imported: 4, sections: [], ignoredSections: [] });
+    expect(imported.body).toMatchObject({ imported: 4 });
     const now = sandbox.core.events.all();
     expect(now).toHaveLength(4);
     expect(now[0]!.id).toBe(imported.body.firstId);
@@ -266,9 +266,31 @@ describe('export and import', () => {
     expect(res.body).toMatchObject({
       imported: 0,
       sections: ['testState'],
-      ignoredSections: ['unknownPart'],
+      ignoredSections: expect.arrayContaining(['unknownPart']),
     });
     expect(received).toEqual([{ n: 7 }]);
+
+    sandbox.core.addExportSection('pickyState', {
+      export: () => null,
+      import: () => {
+        throw new Error('expected an object with n');
+      },
+    });
+    await seed();
+    const before = sandbox.core.events.size();
+    const refused = await post('/_sandbox/import', {
+      events: [sandbox.core.events.all()[0]],
+      pickyState: 3,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'section pickyState could not be imported: expected an object with n; no events were imported',
+    );
+    expect(sandbox.core.events.size()).toBe(before);
+    expect((await post('/_sandbox/import?mode=x', [])).body).toMatchObject({ parameter: 'mode' });
+    expect((await post('/_sandbox/import?replace=yes', [])).body).toMatchObject({
+      parameter: 'replace',
+    });
   });
 
   it("imports NDJSON too, such as a data directory's events.ndjson", async () => {

@@ -99,9 +99,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       gone.signal,
     );
     if (gone.signal.aborted && !res.writable) return;
-    const matched = result.done
-      ? Math.max(count, result.events.length)
-      : core.events.query(filters).length;
     if (result.done) {
       res.json({
         done: true,
@@ -111,6 +108,8 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
         events: result.events,
       });
     } else {
+      // `events` may be cut by limit; the message counts every match.
+      const matched = core.events.query(filters).length;
       res.status(408).json({
         done: false,
         error: 'Timeout',
@@ -163,8 +162,19 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   });
 
   router.post('/import', text('250mb'), async (req, res) => {
-    const text = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? '');
-    const body = parseImportText(text);
+    for (const name of Object.keys(req.query)) {
+      if (name !== 'replace')
+        throw new BadParameter(name, `unknown query parameter ${name}; allowed: replace`);
+    }
+    const replace = single(req, 'replace');
+    if (replace !== undefined && replace !== 'true' && replace !== 'false') {
+      throw new BadParameter(
+        'replace',
+        `query parameter replace must be true or false, got ${JSON.stringify(replace)}`,
+      );
+    }
+    const raw = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? '');
+    const body = parseImportText(raw);
     const parsed = 'problems' in body ? body : parseImport(body.value);
     if ('problems' in parsed) {
       res.status(400).json({
@@ -174,17 +184,28 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       });
       return;
     }
-    if (
-      req.query.replace !== undefined &&
-      req.query.replace !== 'true' &&
-      req.query.replace !== 'false'
-    ) {
-      throw new BadParameter(
-        'replace',
-        `query parameter replace must be true or false, got ${JSON.stringify(req.query.replace)}`,
-      );
+    // Sections first: one that refuses its data (and says why) stops the import before any event is added.
+    const restored: string[] = [];
+    const ignored: string[] = [];
+    for (const [name, data] of Object.entries(parsed.sections)) {
+      const section = core.exportSections().get(name);
+      if (!section?.import) {
+        ignored.push(name);
+        continue;
+      }
+      try {
+        await section.import(data);
+      } catch (err) {
+        res.status(400).json({
+          error: 'InvalidImport',
+          message: `section ${name} could not be imported: ${(err as Error).message}; no events were imported${restored.length ? ` (sections ${restored.join(', ')} were)` : ''}`,
+          problems: [`${name}: ${(err as Error).message}`],
+        });
+        return;
+      }
+      restored.push(name);
     }
-    if (req.query.replace === 'true') await core.reset({ what: 'events' });
+    if (replace === 'true') await core.reset({ what: 'events' });
     const imported = [];
     for (let i = 0; i < parsed.events.length; i += IMPORT_CHUNK) {
       imported.push(
@@ -192,15 +213,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
           parsed.events.slice(i, i + IMPORT_CHUNK).map((d) => core.events.append(d)),
         )),
       );
-    }
-    const restored: string[] = [];
-    const ignored: string[] = [];
-    for (const [name, data] of Object.entries(parsed.sections)) {
-      const section = core.exportSections().get(name);
-      if (section?.import) {
-        await section.import(data);
-        restored.push(name);
-      } else ignored.push(name);
     }
     res.json({
       imported: imported.length,
