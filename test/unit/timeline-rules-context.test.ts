@@ -14,7 +14,7 @@ describe('responseid-reused', () => {
     const found = findingsOf([first, search.impression('r1', ['8128'], { at: 10 }), stale], {}, 'p2').filter((f) => f.rule === 'responseid-reused');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: 'error', eventIds: [first.id, stale.id] });
-    expect(found[0]!.message).toContain('first seen on page p1');
+    expect(found[0]!.message).toContain('belongs to page p1');
   });
 
   it('flags a responseId from another session even on the same URL', () => {

@@ -14,7 +14,7 @@ export const devFlag: PageRule = {
         'dev-flag',
         'info',
         '',
-        `${plural(notDev.count, 'event')} of ${page.accepted} on this page were sent in production mode (no context.dev: true). ` +
+        `${notDev.count} of the ${plural(page.accepted, 'accepted event')} on this page ${notDev.count === 1 ? 'was' : 'were'} sent in production mode (no context.dev: true). ` +
           `That is right for a live storefront; a development storefront should send dev: true so the real service keeps its events out of reports. ` +
           `Fix (development builds only): create the client with new Beacon({ siteId }, { mode: 'development' }).`,
         notDev.ids,

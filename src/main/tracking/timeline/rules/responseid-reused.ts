@@ -18,10 +18,10 @@ export const responseIdReused: ResponseRule = {
     if (origin.sessionId === r.sessionId && samePageUrl(origin.pageUrl, r.pageUrl)) return [];
     const here = r.events.filter((e) => e.accepted);
     if (here.length === 0) return [];
-    const why = origin.sessionId !== r.sessionId ? `another session ("${origin.sessionId}")` : `another URL (${origin.pageUrl})`;
+    const where = origin.sessionId !== r.sessionId ? ` in another session ("${origin.sessionId}")` : '';
     const message =
-      `responseId "${r.responseId}" was first seen on page ${origin.pageLoadId} (${origin.pageUrl}, event ${origin.eventId}) from ${why}, ` +
-      `and is sent again on this page (${r.pageUrl}) by ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
+      `responseId "${r.responseId}" belongs to page ${origin.pageLoadId} (${origin.pageUrl}, first seen in ${origin.eventId})${where}, ` +
+      `yet this page (${r.pageUrl}) sends it again in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
       `The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. ` +
       `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
     return [finding('responseid-reused', 'error', r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], { responseId: r.responseId })];

@@ -15,7 +15,7 @@ export const timestampSkew: PageRule = {
           'timestamp-skew',
           'warning',
           'format',
-          `${plural(badTimestamp.count, 'event')} carry a context.timestamp that is not an RFC 3339 date-time (${list(badTimestamp.ids, 3)}), ` +
+          `${plural(badTimestamp.count, 'event')} ${badTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp that is not an RFC 3339 date-time (${list(badTimestamp.ids, 3)}), ` +
             `so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z". Fix: set it with new Date().toISOString() when the event happens.`,
           badTimestamp.ids,
           { eventCount: badTimestamp.count },
@@ -28,7 +28,7 @@ export const timestampSkew: PageRule = {
           'timestamp-skew',
           'warning',
           'far',
-          `${plural(farTimestamp.count, 'event')} carry a context.timestamp more than ${seconds(ctx.settings.timestampSkewMs)} away from the time ` +
+          `${plural(farTimestamp.count, 'event')} ${farTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp more than ${seconds(ctx.settings.timestampSkewMs)} away from the time ` +
             `the sandbox received them (up to ${seconds(page.tallies.maxSkewMs)}): ${list(farTimestamp.ids, 3)}. ` +
             `The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports. ` +
             `Fix: set context.timestamp with new Date().toISOString() at the moment of the event (and check the machine's clock).`,

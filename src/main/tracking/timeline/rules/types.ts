@@ -83,6 +83,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 export function seconds(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
   return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
