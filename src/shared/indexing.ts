@@ -2,7 +2,16 @@
 // Names follow the provider's words: indexStatus, lastIndexed, nextIndexTime, requestedBy.
 
 /** The states the real status endpoint reports. */
-export const INDEX_STATUSES = ['waiting', 'running', 'done', 'error', 'regen_waiting', 'regen_running', 'regen_done', 'regen_error'] as const;
+export const INDEX_STATUSES = [
+  'waiting',
+  'running',
+  'done',
+  'error',
+  'regen_waiting',
+  'regen_running',
+  'regen_done',
+  'regen_error',
+] as const;
 export type IndexStatus = (typeof INDEX_STATUSES)[number];
 
 /** The sandbox's internal states: the reported ones plus `paused` (reported as `waiting`). */
@@ -137,5 +146,9 @@ export interface OutboxMessage {
   feedId: number;
   outcome: 'done' | 'error' | 'regen_error';
   /** SMTP delivery: `not-configured` when no smtp is set up */
-  delivery: { status: 'not-configured' | 'pending' | 'sent' | 'failed'; error: string | null; at: string | null };
+  delivery: {
+    status: 'not-configured' | 'pending' | 'sent' | 'failed';
+    error: string | null;
+    at: string | null;
+  };
 }

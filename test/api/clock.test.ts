@@ -19,7 +19,11 @@ describe('/_sandbox/clock', () => {
   it('reads the sandbox time', async () => {
     const res = await fetch(`${sb.url}/_sandbox/clock`);
     expect(res.headers.get('x-sandbox-now')).toBe(new Date(START).toISOString());
-    expect((await res.json()) as any).toEqual({ now: new Date(START).toISOString(), offsetMs: expect.any(Number), frozen: true });
+    expect((await res.json()) as any).toEqual({
+      now: new Date(START).toISOString(),
+      offsetMs: expect.any(Number),
+      frozen: true,
+    });
   });
 
   it.each([
@@ -39,7 +43,11 @@ describe('/_sandbox/clock', () => {
   it('sets an instant, pushes a clock message, and stamps responses with the new time', async () => {
     const pushed: StreamMessage[] = [];
     const off = sb.core.bus.on((m) => void (m.type === 'clock' && pushed.push(m)));
-    const res = await fetch(`${sb.url}/_sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: '2030-01-02T03:04:05Z' }) });
+    const res = await fetch(`${sb.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: '2030-01-02T03:04:05Z' }),
+    });
     off();
     expect(res.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
     expect(((await res.json()) as any).now).toBe('2030-01-02T03:04:05.000Z');
@@ -73,7 +81,10 @@ describe('/_sandbox/clock', () => {
     await admin(sb.url, 'POST', '/clock', { advance: 'PT23H24M' }); // 04:36 + 23:24 = 04:00 next day
     const feed = sb.core.indexing.feed('demo42', 43)!;
     expect(feed.state).toBe('regen_waiting');
-    expect(feed.history.at(-1)).toMatchObject({ at: '2026-11-22T04:00:00.000Z', cause: 'scheduler' });
+    expect(feed.history.at(-1)).toMatchObject({
+      at: '2026-11-22T04:00:00.000Z',
+      cause: 'scheduler',
+    });
   });
 });
 

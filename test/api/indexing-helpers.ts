@@ -20,14 +20,27 @@ export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));
 }
 
-export function upload(base: string, query: string, data: Buffer | string, name = 'feed.csv', init: { field?: string; auth?: string } = {}): Promise<Response> {
+export function upload(
+  base: string,
+  query: string,
+  data: Buffer | string,
+  name = 'feed.csv',
+  init: { field?: string; auth?: string } = {},
+): Promise<Response> {
   const form = new FormData();
   form.append(init.field ?? 'feedFile', new Blob([data]), name);
-  return fetch(`${base}/api/index/feed?${query}`, { method: 'POST', headers: { authorization: init.auth ?? AUTH }, body: form });
+  return fetch(`${base}/api/index/feed?${query}`, {
+    method: 'POST',
+    headers: { authorization: init.auth ?? AUTH },
+    body: form,
+  });
 }
 
 export function put(base: string, query: string, auth = AUTH): Promise<Response> {
-  return fetch(`${base}/api/index/feed?${query}`, { method: 'PUT', headers: { authorization: auth } });
+  return fetch(`${base}/api/index/feed?${query}`, {
+    method: 'PUT',
+    headers: { authorization: auth },
+  });
 }
 
 export function status(base: string, auth = AUTH): Promise<Response> {
@@ -35,7 +48,12 @@ export function status(base: string, auth = AUTH): Promise<Response> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are shaped by the assertions
-export async function admin<T = any>(base: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function admin<T = any>(
+  base: string,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}/_sandbox${p}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -49,7 +67,12 @@ export function advance(base: string, duration: string) {
 }
 
 /** Resolve with the feed's view once `done(view)` holds (checked now and on every `feed` message). */
-export function waitForFeed(sandbox: Sandbox, feedId: number, done: (f: FeedView) => boolean, timeoutMs = 10_000): Promise<FeedView> {
+export function waitForFeed(
+  sandbox: Sandbox,
+  feedId: number,
+  done: (f: FeedView) => boolean,
+  timeoutMs = 10_000,
+): Promise<FeedView> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const view = sandbox.core.indexing.feed('demo42', feedId)!;
@@ -65,7 +88,11 @@ export function waitForFeed(sandbox: Sandbox, feedId: number, done: (f: FeedView
     const timer = setTimeout(() => {
       off();
       const view = sandbox.core.indexing.feed('demo42', feedId)!;
-      reject(new Error(`feed ${feedId} did not reach the expected state in ${timeoutMs} ms; it is ${view.state}`));
+      reject(
+        new Error(
+          `feed ${feedId} did not reach the expected state in ${timeoutMs} ms; it is ${view.state}`,
+        ),
+      );
     }, timeoutMs);
     check();
   });
@@ -80,7 +107,9 @@ export async function runToEnd(sandbox: Sandbox, feedId: number): Promise<FeedVi
     if (resting(view)) return view;
     if (view.state === 'running') {
       // the parse runs in real time; its end is armed once it is done
-      await sandbox.core.indexing.engine.parseResult(sandbox.core.indexing.engine.record('demo42', feedId)!);
+      await sandbox.core.indexing.engine.parseResult(
+        sandbox.core.indexing.engine.record('demo42', feedId)!,
+      );
     }
   }
   return waitForFeed(sandbox, feedId, resting);

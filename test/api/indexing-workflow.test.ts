@@ -6,7 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { StreamMessage } from '../../src/shared/stream';
-import { admin, advance, fixture, put, runToEnd, START, startFrozen, status, upload, waitForFeed } from './indexing-helpers';
+import {
+  admin,
+  advance,
+  fixture,
+  put,
+  runToEnd,
+  START,
+  startFrozen,
+  status,
+  upload,
+  waitForFeed,
+} from './indexing-helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -22,7 +33,8 @@ afterEach(async () => {
 });
 
 const flagsOf = (entry: any) => entry.scorecard.findings.map((f: any) => f.flag);
-const lastRequest = (feedId: number) => sb.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request') as any;
+const lastRequest = (feedId: number) =>
+  sb.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request') as any;
 
 describe('the one-hour re-index window', () => {
   it('answers 429 with Retry-After inside the hour and accepts again after it', async () => {
@@ -30,7 +42,9 @@ describe('the one-hour re-index window', () => {
     const again = await put(sb.url, 'feedId=43');
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBe('3600');
-    expect(((await again.json()) as any).message).toMatch(/one re-index per hour; try again in 60 minutes/);
+    expect(((await again.json()) as any).message).toMatch(
+      /one re-index per hour; try again in 60 minutes/,
+    );
     expect(flagsOf(lastRequest(43))).toContain('retry-inside-hour');
     await advance(sb.url, 'PT59M');
     const later = await put(sb.url, 'feedId=43');
@@ -44,11 +58,18 @@ describe('the one-hour re-index window', () => {
   it('never queues a feed with interval Never, nor starts it on schedule', async () => {
     const res = await put(sb.url, 'feedId=44');
     expect(res.status).toBe(409);
-    expect((await res.json()) as any).toEqual({ success: false, message: expect.stringContaining('interval "Never"') });
+    expect((await res.json()) as any).toEqual({
+      success: false,
+      message: expect.stringContaining('interval "Never"'),
+    });
     expect((await upload(sb.url, 'feedId=44', fixture('products.csv'), 'p.csv')).status).toBe(409);
     await advance(sb.url, 'P3D');
     const feed = sb.core.indexing.feed('demo42', 44)!;
-    expect(feed).toMatchObject({ state: 'done', nextIndexTime: null, lastIndexed: '2026-11-21T04:00:00.000Z' });
+    expect(feed).toMatchObject({
+      state: 'done',
+      nextIndexTime: null,
+      lastIndexed: '2026-11-21T04:00:00.000Z',
+    });
     expect(feed.history.filter((h) => h.kind === 'transition')).toEqual([]);
   });
 
@@ -59,8 +80,14 @@ describe('the one-hour re-index window', () => {
     expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('waiting');
     const res = await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
     expect(res.status).toBe(409);
-    expect(((await res.json()) as any).message).toMatch(/feed 42 is already queued \(status "waiting"\): nothing is queued twice/);
-    expect(flagsOf(lastRequest(42))).toEqual(['no-status-check', 'requested-while-waiting', 'plain-http']);
+    expect(((await res.json()) as any).message).toMatch(
+      /feed 42 is already queued \(status "waiting"\): nothing is queued twice/,
+    );
+    expect(flagsOf(lastRequest(42))).toEqual([
+      'no-status-check',
+      'requested-while-waiting',
+      'plain-http',
+    ]);
   });
 });
 
@@ -77,8 +104,18 @@ describe('a request while the feed is running', () => {
     expect(res.status).toBe(200);
     expect(((await (await status(sb.url)).json()) as any).feeds[0].indexStatus).toBe('waiting');
     const { body } = await admin(sb.url, 'GET', '/feeds/demo42/42');
-    expect(body).toMatchObject({ state: 'paused', paused: true, indexStatus: 'waiting', pausedReason: expect.stringContaining('arrived while the feed was running'), allowedTransitions: ['running'] });
-    expect(flagsOf(lastRequest(42))).toEqual(['status-not-done', 'paused-running-index', 'plain-http']);
+    expect(body).toMatchObject({
+      state: 'paused',
+      paused: true,
+      indexStatus: 'waiting',
+      pausedReason: expect.stringContaining('arrived while the feed was running'),
+      allowedTransitions: ['running'],
+    });
+    expect(flagsOf(lastRequest(42))).toEqual([
+      'status-not-done',
+      'paused-running-index',
+      'plain-http',
+    ]);
     await advance(sb.url, 'PT3H');
     expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('paused');
     const resumed = await admin(sb.url, 'POST', '/feeds/demo42/42/transition', { to: 'running' });
@@ -91,8 +128,19 @@ describe('PUT from the cart source', () => {
   it('regenerates, then indexes fixtures/feeds/cart-products.csv into the feed catalog', async () => {
     await put(sb.url, 'feedId=43&requestedBy=cart%40shop.example');
     const done = await runToEnd(sb, 43);
-    expect(done).toMatchObject({ state: 'done', products: 12, lastRun: { format: 'csv', products: 12 } });
-    expect(done.history.filter((h) => h.kind === 'transition').map((h: any) => h.to)).toEqual(['regen_waiting', 'regen_running', 'regen_done', 'waiting', 'running', 'done']);
+    expect(done).toMatchObject({
+      state: 'done',
+      products: 12,
+      lastRun: { format: 'csv', products: 12 },
+    });
+    expect(done.history.filter((h) => h.kind === 'transition').map((h: any) => h.to)).toEqual([
+      'regen_waiting',
+      'regen_running',
+      'regen_done',
+      'waiting',
+      'running',
+      'done',
+    ]);
     const catalog = await admin(sb.url, 'GET', '/feeds/demo42/43/catalog');
     expect(catalog.body.total).toBe(12);
     expect(catalog.body.products.map((p: any) => p.uid)).toContain('1002');
@@ -103,15 +151,36 @@ describe('the outbox', () => {
   it('writes an e-mail for requestedBy when the index ends, with feed, outcome, products, errors and times', async () => {
     const pushed: StreamMessage[] = [];
     const off = sb.core.bus.on((m) => void (m.type === 'outbox' && pushed.push(m)));
-    await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', fixture('broken-rows.csv'), 'broken-rows.csv');
+    await upload(
+      sb.url,
+      'feedId=42&requestedBy=dev%40shop.example',
+      fixture('broken-rows.csv'),
+      'broken-rows.csv',
+    );
     const done = await runToEnd(sb, 42);
     off();
     const { body } = await admin(sb.url, 'GET', '/outbox');
     expect(body.messages).toHaveLength(1);
     const mail = body.messages[0];
-    expect(mail).toMatchObject({ to: 'dev@shop.example', siteId: 'demo42', feedId: 42, outcome: 'done', subject: 'Index of feed 42 (Custom CSV feed) done: 6 products', delivery: { status: 'not-configured' } });
+    expect(mail).toMatchObject({
+      to: 'dev@shop.example',
+      siteId: 'demo42',
+      feedId: 42,
+      outcome: 'done',
+      subject: 'Index of feed 42 (Custom CSV feed) done: 6 products',
+      delivery: { status: 'not-configured' },
+    });
     expect(mail.at).toBe(done.lastIndexed);
-    for (const line of ['Feed: 42 (Custom CSV feed)', 'Outcome: done', 'Products indexed: 6', 'Row errors: 3', '  line 4: 4 fields, but the header has 9', 'Requested: 2026-11-', 'Finished: ', 'Next index time: 2026-11-']) {
+    for (const line of [
+      'Feed: 42 (Custom CSV feed)',
+      'Outcome: done',
+      'Products indexed: 6',
+      'Row errors: 3',
+      '  line 4: 4 fields, but the header has 9',
+      'Requested: 2026-11-',
+      'Finished: ',
+      'Next index time: 2026-11-',
+    ]) {
       expect(mail.text).toContain(line);
     }
     expect(pushed.map((m) => (m.data as any).id)).toEqual([mail.id]);
@@ -125,8 +194,12 @@ describe('the outbox', () => {
     await admin(sb.url, 'PATCH', '/feeds/demo42/43', { inject: { regenerationFails: true } });
     await runToEnd(sb, 43);
     const { body } = await admin(sb.url, 'GET', '/outbox');
-    expect(body.messages.map((m: any) => [m.feedId, m.outcome, m.subject])).toEqual([[43, 'regen_error', 'Regeneration of feed 43 (Cart integration feed) failed']]);
-    expect(body.messages[0].text).toContain('Outcome: regen_error (injected fault: "regeneration fails")');
+    expect(body.messages.map((m: any) => [m.feedId, m.outcome, m.subject])).toEqual([
+      [43, 'regen_error', 'Regeneration of feed 43 (Cart integration feed) failed'],
+    ]);
+    expect(body.messages[0].text).toContain(
+      'Outcome: regen_error (injected fault: "regeneration fails")',
+    );
   });
 
   it('delivers over SMTP when configured, and records a failed delivery without crashing', async () => {
@@ -157,8 +230,12 @@ describe('the outbox', () => {
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
     const port = (smtp.address() as AddressInfo).port;
-    const mailing = await startFrozen({ smtp: { host: '127.0.0.1', port, from: 'sandbox@test.example' } });
-    const refused = await startFrozen({ smtp: { host: '127.0.0.1', port: 1, from: 'sandbox@test.example' } });
+    const mailing = await startFrozen({
+      smtp: { host: '127.0.0.1', port, from: 'sandbox@test.example' },
+    });
+    const refused = await startFrozen({
+      smtp: { host: '127.0.0.1', port: 1, from: 'sandbox@test.example' },
+    });
     try {
       for (const s of [mailing, refused]) {
         await put(s.url, 'feedId=43&requestedBy=dev%40shop.example');
@@ -173,7 +250,9 @@ describe('the outbox', () => {
         if (!check()) mailing.core.bus.on((m) => void (m.type === 'outbox' && check()));
       });
       expect(delivered.delivery).toMatchObject({ status: 'sent', error: null });
-      expect(received.join('\n')).toContain('Subject: Index of feed 43 (Cart integration feed) done: 12 products');
+      expect(received.join('\n')).toContain(
+        'Subject: Index of feed 43 (Cart integration feed) done: 12 products',
+      );
       expect(received.join('\n')).toContain('To: dev@shop.example');
       const failed = await new Promise<any>((resolve) => {
         const check = () => {
@@ -183,7 +262,10 @@ describe('the outbox', () => {
         };
         if (!check()) refused.core.bus.on((m) => void (m.type === 'outbox' && check()));
       });
-      expect(failed.delivery).toMatchObject({ status: 'failed', error: expect.stringContaining('SMTP 127.0.0.1:1') });
+      expect(failed.delivery).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('SMTP 127.0.0.1:1'),
+      });
       expect((await status(refused.url)).status).toBe(200);
     } finally {
       await mailing.close();
@@ -198,7 +280,11 @@ describe('the workflow scorecard', () => {
     await status(sb.url);
     await advance(sb.url, 'PT2M');
     await put(sb.url, 'feedId=43');
-    expect(lastRequest(43)).toMatchObject({ accepted: true, status: 200, scorecard: { followed: true, statusSeen: 'done', statusReadAt: '2026-11-21T04:36:00.000Z' } });
+    expect(lastRequest(43)).toMatchObject({
+      accepted: true,
+      status: 200,
+      scorecard: { followed: true, statusSeen: 'done', statusReadAt: '2026-11-21T04:36:00.000Z' },
+    });
     expect(flagsOf(lastRequest(43))).toEqual(['plain-http']);
   });
 
@@ -232,7 +318,16 @@ describe('admin feeds API', () => {
   it('lists feeds with sandbox details and filters by site', async () => {
     const { status: code, body } = await admin(sb.url, 'GET', '/feeds?siteId=demo42');
     expect(code).toBe(200);
-    expect(body.feeds.map((f: any) => [f.id, f.state, f.interval, f.autopilot, f.regeneration, f.source.kind])).toEqual([
+    expect(
+      body.feeds.map((f: any) => [
+        f.id,
+        f.state,
+        f.interval,
+        f.autopilot,
+        f.regeneration,
+        f.source.kind,
+      ]),
+    ).toEqual([
       [42, 'done', '24h', true, false, 'upload'],
       [43, 'done', '24h', true, true, 'cart'],
       [44, 'done', 'Never', true, false, 'upload'],
@@ -244,16 +339,44 @@ describe('admin feeds API', () => {
 
   it('refuses a hand move outside the table with 409 and the allowed targets', async () => {
     const res = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'running' });
-    expect(res).toEqual({ status: 409, body: { error: 'TransitionRefused', from: 'done', to: 'running', allowed: ['waiting', 'regen_waiting'], message: expect.stringContaining('"done" cannot move to "running"') } });
-    expect((await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'nowhere' })).status).toBe(400);
-    expect((await admin(sb.url, 'POST', '/feeds/demo42/77/transition', { to: 'waiting' })).status).toBe(404);
+    expect(res).toEqual({
+      status: 409,
+      body: {
+        error: 'TransitionRefused',
+        from: 'done',
+        to: 'running',
+        allowed: ['waiting', 'regen_waiting'],
+        message: expect.stringContaining('"done" cannot move to "running"'),
+      },
+    });
+    expect(
+      (await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'nowhere' })).status,
+    ).toBe(400);
+    expect(
+      (await admin(sb.url, 'POST', '/feeds/demo42/77/transition', { to: 'waiting' })).status,
+    ).toBe(404);
     const moved = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'waiting' });
-    expect(moved.body).toMatchObject({ state: 'waiting', history: expect.arrayContaining([expect.objectContaining({ cause: 'hand', from: 'done', to: 'waiting' })]) });
+    expect(moved.body).toMatchObject({
+      state: 'waiting',
+      history: expect.arrayContaining([
+        expect.objectContaining({ cause: 'hand', from: 'done', to: 'waiting' }),
+      ]),
+    });
   });
 
   it('patches interval, autopilot, regeneration and faults, with clear 400s', async () => {
-    const ok = await admin(sb.url, 'PATCH', '/feeds/demo42/42', { interval: '6h', autopilot: false, regeneration: true, inject: { nextIndexFails: true } });
-    expect(ok.body).toMatchObject({ interval: '6h', autopilot: false, regeneration: true, inject: { nextIndexFails: true, regenerationFails: false } });
+    const ok = await admin(sb.url, 'PATCH', '/feeds/demo42/42', {
+      interval: '6h',
+      autopilot: false,
+      regeneration: true,
+      inject: { nextIndexFails: true },
+    });
+    expect(ok.body).toMatchObject({
+      interval: '6h',
+      autopilot: false,
+      regeneration: true,
+      inject: { nextIndexFails: true, regenerationFails: false },
+    });
     for (const [body, message] of [
       [{ interval: 'sometimes' }, /interval: "sometimes" is not an interval/],
       [{ autopilot: 1 }, /autopilot: 1 must be true or false/],
@@ -264,7 +387,11 @@ describe('admin feeds API', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    const badJson = await fetch(`${sb.url}/_sandbox/feeds/demo42/42`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const badJson = await fetch(`${sb.url}/_sandbox/feeds/demo42/42`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(badJson.status).toBe(400);
   });
 
@@ -277,7 +404,10 @@ describe('admin feeds API', () => {
       [43, 'done'],
       [44, 'done'],
     ]);
-    expect(exported.indexing.feeds[1].history.find((h: any) => h.kind === 'request').scorecard.findings.length).toBeGreaterThan(0);
+    expect(
+      exported.indexing.feeds[1].history.find((h: any) => h.kind === 'request').scorecard.findings
+        .length,
+    ).toBeGreaterThan(0);
     expect(exported.indexing.outbox.map((m: any) => m.to)).toEqual(['dev@shop.example']);
   });
 

@@ -6,7 +6,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Sandbox } from '../../src/main/sandbox';
 import { ensureCertificate } from '../../src/main/http/https';
 import { tempDir } from '../helpers/sandbox';
-import { admin, advance, AUTH, fixture, put, runToEnd, START, startFrozen, status, upload } from './indexing-helpers';
+import {
+  admin,
+  advance,
+  AUTH,
+  fixture,
+  put,
+  runToEnd,
+  START,
+  startFrozen,
+  status,
+  upload,
+} from './indexing-helpers';
 
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/;
 let sb: Sandbox;
@@ -32,19 +43,40 @@ describe('GET /api/index/status', () => {
     expect(body).toEqual({
       status: 'success',
       feeds: [
-        { id: 42, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: '2026-11-22T04:00:00+0000', indexStatus: 'done' },
-        { id: 43, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: '2026-11-22T04:00:00+0000', indexStatus: 'done' },
-        { id: 44, lastIndexed: '2026-11-21T04:00:00+0000', nextIndexTime: null, indexStatus: 'done' },
+        {
+          id: 42,
+          lastIndexed: '2026-11-21T04:00:00+0000',
+          nextIndexTime: '2026-11-22T04:00:00+0000',
+          indexStatus: 'done',
+        },
+        {
+          id: 43,
+          lastIndexed: '2026-11-21T04:00:00+0000',
+          nextIndexTime: '2026-11-22T04:00:00+0000',
+          indexStatus: 'done',
+        },
+        {
+          id: 44,
+          lastIndexed: '2026-11-21T04:00:00+0000',
+          nextIndexTime: null,
+          indexStatus: 'done',
+        },
       ],
     });
     for (const f of body.feeds) expect(f.lastIndexed).toMatch(STAMP);
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405', async (method) => {
-    const res = await fetch(`${sb.url}/api/index/status`, { method, headers: { authorization: AUTH } });
+    const res = await fetch(`${sb.url}/api/index/status`, {
+      method,
+      headers: { authorization: AUTH },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
-    expect((await res.json()) as any).toEqual({ status: 'error', message: `invalid request method: \`${method}\` - requires \`GET\`` });
+    expect((await res.json()) as any).toEqual({
+      status: 'error',
+      message: `invalid request method: \`${method}\` - requires \`GET\``,
+    });
   });
 });
 
@@ -58,17 +90,26 @@ describe('authentication', () => {
     ['no colon', basic('demo42'), /malformed basic auth/],
     ['a bearer token', 'Bearer demo-secret-key', /unsupported Authorization header/],
   ];
-  it.each(cases)('refuses %s with 401 and WWW-Authenticate on both endpoints', async (_name, authorization, message) => {
-    const headers: Record<string, string> = authorization ? { authorization } : {};
-    const s = await fetch(`${sb.url}/api/index/status`, { headers });
-    expect(s.status).toBe(401);
-    expect(s.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect((await s.json()) as any).toEqual({ status: 'error', message: expect.stringMatching(message) });
-    const f = await fetch(`${sb.url}/api/index/feed?feedId=43`, { method: 'PUT', headers });
-    expect(f.status).toBe(401);
-    expect(f.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    expect((await f.json()) as any).toEqual({ success: false, message: expect.stringMatching(message) });
-  });
+  it.each(cases)(
+    'refuses %s with 401 and WWW-Authenticate on both endpoints',
+    async (_name, authorization, message) => {
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      const s = await fetch(`${sb.url}/api/index/status`, { headers });
+      expect(s.status).toBe(401);
+      expect(s.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+      expect((await s.json()) as any).toEqual({
+        status: 'error',
+        message: expect.stringMatching(message),
+      });
+      const f = await fetch(`${sb.url}/api/index/feed?feedId=43`, { method: 'PUT', headers });
+      expect(f.status).toBe(401);
+      expect(f.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+      expect((await f.json()) as any).toEqual({
+        success: false,
+        message: expect.stringMatching(message),
+      });
+    },
+  );
 
   it('never writes the secret key or the Authorization header to the logs', async () => {
     const written: string[] = [];
@@ -88,7 +129,11 @@ describe('authentication', () => {
       await upload(sb.url, 'feedId=42', 'x', 'x.csv', { field: 'other' });
       await runToEnd(sb, 42);
       await runToEnd(sb, 43);
-      await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nbroken' });
+      await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+        method: 'POST',
+        headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=x' },
+        body: '--x\r\nbroken',
+      });
     } finally {
       for (const s of spies) s.mockRestore();
     }
@@ -101,10 +146,16 @@ describe('authentication', () => {
 
 describe('PUT|POST /api/index/feed', () => {
   it.each(['GET', 'DELETE', 'PATCH'])('answers %s with 405', async (method) => {
-    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method, headers: { authorization: AUTH } });
+    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method,
+      headers: { authorization: AUTH },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('PUT, POST');
-    expect((await res.json()) as any).toEqual({ success: false, message: `invalid request method: \`${method}\` - requires \`PUT\` or \`POST\`` });
+    expect((await res.json()) as any).toEqual({
+      success: false,
+      message: `invalid request method: \`${method}\` - requires \`PUT\` or \`POST\``,
+    });
   });
 
   it.each([
@@ -112,7 +163,11 @@ describe('PUT|POST /api/index/feed', () => {
     ['feedId=', 400, /missing feedId/],
     ['feedId=abc', 400, /feedId "abc" is not a feed id/],
     ['feedId=42&feedId=43', 400, /feedId is given more than once/],
-    ['feedId=43&requestedBy=not-an-address', 400, /requestedBy "not-an-address" is not an e-mail address/],
+    [
+      'feedId=43&requestedBy=not-an-address',
+      400,
+      /requestedBy "not-an-address" is not an e-mail address/,
+    ],
     ['feedId=43&requestedBy=a%40b', 400, /is not an e-mail address/],
     ['feedId=99', 404, /feed 99 does not exist for site demo42; its feeds are 42, 43, 44/],
     ['feedId=44', 409, /interval "Never"/],
@@ -120,7 +175,10 @@ describe('PUT|POST /api/index/feed', () => {
   ])('PUT ?%s → %i', async (query, code, message) => {
     const res = await put(sb.url, query);
     expect(res.status).toBe(code);
-    expect((await res.json()) as any).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect((await res.json()) as any).toEqual({
+      success: false,
+      message: expect.stringMatching(message),
+    });
   });
 
   it('queues PUT of the cart feed with {"success":true}', async () => {
@@ -132,18 +190,35 @@ describe('PUT|POST /api/index/feed', () => {
   });
 
   it('refuses POST bodies that are not multipart, miss feedFile or use another field', async () => {
-    const json = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'text/csv' }, body: 'id\n1\n' });
+    const json = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'text/csv' },
+      body: 'id\n1\n',
+    });
     expect(json.status).toBe(400);
-    expect(((await json.json()) as any).message).toMatch(/POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/);
+    expect(((await json.json()) as any).message).toMatch(
+      /POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/,
+    );
     const form = new FormData();
     form.append('note', 'no file here');
-    const missing = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH }, body: form });
+    const missing = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+      body: form,
+    });
     expect(missing.status).toBe(400);
-    expect((await missing.json()) as any).toEqual({ success: false, message: expect.stringMatching(/^missing feedFile/) });
+    expect((await missing.json()) as any).toEqual({
+      success: false,
+      message: expect.stringMatching(/^missing feedFile/),
+    });
     const other = await upload(sb.url, 'feedId=42', 'id\n1\n', 'a.csv', { field: 'file' });
     expect(other.status).toBe(400);
     expect(((await other.json()) as any).message).toMatch(/unexpected file field "file"/);
-    const broken = await fetch(`${sb.url}/api/index/feed?feedId=42`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nContent-Disposition: form-data; name="feedFile"; filename="a.csv"\r\n\r\nid\n1' });
+    const broken = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="feedFile"; filename="a.csv"\r\n\r\nid\n1',
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as any).message).toMatch(/multipart body cannot be read/);
   });
@@ -164,7 +239,10 @@ describe('PUT|POST /api/index/feed', () => {
     };
     const big = await upload(sb.url, 'feedId=42', make(20.1), 'big.csv');
     expect(big.status).toBe(413);
-    expect((await big.json()) as any).toEqual({ success: false, message: 'feed file must not be larger than 20 MB (20971520 bytes)' });
+    expect((await big.json()) as any).toEqual({
+      success: false,
+      message: 'feed file must not be larger than 20 MB (20971520 bytes)',
+    });
     const ok = await upload(sb.url, 'feedId=42', make(19.9), 'ok.csv');
     expect(ok.status).toBe(200);
     expect((await ok.json()) as any).toEqual({ success: true });
@@ -188,13 +266,28 @@ describe('uploads of the sample feeds', () => {
     const res = await upload(sb.url, 'feedId=42', fixture(name), name);
     expect(res.status).toBe(200);
     const done = await runToEnd(sb, 42);
-    expect(done).toMatchObject({ state: 'done', products: 24, lastRun: { format, encoding, products: 24, idField: 'id', rowErrorCount: 0, error: null } });
+    expect(done).toMatchObject({
+      state: 'done',
+      products: 24,
+      lastRun: { format, encoding, products: 24, idField: 'id', rowErrorCount: 0, error: null },
+    });
     const catalog = await admin(sb.url, 'GET', '/feeds/demo42/42/catalog?limit=2');
-    expect(catalog.body).toMatchObject({ total: 24, products: [{ uid: '1000', sku: 'P100-RED', parentId: 'P100', name: 'Trail Runner, Red', price: 89.99 }, { uid: '1001' }] });
+    expect(catalog.body).toMatchObject({
+      total: 24,
+      products: [
+        { uid: '1000', sku: 'P100-RED', parentId: 'P100', name: 'Trail Runner, Red', price: 89.99 },
+        { uid: '1001' },
+      ],
+    });
   });
 
   it('indexes a feed with bad rows: done, the good rows counted, each error with its line', async () => {
-    await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', fixture('broken-rows.csv'), 'broken-rows.csv');
+    await upload(
+      sb.url,
+      'feedId=42&requestedBy=dev%40shop.example',
+      fixture('broken-rows.csv'),
+      'broken-rows.csv',
+    );
     const done = await runToEnd(sb, 42);
     expect(done).toMatchObject({ state: 'done', products: 6, lastRun: { rowErrorCount: 3 } });
     expect(done.lastRun!.rowErrors.map((e) => e.line)).toEqual([4, 6, 8]);
@@ -215,7 +308,11 @@ describe('uploads of the sample feeds', () => {
     expect(ended.state).toBe('error');
     expect(ended.lastRun?.error).toMatch(reason);
     expect(ended.lastIndexed).toBe(before.lastIndexed);
-    expect(ended.history.at(-1)).toMatchObject({ kind: 'transition', to: 'error', detail: expect.stringMatching(reason) });
+    expect(ended.history.at(-1)).toMatchObject({
+      kind: 'transition',
+      to: 'error',
+      detail: expect.stringMatching(reason),
+    });
   });
 });
 
@@ -233,7 +330,9 @@ describe('HTTPS (--https-port)', () => {
     });
   }
   const lastFlags = (s: Sandbox, feedId: number) => {
-    const last = s.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request');
+    const last = s.core.indexing
+      .feed('demo42', feedId)!
+      .history.findLast((h) => h.kind === 'request');
     return last?.kind === 'request' ? last.scorecard.findings.map((f) => f.flag) : null;
   };
 
@@ -242,8 +341,14 @@ describe('HTTPS (--https-port)', () => {
     try {
       expect(secure.httpsUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       const { cert } = await ensureCertificate(null);
-      expect(await call('GET', `${secure.httpsUrl}/api/index/status`, cert)).toMatchObject({ status: 200, body: { status: 'success' } });
-      expect(await call('PUT', `${secure.httpsUrl}/api/index/feed?feedId=43`, cert)).toEqual({ status: 200, body: { success: true } });
+      expect(await call('GET', `${secure.httpsUrl}/api/index/status`, cert)).toMatchObject({
+        status: 200,
+        body: { status: 'success' },
+      });
+      expect(await call('PUT', `${secure.httpsUrl}/api/index/feed?feedId=43`, cert)).toEqual({
+        status: 200,
+        body: { success: true },
+      });
       expect(lastFlags(secure, 43)).toEqual([]);
       await put(secure.url, 'feedId=44');
       expect(lastFlags(secure, 44)).toEqual(['plain-http']);
@@ -276,6 +381,11 @@ describe('clock-driven statuses over HTTP', () => {
     const done = await runToEnd(sb, 42);
     const after = (await (await status(sb.url)).json()) as any;
     const stamp = (iso: string | null) => iso!.replace(/\.\d{3}Z$/, '+0000');
-    expect(after.feeds[0]).toEqual({ id: 42, lastIndexed: stamp(done.lastIndexed), nextIndexTime: stamp(done.nextIndexTime), indexStatus: 'done' });
+    expect(after.feeds[0]).toEqual({
+      id: 42,
+      lastIndexed: stamp(done.lastIndexed),
+      nextIndexTime: stamp(done.nextIndexTime),
+      indexStatus: 'done',
+    });
   });
 });

@@ -35,7 +35,11 @@ function product(i: number): Record<string, string> {
     category: ['Shoes', 'Jackets', 'Tops', 'Bags', 'Accessories'][i % 5]!,
     url: `/products/${parent.toLowerCase()}?v=${i}`,
     image: `/images/${parent.toLowerCase()}-${i % 4}.jpg`,
-    description: 'Light, tough and made to be repaired: a product for long days outside &amp; short nights.'.replace('&amp;', 'and'),
+    description:
+      'Light, tough and made to be repaired: a product for long days outside &amp; short nights.'.replace(
+        '&amp;',
+        'and',
+      ),
   };
 }
 
@@ -54,7 +58,8 @@ function generate(dir: string, format: Format): { file: string; products: number
   const tail = format === 'xml' ? '</products>\n' : '';
   for (; size < SIZE - 2048; i++) {
     const p = product(i);
-    if (format === 'csv') push(`${columns.map((c) => (p[c]!.includes(',') ? `"${p[c]}"` : p[c])).join(',')}\n`);
+    if (format === 'csv')
+      push(`${columns.map((c) => (p[c]!.includes(',') ? `"${p[c]}"` : p[c])).join(',')}\n`);
     else if (format === 'ndjson') push(`${JSON.stringify(p)}\n`);
     else push(`  <product>${columns.map((c) => `<${c}>${p[c]}</${c}>`).join('')}</product>\n`);
   }
@@ -70,14 +75,19 @@ async function rawParse(format: Format, file: string, keep: unknown[] | null): P
   let n = 0;
   if (format === 'csv') {
     const { parse } = await import('csv-parse');
-    const parser = createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(parse({ columns: true }));
+    const parser = createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(
+      parse({ columns: true }),
+    );
     for await (const rec of parser) {
       n++;
       keep?.push(rec);
     }
   } else if (format === 'ndjson') {
     let rest = '';
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+    for await (const chunk of createReadStream(file, {
+      encoding: 'utf8',
+      highWaterMark: 256 * 1024,
+    })) {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop()!;
       for (const line of lines) {
@@ -112,7 +122,11 @@ async function rawParse(format: Format, file: string, keep: unknown[] | null): P
         record = null;
       } else if (record) record[tag.name] = text;
     });
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) parser.write(chunk as string);
+    for await (const chunk of createReadStream(file, {
+      encoding: 'utf8',
+      highWaterMark: 256 * 1024,
+    }))
+      parser.write(chunk as string);
     parser.close();
   }
   return n;
@@ -126,7 +140,13 @@ async function sandboxParse(file: string): Promise<number> {
   const data = await readFile(file);
   const result = await executeRun({ kind: 'upload', data }, null);
   if (result.summary.error) throw new Error(result.summary.error);
-  const catalog = new FeedCatalog('bench1', 1, new Date().toISOString(), result.products, result.byUid);
+  const catalog = new FeedCatalog(
+    'bench1',
+    1,
+    new Date().toISOString(),
+    result.products,
+    result.byUid,
+  );
   return catalog.size;
 }
 
@@ -137,7 +157,10 @@ async function child(mode: Mode, format: Format, file: string): Promise<void> {
   const rssBefore = process.memoryUsage.rss();
   const started = performance.now();
   const kept: unknown[] = [];
-  const records = mode === 'sandbox' ? await sandboxParse(file) : await rawParse(format, file, mode === 'raw-keep' ? kept : null);
+  const records =
+    mode === 'sandbox'
+      ? await sandboxParse(file)
+      : await rawParse(format, file, mode === 'raw-keep' ? kept : null);
   const ms = performance.now() - started;
   const peak = process.resourceUsage().maxRSS * 1024;
   const out: ChildResult = { ms, records, rssBeforeMb: rssBefore / 1e6, peakRssMb: peak / 1e6 };
@@ -148,14 +171,19 @@ async function child(mode: Mode, format: Format, file: string): Promise<void> {
 
 function runChild(mode: Mode, format: Format, file: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', SELF, CHILD_FLAG, mode, format, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', SELF, CHILD_FLAG, mode, format, file],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     proc.stdout.on('data', (c) => (out += c));
     proc.stderr.on('data', (c) => (err += c));
     proc.on('exit', (code) => {
       const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) reject(new Error(`${mode} ${format} child failed (exit ${code}): ${err.slice(-500)}`));
+      if (code !== 0 || !line.startsWith('{'))
+        reject(new Error(`${mode} ${format} child failed (exit ${code}): ${err.slice(-500)}`));
       else resolve(JSON.parse(line) as ChildResult);
     });
   });
@@ -163,7 +191,8 @@ function runChild(mode: Mode, format: Format, file: string): Promise<ChildResult
 
 export const bench: Bench = {
   name: 'feeds',
-  description: 'feed parsing: sandbox index path vs the raw parser, 20 MB CSV / ndJSON / XML, child process per case',
+  description:
+    'feed parsing: sandbox index path vs the raw parser, 20 MB CSV / ndJSON / XML, child process per case',
   async run(log): Promise<BenchResult> {
     const dir = mkdtempSync(path.join(tmpdir(), 'search-sandbox-feeds-bench-'));
     const rows: Array<Array<string | number>> = [];
@@ -172,14 +201,21 @@ export const bench: Bench = {
       for (const format of ['csv', 'ndjson', 'xml'] as const) {
         const { file, products } = generate(dir, format);
         log(`${format}: ${products} products, ${fmt(SIZE / 1e6)} MB`);
-        const best: Record<Mode, ChildResult | null> = { raw: null, 'raw-keep': null, sandbox: null };
+        const best: Record<Mode, ChildResult | null> = {
+          raw: null,
+          'raw-keep': null,
+          sandbox: null,
+        };
         // alternate the two modes so machine noise hits both alike; keep each mode's fastest run
         for (let r = 0; r < RUNS; r++) {
           for (const mode of ['raw', 'raw-keep', 'sandbox'] as const) {
             const res = await runChild(mode, format, file);
-            if (res.records !== products) throw new Error(`${mode} ${format} saw ${res.records} records, expected ${products}`);
+            if (res.records !== products)
+              throw new Error(`${mode} ${format} saw ${res.records} records, expected ${products}`);
             if (!best[mode] || res.ms < best[mode]!.ms) best[mode] = res;
-            log(`  ${mode} run ${r + 1}: ${fmt(res.ms, 0)} ms, peak RSS growth ${fmt(res.peakRssMb - res.rssBeforeMb)} MB`);
+            log(
+              `  ${mode} run ${r + 1}: ${fmt(res.ms, 0)} ms, peak RSS growth ${fmt(res.peakRssMb - res.rssBeforeMb)} MB`,
+            );
           }
         }
         const raw = best.raw!;
@@ -187,16 +223,50 @@ export const bench: Bench = {
         const mbps = (ms: number) => SIZE / 1e6 / (ms / 1000);
         const growth = sb.peakRssMb - sb.rssBeforeMb;
         const kept = best['raw-keep']!;
-        rows.push([format, products, fmt(mbps(raw.ms)), fmt(mbps(kept.ms)), fmt(mbps(sb.ms)), fmt(raw.ms / sb.ms), fmt(kept.ms / sb.ms), fmt(raw.peakRssMb - raw.rssBeforeMb), fmt(kept.peakRssMb - kept.rssBeforeMb), fmt(growth)]);
-        targets.push({ name: `${format}: sandbox / raw throughput`, measured: raw.ms / sb.ms, op: '>=', limit: 0.8, unit: '×' });
-        targets.push({ name: `${format}: sandbox peak RSS growth`, measured: growth, op: '<', limit: 150, unit: ' MB' });
+        rows.push([
+          format,
+          products,
+          fmt(mbps(raw.ms)),
+          fmt(mbps(kept.ms)),
+          fmt(mbps(sb.ms)),
+          fmt(raw.ms / sb.ms),
+          fmt(kept.ms / sb.ms),
+          fmt(raw.peakRssMb - raw.rssBeforeMb),
+          fmt(kept.peakRssMb - kept.rssBeforeMb),
+          fmt(growth),
+        ]);
+        targets.push({
+          name: `${format}: sandbox / raw throughput`,
+          measured: raw.ms / sb.ms,
+          op: '>=',
+          limit: 0.8,
+          unit: '×',
+        });
+        targets.push({
+          name: `${format}: sandbox peak RSS growth`,
+          measured: growth,
+          op: '<',
+          limit: 150,
+          unit: ' MB',
+        });
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     return {
       table: {
-        columns: ['format', 'products', 'raw MB/s', 'raw+keep MB/s', 'sandbox MB/s', 'vs raw', 'vs raw+keep', 'raw RSS +MB', 'raw+keep RSS +MB', 'sandbox RSS +MB'],
+        columns: [
+          'format',
+          'products',
+          'raw MB/s',
+          'raw+keep MB/s',
+          'sandbox MB/s',
+          'vs raw',
+          'vs raw+keep',
+          'raw RSS +MB',
+          'raw+keep RSS +MB',
+          'sandbox RSS +MB',
+        ],
         rows,
       },
       targets,
@@ -204,7 +274,7 @@ export const bench: Bench = {
         `best of ${RUNS} runs per case (BENCH_FEED_RUNS), each in a fresh child process; RSS growth = peak RSS (getrusage) − RSS before parsing`,
         'sandbox = upload bytes in memory → decode → sniff → stream parse → products with uid/sku/parent/name/price → catalog with its uid index (what an index run keeps)',
         'raw+keep = raw, also keeping every record in an array (what holding a catalog costs: surviving objects make GC work), for reference; the targets compare with raw',
-        'raw = the same file streamed through the parser alone: csv-parse with columns, line split + JSON.parse, saxes collecting each product\'s leaf texts into an object',
+        "raw = the same file streamed through the parser alone: csv-parse with columns, line split + JSON.parse, saxes collecting each product's leaf texts into an object",
       ],
     };
   },

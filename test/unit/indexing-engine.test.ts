@@ -34,12 +34,27 @@ async function setup(dataDir: string | null = null) {
     await service.engine.parseResult(rec(id));
     await new Promise((r) => setImmediate(r));
   };
-  const post = (feedId: string, requestedBy?: string) => service.requestIndex({ account, method: 'POST', feedId, requestedBy, upload: { data: csv, name: 'products.csv' }, plainHttp: false });
-  const put = (feedId: string, requestedBy?: string) => service.requestIndex({ account, method: 'PUT', feedId, requestedBy, plainHttp: false });
+  const post = (feedId: string, requestedBy?: string) =>
+    service.requestIndex({
+      account,
+      method: 'POST',
+      feedId,
+      requestedBy,
+      upload: { data: csv, name: 'products.csv' },
+      plainHttp: false,
+    });
+  const put = (feedId: string, requestedBy?: string) =>
+    service.requestIndex({ account, method: 'PUT', feedId, requestedBy, plainHttp: false });
   return { clock, bus, messages, service, account, feed, rec, parsed, post, put };
 }
 
-const transitions = (f: FeedView) => f.history.filter((h) => h.kind === 'transition').map((h) => `${h.at.slice(11, 23)} ${h.cause} ${h.kind === 'transition' ? `${h.from}->${h.to}` : ''}`);
+const transitions = (f: FeedView) =>
+  f.history
+    .filter((h) => h.kind === 'transition')
+    .map(
+      (h) =>
+        `${h.at.slice(11, 23)} ${h.cause} ${h.kind === 'transition' ? `${h.from}->${h.to}` : ''}`,
+    );
 
 afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
@@ -48,10 +63,25 @@ afterEach(async () => {
 describe('feeds engine', () => {
   it('starts every fixture feed done, indexed at the top of the hour, next index one interval later', async () => {
     const { feed, service } = await setup();
-    expect(feed(42)).toMatchObject({ state: 'done', lastIndexed: '2026-11-21T04:00:00.000Z', nextIndexTime: '2026-11-22T04:00:00.000Z', interval: '24h', products: 0 });
-    expect(feed(43)).toMatchObject({ state: 'done', regeneration: true, products: 12, source: { kind: 'cart' } });
+    expect(feed(42)).toMatchObject({
+      state: 'done',
+      lastIndexed: '2026-11-21T04:00:00.000Z',
+      nextIndexTime: '2026-11-22T04:00:00.000Z',
+      interval: '24h',
+      products: 0,
+    });
+    expect(feed(43)).toMatchObject({
+      state: 'done',
+      regeneration: true,
+      products: 12,
+      source: { kind: 'cart' },
+    });
     expect(feed(44)).toMatchObject({ state: 'done', nextIndexTime: null, interval: 'Never' });
-    expect(service.catalog.feed('demo42', 43)!.get('1000')).toMatchObject({ sku: 'P100-RED', parentId: 'P100', price: 89.99 });
+    expect(service.catalog.feed('demo42', 43)!.get('1000')).toMatchObject({
+      sku: 'P100-RED',
+      parentId: 'P100',
+      price: 89.99,
+    });
     expect(service.catalog.hasCatalog('demo42')).toBe(true);
     expect(service.catalog.findProduct('demo42', 'P100-RED')?.uid).toBe('1000');
   });
@@ -71,17 +101,34 @@ describe('feeds engine', () => {
     expect(feed(42).state).toBe('running');
     clock.advance(1);
     const done = feed(42);
-    expect(done).toMatchObject({ state: 'done', products: 24, lastIndexed: new Date(START + TIMINGS.waitingMs + runningMs).toISOString(), nextIndexTime: '2026-11-22T04:00:00.000Z' });
+    expect(done).toMatchObject({
+      state: 'done',
+      products: 24,
+      lastIndexed: new Date(START + TIMINGS.waitingMs + runningMs).toISOString(),
+      nextIndexTime: '2026-11-22T04:00:00.000Z',
+    });
     expect(done.lastRun).toMatchObject({ format: 'csv', products: 24, idField: 'id', error: null });
-    expect(transitions(done)).toEqual(['04:36:00.000 api done->waiting', '04:36:30.000 scheduler waiting->running', '04:37:00.048 scheduler running->done']);
-    const feedMessages = messages.filter((m) => m.type === 'feed').map((m) => (m.data as FeedView).state);
+    expect(transitions(done)).toEqual([
+      '04:36:00.000 api done->waiting',
+      '04:36:30.000 scheduler waiting->running',
+      '04:37:00.048 scheduler running->done',
+    ]);
+    const feedMessages = messages
+      .filter((m) => m.type === 'feed')
+      .map((m) => (m.data as FeedView).state);
     expect(feedMessages).toEqual(expect.arrayContaining(['waiting', 'running', 'done']));
   });
 
   it('regenerates first for a cart feed with external regeneration, then indexes its source', async () => {
     const { clock, feed, parsed, put } = await setup();
     expect(await put('43')).toMatchObject({ status: 200 });
-    clock.advance(TIMINGS.regenWaitingMs + TIMINGS.regenRunningBaseMs + 12 * TIMINGS.regenRunningPerProductMs + TIMINGS.regenDoneMs + TIMINGS.waitingMs);
+    clock.advance(
+      TIMINGS.regenWaitingMs +
+        TIMINGS.regenRunningBaseMs +
+        12 * TIMINGS.regenRunningPerProductMs +
+        TIMINGS.regenDoneMs +
+        TIMINGS.waitingMs,
+    );
     expect(feed(43).state).toBe('running');
     await parsed(43);
     clock.advance(HOUR);
@@ -100,10 +147,17 @@ describe('feeds engine', () => {
     const { clock, feed, parsed } = await setup();
     clock.set(Date.parse('2026-11-22T04:00:00Z'));
     expect(feed(43).state).toBe('regen_waiting');
-    expect(feed(43).history.at(-1)).toMatchObject({ cause: 'scheduler', detail: 'scheduled index at nextIndexTime' });
+    expect(feed(43).history.at(-1)).toMatchObject({
+      cause: 'scheduler',
+      detail: 'scheduled index at nextIndexTime',
+    });
     // feed 42 has no upload yet: the scheduled run is skipped, and the next one is a day later
     expect(feed(42)).toMatchObject({ state: 'done', nextIndexTime: '2026-11-23T04:00:00.000Z' });
-    expect(feed(42).history.at(-1)).toMatchObject({ kind: 'note', cause: 'scheduler', detail: expect.stringContaining('skipped') });
+    expect(feed(42).history.at(-1)).toMatchObject({
+      kind: 'note',
+      cause: 'scheduler',
+      detail: expect.stringContaining('skipped'),
+    });
     clock.advance(5 * 60_000);
     await parsed(43);
     clock.advance(5 * 60_000);
@@ -124,17 +178,31 @@ describe('feeds engine', () => {
     await parsed(42);
     expect(feed(42).state).toBe('running');
     expect(await post('42')).toMatchObject({ status: 200 });
-    expect(feed(42)).toMatchObject({ state: 'paused', indexStatus: 'waiting', paused: true, pausedReason: expect.stringContaining('resume it by hand') });
+    expect(feed(42)).toMatchObject({
+      state: 'paused',
+      indexStatus: 'waiting',
+      paused: true,
+      pausedReason: expect.stringContaining('resume it by hand'),
+    });
     const request = feed(42).history.findLast((h) => h.kind === 'request');
-    expect(request).toMatchObject({ kind: 'request', accepted: true, scorecard: { followed: false } });
-    expect(request?.kind === 'request' && request.scorecard.findings.map((f) => f.flag)).toEqual(['no-status-check', 'paused-running-index']);
+    expect(request).toMatchObject({
+      kind: 'request',
+      accepted: true,
+      scorecard: { followed: false },
+    });
+    expect(request?.kind === 'request' && request.scorecard.findings.map((f) => f.flag)).toEqual([
+      'no-status-check',
+      'paused-running-index',
+    ]);
     clock.advance(2 * HOUR);
     expect(feed(42).state).toBe('paused');
     await service.transition('demo42', 42, { to: 'running' });
     expect(rec(42).stepElapsedMs).toBe(10_000);
     clock.advance(TIMINGS.runningBaseMs + 24 * TIMINGS.runningPerProductMs - 10_000);
     expect(feed(42).state).toBe('done');
-    expect(feed(42).history.findLast((h) => h.kind === 'transition' && h.to === 'running')).toMatchObject({ cause: 'hand', detail: 'resumed by hand' });
+    expect(
+      feed(42).history.findLast((h) => h.kind === 'transition' && h.to === 'running'),
+    ).toMatchObject({ cause: 'hand', detail: 'resumed by hand' });
   });
 
   it('applies injected faults once, with the fault as the cause, and mails requestedBy', async () => {
@@ -144,8 +212,17 @@ describe('feeds engine', () => {
     clock.advance(TIMINGS.waitingMs);
     await parsed(42);
     clock.advance(HOUR);
-    expect(feed(42)).toMatchObject({ state: 'error', inject: { nextIndexFails: false }, lastIndexed: '2026-11-21T04:00:00.000Z' });
-    expect(feed(42).history.at(-1)).toMatchObject({ kind: 'transition', cause: 'fault', to: 'error', detail: 'injected fault: "next index fails"' });
+    expect(feed(42)).toMatchObject({
+      state: 'error',
+      inject: { nextIndexFails: false },
+      lastIndexed: '2026-11-21T04:00:00.000Z',
+    });
+    expect(feed(42).history.at(-1)).toMatchObject({
+      kind: 'transition',
+      cause: 'fault',
+      to: 'error',
+      detail: 'injected fault: "next index fails"',
+    });
 
     service.patch('demo42', 43, { inject: { regenerationFails: true } });
     await put('43', 'ops@shop.example');
@@ -171,31 +248,68 @@ describe('feeds engine', () => {
     await post('42');
     clock.advance(10 * HOUR);
     expect(feed(42).state).toBe('waiting');
-    await expect(service.transition('demo42', 42, { to: 'done' })).rejects.toThrow(TransitionRefused);
-    await expect(service.transition('demo42', 42, { to: 'done' })).rejects.toMatchObject({ allowed: ['running'] });
+    await expect(service.transition('demo42', 42, { to: 'done' })).rejects.toThrow(
+      TransitionRefused,
+    );
+    await expect(service.transition('demo42', 42, { to: 'done' })).rejects.toMatchObject({
+      allowed: ['running'],
+    });
     await service.transition('demo42', 42, { to: 'running' });
     await service.transition('demo42', 42, { to: 'paused' });
     expect(feed(42).indexStatus).toBe('waiting');
     await service.transition('demo42', 42, { to: 'running' });
     const done = await service.transition('demo42', 42, { to: 'done' });
-    expect(done).toMatchObject({ state: 'done', products: 24, lastIndexed: new Date(clock.now()).toISOString() });
-    expect(done.history.filter((h) => h.kind === 'transition').map((h) => h.cause)).toEqual(['api', 'hand', 'hand', 'hand', 'hand']);
-    await expect(service.transition('demo42', 42, { to: 'sideways' })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not a feed state') });
-    await expect(service.transition('demo42', 99, { to: 'running' })).rejects.toBeInstanceOf(AdminError);
+    expect(done).toMatchObject({
+      state: 'done',
+      products: 24,
+      lastIndexed: new Date(clock.now()).toISOString(),
+    });
+    expect(done.history.filter((h) => h.kind === 'transition').map((h) => h.cause)).toEqual([
+      'api',
+      'hand',
+      'hand',
+      'hand',
+      'hand',
+    ]);
+    await expect(service.transition('demo42', 42, { to: 'sideways' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('not a feed state'),
+    });
+    await expect(service.transition('demo42', 99, { to: 'running' })).rejects.toBeInstanceOf(
+      AdminError,
+    );
   });
 
   it('validates PATCH bodies and recomputes nextIndexTime for a new interval', async () => {
     const { feed, service, put } = await setup();
-    expect(() => service.patch('demo42', 42, { interval: 'often' })).toThrow(/interval: "often" is not an interval/);
-    expect(() => service.patch('demo42', 42, { autopilot: 'yes' })).toThrow(/autopilot: "yes" must be true or false/);
+    expect(() => service.patch('demo42', 42, { interval: 'often' })).toThrow(
+      /interval: "often" is not an interval/,
+    );
+    expect(() => service.patch('demo42', 42, { autopilot: 'yes' })).toThrow(
+      /autopilot: "yes" must be true or false/,
+    );
     expect(() => service.patch('demo42', 42, { colour: 'red' })).toThrow(/colour: unknown field/);
-    expect(() => service.patch('demo42', 42, { inject: { everything: true } })).toThrow(/inject.everything: unknown fault/);
+    expect(() => service.patch('demo42', 42, { inject: { everything: true } })).toThrow(
+      /inject.everything: unknown fault/,
+    );
     expect(() => service.patch('demo42', 42, [])).toThrow(/must be a JSON object/);
-    expect(service.patch('demo42', 42, { interval: 'PT6H' })).toMatchObject({ interval: '6h', nextIndexTime: '2026-11-21T10:00:00.000Z' });
+    expect(service.patch('demo42', 42, { interval: 'PT6H' })).toMatchObject({
+      interval: '6h',
+      nextIndexTime: '2026-11-21T10:00:00.000Z',
+    });
     expect(await put('44')).toMatchObject({ status: 409 });
-    expect(service.patch('demo42', 44, { interval: '1h' })).toMatchObject({ interval: '1h', nextIndexTime: '2026-11-21T05:00:00.000Z' });
-    expect(service.patch('demo42', 43, { interval: 'Never' })).toMatchObject({ nextIndexTime: null });
-    expect(feed(42).history.at(-1)).toMatchObject({ kind: 'note', cause: 'hand', detail: 'settings changed: interval 360 min' });
+    expect(service.patch('demo42', 44, { interval: '1h' })).toMatchObject({
+      interval: '1h',
+      nextIndexTime: '2026-11-21T05:00:00.000Z',
+    });
+    expect(service.patch('demo42', 43, { interval: 'Never' })).toMatchObject({
+      nextIndexTime: null,
+    });
+    expect(feed(42).history.at(-1)).toMatchObject({
+      kind: 'note',
+      cause: 'hand',
+      detail: 'settings changed: interval 360 min',
+    });
   });
 
   it('keeps feeds, history, uploads and catalogs across a restart, and resets them to the fixtures', async () => {
@@ -211,15 +325,27 @@ describe('feeds engine', () => {
       await first.service.close();
 
       const second = await setup(dir);
-      expect(second.feed(42)).toMatchObject({ state: 'done', products: 24, lastIndexed: before.lastIndexed, history: before.history });
+      expect(second.feed(42)).toMatchObject({
+        state: 'done',
+        products: 24,
+        lastIndexed: before.lastIndexed,
+        history: before.history,
+      });
       expect(second.service.catalog.feed('demo42', 42)?.size).toBe(24);
       second.clock.advance(HOUR);
       expect(await second.put('42')).toMatchObject({ status: 200 }); // the upload was kept: PUT re-indexes it
 
       await second.service.reset();
-      expect(second.feed(42)).toMatchObject({ state: 'done', products: 0, lastIndexed: '2026-11-21T05:00:00.000Z' });
+      expect(second.feed(42)).toMatchObject({
+        state: 'done',
+        products: 0,
+        lastIndexed: '2026-11-21T05:00:00.000Z',
+      });
       expect(second.service.catalog.feed('demo42', 42)).toBeUndefined();
-      expect(await second.put('42')).toMatchObject({ status: 409, message: expect.stringContaining('none was uploaded yet') });
+      expect(await second.put('42')).toMatchObject({
+        status: 409,
+        message: expect.stringContaining('none was uploaded yet'),
+      });
       await second.service.close();
     } finally {
       cleanup();

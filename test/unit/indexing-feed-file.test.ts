@@ -29,8 +29,21 @@ describe('sample feeds', () => {
     it(`reads ${name}: 24 products with uid, sku, parent id, name and price`, async () => {
       for (const input of [file(name), buffer(readFileSync(path.join(FIXTURES, name)))]) {
         const { summary, products } = await parse(input);
-        expect(summary).toMatchObject({ format, encoding, products: 24, idField: 'id', rowErrorCount: 0, error: null });
-        expect(products[0]).toMatchObject({ uid: '1000', sku: 'P100-RED', parentId: 'P100', name: 'Trail Runner, Red', price: 89.99 });
+        expect(summary).toMatchObject({
+          format,
+          encoding,
+          products: 24,
+          idField: 'id',
+          rowErrorCount: 0,
+          error: null,
+        });
+        expect(products[0]).toMatchObject({
+          uid: '1000',
+          sku: 'P100-RED',
+          parentId: 'P100',
+          name: 'Trail Runner, Red',
+          price: 89.99,
+        });
         expect(products[0]!.fields.brand).toBe('Northfold');
         expect(products.map((p) => p.uid)).toHaveLength(new Set(products.map((p) => p.uid)).size);
       }
@@ -43,7 +56,10 @@ describe('sample feeds', () => {
     expect(summary.products).toBe(6);
     expect(products.map((p) => p.uid)).toEqual(['1000', '1001', '1002', '1003', '1010', '1011']);
     expect(summary.rowErrors).toEqual([
-      { line: 4, message: '4 fields, but the header has 9: check for unquoted delimiters or missing values' },
+      {
+        line: 4,
+        message: '4 fields, but the header has 9: check for unquoted delimiters or missing values',
+      },
       { line: 6, message: 'empty id: every product needs an id' },
       { line: 8, message: 'id "1000" is used again (first on line 2); ids must be unique' },
     ]);
@@ -60,7 +76,10 @@ describe('sample feeds', () => {
   it.each([
     ['not-a-feed.png', /binary/],
     ['products-array.json', /JSON array; the sandbox reads ndJSON/],
-    ['two-entries.zip', /holds 2 files \(products\.csv, more-products\.csv\): a feed zip must hold exactly one file/],
+    [
+      'two-entries.zip',
+      /holds 2 files \(products\.csv, more-products\.csv\): a feed zip must hold exactly one file/,
+    ],
     ['gzip-bomb.csv.gz', /decodes to 110 MB, more than the 100 MB/],
     ['xml-entity-bomb.xml', /declares entities in its DOCTYPE; entity expansion is off/],
   ])('refuses %s with a clear reason', async (name, reason) => {
@@ -83,10 +102,16 @@ describe('decompression limits', () => {
   });
 
   it('stops at the decoded-size cap even when the ratio looks harmless', async () => {
-    const data = zlib.gzipSync(`id,name\n${Array.from({ length: 50_000 }, (_, i) => `${i},product ${i}`).join('\n')}\n`);
+    const data = zlib.gzipSync(
+      `id,name\n${Array.from({ length: 50_000 }, (_, i) => `${i},product ${i}`).join('\n')}\n`,
+    );
     const lying = Buffer.from(data);
     lying.writeUInt32LE(10, lying.length - 4);
-    const { summary } = await parse(buffer(lying), null, { maxDecodedBytes: 100_000, maxRatio: Infinity, ratioCheckAfter: 0 });
+    const { summary } = await parse(buffer(lying), null, {
+      maxDecodedBytes: 100_000,
+      maxRatio: Infinity,
+      ratioCheckAfter: 0,
+    });
     expect(summary.error).toMatch(/decodes to more than 0\.1 MB/);
     expect(summary.bytes).toBeLessThanOrEqual(100_000);
   });
@@ -100,9 +125,15 @@ describe('decompression limits', () => {
 
 describe('format sniffing and id fields', () => {
   it('picks the delimiter from the header', () => {
-    expect(sniffFormat(Buffer.from('id;name;price\n1;a;2\n'))).toEqual({ format: 'csv', delimiter: ';' });
+    expect(sniffFormat(Buffer.from('id;name;price\n1;a;2\n'))).toEqual({
+      format: 'csv',
+      delimiter: ';',
+    });
     expect(sniffFormat(Buffer.from('"a,b"|id|name\n'))).toEqual({ format: 'csv', delimiter: '|' });
-    expect(sniffFormat(Buffer.from('\uFEFFid\tname\n'))).toEqual({ format: 'tsv', delimiter: '\t' });
+    expect(sniffFormat(Buffer.from('\uFEFFid\tname\n'))).toEqual({
+      format: 'tsv',
+      delimiter: '\t',
+    });
   });
 
   it('finds the repeated product element of RSS-style XML and reads attributes and nested fields', async () => {
@@ -117,26 +148,39 @@ describe('format sniffing and id fields', () => {
   });
 
   it('reads product attributes and a single-product XML feed', async () => {
-    const { products } = await parse(buffer('<catalog><product id="p1" sku="S1"><name>Solo</name></product></catalog>'));
+    const { products } = await parse(
+      buffer('<catalog><product id="p1" sku="S1"><name>Solo</name></product></catalog>'),
+    );
     expect(products).toHaveLength(1);
     expect(products[0]).toMatchObject({ uid: 'p1', sku: 'S1', name: 'Solo' });
   });
 
   it('reports malformed XML with its position', async () => {
-    const { summary } = await parse(buffer('<products><product><id>1</id></product><product><id>2</id></prodct></products>'));
+    const { summary } = await parse(
+      buffer('<products><product><id>1</id></product><product><id>2</id></prodct></products>'),
+    );
     expect(summary.error).toMatch(/XML is not well-formed: .*1:\d+/);
   });
 
   it('uses the configured id field, and says so when the header lacks it', async () => {
     const csv = 'code,name\nA,x\nB,y\n';
-    expect((await parse(buffer(csv), 'code')).summary).toMatchObject({ products: 2, idField: 'code' });
-    expect((await parse(buffer(csv))).summary.error).toMatch(/no id column: the header has code, name; add one of uid, id/);
-    expect((await parse(buffer(csv), 'uid')).summary.error).toMatch(/configured id field "uid" is not in the header/);
+    expect((await parse(buffer(csv), 'code')).summary).toMatchObject({
+      products: 2,
+      idField: 'code',
+    });
+    expect((await parse(buffer(csv))).summary.error).toMatch(
+      /no id column: the header has code, name; add one of uid, id/,
+    );
+    expect((await parse(buffer(csv), 'uid')).summary.error).toMatch(
+      /configured id field "uid" is not in the header/,
+    );
   });
 
   it('refuses empty files and duplicate header names', async () => {
     expect((await parse(buffer(''))).summary.error).toBe('the feed file is empty');
-    expect((await parse(buffer('id,name,name\n1,a,b\n'))).summary.error).toMatch(/names column "name" twice/);
+    expect((await parse(buffer('id,name,name\n1,a,b\n'))).summary.error).toMatch(
+      /names column "name" twice/,
+    );
     expect((await parse(buffer('id,name\n'))).summary.error).toBe('the feed holds no products');
   });
 

@@ -1,7 +1,15 @@
 // The one transition table: every allowed move and every refused one, per trigger and per feed kind.
 import { describe, expect, it } from 'vitest';
 import { FEED_STATES, type FeedState } from '../../src/shared/indexing';
-import { allowedTargets, canTransition, isOutcome, reportedStatus, startTarget, TransitionRefused, type Trigger } from '../../src/main/indexing/state-machine';
+import {
+  allowedTargets,
+  canTransition,
+  isOutcome,
+  reportedStatus,
+  startTarget,
+  TransitionRefused,
+  type Trigger,
+} from '../../src/main/indexing/state-machine';
 
 type Move = [from: FeedState, to: FeedState, trigger: Trigger];
 
@@ -35,8 +43,13 @@ describe('indexing transition table', () => {
         for (const from of FEED_STATES) {
           for (const to of FEED_STATES) {
             for (const trigger of TRIGGERS) {
-              const expected = allowed.some(([f, t, tr]) => f === from && t === to && tr === trigger);
-              expect(canTransition(from, to, { regeneration }, trigger), `${from} → ${to} on ${trigger}`).toBe(expected);
+              const expected = allowed.some(
+                ([f, t, tr]) => f === from && t === to && tr === trigger,
+              );
+              expect(
+                canTransition(from, to, { regeneration }, trigger),
+                `${from} → ${to} on ${trigger}`,
+              ).toBe(expected);
             }
           }
         }
@@ -46,7 +59,11 @@ describe('indexing transition table', () => {
         for (const from of FEED_STATES) {
           const targets = allowed.filter(([f]) => f === from).map(([, t]) => t);
           expect(allowedTargets(from, { regeneration }).sort(), from).toEqual([...targets].sort());
-          for (const to of FEED_STATES) expect(canTransition(from, to, { regeneration }, 'hand'), `${from} → ${to} by hand`).toBe(targets.includes(to));
+          for (const to of FEED_STATES)
+            expect(
+              canTransition(from, to, { regeneration }, 'hand'),
+              `${from} → ${to} by hand`,
+            ).toBe(targets.includes(to));
         }
       });
     });
@@ -57,7 +74,14 @@ describe('indexing transition table', () => {
       expect(startTarget(from, { regeneration: false })).toBe('waiting');
       expect(startTarget(from, { regeneration: true })).toBe('regen_waiting');
     }
-    for (const from of ['waiting', 'running', 'paused', 'regen_waiting', 'regen_running', 'regen_done'] as const) {
+    for (const from of [
+      'waiting',
+      'running',
+      'paused',
+      'regen_waiting',
+      'regen_running',
+      'regen_done',
+    ] as const) {
       expect(startTarget(from, { regeneration: true })).toBeNull();
       expect(startTarget(from, { regeneration: false })).toBeNull();
     }
@@ -72,7 +96,11 @@ describe('indexing transition table', () => {
   });
 
   it('explains a refused move with the allowed targets', () => {
-    const err = new TransitionRefused('waiting', 'done', allowedTargets('waiting', { regeneration: false }));
+    const err = new TransitionRefused(
+      'waiting',
+      'done',
+      allowedTargets('waiting', { regeneration: false }),
+    );
     expect(err.allowed).toEqual(['running']);
     expect(err.message).toContain('"waiting" cannot move to "done"');
     expect(err.message).toContain('"running"');

@@ -53,7 +53,11 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
   const keyPath = path.join(dir, 'key.pem');
   const certPath = path.join(dir, 'cert.pem');
   try {
-    return { key: await readFile(keyPath, 'utf8'), cert: await readFile(certPath, 'utf8'), certPath };
+    return {
+      key: await readFile(keyPath, 'utf8'),
+      cert: await readFile(certPath, 'utf8'),
+      certPath,
+    };
   } catch {
     const made = await create();
     await mkdir(dir, { recursive: true });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ConfigError } from '../config-error';
 import { parseIsoDuration } from './durations';
 
-export type FeedSource = { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
+export type FeedSource =
+  { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
 
 export interface FeedConfig {
   id: number;
@@ -29,27 +30,55 @@ export interface AccountConfig {
 
 const SITE_ID = /^[a-z0-9]{6}$/;
 const DURATION = /^(\d+)\s*(ms|s|m|min|h|d)$/;
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
 
 export function parseAccounts(raw: unknown, baseDir: string, file: string): AccountConfig[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new ConfigError('accounts', 'must be an array of accounts, e.g. [{"siteId": "abc123", "secretKey": "…", "feeds": []}]', file);
+  if (!Array.isArray(raw))
+    throw new ConfigError(
+      'accounts',
+      'must be an array of accounts, e.g. [{"siteId": "abc123", "secretKey": "…", "feeds": []}]',
+      file,
+    );
   const seen = new Set<string>();
   return raw.map((acc, i) => {
     const key = `accounts[${i}]`;
     const a = object(acc, key, file, ['siteId', 'secretKey', 'name', 'feeds', 'search']);
     const siteId = str(a.siteId, `${key}.siteId`, file);
-    if (!SITE_ID.test(siteId)) throw new ConfigError(`${key}.siteId`, `${JSON.stringify(siteId)} is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`, file);
-    if (seen.has(siteId)) throw new ConfigError(`${key}.siteId`, `${siteId} appears twice; each account needs its own siteId`, file);
+    if (!SITE_ID.test(siteId))
+      throw new ConfigError(
+        `${key}.siteId`,
+        `${JSON.stringify(siteId)} is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,
+        file,
+      );
+    if (seen.has(siteId))
+      throw new ConfigError(
+        `${key}.siteId`,
+        `${siteId} appears twice; each account needs its own siteId`,
+        file,
+      );
     seen.add(siteId);
     const secretKey = str(a.secretKey, `${key}.secretKey`, file);
     const name = a.name === undefined ? siteId : str(a.name, `${key}.name`, file);
     const feedsRaw = a.feeds ?? [];
-    if (!Array.isArray(feedsRaw)) throw new ConfigError(`${key}.feeds`, 'must be an array of feeds', file);
+    if (!Array.isArray(feedsRaw))
+      throw new ConfigError(`${key}.feeds`, 'must be an array of feeds', file);
     const ids = new Set<number>();
     const feeds = feedsRaw.map((f, j) => {
       const feed = parseFeed(f, `${key}.feeds[${j}]`, baseDir, file);
-      if (ids.has(feed.id)) throw new ConfigError(`${key}.feeds[${j}].id`, `feed id ${feed.id} appears twice in this account`, file);
+      if (ids.has(feed.id))
+        throw new ConfigError(
+          `${key}.feeds[${j}].id`,
+          `feed id ${feed.id} appears twice in this account`,
+          file,
+        );
       ids.add(feed.id);
       return feed;
     });
@@ -58,17 +87,28 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
 }
 
 function parseFeed(raw: unknown, key: string, baseDir: string, file: string): FeedConfig {
-  const f = object(raw, key, file, ['id', 'name', 'interval', 'source', 'regeneration', 'autopilot', 'idField']);
-  if (typeof f.id !== 'number' || !Number.isInteger(f.id) || f.id < 1) throw new ConfigError(`${key}.id`, `${JSON.stringify(f.id)} must be a whole number >= 1`, file);
+  const f = object(raw, key, file, [
+    'id',
+    'name',
+    'interval',
+    'source',
+    'regeneration',
+    'autopilot',
+    'idField',
+  ]);
+  if (typeof f.id !== 'number' || !Number.isInteger(f.id) || f.id < 1)
+    throw new ConfigError(`${key}.id`, `${JSON.stringify(f.id)} must be a whole number >= 1`, file);
   const interval = parseInterval(f.interval, `${key}.interval`, file);
   return {
     id: f.id,
     name: f.name === undefined ? `Feed ${f.id}` : str(f.name, `${key}.name`, file),
     interval,
     source: parseSource(f.source, `${key}.source`, baseDir, file),
-    regeneration: f.regeneration === undefined ? false : bool(f.regeneration, `${key}.regeneration`, file),
+    regeneration:
+      f.regeneration === undefined ? false : bool(f.regeneration, `${key}.regeneration`, file),
     autopilot: f.autopilot === undefined ? true : bool(f.autopilot, `${key}.autopilot`, file),
-    idField: f.idField === undefined || f.idField === null ? null : str(f.idField, `${key}.idField`, file),
+    idField:
+      f.idField === undefined || f.idField === null ? null : str(f.idField, `${key}.idField`, file),
   };
 }
 
@@ -79,7 +119,12 @@ export function parseInterval(v: unknown, key: string, file: string): number | '
   const iso = typeof v === 'string' && /^P/i.test(v.trim()) ? parseIsoDuration(v) : null;
   if (iso !== null && iso > 0) return iso;
   const m = typeof v === 'string' ? DURATION.exec(v.trim()) : null;
-  if (!m || Number(m[1]) <= 0) throw new ConfigError(key, `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`, file);
+  if (!m || Number(m[1]) <= 0)
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`,
+      file,
+    );
   return Number(m[1]) * UNIT_MS[m[2]!]!;
 }
 
@@ -87,12 +132,21 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
   if (v === undefined || v === 'upload') return { kind: 'upload' };
   const s = object(v, key, file, ['kind', 'file', 'url']);
   if (s.kind === 'upload') return { kind: 'upload' };
-  if (s.kind !== 'cart') throw new ConfigError(`${key}.kind`, `${JSON.stringify(s.kind)} is not a source kind: use "upload" (POST feedFile) or "cart" (PUT, read from file or url)`, file);
+  if (s.kind !== 'cart')
+    throw new ConfigError(
+      `${key}.kind`,
+      `${JSON.stringify(s.kind)} is not a source kind: use "upload" (POST feedFile) or "cart" (PUT, read from file or url)`,
+      file,
+    );
   if (typeof s.file === 'string' && s.file) {
     const resolved = path.resolve(baseDir, s.file);
     // caught at start-up rather than at the first PUT: a typo in the path is a config error
     if (!existsSync(resolved) || !statSync(resolved).isFile()) {
-      throw new ConfigError(`${key}.file`, `${resolved} is not a file: the path is relative to the config file's folder`, file);
+      throw new ConfigError(
+        `${key}.file`,
+        `${resolved} is not a file: the path is relative to the config file's folder`,
+        file,
+      );
     }
     return { kind: 'cart', file: resolved };
   }
@@ -103,26 +157,42 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
     } catch {
       throw new ConfigError(`${key}.url`, `${JSON.stringify(s.url)} is not a URL`, file);
     }
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname) || !/^https?:$/.test(u.protocol)) {
-      throw new ConfigError(`${key}.url`, `${s.url} is not on loopback: a cart source URL must be http(s)://127.0.0.1, localhost or [::1]`, file);
+    if (
+      !['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname) ||
+      !/^https?:$/.test(u.protocol)
+    ) {
+      throw new ConfigError(
+        `${key}.url`,
+        `${s.url} is not on loopback: a cart source URL must be http(s)://127.0.0.1, localhost or [::1]`,
+        file,
+      );
     }
     return { kind: 'cart', url: u.toString() };
   }
-  throw new ConfigError(key, 'a "cart" source needs "file" (a path, relative to the config file) or "url" (http on loopback)', file);
+  throw new ConfigError(
+    key,
+    'a "cart" source needs "file" (a path, relative to the config file) or "url" (http on loopback)',
+    file,
+  );
 }
 
 function object(v: unknown, key: string, file: string, allowed: string[]): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
-  for (const k of Object.keys(v)) if (!allowed.includes(k)) throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
+  for (const k of Object.keys(v))
+    if (!allowed.includes(k))
+      throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
   return v as Record<string, unknown>;
 }
 
 function str(v: unknown, key: string, file: string): string {
-  if (typeof v !== 'string' || v === '') throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
+  if (typeof v !== 'string' || v === '')
+    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
   return v;
 }
 
 function bool(v: unknown, key: string, file: string): boolean {
-  if (typeof v !== 'boolean') throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
+  if (typeof v !== 'boolean')
+    throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
   return v;
 }

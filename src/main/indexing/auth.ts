@@ -9,18 +9,40 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 // Compared against when the siteId is unknown, so both paths cost the same.
 const DUMMY = digest('search-sandbox: no such account');
 
-export function authenticate(header: string | undefined, accounts: readonly AccountConfig[]): AuthResult {
-  if (!header) return { ok: false, message: 'missing credentials: send HTTP basic auth with your siteId as user name and your secret key as password' };
+export function authenticate(
+  header: string | undefined,
+  accounts: readonly AccountConfig[],
+): AuthResult {
+  if (!header)
+    return {
+      ok: false,
+      message:
+        'missing credentials: send HTTP basic auth with your siteId as user name and your secret key as password',
+    };
   const m = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
-  if (!m) return { ok: false, message: 'unsupported Authorization header: use HTTP basic auth (Authorization: Basic base64(siteId:secretKey))' };
+  if (!m)
+    return {
+      ok: false,
+      message:
+        'unsupported Authorization header: use HTTP basic auth (Authorization: Basic base64(siteId:secretKey))',
+    };
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) return { ok: false, message: 'malformed basic auth credentials: expected base64 of "siteId:secretKey"' };
+  if (colon < 0)
+    return {
+      ok: false,
+      message: 'malformed basic auth credentials: expected base64 of "siteId:secretKey"',
+    };
   const siteId = decoded.slice(0, colon);
   const secret = decoded.slice(colon + 1);
   const account = accounts.find((a) => a.siteId === siteId);
   const given = digest(secret);
   const equal = timingSafeEqual(given, account ? digest(account.secretKey) : DUMMY);
-  if (!account || !equal) return { ok: false, message: 'invalid credentials: the siteId and secret key do not match an account of this sandbox' };
+  if (!account || !equal)
+    return {
+      ok: false,
+      message:
+        'invalid credentials: the siteId and secret key do not match an account of this sandbox',
+    };
   return { ok: true, account };
 }

@@ -21,7 +21,15 @@ export interface Product {
 }
 
 const SKU_FIELDS = ['sku', 'SKU', 'product_sku', 'g:mpn', 'mpn'];
-const PARENT_FIELDS = ['parent_id', 'parentId', 'parent_uid', 'parentUid', 'item_group_id', 'g:item_group_id', 'parent_sku'];
+const PARENT_FIELDS = [
+  'parent_id',
+  'parentId',
+  'parent_uid',
+  'parentUid',
+  'item_group_id',
+  'g:item_group_id',
+  'parent_sku',
+];
 const NAME_FIELDS = ['name', 'title', 'product_name', 'productName', 'g:title', 'Name', 'Title'];
 const PRICE_FIELDS = ['price', 'sale_price', 'g:price', 'Price', 'final_price'];
 
@@ -89,7 +97,15 @@ class FeedProduct implements Product {
   }
 
   toJSON(): Product {
-    return { uid: this.uid, sku: this.sku, parentId: this.parentId, name: this.name, price: this.price, fields: this.fields, line: this.line };
+    return {
+      uid: this.uid,
+      sku: this.sku,
+      parentId: this.parentId,
+      name: this.name,
+      price: this.price,
+      fields: this.fields,
+      line: this.line,
+    };
   }
 }
 
@@ -141,7 +157,8 @@ export class FeedCatalog {
     // Built on first use: most callers look products up by uid only.
     if (!this.bySkuIndex) {
       this.bySkuIndex = new Map();
-      for (const p of this.products) if (p.sku !== null && !this.bySkuIndex.has(p.sku)) this.bySkuIndex.set(p.sku, p);
+      for (const p of this.products)
+        if (p.sku !== null && !this.bySkuIndex.has(p.sku)) this.bySkuIndex.set(p.sku, p);
     }
     return this.bySkuIndex.get(sku);
   }
@@ -170,7 +187,9 @@ export class CatalogStore implements CatalogReader {
   }
 
   site(siteId: string): FeedCatalog[] {
-    return [...this.catalogs.values()].filter((c) => c.siteId === siteId).sort((a, b) => b.indexedAt.localeCompare(a.indexedAt));
+    return [...this.catalogs.values()]
+      .filter((c) => c.siteId === siteId)
+      .sort((a, b) => b.indexedAt.localeCompare(a.indexedAt));
   }
 
   hasCatalog(siteId: string): boolean {
@@ -197,9 +216,12 @@ export class CatalogStore implements CatalogReader {
     const file = this.file(catalog.siteId, catalog.feedId);
     const tmp = `${file}.tmp`;
     const out = createWriteStream(tmp);
-    out.write(`${JSON.stringify({ siteId: catalog.siteId, feedId: catalog.feedId, indexedAt: catalog.indexedAt })}\n`);
+    out.write(
+      `${JSON.stringify({ siteId: catalog.siteId, feedId: catalog.feedId, indexedAt: catalog.indexedAt })}\n`,
+    );
     for (const p of catalog.products) {
-      if (!out.write(`${JSON.stringify(p)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+      if (!out.write(`${JSON.stringify(p)}\n`))
+        await new Promise<void>((r) => out.once('drain', () => r()));
     }
     out.end();
     await finished(out);
@@ -224,7 +246,9 @@ export class CatalogStore implements CatalogReader {
       try {
         this.catalogs.set(name, await readCatalog(path.join(this.dir, name)));
       } catch (err) {
-        warnings.push(`catalog ${name} could not be read (${(err as Error).message}); index the feed again`);
+        warnings.push(
+          `catalog ${name} could not be read (${(err as Error).message}); index the feed again`,
+        );
       }
     }
     // keys were file names while loading; re-key by site/feed

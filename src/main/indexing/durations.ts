@@ -1,7 +1,8 @@
 // Time formats of the indexing interface: ISO 8601 durations (clock admin, PATCH interval), the status
 // endpoint's `YYYY-MM-DDThh:mm:ss+0000`, and intervals written back the way the config writes them.
 
-const ISO_DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+const ISO_DURATION =
+  /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
 
 /** "PT61M", "P1D", "PT1H30M", "P2W", "PT0.5S" → ms; null when not an ISO 8601 duration (years and months are refused: their length varies). */
 export function parseIsoDuration(v: string): number | null {
@@ -9,7 +10,8 @@ export function parseIsoDuration(v: string): number | null {
   if (!m || v.trim().toUpperCase() === 'P' || /T$/i.test(v.trim())) return null;
   const [, w, d, h, min, s] = m;
   const n = (x: string | undefined) => (x === undefined ? 0 : Number(x));
-  const ms = n(w) * 604_800_000 + n(d) * 86_400_000 + n(h) * 3_600_000 + n(min) * 60_000 + n(s) * 1000;
+  const ms =
+    n(w) * 604_800_000 + n(d) * 86_400_000 + n(h) * 3_600_000 + n(min) * 60_000 + n(s) * 1000;
   return Number.isFinite(ms) ? Math.round(ms) : null;
 }
 

@@ -4,7 +4,13 @@ import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FeedState, HistoryEntry, IndexStatus, OutboxMessage, ParseSummary } from '../../shared/indexing';
+import type {
+  FeedState,
+  HistoryEntry,
+  IndexStatus,
+  OutboxMessage,
+  ParseSummary,
+} from '../../shared/indexing';
 
 /** Admin overrides of the configured feed settings (PATCH); absent = as configured. */
 export interface FeedOverrides {
@@ -71,11 +77,16 @@ export type IndexingDb = Low<IndexingData>;
 export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb> {
   if (!dataDir) return new Low<IndexingData>(new Memory<IndexingData>(), empty());
   await mkdir(dataDir, { recursive: true });
-  const db = new Low<IndexingData>(new JSONFile<IndexingData>(path.join(dataDir, 'indexing.json')), empty());
+  const db = new Low<IndexingData>(
+    new JSONFile<IndexingData>(path.join(dataDir, 'indexing.json')),
+    empty(),
+  );
   try {
     await db.read();
   } catch (err) {
-    throw new Error(`${path.join(dataDir, 'indexing.json')} cannot be read (${(err as Error).message}): fix or delete it (feeds then start from the fixtures)`);
+    throw new Error(
+      `${path.join(dataDir, 'indexing.json')} cannot be read (${(err as Error).message}): fix or delete it (feeds then start from the fixtures)`,
+    );
   }
   if (!db.data || db.data.version !== 1) db.data = empty();
   return db;
@@ -103,7 +114,9 @@ export class UploadStash {
     if (!this.dir || this.files.has(`${siteId}/${feedId}`)) return;
     try {
       const data = await readFile(this.file(siteId, feedId));
-      const name = await readFile(`${this.file(siteId, feedId)}.name`, 'utf8').catch(() => 'upload');
+      const name = await readFile(`${this.file(siteId, feedId)}.name`, 'utf8').catch(
+        () => 'upload',
+      );
       this.files.set(`${siteId}/${feedId}`, { data, name });
     } catch {
       /* no upload kept for this feed */

@@ -7,7 +7,8 @@ import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 
 /** Where a feed file's bytes are: an upload held in memory (≤ 20 MB) or a file on disk. */
-export type FeedInput = { kind: 'buffer'; data: Buffer; name?: string } | { kind: 'file'; path: string };
+export type FeedInput =
+  { kind: 'buffer'; data: Buffer; name?: string } | { kind: 'file'; path: string };
 
 export interface DecodeLimits {
   /** decoded bytes allowed (after decompression) */
@@ -90,15 +91,22 @@ async function checkGzipTrailer(input: FeedInput, limits: DecodeLimits): Promise
   // deflate cannot expand more than ~1032:1: a bigger claim means a truncated or odd file, left to the stream checks
   if (isize > size * 1100) return;
   if (isize > limits.maxDecodedBytes) {
-    throw new FeedFileError(`the gzip file decodes to ${mb(isize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads: split the feed`);
+    throw new FeedFileError(
+      `the gzip file decodes to ${mb(isize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads: split the feed`,
+    );
   }
   if (isize > limits.ratioCheckAfter && isize / size > limits.maxRatio) {
-    throw new FeedFileError(`the gzip file expands ${Math.round(isize / size)}:1 (${size} bytes to ${mb(isize)}): refused as a decompression bomb`);
+    throw new FeedFileError(
+      `the gzip file expands ${Math.round(isize / size)}:1 (${size} bytes to ${mb(isize)}): refused as a decompression bomb`,
+    );
   }
 }
 
 /** Open a feed file and return its decoded bytes as a stream of chunks. Throws FeedFileError. */
-export async function decodeFeed(input: FeedInput, limits: DecodeLimits = DEFAULT_LIMITS): Promise<DecodedFeed> {
+export async function decodeFeed(
+  input: FeedInput,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): Promise<DecodedFeed> {
   const head = await readHead(input);
   if (startsWith(head, GZIP)) {
     await checkGzipTrailer(input, limits);
@@ -106,7 +114,10 @@ export async function decodeFeed(input: FeedInput, limits: DecodeLimits = DEFAUL
     const gunzip = zlib.createGunzip({ chunkSize: 64 * 1024 });
     const out = new PassThrough({ highWaterMark: 256 * 1024 });
     pipeline(source(input, 16 * 1024), gunzip, out, () => undefined);
-    return { encoding: 'gzip', chunks: capped(out, 'the gzip file', limits, () => gunzip.bytesWritten, gzipError) };
+    return {
+      encoding: 'gzip',
+      chunks: capped(out, 'the gzip file', limits, () => gunzip.bytesWritten, gzipError),
+    };
   }
   if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return openZip(input, limits);
   const raw = source(input);
@@ -116,7 +127,10 @@ export async function decodeFeed(input: FeedInput, limits: DecodeLimits = DEFAUL
 function gzipError(err: Error): Error {
   if (err instanceof FeedFileError) return err;
   const code = (err as NodeJS.ErrnoException).code ?? '';
-  if (code.startsWith('Z_')) return new FeedFileError(`the gzip file is corrupt or truncated (${err.message}): compress it again with gzip`);
+  if (code.startsWith('Z_'))
+    return new FeedFileError(
+      `the gzip file is corrupt or truncated (${err.message}): compress it again with gzip`,
+    );
   return err;
 }
 
@@ -133,12 +147,16 @@ async function* capped(
     for await (const chunk of src) {
       decoded += chunk.length;
       if (decoded > limits.maxDecodedBytes) {
-        throw new FeedFileError(`${what} decodes to more than ${mb(limits.maxDecodedBytes)}: the sandbox stops there (split the feed or remove unused columns)`);
+        throw new FeedFileError(
+          `${what} decodes to more than ${mb(limits.maxDecodedBytes)}: the sandbox stops there (split the feed or remove unused columns)`,
+        );
       }
       if (compressedSoFar && decoded > limits.ratioCheckAfter) {
         const ratio = decoded / Math.max(1, compressedSoFar());
         if (ratio > limits.maxRatio) {
-          throw new FeedFileError(`${what} expands more than ${limits.maxRatio}:1 (${mb(decoded)} from ${compressedSoFar()} bytes so far): refused as a decompression bomb`);
+          throw new FeedFileError(
+            `${what} expands more than ${limits.maxRatio}:1 (${mb(decoded)} from ${compressedSoFar()} bytes so far): refused as a decompression bomb`,
+          );
         }
       }
       yield chunk;
@@ -156,7 +174,14 @@ function zipOpen(input: FeedInput): Promise<yauzl.ZipFile> {
   // autoClose off: the entry's stream is opened after 'end', so the file must stay open until it is read.
   const options = { lazyEntries: true, validateEntrySizes: true, autoClose: false } as const;
   return new Promise((resolve, reject) => {
-    const done = (err: Error | null, zip?: yauzl.ZipFile) => (err || !zip ? reject(new FeedFileError(`the zip file cannot be read (${err?.message ?? 'unknown error'}): zip it again`)) : resolve(zip));
+    const done = (err: Error | null, zip?: yauzl.ZipFile) =>
+      err || !zip
+        ? reject(
+            new FeedFileError(
+              `the zip file cannot be read (${err?.message ?? 'unknown error'}): zip it again`,
+            ),
+          )
+        : resolve(zip);
     if (input.kind === 'buffer') yauzl.fromBuffer(input.data, options, done);
     else yauzl.open(input.path, options, done);
   });
@@ -176,7 +201,9 @@ async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedF
       zip.readEntry();
     });
     zip.on('end', () => resolve());
-    zip.on('error', (err: Error) => reject(new FeedFileError(`the zip file is corrupt (${err.message}): zip it again`)));
+    zip.on('error', (err: Error) =>
+      reject(new FeedFileError(`the zip file is corrupt (${err.message}): zip it again`)),
+    );
     zip.readEntry();
   });
   if (entries.length !== 1) {
@@ -191,23 +218,54 @@ async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedF
   const entry = entries[0]!;
   if (entry.uncompressedSize > limits.maxDecodedBytes) {
     zip.close();
-    throw new FeedFileError(`the zip entry ${entry.fileName} decodes to ${mb(entry.uncompressedSize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads`);
+    throw new FeedFileError(
+      `the zip entry ${entry.fileName} decodes to ${mb(entry.uncompressedSize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads`,
+    );
   }
-  if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > limits.maxRatio && entry.uncompressedSize > limits.ratioCheckAfter) {
+  if (
+    entry.compressedSize > 0 &&
+    entry.uncompressedSize / entry.compressedSize > limits.maxRatio &&
+    entry.uncompressedSize > limits.ratioCheckAfter
+  ) {
     zip.close();
-    throw new FeedFileError(`the zip entry ${entry.fileName} expands ${Math.round(entry.uncompressedSize / entry.compressedSize)}:1: refused as a decompression bomb`);
+    throw new FeedFileError(
+      `the zip entry ${entry.fileName} expands ${Math.round(entry.uncompressedSize / entry.compressedSize)}:1: refused as a decompression bomb`,
+    );
   }
   const stream = await new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, (err, s) => (err || !s ? reject(new FeedFileError(`cannot read ${entry.fileName} in the zip file (${err?.message})`)) : resolve(s))),
+    zip.openReadStream(entry, (err, s) =>
+      err || !s
+        ? reject(
+            new FeedFileError(`cannot read ${entry.fileName} in the zip file (${err?.message})`),
+          )
+        : resolve(s),
+    ),
   );
   stream.once('close', () => zip.close());
-  const mapError = (err: Error) => (err instanceof FeedFileError ? err : new FeedFileError(`the zip entry ${entry.fileName} is corrupt (${err.message}): zip it again`));
+  const mapError = (err: Error) =>
+    err instanceof FeedFileError
+      ? err
+      : new FeedFileError(
+          `the zip entry ${entry.fileName} is corrupt (${err.message}): zip it again`,
+        );
   // Declared sizes can lie; the cap also counts what is really inflated.
-  return { encoding: `zip (entry ${entry.fileName})`, chunks: capped(stream, `the zip entry ${entry.fileName}`, limits, () => entry.compressedSize, mapError) };
+  return {
+    encoding: `zip (entry ${entry.fileName})`,
+    chunks: capped(
+      stream,
+      `the zip entry ${entry.fileName}`,
+      limits,
+      () => entry.compressedSize,
+      mapError,
+    ),
+  };
 }
 
 /** Read the first `n` bytes of a chunk stream without losing them: returns the head and the whole stream. */
-export async function peek(chunks: AsyncIterable<Buffer>, n: number): Promise<{ head: Buffer; all: AsyncIterable<Buffer> }> {
+export async function peek(
+  chunks: AsyncIterable<Buffer>,
+  n: number,
+): Promise<{ head: Buffer; all: AsyncIterable<Buffer> }> {
   const it = chunks[Symbol.asyncIterator]();
   const got: Buffer[] = [];
   let size = 0;

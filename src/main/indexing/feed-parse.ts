@@ -5,7 +5,14 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary, RowError } from '../../shared/indexing';
 import { ProductMapper, type Product } from './catalog';
-import { decodeFeed, DEFAULT_LIMITS, FeedFileError, peek, type DecodeLimits, type FeedInput } from './feed-file';
+import {
+  decodeFeed,
+  DEFAULT_LIMITS,
+  FeedFileError,
+  peek,
+  type DecodeLimits,
+  type FeedInput,
+} from './feed-file';
 import { findRecordElement, parseXml } from './feed-xml';
 
 /** Fields tried, in order, when the feed config names no id field. */
@@ -46,18 +53,29 @@ export class RowCollector {
   row(fields: Record<string, string>, line: number): void {
     const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
     if (idField === null) {
-      this.error(line, `no id field: the product has ${Object.keys(fields).slice(0, 8).join(', ') || 'no fields'}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`);
+      this.error(
+        line,
+        `no id field: the product has ${Object.keys(fields).slice(0, 8).join(', ') || 'no fields'}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`,
+      );
       return;
     }
     const raw = fields[idField];
-    const uid = raw === undefined ? '' : raw.length && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.trim();
+    const uid =
+      raw === undefined
+        ? ''
+        : raw.length && raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32
+          ? raw
+          : raw.trim();
     if (!uid) {
       this.error(line, `empty ${idField}: every product needs an id`);
       return;
     }
     const earlier = this.index.get(uid);
     if (earlier !== undefined) {
-      this.error(line, `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier.line}); ids must be unique`);
+      this.error(
+        line,
+        `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier.line}); ids must be unique`,
+      );
       return;
     }
     const product = this.mapper.map(uid, fields, line);
@@ -72,7 +90,10 @@ export class RowCollector {
   }
 }
 
-export type SniffedFormat = { format: 'csv' | 'tsv'; delimiter: string } | { format: 'ndjson' } | { format: 'xml'; recordElement: string };
+export type SniffedFormat =
+  | { format: 'csv' | 'tsv'; delimiter: string }
+  | { format: 'ndjson' }
+  | { format: 'xml'; recordElement: string };
 
 /** Decide the format from the first decoded bytes; throws FeedFileError with a fix when it is not a feed. */
 export function sniffFormat(head: Buffer): SniffedFormat {
@@ -81,7 +102,9 @@ export function sniffFormat(head: Buffer): SniffedFormat {
     throw new FeedFileError('the feed file is UTF-16: save it as UTF-8');
   }
   if (head.subarray(0, 8192).includes(0)) {
-    throw new FeedFileError('the feed file is binary (not CSV, TSV, ndJSON or XML, nor gzip or zip of one): export the feed as text');
+    throw new FeedFileError(
+      'the feed file is binary (not CSV, TSV, ndJSON or XML, nor gzip or zip of one): export the feed as text',
+    );
   }
   const text = head.toString('utf8').replace(/^\uFEFF/, '');
   const start = text.trimStart();
@@ -90,7 +113,10 @@ export function sniffFormat(head: Buffer): SniffedFormat {
     return { format: 'xml', recordElement };
   }
   if (start.startsWith('{')) return { format: 'ndjson' };
-  if (start.startsWith('[')) throw new FeedFileError('the feed is a JSON array; the sandbox reads ndJSON: one product object per line, no surrounding [ ]');
+  if (start.startsWith('['))
+    throw new FeedFileError(
+      'the feed is a JSON array; the sandbox reads ndJSON: one product object per line, no surrounding [ ]',
+    );
   const header = start.split(/\r?\n/, 1)[0] ?? '';
   const counts = ['\t', ',', ';', '|'].map((d) => ({ d, n: countOutsideQuotes(header, d) }));
   const best = counts.reduce((a, b) => (b.n > a.n ? b : a));
@@ -109,9 +135,22 @@ function countOutsideQuotes(line: string, ch: string): number {
 }
 
 /** Parse one feed file; each product goes to `sink`. The summary carries the whole-file error, if any. */
-export async function parseFeed(input: FeedInput, options: ParseOptions, sink: (p: Product) => void): Promise<ParseSummary> {
+export async function parseFeed(
+  input: FeedInput,
+  options: ParseOptions,
+  sink: (p: Product) => void,
+): Promise<ParseSummary> {
   const rows = new RowCollector(options.idField, sink, options.index);
-  const summary: ParseSummary = { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error: null, bytes: 0 };
+  const summary: ParseSummary = {
+    format: null,
+    encoding: 'raw',
+    products: 0,
+    idField: null,
+    rowErrors: [],
+    rowErrorCount: 0,
+    error: null,
+    bytes: 0,
+  };
   let bytes = 0;
   try {
     const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
@@ -129,7 +168,10 @@ export async function parseFeed(input: FeedInput, options: ParseOptions, sink: (
     else if (sniffed.format === 'xml') await parseXml(counted, sniffed.recordElement, rows);
     else await parseCsv(counted, sniffed.delimiter, rows);
   } catch (err) {
-    summary.error = err instanceof FeedFileError ? err.message : `the feed file could not be read: ${(err as Error).message}`;
+    summary.error =
+      err instanceof FeedFileError
+        ? err.message
+        : `the feed file could not be read: ${(err as Error).message}`;
   }
   summary.bytes = bytes;
   summary.products = rows.products;
@@ -145,7 +187,11 @@ export async function parseFeed(input: FeedInput, options: ParseOptions, sink: (
   return summary;
 }
 
-async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: RowCollector): Promise<void> {
+async function parseCsv(
+  chunks: AsyncIterable<Buffer>,
+  delimiter: string,
+  rows: RowCollector,
+): Promise<void> {
   let headerError: string | null = null;
   const parser = csvParse({
     delimiter,
@@ -157,11 +203,14 @@ async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: 
     columns: (header: string[]): string[] => {
       const names = header.map((h) => h.trim());
       const dup = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
-      if (dup !== undefined) headerError = `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
-      else if (names.includes('')) headerError = `column ${names.indexOf('') + 1} of the header has no name`;
+      if (dup !== undefined)
+        headerError = `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
+      else if (names.includes(''))
+        headerError = `column ${names.indexOf('') + 1} of the header has no name`;
       else if (rows.chooseIdField(names) === null) {
         headerError = `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
-      } else if (!names.includes(rows.idField!)) headerError = `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
+      } else if (!names.includes(rows.idField!))
+        headerError = `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
       return names;
     },
     on_skip: (err: CsvError | undefined) => {
@@ -187,8 +236,10 @@ async function parseCsv(chunks: AsyncIterable<Buffer>, delimiter: string, rows: 
 
 function csvMessage(err: CsvError): string {
   const m = /columns length is (\d+), got (\d+)/.exec(err.message);
-  if (m) return `${m[2]} fields, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
-  if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_QUOTE_NOT_CLOSED') return `${err.message.replace(/ at line \d+.*/, '')}: quote fields that contain quotes and double inner quotes ("")`;
+  if (m)
+    return `${m[2]} fields, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
+  if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_QUOTE_NOT_CLOSED')
+    return `${err.message.replace(/ at line \d+.*/, '')}: quote fields that contain quotes and double inner quotes ("")`;
   return err.message;
 }
 
@@ -215,7 +266,8 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
     const fields = value as Record<string, unknown>;
     for (const k in fields) {
       const v = fields[k];
-      if (typeof v !== 'string') fields[k] = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if (typeof v !== 'string')
+        fields[k] = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
     }
     rows.row(fields as Record<string, string>, line);
   };
@@ -227,7 +279,10 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
       start = nl + 1;
     }
     rest = text.slice(start);
-    if (rest.length > 1024 * 1024) throw new FeedFileError(`line ${line + 1} is longer than 1 MB: ndJSON needs one product per line`);
+    if (rest.length > 1024 * 1024)
+      throw new FeedFileError(
+        `line ${line + 1} is longer than 1 MB: ndJSON needs one product per line`,
+      );
   }
   rest += decoder.end();
   if (rest) handle(rest);

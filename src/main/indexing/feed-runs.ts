@@ -50,7 +50,16 @@ export function stepDuration(state: FeedState, products: number): number | null 
 
 function failed(error: string): RunResult {
   return {
-    summary: { format: null, encoding: 'raw', products: 0, idField: null, rowErrors: [], rowErrorCount: 0, error, bytes: 0 },
+    summary: {
+      format: null,
+      encoding: 'raw',
+      products: 0,
+      idField: null,
+      rowErrors: [],
+      rowErrorCount: 0,
+      error,
+      bytes: 0,
+    },
     products: [],
     byUid: new Map(),
   };
@@ -62,27 +71,40 @@ async function fetchCartUrl(url: string): Promise<Buffer> {
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(30_000), redirect: 'error' });
   } catch (err) {
-    throw new FeedFileError(`the cart source ${url} cannot be reached (${(err as Error).cause ? String((err as { cause: Error }).cause.message) : (err as Error).message})`);
+    throw new FeedFileError(
+      `the cart source ${url} cannot be reached (${(err as Error).cause ? String((err as { cause: Error }).cause.message) : (err as Error).message})`,
+    );
   }
   if (!res.ok) throw new FeedFileError(`the cart source ${url} answered HTTP ${res.status}`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body ?? []) {
     size += chunk.length;
-    if (size > MAX_FEED_FILE_BYTES) throw new FeedFileError(`the cart source ${url} sent more than 20 MB: the real service refuses feed files over 20 MB`);
+    if (size > MAX_FEED_FILE_BYTES)
+      throw new FeedFileError(
+        `the cart source ${url} sent more than 20 MB: the real service refuses feed files over 20 MB`,
+      );
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
 }
 
 /** Where a run's feed file comes from. */
-export type RunSource = { kind: 'upload'; data: Buffer | undefined } | { kind: 'cart'; feed: FeedConfig };
+export type RunSource =
+  { kind: 'upload'; data: Buffer | undefined } | { kind: 'cart'; feed: FeedConfig };
 
-export async function executeRun(source: RunSource, idField: string | null, limits: DecodeLimits = DEFAULT_LIMITS): Promise<RunResult> {
+export async function executeRun(
+  source: RunSource,
+  idField: string | null,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): Promise<RunResult> {
   let input: FeedInput;
   try {
     if (source.kind === 'upload') {
-      if (!source.data) return failed('no feed file: none was uploaded for this feed yet (POST /api/index/feed with feedFile)');
+      if (!source.data)
+        return failed(
+          'no feed file: none was uploaded for this feed yet (POST /api/index/feed with feedFile)',
+        );
       input = { kind: 'buffer', data: source.data };
     } else if (source.feed.source.kind === 'cart' && 'file' in source.feed.source) {
       input = { kind: 'file', path: source.feed.source.file };
@@ -92,10 +114,16 @@ export async function executeRun(source: RunSource, idField: string | null, limi
       return failed('the feed has no cart source configured');
     }
   } catch (err) {
-    return failed(err instanceof FeedFileError ? err.message : `the feed file could not be read: ${(err as Error).message}`);
+    return failed(
+      err instanceof FeedFileError
+        ? err.message
+        : `the feed file could not be read: ${(err as Error).message}`,
+    );
   }
   const products: Product[] = [];
   const byUid = new Map<string, Product>();
-  const summary = await parseFeed(input, { idField, limits, index: byUid }, (p) => products.push(p));
+  const summary = await parseFeed(input, { idField, limits, index: byUid }, (p) =>
+    products.push(p),
+  );
   return summary.error ? { summary, products: [], byUid: new Map() } : { summary, products, byUid };
 }

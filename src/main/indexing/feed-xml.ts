@@ -7,7 +7,9 @@ import type { RowCollector } from './feed-parse';
 
 function refuseEntities(doctype: string): void {
   if (/<!ENTITY/i.test(doctype)) {
-    throw new FeedFileError('the XML declares entities in its DOCTYPE; entity expansion is off (it is how "billion laughs" bombs work): remove the DOCTYPE');
+    throw new FeedFileError(
+      'the XML declares entities in its DOCTYPE; entity expansion is off (it is how "billion laughs" bombs work): remove the DOCTYPE',
+    );
   }
 }
 
@@ -40,7 +42,12 @@ export function findRecordElement(head: string): string {
     const parent = stack[stack.length - 1];
     if (parent) parent.children = true;
     rootSeen = true;
-    stack.push({ name: tag.name, attributes: Object.keys(tag.attributes).length > 0, children: false, nested: false });
+    stack.push({
+      name: tag.name,
+      attributes: Object.keys(tag.attributes).length > 0,
+      children: false,
+      nested: false,
+    });
   });
   parser.on('closetag', () => {
     const el = stack.pop();
@@ -70,12 +77,19 @@ export function findRecordElement(head: string): string {
   let best: { name: string; depth: number } | null = null;
   for (const c of counts.values()) if (c.n >= 2 && (!best || c.depth < best.depth)) best = c;
   const found = best?.name ?? firstFlat;
-  if (!found) throw new FeedFileError('no product element found in the XML: put each product in its own element, e.g. <products><product><id>1</id>…</product></products>');
+  if (!found)
+    throw new FeedFileError(
+      'no product element found in the XML: put each product in its own element, e.g. <products><product><id>1</id>…</product></products>',
+    );
   return found;
 }
 
 /** Stream products out of an XML feed: each `recordElement` becomes one row; nested fields get dotted names. */
-export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: string, rows: RowCollector): Promise<void> {
+export async function parseXml(
+  chunks: AsyncIterable<Buffer>,
+  recordElement: string,
+  rows: RowCollector,
+): Promise<void> {
   const parser = new SaxesParser({ position: true });
   const decoder = new StringDecoder('utf8');
   let fatal = null as Error | null;
@@ -110,7 +124,10 @@ export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: str
   const onText = (t: string) => {
     if (path === null || path.length === 0) return;
     text = text === '' ? t : text + t;
-    if (text.length > 1024 * 1024) fatal ??= new FeedFileError(`a field of the product starting on line ${line} is longer than 1 MB`);
+    if (text.length > 1024 * 1024)
+      fatal ??= new FeedFileError(
+        `a field of the product starting on line ${line} is longer than 1 MB`,
+      );
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
@@ -122,7 +139,8 @@ export async function parseXml(chunks: AsyncIterable<Buffer>, recordElement: str
       return;
     }
     if (text !== '') {
-      const value = text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32 ? text : text.trim();
+      const value =
+        text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32 ? text : text.trim();
       if (value !== '') fields[key] = fields[key] === undefined ? value : `${fields[key]}|${value}`;
       text = '';
     }

@@ -6,12 +6,27 @@ import type { Clock } from '../clock';
 import type { FeedState, FeedView, HistoryEntry, TransitionCause } from '../../shared/indexing';
 import type { AccountConfig, FeedConfig } from './accounts-config';
 import { FeedCatalog, type CatalogStore } from './catalog';
-import { HISTORY_LIMIT, type FeedRecord, type IndexingDb, type RunInfo, type UploadStash } from './feed-db';
+import {
+  HISTORY_LIMIT,
+  type FeedRecord,
+  type IndexingDb,
+  type RunInfo,
+  type UploadStash,
+} from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
 import type { DecodeLimits } from './feed-file';
 import { formatInterval } from './durations';
 import type { Outbox } from './outbox';
-import { allowedTargets, canTransition, isOutcome, RESTING_STATES, reportedStatus, startTarget, TransitionRefused, type Trigger } from './state-machine';
+import {
+  allowedTargets,
+  canTransition,
+  isOutcome,
+  RESTING_STATES,
+  reportedStatus,
+  startTarget,
+  TransitionRefused,
+  type Trigger,
+} from './state-machine';
 
 export interface EngineDeps {
   accounts: readonly AccountConfig[];
@@ -57,7 +72,12 @@ export class FeedEngine {
   }
 
   /** Configured settings with the admin's overrides applied. */
-  settings(rec: FeedRecord): { interval: number | 'Never'; autopilot: boolean; regeneration: boolean; config: FeedConfig } {
+  settings(rec: FeedRecord): {
+    interval: number | 'Never';
+    autopilot: boolean;
+    regeneration: boolean;
+    config: FeedConfig;
+  } {
     const config = this.feedConfig(rec.siteId, rec.feedId)!;
     return {
       interval: rec.overrides.interval ?? config.interval,
@@ -85,32 +105,65 @@ export class FeedEngine {
       lastAcceptedAt: null,
       lastRun: null,
       products: 0,
-      history: [{ kind: 'note', at: new Date(this.now).toISOString(), cause: 'hand', detail: 'feed created from the config: done, as the fixtures say' }],
+      history: [
+        {
+          kind: 'note',
+          at: new Date(this.now).toISOString(),
+          cause: 'hand',
+          detail: 'feed created from the config: done, as the fixtures say',
+        },
+      ],
     };
   }
 
   // ---- moves ----------------------------------------------------------------------------------
 
   /** Move along the table (throws TransitionRefused otherwise), record and publish the change. */
-  transition(rec: FeedRecord, to: FeedState, trigger: Trigger | 'hand', cause: TransitionCause, detail: string, at = this.now): void {
+  transition(
+    rec: FeedRecord,
+    to: FeedState,
+    trigger: Trigger | 'hand',
+    cause: TransitionCause,
+    detail: string,
+    at = this.now,
+  ): void {
     const traits = { regeneration: this.settings(rec).regeneration };
-    if (!canTransition(rec.state, to, traits, trigger)) throw new TransitionRefused(rec.state, to, allowedTargets(rec.state, traits));
+    if (!canTransition(rec.state, to, traits, trigger))
+      throw new TransitionRefused(rec.state, to, allowedTargets(rec.state, traits));
     const from = rec.state;
     rec.state = to;
     if (to !== 'paused') rec.pausedReason = null;
     rec.stepStartedAt = at;
     // a resumed index keeps the running time it had before the pause
     if (!(from === 'paused' && to === 'running')) rec.stepElapsedMs = 0;
-    this.addHistory(rec, { kind: 'transition', at: new Date(at).toISOString(), cause, detail, from, to });
+    this.addHistory(rec, {
+      kind: 'transition',
+      at: new Date(at).toISOString(),
+      cause,
+      detail,
+      from,
+      to,
+    });
     if (to === 'running') this.ensureParse(rec);
     this.arm(rec);
     this.changed(rec);
   }
 
   /** Start a resting feed (request, schedule or hand): regeneration first when the feed has it. */
-  start(rec: FeedRecord, run: Omit<RunInfo, 'id'>, detail: string, at = this.now, target?: FeedState): void {
+  start(
+    rec: FeedRecord,
+    run: Omit<RunInfo, 'id'>,
+    detail: string,
+    at = this.now,
+    target?: FeedState,
+  ): void {
     const to = target ?? startTarget(rec.state, { regeneration: this.settings(rec).regeneration });
-    if (!to) throw new TransitionRefused(rec.state, 'waiting', allowedTargets(rec.state, { regeneration: this.settings(rec).regeneration }));
+    if (!to)
+      throw new TransitionRefused(
+        rec.state,
+        'waiting',
+        allowedTargets(rec.state, { regeneration: this.settings(rec).regeneration }),
+      );
     this.deps.db.data.seq++;
     rec.run = { ...run, id: `run_${this.deps.db.data.seq}` };
     this.parses.delete(key(rec.siteId, rec.feedId));
@@ -134,11 +187,18 @@ export class FeedEngine {
 
   addHistory(rec: FeedRecord, entry: HistoryEntry): void {
     rec.history.push(entry);
-    if (rec.history.length > HISTORY_LIMIT) rec.history.splice(0, rec.history.length - HISTORY_LIMIT);
+    if (rec.history.length > HISTORY_LIMIT)
+      rec.history.splice(0, rec.history.length - HISTORY_LIMIT);
   }
 
   /** End the running index: done with the parsed catalog, or error (parse failure, injected fault, by hand). */
-  finishRunning(rec: FeedRecord, result: RunResult, at: number, cause: TransitionCause, forced?: 'done' | 'error'): void {
+  finishRunning(
+    rec: FeedRecord,
+    result: RunResult,
+    at: number,
+    cause: TransitionCause,
+    forced?: 'done' | 'error',
+  ): void {
     const run = rec.run;
     let to: 'done' | 'error';
     let reason: string | null = result.summary.error;
@@ -163,13 +223,28 @@ export class FeedEngine {
       rec.lastIndexed = at;
       rec.products = result.products.length;
       this.deps.catalogs
-        .replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(at).toISOString(), result.products, result.byUid))
-        .catch((err: Error) => console.error(`search-sandbox: could not keep the catalog of feed ${rec.feedId}: ${err.message}`));
+        .replace(
+          new FeedCatalog(
+            rec.siteId,
+            rec.feedId,
+            new Date(at).toISOString(),
+            result.products,
+            result.byUid,
+          ),
+        )
+        .catch((err: Error) =>
+          console.error(
+            `search-sandbox: could not keep the catalog of feed ${rec.feedId}: ${err.message}`,
+          ),
+        );
     }
     this.advanceNextIndexTime(rec, at);
     this.parses.delete(key(rec.siteId, rec.feedId));
     rec.run = null;
-    const detail = to === 'done' ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}` : reason!;
+    const detail =
+      to === 'done'
+        ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}`
+        : reason!;
     this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
     this.notify(rec, to, reason, run, at);
   }
@@ -195,7 +270,13 @@ export class FeedEngine {
     rec.nextIndexTime = next;
   }
 
-  private notify(rec: FeedRecord, outcome: FeedState, reason: string | null, run: RunInfo | null, at: number): void {
+  private notify(
+    rec: FeedRecord,
+    outcome: FeedState,
+    reason: string | null,
+    run: RunInfo | null,
+    at: number,
+  ): void {
     if (!run?.requestedBy || !isOutcome(outcome)) return;
     const { config } = this.settings(rec);
     this.deps.outbox
@@ -211,7 +292,11 @@ export class FeedEngine {
         summary: rec.lastRun,
         nextIndexTime: rec.nextIndexTime,
       })
-      .catch((err: Error) => console.error(`search-sandbox: could not write the status e-mail of feed ${rec.feedId}: ${err.message}`));
+      .catch((err: Error) =>
+        console.error(
+          `search-sandbox: could not write the status e-mail of feed ${rec.feedId}: ${err.message}`,
+        ),
+      );
   }
 
   // ---- parsing ----------------------------------------------------------------------------------
@@ -223,8 +308,15 @@ export class FeedEngine {
     const existing = this.parses.get(k);
     if (existing && existing.runId === runId) return existing;
     const { config } = this.settings(rec);
-    const source = rec.run?.input === 'cart' ? ({ kind: 'cart', feed: config } as const) : ({ kind: 'upload', data: this.deps.stash.get(rec.siteId, rec.feedId)?.data } as const);
-    const task: ParseTask = { runId, result: null, promise: Promise.resolve(null as unknown as RunResult) };
+    const source =
+      rec.run?.input === 'cart'
+        ? ({ kind: 'cart', feed: config } as const)
+        : ({ kind: 'upload', data: this.deps.stash.get(rec.siteId, rec.feedId)?.data } as const);
+    const task: ParseTask = {
+      runId,
+      result: null,
+      promise: Promise.resolve(null as unknown as RunResult),
+    };
     task.promise = executeRun(source, config.idField, this.deps.limits).then((result) => {
       task.result = result;
       return result;
@@ -252,7 +344,12 @@ export class FeedEngine {
     if (RESTING_STATES.includes(rec.state)) {
       if (s.interval === 'Never' || rec.nextIndexTime === null) return;
       const when = rec.nextIndexTime;
-      this.timers.set(k, this.deps.clock.at(when, () => this.fire(k, rec.state, () => this.scheduledStart(rec, when))));
+      this.timers.set(
+        k,
+        this.deps.clock.at(when, () =>
+          this.fire(k, rec.state, () => this.scheduledStart(rec, when)),
+        ),
+      );
       return;
     }
     const end = this.stepEndsAt(rec);
@@ -266,7 +363,10 @@ export class FeedEngine {
       return;
     }
     const state = rec.state;
-    this.timers.set(k, this.deps.clock.at(end, () => this.fire(k, state, () => this.step(rec, end))));
+    this.timers.set(
+      k,
+      this.deps.clock.at(end, () => this.fire(k, state, () => this.step(rec, end))),
+    );
   }
 
   /** When the current step ends on autopilot; null when unknown (parse running) or not timed. */
@@ -275,7 +375,10 @@ export class FeedEngine {
     if (rec.state === 'running') {
       const task = this.parses.get(key(rec.siteId, rec.feedId));
       if (!task?.result) return null;
-      return rec.stepStartedAt + Math.max(0, stepDuration('running', task.result.products.length)! - rec.stepElapsedMs);
+      return (
+        rec.stepStartedAt +
+        Math.max(0, stepDuration('running', task.result.products.length)! - rec.stepElapsedMs)
+      );
     }
     const d = stepDuration(rec.state, rec.products);
     return d === null ? null : rec.stepStartedAt + d;
@@ -295,22 +398,50 @@ export class FeedEngine {
   private step(rec: FeedRecord, at: number): void {
     switch (rec.state) {
       case 'waiting':
-        return this.transition(rec, 'running', 'step', 'scheduler', 'autopilot: indexing started', at);
+        return this.transition(
+          rec,
+          'running',
+          'step',
+          'scheduler',
+          'autopilot: indexing started',
+          at,
+        );
       case 'running': {
         const task = this.parses.get(key(rec.siteId, rec.feedId));
         if (task?.result) this.finishRunning(rec, task.result, at, 'scheduler');
         return;
       }
       case 'regen_waiting':
-        return this.transition(rec, 'regen_running', 'step', 'scheduler', 'autopilot: regeneration started', at);
+        return this.transition(
+          rec,
+          'regen_running',
+          'step',
+          'scheduler',
+          'autopilot: regeneration started',
+          at,
+        );
       case 'regen_running':
         if (rec.inject.regenerationFails) {
           rec.inject.regenerationFails = false;
           return this.failRegeneration(rec, at, 'fault', 'injected fault: "regeneration fails"');
         }
-        return this.transition(rec, 'regen_done', 'step', 'scheduler', 'autopilot: the feed file was regenerated', at);
+        return this.transition(
+          rec,
+          'regen_done',
+          'step',
+          'scheduler',
+          'autopilot: the feed file was regenerated',
+          at,
+        );
       case 'regen_done':
-        return this.transition(rec, 'waiting', 'step', 'scheduler', 'autopilot: regenerated feed queued for indexing', at);
+        return this.transition(
+          rec,
+          'waiting',
+          'step',
+          'scheduler',
+          'autopilot: regenerated feed queued for indexing',
+          at,
+        );
       default:
         return;
     }
@@ -321,11 +452,21 @@ export class FeedEngine {
     const input = config.source.kind === 'cart' ? 'cart' : 'upload';
     if (input === 'upload' && !this.deps.stash.get(rec.siteId, rec.feedId)) {
       this.advanceNextIndexTime(rec, at);
-      this.note(rec, 'scheduler', 'scheduled index skipped: no feed file was uploaded yet (POST one as feedFile)', at);
+      this.note(
+        rec,
+        'scheduler',
+        'scheduled index skipped: no feed file was uploaded yet (POST one as feedFile)',
+        at,
+      );
       this.arm(rec);
       return;
     }
-    this.start(rec, { cause: 'scheduler', requestedBy: null, requestedAt: at, input }, 'scheduled index at nextIndexTime', at);
+    this.start(
+      rec,
+      { cause: 'scheduler', requestedBy: null, requestedAt: at, input },
+      'scheduled index at nextIndexTime',
+      at,
+    );
   }
 
   // ---- views and housekeeping ------------------------------------------------------------------
@@ -346,7 +487,12 @@ export class FeedEngine {
       nextIndexTime: iso(rec.nextIndexTime),
       interval: formatInterval(s.interval),
       intervalMs: s.interval === 'Never' ? null : s.interval,
-      source: source.kind === 'upload' ? { kind: 'upload' } : 'file' in source ? { kind: 'cart', file: source.file } : { kind: 'cart', url: source.url },
+      source:
+        source.kind === 'upload'
+          ? { kind: 'upload' }
+          : 'file' in source
+            ? { kind: 'cart', file: source.file }
+            : { kind: 'cart', url: source.url },
       regeneration: s.regeneration,
       autopilot: s.autopilot,
       idField: s.config.idField,
@@ -365,7 +511,11 @@ export class FeedEngine {
   }
 
   save(): void {
-    this.deps.db.write().catch((err: Error) => console.error(`search-sandbox: could not save the feed states: ${err.message}`));
+    this.deps.db
+      .write()
+      .catch((err: Error) =>
+        console.error(`search-sandbox: could not save the feed states: ${err.message}`),
+      );
   }
 
   dropParse(rec: FeedRecord): void {

@@ -44,12 +44,19 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
     `Products indexed: ${o.outcome === 'done' ? products : 0}`,
   ];
   if (o.summary) {
-    lines.push(`File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}`);
+    lines.push(
+      `File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}`,
+    );
     lines.push(`Row errors: ${o.summary.rowErrorCount}`);
     for (const e of o.summary.rowErrors.slice(0, 10)) lines.push(`  line ${e.line}: ${e.message}`);
-    if (o.summary.rowErrorCount > 10) lines.push(`  … and ${o.summary.rowErrorCount - 10} more (see the sandbox UI)`);
+    if (o.summary.rowErrorCount > 10)
+      lines.push(`  … and ${o.summary.rowErrorCount - 10} more (see the sandbox UI)`);
   }
-  lines.push(`Requested: ${statusTime(o.requestedAt)}`, `Finished: ${statusTime(o.finishedAt)}`, `Next index time: ${o.nextIndexTime === null ? 'none (interval Never)' : statusTime(o.nextIndexTime)}`);
+  lines.push(
+    `Requested: ${statusTime(o.requestedAt)}`,
+    `Finished: ${statusTime(o.finishedAt)}`,
+    `Next index time: ${o.nextIndexTime === null ? 'none (interval Never)' : statusTime(o.nextIndexTime)}`,
+  );
   lines.push('', 'Sent by search-sandbox (a local emulator; sandbox clock times, UTC).');
   return { subject, text: lines.join('\n') };
 }
@@ -64,7 +71,14 @@ export class Outbox {
     private readonly smtp: SmtpConfig | null,
   ) {
     this.transport = smtp
-      ? nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 })
+      ? nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: false,
+          connectionTimeout: 5_000,
+          greetingTimeout: 5_000,
+          socketTimeout: 10_000,
+        })
       : null;
   }
 
@@ -100,10 +114,23 @@ export class Outbox {
 
   private async deliver(message: OutboxMessage): Promise<void> {
     try {
-      await this.transport!.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text });
-      message.delivery = { status: 'sent', error: null, at: new Date(this.clock.now()).toISOString() };
+      await this.transport!.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      message.delivery = {
+        status: 'sent',
+        error: null,
+        at: new Date(this.clock.now()).toISOString(),
+      };
     } catch (err) {
-      message.delivery = { status: 'failed', error: `SMTP ${this.smtp!.host}:${this.smtp!.port}: ${(err as Error).message}`, at: new Date(this.clock.now()).toISOString() };
+      message.delivery = {
+        status: 'failed',
+        error: `SMTP ${this.smtp!.host}:${this.smtp!.port}: ${(err as Error).message}`,
+        at: new Date(this.clock.now()).toISOString(),
+      };
     }
     try {
       await this.db.write();

@@ -53,14 +53,28 @@ export class IndexingService {
     private readonly accounts: readonly AccountConfig[],
   ) {}
 
-  static async open(config: SandboxConfig, clock: Clock, bus: Bus, options: { limits?: DecodeLimits } = {}): Promise<{ service: IndexingService; warnings: string[] }> {
+  static async open(
+    config: SandboxConfig,
+    clock: Clock,
+    bus: Bus,
+    options: { limits?: DecodeLimits } = {},
+  ): Promise<{ service: IndexingService; warnings: string[] }> {
     const dir = config.dataDir;
     const db = await openIndexingDb(dir);
     const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
     const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
     const warnings = await catalogs.load();
     const outbox = new Outbox(db, clock, bus, config.smtp);
-    const engine = new FeedEngine({ accounts: config.accounts, clock, bus, db, stash, catalogs, outbox, limits: options.limits });
+    const engine = new FeedEngine({
+      accounts: config.accounts,
+      clock,
+      bus,
+      db,
+      stash,
+      catalogs,
+      outbox,
+      limits: options.limits,
+    });
     const service = new IndexingService(engine, catalogs, outbox, stash, config.accounts);
     await service.initialise();
     return { service, warnings };
@@ -69,7 +83,9 @@ export class IndexingService {
   /** Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed. */
   private async initialise(siteId?: string): Promise<void> {
     const data = this.engine.deps.db.data;
-    const configured = new Set(this.accounts.flatMap((a) => a.feeds.map((f) => `${a.siteId}/${f.id}`)));
+    const configured = new Set(
+      this.accounts.flatMap((a) => a.feeds.map((f) => `${a.siteId}/${f.id}`)),
+    );
     data.feeds = data.feeds.filter((r) => configured.has(`${r.siteId}/${r.feedId}`));
     for (const account of this.accounts) {
       if (siteId !== undefined && account.siteId !== siteId) continue;
@@ -91,11 +107,29 @@ export class IndexingService {
   private async seedCatalog(rec: FeedRecord): Promise<void> {
     const { config } = this.engine.settings(rec);
     if (config.source.kind !== 'cart') return;
-    const result = await executeRun({ kind: 'cart', feed: config }, config.idField, this.engine.deps.limits);
+    const result = await executeRun(
+      { kind: 'cart', feed: config },
+      config.idField,
+      this.engine.deps.limits,
+    );
     rec.lastRun = result.summary;
     rec.products = result.products.length;
-    if (!result.summary.error) await this.catalogs.replace(new FeedCatalog(rec.siteId, rec.feedId, new Date(rec.lastIndexed ?? this.engine.now).toISOString(), result.products, result.byUid));
-    else this.engine.note(rec, 'hand', `the cart source could not be indexed at start-up: ${result.summary.error}`);
+    if (!result.summary.error)
+      await this.catalogs.replace(
+        new FeedCatalog(
+          rec.siteId,
+          rec.feedId,
+          new Date(rec.lastIndexed ?? this.engine.now).toISOString(),
+          result.products,
+          result.byUid,
+        ),
+      );
+    else
+      this.engine.note(
+        rec,
+        'hand',
+        `the cart source could not be indexed at start-up: ${result.summary.error}`,
+      );
   }
 
   get catalog(): CatalogReader {
@@ -106,9 +140,17 @@ export class IndexingService {
   status(account: AccountConfig): StatusFeed[] {
     const feeds = this.engine.records(account.siteId).map((rec) => {
       const view = this.engine.view(rec);
-      return { id: rec.feedId, lastIndexed: time(rec.lastIndexed), nextIndexTime: time(rec.nextIndexTime), indexStatus: view.indexStatus };
+      return {
+        id: rec.feedId,
+        lastIndexed: time(rec.lastIndexed),
+        nextIndexTime: time(rec.nextIndexTime),
+        indexStatus: view.indexStatus,
+      };
     });
-    this.engine.deps.db.data.statusReads[account.siteId] = { at: this.engine.now, seen: Object.fromEntries(feeds.map((f) => [String(f.id), f.indexStatus])) };
+    this.engine.deps.db.data.statusReads[account.siteId] = {
+      at: this.engine.now,
+      seen: Object.fromEntries(feeds.map((f) => [String(f.id), f.indexStatus])),
+    };
     this.engine.save();
     return feeds;
   }
@@ -116,32 +158,54 @@ export class IndexingService {
   /** PUT|POST /api/index/feed. `success` means queued, exactly as the real service says. */
   async requestIndex(req: IndexRequest): Promise<IndexRequestResult> {
     const raw = req.feedId?.trim();
-    if (!raw) return { status: 400, message: 'missing feedId: add ?feedId=<the feed id> to the URL' };
-    if (!/^\d+$/.test(raw)) return { status: 400, message: `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists` };
+    if (!raw)
+      return { status: 400, message: 'missing feedId: add ?feedId=<the feed id> to the URL' };
+    if (!/^\d+$/.test(raw))
+      return {
+        status: 400,
+        message: `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
+      };
     if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
-      return { status: 400, message: `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out` };
+      return {
+        status: 400,
+        message: `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
+      };
     }
     const feedId = Number(raw);
     const rec = this.engine.record(req.account.siteId, feedId);
     if (!rec) {
       const ids = req.account.feeds.map((f) => f.id).join(', ');
-      return { status: 404, message: `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}` };
+      return {
+        status: 404,
+        message: `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
+      };
     }
     const now = this.engine.now;
     const s = this.engine.settings(rec);
-    const input: 'upload' | 'cart' = req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
+    const input: 'upload' | 'cart' =
+      req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
     let outcome: RequestOutcome;
     let result: IndexRequestResult;
     if (s.interval === 'Never') {
       outcome = 'refused-never';
-      result = { status: 409, message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it` };
+      result = {
+        status: 409,
+        message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
+      };
     } else if (rec.lastAcceptedAt !== null && now - rec.lastAcceptedAt < REINDEX_WINDOW_MS) {
       const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
       outcome = 'refused-hour';
-      result = { status: 429, retryAfter: Math.ceil(wait / 1000), message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)}` };
+      result = {
+        status: 429,
+        retryAfter: Math.ceil(wait / 1000),
+        message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)}`,
+      };
     } else if (input === 'upload' && req.method === 'PUT' && !this.stash.get(rec.siteId, feedId)) {
       outcome = 'refused-no-file';
-      result = { status: 409, message: `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile` };
+      result = {
+        status: 409,
+        message: `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile`,
+      };
     } else if (rec.state === 'running') {
       outcome = 'paused';
       result = { status: 200, message: '' };
@@ -150,13 +214,23 @@ export class IndexingService {
       result = { status: 200, message: '' };
     } else {
       outcome = 'refused-waiting';
-      result = { status: 409, message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done` };
+      result = {
+        status: 409,
+        message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
+      };
     }
 
-    const scorecard = scoreRequest({ feedId, now, statusRead: this.engine.deps.db.data.statusReads[rec.siteId], outcome, plainHttp: req.plainHttp });
+    const scorecard = scoreRequest({
+      feedId,
+      now,
+      statusRead: this.engine.deps.db.data.statusReads[rec.siteId],
+      outcome,
+      plainHttp: req.plainHttp,
+    });
     const accepted = result.status === 200;
     if (accepted) rec.lastAcceptedAt = now;
-    if (accepted && req.upload) await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
+    if (accepted && req.upload)
+      await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
     const detail = accepted
       ? outcome === 'paused'
         ? `${req.method} while running: the index was paused`
@@ -175,9 +249,22 @@ export class IndexingService {
     });
     // the state may have moved while the upload was being kept
     if (outcome === 'paused' && rec.state === 'running') {
-      this.engine.pause(rec, `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand`, 'api', now);
-    } else if (outcome === 'accepted' && (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')) {
-      this.engine.start(rec, { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input }, detail, now);
+      this.engine.pause(
+        rec,
+        `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand`,
+        'api',
+        now,
+      );
+    } else if (
+      outcome === 'accepted' &&
+      (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')
+    ) {
+      this.engine.start(
+        rec,
+        { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
+        detail,
+        now,
+      );
     } else {
       this.engine.changed(rec);
     }

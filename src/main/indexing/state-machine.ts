@@ -53,8 +53,19 @@ function applies(t: Transition, feed: FeedTraits): boolean {
 }
 
 /** Is `from → to` in the table for this feed, for this trigger (any trigger when `trigger` is 'hand')? */
-export function canTransition(from: FeedState, to: FeedState, feed: FeedTraits, trigger: Trigger | 'hand'): boolean {
-  return TRANSITIONS.some((t) => t.from === from && t.to === to && applies(t, feed) && (trigger === 'hand' || t.triggers.includes(trigger)));
+export function canTransition(
+  from: FeedState,
+  to: FeedState,
+  feed: FeedTraits,
+  trigger: Trigger | 'hand',
+): boolean {
+  return TRANSITIONS.some(
+    (t) =>
+      t.from === from &&
+      t.to === to &&
+      applies(t, feed) &&
+      (trigger === 'hand' || t.triggers.includes(trigger)),
+  );
 }
 
 /** Every state the admin may move this feed to by hand from `from`. */

@@ -6,7 +6,8 @@ import type { StatusRead } from './feed-db';
 /** A status read counts as "checked first" for this long before a request (sandbox clock). */
 export const STATUS_FRESH_MS = 15 * 60_000;
 
-export type RequestOutcome = 'accepted' | 'paused' | 'refused-waiting' | 'refused-hour' | 'refused-never' | 'refused-no-file';
+export type RequestOutcome =
+  'accepted' | 'paused' | 'refused-waiting' | 'refused-hour' | 'refused-never' | 'refused-no-file';
 
 export interface ScoreInput {
   feedId: number;
@@ -18,11 +19,22 @@ export interface ScoreInput {
 }
 
 // Findings about transport do not change whether the recommended order of calls was followed.
-const BEHAVIOUR: WorkflowFlag[] = ['no-status-check', 'status-not-done', 'requested-while-waiting', 'paused-running-index', 'retry-inside-hour'];
+const BEHAVIOUR: WorkflowFlag[] = [
+  'no-status-check',
+  'status-not-done',
+  'requested-while-waiting',
+  'paused-running-index',
+  'retry-inside-hour',
+];
 
 export function scoreRequest(input: ScoreInput): Scorecard {
   const findings: WorkflowFinding[] = [];
-  const read = input.statusRead && input.now - input.statusRead.at <= STATUS_FRESH_MS && input.statusRead.at <= input.now ? input.statusRead : undefined;
+  const read =
+    input.statusRead &&
+    input.now - input.statusRead.at <= STATUS_FRESH_MS &&
+    input.statusRead.at <= input.now
+      ? input.statusRead
+      : undefined;
   const seen: IndexStatus | null = read ? (read.seen[String(input.feedId)] ?? null) : null;
   if (!read) {
     findings.push({
@@ -36,7 +48,10 @@ export function scoreRequest(input: ScoreInput): Scorecard {
     });
   }
   if (input.outcome === 'refused-waiting') {
-    findings.push({ flag: 'requested-while-waiting', message: `feed ${input.feedId} was already queued: the request changed nothing (success:false)` });
+    findings.push({
+      flag: 'requested-while-waiting',
+      message: `feed ${input.feedId} was already queued: the request changed nothing (success:false)`,
+    });
   }
   if (input.outcome === 'paused') {
     findings.push({
@@ -45,10 +60,17 @@ export function scoreRequest(input: ScoreInput): Scorecard {
     });
   }
   if (input.outcome === 'refused-hour') {
-    findings.push({ flag: 'retry-inside-hour', message: `a re-index of feed ${input.feedId} was already accepted within the hour: wait for Retry-After instead of retrying` });
+    findings.push({
+      flag: 'retry-inside-hour',
+      message: `a re-index of feed ${input.feedId} was already accepted within the hour: wait for Retry-After instead of retrying`,
+    });
   }
   if (input.plainHttp) {
-    findings.push({ flag: 'plain-http', message: 'the credentials went over plain HTTP; the real service requires HTTPS (start the sandbox with --https-port to test that path)' });
+    findings.push({
+      flag: 'plain-http',
+      message:
+        'the credentials went over plain HTTP; the real service requires HTTPS (start the sandbox with --https-port to test that path)',
+    });
   }
   return {
     followed: seen === 'done' && !findings.some((f) => BEHAVIOUR.includes(f.flag)),

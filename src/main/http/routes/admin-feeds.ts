@@ -7,7 +7,12 @@ import { TransitionRefused } from '../../indexing/state-machine';
 
 function feedId(raw: string, res: Response): number | null {
   if (!/^\d+$/.test(raw)) {
-    res.status(400).json({ error: 'BadRequest', message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42` });
+    res
+      .status(400)
+      .json({
+        error: 'BadRequest',
+        message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42`,
+      });
     return null;
   }
   return Number(raw);
@@ -15,9 +20,22 @@ function feedId(raw: string, res: Response): number | null {
 
 function failed(res: Response, err: unknown): void {
   if (err instanceof TransitionRefused) {
-    res.status(409).json({ error: 'TransitionRefused', message: err.message, from: err.from, to: err.to, allowed: err.allowed });
+    res
+      .status(409)
+      .json({
+        error: 'TransitionRefused',
+        message: err.message,
+        from: err.from,
+        to: err.to,
+        allowed: err.allowed,
+      });
   } else if (err instanceof AdminError) {
-    res.status(err.status).json({ error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest', message: err.message });
+    res
+      .status(err.status)
+      .json({
+        error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest',
+        message: err.message,
+      });
   } else throw err;
 }
 
@@ -34,7 +52,10 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     const view = indexing.feed(req.params.siteId, id);
-    if (!view) return void res.status(404).json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
+    if (!view)
+      return void res
+        .status(404)
+        .json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
     res.json(view);
   });
 
@@ -61,7 +82,10 @@ export function adminFeedsRouter(core: SandboxCore): Router {
   router.get('/feeds/:siteId/:feedId/catalog', (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
-    if (!indexing.feed(req.params.siteId, id)) return void res.status(404).json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
+    if (!indexing.feed(req.params.siteId, id))
+      return void res
+        .status(404)
+        .json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
     const limit = Math.min(1000, Math.max(1, Number(req.query.limit) || 100));
     const offset = Math.max(0, Number(req.query.offset) || 0);
     const catalog = indexing.catalog.feed(req.params.siteId, id);

@@ -12,7 +12,12 @@ export function adminOutboxRouter(core: SandboxCore): Router {
     const to = typeof req.query.to === 'string' ? req.query.to.toLowerCase() : undefined;
     const messages = core.indexing.outbox
       .list()
-      .filter((m) => (siteId === undefined || m.siteId === siteId) && (feedId === undefined || m.feedId === feedId) && (to === undefined || m.to.toLowerCase() === to));
+      .filter(
+        (m) =>
+          (siteId === undefined || m.siteId === siteId) &&
+          (feedId === undefined || m.feedId === feedId) &&
+          (to === undefined || m.to.toLowerCase() === to),
+      );
     res.json({ messages });
   });
 

@@ -19,18 +19,33 @@ function fail(res: Response, shape: Shape, code: number, message: string): void 
     res.setHeader('Connection', 'close');
     res.req.resume();
   }
-  res.status(code).json(shape === 'status' ? { status: 'error', message } : { success: false, message });
+  res
+    .status(code)
+    .json(shape === 'status' ? { status: 'error', message } : { success: false, message });
 }
 
-function authorise(req: Request, res: Response, core: SandboxCore, shape: Shape): AccountConfig | null {
+function authorise(
+  req: Request,
+  res: Response,
+  core: SandboxCore,
+  shape: Shape,
+): AccountConfig | null {
   const plain = !req.secure;
   if (plain && !LOOPBACK.test(req.socket.remoteAddress ?? '')) {
-    fail(res, shape, 403, 'credentials over plain HTTP are accepted only from this machine (the real service requires HTTPS): use the sandbox https:// URL (--https-port)');
+    fail(
+      res,
+      shape,
+      403,
+      'credentials over plain HTTP are accepted only from this machine (the real service requires HTTPS): use the sandbox https:// URL (--https-port)',
+    );
     return null;
   }
   const result = authenticate(req.headers.authorization, core.config.accounts);
   if (!result.ok) {
-    res.setHeader('WWW-Authenticate', 'Basic realm="search-sandbox bulk indexing", charset="UTF-8"');
+    res.setHeader(
+      'WWW-Authenticate',
+      'Basic realm="search-sandbox bulk indexing", charset="UTF-8"',
+    );
     fail(res, shape, 401, result.message);
     return null;
   }
@@ -52,14 +67,32 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
   return new Promise((resolve) => {
     upload(req, res, (err: unknown) => {
       if (!err) {
-        if (!req.file) fail(res, 'feed', 400, 'missing feedFile: send the feed as multipart form field "feedFile" (curl -F feedFile=@products.csv)');
+        if (!req.file)
+          fail(
+            res,
+            'feed',
+            400,
+            'missing feedFile: send the feed as multipart form field "feedFile" (curl -F feedFile=@products.csv)',
+          );
         resolve(req.file ?? null);
         return;
       }
-      if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE') fail(res, 'feed', 413, CAP_TEXT);
+      if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
+        fail(res, 'feed', 413, CAP_TEXT);
       else if (err instanceof MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
-        fail(res, 'feed', 400, `unexpected file field "${err.field ?? ''}": send the feed as form field "feedFile", one file only`);
-      } else fail(res, 'feed', 400, `the multipart body cannot be read (${(err as Error).message}): send multipart/form-data with the file in "feedFile"`);
+        fail(
+          res,
+          'feed',
+          400,
+          `unexpected file field "${err.field ?? ''}": send the feed as form field "feedFile", one file only`,
+        );
+      } else
+        fail(
+          res,
+          'feed',
+          400,
+          `the multipart body cannot be read (${(err as Error).message}): send multipart/form-data with the file in "feedFile"`,
+        );
       resolve(null);
     });
   });
@@ -72,7 +105,12 @@ export function indexingRouter(core: SandboxCore): Router {
   router.all('/api/index/status', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET');
-      return fail(res, 'status', 405, `invalid request method: \`${req.method}\` - requires \`GET\``);
+      return fail(
+        res,
+        'status',
+        405,
+        `invalid request method: \`${req.method}\` - requires \`GET\``,
+      );
     }
     const account = authorise(req, res, core, 'status');
     if (!account) return;
@@ -82,7 +120,12 @@ export function indexingRouter(core: SandboxCore): Router {
   router.all('/api/index/feed', async (req, res) => {
     if (req.method !== 'PUT' && req.method !== 'POST') {
       res.setHeader('Allow', 'PUT, POST');
-      return fail(res, 'feed', 405, `invalid request method: \`${req.method}\` - requires \`PUT\` or \`POST\``);
+      return fail(
+        res,
+        'feed',
+        405,
+        `invalid request method: \`${req.method}\` - requires \`PUT\` or \`POST\``,
+      );
     }
     const account = authorise(req, res, core, 'feed');
     if (!account) return;
@@ -93,7 +136,12 @@ export function indexingRouter(core: SandboxCore): Router {
     let file: Express.Multer.File | null = null;
     if (req.method === 'POST') {
       if (!req.is('multipart/form-data')) {
-        return fail(res, 'feed', 400, `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`);
+        return fail(
+          res,
+          'feed',
+          400,
+          `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`,
+        );
       }
       const declared = Number(req.headers['content-length'] ?? NaN);
       if (declared > MAX_FEED_FILE_BYTES + 1024 * 1024) return fail(res, 'feed', 413, CAP_TEXT);
