@@ -3,7 +3,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxCore } from '../../sandbox';
 import type { TimelineFilter } from '../../tracking/timeline/engine';
-import { pageDto, pageSummary } from '../../tracking/timeline/dto';
+import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
 import { htmlReport, jsonReport, junitReport } from '../../tracking/timeline/report';
 import type { TimelineListDto, Verdict } from '../../../shared/timeline';
 
@@ -80,9 +80,9 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
       const chosen = [];
       for (const page of matching) {
-        const dto = pageSummary(page);
-        verdicts[dto.verdict]++;
-        if (verdict === undefined || dto.verdict === verdict) chosen.push(page);
+        const v = verdictOf(page);
+        verdicts[v]++;
+        if (verdict === undefined || v === verdict) chosen.push(page);
       }
       const kept = chosen.slice(Math.max(0, chosen.length - limit));
       const body: TimelineListDto | (Omit<TimelineListDto, 'pages'> & { pages: ReturnType<typeof pageSummary>[] }) =
