@@ -85,7 +85,11 @@ describe.skipIf(skip)('feed board UI', () => {
 
     await clock('clock-plus-hour');
     await expect.poll(() => s.page.locator('[data-testid="feeds-view"] [data-testid="clock-offset"]').textContent()).toMatch(/^\+1 h/);
-    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    // This time drag and drop the file onto the card, as a user would from the file manager.
+    const dataTransfer = await s.page.evaluateHandle(
+      `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(readFileSync(file, 'utf8'))}], 'products.csv', { type: 'text/csv' })); return dt; })()`,
+    );
+    await card.getByTestId('feed-dropzone-42').dispatchEvent('drop', { dataTransfer });
     await expect.poll(() => result.textContent()).toContain('200: accepted');
     await s.ui.feedState(42, 'waiting');
 

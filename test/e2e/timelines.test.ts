@@ -104,6 +104,13 @@ describe.skipIf(skip)('timelines UI', () => {
 
     await s.page.keyboard.press('Escape');
     await inspector.waitFor({ state: 'detached' });
+
+    // The same request from the Requests log, where every recorded request is listed as it arrives.
+    await s.ui.nav('requests');
+    const row = s.page.locator('[data-testid="request-row"][data-accepted="false"]').first();
+    await row.click();
+    await s.ui.testId('inspector').getByTestId('validation-errors').waitFor();
+    await s.ui.screenshot('requests');
   });
 
   it('filters pages by text over uids and by verdict', async () => {
