@@ -4,6 +4,7 @@ import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FeedConfig } from './accounts-config';
 import type {
   FeedState,
   HistoryEntry,
@@ -73,6 +74,35 @@ function empty(): IndexingData {
 }
 
 export type IndexingDb = Low<IndexingData>;
+
+/** The fixtures' starting point: done, indexed at the top of the current hour, next run one interval later. */
+export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): FeedRecord {
+  const lastIndexed = Math.floor(now / 3_600_000) * 3_600_000;
+  return {
+    siteId,
+    feedId: feed.id,
+    state: 'done',
+    pausedReason: null,
+    lastIndexed,
+    nextIndexTime: feed.interval === 'Never' ? null : lastIndexed + feed.interval,
+    overrides: {},
+    inject: { nextIndexFails: false, regenerationFails: false },
+    stepStartedAt: null,
+    stepElapsedMs: 0,
+    run: null,
+    lastAcceptedAt: null,
+    lastRun: null,
+    products: 0,
+    history: [
+      {
+        kind: 'note',
+        at: new Date(now).toISOString(),
+        cause: 'hand',
+        detail: 'feed created from the config: done, as the fixtures say',
+      },
+    ],
+  };
+}
 
 export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb> {
   if (!dataDir) return new Low<IndexingData>(new Memory<IndexingData>(), empty());

@@ -7,6 +7,7 @@ import type { FeedState, FeedView, HistoryEntry, TransitionCause } from '../../s
 import type { AccountConfig, FeedConfig } from './accounts-config';
 import { FeedCatalog, type CatalogStore } from './catalog';
 import {
+  fixtureRecord,
   HISTORY_LIMIT,
   type FeedRecord,
   type IndexingDb,
@@ -15,14 +16,14 @@ import {
 } from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
 import type { DecodeLimits } from './feed-file';
-import { formatInterval } from './durations';
+import { feedView } from './feed-view';
+import { autopilotStep, scheduledStart } from './autopilot';
 import type { Outbox } from './outbox';
 import {
   allowedTargets,
   canTransition,
   isOutcome,
   RESTING_STATES,
-  reportedStatus,
   startTarget,
   TransitionRefused,
   type Trigger,
@@ -46,7 +47,6 @@ interface ParseTask {
 }
 
 const key = (siteId: string, feedId: number) => `${siteId}/${feedId}`;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export class FeedEngine {
   private readonly timers = new Map<string, () => void>();
@@ -87,33 +87,9 @@ export class FeedEngine {
     };
   }
 
-  /** The fixtures' starting point: done, indexed at the top of the current hour, next run one interval later. */
+  /** The fixtures' starting point (see feed-db.ts). */
   fixtureRecord(siteId: string, feed: FeedConfig): FeedRecord {
-    const lastIndexed = Math.floor(this.now / 3_600_000) * 3_600_000;
-    return {
-      siteId,
-      feedId: feed.id,
-      state: 'done',
-      pausedReason: null,
-      lastIndexed,
-      nextIndexTime: feed.interval === 'Never' ? null : lastIndexed + feed.interval,
-      overrides: {},
-      inject: { nextIndexFails: false, regenerationFails: false },
-      stepStartedAt: null,
-      stepElapsedMs: 0,
-      run: null,
-      lastAcceptedAt: null,
-      lastRun: null,
-      products: 0,
-      history: [
-        {
-          kind: 'note',
-          at: new Date(this.now).toISOString(),
-          cause: 'hand',
-          detail: 'feed created from the config: done, as the fixtures say',
-        },
-      ],
-    };
+    return fixtureRecord(siteId, feed, this.now);
   }
 
   // ---- moves ----------------------------------------------------------------------------------
@@ -325,6 +301,11 @@ export class FeedEngine {
     return task;
   }
 
+  /** The current run's parse, if it started. */
+  parseTask(rec: FeedRecord): ParseTask | undefined {
+    return this.parses.get(key(rec.siteId, rec.feedId));
+  }
+
   /** Wait for the running index's parse (hand moves to done/error need its result). */
   async parseResult(rec: FeedRecord): Promise<RunResult> {
     return this.ensureParse(rec).promise;
@@ -347,7 +328,7 @@ export class FeedEngine {
       this.timers.set(
         k,
         this.deps.clock.at(when, () =>
-          this.fire(k, rec.state, () => this.scheduledStart(rec, when)),
+          this.fire(k, rec.state, () => scheduledStart(this, rec, when)),
         ),
       );
       return;
@@ -365,7 +346,7 @@ export class FeedEngine {
     const state = rec.state;
     this.timers.set(
       k,
-      this.deps.clock.at(end, () => this.fire(k, state, () => this.step(rec, end))),
+      this.deps.clock.at(end, () => this.fire(k, state, () => autopilotStep(this, rec, end))),
     );
   }
 
@@ -395,114 +376,10 @@ export class FeedEngine {
     }
   }
 
-  private step(rec: FeedRecord, at: number): void {
-    switch (rec.state) {
-      case 'waiting':
-        return this.transition(
-          rec,
-          'running',
-          'step',
-          'scheduler',
-          'autopilot: indexing started',
-          at,
-        );
-      case 'running': {
-        const task = this.parses.get(key(rec.siteId, rec.feedId));
-        if (task?.result) this.finishRunning(rec, task.result, at, 'scheduler');
-        return;
-      }
-      case 'regen_waiting':
-        return this.transition(
-          rec,
-          'regen_running',
-          'step',
-          'scheduler',
-          'autopilot: regeneration started',
-          at,
-        );
-      case 'regen_running':
-        if (rec.inject.regenerationFails) {
-          rec.inject.regenerationFails = false;
-          return this.failRegeneration(rec, at, 'fault', 'injected fault: "regeneration fails"');
-        }
-        return this.transition(
-          rec,
-          'regen_done',
-          'step',
-          'scheduler',
-          'autopilot: the feed file was regenerated',
-          at,
-        );
-      case 'regen_done':
-        return this.transition(
-          rec,
-          'waiting',
-          'step',
-          'scheduler',
-          'autopilot: regenerated feed queued for indexing',
-          at,
-        );
-      default:
-        return;
-    }
-  }
-
-  private scheduledStart(rec: FeedRecord, at: number): void {
-    const { config } = this.settings(rec);
-    const input = config.source.kind === 'cart' ? 'cart' : 'upload';
-    if (input === 'upload' && !this.deps.stash.get(rec.siteId, rec.feedId)) {
-      this.advanceNextIndexTime(rec, at);
-      this.note(
-        rec,
-        'scheduler',
-        'scheduled index skipped: no feed file was uploaded yet (POST one as feedFile)',
-        at,
-      );
-      this.arm(rec);
-      return;
-    }
-    this.start(
-      rec,
-      { cause: 'scheduler', requestedBy: null, requestedAt: at, input },
-      'scheduled index at nextIndexTime',
-      at,
-    );
-  }
-
   // ---- views and housekeeping ------------------------------------------------------------------
 
   view(rec: FeedRecord): FeedView {
-    const s = this.settings(rec);
-    const source = s.config.source;
-    const end = s.autopilot && !RESTING_STATES.includes(rec.state) ? this.stepEndsAt(rec) : null;
-    return {
-      siteId: rec.siteId,
-      id: rec.feedId,
-      name: s.config.name,
-      state: rec.state,
-      indexStatus: reportedStatus(rec.state),
-      paused: rec.state === 'paused',
-      pausedReason: rec.pausedReason,
-      lastIndexed: iso(rec.lastIndexed),
-      nextIndexTime: iso(rec.nextIndexTime),
-      interval: formatInterval(s.interval),
-      intervalMs: s.interval === 'Never' ? null : s.interval,
-      source:
-        source.kind === 'upload'
-          ? { kind: 'upload' }
-          : 'file' in source
-            ? { kind: 'cart', file: source.file }
-            : { kind: 'cart', url: source.url },
-      regeneration: s.regeneration,
-      autopilot: s.autopilot,
-      idField: s.config.idField,
-      inject: { ...rec.inject },
-      allowedTransitions: allowedTargets(rec.state, { regeneration: s.regeneration }),
-      stepEndsAt: iso(end),
-      products: rec.products,
-      lastRun: rec.lastRun,
-      history: rec.history,
-    };
+    return feedView(this, rec);
   }
 
   changed(rec: FeedRecord): void {

@@ -1,0 +1,43 @@
+// A feed as the admin API, the SSE stream and the UI see it: configured settings with the admin's
+// overrides, the state (and what the status endpoint reports), timing, products and history.
+import type { FeedView } from '../../shared/indexing';
+import { formatInterval } from './durations';
+import type { FeedRecord } from './feed-db';
+import type { FeedEngine } from './feeds';
+import { allowedTargets, RESTING_STATES, reportedStatus } from './state-machine';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function feedView(engine: FeedEngine, rec: FeedRecord): FeedView {
+  const s = engine.settings(rec);
+  const source = s.config.source;
+  const end = s.autopilot && !RESTING_STATES.includes(rec.state) ? engine.stepEndsAt(rec) : null;
+  return {
+    siteId: rec.siteId,
+    id: rec.feedId,
+    name: s.config.name,
+    state: rec.state,
+    indexStatus: reportedStatus(rec.state),
+    paused: rec.state === 'paused',
+    pausedReason: rec.pausedReason,
+    lastIndexed: iso(rec.lastIndexed),
+    nextIndexTime: iso(rec.nextIndexTime),
+    interval: formatInterval(s.interval),
+    intervalMs: s.interval === 'Never' ? null : s.interval,
+    source:
+      source.kind === 'upload'
+        ? { kind: 'upload' }
+        : 'file' in source
+          ? { kind: 'cart', file: source.file }
+          : { kind: 'cart', url: source.url },
+    regeneration: s.regeneration,
+    autopilot: s.autopilot,
+    idField: s.config.idField,
+    inject: { ...rec.inject },
+    allowedTransitions: allowedTargets(rec.state, { regeneration: s.regeneration }),
+    stepEndsAt: iso(end),
+    products: rec.products,
+    lastRun: rec.lastRun,
+    history: rec.history,
+  };
+}
