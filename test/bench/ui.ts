@@ -108,9 +108,28 @@ function seedEvents(count: number): unknown[] {
     const bad = p % 10 === 9;
     const steps: Array<[string, unknown]> = [
       ['render', { responseId }],
-      ['impression', { responseId, results: [{ type: 'product', uid: `u${p}a`, parentId: `p${p}` }, { type: 'product', uid: `u${p}b`, parentId: `p${p}` }], banners: [] }],
-      ['clickthrough', { responseId, results: [{ type: 'product', uid: bad ? `u${p}x` : `u${p}a`, parentId: `p${p}` }] }],
-      ['addtocart', { responseId, results: [{ uid: `u${p}a`, parentId: `p${p}`, qty: 1, price: 10 }] }],
+      [
+        'impression',
+        {
+          responseId,
+          results: [
+            { type: 'product', uid: `u${p}a`, parentId: `p${p}` },
+            { type: 'product', uid: `u${p}b`, parentId: `p${p}` },
+          ],
+          banners: [],
+        },
+      ],
+      [
+        'clickthrough',
+        {
+          responseId,
+          results: [{ type: 'product', uid: bad ? `u${p}x` : `u${p}a`, parentId: `p${p}` }],
+        },
+      ],
+      [
+        'addtocart',
+        { responseId, results: [{ uid: `u${p}a`, parentId: `p${p}`, qty: 1, price: 10 }] },
+      ],
     ];
     steps.forEach(([event, data], i) => {
       const at = new Date(t0 + events.length * 50 + i).toISOString();
@@ -125,14 +144,30 @@ function seedEvents(count: number): unknown[] {
         errors: [],
         contentType: 'text/plain;charset=UTF-8',
         userAgent: 'search-sandbox bench',
-        body: { context: { timestamp: at, pageUrl: `https://shop.example.com/search?q=item${p}`, userId: `user-${session}`, sessionId: session, pageLoadId, initiator: 'search-sandbox/bench', dev: true }, data },
+        body: {
+          context: {
+            timestamp: at,
+            pageUrl: `https://shop.example.com/search?q=item${p}`,
+            userId: `user-${session}`,
+            sessionId: session,
+            pageLoadId,
+            initiator: 'search-sandbox/bench',
+            dev: true,
+          },
+          data,
+        },
       });
     });
   }
   return events.slice(0, count);
 }
 
-async function live(page: Page, url: string, hash: string, selector: string): Promise<Array<{ sse: number; dom: number; painted: number }>> {
+async function live(
+  page: Page,
+  url: string,
+  hash: string,
+  selector: string,
+): Promise<Array<{ sse: number; dom: number; painted: number }>> {
   await page.goto('about:blank');
   await page.goto(`${url}/${hash}`);
   await page.locator('[data-testid="connection"][data-state="live"]').waitFor();
@@ -140,26 +175,57 @@ async function live(page: Page, url: string, hash: string, selector: string): Pr
 }
 
 async function run(log: (line: string) => void): Promise<BenchResult> {
-  if (!existsSync(CHROMIUM)) return { table: { columns: ['skipped'], rows: [[`${CHROMIUM} is missing`]] }, targets: [], notes: ['install chromium to run the UI benchmark'] };
-  if (!existsSync(path.join(RENDERER, 'index.html'))) throw new Error(`the UI is not built (${RENDERER}); npm run bench builds it first`);
+  if (!existsSync(CHROMIUM))
+    return {
+      table: { columns: ['skipped'], rows: [[`${CHROMIUM} is missing`]] },
+      targets: [],
+      notes: ['install chromium to run the UI benchmark'],
+    };
+  if (!existsSync(path.join(RENDERER, 'index.html')))
+    throw new Error(`the UI is not built (${RENDERER}); npm run bench builds it first`);
   const sandbox = await startSandbox({}, { rendererDir: RENDERER });
   const profile = tempDir('search-sandbox-bench-chromium-');
   const context = await chromium.launchPersistentContext(profile.dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     viewport: { width: 1280, height: 800 },
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     log(`live latency, empty sandbox: ${LIVE_SAMPLES} renders each into Requests and Timelines`);
-    const requestsEmpty = await live(page, sandbox.url, '#/requests', '[data-testid="request-row"][data-response-id="{rid}"]');
-    const pagesEmpty = await live(page, sandbox.url, '#/timelines', '[data-testid="page-row"][data-page-load-id="{page}"]');
+    const requestsEmpty = await live(
+      page,
+      sandbox.url,
+      '#/requests',
+      '[data-testid="request-row"][data-response-id="{rid}"]',
+    );
+    const pagesEmpty = await live(
+      page,
+      sandbox.url,
+      '#/timelines',
+      '[data-testid="page-row"][data-page-load-id="{page}"]',
+    );
 
     log(`seeding ${SEED_EVENTS.toLocaleString('en-US')} events through POST /_sandbox/import`);
-    const seeded = await fetch(`${sandbox.url}/_sandbox/import`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(seedEvents(SEED_EVENTS)) });
+    const seeded = await fetch(`${sandbox.url}/_sandbox/import`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(seedEvents(SEED_EVENTS)),
+    });
     if (!seeded.ok) throw new Error(`import answered ${seeded.status}: ${await seeded.text()}`);
-    const pages = ((await (await fetch(`${sandbox.url}/_sandbox/timelines?view=summary&limit=1`)).json()) as { total: number }).total;
+    const pages = (
+      (await (await fetch(`${sandbox.url}/_sandbox/timelines?view=summary&limit=1`)).json()) as {
+        total: number;
+      }
+    ).total;
 
     log(`time to first render of Timelines, ${LOADS} fresh loads`);
     await page.addInitScript(WATCH_FIRST_ROW);
@@ -171,19 +237,45 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
       await page.goto('about:blank');
       await page.goto(`${sandbox.url}/#/timelines`);
       // a function, not a string: the UI's CSP forbids eval
-      await page.waitForFunction(() => (globalThis as { __firstRowPainted?: number }).__firstRowPainted !== undefined, undefined, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => (globalThis as { __firstRowPainted?: number }).__firstRowPainted !== undefined,
+        undefined,
+        { timeout: 60_000 },
+      );
       firstDom.push(await page.evaluate<number>('window.__firstRowDom'));
       firstPaint.push(await page.evaluate<number>('window.__firstRowPainted'));
       fetchOnly.push(await page.evaluate<number>(FETCH_SNAPSHOTS));
     }
-    const scroll = await page.evaluate<{ frames: number[]; rows: number; scrolled: number }>(SCROLL_FRAMES);
+    const scroll = await page.evaluate<{ frames: number[]; rows: number; scrolled: number }>(
+      SCROLL_FRAMES,
+    );
 
     log('live latency with 10,000 events loaded');
-    const requestsFull = await live(page, sandbox.url, '#/requests', '[data-testid="request-row"][data-response-id="{rid}"]');
-    const pagesFull = await live(page, sandbox.url, '#/timelines', '[data-testid="page-row"][data-page-load-id="{page}"]');
+    const requestsFull = await live(
+      page,
+      sandbox.url,
+      '#/requests',
+      '[data-testid="request-row"][data-response-id="{rid}"]',
+    );
+    const pagesFull = await live(
+      page,
+      sandbox.url,
+      '#/timelines',
+      '[data-testid="page-row"][data-page-load-id="{page}"]',
+    );
 
-    const row = (name: string, s: Array<{ sse: number; dom: number; painted: number }>) => [name, median(s.map((x) => x.sse)), median(s.map((x) => x.painted)), p95(s.map((x) => x.painted)), Math.max(...s.map((x) => x.painted))];
-    const worstLive = Math.max(...[requestsEmpty, pagesEmpty, requestsFull, pagesFull].map((s) => median(s.map((x) => x.painted))));
+    const row = (name: string, s: Array<{ sse: number; dom: number; painted: number }>) => [
+      name,
+      median(s.map((x) => x.sse)),
+      median(s.map((x) => x.painted)),
+      p95(s.map((x) => x.painted)),
+      Math.max(...s.map((x) => x.painted)),
+    ];
+    const worstLive = Math.max(
+      ...[requestsEmpty, pagesEmpty, requestsFull, pagesFull].map((s) =>
+        median(s.map((x) => x.painted)),
+      ),
+    );
     return {
       table: {
         columns: ['measurement', 'SSE floor median ms', 'median ms', 'p95 ms', 'max ms'],
@@ -192,14 +284,44 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
           row('200 → row painted, Timelines, empty', pagesEmpty),
           row(`200 → row painted, Requests, ${SEED_EVENTS / 1000}k events`, requestsFull),
           row(`200 → row painted, Timelines, ${SEED_EVENTS / 1000}k events`, pagesFull),
-          ['Timelines first row painted (from navigation)', median(fetchOnly), median(firstPaint), p95(firstPaint), Math.max(...firstPaint)],
-          ['Timelines first row in DOM (from navigation)', '', median(firstDom), p95(firstDom), Math.max(...firstDom)],
-          ['scroll frame, one screen per frame', '', median(scroll.frames), p95(scroll.frames), Math.max(...scroll.frames)],
+          [
+            'Timelines first row painted (from navigation)',
+            median(fetchOnly),
+            median(firstPaint),
+            p95(firstPaint),
+            Math.max(...firstPaint),
+          ],
+          [
+            'Timelines first row in DOM (from navigation)',
+            '',
+            median(firstDom),
+            p95(firstDom),
+            Math.max(...firstDom),
+          ],
+          [
+            'scroll frame, one screen per frame',
+            '',
+            median(scroll.frames),
+            p95(scroll.frames),
+            Math.max(...scroll.frames),
+          ],
         ],
       },
       targets: [
-        { name: 'tracking 200 → event visible, median (worst view)', measured: worstLive, op: '<', limit: 200, unit: ' ms' },
-        { name: `Timelines first render with ${SEED_EVENTS / 1000}k events, median`, measured: median(firstPaint), op: '<', limit: 2000, unit: ' ms' },
+        {
+          name: 'tracking 200 → event visible, median (worst view)',
+          measured: worstLive,
+          op: '<',
+          limit: 200,
+          unit: ' ms',
+        },
+        {
+          name: `Timelines first render with ${SEED_EVENTS / 1000}k events, median`,
+          measured: median(firstPaint),
+          op: '<',
+          limit: 2000,
+          unit: ' ms',
+        },
       ],
       notes: [
         `${SEED_EVENTS.toLocaleString('en-US')} events = ${pages.toLocaleString('en-US')} pages; "SSE floor" is the same message reaching a bare EventSource in the page (first-render row: fetching and parsing the snapshots without rendering)`,
@@ -216,6 +338,7 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
 
 export const bench: Bench = {
   name: 'ui',
-  description: 'UI in Chromium: tracking 200 → event on screen, and Timelines first render with 10,000 events',
+  description:
+    'UI in Chromium: tracking 200 → event on screen, and Timelines first render with 10,000 events',
   run,
 };

@@ -21,7 +21,10 @@ describe.skipIf(skip)('actions UI', () => {
   });
 
   async function download(testId: string): Promise<string> {
-    const [file] = await Promise.all([s.page.waitForEvent('download'), s.ui.testId(testId).click()]);
+    const [file] = await Promise.all([
+      s.page.waitForEvent('download'),
+      s.ui.testId(testId).click(),
+    ]);
     return readFileSync((await file.path())!, 'utf8');
   }
 
@@ -42,13 +45,23 @@ describe.skipIf(skip)('actions UI', () => {
 
     await s.ui.testId('reset-events').click();
     await s.ui.testId('reset-events-confirm').click();
-    await expect.poll(() => s.ui.testId('reset-result').textContent()).toContain('All events forgotten');
+    await expect
+      .poll(() => s.ui.testId('reset-result').textContent())
+      .toContain('All events forgotten');
     await s.ui.nav('timelines');
     await s.ui.testId('timelines-empty').waitFor();
 
     await s.ui.nav('actions');
-    await s.ui.testId('import-input').setInputFiles({ name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
-    await expect.poll(() => s.ui.testId('import-result').textContent()).toContain('Imported export.json');
+    await s.ui
+      .testId('import-input')
+      .setInputFiles({
+        name: 'export.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(exported),
+      });
+    await expect
+      .poll(() => s.ui.testId('import-result').textContent())
+      .toContain('Imported export.json');
     await s.ui.nav('timelines');
     await expect.poll(() => s.ui.testId('page-row').count()).toBe(2);
     await s.ui.nav('actions');
@@ -65,7 +78,9 @@ describe.skipIf(skip)('actions UI', () => {
     await expect.poll(() => popover.getByTestId('clock-offset').textContent()).toMatch(/^\+1 d/);
     const after = Date.parse((await popover.getByTestId('clock-now').getAttribute('data-now'))!);
     expect(after - before).toBeGreaterThanOrEqual(86_400_000);
-    const server = (await (await fetch(`${s.sandbox.url}/_sandbox/clock`)).json()) as { offsetMs: number };
+    const server = (await (await fetch(`${s.sandbox.url}/_sandbox/clock`)).json()) as {
+      offsetMs: number;
+    };
     expect(server.offsetMs).toBeGreaterThanOrEqual(86_400_000 - 1000);
 
     await popover.getByTestId('clock-reset').click();

@@ -20,7 +20,11 @@ async function runCurl(code: string): Promise<{ status: number; body: string }> 
   }
   const url = /curl -X POST '([^']+)'/.exec(code)![1]!;
   const body = /--data-raw '([^']*)'/.exec(code)![1]!;
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    body,
+  });
   return { status: res.status, body: await res.text() };
 }
 
@@ -34,15 +38,19 @@ describe.skipIf(skip)('first run and Connect', () => {
     await s?.close();
   });
 
-  it('opens on Connect when nothing was received yet, with this sandbox\'s addresses and the demo account', async () => {
+  it("opens on Connect when nothing was received yet, with this sandbox's addresses and the demo account", async () => {
     await s.page.goto(`${s.sandbox.url}/`);
     await s.ui.testId('connect-view').waitFor();
     expect(await s.ui.testId('url-beacon').textContent()).toBe(`${s.sandbox.url}/beacon/v2`);
     const beaconJs = (await s.ui.testId('snippet-beaconjs').textContent()) ?? '';
     expect(beaconJs).toContain(`origin: '${s.sandbox.url}/beacon/v2'`);
     expect(beaconJs).toContain(`siteId: '${SITE_ID}'`);
-    expect(await s.ui.testId('snippet-status').textContent()).toContain(`curl -u 'demo42:demo-secret-key' '${s.sandbox.url}/api/index/status'`);
-    expect(await s.ui.testId('snippet-upload').textContent()).toContain(`-F 'feedFile=@products.csv'`);
+    expect(await s.ui.testId('snippet-status').textContent()).toContain(
+      `curl -u 'demo42:demo-secret-key' '${s.sandbox.url}/api/index/status'`,
+    );
+    expect(await s.ui.testId('snippet-upload').textContent()).toContain(
+      `-F 'feedFile=@products.csv'`,
+    );
     await s.ui.screenshot('connect');
   });
 
@@ -50,15 +58,19 @@ describe.skipIf(skip)('first run and Connect', () => {
     await s.ui.open('#/connect');
     const results = [];
     for (const event of ['render', 'impression', 'clickthrough', 'addtocart', 'redirect']) {
-      const code = (await s.page.locator(`[data-testid="snippet-curl-${event}"] pre`).textContent()) ?? '';
+      const code =
+        (await s.page.locator(`[data-testid="snippet-curl-${event}"] pre`).textContent()) ?? '';
       results.push({ event, ...(await runCurl(code)) });
     }
-    for (const r of results) expect(r, `${r.event}: ${r.body}`).toMatchObject({ status: 200, body: '{"success":true}' });
+    for (const r of results)
+      expect(r, `${r.event}: ${r.body}`).toMatchObject({ status: 200, body: '{"success":true}' });
 
     await s.ui.nav('timelines');
     const rows = s.ui.testId('page-row');
     await expect.poll(() => rows.count()).toBe(2);
-    const verdicts = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+    const verdicts = await rows.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-verdict')),
+    );
     expect(verdicts).not.toContain('fail');
   });
 

@@ -34,7 +34,14 @@ describe.skipIf(skip)('feed board UI', () => {
     if (await autopilot.isChecked()) await autopilot.click();
     await expect.poll(() => autopilot.isChecked()).toBe(false);
 
-    for (const to of ['regen_waiting', 'regen_running', 'regen_done', 'waiting', 'running', 'done']) {
+    for (const to of [
+      'regen_waiting',
+      'regen_running',
+      'regen_done',
+      'waiting',
+      'running',
+      'done',
+    ]) {
       await card.getByTestId(`move-${to}`).click();
       await s.ui.feedState(43, to);
       expect(await card.getByTestId('feed-state').textContent()).toBe(to);
@@ -51,7 +58,9 @@ describe.skipIf(skip)('feed board UI', () => {
     await s.ui.feedState(43, 'done');
 
     const history = card.getByTestId('feed-history-43');
-    await expect.poll(() => history.locator('[data-kind="transition"]').count()).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(() => history.locator('[data-kind="transition"]').count())
+      .toBeGreaterThanOrEqual(6);
     expect(await history.textContent()).toContain('by hand');
     await card.scrollIntoViewIfNeeded();
     await s.ui.screenshot('feeds');
@@ -62,7 +71,8 @@ describe.skipIf(skip)('feed board UI', () => {
     const card = s.ui.feedCard(42);
     const file = path.join(FIXTURE_FEEDS, 'products.csv');
     const expected = readFileSync(file, 'utf8').trim().split('\n').length - 1;
-    const clock = (button: string) => s.page.locator(`[data-testid="feeds-view"] [data-testid="${button}"]`).click();
+    const clock = (button: string) =>
+      s.page.locator(`[data-testid="feeds-view"] [data-testid="${button}"]`).click();
     const result = card.getByTestId('feed-upload-result-42');
 
     await card.getByTestId('feed-requested-by-42').fill('qa@example.com');
@@ -84,7 +94,11 @@ describe.skipIf(skip)('feed board UI', () => {
     expect((await feedFromApi(s.sandbox.url, 42)).state).toBe('done');
 
     await clock('clock-plus-hour');
-    await expect.poll(() => s.page.locator('[data-testid="feeds-view"] [data-testid="clock-offset"]').textContent()).toMatch(/^\+1 h/);
+    await expect
+      .poll(() =>
+        s.page.locator('[data-testid="feeds-view"] [data-testid="clock-offset"]').textContent(),
+      )
+      .toMatch(/^\+1 h/);
     // This time drag and drop the file onto the card, as a user would from the file manager.
     const dataTransfer = await s.page.evaluateHandle(
       `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(readFileSync(file, 'utf8'))}], 'products.csv', { type: 'text/csv' })); return dt; })()`,

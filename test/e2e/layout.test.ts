@@ -2,7 +2,12 @@
 // keyboard, half a laptop screen shows one pane at a time with a way back, and dark mode is readable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBadPage, sendGoodPage } from './helpers/beacons';
-import { BODY_BACKGROUND, FOCUSED_PAGE_LOAD_ID, SCROLL_WIDTH, UNNAMED_CONTROLS } from './helpers/in-page';
+import {
+  BODY_BACKGROUND,
+  FOCUSED_PAGE_LOAD_ID,
+  SCROLL_WIDTH,
+  UNNAMED_CONTROLS,
+} from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();

@@ -2,7 +2,15 @@
 // findings, a finding lights up exactly its events, the inspector shows a rejected body's error in place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageTimelineDto } from '../../src/shared/timeline';
-import { newPage, searchBody, send, sendBadPage, sendGoodPage, sendShoppingDay, SITE_ID } from './helpers/beacons';
+import {
+  newPage,
+  searchBody,
+  send,
+  sendBadPage,
+  sendGoodPage,
+  sendShoppingDay,
+  SITE_ID,
+} from './helpers/beacons';
 import { MARK_PAGE, PAGE_MARKED, READ_CLIPBOARD } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
@@ -28,7 +36,9 @@ describe.skipIf(skip)('timelines UI', () => {
   it('shows how to send the first event, then events posted over HTTP appear without a reload', async () => {
     await s.ui.open('#/timelines');
     await s.ui.testId('timelines-empty').waitFor();
-    expect(await s.ui.testId('first-event-snippet').textContent()).toContain(`${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render`);
+    expect(await s.ui.testId('first-event-snippet').textContent()).toContain(
+      `${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render`,
+    );
     // A marker on window survives only if the page is never reloaded.
     await s.page.evaluate(MARK_PAGE);
 
@@ -46,7 +56,10 @@ describe.skipIf(skip)('timelines UI', () => {
 
   it('shows a planted bad page as fail with its findings, and a finding highlights exactly its events', async () => {
     await sendShoppingDay(s.sandbox.url);
-    const bad = await sendBadPage(s.sandbox.url, newPage({ pageUrl: 'https://shop.example.com/search?q=broken' }));
+    const bad = await sendBadPage(
+      s.sandbox.url,
+      newPage({ pageUrl: 'https://shop.example.com/search?q=broken' }),
+    );
     const row = s.ui.pageRow(bad.pageLoadId);
     await row.waitFor();
     await expect.poll(() => row.getAttribute('data-verdict')).toBe('fail');
@@ -61,24 +74,34 @@ describe.skipIf(skip)('timelines UI', () => {
     await expect.poll(() => s.ui.testId('finding').count()).toBe(dto.findings.length);
     await expect.poll(() => s.ui.chartEvents().count()).toBe(dto.counts.events);
     // Rejected events are marked on the chart.
-    expect(await s.page.locator('[data-testid="chart-event"][data-rejected="true"]').count()).toBe(dto.counts.rejected);
+    expect(await s.page.locator('[data-testid="chart-event"][data-rejected="true"]').count()).toBe(
+      dto.counts.rejected,
+    );
 
     const click = dto.findings.find((f) => f.rule === 'click-not-impressed')!;
     await s.ui.finding('click-not-impressed').click();
     expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
-    const lit = await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    const lit = await s.page
+      .locator('[data-testid="chart-event"][data-highlighted="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(lit.sort()).toEqual([...click.eventIds].sort());
-    const litRows = await s.page.locator('[data-testid="page-event-row"][data-highlight="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    const litRows = await s.page
+      .locator('[data-testid="page-event-row"][data-highlight="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(litRows.sort()).toEqual([...click.eventIds].sort());
     await s.ui.screenshot('page');
 
     // Selecting another finding moves the highlight; selecting it again clears it.
     const order = dto.findings.find((f) => f.rule === 'order')!;
     await s.ui.finding('order').click();
-    const litOrder = await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    const litOrder = await s.page
+      .locator('[data-testid="chart-event"][data-highlighted="true"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(litOrder.sort()).toEqual([...order.eventIds].sort());
     await s.ui.finding('order').click();
-    expect(await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').count()).toBe(0);
+    expect(
+      await s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').count(),
+    ).toBe(0);
   });
 
   it('inspects a rejected event: the validation error sits at its path, with times and copy as curl', async () => {
@@ -89,7 +112,9 @@ describe.skipIf(skip)('timelines UI', () => {
     await rejected.click();
     const inspector = s.ui.testId('inspector');
     await inspector.waitFor();
-    expect(await inspector.getAttribute('data-event-id')).toBe(await rejected.getAttribute('data-event-id'));
+    expect(await inspector.getAttribute('data-event-id')).toBe(
+      await rejected.getAttribute('data-event-id'),
+    );
     await inspector.getByTestId('json-view').waitFor();
     const error = inspector.locator('[data-testid="json-error"][data-path="context.timestamp"]');
     expect(await error.textContent()).toContain('missing required key-value: context.timestamp');
@@ -119,16 +144,30 @@ describe.skipIf(skip)('timelines UI', () => {
     const uniqueUid = `uid-${Date.now()}`;
     const special = newPage();
     await send(s.sandbox.url, 'render', searchBody('render', special));
-    await send(s.sandbox.url, 'impression', searchBody('impression', special, { uids: [uniqueUid] }));
+    await send(
+      s.sandbox.url,
+      'impression',
+      searchBody('impression', special, { uids: [uniqueUid] }),
+    );
     await s.ui.pageRow(special.pageLoadId).waitFor();
 
     await s.ui.testId('filter-text').fill(uniqueUid);
     await expect.poll(() => s.ui.testId('page-row').count()).toBe(1);
-    expect(await s.ui.testId('page-row').getAttribute('data-page-load-id')).toBe(special.pageLoadId);
+    expect(await s.ui.testId('page-row').getAttribute('data-page-load-id')).toBe(
+      special.pageLoadId,
+    );
 
     await s.ui.testId('filter-text').fill('');
     await s.ui.testId('filter-verdict-fail').click();
-    await expect.poll(async () => (await s.ui.testId('page-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')))).every((v) => v === 'fail')).toBe(true);
+    await expect
+      .poll(async () =>
+        (
+          await s.ui
+            .testId('page-row')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')))
+        ).every((v) => v === 'fail'),
+      )
+      .toBe(true);
     expect(await s.ui.pageRow(pass.pageLoadId).count()).toBe(0);
     await s.ui.testId('filter-verdict-all').click();
     await s.ui.pageRow(pass.pageLoadId).waitFor();
@@ -145,7 +184,9 @@ describe.skipIf(skip)('timelines UI', () => {
     const { startSandbox } = await import('../helpers/sandbox');
     const { RENDERER_DIR } = await import('./helpers/ui');
     s.sandbox = await startSandbox({ port }, { rendererDir: RENDERER_DIR });
-    await s.page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 20_000 });
+    await s.page
+      .locator('[data-testid="connection"][data-state="live"]')
+      .waitFor({ timeout: 20_000 });
     await s.ui.testId('disconnected-banner').waitFor({ state: 'detached' });
     const after = await sendGoodPage(s.sandbox.url);
     await s.ui.pageRow(after.pageLoadId).waitFor();

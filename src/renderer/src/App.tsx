@@ -15,9 +15,16 @@ import { TimelinesView } from './views/TimelinesView';
 
 function Connection() {
   const c = useSandbox((s) => s.connection);
-  const label = c.state === 'live' ? 'Live' : c.state === 'connecting' ? 'Connecting…' : 'Disconnected';
+  const label =
+    c.state === 'live' ? 'Live' : c.state === 'connecting' ? 'Connecting…' : 'Disconnected';
   return (
-    <span className="conn" data-state={c.state} data-testid="connection" role="status" aria-label={`Live updates: ${label}`}>
+    <span
+      className="conn"
+      data-state={c.state}
+      data-testid="connection"
+      role="status"
+      aria-label={`Live updates: ${label}`}
+    >
       <span className="dot" aria-hidden="true" />
       {label}
     </span>
@@ -32,8 +39,10 @@ function DisconnectedBanner() {
   return (
     <div className="banner" role="alert" data-testid="disconnected-banner">
       <span>
-        <strong>Lost the connection to the sandbox</strong> at {new Date(c.since).toLocaleTimeString()} ({fmtDuration(now - c.since)} ago). What you
-        see may be out of date; reconnecting{retryIn > 0 ? ` in ${Math.ceil(retryIn / 1000)} s` : '…'} (attempt {c.attempt}).
+        <strong>Lost the connection to the sandbox</strong> at{' '}
+        {new Date(c.since).toLocaleTimeString()} ({fmtDuration(now - c.since)} ago). What you see
+        may be out of date; reconnecting{retryIn > 0 ? ` in ${Math.ceil(retryIn / 1000)} s` : '…'}{' '}
+        (attempt {c.attempt}).
       </span>
       <button type="button" className="btn small" onClick={() => store.retryNow()}>
         Retry now
@@ -42,10 +51,22 @@ function DisconnectedBanner() {
   );
 }
 
-function NavLink(props: { to: Route; current: Route; children: string; count?: number; countLabel?: string; tone?: string; testId: string }) {
+function NavLink(props: {
+  to: Route;
+  current: Route;
+  children: string;
+  count?: number;
+  countLabel?: string;
+  tone?: string;
+  testId: string;
+}) {
   const { to, current, children, count, countLabel, tone = '', testId } = props;
   return (
-    <a href={routeHref(to)} aria-current={current.view === to.view ? 'page' : undefined} data-testid={testId}>
+    <a
+      href={routeHref(to)}
+      aria-current={current.view === to.view ? 'page' : undefined}
+      data-testid={testId}
+    >
       {children}
       {count !== undefined && count > 0 && (
         <span className={`count ${tone}`} title={countLabel}>
@@ -76,7 +97,14 @@ function TopBar({ route }: { route: Route }) {
         </span>
       </a>
       <nav className="nav" aria-label="Screens">
-        <NavLink to={{ view: 'timelines', pageKey: null, eventId: null }} current={route} count={failing} countLabel="failing pages" tone="fail" testId="nav-timelines">
+        <NavLink
+          to={{ view: 'timelines', pageKey: null, eventId: null }}
+          current={route}
+          count={failing}
+          countLabel="failing pages"
+          tone="fail"
+          testId="nav-timelines"
+        >
           Timelines
         </NavLink>
         <NavLink to={{ view: 'requests', eventId: null }} current={route} testId="nav-requests">
@@ -85,7 +113,13 @@ function TopBar({ route }: { route: Route }) {
         <NavLink to={{ view: 'feeds' }} current={route} testId="nav-feeds">
           Feeds
         </NavLink>
-        <NavLink to={{ view: 'outbox', mailId: null }} current={route} count={outbox} countLabel="e-mails" testId="nav-outbox">
+        <NavLink
+          to={{ view: 'outbox', mailId: null }}
+          current={route}
+          count={outbox}
+          countLabel="e-mails"
+          testId="nav-outbox"
+        >
           Outbox
         </NavLink>
         <NavLink to={{ view: 'connect' }} current={route} testId="nav-connect">
@@ -132,13 +166,18 @@ export function App() {
 
   // First run: a sandbox that has never seen an event opens on Connect instead of an empty list.
   useEffect(() => {
-    if (eventsLoaded && eventCount === 0 && location.hash === '') navigate({ view: 'connect' }, true);
+    if (eventsLoaded && eventCount === 0 && location.hash === '')
+      navigate({ view: 'connect' }, true);
   }, [eventsLoaded, eventCount]);
 
   return (
     <div className="app">
       {/* not href="#main": the hash is the router's */}
-      <button type="button" className="skip-link btn" onClick={() => document.getElementById('main')?.focus()}>
+      <button
+        type="button"
+        className="skip-link btn"
+        onClick={() => document.getElementById('main')?.focus()}
+      >
         Skip to content
       </button>
       <TopBar route={route} />

@@ -6,7 +6,9 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** Parse ISO 8601 and the indexing API's `+0000` form; NaN when unreadable. */
 export function parseTime(value: string | null | undefined): number {
   if (!value) return NaN;
-  const normalised = /[+-]\d{4}$/.test(value) ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2') : value;
+  const normalised = /[+-]\d{4}$/.test(value)
+    ? value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
+    : value;
   return Date.parse(normalised);
 }
 

@@ -35,7 +35,11 @@ const PRODUCTS = [
 ];
 
 /** A valid beacon v2 body for one search event, as the provider's client would send it. */
-export function beaconBody(event: SearchEventName, ids: SnippetIds, pageUrl = 'https://shop.example.com/search?q=shirt'): unknown {
+export function beaconBody(
+  event: SearchEventName,
+  ids: SnippetIds,
+  pageUrl = 'https://shop.example.com/search?q=shirt',
+): unknown {
   const redirect = event === 'redirect';
   const context = {
     timestamp: ids.timestamp,
@@ -54,7 +58,13 @@ export function beaconBody(event: SearchEventName, ids: SnippetIds, pageUrl = 'h
     case 'clickthrough':
       return { context, data: { responseId, results: [PRODUCTS[0]] } };
     case 'addtocart':
-      return { context, data: { responseId, results: [{ uid: PRODUCTS[0]!.uid, parentId: PRODUCTS[0]!.parentId, qty: 1, price: 22 }] } };
+      return {
+        context,
+        data: {
+          responseId,
+          results: [{ uid: PRODUCTS[0]!.uid, parentId: PRODUCTS[0]!.parentId, qty: 1, price: 22 }],
+        },
+      };
     case 'redirect':
       return { context, data: { responseId, redirect: 'https://shop.example.com/gift-cards' } };
   }
@@ -68,14 +78,31 @@ export function shellQuote(value: string): string {
 /** curl for a beacon POST, sent as text/plain like the browser client does. */
 export function beaconCurl(origin: string, path: string, body: unknown): string {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return [`curl -X POST ${shellQuote(`${origin}${path}`)}`, `  -H 'Content-Type: text/plain;charset=UTF-8'`, `  --data-raw ${shellQuote(text)}`].join(' \\\n');
+  return [
+    `curl -X POST ${shellQuote(`${origin}${path}`)}`,
+    `  -H 'Content-Type: text/plain;charset=UTF-8'`,
+    `  --data-raw ${shellQuote(text)}`,
+  ].join(' \\\n');
 }
 
-export function trackingCurls(origin: string, siteId: string, ids: SnippetIds): Array<{ event: SearchEventName; code: string }> {
-  const order: SearchEventName[] = ['render', 'impression', 'clickthrough', 'addtocart', 'redirect'];
+export function trackingCurls(
+  origin: string,
+  siteId: string,
+  ids: SnippetIds,
+): Array<{ event: SearchEventName; code: string }> {
+  const order: SearchEventName[] = [
+    'render',
+    'impression',
+    'clickthrough',
+    'addtocart',
+    'redirect',
+  ];
   return order
     .filter((e) => (SEARCH_EVENTS as readonly string[]).includes(e))
-    .map((event) => ({ event, code: beaconCurl(origin, `/beacon/v2/${siteId}/search/${event}`, beaconBody(event, ids)) }));
+    .map((event) => ({
+      event,
+      code: beaconCurl(origin, `/beacon/v2/${siteId}/search/${event}`, beaconBody(event, ids)),
+    }));
 }
 
 export function beaconJsSnippet(origin: string, siteId: string): string {
@@ -96,7 +123,12 @@ export function statusCurl(origin: string, siteId: string, secretKey: string): s
   return `curl -u ${shellQuote(`${siteId}:${secretKey}`)} ${shellQuote(`${origin}/api/index/status`)}`;
 }
 
-export function uploadCurl(origin: string, siteId: string, secretKey: string, feedId: number): string {
+export function uploadCurl(
+  origin: string,
+  siteId: string,
+  secretKey: string,
+  feedId: number,
+): string {
   return [
     `curl -u ${shellQuote(`${siteId}:${secretKey}`)}`,
     `  -F 'feedFile=@products.csv'`,
@@ -104,7 +136,12 @@ export function uploadCurl(origin: string, siteId: string, secretKey: string, fe
   ].join(' \\\n');
 }
 
-export function reindexCurl(origin: string, siteId: string, secretKey: string, feedId: number): string {
+export function reindexCurl(
+  origin: string,
+  siteId: string,
+  secretKey: string,
+  feedId: number,
+): string {
   return `curl -X PUT -u ${shellQuote(`${siteId}:${secretKey}`)} ${shellQuote(`${origin}/api/index/feed?feedId=${feedId}`)}`;
 }
 

@@ -29,7 +29,11 @@ function product(uid: string) {
 }
 
 /** The body of one search event on `page`, at `at` (ms), as the provider's client would send it. */
-export function searchBody(event: string, page: PageIds, opts: { at?: number; uids?: string[]; responseId?: string } = {}): Record<string, unknown> {
+export function searchBody(
+  event: string,
+  page: PageIds,
+  opts: { at?: number; uids?: string[]; responseId?: string } = {},
+): Record<string, unknown> {
   const context = {
     timestamp: new Date(opts.at ?? Date.now()).toISOString(),
     pageUrl: page.pageUrl,
@@ -49,7 +53,15 @@ export function searchBody(event: string, page: PageIds, opts: { at?: number; ui
     case 'clickthrough':
       return { context, data: { responseId, results: uids.slice(0, 1).map(product) } };
     case 'addtocart':
-      return { context, data: { responseId, results: uids.slice(0, 1).map((uid) => ({ uid, parentId: `${uid}-p`, qty: 1, price: 10 })) } };
+      return {
+        context,
+        data: {
+          responseId,
+          results: uids
+            .slice(0, 1)
+            .map((uid) => ({ uid, parentId: `${uid}-p`, qty: 1, price: 10 })),
+        },
+      };
     case 'redirect':
       return { context, data: { responseId, redirect: 'https://shop.example.com/landing' } };
     default:
@@ -58,14 +70,26 @@ export function searchBody(event: string, page: PageIds, opts: { at?: number; ui
 }
 
 /** POST one search event and insist on the answer (a test that sends a bad body means to). */
-export async function send(base: string, event: string, body: unknown, expectStatus = 200): Promise<void> {
+export async function send(
+  base: string,
+  event: string,
+  body: unknown,
+  expectStatus = 200,
+): Promise<void> {
   const res = await postBeacon(base, `${SITE_ID}/search/${event}`, body);
   const text = await res.text();
-  if (res.status !== expectStatus) throw new Error(`POST search/${event} answered ${res.status} (expected ${expectStatus}): ${text}`);
+  if (res.status !== expectStatus)
+    throw new Error(
+      `POST search/${event} answered ${res.status} (expected ${expectStatus}): ${text}`,
+    );
 }
 
 /** A page that follows the spec: render, impression, clickthrough, addtocart. */
-export async function sendGoodPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+export async function sendGoodPage(
+  base: string,
+  page: PageIds = newPage(),
+  t0 = Date.now(),
+): Promise<PageIds> {
   await send(base, 'render', searchBody('render', page, { at: t0 }));
   await send(base, 'impression', searchBody('impression', page, { at: t0 + 400 }));
   await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 1500 }));
@@ -77,10 +101,18 @@ export async function sendGoodPage(base: string, page: PageIds = newPage(), t0 =
  * A page a broken integration produces: a clickthrough of a tile never impressed, an impression sent
  * before its render (by timestamp), and a render whose body the service rejects.
  */
-export async function sendBadPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+export async function sendBadPage(
+  base: string,
+  page: PageIds = newPage(),
+  t0 = Date.now(),
+): Promise<PageIds> {
   await send(base, 'impression', searchBody('impression', page, { at: t0, uids: ['2001'] }));
   await send(base, 'render', searchBody('render', page, { at: t0 + 3000 }));
-  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 4000, uids: ['9999'] }));
+  await send(
+    base,
+    'clickthrough',
+    searchBody('clickthrough', page, { at: t0 + 4000, uids: ['9999'] }),
+  );
   const bad = searchBody('render', page, { at: t0 + 4500 });
   delete (bad.context as Record<string, unknown>).timestamp;
   await send(base, 'render', bad, 400);
@@ -88,10 +120,22 @@ export async function sendBadPage(base: string, page: PageIds = newPage(), t0 = 
 }
 
 /** A page with a warning only: the same tile reported in two impressions of one response. */
-export async function sendWarnPage(base: string, page: PageIds = newPage(), t0 = Date.now()): Promise<PageIds> {
+export async function sendWarnPage(
+  base: string,
+  page: PageIds = newPage(),
+  t0 = Date.now(),
+): Promise<PageIds> {
   await send(base, 'render', searchBody('render', page, { at: t0 }));
-  await send(base, 'impression', searchBody('impression', page, { at: t0 + 300, uids: ['3001', '3002'] }));
-  await send(base, 'impression', searchBody('impression', page, { at: t0 + 900, uids: ['3002', '3003'] }));
+  await send(
+    base,
+    'impression',
+    searchBody('impression', page, { at: t0 + 300, uids: ['3001', '3002'] }),
+  );
+  await send(
+    base,
+    'impression',
+    searchBody('impression', page, { at: t0 + 900, uids: ['3002', '3003'] }),
+  );
   return page;
 }
 
@@ -101,7 +145,11 @@ export async function sendShoppingDay(base: string): Promise<void> {
   for (let s = 0; s < 3; s++) {
     const shopper = newPage();
     for (let p = 0; p < 3; p++) {
-      const page = newPage({ sessionId: shopper.sessionId, userId: shopper.userId, pageUrl: `https://shop.example.com/search?q=${queries[(s * 3 + p) % queries.length]}` });
+      const page = newPage({
+        sessionId: shopper.sessionId,
+        userId: shopper.userId,
+        pageUrl: `https://shop.example.com/search?q=${queries[(s * 3 + p) % queries.length]}`,
+      });
       if ((s + p) % 4 === 1) await sendWarnPage(base, page);
       else if (s === 2 && p === 2) await sendBadPage(base, page);
       else await sendGoodPage(base, page);

@@ -2,7 +2,8 @@
 // library (the Node project's types), and each snippet is small enough to read as it is.
 
 /** Resolves once web fonts are loaded and two frames were painted (layout has settled). */
-export const SETTLE = 'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))';
+export const SETTLE =
+  'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))';
 
 /** Visible interactive elements without an accessible name (label, aria-label, title or text), as HTML. */
 export const UNNAMED_CONTROLS = `(() => {
@@ -17,7 +18,8 @@ export const UNNAMED_CONTROLS = `(() => {
     .map((el) => el.outerHTML.slice(0, 120));
 })()`;
 
-export const FOCUSED_PAGE_LOAD_ID = "document.activeElement && document.activeElement.getAttribute('data-page-load-id')";
+export const FOCUSED_PAGE_LOAD_ID =
+  "document.activeElement && document.activeElement.getAttribute('data-page-load-id')";
 export const SCROLL_WIDTH = 'document.documentElement.scrollWidth';
 export const BODY_BACKGROUND = 'getComputedStyle(document.body).backgroundColor';
 /** A flag on window that only survives as long as the page is not reloaded. */

@@ -17,7 +17,9 @@ export const FIXTURE_FEEDS = path.join(ROOT, 'fixtures/feeds');
 
 /** Why e2e tests cannot run here, or null when they can. Only a missing browser is a reason to skip. */
 export function skipReason(): string | null {
-  return existsSync(CHROMIUM) ? null : `e2e tests skipped: ${CHROMIUM} is missing (install chromium; .ci/run does)`;
+  return existsSync(CHROMIUM)
+    ? null
+    : `e2e tests skipped: ${CHROMIUM} is missing (install chromium; .ci/run does)`;
 }
 
 export interface UiSession {
@@ -31,10 +33,15 @@ export interface UiSession {
 /** Start a sandbox serving the built UI, launch Chromium with a fresh profile, open the UI. */
 export async function openUi(
   overrides: Partial<SandboxConfig> = {},
-  { viewport = { width: 1280, height: 800 }, colorScheme = 'light' }: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  {
+    viewport = { width: 1280, height: 800 },
+    colorScheme = 'light',
+  }: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<UiSession> {
   if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
-    throw new Error(`the UI is not built (${RENDERER_DIR}/index.html missing): run npx electron-vite build first`);
+    throw new Error(
+      `the UI is not built (${RENDERER_DIR}/index.html missing): run npx electron-vite build first`,
+    );
   }
   const sandbox = await startSandbox(overrides, { rendererDir: RENDERER_DIR });
   const profile = tempDir('search-sandbox-chromium-');
@@ -44,7 +51,14 @@ export async function openUi(
     context = await chromium.launchPersistentContext(profile.dir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
       viewport,
       colorScheme,
       acceptDownloads: true,
@@ -91,7 +105,9 @@ export class SandboxUi {
     await this.testId('connection').and(this.page.locator('[data-state="live"]')).waitFor();
   }
 
-  async nav(name: 'timelines' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions'): Promise<void> {
+  async nav(
+    name: 'timelines' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions',
+  ): Promise<void> {
     await this.testId(`nav-${name}`).click();
     await this.testId(`${name}-view`).waitFor();
   }

@@ -5,7 +5,8 @@ import type { FeedState, FeedView } from '../../../shared/indexing';
 import { ApiError, basicAuth, rawRequest, sendJson, withQuery, type RawResult } from './client';
 
 export const clockApi = {
-  advance: (iso8601Duration: string) => sendJson<ClockState>('POST', '/_sandbox/clock', { advance: iso8601Duration }),
+  advance: (iso8601Duration: string) =>
+    sendJson<ClockState>('POST', '/_sandbox/clock', { advance: iso8601Duration }),
   set: (iso: string) => sendJson<ClockState>('POST', '/_sandbox/clock', { set: iso }),
   reset: () => sendJson<ClockState>('POST', '/_sandbox/clock', { reset: true }),
 };
@@ -50,29 +51,48 @@ export function allowedFrom(err: unknown): string[] {
 }
 
 /** Upload a feed file through the real bulk indexing API, exactly as a client would (multipart + basic auth). */
-export function uploadFeed(args: { siteId: string; secretKey: string; feedId: number; file: File; requestedBy?: string }): Promise<RawResult> {
+export function uploadFeed(args: {
+  siteId: string;
+  secretKey: string;
+  feedId: number;
+  file: File;
+  requestedBy?: string;
+}): Promise<RawResult> {
   const form = new FormData();
   form.append('feedFile', args.file, args.file.name);
-  return rawRequest(withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }), {
-    method: 'POST',
-    headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
-    body: form,
-  });
+  return rawRequest(
+    withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }),
+    {
+      method: 'POST',
+      headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
+      body: form,
+    },
+  );
 }
 
 /** Ask for a re-index without a file (PUT), as a cart-integration client would. */
-export function requestIndex(args: { siteId: string; secretKey: string; feedId: number; requestedBy?: string }): Promise<RawResult> {
-  return rawRequest(withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }), {
-    method: 'PUT',
-    headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
-  });
+export function requestIndex(args: {
+  siteId: string;
+  secretKey: string;
+  feedId: number;
+  requestedBy?: string;
+}): Promise<RawResult> {
+  return rawRequest(
+    withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }),
+    {
+      method: 'PUT',
+      headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
+    },
+  );
 }
 
 export const sandboxApi = {
   resetAll: () => sendJson<unknown>('POST', '/_sandbox/reset', { what: 'all' }),
   resetEvents: () => sendJson<unknown>('POST', '/_sandbox/reset'),
-  resetSite: (siteId: string) => sendJson<unknown>('POST', '/_sandbox/reset', undefined, { siteId }),
-  reportUrl: (format: 'html' | 'junit' | 'json', siteId?: string) => withQuery('/_sandbox/report', { format, siteId }),
+  resetSite: (siteId: string) =>
+    sendJson<unknown>('POST', '/_sandbox/reset', undefined, { siteId }),
+  reportUrl: (format: 'html' | 'junit' | 'json', siteId?: string) =>
+    withQuery('/_sandbox/report', { format, siteId }),
   exportUrl: () => '/_sandbox/export',
   async importData(text: string): Promise<unknown> {
     return sendJson<unknown>('POST', '/_sandbox/import', JSON.parse(text) as unknown);

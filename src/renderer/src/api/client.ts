@@ -56,7 +56,11 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   }
   const body = await readBody(res);
   if (!res.ok) {
-    throw new ApiError(messageOf(body, `${init.method ?? 'GET'} ${path} answered ${res.status}`), res.status, body);
+    throw new ApiError(
+      messageOf(body, `${init.method ?? 'GET'} ${path} answered ${res.status}`),
+      res.status,
+      body,
+    );
   }
   return body as T;
 }
@@ -65,10 +69,18 @@ export function getJson<T>(path: string, query?: Query): Promise<T> {
   return request<T>(withQuery(path, query), { headers: { Accept: 'application/json' } });
 }
 
-export function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Query): Promise<T> {
+export function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  query?: Query,
+): Promise<T> {
   return request<T>(withQuery(path, query), {
     method,
-    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -97,5 +109,10 @@ export async function rawRequest(path: string, init: RequestInit = {}): Promise<
   } catch {
     throw new ApiError('The sandbox is not reachable: is it still running?', 0);
   }
-  return { status: res.status, ok: res.ok, body: await readBody(res), retryAfter: res.headers.get('Retry-After') };
+  return {
+    status: res.status,
+    ok: res.ok,
+    body: await readBody(res),
+    retryAfter: res.headers.get('Retry-After'),
+  };
 }

@@ -55,13 +55,31 @@ function ClockControls({ idPrefix }: { idPrefix: string }) {
   return (
     <div className="clock-controls">
       <div className="btn-row" role="group" aria-label="Advance the sandbox clock">
-        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-minute" onClick={() => void run(() => clockApi.advance('PT1M'))}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          data-testid="clock-plus-minute"
+          onClick={() => void run(() => clockApi.advance('PT1M'))}
+        >
           +1 min
         </button>
-        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-hour" onClick={() => void run(() => clockApi.advance('PT1H'))}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          data-testid="clock-plus-hour"
+          onClick={() => void run(() => clockApi.advance('PT1H'))}
+        >
           +1 h
         </button>
-        <button type="button" className="btn" disabled={busy} data-testid="clock-plus-day" onClick={() => void run(() => clockApi.advance('P1D'))}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          data-testid="clock-plus-day"
+          onClick={() => void run(() => clockApi.advance('P1D'))}
+        >
           +1 day
         </button>
         <button
@@ -85,13 +103,20 @@ function ClockControls({ idPrefix }: { idPrefix: string }) {
         <label htmlFor={inputId} className="small muted">
           Set to (UTC)
         </label>
-        <input id={inputId} type="datetime-local" value={setValue || toInputValue(now)} onChange={(e) => setSetValue(e.target.value)} data-testid="clock-set-input" />
+        <input
+          id={inputId}
+          type="datetime-local"
+          value={setValue || toInputValue(now)}
+          onChange={(e) => setSetValue(e.target.value)}
+          data-testid="clock-set-input"
+        />
         <button type="submit" className="btn" disabled={busy} data-testid="clock-set">
           Set
         </button>
       </form>
       <p className="small muted clock-note">
-        Moving the clock fires due schedules (feed runs, the one-hour re-index window) as if the time had passed.
+        Moving the clock fires due schedules (feed runs, the one-hour re-index window) as if the
+        time had passed.
       </p>
       {error && (
         <p className="notice error small" role="alert">
@@ -105,11 +130,18 @@ function ClockControls({ idPrefix }: { idPrefix: string }) {
 function ClockReadout({ now, offsetMs }: { now: number; offsetMs: number | undefined }) {
   return (
     <span className="clock-readout">
-      <span className="clock-time" data-testid="clock-now" data-now={Number.isFinite(now) ? new Date(now).toISOString() : ''}>
+      <span
+        className="clock-time"
+        data-testid="clock-now"
+        data-now={Number.isFinite(now) ? new Date(now).toISOString() : ''}
+      >
         {fmtClock(now)}
       </span>
       <span className="clock-date">{fmtDate(now)} UTC</span>
-      <span className={`badge ${offsetMs && Math.abs(offsetMs) >= 1000 ? 'warn' : ''}`} data-testid="clock-offset">
+      <span
+        className={`badge ${offsetMs && Math.abs(offsetMs) >= 1000 ? 'warn' : ''}`}
+        data-testid="clock-offset"
+      >
         {offsetMs === undefined ? '—' : fmtOffset(offsetMs)}
       </span>
     </span>
@@ -122,13 +154,27 @@ export function ClockButton() {
   const clock = useSandbox((s) => s.clock);
   return (
     <>
-      <button type="button" className="btn ghost clock-button" popoverTarget="clock-popover" aria-label="Sandbox clock: show controls" data-testid="clock-button">
+      <button
+        type="button"
+        className="btn ghost clock-button"
+        popoverTarget="clock-popover"
+        aria-label="Sandbox clock: show controls"
+        data-testid="clock-button"
+      >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
           <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          <path
+            d="M8 4.5V8l2.5 1.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="clock-time">{fmtClock(now)}</span>
-        {clock && Math.abs(clock.state.offsetMs) >= 1000 && <span className="badge warn">{fmtOffset(clock.state.offsetMs)}</span>}
+        {clock && Math.abs(clock.state.offsetMs) >= 1000 && (
+          <span className="badge warn">{fmtOffset(clock.state.offsetMs)}</span>
+        )}
       </button>
       <div id="clock-popover" popover="auto" className="popover" aria-label="Sandbox clock">
         <ClockPanel idPrefix="popover" />
@@ -138,11 +184,21 @@ export function ClockButton() {
 }
 
 /** The full clock card, for screens that depend on sandbox time. */
-export function ClockPanel({ idPrefix = 'panel', compact = false }: { idPrefix?: string; compact?: boolean }) {
+export function ClockPanel({
+  idPrefix = 'panel',
+  compact = false,
+}: {
+  idPrefix?: string;
+  compact?: boolean;
+}) {
   const now = useSandboxNow();
   const clock = useSandbox((s) => s.clock);
   return (
-    <section className={`clock-panel ${compact ? 'compact' : ''}`} aria-label="Sandbox clock" data-testid="clock-panel">
+    <section
+      className={`clock-panel ${compact ? 'compact' : ''}`}
+      aria-label="Sandbox clock"
+      data-testid="clock-panel"
+    >
       <div className="clock-panel-head">
         <span className="section-title">Sandbox clock</span>
         <ClockReadout now={now} offsetMs={clock?.state.offsetMs} />

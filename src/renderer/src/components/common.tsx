@@ -22,7 +22,17 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label = 'Copy', testId, className = 'btn small' }: { text: string; label?: string; testId?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  testId,
+  className = 'btn small',
+}: {
+  text: string;
+  label?: string;
+  testId?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -30,9 +40,20 @@ export function CopyButton({ text, label = 'Copy', testId, className = 'btn smal
     return () => clearTimeout(t);
   }, [state]);
   return (
-    <button type="button" className={className} data-testid={testId} onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+    <button
+      type="button"
+      className={className}
+      data-testid={testId}
+      onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}
+    >
       {/* fixed-width label so "Copied" does not shift neighbours */}
-      <span style={{ display: 'inline-block', minWidth: `${Math.max(label.length, 6)}ch`, textAlign: 'center' }}>
+      <span
+        style={{
+          display: 'inline-block',
+          minWidth: `${Math.max(label.length, 6)}ch`,
+          textAlign: 'center',
+        }}
+      >
         {state === 'copied' ? 'Copied' : state === 'failed' ? 'Failed' : label}
       </span>
       <span className="visually-hidden" role="status">
@@ -42,7 +63,15 @@ export function CopyButton({ text, label = 'Copy', testId, className = 'btn smal
   );
 }
 
-export function CodeBlock({ code, title, testId }: { code: string; title: string; testId?: string }) {
+export function CodeBlock({
+  code,
+  title,
+  testId,
+}: {
+  code: string;
+  title: string;
+  testId?: string;
+}) {
   return (
     <figure className="code-block" data-testid={testId}>
       <figcaption>
@@ -67,7 +96,12 @@ export function VerdictBadge({ verdict }: { verdict: Verdict }) {
 }
 
 export function SeverityBadge({ severity }: { severity: string }) {
-  const cls = severity === 'error' || severity === 'fail' ? 'fail' : severity === 'warn' || severity === 'warning' ? 'warn' : 'info';
+  const cls =
+    severity === 'error' || severity === 'fail'
+      ? 'fail'
+      : severity === 'warn' || severity === 'warning'
+        ? 'warn'
+        : 'info';
   return <span className={`badge ${cls}`}>{severity}</span>;
 }
 
@@ -84,7 +118,19 @@ export function kindColour(kind: string): string {
 }
 
 /** Shape per kind as well as colour, so kinds stay apart for colour-blind eyes and in print. */
-export function KindShape({ kind, size = 12, x = 0, y = 0, fill }: { kind: string; size?: number; x?: number; y?: number; fill?: string }) {
+export function KindShape({
+  kind,
+  size = 12,
+  x = 0,
+  y = 0,
+  fill,
+}: {
+  kind: string;
+  size?: number;
+  x?: number;
+  y?: number;
+  fill?: string;
+}) {
   const c = fill ?? kindColour(kind);
   const r = size / 2;
   switch (kind) {
@@ -93,9 +139,19 @@ export function KindShape({ kind, size = 12, x = 0, y = 0, fill }: { kind: strin
     case 'impression':
       return <circle cx={x} cy={y} r={r} fill={c} />;
     case 'clickthrough':
-      return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} fill={c} />;
+      return (
+        <polygon
+          points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`}
+          fill={c}
+        />
+      );
     case 'addtocart':
-      return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={c} />;
+      return (
+        <polygon
+          points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`}
+          fill={c}
+        />
+      );
     case 'redirect':
       return <polygon points={`${x - r},${y - r} ${x + r + 1},${y} ${x - r},${y + r}`} fill={c} />;
     default:
@@ -124,7 +180,15 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
-export function ErrorBox({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+export function ErrorBox({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   return (
     <div className="state-box error" role="alert" data-testid="error">
       <h2>{title}</h2>
@@ -138,7 +202,15 @@ export function ErrorBox({ title, message, onRetry }: { title: string; message: 
   );
 }
 
-export function Empty({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+export function Empty({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="state-box" data-testid={testId ?? 'empty'}>
       <h2>{title}</h2>
@@ -148,9 +220,20 @@ export function Empty({ title, children, testId }: { title: string; children?: R
 }
 
 /** Render loading/error for a load state, or the children once ready. */
-export function Loaded({ state, what, onRetry, children }: { state: LoadState; what: string; onRetry?: () => void; children: ReactNode }) {
+export function Loaded({
+  state,
+  what,
+  onRetry,
+  children,
+}: {
+  state: LoadState;
+  what: string;
+  onRetry?: () => void;
+  children: ReactNode;
+}) {
   if (state.phase === 'loading') return <Loading what={what} />;
-  if (state.phase === 'error') return <ErrorBox title={`Could not load ${what}`} message={state.message} onRetry={onRetry} />;
+  if (state.phase === 'error')
+    return <ErrorBox title={`Could not load ${what}`} message={state.message} onRetry={onRetry} />;
   return <>{children}</>;
 }
 

@@ -3,7 +3,10 @@
 import { useCallback, useState } from 'react';
 
 /** useState persisted in sessionStorage, so filters survive switching screens and reloads. */
-export function useSessionState<T>(key: string, initial: T): [T, (next: T | ((prev: T) => T)) => void] {
+export function useSessionState<T>(
+  key: string,
+  initial: T,
+): [T, (next: T | ((prev: T) => T)) => void] {
   const [value, setValue] = useState<T>(() => {
     try {
       const raw = sessionStorage.getItem(`search-sandbox.${key}`);

@@ -3,7 +3,11 @@
 // because summaries carry neither and the list filters on both.
 import { ApiError, getJson } from '../api/client';
 import type { RecordedEvent } from '../api/types';
-import type { PageTimelineDto, PageTimelineSummaryDto, TimelineListDto } from '../../../shared/timeline';
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  TimelineListDto,
+} from '../../../shared/timeline';
 
 export interface PageIndex {
   kinds: Set<string>;
@@ -23,7 +27,9 @@ export function pageKey(p: { siteId: string; pageLoadId: string }): string {
 
 export function splitPageKey(key: string): { siteId: string; pageLoadId: string } {
   const i = key.indexOf('/');
-  return i === -1 ? { siteId: '', pageLoadId: key } : { siteId: key.slice(0, i), pageLoadId: key.slice(i + 1) };
+  return i === -1
+    ? { siteId: '', pageLoadId: key }
+    : { siteId: key.slice(0, i), pageLoadId: key.slice(i + 1) };
 }
 
 export function emptyPages(): PageStore {
@@ -55,7 +61,10 @@ const ALL_PAGES = 100_000;
 
 export async function loadPages(base: string): Promise<PageStore> {
   // Summaries only: the list needs no events, and 10,000 events' worth of pages must load fast.
-  const body = await getJson<{ pages: PageTimelineSummaryDto[] }>(`${base}/_sandbox/timelines`, { view: 'summary', limit: ALL_PAGES });
+  const body = await getJson<{ pages: PageTimelineSummaryDto[] }>(`${base}/_sandbox/timelines`, {
+    view: 'summary',
+    limit: ALL_PAGES,
+  });
   const summaries = new Map<string, PageTimelineSummaryDto>();
   for (const page of body.pages) summaries.set(pageKey(page), page);
   return { summaries, index: new Map(), version: Date.now() };
@@ -65,9 +74,16 @@ export async function loadPages(base: string): Promise<PageStore> {
 export async function loadPage(base: string, key: string): Promise<PageTimelineDto | null> {
   const { siteId, pageLoadId } = splitPageKey(key);
   try {
-    if (pageLoadId) return await getJson<PageTimelineDto>(`${base}/_sandbox/timelines/${encodeURIComponent(pageLoadId)}`, { siteId });
+    if (pageLoadId)
+      return await getJson<PageTimelineDto>(
+        `${base}/_sandbox/timelines/${encodeURIComponent(pageLoadId)}`,
+        { siteId },
+      );
     // Rejected events without a readable pageLoadId share one page per site, which has no path of its own.
-    const body = await getJson<TimelineListDto>(`${base}/_sandbox/timelines`, { siteId, limit: ALL_PAGES });
+    const body = await getJson<TimelineListDto>(`${base}/_sandbox/timelines`, {
+      siteId,
+      limit: ALL_PAGES,
+    });
     return body.pages.find((p) => p.pageLoadId === '') ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
@@ -80,7 +96,9 @@ export function applyPageMessages(store: PageStore, messages: unknown[]): PageSt
   if (!messages.length) return store;
   const summaries = new Map(store.summaries);
   for (const data of messages) {
-    const incoming = ('responses' in (data as object) ? summarize(data as PageTimelineDto) : data) as PageTimelineSummaryDto;
+    const incoming = (
+      'responses' in (data as object) ? summarize(data as PageTimelineDto) : data
+    ) as PageTimelineSummaryDto;
     if (!incoming || typeof incoming.pageLoadId !== 'string') continue;
     const key = pageKey(incoming);
     const existing = summaries.get(key);

@@ -5,9 +5,17 @@ import { getJson } from '../api/client';
 import type { ClockState, Health, RecordedEvent, StreamMessage } from '../api/types';
 import type { FeedView, OutboxMessage } from '../../../shared/indexing';
 import { StreamConnection, type ConnectionStatus } from './stream';
-import { applyEventsToIndex, applyPageMessages, emptyPages, loadPages, resetPages, type PageStore } from './pages';
+import {
+  applyEventsToIndex,
+  applyPageMessages,
+  emptyPages,
+  loadPages,
+  resetPages,
+  type PageStore,
+} from './pages';
 
-export type LoadState = { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; message: string };
+export type LoadState =
+  { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; message: string };
 
 /** How many recorded requests the UI keeps; older ones stay in the sandbox and its export. */
 export const EVENT_WINDOW = 20_000;
@@ -88,9 +96,18 @@ export class SandboxStore {
   async loadAll(reconnected = false): Promise<void> {
     this.snapshotLoading += 1;
     try {
-      await Promise.all([this.loadHealth(), this.loadEvents(reconnected), this.loadPagesSnapshot(), this.loadFeeds(), this.loadOutbox(), this.loadClock()]);
+      await Promise.all([
+        this.loadHealth(),
+        this.loadEvents(reconnected),
+        this.loadPagesSnapshot(),
+        this.loadFeeds(),
+        this.loadOutbox(),
+        this.loadClock(),
+      ]);
       // A fresh page snapshot has no search index (kinds, uids): rebuild it from the events we hold.
-      this.set({ pages: applyEventsToIndex(this.state.pages, this.state.events as RecordedEvent[]) });
+      this.set({
+        pages: applyEventsToIndex(this.state.pages, this.state.events as RecordedEvent[]),
+      });
     } finally {
       this.snapshotLoading -= 1;
       this.scheduleFlush();
@@ -112,7 +129,10 @@ export class SandboxStore {
     if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
       const query = catchUp ? { since: last!.seq, limit: EVENT_WINDOW } : { limit: EVENT_WINDOW };
-      const body = await getJson<{ events: RecordedEvent[] } | RecordedEvent[]>(`${this.base}/_sandbox/events`, query);
+      const body = await getJson<{ events: RecordedEvent[] } | RecordedEvent[]>(
+        `${this.base}/_sandbox/events`,
+        query,
+      );
       const list = Array.isArray(body) ? body : body.events;
       if (catchUp) this.appendEvents(list);
       else this.replaceEvents(list);
@@ -124,7 +144,9 @@ export class SandboxStore {
 
   private async stillHas(event: RecordedEvent): Promise<boolean> {
     try {
-      const same = await getJson<RecordedEvent>(`${this.base}/_sandbox/events/${encodeURIComponent(event.id)}`);
+      const same = await getJson<RecordedEvent>(
+        `${this.base}/_sandbox/events/${encodeURIComponent(event.id)}`,
+      );
       return same.seq === event.seq && same.receivedAt === event.receivedAt;
     } catch {
       return false;
@@ -143,7 +165,10 @@ export class SandboxStore {
   async loadFeeds(): Promise<void> {
     try {
       const body = await getJson<{ feeds: FeedView[] } | FeedView[]>(`${this.base}/_sandbox/feeds`);
-      this.set({ feeds: Array.isArray(body) ? body : body.feeds, load: { ...this.state.load, feeds: { phase: 'ready' } } });
+      this.set({
+        feeds: Array.isArray(body) ? body : body.feeds,
+        load: { ...this.state.load, feeds: { phase: 'ready' } },
+      });
     } catch (err) {
       this.set({ load: { ...this.state.load, feeds: errorState(err) } });
     }
@@ -151,8 +176,13 @@ export class SandboxStore {
 
   private async loadOutbox(): Promise<void> {
     try {
-      const body = await getJson<{ messages: OutboxMessage[] } | OutboxMessage[]>(`${this.base}/_sandbox/outbox`);
-      this.set({ outbox: Array.isArray(body) ? body : body.messages, load: { ...this.state.load, outbox: { phase: 'ready' } } });
+      const body = await getJson<{ messages: OutboxMessage[] } | OutboxMessage[]>(
+        `${this.base}/_sandbox/outbox`,
+      );
+      this.set({
+        outbox: Array.isArray(body) ? body : body.messages,
+        load: { ...this.state.load, outbox: { phase: 'ready' } },
+      });
     } catch (err) {
       this.set({ load: { ...this.state.load, outbox: errorState(err) } });
     }

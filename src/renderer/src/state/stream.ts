@@ -27,7 +27,8 @@ export function parseStreamData(name: string, raw: string): StreamMessage | null
   }
   if (parsed && typeof parsed === 'object' && 'type' in parsed && 'data' in parsed) {
     const type = (parsed as { type: unknown }).type;
-    if (typeof type === 'string' && (TYPES as string[]).includes(type)) return parsed as StreamMessage;
+    if (typeof type === 'string' && (TYPES as string[]).includes(type))
+      return parsed as StreamMessage;
   }
   if ((TYPES as string[]).includes(name)) return { type: name as StreamType, data: parsed };
   return null;
@@ -100,7 +101,12 @@ export class StreamConnection {
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
     this.attempt += 1;
     this.downSince ??= Date.now();
-    this.handlers.onStatus({ state: 'disconnected', since: this.downSince, attempt: this.attempt, retryAt: Date.now() + delay });
+    this.handlers.onStatus({
+      state: 'disconnected',
+      since: this.downSince,
+      attempt: this.attempt,
+      retryAt: Date.now() + delay,
+    });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.open();

@@ -54,9 +54,20 @@ function time(s: string | null): number {
   return Number.isFinite(t) ? t : 0;
 }
 
-function matchesText(page: PageTimelineSummaryDto, uids: Set<string> | undefined, needle: string): boolean {
+function matchesText(
+  page: PageTimelineSummaryDto,
+  uids: Set<string> | undefined,
+  needle: string,
+): boolean {
   if (!needle) return true;
-  const hay = [page.pageUrl, page.pageLoadId, page.sessionId, page.userId, ...page.responseIds, ...page.rules];
+  const hay = [
+    page.pageUrl,
+    page.pageLoadId,
+    page.sessionId,
+    page.userId,
+    ...page.responseIds,
+    ...page.rules,
+  ];
   if (hay.some((h) => h && h.toLowerCase().includes(needle))) return true;
   if (uids) for (const u of uids) if (u.toLowerCase().includes(needle)) return true;
   return false;
@@ -66,11 +77,18 @@ export function sessionKey(p: { siteId: string; sessionId: string }): string {
   return `s:${p.siteId}/${p.sessionId}`;
 }
 
-export function buildRows(store: PageStore, filters: TimelineFilters, collapsed: ReadonlySet<string>): RowsResult {
+export function buildRows(
+  store: PageStore,
+  filters: TimelineFilters,
+  collapsed: ReadonlySet<string>,
+): RowsResult {
   const needle = filters.text.trim().toLowerCase();
   const sites = new Set<string>();
   const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-  const sessions = new Map<string, { row: SessionRow; pages: PageTimelineSummaryDto[]; latest: number }>();
+  const sessions = new Map<
+    string,
+    { row: SessionRow; pages: PageTimelineSummaryDto[]; latest: number }
+  >();
   let shown = 0;
 
   for (const page of store.summaries.values()) {
@@ -86,7 +104,17 @@ export function buildRows(store: PageStore, filters: TimelineFilters, collapsed:
     let s = sessions.get(sKey);
     if (!s) {
       s = {
-        row: { type: 'session', key: sKey, siteId: page.siteId, sessionId: page.sessionId, userId: page.userId, pages: 0, verdict: 'pass', lastSeen: null, collapsed: collapsed.has(sKey) },
+        row: {
+          type: 'session',
+          key: sKey,
+          siteId: page.siteId,
+          sessionId: page.sessionId,
+          userId: page.userId,
+          pages: 0,
+          verdict: 'pass',
+          lastSeen: null,
+          collapsed: collapsed.has(sKey),
+        },
         pages: [],
         latest: 0,
       };
@@ -102,12 +130,16 @@ export function buildRows(store: PageStore, filters: TimelineFilters, collapsed:
     }
   }
 
-  const ordered = [...sessions.values()].sort((a, b) => b.latest - a.latest || (a.row.key < b.row.key ? -1 : 1));
+  const ordered = [...sessions.values()].sort(
+    (a, b) => b.latest - a.latest || (a.row.key < b.row.key ? -1 : 1),
+  );
   const rows: Row[] = [];
   for (const s of ordered) {
     rows.push(s.row);
     if (s.row.collapsed) continue;
-    s.pages.sort((a, b) => time(b.firstSeen) - time(a.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1));
+    s.pages.sort(
+      (a, b) => time(b.firstSeen) - time(a.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1),
+    );
     for (const page of s.pages) rows.push({ type: 'page', key: pageKey(page), page });
   }
   return { rows, shown, total: store.summaries.size, sites: [...sites].sort(), verdicts };

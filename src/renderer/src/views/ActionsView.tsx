@@ -21,11 +21,29 @@ function Result({ outcome, testId }: { outcome: Outcome; testId: string }) {
 }
 
 /** A destructive button that asks once more in place (no modal to trap focus). */
-function ConfirmButton({ label, confirm, onConfirm, testId, disabled }: { label: string; confirm: string; onConfirm(): void; testId: string; disabled?: boolean }) {
+function ConfirmButton({
+  label,
+  confirm,
+  onConfirm,
+  testId,
+  disabled,
+}: {
+  label: string;
+  confirm: string;
+  onConfirm(): void;
+  testId: string;
+  disabled?: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
-      <button type="button" className="btn danger" disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
+      <button
+        type="button"
+        className="btn danger"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+        data-testid={testId}
+      >
         {label}
       </button>
     );
@@ -79,13 +97,27 @@ function DesktopExtras() {
         <button
           type="button"
           className="btn"
-          onClick={() => void api.openDataDirectory().then((r) => setOutcome(r.error ? { tone: 'error', text: r.error } : { tone: 'ok', text: `Opened ${r.path}` }))}
+          onClick={() =>
+            void api
+              .openDataDirectory()
+              .then((r) =>
+                setOutcome(
+                  r.error
+                    ? { tone: 'error', text: r.error }
+                    : { tone: 'ok', text: `Opened ${r.path}` },
+                ),
+              )
+          }
         >
           Open data folder
         </button>
         {notify !== null && (
           <label className="toggle">
-            <input type="checkbox" checked={notify} onChange={(e) => void api.setNotificationsEnabled(e.target.checked).then(setNotify)} />
+            <input
+              type="checkbox"
+              checked={notify}
+              onChange={(e) => void api.setNotificationsEnabled(e.target.checked).then(setNotify)}
+            />
             Desktop notifications (failing pages, feeds ending in error)
           </label>
         )}
@@ -100,7 +132,12 @@ export function ActionsView() {
   const health = useSandbox((s) => s.health);
   const pages = useSandbox((s) => s.pages);
   const feeds = useSandbox((s) => s.feeds);
-  const sites = [...new Set([...feeds.map((f) => f.siteId), ...[...pages.summaries.values()].map((p) => p.siteId)])].sort();
+  const sites = [
+    ...new Set([
+      ...feeds.map((f) => f.siteId),
+      ...[...pages.summaries.values()].map((p) => p.siteId),
+    ]),
+  ].sort();
   const [site, setSite] = useState('');
   const [resetOutcome, setResetOutcome] = useState<Outcome>(null);
   const [importOutcome, setImportOutcome] = useState<Outcome>(null);
@@ -122,11 +159,14 @@ export function ActionsView() {
     await run(
       setImportOutcome,
       async () => {
-        const r = await request<{ imported?: number }>(`/_sandbox/import${replace ? '?replace=true' : ''}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: text,
-        });
+        const r = await request<{ imported?: number }>(
+          `/_sandbox/import${replace ? '?replace=true' : ''}`,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: text,
+          },
+        );
         return r;
       },
       `Imported ${file.name}${replace ? ', replacing the events that were here' : ''}.`,
@@ -141,7 +181,9 @@ export function ActionsView() {
             <h1>Actions</h1>
             <p>
               Search Sandbox {health?.version ?? ''}
-              {health?.dataDir ? ` · data in ${health.dataDir}` : ' · in memory (nothing is written to disk)'}
+              {health?.dataDir
+                ? ` · data in ${health.dataDir}`
+                : ' · in memory (nothing is written to disk)'}
               {health?.configSource ? ` · config: ${health.configSource}` : ''}
             </p>
           </div>
@@ -154,11 +196,19 @@ export function ActionsView() {
           </div>
         )}
         <Card title="Reset">
-          <p className="muted">Start a test run from a clean slate. Events and timelines are forgotten; “everything” also puts feeds and the outbox back to the config.</p>
+          <p className="muted">
+            Start a test run from a clean slate. Events and timelines are forgotten; “everything”
+            also puts feeds and the outbox back to the config.
+          </p>
           <div className="btn-row">
             <label className="toggle">
               Site
-              <select value={chosenSite} onChange={(e) => setSite(e.target.value)} aria-label="Site to reset" disabled={!sites.length}>
+              <select
+                value={chosenSite}
+                onChange={(e) => setSite(e.target.value)}
+                aria-label="Site to reset"
+                disabled={!sites.length}
+              >
                 {sites.map((s) => (
                   <option key={s}>{s}</option>
                 ))}
@@ -169,38 +219,83 @@ export function ActionsView() {
               confirm={`Forget every event of ${chosenSite}?`}
               disabled={!chosenSite}
               testId="reset-site"
-              onConfirm={() => void run(setResetOutcome, () => sandboxApi.resetSite(chosenSite), `Events of ${chosenSite} forgotten.`)}
+              onConfirm={() =>
+                void run(
+                  setResetOutcome,
+                  () => sandboxApi.resetSite(chosenSite),
+                  `Events of ${chosenSite} forgotten.`,
+                )
+              }
             />
           </div>
           <div className="btn-row">
-            <ConfirmButton label="Reset all events" confirm="Forget every event of every site?" testId="reset-events" onConfirm={() => void run(setResetOutcome, sandboxApi.resetEvents, 'All events forgotten.')} />
+            <ConfirmButton
+              label="Reset all events"
+              confirm="Forget every event of every site?"
+              testId="reset-events"
+              onConfirm={() =>
+                void run(setResetOutcome, sandboxApi.resetEvents, 'All events forgotten.')
+              }
+            />
             <ConfirmButton
               label="Reset everything"
               confirm="Events, feeds and outbox back to the start?"
               testId="reset-all"
-              onConfirm={() => void run(setResetOutcome, sandboxApi.resetAll, 'Everything is back to the fixtures.')}
+              onConfirm={() =>
+                void run(
+                  setResetOutcome,
+                  sandboxApi.resetAll,
+                  'Everything is back to the fixtures.',
+                )
+              }
             />
           </div>
           <Result outcome={resetOutcome} testId="reset-result" />
         </Card>
         <Card title="Reports">
-          <p className="muted">The timeline verdicts of every page. JUnit has one test case per page, for CI dashboards.</p>
+          <p className="muted">
+            The timeline verdicts of every page. JUnit has one test case per page, for CI
+            dashboards.
+          </p>
           <div className="btn-row">
-            <a className="btn" href={sandboxApi.reportUrl('html')} download="beacon-report.html" data-testid="report-html">
+            <a
+              className="btn"
+              href={sandboxApi.reportUrl('html')}
+              download="beacon-report.html"
+              data-testid="report-html"
+            >
               Download HTML
             </a>
-            <a className="btn" href={sandboxApi.reportUrl('junit')} download="beacon-report.xml" data-testid="report-junit">
+            <a
+              className="btn"
+              href={sandboxApi.reportUrl('junit')}
+              download="beacon-report.xml"
+              data-testid="report-junit"
+            >
               Download JUnit
             </a>
-            <a className="btn" href={sandboxApi.reportUrl('json')} download="beacon-report.json" data-testid="report-json">
+            <a
+              className="btn"
+              href={sandboxApi.reportUrl('json')}
+              download="beacon-report.json"
+              data-testid="report-json"
+            >
               Download JSON
             </a>
           </div>
         </Card>
         <Card title="Export and import">
-          <p className="muted">Save the recorded events (and feeds, outbox) to a file; load one into this or another sandbox, or check it offline with <code>search-sandbox check</code>.</p>
+          <p className="muted">
+            Save the recorded events (and feeds, outbox) to a file; load one into this or another
+            sandbox, or check it offline with <code>search-sandbox check</code>.
+          </p>
           <div className="btn-row">
-            <a className="btn" href={sandboxApi.exportUrl()} download="search-sandbox-export.json" data-testid="export">
+            <a
+              className="btn"
+              href={sandboxApi.exportUrl()}
+              download="search-sandbox-export.json"
+              data-testid="export"
+            >
               Export sandbox data
             </a>
             <label className="btn">
@@ -218,7 +313,11 @@ export function ActionsView() {
               />
             </label>
             <label className="toggle">
-              <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={replace}
+                onChange={(e) => setReplace(e.target.checked)}
+              />
               Replace the current events
             </label>
           </div>

@@ -18,14 +18,30 @@ import {
 } from '../snippets';
 
 /** The account the snippets use: the first configured site, with the demo key when it is the demo site. */
-export function useSnippetAccount(): { siteId: string; secretKey: string; isDemo: boolean; uploadFeedId: number; putFeedId: number } {
+export function useSnippetAccount(): {
+  siteId: string;
+  secretKey: string;
+  isDemo: boolean;
+  uploadFeedId: number;
+  putFeedId: number;
+} {
   const feeds = useSandbox((s) => s.feeds);
   const first = feeds[0];
   const siteId = first?.siteId ?? DEMO_SITE_ID;
   const isDemo = siteId === DEMO_SITE_ID;
-  const uploadFeed = feeds.find((f) => f.siteId === siteId && f.source.kind === 'upload' && f.intervalMs !== null) ?? first;
-  const putFeed = feeds.find((f) => f.siteId === siteId && f.source.kind === 'cart' && f.intervalMs !== null) ?? uploadFeed;
-  return { siteId, secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>', isDemo, uploadFeedId: uploadFeed?.id ?? 42, putFeedId: putFeed?.id ?? 43 };
+  const uploadFeed =
+    feeds.find((f) => f.siteId === siteId && f.source.kind === 'upload' && f.intervalMs !== null) ??
+    first;
+  const putFeed =
+    feeds.find((f) => f.siteId === siteId && f.source.kind === 'cart' && f.intervalMs !== null) ??
+    uploadFeed;
+  return {
+    siteId,
+    secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>',
+    isDemo,
+    uploadFeedId: uploadFeed?.id ?? 42,
+    putFeedId: putFeed?.id ?? 43,
+  };
 }
 
 function UrlRow({ label, url, testId }: { label: string; url: string; testId: string }) {
@@ -55,8 +71,10 @@ export function ConnectView() {
           <div>
             <h1>Connect a storefront</h1>
             <p>
-              The sandbox answers like the real services. Point your storefront, scripts or CI at these addresses.
-              {eventCount === 0 && ' Nothing has been received yet: send one of the events below to see it appear under Timelines.'}
+              The sandbox answers like the real services. Point your storefront, scripts or CI at
+              these addresses.
+              {eventCount === 0 &&
+                ' Nothing has been received yet: send one of the events below to see it appear under Timelines.'}
             </p>
           </div>
           <a className="btn" href="#/timelines">
@@ -93,9 +111,14 @@ export function ConnectView() {
             beacon.js (the provider's tracking client)
           </h2>
           <p className="muted">
-            Set <code>requesters.beacon.origin</code> so every event goes to the sandbox. Nothing else in the storefront changes.
+            Set <code>requesters.beacon.origin</code> so every event goes to the sandbox. Nothing
+            else in the storefront changes.
           </p>
-          <CodeBlock title="storefront.ts" code={beaconJsSnippet(origin, siteId)} testId="snippet-beaconjs" />
+          <CodeBlock
+            title="storefront.ts"
+            code={beaconJsSnippet(origin, siteId)}
+            testId="snippet-beaconjs"
+          />
         </section>
 
         <section className="section" aria-labelledby="curl-title">
@@ -108,8 +131,9 @@ export function ConnectView() {
             </button>
           </div>
           <p className="muted">
-            Run them in order: render, impression, clickthrough and addtocart share a page and a responseId; the redirect is a second page.
-            Timestamps are the sandbox time when the snippets were made.
+            Run them in order: render, impression, clickthrough and addtocart share a page and a
+            responseId; the redirect is a second page. Timestamps are the sandbox time when the
+            snippets were made.
           </p>
           <div className="snippet-grid">
             {curls.map(({ event, code }) => (
@@ -126,9 +150,21 @@ export function ConnectView() {
             Bulk indexing
           </h2>
           <div className="snippet-grid">
-            <CodeBlock title="Status of every feed" code={statusCurl(origin, siteId, secretKey)} testId="snippet-status" />
-            <CodeBlock title={`Upload a feed file (feed ${uploadFeedId})`} code={uploadCurl(origin, siteId, secretKey, uploadFeedId)} testId="snippet-upload" />
-            <CodeBlock title={`Re-index without a file (PUT, feed ${putFeedId})`} code={reindexCurl(origin, siteId, secretKey, putFeedId)} testId="snippet-reindex" />
+            <CodeBlock
+              title="Status of every feed"
+              code={statusCurl(origin, siteId, secretKey)}
+              testId="snippet-status"
+            />
+            <CodeBlock
+              title={`Upload a feed file (feed ${uploadFeedId})`}
+              code={uploadCurl(origin, siteId, secretKey, uploadFeedId)}
+              testId="snippet-upload"
+            />
+            <CodeBlock
+              title={`Re-index without a file (PUT, feed ${putFeedId})`}
+              code={reindexCurl(origin, siteId, secretKey, putFeedId)}
+              testId="snippet-reindex"
+            />
           </div>
         </section>
 
@@ -137,8 +173,16 @@ export function ConnectView() {
             In tests and CI
           </h2>
           <div className="snippet-grid">
-            <CodeBlock title="Wait until 4 events arrived (408 on timeout)" code={waitCurl(origin, siteId)} testId="snippet-wait" />
-            <CodeBlock title="Timeline verdicts as JUnit" code={reportCurl(origin)} testId="snippet-report" />
+            <CodeBlock
+              title="Wait until 4 events arrived (408 on timeout)"
+              code={waitCurl(origin, siteId)}
+              testId="snippet-wait"
+            />
+            <CodeBlock
+              title="Timeline verdicts as JUnit"
+              code={reportCurl(origin)}
+              testId="snippet-report"
+            />
           </div>
         </section>
       </div>

@@ -16,7 +16,8 @@ export function FeedBoard() {
           <div>
             <h1>Feeds</h1>
             <p>
-              States move on autopilot or by hand. Uploads go through the real bulk indexing API, so what you see here is what a client would get.
+              States move on autopilot or by hand. Uploads go through the real bulk indexing API, so
+              what you see here is what a client would get.
             </p>
           </div>
         </div>
@@ -24,7 +25,10 @@ export function FeedBoard() {
         <Loaded state={load} what="feeds" onRetry={() => void store.loadFeeds()}>
           {feeds.length === 0 ? (
             <Empty title="No feeds configured">
-              <p>Add accounts and feeds to the sandbox config file (see the README), then restart the sandbox.</p>
+              <p>
+                Add accounts and feeds to the sandbox config file (see the README), then restart the
+                sandbox.
+              </p>
             </Empty>
           ) : (
             <div className="feed-list">

@@ -7,11 +7,16 @@ import { fmtDateTime, parseTime } from '../format';
 import { navigate } from '../router';
 import { useSandbox } from '../state/store';
 
-const OUTCOME_TONE: Record<OutboxMessage['outcome'], string> = { done: 'pass', error: 'fail', regen_error: 'fail' };
+const OUTCOME_TONE: Record<OutboxMessage['outcome'], string> = {
+  done: 'pass',
+  error: 'fail',
+  regen_error: 'fail',
+};
 
 function Delivery({ delivery }: { delivery: OutboxMessage['delivery'] }) {
   const tone = delivery.status === 'sent' ? 'pass' : delivery.status === 'failed' ? 'fail' : '';
-  const label = delivery.status === 'not-configured' ? 'kept locally (no SMTP)' : `SMTP: ${delivery.status}`;
+  const label =
+    delivery.status === 'not-configured' ? 'kept locally (no SMTP)' : `SMTP: ${delivery.status}`;
   return (
     <span className={`badge ${tone}`} title={delivery.error ?? undefined}>
       {label}
@@ -31,7 +36,10 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
         <div className="page-head">
           <div>
             <h1>Outbox</h1>
-            <p>When an index run that named <code>requestedBy</code> ends, the sandbox writes the status e-mail here (and sends it when SMTP is configured).</p>
+            <p>
+              When an index run that named <code>requestedBy</code> ends, the sandbox writes the
+              status e-mail here (and sends it when SMTP is configured).
+            </p>
           </div>
         </div>
         <ClockPanel idPrefix="outbox" compact />
@@ -39,7 +47,8 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
           {messages.length === 0 ? (
             <Empty title="No e-mails yet" testId="outbox-empty">
               <p>
-                Request an index with <code>&amp;requestedBy=you@example.com</code> (or fill in requestedBy on the Feeds screen); the e-mail appears when the run ends.
+                Request an index with <code>&amp;requestedBy=you@example.com</code> (or fill in
+                requestedBy on the Feeds screen); the e-mail appears when the run ends.
               </p>
             </Empty>
           ) : (
@@ -87,7 +96,9 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
                       </dd>
                     </dl>
                     <pre className="mail-text">{selected.text}</pre>
-                    {selected.delivery.error && <p className="notice error small">{selected.delivery.error}</p>}
+                    {selected.delivery.error && (
+                      <p className="notice error small">{selected.delivery.error}</p>
+                    )}
                   </div>
                 </article>
               )}

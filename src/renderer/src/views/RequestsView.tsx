@@ -68,30 +68,52 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
       const e = events[i]!;
       if (accepted === 'accepted' && !e.accepted) continue;
       if (accepted === 'rejected' && e.accepted) continue;
-      if (needle && !`${e.path} ${e.siteId} ${JSON.stringify(e.body)}`.toLowerCase().includes(needle)) continue;
+      if (
+        needle &&
+        !`${e.path} ${e.siteId} ${JSON.stringify(e.body)}`.toLowerCase().includes(needle)
+      )
+        continue;
       out.push(e);
     }
     return out;
   }, [events, accepted, needle]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: list.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, getItemKey: (i) => list[i]?.id ?? i, overscan: 15 });
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    getItemKey: (i) => list[i]?.id ?? i,
+    overscan: 15,
+  });
   const close = useCallback(() => navigate({ view: 'requests', eventId: null }, true), []);
 
   return (
     <div className="requests" data-mode={eventId ? 'inspect' : 'list'} data-testid="requests-view">
       <section className="requests-list" aria-label="Recorded requests">
         <div className="filters filter-row">
-          <input type="search" placeholder="Search path, site, body…" aria-label="Search requests" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Search path, site, body…"
+            aria-label="Search requests"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <div className="segmented" role="group" aria-label="Outcome">
             {(['', 'accepted', 'rejected'] as const).map((v) => (
-              <button key={v || 'all'} type="button" aria-pressed={accepted === v} onClick={() => setAccepted(v)}>
+              <button
+                key={v || 'all'}
+                type="button"
+                aria-pressed={accepted === v}
+                onClick={() => setAccepted(v)}
+              >
                 {v || 'all'}
               </button>
             ))}
           </div>
           <span className="small muted nowrap" aria-live="polite">
             {plural(list.length, 'request')}
-            {events.length >= EVENT_WINDOW && ` (newest ${EVENT_WINDOW.toLocaleString('en-US')} kept here)`}
+            {events.length >= EVENT_WINDOW &&
+              ` (newest ${EVENT_WINDOW.toLocaleString('en-US')} kept here)`}
           </span>
         </div>
         <div className="request-head small muted" aria-hidden="true">
@@ -109,14 +131,20 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
               <Empty title={events.length ? 'No request matches' : 'No requests yet'}>
                 {!events.length && (
                   <p>
-                    Tracking requests appear here the moment they arrive. See <a href="#/connect">Connect</a> for how to send one.
+                    Tracking requests appear here the moment they arrive. See{' '}
+                    <a href="#/connect">Connect</a> for how to send one.
                   </p>
                 )}
               </Empty>
             ) : (
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="list">
                 {virtualizer.getVirtualItems().map((v) => (
-                  <div key={v.key} role="listitem" className="vrow" style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}>
+                  <div
+                    key={v.key}
+                    role="listitem"
+                    className="vrow"
+                    style={{ transform: `translateY(${v.start}px)`, height: ROW_H }}
+                  >
                     <RequestRow e={list[v.index]!} selected={list[v.index]!.id === eventId} />
                   </div>
                 ))}

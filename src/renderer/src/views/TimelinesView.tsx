@@ -18,12 +18,17 @@ function FirstEvent() {
   const { siteId } = useSnippetAccount();
   const requests = useSandbox((s) => s.events.length);
   const [ids] = useState(() => newSnippetIds(currentSandboxTime()));
-  const code = beaconCurl(location.origin, `/beacon/v2/${siteId}/search/render`, beaconBody('render', ids));
+  const code = beaconCurl(
+    location.origin,
+    `/beacon/v2/${siteId}/search/render`,
+    beaconBody('render', ids),
+  );
   return (
     <Empty title="No search pages yet" testId="timelines-empty">
       {requests > 0 ? (
         <p>
-          {plural(requests, 'request')} recorded, none of them a search event with a page. See them under <a href="#/requests">Requests</a>.
+          {plural(requests, 'request')} recorded, none of them a search event with a page. See them
+          under <a href="#/requests">Requests</a>.
         </p>
       ) : (
         <p>Point a storefront at this sandbox, or send a first event from a terminal:</p>
@@ -82,15 +87,29 @@ function Overview() {
       ) : (
         <p className="muted">No findings so far.</p>
       )}
-      <p className="small muted">Select a page to see its events on a time axis. ↑/↓ move through the list.</p>
+      <p className="small muted">
+        Select a page to see its events on a time axis. ↑/↓ move through the list.
+      </p>
     </div>
   );
 }
 
-export function TimelinesView({ pageKey, eventId }: { pageKey: string | null; eventId: string | null }) {
+export function TimelinesView({
+  pageKey,
+  eventId,
+}: {
+  pageKey: string | null;
+  eventId: string | null;
+}) {
   const load = useSandbox((s) => s.load.pages);
-  const closeInspector = useCallback(() => navigate({ view: 'timelines', pageKey, eventId: null }, true), [pageKey]);
-  const selectEvent = useCallback((id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id }, true), [pageKey]);
+  const closeInspector = useCallback(
+    () => navigate({ view: 'timelines', pageKey, eventId: null }, true),
+    [pageKey],
+  );
+  const selectEvent = useCallback(
+    (id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id }, true),
+    [pageKey],
+  );
   const mode = eventId ? 'inspect' : pageKey ? 'page' : 'list';
 
   return (
@@ -104,7 +123,12 @@ export function TimelinesView({ pageKey, eventId }: { pageKey: string | null; ev
                 <a className="btn small back-link" href="#/timelines">
                   ← All pages
                 </a>
-                <PageView key={pageKey} pageKey={pageKey} selectedEventId={eventId} onSelectEvent={selectEvent} />
+                <PageView
+                  key={pageKey}
+                  pageKey={pageKey}
+                  selectedEventId={eventId}
+                  onSelectEvent={selectEvent}
+                />
               </div>
               {eventId && <EventInspector eventId={eventId} onClose={closeInspector} />}
             </>

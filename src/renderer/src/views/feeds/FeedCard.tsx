@@ -28,7 +28,8 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
       <dd data-testid="feed-last-indexed">
         {feed.lastIndexed ? (
           <>
-            <span className="mono">{feed.lastIndexed}</span> <span className="muted">({fmtRelative(last, now)})</span>
+            <span className="mono">{feed.lastIndexed}</span>{' '}
+            <span className="muted">({fmtRelative(last, now)})</span>
           </>
         ) : (
           <span className="muted">never</span>
@@ -40,7 +41,8 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
           <span className="muted">none (interval Never: bulk index requests are refused)</span>
         ) : feed.nextIndexTime ? (
           <>
-            <span className="mono">{feed.nextIndexTime}</span> <span className="muted">({fmtRelative(next, now)})</span>
+            <span className="mono">{feed.nextIndexTime}</span>{' '}
+            <span className="muted">({fmtRelative(next, now)})</span>
           </>
         ) : (
           <span className="muted">—</span>
@@ -72,7 +74,10 @@ function LastRun({ feed }: { feed: FeedView }) {
           <span className="metric-label">products in catalog</span>
         </div>
         <div className="metric">
-          <span className={`metric-value ${run && run.rowErrorCount ? 'fail-text' : ''}`} data-testid="feed-row-errors">
+          <span
+            className={`metric-value ${run && run.rowErrorCount ? 'fail-text' : ''}`}
+            data-testid="feed-row-errors"
+          >
             {run ? run.rowErrorCount.toLocaleString('en-US') : '—'}
           </span>
           <span className="metric-label">row errors, last run</span>
@@ -80,8 +85,15 @@ function LastRun({ feed }: { feed: FeedView }) {
       </div>
       {run ? (
         <p className="small muted">
-          Last run: {run.format ?? 'unknown format'}, {run.encoding}, {plural(run.products, 'product')}
-          {run.idField && <> keyed by <code>{run.idField}</code></>}, {(run.bytes / 1024).toFixed(1)} KiB decoded
+          Last run: {run.format ?? 'unknown format'}, {run.encoding},{' '}
+          {plural(run.products, 'product')}
+          {run.idField && (
+            <>
+              {' '}
+              keyed by <code>{run.idField}</code>
+            </>
+          )}
+          , {(run.bytes / 1024).toFixed(1)} KiB decoded
         </p>
       ) : (
         <p className="small muted">Not indexed in this sandbox yet.</p>
@@ -133,12 +145,18 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
   const patch = (p: FeedPatch) => act(() => feedsApi.patch(feed, p));
 
   return (
-    <article className="card feed-card" data-testid={`feed-card-${feed.id}`} data-state={feed.state} aria-labelledby={`feed-title-${key}`}>
+    <article
+      className="card feed-card"
+      data-testid={`feed-card-${feed.id}`}
+      data-state={feed.state}
+      aria-labelledby={`feed-title-${key}`}
+    >
       <header className="card-head">
         <div className="feed-title">
           <h2 id={`feed-title-${key}`}>{feed.name}</h2>
           <span className="muted small">
-            feed <span className="mono">{feed.id}</span> · site <span className="mono">{feed.siteId}</span> ·{' '}
+            feed <span className="mono">{feed.id}</span> · site{' '}
+            <span className="mono">{feed.siteId}</span> ·{' '}
             {feed.source.kind === 'cart' ? 'cart integration (PUT)' : 'file upload (POST)'}
             {feed.regeneration && ' · external regeneration'}
           </span>
@@ -147,25 +165,49 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           <span className={`badge big ${stateTone(feed.state)}`} data-testid="feed-state">
             {feed.state}
           </span>
-          {feed.indexStatus !== feed.state && <span className="small muted">status API reports “{feed.indexStatus}”</span>}
+          {feed.indexStatus !== feed.state && (
+            <span className="small muted">status API reports “{feed.indexStatus}”</span>
+          )}
         </div>
       </header>
       <div className="feed-body">
         <div className="feed-col">
-          {feed.paused && feed.pausedReason && <p className="notice warn small">{feed.pausedReason}</p>}
-          <TransitionDiagram state={feed.state} allowed={feed.allowedTransitions} regeneration={feed.regeneration} busy={busy} idPrefix={key} onPick={(to) => void move(to)} />
+          {feed.paused && feed.pausedReason && (
+            <p className="notice warn small">{feed.pausedReason}</p>
+          )}
+          <TransitionDiagram
+            state={feed.state}
+            allowed={feed.allowedTransitions}
+            regeneration={feed.regeneration}
+            busy={busy}
+            idPrefix={key}
+            onPick={(to) => void move(to)}
+          />
           <div className="btn-row" role="group" aria-label="Move by hand">
             <span className="small muted">Move by hand:</span>
-            {feed.allowedTransitions.length === 0 && <span className="small muted">nothing allowed from {feed.state}</span>}
+            {feed.allowedTransitions.length === 0 && (
+              <span className="small muted">nothing allowed from {feed.state}</span>
+            )}
             {feed.allowedTransitions.map((to) => (
-              <button key={to} type="button" className="btn small primary" disabled={busy} data-testid={`move-${to}`} onClick={() => void move(to)}>
+              <button
+                key={to}
+                type="button"
+                className="btn small primary"
+                disabled={busy}
+                data-testid={`move-${to}`}
+                onClick={() => void move(to)}
+              >
                 → {to}
               </button>
             ))}
           </div>
           <div className="feed-notice" aria-live="polite">
             {notice && (
-              <p className={`notice small ${notice.tone === 'error' ? 'error' : 'ok'}`} data-testid={notice.tone === 'error' ? 'feed-refused' : 'feed-moved'} role={notice.tone === 'error' ? 'alert' : undefined}>
+              <p
+                className={`notice small ${notice.tone === 'error' ? 'error' : 'ok'}`}
+                data-testid={notice.tone === 'error' ? 'feed-refused' : 'feed-moved'}
+                role={notice.tone === 'error' ? 'alert' : undefined}
+              >
                 {notice.text}
               </p>
             )}
@@ -173,22 +215,41 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           <fieldset className="feed-controls" disabled={busy}>
             <legend className="visually-hidden">Autopilot and faults</legend>
             <label className="toggle">
-              <input type="checkbox" checked={feed.autopilot} data-testid="feed-autopilot" onChange={(e) => void patch({ autopilot: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={feed.autopilot}
+                data-testid="feed-autopilot"
+                onChange={(e) => void patch({ autopilot: e.target.checked })}
+              />
               Autopilot <span className="muted small">(timed progress; off: only hand moves)</span>
             </label>
             <label className="toggle">
-              <input type="checkbox" checked={feed.inject.nextIndexFails} data-testid="feed-inject-index" onChange={(e) => void patch({ inject: { nextIndexFails: e.target.checked } })} />
+              <input
+                type="checkbox"
+                checked={feed.inject.nextIndexFails}
+                data-testid="feed-inject-index"
+                onChange={(e) => void patch({ inject: { nextIndexFails: e.target.checked } })}
+              />
               Next index fails
             </label>
             {feed.regeneration && (
               <label className="toggle">
-                <input type="checkbox" checked={feed.inject.regenerationFails} data-testid="feed-inject-regen" onChange={(e) => void patch({ inject: { regenerationFails: e.target.checked } })} />
+                <input
+                  type="checkbox"
+                  checked={feed.inject.regenerationFails}
+                  data-testid="feed-inject-regen"
+                  onChange={(e) => void patch({ inject: { regenerationFails: e.target.checked } })}
+                />
                 Regeneration fails
               </label>
             )}
             <label className="toggle">
               Interval
-              <select value={feed.interval} data-testid="feed-interval" onChange={(e) => void patch({ interval: e.target.value })}>
+              <select
+                value={feed.interval}
+                data-testid="feed-interval"
+                onChange={(e) => void patch({ interval: e.target.value })}
+              >
                 {[...new Set([feed.interval, ...INTERVALS])].map((i) => (
                   <option key={i} value={i}>
                     {i === 'Never' ? 'Never (requests refused)' : `every ${i}`}

@@ -18,7 +18,8 @@ function Entry({ entry }: { entry: HistoryEntry }) {
       <li className="history-entry" data-kind="transition">
         <span className="mono muted history-time">{at}</span>
         <span className="history-what">
-          <span className="mono">{entry.from}</span> → <span className="mono strong">{entry.to}</span>
+          <span className="mono">{entry.from}</span> →{' '}
+          <span className="mono strong">{entry.to}</span>
         </span>
         <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>
         {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
@@ -39,14 +40,17 @@ function Entry({ entry }: { entry: HistoryEntry }) {
     <li className="history-entry" data-kind="request">
       <span className="mono muted history-time">{at}</span>
       <span className="history-what">
-        <span className="mono">
-          {entry.method} /api/index/feed
-        </span>{' '}
+        <span className="mono">{entry.method} /api/index/feed</span>{' '}
         <span className={`badge ${entry.accepted ? 'pass' : 'fail'}`}>{entry.status}</span>
         {entry.requestedBy && <span className="muted small"> requestedBy {entry.requestedBy}</span>}
       </span>
-      <span className={`badge ${entry.scorecard.followed ? 'pass' : 'warn'}`} title="Did the client follow the recommended workflow?">
-        {entry.scorecard.followed ? 'workflow ok' : `${findings.length} workflow finding${findings.length === 1 ? '' : 's'}`}
+      <span
+        className={`badge ${entry.scorecard.followed ? 'pass' : 'warn'}`}
+        title="Did the client follow the recommended workflow?"
+      >
+        {entry.scorecard.followed
+          ? 'workflow ok'
+          : `${findings.length} workflow finding${findings.length === 1 ? '' : 's'}`}
       </span>
       {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
       {findings.length > 0 && (

@@ -21,7 +21,8 @@ function initialKey(siteId: string): string {
 
 function describe(result: RawResult): string {
   const body = result.body as { success?: boolean } | null;
-  if (result.ok && body?.success !== false) return `${result.status}: accepted — the feed starts indexing.`;
+  if (result.ok && body?.success !== false)
+    return `${result.status}: accepted — the feed starts indexing.`;
   const retry = result.retryAfter ? ` (Retry-After: ${result.retryAfter} s)` : '';
   return `${result.status}: ${messageOf(result.body, 'refused')}${retry}`;
 }
@@ -36,7 +37,10 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
 
   async function send(call: () => Promise<RawResult>) {
     if (!secretKey) {
-      setResult({ ok: false, text: `Enter the secret key of site ${feed.siteId} first (it is in the sandbox config).` });
+      setResult({
+        ok: false,
+        text: `Enter the secret key of site ${feed.siteId} first (it is in the sandbox config).`,
+      });
       return;
     }
     try {
@@ -48,7 +52,10 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
     setResult(null);
     try {
       const res = await call();
-      setResult({ ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false, text: describe(res) });
+      setResult({
+        ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false,
+        text: describe(res),
+      });
     } catch (err) {
       setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -63,10 +70,20 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
     setBusy(true);
     setResult(null);
     try {
-      const r = await desktop.uploadFeedFile({ siteId: feed.siteId, feedId: feed.id, requestedBy: requestedBy || undefined });
+      const r = await desktop.uploadFeedFile({
+        siteId: feed.siteId,
+        feedId: feed.id,
+        requestedBy: requestedBy || undefined,
+      });
       if (r.outcome === 'sent') {
-        const ok = r.status >= 200 && r.status < 300 && (r.body as { success?: boolean } | null)?.success !== false;
-        setResult({ ok, text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null })}` });
+        const ok =
+          r.status >= 200 &&
+          r.status < 300 &&
+          (r.body as { success?: boolean } | null)?.success !== false;
+        setResult({
+          ok,
+          text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null })}`,
+        });
       } else if (r.outcome === 'failed') setResult({ ok: false, text: r.message });
     } catch (err) {
       setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
@@ -76,7 +93,15 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
   }
 
   const upload = (file: File) =>
-    send(() => uploadFeed({ siteId: feed.siteId, secretKey, feedId: feed.id, file, requestedBy: requestedBy || undefined }));
+    send(() =>
+      uploadFeed({
+        siteId: feed.siteId,
+        secretKey,
+        feedId: feed.id,
+        file,
+        requestedBy: requestedBy || undefined,
+      }),
+    );
 
   function onDrop(e: DragEvent) {
     e.preventDefault();
@@ -90,11 +115,23 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       <div className="upload-fields">
         <label className="field">
           Secret key ({feed.siteId})
-          <input type="password" value={secretKey} autoComplete="off" onChange={(e) => setSecretKey(e.target.value)} data-testid={`feed-secret-${feed.id}`} />
+          <input
+            type="password"
+            value={secretKey}
+            autoComplete="off"
+            onChange={(e) => setSecretKey(e.target.value)}
+            data-testid={`feed-secret-${feed.id}`}
+          />
         </label>
         <label className="field">
           requestedBy (optional)
-          <input type="email" value={requestedBy} placeholder="you@example.com" onChange={(e) => setRequestedBy(e.target.value)} data-testid={`feed-requested-by-${feed.id}`} />
+          <input
+            type="email"
+            value={requestedBy}
+            placeholder="you@example.com"
+            onChange={(e) => setRequestedBy(e.target.value)}
+            data-testid={`feed-requested-by-${feed.id}`}
+          />
         </label>
       </div>
       <div
@@ -130,12 +167,20 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
               <span>
                 <strong>Drop a feed file</strong> or <span className="link">choose one</span>
               </span>
-              <span className="small muted">CSV, TSV, ndJSON or XML; raw, .gz or .zip; up to 20 MB · POST /api/index/feed?feedId={feed.id}</span>
+              <span className="small muted">
+                CSV, TSV, ndJSON or XML; raw, .gz or .zip; up to 20 MB · POST
+                /api/index/feed?feedId={feed.id}
+              </span>
             </>
           )}
         </label>
         {desktop && (
-          <button type="button" className="btn small" disabled={busy} onClick={() => void uploadWithDialog()}>
+          <button
+            type="button"
+            className="btn small"
+            disabled={busy}
+            onClick={() => void uploadWithDialog()}
+          >
             Open…
           </button>
         )}
@@ -145,7 +190,16 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
             className="btn small"
             disabled={busy}
             data-testid={`feed-put-${feed.id}`}
-            onClick={() => void send(() => requestIndex({ siteId: feed.siteId, secretKey, feedId: feed.id, requestedBy: requestedBy || undefined }))}
+            onClick={() =>
+              void send(() =>
+                requestIndex({
+                  siteId: feed.siteId,
+                  secretKey,
+                  feedId: feed.id,
+                  requestedBy: requestedBy || undefined,
+                }),
+              )
+            }
           >
             Request index (PUT)
           </button>
@@ -153,7 +207,10 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       </div>
       <div aria-live="polite" className="upload-result">
         {result && (
-          <p className={`notice small ${result.ok ? 'ok' : 'error'}`} data-testid={`feed-upload-result-${feed.id}`}>
+          <p
+            className={`notice small ${result.ok ? 'ok' : 'error'}`}
+            data-testid={`feed-upload-result-${feed.id}`}
+          >
             {result.text}
           </p>
         )}

@@ -90,7 +90,8 @@ function edgePath(from: FeedState, to: FeedState, offset: number): string {
   const start = { x: a.x, y: a.y + Math.sign(bow) * (NODE_H / 2) };
   const end = { x: b.x, y: b.y + Math.sign(bow) * (NODE_H / 2) };
   const cx = (a.x + b.x) / 2;
-  const cy = Math.max(a.y, b.y) * (bow > 0 ? 1 : 0) + Math.min(a.y, b.y) * (bow > 0 ? 0 : 1) + bow * 1.5;
+  const cy =
+    Math.max(a.y, b.y) * (bow > 0 ? 1 : 0) + Math.min(a.y, b.y) * (bow > 0 ? 0 : 1) + bow * 1.5;
   return `M${start.x},${start.y} Q${cx},${cy} ${end.x},${end.y}`;
 }
 
@@ -104,18 +105,47 @@ export interface DiagramProps {
   onPick(to: FeedState): void;
 }
 
-export function TransitionDiagram({ state, allowed, regeneration, busy, idPrefix, onPick }: DiagramProps) {
+export function TransitionDiagram({
+  state,
+  allowed,
+  regeneration,
+  busy,
+  idPrefix,
+  onPick,
+}: DiagramProps) {
   const width = PAD_X * 2 + 3 * COL + NODE_W;
   const height = PAD_Y * 2 + 2 * ROW + NODE_H + 16;
   const grey = `${idPrefix}-arrow`;
   const live = `${idPrefix}-arrow-live`;
   return (
-    <svg className="diagram" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={`State diagram; the feed is ${state}`} data-testid="feed-diagram">
+    <svg
+      className="diagram"
+      viewBox={`0 0 ${width} ${height}`}
+      role="group"
+      aria-label={`State diagram; the feed is ${state}`}
+      data-testid="feed-diagram"
+    >
       <defs>
-        <marker id={grey} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id={grey}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" fill="var(--border-strong)" />
         </marker>
-        <marker id={live} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id={live}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" fill="var(--accent)" />
         </marker>
       </defs>
@@ -128,13 +158,26 @@ export function TransitionDiagram({ state, allowed, regeneration, busy, idPrefix
         />
       ))}
       {allowed.map((t) => (
-        <path key={`live-${t}`} d={edgePath(state, t, state === 'paused' || (state === 'running' && t === 'paused') ? 6 : 0)} className="edge live" markerEnd={`url(#${live})`} />
+        <path
+          key={`live-${t}`}
+          d={edgePath(
+            state,
+            t,
+            state === 'paused' || (state === 'running' && t === 'paused') ? 6 : 0,
+          )}
+          className="edge live"
+          markerEnd={`url(#${live})`}
+        />
       ))}
       {(Object.keys(POSITION) as FeedState[]).map((s) => {
         const c = centre(s);
         const isCurrent = s === state;
         const isAllowed = allowed.includes(s);
-        const label = isCurrent ? `${s} (current state)` : isAllowed ? `Move to ${s}` : `Try moving to ${s} (not allowed from ${state})`;
+        const label = isCurrent
+          ? `${s} (current state)`
+          : isAllowed
+            ? `Move to ${s}`
+            : `Try moving to ${s} (not allowed from ${state})`;
         return (
           <g
             key={s}
@@ -153,7 +196,13 @@ export function TransitionDiagram({ state, allowed, regeneration, busy, idPrefix
             }}
           >
             <title>{label}</title>
-            <rect x={c.x - NODE_W / 2} y={c.y - NODE_H / 2} width={NODE_W} height={NODE_H} rx={NODE_H / 2} />
+            <rect
+              x={c.x - NODE_W / 2}
+              y={c.y - NODE_H / 2}
+              width={NODE_W}
+              height={NODE_H}
+              rx={NODE_H / 2}
+            />
             <text x={c.x} y={c.y} dominantBaseline="central" textAnchor="middle">
               {s}
             </text>

@@ -15,20 +15,29 @@ export function eventCurl(origin: string, e: RecordedEvent): string {
   parts.push(`  -H ${shellQuote(`Content-Type: ${e.contentType ?? 'text/plain;charset=UTF-8'}`)}`);
   if (e.origin) parts.push(`  -H ${shellQuote(`Origin: ${e.origin}`)}`);
   if (e.body !== null && e.body !== undefined) {
-    parts.push(`  --data-raw ${shellQuote(typeof e.body === 'string' ? e.body : JSON.stringify(e.body))}`);
+    parts.push(
+      `  --data-raw ${shellQuote(typeof e.body === 'string' ? e.body : JSON.stringify(e.body))}`,
+    );
   }
   return parts.join(' \\\n');
 }
 
 function contextTimestamp(e: RecordedEvent): string | null {
-  const ctx = (e.body && typeof e.body === 'object' ? (e.body as { context?: { timestamp?: unknown } }).context : undefined) ?? undefined;
+  const ctx =
+    (e.body && typeof e.body === 'object'
+      ? (e.body as { context?: { timestamp?: unknown } }).context
+      : undefined) ?? undefined;
   return typeof ctx?.timestamp === 'string' ? ctx.timestamp : null;
 }
 
 /** The event from the store, or from the admin API when it is older than what the UI keeps. */
 function useRecordedEvent(id: string): { event: RecordedEvent | null; error: string | null } {
   const fromStore = useSandbox((s) => s.eventsById.get(id) ?? null);
-  const [fetched, setFetched] = useState<{ id: string; event: RecordedEvent | null; error: string | null } | null>(null);
+  const [fetched, setFetched] = useState<{
+    id: string;
+    event: RecordedEvent | null;
+    error: string | null;
+  } | null>(null);
   useEffect(() => {
     if (fromStore) return;
     let cancelled = false;
@@ -37,7 +46,15 @@ function useRecordedEvent(id: string): { event: RecordedEvent | null; error: str
       .catch((err: unknown) => {
         if (cancelled) return;
         const gone = err instanceof ApiError && err.status === 404;
-        setFetched({ id, event: null, error: gone ? `${id} is no longer recorded: ${err.message}` : err instanceof Error ? err.message : String(err) });
+        setFetched({
+          id,
+          event: null,
+          error: gone
+            ? `${id} is no longer recorded: ${err.message}`
+            : err instanceof Error
+              ? err.message
+              : String(err),
+        });
       });
     return () => {
       cancelled = true;
@@ -58,13 +75,36 @@ export function EventInspector({ eventId, onClose }: { eventId: string; onClose(
   }, [onClose]);
 
   return (
-    <aside className="inspector" aria-label="Event inspector" data-testid="inspector" data-event-id={eventId}>
+    <aside
+      className="inspector"
+      aria-label="Event inspector"
+      data-testid="inspector"
+      data-event-id={eventId}
+    >
       <header className="inspector-head">
-        {event ? <KindLabel kind={event.event} rejected={!event.accepted} /> : <span className="mono">{eventId}</span>}
-        {event && <span className={`badge ${event.accepted ? 'pass' : 'fail'}`}>{event.status}</span>}
+        {event ? (
+          <KindLabel kind={event.event} rejected={!event.accepted} />
+        ) : (
+          <span className="mono">{eventId}</span>
+        )}
+        {event && (
+          <span className={`badge ${event.accepted ? 'pass' : 'fail'}`}>{event.status}</span>
+        )}
         <span className="spacer" />
-        {event && <CopyButton text={eventCurl(location.origin, event)} label="Copy as curl" testId="copy-curl" />}
-        <button type="button" className="btn small ghost" onClick={onClose} aria-label="Close the inspector" data-testid="inspector-close">
+        {event && (
+          <CopyButton
+            text={eventCurl(location.origin, event)}
+            label="Copy as curl"
+            testId="copy-curl"
+          />
+        )}
+        <button
+          type="button"
+          className="btn small ghost"
+          onClick={onClose}
+          aria-label="Close the inspector"
+          data-testid="inspector-close"
+        >
           ✕
         </button>
       </header>
@@ -94,13 +134,19 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
           <dt>context.timestamp</dt>
           <dd className="mono" data-testid="context-timestamp">
             {stamp ?? <span className="muted">not sent</span>}
-            {stamp && !Number.isFinite(stampMs) && <span className="fail-text"> (not RFC 3339)</span>}
+            {stamp && !Number.isFinite(stampMs) && (
+              <span className="fail-text"> (not RFC 3339)</span>
+            )}
           </dd>
           <dt>Difference</dt>
           <dd>
             {Number.isFinite(skew) ? (
               <span className={Math.abs(skew) > 5 * 60_000 ? 'warn-text' : ''}>
-                {Math.abs(skew) < 1 ? 'none' : skew > 0 ? `sent ${fmtDuration(skew)} before it arrived` : `timestamp ${fmtDuration(skew)} after arrival (client clock ahead?)`}
+                {Math.abs(skew) < 1
+                  ? 'none'
+                  : skew > 0
+                    ? `sent ${fmtDuration(skew)} before it arrived`
+                    : `timestamp ${fmtDuration(skew)} after arrival (client clock ahead?)`}
               </span>
             ) : (
               '—'
@@ -131,7 +177,12 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
       </section>
       {event.errors.length > 0 && (
         <section className="inspector-section">
-          <h3 className="section-title">Rejected: {event.errors.length === 1 ? '1 validation error' : `${event.errors.length} validation errors`}</h3>
+          <h3 className="section-title">
+            Rejected:{' '}
+            {event.errors.length === 1
+              ? '1 validation error'
+              : `${event.errors.length} validation errors`}
+          </h3>
           <ul className="error-list" data-testid="validation-errors">
             {event.errors.map((e, i) => (
               <li key={i}>
@@ -144,7 +195,10 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
       <section className="inspector-section">
         <div className="section-head">
           <h3 className="section-title">Body</h3>
-          <CopyButton text={typeof event.body === 'string' ? event.body : JSON.stringify(event.body, null, 2)} label="Copy body" />
+          <CopyButton
+            text={typeof event.body === 'string' ? event.body : JSON.stringify(event.body, null, 2)}
+            label="Copy body"
+          />
         </div>
         <JsonView body={event.body} errors={event.errors} />
       </section>

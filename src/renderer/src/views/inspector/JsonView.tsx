@@ -22,25 +22,63 @@ function Scalar({ value }: { value: unknown }) {
   return <span className="j-null">null</span>;
 }
 
-function flatten(value: unknown, path: string, depth: number, label: ReactNode, comma: boolean, out: Line[]): void {
+function flatten(
+  value: unknown,
+  path: string,
+  depth: number,
+  label: ReactNode,
+  comma: boolean,
+  out: Line[],
+): void {
   const tail = comma ? ',' : '';
   if (Array.isArray(value) || (value && typeof value === 'object')) {
     const isArray = Array.isArray(value);
-    const entries: Array<[string | number, unknown]> = isArray ? value.map((v, i) => [i, v] as [number, unknown]) : Object.entries(value as object);
+    const entries: Array<[string | number, unknown]> = isArray
+      ? value.map((v, i) => [i, v] as [number, unknown])
+      : Object.entries(value as object);
     const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) {
-      out.push({ path, depth, content: <>{label}{`${open}${close}${tail}`}</> });
+      out.push({
+        path,
+        depth,
+        content: (
+          <>
+            {label}
+            {`${open}${close}${tail}`}
+          </>
+        ),
+      });
       return;
     }
-    out.push({ path, depth, content: <>{label}{open}</> });
+    out.push({
+      path,
+      depth,
+      content: (
+        <>
+          {label}
+          {open}
+        </>
+      ),
+    });
     entries.forEach(([k, v], i) => {
-      const keyLabel = typeof k === 'number' ? null : <span className="j-key">{JSON.stringify(k)}: </span>;
+      const keyLabel =
+        typeof k === 'number' ? null : <span className="j-key">{JSON.stringify(k)}: </span>;
       flatten(v, childPath(path, k), depth + 1, keyLabel, i < entries.length - 1, out);
     });
     out.push({ path: `${path}#close`, depth, content: `${close}${tail}` });
     return;
   }
-  out.push({ path, depth, content: <>{label}<Scalar value={value} />{tail}</> });
+  out.push({
+    path,
+    depth,
+    content: (
+      <>
+        {label}
+        <Scalar value={value} />
+        {tail}
+      </>
+    ),
+  });
 }
 
 export function JsonView({ body, errors }: { body: unknown; errors: ValidationIssue[] }) {
@@ -78,13 +116,25 @@ export function JsonView({ body, errors }: { body: unknown; errors: ValidationIs
         const issues = placed.get(line.path);
         return (
           <div key={i}>
-            <div className={`j-line ${issues ? 'has-error' : ''}`} style={{ paddingLeft: `${line.depth * 2}ch` }} data-path={line.path}>
+            <div
+              className={`j-line ${issues ? 'has-error' : ''}`}
+              style={{ paddingLeft: `${line.depth * 2}ch` }}
+              data-path={line.path}
+            >
               {line.content}
             </div>
             {issues?.map(({ issue, missing }, k) => (
-              <div key={k} className="json-error" style={{ paddingLeft: `${(line.depth + 1) * 2}ch` }} data-testid="json-error" data-path={issue.path}>
+              <div
+                key={k}
+                className="json-error"
+                style={{ paddingLeft: `${(line.depth + 1) * 2}ch` }}
+                data-testid="json-error"
+                data-path={issue.path}
+              >
                 ↳ {issue.message}
-                {missing && issue.path && !issue.message.includes(issue.path) && <span className="muted"> (at {issue.path})</span>}
+                {missing && issue.path && !issue.message.includes(issue.path) && (
+                  <span className="muted"> (at {issue.path})</span>
+                )}
               </div>
             ))}
           </div>

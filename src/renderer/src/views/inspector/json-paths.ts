@@ -9,7 +9,10 @@ export function parentPath(path: string): string {
 }
 
 /** Which rendered line each issue belongs to; `missing` when the exact path is not in the body. */
-export function placeIssues(paths: Set<string>, issues: ValidationIssue[]): Map<string, Array<{ issue: ValidationIssue; missing: boolean }>> {
+export function placeIssues(
+  paths: Set<string>,
+  issues: ValidationIssue[],
+): Map<string, Array<{ issue: ValidationIssue; missing: boolean }>> {
   const placed = new Map<string, Array<{ issue: ValidationIssue; missing: boolean }>>();
   for (const issue of issues) {
     let p = issue.path ?? '';

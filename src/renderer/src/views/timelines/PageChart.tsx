@@ -16,10 +16,15 @@ export type TimeBasis = 'timestamp' | 'received';
 
 export function eventTime(e: TimelineEventDto, basis: TimeBasis): number {
   const primary = parseTime(basis === 'timestamp' ? e.timestamp : e.receivedAt);
-  return Number.isFinite(primary) ? primary : parseTime(basis === 'timestamp' ? e.receivedAt : e.timestamp);
+  return Number.isFinite(primary)
+    ? primary
+    : parseTime(basis === 'timestamp' ? e.receivedAt : e.timestamp);
 }
 
-const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+const STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000,
+  300_000, 600_000, 1_800_000, 3_600_000,
+];
 
 function niceStep(span: number, width: number): number {
   const target = span / Math.max(2, Math.floor(width / 110));
@@ -33,7 +38,10 @@ interface Placed {
 }
 
 /** Spread markers that would overlap onto extra rows within their lane. */
-function place(events: TimelineEventDto[], xOf: (e: TimelineEventDto) => number): { placed: Placed[]; rows: number } {
+function place(
+  events: TimelineEventDto[],
+  xOf: (e: TimelineEventDto) => number,
+): { placed: Placed[]; rows: number } {
   const rowEnds: number[] = [];
   const placed = events
     .map((e) => ({ e, x: xOf(e) }))
@@ -84,7 +92,12 @@ export function PageChart(props: {
   const ticks: number[] = [];
   for (let t = Math.ceil((t0 - pad) / step) * step; t <= t1 + pad; t += step) ticks.push(t);
 
-  const lanes: Array<{ r: (typeof page.responses)[number]; placed: Placed[]; top: number; height: number }> = [];
+  const lanes: Array<{
+    r: (typeof page.responses)[number];
+    placed: Placed[];
+    top: number;
+    height: number;
+  }> = [];
   let bottom = AXIS_H;
   for (const r of page.responses) {
     const { placed, rows } = place(r.events, xOf);
@@ -96,14 +109,21 @@ export function PageChart(props: {
 
   return (
     <div className="chart" ref={box} data-testid="page-chart">
-      <svg width={width} height={height} role="group" aria-label={`Events on a time axis by ${basis === 'timestamp' ? 'context.timestamp' : 'receive time'}, one lane per responseId`}>
+      <svg
+        width={width}
+        height={height}
+        role="group"
+        aria-label={`Events on a time axis by ${basis === 'timestamp' ? 'context.timestamp' : 'receive time'}, one lane per responseId`}
+      >
         {ticks.map((t) => {
           const x = GUTTER + ((t - (t0 - pad)) / (span + 2 * pad)) * plotW;
           return (
             <g key={t}>
               <line x1={x} x2={x} y1={AXIS_H - 6} y2={height} className="grid" />
               <text x={x} y={AXIS_H - 12} textAnchor="middle" className="tick">
-                {t === Math.ceil((t0 - pad) / step) * step ? fmtClock(t, step < 1000) : `+${fmtDuration(t - Math.ceil((t0 - pad) / step) * step)}`}
+                {t === Math.ceil((t0 - pad) / step) * step
+                  ? fmtClock(t, step < 1000)
+                  : `+${fmtDuration(t - Math.ceil((t0 - pad) / step) * step)}`}
               </text>
             </g>
           );
@@ -146,7 +166,9 @@ export function PageChart(props: {
                 >
                   <title>{label}</title>
                   {lit && <circle cx={x} cy={cy} r={11} className="halo" />}
-                  {selectedEventId === e.id && <circle cx={x} cy={cy} r={10} className="select-ring" />}
+                  {selectedEventId === e.id && (
+                    <circle cx={x} cy={cy} r={10} className="select-ring" />
+                  )}
                   <KindShape kind={e.event} x={x} y={cy} size={12} />
                   {!e.accepted && (
                     <>

@@ -1,14 +1,34 @@
 // One page: who and where, its findings (select one to light up its events), the events on a time
 // axis per responseId, and the same events as a table. Updates live as the page receives events.
 import { useMemo, useState } from 'react';
-import type { PageTimelineDto, TimelineEventDto, TimelineFindingDto } from '../../../../shared/timeline';
+import type {
+  PageTimelineDto,
+  TimelineEventDto,
+  TimelineFindingDto,
+} from '../../../../shared/timeline';
 import { TIMELINE_RULES } from '../../../../shared/timeline';
-import { CopyButton, ErrorBox, KindLabel, KindShape, Loading, SeverityBadge, VerdictBadge } from '../../components/common';
+import {
+  CopyButton,
+  ErrorBox,
+  KindLabel,
+  KindShape,
+  Loading,
+  SeverityBadge,
+  VerdictBadge,
+} from '../../components/common';
 import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format';
 import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
 
-function Findings({ findings, selected, onSelect }: { findings: TimelineFindingDto[]; selected: string | null; onSelect(id: string | null): void }) {
+function Findings({
+  findings,
+  selected,
+  onSelect,
+}: {
+  findings: TimelineFindingDto[];
+  selected: string | null;
+  onSelect(id: string | null): void;
+}) {
   if (findings.length === 0) {
     return (
       <p className="notice ok small" data-testid="no-findings">
@@ -52,7 +72,12 @@ function Findings({ findings, selected, onSelect }: { findings: TimelineFindingD
   );
 }
 
-function EventsTable(props: { events: TimelineEventDto[]; highlighted: ReadonlySet<string> | null; selectedEventId: string | null; onSelect(id: string): void }) {
+function EventsTable(props: {
+  events: TimelineEventDto[];
+  highlighted: ReadonlySet<string> | null;
+  selectedEventId: string | null;
+  onSelect(id: string): void;
+}) {
   const { events, highlighted, selectedEventId, onSelect } = props;
   return (
     <div className="table-wrap">
@@ -81,23 +106,41 @@ function EventsTable(props: { events: TimelineEventDto[]; highlighted: ReadonlyS
               <td className="mono muted">{e.arrival}</td>
               <td>
                 <span className="event-cell">
-                  <button type="button" className="link-button" aria-label={`Inspect ${e.event} #${e.arrival}`}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Inspect ${e.event} #${e.arrival}`}
+                  >
                     <KindLabel kind={e.event} rejected={!e.accepted} />
                   </button>
                   {e.arrivedLate && (
-                    <span className="badge warn" title="An event that arrived earlier carries a later timestamp">
+                    <span
+                      className="badge warn"
+                      title="An event that arrived earlier carries a later timestamp"
+                    >
                       late
                     </span>
                   )}
                 </span>
               </td>
-              <td className="mono small">{e.timestamp ? fmtClock(parseTime(e.timestamp), true) : <span className="muted">—</span>}</td>
+              <td className="mono small">
+                {e.timestamp ? (
+                  fmtClock(parseTime(e.timestamp), true)
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
               <td className="mono small">{fmtClock(parseTime(e.receivedAt), true)}</td>
               <td className="mono small" title={e.responseId}>
                 {shortId(e.responseId, 8)}
               </td>
               <td className="mono small ellipsis" title={e.uids.join(', ')}>
-                {e.uids.length ? e.uids.slice(0, 3).join(', ') + (e.uids.length > 3 ? ` +${e.uids.length - 3}` : '') : e.redirect ? `→ ${e.redirect}` : ''}
+                {e.uids.length
+                  ? e.uids.slice(0, 3).join(', ') +
+                    (e.uids.length > 3 ? ` +${e.uids.length - 3}` : '')
+                  : e.redirect
+                    ? `→ ${e.redirect}`
+                    : ''}
               </td>
             </tr>
           ))}
@@ -119,11 +162,13 @@ function Header({ page }: { page: PageTimelineDto }) {
       <dl className="kv small page-ids">
         <dt>pageLoadId</dt>
         <dd className="mono id-with-copy">
-          {page.pageLoadId || '—'} {page.pageLoadId && <CopyButton text={page.pageLoadId} label="Copy" />}
+          {page.pageLoadId || '—'}{' '}
+          {page.pageLoadId && <CopyButton text={page.pageLoadId} label="Copy" />}
         </dd>
         <dt>session / user</dt>
         <dd className="mono">
-          {shortId(page.sessionId, 13)} / {shortId(page.userId, 13)} <span className="muted">· site {page.siteId}</span>
+          {shortId(page.sessionId, 13)} / {shortId(page.userId, 13)}{' '}
+          <span className="muted">· site {page.siteId}</span>
         </dd>
         <dt>seen</dt>
         <dd className="mono">
@@ -131,15 +176,26 @@ function Header({ page }: { page: PageTimelineDto }) {
         </dd>
         <dt>counts</dt>
         <dd>
-          {plural(page.counts.events, 'event')} ({page.counts.accepted} accepted, <span className={page.counts.rejected ? 'fail-text' : ''}>{page.counts.rejected} rejected</span>) ·{' '}
-          {plural(page.counts.responses, 'response')}
+          {plural(page.counts.events, 'event')} ({page.counts.accepted} accepted,{' '}
+          <span className={page.counts.rejected ? 'fail-text' : ''}>
+            {page.counts.rejected} rejected
+          </span>
+          ) · {plural(page.counts.responses, 'response')}
         </dd>
       </dl>
     </header>
   );
 }
 
-export function PageView({ pageKey, selectedEventId, onSelectEvent }: { pageKey: string; selectedEventId: string | null; onSelectEvent(id: string | null): void }) {
+export function PageView({
+  pageKey,
+  selectedEventId,
+  onSelectEvent,
+}: {
+  pageKey: string;
+  selectedEventId: string | null;
+  onSelectEvent(id: string | null): void;
+}) {
   const [load, retry] = usePage(pageKey);
   const [findingId, setFindingId] = useState<string | null>(null);
   const [basis, setBasis] = useState<TimeBasis>('timestamp');
@@ -152,18 +208,30 @@ export function PageView({ pageKey, selectedEventId, onSelectEvent }: { pageKey:
   }, [page, basis]);
 
   if (load.phase === 'loading') return <Loading what="the page" />;
-  if (load.phase === 'error') return <ErrorBox title="Could not load this page" message={load.message} onRetry={retry} />;
+  if (load.phase === 'error')
+    return <ErrorBox title="Could not load this page" message={load.message} onRetry={retry} />;
   if (load.phase === 'missing' || !page)
-    return <ErrorBox title="This page is not in the sandbox" message="It may have been reset. Pick another page from the list." />;
+    return (
+      <ErrorBox
+        title="This page is not in the sandbox"
+        message="It may have been reset. Pick another page from the list."
+      />
+    );
 
   return (
-    <div className="page-view" data-testid="page-view" data-page-load-id={page.pageLoadId} data-verdict={page.verdict}>
+    <div
+      className="page-view"
+      data-testid="page-view"
+      data-page-load-id={page.pageLoadId}
+      data-verdict={page.verdict}
+    >
       <Header page={page} />
       <section className="section" aria-labelledby="findings-title">
         <h3 id="findings-title" className="section-title">
           Findings{' '}
           <span className="muted">
-            ({page.counts.errors} error{page.counts.errors === 1 ? '' : 's'}, {page.counts.warnings} warning{page.counts.warnings === 1 ? '' : 's'}, {page.counts.infos} info)
+            ({page.counts.errors} error{page.counts.errors === 1 ? '' : 's'}, {page.counts.warnings}{' '}
+            warning{page.counts.warnings === 1 ? '' : 's'}, {page.counts.infos} info)
           </span>
         </h3>
         <Findings findings={page.findings} selected={finding?.id ?? null} onSelect={setFindingId} />
@@ -190,21 +258,40 @@ export function PageView({ pageKey, selectedEventId, onSelectEvent }: { pageKey:
             </span>
           </div>
           <div className="segmented small" role="group" aria-label="Time axis">
-            <button type="button" aria-pressed={basis === 'timestamp'} onClick={() => setBasis('timestamp')}>
+            <button
+              type="button"
+              aria-pressed={basis === 'timestamp'}
+              onClick={() => setBasis('timestamp')}
+            >
               context.timestamp
             </button>
-            <button type="button" aria-pressed={basis === 'received'} onClick={() => setBasis('received')}>
+            <button
+              type="button"
+              aria-pressed={basis === 'received'}
+              onClick={() => setBasis('received')}
+            >
               received
             </button>
           </div>
         </div>
-        <PageChart page={page} basis={basis} highlighted={highlighted} selectedEventId={selectedEventId} onSelectEvent={onSelectEvent} />
+        <PageChart
+          page={page}
+          basis={basis}
+          highlighted={highlighted}
+          selectedEventId={selectedEventId}
+          onSelectEvent={onSelectEvent}
+        />
       </section>
       <section className="section" aria-labelledby="events-title">
         <h3 id="events-title" className="section-title">
           Events
         </h3>
-        <EventsTable events={events} highlighted={highlighted} selectedEventId={selectedEventId} onSelect={onSelectEvent} />
+        <EventsTable
+          events={events}
+          highlighted={highlighted}
+          selectedEventId={selectedEventId}
+          onSelect={onSelectEvent}
+        />
       </section>
     </div>
   );

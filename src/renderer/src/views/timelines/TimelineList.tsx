@@ -1,6 +1,13 @@
 // The timelines list: sessions → pages, newest first, with filters, in a virtualised list that keeps
 // the rows you are looking at in place while new pages arrive above them.
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { VerdictBadge } from '../../components/common';
@@ -8,18 +15,35 @@ import { useSessionState } from '../../components/hooks';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
 import { navigate } from '../../router';
 import { useSandbox } from '../../state/store';
-import { buildRows, NO_FILTERS, type PageRow, type Row, type SessionRow, type TimelineFilters } from '../../state/timeline-rows';
+import {
+  buildRows,
+  NO_FILTERS,
+  type PageRow,
+  type Row,
+  type SessionRow,
+  type TimelineFilters,
+} from '../../state/timeline-rows';
 
 const SESSION_H = 34;
 const PAGE_H = 58;
 
 function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void }) {
   return (
-    <button type="button" className="row session-row" aria-expanded={!row.collapsed} onClick={onToggle} data-testid="session-row" data-session-id={row.sessionId}>
+    <button
+      type="button"
+      className="row session-row"
+      aria-expanded={!row.collapsed}
+      onClick={onToggle}
+      data-testid="session-row"
+      data-session-id={row.sessionId}
+    >
       <span className="chevron" aria-hidden="true">
         {row.collapsed ? '▸' : '▾'}
       </span>
-      <span className="ellipsis" title={`session ${row.sessionId}, user ${row.userId}, site ${row.siteId}`}>
+      <span
+        className="ellipsis"
+        title={`session ${row.sessionId}, user ${row.userId}, site ${row.siteId}`}
+      >
         session <span className="mono">{shortId(row.sessionId, 8)}</span>
         <span className="muted"> · {plural(row.pages, 'page')}</span>
       </span>
@@ -56,9 +80,19 @@ function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
             {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
           <span className="finding-counts" data-testid="finding-counts">
-            {p.counts.rejected > 0 && <span className="count-chip rejected">{p.counts.rejected} rejected</span>}
-            {p.counts.errors > 0 && <span className="count-chip fail">{p.counts.errors} error{p.counts.errors === 1 ? '' : 's'}</span>}
-            {p.counts.warnings > 0 && <span className="count-chip warn">{p.counts.warnings} warning{p.counts.warnings === 1 ? '' : 's'}</span>}
+            {p.counts.rejected > 0 && (
+              <span className="count-chip rejected">{p.counts.rejected} rejected</span>
+            )}
+            {p.counts.errors > 0 && (
+              <span className="count-chip fail">
+                {p.counts.errors} error{p.counts.errors === 1 ? '' : 's'}
+              </span>
+            )}
+            {p.counts.warnings > 0 && (
+              <span className="count-chip warn">
+                {p.counts.warnings} warning{p.counts.warnings === 1 ? '' : 's'}
+              </span>
+            )}
             {p.counts.infos > 0 && <span className="count-chip info">{p.counts.infos} info</span>}
           </span>
         </span>
@@ -67,7 +101,17 @@ function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
   );
 }
 
-function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; set(f: Partial<TimelineFilters>): void; sites: string[]; verdicts: Record<string, number> }) {
+function Filters({
+  filters,
+  set,
+  sites,
+  verdicts,
+}: {
+  filters: TimelineFilters;
+  set(f: Partial<TimelineFilters>): void;
+  sites: string[];
+  verdicts: Record<string, number>;
+}) {
   return (
     <div className="filters" role="search" aria-label="Filter pages">
       <input
@@ -80,7 +124,12 @@ function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; 
         data-testid="filter-text"
       />
       <div className="filter-row">
-        <select aria-label="Site" value={filters.siteId} onChange={(e) => set({ siteId: e.target.value })} data-testid="filter-site">
+        <select
+          aria-label="Site"
+          value={filters.siteId}
+          onChange={(e) => set({ siteId: e.target.value })}
+          data-testid="filter-site"
+        >
           <option value="">All sites</option>
           {sites.map((s) => (
             <option key={s} value={s}>
@@ -88,7 +137,12 @@ function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; 
             </option>
           ))}
         </select>
-        <select aria-label="Event type" value={filters.kind} onChange={(e) => set({ kind: e.target.value })} data-testid="filter-kind">
+        <select
+          aria-label="Event type"
+          value={filters.kind}
+          onChange={(e) => set({ kind: e.target.value })}
+          data-testid="filter-kind"
+        >
           <option value="">Any event</option>
           {SEARCH_EVENTS.map((k) => (
             <option key={k} value={k}>
@@ -98,7 +152,13 @@ function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; 
         </select>
         <div className="segmented" role="group" aria-label="Verdict">
           {(['', 'fail', 'warn', 'pass'] as const).map((v) => (
-            <button key={v || 'all'} type="button" aria-pressed={filters.verdict === v} onClick={() => set({ verdict: v })} data-testid={`filter-verdict-${v || 'all'}`}>
+            <button
+              key={v || 'all'}
+              type="button"
+              aria-pressed={filters.verdict === v}
+              onClick={() => set({ verdict: v })}
+              data-testid={`filter-verdict-${v || 'all'}`}
+            >
               {v || 'all'}
               {v && <span className="seg-count">{verdicts[v] ?? 0}</span>}
             </button>
@@ -109,13 +169,22 @@ function Filters({ filters, set, sites, verdicts }: { filters: TimelineFilters; 
   );
 }
 
-export function TimelineList({ selectedKey, emptyState }: { selectedKey: string | null; emptyState: React.ReactNode }) {
+export function TimelineList({
+  selectedKey,
+  emptyState,
+}: {
+  selectedKey: string | null;
+  emptyState: React.ReactNode;
+}) {
   const pages = useSandbox((s) => s.pages);
   const [filters, setFilters] = useSessionState<TimelineFilters>('timelineFilters', NO_FILTERS);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Typing stays responsive with thousands of pages: filtering runs at lower priority than the input.
   const text = useDeferredValue(filters.text);
-  const result = useMemo(() => buildRows(pages, { ...filters, text }, collapsed), [pages, filters, text, collapsed]);
+  const result = useMemo(
+    () => buildRows(pages, { ...filters, text }, collapsed),
+    [pages, filters, text, collapsed],
+  );
   const { rows } = result;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -168,11 +237,18 @@ export function TimelineList({ selectedKey, emptyState }: { selectedKey: string 
     // Move from the focused row when there is one, else from the selected page.
     const focused = (document.activeElement as HTMLElement | null)?.dataset.pageKey ?? selectedKey;
     const at = pageRows.findIndex(([r]) => r.key === focused);
-    const nextAt = at === -1 ? 0 : Math.min(pageRows.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)));
+    const nextAt =
+      at === -1
+        ? 0
+        : Math.min(pageRows.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)));
     const [row, index] = pageRows[nextAt]!;
     virtualizer.scrollToIndex(index, { align: 'auto' });
     navigate({ view: 'timelines', pageKey: row.key, eventId: null }, true);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-page-key="${CSS.escape(row.key)}"]`)?.focus());
+    requestAnimationFrame(() =>
+      scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-page-key="${CSS.escape(row.key)}"]`)
+        ?.focus(),
+    );
   }
 
   const filtered = filters.siteId || filters.verdict || filters.kind || filters.text;
@@ -181,7 +257,9 @@ export function TimelineList({ selectedKey, emptyState }: { selectedKey: string 
       <Filters filters={filters} set={setFilter} sites={result.sites} verdicts={result.verdicts} />
       <div className="list-status small muted" aria-live="polite">
         <span data-testid="pages-shown">
-          {result.shown === result.total ? plural(result.total, 'page') : `${result.shown.toLocaleString('en-US')} of ${plural(result.total, 'page')}`}
+          {result.shown === result.total
+            ? plural(result.total, 'page')
+            : `${result.shown.toLocaleString('en-US')} of ${plural(result.total, 'page')}`}
         </span>
         {filtered && (
           <button type="button" className="btn small ghost" onClick={() => setFilters(NO_FILTERS)}>
@@ -189,7 +267,13 @@ export function TimelineList({ selectedKey, emptyState }: { selectedKey: string 
           </button>
         )}
       </div>
-      <div className="list-scroll" ref={scrollRef} onScroll={rememberAnchor} onKeyDown={onKeyDown} data-testid="timeline-scroll">
+      <div
+        className="list-scroll"
+        ref={scrollRef}
+        onScroll={rememberAnchor}
+        onKeyDown={onKeyDown}
+        data-testid="timeline-scroll"
+      >
         {rows.length === 0 ? (
           result.total === 0 ? (
             emptyState
@@ -206,8 +290,17 @@ export function TimelineList({ selectedKey, emptyState }: { selectedKey: string 
             {virtualizer.getVirtualItems().map((v) => {
               const row = rows[v.index]!;
               return (
-                <div key={v.key} role="listitem" className="vrow" style={{ transform: `translateY(${v.start}px)`, height: v.size }}>
-                  {row.type === 'session' ? <SessionHeader row={row} onToggle={() => toggle(row.key)} /> : <PageLine row={row} selected={row.key === selectedKey} />}
+                <div
+                  key={v.key}
+                  role="listitem"
+                  className="vrow"
+                  style={{ transform: `translateY(${v.start}px)`, height: v.size }}
+                >
+                  {row.type === 'session' ? (
+                    <SessionHeader row={row} onToggle={() => toggle(row.key)} />
+                  ) : (
+                    <PageLine row={row} selected={row.key === selectedKey} />
+                  )}
                 </div>
               );
             })}

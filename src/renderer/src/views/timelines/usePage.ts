@@ -5,11 +5,18 @@ import type { PageTimelineDto } from '../../../../shared/timeline';
 import { loadPage } from '../../state/pages';
 import { useSandbox } from '../../state/store';
 
-export type PageLoad = { phase: 'loading' } | { phase: 'ready'; page: PageTimelineDto } | { phase: 'missing' } | { phase: 'error'; message: string };
+export type PageLoad =
+  | { phase: 'loading' }
+  | { phase: 'ready'; page: PageTimelineDto }
+  | { phase: 'missing' }
+  | { phase: 'error'; message: string };
 
 export function usePage(key: string): [PageLoad, () => void] {
   const summary = useSandbox((s) => s.pages.summaries.get(key));
-  const [state, setState] = useState<{ key: string; load: PageLoad }>({ key, load: { phase: 'loading' } });
+  const [state, setState] = useState<{ key: string; load: PageLoad }>({
+    key,
+    load: { phase: 'loading' },
+  });
   const [retry, setRetry] = useState(0);
   const wanted = useRef(key);
   const pump = useRef({ inFlight: false, again: false, mounted: true });
@@ -36,11 +43,22 @@ export function usePage(key: string): [PageLoad, () => void] {
         const k = wanted.current;
         try {
           const page = await loadPage('', k);
-          if (p.mounted && wanted.current === k) setState({ key: k, load: page ? { phase: 'ready', page } : { phase: 'missing' } });
+          if (p.mounted && wanted.current === k)
+            setState({ key: k, load: page ? { phase: 'ready', page } : { phase: 'missing' } });
         } catch (err) {
           // Keep showing the last good page on a transient failure; say so only when there is none.
           if (p.mounted && wanted.current === k)
-            setState((prev) => (prev.key === k && prev.load.phase === 'ready' ? prev : { key: k, load: { phase: 'error', message: err instanceof Error ? err.message : String(err) } }));
+            setState((prev) =>
+              prev.key === k && prev.load.phase === 'ready'
+                ? prev
+                : {
+                    key: k,
+                    load: {
+                      phase: 'error',
+                      message: err instanceof Error ? err.message : String(err),
+                    },
+                  },
+            );
         }
       } while (p.again && p.mounted);
       p.inFlight = false;
