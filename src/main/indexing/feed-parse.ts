@@ -217,18 +217,17 @@ async function parseCsv(
       if (err) rows.error(Number(err.lines ?? 0), csvMessage(err));
       return undefined;
     },
-    // rows are handled here and dropped (null): no object-mode stream hop per record
-    on_record: (record: Record<string, string>, context: { lines: number }) => {
-      if (!headerError) rows.row(record, context.lines);
-      return null;
-    },
   });
   const source = Readable.from(chunks);
   await new Promise<void>((resolve, reject) => {
     source.on('error', reject);
     parser.on('error', reject);
     parser.on('end', resolve);
-    parser.resume();
+    // 'data' fires while the parser pushes the record, so its live info.lines is the record's last line
+    // (cheaper than on_record, which builds a context object per record)
+    parser.on('data', (record: Record<string, string>) => {
+      if (!headerError) rows.row(record, parser.info.lines);
+    });
     source.pipe(parser);
   });
   if (headerError) throw new FeedFileError(headerError);
