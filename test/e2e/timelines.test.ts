@@ -171,6 +171,24 @@ describe.skipIf(skip)('timelines UI', () => {
     expect(await s.ui.pageRow(pass.pageLoadId).count()).toBe(0);
     await s.ui.testId('filter-verdict-all').click();
     await s.ui.pageRow(pass.pageLoadId).waitFor();
+
+    // The overview's rule list filters the list to the pages with that rule.
+    const list = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/timelines?view=summary`)
+    ).json()) as { pages: Array<{ pageLoadId: string; rules: string[] }> };
+    const expected = list.pages
+      .filter((p) => p.rules.includes('click-not-impressed'))
+      .map((p) => p.pageLoadId);
+    await s.page
+      .getByRole('button', { name: 'List the pages with click-not-impressed findings' })
+      .click();
+    expect(await s.ui.testId('filter-text').inputValue()).toBe('click-not-impressed');
+    await expect.poll(() => s.ui.testId('page-row').count()).toBe(expected.length);
+    const shown = await s.ui
+      .testId('page-row')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-page-load-id')));
+    expect(shown.sort()).toEqual(expected.sort());
+    await s.ui.testId('filter-text').fill('');
   });
 
   it('says when the live stream is lost and reconnects by itself', async () => {

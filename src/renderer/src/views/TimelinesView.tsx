@@ -8,6 +8,8 @@ import { plural } from '../format';
 import { navigate } from '../router';
 import { beaconCurl, beaconBody, newSnippetIds } from '../snippets';
 import { store, useSandbox } from '../state/store';
+import { setFilters } from '../state/filters';
+import { NO_FILTERS } from '../state/timeline-rows';
 import { useSnippetAccount } from './ConnectView';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
@@ -74,7 +76,14 @@ function Overview() {
               {rules.map(([rule, n]) => (
                 <tr key={rule}>
                   <td>
-                    <code>{rule}</code>
+                    <button
+                      type="button"
+                      className="link-button rule-link"
+                      onClick={() => setFilters({ ...NO_FILTERS, text: rule })}
+                      aria-label={`List the pages with ${rule} findings`}
+                    >
+                      <code>{rule}</code>
+                    </button>
                   </td>
                   <td>{TIMELINE_RULES[rule]?.title}</td>
                   <td className="mono">{plural(n, 'page')}</td>
@@ -82,7 +91,7 @@ function Overview() {
               ))}
             </tbody>
           </table>
-          <p className="small muted">Type a rule id in the search box to list its pages.</p>
+          <p className="small muted">Pick a rule to list its pages.</p>
         </>
       ) : (
         <p className="muted">No findings so far.</p>

@@ -11,7 +11,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { VerdictBadge } from '../../components/common';
-import { useSessionState } from '../../components/hooks';
+import { setFilters, useFilters } from '../../state/filters';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
 import { navigate } from '../../router';
 import { useSandbox } from '../../state/store';
@@ -177,7 +177,7 @@ export function TimelineList({
   emptyState: React.ReactNode;
 }) {
   const pages = useSandbox((s) => s.pages);
-  const [filters, setFilters] = useSessionState<TimelineFilters>('timelineFilters', NO_FILTERS);
+  const filters = useFilters();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Typing stays responsive with thousands of pages: filtering runs at lower priority than the input.
   const text = useDeferredValue(filters.text);
