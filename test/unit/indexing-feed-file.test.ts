@@ -184,6 +184,30 @@ describe('format sniffing and id fields', () => {
     expect((await parse(buffer('id,name\n'))).summary.error).toBe('the feed holds no products');
   });
 
+  it('reads ndJSON values of any type as text, numeric ids included', async () => {
+    const { summary, products } = await parse(
+      buffer(
+        '{"id": 7, "title": "Seven", "price": 12.5, "tags": ["a"], "stock": null, "new": true}\n',
+      ),
+    );
+    expect(summary).toMatchObject({ products: 1, idField: 'id', error: null });
+    expect(products[0]).toMatchObject({ uid: '7', name: 'Seven', price: 12.5, sku: null });
+    expect(products[0]!.fields).toEqual({
+      id: '7',
+      title: 'Seven',
+      price: '12.5',
+      tags: '["a"]',
+      stock: '',
+      new: 'true',
+    });
+    expect(JSON.parse(JSON.stringify(products[0]))).toMatchObject({
+      uid: '7',
+      name: 'Seven',
+      price: 12.5,
+      fields: { id: '7' },
+    });
+  });
+
   it('keeps only the first 100 row errors but counts them all', async () => {
     const rows = Array.from({ length: 250 }, (_, i) => `{"name": "no id ${i}"}`).join('\n');
     const { summary } = await parse(buffer(`{"id": "ok", "name": "fine"}\n${rows}\n`));

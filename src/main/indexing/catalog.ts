@@ -33,10 +33,23 @@ const PARENT_FIELDS = [
 const NAME_FIELDS = ['name', 'title', 'product_name', 'productName', 'g:title', 'Name', 'Title'];
 const PRICE_FIELDS = ['price', 'sale_price', 'g:price', 'Price', 'final_price'];
 
-function first(fields: Record<string, string>, names: string[]): string | null {
+/** A row as parsed: CSV and XML give strings; ndJSON values keep their JSON type until read. */
+export type RawFields = Record<string, unknown>;
+
+function text(v: unknown): string {
+  return typeof v === 'string'
+    ? v
+    : v === null || v === undefined
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+}
+
+function first(fields: RawFields, names: string[]): string | null {
   for (const n of names) {
     const v = fields[n];
-    if (v !== undefined && v !== '') return v;
+    if (v !== undefined && v !== '' && v !== null) return text(v);
   }
   return null;
 }
@@ -61,11 +74,11 @@ interface FieldNames {
   price: string | null;
 }
 
-function pick(fields: Record<string, string>, mapped: string | null, all: string[]): string | null {
+function pick(fields: RawFields, mapped: string | null, all: string[]): string | null {
   const v = mapped === null ? undefined : fields[mapped];
   // a row without the feed's usual field (ndJSON/XML rows may differ) falls back to the full search
   if (v === undefined) return first(fields, all);
-  return v === '' ? null : v;
+  return v === '' || v === null ? null : text(v);
 }
 
 /**
@@ -75,25 +88,37 @@ function pick(fields: Record<string, string>, mapped: string | null, all: string
 class FeedProduct implements Product {
   constructor(
     readonly uid: string,
-    readonly fields: Record<string, string>,
+    private readonly raw: RawFields,
     readonly line: number,
     private readonly names: FieldNames,
   ) {}
 
+  /** Every field as text (ndJSON numbers, booleans and objects are written out when asked). */
+  get fields(): Record<string, string> {
+    for (const k in this.raw) {
+      if (typeof this.raw[k] !== 'string') {
+        const out: Record<string, string> = {};
+        for (const key in this.raw) out[key] = text(this.raw[key]);
+        return out;
+      }
+    }
+    return this.raw as Record<string, string>;
+  }
+
   get sku(): string | null {
-    return pick(this.fields, this.names.sku, SKU_FIELDS);
+    return pick(this.raw, this.names.sku, SKU_FIELDS);
   }
 
   get parentId(): string | null {
-    return pick(this.fields, this.names.parentId, PARENT_FIELDS);
+    return pick(this.raw, this.names.parentId, PARENT_FIELDS);
   }
 
   get name(): string | null {
-    return pick(this.fields, this.names.name, NAME_FIELDS);
+    return pick(this.raw, this.names.name, NAME_FIELDS);
   }
 
   get price(): number | null {
-    return parsePrice(pick(this.fields, this.names.price, PRICE_FIELDS));
+    return parsePrice(pick(this.raw, this.names.price, PRICE_FIELDS));
   }
 
   toJSON(): Product {
@@ -113,7 +138,7 @@ class FeedProduct implements Product {
 export class ProductMapper {
   private names: FieldNames | null = null;
 
-  map(uid: string, fields: Record<string, string>, line: number): Product {
+  map(uid: string, fields: RawFields, line: number): Product {
     this.names ??= {
       sku: SKU_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,

@@ -4,7 +4,7 @@ import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary, RowError } from '../../shared/indexing';
-import { ProductMapper, type Product } from './catalog';
+import { ProductMapper, type Product, type RawFields } from './catalog';
 import {
   decodeFeed,
   DEFAULT_LIMITS,
@@ -50,7 +50,7 @@ export class RowCollector {
     return this.idField;
   }
 
-  row(fields: Record<string, string>, line: number): void {
+  row(fields: RawFields, line: number): void {
     const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
     if (idField === null) {
       this.error(
@@ -59,7 +59,9 @@ export class RowCollector {
       );
       return;
     }
-    const raw = fields[idField];
+    const given = fields[idField];
+    const raw =
+      typeof given === 'string' ? given : typeof given === 'number' ? String(given) : undefined;
     const uid =
       raw === undefined
         ? ''
@@ -261,14 +263,8 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
       rows.error(line, 'not a JSON object: each line must hold one product object');
       return;
     }
-    // the parsed object becomes the product's fields: values that are not strings are written as text
-    const fields = value as Record<string, unknown>;
-    for (const k in fields) {
-      const v = fields[k];
-      if (typeof v !== 'string')
-        fields[k] = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    }
-    rows.row(fields as Record<string, string>, line);
+    // the parsed object is the product's fields as is: values are turned into text only when read
+    rows.row(value as RawFields, line);
   };
   for await (const chunk of chunks) {
     const text = rest + decoder.write(chunk);
