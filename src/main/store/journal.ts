@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { RecordedEvent } from '../../shared/events';
 import type { EventLog, EventPersistence } from './event-log';
 import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
+import { lockDataDir } from './dir-lock';
 
 export const JOURNAL_FILE = 'events.ndjson';
 
@@ -52,6 +53,7 @@ export class Journal implements EventPersistence {
     lines: number,
     private readonly log: EventLog,
     private readonly loadWarnings: string[],
+    private readonly releaseLock: () => void,
     options: JournalOptions,
   ) {
     this.lines = lines;
@@ -62,28 +64,34 @@ export class Journal implements EventPersistence {
   /** Reload `<dir>/events.ndjson` into `log`, then journal its future appends and resets. */
   static async open(dir: string, log: EventLog, options: JournalOptions = {}): Promise<Journal> {
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, JOURNAL_FILE);
-    // A compaction cut short by a crash leaves its temp file; the journal itself is still whole.
-    rmSync(`${file}.compact`, { force: true });
-    const read = await readJournal(file, (entry) => {
-      if (entry.kind === 'event') log.restore(entry.event);
-      else if (entry.kind === 'reset') log.restoreReset(entry.siteId, entry.nextSeq);
-      else log.bumpSeq(entry.nextSeq);
-    });
-    const fd = openSync(file, 'a');
-    const size = fstatSync(fd).size;
-    if (size > read.goodLength) ftruncateSync(fd, read.goodLength);
-    let lines = read.lines;
-    if (read.goodLength === 0) {
-      writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
-      lines = 1;
-    } else if (read.missingNewline) {
-      writeAll(fd, '\n');
+    const release = lockDataDir(dir);
+    try {
+      const file = path.join(dir, JOURNAL_FILE);
+      // A compaction cut short by a crash leaves its temp file; the journal itself is still whole.
+      rmSync(`${file}.compact`, { force: true });
+      const read = await readJournal(file, (entry) => {
+        if (entry.kind === 'event') log.restore(entry.event);
+        else if (entry.kind === 'reset') log.restoreReset(entry.siteId, entry.nextSeq);
+        else log.bumpSeq(entry.nextSeq);
+      });
+      const fd = openSync(file, 'a');
+      const size = fstatSync(fd).size;
+      if (size > read.goodLength) ftruncateSync(fd, read.goodLength);
+      let lines = read.lines;
+      if (read.goodLength === 0) {
+        writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
+        lines = 1;
+      } else if (read.missingNewline) {
+        writeAll(fd, '\n');
+      }
+      const journal = new Journal(file, fd, lines, log, read.warnings, release, options);
+      log.attach(journal);
+      journal.maybeCompact();
+      return journal;
+    } catch (err) {
+      release();
+      throw err;
     }
-    const journal = new Journal(file, fd, lines, log, read.warnings, options);
-    log.attach(journal);
-    journal.maybeCompact();
-    return journal;
   }
 
   writeEvent(event: RecordedEvent): Promise<void> {
@@ -106,6 +114,7 @@ export class Journal implements EventPersistence {
     this.closed = true;
     await this.compaction?.catch(() => undefined);
     closeSync(this.fd);
+    this.releaseLock();
   }
 
   /** true while a background compaction is running (for tests) */

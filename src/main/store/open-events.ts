@@ -2,6 +2,7 @@
 import { ConfigError } from '../config-error';
 import { EventLog } from './event-log';
 import { JOURNAL_FILE, Journal, type JournalOptions } from './journal';
+import { DataDirInUseError } from './dir-lock';
 
 export interface OpenEventsOptions extends JournalOptions {
   /** null: memory only */
@@ -15,6 +16,7 @@ export async function openEventStore(options: OpenEventsOptions): Promise<EventL
   try {
     await Journal.open(options.dataDir, log, options);
   } catch (err) {
+    if (err instanceof DataDirInUseError) throw new ConfigError('dataDir', err.message);
     // A data dir the sandbox cannot write is a setup problem the user fixes, not a crash to debug.
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new ConfigError(

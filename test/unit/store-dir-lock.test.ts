@@ -1,0 +1,62 @@
+// One sandbox per data directory: the lock refuses a second user, and takes over one left by a dead process.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/main/store/dir-lock';
+import { EventLog } from '../../src/main/store/event-log';
+import { Journal } from '../../src/main/store/journal';
+import { openEventStore } from '../../src/main/store/open-events';
+import { tempDir } from '../helpers/sandbox';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+function dir(): string {
+  const t = tempDir('store-lock-');
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
+describe('lockDataDir', () => {
+  it('writes our pid, refuses a second lock in this process, and frees the dir on release', () => {
+    const d = dir();
+    const release = lockDataDir(d);
+    expect(readFileSync(path.join(d, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(() => lockDataDir(d)).toThrow(DataDirInUseError);
+    release();
+    expect(existsSync(path.join(d, LOCK_FILE))).toBe(false);
+    lockDataDir(d)();
+  });
+
+  it('refuses a directory locked by another live process, naming it and the way out', () => {
+    const d = dir();
+    writeFileSync(path.join(d, LOCK_FILE), `${process.ppid}\n`);
+    expect(() => lockDataDir(d)).toThrow(
+      `data directory ${d} is in use by another sandbox (pid ${process.ppid}): stop that one, or start this one with --data OTHER_DIR or --ephemeral`,
+    );
+  });
+
+  it('takes over a lock left by a process that is gone, or an unreadable one', () => {
+    const d = dir();
+    writeFileSync(path.join(d, LOCK_FILE), '4194305\n'); // above Linux's pid_max: never a live process
+    const release = lockDataDir(d);
+    expect(readFileSync(path.join(d, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    release();
+    writeFileSync(path.join(d, LOCK_FILE), 'garbage');
+    lockDataDir(d)();
+  });
+
+  it('is held by an open journal until it closes; openEventStore reports a busy dir as a config error', async () => {
+    const d = dir();
+    const log = new EventLog({ retention: 10 });
+    await Journal.open(d, log);
+    await expect(openEventStore({ dataDir: d, retention: 10 })).rejects.toThrow(
+      /dataDir: data directory .* is in use by another sandbox/,
+    );
+    await log.close();
+    const again = await openEventStore({ dataDir: d, retention: 10 });
+    await again.close();
+  });
+});
