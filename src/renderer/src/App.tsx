@@ -66,7 +66,7 @@ function NavLink(props: {
       href={routeHref(to)}
       aria-current={current.view === to.view ? 'page' : undefined}
       data-testid={testId}
-      // room for the counter is kept even at 0, so a first failing page does not shift the navigation
+      // the counter sits in the corner, so its appearing does not shift the navigation
       className={count !== undefined ? 'counted' : undefined}
     >
       {children}
