@@ -52,13 +52,11 @@ describe.skipIf(skip)('actions UI', () => {
     await s.ui.testId('timelines-empty').waitFor();
 
     await s.ui.nav('actions');
-    await s.ui
-      .testId('import-input')
-      .setInputFiles({
-        name: 'export.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(exported),
-      });
+    await s.ui.testId('import-input').setInputFiles({
+      name: 'export.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
     await expect
       .poll(() => s.ui.testId('import-result').textContent())
       .toContain('Imported export.json');
