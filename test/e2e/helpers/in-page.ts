@@ -20,7 +20,13 @@ export const UNNAMED_CONTROLS = `(() => {
 
 export const FOCUSED_PAGE_LOAD_ID =
   "document.activeElement && document.activeElement.getAttribute('data-page-load-id')";
-export const SCROLL_WIDTH = 'document.documentElement.scrollWidth';
+/** Scrolling areas (and the document) wider than the window: each as "class: scrollWidth > clientWidth". */
+export const SIDEWAYS_OVERFLOW = `(() => {
+  const areas = [document.documentElement, ...document.querySelectorAll('.page-scroll, .detail-scroll, .list-scroll, .inspector-body')];
+  return areas
+    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .map((el) => (el.className || el.tagName) + ': ' + el.scrollWidth + ' > ' + el.clientWidth);
+})()`;
 export const BODY_BACKGROUND = 'getComputedStyle(document.body).backgroundColor';
 /** A flag on window that only survives as long as the page is not reloaded. */
 export const MARK_PAGE = 'window.__notReloaded = true';
