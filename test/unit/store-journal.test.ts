@@ -1,6 +1,6 @@
 // The NDJSON journal: group commit, durability before acknowledgement, reload (torn and garbled lines),
 // resets that stay reset, retention and background compaction that never loses a retained event.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
@@ -247,5 +247,38 @@ describe('Journal', () => {
     await memory.append(draft());
     expect(memory.size()).toBe(1);
     await memory.close();
+  });
+});
+
+describe('Journal write failures', () => {
+  it('rejects a batch whose write fails (disk full), cuts it off the file, and keeps going', async () => {
+    const dir = dataDir();
+    let failNext = false;
+    const flaky = (fd: number, buf: Buffer, off: number, len: number) => {
+      if (!failNext) return writeSync(fd, buf, off, len);
+      failNext = false;
+      writeSync(fd, buf, off, Math.floor(len / 2)); // half of the batch reaches the disk, then it is full
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const first = await open(dir, 100, { writeSync: flaky });
+    const a = await first.log.append(draft('demo42', 1));
+    failNext = true;
+    const failed = await Promise.allSettled([
+      first.log.append(draft('demo42', 2)),
+      first.log.append(draft('demo42', 3)),
+    ]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((failed[0] as PromiseRejectedResult).reason)).toMatch(
+      /could not write the events journal .*ENOSPC/,
+    );
+    expect(first.log.all()).toEqual([a]);
+    const b = await first.log.append(draft('demo42', 4));
+    await first.log.close();
+
+    const second = await open(dir, 100);
+    // The failed batch was cut off the file: not acknowledged, so not resurrected either.
+    expect(second.log.all()).toEqual([a, b]);
+    expect(second.log.loadWarnings()).toEqual([]);
+    await second.log.close();
   });
 });

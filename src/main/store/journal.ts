@@ -25,6 +25,8 @@ export interface JournalOptions {
   compactSlack?: number;
   /** events written per slice of a compaction before yielding to ingest */
   compactChunk?: number;
+  /** the write(2) used for appends (fault injection in tests: a disk that fills up mid-write) */
+  writeSync?: WriteFn;
 }
 
 interface Pending {
@@ -46,6 +48,11 @@ export class Journal implements EventPersistence {
   readonly stats = { writes: 0, records: 0, compactions: 0, writtenDuringCompaction: 0 };
   private readonly compactSlack: number;
   private readonly compactChunk: number;
+  private readonly write: WriteFn;
+  /** bytes in the file, so a failed write can be cut back off */
+  private bytes: number;
+  /** a failed write left part of a line that could not be cut off: the next write starts a fresh line */
+  private lineOpen = false;
 
   private constructor(
     readonly file: string,
@@ -57,7 +64,9 @@ export class Journal implements EventPersistence {
     options: JournalOptions,
   ) {
     this.lines = lines;
+    this.bytes = fstatSync(fd).size;
     this.compactSlack = options.compactSlack ?? 1000;
+    this.write = options.writeSync ?? writeSync;
     this.compactChunk = options.compactChunk ?? 500; // ~1 ms of JSON per slice for typical events: compaction barely moves ingest p99
   }
 
@@ -147,8 +156,15 @@ export class Journal implements EventPersistence {
     let data = '';
     for (const p of batch) data += `${p.line}\n`;
     try {
-      writeAll(this.fd, data);
+      this.bytes += writeAll(this.fd, this.lineOpen ? `\n${data}` : data, this.write);
+      this.lineOpen = false;
     } catch (err) {
+      // e.g. ENOSPC: nothing of this batch is acknowledged, so none of it may come back after a restart.
+      try {
+        ftruncateSync(this.fd, this.bytes);
+      } catch {
+        this.lineOpen = true; // the fragment stays, as one garbled line the reader skips
+      }
       const reason = new Error(
         `could not write the events journal ${this.file}: ${(err as Error).message}`,
       );
@@ -211,6 +227,8 @@ export class Journal implements EventPersistence {
       swapped = true;
       closeSync(this.fd);
       this.fd = fd;
+      this.bytes = fstatSync(fd).size;
+      this.lineOpen = false;
       this.stats.compactions++;
       this.lines = 1 + snapshot.length + tail.reduce((n, data) => n + countLines(data), 0);
     } finally {
@@ -227,10 +245,14 @@ function header(nextSeq: number): JournalHeader {
 }
 
 /** write() until every byte is out: a single call may write less on some file systems. */
-function writeAll(fd: number, data: string): void {
+type WriteFn = (fd: number, buffer: Buffer, offset: number, length: number) => number;
+
+/** Returns the number of bytes written. */
+function writeAll(fd: number, data: string, write: WriteFn = writeSync): number {
   const buf = Buffer.from(data, 'utf8');
   let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+  while (off < buf.length) off += write(fd, buf, off, buf.length - off);
+  return buf.length;
 }
 
 function countLines(data: string): number {
