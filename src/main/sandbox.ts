@@ -16,6 +16,8 @@ import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
 import { TimelineEngine } from './tracking/timeline/engine';
 import { IndexingService } from './indexing/service';
+import { SearchService } from './search/service';
+import { IssuedResponses } from './search/responses';
 import { createHttpsServer, ensureCertificate } from './http/https';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
@@ -38,6 +40,8 @@ export interface SandboxCore {
   readonly timelines: TimelineEngine;
   /** bulk indexing: feeds (state machine, scheduler), catalogs, outbox */
   readonly indexing: IndexingService;
+  /** companion search API over the indexed catalogs; remembers what each issued responseId contained */
+  readonly search: SearchService;
   /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
@@ -97,6 +101,19 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   // feeds (state, history with scorecards, last run) and the outbox go into exports for bug reports; not imported
   exportSections.set('indexing', { export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }) });
 
+  // Companion search: its memory of issued responses feeds the search-provenance timeline rules.
+  const { responses, warnings: searchWarnings } = await IssuedResponses.open(config.dataDir, clock.now());
+  warnings.push(...searchWarnings);
+  closers.push(() => responses.close());
+  const search = new SearchService({ accounts: config.accounts, catalogs: indexing.catalog, responses, clock });
+  timelines.setProvenance(search.provenance());
+  resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
+  // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages
+  bus.on((m) => {
+    const siteId = m.type === 'feed' ? (m.data as { siteId?: unknown }).siteId : undefined;
+    if (typeof siteId === 'string') timelines.invalidate(siteId);
+  });
+
   clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
 
   return {
@@ -108,6 +125,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     tracking: new TrackingIngest(events, clock),
     timelines,
     indexing,
+    search,
     async reset(scope) {
       await events.reset(scope.siteId);
       for (const handler of resetHandlers) await handler(scope);

@@ -10,6 +10,7 @@ import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
 import { trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
+import { searchRouter } from './routes/search';
 import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
@@ -36,6 +37,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
   app.use(trackingRouter(core.tracking));
   app.use(indexingRouter(core));
+  app.use(searchRouter(core.search));
 
   // Admin API and UI: same-origin only.
   const guard = sameOriginGuard(options.allowedHosts);

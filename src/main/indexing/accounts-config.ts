@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
 import { parseIsoDuration } from './durations';
+import { parseSearchConfig, type SearchConfig } from '../search/config';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -26,6 +27,8 @@ export interface AccountConfig {
   secretKey: string;
   name: string;
   feeds: FeedConfig[];
+  /** companion search API and merchandising (src/main/search/config.ts); always set by parseAccounts */
+  search?: SearchConfig;
 }
 
 const SITE_ID = /^[a-z0-9]{6}$/;
@@ -82,7 +85,7 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       ids.add(feed.id);
       return feed;
     });
-    return { siteId, secretKey, name, feeds };
+    return { siteId, secretKey, name, feeds, search: parseSearchConfig(a.search, `${key}.search`, file) };
   });
 }
 

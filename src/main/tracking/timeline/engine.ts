@@ -20,6 +20,7 @@ import {
 } from './model';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
+import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 
 export interface TimelineEngineOptions {
@@ -72,11 +73,23 @@ export class TimelineEngine {
   private armedAt = Infinity;
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
+  private provenance: ProvenanceSource | undefined;
 
   constructor(private readonly options: TimelineEngineOptions) {}
 
   get settings(): TimelineSettings {
     return this.options.settings;
+  }
+
+  /** Let the search-provenance rules see issued responses and catalogs (the core sets it once search is up). */
+  setProvenance(source: ProvenanceSource): void {
+    this.provenance = source;
+    this.invalidate();
+  }
+
+  /** Facts outside the events changed (a site's catalog was re-indexed): its pages' rules run again when read. */
+  invalidate(siteId?: string): void {
+    for (const page of this.pages.values()) if (siteId === undefined || page.siteId === siteId) this.markAll(page);
   }
 
   /** Fold one recorded request in; other categories (autocomplete, cart, …) are not timeline events. */
@@ -291,7 +304,7 @@ export class TimelineEngine {
   }
 
   private ctx(page: PageState): RuleContext {
-    return { settings: this.settings, page, origin: (id) => this.origins.get(originKey(page.siteId, id)) };
+    return { settings: this.settings, page, origin: (id) => this.origins.get(originKey(page.siteId, id)), provenance: this.provenance };
   }
 
   /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */

@@ -3,6 +3,7 @@
 import type { TimelineSettings } from '../../../config';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
 import { ID_CAP, type FindingDraft, type PageState, type ResponseState, type TimelineEvent } from '../model';
+import type { ProvenanceSource } from './provenance';
 
 /** Where a responseId was first seen (for `responseid-reused`). */
 export interface ResponseOrigin {
@@ -18,6 +19,8 @@ export interface RuleContext {
   page: PageState;
   /** first page that carried this responseId on this site */
   origin(responseId: string): ResponseOrigin | undefined;
+  /** what the companion search API issued and the site's catalog (search-provenance rules); absent offline */
+  provenance?: ProvenanceSource;
 }
 
 export interface ResponseRule {

@@ -1,0 +1,54 @@
+// The companion search API: GET /api/search/search.json and GET /api/meta/meta.json in the provider's shape,
+// open to browser storefronts on any origin (CORS), JSON errors. The domain is src/main/search/service.ts.
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { SearchAnswer, SearchService } from '../../search/service';
+
+function cors(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (req.method === 'OPTIONS') {
+    // the Snap client sends plain GETs; a preflight only comes with custom headers a storefront adds
+    res.setHeader('Access-Control-Allow-Methods', 'GET, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+    return;
+  }
+  next();
+}
+
+function params(req: Request): URLSearchParams {
+  // repeated keys (filter.color=red&filter.color=blue) and dotted names are kept exactly as sent
+  return new URL(req.originalUrl, 'http://sandbox.invalid').searchParams;
+}
+
+function send(res: Response, answer: SearchAnswer): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(answer.status).json(answer.body);
+}
+
+function onlyGet(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  res.setHeader('Allow', 'GET, OPTIONS');
+  res.status(405).json({ success: false, error: 'InvalidMethod', message: `${req.method} ${req.path} is not supported: use GET` });
+}
+
+export function searchRouter(search: SearchService): Router {
+  const router = Router();
+  router.use(['/api/search', '/api/meta'], cors);
+  router.all('/api/search/search.json', onlyGet, async (req, res, next) => {
+    try {
+      send(res, await search.search(params(req)));
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
+  router.all(/^\/api\/(search|meta)\//, (req, res) => {
+    res.status(404).json({
+      success: false,
+      error: 'NotFound',
+      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json and GET /api/meta/meta.json`,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,129 @@
+// A catalog as the search API sees it: products grouped into results (variants under their parent when
+// the feed has parent ids), with the fields a storefront shows read from the feed's usual column names.
+import type { FeedCatalog, Product } from '../indexing/catalog';
+import { parsePrice } from '../indexing/catalog';
+
+/** One search result: a product, or a parent with its variants as children. */
+export interface SearchItem {
+  /** the result's uid: the product's uid, or the parent id of a variant group */
+  uid: string;
+  /** the group's parent id (= uid) when the catalog has parent ids, else null */
+  parentId: string | null;
+  /** the row the result's fields come from: the parent's own row, else the first variant */
+  base: Product;
+  /** the variants, in feed order (empty for a product without variants) */
+  children: Product[];
+  /** every row of the result (base and children), for matching and filtering */
+  rows: Product[];
+  /** lowest price of its rows */
+  price: number | null;
+  order: number;
+}
+
+const FIELDS = {
+  url: ['url', 'link', 'product_url', 'productUrl', 'g:link'],
+  imageUrl: ['imageUrl', 'image_url', 'image', 'image_link', 'g:image_link', 'imageURL'],
+  thumbnailImageUrl: ['thumbnailImageUrl', 'thumbnail_image_url', 'thumbnail', 'thumbnail_url'],
+  brand: ['brand', 'g:brand', 'vendor', 'manufacturer', 'Brand'],
+  description: ['description', 'g:description', 'body', 'Description'],
+  msrp: ['msrp', 'compare_at_price', 'list_price', 'retail_price'],
+} as const;
+
+/** The core fields the provider's client reads by name; every other field is an attribute. */
+export const CORE_FIELDS = ['uid', 'sku', 'name', 'url', 'price', 'msrp', 'imageUrl', 'thumbnailImageUrl', 'brand', 'description'];
+
+export function field(p: Product, names: readonly string[]): string | null {
+  for (const n of names) {
+    const v = p.fields[n];
+    if (v !== undefined && v !== '') return v;
+  }
+  return null;
+}
+
+export function brandOf(p: Product): string | null {
+  return field(p, FIELDS.brand);
+}
+
+export function descriptionOf(p: Product): string | null {
+  return field(p, FIELDS.description);
+}
+
+/** The value of a catalog field for filters and facets (`price` is the parsed price). */
+export function fieldValue(p: Product, name: string): string | null {
+  if (name === 'price') return p.price === null ? null : String(p.price);
+  if (name === 'brand') return brandOf(p);
+  if (name === 'name') return p.name;
+  if (name === 'sku') return p.sku;
+  const v = p.fields[name];
+  return v === undefined || v === '' ? null : v;
+}
+
+const cache = new WeakMap<FeedCatalog, SearchItem[]>();
+
+/** The catalog's results in feed order; built once per catalog (a re-index makes a new catalog). */
+export function searchItems(catalog: FeedCatalog): SearchItem[] {
+  let items = cache.get(catalog);
+  if (!items) {
+    items = group(catalog.products);
+    cache.set(catalog, items);
+  }
+  return items;
+}
+
+function group(products: readonly Product[]): SearchItem[] {
+  const grouped = products.some((p) => p.parentId !== null);
+  const byKey = new Map<string, { own: Product | null; children: Product[]; order: number }>();
+  let order = 0;
+  for (const p of products) {
+    const key = grouped ? (p.parentId ?? p.uid) : p.uid;
+    let g = byKey.get(key);
+    if (!g) byKey.set(key, (g = { own: null, children: [], order: order++ }));
+    if (p.uid === key) g.own ??= p;
+    else g.children.push(p);
+  }
+  const items: SearchItem[] = [];
+  for (const [uid, g] of byKey) {
+    const base = g.own ?? g.children[0]!;
+    const rows = g.own ? [g.own, ...g.children] : g.children;
+    let price: number | null = null;
+    for (const r of rows) if (r.price !== null && (price === null || r.price < price)) price = r.price;
+    items.push({ uid, parentId: grouped ? uid : null, base, children: g.children, rows, price, order: g.order });
+  }
+  return items;
+}
+
+/** A result in the shape of the provider's search.json (`resultsFormat=native`): strings, like the real API. */
+export function resultJson(item: SearchItem): Record<string, unknown> {
+  const b = item.base;
+  const out: Record<string, unknown> = {};
+  // attributes first, so the core fields below win over same-named feed columns
+  for (const [k, v] of Object.entries(b.fields)) if (v !== '' && !['id', 'parent_id', 'parentId'].includes(k)) out[k] = v;
+  out.uid = item.uid;
+  if (b.uid === item.uid && b.sku !== null) out.sku = b.sku;
+  else delete out.sku;
+  if (b.name !== null) out.name = b.name;
+  const url = field(b, FIELDS.url);
+  if (url !== null) out.url = url;
+  if (item.price !== null) out.price = String(item.price);
+  const msrp = parsePrice(field(b, FIELDS.msrp));
+  if (msrp !== null && (item.price === null || msrp > item.price)) out.msrp = String(msrp);
+  const image = field(b, FIELDS.imageUrl);
+  if (image !== null) out.imageUrl = image;
+  const thumb = field(b, FIELDS.thumbnailImageUrl) ?? image;
+  if (thumb !== null) out.thumbnailImageUrl = thumb;
+  const brand = brandOf(b);
+  if (brand !== null) out.brand = brand;
+  const description = descriptionOf(b);
+  if (description !== null) out.description = description;
+  if (item.children.length > 0) {
+    out.children = item.children.map((c) => {
+      const child: Record<string, string> = {};
+      for (const [k, v] of Object.entries(c.fields)) if (v !== '') child[k] = v;
+      child.uid = c.uid;
+      if (c.sku !== null) child.sku = c.sku;
+      if (c.price !== null) child.price = String(c.price);
+      return child;
+    });
+  }
+  return out;
+}

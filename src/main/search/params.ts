@@ -1,0 +1,111 @@
+// Query parameters of search.json as the provider's Snap client sends them, read into a request; a bad
+// parameter is an error naming it, its value and what is expected.
+import type { Filter, Sort } from './query';
+
+export interface SearchRequest {
+  siteId: string;
+  q: string;
+  page: number;
+  /** null: the site's default */
+  resultsPerPage: number | null;
+  filters: Filter[];
+  sort: Sort | null;
+  /** minimal (default): a triggered redirect answers with the redirect only; full: with the results too */
+  redirectResponse: 'minimal' | 'full';
+  /** beacon=true: issue a responseId (the Snap client always sends it) */
+  beacon: boolean;
+  /** test=true: development traffic (the Snap client's development mode sends it) */
+  test: boolean;
+}
+
+export class SearchError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_RESULTS_PER_PAGE = 250;
+
+function bad(param: string, value: string, expected: string): SearchError {
+  return new SearchError(400, 'InvalidParameter', `${param}=${JSON.stringify(value)}: ${expected}`);
+}
+
+function flag(params: URLSearchParams, name: string): boolean {
+  const v = params.get(name);
+  if (v === null || v === '') return false;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw bad(name, v, 'use true or false');
+}
+
+function wholeNumber(params: URLSearchParams, name: string, min: number, max: number): number | null {
+  const v = params.get(name);
+  if (v === null || v === '') return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw bad(name, v, `use a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function bound(name: string, v: string): number | null {
+  if (v === '*' || v === '') return null;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw bad(name, v, 'use a number, or * for no bound');
+  return n;
+}
+
+export function siteIdOf(params: URLSearchParams): string {
+  const siteId = params.get('siteId') ?? '';
+  if (!/^[a-z0-9]{6}$/.test(siteId))
+    throw new SearchError(400, 'InvalidParameter', siteId ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits` : 'siteId is required, e.g. ?siteId=demo42');
+  return siteId;
+}
+
+export function parseSearchRequest(params: URLSearchParams): SearchRequest {
+  const siteId = siteIdOf(params);
+  const filters = new Map<string, Filter>();
+  let sort: Sort | null = null;
+  for (const [key, value] of params) {
+    const m = /^(bgfilter|filter)\.(.+?)(\.low|\.high)?$/.exec(key);
+    if (m) {
+      const background = m[1] === 'bgfilter';
+      const field = m[2]!;
+      const id = `${m[1]}.${field}`;
+      if (m[3]) {
+        let f = filters.get(id);
+        if (!f) filters.set(id, (f = { kind: 'range', field, low: null, high: null, background }));
+        if (f.kind !== 'range') throw bad(key, value, `${id} is already a value filter; use either ${id}=value or ${id}.low/.high`);
+        if (m[3] === '.low') f.low = bound(key, value);
+        else f.high = bound(key, value);
+      } else {
+        let f = filters.get(id);
+        if (!f) filters.set(id, (f = { kind: 'value', field, values: [], background }));
+        if (f.kind !== 'value') throw bad(key, value, `${id} is already a range filter; use either ${id}=value or ${id}.low/.high`);
+        f.values.push(value);
+      }
+      continue;
+    }
+    const s = /^sort\.(.+)$/.exec(key);
+    if (s) {
+      if (value !== 'asc' && value !== 'desc') throw bad(key, value, 'use asc or desc');
+      if (sort) throw bad(key, value, `only one sort at a time (already sort.${sort.field})`);
+      sort = { field: s[1]!, direction: value };
+    }
+  }
+  const redirectResponse = params.get('redirectResponse') ?? 'minimal';
+  if (redirectResponse !== 'minimal' && redirectResponse !== 'full') throw bad('redirectResponse', redirectResponse, 'use minimal or full');
+  return {
+    siteId,
+    q: params.get('q') ?? '',
+    page: wholeNumber(params, 'page', 1, 100_000) ?? 1,
+    resultsPerPage: wholeNumber(params, 'resultsPerPage', 0, MAX_RESULTS_PER_PAGE),
+    filters: [...filters.values()],
+    sort,
+    redirectResponse,
+    beacon: flag(params, 'beacon'),
+    test: flag(params, 'test'),
+  };
+}

@@ -1,0 +1,159 @@
+// What every issued search response contained, by responseId: the provenance rules check later beacons
+// against it. Bounded (oldest forgotten first); mirrored to an append-only file when there is a data dir.
+import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { Slot } from './config';
+
+export interface IssuedResult {
+  uid: string;
+  sku: string | null;
+  /** the group's parent id when the catalog has parent ids, else null */
+  parentId: string | null;
+  children: Array<{ uid: string; sku: string | null }>;
+}
+
+export interface IssuedResponse {
+  responseId: string;
+  siteId: string;
+  query: string;
+  page: number;
+  perPage: number;
+  /** sandbox time the response was issued, ms */
+  issuedAt: number;
+  results: IssuedResult[];
+  /** inline banners on this page, with their index among the whole result list */
+  inline: Array<{ uid: string; index: number }>;
+  slots: Record<Slot, string[]>;
+  redirect: string | null;
+  /** the request carried test=true (development traffic) */
+  test: boolean;
+}
+
+/** How many issued responses are remembered; older ones are forgotten first. */
+export const RESPONSE_MEMORY = 10_000;
+
+export class IssuedResponses {
+  private readonly byId = new Map<string, IssuedResponse>();
+  /** sandbox time from which every issued response is still remembered */
+  private completeSince: number;
+  private file: FileHandle | null = null;
+  private lines = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly dir: string | null,
+    private readonly limit: number,
+    startedAt: number,
+  ) {
+    this.completeSince = startedAt;
+  }
+
+  /**
+   * Open the memory; with a data dir, what earlier runs issued is read back, so beacons replayed from the
+   * journal after a restart are checked against the responses they really came from.
+   */
+  static async open(dir: string | null, startedAt: number, limit = RESPONSE_MEMORY): Promise<{ responses: IssuedResponses; warnings: string[] }> {
+    const responses = new IssuedResponses(dir, limit, startedAt);
+    const warnings: string[] = [];
+    if (dir) {
+      const file = path.join(dir, 'search-responses.ndjson');
+      const text = await readFile(file, 'utf8').catch(() => null);
+      if (text !== null) {
+        let header: { completeSince?: number } | null = null;
+        for (const line of text.split('\n')) {
+          if (!line) continue;
+          try {
+            const v = JSON.parse(line) as IssuedResponse & { completeSince?: number };
+            if (header === null && typeof v.completeSince === 'number') header = v;
+            else if (typeof v.responseId === 'string') responses.remember(v);
+          } catch {
+            // a line torn by a kill while writing: that one response is lost, the rest stays
+            warnings.push(`search responses: a torn line in ${file} was skipped`);
+          }
+        }
+        if (header?.completeSince !== undefined) responses.completeSince = Math.min(responses.completeSince, header.completeSince);
+        else if (responses.byId.size > 0) responses.completeSince = Math.min(...[...responses.byId.values()].map((r) => r.issuedAt));
+      }
+      await responses.compact();
+    }
+    return { responses, warnings };
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Sandbox time from which the memory is complete: an unknown responseId used after it was never issued. */
+  get rememberedSince(): number {
+    return this.completeSince;
+  }
+
+  get(responseId: string): IssuedResponse | undefined {
+    return this.byId.get(responseId);
+  }
+
+  /** Remember a response (and write it down before the response is sent, when there is a data dir). */
+  async add(r: IssuedResponse): Promise<void> {
+    this.remember(r);
+    if (!this.dir) return;
+    const line = `${JSON.stringify(r)}\n`;
+    this.writing = this.writing.then(async () => {
+      if (!this.file) return;
+      await this.file.appendFile(line);
+      if (++this.lines > this.limit * 2) await this.compact();
+    });
+    await this.writing;
+  }
+
+  /** The newest remembered responses of a site (newest first), at most `max`. */
+  *recent(siteId: string, max = 500): Generator<IssuedResponse> {
+    const all = [...this.byId.values()];
+    let n = 0;
+    for (let i = all.length - 1; i >= 0 && n < max; i--) {
+      if (all[i]!.siteId !== siteId) continue;
+      n++;
+      yield all[i]!;
+    }
+  }
+
+  /** Forget the responses of one site, or all. */
+  async clear(siteId?: string): Promise<void> {
+    for (const [id, r] of this.byId) if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
+    if (this.dir) {
+      this.writing = this.writing.then(() => this.compact());
+      await this.writing;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    await this.file?.close();
+    this.file = null;
+  }
+
+  private remember(r: IssuedResponse): void {
+    this.byId.delete(r.responseId);
+    this.byId.set(r.responseId, r);
+    while (this.byId.size > this.limit) {
+      const oldest = this.byId.values().next().value!;
+      this.byId.delete(oldest.responseId);
+      // beacons of responses issued before the next-oldest one can no longer be judged
+      const next = this.byId.values().next().value;
+      this.completeSince = Math.max(this.completeSince, next ? next.issuedAt : oldest.issuedAt + 1);
+    }
+  }
+
+  /** Rewrite the file with what is remembered (a header line says since when the memory is complete). */
+  private async compact(): Promise<void> {
+    if (!this.dir) return;
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, 'search-responses.ndjson');
+    const tmp = `${file}.tmp`;
+    const lines = [JSON.stringify({ completeSince: this.completeSince }), ...[...this.byId.values()].map((r) => JSON.stringify(r))];
+    await writeFile(tmp, `${lines.join('\n')}\n`);
+    await this.file?.close();
+    await rename(tmp, file);
+    this.file = await open(file, 'a');
+    this.lines = this.byId.size;
+  }
+}

@@ -1,0 +1,196 @@
+// The companion search API's domain: answers search.json and meta.json over the last catalog indexed for a
+// site, issues and remembers responseIds, and tells the timeline rules what each response contained.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { AccountConfig } from '../indexing/accounts-config';
+import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
+import type { ProvenanceCatalog, ProvenanceSource } from '../tracking/timeline/rules/provenance';
+import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
+import { resultJson, searchItems, type SearchItem } from './items';
+import { merchandise, merchandisingJson } from './merchandising';
+import { parseSearchRequest, SearchError, siteIdOf, type SearchRequest } from './params';
+import { facetFields, facetsJson, filterSummaryJson, metaJson, paginationJson, sortOptionsJson } from './response-json';
+import { passes, score, sortItems } from './query';
+import type { IssuedResponse, IssuedResponses } from './responses';
+
+export interface SearchAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export interface SearchServiceDeps {
+  accounts: readonly AccountConfig[];
+  catalogs: CatalogReader;
+  responses: IssuedResponses;
+  clock: Clock;
+  newResponseId?: () => string;
+}
+
+export class SearchService {
+  private readonly sites: Map<string, SearchConfig>;
+  private readonly newResponseId: () => string;
+
+  constructor(private readonly deps: SearchServiceDeps) {
+    this.sites = new Map(deps.accounts.map((a) => [a.siteId, a.search ?? DEFAULT_SEARCH_CONFIG]));
+    this.newResponseId = deps.newResponseId ?? randomUUID;
+  }
+
+  get responses(): IssuedResponses {
+    return this.deps.responses;
+  }
+
+  /** `GET /api/search/search.json`: never throws; a bad request is a 4xx answer naming the parameter. */
+  async search(params: URLSearchParams): Promise<SearchAnswer> {
+    try {
+      const req = parseSearchRequest(params);
+      const { config, catalog } = this.siteCatalog(req.siteId);
+      return { status: 200, body: await this.answer(req, config, catalog) };
+    } catch (err) {
+      return errorAnswer(err);
+    }
+  }
+
+  /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */
+  meta(params: URLSearchParams): SearchAnswer {
+    try {
+      const { config, catalog } = this.siteCatalog(siteIdOf(params));
+      return { status: 200, body: metaJson(config, catalog) };
+    } catch (err) {
+      return errorAnswer(err);
+    }
+  }
+
+  private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
+    const config = this.sites.get(siteId);
+    if (!config) {
+      const known = [...this.sites.keys()];
+      throw new SearchError(
+        404,
+        'UnknownSite',
+        `siteId ${siteId} is not an account of this sandbox${known.length ? ` (accounts: ${known.join(', ')})` : ''}: add it to "accounts" in the config file`,
+      );
+    }
+    const catalog = this.deps.catalogs.site(siteId).find((c) => c.size > 0);
+    if (!catalog)
+      throw new SearchError(
+        404,
+        'NoCatalog',
+        `site ${siteId} has no indexed catalog yet: index a feed first (POST /api/index/feed?feedId=… with a feedFile, or PUT for a cart feed), then search again`,
+      );
+    return { config, catalog };
+  }
+
+  private async answer(req: SearchRequest, config: SearchConfig, catalog: FeedCatalog): Promise<Record<string, unknown>> {
+    const perPage = req.resultsPerPage ?? config.resultsPerPage;
+    const merch = merchandise(config, req.q, req.page, perPage);
+    const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
+
+    const all = searchItems(catalog);
+    const fields = facetFields(config, all);
+    const matched: Array<{ item: SearchItem; score: number }> = [];
+    for (const item of all) {
+      const s = score(item, req.q);
+      if (s > 0) matched.push({ item, score: s });
+    }
+    const filtered = matched.filter((m) => passes(m.item, req.filters));
+    sortItems(filtered, req.sort);
+    const pageItems = minimalRedirect || perPage === 0 ? [] : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
+    const total = minimalRedirect ? 0 : filtered.length;
+
+    const body: Record<string, unknown> = {
+      pagination: paginationJson(total, req.page, perPage, config.resultsPerPage, pageItems.length),
+      sorting: { options: sortOptionsJson(req.sort) },
+      resultLayoutPredicted: 'grid',
+      results: pageItems.map(resultJson),
+      filterSummary: filterSummaryJson(req.filters),
+      facets: minimalRedirect ? [] : facetsJson(fields, matched.map((m) => m.item), req.filters),
+      merchandising: merchandisingJson(merch, !minimalRedirect),
+      query: { original: req.q },
+    };
+    if (req.beacon) {
+      const responseId = this.newResponseId();
+      body.responseId = responseId;
+      await this.deps.responses.add(this.record(responseId, req, perPage, pageItems, minimalRedirect ? null : merch, merch.redirect));
+    }
+    return body;
+  }
+
+  private record(
+    responseId: string,
+    req: SearchRequest,
+    perPage: number,
+    items: SearchItem[],
+    merch: ReturnType<typeof merchandise> | null,
+    redirect: string | null,
+  ): IssuedResponse {
+    const slots = Object.fromEntries(SLOTS.map((s) => [s, merch ? merch.slots[s].map((b) => b.uid) : []])) as IssuedResponse['slots'];
+    return {
+      responseId,
+      siteId: req.siteId,
+      query: req.q,
+      page: req.page,
+      perPage,
+      issuedAt: this.deps.clock.now(),
+      results: items.map((i) => ({
+        uid: i.uid,
+        sku: i.base.uid === i.uid ? i.base.sku : null,
+        parentId: i.parentId,
+        children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
+      })),
+      inline: merch ? merch.inline.map((b) => ({ uid: b.uid, index: b.index })) : [],
+      slots,
+      redirect,
+      test: req.test,
+    };
+  }
+
+  /** What the timeline's search-provenance rules read. */
+  provenance(): ProvenanceSource {
+    return {
+      site: (siteId) => {
+        const c = this.sites.get(siteId);
+        return c ? { companion: c.companion, catalogCheck: c.catalogCheck } : undefined;
+      },
+      issued: (siteId, responseId) => {
+        const r = this.deps.responses.get(responseId);
+        return r && r.siteId === siteId ? r : undefined;
+      },
+      rememberedSince: () => this.deps.responses.rememberedSince,
+      recent: (siteId) => this.deps.responses.recent(siteId),
+      catalog: (siteId) => this.catalogCheck(siteId),
+    };
+  }
+
+  private catalogCheck(siteId: string): ProvenanceCatalog | undefined {
+    const cats = this.deps.catalogs.site(siteId).filter((c) => c.size > 0);
+    if (cats.length === 0) return undefined;
+    return {
+      has: (id) => cats.some((c) => c.get(id) !== undefined || parentIds(c).has(id)),
+      uidOfSku: (sku) => {
+        for (const c of cats) {
+          const p = c.bySku(sku);
+          if (p) return p.uid;
+        }
+        return undefined;
+      },
+    };
+  }
+}
+
+const parentCache = new WeakMap<FeedCatalog, Set<string>>();
+
+/** Parent (variant group) ids of a catalog: beacons may send them as uid or parentId though no row has them. */
+function parentIds(c: FeedCatalog): Set<string> {
+  let ids = parentCache.get(c);
+  if (!ids) {
+    ids = new Set();
+    for (const p of c.products) if (p.parentId !== null) ids.add(p.parentId);
+    parentCache.set(c, ids);
+  }
+  return ids;
+}
+
+function errorAnswer(err: unknown): SearchAnswer {
+  if (err instanceof SearchError) return { status: err.status, body: { success: false, error: err.error, message: err.message } };
+  throw err;
+}

@@ -1,0 +1,88 @@
+// What the search-provenance rules may ask about a site: its search settings, the responses the companion
+// search API issued, and its indexed catalog. Absent (offline `check`, unit tests) = the rules stay silent.
+import type { IssuedResponse } from '../../../search/responses';
+import type { ResponseState, TimelineEvent } from '../model';
+import type { RuleContext } from './types';
+
+export interface ProvenanceCatalog {
+  /** a product uid or a variant group's parent id of the site's indexed catalog */
+  has(id: string): boolean;
+  /** the uid of the product whose sku this is, when it is one */
+  uidOfSku(sku: string): string | undefined;
+}
+
+export interface ProvenanceSource {
+  /** search settings of the site's account; undefined for a site not in the config */
+  site(siteId: string): { companion: boolean; catalogCheck: boolean } | undefined;
+  issued(siteId: string, responseId: string): IssuedResponse | undefined;
+  /** sandbox time (ms) from which every issued response is remembered */
+  rememberedSince(): number;
+  /** the newest remembered responses of the site, newest first */
+  recent(siteId: string): Iterable<IssuedResponse>;
+  /** the site's indexed catalog, when it has one */
+  catalog(siteId: string): ProvenanceCatalog | undefined;
+}
+
+/** The issued response a timeline response is about, when the sandbox issued it. */
+export function issuedFor(r: ResponseState, ctx: RuleContext): IssuedResponse | undefined {
+  if (!ctx.provenance || r.responseId === '') return undefined;
+  return ctx.provenance.issued(ctx.page.siteId, r.responseId);
+}
+
+/** The response's accepted events that report items or banners (impression, clickthrough, addtocart). */
+export function itemEvents(r: ResponseState): TimelineEvent[] {
+  const f = r.facts;
+  return [...f.impressions, ...f.clicks, ...f.carts].sort((a, b) => a.time - b.time || a.seq - b.seq);
+}
+
+export function allResultUids(issued: IssuedResponse): Set<string> {
+  const ids = new Set<string>();
+  for (const res of issued.results) {
+    ids.add(res.uid);
+    for (const c of res.children) ids.add(c.uid);
+  }
+  return ids;
+}
+
+export function slotOf(issued: IssuedResponse, uid: string): string | undefined {
+  for (const [slot, uids] of Object.entries(issued.slots)) if (uids.includes(uid)) return slot;
+  return undefined;
+}
+
+/** `search "boots" (page 2)` — how a response is named in messages. */
+export function describeResponse(issued: IssuedResponse): string {
+  return `search ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
+}
+
+/** Accumulates `uid → events` for one kind of problem, and lists them readably. */
+export class Offenders {
+  private readonly byUid = new Map<string, { note: string; events: string[] }>();
+
+  add(uid: string, eventId: string, note = ''): void {
+    let o = this.byUid.get(uid);
+    if (!o) this.byUid.set(uid, (o = { note, events: [] }));
+    if (!o.events.includes(eventId)) o.events.push(eventId);
+  }
+
+  get size(): number {
+    return this.byUid.size;
+  }
+
+  uids(): string[] {
+    return [...this.byUid.keys()];
+  }
+
+  eventIds(): string[] {
+    return [...new Set([...this.byUid.values()].flatMap((o) => o.events))];
+  }
+
+  /** `uid "1" in ev_1, ev_2 (note); uid "2" in ev_3` — at most `max` uids. */
+  describe(max = 5): string {
+    const parts = [...this.byUid].slice(0, max).map(([uid, o]) => {
+      const evs = o.events.length > 3 ? `${o.events.slice(0, 3).join(', ')} and ${o.events.length - 3} more` : o.events.join(', ');
+      return `uid "${uid}" in ${evs}${o.note ? ` (${o.note})` : ''}`;
+    });
+    const rest = this.byUid.size - parts.length;
+    return `${parts.join('; ')}${rest > 0 ? `; and ${rest} more uid${rest === 1 ? '' : 's'}` : ''}`;
+  }
+}
