@@ -53,7 +53,15 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
   );
 }
 
-function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
+function PageLine({
+  row,
+  selected,
+  tabbable,
+}: {
+  row: PageRow;
+  selected: boolean;
+  tabbable: boolean;
+}) {
   const p = row.page;
   return (
     <a
@@ -64,7 +72,8 @@ function PageLine({ row, selected }: { row: PageRow; selected: boolean }) {
       data-page-key={row.key}
       data-page-load-id={p.pageLoadId}
       data-verdict={p.verdict}
-      tabIndex={selected ? 0 : -1}
+      // one tab stop for the whole list (roving tabindex); the arrow keys move within it
+      tabIndex={tabbable ? 0 : -1}
     >
       <VerdictBadge verdict={p.verdict} />
       <span className="page-row-main">
@@ -186,6 +195,10 @@ export function TimelineList({
     [pages, filters, text, collapsed],
   );
   const { rows } = result;
+  // The list's one tab stop: the selected page when it is listed, else the first page.
+  const tabStop = rows.some((r) => r.key === selectedKey)
+    ? selectedKey
+    : (rows.find((r) => r.type === 'page')?.key ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -299,7 +312,11 @@ export function TimelineList({
                   {row.type === 'session' ? (
                     <SessionHeader row={row} onToggle={() => toggle(row.key)} />
                   ) : (
-                    <PageLine row={row} selected={row.key === selectedKey} />
+                    <PageLine
+                      row={row}
+                      selected={row.key === selectedKey}
+                      tabbable={row.key === tabStop}
+                    />
                   )}
                 </div>
               );
