@@ -104,6 +104,7 @@ describe('GET /_sandbox/events', () => {
     ]);
     expect(await ids(`since=${events[1]!.seq}`)).toEqual(['r3', undefined]);
     expect(await ids(`since=${events[2]!.id}`)).toEqual([undefined]);
+    expect(await ids(`before=${events[2]!.id}&limit=1`)).toEqual(['r2']);
     const limited = await get('/_sandbox/events?limit=2');
     expect(limited.body).toMatchObject({ count: 2, truncated: true });
     expect((limited.body.events as RecordedEvent[]).map((e) => e.seq)).toEqual([

@@ -82,6 +82,9 @@ describe('EventLog', () => {
     expect(seqs({ sessionId: 's1' })).toEqual([1, 2]);
     expect(seqs({ sessionId: 's1', responseId: 'r1' })).toEqual([1]);
     expect(seqs({ since: 2 })).toEqual([3, 4]);
+    expect(seqs({ before: 3 })).toEqual([1, 2]);
+    expect(seqs({ before: 4, limit: 1 })).toEqual([3]);
+    expect(seqs({ since: 1, before: 4, siteId: 'aaaaaa' })).toEqual([3]);
     expect(seqs({ limit: 2 })).toEqual([3, 4]);
     expect(seqs({ siteId: 'aaaaaa', since: 1, limit: 1 })).toEqual([4]);
     expect(seqs({ limit: 0 })).toEqual([]);

@@ -88,13 +88,14 @@ export function keysOf(event: RecordedEvent): EventKeys {
   return keys;
 }
 
-/** Does `event` pass every filter of `q` except `since` and `limit` (handled by position)? */
+/** Does `event` pass every filter of `q` (except `limit`, which is positional)? */
 export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): boolean {
   if (q.siteId !== undefined && event.siteId !== q.siteId) return false;
   if (q.category !== undefined && event.category !== q.category) return false;
   if (q.event !== undefined && event.event !== q.event) return false;
   if (q.accepted !== undefined && event.accepted !== q.accepted) return false;
   if (q.since !== undefined && event.seq <= q.since) return false;
+  if (q.before !== undefined && event.seq >= q.before) return false;
   if (q.responseId === undefined && q.pageLoadId === undefined && q.sessionId === undefined)
     return true;
   const k = keys ?? keysOf(event);

@@ -96,10 +96,11 @@ export class EventLog implements EventStore {
     const list = this.candidates(q);
     if (!list) return [];
     const start = q.since === undefined ? 0 : list.indexAfter(q.since);
+    const end = q.before === undefined ? list.length : list.indexAfter(q.before - 1);
     const limit = q.limit ?? Infinity;
     const out: RecordedEvent[] = [];
     // Walk from the newest end so `limit` costs O(limit) matches, not a scan of history.
-    for (let i = list.length - 1; i >= start && out.length < limit; i--) {
+    for (let i = end - 1; i >= start && out.length < limit; i--) {
       const event = list.at(i);
       if (matches(event, q)) out.push(event);
     }

@@ -17,6 +17,8 @@ export interface EventQuery {
   sessionId?: string;
   /** only events with seq greater than this */
   since?: number;
+  /** only events with seq less than this (paging back through history) */
+  before?: number;
   /** at most this many, the newest ones (result is still oldest first) */
   limit?: number;
 }

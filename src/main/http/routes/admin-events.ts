@@ -25,6 +25,7 @@ const FILTERS = [
   'pageLoadId',
   'sessionId',
   'since',
+  'before',
   'limit',
 ] as const;
 const IMPORT_CHUNK = 1000;
@@ -301,16 +302,18 @@ export function parseQuery(req: Request, allowed: readonly string[], maxLimit: n
       );
     q.accepted = accepted === 'true';
   }
-  const since = single(req, 'since');
-  if (since !== undefined) {
-    // A seq or an event id: "everything after the last one I saw".
-    const m = /^(?:ev_)?(\d+)$/.exec(since);
-    if (!m)
+  // A seq or an event id: `since` = after the last one I saw, `before` = older than the first I have.
+  for (const name of ['since', 'before'] as const) {
+    const v = single(req, name);
+    if (v === undefined) continue;
+    const m = /^(?:ev_)?(\d+)$/.exec(v);
+    if (!m) {
       throw new BadParameter(
-        'since',
-        `query parameter since must be a seq (e.g. 42) or an event id (e.g. ev_000000042), got ${JSON.stringify(since)}`,
+        name,
+        `query parameter ${name} must be a seq (e.g. 42) or an event id (e.g. ev_000000042), got ${JSON.stringify(v)}`,
       );
-    q.since = Number(m[1]);
+    }
+    q[name] = Number(m[1]);
   }
   if (allowed.includes('limit') && req.query.limit !== undefined)
     q.limit = intParam(req, 'limit', DEFAULT_LIMIT, 0, maxLimit);
