@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBadPage, sendGoodPage } from './helpers/beacons';
 import {
   BODY_BACKGROUND,
+  FOCUSED_EVENT_ID,
   FOCUSED_PAGE_LOAD_ID,
+  FOCUSED_TESTID,
   SIDEWAYS_OVERFLOW,
   UNNAMED_CONTROLS,
 } from './helpers/in-page';
@@ -61,9 +63,17 @@ describe.skipIf(skip)('layout and keyboard', () => {
     await s.ui.finding('click-not-impressed').focus();
     await s.page.keyboard.press('Enter');
     expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
-    await s.ui.chartEvents().first().focus();
+    const marker = s.ui.chartEvents().first();
+    await marker.focus();
     await s.page.keyboard.press('Enter');
     await s.ui.testId('inspector').waitFor();
+    // Focus moves into the inspector, and back to the marker when it closes.
+    expect(await s.page.evaluate<string | null>(FOCUSED_TESTID)).toBe('inspector');
+    await s.page.keyboard.press('Escape');
+    await s.ui.testId('inspector').waitFor({ state: 'detached' });
+    expect(await s.page.evaluate<string | null>(FOCUSED_EVENT_ID)).toBe(
+      await marker.getAttribute('data-event-id'),
+    );
   });
 
   it('shows one pane at a time at half a laptop screen, with a way back', async () => {

@@ -18,6 +18,10 @@ export const UNNAMED_CONTROLS = `(() => {
     .map((el) => el.outerHTML.slice(0, 120));
 })()`;
 
+export const FOCUSED_TESTID =
+  "document.activeElement && document.activeElement.getAttribute('data-testid')";
+export const FOCUSED_EVENT_ID =
+  "document.activeElement && document.activeElement.getAttribute('data-event-id')";
 export const FOCUSED_PAGE_LOAD_ID =
   "document.activeElement && document.activeElement.getAttribute('data-page-load-id')";
 /** Scrolling areas (and the document) wider than the window: each as "class: scrollWidth > clientWidth". */

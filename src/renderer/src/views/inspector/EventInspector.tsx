@@ -1,6 +1,6 @@
 // The event inspector: one recorded tracking request in full — the body pretty-printed with its
 // validation errors in place, receive time against context.timestamp, who sent it, and "copy as curl".
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from '../../api/client';
 import type { RecordedEvent } from '../../api/types';
 import { CopyButton, KindLabel } from '../../components/common';
@@ -67,6 +67,16 @@ function useRecordedEvent(id: string): { event: RecordedEvent | null; error: str
 
 export function EventInspector({ eventId, onClose }: { eventId: string; onClose(): void }) {
   const { event, error } = useRecordedEvent(eventId);
+  const panel = useRef<HTMLElement>(null);
+
+  // Opening moves focus into the panel; closing gives it back to what opened it (a marker, a row).
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    panel.current?.focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -76,6 +86,8 @@ export function EventInspector({ eventId, onClose }: { eventId: string; onClose(
 
   return (
     <aside
+      ref={panel}
+      tabIndex={-1}
       className="inspector"
       aria-label="Event inspector"
       data-testid="inspector"
