@@ -78,7 +78,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     settings: config.timelines,
     maxPages: config.retention.events,
     realNow: Date.now,
-    batchChangesMs: 50,
+    batchChangesMs: 100,
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
   });
   for (const event of events.all()) timelines.apply(event, { quiet: true });

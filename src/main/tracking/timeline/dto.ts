@@ -31,9 +31,9 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** Responses in the order they first appeared on the page. */
-function responsesInOrder(page: PageState): ResponseState[] {
-  return [...page.responses.values()].sort((a, b) => a.firstArrival - b.firstArrival);
+/** Responses in the order they first appeared on the page (the map's insertion order). */
+function responsesInOrder(page: PageState): Iterable<ResponseState> {
+  return page.responses.values();
 }
 
 const RULE_ORDER = new Map<string, number>(TIMELINE_RULE_IDS.map((id, i) => [id, i]));
@@ -60,7 +60,7 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
     arrivedLate: e.arrivedLate,
     responseId: e.responseId,
     uids: e.results.map((i) => i.uid),
-    bannerUids: e.banners,
+    bannerUids: e.banners.map((b) => b.uid),
     ...(e.redirect !== undefined && { redirect: e.redirect }),
     sessionId: e.sessionId,
     userId: e.userId,
@@ -80,7 +80,7 @@ export function pageDto(page: PageState): PageTimelineDto {
     firstSeen: iso(page.firstSeenMs),
     lastSeen: iso(page.lastSeenMs),
     counts: counts(page),
-    responses: responsesInOrder(page).map((r) => ({ responseId: r.responseId, events: r.events.map(eventDto) })),
+    responses: [...responsesInOrder(page)].map((r) => ({ responseId: r.responseId, events: r.events.map(eventDto) })),
     findings: allFindings(page),
   };
 }

@@ -4,9 +4,10 @@ import type { RecordedEvent } from '../../../shared/events';
 import { SEARCH_EVENTS } from '../../../shared/events';
 import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
 
+/** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
-  uid: string;
-  parentId: string;
+  readonly uid: string;
+  readonly parentId?: string;
 }
 
 /** One search event as the rules see it. */
@@ -27,8 +28,8 @@ export interface TimelineEvent {
   time: number;
   arrivedLate: boolean;
   responseId: string;
-  results: Item[];
-  banners: string[];
+  results: readonly Item[];
+  banners: readonly Item[];
   redirect?: string;
   sessionId: string;
   userId: string;
@@ -157,6 +158,19 @@ export function parseRfc3339(ts: string | null): number | null {
 }
 
 const SEARCH = new Set<string>(SEARCH_EVENTS);
+const NONE: never[] = [];
+
+/**
+ * The items of an accepted body are used as they are (validated: objects with a string uid), so the engine
+ * holds no copy of them; a rejected body's are read defensively.
+ */
+function items(list: unknown, valid: boolean): readonly Item[] {
+  if (!Array.isArray(list) || list.length === 0) return NONE;
+  if (valid) return list as Item[];
+  const out: Item[] = [];
+  for (const v of list) if (isObject(v)) out.push({ uid: str(v.uid), parentId: str(v.parentId) });
+  return out;
+}
 
 /** Is this recorded request one of the seed's search events (the ones timelines check)? */
 export function isTimelineEvent(rec: RecordedEvent): boolean {
@@ -176,10 +190,8 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   const tsMs = parseRfc3339(timestamp);
   const receivedMs = rec.receivedAt ? Date.parse(rec.receivedAt) : NaN;
   const received = Number.isFinite(receivedMs) ? receivedMs : null;
-  const results: Item[] = [];
-  if (Array.isArray(data.results)) for (const r of data.results) if (isObject(r)) results.push({ uid: str(r.uid), parentId: str(r.parentId) });
-  const banners: string[] = [];
-  if (Array.isArray(data.banners)) for (const b of data.banners) if (isObject(b)) banners.push(str(b.uid));
+  const results = items(data.results, rec.accepted);
+  const banners = items(data.banners, rec.accepted);
   return {
     id: rec.id,
     seq: rec.seq,
@@ -202,7 +214,7 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
     pageLoadId: str(ctx.pageLoadId),
     pageUrl: str(ctx.pageUrl),
     dev: ctx.dev === true,
-    errors: rec.accepted ? [] : rec.errors.map((e) => e.message),
+    errors: rec.accepted ? NONE : rec.errors.map((e) => e.message),
   };
 }
 

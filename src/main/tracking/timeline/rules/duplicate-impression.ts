@@ -27,7 +27,7 @@ export const duplicateImpression: ResponseRule = {
         banners = new Map();
       } else if (e.event === 'impression') {
         for (const item of e.results) see(results, item.uid, e.id);
-        for (const uid of e.banners) see(banners, uid, e.id);
+        for (const b of e.banners) see(banners, b.uid, e.id);
       }
     }
     if (dupUids.size === 0) return [];

@@ -9,7 +9,7 @@ export function impressedIds(r: ResponseState): Set<string> {
       if (item.uid) ids.add(item.uid);
       if (item.parentId) ids.add(item.parentId);
     }
-    for (const uid of e.banners) if (uid) ids.add(uid);
+    for (const b of e.banners) if (b.uid) ids.add(b.uid);
   }
   return ids;
 }
@@ -20,6 +20,6 @@ export function unimpressed(ev: TimelineEvent, impressed: Set<string>): string[]
   for (const item of ev.results) {
     if (!impressed.has(item.uid) && !(item.parentId && impressed.has(item.parentId))) missing.push(item.uid);
   }
-  for (const uid of ev.banners) if (!impressed.has(uid)) missing.push(uid);
+  for (const b of ev.banners) if (!impressed.has(b.uid)) missing.push(b.uid);
   return missing;
 }
