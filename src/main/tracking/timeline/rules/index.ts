@@ -14,6 +14,14 @@ import { contextDrift } from './context-drift';
 import { timestampSkew } from './timestamp-skew';
 import { devFlag } from './dev-flag';
 import { noImpression } from './no-impression';
+import { responseIdUnknown } from './responseid-unknown';
+import { itemNotInResponse } from './item-not-in-response';
+import { bannerNotInResponse } from './banner-not-in-response';
+import { inlineBannerInBanners } from './inline-banner-in-banners';
+import { redirectMismatch } from './redirect-mismatch';
+import { parentIdMismatch } from './parentid-mismatch';
+import { itemNotInCatalog } from './item-not-in-catalog';
+import { responseWithoutTest } from './response-without-test';
 
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
@@ -25,6 +33,15 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   cartNotImpressed,
   responseIdReused,
   noImpression,
+  // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
+  responseIdUnknown,
+  itemNotInResponse,
+  bannerNotInResponse,
+  inlineBannerInBanners,
+  redirectMismatch,
+  parentIdMismatch,
+  itemNotInCatalog,
+  responseWithoutTest,
 ];
 
 export const PAGE_RULES: readonly PageRule[] = [schema, contextDrift, timestampSkew, devFlag];

@@ -86,3 +86,14 @@ export class Offenders {
     return `${parts.join('; ')}${rest > 0 ? `; and ${rest} more uid${rest === 1 ? '' : 's'}` : ''}`;
   }
 }
+
+/** `type` of a results item as sent (`product`, `banner`), '' when absent. Accepted bodies keep their fields. */
+export function itemType(item: object): string {
+  const t = (item as { type?: unknown }).type;
+  return typeof t === 'string' ? t : '';
+}
+
+export function itemSku(item: object): string {
+  const s = (item as { sku?: unknown }).sku;
+  return typeof s === 'string' ? s : '';
+}

@@ -1,0 +1,45 @@
+// `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
+// response did not contain where it was reported. Inline banners in data.banners have their own rule.
+import { finding, plural, type ResponseRule } from './types';
+import { Offenders, allResultUids, describeResponse, issuedFor, itemEvents, itemType, slotOf } from './provenance';
+
+export const bannerNotInResponse: ResponseRule = {
+  id: 'banner-not-in-response',
+  scope: 'response',
+  check(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    if (!issued) return [];
+    const inline = new Set(issued.inline.map((b) => b.uid));
+    const products = allResultUids(issued);
+    const bad = new Offenders();
+    for (const e of itemEvents(r)) {
+      for (const b of e.banners) {
+        if (slotOf(issued, b.uid) !== undefined || inline.has(b.uid)) continue;
+        bad.add(b.uid, e.id, products.has(b.uid) ? 'a product of this response: products go in data.results' : 'in data.banners');
+      }
+      for (const item of e.results) {
+        if (itemType(item) !== 'banner' || inline.has(item.uid)) continue;
+        const slot = slotOf(issued, item.uid);
+        bad.add(
+          item.uid,
+          e.id,
+          slot !== undefined
+            ? `a ${slot} banner sent in data.results: merchandising banners outside the results go in data.banners`
+            : products.has(item.uid)
+              ? 'a product of this response sent with type "banner": use type "product"'
+              : 'sent in data.results as type "banner"',
+        );
+      }
+    }
+    if (bad.size === 0) return [];
+    const slots = Object.entries(issued.slots)
+      .filter(([, uids]) => uids.length > 0)
+      .map(([slot, uids]) => `${slot}: ${uids.map((u) => `"${u}"`).join(', ')}`);
+    const returned = [...slots, ...(issued.inline.length ? [`inline: ${issued.inline.map((b) => `"${b.uid}"`).join(', ')}`] : [])];
+    const message =
+      `${plural(bad.size, 'banner')} reported with responseId "${r.responseId}" ${bad.size === 1 ? 'is' : 'are'} not where that response (${describeResponse(issued)}) put ${bad.size === 1 ? 'it' : 'them'}: ${bad.describe()}. ` +
+      `The response returned ${returned.length ? `banners ${returned.join('; ')}` : 'no banners'}. Merchandising banners (header, banner, footer, left) are reported in data.banners; inline banners in data.results with type "banner". ` +
+      `Fix: read the banner uid from the data-banner-id of the banner the response returned and report it in the array of its kind.`;
+    return [finding('banner-not-in-response', 'error', r.responseId, message, bad.eventIds(), { responseId: r.responseId })];
+  },
+};

@@ -1,0 +1,72 @@
+// `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the search
+// response it names did not contain (neither a result nor a variant of one). Needs the issued response.
+import { finding, list, plural, type ResponseRule } from './types';
+import type { IssuedResponse } from '../../../search/responses';
+import { Offenders, allResultUids, describeResponse, issuedFor, itemEvents, itemType, type ProvenanceSource } from './provenance';
+
+/** Where else the uid was: the sku of a result here, or a result of another response of the site. */
+function whereElse(uid: string, issued: IssuedResponse, p: ProvenanceSource, siteId: string): string {
+  for (const res of issued.results) {
+    if (res.sku === uid) return `that is the sku of result "${res.uid}": send its uid`;
+    const child = res.children.find((c) => c.sku === uid);
+    if (child) return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
+  }
+  let n = 0;
+  for (const other of p.recent(siteId)) {
+    if (++n > 200) break;
+    if (other.responseId === issued.responseId || !allResultUids(other).has(uid)) continue;
+    const when = other.issuedAt >= issued.issuedAt ? 'a later' : 'an earlier';
+    return `it is a result of ${when} response "${other.responseId}" (${describeResponse(other)}): the page sent a stale responseId — use the responseId of the search whose results are shown`;
+  }
+  return '';
+}
+
+export const itemNotInResponse: ResponseRule = {
+  id: 'item-not-in-response',
+  scope: 'response',
+  check(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    if (!issued) return [];
+    const uids = allResultUids(issued);
+    const inline = new Set(issued.inline.map((b) => b.uid));
+    const missing = new Offenders();
+    const asProduct = new Offenders();
+    for (const e of itemEvents(r)) {
+      for (const item of e.results) {
+        if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
+        if (inline.has(item.uid)) asProduct.add(item.uid, e.id, `inline banner at position ${issued.inline.find((b) => b.uid === item.uid)!.index}`);
+        else missing.add(item.uid, e.id, whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId));
+      }
+    }
+    const out = [];
+    if (missing.size > 0) {
+      const shown = issued.results.map((x) => x.uid);
+      out.push(
+        finding(
+          'item-not-in-response',
+          'error',
+          r.responseId,
+          `${plural(missing.size, 'item')} reported with responseId "${r.responseId}" ${missing.size === 1 ? 'was' : 'were'} not in that response (${describeResponse(issued)}): ${missing.describe()}. ` +
+            `The response returned ${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}; an impression, clickthrough or addtocart may only report results of the response whose responseId it carries, or a variant of one. ` +
+            `Fix: take uid from the result as the response gave it (Snap client: result.id, or a variant's uid) and the responseId from that same response.`,
+          missing.eventIds(),
+          { responseId: r.responseId },
+        ),
+      );
+    }
+    if (asProduct.size > 0) {
+      out.push(
+        finding(
+          'item-not-in-response',
+          'warning',
+          `${r.responseId}:type`,
+          `${plural(asProduct.size, 'inline banner')} of responseId "${r.responseId}" ${asProduct.size === 1 ? 'was' : 'were'} reported as a product: ${asProduct.describe()}. ` +
+            `Inline banners sit among the results and go in data.results as {type: "banner", uid}. Fix: send type "banner" (and no parentId) for inline banner tiles.`,
+          asProduct.eventIds(),
+          { responseId: r.responseId },
+        ),
+      );
+    }
+    return out;
+  },
+};

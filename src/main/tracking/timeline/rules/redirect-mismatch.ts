@@ -1,0 +1,47 @@
+// `redirect-mismatch`: a redirect event whose data.redirect is not the redirect its search response returned
+// (or the response returned none). URLs are compared after resolving them, so "/a" and "/a/" stay different.
+import { finding, plural, type ResponseRule } from './types';
+import { describeResponse, issuedFor } from './provenance';
+
+function normalise(url: string): string {
+  try {
+    return new URL(url.trim(), 'https://storefront.invalid/').href;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** A redirect matches when equal as resolved URLs, or when one is the path of the other on the storefront. */
+export function sameRedirect(sent: string, returned: string): boolean {
+  const a = normalise(sent);
+  const b = normalise(returned);
+  if (a === b) return true;
+  try {
+    const ua = new URL(a);
+    const ub = new URL(b);
+    // a relative redirect ("/gift-cards") that the storefront sent as its absolute URL is the same redirect
+    const relative = (s: string) => !/^[a-z][a-z0-9+.-]*:/i.test(s.trim());
+    return (relative(sent) || relative(returned)) && ua.pathname + ua.search + ua.hash === ub.pathname + ub.search + ub.hash;
+  } catch {
+    return false;
+  }
+}
+
+export const redirectMismatch: ResponseRule = {
+  id: 'redirect-mismatch',
+  scope: 'response',
+  check(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    if (!issued || r.facts.redirects.length === 0) return [];
+    const bad = r.facts.redirects.filter((e) => issued.redirect === null || !sameRedirect(e.redirect ?? '', issued.redirect));
+    if (bad.length === 0) return [];
+    const sent = [...new Set(bad.map((e) => JSON.stringify(e.redirect ?? '')))].join(', ');
+    const message =
+      issued.redirect === null
+        ? `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) report redirect ${sent}, but that response (${describeResponse(issued)}) returned no redirect. ` +
+          `search/redirect is only for a search whose response carries merchandising.redirect. Fix: send it only when the response has a redirect, with that URL.`
+        : `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) report redirect ${sent}, but the response (${describeResponse(issued)}) returned merchandising.redirect "${issued.redirect}". ` +
+          `The spec expects data.redirect to be the URL the response redirected to. Fix: send merchandising.redirect exactly as returned (and navigate there).`;
+    return [finding('redirect-mismatch', 'error', r.responseId, message, bad.map((e) => e.id), { responseId: r.responseId })];
+  },
+};
