@@ -208,7 +208,7 @@ describe('item-not-in-catalog', () => {
   const catalog = { ids: ['P200', '2001', '3001'], skus: { 'P300-30L': '3001' } };
   const page = () => {
     const p = new PageBuilder();
-    return [p.render('own-id', { at: 0 }), impression(p, 'own-id', [product('2001', 'P200'), product('P300-30L'), product('3001', 'G9')], [banner('promo')], 100)];
+    return [p.render('own-id', { at: 0 }), impression(p, 'own-id', [product('2001', 'P200'), product('P300-30L'), product('3001', 'G9'), banner('promo')], [], 100)];
   };
 
   it('warns about uids and parentIds the indexed catalog does not hold (banners are not products)', () => {

@@ -97,3 +97,8 @@ export function itemSku(item: object): string {
   const s = (item as { sku?: unknown }).sku;
   return typeof s === 'string' ? s : '';
 }
+
+/** The uid of a data.banners entry, whether the model keeps the entry or just its uid. */
+export function bannerUid(b: string | { readonly uid: string }): string {
+  return typeof b === 'string' ? b : b.uid;
+}
