@@ -76,6 +76,42 @@ describe.skipIf(skip)('layout and keyboard', () => {
     );
   });
 
+  it('keeps the rows you are reading in place while new ones arrive above them', async () => {
+    for (let i = 0; i < 12; i++) await sendGoodPage(s.sandbox.url);
+    const lists = [
+      {
+        hash: '#/requests',
+        scroll: 'requests-scroll',
+        count: 'requests-count',
+        row: 'request-row',
+        id: 'data-event-id',
+      },
+      {
+        hash: '#/timelines',
+        scroll: 'timeline-scroll',
+        count: 'pages-shown',
+        row: 'page-row',
+        id: 'data-page-load-id',
+      },
+    ];
+    for (const list of lists) {
+      await s.ui.open(list.hash);
+      const rows = s.ui.testId(list.row);
+      await expect.poll(() => rows.count()).toBeGreaterThan(10);
+      await s.ui
+        .testId(list.scroll)
+        .evaluate((el: { scrollTop: number }) => void (el.scrollTop = 400));
+      const id = (await rows.filter({ visible: true }).nth(5).getAttribute(list.id))!;
+      const row = s.page.locator(`[data-testid="${list.row}"][${list.id}="${id}"]`);
+      const before = (await row.boundingBox())!.y;
+      const countBefore = await s.ui.testId(list.count).textContent();
+
+      await sendGoodPage(s.sandbox.url);
+      await expect.poll(() => s.ui.testId(list.count).textContent()).not.toBe(countBefore);
+      expect((await row.boundingBox())!.y, list.hash).toBe(before);
+    }
+  });
+
   it('shows one pane at a time at half a laptop screen, with a way back', async () => {
     await s.page.setViewportSize({ width: 640, height: 800 });
     try {

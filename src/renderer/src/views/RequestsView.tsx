@@ -8,6 +8,7 @@ import { fmtClock, parseTime, plural, shortId } from '../format';
 import { navigate } from '../router';
 import { EVENT_WINDOW, store, useSandbox } from '../state/store';
 import { EventInspector } from './inspector/EventInspector';
+import { useScrollAnchor } from '../components/useScrollAnchor';
 
 const ROW_H = 36;
 
@@ -85,6 +86,17 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
     getItemKey: (i) => list[i]?.id ?? i,
     overscan: 15,
   });
+  const rememberAnchor = useScrollAnchor(
+    scrollRef,
+    list,
+    (e) => e.id,
+    () => ROW_H,
+    () => {
+      const top = scrollRef.current?.scrollTop ?? 0;
+      const first = virtualizer.getVirtualItems().find((v) => v.end > top);
+      return first ? { key: String(first.key), start: first.start } : null;
+    },
+  );
   const close = useCallback(() => navigate({ view: 'requests', eventId: null }, true), []);
 
   return (
@@ -110,7 +122,7 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
               </button>
             ))}
           </div>
-          <span className="small muted nowrap" aria-live="polite">
+          <span className="small muted nowrap" aria-live="polite" data-testid="requests-count">
             {plural(list.length, 'request')}
             {events.length >= EVENT_WINDOW &&
               ` (newest ${EVENT_WINDOW.toLocaleString('en-US')} kept here)`}
@@ -125,7 +137,12 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
           <span>responseId</span>
           <span>first error</span>
         </div>
-        <div className="list-scroll" ref={scrollRef} data-testid="requests-scroll">
+        <div
+          className="list-scroll"
+          ref={scrollRef}
+          onScroll={rememberAnchor}
+          data-testid="requests-scroll"
+        >
           <Loaded state={load} what="requests" onRetry={() => void store.loadAll()}>
             {list.length === 0 ? (
               <Empty title={events.length ? 'No request matches' : 'No requests yet'}>

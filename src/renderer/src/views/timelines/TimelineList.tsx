@@ -1,17 +1,11 @@
 // The timelines list: sessions → pages, newest first, with filters, in a virtualised list that keeps
 // the rows you are looking at in place while new pages arrive above them.
-import {
-  useDeferredValue,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { VerdictBadge } from '../../components/common';
 import { setFilters, useFilters } from '../../state/filters';
+import { useScrollAnchor } from '../../components/useScrollAnchor';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
 import { navigate } from '../../router';
 import { useSandbox } from '../../state/store';
@@ -19,7 +13,6 @@ import {
   buildRows,
   NO_FILTERS,
   type PageRow,
-  type Row,
   type SessionRow,
   type TimelineFilters,
 } from '../../state/timeline-rows';
@@ -208,30 +201,17 @@ export function TimelineList({
     overscan: 12,
   });
 
-  // Keep the row at the top of the viewport where it is when new rows are inserted above it.
-  const anchor = useRef<{ key: string; delta: number } | null>(null);
-  const previousRows = useRef<Row[]>(rows);
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    const a = anchor.current;
-    if (el && a && previousRows.current !== rows && el.scrollTop > 0) {
-      let offset = 0;
-      for (const row of rows) {
-        if (row.key === a.key) {
-          el.scrollTop = offset + a.delta;
-          break;
-        }
-        offset += row.type === 'session' ? SESSION_H : PAGE_H;
-      }
-    }
-    previousRows.current = rows;
-  }, [rows]);
-  function rememberAnchor() {
-    const el = scrollRef.current;
-    if (!el) return;
-    const first = virtualizer.getVirtualItems().find((v) => v.end > el.scrollTop);
-    if (first) anchor.current = { key: String(first.key), delta: el.scrollTop - first.start };
-  }
+  const rememberAnchor = useScrollAnchor(
+    scrollRef,
+    rows,
+    (r) => r.key,
+    (r) => (r.type === 'session' ? SESSION_H : PAGE_H),
+    () => {
+      const top = scrollRef.current?.scrollTop ?? 0;
+      const first = virtualizer.getVirtualItems().find((v) => v.end > top);
+      return first ? { key: String(first.key), start: first.start } : null;
+    },
+  );
 
   const setFilter = (patch: Partial<TimelineFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const toggle = (key: string) =>
