@@ -208,6 +208,25 @@ describe('format sniffing and id fields', () => {
     });
   });
 
+  it('reads fields back whether a row was packed or kept as is (other field order, separator in a value)', async () => {
+    const lines = [
+      '{"id": "a", "name": "Alpha", "price": "1.50", "sku": "SA"}',
+      '{"name": "Beta", "id": "b", "price": "2", "sku": "SB"}',
+      '{"id": "c", "name": "Gam\\u001fma", "price": "3", "sku": "SC"}',
+      '{"id": "d", "name": "", "price": "x", "sku": "SD"}',
+    ];
+    const { products } = await parse(buffer(`${lines.join('\n')}\n`));
+    expect(products.map((p) => [p.uid, p.name, p.price, p.sku])).toEqual([
+      ['a', 'Alpha', 1.5, 'SA'],
+      ['b', 'Beta', 2, 'SB'],
+      ['c', 'Gam\u001fma', 3, 'SC'],
+      ['d', null, null, 'SD'],
+    ]);
+    expect(products[0]!.fields).toEqual({ id: 'a', name: 'Alpha', price: '1.50', sku: 'SA' });
+    expect(products[1]!.fields).toEqual({ name: 'Beta', id: 'b', price: '2', sku: 'SB' });
+    expect(products[2]!.fields.name).toBe('Gam\u001fma');
+  });
+
   it('keeps only the first 100 row errors but counts them all', async () => {
     const rows = Array.from({ length: 250 }, (_, i) => `{"name": "no id ${i}"}`).join('\n');
     const { summary } = await parse(buffer(`{"id": "ok", "name": "fine"}\n${rows}\n`));
