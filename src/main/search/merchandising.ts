@@ -22,7 +22,8 @@ export function bannerHtml(uid: string, slot: Slot | 'inline', html: string): st
   return `<div class="ss-merchandising-banner" data-banner-id="${escapeHtml(uid)}" data-banner-slot="${slot}">${html}</div>`;
 }
 
-export function merchandise(config: SearchConfig, q: string, page: number, perPage: number): Merchandising {
+/** `total`: results of the search; an inline banner beyond the last result (plus one) is not shown. */
+export function merchandise(config: SearchConfig, q: string, page: number, perPage: number, total: number): Merchandising {
   const campaigns = triggered(config, q);
   const slots = Object.fromEntries(SLOTS.map((s) => [s, [] as Array<{ uid: string; html: string }>])) as Merchandising['slots'];
   const inline: Merchandising['inline'] = [];
@@ -30,7 +31,8 @@ export function merchandise(config: SearchConfig, q: string, page: number, perPa
   for (const c of campaigns) {
     for (const b of c.banners) {
       if (b.slot === 'inline') {
-        if (b.position! >= first && b.position! < first + perPage) inline.push({ uid: b.id, index: b.position!, html: bannerHtml(b.id, 'inline', b.html) });
+        const at = b.position!;
+        if (at >= first && at < first + perPage && at <= total) inline.push({ uid: b.id, index: b.position!, html: bannerHtml(b.id, 'inline', b.html) });
       } else {
         slots[b.slot].push({ uid: b.id, html: bannerHtml(b.id, b.slot, b.html) });
       }

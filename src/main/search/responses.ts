@@ -59,20 +59,21 @@ export class IssuedResponses {
       const file = path.join(dir, 'search-responses.ndjson');
       const text = await readFile(file, 'utf8').catch(() => null);
       if (text !== null) {
-        let header: { completeSince?: number } | null = null;
+        let header = false;
         for (const line of text.split('\n')) {
           if (!line) continue;
           try {
             const v = JSON.parse(line) as IssuedResponse & { completeSince?: number };
-            if (header === null && typeof v.completeSince === 'number') header = v;
-            else if (typeof v.responseId === 'string') responses.remember(v);
+            if (!header && typeof v.completeSince === 'number') {
+              // complete since the first run that wrote the file; evictions while reading move it on
+              header = true;
+              responses.completeSince = v.completeSince;
+            } else if (typeof v.responseId === 'string') responses.remember(v);
           } catch {
             // a line torn by a kill while writing: that one response is lost, the rest stays
             warnings.push(`search responses: a torn line in ${file} was skipped`);
           }
         }
-        if (header?.completeSince !== undefined) responses.completeSince = Math.min(responses.completeSince, header.completeSince);
-        else if (responses.byId.size > 0) responses.completeSince = Math.min(...[...responses.byId.values()].map((r) => r.issuedAt));
       }
       await responses.compact();
     }

@@ -82,9 +82,6 @@ export class SearchService {
 
   private async answer(req: SearchRequest, config: SearchConfig, catalog: FeedCatalog): Promise<Record<string, unknown>> {
     const perPage = req.resultsPerPage ?? config.resultsPerPage;
-    const merch = merchandise(config, req.q, req.page, perPage);
-    const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
-
     const all = searchItems(catalog);
     const fields = facetFields(config, all);
     const matched: Array<{ item: SearchItem; score: number }> = [];
@@ -94,6 +91,8 @@ export class SearchService {
     }
     const filtered = matched.filter((m) => passes(m.item, req.filters));
     sortItems(filtered, req.sort);
+    const merch = merchandise(config, req.q, req.page, perPage, filtered.length);
+    const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
     const pageItems = minimalRedirect || perPage === 0 ? [] : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
     const total = minimalRedirect ? 0 : filtered.length;
 
