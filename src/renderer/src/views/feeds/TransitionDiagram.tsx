@@ -114,7 +114,8 @@ export function TransitionDiagram({
   onPick,
 }: DiagramProps) {
   const width = PAD_X * 2 + 3 * COL + NODE_W;
-  const height = PAD_Y * 2 + 2 * ROW + NODE_H + 16;
+  // room below the last row only for the arc a start from `error` draws under it
+  const height = PAD_Y + 2 * ROW + NODE_H + 24;
   const grey = `${idPrefix}-arrow`;
   const live = `${idPrefix}-arrow-live`;
   return (
