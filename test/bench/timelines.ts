@@ -64,7 +64,7 @@ function requests(start: number, firstPage = 0, count = PAGES): TrackingRequest[
     for (let i = 0; i < PER_PAGE; i++) {
       for (const page of pages) {
         const { event, body } = page[i]!;
-        out.push({ method: 'POST', path: `/beacon/v2/demo42/search/${event}`, contentType: 'text/plain', rawBody: Buffer.from(JSON.stringify(body)) });
+        out.push({ method: 'POST', path: `/beacon/v2/bench1/search/${event}`, contentType: 'text/plain', rawBody: Buffer.from(JSON.stringify(body)) });
       }
     }
   }
