@@ -1,0 +1,168 @@
+// The companion search API over real HTTP: the provider's own Snap client (@searchspring/snap-client) pointed
+// at the sandbox gets results, facets, merchandising and a responseId from a catalog indexed through the real
+// bulk indexing endpoint; beacons then carry that responseId and the provenance rules judge them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@searchspring/snap-client';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+import { createSandbox } from '../../src/main/sandbox';
+import { postBeacon, tempDir, testConfig } from '../helpers/sandbox';
+import { runToEnd, startFrozen, upload } from './indexing-helpers';
+
+const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startFrozen();
+  expect((await upload(sb.url, 'feedId=42', FEED, 'outdoor-products.csv')).status).toBe(200);
+  expect((await runToEnd(sb, 42)).state).toBe('done');
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the client's types come from a package it does not ship
+type Any = any;
+
+function snap(base: string): Any {
+  return new Client({ siteId: 'demo42' }, { mode: 'development', search: { origin: base }, meta: { origin: base } } as Any);
+}
+
+let seq = 0;
+function body(responseId: string, data: Record<string, unknown>, pageLoadId: string) {
+  return {
+    context: {
+      timestamp: new Date(sb.core.clock.now() + ++seq).toISOString(),
+      pageUrl: 'http://localhost:5173/search?q=jacket',
+      userId: 'user-1',
+      sessionId: 'session-1',
+      pageLoadId,
+      initiator: 'search-sandbox/api-test',
+      dev: true,
+    },
+    data: { responseId, ...data },
+  };
+}
+
+async function timeline(pageLoadId: string): Promise<PageTimelineDto> {
+  const res = await fetch(`${sb.url}/_sandbox/timelines?siteId=demo42`);
+  const list = (await res.json()) as { pages: PageTimelineDto[] };
+  return list.pages.find((p) => p.pageLoadId === pageLoadId)!;
+}
+
+describe('the Snap client against the sandbox', () => {
+  it('gets results with variants, facets, merchandising from the config and a responseId', async () => {
+    const [meta, response] = await snap(sb.url).search({ search: { query: { string: 'jacket' } }, pagination: { pageSize: 2 } });
+    expect(Object.keys(meta.facets)).toEqual(['brand', 'category', 'color', 'size', 'price']);
+    expect(response.pagination).toEqual({ totalResults: 3, page: 1, pageSize: 2, totalPages: 2 });
+    expect(response.results.map((r: Any) => r.id)).toEqual(['P200', 'P201']);
+    expect(response.results[0].mappings.core).toMatchObject({ uid: 'P200', sku: 'P200', name: 'Rain Shell Jacket', price: 139, msrp: 179, brand: 'Northfold' });
+    expect(response.results[0].children.map((c: Any) => c.attributes.uid)).toEqual(['2001', '2002', '2003']);
+    expect(response.results[0].attributes.category).toBe('Jackets');
+    expect(response.tracking.responseId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.results[0].responseId).toBe(response.tracking.responseId);
+    const brand = response.facets.find((f: Any) => f.field === 'brand');
+    expect(brand.values).toEqual([
+      { filtered: false, value: 'Northfold', label: 'Northfold', count: 2 },
+      { filtered: false, value: 'Alpenglow', label: 'Alpenglow', count: 1 },
+    ]);
+    expect(response.facets.find((f: Any) => f.field === 'price')).toMatchObject({ type: 'range', range: { low: 89, high: 229 } });
+    const m = response.merchandising;
+    expect(m.redirect).toBe('');
+    for (const slot of ['header', 'banner', 'footer', 'left']) expect(m.content[slot][0]).toContain(`data-banner-id="rain-${slot}"`);
+    expect(m.content.inline).toEqual([{ value: expect.stringContaining('data-banner-id="rain-inline"'), config: { position: { index: 1 } } }]);
+    expect(m.campaigns).toEqual([{ id: 'rain-ready', title: 'Rain ready', type: 'banner' }]);
+    // what the sandbox remembers: the request was development traffic (test=true)
+    expect(sb.core.search.responses.get(response.tracking.responseId)).toMatchObject({ query: 'jacket', test: true, inline: [{ uid: 'rain-inline', index: 1 }] });
+  });
+
+  it('filters, sorts and pages as asked, with the filter summary', async () => {
+    const [, response] = await snap(sb.url).search({
+      search: { query: { string: 'jacket' } },
+      filters: [{ type: 'value', field: 'brand', value: 'Northfold' }, { type: 'range', field: 'price', value: { low: 50, high: 140 } }],
+      sorts: [{ field: 'price', direction: 'asc' }],
+    });
+    expect(response.results.map((r: Any) => r.id)).toEqual(['P202', 'P200']);
+    expect(response.filters).toEqual([
+      { type: 'value', field: 'brand', label: 'Northfold', value: 'Northfold' },
+      { type: 'range', field: 'price', label: '50 - 140', value: { low: 50, high: 140 } },
+    ]);
+    expect(response.sorting).toEqual([{ field: 'price', direction: 'asc' }]);
+  });
+
+  it('gets the redirect of a redirect keyword', async () => {
+    const [, response] = await snap(sb.url).search({ search: { query: { string: 'Gift Card' } } });
+    expect(response.merchandising.redirect).toBe('/pages/gift-cards');
+    expect(response.results).toEqual([]);
+  });
+});
+
+describe('beacons checked against the response they name', () => {
+  it('passes a page that reports what the response contained, and flags what it did not', async () => {
+    const [, response] = await snap(sb.url).search({ search: { query: { string: 'jacket' } } });
+    const id = response.tracking.responseId;
+    const send = async (event: string, data: Record<string, unknown>, page: string) => {
+      const res = await postBeacon(sb.url, `demo42/search/${event}`, body(id, data, page));
+      expect(res.status).toBe(200);
+    };
+    await send('render', {}, 'good');
+    await send('impression', { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }, { type: 'banner', uid: 'rain-inline' }], banners: [{ uid: 'rain-header' }] }, 'good');
+    await send('clickthrough', { results: [{ type: 'product', uid: '2002', parentId: 'P200' }] }, 'good');
+    const good = await timeline('good');
+    expect(good.findings).toEqual([]);
+    expect(good.verdict).toBe('pass');
+
+    // another page load of the same URL in the same session may re-use the (cached) response: only the items are wrong
+    const other = 'other';
+    await send('render', {}, other);
+    await send('impression', { results: [{ type: 'product', uid: 'P204', parentId: 'P204' }], banners: [{ uid: 'rain-inline' }] }, other);
+    const bad = await timeline(other);
+    expect(bad.findings.map((f) => f.rule).sort()).toEqual(['inline-banner-in-banners', 'item-not-in-response']);
+  });
+
+  it('answers CORS preflights and errors in JSON', async () => {
+    const pre = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-custom' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('x-custom');
+    const bad = await fetch(`${sb.url}/api/search/search.json?siteId=demo42&page=zero`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await bad.json()).toEqual({ success: false, error: 'InvalidParameter', message: 'page="zero": use a whole number from 1 to 100000' });
+    const post = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    const elsewhere = await fetch(`${sb.url}/api/search/autocomplete.json?siteId=demo42`);
+    expect(elsewhere.status).toBe(404);
+    expect(((await elsewhere.json()) as { message: string }).message).toContain('GET /api/search/search.json');
+  });
+});
+
+describe('a site that uses the companion search API', () => {
+  it('flags a responseId the sandbox never issued, and remembers issued ones across a restart', async () => {
+    const tmp = tempDir();
+    const base = testConfig();
+    const config = {
+      ...base,
+      dataDir: tmp.dir,
+      accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })),
+    };
+    let s = await createSandbox(config, { rendererDir: null });
+    try {
+      const issued = ((await (await fetch(`${s.url}/api/search/search.json?siteId=demo42&q=trail&beacon=true&test=true`)).json()) as { responseId: string }).responseId;
+      await s.close();
+      s = await createSandbox(config, { rendererDir: null });
+      expect(s.core.search.responses.get(issued)?.query).toBe('trail');
+      const ctx = (page: string) => ({ timestamp: new Date().toISOString(), pageUrl: 'http://localhost/', userId: 'u', sessionId: 's', pageLoadId: page, initiator: 't', dev: true });
+      await postBeacon(s.url, 'demo42/search/render', { context: ctx('known'), data: { responseId: issued } });
+      await postBeacon(s.url, 'demo42/search/render', { context: ctx('made-up'), data: { responseId: 'not-from-the-sandbox' } });
+      const pages = ((await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as { pages: PageTimelineDto[] }).pages;
+      expect(pages.find((p) => p.pageLoadId === 'known')!.findings.filter((f) => f.rule !== 'no-impression')).toEqual([]);
+      expect(pages.find((p) => p.pageLoadId === 'made-up')!.findings.map((f) => f.rule)).toEqual(['responseid-unknown']);
+    } finally {
+      await s.close();
+      tmp.cleanup();
+    }
+  });
+});
