@@ -229,7 +229,7 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'responseid-reused',
     severity: 'error',
     title: 'responseId from another page',
-    catches: 'A responseId first seen on another page with a different URL or session: a stale id reused.',
+    catches: 'A responseId first seen on another page load with a different path or session: a stale id reused.',
     expects: 'Every event on a page reuses the responseId of that page’s own search response.',
     fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   },

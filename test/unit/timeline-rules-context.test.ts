@@ -24,9 +24,9 @@ describe('responseid-reused', () => {
     expect(found.map((f) => f.rule)).toContain('responseid-reused');
   });
 
-  it('accepts the same URL in the same session re-rendering a cached response (back button)', () => {
+  it('accepts the same page in the same session re-rendering a cached response (back button, tracking params)', () => {
     const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: 'http://shop/search?q=a#top' });
-    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://shop/search?q=a' });
+    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://shop/search?q=a&utm_source=mail' });
     const events = [a.render('r1', { at: 0 }), a.impression('r1', ['x'], { at: 10 }), b.render('r1', { at: 30_000 }), b.impression('r1', ['x'], { at: 30_010 })];
     expect(findingsOf(events)).toEqual([]);
   });

@@ -1,9 +1,22 @@
 // `responseid-reused`: a responseId first seen on another page (different URL or session): a stale id.
 import { finding, list, plural, type ResponseRule } from './types';
 
-/** Same page address for a re-visit: the fragment never reaches the server, so it is ignored. */
-export function samePageUrl(a: string, b: string): boolean {
-  return a.split('#')[0] === b.split('#')[0];
+/**
+ * The same page for a re-visit: same origin and path. The query is ignored on purpose: the provider's
+ * client caches responses by search parameters, so `?q=shoes&utm_source=mail` and `?q=shoes` get the same
+ * responseId; the fragment never reaches the server.
+ */
+export function samePage(a: string, b: string): boolean {
+  return pageAddress(a) === pageAddress(b);
+}
+
+function pageAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url.split(/[?#]/)[0]!;
+  }
 }
 
 export const responseIdReused: ResponseRule = {
@@ -13,9 +26,9 @@ export const responseIdReused: ResponseRule = {
     if (r.responseId === '') return [];
     const origin = ctx.origin(r.responseId);
     if (!origin || origin.pageKey === ctx.page.key) return [];
-    // The provider's client caches search responses for the session: coming back to the same URL
+    // The provider's client caches search responses for the session: coming back to the same page
     // (back button, reload after 10 s) re-renders the same responseId on a new pageLoadId. That is fine.
-    if (origin.sessionId === r.sessionId && samePageUrl(origin.pageUrl, r.pageUrl)) return [];
+    if (origin.sessionId === r.sessionId && samePage(origin.pageUrl, r.pageUrl)) return [];
     const here = r.events.filter((e) => e.accepted);
     if (here.length === 0) return [];
     const where = origin.sessionId !== r.sessionId ? ` in another session ("${origin.sessionId}")` : '';
