@@ -107,14 +107,15 @@ class FeedProduct implements Product {
     readonly uid: string,
     readonly line: number,
     private readonly names: FieldNames,
-    /** the packed values (with `shape`), or the row itself */
+    /** the packed values (with a `shape`), an ndJSON line (shape 'json'), or the row itself */
     private readonly data: string | RawFields,
-    private readonly shape: Shape | null,
+    private readonly shape: Shape | 'json' | null,
   ) {}
 
   private value(mapped: string | null, all: string[]): string | null {
     if (typeof this.data !== 'string') return pick(this.data, mapped, all);
-    const i = mapped === null ? undefined : this.shape!.pos.get(mapped);
+    if (this.shape === 'json') return pick(JSON.parse(this.data) as RawFields, mapped, all);
+    const i = mapped === null ? undefined : (this.shape as Shape).pos.get(mapped);
     if (i === undefined) return first(this.fields, all);
     const v = segment(this.data, i);
     return v === '' ? null : v;
@@ -122,13 +123,13 @@ class FeedProduct implements Product {
 
   /** Every field as text (ndJSON numbers, booleans and objects are written out). */
   get fields(): Record<string, string> {
-    if (typeof this.data === 'string') {
+    if (typeof this.data === 'string' && this.shape !== 'json') {
       const values = this.data.split(SEP);
       const out: Record<string, string> = {};
-      this.shape!.keys.forEach((k, i) => (out[k] = values[i] ?? ''));
+      (this.shape as Shape).keys.forEach((k, i) => (out[k] = values[i] ?? ''));
       return out;
     }
-    const raw = this.data;
+    const raw = typeof this.data === 'string' ? (JSON.parse(this.data) as RawFields) : this.data;
     for (const k in raw) {
       if (typeof raw[k] !== 'string') {
         const out: Record<string, string> = {};
@@ -174,13 +175,15 @@ export class ProductMapper {
   private shape: Shape | null = null;
   private readonly values: string[] = [];
 
-  map(uid: string, fields: RawFields, line: number): Product {
+  /** `json`: the row's ndJSON line, kept instead of the parsed row (it is already one string). */
+  map(uid: string, fields: RawFields, line: number, json: string | null = null): Product {
     this.names ??= {
       sku: SKU_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       name: NAME_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       price: PRICE_FIELDS.find((c) => fields[c] !== undefined) ?? null,
     };
+    if (json !== null) return new FeedProduct(uid, line, this.names, json, 'json');
     if (!this.shape) {
       const keys = Object.keys(fields);
       this.shape = { keys, pos: new Map(keys.map((k, i) => [k, i])) };

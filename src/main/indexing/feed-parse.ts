@@ -50,7 +50,8 @@ export class RowCollector {
     return this.idField;
   }
 
-  row(fields: RawFields, line: number): void {
+  /** One parsed row; `json` is its ndJSON line, which the product keeps instead of the parsed object. */
+  row(fields: RawFields, line: number, json: string | null = null): void {
     const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
     if (idField === null) {
       this.error(
@@ -80,7 +81,7 @@ export class RowCollector {
       );
       return;
     }
-    const product = this.mapper.map(uid, fields, line);
+    const product = this.mapper.map(uid, fields, line, json);
     this.index.set(uid, product);
     this.products++;
     this.sink(product);
@@ -263,8 +264,8 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
       rows.error(line, 'not a JSON object: each line must hold one product object');
       return;
     }
-    // the parsed object is the product's fields as is: values are turned into text only when read
-    rows.row(value as RawFields, line);
+    // the product keeps the line itself (already one string) and parses it again when its fields are read
+    rows.row(value as RawFields, line, text);
   };
   for await (const chunk of chunks) {
     const text = rest + decoder.write(chunk);
