@@ -165,7 +165,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     severity: 'error',
     title: 'Rejected by validation',
     catches: 'A search event the real service would answer with 400: the event is lost.',
-    expects: 'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
+    expects:
+      'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
     fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   },
   'missing-render': {
@@ -181,7 +182,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'order',
     severity: 'error',
     title: 'Event before its render',
-    catches: 'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
+    catches:
+      'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
     expects: 'render → redirect → impression → clickthrough | addtocart, by context.timestamp.',
     fix: 'Call render when results are displayed, before tracking impressions or clicks on them.',
   },
@@ -189,15 +191,18 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'after-redirect',
     severity: 'warning',
     title: 'Events after a redirect',
-    catches: 'Render, impression, clickthrough or addtocart of a responseId timestamped after its redirect.',
-    expects: 'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
+    catches:
+      'Render, impression, clickthrough or addtocart of a responseId timestamped after its redirect.',
+    expects:
+      'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
     fix: 'When the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.',
   },
   'duplicate-render': {
     id: 'duplicate-render',
     severity: 'warning',
     title: 'Render sent twice',
-    catches: 'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
+    catches:
+      'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
     expects: 'One render per displayed search response.',
     fix: 'Track render once per response (not on every component re-render).',
   },
@@ -205,7 +210,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'duplicate-impression',
     severity: 'warning',
     title: 'Item impressed twice',
-    catches: 'The same uid reported in more than one impression of one responseId while it stayed on screen.',
+    catches:
+      'The same uid reported in more than one impression of one responseId while it stayed on screen.',
     expects: 'Send items as they scroll into view, once per response.',
     fix: 'Remember which uids of a response were already impressed and skip them.',
   },
@@ -221,7 +227,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'cart-not-impressed',
     severity: 'warning',
     title: 'Add-to-cart of an item never impressed',
-    catches: 'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
+    catches:
+      'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
     expects: 'Quick add happens on a visible tile, which was impressed first.',
     fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
   },
@@ -229,7 +236,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'responseid-reused',
     severity: 'error',
     title: 'responseId from another page',
-    catches: 'A responseId first seen on another page load with a different path or session: a stale id reused.',
+    catches:
+      'A responseId first seen on another page load with a different path or session: a stale id reused.',
     expects: 'Every event on a page reuses the responseId of that page’s own search response.',
     fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   },
@@ -245,7 +253,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'timestamp-skew',
     severity: 'warning',
     title: 'Timestamp wrong or far from receive time',
-    catches: 'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
+    catches:
+      'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
     expects: 'context.timestamp = the time of the event, RFC 3339 (e.g. new Date().toISOString()).',
     fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
   },
@@ -254,22 +263,26 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     severity: 'info',
     title: 'Production-mode traffic',
     catches: 'Events without context.dev: true (the client ran in production mode).',
-    expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
+    expects:
+      'Development storefronts send dev: true so the real service keeps them out of reports.',
     fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",
   },
   'no-impression': {
     id: 'no-impression',
     severity: 'info',
     title: 'Render without any impression',
-    catches: 'A rendered responseId (not redirected) with no impression once the page has been idle for timelines.noImpressionIdleMs.',
-    expects: 'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
+    catches:
+      'A rendered responseId (not redirected) with no impression once the page has been idle for timelines.noImpressionIdleMs.',
+    expects:
+      'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
     fix: 'Send search/impression for tiles as they scroll into view.',
   },
   'responseid-unknown': {
     id: 'responseid-unknown',
     severity: 'error',
     title: 'responseId not issued by the sandbox',
-    catches: 'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued.',
+    catches:
+      'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued.',
     expects: 'Every event carries data.responseId exactly as the search response returned it.',
     fix: 'Point the search client at the sandbox (Snap client origin) and send the responseId of the response shown.',
   },
@@ -277,23 +290,28 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'item-not-in-response',
     severity: 'error',
     title: 'Item not in its search response',
-    catches: 'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here.',
-    expects: 'Items are results (or variants of results) of the response whose responseId the event carries.',
+    catches:
+      'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here.',
+    expects:
+      'Items are results (or variants of results) of the response whose responseId the event carries.',
     fix: 'Take uid from the result as returned and the responseId from the same response.',
   },
   'banner-not-in-response': {
     id: 'banner-not-in-response',
     severity: 'error',
     title: 'Banner not in its search response',
-    catches: 'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
-    expects: 'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
+    catches:
+      'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
+    expects:
+      'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
     fix: 'Read the uid from the banner’s data-banner-id and report it in the array of its kind.',
   },
   'inline-banner-in-banners': {
     id: 'inline-banner-in-banners',
     severity: 'error',
     title: 'Inline banner reported in banners',
-    catches: 'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
+    catches:
+      'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
     expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
     fix: 'Move inline banners to data.results with type "banner".',
   },
@@ -301,7 +319,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'redirect-mismatch',
     severity: 'error',
     title: 'Redirect differs from the response',
-    catches: 'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
+    catches:
+      'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
     expects: 'data.redirect is the URL the search response redirected to.',
     fix: 'Send merchandising.redirect exactly as returned, and only when there is one.',
   },
@@ -318,7 +337,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'item-not-in-catalog',
     severity: 'warning',
     title: 'Item not in the indexed catalog',
-    catches: 'For a site with an indexed catalog that does not use the companion search API, a uid or parentId the catalog does not hold.',
+    catches:
+      'For a site with an indexed catalog that does not use the companion search API, a uid or parentId the catalog does not hold.',
     expects: 'uid and parentId are ids of the site’s products (its feed).',
     fix: 'Send product ids as the feed has them; re-index if the products are new (search.catalogCheck: false turns it off).',
   },
@@ -326,7 +346,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'response-without-test',
     severity: 'info',
     title: 'Development search without test=true',
-    catches: 'Development beacons (context.dev: true) whose search response was requested without test=true.',
+    catches:
+      'Development beacons (context.dev: true) whose search response was requested without test=true.',
     expects: 'Development searches carry test=true so they stay out of the site’s reports.',
     fix: "Create the search client with { mode: 'development' } (it adds test=true).",
   },

@@ -19,7 +19,11 @@ afterEach(async () => {
 async function check(...args: string[]) {
   let out = '';
   let err = '';
-  const code = await runCheck(args, { out: (t) => (out += t), err: (t) => (err += t), now: () => Date.parse('2026-11-21T05:00:00Z') });
+  const code = await runCheck(args, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    now: () => Date.parse('2026-11-21T05:00:00Z'),
+  });
   return { code, out, err };
 }
 
@@ -38,7 +42,10 @@ describe('search-sandbox check', () => {
     expect(good.out).toMatch(/^PASS {2}demo42 {2}page 0b6c1c1e-good-scroll/m);
     expect(good.out).toContain('1 page: 0 fail, 0 warn, 1 pass');
 
-    const bad = await check(fixture('sessions', 'bad-missing-render.ndjson'), fixture('sessions', 'good-quick-add.ndjson'));
+    const bad = await check(
+      fixture('sessions', 'bad-missing-render.ndjson'),
+      fixture('sessions', 'good-quick-add.ndjson'),
+    );
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/^FAIL .*0b6c1c1e-bad-no-render/m);
     expect(bad.out).toMatch(/error {3}missing-render {2}\[ev_000001, ev_000002\]/);
@@ -63,7 +70,12 @@ describe('search-sandbox check', () => {
   });
 
   it('writes JUnit with one test case per page and failures carrying the findings', async () => {
-    const res = await check(fixture('sessions', 'bad-order.ndjson'), fixture('sessions', 'good-redirect.ndjson'), '--format', 'junit');
+    const res = await check(
+      fixture('sessions', 'bad-order.ndjson'),
+      fixture('sessions', 'good-redirect.ndjson'),
+      '--format',
+      'junit',
+    );
     expect(res.code).toBe(1);
     expect(res.out.match(/<testcase /g)).toHaveLength(2);
     expect(res.out).toMatch(/<failure type="order" message="1 error: order">\[error\] order: /);
@@ -74,7 +86,10 @@ describe('search-sandbox check', () => {
     cleanups.push(() => sandbox.close());
     const p = new PageBuilder({ pageLoadId: 'exported' });
     const now = Date.now() - Date.parse('2026-11-21T04:00:00.000Z');
-    for (const e of [p.impression('r1', ['a'], { at: now }), p.click('r1', 'a', { at: now + 100 })]) {
+    for (const e of [
+      p.impression('r1', ['a'], { at: now }),
+      p.click('r1', 'a', { at: now + 100 }),
+    ]) {
       await postBeacon(sandbox.url, `demo42/search/${e.event}`, e.body);
     }
     const exported = await (await fetch(`${sandbox.url}/_sandbox/export`)).text();
@@ -83,17 +98,29 @@ describe('search-sandbox check', () => {
     expect(res.out).toMatch(/^FAIL .*page exported/m);
     expect(res.out).toContain('missing-render');
 
-    const bare = await check(temp('bare.json', JSON.stringify({ events: JSON.parse(exported).events })));
+    const bare = await check(
+      temp('bare.json', JSON.stringify({ events: JSON.parse(exported).events })),
+    );
     expect(bare.code).toBe(1);
   });
 
   it('reads NDJSON of bare beacon bodies, telling events apart by their fields', async () => {
     const p = new PageBuilder({ pageLoadId: 'bodies' });
-    const lines = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 }), p.cart('r1', 'a', { at: 20 }), p.click('r1', 'a', { at: 30 })].map((e) => JSON.stringify(e.body));
+    const lines = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 10 }),
+      p.cart('r1', 'a', { at: 20 }),
+      p.click('r1', 'a', { at: 30 }),
+    ].map((e) => JSON.stringify(e.body));
     const res = await check(temp('bodies.ndjson', lines.join('\n') + '\n'), '--format', 'json');
     expect(res.code).toBe(0);
     const report = JSON.parse(res.out) as TimelineReportDto;
-    expect(report.pages[0]!.responses[0]!.events.map((e) => `${e.id}:${e.event}`)).toEqual(['line:1:render', 'line:2:impression', 'line:3:addtocart', 'line:4:clickthrough']);
+    expect(report.pages[0]!.responses[0]!.events.map((e) => `${e.id}:${e.event}`)).toEqual([
+      'line:1:render',
+      'line:2:impression',
+      'line:3:addtocart',
+      'line:4:clickthrough',
+    ]);
     expect(report.pages[0]!.verdict).toBe('pass');
   });
 
@@ -101,12 +128,21 @@ describe('search-sandbox check', () => {
     const cases: Array<[string[], RegExp]> = [
       [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: cannot read \(ENOENT\)/],
       [[temp('page.html', '<html></html>')], /page\.html:1: not JSON/],
-      [[temp('broken.ndjson', '{"context":{},"data":{"responseId":"r"}}\n{oops\n')], /broken\.ndjson:2: not valid JSON/],
+      [
+        [temp('broken.ndjson', '{"context":{},"data":{"responseId":"r"}}\n{oops\n')],
+        /broken\.ndjson:2: not valid JSON/,
+      ],
       [[temp('other.json', '{"hello":"world"}')], /other\.json:1: not a beacon body/],
-      [[temp('notes.har', '{"log":{"version":"1.2"}}')], /notes\.har: not a HAR file: "log\.entries" is missing/],
+      [
+        [temp('notes.har', '{"log":{"version":"1.2"}}')],
+        /notes\.har: not a HAR file: "log\.entries" is missing/,
+      ],
       [[temp('empty.ndjson', '\n')], /empty\.ndjson: empty file/],
       [[], /no input file given/],
-      [[fixture('har', 'storefront-visit.har'), '--format', 'xml'], /--format "xml" is not one of text, json, junit/],
+      [
+        [fixture('har', 'storefront-visit.har'), '--format', 'xml'],
+        /--format "xml" is not one of text, json, junit/,
+      ],
       [['--colour'], /Unknown option '--colour'/],
     ];
     for (const [args, message] of cases) {
@@ -120,7 +156,11 @@ describe('search-sandbox check', () => {
 
   it('runs as the installed command (built CLI): exit code and output', () => {
     const bin = path.join(ROOT, 'bin/search-sandbox.js');
-    const bad = spawnSync(process.execPath, [bin, 'check', fixture('sessions', 'bad-context-drift.ndjson')], { encoding: 'utf8' });
+    const bad = spawnSync(
+      process.execPath,
+      [bin, 'check', fixture('sessions', 'bad-context-drift.ndjson')],
+      { encoding: 'utf8' },
+    );
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('context-drift');
     const missing = spawnSync(process.execPath, [bin, 'check', 'nope.har'], { encoding: 'utf8' });

@@ -2,7 +2,12 @@
 // and findings, on the SSE stream, in reports, survive a restart and go on reset.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
-import type { PageTimelineDto, PageTimelineSummaryDto, TimelineListDto, TimelineReportDto } from '../../src/shared/timeline';
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  TimelineListDto,
+  TimelineReportDto,
+} from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { PageBuilder } from '../unit/timeline-events';
 
@@ -40,7 +45,11 @@ async function list(base: string, query = ''): Promise<TimelineListDto> {
 
 function goodSession(pageLoadId = 'page-good') {
   const { p, at } = livePage({ pageLoadId });
-  return [p.click('r-good', 'a', at(300)), p.render('r-good', at(0)), p.impression('r-good', ['a', 'b'], at(100))];
+  return [
+    p.click('r-good', 'a', at(300)),
+    p.render('r-good', at(0)),
+    p.impression('r-good', ['a', 'b'], at(100)),
+  ];
 }
 
 function badSession(pageLoadId = 'page-bad') {
@@ -57,7 +66,11 @@ describe('GET /_sandbox/timelines', () => {
     expect(all.verdicts).toEqual({ pass: 1, warn: 0, fail: 1 });
     const good = all.pages.find((pg) => pg.pageLoadId === 'page-good')!;
     expect(good.verdict).toBe('pass');
-    expect(good.responses[0]!.events.map((e) => e.event)).toEqual(['render', 'impression', 'clickthrough']);
+    expect(good.responses[0]!.events.map((e) => e.event)).toEqual([
+      'render',
+      'impression',
+      'clickthrough',
+    ]);
     expect(good.responses[0]!.events.map((e) => e.arrival)).toEqual([2, 3, 1]);
     const bad = all.pages.find((pg) => pg.pageLoadId === 'page-bad')!;
     expect(bad.findings.map((f) => f.rule)).toEqual(['missing-render', 'click-not-impressed']);
@@ -66,7 +79,9 @@ describe('GET /_sandbox/timelines', () => {
     expect(fails.pages.map((pg) => pg.pageLoadId)).toEqual(['page-bad']);
     expect(fails.verdicts).toEqual({ pass: 1, warn: 0, fail: 1 });
     expect((await list(s.url, '?sessionId=session-bad')).total).toBe(1);
-    expect((await list(s.url, '?q=r-good')).pages.map((pg) => pg.pageLoadId)).toEqual(['page-good']);
+    expect((await list(s.url, '?q=r-good')).pages.map((pg) => pg.pageLoadId)).toEqual([
+      'page-good',
+    ]);
     expect((await list(s.url, '?siteId=zzzzzz')).total).toBe(0);
     const limited = await list(s.url, '?limit=1&view=summary');
     expect(limited.total).toBe(2);
@@ -100,7 +115,9 @@ describe('GET /_sandbox/timelines', () => {
     const s = await sandbox();
     const { p, at } = livePage({ pageLoadId: 'page-schema' });
     const good = p.render('r1', at(0));
-    const body = structuredClone(p.impression('r1', ['a'], at(100)).body) as { data: Record<string, unknown> };
+    const body = structuredClone(p.impression('r1', ['a'], at(100)).body) as {
+      data: Record<string, unknown>;
+    };
     delete body.data.banners;
     await post(s.url, [good]);
     const res = await postBeacon(s.url, 'demo42/search/impression', body);
@@ -126,10 +143,22 @@ describe('GET /_sandbox/timelines', () => {
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    const frame = text.split('\n\n').filter((f) => f.includes('event: timeline')).pop()!;
-    const message = JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { type: string; data: PageTimelineSummaryDto };
+    const frame = text
+      .split('\n\n')
+      .filter((f) => f.includes('event: timeline'))
+      .pop()!;
+    const message = JSON.parse(
+      frame
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    ) as { type: string; data: PageTimelineSummaryDto };
     expect(message.type).toBe('timeline');
-    expect(message.data).toMatchObject({ pageLoadId: 'page-stream', verdict: 'fail', rules: ['missing-render', 'click-not-impressed'] });
+    expect(message.data).toMatchObject({
+      pageLoadId: 'page-stream',
+      verdict: 'fail',
+      rules: ['missing-render', 'click-not-impressed'],
+    });
   });
 
   it('forgets timelines on reset (one site or all) and rebuilds them after a restart', async () => {
@@ -145,9 +174,14 @@ describe('GET /_sandbox/timelines', () => {
     const second = await startSandbox({ dataDir: dir });
     stops.push(() => second.close());
     const back = await list(second.url);
-    expect(back.pages.map((pg) => `${pg.siteId}/${pg.pageLoadId}/${pg.verdict}`)).toEqual(['demo42/page-good/pass', 'other1/page-other/pass']);
+    expect(back.pages.map((pg) => `${pg.siteId}/${pg.pageLoadId}/${pg.verdict}`)).toEqual([
+      'demo42/page-good/pass',
+      'other1/page-other/pass',
+    ]);
 
-    expect((await fetch(`${second.url}/_sandbox/reset?siteId=demo42`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (await fetch(`${second.url}/_sandbox/reset?siteId=demo42`, { method: 'POST' })).status,
+    ).toBe(200);
     expect((await list(second.url)).pages.map((pg) => pg.siteId)).toEqual(['other1']);
     await fetch(`${second.url}/_sandbox/reset`, { method: 'POST' });
     expect((await list(second.url)).total).toBe(0);
@@ -159,7 +193,9 @@ describe('GET /_sandbox/report', () => {
     const s = await sandbox();
     await post(s.url, [...goodSession(), ...badSession()]);
 
-    const json = (await (await fetch(`${s.url}/_sandbox/report?format=json`)).json()) as TimelineReportDto;
+    const json = (await (
+      await fetch(`${s.url}/_sandbox/report?format=json`)
+    ).json()) as TimelineReportDto;
     expect(json.verdicts).toEqual({ pass: 1, warn: 0, fail: 1 });
     expect(json.pages).toHaveLength(2);
 
@@ -167,7 +203,9 @@ describe('GET /_sandbox/report', () => {
     expect(junitRes.headers.get('content-type')).toContain('application/xml');
     const junit = await junitRes.text();
     expect(junit.match(/<testcase /g)).toHaveLength(2);
-    expect(junit).toContain('<testsuites name="search-sandbox timelines (sandbox)" tests="2" failures="1"');
+    expect(junit).toContain(
+      '<testsuites name="search-sandbox timelines (sandbox)" tests="2" failures="1"',
+    );
     expect(junit).toMatch(/<failure type="missing-render" message="1 error: missing-render">/);
 
     const htmlRes = await fetch(`${s.url}/_sandbox/report?format=html&verdict=fail`);

@@ -7,8 +7,14 @@ import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
 import { createSandbox } from '../../src/main/sandbox';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-timelines-'));
-const base = loadConfig({ port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') }, {});
-const sandbox = await createSandbox({ ...base, retention: { events: 1_000_000 } }, { rendererDir: null });
+const base = loadConfig(
+  { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') },
+  {},
+);
+const sandbox = await createSandbox(
+  { ...base, retention: { events: 1_000_000 } },
+  { rendererDir: null },
+);
 if (process.argv.includes('--timelines-off')) {
   // what ingest costs without timelines: the engine's entry point does nothing
   (sandbox.core.timelines as unknown as { apply: () => void }).apply = () => {};

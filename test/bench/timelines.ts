@@ -39,19 +39,47 @@ function pageEvents(n: number, start: number): Array<{ event: string; body: obje
   });
   const r1 = `r-${n}-1`;
   const r2 = `r-${n}-2`;
-  const items = (from: number) => [0, 1, 2, 3, 4, 5].map((i) => product(String(n * 100 + from + i)));
+  const items = (from: number) =>
+    [0, 1, 2, 3, 4, 5].map((i) => product(String(n * 100 + from + i)));
   const cart = { uid: String(n * 100 + 7), parentId: String(n * 100 + 7), qty: 1, price: 9.5 };
   return [
     { event: 'render', body: { context: ctx(0), data: { responseId: r1 } } },
-    { event: 'impression', body: { context: ctx(10), data: { responseId: r1, results: items(0), banners: [] } } },
-    { event: 'impression', body: { context: ctx(900), data: { responseId: r1, results: items(6), banners: [] } } },
-    { event: 'impression', body: { context: ctx(1800), data: { responseId: r1, results: items(12), banners: [] } } },
+    {
+      event: 'impression',
+      body: { context: ctx(10), data: { responseId: r1, results: items(0), banners: [] } },
+    },
+    {
+      event: 'impression',
+      body: { context: ctx(900), data: { responseId: r1, results: items(6), banners: [] } },
+    },
+    {
+      event: 'impression',
+      body: { context: ctx(1800), data: { responseId: r1, results: items(12), banners: [] } },
+    },
     { event: 'addtocart', body: { context: ctx(2000), data: { responseId: r1, results: [cart] } } },
-    { event: 'clickthrough', body: { context: ctx(2500), data: { responseId: r1, results: [product(String(n * 100 + 13))] } } },
+    {
+      event: 'clickthrough',
+      body: {
+        context: ctx(2500),
+        data: { responseId: r1, results: [product(String(n * 100 + 13))] },
+      },
+    },
     { event: 'render', body: { context: ctx(5000), data: { responseId: r2 } } },
-    { event: 'impression', body: { context: ctx(5010), data: { responseId: r2, results: items(50), banners: [] } } },
-    { event: 'impression', body: { context: ctx(6000), data: { responseId: r2, results: items(56), banners: [] } } },
-    { event: 'clickthrough', body: { context: ctx(7000), data: { responseId: r2, results: [product(String(n * 100 + 52))] } } },
+    {
+      event: 'impression',
+      body: { context: ctx(5010), data: { responseId: r2, results: items(50), banners: [] } },
+    },
+    {
+      event: 'impression',
+      body: { context: ctx(6000), data: { responseId: r2, results: items(56), banners: [] } },
+    },
+    {
+      event: 'clickthrough',
+      body: {
+        context: ctx(7000),
+        data: { responseId: r2, results: [product(String(n * 100 + 52))] },
+      },
+    },
   ];
 }
 
@@ -60,11 +88,17 @@ function requests(start: number, firstPage = 0, count = PAGES): TrackingRequest[
   const out: TrackingRequest[] = [];
   for (let block = firstPage; block < firstPage + count; block += CONCURRENT) {
     const pages = [];
-    for (let n = block; n < Math.min(firstPage + count, block + CONCURRENT); n++) pages.push(pageEvents(n, start));
+    for (let n = block; n < Math.min(firstPage + count, block + CONCURRENT); n++)
+      pages.push(pageEvents(n, start));
     for (let i = 0; i < PER_PAGE; i++) {
       for (const page of pages) {
         const { event, body } = page[i]!;
-        out.push({ method: 'POST', path: `/beacon/v2/bench1/search/${event}`, contentType: 'text/plain', rawBody: Buffer.from(JSON.stringify(body)) });
+        out.push({
+          method: 'POST',
+          path: `/beacon/v2/bench1/search/${event}`,
+          contentType: 'text/plain',
+          rawBody: Buffer.from(JSON.stringify(body)),
+        });
       }
     }
   }
@@ -88,7 +122,12 @@ function cpuMsOf(pid: number): number {
 }
 
 async function startServer(timelines: boolean): Promise<Server> {
-  const args = ['--import', 'tsx', path.join(HERE, 'timelines-server.ts'), ...(timelines ? [] : ['--timelines-off'])];
+  const args = [
+    '--import',
+    'tsx',
+    path.join(HERE, 'timelines-server.ts'),
+    ...(timelines ? [] : ['--timelines-off']),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -100,11 +139,20 @@ async function startServer(timelines: boolean): Promise<Server> {
     child.once('exit', (code) => reject(new Error(`benchmark sandbox exited with ${code}`)));
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { url, cpuMs: () => cpuMsOf(child.pid!), stop: async () => void (child.kill('SIGTERM'), await exited) };
+  return {
+    url,
+    cpuMs: () => cpuMsOf(child.pid!),
+    stop: async () => void (child.kill('SIGTERM'), await exited),
+  };
 }
 
 /** Send `reqs[from..to)` over CONNECTIONS keep-alive connections; events/s. */
-async function send(url: string, reqs: TrackingRequest[], from: number, to: number): Promise<number> {
+async function send(
+  url: string,
+  reqs: TrackingRequest[],
+  from: number,
+  to: number,
+): Promise<number> {
   let next = from;
   const started = performance.now();
   const result = await autocannon({
@@ -124,7 +172,9 @@ async function send(url: string, reqs: TrackingRequest[], from: number, to: numb
   });
   const seconds = (performance.now() - started) / 1000;
   if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`load was not all 200: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `load was not all 200: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return (to - from) / seconds;
 }
@@ -139,7 +189,11 @@ interface RunResult {
 }
 
 /** Warm up on other pages, then the events into a fresh sandbox: first 10%, middle 80%, last 10%. */
-async function httpRun(reqs: TrackingRequest[], warmup: TrackingRequest[], timelines: boolean): Promise<RunResult> {
+async function httpRun(
+  reqs: TrackingRequest[],
+  warmup: TrackingRequest[],
+  timelines: boolean,
+): Promise<RunResult> {
   const server = await startServer(timelines);
   try {
     await send(server.url, warmup, 0, warmup.length);
@@ -160,9 +214,15 @@ async function httpRun(reqs: TrackingRequest[], warmup: TrackingRequest[], timel
       const res = await fetch(`${server.url}/_sandbox/timelines?view=summary&limit=1`);
       const list = (await res.json()) as { total: number; verdicts: Record<string, number> };
       const total = (reqs.length + warmup.length) / PER_PAGE;
-      if (list.total !== total || list.verdicts.pass !== total) throw new Error(`expected ${total} passing pages, got ${JSON.stringify(list)}`);
+      if (list.total !== total || list.verdicts.pass !== total)
+        throw new Error(`expected ${total} passing pages, got ${JSON.stringify(list)}`);
     }
-    return { rate, cpuUs: us(c3 - c0, reqs.length), firstCpuUs: us(c1 - c0, tenth), lastCpuUs: us(c3 - c2, tenth) };
+    return {
+      rate,
+      cpuUs: us(c3 - c0, reqs.length),
+      firstCpuUs: us(c1 - c0, tenth),
+      lastCpuUs: us(c3 - c2, tenth),
+    };
   } finally {
     await server.stop();
   }
@@ -176,13 +236,23 @@ async function engineOnly(reqs: TrackingRequest[]): Promise<{ earlyNs: number; l
   for (const r of reqs) await ingest.handle(r);
   const events = store.all();
   // warm-up (JIT) on a throwaway engine
-  const warm = new TimelineEngine({ clock, settings: defaultTimelineSettings(), maxPages: reqs.length, onChange: () => {} });
+  const warm = new TimelineEngine({
+    clock,
+    settings: defaultTimelineSettings(),
+    maxPages: reqs.length,
+    onChange: () => {},
+  });
   for (const e of events.slice(0, 20_000)) warm.apply(e, { live: true });
   warm.dispose();
   let best = { earlyNs: Infinity, lateNs: Infinity };
   for (let round = 0; round < 3; round++) {
     // rules run when a change is reported: here after every event, the most a live sandbox ever does
-    const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings(), maxPages: reqs.length, onChange: () => {} });
+    const engine = new TimelineEngine({
+      clock,
+      settings: defaultTimelineSettings(),
+      maxPages: reqs.length,
+      onChange: () => {},
+    });
     const tenth = Math.floor(events.length / 10);
     const run = (from: number, to: number) => {
       for (let i = from; i < to; i++) engine.apply(events[i]!, { live: true });
@@ -209,7 +279,9 @@ export const bench: Bench = {
     const reqs = requests(Date.now());
     // warm-up traffic on other pages (JIT, sockets), not measured
     const warmup = requests(Date.now(), PAGES, 1000);
-    log(`${fmt(reqs.length)} requests built (${PER_PAGE} per page, ${CONCURRENT} pages at a time) + ${fmt(warmup.length)} warm-up`);
+    log(
+      `${fmt(reqs.length)} requests built (${PER_PAGE} per page, ${CONCURRENT} pages at a time) + ${fmt(warmup.length)} warm-up`,
+    );
     let off: RunResult | null = null;
     let on: RunResult | null = null;
     const ratios: number[] = [];
@@ -231,15 +303,36 @@ export const bench: Bench = {
       table: {
         columns: ['run (best of rounds)', 'CPU µs/event', 'first 10%', 'last 10%', 'wall events/s'],
         rows: [
-          ['sandbox, timelines off', off!.cpuUs, off!.firstCpuUs, off!.lastCpuUs, Math.round(off!.rate)],
+          [
+            'sandbox, timelines off',
+            off!.cpuUs,
+            off!.firstCpuUs,
+            off!.lastCpuUs,
+            Math.round(off!.rate),
+          ],
           ['sandbox, timelines on', on!.cpuUs, on!.firstCpuUs, on!.lastCpuUs, Math.round(on!.rate)],
           ['engine alone (in process)', '', engine.earlyNs / 1000, engine.lateNs / 1000, ''],
         ],
       },
       targets: [
-        { name: 'ingest events per CPU second, timelines on / off (median)', measured: median, op: '>=', limit: 0.9 },
-        { name: 'sandbox CPU per event with timelines, last 10% / first 10%', measured: on!.lastCpuUs / on!.firstCpuUs, op: '<=', limit: 1.25 },
-        { name: 'engine cost per event, last 10% / first 10%', measured: engine.lateNs / engine.earlyNs, op: '<=', limit: 1.5 },
+        {
+          name: 'ingest events per CPU second, timelines on / off (median)',
+          measured: median,
+          op: '>=',
+          limit: 0.9,
+        },
+        {
+          name: 'sandbox CPU per event with timelines, last 10% / first 10%',
+          measured: on!.lastCpuUs / on!.firstCpuUs,
+          op: '<=',
+          limit: 1.25,
+        },
+        {
+          name: 'engine cost per event, last 10% / first 10%',
+          measured: engine.lateNs / engine.earlyNs,
+          op: '<=',
+          limit: 1.5,
+        },
       ],
       notes: [
         `per-round ratios on/off: ${ratios.map((r) => fmt(r)).join(', ')} (median ${fmt(median)}); best-of CPU ratio ${fmt(off!.cpuUs / on!.cpuUs)}`,

@@ -8,7 +8,10 @@ import { parseInput } from '../../src/main/tracking/timeline/inputs';
 import { capturingFetch, shopperVisit, toHar, type Captured } from './timeline-beacon';
 
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse('2026-11-21T04:00:00.000Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.useFakeTimers({
+    now: Date.parse('2026-11-21T04:00:00.000Z'),
+    toFake: ['setTimeout', 'clearTimeout', 'Date'],
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -16,12 +19,19 @@ afterEach(() => {
 
 async function visit(mode: 'production' | 'development') {
   const captured: Captured[] = [];
-  await shopperVisit(capturingFetch(captured), async (ms) => {
-        await vi.advanceTimersByTimeAsync(ms);
-      }, { mode });
+  await shopperVisit(
+    capturingFetch(captured),
+    async (ms) => {
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+    { mode },
+  );
   const har = JSON.stringify(toHar(captured));
   const read = parseInput(har, 'visit.har');
-  const engine = new TimelineEngine({ clock: new SandboxClock({ frozen: true }), settings: defaultTimelineSettings() });
+  const engine = new TimelineEngine({
+    clock: new SandboxClock({ frozen: true }),
+    settings: defaultTimelineSettings(),
+  });
   for (const ev of read.events) engine.apply(ev);
   engine.finish();
   engine.dispose();
@@ -33,12 +43,28 @@ describe('traffic of @athoscommerce/beacon', () => {
     const { captured, read, pages } = await visit('development');
     const beacons = captured.filter((c) => c.url.includes('/beacon/v2/'));
     // merged: four impression calls and a banner impression went out as one request
-    const firstImpression = JSON.parse(beacons.find((c) => c.url.endsWith('/search/impression'))!.body);
-    expect(firstImpression.data.results.map((r: { uid: string }) => r.uid)).toEqual(['1', '2', '3', '4']);
+    const firstImpression = JSON.parse(
+      beacons.find((c) => c.url.endsWith('/search/impression'))!.body,
+    );
+    expect(firstImpression.data.results.map((r: { uid: string }) => r.uid)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
     expect(firstImpression.data.banners).toEqual([{ uid: 'banner-header' }]);
     // reordered: the click arrived before the impression of the clicked uid, queued earlier
-    const order = beacons.map((c) => `${c.url.split('/').pop()}:${JSON.parse(c.body).data.results?.map((r: { uid: string }) => r.uid).join('+') ?? ''}`);
-    const impressionOf7 = order.findIndex((o) => o.startsWith('impression:') && o.split(/[:+]/).includes('7'));
+    const order = beacons.map(
+      (c) =>
+        `${c.url.split('/').pop()}:${
+          JSON.parse(c.body)
+            .data.results?.map((r: { uid: string }) => r.uid)
+            .join('+') ?? ''
+        }`,
+    );
+    const impressionOf7 = order.findIndex(
+      (o) => o.startsWith('impression:') && o.split(/[:+]/).includes('7'),
+    );
     expect(order[impressionOf7]).toBe('impression:5+6+7');
     expect(order.indexOf('clickthrough:7')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('clickthrough:7')).toBeLessThan(impressionOf7);

@@ -24,11 +24,19 @@ export function capturingFetch(into: Captured[]) {
       body: typeof init.body === 'string' ? init.body : '',
       at: new Date(),
     });
-    return new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response('{"success":true}', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
 }
 
-const product = (uid: string) => ({ type: 'product' as const, uid, parentId: uid, sku: `SKU-${uid}` });
+const product = (uid: string) => ({
+  type: 'product' as const,
+  uid,
+  parentId: uid,
+  sku: `SKU-${uid}`,
+});
 
 /**
  * A visit: a search page scrolled (impressions merged per flush), a quick add and a click sent while
@@ -45,7 +53,10 @@ export async function shopperVisit(
     mode: options.mode ?? 'development',
     href,
     apis: { fetch: fetchApi as unknown as typeof fetch },
-    requesters: { beacon: { origin: options.origin ?? BEACON_ORIGIN }, personalization: { origin: 'https://demo42.a.searchspring.io' } },
+    requesters: {
+      beacon: { origin: options.origin ?? BEACON_ORIGIN },
+      personalization: { origin: 'https://demo42.a.searchspring.io' },
+    },
   });
   const siteId = options.siteId ?? 'demo42';
   const search = new Beacon({ siteId }, config('http://localhost:3000/search?q=shoes'));
@@ -55,15 +66,29 @@ export async function shopperVisit(
 
   search.events.search.render({ data: { responseId: r1 } });
   await advance(40);
-  for (const uid of ['1', '2', '3', '4']) search.events.search.impression({ data: { responseId: r1, results: [product(uid)], banners: [] } });
-  search.events.search.impression({ data: { responseId: r1, results: [], banners: [{ uid: 'banner-header' }] } });
+  for (const uid of ['1', '2', '3', '4'])
+    search.events.search.impression({
+      data: { responseId: r1, results: [product(uid)], banners: [] },
+    });
+  search.events.search.impression({
+    data: { responseId: r1, results: [], banners: [{ uid: 'banner-header' }] },
+  });
   await advance(1200);
   // scrolling: tiles come into view one after another
-  search.events.search.impression({ data: { responseId: r1, results: [product('5'), product('6')], banners: [] } });
+  search.events.search.impression({
+    data: { responseId: r1, results: [product('5'), product('6')], banners: [] },
+  });
   await advance(150);
-  search.events.search.impression({ data: { responseId: r1, results: [product('7')], banners: [] } });
+  search.events.search.impression({
+    data: { responseId: r1, results: [product('7')], banners: [] },
+  });
   await advance(120);
-  search.events.search.addToCart({ data: { responseId: r1, results: [{ parentId: '6', uid: '6-red', sku: 'SKU-6-red', qty: 1, price: 24.5 }] } });
+  search.events.search.addToCart({
+    data: {
+      responseId: r1,
+      results: [{ parentId: '6', uid: '6-red', sku: 'SKU-6-red', qty: 1, price: 24.5 }],
+    },
+  });
   await advance(90);
   // the click goes out at once, before the queued impression of uid 7 and the addtocart
   search.events.search.clickThrough({ data: { responseId: r1, results: [product('7')] } });
@@ -73,18 +98,25 @@ export async function shopperVisit(
   search.updateContext('pageUrl', 'http://localhost:3000/search?q=boots');
   search.events.search.render({ data: { responseId: r2 } });
   await advance(30);
-  for (const uid of ['11', '12', '13']) search.events.search.impression({ data: { responseId: r2, results: [product(uid)], banners: [] } });
+  for (const uid of ['11', '12', '13'])
+    search.events.search.impression({
+      data: { responseId: r2, results: [product(uid)], banners: [] },
+    });
   await advance(2000);
   search.events.search.render({ data: { responseId: r3 } });
   await advance(30);
-  search.events.search.impression({ data: { responseId: r3, results: [product('14'), product('15')], banners: [] } });
+  search.events.search.impression({
+    data: { responseId: r3, results: [product('14'), product('15')], banners: [] },
+  });
   await advance(500);
   search.events.search.clickThrough({ data: { responseId: r3, results: [product('15')] } });
   await advance(2000);
   search.updateContext('pageUrl', 'http://localhost:3000/search?q=shoes');
   search.events.search.render({ data: { responseId: r1 } });
   await advance(30);
-  search.events.search.impression({ data: { responseId: r1, results: [product('1'), product('2')], banners: [] } });
+  search.events.search.impression({
+    data: { responseId: r1, results: [product('1'), product('2')], banners: [] },
+  });
   await advance(1000);
 
   // a search that redirects, on a new page: impression and quick add still queued when the redirect goes out
@@ -92,9 +124,16 @@ export async function shopperVisit(
   const r4 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0004';
   sale.events.search.render({ data: { responseId: r4 } });
   await advance(20);
-  sale.events.search.impression({ data: { responseId: r4, results: [product('21')], banners: [] } });
+  sale.events.search.impression({
+    data: { responseId: r4, results: [product('21')], banners: [] },
+  });
   await advance(20);
-  sale.events.search.addToCart({ data: { responseId: r4, results: [{ parentId: '21', uid: '21', sku: 'SKU-21', qty: 2, price: 5 }] } });
+  sale.events.search.addToCart({
+    data: {
+      responseId: r4,
+      results: [{ parentId: '21', uid: '21', sku: 'SKU-21', qty: 2, price: 5 }],
+    },
+  });
   await advance(50);
   sale.events.search.redirect({ data: { responseId: r4, redirect: 'http://localhost:3000/sale' } });
   await advance(1000);
@@ -133,10 +172,36 @@ export function toHar(captured: Captured[]): object {
   const page = {
     startedDateTime: captured[0]?.at.toISOString() ?? new Date(0).toISOString(),
     time: 5,
-    request: { method: 'GET', url: 'http://localhost:3000/search?q=shoes', httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 5, mimeType: 'text/html', text: '<html></html>' }, redirectURL: '', headersSize: -1, bodySize: 5 },
+    request: {
+      method: 'GET',
+      url: 'http://localhost:3000/search?q=shoes',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      cookies: [],
+      content: { size: 5, mimeType: 'text/html', text: '<html></html>' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 5,
+    },
     cache: {},
     timings: { send: 1, wait: 3, receive: 1 },
   };
-  return { log: { version: '1.2', creator: { name: 'search-sandbox test', version: '1' }, pages: [], entries: [page, ...entries] } };
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'search-sandbox test', version: '1' },
+      pages: [],
+      entries: [page, ...entries],
+    },
+  };
 }

@@ -38,7 +38,11 @@ describe('timeline engine: grouping and ordering', () => {
   it('ignores other categories and puts rejected events on their page, marked, with a schema finding', () => {
     const p = new PageBuilder();
     const other = { ...p.render('r1', { at: 0 }), category: 'autocomplete' };
-    const bad = p.impression('r1', ['a'], { at: 50, accepted: false, errors: ['missing required key-value: data.banners'] });
+    const bad = p.impression('r1', ['a'], {
+      at: 50,
+      accepted: false,
+      errors: ['missing required key-value: data.banners'],
+    });
     const pages = run([other, p.render('r1', { at: 0 }), bad]);
     expect(pages).toHaveLength(1);
     const page = pages[0]!;
@@ -54,7 +58,11 @@ describe('timeline engine: grouping and ordering', () => {
 
   it('puts an unreadable rejected body on the site page without pageLoadId', () => {
     const p = new PageBuilder();
-    const junk = p.event('render', {}, { at: 0, accepted: false, body: 'not json', errors: ['invalid JSON POST body'] });
+    const junk = p.event(
+      'render',
+      {},
+      { at: 0, accepted: false, body: 'not json', errors: ['invalid JSON POST body'] },
+    );
     const [page] = run([junk]);
     expect(page!.pageLoadId).toBe('');
     expect(page!.findings.map((f) => f.rule)).toEqual(['schema']);
@@ -63,7 +71,9 @@ describe('timeline engine: grouping and ordering', () => {
   it('reports a change of a page to the listener with its summary, and resets by site', () => {
     const { clock, engine } = engineAt();
     const seen: string[] = [];
-    const e2 = new (engine.constructor as typeof import('../../src/main/tracking/timeline/engine').TimelineEngine)({
+    const e2 = new (
+      engine.constructor as typeof import('../../src/main/tracking/timeline/engine').TimelineEngine
+    )({
       clock,
       settings: engine.settings,
       onChange: (s) => seen.push(`${s.pageLoadId}:${s.verdict}:${s.rules.join(',')}`),
@@ -86,7 +96,11 @@ describe('timeline engine: grouping and ordering', () => {
 
   it('filters by verdict, session, pageLoadId and free text', () => {
     const { engine } = engineAt();
-    const good = new PageBuilder({ pageLoadId: 'good', sessionId: 's1', pageUrl: 'http://shop/search?q=boots' });
+    const good = new PageBuilder({
+      pageLoadId: 'good',
+      sessionId: 's1',
+      pageUrl: 'http://shop/search?q=boots',
+    });
     const bad = new PageBuilder({ pageLoadId: 'bad', sessionId: 's2' });
     engine.apply(good.render('r-good', { at: 0 }));
     engine.apply(good.impression('r-good', ['a'], { at: 10 }));

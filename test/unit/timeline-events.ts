@@ -33,7 +33,13 @@ let seqCounter = 0;
 /** One page load: every event shares siteId, session, user, pageLoadId and pageUrl unless overridden. */
 export class PageBuilder {
   readonly siteId: string;
-  readonly ctx: { sessionId: string; userId: string; pageLoadId: string; pageUrl: string; dev?: boolean };
+  readonly ctx: {
+    sessionId: string;
+    userId: string;
+    pageLoadId: string;
+    pageUrl: string;
+    dev?: boolean;
+  };
 
   constructor(opts: PageOptions = {}) {
     this.siteId = opts.siteId ?? 'demo42';
@@ -81,13 +87,26 @@ export class PageBuilder {
     return this.event('render', { responseId }, o);
   }
 
-  impression(responseId: string, uids: string[], o: EventOptions, banners: string[] = []): RecordedEvent {
+  impression(
+    responseId: string,
+    uids: string[],
+    o: EventOptions,
+    banners: string[] = [],
+  ): RecordedEvent {
     const results = uids.map((uid) => ({ type: 'product', uid, parentId: uid, sku: `sku-${uid}` }));
-    return this.event('impression', { responseId, results, banners: banners.map((uid) => ({ uid })) }, o);
+    return this.event(
+      'impression',
+      { responseId, results, banners: banners.map((uid) => ({ uid })) },
+      o,
+    );
   }
 
   click(responseId: string, uid: string, o: EventOptions): RecordedEvent {
-    return this.event('clickthrough', { responseId, results: [{ type: 'product', uid, parentId: uid, sku: `sku-${uid}` }] }, o);
+    return this.event(
+      'clickthrough',
+      { responseId, results: [{ type: 'product', uid, parentId: uid, sku: `sku-${uid}` }] },
+      o,
+    );
   }
 
   bannerClick(responseId: string, uid: string, o: EventOptions): RecordedEvent {
@@ -95,7 +114,11 @@ export class PageBuilder {
   }
 
   cart(responseId: string, uid: string, o: EventOptions, parentId = uid): RecordedEvent {
-    return this.event('addtocart', { responseId, results: [{ uid, parentId, sku: `sku-${uid}`, qty: 1, price: 19.99 }] }, o);
+    return this.event(
+      'addtocart',
+      { responseId, results: [{ uid, parentId, sku: `sku-${uid}`, qty: 1, price: 19.99 }] },
+      o,
+    );
   }
 
   redirect(responseId: string, url: string, o: EventOptions): RecordedEvent {
@@ -106,7 +129,10 @@ export class PageBuilder {
 /** An engine on a frozen clock at `now` ms after T0. */
 export function engineAt(now = 60_000, settings: Partial<TimelineSettings> = {}) {
   const clock = new SandboxClock({ start: T0 + now, frozen: true });
-  const engine = new TimelineEngine({ clock, settings: { ...defaultTimelineSettings(), ...settings } });
+  const engine = new TimelineEngine({
+    clock,
+    settings: { ...defaultTimelineSettings(), ...settings },
+  });
   return { clock, engine };
 }
 
@@ -119,7 +145,13 @@ export function run(events: RecordedEvent[], settings: Partial<TimelineSettings>
 }
 
 /** `rule` → sorted event ids of that rule's findings on the only (or given) page. */
-export function findingsOf(events: RecordedEvent[], settings: Partial<TimelineSettings> = {}, pageLoadId?: string) {
-  const pages = run(events, settings).filter((p) => pageLoadId === undefined || p.pageLoadId === pageLoadId);
+export function findingsOf(
+  events: RecordedEvent[],
+  settings: Partial<TimelineSettings> = {},
+  pageLoadId?: string,
+) {
+  const pages = run(events, settings).filter(
+    (p) => pageLoadId === undefined || p.pageLoadId === pageLoadId,
+  );
   return pages.flatMap((p) => p.findings).filter((f) => f.rule !== 'dev-flag');
 }

@@ -12,12 +12,20 @@ const DIR = path.resolve(__dirname, '../../fixtures/sessions');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.ndjson'));
 
 interface Expected {
-  pages: Array<{ pageLoadId: string; verdict: string; findings: Array<{ rule: string; severity: string; eventIds: string[] }> }>;
+  pages: Array<{
+    pageLoadId: string;
+    verdict: string;
+    findings: Array<{ rule: string; severity: string; eventIds: string[] }>;
+  }>;
 }
 
 function check(file: string) {
-  const engine = new TimelineEngine({ clock: new SandboxClock({ frozen: true }), settings: defaultTimelineSettings() });
-  for (const ev of parseInput(readFileSync(path.join(DIR, file), 'utf8'), file).events) engine.apply(ev);
+  const engine = new TimelineEngine({
+    clock: new SandboxClock({ frozen: true }),
+    settings: defaultTimelineSettings(),
+  });
+  for (const ev of parseInput(readFileSync(path.join(DIR, file), 'utf8'), file).events)
+    engine.apply(ev);
   engine.finish();
   engine.dispose();
   return engine.pagesDto().map((p) => ({
@@ -37,9 +45,13 @@ describe('fixtures/sessions', () => {
 
   for (const file of files) {
     it(`${file} gives exactly the expected findings`, () => {
-      const expected = JSON.parse(readFileSync(path.join(DIR, file.replace(/\.ndjson$/, '.expected.json')), 'utf8')) as Expected;
+      const expected = JSON.parse(
+        readFileSync(path.join(DIR, file.replace(/\.ndjson$/, '.expected.json')), 'utf8'),
+      ) as Expected;
       const actual = check(file);
-      expect(actual.map((p) => p.pageLoadId).sort()).toEqual(expected.pages.map((p) => p.pageLoadId).sort());
+      expect(actual.map((p) => p.pageLoadId).sort()).toEqual(
+        expected.pages.map((p) => p.pageLoadId).sort(),
+      );
       for (const want of expected.pages) {
         const got = actual.find((p) => p.pageLoadId === want.pageLoadId)!;
         expect(got.verdict, `${want.pageLoadId} verdict`).toBe(want.verdict);

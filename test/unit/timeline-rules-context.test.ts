@@ -8,10 +8,17 @@ import { PageBuilder, findingsOf, run, T0 } from './timeline-events';
 describe('responseid-reused', () => {
   it('flags a responseId first seen on a page with another URL', () => {
     const search = new PageBuilder({ pageLoadId: 'p1' });
-    const pdp = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://localhost:3000/product/8128' });
+    const pdp = new PageBuilder({
+      pageLoadId: 'p2',
+      pageUrl: 'http://localhost:3000/product/8128',
+    });
     const first = search.render('r1', { at: 0 });
     const stale = pdp.cart('r1', '8128', { at: 60_000 });
-    const found = findingsOf([first, search.impression('r1', ['8128'], { at: 10 }), stale], {}, 'p2').filter((f) => f.rule === 'responseid-reused');
+    const found = findingsOf(
+      [first, search.impression('r1', ['8128'], { at: 10 }), stale],
+      {},
+      'p2',
+    ).filter((f) => f.rule === 'responseid-reused');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: 'error', eventIds: [first.id, stale.id] });
     expect(found[0]!.message).toContain('belongs to page p1');
@@ -26,8 +33,16 @@ describe('responseid-reused', () => {
 
   it('accepts the same page in the same session re-rendering a cached response (back button, tracking params)', () => {
     const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: 'http://shop/search?q=a#top' });
-    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: 'http://shop/search?q=a&utm_source=mail' });
-    const events = [a.render('r1', { at: 0 }), a.impression('r1', ['x'], { at: 10 }), b.render('r1', { at: 30_000 }), b.impression('r1', ['x'], { at: 30_010 })];
+    const b = new PageBuilder({
+      pageLoadId: 'p2',
+      pageUrl: 'http://shop/search?q=a&utm_source=mail',
+    });
+    const events = [
+      a.render('r1', { at: 0 }),
+      a.impression('r1', ['x'], { at: 10 }),
+      b.render('r1', { at: 30_000 }),
+      b.impression('r1', ['x'], { at: 30_010 }),
+    ];
     expect(findingsOf(events)).toEqual([]);
   });
 });
@@ -36,9 +51,15 @@ describe('context-drift', () => {
   it('flags a sessionId change inside a page', () => {
     const p = new PageBuilder();
     const moved = p.impression('r1', ['a'], { at: 100, context: { sessionId: 'session-2' } });
-    const found = findingsOf([p.render('r1', { at: 0 }), moved]).filter((f) => f.rule === 'context-drift');
+    const found = findingsOf([p.render('r1', { at: 0 }), moved]).filter(
+      (f) => f.rule === 'context-drift',
+    );
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ id: 'context-drift:sessionId', severity: 'error', eventIds: [moved.id] });
+    expect(found[0]).toMatchObject({
+      id: 'context-drift:sessionId',
+      severity: 'error',
+      eventIds: [moved.id],
+    });
     expect(found[0]!.message).toContain('"session-1"');
   });
 
@@ -57,9 +78,15 @@ describe('timestamp-skew', () => {
   it('flags a timestamp far from receive time', () => {
     const p = new PageBuilder();
     const old = p.render('r1', { at: 0, recv: 10 * 60_000 });
-    const found = findingsOf([old, p.impression('r1', ['a'], { at: 10 * 60_000 })]).filter((f) => f.rule === 'timestamp-skew');
+    const found = findingsOf([old, p.impression('r1', ['a'], { at: 10 * 60_000 })]).filter(
+      (f) => f.rule === 'timestamp-skew',
+    );
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ id: 'timestamp-skew:far', severity: 'warning', eventIds: [old.id] });
+    expect(found[0]).toMatchObject({
+      id: 'timestamp-skew:far',
+      severity: 'warning',
+      eventIds: [old.id],
+    });
   });
 
   it('flags a timestamp that is not RFC 3339', () => {
@@ -85,7 +112,9 @@ describe('dev-flag', () => {
   it('is info on production-mode events and never changes the verdict', () => {
     const p = new PageBuilder({ dev: false });
     const [page] = run([p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 })]);
-    expect(page!.findings.map((f) => `${f.rule}/${f.severity}/${f.eventCount}`)).toEqual(['dev-flag/info/2']);
+    expect(page!.findings.map((f) => `${f.rule}/${f.severity}/${f.eventCount}`)).toEqual([
+      'dev-flag/info/2',
+    ]);
     expect(page!.verdict).toBe('pass');
   });
 

@@ -8,9 +8,15 @@ describe('duplicate-render', () => {
     const p = new PageBuilder();
     const a = p.render('r1', { at: 0 });
     const b = p.render('r1', { at: 30 });
-    const found = findingsOf([a, b, p.impression('r1', ['x'], { at: 100 })]).filter((f) => f.rule === 'duplicate-render');
+    const found = findingsOf([a, b, p.impression('r1', ['x'], { at: 100 })]).filter(
+      (f) => f.rule === 'duplicate-render',
+    );
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'warning', eventIds: [a.id, b.id], responseId: 'r1' });
+    expect(found[0]).toMatchObject({
+      severity: 'warning',
+      eventIds: [a.id, b.id],
+      responseId: 'r1',
+    });
   });
 
   it('accepts a cached response rendered again after impressions (coming back to a search)', () => {
@@ -42,7 +48,9 @@ describe('duplicate-impression', () => {
   it('flags a uid listed twice inside one merged impression request', () => {
     const p = new PageBuilder();
     const i = p.impression('r1', ['a', 'a'], { at: 100 });
-    const found = findingsOf([p.render('r1', { at: 0 }), i]).filter((f) => f.rule === 'duplicate-impression');
+    const found = findingsOf([p.render('r1', { at: 0 }), i]).filter(
+      (f) => f.rule === 'duplicate-impression',
+    );
     expect(found.map((f) => f.eventIds)).toEqual([[i.id]]);
   });
 

@@ -24,7 +24,11 @@ describe('click-not-impressed', () => {
 
   it('matches banner clicks against banner impressions', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0 }), p.impression('r1', [], { at: 100 }, ['ban-1']), p.bannerClick('r1', 'ban-1', { at: 300 })];
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', [], { at: 100 }, ['ban-1']),
+      p.bannerClick('r1', 'ban-1', { at: 300 }),
+    ];
     expect(findingsOf(events)).toEqual([]);
   });
 
@@ -53,7 +57,11 @@ describe('cart-not-impressed', () => {
 
   it('matches a variant added to the cart to its impressed parent', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 100 }), p.cart('r1', 'a-red-m', { at: 500 }, 'a')];
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 100 }),
+      p.cart('r1', 'a-red-m', { at: 500 }, 'a'),
+    ];
     expect(findingsOf(events)).toEqual([]);
   });
 });
@@ -64,7 +72,11 @@ describe('no-impression', () => {
     const p = new PageBuilder();
     const render = p.render('r1', { at: 0, recv: 0 });
     engine.apply(render);
-    const rules = () => engine.pagesDto().flatMap((pg) => pg.findings.map((f) => f.rule)).filter((r) => r !== 'dev-flag');
+    const rules = () =>
+      engine
+        .pagesDto()
+        .flatMap((pg) => pg.findings.map((f) => f.rule))
+        .filter((r) => r !== 'dev-flag');
     expect(rules()).toEqual([]);
     clock.advance(29_000);
     expect(rules()).toEqual([]);
@@ -80,7 +92,11 @@ describe('no-impression', () => {
 
   it('is not raised for a redirected response or one with impressions', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 }), p.redirect('r2', 'http://x/sale', { at: 20 })];
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 10 }),
+      p.redirect('r2', 'http://x/sale', { at: 20 }),
+    ];
     expect(findingsOf(events)).toEqual([]);
   });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { PageBuilder, findingsOf } from './timeline-events';
 
-const rules = (events: Parameters<typeof findingsOf>[0]) => findingsOf(events).map((f) => `${f.rule}/${f.severity}:${f.eventIds.join(',')}`);
+const rules = (events: Parameters<typeof findingsOf>[0]) =>
+  findingsOf(events).map((f) => `${f.rule}/${f.severity}:${f.eventIds.join(',')}`);
 
 describe('missing-render', () => {
   it('flags events of a responseId the page never rendered', () => {
@@ -12,7 +13,11 @@ describe('missing-render', () => {
     const click = p.click('r1', 'a', { at: 500 });
     const found = findingsOf([imp, click]).filter((f) => f.rule === 'missing-render');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'error', responseId: 'r1', eventIds: [imp.id, click.id] });
+    expect(found[0]).toMatchObject({
+      severity: 'error',
+      responseId: 'r1',
+      eventIds: [imp.id, click.id],
+    });
     expect(found[0]!.message).toContain('search/render with data.responseId "r1"');
   });
 
@@ -31,14 +36,21 @@ describe('missing-render', () => {
 
   it('is info only when the page rendered other responses (infinite-scroll backfill)', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 10 }), p.impression('r2', ['b'], { at: 20 })];
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 10 }),
+      p.impression('r2', ['b'], { at: 20 }),
+    ];
     const found = findingsOf(events).filter((f) => f.rule === 'missing-render');
     expect(found.map((f) => f.severity)).toEqual(['info']);
   });
 
   it('leaves a rejected render to the schema rule', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0, accepted: false }), p.impression('r1', ['a'], { at: 10 })];
+    const events = [
+      p.render('r1', { at: 0, accepted: false }),
+      p.impression('r1', ['a'], { at: 10 }),
+    ];
     expect(findingsOf(events).map((f) => f.rule)).toEqual(['schema']);
   });
 });
@@ -59,7 +71,9 @@ describe('order', () => {
     const imp = p.impression('r1', ['a'], { at: 0, recv: 10 });
     const render = p.render('r1', { at: 800, recv: 900 });
     expect(rules([imp, render])).toEqual([]);
-    expect(findingsOf([imp, render], { orderToleranceMs: 100 }).map((f) => f.rule)).toEqual(['order']);
+    expect(findingsOf([imp, render], { orderToleranceMs: 100 }).map((f) => f.rule)).toEqual([
+      'order',
+    ]);
   });
 
   it('compares with the first render when a cached response is rendered again', () => {
@@ -84,7 +98,10 @@ describe('after-redirect', () => {
     const imp = p.impression('r1', ['a'], { at: 3100 });
     const found = findingsOf([redirect, render, imp]).filter((f) => f.rule === 'after-redirect');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ severity: 'warning', eventIds: [redirect.id, render.id, imp.id] });
+    expect(found[0]).toMatchObject({
+      severity: 'warning',
+      eventIds: [redirect.id, render.id, imp.id],
+    });
     expect(found[0]!.message).toContain('http://shop/sale');
   });
 

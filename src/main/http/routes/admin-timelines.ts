@@ -24,13 +24,21 @@ class BadParameter extends Error {
 function one(req: Request, name: string): string | undefined {
   const v = req.query[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new BadParameter(name, `${name} was given more than once: give it once`);
+  if (typeof v !== 'string')
+    throw new BadParameter(name, `${name} was given more than once: give it once`);
   return v;
 }
 
-function parse(req: Request, allowed: readonly string[]): TimelineFilter & { limit?: number; view?: string; format?: string } {
+function parse(
+  req: Request,
+  allowed: readonly string[],
+): TimelineFilter & { limit?: number; view?: string; format?: string } {
   for (const key of Object.keys(req.query)) {
-    if (!allowed.includes(key)) throw new BadParameter(key, `unknown query parameter "${key}"; allowed: ${allowed.join(', ')}`);
+    if (!allowed.includes(key))
+      throw new BadParameter(
+        key,
+        `unknown query parameter "${key}"; allowed: ${allowed.join(', ')}`,
+      );
   }
   const out: TimelineFilter & { limit?: number; view?: string; format?: string } = {};
   for (const name of ['siteId', 'sessionId', 'pageLoadId', 'q'] as const) {
@@ -39,19 +47,24 @@ function parse(req: Request, allowed: readonly string[]): TimelineFilter & { lim
   }
   const verdict = one(req, 'verdict');
   if (verdict !== undefined) {
-    if (!(VERDICTS as readonly string[]).includes(verdict)) throw new BadParameter('verdict', `verdict "${verdict}" is not one of pass, warn, fail`);
+    if (!(VERDICTS as readonly string[]).includes(verdict))
+      throw new BadParameter('verdict', `verdict "${verdict}" is not one of pass, warn, fail`);
     out.verdict = verdict as Verdict;
   }
   const limit = one(req, 'limit');
   if (limit !== undefined) {
     if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) {
-      throw new BadParameter('limit', `limit "${limit}" must be a whole number from 1 to ${MAX_LIMIT}`);
+      throw new BadParameter(
+        'limit',
+        `limit "${limit}" must be a whole number from 1 to ${MAX_LIMIT}`,
+      );
     }
     out.limit = Number(limit);
   }
   const view = one(req, 'view');
   if (view !== undefined) {
-    if (view !== 'full' && view !== 'summary') throw new BadParameter('view', `view "${view}" must be full (pages with events) or summary`);
+    if (view !== 'full' && view !== 'summary')
+      throw new BadParameter('view', `view "${view}" must be full (pages with events) or summary`);
     out.view = view;
   }
   const format = one(req, 'format');
@@ -85,7 +98,9 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         if (verdict === undefined || v === verdict) chosen.push(page);
       }
       const kept = chosen.slice(Math.max(0, chosen.length - limit));
-      const body: TimelineListDto | (Omit<TimelineListDto, 'pages'> & { pages: ReturnType<typeof pageSummary>[] }) =
+      const body:
+        | TimelineListDto
+        | (Omit<TimelineListDto, 'pages'> & { pages: ReturnType<typeof pageSummary>[] }) =
         view === 'summary'
           ? { pages: kept.map(pageSummary), total: chosen.length, verdicts }
           : { pages: kept.map((p) => pageDto(p)), total: chosen.length, verdicts };
@@ -102,12 +117,18 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       const pageLoadId = String(req.params.pageLoadId);
       const found = core.timelines.find(pageLoadId, q.siteId);
       if (found.length === 0) {
-        res.status(404).json({ error: 'NotFound', message: `no timeline for pageLoadId "${pageLoadId}"${q.siteId ? ` on site ${q.siteId}` : ''}` });
+        res.status(404).json({
+          error: 'NotFound',
+          message: `no timeline for pageLoadId "${pageLoadId}"${q.siteId ? ` on site ${q.siteId}` : ''}`,
+        });
         return;
       }
       if (found.length > 1) {
         const sites = found.map((p) => p.siteId).join(', ');
-        res.status(409).json({ error: 'Ambiguous', message: `pageLoadId "${pageLoadId}" exists on sites ${sites}: add ?siteId=` });
+        res.status(409).json({
+          error: 'Ambiguous',
+          message: `pageLoadId "${pageLoadId}" exists on sites ${sites}: add ?siteId=`,
+        });
         return;
       }
       res.json(pageDto(found[0]!));
@@ -121,17 +142,22 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
     try {
       const q = parse(req, [...FILTERS, 'format']);
       const format = q.format ?? 'json';
-      if (!['json', 'junit', 'html'].includes(format)) throw new BadParameter('format', `format "${format}" must be json, junit or html`);
+      if (!['json', 'junit', 'html'].includes(format))
+        throw new BadParameter('format', `format "${format}" must be json, junit or html`);
       const pages = core.timelines.pagesDto(q);
       const now = core.clock.now();
       const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
       if (format === 'json') {
         res.json(jsonReport(pages, 'sandbox', now));
       } else if (format === 'junit') {
-        res.type('application/xml').setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
+        res
+          .type('application/xml')
+          .setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
         res.send(junitReport(pages, 'sandbox', now));
       } else {
-        res.type('text/html').setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
+        res
+          .type('text/html')
+          .setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
         res.send(htmlReport(pages, 'sandbox', now));
       }
     } catch (err) {

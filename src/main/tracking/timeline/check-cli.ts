@@ -28,7 +28,12 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   let values: { format?: string; help?: boolean };
   let files: string[];
   try {
-    const parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
     values = parsed.values;
     files = parsed.positionals;
   } catch (err) {
@@ -36,7 +41,9 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     return 2;
   }
   if (values.help) {
-    io.out(`${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input.\n`);
+    io.out(
+      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input.\n`,
+    );
     return 0;
   }
   const format = values.format ?? 'text';
@@ -59,13 +66,17 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       try {
         text = readFileSync(file, 'utf8');
       } catch (err) {
-        throw new InputError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        throw new InputError(
+          `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        );
       }
       // ids generated for lines/entries carry the file name when several files are checked together
-      const prefix = files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
+      const prefix =
+        files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
       const result = parseInput(text, file, prefix, counter);
       for (const note of result.notes) io.err(`search-sandbox check: ${note}\n`);
-      if (result.events.length === 0) io.err(`search-sandbox check: ${file}: no beacon v2 search events found\n`);
+      if (result.events.length === 0)
+        io.err(`search-sandbox check: ${file}: no beacon v2 search events found\n`);
       for (const ev of result.events) engine.apply(ev);
     }
   } catch (err) {
@@ -81,7 +92,8 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   engine.finish();
   const pages = engine.pagesDto();
   const source = files.join(', ');
-  if (format === 'json') io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
+  if (format === 'json')
+    io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
   else if (format === 'junit') io.out(junitReport(pages, source, io.now()));
   else io.out(textReport(pages));
   return pages.some((p) => p.verdict === 'fail') ? 1 : 0;

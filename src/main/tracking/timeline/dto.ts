@@ -43,7 +43,9 @@ export function allFindings(page: PageState): TimelineFindingDto[] {
   const all = [...page.pageFindings];
   for (const r of responsesInOrder(page)) all.push(...r.findings);
   return all.sort(
-    (a, b) => severityWeight(a.severity) - severityWeight(b.severity) || RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
+    (a, b) =>
+      severityWeight(a.severity) - severityWeight(b.severity) ||
+      RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
   );
 }
 
@@ -80,7 +82,10 @@ export function pageDto(page: PageState): PageTimelineDto {
     firstSeen: iso(page.firstSeenMs),
     lastSeen: iso(page.lastSeenMs),
     counts: counts(page),
-    responses: [...responsesInOrder(page)].map((r) => ({ responseId: r.responseId, events: r.events.map(eventDto) })),
+    responses: [...responsesInOrder(page)].map((r) => ({
+      responseId: r.responseId,
+      events: r.events.map(eventDto),
+    })),
     findings: allFindings(page),
   };
 }

@@ -89,7 +89,8 @@ export class TimelineEngine {
 
   /** Facts outside the events changed (a site's catalog was re-indexed): its pages' rules run again when read. */
   invalidate(siteId?: string): void {
-    for (const page of this.pages.values()) if (siteId === undefined || page.siteId === siteId) this.markAll(page);
+    for (const page of this.pages.values())
+      if (siteId === undefined || page.siteId === siteId) this.markAll(page);
   }
 
   /** Fold one recorded request in; other categories (autocomplete, cart, …) are not timeline events. */
@@ -103,8 +104,10 @@ export class TimelineEngine {
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     this.tally(page, ev, opts.live === true);
     if (ev.receivedMs !== null) {
-      if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs) page.firstSeenMs = ev.receivedMs;
-      if (page.lastSeenMs === null || ev.receivedMs > page.lastSeenMs) page.lastSeenMs = ev.receivedMs;
+      if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
+        page.firstSeenMs = ev.receivedMs;
+      if (page.lastSeenMs === null || ev.receivedMs > page.lastSeenMs)
+        page.lastSeenMs = ev.receivedMs;
     }
 
     const response = this.responseFor(page, ev);
@@ -192,8 +195,10 @@ export class TimelineEngine {
 
   /** Forget every page, or those of one site. */
   reset(siteId?: string): void {
-    for (const [key, page] of this.pages) if (siteId === undefined || page.siteId === siteId) this.pages.delete(key);
-    for (const [key] of this.origins) if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
+    for (const [key, page] of this.pages)
+      if (siteId === undefined || page.siteId === siteId) this.pages.delete(key);
+    for (const [key] of this.origins)
+      if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
     if (siteId === undefined) {
       this.idleQueue = [];
       this.idleHead = 0;
@@ -284,7 +289,8 @@ export class TimelineEngine {
       page.rejected++;
       const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
       let group = t.schema.get(sig);
-      if (!group) t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
+      if (!group)
+        t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
       addCapped(group.ids, ev.id);
       return;
     }
@@ -295,7 +301,8 @@ export class TimelineEngine {
     if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
     if (ev.tsMs !== null && ev.receivedMs !== null) {
       let skew = Math.abs(ev.receivedMs - ev.tsMs);
-      if (live && this.options.realNow) skew = Math.min(skew, Math.abs(this.options.realNow() - ev.tsMs));
+      if (live && this.options.realNow)
+        skew = Math.min(skew, Math.abs(this.options.realNow() - ev.tsMs));
       if (skew > this.settings.timestampSkewMs) {
         addCapped(t.farTimestamp, ev.id);
         t.maxSkewMs = Math.max(t.maxSkewMs, skew);
@@ -304,7 +311,12 @@ export class TimelineEngine {
   }
 
   private ctx(page: PageState): RuleContext {
-    return { settings: this.settings, page, origin: (id) => this.origins.get(originKey(page.siteId, id)), provenance: this.provenance };
+    return {
+      settings: this.settings,
+      page,
+      origin: (id) => this.origins.get(originKey(page.siteId, id)),
+      provenance: this.provenance,
+    };
   }
 
   /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
@@ -337,7 +349,8 @@ export class TimelineEngine {
     for (const rule of RESPONSE_RULES) findings.push(...rule.check(r, ctx));
     // A stale responseId explains everything else about it on this page (no render here, items not
     // impressed here): report the cause once.
-    if (findings.some((f) => f.rule === 'responseid-reused')) findings = findings.filter((f) => f.rule === 'responseid-reused');
+    if (findings.some((f) => f.rule === 'responseid-reused'))
+      findings = findings.filter((f) => f.rule === 'responseid-reused');
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
@@ -445,7 +458,12 @@ function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
 }
 
 function matches(page: PageState, q: string): boolean {
-  if (page.pageUrl.toLowerCase().includes(q) || page.pageLoadId.toLowerCase().includes(q) || page.sessionId.toLowerCase().includes(q)) return true;
+  if (
+    page.pageUrl.toLowerCase().includes(q) ||
+    page.pageLoadId.toLowerCase().includes(q) ||
+    page.sessionId.toLowerCase().includes(q)
+  )
+    return true;
   for (const r of page.responses.values()) {
     if (r.responseId.toLowerCase().includes(q)) return true;
     for (const f of r.findings) if (f.rule.includes(q)) return true;

@@ -31,14 +31,24 @@ export function inferEvent(body: Record<string, unknown>): string | null {
   return null;
 }
 
-function judge(category: string, event: string, body: unknown): { accepted: boolean; status: number; errors: ValidationIssue[] } {
+function judge(
+  category: string,
+  event: string,
+  body: unknown,
+): { accepted: boolean; status: number; errors: ValidationIssue[] } {
   let errors: ValidationIssue[];
   try {
     errors = validateBeaconBody(`${category}/${event}`, body);
   } catch {
-    return { accepted: false, status: 404, errors: [{ message: `not a beacon v2 endpoint: ${category}/${event}`, path: '' }] };
+    return {
+      accepted: false,
+      status: 404,
+      errors: [{ message: `not a beacon v2 endpoint: ${category}/${event}`, path: '' }],
+    };
   }
-  return errors.length === 0 ? { accepted: true, status: 200, errors } : { accepted: false, status: 400, errors };
+  return errors.length === 0
+    ? { accepted: true, status: 200, errors }
+    : { accepted: false, status: 400, errors };
 }
 
 interface Counter {
@@ -48,7 +58,14 @@ interface Counter {
 function makeEvent(
   counter: Counter,
   id: string,
-  parts: { siteId: string; category: string; event: string; receivedAt: string; body: unknown; path?: string },
+  parts: {
+    siteId: string;
+    category: string;
+    event: string;
+    receivedAt: string;
+    body: unknown;
+    path?: string;
+  },
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
   const judged = verdict ?? judge(parts.category, parts.event, parts.body);
@@ -67,7 +84,10 @@ function makeEvent(
 
 /** One NDJSON line or export element: a recorded event (kept as recorded) or a bare beacon body. */
 function fromRecord(v: unknown, where: string, id: string, counter: Counter): RecordedEvent | null {
-  if (!isObject(v)) throw new InputError(`${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`);
+  if (!isObject(v))
+    throw new InputError(
+      `${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`,
+    );
   if ('body' in v && (typeof v.event === 'string' || typeof v.path === 'string')) {
     const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
     const category = typeof v.category === 'string' ? v.category : (parsed?.category ?? 'search');
@@ -77,16 +97,36 @@ function fromRecord(v: unknown, where: string, id: string, counter: Counter): Re
     // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
     const recorded =
       typeof v.accepted === 'boolean' && Array.isArray(v.errors)
-        ? { accepted: v.accepted, status: typeof v.status === 'number' ? v.status : v.accepted ? 200 : 400, errors: v.errors as ValidationIssue[] }
+        ? {
+            accepted: v.accepted,
+            status: typeof v.status === 'number' ? v.status : v.accepted ? 200 : 400,
+            errors: v.errors as ValidationIssue[],
+          }
         : undefined;
-    return makeEvent(counter, typeof v.id === 'string' ? v.id : id, { siteId, category, event, receivedAt, body: v.body }, recorded);
+    return makeEvent(
+      counter,
+      typeof v.id === 'string' ? v.id : id,
+      { siteId, category, event, receivedAt, body: v.body },
+      recorded,
+    );
   }
   if ('context' in v || 'data' in v) {
     const event = inferEvent(v);
-    if (!event) throw new InputError(`${where}: cannot tell which search event this body is (render, redirect, impression, clickthrough, addtocart): wrap it as {"event": "…", "body": {…}}`);
-    return makeEvent(counter, id, { siteId: '', category: 'search', event, receivedAt: '', body: v });
+    if (!event)
+      throw new InputError(
+        `${where}: cannot tell which search event this body is (render, redirect, impression, clickthrough, addtocart): wrap it as {"event": "…", "body": {…}}`,
+      );
+    return makeEvent(counter, id, {
+      siteId: '',
+      category: 'search',
+      event,
+      receivedAt: '',
+      body: v,
+    });
   }
-  throw new InputError(`${where}: not a beacon body ({context, data}) nor a recorded event ({event, body, …})`);
+  throw new InputError(
+    `${where}: not a beacon body ({context, data}) nor a recorded event ({event, body, …})`,
+  );
 }
 
 function parseNdjson(text: string, file: string, prefix: string, counter: Counter): ReadResult {
@@ -98,7 +138,9 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
     try {
       v = JSON.parse(line);
     } catch (err) {
-      throw new InputError(`${file}:${i + 1}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`);
+      throw new InputError(
+        `${file}:${i + 1}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
+      );
     }
     const ev = fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter);
     if (ev) events.push(ev);
@@ -106,9 +148,17 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
   return { kind: 'ndjson', events, notes: [] };
 }
 
-function parseHar(har: Record<string, unknown>, file: string, prefix: string, counter: Counter): ReadResult {
+function parseHar(
+  har: Record<string, unknown>,
+  file: string,
+  prefix: string,
+  counter: Counter,
+): ReadResult {
   const log = har.log;
-  if (!isObject(log) || !Array.isArray(log.entries)) throw new InputError(`${file}: not a HAR file: "log.entries" is missing (save it from DevTools › Network › "Save all as HAR")`);
+  if (!isObject(log) || !Array.isArray(log.entries))
+    throw new InputError(
+      `${file}: not a HAR file: "log.entries" is missing (save it from DevTools › Network › "Save all as HAR")`,
+    );
   const events: RecordedEvent[] = [];
   let other = 0;
   log.entries.forEach((entry, i) => {
@@ -133,29 +183,69 @@ function parseHar(har: Record<string, unknown>, file: string, prefix: string, co
     if (post.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
     let body: unknown = text;
     let verdict: { accepted: boolean; status: number; errors: ValidationIssue[] } | undefined;
-    if (text === '') verdict = { accepted: false, status: 400, errors: [{ message: 'missing JSON POST body', path: '' }] };
+    if (text === '')
+      verdict = {
+        accepted: false,
+        status: 400,
+        errors: [{ message: 'missing JSON POST body', path: '' }],
+      };
     else {
       try {
         body = JSON.parse(text);
       } catch {
-        verdict = { accepted: false, status: 400, errors: [{ message: 'invalid JSON POST body', path: '' }] };
+        verdict = {
+          accepted: false,
+          status: 400,
+          errors: [{ message: 'invalid JSON POST body', path: '' }],
+        };
       }
     }
-    const started = typeof entry.startedDateTime === 'string' && Number.isFinite(Date.parse(entry.startedDateTime)) ? new Date(entry.startedDateTime).toISOString() : '';
+    const started =
+      typeof entry.startedDateTime === 'string' &&
+      Number.isFinite(Date.parse(entry.startedDateTime))
+        ? new Date(entry.startedDateTime).toISOString()
+        : '';
     events.push(
-      makeEvent(counter, `${prefix}entry:${i + 1}`, { siteId: where.siteId, category: where.category, event: where.event, receivedAt: started, body, path: pathname.slice(at) }, verdict),
+      makeEvent(
+        counter,
+        `${prefix}entry:${i + 1}`,
+        {
+          siteId: where.siteId,
+          category: where.category,
+          event: where.event,
+          receivedAt: started,
+          body,
+          path: pathname.slice(at),
+        },
+        verdict,
+      ),
     );
   });
-  const notes = other > 0 ? [`${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not search events) skipped`] : [];
+  const notes =
+    other > 0
+      ? [
+          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not search events) skipped`,
+        ]
+      : [];
   return { kind: 'har', events, notes };
 }
 
 /** Parse one file's text. `prefix` makes generated ids unique across several files. */
-export function parseInput(text: string, file: string, prefix = '', counter: Counter = { seq: 0 }): ReadResult {
+export function parseInput(
+  text: string,
+  file: string,
+  prefix = '',
+  counter: Counter = { seq: 0 },
+): ReadResult {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
-  if (trimmed === '') throw new InputError(`${file}: empty file: expected NDJSON of beacon events, a sandbox export or a HAR file`);
+  if (trimmed === '')
+    throw new InputError(
+      `${file}: empty file: expected NDJSON of beacon events, a sandbox export or a HAR file`,
+    );
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) {
-    throw new InputError(`${file}:1: not JSON: expected NDJSON of beacon events, a sandbox export (GET /_sandbox/export) or a HAR file`);
+    throw new InputError(
+      `${file}:1: not JSON: expected NDJSON of beacon events, a sandbox export (GET /_sandbox/export) or a HAR file`,
+    );
   }
   let whole: unknown;
   try {
@@ -164,14 +254,28 @@ export function parseInput(text: string, file: string, prefix = '', counter: Cou
     return parseNdjson(text, file, prefix, counter);
   }
   if (Array.isArray(whole)) {
-    return { kind: 'export', events: whole.map((v, i) => fromRecord(v, `${file}: element ${i}`, `${prefix}event:${i + 1}`, counter)!), notes: [] };
+    return {
+      kind: 'export',
+      events: whole.map((v, i) =>
+        fromRecord(v, `${file}: element ${i}`, `${prefix}event:${i + 1}`, counter)!,
+      ),
+      notes: [],
+    };
   }
   if (isObject(whole) && 'log' in whole) return parseHar(whole, file, prefix, counter);
   if (isObject(whole) && Array.isArray(whole.events)) {
     if (whole.format !== undefined && whole.format !== 'search-sandbox-export') {
-      throw new InputError(`${file}: format is ${JSON.stringify(whole.format)}: expected "search-sandbox-export" (a file saved by GET /_sandbox/export)`);
+      throw new InputError(
+        `${file}: format is ${JSON.stringify(whole.format)}: expected "search-sandbox-export" (a file saved by GET /_sandbox/export)`,
+      );
     }
-    return { kind: 'export', events: whole.events.map((v, i) => fromRecord(v, `${file}: events[${i}]`, `${prefix}event:${i + 1}`, counter)!), notes: [] };
+    return {
+      kind: 'export',
+      events: whole.events.map((v, i) =>
+        fromRecord(v, `${file}: events[${i}]`, `${prefix}event:${i + 1}`, counter)!,
+      ),
+      notes: [],
+    };
   }
   // a one-line NDJSON file
   return parseNdjson(text, file, prefix, counter);

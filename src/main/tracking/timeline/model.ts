@@ -178,7 +178,14 @@ export function isTimelineEvent(rec: RecordedEvent): boolean {
 }
 
 export function emptyFacts(): ResponseFacts {
-  return { renders: [], redirects: [], impressions: [], clicks: [], carts: [], rejectedRender: false };
+  return {
+    renders: [],
+    redirects: [],
+    impressions: [],
+    clicks: [],
+    carts: [],
+    rejectedRender: false,
+  };
 }
 
 /** Read the fields the rules need; tolerant of anything a rejected body may hold. `arrival` is set by the engine. */

@@ -1,6 +1,11 @@
 // Timeline verdicts as reports: JSON, JUnit XML (one test case per page, failures carry the findings),
 // one self-contained HTML file a QA can attach to a ticket, and the plain text `check` prints.
-import type { PageTimelineDto, TimelineFindingDto, TimelineReportDto, Verdict } from '../../../shared/timeline';
+import type {
+  PageTimelineDto,
+  TimelineFindingDto,
+  TimelineReportDto,
+  Verdict,
+} from '../../../shared/timeline';
 
 export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -8,14 +13,24 @@ export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict
   return counts;
 }
 
-export function jsonReport(pages: PageTimelineDto[], source: string, now: number): TimelineReportDto {
-  return { generatedAt: new Date(now).toISOString(), source, verdicts: verdictCounts(pages), pages };
+export function jsonReport(
+  pages: PageTimelineDto[],
+  source: string,
+  now: number,
+): TimelineReportDto {
+  return {
+    generatedAt: new Date(now).toISOString(),
+    source,
+    verdicts: verdictCounts(pages),
+    pages,
+  };
 }
 
 function xml(s: string): string {
-  // XML 1.0 cannot carry most control characters at all: drop them.
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // XML 1.0 cannot carry control characters other than tab, newline and carriage return: drop them.
+  return s
+    .replace(/[^\t\n\r\u0020-\uFFFF]/gu, '')
+    .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function pageTitle(p: PageTimelineDto): string {
@@ -23,7 +38,8 @@ function pageTitle(p: PageTimelineDto): string {
 }
 
 function findingText(f: TimelineFindingDto): string {
-  const more = f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
+  const more =
+    f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
   return `[${f.severity}] ${f.rule}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
@@ -37,16 +53,23 @@ export function junitReport(pages: PageTimelineDto[], source: string, now: numbe
   ];
   for (const [siteId, sitePages] of bySite) {
     const siteFailures = sitePages.filter((p) => p.verdict === 'fail').length;
-    out.push(`  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">`);
+    out.push(
+      `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">`,
+    );
     for (const p of sitePages) {
-      out.push(`    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">`);
+      out.push(
+        `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">`,
+      );
       const errors = p.findings.filter((f) => f.severity === 'error');
       if (errors.length > 0) {
         const summary = `${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
-        out.push(`      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>`);
+        out.push(
+          `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>`,
+        );
       }
       const rest = p.findings.filter((f) => f.severity !== 'error');
-      if (rest.length > 0) out.push(`      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>`);
+      if (rest.length > 0)
+        out.push(`      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
@@ -65,12 +88,16 @@ export function textReport(pages: PageTimelineDto[]): string {
       `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}, ${c.events} event${c.events === 1 ? '' : 's'})`,
     );
     for (const f of p.findings) {
-      const ids = f.eventIds.join(', ') + (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
+      const ids =
+        f.eventIds.join(', ') +
+        (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
       lines.push(`  ${f.severity.padEnd(7)} ${f.rule}  [${ids}]`, `          ${f.message}`);
     }
   }
   const v = verdictCounts(pages);
-  lines.push(`${pages.length} page${pages.length === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass`);
+  lines.push(
+    `${pages.length} page${pages.length === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass`,
+  );
   return lines.join('\n') + '\n';
 }
 

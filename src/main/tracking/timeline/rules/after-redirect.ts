@@ -10,13 +10,24 @@ export const afterRedirect: ResponseRule = {
     // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
     // addtocart) may arrive after it carrying older timestamps, which is fine.
     const limit = redirect.tsMs! + ctx.settings.orderToleranceMs;
-    const later = r.events.filter((e) => e.accepted && e.event !== 'redirect' && e.tsMs !== null && e.tsMs > limit);
+    const later = r.events.filter(
+      (e) => e.accepted && e.event !== 'redirect' && e.tsMs !== null && e.tsMs > limit,
+    );
     if (later.length === 0) return [];
     const message =
       `redirect ${redirect.id} (${redirect.timestamp}) sent the shopper to "${redirect.redirect ?? ''}", yet ${plural(later.length, 'event')} ` +
       `of responseId "${r.responseId}" ${later.length === 1 ? 'is' : 'are'} timestamped after it: ${list(later.map(describe), 3)}. ` +
       `A redirect ends the results page: nothing else is tracked for that response. ` +
       `Fix: when the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.`;
-    return [finding('after-redirect', 'warning', r.responseId, message, [redirect.id, ...later.map((e) => e.id)], { responseId: r.responseId })];
+    return [
+      finding(
+        'after-redirect',
+        'warning',
+        r.responseId,
+        message,
+        [redirect.id, ...later.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
+    ];
   },
 };

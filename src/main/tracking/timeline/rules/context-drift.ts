@@ -18,7 +18,8 @@ export const contextDrift: PageRule = {
   id: 'context-drift',
   scope: 'page',
   severity: 'error',
-  count: (page) => (page.tallies.sessionIds.size > 1 ? 1 : 0) + (page.tallies.userIds.size > 1 ? 1 : 0),
+  count: (page) =>
+    (page.tallies.sessionIds.size > 1 ? 1 : 0) + (page.tallies.userIds.size > 1 ? 1 : 0),
   check(page) {
     const out = [];
     const s = drift('sessionId', page.tallies.sessionIds, page.sessionId);

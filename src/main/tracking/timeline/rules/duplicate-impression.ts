@@ -36,6 +36,10 @@ export const duplicateImpression: ResponseRule = {
       `${plural(dupUids.size, 'item')} of responseId "${r.responseId}" ${dupUids.size === 1 ? 'was' : 'were'} reported in more than one impression: ` +
       `uid ${quoted(uids)}. The spec says to send items as they scroll into view, once per response. ` +
       `Fix: remember which uids of a response were already impressed and skip them.`;
-    return [finding('duplicate-impression', 'warning', r.responseId, message, ids, { responseId: r.responseId })];
+    return [
+      finding('duplicate-impression', 'warning', r.responseId, message, ids, {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

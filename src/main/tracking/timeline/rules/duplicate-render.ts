@@ -23,9 +23,16 @@ export const duplicateRender: ResponseRule = {
     if (pairs.length === 0) return [];
     const ids = pairs.flat();
     const message =
-      `responseId "${r.responseId}" was rendered again before any impression of it: ${list(pairs.map(([a, b]) => `${b} repeats ${a}`), 3)}. ` +
+      `responseId "${r.responseId}" was rendered again before any impression of it: ${list(
+        pairs.map(([a, b]) => `${b} repeats ${a}`),
+        3,
+      )}. ` +
       `The spec expects one render per displayed search response. ` +
       `Fix: track render once per response, not on every re-render of the results component.`;
-    return [finding('duplicate-render', 'warning', r.responseId, message, ids, { responseId: r.responseId })];
+    return [
+      finding('duplicate-render', 'warning', r.responseId, message, ids, {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

@@ -12,8 +12,14 @@ export const missingRender: ResponseRule = {
     // A render the service rejected is reported by `schema`; fixing it fixes this too.
     if (f.rejectedRender) return [];
     if (f.impressions.length + f.clicks.length + f.carts.length === 0) return [];
-    const orphans = r.events.filter((e) => e.accepted && (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'));
-    const otherRendered = [...ctx.page.responses.values()].filter((o) => o !== r && o.rendered).map((o) => o.responseId);
+    const orphans = r.events.filter(
+      (e) =>
+        e.accepted &&
+        (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
+    );
+    const otherRendered = [...ctx.page.responses.values()]
+      .filter((o) => o !== r && o.rendered)
+      .map((o) => o.responseId);
     const kinds = [...new Set(orphans.map((e) => e.event))];
     let message =
       `${plural(orphans.length, 'event')} (${list(kinds)}: ${list(orphans.map((e) => e.id))}) carry responseId "${r.responseId}", ` +
@@ -25,9 +31,16 @@ export const missingRender: ResponseRule = {
         `the provider's client sends one render for several responses when infinite scroll backfills pages.`;
     }
     return [
-      finding('missing-render', otherRendered.length > 0 ? 'info' : 'error', r.responseId, message, orphans.map((e) => e.id), {
-        responseId: r.responseId,
-      }),
+      finding(
+        'missing-render',
+        otherRendered.length > 0 ? 'info' : 'error',
+        r.responseId,
+        message,
+        orphans.map((e) => e.id),
+        {
+          responseId: r.responseId,
+        },
+      ),
     ];
   },
 };

@@ -12,6 +12,10 @@ export const noImpression: ResponseRule = {
       `${seconds(ctx.settings.noImpressionIdleMs)}. After a render the spec expects impressions of the tiles as they scroll into view ` +
       `(a search with zero results legitimately sends none, hence info). ` +
       `Fix: send search/impression with the uids of the visible tiles and data.responseId "${r.responseId}".`;
-    return [finding('no-impression', 'info', r.responseId, message, [render.id], { responseId: r.responseId })];
+    return [
+      finding('no-impression', 'info', r.responseId, message, [render.id], {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

@@ -18,7 +18,8 @@ export function impressedIds(r: ResponseState): Set<string> {
 export function unimpressed(ev: TimelineEvent, impressed: Set<string>): string[] {
   const missing: string[] = [];
   for (const item of ev.results) {
-    if (!impressed.has(item.uid) && !(item.parentId && impressed.has(item.parentId))) missing.push(item.uid);
+    if (!impressed.has(item.uid) && !(item.parentId && impressed.has(item.parentId)))
+      missing.push(item.uid);
   }
   for (const b of ev.banners) if (!impressed.has(b.uid)) missing.push(b.uid);
   return missing;

@@ -13,7 +13,11 @@ export const order: ResponseRule = {
     const first = r.events[0]!;
     if (first.time >= render.tsMs! - tolerance) return [];
     const early = r.events.filter(
-      (e) => e.accepted && INTERACTIONS.has(e.event) && e.tsMs !== null && e.tsMs < render.tsMs! - tolerance,
+      (e) =>
+        e.accepted &&
+        INTERACTIONS.has(e.event) &&
+        e.tsMs !== null &&
+        e.tsMs < render.tsMs! - tolerance,
     );
     if (early.length === 0) return [];
     const earliest = early[0]!;
@@ -22,6 +26,10 @@ export const order: ResponseRule = {
       `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - earliest.tsMs!)} early ` +
       `(tolerance ${seconds(tolerance)}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
       `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
-    return [finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], { responseId: r.responseId })];
+    return [
+      finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

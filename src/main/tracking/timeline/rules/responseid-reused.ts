@@ -31,12 +31,22 @@ export const responseIdReused: ResponseRule = {
     if (origin.sessionId === r.sessionId && samePage(origin.pageUrl, r.pageUrl)) return [];
     const here = r.events.filter((e) => e.accepted);
     if (here.length === 0) return [];
-    const where = origin.sessionId !== r.sessionId ? ` in another session ("${origin.sessionId}")` : '';
+    const where =
+      origin.sessionId !== r.sessionId ? ` in another session ("${origin.sessionId}")` : '';
     const message =
       `responseId "${r.responseId}" belongs to page ${origin.pageLoadId} (${origin.pageUrl}, first seen in ${origin.eventId})${where}, ` +
       `yet this page (${r.pageUrl}) sends it again in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
       `The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. ` +
       `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
-    return [finding('responseid-reused', 'error', r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], { responseId: r.responseId })];
+    return [
+      finding(
+        'responseid-reused',
+        'error',
+        r.responseId,
+        message,
+        [origin.eventId, ...here.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
+    ];
   },
 };

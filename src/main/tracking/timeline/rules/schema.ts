@@ -15,7 +15,11 @@ export const schema: PageRule = {
         `${plural(group.ids.count, `${group.event} event`)} rejected by validation (${list(group.ids.ids, 3)}): ${group.messages.join('; ') || 'no message'}. ` +
         `The real service answers 400 and drops the event. ` +
         `Fix: correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.`;
-      out.push(finding('schema', 'error', `${group.event}:${n}`, message, group.ids.ids, { eventCount: group.ids.count }));
+      out.push(
+        finding('schema', 'error', `${group.event}:${n}`, message, group.ids.ids, {
+          eventCount: group.ids.count,
+        }),
+      );
     }
     return out;
   },

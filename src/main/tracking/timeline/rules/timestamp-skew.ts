@@ -5,7 +5,8 @@ export const timestampSkew: PageRule = {
   id: 'timestamp-skew',
   scope: 'page',
   severity: 'warning',
-  count: (page) => (page.tallies.badTimestamp.count > 0 ? 1 : 0) + (page.tallies.farTimestamp.count > 0 ? 1 : 0),
+  count: (page) =>
+    (page.tallies.badTimestamp.count > 0 ? 1 : 0) + (page.tallies.farTimestamp.count > 0 ? 1 : 0),
   check(page, ctx) {
     const out = [];
     const { badTimestamp, farTimestamp } = page.tallies;

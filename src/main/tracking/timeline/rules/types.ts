@@ -2,7 +2,13 @@
 // findings. Rules never scan other pages or history; the engine decides when to run them.
 import type { TimelineSettings } from '../../../config';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
-import { ID_CAP, type FindingDraft, type PageState, type ResponseState, type TimelineEvent } from '../model';
+import {
+  ID_CAP,
+  type FindingDraft,
+  type PageState,
+  type ResponseState,
+  type TimelineEvent,
+} from '../model';
 import type { ProvenanceSource } from './provenance';
 
 /** Where a responseId was first seen (for `responseid-reused`). */
@@ -73,7 +79,10 @@ export function list(values: Iterable<string>, max = 5): string {
 }
 
 export function quoted(values: Iterable<string>, max = 5): string {
-  return list([...values].map((v) => `"${v}"`), max);
+  return list(
+    [...values].map((v) => `"${v}"`),
+    max,
+  );
 }
 
 /** An event as a developer finds it in the list: `impression ev_000012 (2026-…Z)`. */
