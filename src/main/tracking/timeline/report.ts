@@ -29,7 +29,7 @@ export function jsonReport(
 function xml(s: string): string {
   // XML 1.0 cannot carry control characters other than tab, newline and carriage return: drop them.
   return s
-    .replace(/[^\t\n\r\u0020-\uFFFF]/gu, '')
+    .replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '')
     .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
