@@ -76,7 +76,7 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   const timelines = new TimelineEngine({
     clock,
     settings: config.timelines,
-    maxPages: config.retention.events,
+    maxEvents: config.retention.events,
     realNow: Date.now,
     batchChangesMs: 100,
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),

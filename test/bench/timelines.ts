@@ -239,7 +239,7 @@ async function engineOnly(reqs: TrackingRequest[]): Promise<{ earlyNs: number; l
   const warm = new TimelineEngine({
     clock,
     settings: defaultTimelineSettings(),
-    maxPages: reqs.length,
+    maxEvents: reqs.length,
     onChange: () => {},
   });
   for (const e of events.slice(0, 20_000)) warm.apply(e, { live: true });
@@ -250,7 +250,7 @@ async function engineOnly(reqs: TrackingRequest[]): Promise<{ earlyNs: number; l
     const engine = new TimelineEngine({
       clock,
       settings: defaultTimelineSettings(),
-      maxPages: reqs.length,
+      maxEvents: reqs.length,
       onChange: () => {},
     });
     const tenth = Math.floor(events.length / 10);

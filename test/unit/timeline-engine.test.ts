@@ -114,3 +114,26 @@ describe('timeline engine: grouping and ordering', () => {
     expect(engine.find('good').length).toBe(1);
   });
 });
+
+describe('timeline engine: memory bounds', () => {
+  it('forgets the oldest pages beyond maxEvents, never the page an event lands on', async () => {
+    const { TimelineEngine } = await import('../../src/main/tracking/timeline/engine');
+    const { clock, engine: base } = engineAt();
+    const engine = new TimelineEngine({ clock, settings: base.settings, maxEvents: 4 });
+    const a = new PageBuilder({ pageLoadId: 'a' });
+    const b = new PageBuilder({ pageLoadId: 'b' });
+    const c = new PageBuilder({ pageLoadId: 'c' });
+    engine.apply(a.render('ra', { at: 0 }));
+    engine.apply(a.impression('ra', ['1'], { at: 10 }));
+    engine.apply(b.render('rb', { at: 20 }));
+    engine.apply(b.impression('rb', ['2'], { at: 30 }));
+    expect(engine.list().map((p) => p.pageLoadId)).toEqual(['a', 'b']);
+    engine.apply(c.render('rc', { at: 40 }));
+    expect(engine.list().map((p) => p.pageLoadId)).toEqual(['b', 'c']);
+    for (let i = 0; i < 5; i++) engine.apply(c.impression('rc', [`x${i}`], { at: 50 + i }));
+    expect(engine.list().map((p) => p.pageLoadId)).toEqual(['c']);
+    engine.reset();
+    engine.apply(a.render('ra2', { at: 100 }));
+    expect(engine.size()).toBe(1);
+  });
+});

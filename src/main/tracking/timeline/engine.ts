@@ -33,7 +33,12 @@ export interface TimelineEngineOptions {
    * timestamp is compared with real time too, so time travel alone raises no finding.
    */
   realNow?: () => number;
-  /** keep at most this many pages; the oldest are forgotten first (the event store's retention bounds events too) */
+  /**
+   * Keep at most this many events (over all pages): the oldest pages are forgotten first, as the event
+   * store's retention forgets their events. The page an event lands on is never dropped for it.
+   */
+  maxEvents?: number;
+  /** keep at most this many pages (oldest forgotten first) */
   maxPages?: number;
   /**
    * Report changes at most every this many ms of real time (a page changed by a burst of events is
@@ -71,6 +76,7 @@ export class TimelineEngine {
   private idleHead = 0;
   private cancelIdleTimer: (() => void) | null = null;
   private armedAt = Infinity;
+  private totalEvents = 0;
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -99,6 +105,8 @@ export class TimelineEngine {
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
     page.arrivals++;
+    this.totalEvents++;
+    this.trim(page);
     ev.arrival = page.arrivals;
     ev.arrivedLate = ev.time < page.maxTime;
     if (ev.time > page.maxTime) page.maxTime = ev.time;
@@ -195,13 +203,28 @@ export class TimelineEngine {
 
   /** Forget every page, or those of one site. */
   reset(siteId?: string): void {
-    for (const [key, page] of this.pages)
-      if (siteId === undefined || page.siteId === siteId) this.pages.delete(key);
+    for (const [key, page] of this.pages) {
+      if (siteId !== undefined && page.siteId !== siteId) continue;
+      this.pages.delete(key);
+      this.totalEvents -= page.arrivals;
+    }
     for (const [key] of this.origins)
       if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
     if (siteId === undefined) {
       this.idleQueue = [];
       this.idleHead = 0;
+    }
+  }
+
+  /** Forget the oldest pages (Map order is insertion order) while over a limit; never `keep`. */
+  private trim(keep: PageState): void {
+    const maxEvents = this.options.maxEvents ?? Infinity;
+    const maxPages = this.options.maxPages ?? Infinity;
+    while (this.totalEvents > maxEvents || this.pages.size > maxPages) {
+      const [key, oldest] = this.pages.entries().next().value!;
+      if (oldest === keep) return;
+      this.pages.delete(key);
+      this.totalEvents -= oldest.arrivals;
     }
   }
 
@@ -248,10 +271,6 @@ export class TimelineEngine {
     if (!page) {
       page = newPage(key, siteId, ev);
       this.pages.set(key, page);
-      // Map order is insertion order: the first key is the oldest page
-      if (this.options.maxPages !== undefined && this.pages.size > this.options.maxPages) {
-        this.pages.delete(this.pages.keys().next().value!);
-      }
     }
     // The page's identity comes from its first accepted event (a rejected one may hold garbage).
     if (ev.accepted && page.accepted === 0) {
