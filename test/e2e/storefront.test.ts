@@ -1,0 +1,213 @@
+// End to end in Chromium: a small storefront (test/e2e/storefront, bundled here with vite) searches through
+// the provider's Snap client against the sandbox's companion search API and tracks with the provider's beacon
+// client. Done right, its pages pass with zero findings; each planted defect yields exactly its finding.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
+import { runToEnd, upload } from '../api/indexing-helpers';
+import { CHROMIUM, skipReason } from './helpers/ui';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const STOREFRONT = path.join(HERE, 'storefront');
+const FEED = path.resolve(HERE, '../../fixtures/search/outdoor-products.csv');
+
+const skip = skipReason();
+let sandbox: Sandbox;
+let browser: Browser;
+let shop: http.Server;
+let shopUrl: string;
+const out = tempDir('search-sandbox-storefront-');
+
+/** Serve the bundled storefront from its own origin, as a real storefront is (the sandbox is cross-origin). */
+function serve(dir: string): Promise<http.Server> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = http.createServer((req, res) => {
+    const name = path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
+    readFile(path.join(dir, name || 'index.html'))
+      .then((data) => res.writeHead(200, { 'content-type': types[path.extname(name)] ?? 'application/octet-stream' }).end(data))
+      .catch(() => res.writeHead(404).end());
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  await build({ root: STOREFRONT, configFile: false, logLevel: 'silent', base: './', build: { outDir: out.dir, emptyOutDir: true, minify: false } });
+  shop = await serve(out.dir);
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  // demo42 as a site whose storefront searches through the sandbox: responseid-unknown applies too
+  const base = testConfig();
+  sandbox = await startSandbox({ accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })) });
+  expect((await upload(sandbox.url, 'feedId=42', await readFile(FEED), 'outdoor-products.csv')).status).toBe(200);
+  expect((await runToEnd(sandbox, 42)).state).toBe('done');
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
+  out.cleanup();
+});
+
+interface StorefrontState {
+  searches: number;
+  impressed: string[];
+  clicked: string[];
+  redirected: string | null;
+  error: string | null;
+}
+
+/** A fresh browser profile per page load (the beacon client keeps ids in cookies and storage). */
+async function openStorefront(query: Record<string, string>): Promise<{ page: Page; run: string; close: () => Promise<void> }> {
+  const run = randomUUID();
+  const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+  const page = await context.newPage();
+  const qs = new URLSearchParams({ sandbox: sandbox.url, run, ...query });
+  await page.goto(`${shopUrl}/index.html?${qs}`);
+  return { page, run, close: () => context.close() };
+}
+
+const state = (page: Page) => page.evaluate('window.__storefront') as Promise<StorefrontState>;
+
+async function waitForSearch(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(`window.__storefront && (window.__storefront.searches >= ${n} || window.__storefront.error)`);
+  const s = await state(page);
+  if (s.error) throw new Error(`the storefront's search failed: ${s.error}`);
+}
+
+/** Scroll every tile and banner of the current results into view, waiting for each to be impressed. */
+async function scrollThrough(page: Page): Promise<void> {
+  const targets = page.locator('#slot-header > *, #slot-banner > *, #slot-left > *, #results > li, #slot-footer > *');
+  const n = await targets.count();
+  for (let i = 0; i < n; i++) {
+    const el = targets.nth(i);
+    await el.scrollIntoViewIfNeeded();
+    const uid = await el.getAttribute('data-uid');
+    const item = await el.getAttribute('data-item');
+    const reported = item ? (JSON.parse(item) as { uid: string }).uid : uid;
+    await page.waitForFunction(`window.__storefront.impressed.includes(${JSON.stringify(reported)})`);
+  }
+}
+
+async function pageTimeline(run: string): Promise<PageTimelineDto | undefined> {
+  const res = await fetch(`${sandbox.url}/_sandbox/timelines?siteId=demo42`);
+  const { pages } = (await res.json()) as { pages: PageTimelineDto[] };
+  return pages.find((p) => p.pageUrl.includes(run));
+}
+
+/** The page's timeline once every impression, click and redirect the storefront made has been recorded. */
+async function settledTimeline(page: Page, run: string): Promise<PageTimelineDto> {
+  const s = await state(page);
+  let last: PageTimelineDto | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await pageTimeline(run);
+        if (!last) return false;
+        const events = last.responses.flatMap((r) => r.events);
+        const impressed = new Set(events.filter((e) => e.event === 'impression').flatMap((e) => [...e.uids, ...e.bannerUids]));
+        const clicked = new Set(events.filter((e) => e.event === 'clickthrough').flatMap((e) => e.uids));
+        return (
+          s.impressed.every((u) => impressed.has(u)) &&
+          s.clicked.every((u) => clicked.has(u)) &&
+          (s.redirected === null || events.some((e) => e.event === 'redirect'))
+        );
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
+  return last!;
+}
+
+async function searchScrollClick(query: Record<string, string>) {
+  const sf = await openStorefront({ q: 'jacket', ...query });
+  await waitForSearch(sf.page, 1);
+  await scrollThrough(sf.page);
+  await sf.page.locator('#results > li[data-kind="product"]').nth(1).click();
+  return sf;
+}
+
+describe.skipIf(skip)('a storefront on the companion search API, in Chromium', () => {
+  it('search, render, impressions as tiles scroll into view, a clickthrough: pass with zero findings', async () => {
+    const sf = await searchScrollClick({});
+    try {
+      const t = await settledTimeline(sf.page, sf.run);
+      const s = await state(sf.page);
+      // header, banner, left and footer banners, three results and the inline banner were all reported
+      expect(s.impressed.sort()).toEqual(['P200', 'P201', 'P202', 'rain-banner', 'rain-footer', 'rain-header', 'rain-inline', 'rain-left']);
+      expect(s.clicked).toEqual(['P201']);
+      const kinds = t.responses.flatMap((r) => r.events.map((e) => e.event));
+      expect(new Set(kinds)).toEqual(new Set(['render', 'impression', 'clickthrough']));
+      expect(t.responses).toHaveLength(1);
+      expect(t.counts.rejected).toBe(0);
+      expect(t.findings).toEqual([]);
+      expect(t.verdict).toBe('pass');
+    } finally {
+      await sf.close();
+    }
+  });
+
+  it('a redirect keyword: the redirect is reported as returned, pass with zero findings', async () => {
+    const sf = await openStorefront({ q: 'gift card' });
+    try {
+      await sf.page.waitForFunction('window.__storefront.redirected !== null');
+      const t = await settledTimeline(sf.page, sf.run);
+      expect(t.responses.flatMap((r) => r.events).map((e) => [e.event, e.redirect])).toEqual([['redirect', '/pages/gift-cards']]);
+      expect(t.findings).toEqual([]);
+    } finally {
+      await sf.close();
+    }
+  });
+
+  it('a wrong uid (a variant sku) yields item-not-in-response', async () => {
+    const sf = await searchScrollClick({ break: 'uid' });
+    try {
+      const t = await settledTimeline(sf.page, sf.run);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-response', 'error']]);
+      expect(t.findings[0]!.message).toContain('uid "P201-BLU-S"');
+      expect(t.findings[0]!.message).toContain('the sku of variant "2011" of result "P201"');
+    } finally {
+      await sf.close();
+    }
+  });
+
+  it('an inline banner in data.banners yields inline-banner-in-banners', async () => {
+    const sf = await searchScrollClick({ break: 'banner' });
+    try {
+      const t = await settledTimeline(sf.page, sf.run);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['inline-banner-in-banners', 'error']]);
+      expect(t.findings[0]!.message).toContain('uid "rain-inline"');
+    } finally {
+      await sf.close();
+    }
+  });
+
+  it('a stale responseId after a second search yields item-not-in-response naming the later response', async () => {
+    const sf = await searchScrollClick({ break: 'stale' });
+    try {
+      await sf.page.fill('#q', 'trail');
+      await sf.page.press('#q', 'Enter');
+      await waitForSearch(sf.page, 2);
+      await scrollThrough(sf.page);
+      await sf.page.locator('#results > li[data-kind="product"]').first().click();
+      const t = await settledTimeline(sf.page, sf.run);
+      expect(t.responses).toHaveLength(1);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-response', 'error']]);
+      expect(t.findings[0]!.message).toContain('uid "P203"');
+      expect(t.findings[0]!.message).toContain('(search "trail")');
+      expect(t.findings[0]!.message).toContain('stale responseId');
+    } finally {
+      await sf.close();
+    }
+  });
+});
