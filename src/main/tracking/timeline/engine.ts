@@ -314,8 +314,10 @@ export class TimelineEngine {
       return;
     }
     page.accepted++;
-    bump(t.sessionIds, ev.sessionId, ev.id);
-    bump(t.userIds, ev.userId, ev.id);
+    // the page's own ids are its first accepted event's: only the others are kept
+    if (ev.sessionId !== page.sessionId)
+      bump((t.otherSessionIds ??= new Map()), ev.sessionId, ev.id);
+    if (ev.userId !== page.userId) bump((t.otherUserIds ??= new Map()), ev.userId, ev.id);
     if (!ev.dev) addCapped(t.notDev, ev.id);
     if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
     if (ev.tsMs !== null && ev.receivedMs !== null) {
@@ -459,8 +461,8 @@ function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
     awaitingImpression: 0,
     tallies: {
       schema: new Map(),
-      sessionIds: new Map(),
-      userIds: new Map(),
+      otherSessionIds: null,
+      otherUserIds: null,
       notDev: capped(),
       badTimestamp: capped(),
       farTimestamp: capped(),

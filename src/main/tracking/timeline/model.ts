@@ -96,8 +96,9 @@ export interface SchemaGroup {
 /** Per-page tallies the page-scope rules read (so no rule scans the page's events). */
 export interface PageTallies {
   schema: Map<string, SchemaGroup>;
-  sessionIds: Map<string, Capped>;
-  userIds: Map<string, Capped>;
+  /** sessionIds / userIds other than the page's own (its first accepted event's), with their events */
+  otherSessionIds: Map<string, Capped> | null;
+  otherUserIds: Map<string, Capped> | null;
   notDev: Capped;
   badTimestamp: Capped;
   farTimestamp: Capped;

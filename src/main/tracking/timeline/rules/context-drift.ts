@@ -2,9 +2,13 @@
 import type { Capped } from '../model';
 import { finding, plural, quoted, type PageRule } from './types';
 
-function drift(field: 'sessionId' | 'userId', values: Map<string, Capped>, baseline: string) {
-  if (values.size < 2) return null;
-  const others = [...values.entries()].filter(([v]) => v !== baseline);
+function drift(
+  field: 'sessionId' | 'userId',
+  values: Map<string, Capped> | null,
+  baseline: string,
+) {
+  if (!values || values.size === 0) return null;
+  const others = [...values.entries()];
   const ids = others.flatMap(([, c]) => c.ids);
   const count = others.reduce((n, [, c]) => n + c.count, 0);
   const message =
@@ -19,12 +23,12 @@ export const contextDrift: PageRule = {
   scope: 'page',
   severity: 'error',
   count: (page) =>
-    (page.tallies.sessionIds.size > 1 ? 1 : 0) + (page.tallies.userIds.size > 1 ? 1 : 0),
+    (page.tallies.otherSessionIds?.size ? 1 : 0) + (page.tallies.otherUserIds?.size ? 1 : 0),
   check(page) {
     const out = [];
-    const s = drift('sessionId', page.tallies.sessionIds, page.sessionId);
+    const s = drift('sessionId', page.tallies.otherSessionIds, page.sessionId);
     if (s) out.push(s);
-    const u = drift('userId', page.tallies.userIds, page.userId);
+    const u = drift('userId', page.tallies.otherUserIds, page.userId);
     if (u) out.push(u);
     return out;
   },
