@@ -147,6 +147,28 @@ describe('format sniffing and id fields', () => {
     expect(products[1]!.name).toBe('Two <b>');
   });
 
+  it('reads every product of a large XML feed back from its element, across chunk boundaries', async () => {
+    const items = Array.from(
+      { length: 6000 },
+      (_, i) =>
+        `<item sku="S${i}"><id>${i}</id><title>Product ${i} — naïve &amp; ünïcode</title><price>${i}.5</price></item>`,
+    );
+    const xml = `\uFEFF<?xml version="1.0"?><feed>${items.join('\n')}</feed>`;
+    expect(Buffer.byteLength(xml)).toBeGreaterThan(600_000);
+    const { summary, products } = await parse(buffer(xml));
+    expect(summary).toMatchObject({ products: 6000, idField: 'id', error: null });
+    for (const p of products) {
+      const i = Number(p.uid);
+      expect(p.fields).toEqual({
+        sku: `S${i}`,
+        id: String(i),
+        title: `Product ${i} — naïve & ünïcode`,
+        price: `${i}.5`,
+      });
+      expect(p.price).toBe(i + 0.5);
+    }
+  });
+
   it('reads product attributes and a single-product XML feed', async () => {
     const { products } = await parse(
       buffer('<catalog><product id="p1" sku="S1"><name>Solo</name></product></catalog>'),

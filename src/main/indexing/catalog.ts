@@ -87,6 +87,13 @@ interface Shape {
   pos: Map<string, number>;
 }
 
+/** Parses a product's kept source text (its ndJSON line, its XML element) back into its row. */
+export interface RowReader {
+  readRow(source: string): RawFields;
+}
+
+export const JSON_ROWS: RowReader = { readRow: (source) => JSON.parse(source) as RawFields };
+
 // Unit separator: joins a row's values into one string. Rows holding it in a value are kept unpacked.
 const SEP = '\u001f';
 
@@ -107,14 +114,14 @@ class FeedProduct implements Product {
     readonly uid: string,
     readonly line: number,
     private readonly names: FieldNames,
-    /** the packed values (with a `shape`), an ndJSON line (shape 'json'), or the row itself */
+    /** the packed values (with a Shape), the row's source text (with its RowReader), or the row itself */
     private readonly data: string | RawFields,
-    private readonly shape: Shape | 'json' | null,
+    private readonly shape: Shape | RowReader | null,
   ) {}
 
   private value(mapped: string | null, all: string[]): string | null {
     if (typeof this.data !== 'string') return pick(this.data, mapped, all);
-    if (this.shape === 'json') return pick(JSON.parse(this.data) as RawFields, mapped, all);
+    if ('readRow' in this.shape!) return pick(this.shape.readRow(this.data), mapped, all);
     const i = mapped === null ? undefined : (this.shape as Shape).pos.get(mapped);
     if (i === undefined) return first(this.fields, all);
     const v = segment(this.data, i);
@@ -123,13 +130,13 @@ class FeedProduct implements Product {
 
   /** Every field as text (ndJSON numbers, booleans and objects are written out). */
   get fields(): Record<string, string> {
-    if (typeof this.data === 'string' && this.shape !== 'json') {
+    if (typeof this.data === 'string' && this.shape && 'keys' in this.shape) {
       const values = this.data.split(SEP);
       const out: Record<string, string> = {};
-      (this.shape as Shape).keys.forEach((k, i) => (out[k] = values[i] ?? ''));
+      this.shape.keys.forEach((k, i) => (out[k] = values[i] ?? ''));
       return out;
     }
-    const raw = typeof this.data === 'string' ? (JSON.parse(this.data) as RawFields) : this.data;
+    const raw = typeof this.data === 'string' ? (this.shape as RowReader).readRow(this.data) : this.data;
     for (const k in raw) {
       if (typeof raw[k] !== 'string') {
         const out: Record<string, string> = {};
@@ -175,15 +182,18 @@ export class ProductMapper {
   private shape: Shape | null = null;
   private readonly values: string[] = [];
 
-  /** `json`: the row's ndJSON line, kept instead of the parsed row (it is already one string). */
-  map(uid: string, fields: RawFields, line: number, json: string | null = null): Product {
+  /**
+   * With `source` (the row's ndJSON line or XML element, one string already) and its `reader`, the
+   * product keeps that instead of the parsed row.
+   */
+  map(uid: string, fields: RawFields, line: number, source: string | null = null, reader: RowReader | null = null): Product {
     this.names ??= {
       sku: SKU_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       name: NAME_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       price: PRICE_FIELDS.find((c) => fields[c] !== undefined) ?? null,
     };
-    if (json !== null) return new FeedProduct(uid, line, this.names, json, 'json');
+    if (source !== null && reader) return new FeedProduct(uid, line, this.names, source, reader);
     if (!this.shape) {
       const keys = Object.keys(fields);
       this.shape = { keys, pos: new Map(keys.map((k, i) => [k, i])) };

@@ -4,7 +4,7 @@ import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary, RowError } from '../../shared/indexing';
-import { ProductMapper, type Product, type RawFields } from './catalog';
+import { JSON_ROWS, ProductMapper, type Product, type RawFields, type RowReader } from './catalog';
 import {
   decodeFeed,
   DEFAULT_LIMITS,
@@ -50,8 +50,8 @@ export class RowCollector {
     return this.idField;
   }
 
-  /** One parsed row; `json` is its ndJSON line, which the product keeps instead of the parsed object. */
-  row(fields: RawFields, line: number, json: string | null = null): void {
+  /** One parsed row; with its `source` text and `reader`, the product keeps the text, not the row. */
+  row(fields: RawFields, line: number, source: string | null = null, reader: RowReader | null = null): void {
     const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
     if (idField === null) {
       this.error(
@@ -81,7 +81,7 @@ export class RowCollector {
       );
       return;
     }
-    const product = this.mapper.map(uid, fields, line, json);
+    const product = this.mapper.map(uid, fields, line, source, reader);
     this.index.set(uid, product);
     this.products++;
     this.sink(product);
@@ -265,7 +265,7 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
       return;
     }
     // the product keeps the line itself (already one string) and parses it again when its fields are read
-    rows.row(value as RawFields, line, text);
+    rows.row(value as RawFields, line, text, JSON_ROWS);
   };
   for await (const chunk of chunks) {
     const text = rest + decoder.write(chunk);

@@ -4,6 +4,7 @@ import { SaxesParser } from 'saxes';
 import { StringDecoder } from 'node:string_decoder';
 import { FeedFileError } from './feed-file';
 import type { RowCollector } from './feed-parse';
+import type { RawFields, RowReader } from './catalog';
 
 function refuseEntities(doctype: string): void {
   if (/<!ENTITY/i.test(doctype)) {
@@ -84,35 +85,35 @@ export function findRecordElement(head: string): string {
   return found;
 }
 
-/** Stream products out of an XML feed: each `recordElement` becomes one row; nested fields get dotted names. */
-export async function parseXml(
-  chunks: AsyncIterable<Buffer>,
-  recordElement: string,
-  rows: RowCollector,
-): Promise<void> {
-  const parser = new SaxesParser({ position: true });
-  const decoder = new StringDecoder('utf8');
-  let fatal = null as Error | null;
+type Parser = SaxesParser<{ position: boolean }>;
+
+/**
+ * The product handlers on a saxes parser: each product element's attributes and leaf texts become one
+ * row (nested fields get dotted names, repeated ones are joined with "|"). With `only` naming a field,
+ * just that one is collected (the rest stays in the product's kept source text).
+ */
+function collectProducts(
+  parser: Parser,
+  isRecord: (name: string) => boolean,
+  onProduct: (fields: Record<string, string>, line: number) => void,
+  only: () => string | null,
+  fail: (err: Error) => void,
+): void {
   // names below the product element (null while outside a product); `key` is the dotted field name
   let path: string[] | null = null;
   let key = '';
   let fields: Record<string, string> = {};
   let text = '';
   let line = 0;
+  let wanted: string | null = null;
 
-  parser.on('doctype', (d) => {
-    try {
-      refuseEntities(d);
-    } catch (err) {
-      fatal = err as Error;
-    }
-  });
   parser.on('opentag', (tag) => {
     if (path === null) {
-      if (tag.name !== recordElement) return;
+      if (!isRecord(tag.name)) return;
       path = [];
       fields = {};
       line = parser.line;
+      wanted = only();
       for (const k in tag.attributes) fields[k] = tag.attributes[k] as string;
       return;
     }
@@ -125,8 +126,8 @@ export async function parseXml(
     if (path === null || path.length === 0) return;
     text = text === '' ? t : text + t;
     if (text.length > 1024 * 1024)
-      fatal ??= new FeedFileError(
-        `a field of the product starting on line ${line} is longer than 1 MB`,
+      fail(
+        new FeedFileError(`a field of the product starting on line ${line} is longer than 1 MB`),
       );
   };
   parser.on('text', onText);
@@ -134,28 +135,128 @@ export async function parseXml(
   parser.on('closetag', (tag) => {
     if (path === null) return;
     if (path.length === 0) {
-      if (tag.name === recordElement) rows.row(fields, line);
+      if (isRecord(tag.name)) onProduct(fields, line);
       path = null;
       return;
     }
-    if (text !== '') {
+    if (text !== '' && (wanted === null || key === wanted)) {
       const value =
         text.charCodeAt(0) > 32 && text.charCodeAt(text.length - 1) > 32 ? text : text.trim();
       if (value !== '') fields[key] = fields[key] === undefined ? value : `${fields[key]}|${value}`;
-      text = '';
     }
+    text = '';
     path.pop();
     key = path.length === 0 ? '' : path.length === 1 ? path[0]! : path.join('.');
   });
+}
+
+/** Reads a product back from its kept XML element. */
+export const XML_ROWS: RowReader = {
+  readRow(source: string): RawFields {
+    const parser = new SaxesParser({ position: false });
+    let out: RawFields = {};
+    let root: string | null = null;
+    parser.on('opentagstart', (tag) => (root ??= tag.name));
+    collectProducts(
+      parser,
+      (name) => name === root,
+      (fields) => (out = fields),
+      () => null,
+      () => undefined,
+    );
+    parser.on('error', () => undefined);
+    parser.write(source).close();
+    return out;
+  },
+};
+
+/** The decoded text of a feed, kept in its chunks, to cut each product's element out of. */
+class ChunkedText {
+  private readonly chunks: string[] = [];
+  private readonly starts: number[] = [];
+  private length = 0;
+  private cursor = 0;
+
+  push(chunk: string): void {
+    if (!chunk) return;
+    this.chunks.push(chunk);
+    this.starts.push(this.length);
+    this.length += chunk.length;
+  }
+
+  /** Characters [start, end): a view of one chunk, or the pieces joined when it spans chunks. */
+  slice(start: number, end: number): string {
+    // products come in order: move the cursor forward (back only if asked for an earlier one)
+    while (this.cursor > 0 && this.starts[this.cursor]! > start) this.cursor--;
+    while (this.cursor + 1 < this.chunks.length && this.starts[this.cursor + 1]! <= start)
+      this.cursor++;
+    let i = this.cursor;
+    const first = this.chunks[i]!;
+    const from = start - this.starts[i]!;
+    if (end - this.starts[i]! <= first.length) return first.slice(from, end - this.starts[i]!);
+    let out = first.slice(from);
+    while (++i < this.chunks.length && this.starts[i]! < end)
+      out += this.chunks[i]!.slice(0, end - this.starts[i]!);
+    return out;
+  }
+}
+
+/**
+ * Stream products out of an XML feed. The first product is read in full (it decides the id field and
+ * where name, price… are); later ones only for their id: each product keeps its element's text.
+ */
+export async function parseXml(
+  chunks: AsyncIterable<Buffer>,
+  recordElement: string,
+  rows: RowCollector,
+): Promise<void> {
+  const parser = new SaxesParser({ position: true });
+  const decoder = new StringDecoder('utf8');
+  const kept = new ChunkedText();
+  let fatal = null as Error | null;
+  let start = 0;
+  let seen = 0;
+
+  parser.on('doctype', (d) => {
+    try {
+      refuseEntities(d);
+    } catch (err) {
+      fatal = err as Error;
+    }
+  });
+  // position is one character past the name here: back to the "<"
+  parser.on('opentagstart', (tag) => {
+    if (tag.name === recordElement) start = parser.position - tag.name.length - 2;
+  });
+  collectProducts(
+    parser,
+    (name) => name === recordElement,
+    (fields, line) => {
+      seen++;
+      rows.row(fields, line, kept.slice(start, parser.position), XML_ROWS);
+    },
+    () => (seen === 0 ? null : rows.idField),
+    (err) => (fatal ??= err),
+  );
   parser.on('error', (err) => {
     fatal ??= err;
   });
 
+  let first = true;
+  const feed = (text: string) => {
+    if (first && text) {
+      // saxes counts a BOM as a character: drop it so positions match the kept text
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      first = false;
+    }
+    kept.push(text);
+    parser.write(text);
+  };
   for await (const chunk of chunks) {
-    parser.write(decoder.write(chunk));
+    feed(decoder.write(chunk));
     if (fatal) throw fatal instanceof FeedFileError ? fatal : xmlError(fatal);
   }
-  parser.write(decoder.end());
+  feed(decoder.end());
   parser.close();
   if (fatal) throw fatal instanceof FeedFileError ? fatal : xmlError(fatal);
 }
