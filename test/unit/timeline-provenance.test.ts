@@ -185,22 +185,22 @@ describe('parentid-mismatch', () => {
     return findings([p.render('r1', { at: 0 }), impression(p, 'r1', items, [], 100)]);
   };
 
-  it('accepts parentId = uid for results (what the Snap client sends) and the result uid for variants', () => {
-    expect(run(product('P200'), product('2001', 'P200'), product('3001'))).toEqual([]);
+  it('accepts what the Snap client sends: parentId = uid (results and variants), an empty parentId, the result uid for variants', () => {
+    expect(run(product('P200'), product('2001', 'P200'), product('2002'), product('3001'), product('P201', ''))).toEqual([]);
   });
 
-  it('is an error when parentId names another product', () => {
-    const found = run(product('2001', 'P201'));
+  it('is an error when parentId names another result or its variant', () => {
+    const found = run(product('2001', 'P201'), product('P200', '2011'));
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['parentid-mismatch', 'error']]);
     expect(found[0]!.message).toContain('parentId "P201" is the result "P201"; it should be "P200"');
+    expect(found[0]!.message).toContain('parentId "2011" is a variant of result "P201"; it should be "P200"');
   });
 
-  it('warns where the intent is ambiguous: a variant with its own uid as parentId, swapped ids, an empty parentId', () => {
-    const found = run(product('2001', '2001'), product('P200', '2002'), product('P201', ''));
+  it('warns where the intent is ambiguous: swapped ids within one result, a parentId not in the response', () => {
+    const found = run(product('P200', '2002'), product('3001', 'G1'));
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['parentid-mismatch', 'warning']]);
-    expect(found[0]!.message).toContain('parentId should be "P200"');
-    expect(found[0]!.message).toContain('look swapped');
-    expect(found[0]!.message).toContain('empty parentId');
+    expect(found[0]!.message).toContain('look swapped; parentId should be "P200"');
+    expect(found[0]!.message).toContain('parentId "G1" is not in this response; the result is "3001"');
   });
 });
 

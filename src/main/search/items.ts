@@ -99,6 +99,9 @@ export function resultJson(item: SearchItem): Record<string, unknown> {
   // attributes first, so the core fields below win over same-named feed columns
   for (const [k, v] of Object.entries(b.fields)) if (v !== '' && !['id', 'parent_id', 'parentId'].includes(k)) out[k] = v;
   out.uid = item.uid;
+  // the provider's client maps parentId into the result's core fields and sends it in beacons
+  if (item.parentId !== null) out.parentId = item.parentId;
+  else delete out.parentId;
   if (b.uid === item.uid && b.sku !== null) out.sku = b.sku;
   else delete out.sku;
   if (b.name !== null) out.name = b.name;

@@ -1,6 +1,6 @@
 // `parentid-mismatch`: a product's parentId that does not belong to it in the search response. The provider's
-// own Snap client sends parentId = uid = the result's uid, even for results with variants: that is fine.
-// Errors when the parentId is plainly someone else's; warnings where the intent is ambiguous.
+// own Snap client sends parentId = uid (even for variants), or '' when the response gives no parentId: both fine.
+// An error when the parentId is another result's; a warning where the intent is ambiguous.
 import { finding, plural, type ResponseRule } from './types';
 import type { IssuedResult } from '../../../search/responses';
 import { Offenders, describeResponse, issuedFor, itemEvents, itemType } from './provenance';
@@ -25,22 +25,19 @@ export const parentIdMismatch: ResponseRule = {
         if (!o) continue; // item-not-in-response says it
         const parent = o.result.uid;
         const pid = item.parentId ?? '';
-        if (pid === parent || (!o.variant && o.result.parentId !== null && pid === o.result.parentId)) continue;
-        if (pid === '') unclear.add(item.uid, e.id, `empty parentId; the result is "${parent}"`);
-        else if (o.variant && pid === item.uid)
-          unclear.add(item.uid, e.id, `a variant of result "${parent}" sent with parentId = its own uid; parentId should be "${parent}"`);
-        else if (!o.variant && o.result.children.some((c) => c.uid === pid))
-          unclear.add(item.uid, e.id, `parentId "${pid}" is a variant of this result: uid and parentId look swapped`);
-        else {
-          const other = owner.get(pid);
-          const what = other ? `the ${other.variant ? 'variant of result' : 'result'} "${other.result.uid}"` : 'not in this response';
-          wrong.add(item.uid, e.id, `parentId "${pid}" is ${what}; it should be "${parent}"`);
-        }
+        // '' (the response gave no parentId) and parentId = uid are what the Snap client itself sends
+        if (pid === '' || pid === item.uid || pid === parent || pid === o.result.parentId) continue;
+        const other = owner.get(pid);
+        if (other && other.result !== o.result)
+          wrong.add(item.uid, e.id, `parentId "${pid}" is ${other.variant ? `a variant of result "${other.result.uid}"` : `the result "${pid}"`}; it should be "${parent}"`);
+        else if (other)
+          unclear.add(item.uid, e.id, `parentId "${pid}" is a variant of the same result: uid and parentId look swapped; parentId should be "${parent}"`);
+        else unclear.add(item.uid, e.id, `parentId "${pid}" is not in this response; the result is "${parent}"`);
       }
     }
     const out = [];
     const why =
-      `parentId is the uid of the result as the response returned it (for a variant, the result it belongs to); the Snap client sends parentId = uid = the result's uid, which is fine.`;
+      `parentId is the uid of the result the item belongs to (for a variant, its result); parentId = uid, as the Snap client sends it, is fine too.`;
     if (wrong.size > 0)
       out.push(
         finding(
