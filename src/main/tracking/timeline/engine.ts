@@ -6,9 +6,6 @@ import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
 import {
-  addCapped,
-  capped,
-  emptyFacts,
   insertSorted,
   isTimelineEvent,
   pageKey,
@@ -18,6 +15,8 @@ import {
   type ResponseState,
   type TimelineEvent,
 } from './model';
+import { addFact, matches, newPage, responseFor, tally } from './page-state';
+import { IdleQueue } from './idle-queue';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/provenance';
@@ -72,16 +71,15 @@ export class TimelineEngine {
   private readonly pages = new Map<string, PageState>();
   private readonly origins = new Map<string, ResponseOrigin>();
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
-  private idleQueue: Array<{ page: PageState; at: number }> = [];
-  private idleHead = 0;
-  private cancelIdleTimer: (() => void) | null = null;
-  private armedAt = Infinity;
+  private readonly idle: IdleQueue;
   private totalEvents = 0;
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
 
-  constructor(private readonly options: TimelineEngineOptions) {}
+  constructor(private readonly options: TimelineEngineOptions) {
+    this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
+  }
 
   get settings(): TimelineSettings {
     return this.options.settings;
@@ -110,7 +108,7 @@ export class TimelineEngine {
     ev.arrival = page.arrivals;
     ev.arrivedLate = ev.time < page.maxTime;
     if (ev.time > page.maxTime) page.maxTime = ev.time;
-    this.tally(page, ev, opts.live === true);
+    tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
     if (ev.receivedMs !== null) {
       if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
         page.firstSeenMs = ev.receivedMs;
@@ -118,9 +116,9 @@ export class TimelineEngine {
         page.lastSeenMs = ev.receivedMs;
     }
 
-    const response = this.responseFor(page, ev);
+    const response = responseFor(page, ev);
     insertSorted(response.events, ev);
-    this.addFact(page, response, ev);
+    if (addFact(page, response, ev)) this.markAll(page);
     if (ev.accepted && ev.responseId && !this.origins.has(originKey(page.siteId, ev.responseId))) {
       this.origins.set(originKey(page.siteId, ev.responseId), {
         pageKey: page.key,
@@ -139,29 +137,6 @@ export class TimelineEngine {
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.
     if (!opts.quiet) this.notify(page);
-  }
-
-  /** Keep the response's events-by-kind (sorted like its events) and the page's render bookkeeping. */
-  private addFact(page: PageState, r: ResponseState, ev: TimelineEvent): void {
-    const f = r.facts;
-    if (!ev.accepted) {
-      if (ev.event === 'render') f.rejectedRender = true;
-      return;
-    }
-    if (ev.event === 'render') insertSorted(f.renders, ev);
-    else if (ev.event === 'impression') insertSorted(f.impressions, ev);
-    else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
-    else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
-    else if (ev.event === 'redirect') insertSorted(f.redirects, ev);
-    const rendered = f.renders.length > 0;
-    if (rendered && !r.rendered) {
-      r.rendered = true;
-      // missing-render's severity on the other responses depends on whether the page rendered anything
-      if (++page.renderedResponses === 1) this.markAll(page);
-    }
-    const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;
-    if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
-    r.awaitingImpression = awaiting;
   }
 
   private notify(page: PageState): void {
@@ -210,10 +185,7 @@ export class TimelineEngine {
     }
     for (const [key] of this.origins)
       if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
-    if (siteId === undefined) {
-      this.idleQueue = [];
-      this.idleHead = 0;
-    }
+    if (siteId === undefined) this.idle.clear();
   }
 
   /** Forget the oldest pages (Map order is insertion order) while over a limit; never `keep`. */
@@ -258,8 +230,7 @@ export class TimelineEngine {
   }
 
   dispose(): void {
-    this.cancelIdleTimer?.();
-    this.cancelIdleTimer = null;
+    this.idle.dispose();
     if (this.flushScheduled) clearTimeout(this.flushScheduled);
     this.flushScheduled = null;
     this.changed.clear();
@@ -279,56 +250,6 @@ export class TimelineEngine {
       page.pageUrl = ev.pageUrl;
     }
     return page;
-  }
-
-  private responseFor(page: PageState, ev: TimelineEvent): ResponseState {
-    let r = page.responses.get(ev.responseId);
-    if (!r) {
-      r = {
-        responseId: ev.responseId,
-        events: [],
-        firstArrival: ev.arrival,
-        pageUrl: ev.pageUrl,
-        sessionId: ev.sessionId,
-        findings: [],
-        facts: emptyFacts(),
-        evaluatedSize: -1,
-        dirty: true,
-        awaitingImpression: false,
-        rendered: false,
-      };
-      page.responses.set(ev.responseId, r);
-    }
-    return r;
-  }
-
-  private tally(page: PageState, ev: TimelineEvent, live: boolean): void {
-    const t = page.tallies;
-    if (!ev.accepted) {
-      page.rejected++;
-      const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
-      let group = t.schema.get(sig);
-      if (!group)
-        t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
-      addCapped(group.ids, ev.id);
-      return;
-    }
-    page.accepted++;
-    // the page's own ids are its first accepted event's: only the others are kept
-    if (ev.sessionId !== page.sessionId)
-      bump((t.otherSessionIds ??= new Map()), ev.sessionId, ev.id);
-    if (ev.userId !== page.userId) bump((t.otherUserIds ??= new Map()), ev.userId, ev.id);
-    if (!ev.dev) addCapped(t.notDev, ev.id);
-    if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
-    if (ev.tsMs !== null && ev.receivedMs !== null) {
-      let skew = Math.abs(ev.receivedMs - ev.tsMs);
-      if (live && this.options.realNow)
-        skew = Math.min(skew, Math.abs(this.options.realNow() - ev.tsMs));
-      if (skew > this.settings.timestampSkewMs) {
-        addCapped(t.farTimestamp, ev.id);
-        t.maxSkewMs = Math.max(t.maxSkewMs, skew);
-      }
-    }
   }
 
   private ctx(page: PageState): RuleContext {
@@ -383,53 +304,23 @@ export class TimelineEngine {
     for (const r of page.responses.values()) r.dirty = true;
   }
 
-  // --- idle tracking for `no-impression`: one clock timer for the earliest deadline of all pages ---
-
   private scheduleIdle(page: PageState, receivedMs: number): void {
     page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
-    if (page.awaitingImpression === 0) return;
-    this.idleQueue.push({ page, at: page.idleAt });
-    this.armIdleTimer();
+    if (page.awaitingImpression > 0) this.idle.push(page, page.idleAt);
   }
 
-  private armIdleTimer(): void {
-    const head = this.idleQueue[this.idleHead];
-    if (!head) return;
-    if (this.cancelIdleTimer && this.armedAt <= head.at) return;
-    this.cancelIdleTimer?.();
-    this.armedAt = head.at;
-    this.cancelIdleTimer = this.options.clock.at(head.at, () => this.onIdleTimer());
-  }
-
-  private onIdleTimer(): void {
-    this.cancelIdleTimer = null;
-    this.armedAt = Infinity;
-    const now = this.options.clock.now();
-    while (this.idleHead < this.idleQueue.length && this.idleQueue[this.idleHead]!.at <= now) {
-      const { page, at } = this.idleQueue[this.idleHead++]!;
-      // stale entries: the page saw newer events, went idle already, or was reset
-      if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) continue;
-      page.idle = true;
-      this.markAll(page);
-      this.evaluate(page, true);
-      this.options.onChange?.(pageSummary(page));
-    }
-    if (this.idleHead > 1024 && this.idleHead * 2 > this.idleQueue.length) {
-      this.idleQueue = this.idleQueue.slice(this.idleHead);
-      this.idleHead = 0;
-    }
-    this.armIdleTimer();
+  private wentIdle(page: PageState, at: number): void {
+    // stale entries: the page saw newer events, went idle already, or was reset
+    if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) return;
+    page.idle = true;
+    this.markAll(page);
+    this.evaluate(page, true);
+    this.options.onChange?.(pageSummary(page));
   }
 }
 
 function originKey(siteId: string, responseId: string): string {
   return `${siteId}\u0000${responseId}`;
-}
-
-function bump(map: Map<string, ReturnType<typeof capped>>, value: string, id: string): void {
-  let c = map.get(value);
-  if (!c) map.set(value, (c = capped()));
-  addCapped(c, id);
 }
 
 function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {
@@ -440,54 +331,4 @@ function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: n
 
 function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
   for (const f of findings) bumpSeverity(page, f.severity, sign);
-}
-
-function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
-  return {
-    key,
-    siteId,
-    pageLoadId: ev.pageLoadId,
-    sessionId: ev.sessionId,
-    userId: ev.userId,
-    pageUrl: ev.pageUrl,
-    firstSeenMs: null,
-    lastSeenMs: null,
-    responses: new Map(),
-    arrivals: 0,
-    accepted: 0,
-    rejected: 0,
-    maxTime: -Infinity,
-    renderedResponses: 0,
-    awaitingImpression: 0,
-    tallies: {
-      schema: new Map(),
-      otherSessionIds: null,
-      otherUserIds: null,
-      notDev: capped(),
-      badTimestamp: capped(),
-      farTimestamp: capped(),
-      maxSkewMs: 0,
-    },
-    pageFindings: [],
-    pageRuleCounts: new Map(),
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    idle: false,
-    idleAt: Infinity,
-  };
-}
-
-function matches(page: PageState, q: string): boolean {
-  if (
-    page.pageUrl.toLowerCase().includes(q) ||
-    page.pageLoadId.toLowerCase().includes(q) ||
-    page.sessionId.toLowerCase().includes(q)
-  )
-    return true;
-  for (const r of page.responses.values()) {
-    if (r.responseId.toLowerCase().includes(q)) return true;
-    for (const f of r.findings) if (f.rule.includes(q)) return true;
-  }
-  return page.pageFindings.some((f) => f.rule.includes(q));
 }

@@ -1,0 +1,150 @@
+// A page's state and how one event updates it (tallies, events by kind, responses), in O(1) per event;
+// plus the free-text match of the page list. The engine decides when rules run.
+import {
+  addCapped,
+  capped,
+  emptyFacts,
+  insertSorted,
+  type Capped,
+  type PageState,
+  type ResponseState,
+  type TimelineEvent,
+} from './model';
+
+export function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
+  return {
+    key,
+    siteId,
+    pageLoadId: ev.pageLoadId,
+    sessionId: ev.sessionId,
+    userId: ev.userId,
+    pageUrl: ev.pageUrl,
+    firstSeenMs: null,
+    lastSeenMs: null,
+    responses: new Map(),
+    arrivals: 0,
+    accepted: 0,
+    rejected: 0,
+    maxTime: -Infinity,
+    renderedResponses: 0,
+    awaitingImpression: 0,
+    tallies: {
+      schema: new Map(),
+      otherSessionIds: null,
+      otherUserIds: null,
+      notDev: capped(),
+      badTimestamp: capped(),
+      farTimestamp: capped(),
+      maxSkewMs: 0,
+    },
+    pageFindings: [],
+    pageRuleCounts: new Map(),
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    idle: false,
+    idleAt: Infinity,
+  };
+}
+
+export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
+  let r = page.responses.get(ev.responseId);
+  if (!r) {
+    r = {
+      responseId: ev.responseId,
+      events: [],
+      firstArrival: ev.arrival,
+      pageUrl: ev.pageUrl,
+      sessionId: ev.sessionId,
+      findings: [],
+      facts: emptyFacts(),
+      evaluatedSize: -1,
+      dirty: true,
+      awaitingImpression: false,
+      rendered: false,
+    };
+    page.responses.set(ev.responseId, r);
+  }
+  return r;
+}
+
+/** Count the event into the page's tallies; `realNow` is given for live events (see timestamp-skew). */
+export function tally(
+  page: PageState,
+  ev: TimelineEvent,
+  skewLimitMs: number,
+  realNow?: () => number,
+): void {
+  const t = page.tallies;
+  if (!ev.accepted) {
+    page.rejected++;
+    const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
+    let group = t.schema.get(sig);
+    if (!group)
+      t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
+    addCapped(group.ids, ev.id);
+    return;
+  }
+  page.accepted++;
+  // the page's own ids are its first accepted event's: only the others are kept
+  if (ev.sessionId !== page.sessionId) bump((t.otherSessionIds ??= new Map()), ev.sessionId, ev.id);
+  if (ev.userId !== page.userId) bump((t.otherUserIds ??= new Map()), ev.userId, ev.id);
+  if (!ev.dev) addCapped(t.notDev, ev.id);
+  if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
+  if (ev.tsMs !== null && ev.receivedMs !== null) {
+    let skew = Math.abs(ev.receivedMs - ev.tsMs);
+    if (realNow) skew = Math.min(skew, Math.abs(realNow() - ev.tsMs));
+    if (skew > skewLimitMs) {
+      addCapped(t.farTimestamp, ev.id);
+      t.maxSkewMs = Math.max(t.maxSkewMs, skew);
+    }
+  }
+}
+
+/**
+ * Keep the response's events-by-kind (sorted like its events) and the page's render bookkeeping.
+ * True when this is the page's first rendered response (missing-render's severity elsewhere changes).
+ */
+export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): boolean {
+  const f = r.facts;
+  if (!ev.accepted) {
+    if (ev.event === 'render') f.rejectedRender = true;
+    return false;
+  }
+  if (ev.event === 'render') insertSorted(f.renders, ev);
+  else if (ev.event === 'impression') insertSorted(f.impressions, ev);
+  else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
+  else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
+  else if (ev.event === 'redirect') insertSorted(f.redirects, ev);
+  const rendered = f.renders.length > 0;
+  let firstRenderOfPage = false;
+  if (rendered && !r.rendered) {
+    r.rendered = true;
+    firstRenderOfPage = ++page.renderedResponses === 1;
+  }
+  const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;
+  if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
+  r.awaitingImpression = awaiting;
+  return firstRenderOfPage;
+}
+
+function bump(map: Map<string, Capped>, value: string, id: string): void {
+  let c = map.get(value);
+  if (!c) map.set(value, (c = capped()));
+  addCapped(c, id);
+}
+
+/** Free text over the page's URL, ids, responseIds and rule ids (rules must have run). */
+export function matches(page: PageState, q: string): boolean {
+  if (
+    page.pageUrl.toLowerCase().includes(q) ||
+    page.pageLoadId.toLowerCase().includes(q) ||
+    page.sessionId.toLowerCase().includes(q)
+  )
+    return true;
+  for (const r of page.responses.values()) {
+    if (r.responseId.toLowerCase().includes(q)) return true;
+    for (const f of r.findings) if (f.rule.includes(q)) return true;
+  }
+  return page.pageFindings.some((f) => f.rule.includes(q));
+}
