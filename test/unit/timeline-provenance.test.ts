@@ -149,6 +149,13 @@ describe('banner-not-in-response and inline-banner-in-banners', () => {
     expect(found[0]!.message).toContain('a banner banner sent in data.results');
   });
 
+  it("accepts an inline banner by the id the Snap store gives it (ss-ib-<index>), and knows it in data.banners too", () => {
+    const p = new PageBuilder();
+    expect(findings([p.render('r1', { at: 0 }), impression(p, 'r1', [banner('ss-ib-1')], [], 100)])).toEqual([]);
+    const q = new PageBuilder({ pageLoadId: 'p2' });
+    expect(findings([q.render('r1', { at: 0 }), impression(q, 'r1', [], ['ss-ib-1'], 100)]).map((f) => f.rule)).toEqual(['inline-banner-in-banners']);
+  });
+
   it('flags an inline banner reported in data.banners, once, under its own rule', () => {
     const p = new PageBuilder();
     const bad = impression(p, 'r1', [product('P200')], ['rain-inline'], 100);

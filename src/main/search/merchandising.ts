@@ -6,7 +6,7 @@ export interface Merchandising {
   campaigns: CampaignConfig[];
   redirect: string | null;
   slots: Record<Slot, Array<{ uid: string; html: string }>>;
-  /** inline banners on the page, by their index among the whole result list */
+  /** inline banners, by their index among the whole result list */
   inline: Array<{ uid: string; index: number; html: string }>;
 }
 
@@ -22,17 +22,18 @@ export function bannerHtml(uid: string, slot: Slot | 'inline', html: string): st
   return `<div class="ss-merchandising-banner" data-banner-id="${escapeHtml(uid)}" data-banner-slot="${slot}">${html}</div>`;
 }
 
-/** `total`: results of the search; an inline banner beyond the last result (plus one) is not shown. */
-export function merchandise(config: SearchConfig, q: string, page: number, perPage: number, total: number): Merchandising {
+/**
+ * Like the real service, every inline banner of the triggered campaigns comes with every page: the index is
+ * a position in the whole result list and the client places those that fall on its page (or at the end).
+ */
+export function merchandise(config: SearchConfig, q: string): Merchandising {
   const campaigns = triggered(config, q);
   const slots = Object.fromEntries(SLOTS.map((s) => [s, [] as Array<{ uid: string; html: string }>])) as Merchandising['slots'];
   const inline: Merchandising['inline'] = [];
-  const first = (page - 1) * perPage;
   for (const c of campaigns) {
     for (const b of c.banners) {
       if (b.slot === 'inline') {
-        const at = b.position!;
-        if (at >= first && at < first + perPage && at <= total) inline.push({ uid: b.id, index: b.position!, html: bannerHtml(b.id, 'inline', b.html) });
+        inline.push({ uid: b.id, index: b.position!, html: bannerHtml(b.id, 'inline', b.html) });
       } else {
         slots[b.slot].push({ uid: b.id, html: bannerHtml(b.id, b.slot, b.html) });
       }

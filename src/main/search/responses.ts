@@ -21,7 +21,7 @@ export interface IssuedResponse {
   /** sandbox time the response was issued, ms */
   issuedAt: number;
   results: IssuedResult[];
-  /** inline banners on this page, with their index among the whole result list */
+  /** inline banners of the response (all pages), with their index among the whole result list */
   inline: Array<{ uid: string; index: number }>;
   slots: Record<Slot, string[]>;
   redirect: string | null;

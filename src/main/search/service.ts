@@ -91,7 +91,7 @@ export class SearchService {
     }
     const filtered = matched.filter((m) => passes(m.item, req.filters));
     sortItems(filtered, req.sort);
-    const merch = merchandise(config, req.q, req.page, perPage, filtered.length);
+    const merch = merchandise(config, req.q);
     const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
     const pageItems = minimalRedirect || perPage === 0 ? [] : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
     const total = minimalRedirect ? 0 : filtered.length;

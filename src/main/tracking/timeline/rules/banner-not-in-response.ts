@@ -1,7 +1,7 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
 import { finding, plural, type ResponseRule } from './types';
-import { Offenders, allResultUids, bannerUid, describeResponse, issuedFor, itemEvents, itemType, slotOf } from './provenance';
+import { Offenders, allResultUids, bannerUid, describeResponse, inlineBanner, issuedFor, itemEvents, itemType, slotOf } from './provenance';
 
 export const bannerNotInResponse: ResponseRule = {
   id: 'banner-not-in-response',
@@ -9,17 +9,16 @@ export const bannerNotInResponse: ResponseRule = {
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
-    const inline = new Set(issued.inline.map((b) => b.uid));
     const products = allResultUids(issued);
     const bad = new Offenders();
     for (const e of itemEvents(r)) {
       for (const entry of e.banners) {
         const uid = bannerUid(entry);
-        if (slotOf(issued, uid) !== undefined || inline.has(uid)) continue;
+        if (slotOf(issued, uid) !== undefined || inlineBanner(issued, uid)) continue;
         bad.add(uid, e.id, products.has(uid) ? 'a product of this response: products go in data.results' : 'in data.banners');
       }
       for (const item of e.results) {
-        if (itemType(item) !== 'banner' || inline.has(item.uid)) continue;
+        if (itemType(item) !== 'banner' || inlineBanner(issued, item.uid)) continue;
         const slot = slotOf(issued, item.uid);
         bad.add(
           item.uid,

@@ -1,7 +1,7 @@
 // `inline-banner-in-banners`: an inline banner (one that sits among the results) reported in data.banners
 // instead of data.results — the identifier mapping keeps data.banners for the merchandising slots.
 import { finding, plural, type ResponseRule } from './types';
-import { Offenders, bannerUid, describeResponse, issuedFor, itemEvents } from './provenance';
+import { Offenders, bannerUid, describeResponse, inlineBanner, issuedFor, itemEvents } from './provenance';
 
 export const inlineBannerInBanners: ResponseRule = {
   id: 'inline-banner-in-banners',
@@ -9,13 +9,12 @@ export const inlineBannerInBanners: ResponseRule = {
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.inline.length === 0) return [];
-    const positions = new Map(issued.inline.map((b) => [b.uid, b.index]));
     const bad = new Offenders();
     for (const e of itemEvents(r)) {
       for (const entry of e.banners) {
         const uid = bannerUid(entry);
-        const at = positions.get(uid);
-        if (at !== undefined) bad.add(uid, e.id, `inline at position ${at}`);
+        const banner = inlineBanner(issued, uid);
+        if (banner) bad.add(uid, e.id, `inline at position ${banner.index}`);
       }
     }
     if (bad.size === 0) return [];

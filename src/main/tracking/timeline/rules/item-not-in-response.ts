@@ -2,7 +2,7 @@
 // response it names did not contain (neither a result nor a variant of one). Needs the issued response.
 import { finding, list, plural, type ResponseRule } from './types';
 import type { IssuedResponse } from '../../../search/responses';
-import { Offenders, allResultUids, describeResponse, issuedFor, itemEvents, itemType, type ProvenanceSource } from './provenance';
+import { Offenders, allResultUids, describeResponse, inlineBanner, issuedFor, itemEvents, itemType, type ProvenanceSource } from './provenance';
 
 /** Where else the uid was: the sku of a result here, or a result of another response of the site. */
 function whereElse(uid: string, issued: IssuedResponse, p: ProvenanceSource, siteId: string): string {
@@ -28,13 +28,13 @@ export const itemNotInResponse: ResponseRule = {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
     const uids = allResultUids(issued);
-    const inline = new Set(issued.inline.map((b) => b.uid));
     const missing = new Offenders();
     const asProduct = new Offenders();
     for (const e of itemEvents(r)) {
       for (const item of e.results) {
         if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
-        if (inline.has(item.uid)) asProduct.add(item.uid, e.id, `inline banner at position ${issued.inline.find((b) => b.uid === item.uid)!.index}`);
+        const banner = inlineBanner(issued, item.uid);
+        if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
         else missing.add(item.uid, e.id, whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId));
       }
     }

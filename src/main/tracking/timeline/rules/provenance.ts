@@ -44,6 +44,14 @@ export function allResultUids(issued: IssuedResponse): Set<string> {
   return ids;
 }
 
+/**
+ * The inline banner a uid names: its data-banner-id, or `ss-ib-<index>` — the id the provider's Snap store
+ * gives inline banners, which its tracking sends as the uid.
+ */
+export function inlineBanner(issued: IssuedResponse, uid: string): { uid: string; index: number } | undefined {
+  return issued.inline.find((b) => b.uid === uid || `ss-ib-${b.index}` === uid);
+}
+
 export function slotOf(issued: IssuedResponse, uid: string): string | undefined {
   for (const [slot, uids] of Object.entries(issued.slots)) if (uids.includes(uid)) return slot;
   return undefined;
