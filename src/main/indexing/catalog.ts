@@ -105,46 +105,40 @@ function segment(packed: string, n: number): string {
 }
 
 /**
- * A product as an index run keeps it: its id and line, and its row's values packed into one string
- * (one object for the garbage collector instead of a dozen small strings: the catalog stays small and
- * the parse fast). sku, parent id, name, price and the fields are read from it when asked.
+ * A product as an index run keeps it: its id and line, and its row as one string (the values packed, or
+ * its ndJSON line / XML element): one object for the garbage collector instead of a dozen small strings,
+ * so the catalog stays small and the parse fast. Its fields are unpacked when first asked for, then
+ * kept (searching a catalog reads them again and again).
  */
 class FeedProduct implements Product {
   constructor(
     readonly uid: string,
     readonly line: number,
     private readonly names: FieldNames,
-    /** the packed values (with a Shape), the row's source text (with its RowReader), or the row itself */
-    private readonly data: string | RawFields,
-    private readonly shape: Shape | RowReader | null,
+    /** the packed values (with a Shape), the row's source text (with its RowReader), or the fields */
+    private data: string | Record<string, string>,
+    private shape: Shape | RowReader | null,
   ) {}
 
   private value(mapped: string | null, all: string[]): string | null {
-    if (typeof this.data !== 'string') return pick(this.data, mapped, all);
-    if ('readRow' in this.shape!) return pick(this.shape.readRow(this.data), mapped, all);
-    const i = mapped === null ? undefined : (this.shape as Shape).pos.get(mapped);
-    if (i === undefined) return first(this.fields, all);
-    const v = segment(this.data, i);
-    return v === '' ? null : v;
+    // packed and not yet unpacked: cut the one value out, no need to unpack the row
+    if (typeof this.data === 'string' && this.shape && 'keys' in this.shape) {
+      const i = mapped === null ? undefined : this.shape.pos.get(mapped);
+      if (i !== undefined) {
+        const v = segment(this.data, i);
+        return v === '' ? null : v;
+      }
+    }
+    return pick(this.fields, mapped, all);
   }
 
   /** Every field as text (ndJSON numbers, booleans and objects are written out). */
   get fields(): Record<string, string> {
-    if (typeof this.data === 'string' && this.shape && 'keys' in this.shape) {
-      const values = this.data.split(SEP);
-      const out: Record<string, string> = {};
-      this.shape.keys.forEach((k, i) => (out[k] = values[i] ?? ''));
-      return out;
+    if (typeof this.data === 'string') {
+      this.data = unpack(this.data, this.shape!);
+      this.shape = null;
     }
-    const raw = typeof this.data === 'string' ? (this.shape as RowReader).readRow(this.data) : this.data;
-    for (const k in raw) {
-      if (typeof raw[k] !== 'string') {
-        const out: Record<string, string> = {};
-        for (const key in raw) out[key] = text(raw[key]);
-        return out;
-      }
-    }
-    return raw as Record<string, string>;
+    return this.data;
   }
 
   get sku(): string | null {
@@ -163,17 +157,40 @@ class FeedProduct implements Product {
     return parsePrice(this.value(this.names.price, PRICE_FIELDS));
   }
 
+  /** For saving the catalog: unpacks without keeping the result, so a save does not grow memory. */
   toJSON(): Product {
+    const fields = typeof this.data === 'string' ? unpack(this.data, this.shape!) : this.data;
     return {
       uid: this.uid,
-      sku: this.sku,
-      parentId: this.parentId,
-      name: this.name,
-      price: this.price,
-      fields: this.fields,
+      sku: pick(fields, this.names.sku, SKU_FIELDS),
+      parentId: pick(fields, this.names.parentId, PARENT_FIELDS),
+      name: pick(fields, this.names.name, NAME_FIELDS),
+      price: parsePrice(pick(fields, this.names.price, PRICE_FIELDS)),
+      fields,
       line: this.line,
     };
   }
+}
+
+function unpack(data: string, shape: Shape | RowReader): Record<string, string> {
+  if ('keys' in shape) {
+    const values = data.split(SEP);
+    const out: Record<string, string> = {};
+    shape.keys.forEach((k, i) => (out[k] = values[i] ?? ''));
+    return out;
+  }
+  return asText(shape.readRow(data));
+}
+
+function asText(raw: RawFields): Record<string, string> {
+  for (const k in raw) {
+    if (typeof raw[k] !== 'string') {
+      const out: Record<string, string> = {};
+      for (const key in raw) out[key] = text(raw[key]);
+      return out;
+    }
+  }
+  return raw as Record<string, string>;
 }
 
 /** Products of one feed: which field holds what is decided from the first row; rows sharing its field names are packed. */
@@ -186,7 +203,13 @@ export class ProductMapper {
    * With `source` (the row's ndJSON line or XML element, one string already) and its `reader`, the
    * product keeps that instead of the parsed row.
    */
-  map(uid: string, fields: RawFields, line: number, source: string | null = null, reader: RowReader | null = null): Product {
+  map(
+    uid: string,
+    fields: RawFields,
+    line: number,
+    source: string | null = null,
+    reader: RowReader | null = null,
+  ): Product {
     this.names ??= {
       sku: SKU_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,
@@ -200,7 +223,7 @@ export class ProductMapper {
     }
     const packed = this.pack(fields, this.shape.keys);
     return packed === null
-      ? new FeedProduct(uid, line, this.names, fields, null)
+      ? new FeedProduct(uid, line, this.names, asText(fields), null)
       : new FeedProduct(uid, line, this.names, packed, this.shape);
   }
 
