@@ -139,6 +139,42 @@ describe('beacons checked against the response they name', () => {
   });
 });
 
+describe('what the sandbox remembers, over the admin API and in exports', () => {
+  it('lists issued responses newest first, shows one, and says when one is unknown', async () => {
+    const id = ((await (await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=boot&beacon=true`)).json()) as { responseId: string }).responseId;
+    const list = (await (await fetch(`${sb.url}/_sandbox/search/responses?siteId=demo42&limit=2`)).json()) as { responses: Array<{ responseId: string }>; remembered: number };
+    expect(list.responses[0]!.responseId).toBe(id);
+    expect(list.responses.length).toBeLessThanOrEqual(2);
+    const one = await (await fetch(`${sb.url}/_sandbox/search/responses/${id}`)).json();
+    expect(one).toMatchObject({ responseId: id, siteId: 'demo42', query: 'boot', test: false, results: [{ uid: 'P204', parentId: 'P204' }] });
+    const missing = await fetch(`${sb.url}/_sandbox/search/responses/nope`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toContain('was not issued by this sandbox');
+    expect((await fetch(`${sb.url}/_sandbox/search/responses?limit=0`)).status).toBe(400);
+  });
+
+  it('exports the responses and imports them into another sandbox, which then judges the imported beacons', async () => {
+    const id = ((await (await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=jacket&beacon=true&test=true`)).json()) as { responseId: string }).responseId;
+    await postBeacon(sb.url, 'demo42/search/render', body(id, {}, 'exported'));
+    await postBeacon(sb.url, 'demo42/search/impression', body(id, { results: [{ type: 'product', uid: 'nope', parentId: 'nope' }], banners: [] }, 'exported'));
+    const exported = await (await fetch(`${sb.url}/_sandbox/export`)).text();
+    const other = await startFrozen();
+    try {
+      const res = await fetch(`${other.url}/_sandbox/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: exported });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { sections: string[] }).sections).toContain('search');
+      expect(other.core.search.responses.get(id)?.query).toBe('jacket');
+      const pages = ((await (await fetch(`${other.url}/_sandbox/timelines?siteId=demo42`)).json()) as { pages: PageTimelineDto[] }).pages;
+      expect(pages.find((p) => p.pageLoadId === 'exported')!.findings.map((f) => f.rule)).toEqual(['item-not-in-response']);
+      const bad = await fetch(`${other.url}/_sandbox/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'search-sandbox-export', version: 1, events: [], search: { responses: [{ responseId: 1 }] } }) });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toContain('responses[0] is not an issued search response');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('a site that uses the companion search API', () => {
   it('flags a responseId the sandbox never issued, and remembers issued ones across a restart', async () => {
     const tmp = tempDir();

@@ -10,7 +10,7 @@ import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
 import { trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
-import { searchRouter } from './routes/search';
+import { searchAdminRouter, searchRouter } from './routes/search';
 import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
@@ -47,6 +47,7 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   app.use('/_sandbox', guard, express.json({ limit: '1mb' }), adminFeedsRouter(core), adminClockRouter(core), adminOutboxRouter(core));
+  app.use('/_sandbox', guard, searchAdminRouter(core.search));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
     res.status(404).json({ error: 'NotFound', message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API` });

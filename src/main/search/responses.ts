@@ -117,6 +117,28 @@ export class IssuedResponses {
     }
   }
 
+  /** Remembered responses, newest first (of one site, or all), at most `limit`. */
+  list(siteId?: string, limit = Infinity): IssuedResponse[] {
+    const out: IssuedResponse[] = [];
+    const all = [...this.byId.values()];
+    for (let i = all.length - 1; i >= 0 && out.length < limit; i--) if (siteId === undefined || all[i]!.siteId === siteId) out.push(all[i]!);
+    return out;
+  }
+
+  /** Restore responses from an export (`{responses: [...]}`), so imported beacons are checked against them. */
+  async importAll(data: unknown): Promise<number> {
+    const list = (data as { responses?: unknown } | null)?.responses;
+    if (!Array.isArray(list)) throw new Error('expected {"responses": [...]} as GET /_sandbox/export writes it');
+    list.forEach((r, i) => {
+      const v = r as Partial<IssuedResponse> | null;
+      if (!v || typeof v.responseId !== 'string' || typeof v.siteId !== 'string' || !Array.isArray(v.results) || !Array.isArray(v.inline) || typeof v.slots !== 'object')
+        throw new Error(`responses[${i}] is not an issued search response (it needs responseId, siteId, results, inline and slots)`);
+    });
+    // oldest first, so the newest stay when the import is bigger than the memory
+    for (const r of [...(list as IssuedResponse[])].reverse()) await this.add(r);
+    return list.length;
+  }
+
   /** Forget the responses of one site, or all. */
   async clear(siteId?: string): Promise<void> {
     for (const [id, r] of this.byId) if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);

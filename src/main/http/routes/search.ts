@@ -52,3 +52,38 @@ export function searchRouter(search: SearchService): Router {
   });
   return router;
 }
+
+/**
+ * `GET /_sandbox/search/responses?siteId=&limit=` (newest first) and `GET /_sandbox/search/responses/{responseId}`:
+ * what the companion search API issued, as the provenance rules see it. Mounted behind the admin guard.
+ */
+export function searchAdminRouter(search: SearchService): Router {
+  const router = Router();
+  router.get('/search/responses', (req, res) => {
+    const q = params(req);
+    const raw = q.get('limit') ?? '50';
+    const limit = Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      res.status(400).json({ error: 'InvalidParameter', message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000` });
+      return;
+    }
+    const siteId = q.get('siteId') ?? undefined;
+    res.json({
+      responses: search.responses.list(siteId, limit),
+      remembered: search.responses.size,
+      rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
+    });
+  });
+  router.get('/search/responses/:responseId', (req, res) => {
+    const r = search.responses.get(req.params.responseId);
+    if (!r) {
+      res.status(404).json({
+        error: 'NotFound',
+        message: `responseId ${req.params.responseId} was not issued by this sandbox's search API (or is older than the ${search.responses.size} remembered responses)`,
+      });
+      return;
+    }
+    res.json(r);
+  });
+  return router;
+}
