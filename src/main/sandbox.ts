@@ -108,8 +108,8 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   const search = new SearchService({ accounts: config.accounts, catalogs: indexing.catalog, responses, clock });
   timelines.setProvenance(search.provenance());
   resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
-  // what each responseId contained travels with exports, so an imported session is judged like the live one
-  exportSections.set('search', { export: () => ({ responses: responses.list() }), import: (data) => responses.importAll(data).then(() => undefined) });
+  // what each responseId contained travels with exports (for bug reports); not imported
+  exportSections.set('search', { export: () => ({ responses: responses.list() }) });
   // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages
   bus.on((m) => {
     const siteId = m.type === 'feed' ? (m.data as { siteId?: unknown }).siteId : undefined;

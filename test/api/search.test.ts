@@ -153,25 +153,10 @@ describe('what the sandbox remembers, over the admin API and in exports', () => 
     expect((await fetch(`${sb.url}/_sandbox/search/responses?limit=0`)).status).toBe(400);
   });
 
-  it('exports the responses and imports them into another sandbox, which then judges the imported beacons', async () => {
+  it('puts the remembered responses into exports', async () => {
     const id = ((await (await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=jacket&beacon=true&test=true`)).json()) as { responseId: string }).responseId;
-    await postBeacon(sb.url, 'demo42/search/render', body(id, {}, 'exported'));
-    await postBeacon(sb.url, 'demo42/search/impression', body(id, { results: [{ type: 'product', uid: 'nope', parentId: 'nope' }], banners: [] }, 'exported'));
-    const exported = await (await fetch(`${sb.url}/_sandbox/export`)).text();
-    const other = await startFrozen();
-    try {
-      const res = await fetch(`${other.url}/_sandbox/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: exported });
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { sections: string[] }).sections).toContain('search');
-      expect(other.core.search.responses.get(id)?.query).toBe('jacket');
-      const pages = ((await (await fetch(`${other.url}/_sandbox/timelines?siteId=demo42`)).json()) as { pages: PageTimelineDto[] }).pages;
-      expect(pages.find((p) => p.pageLoadId === 'exported')!.findings.map((f) => f.rule)).toEqual(['item-not-in-response']);
-      const bad = await fetch(`${other.url}/_sandbox/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'search-sandbox-export', version: 1, events: [], search: { responses: [{ responseId: 1 }] } }) });
-      expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { message: string }).message).toContain('responses[0] is not an issued search response');
-    } finally {
-      await other.close();
-    }
+    const exported = (await (await fetch(`${sb.url}/_sandbox/export`)).json()) as { search: { responses: Array<{ responseId: string; query: string }> } };
+    expect(exported.search.responses[0]).toMatchObject({ responseId: id, query: 'jacket' });
   });
 });
 

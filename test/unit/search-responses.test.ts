@@ -50,3 +50,13 @@ describe('issued responses', () => {
     await third.responses.close();
   });
 });
+
+describe('restoring responses from an export', () => {
+  it('takes {responses: [...]} newest first, and refuses anything else naming the entry', async () => {
+    const { responses } = await IssuedResponses.open(null, T, 2);
+    expect(await responses.importAll({ responses: [rec('new', T + 2), rec('mid', T + 1), rec('old', T)] })).toBe(3);
+    expect(responses.list().map((r) => r.responseId)).toEqual(['new', 'mid']);
+    await expect(responses.importAll({ responses: [rec('ok', T), { responseId: 7 }] })).rejects.toThrow('responses[1] is not an issued search response');
+    await expect(responses.importAll([])).rejects.toThrow('expected {"responses": [...]}');
+  });
+});
