@@ -38,9 +38,9 @@ export const redirectMismatch: ResponseRule = {
     const sent = [...new Set(bad.map((e) => JSON.stringify(e.redirect ?? '')))].join(', ');
     const message =
       issued.redirect === null
-        ? `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) report redirect ${sent}, but that response (${describeResponse(issued)}) returned no redirect. ` +
+        ? `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) ${bad.length === 1 ? 'reports' : 'report'} redirect ${sent}, but that response (${describeResponse(issued)}) returned no redirect. ` +
           `search/redirect is only for a search whose response carries merchandising.redirect. Fix: send it only when the response has a redirect, with that URL.`
-        : `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) report redirect ${sent}, but the response (${describeResponse(issued)}) returned merchandising.redirect "${issued.redirect}". ` +
+        : `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) ${bad.length === 1 ? 'reports' : 'report'} redirect ${sent}, but the response (${describeResponse(issued)}) returned merchandising.redirect "${issued.redirect}". ` +
           `The spec expects data.redirect to be the URL the response redirected to. Fix: send merchandising.redirect exactly as returned (and navigate there).`;
     return [finding('redirect-mismatch', 'error', r.responseId, message, bad.map((e) => e.id), { responseId: r.responseId })];
   },
