@@ -152,3 +152,48 @@ export interface OutboxMessage {
     at: string | null;
   };
 }
+
+// The one transition table of the indexing states (DESIGN.md "Indexing states"): the sandbox moves feeds
+// by it (src/main/indexing/state-machine.ts) and the UI draws its diagram from it.
+
+/**
+ * What may cause a move:
+ * - `start`: a bulk index request was accepted, or the scheduler reached nextIndexTime
+ * - `step`: autopilot's timed progress (or the end of the parse) moves the feed on
+ * - `pause`: a bulk index request arrived while the feed was running
+ * - `resume`: only by hand
+ */
+export type Trigger = 'start' | 'step' | 'pause' | 'resume';
+
+export interface Transition {
+  from: FeedState;
+  to: FeedState;
+  triggers: readonly Trigger[];
+  /** only for feeds with external regeneration */
+  needsRegeneration?: boolean;
+}
+
+/** States a feed rests in; a start (request or schedule) is possible only from these. */
+export const RESTING_STATES: readonly FeedState[] = ['done', 'error', 'regen_error'];
+
+export const TRANSITIONS: readonly Transition[] = [
+  // start: plain feeds go straight to waiting, feeds with external regeneration regenerate first
+  { from: 'done', to: 'waiting', triggers: ['start'] },
+  { from: 'error', to: 'waiting', triggers: ['start'] },
+  // regen_error is a resting state too (the sandbox's choice): otherwise such a feed could never index again
+  { from: 'regen_error', to: 'waiting', triggers: ['start'] },
+  { from: 'done', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },
+  { from: 'error', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },
+  { from: 'regen_error', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },
+  // the index itself
+  { from: 'waiting', to: 'running', triggers: ['step'] },
+  { from: 'running', to: 'done', triggers: ['step'] },
+  { from: 'running', to: 'error', triggers: ['step'] },
+  { from: 'running', to: 'paused', triggers: ['pause'] },
+  { from: 'paused', to: 'running', triggers: ['resume'] },
+  // external regeneration
+  { from: 'regen_waiting', to: 'regen_running', triggers: ['step'] },
+  { from: 'regen_running', to: 'regen_done', triggers: ['step'] },
+  { from: 'regen_running', to: 'regen_error', triggers: ['step'] },
+  { from: 'regen_done', to: 'waiting', triggers: ['step'] },
+];

@@ -1,7 +1,7 @@
 // The feed state diagram: the timed steps of an index run (grey arrows), the feed's current state, and
 // the moves allowed from it right now (accent arrows, from the admin API's `allowedTransitions`).
 // Every state is a button: asking for a move the table refuses shows the sandbox's explanation.
-import type { FeedState } from '../../../../shared/indexing';
+import { TRANSITIONS, type FeedState } from '../../../../shared/indexing';
 
 const COL = 128;
 const ROW = 58;
@@ -23,18 +23,10 @@ const POSITION: Record<FeedState, [number, number]> = {
   error: [2, 2],
 };
 
-/** The steps an index run takes by itself (DESIGN.md "Indexing states"); starts are drawn only when allowed. */
-const STEPS: Array<[FeedState, FeedState]> = [
-  ['regen_waiting', 'regen_running'],
-  ['regen_running', 'regen_done'],
-  ['regen_running', 'regen_error'],
-  ['regen_done', 'waiting'],
-  ['waiting', 'running'],
-  ['running', 'done'],
-  ['running', 'error'],
-  ['running', 'paused'],
-  ['paused', 'running'],
-];
+/** The steps an index run takes by itself (the table's moves that are not starts); starts are drawn only when allowed. */
+const STEPS: Array<[FeedState, FeedState]> = TRANSITIONS.filter(
+  (t) => !t.triggers.includes('start'),
+).map((t) => [t.from, t.to]);
 
 interface Box {
   x: number;
