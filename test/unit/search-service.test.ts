@@ -167,3 +167,16 @@ describe('meta.json', () => {
     expect((body.sortOptions as unknown[]).length).toBe(4);
   });
 });
+
+describe('matching', () => {
+  it('needs every word, at the start of a word; a plural finds the singular', async () => {
+    const { get } = await service();
+    const uids = async (q: string) => ((await get(`siteId=shop01&resultsPerPage=50&q=${encodeURIComponent(q)}`)).body.results as Array<{ uid: string }>).map((r) => r.uid);
+    expect(await uids('jack')).toEqual(['P200', 'P201']);
+    expect(await uids('jackets')).toEqual(['P200', 'P201']);
+    expect(await uids('acket')).toEqual([]);
+    expect(await uids('down jacket')).toEqual(['P201']);
+    expect(await uids('alpenglow')).toEqual(['P201', '3001']);
+    expect(await uids('p200-red-m')).toEqual(['P200']);
+  });
+});

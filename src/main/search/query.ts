@@ -1,5 +1,5 @@
 // Simple, predictable search over a catalog's results: text matching, filters, sorting and facet counts.
-// Every query word must match the start of a word in name, sku, brand or description (or a uid/sku exactly).
+// Every query word (a trailing s dropped) must start a word of name, sku, brand or description (or equal a uid/sku).
 import type { Product } from '../indexing/catalog';
 import { brandOf, descriptionOf, fieldValue, type SearchItem } from './items';
 
@@ -31,8 +31,10 @@ function rowScore(p: Product, terms: string[], exact: string): number {
   ];
   let score = 0;
   for (const term of terms) {
+    // a plural finds the singular: "jackets" matches "Jacket"
+    const stem = term.length > 3 && term.endsWith('s') ? term.slice(0, -1) : term;
     let best = 0;
-    for (const [weight, ws] of fields) if (weight > best && ws.some((w) => w.startsWith(term))) best = weight;
+    for (const [weight, ws] of fields) if (weight > best && ws.some((w) => w.startsWith(stem))) best = weight;
     if (best === 0) return 0;
     score += best;
   }
