@@ -27,7 +27,11 @@ afterAll(async () => {
 type Any = any;
 
 function snap(base: string): Any {
-  return new Client({ siteId: 'demo42' }, { mode: 'development', search: { origin: base }, meta: { origin: base } } as Any);
+  return new Client({ siteId: 'demo42' }, {
+    mode: 'development',
+    search: { origin: base },
+    meta: { origin: base },
+  } as Any);
 }
 
 let seq = 0;
@@ -54,12 +58,26 @@ async function timeline(pageLoadId: string): Promise<PageTimelineDto> {
 
 describe('the Snap client against the sandbox', () => {
   it('gets results with variants, facets, merchandising from the config and a responseId', async () => {
-    const [meta, response] = await snap(sb.url).search({ search: { query: { string: 'jacket' } }, pagination: { pageSize: 2 } });
+    const [meta, response] = await snap(sb.url).search({
+      search: { query: { string: 'jacket' } },
+      pagination: { pageSize: 2 },
+    });
     expect(Object.keys(meta.facets)).toEqual(['brand', 'category', 'color', 'size', 'price']);
     expect(response.pagination).toEqual({ totalResults: 3, page: 1, pageSize: 2, totalPages: 2 });
     expect(response.results.map((r: Any) => r.id)).toEqual(['P200', 'P201']);
-    expect(response.results[0].mappings.core).toMatchObject({ uid: 'P200', sku: 'P200', name: 'Rain Shell Jacket', price: 139, msrp: 179, brand: 'Northfold' });
-    expect(response.results[0].children.map((c: Any) => c.attributes.uid)).toEqual(['2001', '2002', '2003']);
+    expect(response.results[0].mappings.core).toMatchObject({
+      uid: 'P200',
+      sku: 'P200',
+      name: 'Rain Shell Jacket',
+      price: 139,
+      msrp: 179,
+      brand: 'Northfold',
+    });
+    expect(response.results[0].children.map((c: Any) => c.attributes.uid)).toEqual([
+      '2001',
+      '2002',
+      '2003',
+    ]);
     expect(response.results[0].attributes.category).toBe('Jackets');
     expect(response.tracking.responseId).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.results[0].responseId).toBe(response.tracking.responseId);
@@ -68,20 +86,36 @@ describe('the Snap client against the sandbox', () => {
       { filtered: false, value: 'Northfold', label: 'Northfold', count: 2 },
       { filtered: false, value: 'Alpenglow', label: 'Alpenglow', count: 1 },
     ]);
-    expect(response.facets.find((f: Any) => f.field === 'price')).toMatchObject({ type: 'range', range: { low: 89, high: 229 } });
+    expect(response.facets.find((f: Any) => f.field === 'price')).toMatchObject({
+      type: 'range',
+      range: { low: 89, high: 229 },
+    });
     const m = response.merchandising;
     expect(m.redirect).toBe('');
-    for (const slot of ['header', 'banner', 'footer', 'left']) expect(m.content[slot][0]).toContain(`data-banner-id="rain-${slot}"`);
-    expect(m.content.inline).toEqual([{ value: expect.stringContaining('data-banner-id="rain-inline"'), config: { position: { index: 1 } } }]);
+    for (const slot of ['header', 'banner', 'footer', 'left'])
+      expect(m.content[slot][0]).toContain(`data-banner-id="rain-${slot}"`);
+    expect(m.content.inline).toEqual([
+      {
+        value: expect.stringContaining('data-banner-id="rain-inline"'),
+        config: { position: { index: 1 } },
+      },
+    ]);
     expect(m.campaigns).toEqual([{ id: 'rain-ready', title: 'Rain ready', type: 'banner' }]);
     // what the sandbox remembers: the request was development traffic (test=true)
-    expect(sb.core.search.responses.get(response.tracking.responseId)).toMatchObject({ query: 'jacket', test: true, inline: [{ uid: 'rain-inline', index: 1 }] });
+    expect(sb.core.search.responses.get(response.tracking.responseId)).toMatchObject({
+      query: 'jacket',
+      test: true,
+      inline: [{ uid: 'rain-inline', index: 1 }],
+    });
   });
 
   it('filters, sorts and pages as asked, with the filter summary', async () => {
     const [, response] = await snap(sb.url).search({
       search: { query: { string: 'jacket' } },
-      filters: [{ type: 'value', field: 'brand', value: 'Northfold' }, { type: 'range', field: 'price', value: { low: 50, high: 140 } }],
+      filters: [
+        { type: 'value', field: 'brand', value: 'Northfold' },
+        { type: 'range', field: 'price', value: { low: 50, high: 140 } },
+      ],
       sorts: [{ field: 'price', direction: 'asc' }],
     });
     expect(response.results.map((r: Any) => r.id)).toEqual(['P202', 'P200']);
@@ -108,8 +142,22 @@ describe('beacons checked against the response they name', () => {
       expect(res.status).toBe(200);
     };
     await send('render', {}, 'good');
-    await send('impression', { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }, { type: 'banner', uid: 'rain-inline' }], banners: [{ uid: 'rain-header' }] }, 'good');
-    await send('clickthrough', { results: [{ type: 'product', uid: '2002', parentId: 'P200' }] }, 'good');
+    await send(
+      'impression',
+      {
+        results: [
+          { type: 'product', uid: 'P200', parentId: 'P200' },
+          { type: 'banner', uid: 'rain-inline' },
+        ],
+        banners: [{ uid: 'rain-header' }],
+      },
+      'good',
+    );
+    await send(
+      'clickthrough',
+      { results: [{ type: 'product', uid: '2002', parentId: 'P200' }] },
+      'good',
+    );
     const good = await timeline('good');
     expect(good.findings).toEqual([]);
     expect(good.verdict).toBe('pass');
@@ -117,45 +165,88 @@ describe('beacons checked against the response they name', () => {
     // another page load of the same URL in the same session may re-use the (cached) response: only the items are wrong
     const other = 'other';
     await send('render', {}, other);
-    await send('impression', { results: [{ type: 'product', uid: 'P204', parentId: 'P204' }], banners: [{ uid: 'rain-inline' }] }, other);
+    await send(
+      'impression',
+      {
+        results: [{ type: 'product', uid: 'P204', parentId: 'P204' }],
+        banners: [{ uid: 'rain-inline' }],
+      },
+      other,
+    );
     const bad = await timeline(other);
-    expect(bad.findings.map((f) => f.rule).sort()).toEqual(['inline-banner-in-banners', 'item-not-in-response']);
+    expect(bad.findings.map((f) => f.rule).sort()).toEqual([
+      'inline-banner-in-banners',
+      'item-not-in-response',
+    ]);
   });
 
   it('answers CORS preflights and errors in JSON', async () => {
-    const pre = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-custom' } });
+    const pre = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-custom',
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-headers')).toBe('x-custom');
     const bad = await fetch(`${sb.url}/api/search/search.json?siteId=demo42&page=zero`);
     expect(bad.status).toBe(400);
     expect(bad.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await bad.json()).toEqual({ success: false, error: 'InvalidParameter', message: 'page="zero": use a whole number from 1 to 100000' });
+    expect(await bad.json()).toEqual({
+      success: false,
+      error: 'InvalidParameter',
+      message: 'page="zero": use a whole number from 1 to 100000',
+    });
     const post = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'POST' });
     expect(post.status).toBe(405);
     const elsewhere = await fetch(`${sb.url}/api/search/autocomplete.json?siteId=demo42`);
     expect(elsewhere.status).toBe(404);
-    expect(((await elsewhere.json()) as { message: string }).message).toContain('GET /api/search/search.json');
+    expect(((await elsewhere.json()) as { message: string }).message).toContain(
+      'GET /api/search/search.json',
+    );
   });
 });
 
 describe('what the sandbox remembers, over the admin API and in exports', () => {
   it('lists issued responses newest first, shows one, and says when one is unknown', async () => {
-    const id = ((await (await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=boot&beacon=true`)).json()) as { responseId: string }).responseId;
-    const list = (await (await fetch(`${sb.url}/_sandbox/search/responses?siteId=demo42&limit=2`)).json()) as { responses: Array<{ responseId: string }>; remembered: number };
+    const id = (
+      (await (
+        await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=boot&beacon=true`)
+      ).json()) as { responseId: string }
+    ).responseId;
+    const list = (await (
+      await fetch(`${sb.url}/_sandbox/search/responses?siteId=demo42&limit=2`)
+    ).json()) as { responses: Array<{ responseId: string }>; remembered: number };
     expect(list.responses[0]!.responseId).toBe(id);
     expect(list.responses.length).toBeLessThanOrEqual(2);
     const one = await (await fetch(`${sb.url}/_sandbox/search/responses/${id}`)).json();
-    expect(one).toMatchObject({ responseId: id, siteId: 'demo42', query: 'boot', test: false, results: [{ uid: 'P204', parentId: 'P204' }] });
+    expect(one).toMatchObject({
+      responseId: id,
+      siteId: 'demo42',
+      query: 'boot',
+      test: false,
+      results: [{ uid: 'P204', parentId: 'P204' }],
+    });
     const missing = await fetch(`${sb.url}/_sandbox/search/responses/nope`);
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { message: string }).message).toContain('was not issued by this sandbox');
+    expect(((await missing.json()) as { message: string }).message).toContain(
+      'was not issued by this sandbox',
+    );
     expect((await fetch(`${sb.url}/_sandbox/search/responses?limit=0`)).status).toBe(400);
   });
 
   it('puts the remembered responses into exports', async () => {
-    const id = ((await (await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=jacket&beacon=true&test=true`)).json()) as { responseId: string }).responseId;
-    const exported = (await (await fetch(`${sb.url}/_sandbox/export`)).json()) as { search: { responses: Array<{ responseId: string; query: string }> } };
+    const id = (
+      (await (
+        await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=jacket&beacon=true&test=true`)
+      ).json()) as { responseId: string }
+    ).responseId;
+    const exported = (await (await fetch(`${sb.url}/_sandbox/export`)).json()) as {
+      search: { responses: Array<{ responseId: string; query: string }> };
+    };
     expect(exported.search.responses[0]).toMatchObject({ responseId: id, query: 'jacket' });
   });
 });
@@ -171,16 +262,44 @@ describe('a site that uses the companion search API', () => {
     };
     let s = await createSandbox(config, { rendererDir: null });
     try {
-      const issued = ((await (await fetch(`${s.url}/api/search/search.json?siteId=demo42&q=trail&beacon=true&test=true`)).json()) as { responseId: string }).responseId;
+      const issued = (
+        (await (
+          await fetch(`${s.url}/api/search/search.json?siteId=demo42&q=trail&beacon=true&test=true`)
+        ).json()) as { responseId: string }
+      ).responseId;
       await s.close();
       s = await createSandbox(config, { rendererDir: null });
       expect(s.core.search.responses.get(issued)?.query).toBe('trail');
-      const ctx = (page: string) => ({ timestamp: new Date().toISOString(), pageUrl: 'http://localhost/', userId: 'u', sessionId: 's', pageLoadId: page, initiator: 't', dev: true });
-      await postBeacon(s.url, 'demo42/search/render', { context: ctx('known'), data: { responseId: issued } });
-      await postBeacon(s.url, 'demo42/search/render', { context: ctx('made-up'), data: { responseId: 'not-from-the-sandbox' } });
-      const pages = ((await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as { pages: PageTimelineDto[] }).pages;
-      expect(pages.find((p) => p.pageLoadId === 'known')!.findings.filter((f) => f.rule !== 'no-impression')).toEqual([]);
-      expect(pages.find((p) => p.pageLoadId === 'made-up')!.findings.map((f) => f.rule)).toEqual(['responseid-unknown']);
+      const ctx = (page: string) => ({
+        timestamp: new Date().toISOString(),
+        pageUrl: 'http://localhost/',
+        userId: 'u',
+        sessionId: 's',
+        pageLoadId: page,
+        initiator: 't',
+        dev: true,
+      });
+      await postBeacon(s.url, 'demo42/search/render', {
+        context: ctx('known'),
+        data: { responseId: issued },
+      });
+      await postBeacon(s.url, 'demo42/search/render', {
+        context: ctx('made-up'),
+        data: { responseId: 'not-from-the-sandbox' },
+      });
+      const pages = (
+        (await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as {
+          pages: PageTimelineDto[];
+        }
+      ).pages;
+      expect(
+        pages
+          .find((p) => p.pageLoadId === 'known')!
+          .findings.filter((f) => f.rule !== 'no-impression'),
+      ).toEqual([]);
+      expect(pages.find((p) => p.pageLoadId === 'made-up')!.findings.map((f) => f.rule)).toEqual([
+        'responseid-unknown',
+      ]);
     } finally {
       await s.close();
       tmp.cleanup();

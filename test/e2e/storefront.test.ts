@@ -29,11 +29,23 @@ const out = tempDir('search-sandbox-storefront-');
 
 /** Serve the bundled storefront from its own origin, as a real storefront is (the sandbox is cross-origin). */
 function serve(dir: string): Promise<http.Server> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  };
   const server = http.createServer((req, res) => {
-    const name = path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
+    const name = path
+      .normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+      .replace(/^([/\\])+/, '');
     readFile(path.join(dir, name || 'index.html'))
-      .then((data) => res.writeHead(200, { 'content-type': types[path.extname(name)] ?? 'application/octet-stream' }).end(data))
+      .then((data) =>
+        res
+          .writeHead(200, {
+            'content-type': types[path.extname(name)] ?? 'application/octet-stream',
+          })
+          .end(data),
+      )
       .catch(() => res.writeHead(404).end());
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -41,15 +53,36 @@ function serve(dir: string): Promise<http.Server> {
 
 beforeAll(async () => {
   if (skip) return;
-  await build({ root: STOREFRONT, configFile: false, logLevel: 'silent', base: './', build: { outDir: out.dir, emptyOutDir: true, minify: false } });
+  await build({
+    root: STOREFRONT,
+    configFile: false,
+    logLevel: 'silent',
+    base: './',
+    build: { outDir: out.dir, emptyOutDir: true, minify: false },
+  });
   shop = await serve(out.dir);
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   // demo42 as a site whose storefront searches through the sandbox: responseid-unknown applies too
   const base = testConfig();
-  sandbox = await startSandbox({ accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })) });
-  expect((await upload(sandbox.url, 'feedId=42', await readFile(FEED), 'outdoor-products.csv')).status).toBe(200);
+  sandbox = await startSandbox({
+    accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })),
+  });
+  expect(
+    (await upload(sandbox.url, 'feedId=42', await readFile(FEED), 'outdoor-products.csv')).status,
+  ).toBe(200);
   expect((await runToEnd(sandbox, 42)).state).toBe('done');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 });
 
 afterAll(async () => {
@@ -68,7 +101,9 @@ interface StorefrontState {
 }
 
 /** A fresh browser profile per page load (the beacon client keeps ids in cookies and storage). */
-async function openStorefront(query: Record<string, string>): Promise<{ page: Page; run: string; close: () => Promise<void> }> {
+async function openStorefront(
+  query: Record<string, string>,
+): Promise<{ page: Page; run: string; close: () => Promise<void> }> {
   const run = randomUUID();
   const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
   const page = await context.newPage();
@@ -80,14 +115,18 @@ async function openStorefront(query: Record<string, string>): Promise<{ page: Pa
 const state = (page: Page) => page.evaluate('window.__storefront') as Promise<StorefrontState>;
 
 async function waitForSearch(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(`window.__storefront && (window.__storefront.searches >= ${n} || window.__storefront.error)`);
+  await page.waitForFunction(
+    `window.__storefront && (window.__storefront.searches >= ${n} || window.__storefront.error)`,
+  );
   const s = await state(page);
   if (s.error) throw new Error(`the storefront's search failed: ${s.error}`);
 }
 
 /** Scroll every tile and banner of the current results into view, waiting for each to be impressed. */
 async function scrollThrough(page: Page): Promise<void> {
-  const targets = page.locator('#slot-header > *, #slot-banner > *, #slot-left > *, #results > li, #slot-footer > *');
+  const targets = page.locator(
+    '#slot-header > *, #slot-banner > *, #slot-left > *, #results > li, #slot-footer > *',
+  );
   const n = await targets.count();
   for (let i = 0; i < n; i++) {
     const el = targets.nth(i);
@@ -95,7 +134,9 @@ async function scrollThrough(page: Page): Promise<void> {
     const uid = await el.getAttribute('data-uid');
     const item = await el.getAttribute('data-item');
     const reported = item ? (JSON.parse(item) as { uid: string }).uid : uid;
-    await page.waitForFunction(`window.__storefront.impressed.includes(${JSON.stringify(reported)})`);
+    await page.waitForFunction(
+      `window.__storefront.impressed.includes(${JSON.stringify(reported)})`,
+    );
   }
 }
 
@@ -115,8 +156,14 @@ async function settledTimeline(page: Page, run: string): Promise<PageTimelineDto
         last = await pageTimeline(run);
         if (!last) return false;
         const events = last.responses.flatMap((r) => r.events);
-        const impressed = new Set(events.filter((e) => e.event === 'impression').flatMap((e) => [...e.uids, ...e.bannerUids]));
-        const clicked = new Set(events.filter((e) => e.event === 'clickthrough').flatMap((e) => e.uids));
+        const impressed = new Set(
+          events
+            .filter((e) => e.event === 'impression')
+            .flatMap((e) => [...e.uids, ...e.bannerUids]),
+        );
+        const clicked = new Set(
+          events.filter((e) => e.event === 'clickthrough').flatMap((e) => e.uids),
+        );
         return (
           s.impressed.every((u) => impressed.has(u)) &&
           s.clicked.every((u) => clicked.has(u)) &&
@@ -144,7 +191,16 @@ describe.skipIf(skip)('a storefront on the companion search API, in Chromium', (
       const t = await settledTimeline(sf.page, sf.run);
       const s = await state(sf.page);
       // header, banner, left and footer banners, three results and the inline banner were all reported
-      expect(s.impressed.sort()).toEqual(['P200', 'P201', 'P202', 'rain-banner', 'rain-footer', 'rain-header', 'rain-inline', 'rain-left']);
+      expect(s.impressed.sort()).toEqual([
+        'P200',
+        'P201',
+        'P202',
+        'rain-banner',
+        'rain-footer',
+        'rain-header',
+        'rain-inline',
+        'rain-left',
+      ]);
       expect(s.clicked).toEqual(['P201']);
       const kinds = t.responses.flatMap((r) => r.events.map((e) => e.event));
       expect(new Set(kinds)).toEqual(new Set(['render', 'impression', 'clickthrough']));
@@ -162,7 +218,9 @@ describe.skipIf(skip)('a storefront on the companion search API, in Chromium', (
     try {
       await sf.page.waitForFunction('window.__storefront.redirected !== null');
       const t = await settledTimeline(sf.page, sf.run);
-      expect(t.responses.flatMap((r) => r.events).map((e) => [e.event, e.redirect])).toEqual([['redirect', '/pages/gift-cards']]);
+      expect(t.responses.flatMap((r) => r.events).map((e) => [e.event, e.redirect])).toEqual([
+        ['redirect', '/pages/gift-cards'],
+      ]);
       expect(t.findings).toEqual([]);
     } finally {
       await sf.close();
@@ -173,7 +231,9 @@ describe.skipIf(skip)('a storefront on the companion search API, in Chromium', (
     const sf = await searchScrollClick({ break: 'uid' });
     try {
       const t = await settledTimeline(sf.page, sf.run);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-response', 'error']]);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+        ['item-not-in-response', 'error'],
+      ]);
       expect(t.findings[0]!.message).toContain('uid "P201-BLU-S"');
       expect(t.findings[0]!.message).toContain('the sku of variant "2011" of result "P201"');
     } finally {
@@ -185,7 +245,9 @@ describe.skipIf(skip)('a storefront on the companion search API, in Chromium', (
     const sf = await searchScrollClick({ break: 'banner' });
     try {
       const t = await settledTimeline(sf.page, sf.run);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['inline-banner-in-banners', 'error']]);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+        ['inline-banner-in-banners', 'error'],
+      ]);
       expect(t.findings[0]!.message).toContain('uid "rain-inline"');
     } finally {
       await sf.close();
@@ -202,7 +264,9 @@ describe.skipIf(skip)('a storefront on the companion search API, in Chromium', (
       await sf.page.locator('#results > li[data-kind="product"]').first().click();
       const t = await settledTimeline(sf.page, sf.run);
       expect(t.responses).toHaveLength(1);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-response', 'error']]);
+      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+        ['item-not-in-response', 'error'],
+      ]);
       expect(t.findings[0]!.message).toContain('uid "P203"');
       expect(t.findings[0]!.message).toContain('(search "trail")');
       expect(t.findings[0]!.message).toContain('stale responseId');

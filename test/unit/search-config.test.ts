@@ -9,29 +9,79 @@ const parse = (raw: unknown) => parseSearchConfig(raw, 'accounts[0].search', 'cf
 describe('search config', () => {
   it('defaults: not a companion site, catalog check on, 24 per page, facets detected, no campaigns', () => {
     expect(parse(undefined)).toEqual(DEFAULT_SEARCH_CONFIG);
-    expect(parseAccounts([{ siteId: 'abc123', secretKey: 'k' }], '.', 'cfg.json')[0]!.search).toEqual(DEFAULT_SEARCH_CONFIG);
+    expect(
+      parseAccounts([{ siteId: 'abc123', secretKey: 'k' }], '.', 'cfg.json')[0]!.search,
+    ).toEqual(DEFAULT_SEARCH_CONFIG);
   });
 
   it('normalises campaign queries and gives campaigns and banners their defaults', () => {
-    const c = parse({ companion: true, campaigns: [{ queries: ['  Rain   JACKET '], banners: [{ id: 'b<1>', slot: 'footer' }] }] });
+    const c = parse({
+      companion: true,
+      campaigns: [{ queries: ['  Rain   JACKET '], banners: [{ id: 'b<1>', slot: 'footer' }] }],
+    });
     expect(c.companion).toBe(true);
     expect(c.campaigns).toEqual([
-      { id: 'campaign-1', title: 'campaign-1', queries: ['rain jacket'], redirect: null, banners: [{ id: 'b<1>', slot: 'footer', position: null, html: '<div class="ss-banner">b&#60;1&#62;</div>' }] },
+      {
+        id: 'campaign-1',
+        title: 'campaign-1',
+        queries: ['rain jacket'],
+        redirect: null,
+        banners: [
+          {
+            id: 'b<1>',
+            slot: 'footer',
+            position: null,
+            html: '<div class="ss-banner">b&#60;1&#62;</div>',
+          },
+        ],
+      },
     ]);
   });
 
   it.each([
-    [{ nope: 1 }, 'accounts[0].search.nope: unknown key; allowed: companion, catalogCheck, resultsPerPage, facets, campaigns'],
+    [
+      { nope: 1 },
+      'accounts[0].search.nope: unknown key; allowed: companion, catalogCheck, resultsPerPage, facets, campaigns',
+    ],
     [{ companion: 'yes' }, 'accounts[0].search.companion: must be true or false, got "yes"'],
-    [{ resultsPerPage: 0 }, 'accounts[0].search.resultsPerPage: 0 must be a whole number from 1 to 250'],
+    [
+      { resultsPerPage: 0 },
+      'accounts[0].search.resultsPerPage: 0 must be a whole number from 1 to 250',
+    ],
     [{ facets: 'brand' }, 'accounts[0].search.facets: must be an array of catalog field names'],
-    [{ campaigns: [{ queries: [] , redirect: '/x' }] }, 'accounts[0].search.campaigns[0].queries: must be a non-empty array'],
-    [{ campaigns: [{ queries: ['a'] }] }, 'accounts[0].search.campaigns[0]: a campaign needs a "redirect" or at least one banner'],
-    [{ campaigns: [{ queries: ['a'], redirect: 'http://[bad' }] }, 'accounts[0].search.campaigns[0].redirect: "http://[bad" is not a URL'],
-    [{ campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'top' }] }] }, 'accounts[0].search.campaigns[0].banners[0].slot: "top" is not a slot: use one of header, banner, footer, left, inline'],
-    [{ campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'inline' }] }] }, 'accounts[0].search.campaigns[0].banners[0].position: undefined: an inline banner needs "position"'],
-    [{ campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'left', position: 2 }] }] }, 'accounts[0].search.campaigns[0].banners[0].position: only inline banners have a position'],
-    [{ campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'left' }] }, { queries: ['b'], banners: [{ id: 'x', slot: 'header' }] }] }, 'accounts[0].search.campaigns[1].banners[0].id: banner id "x" is used twice'],
+    [
+      { campaigns: [{ queries: [], redirect: '/x' }] },
+      'accounts[0].search.campaigns[0].queries: must be a non-empty array',
+    ],
+    [
+      { campaigns: [{ queries: ['a'] }] },
+      'accounts[0].search.campaigns[0]: a campaign needs a "redirect" or at least one banner',
+    ],
+    [
+      { campaigns: [{ queries: ['a'], redirect: 'http://[bad' }] },
+      'accounts[0].search.campaigns[0].redirect: "http://[bad" is not a URL',
+    ],
+    [
+      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'top' }] }] },
+      'accounts[0].search.campaigns[0].banners[0].slot: "top" is not a slot: use one of header, banner, footer, left, inline',
+    ],
+    [
+      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'inline' }] }] },
+      'accounts[0].search.campaigns[0].banners[0].position: undefined: an inline banner needs "position"',
+    ],
+    [
+      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'left', position: 2 }] }] },
+      'accounts[0].search.campaigns[0].banners[0].position: only inline banners have a position',
+    ],
+    [
+      {
+        campaigns: [
+          { queries: ['a'], banners: [{ id: 'x', slot: 'left' }] },
+          { queries: ['b'], banners: [{ id: 'x', slot: 'header' }] },
+        ],
+      },
+      'accounts[0].search.campaigns[1].banners[0].id: banner id "x" is used twice',
+    ],
   ])('rejects %j', (raw, message) => {
     expect(() => parse(raw)).toThrow(`cfg.json: ${message}`);
   });

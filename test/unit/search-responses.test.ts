@@ -8,7 +8,17 @@ import { tempDir } from '../helpers/sandbox';
 
 const T = Date.parse('2026-11-21T05:00:00Z');
 const rec = (responseId: string, issuedAt: number, siteId = 'shop01'): IssuedResponse => ({
-  responseId, siteId, query: 'q', page: 1, perPage: 24, issuedAt, results: [], inline: [], slots: { header: [], banner: [], footer: [], left: [] }, redirect: null, test: true,
+  responseId,
+  siteId,
+  query: 'q',
+  page: 1,
+  perPage: 24,
+  issuedAt,
+  results: [],
+  inline: [],
+  slots: { header: [], banner: [], footer: [], left: [] },
+  redirect: null,
+  test: true,
 });
 
 const cleanups: Array<() => void> = [];
@@ -29,7 +39,8 @@ describe('issued responses', () => {
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);
     const first = await IssuedResponses.open(tmp.dir, T, 2);
-    for (let i = 0; i < 6; i++) await first.responses.add(rec(`r${i}`, T + i, i % 2 ? 'other1' : 'shop01'));
+    for (let i = 0; i < 6; i++)
+      await first.responses.add(rec(`r${i}`, T + i, i % 2 ? 'other1' : 'shop01'));
     await first.responses.close();
     const file = path.join(tmp.dir, 'search-responses.ndjson');
     expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeLessThanOrEqual(5);
@@ -54,9 +65,15 @@ describe('issued responses', () => {
 describe('restoring responses from an export', () => {
   it('takes {responses: [...]} newest first, and refuses anything else naming the entry', async () => {
     const { responses } = await IssuedResponses.open(null, T, 2);
-    expect(await responses.importAll({ responses: [rec('new', T + 2), rec('mid', T + 1), rec('old', T)] })).toBe(3);
+    expect(
+      await responses.importAll({
+        responses: [rec('new', T + 2), rec('mid', T + 1), rec('old', T)],
+      }),
+    ).toBe(3);
     expect(responses.list().map((r) => r.responseId)).toEqual(['new', 'mid']);
-    await expect(responses.importAll({ responses: [rec('ok', T), { responseId: 7 }] })).rejects.toThrow('responses[1] is not an issued search response');
+    await expect(
+      responses.importAll({ responses: [rec('ok', T), { responseId: 7 }] }),
+    ).rejects.toThrow('responses[1] is not an issued search response');
     await expect(responses.importAll([])).rejects.toThrow('expected {"responses": [...]}');
   });
 });

@@ -8,13 +8,84 @@ import { IssuedResponses } from '../../src/main/search/responses';
 import { SearchService } from '../../src/main/search/service';
 
 const ROWS: Array<Record<string, string>> = [
-  { id: 'P200', sku: 'P200', parent_id: 'P200', name: 'Rain Shell Jacket', brand: 'Northfold', price: '149.00', msrp: '179.00', color: '', category: 'Jackets', description: 'Waterproof shell' },
-  { id: '2001', sku: 'P200-RED-M', parent_id: 'P200', name: 'Rain Shell Jacket, Red, M', brand: 'Northfold', price: '149.00', color: 'Red', category: 'Jackets', description: 'Waterproof shell' },
-  { id: '2003', sku: 'P200-BLK-M', parent_id: 'P200', name: 'Rain Shell Jacket, Black, M', brand: 'Northfold', price: '139.00', color: 'Black', category: 'Jackets', description: 'Waterproof shell' },
-  { id: '2011', sku: 'P201-BLU-S', parent_id: 'P201', name: 'Down Puffer Jacket, Blue, S', brand: 'Alpenglow', price: '229.00', color: 'Blue', category: 'Jackets', description: 'Warm down' },
-  { id: '2031', sku: 'P203-GRY-42', parent_id: 'P203', name: 'Trail Runner, Grey, 42', brand: 'Stridewell', price: '119.00', color: 'Grey', category: 'Shoes', description: 'Grippy shoe' },
-  { id: '3001', sku: 'P300-30L', parent_id: '', name: 'Summit Backpack 30L', brand: 'Alpenglow', price: '119.95', color: 'Red', category: 'Bags', description: 'Day pack with a rain cover' },
-  { id: '3003', sku: 'P302', parent_id: '', name: 'Camp Mug', brand: 'Northfold', price: '14.00', color: 'Red', category: 'Accessories', description: 'Enamel mug' },
+  {
+    id: 'P200',
+    sku: 'P200',
+    parent_id: 'P200',
+    name: 'Rain Shell Jacket',
+    brand: 'Northfold',
+    price: '149.00',
+    msrp: '179.00',
+    color: '',
+    category: 'Jackets',
+    description: 'Waterproof shell',
+  },
+  {
+    id: '2001',
+    sku: 'P200-RED-M',
+    parent_id: 'P200',
+    name: 'Rain Shell Jacket, Red, M',
+    brand: 'Northfold',
+    price: '149.00',
+    color: 'Red',
+    category: 'Jackets',
+    description: 'Waterproof shell',
+  },
+  {
+    id: '2003',
+    sku: 'P200-BLK-M',
+    parent_id: 'P200',
+    name: 'Rain Shell Jacket, Black, M',
+    brand: 'Northfold',
+    price: '139.00',
+    color: 'Black',
+    category: 'Jackets',
+    description: 'Waterproof shell',
+  },
+  {
+    id: '2011',
+    sku: 'P201-BLU-S',
+    parent_id: 'P201',
+    name: 'Down Puffer Jacket, Blue, S',
+    brand: 'Alpenglow',
+    price: '229.00',
+    color: 'Blue',
+    category: 'Jackets',
+    description: 'Warm down',
+  },
+  {
+    id: '2031',
+    sku: 'P203-GRY-42',
+    parent_id: 'P203',
+    name: 'Trail Runner, Grey, 42',
+    brand: 'Stridewell',
+    price: '119.00',
+    color: 'Grey',
+    category: 'Shoes',
+    description: 'Grippy shoe',
+  },
+  {
+    id: '3001',
+    sku: 'P300-30L',
+    parent_id: '',
+    name: 'Summit Backpack 30L',
+    brand: 'Alpenglow',
+    price: '119.95',
+    color: 'Red',
+    category: 'Bags',
+    description: 'Day pack with a rain cover',
+  },
+  {
+    id: '3003',
+    sku: 'P302',
+    parent_id: '',
+    name: 'Camp Mug',
+    brand: 'Northfold',
+    price: '14.00',
+    color: 'Red',
+    category: 'Accessories',
+    description: 'Enamel mug',
+  },
 ];
 
 const CONFIG = parseSearchConfig(
@@ -43,11 +114,21 @@ async function service(ids = ['resp-1', 'resp-2', 'resp-3', 'resp-4']) {
   const clock = new SandboxClock({ start: Date.parse('2026-11-21T05:00:00Z'), frozen: true });
   const catalogs = new CatalogStore(null);
   const mapper = new ProductMapper();
-  await catalogs.replace(new FeedCatalog('shop01', 1, '2026-11-21T05:00:00.000Z', ROWS.map((r, i) => mapper.map(r.id!, r, i + 2))));
+  await catalogs.replace(
+    new FeedCatalog(
+      'shop01',
+      1,
+      '2026-11-21T05:00:00.000Z',
+      ROWS.map((r, i) => mapper.map(r.id!, r, i + 2)),
+    ),
+  );
   const { responses } = await IssuedResponses.open(null, clock.now());
   const queue = [...ids];
   const search = new SearchService({
-    accounts: [{ siteId: 'shop01', secretKey: 'k', name: 'Shop', feeds: [], search: CONFIG }, { siteId: 'empty1', secretKey: 'k', name: 'Empty', feeds: [] }],
+    accounts: [
+      { siteId: 'shop01', secretKey: 'k', name: 'Shop', feeds: [], search: CONFIG },
+      { siteId: 'empty1', secretKey: 'k', name: 'Empty', feeds: [] },
+    ],
     catalogs,
     responses,
     clock,
@@ -65,8 +146,17 @@ describe('search.json', () => {
     const results = body.results as Array<Record<string, unknown>>;
     // "Rain Shell Jacket" (name) before the backpack (description: "rain cover")
     expect(results.map((r) => r.uid)).toEqual(['P200', '3001']);
-    expect(results[0]).toMatchObject({ uid: 'P200', sku: 'P200', name: 'Rain Shell Jacket', price: '139', msrp: '179', brand: 'Northfold' });
-    expect((results[0]!.children as Array<Record<string, string>>).map((c) => [c.uid, c.sku, c.color])).toEqual([
+    expect(results[0]).toMatchObject({
+      uid: 'P200',
+      sku: 'P200',
+      name: 'Rain Shell Jacket',
+      price: '139',
+      msrp: '179',
+      brand: 'Northfold',
+    });
+    expect(
+      (results[0]!.children as Array<Record<string, string>>).map((c) => [c.uid, c.sku, c.color]),
+    ).toEqual([
       ['2001', 'P200-RED-M', 'Red'],
       ['2003', 'P200-BLK-M', 'Black'],
     ]);
@@ -77,46 +167,101 @@ describe('search.json', () => {
 
   it('filters (or within a field, and across fields; price ranges), counts facets without their own filter, sorts', async () => {
     const { get } = await service();
-    const { body } = await get('siteId=shop01&resultsPerPage=10&filter.color=Red&filter.color=Blue&filter.category=Jackets&sort.price=desc');
+    const { body } = await get(
+      'siteId=shop01&resultsPerPage=10&filter.color=Red&filter.color=Blue&filter.category=Jackets&sort.price=desc',
+    );
     expect((body.results as Array<{ uid: string }>).map((r) => r.uid)).toEqual(['P201', 'P200']);
-    const facets = body.facets as Array<{ field: string; values?: Array<{ value: string; count: number; active: boolean }> }>;
+    const facets = body.facets as Array<{
+      field: string;
+      values?: Array<{ value: string; count: number; active: boolean }>;
+    }>;
     const color = facets.find((f) => f.field === 'color')!;
-    expect(color.values!.find((v) => v.value === 'Black')).toEqual({ active: false, type: 'value', value: 'Black', label: 'Black', count: 1 });
+    expect(color.values!.find((v) => v.value === 'Black')).toEqual({
+      active: false,
+      type: 'value',
+      value: 'Black',
+      label: 'Black',
+      count: 1,
+    });
     expect(color.values!.find((v) => v.value === 'Red')!.active).toBe(true);
-    expect(body.filterSummary).toContainEqual({ field: 'color', value: 'Red', label: 'Color: Red', filterLabel: 'Color', filterValue: 'Red' });
-    const ranged = await get('siteId=shop01&resultsPerPage=10&filter.price.low=100&filter.price.high=130&sort.price=asc');
-    expect((ranged.body.results as Array<{ uid: string }>).map((r) => r.uid)).toEqual(['P203', '3001']);
-    expect((ranged.body.sorting as { options: Array<{ field: string; direction: string; active: number }> }).options.find((o) => o.active === 1)).toMatchObject({ field: 'price', direction: 'asc' });
+    expect(body.filterSummary).toContainEqual({
+      field: 'color',
+      value: 'Red',
+      label: 'Color: Red',
+      filterLabel: 'Color',
+      filterValue: 'Red',
+    });
+    const ranged = await get(
+      'siteId=shop01&resultsPerPage=10&filter.price.low=100&filter.price.high=130&sort.price=asc',
+    );
+    expect((ranged.body.results as Array<{ uid: string }>).map((r) => r.uid)).toEqual([
+      'P203',
+      '3001',
+    ]);
+    expect(
+      (
+        ranged.body.sorting as {
+          options: Array<{ field: string; direction: string; active: number }>;
+        }
+      ).options.find((o) => o.active === 1),
+    ).toMatchObject({ field: 'price', direction: 'asc' });
   });
 
   it('pages with the pagination block the Snap client reads', async () => {
     const { get } = await service();
     const { body } = await get('siteId=shop01&page=2');
-    expect(body.pagination).toEqual({ totalResults: 5, begin: 4, end: 5, currentPage: 2, totalPages: 2, previousPage: 1, nextPage: 0, perPage: 3, defaultPerPage: 3 });
+    expect(body.pagination).toEqual({
+      totalResults: 5,
+      begin: 4,
+      end: 5,
+      currentPage: 2,
+      totalPages: 2,
+      previousPage: 1,
+      nextPage: 0,
+      perPage: 3,
+      defaultPerPage: 3,
+    });
     expect((await get('siteId=shop01&page=9')).body.results).toEqual([]);
   });
 
   it('serves merchandising: slot banners as HTML with data-banner-id, inline banners on their page, campaigns', async () => {
     const { get } = await service();
     const { body } = await get('siteId=shop01&q=JACKET');
-    const m = body.merchandising as { content: Record<string, unknown>; triggeredCampaigns: unknown[]; redirect: string };
+    const m = body.merchandising as {
+      content: Record<string, unknown>;
+      triggeredCampaigns: unknown[];
+      redirect: string;
+    };
     expect(m.redirect).toBe('');
-    expect(m.content.header).toEqual(['<div class="ss-merchandising-banner" data-banner-id="b-head" data-banner-slot="header"><h2>Rain</h2></div>']);
+    expect(m.content.header).toEqual([
+      '<div class="ss-merchandising-banner" data-banner-id="b-head" data-banner-slot="header"><h2>Rain</h2></div>',
+    ]);
     expect(String((m.content.left as string[])[0])).toContain('data-banner-id="b-left"');
     expect(m.content.inline).toEqual([
-      { value: expect.stringContaining('data-banner-id="b-in"'), config: { position: { index: 1 } } },
-      { value: expect.stringContaining('data-banner-id="b-in-late"'), config: { position: { index: 4 } } },
+      {
+        value: expect.stringContaining('data-banner-id="b-in"'),
+        config: { position: { index: 1 } },
+      },
+      {
+        value: expect.stringContaining('data-banner-id="b-in-late"'),
+        config: { position: { index: 4 } },
+      },
     ]);
     expect(m.triggeredCampaigns).toEqual([{ id: 'rain', title: 'rain', type: 'banner' }]);
     // like the real service, every page carries all inline banners: positions count over the whole result list
     const page2 = await get('siteId=shop01&q=jacket&page=2&resultsPerPage=1');
-    expect((page2.body.merchandising as { content: { inline: unknown[] } }).content.inline).toHaveLength(2);
+    expect(
+      (page2.body.merchandising as { content: { inline: unknown[] } }).content.inline,
+    ).toHaveLength(2);
   });
 
   it('answers a redirect keyword with the redirect only, unless redirectResponse=full', async () => {
     const { get } = await service();
     const minimal = await get('siteId=shop01&q=gift%20card');
-    expect(minimal.body.merchandising).toMatchObject({ redirect: '/pages/gift-cards', triggeredCampaigns: [{ id: 'gift', type: 'redirect' }] });
+    expect(minimal.body.merchandising).toMatchObject({
+      redirect: '/pages/gift-cards',
+      triggeredCampaigns: [{ id: 'gift', type: 'redirect' }],
+    });
     expect(minimal.body.results).toEqual([]);
     const full = await get('siteId=shop01&q=gift%20card&redirectResponse=full');
     expect((full.body.merchandising as { redirect: string }).redirect).toBe('/pages/gift-cards');
@@ -133,24 +278,60 @@ describe('search.json', () => {
       perPage: 3,
       test: true,
       redirect: null,
-      inline: [{ uid: 'b-in', index: 1 }, { uid: 'b-in-late', index: 4 }],
+      inline: [
+        { uid: 'b-in', index: 1 },
+        { uid: 'b-in-late', index: 4 },
+      ],
       slots: { header: ['b-head'], banner: [], footer: [], left: ['b-left'] },
       results: [
-        { uid: 'P200', sku: 'P200', parentId: 'P200', children: [{ uid: '2001', sku: 'P200-RED-M' }, { uid: '2003', sku: 'P200-BLK-M' }] },
-        { uid: 'P201', sku: null, parentId: 'P201', children: [{ uid: '2011', sku: 'P201-BLU-S' }] },
+        {
+          uid: 'P200',
+          sku: 'P200',
+          parentId: 'P200',
+          children: [
+            { uid: '2001', sku: 'P200-RED-M' },
+            { uid: '2003', sku: 'P200-BLK-M' },
+          ],
+        },
+        {
+          uid: 'P201',
+          sku: null,
+          parentId: 'P201',
+          children: [{ uid: '2011', sku: 'P201-BLU-S' }],
+        },
       ],
     });
     await get('siteId=shop01&q=gift card&beacon=true');
-    expect(responses.get('resp-2')).toMatchObject({ redirect: '/pages/gift-cards', results: [], test: false });
+    expect(responses.get('resp-2')).toMatchObject({
+      redirect: '/pages/gift-cards',
+      results: [],
+      test: false,
+    });
   });
 
   it('answers bad requests with JSON errors naming the parameter', async () => {
     const { get, search } = await service();
-    expect(await get('q=x')).toEqual({ status: 400, body: { success: false, error: 'InvalidParameter', message: 'siteId is required, e.g. ?siteId=demo42' } });
-    expect((await get('siteId=shop01&resultsPerPage=1000')).body.message).toBe('resultsPerPage="1000": use a whole number from 0 to 250');
-    expect((await get('siteId=shop01&sort.price=up')).body.message).toBe('sort.price="up": use asc or desc');
-    expect((await get('siteId=shop01&filter.price.low=cheap')).body.message).toContain('use a number, or * for no bound');
-    expect(await get('siteId=nosuch')).toMatchObject({ status: 404, body: { error: 'UnknownSite' } });
+    expect(await get('q=x')).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'InvalidParameter',
+        message: 'siteId is required, e.g. ?siteId=demo42',
+      },
+    });
+    expect((await get('siteId=shop01&resultsPerPage=1000')).body.message).toBe(
+      'resultsPerPage="1000": use a whole number from 0 to 250',
+    );
+    expect((await get('siteId=shop01&sort.price=up')).body.message).toBe(
+      'sort.price="up": use asc or desc',
+    );
+    expect((await get('siteId=shop01&filter.price.low=cheap')).body.message).toContain(
+      'use a number, or * for no bound',
+    );
+    expect(await get('siteId=nosuch')).toMatchObject({
+      status: 404,
+      body: { error: 'UnknownSite' },
+    });
     expect(await get('siteId=empty1')).toMatchObject({ status: 404, body: { error: 'NoCatalog' } });
     expect(search.meta(new URLSearchParams('siteId=empty1')).status).toBe(404);
   });
@@ -162,7 +343,11 @@ describe('meta.json', () => {
     const { status, body } = search.meta(new URLSearchParams('siteId=shop01'));
     expect(status).toBe(200);
     expect(Object.keys(body.facets as object)).toEqual(['brand', 'category', 'color', 'price']);
-    expect((body.facets as Record<string, unknown>).price).toEqual({ display: 'slider', label: 'Price', collapsed: false });
+    expect((body.facets as Record<string, unknown>).price).toEqual({
+      display: 'slider',
+      label: 'Price',
+      collapsed: false,
+    });
     expect(body.pagination).toEqual({ defaultPageSize: 3 });
     expect((body.sortOptions as unknown[]).length).toBe(4);
   });
@@ -171,7 +356,11 @@ describe('meta.json', () => {
 describe('matching', () => {
   it('needs every word, at the start of a word; a plural finds the singular', async () => {
     const { get } = await service();
-    const uids = async (q: string) => ((await get(`siteId=shop01&resultsPerPage=50&q=${encodeURIComponent(q)}`)).body.results as Array<{ uid: string }>).map((r) => r.uid);
+    const uids = async (q: string) =>
+      (
+        (await get(`siteId=shop01&resultsPerPage=50&q=${encodeURIComponent(q)}`)).body
+          .results as Array<{ uid: string }>
+      ).map((r) => r.uid);
     expect(await uids('jack')).toEqual(['P200', 'P201']);
     expect(await uids('jackets')).toEqual(['P200', 'P201']);
     expect(await uids('acket')).toEqual([]);

@@ -9,22 +9,51 @@ import { PageBuilder, T0, engineAt } from './timeline-events';
 const EMPTY_SLOTS = { header: [], banner: [], footer: [], left: [] };
 
 function issued(over: Partial<IssuedResponse> & { responseId: string }): IssuedResponse {
-  return { siteId: 'demo42', query: 'jacket', page: 1, perPage: 24, issuedAt: T0, results: [], inline: [], slots: EMPTY_SLOTS, redirect: null, test: true, ...over };
+  return {
+    siteId: 'demo42',
+    query: 'jacket',
+    page: 1,
+    perPage: 24,
+    issuedAt: T0,
+    results: [],
+    inline: [],
+    slots: EMPTY_SLOTS,
+    redirect: null,
+    test: true,
+    ...over,
+  };
 }
 
 const R1 = issued({
   responseId: 'r1',
   results: [
-    { uid: 'P200', sku: 'P200', parentId: 'P200', children: [{ uid: '2001', sku: 'P200-RED-M' }, { uid: '2002', sku: 'P200-RED-L' }] },
+    {
+      uid: 'P200',
+      sku: 'P200',
+      parentId: 'P200',
+      children: [
+        { uid: '2001', sku: 'P200-RED-M' },
+        { uid: '2002', sku: 'P200-RED-L' },
+      ],
+    },
     { uid: 'P201', sku: 'P201', parentId: 'P201', children: [{ uid: '2011', sku: 'P201-BLU-S' }] },
     { uid: '3001', sku: 'P300-30L', parentId: null, children: [] },
   ],
   inline: [{ uid: 'rain-inline', index: 1 }],
   slots: { header: ['rain-header'], banner: ['rain-banner'], footer: [], left: [] },
 });
-const R2 = issued({ responseId: 'r2', query: 'boots', issuedAt: T0 + 5000, results: [{ uid: 'P204', sku: 'P204', parentId: 'P204', children: [] }] });
+const R2 = issued({
+  responseId: 'r2',
+  query: 'boots',
+  issuedAt: T0 + 5000,
+  results: [{ uid: 'P204', sku: 'P204', parentId: 'P204', children: [] }],
+});
 const R3 = issued({ responseId: 'r3', query: 'gift card', redirect: '/pages/gift-cards' });
-const R4 = issued({ responseId: 'r4', test: false, results: [{ uid: '3001', sku: 'P300-30L', parentId: null, children: [] }] });
+const R4 = issued({
+  responseId: 'r4',
+  test: false,
+  results: [{ uid: '3001', sku: 'P300-30L', parentId: null, children: [] }],
+});
 
 interface SourceOptions {
   companion?: boolean;
@@ -36,11 +65,17 @@ interface SourceOptions {
 function source(o: SourceOptions = {}): ProvenanceSource {
   const all = [R1, R2, R3, R4];
   return {
-    site: (siteId) => (siteId === 'demo42' ? { companion: o.companion ?? false, catalogCheck: o.catalogCheck ?? true } : undefined),
+    site: (siteId) =>
+      siteId === 'demo42'
+        ? { companion: o.companion ?? false, catalogCheck: o.catalogCheck ?? true }
+        : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
     rememberedSince: () => o.rememberedSince ?? T0 - 60_000,
     recent: () => [...all].reverse(),
-    catalog: () => (o.catalog ? { has: (id) => o.catalog!.ids.includes(id), uidOfSku: (sku) => o.catalog!.skus?.[sku] } : undefined),
+    catalog: () =>
+      o.catalog
+        ? { has: (id) => o.catalog!.ids.includes(id), uidOfSku: (sku) => o.catalog!.skus?.[sku] }
+        : undefined,
   };
 }
 
@@ -49,14 +84,27 @@ function findings(events: RecordedEvent[], o: SourceOptions = {}) {
   engine.setProvenance(source(o));
   for (const e of events) engine.apply(e);
   engine.finish();
-  return engine.pagesDto().flatMap((p) => p.findings).filter((f) => f.rule !== 'dev-flag' && f.rule !== 'no-impression');
+  return engine
+    .pagesDto()
+    .flatMap((p) => p.findings)
+    .filter((f) => f.rule !== 'dev-flag' && f.rule !== 'no-impression');
 }
 
 const product = (uid: string, parentId: string = uid) => ({ type: 'product', uid, parentId });
 const banner = (uid: string) => ({ type: 'banner', uid });
 
-function impression(p: PageBuilder, responseId: string, results: object[], banners: string[], at: number) {
-  return p.event('impression', { responseId, results, banners: banners.map((uid) => ({ uid })) }, { at });
+function impression(
+  p: PageBuilder,
+  responseId: string,
+  results: object[],
+  banners: string[],
+  at: number,
+) {
+  return p.event(
+    'impression',
+    { responseId, results, banners: banners.map((uid) => ({ uid })) },
+    { at },
+  );
 }
 function click(p: PageBuilder, responseId: string, item: object, at: number) {
   return p.event('clickthrough', { responseId, results: [item] }, { at });
@@ -67,7 +115,13 @@ describe('search provenance: a page that does everything right', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
-      impression(p, 'r1', [product('P200'), banner('rain-inline'), product('2011', 'P201'), product('3001')], ['rain-header', 'rain-banner'], 100),
+      impression(
+        p,
+        'r1',
+        [product('P200'), banner('rain-inline'), product('2011', 'P201'), product('3001')],
+        ['rain-header', 'rain-banner'],
+        100,
+      ),
       click(p, 'r1', product('2001', 'P200'), 300),
       p.cart('r1', '2002', { at: 400 }, 'P200'),
       p.bannerClick('r1', 'rain-header', { at: 500 }),
@@ -78,7 +132,10 @@ describe('search provenance: a page that does everything right', () => {
 
   it('stays silent without provenance (offline check) and for responses the sandbox did not issue', () => {
     const p = new PageBuilder();
-    const events = [p.render('x9', { at: 0 }), impression(p, 'x9', [product('nope')], ['bogus'], 100)];
+    const events = [
+      p.render('x9', { at: 0 }),
+      impression(p, 'x9', [product('nope')], ['bogus'], 100),
+    ];
     const { engine } = engineAt();
     for (const e of events) engine.apply(e);
     engine.finish();
@@ -89,12 +146,20 @@ describe('search provenance: a page that does everything right', () => {
 
 describe('responseid-unknown', () => {
   const p = new PageBuilder();
-  const events = [p.render('made-up', { at: 0 }), impression(p, 'made-up', [product('1')], [], 100)];
+  const events = [
+    p.render('made-up', { at: 0 }),
+    impression(p, 'made-up', [product('1')], [], 100),
+  ];
 
   it('flags a responseId the sandbox never issued, for a site that uses the companion search API', () => {
     const found = findings(events, { companion: true });
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ rule: 'responseid-unknown', severity: 'error', responseId: 'made-up', eventIds: events.map((e) => e.id) });
+    expect(found[0]).toMatchObject({
+      rule: 'responseid-unknown',
+      severity: 'error',
+      responseId: 'made-up',
+      eventIds: events.map((e) => e.id),
+    });
     expect(found[0]!.message).toContain('search.companion: true');
     expect(found[0]!.message).toContain('origin');
   });
@@ -118,7 +183,10 @@ describe('item-not-in-response', () => {
 
   it('says when the uid is a sku, and when it belongs to a later search (a stale responseId)', () => {
     const p = new PageBuilder();
-    const events = [p.render('r1', { at: 0 }), impression(p, 'r1', [product('P300-30L'), product('P204')], [], 100)];
+    const events = [
+      p.render('r1', { at: 0 }),
+      impression(p, 'r1', [product('P300-30L'), product('P204')], [], 100),
+    ];
     const [f] = findings(events);
     expect(f!.message).toContain('the sku of result "3001"');
     expect(f!.message).toContain('later response "r2" (search "boots")');
@@ -127,7 +195,10 @@ describe('item-not-in-response', () => {
 
   it('warns when an inline banner is reported as a product', () => {
     const p = new PageBuilder();
-    const found = findings([p.render('r1', { at: 0 }), impression(p, 'r1', [product('rain-inline')], [], 100)]);
+    const found = findings([
+      p.render('r1', { at: 0 }),
+      impression(p, 'r1', [product('rain-inline')], [], 100),
+    ]);
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-response', 'warning']]);
     expect(found[0]!.message).toContain('type: "banner"');
   });
@@ -144,16 +215,25 @@ describe('banner-not-in-response and inline-banner-in-banners', () => {
 
   it('flags a slot banner sent among the results', () => {
     const p = new PageBuilder();
-    const found = findings([p.render('r1', { at: 0 }), impression(p, 'r1', [banner('rain-banner')], [], 100)]);
+    const found = findings([
+      p.render('r1', { at: 0 }),
+      impression(p, 'r1', [banner('rain-banner')], [], 100),
+    ]);
     expect(found.map((f) => f.rule)).toEqual(['banner-not-in-response']);
     expect(found[0]!.message).toContain('a banner banner sent in data.results');
   });
 
-  it("accepts an inline banner by the id the Snap store gives it (ss-ib-<index>), and knows it in data.banners too", () => {
+  it('accepts an inline banner by the id the Snap store gives it (ss-ib-<index>), and knows it in data.banners too', () => {
     const p = new PageBuilder();
-    expect(findings([p.render('r1', { at: 0 }), impression(p, 'r1', [banner('ss-ib-1')], [], 100)])).toEqual([]);
+    expect(
+      findings([p.render('r1', { at: 0 }), impression(p, 'r1', [banner('ss-ib-1')], [], 100)]),
+    ).toEqual([]);
     const q = new PageBuilder({ pageLoadId: 'p2' });
-    expect(findings([q.render('r1', { at: 0 }), impression(q, 'r1', [], ['ss-ib-1'], 100)]).map((f) => f.rule)).toEqual(['inline-banner-in-banners']);
+    expect(
+      findings([q.render('r1', { at: 0 }), impression(q, 'r1', [], ['ss-ib-1'], 100)]).map(
+        (f) => f.rule,
+      ),
+    ).toEqual(['inline-banner-in-banners']);
   });
 
   it('flags an inline banner reported in data.banners, once, under its own rule', () => {
@@ -171,12 +251,17 @@ describe('redirect-mismatch', () => {
     const p = new PageBuilder();
     expect(findings([p.redirect('r3', '/pages/gift-cards', { at: 0 })])).toEqual([]);
     const q = new PageBuilder({ pageLoadId: 'page-2' });
-    expect(findings([q.redirect('r3', 'https://shop.example.com/pages/gift-cards', { at: 0 })])).toEqual([]);
+    expect(
+      findings([q.redirect('r3', 'https://shop.example.com/pages/gift-cards', { at: 0 })]),
+    ).toEqual([]);
   });
 
   it('flags another URL, and a redirect on a response that returned none', () => {
     const p = new PageBuilder();
-    const found = findings([p.redirect('r3', '/pages/gift-card-terms', { at: 0 }), p.redirect('r1', '/pages/jackets', { at: 10 })]);
+    const found = findings([
+      p.redirect('r3', '/pages/gift-card-terms', { at: 0 }),
+      p.redirect('r1', '/pages/jackets', { at: 10 }),
+    ]);
     expect(found.map((f) => [f.rule, f.responseId])).toEqual([
       ['redirect-mismatch', 'r3'],
       ['redirect-mismatch', 'r1'],
@@ -193,21 +278,35 @@ describe('parentid-mismatch', () => {
   };
 
   it('accepts what the Snap client sends: parentId = uid (results and variants), an empty parentId, the result uid for variants', () => {
-    expect(run(product('P200'), product('2001', 'P200'), product('2002'), product('3001'), product('P201', ''))).toEqual([]);
+    expect(
+      run(
+        product('P200'),
+        product('2001', 'P200'),
+        product('2002'),
+        product('3001'),
+        product('P201', ''),
+      ),
+    ).toEqual([]);
   });
 
   it('is an error when parentId names another result or its variant', () => {
     const found = run(product('2001', 'P201'), product('P200', '2011'));
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['parentid-mismatch', 'error']]);
-    expect(found[0]!.message).toContain('parentId "P201" is the result "P201"; it should be "P200"');
-    expect(found[0]!.message).toContain('parentId "2011" is a variant of result "P201"; it should be "P200"');
+    expect(found[0]!.message).toContain(
+      'parentId "P201" is the result "P201"; it should be "P200"',
+    );
+    expect(found[0]!.message).toContain(
+      'parentId "2011" is a variant of result "P201"; it should be "P200"',
+    );
   });
 
   it('warns where the intent is ambiguous: swapped ids within one result, a parentId not in the response', () => {
     const found = run(product('P200', '2002'), product('3001', 'G1'));
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['parentid-mismatch', 'warning']]);
     expect(found[0]!.message).toContain('look swapped; parentId should be "P200"');
-    expect(found[0]!.message).toContain('parentId "G1" is not in this response; the result is "3001"');
+    expect(found[0]!.message).toContain(
+      'parentId "G1" is not in this response; the result is "3001"',
+    );
   });
 });
 
@@ -215,7 +314,16 @@ describe('item-not-in-catalog', () => {
   const catalog = { ids: ['P200', '2001', '3001'], skus: { 'P300-30L': '3001' } };
   const page = () => {
     const p = new PageBuilder();
-    return [p.render('own-id', { at: 0 }), impression(p, 'own-id', [product('2001', 'P200'), product('P300-30L'), product('3001', 'G9'), banner('promo')], [], 100)];
+    return [
+      p.render('own-id', { at: 0 }),
+      impression(
+        p,
+        'own-id',
+        [product('2001', 'P200'), product('P300-30L'), product('3001', 'G9'), banner('promo')],
+        [],
+        100,
+      ),
+    ];
   };
 
   it('warns about uids and parentIds the indexed catalog does not hold (banners are not products)', () => {
@@ -228,7 +336,11 @@ describe('item-not-in-catalog', () => {
   });
 
   it('is silent for companion sites, with catalogCheck off, and without a catalog', () => {
-    expect(findings(page(), { catalog, companion: true }).filter((f) => f.rule === 'item-not-in-catalog')).toEqual([]);
+    expect(
+      findings(page(), { catalog, companion: true }).filter(
+        (f) => f.rule === 'item-not-in-catalog',
+      ),
+    ).toEqual([]);
     expect(findings(page(), { catalog, catalogCheck: false })).toEqual([]);
     expect(findings(page(), { catalog: null })).toEqual([]);
   });
@@ -237,7 +349,10 @@ describe('item-not-in-catalog', () => {
 describe('response-without-test', () => {
   it('is an info for development beacons on a response requested without test=true', () => {
     const p = new PageBuilder();
-    const found = findings([p.render('r4', { at: 0 }), impression(p, 'r4', [product('3001')], [], 100)]);
+    const found = findings([
+      p.render('r4', { at: 0 }),
+      impression(p, 'r4', [product('3001')], [], 100),
+    ]);
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['response-without-test', 'info']]);
     expect(found[0]!.message).toContain("mode: 'development'");
   });

@@ -50,31 +50,59 @@ export function normalizeQuery(q: string): string {
 
 export function parseSearchConfig(raw: unknown, key: string, file: string): SearchConfig {
   if (raw === undefined) return { ...DEFAULT_SEARCH_CONFIG };
-  const s = object(raw, key, file, ['companion', 'catalogCheck', 'resultsPerPage', 'facets', 'campaigns']);
+  const s = object(raw, key, file, [
+    'companion',
+    'catalogCheck',
+    'resultsPerPage',
+    'facets',
+    'campaigns',
+  ]);
   const resultsPerPage = s.resultsPerPage === undefined ? 24 : s.resultsPerPage;
-  if (typeof resultsPerPage !== 'number' || !Number.isInteger(resultsPerPage) || resultsPerPage < 1 || resultsPerPage > 250)
-    throw new ConfigError(`${key}.resultsPerPage`, `${JSON.stringify(resultsPerPage)} must be a whole number from 1 to 250`, file);
+  if (
+    typeof resultsPerPage !== 'number' ||
+    !Number.isInteger(resultsPerPage) ||
+    resultsPerPage < 1 ||
+    resultsPerPage > 250
+  )
+    throw new ConfigError(
+      `${key}.resultsPerPage`,
+      `${JSON.stringify(resultsPerPage)} must be a whole number from 1 to 250`,
+      file,
+    );
   let facets: string[] | null = null;
   if (s.facets !== undefined) {
     if (!Array.isArray(s.facets) || s.facets.some((f) => typeof f !== 'string' || f === ''))
-      throw new ConfigError(`${key}.facets`, 'must be an array of catalog field names, e.g. ["brand", "color", "price"]', file);
+      throw new ConfigError(
+        `${key}.facets`,
+        'must be an array of catalog field names, e.g. ["brand", "color", "price"]',
+        file,
+      );
     facets = s.facets as string[];
   }
   const campaignsRaw = s.campaigns ?? [];
   if (!Array.isArray(campaignsRaw))
-    throw new ConfigError(`${key}.campaigns`, 'must be an array, e.g. [{"queries": ["sale"], "banners": [...]}]', file);
+    throw new ConfigError(
+      `${key}.campaigns`,
+      'must be an array, e.g. [{"queries": ["sale"], "banners": [...]}]',
+      file,
+    );
   const campaigns = campaignsRaw.map((c, i) => parseCampaign(c, `${key}.campaigns[${i}]`, file, i));
   const bannerIds = new Set<string>();
   campaigns.forEach((c, i) =>
     c.banners.forEach((b, j) => {
       if (bannerIds.has(b.id))
-        throw new ConfigError(`${key}.campaigns[${i}].banners[${j}].id`, `banner id ${JSON.stringify(b.id)} is used twice: each banner needs its own id (beacons report it as uid)`, file);
+        throw new ConfigError(
+          `${key}.campaigns[${i}].banners[${j}].id`,
+          `banner id ${JSON.stringify(b.id)} is used twice: each banner needs its own id (beacons report it as uid)`,
+          file,
+        );
       bannerIds.add(b.id);
     }),
   );
   return {
     companion: s.companion === undefined ? false : bool(s.companion, `${key}.companion`, file),
-    catalogCheck: s.catalogCheck === undefined ? true : bool(s.catalogCheck, `${key}.catalogCheck`, file),
+    catalogCheck:
+      s.catalogCheck === undefined ? true : bool(s.catalogCheck, `${key}.catalogCheck`, file),
     resultsPerPage,
     facets,
     campaigns,
@@ -83,8 +111,16 @@ export function parseSearchConfig(raw: unknown, key: string, file: string): Sear
 
 function parseCampaign(raw: unknown, key: string, file: string, index: number): CampaignConfig {
   const c = object(raw, key, file, ['id', 'title', 'queries', 'redirect', 'banners']);
-  if (!Array.isArray(c.queries) || c.queries.length === 0 || c.queries.some((q) => typeof q !== 'string' || normalizeQuery(q) === ''))
-    throw new ConfigError(`${key}.queries`, 'must be a non-empty array of queries that trigger the campaign, e.g. ["sale", "summer sale"]', file);
+  if (
+    !Array.isArray(c.queries) ||
+    c.queries.length === 0 ||
+    c.queries.some((q) => typeof q !== 'string' || normalizeQuery(q) === '')
+  )
+    throw new ConfigError(
+      `${key}.queries`,
+      'must be a non-empty array of queries that trigger the campaign, e.g. ["sale", "summer sale"]',
+      file,
+    );
   let redirect: string | null = null;
   if (c.redirect !== undefined) {
     redirect = str(c.redirect, `${key}.redirect`, file);
@@ -92,11 +128,16 @@ function parseCampaign(raw: unknown, key: string, file: string, index: number): 
       // relative URLs ("/pages/gift-cards") are what merchandisers usually enter
       new URL(redirect, 'https://storefront.invalid/');
     } catch {
-      throw new ConfigError(`${key}.redirect`, `${JSON.stringify(redirect)} is not a URL: use an absolute URL or a path like "/pages/gift-cards"`, file);
+      throw new ConfigError(
+        `${key}.redirect`,
+        `${JSON.stringify(redirect)} is not a URL: use an absolute URL or a path like "/pages/gift-cards"`,
+        file,
+      );
     }
   }
   const bannersRaw = c.banners ?? [];
-  if (!Array.isArray(bannersRaw)) throw new ConfigError(`${key}.banners`, 'must be an array of banners', file);
+  if (!Array.isArray(bannersRaw))
+    throw new ConfigError(`${key}.banners`, 'must be an array of banners', file);
   if (redirect === null && bannersRaw.length === 0)
     throw new ConfigError(key, 'a campaign needs a "redirect" or at least one banner', file);
   const id = c.id === undefined ? `campaign-${index + 1}` : str(c.id, `${key}.id`, file);
@@ -114,16 +155,31 @@ function parseBanner(raw: unknown, key: string, file: string): BannerConfig {
   const id = str(b.id, `${key}.id`, file);
   const slot = b.slot;
   if (slot !== 'inline' && !(SLOTS as readonly unknown[]).includes(slot))
-    throw new ConfigError(`${key}.slot`, `${JSON.stringify(slot)} is not a slot: use one of ${[...SLOTS, 'inline'].join(', ')}`, file);
+    throw new ConfigError(
+      `${key}.slot`,
+      `${JSON.stringify(slot)} is not a slot: use one of ${[...SLOTS, 'inline'].join(', ')}`,
+      file,
+    );
   let position: number | null = null;
   if (slot === 'inline') {
     if (typeof b.position !== 'number' || !Number.isInteger(b.position) || b.position < 0)
-      throw new ConfigError(`${key}.position`, `${JSON.stringify(b.position)}: an inline banner needs "position", its 0-based index among the results (e.g. 2 = third tile)`, file);
+      throw new ConfigError(
+        `${key}.position`,
+        `${JSON.stringify(b.position)}: an inline banner needs "position", its 0-based index among the results (e.g. 2 = third tile)`,
+        file,
+      );
     position = b.position;
   } else if (b.position !== undefined) {
-    throw new ConfigError(`${key}.position`, `only inline banners have a position; a ${String(slot)} banner shows in its slot`, file);
+    throw new ConfigError(
+      `${key}.position`,
+      `only inline banners have a position; a ${String(slot)} banner shows in its slot`,
+      file,
+    );
   }
-  const html = b.html === undefined ? `<div class="ss-banner">${escapeHtml(id)}</div>` : str(b.html, `${key}.html`, file);
+  const html =
+    b.html === undefined
+      ? `<div class="ss-banner">${escapeHtml(id)}</div>`
+      : str(b.html, `${key}.html`, file);
   return { id, slot: slot as Slot | 'inline', position, html };
 }
 
@@ -132,17 +188,22 @@ export function escapeHtml(s: string): string {
 }
 
 function object(v: unknown, key: string, file: string, allowed: string[]): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
-  for (const k of Object.keys(v)) if (!allowed.includes(k)) throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
+  for (const k of Object.keys(v))
+    if (!allowed.includes(k))
+      throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
   return v as Record<string, unknown>;
 }
 
 function str(v: unknown, key: string, file: string): string {
-  if (typeof v !== 'string' || v === '') throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
+  if (typeof v !== 'string' || v === '')
+    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
   return v;
 }
 
 function bool(v: unknown, key: string, file: string): boolean {
-  if (typeof v !== 'boolean') throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
+  if (typeof v !== 'boolean')
+    throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
   return v;
 }

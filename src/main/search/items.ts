@@ -30,7 +30,18 @@ const FIELDS = {
 } as const;
 
 /** The core fields the provider's client reads by name; every other field is an attribute. */
-export const CORE_FIELDS = ['uid', 'sku', 'name', 'url', 'price', 'msrp', 'imageUrl', 'thumbnailImageUrl', 'brand', 'description'];
+export const CORE_FIELDS = [
+  'uid',
+  'sku',
+  'name',
+  'url',
+  'price',
+  'msrp',
+  'imageUrl',
+  'thumbnailImageUrl',
+  'brand',
+  'description',
+];
 
 export function field(p: Product, names: readonly string[]): string | null {
   for (const n of names) {
@@ -86,8 +97,17 @@ function group(products: readonly Product[]): SearchItem[] {
     const base = g.own ?? g.children[0]!;
     const rows = g.own ? [g.own, ...g.children] : g.children;
     let price: number | null = null;
-    for (const r of rows) if (r.price !== null && (price === null || r.price < price)) price = r.price;
-    items.push({ uid, parentId: grouped ? uid : null, base, children: g.children, rows, price, order: g.order });
+    for (const r of rows)
+      if (r.price !== null && (price === null || r.price < price)) price = r.price;
+    items.push({
+      uid,
+      parentId: grouped ? uid : null,
+      base,
+      children: g.children,
+      rows,
+      price,
+      order: g.order,
+    });
   }
   return items;
 }
@@ -97,7 +117,8 @@ export function resultJson(item: SearchItem): Record<string, unknown> {
   const b = item.base;
   const out: Record<string, unknown> = {};
   // attributes first, so the core fields below win over same-named feed columns
-  for (const [k, v] of Object.entries(b.fields)) if (v !== '' && !['id', 'parent_id', 'parentId'].includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(b.fields))
+    if (v !== '' && !['id', 'parent_id', 'parentId'].includes(k)) out[k] = v;
   out.uid = item.uid;
   // the provider's client maps parentId into the result's core fields and sends it in beacons
   if (item.parentId !== null) out.parentId = item.parentId;

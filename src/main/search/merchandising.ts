@@ -1,6 +1,13 @@
 // Merchandising of one search: the campaigns its query triggers (from the account's config) turned into the
 // redirect, slot banners and the inline banners that fall on the requested page.
-import { SLOTS, escapeHtml, normalizeQuery, type CampaignConfig, type SearchConfig, type Slot } from './config';
+import {
+  SLOTS,
+  escapeHtml,
+  normalizeQuery,
+  type CampaignConfig,
+  type SearchConfig,
+  type Slot,
+} from './config';
 
 export interface Merchandising {
   campaigns: CampaignConfig[];
@@ -28,7 +35,9 @@ export function bannerHtml(uid: string, slot: Slot | 'inline', html: string): st
  */
 export function merchandise(config: SearchConfig, q: string): Merchandising {
   const campaigns = triggered(config, q);
-  const slots = Object.fromEntries(SLOTS.map((s) => [s, [] as Array<{ uid: string; html: string }>])) as Merchandising['slots'];
+  const slots = Object.fromEntries(
+    SLOTS.map((s) => [s, [] as Array<{ uid: string; html: string }>]),
+  ) as Merchandising['slots'];
   const inline: Merchandising['inline'] = [];
   for (const c of campaigns) {
     for (const b of c.banners) {
@@ -40,7 +49,12 @@ export function merchandise(config: SearchConfig, q: string): Merchandising {
     }
   }
   inline.sort((a, b) => a.index - b.index);
-  return { campaigns, redirect: campaigns.find((c) => c.redirect !== null)?.redirect ?? null, slots, inline };
+  return {
+    campaigns,
+    redirect: campaigns.find((c) => c.redirect !== null)?.redirect ?? null,
+    slots,
+    inline,
+  };
 }
 
 /** `merchandising` in the shape of the provider's search.json. */
@@ -48,7 +62,11 @@ export function merchandisingJson(m: Merchandising, withContent: boolean): Recor
   const content: Record<string, unknown> = {};
   if (withContent) {
     for (const s of SLOTS) if (m.slots[s].length > 0) content[s] = m.slots[s].map((b) => b.html);
-    if (m.inline.length > 0) content.inline = m.inline.map((b) => ({ value: b.html, config: { position: { index: b.index } } }));
+    if (m.inline.length > 0)
+      content.inline = m.inline.map((b) => ({
+        value: b.html,
+        config: { position: { index: b.index } },
+      }));
   }
   return {
     redirect: m.redirect ?? '',
@@ -59,6 +77,10 @@ export function merchandisingJson(m: Merchandising, withContent: boolean): Recor
     facets: [],
     facetsHide: [],
     experiments: [],
-    triggeredCampaigns: m.campaigns.map((c) => ({ id: c.id, title: c.title, type: c.redirect !== null ? 'redirect' : 'banner' })),
+    triggeredCampaigns: m.campaigns.map((c) => ({
+      id: c.id,
+      title: c.title,
+      type: c.redirect !== null ? 'redirect' : 'banner',
+    })),
   };
 }

@@ -42,11 +42,17 @@ function flag(params: URLSearchParams, name: string): boolean {
   throw bad(name, v, 'use true or false');
 }
 
-function wholeNumber(params: URLSearchParams, name: string, min: number, max: number): number | null {
+function wholeNumber(
+  params: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+): number | null {
   const v = params.get(name);
   if (v === null || v === '') return null;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw bad(name, v, `use a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw bad(name, v, `use a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -60,7 +66,13 @@ function bound(name: string, v: string): number | null {
 export function siteIdOf(params: URLSearchParams): string {
   const siteId = params.get('siteId') ?? '';
   if (!/^[a-z0-9]{6}$/.test(siteId))
-    throw new SearchError(400, 'InvalidParameter', siteId ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits` : 'siteId is required, e.g. ?siteId=demo42');
+    throw new SearchError(
+      400,
+      'InvalidParameter',
+      siteId
+        ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits`
+        : 'siteId is required, e.g. ?siteId=demo42',
+    );
   return siteId;
 }
 
@@ -77,13 +89,23 @@ export function parseSearchRequest(params: URLSearchParams): SearchRequest {
       if (m[3]) {
         let f = filters.get(id);
         if (!f) filters.set(id, (f = { kind: 'range', field, low: null, high: null, background }));
-        if (f.kind !== 'range') throw bad(key, value, `${id} is already a value filter; use either ${id}=value or ${id}.low/.high`);
+        if (f.kind !== 'range')
+          throw bad(
+            key,
+            value,
+            `${id} is already a value filter; use either ${id}=value or ${id}.low/.high`,
+          );
         if (m[3] === '.low') f.low = bound(key, value);
         else f.high = bound(key, value);
       } else {
         let f = filters.get(id);
         if (!f) filters.set(id, (f = { kind: 'value', field, values: [], background }));
-        if (f.kind !== 'value') throw bad(key, value, `${id} is already a range filter; use either ${id}=value or ${id}.low/.high`);
+        if (f.kind !== 'value')
+          throw bad(
+            key,
+            value,
+            `${id} is already a range filter; use either ${id}=value or ${id}.low/.high`,
+          );
         f.values.push(value);
       }
       continue;
@@ -96,7 +118,8 @@ export function parseSearchRequest(params: URLSearchParams): SearchRequest {
     }
   }
   const redirectResponse = params.get('redirectResponse') ?? 'minimal';
-  if (redirectResponse !== 'minimal' && redirectResponse !== 'full') throw bad('redirectResponse', redirectResponse, 'use minimal or full');
+  if (redirectResponse !== 'minimal' && redirectResponse !== 'full')
+    throw bad('redirectResponse', redirectResponse, 'use minimal or full');
   return {
     siteId,
     q: params.get('q') ?? '',

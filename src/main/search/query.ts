@@ -15,7 +15,10 @@ export interface Sort {
 /** Lowercase words of a text: letters and digits, everything else separates. */
 export function words(text: string | null): string[] {
   if (!text) return [];
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 // Where a query word matched decides the score: a name hit outranks a description hit.
@@ -34,7 +37,8 @@ function rowScore(p: Product, terms: string[], exact: string): number {
     // a plural finds the singular: "jackets" matches "Jacket"
     const stem = term.length > 3 && term.endsWith('s') ? term.slice(0, -1) : term;
     let best = 0;
-    for (const [weight, ws] of fields) if (weight > best && ws.some((w) => w.startsWith(stem))) best = weight;
+    for (const [weight, ws] of fields)
+      if (weight > best && ws.some((w) => w.startsWith(stem))) best = weight;
     if (best === 0) return 0;
     score += best;
   }
@@ -55,7 +59,12 @@ export function score(item: SearchItem, q: string): number {
 export function valuesOf(p: Product, field: string): string[] {
   const v = fieldValue(p, field);
   if (v === null) return [];
-  return v.includes('|') ? v.split('|').map((s) => s.trim()).filter(Boolean) : [v];
+  return v.includes('|')
+    ? v
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [v];
 }
 
 function rowPasses(p: Product, f: Filter): boolean {
@@ -73,7 +82,10 @@ export function passes(item: SearchItem, filters: readonly Filter[]): boolean {
   return filters.every((f) => item.rows.some((row) => rowPasses(row, f)));
 }
 
-export function sortItems(items: Array<{ item: SearchItem; score: number }>, sort: Sort | null): void {
+export function sortItems(
+  items: Array<{ item: SearchItem; score: number }>,
+  sort: Sort | null,
+): void {
   if (!sort || sort.field === 'relevance') {
     items.sort((a, b) => b.score - a.score || a.item.order - b.item.order);
     return;
@@ -90,7 +102,8 @@ export function sortItems(items: Array<{ item: SearchItem; score: number }>, sor
     const ka = key(a.item);
     const kb = key(b.item);
     // items without the field go last, whatever the direction
-    if (ka === null || kb === null) return ka === kb ? a.item.order - b.item.order : ka === null ? 1 : -1;
+    if (ka === null || kb === null)
+      return ka === kb ? a.item.order - b.item.order : ka === null ? 1 : -1;
     if (ka < kb) return -dir;
     if (ka > kb) return dir;
     return a.item.order - b.item.order;

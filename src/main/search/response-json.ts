@@ -6,7 +6,17 @@ import { searchItems, type SearchItem } from './items';
 import { numericRange, passes, valueCounts, type Filter, type Sort } from './query';
 
 // Fields offered as facets when the config names none, in this order, when the catalog has them.
-const FACET_CANDIDATES = ['brand', 'category', 'categories', 'product_type', 'color', 'colour', 'size', 'gender', 'material'];
+const FACET_CANDIDATES = [
+  'brand',
+  'category',
+  'categories',
+  'product_type',
+  'color',
+  'colour',
+  'size',
+  'gender',
+  'material',
+];
 
 /** "product_type" → "Product Type" */
 export function label(field: string): string {
@@ -19,14 +29,21 @@ export interface FacetField {
 }
 
 export function facetFields(config: SearchConfig, items: readonly SearchItem[]): FacetField[] {
-  const named = config.facets ?? [...FACET_CANDIDATES.filter((f) => valueCounts(items.slice(0, 500), f).size > 0), 'price'];
+  const named = config.facets ?? [
+    ...FACET_CANDIDATES.filter((f) => valueCounts(items.slice(0, 500), f).size > 0),
+    'price',
+  ];
   return named
     .filter((f) => f !== 'price' || items.some((i) => i.price !== null))
     .map((field) => ({ field, kind: field === 'price' ? 'range' : 'value' }));
 }
 
 /** Facets over the matched items: each facet counts with every filter applied but its own ("or" facets). */
-export function facetsJson(fields: readonly FacetField[], matched: readonly SearchItem[], filters: readonly Filter[]): unknown[] {
+export function facetsJson(
+  fields: readonly FacetField[],
+  matched: readonly SearchItem[],
+  filters: readonly Filter[],
+): unknown[] {
   const out: unknown[] = [];
   for (const { field, kind } of fields) {
     const own = filters.filter((f) => f.field === field && !f.background);
@@ -44,17 +61,35 @@ export function facetsJson(fields: readonly FacetField[], matched: readonly Sear
         facet_active: active ? 1 : 0,
         step: 1,
         range: [Math.floor(range[0]), Math.ceil(range[1])],
-        active: active && active.kind === 'range' ? [active.low ?? Math.floor(range[0]), active.high ?? Math.ceil(range[1])] : [Math.floor(range[0]), Math.ceil(range[1])],
+        active:
+          active && active.kind === 'range'
+            ? [active.low ?? Math.floor(range[0]), active.high ?? Math.ceil(range[1])]
+            : [Math.floor(range[0]), Math.ceil(range[1])],
       });
       continue;
     }
     const counts = valueCounts(pool, field);
     if (counts.size === 0) continue;
-    const chosen = new Set(own.flatMap((f) => (f.kind === 'value' ? f.values.map((v) => v.toLowerCase()) : [])));
+    const chosen = new Set(
+      own.flatMap((f) => (f.kind === 'value' ? f.values.map((v) => v.toLowerCase()) : [])),
+    );
     const values = [...counts]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([value, count]) => ({ active: chosen.has(value.toLowerCase()), type: 'value', value, label: value, count }));
-    out.push({ field, label: label(field), multiple: 'or', collapse: 0, facet_active: chosen.size > 0 ? 1 : 0, values });
+      .map(([value, count]) => ({
+        active: chosen.has(value.toLowerCase()),
+        type: 'value',
+        value,
+        label: value,
+        count,
+      }));
+    out.push({
+      field,
+      label: label(field),
+      multiple: 'or',
+      collapse: 0,
+      facet_active: chosen.size > 0 ? 1 : 0,
+      values,
+    });
   }
   return out;
 }
@@ -64,7 +99,14 @@ export function filterSummaryJson(filters: readonly Filter[]): unknown[] {
   for (const f of filters) {
     if (f.background) continue;
     if (f.kind === 'value') {
-      for (const v of f.values) out.push({ field: f.field, value: v, label: `${label(f.field)}: ${v}`, filterLabel: label(f.field), filterValue: v });
+      for (const v of f.values)
+        out.push({
+          field: f.field,
+          value: v,
+          label: `${label(f.field)}: ${v}`,
+          filterLabel: label(f.field),
+          filterValue: v,
+        });
     } else {
       const low = f.low === null ? '*' : String(f.low);
       const high = f.high === null ? '*' : String(f.high);
@@ -80,7 +122,13 @@ export function filterSummaryJson(filters: readonly Filter[]): unknown[] {
   return out;
 }
 
-export function paginationJson(total: number, page: number, perPage: number, defaultPerPage: number, onPage: number): Record<string, number> {
+export function paginationJson(
+  total: number,
+  page: number,
+  perPage: number,
+  defaultPerPage: number,
+  onPage: number,
+): Record<string, number> {
   const totalPages = perPage > 0 ? Math.ceil(total / perPage) : 0;
   const begin = onPage > 0 ? (page - 1) * perPage + 1 : 0;
   return {
@@ -109,11 +157,23 @@ export function sortOptionsJson(sort: Sort | null): unknown[] {
     field: s.field,
     direction: s.direction,
     label: s.label,
-    active: (sort === null ? s.field === 'relevance' : s.field === sort.field && s.direction === sort.direction) ? 1 : 0,
+    active: (
+      sort === null
+        ? s.field === 'relevance'
+        : s.field === sort.field && s.direction === sort.direction
+    )
+      ? 1
+      : 0,
   }));
   // a sort the storefront asked for that is not a standard option still shows as the active one
   if (sort && !options.some((o) => o.active === 1))
-    options.push({ type: 'field', field: sort.field, direction: sort.direction, label: `${label(sort.field)} (${sort.direction})`, active: 1 });
+    options.push({
+      type: 'field',
+      field: sort.field,
+      direction: sort.direction,
+      label: `${label(sort.field)} (${sort.direction})`,
+      active: 1,
+    });
   return options;
 }
 
@@ -121,11 +181,19 @@ export function sortOptionsJson(sort: Sort | null): unknown[] {
 export function metaJson(config: SearchConfig, catalog: FeedCatalog): Record<string, unknown> {
   const facets: Record<string, unknown> = {};
   for (const { field, kind } of facetFields(config, searchItems(catalog))) {
-    facets[field] = kind === 'range' ? { display: 'slider', label: label(field), collapsed: false } : { display: 'list', label: label(field), collapsed: false, multiple: 'or' };
+    facets[field] =
+      kind === 'range'
+        ? { display: 'slider', label: label(field), collapsed: false }
+        : { display: 'list', label: label(field), collapsed: false, multiple: 'or' };
   }
   return {
     facets,
-    sortOptions: SORTS.map((s) => ({ type: s.field === 'relevance' ? 'relevance' : 'field', field: s.field, direction: s.direction, label: s.label })),
+    sortOptions: SORTS.map((s) => ({
+      type: s.field === 'relevance' ? 'relevance' : 'field',
+      field: s.field,
+      direction: s.direction,
+      label: s.label,
+    })),
     pagination: { defaultPageSize: config.resultsPerPage },
   };
 }

@@ -52,7 +52,11 @@ export class IssuedResponses {
    * Open the memory; with a data dir, what earlier runs issued is read back, so beacons replayed from the
    * journal after a restart are checked against the responses they really came from.
    */
-  static async open(dir: string | null, startedAt: number, limit = RESPONSE_MEMORY): Promise<{ responses: IssuedResponses; warnings: string[] }> {
+  static async open(
+    dir: string | null,
+    startedAt: number,
+    limit = RESPONSE_MEMORY,
+  ): Promise<{ responses: IssuedResponses; warnings: string[] }> {
     const responses = new IssuedResponses(dir, limit, startedAt);
     const warnings: string[] = [];
     if (dir) {
@@ -121,18 +125,29 @@ export class IssuedResponses {
   list(siteId?: string, limit = Infinity): IssuedResponse[] {
     const out: IssuedResponse[] = [];
     const all = [...this.byId.values()];
-    for (let i = all.length - 1; i >= 0 && out.length < limit; i--) if (siteId === undefined || all[i]!.siteId === siteId) out.push(all[i]!);
+    for (let i = all.length - 1; i >= 0 && out.length < limit; i--)
+      if (siteId === undefined || all[i]!.siteId === siteId) out.push(all[i]!);
     return out;
   }
 
   /** Restore responses from an export (`{responses: [...]}`), so imported beacons are checked against them. */
   async importAll(data: unknown): Promise<number> {
     const list = (data as { responses?: unknown } | null)?.responses;
-    if (!Array.isArray(list)) throw new Error('expected {"responses": [...]} as GET /_sandbox/export writes it');
+    if (!Array.isArray(list))
+      throw new Error('expected {"responses": [...]} as GET /_sandbox/export writes it');
     list.forEach((r, i) => {
       const v = r as Partial<IssuedResponse> | null;
-      if (!v || typeof v.responseId !== 'string' || typeof v.siteId !== 'string' || !Array.isArray(v.results) || !Array.isArray(v.inline) || typeof v.slots !== 'object')
-        throw new Error(`responses[${i}] is not an issued search response (it needs responseId, siteId, results, inline and slots)`);
+      if (
+        !v ||
+        typeof v.responseId !== 'string' ||
+        typeof v.siteId !== 'string' ||
+        !Array.isArray(v.results) ||
+        !Array.isArray(v.inline) ||
+        typeof v.slots !== 'object'
+      )
+        throw new Error(
+          `responses[${i}] is not an issued search response (it needs responseId, siteId, results, inline and slots)`,
+        );
     });
     // oldest first, so the newest stay when the import is bigger than the memory
     for (const r of [...(list as IssuedResponse[])].reverse()) await this.add(r);
@@ -141,7 +156,8 @@ export class IssuedResponses {
 
   /** Forget the responses of one site, or all. */
   async clear(siteId?: string): Promise<void> {
-    for (const [id, r] of this.byId) if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
+    for (const [id, r] of this.byId)
+      if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
     if (this.dir) {
       this.writing = this.writing.then(() => this.compact());
       await this.writing;
@@ -172,7 +188,10 @@ export class IssuedResponses {
     await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, 'search-responses.ndjson');
     const tmp = `${file}.tmp`;
-    const lines = [JSON.stringify({ completeSince: this.completeSince }), ...[...this.byId.values()].map((r) => JSON.stringify(r))];
+    const lines = [
+      JSON.stringify({ completeSince: this.completeSince }),
+      ...[...this.byId.values()].map((r) => JSON.stringify(r)),
+    ];
     await writeFile(tmp, `${lines.join('\n')}\n`);
     await this.file?.close();
     await rename(tmp, file);

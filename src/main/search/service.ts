@@ -9,7 +9,14 @@ import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { resultJson, searchItems, type SearchItem } from './items';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, SearchError, siteIdOf, type SearchRequest } from './params';
-import { facetFields, facetsJson, filterSummaryJson, metaJson, paginationJson, sortOptionsJson } from './response-json';
+import {
+  facetFields,
+  facetsJson,
+  filterSummaryJson,
+  metaJson,
+  paginationJson,
+  sortOptionsJson,
+} from './response-json';
 import { passes, score, sortItems } from './query';
 import type { IssuedResponse, IssuedResponses } from './responses';
 
@@ -80,7 +87,11 @@ export class SearchService {
     return { config, catalog };
   }
 
-  private async answer(req: SearchRequest, config: SearchConfig, catalog: FeedCatalog): Promise<Record<string, unknown>> {
+  private async answer(
+    req: SearchRequest,
+    config: SearchConfig,
+    catalog: FeedCatalog,
+  ): Promise<Record<string, unknown>> {
     const perPage = req.resultsPerPage ?? config.resultsPerPage;
     const all = searchItems(catalog);
     const fields = facetFields(config, all);
@@ -93,7 +104,10 @@ export class SearchService {
     sortItems(filtered, req.sort);
     const merch = merchandise(config, req.q);
     const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
-    const pageItems = minimalRedirect || perPage === 0 ? [] : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
+    const pageItems =
+      minimalRedirect || perPage === 0
+        ? []
+        : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
     const total = minimalRedirect ? 0 : filtered.length;
 
     const body: Record<string, unknown> = {
@@ -102,14 +116,29 @@ export class SearchService {
       resultLayoutPredicted: 'grid',
       results: pageItems.map(resultJson),
       filterSummary: filterSummaryJson(req.filters),
-      facets: minimalRedirect ? [] : facetsJson(fields, matched.map((m) => m.item), req.filters),
+      facets: minimalRedirect
+        ? []
+        : facetsJson(
+            fields,
+            matched.map((m) => m.item),
+            req.filters,
+          ),
       merchandising: merchandisingJson(merch, !minimalRedirect),
       query: { original: req.q },
     };
     if (req.beacon) {
       const responseId = this.newResponseId();
       body.responseId = responseId;
-      await this.deps.responses.add(this.record(responseId, req, perPage, pageItems, minimalRedirect ? null : merch, merch.redirect));
+      await this.deps.responses.add(
+        this.record(
+          responseId,
+          req,
+          perPage,
+          pageItems,
+          minimalRedirect ? null : merch,
+          merch.redirect,
+        ),
+      );
     }
     return body;
   }
@@ -122,7 +151,9 @@ export class SearchService {
     merch: ReturnType<typeof merchandise> | null,
     redirect: string | null,
   ): IssuedResponse {
-    const slots = Object.fromEntries(SLOTS.map((s) => [s, merch ? merch.slots[s].map((b) => b.uid) : []])) as IssuedResponse['slots'];
+    const slots = Object.fromEntries(
+      SLOTS.map((s) => [s, merch ? merch.slots[s].map((b) => b.uid) : []]),
+    ) as IssuedResponse['slots'];
     return {
       responseId,
       siteId: req.siteId,
@@ -190,6 +221,7 @@ function parentIds(c: FeedCatalog): Set<string> {
 }
 
 function errorAnswer(err: unknown): SearchAnswer {
-  if (err instanceof SearchError) return { status: err.status, body: { success: false, error: err.error, message: err.message } };
+  if (err instanceof SearchError)
+    return { status: err.status, body: { success: false, error: err.error, message: err.message } };
   throw err;
 }

@@ -11,10 +11,19 @@ const siteId = params.get('siteId') || 'demo42';
 // uid: report a variant's sku as uid · banner: inline banner in data.banners · stale: keep the first responseId
 const broken = params.get('break') || '';
 
-const client = new Client({ siteId }, { mode: 'development', search: { origin: sandbox }, meta: { origin: sandbox } });
+const client = new Client(
+  { siteId },
+  { mode: 'development', search: { origin: sandbox }, meta: { origin: sandbox } },
+);
 const beacon = new Beacon(
   { siteId },
-  { mode: 'development', requesters: { beacon: { origin: `${sandbox}/beacon/v2` }, personalization: { origin: sandbox } } },
+  {
+    mode: 'development',
+    requesters: {
+      beacon: { origin: `${sandbox}/beacon/v2` },
+      personalization: { origin: sandbox },
+    },
+  },
 );
 
 // what the page reported, for the test to wait on (uids per kind, redirects)
@@ -29,10 +38,20 @@ function productItem(result) {
   const core = result.mappings.core;
   if (broken === 'uid') {
     const variantSku = result.children[0] && result.children[0].attributes.sku;
-    return { type: 'product', uid: variantSku || core.sku || result.id, parentId: result.id, sku: core.sku };
+    return {
+      type: 'product',
+      uid: variantSku || core.sku || result.id,
+      parentId: result.id,
+      sku: core.sku,
+    };
   }
   // what the Snap client itself sends: uid = parentId = the result's id
-  return { type: 'product', uid: result.id, parentId: result.id, ...(core.sku ? { sku: core.sku } : {}) };
+  return {
+    type: 'product',
+    uid: result.id,
+    parentId: result.id,
+    ...(core.sku ? { sku: core.sku } : {}),
+  };
 }
 
 function trackedId(responseId) {
@@ -57,7 +76,8 @@ function onVisible(entries) {
     current.seen.add(key);
     state.impressed.push(el.dataset.uid);
     if (el.dataset.kind === 'product') current.pending.results.push(JSON.parse(el.dataset.item));
-    else if (el.dataset.kind === 'inline' && broken !== 'banner') current.pending.results.push({ type: 'banner', uid: el.dataset.uid });
+    else if (el.dataset.kind === 'inline' && broken !== 'banner')
+      current.pending.results.push({ type: 'banner', uid: el.dataset.uid });
     else current.pending.banners.push({ uid: el.dataset.uid });
     current.timer ??= window.setTimeout(flushImpressions, 50);
   }
@@ -73,7 +93,13 @@ function bannerUid(html) {
 function render(response) {
   const responseId = response.tracking.responseId;
   firstResponseId ??= responseId;
-  current = { responseId, trackedId: trackedId(responseId), seen: new Set(), pending: { results: [], banners: [] }, timer: null };
+  current = {
+    responseId,
+    trackedId: trackedId(responseId),
+    seen: new Set(),
+    pending: { results: [], banners: [] },
+    timer: null,
+  };
   observer.disconnect();
   for (const slot of ['header', 'banner', 'left', 'footer']) {
     const box = document.getElementById(`slot-${slot}`);
@@ -88,11 +114,18 @@ function render(response) {
   const tiles = response.results.map((result) => {
     const li = document.createElement('li');
     const item = productItem(result);
-    Object.assign(li.dataset, { kind: 'product', uid: item.uid, item: JSON.stringify(item), responseId });
+    Object.assign(li.dataset, {
+      kind: 'product',
+      uid: item.uid,
+      item: JSON.stringify(item),
+      responseId,
+    });
     li.textContent = `${result.mappings.core.name} — ${result.mappings.core.price}`;
     li.addEventListener('click', () => {
       state.clicked.push(item.uid);
-      beacon.events.search.clickThrough({ data: { responseId: current.trackedId, results: [item] } });
+      beacon.events.search.clickThrough({
+        data: { responseId: current.trackedId, results: [item] },
+      });
     });
     return li;
   });
@@ -111,10 +144,18 @@ function render(response) {
 
 async function search(q) {
   try {
-    const [, response] = await client.search({ search: { query: { string: q } }, pagination: { pageSize: 6 } });
+    const [, response] = await client.search({
+      search: { query: { string: q } },
+      pagination: { pageSize: 6 },
+    });
     if (response.merchandising.redirect) {
       state.redirected = response.merchandising.redirect;
-      beacon.events.search.redirect({ data: { responseId: response.tracking.responseId, redirect: response.merchandising.redirect } });
+      beacon.events.search.redirect({
+        data: {
+          responseId: response.tracking.responseId,
+          redirect: response.merchandising.redirect,
+        },
+      });
       return;
     }
     render(response);

@@ -8,7 +8,10 @@ function cors(req: Request, res: Response, next: NextFunction): void {
   if (req.method === 'OPTIONS') {
     // the Snap client sends plain GETs; a preflight only comes with custom headers a storefront adds
     res.setHeader('Access-Control-Allow-Methods', 'GET, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'Content-Type',
+    );
     res.setHeader('Access-Control-Max-Age', '600');
     res.status(204).end();
     return;
@@ -29,7 +32,13 @@ function send(res: Response, answer: SearchAnswer): void {
 function onlyGet(req: Request, res: Response, next: NextFunction): void {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   res.setHeader('Allow', 'GET, OPTIONS');
-  res.status(405).json({ success: false, error: 'InvalidMethod', message: `${req.method} ${req.path} is not supported: use GET` });
+  res
+    .status(405)
+    .json({
+      success: false,
+      error: 'InvalidMethod',
+      message: `${req.method} ${req.path} is not supported: use GET`,
+    });
 }
 
 export function searchRouter(search: SearchService): Router {
@@ -64,7 +73,12 @@ export function searchAdminRouter(search: SearchService): Router {
     const raw = q.get('limit') ?? '50';
     const limit = Number(raw);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      res.status(400).json({ error: 'InvalidParameter', message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000` });
+      res
+        .status(400)
+        .json({
+          error: 'InvalidParameter',
+          message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000`,
+        });
       return;
     }
     const siteId = q.get('siteId') ?? undefined;

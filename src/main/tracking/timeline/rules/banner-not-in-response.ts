@@ -1,7 +1,17 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
 import { finding, plural, type ResponseRule } from './types';
-import { Offenders, allResultUids, bannerUid, describeResponse, inlineBanner, issuedFor, itemEvents, itemType, slotOf } from './provenance';
+import {
+  Offenders,
+  allResultUids,
+  bannerUid,
+  describeResponse,
+  inlineBanner,
+  issuedFor,
+  itemEvents,
+  itemType,
+  slotOf,
+} from './provenance';
 
 export const bannerNotInResponse: ResponseRule = {
   id: 'banner-not-in-response',
@@ -15,7 +25,13 @@ export const bannerNotInResponse: ResponseRule = {
       for (const entry of e.banners) {
         const uid = bannerUid(entry);
         if (slotOf(issued, uid) !== undefined || inlineBanner(issued, uid)) continue;
-        bad.add(uid, e.id, products.has(uid) ? 'a product of this response: products go in data.results' : 'in data.banners');
+        bad.add(
+          uid,
+          e.id,
+          products.has(uid)
+            ? 'a product of this response: products go in data.results'
+            : 'in data.banners',
+        );
       }
       for (const item of e.results) {
         if (itemType(item) !== 'banner' || inlineBanner(issued, item.uid)) continue;
@@ -35,11 +51,20 @@ export const bannerNotInResponse: ResponseRule = {
     const slots = Object.entries(issued.slots)
       .filter(([, uids]) => uids.length > 0)
       .map(([slot, uids]) => `${slot}: ${uids.map((u) => `"${u}"`).join(', ')}`);
-    const returned = [...slots, ...(issued.inline.length ? [`inline: ${issued.inline.map((b) => `"${b.uid}"`).join(', ')}`] : [])];
+    const returned = [
+      ...slots,
+      ...(issued.inline.length
+        ? [`inline: ${issued.inline.map((b) => `"${b.uid}"`).join(', ')}`]
+        : []),
+    ];
     const message =
       `${plural(bad.size, 'banner')} reported with responseId "${r.responseId}" ${bad.size === 1 ? 'is' : 'are'} not where that response (${describeResponse(issued)}) put ${bad.size === 1 ? 'it' : 'them'}: ${bad.describe()}. ` +
       `The response returned ${returned.length ? `banners ${returned.join('; ')}` : 'no banners'}. Merchandising banners (header, banner, footer, left) are reported in data.banners; inline banners in data.results with type "banner". ` +
       `Fix: read the banner uid from the data-banner-id of the banner the response returned and report it in the array of its kind.`;
-    return [finding('banner-not-in-response', 'error', r.responseId, message, bad.eventIds(), { responseId: r.responseId })];
+    return [
+      finding('banner-not-in-response', 'error', r.responseId, message, bad.eventIds(), {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

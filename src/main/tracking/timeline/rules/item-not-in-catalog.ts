@@ -22,7 +22,8 @@ export const itemNotInCatalog: ResponseRule = {
         if (itemType(item) === 'banner') continue;
         if (!catalog.has(item.uid)) bad.add(item.uid, e.id, note(item.uid, 'uid'));
         const pid = item.parentId ?? '';
-        if (pid !== '' && pid !== item.uid && !catalog.has(pid)) bad.add(pid, e.id, note(pid, `parentId of "${item.uid}"`));
+        if (pid !== '' && pid !== item.uid && !catalog.has(pid))
+          bad.add(pid, e.id, note(pid, `parentId of "${item.uid}"`));
       }
     }
     if (bad.size === 0) return [];
@@ -31,6 +32,10 @@ export const itemNotInCatalog: ResponseRule = {
       `uid and parentId are the ids of the feed's products (the id column; parentId a variant group id or the product's own id). ` +
       `Fix: send the product ids the search response gave; if the products are new, index the feed again (the catalog is the last successful index). ` +
       `To turn this check off for the site, set search.catalogCheck: false on its account.`;
-    return [finding('item-not-in-catalog', 'warning', r.responseId, message, bad.eventIds(), { responseId: r.responseId })];
+    return [
+      finding('item-not-in-catalog', 'warning', r.responseId, message, bad.eventIds(), {
+        responseId: r.responseId,
+      }),
+    ];
   },
 };

@@ -2,14 +2,29 @@
 // response it names did not contain (neither a result nor a variant of one). Needs the issued response.
 import { finding, list, plural, type ResponseRule } from './types';
 import type { IssuedResponse } from '../../../search/responses';
-import { Offenders, allResultUids, describeResponse, inlineBanner, issuedFor, itemEvents, itemType, type ProvenanceSource } from './provenance';
+import {
+  Offenders,
+  allResultUids,
+  describeResponse,
+  inlineBanner,
+  issuedFor,
+  itemEvents,
+  itemType,
+  type ProvenanceSource,
+} from './provenance';
 
 /** Where else the uid was: the sku of a result here, or a result of another response of the site. */
-function whereElse(uid: string, issued: IssuedResponse, p: ProvenanceSource, siteId: string): string {
+function whereElse(
+  uid: string,
+  issued: IssuedResponse,
+  p: ProvenanceSource,
+  siteId: string,
+): string {
   for (const res of issued.results) {
     if (res.sku === uid) return `that is the sku of result "${res.uid}": send its uid`;
     const child = res.children.find((c) => c.sku === uid);
-    if (child) return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
+    if (child)
+      return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
   }
   let n = 0;
   for (const other of p.recent(siteId)) {
@@ -35,7 +50,12 @@ export const itemNotInResponse: ResponseRule = {
         if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
         const banner = inlineBanner(issued, item.uid);
         if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
-        else missing.add(item.uid, e.id, whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId));
+        else
+          missing.add(
+            item.uid,
+            e.id,
+            whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId),
+          );
       }
     }
     const out = [];

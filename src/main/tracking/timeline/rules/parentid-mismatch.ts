@@ -14,7 +14,8 @@ export const parentIdMismatch: ResponseRule = {
     const owner = new Map<string, { result: IssuedResult; variant: boolean }>();
     for (const res of issued.results) {
       owner.set(res.uid, { result: res, variant: false });
-      for (const c of res.children) if (!owner.has(c.uid)) owner.set(c.uid, { result: res, variant: true });
+      for (const c of res.children)
+        if (!owner.has(c.uid)) owner.set(c.uid, { result: res, variant: true });
     }
     const wrong = new Offenders();
     const unclear = new Offenders();
@@ -29,15 +30,27 @@ export const parentIdMismatch: ResponseRule = {
         if (pid === '' || pid === item.uid || pid === parent || pid === o.result.parentId) continue;
         const other = owner.get(pid);
         if (other && other.result !== o.result)
-          wrong.add(item.uid, e.id, `parentId "${pid}" is ${other.variant ? `a variant of result "${other.result.uid}"` : `the result "${pid}"`}; it should be "${parent}"`);
+          wrong.add(
+            item.uid,
+            e.id,
+            `parentId "${pid}" is ${other.variant ? `a variant of result "${other.result.uid}"` : `the result "${pid}"`}; it should be "${parent}"`,
+          );
         else if (other)
-          unclear.add(item.uid, e.id, `parentId "${pid}" is a variant of the same result: uid and parentId look swapped; parentId should be "${parent}"`);
-        else unclear.add(item.uid, e.id, `parentId "${pid}" is not in this response; the result is "${parent}"`);
+          unclear.add(
+            item.uid,
+            e.id,
+            `parentId "${pid}" is a variant of the same result: uid and parentId look swapped; parentId should be "${parent}"`,
+          );
+        else
+          unclear.add(
+            item.uid,
+            e.id,
+            `parentId "${pid}" is not in this response; the result is "${parent}"`,
+          );
       }
     }
     const out = [];
-    const why =
-      `parentId is the uid of the result the item belongs to (for a variant, its result); parentId = uid, as the Snap client sends it, is fine too.`;
+    const why = `parentId is the uid of the result the item belongs to (for a variant, its result); parentId = uid, as the Snap client sends it, is fine too.`;
     if (wrong.size > 0)
       out.push(
         finding(

@@ -32,7 +32,9 @@ export function issuedFor(r: ResponseState, ctx: RuleContext): IssuedResponse | 
 /** The response's accepted events that report items or banners (impression, clickthrough, addtocart). */
 export function itemEvents(r: ResponseState): TimelineEvent[] {
   const f = r.facts;
-  return [...f.impressions, ...f.clicks, ...f.carts].sort((a, b) => a.time - b.time || a.seq - b.seq);
+  return [...f.impressions, ...f.clicks, ...f.carts].sort(
+    (a, b) => a.time - b.time || a.seq - b.seq,
+  );
 }
 
 export function allResultUids(issued: IssuedResponse): Set<string> {
@@ -48,7 +50,10 @@ export function allResultUids(issued: IssuedResponse): Set<string> {
  * The inline banner a uid names: its data-banner-id, or `ss-ib-<index>` — the id the provider's Snap store
  * gives inline banners, which its tracking sends as the uid.
  */
-export function inlineBanner(issued: IssuedResponse, uid: string): { uid: string; index: number } | undefined {
+export function inlineBanner(
+  issued: IssuedResponse,
+  uid: string,
+): { uid: string; index: number } | undefined {
   return issued.inline.find((b) => b.uid === uid || `ss-ib-${b.index}` === uid);
 }
 
@@ -87,7 +92,10 @@ export class Offenders {
   /** `uid "1" in ev_1, ev_2 (note); uid "2" in ev_3` — at most `max` uids. */
   describe(max = 5): string {
     const parts = [...this.byUid].slice(0, max).map(([uid, o]) => {
-      const evs = o.events.length > 3 ? `${o.events.slice(0, 3).join(', ')} and ${o.events.length - 3} more` : o.events.join(', ');
+      const evs =
+        o.events.length > 3
+          ? `${o.events.slice(0, 3).join(', ')} and ${o.events.length - 3} more`
+          : o.events.join(', ');
       return `uid "${uid}" in ${evs}${o.note ? ` (${o.note})` : ''}`;
     });
     const rest = this.byUid.size - parts.length;

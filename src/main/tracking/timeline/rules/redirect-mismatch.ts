@@ -21,7 +21,10 @@ export function sameRedirect(sent: string, returned: string): boolean {
     const ub = new URL(b);
     // a relative redirect ("/gift-cards") that the storefront sent as its absolute URL is the same redirect
     const relative = (s: string) => !/^[a-z][a-z0-9+.-]*:/i.test(s.trim());
-    return (relative(sent) || relative(returned)) && ua.pathname + ua.search + ua.hash === ub.pathname + ub.search + ub.hash;
+    return (
+      (relative(sent) || relative(returned)) &&
+      ua.pathname + ua.search + ua.hash === ub.pathname + ub.search + ub.hash
+    );
   } catch {
     return false;
   }
@@ -33,7 +36,9 @@ export const redirectMismatch: ResponseRule = {
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || r.facts.redirects.length === 0) return [];
-    const bad = r.facts.redirects.filter((e) => issued.redirect === null || !sameRedirect(e.redirect ?? '', issued.redirect));
+    const bad = r.facts.redirects.filter(
+      (e) => issued.redirect === null || !sameRedirect(e.redirect ?? '', issued.redirect),
+    );
     if (bad.length === 0) return [];
     const sent = [...new Set(bad.map((e) => JSON.stringify(e.redirect ?? '')))].join(', ');
     const message =
@@ -42,6 +47,15 @@ export const redirectMismatch: ResponseRule = {
           `search/redirect is only for a search whose response carries merchandising.redirect. Fix: send it only when the response has a redirect, with that URL.`
         : `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) ${bad.length === 1 ? 'reports' : 'report'} redirect ${sent}, but the response (${describeResponse(issued)}) returned merchandising.redirect "${issued.redirect}". ` +
           `The spec expects data.redirect to be the URL the response redirected to. Fix: send merchandising.redirect exactly as returned (and navigate there).`;
-    return [finding('redirect-mismatch', 'error', r.responseId, message, bad.map((e) => e.id), { responseId: r.responseId })];
+    return [
+      finding(
+        'redirect-mismatch',
+        'error',
+        r.responseId,
+        message,
+        bad.map((e) => e.id),
+        { responseId: r.responseId },
+      ),
+    ];
   },
 };

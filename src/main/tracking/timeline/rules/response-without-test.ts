@@ -16,6 +16,15 @@ export const responseWithoutTest: ResponseRule = {
       `responseId "${r.responseId}" (${describeResponse(issued)}) was requested without test=true, but this page's beacons are development traffic (context.dev: true): ${list(dev.map((e) => e.id))}. ` +
       `The real service counts searches without test=true in the site's reports, so development searches inflate them. ` +
       `Fix: create the search client in development mode (Snap client: new Client({ siteId }, { mode: 'development' })) — it adds test=true — or add test=true to the search request yourself.`;
-    return [finding('response-without-test', 'info', r.responseId, message, dev.map((e) => e.id), { responseId: r.responseId })];
+    return [
+      finding(
+        'response-without-test',
+        'info',
+        r.responseId,
+        message,
+        dev.map((e) => e.id),
+        { responseId: r.responseId },
+      ),
+    ];
   },
 };
