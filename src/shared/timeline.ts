@@ -219,7 +219,8 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'click-not-impressed',
     severity: 'warning',
     title: 'Click on an item never impressed',
-    catches: 'A clickthrough of a uid that no impression of that responseId reported.',
+    catches:
+      'A clickthrough of a uid that no impression of that responseId reported (info only when the click ended the page: the client loses impressions still queued when a click navigates away).',
     expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
     fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
   },

@@ -6,12 +6,41 @@ describe('click-not-impressed', () => {
   it('flags a click of a uid no impression of that response reported', () => {
     const p = new PageBuilder();
     const click = p.click('r1', '8128', { at: 500 });
-    const events = [p.render('r1', { at: 0 }), p.impression('r1', ['1', '2'], { at: 100 }), click];
+    const later = p.impression('r1', ['3'], { at: 900 }); // the shopper stayed on the page
+    const events = [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['1', '2'], { at: 100 }),
+      click,
+      later,
+    ];
     const found = findingsOf(events).filter((f) => f.rule === 'click-not-impressed');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ severity: 'warning', eventIds: [click.id], responseId: 'r1' });
     expect(found[0]!.message).toContain('"8128"');
     expect(found[0]!.message).toContain('scrolls into view');
+  });
+
+  it('is info when the click ended the page (its queued impression was lost), warning once the page goes on', () => {
+    const { engine } = engineAt();
+    const p = new PageBuilder();
+    engine.apply(p.render('r1', { at: 0 }));
+    engine.apply(p.impression('r1', ['1', '2'], { at: 100 }));
+    const click = p.click('r1', '3', { at: 400 });
+    engine.apply(click);
+    const severity = () =>
+      engine
+        .pagesDto()[0]!
+        .findings.filter((f) => f.rule === 'click-not-impressed')
+        .map((f) => f.severity);
+    expect(severity()).toEqual(['info']);
+    expect(engine.pagesDto()[0]!.verdict).toBe('pass');
+    expect(
+      engine.pagesDto()[0]!.findings.find((f) => f.rule === 'click-not-impressed')!.message,
+    ).toContain('last event of the page');
+    // a later event on another response of the page: the page did not end with the click
+    engine.apply(p.render('r2', { at: 2000 }));
+    expect(severity()).toEqual(['warning']);
+    expect(engine.pagesDto()[0]!.verdict).toBe('warn');
   });
 
   it('accepts a click whose impression is still queued and arrives later', () => {

@@ -107,6 +107,7 @@ export class TimelineEngine {
     this.trim(page);
     ev.arrival = page.arrivals;
     ev.arrivedLate = ev.time < page.maxTime;
+    if (ev.time > page.maxTime && page.latestWatchers > 0) this.markAll(page);
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
     if (ev.receivedMs !== null) {
@@ -296,6 +297,9 @@ export class TimelineEngine {
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
+    const watches = findings.some((f) => f.rule === 'click-not-impressed' && f.severity === 'info');
+    if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
+    r.watchesLatest = watches;
     r.dirty = false;
     r.evaluatedSize = r.events.length;
   }

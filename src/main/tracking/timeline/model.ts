@@ -85,6 +85,8 @@ export interface ResponseState {
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
   awaitingImpression: boolean;
   rendered: boolean;
+  /** a finding of this response depends on no later event arriving on the page (click-not-impressed as info) */
+  watchesLatest: boolean;
 }
 
 export interface SchemaGroup {
@@ -122,6 +124,8 @@ export interface PageState {
   maxTime: number;
   renderedResponses: number;
   awaitingImpression: number;
+  /** responses with watchesLatest: a later-timestamped event must re-run their rules */
+  latestWatchers: number;
   tallies: PageTallies;
   /** page-scope findings, built when the page is read (counted cheaply on every event) */
   pageFindings: FindingDraft[];

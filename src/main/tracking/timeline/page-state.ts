@@ -28,6 +28,7 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
     maxTime: -Infinity,
     renderedResponses: 0,
     awaitingImpression: 0,
+    latestWatchers: 0,
     tallies: {
       schema: new Map(),
       otherSessionIds: null,
@@ -62,6 +63,7 @@ export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
       dirty: true,
       awaitingImpression: false,
       rendered: false,
+      watchesLatest: false,
     };
     page.responses.set(ev.responseId, r);
   }
