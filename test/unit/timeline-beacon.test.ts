@@ -93,3 +93,58 @@ describe('traffic of @athoscommerce/beacon', () => {
     }
   });
 });
+
+describe('a click that navigates away while impressions are queued', () => {
+  it('loses those impressions in the client, and the page still passes (the finding is info)', async () => {
+    const { Beacon } = await import('@athoscommerce/beacon');
+    const captured: Captured[] = [];
+    const beacon = new Beacon(
+      { siteId: 'demo42' },
+      {
+        mode: 'development',
+        href: 'http://localhost:3000/search?q=shoes',
+        apis: { fetch: capturingFetch(captured) as unknown as typeof fetch },
+        requesters: { beacon: { origin: 'https://analytics.searchspring.net/beacon/v2' } },
+      },
+    );
+    const product = (uid: string) => ({ type: 'product' as const, uid, parentId: uid, sku: uid });
+    const r = 'resp-unload';
+    beacon.events.search.render({ data: { responseId: r } });
+    beacon.events.search.impression({
+      data: { responseId: r, results: [product('1'), product('2')], banners: [] },
+    });
+    await vi.advanceTimersByTimeAsync(400);
+    // the shopper scrolls: a tile comes into view every 150 ms, each resetting the client's 300 ms debounce
+    for (const uid of ['3', '4', '5']) {
+      beacon.events.search.impression({
+        data: { responseId: r, results: [product(uid)], banners: [] },
+      });
+      await vi.advanceTimersByTimeAsync(150);
+    }
+    beacon.events.search.clickThrough({ data: { responseId: r, results: [product('5')] } });
+    await vi.advanceTimersByTimeAsync(0);
+    // the click navigates: the page unloads and the client's queue (impressions of 3, 4, 5) is gone
+    const internals = beacon as unknown as {
+      requests: unknown[];
+      batchIntervalTimeout: ReturnType<typeof setTimeout>;
+    };
+    clearTimeout(internals.batchIntervalTimeout);
+    internals.requests = [];
+    await vi.advanceTimersByTimeAsync(1000);
+
+    const read = parseInput(JSON.stringify(toHar(captured)), 'unload.har');
+    expect(read.events.map((e) => e.event)).toEqual(['render', 'impression', 'clickthrough']);
+    const engine = new TimelineEngine({
+      clock: new SandboxClock({ frozen: true }),
+      settings: defaultTimelineSettings(),
+    });
+    for (const ev of read.events) engine.apply(ev);
+    engine.finish();
+    const [page] = engine.pagesDto();
+    engine.dispose();
+    expect(page!.verdict).toBe('pass');
+    expect(page!.findings.map((f) => `${f.rule}/${f.severity}`)).toEqual([
+      'click-not-impressed/info',
+    ]);
+  });
+});
