@@ -251,6 +251,55 @@ describe('what the sandbox remembers, over the admin API and in exports', () => 
   });
 });
 
+describe('a site with an indexed catalog that does not use the companion search API', () => {
+  it('warns about uids its catalog does not hold, and stops once a re-index brings them', async () => {
+    const base = testConfig();
+    const s = await startFrozen({
+      accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, catalogCheck: true } })),
+    });
+    try {
+      const ctx = {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'http://localhost/',
+        userId: 'u',
+        sessionId: 's',
+        pageLoadId: 'cat',
+        initiator: 't',
+        dev: true,
+      };
+      await postBeacon(s.url, 'demo42/search/render', {
+        context: ctx,
+        data: { responseId: 'from-the-real-service' },
+      });
+      const imp = {
+        context: ctx,
+        data: {
+          responseId: 'from-the-real-service',
+          results: [
+            { type: 'product', uid: '2001', parentId: 'P200' },
+            { type: 'product', uid: '1000', parentId: 'P100' },
+          ],
+          banners: [],
+        },
+      };
+      expect((await postBeacon(s.url, 'demo42/search/impression', imp)).status).toBe(200);
+      const findings = async () => {
+        const res = await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`);
+        return ((await res.json()) as { pages: PageTimelineDto[] }).pages[0]!.findings;
+      };
+      const before = await findings();
+      expect(before.map((f) => [f.rule, f.severity])).toEqual([['item-not-in-catalog', 'warning']]);
+      expect(before[0]!.message).toContain('uid "2001"');
+      expect(before[0]!.message).not.toContain('"1000"');
+      expect((await upload(s.url, 'feedId=42', FEED, 'outdoor-products.csv')).status).toBe(200);
+      expect((await runToEnd(s, 42)).state).toBe('done');
+      expect((await findings()).filter((f) => f.rule !== 'no-impression')).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('a site that uses the companion search API', () => {
   it('flags a responseId the sandbox never issued, and remembers issued ones across a restart', async () => {
     const tmp = tempDir();
