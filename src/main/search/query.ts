@@ -24,14 +24,26 @@ export function words(text: string | null): string[] {
 // Where a query word matched decides the score: a name hit outranks a description hit.
 const WEIGHTS = { name: 4, sku: 3, brand: 2, description: 1 } as const;
 
+// A catalog is searched many times between re-indexes: each row's words are split once.
+const rowWords = new WeakMap<Product, Array<[number, string[]]>>();
+
+function fieldsOf(p: Product): Array<[number, string[]]> {
+  let fields = rowWords.get(p);
+  if (!fields) {
+    fields = [
+      [WEIGHTS.name, words(p.name)],
+      [WEIGHTS.sku, words(p.sku)],
+      [WEIGHTS.brand, words(brandOf(p))],
+      [WEIGHTS.description, words(descriptionOf(p))],
+    ];
+    rowWords.set(p, fields);
+  }
+  return fields;
+}
+
 function rowScore(p: Product, terms: string[], exact: string): number {
   if (exact && (p.uid.toLowerCase() === exact || p.sku?.toLowerCase() === exact)) return 100;
-  const fields: Array<[number, string[]]> = [
-    [WEIGHTS.name, words(p.name)],
-    [WEIGHTS.sku, words(p.sku)],
-    [WEIGHTS.brand, words(brandOf(p))],
-    [WEIGHTS.description, words(descriptionOf(p))],
-  ];
+  const fields = fieldsOf(p);
   let score = 0;
   for (const term of terms) {
     // a plural finds the singular: "jackets" matches "Jacket"
