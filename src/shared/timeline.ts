@@ -220,7 +220,7 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     severity: 'warning',
     title: 'Click on an item never impressed',
     catches:
-      'A clickthrough of a uid that no impression of that responseId reported (info only when the click ended the page: the client loses impressions still queued when a click navigates away).',
+      'A clickthrough of a uid that no impression of that responseId reported (a click that navigates away can also lose an impression the client still held: the message says when the click ended the page).',
     expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
     fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
   },

@@ -95,7 +95,7 @@ describe('traffic of @athoscommerce/beacon', () => {
 });
 
 describe('a click that navigates away while impressions are queued', () => {
-  it('loses those impressions in the client, and the page still passes (the finding is info)', async () => {
+  it('loses those impressions in the client: a warning that says so (it cannot be told from a tile never impressed)', async () => {
     const { Beacon } = await import('@athoscommerce/beacon');
     const captured: Captured[] = [];
     const beacon = new Beacon(
@@ -142,9 +142,10 @@ describe('a click that navigates away while impressions are queued', () => {
     engine.finish();
     const [page] = engine.pagesDto();
     engine.dispose();
-    expect(page!.verdict).toBe('pass');
+    expect(page!.verdict).toBe('warn');
     expect(page!.findings.map((f) => `${f.rule}/${f.severity}`)).toEqual([
-      'click-not-impressed/info',
+      'click-not-impressed/warning',
     ]);
+    expect(page!.findings[0]!.message).toContain('lost the impression it still held');
   });
 });

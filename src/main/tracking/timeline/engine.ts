@@ -297,7 +297,7 @@ export class TimelineEngine {
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
-    const watches = findings.some((f) => f.rule === 'click-not-impressed' && f.severity === 'info');
+    const watches = findings.some((f) => f.rule === 'click-not-impressed');
     if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
     r.watchesLatest = watches;
     r.dirty = false;

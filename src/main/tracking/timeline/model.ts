@@ -85,7 +85,7 @@ export interface ResponseState {
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
   awaitingImpression: boolean;
   rendered: boolean;
-  /** a finding of this response depends on no later event arriving on the page (click-not-impressed as info) */
+  /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
   watchesLatest: boolean;
 }
 
