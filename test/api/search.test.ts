@@ -126,6 +126,15 @@ describe('the Snap client against the sandbox', () => {
     expect(response.sorting).toEqual([{ field: 'price', direction: 'asc' }]);
   });
 
+  it('serves category pages (background filters, not in the filter summary)', async () => {
+    const [, response] = await snap(sb.url).category({
+      filters: [{ type: 'value', field: 'category', value: 'Shoes', background: true }],
+    });
+    expect(response.results.map((r: Any) => r.id)).toEqual(['P203', 'P204']);
+    expect(response.filters).toEqual([]);
+    expect(response.tracking.responseId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('gets the redirect of a redirect keyword', async () => {
     const [, response] = await snap(sb.url).search({ search: { query: { string: 'Gift Card' } } });
     expect(response.merchandising.redirect).toBe('/pages/gift-cards');

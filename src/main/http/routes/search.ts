@@ -32,31 +32,34 @@ function send(res: Response, answer: SearchAnswer): void {
 function onlyGet(req: Request, res: Response, next: NextFunction): void {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   res.setHeader('Allow', 'GET, OPTIONS');
-  res
-    .status(405)
-    .json({
-      success: false,
-      error: 'InvalidMethod',
-      message: `${req.method} ${req.path} is not supported: use GET`,
-    });
+  res.status(405).json({
+    success: false,
+    error: 'InvalidMethod',
+    message: `${req.method} ${req.path} is not supported: use GET`,
+  });
 }
 
 export function searchRouter(search: SearchService): Router {
   const router = Router();
   router.use(['/api/search', '/api/meta'], cors);
-  router.all('/api/search/search.json', onlyGet, async (req, res, next) => {
-    try {
-      send(res, await search.search(params(req)));
-    } catch (err) {
-      next(err);
-    }
-  });
+  // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no q
+  router.all(
+    ['/api/search/search.json', '/api/search/category.json'],
+    onlyGet,
+    async (req, res, next) => {
+      try {
+        send(res, await search.search(params(req)));
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
   router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
   router.all(/^\/api\/(search|meta)\//, (req, res) => {
     res.status(404).json({
       success: false,
       error: 'NotFound',
-      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json and GET /api/meta/meta.json`,
+      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json and /api/meta/meta.json`,
     });
   });
   return router;
@@ -73,12 +76,10 @@ export function searchAdminRouter(search: SearchService): Router {
     const raw = q.get('limit') ?? '50';
     const limit = Number(raw);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      res
-        .status(400)
-        .json({
-          error: 'InvalidParameter',
-          message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000`,
-        });
+      res.status(400).json({
+        error: 'InvalidParameter',
+        message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000`,
+      });
       return;
     }
     const siteId = q.get('siteId') ?? undefined;
