@@ -209,6 +209,14 @@ describe('beacons checked against the response they name', () => {
       error: 'InvalidParameter',
       message: 'page="zero": use a whole number from 1 to 100000',
     });
+    const meta = await fetch(`${sb.url}/api/meta/meta.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"siteId":"demo42"}',
+    });
+    expect(((await meta.json()) as { pagination: unknown }).pagination).toEqual({
+      defaultPageSize: 24,
+    });
     const post = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'POST' });
     expect(post.status).toBe(405);
     const elsewhere = await fetch(`${sb.url}/api/search/autocomplete.json?siteId=demo42`);

@@ -1,13 +1,13 @@
 // The companion search API: GET /api/search/search.json and GET /api/meta/meta.json in the provider's shape,
 // open to browser storefronts on any origin (CORS), JSON errors. The domain is src/main/search/service.ts.
-import { Router, type Request, type Response, type NextFunction } from 'express';
+import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import type { SearchAnswer, SearchService } from '../../search/service';
 
 function cors(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (req.method === 'OPTIONS') {
     // the Snap client sends plain GETs; a preflight only comes with custom headers a storefront adds
-    res.setHeader('Access-Control-Allow-Methods', 'GET, OPTIONS');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     res.setHeader(
       'Access-Control-Allow-Headers',
       req.headers['access-control-request-headers'] ?? 'Content-Type',
@@ -54,6 +54,13 @@ export function searchRouter(search: SearchService): Router {
       }
     },
   );
+  // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
+  router.post('/api/meta/meta.json', express.json({ limit: '100kb' }), (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const q = params(req);
+    if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
+    send(res, search.meta(q));
+  });
   router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
   router.all(/^\/api\/(search|meta)\//, (req, res) => {
     res.status(404).json({
