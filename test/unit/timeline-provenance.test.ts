@@ -193,6 +193,16 @@ describe('item-not-in-response', () => {
     expect(f!.message).toContain('stale responseId');
   });
 
+  it('names five uids and counts the rest, however many a page gets wrong', () => {
+    const p = new PageBuilder();
+    const wrong = Array.from({ length: 40 }, (_, i) => product(`x${i}`));
+    const [f] = findings([p.render('r1', { at: 0 }), impression(p, 'r1', wrong, [], 100)]);
+    expect(f!.message).toContain('40 items reported');
+    expect(f!.message).toContain('uid "x4" in');
+    expect(f!.message).not.toContain('uid "x5"');
+    expect(f!.message).toContain('and 35 more uids');
+  });
+
   it('warns when an inline banner is reported as a product', () => {
     const p = new PageBuilder();
     const found = findings([

@@ -51,9 +51,7 @@ export const itemNotInResponse: ResponseRule = {
         const banner = inlineBanner(issued, item.uid);
         if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
         else
-          missing.add(
-            item.uid,
-            e.id,
+          missing.add(item.uid, e.id, () =>
             whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId),
           );
       }

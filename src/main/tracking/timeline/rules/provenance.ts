@@ -37,11 +37,18 @@ export function itemEvents(r: ResponseState): TimelineEvent[] {
   );
 }
 
+const resultUids = new WeakMap<IssuedResponse, Set<string>>();
+
+/** uids of the response's results and their variants (built once per response). */
 export function allResultUids(issued: IssuedResponse): Set<string> {
-  const ids = new Set<string>();
-  for (const res of issued.results) {
-    ids.add(res.uid);
-    for (const c of res.children) ids.add(c.uid);
+  let ids = resultUids.get(issued);
+  if (!ids) {
+    ids = new Set();
+    for (const res of issued.results) {
+      ids.add(res.uid);
+      for (const c of res.children) ids.add(c.uid);
+    }
+    resultUids.set(issued, ids);
   }
   return ids;
 }
@@ -67,14 +74,21 @@ export function describeResponse(issued: IssuedResponse): string {
   return `search ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 
+/** How many offending uids a message names (the rest are counted). */
+const SHOWN = 5;
+
 /** Accumulates `uid → events` for one kind of problem, and lists them readably. */
 export class Offenders {
-  private readonly byUid = new Map<string, { note: string; events: string[] }>();
+  private readonly byUid = new Map<string, { note: string; events: Set<string> }>();
 
-  add(uid: string, eventId: string, note = ''): void {
+  /** `note` may be a function: it is worked out only for the uids a message will name. */
+  add(uid: string, eventId: string, note: string | (() => string) = ''): void {
     let o = this.byUid.get(uid);
-    if (!o) this.byUid.set(uid, (o = { note, events: [] }));
-    if (!o.events.includes(eventId)) o.events.push(eventId);
+    if (!o) {
+      const text = this.byUid.size < SHOWN ? (typeof note === 'function' ? note() : note) : '';
+      this.byUid.set(uid, (o = { note: text, events: new Set() }));
+    }
+    o.events.add(eventId);
   }
 
   get size(): number {
@@ -86,16 +100,19 @@ export class Offenders {
   }
 
   eventIds(): string[] {
-    return [...new Set([...this.byUid.values()].flatMap((o) => o.events))];
+    const ids = new Set<string>();
+    for (const o of this.byUid.values()) for (const id of o.events) ids.add(id);
+    return [...ids];
   }
 
-  /** `uid "1" in ev_1, ev_2 (note); uid "2" in ev_3` — at most `max` uids. */
-  describe(max = 5): string {
-    const parts = [...this.byUid].slice(0, max).map(([uid, o]) => {
+  /** `uid "1" in ev_1, ev_2 (note); uid "2" in ev_3` — at most SHOWN uids. */
+  describe(): string {
+    const parts = [...this.byUid].slice(0, SHOWN).map(([uid, o]) => {
+      const events = [...o.events];
       const evs =
-        o.events.length > 3
-          ? `${o.events.slice(0, 3).join(', ')} and ${o.events.length - 3} more`
-          : o.events.join(', ');
+        events.length > 3
+          ? `${events.slice(0, 3).join(', ')} and ${events.length - 3} more`
+          : events.join(', ');
       return `uid "${uid}" in ${evs}${o.note ? ` (${o.note})` : ''}`;
     });
     const rest = this.byUid.size - parts.length;
