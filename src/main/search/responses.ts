@@ -102,12 +102,14 @@ export class IssuedResponses {
     this.remember(r);
     if (!this.dir) return;
     const line = `${JSON.stringify(r)}\n`;
-    this.writing = this.writing.then(async () => {
+    const write = this.writing.then(async () => {
       if (!this.file) return;
       await this.file.appendFile(line);
       if (++this.lines > this.limit * 2) await this.compact();
     });
-    await this.writing;
+    // a failed write fails this request (the caller answers 500); later writes still go ahead
+    this.writing = write.catch(() => undefined);
+    await write;
   }
 
   /** The newest remembered responses of a site (newest first), at most `max`. */
@@ -159,8 +161,9 @@ export class IssuedResponses {
     for (const [id, r] of this.byId)
       if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
     if (this.dir) {
-      this.writing = this.writing.then(() => this.compact());
-      await this.writing;
+      const write = this.writing.then(() => this.compact());
+      this.writing = write.catch(() => undefined);
+      await write;
     }
   }
 
