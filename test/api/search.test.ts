@@ -92,11 +92,12 @@ describe('the Snap client against the sandbox', () => {
     });
     const m = response.merchandising;
     expect(m.redirect).toBe('');
-    for (const slot of ['header', 'banner', 'footer', 'left'])
-      expect(m.content[slot][0]).toContain(`data-banner-id="rain-${slot}"`);
+    const ids = { header: '81001', banner: '81002', footer: '81003', left: '81004' };
+    for (const [slot, id] of Object.entries(ids))
+      expect(m.content[slot][0]).toContain(`data-banner-id="${id}"`);
     expect(m.content.inline).toEqual([
       {
-        value: expect.stringContaining('data-banner-id="rain-inline"'),
+        value: expect.stringContaining('data-banner-id="81005"'),
         config: { position: { index: 1 } },
       },
     ]);
@@ -105,7 +106,7 @@ describe('the Snap client against the sandbox', () => {
     expect(sb.core.search.responses.get(response.tracking.responseId)).toMatchObject({
       query: 'jacket',
       test: true,
-      inline: [{ uid: 'rain-inline', index: 1 }],
+      inline: [{ uid: '81005', index: 1 }],
     });
   });
 
@@ -156,9 +157,9 @@ describe('beacons checked against the response they name', () => {
       {
         results: [
           { type: 'product', uid: 'P200', parentId: 'P200' },
-          { type: 'banner', uid: 'rain-inline' },
+          { type: 'banner', uid: '81005' },
         ],
-        banners: [{ uid: 'rain-header' }],
+        banners: [{ uid: '81001' }],
       },
       'good',
     );
@@ -178,7 +179,7 @@ describe('beacons checked against the response they name', () => {
       'impression',
       {
         results: [{ type: 'product', uid: 'P204', parentId: 'P204' }],
-        banners: [{ uid: 'rain-inline' }],
+        banners: [{ uid: '81005' }],
       },
       other,
     );

@@ -17,7 +17,7 @@ describe('search config', () => {
   it('normalises campaign queries and gives campaigns and banners their defaults', () => {
     const c = parse({
       companion: true,
-      campaigns: [{ queries: ['  Rain   JACKET '], banners: [{ id: 'b<1>', slot: 'footer' }] }],
+      campaigns: [{ queries: ['  Rain   JACKET '], banners: [{ id: 7, slot: 'footer' }] }],
     });
     expect(c.companion).toBe(true);
     expect(c.campaigns).toEqual([
@@ -28,10 +28,10 @@ describe('search config', () => {
         redirect: null,
         banners: [
           {
-            id: 'b<1>',
+            id: '7',
             slot: 'footer',
             position: null,
-            html: '<div class="ss-banner">b&#60;1&#62;</div>',
+            html: '<div class="ss-banner">7</div>',
           },
         ],
       },
@@ -62,25 +62,29 @@ describe('search config', () => {
       'accounts[0].search.campaigns[0].redirect: "http://[bad" is not a URL',
     ],
     [
-      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'top' }] }] },
+      { campaigns: [{ queries: ['a'], banners: [{ id: 'rain-header', slot: 'header' }] }] },
+      'accounts[0].search.campaigns[0].banners[0].id: "rain-header" is not a banner id: banner ids are numbers',
+    ],
+    [
+      { campaigns: [{ queries: ['a'], banners: [{ id: '1', slot: 'top' }] }] },
       'accounts[0].search.campaigns[0].banners[0].slot: "top" is not a slot: use one of header, banner, footer, left, inline',
     ],
     [
-      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'inline' }] }] },
+      { campaigns: [{ queries: ['a'], banners: [{ id: '1', slot: 'inline' }] }] },
       'accounts[0].search.campaigns[0].banners[0].position: undefined: an inline banner needs "position"',
     ],
     [
-      { campaigns: [{ queries: ['a'], banners: [{ id: 'x', slot: 'left', position: 2 }] }] },
+      { campaigns: [{ queries: ['a'], banners: [{ id: '1', slot: 'left', position: 2 }] }] },
       'accounts[0].search.campaigns[0].banners[0].position: only inline banners have a position',
     ],
     [
       {
         campaigns: [
-          { queries: ['a'], banners: [{ id: 'x', slot: 'left' }] },
-          { queries: ['b'], banners: [{ id: 'x', slot: 'header' }] },
+          { queries: ['a'], banners: [{ id: '1', slot: 'left' }] },
+          { queries: ['b'], banners: [{ id: '1', slot: 'header' }] },
         ],
       },
-      'accounts[0].search.campaigns[1].banners[0].id: banner id "x" is used twice',
+      'accounts[0].search.campaigns[1].banners[0].id: banner id "1" is used twice',
     ],
   ])('rejects %j', (raw, message) => {
     expect(() => parse(raw)).toThrow(`cfg.json: ${message}`);

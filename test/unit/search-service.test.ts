@@ -97,10 +97,10 @@ const CONFIG = parseSearchConfig(
         id: 'rain',
         queries: ['Jacket'],
         banners: [
-          { id: 'b-head', slot: 'header', html: '<h2>Rain</h2>' },
-          { id: 'b-left', slot: 'left' },
-          { id: 'b-in', slot: 'inline', position: 1 },
-          { id: 'b-in-late', slot: 'inline', position: 4 },
+          { id: '901', slot: 'header', html: '<h2>Rain</h2>' },
+          { id: '902', slot: 'left' },
+          { id: '903', slot: 'inline', position: 1 },
+          { id: '904', slot: 'inline', position: 4 },
         ],
       },
       { id: 'gift', queries: ['gift card'], redirect: '/pages/gift-cards' },
@@ -234,16 +234,16 @@ describe('search.json', () => {
     };
     expect(m.redirect).toBe('');
     expect(m.content.header).toEqual([
-      '<div class="ss-merchandising-banner" data-banner-id="b-head" data-banner-slot="header"><h2>Rain</h2></div>',
+      '<div class="ss-merchandising-banner" data-banner-id="901" data-banner-slot="header"><h2>Rain</h2></div>',
     ]);
-    expect(String((m.content.left as string[])[0])).toContain('data-banner-id="b-left"');
+    expect(String((m.content.left as string[])[0])).toContain('data-banner-id="902"');
     expect(m.content.inline).toEqual([
       {
-        value: expect.stringContaining('data-banner-id="b-in"'),
+        value: expect.stringContaining('data-banner-id="903"'),
         config: { position: { index: 1 } },
       },
       {
-        value: expect.stringContaining('data-banner-id="b-in-late"'),
+        value: expect.stringContaining('data-banner-id="904"'),
         config: { position: { index: 4 } },
       },
     ]);
@@ -279,10 +279,10 @@ describe('search.json', () => {
       test: true,
       redirect: null,
       inline: [
-        { uid: 'b-in', index: 1 },
-        { uid: 'b-in-late', index: 4 },
+        { uid: '903', index: 1 },
+        { uid: '904', index: 4 },
       ],
-      slots: { header: ['b-head'], banner: [], footer: [], left: ['b-left'] },
+      slots: { header: ['901'], banner: [], footer: [], left: ['902'] },
       results: [
         {
           uid: 'P200',

@@ -152,7 +152,15 @@ function parseCampaign(raw: unknown, key: string, file: string, index: number): 
 
 function parseBanner(raw: unknown, key: string, file: string): BannerConfig {
   const b = object(raw, key, file, ['id', 'slot', 'position', 'html']);
-  const id = str(b.id, `${key}.id`, file);
+  // The real service's banner ids are numbers, and the provider's Snap client only reads
+  // data-banner-id="<digits>" from a slot's HTML: another id would never reach a beacon from it.
+  const id = typeof b.id === 'number' && Number.isInteger(b.id) && b.id >= 0 ? String(b.id) : b.id;
+  if (typeof id !== 'string' || !/^\d+$/.test(id))
+    throw new ConfigError(
+      `${key}.id`,
+      `${JSON.stringify(b.id)} is not a banner id: banner ids are numbers, as the real service's are (the Snap client reads data-banner-id="<digits>"), e.g. "81001"`,
+      file,
+    );
   const slot = b.slot;
   if (slot !== 'inline' && !(SLOTS as readonly unknown[]).includes(slot))
     throw new ConfigError(
