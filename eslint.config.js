@@ -4,11 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/e2e/storefront/vendor/**', '.search-sandbox/**', 'test-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test/e2e/storefront/vendor/**',
+      '.search-sandbox/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/main/**/*.ts', 'src/preload/**/*.ts', 'test/**/*.ts', '*.config.ts', 'bin/**/*.js'],
+    files: [
+      'src/main/**/*.ts',
+      'src/preload/**/*.ts',
+      'test/**/*.ts',
+      '*.config.ts',
+      'bin/**/*.js',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -19,7 +34,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },

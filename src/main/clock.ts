@@ -58,7 +58,8 @@ export class SandboxClock implements Clock {
 
   /** Move sandbox time forward by `ms` (never backwards), firing due timers in time order. */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance needs a duration >= 0 ms, got ${ms}`);
+    if (!Number.isFinite(ms) || ms < 0)
+      throw new RangeError(`advance needs a duration >= 0 ms, got ${ms}`);
     this.moveTo(this.now() + ms);
   }
 

@@ -27,7 +27,9 @@ export async function main(argv: string[]): Promise<number> {
     const { runCheck } = await import('./tracking/timeline/check-cli');
     return runCheck(rest);
   }
-  throw new UsageError(`unknown command "${command}": use "serve" or "check" (search-sandbox --help)`);
+  throw new UsageError(
+    `unknown command "${command}": use "serve" or "check" (search-sandbox --help)`,
+  );
 }
 
 function parseServeFlags(args: string[]) {
@@ -64,7 +66,9 @@ async function serve(args: string[]): Promise<number> {
   process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
   // stdout keeps its one ready line; the HTTPS address goes to stderr
   if (sandbox.httpsUrl) {
-    const cert = config.dataDir ? ` (self-signed certificate: ${config.dataDir}/tls/cert.pem)` : ' (self-signed certificate, in memory)';
+    const cert = config.dataDir
+      ? ` (self-signed certificate: ${config.dataDir}/tls/cert.pem)`
+      : ' (self-signed certificate, in memory)';
     process.stderr.write(`search-sandbox: HTTPS on ${sandbox.httpsUrl}${cert}\n`);
   }
   await new Promise<void>((resolve) => {
@@ -92,10 +96,15 @@ export function run(argv: string[]): void {
       process.exitCode = code;
     },
     (err: unknown) => {
-      const known = err instanceof UsageError || err instanceof ConfigError || (err instanceof Error && /already in use|not allowed to listen|cannot listen/.test(err.message));
-      process.stderr.write(`search-sandbox: ${known ? (err as Error).message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`}\n`);
+      const known =
+        err instanceof UsageError ||
+        err instanceof ConfigError ||
+        (err instanceof Error &&
+          /already in use|not allowed to listen|cannot listen/.test(err.message));
+      process.stderr.write(
+        `search-sandbox: ${known ? (err as Error).message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`}\n`,
+      );
       process.exitCode = 2;
     },
   );
 }
-

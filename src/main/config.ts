@@ -56,7 +56,17 @@ function __dirname_of(): string {
   return path.dirname(fileURLToPath(import.meta.url));
 }
 
-const TOP_LEVEL_KEYS = ['$schema', 'port', 'host', 'httpsPort', 'dataDir', 'retention', 'timelines', 'accounts', 'smtp'];
+const TOP_LEVEL_KEYS = [
+  '$schema',
+  'port',
+  'host',
+  'httpsPort',
+  'dataDir',
+  'retention',
+  'timelines',
+  'accounts',
+  'smtp',
+];
 
 export function defaultTimelineSettings(): TimelineSettings {
   return { noImpressionIdleMs: 30_000, timestampSkewMs: 5 * 60_000, orderToleranceMs: 1_000 };
@@ -68,7 +78,11 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError('', `cannot read config file (${(err as NodeJS.ErrnoException).code ?? String(err)})`, file);
+    throw new ConfigError(
+      '',
+      `cannot read config file (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      file,
+    );
   }
   let raw: unknown;
   try {
@@ -77,7 +91,11 @@ export function readConfigFile(file: string): Record<string, unknown> {
     throw new ConfigError('', `not valid JSON: ${(err as Error).message}`, file);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ConfigError('', 'the config file must hold a JSON object, e.g. {"accounts": [...]}', file);
+    throw new ConfigError(
+      '',
+      'the config file must hold a JSON object, e.g. {"accounts": [...]}',
+      file,
+    );
   }
   return raw as Record<string, unknown>;
 }
@@ -96,10 +114,16 @@ export function loadConfig(
     host: env.SEARCH_SANDBOX_HOST,
     httpsPort: env.SEARCH_SANDBOX_HTTPS_PORT,
     data: env.SEARCH_SANDBOX_DATA,
-    ephemeral: env.SEARCH_SANDBOX_EPHEMERAL === undefined ? undefined : parseBool(env.SEARCH_SANDBOX_EPHEMERAL, 'SEARCH_SANDBOX_EPHEMERAL'),
+    ephemeral:
+      env.SEARCH_SANDBOX_EPHEMERAL === undefined
+        ? undefined
+        : parseBool(env.SEARCH_SANDBOX_EPHEMERAL, 'SEARCH_SANDBOX_EPHEMERAL'),
     config: env.SEARCH_SANDBOX_CONFIG,
   };
-  const configPath = flags.config ?? fromEnv.config ?? (existsSync(path.join(cwd, CONFIG_FILE_NAME)) ? path.join(cwd, CONFIG_FILE_NAME) : undefined);
+  const configPath =
+    flags.config ??
+    fromEnv.config ??
+    (existsSync(path.join(cwd, CONFIG_FILE_NAME)) ? path.join(cwd, CONFIG_FILE_NAME) : undefined);
   const file = configPath ? path.resolve(cwd, configPath) : DEMO_CONFIG_PATH;
   const source = configPath ? file : 'demo fixtures';
   const raw = readConfigFile(file);
@@ -117,7 +141,11 @@ function buildConfig(
 ): SandboxConfig {
   for (const key of Object.keys(raw)) {
     if (!TOP_LEVEL_KEYS.includes(key)) {
-      throw new ConfigError(key, `unknown key; allowed keys are ${TOP_LEVEL_KEYS.filter((k) => k !== '$schema').join(', ')}`, file);
+      throw new ConfigError(
+        key,
+        `unknown key; allowed keys are ${TOP_LEVEL_KEYS.filter((k) => k !== '$schema').join(', ')}`,
+        file,
+      );
     }
   }
   const baseDir = path.dirname(file);
@@ -131,17 +159,30 @@ function buildConfig(
     ['SEARCH_SANDBOX_HTTPS_PORT', env.httpsPort, 'environment'],
     ['--https-port', flags.httpsPort, ''],
   );
-  const host = pick(['host', raw.host, file], ['SEARCH_SANDBOX_HOST', env.host, 'environment'], ['--host', flags.host, '']);
+  const host = pick(
+    ['host', raw.host, file],
+    ['SEARCH_SANDBOX_HOST', env.host, 'environment'],
+    ['--host', flags.host, ''],
+  );
   const ephemeral = flags.ephemeral ?? env.ephemeral ?? false;
-  const dataRaw = flags.data ?? env.data ?? (raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file));
-  if (flags.ephemeral && flags.data) throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
+  const dataRaw =
+    flags.data ??
+    env.data ??
+    (raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file));
+  if (flags.ephemeral && flags.data)
+    throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
 
   const retention = parseRetention(raw.retention, file, envRetention);
   return {
     host: host === undefined ? '127.0.0.1' : expectHost(host),
     port: port === undefined ? DEFAULT_PORT : expectPort(port),
     httpsPort: httpsPort === undefined ? null : expectPort(httpsPort),
-    dataDir: ephemeral ? null : path.resolve(flags.data || env.data ? cwd : baseDir, dataRaw ?? path.join(cwd, '.search-sandbox')),
+    dataDir: ephemeral
+      ? null
+      : path.resolve(
+          flags.data || env.data ? cwd : baseDir,
+          dataRaw ?? path.join(cwd, '.search-sandbox'),
+        ),
     retention,
     timelines: parseTimelines(raw.timelines, file),
     accounts: parseAccounts(raw.accounts, baseDir, file),
@@ -153,17 +194,29 @@ function buildConfig(
 type Candidate = [key: string, value: unknown, source: string];
 
 /** The last given candidate wins; remember where it came from so errors can name it. */
-function pick(...candidates: Candidate[]): { value: unknown; key: string; source: string } | undefined {
+function pick(
+  ...candidates: Candidate[]
+): { value: unknown; key: string; source: string } | undefined {
   let found: { value: unknown; key: string; source: string } | undefined;
-  for (const [key, value, source] of candidates) if (value !== undefined && value !== '') found = { value, key, source };
+  for (const [key, value, source] of candidates)
+    if (value !== undefined && value !== '') found = { value, key, source };
   return found;
 }
 
 function expectPort(given: { value: unknown; key: string; source: string }): number {
   // source '' = a command-line flag: the key (--port) says it all
-  const n = typeof given.value === 'number' ? given.value : /^\d+$/.test(String(given.value)) ? Number(given.value) : NaN;
+  const n =
+    typeof given.value === 'number'
+      ? given.value
+      : /^\d+$/.test(String(given.value))
+        ? Number(given.value)
+        : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    throw new ConfigError(given.key, `${JSON.stringify(given.value)} is not a port: use a whole number from 0 to 65535 (0 picks a free port)`, given.source);
+    throw new ConfigError(
+      given.key,
+      `${JSON.stringify(given.value)} is not a port: use a whole number from 0 to 65535 (0 picks a free port)`,
+      given.source,
+    );
   }
   return n;
 }
@@ -171,46 +224,79 @@ function expectPort(given: { value: unknown; key: string; source: string }): num
 function expectHost(given: { value: unknown; key: string; source: string }): string {
   const v = given.value;
   if (typeof v !== 'string' || !/^[A-Za-z0-9.:\-[\]]+$/.test(v)) {
-    throw new ConfigError(given.key, `${JSON.stringify(v)} is not a host name or IP address (e.g. 127.0.0.1, 0.0.0.0, ::1)`, given.source);
+    throw new ConfigError(
+      given.key,
+      `${JSON.stringify(v)} is not a host name or IP address (e.g. 127.0.0.1, 0.0.0.0, ::1)`,
+      given.source,
+    );
   }
   return v.replace(/^\[(.*)\]$/, '$1');
 }
 
 function expectString(key: string, v: unknown, source: string): string {
-  if (typeof v !== 'string' || v === '') throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, source);
+  if (typeof v !== 'string' || v === '')
+    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, source);
   return v;
 }
 
 function parseBool(v: string, key: string): boolean {
   if (/^(1|true|yes|on)$/i.test(v)) return true;
   if (/^(0|false|no|off|)$/i.test(v)) return false;
-  throw new ConfigError(key, `${JSON.stringify(v)} is not a boolean: use true or false`, 'environment');
+  throw new ConfigError(
+    key,
+    `${JSON.stringify(v)} is not a boolean: use true or false`,
+    'environment',
+  );
 }
 
-function parseRetention(raw: unknown, file: string, envValue: string | undefined): { events: number } {
+function parseRetention(
+  raw: unknown,
+  file: string,
+  envValue: string | undefined,
+): { events: number } {
   let events = 100_000;
   if (raw !== undefined) {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('retention', 'must be an object like {"events": 100000}', file);
-    for (const k of Object.keys(raw)) if (k !== 'events') throw new ConfigError(`retention.${k}`, 'unknown key; allowed: events', file);
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw new ConfigError('retention', 'must be an object like {"events": 100000}', file);
+    for (const k of Object.keys(raw))
+      if (k !== 'events')
+        throw new ConfigError(`retention.${k}`, 'unknown key; allowed: events', file);
     const v = (raw as { events?: unknown }).events;
     if (v !== undefined) events = positiveInt('retention.events', v, file);
   }
-  if (envValue !== undefined && envValue !== '') events = positiveInt('SEARCH_SANDBOX_RETENTION', /^\d+$/.test(envValue) ? Number(envValue) : envValue, 'environment');
+  if (envValue !== undefined && envValue !== '')
+    events = positiveInt(
+      'SEARCH_SANDBOX_RETENTION',
+      /^\d+$/.test(envValue) ? Number(envValue) : envValue,
+      'environment',
+    );
   return { events };
 }
 
 function positiveInt(key: string, v: unknown, source: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new ConfigError(key, `${JSON.stringify(v)} must be a whole number >= 1`, source);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
+    throw new ConfigError(key, `${JSON.stringify(v)} must be a whole number >= 1`, source);
   return v;
 }
 
 function parseTimelines(raw: unknown, file: string): TimelineSettings {
   const out = defaultTimelineSettings();
   if (raw === undefined) return out;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('timelines', 'must be an object', file);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError('timelines', 'must be an object', file);
   for (const [k, v] of Object.entries(raw)) {
-    if (!(k in out)) throw new ConfigError(`timelines.${k}`, `unknown key; allowed: ${Object.keys(out).join(', ')}`, file);
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new ConfigError(`timelines.${k}`, `${JSON.stringify(v)} must be a number of milliseconds >= 0`, file);
+    if (!(k in out))
+      throw new ConfigError(
+        `timelines.${k}`,
+        `unknown key; allowed: ${Object.keys(out).join(', ')}`,
+        file,
+      );
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+      throw new ConfigError(
+        `timelines.${k}`,
+        `${JSON.stringify(v)} must be a number of milliseconds >= 0`,
+        file,
+      );
     out[k as keyof TimelineSettings] = v;
   }
   return out;
@@ -218,11 +304,20 @@ function parseTimelines(raw: unknown, file: string): TimelineSettings {
 
 function parseSmtp(raw: unknown, file: string): SmtpConfig | null {
   if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError('smtp', 'must be an object like {"host": "127.0.0.1", "port": 1025}', file);
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError(
+      'smtp',
+      'must be an object like {"host": "127.0.0.1", "port": 1025}',
+      file,
+    );
   const r = raw as Record<string, unknown>;
-  for (const k of Object.keys(r)) if (!['host', 'port', 'from'].includes(k)) throw new ConfigError(`smtp.${k}`, 'unknown key; allowed: host, port, from', file);
+  for (const k of Object.keys(r))
+    if (!['host', 'port', 'from'].includes(k))
+      throw new ConfigError(`smtp.${k}`, 'unknown key; allowed: host, port, from', file);
   const host = expectString('smtp.host', r.host, file);
-  const port = r.port === undefined ? 25 : expectPort({ value: r.port, key: 'smtp.port', source: file });
-  const from = r.from === undefined ? 'search-sandbox@localhost' : expectString('smtp.from', r.from, file);
+  const port =
+    r.port === undefined ? 25 : expectPort({ value: r.port, key: 'smtp.port', source: file });
+  const from =
+    r.from === undefined ? 'search-sandbox@localhost' : expectString('smtp.from', r.from, file);
   return { host, port, from };
 }

@@ -1,6 +1,16 @@
 // Electron entry: the only main-process file that imports 'electron'. It hands the real API to the
 // desktop shell (src/main/desktop, which tests drive with a fake) and starts the same sandbox the CLI runs.
-import { app, BrowserWindow, Menu, dialog, shell, Notification, ipcMain, session, screen } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  Menu,
+  dialog,
+  shell,
+  Notification,
+  ipcMain,
+  session,
+  screen,
+} from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runDesktopApp } from './desktop/app';
@@ -8,7 +18,17 @@ import type { DesktopElectron } from './desktop/electron-api';
 import { createSandbox } from './sandbox';
 
 // The assignment is the compile-time proof that the real module fits the shell's narrow interface.
-const electron: DesktopElectron = { app, BrowserWindow, Menu, dialog, shell, Notification, ipcMain, session, screen };
+const electron: DesktopElectron = {
+  app,
+  BrowserWindow,
+  Menu,
+  dialog,
+  shell,
+  Notification,
+  ipcMain,
+  session,
+  screen,
+};
 
 const handle = runDesktopApp(electron, {
   mainDir: path.dirname(fileURLToPath(import.meta.url)),

@@ -60,13 +60,19 @@ export interface CoreOptions {
   warnings?: string[];
 }
 
-export async function createCore(config: SandboxConfig, options: CoreOptions = {}): Promise<SandboxCore> {
+export async function createCore(
+  config: SandboxConfig,
+  options: CoreOptions = {},
+): Promise<SandboxCore> {
   const clock = options.clock ?? new SandboxClock();
   const bus = new Bus();
   const warnings: string[] = [...(options.warnings ?? [])];
   const closers: Array<() => Promise<void> | void> = [];
 
-  const events = await openEventStore({ dataDir: config.dataDir, retention: config.retention.events });
+  const events = await openEventStore({
+    dataDir: config.dataDir,
+    retention: config.retention.events,
+  });
   warnings.push(...events.loadWarnings());
   closers.push(() => events.close());
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
@@ -94,18 +100,32 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
   closers.push(() => timelines.dispose());
   const exportSections = new Map<string, ExportSection>();
 
-  const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(config, clock, bus);
+  const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(
+    config,
+    clock,
+    bus,
+  );
   warnings.push(...indexingWarnings);
   closers.push(() => indexing.close());
   resetHandlers.add((scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined));
   // feeds (state, history with scorecards, last run) and the outbox go into exports for bug reports; not imported
-  exportSections.set('indexing', { export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }) });
+  exportSections.set('indexing', {
+    export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }),
+  });
 
   // Companion search: its memory of issued responses feeds the search-provenance timeline rules.
-  const { responses, warnings: searchWarnings } = await IssuedResponses.open(config.dataDir, clock.now());
+  const { responses, warnings: searchWarnings } = await IssuedResponses.open(
+    config.dataDir,
+    clock.now(),
+  );
   warnings.push(...searchWarnings);
   closers.push(() => responses.close());
-  const search = new SearchService({ accounts: config.accounts, catalogs: indexing.catalog, responses, clock });
+  const search = new SearchService({
+    accounts: config.accounts,
+    catalogs: indexing.catalog,
+    responses,
+    clock,
+  });
   timelines.setProvenance(search.provenance());
   resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
   // what each responseId contained travels with exports (for bug reports); not imported
@@ -116,7 +136,12 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
     if (typeof siteId === 'string') timelines.invalidate(siteId);
   });
 
-  clock.onChange((now) => bus.emit({ type: 'clock', data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen } }));
+  clock.onChange((now) =>
+    bus.emit({
+      type: 'clock',
+      data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen },
+    }),
+  );
 
   return {
     config,
@@ -138,7 +163,8 @@ export async function createCore(config: SandboxConfig, options: CoreOptions = {
       return () => resetHandlers.delete(handler);
     },
     addExportSection(name, section) {
-      if ((RESERVED_KEYS as readonly string[]).includes(name) || exportSections.has(name)) throw new Error(`export section "${name}" is taken`);
+      if ((RESERVED_KEYS as readonly string[]).includes(name) || exportSections.has(name))
+        throw new Error(`export section "${name}" is taken`);
       exportSections.set(name, section);
     },
     exportSections: () => exportSections,
@@ -166,12 +192,18 @@ export interface SandboxOptions extends CoreOptions {
 }
 
 /** Start a sandbox: the domain plus its HTTP listener on config.host:config.port (0 = a free port). */
-export async function createSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
+export async function createSandbox(
+  config: SandboxConfig,
+  options: SandboxOptions = {},
+): Promise<Sandbox> {
   const core = await createCore(config, options);
   const ports: number[] = [];
   const app = createApp(core, {
     allowedHosts: () => allowedHosts(config.host, ports),
-    rendererDir: options.rendererDir === undefined ? findRendererDir(path.dirname(fileURLToPath(import.meta.url))) : options.rendererDir,
+    rendererDir:
+      options.rendererDir === undefined
+        ? findRendererDir(path.dirname(fileURLToPath(import.meta.url)))
+        : options.rendererDir,
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -186,7 +218,10 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
   let httpsServer: http.Server | null = null;
   if (config.httpsPort !== null) {
     try {
-      httpsServer = createHttpsServer(await ensureCertificate(config.dataDir), app) as unknown as http.Server;
+      httpsServer = createHttpsServer(
+        await ensureCertificate(config.dataDir),
+        app,
+      ) as unknown as http.Server;
       await listen(httpsServer, config.httpsPort, config.host);
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -195,13 +230,20 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
     }
     ports.push((httpsServer.address() as AddressInfo).port);
   }
-  const hostForUrl = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const hostForUrl =
+    config.host === '0.0.0.0' || config.host === '::'
+      ? '127.0.0.1'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
   let closing: Promise<void> | null = null;
   return {
     core,
     url: `http://${hostForUrl}:${port}`,
     port,
-    httpsUrl: httpsServer ? `https://${hostForUrl}:${(httpsServer.address() as AddressInfo).port}` : null,
+    httpsUrl: httpsServer
+      ? `https://${hostForUrl}:${(httpsServer.address() as AddressInfo).port}`
+      : null,
     close() {
       closing ??= (async () => {
         for (const srv of httpsServer ? [server, httpsServer] : [server]) {
@@ -222,9 +264,20 @@ export function listen(server: http.Server, port: number, host: string): Promise
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE') reject(new Error(`port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`));
-      else if (err.code === 'EACCES') reject(new Error(`not allowed to listen on ${host}:${port}: pick a port above 1023`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new Error(`cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`));
+      if (err.code === 'EADDRINUSE')
+        reject(
+          new Error(
+            `port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`,
+          ),
+        );
+      else if (err.code === 'EACCES')
+        reject(new Error(`not allowed to listen on ${host}:${port}: pick a port above 1023`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+        reject(
+          new Error(
+            `cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`,
+          ),
+        );
       else reject(err);
     };
     const onListening = () => {

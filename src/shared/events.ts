@@ -35,5 +35,11 @@ export interface RecordedEvent {
   contentType?: string;
 }
 
-export const SEARCH_EVENTS = ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'] as const;
+export const SEARCH_EVENTS = [
+  'render',
+  'redirect',
+  'impression',
+  'clickthrough',
+  'addtocart',
+] as const;
 export type SearchEventName = (typeof SEARCH_EVENTS)[number];

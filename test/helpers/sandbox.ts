@@ -7,7 +7,10 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/main
 
 /** The demo config, in memory, on a free port; `overrides` replace top-level keys. */
 export function testConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
-  const base = loadConfig({ ephemeral: true, port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH }, {});
+  const base = loadConfig(
+    { ephemeral: true, port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH },
+    {},
+  );
   return { ...base, ...overrides };
 }
 
@@ -25,7 +28,12 @@ export function tempDir(prefix = 'search-sandbox-test-'): { dir: string; cleanup
 }
 
 /** POST a JSON body the way the provider's browser client does (text/plain). */
-export function postBeacon(base: string, pathAfterV2: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+export function postBeacon(
+  base: string,
+  pathAfterV2: string,
+  body: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   return fetch(`${base}/beacon/v2/${pathAfterV2}`, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...(init.headers ?? {}) },

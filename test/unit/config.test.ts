@@ -10,7 +10,10 @@ afterEach(() => cleanup?.());
 function dirWithConfig(config: unknown): string {
   const t = tempDir();
   cleanup = t.cleanup;
-  writeFileSync(path.join(t.dir, 'search-sandbox.config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  writeFileSync(
+    path.join(t.dir, 'search-sandbox.config.json'),
+    typeof config === 'string' ? config : JSON.stringify(config),
+  );
   return t.dir;
 }
 
@@ -48,29 +51,49 @@ describe('loadConfig', () => {
   it('names the key, the value and the fix for a bad value', () => {
     const dir = dirWithConfig({ port: 'eighty' });
     expect(() => loadConfig({}, {}, dir)).toThrow(ConfigError);
-    expect(() => loadConfig({}, {}, dir)).toThrow(/search-sandbox\.config\.json: port: "eighty" is not a port: use a whole number from 0 to 65535/);
-    expect(() => loadConfig({ port: '70000' }, {}, dirWithConfig({}))).toThrow(/^--port: "70000" is not a port/);
+    expect(() => loadConfig({}, {}, dir)).toThrow(
+      /search-sandbox\.config\.json: port: "eighty" is not a port: use a whole number from 0 to 65535/,
+    );
+    expect(() => loadConfig({ port: '70000' }, {}, dirWithConfig({}))).toThrow(
+      /^--port: "70000" is not a port/,
+    );
   });
 
   it('rejects unknown keys, broken JSON and unreadable files with the file name', () => {
-    expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(/prot: unknown key; allowed keys are port/);
+    expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(
+      /prot: unknown key; allowed keys are port/,
+    );
     expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(/not valid JSON/);
-    expect(() => loadConfig({ config: '/nonexistent/x.json' }, {}, '/')).toThrow(/\/nonexistent\/x\.json: cannot read config file \(ENOENT\)/);
+    expect(() => loadConfig({ config: '/nonexistent/x.json' }, {}, '/')).toThrow(
+      /\/nonexistent\/x\.json: cannot read config file \(ENOENT\)/,
+    );
     expect(() => loadConfig({}, {}, dirWithConfig('[1]'))).toThrow(/must hold a JSON object/);
   });
 
   it('validates accounts and feeds, naming the nested key', () => {
     const bad = (accounts: unknown) => () => loadConfig({}, {}, dirWithConfig({ accounts }));
-    expect(bad([{ siteId: 'ABC', secretKey: 'k' }])).toThrow(/accounts\[0\]\.siteId: "ABC" is not a siteId/);
-    expect(bad([{ siteId: 'abc123', secretKey: 'k', feeds: [{ id: 1, interval: 'weekly' }] }])).toThrow(
+    expect(bad([{ siteId: 'ABC', secretKey: 'k' }])).toThrow(
+      /accounts\[0\]\.siteId: "ABC" is not a siteId/,
+    );
+    expect(
+      bad([{ siteId: 'abc123', secretKey: 'k', feeds: [{ id: 1, interval: 'weekly' }] }]),
+    ).toThrow(
       /accounts\[0\]\.feeds\[0\]\.interval: "weekly" is not an interval: use "Never" or a duration like "24h"/,
     );
-    expect(bad([{ siteId: 'abc123', secretKey: 'k', feeds: [{ id: 1, source: { kind: 'cart', url: 'http://example.com/x.csv' } }] }])).toThrow(
-      /not on loopback/,
-    );
+    expect(
+      bad([
+        {
+          siteId: 'abc123',
+          secretKey: 'k',
+          feeds: [{ id: 1, source: { kind: 'cart', url: 'http://example.com/x.csv' } }],
+        },
+      ]),
+    ).toThrow(/not on loopback/);
   });
 
   it('rejects a bad boolean in the environment', () => {
-    expect(() => loadConfig({}, { SEARCH_SANDBOX_EPHEMERAL: 'maybe' }, dirWithConfig({}))).toThrow(/SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean/);
+    expect(() => loadConfig({}, { SEARCH_SANDBOX_EPHEMERAL: 'maybe' }, dirWithConfig({}))).toThrow(
+      /SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean/,
+    );
   });
 });

@@ -46,18 +46,32 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
-  app.use('/_sandbox', guard, express.json({ limit: '1mb' }), adminFeedsRouter(core), adminClockRouter(core), adminOutboxRouter(core));
+  app.use(
+    '/_sandbox',
+    guard,
+    express.json({ limit: '1mb' }),
+    adminFeedsRouter(core),
+    adminClockRouter(core),
+    adminOutboxRouter(core),
+  );
   app.use('/_sandbox', guard, searchAdminRouter(core.search));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
-    res.status(404).json({ error: 'NotFound', message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API` });
+    res
+      .status(404)
+      .json({
+        error: 'NotFound',
+        message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API`,
+      });
   });
 
   if (options.rendererDir) {
     const dir = options.rendererDir;
     app.use(guard, express.static(dir, { index: 'index.html', maxAge: 0 }));
     // SPA fallback: client-side routes load the UI shell.
-    app.get(/^\/(?!_sandbox|api|beacon|v1).*/, guard, (_req: Request, res: Response) => res.sendFile(path.join(dir, 'index.html')));
+    app.get(/^\/(?!_sandbox|api|beacon|v1).*/, guard, (_req: Request, res: Response) =>
+      res.sendFile(path.join(dir, 'index.html')),
+    );
   }
 
   app.use((req: Request, res: Response) => {
@@ -65,17 +79,31 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   });
 
   // Last resort: a bug must answer 500 with a reason, never crash the process.
-  app.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
-    const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
-    if (status >= 500) console.error('search-sandbox: request failed:', err);
-    if (!res.headersSent) res.status(status).json({ error: status >= 500 ? 'InternalError' : 'BadRequest', message: err.message });
-  });
+  app.use(
+    (
+      err: Error & { status?: number; type?: string },
+      _req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
+      const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
+      if (status >= 500) console.error('search-sandbox: request failed:', err);
+      if (!res.headersSent)
+        res
+          .status(status)
+          .json({ error: status >= 500 ? 'InternalError' : 'BadRequest', message: err.message });
+    },
+  );
   return app;
 }
 
 /** The built renderer next to the running code (out/renderer), or null when the UI was not built. */
 export function findRendererDir(fromDir: string): string | null {
-  for (const candidate of [path.resolve(fromDir, '../renderer'), path.resolve(fromDir, '../../out/renderer'), path.resolve(fromDir, '../../../out/renderer')]) {
+  for (const candidate of [
+    path.resolve(fromDir, '../renderer'),
+    path.resolve(fromDir, '../../out/renderer'),
+    path.resolve(fromDir, '../../../out/renderer'),
+  ]) {
     if (existsSync(path.join(candidate, 'index.html'))) return candidate;
   }
   return null;

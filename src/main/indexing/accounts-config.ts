@@ -85,7 +85,13 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       ids.add(feed.id);
       return feed;
     });
-    return { siteId, secretKey, name, feeds, search: parseSearchConfig(a.search, `${key}.search`, file) };
+    return {
+      siteId,
+      secretKey,
+      name,
+      feeds,
+      search: parseSearchConfig(a.search, `${key}.search`, file),
+    };
   });
 }
 

@@ -51,7 +51,12 @@ export class RowCollector {
   }
 
   /** One parsed row; with its `source` text and `reader`, the product keeps the text, not the row. */
-  row(fields: RawFields, line: number, source: string | null = null, reader: RowReader | null = null): void {
+  row(
+    fields: RawFields,
+    line: number,
+    source: string | null = null,
+    reader: RowReader | null = null,
+  ): void {
     const idField = this.idField ?? this.chooseIdField(Object.keys(fields));
     if (idField === null) {
       this.error(

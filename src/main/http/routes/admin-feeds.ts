@@ -7,12 +7,10 @@ import { TransitionRefused } from '../../indexing/state-machine';
 
 function feedId(raw: string, res: Response): number | null {
   if (!/^\d+$/.test(raw)) {
-    res
-      .status(400)
-      .json({
-        error: 'BadRequest',
-        message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42`,
-      });
+    res.status(400).json({
+      error: 'BadRequest',
+      message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42`,
+    });
     return null;
   }
   return Number(raw);
@@ -20,22 +18,18 @@ function feedId(raw: string, res: Response): number | null {
 
 function failed(res: Response, err: unknown): void {
   if (err instanceof TransitionRefused) {
-    res
-      .status(409)
-      .json({
-        error: 'TransitionRefused',
-        message: err.message,
-        from: err.from,
-        to: err.to,
-        allowed: err.allowed,
-      });
+    res.status(409).json({
+      error: 'TransitionRefused',
+      message: err.message,
+      from: err.from,
+      to: err.to,
+      allowed: err.allowed,
+    });
   } else if (err instanceof AdminError) {
-    res
-      .status(err.status)
-      .json({
-        error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest',
-        message: err.message,
-      });
+    res.status(err.status).json({
+      error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest',
+      message: err.message,
+    });
   } else throw err;
 }
 
