@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Page } from 'playwright-core';
 import { startSandbox, tempDir } from '../helpers/sandbox';
 import { fmt, type Bench, type BenchResult } from './bench';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RENDERER = path.join(ROOT, 'out/renderer');
-const CHROMIUM = '/usr/bin/chromium';
 const LIVE_SAMPLES = 40;
 const SEED_EVENTS = 10_000;
 const LOADS = 5;
@@ -196,14 +196,7 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
   const context = await chromium.launchPersistentContext(profile.dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
   });
   try {

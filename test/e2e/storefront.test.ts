@@ -14,7 +14,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
-import { CHROMIUM, skipReason } from './helpers/ui';
+import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT = path.join(HERE, 'storefront');
@@ -74,14 +74,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
 });
 

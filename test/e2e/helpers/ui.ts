@@ -12,7 +12,22 @@ import { SETTLE } from './in-page';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = '/usr/bin/chromium';
 export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
-export const SCREENSHOT_DIR = path.join(ROOT, 'docs/screenshots');
+/**
+ * Where screenshots go: the README's docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run screenshots`),
+ * otherwise test-results/screenshots, so a test run never rewrites committed files.
+ */
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS
+  ? path.join(ROOT, 'docs/screenshots')
+  : path.join(ROOT, 'test-results/screenshots');
+/** Headless Chromium on this closed network: no background traffic, no first-run UI (headless is set apart). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const FIXTURE_FEEDS = path.join(ROOT, 'fixtures/feeds');
 
 /** Why e2e tests cannot run here, or null when they can. Only a missing browser is a reason to skip. */
@@ -51,14 +66,7 @@ export async function openUi(
     context = await chromium.launchPersistentContext(profile.dir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
       viewport,
       colorScheme,
       acceptDownloads: true,
@@ -140,7 +148,7 @@ export class SandboxUi {
     await this.page.locator(`[data-testid="feed-card-${feedId}"][data-state="${state}"]`).waitFor();
   }
 
-  /** Save a screenshot of the current view for the README (docs/screenshots/<name>.png). */
+  /** Save a screenshot of the current view (<SCREENSHOT_DIR>/<name>.png). */
   async screenshot(name: string): Promise<string> {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const file = path.join(SCREENSHOT_DIR, `${name}.png`);
