@@ -2,6 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
+import { configBool as bool, configObject as object, configString as str } from '../config-values';
 import { parseIsoDuration } from './durations';
 import { parseSearchConfig, type SearchConfig } from '../search/config';
 
@@ -183,25 +184,4 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
     'a "cart" source needs "file" (a path, relative to the config file) or "url" (http on loopback)',
     file,
   );
-}
-
-function object(v: unknown, key: string, file: string, allowed: string[]): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v))
-    throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
-  for (const k of Object.keys(v))
-    if (!allowed.includes(k))
-      throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
-  return v as Record<string, unknown>;
-}
-
-function str(v: unknown, key: string, file: string): string {
-  if (typeof v !== 'string' || v === '')
-    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
-  return v;
-}
-
-function bool(v: unknown, key: string, file: string): boolean {
-  if (typeof v !== 'boolean')
-    throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
-  return v;
 }

@@ -1,6 +1,7 @@
 // An account's `search` settings: merchandising campaigns (query → redirect, query → banners per slot)
 // and whether the storefront gets its search responses from this sandbox. Errors name the key and the fix.
 import { ConfigError } from '../config-error';
+import { configBool as bool, configObject as object, configString as str } from '../config-values';
 
 export const SLOTS = ['header', 'banner', 'footer', 'left'] as const;
 export type Slot = (typeof SLOTS)[number];
@@ -193,25 +194,4 @@ function parseBanner(raw: unknown, key: string, file: string): BannerConfig {
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function object(v: unknown, key: string, file: string, allowed: string[]): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v))
-    throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
-  for (const k of Object.keys(v))
-    if (!allowed.includes(k))
-      throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
-  return v as Record<string, unknown>;
-}
-
-function str(v: unknown, key: string, file: string): string {
-  if (typeof v !== 'string' || v === '')
-    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
-  return v;
-}
-
-function bool(v: unknown, key: string, file: string): boolean {
-  if (typeof v !== 'boolean')
-    throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
-  return v;
 }
