@@ -71,7 +71,8 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
   };
 }
 
-export function pageDto(page: PageState): PageTimelineDto {
+/** What a page's full view and its list summary both say about it. */
+function pageHeader(page: PageState) {
   return {
     siteId: page.siteId,
     sessionId: page.sessionId,
@@ -82,6 +83,12 @@ export function pageDto(page: PageState): PageTimelineDto {
     firstSeen: iso(page.firstSeenMs),
     lastSeen: iso(page.lastSeenMs),
     counts: counts(page),
+  };
+}
+
+export function pageDto(page: PageState): PageTimelineDto {
+  return {
+    ...pageHeader(page),
     responses: [...responsesInOrder(page)].map((r) => ({
       responseId: r.responseId,
       events: r.events.map(eventDto),
@@ -99,15 +106,7 @@ export function pageSummary(page: PageState): PageTimelineSummaryDto {
     for (const f of r.findings) rules.add(f.rule);
   }
   return {
-    siteId: page.siteId,
-    sessionId: page.sessionId,
-    userId: page.userId,
-    pageLoadId: page.pageLoadId,
-    pageUrl: page.pageUrl,
-    verdict: verdictOf(page),
-    firstSeen: iso(page.firstSeenMs),
-    lastSeen: iso(page.lastSeenMs),
-    counts: counts(page),
+    ...pageHeader(page),
     responseIds,
     rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
   };
