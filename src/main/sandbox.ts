@@ -128,8 +128,12 @@ export async function createCore(
   });
   timelines.setProvenance(search.provenance());
   resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
-  // what each responseId contained travels with exports (for bug reports); not imported
-  exportSections.set('search', { export: () => ({ responses: responses.list() }) });
+  // what each responseId contained travels with exports, and comes back on import (sections are
+  // imported before events), so imported beacons are checked against the responses they name
+  exportSections.set('search', {
+    export: () => ({ responses: responses.list() }),
+    import: async (data) => void (await responses.importAll(data)),
+  });
   // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages
   bus.on((m) => {
     const siteId = m.type === 'feed' ? (m.data as { siteId?: unknown }).siteId : undefined;

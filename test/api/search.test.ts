@@ -8,7 +8,7 @@ import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { createSandbox } from '../../src/main/sandbox';
-import { postBeacon, tempDir, testConfig } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, startFrozen, upload } from './indexing-helpers';
 
 const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
@@ -266,6 +266,34 @@ describe('what the sandbox remembers, over the admin API and in exports', () => 
       search: { responses: Array<{ responseId: string; query: string }> };
     };
     expect(exported.search.responses[0]).toMatchObject({ responseId: id, query: 'jacket' });
+
+    // …and an import into another sandbox brings them back before its events, for the provenance rules
+    const other = await startSandbox();
+    try {
+      const unknown = await fetch(`${other.url}/_sandbox/search/responses/${id}`);
+      expect(unknown.status).toBe(404);
+      const imported = await fetch(`${other.url}/_sandbox/import`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(exported),
+      });
+      expect(imported.status).toBe(200);
+      expect(((await imported.json()) as { sections: string[] }).sections).toContain('search');
+      const one = await fetch(`${other.url}/_sandbox/search/responses/${id}`);
+      expect(one.status).toBe(200);
+      expect(await one.json()).toMatchObject({ responseId: id, query: 'jacket', test: true });
+      const broken = await fetch(`${other.url}/_sandbox/import`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ events: [], search: { responses: [{ responseId: 'x' }] } }),
+      });
+      expect(broken.status).toBe(400);
+      expect(((await broken.json()) as { message: string }).message).toContain(
+        'responses[0] is not an issued search response',
+      );
+    } finally {
+      await other.close();
+    }
   });
 });
 
