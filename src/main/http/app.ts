@@ -57,12 +57,10 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
   app.use('/_sandbox', guard, searchAdminRouter(core.search));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
-    res
-      .status(404)
-      .json({
-        error: 'NotFound',
-        message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API`,
-      });
+    res.status(404).json({
+      error: 'NotFound',
+      message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API`,
+    });
   });
 
   if (options.rendererDir) {

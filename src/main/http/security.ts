@@ -44,13 +44,10 @@ export function sameOriginGuard(hosts: () => Set<string>) {
         return;
       }
     } else if (origin === 'null') {
-      res
-        .status(403)
-        .json({
-          error: 'ForbiddenOrigin',
-          message:
-            'Origin "null" (a sandboxed page or file://) may not call the sandbox admin API.',
-        });
+      res.status(403).json({
+        error: 'ForbiddenOrigin',
+        message: 'Origin "null" (a sandboxed page or file://) may not call the sandbox admin API.',
+      });
       return;
     }
     next();
