@@ -184,6 +184,21 @@ describe('format sniffing and id fields', () => {
     expect(summary.error).toMatch(/XML is not well-formed: .*1:\d+/);
   });
 
+  it('refuses a header that is not valid CSV instead of taking the next row for it', async () => {
+    const { summary } = await parse(buffer('id,na"me,price\n1,a,2\n2,b,3\n'));
+    expect(summary.products).toBe(0);
+    expect(summary.error).toMatch(/^the header \(line 1\) is not valid CSV: Invalid Opening Quote/);
+    expect(summary.rowErrors[0]?.line).toBe(1);
+  });
+
+  it('keeps a CSV value holding the unit separator whole (the row is kept unpacked)', async () => {
+    const { products } = await parse(buffer('id,name,price\n1,a\u001fb,2\n2,c,3\n'));
+    expect(products.map((p) => [p.uid, p.name, p.price])).toEqual([
+      ['1', 'a\u001fb', 2],
+      ['2', 'c', 3],
+    ]);
+  });
+
   it('uses the configured id field, and says so when the header lacks it', async () => {
     const csv = 'code,name\nA,x\nB,y\n';
     expect((await parse(buffer(csv), 'code')).summary).toMatchObject({

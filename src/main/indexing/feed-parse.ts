@@ -4,7 +4,13 @@ import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary, RowError } from '../../shared/indexing';
-import { JSON_ROWS, ProductMapper, type Product, type RawFields, type RowReader } from './catalog';
+import {
+  JSON_ROWS,
+  ProductMapper,
+  type Product,
+  type RawFields,
+  type RowReader,
+} from './feed-product';
 import {
   decodeFeed,
   DEFAULT_LIMITS,
@@ -35,6 +41,8 @@ export class RowCollector {
   products = 0;
   idField: string | null;
   private readonly mapper = new ProductMapper();
+  /** CSV: the id column's position in the header */
+  private idIndex = -1;
 
   constructor(
     configuredIdField: string | null,
@@ -66,8 +74,27 @@ export class RowCollector {
       return;
     }
     const given = fields[idField];
-    const raw =
-      typeof given === 'string' ? given : typeof given === 'number' ? String(given) : undefined;
+    const uid = this.accept(
+      typeof given === 'string' ? given : typeof given === 'number' ? String(given) : undefined,
+      line,
+    );
+    if (uid !== null) this.keep(uid, this.mapper.map(uid, fields, line, source, reader));
+  }
+
+  /** CSV: the header's column names (checked by the caller); rows then come to `values`. */
+  useHeader(names: string[]): void {
+    this.mapper.useHeader(names);
+    this.idIndex = this.idField === null ? -1 : names.indexOf(this.idField);
+  }
+
+  /** One CSV row as its values in header order: no row object is built for it. */
+  values(values: string[], line: number): void {
+    const uid = this.accept(values[this.idIndex], line);
+    if (uid !== null) this.keep(uid, this.mapper.mapValues(uid, values, line));
+  }
+
+  /** The row's id (trimmed), or null after reporting it empty or used before. */
+  private accept(raw: string | undefined, line: number): string | null {
     const uid =
       raw === undefined
         ? ''
@@ -75,18 +102,21 @@ export class RowCollector {
           ? raw
           : raw.trim();
     if (!uid) {
-      this.error(line, `empty ${idField}: every product needs an id`);
-      return;
+      this.error(line, `empty ${this.idField}: every product needs an id`);
+      return null;
     }
     const earlier = this.index.get(uid);
     if (earlier !== undefined) {
       this.error(
         line,
-        `${idField} ${JSON.stringify(uid)} is used again (first on line ${earlier.line}); ids must be unique`,
+        `${this.idField} ${JSON.stringify(uid)} is used again (first on line ${earlier.line}); ids must be unique`,
       );
-      return;
+      return null;
     }
-    const product = this.mapper.map(uid, fields, line, source, reader);
+    return uid;
+  }
+
+  private keep(uid: string, product: Product): void {
     this.index.set(uid, product);
     this.products++;
     this.sink(product);
@@ -195,12 +225,30 @@ export async function parseFeed(
   return summary;
 }
 
+/** The header's problem, or null when its names are usable (the id column chosen on the way). */
+function headerProblem(names: string[], rows: RowCollector): string | null {
+  const dup = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
+  if (dup !== undefined)
+    return `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
+  if (names.includes('')) return `column ${names.indexOf('') + 1} of the header has no name`;
+  if (rows.chooseIdField(names) === null)
+    return `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
+  if (!names.includes(rows.idField!))
+    return `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
+  return null;
+}
+
 async function parseCsv(
   chunks: AsyncIterable<Buffer>,
   delimiter: string,
   rows: RowCollector,
 ): Promise<void> {
+  let header: string[] | null = null;
   let headerError: string | null = null;
+  let brokenHeader: string | null = null;
+  // Records come as arrays (no `columns` option): csv-parse would build each row object with
+  // Object.defineProperty per field, which cost more than the rest of the product. The first record is
+  // the header; csv-parse holds every later record to its length, as it did to the columns' count.
   const parser = csvParse({
     delimiter,
     bom: true,
@@ -208,21 +256,12 @@ async function parseCsv(
     skip_records_with_error: true,
     // a field without end (e.g. an unclosed quote) must not grow without bound
     max_record_size: 1024 * 1024,
-    columns: (header: string[]): string[] => {
-      const names = header.map((h) => h.trim());
-      const dup = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
-      if (dup !== undefined)
-        headerError = `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
-      else if (names.includes(''))
-        headerError = `column ${names.indexOf('') + 1} of the header has no name`;
-      else if (rows.chooseIdField(names) === null) {
-        headerError = `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
-      } else if (!names.includes(rows.idField!))
-        headerError = `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
-      return names;
-    },
     on_skip: (err: CsvError | undefined) => {
-      if (err) rows.error(Number(err.lines ?? 0), csvMessage(err));
+      if (!err) return undefined;
+      rows.error(Number(err.lines ?? 0), csvMessage(err));
+      // csv-parse drops a broken record: were it the header, the next row would be taken for it
+      if (header === null)
+        brokenHeader ??= `the header (line ${err.lines}) is not valid CSV: ${csvMessage(err)}`;
       return undefined;
     },
   });
@@ -233,8 +272,12 @@ async function parseCsv(
     parser.on('end', resolve);
     // 'data' fires while the parser pushes the record, so its live info.lines is the record's last line
     // (cheaper than on_record, which builds a context object per record)
-    parser.on('data', (record: Record<string, string>) => {
-      if (!headerError) rows.row(record, parser.info.lines);
+    parser.on('data', (record: string[]) => {
+      if (header === null) {
+        header = record.map((h) => h.trim());
+        headerError = brokenHeader ?? headerProblem(header, rows);
+        if (!headerError) rows.useHeader(header);
+      } else if (!headerError) rows.values(record, parser.info.lines);
     });
     source.pipe(parser);
   });
@@ -242,7 +285,8 @@ async function parseCsv(
 }
 
 function csvMessage(err: CsvError): string {
-  const m = /columns length is (\d+), got (\d+)/.exec(err.message);
+  // "expect N, got M": without the columns option csv-parse counts the header's fields
+  const m = /(?:columns length is|expect) (\d+), got (\d+)/.exec(err.message);
   if (m)
     return `${m[2]} fields, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
   if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_QUOTE_NOT_CLOSED')
