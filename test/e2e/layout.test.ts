@@ -118,7 +118,18 @@ describe.skipIf(skip)('layout and keyboard', () => {
       await s.ui.open('#/timelines');
       await s.ui.testId('timeline-list').waitFor();
       expect(await s.ui.testId('timelines-overview').isVisible()).toBe(false);
+      // the list as a user opening it sees it: newest first (the test above left it scrolled)
+      await s.ui
+        .testId('timeline-scroll')
+        .evaluate((el: { scrollTop: number }) => void (el.scrollTop = 0));
       await s.ui.screenshot('timelines-narrow');
+      // the planted bad page is the oldest: bring it into the virtualised list's rendered rows
+      await s.ui
+        .testId('timeline-scroll')
+        .evaluate(
+          (el: { scrollTop: number; scrollHeight: number }) =>
+            void (el.scrollTop = el.scrollHeight),
+        );
       await s.ui.openPage(bad.pageLoadId);
       expect(await s.ui.testId('timeline-list').isVisible()).toBe(false);
       // Nothing wider than the window: no sideways scrolling of the whole page.
