@@ -93,8 +93,8 @@ export interface TimelineCounts {
   infos: number;
 }
 
-/** A page (one `context.pageLoadId` of one site) with its events and findings. */
-export interface PageTimelineDto {
+/** What both views of a page say about it: the full page and its list summary. */
+export interface PageTimelineHeaderDto {
   siteId: string;
   /** the page's first sessionId (a change is a `context-drift` finding) */
   sessionId: string;
@@ -108,21 +108,16 @@ export interface PageTimelineDto {
   firstSeen: string | null;
   lastSeen: string | null;
   counts: TimelineCounts;
+}
+
+/** A page (one `context.pageLoadId` of one site) with its events and findings. */
+export interface PageTimelineDto extends PageTimelineHeaderDto {
   responses: TimelineResponseDto[];
   findings: TimelineFindingDto[];
 }
 
 /** What lists and the SSE `timeline` message carry: a page without its events. */
-export interface PageTimelineSummaryDto {
-  siteId: string;
-  sessionId: string;
-  userId: string;
-  pageLoadId: string;
-  pageUrl: string;
-  verdict: Verdict;
-  firstSeen: string | null;
-  lastSeen: string | null;
-  counts: TimelineCounts;
+export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
   /** responseIds on the page, in order of first appearance */
   responseIds: string[];
   /** rule ids with at least one finding on the page */

@@ -8,6 +8,13 @@ import { useSandbox } from '../state/store';
 
 type Outcome = { tone: 'ok' | 'error'; text: string } | null;
 
+/** The report downloads: one test case per page in JUnit, for CI dashboards. */
+const REPORTS = [
+  { format: 'html', file: 'beacon-report.html', label: 'HTML' },
+  { format: 'junit', file: 'beacon-report.xml', label: 'JUnit' },
+  { format: 'json', file: 'beacon-report.json', label: 'JSON' },
+] as const;
+
 function Result({ outcome, testId }: { outcome: Outcome; testId: string }) {
   return (
     <div aria-live="polite" className="action-result">
@@ -258,30 +265,17 @@ export function ActionsView() {
             dashboards.
           </p>
           <div className="btn-row">
-            <a
-              className="btn"
-              href={sandboxApi.reportUrl('html')}
-              download="beacon-report.html"
-              data-testid="report-html"
-            >
-              Download HTML
-            </a>
-            <a
-              className="btn"
-              href={sandboxApi.reportUrl('junit')}
-              download="beacon-report.xml"
-              data-testid="report-junit"
-            >
-              Download JUnit
-            </a>
-            <a
-              className="btn"
-              href={sandboxApi.reportUrl('json')}
-              download="beacon-report.json"
-              data-testid="report-json"
-            >
-              Download JSON
-            </a>
+            {REPORTS.map(({ format, file, label }) => (
+              <a
+                key={format}
+                className="btn"
+                href={sandboxApi.reportUrl(format)}
+                download={file}
+                data-testid={`report-${format}`}
+              >
+                Download {label}
+              </a>
+            ))}
           </div>
         </Card>
         <Card title="Export and import">

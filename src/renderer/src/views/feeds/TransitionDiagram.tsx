@@ -119,28 +119,23 @@ export function TransitionDiagram({
       data-testid="feed-diagram"
     >
       <defs>
-        <marker
-          id={grey}
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill="var(--border-strong)" />
-        </marker>
-        <marker
-          id={live}
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M0,0 L10,5 L0,10 z" fill="var(--accent)" />
-        </marker>
+        {[
+          [grey, 'var(--border-strong)'],
+          [live, 'var(--accent)'],
+        ].map(([id, fill]) => (
+          <marker
+            key={id}
+            id={id}
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
+            <path d="M0,0 L10,5 L0,10 z" fill={fill} />
+          </marker>
+        ))}
       </defs>
       {STEPS.filter(([f, t]) => !(f === state && allowed.includes(t))).map(([f, t]) => (
         <path
