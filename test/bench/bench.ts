@@ -1,5 +1,6 @@
 // What a benchmark module provides to the runner (test/bench/run.ts), and how results are printed:
 // one table per benchmark, then every target with its measured value and a pass/miss verdict.
+import { spawn } from 'node:child_process';
 
 export interface Target {
   /** e.g. "ingest ratio sandbox / bare express" */
@@ -62,4 +63,34 @@ export function renderTargets(targets: Target[]): string {
       met(t) ? 'met' : 'MISSED',
     ]),
   );
+}
+
+/** A server a benchmark runs in a child process, to measure it apart from the load generator. */
+export interface ChildServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Run a TypeScript server script (`node --import tsx script …args`) and resolve once it prints
+ * `listening on <url>` on stdout; `stop()` ends it with SIGTERM and waits for the exit.
+ */
+export async function startScriptServer(script: string, args: string[] = []): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+      out += c;
+      const m = /listening on (\S+)\n/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${script} exited with ${code} before it listened`)),
+    );
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { url, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) };
 }

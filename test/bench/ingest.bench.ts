@@ -2,7 +2,6 @@
 // temp data dir, timelines) and (b) a bare express app answering {"success":true}, both as child processes
 // loaded by autocannon from this process. Also p99 at a fixed 1,000 req/s, and the CPU cost per event
 // around the 1,000th vs the 100,000th recorded event (ingest must not slow down as history grows).
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { spawnCli, type CliProcess } from '../api/cli-process';
-import { fmt, type Bench, type BenchResult } from './bench';
+import { fmt, startScriptServer, type Bench, type BenchResult } from './bench';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PATH = '/beacon/v2/demo42/search/render';
@@ -87,21 +86,8 @@ async function startSandbox(): Promise<Server> {
   };
 }
 
-async function startBare(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'bare-server.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { url, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) };
+function startBare(): Promise<Server> {
+  return startScriptServer(path.join(HERE, 'bare-server.ts'));
 }
 
 /**

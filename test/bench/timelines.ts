@@ -3,7 +3,6 @@
 // its own process with its journal. The ratio compares the sandbox process's CPU time per event (wall-clock
 // rates on a shared machine swing by ±30% between identical runs; CPU time does not), wall rates are shown
 // too. Also the cost per event over the first vs the last 10% (it must stay flat as history grows).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +13,7 @@ import { defaultTimelineSettings } from '../../src/main/config';
 import { openEventStore } from '../../src/main/store/open-events';
 import { TrackingIngest, type TrackingRequest } from '../../src/main/tracking/ingest';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import { fmt, type Bench, type BenchResult } from './bench';
+import { fmt, startScriptServer, type Bench, type BenchResult } from './bench';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_TIMELINE_PAGES ?? 10_000);
@@ -122,28 +121,11 @@ function cpuMsOf(pid: number): number {
 }
 
 async function startServer(timelines: boolean): Promise<Server> {
-  const args = [
-    '--import',
-    'tsx',
+  const server = await startScriptServer(
     path.join(HERE, 'timelines-server.ts'),
-    ...(timelines ? [] : ['--timelines-off']),
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`benchmark sandbox exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url,
-    cpuMs: () => cpuMsOf(child.pid!),
-    stop: async () => void (child.kill('SIGTERM'), await exited),
-  };
+    timelines ? [] : ['--timelines-off'],
+  );
+  return { url: server.url, cpuMs: () => cpuMsOf(server.pid), stop: server.stop };
 }
 
 /** Send `reqs[from..to)` over CONNECTIONS keep-alive connections; events/s. */
