@@ -2,7 +2,7 @@
 // Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from './config';
-import { createSandbox, type Sandbox } from './sandbox';
+import { createSandbox, ListenError, type Sandbox } from './sandbox';
 import { VERSION } from './version';
 
 const USAGE = `usage:
@@ -97,10 +97,7 @@ export function run(argv: string[]): void {
     },
     (err: unknown) => {
       const known =
-        err instanceof UsageError ||
-        err instanceof ConfigError ||
-        (err instanceof Error &&
-          /already in use|not allowed to listen|cannot listen/.test(err.message));
+        err instanceof UsageError || err instanceof ConfigError || err instanceof ListenError;
       process.stderr.write(
         `search-sandbox: ${known ? (err as Error).message : `unexpected error: ${(err as Error)?.stack ?? String(err)}`}\n`,
       );

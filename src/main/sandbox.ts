@@ -263,26 +263,24 @@ export async function createSandbox(
   };
 }
 
-/** Listen, turning "port taken" and friends into one-line reasons a user can act on. */
+/** Why a listener could not start, in one line a user can act on; `code` is the socket error's. */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
+
+/** Listen, turning "port taken" and friends into ListenErrors. */
 export function listen(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE')
-        reject(
-          new Error(
-            `port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`,
-          ),
-        );
-      else if (err.code === 'EACCES')
-        reject(new Error(`not allowed to listen on ${host}:${port}: pick a port above 1023`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
-        reject(
-          new Error(
-            `cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`,
-          ),
-        );
-      else reject(err);
+      const reason = listenFailure(err.code, port, host);
+      reject(reason ? new ListenError(err.code!, reason) : err);
     };
     const onListening = () => {
       server.off('error', onError);
@@ -292,4 +290,13 @@ export function listen(server: http.Server, port: number, host: string): Promise
     server.once('listening', onListening);
     server.listen(port, host);
   });
+}
+
+function listenFailure(code: string | undefined, port: number, host: string): string | null {
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`;
+  if (code === 'EACCES') return `not allowed to listen on ${host}:${port}: pick a port above 1023`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`;
+  return null;
 }

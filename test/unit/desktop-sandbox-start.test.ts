@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSandbox, type Sandbox } from '../../src/main/sandbox';
+import { createSandbox, ListenError, type Sandbox } from '../../src/main/sandbox';
 import {
   desktopConfig,
   freePort,
@@ -123,7 +123,8 @@ describe('port-conflict fallback', () => {
 
   it('does not hide other start-up errors behind a fallback', async () => {
     const failing: StartSandbox = async () => {
-      throw new Error(
+      throw new ListenError(
+        'EADDRNOTAVAIL',
         'cannot listen on host 10.9.9.9: it is not an address of this machine (use 127.0.0.1)',
       );
     };
@@ -136,7 +137,8 @@ describe('port-conflict fallback', () => {
     let calls = 0;
     const alwaysTaken: StartSandbox = async (config) => {
       calls++;
-      throw new Error(
+      throw new ListenError(
+        'EADDRINUSE',
         `port ${config.port} on 127.0.0.1 is already in use: stop the other process or pass --port 0 for a free port`,
       );
     };

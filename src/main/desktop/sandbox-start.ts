@@ -2,7 +2,7 @@
 // with the data in userData and a fallback to a free port (said out loud) when the wanted one is taken.
 import net, { type AddressInfo } from 'node:net';
 import { loadConfig, type SandboxConfig } from '../config';
-import type { Sandbox, SandboxOptions } from '../sandbox';
+import { ListenError, type Sandbox, type SandboxOptions } from '../sandbox';
 import type { DesktopSettings } from './settings';
 
 export type StartSandbox = (config: SandboxConfig, options: SandboxOptions) => Promise<Sandbox>;
@@ -35,7 +35,7 @@ export function desktopConfig(
 }
 
 export function isPortTaken(err: unknown): boolean {
-  return err instanceof Error && /already in use/.test(err.message);
+  return err instanceof ListenError && err.code === 'EADDRINUSE';
 }
 
 /**
