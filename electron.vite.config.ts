@@ -14,10 +14,15 @@ export default defineConfig({
   main: {
     define: { __SANDBOX_VERSION__: JSON.stringify(version) },
     build: {
+      // the Playwright fixture imports the user's own @playwright/test (an optional peer dependency)
+      externalizeDeps: { include: ['@playwright/test'] },
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli.ts'),
+          // the package's programmatic API (exports "." and "./playwright")
+          api: resolve('src/main/api/index.ts'),
+          playwright: resolve('src/main/api/playwright.ts'),
         },
         // Shared code (the sandbox both entries start) lands beside them in out/main, not in
         // out/main/chunks: config.ts and http/app.ts find fixtures/ and out/renderer relative to it.

@@ -109,7 +109,44 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): SandboxConfig {
-  const fromEnv: ConfigOverrides = {
+  const fromEnv = envOverrides(env);
+  const configPath =
+    flags.config ??
+    fromEnv.config ??
+    (existsSync(path.join(cwd, CONFIG_FILE_NAME)) ? path.join(cwd, CONFIG_FILE_NAME) : undefined);
+  const file = configPath ? path.resolve(cwd, configPath) : DEMO_CONFIG_PATH;
+  const source = configPath ? file : 'demo fixtures';
+  const raw = readConfigFile(file);
+  return buildConfig(raw, file, path.dirname(file), source, fromEnv, flags, cwd, env);
+}
+
+/**
+ * Build the effective config from an object instead of a file (the programmatic API's `config`
+ * option); relative paths in it resolve against `cwd`. Environment and flags apply as for a file.
+ */
+export function configFromObject(
+  raw: unknown,
+  flags: ConfigOverrides = {},
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): SandboxConfig {
+  const label = 'config option';
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError('', 'must be an object like {"accounts": [...]}', label);
+  return buildConfig(
+    raw as Record<string, unknown>,
+    label,
+    cwd,
+    label,
+    envOverrides(env),
+    flags,
+    cwd,
+    env,
+  );
+}
+
+function envOverrides(env: NodeJS.ProcessEnv): ConfigOverrides {
+  return {
     port: env.SEARCH_SANDBOX_PORT,
     host: env.SEARCH_SANDBOX_HOST,
     httpsPort: env.SEARCH_SANDBOX_HTTPS_PORT,
@@ -120,24 +157,17 @@ export function loadConfig(
         : parseBool(env.SEARCH_SANDBOX_EPHEMERAL, 'SEARCH_SANDBOX_EPHEMERAL'),
     config: env.SEARCH_SANDBOX_CONFIG,
   };
-  const configPath =
-    flags.config ??
-    fromEnv.config ??
-    (existsSync(path.join(cwd, CONFIG_FILE_NAME)) ? path.join(cwd, CONFIG_FILE_NAME) : undefined);
-  const file = configPath ? path.resolve(cwd, configPath) : DEMO_CONFIG_PATH;
-  const source = configPath ? file : 'demo fixtures';
-  const raw = readConfigFile(file);
-  return buildConfig(raw, file, source, fromEnv, flags, cwd, env.SEARCH_SANDBOX_RETENTION);
 }
 
 function buildConfig(
   raw: Record<string, unknown>,
   file: string,
+  baseDir: string,
   source: string,
   env: ConfigOverrides,
   flags: ConfigOverrides,
   cwd: string,
-  envRetention: string | undefined,
+  processEnv: NodeJS.ProcessEnv,
 ): SandboxConfig {
   for (const key of Object.keys(raw)) {
     if (!TOP_LEVEL_KEYS.includes(key)) {
@@ -148,7 +178,6 @@ function buildConfig(
       );
     }
   }
-  const baseDir = path.dirname(file);
   const port = pick(
     ['port', raw.port, file],
     ['SEARCH_SANDBOX_PORT', env.port, 'environment'],
@@ -172,7 +201,7 @@ function buildConfig(
   if (flags.ephemeral && flags.data)
     throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
 
-  const retention = parseRetention(raw.retention, file, envRetention);
+  const retention = parseRetention(raw.retention, file, processEnv.SEARCH_SANDBOX_RETENTION);
   return {
     host: host === undefined ? '127.0.0.1' : expectHost(host),
     port: port === undefined ? DEFAULT_PORT : expectPort(port),

@@ -1,0 +1,79 @@
+// The package's programmatic API (`import { startSandbox, connectSandbox } from 'search-sandbox'`):
+// an in-process sandbox on a free port, or a client of one started elsewhere; both speak the admin API.
+import { configFromObject, loadConfig, type ConfigOverrides } from '../config.js';
+import { createSandbox } from '../sandbox.js';
+import { SandboxClient } from './client.js';
+import type { StartOptions } from './types.js';
+
+export { SandboxClient, SandboxApiError } from './client.js';
+export type * from './types.js';
+
+/** A sandbox running in this process: the client plus `close()`, which stops it. */
+export interface StartedSandbox extends SandboxClient {
+  readonly port: number;
+  /** Stop the sandbox: closes its listener and flushes its data (if it has a dataDir). */
+  close(): Promise<void>;
+}
+
+const OPTION_KEYS = ['port', 'host', 'config', 'dataDir'];
+
+/**
+ * Start a sandbox in this process on a free port (ephemeral unless `dataDir`). Config as for
+ * `search-sandbox serve`: defaults < config (file or object; else ./search-sandbox.config.json, else
+ * the demo fixtures) < SEARCH_SANDBOX_* environment < these options.
+ */
+export async function startSandbox(options: StartOptions = {}): Promise<StartedSandbox> {
+  if (!options || typeof options !== 'object' || Array.isArray(options))
+    throw new TypeError('startSandbox(options): options must be an object, e.g. { port: 0 }');
+  const unknown = Object.keys(options).find((k) => !OPTION_KEYS.includes(k));
+  if (unknown)
+    throw new TypeError(
+      `startSandbox: unknown option "${unknown}"; allowed: ${OPTION_KEYS.join(', ')}`,
+    );
+  const { config, dataDir } = options;
+  if (
+    config !== undefined &&
+    typeof config !== 'string' &&
+    (typeof config !== 'object' || config === null)
+  )
+    throw new TypeError(
+      `startSandbox: config ${JSON.stringify(config)} must be a file path or a config object`,
+    );
+  const flags: ConfigOverrides = {
+    port: options.port ?? 0,
+    host: options.host,
+    data: dataDir,
+    ephemeral: dataDir === undefined,
+    config: typeof config === 'string' ? config : undefined,
+  };
+  const resolved =
+    config !== undefined && typeof config === 'object'
+      ? configFromObject(config, flags)
+      : loadConfig(flags);
+  const sandbox = await createSandbox(resolved);
+  const client = new SandboxClient(sandbox.url) as SandboxClient & { port: number };
+  Object.defineProperty(client, 'port', { value: sandbox.port, enumerable: true });
+  client.close = () => sandbox.close();
+  return client as StartedSandbox;
+}
+
+/** A client of a sandbox started elsewhere (`npx search-sandbox serve`, the desktop app, a CI service). */
+export function connectSandbox(url: string): SandboxClient {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError(
+      `connectSandbox: ${JSON.stringify(url)} is not a URL: pass the sandbox's address, e.g. http://127.0.0.1:4545`,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new TypeError(
+      `connectSandbox: ${JSON.stringify(url)} must be an http:// or https:// address, e.g. http://127.0.0.1:4545`,
+    );
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash)
+    throw new TypeError(
+      `connectSandbox: ${JSON.stringify(url)} has a path or query: pass only the origin, e.g. ${parsed.origin}`,
+    );
+  return new SandboxClient(parsed.origin);
+}

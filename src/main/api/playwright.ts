@@ -1,0 +1,95 @@
+// `search-sandbox/playwright`: a Playwright `test` with a `sandbox` fixture (one sandbox per worker, reset
+// before each test) whose browser context sends the provider's production hosts to that sandbox.
+import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { startSandbox, type StartedSandbox } from './index.js';
+import type { SandboxClient } from './client.js';
+import type { ResetOptions, StartOptions } from './types.js';
+
+export { expect };
+export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
+export type * from './types.js';
+
+/**
+ * The provider's production hosts a storefront build calls, as its clients derive them:
+ * beacon v2 (`@athoscommerce/beacon` picks one of the two analytics hosts), search, autocomplete and
+ * meta (`@searchspring/snap-client`: `https://{siteId}.a.searchspring.io`), recommendations
+ * (`{siteId}.a.p13n.searchspring.io`) and the personalization preflight (`{siteId}.a.searchspring.io`,
+ * or `.a.athoscommerce.net` for siteIds starting with "at"). Whole hosts are routed, so nothing a
+ * storefront sends them leaks to production; paths the sandbox does not serve answer its 404.
+ */
+export const PRODUCTION_HOSTS: readonly RegExp[] = [
+  /^analytics\.athoscommerce\.net$/,
+  /^analytics\.searchspring\.net$/,
+  /^[a-z0-9]+\.a(\.p13n)?\.searchspring\.io$/,
+  /^[a-z0-9]+\.a\.athoscommerce\.net$/,
+];
+
+/** The sandbox URL a production URL is sent to: same path and query, the sandbox's origin. */
+export function sandboxUrlFor(url: string | URL, sandboxUrl: string): string | null {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  if (u.protocol !== 'https:' || !PRODUCTION_HOSTS.some((h) => h.test(u.hostname))) return null;
+  return `${sandboxUrl.replace(/\/+$/, '')}${u.pathname}${u.search}`;
+}
+
+/**
+ * Route the provider's production hosts to the sandbox inside a page or browser context. The request
+ * goes on with its method, headers and body bytes unchanged; the sandbox's status, headers and body
+ * come back unchanged. Returns a function that removes the route.
+ */
+export async function routeToSandbox(
+  target: Page | BrowserContext,
+  sandbox: Pick<SandboxClient, 'url'> | string,
+): Promise<() => Promise<void>> {
+  const sandboxUrl = typeof sandbox === 'string' ? sandbox : sandbox.url;
+  const matches = (url: URL) => sandboxUrlFor(url, sandboxUrl) !== null;
+  const handler = async (route: Route) => {
+    const to = sandboxUrlFor(route.request().url(), sandboxUrl)!;
+    try {
+      const response = await route.fetch({ url: to, maxRedirects: 0 });
+      await route.fulfill({ response });
+    } catch (err) {
+      // the page sees a network error, as it would if the host were down; the test output says why
+      console.error(
+        `search-sandbox: could not forward ${route.request().method()} ${route.request().url()} to ${to}: ${(err as Error).message}`,
+      );
+      await route.abort('connectionrefused').catch(() => undefined);
+    }
+  };
+  await target.route(matches, handler);
+  return () => target.unroute(matches, handler);
+}
+
+interface WorkerFixtures {
+  /** options of each worker's startSandbox (set with test.use in the config or a file's top level) */
+  sandboxOptions: StartOptions;
+  _sandboxWorker: StartedSandbox;
+}
+
+interface TestFixtures {
+  /** what is reset before each test: 'all' (default: events, feeds, outbox, clock) or 'events' */
+  sandboxReset: NonNullable<ResetOptions['what']>;
+  /** this worker's sandbox, reset before the test */
+  sandbox: StartedSandbox;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sandboxOptions: [{}, { scope: 'worker', option: true }],
+  _sandboxWorker: [
+    async ({ sandboxOptions }, use) => {
+      const sandbox = await startSandbox(sandboxOptions);
+      await use(sandbox);
+      await sandbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  sandboxReset: ['all', { option: true }],
+  sandbox: async ({ _sandboxWorker, sandboxReset }, use) => {
+    await _sandboxWorker.reset({ what: sandboxReset });
+    if (sandboxReset === 'all') await _sandboxWorker.clock.reset();
+    await use(_sandboxWorker);
+  },
+  context: async ({ context, sandbox }, use) => {
+    await routeToSandbox(context, sandbox);
+    await use(context);
+  },
+});

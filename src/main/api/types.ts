@@ -1,0 +1,123 @@
+// Public types of the package's programmatic API (`search-sandbox`): filters, options and answers.
+// Imports only src/shared (plain DTOs), so the published declarations stay small and self-contained.
+import type { RecordedEvent } from '../../shared/events.js';
+import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
+import type {
+  PageTimelineDto,
+  Severity,
+  TimelineFindingDto,
+  TimelineReportDto,
+} from '../../shared/timeline.js';
+
+export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity };
+export type { TimelineFindingDto, TimelineReportDto };
+
+/** A query value as the admin API takes it; undefined leaves the filter out. */
+export type FilterValue = string | number | boolean | undefined;
+
+/**
+ * Filters of `GET /_sandbox/events` and `/_sandbox/wait`. Open: any other admin filter (e.g. `kind`)
+ * passes through as a query parameter, and the sandbox names an unknown one in a 400.
+ */
+export interface EventFilter {
+  siteId?: string;
+  category?: string;
+  event?: string;
+  accepted?: boolean;
+  responseId?: string;
+  pageLoadId?: string;
+  sessionId?: string;
+  /** events after this seq or id */
+  since?: number | string;
+  before?: number | string;
+  limit?: number;
+  [filter: string]: FilterValue;
+}
+
+export interface WaitOptions extends EventFilter {
+  /** how many matching events to wait for (events already recorded count); default 1 */
+  count?: number;
+  /** milliseconds; default 10000 (the sandbox caps it at 120000) */
+  timeout?: number;
+}
+
+/** Filters of `GET /_sandbox/timelines` and the report; open like EventFilter (e.g. `kind`). */
+export interface TimelineFilter {
+  siteId?: string;
+  verdict?: 'pass' | 'warn' | 'fail';
+  sessionId?: string;
+  pageLoadId?: string;
+  /** free text over pageUrl, ids and rule ids */
+  q?: string;
+  limit?: number;
+  [filter: string]: FilterValue;
+}
+
+/** The timeline filters (without verdict and limit) plus what makes a page fail. */
+export interface ExpectCleanOptions {
+  siteId?: string;
+  sessionId?: string;
+  pageLoadId?: string;
+  q?: string;
+  /** the lowest severity that fails: 'error' (default) or 'warning' */
+  failOn?: 'error' | 'warning';
+  /** rule ids whose findings are not counted, e.g. ['no-impression'] */
+  ignoreRules?: string[];
+  /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
+  allowEmpty?: boolean;
+  /** any other timeline filter, e.g. `kind` */
+  [filter: string]: FilterValue | string[];
+}
+
+/** What a passing expectClean checked. */
+export interface CleanResult {
+  pages: number;
+  /** findings below failOn (or of ignored rules) that did not fail the check */
+  ignored: TimelineFindingDto[];
+}
+
+export interface ResetOptions {
+  siteId?: string;
+  /** 'events' (default): events and timelines; 'all': also feeds, catalogs, issued responses and outbox */
+  what?: 'events' | 'all';
+}
+
+export interface ClockState {
+  now: string;
+  offsetMs: number;
+  frozen: boolean;
+}
+
+export interface HealthState {
+  status: 'ok';
+  version: string;
+  configSource: string;
+  dataDir: string | null;
+  warnings: string[];
+}
+
+/** The sandbox clock (test-clock style): time moves only when told, timers it passes fire in order. */
+export interface SandboxClockApi {
+  get(): Promise<ClockState>;
+  /** ISO 8601 duration, e.g. 'PT61M', 'P1D' */
+  advance(duration: string): Promise<ClockState>;
+  /** ISO 8601 instant, e.g. '2026-11-22T04:00:00Z' */
+  set(instant: string): Promise<ClockState>;
+  /** back to real time */
+  reset(): Promise<ClockState>;
+}
+
+/** Options of `startSandbox` (an in-process sandbox). */
+export interface StartOptions {
+  /** 0 (default) picks a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /**
+   * A config file path, or the config itself as an object (the shape of search-sandbox.config.json).
+   * Default: ./search-sandbox.config.json when present, else the demo fixtures.
+   */
+  config?: string | Record<string, unknown>;
+  /** keep data in this directory (journal, feeds); default: everything in memory */
+  dataDir?: string;
+}

@@ -1,0 +1,331 @@
+// The package's programmatic API against real sandboxes on port 0: startSandbox (in process) and
+// connectSandbox (over HTTP) give the same answers, and every failure message says what was seen.
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  connectSandbox,
+  SandboxApiError,
+  startSandbox,
+  type StartedSandbox,
+} from '../../src/main/api/index';
+import {
+  newPage,
+  searchBody,
+  send,
+  sendBadPage,
+  sendGoodPage,
+  sendWarnPage,
+  SITE_ID,
+} from '../e2e/helpers/beacons';
+import { postBeacon, tempDir } from '../helpers/sandbox';
+
+let sandbox: StartedSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset({ what: 'all' }));
+
+describe('startSandbox', () => {
+  it('runs the demo fixtures in memory on a free port of 127.0.0.1', async () => {
+    expect(sandbox.url).toBe(`http://127.0.0.1:${sandbox.port}`);
+    expect(sandbox.port).toBeGreaterThan(0);
+    const health = await sandbox.health();
+    expect(health).toMatchObject({ status: 'ok', configSource: 'demo fixtures', dataDir: null });
+    expect((await sandbox.feeds()).map((f) => f.id)).toEqual([42, 43, 44]);
+  });
+
+  it('takes the config as an object or a file, and keeps data in dataDir', async () => {
+    const tmp = tempDir();
+    try {
+      const config = { accounts: [{ siteId: 'abc123', secretKey: 's3cret', feeds: [] }] };
+      const fromObject = await startSandbox({ config });
+      expect((await fromObject.health()).configSource).toBe('config option');
+      await fromObject.close();
+      const file = path.join(tmp.dir, 'sandbox.json');
+      writeFileSync(file, JSON.stringify(config));
+      const fromFile = await startSandbox({ config: file, dataDir: path.join(tmp.dir, 'data') });
+      expect(await fromFile.health()).toMatchObject({
+        configSource: file,
+        dataDir: path.join(tmp.dir, 'data'),
+      });
+      await fromFile.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('names a bad option, a bad config and a taken port', async () => {
+    await expect(startSandbox({ prot: 0 } as never)).rejects.toThrow(
+      'startSandbox: unknown option "prot"; allowed: port, host, config, dataDir',
+    );
+    await expect(startSandbox({ config: { accounts: 'x' } })).rejects.toThrow(
+      /^config option: accounts: /,
+    );
+    await expect(startSandbox({ config: '/nonexistent/sandbox.json' })).rejects.toThrow(
+      '/nonexistent/sandbox.json: cannot read config file (ENOENT)',
+    );
+    await expect(startSandbox({ port: sandbox.port })).rejects.toThrow(
+      `port ${sandbox.port} on 127.0.0.1 is already in use: stop the other process or pass --port 0 for a free port`,
+    );
+  });
+});
+
+describe('events and waitForEvents', () => {
+  it('returns what was recorded, the same in process and over HTTP', async () => {
+    const page = await sendGoodPage(sandbox.url);
+    const events = await sandbox.waitForEvents({ pageLoadId: page.pageLoadId, count: 4 });
+    expect(events.map((e) => e.event)).toEqual([
+      'render',
+      'impression',
+      'clickthrough',
+      'addtocart',
+    ]);
+    const remote = connectSandbox(`${sandbox.url}/`);
+    expect(await remote.events({ event: 'clickthrough', accepted: true })).toEqual(
+      await sandbox.events({ event: 'clickthrough', accepted: true }),
+    );
+    await remote.close(); // a remote client's close leaves the server running
+    expect((await sandbox.health()).status).toBe('ok');
+  });
+
+  it('times out with the matching events and the latest events of any kind', async () => {
+    const page = newPage();
+    await send(sandbox.url, 'render', searchBody('render', page));
+    await postBeacon(sandbox.url, 'zzz999/search/impression', searchBody('impression', page));
+    const err = await sandbox
+      .waitForEvents({ siteId: SITE_ID, event: 'impression', count: 2, timeout: 50 })
+      .catch((e: Error) => e);
+    const [first, ...rest] = (err as Error).message.split('\n');
+    expect(first).toBe(
+      'waitForEvents timed out (siteId=demo42, event=impression, count=2): 0 of 2 matching events were recorded within 50 ms',
+    );
+    expect(rest[0]).toBe('Matching events seen: none');
+    expect(rest[1]).toBe('Latest events of any kind:');
+    expect(rest[2]).toMatch(
+      new RegExp(
+        `^ {2}ev_\\d+ {2}search/render {2}site demo42 {2}200 accepted {2}pageLoadId=${page.pageLoadId} responseId=${page.responseId}$`,
+      ),
+    );
+    expect(rest[3]).toMatch(/^ {2}ev_\d+ {2}search\/impression {2}site zzz999 {2}200 accepted/);
+    expect(rest[4]).toBe(
+      'If the storefront sent these instead, check the siteId, category and event names of the filter.',
+    );
+  });
+
+  it('says when nothing reached the sandbox, and shows rejected events with their reasons', async () => {
+    const empty = await sandbox.waitForEvents({ timeout: 20 }).catch((e: Error) => e.message);
+    expect(empty).toBe(
+      [
+        'waitForEvents timed out (count=1): 0 of 1 matching events were recorded within 20 ms',
+        'Matching events seen: none',
+        'Latest events of any kind: none',
+        'Nothing reached the sandbox: check that the storefront sends beacons to it (routeToSandbox, or the beacon origin).',
+      ].join('\n'),
+    );
+    const bad = searchBody('render', newPage());
+    delete (bad.context as Record<string, unknown>).timestamp;
+    await send(sandbox.url, 'render', bad, 400);
+    const seen = await sandbox
+      .waitForEvents({ accepted: false, count: 2, timeout: 20 })
+      .catch((e: Error) => e.message);
+    expect(seen).toContain('1 of 2 matching events were recorded within 20 ms');
+    expect(seen).toMatch(
+      /Matching events seen:\n {2}ev_\d+ {2}search\/render {2}site demo42 {2}400 rejected: missing required key-value: context\.timestamp/,
+    );
+  });
+
+  it("passes the admin API's refusal of a bad filter on, naming the parameter", async () => {
+    const err = await sandbox.events({ acceptd: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxApiError);
+    expect((err as SandboxApiError).status).toBe(400);
+    expect((err as Error).message).toMatch(
+      /^GET \/_sandbox\/events\?acceptd=true answered 400: unknown query parameter acceptd; allowed: siteId, /,
+    );
+  });
+});
+
+describe('expectClean', () => {
+  it('passes on clean pages and reports what it checked', async () => {
+    await sendGoodPage(sandbox.url);
+    await sendGoodPage(sandbox.url);
+    await expect(sandbox.expectClean({ siteId: SITE_ID, failOn: 'warning' })).resolves.toEqual({
+      pages: 2,
+      ignored: [],
+    });
+  });
+
+  it('fails with every finding: severity, rule, page URL, pageLoadId, message', async () => {
+    await sendGoodPage(sandbox.url);
+    const page = await sendBadPage(sandbox.url);
+    const message = await sandbox.expectClean({ siteId: SITE_ID }).catch((e: Error) => e.message);
+    const [timeline] = await sandbox.timelines({ pageLoadId: page.pageLoadId });
+    const errors = timeline!.findings.filter((f) => f.severity === 'error');
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(message).toBe(
+      [
+        `expectClean failed (siteId=demo42, failOn=error): ${errors.length} findings on 1 of 2 pages`,
+        '',
+        `page ${page.pageUrl}`,
+        `  pageLoadId ${page.pageLoadId} · site demo42 · session ${page.sessionId} · verdict fail`,
+        ...errors.map((f) => `  error ${f.rule}: ${f.message}`),
+        '',
+        `Each page's events: ${sandbox.url}/_sandbox/timelines/<pageLoadId>, or the Timelines view at ${sandbox.url}/`,
+      ].join('\n'),
+    );
+    expect(errors.map((f) => f.rule)).toEqual(expect.arrayContaining(['schema', 'order']));
+  });
+
+  it('counts warnings only with failOn: warning, and skips ignored rules', async () => {
+    const page = await sendWarnPage(sandbox.url);
+    await expect(sandbox.expectClean({ siteId: SITE_ID })).resolves.toMatchObject({ pages: 1 });
+    const message = await sandbox
+      .expectClean({ pageLoadId: page.pageLoadId, failOn: 'warning' })
+      .catch((e: Error) => e.message);
+    expect(message).toMatch(
+      /^expectClean failed \(pageLoadId=[\w-]+, failOn=warning\): 1 finding on 1 of 1 page\n/,
+    );
+    expect(message).toMatch(/\n {2}warning duplicate-impression: /);
+    const passed = await sandbox.expectClean({
+      failOn: 'warning',
+      ignoreRules: ['duplicate-impression'],
+    });
+    expect(passed.ignored.map((f) => f.rule)).toEqual(['duplicate-impression']);
+  });
+
+  it('fails when no page matched, unless allowEmpty', async () => {
+    const message = await sandbox.expectClean({ siteId: 'abc123' }).catch((e: Error) => e.message);
+    expect(message).toBe(
+      [
+        'expectClean failed (siteId=abc123): no page matched, so nothing was checked.',
+        'Either nothing was tracked yet (wait for it first: await sandbox.waitForEvents({ event: "render" })),',
+        `or the filter matches no page (the sandbox holds them at ${sandbox.url}/_sandbox/timelines).`,
+        'Pass { allowEmpty: true } when a page without tracking is what you expect.',
+      ].join('\n'),
+    );
+    await expect(sandbox.expectClean({ siteId: 'abc123', allowEmpty: true })).resolves.toEqual({
+      pages: 0,
+      ignored: [],
+    });
+  });
+
+  it('refuses a bad failOn or ignoreRules', async () => {
+    await expect(sandbox.expectClean({ failOn: 'warn' as never })).rejects.toThrow(
+      `expectClean: failOn "warn" is not a severity: use 'error' (default) or 'warning'`,
+    );
+    await expect(sandbox.expectClean({ ignoreRules: 'order' as never })).rejects.toThrow(
+      `expectClean: ignoreRules "order" must be a list of rule ids, e.g. ['no-impression']`,
+    );
+  });
+});
+
+describe('reports, reset, feeds, clock, outbox', () => {
+  it('gives the report as JSON, JUnit and HTML', async () => {
+    await sendGoodPage(sandbox.url);
+    await sendBadPage(sandbox.url);
+    const json = await sandbox.report('json', { siteId: SITE_ID });
+    expect(json.verdicts).toEqual({ pass: 1, warn: 0, fail: 1 });
+    expect(await sandbox.report('junit')).toMatch(/^<\?xml[^]*<testsuite[^]*<failure/);
+    expect(await sandbox.report('html')).toMatch(/<html/i);
+    await expect(sandbox.report('pdf' as never)).rejects.toThrow(
+      'GET /_sandbox/report?format=pdf answered 400: format "pdf" must be json, junit or html',
+    );
+  });
+
+  it('resets one site or all', async () => {
+    await sendGoodPage(sandbox.url);
+    await postBeacon(sandbox.url, 'zzz999/search/render', searchBody('render', newPage()));
+    await sandbox.reset({ siteId: 'zzz999' });
+    expect(new Set((await sandbox.events()).map((e) => e.siteId))).toEqual(new Set([SITE_ID]));
+    await sandbox.reset();
+    expect(await sandbox.events()).toEqual([]);
+  });
+
+  it('moves feeds by hand and names the allowed moves when refused', async () => {
+    expect((await sandbox.transition(SITE_ID, 42, 'waiting')).state).toBe('waiting');
+    const err = await sandbox.transition(SITE_ID, 42, 'regen_done').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxApiError);
+    expect((err as SandboxApiError).status).toBe(409);
+    expect((err as Error).message).toMatch(
+      /^POST \/_sandbox\/feeds\/demo42\/42\/transition answered 409: a feed in "waiting" cannot move to "regen_done"; allowed from "waiting": .*"running"/,
+    );
+    expect((await sandbox.feed(SITE_ID, 42)).state).toBe('waiting');
+    expect((await sandbox.patchFeed(SITE_ID, 42, { autopilot: false })).autopilot).toBe(false);
+  });
+
+  it('moves the clock', async () => {
+    const before = Date.parse((await sandbox.clock.get()).now);
+    const advanced = await sandbox.clock.advance('PT61M');
+    expect(advanced.offsetMs).toBeGreaterThanOrEqual(61 * 60_000);
+    expect(Date.parse(advanced.now) - before).toBeGreaterThanOrEqual(61 * 60_000);
+    expect((await sandbox.clock.set('2030-01-01T00:00:00Z')).now).toMatch(/^2030-01-01T00:00/);
+    expect((await sandbox.clock.reset()).offsetMs).toBe(0);
+    await expect(sandbox.clock.advance('an hour')).rejects.toThrow(
+      /answered 400: advance: "an hour" is not an ISO 8601 duration/,
+    );
+  });
+
+  it('shows the status e-mails of requestedBy', async () => {
+    expect((await sandbox.feed(SITE_ID, 43)).state).toBe('done');
+    const res = await fetch(
+      `${sandbox.url}/api/index/feed?feedId=43&requestedBy=qa%40shop.example`,
+      {
+        method: 'PUT',
+        headers: {
+          authorization: `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`,
+        },
+      },
+    );
+    expect(res.status).toBe(200);
+    // on autopilot the clock drives the feed to rest; the parse of its file runs in real time between steps
+    for (let i = 0; i < 200; i++) {
+      if (['done', 'error', 'regen_error'].includes((await sandbox.feed(SITE_ID, 43)).state)) break;
+      await sandbox.clock.advance('PT5M');
+    }
+    const mail = await sandbox.outbox({ to: 'qa@shop.example' });
+    expect(mail.length).toBeGreaterThan(0);
+    expect(mail[0]!.to).toBe('qa@shop.example');
+  });
+});
+
+describe('connectSandbox', () => {
+  it('refuses what is not a sandbox origin', () => {
+    expect(() => connectSandbox('localhost:4545')).toThrow(
+      'connectSandbox: "localhost:4545" must be an http:// or https:// address, e.g. http://127.0.0.1:4545',
+    );
+    expect(() => connectSandbox('not a url')).toThrow(
+      'connectSandbox: "not a url" is not a URL: pass the sandbox\'s address, e.g. http://127.0.0.1:4545',
+    );
+    expect(() => connectSandbox('http://127.0.0.1:4545/_sandbox')).toThrow(
+      'connectSandbox: "http://127.0.0.1:4545/_sandbox" has a path or query: pass only the origin, e.g. http://127.0.0.1:4545',
+    );
+  });
+
+  it('says when the sandbox cannot be reached, or the URL is not a sandbox', async () => {
+    const closed = await startSandbox();
+    const url = closed.url;
+    await closed.close();
+    const err = await connectSandbox(url)
+      .events()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxApiError);
+    expect((err as SandboxApiError).status).toBe(0);
+    expect((err as Error).message).toBe(
+      `GET ${url}/_sandbox/events: cannot reach the sandbox (ECONNREFUSED): is it running at ${url}? Start one with startSandbox() or npx search-sandbox serve`,
+    );
+    const other = http.createServer((_req, res) => res.writeHead(200).end('<html>shop</html>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      await expect(connectSandbox(`http://127.0.0.1:${port}`).health()).rejects.toThrow(
+        'GET /_sandbox/health answered 200: the answer was not JSON: is this URL a search-sandbox?',
+      );
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+});
