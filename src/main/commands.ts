@@ -6,9 +6,12 @@ import { createSandbox, ListenError, type Sandbox } from './sandbox';
 import { VERSION } from './version';
 
 const USAGE = `usage:
-  search-sandbox serve [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
+  search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
+      the sandbox (default port 4545; --port 0 picks a free one); without a config file or
+      ./search-sandbox.config.json it runs the demo fixtures
   search-sandbox check FILE... [--format text|json|junit]
-  search-sandbox --version`;
+      offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR)
+  search-sandbox --version | --help`;
 
 export class UsageError extends Error {}
 
@@ -18,10 +21,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(VERSION);
     return 0;
   }
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE);
-    return command === undefined ? 2 : 0;
+    return 0;
   }
+  // bare `npx search-sandbox` (and flags alone) serve, as `npm start` does
+  if (command === undefined || command.startsWith('--')) return serve(argv);
   if (command === 'serve') return serve(rest);
   if (command === 'check') {
     const { runCheck } = await import('./tracking/timeline/check-cli');

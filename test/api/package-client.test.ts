@@ -172,9 +172,10 @@ describe('expectClean', () => {
         '',
         `page ${page.pageUrl}`,
         `  pageLoadId ${page.pageLoadId} · site demo42 · session ${page.sessionId} · verdict fail`,
+        `  events: ${sandbox.url}/_sandbox/timelines/${page.pageLoadId}?siteId=demo42`,
         ...errors.map((f) => `  error ${f.rule}: ${f.message}`),
         '',
-        `Each page's events: ${sandbox.url}/_sandbox/timelines/<pageLoadId>, or the Timelines view at ${sandbox.url}/`,
+        `While the sandbox runs, its Timelines view shows these pages: ${sandbox.url}/`,
       ].join('\n'),
     );
     expect(errors.map((f) => f.rule)).toEqual(expect.arrayContaining(['schema', 'order']));

@@ -87,6 +87,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
       '',
       `page ${page.pageUrl || '(no pageUrl)'}`,
       `  pageLoadId ${page.pageLoadId || '(none)'} · site ${page.siteId} · session ${page.sessionId || '(none)'} · verdict ${page.verdict}`,
+      `  events: ${f.sandboxUrl}/_sandbox/timelines/${encodeURIComponent(page.pageLoadId)}?siteId=${page.siteId}`,
     );
     for (const finding of list)
       lines.push(
@@ -95,7 +96,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
   }
   lines.push(
     '',
-    `Each page's events: ${f.sandboxUrl}/_sandbox/timelines/<pageLoadId>, or the Timelines view at ${f.sandboxUrl}/`,
+    `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`,
   );
   return lines.join('\n');
 }
