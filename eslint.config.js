@@ -12,6 +12,8 @@ export default tseslint.config(
       'test/e2e/storefront/vendor/**',
       '.search-sandbox/**',
       'test-results/**',
+      'examples/*/node_modules/**',
+      'examples/*/test-results/**',
     ],
   },
   js.configs.recommended,
@@ -25,6 +27,12 @@ export default tseslint.config(
       'bin/**/*.js',
     ],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // the examples' tests and configs run in Node; Playwright fixtures without dependencies take `{}`
+    files: ['examples/*/*.js', 'examples/*/tests/**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-empty-pattern': 'off' },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -26,11 +26,21 @@ export interface CliProcess {
 const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
 export function spawnCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliProcess {
+  return spawnProcess(process.execPath, [CLI, ...args], cwd, env);
+}
+
+/** Any command that prints the sandbox's ready line (e.g. an installed package's bin). */
+export function spawnProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): CliProcess {
   // A clean environment: no SEARCH_SANDBOX_* from the developer's shell may change what is tested.
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('SEARCH_SANDBOX_')),
   );
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(command, args, {
     cwd,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+/* global window */
 // The same journey with a planted integration bug (the storefront forgets the render event), to show
 // what a failing expectClean prints. It runs with PLANT_BUG=1 and is meant to fail then.
 import { test } from './fixtures.js';

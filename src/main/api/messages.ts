@@ -94,10 +94,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
         `  ${finding.severity} ${finding.rule}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
       );
   }
-  lines.push(
-    '',
-    `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`,
-  );
+  lines.push('', `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`);
   return lines.join('\n');
 }
 
