@@ -237,6 +237,17 @@ describe('reports, reset, feeds, clock, outbox', () => {
     );
   });
 
+  it('looks up issued search responses, and says when a responseId was never issued', async () => {
+    const res = await fetch(
+      `${sandbox.url}/api/search/search.json?siteId=demo42&q=jacket&beacon=true`,
+    );
+    const { responseId } = (await res.json()) as { responseId: string };
+    expect(await sandbox.searchResponse(responseId)).toMatchObject({ responseId, siteId: SITE_ID });
+    await expect(sandbox.searchResponse('r-none')).rejects.toThrow(
+      /^GET \/_sandbox\/search\/responses\/r-none answered 404: responseId r-none was not issued by this sandbox's search API/,
+    );
+  });
+
   it('resets one site or all', async () => {
     await sendGoodPage(sandbox.url);
     await postBeacon(sandbox.url, 'zzz999/search/render', searchBody('render', newPage()));

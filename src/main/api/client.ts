@@ -8,6 +8,7 @@ import type {
   FeedView,
   FilterValue,
   HealthState,
+  IssuedSearchResponse,
   OutboxMessage,
   PageTimelineDto,
   RecordedEvent,
@@ -201,6 +202,11 @@ export class SandboxClient {
     return this.call('POST', `/_sandbox/feeds/${encodeURIComponent(siteId)}/${feedId}/transition`, {
       to,
     });
+  }
+
+  /** What the companion search API issued for a responseId (results, banners, redirect, test flag). */
+  searchResponse(responseId: string): Promise<IssuedSearchResponse> {
+    return this.call('GET', `/_sandbox/search/responses/${encodeURIComponent(responseId)}`);
   }
 
   /** Status e-mails produced for `requestedBy`, newest last. */

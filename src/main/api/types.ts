@@ -76,6 +76,13 @@ export interface CleanResult {
   ignored: TimelineFindingDto[];
 }
 
+/** What the companion search API issued for a responseId, as the search-provenance rules see it. */
+export interface IssuedSearchResponse {
+  responseId: string;
+  siteId: string;
+  [detail: string]: unknown;
+}
+
 export interface ResetOptions {
   siteId?: string;
   /** 'events' (default): events and timelines; 'all': also feeds, catalogs, issued responses and outbox */
