@@ -226,6 +226,9 @@ console.log(port, pages.length);
         (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
       );
       expect(result.code, result.stdout).toBe(1);
+      // two workers, two sandboxes: the clean journey's expectClean over all of demo42 passes while the
+      // other worker's page fails, so neither saw the other's events
+      expect(result.stdout).toMatch(/Running 2 tests using 2 workers/);
       expect(result.stdout).toMatch(/✓ .*search\.spec\.js.*a search page tracks cleanly/);
       expect(result.stdout).toMatch(/✘ .*planted-bug\.spec\.js.*a search page with a planted bug/);
       expect(result.stdout).toMatch(
