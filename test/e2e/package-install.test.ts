@@ -238,6 +238,10 @@ console.log(port, pages.length);
         /error missing-render: .* but this page sent no search\/render/,
       );
       expect(result.stdout).toMatch(/1 failed[^]*1 passed/);
+      // the failed test keeps the sandbox's timelines report as an attachment
+      const attached = /(test-results\/\S*search-sandbox-report\S*\.html)/.exec(result.stdout);
+      expect(attached, result.stdout).not.toBeNull();
+      expect(readFileSync(path.join(project, attached![1]!), 'utf8')).toMatch(/missing-render/);
     },
     300_000,
   );

@@ -1,5 +1,6 @@
 // `search-sandbox/playwright`: a Playwright `test` with a `sandbox` fixture (one sandbox per worker, reset
 // before each test) whose browser context sends the provider's production hosts to that sandbox.
+import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
@@ -83,10 +84,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   sandboxReset: ['all', { option: true }],
-  sandbox: async ({ _sandboxWorker, sandboxReset }, use) => {
+  sandbox: async ({ _sandboxWorker, sandboxReset }, use, testInfo) => {
     await _sandboxWorker.reset({ what: sandboxReset });
     if (sandboxReset === 'all') await _sandboxWorker.clock.reset();
     await use(_sandboxWorker);
+    // a failed test keeps what the sandbox saw: the timelines report (every page, event and finding)
+    // lands beside the trace in Playwright's results, since the sandbox itself is gone after the run
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const html = await _sandboxWorker.report('html').catch(() => null);
+      if (html) {
+        // a file, not a body: every reporter (list and line too) then names where it is
+        const file = testInfo.outputPath('search-sandbox-report.html');
+        await writeFile(file, html);
+        await testInfo.attach('search-sandbox-report', { path: file, contentType: 'text/html' });
+      }
+    }
   },
   context: async ({ context, sandbox }, use) => {
     await routeToSandbox(context, sandbox);
