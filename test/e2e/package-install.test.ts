@@ -146,7 +146,7 @@ describe('the packed package, installed into an empty project', () => {
     }
   });
 
-  it('runs startSandbox, expectClean and connectSandbox from a plain Node script', async () => {
+  it('runs startSandbox, expectClean, connectSandbox and check from a plain Node project', async () => {
     writeFileSync(
       path.join(project, 'api-check.mjs'),
       `import { startSandbox, connectSandbox } from 'search-sandbox';
@@ -162,6 +162,8 @@ await remote.waitForEvents({ event: 'render' });
 const clean = await sandbox.expectClean({ siteId: 'demo42' });
 await post('impression', { responseId: 'r2', results: [{ type: 'product', uid: '7', parentId: '7' }], banners: [] }, 'p2');
 const failure = await remote.expectClean({ siteId: 'demo42' }).catch((err) => err.message);
+const { writeFile } = await import('node:fs/promises');
+await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
 console.log(JSON.stringify({ clean, failure }));
 `,
@@ -176,6 +178,19 @@ console.log(JSON.stringify({ clean, failure }));
       /\n {2}pageLoadId p2 · site demo42 · session s1 · verdict fail\n/,
     );
     expect(result.failure).toMatch(/\n {2}error missing-render: .*"r2"/);
+    // the CI recipe: the export, checked offline by the installed CLI (exit 1: a failing page)
+    const check = await sh('npx', ['search-sandbox', 'check', 'beacons.json']).then(
+      (ok) => ({ code: 0, stdout: ok.stdout }),
+      (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+    );
+    expect(check.code, check.stdout).toBe(1);
+    expect(check.stdout).toMatch(/missing-render/);
+    // CommonJS projects (Node >= 20.19 loads ES modules with require)
+    const cjs = await sh('node', [
+      '-e',
+      "console.log(Object.keys(require('search-sandbox')).sort().join(' '))",
+    ]);
+    expect(cjs.stdout.trim()).toBe('SandboxApiError SandboxClient connectSandbox startSandbox');
   });
 
   it('gives TypeScript types that resolve under module nodenext', async () => {
