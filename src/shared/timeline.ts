@@ -1,5 +1,6 @@
 // Timeline DTOs (admin API, SSE `timeline` messages, reports, `search-sandbox check --format json`) and the
 // rule catalogue shown by the UI and docs. Stable: the UI and users' scripts read these shapes.
+import type { ResponseKind } from './kinds';
 
 export type Verdict = 'pass' | 'warn' | 'fail';
 export type Severity = 'error' | 'warning' | 'info';
@@ -14,6 +15,7 @@ export const TIMELINE_RULE_IDS = [
   'click-not-impressed',
   'cart-not-impressed',
   'responseid-reused',
+  'responseid-cross-kind',
   'context-drift',
   'timestamp-skew',
   'dev-flag',
@@ -39,6 +41,10 @@ export interface TimelineEventDto {
   arrival: number;
   /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
   event: string;
+  /** the beacon v2 category it was sent to (`search`, `category`, `autocomplete`, `recommendations`, `bundles`) */
+  kind: ResponseKind;
+  /** `data.tag` (the recommendation profile) of recommendations and bundles events */
+  tag?: string;
   accepted: boolean;
   status: number;
   /** sandbox receive time (ISO 8601); null when the input had none (NDJSON of bare bodies) */
@@ -64,6 +70,10 @@ export interface TimelineEventDto {
 export interface TimelineResponseDto {
   /** '' groups events that carried no readable responseId */
   responseId: string;
+  /** what the response is: a page's responses are keyed by kind + responseId (+ tag) */
+  kind: ResponseKind;
+  /** the widget's profile tag (recommendations and bundles) */
+  tag?: string;
   /** ordered by `context.timestamp`, ties by arrival */
   events: TimelineEventDto[];
 }
@@ -81,6 +91,9 @@ export interface TimelineFindingDto {
   eventCount: number;
   /** the search response the finding is about, when it is about one */
   responseId?: string;
+  /** the kind (and tag) of that response */
+  kind?: ResponseKind;
+  tag?: string;
 }
 
 export interface TimelineCounts {
@@ -120,6 +133,8 @@ export interface PageTimelineDto extends PageTimelineHeaderDto {
 export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
   /** responseIds on the page, in order of first appearance */
   responseIds: string[];
+  /** the kinds of response on the page, in order of first appearance */
+  kinds: ResponseKind[];
   /** rule ids with at least one finding on the page */
   rules: TimelineRuleId[];
 }
@@ -236,6 +251,16 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
       'A responseId first seen on another page load with a different path or session: a stale id reused.',
     expects: 'Every event on a page reuses the responseId of that page’s own search response.',
     fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
+  },
+  'responseid-cross-kind': {
+    id: 'responseid-cross-kind',
+    severity: 'error',
+    title: 'responseId of another kind',
+    catches:
+      'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
+    expects:
+      'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
+    fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   },
   'context-drift': {
     id: 'context-drift',

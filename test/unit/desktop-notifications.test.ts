@@ -30,6 +30,7 @@ function page(
         infos: 0,
       },
       responseIds: ['r1'],
+      kinds: ['search'],
       rules: verdict === 'fail' ? ['dev-flag', 'click-not-impressed', 'missing-render'] : [],
       ...overrides,
     },

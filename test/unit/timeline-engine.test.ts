@@ -35,9 +35,9 @@ describe('timeline engine: grouping and ordering', () => {
     expect(pages.map((p) => p.siteId)).toEqual(['aaaaaa', 'bbbbbb']);
   });
 
-  it('ignores other categories and puts rejected events on their page, marked, with a schema finding', () => {
+  it('ignores categories that are not timelines (cart, product) and puts rejected events on their page, marked, with a schema finding', () => {
     const p = new PageBuilder();
-    const other = { ...p.render('r1', { at: 0 }), category: 'autocomplete' };
+    const other = { ...p.render('r1', { at: 0 }), category: 'cart', event: 'add' };
     const bad = p.impression('r1', ['a'], {
       at: 50,
       accepted: false,

@@ -1,6 +1,7 @@
 // Builds RecordedEvents of search sessions for timeline tests: valid beacon v2 bodies, explicit
 // timestamps (context.timestamp) and receive times, so tests can plant reordering and defects exactly.
 import type { RecordedEvent } from '../../src/shared/events';
+import type { ResponseKind } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings, type TimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
@@ -32,6 +33,10 @@ let seqCounter = 0;
 
 /** One page load: every event shares siteId, session, user, pageLoadId and pageUrl unless overridden. */
 export class PageBuilder {
+  /** the beacon v2 category events go to (search unless made with `as`) */
+  kind: ResponseKind = 'search';
+  /** data.tag of recommendations and bundles events */
+  tag = '';
   readonly siteId: string;
   readonly ctx: {
     sessionId: string;
@@ -52,8 +57,19 @@ export class PageBuilder {
     };
   }
 
+  /** The same page load sending events of another kind (a widget's with its tag). */
+  as(kind: ResponseKind, tag = ''): PageBuilder {
+    const b = Object.create(this) as PageBuilder;
+    b.kind = kind;
+    b.tag = tag;
+    return b;
+  }
+
   event(event: string, data: Record<string, unknown>, o: EventOptions): RecordedEvent {
     const seq = ++seqCounter;
+    if (this.tag) data = { tag: this.tag, ...data };
+    // a category page's redirect goes to the search endpoint, as the provider's controller sends it
+    const category = event === 'redirect' && this.kind === 'category' ? 'search' : this.kind;
     const accepted = o.accepted ?? true;
     const body =
       o.body !== undefined
@@ -73,9 +89,9 @@ export class PageBuilder {
       seq,
       receivedAt: new Date(T0 + (o.recv ?? o.at + 40)).toISOString(),
       siteId: this.siteId,
-      category: 'search',
+      category,
       event,
-      path: `/beacon/v2/${this.siteId}/search/${event}`,
+      path: `/beacon/v2/${this.siteId}/${category}/${event}`,
       accepted,
       status: accepted ? 200 : 400,
       errors: (o.errors ?? (accepted ? [] : ['invalid'])).map((message) => ({ message, path: '' })),

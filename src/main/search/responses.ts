@@ -4,6 +4,8 @@ import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:
 import path from 'node:path';
 import type { Slot } from './config';
 
+export type IssuedKind = 'search' | 'category' | 'autocomplete';
+
 export interface IssuedResult {
   uid: string;
   sku: string | null;
@@ -15,6 +17,8 @@ export interface IssuedResult {
 export interface IssuedResponse {
   responseId: string;
   siteId: string;
+  /** the endpoint that issued it: search.json, category.json or autocomplete.json (absent in older files: search) */
+  kind?: IssuedKind;
   query: string;
   page: number;
   perPage: number;

@@ -9,6 +9,7 @@ import type {
   Verdict,
 } from '../../../shared/timeline';
 import { TIMELINE_RULE_IDS } from '../../../shared/timeline';
+import type { ResponseKind } from '../../../shared/kinds';
 import { severityWeight, type PageState, type ResponseState, type TimelineEvent } from './model';
 
 export function verdictOf(page: Pick<PageState, 'errors' | 'warnings'>): Verdict {
@@ -55,6 +56,8 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
     seq: e.seq,
     arrival: e.arrival,
     event: e.event,
+    kind: e.kind,
+    ...(e.tag && { tag: e.tag }),
     accepted: e.accepted,
     status: e.status,
     receivedAt: e.receivedAt,
@@ -91,6 +94,8 @@ export function pageDto(page: PageState): PageTimelineDto {
     ...pageHeader(page),
     responses: [...responsesInOrder(page)].map((r) => ({
       responseId: r.responseId,
+      kind: r.kind,
+      ...(r.tag && { tag: r.tag }),
       events: r.events.map(eventDto),
     })),
     findings: allFindings(page),
@@ -101,13 +106,16 @@ export function pageSummary(page: PageState): PageTimelineSummaryDto {
   const rules = new Set<TimelineRuleId>();
   for (const [rule, n] of page.pageRuleCounts) if (n > 0) rules.add(rule as TimelineRuleId);
   const responseIds: string[] = [];
+  const kinds = new Set<ResponseKind>();
   for (const r of responsesInOrder(page)) {
     responseIds.push(r.responseId);
+    kinds.add(r.kind);
     for (const f of r.findings) rules.add(f.rule);
   }
   return {
     ...pageHeader(page),
     responseIds,
+    kinds: [...kinds],
     rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
   };
 }

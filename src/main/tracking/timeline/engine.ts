@@ -1,10 +1,12 @@
-// The timeline engine: folds each recorded search event into its page (siteId + pageLoadId) and search
-// response, re-runs the rules of that one response and page, and tells listeners the page changed.
+// The timeline engine: folds each tracked event (search, category, autocomplete, recommendations, bundles)
+// into its page (siteId + pageLoadId) and response (kind + responseId + tag), re-runs the rules of that one
+// response and page, and tells listeners the page changed.
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
 import type { Clock } from '../../clock';
 import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import { ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
 import {
   insertSorted,
   isTimelineEvent,
@@ -61,6 +63,8 @@ export interface TimelineFilter {
   pageLoadId?: string;
   /** free text: matched against pageUrl, pageLoadId, sessionId, responseIds, rule ids */
   q?: string;
+  /** pages holding at least one response of this kind */
+  kind?: ResponseKind;
 }
 
 // Beyond this many events in one response, its rules re-run only as the response grows by an eighth
@@ -69,7 +73,10 @@ const EAGER_RESPONSE_SIZE = 256;
 
 export class TimelineEngine {
   private readonly pages = new Map<string, PageState>();
+  /** first page of a responseId, per kind (responseid-reused) */
   private readonly origins = new Map<string, ResponseOrigin>();
+  /** first kind a responseId was seen with on its site (responseid-cross-kind) */
+  private readonly kindOrigins = new Map<string, ResponseOrigin>();
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   private totalEvents = 0;
@@ -97,7 +104,7 @@ export class TimelineEngine {
       if (siteId === undefined || page.siteId === siteId) this.markAll(page);
   }
 
-  /** Fold one recorded request in; other categories (autocomplete, cart, …) are not timeline events. */
+  /** Fold one recorded request in; other categories (product, cart, order, …) are not timeline events. */
   apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
     if (!isTimelineEvent(rec)) return;
     const ev = readEvent(rec);
@@ -120,14 +127,20 @@ export class TimelineEngine {
     const response = responseFor(page, ev);
     insertSorted(response.events, ev);
     if (addFact(page, response, ev)) this.markAll(page);
-    if (ev.accepted && ev.responseId && !this.origins.has(originKey(page.siteId, ev.responseId))) {
-      this.origins.set(originKey(page.siteId, ev.responseId), {
+    if (ev.accepted && ev.responseId) {
+      const origin = () => ({
         pageKey: page.key,
         pageLoadId: page.pageLoadId,
         pageUrl: ev.pageUrl,
         sessionId: ev.sessionId,
         eventId: ev.id,
+        kind: ev.kind,
+        event: ev.event,
       });
+      const key = originKey(page.siteId, ev.responseId, ev.kind);
+      if (!this.origins.has(key)) this.origins.set(key, origin());
+      const kindKey = originKey(page.siteId, ev.responseId);
+      if (!this.kindOrigins.has(kindKey)) this.kindOrigins.set(kindKey, origin());
     }
     if (page.idle) {
       page.idle = false;
@@ -184,8 +197,9 @@ export class TimelineEngine {
       this.pages.delete(key);
       this.totalEvents -= page.arrivals;
     }
-    for (const [key] of this.origins)
-      if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) this.origins.delete(key);
+    for (const map of [this.origins, this.kindOrigins])
+      for (const [key] of map)
+        if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) map.delete(key);
     if (siteId === undefined) this.idle.clear();
   }
 
@@ -213,6 +227,8 @@ export class TimelineEngine {
       if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
       if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
       if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
+      if (filter.kind !== undefined && !page.renderedByKind.has(filter.kind) && !hasKind(page, filter.kind))
+        continue;
       this.evaluate(page, true);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
       if (q && !matches(page, q)) continue;
@@ -257,7 +273,8 @@ export class TimelineEngine {
     return {
       settings: this.settings,
       page,
-      origin: (id) => this.origins.get(originKey(page.siteId, id)),
+      origin: (id) => this.origins.get(originKey(page.siteId, id, 'search')),
+      kindOrigin: (id) => this.kindOrigins.get(originKey(page.siteId, id)),
       provenance: this.provenance,
     };
   }
@@ -287,13 +304,25 @@ export class TimelineEngine {
     }
   }
 
-  private evaluateResponse(page: PageState, r: ResponseState, ctx: RuleContext): void {
+  private evaluateResponse(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
+    // responseid-reused compares with the first page of the responseId among responses of the same kind
+    const ctx: RuleContext = {
+      ...pageCtx,
+      origin: (id) => this.origins.get(originKey(page.siteId, id, r.kind)),
+    };
     let findings: FindingDraft[] = [];
-    for (const rule of RESPONSE_RULES) findings.push(...rule.check(r, ctx));
-    // A stale responseId explains everything else about it on this page (no render here, items not
-    // impressed here): report the cause once.
-    if (findings.some((f) => f.rule === 'responseid-reused'))
-      findings = findings.filter((f) => f.rule === 'responseid-reused');
+    for (const rule of RESPONSE_RULES)
+      if (ruleAppliesTo(rule.id, r.kind)) findings.push(...rule.check(r, ctx));
+    // A stale responseId (or one of another kind) explains everything else about it on this page (no
+    // render here, items not impressed here): report the cause once.
+    if (findings.some((f) => STALE.has(f.rule))) findings = findings.filter((f) => STALE.has(f.rule));
+    // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
+    const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
+    for (const f of findings) {
+      f.id += suffix;
+      f.kind = r.kind;
+      if (r.tag) f.tag = r.tag;
+    }
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
@@ -323,8 +352,17 @@ export class TimelineEngine {
   }
 }
 
-function originKey(siteId: string, responseId: string): string {
-  return `${siteId}\u0000${responseId}`;
+const STALE = new Set(['responseid-reused', 'responseid-cross-kind']);
+
+function originKey(siteId: string, responseId: string, kind?: string): string {
+  return kind === undefined
+    ? `${siteId}\u0000${responseId}`
+    : `${siteId}\u0000${kind}\u0000${responseId}`;
+}
+
+function hasKind(page: PageState, kind: ResponseKind): boolean {
+  for (const r of page.responses.values()) if (r.kind === kind) return true;
+  return false;
 }
 
 function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {

@@ -1,7 +1,7 @@
-// The timeline engine's in-memory state: search events read out of recorded requests, grouped into
-// pages (siteId + pageLoadId) and search responses (responseId), each kept in timestamp order.
+// The timeline engine's in-memory state: tracked events read out of recorded requests, grouped into
+// pages (siteId + pageLoadId) and responses (kind + responseId + tag), each kept in timestamp order.
 import type { RecordedEvent } from '../../../shared/events';
-import { SEARCH_EVENTS } from '../../../shared/events';
+import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
@@ -10,13 +10,16 @@ export interface Item {
   readonly parentId?: string;
 }
 
-/** One search event as the rules see it. */
+/** One tracked event as the rules see it. */
 export interface TimelineEvent {
   id: string;
   seq: number;
   /** arrival order on its page, 1-based */
   arrival: number;
   event: string;
+  kind: ResponseKind;
+  /** `data.tag` of recommendations and bundles events, '' for other kinds */
+  tag: string;
   accepted: boolean;
   status: number;
   receivedAt: string | null;
@@ -70,7 +73,11 @@ export interface ResponseFacts {
 }
 
 export interface ResponseState {
+  /** kind + tag + responseId: a page's responses are told apart by all three */
+  key: string;
   responseId: string;
+  kind: ResponseKind;
+  tag: string;
   /** sorted by (time, seq) */
   events: TimelineEvent[];
   /** page arrival index of its first event (responses are listed in that order) */
@@ -123,6 +130,10 @@ export interface PageState {
   /** latest timestamp seen on the page, to mark late arrivals */
   maxTime: number;
   renderedResponses: number;
+  /** rendered responses per kind (missing-render's severity depends on the page's other renders of its kind) */
+  renderedByKind: Map<ResponseKind, number>;
+  /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
+  autocompleteRenders: TimelineEvent[];
   awaitingImpression: number;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers: number;
@@ -162,7 +173,6 @@ export function parseRfc3339(ts: string | null): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-const SEARCH = new Set<string>(SEARCH_EVENTS);
 const NONE: never[] = [];
 
 /**
@@ -177,9 +187,14 @@ function items(list: unknown, valid: boolean): readonly Item[] {
   return out;
 }
 
-/** Is this recorded request one of the seed's search events (the ones timelines check)? */
+/** Is this recorded request one the timelines check (search, category, autocomplete, recommendations, bundles)? */
 export function isTimelineEvent(rec: RecordedEvent): boolean {
-  return rec.category === 'search' && SEARCH.has(rec.event);
+  return isTimelineEndpoint(rec.category, rec.event);
+}
+
+/** The key of a response on its page. */
+export function responseKey(kind: string, tag: string, responseId: string): string {
+  return `${kind}\u0000${tag}\u0000${responseId}`;
 }
 
 export function emptyFacts(): ResponseFacts {
@@ -210,6 +225,8 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
     arrival: 0,
     arrivedLate: false,
     event: rec.event,
+    kind: rec.category as ResponseKind,
+    tag: isWidgetKind(rec.category) ? str(data.tag) : '',
     accepted: rec.accepted,
     status: rec.status,
     receivedAt: received === null ? null : rec.receivedAt,
@@ -235,11 +252,24 @@ export function before(a: TimelineEvent, b: TimelineEvent): boolean {
   return a.time < b.time || (a.time === b.time && a.seq < b.seq);
 }
 
-/** Insert keeping (time, seq) order; O(1) for the usual in-order arrival. */
-export function insertSorted(list: TimelineEvent[], ev: TimelineEvent): void {
+/** Insert keeping (time, seq) order; O(1) for the usual in-order arrival. Returns the index. */
+export function insertSorted(list: TimelineEvent[], ev: TimelineEvent): number {
   let i = list.length;
   while (i > 0 && before(ev, list[i - 1]!)) i--;
   list.splice(i, 0, ev);
+  return i;
+}
+
+/** Index of `ev` in a (time, seq)-sorted list, by binary search; -1 when absent. */
+export function indexSorted(list: readonly TimelineEvent[], ev: TimelineEvent): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(list[mid]!, ev)) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === ev ? lo : -1;
 }
 
 export function severityWeight(s: Severity): number {

@@ -5,6 +5,7 @@ import {
   capped,
   emptyFacts,
   insertSorted,
+  responseKey,
   type Capped,
   type PageState,
   type ResponseState,
@@ -27,6 +28,8 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
     rejected: 0,
     maxTime: -Infinity,
     renderedResponses: 0,
+    renderedByKind: new Map(),
+    autocompleteRenders: [],
     awaitingImpression: 0,
     latestWatchers: 0,
     tallies: {
@@ -49,10 +52,14 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
 }
 
 export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
-  let r = page.responses.get(ev.responseId);
+  const key = responseKey(ev.kind, ev.tag, ev.responseId);
+  let r = page.responses.get(key);
   if (!r) {
     r = {
+      key,
       responseId: ev.responseId,
+      kind: ev.kind,
+      tag: ev.tag,
       events: [],
       firstArrival: ev.arrival,
       pageUrl: ev.pageUrl,
@@ -65,7 +72,7 @@ export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
       rendered: false,
       watchesLatest: false,
     };
-    page.responses.set(ev.responseId, r);
+    page.responses.set(key, r);
   }
   return r;
 }
@@ -105,7 +112,8 @@ export function tally(
 
 /**
  * Keep the response's events-by-kind (sorted like its events) and the page's render bookkeeping.
- * True when this is the page's first rendered response (missing-render's severity elsewhere changes).
+ * True when this is the page's first rendered response of its kind (missing-render's severity elsewhere
+ * changes).
  */
 export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): boolean {
   const f = r.facts;
@@ -113,7 +121,10 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
     if (ev.event === 'render') f.rejectedRender = true;
     return false;
   }
-  if (ev.event === 'render') insertSorted(f.renders, ev);
+  if (ev.event === 'render') {
+    insertSorted(f.renders, ev);
+    if (ev.kind === 'autocomplete') trackAutocompleteRender(page, ev);
+  }
   else if (ev.event === 'impression') insertSorted(f.impressions, ev);
   else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
   else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
@@ -122,12 +133,29 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
   let firstRenderOfPage = false;
   if (rendered && !r.rendered) {
     r.rendered = true;
-    firstRenderOfPage = ++page.renderedResponses === 1;
+    page.renderedResponses++;
+    const n = (page.renderedByKind.get(r.kind) ?? 0) + 1;
+    page.renderedByKind.set(r.kind, n);
+    firstRenderOfPage = n === 1;
   }
   const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;
   if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
   r.awaitingImpression = awaiting;
   return firstRenderOfPage;
+}
+
+/**
+ * duplicate-render of autocomplete asks which render came before each one on the page: a render landing
+ * between two others changes the answer for the next one only, so only that response runs again.
+ */
+function trackAutocompleteRender(page: PageState, ev: TimelineEvent): void {
+  const list = page.autocompleteRenders;
+  const i = insertSorted(list, ev);
+  const next = list[i + 1];
+  if (next) {
+    const r = page.responses.get(responseKey(next.kind, next.tag, next.responseId));
+    if (r) r.dirty = true;
+  }
 }
 
 function bump(map: Map<string, Capped>, value: string, id: string): void {

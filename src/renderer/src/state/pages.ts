@@ -52,6 +52,7 @@ export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
     lastSeen: page.lastSeen,
     counts: page.counts,
     responseIds: page.responses.map((r) => r.responseId).filter(Boolean),
+    kinds: [...new Set(page.responses.map((r) => r.kind))],
     rules: [...new Set(page.findings.map((f) => f.rule))],
   };
 }

@@ -1,11 +1,41 @@
-// `duplicate-render`: the same responseId rendered again before any impression of it.
+// `duplicate-render`: the same response rendered again before any impression of it (search, category,
+// widgets), or, for autocomplete, rendered again while it was the response shown (a repeated search).
+import { endpointOf } from '../../../../shared/kinds';
+import { indexSorted, type ResponseState } from '../model';
+import type { RuleContext } from './types';
 import { finding, list, type ResponseRule } from './types';
+
+/**
+ * The autocomplete controller skips the render when a response has the responseId of the results shown
+ * (a repeated search) and keeps its impression flags; it renders again after another response was shown.
+ * So two renders of R with no other autocomplete render between them are a duplicate, with impressions
+ * between them or not. Silent edge: a repeated search of a response with no results is rendered again by
+ * the controller (no result holds the previous responseId), so a pair with no impression between counts
+ * only when the companion issued R with results.
+ */
+function autocompletePairs(r: ResponseState, ctx: RuleContext): Array<[string, string]> {
+  const all = ctx.page.autocompleteRenders;
+  const issued = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
+  const hadResults = issued !== undefined && issued.results.length > 0;
+  const pairs: Array<[string, string]> = [];
+  for (const render of r.facts.renders) {
+    const i = indexSorted(all, render);
+    const prev = i > 0 ? all[i - 1]! : undefined;
+    if (!prev || prev.responseId !== r.responseId) continue;
+    const impressed = r.facts.impressions.some(
+      (e) => e.time >= prev.time && e.time <= render.time,
+    );
+    if (impressed || hadResults) pairs.push([prev.id, render.id]);
+  }
+  return pairs;
+}
 
 export const duplicateRender: ResponseRule = {
   id: 'duplicate-render',
   scope: 'response',
-  check(r) {
+  check(r, ctx) {
     if (r.facts.renders.length < 2) return [];
+    if (r.kind === 'autocomplete') return report(r, autocompletePairs(r, ctx));
     // A render after impressions starts a new view of the response: the provider's client re-renders a
     // cached response (same responseId) when the shopper comes back to a search. Only back-to-back
     // renders with no impression between them are duplicates.
@@ -20,19 +50,26 @@ export const duplicateRender: ResponseRule = {
         impressedSince = false;
       } else if (e.event === 'impression') impressedSince = true;
     }
-    if (pairs.length === 0) return [];
-    const ids = pairs.flat();
-    const message =
-      `responseId "${r.responseId}" was rendered again before any impression of it: ${list(
-        pairs.map(([a, b]) => `${b} repeats ${a}`),
-        3,
-      )}. ` +
-      `The spec expects one render per displayed search response. ` +
-      `Fix: track render once per response, not on every re-render of the results component.`;
-    return [
-      finding('duplicate-render', 'warning', r.responseId, message, ids, {
-        responseId: r.responseId,
-      }),
-    ];
+    return report(r, pairs);
   },
 };
+
+function report(r: ResponseState, pairs: Array<[string, string]>) {
+  if (pairs.length === 0) return [];
+  const ids = pairs.flat();
+  const ac = r.kind === 'autocomplete';
+  const message =
+    `responseId "${r.responseId}"${r.tag ? ` (tag "${r.tag}")` : ''} was rendered again ${ac ? 'while it was the autocomplete response shown' : 'before any impression of it'}: ${list(
+      pairs.map(([a, b]) => `${b} repeats ${a}`),
+      3,
+    )}. ` +
+    (ac
+      ? `The provider's autocomplete controller sends no render for a repeated search (the same responseId as the results shown) and keeps its impressions. `
+      : `The spec expects one render per displayed ${r.kind} response. `) +
+    `Fix: send ${endpointOf(r.kind, 'render')} once per response${ac ? ' shown, not again when the same response comes back for the same term' : ', not on every re-render of the results component'}.`;
+  return [
+    finding('duplicate-render', 'warning', r.responseId, message, ids, {
+      responseId: r.responseId,
+    }),
+  ];
+}

@@ -1,4 +1,4 @@
-// The rule registry: response-scope rules run on the search response an event touched, page-scope rules on
+// The rule registry: response-scope rules run on the response (of any kind) an event touched, page-scope rules on
 // its page. Adding a rule = one module here plus its entry in the catalogue (src/shared/timeline.ts).
 import type { PageRule, ResponseRule } from './types';
 import { schema } from './schema';
@@ -10,6 +10,7 @@ import { duplicateImpression } from './duplicate-impression';
 import { clickNotImpressed } from './click-not-impressed';
 import { cartNotImpressed } from './cart-not-impressed';
 import { responseIdReused } from './responseid-reused';
+import { responseIdCrossKind } from './responseid-cross-kind';
 import { contextDrift } from './context-drift';
 import { timestampSkew } from './timestamp-skew';
 import { devFlag } from './dev-flag';
@@ -32,6 +33,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   clickNotImpressed,
   cartNotImpressed,
   responseIdReused,
+  responseIdCrossKind,
   noImpression,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,

@@ -1,5 +1,9 @@
-// `missing-render`: impressions, clicks or carts for a responseId the page never rendered.
+// `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
+import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
 import { finding, list, plural, quoted, type ResponseRule } from './types';
+
+/** Only search and category pages backfill infinite scroll (one render for several responses). */
+const BACKFILLS = new Set(['search', 'category']);
 
 export const missingRender: ResponseRule = {
   id: 'missing-render',
@@ -17,14 +21,26 @@ export const missingRender: ResponseRule = {
         e.accepted &&
         (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
     );
-    const otherRendered = [...ctx.page.responses.values()]
-      .filter((o) => o !== r && o.rendered)
-      .map((o) => o.responseId);
+    const render = endpointOf(r.kind, 'render');
+    const widget = isWidgetKind(r.kind);
+    const others = [...ctx.page.responses.values()].filter(
+      (o) => o !== r && o.rendered && o.kind === r.kind,
+    );
+    const otherRendered = BACKFILLS.has(r.kind) ? others.map((o) => o.responseId) : [];
     const kinds = [...new Set(orphans.map((e) => e.event))];
+    const what = widget ? `responseId "${r.responseId}" and tag "${r.tag}"` : `responseId "${r.responseId}"`;
     let message =
-      `${plural(orphans.length, 'event')} (${list(kinds)}: ${list(orphans.map((e) => e.id))}) carry responseId "${r.responseId}", ` +
-      `but this page sent no search/render with that responseId. The spec expects a render of each search response when its results are shown, ` +
-      `before impressions and clicks on them. Fix: send search/render with data.responseId "${r.responseId}" when those results are displayed.`;
+      `${plural(orphans.length, 'event')} (${list(kinds)}: ${list(orphans.map((e) => e.id))}) carry ${what}, ` +
+      `but this page sent no ${render} with ${widget ? 'that tag and responseId' : 'that responseId'}. The spec expects a render of each ${r.kind} response when its results are shown, ` +
+      `before impressions and clicks on them. Fix: send ${render} with data.responseId "${r.responseId}"${widget ? ` and data.tag "${r.tag}"` : ''} when those results are displayed.`;
+    // a widget's events carrying another widget's tag land here: say which tag the render had
+    const otherTags = widget
+      ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
+      : [];
+    if (otherTags.length > 0) {
+      message +=
+        ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
+    }
     if (otherRendered.length > 0) {
       message +=
         ` Reported as info because the page rendered other responses (${quoted(otherRendered, 3)}): ` +

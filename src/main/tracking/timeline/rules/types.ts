@@ -2,6 +2,7 @@
 // findings. Rules never scan other pages or history; the engine decides when to run them.
 import type { TimelineSettings } from '../../../config';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
+import type { ResponseKind } from '../../../../shared/kinds';
 import {
   ID_CAP,
   type FindingDraft,
@@ -11,20 +12,25 @@ import {
 } from '../model';
 import type { ProvenanceSource } from './provenance';
 
-/** Where a responseId was first seen (for `responseid-reused`). */
+/** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
 export interface ResponseOrigin {
   pageKey: string;
   pageLoadId: string;
   pageUrl: string;
   sessionId: string;
   eventId: string;
+  kind: ResponseKind;
+  /** the event that carried it first (`redirect`, `render`, …) */
+  event: string;
 }
 
 export interface RuleContext {
   settings: TimelineSettings;
   page: PageState;
-  /** first page that carried this responseId on this site */
+  /** first page that carried this responseId on this site, among responses of the same kind */
   origin(responseId: string): ResponseOrigin | undefined;
+  /** first event of any kind that carried this responseId on this site */
+  kindOrigin(responseId: string): ResponseOrigin | undefined;
   /** what the companion search API issued and the site's catalog (search-provenance rules); absent offline */
   provenance?: ProvenanceSource;
 }

@@ -1,0 +1,66 @@
+// `responseid-cross-kind`: a responseId sent with events of one kind that belongs to a response of another
+// kind (an autocomplete responseId on search events, a recommendations one on category events): seen so on
+// the site's timelines, or known from the companion search API that issued it for another endpoint.
+import type { ResponseKind } from '../../../../shared/kinds';
+import { endpointOf } from '../../../../shared/kinds';
+import type { ResponseState } from '../model';
+import { finding, list, plural, type ResponseRule } from './types';
+
+/**
+ * The one legitimate crossing: a category page's merchandising redirect goes to search/redirect with the
+ * category response's responseId (the controller sends every redirect to the search endpoint).
+ */
+function categoryRedirect(
+  r: ResponseState,
+  other: ResponseKind,
+  otherEvent: string | null,
+): boolean {
+  if (r.kind === 'search' && other === 'category')
+    return r.events.every((e) => !e.accepted || e.event === 'redirect');
+  return r.kind === 'category' && other === 'search' && otherEvent === 'redirect';
+}
+
+export const responseIdCrossKind: ResponseRule = {
+  id: 'responseid-cross-kind',
+  scope: 'response',
+  check(r, ctx) {
+    if (r.responseId === '') return [];
+    const here = r.events.filter((e) => e.accepted);
+    if (here.length === 0) return [];
+    let other: ResponseKind | undefined;
+    let where = '';
+    let originId: string | null = null;
+    const origin = ctx.kindOrigin(r.responseId);
+    if (origin && origin.kind !== r.kind && !categoryRedirect(r, origin.kind, origin.event)) {
+      other = origin.kind;
+      originId = origin.eventId;
+      where =
+        origin.pageKey === ctx.page.key
+          ? `first sent on this page with ${endpointOf(origin.kind, origin.event)} (${origin.eventId})`
+          : `first sent with ${endpointOf(origin.kind, origin.event)} (${origin.eventId}) on page ${origin.pageLoadId} (${origin.pageUrl})`;
+    } else {
+      const issued = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
+      const kind = issued?.kind ?? 'search';
+      if (issued && kind !== r.kind && !categoryRedirect(r, kind, null)) {
+        other = kind;
+        where = `issued by the sandbox's ${kind} endpoint (${kind === 'autocomplete' ? 'autocomplete.json' : `${kind}.json`}, query ${JSON.stringify(issued.query)})`;
+      }
+    }
+    if (other === undefined) return [];
+    const events = [...new Set(here.map((e) => endpointOf(e.kind, e.event)))];
+    const message =
+      `responseId "${r.responseId}" is a ${other} response's (${where}), yet this page sends it with ${list(events)} in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
+      `Each controller of the provider's client tracks its own response: ${r.kind} events carry the responseId of the ${r.kind} response whose results they are about, never one of a ${other} response. ` +
+      `Fix: take data.responseId from the ${r.kind} response shown (its ${r.kind === 'recommendations' || r.kind === 'bundles' ? 'recommend response, per widget' : 'tracking.responseId'}), not from the ${other} response.`;
+    return [
+      finding(
+        'responseid-cross-kind',
+        'error',
+        r.responseId,
+        message,
+        [...(originId ? [originId] : []), ...here.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};
