@@ -11,6 +11,7 @@ import {
   type SandboxExportHead,
 } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
+import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
 
 export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_WAIT_MS = 10_000;
@@ -19,6 +20,7 @@ export const MAX_WAIT_MS = 120_000;
 const FILTERS = [
   'siteId',
   'category',
+  'kind',
   'event',
   'accepted',
   'responseId',
@@ -292,6 +294,21 @@ export function parseQuery(req: Request, allowed: readonly string[], maxLimit: n
   ] as const) {
     const v = single(req, name);
     if (v !== undefined) q[name] = v;
+  }
+  // `kind` is the timelines' word for a beacon v2 category that timelines hold (search, category, …)
+  const kind = single(req, 'kind');
+  if (kind !== undefined) {
+    if (!isResponseKind(kind))
+      throw new BadParameter(
+        'kind',
+        `query parameter kind must be one of ${RESPONSE_KINDS.join(', ')}, got ${JSON.stringify(kind)} (other beacon categories: use category=)`,
+      );
+    if (q.category !== undefined && q.category !== kind)
+      throw new BadParameter(
+        'kind',
+        `kind=${kind} and category=${q.category} contradict each other: give one of them`,
+      );
+    q.category = kind;
   }
   const accepted = single(req, 'accepted');
   if (accepted !== undefined) {

@@ -6,9 +6,10 @@ import type { TimelineFilter } from '../../tracking/timeline/engine';
 import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
 import { htmlReport, jsonReport, junitReport } from '../../tracking/timeline/report';
 import type { TimelineListDto, Verdict } from '../../../shared/timeline';
+import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
 
 const VERDICTS = ['pass', 'warn', 'fail'] as const;
-const FILTERS = ['siteId', 'verdict', 'sessionId', 'pageLoadId', 'q'] as const;
+const FILTERS = ['siteId', 'verdict', 'sessionId', 'pageLoadId', 'q', 'kind'] as const;
 export const DEFAULT_TIMELINE_LIMIT = 500;
 const MAX_LIMIT = 100_000;
 
@@ -51,6 +52,15 @@ function parse(
       throw new BadParameter('verdict', `verdict "${verdict}" is not one of pass, warn, fail`);
     out.verdict = verdict as Verdict;
   }
+  const kind = one(req, 'kind');
+  if (kind !== undefined) {
+    if (!isResponseKind(kind))
+      throw new BadParameter(
+        'kind',
+        `kind "${kind}" is not a kind of response timelines hold: use one of ${RESPONSE_KINDS.join(', ')}`,
+      );
+    out.kind = kind;
+  }
   const limit = one(req, 'limit');
   if (limit !== undefined) {
     if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) {
@@ -83,7 +93,7 @@ function badRequest(res: Response, err: unknown): void {
 export function adminTimelinesRouter(core: SandboxCore): Router {
   const router = Router();
 
-  /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&limit&view=full|summary */
+  /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&kind&limit&view=full|summary */
   router.get('/timelines', (req, res) => {
     try {
       const q = parse(req, [...FILTERS, 'limit', 'view']);

@@ -3,6 +3,7 @@
 import type { RecordedEvent, ValidationIssue } from '../../../shared/events';
 import { parseBeaconPath } from '../beacon-path';
 import { validateBeaconBody } from '../schemas';
+import { isTimelineEndpoint } from '../../../shared/kinds';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
 export class InputError extends Error {}
@@ -10,7 +11,7 @@ export class InputError extends Error {}
 export interface ReadResult {
   kind: 'ndjson' | 'export' | 'har';
   events: RecordedEvent[];
-  /** beacon requests that are not search events, or HAR entries skipped (for a note on stderr) */
+  /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
 }
 
@@ -90,7 +91,13 @@ function fromRecord(v: unknown, where: string, id: string, counter: Counter): Re
     );
   if ('body' in v && (typeof v.event === 'string' || typeof v.path === 'string')) {
     const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
-    const category = typeof v.category === 'string' ? v.category : (parsed?.category ?? 'search');
+    // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
+    const category =
+      typeof v.category === 'string'
+        ? v.category
+        : typeof v.kind === 'string'
+          ? v.kind
+          : (parsed?.category ?? 'search');
     const event = typeof v.event === 'string' ? v.event : (parsed?.event ?? '');
     const siteId = typeof v.siteId === 'string' ? v.siteId : (parsed?.siteId ?? '');
     const receivedAt = typeof v.receivedAt === 'string' ? v.receivedAt : '';
@@ -114,11 +121,14 @@ function fromRecord(v: unknown, where: string, id: string, counter: Counter): Re
     const event = inferEvent(v);
     if (!event)
       throw new InputError(
-        `${where}: cannot tell which search event this body is (render, redirect, impression, clickthrough, addtocart): wrap it as {"event": "…", "body": {…}}`,
+        `${where}: cannot tell which event this body is (render, redirect, impression, clickthrough, addtocart): wrap it as {"kind": "search", "event": "…", "body": {…}}`,
       );
+    // A bare body does not say its endpoint: data.tag makes it a recommendation widget's, anything else is
+    // taken for search. Category, autocomplete and bundles bodies are wrapped with their kind.
+    const data = isObject(v.data) ? v.data : {};
     return makeEvent(counter, id, {
       siteId: '',
-      category: 'search',
+      category: typeof data.tag === 'string' ? 'recommendations' : 'search',
       event,
       receivedAt: '',
       body: v,
@@ -174,7 +184,7 @@ function parseHar(
     const at = pathname.indexOf('/beacon/v2/');
     if (at < 0) return;
     const where = parseBeaconPath(pathname.slice(at));
-    if (!where.ok || where.category !== 'search') {
+    if (!where.ok || !isTimelineEndpoint(where.category, where.event)) {
       other++;
       return;
     }
@@ -224,7 +234,7 @@ function parseHar(
   const notes =
     other > 0
       ? [
-          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not search events) skipped`,
+          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not timeline events: product, cart, order, …) skipped`,
         ]
       : [];
   return { kind: 'har', events, notes };

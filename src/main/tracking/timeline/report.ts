@@ -37,10 +37,24 @@ function pageTitle(p: PageTimelineDto): string {
   return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
 }
 
+/**
+ * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
+ * kinds other than search (search findings read as they always did, so scripts matching them keep working).
+ */
+function about(f: TimelineFindingDto): string {
+  if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
+  return ` (${f.kind ?? 'search'}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
+}
+
 function findingText(f: TimelineFindingDto): string {
   const more =
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
-  return `[${f.severity}] ${f.rule}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+  return `[${f.severity}] ${f.rule}${about(f)}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+}
+
+/** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
+function kindsOf(p: PageTimelineDto): string {
+  return [...new Set(p.responses.map((r) => r.kind))].join(', ');
 }
 
 export function junitReport(pages: PageTimelineDto[], source: string, now: number): string {
@@ -85,13 +99,16 @@ export function textReport(pages: PageTimelineDto[]): string {
   for (const p of pages) {
     const c = p.counts;
     lines.push(
-      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}, ${c.events} event${c.events === 1 ? '' : 's'})`,
+      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'})`,
     );
     for (const f of p.findings) {
       const ids =
         f.eventIds.join(', ') +
         (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
-      lines.push(`  ${f.severity.padEnd(7)} ${f.rule}  [${ids}]`, `          ${f.message}`);
+      lines.push(
+        `  ${f.severity.padEnd(7)} ${f.rule}${about(f)}  [${ids}]`,
+        `          ${f.message}`,
+      );
     }
   }
   const v = verdictCounts(pages);
@@ -117,7 +134,7 @@ section header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
 .finding.error{border-color:#b42318;background:#fdf3f2}.finding.warning{border-color:#a86200;background:#fff8ec}.finding.info{border-color:#41618c}
 .finding .badge{margin-right:6px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
 table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:12.5px}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eceef3;vertical-align:top}
-th{color:#5b6475;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
+th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5cbd8;border-radius:10px;padding:0 7px;color:#1d2330;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
 @media print{section{break-inside:avoid}}`;
 
 export function htmlReport(pages: PageTimelineDto[], source: string, now: number): string {
@@ -126,7 +143,7 @@ export function htmlReport(pages: PageTimelineDto[], source: string, now: number
     const findings = p.findings
       .map(
         (f) =>
-          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b> <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
+          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(about(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
       )
       .join('');
     const responses = p.responses
@@ -137,10 +154,10 @@ export function htmlReport(pages: PageTimelineDto[], source: string, now: number
               `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
           )
           .join('');
-        return `<h3 class="muted" style="font-size:13px;margin:10px 0 0">responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
+        return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
       })
       .join('');
-    return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
+    return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
   });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -148,7 +165,7 @@ export function htmlReport(pages: PageTimelineDto[], source: string, now: number
 <body><h1>Beacon timelines report</h1>
 <p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
 <p class="totals"><span>${pages.length} pages</span><span class="badge fail">${v.fail}</span> fail <span class="badge warn">${v.warn}</span> warn <span class="badge pass">${v.pass}</span> pass</p>
-${sections.join('\n') || '<p>No search events recorded.</p>'}
+${sections.join('\n') || '<p>No tracked events recorded.</p>'}
 </body></html>
 `;
 }
