@@ -20,7 +20,10 @@ describe('timelines of every kind', () => {
       ['recommendations', 'similar', 'rec-1'],
       ['recommendations', 'also-bought', 'rec-1'],
     ]);
-    expect(page!.responses[0]!.events[0]).toMatchObject({ kind: 'recommendations', tag: 'similar' });
+    expect(page!.responses[0]!.events[0]).toMatchObject({
+      kind: 'recommendations',
+      tag: 'similar',
+    });
     expect(page!.findings.filter((f) => f.rule !== 'dev-flag')).toEqual([]);
   });
 

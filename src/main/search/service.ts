@@ -1,5 +1,6 @@
-// The companion search API's domain: answers search.json and meta.json over the last catalog indexed for a
-// site, issues and remembers responseIds, and tells the timeline rules what each response contained.
+// The companion search API's domain: answers search.json, category.json, autocomplete.json (with its query
+// suggestions) and meta.json over the last catalog indexed for a site, issues and remembers responseIds
+// (with the endpoint that issued them), and tells the timeline rules what each response contained.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { AccountConfig } from '../indexing/accounts-config';
@@ -18,7 +19,8 @@ import {
   sortOptionsJson,
 } from './response-json';
 import { passes, score, sortItems } from './query';
-import type { IssuedResponse, IssuedResponses } from './responses';
+import type { IssuedKind, IssuedResponse, IssuedResponses } from './responses';
+import { suggest } from './suggest';
 
 export interface SearchAnswer {
   status: number;
@@ -46,12 +48,37 @@ export class SearchService {
     return this.deps.responses;
   }
 
-  /** `GET /api/search/search.json`: never throws; a bad request is a 4xx answer naming the parameter. */
-  async search(params: URLSearchParams): Promise<SearchAnswer> {
+  /**
+   * `GET /api/search/search.json` (or category.json, autocomplete.json: `kind`): never throws; a bad request
+   * is a 4xx answer naming the parameter.
+   */
+  async search(params: URLSearchParams, kind: IssuedKind = 'search'): Promise<SearchAnswer> {
     try {
       const req = parseSearchRequest(params);
       const { config, catalog } = this.siteCatalog(req.siteId);
-      return { status: 200, body: await this.answer(req, config, catalog) };
+      return { status: 200, body: await this.answer(req, config, catalog, kind) };
+    } catch (err) {
+      return errorAnswer(err);
+    }
+  }
+
+  /**
+   * `GET /api/suggest/query?siteId&query&suggestionCount`: what the Snap client asks before autocomplete.json
+   * (it then searches the suggested text). Suggestions complete the last word from product names.
+   */
+  suggest(params: URLSearchParams): SearchAnswer {
+    try {
+      const { catalog } = this.siteCatalog(siteIdOf(params));
+      const query = params.get('query') ?? params.get('q') ?? '';
+      const raw = params.get('suggestionCount') ?? '5';
+      const count = Number(raw);
+      if (!Number.isInteger(count) || count < 0 || count > 50)
+        throw new SearchError(
+          400,
+          'InvalidParameter',
+          `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
+        );
+      return { status: 200, body: { ...suggest(searchItems(catalog), query, count) } };
     } catch (err) {
       return errorAnswer(err);
     }
@@ -91,6 +118,7 @@ export class SearchService {
     req: SearchRequest,
     config: SearchConfig,
     catalog: FeedCatalog,
+    kind: IssuedKind,
   ): Promise<Record<string, unknown>> {
     const perPage = req.resultsPerPage ?? config.resultsPerPage;
     const all = searchItems(catalog);
@@ -132,6 +160,7 @@ export class SearchService {
       await this.deps.responses.add(
         this.record(
           responseId,
+          kind,
           req,
           perPage,
           pageItems,
@@ -145,6 +174,7 @@ export class SearchService {
 
   private record(
     responseId: string,
+    kind: IssuedKind,
     req: SearchRequest,
     perPage: number,
     items: SearchItem[],
@@ -157,6 +187,7 @@ export class SearchService {
     return {
       responseId,
       siteId: req.siteId,
+      kind,
       query: req.q,
       page: req.page,
       perPage,

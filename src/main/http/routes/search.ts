@@ -1,5 +1,6 @@
-// The companion search API: GET /api/search/search.json and GET /api/meta/meta.json in the provider's shape,
-// open to browser storefronts on any origin (CORS), JSON errors. The domain is src/main/search/service.ts.
+// The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json in the
+// provider's shape, open to browser storefronts on any origin (CORS), JSON errors. The domain is
+// src/main/search/service.ts.
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import type { SearchAnswer, SearchService } from '../../search/service';
 
@@ -41,19 +42,26 @@ function onlyGet(req: Request, res: Response, next: NextFunction): void {
 
 export function searchRouter(search: SearchService): Router {
   const router = Router();
-  router.use(['/api/search', '/api/meta'], cors);
-  // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no q
-  router.all(
-    ['/api/search/search.json', '/api/search/category.json'],
-    onlyGet,
-    async (req, res, next) => {
+  router.use(['/api/search', '/api/meta', '/api/suggest'], cors);
+  // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no
+  // q; autocomplete is a search of the suggested text. Each issues responseIds of its own kind.
+  for (const kind of ['search', 'category', 'autocomplete'] as const) {
+    router.all(`/api/search/${kind}.json`, onlyGet, async (req, res, next) => {
       try {
-        send(res, await search.search(params(req)));
+        send(res, await search.search(params(req), kind));
       } catch (err) {
         next(err);
       }
-    },
-  );
+    });
+  }
+  // the Snap client's SuggestAPI sends a GET; its postSuggest variant a JSON body
+  router.post('/api/suggest/query', express.json({ limit: '100kb' }), (req, res) => {
+    const q = params(req);
+    for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
+      if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
+    send(res, search.suggest(q));
+  });
+  router.all('/api/suggest/query', onlyGet, (req, res) => send(res, search.suggest(params(req))));
   // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
   router.post('/api/meta/meta.json', express.json({ limit: '100kb' }), (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -62,11 +70,11 @@ export function searchRouter(search: SearchService): Router {
     send(res, search.meta(q));
   });
   router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
-  router.all(/^\/api\/(search|meta)\//, (req, res) => {
+  router.all(/^\/api\/(search|meta|suggest)\//, (req, res) => {
     res.status(404).json({
       success: false,
       error: 'NotFound',
-      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json and /api/meta/meta.json`,
+      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query and /api/meta/meta.json`,
     });
   });
   return router;

@@ -76,7 +76,9 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       const result = parseInput(text, file, prefix, counter);
       for (const note of result.notes) io.err(`search-sandbox check: ${note}\n`);
       if (result.events.length === 0)
-        io.err(`search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`);
+        io.err(
+          `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
+        );
       for (const ev of result.events) engine.apply(ev);
     }
   } catch (err) {

@@ -227,7 +227,11 @@ export class TimelineEngine {
       if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
       if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
       if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
-      if (filter.kind !== undefined && !page.renderedByKind.has(filter.kind) && !hasKind(page, filter.kind))
+      if (
+        filter.kind !== undefined &&
+        !page.renderedByKind.has(filter.kind) &&
+        !hasKind(page, filter.kind)
+      )
         continue;
       this.evaluate(page, true);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
@@ -315,7 +319,8 @@ export class TimelineEngine {
       if (ruleAppliesTo(rule.id, r.kind)) findings.push(...rule.check(r, ctx));
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
-    if (findings.some((f) => STALE.has(f.rule))) findings = findings.filter((f) => STALE.has(f.rule));
+    if (findings.some((f) => STALE.has(f.rule)))
+      findings = findings.filter((f) => STALE.has(f.rule));
     // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
     const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
     for (const f of findings) {

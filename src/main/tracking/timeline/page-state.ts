@@ -124,8 +124,7 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
   if (ev.event === 'render') {
     insertSorted(f.renders, ev);
     if (ev.kind === 'autocomplete') trackAutocompleteRender(page, ev);
-  }
-  else if (ev.event === 'impression') insertSorted(f.impressions, ev);
+  } else if (ev.event === 'impression') insertSorted(f.impressions, ev);
   else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
   else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
   else if (ev.event === 'redirect') insertSorted(f.redirects, ev);

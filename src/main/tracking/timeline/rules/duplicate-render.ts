@@ -22,9 +22,7 @@ function autocompletePairs(r: ResponseState, ctx: RuleContext): Array<[string, s
     const i = indexSorted(all, render);
     const prev = i > 0 ? all[i - 1]! : undefined;
     if (!prev || prev.responseId !== r.responseId) continue;
-    const impressed = r.facts.impressions.some(
-      (e) => e.time >= prev.time && e.time <= render.time,
-    );
+    const impressed = r.facts.impressions.some((e) => e.time >= prev.time && e.time <= render.time);
     if (impressed || hadResults) pairs.push([prev.id, render.id]);
   }
   return pairs;

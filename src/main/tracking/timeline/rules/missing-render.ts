@@ -28,7 +28,9 @@ export const missingRender: ResponseRule = {
     );
     const otherRendered = BACKFILLS.has(r.kind) ? others.map((o) => o.responseId) : [];
     const kinds = [...new Set(orphans.map((e) => e.event))];
-    const what = widget ? `responseId "${r.responseId}" and tag "${r.tag}"` : `responseId "${r.responseId}"`;
+    const what = widget
+      ? `responseId "${r.responseId}" and tag "${r.tag}"`
+      : `responseId "${r.responseId}"`;
     let message =
       `${plural(orphans.length, 'event')} (${list(kinds)}: ${list(orphans.map((e) => e.id))}) carry ${what}, ` +
       `but this page sent no ${render} with ${widget ? 'that tag and responseId' : 'that responseId'}. The spec expects a render of each ${r.kind} response when its results are shown, ` +
@@ -38,8 +40,7 @@ export const missingRender: ResponseRule = {
       ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
       : [];
     if (otherTags.length > 0) {
-      message +=
-        ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
+      message += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
     }
     if (otherRendered.length > 0) {
       message +=

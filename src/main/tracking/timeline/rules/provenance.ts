@@ -69,9 +69,9 @@ export function slotOf(issued: IssuedResponse, uid: string): string | undefined 
   return undefined;
 }
 
-/** `search "boots" (page 2)` — how a response is named in messages. */
+/** `search "boots" (page 2)`, `autocomplete "jack"` — how a response is named in messages. */
 export function describeResponse(issued: IssuedResponse): string {
-  return `search ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
+  return `${issued.kind ?? 'search'} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 
 /** How many offending uids a message names (the rest are counted). */
