@@ -31,6 +31,7 @@ function snap(base: string): Any {
     mode: 'development',
     search: { origin: base },
     meta: { origin: base },
+    autocomplete: { origin: base },
   } as Any);
 }
 
@@ -220,11 +221,89 @@ describe('beacons checked against the response they name', () => {
     });
     const post = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'POST' });
     expect(post.status).toBe(405);
-    const elsewhere = await fetch(`${sb.url}/api/search/autocomplete.json?siteId=demo42`);
+    const elsewhere = await fetch(`${sb.url}/api/search/finder.json?siteId=demo42`);
     expect(elsewhere.status).toBe(404);
     expect(((await elsewhere.json()) as { message: string }).message).toContain(
       'GET /api/search/search.json',
     );
+  });
+});
+
+describe('autocomplete and category responses: issued with their kind, beacons checked against them', () => {
+  async function send(kind: string, event: string, id: string, data: object, page: string) {
+    const res = await postBeacon(sb.url, `demo42/${kind}/${event}`, body(id, data, page));
+    expect(res.status).toBe(200);
+  }
+
+  it('answers the Snap client’s autocomplete (suggestion, then a search of the suggested text) with a responseId of kind autocomplete', async () => {
+    const [, response] = await snap(sb.url).autocomplete({ search: { query: { string: 'jack' } } });
+    expect(response.autocomplete.suggested).toEqual({
+      text: 'jacket',
+      type: 'completed',
+      source: 'product-name',
+    });
+    expect(response.search.query).toBe('jacket');
+    expect(response.results.map((r: Any) => r.id)).toEqual(['P200', 'P201', 'P202']);
+    const id = response.tracking.responseId;
+    const issued = await (await fetch(`${sb.url}/_sandbox/search/responses/${id}`)).json();
+    expect(issued).toMatchObject({ kind: 'autocomplete', query: 'jacket', test: true });
+    const none = await fetch(`${sb.url}/api/suggest/query?siteId=demo42&query=zzq`);
+    expect(await none.json()).toEqual({ query: 'zzq', alternatives: [] });
+    const bad = await fetch(`${sb.url}/api/suggest/query?siteId=demo42&query=a&suggestionCount=x`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain('suggestionCount="x"');
+  });
+
+  it('checks autocomplete and category beacons against their responses, and names a responseId used by another kind', async () => {
+    const [, ac] = await snap(sb.url).autocomplete({ search: { query: { string: 'jacket' } } });
+    const acId = ac.tracking.responseId;
+    await send('autocomplete', 'render', acId, {}, 'ac-page');
+    await send(
+      'autocomplete',
+      'impression',
+      acId,
+      { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] },
+      'ac-page',
+    );
+    expect((await timeline('ac-page')).verdict).toBe('pass');
+    await send(
+      'autocomplete',
+      'impression',
+      acId,
+      { results: [{ type: 'product', uid: 'P204', parentId: 'P204' }], banners: [] },
+      'ac-page',
+    );
+    const acPage = await timeline('ac-page');
+    expect(acPage.findings.map((f) => [f.rule, f.kind])).toEqual([
+      ['item-not-in-response', 'autocomplete'],
+    ]);
+    expect(acPage.findings[0]!.message).toContain('autocomplete "jacket"');
+
+    // only the sandbox knows this id is an autocomplete response's: no autocomplete event carries it here
+    const [, ac2] = await snap(sb.url).autocomplete({ search: { query: { string: 'boot' } } });
+    await send('search', 'render', ac2.tracking.responseId, {}, 'search-page');
+    const searchPage = await timeline('search-page');
+    expect(searchPage.findings.map((f) => [f.rule, f.severity])).toEqual([
+      ['responseid-cross-kind', 'error'],
+    ]);
+    expect(searchPage.findings[0]!.message).toContain("sandbox's autocomplete endpoint");
+
+    const [, cat] = await snap(sb.url).category({
+      filters: [{ type: 'value', field: 'category', value: 'Shoes', background: true }],
+    });
+    const catId = cat.tracking.responseId;
+    await send('category', 'render', catId, {}, 'cat-page');
+    await send(
+      'category',
+      'impression',
+      catId,
+      { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] },
+      'cat-page',
+    );
+    const catPage = await timeline('cat-page');
+    expect(catPage.findings.map((f) => [f.rule, f.kind])).toEqual([
+      ['item-not-in-response', 'category'],
+    ]);
   });
 });
 
