@@ -84,6 +84,18 @@ export async function send(
     );
 }
 
+/** POST one event of another kind (category, autocomplete, recommendations, bundles). */
+export async function sendAs(
+  base: string,
+  kind: string,
+  event: string,
+  body: unknown,
+): Promise<void> {
+  const res = await postBeacon(base, `${SITE_ID}/${kind}/${event}`, body);
+  if (res.status !== 200)
+    throw new Error(`POST ${kind}/${event} answered ${res.status}: ${await res.text()}`);
+}
+
 /** A page that follows the spec: render, impression, clickthrough, addtocart. */
 export async function sendGoodPage(
   base: string,

@@ -171,6 +171,21 @@ export function KindLabel({ kind, rejected = false }: { kind: string; rejected?:
   );
 }
 
+/** The kind of response (and a widget's tag) an event or lane belongs to: `category`, `recommendations · similar`. */
+export function ResponseKind({ kind, tag }: { kind: string; tag?: string | undefined }) {
+  return (
+    <span
+      className={`response-kind rk-${kind}`}
+      data-testid="response-kind"
+      data-kind={kind}
+      title={tag ? `${kind} widget, profile tag "${tag}"` : `${kind} response`}
+    >
+      {kind}
+      {tag ? ` · ${tag}` : ''}
+    </span>
+  );
+}
+
 export function Loading({ what }: { what: string }) {
   return (
     <div className="state-box" role="status" data-testid="loading">

@@ -2,6 +2,7 @@
 // in sessionStorage so they survive switching screens and reloads.
 import { useSyncExternalStore } from 'react';
 import { NO_FILTERS, type TimelineFilters } from './timeline-rows';
+import { isResponseKind } from '../../../shared/kinds';
 
 const KEY = 'search-sandbox.timelineFilters';
 const listeners = new Set<() => void>();
@@ -9,7 +10,11 @@ const listeners = new Set<() => void>();
 function read(): TimelineFilters {
   try {
     const raw = sessionStorage.getItem(KEY);
-    return raw ? { ...NO_FILTERS, ...(JSON.parse(raw) as Partial<TimelineFilters>) } : NO_FILTERS;
+    if (!raw) return NO_FILTERS;
+    const f = { ...NO_FILTERS, ...(JSON.parse(raw) as Partial<TimelineFilters>) };
+    // filters saved by an earlier version kept the event type in `kind`
+    if (f.kind && !isResponseKind(f.kind)) return { ...f, kind: '', event: f.kind };
+    return f;
   } catch {
     return NO_FILTERS;
   }

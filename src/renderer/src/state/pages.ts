@@ -1,5 +1,5 @@
 // Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
-// `timeline` messages) plus a small search index per page (event kinds, uids) fed by SSE `event` messages,
+// `timeline` messages) plus a small search index per page (event types, uids) fed by SSE `event` messages,
 // because summaries carry neither and the list filters on both.
 import { ApiError, getJson } from '../api/client';
 import type { RecordedEvent } from '../api/types';
@@ -8,9 +8,11 @@ import type {
   PageTimelineSummaryDto,
   TimelineListDto,
 } from '../../../shared/timeline';
+import { isTimelineEndpoint } from '../../../shared/kinds';
 
 export interface PageIndex {
-  kinds: Set<string>;
+  /** event types seen on the page (render, impression, …) */
+  events: Set<string>;
   uids: Set<string>;
 }
 
@@ -114,9 +116,9 @@ interface BeaconBody {
   data?: { results?: Array<{ uid?: unknown }> };
 }
 
-/** Note the kind and uids of newly recorded search events on their page's search index. */
+/** Note the event type and uids of newly recorded timeline events on their page's search index. */
 export function applyEventsToIndex(store: PageStore, events: RecordedEvent[]): PageStore {
-  const relevant = events.filter((e) => e.category === 'search');
+  const relevant = events.filter((e) => isTimelineEndpoint(e.category, e.event));
   if (!relevant.length) return store;
   const index = new Map(store.index);
   for (const e of relevant) {
@@ -124,8 +126,8 @@ export function applyEventsToIndex(store: PageStore, events: RecordedEvent[]): P
     const pageLoadId = typeof body.context?.pageLoadId === 'string' ? body.context.pageLoadId : '';
     const key = pageKey({ siteId: e.siteId, pageLoadId });
     const prev = index.get(key);
-    const next: PageIndex = { kinds: new Set(prev?.kinds), uids: new Set(prev?.uids) };
-    next.kinds.add(e.event);
+    const next: PageIndex = { events: new Set(prev?.events), uids: new Set(prev?.uids) };
+    next.events.add(e.event);
     if (Array.isArray(body.data?.results)) {
       for (const r of body.data.results) if (r && typeof r.uid === 'string') next.uids.add(r.uid);
     }

@@ -1,18 +1,28 @@
-// The timelines list as flat rows (session headers and their pages, newest first) after filters, so a
-// virtualised list can render 10,000+ events' worth of pages by drawing only what is on screen.
+// The timelines list as flat rows (session headers newest first, each with its pages in visit order: the
+// category page, then the search, then the product page) after filters, so a virtualised list can render
+// 10,000+ events' worth of pages by drawing only what is on screen.
 import type { PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type { ResponseKind } from '../../../shared/kinds';
 import { pageKey, type PageStore } from './pages';
 
 export interface TimelineFilters {
   siteId: string;
   verdict: '' | Verdict;
-  /** pages with at least one event of this kind */
+  /** pages with at least one response of this kind (search, category, autocomplete, …) */
   kind: string;
+  /** pages with at least one event of this type (render, impression, …) */
+  event: string;
   /** over responseId, uid, pageUrl (and ids, rule ids) */
   text: string;
 }
 
-export const NO_FILTERS: TimelineFilters = { siteId: '', verdict: '', kind: '', text: '' };
+export const NO_FILTERS: TimelineFilters = {
+  siteId: '',
+  verdict: '',
+  kind: '',
+  event: '',
+  text: '',
+};
 
 export interface SessionRow {
   type: 'session';
@@ -95,7 +105,8 @@ export function buildRows(
     sites.add(page.siteId);
     if (filters.siteId && page.siteId !== filters.siteId) continue;
     const idx = store.index.get(pageKey(page));
-    if (filters.kind && !idx?.kinds.has(filters.kind)) continue;
+    if (filters.kind && !page.kinds?.includes(filters.kind as ResponseKind)) continue;
+    if (filters.event && !idx?.events.has(filters.event)) continue;
     if (!matchesText(page, idx?.uids, needle)) continue;
     verdicts[page.verdict] += 1;
     if (filters.verdict && page.verdict !== filters.verdict) continue;
@@ -137,8 +148,9 @@ export function buildRows(
   for (const s of ordered) {
     rows.push(s.row);
     if (s.row.collapsed) continue;
+    // a session reads as the shopper's visit: its pages oldest first, whatever their kinds
     s.pages.sort(
-      (a, b) => time(b.firstSeen) - time(a.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1),
+      (a, b) => time(a.firstSeen) - time(b.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1),
     );
     for (const page of s.pages) rows.push({ type: 'page', key: pageKey(page), page });
   }

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from '../../api/client';
 import type { RecordedEvent } from '../../api/types';
-import { CopyButton, KindLabel } from '../../components/common';
+import { CopyButton, KindLabel, ResponseKind } from '../../components/common';
+import { isTimelineEndpoint, isWidgetKind } from '../../../../shared/kinds';
 import { fmtDateTime, fmtDuration, parseTime } from '../../format';
 import { shellQuote } from '../../snippets';
 import { useSandbox } from '../../state/store';
@@ -95,7 +96,12 @@ export function EventInspector({ eventId, onClose }: { eventId: string; onClose(
     >
       <header className="inspector-head">
         {event ? (
-          <KindLabel kind={event.event} rejected={!event.accepted} />
+          <>
+            <KindLabel kind={event.event} rejected={!event.accepted} />
+            {isTimelineEndpoint(event.category, event.event) && (
+              <ResponseKind kind={event.category} tag={widgetTag(event)} />
+            )}
+          </>
         ) : (
           <span className="mono">{eventId}</span>
         )}
@@ -127,6 +133,13 @@ export function EventInspector({ eventId, onClose }: { eventId: string; onClose(
       </div>
     </aside>
   );
+}
+
+/** data.tag of a recommendations or bundles event, as sent. */
+function widgetTag(event: RecordedEvent): string | undefined {
+  if (!isWidgetKind(event.category)) return undefined;
+  const body = event.body as { data?: { tag?: unknown } } | null;
+  return typeof body?.data?.tag === 'string' ? body.data.tag : undefined;
 }
 
 function InspectorDetails({ event }: { event: RecordedEvent }) {

@@ -1,4 +1,4 @@
-// The page's events on a time axis, one lane per responseId. Kinds differ by shape and colour, rejected
+// The page's events on a time axis, one lane per response (kind, tag and responseId). Kinds differ by shape and colour, rejected
 // events carry a red ring, and a selected finding lights up its events while the rest fade.
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { PageTimelineDto, TimelineEventDto } from '../../../../shared/timeline';
@@ -129,14 +129,20 @@ export function PageChart(props: {
           );
         })}
         {lanes.map(({ r, placed, top, height: h }, i) => (
-          <g key={r.responseId || `none-${i}`} data-testid="lane" data-response-id={r.responseId}>
+          <g
+            key={`${r.kind}/${r.tag ?? ''}/${r.responseId || `none-${i}`}`}
+            data-testid="lane"
+            data-response-id={r.responseId}
+            data-kind={r.kind}
+          >
             <rect x={0} y={top} width={width} height={h} className={i % 2 ? 'lane odd' : 'lane'} />
             <text x={12} y={top + h / 2 - 6} className="lane-label" dominantBaseline="central">
               <title>{r.responseId || 'no responseId'}</title>
               {r.responseId ? shortId(r.responseId, 13) : '(no responseId)'}
             </text>
             <text x={12} y={top + h / 2 + 9} className="lane-sub" dominantBaseline="central">
-              {r.events.length} event{r.events.length === 1 ? '' : 's'}
+              {r.kind}
+              {r.tag ? ` ${r.tag}` : ''} · {r.events.length} event{r.events.length === 1 ? '' : 's'}
             </text>
             {placed.map(({ e, x, row }) => {
               const cy = top + LANE_PAD + row * ROW_H + ROW_H / 2;

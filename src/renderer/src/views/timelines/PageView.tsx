@@ -13,6 +13,7 @@ import {
   KindLabel,
   KindShape,
   Loading,
+  ResponseKind,
   SeverityBadge,
   VerdictBadge,
 } from '../../components/common';
@@ -88,6 +89,7 @@ function EventsTable(props: {
             <th scope="col">Event</th>
             <th scope="col">context.timestamp</th>
             <th scope="col">Received</th>
+            <th scope="col">Kind</th>
             <th scope="col">responseId</th>
             <th scope="col">uids</th>
           </tr>
@@ -131,6 +133,9 @@ function EventsTable(props: {
                 )}
               </td>
               <td className="mono small">{fmtClock(parseTime(e.receivedAt), true)}</td>
+              <td>
+                <ResponseKind kind={e.kind} tag={e.tag} />
+              </td>
               <td className="mono small" title={e.responseId}>
                 {shortId(e.responseId, 8)}
               </td>
@@ -181,6 +186,11 @@ function Header({ page }: { page: PageTimelineDto }) {
             {page.counts.rejected} rejected
           </span>
           ) · {plural(page.counts.responses, 'response')}
+          <span className="response-kinds" data-testid="page-kinds">
+            {[...new Set(page.responses.map((r) => r.kind))].map((k) => (
+              <ResponseKind key={k} kind={k} />
+            ))}
+          </span>
         </dd>
       </dl>
     </header>

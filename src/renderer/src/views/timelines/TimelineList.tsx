@@ -1,9 +1,10 @@
-// The timelines list: sessions → pages, newest first, with filters, in a virtualised list that keeps
+// The timelines list: sessions (newest first) → their pages in visit order, with filters, in a virtualised list that keeps
 // the rows you are looking at in place while new pages arrive above them.
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
-import { VerdictBadge } from '../../components/common';
+import { RESPONSE_KINDS } from '../../../../shared/kinds';
+import { ResponseKind, VerdictBadge } from '../../components/common';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
@@ -81,6 +82,15 @@ function PageLine({
             {plural(p.counts.events, 'event')}
             {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
+          {/* a page that is only search says nothing more; other kinds are named (never cut off) */}
+          {(p.kinds ?? []).some((k) => k !== 'search') && (
+            <span className="response-kinds" data-testid="row-kinds">
+              {(p.kinds ?? []).map((k) => (
+                <ResponseKind key={k} kind={k} />
+              ))}
+            </span>
+          )}
+          <span className="spacer" />
           <span className="finding-counts" data-testid="finding-counts">
             {p.counts.rejected > 0 && (
               <span className="count-chip rejected">{p.counts.rejected} rejected</span>
@@ -140,10 +150,23 @@ function Filters({
           ))}
         </select>
         <select
-          aria-label="Event type"
+          aria-label="Kind of response"
           value={filters.kind}
           onChange={(e) => set({ kind: e.target.value })}
           data-testid="filter-kind"
+        >
+          <option value="">Any kind</option>
+          {RESPONSE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Event type"
+          value={filters.event}
+          onChange={(e) => set({ event: e.target.value })}
+          data-testid="filter-event"
         >
           <option value="">Any event</option>
           {SEARCH_EVENTS.map((k) => (
@@ -244,7 +267,8 @@ export function TimelineList({
     );
   }
 
-  const filtered = filters.siteId || filters.verdict || filters.kind || filters.text;
+  const filtered =
+    filters.siteId || filters.verdict || filters.kind || filters.event || filters.text;
   return (
     <section className="timeline-list" aria-label="Pages" data-testid="timeline-list">
       <Filters filters={filters} set={setFilter} sites={result.sites} verdicts={result.verdicts} />
