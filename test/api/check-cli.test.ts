@@ -8,6 +8,9 @@ import { runCheck } from '../../src/main/tracking/timeline/check-cli';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { PageBuilder } from '../unit/timeline-events';
+import { capturingFetch, toHar, type Captured } from '../unit/timeline-beacon';
+import { kindsVisit } from '../unit/timeline-beacon-kinds';
+import { vi } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fixture = (...p: string[]) => path.join(ROOT, 'fixtures', ...p);
@@ -122,6 +125,63 @@ describe('search-sandbox check', () => {
       'line:4:clickthrough',
     ]);
     expect(report.pages[0]!.verdict).toBe('pass');
+  });
+
+  it('checks every kind in a HAR of the provider client’s visit (category, autocomplete, search, widgets) and names a planted fault’s kind', async () => {
+    const har = async (plant?: 'bundles-missing-render') => {
+      const captured: Captured[] = [];
+      vi.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        await kindsVisit(
+          capturingFetch(captured),
+          (ms) => vi.advanceTimersByTimeAsync(ms).then(() => {}),
+          plant ? { plant } : {},
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+      return temp('visit.har', JSON.stringify(toHar(captured)));
+    };
+    const good = await check(await har(), '--format', 'json');
+    expect(good.err).toBe('');
+    expect(good.code).toBe(0);
+    const report = JSON.parse(good.out) as TimelineReportDto;
+    expect(report.pages.map((p) => p.responses.map((r) => r.kind))).toEqual([
+      ['category', 'autocomplete', 'autocomplete'],
+      ['search'],
+      ['recommendations', 'bundles'],
+    ]);
+    expect(report.verdicts).toEqual({ pass: 3, warn: 0, fail: 0 });
+    const bad = await check(await har('bundles-missing-render'));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(
+      /error {3}missing-render \(bundles "bundle-pdp" response "[^"]+"\) {2}\[entry:/,
+    );
+    expect(bad.out).toContain('2 responses: recommendations, bundles');
+  });
+
+  it('reads NDJSON lines of any kind: wrapped with their kind, or a bare body with data.tag as a recommendation widget’s', async () => {
+    const p = new PageBuilder({ pageLoadId: 'kinds' });
+    const cat = p.as('category');
+    const rec = p.as('recommendations', 'similar');
+    const lines = [
+      JSON.stringify({ kind: 'category', event: 'render', body: cat.render('c1', { at: 0 }).body }),
+      JSON.stringify({
+        kind: 'category',
+        event: 'impression',
+        body: cat.impression('c1', ['a'], { at: 10 }).body,
+      }),
+      JSON.stringify(rec.render('w1', { at: 20 }).body),
+      JSON.stringify(rec.impression('w1', ['b'], { at: 30 }).body),
+    ];
+    const res = await check(temp('kinds.ndjson', lines.join('\n') + '\n'), '--format', 'json');
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
+    const report = JSON.parse(res.out) as TimelineReportDto;
+    expect(report.pages[0]!.responses.map((r) => [r.kind, r.tag ?? '', r.events.length])).toEqual([
+      ['category', '', 2],
+      ['recommendations', 'similar', 2],
+    ]);
   });
 
   it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {

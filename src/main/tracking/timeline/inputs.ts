@@ -28,7 +28,12 @@ export function inferEvent(body: Record<string, unknown>): string | null {
   if (results?.some((r) => isObject(r) && ('qty' in r || 'price' in r))) return 'addtocart';
   if (results !== undefined && Array.isArray(data.banners)) return 'impression';
   if (results !== undefined || Array.isArray(data.banners)) return 'clickthrough';
-  if (typeof data.responseId === 'string' && Object.keys(data).length === 1) return 'render';
+  // a render holds only the responseId (and a widget's tag)
+  if (
+    typeof data.responseId === 'string' &&
+    Object.keys(data).every((k) => k === 'responseId' || k === 'tag')
+  )
+    return 'render';
   return null;
 }
 
