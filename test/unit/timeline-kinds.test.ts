@@ -193,3 +193,20 @@ describe('timelines of every kind', () => {
     expect(engine.list({ kind: 'bundles' })).toEqual([]);
   });
 });
+
+describe('a category page’s redirect (sent to search/redirect)', () => {
+  it('reports category events after it, whichever arrives first; none before it', () => {
+    const p = new PageBuilder({ pageUrl: 'http://localhost:3000/c/sale' });
+    const cat = p.as('category');
+    const redirect = cat.redirect('cat-r', 'http://localhost:3000/sale', { at: 1000 });
+    const late = cat.impression('cat-r', ['1'], { at: 4000 });
+    expect(rules(findingsOf([cat.render('cat-r', { at: 0 }), redirect, late]))).toEqual([
+      'after-redirect',
+    ]);
+    expect(rules(findingsOf([cat.render('cat-r', { at: 0 }), late, redirect]))).toEqual([
+      'after-redirect',
+    ]);
+    const early = cat.impression('cat-r', ['1'], { at: 500 });
+    expect(findingsOf([cat.render('cat-r', { at: 0 }), early, redirect])).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import {
   isTimelineEvent,
   pageKey,
   readEvent,
+  responseKey,
   type FindingDraft,
   type PageState,
   type ResponseState,
@@ -126,6 +127,11 @@ export class TimelineEngine {
 
     const response = responseFor(page, ev);
     insertSorted(response.events, ev);
+    // a category page's redirect goes to search/redirect: its category response checks events against it
+    if (ev.kind === 'search' && ev.event === 'redirect') {
+      const category = page.responses.get(responseKey('category', '', ev.responseId));
+      if (category) category.dirty = true;
+    }
     if (addFact(page, response, ev)) this.markAll(page);
     if (ev.accepted && ev.responseId) {
       const origin = () => ({

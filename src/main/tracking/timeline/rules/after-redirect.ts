@@ -1,11 +1,22 @@
-// `after-redirect`: events of a responseId timestamped after that response's redirect.
+// `after-redirect`: events of a responseId timestamped after that response's redirect (a category page's
+// redirect is sent to search/redirect, so a category response looks for it there).
+import { endpointOf } from '../../../../shared/kinds';
+import { responseKey, type ResponseState } from '../model';
+import type { RuleContext } from './types';
 import { describe, finding, list, plural, type ResponseRule } from './types';
+
+function redirectOf(r: ResponseState, ctx: RuleContext) {
+  const own = r.facts.redirects.find((e) => e.tsMs !== null);
+  if (own || r.kind !== 'category') return own;
+  const search = ctx.page.responses.get(responseKey('search', '', r.responseId));
+  return search?.facts.redirects.find((e) => e.tsMs !== null);
+}
 
 export const afterRedirect: ResponseRule = {
   id: 'after-redirect',
   scope: 'response',
   check(r, ctx) {
-    const redirect = r.facts.redirects.find((e) => e.tsMs !== null);
+    const redirect = redirectOf(r, ctx);
     if (!redirect) return [];
     // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
     // addtocart) may arrive after it carrying older timestamps, which is fine.
@@ -18,7 +29,7 @@ export const afterRedirect: ResponseRule = {
       `redirect ${redirect.id} (${redirect.timestamp}) sent the shopper to "${redirect.redirect ?? ''}", yet ${plural(later.length, 'event')} ` +
       `of responseId "${r.responseId}" ${later.length === 1 ? 'is' : 'are'} timestamped after it: ${list(later.map(describe), 3)}. ` +
       `A redirect ends the results page: nothing else is tracked for that response. ` +
-      `Fix: when the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.`;
+      `Fix: when the ${r.kind} response carries merchandising.redirect, send ${endpointOf(r.kind, 'redirect')} and navigate; do not render or track its results.`;
     return [
       finding(
         'after-redirect',
