@@ -1,6 +1,10 @@
 // Timelines of every kind a storefront tracks: category pages as search, autocomplete with its repeated-search
 // render skip, recommendations and bundles per widget (tag), and responseIds crossing kinds.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RESPONSE_KINDS, RULE_KIND_EXEMPTIONS, ruleAppliesTo } from '../../src/shared/kinds';
+import { TIMELINE_RULE_IDS, type TimelineRuleId } from '../../src/shared/timeline';
 import { PageBuilder, engineAt, findingsOf, run } from './timeline-events';
 
 const rules = (fs: Array<{ rule: string }>) => fs.map((f) => f.rule).sort();
@@ -208,5 +212,36 @@ describe('a category page’s redirect (sent to search/redirect)', () => {
     ]);
     const early = cat.impression('cat-r', ['1'], { at: 500 });
     expect(findingsOf([cat.render('cat-r', { at: 0 }), early, redirect])).toEqual([]);
+  });
+});
+
+describe('the rule catalogue per kind (docs/timelines.md)', () => {
+  it('marks exactly the kinds a rule does not hold for with —, as the engine skips them', () => {
+    const doc = readFileSync(path.resolve(__dirname, '../../docs/timelines.md'), 'utf8');
+    const head = doc.split('\n').find((l) => /^\| rule +\| search +\| category/.test(l))!;
+    const kinds = head
+      .split('|')
+      .slice(2, -1)
+      .map((c) => c.trim());
+    expect(kinds).toEqual([...RESPONSE_KINDS]);
+    const rows = doc
+      .slice(doc.indexOf(head))
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.startsWith('| `'));
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const cells = row
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
+      const rule = cells[0]!.replace(/`/g, '') as TimelineRuleId;
+      seen.add(rule);
+      expect(TIMELINE_RULE_IDS, rule).toContain(rule);
+      kinds.forEach((kind, i) => {
+        expect(cells[i + 1]!.startsWith('—'), `${rule} × ${kind}`).toBe(!ruleAppliesTo(rule, kind));
+      });
+    }
+    for (const rule of Object.keys(RULE_KIND_EXEMPTIONS)) expect(seen, rule).toContain(rule);
   });
 });

@@ -49,7 +49,7 @@ export const responseIdCrossKind: ResponseRule = {
     if (other === undefined) return [];
     const events = [...new Set(here.map((e) => endpointOf(e.kind, e.event)))];
     const message =
-      `responseId "${r.responseId}" is a ${other} response's (${where}), yet this page sends it with ${list(events)} in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
+      `responseId "${r.responseId}" is ${other === 'autocomplete' ? 'an' : 'a'} ${other} response's (${where}), yet this page sends it with ${list(events)} in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
       `Each controller of the provider's client tracks its own response: ${r.kind} events carry the responseId of the ${r.kind} response whose results they are about, never one of a ${other} response. ` +
       `Fix: take data.responseId from the ${r.kind} response shown (its ${r.kind === 'recommendations' || r.kind === 'bundles' ? 'recommend response, per widget' : 'tracking.responseId'}), not from the ${other} response.`;
     return [
