@@ -230,7 +230,13 @@ describe('beacons checked against the response they name', () => {
 });
 
 describe('autocomplete and category responses: issued with their kind, beacons checked against them', () => {
-  async function send(kind: string, event: string, id: string, data: object, page: string) {
+  async function send(
+    kind: string,
+    event: string,
+    id: string,
+    data: Record<string, unknown>,
+    page: string,
+  ) {
     const res = await postBeacon(sb.url, `demo42/${kind}/${event}`, body(id, data, page));
     expect(res.status).toBe(200);
   }
@@ -251,7 +257,7 @@ describe('autocomplete and category responses: issued with their kind, beacons c
     expect(await none.json()).toEqual({ query: 'zzq', alternatives: [] });
     const bad = await fetch(`${sb.url}/api/suggest/query?siteId=demo42&query=a&suggestionCount=x`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toContain('suggestionCount="x"');
+    expect(((await bad.json()) as { message: string }).message).toContain('suggestionCount="x"');
   });
 
   it('checks autocomplete and category beacons against their responses, and names a responseId used by another kind', async () => {

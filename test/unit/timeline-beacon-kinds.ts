@@ -20,8 +20,11 @@ const product = (uid: string) => ({
   parentId: uid,
   sku: `SKU-${uid}`,
 });
-const impression = (responseId: string, uids: string[], tag?: string) => ({
-  data: { ...(tag && { tag }), responseId, results: uids.map(product), banners: [] },
+const impression = (responseId: string, uids: string[]) => ({
+  data: { responseId, results: uids.map(product), banners: [] },
+});
+const widgetImpression = (tag: string, responseId: string, uids: string[]) => ({
+  data: { tag, ...impression(responseId, uids).data },
 });
 
 export const KIND_IDS = {
@@ -116,8 +119,8 @@ export async function kindsVisit(
   if (plant !== 'bundles-missing-render')
     pdp.events.bundles.render({ data: { tag: 'bundle-pdp', responseId: id.bundle } });
   await advance(1200);
-  pdp.events.recommendations.impression(impression(id.recs, ['P300', 'P301'], 'similar'));
-  pdp.events.bundles.impression(impression(id.bundle, ['P400', 'P401'], 'bundle-pdp'));
+  pdp.events.recommendations.impression(widgetImpression('similar', id.recs, ['P300', 'P301']));
+  pdp.events.bundles.impression(widgetImpression('bundle-pdp', id.bundle, ['P400', 'P401']));
   await advance(700);
   pdp.events.bundles.addToCart({
     data: {
