@@ -106,6 +106,9 @@ describe('kind filters over the admin API', () => {
       pages: PageTimelineDto[];
     };
     expect(report.pages.map((p) => p.pageUrl)).toEqual(['http://localhost:3000/products/P200']);
+    const html = await (await fetch(`${sb.url}/_sandbox/report?format=html&kind=category`)).text();
+    expect(html).toContain('<span class="kind">category</span>');
+    expect(html).toContain('<span class="kind">autocomplete</span>');
     const junit = await (await fetch(`${sb.url}/_sandbox/report?format=junit&kind=search`)).text();
     expect(junit).toContain('tests="1"');
     const events = (await (
