@@ -133,7 +133,9 @@ export class TimelineEngine {
       if (category) category.dirty = true;
     }
     if (addFact(page, response, ev)) this.markAll(page);
-    if (ev.accepted && ev.responseId) {
+    // a response's first accepted event is the only one that can be the first of its responseId anywhere
+    if (ev.accepted && ev.responseId && !response.originNoted) {
+      response.originNoted = true;
       const origin = () => ({
         pageKey: page.key,
         pageLoadId: page.pageLoadId,

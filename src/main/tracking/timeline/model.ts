@@ -94,6 +94,8 @@ export interface ResponseState {
   rendered: boolean;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
   watchesLatest: boolean;
+  /** its first accepted event was offered to the engine's responseId origins */
+  originNoted: boolean;
 }
 
 export interface SchemaGroup {

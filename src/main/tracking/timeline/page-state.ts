@@ -71,6 +71,7 @@ export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
       awaitingImpression: false,
       rendered: false,
       watchesLatest: false,
+      originNoted: false,
     };
     page.responses.set(key, r);
   }
