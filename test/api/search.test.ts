@@ -240,6 +240,15 @@ describe('autocomplete and category responses: issued with their kind, beacons c
     const res = await postBeacon(sb.url, `demo42/${kind}/${event}`, body(id, data, page));
     expect(res.status).toBe(200);
   }
+  /** an impression of one product tile */
+  const impress = (kind: string, id: string, uid: string, page: string) =>
+    send(
+      kind,
+      'impression',
+      id,
+      { results: [{ type: 'product', uid, parentId: uid }], banners: [] },
+      page,
+    );
 
   it('answers the Snap client’s autocomplete (suggestion, then a search of the suggested text) with a responseId of kind autocomplete', async () => {
     const [, response] = await snap(sb.url).autocomplete({ search: { query: { string: 'jack' } } });
@@ -264,21 +273,9 @@ describe('autocomplete and category responses: issued with their kind, beacons c
     const [, ac] = await snap(sb.url).autocomplete({ search: { query: { string: 'jacket' } } });
     const acId = ac.tracking.responseId;
     await send('autocomplete', 'render', acId, {}, 'ac-page');
-    await send(
-      'autocomplete',
-      'impression',
-      acId,
-      { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] },
-      'ac-page',
-    );
+    await impress('autocomplete', acId, 'P200', 'ac-page');
     expect((await timeline('ac-page')).verdict).toBe('pass');
-    await send(
-      'autocomplete',
-      'impression',
-      acId,
-      { results: [{ type: 'product', uid: 'P204', parentId: 'P204' }], banners: [] },
-      'ac-page',
-    );
+    await impress('autocomplete', acId, 'P204', 'ac-page');
     const acPage = await timeline('ac-page');
     expect(acPage.findings.map((f) => [f.rule, f.kind])).toEqual([
       ['item-not-in-response', 'autocomplete'],
@@ -299,13 +296,7 @@ describe('autocomplete and category responses: issued with their kind, beacons c
     });
     const catId = cat.tracking.responseId;
     await send('category', 'render', catId, {}, 'cat-page');
-    await send(
-      'category',
-      'impression',
-      catId,
-      { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] },
-      'cat-page',
-    );
+    await impress('category', catId, 'P200', 'cat-page');
     const catPage = await timeline('cat-page');
     expect(catPage.findings.map((f) => [f.rule, f.kind])).toEqual([
       ['item-not-in-response', 'category'],

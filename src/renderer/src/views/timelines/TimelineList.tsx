@@ -113,6 +113,32 @@ function PageLine({
   );
 }
 
+/** One of the list's drop-down filters: '' is "any". */
+function FilterSelect(props: {
+  label: string;
+  testId: string;
+  value: string;
+  onChange(value: string): void;
+  any: string;
+  options: Array<[value: string, text: string]>;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      data-testid={props.testId}
+    >
+      <option value="">{props.any}</option>
+      {props.options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function Filters({
   filters,
   set,
@@ -136,45 +162,30 @@ function Filters({
         data-testid="filter-text"
       />
       <div className="filter-row">
-        <select
-          aria-label="Site"
+        <FilterSelect
+          label="Site"
+          testId="filter-site"
           value={filters.siteId}
-          onChange={(e) => set({ siteId: e.target.value })}
-          data-testid="filter-site"
-        >
-          <option value="">All sites</option>
-          {sites.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Kind of response"
+          onChange={(siteId) => set({ siteId })}
+          any="All sites"
+          options={sites.map((s) => [s, s])}
+        />
+        <FilterSelect
+          label="Kind of response"
+          testId="filter-kind"
           value={filters.kind}
-          onChange={(e) => set({ kind: e.target.value })}
-          data-testid="filter-kind"
-        >
-          <option value="">Any kind</option>
-          {RESPONSE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Event type"
+          onChange={(kind) => set({ kind })}
+          any="Any kind"
+          options={RESPONSE_KINDS.map((k) => [k, k])}
+        />
+        <FilterSelect
+          label="Event type"
+          testId="filter-event"
           value={filters.event}
-          onChange={(e) => set({ event: e.target.value })}
-          data-testid="filter-event"
-        >
-          <option value="">Any event</option>
-          {SEARCH_EVENTS.map((k) => (
-            <option key={k} value={k}>
-              with {k}
-            </option>
-          ))}
-        </select>
+          onChange={(event) => set({ event })}
+          any="Any event"
+          options={SEARCH_EVENTS.map((k) => [k, `with ${k}`])}
+        />
         <div className="segmented" role="group" aria-label="Verdict">
           {(['', 'fail', 'warn', 'pass'] as const).map((v) => (
             <button
