@@ -1,4 +1,5 @@
 // `click-not-impressed`: a clickthrough of a uid that no impression of that responseId reported.
+import { endpointOf } from '../../../../shared/kinds';
 import { finding, plural, quoted, type ResponseRule } from './types';
 import { impressedIds, unimpressed } from './not-impressed';
 
@@ -24,7 +25,7 @@ export const clickNotImpressed: ResponseRule = {
       `${plural(bad.length, 'clickthrough')} on responseId "${r.responseId}" clicked ${uids.length === 1 ? 'an item' : 'items'} never reported in an impression ` +
       `of that response: ${clickList.slice(0, 3).join(', ')}${clickList.length > 3 ? ` and ${clickList.length - 3} more` : ''}. ` +
       `The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first. ` +
-      `Fix: send search/impression with results [{uid: ${quoted(uids, 3)}, …}] when the tile becomes visible, using the same uid the click sends.` +
+      `Fix: send ${endpointOf(r.kind, 'impression')} with results [{uid: ${quoted(uids, 3)}, …}] when the tile becomes visible, using the same uid the click sends.` +
       (endedPage
         ? ' The click was the last event of the page: if it navigated away within 300 ms of the tile appearing, the provider’s client lost the impression it still held (debounce); make sure the impression is sent as soon as the tile is visible.'
         : '');

@@ -1,4 +1,4 @@
-// What a timeline rule is: a pure check over one search response (or one page's tallies) that returns
+// What a timeline rule is: a pure check over one response of any kind (or one page's tallies) that returns
 // findings. Rules never scan other pages or history; the engine decides when to run them.
 import type { TimelineSettings } from '../../../config';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
