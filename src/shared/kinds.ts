@@ -1,7 +1,7 @@
 // The kinds of response a storefront tracks (the beacon v2 category of their events), which events each
 // kind's controller sends, and where a timeline rule does not hold for a kind (with why). One place for
 // the engine, the UI, the reports and docs/timelines.md.
-import type { TimelineRuleId } from './timeline';
+import type { TimelineFindingDto, TimelineRuleId } from './timeline';
 
 export const RESPONSE_KINDS = [
   'search',
@@ -86,6 +86,15 @@ export const KIND_NOTES: Partial<Record<TimelineRuleId, Partial<Record<ResponseK
   },
   'after-redirect': { autocomplete: 'autocomplete/redirect (a submitted term or product)' },
 };
+
+/**
+ * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
+ * kinds other than search (search findings read as they always did, so scripts matching them keep working).
+ */
+export function findingSubject(f: TimelineFindingDto): string {
+  if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
+  return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
+}
 
 export function ruleAppliesTo(rule: TimelineRuleId, kind: string): boolean {
   return !(RULE_KIND_EXEMPTIONS[rule] as Record<string, string> | undefined)?.[kind];

@@ -181,6 +181,31 @@ describe('expectClean', () => {
     expect(errors.map((f) => f.rule)).toEqual(expect.arrayContaining(['schema', 'order']));
   });
 
+  it('filters by kind, and names the kind of a finding about a category or widget response', async () => {
+    const search = await sendGoodPage(sandbox.url);
+    const cat = newPage({ pageUrl: 'https://shop.example.com/collections/shirts' });
+    const impression = searchBody('impression', cat);
+    const res = await postBeacon(sandbox.url, `${SITE_ID}/category/impression`, impression);
+    expect(res.status).toBe(200);
+    await expect(sandbox.expectClean({ kind: 'search' })).resolves.toMatchObject({ pages: 1 });
+    const message = await sandbox.expectClean({ kind: 'category' }).catch((e: Error) => e.message);
+    expect(message).toMatch(
+      /^expectClean failed \(kind=category, failOn=error\): 1 finding on 1 of 1 page\n/,
+    );
+    expect(message).toContain(`  error missing-render (category response "${cat.responseId}"): `);
+    expect((await sandbox.timelines({ kind: 'category' })).map((p) => p.pageLoadId)).toEqual([
+      cat.pageLoadId,
+    ]);
+    const events = await sandbox.events({ kind: 'search' });
+    expect(
+      new Set(
+        events.map(
+          (e) => e.body && (e.body as { context: { pageLoadId: string } }).context.pageLoadId,
+        ),
+      ),
+    ).toEqual(new Set([search.pageLoadId]));
+  });
+
   it('counts warnings only with failOn: warning, and skips ignored rules', async () => {
     const page = await sendWarnPage(sandbox.url);
     await expect(sandbox.expectClean({ siteId: SITE_ID })).resolves.toMatchObject({ pages: 1 });

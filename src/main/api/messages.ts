@@ -3,6 +3,7 @@
 import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
+import { findingSubject } from '../../shared/kinds.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`. */
 export function describeFilter(filter: Record<string, FilterValue>): string {
@@ -91,7 +92,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
     );
     for (const finding of list)
       lines.push(
-        `  ${finding.severity} ${finding.rule}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
+        `  ${finding.severity} ${finding.rule}${findingSubject(finding)}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
       );
   }
   lines.push('', `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`);

@@ -8,8 +8,9 @@ import type {
   TimelineFindingDto,
   TimelineReportDto,
 } from '../../shared/timeline.js';
+import type { ResponseKind } from '../../shared/kinds.js';
 
-export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity };
+export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { TimelineFindingDto, TimelineReportDto };
 
 /** A query value as the admin API takes it; undefined leaves the filter out. */
@@ -22,6 +23,8 @@ export type FilterValue = string | number | boolean | undefined;
 export interface EventFilter {
   siteId?: string;
   category?: string;
+  /** the category under its timelines name: search, category, autocomplete, recommendations or bundles */
+  kind?: ResponseKind;
   event?: string;
   accepted?: boolean;
   responseId?: string;
@@ -49,6 +52,8 @@ export interface TimelineFilter {
   pageLoadId?: string;
   /** free text over pageUrl, ids and rule ids */
   q?: string;
+  /** pages holding a response of this kind (search, category, autocomplete, recommendations, bundles) */
+  kind?: ResponseKind;
   limit?: number;
   [filter: string]: FilterValue;
 }
@@ -59,6 +64,8 @@ export interface ExpectCleanOptions {
   sessionId?: string;
   pageLoadId?: string;
   q?: string;
+  /** only pages holding a response of this kind, e.g. 'category' */
+  kind?: ResponseKind;
   /** the lowest severity that fails: 'error' (default) or 'warning' */
   failOn?: 'error' | 'warning';
   /** rule ids whose findings are not counted, e.g. ['no-impression'] */

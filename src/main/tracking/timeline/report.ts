@@ -6,6 +6,7 @@ import type {
   TimelineReportDto,
   Verdict,
 } from '../../../shared/timeline';
+import { findingSubject } from '../../../shared/kinds';
 
 export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -37,19 +38,10 @@ function pageTitle(p: PageTimelineDto): string {
   return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
 }
 
-/**
- * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
- * kinds other than search (search findings read as they always did, so scripts matching them keep working).
- */
-function about(f: TimelineFindingDto): string {
-  if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
-  return ` (${f.kind ?? 'search'}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
-}
-
 function findingText(f: TimelineFindingDto): string {
   const more =
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
-  return `[${f.severity}] ${f.rule}${about(f)}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
@@ -106,7 +98,7 @@ export function textReport(pages: PageTimelineDto[]): string {
         f.eventIds.join(', ') +
         (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
       lines.push(
-        `  ${f.severity.padEnd(7)} ${f.rule}${about(f)}  [${ids}]`,
+        `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
         `          ${f.message}`,
       );
     }
@@ -143,7 +135,7 @@ export function htmlReport(pages: PageTimelineDto[], source: string, now: number
     const findings = p.findings
       .map(
         (f) =>
-          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(about(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
+          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
       )
       .join('');
     const responses = p.responses
