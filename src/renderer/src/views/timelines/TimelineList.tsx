@@ -162,30 +162,23 @@ function Filters({
         data-testid="filter-text"
       />
       <div className="filter-row">
-        <FilterSelect
-          label="Site"
-          testId="filter-site"
-          value={filters.siteId}
-          onChange={(siteId) => set({ siteId })}
-          any="All sites"
-          options={sites.map((s) => [s, s])}
-        />
-        <FilterSelect
-          label="Kind of response"
-          testId="filter-kind"
-          value={filters.kind}
-          onChange={(kind) => set({ kind })}
-          any="Any kind"
-          options={RESPONSE_KINDS.map((k) => [k, k])}
-        />
-        <FilterSelect
-          label="Event type"
-          testId="filter-event"
-          value={filters.event}
-          onChange={(event) => set({ event })}
-          any="Any event"
-          options={SEARCH_EVENTS.map((k) => [k, `with ${k}`])}
-        />
+        {(
+          [
+            ['siteId', 'Site', 'All sites', sites.map((v) => [v, v])],
+            ['kind', 'Kind of response', 'Any kind', RESPONSE_KINDS.map((v) => [v, v])],
+            ['event', 'Event type', 'Any event', SEARCH_EVENTS.map((v) => [v, `with ${v}`])],
+          ] as const
+        ).map(([field, label, any, options]) => (
+          <FilterSelect
+            key={field}
+            label={label}
+            testId={field === 'siteId' ? 'filter-site' : `filter-${field}`}
+            value={filters[field]}
+            onChange={(value) => set({ [field]: value })}
+            any={any}
+            options={options as Array<[string, string]>}
+          />
+        ))}
         <div className="segmented" role="group" aria-label="Verdict">
           {(['', 'fail', 'warn', 'pass'] as const).map((v) => (
             <button
