@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from './config';
 import { createSandbox, ListenError, type Sandbox } from './sandbox';
 import { VERSION } from './version';
+import { DataDirError } from './store/data-dir-error';
 
 const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
@@ -101,6 +102,12 @@ export function run(argv: string[]): void {
       process.exitCode = code;
     },
     (err: unknown) => {
+      // a problem with the data directory is the environment's, not the command line's: exit 1
+      if (err instanceof DataDirError) {
+        process.stderr.write(`search-sandbox: cannot start: ${err.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
       const known =
         err instanceof UsageError || err instanceof ConfigError || err instanceof ListenError;
       process.stderr.write(

@@ -25,8 +25,19 @@ export interface CliProcess {
 
 const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
-export function spawnCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliProcess {
-  return spawnProcess(process.execPath, [CLI, ...args], cwd, env);
+/** Run the process as this user (tests running as root use it so file permissions apply). */
+export interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+export function spawnCli(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  runAs: RunAs = {},
+): CliProcess {
+  return spawnProcess(process.execPath, [CLI, ...args], cwd, env, runAs);
 }
 
 /** Any command that prints the sandbox's ready line (e.g. an installed package's bin). */
@@ -35,6 +46,7 @@ export function spawnProcess(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
+  runAs: RunAs = {},
 ): CliProcess {
   // A clean environment: no SEARCH_SANDBOX_* from the developer's shell may change what is tested.
   const base = Object.fromEntries(
@@ -44,6 +56,7 @@ export function spawnProcess(
     cwd,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...runAs,
   });
   let out = '';
   let err = '';
@@ -91,8 +104,9 @@ export function spawnProcess(
 export async function runCli(
   args: string[],
   cwd: string,
+  runAs: RunAs = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = spawnCli(args, cwd);
+  const proc = spawnCli(args, cwd, {}, runAs);
   const code = await proc.exit;
   return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }

@@ -152,24 +152,6 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     );
   });
 
-  it('on a data directory it cannot use', async () => {
-    const cwd = dir();
-    writeFileSync(path.join(cwd, 'a-file'), 'not a directory');
-    expect(await fails(['serve', '--data', 'a-file/data'], cwd)).toMatch(
-      /dataDir: cannot open the events journal events\.ndjson in .*a-file.*\(ENOTDIR\): pass --data with a writable directory, or --ephemeral/,
-    );
-  });
-
-  it('on a data directory another sandbox is using', async () => {
-    const cwd = dir();
-    const first = await serve(['--data', 'shared'], cwd);
-    expect(await fails(['serve', '--port', '0', '--data', 'shared'], cwd)).toMatch(
-      new RegExp(
-        `data directory .*shared is in use by another sandbox \\(pid ${first.child.pid}\\): stop that one`,
-      ),
-    );
-  });
-
   it('on an invalid config file', async () => {
     const cwd = dir();
     writeFileSync(path.join(cwd, 'broken.json'), '{"port": 80,');
