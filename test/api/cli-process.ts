@@ -19,6 +19,8 @@ export interface CliProcess {
   exit: Promise<number>;
   stdout(): string;
   stderr(): string;
+  /** resolves with stderr once it matches `pattern`; rejects if the process ends first */
+  stderrMatching(pattern: RegExp): Promise<string>;
   /** SIGKILL if still running, and wait for it */
   kill(): Promise<void>;
 }
@@ -91,6 +93,17 @@ export function spawnProcess(
     }),
     stdout: () => out,
     stderr: () => err,
+    stderrMatching: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(err)) return;
+          child.stderr!.off('data', check);
+          resolve(err);
+        };
+        child.stderr!.on('data', check);
+        check();
+        void exit.then(() => reject(new Error(`exited; stderr never matched ${pattern}: ${err}`)));
+      }),
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exit;
