@@ -127,13 +127,7 @@ describe.skipIf(skip)('watching for traffic', () => {
     // on the board, the row leads to its feed's card
     await refused.getByTestId('live-detail-link').click();
     await expect
-      .poll(() =>
-        s.ui
-          .feedCard(43)
-          .evaluate(
-            (card) => Math.round(card.getBoundingClientRect().top) < window.innerHeight / 2,
-          ),
-      )
+      .poll(async () => ((await s.ui.feedCard(43).boundingBox())?.y ?? Infinity) < 400)
       .toBe(true);
   });
 });

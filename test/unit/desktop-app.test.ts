@@ -364,20 +364,6 @@ describe('desktop app', () => {
     await runtime.shutdown();
     expect(existsSync(handoff)).toBe(false);
   });
-
-  it('shows an error box and exits non-zero when the config is broken', async () => {
-    const userData = userDataDir();
-    writeFileSync(path.join(userData, 'search-sandbox.config.json'), '{"port": "many"}');
-    const electron = fakeElectron(userData);
-    expect(await launch(electron, { SEARCH_SANDBOX_PORT: '' })).toBeNull();
-    expect(electron.app.exitCode).toBe(1);
-    const error = electron.dialog.calls.find((c) => c.kind === 'error')!;
-    expect(error.options).toMatchObject({
-      title: 'Search Sandbox could not start',
-      content: expect.stringMatching(/port/),
-    });
-    expect(FakeBrowserWindow.instances).toHaveLength(0);
-  });
 });
 
 /** Everything the sandbox wrote to its data directory, as text. */

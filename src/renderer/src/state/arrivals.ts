@@ -1,6 +1,6 @@
 // Traffic that arrived while a screen was open, for the live "watching for traffic" panels on Connect
 // and the Feeds board: tracking requests (from the event list) and bulk index requests (from feed history).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RecordedEvent } from '../api/types';
 import type { FeedView, RequestEntry } from '../../../shared/indexing';
 import { parseTime } from '../format';
@@ -114,10 +114,9 @@ export function useBeaconWatch(): Watch {
   const summaries = useSandbox((s) => s.pages.summaries);
   // the baseline is the newest seq held once the first snapshot is in
   const [baseline, setBaseline] = useState<{ seq: number; count: number } | null>(null);
-  useEffect(() => {
-    if (ready && baseline === null)
-      setBaseline({ seq: events.at(-1)?.seq ?? 0, count: events.length });
-  }, [ready, baseline, events]);
+  // set during render (React's pattern for state derived once from props), not in an effect
+  if (ready && baseline === null)
+    setBaseline({ seq: events.at(-1)?.seq ?? 0, count: events.length });
   return useMemo(() => {
     if (baseline === null) return { ready: false, arrivals: [], total: 0, before: 0 };
     const fresh: RecordedEvent[] = [];
@@ -140,9 +139,7 @@ export function useIndexRequestWatch(): Watch {
   const ready = useSandbox((s) => s.load.feeds.phase === 'ready');
   const all = useMemo(() => indexRequestArrivals(feeds), [feeds]);
   const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
-  useEffect(() => {
-    if (ready && baseline === null) setBaseline(new Set(all.map((a) => a.key)));
-  }, [ready, baseline, all]);
+  if (ready && baseline === null) setBaseline(new Set(all.map((a) => a.key)));
   return useMemo(() => {
     if (baseline === null) return { ready: false, arrivals: [], total: 0, before: 0 };
     const fresh = all.filter((a) => !baseline.has(a.key)).sort((a, b) => b.at - a.at);
