@@ -179,6 +179,16 @@ describe('serve on a data directory it cannot use', () => {
     );
   });
 
+  it('a file where the catalogs directory should be', async () => {
+    const { cwd, data } = copyOfData();
+    const catalogs = path.join(data, 'catalogs');
+    rmSync(catalogs, { recursive: true, force: true });
+    writeFileSync(catalogs, 'not a directory');
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${catalogs} is a file where the sandbox needs a directory (ENOTDIR): move that file away`,
+    );
+  });
+
   it('a read-only data directory', async () => {
     const { cwd, data } = copyOfData(unprivileged);
     chmodSync(data, 0o555);
