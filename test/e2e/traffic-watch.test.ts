@@ -35,7 +35,6 @@ describe.skipIf(skip)('watching for traffic', () => {
       .poll(() => s.ui.testId('watch-tracking-waiting').textContent())
       .toContain('Waiting for the first event from your storefront…');
     expect(await tracking.getAttribute('data-state')).toBe('waiting');
-    await s.ui.screenshot('connect-waiting');
 
     const page = newPage();
     const res = await postBeacon(
@@ -123,7 +122,6 @@ describe.skipIf(skip)('watching for traffic', () => {
     expect(await refused.textContent()).toMatch(
       /feed 43 was already queued at .*one re-index per hour/,
     );
-    await s.ui.screenshot('feeds-watch');
     // on the board, the row leads to its feed's card
     await refused.getByTestId('live-detail-link').click();
     await expect
