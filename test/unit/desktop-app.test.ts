@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runDesktopApp, type DesktopOptions } from '../../src/main/desktop/app';
+import { runDesktopApp } from '../../src/main/desktop/app';
 import { IPC } from '../../src/main/desktop/ipc-channels';
 import { menuPaths } from '../../src/main/desktop/menu';
 import { createSandbox } from '../../src/main/sandbox';
@@ -14,6 +14,7 @@ import {
   FakeBrowserWindow,
   FakeNotification,
   fakeElectron,
+  launchDesktop,
   preventable,
   type FakeElectron,
 } from './desktop-fake-electron';
@@ -35,15 +36,7 @@ async function launch(
   env: NodeJS.ProcessEnv = {},
   platform: NodeJS.Platform = 'linux',
 ) {
-  const options: DesktopOptions = {
-    mainDir: path.resolve('out/main'),
-    env: { SEARCH_SANDBOX_PORT: '0', ...env },
-    platform,
-    startSandbox: (config, opts) => createSandbox(config, { ...opts, rendererDir: null }),
-  };
-  const handle = runDesktopApp(electron, options);
-  electron.app.becomeReady();
-  const runtime = await handle.started;
+  const runtime = await launchDesktop(electron, env, platform);
   if (runtime) cleanups.push(() => runtime.shutdown());
   return runtime;
 }

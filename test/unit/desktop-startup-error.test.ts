@@ -4,10 +4,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runDesktopApp, type DesktopOptions } from '../../src/main/desktop/app';
-import { createSandbox } from '../../src/main/sandbox';
 import { LOCK_FILE } from '../../src/main/store/dir-lock';
-import { FakeBrowserWindow, fakeElectron, type FakeElectron } from './desktop-fake-electron';
+import {
+  FakeBrowserWindow,
+  fakeElectron,
+  launchDesktop,
+  type FakeElectron,
+} from './desktop-fake-electron';
 import { tempDir } from '../helpers/sandbox';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -23,16 +26,7 @@ function userDataDir(): string {
 }
 
 async function launch(electron: FakeElectron, env: NodeJS.ProcessEnv = {}) {
-  FakeBrowserWindow.instances = [];
-  const options: DesktopOptions = {
-    mainDir: path.resolve('out/main'),
-    env: { SEARCH_SANDBOX_PORT: '0', ...env },
-    platform: 'linux',
-    startSandbox: (config, opts) => createSandbox(config, { ...opts, rendererDir: null }),
-  };
-  const handle = runDesktopApp(electron, options);
-  electron.app.becomeReady();
-  const runtime = await handle.started;
+  const runtime = await launchDesktop(electron, env);
   if (runtime) cleanups.push(() => runtime.shutdown());
   return runtime;
 }
