@@ -104,6 +104,21 @@ describe.skipIf(skip)('watching for traffic', () => {
     expect(await row.getAttribute('data-kind')).toBe('index');
     expect(await row.textContent()).toContain('PUT feed 43');
     expect(await row.getByTestId('live-verdict').textContent()).toBe('accepted 200');
+    expect(await row.textContent()).toContain('PUT accepted: reading the cart source');
+
+    // a client with the wrong key reaches no feed, and still shows up, with the reason
+    const wrong = await fetch(`${s.sandbox.url}/api/index/status`, {
+      headers: { Authorization: `Basic ${Buffer.from('demo42:wrong-key').toString('base64')}` },
+    });
+    expect(wrong.status).toBe(401);
+    const rows = s.ui.testId('watch-indexing').getByTestId('live-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('GET /api/index/status');
+    expect(await rows.first().getByTestId('live-verdict').textContent()).toBe('rejected 401');
+    expect(await rows.first().textContent()).toContain(
+      'invalid credentials: the siteId and secret key do not match an account of this sandbox',
+    );
+    expect(await rows.first().textContent()).not.toContain('wrong-key');
 
     await s.ui.nav('feeds');
     const watch = s.ui.testId('watch-indexing');

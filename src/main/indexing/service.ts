@@ -43,6 +43,10 @@ export interface IndexRequestResult {
   message: string;
   /** seconds, with 429 */
   retryAfter?: number;
+  /** what the feed's history says of the request (set once it reached a feed) */
+  detail?: string;
+  /** the first workflow finding, when the request did not follow the recommended workflow */
+  workflow?: string | null;
 }
 
 export class IndexingService {
@@ -274,7 +278,11 @@ export class IndexingService {
     } else {
       this.engine.changed(rec);
     }
-    return result;
+    return {
+      ...result,
+      detail,
+      workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
+    };
   }
 
   feeds(siteId?: string): FeedView[] {

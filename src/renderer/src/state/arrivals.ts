@@ -1,12 +1,13 @@
 // Traffic that arrived while a screen was open, for the live "watching for traffic" panels on Connect
-// and the Feeds board: tracking requests (from the event list) and bulk index requests (from feed history).
+// and the Feeds board: tracking requests (from the event list) and bulk index requests (from the
+// stream's `indexRequest` notices, so refusals that never reach a feed show too).
 import { useMemo, useState } from 'react';
 import type { RecordedEvent } from '../api/types';
-import type { FeedView, RequestEntry } from '../../../shared/indexing';
+import type { FeedView } from '../../../shared/indexing';
 import { parseTime } from '../format';
 import { routeHref } from '../router';
 import { pageKey } from './pages';
-import { useSandbox } from './store';
+import { useSandbox, type IndexRequestSeen } from './store';
 
 /** One arrival as a row shows it. */
 export interface Arrival {
@@ -61,38 +62,33 @@ export function beaconArrival(e: RecordedEvent, hasPage: (key: string) => boolea
   };
 }
 
-/** Every bulk index request the feeds' histories hold, keyed so the same one is recognised later. */
-export function indexRequestArrivals(feeds: readonly FeedView[]): Arrival[] {
-  const out: Arrival[] = [];
-  for (const feed of feeds) {
-    feed.history.forEach((entry, i) => {
-      if (entry.kind !== 'request') return;
-      const r = entry as RequestEntry;
-      out.push({
-        // history is append-only (trimmed at the front), so time + method + status + count of
-        // same-time entries identifies an entry across updates of the feed
-        key: `${feed.siteId}/${feed.id}/${r.at}/${r.method}/${r.status}/${sameTimeIndex(feed, i)}`,
-        kind: 'index',
-        at: parseTime(r.at),
-        siteId: feed.siteId,
-        what: `${r.method} feed ${feed.id}`,
-        accepted: r.accepted,
-        status: r.status,
-        message: r.detail || null,
-        workflow: r.scorecard.followed ? null : (r.scorecard.findings[0]?.message ?? null),
-        timelineHref: null,
-        detailHref: routeHref({ view: 'feeds' }),
-        detailLabel: 'feed board',
-        feedId: feed.id,
-      });
-    });
-  }
-  return out;
+/** A bulk index request notice as a row: wrong credentials and status reads included. */
+export function indexRequestArrival(n: IndexRequestSeen): Arrival {
+  return {
+    key: `index-${n.seq}`,
+    kind: 'index',
+    at: parseTime(n.at),
+    siteId: n.siteId,
+    what:
+      n.endpoint === 'status'
+        ? `${n.method} /api/index/status`
+        : `${n.method} feed ${n.feedId ?? '(no feedId)'}`,
+    accepted: n.accepted,
+    status: n.status,
+    message: n.message,
+    workflow: n.workflow,
+    timelineHref: null,
+    detailHref: routeHref({ view: 'feeds' }),
+    detailLabel: 'feed board',
+    // only these answers come from a feed the board shows (the others never reached one)
+    feedId: n.endpoint === 'feed' && [200, 409, 429].includes(n.status) ? n.feedId : null,
+  };
 }
 
-function sameTimeIndex(feed: FeedView, i: number): number {
+/** How many bulk index requests the feeds' histories hold (what came before a screen opened). */
+export function requestsInHistory(feeds: readonly FeedView[]): number {
   let n = 0;
-  for (let j = i - 1; j >= 0 && feed.history[j]!.at === feed.history[i]!.at; j--) n++;
+  for (const feed of feeds) for (const e of feed.history) if (e.kind === 'request') n++;
   return n;
 }
 
@@ -133,21 +129,25 @@ export function useBeaconWatch(): Watch {
   }, [events, baseline, summaries]);
 }
 
-/** Bulk index requests recorded in feed histories since the calling screen mounted. */
+/** Bulk index requests answered since the calling screen mounted (from the live stream). */
 export function useIndexRequestWatch(): Watch {
+  const notices = useSandbox((s) => s.indexRequests);
   const feeds = useSandbox((s) => s.feeds);
   const ready = useSandbox((s) => s.load.feeds.phase === 'ready');
-  const all = useMemo(() => indexRequestArrivals(feeds), [feeds]);
-  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
-  if (ready && baseline === null) setBaseline(new Set(all.map((a) => a.key)));
+  // notices exist only from the stream, so what was there at mount is simply the newest seq
+  const [baseline] = useState(() => notices.at(-1)?.seq ?? 0);
+  const [before, setBefore] = useState<number | null>(null);
+  // set during render (React's pattern for state derived once from props), not in an effect
+  if (ready && before === null) setBefore(requestsInHistory(feeds));
   return useMemo(() => {
-    if (baseline === null) return { ready: false, arrivals: [], total: 0, before: 0 };
-    const fresh = all.filter((a) => !baseline.has(a.key)).sort((a, b) => b.at - a.at);
+    const fresh: IndexRequestSeen[] = [];
+    for (let i = notices.length - 1; i >= 0 && notices[i]!.seq > baseline; i--)
+      fresh.push(notices[i]!);
     return {
       ready: true,
-      arrivals: fresh.slice(0, ARRIVALS_SHOWN),
+      arrivals: fresh.slice(0, ARRIVALS_SHOWN).map(indexRequestArrival),
       total: fresh.length,
-      before: baseline.size,
+      before: before ?? 0,
     };
-  }, [all, baseline]);
+  }, [notices, baseline, before]);
 }
