@@ -34,7 +34,7 @@ describe('lockDataDir', () => {
     const d = dir();
     writeFileSync(path.join(d, LOCK_FILE), `${process.ppid}\n`);
     expect(() => lockDataDir(d)).toThrow(
-      `${path.join(d, LOCK_FILE)} says data directory ${d} is in use by another sandbox (pid ${process.ppid}, still running): stop that one, or start this one with --data OTHER_DIR or --ephemeral`,
+      `${path.join(d, LOCK_FILE)} says data directory ${d} is in use by another sandbox (pid ${process.ppid}, still running): stop that one, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory`,
     );
   });
 

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What to use instead of the troubled directory, for both the CLI and the desktop app. */
-const ELSEWHERE =
+export const ELSEWHERE =
   'or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory';
 
 export class DataDirError extends Error {

@@ -2,7 +2,7 @@
 // numbers and corrupt it. A lock file holds the owner's pid; a lock left by a killed process is taken over.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { DataDirError } from './data-dir-error';
+import { DataDirError, ELSEWHERE } from './data-dir-error';
 
 export const LOCK_FILE = 'sandbox.lock';
 
@@ -17,7 +17,7 @@ export class DataDirInUseError extends DataDirError {
     super(
       path.join(dir, LOCK_FILE),
       `says data directory ${dir} is in use by another sandbox (pid ${pid}, still running)`,
-      'stop that one, or start this one with --data OTHER_DIR or --ephemeral',
+      `stop that one, ${ELSEWHERE}`,
     );
     this.name = 'DataDirInUseError';
   }
