@@ -1,9 +1,12 @@
 // The headless commands: `serve` runs the sandbox, `check` runs the timeline rules offline.
 // Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from './config';
 import { createSandbox, ListenError, type Sandbox } from './sandbox';
 import { VERSION } from './version';
+import { readyBanner } from './ready-banner';
+import { DataDirError } from './store/data-dir-error';
 
 const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
@@ -68,15 +71,8 @@ async function serve(args: string[]): Promise<number> {
     httpsPort: flags['https-port'],
   });
   const sandbox: Sandbox = await createSandbox(config);
-  process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
-  // stdout keeps its one ready line; the HTTPS address goes to stderr
-  if (sandbox.httpsUrl) {
-    const cert = config.dataDir
-      ? ` (self-signed certificate: ${config.dataDir}/tls/cert.pem)`
-      : ' (self-signed certificate, in memory)';
-    process.stderr.write(`search-sandbox: HTTPS on ${sandbox.httpsUrl}${cert}\n`);
-  }
-  await new Promise<void>((resolve) => {
+  // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
@@ -91,6 +87,18 @@ async function serve(args: string[]): Promise<number> {
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
+  process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
+  // stdout keeps its one ready line for scripts; what a person reads goes to stderr
+  process.stderr.write(
+    `${readyBanner({
+      config,
+      url: sandbox.url,
+      httpsUrl: sandbox.httpsUrl,
+      certPath: config.dataDir ? path.join(config.dataDir, 'tls', 'cert.pem') : null,
+      warnings: sandbox.core.warnings(),
+    })}\n`,
+  );
+  await stopped;
   return 0;
 }
 
@@ -101,6 +109,12 @@ export function run(argv: string[]): void {
       process.exitCode = code;
     },
     (err: unknown) => {
+      // a problem with the data directory is the environment's, not the command line's: exit 1
+      if (err instanceof DataDirError) {
+        process.stderr.write(`search-sandbox: cannot start: ${err.message}\n`);
+        process.exitCode = 1;
+        return;
+      }
       const known =
         err instanceof UsageError || err instanceof ConfigError || err instanceof ListenError;
       process.stderr.write(

@@ -19,6 +19,7 @@ import { IndexingService } from './indexing/service';
 import { SearchService } from './search/service';
 import { IssuedResponses } from './search/responses';
 import { createHttpsServer, ensureCertificate } from './http/https';
+import { asDataDirError } from './store/data-dir-error';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export interface ResetScope {
@@ -64,10 +65,26 @@ export async function createCore(
   config: SandboxConfig,
   options: CoreOptions = {},
 ): Promise<SandboxCore> {
+  const closers: Array<() => Promise<void> | void> = [];
+  try {
+    return await openCore(config, options, closers);
+  } catch (err) {
+    // Whatever was opened (the journal and its lock first) is closed again, so a failed start leaves
+    // the data directory as it found it; an fs error on one of its files is said as a DataDirError.
+    for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => undefined);
+    throw asDataDirError(err);
+  }
+}
+
+async function openCore(
+  config: SandboxConfig,
+  options: CoreOptions,
+  closers: Array<() => Promise<void> | void>,
+): Promise<SandboxCore> {
   const clock = options.clock ?? new SandboxClock();
+  closers.push(() => clock.dispose());
   const bus = new Bus();
   const warnings: string[] = [...(options.warnings ?? [])];
-  const closers: Array<() => Promise<void> | void> = [];
 
   const events = await openEventStore({
     dataDir: config.dataDir,
@@ -175,7 +192,6 @@ export async function createCore(
     warnings: () => [...warnings],
     async close() {
       for (const close of closers.reverse()) await close();
-      clock.dispose();
     },
   };
 }
@@ -230,7 +246,7 @@ export async function createSandbox(
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.close();
-      throw err;
+      throw asDataDirError(err);
     }
     ports.push((httpsServer.address() as AddressInfo).port);
   }

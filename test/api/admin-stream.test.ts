@@ -9,6 +9,7 @@ import { createCore, type SandboxCore } from '../../src/main/sandbox';
 import { adminEventsRouter } from '../../src/main/http/routes/admin-events';
 import { SseHub, type SseOptions } from '../../src/main/http/sse';
 import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
+import { readUntil } from '../helpers/sse';
 
 const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -30,21 +31,6 @@ async function streamServer(
     await core.close();
   });
   return { core, hub, port: (server.address() as AddressInfo).port };
-}
-
-/** Read an SSE body until `until` matches the text so far. */
-async function readUntil(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  until: (text: string) => boolean,
-): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!until(text)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  return text;
 }
 
 async function until(condition: () => boolean): Promise<void> {

@@ -19,14 +19,27 @@ export interface CliProcess {
   exit: Promise<number>;
   stdout(): string;
   stderr(): string;
+  /** resolves with stderr once it matches `pattern`; rejects if the process ends first */
+  stderrMatching(pattern: RegExp): Promise<string>;
   /** SIGKILL if still running, and wait for it */
   kill(): Promise<void>;
 }
 
 const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
-export function spawnCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliProcess {
-  return spawnProcess(process.execPath, [CLI, ...args], cwd, env);
+/** Run the process as this user (tests running as root use it so file permissions apply). */
+export interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+export function spawnCli(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  runAs: RunAs = {},
+): CliProcess {
+  return spawnProcess(process.execPath, [CLI, ...args], cwd, env, runAs);
 }
 
 /** Any command that prints the sandbox's ready line (e.g. an installed package's bin). */
@@ -35,6 +48,7 @@ export function spawnProcess(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
+  runAs: RunAs = {},
 ): CliProcess {
   // A clean environment: no SEARCH_SANDBOX_* from the developer's shell may change what is tested.
   const base = Object.fromEntries(
@@ -44,6 +58,7 @@ export function spawnProcess(
     cwd,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...runAs,
   });
   let out = '';
   let err = '';
@@ -78,6 +93,17 @@ export function spawnProcess(
     }),
     stdout: () => out,
     stderr: () => err,
+    stderrMatching: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(err)) return;
+          child.stderr!.off('data', check);
+          resolve(err);
+        };
+        child.stderr!.on('data', check);
+        check();
+        void exit.then(() => reject(new Error(`exited; stderr never matched ${pattern}: ${err}`)));
+      }),
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exit;
@@ -91,8 +117,9 @@ export function spawnProcess(
 export async function runCli(
   args: string[],
   cwd: string,
+  runAs: RunAs = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = spawnCli(args, cwd);
+  const proc = spawnCli(args, cwd, {}, runAs);
   const code = await proc.exit;
   return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runDesktopApp, type DesktopOptions } from '../../src/main/desktop/app';
+import { runDesktopApp } from '../../src/main/desktop/app';
 import { IPC } from '../../src/main/desktop/ipc-channels';
 import { menuPaths } from '../../src/main/desktop/menu';
 import { createSandbox } from '../../src/main/sandbox';
@@ -14,6 +14,7 @@ import {
   FakeBrowserWindow,
   FakeNotification,
   fakeElectron,
+  launchDesktop,
   preventable,
   type FakeElectron,
 } from './desktop-fake-electron';
@@ -35,15 +36,7 @@ async function launch(
   env: NodeJS.ProcessEnv = {},
   platform: NodeJS.Platform = 'linux',
 ) {
-  const options: DesktopOptions = {
-    mainDir: path.resolve('out/main'),
-    env: { SEARCH_SANDBOX_PORT: '0', ...env },
-    platform,
-    startSandbox: (config, opts) => createSandbox(config, { ...opts, rendererDir: null }),
-  };
-  const handle = runDesktopApp(electron, options);
-  electron.app.becomeReady();
-  const runtime = await handle.started;
+  const runtime = await launchDesktop(electron, env, platform);
   if (runtime) cleanups.push(() => runtime.shutdown());
   return runtime;
 }
@@ -363,20 +356,6 @@ describe('desktop app', () => {
     ).toBe(false);
     await runtime.shutdown();
     expect(existsSync(handoff)).toBe(false);
-  });
-
-  it('shows an error box and exits non-zero when the config is broken', async () => {
-    const userData = userDataDir();
-    writeFileSync(path.join(userData, 'search-sandbox.config.json'), '{"port": "many"}');
-    const electron = fakeElectron(userData);
-    expect(await launch(electron, { SEARCH_SANDBOX_PORT: '' })).toBeNull();
-    expect(electron.app.exitCode).toBe(1);
-    const error = electron.dialog.calls.find((c) => c.kind === 'error')!;
-    expect(error.options).toMatchObject({
-      title: 'Search Sandbox could not start',
-      content: expect.stringMatching(/port/),
-    });
-    expect(FakeBrowserWindow.instances).toHaveLength(0);
   });
 });
 

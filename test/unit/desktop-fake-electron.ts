@@ -18,6 +18,10 @@ import type {
   WindowOptionsLike,
 } from '../../src/main/desktop/electron-api';
 
+import path from 'node:path';
+import { runDesktopApp, type DesktopRuntime } from '../../src/main/desktop/app';
+import { createSandbox } from '../../src/main/sandbox';
+
 type Listener = (...args: never[]) => unknown;
 
 class Emitter {
@@ -338,4 +342,23 @@ export function fakeElectron(
     session: { defaultSession: new FakeSession() },
     screen: { getAllDisplays: () => displays.map((workArea) => ({ workArea })) },
   };
+}
+
+/**
+ * Start the desktop shell on the fake the way Electron would (the app becomes ready): the real sandbox
+ * on port 0 unless `env` says otherwise, without the renderer. Resolves with the runtime, or null.
+ */
+export function launchDesktop(
+  electron: FakeElectron,
+  env: NodeJS.ProcessEnv = {},
+  platform: NodeJS.Platform = 'linux',
+): Promise<DesktopRuntime | null> {
+  const handle = runDesktopApp(electron, {
+    mainDir: path.resolve('out/main'),
+    env: { SEARCH_SANDBOX_PORT: '0', ...env },
+    platform,
+    startSandbox: (config, opts) => createSandbox(config, { ...opts, rendererDir: null }),
+  });
+  electron.app.becomeReady();
+  return handle.started;
 }

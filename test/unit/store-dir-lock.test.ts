@@ -34,7 +34,7 @@ describe('lockDataDir', () => {
     const d = dir();
     writeFileSync(path.join(d, LOCK_FILE), `${process.ppid}\n`);
     expect(() => lockDataDir(d)).toThrow(
-      `data directory ${d} is in use by another sandbox (pid ${process.ppid}): stop that one, or start this one with --data OTHER_DIR or --ephemeral`,
+      `${path.join(d, LOCK_FILE)} says data directory ${d} is in use by another sandbox (pid ${process.ppid}, still running): stop that one, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory`,
     );
   });
 
@@ -48,13 +48,11 @@ describe('lockDataDir', () => {
     lockDataDir(d)();
   });
 
-  it('is held by an open journal until it closes; openEventStore reports a busy dir as a config error', async () => {
+  it('is held by an open journal until it closes; openEventStore reports a busy dir as a DataDirError', async () => {
     const d = dir();
     const log = new EventLog({ retention: 10 });
     await Journal.open(d, log);
-    await expect(openEventStore({ dataDir: d, retention: 10 })).rejects.toThrow(
-      /dataDir: data directory .* is in use by another sandbox/,
-    );
+    await expect(openEventStore({ dataDir: d, retention: 10 })).rejects.toThrow(DataDirInUseError);
     await log.close();
     const again = await openEventStore({ dataDir: d, retention: 10 });
     await again.close();

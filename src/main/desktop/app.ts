@@ -11,6 +11,7 @@ import { registerDesktopIpc } from './ipc';
 import { buildMenuTemplate } from './menu';
 import { NotificationThrottle, NotificationWatcher } from './notifications';
 import { desktopConfig, startWithPortFallback, type StartSandbox } from './sandbox-start';
+import { showStartupError } from './startup-error';
 import {
   DEFAULT_WINDOW,
   SETTINGS_FILE,
@@ -98,10 +99,8 @@ export function runDesktopApp(electron: DesktopElectron, options: DesktopOptions
       return runtime;
     })
     .catch((err: unknown) => {
-      const message = err instanceof Error ? err.message : String(err);
-      console.error(`search-sandbox desktop: cannot start: ${message}`);
-      electron.dialog.showErrorBox('Search Sandbox could not start', message);
-      app.exit(1);
+      // the window says why (file, problem, fix); closing it ends the app with exit code 1
+      showStartupError(electron, err);
       return null;
     });
   return { started };

@@ -10,9 +10,9 @@ import type {
 } from './electron-api';
 
 /** Every switch that lets page script reach Node or escape the renderer sandbox, turned off. */
-export function secureWebPreferences(preloadPath: string): WebPreferencesLike {
+export function secureWebPreferences(preloadPath?: string): WebPreferencesLike {
   return {
-    preload: preloadPath,
+    ...(preloadPath !== undefined && { preload: preloadPath }),
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

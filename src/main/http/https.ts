@@ -6,6 +6,7 @@ import https from 'node:https';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
 import { generate } from 'selfsigned';
+import { dataDirFailure } from '../store/data-dir-error';
 
 export interface TlsMaterial {
   key: string;
@@ -58,7 +59,10 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
       cert: await readFile(certPath, 'utf8'),
       certPath,
     };
-  } catch {
+  } catch (err) {
+    // only a missing certificate is made anew: an unreadable one is the user's to look at, not to overwrite
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw dataDirFailure((err as NodeJS.ErrnoException).path ?? certPath, err, 'read');
     const made = await create();
     await mkdir(dir, { recursive: true });
     await writeFile(keyPath, made.key, { mode: 0o600 });

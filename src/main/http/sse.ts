@@ -13,6 +13,7 @@ const STREAM_TYPES: Record<StreamType, true> = {
   outbox: true,
   clock: true,
   reset: true,
+  indexRequest: true,
 };
 
 export interface SseOptions {

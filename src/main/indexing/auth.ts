@@ -46,3 +46,13 @@ export function authenticate(
     };
   return { ok: true, account };
 }
+
+/** The user name (siteId) a basic auth header claims, checked or not: to say who a refused request was from. */
+export function claimedSiteId(header: string | undefined): string {
+  const m = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header ?? '');
+  if (!m) return '';
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  // at most a siteId's worth of what was sent: never anything past the colon (the secret)
+  return colon < 0 ? '' : decoded.slice(0, Math.min(colon, 64));
+}

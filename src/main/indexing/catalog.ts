@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { Product } from './feed-product';
+import { dataDirFailure } from '../store/data-dir-error';
 
 export {
   JSON_ROWS,
@@ -133,7 +134,11 @@ export class CatalogStore implements CatalogReader {
   async load(): Promise<string[]> {
     if (!this.dir) return [];
     const warnings: string[] = [];
-    const names = await readdir(this.dir).catch(() => [] as string[]);
+    // no directory yet: no catalogs; one that cannot be listed is the user's to fix, not to ignore
+    const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw dataDirFailure(this.dir!, err, 'read');
+    });
     for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
       try {
         this.catalogs.set(name, await readCatalog(path.join(this.dir, name)));

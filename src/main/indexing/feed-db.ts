@@ -4,6 +4,7 @@ import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import type { FeedConfig } from './accounts-config';
 import type {
   FeedState,
@@ -66,6 +67,7 @@ export interface IndexingData {
   seq: number;
 }
 
+export const INDEXING_FILE = 'indexing.json';
 export const HISTORY_LIMIT = 200;
 export const OUTBOX_LIMIT = 500;
 
@@ -106,20 +108,54 @@ export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): Fe
 
 export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb> {
   if (!dataDir) return new Low<IndexingData>(new Memory<IndexingData>(), empty());
-  await mkdir(dataDir, { recursive: true });
-  const db = new Low<IndexingData>(
-    new JSONFile<IndexingData>(path.join(dataDir, 'indexing.json')),
-    empty(),
-  );
+  const file = path.resolve(dataDir, INDEXING_FILE);
   try {
-    await db.read();
+    await mkdir(dataDir, { recursive: true });
   } catch (err) {
-    throw new Error(
-      `${path.join(dataDir, 'indexing.json')} cannot be read (${(err as Error).message}): fix or delete it (feeds then start from the fixtures)`,
-    );
+    throw dataDirFailure(path.resolve(dataDir), err, 'create');
   }
-  if (!db.data || db.data.version !== 1) db.data = empty();
+  const db = new Low<IndexingData>(new JSONFile<IndexingData>(file), empty());
+  db.data = await readIndexingFile(file);
   return db;
+}
+
+/**
+ * Read indexing.json without ever replacing it: a file that cannot be read or is not this sandbox's
+ * data stops the start-up (the user's feed states and outbox are in it), only a missing one starts fresh.
+ */
+async function readIndexingFile(file: string): Promise<IndexingData> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return empty();
+    throw dataDirFailure(file, err, 'read');
+  }
+  const fix =
+    'fix it, or move it away to start the feeds and the outbox again from the fixtures (the sandbox changed nothing)';
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    const why = text.trim() === '' ? 'is empty' : `is not valid JSON (${(err as Error).message})`;
+    throw new DataDirError(file, why, fix);
+  }
+  const problem = shapeProblem(data);
+  if (problem)
+    throw new DataDirError(file, `is not a search-sandbox indexing file (${problem})`, fix);
+  return data as IndexingData;
+}
+
+function shapeProblem(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
+  const d = data as Record<string, unknown>;
+  if (d.version !== 1) return `"version" is ${JSON.stringify(d.version) ?? 'missing'}, expected 1`;
+  for (const key of ['feeds', 'outbox'] as const)
+    if (!Array.isArray(d[key])) return `"${key}" is not a list`;
+  if (typeof d.statusReads !== 'object' || d.statusReads === null)
+    return '"statusReads" is not an object';
+  if (typeof d.seq !== 'number') return '"seq" is not a number';
+  return null;
 }
 
 /** The last uploaded feed file per feed: in memory, mirrored to `<dataDir>/uploads/` when persistent. */

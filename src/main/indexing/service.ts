@@ -7,7 +7,8 @@ import type { SandboxConfig } from '../config';
 import type { FeedView, IndexStatus } from '../../shared/indexing';
 import type { AccountConfig } from './accounts-config';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
-import { openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
+import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
+import { asDataDirError } from '../store/data-dir-error';
 import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
 import { FeedEngine } from './feeds';
@@ -42,6 +43,10 @@ export interface IndexRequestResult {
   message: string;
   /** seconds, with 429 */
   retryAfter?: number;
+  /** what the feed's history says of the request (set once it reached a feed) */
+  detail?: string;
+  /** the first workflow finding, when the request did not follow the recommended workflow */
+  workflow?: string | null;
 }
 
 export class IndexingService {
@@ -76,7 +81,12 @@ export class IndexingService {
       limits: options.limits,
     });
     const service = new IndexingService(engine, catalogs, outbox, stash, config.accounts);
-    await service.initialise();
+    try {
+      await service.initialise();
+    } catch (err) {
+      // the start-up write of indexing.json fails on a full or read-only disk; say which file
+      throw asDataDirError(err, 'write', dir ? path.resolve(dir, INDEXING_FILE) : undefined);
+    }
     return { service, warnings };
   }
 
@@ -268,7 +278,11 @@ export class IndexingService {
     } else {
       this.engine.changed(rec);
     }
-    return result;
+    return {
+      ...result,
+      detail,
+      workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
+    };
   }
 
   feeds(siteId?: string): FeedView[] {

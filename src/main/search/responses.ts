@@ -3,6 +3,7 @@
 import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Slot } from './config';
+import { dataDirFailure } from '../store/data-dir-error';
 
 export type IssuedKind = 'search' | 'category' | 'autocomplete';
 
@@ -65,7 +66,11 @@ export class IssuedResponses {
     const warnings: string[] = [];
     if (dir) {
       const file = path.join(dir, 'search-responses.ndjson');
-      const text = await readFile(file, 'utf8').catch(() => null);
+      // only a missing file starts empty: one that cannot be read must not be replaced by compact() below
+      const text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw dataDirFailure(file, err, 'read');
+      });
       if (text !== null) {
         let header = false;
         for (const line of text.split('\n')) {

@@ -2,19 +2,22 @@
 // numbers and corrupt it. A lock file holds the owner's pid; a lock left by a killed process is taken over.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { DataDirError, ELSEWHERE } from './data-dir-error';
 
 export const LOCK_FILE = 'sandbox.lock';
 
 /** Directories locked by this process: a pid check cannot tell two sandboxes of one process apart. */
 const ownLocks = new Set<string>();
 
-export class DataDirInUseError extends Error {
+export class DataDirInUseError extends DataDirError {
   constructor(
     readonly dir: string,
     readonly pid: number,
   ) {
     super(
-      `data directory ${dir} is in use by another sandbox (pid ${pid}): stop that one, or start this one with --data OTHER_DIR or --ephemeral`,
+      path.join(dir, LOCK_FILE),
+      `says data directory ${dir} is in use by another sandbox (pid ${pid}, still running)`,
+      `stop that one, ${ELSEWHERE}`,
     );
     this.name = 'DataDirInUseError';
   }

@@ -1,8 +1,8 @@
 // Opens the event store for a config: memory only (`--ephemeral`), or reloaded from and journaled to the data dir.
-import { ConfigError } from '../config-error';
+import path from 'node:path';
 import { EventLog } from './event-log';
 import { JOURNAL_FILE, Journal, type JournalOptions } from './journal';
-import { DataDirInUseError } from './dir-lock';
+import { dataDirFailure } from './data-dir-error';
 
 export interface OpenEventsOptions extends JournalOptions {
   /** null: memory only */
@@ -16,12 +16,11 @@ export async function openEventStore(options: OpenEventsOptions): Promise<EventL
   try {
     await Journal.open(options.dataDir, log, options);
   } catch (err) {
-    if (err instanceof DataDirInUseError) throw new ConfigError('dataDir', err.message);
-    // A data dir the sandbox cannot write is a setup problem the user fixes, not a crash to debug.
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new ConfigError(
-      'dataDir',
-      `cannot open the events journal ${JOURNAL_FILE} in ${options.dataDir} (${code}): pass --data with a writable directory, or --ephemeral to keep events in memory`,
+    // A data dir the sandbox cannot use is a setup problem the user fixes, not a crash to debug.
+    throw dataDirFailure(
+      (err as { path?: string }).path ?? path.join(path.resolve(options.dataDir), JOURNAL_FILE),
+      err,
+      'write',
     );
   }
   return log;

@@ -3,7 +3,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import multer, { MulterError } from 'multer';
 import type { SandboxCore } from '../../sandbox';
-import { authenticate } from '../../indexing/auth';
+import { authenticate, claimedSiteId } from '../../indexing/auth';
+import type { IndexRequestNotice } from '../../../shared/stream';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
 import type { AccountConfig } from '../../indexing/accounts-config';
 
@@ -14,6 +15,7 @@ type Shape = 'status' | 'feed';
 
 /** The error body of each endpoint: status answers {status, message}, feed answers {success, message}. */
 function fail(res: Response, shape: Shape, code: number, message: string): void {
+  noted(res).message = message;
   // A body the client is still sending is drained (not read) so it sees this answer instead of a reset.
   if (!res.req.complete) {
     res.setHeader('Connection', 'close');
@@ -49,6 +51,7 @@ function authorise(
     fail(res, shape, 401, result.message);
     return null;
   }
+  noted(res).siteId = result.account.siteId;
   return result.account;
 }
 
@@ -98,9 +101,48 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
   });
 }
 
+/** What the `indexRequest` notice of a response says beyond its status, filled in while answering. */
+interface Noted {
+  siteId?: string;
+  message?: string;
+  workflow?: string | null;
+}
+
+function noted(res: Response): Noted {
+  return ((res.locals as { indexRequest?: Noted }).indexRequest ??= {});
+}
+
+/**
+ * Every answer on /api/index/* goes on the bus as an `indexRequest` notice (the UI's "watching for
+ * traffic" shows it), including the ones that never reach a feed: wrong credentials, a bad feedId.
+ */
+function announce(core: SandboxCore, endpoint: IndexRequestNotice['endpoint']) {
+  return (req: Request, res: Response, next: () => void) => {
+    res.on('finish', () => {
+      const n = noted(res);
+      const raw = typeof req.query.feedId === 'string' ? req.query.feedId.trim() : '';
+      const notice: IndexRequestNotice = {
+        at: new Date(core.clock.now()).toISOString(),
+        method: req.method,
+        endpoint,
+        siteId: n.siteId ?? claimedSiteId(req.headers.authorization),
+        feedId: endpoint === 'feed' && /^\d+$/.test(raw) ? Number(raw) : null,
+        status: res.statusCode,
+        accepted: res.statusCode < 400,
+        message: n.message ?? null,
+        workflow: n.workflow ?? null,
+      };
+      core.bus.emit({ type: 'indexRequest', data: notice });
+    });
+    next();
+  };
+}
+
 export function indexingRouter(core: SandboxCore): Router {
   const router = express.Router();
   const indexing = core.indexing;
+  router.use('/api/index/status', announce(core, 'status'));
+  router.use('/api/index/feed', announce(core, 'feed'));
 
   router.all('/api/index/status', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -156,7 +198,11 @@ export function indexingRouter(core: SandboxCore): Router {
       upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
       plainHttp: !req.secure,
     });
-    if (result.status === 200) return void res.json({ success: true });
+    noted(res).workflow = result.workflow ?? null;
+    if (result.status === 200) {
+      noted(res).message = result.detail;
+      return void res.json({ success: true });
+    }
     if (result.retryAfter !== undefined) res.setHeader('Retry-After', String(result.retryAfter));
     fail(res, 'feed', result.status, result.message);
   });

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { getJson } from '../api/client';
 import type { ClockState, Health, RecordedEvent, StreamMessage } from '../api/types';
 import type { FeedView, OutboxMessage } from '../../../shared/indexing';
+import type { IndexRequestNotice } from '../../../shared/stream';
 import { StreamConnection, type ConnectionStatus } from './stream';
 import {
   applyEventsToIndex,
@@ -19,6 +20,11 @@ export type LoadState =
 
 /** How many recorded requests the UI keeps; older ones stay in the sandbox and its export. */
 export const EVENT_WINDOW = 20_000;
+/** How many bulk index request notices the UI keeps (they live only in this window's memory). */
+export const INDEX_REQUEST_WINDOW = 200;
+
+/** A bulk index request notice as the stream delivered it, numbered in arrival order by this UI. */
+export type IndexRequestSeen = IndexRequestNotice & { seq: number };
 
 export interface SandboxState {
   connection: ConnectionStatus;
@@ -30,6 +36,8 @@ export interface SandboxState {
   pages: PageStore;
   feeds: readonly FeedView[];
   outbox: readonly OutboxMessage[];
+  /** bulk index requests answered since this UI connected, oldest first (not kept by the sandbox) */
+  indexRequests: readonly IndexRequestSeen[];
   /** sandbox clock plus the real time it was read, so a running clock can be shown ticking */
   clock: { state: ClockState; readAt: number } | null;
 }
@@ -50,8 +58,10 @@ export class SandboxStore {
     pages: emptyPages(),
     feeds: [],
     outbox: [],
+    indexRequests: [],
     clock: null,
   };
+  private indexRequestSeq = 0;
   private listeners = new Set<() => void>();
   private pending: StreamMessage[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -228,6 +238,7 @@ export class SandboxStore {
     let feeds = this.state.feeds;
     let outbox = this.state.outbox;
     let clock = this.state.clock;
+    let indexRequests = this.state.indexRequests;
     let reset = false;
     for (const m of messages) {
       switch (m.type) {
@@ -246,13 +257,19 @@ export class SandboxStore {
         case 'clock':
           clock = { state: m.data as ClockState, readAt: Date.now() };
           break;
+        case 'indexRequest':
+          indexRequests = [
+            ...indexRequests.slice(-(INDEX_REQUEST_WINDOW - 1)),
+            { ...(m.data as IndexRequestNotice), seq: ++this.indexRequestSeq },
+          ];
+          break;
         case 'reset':
           reset = true;
           break;
       }
     }
     const pages = applyEventsToIndex(applyPageMessages(this.state.pages, pageMessages), newEvents);
-    this.state = { ...this.state, pages, feeds, outbox, clock };
+    this.state = { ...this.state, pages, feeds, outbox, clock, indexRequests };
     if (newEvents.length) this.appendEvents(newEvents, false);
     for (const l of this.listeners) l();
     if (reset) {

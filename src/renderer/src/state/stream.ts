@@ -7,7 +7,15 @@ export type ConnectionStatus =
   | { state: 'live'; since: number }
   | { state: 'disconnected'; since: number; attempt: number; retryAt: number };
 
-const TYPES: StreamType[] = ['event', 'timeline', 'feed', 'outbox', 'clock', 'reset'];
+const TYPES: StreamType[] = [
+  'event',
+  'timeline',
+  'feed',
+  'outbox',
+  'clock',
+  'reset',
+  'indexRequest',
+];
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
 export interface StreamHandlers {

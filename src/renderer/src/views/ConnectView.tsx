@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { CodeBlock, CopyButton, KindLabel } from '../components/common';
 import { currentSandboxTime, useSandboxNow } from '../components/ClockControl';
 import { useSandbox } from '../state/store';
+import { useBeaconWatch, useIndexRequestWatch } from '../state/arrivals';
+import { TrafficWatch } from './connect/TrafficWatch';
 import {
   DEMO_SECRET_KEY,
   DEMO_SITE_ID,
@@ -58,7 +60,8 @@ export function ConnectView() {
   const origin = location.origin;
   const now = useSandboxNow();
   const health = useSandbox((s) => s.health);
-  const eventCount = useSandbox((s) => s.events.length);
+  const beacons = useBeaconWatch();
+  const indexRequests = useIndexRequestWatch();
   const { siteId, secretKey, isDemo, uploadFeedId, putFeedId } = useSnippetAccount();
   // Ids stay fixed until asked for new ones, so copying twice gives the same session.
   const [ids, setIds] = useState(() => newSnippetIds(currentSandboxTime()));
@@ -72,14 +75,51 @@ export function ConnectView() {
             <h1>Connect a storefront</h1>
             <p>
               The sandbox answers like the real services. Point your storefront, scripts or CI at
-              these addresses.
-              {eventCount === 0 &&
-                ' Nothing has been received yet: send one of the events below to see it appear under Timelines.'}
+              these addresses; what arrives shows up below as it comes in.
             </p>
           </div>
           <a className="btn" href="#/timelines">
             Open timelines
           </a>
+        </div>
+
+        <div className="section watch-grid">
+          <TrafficWatch
+            title="Tracking traffic"
+            testId="watch-tracking"
+            watch={beacons}
+            waiting="Waiting for the first event from your storefront…"
+            hint={
+              <>
+                Load a page of your storefront with beacon.js pointed at{' '}
+                <code>{origin}/beacon/v2</code>, or run one of the curl snippets below.
+              </>
+            }
+            earlier={(n) => (
+              <>
+                {n.toLocaleString('en-US')} recorded before you opened this screen:{' '}
+                <a href="#/requests">Requests</a>, <a href="#/timelines">Timelines</a>.
+              </>
+            )}
+          />
+          <TrafficWatch
+            title="Bulk index requests"
+            testId="watch-indexing"
+            watch={indexRequests}
+            waiting="Waiting for the first index request…"
+            hint={
+              <>
+                PUT or POST <code>{origin}/api/index/feed?feedId=…</code> with basic auth{' '}
+                <code>{siteId}</code> / secret key (snippets below).
+              </>
+            }
+            earlier={(n) => (
+              <>
+                {n.toLocaleString('en-US')} in the feeds' history before you opened this screen:{' '}
+                <a href="#/feeds">Feeds</a>.
+              </>
+            )}
+          />
         </div>
 
         <section className="section card card-body" aria-labelledby="urls-title">

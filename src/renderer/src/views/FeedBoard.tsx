@@ -4,11 +4,17 @@ import { ClockPanel, useSandboxNow } from '../components/ClockControl';
 import { Empty, Loaded } from '../components/common';
 import { store, useSandbox } from '../state/store';
 import { FeedCard } from './feeds/FeedCard';
+import { useIndexRequestWatch } from '../state/arrivals';
+import { TrafficWatch } from './connect/TrafficWatch';
+import { useSnippetAccount } from './ConnectView';
+import { reindexCurl } from '../snippets';
 
 export function FeedBoard() {
   const feeds = useSandbox((s) => s.feeds);
   const load = useSandbox((s) => s.load.feeds);
   const now = useSandboxNow();
+  const requests = useIndexRequestWatch();
+  const { siteId, secretKey, putFeedId } = useSnippetAccount();
   return (
     <div className="page-scroll" data-testid="feeds-view">
       <div className="page-wide">
@@ -22,6 +28,26 @@ export function FeedBoard() {
           </div>
         </div>
         <ClockPanel idPrefix="feeds" compact />
+        <TrafficWatch
+          title="Bulk index requests"
+          testId="watch-indexing"
+          watch={requests}
+          onShowFeed={(feedId) =>
+            document
+              .querySelector(`[data-testid="feed-card-${feedId}"]`)
+              ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+          }
+          waiting="Waiting for the first index request from your client…"
+          hint={
+            <>
+              For instance <code>{reindexCurl(location.origin, siteId, secretKey, putFeedId)}</code>{' '}
+              (more on <a href="#/connect">Connect</a>).
+            </>
+          }
+          earlier={(n) =>
+            `${n.toLocaleString('en-US')} earlier in the feeds' history below, before you opened this screen.`
+          }
+        />
         <Loaded state={load} what="feeds" onRetry={() => void store.loadFeeds()}>
           {feeds.length === 0 ? (
             <Empty title="No feeds configured">

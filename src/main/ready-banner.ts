@@ -1,0 +1,43 @@
+// What `serve` tells a person once it is ready (on stderr, after the one machine-read line on stdout):
+// where the UI is, what to paste into a storefront and an indexing client, where the data goes, how to stop.
+import type { SandboxConfig } from './config';
+
+export interface BannerInput {
+  config: Pick<SandboxConfig, 'accounts' | 'configSource' | 'dataDir'>;
+  /** http://host:port of the sandbox */
+  url: string;
+  httpsUrl: string | null;
+  /** where the self-signed certificate is kept, when HTTPS is on and there is a data dir */
+  certPath: string | null;
+  /** start-up problems that did not stop it (torn journal lines, a catalog that could not be read) */
+  warnings: readonly string[];
+}
+
+/** The lines of the banner, without a trailing newline; labels aligned so the values read as a column. */
+export function readyBanner(input: BannerInput): string {
+  const { config, url, httpsUrl, certPath, warnings } = input;
+  const rows: Array<[string, string]> = [['UI', `${url}/`]];
+  rows.push(['tracking', `${url}/beacon/v2  (beacon.js: requesters.beacon.origin)`]);
+  rows.push(['indexing', `${url}/api/index/{status,feed}  (HTTP basic auth: siteId / secret key)`]);
+  const demo = config.configSource === 'demo fixtures';
+  for (const account of config.accounts) {
+    const feeds = account.feeds.map((f) => f.id).join(', ') || 'none';
+    // the demo's key is public (README, fixtures); a user's own keys are never printed
+    const key = demo ? `secret key ${account.secretKey}` : `secret key from ${config.configSource}`;
+    rows.push(['', `siteId ${account.siteId}, ${key}, feeds ${feeds}`]);
+  }
+  if (httpsUrl)
+    rows.push([
+      'https',
+      `${httpsUrl}  (self-signed certificate${certPath ? `: ${certPath}` : ', in memory'})`,
+    ]);
+  rows.push(['config', demo ? 'demo fixtures (fixtures/demo.config.json)' : config.configSource]);
+  rows.push(['data', config.dataDir ?? 'ephemeral (kept in memory, gone when the sandbox stops)']);
+  for (const warning of warnings) rows.push(['warning', warning]);
+  rows.push(['stop', 'Ctrl-C (or SIGTERM): answers what it accepted, flushes, exits']);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [
+    'search-sandbox is ready',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+  ].join('\n');
+}

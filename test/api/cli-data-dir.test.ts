@@ -1,0 +1,244 @@
+// `serve` on a data directory it cannot use, as a real process: one line naming the file, the cause and
+// the fix on stderr, exit 1, no stack trace, no lock left behind, and every file as it was, byte for byte.
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postBeacon, tempDir } from '../helpers/sandbox';
+import { CLI, runCli, spawnCli, type RunAs } from './cli-process';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function dir(): string {
+  const t = tempDir('cli-data-dir-');
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
+/** A data directory a real sandbox wrote: journal, indexing.json, search responses, catalogs. */
+let template: string;
+
+beforeAll(async () => {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+  const t = tempDir('cli-data-dir-template-');
+  template = path.join(t.dir, 'data');
+  const cli = spawnCli(['serve', '--port', '0', '--data', template], t.dir);
+  const url = await cli.ready;
+  const body = {
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'http://localhost:5173/search?q=shirt',
+      userId: 'u',
+      sessionId: 's',
+      pageLoadId: 'p',
+      initiator: 'data-dir-test',
+    },
+    data: { responseId: 'r1' },
+  };
+  expect((await postBeacon(url, 'demo42/search/render', body)).status).toBe(200);
+  expect((await fetch(`${url}/api/search/search.json?siteId=demo42&q=&beacon=true`)).status).toBe(
+    200,
+  );
+  cli.child.kill('SIGTERM');
+  expect(await cli.exit).toBe(0);
+  expect(readdirSync(template).sort()).toEqual(
+    expect.arrayContaining(['events.ndjson', 'indexing.json', 'search-responses.ndjson']),
+  );
+  return t.cleanup;
+});
+
+/** A copy of the template in a fresh working directory, usable by `runAs`. */
+function copyOfData(runAs: RunAs = {}): { cwd: string; data: string } {
+  const cwd = dir();
+  const data = path.join(cwd, 'data');
+  cpSync(template, data, { recursive: true });
+  if (runAs.uid !== undefined) chownTree(cwd, runAs.uid, runAs.gid!);
+  return { cwd, data };
+}
+
+function chownTree(p: string, uid: number, gid: number): void {
+  chownSync(p, uid, gid);
+  if (lstatSync(p).isDirectory())
+    for (const name of readdirSync(p)) chownTree(path.join(p, name), uid, gid);
+}
+
+/**
+ * Root ignores file permissions, so a test running as root starts the sandbox as `nobody` to make
+ * chmod mean what it means to a user; an ordinary user's own permissions apply as they are.
+ */
+const unprivileged: RunAs = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/** Every entry under `root` with its bytes (or link target), to prove nothing was written or deleted. */
+function snapshot(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (p: string, rel: string) => {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) out[rel] = `link → ${readlinkSync(p)}`;
+    else if (st.isDirectory()) {
+      out[`${rel}/`] = 'dir';
+      for (const name of readdirSync(p)) walk(path.join(p, name), `${rel}/${name}`);
+    } else {
+      try {
+        out[rel] = readFileSync(p).toString('base64');
+      } catch {
+        out[rel] = `unreadable, ${st.size} bytes, mode ${st.mode.toString(8)}`;
+      }
+    }
+  };
+  walk(root, '.');
+  return out;
+}
+
+/** Start `serve` on `data`; it must fail in one stderr line with exit 1 and leave `data` as it was. */
+async function refusesToStart(cwd: string, data: string, runAs: RunAs = {}): Promise<string> {
+  const before = snapshot(data);
+  const { code, stdout, stderr } = await runCli(
+    ['serve', '--port', '0', '--data', data],
+    cwd,
+    runAs,
+  );
+  const lines = stderr.split('\n').filter(Boolean);
+  expect(lines, stderr).toHaveLength(1);
+  expect(code).toBe(1);
+  expect(stdout).toBe('');
+  expect(lines[0]).toMatch(/^search-sandbox: cannot start: /);
+  expect(lines[0]).not.toMatch(/\n\s+at |unexpected error/);
+  expect(existsSync(path.join(data, 'sandbox.lock'))).toBe(false);
+  expect(snapshot(data)).toEqual(before);
+  return lines[0]!;
+}
+
+describe('serve on a data directory it cannot use', () => {
+  it('damaged indexing.json: names it and the JSON error, and starts with all data once it is fixed', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'indexing.json');
+    const good = readFileSync(file);
+    writeFileSync(file, good.subarray(0, good.length - 5));
+    const line = await refusesToStart(cwd, data);
+    expect(line).toContain(`${file} is not valid JSON (`);
+    expect(line).toMatch(
+      /\): fix it, or move it away to start the feeds and the outbox again from the fixtures \(the sandbox changed nothing\)$/,
+    );
+
+    writeFileSync(file, good);
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const events = (await (await fetch(`${url}/_sandbox/events`)).json()) as { events: unknown[] };
+    expect(events.events).toHaveLength(1);
+  });
+
+  it('indexing.json that is JSON but not the sandbox’s, empty, or a directory', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'indexing.json');
+    writeFileSync(file, JSON.stringify({ version: 2, feeds: [] }));
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${file} is not a search-sandbox indexing file ("version" is 2, expected 1): fix it`,
+    );
+    writeFileSync(file, '');
+    expect(await refusesToStart(cwd, data)).toContain(`${file} is empty: fix it`);
+    rmSync(file);
+    mkdirSync(file);
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${file} is a directory where the sandbox keeps a file (EISDIR): move that directory away, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral`,
+    );
+  });
+
+  it('a journal the process cannot write', async () => {
+    const { cwd, data } = copyOfData(unprivileged);
+    const file = path.join(data, 'events.ndjson');
+    chmodSync(file, 0o444);
+    expect(await refusesToStart(cwd, data, unprivileged)).toBe(
+      `search-sandbox: cannot start: ${file} cannot be written: permission denied (EACCES): give the user running the sandbox read and write access to ${data}, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory`,
+    );
+  });
+
+  it('a journal that is a directory', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'events.ndjson');
+    rmSync(file);
+    mkdirSync(file);
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${file} is a directory where the sandbox keeps a file (EISDIR)`,
+    );
+  });
+
+  it('a file where the catalogs directory should be', async () => {
+    const { cwd, data } = copyOfData();
+    const catalogs = path.join(data, 'catalogs');
+    rmSync(catalogs, { recursive: true, force: true });
+    writeFileSync(catalogs, 'not a directory');
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${catalogs} is a file where the sandbox needs a directory (ENOTDIR): move that file away`,
+    );
+  });
+
+  it('a read-only data directory', async () => {
+    const { cwd, data } = copyOfData(unprivileged);
+    chmodSync(data, 0o555);
+    cleanups.push(() => chmodSync(data, 0o755));
+    expect(await refusesToStart(cwd, data, unprivileged)).toContain(
+      `${path.join(data, 'sandbox.lock')} cannot be written: permission denied (EACCES): give the user running the sandbox read and write access to ${data}`,
+    );
+  });
+
+  it('an unreadable file of search responses is reported, not replaced', async () => {
+    const { cwd, data } = copyOfData(unprivileged);
+    const file = path.join(data, 'search-responses.ndjson');
+    chmodSync(file, 0o200);
+    expect(await refusesToStart(cwd, data, unprivileged)).toContain(
+      `${file} cannot be read: permission denied (EACCES)`,
+    );
+  });
+
+  it('a full disk while writing indexing.json (the kernel’s ENOSPC from /dev/full)', async () => {
+    const { cwd, data } = copyOfData();
+    // indexing.json is written through a temp file beside it: make that one land on /dev/full
+    symlinkSync('/dev/full', path.join(data, '.indexing.json.tmp'));
+    expect(await refusesToStart(cwd, data)).toContain(
+      `${path.join(data, 'indexing.json')} cannot be written: the disk is full (ENOSPC): free some space on that disk`,
+    );
+  });
+
+  it('a file where the data directory should be', async () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'a-file'), 'not a directory');
+    const { code, stderr } = await runCli(['serve', '--data', 'a-file/data'], cwd);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `search-sandbox: cannot start: ${path.join(cwd, 'a-file')} is a file where the sandbox needs a directory (ENOTDIR): move that file away, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory\n`,
+    );
+    expect(readFileSync(path.join(cwd, 'a-file'), 'utf8')).toBe('not a directory');
+  });
+
+  it('a lock held by a live sandbox: names the lock file and the pid, and leaves that lock alone', async () => {
+    const { cwd, data } = copyOfData();
+    const first = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => first.kill());
+    await first.ready;
+    const lock = path.join(data, 'sandbox.lock');
+    const { code, stdout, stderr } = await runCli(['serve', '--port', '0', '--data', data], cwd);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `search-sandbox: cannot start: ${lock} says data directory ${data} is in use by another sandbox (pid ${first.child.pid}, still running): stop that one, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory\n`,
+    );
+    expect(readFileSync(lock, 'utf8').trim()).toBe(String(first.child.pid));
+  });
+});

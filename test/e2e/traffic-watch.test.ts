@@ -1,0 +1,146 @@
+// First contact in real Chromium: Connect and the Feeds board watch for traffic. They say they are
+// waiting, then show each request sent over real HTTP as it arrives (site, endpoint, verdict with the
+// first error) with links that lead to its timeline, its inspector or the feed board.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postBeacon } from '../helpers/sandbox';
+import { SITE_ID, newPage, searchBody } from './helpers/beacons';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+if (skip) console.warn(skip);
+
+const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
+
+function putIndex(base: string, feedId: number): Promise<Response> {
+  return fetch(`${base}/api/index/feed?feedId=${feedId}`, {
+    method: 'PUT',
+    headers: { Authorization: AUTH },
+  });
+}
+
+describe.skipIf(skip)('watching for traffic', () => {
+  let s: UiSession;
+
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('Connect waits for the first event, then shows each beacon live with links to its timeline and request', async () => {
+    await s.ui.open('#/connect');
+    const tracking = s.ui.testId('watch-tracking');
+    await expect
+      .poll(() => s.ui.testId('watch-tracking-waiting').textContent())
+      .toContain('Waiting for the first event from your storefront…');
+    expect(await tracking.getAttribute('data-state')).toBe('waiting');
+
+    const page = newPage();
+    const res = await postBeacon(
+      s.sandbox.url,
+      `${SITE_ID}/search/render`,
+      searchBody('render', page),
+    );
+    expect(res.status).toBe(200);
+    const row = tracking.getByTestId('live-row').first();
+    await row.waitFor();
+    expect(await row.getAttribute('data-accepted')).toBe('true');
+    expect(await row.textContent()).toContain(SITE_ID);
+    expect(await row.textContent()).toContain('search/render');
+    expect(await row.getByTestId('live-verdict').textContent()).toBe('accepted 200');
+
+    // a rejected one says why, with the first validation error
+    const broken = searchBody('impression', page) as { context: Record<string, unknown> };
+    delete broken.context.timestamp;
+    expect((await postBeacon(s.sandbox.url, `${SITE_ID}/search/impression`, broken)).status).toBe(
+      400,
+    );
+    const rows = tracking.getByTestId('live-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const rejected = rows.first();
+    expect(await rejected.getAttribute('data-accepted')).toBe('false');
+    expect(await rejected.getByTestId('live-verdict').textContent()).toBe('rejected 400');
+    expect(await rejected.textContent()).toContain('missing required key-value: context.timestamp');
+    expect(await s.ui.testId('watch-tracking-count').textContent()).toBe(
+      '2 arrivals since you opened this screen',
+    );
+    await s.ui.screenshot('connect-live');
+
+    // the render's timeline link opens its page
+    const render = rows.nth(1);
+    await render.getByTestId('live-timeline-link').waitFor();
+    await render.getByTestId('live-timeline-link').click();
+    await s.page
+      .locator(`[data-testid="page-view"][data-page-load-id="${page.pageLoadId}"]`)
+      .waitFor();
+
+    // opened again, Connect watches afresh and says what came before; a request link opens the inspector
+    await s.ui.open('#/connect');
+    await expect
+      .poll(() => s.ui.testId('watch-tracking-waiting').textContent())
+      .toContain('2 recorded before you opened this screen');
+    expect((await postBeacon(s.sandbox.url, `${SITE_ID}/search/impression`, broken)).status).toBe(
+      400,
+    );
+    const latest = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/events?accepted=false&limit=1`)
+    ).json()) as { events: Array<{ id: string }> };
+    const fresh = s.ui.testId('watch-tracking').getByTestId('live-row');
+    await expect.poll(() => fresh.count()).toBe(1);
+    await fresh.getByTestId('live-detail-link').click();
+    await s.ui.testId('requests-view').waitFor();
+    expect(s.page.url()).toMatch(new RegExp(`#/requests/${latest.events[0]!.id}$`));
+  });
+
+  it('Connect and the Feeds board show bulk index requests as they arrive, refusals with their reason', async () => {
+    await s.ui.open('#/connect');
+    await expect
+      .poll(() => s.ui.testId('watch-indexing-waiting').textContent())
+      .toContain('Waiting for the first index request…');
+    expect((await putIndex(s.sandbox.url, 43)).status).toBe(200);
+    const row = s.ui.testId('watch-indexing').getByTestId('live-row').first();
+    await row.waitFor();
+    expect(await row.getAttribute('data-kind')).toBe('index');
+    expect(await row.textContent()).toContain('PUT feed 43');
+    expect(await row.getByTestId('live-verdict').textContent()).toBe('accepted 200');
+    expect(await row.textContent()).toContain('PUT accepted: reading the cart source');
+
+    // a client with the wrong key reaches no feed, and still shows up, with the reason
+    const wrong = await fetch(`${s.sandbox.url}/api/index/status`, {
+      headers: { Authorization: `Basic ${Buffer.from('demo42:wrong-key').toString('base64')}` },
+    });
+    expect(wrong.status).toBe(401);
+    const rows = s.ui.testId('watch-indexing').getByTestId('live-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('GET /api/index/status');
+    expect(await rows.first().getByTestId('live-verdict').textContent()).toBe('rejected 401');
+    expect(await rows.first().textContent()).toContain(
+      'invalid credentials: the siteId and secret key do not match an account of this sandbox',
+    );
+    expect(await rows.first().textContent()).not.toContain('wrong-key');
+
+    await s.ui.nav('feeds');
+    const watch = s.ui.testId('watch-indexing');
+    await expect
+      .poll(() => s.ui.testId('watch-indexing-waiting').textContent())
+      .toContain('Waiting for the first index request from your client…');
+    expect(await s.ui.testId('watch-indexing-waiting').textContent()).toContain(
+      "1 earlier in the feeds' history below",
+    );
+    // a second request inside the hour is refused: the row says so, with the service's reason
+    expect((await putIndex(s.sandbox.url, 43)).status).toBe(429);
+    const refused = watch.getByTestId('live-row').first();
+    await refused.waitFor();
+    expect(await refused.getAttribute('data-accepted')).toBe('false');
+    expect(await refused.getByTestId('live-verdict').textContent()).toBe('rejected 429');
+    expect(await refused.textContent()).toMatch(
+      /feed 43 was already queued at .*one re-index per hour/,
+    );
+    // on the board, the row leads to its feed's card
+    await refused.getByTestId('live-detail-link').click();
+    await expect
+      .poll(async () => ((await s.ui.feedCard(43).boundingBox())?.y ?? Infinity) < 400)
+      .toBe(true);
+  });
+});
