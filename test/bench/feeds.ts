@@ -16,7 +16,7 @@ const CHILD_FLAG = '--feeds-bench-child';
 const SIZE = 20 * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_FEED_RUNS ?? 2);
 const WARM_PARSES = 3;
-type Format = 'csv' | 'ndjson' | 'xml';
+export type Format = 'csv' | 'ndjson' | 'xml';
 type Mode = 'sandbox' | 'raw' | 'raw-keep';
 
 interface ChildResult {
@@ -50,7 +50,7 @@ function product(i: number): Record<string, string> {
 }
 
 /** Write a feed of about 20 MB in the given format; returns its path and product count. */
-function generate(dir: string, format: Format): { file: string; products: number } {
+export function generate(dir: string, format: Format): { file: string; products: number } {
   const parts: string[] = [];
   let size = 0;
   let i = 0;

@@ -9,8 +9,9 @@ import { bench as ingest } from './ingest.bench';
 import { bench as ui } from './ui';
 import { bench as feeds } from './feeds';
 import { bench as timelines } from './timelines';
+import { bench as responsiveness } from './responsiveness';
 
-const benches: Bench[] = [ingest, ui, feeds, timelines];
+const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

@@ -26,7 +26,7 @@ const CONNECTIONS = 10;
 const product = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: `SKU-${uid}` });
 
 /** One page: a search scrolled, a quick add and a click, then a second search (SPA) with a click. */
-function pageEvents(n: number, start: number): Array<{ event: string; body: object }> {
+export function pageEvents(n: number, start: number): Array<{ event: string; body: object }> {
   const ctx = (ms: number) => ({
     timestamp: new Date(start + ms).toISOString(),
     pageUrl: `https://shop.example/search?q=term${n % 500}`,

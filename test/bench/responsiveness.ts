@@ -1,0 +1,437 @@
+// Responsiveness benchmark: a steady background load of beacons (open loop, BENCH_RESP_RATE per second)
+// runs against a sandbox in its own process while each heavy operation runs at its largest size: a 20 MB
+// feed indexed (CSV, XML), an import of 100,000 events, and with them retained: the events list, the
+// timelines list, the export and the three report formats. Per operation: its duration, the beacons'
+// answer times (p50/p99/max) while it ran and the sandbox's own event-loop delay max (monitorEventLoopDelay),
+// beside the same figures with no heavy operation, in the same run; medians over repeats with their spread.
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmt, type Bench, type BenchResult, type Target } from './bench';
+import { generate } from './feeds';
+import { pageEvents } from './timelines';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RATE = Number(process.env.BENCH_RESP_RATE ?? 300);
+const REPEATS = Number(process.env.BENCH_RESP_REPEATS ?? 3);
+const EVENTS = 100_000;
+const IDLE_MS = 2_000;
+
+interface Window {
+  eldMaxMs: number;
+  eldP99Ms: number;
+  rssMb: number;
+  peakRssGrowthMb: number;
+}
+
+/** The sandbox child: its URL, and its event-loop/RSS window over stdin. */
+class SandboxChild {
+  private replies: Array<(line: string) => void> = [];
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<SandboxChild> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(HERE, 'responsiveness-server.ts')],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    let self: SandboxChild | null = null;
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.setEncoding('utf8').on('data', (c: string) => {
+        out += c;
+        let nl: number;
+        while ((nl = out.indexOf('\n')) !== -1) {
+          const line = out.slice(0, nl);
+          out = out.slice(nl + 1);
+          const m = /^listening on (\S+)$/.exec(line);
+          if (m) resolve(m[1]!);
+          else if (line.startsWith('reply ')) self?.replies.shift()?.(line.slice(6));
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
+    });
+    self = new SandboxChild(child, url);
+    return self;
+  }
+
+  private ask(command: string): Promise<string> {
+    return new Promise((resolve) => {
+      this.replies.push(resolve);
+      this.child.stdin!.write(`${command}\n`);
+    });
+  }
+
+  async mark(): Promise<void> {
+    await this.ask('mark');
+  }
+
+  async read(): Promise<Window> {
+    return JSON.parse(await this.ask('read')) as Window;
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+let beaconSeq = 0;
+function beaconBody(): string {
+  const n = beaconSeq++;
+  return JSON.stringify({
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/search?q=shirt',
+      userId: 'u-background',
+      sessionId: `s-background-${n % 100}`,
+      pageLoadId: `p-background-${n}`,
+      initiator: 'athos/snap/preact/1.7.0',
+    },
+    data: { responseId: `r-background-${n}` },
+  });
+}
+
+/** Beacons sent on schedule (open loop) until stopped; each answer time kept with its send time. */
+function backgroundLoad(url: string): { stop(): Promise<Array<{ at: number; ms: number }>> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const samples: Array<{ at: number; ms: number }> = [];
+  const start = performance.now();
+  let sent = 0;
+  let pending = 0;
+  let stopped = false;
+  let failures = 0;
+  let drained: (() => void) | null = null;
+  const fire = () => {
+    const t0 = performance.now();
+    pending++;
+    const req = http.request(
+      `${url}/beacon/v2/demo42/search/render`,
+      { method: 'POST', agent, headers: { 'content-type': 'text/plain;charset=UTF-8' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => {
+          samples.push({ at: t0, ms: performance.now() - t0 });
+          if (res.statusCode !== 200) failures++;
+          if (--pending === 0) drained?.();
+        });
+      },
+    );
+    req.on('error', () => {
+      failures++;
+      samples.push({ at: t0, ms: performance.now() - t0 });
+      if (--pending === 0) drained?.();
+    });
+    req.end(beaconBody());
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
+    for (; sent < due && !stopped; sent++) fire();
+  }, 2);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (pending) await new Promise<void>((resolve) => (drained = resolve));
+      agent.destroy();
+      if (failures)
+        throw new Error(`${failures} background beacons failed or were not answered 200`);
+      return samples;
+    },
+  };
+}
+
+interface Sample {
+  ms: number;
+  p50: number;
+  p99: number;
+  max: number;
+  beacons: number;
+  eldMaxMs: number;
+  rssGrowthMb: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+    : NaN;
+}
+
+/**
+ * Run `op` while a fresh background load runs (steady for 200 ms before it starts); the beacon figures
+ * cover the beacons sent while the operation ran.
+ */
+async function measure(
+  sandbox: SandboxChild,
+  url: string,
+  op: () => Promise<void>,
+): Promise<Sample> {
+  const load = backgroundLoad(url);
+  await new Promise((res) => setTimeout(res, 200));
+  await sandbox.mark();
+  const t0 = performance.now();
+  try {
+    await op();
+  } catch (err) {
+    await load.stop().catch(() => undefined);
+    throw err;
+  }
+  const t1 = performance.now();
+  const win = await sandbox.read();
+  const during = (await load.stop())
+    .filter((s) => s.at >= t0 && s.at <= t1)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
+  return {
+    ms: t1 - t0,
+    p50: percentile(during, 50),
+    p99: percentile(during, 99),
+    max: during.at(-1) ?? NaN,
+    beacons: during.length,
+    eldMaxMs: win.eldMaxMs,
+    rssGrowthMb: win.peakRssGrowthMb,
+  };
+}
+
+async function ok(res: Response, what: string): Promise<void> {
+  // read the whole body: an operation ends when its answer has arrived
+  const body = await res.arrayBuffer();
+  if (!res.ok)
+    throw new Error(
+      `${what} answered ${res.status}: ${Buffer.from(body).toString().slice(0, 300)}`,
+    );
+}
+
+function importBody(): string {
+  const start = Date.parse('2026-11-21T04:00:00.000Z');
+  const lines: string[] = [];
+  for (let n = 0; n < EVENTS / 10; n++) {
+    for (const { event, body } of pageEvents(n, start + n * 10_000)) {
+      lines.push(
+        JSON.stringify({
+          receivedAt: new Date(start + n * 10_000).toISOString(),
+          siteId: 'demo42',
+          category: 'search',
+          event,
+          path: `/beacon/v2/demo42/search/${event}`,
+          accepted: true,
+          status: 200,
+          errors: [],
+          body,
+        }),
+      );
+    }
+  }
+  return `[${lines.join(',\n')}]`;
+}
+
+async function indexFeed(url: string, file: string, name: string): Promise<void> {
+  const json = { 'content-type': 'application/json' };
+  // a new index inside the hour is refused (429): move the sandbox clock on first
+  await ok(
+    await fetch(`${url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: json,
+      body: '{"advance":"PT61M"}',
+    }),
+    'clock',
+  );
+  const form = new FormData();
+  form.set('feedFile', new Blob([readFileSync(file)]), name);
+  const auth = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
+  await ok(
+    await fetch(`${url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: auth },
+      body: form,
+    }),
+    'feed upload',
+  );
+  for (const to of ['running', 'done']) {
+    await ok(
+      await fetch(`${url}/_sandbox/feeds/demo42/42/transition`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ to }),
+      }),
+      `transition to ${to}`,
+    );
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** "median (min–max)" of one figure over the repeats. */
+function spread(xs: number[], digits = 1): string {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 1) return fmt(s[0]!, digits);
+  return `${fmt(median(s), digits)} (${fmt(s[0]!, digits)}–${fmt(s.at(-1)!, digits)})`;
+}
+
+export const bench: Bench = {
+  name: 'responsiveness',
+  description: `beacons at ${RATE}/s in the background while each heavy operation runs at full size; ${REPEATS} repeats (BENCH_RESP_REPEATS)`,
+  async run(log): Promise<BenchResult> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-files-'));
+    const csv = generate(dir, 'csv');
+    const xml = generate(dir, 'xml');
+    const body = importBody();
+    log(`import body: ${fmt(body.length / 1e6)} MB, ${EVENTS} events on ${EVENTS / 10} pages`);
+    const sandbox = await SandboxChild.start();
+    const url = sandbox.url;
+    const get = (p: string) => async () => ok(await fetch(`${url}${p}`), `GET ${p}`);
+    const ops: Array<{ name: string; size: string; run: () => Promise<void> }> = [
+      {
+        name: 'idle (beacons only)',
+        size: '—',
+        run: () => new Promise((r) => setTimeout(r, IDLE_MS)),
+      },
+      {
+        name: 'POST /_sandbox/import?replace=true',
+        size: `${EVENTS} events`,
+        run: async () =>
+          ok(
+            await fetch(`${url}/_sandbox/import?replace=true`, { method: 'POST', body }),
+            'import',
+          ),
+      },
+      {
+        name: 'GET /_sandbox/events?limit=100000',
+        size: `${EVENTS} events`,
+        run: get('/_sandbox/events?limit=100000'),
+      },
+      {
+        name: 'GET /_sandbox/timelines',
+        size: `${EVENTS / 10} pages`,
+        run: get('/_sandbox/timelines'),
+      },
+      { name: 'GET /_sandbox/export', size: `${EVENTS} events`, run: get('/_sandbox/export') },
+      {
+        name: 'GET /_sandbox/report?format=json',
+        size: `${EVENTS / 10} pages`,
+        run: get('/_sandbox/report?format=json'),
+      },
+      {
+        name: 'GET /_sandbox/report?format=junit',
+        size: `${EVENTS / 10} pages`,
+        run: get('/_sandbox/report?format=junit'),
+      },
+      {
+        name: 'GET /_sandbox/report?format=html',
+        size: `${EVENTS / 10} pages`,
+        run: get('/_sandbox/report?format=html'),
+      },
+      {
+        name: 'feed index run, CSV',
+        size: `${csv.products} products, 20 MB`,
+        run: () => indexFeed(url, csv.file, 'feed.csv'),
+      },
+      {
+        name: 'feed index run, XML',
+        size: `${xml.products} products, 20 MB`,
+        run: () => indexFeed(url, xml.file, 'feed.xml'),
+      },
+    ];
+    const results = new Map<string, Sample[]>(ops.map((o) => [o.name, []]));
+    try {
+      // warm the JIT on a short load; the import (the first operation) fills the retention for the rest
+      const warm = backgroundLoad(url);
+      await new Promise((r) => setTimeout(r, 1000));
+      await warm.stop();
+      for (let r = 1; r <= REPEATS; r++) {
+        for (const op of ops) {
+          const sample = await measure(sandbox, url, op.run);
+          results.get(op.name)!.push(sample);
+          log(
+            `repeat ${r} ${op.name}: ${fmt(sample.ms, 0)} ms; beacons (${sample.beacons}) p50 ${fmt(sample.p50)} p99 ${fmt(sample.p99)} max ${fmt(sample.max)} ms; event-loop delay max ${fmt(sample.eldMaxMs)} ms; RSS +${fmt(sample.rssGrowthMb, 0)} MB`,
+          );
+        }
+      }
+    } finally {
+      await sandbox.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const rows: Array<Array<string | number>> = [];
+    const targets: Target[] = [];
+    for (const op of ops) {
+      const s = results.get(op.name)!;
+      const pick = (f: (x: Sample) => number) => s.map(f);
+      rows.push([
+        op.name,
+        op.size,
+        spread(
+          pick((x) => x.ms),
+          0,
+        ),
+        spread(pick((x) => x.p50)),
+        spread(pick((x) => x.p99)),
+        spread(pick((x) => x.max)),
+        spread(pick((x) => x.eldMaxMs)),
+        spread(
+          pick((x) => x.rssGrowthMb),
+          0,
+        ),
+      ]);
+      if (op.name.startsWith('idle')) continue;
+      targets.push(
+        {
+          name: `${op.name}: beacon max`,
+          measured: median(pick((x) => x.max)),
+          op: '<',
+          limit: 100,
+          unit: ' ms',
+        },
+        {
+          name: `${op.name}: beacon p99`,
+          measured: median(pick((x) => x.p99)),
+          op: '<',
+          limit: 20,
+          unit: ' ms',
+        },
+        {
+          name: `${op.name}: event-loop delay max`,
+          measured: median(pick((x) => x.eldMaxMs)),
+          op: '<',
+          limit: 50,
+          unit: ' ms',
+        },
+      );
+      if (op.name === 'GET /_sandbox/export')
+        targets.push({
+          name: 'export: sandbox RSS growth',
+          measured: median(pick((x) => x.rssGrowthMb)),
+          op: '<',
+          limit: 100,
+          unit: ' MB',
+        });
+    }
+    return {
+      table: {
+        columns: [
+          'operation',
+          'size',
+          'duration ms',
+          'beacon p50 ms',
+          'beacon p99 ms',
+          'beacon max ms',
+          'event-loop delay max ms',
+          'RSS +MB',
+        ],
+        rows,
+      },
+      targets,
+      notes: [
+        `each cell: median over ${REPEATS} repeats (min–max); beacons are search/render events sent on schedule at ${RATE}/s over keep-alive connections, answer time measured from the send`,
+        'event-loop delay: perf_hooks.monitorEventLoopDelay in the sandbox process (10 ms resolution) over the operation; RSS +MB: its peak RSS over the operation minus RSS at its start',
+        'the sandbox runs from source (tsx) in its own process with a temp data dir and the default retention (100,000); the load generator runs here',
+      ],
+    };
+  },
+};
