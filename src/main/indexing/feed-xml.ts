@@ -3,7 +3,7 @@
 import { SaxesParser } from 'saxes';
 import { StringDecoder } from 'node:string_decoder';
 import { FeedFileError } from './feed-file';
-import type { RowCollector } from './feed-parse';
+import type { RowCollector } from './feed-rows';
 import type { RawFields, RowReader } from './feed-product';
 
 function refuseEntities(doctype: string): void {
