@@ -100,14 +100,15 @@ function beaconBody(): string {
 }
 
 /** Beacons sent on schedule (open loop) until stopped; each answer time kept with its send time. */
-function backgroundLoad(url: string): { stop(): Promise<Array<{ at: number; ms: number }>> } {
+function backgroundLoad(url: string): {
+  stop(): Promise<Array<{ at: number; ms: number; failed: boolean }>>;
+} {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const samples: Array<{ at: number; ms: number }> = [];
+  const samples: Array<{ at: number; ms: number; failed: boolean }> = [];
   const start = performance.now();
   let sent = 0;
   let pending = 0;
   let stopped = false;
-  let failures = 0;
   let drained: (() => void) | null = null;
   const fire = () => {
     const t0 = performance.now();
@@ -118,15 +119,14 @@ function backgroundLoad(url: string): { stop(): Promise<Array<{ at: number; ms: 
       (res) => {
         res.resume();
         res.on('end', () => {
-          samples.push({ at: t0, ms: performance.now() - t0 });
-          if (res.statusCode !== 200) failures++;
+          samples.push({ at: t0, ms: performance.now() - t0, failed: res.statusCode !== 200 });
           if (--pending === 0) drained?.();
         });
       },
     );
+    // a reset connection is what a test runner meets when the sandbox stalls: counted, not fatal
     req.on('error', () => {
-      failures++;
-      samples.push({ at: t0, ms: performance.now() - t0 });
+      samples.push({ at: t0, ms: performance.now() - t0, failed: true });
       if (--pending === 0) drained?.();
     });
     req.end(beaconBody());
@@ -141,8 +141,6 @@ function backgroundLoad(url: string): { stop(): Promise<Array<{ at: number; ms: 
       clearInterval(timer);
       if (pending) await new Promise<void>((resolve) => (drained = resolve));
       agent.destroy();
-      if (failures)
-        throw new Error(`${failures} background beacons failed or were not answered 200`);
       return samples;
     },
   };
@@ -154,6 +152,8 @@ interface Sample {
   p99: number;
   max: number;
   beacons: number;
+  /** beacons not answered 200 (connection reset, timeout) */
+  failed: number;
   eldMaxMs: number;
   rssGrowthMb: number;
 }
@@ -185,16 +185,15 @@ async function measure(
   }
   const t1 = performance.now();
   const win = await sandbox.read();
-  const during = (await load.stop())
-    .filter((s) => s.at >= t0 && s.at <= t1)
-    .map((s) => s.ms)
-    .sort((a, b) => a - b);
+  const window = (await load.stop()).filter((s) => s.at >= t0 && s.at <= t1);
+  const during = window.map((s) => s.ms).sort((a, b) => a - b);
   return {
     ms: t1 - t0,
     p50: percentile(during, 50),
     p99: percentile(during, 99),
     max: during.at(-1) ?? NaN,
     beacons: during.length,
+    failed: window.filter((s) => s.failed).length,
     eldMaxMs: win.eldMaxMs,
     rssGrowthMb: win.peakRssGrowthMb,
   };
@@ -350,7 +349,7 @@ export const bench: Bench = {
           const sample = await measure(sandbox, url, op.run);
           results.get(op.name)!.push(sample);
           log(
-            `repeat ${r} ${op.name}: ${fmt(sample.ms, 0)} ms; beacons (${sample.beacons}) p50 ${fmt(sample.p50)} p99 ${fmt(sample.p99)} max ${fmt(sample.max)} ms; event-loop delay max ${fmt(sample.eldMaxMs)} ms; RSS +${fmt(sample.rssGrowthMb, 0)} MB`,
+            `repeat ${r} ${op.name}: ${fmt(sample.ms, 0)} ms; beacons (${sample.beacons}, ${sample.failed} failed) p50 ${fmt(sample.p50)} p99 ${fmt(sample.p99)} max ${fmt(sample.max)} ms; event-loop delay max ${fmt(sample.eldMaxMs)} ms; RSS +${fmt(sample.rssGrowthMb, 0)} MB`,
           );
         }
       }
@@ -403,6 +402,12 @@ export const bench: Bench = {
           unit: ' ms',
         },
       );
+      targets.push({
+        name: `${op.name}: beacons failed (all repeats)`,
+        measured: pick((x) => x.failed).reduce((a, b) => a + b, 0),
+        op: '<=',
+        limit: 0,
+      });
       if (op.name === 'GET /_sandbox/export')
         targets.push({
           name: 'export: sandbox RSS growth',
@@ -423,6 +428,7 @@ export const bench: Bench = {
           'beacon max ms',
           'event-loop delay max ms',
           'RSS +MB',
+          'beacons failed',
         ],
         rows,
       },
