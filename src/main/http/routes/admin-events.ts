@@ -12,6 +12,7 @@ import {
 } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
+import { concat, mapped, streamBody } from '../stream-body';
 
 export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_WAIT_MS = 10_000;
@@ -54,19 +55,28 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
   const text = (limit: string) => express.text({ type: () => true, limit });
 
-  router.get('/events', (req, res) => {
+  router.get('/events', async (req, res) => {
     const q = parseQuery(req, FILTERS, maxLimit);
     const limit = q.limit ?? DEFAULT_LIMIT;
     const found = core.events.query({ ...q, limit: limit + 1 });
     const truncated = found.length > limit;
     const events = truncated ? found.slice(1) : found;
-    res.json({
-      events,
+    // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
+    const tail = JSON.stringify({
       count: events.length,
       truncated,
       retained: core.events.size(),
       lastSeq: events.at(-1)?.seq ?? null,
     });
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    await streamBody(
+      res,
+      concat(
+        '{"events":[',
+        mapped(events, (e, i) => `${i ? ',' : ''}${JSON.stringify(e)}`),
+        `],${tail.slice(1)}`,
+      ),
+    );
   });
 
   router.get('/events/:id', (req, res) => {
@@ -154,14 +164,15 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       'Content-Disposition',
       `attachment; filename="search-sandbox-export-${stamp}.json"`,
     );
-    // Streamed in slices: a full journal is far too large to build as one string.
     const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
-    await write(res, `${open},"events":[`);
-    for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
-      const slice = events.slice(i, i + IMPORT_CHUNK).map((e) => JSON.stringify(e));
-      if (!(await write(res, `${i ? ',' : ''}\n${slice.join(',\n')}`))) return;
-    }
-    res.end('\n]}\n');
+    await streamBody(
+      res,
+      concat(
+        `${open},"events":[`,
+        mapped(events, (e, i) => `${i ? ',\n' : '\n'}${JSON.stringify(e)}`),
+        '\n]}\n',
+      ),
+    );
   });
 
   router.post('/import', text('250mb'), async (req, res) => {
@@ -234,23 +245,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     next(err);
   });
   return router;
-}
-
-/** Resolve once `chunk` is handed to the socket, waiting for drain so a slow download cannot balloon memory. */
-function write(res: Response, chunk: string): Promise<boolean> {
-  if (res.destroyed) return Promise.resolve(false);
-  if (res.write(chunk)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => () => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      resolve(ok);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    res.once('drain', onDrain);
-    res.once('close', onClose);
-  });
 }
 
 function single(req: Request, name: string): string | undefined {

@@ -4,8 +4,11 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxCore } from '../../sandbox';
 import type { TimelineFilter } from '../../tracking/timeline/engine';
 import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
-import { htmlReport, jsonReport, junitReport } from '../../tracking/timeline/report';
-import type { TimelineListDto, Verdict } from '../../../shared/timeline';
+import { htmlReportParts, jsonReportParts, junitReportParts } from '../../tracking/timeline/report';
+import { Slicer } from '../../slices';
+import { concat, mapped, streamBody } from '../stream-body';
+import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
+import type { PageState } from '../../tracking/timeline/model';
 import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
 
 const VERDICTS = ['pass', 'warn', 'fail'] as const;
@@ -94,30 +97,39 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
   const router = Router();
 
   /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&kind&limit&view=full|summary */
-  router.get('/timelines', (req, res) => {
+  router.get('/timelines', async (req, res) => {
+    let q: ReturnType<typeof parse>;
     try {
-      const q = parse(req, [...FILTERS, 'limit', 'view']);
-      const { verdict, limit = DEFAULT_TIMELINE_LIMIT, view = 'full', ...rest } = q;
-      // verdict totals ignore the verdict filter, so a UI can show all three tabs at once
-      const matching = core.timelines.list(rest);
-      const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-      const chosen = [];
-      for (const page of matching) {
-        const v = verdictOf(page);
-        verdicts[v]++;
-        if (verdict === undefined || v === verdict) chosen.push(page);
-      }
-      const kept = chosen.slice(Math.max(0, chosen.length - limit));
-      const body:
-        | TimelineListDto
-        | (Omit<TimelineListDto, 'pages'> & { pages: ReturnType<typeof pageSummary>[] }) =
-        view === 'summary'
-          ? { pages: kept.map(pageSummary), total: chosen.length, verdicts }
-          : { pages: kept.map((p) => pageDto(p)), total: chosen.length, verdicts };
-      res.json(body);
+      q = parse(req, [...FILTERS, 'limit', 'view']);
     } catch (err) {
       badRequest(res, err);
+      return;
     }
+    const { verdict, limit = DEFAULT_TIMELINE_LIMIT, view = 'full', ...rest } = q;
+    // verdict totals ignore the verdict filter, so a UI can show all three tabs at once; every page is
+    // judged on the way (all of them after a catalog change), so the loop is given back between slices
+    const slicer = new Slicer();
+    const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+    const chosen: PageState[] = [];
+    for (const page of core.timelines.matching(rest)) {
+      const v = verdictOf(page);
+      verdicts[v]++;
+      if (verdict === undefined || v === verdict) chosen.push(page);
+      await slicer.breathe();
+    }
+    const kept = chosen.slice(Math.max(0, chosen.length - limit));
+    const dto = view === 'summary' ? pageSummary : (p: PageState) => pageDto(p);
+    // the bytes res.json would send for { pages, total, verdicts } (a TimelineListDto), as a stream
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    await streamBody(
+      res,
+      concat(
+        '{"pages":[',
+        mapped(kept, (p, i) => `${i ? ',' : ''}${JSON.stringify(dto(p))}`),
+        `],${JSON.stringify({ total: chosen.length, verdicts }).slice(1)}`,
+      ),
+      slicer,
+    );
   });
 
   /** GET /_sandbox/timelines/:pageLoadId[?siteId=] — one page with its events and findings */
@@ -148,30 +160,37 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
   });
 
   /** GET /_sandbox/report?format=json|junit|html (+ the list's filters) */
-  router.get('/report', (req, res) => {
+  router.get('/report', async (req, res) => {
+    let q: ReturnType<typeof parse>;
     try {
-      const q = parse(req, [...FILTERS, 'format']);
-      const format = q.format ?? 'json';
-      if (!['json', 'junit', 'html'].includes(format))
-        throw new BadParameter('format', `format "${format}" must be json, junit or html`);
-      const pages = core.timelines.pagesDto(q);
-      const now = core.clock.now();
-      const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
-      if (format === 'json') {
-        res.json(jsonReport(pages, 'sandbox', now));
-      } else if (format === 'junit') {
-        res
-          .type('application/xml')
-          .setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
-        res.send(junitReport(pages, 'sandbox', now));
-      } else {
-        res
-          .type('text/html')
-          .setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
-        res.send(htmlReport(pages, 'sandbox', now));
-      }
+      q = parse(req, [...FILTERS, 'format']);
+      if (!['json', 'junit', 'html'].includes(q.format ?? 'json'))
+        throw new BadParameter('format', `format "${q.format}" must be json, junit or html`);
     } catch (err) {
       badRequest(res, err);
+      return;
+    }
+    const format = q.format ?? 'json';
+    const slicer = new Slicer();
+    // each page's DTO is made in its turn, the loop given back between slices (100,000 events' worth)
+    const pages: PageTimelineDto[] = [];
+    for (const page of core.timelines.matching(q)) {
+      pages.push(pageDto(page));
+      await slicer.breathe();
+    }
+    const now = core.clock.now();
+    const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+    if (format === 'json') {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      await streamBody(res, jsonReportParts(pages, 'sandbox', now), slicer);
+    } else if (format === 'junit') {
+      res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+      res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
+      await streamBody(res, junitReportParts(pages, 'sandbox', now), slicer);
+    } else {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
+      await streamBody(res, htmlReportParts(pages, 'sandbox', now), slicer);
     }
   });
 

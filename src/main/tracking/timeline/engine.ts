@@ -229,8 +229,15 @@ export class TimelineEngine {
 
   /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
   list(filter: TimelineFilter = {}): PageState[] {
+    return [...this.matching(filter)];
+  }
+
+  /**
+   * The same pages one at a time, each judged when it is reached: a reader of every page (report, list
+   * after a catalog change re-judged them all) can give the event loop back between them.
+   */
+  *matching(filter: TimelineFilter = {}): Generator<PageState> {
     const q = filter.q?.toLowerCase();
-    const out: PageState[] = [];
     for (const page of this.pages.values()) {
       if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
       if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
@@ -244,9 +251,8 @@ export class TimelineEngine {
       this.evaluate(page, true);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
       if (q && !matches(page, q)) continue;
-      out.push(page);
+      yield page;
     }
-    return out;
   }
 
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {

@@ -27,6 +27,22 @@ export function jsonReport(
   };
 }
 
+/**
+ * The JSON report in pieces (a page each), for writing it as a stream: the same bytes as
+ * `JSON.stringify(jsonReport(…))`, whose last key is `pages`.
+ */
+export function* jsonReportParts(
+  pages: PageTimelineDto[],
+  source: string,
+  now: number,
+): Generator<string> {
+  const report = jsonReport(pages, source, now);
+  const head = JSON.stringify({ ...report, pages: [] });
+  yield head.slice(0, -2);
+  for (let i = 0; i < pages.length; i++) yield `${i ? ',' : ''}${JSON.stringify(pages[i])}`;
+  yield ']}';
+}
+
 function xml(s: string): string {
   // XML 1.0 cannot carry control characters other than tab, newline and carriage return: drop them.
   return s
@@ -50,38 +66,42 @@ function kindsOf(p: PageTimelineDto): string {
 }
 
 export function junitReport(pages: PageTimelineDto[], source: string, now: number): string {
+  return [...junitReportParts(pages, source, now)].join('');
+}
+
+/** The JUnit report in pieces (a line each), for writing it as a stream. */
+export function* junitReportParts(
+  pages: readonly PageTimelineDto[],
+  source: string,
+  now: number,
+): Generator<string> {
   const bySite = new Map<string, PageTimelineDto[]>();
-  for (const p of pages) bySite.set(p.siteId, [...(bySite.get(p.siteId) ?? []), p]);
+  for (const p of pages) {
+    const list = bySite.get(p.siteId);
+    if (list) list.push(p);
+    else bySite.set(p.siteId, [p]);
+  }
   const failures = pages.filter((p) => p.verdict === 'fail').length;
-  const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${pages.length}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">`,
-  ];
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${pages.length}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
   for (const [siteId, sitePages] of bySite) {
     const siteFailures = sitePages.filter((p) => p.verdict === 'fail').length;
-    out.push(
-      `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">`,
-    );
+    yield `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">\n`;
     for (const p of sitePages) {
-      out.push(
-        `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">`,
-      );
+      let out = `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
       const errors = p.findings.filter((f) => f.severity === 'error');
       if (errors.length > 0) {
         const summary = `${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
-        out.push(
-          `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>`,
-        );
+        out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
       }
       const rest = p.findings.filter((f) => f.severity !== 'error');
       if (rest.length > 0)
-        out.push(`      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>`);
-      out.push('    </testcase>');
+        out += `      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>\n`;
+      yield `${out}    </testcase>\n`;
     }
-    out.push('  </testsuite>');
+    yield '  </testsuite>\n';
   }
-  out.push('</testsuites>', '');
-  return out.join('\n');
+  yield '</testsuites>\n';
 }
 
 const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
@@ -130,34 +150,47 @@ th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5
 @media print{section{break-inside:avoid}}`;
 
 export function htmlReport(pages: PageTimelineDto[], source: string, now: number): string {
+  return [...htmlReportParts(pages, source, now)].join('');
+}
+
+function htmlSection(p: PageTimelineDto): string {
+  const findings = p.findings
+    .map(
+      (f) =>
+        `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
+    )
+    .join('');
+  const responses = p.responses
+    .map((r) => {
+      const rows = r.events
+        .map(
+          (e) =>
+            `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+        )
+        .join('');
+      return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
+    })
+    .join('');
+  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
+}
+
+/** The HTML report in pieces (a page's section each), for writing it as a stream. */
+export function* htmlReportParts(
+  pages: readonly PageTimelineDto[],
+  source: string,
+  now: number,
+): Generator<string> {
   const v = verdictCounts(pages);
-  const sections = pages.map((p) => {
-    const findings = p.findings
-      .map(
-        (f) =>
-          `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
-      )
-      .join('');
-    const responses = p.responses
-      .map((r) => {
-        const rows = r.events
-          .map(
-            (e) =>
-              `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
-          )
-          .join('');
-        return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
-      })
-      .join('');
-    return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
-  });
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
 <body><h1>Beacon timelines report</h1>
 <p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
 <p class="totals"><span>${pages.length} pages</span><span class="badge fail">${v.fail}</span> fail <span class="badge warn">${v.warn}</span> warn <span class="badge pass">${v.pass}</span> pass</p>
-${sections.join('\n') || '<p>No tracked events recorded.</p>'}
+`;
+  if (pages.length === 0) yield '<p>No tracked events recorded.</p>';
+  for (let i = 0; i < pages.length; i++) yield `${i ? '\n' : ''}${htmlSection(pages[i]!)}`;
+  yield `
 </body></html>
 `;
 }

@@ -1,0 +1,71 @@
+// Pages the report golden is written from: every sample session in fixtures/sessions as the engine judged
+// it when the golden was taken, plus a page of hostile text (markup, control characters, emoji), kept as
+// DTOs in golden/report-pages.json so later engine changes do not move the reports' input.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const REPORT_NOW = Date.parse('2026-11-21T05:00:00.000Z');
+
+export function reportPages(): PageTimelineDto[] {
+  return JSON.parse(
+    readFileSync(path.join(HERE, 'golden/report-pages.json'), 'utf8'),
+  ) as PageTimelineDto[];
+}
+
+export function digest(text: string): { bytes: number; sha256: string } {
+  return {
+    bytes: Buffer.byteLength(text),
+    sha256: createHash('sha256').update(text).digest('hex'),
+  };
+}
+
+// `node --import tsx test/unit/report-cases.ts` wrote golden/report-pages.json and golden/reports.json with
+// the engine and report code as they were before reports were streamed (commit fde1d82); not to be rerun.
+if (process.argv[1]?.endsWith('report-cases.ts')) {
+  const { SandboxClock } = await import('../../src/main/clock');
+  const { defaultTimelineSettings } = await import('../../src/main/config');
+  const { TimelineEngine } = await import('../../src/main/tracking/timeline/engine');
+  const { parseInput } = await import('../../src/main/tracking/timeline/inputs');
+  const { htmlReport, jsonReport, junitReport } =
+    await import('../../src/main/tracking/timeline/report');
+  const { PageBuilder } = await import('./timeline-events');
+  const engine = new TimelineEngine({
+    clock: new SandboxClock({ frozen: true }),
+    settings: defaultTimelineSettings(),
+  });
+  const dir = path.resolve(HERE, '../../fixtures/sessions');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .sort())
+    for (const ev of parseInput(readFileSync(path.join(dir, file), 'utf8'), file).events)
+      engine.apply(ev);
+  const hostile = new PageBuilder({
+    siteId: 'other9',
+    pageLoadId: 'p<1>',
+    pageUrl: 'http://shop/search?q=<script>alert(1)</script>&x=\u0007bell 👟',
+  });
+  for (const ev of [
+    hostile.impression('r&1', ['"uid"'], { at: 0 }),
+    hostile.click('r&1', '"uid"', { at: 100 }),
+  ])
+    engine.apply(ev);
+  engine.finish();
+  engine.dispose();
+  const pages = engine.pagesDto();
+  writeFileSync(path.join(HERE, 'golden/report-pages.json'), `${JSON.stringify(pages, null, 1)}\n`);
+  const reports = {
+    json: digest(JSON.stringify(jsonReport(pages, 'sandbox', REPORT_NOW))),
+    junit: digest(junitReport(pages, 'sandbox', REPORT_NOW)),
+    html: digest(htmlReport(pages, 'sandbox', REPORT_NOW)),
+    empty: {
+      json: digest(JSON.stringify(jsonReport([], 'sandbox', REPORT_NOW))),
+      junit: digest(junitReport([], 'sandbox', REPORT_NOW)),
+      html: digest(htmlReport([], 'sandbox', REPORT_NOW)),
+    },
+  };
+  writeFileSync(path.join(HERE, 'golden/reports.json'), `${JSON.stringify(reports, null, 1)}\n`);
+}
