@@ -72,6 +72,8 @@ export interface CatalogReader {
 /** Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. */
 export class CatalogStore implements CatalogReader {
   private readonly catalogs = new Map<string, FeedCatalog>();
+  /** the save of each feed's catalog under way */
+  private readonly saving = new Map<string, Promise<void>>();
 
   constructor(private readonly dir: string | null) {}
 
@@ -103,9 +105,25 @@ export class CatalogStore implements CatalogReader {
   }
 
   async replace(catalog: FeedCatalog): Promise<void> {
-    this.catalogs.set(`${catalog.siteId}/${catalog.feedId}`, catalog);
+    const key = `${catalog.siteId}/${catalog.feedId}`;
+    this.catalogs.set(key, catalog);
     if (!this.dir) return;
-    await mkdir(this.dir, { recursive: true });
+    // One save per feed at a time (a save yields to the loop, so the next index may finish meanwhile):
+    // two would write the same temp file. A save whose catalog was replaced since is skipped.
+    const previous = this.saving.get(key) ?? Promise.resolve();
+    const save = previous
+      .catch(() => undefined)
+      .then(() => (this.catalogs.get(key) === catalog ? this.save(catalog) : undefined));
+    this.saving.set(key, save);
+    try {
+      await save;
+    } finally {
+      if (this.saving.get(key) === save) this.saving.delete(key);
+    }
+  }
+
+  private async save(catalog: FeedCatalog): Promise<void> {
+    await mkdir(this.dir!, { recursive: true });
     const file = this.file(catalog.siteId, catalog.feedId);
     const tmp = `${file}.tmp`;
     const out = createWriteStream(tmp);
@@ -126,6 +144,8 @@ export class CatalogStore implements CatalogReader {
     for (const [key, c] of this.catalogs) {
       if (siteId !== undefined && c.siteId !== siteId) continue;
       this.catalogs.delete(key);
+      // a save under way would put the file back after the rm
+      await this.saving.get(key)?.catch(() => undefined);
       if (this.dir) await rm(this.file(c.siteId, c.feedId), { force: true });
     }
   }
