@@ -163,6 +163,32 @@ describe('search-sandbox serve', () => {
       'default-dir',
     );
   });
+  it('reads a large import in a worker thread inside the built bundle: same answers as on the loop', async () => {
+    const cli = await serve(['--ephemeral'], dir());
+    const event = (n: number) => ({
+      receivedAt: '2026-11-21T04:00:00.000Z',
+      siteId: 'demo42',
+      category: 'search',
+      event: 'render',
+      path: '/beacon/v2/demo42/search/render',
+      accepted: true,
+      status: 200,
+      errors: [],
+      body: { n, pad: 'x'.repeat(200) },
+    });
+    const body = JSON.stringify(Array.from({ length: 3000 }, (_, n) => event(n)));
+    expect(body.length).toBeGreaterThan(256 * 1024);
+    const ok = await fetch(`${cli.url}/_sandbox/import`, { method: 'POST', body });
+    expect(await ok.json()).toMatchObject({ imported: 3000, lastId: 'ev_000003000' });
+    const cut = await fetch(`${cli.url}/_sandbox/import`, {
+      method: 'POST',
+      body: body.slice(0, -5),
+    });
+    expect(cut.status).toBe(400);
+    expect(((await cut.json()) as { message: string }).message).toMatch(
+      /^nothing was imported: the body is not valid JSON \(/,
+    );
+  });
 });
 
 describe('search-sandbox serve refuses to start with one line on stderr', () => {

@@ -3,6 +3,7 @@
 import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft } from './types';
 import { eventProblem } from './journal-reader';
+import { Slicer } from '../slices';
 
 export const EXPORT_FORMAT = 'search-sandbox-export';
 export const EXPORT_VERSION = 1;
@@ -58,11 +59,14 @@ const DRAFT_KEYS = [
 const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
 
 /**
- * Validate an import: an export object, or a bare array of events. Ids and seqs are re-assigned on import
+ * Validate an import: an export object, or a bare array of events (in slices that give the loop back). Ids and seqs are re-assigned on import
  * (they are unique per data directory), everything else is kept. Returns every problem found, each naming
  * the element and field, or the parsed content.
  */
-export function parseImport(body: unknown): ParsedImport | { problems: string[] } {
+export async function parseImport(
+  body: unknown,
+  slicer: Slicer = new Slicer(),
+): Promise<ParsedImport | { problems: string[] }> {
   let list: unknown;
   const sections: Record<string, unknown> = {};
   if (Array.isArray(body)) {
@@ -104,46 +108,15 @@ export function parseImport(body: unknown): ParsedImport | { problems: string[] 
 
   const problems: string[] = [];
   const events: EventDraft[] = [];
-  list.forEach((item, i) => {
-    if (problems.length >= MAX_PROBLEMS) return;
+  for (let i = 0; i < list.length && problems.length < MAX_PROBLEMS; i++) {
+    const item: unknown = list[i];
     const problem = draftProblem(item);
     if (problem) problems.push(`events[${i}]: ${problem}`);
     else events.push(toDraft(item as Record<string, unknown>));
-  });
+    await slicer.breathe();
+  }
   if (problems.length >= MAX_PROBLEMS) problems.push(`(stopped after ${MAX_PROBLEMS} problems)`);
   return problems.length ? { problems } : { events, sections };
-}
-
-/**
- * The import body as text: one JSON document (an export or an array of events), or NDJSON with one
- * event per line, such as a data directory's events.ndjson (its header and reset lines are skipped).
- */
-export function parseImportText(text: string): { value: unknown } | { problems: string[] } {
-  const trimmed = text.trim();
-  if (trimmed === '')
-    return { problems: ['the body is empty: send a file saved by GET /_sandbox/export'] };
-  try {
-    return { value: JSON.parse(trimmed) as unknown };
-  } catch (err) {
-    if (!trimmed.includes('\n'))
-      return { problems: [`the body is not valid JSON (${(err as Error).message})`] };
-  }
-  const events: unknown[] = [];
-  const problems: string[] = [];
-  trimmed.split('\n').forEach((line, i) => {
-    if (line.trim() === '' || problems.length >= MAX_PROBLEMS) return;
-    try {
-      const value: unknown = JSON.parse(line);
-      const journalLine =
-        value && typeof value === 'object' && ('journal' in value || 'reset' in value);
-      if (!journalLine) events.push(value);
-    } catch (err) {
-      problems.push(
-        `line ${i + 1}: not valid JSON (${(err as Error).message}); the body is neither one JSON document nor NDJSON`,
-      );
-    }
-  });
-  return problems.length ? { problems } : { value: events };
 }
 
 function draftProblem(item: unknown): string | null {

@@ -4,7 +4,6 @@ import express, { Router, type Request, type Response } from 'express';
 import type { SandboxCore, ResetScope } from '../../sandbox';
 import type { EventQuery } from '../../store/types';
 import {
-  parseImportText,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   parseImport,
@@ -13,6 +12,8 @@ import {
 import { SseHub, type SseOptions } from '../sse';
 import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
 import { concat, mapped, streamBody } from '../stream-body';
+import { readImportBody, readImportBodyHere } from '../../store/import-body';
+import { Slicer } from '../../slices';
 
 export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_WAIT_MS = 10_000;
@@ -31,7 +32,8 @@ const FILTERS = [
   'before',
   'limit',
 ] as const;
-const IMPORT_CHUNK = 1000;
+// events appended together (one group commit): their timeline work runs in one turn of the loop
+const IMPORT_CHUNK = 250;
 
 class BadParameter extends Error {
   constructor(
@@ -54,6 +56,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   const maxLimit = Math.max(100_000, core.config.retention.events);
   // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
   const text = (limit: string) => express.text({ type: () => true, limit });
+  const bytes = (limit: string) => express.raw({ type: () => true, limit });
 
   router.get('/events', async (req, res) => {
     const q = parseQuery(req, FILTERS, maxLimit);
@@ -175,7 +178,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     );
   });
 
-  router.post('/import', text('250mb'), async (req, res) => {
+  router.post('/import', bytes('250mb'), async (req, res) => {
     for (const name of Object.keys(req.query)) {
       if (name !== 'replace')
         throw new BadParameter(name, `unknown query parameter ${name}; allowed: replace`);
@@ -187,9 +190,12 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
         `query parameter replace must be true or false, got ${JSON.stringify(replace)}`,
       );
     }
-    const raw = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? '');
-    const body = parseImportText(raw);
-    const parsed = 'problems' in body ? body : parseImport(body.value);
+    // a JSON body the app's JSON parser already read (Content-Type: application/json) is read back as text
+    const body = Buffer.isBuffer(req.body)
+      ? await readImportBody(req.body)
+      : readImportBodyHere(JSON.stringify(req.body ?? ''));
+    const slicer = new Slicer();
+    const parsed = 'problems' in body ? body : await parseImport(body.value, slicer);
     if ('problems' in parsed) {
       res.status(400).json({
         error: 'InvalidImport',
@@ -227,6 +233,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
           parsed.events.slice(i, i + IMPORT_CHUNK).map((d) => core.events.append(d)),
         )),
       );
+      await slicer.breathe();
     }
     res.json({
       imported: imported.length,
