@@ -100,6 +100,13 @@ export interface NoteEntry extends HistoryBase {
 export type HistoryEntry = TransitionEntry | RequestEntry | NoteEntry;
 
 /** A feed as the admin API and the UI see it. */
+/** How far a parse under way has read its feed file. */
+export interface ParseProgress {
+  /** decoded bytes parsed so far */
+  bytes: number;
+  products: number;
+}
+
 export interface FeedView {
   siteId: string;
   id: number;
@@ -130,6 +137,8 @@ export interface FeedView {
   products: number;
   /** the last finished parse, or null before the first index in this sandbox */
   lastRun: ParseSummary | null;
+  /** the running index's parse while it reads the file (decoded bytes and products so far), else null */
+  parsing: ParseProgress | null;
   /** newest last; at most the last 200 entries */
   history: HistoryEntry[];
 }

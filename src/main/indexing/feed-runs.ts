@@ -1,6 +1,6 @@
 // One index run's work: get the feed file (the kept upload or the cart source: a file or a loopback URL),
 // parse it as a stream, and collect the products; plus the autopilot's step durations.
-import type { FeedState, ParseSummary } from '../../shared/indexing';
+import type { FeedState, ParseProgress, ParseSummary } from '../../shared/indexing';
 import type { FeedConfig } from './accounts-config';
 import type { Product } from './catalog';
 import { DEFAULT_LIMITS, FeedFileError, type DecodeLimits, type FeedInput } from './feed-file';
@@ -97,6 +97,7 @@ export async function executeRun(
   source: RunSource,
   idField: string | null,
   limits: DecodeLimits = DEFAULT_LIMITS,
+  onProgress?: (progress: ParseProgress) => void,
 ): Promise<RunResult> {
   let input: FeedInput;
   try {
@@ -122,7 +123,7 @@ export async function executeRun(
   }
   const products: Product[] = [];
   const byUid = new Map<string, Product>();
-  const summary = await parseFeed(input, { idField, limits, index: byUid }, (p) =>
+  const summary = await parseFeed(input, { idField, limits, index: byUid, onProgress }, (p) =>
     products.push(p),
   );
   return summary.error ? { summary, products: [], byUid: new Map() } : { summary, products, byUid };

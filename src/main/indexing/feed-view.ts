@@ -1,14 +1,26 @@
 // A feed as the admin API, the SSE stream and the UI see it: configured settings with the admin's
 // overrides, the state (and what the status endpoint reports), timing, products and history.
-import type { FeedView } from '../../shared/indexing';
+import type { FeedView, ParseProgress } from '../../shared/indexing';
+import type { FeedConfig } from './accounts-config';
 import { formatInterval } from './durations';
 import type { FeedRecord } from './feed-db';
-import type { FeedEngine } from './feeds';
 import { allowedTargets, RESTING_STATES, reportedStatus } from './state-machine';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function feedView(engine: FeedEngine, rec: FeedRecord): FeedView {
+/** What a feed's view reads from the engine (feeds.ts) besides the record itself. */
+export interface FeedViewSource {
+  settings(rec: FeedRecord): {
+    interval: number | 'Never';
+    autopilot: boolean;
+    regeneration: boolean;
+    config: FeedConfig;
+  };
+  stepEndsAt(rec: FeedRecord): number | null;
+  parseProgress(rec: FeedRecord): ParseProgress | null;
+}
+
+export function feedView(engine: FeedViewSource, rec: FeedRecord): FeedView {
   const s = engine.settings(rec);
   const source = s.config.source;
   const end = s.autopilot && !RESTING_STATES.includes(rec.state) ? engine.stepEndsAt(rec) : null;
@@ -38,6 +50,7 @@ export function feedView(engine: FeedEngine, rec: FeedRecord): FeedView {
     stepEndsAt: iso(end),
     products: rec.products,
     lastRun: rec.lastRun,
+    parsing: engine.parseProgress(rec),
     history: rec.history,
   };
 }

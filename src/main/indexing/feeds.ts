@@ -3,7 +3,13 @@
 // history and on the bus. Moves are synchronous so that advancing the clock fires whole chains in order.
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { FeedState, FeedView, HistoryEntry, TransitionCause } from '../../shared/indexing';
+import type {
+  FeedState,
+  FeedView,
+  HistoryEntry,
+  ParseProgress,
+  TransitionCause,
+} from '../../shared/indexing';
 import type { AccountConfig, FeedConfig } from './accounts-config';
 import { FeedCatalog, type CatalogStore } from './catalog';
 import {
@@ -44,7 +50,12 @@ interface ParseTask {
   runId: string;
   promise: Promise<RunResult>;
   result: RunResult | null;
+  /** how far the parse has read, while it runs */
+  progress: ParseProgress | null;
 }
+
+/** The board hears of a parse's progress at most this often (real time): a view per slice would flood it. */
+const PROGRESS_EVERY_MS = 250;
 
 const key = (siteId: string, feedId: number) => `${siteId}/${feedId}`;
 
@@ -291,14 +302,34 @@ export class FeedEngine {
     const task: ParseTask = {
       runId,
       result: null,
+      progress: null,
       promise: Promise.resolve(null as unknown as RunResult),
     };
-    task.promise = executeRun(source, config.idField, this.deps.limits).then((result) => {
-      task.result = result;
-      return result;
-    });
+    let told = -Infinity; // the first slice is told at once, later ones at most every PROGRESS_EVERY_MS
+    const onProgress = (progress: ParseProgress) => {
+      task.progress = progress;
+      if (performance.now() - told < PROGRESS_EVERY_MS || this.parses.get(k) !== task) return;
+      told = performance.now();
+      this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+    };
+    task.promise = executeRun(source, config.idField, this.deps.limits, onProgress).then(
+      (result) => {
+        task.result = result;
+        task.progress = null;
+        // the board drops its progress line (the record itself changes when the run ends)
+        if (this.parses.get(k) === task && !this.closed)
+          this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+        return result;
+      },
+    );
     this.parses.set(k, task);
     return task;
+  }
+
+  /** How far the current run's parse has read, while it runs. */
+  parseProgress(rec: FeedRecord): ParseProgress | null {
+    const task = this.parses.get(key(rec.siteId, rec.feedId));
+    return task && !task.result ? (task.progress ?? { bytes: 0, products: 0 }) : null;
   }
 
   /** The current run's parse, if it started. */

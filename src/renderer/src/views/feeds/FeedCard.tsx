@@ -54,6 +54,8 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
           <>
             ends {fmtRelative(stepEnds, now)} <span className="muted">(autopilot)</span>
           </>
+        ) : feed.parsing ? (
+          <span className="muted">reading the feed file; its length decides the step’s end</span>
         ) : (
           <span className="muted">{feed.autopilot ? 'resting' : 'moves only by hand'}</span>
         )}
@@ -66,6 +68,12 @@ function LastRun({ feed }: { feed: FeedView }) {
   const run = feed.lastRun;
   return (
     <div data-testid="feed-last-run">
+      {feed.parsing && (
+        <p className="notice small" data-testid="feed-parsing" role="status">
+          Indexing: reading the feed file, {(feed.parsing.bytes / 1e6).toFixed(1)} MB parsed,{' '}
+          {plural(feed.parsing.products, 'product')} so far
+        </p>
+      )}
       <div className="metric-row">
         <div className="metric">
           <span className="metric-value" data-testid="feed-products">
