@@ -94,3 +94,30 @@ export async function startScriptServer(script: string, args: string[] = []): Pr
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { url, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) };
 }
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/** "median (min–max)" of one figure over repeats. */
+export function spread(xs: readonly number[], digits = 2): string {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 1) return fmt(s[0]!, digits);
+  return `${fmt(median(s), digits)} (${fmt(s[0]!, digits)}–${fmt(s.at(-1)!, digits)})`;
+}
+
+/**
+ * When a baseline measured in the same run varies this much between repeats (slowest / fastest), the
+ * machine was busy with something else: its figures, and ratios against it, say more about the neighbours.
+ */
+export const DISTURBED_SPREAD = 1.25;
+
+/** A note saying the baseline was disturbed, or null when its repeats agree. */
+export function disturbedNote(baseline: string, xs: readonly number[]): string | null {
+  const s = [...xs].sort((a, b) => a - b);
+  const ratio = s.at(-1)! / s[0]!;
+  return s.length > 1 && ratio > DISTURBED_SPREAD
+    ? `BASELINE DISTURBED: ${baseline} varied ${ratio.toFixed(2)}× between repeats (${s.map((x) => fmt(x)).join(', ')}); the machine was busy, read the ratios with care`
+    : null;
+}

@@ -10,7 +10,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, type Bench, type BenchResult, type Target } from './bench';
+import {
+  disturbedNote,
+  fmt,
+  median,
+  spread,
+  type Bench,
+  type BenchResult,
+  type Target,
+} from './bench';
 import { generate } from './feeds';
 import { pageEvents } from './timelines';
 
@@ -272,15 +280,6 @@ async function indexFeed(url: string, file: string, name: string): Promise<void>
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** "median (min–max)" of one figure over the repeats. */
-function spread(xs: number[], digits = 1): string {
-  const s = [...xs].sort((a, b) => a - b);
-  if (s.length === 1) return fmt(s[0]!, digits);
-  return `${fmt(median(s), digits)} (${fmt(s[0]!, digits)}–${fmt(s.at(-1)!, digits)})`;
-}
-
 export const bench: Bench = {
   name: 'responsiveness',
   description: `beacons at ${RATE}/s in the background while each heavy operation runs at full size; ${REPEATS} repeats (BENCH_RESP_REPEATS)`,
@@ -376,10 +375,22 @@ export const bench: Bench = {
           pick((x) => x.ms),
           0,
         ),
-        spread(pick((x) => x.p50)),
-        spread(pick((x) => x.p99)),
-        spread(pick((x) => x.max)),
-        spread(pick((x) => x.eldMaxMs)),
+        spread(
+          pick((x) => x.p50),
+          1,
+        ),
+        spread(
+          pick((x) => x.p99),
+          1,
+        ),
+        spread(
+          pick((x) => x.max),
+          1,
+        ),
+        spread(
+          pick((x) => x.eldMaxMs),
+          1,
+        ),
         spread(
           pick((x) => x.rssGrowthMb),
           0,
@@ -430,6 +441,14 @@ export const bench: Bench = {
           unit: ' MB',
         });
     }
+    const idle = results.get(ops[0]!.name)!.map((x) => x.p99);
+    const notes: string[] = [];
+    const disturbed = disturbedNote('the idle beacon p99', idle);
+    if (disturbed) notes.push(disturbed);
+    if (median(idle) >= 20)
+      notes.push(
+        `BASELINE DISTURBED: beacons with nothing else running answered at p99 ${fmt(median(idle))} ms (≥ 20 ms): the machine is busy, so the targets below measure the neighbours too`,
+      );
     return {
       table: {
         columns: [
@@ -448,6 +467,7 @@ export const bench: Bench = {
       },
       targets,
       notes: [
+        ...notes,
         `each cell: median over ${REPEATS} repeats (min–max); beacons are search/render events sent on schedule at ${RATE}/s over keep-alive connections, answer time measured from the send`,
         'event-loop delay: perf_hooks.monitorEventLoopDelay in the sandbox process (10 ms resolution) over the operation; RSS +MB: its peak RSS over the operation minus RSS at its start',
         'the sandbox runs from source (tsx) in its own process with a temp data dir and the default retention (100,000); the load generator runs here',
