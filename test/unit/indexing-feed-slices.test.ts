@@ -24,6 +24,16 @@ describe('feed parsing in slices', () => {
     });
   }
 
+  it('XML: a field over 1 MB ends the parse even where only the id is read (a later product)', async () => {
+    const xml = `<products>\n<product><id>1</id><name>a</name></product>\n<product><id>2</id><description>${'x'.repeat(1024 * 1024 + 1)}</description></product>\n</products>\n`;
+    const summary = await parseFeed(
+      { kind: 'buffer', data: Buffer.from(xml) },
+      { idField: null },
+      () => undefined,
+    );
+    expect(summary.error).toBe('a field of the product starting on line 3 is longer than 1 MB');
+  });
+
   it('lets other work run while it parses, and reports its progress', async () => {
     const big = cases.find((c) => c.name === 'generated.xml')!;
     let ticks = 0;

@@ -104,6 +104,8 @@ function collectProducts(
   let key = '';
   let fields: Record<string, string> = {};
   let text = '';
+  /** characters of the current field's text, collected or not */
+  let size = 0;
   let line = 0;
   let wanted: string | null = null;
 
@@ -120,15 +122,22 @@ function collectProducts(
     path.push(tag.name);
     key = path.length === 1 ? tag.name : path.join('.');
     text = '';
-    for (const k in tag.attributes) fields[`${key}@${k}`] = tag.attributes[k] as string;
+    size = 0;
+    // past the first product only the id field is read: other fields' attributes and texts are not
+    // collected (that work, per element, is most of what the sandbox adds to the raw parser)
+    if (wanted === null || wanted.includes('@'))
+      for (const k in tag.attributes) fields[`${key}@${k}`] = tag.attributes[k] as string;
   });
   const onText = (t: string) => {
     if (path === null || path.length === 0) return;
-    text = text === '' ? t : text + t;
-    if (text.length > 1024 * 1024)
+    // a field's length counts whether or not it is collected
+    size += t.length;
+    if (size > 1024 * 1024)
       fail(
         new FeedFileError(`a field of the product starting on line ${line} is longer than 1 MB`),
       );
+    if (wanted !== null && key !== wanted) return;
+    text = text === '' ? t : text + t;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
@@ -145,6 +154,7 @@ function collectProducts(
       if (value !== '') fields[key] = fields[key] === undefined ? value : `${fields[key]}|${value}`;
     }
     text = '';
+    size = 0;
     path.pop();
     key = path.length === 0 ? '' : path.length === 1 ? path[0]! : path.join('.');
   });
