@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { PageBuilder, engineAt, run, T0 } from './timeline-events';
 
 describe('timeline engine: grouping and ordering', () => {
@@ -135,5 +138,34 @@ describe('timeline engine: memory bounds', () => {
     engine.reset();
     engine.apply(a.render('ra2', { at: 100 }));
     expect(engine.size()).toBe(1);
+  });
+});
+
+describe('timeline engine: batched change reports', () => {
+  it('reports every page of a burst exactly once, with its latest state, even when a flush is split', async () => {
+    const PAGES = 3000;
+    const reported = new Map<string, number>();
+    const last = new Map<string, number>();
+    let resolveAll!: () => void;
+    const all = new Promise<void>((resolve) => (resolveAll = resolve));
+    const engine = new TimelineEngine({
+      clock: new SandboxClock({ start: T0 + 60_000, frozen: true }),
+      settings: defaultTimelineSettings(),
+      batchChangesMs: 1,
+      onChange: (s) => {
+        reported.set(s.pageLoadId, (reported.get(s.pageLoadId) ?? 0) + 1);
+        last.set(s.pageLoadId, s.counts.events);
+        if (reported.size === PAGES) resolveAll();
+      },
+    });
+    for (let n = 0; n < PAGES; n++) {
+      const p = new PageBuilder({ pageLoadId: `p-${n}` });
+      engine.apply(p.render(`r-${n}`, { at: 0 }));
+      engine.apply(p.impression(`r-${n}`, ['a', 'b'], { at: 10 }));
+    }
+    await all;
+    engine.dispose();
+    expect([...reported.values()].every((n) => n === 1)).toBe(true);
+    expect([...last.values()].every((n) => n === 2)).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
+import { Slicer } from '../../slices';
 
 export interface TimelineEngineOptions {
   clock: Clock;
@@ -176,13 +177,22 @@ export class TimelineEngine {
     }
   }
 
-  /** Report every page changed since the last flush (those still present). */
+  /**
+   * Report every page changed since the last flush (those still present). A flush after a burst (an
+   * import) can hold thousands of pages: once a slice has run its budget, the rest waits for the next
+   * turn of the loop.
+   */
   flushChanges(): void {
     if (this.flushScheduled) clearTimeout(this.flushScheduled);
     this.flushScheduled = null;
-    const pages = [...this.changed];
-    this.changed.clear();
-    for (const page of pages) {
+    const slice = new Slicer();
+    for (const page of this.changed) {
+      if (slice.due) {
+        this.flushScheduled = setTimeout(() => this.flushChanges(), 0);
+        this.flushScheduled.unref?.();
+        return;
+      }
+      this.changed.delete(page);
       if (this.pages.get(page.key) !== page) continue;
       this.evaluate(page, false);
       this.options.onChange?.(pageSummary(page));
