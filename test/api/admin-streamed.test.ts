@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import { pageDto, pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
 import { htmlReport, jsonReport, junitReport } from '../../src/main/tracking/timeline/report';
+import { searchDraft } from '../helpers/drafts';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
 
 const PAGES = 300;
@@ -40,17 +41,13 @@ function drafts(): object[] {
       { responseId: `r-${n}`, results: [{ type: 'product', uid: clicked }] },
     ]);
     events.forEach(([event, data], k) =>
-      out.push({
-        receivedAt: new Date(start + n * 1000 + k * 10).toISOString(),
-        siteId,
-        category: 'search',
-        event,
-        path: `/beacon/v2/${siteId}/search/${event}`,
-        accepted: true,
-        status: 200,
-        errors: [],
-        body: { context: ctx(k * 10), data },
-      }),
+      out.push(
+        searchDraft(
+          event,
+          { context: ctx(k * 10), data },
+          { siteId, receivedAt: new Date(start + n * 1000 + k * 10).toISOString() },
+        ),
+      ),
     );
   }
   return out;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
+import { searchDraft } from '../helpers/drafts';
 import { postBeacon, tempDir } from '../helpers/sandbox';
 import { CLI, runCli, spawnCli, type CliProcess } from './cli-process';
 
@@ -165,17 +166,7 @@ describe('search-sandbox serve', () => {
   });
   it('reads a large import in a worker thread inside the built bundle: same answers as on the loop', async () => {
     const cli = await serve(['--ephemeral'], dir());
-    const event = (n: number) => ({
-      receivedAt: '2026-11-21T04:00:00.000Z',
-      siteId: 'demo42',
-      category: 'search',
-      event: 'render',
-      path: '/beacon/v2/demo42/search/render',
-      accepted: true,
-      status: 200,
-      errors: [],
-      body: { n, pad: 'x'.repeat(200) },
-    });
+    const event = (n: number) => searchDraft('render', { n, pad: 'x'.repeat(200) });
     const body = JSON.stringify(Array.from({ length: 3000 }, (_, n) => event(n)));
     expect(body.length).toBeGreaterThan(256 * 1024);
     const ok = await fetch(`${cli.url}/_sandbox/import`, { method: 'POST', body });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCases, parseOutcome } from './feed-parse-cases';
 import { parseFeed } from '../../src/main/indexing/feed-parse';
+import { countTurns } from '../helpers/drafts';
 
 const golden = JSON.parse(
   readFileSync(new URL('./golden/feed-parse.json', import.meta.url), 'utf8'),
@@ -36,20 +37,14 @@ describe('feed parsing in slices', () => {
 
   it('lets other work run while it parses, and reports its progress', async () => {
     const big = cases.find((c) => c.name === 'generated.xml')!;
-    let ticks = 0;
-    let parsing = true;
-    const tick = () => {
-      ticks++;
-      if (parsing) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     const progress: Array<{ bytes: number; products: number }> = [];
     const summary = await parseFeed(
       big.input,
       { idField: null, slices: { bytes: 4096, ms: 0 }, onProgress: (p) => progress.push(p) },
       () => undefined,
     );
-    parsing = false;
+    const ticks = turns.stop();
     expect(summary.error).toBeNull();
     // every 4 KiB piece ends a slice; the other work ran in each pause
     const pieces = Math.ceil(summary.bytes / 4096);

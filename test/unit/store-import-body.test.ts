@@ -2,18 +2,9 @@
 // the same document, events and problems — and the loop keeps turning while it is read.
 import { describe, expect, it } from 'vitest';
 import { readImportBody, readImportBodyHere } from '../../src/main/store/import-body';
+import { countTurns, searchDraft } from '../helpers/drafts';
 
-const event = (i: number) => ({
-  receivedAt: '2026-11-21T04:00:00.000Z',
-  siteId: 'demo42',
-  category: 'search',
-  event: 'render',
-  path: '/beacon/v2/demo42/search/render',
-  accepted: true,
-  status: 200,
-  errors: [],
-  body: { n: i, text: 'Zürich ✓ '.repeat(20) },
-});
+const event = (i: number) => searchDraft('render', { n: i, text: 'Zürich ✓ '.repeat(20) });
 const events = Array.from({ length: 3000 }, (_, i) => event(i));
 
 describe('reading an import body', () => {
@@ -45,15 +36,9 @@ describe('reading an import body', () => {
   }
 
   it('keeps the loop turning while a large body is read', async () => {
-    let ticks = 0;
-    let reading = true;
-    const tick = () => {
-      ticks++;
-      if (reading) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countTurns();
     const result = await readImportBody(Buffer.from(JSON.stringify(events)));
-    reading = false;
+    const ticks = turns.stop();
     expect((result as { value: unknown[] }).value).toHaveLength(3000);
     // one turn of the loop at least per batch of 500 events handed over
     expect(ticks).toBeGreaterThanOrEqual(6);

@@ -110,13 +110,15 @@ export async function parseFeed(
     const counted = (async function* () {
       for await (const chunk of all) {
         for (let at = 0; at < chunk.length; at += piece) {
-          const part = chunk.length <= piece ? chunk : chunk.subarray(at, at + piece);
-          bytes += part.length;
-          yield part;
-          if (slicer.due) {
+          // the pause comes before a further piece, never after the last: a small feed is parsed in
+          // one go, so a clock advance that starts it sees it finished (whole chains fire in order)
+          if (bytes > 0 && slicer.due) {
             options.onProgress?.({ bytes, products: rows.products });
             await slicer.pause();
           }
+          const part = chunk.length <= piece ? chunk : chunk.subarray(at, at + piece);
+          bytes += part.length;
+          yield part;
         }
       }
     })();
