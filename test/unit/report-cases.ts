@@ -24,7 +24,8 @@ export function digest(text: string): { bytes: number; sha256: string } {
 }
 
 // `node --import tsx test/unit/report-cases.ts` wrote golden/report-pages.json and golden/reports.json with
-// the engine and report code as they were before reports were streamed (commit fde1d82); not to be rerun.
+// the engine and report code as they were before reports were streamed (main at 3cbe89a, with response
+// kinds); not to be rerun.
 if (process.argv[1]?.endsWith('report-cases.ts')) {
   const { SandboxClock } = await import('../../src/main/clock');
   const { defaultTimelineSettings } = await import('../../src/main/config');
