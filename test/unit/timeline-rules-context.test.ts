@@ -47,6 +47,97 @@ describe('responseid-reused', () => {
   });
 });
 
+describe('responseid-reused: the re-visit exemption keys on the search, not the path', () => {
+  /** a response rendered and impressed on page p1 at `first`, then rendered on a new page load at `second` */
+  function revisit(first: string, second: string, sessions: [string, string] = ['s1', 's1']) {
+    const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: first, sessionId: sessions[0] });
+    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: second, sessionId: sessions[1] });
+    return findingsOf(
+      [
+        a.render('RX', { at: 0 }),
+        a.impression('RX', ['x'], { at: 10 }),
+        b.render('RX', { at: 30_000 }),
+        b.impression('RX', ['x'], { at: 30_010 }),
+      ],
+      {},
+      'p2',
+    ).filter((f) => f.rule === 'responseid-reused');
+  }
+
+  it('flags two different searches on the same path sharing a responseId (the issue #11 report)', () => {
+    const found = revisit('http://shop/search?q=shirt', 'http://shop/search?q=boots');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe('error');
+    expect(found[0]!.message).toContain('(search: q=shirt; this page: q=boots)');
+  });
+
+  it.each([
+    ['another page', 'http://shop/search?q=shirt', 'http://shop/search?q=shirt&page=2'],
+    [
+      'another filter (Snap hash)',
+      'http://shop/search?q=shirt',
+      'http://shop/search?q=shirt#/filter:color:Blue',
+    ],
+    [
+      'another sort',
+      'http://shop/search?q=shirt#/sort:price:asc',
+      'http://shop/search?q=shirt#/sort:price:desc',
+    ],
+    [
+      'another page size',
+      'http://shop/search?q=shirt#/pageSize:24',
+      'http://shop/search?q=shirt#/pageSize:48',
+    ],
+    [
+      'a filter in the query string',
+      'http://shop/search?q=shirt',
+      'http://shop/search?q=shirt&filter.color=Blue',
+    ],
+    ['a corrected query (rq)', 'http://shop/search?q=shirt', 'http://shop/search?q=shirt&rq=red'],
+    ['a recommendation tag', 'http://shop/search?tag=a', 'http://shop/search?tag=b'],
+    ['another path, same query', 'http://shop/search?q=shirt', 'http://shop/sale?q=shirt'],
+  ])('flags %s', (_what, first, second) => {
+    expect(revisit(first, second)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'utm_* added',
+      'http://shop/search?q=shirt',
+      'http://shop/search?q=shirt&utm_source=mail&utm_campaign=x',
+    ],
+    [
+      'gclid and fbclid',
+      'http://shop/search?q=shirt&gclid=1',
+      'http://shop/search?fbclid=2&q=shirt',
+    ],
+    [
+      'other storefront parameters',
+      'http://shop/search?q=shirt&ref=nav',
+      'http://shop/search?q=shirt&view=grid',
+    ],
+    ['an anchor', 'http://shop/search?q=shirt', 'http://shop/search?q=shirt#top'],
+    ['page=1 and no page', 'http://shop/search?q=shirt&page=1', 'http://shop/search?q=shirt'],
+    [
+      'parameters in another order',
+      'http://shop/search?q=shirt#/filter:size:M/filter:color:Blue',
+      'http://shop/search?q=shirt#/filter:color:Blue/filter:size:M',
+    ],
+    [
+      'the same filter, encoded',
+      'http://shop/search?q=red%20shirt',
+      'http://shop/search?q=red+shirt',
+    ],
+  ])('exempts the same search with %s (a cached response re-rendered)', (_what, first, second) => {
+    expect(revisit(first, second)).toEqual([]);
+  });
+
+  it('flags the same search from another session', () => {
+    const url = 'http://shop/search?q=shirt';
+    expect(revisit(url, url, ['s1', 's2'])).toHaveLength(1);
+  });
+});
+
 describe('context-drift', () => {
   it('flags a sessionId change inside a page', () => {
     const p = new PageBuilder();

@@ -1,0 +1,79 @@
+// What makes two page URLs "the same search" for the provider's client: origin, path and the search
+// parameters its URL translator reads. Used by `responseid-reused`'s re-visit exemption.
+//
+// The Snap client caches a response by its request parameters (query, filters, sort, page, page size, …),
+// and builds those only from the page URL parameters its UrlTranslator maps (snap-url-manager,
+// `defaultConfig.parameters.core`): `q`, `oq`, `rq`, `tag`, `page` and `fallbackQuery` in the query string;
+// `pageSize`, `sort` and `filter` in the hash (`#/filter:color:Blue/sort:price:asc`), or in the query
+// string when a storefront configures them there (`filter.color=Blue`, `sort.price=asc`). Everything else
+// — `utm_*`, `gclid`, `fbclid`, a `#top` anchor, the storefront's own parameters — never reaches the search
+// request, so it cannot change the responseId.
+
+const QUERY_PARAMS = new Set(['q', 'query', 'oq', 'rq', 'tag', 'page', 'fallbackQuery']);
+const HASH_PARAMS = new Set(['pageSize', 'sort', 'filter', ...QUERY_PARAMS]);
+
+/** `filter`, `filter.color`, `filter[color]` → `filter`: the parameter family a key belongs to. */
+function family(key: string): string {
+  return key.split(/[.[]/, 1)[0]!;
+}
+
+function keep(params: Array<[string, string]>, key: string, value: string, allowed: Set<string>) {
+  const name = family(key);
+  if (!allowed.has(name)) return;
+  // the translator leaves page 1 out of the URL: `?page=1` and no page are the same search
+  if (name === 'page' && (value === '1' || value === '')) return;
+  params.push([name === 'query' ? 'q' : key, value]);
+}
+
+/** The Snap hash form: `#/filter:color:Blue/sort:price:asc/pageSize:24`; any other fragment is an anchor. */
+function hashParams(hash: string, params: Array<[string, string]>): void {
+  if (!hash.startsWith('#/')) return;
+  for (const segment of hash.slice(2).split('/')) {
+    if (segment === '') continue;
+    const [name, ...rest] = segment.split(':').map((s) => safeDecode(s));
+    keep(
+      params,
+      rest.length > 1 ? `${name}.${rest[0]}` : name!,
+      rest.slice(-1)[0] ?? '',
+      HASH_PARAMS,
+    );
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * `origin + path ? sorted search parameters`: equal for two URLs exactly when the provider's client would
+ * send the same search request from them. An unparsable URL is its own key.
+ */
+export function searchKey(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  const params: Array<[string, string]> = [];
+  for (const [k, v] of u.searchParams) keep(params, k, v, HASH_PARAMS);
+  hashParams(u.hash, params);
+  params.sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0].localeCompare(b[0])));
+  const query = params.map(([k, v]) => `${k}=${v}`).join('&');
+  return `${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** The search a URL asks for, for messages: `q=shirt`, `q=shirt, filter.color=Blue`, or `no search parameters`. */
+export function describeSearch(url: string): string {
+  const key = searchKey(url);
+  const q = key.indexOf('?');
+  return q < 0 ? 'no search parameters' : key.slice(q + 1).replace(/&/g, ', ');
+}
+
+export function sameSearch(a: string, b: string): boolean {
+  return searchKey(a) === searchKey(b);
+}
