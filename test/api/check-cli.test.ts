@@ -84,6 +84,34 @@ describe('search-sandbox check', () => {
     expect(res.out).toMatch(/<failure type="order" message="1 error: order">\[error\] order: /);
   });
 
+  it('--fail-on warning fails pages with warnings (exit 1, JUnit failures); the default fails on errors only', async () => {
+    const warned = fixture('sessions', 'bad-duplicates.ndjson'); // warnings only
+    expect((await check(warned)).code).toBe(0);
+    expect((await check(warned, '--fail-on', 'error')).code).toBe(0);
+    const strict = await check(warned, '--fail-on', 'warning');
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/^WARN .*0b6c1c1e-bad-duplicates/m);
+
+    const lenient = await check(warned, '--format', 'junit');
+    expect(lenient.out).toContain('failures="0"');
+    expect(lenient.out).toMatch(/<system-out>\[warning\] duplicate-render: /);
+    const junit = await check(warned, '--format', 'junit', '--fail-on', 'warning');
+    expect(junit.code).toBe(1);
+    expect(junit.out).toContain('failures="1"');
+    expect(junit.out).toMatch(
+      /<failure type="duplicate-render" message="2 findings: duplicate-render, duplicate-impression">\[warning\] duplicate-render: /,
+    );
+    expect(junit.out).not.toContain('<system-out>');
+
+    // a page that passes stays a pass however strict
+    const good = fixture('sessions', 'good-search-scroll-click.ndjson');
+    expect((await check(good, '--fail-on', 'warning')).code).toBe(0);
+
+    const bad = await check(good, '--fail-on', 'info');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^search-sandbox check: --fail-on "info" is not one of error, warning/);
+  });
+
   it('reads a sandbox export (GET /_sandbox/export) and a bare {events:[…]} file', async () => {
     const sandbox = await startSandbox();
     cleanups.push(() => sandbox.close());

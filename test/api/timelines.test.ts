@@ -218,4 +218,30 @@ describe('GET /_sandbox/report', () => {
     expect(html).not.toContain('page-good');
     expect(html).toContain('click-not-impressed');
   });
+
+  it('failOn=warning makes pages with warnings JUnit failures; a bad failOn is a 400 naming it', async () => {
+    const s = await sandbox();
+    const { p, at } = livePage({ pageLoadId: 'page-warn' });
+    await post(s.url, [
+      ...goodSession(),
+      p.render('r-warn', at(0)),
+      p.render('r-warn', at(50)),
+      p.impression('r-warn', ['a'], at(100)),
+    ]);
+    const lenient = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
+    expect(lenient).toContain('tests="2" failures="0"');
+    expect(lenient).toMatch(/<system-out>\[warning\] duplicate-render: /);
+    const strict = await (
+      await fetch(`${s.url}/_sandbox/report?format=junit&failOn=warning`)
+    ).text();
+    expect(strict).toContain('tests="2" failures="1"');
+    expect(strict).toMatch(
+      /<failure type="duplicate-render" message="1 finding: duplicate-render">\[warning\] duplicate-render: /,
+    );
+    const bad = await fetch(`${s.url}/_sandbox/report?format=junit&failOn=never`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain(
+      'failOn \\"never\\" must be error or warning',
+    );
+  });
 });

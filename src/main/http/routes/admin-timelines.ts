@@ -4,7 +4,13 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxCore } from '../../sandbox';
 import type { TimelineFilter } from '../../tracking/timeline/engine';
 import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
-import { htmlReportParts, jsonReportParts, junitReportParts } from '../../tracking/timeline/report';
+import {
+  FAIL_ON,
+  htmlReportParts,
+  jsonReportParts,
+  junitReportParts,
+  type FailOn,
+} from '../../tracking/timeline/report';
 import { Slicer } from '../../slices';
 import { concat, mapped, streamBody } from '../stream-body';
 import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
@@ -159,13 +165,20 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
     }
   });
 
-  /** GET /_sandbox/report?format=json|junit|html (+ the list's filters) */
+  /** GET /_sandbox/report?format=json|junit|html[&failOn=error|warning] (+ the list's filters) */
   router.get('/report', async (req, res) => {
     let q: ReturnType<typeof parse>;
+    let failOn: FailOn;
     try {
-      q = parse(req, [...FILTERS, 'format']);
+      q = parse(req, [...FILTERS, 'format', 'failOn']);
       if (!['json', 'junit', 'html'].includes(q.format ?? 'json'))
         throw new BadParameter('format', `format "${q.format}" must be json, junit or html`);
+      failOn = (one(req, 'failOn') ?? 'error') as FailOn;
+      if (!FAIL_ON.includes(failOn))
+        throw new BadParameter(
+          'failOn',
+          `failOn "${failOn}" must be error or warning (warning: pages with warnings fail the JUnit report too)`,
+        );
     } catch (err) {
       badRequest(res, err);
       return;
@@ -186,7 +199,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
     } else if (format === 'junit') {
       res.setHeader('Content-Type', 'application/xml; charset=utf-8');
       res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
-      await streamBody(res, junitReportParts(pages, 'sandbox', now), slicer);
+      await streamBody(res, junitReportParts(pages, 'sandbox', now, failOn), slicer);
     } else {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);

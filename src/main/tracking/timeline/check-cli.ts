@@ -1,5 +1,6 @@
-// `search-sandbox check FILE... [--format text|json|junit]`: the timeline rules, offline, over recorded
-// traffic. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input or bad flags.
+// `search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]`: the timeline rules,
+// offline, over recorded traffic. Exit 0 = no page at or above the --fail-on severity, 1 = such pages,
+// 2 = unreadable input or bad flags.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,9 +8,10 @@ import { SandboxClock } from '../../clock';
 import { defaultTimelineSettings } from '../../config';
 import { TimelineEngine } from './engine';
 import { InputError, parseInput } from './inputs';
-import { jsonReport, junitReport, textReport } from './report';
+import { FAIL_ON, fails, jsonReport, junitReport, textReport, type FailOn } from './report';
 
-const USAGE = 'usage: search-sandbox check FILE... [--format text|json|junit]';
+const USAGE =
+  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]';
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -25,14 +27,18 @@ const processIo: CheckIo = {
 };
 
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
-  let values: { format?: string; help?: boolean };
+  let values: { format?: string; 'fail-on'?: string; help?: boolean };
   let files: string[];
   try {
     const parsed = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
-      options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string' },
+        'fail-on': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     values = parsed.values;
     files = parsed.positionals;
@@ -42,13 +48,20 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   }
   if (values.help) {
     io.out(
-      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no failing page, 1 = failing pages, 2 = unreadable input.\n`,
+      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, or warning), 1 = such pages, 2 = unreadable input.\n`,
     );
     return 0;
   }
   const format = values.format ?? 'text';
   if (!['text', 'json', 'junit'].includes(format)) {
     io.err(`search-sandbox check: --format "${format}" is not one of text, json, junit\n`);
+    return 2;
+  }
+  const failOn = (values['fail-on'] ?? 'error') as FailOn;
+  if (!FAIL_ON.includes(failOn)) {
+    io.err(
+      `search-sandbox check: --fail-on "${failOn}" is not one of error, warning: use --fail-on warning to fail on warnings too\n`,
+    );
     return 2;
   }
   if (files.length === 0) {
@@ -96,7 +109,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const source = files.join(', ');
   if (format === 'json')
     io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
-  else if (format === 'junit') io.out(junitReport(pages, source, io.now()));
+  else if (format === 'junit') io.out(junitReport(pages, source, io.now(), failOn));
   else io.out(textReport(pages));
-  return pages.some((p) => p.verdict === 'fail') ? 1 : 0;
+  return pages.some((p) => fails(p, failOn)) ? 1 : 0;
 }

@@ -65,8 +65,27 @@ function kindsOf(p: PageTimelineDto): string {
   return [...new Set(p.responses.map((r) => r.kind))].join(', ');
 }
 
-export function junitReport(pages: PageTimelineDto[], source: string, now: number): string {
-  return [...junitReportParts(pages, source, now)].join('');
+/** The severity from which a finding fails a page in CI: `error` (default) or `warning` (strict). */
+export type FailOn = 'error' | 'warning';
+export const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
+
+/** Does the page fail a CI run that fails on `failOn`? */
+export function fails(p: PageTimelineDto, failOn: FailOn = 'error'): boolean {
+  return p.verdict === 'fail' || (failOn === 'warning' && p.verdict === 'warn');
+}
+
+function failing(f: TimelineFindingDto, failOn: FailOn): boolean {
+  return f.severity === 'error' || (failOn === 'warning' && f.severity === 'warning');
+}
+
+/** JUnit XML: one test case per page; findings at or above `failOn` are its failure, the rest its system-out. */
+export function junitReport(
+  pages: PageTimelineDto[],
+  source: string,
+  now: number,
+  failOn: FailOn = 'error',
+): string {
+  return [...junitReportParts(pages, source, now, failOn)].join('');
 }
 
 /** The JUnit report in pieces (a line each), for writing it as a stream. */
@@ -74,6 +93,7 @@ export function* junitReportParts(
   pages: readonly PageTimelineDto[],
   source: string,
   now: number,
+  failOn: FailOn = 'error',
 ): Generator<string> {
   const bySite = new Map<string, PageTimelineDto[]>();
   for (const p of pages) {
@@ -81,20 +101,21 @@ export function* junitReportParts(
     if (list) list.push(p);
     else bySite.set(p.siteId, [p]);
   }
-  const failures = pages.filter((p) => p.verdict === 'fail').length;
+  const failures = pages.filter((p) => fails(p, failOn)).length;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield `<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${pages.length}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
   for (const [siteId, sitePages] of bySite) {
-    const siteFailures = sitePages.filter((p) => p.verdict === 'fail').length;
+    const siteFailures = sitePages.filter((p) => fails(p, failOn)).length;
     yield `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">\n`;
     for (const p of sitePages) {
       let out = `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
-      const errors = p.findings.filter((f) => f.severity === 'error');
+      const errors = p.findings.filter((f) => failing(f, failOn));
       if (errors.length > 0) {
-        const summary = `${errors.length} error${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
+        const noun = failOn === 'warning' ? 'finding' : 'error';
+        const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
         out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
       }
-      const rest = p.findings.filter((f) => f.severity !== 'error');
+      const rest = p.findings.filter((f) => !failing(f, failOn));
       if (rest.length > 0)
         out += `      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>\n`;
       yield `${out}    </testcase>\n`;
