@@ -12,8 +12,9 @@ const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
       the sandbox (default port 4545; --port 0 picks a free one); without a config file or
       ./search-sandbox.config.json it runs the demo fixtures
-  search-sandbox check FILE... [--format text|json|junit]
-      offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR)
+  search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]
+      offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
+      exit 1 when a page has a finding at or above --fail-on (default error)
   search-sandbox --version | --help`;
 
 export class UsageError extends Error {}
