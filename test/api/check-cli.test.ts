@@ -212,6 +212,41 @@ describe('search-sandbox check', () => {
     ]);
   });
 
+  it("judges an export's beacons against the search responses it carries (provenance rules offline)", async () => {
+    const p = new PageBuilder({ pageLoadId: 'with-search' });
+    const events = [
+      p.render('r-search', { at: 0 }),
+      p.impression('r-search', ['P1', 'P1-RED'], { at: 100 }),
+    ];
+    const issued = {
+      responseId: 'r-search',
+      siteId: 'demo42',
+      query: 'shirt',
+      page: 1,
+      perPage: 24,
+      issuedAt: Date.parse('2026-11-21T03:59:59.000Z'),
+      results: [{ uid: 'P1', sku: 'P1-RED', parentId: null, children: [] }],
+      inline: [],
+      slots: { header: [], banner: [], footer: [], left: [] },
+      redirect: null,
+      test: true,
+    };
+    const file = (search: unknown) =>
+      temp(
+        'export.json',
+        JSON.stringify({ format: 'search-sandbox-export', version: 1, search, events }),
+      );
+    const res = await check(file({ responses: [issued] }));
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/error {3}item-not-in-response/);
+    expect(res.out).toContain('that is the sku of result "P1": send its uid');
+    // without the search section the same beacons cannot be judged: silent, as before
+    expect((await check(file(undefined))).code).toBe(0);
+    const broken = await check(file({ responses: [{ responseId: 'x' }] }));
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/search\.responses\[0\] is not an issued search response/);
+  });
+
   it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {
     const cases: Array<[string[], RegExp]> = [
       [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: cannot read \(ENOENT\)/],

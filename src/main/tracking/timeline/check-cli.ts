@@ -8,6 +8,8 @@ import { SandboxClock } from '../../clock';
 import { defaultTimelineSettings } from '../../config';
 import { TimelineEngine } from './engine';
 import { InputError, parseInput } from './inputs';
+import { offlineProvenance } from './offline-provenance';
+import type { IssuedResponse } from '../../search/responses';
 import { FAIL_ON, fails, jsonReport, junitReport, textReport, type FailOn } from './report';
 
 const USAGE =
@@ -73,6 +75,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
+  const responses: IssuedResponse[] = [];
   try {
     for (const file of files) {
       let text: string;
@@ -92,8 +95,11 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
         io.err(
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
         );
+      responses.push(...(result.responses ?? []));
       for (const ev of result.events) engine.apply(ev);
     }
+    // an export's issued search responses let the provenance rules judge its beacons, as live
+    if (responses.length > 0) engine.setProvenance(offlineProvenance(responses));
   } catch (err) {
     if (err instanceof InputError) {
       io.err(`search-sandbox check: ${err.message}\n`);

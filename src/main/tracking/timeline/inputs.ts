@@ -4,6 +4,8 @@ import type { RecordedEvent, ValidationIssue } from '../../../shared/events';
 import { parseBeaconPath } from '../beacon-path';
 import { validateBeaconBody } from '../schemas';
 import { isTimelineEndpoint } from '../../../shared/kinds';
+import type { IssuedResponse } from '../../search/responses';
+import { readIssuedResponses } from './offline-provenance';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
 export class InputError extends Error {}
@@ -11,6 +13,8 @@ export class InputError extends Error {}
 export interface ReadResult {
   kind: 'ndjson' | 'export' | 'har';
   events: RecordedEvent[];
+  /** the search responses a sandbox export carries (its `search` section), for the provenance rules */
+  responses?: IssuedResponse[];
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
 }
@@ -284,12 +288,15 @@ export function parseInput(
         `${file}: format is ${JSON.stringify(whole.format)}: expected "search-sandbox-export" (a file saved by GET /_sandbox/export)`,
       );
     }
+    const responses = whole.search === undefined ? [] : readIssuedResponses(whole.search, file);
+    if (typeof responses === 'string') throw new InputError(responses);
     return {
       kind: 'export',
       events: whole.events.map((v, i) =>
         fromRecord(v, `${file}: events[${i}]`, `${prefix}event:${i + 1}`, counter)!,
       ),
       notes: [],
+      ...(responses.length > 0 && { responses }),
     };
   }
   // a one-line NDJSON file
