@@ -28,6 +28,8 @@ export const TIMELINE_RULE_IDS = [
   'parentid-mismatch',
   'item-not-in-catalog',
   'response-without-test',
+  'test-without-dev',
+  'impression-burst',
 ] as const;
 export type TimelineRuleId = (typeof TIMELINE_RULE_IDS)[number];
 
@@ -293,7 +295,7 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     severity: 'info',
     title: 'Render without any impression',
     catches:
-      'A rendered responseId (not redirected) with no impression once the page has been idle for timelines.noImpressionIdleMs.',
+      'A rendered responseId (not redirected) with no impression once the page has been idle for timelines.noImpressionIdleMs; a warning when the sandbox issued that response and it had results or banners.',
     expects:
       'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
     fix: 'Send search/impression for tiles as they scroll into view.',
@@ -365,11 +367,31 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
   },
   'response-without-test': {
     id: 'response-without-test',
-    severity: 'info',
+    severity: 'warning',
     title: 'Development search without test=true',
     catches:
       'Development beacons (context.dev: true) whose search response was requested without test=true.',
     expects: 'Development searches carry test=true so they stay out of the site’s reports.',
     fix: "Create the search client with { mode: 'development' } (it adds test=true).",
+  },
+  'test-without-dev': {
+    id: 'test-without-dev',
+    severity: 'warning',
+    title: 'Development search, production beacons',
+    catches:
+      'A search response requested with test=true (a development build) whose beacons lack context.dev: true.',
+    expects:
+      'One mode drives both: development builds send test=true on searches and dev: true on beacons.',
+    fix: "Create the beacon client with { mode: 'development' } too, or the search client without it in production.",
+  },
+  'impression-burst': {
+    id: 'impression-burst',
+    severity: 'warning',
+    title: 'Every tile impressed at once',
+    catches:
+      'At least 20 tiles of one response impressed within 500 ms of its render: tiles impressed at load, not as they become visible.',
+    expects:
+      'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
+    fix: 'Observe each tile (IntersectionObserver) and send its impression once it has been visible.',
   },
 };

@@ -3,8 +3,6 @@
 // client. Done right, its pages pass with zero findings; each planted defect yields exactly its finding.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -15,6 +13,7 @@ import type { PageTimelineDto } from '../../src/shared/timeline';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
 import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+import { serveDir, type StaticServer } from './helpers/static-server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT = path.join(HERE, 'storefront');
@@ -23,33 +22,9 @@ const FEED = path.resolve(HERE, '../../fixtures/search/outdoor-products.csv');
 const skip = skipReason();
 let sandbox: Sandbox;
 let browser: Browser;
-let shop: http.Server;
+let shop: StaticServer;
 let shopUrl: string;
 const out = tempDir('search-sandbox-storefront-');
-
-/** Serve the bundled storefront from its own origin, as a real storefront is (the sandbox is cross-origin). */
-function serve(dir: string): Promise<http.Server> {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-  };
-  const server = http.createServer((req, res) => {
-    const name = path
-      .normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
-      .replace(/^([/\\])+/, '');
-    readFile(path.join(dir, name || 'index.html'))
-      .then((data) =>
-        res
-          .writeHead(200, {
-            'content-type': types[path.extname(name)] ?? 'application/octet-stream',
-          })
-          .end(data),
-      )
-      .catch(() => res.writeHead(404).end());
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 beforeAll(async () => {
   if (skip) return;
@@ -60,8 +35,8 @@ beforeAll(async () => {
     base: './',
     build: { outDir: out.dir, emptyOutDir: true, minify: false },
   });
-  shop = await serve(out.dir);
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await serveDir(out.dir);
+  shopUrl = shop.url;
   // demo42 as a site whose storefront searches through the sandbox: responseid-unknown applies too
   const base = testConfig();
   sandbox = await startSandbox({
@@ -81,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await sandbox?.close();
-  await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
+  await shop?.close();
   out.cleanup();
 });
 

@@ -3,9 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SandboxClock } from '../../src/main/clock';
-import { defaultTimelineSettings } from '../../src/main/config';
-import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
 import { parseInput } from '../../src/main/tracking/timeline/inputs';
 
 const DIR = path.resolve(__dirname, '../../fixtures/sessions');
@@ -20,15 +18,8 @@ interface Expected {
 }
 
 function check(file: string) {
-  const engine = new TimelineEngine({
-    clock: new SandboxClock({ frozen: true }),
-    settings: defaultTimelineSettings(),
-  });
-  for (const ev of parseInput(readFileSync(path.join(DIR, file), 'utf8'), file).events)
-    engine.apply(ev);
-  engine.finish();
-  engine.dispose();
-  return engine.pagesDto().map((p) => ({
+  const read = parseInput(readFileSync(path.join(DIR, file), 'utf8'), file);
+  return checkOffline(read.events).map((p) => ({
     pageLoadId: p.pageLoadId,
     verdict: p.verdict,
     findings: p.findings.map((f) => ({ rule: f.rule, severity: f.severity, eventIds: f.eventIds })),

@@ -357,13 +357,13 @@ describe('item-not-in-catalog', () => {
 });
 
 describe('response-without-test', () => {
-  it('is an info for development beacons on a response requested without test=true', () => {
+  it('is a warning for development beacons on a response requested without test=true', () => {
     const p = new PageBuilder();
     const found = findings([
       p.render('r4', { at: 0 }),
       impression(p, 'r4', [product('3001')], [], 100),
     ]);
-    expect(found.map((f) => [f.rule, f.severity])).toEqual([['response-without-test', 'info']]);
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['response-without-test', 'warning']]);
     expect(found[0]!.message).toContain("mode: 'development'");
   });
 

@@ -4,11 +4,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SandboxClock } from '../../clock';
-import { defaultTimelineSettings } from '../../config';
-import { TimelineEngine } from './engine';
 import { InputError, parseInput } from './inputs';
-import { offlineProvenance } from './offline-provenance';
+import { checkOffline } from './offline-check';
+import type { RecordedEvent } from '../../../shared/events';
 import type { IssuedResponse } from '../../search/responses';
 import { FAIL_ON, fails, jsonReport, junitReport, textReport, type FailOn } from './report';
 
@@ -71,10 +69,9 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     return 2;
   }
 
-  const clock = new SandboxClock({ frozen: true, start: io.now() });
-  const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
+  const events: RecordedEvent[] = [];
   const responses: IssuedResponse[] = [];
   try {
     for (const file of files) {
@@ -95,23 +92,17 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
         io.err(
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
         );
+      events.push(...result.events);
       responses.push(...(result.responses ?? []));
-      for (const ev of result.events) engine.apply(ev);
     }
-    // an export's issued search responses let the provenance rules judge its beacons, as live
-    if (responses.length > 0) engine.setProvenance(offlineProvenance(responses));
   } catch (err) {
     if (err instanceof InputError) {
       io.err(`search-sandbox check: ${err.message}\n`);
       return 2;
     }
     throw err;
-  } finally {
-    engine.dispose();
-    clock.dispose();
   }
-  engine.finish();
-  const pages = engine.pagesDto();
+  const pages = checkOffline(events, responses, io.now());
   const source = files.join(', ');
   if (format === 'json')
     io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);

@@ -15,10 +15,12 @@ export const clickNotImpressed: ResponseRule = {
       .filter((c) => c.uids.length > 0);
     if (bad.length === 0) return [];
     const uids = [...new Set(bad.flatMap((c) => c.uids))];
-    // The provider's client holds impressions for 300 ms (longer while the shopper keeps scrolling) and
-    // sends a click at once: a click that ends the page loses the impressions still queued. That cannot be
-    // told apart from a tile never impressed, so it stays a warning, with the hint when the click was the
-    // page's last event (the engine re-runs this when a later event shows up).
+    // The provider's client impresses a tile after 1 s of visibility, holds impressions 300 ms more
+    // (longer while the shopper keeps scrolling) and sends a click at once: a click that navigates away
+    // within about 1.3 s of a tile appearing reaches the service without that tile's impression, which is
+    // never sent. Exempted (info, with the reason): every unimpressed click was the page's last event, as
+    // such a click is. A click followed by more events on the page stays a warning; a storefront that never
+    // impresses anything is `no-impression`'s. The engine re-runs this when a later event shows up.
     const endedPage = bad.every((c) => c.e.time >= ctx.page.maxTime);
     const clickList = bad.map((c) => `${c.e.id} (uid ${quoted(c.uids, 3)})`);
     const message =
@@ -27,12 +29,12 @@ export const clickNotImpressed: ResponseRule = {
       `The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first. ` +
       `Fix: send ${endpointOf(r.kind, 'impression')} with results [{uid: ${quoted(uids, 3)}, …}] when the tile becomes visible, using the same uid the click sends.` +
       (endedPage
-        ? ' The click was the last event of the page: if it navigated away within 300 ms of the tile appearing, the provider’s client lost the impression it still held (debounce); make sure the impression is sent as soon as the tile is visible.'
+        ? ' Reported as info because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.'
         : '');
     return [
       finding(
         'click-not-impressed',
-        'warning',
+        endedPage ? 'info' : 'warning',
         r.responseId,
         message,
         bad.map((c) => c.e.id),

@@ -23,6 +23,8 @@ import { redirectMismatch } from './redirect-mismatch';
 import { parentIdMismatch } from './parentid-mismatch';
 import { itemNotInCatalog } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
+import { testWithoutDev } from './test-without-dev';
+import { impressionBurst } from './impression-burst';
 
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
@@ -35,6 +37,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   responseIdReused,
   responseIdCrossKind,
   noImpression,
+  impressionBurst,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
   itemNotInResponse,
@@ -44,6 +47,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   parentIdMismatch,
   itemNotInCatalog,
   responseWithoutTest,
+  testWithoutDev,
 ];
 
 export const PAGE_RULES: readonly PageRule[] = [schema, contextDrift, timestampSkew, devFlag];

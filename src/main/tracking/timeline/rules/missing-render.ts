@@ -1,6 +1,7 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
 import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
 import { finding, list, plural, quoted, type ResponseRule } from './types';
+import { issuedFor } from './provenance';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
@@ -26,7 +27,15 @@ export const missingRender: ResponseRule = {
     const others = [...ctx.page.responses.values()].filter(
       (o) => o !== r && o.rendered && o.kind === r.kind,
     );
-    const otherRendered = BACKFILLS.has(r.kind) ? others.map((o) => o.responseId) : [];
+    // a render with an empty responseId (sent before the response arrived) renders nothing
+    const otherRendered = BACKFILLS.has(r.kind)
+      ? others.filter((o) => o.responseId !== '').map((o) => o.responseId)
+      : [];
+    // The provider's client renders once, with page 1's responseId, when infinite scroll restores several
+    // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
+    // the response it knows its page; page 1 of a search always gets its own render.
+    const issued = issuedFor(r, ctx);
+    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1);
     const kinds = [...new Set(orphans.map((e) => e.event))];
     const what = widget
       ? `responseId "${r.responseId}" and tag "${r.tag}"`
@@ -42,15 +51,26 @@ export const missingRender: ResponseRule = {
     if (otherTags.length > 0) {
       message += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
     }
-    if (otherRendered.length > 0) {
+    const origin = ctx.origin(r.responseId);
+    if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
+      message +=
+        ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
+        `carry a new pageLoadId each (keep one pageLoadId per page load: one Beacon per page, its ids never regenerated per event), ` +
+        `or this page shows a response from the client's cache without rendering it (the provider's client renders a cached response again).`;
+    }
+    if (backfill) {
       message +=
         ` Reported as info because the page rendered other responses (${quoted(otherRendered, 3)}): ` +
         `the provider's client sends one render for several responses when infinite scroll backfills pages.`;
+    } else if (otherRendered.length > 0) {
+      message +=
+        ` The page rendered other responses (${quoted(otherRendered, 3)}), but this one is page 1 of its search, which always gets its own render: ` +
+        `a render sent before the response arrived (with the previous responseId) looks like this.`;
     }
     return [
       finding(
         'missing-render',
-        otherRendered.length > 0 ? 'info' : 'error',
+        backfill ? 'info' : 'error',
         r.responseId,
         message,
         orphans.map((e) => e.id),

@@ -1,4 +1,4 @@
-// `response-without-test` (info): development beacons (context.dev: true) whose search response was requested
+// `response-without-test` (warning): development beacons (context.dev: true) whose search response was requested
 // without test=true, so the real service would count those searches in the site's reports.
 import { finding, list, type ResponseRule } from './types';
 import { describeResponse, issuedFor, itemEvents } from './provenance';
@@ -19,7 +19,7 @@ export const responseWithoutTest: ResponseRule = {
     return [
       finding(
         'response-without-test',
-        'info',
+        'warning',
         r.responseId,
         message,
         dev.map((e) => e.id),

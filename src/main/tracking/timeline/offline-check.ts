@@ -1,0 +1,29 @@
+// The timeline rules over traffic read from files (`search-sandbox check`, the sample sessions, the fault
+// corpus): every event applied in order, the issued search responses as provenance, then the input counts
+// as complete (idle), so rules that wait for the page to settle decide.
+import { SandboxClock } from '../../clock';
+import { defaultTimelineSettings } from '../../config';
+import type { RecordedEvent } from '../../../shared/events';
+import type { PageTimelineDto } from '../../../shared/timeline';
+import type { IssuedResponse } from '../../search/responses';
+import { TimelineEngine } from './engine';
+import { offlineProvenance } from './offline-provenance';
+
+export function checkOffline(
+  events: Iterable<RecordedEvent>,
+  responses: readonly IssuedResponse[] = [],
+  now = Date.now(),
+): PageTimelineDto[] {
+  const clock = new SandboxClock({ frozen: true, start: now });
+  const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+  try {
+    for (const ev of events) engine.apply(ev);
+    // an export's issued search responses let the provenance rules judge its beacons, as live
+    if (responses.length > 0) engine.setProvenance(offlineProvenance(responses));
+    engine.finish();
+    return engine.pagesDto();
+  } finally {
+    engine.dispose();
+    clock.dispose();
+  }
+}

@@ -1,0 +1,33 @@
+// `test-without-dev` (warning): a search requested with test=true (a development build) whose beacons are
+// production traffic (no context.dev: true), so the real service counts a developer's clicks in the
+// site's reports. The reverse of `response-without-test`; the provider's client drives both from one mode.
+import { finding, list, type ResponseRule } from './types';
+import { describeResponse, issuedFor, itemEvents } from './provenance';
+
+export const testWithoutDev: ResponseRule = {
+  id: 'test-without-dev',
+  scope: 'response',
+  check(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    if (!issued || !issued.test) return [];
+    const f = r.facts;
+    const prod = [...f.renders, ...f.redirects, ...itemEvents(r)].filter((e) => !e.dev);
+    if (prod.length === 0) return [];
+    const message =
+      `responseId "${r.responseId}" (${describeResponse(issued)}) was requested with test=true, as a development build searches, but ${list(prod.map((e) => e.id))} ` +
+      `${prod.length === 1 ? 'was' : 'were'} sent without context.dev: true (production mode). ` +
+      `The provider's client drives both from one mode: development searches carry test=true and development beacons dev: true, so neither counts in the site's reports; ` +
+      `these beacons would be counted as real shoppers' behaviour. ` +
+      `Fix: create the beacon client in the same mode as the search client (new Beacon({ siteId }, { mode: 'development' }) while developing), or drop test=true in production.`;
+    return [
+      finding(
+        'test-without-dev',
+        'warning',
+        r.responseId,
+        message,
+        prod.map((e) => e.id),
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

@@ -1,0 +1,284 @@
+// The fault corpus: clean shopper journeys (which must give 0 errors and 0 warnings) and fault switches
+// (one plausible storefront bug each, with the rule that must name it). Recorded by `npm run corpus:record`
+// into fixtures/corpus/<id>.json; judged offline by `npm run corpus` and test/unit/corpus.test.ts.
+import type { TimelineRuleId } from '../../src/shared/timeline';
+
+export interface Expectation {
+  rule: TimelineRuleId;
+  severity: 'error' | 'warning';
+  /** the message names the cause: it must match this */
+  cause: RegExp;
+}
+
+export interface CleanJourney {
+  id: string;
+  kind: 'clean';
+  title: string;
+}
+
+export interface FaultJourney {
+  id: string;
+  kind: 'fault';
+  title: string;
+  /** where the fault comes from: the issue's list, or the Snap client's own fix that suggests it */
+  source: string;
+  /** observable on the wire: the finding that must name it */
+  expect?: Expectation;
+  /** not observable in beacon traffic: why (does not count against recall) */
+  unobservable?: string;
+  /** covered elsewhere, not recorded here */
+  coveredBy?: string;
+}
+
+export type CorpusEntry = CleanJourney | FaultJourney;
+
+const clean = (id: string, title: string): CleanJourney => ({ id, kind: 'clean', title });
+const fault = (
+  id: string,
+  title: string,
+  source: string,
+  expect: Expectation | { unobservable: string } | { coveredBy: string },
+): FaultJourney => ({
+  id,
+  kind: 'fault',
+  title,
+  source,
+  ...('rule' in expect ? { expect } : expect),
+});
+const e = (rule: TimelineRuleId, severity: 'error' | 'warning', cause: RegExp): Expectation => ({
+  rule,
+  severity,
+  cause,
+});
+
+export const CORPUS: readonly CorpusEntry[] = [
+  clean('scroll-impressions', 'search, tiles impressed as they scroll into view'),
+  clean('search-scroll-click', 'search with banners, scroll, click a tile to its product page'),
+  clean(
+    'infinite-scroll',
+    'infinite scroll: one render per loaded page, new tiles with their own responseId',
+  ),
+  clean('pagination', 'SPA pagination: next page is a new search on the same page load'),
+  clean('filter-change', 'a filter (Snap hash #/filter:color:Blue): a new search on the same path'),
+  clean('sort-change', 'a sort change: a new search on the same path'),
+  clean(
+    'back-cached-spa',
+    'production: next page, then back (popstate): the cached response rendered and impressed again',
+  ),
+  clean(
+    'back-cached-pdp',
+    'production: product page, then back: a new page load renders the cached responseId',
+  ),
+  clean('reload', 'production: reload of a search page: the cached responseId rendered again'),
+  clean('spa-two-searches', 'an SPA with two searches on one pageLoadId'),
+  clean('quick-add', 'quick add to cart from a tile, without a click'),
+  clean('variant-add', 'quick add of a variant of an impressed result'),
+  clean('redirect', 'a merchandising redirect: redirect sent, no render, the page navigates'),
+  clean('banners', 'inline and slot banners impressed; a slot and an inline banner clicked'),
+  clean('click-right-away', 'a click right after a tile appears (its impression never created)'),
+  clean('hidden-tab', 'a search opened in a background tab, looked at later'),
+  clean('slow-network', 'a slow search API (800 ms per request)'),
+  clean('two-tabs', 'two tabs in one session searching at once'),
+  clean('no-results', 'a search with no results: render, no impressions'),
+  clean('production-mode', 'a production build: no dev flag, no test=true'),
+  clean(
+    'tracking-params-revisit',
+    'production: the same search again with utm_source and gclid added',
+  ),
+  clean('dense-grid', 'a dense grid: 24 tiles visible at once, impressed after 1 s'),
+
+  fault(
+    'stale-spa',
+    'the responseId of the first search kept for the next search (SPA)',
+    'issue #11',
+    e('item-not-in-response', 'error', /stale responseId/),
+  ),
+  fault(
+    'stale-multipage',
+    'the responseId of the first search kept for the next search page (multi-page)',
+    'issue #11 (the reported bug)',
+    e('responseid-reused', 'error', /belongs to page .*search: q=jacket; this page: q=sock/),
+  ),
+  fault(
+    'autocomplete-id',
+    "the autocomplete response's responseId used for search events",
+    'issue #11',
+    { coveredBy: "#16's responseid-cross-kind" },
+  ),
+  fault(
+    'render-early-empty',
+    'render fired before the response arrived (empty responseId)',
+    'issue #11',
+    e('missing-render', 'error', /sent no search\/render with that responseId/),
+  ),
+  fault(
+    'render-early-previous',
+    'render fired before the response arrived (the previous responseId)',
+    'issue #11',
+    e('missing-render', 'error', /sent no search\/render with that responseId/),
+  ),
+  fault(
+    'render-twice',
+    'render fired twice (React strict-mode double effect)',
+    'issue #11',
+    e('duplicate-render', 'warning', /rendered again before any impression/),
+  ),
+  fault(
+    'impress-all-at-load',
+    'impressions for every result at load instead of the visible ones',
+    'issue #11',
+    e('impression-burst', 'warning', /impressed .* within/),
+  ),
+  fault(
+    'impression-never',
+    'impressions never sent',
+    'issue #11; Snap b8e8c31 (inline banners never impressed)',
+    e('no-impression', 'warning', /no impression of it arrived/),
+  ),
+  fault(
+    'impress-every-scroll',
+    'the same tile impressed every time it scrolls into view',
+    'issue #11',
+    e('duplicate-impression', 'warning', /more than one impression/),
+  ),
+  fault(
+    'sku-as-uid',
+    'the sku sent as uid',
+    'issue #11',
+    e('item-not-in-response', 'error', /that is the sku of result/),
+  ),
+  fault(
+    'inline-in-banners',
+    'an inline banner put in data.banners',
+    'issue #11',
+    e('inline-banner-in-banners', 'error', /inline banner/),
+  ),
+  fault(
+    'slot-as-result',
+    'a slot banner sent as a result',
+    'issue #11',
+    e('banner-not-in-response', 'error', /banner sent in data\.results/),
+  ),
+  fault(
+    'click-results-and-banners',
+    'clickthrough with both results and banners',
+    'issue #11',
+    e('schema', 'error', /both data\.results and data\.banners/),
+  ),
+  fault(
+    'cart-price-string',
+    'addtocart price as a string',
+    'issue #11',
+    e('schema', 'error', /data\.results\[0\]\.price/),
+  ),
+  fault(
+    'cart-no-qty',
+    'addtocart without qty',
+    'issue #11',
+    e('schema', 'error', /data\.results\[0\]\.qty/),
+  ),
+  fault(
+    'cart-other-page-id',
+    "addtocart on the product page with the search page's responseId",
+    'issue #11',
+    e('responseid-reused', 'error', /belongs to page/),
+  ),
+  fault('redirect-not-sent', 'redirect not sent (the page just navigates)', 'issue #11', {
+    unobservable:
+      'nothing reaches the beacon service: the response with the redirect is never named by any event',
+  }),
+  fault(
+    'redirect-wrong-url',
+    'redirect sent with a different URL',
+    'issue #11',
+    e('redirect-mismatch', 'error', /redirect/),
+  ),
+  fault(
+    'events-after-redirect',
+    'render and impressions sent after the redirect',
+    'issue #11',
+    e('after-redirect', 'warning', /timestamped after it/),
+  ),
+  fault(
+    'session-per-event',
+    'sessionId regenerated per event (cookies blocked)',
+    'issue #11',
+    e('context-drift', 'error', /sessionId/),
+  ),
+  fault(
+    'pageloadid-per-event',
+    'pageLoadId regenerated per event',
+    'issue #11',
+    e('missing-render', 'error', /pageLoadId/),
+  ),
+  fault(
+    'timestamp-no-offset',
+    'timestamps without an offset',
+    'issue #11',
+    e('schema', 'error', /context\.timestamp format/),
+  ),
+  fault(
+    'timestamp-epoch',
+    'timestamps as epoch numbers',
+    'issue #11',
+    e('schema', 'error', /context\.timestamp/),
+  ),
+  fault(
+    'timestamp-local-clock',
+    'local wall-clock time labelled as UTC (wrong clock)',
+    'issue #11',
+    e('timestamp-skew', 'warning', /away from the time/),
+  ),
+  fault(
+    'dev-without-flag',
+    'a development build (search with test=true) whose beacons lack dev: true',
+    'issue #11',
+    e('test-without-dev', 'warning', /test=true/),
+  ),
+  fault(
+    'search-without-test',
+    'development beacons (dev: true) for searches without test=true',
+    'issue #11',
+    e('response-without-test', 'warning', /without test=true/),
+  ),
+  fault(
+    'json-content-type',
+    'beacons sent as application/json from the browser (CORS preflight)',
+    'issue #11',
+    e('schema', 'error', /OPTIONS/),
+  ),
+  fault(
+    'infinite-page1-id',
+    "infinite-scroll results reported with page 1's responseId",
+    'issue #11; Snap 25c13f2',
+    e('item-not-in-response', 'error', /later response/),
+  ),
+  fault(
+    'infinite-reset-impressions',
+    'infinite scroll resets the impression map: page-1 tiles impressed again',
+    'Snap 6a63aa5 (#1279)',
+    e('duplicate-impression', 'warning', /more than one impression/),
+  ),
+  fault(
+    'cached-no-render',
+    'no render for a response served from the cache (back button)',
+    'Snap cca9a83 (#1331), reverted by 348ff75',
+    e('missing-render', 'error', /sent no search\/render/),
+  ),
+  fault(
+    'unknown-responseid',
+    'a responseId the storefront made up',
+    'Snap 3e911f3/e0a28aa (#204): events for an unknown responseId',
+    e('responseid-unknown', 'error', /was not issued/),
+  ),
+  fault(
+    'render-after-impressions',
+    'render sent late, after the impressions',
+    'issue #11 (event order)',
+    e('order', 'error', /timestamped before its render/),
+  ),
+  fault('shadow-dom-click', 'clicks inside shadow DOM never tracked', 'Snap ec59ec0 (#1445)', {
+    unobservable:
+      'no clickthrough is sent at all; nothing on the wire tells a missed click from no click',
+  }),
+];

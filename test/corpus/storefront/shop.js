@@ -1,0 +1,459 @@
+/* global window, document, IntersectionObserver, sessionStorage, history, Option */
+// The fault-corpus storefront (not shipped): searches with the provider's Snap client against the sandbox's
+// companion search API and tracks with the provider's beacon client the way the provider's Snap controller
+// does (CLIENT-FACTS.md): a render after every search (a cached response too), a tile impressed once per
+// responseId when 70% of it was visible for 1 s, clickthroughs at once, quick add, merchandising redirects,
+// infinite scroll and SPA filters, sort and pagination (Snap's URL: `?q=&page=` and `#/filter:…/sort:…`).
+// `fault=<id>` plants one storefront bug (see test/corpus/journeys.ts); without it the traffic is correct.
+import { Client } from '@searchspring/snap-client';
+import { Beacon } from '@athoscommerce/beacon';
+
+const CONFIG_KEY = 'corpus-config';
+const here = new URL(window.location.href);
+// The first page of a journey carries the settings; the visit keeps them (as a storefront keeps its build).
+const cfg = JSON.parse(sessionStorage.getItem(CONFIG_KEY) || '{}');
+for (const k of ['sandbox', 'siteId', 'fault', 'mode', 'scroll', 'pageSize', 'dense']) {
+  const v = here.searchParams.get(k);
+  if (v !== null) cfg[k] = v;
+}
+sessionStorage.setItem(CONFIG_KEY, JSON.stringify(cfg));
+const fault = cfg.fault || '';
+const siteId = cfg.siteId || 'demo42';
+const mode = cfg.mode || 'development';
+const pageSize = Number(cfg.pageSize || 8);
+const VISIBLE_MS = 1000; // Snap's createImpressionObserver: 70% visible for 1 s
+
+// What the page did, for the journey to wait on: beacon requests answered, searches, redirects, errors.
+const state = { searches: 0, sent: [], redirected: null, error: null, responseIds: [] };
+window.__shop = state;
+
+/** The beacon client's fetch: context-level faults are planted here; every answered request is noted. */
+async function beaconFetch(input, init = {}) {
+  let body = init.body;
+  if (typeof body === 'string' && body.startsWith('{'))
+    body = JSON.stringify(plant(JSON.parse(body)));
+  const res = await window.fetch(input, { ...init, body });
+  const m = /\/beacon\/v2\/[^/]+\/([^/]+)\/([^/?]+)/.exec(String(input));
+  if (m) {
+    const b = typeof body === 'string' && body.startsWith('{') ? JSON.parse(body) : {};
+    const d = b.data || {};
+    const uids = [...(d.results || []), ...(d.banners || [])].map((x) => x.uid);
+    state.sent.push({
+      category: m[1],
+      event: m[2],
+      status: res.status,
+      uids,
+      responseId: d.responseId,
+    });
+  }
+  return res;
+}
+
+function plant(body) {
+  const c = body.context;
+  if (!c) return body;
+  const id = () => Math.random().toString(36).slice(2) + Date.now().toString(36);
+  if (fault === 'session-per-event') c.sessionId = id();
+  if (fault === 'pageloadid-per-event') c.pageLoadId = id();
+  if (fault === 'timestamp-epoch') c.timestamp = Date.parse(c.timestamp);
+  if (fault === 'timestamp-no-offset') c.timestamp = c.timestamp.replace(/Z$/, '');
+  // local wall-clock time labelled as UTC (a hand-made formatter that forgot the offset)
+  if (fault === 'timestamp-local-clock')
+    c.timestamp = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString();
+  return body;
+}
+
+const sandbox = cfg.sandbox;
+// dev-without-flag: a development build whose tracker was left in production mode; search-without-test: the reverse
+const clientMode =
+  fault === 'search-without-test'
+    ? 'production'
+    : fault === 'dev-without-flag'
+      ? 'development'
+      : mode;
+const beaconMode =
+  fault === 'search-without-test'
+    ? 'development'
+    : fault === 'dev-without-flag'
+      ? 'production'
+      : mode;
+const client = new Client(
+  { siteId },
+  { mode: clientMode, search: { origin: sandbox }, meta: { origin: sandbox } },
+);
+const beacon = new Beacon(
+  { siteId },
+  {
+    mode: beaconMode,
+    apis: { fetch: beaconFetch },
+    requesters: {
+      beacon: {
+        origin: `${sandbox}/beacon/v2`,
+        // json-content-type: a storefront "fixing" the content type; the browser then preflights every beacon
+        ...(fault === 'json-content-type' && { headers: { 'Content-Type': 'application/json' } }),
+      },
+      personalization: { origin: sandbox },
+    },
+  },
+);
+const track = beacon.events.search;
+
+if (document.body.dataset.page === 'product') productPage();
+else searchPage();
+
+// ---------- product page ----------
+function productPage() {
+  const uid = here.searchParams.get('id');
+  document.getElementById('name').textContent = `Product ${uid}`;
+  document.getElementById('add').addEventListener('click', () => {
+    // The right thing on a product page sends nothing on search/*; cart-other-page-id reuses the search's id
+    if (fault !== 'cart-other-page-id') return;
+    const responseId = sessionStorage.getItem('corpus-last-responseId');
+    track.addToCart({
+      data: { responseId, results: [{ parentId: '', uid, sku: uid, qty: 1, price: 10 }] },
+    });
+  });
+}
+
+// ---------- search page ----------
+function searchPage() {
+  const list = document.getElementById('results');
+  if (cfg.dense) list.classList.add('dense');
+  let view = null; // { first: responseId of the view's page 1, page, pages, last: last response }
+  const impressed = new Map(); // responseId → keys impressed (Snap: once per uid per responseId)
+  const timers = new Map();
+  const observer = new IntersectionObserver(onIntersect, { threshold: 0.7 });
+
+  function readUrl() {
+    const u = new URL(window.location.href);
+    const filters = [];
+    let sort = null;
+    if (u.hash.startsWith('#/')) {
+      for (const seg of u.hash.slice(2).split('/')) {
+        const [name, field, value] = seg.split(':').map(decodeURIComponent);
+        if (name === 'filter') filters.push({ type: 'value', field, value });
+        if (name === 'sort') sort = { field, direction: value };
+      }
+    }
+    return {
+      q: u.searchParams.get('q') || '',
+      page: Number(u.searchParams.get('page') || 1),
+      filters,
+      sort,
+    };
+  }
+
+  function hrefFor(p) {
+    const u = new URL(window.location.href);
+    u.searchParams.set('q', p.q);
+    if (p.page > 1) u.searchParams.set('page', String(p.page));
+    else u.searchParams.delete('page');
+    const segs = [
+      ...p.filters.map((f) => `filter:${f.field}:${f.value}`),
+      ...(p.sort ? [`sort:${p.sort.field}:${p.sort.direction}`] : []),
+    ];
+    u.hash = segs.length ? `/${segs.join('/')}` : '';
+    return u.href;
+  }
+
+  /** SPA navigation, as Snap's UrlManager does: push the URL, then search. */
+  function go(p) {
+    history.pushState(null, '', hrefFor(p));
+    search(p);
+  }
+  window.addEventListener('popstate', () => search(readUrl()));
+
+  function trackedId(responseId) {
+    if (fault === 'stale-spa' || fault === 'stale-multipage') {
+      const first = sessionStorage.getItem('corpus-first-responseId');
+      if (first) return first;
+      sessionStorage.setItem('corpus-first-responseId', responseId);
+    }
+    if (fault === 'unknown-responseid') return 'storefront-made-id-1';
+    if (fault === 'infinite-page1-id' && view) return view.first;
+    return responseId;
+  }
+
+  function productItem(result) {
+    const core = result.mappings.core;
+    const item = {
+      type: 'product',
+      uid: result.id,
+      parentId: result.children.length ? result.id : '',
+      sku: core.sku || '',
+    };
+    if (fault === 'sku-as-uid') item.uid = core.sku || result.id;
+    return item;
+  }
+
+  function cartItem(result, variant) {
+    const core = result.mappings.core;
+    const price = Number(core.price) || 0;
+    const item = variant
+      ? {
+          parentId: result.id,
+          uid: String(variant.uid),
+          sku: String(variant.sku || ''),
+          qty: 1,
+          price,
+        }
+      : {
+          parentId: result.children.length ? result.id : '',
+          uid: result.id,
+          sku: core.sku || '',
+          qty: 1,
+          price,
+        };
+    if (fault === 'cart-price-string') item.price = core.price.toFixed(2);
+    if (fault === 'cart-no-qty') delete item.qty;
+    return item;
+  }
+
+  function impress(el) {
+    const responseId = el.dataset.responseId;
+    const key = `${el.dataset.kind}:${el.dataset.uid}`;
+    let seen = impressed.get(responseId);
+    if (!seen) impressed.set(responseId, (seen = new Set()));
+    if (seen.has(key) && fault !== 'impress-every-scroll') return;
+    seen.add(key);
+    const tracked = trackedId(responseId);
+    const kind = el.dataset.kind;
+    if (kind === 'product') {
+      track.impression({
+        data: { responseId: tracked, results: [JSON.parse(el.dataset.item)], banners: [] },
+      });
+    } else if (kind === 'inline') {
+      const entry = { type: 'banner', uid: el.dataset.uid };
+      track.impression({
+        data:
+          fault === 'inline-in-banners'
+            ? { responseId: tracked, results: [], banners: [{ uid: entry.uid }] }
+            : { responseId: tracked, results: [entry], banners: [] },
+      });
+    } else {
+      track.impression({
+        data:
+          fault === 'slot-as-result'
+            ? {
+                responseId: tracked,
+                results: [{ type: 'banner', uid: el.dataset.uid }],
+                banners: [],
+              }
+            : { responseId: tracked, results: [], banners: [{ uid: el.dataset.uid }] },
+      });
+    }
+  }
+
+  function onIntersect(entries) {
+    if (fault === 'impression-never' || fault === 'impress-all-at-load') return;
+    for (const entry of entries) {
+      const el = entry.target;
+      if (entry.isIntersecting && entry.intersectionRatio >= 0.7) {
+        if (!timers.has(el))
+          timers.set(
+            el,
+            window.setTimeout(() => (timers.delete(el), impress(el)), VISIBLE_MS),
+          );
+      } else {
+        window.clearTimeout(timers.get(el));
+        timers.delete(el);
+      }
+    }
+  }
+
+  function bannerEl(html, kind, responseId) {
+    const holder = document.createElement('div');
+    holder.innerHTML = html;
+    const withId = holder.querySelector('[data-banner-id]');
+    const el = holder.firstElementChild || holder;
+    const uid = withId && withId.getAttribute('data-banner-id');
+    Object.assign(el.dataset, { kind, uid, responseId });
+    el.addEventListener('click', () => {
+      if (kind === 'inline')
+        track.clickThrough({
+          data: { responseId: trackedId(responseId), results: [{ type: 'banner', uid }] },
+        });
+      else track.clickThrough({ data: { responseId: trackedId(responseId), banners: [{ uid }] } });
+    });
+    return el;
+  }
+
+  function tile(result, responseId) {
+    const li = document.createElement('li');
+    const item = productItem(result);
+    Object.assign(li.dataset, {
+      kind: 'product',
+      uid: item.uid,
+      item: JSON.stringify(item),
+      responseId,
+    });
+    const a = document.createElement('a');
+    a.href = `./product.html?id=${encodeURIComponent(result.id)}`;
+    a.textContent = `${result.mappings.core.name} — ${result.mappings.core.price}`;
+    a.addEventListener('click', async (ev) => {
+      ev.preventDefault();
+      const data = { responseId: trackedId(responseId), results: [item] };
+      if (fault === 'click-results-and-banners') data.banners = [{ uid: item.uid }];
+      track.clickThrough({ data });
+      sessionStorage.setItem('corpus-last-responseId', responseId);
+      // Snap navigates at once (keepalive keeps the click in production); the recording waits for the click
+      // to be answered, so journeys are deterministic. Queued impressions are lost either way.
+      await until(() => state.sent.some((s) => s.event === 'clickthrough'));
+      window.location.href = a.href;
+    });
+    li.append(a);
+    const variants = result.children.map((c) => c.attributes);
+    let select = null;
+    if (variants.length) {
+      select = document.createElement('select');
+      select.setAttribute('aria-label', 'Variant');
+      for (const v of variants)
+        select.append(new Option(`${v.color || ''} ${v.size || ''}`.trim(), String(v.uid)));
+      li.append(select);
+    }
+    const add = document.createElement('button');
+    add.textContent = 'Quick add';
+    add.className = 'quick-add';
+    add.addEventListener('click', () => {
+      const variant = select ? variants.find((v) => String(v.uid) === select.value) : null;
+      track.addToCart({
+        data: { responseId: trackedId(responseId), results: [cartItem(result, variant)] },
+      });
+    });
+    li.append(add);
+    return li;
+  }
+
+  function renderResponse(response, { append }) {
+    const responseId = response.tracking.responseId;
+    if (!append) {
+      observer.disconnect();
+      for (const t of timers.values()) window.clearTimeout(t);
+      timers.clear();
+      // Snap resets the impression flags for a non-infinite request: a cached response is impressed again
+      impressed.clear();
+      for (const slot of ['header', 'banner', 'left', 'footer']) {
+        const box = document.getElementById(`slot-${slot}`);
+        box.replaceChildren(
+          ...(response.merchandising.content[slot] || []).map((h) =>
+            bannerEl(h, 'slot', responseId),
+          ),
+        );
+      }
+    }
+    const tiles = response.results.map((r) => tile(r, responseId));
+    for (const inline of append ? [] : response.merchandising.content.inline || []) {
+      const li = document.createElement('li');
+      li.append(bannerEl(inline.value, 'inline', responseId));
+      Object.assign(li.dataset, li.firstElementChild.dataset);
+      tiles.splice(inline.config.position.index, 0, li);
+    }
+    if (append) list.append(...tiles);
+    else list.replaceChildren(...tiles);
+    const p = response.pagination;
+    document.getElementById('summary').textContent = `${p.totalResults} results`;
+    const more = cfg.scroll === 'infinite' && p.page < p.totalPages;
+    document.getElementById('more').hidden = !more;
+    document.getElementById('next').hidden = cfg.scroll === 'infinite' || p.page >= p.totalPages;
+    const observed = append ? tiles : [...document.querySelectorAll('[data-kind]')];
+    if (fault === 'impress-all-at-load') observed.forEach(impress);
+    else for (const el of observed) observer.observe(el);
+  }
+
+  function sendRender(responseId) {
+    const send = () => track.render({ data: { responseId: trackedId(responseId) } });
+    if (fault === 'render-after-impressions') window.setTimeout(send, 2500);
+    else send();
+    if (fault === 'render-twice') send(); // React strict mode running the effect twice
+  }
+
+  async function search(p, { append = false } = {}) {
+    try {
+      const previous = state.responseIds[state.responseIds.length - 1];
+      if (fault === 'render-early-empty' && !append) track.render({ data: { responseId: '' } });
+      if (fault === 'render-early-previous' && previous && !append)
+        track.render({ data: { responseId: previous } });
+      const [, response] = await client.search({
+        search: { query: { string: p.q } },
+        pagination: { page: p.page, pageSize },
+        filters: p.filters,
+        sorts: p.sort ? [p.sort] : [],
+      });
+      const responseId = response.tracking.responseId;
+      const redirect = response.merchandising.redirect;
+      if (redirect && !append && p.filters.length === 0)
+        return await redirectTo(responseId, redirect);
+      const seen = JSON.parse(sessionStorage.getItem('corpus-seen') || '[]');
+      const cached = seen.includes(responseId);
+      sessionStorage.setItem('corpus-seen', JSON.stringify([...seen, responseId]));
+      if (!append) view = { first: responseId };
+      renderResponse(response, { append });
+      state.responseIds.push(responseId);
+      if (fault === 'render-early-empty' || fault === 'render-early-previous') {
+        /* the render already went out, before the response */
+      } else if (!(fault === 'cached-no-render' && cached)) sendRender(responseId);
+      state.searches++;
+      view.page = p.page;
+      view.params = p;
+    } catch (err) {
+      state.error = String((err && err.err) || err);
+    }
+  }
+
+  async function redirectTo(responseId, redirect) {
+    const target = new URL(redirect, window.location.href).href;
+    if (fault !== 'redirect-not-sent')
+      track.redirect({
+        data: {
+          responseId,
+          redirect: fault === 'redirect-wrong-url' ? `${target}?from=search` : redirect,
+        },
+      });
+    state.redirected = redirect;
+    if (fault === 'events-after-redirect') {
+      track.render({ data: { responseId } });
+      track.impression({
+        data: {
+          responseId,
+          results: [{ type: 'product', uid: 'P302', parentId: '', sku: 'P302' }],
+          banners: [],
+        },
+      });
+      await until(() => state.sent.some((s) => s.event === 'impression'));
+    }
+    // Snap replaces the location at once; the recording waits for the redirect beacon to be answered first
+    if (fault !== 'redirect-not-sent')
+      await until(() => state.sent.some((s) => s.event === 'redirect'));
+    window.location.replace(target);
+  }
+
+  document.getElementById('search-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    go({ ...readUrl(), q: document.getElementById('q').value, page: 1 });
+  });
+  document.getElementById('sort').addEventListener('change', (ev) => {
+    const [field, direction] = ev.target.value.split(':');
+    go({ ...readUrl(), page: 1, sort: field ? { field, direction } : null });
+  });
+  document.getElementById('filter-blue').addEventListener('change', (ev) => {
+    const filters = ev.target.checked ? [{ type: 'value', field: 'color', value: 'Blue' }] : [];
+    go({ ...readUrl(), page: 1, filters });
+  });
+  document
+    .getElementById('next')
+    .addEventListener('click', () => go({ ...readUrl(), page: readUrl().page + 1 }));
+  document.getElementById('more').addEventListener('click', () => {
+    if (fault === 'infinite-reset-impressions') impressed.clear(); // Snap bug 6a63aa5: page-1 tiles impressed again
+    search({ ...view.params, page: view.page + 1 }, { append: true });
+  });
+  const initial = readUrl();
+  document.getElementById('q').value = initial.q;
+  if (initial.q) search(initial);
+}
+
+function until(cond) {
+  return new Promise((resolve) => {
+    const poll = () => (cond() ? resolve() : window.setTimeout(poll, 20));
+    poll();
+  });
+}
