@@ -1,6 +1,7 @@
 // Shared by the indexing API tests: credentials, uploads, and waiting on a feed's state over the bus.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SandboxClock } from '../../src/main/clock';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { FeedView } from '../../src/shared/indexing';
@@ -8,7 +9,10 @@ import { startSandbox } from '../helpers/sandbox';
 import type { SandboxConfig } from '../../src/main/config';
 
 export const START = Date.parse('2026-11-21T04:36:00Z');
-export const FIXTURES = path.resolve(__dirname, '../../fixtures/feeds');
+export const FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../fixtures/feeds',
+);
 export const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
 
 /** A sandbox on a frozen clock: feeds move only when a test advances it. */

@@ -224,11 +224,10 @@ describe('the rule catalogue per kind (docs/timelines.md)', () => {
       .slice(2, -1)
       .map((c) => c.trim());
     expect(kinds).toEqual([...RESPONSE_KINDS]);
-    const rows = doc
-      .slice(doc.indexOf(head))
-      .split('\n')
-      .slice(2)
-      .filter((l) => l.startsWith('| `'));
+    const after = doc.slice(doc.indexOf(head)).split('\n').slice(2);
+    // the table ends at its first line that is not a row (later tables hold other things)
+    const end = after.findIndex((l) => !l.startsWith('|'));
+    const rows = after.slice(0, end < 0 ? after.length : end).filter((l) => l.startsWith('| `'));
     const seen = new Set<string>();
     for (const row of rows) {
       const cells = row

@@ -1,0 +1,190 @@
+// Judges the recorded corpus offline, the way `search-sandbox check` reads an export: each journey's
+// findings against its target (clean: no error or warning; fault: found by its rule, at its severity, with a
+// message naming the cause and the fix), and the table `npm run corpus` prints and docs/timelines.md holds.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseInput } from '../../src/main/tracking/timeline/inputs';
+import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
+import type { TimelineFindingDto } from '../../src/shared/timeline';
+import { CORPUS, type CorpusEntry } from './catalog';
+
+export const FIXTURE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../fixtures/corpus',
+);
+
+export interface Judged {
+  entry: CorpusEntry;
+  /** false: no recording (unobservable or covered elsewhere, or not recorded yet) */
+  recorded: boolean;
+  events: number;
+  findings: TimelineFindingDto[];
+  /** the finding that detects the fault (fault journeys) */
+  hit?: TimelineFindingDto;
+  namesCause: boolean;
+  namesFix: boolean;
+  /** the journey meets its target */
+  ok: boolean;
+  /** why not, in a line */
+  problem?: string;
+}
+
+const loud = (f: TimelineFindingDto) => f.severity !== 'info';
+
+export function judge(entry: CorpusEntry): Judged {
+  const file = path.join(FIXTURE_DIR, `${entry.id}.json`);
+  const base = { entry, events: 0, findings: [], namesCause: false, namesFix: false };
+  if (!existsSync(file)) {
+    const expected = entry.kind === 'fault' && (entry.unobservable || entry.coveredBy);
+    return {
+      ...base,
+      recorded: false,
+      ok: Boolean(expected),
+      ...(!expected && { problem: `no recording: run npm run corpus:record -- ${entry.id}` }),
+    };
+  }
+  const read = parseInput(readFileSync(file, 'utf8'), file);
+  const pages = checkOffline(read.events, read.responses ?? []);
+  const findings = pages.flatMap((p) => p.findings);
+  const judged = { ...base, recorded: true, events: read.events.length, findings };
+  if (entry.kind === 'clean') {
+    const bad = findings.filter(loud);
+    return {
+      ...judged,
+      ok: bad.length === 0,
+      ...(bad.length > 0 && {
+        problem: `false alarm: ${bad.map((f) => `${f.rule} (${f.severity})`).join(', ')}`,
+      }),
+    };
+  }
+  if (!entry.expect) {
+    // recorded to show what reaches the wire: nothing the rules could name
+    const bad = findings.filter(loud);
+    return {
+      ...judged,
+      ok: bad.length === 0,
+      ...(bad.length > 0 && { problem: `listed as unobservable, yet ${bad[0]!.rule} fires` }),
+    };
+  }
+  const want = entry.expect;
+  const hit = findings.find((f) => f.rule === want.rule && f.severity === want.severity);
+  if (!hit) {
+    const got = findings.filter(loud).map((f) => `${f.rule} (${f.severity})`);
+    return {
+      ...judged,
+      ok: false,
+      problem: `not detected by ${want.rule} at ${want.severity}; found ${got.join(', ') || 'nothing'}`,
+    };
+  }
+  const namesCause = want.cause.test(hit.message);
+  const namesFix = /\bFix\b/.test(hit.message);
+  return {
+    ...judged,
+    hit,
+    namesCause,
+    namesFix,
+    ok: namesCause && namesFix,
+    ...(!(namesCause && namesFix) && {
+      problem: `${hit.rule}'s message does not ${namesCause ? 'name the fix' : `match ${want.cause}`}`,
+    }),
+  };
+}
+
+export function judgeAll(): Judged[] {
+  return CORPUS.map(judge);
+}
+
+export interface Totals {
+  clean: number;
+  cleanOk: number;
+  observable: number;
+  detected: number;
+  unobservable: number;
+  elsewhere: number;
+}
+
+export function totals(all: readonly Judged[]): Totals {
+  const t: Totals = {
+    clean: 0,
+    cleanOk: 0,
+    observable: 0,
+    detected: 0,
+    unobservable: 0,
+    elsewhere: 0,
+  };
+  for (const j of all) {
+    const e = j.entry;
+    if (e.kind === 'clean') {
+      t.clean++;
+      if (j.ok) t.cleanOk++;
+    } else if (e.expect) {
+      t.observable++;
+      if (j.ok) t.detected++;
+    } else if (e.unobservable) t.unobservable++;
+    else t.elsewhere++;
+  }
+  return t;
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** The recall / false-alarm table, in Markdown. */
+export function table(all: readonly Judged[]): string {
+  const t = totals(all);
+  const rows = [
+    '| journey | kind | what | result | rule (severity) | names cause | names fix |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const j of all) {
+    const e = j.entry;
+    const info = j.findings.filter((f) => f.severity === 'info').map((f) => f.rule);
+    let result: string;
+    let rule = '';
+    if (e.kind === 'clean') {
+      result = j.ok ? 'clean' : `**${j.problem}**`;
+      if (info.length) rule = `info only: ${[...new Set(info)].join(', ')}`;
+    } else if (e.expect) {
+      result = j.ok ? 'detected' : `**${j.problem}**`;
+      rule = j.hit ? `\`${j.hit.rule}\` (${j.hit.severity})` : `expected \`${e.expect.rule}\``;
+    } else if (e.unobservable) {
+      result = `not observable: ${e.unobservable}`;
+    } else {
+      result = `covered by ${e.coveredBy}`;
+    }
+    const yes = (b: boolean) => (e.kind === 'fault' && e.expect ? (b ? 'yes' : 'no') : '');
+    rows.push(
+      `| \`${e.id}\` | ${e.kind} | ${cell(e.title)}${e.kind === 'fault' ? ` (${cell(e.source)})` : ''} | ${cell(result)} | ${cell(rule)} | ${yes(j.namesCause)} | ${yes(j.namesFix)} |`,
+    );
+  }
+  rows.push(
+    '',
+    `Recall: ${t.detected} of ${t.observable} observable faults detected at warning or error by the rule that names them ` +
+      `(${t.unobservable} not observable on the wire, ${t.elsewhere} covered elsewhere). ` +
+      `False alarms: ${t.clean - t.cleanOk} of ${t.clean} clean journeys have an error or warning.`,
+  );
+  return rows.join('\n');
+}
+
+export const DOCS = path.resolve(FIXTURE_DIR, '../../docs/timelines.md');
+export const START = '<!-- corpus:start (npm run corpus -- --update-docs) -->';
+export const END = '<!-- corpus:end -->';
+
+/** docs/timelines.md with the table between the markers replaced. */
+export function withTable(docs: string, md: string): string {
+  const a = docs.indexOf(START);
+  const b = docs.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`${DOCS}: the markers ${START} … ${END} are missing`);
+  return `${docs.slice(0, a + START.length)}\n\n${md}\n\n${docs.slice(b)}`;
+}
+
+/** A Markdown table as prettier pads it and as the report prints it compare equal. */
+export function sameTable(a: string, b: string): boolean {
+  const norm = (t: string) =>
+    t
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/ {2,}/g, ' ').replace(/-{3,}/g, '---').trim())
+      .join('\n');
+  return norm(a) === norm(b);
+}
