@@ -1,4 +1,4 @@
-/* global window, document, IntersectionObserver, sessionStorage, history, Option */
+/* global window, document, IntersectionObserver, sessionStorage, history, Option, URL */
 // The fault-corpus storefront (not shipped): searches with the provider's Snap client against the sandbox's
 // companion search API and tracks with the provider's beacon client the way the provider's Snap controller
 // does (CLIENT-FACTS.md): a render after every search (a cached response too), a tile impressed once per
