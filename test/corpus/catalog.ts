@@ -161,9 +161,13 @@ export const CORPUS: readonly CorpusEntry[] = [
   ),
   fault(
     'click-results-and-banners',
-    'clickthrough with both results and banners',
+    'clickthrough with both results and banners (beacon.js then sends only the banners)',
     'issue #11',
-    e('schema', 'error', /both data\.results and data\.banners/),
+    e(
+      'banner-not-in-response',
+      'error',
+      /a product of this response: products go in data\.results/,
+    ),
   ),
   fault(
     'cart-price-string',

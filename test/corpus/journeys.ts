@@ -165,13 +165,18 @@ export const SCRIPTS: Record<string, Script> = {
     await shop.page.click('#slot-header > *');
     await shop.page.click('#results > li[data-kind="inline"] > *');
   })(),
-  'click-right-away': oneTab({ q: 'sock' }, async (shop) => {
-    await shop.searched();
-    await shop.impressed(await shop.uidOf(0));
-    // the fifth tile scrolls in and is clicked at once: its impression timer (1 s visible) never fires
-    await shop.product(4).scrollIntoViewIfNeeded();
-    await shop.click(4);
-  })(),
+  'click-right-away': oneTab(
+    { q: 'sock' },
+    async (shop) => {
+      await shop.searched();
+      await shop.impressed(await shop.uidOf(0));
+      // a tile of the third row scrolls in and is clicked at once: its impression timer (1 s visible)
+      // never fires before the page leaves
+      await shop.product(10).scrollIntoViewIfNeeded();
+      await shop.click(10);
+    },
+    { pageSize: '12' },
+  )(),
   'hidden-tab': async (h) => {
     const shopper = await Shopper.create(h);
     try {

@@ -42,6 +42,12 @@ describe('impression-burst', () => {
     expect(found).toEqual([['impression-burst', 'warning']]);
   });
 
+  it('counts impressions queued just before the render too (impressed at load, render called after)', () => {
+    const p = new PageBuilder();
+    const found = rules([p.impression('r1', uids(24), { at: 0 }), p.render('r1', { at: 20 })]);
+    expect(found).toEqual([['impression-burst', 'warning']]);
+  });
+
   it('stays silent for 19 tiles at once, and for 20 tiles impressed after 500 ms (the client waits 1 s)', () => {
     const a = new PageBuilder({ pageLoadId: 'a' });
     expect(rules([a.render('r1', { at: 0 }), a.impression('r1', uids(19), { at: 30 })])).toEqual(

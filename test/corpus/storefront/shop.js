@@ -382,7 +382,7 @@ function searchPage() {
       const responseId = response.tracking.responseId;
       const redirect = response.merchandising.redirect;
       if (redirect && !append && p.filters.length === 0)
-        return await redirectTo(responseId, redirect);
+        return await redirectTo(response, responseId, redirect);
       const seen = JSON.parse(sessionStorage.getItem('corpus-seen') || '[]');
       const cached = seen.includes(responseId);
       sessionStorage.setItem('corpus-seen', JSON.stringify([...seen, responseId]));
@@ -400,7 +400,7 @@ function searchPage() {
     }
   }
 
-  async function redirectTo(responseId, redirect) {
+  async function redirectTo(response, responseId, redirect) {
     const target = new URL(redirect, window.location.href).href;
     if (fault !== 'redirect-not-sent')
       track.redirect({
@@ -411,15 +411,11 @@ function searchPage() {
       });
     state.redirected = redirect;
     if (fault === 'events-after-redirect') {
-      track.render({ data: { responseId } });
-      track.impression({
-        data: {
-          responseId,
-          results: [{ type: 'product', uid: 'P302', parentId: '', sku: 'P302' }],
-          banners: [],
-        },
-      });
+      // an SPA that sends the redirect but keeps showing (and tracking) the results instead of leaving
+      renderResponse(response, { append: false });
+      sendRender(responseId);
       await until(() => state.sent.some((s) => s.event === 'impression'));
+      return;
     }
     // Snap replaces the location at once; the recording waits for the redirect beacon to be answered first
     if (fault !== 'redirect-not-sent')
@@ -443,7 +439,15 @@ function searchPage() {
     .getElementById('next')
     .addEventListener('click', () => go({ ...readUrl(), page: readUrl().page + 1 }));
   document.getElementById('more').addEventListener('click', () => {
-    if (fault === 'infinite-reset-impressions') impressed.clear(); // Snap bug 6a63aa5: page-1 tiles impressed again
+    if (fault === 'infinite-reset-impressions') {
+      // Snap bug 6a63aa5: the impression map reset and the tiles re-observed, so page-1 tiles still on
+      // screen are impressed again with page 1's responseId
+      impressed.clear();
+      for (const el of document.querySelectorAll('[data-kind]')) {
+        observer.unobserve(el);
+        observer.observe(el);
+      }
+    }
     search({ ...view.params, page: view.page + 1 }, { append: true });
   });
   const initial = readUrl();

@@ -1,5 +1,5 @@
 // `impression-burst` (warning): at least BURST_TILES tiles of one response impressed within BURST_MS of its
-// render: the storefront impressed every result at load, not the tiles the shopper saw.
+// render (before or after it): the storefront impressed every result at load, not the tiles the shopper saw.
 //
 // Why it is safe on correct traffic: the provider's client impresses a tile only after 70% of it has been
 // visible for 1 s (createImpressionObserver), so none of its impressions is timestamped within 500 ms of
@@ -8,6 +8,7 @@
 // and anything later than BURST_MS after the render. The one correct storefront it can flag is one with
 // an instant observer on a screen showing 20 or more tiles at once; its impressions are then not what the
 // service's viewability reports assume either.
+import type { TimelineEvent } from '../model';
 import { finding, list, type ResponseRule } from './types';
 
 export const BURST_TILES = 20;
@@ -18,20 +19,20 @@ export const impressionBurst: ResponseRule = {
   scope: 'response',
   check(r) {
     if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
-    let render: { id: string; time: number } | null = null;
+    // A storefront impressing at load may queue its impressions before it calls render: count both sides.
+    let render: TimelineEvent | null = null;
     let uids = new Set<string>();
     let ids: string[] = [];
-    for (const e of r.events) {
-      if (!e.accepted) continue;
-      if (e.event === 'render') {
-        render = e;
-        uids = new Set();
-        ids = [];
-      } else if (e.event === 'impression' && render && e.time - render.time <= BURST_MS) {
+    for (const candidate of r.facts.renders) {
+      uids = new Set();
+      ids = [];
+      for (const e of r.facts.impressions) {
+        if (Math.abs(e.time - candidate.time) > BURST_MS) continue;
         for (const item of e.results) uids.add(item.uid);
         ids.push(e.id);
-        if (uids.size >= BURST_TILES) break;
       }
+      render = candidate;
+      if (uids.size >= BURST_TILES) break;
     }
     if (!render || uids.size < BURST_TILES) return [];
     const message =
