@@ -291,7 +291,9 @@ export const SCRIPTS: Record<string, Script> = {
   'cart-other-page-id': productPageCart('cart-other-page-id'),
   'redirect-not-sent': redirect('redirect-not-sent'),
   'redirect-wrong-url': redirect('redirect-wrong-url'),
-  'events-after-redirect': redirect('events-after-redirect'),
+  'events-after-redirect': oneTab({ q: 'gift card' }, async (shop) => {
+    await shop.page.waitForFunction(`window.__shop.sent.some((s) => s.event === 'impression')`);
+  })('events-after-redirect'),
   'session-per-event': scroll('sock')('session-per-event'),
   'pageloadid-per-event': scroll('sock')('pageloadid-per-event'),
   'timestamp-no-offset': scroll('sock')('timestamp-no-offset'),

@@ -374,7 +374,11 @@ function searchPage() {
       if (fault === 'render-early-previous' && previous && !append)
         track.render({ data: { responseId: previous } });
       const [, response] = await client.search({
-        search: { query: { string: p.q } },
+        // events-after-redirect: a storefront that asks for the full response so it can still show results
+        search: {
+          query: { string: p.q },
+          ...(fault === 'events-after-redirect' && { redirectResponse: 'full' }),
+        },
         pagination: { page: p.page, pageSize },
         filters: p.filters,
         sorts: p.sort ? [p.sort] : [],
