@@ -14,12 +14,16 @@ export interface CleanJourney {
   id: string;
   kind: 'clean';
   title: string;
+  /** what a rule gives up so this journey stays clean (a fault it can no longer see) */
+  tradeoff?: string;
 }
 
 export interface FaultJourney {
   id: string;
   kind: 'fault';
   title: string;
+  /** what the rule leaves undetected to stay silent on correct traffic */
+  tradeoff?: string;
   /** where the fault comes from: the issue's list, or the Snap client's own fix that suggests it */
   source: string;
   /** observable on the wire: the finding that must name it */
@@ -32,7 +36,12 @@ export interface FaultJourney {
 
 export type CorpusEntry = CleanJourney | FaultJourney;
 
-const clean = (id: string, title: string): CleanJourney => ({ id, kind: 'clean', title });
+const clean = (id: string, title: string, tradeoff?: string): CleanJourney => ({
+  id,
+  kind: 'clean',
+  title,
+  ...(tradeoff !== undefined && { tradeoff }),
+});
 const fault = (
   id: string,
   title: string,
@@ -75,7 +84,11 @@ export const CORPUS: readonly CorpusEntry[] = [
   clean('variant-add', 'quick add of a variant of an impressed result'),
   clean('redirect', 'a merchandising redirect: redirect sent, no render, the page navigates'),
   clean('banners', 'inline and slot banners impressed; a slot and an inline banner clicked'),
-  clean('click-right-away', 'a click right after a tile appears (its impression never created)'),
+  clean(
+    'click-right-away',
+    'a click right after a tile appears (its impression never created)',
+    'click-not-impressed is info when the click ends the page, so a storefront that skips only the clicked tiles’ impressions is not caught on such a click',
+  ),
   clean('hidden-tab', 'a search opened in a background tab, looked at later'),
   clean('slow-network', 'a slow search API (800 ms per request)'),
   clean('two-tabs', 'two tabs in one session searching at once'),
@@ -123,12 +136,16 @@ export const CORPUS: readonly CorpusEntry[] = [
     'issue #11',
     e('duplicate-render', 'warning', /rendered again before any impression/),
   ),
-  fault(
-    'impress-all-at-load',
-    'impressions for every result at load instead of the visible ones',
-    'issue #11',
-    e('impression-burst', 'warning', /at load, not as the shopper saw them/),
-  ),
+  {
+    ...fault(
+      'impress-all-at-load',
+      'impressions for every result at load instead of the visible ones',
+      'issue #11',
+      e('impression-burst', 'warning', /at load, not as the shopper saw them/),
+    ),
+    tradeoff:
+      'needs 20 tiles within 500 ms of the render, so a short page (under 20 results) impressed at load is not caught: a first screen of tiles impressed at once is correct',
+  },
   fault(
     'impression-never',
     'impressions never sent',

@@ -152,6 +152,7 @@ export function table(all: readonly Judged[]): string {
     } else {
       result = `covered by ${e.coveredBy}`;
     }
+    if (e.tradeoff) result += ` (trade-off: ${e.tradeoff})`;
     const yes = (b: boolean) => (e.kind === 'fault' && e.expect ? (b ? 'yes' : 'no') : '');
     rows.push(
       `| \`${e.id}\` | ${e.kind} | ${cell(e.title)}${e.kind === 'fault' ? ` (${cell(e.source)})` : ''} | ${cell(result)} | ${cell(rule)} | ${yes(j.namesCause)} | ${yes(j.namesFix)} |`,
