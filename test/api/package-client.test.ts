@@ -256,6 +256,11 @@ describe('reports, reset, feeds, clock, outbox', () => {
     const json = await sandbox.report('json', { siteId: SITE_ID });
     expect(json.verdicts).toEqual({ pass: 1, warn: 0, fail: 1 });
     expect(await sandbox.report('junit')).toMatch(/^<\?xml[^]*<testsuite[^]*<failure/);
+    // failOn reaches the report (its effect on JUnit is tested in test/api/timelines.test.ts)
+    expect(await sandbox.report('junit', { failOn: 'warning' })).toContain('failures="1"');
+    await expect(sandbox.report('junit', { failOn: 'never' as never })).rejects.toThrow(
+      'failOn "never" must be error or warning',
+    );
     expect(await sandbox.report('html')).toMatch(/<html/i);
     await expect(sandbox.report('pdf' as never)).rejects.toThrow(
       'GET /_sandbox/report?format=pdf answered 400: format "pdf" must be json, junit or html',

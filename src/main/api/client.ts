@@ -163,12 +163,18 @@ export class SandboxClient {
     return { pages: pages.length, ignored };
   }
 
-  /** The timeline verdicts as a report: an object for 'json', the document's text for 'junit' and 'html'. */
+  /**
+   * The timeline verdicts as a report: an object for 'json', the document's text for 'junit' and 'html'.
+   * `failOn: 'warning'` makes pages with warnings JUnit failures too.
+   */
   report(format?: 'json', filter?: TimelineFilter): Promise<TimelineReportDto>;
-  report(format: 'junit' | 'html', filter?: TimelineFilter): Promise<string>;
+  report(
+    format: 'junit' | 'html',
+    filter?: TimelineFilter & { failOn?: 'error' | 'warning' },
+  ): Promise<string>;
   async report(
     format: 'json' | 'junit' | 'html' = 'json',
-    filter: TimelineFilter = {},
+    filter: TimelineFilter & { failOn?: 'error' | 'warning' } = {},
   ): Promise<TimelineReportDto | string> {
     const path = `/_sandbox/report${query({ ...filter, format })}`;
     if (format === 'json') return this.call('GET', path);
