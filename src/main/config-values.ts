@@ -27,3 +27,52 @@ export function configBool(v: unknown, key: string, file: string): boolean {
     throw new ConfigError(key, `must be true or false, got ${JSON.stringify(v)}`, file);
   return v;
 }
+
+/**
+ * An http(s) URL a request is forwarded to (an origin, optionally with a base path); no query or fragment,
+ * no trailing slash. `example` shows a value that works.
+ */
+export function configBaseUrl(v: unknown, key: string, file: string, example: string): string {
+  const raw = configString(v, key, file);
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(raw)} is not a URL: use true or a URL like ${JSON.stringify(example)}`,
+      file,
+    );
+  }
+  if (!/^https?:$/.test(u.protocol))
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(raw)} is not http or https: use a URL like ${JSON.stringify(example)}`,
+      file,
+    );
+  if (u.search || u.hash || u.username || u.password)
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(raw)} has a query, fragment or credentials: give only the origin and base path, like ${JSON.stringify(example)}`,
+      file,
+    );
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
+
+/** A whole number within [min, max]; `unit` names what it counts (e.g. "milliseconds"). */
+export function configWhole(
+  v: unknown,
+  key: string,
+  file: string,
+  min: number,
+  max: number,
+  unit: string,
+): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(v)} must be a whole number of ${unit} from ${min} to ${max}`,
+      file,
+    );
+  return v;
+}

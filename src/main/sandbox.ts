@@ -20,6 +20,9 @@ import { SearchService } from './search/service';
 import { IssuedResponses } from './search/responses';
 import { createHttpsServer, ensureCertificate } from './http/https';
 import { asDataDirError } from './store/data-dir-error';
+import { SearchUpstream, type UpstreamSite } from './search/upstream';
+import { BeaconForwarder, type ForwardSite } from './tracking/forward';
+import { UpstreamLog } from './store/upstream-log';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export interface ResetScope {
@@ -43,6 +46,10 @@ export interface SandboxCore {
   readonly indexing: IndexingService;
   /** companion search API over the indexed catalogs; remembers what each issued responseId contained */
   readonly search: SearchService;
+  /** search pass-through to the real service for sites with `search.upstream` */
+  readonly searchUpstream: SearchUpstream;
+  /** beacon forwarding to the real service for sites with `tracking.forward` (answers land on events) */
+  readonly forwarding: BeaconForwarder;
   /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
   reset(scope: ResetScope): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
@@ -93,6 +100,14 @@ async function openCore(
   warnings.push(...events.loadWarnings());
   closers.push(() => events.close());
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
+  // The real service's answers to forwarded beacons are put back on their events before the timelines
+  // are rebuilt, so `upstream-disagrees` survives a restart.
+  const { log: upstreamLog, warnings: upstreamWarnings } = await UpstreamLog.open(
+    config.dataDir,
+    events,
+    config.retention.events,
+  );
+  warnings.push(...upstreamWarnings);
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
 
   // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
@@ -115,6 +130,19 @@ async function openCore(
   });
   resetHandlers.add((scope) => timelines.reset(scope.siteId));
   closers.push(() => timelines.dispose());
+  const forwarding = new BeaconForwarder({
+    sites: forwardSites(config),
+    clock,
+    record(event, upstream) {
+      void upstreamLog.add(event, upstream);
+      timelines.upstreamAnswered(event);
+      bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
+    },
+  });
+  // stop forwarding first (requests in flight finish and are recorded), then close the answers' file
+  closers.push(() => upstreamLog.close());
+  closers.push(() => forwarding.close());
+  resetHandlers.add(() => upstreamLog.pruned());
   const exportSections = new Map<string, ExportSection>();
 
   const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(
@@ -144,6 +172,7 @@ async function openCore(
     clock,
   });
   timelines.setProvenance(search.provenance());
+  const searchUpstream = new SearchUpstream({ sites: upstreamSites(config), responses, clock });
   resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
   // what each responseId contained travels with exports, and comes back on import (sections are
   // imported before events), so imported beacons are checked against the responses they name
@@ -174,6 +203,8 @@ async function openCore(
     timelines,
     indexing,
     search,
+    searchUpstream,
+    forwarding,
     async reset(scope) {
       await events.reset(scope.siteId);
       for (const handler of resetHandlers) await handler(scope);
@@ -194,6 +225,33 @@ async function openCore(
       for (const close of closers.reverse()) await close();
     },
   };
+}
+
+/** Sites whose search requests go to the real service (`accounts[i].search.upstream`). */
+function upstreamSites(config: SandboxConfig): Map<string, UpstreamSite> {
+  const sites = new Map<string, UpstreamSite>();
+  config.accounts.forEach((a, i) => {
+    if (a.search?.upstream)
+      sites.set(a.siteId, {
+        origin: a.search.upstream,
+        timeoutMs: a.search.upstreamTimeoutMs,
+        key: `accounts[${i}].search.upstream`,
+      });
+  });
+  return sites;
+}
+
+/** Sites whose beacons are forwarded to the real service (`accounts[i].tracking.forward`). */
+function forwardSites(config: SandboxConfig): Map<string, ForwardSite> {
+  const sites = new Map<string, ForwardSite>();
+  for (const a of config.accounts)
+    if (a.tracking?.forward)
+      sites.set(a.siteId, {
+        base: a.tracking.forward,
+        timeoutMs: a.tracking.forwardTimeoutMs,
+        queue: a.tracking.forwardQueue,
+      });
+  return sites;
 }
 
 export interface Sandbox {

@@ -33,6 +33,29 @@ export interface RecordedEvent {
   userAgent?: string;
   origin?: string;
   contentType?: string;
+  /** what the real service answered when the request was forwarded to it (`accounts[].tracking.forward`) */
+  upstream?: UpstreamAnswer;
+}
+
+/**
+ * The real beacon service's answer to a forwarded request, recorded after the sandbox had answered.
+ * `outcome`: `accepted` (2xx), `rejected` (4xx other than 429), `unavailable` (429, 5xx, other statuses,
+ * no answer in time, unreachable) or `not-sent` (the forwarding queue was full, or the body was not kept).
+ */
+export interface UpstreamAnswer {
+  /** the URL the request was sent to */
+  url: string;
+  outcome: 'accepted' | 'rejected' | 'unavailable' | 'not-sent';
+  /** HTTP status; null when there was no answer */
+  status: number | null;
+  /** the answer's body: parsed JSON, else text (cut at 64 KiB); null when there was none */
+  body: unknown;
+  /** sandbox time the answer arrived (or the attempt ended), ISO 8601 */
+  at: string;
+  /** real milliseconds from sending to the answer; null when not sent */
+  ms: number | null;
+  /** why there is no verdict: timeout, connection refused, queue full, … */
+  error?: string;
 }
 
 export const SEARCH_EVENTS = [

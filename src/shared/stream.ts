@@ -2,7 +2,15 @@
 import type { RecordedEvent } from './events';
 
 export type StreamType =
-  'event' | 'timeline' | 'feed' | 'outbox' | 'clock' | 'reset' | 'indexRequest';
+  | 'event'
+  | 'timeline'
+  | 'feed'
+  | 'outbox'
+  | 'clock'
+  | 'reset'
+  | 'indexRequest'
+  /** the real service answered a forwarded beacon: `{eventId, upstream}` */
+  | 'upstream';
 
 export interface StreamMessage<T = unknown> {
   type: StreamType;

@@ -30,6 +30,7 @@ export const TIMELINE_RULE_IDS = [
   'response-without-test',
   'test-without-dev',
   'impression-burst',
+  'upstream-disagrees',
 ] as const;
 export type TimelineRuleId = (typeof TIMELINE_RULE_IDS)[number];
 
@@ -393,5 +394,14 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     expects:
       'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
     fix: 'Observe each tile (IntersectionObserver) and send its impression once it has been visible.',
+  },
+  'upstream-disagrees': {
+    id: 'upstream-disagrees',
+    severity: 'error',
+    title: 'The real service disagrees',
+    catches:
+      'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
+    expects: 'The sandbox judges every event exactly as the real service does.',
+    fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   },
 };

@@ -11,6 +11,7 @@ import { adminTimelinesRouter } from './routes/admin-timelines';
 import { trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
 import { searchAdminRouter, searchRouter } from './routes/search';
+import { searchUpstreamRouter } from './routes/search-upstream';
 import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
@@ -35,8 +36,10 @@ export function createApp(core: SandboxCore, options: AppOptions): Express {
 
   // Provider interfaces: open to storefront origins, each answers like the real service.
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
-  app.use(trackingRouter(core.tracking));
+  app.use(trackingRouter(core.tracking, core.forwarding));
   app.use(indexingRouter(core));
+  // pass-through sites first: their search requests go to the real service, the rest to the companion
+  app.use(searchUpstreamRouter(core.searchUpstream));
   app.use(searchRouter(core.search));
 
   // Admin API and UI: same-origin only.

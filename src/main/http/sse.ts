@@ -14,6 +14,7 @@ const STREAM_TYPES: Record<StreamType, true> = {
   clock: true,
   reset: true,
   indexRequest: true,
+  upstream: true,
 };
 
 export interface SseOptions {

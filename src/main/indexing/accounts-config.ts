@@ -5,6 +5,7 @@ import { ConfigError } from '../config-error';
 import { configBool as bool, configObject as object, configString as str } from '../config-values';
 import { parseIsoDuration } from './durations';
 import { parseSearchConfig, type SearchConfig } from '../search/config';
+import { parseTrackingConfig, type TrackingConfig } from '../tracking/forward-config';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -30,6 +31,8 @@ export interface AccountConfig {
   feeds: FeedConfig[];
   /** companion search API and merchandising (src/main/search/config.ts); always set by parseAccounts */
   search?: SearchConfig;
+  /** beacon forwarding to the real service (src/main/tracking/forward-config.ts); always set by parseAccounts */
+  tracking?: TrackingConfig;
 }
 
 const SITE_ID = /^[a-z0-9]{6}$/;
@@ -54,7 +57,14 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
   const seen = new Set<string>();
   return raw.map((acc, i) => {
     const key = `accounts[${i}]`;
-    const a = object(acc, key, file, ['siteId', 'secretKey', 'name', 'feeds', 'search']);
+    const a = object(acc, key, file, [
+      'siteId',
+      'secretKey',
+      'name',
+      'feeds',
+      'search',
+      'tracking',
+    ]);
     const siteId = str(a.siteId, `${key}.siteId`, file);
     if (!SITE_ID.test(siteId))
       throw new ConfigError(
@@ -91,7 +101,8 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       secretKey,
       name,
       feeds,
-      search: parseSearchConfig(a.search, `${key}.search`, file),
+      search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
+      tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
     };
   });
 }

@@ -1,7 +1,13 @@
 // An account's `search` settings: merchandising campaigns (query → redirect, query → banners per slot)
 // and whether the storefront gets its search responses from this sandbox. Errors name the key and the fix.
 import { ConfigError } from '../config-error';
-import { configBool as bool, configObject as object, configString as str } from '../config-values';
+import {
+  configBaseUrl,
+  configBool as bool,
+  configObject as object,
+  configString as str,
+  configWhole,
+} from '../config-values';
 
 export const SLOTS = ['header', 'banner', 'footer', 'left'] as const;
 export type Slot = (typeof SLOTS)[number];
@@ -34,6 +40,13 @@ export interface SearchConfig {
   /** catalog fields offered as facets; null = detected from the catalog */
   facets: string[] | null;
   campaigns: CampaignConfig[];
+  /**
+   * Pass-through: the origin the search endpoints forward to (the site's real search host for `true`),
+   * or null when the sandbox answers from its own catalog.
+   */
+  upstream: string | null;
+  /** how long to wait for the upstream's answer before a 504 */
+  upstreamTimeoutMs: number;
 }
 
 export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
@@ -42,14 +55,26 @@ export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
   resultsPerPage: 24,
   facets: null,
   campaigns: [],
+  upstream: null,
+  upstreamTimeoutMs: 10_000,
 };
+
+/** The site's search host exactly as the Snap client derives it (snap-client Abstract.ts createFetchParams). */
+export function realSearchOrigin(siteId: string): string {
+  return `https://${siteId}.a.searchspring.io`;
+}
 
 /** "  Running   SHOES " → "running shoes": how queries are compared with campaign queries. */
 export function normalizeQuery(q: string): string {
   return q.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-export function parseSearchConfig(raw: unknown, key: string, file: string): SearchConfig {
+export function parseSearchConfig(
+  raw: unknown,
+  key: string,
+  file: string,
+  siteId = '',
+): SearchConfig {
   if (raw === undefined) return { ...DEFAULT_SEARCH_CONFIG };
   const s = object(raw, key, file, [
     'companion',
@@ -57,6 +82,8 @@ export function parseSearchConfig(raw: unknown, key: string, file: string): Sear
     'resultsPerPage',
     'facets',
     'campaigns',
+    'upstream',
+    'upstreamTimeoutMs',
   ]);
   const resultsPerPage = s.resultsPerPage === undefined ? 24 : s.resultsPerPage;
   if (
@@ -107,7 +134,31 @@ export function parseSearchConfig(raw: unknown, key: string, file: string): Sear
     resultsPerPage,
     facets,
     campaigns,
+    upstream: parseUpstream(s.upstream, `${key}.upstream`, file, siteId),
+    upstreamTimeoutMs:
+      s.upstreamTimeoutMs === undefined
+        ? DEFAULT_SEARCH_CONFIG.upstreamTimeoutMs
+        : configWhole(
+            s.upstreamTimeoutMs,
+            `${key}.upstreamTimeoutMs`,
+            file,
+            100,
+            120_000,
+            'milliseconds',
+          ),
   };
+}
+
+function parseUpstream(v: unknown, key: string, file: string, siteId: string): string | null {
+  if (v === undefined || v === false) return null;
+  if (v === true) return realSearchOrigin(siteId);
+  if (typeof v !== 'string')
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(v)} must be true (the site's real search host, ${realSearchOrigin(siteId || '{siteId}')}), false, or an origin like "http://127.0.0.1:9000"`,
+      file,
+    );
+  return configBaseUrl(v, key, file, 'http://127.0.0.1:9000');
 }
 
 function parseCampaign(raw: unknown, key: string, file: string, index: number): CampaignConfig {

@@ -32,6 +32,8 @@ export interface IssuedResponse {
   redirect: string | null;
   /** the request carried test=true (development traffic) */
   test: boolean;
+  /** set when the response came from the real search service (pass-through): the origin it came from */
+  upstream?: string;
 }
 
 /** How many issued responses are remembered; older ones are forgotten first. */

@@ -55,6 +55,7 @@ const DRAFT_KEYS = [
   'userAgent',
   'origin',
   'contentType',
+  'upstream',
 ] as const;
 const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
 

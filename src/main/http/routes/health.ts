@@ -11,6 +11,8 @@ export function healthRouter(core: SandboxCore): Router {
       configSource: core.config.configSource,
       dataDir: core.config.dataDir,
       warnings: core.warnings(),
+      // beacon forwarding to the real service: where to, and what became of the requests (drops included)
+      forwarding: core.forwarding.stats(),
     });
   });
   return router;

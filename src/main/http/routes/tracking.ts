@@ -4,6 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { handlePreflight } from '../../tracking/preflight';
+import type { BeaconForwarder } from '../../tracking/forward';
 import {
   BEACON_ENDPOINTS,
   SCHEMA_SOURCE,
@@ -77,7 +78,7 @@ function requestPath(req: Request): string {
   return req.originalUrl.split('?')[0] ?? req.path;
 }
 
-export function trackingRouter(ingest: TrackingIngest): Router {
+export function trackingRouter(ingest: TrackingIngest, forwarding?: BeaconForwarder): Router {
   const router = Router();
 
   router.use('/beacon/v2', async (req: Request, res: Response) => {
@@ -94,6 +95,17 @@ export function trackingRouter(ingest: TrackingIngest): Router {
     });
     if (tooLarge) res.setHeader('Connection', 'close');
     res.status(result.status).json(result.body);
+    // only after the storefront has its answer: forwarding never delays or changes it
+    if (result.event && forwarding?.forwards(result.event.siteId)) {
+      forwarding.afterAnswer(result.event, {
+        method: req.method,
+        path: requestPath(req).replace(/^\/beacon\/v2/, ''),
+        contentType: req.get('content-type'),
+        userAgent: req.get('user-agent'),
+        body,
+        bodyTooLarge: tooLarge,
+      });
+    }
   });
 
   router.all('/v1/preflight', async (req: Request, res: Response) => {

@@ -25,6 +25,7 @@ import type { ResponseOrigin, RuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 import { Slicer } from '../../slices';
+import { tallyUpstream } from './rules/upstream-disagrees';
 
 export interface TimelineEngineOptions {
   clock: Clock;
@@ -119,6 +120,7 @@ export class TimelineEngine {
     if (ev.time > page.maxTime && page.latestWatchers > 0) this.markAll(page);
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
+    tallyUpstream(page, rec);
     if (ev.receivedMs !== null) {
       if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
         page.firstSeenMs = ev.receivedMs;
@@ -160,6 +162,13 @@ export class TimelineEngine {
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.
     if (!opts.quiet) this.notify(page);
+  }
+
+  /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */
+  upstreamAnswered(rec: RecordedEvent): void {
+    if (!isTimelineEvent(rec)) return;
+    const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
+    if (page && tallyUpstream(page, rec)) this.notify(page);
   }
 
   private notify(page: PageState): void {

@@ -114,6 +114,25 @@ export interface PageTallies {
   badTimestamp: Capped;
   farTimestamp: Capped;
   maxSkewMs: number;
+  /** forwarded events whose verdict the real service did not share (`upstream-disagrees`); lazily made */
+  upstream?: UpstreamTally;
+}
+
+/** Disagreeing forwarded events grouped by endpoint and both answers (one finding per group). */
+export interface UpstreamGroup {
+  /** `search/impression` */
+  endpoint: string;
+  ours: { status: number; messages: string[] };
+  theirs: { status: number; body: unknown; url: string };
+  /** the first event's request body, for the bug report */
+  body: unknown;
+  ids: Capped;
+}
+
+export interface UpstreamTally {
+  /** event ids already compared (an answer is counted once, however often it is read back) */
+  seen: Set<string>;
+  groups: Map<string, UpstreamGroup>;
 }
 
 export interface PageState {

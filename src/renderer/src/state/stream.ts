@@ -15,6 +15,7 @@ const TYPES: StreamType[] = [
   'clock',
   'reset',
   'indexRequest',
+  'upstream',
 ];
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 

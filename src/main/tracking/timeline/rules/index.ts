@@ -25,6 +25,7 @@ import { itemNotInCatalog } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
 import { impressionBurst } from './impression-burst';
+import { upstreamDisagrees } from './upstream-disagrees';
 
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
@@ -50,4 +51,10 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   testWithoutDev,
 ];
 
-export const PAGE_RULES: readonly PageRule[] = [schema, contextDrift, timestampSkew, devFlag];
+export const PAGE_RULES: readonly PageRule[] = [
+  schema,
+  contextDrift,
+  timestampSkew,
+  devFlag,
+  upstreamDisagrees,
+];

@@ -1,0 +1,98 @@
+// What a search response forwarded from the real service contained, read into the same record the companion
+// keeps for its own responses, so the search-provenance rules judge later beacons against it.
+import { SLOTS, type Slot } from './config';
+import type { IssuedResponse, IssuedResult } from './responses';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Ids arrive as strings or numbers; anything else is not an id. */
+function id(v: unknown): string | null {
+  if (typeof v === 'string' && v !== '') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+function whole(v: unknown, fallback: number): number {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+// The provider's Snap client reads a merchandising banner's uid from data-banner-id="<digits>" in its HTML
+// (CLIENT-FACTS.md); a banner without it is never reported by the client, so it is not remembered either.
+const BANNER_ID = /data-banner-id\s*=\s*["']?(\d+)/gi;
+
+function bannerIds(html: unknown): string[] {
+  if (typeof html !== 'string') return [];
+  return [...html.matchAll(BANNER_ID)].map((m) => m[1]!);
+}
+
+function result(raw: Record<string, unknown>): IssuedResult | null {
+  const uid = id(raw.uid);
+  if (uid === null) return null;
+  const children = Array.isArray(raw.children)
+    ? raw.children.filter(isObject).flatMap((c) => {
+        const cuid = id(c.uid);
+        return cuid === null ? [] : [{ uid: cuid, sku: id(c.sku) }];
+      })
+    : [];
+  return { uid, sku: id(raw.sku), parentId: id(raw.parentId), children };
+}
+
+export interface UpstreamSearch {
+  siteId: string;
+  /** the request's query parameters (q, page, test, …) */
+  params: URLSearchParams;
+  /** the upstream's JSON body */
+  body: Record<string, unknown>;
+  /** the origin it came from */
+  upstream: string;
+  /** sandbox time it was received */
+  now: number;
+}
+
+/** The response as the provenance rules need it, or null when it carries no responseId (nothing to check). */
+export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
+  const responseId = id(s.body.responseId);
+  if (responseId === null) return null;
+  const pagination = isObject(s.body.pagination) ? s.body.pagination : {};
+  const merch = isObject(s.body.merchandising) ? s.body.merchandising : {};
+  const content = isObject(merch.content) ? merch.content : {};
+  const slots = Object.fromEntries(
+    SLOTS.map((slot) => [
+      slot,
+      Array.isArray(content[slot]) ? (content[slot] as unknown[]).flatMap(bannerIds) : [],
+    ]),
+  ) as Record<Slot, string[]>;
+  // Inline banners: `{value: html, config: {position: {index}}}`; the Snap store names one without a
+  // data-banner-id `ss-ib-<index>`, which the rules accept as well.
+  const inline = Array.isArray(content.inline)
+    ? content.inline.filter(isObject).map((b, i) => {
+        const config = isObject(b.config) ? b.config : {};
+        const position = isObject(config.position) ? config.position : {};
+        const index = whole(position.index, i);
+        return { uid: bannerIds(b.value)[0] ?? `ss-ib-${index}`, index };
+      })
+    : [];
+  const results = Array.isArray(s.body.results)
+    ? s.body.results.filter(isObject).flatMap((r) => result(r) ?? [])
+    : [];
+  const query = isObject(s.body.query) ? s.body.query : {};
+  const redirect = typeof merch.redirect === 'string' && merch.redirect ? merch.redirect : null;
+  const test = s.params.get('test');
+  return {
+    responseId,
+    siteId: s.siteId,
+    query: typeof query.original === 'string' ? query.original : (s.params.get('q') ?? ''),
+    page: whole(pagination.currentPage, whole(s.params.get('page'), 1)) || 1,
+    perPage: whole(pagination.perPage, results.length),
+    issuedAt: s.now,
+    results,
+    inline,
+    slots,
+    redirect,
+    test: test === 'true' || test === '1',
+    upstream: s.upstream,
+  };
+}

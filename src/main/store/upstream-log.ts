@@ -1,0 +1,112 @@
+// The real service's answers to forwarded beacons, by event id. The events journal is append-only and an
+// answer arrives after its event was stored, so answers go to their own append-only file
+// (`upstream.ndjson`) and are merged onto their events in memory: at start-up and as each one arrives.
+import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
+import type { EventStore } from './types';
+
+export const UPSTREAM_FILE = 'upstream.ndjson';
+
+export interface UpstreamRecord {
+  eventId: string;
+  upstream: UpstreamAnswer;
+}
+
+export class UpstreamLog {
+  private file: FileHandle | null = null;
+  private lines = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly dir: string | null,
+    private readonly events: EventStore,
+    /** rewrite the file when it holds more lines than this (answers of dropped events go then) */
+    private readonly compactAt: number,
+  ) {}
+
+  /**
+   * Read earlier answers back onto their events (those still retained), then keep appending.
+   * Returns the events that got an answer, so the timelines can compare verdicts.
+   */
+  static async open(
+    dir: string | null,
+    events: EventStore,
+    retention: number,
+  ): Promise<{ log: UpstreamLog; restored: RecordedEvent[]; warnings: string[] }> {
+    const log = new UpstreamLog(dir, events, 2 * retention + 1000);
+    const restored: RecordedEvent[] = [];
+    const warnings: string[] = [];
+    if (!dir) return { log, restored, warnings };
+    const file = path.join(dir, UPSTREAM_FILE);
+    const text = await readFile(file, 'utf8').catch(() => null);
+    let torn = 0;
+    for (const line of text?.split('\n') ?? []) {
+      if (!line) continue;
+      try {
+        const r = JSON.parse(line) as UpstreamRecord;
+        const event = typeof r.eventId === 'string' ? events.get(r.eventId) : undefined;
+        if (event && r.upstream && typeof r.upstream === 'object') {
+          event.upstream = r.upstream;
+          restored.push(event);
+        }
+      } catch {
+        torn++;
+      }
+    }
+    // a line torn by a kill while writing: that one answer is lost, the event itself is whole
+    if (torn) warnings.push(`upstream answers: ${torn} unreadable line(s) in ${file} were skipped`);
+    await log.compact();
+    return { log, restored, warnings };
+  }
+
+  /** Put the answer on its event (when still retained) and append it to the file. */
+  add(event: RecordedEvent, upstream: UpstreamAnswer): Promise<void> {
+    const current = this.events.get(event.id);
+    // the event object the store holds is what every read returns: the answer shows up everywhere
+    if (current) current.upstream = upstream;
+    event.upstream = upstream;
+    if (!this.dir) return Promise.resolve();
+    const line = `${JSON.stringify({ eventId: event.id, upstream } satisfies UpstreamRecord)}\n`;
+    return this.queue(async () => {
+      if (!this.file) return;
+      await this.file.appendFile(line);
+      if (++this.lines > this.compactAt) await this.compact();
+    });
+  }
+
+  /** After a reset: keep only the answers of events that are still recorded. */
+  pruned(): Promise<void> {
+    return this.queue(() => this.compact());
+  }
+
+  async close(): Promise<void> {
+    await this.writing;
+    await this.file?.close();
+    this.file = null;
+  }
+
+  private queue(work: () => Promise<void>): Promise<void> {
+    const next = this.writing.then(work);
+    // a failed write loses that one answer (logged); later writes still go ahead
+    this.writing = next.catch((err: unknown) =>
+      console.error('search-sandbox: could not write an upstream answer:', err),
+    );
+    return this.writing;
+  }
+
+  /** Rewrite the file with the answers of the events still retained. */
+  private async compact(): Promise<void> {
+    if (!this.dir) return;
+    await mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, UPSTREAM_FILE);
+    const lines: string[] = [];
+    for (const e of this.events.all())
+      if (e.upstream) lines.push(JSON.stringify({ eventId: e.id, upstream: e.upstream }));
+    await writeFile(`${file}.tmp`, lines.length ? `${lines.join('\n')}\n` : '');
+    await this.file?.close();
+    await rename(`${file}.tmp`, file);
+    this.file = await open(file, 'a');
+    this.lines = lines.length;
+  }
+}

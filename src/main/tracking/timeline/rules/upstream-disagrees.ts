@@ -1,0 +1,73 @@
+// `upstream-disagrees`: a forwarded event that one side accepted and the other rejected — the sandbox's own
+// fidelity gap. Only verdicts are compared: 2xx against 4xx. Exempt, because they say nothing about the
+// event: 408 and 429 (timeout, rate limit), 5xx, no answer, not sent. Both answers go in the message.
+import type { RecordedEvent } from '../../../../shared/events';
+import { addCapped, capped, type PageState } from '../model';
+import { finding, list, plural, type PageRule } from './types';
+
+/** How much of a body a message quotes (enough for a bug report, not a wall of text). */
+const QUOTE_CHARS = 1500;
+
+/** Count the event's upstream answer into its page; true when the page's findings changed. */
+export function tallyUpstream(page: PageState, rec: RecordedEvent): boolean {
+  const up = rec.upstream;
+  if (!up || (up.outcome !== 'accepted' && up.outcome !== 'rejected')) return false;
+  const tally = (page.tallies.upstream ??= { seen: new Set(), groups: new Map() });
+  if (tally.seen.has(rec.id)) return false;
+  tally.seen.add(rec.id);
+  if ((up.outcome === 'accepted') === rec.accepted) return false;
+  const endpoint = `${rec.category}/${rec.event}`;
+  const messages = rec.errors.map((e) => e.message);
+  const key = [endpoint, rec.status, up.status, messages.join('\u0000'), quote(up.body)].join(
+    '\u0001',
+  );
+  let group = tally.groups.get(key);
+  if (!group)
+    tally.groups.set(
+      key,
+      (group = {
+        endpoint,
+        ours: { status: rec.status, messages },
+        theirs: { status: up.status!, body: up.body, url: up.url },
+        body: rec.body,
+        ids: capped(),
+      }),
+    );
+  addCapped(group.ids, rec.id);
+  return true;
+}
+
+function quote(v: unknown): string {
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
+}
+
+export const upstreamDisagrees: PageRule = {
+  id: 'upstream-disagrees',
+  scope: 'page',
+  severity: 'error',
+  count: (page) => page.tallies.upstream?.groups.size ?? 0,
+  check(page) {
+    const out = [];
+    let n = 0;
+    for (const g of page.tallies.upstream?.groups.values() ?? []) {
+      n++;
+      const ours =
+        g.ours.status === 200
+          ? `${g.ours.status} {"success":true}`
+          : `${g.ours.status} with ${g.ours.messages.length ? g.ours.messages.map((m) => JSON.stringify(m)).join(', ') : 'no message'}`;
+      const sandboxAccepts = g.ours.status === 200;
+      const message =
+        `${plural(g.ids.count, `${g.endpoint} event`)} (${list(g.ids.ids, 3)}): the sandbox ${sandboxAccepts ? 'accepted' : 'rejected'} and the real service ${sandboxAccepts ? 'rejected' : 'accepted'}. ` +
+        `Sandbox answered: ${ours}. Real service (${g.theirs.url}) answered: ${g.theirs.status} ${quote(g.theirs.body)}. ` +
+        `Request body: ${quote(g.body)}. ` +
+        `This is a gap in the sandbox's fidelity, not necessarily in your storefront: report it to the sandbox's maintainers with this message; until it is fixed, the real service's verdict is the one that counts.`;
+      out.push(
+        finding('upstream-disagrees', 'error', `${g.endpoint}:${n}`, message, g.ids.ids, {
+          eventCount: g.ids.count,
+        }),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,89 @@
+// A fake "real service" on 127.0.0.1 for pass-through tests: records every request byte for byte and answers
+// with whatever the test's handler says (or holds the answer back until the test releases it).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  /** path and query as received */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  /** an object is sent as JSON */
+  body?: unknown;
+  /** never answer (until `release()`) */
+  hold?: boolean;
+}
+
+export interface FakeUpstream {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  seen: SeenRequest[];
+  /** change how the next requests are answered */
+  answer: (req: SeenRequest) => FakeAnswer;
+  /** answer every held request with 200 {"success":true} */
+  release(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstream(
+  answer: (req: SeenRequest) => FakeAnswer = () => ({ body: { success: true } }),
+): Promise<FakeUpstream> {
+  const held: http.ServerResponse[] = [];
+  const fake: FakeUpstream = {
+    url: '',
+    seen: [],
+    answer,
+    release() {
+      for (const res of held.splice(0)) send(res, { body: { success: true } });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        fake.release();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const seen: SeenRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
+      fake.seen.push(seen);
+      const a = fake.answer(seen);
+      if (a.hold) held.push(res);
+      else send(res, a);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+function send(res: http.ServerResponse, a: FakeAnswer): void {
+  const json = a.body !== undefined && typeof a.body !== 'string' && !Buffer.isBuffer(a.body);
+  res.writeHead(a.status ?? 200, {
+    ...(json && { 'Content-Type': 'application/json' }),
+    ...a.headers,
+  });
+  res.end(json ? JSON.stringify(a.body) : (a.body as string | Buffer | undefined));
+}
+
+/** A port with nothing listening on it (bound, then released). */
+export async function closedPort(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
