@@ -28,6 +28,8 @@ export interface FakeUpstream {
   answer: (req: SeenRequest) => FakeAnswer;
   /** answer every held request with 200 {"success":true} */
   release(): void;
+  /** resolves once `n` requests have arrived in all */
+  answered(n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startFakeUpstream(
   answer: (req: SeenRequest) => FakeAnswer = () => ({ body: { success: true } }),
 ): Promise<FakeUpstream> {
   const held: http.ServerResponse[] = [];
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
   const fake: FakeUpstream = {
     url: '',
     seen: [],
@@ -42,6 +45,11 @@ export async function startFakeUpstream(
     release() {
       for (const res of held.splice(0)) send(res, { body: { success: true } });
     },
+    answered: (n) =>
+      new Promise<void>((resolve) => {
+        if (fake.seen.length >= n) return resolve();
+        waiters.push({ n, resolve });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         fake.release();
@@ -60,6 +68,10 @@ export async function startFakeUpstream(
         body: Buffer.concat(chunks),
       };
       fake.seen.push(seen);
+      for (const w of waiters.filter((x) => fake.seen.length >= x.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
       const a = fake.answer(seen);
       if (a.hold) held.push(res);
       else send(res, a);

@@ -1,0 +1,211 @@
+// Beacon forwarding over real HTTP to a fake beacon service on 127.0.0.1: the request goes on byte for byte
+// after the sandbox answered, the answer lands on the event, verdicts that differ become `upstream-disagrees`,
+// the queue is bounded and its drops counted, and answers survive a restart and an export/import.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { RecordedEvent } from '../../src/shared/events';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(
+  answer?: Parameters<typeof startFakeUpstream>[0],
+  tracking: Record<string, unknown> = {},
+  overrides = {},
+): Promise<{ fake: FakeUpstream; sb: Sandbox }> {
+  const fake = await startFakeUpstream(answer);
+  cleanups.push(() => fake.close());
+  const sb = await startPassThrough(
+    { tracking: { forward: `${fake.url}/beacon/v2`, ...tracking } },
+    overrides,
+  );
+  cleanups.push(() => sb.close());
+  return { fake, sb };
+}
+
+async function event(sb: Sandbox, id: string): Promise<RecordedEvent> {
+  return (await (await fetch(`${sb.url}/_sandbox/events/${id}`)).json()) as RecordedEvent;
+}
+
+async function page(sb: Sandbox, pageLoadId: string): Promise<PageTimelineDto> {
+  sb.core.timelines.flushChanges();
+  const res = await fetch(`${sb.url}/_sandbox/timelines?pageLoadId=${pageLoadId}`);
+  return ((await res.json()) as { pages: PageTimelineDto[] }).pages[0]!;
+}
+
+async function send(sb: Sandbox, endpoint: string, body: unknown): Promise<string> {
+  const res = await postBeacon(sb.url, `${SITE}/${endpoint}`, body);
+  const events = (await (await fetch(`${sb.url}/_sandbox/events?limit=1`)).json()) as {
+    events: RecordedEvent[];
+  };
+  expect(res.status).toBeLessThan(500);
+  return events.events[0]!.id;
+}
+
+const REJECT = { success: false, error: 'ValidationError', messages: ['unknown field'] };
+
+describe('beacon forwarding', () => {
+  it('sends the request on byte for byte and records the answer on the event', async () => {
+    const { fake, sb } = await setup();
+    // odd spacing and key order: a re-serialised body would differ
+    const raw = `{"data":{"responseId":"r1"},  "context":${JSON.stringify(beacon('fw-1', {}).context)}}`;
+    const res = await postBeacon(sb.url, `${SITE}/search/render`, raw);
+    expect(res.status).toBe(200);
+    await sb.core.forwarding.idle();
+    expect(fake.seen).toHaveLength(1);
+    const seen = fake.seen[0]!;
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe(`/beacon/v2/${SITE}/search/render`);
+    expect(seen.headers['content-type']).toBe('text/plain;charset=UTF-8');
+    expect(seen.body.equals(Buffer.from(raw))).toBe(true);
+    const ev = (await (await fetch(`${sb.url}/_sandbox/events?limit=1`)).json()) as {
+      events: RecordedEvent[];
+    };
+    const up = ev.events[0]!.upstream!;
+    expect(up).toMatchObject({
+      url: `${fake.url}/beacon/v2/${SITE}/search/render`,
+      outcome: 'accepted',
+      status: 200,
+      body: { success: true },
+    });
+    expect(up.ms).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(up.at)).not.toBeNaN();
+  });
+
+  it('flags a page when the real service rejects what the sandbox accepted, with both answers', async () => {
+    const { sb } = await setup(() => ({ status: 400, body: REJECT }));
+    await send(sb, 'search/render', beacon('fw-2', { responseId: 'r2' }));
+    await sb.core.forwarding.idle();
+    const f = (await page(sb, 'fw-2')).findings.filter((x) => x.rule === 'upstream-disagrees');
+    expect(f).toHaveLength(1);
+    expect(f[0]!.severity).toBe('error');
+    expect(f[0]!.message).toContain('the sandbox accepted and the real service rejected');
+    expect(f[0]!.message).toContain('Sandbox answered: 200 {"success":true}');
+    expect(f[0]!.message).toContain(`answered: 400 ${JSON.stringify(REJECT)}`);
+    expect(f[0]!.message).toContain('"responseId":"r2"');
+  });
+
+  it('flags a page when the real service accepts what the sandbox rejected', async () => {
+    const { sb } = await setup();
+    const bad = beacon('fw-3', { responseId: 'r3', extra: 1 });
+    await send(sb, 'search/render', bad);
+    await sb.core.forwarding.idle();
+    const f = (await page(sb, 'fw-3')).findings.find((x) => x.rule === 'upstream-disagrees')!;
+    expect(f.message).toContain('the sandbox rejected and the real service accepted');
+    expect(f.message).toContain('Sandbox answered: 400 with');
+  });
+
+  it('compares verdicts only: 2xx against 4xx; 429, 5xx and both-reject are not disagreements', async () => {
+    let status = 429;
+    const { sb } = await setup(() => ({ status, body: { success: false } }));
+    await send(sb, 'search/render', beacon('fw-4', { responseId: 'r4a' }));
+    await sb.core.forwarding.idle();
+    status = 503;
+    await send(sb, 'search/render', beacon('fw-4', { responseId: 'r4b' }));
+    await sb.core.forwarding.idle();
+    status = 404;
+    await send(sb, 'search/render', beacon('fw-4', { responseId: 'r4c', extra: 1 })); // both reject
+    await sb.core.forwarding.idle();
+    let rules = (await page(sb, 'fw-4')).findings.map((f) => f.rule);
+    expect(rules).not.toContain('upstream-disagrees');
+    // the edge from the other side: a 4xx that is a verdict does count
+    status = 422;
+    await send(sb, 'search/render', beacon('fw-4', { responseId: 'r4d' }));
+    await sb.core.forwarding.idle();
+    rules = (await page(sb, 'fw-4')).findings.map((f) => f.rule);
+    expect(rules).toContain('upstream-disagrees');
+    const outcomes = (await (await fetch(`${sb.url}/_sandbox/events`)).json()) as {
+      events: RecordedEvent[];
+    };
+    expect(outcomes.events.map((e) => e.upstream?.outcome)).toEqual([
+      'unavailable',
+      'unavailable',
+      'rejected',
+      'rejected',
+    ]);
+  });
+
+  it('records an upstream that is slow as unavailable, without delaying the sandbox', async () => {
+    const { fake, sb } = await setup(() => ({ hold: true }), { forwardTimeoutMs: 200 });
+    const id = await send(sb, 'search/render', beacon('fw-5', { responseId: 'r5' }));
+    await sb.core.forwarding.idle();
+    const up = (await event(sb, id)).upstream!;
+    expect(up.outcome).toBe('unavailable');
+    expect(up.error).toContain('no answer within 200 ms (tracking.forwardTimeoutMs)');
+    expect(fake.seen).toHaveLength(1);
+    expect((await page(sb, 'fw-5')).findings.map((f) => f.rule)).not.toContain(
+      'upstream-disagrees',
+    );
+  });
+
+  it('bounds the queue: requests beyond it are not sent, and are counted in health and on the event', async () => {
+    const { fake, sb } = await setup(() => ({ hold: true }), { forwardQueue: 2 });
+    const ids: string[] = [];
+    // 4 go out at once (held by the fake), 2 wait, 3 find the queue full; every answer is the sandbox's 200
+    for (let i = 0; i < 9; i++)
+      ids.push(await send(sb, 'search/render', beacon('fw-6', { responseId: `r6-${i}` })));
+    const health = (await (await fetch(`${sb.url}/_sandbox/health`)).json()) as {
+      forwarding: { queued: number; inFlight: number; dropped: number };
+    };
+    expect(health.forwarding).toMatchObject({ queued: 2, inFlight: 4, dropped: 3 });
+    for (const id of ids.slice(6)) {
+      const up = (await event(sb, id)).upstream!;
+      expect(up.outcome).toBe('not-sent');
+      expect(up.error).toContain('the forwarding queue was full');
+    }
+    fake.release();
+    await fake.answered(6);
+    fake.release();
+    await sb.core.forwarding.idle();
+    expect(sb.core.forwarding.stats()).toMatchObject({ accepted: 6, dropped: 3, queued: 0 });
+  });
+
+  it('is off by default: nothing is forwarded without tracking.forward', async () => {
+    const sb = await startSandbox();
+    cleanups.push(() => sb.close());
+    const id = await send(sb, 'search/render', beacon('fw-7', { responseId: 'r7' }));
+    expect((await event(sb, id)).upstream).toBeUndefined();
+    const health = (await (await fetch(`${sb.url}/_sandbox/health`)).json()) as {
+      forwarding: { sites: unknown[] };
+    };
+    expect(health.forwarding.sites).toEqual([]);
+  });
+});
+
+describe('upstream answers are kept', () => {
+  it('across a restart, with their findings', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const fake = await startFakeUpstream(() => ({ status: 400, body: REJECT }));
+    cleanups.push(() => fake.close());
+    const accounts = passThroughAccounts({ tracking: { forward: `${fake.url}/beacon/v2` } });
+    const first = await startSandbox({ accounts, dataDir: dir });
+    const id = await send(first, 'search/render', beacon('fw-8', { responseId: 'r8' }));
+    await first.core.forwarding.idle();
+    await first.close();
+    const second = await startSandbox({ accounts, dataDir: dir });
+    cleanups.push(() => second.close());
+    expect((await event(second, id)).upstream).toMatchObject({ outcome: 'rejected', status: 400 });
+    expect((await page(second, 'fw-8')).findings.map((f) => f.rule)).toContain(
+      'upstream-disagrees',
+    );
+  });
+
+  it('in an export, and come back on import', async () => {
+    const { sb } = await setup(() => ({ status: 400, body: REJECT }));
+    await send(sb, 'search/render', beacon('fw-9', { responseId: 'r9' }));
+    await sb.core.forwarding.idle();
+    const exported = await (await fetch(`${sb.url}/_sandbox/export`)).text();
+    const fresh = await startSandbox();
+    cleanups.push(() => fresh.close());
+    const res = await fetch(`${fresh.url}/_sandbox/import`, { method: 'POST', body: exported });
+    expect(res.status).toBe(200);
+    expect((await page(fresh, 'fw-9')).findings.map((f) => f.rule)).toContain('upstream-disagrees');
+  });
+});
