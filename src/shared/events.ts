@@ -58,6 +58,21 @@ export interface UpstreamAnswer {
   error?: string;
 }
 
+/** `GET /_sandbox/health` → `forwarding`: where beacons are forwarded, and what became of them. */
+export interface ForwardStats {
+  /** siteIds whose beacons are forwarded, with where to */
+  sites: Array<{ siteId: string; base: string }>;
+  /** waiting to be sent, and being sent now */
+  queued: number;
+  inFlight: number;
+  /** answers by outcome since start */
+  accepted: number;
+  rejected: number;
+  unavailable: number;
+  /** not sent because the queue was full (or the body was not kept) */
+  dropped: number;
+}
+
 export const SEARCH_EVENTS = [
   'render',
   'redirect',

@@ -3,7 +3,9 @@
 // A bounded queue: forwarding never holds ingest up nor grows memory without limit; what it drops it counts.
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock';
-import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
+import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../shared/events';
+
+export type { ForwardStats };
 
 export interface ForwardSite {
   /** base URL: requests go to `{base}/{siteId}/{category}/{event}` */
@@ -23,20 +25,6 @@ export interface ForwardRaw {
   body: Buffer | null;
   /** the body passed 1 MB and was not kept */
   bodyTooLarge?: boolean;
-}
-
-export interface ForwardStats {
-  /** siteIds whose beacons are forwarded, with where to */
-  sites: Array<{ siteId: string; base: string }>;
-  /** waiting to be sent, and being sent now */
-  queued: number;
-  inFlight: number;
-  /** answers by outcome since start */
-  accepted: number;
-  rejected: number;
-  unavailable: number;
-  /** not sent because the queue was full (or the body was not kept) */
-  dropped: number;
 }
 
 interface Job {

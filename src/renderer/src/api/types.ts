@@ -1,6 +1,7 @@
 // The admin API shapes the UI reads. Re-exported from src/shared where the owning area publishes them,
 // so a change on the server side is a type error here rather than a blank screen.
-export type { RecordedEvent, ValidationIssue } from '../../../shared/events';
+import type { ForwardStats } from '../../../shared/events';
+export type { RecordedEvent, UpstreamAnswer, ValidationIssue } from '../../../shared/events';
 export type { ClockState, StreamMessage, StreamType } from '../../../shared/stream';
 
 export interface Health {
@@ -9,4 +10,6 @@ export interface Health {
   configSource?: string;
   dataDir?: string | null;
   warnings?: string[];
+  /** beacon forwarding to the real service (accounts[].tracking.forward) */
+  forwarding?: ForwardStats;
 }

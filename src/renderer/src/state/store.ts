@@ -2,7 +2,13 @@
 // frame so a burst of events is one render), and reloads what it may have missed after a reconnect.
 import { useSyncExternalStore } from 'react';
 import { getJson } from '../api/client';
-import type { ClockState, Health, RecordedEvent, StreamMessage } from '../api/types';
+import type {
+  ClockState,
+  Health,
+  RecordedEvent,
+  StreamMessage,
+  UpstreamAnswer,
+} from '../api/types';
 import type { FeedView, OutboxMessage } from '../../../shared/indexing';
 import type { IndexRequestNotice } from '../../../shared/stream';
 import { StreamConnection, type ConnectionStatus } from './stream';
@@ -240,6 +246,7 @@ export class SandboxStore {
     let clock = this.state.clock;
     let indexRequests = this.state.indexRequests;
     let reset = false;
+    const answers = new Map<string, UpstreamAnswer>();
     for (const m of messages) {
       switch (m.type) {
         case 'event':
@@ -266,11 +273,17 @@ export class SandboxStore {
         case 'reset':
           reset = true;
           break;
+        case 'upstream': {
+          const { eventId, upstream } = m.data as { eventId: string; upstream: UpstreamAnswer };
+          answers.set(eventId, upstream);
+          break;
+        }
       }
     }
     const pages = applyEventsToIndex(applyPageMessages(this.state.pages, pageMessages), newEvents);
     this.state = { ...this.state, pages, feeds, outbox, clock, indexRequests };
     if (newEvents.length) this.appendEvents(newEvents, false);
+    if (answers.size) this.attachUpstream(answers);
     for (const l of this.listeners) l();
     if (reset) {
       // What a reset forgot differs by scope (one site, all, feeds too): re-read rather than guess.
@@ -278,6 +291,15 @@ export class SandboxStore {
       this.set({ pages: resetPages() });
       void this.loadAll(false);
     }
+  }
+
+  /** The real service answered forwarded events (after they were shown): put the answers on them. */
+  private attachUpstream(answers: ReadonlyMap<string, UpstreamAnswer>): void {
+    const events = this.state.events.map((e) => {
+      const upstream = answers.get(e.id);
+      return upstream ? { ...e, upstream } : e;
+    });
+    this.state = { ...this.state, events, eventsById: new Map(events.map((e) => [e.id, e])) };
   }
 
   private replaceEvents(list: RecordedEvent[]): void {

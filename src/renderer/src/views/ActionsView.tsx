@@ -5,6 +5,7 @@ import { sandboxApi } from '../api/admin';
 import { request } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
+import { ForwardingStatus } from './ForwardingStatus';
 
 type Outcome = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -202,6 +203,7 @@ export function ActionsView() {
             ))}
           </div>
         )}
+        <ForwardingStatus />
         <Card title="Reset">
           <p className="muted">
             Start a test run from a clean slate. Events and timelines are forgotten; “everything”

@@ -9,6 +9,7 @@ import { fmtDateTime, fmtDuration, parseTime } from '../../format';
 import { shellQuote } from '../../snippets';
 import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
+import { UpstreamSection } from './UpstreamSection';
 
 /** The request as a curl command a developer can replay (same path, content type, origin and body). */
 export function eventCurl(origin: string, e: RecordedEvent): string {
@@ -217,6 +218,7 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
           </ul>
         </section>
       )}
+      <UpstreamSection event={event} />
       <section className="inspector-section">
         <div className="section-head">
           <h3 className="section-title">Body</h3>

@@ -20,6 +20,7 @@ import {
 import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format';
 import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
+import { ResponseSources } from './ResponseSources';
 
 function Findings({
   findings,
@@ -246,6 +247,7 @@ export function PageView({
         </h3>
         <Findings findings={page.findings} selected={finding?.id ?? null} onSelect={setFindingId} />
       </section>
+      <ResponseSources responseIds={page.responses.map((r) => r.responseId).filter(Boolean)} />
       <section className="section" aria-labelledby="chart-title">
         <div className="section-head">
           <h3 id="chart-title" className="section-title">
