@@ -208,4 +208,29 @@ describe('upstream answers are kept', () => {
     expect(res.status).toBe(200);
     expect((await page(fresh, 'fw-9')).findings.map((f) => f.rule)).toContain('upstream-disagrees');
   });
+
+  it('refuses an import whose upstream answer is malformed, naming the event and field', async () => {
+    const sb = await startSandbox();
+    cleanups.push(() => sb.close());
+    const ev = {
+      receivedAt: new Date().toISOString(),
+      siteId: SITE,
+      category: 'search',
+      event: 'render',
+      path: `/beacon/v2/${SITE}/search/render`,
+      accepted: true,
+      status: 200,
+      errors: [],
+      body: beacon('fw-10', { responseId: 'r10' }),
+      upstream: { url: 'http://x', outcome: 'maybe', status: 200, at: 'now', ms: 1 },
+    };
+    const res = await fetch(`${sb.url}/_sandbox/import`, {
+      method: 'POST',
+      body: JSON.stringify([ev]),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'nothing was imported: events[0]: upstream.outcome "maybe" must be one of accepted, rejected, unavailable, not-sent',
+    );
+  });
 });

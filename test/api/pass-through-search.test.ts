@@ -182,6 +182,21 @@ describe('search pass-through', () => {
     expect((await fetch(`${sb.url}/_sandbox/health`)).status).toBe(200);
   });
 
+  it('answers CORS preflights of the JSON POSTs (meta, suggest) itself', async () => {
+    const res = await fetch(`${sb.url}/api/suggest/query`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(fake.seen).toHaveLength(0);
+  });
+
   it('refuses a request that the sandbox forwarded to itself (508)', async () => {
     const res = await fetch(`${sb.url}/api/search/search.json?siteId=${SITE}&q=x`, {
       headers: { 'X-Search-Sandbox-Forwarded': '1' },

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft } from './types';
 import { eventProblem } from './journal-reader';
 import { Slicer } from '../slices';
+import { upstreamProblem } from './upstream-log';
 
 export const EXPORT_FORMAT = 'search-sandbox-export';
 export const EXPORT_VERSION = 1;
@@ -134,6 +135,7 @@ function draftProblem(item: unknown): string | null {
       return `field ${key} must be a string when present`;
   }
   if (!('body' in v)) return 'field body is missing (use null for a request without a body)';
+  if (v.upstream !== undefined) return upstreamProblem(v.upstream);
   return null;
 }
 

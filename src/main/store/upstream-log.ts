@@ -8,6 +8,25 @@ import type { EventStore } from './types';
 
 export const UPSTREAM_FILE = 'upstream.ndjson';
 
+const OUTCOMES = new Set(['accepted', 'rejected', 'unavailable', 'not-sent']);
+
+/** Why `v` is not an upstream answer (as imports and the answers' file must hold), or null. */
+export function upstreamProblem(v: unknown): string | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'upstream must be an object';
+  const u = v as Record<string, unknown>;
+  if (typeof u.url !== 'string') return 'upstream.url must be a string';
+  if (typeof u.outcome !== 'string' || !OUTCOMES.has(u.outcome))
+    return `upstream.outcome ${JSON.stringify(u.outcome)} must be one of ${[...OUTCOMES].join(', ')}`;
+  const verdict = u.outcome === 'accepted' || u.outcome === 'rejected';
+  if (verdict ? typeof u.status !== 'number' : u.status !== null && typeof u.status !== 'number')
+    return `upstream.status must be a number${verdict ? '' : ' or null'}`;
+  if (typeof u.at !== 'string') return 'upstream.at must be an ISO 8601 time';
+  if (u.ms !== null && typeof u.ms !== 'number') return 'upstream.ms must be a number or null';
+  if (u.error !== undefined && typeof u.error !== 'string')
+    return 'upstream.error must be a string';
+  return null;
+}
+
 export interface UpstreamRecord {
   eventId: string;
   upstream: UpstreamAnswer;
@@ -46,7 +65,7 @@ export class UpstreamLog {
       try {
         const r = JSON.parse(line) as UpstreamRecord;
         const event = typeof r.eventId === 'string' ? events.get(r.eventId) : undefined;
-        if (event && r.upstream && typeof r.upstream === 'object') {
+        if (event && upstreamProblem(r.upstream) === null) {
           event.upstream = r.upstream;
           restored.push(event);
         }

@@ -3,6 +3,7 @@
 // Other sites fall through to the companion search API's own handlers.
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { readBody } from './tracking';
+import { cors } from './search';
 import { FORWARDED_HEADER, UPSTREAM_PATHS, type SearchUpstream } from '../../search/upstream';
 
 /** A search request body is a small JSON object ({"siteId": …}); anything bigger is not one. */
@@ -27,8 +28,9 @@ function bodyFor(req: Request): Promise<Buffer | null> {
 
 export function searchUpstreamRouter(upstream: SearchUpstream): Router {
   const router = Router();
+  // preflights (POST meta and suggest send application/json) are answered here, for every site
+  router.use([...UPSTREAM_PATHS], cors);
   router.all([...UPSTREAM_PATHS], async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'OPTIONS') return next(); // the companion's CORS preflight answers it
     try {
       const rawQuery = req.originalUrl.split('?')[1] ?? '';
       const body = await bodyFor(req);

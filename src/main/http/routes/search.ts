@@ -4,7 +4,8 @@
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import type { SearchAnswer, SearchService } from '../../search/service';
 
-function cors(req: Request, res: Response, next: NextFunction): void {
+/** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
+export function cors(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (req.method === 'OPTIONS') {
     // the Snap client sends plain GETs; a preflight only comes with custom headers a storefront adds
