@@ -45,18 +45,17 @@ export class UpstreamLog {
   ) {}
 
   /**
-   * Read earlier answers back onto their events (those still retained), then keep appending.
-   * Returns the events that got an answer, so the timelines can compare verdicts.
+   * Read earlier answers back onto their events (those still retained), then keep appending. Call it
+   * before the timelines are rebuilt from the events: they compare the verdicts as they read each event.
    */
   static async open(
     dir: string | null,
     events: EventStore,
     retention: number,
-  ): Promise<{ log: UpstreamLog; restored: RecordedEvent[]; warnings: string[] }> {
+  ): Promise<{ log: UpstreamLog; warnings: string[] }> {
     const log = new UpstreamLog(dir, events, 2 * retention + 1000);
-    const restored: RecordedEvent[] = [];
     const warnings: string[] = [];
-    if (!dir) return { log, restored, warnings };
+    if (!dir) return { log, warnings };
     const file = path.join(dir, UPSTREAM_FILE);
     const text = await readFile(file, 'utf8').catch(() => null);
     let torn = 0;
@@ -65,18 +64,17 @@ export class UpstreamLog {
       try {
         const r = JSON.parse(line) as UpstreamRecord;
         const event = typeof r.eventId === 'string' ? events.get(r.eventId) : undefined;
-        if (event && upstreamProblem(r.upstream) === null) {
-          event.upstream = r.upstream;
-          restored.push(event);
-        }
+        if (!event) continue; // reset or dropped by retention since
+        if (upstreamProblem(r.upstream) === null) event.upstream = r.upstream;
+        else torn++;
       } catch {
         torn++;
       }
     }
-    // a line torn by a kill while writing: that one answer is lost, the event itself is whole
+    // a line torn by a kill while writing (or edited by hand): that one answer is lost, the event is whole
     if (torn) warnings.push(`upstream answers: ${torn} unreadable line(s) in ${file} were skipped`);
     await log.compact();
-    return { log, restored, warnings };
+    return { log, warnings };
   }
 
   /** Put the answer on its event (when still retained) and append it to the file. */

@@ -1,0 +1,78 @@
+// The real service's answers file: answers land on their events, come back after a restart, a torn or
+// malformed line costs only itself (and is reported), and answers of forgotten events are dropped.
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/main/store/event-log';
+import { UPSTREAM_FILE, UpstreamLog } from '../../src/main/store/upstream-log';
+import type { UpstreamAnswer } from '../../src/shared/events';
+import { tempDir } from '../helpers/sandbox';
+
+const answer = (status: number): UpstreamAnswer => ({
+  url: 'http://127.0.0.1:9/beacon/v2/abc123/search/render',
+  outcome: status < 300 ? 'accepted' : 'rejected',
+  status,
+  body: { success: status < 300 },
+  at: '2026-11-22T10:00:00.000Z',
+  ms: 3,
+});
+
+async function events(n: number): Promise<EventLog> {
+  const log = new EventLog({ retention: 100 });
+  for (let i = 0; i < n; i++)
+    await log.append({
+      receivedAt: '2026-11-22T10:00:00.000Z',
+      siteId: 'abc123',
+      category: 'search',
+      event: 'render',
+      path: '/beacon/v2/abc123/search/render',
+      accepted: true,
+      status: 200,
+      errors: [],
+      body: null,
+    });
+  return log;
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+describe('upstream answers file', () => {
+  it('puts answers back on their events; skips and reports unreadable lines', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const store = await events(3);
+    const first = await UpstreamLog.open(dir, store, 100);
+    await first.log.add(store.get('ev_000000001')!, answer(200));
+    await first.log.add(store.get('ev_000000002')!, answer(400));
+    await first.log.close();
+    expect(store.get('ev_000000002')!.upstream!.status).toBe(400);
+    const file = path.join(dir, UPSTREAM_FILE);
+    appendFileSync(
+      file,
+      '{"eventId":"ev_000000003","upstream":{"outcome":"maybe"}}\n{"eventId":"ev_0',
+    );
+
+    const again = await events(3);
+    const second = await UpstreamLog.open(dir, again, 100);
+    expect(again.get('ev_000000001')!.upstream).toEqual(answer(200));
+    expect(again.get('ev_000000002')!.upstream).toEqual(answer(400));
+    expect(again.get('ev_000000003')!.upstream).toBeUndefined();
+    expect(second.warnings).toEqual([
+      `upstream answers: 2 unreadable line(s) in ${file} were skipped`,
+    ]);
+    await second.log.close();
+  });
+
+  it('drops the answers of events that were reset', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const store = await events(2);
+    const { log } = await UpstreamLog.open(dir, store, 100);
+    await log.add(store.get('ev_000000001')!, answer(200));
+    await store.reset();
+    await log.pruned();
+    await log.close();
+    expect(readFileSync(path.join(dir, UPSTREAM_FILE), 'utf8')).toBe('');
+  });
+});
