@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
 import { JOURNAL_FILE, Journal, type JournalOptions } from '../../src/main/store/journal';
 import { openEventStore } from '../../src/main/store/open-events';
-import type { EventDraft } from '../../src/main/store/types';
 import { tempDir } from '../helpers/sandbox';
+import { renderDraft } from '../helpers/event-drafts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -20,19 +20,7 @@ function dataDir(): string {
   return dir;
 }
 
-function draft(siteId = 'demo42', n = 0): EventDraft {
-  return {
-    receivedAt: new Date(Date.UTC(2026, 10, 21) + n).toISOString(),
-    siteId,
-    category: 'search',
-    event: 'render',
-    path: `/beacon/v2/${siteId}/search/render`,
-    accepted: true,
-    status: 200,
-    errors: [],
-    body: { context: { pageLoadId: `p${n}` }, data: { responseId: `r${n % 3}` } },
-  };
-}
+const draft = renderDraft;
 
 async function open(dir: string, retention = 1000, options: JournalOptions = {}) {
   const log = new EventLog({ retention });

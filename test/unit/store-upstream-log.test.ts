@@ -7,6 +7,7 @@ import { EventLog } from '../../src/main/store/event-log';
 import { UPSTREAM_FILE, UpstreamLog } from '../../src/main/store/upstream-log';
 import type { UpstreamAnswer } from '../../src/shared/events';
 import { tempDir } from '../helpers/sandbox';
+import { renderDraft } from '../helpers/event-drafts';
 
 const answer = (status: number): UpstreamAnswer => ({
   url: 'http://127.0.0.1:9/beacon/v2/abc123/search/render',
@@ -19,18 +20,7 @@ const answer = (status: number): UpstreamAnswer => ({
 
 async function events(n: number): Promise<EventLog> {
   const log = new EventLog({ retention: 100 });
-  for (let i = 0; i < n; i++)
-    await log.append({
-      receivedAt: '2026-11-22T10:00:00.000Z',
-      siteId: 'abc123',
-      category: 'search',
-      event: 'render',
-      path: '/beacon/v2/abc123/search/render',
-      accepted: true,
-      status: 200,
-      errors: [],
-      body: null,
-    });
+  for (let i = 0; i < n; i++) await log.append(renderDraft('abc123', i));
   return log;
 }
 
