@@ -3,18 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createCore, type ResetScope } from '../../src/main/sandbox';
 import type { StreamMessage } from '../../src/shared/stream';
 import { testConfig } from '../helpers/sandbox';
+import { renderDraft } from '../helpers/event-drafts';
 
-const draft = (siteId: string) => ({
-  receivedAt: '2026-11-21T04:00:00.000Z',
-  siteId,
-  category: 'search',
-  event: 'render',
-  path: `/beacon/v2/${siteId}/search/render`,
-  accepted: true,
-  status: 200,
-  errors: [],
-  body: {},
-});
+const draft = (siteId: string) => renderDraft(siteId);
 
 describe('core.events and core.reset', () => {
   it('emits every stored event on the bus', async () => {
