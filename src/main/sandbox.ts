@@ -10,7 +10,6 @@ import type { SandboxConfig } from './config';
 import { createApp, findRendererDir } from './http/app';
 import { allowedHosts } from './http/security';
 import { VERSION } from './version';
-import type { EventStore } from './store/types';
 import { openEventStore } from './store/open-events';
 import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
@@ -23,44 +22,9 @@ import { asDataDirError } from './store/data-dir-error';
 import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
+import type { ResetScope, SandboxCore } from './core';
 
-/** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
-export interface ResetScope {
-  what: 'events' | 'all';
-  siteId?: string;
-}
-
-/** The sandbox's domain, without HTTP: what routers and tests talk to. */
-export interface SandboxCore {
-  readonly config: SandboxConfig;
-  readonly clock: SandboxClock;
-  readonly bus: Bus;
-  readonly version: string;
-  /** every recorded tracking request (journaled when config.dataDir is set) */
-  readonly events: EventStore;
-  /** beacon v2 ingest: validates, records every request in `events`, answers like the real service */
-  readonly tracking: TrackingIngest;
-  /** beacon timelines (session → page → responseId → events) with the rules' findings, fed by `events` */
-  readonly timelines: TimelineEngine;
-  /** bulk indexing: feeds (state machine, scheduler), catalogs, outbox */
-  readonly indexing: IndexingService;
-  /** companion search API over the indexed catalogs; remembers what each issued responseId contained */
-  readonly search: SearchService;
-  /** search pass-through to the real service for sites with `search.upstream` */
-  readonly searchUpstream: SearchUpstream;
-  /** beacon forwarding to the real service for sites with `tracking.forward` (answers land on events) */
-  readonly forwarding: BeaconForwarder;
-  /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
-  reset(scope: ResetScope): Promise<void>;
-  /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
-  onReset(handler: (scope: ResetScope) => void | Promise<void>): () => void;
-  /** Areas add their state (feeds, outbox, …) to `GET /_sandbox/export` under `name`; `import` restores it. */
-  addExportSection(name: string, section: ExportSection): void;
-  exportSections(): ReadonlyMap<string, ExportSection>;
-  /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
-  warnings(): string[];
-  close(): Promise<void>;
-}
+export type { ResetScope, SandboxCore };
 
 export interface CoreOptions {
   clock?: SandboxClock;

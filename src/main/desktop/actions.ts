@@ -8,7 +8,7 @@ import type {
   FeedUploadResult,
   OpenDataDirectoryResult,
 } from '../../preload/index.d';
-import type { ResetScope } from '../sandbox';
+import type { ResetScope } from '../core';
 import type { AccountConfig } from '../indexing/accounts-config';
 import {
   REPORT_FORMATS,

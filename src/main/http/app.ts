@@ -3,7 +3,7 @@
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { SandboxCore } from '../sandbox';
+import type { SandboxCore } from '../core';
 import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';

@@ -1,7 +1,7 @@
 // Admin API of the sandbox clock (test-clock style): read it, advance it by an ISO 8601 duration,
 // set it to an instant, or reset it to real time. Advancing fires every timer it passes, in order.
 import express, { type Router } from 'express';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 import type { ClockState } from '../../../shared/stream';
 import { parseIsoDuration } from '../../indexing/durations';
 

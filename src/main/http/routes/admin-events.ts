@@ -1,7 +1,7 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
 import express, { Router, type Request, type Response } from 'express';
-import type { SandboxCore, ResetScope } from '../../sandbox';
+import type { SandboxCore, ResetScope } from '../../core';
 import type { EventQuery } from '../../store/types';
 import {
   EXPORT_FORMAT,

@@ -1,7 +1,7 @@
 // Admin API of feeds: list with sandbox details, PATCH settings and injected faults, hand transitions
 // along the table (409 lists the allowed targets), and a look at a feed's indexed catalog.
 import express, { type Response, type Router } from 'express';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 import { AdminError } from '../../indexing/admin';
 import { TransitionRefused } from '../../indexing/state-machine';
 

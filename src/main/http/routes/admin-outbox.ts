@@ -1,7 +1,7 @@
 // Admin API of the outbox: the status e-mails produced for `requestedBy`, newest last, with their
 // SMTP delivery state; DELETE empties it.
 import express, { type Router } from 'express';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 
 export function adminOutboxRouter(core: SandboxCore): Router {
   const router = express.Router();

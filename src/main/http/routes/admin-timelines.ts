@@ -1,7 +1,7 @@
 // Admin API over beacon timelines: the page list with filters, one page, and the report (json, junit, html).
 // Thin: parse and check the query, ask core.timelines, shape the answer.
 import { Router, type Request, type Response } from 'express';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 import type { TimelineFilter } from '../../tracking/timeline/engine';
 import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
 import {

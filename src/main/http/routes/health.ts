@@ -1,6 +1,6 @@
 // GET /_sandbox/health: liveness and version, for scripts waiting on the sandbox.
 import { Router } from 'express';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 
 export function healthRouter(core: SandboxCore): Router {
   const router = Router();

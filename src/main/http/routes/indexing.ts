@@ -2,7 +2,7 @@
 // the real service's bodies and statuses, and multipart uploads (field feedFile, 20 MB cap → 413).
 import express, { type Request, type Response, type Router } from 'express';
 import multer, { MulterError } from 'multer';
-import type { SandboxCore } from '../../sandbox';
+import type { SandboxCore } from '../../core';
 import { authenticate, claimedSiteId } from '../../indexing/auth';
 import type { IndexRequestNotice } from '../../../shared/stream';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
