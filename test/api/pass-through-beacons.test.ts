@@ -6,7 +6,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { closedPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
 
 const cleanups: Array<() => unknown> = [];
@@ -142,6 +142,18 @@ describe('beacon forwarding', () => {
     expect((await page(sb, 'fw-5')).findings.map((f) => f.rule)).not.toContain(
       'upstream-disagrees',
     );
+  });
+
+  it('records an upstream that is down as unavailable, with the cause', async () => {
+    const origin = await closedPort();
+    const sb = await startPassThrough({ tracking: { forward: `${origin}/beacon/v2` } });
+    cleanups.push(() => sb.close());
+    const id = await send(sb, 'search/render', beacon('fw-11', { responseId: 'r11' }));
+    await sb.core.forwarding.idle();
+    const up = (await event(sb, id)).upstream!;
+    expect(up).toMatchObject({ outcome: 'unavailable', status: null, body: null });
+    expect(up.error).toContain('ECONNREFUSED');
+    expect(sb.core.forwarding.stats().unavailable).toBe(1);
   });
 
   it('bounds the queue: requests beyond it are not sent, and are counted in health and on the event', async () => {

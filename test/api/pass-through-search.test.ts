@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { closedPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
-import { SITE, beacon, startPassThrough } from '../helpers/pass-through';
+import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
 
 const RECORDED = JSON.parse(
   readFileSync(
@@ -220,6 +220,28 @@ describe('search pass-through to an upstream that is down', () => {
       expect(down.core.search.responses.size).toBe(0);
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('responses forwarded from upstream', () => {
+  it('are still remembered, as from upstream, after a restart', async () => {
+    const { dir, cleanup } = tempDir();
+    const accounts = passThroughAccounts({ search: { upstream: fake.url } });
+    fake.answer = () => ({ body: RECORDED });
+    try {
+      const first = await startSandbox({ accounts, dataDir: dir });
+      await fetch(`${first.url}/api/search/search.json?siteId=${SITE}&q=jacket&beacon=true`);
+      await first.close();
+      const second = await startSandbox({ accounts, dataDir: dir });
+      try {
+        const res = await fetch(`${second.url}/_sandbox/search/responses/${RESPONSE_ID}`);
+        expect(await res.json()).toMatchObject({ responseId: RESPONSE_ID, upstream: fake.url });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      cleanup();
     }
   });
 });
