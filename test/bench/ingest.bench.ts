@@ -55,9 +55,11 @@ function renderBody(): string {
   });
 }
 
-async function load(
+/** Valid renders at full speed (or `overallRate`) to `path`; throws unless every answer was 2xx. */
+export async function load(
   url: string,
   options: { duration?: number; amount?: number; overallRate?: number },
+  beaconPath = PATH,
 ): Promise<autocannon.Result> {
   const result = await autocannon({
     url,
@@ -66,7 +68,7 @@ async function load(
     requests: [
       {
         method: 'POST',
-        path: PATH,
+        path: beaconPath,
         headers: { 'content-type': 'text/plain;charset=UTF-8' },
         setupRequest: (req) => ({ ...req, body: renderBody() }),
       },

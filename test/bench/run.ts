@@ -10,8 +10,9 @@ import { bench as ui } from './ui';
 import { bench as feeds } from './feeds';
 import { bench as timelines } from './timelines';
 import { bench as responsiveness } from './responsiveness';
+import { bench as forwarding } from './forwarding';
 
-const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness];
+const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

@@ -36,6 +36,9 @@ export class UpstreamLog {
   private file: FileHandle | null = null;
   private lines = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** answers waiting for the next write, and that write */
+  private pending: string[] = [];
+  private batch: Promise<void> | null = null;
 
   private constructor(
     private readonly dir: string | null,
@@ -84,12 +87,19 @@ export class UpstreamLog {
     if (current) current.upstream = upstream;
     event.upstream = upstream;
     if (!this.dir) return Promise.resolve();
-    const line = `${JSON.stringify({ eventId: event.id, upstream } satisfies UpstreamRecord)}\n`;
-    return this.queue(async () => {
-      if (!this.file) return;
-      await this.file.appendFile(line);
-      if (++this.lines > this.compactAt) await this.compact();
+    this.pending.push(JSON.stringify({ eventId: event.id, upstream } satisfies UpstreamRecord));
+    // group commit: every answer recorded while a write is under way goes out in the next single write,
+    // so a flood of answers (or of requests the full queue kept back) costs one write per batch
+    this.batch ??= this.queue(async () => {
+      const lines = this.pending;
+      this.pending = [];
+      this.batch = null;
+      if (!this.file || lines.length === 0) return;
+      await this.file.appendFile(`${lines.join('\n')}\n`);
+      this.lines += lines.length;
+      if (this.lines > this.compactAt) await this.compact();
     });
+    return this.batch;
   }
 
   /** After a reset: keep only the answers of events that are still recorded. */

@@ -1,0 +1,140 @@
+// Forwarding benchmark: does passing beacons on to a slow real service cost the storefront anything? The
+// headless sandbox (child process, data dir) takes full-speed renders twice — forwarding off, then on to a
+// fake beacon service on 127.0.0.1 that answers each request after 100 ms — and the two are compared:
+// throughput, p99 latency, and the child's RSS afterwards (the queue must stay bounded, drops counted).
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnCli } from '../api/cli-process';
+import { fmt, type Bench } from './bench';
+import { load } from './ingest.bench';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SITE = 'fwd001';
+const QUEUE = 1000;
+const SLOW_MS = 100;
+
+/** A real service that takes SLOW_MS to answer each forwarded beacon. */
+async function slowUpstream(): Promise<{
+  url: string;
+  received(): number;
+  close(): Promise<void>;
+}> {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      setTimeout(() => res.end('{"success":true}'), SLOW_MS);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  rssMb: number;
+  forwarding: { queued: number; accepted: number; dropped: number } | null;
+}
+
+async function run(forward: string | null): Promise<Run> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-forwarding-'));
+  const config = path.join(dir, 'search-sandbox.config.json');
+  const tracking = forward ? { forward, forwardQueue: QUEUE } : {};
+  writeFileSync(config, JSON.stringify({ accounts: [{ siteId: SITE, secretKey: 'k', tracking }] }));
+  const cli = spawnCli(
+    ['serve', '--port', '0', '--data', path.join(dir, 'data'), '--config', config],
+    dir,
+  );
+  try {
+    await cli.ready;
+    const beaconPath = `/beacon/v2/${SITE}/search/render`;
+    await load(cli.url, { amount: 2_000 }, beaconPath); // warm-up
+    const result = await load(cli.url, { duration: SECONDS }, beaconPath);
+    const health = (await (await fetch(`${cli.url}/_sandbox/health`)).json()) as {
+      forwarding: Run['forwarding'] & { sites: unknown[] };
+    };
+    return {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      rssMb: rssMb(cli.child.pid!),
+      forwarding: health.forwarding.sites.length ? health.forwarding : null,
+    };
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exit;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const bench: Bench = {
+  name: 'forwarding',
+  description: `beacon ingest with forwarding to a real service answering in ${SLOW_MS} ms vs forwarding off`,
+  async run(log) {
+    const upstream = await slowUpstream();
+    try {
+      log('forwarding off …');
+      const off = await run(null);
+      log(`forwarding on, to ${upstream.url} …`);
+      const on = await run(`${upstream.url}/beacon/v2`);
+      const f = on.forwarding!;
+      log(
+        `real service received ${upstream.received()}; sandbox: ${f.accepted} answered, ${f.queued} waiting, ${f.dropped} not sent (queue full)`,
+      );
+      return {
+        table: {
+          columns: ['forwarding', 'req/s', 'p99 ms', 'RSS MB', 'answered', 'not sent'],
+          rows: [
+            ['off', off.rps, off.p99, off.rssMb, '—', '—'],
+            ['on (slow real service)', on.rps, on.p99, on.rssMb, f.accepted, f.dropped],
+          ],
+        },
+        targets: [
+          {
+            name: 'ingest req/s forwarding on / off',
+            measured: on.rps / off.rps,
+            op: '>=',
+            limit: 0.8,
+          },
+          {
+            name: 'p99 latency forwarding on − off',
+            measured: on.p99 - off.p99,
+            op: '<=',
+            limit: 5,
+            unit: ' ms',
+          },
+          { name: 'requests waiting at the end', measured: f.queued, op: '<=', limit: QUEUE },
+          {
+            name: 'RSS forwarding on − off',
+            measured: on.rssMb - off.rssMb,
+            op: '<=',
+            limit: 64,
+            unit: ' MB',
+          },
+        ],
+        notes: [
+          `forwardQueue ${QUEUE}, 4 requests in flight: at ${fmt((1000 / SLOW_MS) * 4, 0)} answers/s the real service keeps up with far less than the load, so most requests are not sent and counted as such`,
+        ],
+      };
+    } finally {
+      await upstream.close();
+    }
+  },
+};
