@@ -154,7 +154,7 @@ async function fixedRate(
 }
 
 /** CPU time of every thread of a process, ns (Linux); null elsewhere. */
-function cpuNs(pid: number): number | null {
+export function cpuNs(pid: number): number | null {
   try {
     let total = 0;
     for (const task of readdirSync(`/proc/${pid}/task`)) {

@@ -166,7 +166,9 @@ export class TimelineEngine {
 
   /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */
   upstreamAnswered(rec: RecordedEvent): void {
-    if (!isTimelineEvent(rec)) return;
+    const outcome = rec.upstream?.outcome;
+    // only verdicts are compared; a flood of not-sent requests must not cost a page lookup each
+    if ((outcome !== 'accepted' && outcome !== 'rejected') || !isTimelineEvent(rec)) return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
     if (page && tallyUpstream(page, rec)) this.notify(page);
   }
