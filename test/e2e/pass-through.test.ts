@@ -24,9 +24,11 @@ describe.skipIf(skip)('pass-through UI', () => {
 
   beforeAll(async () => {
     // one fake plays both real services: search answers the recorded response, beacons are rejected
-    fake = await startFakeUpstream((req) =>
-      req.url.startsWith('/beacon/v2/') ? { status: 400, body: REJECT } : { body: RECORDED },
-    );
+    fake = await startFakeUpstream((req) => {
+      if (!req.url.startsWith('/beacon/v2/')) return { body: RECORDED };
+      // the live page's beacon is answered only when the test releases it
+      return req.body.includes('pt-live') ? { hold: true } : { status: 400, body: REJECT };
+    });
     s = await openUi({
       accounts: passThroughAccounts({
         search: { upstream: fake.url },
@@ -76,5 +78,28 @@ describe.skipIf(skip)('pass-through UI', () => {
     await counts.waitFor();
     expect(await counts.textContent()).toContain('1 rejected');
     expect(await s.ui.testId('forwarding').textContent()).toContain(`${fake.url}/beacon/v2`);
+  });
+
+  it('puts the real answer into an open inspector as it arrives', async () => {
+    await s.ui.open('#/timelines');
+    const res = await postBeacon(
+      s.sandbox.url,
+      `${SITE}/search/render`,
+      beacon('pt-live', { responseId: 'live-1' }),
+    );
+    expect(res.status).toBe(200);
+    await s.ui.pageRow('pt-live').waitFor();
+    await s.ui.openPage('pt-live');
+    await s.page.locator('[data-testid="chart-event"]').first().click();
+    const inspector = s.ui.testId('inspector');
+    await inspector.waitFor();
+    expect(await inspector.getByTestId('upstream').count()).toBe(0);
+    // the forwarded request has reached the real service, which holds its answer until now
+    await expect.poll(() => fake.seen.some((r) => r.body.includes('pt-live'))).toBe(true);
+    fake.release(); // answered 200 {"success":true}
+    const outcome = inspector.getByTestId('upstream-outcome');
+    await outcome.waitFor();
+    expect(await outcome.getAttribute('data-outcome')).toBe('accepted');
+    expect(await inspector.getByTestId('upstream-comparison').textContent()).toBe('Both agree.');
   });
 });
