@@ -1,6 +1,6 @@
 // Public types of the package's programmatic API (`search-sandbox`): filters, options and answers.
 // Imports only src/shared (plain DTOs), so the published declarations stay small and self-contained.
-import type { RecordedEvent } from '../../shared/events.js';
+import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../shared/events.js';
 import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
@@ -11,6 +11,7 @@ import type {
 import type { ResponseKind } from '../../shared/kinds.js';
 
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
+export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto };
 
 /** A query value as the admin API takes it; undefined leaves the filter out. */
@@ -108,6 +109,8 @@ export interface HealthState {
   configSource: string;
   dataDir: string | null;
   warnings: string[];
+  /** beacon forwarding to the real service (`accounts[].tracking.forward`): destinations and counts */
+  forwarding: ForwardStats;
 }
 
 /** The sandbox clock (test-clock style): time moves only when told, timers it passes fire in order. */
