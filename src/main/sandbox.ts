@@ -72,6 +72,8 @@ async function openCore(
     config.retention.events,
   );
   warnings.push(...upstreamWarnings);
+  // closed after forwarding stops (closers run in reverse): answers still in flight are written first
+  closers.push(() => upstreamLog.close());
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
 
   // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
@@ -103,8 +105,7 @@ async function openCore(
       bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
     },
   });
-  // stop forwarding first (requests in flight finish and are recorded), then close the answers' file
-  closers.push(() => upstreamLog.close());
+  // stopping aborts requests in flight; their outcome is recorded before the answers' file closes
   closers.push(() => forwarding.close());
   resetHandlers.add(() => upstreamLog.pruned());
   const exportSections = new Map<string, ExportSection>();
