@@ -39,6 +39,7 @@ export class UpstreamLog {
   /** answers waiting for the next write, and that write */
   private pending: string[] = [];
   private batch: Promise<void> | null = null;
+  private closed = false;
 
   private constructor(
     private readonly dir: string | null,
@@ -76,7 +77,8 @@ export class UpstreamLog {
     }
     // a line torn by a kill while writing (or edited by hand): that one answer is lost, the event is whole
     if (torn) warnings.push(`upstream answers: ${torn} unreadable line(s) in ${file} were skipped`);
-    await log.compact();
+    // no file yet: the first answer creates it, so a sandbox that never forwards leaves no trace
+    if (text !== null) await log.compact();
     return { log, warnings };
   }
 
@@ -94,7 +96,9 @@ export class UpstreamLog {
       const lines = this.pending;
       this.pending = [];
       this.batch = null;
-      if (!this.file || lines.length === 0) return;
+      if (this.closed || lines.length === 0) return;
+      // the first answer creates the file (with every answer so far, this batch's included)
+      if (!this.file) return this.compact();
       await this.file.appendFile(`${lines.join('\n')}\n`);
       this.lines += lines.length;
       if (this.lines > this.compactAt) await this.compact();
@@ -104,11 +108,14 @@ export class UpstreamLog {
 
   /** After a reset: keep only the answers of events that are still recorded. */
   pruned(): Promise<void> {
-    return this.queue(() => this.compact());
+    return this.queue(async () => {
+      if (this.file) await this.compact();
+    });
   }
 
   async close(): Promise<void> {
     await this.writing;
+    this.closed = true;
     await this.file?.close();
     this.file = null;
   }
