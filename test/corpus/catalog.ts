@@ -99,6 +99,18 @@ export const CORPUS: readonly CorpusEntry[] = [
     'production: the same search again with utm_source and gclid added',
   ),
   clean('dense-grid', 'a dense grid: 24 tiles visible at once, impressed after 1 s'),
+  clean(
+    'category-page',
+    'a category page (category.json, category/* events as on search): scroll, quick add, click a tile',
+  ),
+  clean(
+    'autocomplete-click',
+    'production: typing in the search box; the dropdown rendered and impressed, focused again (the cached response: no render), a product clicked',
+  ),
+  clean(
+    'autocomplete-submit',
+    'typing in the search box (autocomplete/* events), then Enter: the search (search/* events) with its own responseId',
+  ),
 
   fault(
     'stale-spa',
@@ -116,7 +128,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     'autocomplete-id',
     "the autocomplete response's responseId used for search events",
     'issue #11',
-    { coveredBy: "#16's responseid-cross-kind" },
+    e('responseid-cross-kind', 'error', /an autocomplete response's/),
   ),
   fault(
     'render-early-empty',
@@ -297,6 +309,18 @@ export const CORPUS: readonly CorpusEntry[] = [
     'render sent late, after the impressions',
     'issue #11 (event order)',
     e('order', 'error', /timestamped before its render/),
+  ),
+  fault(
+    'category-no-render',
+    'a category page that sends impressions, a cart and a click but no render',
+    'issue #16 (category pages run the search controller)',
+    e('missing-render', 'error', /sent no category\/render with that responseId/),
+  ),
+  fault(
+    'ac-render-twice',
+    'autocomplete renders again when the same response is shown again (focus, cached)',
+    'Snap ad0d632 (#232)',
+    e('duplicate-render', 'warning', /rendered again while it was the autocomplete response shown/),
   ),
   fault('shadow-dom-click', 'clicks inside shadow DOM never tracked', 'Snap ec59ec0 (#1445)', {
     unobservable:

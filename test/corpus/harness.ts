@@ -84,6 +84,7 @@ interface ShopState {
   redirected: string | null;
   error: string | null;
   responseIds: string[];
+  autocompletes: number;
 }
 
 /** One browser profile (cookies, storage) = one shopper; journeys open tabs in it. */
@@ -132,7 +133,7 @@ export class Shop {
   /** What the storefront did on the current page load (empty on a page that is not the storefront). */
   state(): Promise<ShopState> {
     return this.page.evaluate(
-      `window.__shop || { searches: 0, sent: [], redirected: null, error: null, responseIds: [] }`,
+      `window.__shop || { searches: 0, sent: [], redirected: null, error: null, responseIds: [], autocompletes: 0 }`,
     ) as Promise<ShopState>;
   }
 
@@ -194,6 +195,45 @@ export class Shop {
 
   async count(event: string): Promise<number> {
     return (await this.state()).sent.filter((s) => s.event === event).length;
+  }
+
+  /** Wait until the storefront completed more than `n` autocomplete requests on this page load (or failed). */
+  async autocompleted(n: number): Promise<void> {
+    await this.page.waitForFunction(`window.__shop.autocompletes > ${n} || window.__shop.error`);
+    const s = await this.state();
+    if (s.error) throw new Error(`the storefront's autocomplete failed: ${s.error}`);
+  }
+
+  /** Type into the search box (the dropdown's autocomplete) and wait for the response to be shown. */
+  async type(q: string): Promise<void> {
+    const n = (await this.state()).autocompletes;
+    await this.page.fill('#q', q);
+    await this.autocompleted(n);
+  }
+
+  /** Leave the search box and come back to it: Snap's autocomplete searches again on focus. */
+  async refocus(): Promise<void> {
+    const n = (await this.state()).autocompletes;
+    await this.page.locator('#q').blur();
+    await this.page.focus('#q');
+    await this.autocompleted(n);
+  }
+
+  acTile(n: number) {
+    return this.page.locator('#ac > li').nth(n);
+  }
+
+  /** Wait until every tile of the autocomplete dropdown was impressed. */
+  async acImpressed(): Promise<void> {
+    const tiles = this.page.locator('#ac > li');
+    const n = await tiles.count();
+    for (let i = 0; i < n; i++)
+      await this.impressed((await tiles.nth(i).getAttribute('data-uid'))!);
+  }
+
+  /** Click a product of the autocomplete dropdown (a clickthrough, then the product page loads). */
+  async acClick(n: number): Promise<void> {
+    await Promise.all([this.page.waitForURL(/product\.html/), this.acTile(n).locator('a').click()]);
   }
 
   /** A search from the search box (SPA: same page load). */

@@ -104,7 +104,45 @@ const productPageCart = oneTab({ q: 'sock' }, async (shop) => {
   await shop.page.click('#add');
 });
 
+/** A category page (category.json through the Snap client): scroll, quick add, click a tile. */
+const categoryPage = oneTab({ category: 'Jackets' }, async (shop) => {
+  await shop.searched();
+  await shop.scrollAll();
+  await shop.quickAdd(0);
+  await shop.click(1);
+});
+
+/** Type in the search box: the dropdown is rendered and impressed; focus again (the cached response, no
+ * render); click a product of the dropdown. Production, so the client's cache answers the repeat. */
+const autocompleteClick = oneTab(
+  {},
+  async (shop) => {
+    await shop.type('jacket');
+    await shop.acImpressed();
+    await shop.refocus();
+    // what the repeat sends (nothing, or a render with ac-render-twice) is queued: let it go before leaving
+    await shop.settle();
+    await shop.acClick(0);
+  },
+  { mode: 'production' },
+);
+
+/** Type in the search box, then press Enter: the search page shows the results of the query typed. */
+const autocompleteSubmit = oneTab({}, async (shop) => {
+  await shop.type('jacket');
+  await shop.acImpressed();
+  await shop.page.press('#q', 'Enter');
+  await shop.searched();
+  await shop.scrollAll();
+});
+
 export const SCRIPTS: Record<string, Script> = {
+  'category-page': categoryPage(),
+  'autocomplete-click': autocompleteClick(),
+  'autocomplete-submit': autocompleteSubmit(),
+  'autocomplete-id': autocompleteSubmit('autocomplete-id'),
+  'category-no-render': categoryPage('category-no-render'),
+  'ac-render-twice': autocompleteClick('ac-render-twice'),
   'scroll-impressions': scroll('sock')(),
   'search-scroll-click': scrollAndClick(),
   'infinite-scroll': infinite(),

@@ -4,6 +4,11 @@
 // does (CLIENT-FACTS.md): a render after every search (a cached response too), a tile impressed once per
 // responseId when 70% of it was visible for 1 s, clickthroughs at once, quick add, merchandising redirects,
 // infinite scroll and SPA filters, sort and pagination (Snap's URL: `?q=&page=` and `#/filter:…/sort:…`).
+// `category=<name>` makes the page a category page (Snap's controller with page type category: category.json
+// with a background filter, `category/*` events of the same shapes). Typing in the search box asks the
+// client's autocomplete() (suggest, then autocomplete.json) and tracks the dropdown the way Snap's
+// AutocompleteController does: `autocomplete/*` events with the autocomplete response's responseId, no render
+// for a repeated response (the same responseId as the one shown).
 // `fault=<id>` plants one storefront bug (see test/corpus/journeys.ts); without it the traffic is correct.
 import { Client } from '@searchspring/snap-client';
 import { Beacon } from '@athoscommerce/beacon';
@@ -12,7 +17,7 @@ const CONFIG_KEY = 'corpus-config';
 const here = new URL(window.location.href);
 // The first page of a journey carries the settings; the visit keeps them (as a storefront keeps its build).
 const cfg = JSON.parse(sessionStorage.getItem(CONFIG_KEY) || '{}');
-for (const k of ['sandbox', 'siteId', 'fault', 'mode', 'scroll', 'pageSize', 'dense']) {
+for (const k of ['sandbox', 'siteId', 'fault', 'mode', 'scroll', 'pageSize', 'dense', 'category']) {
   const v = here.searchParams.get(k);
   if (v !== null) cfg[k] = v;
 }
@@ -24,7 +29,15 @@ const pageSize = Number(cfg.pageSize || 8);
 const VISIBLE_MS = 1000; // Snap's createImpressionObserver: 70% visible for 1 s
 
 // What the page did, for the journey to wait on: beacon requests answered, searches, redirects, errors.
-const state = { searches: 0, sent: [], redirected: null, error: null, responseIds: [] };
+const state = {
+  searches: 0,
+  sent: [],
+  redirected: null,
+  error: null,
+  responseIds: [],
+  autocompletes: 0,
+  acResponseId: null,
+};
 window.__shop = state;
 
 /** The beacon client's fetch: context-level faults are planted here; every answered request is noted. */
@@ -79,7 +92,13 @@ const beaconMode =
       : mode;
 const client = new Client(
   { siteId },
-  { mode: clientMode, search: { origin: sandbox }, meta: { origin: sandbox } },
+  {
+    mode: clientMode,
+    search: { origin: sandbox },
+    meta: { origin: sandbox },
+    autocomplete: { origin: sandbox },
+    suggest: { origin: sandbox },
+  },
 );
 const beacon = new Beacon(
   { siteId },
@@ -96,7 +115,10 @@ const beacon = new Beacon(
     },
   },
 );
-const track = beacon.events.search;
+// A category page is a category controller on the same storefront: its page load is not a search page's.
+const category = here.searchParams.get('category');
+const pageKind = category ? 'category' : 'search';
+const track = beacon.events[pageKind];
 
 if (document.body.dataset.page === 'product') productPage();
 else searchPage();
@@ -145,7 +167,7 @@ function searchPage() {
 
   function hrefFor(p) {
     const u = new URL(window.location.href);
-    u.searchParams.set('q', p.q);
+    if (p.q || !category) u.searchParams.set('q', p.q);
     if (p.page > 1) u.searchParams.set('page', String(p.page));
     else u.searchParams.delete('page');
     const segs = [
@@ -170,6 +192,8 @@ function searchPage() {
       sessionStorage.setItem('corpus-first-responseId', responseId);
     }
     if (fault === 'unknown-responseid') return 'storefront-made-id-1';
+    // the id of the last autocomplete response (the dropdown typed into) kept for the search it led to
+    if (fault === 'autocomplete-id' && state.acResponseId) return state.acResponseId;
     if (fault === 'infinite-page1-id' && view) return view.first;
     return responseId;
   }
@@ -218,7 +242,11 @@ function searchPage() {
     seen.add(key);
     const tracked = trackedId(responseId);
     const kind = el.dataset.kind;
-    if (kind === 'product') {
+    if (el.dataset.track === 'autocomplete') {
+      beacon.events.autocomplete.impression({
+        data: { responseId, results: [JSON.parse(el.dataset.item)], banners: [] },
+      });
+    } else if (kind === 'product') {
       track.impression({
         data: { responseId: tracked, results: [JSON.parse(el.dataset.item)], banners: [] },
       });
@@ -373,7 +401,7 @@ function searchPage() {
       if (fault === 'render-early-empty' && !append) track.render({ data: { responseId: '' } });
       if (fault === 'render-early-previous' && previous && !append)
         track.render({ data: { responseId: previous } });
-      const [, response] = await client.search({
+      const request = {
         // events-after-redirect: a storefront that asks for the full response so it can still show results
         search: {
           query: { string: p.q },
@@ -382,7 +410,18 @@ function searchPage() {
         pagination: { page: p.page, pageSize },
         filters: p.filters,
         sorts: p.sort ? [p.sort] : [],
-      });
+      };
+      // a category page: no query, the category as a background filter (Snap's category controller config)
+      const [, response] = category
+        ? await client.category({
+            ...request,
+            search: {},
+            filters: [
+              { type: 'value', field: 'category', value: category, background: true },
+              ...p.filters,
+            ],
+          })
+        : await client.search(request);
       const responseId = response.tracking.responseId;
       const redirect = response.merchandising.redirect;
       if (redirect && !append && p.filters.length === 0)
@@ -395,6 +434,8 @@ function searchPage() {
       state.responseIds.push(responseId);
       if (fault === 'render-early-empty' || fault === 'render-early-previous') {
         /* the render already went out, before the response */
+      } else if (fault === 'category-no-render') {
+        /* a category template that forgot the render: impressions and clicks only */
       } else if (!(fault === 'cached-no-render' && cached)) sendRender(responseId);
       state.searches++;
       view.page = p.page;
@@ -427,9 +468,76 @@ function searchPage() {
     window.location.replace(target);
   }
 
+  // ---- autocomplete dropdown ----
+  const box = document.getElementById('q');
+  const acList = document.getElementById('ac');
+  let acShown = null; // the responseId of the autocomplete response shown in the dropdown
+  let acTimer = null;
+
+  function acTile(result, responseId) {
+    const li = document.createElement('li');
+    const item = productItem(result);
+    Object.assign(li.dataset, {
+      kind: 'product',
+      track: 'autocomplete',
+      uid: item.uid,
+      item: JSON.stringify(item),
+      responseId,
+    });
+    const a = document.createElement('a');
+    a.href = `./product.html?id=${encodeURIComponent(result.id)}`;
+    a.textContent = result.mappings.core.name;
+    a.addEventListener('click', async (ev) => {
+      ev.preventDefault();
+      beacon.events.autocomplete.clickThrough({ data: { responseId, results: [item] } });
+      await until(() => state.sent.some((s) => s.event === 'clickthrough'));
+      window.location.href = a.href;
+    });
+    li.append(a);
+    return li;
+  }
+
+  async function autocomplete(q) {
+    if (!q.trim()) return;
+    try {
+      const [, response] = await client.autocomplete({
+        search: { query: { string: q } },
+        pagination: { pageSize: 4 },
+      });
+      const responseId = response.tracking.responseId;
+      state.acResponseId = responseId;
+      // ACC: a repeated search (the response shown again, e.g. from the client's cache) keeps its tiles and
+      // impression flags and sends no render; ac-render-twice is the bug Snap fixed in ad0d632
+      const repeated = responseId === acShown;
+      if (!repeated) {
+        const tiles = response.results.map((r) => acTile(r, responseId));
+        acList.replaceChildren(...tiles);
+        for (const el of tiles) observer.observe(el);
+      }
+      if (!repeated || fault === 'ac-render-twice')
+        beacon.events.autocomplete.render({ data: { responseId } });
+      acShown = responseId;
+      acList.hidden = false;
+      state.autocompletes++;
+    } catch (err) {
+      state.error = String((err && err.err) || err);
+    }
+  }
+  box.addEventListener('input', () => {
+    window.clearTimeout(acTimer);
+    acTimer = window.setTimeout(() => autocomplete(box.value), 200);
+  });
+  // Snap's ACC searches again when the input is focused with a value in it
+  box.addEventListener('focus', () => autocomplete(box.value));
+
   document.getElementById('search-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    go({ ...readUrl(), q: document.getElementById('q').value, page: 1 });
+    window.clearTimeout(acTimer);
+    for (const el of acList.children) observer.unobserve(el);
+    acList.replaceChildren();
+    acList.hidden = true;
+    acShown = null;
+    go({ ...readUrl(), q: box.value, page: 1 });
   });
   document.getElementById('sort').addEventListener('change', (ev) => {
     const [field, direction] = ev.target.value.split(':');
@@ -456,7 +564,7 @@ function searchPage() {
   });
   const initial = readUrl();
   document.getElementById('q').value = initial.q;
-  if (initial.q) search(initial);
+  if (initial.q || category) search(initial);
 }
 
 function until(cond) {
