@@ -108,6 +108,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     'production: typing in the search box; the dropdown rendered and impressed, focused again (the cached response: no render), a product clicked',
   ),
   clean(
+    'recommendations-widgets',
+    'a product page with two recommendation widgets (render {responseId, tag} each, impressions with the tag), a recommended product clicked to its page (stand-in recommend API)',
+  ),
+  clean(
     'autocomplete-submit',
     'typing in the search box (autocomplete/* events), then Enter: the search (search/* events) with its own responseId',
   ),
@@ -309,6 +313,16 @@ export const CORPUS: readonly CorpusEntry[] = [
     'render sent late, after the impressions',
     'issue #11 (event order)',
     e('order', 'error', /timestamped before its render/),
+  ),
+  fault(
+    'rec-wrong-tag',
+    "a product page's second widget impressed with the first widget's tag",
+    'issue #16 (several widgets on one page)',
+    e(
+      'missing-render',
+      'error',
+      /with tag "also-bought": impressions, clicks and adds of a widget/,
+    ),
   ),
   fault(
     'category-no-render',

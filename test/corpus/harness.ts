@@ -5,12 +5,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
 import { build } from 'vite';
 import type { Sandbox } from '../../src/main/sandbox';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
 import { serveDir, type StaticServer } from '../e2e/helpers/static-server';
+import { serveRecommend } from './recommend';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const CATALOG = path.resolve(HERE, '../../fixtures/corpus/catalog.csv');
@@ -19,6 +21,8 @@ export const SITE = 'demo42';
 export interface Harness {
   sandbox: Sandbox;
   shopUrl: string;
+  /** the stand-in recommend API the product page's widgets ask (test/corpus/recommend.ts) */
+  recommendUrl: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -46,6 +50,12 @@ export async function startHarness(): Promise<Harness> {
   const shop: StaticServer = await serveDir(out.dir, (p) =>
     p.startsWith('/pages/') ? `<!doctype html><title>${p}</title><h1>${p}</h1>` : null,
   );
+  const rows = parse(await readFile(CATALOG), { columns: true }) as Array<Record<string, string>>;
+  const recommend = await serveRecommend(
+    rows
+      .filter((r) => !r.parent_id || r.parent_id === r.id)
+      .map((r) => ({ id: r.id!, sku: r.sku!, name: r.name!, price: Number(r.price) })),
+  );
   const base = testConfig();
   const sandbox = await startSandbox({
     accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })),
@@ -68,11 +78,13 @@ export async function startHarness(): Promise<Harness> {
   return {
     sandbox,
     shopUrl: shop.url,
+    recommendUrl: recommend.url,
     browser,
     async close() {
       await browser.close();
       await sandbox.close();
       await shop.close();
+      await recommend.close();
       out.cleanup();
     },
   };
@@ -85,6 +97,7 @@ interface ShopState {
   error: string | null;
   responseIds: string[];
   autocompletes: number;
+  widgets: number;
 }
 
 /** One browser profile (cookies, storage) = one shopper; journeys open tabs in it. */
@@ -111,6 +124,7 @@ export class Shopper {
     const shop = new Shop(page);
     const qs = new URLSearchParams({
       sandbox: this.h.sandbox.url,
+      recommend: this.h.recommendUrl,
       siteId: SITE,
       ...settings,
       ...search,
@@ -133,7 +147,7 @@ export class Shop {
   /** What the storefront did on the current page load (empty on a page that is not the storefront). */
   state(): Promise<ShopState> {
     return this.page.evaluate(
-      `window.__shop || { searches: 0, sent: [], redirected: null, error: null, responseIds: [], autocompletes: 0 }`,
+      `window.__shop || { searches: 0, sent: [], redirected: null, error: null, responseIds: [], autocompletes: 0, widgets: 0 }`,
     ) as Promise<ShopState>;
   }
 
@@ -234,6 +248,36 @@ export class Shop {
   /** Click a product of the autocomplete dropdown (a clickthrough, then the product page loads). */
   async acClick(n: number): Promise<void> {
     await Promise.all([this.page.waitForURL(/product\.html/), this.acTile(n).locator('a').click()]);
+  }
+
+  /** On a product page: wait until both recommendation widgets were shown (or failed). */
+  async widgetsShown(): Promise<void> {
+    await this.page.waitForFunction(`window.__shop.widgets >= 2 || window.__shop.error`);
+    const s = await this.state();
+    if (s.error) throw new Error(`the storefront's recommendations failed: ${s.error}`);
+  }
+
+  recTile(tag: string, n: number) {
+    return this.page.locator(`#rec-${tag} li`).nth(n);
+  }
+
+  /** Scroll every recommendation tile into view in turn, until each was impressed. */
+  async scrollWidgets(): Promise<void> {
+    const tiles = this.page.locator('.widget li');
+    const n = await tiles.count();
+    for (let i = 0; i < n; i++) {
+      await tiles.nth(i).scrollIntoViewIfNeeded();
+      await this.impressed((await tiles.nth(i).getAttribute('data-uid'))!);
+    }
+  }
+
+  /** Click a recommended product (a clickthrough, then that product's page loads). */
+  async recClick(tag: string, n: number): Promise<void> {
+    const uid = (await this.recTile(tag, n).getAttribute('data-uid'))!;
+    await Promise.all([
+      this.page.waitForURL((u) => u.searchParams.get('id') === uid),
+      this.recTile(tag, n).locator('a').click(),
+    ]);
   }
 
   /** A search from the search box (SPA: same page load). */

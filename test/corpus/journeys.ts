@@ -136,7 +136,22 @@ const autocompleteSubmit = oneTab({}, async (shop) => {
   await shop.scrollAll();
 });
 
+/** From a search to a product page with two recommendation widgets: both rendered and impressed, a product
+ * of the second widget clicked; its own page shows two widgets of its own. */
+const productWidgets = oneTab({ q: 'jacket' }, async (shop) => {
+  await shop.searched();
+  await shop.impressed(await shop.uidOf(0));
+  await shop.click(0);
+  await shop.widgetsShown();
+  await shop.scrollWidgets();
+  await shop.recClick('also-bought', 1);
+  await shop.widgetsShown();
+  await shop.scrollWidgets();
+});
+
 export const SCRIPTS: Record<string, Script> = {
+  'recommendations-widgets': productWidgets(),
+  'rec-wrong-tag': productWidgets('rec-wrong-tag'),
   'category-page': categoryPage(),
   'autocomplete-click': autocompleteClick(),
   'autocomplete-submit': autocompleteSubmit(),

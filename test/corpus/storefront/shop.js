@@ -17,7 +17,17 @@ const CONFIG_KEY = 'corpus-config';
 const here = new URL(window.location.href);
 // The first page of a journey carries the settings; the visit keeps them (as a storefront keeps its build).
 const cfg = JSON.parse(sessionStorage.getItem(CONFIG_KEY) || '{}');
-for (const k of ['sandbox', 'siteId', 'fault', 'mode', 'scroll', 'pageSize', 'dense', 'category']) {
+for (const k of [
+  'sandbox',
+  'siteId',
+  'fault',
+  'mode',
+  'scroll',
+  'pageSize',
+  'dense',
+  'category',
+  'recommend',
+]) {
   const v = here.searchParams.get(k);
   if (v !== null) cfg[k] = v;
 }
@@ -37,6 +47,7 @@ const state = {
   responseIds: [],
   autocompletes: 0,
   acResponseId: null,
+  widgets: 0,
 };
 window.__shop = state;
 
@@ -98,6 +109,8 @@ const client = new Client(
     meta: { origin: sandbox },
     autocomplete: { origin: sandbox },
     suggest: { origin: sandbox },
+    // the stand-in recommend API of the corpus harness (test/corpus/recommend.ts): the sandbox serves none
+    recommend: { origin: cfg.recommend },
   },
 );
 const beacon = new Beacon(
@@ -135,6 +148,83 @@ function productPage() {
       data: { responseId, results: [{ parentId: '', uid, sku: uid, qty: 1, price: 10 }] },
     });
   });
+  if (cfg.recommend) widgets(uid);
+}
+
+// Two recommendation widgets, tracked as Snap's RecommendationController does (CLIENT-FACTS.md): one
+// controller per profile tag; after each recommend response one recommendations/render {responseId, tag};
+// a tile impressed once per uid per responseId when 70% of it was visible for 1 s, impressions and clicks
+// carrying the widget's tag and its response's responseId. `rec-wrong-tag`: the second widget's impressions
+// carry the first widget's tag (a shared tracking helper configured once per page).
+function widgets(product) {
+  const tags = ['similar', 'also-bought'];
+  const rec = beacon.events.recommendations;
+  const impressed = new Set();
+  const timers = new Map();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const el = entry.target;
+        if (entry.isIntersecting && entry.intersectionRatio >= 0.7) {
+          if (!timers.has(el))
+            timers.set(
+              el,
+              window.setTimeout(() => (timers.delete(el), impress(el)), VISIBLE_MS),
+            );
+        } else {
+          window.clearTimeout(timers.get(el));
+          timers.delete(el);
+        }
+      }
+    },
+    { threshold: 0.7 },
+  );
+  function impress(el) {
+    const { responseId, tag, uid } = el.dataset;
+    const key = `${responseId}:${uid}`;
+    if (impressed.has(key)) return;
+    impressed.add(key);
+    rec.impression({
+      data: {
+        responseId,
+        tag: fault === 'rec-wrong-tag' ? tags[0] : tag,
+        results: [JSON.parse(el.dataset.item)],
+        banners: [],
+      },
+    });
+  }
+  function recTile(result, responseId, tag) {
+    const li = document.createElement('li');
+    const core = result.mappings.core;
+    const item = { type: 'product', uid: result.id, parentId: '', sku: core.sku || '' };
+    Object.assign(li.dataset, { uid: item.uid, item: JSON.stringify(item), responseId, tag });
+    const a = document.createElement('a');
+    a.href = `./product.html?id=${encodeURIComponent(result.id)}`;
+    a.textContent = `${core.name} — ${core.price}`;
+    a.addEventListener('click', async (ev) => {
+      ev.preventDefault();
+      rec.clickThrough({ data: { responseId, tag, results: [item] } });
+      await until(() => state.sent.some((s) => s.event === 'clickthrough'));
+      window.location.href = a.href;
+    });
+    li.append(a);
+    return li;
+  }
+  for (const tag of tags) {
+    client
+      .recommend({ tag, products: [product], batched: true, limit: 4 })
+      .then((response) => {
+        const responseId = response.responseId;
+        const tiles = response.results.map((r) => recTile(r, responseId, tag));
+        document.querySelector(`#rec-${tag} ul`).replaceChildren(...tiles);
+        rec.render({ data: { responseId, tag } });
+        for (const el of tiles) observer.observe(el);
+        state.widgets++;
+      })
+      .catch((err) => {
+        state.error = String((err && err.err) || err);
+      });
+  }
 }
 
 // ---------- search page ----------
