@@ -124,17 +124,21 @@ const autocompleteClick = oneTab(
     await shop.settle();
     await shop.acClick(0);
   },
-  { mode: 'production' },
+  { mode: 'production', autocomplete: '1' },
 );
 
 /** Type in the search box, then press Enter: the search page shows the results of the query typed. */
-const autocompleteSubmit = oneTab({}, async (shop) => {
-  await shop.type('jacket');
-  await shop.acImpressed();
-  await shop.page.press('#q', 'Enter');
-  await shop.searched();
-  await shop.scrollAll();
-});
+const autocompleteSubmit = oneTab(
+  {},
+  async (shop) => {
+    await shop.type('jacket');
+    await shop.acImpressed();
+    await shop.page.press('#q', 'Enter');
+    await shop.searched();
+    await shop.scrollAll();
+  },
+  { autocomplete: '1' },
+);
 
 /** From a search to a product page with two recommendation widgets: both rendered and impressed, a product
  * of the second widget clicked; its own page shows two widgets of its own. */

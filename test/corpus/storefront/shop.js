@@ -5,7 +5,8 @@
 // responseId when 70% of it was visible for 1 s, clickthroughs at once, quick add, merchandising redirects,
 // infinite scroll and SPA filters, sort and pagination (Snap's URL: `?q=&page=` and `#/filter:…/sort:…`).
 // `category=<name>` makes the page a category page (Snap's controller with page type category: category.json
-// with a background filter, `category/*` events of the same shapes). Typing in the search box asks the
+// with a background filter, `category/*` events of the same shapes). With `autocomplete=1` (a storefront with
+// the autocomplete dropdown configured; the search journeys run without it) typing in the search box asks the
 // client's autocomplete() (suggest, then autocomplete.json) and tracks the dropdown the way Snap's
 // AutocompleteController does: `autocomplete/*` events with the autocomplete response's responseId, no render
 // for a repeated response (the same responseId as the one shown).
@@ -25,8 +26,8 @@ for (const k of [
   'scroll',
   'pageSize',
   'dense',
-  'category',
   'recommend',
+  'autocomplete',
 ]) {
   const v = here.searchParams.get(k);
   if (v !== null) cfg[k] = v;
@@ -613,12 +614,14 @@ function searchPage() {
       state.error = String((err && err.err) || err);
     }
   }
-  box.addEventListener('input', () => {
-    window.clearTimeout(acTimer);
-    acTimer = window.setTimeout(() => autocomplete(box.value), 200);
-  });
-  // Snap's ACC searches again when the input is focused with a value in it
-  box.addEventListener('focus', () => autocomplete(box.value));
+  if (cfg.autocomplete) {
+    box.addEventListener('input', () => {
+      window.clearTimeout(acTimer);
+      acTimer = window.setTimeout(() => autocomplete(box.value), 200);
+    });
+    // Snap's ACC searches again when the input is focused with a value in it
+    box.addEventListener('focus', () => autocomplete(box.value));
+  }
 
   document.getElementById('search-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
