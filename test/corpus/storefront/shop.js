@@ -129,7 +129,7 @@ const beacon = new Beacon(
     },
   },
 );
-// A category page is a category controller on the same storefront: its page load is not a search page's.
+// Category pages run Snap's search controller with page type category: the same events, sent to category/*.
 const category = here.searchParams.get('category');
 const pageKind = category ? 'category' : 'search';
 const track = beacon.events[pageKind];
