@@ -39,6 +39,30 @@ const mode = cfg.mode || 'development';
 const pageSize = Number(cfg.pageSize || 8);
 const VISIBLE_MS = 1000; // Snap's createImpressionObserver: 70% visible for 1 s
 
+// Snap's createImpressionObserver: a tile is impressed once it has stayed 70% visible for VISIBLE_MS;
+// leaving the viewport earlier cancels it. `timers` stays the caller's, so it can clear them on a new view.
+function impressionObserver(timers, impress, off = () => false) {
+  return new IntersectionObserver(
+    (entries) => {
+      if (off()) return;
+      for (const entry of entries) {
+        const el = entry.target;
+        if (entry.isIntersecting && entry.intersectionRatio >= 0.7) {
+          if (!timers.has(el))
+            timers.set(
+              el,
+              window.setTimeout(() => (timers.delete(el), impress(el)), VISIBLE_MS),
+            );
+        } else {
+          window.clearTimeout(timers.get(el));
+          timers.delete(el);
+        }
+      }
+    },
+    { threshold: 0.7 },
+  );
+}
+
 // What the page did, for the journey to wait on: beacon requests answered, searches, redirects, errors.
 const state = {
   searches: 0,
@@ -162,24 +186,7 @@ function widgets(product) {
   const rec = beacon.events.recommendations;
   const impressed = new Set();
   const timers = new Map();
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const el = entry.target;
-        if (entry.isIntersecting && entry.intersectionRatio >= 0.7) {
-          if (!timers.has(el))
-            timers.set(
-              el,
-              window.setTimeout(() => (timers.delete(el), impress(el)), VISIBLE_MS),
-            );
-        } else {
-          window.clearTimeout(timers.get(el));
-          timers.delete(el);
-        }
-      }
-    },
-    { threshold: 0.7 },
-  );
+  const observer = impressionObserver(timers, impress);
   function impress(el) {
     const { responseId, tag, uid } = el.dataset;
     const key = `${responseId}:${uid}`;
@@ -235,7 +242,11 @@ function searchPage() {
   let view = null; // { first: responseId of the view's page 1, page, pages, last: last response }
   const impressed = new Map(); // responseId → keys impressed (Snap: once per uid per responseId)
   const timers = new Map();
-  const observer = new IntersectionObserver(onIntersect, { threshold: 0.7 });
+  const observer = impressionObserver(
+    timers,
+    impress,
+    () => fault === 'impression-never' || fault === 'impress-all-at-load',
+  );
 
   function readUrl() {
     const u = new URL(window.location.href);
@@ -360,23 +371,6 @@ function searchPage() {
               }
             : { responseId: tracked, results: [], banners: [{ uid: el.dataset.uid }] },
       });
-    }
-  }
-
-  function onIntersect(entries) {
-    if (fault === 'impression-never' || fault === 'impress-all-at-load') return;
-    for (const entry of entries) {
-      const el = entry.target;
-      if (entry.isIntersecting && entry.intersectionRatio >= 0.7) {
-        if (!timers.has(el))
-          timers.set(
-            el,
-            window.setTimeout(() => (timers.delete(el), impress(el)), VISIBLE_MS),
-          );
-      } else {
-        window.clearTimeout(timers.get(el));
-        timers.delete(el);
-      }
     }
   }
 
