@@ -84,6 +84,7 @@ async function openCore(
     realNow: Date.now,
     batchChangesMs: 100,
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
+    reportChanges: () => bus.wants('timeline'),
   });
   for (const event of events.all()) timelines.apply(event, { quiet: true });
   events.onAppend((event) => {
@@ -146,10 +147,13 @@ async function openCore(
     import: async (data) => void (await responses.importAll(data)),
   });
   // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages
-  bus.on((m) => {
-    const siteId = m.type === 'feed' ? (m.data as { siteId?: unknown }).siteId : undefined;
-    if (typeof siteId === 'string') timelines.invalidate(siteId);
-  });
+  bus.on(
+    (m) => {
+      const siteId = (m.data as { siteId?: unknown }).siteId;
+      if (typeof siteId === 'string') timelines.invalidate(siteId);
+    },
+    { wants: (type) => type === 'feed' },
+  );
 
   clock.onChange((now) =>
     bus.emit({

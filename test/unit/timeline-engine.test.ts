@@ -169,3 +169,30 @@ describe('timeline engine: batched change reports', () => {
     expect([...last.values()].every((n) => n === 2)).toBe(true);
   });
 });
+
+describe('timeline engine: change reports only while someone listens', () => {
+  it('judges nothing for nobody, yet every read is exact; reports resume with the next change', () => {
+    let listening = false;
+    const seen: string[] = [];
+    const engine = new TimelineEngine({
+      clock: new SandboxClock({ start: T0 + 60_000, frozen: true }),
+      settings: defaultTimelineSettings(),
+      onChange: (s) => seen.push(`${s.pageLoadId}:${s.verdict}`),
+      reportChanges: () => listening,
+    });
+    const p = new PageBuilder();
+    engine.apply(p.click('r1', 'a', { at: 0 }));
+    expect(seen).toEqual([]);
+    // the read judges the page itself: the click without a render fails it
+    expect(engine.pagesDto().map((pg) => [pg.pageLoadId, pg.verdict])).toEqual([
+      ['page-1', 'fail'],
+    ]);
+    listening = true;
+    engine.apply(p.render('r1', { at: -100 }));
+    expect(seen).toEqual(['page-1:pass']);
+    listening = false;
+    engine.apply(p.click('r2', 'b', { at: 50 }));
+    expect(seen).toEqual(['page-1:pass']);
+    expect(engine.pagesDto()[0]!.verdict).toBe('warn'); // judged at the read, unreported
+  });
+});

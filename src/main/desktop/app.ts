@@ -323,16 +323,19 @@ class DesktopShell implements DesktopRuntime {
     const { Notification } = this.electron;
     const watcher = new NotificationWatcher();
     const throttle = new NotificationThrottle(() => Date.now());
-    return this.sandbox.core.bus.on((message) => {
-      const notice = watcher.handle(message);
-      if (!notice || !this.settings.notifications || !Notification.isSupported()) return;
-      const admitted = throttle.admit(notice);
-      if (!admitted) return;
-      const notification = new Notification(admitted);
-      // a click brings the app forward, where the page or feed is live in the UI
-      notification.on('click', () => this.openWindow());
-      notification.show();
-    });
+    return this.sandbox.core.bus.on(
+      (message) => {
+        const notice = watcher.handle(message);
+        if (!notice || !this.settings.notifications || !Notification.isSupported()) return;
+        const admitted = throttle.admit(notice);
+        if (!admitted) return;
+        const notification = new Notification(admitted);
+        // a click brings the app forward, where the page or feed is live in the UI
+        notification.on('click', () => this.openWindow());
+        notification.show();
+      },
+      { wants: (type) => NotificationWatcher.takes(type) },
+    );
   }
 
   private installMenu(): void {

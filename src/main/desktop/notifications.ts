@@ -1,6 +1,6 @@
 // Which bus messages deserve a desktop notification — a page whose verdict turns `fail`, a feed that
 // ends in `error` or `regen_error` — and a throttle so a burst (an imported HAR) is one summary, not fifty.
-import type { StreamMessage } from '../../shared/stream';
+import type { StreamMessage, StreamType } from '../../shared/stream';
 import {
   TIMELINE_RULES,
   type PageTimelineSummaryDto,
@@ -17,6 +17,11 @@ const MAX_TRACKED = 20_000;
 
 /** Turns bus messages into notices, only on a change of state (a page already failing stays quiet). */
 export class NotificationWatcher {
+  /** the bus messages `handle` reads; the others need not be built for it */
+  static takes(type: StreamType): boolean {
+    return type === 'reset' || type === 'timeline' || type === 'feed';
+  }
+
   private readonly verdicts = new Map<string, string>();
   private readonly feedStates = new Map<string, string>();
 

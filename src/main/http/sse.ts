@@ -29,7 +29,10 @@ export interface SseOptions {
 /** One numbering of messages for all clients of a sandbox, so `id:` means the same on every connection. */
 export class SseHub {
   private nextId = 1;
-  private readonly clients = new Map<Response, (chunk: string, type: string | null) => void>();
+  private readonly clients = new Map<
+    Response,
+    { send: (chunk: string, type: string | null) => void; types: Set<string> | null }
+  >();
   private readonly heartbeatMs: number;
   private readonly maxBufferedBytes: number;
   private readonly retryMs: number;
@@ -42,11 +45,20 @@ export class SseHub {
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.retryMs = options.retryMs ?? 2_000;
     // One subscription for all clients: each message is numbered and serialised once.
-    this.bus.on((message) => {
-      if (this.clients.size === 0) return;
-      const chunk = `id: ${this.nextId++}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`;
-      for (const send of [...this.clients.values()]) send(chunk, message.type);
-    });
+    this.bus.on(
+      (message) => {
+        const chunk = `id: ${this.nextId++}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`;
+        for (const { send } of [...this.clients.values()]) send(chunk, message.type);
+      },
+      { wants: (type) => this.wants(type) },
+    );
+  }
+
+  /** Whether a connected client takes messages of `type` (its `?types=` filter, or none). */
+  wants(type: string): boolean {
+    for (const { types } of this.clients.values())
+      if (types === null || types.has(type)) return true;
+    return false;
   }
 
   /** connected clients (for tests and health) */
@@ -102,7 +114,7 @@ export class SseHub {
       }
       res.write(chunk);
     };
-    this.clients.set(res, send);
+    this.clients.set(res, { send, types });
     res.on('close', stop);
     res.on('error', stop);
   };

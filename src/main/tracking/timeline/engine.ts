@@ -33,6 +33,12 @@ export interface TimelineEngineOptions {
   /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
   onChange?: (summary: PageTimelineSummaryDto) => void;
   /**
+   * Whether anyone takes change reports now (default: always). While nobody does, a changed page is not
+   * judged until it is read: reads judge every page they return, so nothing read is ever stale, and a
+   * beacon costs only its recording (the core asks the bus whether a UI or notifications listen).
+   */
+  reportChanges?: () => boolean;
+  /**
    * Real wall-clock time, for `timestamp-skew` on live events: when the sandbox clock was moved, a browser
    * timestamp is compared with real time too, so time travel alone raises no finding.
    */
@@ -173,9 +179,14 @@ export class TimelineEngine {
     if (page && tallyUpstream(page, rec)) this.notify(page);
   }
 
+  /** a change report has somewhere to go */
+  private get reporting(): boolean {
+    return this.options.onChange !== undefined && (this.options.reportChanges?.() ?? true);
+  }
+
   private notify(page: PageState): void {
     const onChange = this.options.onChange;
-    if (!onChange) return;
+    if (!onChange || !this.reporting) return;
     if (this.options.batchChangesMs === undefined) {
       this.evaluate(page, false);
       onChange(pageSummary(page));
@@ -387,6 +398,7 @@ export class TimelineEngine {
     if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) return;
     page.idle = true;
     this.markAll(page);
+    if (!this.reporting) return;
     this.evaluate(page, true);
     this.options.onChange?.(pageSummary(page));
   }
