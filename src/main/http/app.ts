@@ -2,13 +2,14 @@
 // Routers are thin: parse the request, call one domain method, map the result to the real service's body.
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { SandboxCore } from '../core';
 import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
-import { trackingAdminRouter, trackingRouter } from './routes/tracking';
+import { beaconLane, trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
 import { searchAdminRouter, searchRouter } from './routes/search';
 import { searchUpstreamRouter } from './routes/search-upstream';
@@ -23,14 +24,35 @@ export interface AppOptions {
   rendererDir: string | null;
 }
 
-export function createApp(core: SandboxCore, options: AppOptions): Express {
+/**
+ * The request listener of one sandbox's ports: beacons through their lane (see `beaconLane`), everything
+ * else through the express app.
+ */
+export function createApp(
+  core: SandboxCore,
+  options: AppOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const app = createExpressApp(core, options);
+  const beacons = beaconLane(core.tracking, core.forwarding, (res) => stampClock(core, res));
+  return (req, res) => {
+    if (!beacons(req, res)) app(req, res);
+  };
+}
+
+/** Every answer says what time the sandbox's clock shows. */
+function stampClock(core: SandboxCore, res: ServerResponse): void {
+  res.setHeader('X-Sandbox-Now', new Date(core.clock.now()).toISOString());
+}
+
+/** Every route of the sandbox, beacons too; on its own only in tests that compare it with the lane. */
+export function createExpressApp(core: SandboxCore, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
 
   app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Sandbox-Now', new Date(core.clock.now()).toISOString());
+    stampClock(core, res);
     next();
   });
 

@@ -1,7 +1,7 @@
 // Tracking routes: `/beacon/v2/...` (every method, so wrong ones get the service's 405) and the
 // personalization `/v1/preflight`. Reads the raw body itself (1 MB cap), hands plain data to the domain.
 import { Router, type Request, type Response } from 'express';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { handlePreflight } from '../../tracking/preflight';
 import type { BeaconForwarder } from '../../tracking/forward';
@@ -70,43 +70,116 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
 }
 
 /** The real service lets any page read its answers; storefronts on any localhost port must too. */
-function allowAnyOrigin(res: Response): void {
+function allowAnyOrigin(res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
 }
 
-function requestPath(req: Request): string {
-  return req.originalUrl.split('?')[0] ?? req.path;
+/**
+ * A request target's path: without the query, and without scheme and host when a client sent the
+ * absolute form (`POST http://localhost:4000/beacon/v2/…`, as a proxy-minded client may).
+ */
+function targetPath(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split('?')[0]!;
+}
+
+/** `/beacon/v2` or below it, as express would route it (paths match case-insensitively). */
+const BEACON_PATH = /^\/beacon\/v2(?:\/|$)/i;
+
+/**
+ * A JSON answer exactly as express's `res.status(n).json(body)` writes it (same headers and bytes; no
+ * body for HEAD), for the beacon lane, which answers without express.
+ */
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  if (req.method === 'HEAD') res.end();
+  else res.end(text, 'utf8');
+}
+
+/**
+ * One beacon v2 request (every method, so wrong ones get the service's 405): read the body (1 MB cap),
+ * hand plain data to the domain, answer, then forward when the site passes traffic through.
+ */
+async function answerBeacon(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  ingest: TrackingIngest,
+  forwarding: BeaconForwarder | undefined,
+  send: (status: number, body: unknown) => void,
+): Promise<void> {
+  allowAnyOrigin(res);
+  const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+  const contentType = req.headers['content-type'];
+  const userAgent = req.headers['user-agent'];
+  const result = await ingest.handle({
+    method: req.method ?? 'GET',
+    path,
+    contentType,
+    rawBody: body,
+    userAgent,
+    origin: req.headers.origin,
+    bodyTooLarge: tooLarge,
+  });
+  if (tooLarge) res.setHeader('Connection', 'close');
+  send(result.status, result.body);
+  // only after the storefront has its answer: forwarding never delays or changes it
+  if (result.event && forwarding?.forwards(result.event.siteId)) {
+    forwarding.afterAnswer(result.event, {
+      method: req.method ?? 'GET',
+      path: path.replace(/^\/beacon\/v2/, ''),
+      contentType,
+      userAgent,
+      body,
+      bodyTooLarge: tooLarge,
+    });
+  }
+}
+
+/**
+ * The beacon lane: beacons are the one request a storefront sends by the thousand, so they are answered
+ * before express routes anything (its router, and `res.json`, cost more than validating and recording
+ * the beacon did). Returns false for every other request, which goes on to the express app. The answers
+ * are the ones the express route below gives (test/api/beacon-lane.test.ts compares them byte for byte):
+ * the lane only skips the routing.
+ * `stamp` sets the headers every answer of the sandbox carries (X-Sandbox-Now).
+ */
+export function beaconLane(
+  ingest: TrackingIngest,
+  forwarding: BeaconForwarder | undefined,
+  stamp: (res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const path = targetPath(req.url ?? '');
+    if (!BEACON_PATH.test(path)) return false;
+    stamp(res);
+    answerBeacon(req, res, path, ingest, forwarding, (status, body) =>
+      sendJson(req, res, status, body),
+    ).catch((err: unknown) => failed(req, res, err));
+    return true;
+  };
+}
+
+/** A bug answers 500 with its reason, as the app's last-resort handler does; never crashes the process. */
+function failed(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  console.error('search-sandbox: request failed:', err);
+  if (res.headersSent) return;
+  const message = err instanceof Error ? err.message : String(err);
+  sendJson(req, res, 500, { error: 'InternalError', message });
 }
 
 export function trackingRouter(ingest: TrackingIngest, forwarding?: BeaconForwarder): Router {
   const router = Router();
 
-  router.use('/beacon/v2', async (req: Request, res: Response) => {
-    allowAnyOrigin(res);
-    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
-    const result = await ingest.handle({
-      method: req.method,
-      path: requestPath(req),
-      contentType: req.get('content-type'),
-      rawBody: body,
-      userAgent: req.get('user-agent'),
-      origin: req.get('origin'),
-      bodyTooLarge: tooLarge,
-    });
-    if (tooLarge) res.setHeader('Connection', 'close');
-    res.status(result.status).json(result.body);
-    // only after the storefront has its answer: forwarding never delays or changes it
-    if (result.event && forwarding?.forwards(result.event.siteId)) {
-      forwarding.afterAnswer(result.event, {
-        method: req.method,
-        path: requestPath(req).replace(/^\/beacon\/v2/, ''),
-        contentType: req.get('content-type'),
-        userAgent: req.get('user-agent'),
-        body,
-        bodyTooLarge: tooLarge,
-      });
-    }
-  });
+  // The express app alone answers beacons too, with express's own `res.json`: the yardstick the lane's
+  // answers are compared with, byte for byte (test/api/beacon-lane.test.ts).
+  router.use('/beacon/v2', (req: Request, res: Response) =>
+    answerBeacon(req, res, targetPath(req.originalUrl), ingest, forwarding, (status, body) =>
+      res.status(status).json(body),
+    ),
+  );
 
   router.all('/v1/preflight', async (req: Request, res: Response) => {
     allowAnyOrigin(res);
