@@ -146,14 +146,9 @@ async function openCore(
     export: () => ({ responses: responses.list() }),
     import: async (data) => void (await responses.importAll(data)),
   });
-  // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages
-  bus.on(
-    (m) => {
-      const siteId = (m.data as { siteId?: unknown }).siteId;
-      if (typeof siteId === 'string') timelines.invalidate(siteId);
-    },
-    { wants: (type) => type === 'feed' },
-  );
+  // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:
+  // a feed's progress, told several times a second while it parses, leaves them as they are)
+  indexing.catalog.onChange((siteId) => timelines.invalidate(siteId));
 
   clock.onChange((now) =>
     bus.emit({

@@ -67,6 +67,8 @@ export interface CatalogReader {
   hasCatalog(siteId: string): boolean;
   /** a product of the site by uid, else by sku; the most recently indexed feed wins */
   findProduct(siteId: string, uidOrSku: string): Product | undefined;
+  /** told the siteId whenever that site's catalogs change; returns the unsubscribe */
+  onChange(listener: (siteId: string) => void): () => void;
 }
 
 /** Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. */
@@ -74,8 +76,28 @@ export class CatalogStore implements CatalogReader {
   private readonly catalogs = new Map<string, FeedCatalog>();
   /** the save of each feed's catalog under way */
   private readonly saving = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<(siteId: string) => void>();
 
   constructor(private readonly dir: string | null) {}
+
+  /**
+   * Told the site whenever its catalogs change (a feed indexed, catalogs cleared), and only then: a
+   * feed's progress and state changes leave the catalogs as they are.
+   */
+  onChange(listener: (siteId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(siteId: string): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(siteId);
+      } catch (err) {
+        console.error('search-sandbox: catalog listener failed:', err);
+      }
+    }
+  }
 
   feed(siteId: string, feedId: number): FeedCatalog | undefined {
     return this.catalogs.get(`${siteId}/${feedId}`);
@@ -107,6 +129,7 @@ export class CatalogStore implements CatalogReader {
   async replace(catalog: FeedCatalog): Promise<void> {
     const key = `${catalog.siteId}/${catalog.feedId}`;
     this.catalogs.set(key, catalog);
+    this.changed(catalog.siteId);
     if (!this.dir) return;
     // One save per feed at a time (a save yields to the loop, so the next index may finish meanwhile):
     // two would write the same temp file. A save whose catalog was replaced since is skipped.
@@ -144,6 +167,7 @@ export class CatalogStore implements CatalogReader {
     for (const [key, c] of this.catalogs) {
       if (siteId !== undefined && c.siteId !== siteId) continue;
       this.catalogs.delete(key);
+      this.changed(c.siteId);
       // a save under way would put the file back after the rm
       await this.saving.get(key)?.catch(() => undefined);
       if (this.dir) await rm(this.file(c.siteId, c.feedId), { force: true });
