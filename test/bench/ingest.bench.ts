@@ -101,6 +101,10 @@ function startBare(): Promise<Server> {
   return startScriptServer(path.join(HERE, 'bare-server.ts'));
 }
 
+function startBareNode(): Promise<Server> {
+  return startScriptServer(path.join(HERE, 'bare-node-server.ts'));
+}
+
 /**
  * Open-loop load at a fixed rate (requests leave on schedule whatever the answers do), with each
  * latency measured in µs from the moment the request was sent; autocannon only reports whole ms.
@@ -228,18 +232,24 @@ export const bench: Bench = {
   async run(log): Promise<BenchResult> {
     const sandbox = await startSandbox();
     const bare = await startBare();
+    const floor = await startBareNode();
     type Run = autocannon.Result & { cpuUs: number | null };
-    const best: Record<'sandbox' | 'bare', Run | null> = { sandbox: null, bare: null };
+    const best: Record<'sandbox' | 'bare' | 'floor', Run | null> = {
+      sandbox: null,
+      bare: null,
+      floor: null,
+    };
     type FixedRun = Awaited<ReturnType<typeof fixedRate>>;
     const fixedRuns: FixedRun[] = [];
     const bareRuns: FixedRun[] = [];
     try {
-      for (const server of [sandbox, bare]) await load(server.url, { duration: 1 }); // warm-up
-      // Alternate the two so a noisy neighbour on the machine hurts both alike; keep each one's best run.
+      for (const server of [sandbox, bare, floor]) await load(server.url, { duration: 1 }); // warm-up
+      // Alternate them so a noisy neighbour on the machine hurts all alike; keep each one's best run.
       for (let round = 1; round <= 2; round++) {
         for (const [name, server] of [
           ['sandbox', sandbox],
           ['bare', bare],
+          ['floor', floor],
         ] as const) {
           const cpu0 = cpuNs(server.pid);
           const result = await load(server.url, { duration: SECONDS });
@@ -267,10 +277,12 @@ export const bench: Bench = {
     } finally {
       await sandbox.stop();
       await bare.stop();
+      await floor.stop();
     }
     const history = await historyCost(log);
     const s = best.sandbox!;
     const b = best.bare!;
+    const f = best.floor!;
     const ratio = s.requests.average / b.requests.average;
     const growth = history.at100k / history.at1k;
     return {
@@ -291,7 +303,21 @@ export const bench: Bench = {
             b.latency.p99,
             `best of 2; ${b.cpuUs === null ? '?' : fmt(b.cpuUs)} CPU µs/req`,
           ],
+          [
+            '(c) bare node:http {"success":true}',
+            f.requests.average,
+            f.latency.p50,
+            f.latency.p99,
+            `best of 2; ${f.cpuUs === null ? '?' : fmt(f.cpuUs)} CPU µs/req (the floor)`,
+          ],
           ['ratio (a) / (b)', ratio.toFixed(2), '', '', ''],
+          [
+            'ratio (a) / (c)',
+            (s.requests.average / f.requests.average).toFixed(2),
+            '',
+            '',
+            'beacons skip express routing (the beacon lane): (c) is what doing nothing costs',
+          ],
           [
             '(a) at a fixed 1,000 req/s',
             median(fixedRuns.map((r) => r.achieved)),
@@ -351,7 +377,7 @@ export const bench: Bench = {
           disturbedNote('the CPU per event around event 100,000', history.windows.at100k),
         ].filter((n): n is string => n !== null),
         'throughput runs: autocannon latencies are whole milliseconds; the fixed-rate run measures µs itself',
-        'servers run as child processes (the built out/main/cli.js with a temp --data dir; bare-server.ts); autocannon runs here',
+        'servers run as child processes (the built out/main/cli.js with a temp --data dir; bare-server.ts; bare-node-server.ts); autocannon runs here',
         `history cost: median of ${WINDOWS} windows of ${WINDOW} events, ${history.metric} of the sandbox process (all threads)`,
       ],
     };

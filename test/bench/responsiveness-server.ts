@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
 import { createSandbox } from '../../src/main/sandbox';
@@ -25,8 +27,25 @@ let peakRss = rssAtMark;
 // RSS is sampled off the measured work's path: a timer that only reads a number
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20).unref();
 
+// Each beacon's time inside this process, from its request's arrival to its answer's last byte handed to
+// the socket: beside the client's answer time, it tells the sandbox's delay from the machine's (a client
+// starved of CPU by the others on a small machine measures its own wait too).
+const arrived = new WeakMap<ServerResponse, number>();
+let beaconMs: number[] = [];
+diagnostics.subscribe('http.server.request.start', (message) => {
+  const { response } = message as { response: ServerResponse };
+  arrived.set(response, performance.now());
+});
+diagnostics.subscribe('http.server.response.finish', (message) => {
+  const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+  const t0 = arrived.get(response);
+  if (t0 !== undefined && request.url?.startsWith('/beacon/'))
+    beaconMs.push(performance.now() - t0);
+});
+
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'mark') {
+    beaconMs = [];
     delay.reset();
     rssAtMark = process.memoryUsage.rss();
     peakRss = rssAtMark;
@@ -38,7 +57,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 
 function reply(): void {
+  const sorted = beaconMs.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted.length
+      ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+      : NaN;
   const out = {
+    serverP50Ms: pct(50),
+    serverP99Ms: pct(99),
+    serverMaxMs: sorted.at(-1) ?? NaN,
     eldMaxMs: delay.max / 1e6,
     eldP99Ms: delay.percentile(99) / 1e6,
     rssMb: process.memoryUsage.rss() / 1e6,

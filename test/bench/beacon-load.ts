@@ -1,0 +1,81 @@
+// The responsiveness benchmark's background load, in a process of its own: beacons sent on schedule (open
+// loop, `rate` per second) to a sandbox, each answer time measured from its send. Apart from the process
+// that runs the heavy operation and reads its answer (a 53 MB export, 100,000 events), so that reading
+// never delays this clock: what it measures is the sandbox's answer time, not the client's.
+//
+// Usage: node --import tsx beacon-load.ts <sandbox url> <rate>. Prints `ready` once started; on `stop`
+// (stdin) stops sending, waits for the answers still due, and prints `samples [{at, ms, failed}]` (`at`:
+// epoch ms of the send, comparable across processes).
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+
+const [url, rateArg] = process.argv.slice(2);
+const rate = Number(rateArg);
+if (!url || !(rate > 0)) {
+  process.stderr.write('usage: beacon-load.ts <sandbox url> <rate per second>\n');
+  process.exit(2);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+const samples: Array<{ at: number; ms: number; failed: boolean }> = [];
+const epoch = () => performance.timeOrigin + performance.now();
+let n = 0;
+let pending = 0;
+let stopped = false;
+let drained: (() => void) | null = null;
+
+function body(): string {
+  const i = n++;
+  return JSON.stringify({
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/search?q=shirt',
+      userId: 'u-background',
+      sessionId: `s-background-${i % 100}`,
+      pageLoadId: `p-background-${process.pid}-${i}`,
+      initiator: 'athos/snap/preact/1.7.0',
+    },
+    data: { responseId: `r-background-${process.pid}-${i}` },
+  });
+}
+
+function fire(): void {
+  const t0 = performance.now();
+  const at = epoch();
+  pending++;
+  const done = (failed: boolean) => {
+    samples.push({ at, ms: performance.now() - t0, failed });
+    if (--pending === 0) drained?.();
+  };
+  const req = http.request(
+    `${url}/beacon/v2/demo42/search/render`,
+    { method: 'POST', agent, headers: { 'content-type': 'text/plain;charset=UTF-8' } },
+    (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode !== 200));
+    },
+  );
+  // a reset connection is what a test runner meets when the sandbox stalls: counted, not fatal
+  req.on('error', () => done(true));
+  req.end(body());
+}
+
+const start = performance.now();
+let sent = 0;
+const timer = setInterval(() => {
+  const due = Math.floor(((performance.now() - start) / 1000) * rate);
+  for (; sent < due && !stopped; sent++) fire();
+}, 2);
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line !== 'stop' || stopped) return;
+  stopped = true;
+  clearInterval(timer);
+  const finish = () => {
+    agent.destroy();
+    process.stdout.write(`samples ${JSON.stringify(samples)}\n`, () => process.exit(0));
+  };
+  if (pending) drained = finish;
+  else finish();
+});
+process.stdout.write('ready\n');
