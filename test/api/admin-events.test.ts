@@ -2,6 +2,7 @@
 // core hook, export and import.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -331,6 +332,26 @@ describe('export and import', () => {
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toMatch(/nothing was imported: the body is not valid JSON/);
     expect((await post('/_sandbox/import', [good])).body.imported).toBe(1);
+  });
+
+  it('refuses a body declared over 250 MB with a 413 it can read (not a reset), and imports nothing', async () => {
+    const { hostname, port } = new URL(base);
+    const before = sandbox.core.events.size();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write(
+          `POST /_sandbox/import HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n[`,
+        ),
+      );
+      let got = '';
+      socket.on('data', (c: Buffer) => (got += c.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(got));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(answer).toContain('an import body may have at most 250 MB; nothing was imported');
+    expect(sandbox.core.events.size()).toBe(before);
   });
 });
 

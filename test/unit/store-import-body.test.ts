@@ -1,5 +1,6 @@
 // Import bodies: a large one is read in a worker thread and gives what reading it on the loop gives —
 // the same document, events and problems — and the loop keeps turning while it is read.
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readImportBody, readImportBodyHere } from '../../src/main/store/import-body';
 import { countTurns, searchDraft } from '../helpers/drafts';
@@ -53,5 +54,35 @@ describe('reading an import body', () => {
     expect(await readImportBody(slice)).toEqual(readImportBodyHere(text));
     expect(pool.length).toBe(size + 16);
     expect(pool.subarray(8, 12).toString()).toBe(text.slice(0, 4));
+  });
+
+  it('reads a body as it arrives, chunk by chunk, even with characters split between chunks', async () => {
+    const text = JSON.stringify(events);
+    const bytes = Buffer.from(text);
+    // odd sizes cut the two-byte ü and the three-byte ✓ apart; some chunks own their memory, some share
+    const chunks: Buffer[] = [];
+    for (let at = 0, i = 0; at < bytes.length; i++) {
+      const size = 4093 + (i % 7);
+      const piece = bytes.subarray(at, at + size);
+      chunks.push(i % 2 ? Buffer.from(piece) : piece);
+      at += size;
+    }
+    expect(await readImportBody(Readable.from(chunks, { objectMode: false }))).toEqual(
+      readImportBodyHere(text),
+    );
+  });
+
+  it('stops at the limit without destroying the request, so that it can still be answered', async () => {
+    const stream = Readable.from(
+      Array.from({ length: 200 }, () => Buffer.alloc(4096, 32)),
+      { objectMode: false },
+    );
+    expect(await readImportBody(stream, 300 * 1024)).toEqual({ tooLarge: true });
+    expect(stream.destroyed).toBe(false);
+    // and a body under the limit is read whole
+    const small = Readable.from([Buffer.from(JSON.stringify(events.slice(0, 5)))]);
+    expect(await readImportBody(small, 300 * 1024)).toEqual(
+      readImportBodyHere(JSON.stringify(events.slice(0, 5))),
+    );
   });
 });

@@ -1,6 +1,7 @@
 // Reading an import body (`POST /_sandbox/import`, up to 250 MB) off the event loop: a worker thread
 // decodes and parses the text (one JSON document, or NDJSON) and hands the events back in batches, each a
 // small message, so the sandbox keeps answering beacons while a large export is read back in.
+import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 
 /** What the reader posts: the document (its event list emptied), then its events in batches, then the end. */
@@ -85,6 +86,8 @@ function readImportText(text: string, post: (message: ImportMessage) => void): v
   post({ kind: 'end' });
 }
 
+// The body's bytes stream into the worker as they arrive (each chunk handed over, not copied, when it owns
+// its memory), so the loop never holds the whole body: joining 70 MB held it for ~100 ms on a slow machine.
 // Messages waiting on a port are all taken in one turn of the loop: the worker sends the next batch only
 // once the main thread took the last one and had a turn of its loop (a flag in shared memory says so).
 // (`__name`: the helper esbuild adds around named functions when it keeps names, as tsx does)
@@ -93,83 +96,162 @@ const { parentPort, workerData } = require('node:worker_threads');
 const __name = (f) => f;
 const read = ${readImportText.toString()};
 const taken = new Int32Array(workerData.taken);
-read(new TextDecoder().decode(workerData.data), (message) => {
-  parentPort.postMessage(message);
-  if (message.kind !== 'events') return;
-  Atomics.wait(taken, 0, 0);
-  Atomics.store(taken, 0, 0);
+const decoder = new TextDecoder();
+const parts = workerData.chunks.map((c) => decoder.decode(c, { stream: true }));
+parentPort.on('message', (m) => {
+  if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
+  parentPort.removeAllListeners('message');
+  parts.push(decoder.decode());
+  read(parts.join(''), (message) => {
+    parentPort.postMessage(message);
+    if (message.kind !== 'events') return;
+    Atomics.wait(taken, 0, 0);
+    Atomics.store(taken, 0, 0);
+  });
 });
 `;
 
-/** Put the batches back into the document: its event list, or the array itself. */
-function assemble(messages: ImportMessage[]): { value: unknown } | { problems: string[] } {
-  let value: unknown;
-  let list: unknown[] | null = null;
-  for (const m of messages) {
-    if (m.kind === 'problems') return { problems: m.problems };
+/** Puts the batches back into the document as they come: its event list, or the array itself. */
+class Assembler {
+  private value: unknown;
+  private list: unknown[] | null = null;
+  private problems: string[] | null = null;
+
+  /** true once the reader has said all it will say */
+  take(m: ImportMessage): boolean {
+    if (m.kind === 'problems') {
+      this.problems = m.problems;
+      return true;
+    }
     if (m.kind === 'value') {
-      value = m.value;
-      list =
+      this.value = m.value;
+      this.list =
         m.events === 'array'
-          ? (value as unknown[])
+          ? (m.value as unknown[])
           : m.events === 'field'
-            ? (value as { events: unknown[] }).events
+            ? (m.value as { events: unknown[] }).events
             : null;
     } else if (m.kind === 'events') {
-      for (const item of m.batch) list!.push(item);
+      for (const item of m.batch) this.list!.push(item);
     }
+    return m.kind === 'end';
   }
-  return { value };
+
+  result(): ImportRead {
+    return this.problems ? { problems: this.problems } : { value: this.value };
+  }
 }
 
+export type ImportRead = { value: unknown } | { problems: string[] };
+
 /** Read a small body (or one an earlier parser already turned into text) right here. */
-export function readImportBodyHere(text: string): { value: unknown } | { problems: string[] } {
-  const messages: ImportMessage[] = [];
-  readImportText(text, (m) => messages.push(m));
-  return assemble(messages);
+export function readImportBodyHere(text: string): ImportRead {
+  const assembler = new Assembler();
+  readImportText(text, (m) => void assembler.take(m));
+  return assembler.result();
 }
 
 /** Bodies below this are read on the loop: a worker's start costs more than their parse. */
 const WORKER_FROM_BYTES = 256 * 1024;
 
-/** Read an import body's bytes (UTF-8); large ones in a worker thread. Never rejects for a bad body. */
+/** A chunk as the worker can take it: handed over when it owns its memory, else a copy (small ones share a pool). */
+function transferable(chunk: Uint8Array): { data: Uint8Array; transfer: ArrayBuffer[] } {
+  const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+  return own && chunk.buffer instanceof ArrayBuffer
+    ? { data: chunk, transfer: [chunk.buffer] }
+    : { data: chunk.slice(), transfer: [] };
+}
+
+/**
+ * Read an import body (UTF-8): its bytes at once, or as they arrive (a request). Large bodies are decoded
+ * and parsed in a worker thread, fed chunk by chunk. Never rejects for a bad body; `tooLarge` once more
+ * than `limit` bytes arrived (the rest is not read; the caller answers and closes).
+ */
 export async function readImportBody(
-  data: Buffer,
-): Promise<{ value: unknown } | { problems: string[] }> {
-  if (data.length < WORKER_FROM_BYTES) return readImportBodyHere(data.toString('utf8'));
-  // hand the bytes over without a copy when the buffer owns its memory (small ones share a pool)
-  const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
-  const taken = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { data, taken: taken.buffer },
-    transferList: own ? [data.buffer as ArrayBuffer] : [],
-  });
-  const messages: ImportMessage[] = [];
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (result: { value: unknown } | { problems: string[] }) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      resolve(result);
-    };
-    worker.on('message', (m: ImportMessage) => {
-      messages.push(m);
-      if (m.kind === 'problems' || m.kind === 'end') settle(assemble(messages));
-      else if (m.kind === 'events')
-        setImmediate(() => {
-          Atomics.store(taken, 0, 1);
-          Atomics.notify(taken, 0);
-        });
+  source: Uint8Array | Readable,
+  limit = Infinity,
+): Promise<ImportRead | { tooLarge: true }> {
+  // stopping early (too large) leaves a request open, so that it can still be answered
+  const chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array> =
+    source instanceof Uint8Array ? [source] : source.iterator({ destroyOnReturn: false });
+  const held: Uint8Array[] = [];
+  let size = 0;
+  let reader: WorkerReader | null = null;
+  try {
+    for await (const chunk of chunks) {
+      size += chunk.byteLength;
+      if (size > limit) {
+        reader?.cancel();
+        return { tooLarge: true };
+      }
+      if (reader) reader.feed(chunk);
+      else {
+        held.push(chunk);
+        if (size >= WORKER_FROM_BYTES) reader = new WorkerReader(held.splice(0));
+      }
+    }
+  } catch (err) {
+    reader?.cancel();
+    return { problems: [`the body could not be read (${(err as Error).message})`] };
+  }
+  if (!reader) return readImportBodyHere(Buffer.concat(held, size).toString('utf8'));
+  return reader.finish();
+}
+
+/** The worker reading one body: fed chunks, then told the end; resolves with what it read. */
+class WorkerReader {
+  private readonly worker: Worker;
+  private readonly done: Promise<ImportRead>;
+
+  constructor(first: Uint8Array[]) {
+    const taken = new Int32Array(new SharedArrayBuffer(4));
+    const parts = first.map(transferable);
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { chunks: parts.map((p) => p.data), taken: taken.buffer },
+      transferList: parts.flatMap((p) => p.transfer),
     });
-    worker.on('error', (err) =>
-      settle({ problems: [`the body could not be read (${err.message})`] }),
-    );
-    worker.on('exit', (code) =>
-      settle({
-        problems: [`the body could not be read (its reader stopped with code ${code})`],
-      }),
-    );
-  });
+    const assembler = new Assembler();
+    this.done = new Promise((resolve) => {
+      let settled = false;
+      const settle = (result: ImportRead) => {
+        if (settled) return;
+        settled = true;
+        void this.worker.terminate();
+        resolve(result);
+      };
+      this.worker.on('message', (m: ImportMessage) => {
+        if (assembler.take(m)) settle(assembler.result());
+        else if (m.kind === 'events')
+          setImmediate(() => {
+            Atomics.store(taken, 0, 1);
+            Atomics.notify(taken, 0);
+          });
+      });
+      this.worker.on('error', (err) =>
+        settle({ problems: [`the body could not be read (${err.message})`] }),
+      );
+      this.worker.on('exit', (code) =>
+        settle({
+          problems: [`the body could not be read (its reader stopped with code ${code})`],
+        }),
+      );
+    });
+    // a body cut short leaves a reader nobody waits for: its failure must not go unhandled
+    this.done.catch(() => undefined);
+  }
+
+  feed(chunk: Uint8Array): void {
+    const { data, transfer } = transferable(chunk);
+    this.worker.postMessage({ chunk: data }, transfer);
+  }
+
+  finish(): Promise<ImportRead> {
+    this.worker.postMessage({ end: true });
+    return this.done;
+  }
+
+  cancel(): void {
+    void this.worker.terminate();
+  }
 }

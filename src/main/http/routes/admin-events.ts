@@ -34,6 +34,8 @@ const FILTERS = [
 ] as const;
 // events appended together (one group commit): their timeline work runs in one turn of the loop
 const IMPORT_CHUNK = 250;
+/** the largest import body read */
+const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
 
 class BadParameter extends Error {
   constructor(
@@ -56,7 +58,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   const maxLimit = Math.max(100_000, core.config.retention.events);
   // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
   const text = (limit: string) => express.text({ type: () => true, limit });
-  const bytes = (limit: string) => express.raw({ type: () => true, limit });
 
   router.get('/events', async (req, res) => {
     const q = parseQuery(req, FILTERS, maxLimit);
@@ -178,7 +179,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     );
   });
 
-  router.post('/import', bytes('250mb'), async (req, res) => {
+  router.post('/import', async (req, res) => {
     for (const name of Object.keys(req.query)) {
       if (name !== 'replace')
         throw new BadParameter(name, `unknown query parameter ${name}; allowed: replace`);
@@ -190,10 +191,26 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
         `query parameter replace must be true or false, got ${JSON.stringify(replace)}`,
       );
     }
-    // a JSON body the app's JSON parser already read (Content-Type: application/json) is read back as text
-    const body = Buffer.isBuffer(req.body)
-      ? await readImportBody(req.body)
-      : readImportBodyHere(JSON.stringify(req.body ?? ''));
+    // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
+    // embedding the router behind express.json) is read back from there.
+    const body =
+      Number(req.headers['content-length']) > IMPORT_LIMIT_BYTES
+        ? ({ tooLarge: true } as const)
+        : req.body === undefined
+          ? await readImportBody(req, IMPORT_LIMIT_BYTES)
+          : Buffer.isBuffer(req.body)
+            ? await readImportBody(req.body)
+            : readImportBodyHere(JSON.stringify(req.body));
+    if ('tooLarge' in body) {
+      // the rest is not read: answer, then close the connection
+      res.setHeader('Connection', 'close');
+      req.resume();
+      res.status(413).json({
+        error: 'BadRequest',
+        message: `request entity too large: an import body may have at most ${IMPORT_LIMIT_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
+      });
+      return;
+    }
     const slicer = new Slicer();
     const parsed = 'problems' in body ? body : await parseImport(body.value, slicer);
     if ('problems' in parsed) {
