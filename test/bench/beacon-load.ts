@@ -3,9 +3,9 @@
 // that runs the heavy operation and reads its answer (a 53 MB export, 100,000 events), so that reading
 // never delays this clock: what it measures is the sandbox's answer time, not the client's.
 //
-// Usage: node --import tsx beacon-load.ts <sandbox url> <rate>. Prints `ready` once started; on `stop`
-// (stdin) stops sending, waits for the answers still due, and prints `samples [{at, ms, failed}]` (`at`:
-// epoch ms of the send, comparable across processes).
+// Usage: node --import tsx beacon-load.ts <sandbox url> <rate>. Prints `ready`; then, on stdin, `start`
+// begins sending and `stop` stops, waits for the answers still due, and prints `samples [{at, ms, failed}]`
+// (`at`: epoch ms of the send, comparable across processes); start/stop may repeat.
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 
@@ -17,12 +17,12 @@ if (!url || !(rate > 0)) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-const samples: Array<{ at: number; ms: number; failed: boolean }> = [];
 const epoch = () => performance.timeOrigin + performance.now();
+let samples: Array<{ at: number; ms: number; failed: boolean }> = [];
 let n = 0;
 let pending = 0;
-let stopped = false;
 let drained: (() => void) | null = null;
+let timer: NodeJS.Timeout | null = null;
 
 function body(): string {
   const i = n++;
@@ -60,22 +60,34 @@ function fire(): void {
   req.end(body());
 }
 
-const start = performance.now();
-let sent = 0;
-const timer = setInterval(() => {
-  const due = Math.floor(((performance.now() - start) / 1000) * rate);
-  for (; sent < due && !stopped; sent++) fire();
-}, 2);
+function start(): void {
+  const began = performance.now();
+  let sent = 0;
+  samples = [];
+  timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - began) / 1000) * rate);
+    for (; sent < due; sent++) fire();
+  }, 2);
+}
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line !== 'stop' || stopped) return;
-  stopped = true;
-  clearInterval(timer);
-  const finish = () => {
-    agent.destroy();
-    process.stdout.write(`samples ${JSON.stringify(samples)}\n`, () => process.exit(0));
+function stop(): void {
+  clearInterval(timer!);
+  timer = null;
+  const report = () => {
+    drained = null;
+    process.stdout.write(`samples ${JSON.stringify(samples)}\n`);
   };
-  if (pending) drained = finish;
-  else finish();
-});
+  if (pending) drained = report;
+  else report();
+}
+
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    if (line === 'start' && !timer) start();
+    else if (line === 'stop' && timer) stop();
+  })
+  .on('close', () => {
+    agent.destroy();
+    process.exit(0);
+  });
 process.stdout.write('ready\n');

@@ -17,6 +17,7 @@ import type { RecordedEvent } from '../../shared/events';
 import type { EventLog, EventPersistence } from './event-log';
 import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
 import { lockDataDir } from './dir-lock';
+import { beforeEachSlice } from '../slices';
 
 export const JOURNAL_FILE = 'events.ndjson';
 
@@ -121,6 +122,7 @@ export class Journal implements EventPersistence {
     if (this.closed) return;
     this.flush();
     this.closed = true;
+    this.leaveSlices();
     await this.compaction?.catch(() => undefined);
     closeSync(this.fd);
     this.releaseLock();
@@ -148,10 +150,14 @@ export class Journal implements EventPersistence {
     });
   }
 
-  private flush(): void {
+  /** beacons wait for the group commit: long work in slices runs it before each slice (see slices.ts) */
+  private readonly leaveSlices = beforeEachSlice(() => this.flush());
+
+  /** Write what is queued; true when there was something. */
+  private flush(): boolean {
     this.flushScheduled = false;
     const batch = this.pending;
-    if (batch.length === 0) return;
+    if (batch.length === 0) return false;
     this.pending = [];
     let data = '';
     for (const p of batch) data += `${p.line}\n`;
@@ -169,7 +175,7 @@ export class Journal implements EventPersistence {
         `could not write the events journal ${this.file}: ${(err as Error).message}`,
       );
       for (const p of batch) p.reject(reason);
-      return;
+      return true;
     }
     this.lines += batch.length;
     this.stats.writes++;
@@ -180,6 +186,7 @@ export class Journal implements EventPersistence {
     }
     for (const p of batch) p.resolve();
     this.maybeCompact();
+    return true;
   }
 
   private maybeCompact(): void {
