@@ -39,8 +39,9 @@ diagnostics.subscribe('http.server.request.start', (message) => {
 diagnostics.subscribe('http.server.response.finish', (message) => {
   const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
   const t0 = arrived.get(response);
-  if (t0 !== undefined && request.url?.startsWith('/beacon/'))
-    beaconMs.push(performance.now() - t0);
+  // express rewrites `url` while a mounted router runs; `originalUrl` is the request's own
+  const url = (request as IncomingMessage & { originalUrl?: string }).originalUrl ?? request.url;
+  if (t0 !== undefined && url?.startsWith('/beacon/')) beaconMs.push(performance.now() - t0);
 });
 
 createInterface({ input: process.stdin }).on('line', (line) => {
