@@ -32,8 +32,10 @@ const FILTERS = [
   'before',
   'limit',
 ] as const;
-// events appended together (one group commit): their timeline work runs in one turn of the loop
-const IMPORT_CHUNK = 250;
+// events appended together (one group commit): their timeline work runs in one turn of the loop, so
+// the chunk is small enough for that turn to stay within a few milliseconds on a slow machine
+const IMPORT_CHUNK = 100;
+
 /** the largest import body read */
 const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
 

@@ -2,6 +2,7 @@
 // the real service's bodies and statuses, and multipart uploads (field feedFile, 20 MB cap → 413).
 import express, { type Request, type Response, type Router } from 'express';
 import multer, { MulterError } from 'multer';
+import { slicedMemoryStorage } from '../upload-storage';
 import type { SandboxCore } from '../../core';
 import { authenticate, claimedSiteId } from '../../indexing/auth';
 import type { IndexRequestNotice } from '../../../shared/stream';
@@ -62,7 +63,7 @@ function one(v: unknown, name: string): string | undefined | Error {
 }
 
 const upload = multer({
-  storage: multer.memoryStorage(),
+  storage: slicedMemoryStorage(),
   limits: { fileSize: MAX_FEED_FILE_BYTES, files: 1, fields: 20, parts: 30 },
 }).single('feedFile');
 
