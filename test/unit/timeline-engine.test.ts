@@ -171,7 +171,7 @@ describe('timeline engine: batched change reports', () => {
 });
 
 describe('timeline engine: change reports only while someone listens', () => {
-  it('judges nothing for nobody, yet every read is exact; reports resume with the next change', () => {
+  it('reports nothing to nobody, reads stay exact, and reports resume with the next change', () => {
     let listening = false;
     const seen: string[] = [];
     const engine = new TimelineEngine({

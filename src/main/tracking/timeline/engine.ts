@@ -33,9 +33,9 @@ export interface TimelineEngineOptions {
   /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
   onChange?: (summary: PageTimelineSummaryDto) => void;
   /**
-   * Whether anyone takes change reports now (default: always). While nobody does, a changed page is not
-   * judged until it is read: reads judge every page they return, so nothing read is ever stale, and a
-   * beacon costs only its recording (the core asks the bus whether a UI or notifications listen).
+   * Whether anyone takes change reports now (default: always). Changed pages are judged either way (in
+   * batches, so reads stay quick); while nobody listens, their summaries are neither built nor sent (the
+   * core asks the bus whether a UI, a stream client or notifications listen).
    */
   reportChanges?: () => boolean;
   /**
@@ -186,10 +186,10 @@ export class TimelineEngine {
 
   private notify(page: PageState): void {
     const onChange = this.options.onChange;
-    if (!onChange || !this.reporting) return;
+    if (!onChange) return;
     if (this.options.batchChangesMs === undefined) {
       this.evaluate(page, false);
-      onChange(pageSummary(page));
+      if (this.reporting) onChange(pageSummary(page));
       return;
     }
     this.changed.add(page);
@@ -200,14 +200,15 @@ export class TimelineEngine {
   }
 
   /**
-   * Report every page changed since the last flush (those still present). A flush after a burst (an
-   * import) can hold thousands of pages: once a slice has run its budget, the rest waits for the next
-   * turn of the loop.
+   * Judge every page changed since the last flush (those still present) and report it to whoever
+   * listens. A flush after a burst (an import) can hold thousands of pages: once a slice has run its
+   * budget, the rest waits for the next turn of the loop.
    */
   flushChanges(): void {
     if (this.flushScheduled) clearTimeout(this.flushScheduled);
     this.flushScheduled = null;
     const slice = new Slicer();
+    const reporting = this.reporting;
     for (const page of this.changed) {
       if (slice.due) {
         this.flushScheduled = setTimeout(() => this.flushChanges(), 0);
@@ -217,7 +218,7 @@ export class TimelineEngine {
       this.changed.delete(page);
       if (this.pages.get(page.key) !== page) continue;
       this.evaluate(page, false);
-      this.options.onChange?.(pageSummary(page));
+      if (reporting) this.options.onChange?.(pageSummary(page));
     }
   }
 
@@ -398,9 +399,8 @@ export class TimelineEngine {
     if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) return;
     page.idle = true;
     this.markAll(page);
-    if (!this.reporting) return;
     this.evaluate(page, true);
-    this.options.onChange?.(pageSummary(page));
+    if (this.reporting) this.options.onChange?.(pageSummary(page));
   }
 }
 
