@@ -1,6 +1,7 @@
 // click-not-impressed, cart-not-impressed and no-impression (idle on the sandbox clock).
 import { describe, expect, it } from 'vitest';
 import { PageBuilder, engineAt, findingsOf, T0 } from './timeline-events';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 
 describe('click-not-impressed', () => {
   it('flags a click of a uid no impression of that response reported', () => {
@@ -127,5 +128,33 @@ describe('no-impression', () => {
   it('is decided at the end of offline input', () => {
     const p = new PageBuilder();
     expect(findingsOf([p.render('r1', { at: 0 })]).map((f) => f.rule)).toEqual(['no-impression']);
+  });
+});
+
+describe('no-impression for many pages at once', () => {
+  it('judges a burst of pages going idle together in slices, each page once, none forgotten', async () => {
+    const seen = new Map<string, number>();
+    const { clock, engine: base } = engineAt(0, { noImpressionIdleMs: 30_000 });
+    const engine = new TimelineEngine({
+      clock,
+      settings: base.settings,
+      onChange: (s) => {
+        if (s.rules.includes('no-impression'))
+          seen.set(s.pageLoadId, (seen.get(s.pageLoadId) ?? 0) + 1);
+      },
+    });
+    const PAGES = 5000;
+    for (let n = 0; n < PAGES; n++)
+      engine.apply(new PageBuilder({ pageLoadId: `p-${n}` }).render(`r-${n}`, { at: 0, recv: 0 }));
+    // the clock moves on an hour: every page comes due at once
+    clock.advance(3_600_000);
+    // far more than one slice of work: the loop was given back before all were judged
+    expect(seen.size).toBeLessThan(PAGES);
+    while (seen.size < PAGES) await new Promise((r) => setImmediate(r));
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect(engine.pagesDto().every((p) => p.findings.some((f) => f.rule === 'no-impression'))).toBe(
+      true,
+    );
+    engine.dispose();
   });
 });
