@@ -49,7 +49,13 @@ class SandboxChild {
   static async start(): Promise<SandboxChild> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(HERE, 'responsiveness-server.ts')],
+      [
+        // e.g. BENCH_RESP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a stall comes from
+        ...(process.env.BENCH_RESP_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        '--import',
+        'tsx',
+        path.join(HERE, 'responsiveness-server.ts'),
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     );
     let out = '';

@@ -399,8 +399,11 @@ export class TimelineEngine {
     if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) return;
     page.idle = true;
     this.markAll(page);
+    // A clock moved on an hour makes every page idle at once: while nobody takes reports, they are
+    // judged when read rather than all now (that burst of judging, and its garbage, stalled the sandbox).
+    if (!this.reporting) return;
     this.evaluate(page, true);
-    if (this.reporting) this.options.onChange?.(pageSummary(page));
+    this.options.onChange?.(pageSummary(page));
   }
 }
 
