@@ -42,8 +42,10 @@ const MEASURE_LIVE = `async ({ n, selector, floor }) => {
       });
       mo.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
+    // a session per page: the Timelines view lists a session's pages oldest first, so a 41st page of one
+    // session would sit below the fold, where the virtual list does not render it
     const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example.com/search?q=bench',
-      userId: 'bench-user', sessionId: 'bench-session', pageLoadId, initiator: 'search-sandbox/bench', dev: true },
+      userId: 'bench-user', sessionId: 'bench-session-' + pageLoadId, pageLoadId, initiator: 'search-sandbox/bench', dev: true },
       data: { responseId: rid } };
     const res = await fetch('/beacon/v2/demo42/search/render', { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
     const t0 = performance.now();
@@ -325,7 +327,7 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
         },
       ],
       notes: [
-        `${SEED_EVENTS.toLocaleString('en-US')} events = ${pages.toLocaleString('en-US')} pages; "SSE floor" = the message the view waits for reaching a bare EventSource in the page (Requests: \`event\`; Timelines: \`timeline\`, which the sandbox batches every 50 ms); first-render row: fetching and parsing the snapshots without rendering`,
+        `${SEED_EVENTS.toLocaleString('en-US')} events = ${pages.toLocaleString('en-US')} pages; "SSE floor" = the message the view waits for reaching a bare EventSource in the page (Requests: \`event\`; Timelines: \`timeline\`, which the sandbox batches every 100 ms); first-render row: fetching and parsing the snapshots without rendering`,
         `"painted" = the next animation frame after the row entered the DOM; scrolling rendered ${scroll.rows} rows at a time over ${fmt(scroll.scrolled, 0)} px`,
         'headless Chromium without GPU, on a shared machine: compare rows of one run, not runs on different machines',
       ],
