@@ -70,6 +70,8 @@ class SandboxChild {
           const m = /^listening on (\S+)$/.exec(line);
           if (m) resolve(m[1]!);
           else if (line.startsWith('reply ')) self?.replies.shift()?.(line.slice(6));
+          // anything else the sandbox prints (e.g. --trace-gc through BENCH_RESP_NODE_ARGS)
+          else if (line) process.stderr.write(`  sandbox: ${line}\n`);
         }
       });
       child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
