@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { Product } from './feed-product';
 import { dataDirFailure } from '../store/data-dir-error';
+import { Listeners } from '../listeners';
 
 export {
   JSON_ROWS,
@@ -76,7 +77,7 @@ export class CatalogStore implements CatalogReader {
   private readonly catalogs = new Map<string, FeedCatalog>();
   /** the save of each feed's catalog under way */
   private readonly saving = new Map<string, Promise<void>>();
-  private readonly listeners = new Set<(siteId: string) => void>();
+  private readonly changes = new Listeners<string>('catalog listener');
 
   constructor(private readonly dir: string | null) {}
 
@@ -85,18 +86,7 @@ export class CatalogStore implements CatalogReader {
    * feed's progress and state changes leave the catalogs as they are.
    */
   onChange(listener: (siteId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private changed(siteId: string): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(siteId);
-      } catch (err) {
-        console.error('search-sandbox: catalog listener failed:', err);
-      }
-    }
+    return this.changes.on(listener);
   }
 
   feed(siteId: string, feedId: number): FeedCatalog | undefined {
@@ -129,7 +119,7 @@ export class CatalogStore implements CatalogReader {
   async replace(catalog: FeedCatalog): Promise<void> {
     const key = `${catalog.siteId}/${catalog.feedId}`;
     this.catalogs.set(key, catalog);
-    this.changed(catalog.siteId);
+    this.changes.emit(catalog.siteId);
     if (!this.dir) return;
     // One save per feed at a time (a save yields to the loop, so the next index may finish meanwhile):
     // two would write the same temp file. A save whose catalog was replaced since is skipped.
@@ -167,7 +157,7 @@ export class CatalogStore implements CatalogReader {
     for (const [key, c] of this.catalogs) {
       if (siteId !== undefined && c.siteId !== siteId) continue;
       this.catalogs.delete(key);
-      this.changed(c.siteId);
+      this.changes.emit(c.siteId);
       // a save under way would put the file back after the rm
       await this.saving.get(key)?.catch(() => undefined);
       if (this.dir) await rm(this.file(c.siteId, c.feedId), { force: true });

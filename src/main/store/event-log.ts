@@ -3,6 +3,7 @@
 import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft, EventQuery, EventStore, WaitResult } from './types';
 import { KeyIndex, SeqList, keysOf, matches } from './event-index';
+import { Listeners } from '../listeners';
 
 /** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
 export interface EventPersistence {
@@ -37,8 +38,9 @@ export class EventLog implements EventStore {
   private readonly byResponse = new KeyIndex();
   private readonly byPageLoad = new KeyIndex();
   private readonly bySession = new KeyIndex();
-  private readonly appendListeners = new Set<(event: RecordedEvent) => void>();
-  private readonly resetListeners = new Set<(siteId?: string) => void>();
+  // a failing listener (timelines, SSE) must not turn a stored event into a failed request
+  private readonly appendListeners = new Listeners<RecordedEvent>('event listener');
+  private readonly resetListeners = new Listeners<string | undefined>('reset listener');
   private readonly waiters = new Set<Waiter>();
   private persistence: EventPersistence | null = null;
   private nextSeq: number;
@@ -128,23 +130,15 @@ export class EventLog implements EventStore {
     if (this.persistence) await this.persistence.writeReset(siteId, this.nextSeq);
     this.forget(siteId);
     for (const waiter of this.waiters) waiter.matched = this.query(waiter.q).length;
-    for (const listener of this.resetListeners) {
-      try {
-        listener(siteId);
-      } catch (err) {
-        console.error('search-sandbox: reset listener failed:', err);
-      }
-    }
+    this.resetListeners.emit(siteId);
   }
 
   onAppend(listener: (event: RecordedEvent) => void): () => void {
-    this.appendListeners.add(listener);
-    return () => this.appendListeners.delete(listener);
+    return this.appendListeners.on(listener);
   }
 
   onReset(listener: (siteId?: string) => void): () => void {
-    this.resetListeners.add(listener);
-    return () => this.resetListeners.delete(listener);
+    return this.resetListeners.on(listener);
   }
 
   waitFor(
@@ -194,14 +188,7 @@ export class EventLog implements EventStore {
     for (const waiter of this.waiters) {
       if (matches(event, waiter.q) && ++waiter.matched >= waiter.count) waiter.finish(true);
     }
-    for (const listener of this.appendListeners) {
-      try {
-        listener(event);
-      } catch (err) {
-        // A failing listener (timelines, SSE) must not turn a stored event into a failed request.
-        console.error('search-sandbox: event listener failed:', err);
-      }
-    }
+    this.appendListeners.emit(event);
   }
 
   private insert(event: RecordedEvent): void {
