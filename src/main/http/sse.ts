@@ -56,8 +56,7 @@ export class SseHub {
 
   /** Whether a connected client takes messages of `type` (its `?types=` filter, or none). */
   wants(type: string): boolean {
-    for (const { types } of this.clients.values())
-      if (types === null || types.has(type)) return true;
+    for (const { types } of this.clients.values()) if (takes(types, type)) return true;
     return false;
   }
 
@@ -99,7 +98,7 @@ export class SseHub {
     };
     /** `type` null: not a bus message (heartbeat), sent whatever the client's filter */
     const send = (chunk: string, type: string | null) => {
-      if (closed || (type !== null && types !== null && !types.has(type))) return;
+      if (closed || (type !== null && !takes(types, type))) return;
       if (res.writableLength > this.maxBufferedBytes) {
         // The client reads slower than the sandbox produces: stop buffering, say why, and let it reconnect.
         const note = {
@@ -124,6 +123,11 @@ export class SseHub {
     for (const res of [...this.clients.keys()]) res.end();
     this.clients.clear();
   }
+}
+
+/** Whether a client with this `?types=` filter (null: none) takes messages of `type`. */
+function takes(types: Set<string> | null, type: string): boolean {
+  return types === null || types.has(type);
 }
 
 /** `?types=event,feed` → the set, null for all, or the reason it is refused. */

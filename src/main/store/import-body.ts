@@ -237,8 +237,6 @@ class WorkerReader {
         }),
       );
     });
-    // a body cut short leaves a reader nobody waits for: its failure must not go unhandled
-    this.done.catch(() => undefined);
   }
 
   feed(chunk: Uint8Array): void {

@@ -112,10 +112,11 @@ async function answerBeacon(
 ): Promise<void> {
   allowAnyOrigin(res);
   const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+  const method = req.method ?? 'GET';
   const contentType = req.headers['content-type'];
   const userAgent = req.headers['user-agent'];
   const result = await ingest.handle({
-    method: req.method ?? 'GET',
+    method,
     path,
     contentType,
     rawBody: body,
@@ -128,7 +129,7 @@ async function answerBeacon(
   // only after the storefront has its answer: forwarding never delays or changes it
   if (result.event && forwarding?.forwards(result.event.siteId)) {
     forwarding.afterAnswer(result.event, {
-      method: req.method ?? 'GET',
+      method,
       path: path.replace(/^\/beacon\/v2/, ''),
       contentType,
       userAgent,
