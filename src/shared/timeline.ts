@@ -405,3 +405,9 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   },
 };
+
+/** A rule's level in the user's `rules` config (ESLint style, CONTRACT.md "Strictness"); `off` removes it. */
+export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+/** `{"no-impression": "off", "timestamp-skew": "info"}`: rule id → level. */
+export type RulesConfig = Partial<Record<string, RuleLevel>>;

@@ -1,0 +1,87 @@
+// The whole visit (CONTRACT.md, "The whole visit"): one sessionId of one siteId, its pages in time order,
+// the cart as its last cart event left it, its orders, and the credit each order line gets. Stable shapes:
+// `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
+import type { ResponseKind } from './kinds';
+import type { Verdict } from './timeline';
+
+/** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
+export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
+
+export interface VisitPageDto {
+  pageLoadId: string;
+  pageUrl: string;
+  kind: VisitPageKind;
+  verdict: Verdict;
+}
+
+/** An item of a cart or an order line as the tracker sends it. */
+export interface CartItemDto {
+  uid: string;
+  parentId: string;
+  sku: string;
+  qty: number;
+  price: number;
+}
+
+export interface VisitDto {
+  siteId: string;
+  sessionId: string;
+  /** every userId seen in the visit, first first (more than one is a finding) */
+  userIds: string[];
+  /** the latest `context.shopperId` (set by a login) */
+  shopperId?: string;
+  /** earliest and latest event time (ISO 8601) */
+  start: string;
+  end: string;
+  /** the worst verdict of its pages */
+  verdict: Verdict;
+  /** in time order */
+  pages: VisitPageDto[];
+  /** the cart as the last cart event left it, emptied by an order (as the tracker does) */
+  cart: CartItemDto[];
+  /** orderIds in time order (an orderId sent twice is listed twice) */
+  orders: string[];
+}
+
+/** The interaction an order line is credited to (the sandbox's attribution model, README "Credit"). */
+export interface CreditDto {
+  kind: ResponseKind;
+  responseId: string;
+  /** the search query when known (a companion-issued response, or the page URL's `q`) */
+  q?: string;
+  /** the recommendations or bundles profile tag */
+  tag?: string;
+  /** `clickthrough` or `addtocart` */
+  event: 'clickthrough' | 'addtocart';
+  eventId: string;
+  pageLoadId: string;
+}
+
+export interface OrderLineDto extends CartItemDto {
+  credit: CreditDto | null;
+  /** why a line has no credit (no interaction with that product by this userId, outside the window, …) */
+  noCreditReason?: string;
+}
+
+export interface OrderDto {
+  orderId: string;
+  siteId: string;
+  sessionId: string;
+  userId: string;
+  pageLoadId: string;
+  eventId: string;
+  receivedAt: string;
+  transactionTotal: number;
+  total: number;
+  lines: OrderLineDto[];
+}
+
+export interface VisitFilter {
+  siteId?: string;
+  sessionId?: string;
+  userId?: string;
+}
+
+export interface OrderFilter extends VisitFilter {
+  orderId?: string;
+}
