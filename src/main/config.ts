@@ -31,6 +31,8 @@ export interface SandboxConfig {
   dataDir: string | null;
   retention: { events: number };
   timelines: TimelineSettings;
+  /** order-line credit (CONTRACT.md, "The whole visit"): the attribution window */
+  attribution: { windowHours: number };
   accounts: AccountConfig[];
   smtp: SmtpConfig | null;
   /** where the config came from, for the UI and errors ('demo fixtures' or a file path) */
@@ -64,6 +66,7 @@ const TOP_LEVEL_KEYS = [
   'dataDir',
   'retention',
   'timelines',
+  'attribution',
   'accounts',
   'smtp',
 ];
@@ -214,6 +217,7 @@ function buildConfig(
         ),
     retention,
     timelines: parseTimelines(raw.timelines, file),
+    attribution: parseAttribution(raw.attribution, file),
     accounts: parseAccounts(raw.accounts, baseDir, file),
     smtp: parseSmtp(raw.smtp, file),
     configSource: source,
@@ -329,6 +333,27 @@ function parseTimelines(raw: unknown, file: string): TimelineSettings {
     out[k as keyof TimelineSettings] = v;
   }
   return out;
+}
+
+export const DEFAULT_ATTRIBUTION_HOURS = 24;
+
+function parseAttribution(raw: unknown, file: string): { windowHours: number } {
+  if (raw === undefined) return { windowHours: DEFAULT_ATTRIBUTION_HOURS };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError('attribution', 'must be an object like {"windowHours": 24}', file);
+  let windowHours = DEFAULT_ATTRIBUTION_HOURS;
+  for (const [k, v] of Object.entries(raw)) {
+    if (k !== 'windowHours')
+      throw new ConfigError(`attribution.${k}`, 'unknown key; allowed: windowHours', file);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 24 * 366)
+      throw new ConfigError(
+        'attribution.windowHours',
+        `${JSON.stringify(v)} must be a number of hours above 0 and at most 8784 (a year), e.g. 24`,
+        file,
+      );
+    windowHours = v;
+  }
+  return { windowHours };
 }
 
 function parseSmtp(raw: unknown, file: string): SmtpConfig | null {

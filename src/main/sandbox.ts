@@ -80,6 +80,7 @@ async function openCore(
   const timelines = new TimelineEngine({
     clock,
     settings: config.timelines,
+    attributionWindowMs: config.attribution.windowHours * 3_600_000,
     maxEvents: config.retention.events,
     realNow: Date.now,
     batchChangesMs: 100,

@@ -1,6 +1,7 @@
 // Timeline DTOs (admin API, SSE `timeline` messages, reports, `search-sandbox check --format json`) and the
 // rule catalogue shown by the UI and docs. Stable: the UI and users' scripts read these shapes.
 import type { ResponseKind } from './kinds';
+import type { VisitEventDto, VisitPageKind } from './visits';
 
 export type Verdict = 'pass' | 'warn' | 'fail';
 export type Severity = 'error' | 'warning' | 'info';
@@ -31,6 +32,13 @@ export const TIMELINE_RULE_IDS = [
   'test-without-dev',
   'impression-burst',
   'upstream-disagrees',
+  // the whole visit (src/main/tracking/visits): product pages, cart, orders, identity
+  'order-id-missing',
+  'order-duplicate',
+  'order-totals',
+  'cart-inconsistent',
+  'visit-user-changed',
+  'visit-dev-mixed',
 ] as const;
 export type TimelineRuleId = (typeof TIMELINE_RULE_IDS)[number];
 
@@ -112,6 +120,8 @@ export interface TimelineCounts {
 /** What both views of a page say about it: the full page and its list summary. */
 export interface PageTimelineHeaderDto {
   siteId: string;
+  /** what the page is in its visit: the kind of its weightiest event (CONTRACT.md, "The whole visit") */
+  pageKind: VisitPageKind;
   /** the page's first sessionId (a change is a `context-drift` finding) */
   sessionId: string;
   userId: string;
@@ -129,6 +139,8 @@ export interface PageTimelineHeaderDto {
 /** A page (one `context.pageLoadId` of one site) with its events and findings. */
 export interface PageTimelineDto extends PageTimelineHeaderDto {
   responses: TimelineResponseDto[];
+  /** the page's product, cart, order and login events in timestamp order (absent when it has none) */
+  visitEvents?: VisitEventDto[];
   findings: TimelineFindingDto[];
 }
 
@@ -403,6 +415,64 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
       'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
     expects: 'The sandbox judges every event exactly as the real service does.',
     fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
+  },
+  'order-id-missing': {
+    id: 'order-id-missing',
+    severity: 'error',
+    title: 'Order without an id',
+    catches:
+      'An order/transaction whose orderId is empty (the provider’s client sends String(order.id || ""), so a thank-you page that never set order.id sends "").',
+    expects: 'data.orderId is the merchant’s order number, unique per order.',
+    fix: 'Set order.id in the thank-you page’s athos/track/order/transaction script (or orderId in a direct beacon call) to the order number.',
+  },
+  'order-duplicate': {
+    id: 'order-duplicate',
+    severity: 'error',
+    title: 'The same order counted twice',
+    catches:
+      'An order/transaction whose orderId the site already received: a reload of the thank-you page (same pageLoadId within 10 s, or a new page later) or a re-render sends the order again, and revenue is counted twice.',
+    expects: 'One order/transaction per order.',
+    fix: 'Render the order script only on the first view of the thank-you page (mark the order as tracked, server-side or in sessionStorage), and never send it from a component that re-renders.',
+  },
+  'order-totals': {
+    id: 'order-totals',
+    severity: 'error',
+    title: 'Order totals missing or wrong',
+    catches:
+      'An order with priced lines whose transactionTotal or total is 0 or missing (the client sends a missing total as 0), or off from the lines by a factor of about 100 (cents against units). A discount, tax or shipping difference is not a finding: only gross mismatches are certain bugs.',
+    expects:
+      'transactionTotal is the amount before discounts, taxes and shipping, total after them, both in the currency unit the prices use.',
+    fix: 'Pass order.transactionTotal and order.total as numbers in the same unit as the line prices (12.5, not 1250).',
+  },
+  'cart-inconsistent': {
+    id: 'cart-inconsistent',
+    severity: 'warning',
+    title: 'Cart event contradicts itself',
+    catches:
+      'A cart/add whose results are missing from (or larger than) its own cart, or a cart/remove whose removed item is still in the cart in the same or a larger quantity than the cart before it held. Quick adds, variants replacing their parent and an emptied cart before the order are normal.',
+    expects:
+      'results holds what changed (the added or removed quantity), cart the whole cart after the change.',
+    fix: 'Send cart/add and cart/remove from the cart’s state after the change (the provider’s client does this from the page’s cart globals), with results = the difference only.',
+  },
+  'visit-user-changed': {
+    id: 'visit-user-changed',
+    severity: 'warning',
+    title: 'Shopper identity changed inside the visit',
+    catches:
+      'A page of a visit (one sessionId) carrying another userId than the visit’s first page: the order is no longer linked to the clicks that earned the search its credit, and personalization starts over. A login is not a finding (it sets shopperId, the userId stays).',
+    expects:
+      'One userId for the whole visit (18 months, in a cookie and localStorage of the storefront’s domain).',
+    fix: 'Keep the tracker’s userId across pages (a checkout on another domain must be given the userId and sessionId); never create a new Beacon identity per page.',
+  },
+  'visit-dev-mixed': {
+    id: 'visit-dev-mixed',
+    severity: 'error',
+    title: 'Development and production traffic in one visit',
+    catches:
+      'A visit whose pages disagree on context.dev: some of its events (an order, say) count in production reports while the rest are kept out as development traffic.',
+    expects:
+      'Every page of a storefront built for development sends dev: true, every page of a live one none.',
+    fix: 'Create the tracker with the same mode on every page (the thank-you page and checkout included).',
   },
 };
 

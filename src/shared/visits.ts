@@ -85,3 +85,31 @@ export interface VisitFilter {
 export interface OrderFilter extends VisitFilter {
   orderId?: string;
 }
+
+/** A product page, cart, order or login event as it sits on its page's timeline. */
+export interface VisitEventDto {
+  id: string;
+  seq: number;
+  /** arrival order on its page, 1-based */
+  arrival: number;
+  /** `product/pageview`, `cart/add`, `cart/remove`, `order/transaction` or `shopper/login` */
+  endpoint: string;
+  accepted: boolean;
+  status: number;
+  receivedAt: string | null;
+  timestamp: string | null;
+  sessionId: string;
+  userId: string;
+  shopperId?: string;
+  pageUrl: string;
+  dev: boolean;
+  /** the product viewed (`data.result`), or `data.results` of cart and order events */
+  items: CartItemDto[];
+  /** `data.cart` of cart events: the whole cart after the change */
+  cart?: CartItemDto[];
+  orderId?: string;
+  transactionTotal?: number;
+  total?: number;
+  /** validation messages of a rejected event */
+  errors: string[];
+}

@@ -13,6 +13,7 @@ function page(
     type: 'timeline',
     data: {
       siteId: 'demo42',
+      pageKind: 'search',
       sessionId: 's1',
       userId: 'u1',
       pageLoadId: 'p1',

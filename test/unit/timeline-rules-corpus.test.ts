@@ -79,7 +79,8 @@ describe('test-without-dev', () => {
 
   it('is silent when both are development, or both production', () => {
     const dev = new PageBuilder({ pageLoadId: 'dev' });
-    const prod = new PageBuilder({ pageLoadId: 'prod', dev: false });
+    // another visit: one visit mixing both modes is visit-dev-mixed
+    const prod = new PageBuilder({ pageLoadId: 'prod', sessionId: 'session-2', dev: false });
     const events = [
       dev.render('r1', { at: 0 }),
       dev.impression('r1', ['S0'], { at: 1100 }),

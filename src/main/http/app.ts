@@ -16,6 +16,7 @@ import { searchUpstreamRouter } from './routes/search-upstream';
 import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
+import { adminVisitsRouter } from './routes/admin-visits';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -69,6 +70,7 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
+  app.use('/_sandbox', guard, adminVisitsRouter(core));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   app.use(

@@ -10,6 +10,8 @@ import type {
 } from '../../../shared/timeline';
 import { TIMELINE_RULE_IDS } from '../../../shared/timeline';
 import type { ResponseKind } from '../../../shared/kinds';
+import { visitEventDto } from '../visits/events';
+import { pageKindOf } from './page-kind';
 import { severityWeight, type PageState, type ResponseState, type TimelineEvent } from './model';
 
 export function verdictOf(page: Pick<PageState, 'errors' | 'warnings'>): Verdict {
@@ -41,7 +43,7 @@ const RULE_ORDER = new Map<string, number>(TIMELINE_RULE_IDS.map((id, i) => [id,
 
 /** Errors first, then warnings, then info; within a severity in catalogue order. */
 export function allFindings(page: PageState): TimelineFindingDto[] {
-  const all = [...page.pageFindings];
+  const all = [...page.pageFindings, ...page.visitFindings];
   for (const r of responsesInOrder(page)) all.push(...r.findings);
   return all.sort(
     (a, b) =>
@@ -78,6 +80,7 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
 function pageHeader(page: PageState) {
   return {
     siteId: page.siteId,
+    pageKind: pageKindOf(page),
     sessionId: page.sessionId,
     userId: page.userId,
     pageLoadId: page.pageLoadId,
@@ -98,6 +101,7 @@ export function pageDto(page: PageState): PageTimelineDto {
       ...(r.tag && { tag: r.tag }),
       events: r.events.map(eventDto),
     })),
+    ...(page.visitEvents.length > 0 && { visitEvents: page.visitEvents.map(visitEventDto) }),
     findings: allFindings(page),
   };
 }
@@ -105,6 +109,7 @@ export function pageDto(page: PageState): PageTimelineDto {
 export function pageSummary(page: PageState): PageTimelineSummaryDto {
   const rules = new Set<TimelineRuleId>();
   for (const [rule, n] of page.pageRuleCounts) if (n > 0) rules.add(rule as TimelineRuleId);
+  for (const f of page.visitFindings) rules.add(f.rule);
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();
   for (const r of responsesInOrder(page)) {

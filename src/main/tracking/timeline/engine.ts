@@ -24,8 +24,13 @@ import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
+import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
 import { tallyUpstream } from './rules/upstream-disagrees';
+import { VisitBook, type PageInfo } from '../visits/book';
+import { interactionItems, isVisitEndpoint, readVisitEvent } from '../visits/events';
+import { visitFindings } from '../visits/rules';
+import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
 
 export interface TimelineEngineOptions {
   clock: Clock;
@@ -56,6 +61,8 @@ export interface TimelineEngineOptions {
    * The sandbox batches; unit tests get every change at once.
    */
   batchChangesMs?: number;
+  /** attribution window of order-line credit (config `attribution.windowHours`), default 24 h */
+  attributionWindowMs?: number;
 }
 
 export interface ApplyOptions {
@@ -92,9 +99,16 @@ export class TimelineEngine {
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
+  /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
+  private readonly book: VisitBook;
 
   constructor(private readonly options: TimelineEngineOptions) {
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
+    this.book = new VisitBook({
+      attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
+      issuedQuery: (siteId, responseId) =>
+        responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
+    });
   }
 
   get settings(): TimelineSettings {
@@ -113,9 +127,10 @@ export class TimelineEngine {
       if (siteId === undefined || page.siteId === siteId) this.markAll(page);
   }
 
-  /** Fold one recorded request in; other categories (product, cart, order, …) are not timeline events. */
+  /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
   apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
-    if (!isTimelineEvent(rec)) return;
+    const visitEvent = isVisitEndpoint(rec.category, rec.event);
+    if (!visitEvent && !isTimelineEvent(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
     page.arrivals++;
@@ -133,6 +148,31 @@ export class TimelineEngine {
       if (page.lastSeenMs === null || ev.receivedMs > page.lastSeenMs)
         page.lastSeenMs = ev.receivedMs;
     }
+
+    page.visitDirty = true;
+    const visit = ev.accepted ? this.book.noteEvent(page.siteId, page.key, ev) : undefined;
+    if (visitEvent) {
+      const v = readVisitEvent(rec, ev);
+      insertSortedBy(page.visitEvents, v, (x) => x.base);
+      if (visit) this.book.noteVisitEvent(visit, page.key, v);
+      if (page.idle) page.idle = false;
+      if (!opts.quiet) this.notify(page);
+      return;
+    }
+    if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
+      this.book.noteInteraction(visit, {
+        kind: ev.kind,
+        tag: ev.tag,
+        responseId: ev.responseId,
+        event: ev.event,
+        eventId: ev.id,
+        pageKey: page.key,
+        pageLoadId: page.pageLoadId,
+        pageUrl: ev.pageUrl,
+        userId: ev.userId,
+        time: ev.time,
+        items: interactionItems(rec),
+      });
 
     const response = responseFor(page, ev);
     insertSorted(response.events, ev);
@@ -174,7 +214,11 @@ export class TimelineEngine {
   upstreamAnswered(rec: RecordedEvent): void {
     const outcome = rec.upstream?.outcome;
     // only verdicts are compared; a flood of not-sent requests must not cost a page lookup each
-    if ((outcome !== 'accepted' && outcome !== 'rejected') || !isTimelineEvent(rec)) return;
+    if (
+      (outcome !== 'accepted' && outcome !== 'rejected') ||
+      (!isTimelineEvent(rec) && !isVisitEndpoint(rec.category, rec.event))
+    )
+      return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
     if (page && tallyUpstream(page, rec)) this.notify(page);
   }
@@ -238,6 +282,7 @@ export class TimelineEngine {
       this.pages.delete(key);
       this.totalEvents -= page.arrivals;
     }
+    this.book.reset(siteId);
     for (const map of [this.origins, this.kindOrigins])
       for (const [key] of map)
         if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) map.delete(key);
@@ -253,6 +298,7 @@ export class TimelineEngine {
       if (oldest === keep) return;
       this.pages.delete(key);
       this.totalEvents -= oldest.arrivals;
+      this.book.forgetPage(oldest.siteId, key);
     }
   }
 
@@ -353,6 +399,50 @@ export class TimelineEngine {
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
       page.pageFindings = findings;
     }
+    if (page.visitDirty) {
+      const found = visitFindings(
+        {
+          key: page.key,
+          siteId: page.siteId,
+          pageLoadId: page.pageLoadId,
+          sessionId: page.sessionId,
+          userId: page.userId,
+          accepted: page.accepted,
+          notDev: page.tallies.notDev,
+          visitEvents: page.visitEvents,
+        },
+        this.book,
+        this.visitCatalog(page.siteId),
+      );
+      adjust(page, page.visitFindings, -1);
+      page.visitFindings = found;
+      adjust(page, found, +1);
+      page.visitDirty = false;
+    }
+  }
+
+  /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
+  private visitCatalog(siteId: string) {
+    const p = this.provenance;
+    if (!p || p.site(siteId)?.catalogCheck === false) return undefined;
+    return p.catalog(siteId);
+  }
+
+  /** Visits (CONTRACT.md, "The whole visit"), newest last. */
+  visits(filter: VisitFilter = {}): VisitDto[] {
+    return this.book.listVisits(filter, (key) => this.pageInfo(key));
+  }
+
+  /** One entry per order/transaction, newest last, each line with its credit. */
+  orders(filter: OrderFilter = {}): OrderDto[] {
+    return this.book.listOrders(filter);
+  }
+
+  private pageInfo(key: string): PageInfo | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.evaluate(page, false);
+    return { kind: pageKindOf(page), verdict: verdictOf(page), pageUrl: page.pageUrl };
   }
 
   private evaluateResponse(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
@@ -386,6 +476,7 @@ export class TimelineEngine {
   }
 
   private markAll(page: PageState): void {
+    page.visitDirty = true;
     for (const r of page.responses.values()) r.dirty = true;
   }
 
@@ -413,6 +504,18 @@ function originKey(siteId: string, responseId: string, kind?: string): string {
   return kind === undefined
     ? `${siteId}\u0000${responseId}`
     : `${siteId}\u0000${kind}\u0000${responseId}`;
+}
+
+/** Insert keeping (time, seq) order of the element's event; O(1) for in-order arrival. */
+function insertSortedBy<T>(list: T[], item: T, ev: (x: T) => { time: number; seq: number }): void {
+  const e = ev(item);
+  let i = list.length;
+  while (i > 0) {
+    const p = ev(list[i - 1]!);
+    if (p.time < e.time || (p.time === e.time && p.seq < e.seq)) break;
+    i--;
+  }
+  list.splice(i, 0, item);
 }
 
 function hasKind(page: PageState, kind: ResponseKind): boolean {

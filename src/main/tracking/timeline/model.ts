@@ -3,6 +3,7 @@
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
+import type { VisitEvent } from '../visits/events';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -161,6 +162,11 @@ export interface PageState {
   tallies: PageTallies;
   /** page-scope findings, built when the page is read (counted cheaply on every event) */
   pageFindings: FindingDraft[];
+  /** product, cart, order and login events, in (time, seq) order */
+  visitEvents: VisitEvent[];
+  /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
+  visitFindings: FindingDraft[];
+  visitDirty: boolean;
   /** rule id → number of page-scope findings it has now */
   pageRuleCounts: Map<string, number>;
   errors: number;

@@ -42,6 +42,9 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
       maxSkewMs: 0,
     },
     pageFindings: [],
+    visitEvents: [],
+    visitFindings: [],
+    visitDirty: false,
     pageRuleCounts: new Map(),
     errors: 0,
     warnings: 0,
@@ -176,5 +179,9 @@ export function matches(page: PageState, q: string): boolean {
     if (r.responseId.toLowerCase().includes(q)) return true;
     for (const f of r.findings) if (f.rule.includes(q)) return true;
   }
-  return page.pageFindings.some((f) => f.rule.includes(q));
+  return (
+    page.pageFindings.some((f) => f.rule.includes(q)) ||
+    page.visitFindings.some((f) => f.rule.includes(q)) ||
+    page.visitEvents.some((v) => v.orderId?.toLowerCase().includes(q))
+  );
 }

@@ -45,6 +45,7 @@ export function resetPages(): PageStore {
 export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
   return {
     siteId: page.siteId,
+    pageKind: page.pageKind,
     sessionId: page.sessionId,
     userId: page.userId,
     pageLoadId: page.pageLoadId,

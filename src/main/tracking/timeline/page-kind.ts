@@ -1,0 +1,38 @@
+// What a page is in its visit (CONTRACT.md, "The whole visit"): the kind of its weightiest event.
+import type { VisitPageKind } from '../../../shared/visits';
+import type { PageState } from './model';
+
+/** The page's kind in its visit: its weightiest accepted event (order, product, search, category, cart). */
+export function pageKindOf(page: PageState): VisitPageKind {
+  let product = false;
+  let cart = false;
+  for (const v of page.visitEvents) {
+    if (!v.base.accepted) continue;
+    if (v.endpoint === 'order/transaction') return 'order';
+    if (v.endpoint === 'product/pageview') product = true;
+    else if (v.endpoint.startsWith('cart/')) cart = true;
+  }
+  if (product) return 'product';
+  if ((page.renderedByKind.get('search') ?? 0) > 0 || hasResponses(page, 'search')) return 'search';
+  if ((page.renderedByKind.get('category') ?? 0) > 0 || hasResponses(page, 'category'))
+    return 'category';
+  return cart ? 'cart' : 'other';
+}
+
+/** A response of that kind with at least one accepted event on the page. */
+function hasResponses(page: PageState, kind: string): boolean {
+  for (const r of page.responses.values()) {
+    const f = r.facts;
+    if (r.kind !== kind) continue;
+    if (
+      f.renders.length +
+        f.redirects.length +
+        f.impressions.length +
+        f.clicks.length +
+        f.carts.length >
+      0
+    )
+      return true;
+  }
+  return false;
+}

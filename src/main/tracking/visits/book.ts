@@ -1,0 +1,336 @@
+// The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity, cart and
+// orders, and per userId the clicks and quick adds that can earn an order line credit. Incremental: an
+// event touches its own visit only; reads build the DTOs (CONTRACT.md, "The whole visit").
+import type {
+  CartItemDto,
+  OrderDto,
+  OrderFilter,
+  VisitDto,
+  VisitFilter,
+  VisitPageDto,
+} from '../../../shared/visits';
+import type { Verdict } from '../../../shared/timeline';
+import { creditLine, type Interaction } from './credit';
+import { productIds, type PageEvent, type VisitEvent } from './events';
+
+/** What the timeline engine tells the book about a page when a visit is read. */
+export interface PageInfo {
+  kind: VisitPageDto['kind'];
+  verdict: Verdict;
+  pageUrl: string;
+}
+
+interface OrderRecord {
+  ev: VisitEvent;
+  siteId: string;
+  pageKey: string;
+}
+
+interface FirstEvent {
+  eventId: string;
+  pageKey: string;
+  pageLoadId: string;
+  pageUrl: string;
+  userId: string;
+  dev: boolean;
+  time: number;
+}
+
+export interface Visit {
+  key: string;
+  siteId: string;
+  sessionId: string;
+  userIds: string[];
+  shopperId: string;
+  startMs: number;
+  endMs: number;
+  /** page key → the time of its earliest event in this visit */
+  pages: Map<string, { pageLoadId: string; first: number }>;
+  /** the cart as the last cart event left it, emptied by an order; null before any */
+  cart: CartItemDto[] | null;
+  /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
+  quickAdded: Set<string>;
+  orders: OrderRecord[];
+  interactions: Interaction[];
+  /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
+  first: FirstEvent;
+}
+
+export interface BookOptions {
+  attributionWindowMs: number;
+  /** the query of a response the companion search API issued, when it did */
+  issuedQuery?: (siteId: string, responseId: string) => string | undefined;
+}
+
+const key2 = (a: string, b: string) => `${a}\u0000${b}`;
+
+export class VisitBook {
+  private readonly visits = new Map<string, Visit>();
+  /** siteId + userId → the visits of that userId (credit looks across visits) */
+  private readonly byUser = new Map<string, Set<Visit>>();
+  /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
+  private readonly firstOrders = new Map<
+    string,
+    { eventId: string; pageKey: string; pageLoadId: string; pageUrl: string; time: number }
+  >();
+
+  constructor(private readonly options: BookOptions) {}
+
+  /** An accepted event of any kind arrived on a page: the visit's pages, identity and time span. */
+  noteEvent(siteId: string, pageKey: string, ev: PageEvent): Visit {
+    const key = key2(siteId, ev.sessionId);
+    let v = this.visits.get(key);
+    if (!v) {
+      v = {
+        key,
+        siteId,
+        sessionId: ev.sessionId,
+        userIds: [],
+        shopperId: '',
+        startMs: ev.time,
+        endMs: ev.time,
+        pages: new Map(),
+        cart: null,
+        quickAdded: new Set(),
+        orders: [],
+        interactions: [],
+        first: {
+          eventId: ev.id,
+          pageKey,
+          pageLoadId: ev.pageLoadId,
+          pageUrl: ev.pageUrl,
+          userId: ev.userId,
+          dev: ev.dev,
+          time: ev.time,
+        },
+      };
+      this.visits.set(key, v);
+    }
+    if (ev.time < v.startMs) v.startMs = ev.time;
+    if (ev.time > v.endMs) v.endMs = ev.time;
+    if (!v.userIds.includes(ev.userId)) {
+      v.userIds.push(ev.userId);
+      const uk = key2(siteId, ev.userId);
+      let set = this.byUser.get(uk);
+      if (!set) this.byUser.set(uk, (set = new Set()));
+      set.add(v);
+    }
+    const p = v.pages.get(pageKey);
+    if (!p) v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time });
+    else if (ev.time < p.first) p.first = ev.time;
+    return v;
+  }
+
+  /** An accepted clickthrough or addtocart of any kind: it may earn credit; a quick add moves the cart on. */
+  noteInteraction(visit: Visit, i: Interaction): void {
+    visit.interactions.push(i);
+    if (i.event === 'addtocart')
+      for (const item of i.items) for (const id of productIds(item)) visit.quickAdded.add(id);
+  }
+
+  /** An accepted product, cart, order or login event. */
+  noteVisitEvent(visit: Visit, pageKey: string, v: VisitEvent): void {
+    const e = v.base;
+    if (v.shopperId) visit.shopperId = v.shopperId;
+    if (v.cart) {
+      v.cartIssue = cartIssue(v, visit);
+      visit.cart = v.cart;
+      visit.quickAdded.clear();
+    }
+    if (v.endpoint === 'order/transaction') {
+      visit.orders.push({ ev: v, siteId: visit.siteId, pageKey });
+      // the client clears its stored cart after an order
+      visit.cart = [];
+      visit.quickAdded.clear();
+      if (v.orderId) {
+        const k = key2(visit.siteId, v.orderId);
+        if (!this.firstOrders.has(k))
+          this.firstOrders.set(k, {
+            eventId: e.id,
+            pageKey,
+            pageLoadId: e.pageLoadId,
+            pageUrl: e.pageUrl,
+            time: e.time,
+          });
+      }
+    }
+  }
+
+  visitOf(siteId: string, sessionId: string): Visit | undefined {
+    return this.visits.get(key2(siteId, sessionId));
+  }
+
+  firstOrder(siteId: string, orderId: string) {
+    return this.firstOrders.get(key2(siteId, orderId));
+  }
+
+  /** A page was forgotten (retention): visits left without pages go, with their orders. */
+  forgetPage(siteId: string, pageKey: string): void {
+    for (const v of this.visits.values()) {
+      if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
+      v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
+      v.interactions = v.interactions.filter((i) => i.pageKey !== pageKey);
+      if (v.pages.size === 0) this.drop(v);
+    }
+  }
+
+  reset(siteId?: string): void {
+    for (const v of [...this.visits.values()])
+      if (siteId === undefined || v.siteId === siteId) this.drop(v);
+  }
+
+  private drop(v: Visit): void {
+    this.visits.delete(v.key);
+    for (const u of v.userIds) {
+      const set = this.byUser.get(key2(v.siteId, u));
+      set?.delete(v);
+      if (set?.size === 0) this.byUser.delete(key2(v.siteId, u));
+    }
+    for (const o of v.orders) {
+      const k = key2(v.siteId, o.ev.orderId ?? '');
+      if (this.firstOrders.get(k)?.eventId === o.ev.base.id) this.firstOrders.delete(k);
+    }
+  }
+
+  /** Visits matching the filter, newest last (by start). */
+  listVisits(filter: VisitFilter, page: (key: string) => PageInfo | undefined): VisitDto[] {
+    const out: Visit[] = [];
+    for (const v of this.candidates(filter)) out.push(v);
+    out.sort((a, b) => a.startMs - b.startMs);
+    return out.map((v) => visitDto(v, page));
+  }
+
+  /** One entry per accepted order/transaction, newest last, each line with its credit. */
+  listOrders(filter: OrderFilter): OrderDto[] {
+    const out: OrderRecord[] = [];
+    for (const v of this.candidates(filter))
+      for (const o of v.orders) {
+        if (filter.userId !== undefined && o.ev.base.userId !== filter.userId) continue;
+        if (filter.orderId !== undefined && o.ev.orderId !== filter.orderId) continue;
+        out.push(o);
+      }
+    out.sort((a, b) => a.ev.base.time - b.ev.base.time || a.ev.base.seq - b.ev.base.seq);
+    return out.map((o) => this.orderDto(o));
+  }
+
+  private *candidates(filter: VisitFilter): Iterable<Visit> {
+    let pool: Iterable<Visit>;
+    if (filter.siteId !== undefined && filter.sessionId !== undefined) {
+      const v = this.visits.get(key2(filter.siteId, filter.sessionId));
+      pool = v ? [v] : [];
+    } else if (filter.siteId !== undefined && filter.userId !== undefined)
+      pool = this.byUser.get(key2(filter.siteId, filter.userId)) ?? [];
+    else pool = this.visits.values();
+    for (const v of pool) {
+      if (filter.siteId !== undefined && v.siteId !== filter.siteId) continue;
+      if (filter.sessionId !== undefined && v.sessionId !== filter.sessionId) continue;
+      if (filter.userId !== undefined && !v.userIds.includes(filter.userId)) continue;
+      yield v;
+    }
+  }
+
+  private orderDto(o: OrderRecord): OrderDto {
+    const e = o.ev.base;
+    const mine = this.byUser.get(key2(o.siteId, e.userId)) ?? new Set<Visit>();
+    const visit = this.visits.get(key2(o.siteId, e.sessionId));
+    return {
+      orderId: o.ev.orderId ?? '',
+      siteId: o.siteId,
+      sessionId: e.sessionId,
+      userId: e.userId,
+      pageLoadId: e.pageLoadId,
+      eventId: e.id,
+      receivedAt: e.receivedAt ?? '',
+      transactionTotal: o.ev.transactionTotal ?? 0,
+      total: o.ev.total ?? 0,
+      lines: o.ev.items.map((line) =>
+        creditLine(line, {
+          siteId: o.siteId,
+          userId: e.userId,
+          time: e.time,
+          windowMs: this.options.attributionWindowMs,
+          mine,
+          visit,
+          issuedQuery: this.options.issuedQuery,
+        }),
+      ),
+    };
+  }
+}
+
+function visitDto(v: Visit, page: (key: string) => PageInfo | undefined): VisitDto {
+  const pages: Array<VisitPageDto & { first: number }> = [];
+  for (const [key, p] of v.pages) {
+    const info = page(key);
+    if (info)
+      pages.push({
+        pageLoadId: p.pageLoadId,
+        pageUrl: info.pageUrl,
+        kind: info.kind,
+        verdict: info.verdict,
+        first: p.first,
+      });
+  }
+  pages.sort((a, b) => a.first - b.first);
+  const verdict: Verdict = pages.some((p) => p.verdict === 'fail')
+    ? 'fail'
+    : pages.some((p) => p.verdict === 'warn')
+      ? 'warn'
+      : 'pass';
+  return {
+    siteId: v.siteId,
+    sessionId: v.sessionId,
+    userIds: [...v.userIds],
+    ...(v.shopperId && { shopperId: v.shopperId }),
+    start: new Date(v.startMs).toISOString(),
+    end: new Date(v.endMs).toISOString(),
+    verdict,
+    pages: pages.map(({ first: _first, ...p }) => p),
+    cart: v.cart ?? [],
+    orders: v.orders.map((o) => o.ev.orderId ?? ''),
+  };
+}
+
+/** The key a cart line is told apart by: its uid, else its sku, else its parentId. */
+function lineKey(item: CartItemDto): string {
+  return item.uid || item.sku || item.parentId;
+}
+
+function qtyOf(list: readonly CartItemDto[], k: string): number | undefined {
+  let found: number | undefined;
+  for (const item of list) if (lineKey(item) === k) found = (found ?? 0) + item.qty;
+  return found;
+}
+
+/**
+ * What a cart event contradicts, if anything (`cart-inconsistent`). Exempt, as the provider's client sends
+ * them: a removal of an item the cart before never held (a quick add put it in the client's stored cart),
+ * and any comparison with the cart before for a product quick-added since (the sandbox's last cart is then
+ * stale); with no cart event before it, only the event itself is judged.
+ */
+function cartIssue(v: VisitEvent, visit: Visit): string | undefined {
+  const after = v.cart ?? [];
+  const before = visit.cart;
+  const problems: string[] = [];
+  for (const r of v.items) {
+    const k = lineKey(r);
+    if (k === '') continue;
+    const now = qtyOf(after, k) ?? 0;
+    const quick = productIds(r).some((id) => visit.quickAdded.has(id));
+    const was = before && !quick ? (qtyOf(before, k) ?? 0) : undefined;
+    if (v.endpoint === 'cart/add') {
+      if (now < r.qty)
+        problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
+      else if (was !== undefined && now <= was)
+        problems.push(
+          `adds "${k}" but its cart holds ${now}, no more than the ${was} the cart before it held`,
+        );
+    } else if (was !== undefined && was > 0 && now >= was)
+      problems.push(
+        `removes "${k}" but its cart still holds ${now}, as many as the ${was} the cart before it held`,
+      );
+  }
+  if (problems.length === 0) return undefined;
+  const shown = problems.slice(0, 3).join('; ');
+  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
+}

@@ -1,0 +1,114 @@
+// The sandbox's attribution model (README "Credit"; the provider does not publish its own): an order line
+// is credited to the latest clickthrough or addtocart, of any kind, by the same userId before the order
+// (by context.timestamp) within the attribution window, on the same product (uid, parentId or sku of the
+// line equal to uid, parentId or sku of the clicked item; empty ids never match).
+import type { CartItemDto, CreditDto, OrderLineDto } from '../../../shared/visits';
+import type { ResponseKind } from '../../../shared/kinds';
+import { productIds } from './events';
+
+/** A click or quick add that can earn credit. */
+export interface Interaction {
+  kind: ResponseKind;
+  tag: string;
+  responseId: string;
+  event: 'clickthrough' | 'addtocart';
+  eventId: string;
+  pageKey: string;
+  pageLoadId: string;
+  pageUrl: string;
+  userId: string;
+  /** ms, by context.timestamp (else receive time) */
+  time: number;
+  items: CartItemDto[];
+}
+
+export interface CreditScope {
+  siteId: string;
+  userId: string;
+  /** the order's time (ms) */
+  time: number;
+  windowMs: number;
+  /** the visits of the order's userId */
+  mine: Iterable<{ interactions: Interaction[] }>;
+  /** the order's own visit (to explain a line that another userId of the visit clicked) */
+  visit?: { interactions: Interaction[] };
+  issuedQuery?: (siteId: string, responseId: string) => string | undefined;
+}
+
+function touches(i: Interaction, ids: readonly string[]): boolean {
+  return i.items.some((item) => productIds(item).some((id) => ids.includes(id)));
+}
+
+function hours(ms: number): string {
+  const h = ms / 3_600_000;
+  return h >= 10 ? `${Math.round(h)} h` : `${h.toFixed(1)} h`;
+}
+
+/** The query of a page URL (`?q=` or `?query=`), when it has one. */
+export function urlQuery(pageUrl: string): string | undefined {
+  try {
+    const u = new URL(pageUrl);
+    return u.searchParams.get('q') ?? u.searchParams.get('query') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto {
+  const ids = productIds(line);
+  if (ids.length === 0)
+    return {
+      ...line,
+      credit: null,
+      noCreditReason: 'the line has no uid, parentId or sku, so no interaction can match it',
+    };
+  let best: Interaction | undefined;
+  let tooOld: Interaction | undefined;
+  let after: Interaction | undefined;
+  for (const v of scope.mine)
+    for (const i of v.interactions) {
+      if (i.userId !== scope.userId || !touches(i, ids)) continue;
+      if (i.time > scope.time) {
+        after ??= i;
+        continue;
+      }
+      if (scope.time - i.time > scope.windowMs) {
+        if (!tooOld || i.time > tooOld.time) tooOld = i;
+        continue;
+      }
+      if (!best || i.time > best.time || (i.time === best.time && i.eventId > best.eventId))
+        best = i;
+    }
+  if (best) return { ...line, credit: creditOf(best, scope) };
+  const product = `"${ids[0]}"`;
+  let reason: string;
+  if (tooOld)
+    reason = `the latest ${tooOld.event} of ${product} by userId "${scope.userId}" (${tooOld.eventId}) was ${hours(scope.time - tooOld.time)} before the order, outside the ${hours(scope.windowMs)} attribution window (attribution.windowHours)`;
+  else if (after)
+    reason = `the only ${after.event} of ${product} by userId "${scope.userId}" (${after.eventId}) is timestamped after the order`;
+  else {
+    const other = scope.visit?.interactions.find(
+      (i) => i.userId !== scope.userId && touches(i, ids),
+    );
+    reason = other
+      ? `no clickthrough or addtocart of ${product} by the order's userId "${scope.userId}"; userId "${other.userId}" clicked it in this visit (${other.eventId}): the shopper's identity changed (visit-user-changed)`
+      : `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order (the shopper did not reach it through search, category, autocomplete or recommendations)`;
+  }
+  return { ...line, credit: null, noCreditReason: reason };
+}
+
+function creditOf(i: Interaction, scope: CreditScope): CreditDto {
+  const q =
+    i.kind === 'search' || i.kind === 'autocomplete' || i.kind === 'category'
+      ? (scope.issuedQuery?.(scope.siteId, i.responseId) ?? urlQuery(i.pageUrl))
+      : undefined;
+  return {
+    kind: i.kind,
+    responseId: i.responseId,
+    ...(q !== undefined && q !== '' && { q }),
+    ...(i.tag && { tag: i.tag }),
+    event: i.event,
+    eventId: i.eventId,
+    pageLoadId: i.pageLoadId,
+  };
+}

@@ -1,0 +1,151 @@
+// Product page, cart, order and login events read out of recorded requests, and the items of the clicks
+// and quick adds that can earn an order line its credit. Tolerant of anything a rejected body may hold.
+import type { RecordedEvent } from '../../../shared/events';
+import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
+
+/** The beacon v2 endpoints of the rest of the visit (CLIENT-FACTS.md, "The rest of the visit"). */
+export const VISIT_ENDPOINTS = [
+  'product/pageview',
+  'cart/add',
+  'cart/remove',
+  'order/transaction',
+  'shopper/login',
+] as const;
+export type VisitEndpoint = (typeof VISIT_ENDPOINTS)[number];
+
+export function isVisitEndpoint(category: string, event: string): boolean {
+  return (VISIT_ENDPOINTS as readonly string[]).includes(`${category}/${event}`);
+}
+
+/**
+ * What every event on a page has (the timeline engine's event satisfies it): the visit domain reads it
+ * without depending on the timeline's model.
+ */
+export interface PageEvent {
+  id: string;
+  seq: number;
+  arrival: number;
+  accepted: boolean;
+  status: number;
+  receivedAt: string | null;
+  timestamp: string | null;
+  /** ms the event is ordered by: its timestamp, else its receive time */
+  time: number;
+  sessionId: string;
+  userId: string;
+  pageLoadId: string;
+  pageUrl: string;
+  dev: boolean;
+  errors: string[];
+}
+
+/** A visit event: the timeline fields every page event has, plus what the visit rules read. */
+export interface VisitEvent {
+  base: PageEvent;
+  endpoint: VisitEndpoint;
+  shopperId: string;
+  items: CartItemDto[];
+  /** data.cart of cart events */
+  cart: CartItemDto[] | null;
+  orderId: string | null;
+  transactionTotal: number | null;
+  total: number | null;
+  /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */
+  cartIssue?: string;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return '';
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+export function readItem(v: unknown): CartItemDto {
+  const o = isObject(v) ? v : {};
+  return {
+    uid: str(o.uid),
+    parentId: str(o.parentId),
+    sku: str(o.sku),
+    qty: num(o.qty),
+    price: num(o.price),
+  };
+}
+
+// A hostile body may hold hundreds of thousands of items: the rules and the views need far fewer.
+const MAX_ITEMS = 500;
+
+function readItems(v: unknown): CartItemDto[] {
+  if (!Array.isArray(v)) return [];
+  const out: CartItemDto[] = [];
+  for (const item of v) {
+    if (out.length >= MAX_ITEMS) break;
+    out.push(readItem(item));
+  }
+  return out;
+}
+
+export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent {
+  const body = isObject(rec.body) ? rec.body : {};
+  const ctx = isObject(body.context) ? body.context : {};
+  const data = isObject(body.data) ? body.data : {};
+  const endpoint = `${rec.category}/${rec.event}` as VisitEndpoint;
+  const isOrder = endpoint === 'order/transaction';
+  return {
+    base,
+    endpoint,
+    shopperId: str(ctx.shopperId),
+    items: endpoint === 'product/pageview' ? [readItem(data.result)] : readItems(data.results),
+    cart: endpoint.startsWith('cart/') ? readItems(data.cart) : null,
+    orderId: isOrder ? (typeof data.orderId === 'string' ? data.orderId : str(data.orderId)) : null,
+    transactionTotal: isOrder ? num(data.transactionTotal) : null,
+    total: isOrder ? num(data.total) : null,
+  };
+}
+
+/** The product ids of an item that can match another's: empty ids never match. */
+export function productIds(item: Pick<CartItemDto, 'uid' | 'parentId' | 'sku'>): string[] {
+  const ids: string[] = [];
+  for (const id of [item.uid, item.parentId, item.sku])
+    if (id !== '' && !ids.includes(id)) ids.push(id);
+  return ids;
+}
+
+/** The items (with sku) of an accepted clickthrough or addtocart body. */
+export function interactionItems(rec: RecordedEvent): CartItemDto[] {
+  const body = isObject(rec.body) ? rec.body : {};
+  const data = isObject(body.data) ? body.data : {};
+  return readItems(data.results);
+}
+
+export function visitEventDto(v: VisitEvent): VisitEventDto {
+  const e = v.base;
+  return {
+    id: e.id,
+    seq: e.seq,
+    arrival: e.arrival,
+    endpoint: v.endpoint,
+    accepted: e.accepted,
+    status: e.status,
+    receivedAt: e.receivedAt,
+    timestamp: e.timestamp,
+    sessionId: e.sessionId,
+    userId: e.userId,
+    ...(v.shopperId && { shopperId: v.shopperId }),
+    pageUrl: e.pageUrl,
+    dev: e.dev,
+    items: v.items,
+    ...(v.cart && { cart: v.cart }),
+    ...(v.orderId !== null && { orderId: v.orderId }),
+    ...(v.transactionTotal !== null && { transactionTotal: v.transactionTotal }),
+    ...(v.total !== null && { total: v.total }),
+    errors: e.errors,
+  };
+}

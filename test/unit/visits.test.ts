@@ -1,0 +1,411 @@
+// The whole visit on the timeline engine: visit pages, orders and their credit, and the visit rules with
+// the edges of each exemption (CLIENT-FACTS.md, "The rest of the visit", lists what is correct traffic).
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../src/shared/events';
+import type { ResponseKind } from '../../src/shared/kinds';
+import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/provenance';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { PageBuilder, T0, type EventOptions, type PageOptions } from './timeline-events';
+
+type Line = { uid: string; parentId?: string; sku?: string; qty?: number; price?: number };
+const line = (l: Line) => ({
+  uid: l.uid,
+  parentId: l.parentId ?? l.uid,
+  sku: l.sku ?? `sku-${l.uid}`,
+  qty: l.qty ?? 1,
+  price: l.price ?? 20,
+});
+
+/** A page of the visit that sends product, cart, order or login events. */
+class VisitPage extends PageBuilder {
+  send(endpoint: string, data: Record<string, unknown>, o: EventOptions): RecordedEvent {
+    const [category, event] = endpoint.split('/') as [string, string];
+    return this.as(category as ResponseKind).event(event, data, o);
+  }
+  product(uid: string, o: EventOptions, parentId = uid) {
+    return this.send('product/pageview', { result: { uid, parentId, sku: `sku-${uid}` } }, o);
+  }
+  cartAdd(results: Line[], cart: Line[], o: EventOptions) {
+    return this.send('cart/add', { results: results.map(line), cart: cart.map(line) }, o);
+  }
+  cartRemove(results: Line[], cart: Line[], o: EventOptions) {
+    return this.send('cart/remove', { results: results.map(line), cart: cart.map(line) }, o);
+  }
+  order(
+    orderId: string,
+    lines: Line[],
+    o: EventOptions,
+    totals: { tt?: number; total?: number } = {},
+  ) {
+    const sum = lines.map(line).reduce((s, l) => s + l.qty * l.price, 0);
+    return this.send(
+      'order/transaction',
+      {
+        orderId,
+        transactionTotal: totals.tt ?? sum,
+        total: totals.total ?? sum,
+        city: 'Oslo',
+        country: 'NO',
+        results: lines.map(line),
+      },
+      o,
+    );
+  }
+}
+
+const page = (pageLoadId: string, o: PageOptions = {}) =>
+  new VisitPage({ pageLoadId, pageUrl: `http://localhost:3000/${pageLoadId}`, ...o });
+
+function judge(
+  events: RecordedEvent[],
+  opts: { provenance?: ProvenanceSource; windowHours?: number } = {},
+) {
+  const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+  const e = new TimelineEngine({
+    clock,
+    settings: defaultTimelineSettings(),
+    ...(opts.windowHours !== undefined && { attributionWindowMs: opts.windowHours * 3_600_000 }),
+  });
+  if (opts.provenance) e.setProvenance(opts.provenance);
+  for (const ev of events) e.apply(ev);
+  e.finish();
+  const pages = e.pagesDto();
+  const rules = (pageLoadId?: string) =>
+    pages
+      .filter((p) => pageLoadId === undefined || p.pageLoadId === pageLoadId)
+      .flatMap((p) => p.findings)
+      .filter((f) => f.rule !== 'dev-flag' && f.rule !== 'no-impression')
+      .map((f) => `${f.rule}:${f.severity}`);
+  return { engine: e, pages, rules, visits: e.visits(), orders: e.orders() };
+}
+
+/** search → impression → click → product page → cart → thank-you page, as the provider's client sends it. */
+function cleanVisit(orderId = 'order-1001') {
+  const search = new VisitPage({
+    pageLoadId: 'search',
+    pageUrl: 'http://localhost:3000/search?q=jacket',
+  });
+  const pdp = page('pdp');
+  const cart = page('cart');
+  const thanks = page('thanks');
+  return [
+    search.render('r1', { at: 0 }),
+    search.impression('r1', ['P103', 'P104'], { at: 1200 }),
+    search.click('r1', 'P103', { at: 3000 }),
+    pdp.product('P103', { at: 4000 }),
+    // a variant of the clicked product goes into the cart
+    cart.cartAdd([{ uid: '1030', parentId: 'P103' }], [{ uid: '1030', parentId: 'P103' }], {
+      at: 9000,
+    }),
+    // the thank-you page's cart globals are already empty: cart/remove of the stored items first
+    thanks.cartRemove([{ uid: '1030', parentId: 'P103' }], [], { at: 20_000 }),
+    thanks.order(
+      orderId,
+      [{ uid: '1030', parentId: 'P103', qty: 2, price: 25 }],
+      { at: 20_050 },
+      {
+        tt: 50,
+        total: 56.5,
+      },
+    ),
+  ];
+}
+
+describe('the whole visit', () => {
+  it('a clean visit is silent; its pages read as the shopper’s path and the line is credited to the search click', () => {
+    const j = judge(cleanVisit());
+    expect(j.rules()).toEqual([]);
+    expect(j.visits).toHaveLength(1);
+    const v = j.visits[0]!;
+    expect(v.pages.map((p) => `${p.pageLoadId}:${p.kind}`)).toEqual([
+      'search:search',
+      'pdp:product',
+      'cart:cart',
+      'thanks:order',
+    ]);
+    expect(v.cart).toEqual([]);
+    expect(v.orders).toEqual(['order-1001']);
+    expect(v.userIds).toEqual(['user-1']);
+    const [order] = j.orders;
+    expect(order).toMatchObject({
+      orderId: 'order-1001',
+      transactionTotal: 50,
+      total: 56.5,
+      pageLoadId: 'thanks',
+    });
+    expect(order!.lines[0]!.credit).toMatchObject({
+      kind: 'search',
+      responseId: 'r1',
+      q: 'jacket',
+      event: 'clickthrough',
+      pageLoadId: 'search',
+    });
+    const thanks = j.pages.find((p) => p.pageLoadId === 'thanks')!;
+    expect(thanks.pageKind).toBe('order');
+    expect(thanks.visitEvents!.map((e) => e.endpoint)).toEqual([
+      'cart/remove',
+      'order/transaction',
+    ]);
+  });
+
+  it('credits the latest interaction before the order (by timestamp), of any kind, within the window', () => {
+    const rec = page('home').as('recommendations', 'similar');
+    const search = new VisitPage({
+      pageLoadId: 'search',
+      pageUrl: 'http://localhost:3000/search?q=boots',
+    });
+    const thanks = page('thanks');
+    const events = [
+      search.render('r1', { at: 0 }),
+      search.impression('r1', ['B1'], { at: 1200 }),
+      search.click('r1', 'B1', { at: 2000 }),
+      rec.render('w1', { at: 5000 }),
+      rec.impression('w1', ['B1'], { at: 6200 }),
+      thanks.order('o-1', [{ uid: 'B1' }], { at: 30_000 }),
+      // a queued addtocart that arrives after the order but was timestamped before it
+      rec.cart('w1', 'B1', { at: 7000, recv: 31_000 }),
+    ];
+    const j = judge(events);
+    expect(j.orders[0]!.lines[0]!.credit).toMatchObject({
+      kind: 'recommendations',
+      tag: 'similar',
+      event: 'addtocart',
+      responseId: 'w1',
+    });
+  });
+
+  it('gives no credit outside the attribution window, or to another userId, and says why', () => {
+    const search = new VisitPage({
+      pageLoadId: 'search',
+      pageUrl: 'http://localhost:3000/search?q=hat',
+    });
+    const thanks = page('thanks');
+    const late = judge(
+      [
+        search.render('r1', { at: 0 }),
+        search.impression('r1', ['H1'], { at: 1200 }),
+        search.click('r1', 'H1', { at: 2000 }),
+        thanks.order('o-2', [{ uid: 'H1' }], { at: 2000 + 2 * 3_600_000 }),
+      ],
+      { windowHours: 1 },
+    );
+    expect(late.orders[0]!.lines[0]!.credit).toBeNull();
+    expect(late.orders[0]!.lines[0]!.noCreditReason).toMatch(
+      /outside the 1\.0 h attribution window/,
+    );
+
+    const stranger = page('thanks2', { userId: 'user-2' });
+    const other = judge([
+      search.render('r1', { at: 0 }),
+      search.impression('r1', ['H1'], { at: 1200 }),
+      search.click('r1', 'H1', { at: 2000 }),
+      stranger.order('o-3', [{ uid: 'H1' }], { at: 60_000 }),
+    ]);
+    expect(other.orders[0]!.lines[0]!.credit).toBeNull();
+    expect(other.orders[0]!.lines[0]!.noCreditReason).toMatch(
+      /userId "user-1" clicked it in this visit/,
+    );
+    expect(other.rules('thanks2')).toContain('visit-user-changed:warning');
+  });
+});
+
+describe('order rules', () => {
+  it('order-id-missing: an order sent with orderId ""', () => {
+    const j = judge([page('thanks').order('', [{ uid: 'A' }], { at: 0 })]);
+    expect(j.rules('thanks')).toEqual(['order-id-missing:error']);
+    expect(j.pages[0]!.findings.find((f) => f.rule === 'order-id-missing')!.message).toMatch(
+      /set order\.id/,
+    );
+  });
+
+  it('order-duplicate: a reload within 10 s on the same pageLoadId, or a new page later; other ids are fine', () => {
+    const thanks = page('thanks');
+    const reload = judge([
+      thanks.order('o-9', [{ uid: 'A' }], { at: 0 }),
+      thanks.order('o-9', [{ uid: 'A' }], { at: 4000 }),
+    ]);
+    expect(reload.rules()).toEqual(['order-duplicate:error']);
+    expect(reload.pages[0]!.findings[0]!.message).toMatch(/within 10 s/);
+    expect(reload.orders.map((o) => o.orderId)).toEqual(['o-9', 'o-9']);
+
+    const later = judge([
+      thanks.order('o-9', [{ uid: 'A' }], { at: 0 }),
+      page('thanks-again').order('o-9', [{ uid: 'A' }], { at: 600_000 }),
+    ]);
+    expect(later.rules('thanks')).toEqual([]);
+    expect(later.rules('thanks-again')).toEqual(['order-duplicate:error']);
+
+    const two = judge([
+      thanks.order('o-1', [{ uid: 'A' }], { at: 0 }),
+      page('thanks-2').order('o-2', [{ uid: 'A' }], { at: 600_000 }),
+    ]);
+    expect(two.rules()).toEqual([]);
+  });
+
+  it('order-totals: missing totals and cents are caught; discounts, taxes and the OAS example are not', () => {
+    const t = (tt: number, total: number, lines: Line[] = [{ uid: 'A', qty: 2, price: 50 }]) =>
+      judge([page('thanks').order('o', lines, { at: 0 }, { tt, total })]).rules();
+    expect(t(0, 0)).toEqual(['order-totals:error']);
+    expect(t(100, 0)).toEqual(['order-totals:error']);
+    expect(t(10_000, 10_000)).toEqual(['order-totals:error']); // cents against prices in units
+    expect(t(1, 1)).toEqual(['order-totals:error']); // a total 1/100 of the lines
+    expect(t(100, 80)).toEqual([]); // a discount
+    expect(t(100, 131)).toEqual([]); // taxes and shipping
+    expect(t(75, 100, [{ uid: 'A', qty: 1, price: 100 }])).toEqual([]); // the provider's own example
+    expect(t(100 * 49, 100)).toEqual([]); // 49×: below the cents threshold
+    expect(t(100 * 50, 100)).toEqual(['order-totals:error']); // 50×: at it
+  });
+});
+
+describe('cart-inconsistent', () => {
+  const A = { uid: 'A' };
+  it('flags a cart/add whose own cart lacks what it adds', () => {
+    const j = judge([page('c').cartAdd([A], [], { at: 0 })]);
+    expect(j.rules()).toEqual(['cart-inconsistent:warning']);
+  });
+
+  it('flags a cart/remove that leaves as many as the cart before held', () => {
+    const c = page('c');
+    const j = judge([c.cartAdd([A], [A], { at: 0 }), c.cartRemove([A], [A], { at: 1000 })]);
+    expect(j.rules()).toEqual(['cart-inconsistent:warning']);
+    const ok = judge([
+      c.cartAdd([{ uid: 'A', qty: 2 }], [{ uid: 'A', qty: 2 }], { at: 0 }),
+      c.cartRemove([{ uid: 'A', qty: 1 }], [{ uid: 'A', qty: 1 }], { at: 1000 }),
+    ]);
+    expect(ok.rules()).toEqual([]);
+  });
+
+  it('is silent on a quick add followed by cart/add of the variant and cart/remove of the parent', () => {
+    const listing = new VisitPage({
+      pageLoadId: 'listing',
+      pageUrl: 'http://localhost:3000/search?q=x',
+    });
+    const next = page('next');
+    const j = judge([
+      listing.render('r1', { at: 0 }),
+      listing.impression('r1', ['P103'], { at: 1200 }),
+      listing.cart('r1', 'P103', { at: 2000 }),
+      next.cartAdd([{ uid: '1030', parentId: 'P103' }], [{ uid: '1030', parentId: 'P103' }], {
+        at: 5000,
+      }),
+      next.cartRemove([{ uid: 'P103' }], [{ uid: '1030', parentId: 'P103' }], { at: 5010 }),
+    ]);
+    expect(j.rules()).toEqual([]);
+  });
+
+  it('is silent when a quick add since the last cart event makes the cart before stale, and says so otherwise', () => {
+    const listing = new VisitPage({
+      pageLoadId: 'listing',
+      pageUrl: 'http://localhost:3000/search?q=x',
+    });
+    const c = page('c');
+    const base = [
+      c.cartAdd([A], [A], { at: 0 }),
+      listing.render('r1', { at: 1000 }),
+      listing.impression('r1', ['A'], { at: 2200 }),
+    ];
+    // the quick add put a second A in the client's stored cart; the globals show one: remove 1, one left
+    const quick = judge([
+      ...base,
+      listing.cart('r1', 'A', { at: 3000 }),
+      c.cartRemove([A], [A], { at: 4000 }),
+    ]);
+    expect(quick.rules()).toEqual([]);
+    const none = judge([...base, c.cartRemove([A], [A], { at: 4000 })]);
+    expect(none.rules()).toEqual(['cart-inconsistent:warning']);
+  });
+});
+
+describe('identity and mode across the visit', () => {
+  it('visit-user-changed: a later page with another userId; tabs opened together are exempt; a login is not a change', () => {
+    const first = page('p1');
+    const at = (ms: number) =>
+      judge([
+        first.product('A', { at: 0 }),
+        page('p2', { userId: 'user-2' }).product('B', { at: ms }),
+      ]).rules('p2');
+    expect(at(1900)).toEqual([]);
+    expect(at(2100)).toEqual(['visit-user-changed:warning']);
+    const login = judge([
+      first.product('A', { at: 0 }),
+      page('p2').send('shopper/login', {}, { at: 60_000, context: { shopperId: 'shopper-7' } }),
+      page('p3').product('B', { at: 90_000, context: { shopperId: 'shopper-7' } }),
+    ]);
+    expect(login.rules()).toEqual([]);
+    expect(login.visits[0]!.shopperId).toBe('shopper-7');
+  });
+
+  it('visit-dev-mixed: a production order in a development visit, but not two visits of each mode', () => {
+    const j = judge([
+      page('pdp').product('A', { at: 0 }),
+      page('thanks', { dev: false }).order('o', [{ uid: 'A' }], { at: 5000 }),
+    ]);
+    expect(j.rules('thanks')).toEqual(['visit-dev-mixed:error']);
+    const apart = judge([
+      page('pdp').product('A', { at: 0 }),
+      page('thanks', { dev: false, sessionId: 'session-2' }).order('o', [{ uid: 'A' }], {
+        at: 5000,
+      }),
+    ]);
+    expect(apart.rules()).toEqual([]);
+  });
+});
+
+describe('catalog', () => {
+  const provenance = (ids: string[]): ProvenanceSource => ({
+    site: () => ({ companion: false, catalogCheck: true }),
+    issued: () => undefined,
+    rememberedSince: () => 0,
+    recent: () => [],
+    catalog: () => ({
+      has: (id) => ids.includes(id),
+      uidOfSku: (sku) => (sku === 'sku-X' ? 'X' : undefined),
+    }),
+  });
+
+  it('item-not-in-catalog on product, cart and order ids the indexed catalog does not know', () => {
+    const j = judge(
+      [page('pdp').product('GHOST', { at: 0 }), page('pdp2').product('P1', { at: 100 })],
+      {
+        provenance: provenance(['P1']),
+      },
+    );
+    expect(j.rules('pdp')).toEqual(['item-not-in-catalog:warning']);
+    expect(j.rules('pdp2')).toEqual([]);
+    expect(j.pages[0]!.findings[0]!.message).toMatch(/"GHOST"/);
+  });
+});
+
+describe('visits and orders bookkeeping', () => {
+  it('filters by site, session, user and order id, and reset forgets them', () => {
+    const j = judge([
+      ...cleanVisit('o-a'),
+      page('x', { sessionId: 'session-2', userId: 'user-9' }).order('o-b', [{ uid: 'Z' }], {
+        at: 100_000,
+      }),
+    ]);
+    expect(j.engine.visits({ sessionId: 'session-2' }).map((v) => v.userIds)).toEqual([['user-9']]);
+    expect(j.engine.orders({ siteId: 'demo42', userId: 'user-9' }).map((o) => o.orderId)).toEqual([
+      'o-b',
+    ]);
+    expect(j.engine.orders({ orderId: 'o-a' })).toHaveLength(1);
+    expect(j.engine.orders({ siteId: 'other' })).toEqual([]);
+    j.engine.reset('demo42');
+    expect(j.engine.visits()).toEqual([]);
+    expect(j.engine.orders()).toEqual([]);
+  });
+
+  it('a rejected order is a schema finding on its page, not an order', () => {
+    const j = judge([
+      page('thanks').order('o', [{ uid: 'A' }], {
+        at: 0,
+        accepted: false,
+        errors: ['data.total: required'],
+      }),
+    ]);
+    expect(j.rules()).toEqual(['schema:error']);
+    expect(j.orders).toEqual([]);
+  });
+});
