@@ -135,6 +135,58 @@ describe('search-sandbox check', () => {
     expect(bare.code).toBe(1);
   });
 
+  it('judges the whole visit: product, cart and order lines (bare or wrapped) and an order counted twice', async () => {
+    const ctx = (pageLoadId: string, at: string) => ({
+      timestamp: at,
+      sessionId: 's-1',
+      userId: 'u-1',
+      pageLoadId,
+      pageUrl: `http://localhost:3000/${pageLoadId}`,
+      initiator: 'athos/beaconjs/1.3.0',
+      dev: true,
+    });
+    const item = { uid: '1030', parentId: 'P103', sku: 'S-1030', qty: 1, price: 20 };
+    const order = (pageLoadId: string, at: string) => ({
+      context: ctx(pageLoadId, at),
+      data: { orderId: 'o-1', transactionTotal: 20, total: 22, results: [item] },
+    });
+    const lines = [
+      {
+        context: ctx('pdp', '2026-11-21T04:00:00Z'),
+        data: { result: { uid: 'P103', parentId: 'P103' } },
+      },
+      {
+        category: 'cart',
+        event: 'add',
+        body: {
+          context: ctx('pdp', '2026-11-21T04:00:05Z'),
+          data: { results: [item], cart: [item] },
+        },
+      },
+      order('thanks', '2026-11-21T04:01:00Z'),
+      order('thanks-again', '2026-11-21T04:09:00Z'),
+    ].map((l) => JSON.stringify(l));
+    const res = await check(temp('visit.ndjson', lines.join('\n') + '\n'));
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/^FAIL .*thanks-again/m);
+    expect(res.out).toMatch(/error {3}order-duplicate/);
+    expect(res.out).toContain('3 pages: 1 fail, 0 warn, 2 pass');
+    const json = JSON.parse(
+      (await check(temp('visit.ndjson', lines.join('\n')), '--format', 'json')).out,
+    ) as TimelineReportDto;
+    expect(json.pages.map((p) => p.pageKind)).toEqual(['product', 'order', 'order']);
+
+    const cart = JSON.stringify({
+      context: ctx('c', '2026-11-21T04:00:00Z'),
+      data: { results: [item], cart: [] },
+    });
+    const unwrapped = await check(temp('cart.ndjson', cart + '\n'));
+    expect(unwrapped.code).toBe(2);
+    expect(unwrapped.err).toMatch(
+      /cart\.ndjson:1: a cart body does not say whether it adds or removes/,
+    );
+  });
+
   it('reads NDJSON of bare beacon bodies, telling events apart by their fields', async () => {
     const p = new PageBuilder({ pageLoadId: 'bodies' });
     const lines = [

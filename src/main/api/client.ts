@@ -9,6 +9,8 @@ import type {
   FilterValue,
   HealthState,
   IssuedSearchResponse,
+  OrderDto,
+  OrderFilter,
   OutboxMessage,
   PageTimelineDto,
   RecordedEvent,
@@ -16,6 +18,8 @@ import type {
   SandboxClockApi,
   TimelineFilter,
   TimelineReportDto,
+  VisitDto,
+  VisitFilter,
   WaitOptions,
 } from './types.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
@@ -117,6 +121,16 @@ export class SandboxClient {
   async timelines(filter: TimelineFilter = {}): Promise<PageTimelineDto[]> {
     const path = `/_sandbox/timelines${query({ limit: MAX_PAGES, ...filter })}`;
     return (await this.call<{ pages: PageTimelineDto[] }>('GET', path)).pages;
+  }
+
+  /** Visits (one sessionId of one site each) with their pages, cart and orders, newest last. */
+  visits(filter: VisitFilter = {}): Promise<VisitDto[]> {
+    return this.call('GET', `/_sandbox/visits${query({ ...filter })}`);
+  }
+
+  /** One entry per order/transaction, newest last, each line with its credit (README "Credit"). */
+  orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
+    return this.call('GET', `/_sandbox/orders${query({ ...filter })}`);
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */

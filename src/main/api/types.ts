@@ -13,6 +13,17 @@ import type { ResponseKind } from '../../shared/kinds.js';
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto };
+export type {
+  VisitDto,
+  VisitPageDto,
+  VisitEventDto,
+  CartItemDto,
+  OrderDto,
+  OrderLineDto,
+  CreditDto,
+  VisitFilter,
+  OrderFilter,
+} from '../../shared/visits.js';
 
 /** A query value as the admin API takes it; undefined leaves the filter out. */
 export type FilterValue = string | number | boolean | undefined;

@@ -4,6 +4,7 @@ import type { RecordedEvent, ValidationIssue } from '../../../shared/events';
 import { parseBeaconPath } from '../beacon-path';
 import { validateBeaconBody } from '../schemas';
 import { isTimelineEndpoint } from '../../../shared/kinds';
+import { isVisitEndpoint } from '../visits/events';
 import type { IssuedResponse } from '../../search/responses';
 import { readIssuedResponses } from './offline-provenance';
 
@@ -23,10 +24,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
+function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | null {
+  if ('orderId' in data || 'transactionTotal' in data) return ['order', 'transaction'];
+  if (isObject(data.result)) return ['product', 'pageview'];
+  return null;
+}
+
 /** The event a bare body is, told apart by the fields each schema requires. */
 export function inferEvent(body: Record<string, unknown>): string | null {
   const data = body.data;
   if (!isObject(data)) return null;
+  if ('cart' in data) return null;
   if (typeof data.redirect === 'string') return 'redirect';
   const results = Array.isArray(data.results) ? data.results : undefined;
   if (results?.some((r) => isObject(r) && ('qty' in r || 'price' in r))) return 'addtocart';
@@ -127,14 +136,25 @@ function fromRecord(v: unknown, where: string, id: string, counter: Counter): Re
     );
   }
   if ('context' in v || 'data' in v) {
+    const data = isObject(v.data) ? v.data : {};
+    const visit = inferVisitEndpoint(data);
+    if (visit)
+      return makeEvent(counter, id, {
+        siteId: '',
+        category: visit[0],
+        event: visit[1],
+        receivedAt: '',
+        body: v,
+      });
     const event = inferEvent(v);
     if (!event)
       throw new InputError(
-        `${where}: cannot tell which event this body is (render, redirect, impression, clickthrough, addtocart): wrap it as {"kind": "search", "event": "…", "body": {…}}`,
+        'cart' in data
+          ? `${where}: a cart body does not say whether it adds or removes: wrap it as {"category": "cart", "event": "add", "body": {…}} (or "remove")`
+          : `${where}: cannot tell which event this body is (render, redirect, impression, clickthrough, addtocart, product pageview, order): wrap it as {"kind": "search", "event": "…", "body": {…}}`,
       );
     // A bare body does not say its endpoint: data.tag makes it a recommendation widget's, anything else is
     // taken for search. Category, autocomplete and bundles bodies are wrapped with their kind.
-    const data = isObject(v.data) ? v.data : {};
     return makeEvent(counter, id, {
       siteId: '',
       category: typeof data.tag === 'string' ? 'recommendations' : 'search',
@@ -193,7 +213,11 @@ function parseHar(
     const at = pathname.indexOf('/beacon/v2/');
     if (at < 0) return;
     const where = parseBeaconPath(pathname.slice(at));
-    if (!where.ok || !isTimelineEndpoint(where.category, where.event)) {
+    if (
+      !where.ok ||
+      (!isTimelineEndpoint(where.category, where.event) &&
+        !isVisitEndpoint(where.category, where.event))
+    ) {
       other++;
       return;
     }
@@ -243,7 +267,7 @@ function parseHar(
   const notes =
     other > 0
       ? [
-          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not timeline events: product, cart, order, …) skipped`,
+          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not events the timelines judge: chat, log, …) skipped`,
         ]
       : [];
   return { kind: 'har', events, notes };

@@ -54,6 +54,13 @@ function pageTitle(p: PageTimelineDto): string {
   return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
 }
 
+/** `order page, ` for pages of the rest of the visit (product, cart, order); search-side pages say their kinds. */
+function visitKind(p: PageTimelineDto): string {
+  return p.pageKind === 'product' || p.pageKind === 'cart' || p.pageKind === 'order'
+    ? `${p.pageKind} page, `
+    : '';
+}
+
 function findingText(f: TimelineFindingDto): string {
   const more =
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
@@ -132,7 +139,7 @@ export function textReport(pages: PageTimelineDto[]): string {
   for (const p of pages) {
     const c = p.counts;
     lines.push(
-      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'})`,
+      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'})`,
     );
     for (const f of p.findings) {
       const ids =
@@ -192,7 +199,7 @@ function htmlSection(p: PageTimelineDto): string {
       return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
     })
     .join('');
-  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
+  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(visitKind(p))}${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
 }
 
 /** The HTML report in pieces (a page's section each), for writing it as a stream. */

@@ -1,0 +1,172 @@
+// The whole visit over real HTTP, driven by the provider's own client (@athoscommerce/beacon) in Node:
+// a search click, a product page, a cart and a thank-you page become a visit with pages, an order whose
+// line is credited to the click, and findings where the visit is wrong — in timelines, reports, after a
+// restart and gone on reset.
+import { Beacon } from '@athoscommerce/beacon';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderDto, VisitDto } from '../../src/shared/visits';
+import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
+import type { Sandbox } from '../../src/main/sandbox';
+import { startSandbox, tempDir } from '../helpers/sandbox';
+
+const SITE = 'demo42';
+const stops: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+/** Requests the clients sent (the personalization preflight is debounced): settled before a sandbox closes. */
+const inFlight: Promise<unknown>[] = [];
+const trackedFetch: typeof fetch = (input, init) => {
+  const p = fetch(input, init);
+  inFlight.push(p.catch(() => undefined));
+  return p;
+};
+
+async function sandbox(overrides = {}) {
+  const s = await startSandbox(overrides);
+  stops.push(async () => {
+    await Promise.all(inFlight.splice(0));
+    await s.close();
+  });
+  return s;
+}
+
+/** One shopper's browser: one client, a new pageLoadId and URL per page, as a storefront's pages get. */
+function shopper(s: Sandbox) {
+  const beacon = new Beacon(
+    { siteId: SITE },
+    {
+      mode: 'development',
+      href: 'http://localhost:5173/search?q=jacket',
+      requesters: {
+        beacon: { origin: `${s.url}/beacon/v2` },
+        personalization: { origin: s.url },
+      },
+      apis: { fetch: trackedFetch },
+    },
+  );
+  return {
+    beacon,
+    open(url: string) {
+      beacon.updateContext('pageUrl', url);
+      return beacon.pageLoad();
+    },
+  };
+}
+
+const product = (uid: string) => ({
+  type: 'product' as const,
+  uid,
+  parentId: uid,
+  sku: `S-${uid}`,
+});
+
+async function getJson<T>(s: Sandbox, path: string): Promise<T> {
+  const res = await fetch(`${s.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** search → click → product page → cart → thank-you page with an order that has no id. */
+async function visit(s: Sandbox, orderId: string) {
+  const { beacon, open } = shopper(s);
+  beacon.events.search.render({ data: { responseId: 'resp-1' } });
+  beacon.events.search.impression({
+    data: { responseId: 'resp-1', results: [product('P103'), product('P104')], banners: [] },
+  });
+  // the render and impressions wait in the client's 300 ms queue; the shopper clicks after they went
+  await s.core.events.waitFor({ siteId: SITE, event: 'impression' }, 1, 10_000);
+  beacon.events.search.clickThrough({ data: { responseId: 'resp-1', results: [product('P103')] } });
+  await s.core.events.waitFor({ siteId: SITE, event: 'clickthrough' }, 1, 10_000);
+  open('http://localhost:5173/product/P103');
+  beacon.events.product.pageView({
+    data: { result: { uid: '1030', parentId: 'P103', sku: 'S-1030' } },
+  });
+  const line = { uid: '1030', parentId: 'P103', qty: 2, price: 25 };
+  beacon.events.cart.add({ data: { results: [line], cart: [line] } });
+  open('http://localhost:5173/checkout/thanks');
+  beacon.events.order.transaction({
+    data: { orderId, transactionTotal: 50, total: 54, results: [line] },
+  });
+  const done = await s.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000);
+  expect(done.done).toBe(true);
+  return beacon;
+}
+
+describe('GET /_sandbox/visits and /_sandbox/orders', () => {
+  it('a visit reads as the shopper’s path, its order line is credited to the search click', async () => {
+    const s = await sandbox();
+    const beacon = await visit(s, 'order-77');
+    const visits = await getJson<VisitDto[]>(s, `/_sandbox/visits?siteId=${SITE}`);
+    expect(visits).toHaveLength(1);
+    const [v] = visits;
+    expect(v!.sessionId).toBe(beacon.getSessionId());
+    expect(v!.userIds).toEqual([beacon.getUserId()]);
+    expect(v!.pages.map((p) => p.kind)).toEqual(['search', 'product', 'order']);
+    expect(v!.orders).toEqual(['order-77']);
+    expect(v!.cart).toEqual([]);
+    expect(v!.verdict).not.toBe('fail');
+
+    const orders = await getJson<OrderDto[]>(s, `/_sandbox/orders?userId=${beacon.getUserId()}`);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ orderId: 'order-77', transactionTotal: 50, total: 54 });
+    expect(orders[0]!.lines[0]!.credit).toMatchObject({
+      kind: 'search',
+      responseId: 'resp-1',
+      q: 'jacket',
+      event: 'clickthrough',
+    });
+    expect(await getJson<OrderDto[]>(s, '/_sandbox/orders?orderId=nope')).toEqual([]);
+  });
+
+  it('an order without an id is an error on the order page: timelines, report and the page kind say so', async () => {
+    const s = await sandbox();
+    await visit(s, '');
+    const list = await getJson<{ pages: PageTimelineDto[] }>(s, '/_sandbox/timelines?verdict=fail');
+    expect(list.pages.map((p) => p.pageKind)).toEqual(['order']);
+    const finding = list.pages[0]!.findings.find((f) => f.rule === 'order-id-missing');
+    expect(finding?.severity).toBe('error');
+    expect(list.pages[0]!.visitEvents!.map((e) => e.endpoint)).toEqual(['order/transaction']);
+    const report = await getJson<TimelineReportDto>(s, '/_sandbox/report?format=json');
+    expect(report.pages.flatMap((p) => p.findings.map((f) => f.rule))).toContain(
+      'order-id-missing',
+    );
+    const junit = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
+    expect(junit).toContain('order-id-missing');
+  });
+
+  it('refuses unknown or repeated parameters with a 400 naming them', async () => {
+    const s = await sandbox();
+    const res = await fetch(`${s.url}/_sandbox/visits?site=demo42`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      parameter: 'site',
+      message: expect.stringContaining('allowed: siteId, sessionId, userId'),
+    });
+    const twice = await fetch(`${s.url}/_sandbox/orders?orderId=a&orderId=b`);
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).message).toMatch(/orderId was given more than once/);
+  });
+
+  it('survives a restart (rebuilt from the journal) and goes on reset', async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(cleanup);
+    const first = await startSandbox({ dataDir: dir });
+    await visit(first, 'order-5');
+    await Promise.all(inFlight.splice(0));
+    await first.close();
+    const second = await sandbox({ dataDir: dir });
+    const orders = await getJson<OrderDto[]>(second, '/_sandbox/orders');
+    expect(orders.map((o) => o.orderId)).toEqual(['order-5']);
+    expect(orders[0]!.lines[0]!.credit?.responseId).toBe('resp-1');
+    const reset = await fetch(`${second.url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(reset.status).toBeLessThan(300);
+    expect(await getJson<VisitDto[]>(second, '/_sandbox/visits')).toEqual([]);
+    expect(await getJson<OrderDto[]>(second, '/_sandbox/orders')).toEqual([]);
+  });
+});
