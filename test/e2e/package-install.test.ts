@@ -162,15 +162,34 @@ await remote.waitForEvents({ event: 'render' });
 const clean = await sandbox.expectClean({ siteId: 'demo42' });
 await post('impression', { responseId: 'r2', results: [{ type: 'product', uid: '7', parentId: '7' }], banners: [] }, 'p2');
 const failure = await remote.expectClean({ siteId: 'demo42' }).catch((err) => err.message);
+await fetch(sandbox.url + '/beacon/v2/demo42/order/transaction', { method: 'POST',
+  headers: { 'content-type': 'text/plain' },
+  body: JSON.stringify({ context: { ...context, pageLoadId: 'p3' },
+    data: { orderId: '', transactionTotal: 7, total: 7, results: [{ uid: '7', parentId: '7', qty: 1, price: 7 }] } }) });
+const orders = await remote.orders({ siteId: 'demo42' });
+const visits = await sandbox.visits({ sessionId: 's1' });
+const orderFailure = await remote.expectClean({ pageLoadId: 'p3' }).catch((err) => err.message);
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
-    const result = JSON.parse(stdout) as { clean: { pages: number }; failure: string };
+    const result = JSON.parse(stdout) as {
+      clean: { pages: number };
+      failure: string;
+      orders: Array<{ orderId: string; lines: Array<{ credit: unknown; noCreditReason?: string }> }>;
+      visits: Array<{ pages: Array<{ kind: string }> }>;
+      orderFailure: string;
+    };
     expect(result.clean.pages).toBe(1);
+    // the whole visit through the installed package: the order, its uncredited line and its finding
+    expect(result.orders).toHaveLength(1);
+    expect(result.orders[0]!.lines[0]!.credit).toBeNull();
+    expect(result.orders[0]!.lines[0]!.noCreditReason).toMatch(/no clickthrough or addtocart/);
+    expect(result.visits[0]!.pages.map((p) => p.kind)).toEqual(['search', 'search', 'order']);
+    expect(result.orderFailure).toMatch(/\n {2}error order-id-missing: /);
     expect(result.failure).toMatch(
       /^expectClean failed \(siteId=demo42, failOn=error\): 1 finding on 1 of 2 pages\n/,
     );
@@ -196,16 +215,20 @@ console.log(JSON.stringify({ clean, failure }));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
+const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
+const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
+// @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
+await sandbox.orders({ verdict: 'fail' });
 // @ts-expect-error failOn is 'error' or 'warning' (unused if the types had resolved to any)
 await sandbox.expectClean({ failOn: 'warn' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length);
+console.log(port, pages.length, orders.length, visits.length);
 `,
     );
     writeFileSync(
