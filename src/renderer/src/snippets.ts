@@ -108,12 +108,15 @@ export function trackingCurls(
 export function beaconJsSnippet(origin: string, siteId: string): string {
   return `import { Beacon } from '@athoscommerce/beacon';
 
-// Send this storefront's tracking events to the sandbox instead of the real service.
+// Send this storefront's tracking events (and the client's personalization preflight) to the
+// sandbox instead of the real service: every host the client calls is routed here.
 const beacon = new Beacon(
   { siteId: '${siteId}' },
   {
+    mode: 'development',
     requesters: {
       beacon: { origin: '${origin}/beacon/v2' },
+      personalization: { origin: '${origin}' },
     },
   },
 );`;

@@ -1,0 +1,123 @@
+// The README's examples, executed: the first curl a newcomer copies is accepted and lands on a timeline,
+// the Beacon snippet routes every host to the sandbox, and the worked credit example answers as printed.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderDto } from '../../src/shared/visits';
+import type { PageTimelineDto } from '../../src/shared/timeline';
+import { Beacon } from '@athoscommerce/beacon';
+import { beaconJsSnippet } from '../../src/renderer/src/snippets';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+
+const run = promisify(execFile);
+const README = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+
+/** The fenced blocks of a language, in order. */
+function blocks(lang: string): string[] {
+  return [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map(
+    (m) => m[1]!,
+  );
+}
+
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+async function sandbox() {
+  const s = await startSandbox();
+  stops.push(() => s.close());
+  return s;
+}
+
+describe('README examples', () => {
+  it('the first curl is accepted and its page shows on the timelines without a finding above info', async () => {
+    const s = await sandbox();
+    const curl = blocks('sh').find((b) => b.startsWith('curl -X POST'))!;
+    expect(curl).toBeDefined();
+    const { stdout } = await run('bash', ['-c', curl.replaceAll('http://127.0.0.1:4545', s.url)]);
+    expect(JSON.parse(stdout)).toEqual({ success: true });
+    const page = (await (await fetch(`${s.url}/_sandbox/timelines/p1`)).json()) as PageTimelineDto;
+    expect(page.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+  });
+
+  it('the Beacon snippets (README and Connect view) send every request the client makes to the sandbox', async () => {
+    const s = await sandbox();
+    const readme = blocks('js')
+      .find((b) => b.includes('new Beacon('))!
+      .replaceAll('http://127.0.0.1:4545', s.url);
+    for (const snippet of [readme, beaconJsSnippet(s.url, 'demo42')]) {
+      const urls: string[] = [];
+      const realFetch = globalThis.fetch;
+      const pending: Promise<unknown>[] = [];
+      globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+        urls.push(String(input));
+        const p = realFetch(input, init);
+        pending.push(p.catch(() => undefined));
+        return p;
+      }) as typeof fetch;
+      try {
+        const code = snippet.replace(/^import .*$/m, '') + '\nreturn beacon;';
+        const beacon = new Function('Beacon', code)(Beacon) as Beacon;
+        beacon.events.product.pageView({ data: { result: { uid: 'A', parentId: 'A' } } });
+        const line = { uid: 'A', parentId: 'A', qty: 1, price: 5 };
+        beacon.events.cart.add({ data: { results: [line], cart: [line] } });
+        // the preflight is debounced: wait until it went out
+        await s.core.events.waitFor({ siteId: 'demo42', event: 'add' }, 1, 10_000);
+        await expect
+          .poll(() => urls.some((u) => u.includes('/v1/preflight')), { timeout: 10_000 })
+          .toBe(true);
+        await Promise.all(pending);
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      expect(urls.filter((u) => !u.startsWith(s.url))).toEqual([]);
+    }
+  });
+
+  it('the worked credit example answers as the README prints it', async () => {
+    const s = await sandbox();
+    const ctx = (pageLoadId: string, pageUrl: string, ms: number) => ({
+      timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+      pageUrl,
+      userId: 'u1',
+      sessionId: 's1',
+      pageLoadId,
+      initiator: 'readme',
+      dev: true,
+    });
+    const search = (ms: number) => ctx('search', 'https://shop.example/search?q=jacket', ms);
+    const tile = { type: 'product', uid: 'P103', parentId: 'P103' };
+    const line = { uid: '1030', parentId: 'P103', sku: 'S-1030', qty: 2, price: 25 };
+    const send = async (endpoint: string, body: unknown) =>
+      expect((await postBeacon(s.url, `demo42/${endpoint}`, body)).status).toBe(200);
+    await send('search/render', { context: search(0), data: { responseId: 'r1' } });
+    await send('search/impression', {
+      context: search(1200),
+      data: { responseId: 'r1', results: [tile], banners: [] },
+    });
+    await send('search/clickthrough', {
+      context: search(3000),
+      data: { responseId: 'r1', results: [tile] },
+    });
+    const pdp = ctx('pdp', 'https://shop.example/p/1030', 4000);
+    await send('product/pageview', {
+      context: pdp,
+      data: { result: { uid: '1030', parentId: 'P103', sku: 'S-1030' } },
+    });
+    const cart = ctx('cart', 'https://shop.example/cart', 9000);
+    await send('cart/add', { context: cart, data: { results: [line], cart: [line] } });
+    const thanks = ctx('thanks', 'https://shop.example/thanks', 20_000);
+    await send('order/transaction', {
+      context: thanks,
+      data: { orderId: 'order-1001', transactionTotal: 50, total: 56.5, results: [line] },
+    });
+    const printed = JSON.parse(
+      blocks('json').find((b) => b.includes('"orderId": "order-1001"'))!,
+    ) as OrderDto[];
+    const orders = (await (await fetch(`${s.url}/_sandbox/orders`)).json()) as OrderDto[];
+    expect(orders).toMatchObject(printed);
+  });
+});
