@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { Beacon } from '@athoscommerce/beacon';
-import { beaconJsSnippet } from '../../src/renderer/src/snippets';
+import { beaconJsSnippet } from '../../src/shared/snippets';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
 
 const run = promisify(execFile);

@@ -17,7 +17,7 @@ import {
   trackingCurls,
   uploadCurl,
   waitCurl,
-} from '../snippets';
+} from '../../../shared/snippets';
 
 /** The account the snippets use: the first configured site, with the demo key when it is the demo site. */
 export function useSnippetAccount(): {

@@ -7,7 +7,7 @@ import { FeedCard } from './feeds/FeedCard';
 import { useIndexRequestWatch } from '../state/arrivals';
 import { TrafficWatch } from './connect/TrafficWatch';
 import { useSnippetAccount } from './ConnectView';
-import { reindexCurl } from '../snippets';
+import { reindexCurl } from '../../../shared/snippets';
 
 export function FeedBoard() {
   const feeds = useSandbox((s) => s.feeds);

@@ -6,7 +6,7 @@ import { CodeBlock, Empty, Loaded } from '../components/common';
 import { currentSandboxTime } from '../components/ClockControl';
 import { plural } from '../format';
 import { navigate } from '../router';
-import { beaconCurl, beaconBody, newSnippetIds } from '../snippets';
+import { beaconCurl, beaconBody, newSnippetIds } from '../../../shared/snippets';
 import { store, useSandbox } from '../state/store';
 import { setFilters } from '../state/filters';
 import { NO_FILTERS } from '../state/timeline-rows';

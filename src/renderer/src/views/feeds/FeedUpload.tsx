@@ -4,7 +4,7 @@ import { useState, type DragEvent } from 'react';
 import type { FeedView } from '../../../../shared/indexing';
 import { requestIndex, uploadFeed } from '../../api/admin';
 import { messageOf, type RawResult } from '../../api/client';
-import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../snippets';
+import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../../../shared/snippets';
 import { desktopApi } from '../../components/hooks';
 
 const keyStorage = (siteId: string) => `search-sandbox.secretKey.${siteId}`;

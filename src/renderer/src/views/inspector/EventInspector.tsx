@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../api/types';
 import { CopyButton, KindLabel, ResponseKind } from '../../components/common';
 import { isTimelineEndpoint, isWidgetKind } from '../../../../shared/kinds';
 import { fmtDateTime, fmtDuration, parseTime } from '../../format';
-import { shellQuote } from '../../snippets';
+import { shellQuote } from '../../../../shared/snippets';
 import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';

@@ -1,6 +1,6 @@
 // Copy-paste snippets that point a storefront, a shell or a CI job at this sandbox. The five tracking
 // curls share one session, page and responseId, so running them in order yields one passing page.
-import { SEARCH_EVENTS, type SearchEventName } from '../../shared/events';
+import { SEARCH_EVENTS, type SearchEventName } from './events';
 
 export const DEMO_SITE_ID = 'demo42';
 export const DEMO_SECRET_KEY = 'demo-secret-key';
