@@ -15,7 +15,16 @@ import { openUi, skipReason, type UiSession } from './helpers/ui';
 const skip = skipReason();
 if (skip) console.warn(skip);
 
-const SCREENS = ['timelines', 'requests', 'feeds', 'outbox', 'connect', 'actions'] as const;
+const SCREENS = [
+  'timelines',
+  'visits',
+  'orders',
+  'requests',
+  'feeds',
+  'outbox',
+  'connect',
+  'actions',
+] as const;
 
 describe.skipIf(skip)('layout and keyboard', () => {
   let s: UiSession;

@@ -5,6 +5,7 @@ import { ClockButton } from './components/ClockControl';
 import { useTick } from './components/common';
 import { fmtDuration } from './format';
 import { navigate, routeHref, useRoute, type Route } from './router';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { store, useSandbox } from './state/store';
 import { ActionsView } from './views/ActionsView';
 import { ConnectView } from './views/ConnectView';
@@ -12,6 +13,8 @@ import { FeedBoard } from './views/FeedBoard';
 import { OutboxView } from './views/OutboxView';
 import { RequestsView } from './views/RequestsView';
 import { TimelinesView } from './views/TimelinesView';
+import { VisitsView } from './views/VisitsView';
+import { OrdersView } from './views/OrdersView';
 
 function Connection() {
   const c = useSandbox((s) => s.connection);
@@ -109,6 +112,12 @@ function TopBar({ route }: { route: Route }) {
         >
           Timelines
         </NavLink>
+        <NavLink to={{ view: 'visits', visitKey: null }} current={route} testId="nav-visits">
+          Visits
+        </NavLink>
+        <NavLink to={{ view: 'orders', orderId: null }} current={route} testId="nav-orders">
+          Orders
+        </NavLink>
         <NavLink to={{ view: 'requests', eventId: null }} current={route} testId="nav-requests">
           Requests
         </NavLink>
@@ -151,6 +160,10 @@ function Screen({ route }: { route: Route }) {
       return <OutboxView mailId={route.mailId} />;
     case 'actions':
       return <ActionsView />;
+    case 'visits':
+      return <VisitsView visitKey={route.visitKey} />;
+    case 'orders':
+      return <OrdersView orderId={route.orderId} />;
     case 'timelines':
       return <TimelinesView pageKey={route.pageKey} eventId={route.eventId} />;
   }
@@ -185,7 +198,9 @@ export function App() {
       <TopBar route={route} />
       <main className="main" id="main" tabIndex={-1}>
         <DisconnectedBanner />
-        <Screen route={route} />
+        <ErrorBoundary key={route.view} what={`the ${route.view} screen`}>
+          <Screen route={route} />
+        </ErrorBoundary>
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 // Hash routes (`#/timelines/<pageKey>/<eventId>`): deep links survive reloads in the browser and in the
 // Electron window alike, with no server routes to keep in step.
 import { useMemo, useSyncExternalStore } from 'react';
+import { decodeRoutePart, encodeRoutePart } from '../../shared/text';
 
 export type Route =
   | { view: 'connect' }
@@ -8,10 +9,12 @@ export type Route =
   | { view: 'requests'; eventId: string | null }
   | { view: 'feeds' }
   | { view: 'outbox'; mailId: string | null }
+  | { view: 'visits'; visitKey: string | null }
+  | { view: 'orders'; orderId: string | null }
   | { view: 'actions' };
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeRoutePart);
   const [head, a, b] = parts;
   switch (head) {
     case 'connect':
@@ -24,13 +27,17 @@ export function parseRoute(hash: string): Route {
       return { view: 'outbox', mailId: a || null };
     case 'actions':
       return { view: 'actions' };
+    case 'visits':
+      return { view: 'visits', visitKey: a || null };
+    case 'orders':
+      return { view: 'orders', orderId: a || null };
     default:
       return { view: 'timelines', pageKey: a || null, eventId: b || null };
   }
 }
 
 export function routeHref(route: Route): string {
-  const enc = encodeURIComponent;
+  const enc = encodeRoutePart;
   switch (route.view) {
     case 'timelines':
       if (!route.pageKey) return '#/timelines';
@@ -39,6 +46,10 @@ export function routeHref(route: Route): string {
       return route.eventId ? `#/requests/${enc(route.eventId)}` : '#/requests';
     case 'outbox':
       return route.mailId ? `#/outbox/${enc(route.mailId)}` : '#/outbox';
+    case 'visits':
+      return route.visitKey ? `#/visits/${enc(route.visitKey)}` : '#/visits';
+    case 'orders':
+      return route.orderId ? `#/orders/${enc(route.orderId)}` : '#/orders';
     default:
       return `#/${route.view}`;
   }

@@ -26,6 +26,7 @@ import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
+import { wellFormed } from '../../../shared/text';
 import { tallyUpstream } from './rules/upstream-disagrees';
 import { VisitBook, type PageInfo } from '../visits/book';
 import { interactionItems, isVisitEndpoint, readVisitEvent } from '../visits/events';
@@ -340,7 +341,12 @@ export class TimelineEngine {
 
   /** One page by pageLoadId (and siteId when two sites share it). */
   find(pageLoadId: string, siteId?: string): PageState[] {
-    return this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
+    const exact = this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
+    if (exact.length > 0 || !pageLoadId.includes('\uFFFD')) return exact;
+    // a pageLoadId holding a lone surrogate cannot travel in a URL: the UI asks for it with U+FFFD
+    return this.list(siteId !== undefined ? { siteId } : {}).filter(
+      (p) => p.pageLoadId !== pageLoadId && wellFormed(p.pageLoadId) === pageLoadId,
+    );
   }
 
   dispose(): void {

@@ -1,6 +1,7 @@
 // Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
 // `timeline` messages) plus a small search index per page (event types, uids) fed by SSE `event` messages,
 // because summaries carry neither and the list filters on both.
+import { encodePart } from '../../../shared/text';
 import { ApiError, getJson } from '../api/client';
 import type { RecordedEvent } from '../api/types';
 import type {
@@ -80,7 +81,7 @@ export async function loadPage(base: string, key: string): Promise<PageTimelineD
   try {
     if (pageLoadId)
       return await getJson<PageTimelineDto>(
-        `${base}/_sandbox/timelines/${encodeURIComponent(pageLoadId)}`,
+        `${base}/_sandbox/timelines/${encodePart(pageLoadId)}`,
         { siteId },
       );
     // Rejected events without a readable pageLoadId share one page per site, which has no path of its own.

@@ -1,5 +1,6 @@
 // The UI's one store: loads snapshots from the admin API, applies SSE messages on top (batched per
 // frame so a burst of events is one render), and reloads what it may have missed after a reconnect.
+import { encodePart } from '../../../shared/text';
 import { useSyncExternalStore } from 'react';
 import { getJson } from '../api/client';
 import type {
@@ -161,7 +162,7 @@ export class SandboxStore {
   private async stillHas(event: RecordedEvent): Promise<boolean> {
     try {
       const same = await getJson<RecordedEvent>(
-        `${this.base}/_sandbox/events/${encodeURIComponent(event.id)}`,
+        `${this.base}/_sandbox/events/${encodePart(event.id)}`,
       );
       return same.seq === event.seq && same.receivedAt === event.receivedAt;
     } catch {

@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RecordedEvent } from '../api/types';
 import { Empty, KindLabel, Loaded } from '../components/common';
 import { fmtClock, parseTime, plural, shortId } from '../format';
-import { navigate } from '../router';
+import { navigate, routeHref } from '../router';
 import { EVENT_WINDOW, store, useSandbox } from '../state/store';
 import { EventInspector } from './inspector/EventInspector';
 import { useScrollAnchor } from '../components/useScrollAnchor';
@@ -30,7 +30,7 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
   return (
     <a
       className="row request-row"
-      href={`#/requests/${encodeURIComponent(e.id)}`}
+      href={routeHref({ view: 'requests', eventId: e.id })}
       aria-current={selected ? 'true' : undefined}
       data-testid="request-row"
       data-event-id={e.id}

@@ -1,5 +1,6 @@
 // Timelines: the list of sessions → pages beside the selected page, with the event inspector over it.
 // Narrow windows show one of the three at a time, with a way back.
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useCallback, useMemo, useState } from 'react';
 import { TIMELINE_RULES, type TimelineRuleId } from '../../../shared/timeline';
 import { CodeBlock, Empty, Loaded } from '../components/common';
@@ -124,7 +125,9 @@ export function TimelinesView({
   return (
     <div className="timelines" data-mode={mode} data-testid="timelines-view">
       <Loaded state={load} what="timelines" onRetry={() => void store.loadAll()}>
-        <TimelineList selectedKey={pageKey} emptyState={<FirstEvent />} />
+        <ErrorBoundary what="the page list">
+          <TimelineList selectedKey={pageKey} emptyState={<FirstEvent />} />
+        </ErrorBoundary>
         <div className="detail">
           {pageKey ? (
             <>
@@ -132,18 +135,25 @@ export function TimelinesView({
                 <a className="btn small back-link" href="#/timelines">
                   ← All pages
                 </a>
-                <PageView
-                  key={pageKey}
-                  pageKey={pageKey}
-                  selectedEventId={eventId}
-                  onSelectEvent={selectEvent}
-                />
+                <ErrorBoundary key={pageKey} what="this page">
+                  <PageView
+                    pageKey={pageKey}
+                    selectedEventId={eventId}
+                    onSelectEvent={selectEvent}
+                  />
+                </ErrorBoundary>
               </div>
-              {eventId && <EventInspector eventId={eventId} onClose={closeInspector} />}
+              {eventId && (
+                <ErrorBoundary key={eventId} what="this event">
+                  <EventInspector eventId={eventId} onClose={closeInspector} />
+                </ErrorBoundary>
+              )}
             </>
           ) : (
             <div className="detail-scroll">
-              <Overview />
+              <ErrorBoundary what="the overview">
+                <Overview />
+              </ErrorBoundary>
             </div>
           )}
         </div>

@@ -21,6 +21,8 @@ import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format'
 import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
 import { ResponseSources } from './ResponseSources';
+import { VisitEvents } from './VisitEvents';
+import { routeHref } from '../../router';
 
 function Findings({
   findings,
@@ -161,6 +163,9 @@ function Header({ page }: { page: PageTimelineDto }) {
     <header className="page-view-head">
       <div className="page-title-line">
         <VerdictBadge verdict={page.verdict} />
+        <span className="badge" data-testid="page-kind">
+          {page.pageKind} page
+        </span>
         <h2 className="ellipsis" title={page.pageUrl}>
           {page.pageUrl || '(no pageUrl)'}
         </h2>
@@ -173,8 +178,14 @@ function Header({ page }: { page: PageTimelineDto }) {
         </dd>
         <dt>session / user</dt>
         <dd className="mono">
-          {shortId(page.sessionId, 13)} / {shortId(page.userId, 13)}{' '}
-          <span className="muted">· site {page.siteId}</span>
+          <a
+            href={routeHref({ view: 'visits', visitKey: `${page.siteId}/${page.sessionId}` })}
+            title="The whole visit"
+            data-testid="page-visit-link"
+          >
+            {shortId(page.sessionId, 13)}
+          </a>{' '}
+          / {shortId(page.userId, 13)} <span className="muted">· site {page.siteId}</span>
         </dd>
         <dt>seen</dt>
         <dd className="mono">
@@ -247,64 +258,81 @@ export function PageView({
         </h3>
         <Findings findings={page.findings} selected={finding?.id ?? null} onSelect={setFindingId} />
       </section>
-      <ResponseSources responseIds={page.responses.map((r) => r.responseId).filter(Boolean)} />
-      <section className="section" aria-labelledby="chart-title">
-        <div className="section-head">
-          <h3 id="chart-title" className="section-title">
-            Timeline
+      {page.visitEvents && page.visitEvents.length > 0 && (
+        <section className="section" aria-labelledby="visit-events-title">
+          <h3 id="visit-events-title" className="section-title">
+            Product, cart and order events
           </h3>
-          <div className="legend small" aria-hidden="true">
-            {['render', 'redirect', 'impression', 'clickthrough', 'addtocart'].map((k) => (
-              <span key={k} className="legend-item">
-                <svg width="12" height="12" viewBox="-6 -6 12 12">
-                  <KindShape kind={k} size={9} />
+          <VisitEvents
+            events={page.visitEvents}
+            highlighted={highlighted}
+            selectedEventId={selectedEventId}
+            onSelect={onSelectEvent}
+          />
+        </section>
+      )}
+      <ResponseSources responseIds={page.responses.map((r) => r.responseId).filter(Boolean)} />
+      {page.responses.length > 0 && (
+        <section className="section" aria-labelledby="chart-title">
+          <div className="section-head">
+            <h3 id="chart-title" className="section-title">
+              Timeline
+            </h3>
+            <div className="legend small" aria-hidden="true">
+              {['render', 'redirect', 'impression', 'clickthrough', 'addtocart'].map((k) => (
+                <span key={k} className="legend-item">
+                  <svg width="12" height="12" viewBox="-6 -6 12 12">
+                    <KindShape kind={k} size={9} />
+                  </svg>
+                  {k}
+                </span>
+              ))}
+              <span className="legend-item">
+                <svg width="14" height="14" viewBox="-7 -7 14 14">
+                  <circle r="5.5" className="reject-ring" />
                 </svg>
-                {k}
+                rejected
               </span>
-            ))}
-            <span className="legend-item">
-              <svg width="14" height="14" viewBox="-7 -7 14 14">
-                <circle r="5.5" className="reject-ring" />
-              </svg>
-              rejected
-            </span>
+            </div>
+            <div className="segmented small" role="group" aria-label="Time axis">
+              <button
+                type="button"
+                aria-pressed={basis === 'timestamp'}
+                onClick={() => setBasis('timestamp')}
+              >
+                context.timestamp
+              </button>
+              <button
+                type="button"
+                aria-pressed={basis === 'received'}
+                onClick={() => setBasis('received')}
+              >
+                received
+              </button>
+            </div>
           </div>
-          <div className="segmented small" role="group" aria-label="Time axis">
-            <button
-              type="button"
-              aria-pressed={basis === 'timestamp'}
-              onClick={() => setBasis('timestamp')}
-            >
-              context.timestamp
-            </button>
-            <button
-              type="button"
-              aria-pressed={basis === 'received'}
-              onClick={() => setBasis('received')}
-            >
-              received
-            </button>
-          </div>
-        </div>
-        <PageChart
-          page={page}
-          basis={basis}
-          highlighted={highlighted}
-          selectedEventId={selectedEventId}
-          onSelectEvent={onSelectEvent}
-        />
-      </section>
-      <section className="section" aria-labelledby="events-title">
-        <h3 id="events-title" className="section-title">
-          Events
-        </h3>
-        <EventsTable
-          events={events}
-          highlighted={highlighted}
-          selectedEventId={selectedEventId}
-          onSelect={onSelectEvent}
-        />
-      </section>
+          <PageChart
+            page={page}
+            basis={basis}
+            highlighted={highlighted}
+            selectedEventId={selectedEventId}
+            onSelectEvent={onSelectEvent}
+          />
+        </section>
+      )}
+      {page.responses.length > 0 && (
+        <section className="section" aria-labelledby="events-title">
+          <h3 id="events-title" className="section-title">
+            Events
+          </h3>
+          <EventsTable
+            events={events}
+            highlighted={highlighted}
+            selectedEventId={selectedEventId}
+            onSelect={onSelectEvent}
+          />
+        </section>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ResponseKind, VerdictBadge } from '../../components/common';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
-import { navigate } from '../../router';
+import { navigate, routeHref } from '../../router';
 import { useSandbox } from '../../state/store';
 import {
   buildRows,
@@ -60,7 +60,7 @@ function PageLine({
   return (
     <a
       className="row page-row"
-      href={`#/timelines/${encodeURIComponent(row.key)}`}
+      href={routeHref({ view: 'timelines', pageKey: row.key, eventId: null })}
       aria-current={selected ? 'true' : undefined}
       data-testid="page-row"
       data-page-key={row.key}
