@@ -33,7 +33,8 @@ export function decodeRoutePart(s: string): string {
   return s
     .split(/(%u[0-9A-Fa-f]{4})/)
     .map((piece) => {
-      if (/^%u[0-9A-Fa-f]{4}$/.test(piece)) return String.fromCharCode(parseInt(piece.slice(2), 16));
+      if (/^%u[0-9A-Fa-f]{4}$/.test(piece))
+        return String.fromCharCode(parseInt(piece.slice(2), 16));
       try {
         return decodeURIComponent(piece);
       } catch {

@@ -146,7 +146,9 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     });
     const twice = await fetch(`${s.url}/_sandbox/orders?orderId=a&orderId=b`);
     expect(twice.status).toBe(400);
-    expect(((await twice.json()) as { message: string }).message).toMatch(/orderId was given more than once/);
+    expect(((await twice.json()) as { message: string }).message).toMatch(
+      /orderId was given more than once/,
+    );
   });
 
   it('survives a restart (rebuilt from the journal) and goes on reset', async () => {

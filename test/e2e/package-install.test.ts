@@ -179,7 +179,10 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
     const result = JSON.parse(stdout) as {
       clean: { pages: number };
       failure: string;
-      orders: Array<{ orderId: string; lines: Array<{ credit: unknown; noCreditReason?: string }> }>;
+      orders: Array<{
+        orderId: string;
+        lines: Array<{ credit: unknown; noCreditReason?: string }>;
+      }>;
       visits: Array<{ pages: Array<{ kind: string }> }>;
       orderFailure: string;
     };
