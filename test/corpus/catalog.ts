@@ -10,10 +10,20 @@ export interface Expectation {
   cause: RegExp;
 }
 
+/** An order line of a clean visit and the credit it must get: the kind of the interaction, or none. */
+export interface ExpectedCredit {
+  uid: string;
+  credit: 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles' | null;
+}
+
 export interface CleanJourney {
   id: string;
   kind: 'clean';
   title: string;
+  /** a journey of the whole visit (product pages, cart, order): counted in the visit figures */
+  visit?: boolean;
+  /** clean visits: the credit each order line must get */
+  credits?: ExpectedCredit[];
   /** what a rule gives up so this journey stays clean (a fault it can no longer see) */
   tradeoff?: string;
 }
@@ -22,6 +32,8 @@ export interface FaultJourney {
   id: string;
   kind: 'fault';
   title: string;
+  /** a fault of the whole visit: counted in the visit figures */
+  visit?: boolean;
   /** what the rule leaves undetected to stay silent on correct traffic */
   tradeoff?: string;
   /** where the fault comes from: the issue's list, or the Snap client's own fix that suggests it */
@@ -53,6 +65,15 @@ const fault = (
   title,
   source,
   ...('rule' in expect ? { expect } : expect),
+});
+const cleanVisit = (id: string, title: string, credits: ExpectedCredit[]): CleanJourney => ({
+  ...clean(id, title),
+  visit: true,
+  credits,
+});
+const visitFault = (...args: Parameters<typeof fault>): FaultJourney => ({
+  ...fault(...args),
+  visit: true,
 });
 const e = (rule: TimelineRuleId, severity: 'error' | 'warning', cause: RegExp): Expectation => ({
   rule,
@@ -340,4 +361,87 @@ export const CORPUS: readonly CorpusEntry[] = [
     unobservable:
       'no clickthrough is sent at all; nothing on the wire tells a missed click from no click',
   }),
+  // the whole visit (test/corpus/visit-journeys.ts: the provider's beacon library in Node)
+  cleanVisit(
+    'visit-search-order',
+    'search → click → product page of a variant → cart → thank-you page (cart emptied, order)',
+    [{ uid: '1030', credit: 'search' }],
+  ),
+  cleanVisit(
+    'visit-quick-add-variant',
+    'quick add of a tile, then the cart page adds the variant and removes the parent',
+    [{ uid: '1030', credit: 'search' }],
+  ),
+  cleanVisit('visit-login-discount', 'a login mid-visit, then an order with a 10% discount', [
+    { uid: '1030', credit: 'search' },
+  ]),
+  cleanVisit(
+    'visit-recommendation-order',
+    'a recommendation clicked on a product page, then bought',
+    [{ uid: 'P300', credit: 'recommendations' }],
+  ),
+  cleanVisit('visit-cart-change', 'the quantity raised, then lowered again, then ordered', [
+    { uid: '1030', credit: 'search' },
+  ]),
+  visitFault(
+    'order-no-id',
+    'a thank-you page that never sets order.id',
+    'issue #21 (orderId "")',
+    e('order-id-missing', 'error', /has orderId ""/),
+  ),
+  visitFault(
+    'order-reload',
+    'the thank-you page reloaded within 10 s: the order sent again on the same page',
+    'issue #21 (the same order twice after a reload)',
+    e('order-duplicate', 'error', /again on the same page .* within 10 s/),
+  ),
+  visitFault(
+    'order-revisit',
+    'the thank-you page opened again later: the order sent from a new page',
+    'issue #21 (the same order twice)',
+    e('order-duplicate', 'error', /again after .* on page/),
+  ),
+  visitFault(
+    'order-total-cents',
+    'order totals in cents, line prices in units',
+    'issue #21 (a total in cents)',
+    e('order-totals', 'error', /in cents against prices in units/),
+  ),
+  visitFault(
+    'order-total-missing',
+    'order totals never set (sent as 0)',
+    'issue #21 (transactionTotal: 0)',
+    e('order-totals', 'error', /transactionTotal is 0 while its lines add up/),
+  ),
+  visitFault(
+    'checkout-new-user',
+    'a checkout tracker given the sessionId but not the userId',
+    'issue #21 (identity changing inside the visit)',
+    e('visit-user-changed', 'warning', /carries userId .* but the visit began with userId/),
+  ),
+  visitFault(
+    'thankyou-production',
+    'a thank-you page tracking in production mode inside a development visit',
+    'issue #21 (the dev flag differing inside a visit)',
+    e(
+      'visit-dev-mixed',
+      'error',
+      /lack context\.dev: true, but the visit began in development mode/,
+    ),
+  ),
+  visitFault(
+    'cart-stale',
+    'cart/add sent before the cart state updated: its cart lacks the added item',
+    'issue #21 (a cart event whose cart contradicts its results)',
+    e('cart-inconsistent', 'warning', /adds 2 of "SOCK" but its cart holds none/),
+  ),
+  visitFault(
+    'order-unknown-ids',
+    'order lines with ids the indexed catalog does not know',
+    'issue #21 (ids the catalog does not know)',
+    {
+      coveredBy:
+        'test/unit/visits.test.ts and test/api/visits.test.ts (live only: no catalog travels in an export)',
+    },
+  ),
 ];

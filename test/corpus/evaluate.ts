@@ -5,9 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseInput } from '../../src/main/tracking/timeline/inputs';
-import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
+import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
-import { CORPUS, type CorpusEntry } from './catalog';
+import { CORPUS, type CorpusEntry, type ExpectedCredit } from './catalog';
+import type { OrderDto } from '../../src/shared/visits';
 
 export const FIXTURE_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -45,17 +46,22 @@ export function judge(entry: CorpusEntry): Judged {
     };
   }
   const read = parseInput(readFileSync(file, 'utf8'), file);
-  const pages = checkOffline(read.events, read.responses ?? []);
+  const { pages, orders } = judgeOffline(read.events, read.responses ?? []);
   const findings = pages.flatMap((p) => p.findings);
   const judged = { ...base, recorded: true, events: read.events.length, findings };
   if (entry.kind === 'clean') {
     const bad = findings.filter(loud);
+    const credits = creditProblem(entry.credits, orders);
+    const problems = [
+      ...(bad.length > 0
+        ? [`false alarm: ${bad.map((f) => `${f.rule} (${f.severity})`).join(', ')}`]
+        : []),
+      ...(credits ? [credits] : []),
+    ];
     return {
       ...judged,
-      ok: bad.length === 0,
-      ...(bad.length > 0 && {
-        problem: `false alarm: ${bad.map((f) => `${f.rule} (${f.severity})`).join(', ')}`,
-      }),
+      ok: problems.length === 0,
+      ...(problems.length > 0 && { problem: problems.join('; ') }),
     };
   }
   if (!entry.expect) {
@@ -91,11 +97,32 @@ export function judge(entry: CorpusEntry): Judged {
   };
 }
 
+/** A clean visit's order lines against the credit each must get; undefined when all match. */
+function creditProblem(
+  want: readonly ExpectedCredit[] | undefined,
+  orders: readonly OrderDto[],
+): string | undefined {
+  if (!want) return undefined;
+  const lines = orders.flatMap((o) => o.lines);
+  for (const w of want) {
+    const line = lines.find((l) => l.uid === w.uid);
+    const got = line ? (line.credit?.kind ?? null) : 'no such line';
+    if (got !== w.credit)
+      return `credit: line ${w.uid} credited to ${got ?? 'nothing'}, expected ${w.credit ?? 'nothing'}${line?.noCreditReason ? ` (${line.noCreditReason})` : ''}`;
+  }
+  return undefined;
+}
+
 export function judgeAll(): Judged[] {
   return CORPUS.map(judge);
 }
 
 export interface Totals {
+  /** the whole-visit journeys among them */
+  visitClean: number;
+  visitCleanOk: number;
+  visitObservable: number;
+  visitDetected: number;
   clean: number;
   cleanOk: number;
   observable: number;
@@ -106,6 +133,10 @@ export interface Totals {
 
 export function totals(all: readonly Judged[]): Totals {
   const t: Totals = {
+    visitClean: 0,
+    visitCleanOk: 0,
+    visitObservable: 0,
+    visitDetected: 0,
     clean: 0,
     cleanOk: 0,
     observable: 0,
@@ -118,9 +149,17 @@ export function totals(all: readonly Judged[]): Totals {
     if (e.kind === 'clean') {
       t.clean++;
       if (j.ok) t.cleanOk++;
+      if (e.visit) {
+        t.visitClean++;
+        if (j.ok) t.visitCleanOk++;
+      }
     } else if (e.expect) {
       t.observable++;
       if (j.ok) t.detected++;
+      if (e.visit) {
+        t.visitObservable++;
+        if (j.ok) t.visitDetected++;
+      }
     } else if (e.unobservable) t.unobservable++;
     else t.elsewhere++;
   }
@@ -163,6 +202,9 @@ export function table(all: readonly Judged[]): string {
     `Recall: ${t.detected} of ${t.observable} observable faults detected at warning or error by the rule that names them ` +
       `(${t.unobservable} not observable on the wire, ${t.elsewhere} covered elsewhere). ` +
       `False alarms: ${t.clean - t.cleanOk} of ${t.clean} clean journeys have an error or warning.`,
+    '',
+    `Of them, the whole visit (product pages, cart, orders): ${t.visitDetected} of ${t.visitObservable} visit faults detected; ` +
+      `${t.visitClean - t.visitCleanOk} of ${t.visitClean} clean visits with a false alarm or a credit other than expected.`,
   );
   return rows.join('\n');
 }

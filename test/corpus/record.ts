@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { IssuedResponse } from '../../src/main/search/responses';
 import { CORPUS } from './catalog';
 import { SCRIPTS } from './journeys';
+import { VISIT_SCRIPTS } from './visit-journeys';
 import { SITE, startHarness } from './harness';
 
 const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/corpus');
@@ -22,7 +23,7 @@ async function main(): Promise<number> {
   let failed = 0;
   try {
     for (const entry of CORPUS) {
-      const script = SCRIPTS[entry.id];
+      const script = SCRIPTS[entry.id] ?? VISIT_SCRIPTS[entry.id];
       if (!script || (only.size > 0 && !only.has(entry.id))) continue;
       await fetch(`${h.sandbox.url}/_sandbox/reset?siteId=${SITE}`, { method: 'POST' });
       const since = h.sandbox.core.clock.now();

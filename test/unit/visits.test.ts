@@ -328,6 +328,13 @@ describe('identity and mode across the visit', () => {
       ]).rules('p2');
     expect(at(1900)).toEqual([]);
     expect(at(2100)).toEqual(['visit-user-changed:warning']);
+    // within 2 s but after another page of the visit began: not a tab opened with the first
+    const third = judge([
+      first.product('A', { at: 0 }),
+      page('p2').product('B', { at: 300 }),
+      page('p3', { userId: 'user-2' }).product('C', { at: 600 }),
+    ]);
+    expect(third.rules('p3')).toEqual(['visit-user-changed:warning']);
     const login = judge([
       first.product('A', { at: 0 }),
       page('p2').send('shopper/login', {}, { at: 60_000, context: { shopperId: 'shopper-7' } }),

@@ -114,7 +114,7 @@ export class SandboxUi {
   }
 
   async nav(
-    name: 'timelines' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions',
+    name: 'timelines' | 'visits' | 'orders' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions',
   ): Promise<void> {
     await this.testId(`nav-${name}`).click();
     await this.testId(`${name}-view`).waitFor();

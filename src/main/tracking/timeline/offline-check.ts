@@ -5,6 +5,7 @@ import { SandboxClock } from '../../clock';
 import { defaultTimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
 import type { PageTimelineDto } from '../../../shared/timeline';
+import type { OrderDto } from '../../../shared/visits';
 import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine } from './engine';
 import { offlineProvenance } from './offline-provenance';
@@ -14,6 +15,15 @@ export function checkOffline(
   responses: readonly IssuedResponse[] = [],
   now = Date.now(),
 ): PageTimelineDto[] {
+  return judgeOffline(events, responses, now).pages;
+}
+
+/** The pages with their findings, and the orders with the credit of each line. */
+export function judgeOffline(
+  events: Iterable<RecordedEvent>,
+  responses: readonly IssuedResponse[] = [],
+  now = Date.now(),
+): { pages: PageTimelineDto[]; orders: OrderDto[] } {
   const clock = new SandboxClock({ frozen: true, start: now });
   const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
   try {
@@ -21,7 +31,7 @@ export function checkOffline(
     // an export's issued search responses let the provenance rules judge its beacons, as live
     if (responses.length > 0) engine.setProvenance(offlineProvenance(responses));
     engine.finish();
-    return engine.pagesDto();
+    return { pages: engine.pagesDto(), orders: engine.orders() };
   } finally {
     engine.dispose();
     clock.dispose();

@@ -3,7 +3,7 @@
 // timelines, reports, expectClean and check see it like any other. Nothing CLIENT-FACTS.md lists as what
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { Severity, TimelineFindingDto, TimelineRuleId } from '../../../shared/timeline';
-import type { VisitBook } from './book';
+import type { Visit, VisitBook } from './book';
 import type { VisitEvent } from './events';
 
 /** What the visit rules read of a page (the timeline engine's page state satisfies it). */
@@ -28,11 +28,21 @@ export interface VisitCatalog {
 
 const CAP = 50;
 /**
- * Pages that began this close to the visit's start are exempt from visit-user-changed: tabs opened at
- * once on a fresh browser each create a userId before either has stored one (the provider's client does
- * this; the corpus's two-tabs journey records it). A page that starts later must reuse the stored one.
+ * A second tab opened together with the visit's first page is exempt from visit-user-changed: tabs
+ * opened at once on a fresh browser each create a userId before either has stored one (the provider's
+ * client does this; the corpus's two-tabs journey records it). Exempt is only the page that began within
+ * this long of the visit's start with no other page of the visit begun before it but the first; every
+ * later page must carry the stored userId.
  */
 export const CONCURRENT_START_MS = 2_000;
+
+function openedWithFirst(visit: Visit, pageKey: string): boolean {
+  const started = visit.pages.get(pageKey)?.first ?? Infinity;
+  if (started - visit.first.time > CONCURRENT_START_MS) return false;
+  for (const [key, p] of visit.pages)
+    if (key !== pageKey && key !== visit.first.pageKey && p.first <= started) return false;
+  return true;
+}
 /** a reload of the thank-you page within this reuses its pageLoadId (CLIENT-FACTS.md) */
 const RELOAD_MS = 10_000;
 
@@ -203,8 +213,7 @@ function identityFindings(page: VisitPage, book: VisitBook, out: TimelineFinding
     return;
   }
   const first = visit.first;
-  const started = visit.pages.get(page.key)?.first ?? Infinity;
-  if (page.userId !== first.userId && started - first.time > CONCURRENT_START_MS)
+  if (page.userId !== first.userId && !openedWithFirst(visit, page.key))
     out.push(
       finding(
         'visit-user-changed',

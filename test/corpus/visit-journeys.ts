@@ -1,0 +1,313 @@
+// The corpus' whole-visit journeys: a shopper's search, product page, cart and thank-you page, driven
+// through the provider's own beacon library (@athoscommerce/beacon) in Node against the harness sandbox.
+// The snap tracker's cart bookkeeping (compare the page's cart globals with the stored cart, send the
+// difference in `results` and the whole cart in `cart`) is modelled here from CLIENT-FACTS.md ("The rest
+// of the visit"), since it lives in the tracker, not in the beacon library; every request is sent by it.
+import { Beacon } from '@athoscommerce/beacon';
+import type { Sandbox } from '../../src/main/sandbox';
+
+export interface VisitHarness {
+  sandbox: Sandbox;
+}
+
+type Item = { uid: string; parentId: string; sku?: string; qty: number; price: number };
+const tile = (uid: string, parentId = uid) => ({
+  type: 'product' as const,
+  uid,
+  parentId,
+  sku: `S-${uid}`,
+});
+const item = (uid: string, parentId: string, qty: number, price: number): Item => ({
+  uid,
+  parentId,
+  sku: `S-${uid}`,
+  qty,
+  price,
+});
+
+/** Requests sent in the current journey by all its shoppers (the sandbox is reset before each). */
+const journey = { sent: 0 };
+
+/** One shopper's browser: the beacon library plus the tracker's stored cart. */
+class Shopper {
+  readonly beacon: Beacon;
+  private stored: Item[] = [];
+  private get sent(): number {
+    return journey.sent;
+  }
+  private set sent(n: number) {
+    journey.sent = n;
+  }
+
+  constructor(
+    private readonly h: VisitHarness,
+    opts: { mode?: 'development' | 'production'; href?: string } = {},
+  ) {
+    this.beacon = new Beacon(
+      { siteId: 'demo42' },
+      {
+        mode: opts.mode ?? 'development',
+        href: opts.href ?? 'http://localhost:5173/',
+        requesters: {
+          beacon: { origin: `${h.sandbox.url}/beacon/v2` },
+          personalization: { origin: h.sandbox.url },
+        },
+      },
+    );
+  }
+
+  /** A new page load: a new pageLoadId and URL, as the storefront's next page gets. */
+  open(url: string): this {
+    this.beacon.updateContext('pageUrl', url);
+    this.beacon.pageLoad();
+    return this;
+  }
+
+  /** Wait until everything sent so far (the 300 ms queue included) was recorded. */
+  async settle(): Promise<void> {
+    const r = await this.h.sandbox.core.events.waitFor({ siteId: 'demo42' }, this.sent, 10_000);
+    if (!r.done) throw new Error(`waited for ${this.sent} events, saw ${r.events.length}`);
+  }
+
+  async search(responseId: string, uids: string[], click?: string): Promise<void> {
+    this.beacon.events.search.render({ data: { responseId } });
+    this.beacon.events.search.impression({
+      data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
+    });
+    this.sent += 2;
+    await this.settle();
+    if (click) {
+      this.beacon.events.search.clickThrough({ data: { responseId, results: [tile(click)] } });
+      this.sent++;
+      await this.settle();
+    }
+  }
+
+  /** A quick add from a listing: addtocart only (the tracker adds it to its stored cart, no cart/add). */
+  async quickAdd(responseId: string, uid: string, price: number): Promise<void> {
+    this.beacon.events.search.addToCart({
+      data: { responseId, results: [{ ...tile(uid), qty: 1, price }] },
+    });
+    this.stored.push(item(uid, uid, 1, price));
+    this.sent++;
+    await this.settle();
+  }
+
+  async recommendationClick(tag: string, responseId: string, uid: string): Promise<void> {
+    this.beacon.events.recommendations.render({ data: { tag, responseId } });
+    this.beacon.events.recommendations.impression({
+      data: { tag, responseId, results: [tile(uid)], banners: [] },
+    });
+    this.sent += 2;
+    await this.settle();
+    this.beacon.events.recommendations.clickThrough({
+      data: { tag, responseId, results: [tile(uid)] },
+    });
+    this.sent++;
+    await this.settle();
+  }
+
+  async productPage(uid: string, parentId = uid): Promise<void> {
+    this.beacon.events.product.pageView({ data: { result: { uid, parentId, sku: `S-${uid}` } } });
+    this.sent++;
+    await this.settle();
+  }
+
+  /** The tracker on a page load with these cart globals: cart/add of what grew, cart/remove of what shrank. */
+  async cartGlobals(globals: Item[]): Promise<void> {
+    const key = (i: Item) => i.uid;
+    const before = new Map(this.stored.map((i) => [key(i), i]));
+    const after = new Map(globals.map((i) => [key(i), i]));
+    const added: Item[] = [];
+    const removed: Item[] = [];
+    for (const g of globals) {
+      const was = before.get(key(g))?.qty ?? 0;
+      if (g.qty > was) added.push({ ...g, qty: g.qty - was });
+    }
+    for (const s of this.stored) {
+      const now = after.get(key(s))?.qty ?? 0;
+      if (now < s.qty) removed.push({ ...s, qty: s.qty - now });
+    }
+    if (added.length) {
+      this.beacon.events.cart.add({ data: { results: added, cart: globals } });
+      this.sent++;
+    }
+    if (removed.length) {
+      this.beacon.events.cart.remove({ data: { results: removed, cart: globals } });
+      this.sent++;
+    }
+    this.stored = globals.map((g) => ({ ...g }));
+    await this.settle();
+  }
+
+  async order(
+    orderId: string,
+    lines: Item[],
+    totals: { transactionTotal?: number; total?: number } = {},
+  ): Promise<void> {
+    const sum = lines.reduce((s, l) => s + l.qty * l.price, 0);
+    this.beacon.events.order.transaction({
+      data: {
+        orderId,
+        transactionTotal: totals.transactionTotal ?? sum,
+        total: totals.total ?? sum,
+        city: 'Springfield',
+        country: 'US',
+        results: lines,
+      },
+    });
+    this.stored = [];
+    this.sent++;
+    await this.settle();
+  }
+
+  /** The thank-you page: its cart globals are empty already (cart/remove of the stored items), then the order. */
+  async thankYou(
+    orderId: string,
+    lines: Item[],
+    totals: { transactionTotal?: number; total?: number } = {},
+  ): Promise<void> {
+    this.open('http://localhost:5173/checkout/thanks');
+    await this.cartGlobals([]);
+    await this.order(orderId, lines, totals);
+  }
+
+  /** Another shopper identity on the same session (an integration that passes the sessionId only). */
+  async sameSessionAs(other: Shopper): Promise<void> {
+    this.beacon.updateContext('sessionId', other.beacon.getSessionId());
+  }
+
+  login(shopperId: string): void {
+    this.beacon.setShopperId(shopperId);
+    this.sent++;
+  }
+}
+
+const JACKET = item('1030', 'P103', 1, 80);
+
+/** search jacket → click P103 → product page of its variant 1030 → cart → thank-you page */
+async function toCheckout(s: Shopper): Promise<void> {
+  s.open('http://localhost:5173/search?q=jacket');
+  await s.search('visit-r1', ['P103', 'P104', 'P105'], 'P103');
+  s.open('http://localhost:5173/product/1030');
+  await s.productPage('1030', 'P103');
+  s.open('http://localhost:5173/cart');
+  await s.cartGlobals([JACKET]);
+}
+
+const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
+  'visit-search-order': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    await s.thankYou('A-1001', [JACKET], { transactionTotal: 80, total: 91.6 });
+  },
+  'visit-quick-add-variant': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    await s.search('visit-r2', ['P103', 'P104']);
+    await s.quickAdd('visit-r2', 'P103', 80);
+    // the cart page lists the variant the quick add resolved to: cart/add of 1030, cart/remove of P103
+    s.open('http://localhost:5173/cart');
+    await s.cartGlobals([JACKET]);
+    await s.thankYou('A-1002', [JACKET]);
+  },
+  'visit-login-discount': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    s.open('http://localhost:5173/account/login');
+    s.login('shopper-77');
+    await s.settle();
+    // a 10% discount: total below transactionTotal
+    await s.thankYou('A-1003', [JACKET], { transactionTotal: 80, total: 72 });
+  },
+  'visit-recommendation-order': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/product/P200');
+    await s.productPage('P200');
+    await s.recommendationClick('similar', 'visit-rec-1', 'P300');
+    s.open('http://localhost:5173/product/P300');
+    await s.productPage('P300');
+    const bag = item('P300', 'P300', 1, 45);
+    await s.cartGlobals([bag]);
+    await s.thankYou('A-1004', [bag]);
+  },
+  'visit-cart-change': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    const two = { ...JACKET, qty: 2 };
+    await s.cartGlobals([two]);
+    await s.cartGlobals([JACKET]);
+    await s.thankYou('A-1005', [JACKET]);
+  },
+  // faults
+  'order-no-id': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the thank-you page never set order.id: the client sends String(order.id || '')
+    await s.thankYou('', [JACKET]);
+  },
+  'order-reload': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    await s.thankYou('A-2001', [JACKET]);
+    // a reload within 10 s: the client reuses the pageLoadId for the same URL and sends the order again
+    await s.order('A-2001', [JACKET]);
+  },
+  'order-revisit': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    await s.thankYou('A-2002', [JACKET]);
+    // the shopper opens the thank-you page again later (from the order e-mail): a new page, the same order
+    s.open('http://localhost:5173/checkout/thanks?from=email');
+    await s.order('A-2002', [JACKET]);
+  },
+  'order-total-cents': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    await s.thankYou('A-2003', [JACKET], { transactionTotal: 8000, total: 9160 });
+  },
+  'order-total-missing': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // order.transactionTotal and order.total never set: the client sends Number(… || 0)
+    await s.thankYou('A-2004', [JACKET], { transactionTotal: 0, total: 0 });
+  },
+  'checkout-new-user': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the checkout runs with a fresh tracker that was handed the sessionId but not the userId
+    const checkout = new Shopper(h);
+    await checkout.sameSessionAs(s);
+    await checkout.thankYou('A-2005', [JACKET]);
+  },
+  'thankyou-production': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the thank-you page's tracker is created in production mode while the rest of the shop is not
+    const thanks = new Shopper(h, { mode: 'production' });
+    await thanks.sameSessionAs(s);
+    thanks.beacon.updateContext('userId', s.beacon.getUserId());
+    await thanks.thankYou('A-2006', [JACKET]);
+  },
+  'cart-stale': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the storefront sends cart/add before its cart state updated: the cart it sends lacks the new item
+    const socks = item('SOCK', 'SOCK', 2, 5);
+    s.beacon.events.cart.add({ data: { results: [socks], cart: [JACKET] } });
+    journey.sent++;
+    await s.settle();
+    await s.thankYou('A-2007', [JACKET, socks]);
+  },
+};
+
+/** The journeys, each starting its own count of sent requests. */
+export const VISIT_SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = Object.fromEntries(
+  Object.entries(SCRIPTS).map(([id, run]) => [
+    id,
+    async (h: VisitHarness) => {
+      journey.sent = 0;
+      await run(h);
+    },
+  ]),
+);
