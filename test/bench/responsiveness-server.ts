@@ -15,7 +15,10 @@ import { createSandbox } from '../../src/main/sandbox';
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-'));
 const config = loadConfig(
   { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') },
-  {},
+  // a benchmark that stores more than the default retention says so (the visits benchmark)
+  process.env.SEARCH_SANDBOX_RETENTION
+    ? { SEARCH_SANDBOX_RETENTION: process.env.SEARCH_SANDBOX_RETENTION }
+    : {},
 );
 const sandbox = await createSandbox(config, { rendererDir: null });
 

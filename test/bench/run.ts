@@ -11,8 +11,9 @@ import { bench as feeds } from './feeds';
 import { bench as timelines } from './timelines';
 import { bench as responsiveness } from './responsiveness';
 import { bench as forwarding } from './forwarding';
+import { bench as visits } from './visits';
 
-const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding];
+const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding, visits];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

@@ -143,6 +143,7 @@ export class TimelineEngine {
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
     tallyUpstream(page, rec);
+    page.tallyChanges++;
     if (ev.receivedMs !== null) {
       if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
         page.firstSeenMs = ev.receivedMs;
@@ -221,7 +222,10 @@ export class TimelineEngine {
     )
       return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
-    if (page && tallyUpstream(page, rec)) this.notify(page);
+    if (page && tallyUpstream(page, rec)) {
+      page.tallyChanges++;
+      this.notify(page);
+    }
   }
 
   /** a change report has somewhere to go */
@@ -384,24 +388,30 @@ export class TimelineEngine {
 
   /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
   private evaluate(page: PageState, exact: boolean): void {
-    const ctx = this.ctx(page);
+    // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
+    let ctx: RuleContext | undefined;
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
       if (!exact && n > EAGER_RESPONSE_SIZE && n < r.evaluatedSize * 1.125) continue;
-      this.evaluateResponse(page, r, ctx);
+      this.evaluateResponse(page, r, (ctx ??= this.ctx(page)));
     }
-    // Page-scope rules are counted from the tallies on every event; their messages are built on reads.
-    for (const rule of PAGE_RULES) {
-      const before = page.pageRuleCounts.get(rule.id) ?? 0;
-      const now = rule.count(page);
-      if (now !== before) {
-        bumpSeverity(page, rule.severity, now - before);
-        page.pageRuleCounts.set(rule.id, now);
+    // Page-scope rules are counted from the tallies, which change only with the page's events (and the
+    // real service's answers): a page read again unchanged is not counted again.
+    if (page.countedAt !== page.tallyChanges) {
+      page.countedAt = page.tallyChanges;
+      for (const rule of PAGE_RULES) {
+        const before = page.pageRuleCounts.get(rule.id) ?? 0;
+        const now = rule.count(page);
+        if (now !== before) {
+          bumpSeverity(page, rule.severity, now - before);
+          page.pageRuleCounts.set(rule.id, now);
+        }
       }
     }
     if (exact) {
       const findings: FindingDraft[] = [];
+      ctx ??= this.ctx(page);
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
       page.pageFindings = findings;
     }
@@ -436,11 +446,23 @@ export class TimelineEngine {
 
   /** Visits (CONTRACT.md, "The whole visit"), newest last. */
   visits(filter: VisitFilter = {}): VisitDto[] {
-    return this.book.listVisits(filter, (key) => this.pageInfo(key));
+    return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
   }
 
   /** One entry per order/transaction, newest last, each line with its credit. */
   orders(filter: OrderFilter = {}): OrderDto[] {
+    return [...this.orderJson(filter)].map((j) => JSON.parse(j) as OrderDto);
+  }
+
+  /**
+   * The same visits as JSON, each built when it is read and kept until the visit or its pages change
+   * (the admin API streams them in slices: 10,000 visits must not hold the event loop).
+   */
+  visitJson(filter: VisitFilter = {}): Iterable<string> {
+    return this.book.listVisits(filter, (key) => this.pageInfo(key));
+  }
+
+  orderJson(filter: OrderFilter = {}): Iterable<string> {
     return this.book.listOrders(filter);
   }
 

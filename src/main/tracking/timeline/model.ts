@@ -169,6 +169,9 @@ export interface PageState {
   visitDirty: boolean;
   /** rule id → number of page-scope findings it has now */
   pageRuleCounts: Map<string, number>;
+  /** bumped whenever the tallies change; the value the page-scope counts were last taken at */
+  tallyChanges: number;
+  countedAt: number;
   errors: number;
   warnings: number;
   infos: number;

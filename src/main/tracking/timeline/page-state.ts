@@ -46,6 +46,8 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
     visitFindings: [],
     visitDirty: false,
     pageRuleCounts: new Map(),
+    tallyChanges: 0,
+    countedAt: -1,
     errors: 0,
     warnings: 0,
     infos: 0,

@@ -24,6 +24,8 @@ interface OrderRecord {
   ev: VisitEvent;
   siteId: string;
   pageKey: string;
+  /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
+  cache?: { stamp: string; json: string };
 }
 
 interface FirstEvent {
@@ -54,6 +56,9 @@ export interface Visit {
   interactions: Interaction[];
   /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
   first: FirstEvent;
+  /** bumped on every change to the visit; with its pages' kinds and verdicts, the key of its cached JSON */
+  changes: number;
+  cache?: { stamp: string; json: string };
 }
 
 export interface BookOptions {
@@ -73,6 +78,9 @@ export class VisitBook {
     string,
     { eventId: string; pageKey: string; pageLoadId: string; pageUrl: string; time: number }
   >();
+
+  /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
+  private readonly userChanges = new Map<string, number>();
 
   constructor(private readonly options: BookOptions) {}
 
@@ -94,6 +102,7 @@ export class VisitBook {
         quickAdded: new Set(),
         orders: [],
         interactions: [],
+        changes: 0,
         first: {
           eventId: ev.id,
           pageKey,
@@ -106,6 +115,7 @@ export class VisitBook {
       };
       this.visits.set(key, v);
     }
+    v.changes++;
     if (ev.time < v.startMs) v.startMs = ev.time;
     if (ev.time > v.endMs) v.endMs = ev.time;
     if (!v.userIds.includes(ev.userId)) {
@@ -123,6 +133,8 @@ export class VisitBook {
 
   /** An accepted clickthrough or addtocart of any kind: it may earn credit; a quick add moves the cart on. */
   noteInteraction(visit: Visit, i: Interaction): void {
+    visit.changes++;
+    this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
     if (i.event === 'addtocart')
       for (const item of i.items) for (const id of productIds(item)) visit.quickAdded.add(id);
@@ -131,6 +143,7 @@ export class VisitBook {
   /** An accepted product, cart, order or login event. */
   noteVisitEvent(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
+    visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
     if (v.cart) {
       v.cartIssue = cartIssue(v, visit);
@@ -168,6 +181,8 @@ export class VisitBook {
   forgetPage(siteId: string, pageKey: string): void {
     for (const v of this.visits.values()) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
+      v.changes++;
+      for (const u of v.userIds) this.bumpUser(siteId, u);
       v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
       v.interactions = v.interactions.filter((i) => i.pageKey !== pageKey);
       if (v.pages.size === 0) this.drop(v);
@@ -179,7 +194,14 @@ export class VisitBook {
       if (siteId === undefined || v.siteId === siteId) this.drop(v);
   }
 
+  /** A userId's interactions changed: the credit of its orders must be worked out again. */
+  private bumpUser(siteId: string, userId: string): void {
+    const k = key2(siteId, userId);
+    this.userChanges.set(k, (this.userChanges.get(k) ?? 0) + 1);
+  }
+
   private drop(v: Visit): void {
+    for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
@@ -192,16 +214,19 @@ export class VisitBook {
     }
   }
 
-  /** Visits matching the filter, newest last (by start). */
-  listVisits(filter: VisitFilter, page: (key: string) => PageInfo | undefined): VisitDto[] {
+  /**
+   * Visits matching the filter, newest last (by start). Each DTO is made when it is read, so an answer
+   * streamed in slices (10,000 visits) never holds the event loop for long.
+   */
+  *listVisits(filter: VisitFilter, page: (key: string) => PageInfo | undefined): Generator<string> {
     const out: Visit[] = [];
     for (const v of this.candidates(filter)) out.push(v);
     out.sort((a, b) => a.startMs - b.startMs);
-    return out.map((v) => visitDto(v, page));
+    for (const v of out) yield visitJson(v, page);
   }
 
-  /** One entry per accepted order/transaction, newest last, each line with its credit. */
-  listOrders(filter: OrderFilter): OrderDto[] {
+  /** One entry per accepted order/transaction, newest last, each line with its credit (made when read). */
+  *listOrders(filter: OrderFilter): Generator<string> {
     const out: OrderRecord[] = [];
     for (const v of this.candidates(filter))
       for (const o of v.orders) {
@@ -210,7 +235,12 @@ export class VisitBook {
         out.push(o);
       }
     out.sort((a, b) => a.ev.base.time - b.ev.base.time || a.ev.base.seq - b.ev.base.seq);
-    return out.map((o) => this.orderDto(o));
+    for (const o of out) {
+      const e = o.ev.base;
+      const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
+      if (o.cache?.stamp !== stamp) o.cache = { stamp, json: JSON.stringify(this.orderDto(o)) };
+      yield o.cache.json;
+    }
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {
@@ -258,10 +288,26 @@ export class VisitBook {
   }
 }
 
-function visitDto(v: Visit, page: (key: string) => PageInfo | undefined): VisitDto {
-  const pages: Array<VisitPageDto & { first: number }> = [];
-  for (const [key, p] of v.pages) {
+const VERDICT_CODE: Record<Verdict, string> = { pass: 'p', warn: 'w', fail: 'f' };
+
+/** The visit's JSON, built again only when the visit or its pages' kinds and verdicts changed. */
+function visitJson(v: Visit, page: (key: string) => PageInfo | undefined): string {
+  const infos: Array<PageInfo | undefined> = [];
+  let stamp = `${v.changes}:`;
+  for (const key of v.pages.keys()) {
     const info = page(key);
+    infos.push(info);
+    stamp += info ? `${info.kind[0]}${VERDICT_CODE[info.verdict]}` : '-';
+  }
+  if (v.cache?.stamp !== stamp) v.cache = { stamp, json: JSON.stringify(visitDto(v, infos)) };
+  return v.cache.json;
+}
+
+function visitDto(v: Visit, infos: ReadonlyArray<PageInfo | undefined>): VisitDto {
+  const pages: Array<VisitPageDto & { first: number }> = [];
+  let i = 0;
+  for (const p of v.pages.values()) {
+    const info = infos[i++];
     if (info)
       pages.push({
         pageLoadId: p.pageLoadId,

@@ -20,6 +20,8 @@ export interface Interaction {
   /** ms, by context.timestamp (else receive time) */
   time: number;
   items: CartItemDto[];
+  /** the query, worked out when the interaction first earns credit (null: none known) */
+  q?: string | null;
 }
 
 export interface CreditScope {
@@ -98,10 +100,13 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
 }
 
 function creditOf(i: Interaction, scope: CreditScope): CreditDto {
-  const q =
-    i.kind === 'search' || i.kind === 'autocomplete' || i.kind === 'category'
-      ? (scope.issuedQuery?.(scope.siteId, i.responseId) ?? urlQuery(i.pageUrl))
-      : undefined;
+  // the issued response (or the page URL) does not change: parsed once per interaction
+  if (i.q === undefined)
+    i.q =
+      i.kind === 'search' || i.kind === 'autocomplete' || i.kind === 'category'
+        ? (scope.issuedQuery?.(scope.siteId, i.responseId) ?? urlQuery(i.pageUrl) ?? null)
+        : null;
+  const q = i.q ?? undefined;
   return {
     kind: i.kind,
     responseId: i.responseId,
