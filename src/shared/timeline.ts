@@ -8,6 +8,7 @@ export type Severity = 'error' | 'warning' | 'info';
 
 export const TIMELINE_RULE_IDS = [
   'schema',
+  'request-refused',
   'missing-render',
   'order',
   'after-redirect',
@@ -189,10 +190,21 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     id: 'schema',
     severity: 'error',
     title: 'Rejected by validation',
-    catches: 'A search event the real service would answer with 400: the event is lost.',
+    catches:
+      'An event whose body the real service answers with 400 ValidationError: the event is lost. (Requests refused before their body is read are request-refused.)',
     expects:
       'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
     fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
+  },
+  'request-refused': {
+    id: 'request-refused',
+    severity: 'error',
+    title: 'Request refused',
+    catches:
+      'A request the real service refuses before it reads the body: a path that is not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser’s CORS preflight), a body over 1 MB (413), a Content-Type other than text/plain or application/json (415).',
+    expects:
+      'POST /beacon/v2/{siteId}/{category}/{event}, Content-Type text/plain, a JSON body under 1 MB.',
+    fix: 'The message names what was wrong and how to send it; the provider’s client (@athoscommerce/beacon) sends every beacon this way.',
   },
   'missing-render': {
     id: 'missing-render',

@@ -303,7 +303,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     'json-content-type',
     'beacons sent as application/json from the browser (CORS preflight)',
     'issue #11',
-    e('schema', 'error', /OPTIONS/),
+    e('request-refused', 'error', /CORS preflight \(OPTIONS/),
   ),
   fault(
     'infinite-page1-id',

@@ -1,5 +1,5 @@
 // Rules added or sharpened by the fault corpus, each exemption tested from both sides: impression-burst,
-// test-without-dev, no-impression and missing-render with the issued response, the preflight hint of schema.
+// test-without-dev, no-impression and missing-render with the issued response, the preflight hint of request-refused.
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { IssuedResponse } from '../../src/main/search/responses';
@@ -162,7 +162,7 @@ describe('missing-render', () => {
   });
 });
 
-describe('schema: a browser CORS preflight', () => {
+describe('request-refused: a browser CORS preflight', () => {
   it('explains the OPTIONS the service refused (405) and says to send text/plain', () => {
     const p = new PageBuilder();
     const preflight = {
@@ -172,8 +172,10 @@ describe('schema: a browser CORS preflight', () => {
       errors: [{ message: 'invalid request method: `OPTIONS` - requires `POST`', path: '' }],
     };
     const [page] = checkOffline([preflight], [], T0 + 120_000);
-    const f = page!.findings.find((x) => x.rule === 'schema')!;
-    expect(f.message).toContain("browser's CORS preflight");
+    expect(page!.findings.map((x) => x.rule)).toEqual(['request-refused']);
+    const f = page!.findings[0]!;
+    expect(f.message).toContain('browser’s CORS preflight');
+    expect(f.message).toContain('answers 405 InvalidMethodError');
     expect(f.message).toContain('Fix: send beacons as text/plain');
     expect(f.message).not.toContain('answers 400');
   });

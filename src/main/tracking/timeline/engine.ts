@@ -9,6 +9,7 @@ import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../
 import { ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
 import {
   insertSorted,
+  isRefusal,
   isTimelineEvent,
   pageKey,
   readEvent,
@@ -131,7 +132,9 @@ export class TimelineEngine {
   /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
   apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
     const visitEvent = isVisitEndpoint(rec.category, rec.event);
-    if (!visitEvent && !isTimelineEvent(rec)) return;
+    const timelineEvent = isTimelineEvent(rec);
+    // a refused request (404, 405, 413, 415) lands on its page even when its path names no endpoint
+    if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
     page.arrivals++;
@@ -153,6 +156,12 @@ export class TimelineEngine {
 
     page.visitDirty = true;
     const visit = ev.accepted ? this.book.noteEvent(page.siteId, page.key, ev) : undefined;
+    if (!visitEvent && !timelineEvent) {
+      // counted on its page (request-refused) and found by id; it belongs to no response
+      if (page.idle) page.idle = false;
+      if (!opts.quiet) this.notify(page);
+      return;
+    }
     if (visitEvent) {
       const v = readVisitEvent(rec, ev);
       insertSortedBy(page.visitEvents, v, (x) => x.base);

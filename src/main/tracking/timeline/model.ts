@@ -41,6 +41,8 @@ export interface TimelineEvent {
   pageUrl: string;
   dev: boolean;
   errors: string[];
+  /** of a refused request (404, 405, 413, 415): the path and Content-Type as sent */
+  refusal?: { path: string; contentType: string };
 }
 
 /** A finding as rules produce it (the DTO shape). */
@@ -99,6 +101,16 @@ export interface ResponseState {
   originNoted: boolean;
 }
 
+/** Requests refused before validation (404, 405, 413, 415), grouped by status and what was wrong. */
+export interface RefusedGroup {
+  status: number;
+  /** the path as sent */
+  path: string;
+  contentType: string;
+  messages: string[];
+  ids: Capped;
+}
+
 export interface SchemaGroup {
   event: string;
   messages: string[];
@@ -108,6 +120,8 @@ export interface SchemaGroup {
 /** Per-page tallies the page-scope rules read (so no rule scans the page's events). */
 export interface PageTallies {
   schema: Map<string, SchemaGroup>;
+  /** refused requests (`request-refused`): not validated at all */
+  refused: Map<string, RefusedGroup>;
   /** sessionIds / userIds other than the page's own (its first accepted event's), with their events */
   otherSessionIds: Map<string, Capped> | null;
   otherUserIds: Map<string, Capped> | null;
@@ -222,6 +236,13 @@ export function isTimelineEvent(rec: RecordedEvent): boolean {
   return isTimelineEndpoint(rec.category, rec.event);
 }
 
+/** Refused before validation: the status says what was wrong with the request itself, not its body. */
+export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([404, 405, 413, 415]);
+
+export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): boolean {
+  return !rec.accepted && REFUSAL_STATUSES.has(rec.status);
+}
+
 /** The key of a response on its page. */
 export function responseKey(kind: string, tag: string, responseId: string): string {
   return `${kind}\u0000${tag}\u0000${responseId}`;
@@ -274,6 +295,7 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
     pageUrl: str(ctx.pageUrl),
     dev: ctx.dev === true,
     errors: rec.accepted ? NONE : rec.errors.map((e) => e.message),
+    ...(isRefusal(rec) && { refusal: { path: rec.path, contentType: rec.contentType ?? '' } }),
   };
 }
 

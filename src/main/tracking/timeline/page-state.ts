@@ -34,6 +34,7 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
     latestWatchers: 0,
     tallies: {
       schema: new Map(),
+      refused: new Map(),
       otherSessionIds: null,
       otherUserIds: null,
       notDev: capped(),
@@ -93,6 +94,23 @@ export function tally(
   const t = page.tallies;
   if (!ev.accepted) {
     page.rejected++;
+    if (ev.refusal) {
+      const sig = `${ev.status}\u0000${ev.refusal.path}\u0000${ev.refusal.contentType}\u0000${ev.errors.join('\u0000')}`;
+      let group = t.refused.get(sig);
+      if (!group)
+        t.refused.set(
+          sig,
+          (group = {
+            status: ev.status,
+            path: ev.refusal.path,
+            contentType: ev.refusal.contentType,
+            messages: ev.errors,
+            ids: capped(),
+          }),
+        );
+      addCapped(group.ids, ev.id);
+      return;
+    }
     const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
     let group = t.schema.get(sig);
     if (!group)

@@ -26,6 +26,7 @@ import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
 import { impressionBurst } from './impression-burst';
 import { upstreamDisagrees } from './upstream-disagrees';
+import { requestRefused } from './request-refused';
 
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
@@ -53,6 +54,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
 
 export const PAGE_RULES: readonly PageRule[] = [
   schema,
+  requestRefused,
   contextDrift,
   timestampSkew,
   devFlag,

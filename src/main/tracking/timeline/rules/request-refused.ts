@@ -1,0 +1,72 @@
+// `request-refused` (error): requests the real service refuses before it reads the body — a path that is
+// not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser's
+// CORS preflight), a body over 1 MB (413), a Content-Type it does not take (415). Each names the status
+// and error the real service answers, what was wrong and the fix; `schema` keeps bodies that fail validation.
+import { finding, list, plural, type PageRule } from './types';
+import type { RefusedGroup } from '../model';
+
+const PREFLIGHT = 'invalid request method: `OPTIONS`';
+
+function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string } {
+  const first = g.messages[0] ?? '';
+  switch (g.status) {
+    case 404:
+      return {
+        answer: '404 InvalidPathError',
+        wrong: /^invalid siteId/i.test(first)
+          ? `its path ${g.path} has no valid siteId (${first})`
+          : `its path ${g.path} is not a beacon v2 endpoint (${first})`,
+        fix: 'send to /beacon/v2/{siteId}/{category}/{event} with your six-character siteId (lowercase letters and digits) and an endpoint of the beacon v2 API (search/render, product/pageview, cart/add, order/transaction, …); the provider’s client builds these paths from requesters.beacon.origin',
+      };
+    case 405:
+      return first.startsWith(PREFLIGHT)
+        ? {
+            answer: '405 InvalidMethodError',
+            wrong: `it is a browser’s CORS preflight (OPTIONS ${g.path}): a beacon sent with a Content-Type other than text/plain (application/json, say) makes the browser ask first, and the real service refuses, so the event itself is never sent`,
+            fix: 'send beacons as text/plain with the JSON body, as the provider’s client does (do not override requesters.beacon.headers’ Content-Type)',
+          }
+        : {
+            answer: '405 InvalidMethodError',
+            wrong: `it was not a POST (${first})`,
+            fix: 'send every beacon with POST and the JSON body (fetch with method: "POST", or navigator.sendBeacon)',
+          };
+    case 413:
+      return {
+        answer: '413 RequestTooLargeError',
+        wrong: `its body is over the 1 MB the service takes (${g.path})`,
+        fix: 'send fewer items per event: impressions as tiles become visible (the provider’s client sends them in batches), never the whole result list at once',
+      };
+    default:
+      return {
+        answer: '415 UnsupportedMediaType',
+        wrong: `its Content-Type is ${g.contentType ? `"${g.contentType}"` : 'missing'}, where the service takes text/plain or application/json`,
+        fix: 'send Content-Type: text/plain (as the provider’s client does: no CORS preflight) with the JSON body',
+      };
+  }
+}
+
+export const requestRefused: PageRule = {
+  id: 'request-refused',
+  scope: 'page',
+  severity: 'error',
+  count: (page) => page.tallies.refused.size,
+  check(page) {
+    const out = [];
+    let n = 0;
+    for (const g of page.tallies.refused.values()) {
+      n++;
+      const { answer, wrong, fix } = explain(g);
+      out.push(
+        finding(
+          'request-refused',
+          'error',
+          `${g.status}:${n}`,
+          `${plural(g.ids.count, 'request')} refused (${list(g.ids.ids, 3)}): ${wrong}. The real service answers ${answer} and the event is lost. Fix: ${fix}.`,
+          g.ids.ids,
+          { eventCount: g.ids.count },
+        ),
+      );
+    }
+    return out;
+  },
+};
