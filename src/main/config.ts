@@ -4,7 +4,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config-error';
-import { parseAccounts, type AccountConfig } from './indexing/accounts-config';
+import { parseAccounts, parseRules, type AccountConfig } from './indexing/accounts-config';
+import type { RulesConfig } from '../shared/timeline';
 
 export { ConfigError };
 
@@ -33,6 +34,8 @@ export interface SandboxConfig {
   timelines: TimelineSettings;
   /** order-line credit (CONTRACT.md, "The whole visit"): the attribution window */
   attribution: { windowHours: number };
+  /** per-rule severity (CONTRACT.md "Strictness"); accounts[].rules win for their site */
+  rules: RulesConfig;
   accounts: AccountConfig[];
   smtp: SmtpConfig | null;
   /** where the config came from, for the UI and errors ('demo fixtures' or a file path) */
@@ -67,6 +70,7 @@ const TOP_LEVEL_KEYS = [
   'retention',
   'timelines',
   'attribution',
+  'rules',
   'accounts',
   'smtp',
 ];
@@ -218,6 +222,7 @@ function buildConfig(
     retention,
     timelines: parseTimelines(raw.timelines, file),
     attribution: parseAttribution(raw.attribution, file),
+    rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file),
     accounts: parseAccounts(raw.accounts, baseDir, file),
     smtp: parseSmtp(raw.smtp, file),
     configSource: source,

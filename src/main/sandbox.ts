@@ -1,5 +1,6 @@
 // Composition root: builds the sandbox's domain (clock, bus, stores, tracking, timelines, indexing)
 // from a config, and serves it over HTTP. The CLI, the Electron shell and the tests all start here.
+import { configLevels } from '../shared/rule-levels';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -81,6 +82,7 @@ async function openCore(
     clock,
     settings: config.timelines,
     attributionWindowMs: config.attribution.windowHours * 3_600_000,
+    levels: configLevels(config.rules, config.accounts, config.configSource),
     maxEvents: config.retention.events,
     realNow: Date.now,
     batchChangesMs: 100,

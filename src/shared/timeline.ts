@@ -106,6 +106,10 @@ export interface TimelineFindingDto {
   /** the kind (and tag) of that response */
   kind?: ResponseKind;
   tag?: string;
+  /** the rule's own severity, when the user's `rules` set another (CONTRACT.md "Strictness") */
+  defaultSeverity?: Severity;
+  /** where the effective severity was set: `rules in ./search-sandbox.config.json`, `expectClean({rules})`, `--rule` */
+  severityFrom?: string;
 }
 
 export interface TimelineCounts {
@@ -139,6 +143,11 @@ export interface PageTimelineHeaderDto {
 
 /** A page (one `context.pageLoadId` of one site) with its events and findings. */
 export interface PageTimelineDto extends PageTimelineHeaderDto {
+  /**
+   * The page was still pending (waiting for impressions) and was judged as if it has ended: reports,
+   * expectClean and check do so (CONTRACT.md "Strictness"); the live timeline may show it pending.
+   */
+  judgedAsFinished?: true;
   responses: TimelineResponseDto[];
   /** the page's product, cart, order and login events in timestamp order (absent when it has none) */
   visitEvents?: VisitEventDto[];

@@ -223,6 +223,43 @@ describe('expectClean', () => {
     expect(passed.ignored.map((f) => f.rule)).toEqual(['duplicate-impression']);
   });
 
+  it('takes per-rule severity (rules) and failOn: info, naming the valid ids and levels when wrong', async () => {
+    const page = await sendWarnPage(sandbox.url);
+    // duplicate-impression raised to error fails the default failOn; turned off, the page passes
+    const raised = await sandbox
+      .expectClean({ pageLoadId: page.pageLoadId, rules: { 'duplicate-impression': 'error' } })
+      .catch((e: Error) => e.message);
+    expect(raised).toMatch(/\n {2}error duplicate-impression: /);
+    await expect(
+      sandbox.expectClean({
+        pageLoadId: page.pageLoadId,
+        failOn: 'info',
+        rules: { 'duplicate-impression': 'off', 'dev-flag': 'off' },
+      }),
+    ).resolves.toMatchObject({ pages: 1 });
+    const info = await sandbox
+      .expectClean({
+        pageLoadId: page.pageLoadId,
+        failOn: 'info',
+        rules: { 'duplicate-impression': 'info' },
+      })
+      .catch((e: Error) => e.message);
+    expect(info).toMatch(/failOn=info/);
+    expect(info).toMatch(/\n {2}info duplicate-impression: /);
+    const badId = await sandbox
+      .expectClean({ rules: { 'no-such-rule': 'off' } })
+      .catch((e: Error) => e.message);
+    expect(badId).toMatch(
+      /^expectClean: rules\.no-such-rule: "no-such-rule" is not a rule id; the rule ids are schema, request-refused, /,
+    );
+    const badLevel = await sandbox
+      .expectClean({ rules: { 'no-impression': 'warn' as 'warning' } })
+      .catch((e: Error) => e.message);
+    expect(badLevel).toBe(
+      'expectClean: rules.no-impression: "warn" is not a level for no-impression: use off, info, warning, error',
+    );
+  });
+
   it('fails when no page matched, unless allowEmpty', async () => {
     const message = await sandbox.expectClean({ siteId: 'abc123' }).catch((e: Error) => e.message);
     expect(message).toBe(
@@ -241,7 +278,7 @@ describe('expectClean', () => {
 
   it('refuses a bad failOn or ignoreRules', async () => {
     await expect(sandbox.expectClean({ failOn: 'warn' as never })).rejects.toThrow(
-      `expectClean: failOn "warn" is not a severity: use 'error' (default) or 'warning'`,
+      `expectClean: failOn "warn" is not a severity: use 'error' (default), 'warning' or 'info'`,
     );
     await expect(sandbox.expectClean({ ignoreRules: 'order' as never })).rejects.toThrow(
       `expectClean: ignoreRules "order" must be a list of rule ids, e.g. ['no-impression']`,

@@ -23,6 +23,7 @@ import type {
   WaitOptions,
 } from './types.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
+import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -146,24 +147,30 @@ export class SandboxClient {
    * Rejects with an Error listing each such finding (rule, severity, page URL, pageLoadId, message).
    */
   async expectClean(options: ExpectCleanOptions = {}): Promise<CleanResult> {
-    const { failOn = 'error', ignoreRules = [], allowEmpty = false, ...rest } = options;
+    const { failOn = 'error', ignoreRules = [], allowEmpty = false, rules, ...rest } = options;
     const filter = rest as TimelineFilter;
-    if (failOn !== 'error' && failOn !== 'warning')
+    if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
       throw new TypeError(
-        `expectClean: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default) or 'warning'`,
+        `expectClean: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default), 'warning' or 'info'`,
       );
+    if (rules !== undefined) {
+      const problem = rulesProblem(rules, 'rules');
+      if (problem) throw new TypeError(`expectClean: ${problem}`);
+    }
+    const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     if (!Array.isArray(ignoreRules) || ignoreRules.some((r) => typeof r !== 'string'))
       throw new TypeError(
         `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids, e.g. ['no-impression']`,
       );
-    const pages = await this.timelines(filter);
+    // every page judged as if it has ended (CONTRACT.md "Strictness"), as reports and check do
+    const pages = await this.timelines({ ...filter, finished: true });
     if (pages.length === 0 && !allowEmpty) throw new Error(emptyCleanMessage(filter, this.url));
     const threshold = SEVERITY_RANK[failOn];
     const failing = [];
     const ignored = [];
     for (const page of pages) {
       const counted = [];
-      for (const finding of page.findings) {
+      for (const finding of levelled(page.findings, page.siteId, levels)) {
         if (SEVERITY_RANK[finding.severity] >= threshold && !ignoreRules.includes(finding.rule))
           counted.push(finding);
         else ignored.push(finding);

@@ -72,7 +72,7 @@ export function waitFailureMessage(f: WaitFailure): string {
 
 export interface CleanFailure {
   filter: Record<string, FilterValue>;
-  failOn: 'error' | 'warning';
+  failOn: 'error' | 'warning' | 'info';
   pages: PageTimelineDto[];
   failing: Array<{ page: PageTimelineDto; findings: TimelineFindingDto[] }>;
   sandboxUrl: string;

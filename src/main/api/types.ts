@@ -4,6 +4,8 @@ import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../shared/e
 import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
+  RuleLevel,
+  RulesConfig,
   Severity,
   TimelineFindingDto,
   TimelineReportDto,
@@ -12,7 +14,7 @@ import type { ResponseKind } from '../../shared/kinds.js';
 
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
-export type { TimelineFindingDto, TimelineReportDto };
+export type { TimelineFindingDto, TimelineReportDto, RuleLevel, RulesConfig };
 export type {
   VisitDto,
   VisitPageDto,
@@ -78,14 +80,19 @@ export interface ExpectCleanOptions {
   q?: string;
   /** only pages holding a response of this kind, e.g. 'category' */
   kind?: ResponseKind;
-  /** the lowest severity that fails: 'error' (default) or 'warning' */
-  failOn?: 'error' | 'warning';
+  /** the lowest severity that fails: 'error' (default), 'warning' or 'info' */
+  failOn?: 'error' | 'warning' | 'info';
+  /**
+   * Per-rule severity for this assertion, ESLint style: `{'no-impression': 'off', 'timestamp-skew':
+   * 'error'}` (levels off, info, warning, error); it wins over the sandbox's config.
+   */
+  rules?: RulesConfig;
   /** rule ids whose findings are not counted, e.g. ['no-impression'] */
   ignoreRules?: string[];
   /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
   allowEmpty?: boolean;
   /** any other timeline filter, e.g. `kind` */
-  [filter: string]: FilterValue | string[];
+  [filter: string]: FilterValue | string[] | RulesConfig;
 }
 
 /** What a passing expectClean checked. */

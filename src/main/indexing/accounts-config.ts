@@ -1,4 +1,6 @@
 // Accounts and feeds from the config file: validated, with errors naming the key and the fix.
+import type { RulesConfig } from '../../shared/timeline';
+import { ruleEntryProblem } from '../../shared/rule-levels';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
@@ -33,6 +35,8 @@ export interface AccountConfig {
   search?: SearchConfig;
   /** beacon forwarding to the real service (src/main/tracking/forward-config.ts); always set by parseAccounts */
   tracking?: TrackingConfig;
+  /** per-rule severity for this site's timelines; wins over the top-level `rules` */
+  rules?: RulesConfig;
 }
 
 const SITE_ID = /^[a-z0-9]{6}$/;
@@ -64,6 +68,7 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       'feeds',
       'search',
       'tracking',
+      'rules',
     ]);
     const siteId = str(a.siteId, `${key}.siteId`, file);
     if (!SITE_ID.test(siteId))
@@ -103,6 +108,7 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       feeds,
       search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
       tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
+      ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file) }),
     };
   });
 }
@@ -195,4 +201,21 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
     'a "cart" source needs "file" (a path, relative to the config file) or "url" (http on loopback)',
     file,
   );
+}
+
+/** A `rules` map (top level or an account's): rule id → off | info | warning | error. */
+export function parseRules(raw: unknown, key: string, file: string): RulesConfig {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ConfigError(
+      key,
+      'must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}',
+      file,
+    );
+  const out: RulesConfig = {};
+  for (const [rule, level] of Object.entries(raw)) {
+    const problem = ruleEntryProblem(rule, level);
+    if (problem) throw new ConfigError(`${key}.${rule}`, problem, file);
+    out[rule] = level as RulesConfig[string];
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxCore } from '../../core';
 import type { TimelineFilter } from '../../tracking/timeline/engine';
-import { pageDto, pageSummary, verdictOf } from '../../tracking/timeline/dto';
+import { pageDto, pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import {
   FAIL_ON,
   htmlReportParts,
@@ -42,7 +42,7 @@ function one(req: Request, name: string): string | undefined {
 function parse(
   req: Request,
   allowed: readonly string[],
-): TimelineFilter & { limit?: number; view?: string; format?: string } {
+): TimelineFilter & { limit?: number; view?: string; format?: string; finished?: boolean } {
   for (const key of Object.keys(req.query)) {
     if (!allowed.includes(key))
       throw new BadParameter(
@@ -50,7 +50,12 @@ function parse(
         `unknown query parameter "${key}"; allowed: ${allowed.join(', ')}`,
       );
   }
-  const out: TimelineFilter & { limit?: number; view?: string; format?: string } = {};
+  const out: TimelineFilter & {
+    limit?: number;
+    view?: string;
+    format?: string;
+    finished?: boolean;
+  } = {};
   for (const name of ['siteId', 'sessionId', 'pageLoadId', 'q'] as const) {
     const v = one(req, name);
     if (v !== undefined) out[name] = v;
@@ -88,6 +93,15 @@ function parse(
   }
   const format = one(req, 'format');
   if (format !== undefined) out.format = format;
+  const finished = one(req, 'finished');
+  if (finished !== undefined) {
+    if (!['1', 'true', '0', 'false'].includes(finished))
+      throw new BadParameter(
+        'finished',
+        `finished "${finished}" must be true (judge every page as if it has ended, as reports do) or false`,
+      );
+    out.finished = finished === '1' || finished === 'true';
+  }
   return out;
 }
 
@@ -106,25 +120,34 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
   router.get('/timelines', async (req, res) => {
     let q: ReturnType<typeof parse>;
     try {
-      q = parse(req, [...FILTERS, 'limit', 'view']);
+      q = parse(req, [...FILTERS, 'limit', 'view', 'finished']);
     } catch (err) {
       badRequest(res, err);
       return;
     }
-    const { verdict, limit = DEFAULT_TIMELINE_LIMIT, view = 'full', ...rest } = q;
+    const { verdict, limit = DEFAULT_TIMELINE_LIMIT, view = 'full', finished, ...rest } = q;
     // verdict totals ignore the verdict filter, so a UI can show all three tabs at once; every page is
     // judged on the way (all of them after a catalog change), so the loop is given back between slices
     const slicer = new Slicer();
     const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-    const chosen: PageState[] = [];
+    const chosen: Array<PageState | PageTimelineDto> = [];
     for (const page of core.timelines.matching(rest)) {
-      const v = verdictOf(page);
+      // judged as finished (expectClean): the verdict is the finished page's
+      const judged = finished ? core.timelines.finishedDto(page) : page;
+      const v = finished ? (judged as PageTimelineDto).verdict : verdictOf(page);
       verdicts[v]++;
-      if (verdict === undefined || v === verdict) chosen.push(page);
+      if (verdict === undefined || v === verdict) chosen.push(judged);
       await slicer.breathe();
     }
     const kept = chosen.slice(Math.max(0, chosen.length - limit));
-    const dto = view === 'summary' ? pageSummary : (p: PageState) => pageDto(p);
+    const dto = (p: PageState | PageTimelineDto) =>
+      'tallies' in p
+        ? view === 'summary'
+          ? pageSummary(p)
+          : pageDto(p)
+        : view === 'summary'
+          ? summaryOf(p)
+          : p;
     // the bytes res.json would send for { pages, total, verdicts } (a TimelineListDto), as a stream
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     await streamBody(
@@ -186,9 +209,12 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
     const format = q.format ?? 'json';
     const slicer = new Slicer();
     // each page's DTO is made in its turn, the loop given back between slices (100,000 events' worth)
+    // every page judged as if it has ended (CONTRACT.md "Strictness"); the verdict filter sees that verdict
+    const { verdict, ...filter } = q;
     const pages: PageTimelineDto[] = [];
-    for (const page of core.timelines.matching(q)) {
-      pages.push(pageDto(page));
+    for (const page of core.timelines.matching(filter)) {
+      const dto = core.timelines.finishedDto(page);
+      if (verdict === undefined || dto.verdict === verdict) pages.push(dto);
       await slicer.breathe();
     }
     const now = core.clock.now();

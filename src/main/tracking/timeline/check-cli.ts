@@ -9,9 +9,20 @@ import { checkOffline } from './offline-check';
 import type { RecordedEvent } from '../../../shared/events';
 import type { IssuedResponse } from '../../search/responses';
 import { FAIL_ON, fails, jsonReport, junitReport, textReport, type FailOn } from './report';
+import { readConfigFile } from '../../config';
+import { ConfigError } from '../../config-error';
+import { parseRules } from '../../indexing/accounts-config';
+import {
+  configLevels,
+  layered,
+  mapLevels,
+  ruleEntryProblem,
+  type LevelSource,
+} from '../../../shared/rule-levels';
+import type { RuleLevel, RulesConfig } from '../../../shared/timeline';
 
 const USAGE =
-  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]';
+  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE]';
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -27,7 +38,13 @@ const processIo: CheckIo = {
 };
 
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
-  let values: { format?: string; 'fail-on'?: string; help?: boolean };
+  let values: {
+    format?: string;
+    'fail-on'?: string;
+    rule?: string[];
+    config?: string;
+    help?: boolean;
+  };
   let files: string[];
   try {
     const parsed = parseArgs({
@@ -37,6 +54,8 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       options: {
         format: { type: 'string' },
         'fail-on': { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        config: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -48,7 +67,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   }
   if (values.help) {
     io.out(
-      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, or warning), 1 = such pages, 2 = unreadable input.\n`,
+      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n`,
     );
     return 0;
   }
@@ -60,9 +79,22 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const failOn = (values['fail-on'] ?? 'error') as FailOn;
   if (!FAIL_ON.includes(failOn)) {
     io.err(
-      `search-sandbox check: --fail-on "${failOn}" is not one of error, warning: use --fail-on warning to fail on warnings too\n`,
+      `search-sandbox check: --fail-on "${failOn}" is not one of error, warning, info: use --fail-on warning to fail on warnings too\n`,
     );
     return 2;
+  }
+  let levels: LevelSource | undefined;
+  try {
+    levels = layered(
+      ruleFlags(values.rule ?? []),
+      values.config ? configFileLevels(values.config) : undefined,
+    );
+  } catch (err) {
+    if (err instanceof InputError || err instanceof ConfigError) {
+      io.err(`search-sandbox check: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
   }
   if (files.length === 0) {
     io.err(`search-sandbox check: no input file given\n${USAGE}\n`);
@@ -92,8 +124,9 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
         io.err(
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
         );
-      events.push(...result.events);
-      responses.push(...(result.responses ?? []));
+      // one at a time: a spread of a million events overflows the call stack
+      for (const e of result.events) events.push(e);
+      for (const r of result.responses ?? []) responses.push(r);
     }
   } catch (err) {
     if (err instanceof InputError) {
@@ -102,11 +135,48 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     }
     throw err;
   }
-  const pages = checkOffline(events, responses, io.now());
+  const pages = checkOffline(events, responses, io.now(), levels);
   const source = files.join(', ');
   if (format === 'json')
     io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
   else if (format === 'junit') io.out(junitReport(pages, source, io.now(), failOn));
   else io.out(textReport(pages));
   return pages.some((p) => fails(p, failOn)) ? 1 : 0;
+}
+
+/** `--rule no-impression=off --rule timestamp-skew=error`: one map, said to come from --rule. */
+function ruleFlags(flags: readonly string[]): LevelSource | undefined {
+  if (flags.length === 0) return undefined;
+  const rules: RulesConfig = {};
+  for (const flag of flags) {
+    const at = flag.indexOf('=');
+    if (at < 1)
+      throw new InputError(
+        `--rule "${flag}" must be RULE=LEVEL, e.g. --rule no-impression=off (levels: off, info, warning, error)`,
+      );
+    const rule = flag.slice(0, at);
+    const level = flag.slice(at + 1);
+    const problem = ruleEntryProblem(rule, level);
+    if (problem) throw new InputError(`--rule ${flag}: ${problem}`);
+    rules[rule] = level as RuleLevel;
+  }
+  return mapLevels(rules, '--rule');
+}
+
+/** `rules` and `accounts[].rules` of a sandbox config file; the rest of the file is not needed here. */
+function configFileLevels(file: string): LevelSource | undefined {
+  const raw = readConfigFile(file);
+  const top = raw.rules === undefined ? undefined : parseRules(raw.rules, 'rules', file);
+  const accounts = Array.isArray(raw.accounts) ? raw.accounts : [];
+  const sites = accounts.flatMap((a, i) => {
+    if (!a || typeof a !== 'object' || (a as { rules?: unknown }).rules === undefined) return [];
+    const { siteId, rules } = a as { siteId?: unknown; rules: unknown };
+    return [
+      {
+        siteId: typeof siteId === 'string' ? siteId : '',
+        rules: parseRules(rules, `accounts[${i}].rules`, file),
+      },
+    ];
+  });
+  return configLevels(top, sites, file);
 }

@@ -95,6 +95,7 @@ function pageHeader(page: PageState) {
 export function pageDto(page: PageState): PageTimelineDto {
   return {
     ...pageHeader(page),
+    ...(page.judgedAsFinished && { judgedAsFinished: true as const }),
     responses: [...responsesInOrder(page)].map((r) => ({
       responseId: r.responseId,
       kind: r.kind,
@@ -121,6 +122,18 @@ export function pageSummary(page: PageState): PageTimelineSummaryDto {
     ...pageHeader(page),
     responseIds,
     kinds: [...kinds],
+    rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
+  };
+}
+
+/** A list summary of a page DTO (a page judged as finished is summarised from what it was judged). */
+export function summaryOf(page: PageTimelineDto): PageTimelineSummaryDto {
+  const { responses, findings, visitEvents: _visitEvents, ...header } = page;
+  const rules = new Set(findings.map((f) => f.rule));
+  return {
+    ...header,
+    responseIds: responses.map((r) => r.responseId),
+    kinds: [...new Set(responses.map((r) => r.kind))],
     rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
   };
 }

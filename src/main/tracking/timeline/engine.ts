@@ -5,7 +5,12 @@
 import type { Clock } from '../../clock';
 import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
-import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  Severity,
+  Verdict,
+} from '../../../shared/timeline';
 import { ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
 import {
   insertSorted,
@@ -27,6 +32,7 @@ import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
+import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { wellFormed } from '../../../shared/text';
 import { tallyUpstream } from './rules/upstream-disagrees';
 import { VisitBook, type PageInfo } from '../visits/book';
@@ -65,6 +71,11 @@ export interface TimelineEngineOptions {
   batchChangesMs?: number;
   /** attribution window of order-line credit (config `attribution.windowHours`), default 24 h */
   attributionWindowMs?: number;
+  /**
+   * The user's per-rule severity (config `rules`, `accounts[].rules`; `check --rule`): findings carry
+   * the effective severity and where it was set; `off` removes the rule. Rules never decide it.
+   */
+  levels?: LevelSource;
 }
 
 export interface ApplyOptions {
@@ -283,6 +294,7 @@ export class TimelineEngine {
   /** Offline input is complete: every page counts as idle (so `no-impression` can be decided). */
   finish(): void {
     for (const page of this.pages.values()) {
+      if (!page.idle && page.awaitingImpression > 0) page.judgedAsFinished = true;
       page.idle = true;
       this.markAll(page);
       this.evaluate(page, true);
@@ -348,6 +360,25 @@ export class TimelineEngine {
     }
   }
 
+  /**
+   * The page as if it has ended (CONTRACT.md "Strictness"): a rule that waits for the page to settle
+   * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
+   */
+  finishedDto(page: PageState): PageTimelineDto {
+    this.evaluate(page, true);
+    if (page.idle || page.awaitingImpression === 0) return pageDto(page);
+    page.idle = true;
+    page.judgedAsFinished = true;
+    this.markAll(page);
+    this.evaluate(page, true);
+    const dto = pageDto(page);
+    page.idle = false;
+    page.judgedAsFinished = false;
+    this.markAll(page);
+    this.evaluate(page, true);
+    return dto;
+  }
+
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
     return this.list(filter).map((p) => pageDto(p));
   }
@@ -410,10 +441,11 @@ export class TimelineEngine {
     if (page.countedAt !== page.tallyChanges) {
       page.countedAt = page.tallyChanges;
       for (const rule of PAGE_RULES) {
+        const set = this.options.levels?.level(page.siteId, rule.id);
         const before = page.pageRuleCounts.get(rule.id) ?? 0;
-        const now = rule.count(page);
+        const now = set?.level === 'off' ? 0 : rule.count(page);
         if (now !== before) {
-          bumpSeverity(page, rule.severity, now - before);
+          bumpSeverity(page, (set?.level as Severity | undefined) ?? rule.severity, now - before);
           page.pageRuleCounts.set(rule.id, now);
         }
       }
@@ -422,7 +454,7 @@ export class TimelineEngine {
       const findings: FindingDraft[] = [];
       ctx ??= this.ctx(page);
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
-      page.pageFindings = findings;
+      page.pageFindings = levelled(findings, page.siteId, this.options.levels);
     }
     if (page.visitDirty) {
       const found = visitFindings(
@@ -439,9 +471,10 @@ export class TimelineEngine {
         this.book,
         this.visitCatalog(page.siteId),
       );
+      const effective = levelled(found, page.siteId, this.options.levels);
       adjust(page, page.visitFindings, -1);
-      page.visitFindings = found;
-      adjust(page, found, +1);
+      page.visitFindings = effective;
+      adjust(page, effective, +1);
       page.visitDirty = false;
     }
   }
@@ -502,6 +535,7 @@ export class TimelineEngine {
       f.kind = r.kind;
       if (r.tag) f.tag = r.tag;
     }
+    findings = levelled(findings, page.siteId, this.options.levels);
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);

@@ -190,6 +190,8 @@ export interface PageState {
   warnings: number;
   infos: number;
   idle: boolean;
+  /** judged as if it has ended while it was still waiting for impressions (reports, check) */
+  judgedAsFinished?: boolean;
   /** sandbox time at which the page counts as idle */
   idleAt: number;
 }

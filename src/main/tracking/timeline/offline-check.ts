@@ -6,6 +6,7 @@ import { defaultTimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
 import type { PageTimelineDto } from '../../../shared/timeline';
 import type { OrderDto } from '../../../shared/visits';
+import type { LevelSource } from '../../../shared/rule-levels';
 import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine } from './engine';
 import { offlineProvenance } from './offline-provenance';
@@ -14,8 +15,9 @@ export function checkOffline(
   events: Iterable<RecordedEvent>,
   responses: readonly IssuedResponse[] = [],
   now = Date.now(),
+  levels?: LevelSource,
 ): PageTimelineDto[] {
-  return judgeOffline(events, responses, now).pages;
+  return judgeOffline(events, responses, now, levels).pages;
 }
 
 /** The pages with their findings, and the orders with the credit of each line. */
@@ -23,9 +25,14 @@ export function judgeOffline(
   events: Iterable<RecordedEvent>,
   responses: readonly IssuedResponse[] = [],
   now = Date.now(),
+  levels?: LevelSource,
 ): { pages: PageTimelineDto[]; orders: OrderDto[] } {
   const clock = new SandboxClock({ frozen: true, start: now });
-  const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+  const engine = new TimelineEngine({
+    clock,
+    settings: defaultTimelineSettings(),
+    ...(levels && { levels }),
+  });
   try {
     for (const ev of events) engine.apply(ev);
     // an export's issued search responses let the provenance rules judge its beacons, as live

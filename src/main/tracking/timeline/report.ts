@@ -64,7 +64,10 @@ function visitKind(p: PageTimelineDto): string {
 function findingText(f: TimelineFindingDto): string {
   const more =
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
-  return `[${f.severity}] ${f.rule}${findingSubject(f)}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+  const set = f.severityFrom
+    ? ` (${f.defaultSeverity ? `${f.defaultSeverity} by default, ` : ''}set by ${f.severityFrom})`
+    : '';
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
@@ -72,17 +75,27 @@ function kindsOf(p: PageTimelineDto): string {
   return [...new Set(p.responses.map((r) => r.kind))].join(', ');
 }
 
-/** The severity from which a finding fails a page in CI: `error` (default) or `warning` (strict). */
-export type FailOn = 'error' | 'warning';
-export const FAIL_ON: readonly FailOn[] = ['error', 'warning'];
+/** The severity from which a finding fails a page in CI: `error` (default), `warning` or `info` (strictest). */
+export type FailOn = 'error' | 'warning' | 'info';
+export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info'];
+
+const RANK = { info: 0, warning: 1, error: 2 } as const;
+
+function failing(f: TimelineFindingDto, failOn: FailOn): boolean {
+  return RANK[f.severity] >= RANK[failOn];
+}
 
 /** Does the page fail a CI run that fails on `failOn`? */
 export function fails(p: PageTimelineDto, failOn: FailOn = 'error'): boolean {
-  return p.verdict === 'fail' || (failOn === 'warning' && p.verdict === 'warn');
+  return p.findings.some((f) => failing(f, failOn));
 }
 
-function failing(f: TimelineFindingDto, failOn: FailOn): boolean {
-  return f.severity === 'error' || (failOn === 'warning' && f.severity === 'warning');
+const FINISHED =
+  'Judged as finished: the page was still waiting for impressions, and is judged as if it has ended.';
+
+/** ` · judged as finished` for a page that was still pending when it was judged. */
+function finishedNote(p: PageTimelineDto): string {
+  return p.judgedAsFinished ? ', judged as finished' : '';
 }
 
 /** JUnit XML: one test case per page; findings at or above `failOn` are its failure, the rest its system-out. */
@@ -118,13 +131,13 @@ export function* junitReportParts(
       let out = `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
       const errors = p.findings.filter((f) => failing(f, failOn));
       if (errors.length > 0) {
-        const noun = failOn === 'warning' ? 'finding' : 'error';
+        const noun = failOn === 'error' ? 'error' : 'finding';
         const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
         out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
       }
       const rest = p.findings.filter((f) => !failing(f, failOn));
-      if (rest.length > 0)
-        out += `      <system-out>${xml(rest.map(findingText).join('\n\n'))}</system-out>\n`;
+      if (rest.length > 0 || p.judgedAsFinished)
+        out += `      <system-out>${xml([...(p.judgedAsFinished ? [FINISHED] : []), ...rest.map(findingText)].join('\n\n'))}</system-out>\n`;
       yield `${out}    </testcase>\n`;
     }
     yield '  </testsuite>\n';
@@ -139,7 +152,7 @@ export function textReport(pages: PageTimelineDto[]): string {
   for (const p of pages) {
     const c = p.counts;
     lines.push(
-      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'})`,
+      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
     );
     for (const f of p.findings) {
       const ids =
@@ -199,7 +212,7 @@ function htmlSection(p: PageTimelineDto): string {
       return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
     })
     .join('');
-  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(visitKind(p))}${esc(kindsOf(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
+  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(visitKind(p))}${esc(kindsOf(p))}${esc(finishedNote(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
 }
 
 /** The HTML report in pieces (a page's section each), for writing it as a stream. */

@@ -64,6 +64,15 @@ function Findings({
               </span>
               <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>{f.message}</span>
             </button>
+            {f.severityFrom && (
+              <p className="small muted" data-testid="finding-severity-from">
+                {f.severity}
+                {f.defaultSeverity && f.defaultSeverity !== f.severity
+                  ? ` (${f.defaultSeverity} by default)`
+                  : ''}{' '}
+                as set by {f.severityFrom}
+              </p>
+            )}
             {isSelected && info && (
               <p className="finding-fix small">
                 <strong>Expected:</strong> {info.expects} <strong>Fix:</strong> {info.fix}

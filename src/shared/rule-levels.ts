@@ -1,0 +1,118 @@
+// Per-rule severity, ESLint style (CONTRACT.md "Strictness"): a `rules` map of rule id → off | info |
+// warning | error, from the config file (top level, and per account, which wins), expectClean({rules})
+// or `check --rule`. One validator for all three places, and one way to apply a level to a finding.
+import {
+  RULE_LEVELS,
+  TIMELINE_RULE_IDS,
+  type RuleLevel,
+  type RulesConfig,
+  type Severity,
+  type TimelineFindingDto,
+  type TimelineRuleId,
+} from './timeline';
+
+export function isRuleId(v: string): v is TimelineRuleId {
+  return (TIMELINE_RULE_IDS as readonly string[]).includes(v);
+}
+
+export function isRuleLevel(v: unknown): v is RuleLevel {
+  return typeof v === 'string' && (RULE_LEVELS as readonly string[]).includes(v);
+}
+
+/** What is wrong with one entry of a rules map, naming the valid ids or levels; null when it is fine. */
+export function ruleEntryProblem(rule: string, level: unknown): string | null {
+  if (!isRuleId(rule))
+    return `"${rule}" is not a rule id; the rule ids are ${TIMELINE_RULE_IDS.join(', ')}`;
+  if (!isRuleLevel(level))
+    return `${JSON.stringify(level)} is not a level for ${rule}: use ${RULE_LEVELS.join(', ')}`;
+  return null;
+}
+
+/** A whole map's first problem (`where` names it: "rules", "accounts[0].rules", "--rule"), or null. */
+export function rulesProblem(raw: unknown, where: string): string | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return `${where} must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}`;
+  for (const [rule, level] of Object.entries(raw)) {
+    const p = ruleEntryProblem(rule, level);
+    if (p) return `${where}.${rule}: ${p}`;
+  }
+  return null;
+}
+
+/** The level a rule has for a site and where it was set, or undefined when the rule keeps its own. */
+export interface LevelSource {
+  level(siteId: string, rule: TimelineRuleId): { level: RuleLevel; from: string } | undefined;
+}
+
+/** Levels from the config: per account (wins) over top level. */
+export function configLevels(
+  top: RulesConfig | undefined,
+  accounts: ReadonlyArray<{ siteId: string; rules?: RulesConfig }>,
+  file = 'the config',
+): LevelSource | undefined {
+  const sites = new Map(
+    accounts.filter((a) => a.rules && Object.keys(a.rules).length > 0).map((a) => [a.siteId, a]),
+  );
+  if ((!top || Object.keys(top).length === 0) && sites.size === 0) return undefined;
+  return {
+    level(siteId, rule) {
+      const site = sites.get(siteId)?.rules?.[rule];
+      if (site) return { level: site, from: `accounts[siteId=${siteId}].rules in ${file}` };
+      const global = top?.[rule];
+      return global ? { level: global, from: `rules in ${file}` } : undefined;
+    },
+  };
+}
+
+/** One map for every site (`expectClean({rules})`, `check --rule`), said to come from `from`. */
+export function mapLevels(rules: RulesConfig, from: string): LevelSource {
+  return {
+    level(_siteId, rule) {
+      const level = rules[rule];
+      return level ? { level, from } : undefined;
+    },
+  };
+}
+
+/** Two sources, the first winning (`check --rule` over `--config`). */
+export function layered(first: LevelSource | undefined, then: LevelSource | undefined) {
+  if (!first) return then;
+  if (!then) return first;
+  return {
+    level: (siteId: string, rule: TimelineRuleId) =>
+      first.level(siteId, rule) ?? then.level(siteId, rule),
+  } satisfies LevelSource;
+}
+
+/**
+ * The finding at its effective severity, saying where that was set and what the rule's own was; null
+ * when the rule is off.
+ */
+export function withLevel(
+  f: TimelineFindingDto,
+  set: { level: RuleLevel; from: string } | undefined,
+): TimelineFindingDto | null {
+  if (!set) return f;
+  if (set.level === 'off') return null;
+  if (set.level === f.severity && !f.severityFrom) return { ...f, severityFrom: set.from };
+  return {
+    ...f,
+    severity: set.level as Severity,
+    defaultSeverity: f.defaultSeverity ?? f.severity,
+    severityFrom: set.from,
+  };
+}
+
+export function levelled(
+  findings: TimelineFindingDto[],
+  siteId: string,
+  source: LevelSource | undefined,
+): TimelineFindingDto[] {
+  if (!source) return findings;
+  const out: TimelineFindingDto[] = [];
+  for (const f of findings) {
+    const g = withLevel(f, source.level(siteId, f.rule));
+    if (g) out.push(g);
+  }
+  return out;
+}
