@@ -107,9 +107,11 @@ describe('search-sandbox check', () => {
     const good = fixture('sessions', 'good-search-scroll-click.ndjson');
     expect((await check(good, '--fail-on', 'warning')).code).toBe(0);
 
-    const bad = await check(good, '--fail-on', 'info');
+    const bad = await check(good, '--fail-on', 'fatal');
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/^search-sandbox check: --fail-on "info" is not one of error, warning/);
+    expect(bad.err).toMatch(
+      /^search-sandbox check: --fail-on "fatal" is not one of error, warning, info/,
+    );
   });
 
   it('reads a sandbox export (GET /_sandbox/export) and a bare {events:[…]} file', async () => {
