@@ -70,6 +70,12 @@ export const RULE_KIND_EXEMPTIONS: Partial<
     bundles: NOT_ISSUED,
   },
   'test-without-dev': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
+  'responseid-stale': {
+    category: 'a category page’s URL carries no search query to compare with',
+    autocomplete: 'the page URL does not follow what the shopper types',
+    recommendations: 'the page URL says nothing about which widget response is shown',
+    bundles: 'the page URL says nothing about which widget response is shown',
+  },
 };
 
 /** Where a rule holds for a kind with semantics of its own (the catalogue's per-kind column says so). */

@@ -18,6 +18,7 @@ export const TIMELINE_RULE_IDS = [
   'cart-not-impressed',
   'responseid-reused',
   'responseid-cross-kind',
+  'responseid-stale',
   'context-drift',
   'timestamp-skew',
   'dev-flag',
@@ -297,6 +298,16 @@ export const TIMELINE_RULES: Record<TimelineRuleId, TimelineRuleInfo> = {
     expects:
       'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
     fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
+  },
+  'responseid-stale': {
+    id: 'responseid-stale',
+    severity: 'error',
+    title: 'Previous search’s responseId after a new search',
+    catches:
+      'A single-page storefront searched again on the same page load (the page URL’s query changed) but its render, impressions or clicks still carry the previous search’s responseId. Silent where the URL carries no query, for autocomplete and widgets, and for a cached response rendered again under its own query.',
+    expects:
+      'Every event of a search carries the responseId of the response whose results are on screen.',
+    fix: 'Take the responseId from the latest search response and send render with it after every search.',
   },
   'context-drift': {
     id: 'context-drift',

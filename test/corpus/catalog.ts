@@ -16,10 +16,14 @@ export interface ExpectedCredit {
   credit: 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles' | null;
 }
 
+/** A class of bug (issue #22's list, the whole visit): the report prints recall and false alarms per class. */
+export type JourneyClass = 'spa-research' | 'timing' | 'banners' | 'unfinished' | 'visit';
+
 export interface CleanJourney {
   id: string;
   kind: 'clean';
   title: string;
+  cls?: JourneyClass;
   /** a journey of the whole visit (product pages, cart, order): counted in the visit figures */
   visit?: boolean;
   /** clean visits: the credit each order line must get */
@@ -32,6 +36,7 @@ export interface FaultJourney {
   id: string;
   kind: 'fault';
   title: string;
+  cls?: JourneyClass;
   /** a fault of the whole visit: counted in the visit figures */
   visit?: boolean;
   /** what the rule leaves undetected to stay silent on correct traffic */
@@ -69,12 +74,15 @@ const fault = (
 const cleanVisit = (id: string, title: string, credits: ExpectedCredit[]): CleanJourney => ({
   ...clean(id, title),
   visit: true,
+  cls: 'visit',
   credits,
 });
 const visitFault = (...args: Parameters<typeof fault>): FaultJourney => ({
   ...fault(...args),
   visit: true,
+  cls: 'visit',
 });
+const inClass = <T extends CorpusEntry>(cls: JourneyClass, entry: T): T => ({ ...entry, cls });
 const e = (rule: TimelineRuleId, severity: 'error' | 'warning', cause: RegExp): Expectation => ({
   rule,
   severity,
@@ -443,5 +451,90 @@ export const CORPUS: readonly CorpusEntry[] = [
       coveredBy:
         'test/unit/visits.test.ts and test/api/visits.test.ts (live only: no catalog travels in an export)',
     },
+  ),
+  // whole pages (issue #22), test/corpus/visit-journeys.ts: the provider's beacon library in Node, companion search
+  inClass(
+    'spa-research',
+    clean('spa-research-done-right', 'an SPA re-search with a new responseId and its own render'),
+  ),
+  inClass(
+    'spa-research',
+    clean(
+      'spa-back-to-cached',
+      'an SPA re-search, then back to the first query: its cached response rendered again',
+    ),
+  ),
+  inClass(
+    'spa-research',
+    fault(
+      'spa-research-stale-id',
+      'an SPA re-search whose render, impressions and click keep the first response’s id',
+      'issue #22 (SPA re-search, the first responseId kept)',
+      e(
+        'responseid-stale',
+        'error',
+        /the response for "jacket" .* sent while the page showed "boot"/,
+      ),
+    ),
+  ),
+  inClass(
+    'spa-research',
+    fault(
+      'spa-research-stale-render',
+      'an SPA re-search rendered with the previous responseId, the new one only impressed and clicked',
+      'issue #22 (a stale render after a new response)',
+      e(
+        'missing-render',
+        'error',
+        /for another query, but these events were sent while the page showed "boot"/,
+      ),
+    ),
+  ),
+  inClass(
+    'timing',
+    clean(
+      'click-within-timer',
+      'a tile clicked within 1 s of appearing on an SPA page: its impression follows the click',
+    ),
+  ),
+  inClass(
+    'banners',
+    clean('banner-impressed-then-clicked', 'a header banner impressed, clicked 2 s later'),
+  ),
+  inClass(
+    'timing',
+    fault(
+      'impression-after-click',
+      'a tile impressed only after it was clicked (2.5 s later)',
+      'issue #22 (a click timestamped before its impression)',
+      e('click-not-impressed', 'warning', /timestamped more than 1\.0 s after the click/),
+    ),
+  ),
+  inClass(
+    'timing',
+    fault(
+      'impression-before-render',
+      'impressions sent 100 ms before the render (under the 1 s tolerance)',
+      'issue #22 (gaps under the tolerance)',
+      e('order', 'error', /also arrived before the render/),
+    ),
+  ),
+  inClass(
+    'banners',
+    fault(
+      'banner-click-unimpressed',
+      'a header banner clicked after 2 s, never impressed',
+      'issue #22 (a banner clicked but never impressed)',
+      e('click-not-impressed', 'warning', /never reported in an impression/),
+    ),
+  ),
+  inClass(
+    'unfinished',
+    fault(
+      'rendered-never-impressed',
+      'results rendered and never impressed (the report judges the page as finished)',
+      'issue #22 (pages rendered and never impressed pass the report)',
+      e('no-impression', 'warning', /no impression/i),
+    ),
   ),
 ];

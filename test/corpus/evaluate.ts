@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseInput } from '../../src/main/tracking/timeline/inputs';
 import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
-import { CORPUS, type CorpusEntry, type ExpectedCredit } from './catalog';
+import { CORPUS, type CorpusEntry, type ExpectedCredit, type JourneyClass } from './catalog';
 import type { OrderDto } from '../../src/shared/visits';
 
 export const FIXTURE_DIR = path.resolve(
@@ -168,6 +168,40 @@ export function totals(all: readonly Judged[]): Totals {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
+const CLASS_TITLE: Record<JourneyClass, string> = {
+  'spa-research': 'SPA re-searches',
+  timing: 'clicks and impressions out of order',
+  banners: 'banners',
+  unfinished: 'pages judged as finished',
+  visit: 'the whole visit',
+};
+
+/** Recall and false alarms per class of bug (issue #22's classes and the whole visit). */
+export function byClass(
+  all: readonly Judged[],
+): Array<
+  [JourneyClass, { observable: number; detected: number; clean: number; falseAlarms: number }]
+> {
+  const out = new Map<
+    JourneyClass,
+    { observable: number; detected: number; clean: number; falseAlarms: number }
+  >();
+  for (const j of all) {
+    const cls = j.entry.cls;
+    if (!cls) continue;
+    let c = out.get(cls);
+    if (!c) out.set(cls, (c = { observable: 0, detected: 0, clean: 0, falseAlarms: 0 }));
+    if (j.entry.kind === 'clean') {
+      c.clean++;
+      if (!j.ok) c.falseAlarms++;
+    } else if (j.entry.expect) {
+      c.observable++;
+      if (j.ok) c.detected++;
+    }
+  }
+  return [...out.entries()];
+}
+
 /** The recall / false-alarm table, in Markdown. */
 export function table(all: readonly Judged[]): string {
   const t = totals(all);
@@ -203,8 +237,12 @@ export function table(all: readonly Judged[]): string {
       `(${t.unobservable} not observable on the wire, ${t.elsewhere} covered elsewhere). ` +
       `False alarms: ${t.clean - t.cleanOk} of ${t.clean} clean journeys have an error or warning.`,
     '',
-    `Of them, the whole visit (product pages, cart, orders): ${t.visitDetected} of ${t.visitObservable} visit faults detected; ` +
-      `${t.visitClean - t.visitCleanOk} of ${t.visitClean} clean visits with a false alarm or a credit other than expected.`,
+    `By class: ${byClass(all)
+      .map(
+        ([cls, c]) =>
+          `${CLASS_TITLE[cls]}: ${c.detected} of ${c.observable} faults detected, ${c.falseAlarms} of ${c.clean} clean journeys with a false alarm${cls === 'visit' ? ' or a credit other than expected' : ''}`,
+      )
+      .join('; ')}.`,
   );
   return rows.join('\n');
 }

@@ -177,6 +177,31 @@ class Shopper {
     this.beacon.updateContext('sessionId', other.beacon.getSessionId());
   }
 
+  /** Search the companion API as the Snap client does (beacon=true, test=true): its responseId, tiles and banner ids. */
+  async companion(
+    q: string,
+    page = 1,
+  ): Promise<{ responseId: string; uids: string[]; banners: string[] }> {
+    const res = await fetch(
+      `${this.h.sandbox.url}/api/search/search.json?siteId=demo42&q=${encodeURIComponent(q)}&page=${page}&beacon=true&test=true`,
+    );
+    const body = (await res.json()) as {
+      responseId: string;
+      results: Array<{ uid: string }>;
+      merchandising: { content: Record<string, string[]> };
+    };
+    const banners = Object.values(body.merchandising.content ?? {})
+      .flat()
+      .map((html) => /data-banner-id="(\d+)"/.exec(html)?.[1])
+      .filter((id): id is string => id !== undefined);
+    return { responseId: body.responseId, uids: body.results.map((r) => r.uid), banners };
+  }
+
+  /** What the storefront sends, queued or at once, counted so settle() waits for it. */
+  sent1(): void {
+    this.sent++;
+  }
+
   login(shopperId: string): void {
     this.beacon.setShopperId(shopperId);
     this.sent++;
@@ -301,9 +326,170 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
   },
 };
 
+/** Wait `ms` of real time (the client's timers and queue run on it). */
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Journeys of whole-page faults (issue #22): the provider's beacon library in Node, companion search. */
+const PAGE_SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
+  'spa-research-done-right': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    // a new search in the SPA: the URL changes, a new response, its own render
+    s.beacon.updateContext('pageUrl', 'http://localhost:5173/search?q=boot');
+    const b = await s.companion('boot');
+    await s.search(b.responseId, b.uids.slice(0, 4), b.uids[0]);
+  },
+  'spa-back-to-cached': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    s.beacon.updateContext('pageUrl', 'http://localhost:5173/search?q=boot');
+    const b = await s.companion('boot');
+    await s.search(b.responseId, b.uids.slice(0, 4));
+    // back to "jacket": the client renders its cached response again, same responseId, tiles impressed again
+    s.beacon.updateContext('pageUrl', 'http://localhost:5173/search?q=jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4), a.uids[1]);
+  },
+  'spa-research-stale-id': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    // the storefront searches "boot" but keeps the first response's id for everything after
+    s.beacon.updateContext('pageUrl', 'http://localhost:5173/search?q=boot');
+    const b = await s.companion('boot');
+    await s.search(a.responseId, b.uids.slice(0, 4), b.uids[0]);
+  },
+  'spa-research-stale-render': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    s.beacon.updateContext('pageUrl', 'http://localhost:5173/search?q=boot');
+    const b = await s.companion('boot');
+    // the render still carries the previous responseId; impressions and the click the new one
+    s.beacon.events.search.render({ data: { responseId: a.responseId } });
+    s.sent1();
+    await s.settle();
+    s.beacon.events.search.impression({
+      data: {
+        responseId: b.responseId,
+        results: b.uids.slice(0, 4).map((u) => tile(u)),
+        banners: [],
+      },
+    });
+    s.sent1();
+    await s.settle();
+    s.beacon.events.search.clickThrough({
+      data: { responseId: b.responseId, results: [tile(b.uids[0]!)] },
+    });
+    s.sent1();
+    await s.settle();
+  },
+  'impression-after-click': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    const last = a.uids.at(-1)!;
+    await s.search(a.responseId, a.uids.slice(0, -1));
+    // the last tile clicked, and only then reported as impressed (impression-on-click), 2.5 s later
+    s.beacon.events.search.clickThrough({
+      data: { responseId: a.responseId, results: [tile(last)] },
+    });
+    s.sent1();
+    await s.settle();
+    await pause(2500);
+    s.beacon.events.search.impression({
+      data: { responseId: a.responseId, results: [tile(last)], banners: [] },
+    });
+    s.sent1();
+    await s.settle();
+  },
+  'click-within-timer': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    const last = a.uids.at(-1)!;
+    await s.search(a.responseId, a.uids.slice(0, -1));
+    // clicked within 1 s of appearing on an SPA page that stays: the visibility timer fires just after
+    s.beacon.events.search.clickThrough({
+      data: { responseId: a.responseId, results: [tile(last)] },
+    });
+    s.sent1();
+    await s.settle();
+    await pause(400);
+    s.beacon.events.search.impression({
+      data: { responseId: a.responseId, results: [tile(last)], banners: [] },
+    });
+    s.sent1();
+    await s.settle();
+  },
+  'banner-impressed-then-clicked': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    s.beacon.events.search.impression({
+      data: { responseId: a.responseId, results: [], banners: [{ uid: a.banners[0]! }] },
+    });
+    s.sent1();
+    await s.settle();
+    await pause(2000);
+    s.beacon.events.search.clickThrough({
+      data: { responseId: a.responseId, results: [], banners: [{ uid: a.banners[0]! }] },
+    });
+    s.sent1();
+    await s.settle();
+  },
+  'banner-click-unimpressed': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    await s.search(a.responseId, a.uids.slice(0, 4));
+    // the header banner was on screen from the start but never impressed; clicked after 2 s
+    await pause(2000);
+    s.beacon.events.search.clickThrough({
+      data: { responseId: a.responseId, results: [], banners: [{ uid: a.banners[0]! }] },
+    });
+    s.sent1();
+    await s.settle();
+  },
+  'impression-before-render': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    // the storefront impresses the tiles it shows before it calls render (400 ms later)
+    s.beacon.events.search.impression({
+      data: {
+        responseId: a.responseId,
+        results: a.uids.slice(0, 3).map((u) => tile(u)),
+        banners: [],
+      },
+    });
+    s.sent1();
+    await s.settle();
+    await pause(100);
+    s.beacon.events.search.render({ data: { responseId: a.responseId } });
+    s.sent1();
+    await s.settle();
+  },
+  'rendered-never-impressed': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    const a = await s.companion('jacket');
+    // results rendered, tiles on screen, no impression observer at all
+    s.beacon.events.search.render({ data: { responseId: a.responseId } });
+    s.sent1();
+    await s.settle();
+  },
+};
+
 /** The journeys, each starting its own count of sent requests. */
 export const VISIT_SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = Object.fromEntries(
-  Object.entries(SCRIPTS).map(([id, run]) => [
+  Object.entries({ ...SCRIPTS, ...PAGE_SCRIPTS }).map(([id, run]) => [
     id,
     async (h: VisitHarness) => {
       journey.sent = 0;

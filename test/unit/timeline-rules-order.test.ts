@@ -66,14 +66,26 @@ describe('order', () => {
     expect(found[0]!.message).toContain('2.5 s early');
   });
 
-  it('tolerates clock jitter within orderToleranceMs and ignores arrival order', () => {
+  it('tolerates clock jitter within orderToleranceMs when the arrival order disagrees with the timestamps', () => {
+    const p = new PageBuilder();
+    // timestamped 800 ms early but arrived after the render: jitter or batching, not a finding
+    const render = p.render('r1', { at: 800, recv: 900 });
+    const imp = p.impression('r1', ['a'], { at: 0, recv: 950 });
+    expect(rules([render, imp])).toEqual([]);
+    expect(findingsOf([render, imp], { orderToleranceMs: 100 }).map((f) => f.rule)).toEqual([
+      'order',
+    ]);
+  });
+
+  it('reports a gap under the tolerance when the arrival order says the same as the timestamps', () => {
     const p = new PageBuilder();
     const imp = p.impression('r1', ['a'], { at: 0, recv: 10 });
     const render = p.render('r1', { at: 800, recv: 900 });
-    expect(rules([imp, render])).toEqual([]);
-    expect(findingsOf([imp, render], { orderToleranceMs: 100 }).map((f) => f.rule)).toEqual([
-      'order',
-    ]);
+    const found = findingsOf([imp, render]);
+    expect(found.map((f) => f.rule)).toEqual(['order']);
+    expect(found[0]!.message).toMatch(
+      /within the tolerance of 1\.0 s, but it also arrived before the render/,
+    );
   });
 
   it('compares with the first render when a cached response is rendered again', () => {
@@ -112,5 +124,123 @@ describe('after-redirect', () => {
     const cart = p.cart('r1', 'a', { at: 200, recv: 910 });
     const redirect = p.redirect('r1', 'http://shop/sale', { at: 600, recv: 620 });
     expect(rules([redirect, render, imp, cart])).toEqual([]);
+  });
+});
+
+describe('after-redirect within the tolerance', () => {
+  it('reports an event timestamped after the redirect that also arrived after it; not one that arrived before', () => {
+    const p = new PageBuilder();
+    const redirect = p.redirect('r1', 'https://shop.example/sale', { at: 1000, recv: 1010 });
+    const after = p.impression('r1', ['a'], { at: 1200, recv: 1300 });
+    expect(findingsOf([redirect, after]).map((f) => f.rule)).toEqual(['after-redirect']);
+    const q = new PageBuilder({ pageLoadId: 'page-2' });
+    const arrivedFirst = q.impression('r2', ['a'], { at: 1200, recv: 1000 });
+    const redirect2 = q.redirect('r2', 'https://shop.example/sale', { at: 1000, recv: 1010 });
+    expect(findingsOf([arrivedFirst, redirect2]).map((f) => f.rule)).not.toContain(
+      'after-redirect',
+    );
+  });
+});
+
+describe('click-not-impressed: impressions after the click, banners', () => {
+  it('does not count an impression timestamped beyond the tolerance after the click', () => {
+    const late = new PageBuilder({ pageLoadId: 'late' });
+    const found = findingsOf([
+      late.render('r1', { at: 0 }),
+      late.impression('r1', ['a'], { at: 1200 }),
+      late.click('r1', 'b', { at: 2000 }),
+      late.impression('r1', ['b'], { at: 3100 }),
+    ]).filter((f) => f.rule === 'click-not-impressed');
+    expect(found.map((f) => f.severity)).toEqual(['warning']);
+    expect(found[0]!.message).toMatch(/timestamped more than 1\.0 s after the click/);
+    const timer = new PageBuilder({ pageLoadId: 'timer' });
+    expect(
+      findingsOf([
+        timer.render('r1', { at: 0 }),
+        timer.impression('r1', ['a'], { at: 1200 }),
+        timer.click('r1', 'b', { at: 2000 }),
+        // the 1 s visibility timer fired just after the click (the page stayed: an SPA)
+        timer.impression('r1', ['b'], { at: 2900 }),
+      ]).map((f) => f.rule),
+    ).not.toContain('click-not-impressed');
+  });
+
+  it('a banner clicked long after its render is a warning even when the click ended the page', () => {
+    const slow = new PageBuilder({ pageLoadId: 'slow' });
+    const found = findingsOf([
+      slow.render('r1', { at: 0 }),
+      slow.impression('r1', ['a'], { at: 1200 }),
+      slow.bannerClick('r1', '77', { at: 6000 }),
+    ]).filter((f) => f.rule === 'click-not-impressed');
+    expect(found.map((f) => f.severity)).toEqual(['warning']);
+    const fast = new PageBuilder({ pageLoadId: 'fast' });
+    const quick = findingsOf([
+      fast.render('r1', { at: 0 }),
+      fast.bannerClick('r1', '77', { at: 1000 }),
+    ]).filter((f) => f.rule === 'click-not-impressed');
+    expect(quick.map((f) => f.severity)).toEqual(['info']);
+  });
+});
+
+describe('responseid-stale: an SPA re-search that keeps the previous responseId', () => {
+  const at = (url: string) => ({ context: { pageUrl: url } });
+  const SHIRT = 'http://localhost:3000/search?q=shirt';
+  const BOOTS = 'http://localhost:3000/search?q=boots';
+
+  it('flags events of the first search sent while the page shows another query', () => {
+    const p = new PageBuilder({ pageUrl: SHIRT });
+    const found = findingsOf([
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 1200 }),
+      // the shopper searched "boots": the storefront renders, impresses and clicks with r1 again
+      p.render('r1', { at: 5000, ...at(BOOTS) }),
+      p.impression('r1', ['b'], { at: 6200, ...at(BOOTS) }),
+      p.click('r1', 'b', { at: 7000, ...at(BOOTS) }),
+    ]);
+    const stale = found.filter((f) => f.rule === 'responseid-stale');
+    expect(stale.map((f) => [f.severity, f.eventCount])).toEqual([['error', 3]]);
+    expect(stale[0]!.message).toMatch(
+      /the response for "shirt".*sent while the page showed "boots"/,
+    );
+  });
+
+  it('makes the new response’s missing render an error when a stale render stood in for it', () => {
+    const p = new PageBuilder({ pageUrl: SHIRT });
+    const found = findingsOf([
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 1200 }),
+      p.render('r1', { at: 5000, ...at(BOOTS) }),
+      p.impression('r2', ['b'], { at: 6200, ...at(BOOTS) }),
+      p.click('r2', 'b', { at: 7000, ...at(BOOTS) }),
+    ]);
+    expect(found.filter((f) => f.rule === 'missing-render').map((f) => f.severity)).toEqual([
+      'error',
+    ]);
+    expect(found.map((f) => f.rule)).toContain('responseid-stale');
+  });
+
+  it('is silent for a cached response rendered again under its own query, infinite scroll and URLs without a query', () => {
+    const p = new PageBuilder({ pageUrl: SHIRT });
+    expect(
+      findingsOf([
+        p.render('r1', { at: 0 }),
+        p.impression('r1', ['a'], { at: 1200 }),
+        p.render('r2', { at: 5000, ...at(BOOTS) }),
+        p.impression('r2', ['b'], { at: 6200, ...at(BOOTS) }),
+        // back to "shirt": the client renders its cached response again
+        p.render('r1', { at: 9000, ...at(`${SHIRT}&page=1`) }),
+        p.impression('r1', ['a'], { at: 10_200, ...at(SHIRT) }),
+        // infinite scroll: page 2 of "shirt", the URL keeps the query
+        p.render('r3', { at: 12_000, ...at(`${SHIRT}&page=2`) }),
+        p.impression('r3', ['c'], { at: 13_200, ...at(`${SHIRT}&page=2`) }),
+      ]).map((f) => f.rule),
+    ).not.toContain('responseid-stale');
+    const noQuery = new PageBuilder({ pageUrl: 'http://localhost:3000/shop' });
+    expect(
+      findingsOf([
+        noQuery.render('r1', { at: 0 }),
+        noQuery.impression('r1', ['a'], { at: 1200, ...at('http://localhost:3000/shop#boots') }),
+      ]).map((f) => f.rule),
+    ).not.toContain('responseid-stale');
   });
 });

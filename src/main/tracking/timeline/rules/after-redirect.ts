@@ -20,9 +20,14 @@ export const afterRedirect: ResponseRule = {
     if (!redirect) return [];
     // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
     // addtocart) may arrive after it carrying older timestamps, which is fine.
+    // Within the tolerance, an event is after the redirect only when its arrival says so too.
     const limit = redirect.tsMs! + ctx.settings.orderToleranceMs;
     const later = r.events.filter(
-      (e) => e.accepted && e.event !== 'redirect' && e.tsMs !== null && e.tsMs > limit,
+      (e) =>
+        e.accepted &&
+        e.event !== 'redirect' &&
+        e.tsMs !== null &&
+        (e.tsMs > limit || (e.tsMs > redirect.tsMs! && e.seq > redirect.seq)),
     );
     if (later.length === 0) return [];
     const message =

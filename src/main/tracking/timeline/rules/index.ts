@@ -27,6 +27,7 @@ import { testWithoutDev } from './test-without-dev';
 import { impressionBurst } from './impression-burst';
 import { upstreamDisagrees } from './upstream-disagrees';
 import { requestRefused } from './request-refused';
+import { responseIdStale } from './responseid-stale';
 
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
@@ -38,6 +39,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   cartNotImpressed,
   responseIdReused,
   responseIdCrossKind,
+  responseIdStale,
   noImpression,
   impressionBurst,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)

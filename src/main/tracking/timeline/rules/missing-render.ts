@@ -2,6 +2,7 @@
 import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
 import { finding, list, plural, quoted, type ResponseRule } from './types';
 import { issuedFor } from './provenance';
+import { urlQuery } from './responseid-stale';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
@@ -35,7 +36,18 @@ export const missingRender: ResponseRule = {
     // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
     // the response it knows its page; page 1 of a search always gets its own render.
     const issued = issuedFor(r, ctx);
-    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1);
+    // Backfill restores pages of the same search: events sent while the page URL showed another query
+    // than every rendered response's are a new search (an SPA re-search) whose render is missing.
+    const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
+    const renderedQueries = others
+      .filter((o) => o.responseId !== '')
+      .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
+      .filter((q): q is string => q !== undefined);
+    const newSearch =
+      orphanQuery !== undefined &&
+      renderedQueries.length > 0 &&
+      !renderedQueries.includes(orphanQuery);
+    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1) && !newSearch;
     const kinds = [...new Set(orphans.map((e) => e.event))];
     const what = widget
       ? `responseId "${r.responseId}" and tag "${r.tag}"`
@@ -62,6 +74,10 @@ export const missingRender: ResponseRule = {
       message +=
         ` Reported as info because the page rendered other responses (${quoted(otherRendered, 3)}): ` +
         `the provider's client sends one render for several responses when infinite scroll backfills pages.`;
+    } else if (newSearch) {
+      message +=
+        ` The page rendered other responses (${quoted(otherRendered, 3)}) for another query, but these events were sent while the page showed "${orphanQuery}": ` +
+        `a new search on the same page (a single-page app) that sent no render of its own, or rendered the previous responseId.`;
     } else if (otherRendered.length > 0) {
       message +=
         ` The page rendered other responses (${quoted(otherRendered, 3)}), but this one is page 1 of its search, which always gets its own render: ` +

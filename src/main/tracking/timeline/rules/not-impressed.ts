@@ -2,9 +2,11 @@
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
 import type { ResponseState, TimelineEvent } from '../model';
 
-export function impressedIds(r: ResponseState): Set<string> {
+/** ids impressed by the response's impressions timestamped no later than `until` (ms; default: all). */
+export function impressedIds(r: ResponseState, until = Infinity): Set<string> {
   const ids = new Set<string>();
   for (const e of r.facts.impressions) {
+    if (e.time > until) break; // sorted by time
     for (const item of e.results) {
       if (item.uid) ids.add(item.uid);
       if (item.parentId) ids.add(item.parentId);

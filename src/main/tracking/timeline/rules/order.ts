@@ -9,22 +9,25 @@ export const order: ResponseRule = {
     // events are sorted by timestamp: the first accepted render with a real timestamp is the earliest
     const render = r.facts.renders.find((e) => e.tsMs !== null);
     if (!render) return [];
-    // sorted: if the first event is not earlier than the render's window, none is
+    // sorted: if the first event is not earlier than the render, none is
     const first = r.events[0]!;
-    if (first.time >= render.tsMs! - tolerance) return [];
+    if (first.time >= render.tsMs!) return [];
+    // Within the tolerance a gap is client clock jitter or batching — unless the arrival order says the
+    // same as the timestamps (the event also reached the sandbox before the render): then the order is
+    // unambiguous and the tolerance hides nothing.
     const early = r.events.filter(
       (e) =>
         e.accepted &&
         INTERACTIONS.has(e.event) &&
         e.tsMs !== null &&
-        e.tsMs < render.tsMs! - tolerance,
+        (e.tsMs < render.tsMs! - tolerance || (e.tsMs < render.tsMs! && e.seq < render.seq)),
     );
     if (early.length === 0) return [];
     const earliest = early[0]!;
     const message =
       `${plural(early.length, 'event')} of responseId "${r.responseId}" ${early.length === 1 ? 'is' : 'are'} timestamped before its render ` +
       `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - earliest.tsMs!)} early ` +
-      `(tolerance ${seconds(tolerance)}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
+      `(${render.tsMs! - earliest.tsMs! > tolerance ? `beyond the tolerance of ${seconds(tolerance)}` : `within the tolerance of ${seconds(tolerance)}, but it also arrived before the render`}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
       `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
     return [
       finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], {

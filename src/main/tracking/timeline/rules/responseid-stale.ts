@@ -1,0 +1,77 @@
+// `responseid-stale` (error): on a single-page storefront, a new search on the same page load (the page
+// URL's query changed, say q=shirt → q=boots) whose render, impressions or clicks still carry the previous
+// search's responseId. Every event looks valid alone; the page as a whole reports the wrong response.
+//
+// The query a response was for is the `q` of the page URL its first render (or first event) carried. Silent, because nothing can be told apart, for:
+// events whose page URL has no query (category pages, a storefront that keeps the query out of the URL),
+// autocomplete and widgets (the URL does not follow what is typed or recommended), and a cached response
+// rendered again when the shopper goes back to its query (the URL carries that query again).
+import { endpointOf } from '../../../../shared/kinds';
+import type { TimelineEvent } from '../model';
+import { describe, finding, list, plural, type ResponseRule } from './types';
+
+/** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
+export function urlQuery(pageUrl: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const q = u.searchParams.get('q') ?? u.searchParams.get('query');
+  return q === null ? undefined : normalise(q);
+}
+
+function normalise(q: string): string {
+  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+// parsing a URL per event is the cost of this rule: one parse per distinct page URL on a response
+const queries = new WeakMap<TimelineEvent, string | null>();
+function queryOf(e: TimelineEvent): string | undefined {
+  let q = queries.get(e);
+  if (q === undefined) queries.set(e, (q = urlQuery(e.pageUrl) ?? null));
+  return q ?? undefined;
+}
+
+export const responseIdStale: ResponseRule = {
+  id: 'responseid-stale',
+  scope: 'response',
+  check(r) {
+    // search only (RULE_KIND_EXEMPTIONS says why not the other kinds)
+    if (r.responseId === '') return [];
+    const accepted = r.events.filter((e) => e.accepted);
+    if (accepted.length === 0) return [];
+    // URL against URL: the query a search was issued for may be spelled otherwise than the page's (a
+    // corrected or rewritten query), the page URL of its first render is what the shopper saw
+    const anchor = r.facts.renders[0] ?? accepted[0]!;
+    const own = queryOf(anchor);
+    if (own === undefined || own === '') return [];
+    const stale = accepted.filter((e) => {
+      const q = queryOf(e);
+      return q !== undefined && q !== own;
+    });
+    if (stale.length === 0) return [];
+    const shown = [...new Set(stale.map((e) => queryOf(e)!))];
+    const message =
+      `${plural(stale.length, 'event')} of responseId "${r.responseId}" — the response for "${own}" (its ${anchor.event} ${anchor.id} was sent from a page showing that query) — ` +
+      `${stale.length === 1 ? 'was' : 'were'} sent while the page showed ${list(
+        shown.map((q) => `"${q}"`),
+        3,
+      )}: ${list(stale.map(describe), 3)}. ` +
+      `The storefront searched again on the same page (a single-page app) but kept the previous search's responseId, so the new results are reported as the old ones. ` +
+      `Fix: take the responseId from the search response that delivered the results on screen, and send ${endpointOf(r.kind, 'render')} with it after every search.`;
+    return [
+      finding(
+        'responseid-stale',
+        'error',
+        r.responseId,
+        message,
+        stale.map((e) => e.id),
+        {
+          responseId: r.responseId,
+        },
+      ),
+    ];
+  },
+};
