@@ -34,7 +34,6 @@ import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { wellFormed } from '../../../shared/text';
-import { tallyUpstream } from './rules/upstream-disagrees';
 import { VisitBook, type PageInfo } from '../visits/book';
 import { interactionItems, isVisitEndpoint, readVisitEvent } from '../visits/events';
 import { visitFindings } from '../visits/rules';
@@ -156,7 +155,7 @@ export class TimelineEngine {
     if (ev.time > page.maxTime && page.latestWatchers > 0) this.markAll(page);
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
-    tallyUpstream(page, rec);
+    for (const rule of TALLYING) rule.tally!(page, rec);
     page.tallyChanges++;
     if (ev.receivedMs !== null) {
       if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
@@ -242,7 +241,7 @@ export class TimelineEngine {
     )
       return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
-    if (page && tallyUpstream(page, rec)) {
+    if (page && TALLYING.some((rule) => rule.tally!(page, rec))) {
       page.tallyChanges++;
       this.notify(page);
     }
@@ -526,8 +525,8 @@ export class TimelineEngine {
       if (ruleAppliesTo(rule.id, r.kind)) findings.push(...rule.check(r, ctx));
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
-    if (findings.some((f) => STALE.has(f.rule)))
-      findings = findings.filter((f) => STALE.has(f.rule));
+    if (findings.some((f) => SUPERSEDING.has(f.rule)))
+      findings = findings.filter((f) => SUPERSEDING.has(f.rule));
     // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
     const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
     for (const f of findings) {
@@ -539,7 +538,7 @@ export class TimelineEngine {
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);
-    const watches = findings.some((f) => f.rule === 'click-not-impressed');
+    const watches = findings.some((f) => WATCHING.has(f.rule));
     if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
     r.watchesLatest = watches;
     r.dirty = false;
@@ -569,7 +568,14 @@ export class TimelineEngine {
   }
 }
 
-const STALE = new Set(['responseid-reused', 'responseid-cross-kind']);
+// What the rules declare (rules/types.ts RuleNeeds): the engine knows no rule by its id.
+const SUPERSEDING = new Set<string>(
+  RESPONSE_RULES.filter((r) => r.needs?.supersedes).map((r) => r.id),
+);
+const WATCHING = new Set<string>(
+  RESPONSE_RULES.filter((r) => r.needs?.laterEvents).map((r) => r.id),
+);
+const TALLYING = PAGE_RULES.filter((r) => r.tally);
 
 function originKey(siteId: string, responseId: string, kind?: string): string {
   return kind === undefined

@@ -9,6 +9,8 @@ import { impressedIds, unimpressed } from './not-impressed';
 export const clickNotImpressed: ResponseRule = {
   id: 'click-not-impressed',
   scope: 'response',
+  // a click stops being the page's last event when a later one arrives: info becomes warning
+  needs: { laterEvents: true },
   check(r, ctx) {
     const clicks = r.facts.clicks;
     if (clicks.length === 0) return [];

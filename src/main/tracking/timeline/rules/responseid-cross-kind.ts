@@ -23,6 +23,8 @@ function categoryRedirect(
 export const responseIdCrossKind: ResponseRule = {
   id: 'responseid-cross-kind',
   scope: 'response',
+  // a responseId of another page or kind explains everything else about it here: the cause alone
+  needs: { supersedes: true },
   check(r, ctx) {
     if (r.responseId === '') return [];
     const here = r.events.filter((e) => e.accepted);

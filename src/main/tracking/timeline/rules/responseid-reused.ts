@@ -5,6 +5,8 @@ import { describeSearch, sameSearch } from './search-params';
 export const responseIdReused: ResponseRule = {
   id: 'responseid-reused',
   scope: 'response',
+  // a responseId of another page or kind explains everything else about it here: the cause alone
+  needs: { supersedes: true },
   check(r, ctx) {
     if (r.responseId === '') return [];
     const origin = ctx.origin(r.responseId);

@@ -3,6 +3,7 @@
 import type { TimelineSettings } from '../../../config';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
 import type { ResponseKind } from '../../../../shared/kinds';
+import type { RecordedEvent } from '../../../../shared/events';
 import {
   ID_CAP,
   type FindingDraft,
@@ -35,9 +36,21 @@ export interface RuleContext {
   provenance?: ProvenanceSource;
 }
 
+/**
+ * What a rule needs beyond its response's events, declared so the engine schedules it from this and
+ * names no rule (ESLint style): it never decides a severity (the user's `rules` do).
+ */
+export interface RuleNeeds {
+  /** its findings depend on whether a later-timestamped event arrives anywhere on the page */
+  laterEvents?: boolean;
+  /** its finding explains every other finding about the response (a stale responseId): report it alone */
+  supersedes?: boolean;
+}
+
 export interface ResponseRule {
   id: TimelineRuleId;
   scope: 'response';
+  needs?: RuleNeeds;
   check(response: ResponseState, ctx: RuleContext): FindingDraft[];
 }
 
@@ -45,6 +58,11 @@ export interface PageRule {
   id: TimelineRuleId;
   scope: 'page';
   severity: Severity;
+  /**
+   * Counts what a recorded request says about the page beyond its events (the real service's answer);
+   * true when the page's findings changed. Runs on every request of the page and on late answers.
+   */
+  tally?(page: PageState, rec: RecordedEvent): boolean;
   /** how many findings `check` would return, from the tallies alone (runs on every event) */
   count(page: PageState): number;
   check(page: PageState, ctx: RuleContext): FindingDraft[];

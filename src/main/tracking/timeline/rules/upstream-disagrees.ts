@@ -43,6 +43,7 @@ function quote(v: unknown): string {
 }
 
 export const upstreamDisagrees: PageRule = {
+  tally: tallyUpstream,
   id: 'upstream-disagrees',
   scope: 'page',
   severity: 'error',
