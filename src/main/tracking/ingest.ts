@@ -74,10 +74,17 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-/** What the store keeps of a body: parsed JSON when it parses, else the text, null when empty. */
+/**
+ * Deeper than this, a body is kept as its text: the service accepts nesting up to MAX_JSON_DEPTH, but
+ * writing, copying or showing a parsed value recurses once per level (Node's own JSON.stringify and
+ * structuredClone overflow the stack near 4,000 levels). Real beacons nest a handful of levels.
+ */
+export const MAX_STORED_DEPTH = 256;
+
+/** What the store keeps of a body: parsed JSON when it parses (and nests sanely), else the text, null when empty. */
 function recordedBody(text: string | null): unknown {
   if (text === null || text === '') return null;
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return text;
+  if (nestsDeeperThan(text, MAX_STORED_DEPTH)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -116,7 +123,10 @@ export class TrackingIngest {
       accepted: verdict.status === 200,
       status: verdict.status,
       errors: verdict.issues,
-      body: parsed === undefined ? recordedBody(text) : parsed,
+      body:
+        parsed === undefined || (text !== null && nestsDeeperThan(text, MAX_STORED_DEPTH))
+          ? recordedBody(text)
+          : parsed,
       ...(request.userAgent !== undefined && { userAgent: request.userAgent }),
       ...(request.origin !== undefined && { origin: request.origin }),
       ...(request.contentType !== undefined && { contentType: request.contentType }),

@@ -44,24 +44,70 @@ export function endpointSchema(endpoint: string): object | undefined {
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
 
-let compiled: Map<string, ValidateFunction> | null = null;
+interface Validators {
+  /** every problem (allErrors) */
+  all: ValidateFunction;
+  /** stops at the first problem: cheap on any body */
+  first: ValidateFunction;
+}
+
+let compiled: Map<string, Validators> | null = null;
 
 /** Compile all endpoints on first use and keep them for the process: every sandbox shares them. */
-function validators(): Map<string, ValidateFunction> {
+function validators(): Map<string, Validators> {
   if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
-  addFormats(ajv, ['date-time']);
-  const map = new Map<string, ValidateFunction>();
+  const options = { strict: true, strictTypes: false, strictRequired: false } as const;
+  const all = new Ajv({ ...options, allErrors: true });
+  const first = new Ajv({ ...options, allErrors: false });
+  addFormats(all, ['date-time']);
+  addFormats(first, ['date-time']);
+  const map = new Map<string, Validators>();
   for (const [endpoint, { schema }] of Object.entries(endpoints))
-    map.set(endpoint, ajv.compile(schema));
+    map.set(endpoint, { all: all.compile(schema), first: first.compile(schema) });
   compiled = map;
   return map;
 }
 
-/** Every problem of a parsed body at once, in the service's words; [] when it is valid. */
+/** At most this many problems are listed for one request; the answer says how many more there were. */
+export const MAX_ISSUES = 50;
+/** Bodies with a list longer than this get their first problem only: listing all would cost seconds. */
+const MAX_ITEMS_FOR_ALL_ERRORS = 1000;
+
+function longList(body: unknown): number {
+  const data = (body as { data?: Record<string, unknown> } | null)?.data;
+  if (!data || typeof data !== 'object') return 0;
+  let longest = 0;
+  for (const v of Object.values(data)) if (Array.isArray(v)) longest = Math.max(longest, v.length);
+  return longest;
+}
+
+/**
+ * The problems of a parsed body in the service's words; [] when it is valid. Bounded whatever the body
+ * holds: a hostile body with 350,000 bad items is answered with its first problems and a count, fast.
+ */
 export function validateBeaconBody(endpoint: string, body: unknown): ValidationIssue[] {
-  const validate = validators().get(endpoint);
-  if (!validate) throw new Error(`no beacon v2 schema for ${endpoint}`);
-  if (validate(body)) return [];
-  return issuesFromAjv(validate.errors);
+  const v = validators().get(endpoint);
+  if (!v) throw new Error(`no beacon v2 schema for ${endpoint}`);
+  if (v.first(body)) return [];
+  const items = longList(body);
+  if (items > MAX_ITEMS_FOR_ALL_ERRORS) {
+    const issues = issuesFromAjv(v.first.errors);
+    return [
+      ...issues,
+      {
+        message: `further problems of this body are not listed: one of its lists holds ${items} items (fix the problem above, then send it again)`,
+        path: '',
+      },
+    ];
+  }
+  v.all(body);
+  const issues = issuesFromAjv(v.all.errors);
+  if (issues.length <= MAX_ISSUES) return issues;
+  return [
+    ...issues.slice(0, MAX_ISSUES),
+    {
+      message: `and ${issues.length - MAX_ISSUES} more problems of this body (not listed)`,
+      path: '',
+    },
+  ];
 }

@@ -1,0 +1,81 @@
+// Hostile and broken input through the real interface: one crafted beacon never costs seconds, memory or
+// stored data; every request is recorded at any depth the sandbox accepts; an invalid import changes
+// nothing; reports stay valid XML and the terminal sees only escaped text.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../src/shared/events';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+async function sandbox() {
+  const s = await startSandbox();
+  stops.push(() => s.close());
+  return s;
+}
+
+const context = (pageLoadId: string) => ({
+  timestamp: new Date().toISOString(),
+  pageUrl: 'https://shop.example/search?q=x',
+  userId: 'u1',
+  sessionId: 's1',
+  pageLoadId,
+  initiator: 'hostile',
+});
+
+describe('error amplification', () => {
+  it('answers a body of 340,000 bad items with its first problems and a count, and records as much', async () => {
+    const s = await sandbox();
+    const text = `{"context":${JSON.stringify(context('amp'))},"data":{"responseId":"r","results":[${'{},'.repeat(340_000)}{}],"banners":[]}}`;
+    expect(text.length).toBeLessThan(1_048_576);
+    const res = await postBeacon(s.url, 'demo42/search/impression', text);
+    expect(res.status).toBe(400);
+    const answer = await res.text();
+    // the answer echoes the body (as the service does) and lists a bounded number of problems
+    const body = JSON.parse(answer) as { messages: string[] };
+    expect(body.messages.length).toBeLessThanOrEqual(52);
+    expect(body.messages.at(-1)).toMatch(
+      /further problems of this body are not listed: one of its lists holds 340001 items/,
+    );
+    const events = (await (await fetch(`${s.url}/_sandbox/events?limit=1`)).json()) as {
+      events?: RecordedEvent[];
+    } & RecordedEvent[];
+    const recorded = (Array.isArray(events) ? events : events.events!)[0]!;
+    expect(recorded.errors.length).toBeLessThanOrEqual(52);
+  });
+
+  it('lists at most 50 problems of an ordinary bad body and counts the rest', async () => {
+    const s = await sandbox();
+    const results = Array.from({ length: 200 }, () => ({ uid: 7 }));
+    const res = await postBeacon(s.url, 'demo42/search/impression', {
+      context: context('many'),
+      data: { responseId: 'r', results, banners: [] },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { messages: string[] };
+    expect(body.messages).toHaveLength(51);
+    expect(body.messages[50]).toMatch(/^and \d+ more problems of this body \(not listed\)$/);
+  });
+});
+
+describe('depth', () => {
+  it('records a log body nested 6,000 levels deep (as text) and shows it', async () => {
+    const s = await sandbox();
+    let deep = '"x"';
+    for (let i = 0; i < 6000; i++) deep = `[${deep}]`;
+    const text = `{"context":${JSON.stringify(context('deep'))},"data":{"message":"deep","details":{"v":${deep}}}}`;
+    const res = await postBeacon(s.url, 'demo42/log/snap', text);
+    expect(res.status).toBeLessThan(500);
+    const list = (await (await fetch(`${s.url}/_sandbox/events`)).json()) as
+      RecordedEvent[] | { events: RecordedEvent[] };
+    const events = Array.isArray(list) ? list : list.events;
+    expect(events).toHaveLength(1);
+    const one = await fetch(`${s.url}/_sandbox/events/${events[0]!.id}`);
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as RecordedEvent).body).toBe(text);
+    const exported = await fetch(`${s.url}/_sandbox/export`);
+    expect(exported.status).toBe(200);
+  });
+});
