@@ -10,6 +10,13 @@ afterEach(async () => {
   while (stops.length) await stops.pop()!();
 });
 
+/** The recorded events (the list answer is an array, or {events} in older shapes). */
+async function list(base: string): Promise<RecordedEvent[]> {
+  const body = (await (await fetch(`${base}/_sandbox/events`)).json()) as
+    RecordedEvent[] | { events: RecordedEvent[] };
+  return Array.isArray(body) ? body : body.events;
+}
+
 async function sandbox() {
   const s = await startSandbox();
   stops.push(() => s.close());
@@ -39,10 +46,7 @@ describe('error amplification', () => {
     expect(body.messages.at(-1)).toMatch(
       /further problems of this body are not listed: one of its lists holds 340001 items/,
     );
-    const events = (await (await fetch(`${s.url}/_sandbox/events?limit=1`)).json()) as {
-      events?: RecordedEvent[];
-    } & RecordedEvent[];
-    const recorded = (Array.isArray(events) ? events : events.events!)[0]!;
+    const recorded = (await list(s.url))[0]!;
     expect(recorded.errors.length).toBeLessThanOrEqual(52);
   });
 
@@ -77,5 +81,41 @@ describe('depth', () => {
     expect(((await one.json()) as RecordedEvent).body).toBe(text);
     const exported = await fetch(`${s.url}/_sandbox/export`);
     expect(exported.status).toBe(200);
+  });
+});
+
+describe('import', () => {
+  it('an invalid file imports nothing and changes nothing, even with replace=true', async () => {
+    const s = await sandbox();
+    await postBeacon(s.url, 'demo42/search/render', {
+      context: context('kept'),
+      data: { responseId: 'r1' },
+    });
+    const [kept] = await list(s.url);
+    const good = { ...kept!, id: undefined, seq: undefined };
+    let deep = '1';
+    for (let i = 0; i < 5000; i++) deep = `[${deep}]`;
+    const bodies = {
+      'a bad event halfway': [good, { ...good, receivedAt: 5 }, good]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+      'a body nested 5,000 levels deep': `${JSON.stringify(good)}\n${JSON.stringify({ ...good, body: 'X' }).replace('"X"', deep)}`,
+      'a torn last line': `${JSON.stringify(good)}\n{"torn`,
+    };
+    for (const [what, body] of Object.entries(bodies)) {
+      const res = await fetch(`${s.url}/_sandbox/import?replace=true`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-ndjson' },
+        body,
+      });
+      expect(res.status, what).toBe(400);
+      expect(((await res.json()) as { message: string }).message, what).toMatch(
+        /^nothing was imported/,
+      );
+      expect(
+        (await list(s.url)).map((e) => e.id),
+        what,
+      ).toEqual([kept!.id]);
+    }
   });
 });

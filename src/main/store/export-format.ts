@@ -121,6 +121,23 @@ export async function parseImport(
   return problems.length ? { problems } : { events, sections };
 }
 
+/** Deeper than this, an imported body could not be written or shown (the sandbox stores such bodies as text). */
+const MAX_IMPORT_DEPTH = 256;
+
+/** How deep a value nests, counted without recursion (a hostile body may nest thousands of levels); stops past `max`. */
+function nesting(value: unknown, max: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (d > deepest) deepest = d;
+    if (deepest > max) return deepest;
+    if (v && typeof v === 'object')
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
+
 function draftProblem(item: unknown): string | null {
   if (!item || typeof item !== 'object' || Array.isArray(item))
     return 'must be an object (a recorded event)';
@@ -135,6 +152,9 @@ function draftProblem(item: unknown): string | null {
       return `field ${key} must be a string when present`;
   }
   if (!('body' in v)) return 'field body is missing (use null for a request without a body)';
+  const depth = nesting(v.body, MAX_IMPORT_DEPTH);
+  if (depth > MAX_IMPORT_DEPTH)
+    return `field body nests more than ${MAX_IMPORT_DEPTH} levels deep: the sandbox keeps bodies that deep as their text (a string), as its own exports hold them`;
   if (v.upstream !== undefined) return upstreamProblem(v.upstream);
   return null;
 }
