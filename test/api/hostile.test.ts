@@ -3,7 +3,11 @@
 // nothing; reports stay valid XML and the terminal sees only escaped text.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { SaxesParser } from 'saxes';
+import { runCheck } from '../../src/main/tracking/timeline/check-cli';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const stops: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -117,5 +121,46 @@ describe('import', () => {
         what,
       ).toEqual([kept!.id]);
     }
+  });
+});
+
+describe('reports and the terminal', () => {
+  it('JUnit stays well-formed XML and the text report escapes control characters, whatever a page URL holds', async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(async () => cleanup());
+    const nasty =
+      'https://shop.example/?q=\uFFFE\uFFFF\u0001\u001b]0;pwned\u0007\u001b[2J\uD800x\nFAIL fake';
+    const body = (event: string, data: object) =>
+      JSON.stringify({
+        kind: 'search',
+        event,
+        body: { context: { ...context('nasty'), pageUrl: nasty }, data },
+      });
+    const file = path.join(dir, 'nasty.ndjson');
+    writeFileSync(
+      file,
+      [body('impression', { responseId: 'r', results: [{ uid: 'a' }], banners: [] })].join('\n'),
+    );
+    const run = async (...args: string[]) => {
+      let out = '';
+      const code = await runCheck([file, ...args], {
+        out: (t) => (out += t),
+        err: () => undefined,
+        now: () => Date.now(),
+      });
+      return { code, out };
+    };
+    const junit = await run('--format', 'junit');
+    expect(junit.code).toBe(1);
+    const parser = new SaxesParser();
+    expect(() => {
+      parser.write(junit.out);
+      parser.close();
+    }).not.toThrow();
+    const text = await run();
+    expect(text.out).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    expect(text.out).toContain('\\u001b]0;pwned\\u0007');
+    // the newline in the URL cannot start a line of its own
+    expect(text.out.split('\n').filter((l) => l.startsWith('FAIL fake'))).toEqual([]);
   });
 });

@@ -43,11 +43,26 @@ export function* jsonReportParts(
   yield ']}';
 }
 
-function xml(s: string): string {
-  // XML 1.0 cannot carry control characters other than tab, newline and carriage return: drop them.
+/**
+ * Text as XML 1.0 character data. XML 1.0 allows only tab, newline, carriage return, U+0020–U+D7FF,
+ * U+E000–U+FFFD and U+10000–U+10FFFF: anything else a beacon sent (control characters, U+FFFE, U+FFFF, a
+ * lone surrogate) becomes U+FFFD, so the report stays well-formed for every input.
+ */
+export function xml(s: string): string {
   return s
-    .replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '')
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A line for a terminal: control characters (escape sequences that could retitle or clear the user's
+ * terminal, carriage returns, C1 controls) and lone surrogates from beacons are shown escaped, never sent.
+ */
+export function terminalSafe(line: string): string {
+  return line.replace(
+    /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function pageTitle(p: PageTimelineDto): string {
@@ -168,7 +183,7 @@ export function textReport(pages: PageTimelineDto[]): string {
   lines.push(
     `${pages.length} page${pages.length === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass`,
   );
-  return lines.join('\n') + '\n';
+  return lines.map(terminalSafe).join('\n') + '\n';
 }
 
 function esc(s: string): string {
