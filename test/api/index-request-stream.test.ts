@@ -84,4 +84,29 @@ describe('indexRequest notices on the stream', () => {
     ]);
     for (const n of notices) expect(Date.parse(n.at)).not.toBeNaN();
   });
+
+  it('never puts the secret on the stream when the credentials are sent the wrong way round', async () => {
+    const sandbox = await startSandbox();
+    stops.push(() => sandbox.close());
+    const res = await fetch(`${sandbox.url}/_sandbox/stream?types=indexRequest`);
+    const reader = res.body!.getReader();
+    await readUntil(reader, (t) => t.includes('\n\n'));
+    stops.push(() => reader.cancel());
+    // secret key as the user, siteId as the password; then a 6-character secret of another shape
+    for (const auth of [
+      basic('demo-secret-key', 'demo42'),
+      basic('abc123', 'x'),
+      basic('TOPSEC', 'demo42'),
+    ])
+      expect(
+        (await fetch(`${sandbox.url}/api/index/status`, { headers: { Authorization: auth } }))
+          .status,
+      ).toBe(401);
+    const text = await readUntil(reader, (t) => envelopes(t).length >= 3);
+    expect(text).not.toContain('demo-secret-key');
+    expect(text).not.toContain('TOPSEC');
+    const sites = envelopes(text).map((m) => (m.data as IndexRequestNotice).siteId);
+    // only what is shaped like a siteId is named
+    expect(sites).toEqual(['', 'abc123', '']);
+  });
 });

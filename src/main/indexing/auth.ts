@@ -48,11 +48,14 @@ export function authenticate(
 }
 
 /** The user name (siteId) a basic auth header claims, checked or not: to say who a refused request was from. */
-export function claimedSiteId(header: string | undefined): string {
+export function claimedSiteId(header: string | undefined, secrets: readonly string[] = []): string {
   const m = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header ?? '');
   if (!m) return '';
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  // at most a siteId's worth of what was sent: never anything past the colon (the secret)
-  return colon < 0 ? '' : decoded.slice(0, Math.min(colon, 64));
+  // never anything past the colon (the secret); and what stands before it only when it is shaped like a
+  // siteId and is no account's secret key: credentials sent the wrong way round must not put the secret
+  // on the stream
+  const claimed = colon < 0 ? '' : decoded.slice(0, colon);
+  return /^[a-z0-9]{6}$/.test(claimed) && !secrets.includes(claimed) ? claimed : '';
 }

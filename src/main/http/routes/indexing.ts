@@ -126,7 +126,12 @@ function announce(core: SandboxCore, endpoint: IndexRequestNotice['endpoint']) {
         at: new Date(core.clock.now()).toISOString(),
         method: req.method,
         endpoint,
-        siteId: n.siteId ?? claimedSiteId(req.headers.authorization),
+        siteId:
+          n.siteId ??
+          claimedSiteId(
+            req.headers.authorization,
+            core.config.accounts.map((a) => a.secretKey),
+          ),
         feedId: endpoint === 'feed' && /^\d+$/.test(raw) ? Number(raw) : null,
         status: res.statusCode,
         accepted: res.statusCode < 400,
