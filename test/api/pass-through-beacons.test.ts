@@ -178,6 +178,30 @@ describe('beacon forwarding', () => {
     expect(sb.core.forwarding.stats()).toMatchObject({ accepted: 6, dropped: 3, queued: 0 });
   });
 
+  it('forwards only parsed, valid beacon v2 endpoints, rebuilt from their parts', async () => {
+    const { fake, sb } = await setup();
+    const http = await import('node:http');
+    // a path with dot segments, sent as it is (fetch would normalise it), and a path naming no endpoint
+    const raw = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${sb.url}${path}`,
+          { method: 'POST', headers: { 'Content-Type': 'text/plain' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(beacon('fw-x', { responseId: 'r1' })));
+      });
+    expect(await raw(`/beacon/v2/${SITE}/../..`)).toBe(404);
+    expect(await raw(`/beacon/v2/${SITE}/search/rendr`)).toBe(404);
+    expect(await raw(`/beacon/v2/${SITE}/search/render`)).toBe(200);
+    await sb.core.forwarding.idle();
+    expect(fake.seen.map((r) => r.url)).toEqual([`/beacon/v2/${SITE}/search/render`]);
+  });
+
   it('is off by default: nothing is forwarded without tracking.forward', async () => {
     const sb = await startSandbox();
     cleanups.push(() => sb.close());

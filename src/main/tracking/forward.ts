@@ -2,6 +2,7 @@
 // request (path, content type, body) goes to the real service, and its answer is recorded on the event.
 // A bounded queue: forwarding never holds ingest up nor grows memory without limit; what it drops it counts.
 import { performance } from 'node:perf_hooks';
+import { isBeaconEndpoint } from './schemas';
 import type { Clock } from '../clock';
 import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../shared/events';
 
@@ -79,7 +80,18 @@ export class BeaconForwarder {
   afterAnswer(event: RecordedEvent, raw: ForwardRaw): void {
     const site = this.deps.sites.get(event.siteId);
     if (!site || this.closed) return;
-    const url = `${site.base}${raw.path}`;
+    // Only a parsed, valid beacon v2 endpoint goes upstream, rebuilt from its parts: a path such as
+    // `/abc123/../..` or one naming no endpoint would reach other paths of the real host.
+    const valid = event.status !== 404 && isBeaconEndpoint(event.category, event.event);
+    const url = `${site.base}/${encodeURIComponent(event.siteId)}/${event.category}/${event.event}`;
+    if (!valid) {
+      this.drop(
+        event,
+        `${site.base}${raw.path.replace(/[^\w/.-]/g, '')}`,
+        `${raw.path} is not a beacon v2 endpoint of the site, so it was not forwarded (the real service answers 404 to it, as the sandbox did)`,
+      );
+      return;
+    }
     if (raw.bodyTooLarge) {
       this.drop(event, url, 'the body was over 1 MB, so the sandbox did not keep it to forward');
       return;
