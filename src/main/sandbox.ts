@@ -23,6 +23,7 @@ import { asDataDirError } from './store/data-dir-error';
 import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
+import { looseDirWarning } from './store/private-files';
 import type { ResetScope, SandboxCore } from './core';
 
 export type { ResetScope, SandboxCore };
@@ -63,6 +64,8 @@ async function openCore(
     retention: config.retention.events,
   });
   warnings.push(...events.loadWarnings());
+  const loose = config.dataDir ? await looseDirWarning(config.dataDir) : null;
+  if (loose) warnings.push(loose);
   closers.push(() => events.close());
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
   // The real service's answers to forwarded beacons are put back on their events before the timelines

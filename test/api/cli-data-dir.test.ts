@@ -2,7 +2,6 @@
 // the fix on stderr, exit 1, no stack trace, no lock left behind, and every file as it was, byte for byte.
 import {
   chmodSync,
-  chownSync,
   cpSync,
   existsSync,
   lstatSync,
@@ -17,7 +16,7 @@ import {
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postBeacon, tempDir } from '../helpers/sandbox';
-import { CLI, runCli, spawnCli, type RunAs } from './cli-process';
+import { CLI, runCli, spawnCli, unprivileged, type RunAs } from './cli-process';
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -38,7 +37,8 @@ beforeAll(async () => {
     throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
   const t = tempDir('cli-data-dir-template-');
   template = path.join(t.dir, 'data');
-  const cli = spawnCli(['serve', '--port', '0', '--data', template], t.dir);
+  // a umask that would leave files readable by everyone: the sandbox's modes must not depend on it
+  const cli = spawnCli(['serve', '--port', '0', '--data', template], t.dir, {}, { umask: 0o002 });
   const url = await cli.ready;
   const body = {
     context: {
@@ -63,26 +63,13 @@ beforeAll(async () => {
   return t.cleanup;
 });
 
-/** A copy of the template in a fresh working directory, usable by `runAs`. */
-function copyOfData(runAs: RunAs = {}): { cwd: string; data: string } {
+/** A copy of the template in a fresh working directory. */
+function copyOfData(): { cwd: string; data: string } {
   const cwd = dir();
   const data = path.join(cwd, 'data');
   cpSync(template, data, { recursive: true });
-  if (runAs.uid !== undefined) chownTree(cwd, runAs.uid, runAs.gid!);
   return { cwd, data };
 }
-
-function chownTree(p: string, uid: number, gid: number): void {
-  chownSync(p, uid, gid);
-  if (lstatSync(p).isDirectory())
-    for (const name of readdirSync(p)) chownTree(path.join(p, name), uid, gid);
-}
-
-/**
- * Root ignores file permissions, so a test running as root starts the sandbox as `nobody` to make
- * chmod mean what it means to a user; an ordinary user's own permissions apply as they are.
- */
-const unprivileged: RunAs = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
 /** Every entry under `root` with its bytes (or link target), to prove nothing was written or deleted. */
 function snapshot(root: string): Record<string, string> {
@@ -124,6 +111,41 @@ async function refusesToStart(cwd: string, data: string, runAs: RunAs = {}): Pro
   return lines[0]!;
 }
 
+describe('the data directory is private', () => {
+  it('is created 0700 with every directory in it 0700 and every file 0600, whatever the umask', () => {
+    const modes: Record<string, string> = {};
+    const walk = (p: string, rel: string) => {
+      const st = lstatSync(p);
+      modes[rel] = (st.mode & 0o777).toString(8);
+      if (st.isDirectory())
+        for (const name of readdirSync(p)) walk(path.join(p, name), `${rel}/${name}`);
+    };
+    walk(template, '.');
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining(['./events.ndjson', './indexing.json', './catalogs']),
+    );
+    for (const [rel, mode] of Object.entries(modes))
+      expect(`${rel} ${mode}`).toBe(
+        `${rel} ${lstatSync(path.join(template, rel)).isDirectory() ? '700' : '600'}`,
+      );
+  });
+
+  it('a directory the user made open to others is used as it is, with a warning saying how to close it', async () => {
+    const cwd = dir();
+    const data = path.join(cwd, 'mine');
+    mkdirSync(data, { mode: 0o755 });
+    chmodSync(data, 0o755);
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    await cli.ready;
+    expect(await cli.stderrMatching(/chmod 700/)).toContain(
+      `data directory ${data} can be read by other users (mode 0755) and holds shoppers' ids and page URLs: chmod 700 ${data} to keep it private`,
+    );
+    expect(lstatSync(data).mode & 0o777).toBe(0o755);
+    expect(lstatSync(path.join(data, 'events.ndjson')).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('serve on a data directory it cannot use', () => {
   it('damaged indexing.json: names it and the JSON error, and starts with all data once it is fixed', async () => {
     const { cwd, data } = copyOfData();
@@ -161,7 +183,7 @@ describe('serve on a data directory it cannot use', () => {
   });
 
   it('a journal the process cannot write', async () => {
-    const { cwd, data } = copyOfData(unprivileged);
+    const { cwd, data } = copyOfData();
     const file = path.join(data, 'events.ndjson');
     chmodSync(file, 0o444);
     expect(await refusesToStart(cwd, data, unprivileged)).toBe(
@@ -190,7 +212,7 @@ describe('serve on a data directory it cannot use', () => {
   });
 
   it('a read-only data directory', async () => {
-    const { cwd, data } = copyOfData(unprivileged);
+    const { cwd, data } = copyOfData();
     chmodSync(data, 0o555);
     cleanups.push(() => chmodSync(data, 0o755));
     expect(await refusesToStart(cwd, data, unprivileged)).toContain(
@@ -199,7 +221,7 @@ describe('serve on a data directory it cannot use', () => {
   });
 
   it('an unreadable file of search responses is reported, not replaced', async () => {
-    const { cwd, data } = copyOfData(unprivileged);
+    const { cwd, data } = copyOfData();
     const file = path.join(data, 'search-responses.ndjson');
     chmodSync(file, 0o200);
     expect(await refusesToStart(cwd, data, unprivileged)).toContain(

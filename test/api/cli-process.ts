@@ -27,11 +27,20 @@ export interface CliProcess {
 
 const SIGNALS: Record<string, number> = { SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
-/** Run the process as this user (tests running as root use it so file permissions apply). */
+/**
+ * How to run the process so file permissions apply. Root ignores them through two capabilities
+ * (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): a test running as root drops those for the child with
+ * `setpriv`, and stays root, so the child can still read the checkout wherever it is cloned (running
+ * as `nobody` failed when the checkout sat in a directory other users cannot enter).
+ */
 export interface RunAs {
-  uid?: number;
-  gid?: number;
+  obeyFilePermissions?: boolean;
+  /** the umask the process starts with (through `sh -c 'umask …; exec …'`) */
+  umask?: number;
 }
+
+/** What a test passes to make chmod mean to the child what it means to an ordinary user. */
+export const unprivileged: RunAs = process.getuid?.() === 0 ? { obeyFilePermissions: true } : {};
 
 export function spawnCli(
   args: string[],
@@ -54,11 +63,18 @@ export function spawnProcess(
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('SEARCH_SANDBOX_')),
   );
-  const child = spawn(command, args, {
+  let [file, argv] = runAs.obeyFilePermissions
+    ? ['setpriv', ['--bounding-set=-dac_override,-dac_read_search', '--', command, ...args]]
+    : [command, args];
+  if (runAs.umask !== undefined)
+    [file, argv] = [
+      'sh',
+      ['-c', `umask ${runAs.umask.toString(8)}; exec "$0" "$@"`, file, ...argv],
+    ];
+  const child = spawn(file, argv, {
     cwd,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...runAs,
   });
   let out = '';
   let err = '';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RequestListener } from 'node:http';
 import { generate } from 'selfsigned';
 import { dataDirFailure } from '../store/data-dir-error';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../store/private-files';
 
 export interface TlsMaterial {
   key: string;
@@ -64,10 +65,10 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       throw dataDirFailure((err as NodeJS.ErrnoException).path ?? certPath, err, 'read');
     const made = await create();
-    await mkdir(dir, { recursive: true });
-    await writeFile(keyPath, made.key, { mode: 0o600 });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+    await writeFile(keyPath, made.key, { mode: PRIVATE_FILE });
     await chmod(keyPath, 0o600);
-    await writeFile(certPath, made.cert);
+    await writeFile(certPath, made.cert, { mode: PRIVATE_FILE });
     return { ...made, certPath };
   }
 }

@@ -1,12 +1,13 @@
 // The parsed catalog of each feed (its last successful index) behind a small query interface:
 // the mock search API serves it and the timeline rules check beacons against it (`item-not-in-catalog`).
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { Product } from './feed-product';
 import { dataDirFailure } from '../store/data-dir-error';
+import { makePrivateDir, PRIVATE_FILE } from '../store/private-files';
 import { Listeners } from '../listeners';
 
 export {
@@ -136,10 +137,10 @@ export class CatalogStore implements CatalogReader {
   }
 
   private async save(catalog: FeedCatalog): Promise<void> {
-    await mkdir(this.dir!, { recursive: true });
+    await makePrivateDir(this.dir!);
     const file = this.file(catalog.siteId, catalog.feedId);
     const tmp = `${file}.tmp`;
-    const out = createWriteStream(tmp);
+    const out = createWriteStream(tmp, { mode: PRIVATE_FILE });
     out.write(
       `${JSON.stringify({ siteId: catalog.siteId, feedId: catalog.feedId, indexedAt: catalog.indexedAt })}\n`,
     );

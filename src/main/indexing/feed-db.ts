@@ -1,10 +1,10 @@
 // The small mutable state of indexing (feed states, history, outbox, last uploads) in lowdb:
 // a JSON file in the data directory, or memory when the sandbox is ephemeral. Survives restarts.
 import { Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
+import { makePrivateDir, PRIVATE_FILE, PrivateJsonFile } from '../store/private-files';
 import type { FeedConfig } from './accounts-config';
 import type {
   FeedState,
@@ -110,11 +110,11 @@ export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb
   if (!dataDir) return new Low<IndexingData>(new Memory<IndexingData>(), empty());
   const file = path.resolve(dataDir, INDEXING_FILE);
   try {
-    await mkdir(dataDir, { recursive: true });
+    await makePrivateDir(dataDir);
   } catch (err) {
     throw dataDirFailure(path.resolve(dataDir), err, 'create');
   }
-  const db = new Low<IndexingData>(new JSONFile<IndexingData>(file), empty());
+  const db = new Low<IndexingData>(new PrivateJsonFile<IndexingData>(file), empty());
   db.data = await readIndexingFile(file);
   return db;
 }
@@ -171,9 +171,9 @@ export class UploadStash {
   async put(siteId: string, feedId: number, data: Buffer, name: string): Promise<void> {
     this.files.set(`${siteId}/${feedId}`, { data, name });
     if (!this.dir) return;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(this.file(siteId, feedId), data);
-    await writeFile(`${this.file(siteId, feedId)}.name`, name);
+    await makePrivateDir(this.dir);
+    await writeFile(this.file(siteId, feedId), data, { mode: PRIVATE_FILE });
+    await writeFile(`${this.file(siteId, feedId)}.name`, name, { mode: PRIVATE_FILE });
   }
 
   async load(siteId: string, feedId: number): Promise<void> {

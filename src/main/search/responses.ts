@@ -1,9 +1,10 @@
 // What every issued search response contained, by responseId: the provenance rules check later beacons
 // against it. Bounded (oldest forgotten first); mirrored to an append-only file when there is a data dir.
-import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
+import { makePrivateDir, PRIVATE_FILE } from '../store/private-files';
 
 export type IssuedKind = 'search' | 'category' | 'autocomplete';
 
@@ -199,17 +200,17 @@ export class IssuedResponses {
   /** Rewrite the file with what is remembered (a header line says since when the memory is complete). */
   private async compact(): Promise<void> {
     if (!this.dir) return;
-    await mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     const file = path.join(this.dir, 'search-responses.ndjson');
     const tmp = `${file}.tmp`;
     const lines = [
       JSON.stringify({ completeSince: this.completeSince }),
       ...[...this.byId.values()].map((r) => JSON.stringify(r)),
     ];
-    await writeFile(tmp, `${lines.join('\n')}\n`);
+    await writeFile(tmp, `${lines.join('\n')}\n`, { mode: PRIVATE_FILE });
     await this.file?.close();
     await rename(tmp, file);
-    this.file = await open(file, 'a');
+    this.file = await open(file, 'a', PRIVATE_FILE);
     this.lines = this.byId.size;
   }
 }

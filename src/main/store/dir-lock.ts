@@ -3,6 +3,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirError, ELSEWHERE } from './data-dir-error';
+import { PRIVATE_FILE } from './private-files';
 
 export const LOCK_FILE = 'sandbox.lock';
 
@@ -39,7 +40,7 @@ export function lockDataDir(dir: string): () => void {
   if (ownLocks.has(file)) throw new DataDirInUseError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', PRIVATE_FILE);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       ownLocks.add(file);

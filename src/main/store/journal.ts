@@ -11,12 +11,12 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordedEvent } from '../../shared/events';
 import type { EventLog, EventPersistence } from './event-log';
 import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
 import { lockDataDir } from './dir-lock';
+import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice } from '../slices';
 
 export const JOURNAL_FILE = 'events.ndjson';
@@ -73,7 +73,7 @@ export class Journal implements EventPersistence {
 
   /** Reload `<dir>/events.ndjson` into `log`, then journal its future appends and resets. */
   static async open(dir: string, log: EventLog, options: JournalOptions = {}): Promise<Journal> {
-    await mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     const release = lockDataDir(dir);
     try {
       const file = path.join(dir, JOURNAL_FILE);
@@ -84,7 +84,7 @@ export class Journal implements EventPersistence {
         else if (entry.kind === 'reset') log.restoreReset(entry.siteId, entry.nextSeq);
         else log.bumpSeq(entry.nextSeq);
       });
-      const fd = openSync(file, 'a');
+      const fd = openSync(file, 'a', PRIVATE_FILE);
       const size = fstatSync(fd).size;
       if (size > read.goodLength) ftruncateSync(fd, read.goodLength);
       let lines = read.lines;
@@ -213,7 +213,7 @@ export class Journal implements EventPersistence {
     const snapshot = this.log.all();
     this.tail = [];
     const tmp = `${this.file}.compact`;
-    const fd = openSync(tmp, 'w');
+    const fd = openSync(tmp, 'w', PRIVATE_FILE);
     let swapped = false;
     try {
       writeAll(fd, `${JSON.stringify(header(this.log.peekNextSeq()))}\n`);

@@ -1,10 +1,11 @@
 // The real service's answers to forwarded beacons, by event id. The events journal is append-only and an
 // answer arrives after its event was stored, so answers go to their own append-only file
 // (`upstream.ndjson`) and are merged onto their events in memory: at start-up and as each one arrives.
-import { mkdir, open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventStore } from './types';
+import { makePrivateDir, PRIVATE_FILE } from './private-files';
 
 export const UPSTREAM_FILE = 'upstream.ndjson';
 
@@ -132,15 +133,17 @@ export class UpstreamLog {
   /** Rewrite the file with the answers of the events still retained. */
   private async compact(): Promise<void> {
     if (!this.dir) return;
-    await mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     const file = path.join(this.dir, UPSTREAM_FILE);
     const lines: string[] = [];
     for (const e of this.events.all())
       if (e.upstream) lines.push(JSON.stringify({ eventId: e.id, upstream: e.upstream }));
-    await writeFile(`${file}.tmp`, lines.length ? `${lines.join('\n')}\n` : '');
+    await writeFile(`${file}.tmp`, lines.length ? `${lines.join('\n')}\n` : '', {
+      mode: PRIVATE_FILE,
+    });
     await this.file?.close();
     await rename(`${file}.tmp`, file);
-    this.file = await open(file, 'a');
+    this.file = await open(file, 'a', PRIVATE_FILE);
     this.lines = lines.length;
   }
 }
