@@ -12,7 +12,7 @@ const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
       the sandbox (default port 4545; --port 0 picks a free one); without a config file or
       ./search-sandbox.config.json it runs the demo fixtures
-  search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]
+  search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL] [--config FILE]
       offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
       exit 1 when a page has a finding at or above --fail-on (default error)
   search-sandbox --version | --help`;
@@ -33,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined || command.startsWith('--')) return serve(argv);
   if (command === 'serve') return serve(rest);
   if (command === 'check') {
-    const { runCheck } = await import('./tracking/timeline/check-cli');
+    const { runCheck } = await import('./check/cli');
     return runCheck(rest);
   }
   throw new UsageError(

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/main/tracking/timeline/check-cli';
+import { runCheck } from '../../src/main/check/cli';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { PageBuilder } from '../unit/timeline-events';

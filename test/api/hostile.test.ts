@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import { SaxesParser } from 'saxes';
-import { runCheck } from '../../src/main/tracking/timeline/check-cli';
+import { runCheck } from '../../src/main/check/cli';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
-import { runCheck } from '../../src/main/tracking/timeline/check-cli';
+import { runCheck } from '../../src/main/check/cli';
 import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { newPage, searchBody, sendWarnPage } from '../e2e/helpers/beacons';

@@ -12,8 +12,9 @@ import { bench as timelines } from './timelines';
 import { bench as responsiveness } from './responsiveness';
 import { bench as forwarding } from './forwarding';
 import { bench as visits } from './visits';
+import { bench as check } from './check';
 
-const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding, visits];
+const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding, visits, check];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

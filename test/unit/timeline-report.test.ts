@@ -14,10 +14,10 @@ function pages() {
 }
 
 describe('timeline reports', () => {
-  it('JUnit: escaped attributes and text, control characters dropped, other characters kept', () => {
+  it('JUnit: escaped attributes and text, control characters replaced by U+FFFD, other characters kept', () => {
     const xml = junitReport(pages(), 'a.har', NOW);
     expect(xml).toContain(
-      'name="page p&#60;1&#62; http://shop/search?q=&#60;script&#62;alert(1)&#60;/script&#62;&#38;x=bell 👟"',
+      'name="page p&#60;1&#62; http://shop/search?q=&#60;script&#62;alert(1)&#60;/script&#62;&#38;x=\uFFFDbell 👟"',
     );
     expect(xml).not.toContain('\u0007');
     expect(xml).toContain('<failure type="missing-render" message="1 error: missing-render">');

@@ -75,6 +75,11 @@ export interface TimelineEngineOptions {
    * the effective severity and where it was set; `off` removes the rule. Rules never decide it.
    */
   levels?: LevelSource;
+  /**
+   * Offline input (`check`, imports of recordings): no idle timers; pages are judged as finished when
+   * they are released or when the input ends.
+   */
+  offline?: boolean;
 }
 
 export interface ApplyOptions {
@@ -108,6 +113,11 @@ export class TimelineEngine {
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   private totalEvents = 0;
+  /** events applied so far (offline release counts recency in events, not in time) */
+  private applied = 0;
+  /** keys of pages released while offline input went on (an event for one reopens it: noted) */
+  private released: Set<string> | undefined;
+  private reopened = { count: 0, first: [] as string[] };
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -147,6 +157,7 @@ export class TimelineEngine {
     if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
+    page.lastApplied = ++this.applied;
     page.arrivals++;
     this.totalEvents++;
     this.trim(page);
@@ -292,12 +303,49 @@ export class TimelineEngine {
 
   /** Offline input is complete: every page counts as idle (so `no-impression` can be decided). */
   finish(): void {
-    for (const page of this.pages.values()) {
-      if (!page.idle && page.awaitingImpression > 0) page.judgedAsFinished = true;
-      page.idle = true;
-      this.markAll(page);
-      this.evaluate(page, true);
+    for (const page of this.pages.values()) this.finishPage(page);
+  }
+
+  private finishPage(page: PageState): void {
+    if (!page.idle && page.awaitingImpression > 0) page.judgedAsFinished = true;
+    page.idle = true;
+    this.markAll(page);
+    this.evaluate(page, true);
+  }
+
+  /**
+   * Offline input read as a stream (`check`): while more than `maxOpen` pages are kept, the oldest that
+   * saw no event among the last `recent` applied are judged as finished, handed over and forgotten (their
+   * visits stay in the book, so later orders keep their credit). Looks at most 256 pages per call.
+   */
+  *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
+    if (this.pages.size <= maxOpen) return;
+    this.released ??= new Set();
+    let looked = 0;
+    for (const [key, page] of this.pages) {
+      if (this.pages.size <= maxOpen || looked++ >= 256) return;
+      if (this.applied - page.lastApplied < recent) continue;
+      yield this.forgetJudged(key, page);
+      this.released.add(key);
     }
+  }
+
+  /** Offline input ended: every page left, judged as finished, handed over and forgotten. */
+  *releaseAll(): Generator<PageTimelineDto> {
+    for (const [key, page] of this.pages) yield this.forgetJudged(key, page);
+  }
+
+  /** pageLoadIds of pages that got events after they were released (first 10), and how many */
+  reopenedPages(): { count: number; first: string[] } {
+    return { count: this.reopened.count, first: [...this.reopened.first] };
+  }
+
+  private forgetJudged(key: string, page: PageState): PageTimelineDto {
+    this.finishPage(page);
+    const dto = pageDto(page);
+    this.pages.delete(key);
+    this.totalEvents -= page.arrivals;
+    return dto;
   }
 
   /** Forget every page, or those of one site. */
@@ -405,6 +453,8 @@ export class TimelineEngine {
     if (!page) {
       page = newPage(key, siteId, ev);
       this.pages.set(key, page);
+      if (this.released?.has(key) && this.reopened.count++ < 10)
+        this.reopened.first.push(ev.pageLoadId);
     }
     // The page's identity comes from its first accepted event (a rejected one may hold garbage).
     if (ev.accepted && page.accepted === 0) {
@@ -552,7 +602,7 @@ export class TimelineEngine {
 
   private scheduleIdle(page: PageState, receivedMs: number): void {
     page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
-    if (page.awaitingImpression > 0) this.idle.push(page, page.idleAt);
+    if (page.awaitingImpression > 0 && !this.options.offline) this.idle.push(page, page.idleAt);
   }
 
   private wentIdle(page: PageState, at: number): void {

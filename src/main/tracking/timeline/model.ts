@@ -194,6 +194,8 @@ export interface PageState {
   judgedAsFinished?: boolean;
   /** sandbox time at which the page counts as idle */
   idleAt: number;
+  /** the engine's count of applied events when this page last got one (offline release) */
+  lastApplied: number;
 }
 
 export function pageKey(siteId: string, pageLoadId: string): string {

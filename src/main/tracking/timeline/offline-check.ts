@@ -44,3 +44,64 @@ export function judgeOffline(
     clock.dispose();
   }
 }
+
+/** Pages kept open at most while offline input streams in (`check`): beyond it the oldest settled go. */
+const MAX_OPEN_PAGES = 5_000;
+/** a page that got an event among this many last applied is never released (it is still being sent) */
+const RECENT_EVENTS = 20_000;
+/** release is looked at once per this many events */
+const RELEASE_EVERY = 1_024;
+
+/**
+ * The timeline rules over input too big to hold (`check` on a million events): events are applied as
+ * they are read; pages are handed over judged as soon as they have settled, and forgotten.
+ * Up to MAX_OPEN_PAGES pages it judges exactly as `checkOffline`, page for page, in the same order.
+ */
+export class OfflineJudge {
+  private readonly clock: SandboxClock;
+  private readonly engine: TimelineEngine;
+  private readonly responses: IssuedResponse[] = [];
+  private count = 0;
+
+  constructor(now: number, levels?: LevelSource) {
+    this.clock = new SandboxClock({ frozen: true, start: now });
+    this.engine = new TimelineEngine({
+      clock: this.clock,
+      settings: defaultTimelineSettings(),
+      offline: true,
+      ...(levels && { levels }),
+    });
+  }
+
+  /** An export's issued search responses: the provenance rules judge the events read from now on. */
+  addResponses(list: readonly IssuedResponse[]): void {
+    for (const r of list) this.responses.push(r);
+    this.engine.setProvenance(offlineProvenance(this.responses));
+  }
+
+  /** Apply one event; the pages that settled meanwhile, judged. */
+  *apply(ev: RecordedEvent): Generator<PageTimelineDto> {
+    this.engine.apply(ev);
+    if (++this.count % RELEASE_EVERY === 0)
+      yield* this.engine.release(MAX_OPEN_PAGES, RECENT_EVENTS);
+  }
+
+  /** The input ended: every page still open, judged as finished. */
+  *end(): Generator<PageTimelineDto> {
+    yield* this.engine.releaseAll();
+  }
+
+  /** Pages that got events after they were released were judged in two parts: say so. */
+  notes(): string[] {
+    const { count, first } = this.engine.reopenedPages();
+    if (count === 0) return [];
+    return [
+      `${count} page${count === 1 ? '' : 's'} got events after ${count === 1 ? 'it was' : 'they were'} judged (more than ${MAX_OPEN_PAGES.toLocaleString('en-US')} pages were open and ${RECENT_EVENTS.toLocaleString('en-US')} events had passed without one for ${count === 1 ? 'it' : 'them'}), so ${count === 1 ? 'it was' : 'they were'} judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}. Sort the input by time, or check such sessions on their own`,
+    ];
+  }
+
+  dispose(): void {
+    this.engine.dispose();
+    this.clock.dispose();
+  }
+}

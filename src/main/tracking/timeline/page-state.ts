@@ -54,6 +54,7 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
     infos: 0,
     idle: false,
     idleAt: Infinity,
+    lastApplied: 0,
   };
 }
 

@@ -60,6 +60,7 @@ export function xml(s: string): string {
  */
 export function terminalSafe(line: string): string {
   return line.replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
@@ -137,53 +138,71 @@ export function* junitReportParts(
     else bySite.set(p.siteId, [p]);
   }
   const failures = pages.filter((p) => fails(p, failOn)).length;
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
-  yield `<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${pages.length}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
+  yield junitHead(source, now, pages.length, failures);
   for (const [siteId, sitePages] of bySite) {
     const siteFailures = sitePages.filter((p) => fails(p, failOn)).length;
-    yield `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${sitePages.length}" failures="${siteFailures}" errors="0" skipped="0" time="0">\n`;
-    for (const p of sitePages) {
-      let out = `    <testcase classname="${xml(`${siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
-      const errors = p.findings.filter((f) => failing(f, failOn));
-      if (errors.length > 0) {
-        const noun = failOn === 'error' ? 'error' : 'finding';
-        const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
-        out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
-      }
-      const rest = p.findings.filter((f) => !failing(f, failOn));
-      if (rest.length > 0 || p.judgedAsFinished)
-        out += `      <system-out>${xml([...(p.judgedAsFinished ? [FINISHED] : []), ...rest.map(findingText)].join('\n\n'))}</system-out>\n`;
-      yield `${out}    </testcase>\n`;
-    }
-    yield '  </testsuite>\n';
+    yield junitSuiteHead(siteId, sitePages.length, siteFailures);
+    for (const p of sitePages) yield junitCase(p, failOn);
+    yield JUNIT_SUITE_END;
   }
-  yield '</testsuites>\n';
+  yield JUNIT_END;
+}
+
+export function junitHead(source: string, now: number, tests: number, failures: number): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${tests}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
+}
+
+/** A site's test suite opens; its test cases follow, then JUNIT_SUITE_END. */
+export function junitSuiteHead(siteId: string, tests: number, failures: number): string {
+  return `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">\n`;
+}
+
+export const JUNIT_SUITE_END = '  </testsuite>\n';
+export const JUNIT_END = '</testsuites>\n';
+
+/** One page as a test case: findings at or above `failOn` are its failure, the rest its system-out. */
+export function junitCase(p: PageTimelineDto, failOn: FailOn): string {
+  let out = `    <testcase classname="${xml(`${p.siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
+  const errors = p.findings.filter((f) => failing(f, failOn));
+  if (errors.length > 0) {
+    const noun = failOn === 'error' ? 'error' : 'finding';
+    const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
+    out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
+  }
+  const rest = p.findings.filter((f) => !failing(f, failOn));
+  if (rest.length > 0 || p.judgedAsFinished)
+    out += `      <system-out>${xml([...(p.judgedAsFinished ? [FINISHED] : []), ...rest.map(findingText)].join('\n\n'))}</system-out>\n`;
+  return `${out}    </testcase>\n`;
 }
 
 const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
 
 export function textReport(pages: PageTimelineDto[]): string {
-  const lines: string[] = [];
-  for (const p of pages) {
-    const c = p.counts;
+  return pages.map(textPage).join('') + textSummary(verdictCounts(pages));
+}
+
+/** One page of the text report: its verdict line and its findings, terminal-safe, each line ended. */
+export function textPage(p: PageTimelineDto): string {
+  const c = p.counts;
+  const lines = [
+    `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
+  ];
+  for (const f of p.findings) {
+    const ids =
+      f.eventIds.join(', ') +
+      (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
     lines.push(
-      `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
+      `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
+      `          ${f.message}`,
     );
-    for (const f of p.findings) {
-      const ids =
-        f.eventIds.join(', ') +
-        (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
-      lines.push(
-        `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
-        `          ${f.message}`,
-      );
-    }
   }
-  const v = verdictCounts(pages);
-  lines.push(
-    `${pages.length} page${pages.length === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass`,
-  );
-  return lines.map(terminalSafe).join('\n') + '\n';
+  return lines.map((l) => `${terminalSafe(l)}\n`).join('');
+}
+
+/** The text report's last line: `N pages: F fail, W warn, P pass`. */
+export function textSummary(v: Record<Verdict, number>): string {
+  const n = v.fail + v.warn + v.pass;
+  return `${n} page${n === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass\n`;
 }
 
 function esc(s: string): string {

@@ -1,12 +1,12 @@
 // Reads recorded beacon traffic for `search-sandbox check`: NDJSON (bare bodies or recorded events), a
 // sandbox export, or a browser HAR. Every body is validated with the tracking interface's own validator.
-import type { RecordedEvent, ValidationIssue } from '../../../shared/events';
-import { parseBeaconPath } from '../beacon-path';
-import { validateBeaconBody } from '../schemas';
-import { isTimelineEndpoint } from '../../../shared/kinds';
-import { isVisitEndpoint } from '../visits/events';
-import type { IssuedResponse } from '../../search/responses';
-import { readIssuedResponses } from './offline-provenance';
+import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import { parseBeaconPath } from '../tracking/beacon-path';
+import { validateBeaconBody } from '../tracking/schemas';
+import { isTimelineEndpoint } from '../../shared/kinds';
+import { isVisitEndpoint } from '../tracking/visits/events';
+import type { IssuedResponse } from '../search/responses';
+import { readIssuedResponses } from '../tracking/timeline/offline-provenance';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
 export class InputError extends Error {}
@@ -70,7 +70,7 @@ function judge(
     : { accepted: false, status: 400, errors };
 }
 
-interface Counter {
+export interface Counter {
   seq: number;
 }
 
@@ -102,7 +102,12 @@ function makeEvent(
 }
 
 /** One NDJSON line or export element: a recorded event (kept as recorded) or a bare beacon body. */
-function fromRecord(v: unknown, where: string, id: string, counter: Counter): RecordedEvent | null {
+export function fromRecord(
+  v: unknown,
+  where: string,
+  id: string,
+  counter: Counter,
+): RecordedEvent | null {
   if (!isObject(v))
     throw new InputError(
       `${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`,

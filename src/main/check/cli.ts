@@ -1,25 +1,24 @@
-// `search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning]`: the timeline rules,
-// offline, over recorded traffic. Exit 0 = no page at or above the --fail-on severity, 1 = such pages,
-// 2 = unreadable input or bad flags.
-import { readFileSync } from 'node:fs';
+// `search-sandbox check FILE...`: the timeline rules, offline, over recorded traffic, streamed (pages are
+// judged and written as they settle; a million events fit). Exit 0 = no page at or above the --fail-on
+// severity, 1 = such pages, 2 = unreadable input or bad flags.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { InputError, parseInput } from './inputs';
-import { checkOffline } from './offline-check';
-import type { RecordedEvent } from '../../../shared/events';
-import type { IssuedResponse } from '../../search/responses';
-import { FAIL_ON, fails, jsonReport, junitReport, textReport, type FailOn } from './report';
-import { readConfigFile } from '../../config';
-import { ConfigError } from '../../config-error';
-import { parseRules } from '../../indexing/accounts-config';
+import { InputError } from './inputs';
+import { readInput } from './read';
+import { reportWriter } from './report-writer';
+import { OfflineJudge } from '../tracking/timeline/offline-check';
+import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
+import { readConfigFile } from '../config';
+import { ConfigError } from '../config-error';
+import { parseRules } from '../indexing/accounts-config';
 import {
   configLevels,
   layered,
   mapLevels,
   ruleEntryProblem,
   type LevelSource,
-} from '../../../shared/rule-levels';
-import type { RuleLevel, RulesConfig } from '../../../shared/timeline';
+} from '../../shared/rule-levels';
+import type { RuleLevel, RulesConfig } from '../../shared/timeline';
 
 const USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE]';
@@ -67,7 +66,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   }
   if (values.help) {
     io.out(
-      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR,\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n`,
+      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n`,
     );
     return 0;
   }
@@ -103,45 +102,47 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
 
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
-  const events: RecordedEvent[] = [];
-  const responses: IssuedResponse[] = [];
+  const now = io.now();
+  const judge = new OfflineJudge(now, levels);
+  const report = reportWriter({
+    format: format as 'text' | 'json' | 'junit',
+    out: io.out,
+    source: files.join(', '),
+    now,
+    failOn,
+  });
   try {
     for (const file of files) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        throw new InputError(
-          `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-        );
-      }
       // ids generated for lines/entries carry the file name when several files are checked together
       const prefix =
         files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
-      const result = parseInput(text, file, prefix, counter);
-      for (const note of result.notes) io.err(`search-sandbox check: ${note}\n`);
-      if (result.events.length === 0)
+      let events = 0;
+      for await (const item of readInput(file, prefix, counter)) {
+        if ('event' in item) {
+          events++;
+          for (const page of judge.apply(item.event)) report.page(page);
+        } else if ('responses' in item) judge.addResponses(item.responses);
+        else io.err(`search-sandbox check: ${item.note}\n`);
+      }
+      if (events === 0)
         io.err(
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
         );
-      // one at a time: a spread of a million events overflows the call stack
-      for (const e of result.events) events.push(e);
-      for (const r of result.responses ?? []) responses.push(r);
     }
+    for (const page of judge.end()) report.page(page);
+    for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
+    report.end();
+    return report.failed ? 1 : 0;
   } catch (err) {
     if (err instanceof InputError) {
       io.err(`search-sandbox check: ${err.message}\n`);
       return 2;
     }
     throw err;
+  } finally {
+    report.dispose();
+    judge.dispose();
   }
-  const pages = checkOffline(events, responses, io.now(), levels);
-  const source = files.join(', ');
-  if (format === 'json')
-    io.out(`${JSON.stringify(jsonReport(pages, source, io.now()), null, 2)}\n`);
-  else if (format === 'junit') io.out(junitReport(pages, source, io.now(), failOn));
-  else io.out(textReport(pages));
-  return pages.some((p) => fails(p, failOn)) ? 1 : 0;
 }
 
 /** `--rule no-impression=off --rule timestamp-skew=error`: one map, said to come from --rule. */

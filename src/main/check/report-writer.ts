@@ -1,0 +1,208 @@
+// `check`'s reports written as pages are judged, in bounded memory. Text goes out page by page; JSON and
+// JUnit open with totals, so their pages wait in a spool file (one temporary file, removed at the end)
+// and follow the head when the input has ended. The bytes are those of the whole-report functions.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { PageTimelineDto, Verdict } from '../../shared/timeline';
+import {
+  fails,
+  JUNIT_END,
+  JUNIT_SUITE_END,
+  jsonReport,
+  junitCase,
+  junitHead,
+  junitSuiteHead,
+  textPage,
+  textSummary,
+  type FailOn,
+} from '../tracking/timeline/report';
+
+export interface ReportWriter {
+  page(p: PageTimelineDto): void;
+  /** the input ended: the rest of the report */
+  end(): void;
+  /** was a page at or above --fail-on? */
+  readonly failed: boolean;
+  /** remove the spool (also after an error) */
+  dispose(): void;
+}
+
+export interface ReportOptions {
+  format: 'text' | 'json' | 'junit';
+  out: (text: string) => void;
+  source: string;
+  now: number;
+  failOn: FailOn;
+}
+
+/** Output collected into writes of about this size: a line per write costs more than the report. */
+const CHUNK = 1 << 16;
+
+class Chunked {
+  private parts: string[] = [];
+  private size = 0;
+  constructor(private readonly out: (text: string) => void) {}
+  write(text: string): void {
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= CHUNK) this.flush();
+  }
+  flush(): void {
+    if (this.size === 0) return;
+    this.out(this.parts.join(''));
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
+/** Pieces of text kept in a temporary file, read back by their place (offset, length in bytes). */
+class Spool {
+  private readonly dir = mkdtempSync(path.join(tmpdir(), 'search-sandbox-check-'));
+  private readonly fd = openSync(path.join(this.dir, 'pages'), 'w+', 0o600);
+  private at = 0;
+  private pending: Buffer[] = [];
+  private pendingSize = 0;
+
+  /** Append; returns where it went. */
+  add(text: string): { offset: number; length: number } {
+    const buf = Buffer.from(text, 'utf8');
+    const place = { offset: this.at, length: buf.length };
+    this.at += buf.length;
+    this.pending.push(buf);
+    this.pendingSize += buf.length;
+    if (this.pendingSize >= CHUNK) this.flush();
+    return place;
+  }
+
+  /** The text of `length` bytes from `offset`, in pieces of about CHUNK. */
+  *read(offset: number, length: number): Generator<string> {
+    this.flush();
+    const buf = Buffer.allocUnsafe(CHUNK * 4);
+    const decoder = new StringDecoder('utf8');
+    for (let done = 0; done < length;) {
+      const n = readSync(this.fd, buf, 0, Math.min(buf.length, length - done), offset + done);
+      if (n === 0) break;
+      done += n;
+      yield decoder.write(buf.subarray(0, n));
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  }
+
+  private flush(): void {
+    if (this.pendingSize === 0) return;
+    const all = Buffer.concat(this.pending, this.pendingSize);
+    for (let done = 0; done < all.length;) done += writeSync(this.fd, all, done);
+    this.pending = [];
+    this.pendingSize = 0;
+  }
+
+  dispose(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+abstract class Base implements ReportWriter {
+  protected readonly verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+  failed = false;
+  protected readonly chunks: Chunked;
+  constructor(protected readonly o: ReportOptions) {
+    this.chunks = new Chunked(o.out);
+  }
+  page(p: PageTimelineDto): void {
+    this.verdicts[p.verdict]++;
+    if (fails(p, this.o.failOn)) this.failed = true;
+    this.add(p);
+  }
+  protected abstract add(p: PageTimelineDto): void;
+  abstract end(): void;
+  dispose(): void {}
+}
+
+class TextWriter extends Base {
+  protected add(p: PageTimelineDto): void {
+    this.chunks.write(textPage(p));
+  }
+  end(): void {
+    this.chunks.write(textSummary(this.verdicts));
+    this.chunks.flush();
+  }
+}
+
+/** `JSON.stringify(jsonReport(…), null, 2)`: each page as it stands at depth 2 of that document. */
+class JsonWriter extends Base {
+  private readonly spool = new Spool();
+  private pages = 0;
+  protected add(p: PageTimelineDto): void {
+    const text = JSON.stringify(p, null, 2).replace(/\n/g, '\n    ');
+    this.spool.add(`${this.pages++ ? ',\n' : ''}    ${text}`);
+  }
+  end(): void {
+    // the report's keys in their order, `pages` last and still empty: opened here, filled from the spool
+    const head = { ...jsonReport([], this.o.source, this.o.now), verdicts: this.verdicts };
+    const open = JSON.stringify(head, null, 2).replace(/"pages": \[\]\n\}$/, '"pages": [');
+    if (this.pages === 0) {
+      this.chunks.write(`${open}]\n}\n`);
+    } else {
+      this.chunks.write(`${open}\n`);
+      this.chunks.flush();
+      for (const text of this.spool.read(0, Number.MAX_SAFE_INTEGER)) this.o.out(text);
+      this.chunks.write('\n  ]\n}\n');
+    }
+    this.chunks.flush();
+  }
+  override dispose(): void {
+    this.spool.dispose();
+  }
+}
+
+/** JUnit groups test cases by site: each case goes to the spool, and each site keeps its places. */
+class JunitWriter extends Base {
+  private readonly spool = new Spool();
+  private readonly sites = new Map<
+    string,
+    { tests: number; failures: number; places: Array<{ offset: number; length: number }> }
+  >();
+  protected add(p: PageTimelineDto): void {
+    let site = this.sites.get(p.siteId);
+    if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
+    site.tests++;
+    if (fails(p, this.o.failOn)) site.failures++;
+    const place = this.spool.add(junitCase(p, this.o.failOn));
+    const last = site.places[site.places.length - 1];
+    // consecutive cases of one site are one place
+    if (last && last.offset + last.length === place.offset) last.length += place.length;
+    else site.places.push(place);
+  }
+  end(): void {
+    const tests = this.verdicts.pass + this.verdicts.warn + this.verdicts.fail;
+    let failures = 0;
+    for (const s of this.sites.values()) failures += s.failures;
+    this.chunks.write(junitHead(this.o.source, this.o.now, tests, failures));
+    for (const [siteId, site] of this.sites) {
+      this.chunks.write(junitSuiteHead(siteId, site.tests, site.failures));
+      this.chunks.flush();
+      for (const place of site.places)
+        for (const text of this.spool.read(place.offset, place.length)) this.o.out(text);
+      this.chunks.write(JUNIT_SUITE_END);
+    }
+    this.chunks.write(JUNIT_END);
+    this.chunks.flush();
+  }
+  override dispose(): void {
+    this.spool.dispose();
+  }
+}
+
+export function reportWriter(o: ReportOptions): ReportWriter {
+  if (o.format === 'json') return new JsonWriter(o);
+  if (o.format === 'junit') return new JunitWriter(o);
+  return new TextWriter(o);
+}

@@ -1,0 +1,145 @@
+// `check` as a stream: pages judged and written as they settle (a million events fit), the JSON and JUnit
+// reports byte for byte those of the whole-report functions, input from a FIFO or standard input.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCheck } from '../../src/main/check/cli';
+import { parseInput } from '../../src/main/check/inputs';
+import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
+import { jsonReport, junitReport, textReport } from '../../src/main/tracking/timeline/report';
+import type { TimelineReportDto } from '../../src/shared/timeline';
+import { tempDir } from '../helpers/sandbox';
+import { CLI } from './cli-process';
+
+const ROOT = path.resolve(__dirname, '../..');
+const NOW = Date.parse('2026-11-21T05:00:00Z');
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function check(...args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCheck(args, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    now: () => NOW,
+  });
+  return { code, out, err };
+}
+
+function temp(name: string, text: string): string {
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Every recorded session fixture in one NDJSON file: passing, warning and failing pages, 3 sites' worth. */
+function sessions(): string {
+  const dir = path.join(ROOT, 'fixtures', 'sessions');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), 'utf8').trimEnd())
+    .join('\n');
+}
+
+/** `pages` search pages of bare bodies, one after another; every 7th has no render (missing-render). */
+function manyPages(pages: number, from = 0): string {
+  const lines: string[] = [];
+  const start = Date.parse('2026-11-21T04:00:00Z');
+  for (let n = from; n < from + pages; n++) {
+    const context = (ms: number) => ({
+      timestamp: new Date(start + n * 1000 + ms).toISOString(),
+      pageUrl: `http://localhost:3000/search?q=q${n}`,
+      userId: `u${n % 50}`,
+      sessionId: `s${n % 50}`,
+      pageLoadId: `p-${n}`,
+      dev: true,
+      initiator: 'athos/beaconjs/1.3.0',
+    });
+    const responseId = `r-${n}`;
+    if (n % 7 !== 0) lines.push(JSON.stringify({ context: context(0), data: { responseId } }));
+    lines.push(
+      JSON.stringify({
+        context: context(20),
+        data: {
+          responseId,
+          results: [{ type: 'product', uid: `${n}`, parentId: `${n}` }],
+          banners: [],
+        },
+      }),
+    );
+  }
+  return lines.join('\n');
+}
+
+describe('check streams its input and its report', () => {
+  it('writes JSON, JUnit and text with the same bytes as the whole-report functions', async () => {
+    const text = sessions();
+    const file = temp('sessions.ndjson', text);
+    const pages = checkOffline(parseInput(text, file).events, [], NOW);
+    expect(new Set(pages.map((p) => p.verdict))).toEqual(new Set(['pass', 'warn', 'fail']));
+
+    const json = await check(file, '--format', 'json');
+    expect(json.out).toBe(`${JSON.stringify(jsonReport(pages, file, NOW), null, 2)}\n`);
+    const junit = await check(file, '--format', 'junit');
+    expect(junit.out).toBe(junitReport(pages, file, NOW));
+    const plain = await check(file);
+    expect(plain.out).toBe(textReport(pages));
+    expect([json.code, junit.code, plain.code]).toEqual([1, 1, 1]);
+
+    const har = temp('nothing.har', '{"log":{"entries":[]}}');
+    const none = await check(har, '--format', 'json');
+    expect(none.out).toBe(`${JSON.stringify(jsonReport([], har, NOW), null, 2)}\n`);
+  });
+
+  it('more pages than it keeps open: each judged as the whole input judges it, in the same order', async () => {
+    const text = manyPages(12_000);
+    const file = temp('many.ndjson', text);
+    const whole = checkOffline(parseInput(text, file).events, [], NOW);
+    const streamed = await check(file, '--format', 'json');
+    const report = JSON.parse(streamed.out) as TimelineReportDto;
+    const brief = (p: TimelineReportDto['pages'][number]) =>
+      `${p.pageLoadId} ${p.verdict} ${p.findings.map((f) => f.rule).join(',')}`;
+    expect(report.pages.map(brief)).toEqual(whole.map(brief));
+    expect(report.verdicts.fail).toBe(1_715);
+    expect(streamed.err).toBe('');
+  });
+
+  it('says which pages got events after they were judged (input far out of order)', async () => {
+    const text = `${manyPages(12_000)}\n${manyPages(1, 3)}`;
+    const res = await check(temp('late.ndjson', text));
+    expect(res.err).toMatch(
+      /^search-sandbox check: 1 page got events after it was judged \(more than 5,000 pages were open and 20,000 events had passed without one for it\), so it was judged in parts: p-3\. Sort the input by time/,
+    );
+  });
+
+  it('reads NDJSON from a FIFO as it is written, and from standard input (-)', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const fifo = path.join(dir, 'beacons.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const child = spawn(process.execPath, [CLI, 'check', fifo], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    const done = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+    // the writer opens the FIFO after check did: check must not block the reading end
+    writeFileSync(fifo, `${manyPages(3)}\n`);
+    expect(await done).toBe(1);
+    expect(out).toContain('3 pages: 1 fail, 0 warn, 2 pass');
+
+    const piped = spawnSync(process.execPath, [CLI, 'check', '-', '--format', 'json'], {
+      input: manyPages(2, 1),
+      encoding: 'utf8',
+    });
+    expect(piped.status).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ source: '-', verdicts: { pass: 2 } });
+  });
+});

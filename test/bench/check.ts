@@ -1,0 +1,135 @@
+// check benchmark: `search-sandbox check` over 1,000,000 events (100,000 search pages of 10, interleaved
+// as real shoppers' pages are) against the floor: a bare Node process that reads the same NDJSON file
+// line by line and JSON.parse-s each line, measured in the same run, alternating. Each run is its own
+// process; its wall time and peak RSS are reported as median (min–max).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { median, spread, type Bench } from './bench';
+import { pageEvents } from './timelines';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PAGES = Number(process.env.BENCH_CHECK_PAGES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_CHECK_ROUNDS ?? 2);
+const CONCURRENT = 100;
+
+async function writeInput(file: string): Promise<number> {
+  const out = createWriteStream(file);
+  const start = Date.parse('2026-11-20T10:00:00Z');
+  let events = 0;
+  for (let block = 0; block < PAGES; block += CONCURRENT) {
+    const pages = [];
+    for (let n = block; n < Math.min(PAGES, block + CONCURRENT); n++)
+      pages.push(pageEvents(n, start + n * 50));
+    let chunk = '';
+    for (let i = 0; i < 10; i++)
+      for (const page of pages) {
+        const { event, body } = page[i]!;
+        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
+        events++;
+      }
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return events;
+}
+
+const FLOOR = `
+const rl = require('node:readline').createInterface({ input: require('node:fs').createReadStream(process.argv[1]) });
+let n = 0;
+rl.on('line', (l) => { if (l) { JSON.parse(l); n++; } });
+rl.on('close', () => { process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'); });
+`;
+
+/** Run a process to its end: wall ms and the peak RSS (MiB) it printed as `maxrss=KiB`. */
+async function timed(args: string[]): Promise<{ ms: number; rssMb: number; code: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const [code] = (await once(child, 'close')) as [number];
+  const ms = performance.now() - started;
+  const m = /maxrss=(\d+)\s*$/.exec(err);
+  if (!m) throw new Error(`no maxrss from ${args.join(' ')}: ${err.slice(-500)}`);
+  return { ms, rssMb: Number(m[1]) / 1024, code };
+}
+
+export const bench: Bench = {
+  name: 'check',
+  description: `check over ${(PAGES * 10).toLocaleString('en-US')} events vs a bare read-and-JSON.parse of the same file`,
+  async run(log) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-check-'));
+    try {
+      const file = path.join(dir, 'events.ndjson');
+      const events = await writeInput(file);
+      log(`wrote ${events.toLocaleString('en-US')} events`);
+      const floor: Array<{ ms: number; rssMb: number }> = [];
+      const check: Array<{ ms: number; rssMb: number }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        floor.push(await timed(['-e', FLOOR, file]));
+        const run = await timed([
+          path.join(HERE, 'check-child.mjs'),
+          'check',
+          file,
+          '--format',
+          'json',
+        ]);
+        if (run.code !== 0) throw new Error(`check exited ${run.code} on a clean input`);
+        check.push(run);
+        log(
+          `round ${round + 1}: floor ${Math.round(floor.at(-1)!.ms)} ms, check ${Math.round(run.ms)} ms, ${Math.round(run.rssMb)} MiB`,
+        );
+      }
+      const ratios = check.map((c, i) => c.ms / floor[i]!.ms);
+      return {
+        table: {
+          columns: ['run', 'wall s: median (min–max)', 'peak RSS MiB: median (min–max)'],
+          rows: [
+            [
+              'bare read + JSON.parse (floor)',
+              spread(floor.map((r) => r.ms / 1000)),
+              spread(
+                floor.map((r) => r.rssMb),
+                0,
+              ),
+            ],
+            [
+              'check --format json',
+              spread(check.map((r) => r.ms / 1000)),
+              spread(
+                check.map((r) => r.rssMb),
+                0,
+              ),
+            ],
+            ['ratio check / floor', spread(ratios), ''],
+          ],
+        },
+        targets: [
+          {
+            name: 'check time / floor (median)',
+            measured: median(ratios),
+            op: '<=',
+            limit: 2,
+            unit: '×',
+          },
+          {
+            name: 'check peak RSS (median)',
+            measured: median(check.map((r) => r.rssMb)),
+            op: '<',
+            limit: 400,
+            unit: ' MiB',
+          },
+        ],
+        notes: [
+          'BENCH_CHECK_PAGES (default 100,000 pages of 10 events) and BENCH_CHECK_ROUNDS (default 2) change the size.',
+        ],
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
