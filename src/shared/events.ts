@@ -30,6 +30,11 @@ export interface RecordedEvent {
   errors: ValidationIssue[];
   /** the parsed JSON body, or the raw text when it was not JSON, or null when there was none */
   body: unknown;
+  /**
+   * Set when `body` holds only the start of the text: a rejected body over 64 KiB keeps its first 64 KiB
+   * (the real service drops it; the sandbox keeps enough to show what was wrong, in bounded memory).
+   */
+  bodyTruncated?: { length: number; kept: number };
   userAgent?: string;
   origin?: string;
   contentType?: string;

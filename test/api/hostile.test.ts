@@ -52,6 +52,15 @@ describe('error amplification', () => {
     );
     const recorded = (await list(s.url))[0]!;
     expect(recorded.errors.length).toBeLessThanOrEqual(52);
+    // its first 64 KiB kept as text (not 340,000 objects), still placed on its page with its finding
+    expect(recorded.body).toBe(text.slice(0, 65_536));
+    expect(recorded.bodyTruncated).toEqual({ length: text.length, kept: 65_536 });
+    const page = (await (await fetch(`${s.url}/_sandbox/timelines/amp`)).json()) as {
+      pageLoadId: string;
+      findings: Array<{ rule: string }>;
+    };
+    expect(page.pageLoadId).toBe('amp');
+    expect(page.findings.map((f) => f.rule)).toContain('schema');
   });
 
   it('lists at most 50 problems of an ordinary bad body and counts the rest', async () => {

@@ -13,8 +13,19 @@ import { bench as responsiveness } from './responsiveness';
 import { bench as forwarding } from './forwarding';
 import { bench as visits } from './visits';
 import { bench as check } from './check';
+import { bench as hostile } from './hostile';
 
-const benches: Bench[] = [ingest, ui, feeds, timelines, responsiveness, forwarding, visits, check];
+const benches: Bench[] = [
+  ingest,
+  ui,
+  feeds,
+  timelines,
+  responsiveness,
+  forwarding,
+  visits,
+  check,
+  hostile,
+];
 
 async function main(argv: string[]): Promise<number> {
   const wanted = argv.filter((a) => !a.startsWith('-'));

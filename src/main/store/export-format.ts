@@ -57,6 +57,7 @@ const DRAFT_KEYS = [
   'origin',
   'contentType',
   'upstream',
+  'bodyTruncated',
 ] as const;
 const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
 
@@ -155,6 +156,18 @@ function draftProblem(item: unknown): string | null {
   const depth = nesting(v.body, MAX_IMPORT_DEPTH);
   if (depth > MAX_IMPORT_DEPTH)
     return `field body nests more than ${MAX_IMPORT_DEPTH} levels deep: the sandbox keeps bodies that deep as their text (a string), as its own exports hold them`;
+  if (v.bodyTruncated !== undefined) {
+    const t = v.bodyTruncated as { length?: unknown; kept?: unknown } | null;
+    if (
+      !t ||
+      typeof t !== 'object' ||
+      !Number.isSafeInteger(t.length) ||
+      !Number.isSafeInteger(t.kept) ||
+      (t.kept as number) > (t.length as number) ||
+      typeof v.body !== 'string'
+    )
+      return 'field bodyTruncated must be {"length": N, "kept": K} with K <= N, beside a body that is its first K characters (a string)';
+  }
   if (v.upstream !== undefined) return upstreamProblem(v.upstream);
   return null;
 }

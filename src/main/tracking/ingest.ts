@@ -81,9 +81,21 @@ export function nestsDeeperThan(text: string, max: number): boolean {
  */
 export const MAX_STORED_DEPTH = 256;
 
+/**
+ * A rejected body longer than this keeps only its first this many characters, as text: parsed, 1 MB of `{},`
+ * is 340,000 objects (some 20 MB held per event, and as much again for every reader), and a dozen such
+ * beacons cost the sandbox its memory. The real service drops a rejected body; its start shows what was
+ * wrong, and the timelines still place it on its page from its `context` (json-text.ts). Accepted bodies
+ * are kept whole and parsed (the rules read them).
+ */
+export const MAX_KEPT_REJECTED = 65_536;
+
 /** What the store keeps of a body: parsed JSON when it parses (and nests sanely), else the text, null when empty. */
-function recordedBody(text: string | null): unknown {
+function recordedBody(text: string | null, accepted = true): unknown {
   if (text === null || text === '') return null;
+  // a copy: V8's slice of a string keeps the whole 1 MB string alive behind it
+  if (!accepted && text.length > MAX_KEPT_REJECTED)
+    return JSON.parse(JSON.stringify(text.slice(0, MAX_KEPT_REJECTED))) as string;
   if (nestsDeeperThan(text, MAX_STORED_DEPTH)) return text;
   try {
     return JSON.parse(text);
@@ -124,9 +136,17 @@ export class TrackingIngest {
       status: verdict.status,
       errors: verdict.issues,
       body:
-        parsed === undefined || (text !== null && nestsDeeperThan(text, MAX_STORED_DEPTH))
-          ? recordedBody(text)
+        parsed === undefined ||
+        (text !== null &&
+          (nestsDeeperThan(text, MAX_STORED_DEPTH) ||
+            (verdict.status !== 200 && text.length > MAX_KEPT_REJECTED)))
+          ? recordedBody(text, verdict.status === 200)
           : parsed,
+      ...(verdict.status !== 200 &&
+        text !== null &&
+        text.length > MAX_KEPT_REJECTED && {
+          bodyTruncated: { length: text.length, kept: MAX_KEPT_REJECTED },
+        }),
       ...(request.userAgent !== undefined && { userAgent: request.userAgent }),
       ...(request.origin !== undefined && { origin: request.origin }),
       ...(request.contentType !== undefined && { contentType: request.contentType }),

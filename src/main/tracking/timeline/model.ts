@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
 import type { VisitEvent } from '../visits/events';
+import { topLevelMember } from '../json-text';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -221,6 +222,8 @@ export function parseRfc3339(ts: string | null): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/** Items read from a rejected body: the first this many. */
+const MAX_REJECTED_ITEMS = 1_000;
 const NONE: never[] = [];
 
 /**
@@ -266,7 +269,9 @@ export function emptyFacts(): ResponseFacts {
 /** Read the fields the rules need; tolerant of anything a rejected body may hold. `arrival` is set by the engine. */
 export function readEvent(rec: RecordedEvent): TimelineEvent {
   const body = isObject(rec.body) ? rec.body : {};
-  const ctx = isObject(body.context) ? body.context : {};
+  // a body kept as text (too deep, or rejected and bulky) is placed on its page by its context alone
+  const textCtx = typeof rec.body === 'string' ? topLevelMember(rec.body, 'context') : undefined;
+  const ctx = isObject(body.context) ? body.context : isObject(textCtx) ? textCtx : {};
   const data = isObject(body.data) ? body.data : {};
   const timestamp = typeof ctx.timestamp === 'string' ? ctx.timestamp : null;
   const tsMs = parseRfc3339(timestamp);

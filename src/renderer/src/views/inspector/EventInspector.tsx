@@ -228,6 +228,13 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
             label="Copy body"
           />
         </div>
+        {event.bodyTruncated && (
+          <p className="muted">
+            The first {event.bodyTruncated.kept.toLocaleString('en-US')} of{' '}
+            {event.bodyTruncated.length.toLocaleString('en-US')} characters: a rejected body over 64
+            KiB keeps only its start (the real service drops it).
+          </p>
+        )}
         <JsonView body={event.body} errors={event.errors} />
       </section>
     </>
