@@ -3,20 +3,36 @@
 // `check`. Never a 500, every beacon request recorded, and every recorded event and page renders in the
 // UI's data model (the body view, the curl line, the route of its page).
 import fc from 'fast-check';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/main/check/cli';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { PageTimelineSummaryDto } from '../../src/shared/timeline';
 import { decodeRoutePart, encodePart, encodeRoutePart, wellFormed } from '../../src/shared/text';
-import { JsonView } from '../../src/renderer/src/views/inspector/JsonView';
-import { eventCurl } from '../../src/renderer/src/views/inspector/EventInspector';
 import { startSandbox } from '../helpers/sandbox';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+// The renderer's own components, loaded by path: this file is type-checked with the Node world, which
+// does not compile TSX (vitest does); their props are declared here.
+const RENDERER = '../../src/renderer/src/views/inspector/';
+let JsonView: (props: { body: unknown; errors: RecordedEvent['errors'] }) => unknown;
+let eventCurl: (origin: string, e: RecordedEvent) => string;
+// react's types pull the DOM library into the Node world's type check: loaded by name too
+let render: (component: unknown, props: object) => string;
 beforeAll(async () => {
+  const react = 'react';
+  const server = 'react-dom/server';
+  const { createElement } = (await import(react)) as {
+    createElement: (c: unknown, p: object) => unknown;
+  };
+  const { renderToString } = (await import(server)) as { renderToString: (e: unknown) => string };
+  render = (component, props) => renderToString(createElement(component, props));
   sandbox = await startSandbox();
+  ({ JsonView } = (await import(/* @vite-ignore */ `${RENDERER}JsonView.tsx`)) as {
+    JsonView: typeof JsonView;
+  });
+  ({ eventCurl } = (await import(/* @vite-ignore */ `${RENDERER}EventInspector.tsx`)) as {
+    eventCurl: typeof eventCurl;
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -125,7 +141,7 @@ describe('fuzzing what any web page can send', () => {
     const events = await list();
     expect(events.length - before.length).toBe(sent);
     for (const e of events) {
-      renderToString(createElement(JsonView, { body: e.body, errors: e.errors }));
+      render(JsonView, { body: e.body, errors: e.errors });
       expect(eventCurl(sandbox.url, e)).toContain('curl');
       const one = await fetch(`${sandbox.url}/_sandbox/events/${encodePart(e.id)}`);
       expect(one.status).toBe(200);
