@@ -13,10 +13,8 @@ import type { SearchUpstream } from './search/upstream';
 import type { BeaconForwarder } from './tracking/forward';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
-export interface ResetScope {
-  what: 'events' | 'all';
-  siteId?: string;
-}
+export type { ResetScope } from '../shared/stream';
+import type { ResetScope } from '../shared/stream';
 
 /** The sandbox's domain, without HTTP: what routers and tests talk to. */
 export interface SandboxCore {

@@ -162,7 +162,7 @@ export interface OutboxMessage {
   };
 }
 
-// The one transition table of the indexing states (DESIGN.md "Indexing states"): the sandbox moves feeds
+// The one transition table of the indexing states (docs/indexing.md, "States"): the sandbox moves feeds
 // by it (src/main/indexing/state-machine.ts) and the UI draws its diagram from it.
 
 /**

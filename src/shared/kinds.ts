@@ -35,9 +35,6 @@ export function isWidgetKind(kind: string): boolean {
   return kind === 'recommendations' || kind === 'bundles';
 }
 
-/** The kinds the sandbox's companion search API issues responses for (search provenance can apply). */
-export const ISSUED_KINDS: readonly ResponseKind[] = ['search', 'category', 'autocomplete'];
-
 /** The endpoint a kind sends an event to: `category/render`; a category page's redirect goes to search. */
 export function endpointOf(kind: string, event: string): string {
   return `${event === 'redirect' && kind === 'category' ? 'search' : kind}/${event}`;

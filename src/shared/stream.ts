@@ -1,5 +1,8 @@
-// The one envelope pushed on the bus and over Server-Sent Events (`GET /_sandbox/stream`).
-import type { RecordedEvent } from './events';
+// The messages pushed on the bus and over Server-Sent Events (`GET /_sandbox/stream`): one typed union,
+// so a reader switching on `type` gets each message's data without a cast.
+import type { RecordedEvent, UpstreamAnswer } from './events';
+import type { FeedView, OutboxMessage } from './indexing';
+import type { PageTimelineSummaryDto } from './timeline';
 
 export type StreamType =
   | 'event'
@@ -12,12 +15,21 @@ export type StreamType =
   /** the real service answered a forwarded beacon: `{eventId, upstream}` */
   | 'upstream';
 
-export interface StreamMessage<T = unknown> {
-  type: StreamType;
-  data: T;
+/** What a reset forgot: events (and their timelines) or everything; one site or all. */
+export interface ResetScope {
+  what: 'events' | 'all';
+  siteId?: string;
 }
 
-export type EventMessage = StreamMessage<RecordedEvent> & { type: 'event' };
+export type StreamMessage =
+  | { type: 'event'; data: RecordedEvent }
+  | { type: 'timeline'; data: PageTimelineSummaryDto }
+  | { type: 'feed'; data: FeedView }
+  | { type: 'outbox'; data: OutboxMessage }
+  | { type: 'clock'; data: ClockState }
+  | { type: 'reset'; data: ResetScope }
+  | { type: 'indexRequest'; data: IndexRequestNotice }
+  | { type: 'upstream'; data: { eventId: string; upstream: UpstreamAnswer } };
 
 export interface ClockState {
   /** sandbox time, ISO 8601 UTC */

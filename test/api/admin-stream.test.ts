@@ -1,5 +1,6 @@
 // GET /_sandbox/stream over real HTTP: framing of bus messages, heartbeats, unsubscribe on disconnect,
 // and a slow client being cut off (and told) instead of growing the sandbox's memory.
+import type { StreamMessage } from '../../src/shared/stream';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -89,8 +90,9 @@ describe('GET /_sandbox/stream', () => {
     const res = await fetch(`http://127.0.0.1:${port}/_sandbox/stream?types=reset,feed`);
     const reader = res.body!.getReader();
     await readUntil(reader, (t) => t.includes('\n\n'));
-    core.bus.emit({ type: 'clock', data: { skipped: true } });
-    core.bus.emit({ type: 'feed', data: { kept: 1 } });
+    // partial data: the hub forwards whatever it is given
+    core.bus.emit({ type: 'clock', data: { skipped: true } } as unknown as StreamMessage);
+    core.bus.emit({ type: 'feed', data: { kept: 1 } } as unknown as StreamMessage);
     core.bus.emit({ type: 'reset', data: { what: 'events' } });
     const text = await readUntil(reader, (t) => t.includes('event: reset'));
     expect(text).not.toContain('event: clock');
@@ -136,7 +138,7 @@ describe('GET /_sandbox/stream', () => {
     let sent = 0;
     // Far more than the socket buffers can absorb: the hub must give up on this client.
     while (hub.size === 1 && sent < 20_000) {
-      core.bus.emit({ type: 'clock', data: { big, n: sent++ } });
+      core.bus.emit({ type: 'clock', data: { big, n: sent++ } } as unknown as StreamMessage);
       if (sent % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     expect(hub.size).toBe(0);

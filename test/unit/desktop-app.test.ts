@@ -1,5 +1,6 @@
 // The whole desktop shell against a fake Electron and the real sandbox: single instance, the secure
 // window on the sandbox URL, port fallback, notifications, remembered window state, quit that flushes.
+import type { FeedView } from '../../src/shared/indexing';
 import { afterEach, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -254,7 +255,7 @@ describe('desktop app', () => {
     const bus = runtime.sandbox.core.bus;
     bus.emit({
       type: 'feed',
-      data: { siteId: 'demo42', id: 42, name: 'Custom CSV feed', state: 'error' },
+      data: { siteId: 'demo42', id: 42, name: 'Custom CSV feed', state: 'error' } as FeedView,
     });
     expect(FakeNotification.shown).toEqual([
       { title: 'Feed 42 (Custom CSV feed) of demo42 is error', body: expect.any(String) },
@@ -273,7 +274,10 @@ describe('desktop app', () => {
     expect(menuPaths(electron.Menu.current!).get('View/Desktop Notifications')!.checked).toBe(
       false,
     );
-    bus.emit({ type: 'feed', data: { siteId: 'demo42', id: 43, state: 'regen_error' } });
+    bus.emit({
+      type: 'feed',
+      data: { siteId: 'demo42', id: 43, state: 'regen_error' } as FeedView,
+    });
     expect(FakeNotification.shown).toHaveLength(1);
     expect(await electron.ipcMain.invoke(UI, IPC.getAppVersion)).toBe('9.9.9');
   });

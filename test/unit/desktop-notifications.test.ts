@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { NotificationThrottle, NotificationWatcher } from '../../src/main/desktop/notifications';
 import type { PageTimelineSummaryDto, Verdict } from '../../src/shared/timeline';
 import type { StreamMessage } from '../../src/shared/stream';
+import type { FeedView } from '../../src/shared/indexing';
 
-function page(
-  verdict: Verdict,
-  overrides: Partial<PageTimelineSummaryDto> = {},
-): StreamMessage<PageTimelineSummaryDto> {
+function page(verdict: Verdict, overrides: Partial<PageTimelineSummaryDto> = {}): StreamMessage {
   return {
     type: 'timeline',
     data: {
@@ -41,7 +39,7 @@ function page(
 function feed(state: string, extra: Record<string, unknown> = {}): StreamMessage {
   return {
     type: 'feed',
-    data: { siteId: 'demo42', id: 42, name: 'Custom CSV feed', state, ...extra },
+    data: { siteId: 'demo42', id: 42, name: 'Custom CSV feed', state, ...extra } as FeedView,
   };
 }
 

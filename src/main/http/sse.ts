@@ -117,12 +117,6 @@ export class SseHub {
     res.on('close', stop);
     res.on('error', stop);
   };
-
-  /** End every open stream (server shutdown). */
-  closeAll(): void {
-    for (const res of [...this.clients.keys()]) res.end();
-    this.clients.clear();
-  }
 }
 
 /** Whether a client with this `?types=` filter (null: none) takes messages of `type`. */

@@ -1,4 +1,4 @@
-// The one transition table of the indexing states (DESIGN.md "Indexing states"). The bulk index API,
+// The one transition table of the indexing states (docs/indexing.md, "States"). The bulk index API,
 // the scheduler/autopilot and the admin's hand controls all ask this table before moving a feed.
 import {
   TRANSITIONS,

@@ -20,7 +20,7 @@ function whole(v: unknown, fallback: number): number {
 }
 
 // The provider's Snap client reads a merchandising banner's uid from data-banner-id="<digits>" in its HTML
-// (CLIENT-FACTS.md); a banner without it is never reported by the client, so it is not remembered either.
+// (the provider's client); a banner without it is never reported by the client, so it is not remembered either.
 const BANNER_ID = /data-banner-id\s*=\s*["']?(\d+)/gi;
 
 function bannerIds(html: unknown): string[] {

@@ -3,7 +3,7 @@
 import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 
-/** The beacon v2 endpoints of the rest of the visit (CLIENT-FACTS.md, "The rest of the visit"). */
+/** The beacon v2 endpoints of the rest of the visit (as the provider's client sends them). */
 export const VISIT_ENDPOINTS = [
   'product/pageview',
   'cart/add',

@@ -1,6 +1,6 @@
 // The visit rules: what makes the merchant's order and conversion reporting wrong (error) or loses the
 // credit search earned (warning). Each finding sits on the page of the event that shows the problem, so
-// timelines, reports, expectClean and check see it like any other. Nothing CLIENT-FACTS.md lists as what
+// timelines, reports, expectClean and check see it like any other. Nothing of what
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { Severity, TimelineFindingDto, TimelineRuleId } from '../../../shared/timeline';
 import type { Visit, VisitBook } from './book';
@@ -43,7 +43,7 @@ function openedWithFirst(visit: Visit, pageKey: string): boolean {
     if (key !== pageKey && key !== visit.first.pageKey && p.first <= started) return false;
   return true;
 }
-/** a reload of the thank-you page within this reuses its pageLoadId (CLIENT-FACTS.md) */
+/** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */
 const RELOAD_MS = 10_000;
 
 function finding(

@@ -41,15 +41,6 @@ export const feedsApi = {
   },
 };
 
-/** The allowed targets a refused transition names, when the body lists them. */
-export function allowedFrom(err: unknown): string[] {
-  if (err instanceof ApiError && err.body && typeof err.body === 'object') {
-    const allowed = (err.body as { allowed?: unknown }).allowed;
-    if (Array.isArray(allowed)) return allowed.map(String);
-  }
-  return [];
-}
-
 /** Upload a feed file through the real bulk indexing API, exactly as a client would (multipart + basic auth). */
 export function uploadFeed(args: {
   siteId: string;

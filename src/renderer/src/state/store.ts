@@ -251,31 +251,31 @@ export class SandboxStore {
     for (const m of messages) {
       switch (m.type) {
         case 'event':
-          newEvents.push(m.data as RecordedEvent);
+          newEvents.push(m.data);
           break;
         case 'timeline':
           pageMessages.push(m.data);
           break;
         case 'feed':
-          feeds = upsertFeedList(feeds, m.data as FeedView);
+          feeds = upsertFeedList(feeds, m.data);
           break;
         case 'outbox':
-          outbox = upsertById(outbox, m.data as OutboxMessage);
+          outbox = upsertById(outbox, m.data);
           break;
         case 'clock':
-          clock = { state: m.data as ClockState, readAt: Date.now() };
+          clock = { state: m.data, readAt: Date.now() };
           break;
         case 'indexRequest':
           indexRequests = [
             ...indexRequests.slice(-(INDEX_REQUEST_WINDOW - 1)),
-            { ...(m.data as IndexRequestNotice), seq: ++this.indexRequestSeq },
+            { ...m.data, seq: ++this.indexRequestSeq },
           ];
           break;
         case 'reset':
           reset = true;
           break;
         case 'upstream': {
-          const { eventId, upstream } = m.data as { eventId: string; upstream: UpstreamAnswer };
+          const { eventId, upstream } = m.data;
           answers.set(eventId, upstream);
           break;
         }

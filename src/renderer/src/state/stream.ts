@@ -39,7 +39,8 @@ export function parseStreamData(name: string, raw: string): StreamMessage | null
     if (typeof type === 'string' && (TYPES as string[]).includes(type))
       return parsed as StreamMessage;
   }
-  if ((TYPES as string[]).includes(name)) return { type: name as StreamType, data: parsed };
+  // the server names each SSE event by its message type (src/shared/stream.ts), so name and data agree
+  if ((TYPES as string[]).includes(name)) return { type: name, data: parsed } as StreamMessage;
   return null;
 }
 
