@@ -296,11 +296,11 @@ describe('reports, reset, feeds, clock, outbox', () => {
     // failOn reaches the report (its effect on JUnit is tested in test/api/timelines.test.ts)
     expect(await sandbox.report('junit', { failOn: 'warning' })).toContain('failures="1"');
     await expect(sandbox.report('junit', { failOn: 'never' as never })).rejects.toThrow(
-      'failOn "never" must be error or warning',
+      'query parameter failOn must be one of error, warning, info, got "never"',
     );
     expect(await sandbox.report('html')).toMatch(/<html/i);
     await expect(sandbox.report('pdf' as never)).rejects.toThrow(
-      'GET /_sandbox/report?format=pdf answered 400: format "pdf" must be json, junit or html',
+      'GET /_sandbox/report?format=pdf answered 400: query parameter format must be one of json, junit, html, got "pdf"',
     );
   });
 

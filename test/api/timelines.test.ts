@@ -241,7 +241,7 @@ describe('GET /_sandbox/report', () => {
     const bad = await fetch(`${s.url}/_sandbox/report?format=junit&failOn=never`);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain(
-      'failOn \\"never\\" must be error or warning',
+      'query parameter failOn must be one of error, warning, info, got \\"never\\"',
     );
   });
 });

@@ -1,5 +1,6 @@
 // The sandbox client of the package API: every method is one call of the public admin API
 // (/_sandbox/*), so a sandbox started in-process and one reached over HTTP behave the same.
+import { adminPath } from '../../shared/admin-api';
 import type {
   CleanResult,
   ClockState,
@@ -59,11 +60,11 @@ export class SandboxClient {
   constructor(url: string) {
     this.url = url.replace(/\/+$/, '');
     this.clock = {
-      get: () => this.call<ClockState>('GET', '/_sandbox/clock'),
+      get: () => this.call<ClockState>('GET', adminPath('clock')),
       advance: (duration) =>
-        this.call<ClockState>('POST', '/_sandbox/clock', { advance: duration }),
-      set: (instant) => this.call<ClockState>('POST', '/_sandbox/clock', { set: instant }),
-      reset: () => this.call<ClockState>('POST', '/_sandbox/clock', { reset: true }),
+        this.call<ClockState>('POST', adminPath('clock'), { advance: duration }),
+      set: (instant) => this.call<ClockState>('POST', adminPath('clock'), { set: instant }),
+      reset: () => this.call<ClockState>('POST', adminPath('clock'), { reset: true }),
     };
   }
 
@@ -73,13 +74,14 @@ export class SandboxClient {
   }
 
   health(): Promise<HealthState> {
-    return this.call('GET', '/_sandbox/health');
+    return this.call('GET', adminPath('health'));
   }
 
   /** Recorded tracking requests matching the filter, oldest first. */
   async events(filter: EventFilter = {}): Promise<RecordedEvent[]> {
-    return (await this.call<{ events: RecordedEvent[] }>('GET', `/_sandbox/events${query(filter)}`))
-      .events;
+    return (
+      await this.call<{ events: RecordedEvent[] }>('GET', `${adminPath('events')}${query(filter)}`)
+    ).events;
   }
 
   /**
@@ -88,7 +90,7 @@ export class SandboxClient {
    */
   async waitForEvents(options: WaitOptions = {}): Promise<RecordedEvent[]> {
     const { count = 1, timeout = 10_000, ...filter } = options;
-    const path = `/_sandbox/wait${query({ ...filter, count, timeout })}`;
+    const path = `${adminPath('wait')}${query({ ...filter, count, timeout })}`;
     const res = await this.request('GET', path);
     const body = (await res.json().catch(() => null)) as {
       events?: RecordedEvent[];
@@ -102,7 +104,7 @@ export class SandboxClient {
       matching.length < count
         ? await this.call<{ events: RecordedEvent[]; retained: number }>(
             'GET',
-            '/_sandbox/events?limit=5',
+            adminPath('events', {}, { limit: 5 }),
           ).then((r) => ({ events: r.events, total: r.retained }))
         : null;
     throw new Error(
@@ -120,26 +122,23 @@ export class SandboxClient {
 
   /** Pages (one per pageLoadId and site) with their events and findings, oldest first. */
   async timelines(filter: TimelineFilter = {}): Promise<PageTimelineDto[]> {
-    const path = `/_sandbox/timelines${query({ limit: MAX_PAGES, ...filter })}`;
+    const path = `${adminPath('timelines')}${query({ limit: MAX_PAGES, ...filter })}`;
     return (await this.call<{ pages: PageTimelineDto[] }>('GET', path)).pages;
   }
 
   /** Visits (one sessionId of one site each) with their pages, cart and orders, newest last. */
   visits(filter: VisitFilter = {}): Promise<VisitDto[]> {
-    return this.call('GET', `/_sandbox/visits${query({ ...filter })}`);
+    return this.call('GET', `${adminPath('visits')}${query({ ...filter })}`);
   }
 
   /** One entry per order/transaction, newest last, each line with its credit (README "Credit"). */
   orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
-    return this.call('GET', `/_sandbox/orders${query({ ...filter })}`);
+    return this.call('GET', `${adminPath('orders')}${query({ ...filter })}`);
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */
   timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
-    return this.call(
-      'GET',
-      `/_sandbox/timelines/${encodeURIComponent(pageLoadId)}${query({ siteId })}`,
-    );
+    return this.call('GET', `${adminPath('timeline', { pageLoadId })}${query({ siteId })}`);
   }
 
   /**
@@ -197,7 +196,7 @@ export class SandboxClient {
     format: 'json' | 'junit' | 'html' = 'json',
     filter: TimelineFilter & { failOn?: 'error' | 'warning' } = {},
   ): Promise<TimelineReportDto | string> {
-    const path = `/_sandbox/report${query({ ...filter, format })}`;
+    const path = `${adminPath('report')}${query({ ...filter, format })}`;
     if (format === 'json') return this.call('GET', path);
     const res = await this.request('GET', path);
     if (!res.ok) throw this.failure('GET', path, res.status, await res.json().catch(() => null));
@@ -207,33 +206,34 @@ export class SandboxClient {
   /** Forget events and timelines (of one site, or all); `what: 'all'` also resets feeds and outbox. */
   async reset(options: ResetOptions = {}): Promise<void> {
     const { siteId, what = 'events' } = options;
-    await this.call('POST', `/_sandbox/reset${query({ siteId })}`, { what });
+    await this.call('POST', `${adminPath('reset')}${query({ siteId })}`, { what });
   }
 
   async feeds(siteId?: string): Promise<FeedView[]> {
-    return (await this.call<{ feeds: FeedView[] }>('GET', `/_sandbox/feeds${query({ siteId })}`))
-      .feeds;
+    return (
+      await this.call<{ feeds: FeedView[] }>('GET', `${adminPath('feeds')}${query({ siteId })}`)
+    ).feeds;
   }
 
   feed(siteId: string, feedId: number): Promise<FeedView> {
-    return this.call('GET', `/_sandbox/feeds/${encodeURIComponent(siteId)}/${feedId}`);
+    return this.call('GET', adminPath('feed', { siteId, feedId }));
   }
 
   /** Change a feed's sandbox settings: interval, autopilot, regeneration, injected failure. */
   patchFeed(siteId: string, feedId: number, patch: Record<string, unknown>): Promise<FeedView> {
-    return this.call('PATCH', `/_sandbox/feeds/${encodeURIComponent(siteId)}/${feedId}`, patch);
+    return this.call('PATCH', adminPath('feed', { siteId, feedId }), patch);
   }
 
   /** Move a feed by hand along the transition table; rejects with the allowed targets otherwise. */
   transition(siteId: string, feedId: number, to: string): Promise<FeedView> {
-    return this.call('POST', `/_sandbox/feeds/${encodeURIComponent(siteId)}/${feedId}/transition`, {
+    return this.call('POST', adminPath('transition', { siteId, feedId }), {
       to,
     });
   }
 
   /** What the companion search API issued for a responseId (results, banners, redirect, test flag). */
   searchResponse(responseId: string): Promise<IssuedSearchResponse> {
-    return this.call('GET', `/_sandbox/search/responses/${encodeURIComponent(responseId)}`);
+    return this.call('GET', adminPath('searchResponse', { responseId }));
   }
 
   /** Status e-mails produced for `requestedBy`, newest last. */
@@ -241,7 +241,10 @@ export class SandboxClient {
     filter: { siteId?: string; feedId?: number; to?: string } = {},
   ): Promise<OutboxMessage[]> {
     return (
-      await this.call<{ messages: OutboxMessage[] }>('GET', `/_sandbox/outbox${query(filter)}`)
+      await this.call<{ messages: OutboxMessage[] }>(
+        'GET',
+        `${adminPath('outbox')}${query(filter)}`,
+      )
     ).messages;
   }
 

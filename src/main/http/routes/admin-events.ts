@@ -10,7 +10,13 @@ import {
   type SandboxExportHead,
 } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
-import { isResponseKind, RESPONSE_KINDS } from '../../../shared/kinds';
+import {
+  answerBadQuery,
+  BadQuery as BadParameter,
+  parseAdminQuery,
+  checkQuery,
+} from '../admin-query';
+import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { Slicer } from '../../slices';
@@ -19,34 +25,12 @@ export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_WAIT_MS = 10_000;
 /** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
 export const MAX_WAIT_MS = 120_000;
-const FILTERS = [
-  'siteId',
-  'category',
-  'kind',
-  'event',
-  'accepted',
-  'responseId',
-  'pageLoadId',
-  'sessionId',
-  'since',
-  'before',
-  'limit',
-] as const;
 // events appended together (one group commit): their timeline work runs in one turn of the loop, so
 // the chunk is small enough for that turn to stay within a few milliseconds on a slow machine
 const IMPORT_CHUNK = 100;
 
 /** the largest import body read */
 const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
-
-class BadParameter extends Error {
-  constructor(
-    readonly parameter: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface AdminEventsOptions {
   sse?: SseOptions;
@@ -62,7 +46,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   const text = (limit: string) => express.text({ type: () => true, limit });
 
   router.get('/events', async (req, res) => {
-    const q = parseQuery(req, FILTERS, maxLimit);
+    const q = eventQuery('events', req, maxLimit);
     const limit = q.limit ?? DEFAULT_LIMIT;
     const found = core.events.query({ ...q, limit: limit + 1 });
     const truncated = found.length > limit;
@@ -85,7 +69,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     );
   });
 
-  router.get('/events/:id', (req, res) => {
+  router.get('/events/:id', checkQuery('event'), (req, res) => {
     const event = core.events.get(String(req.params.id));
     if (!event) {
       res.status(404).json({
@@ -98,9 +82,8 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   });
 
   router.get('/wait', async (req, res) => {
-    const q = parseQuery(req, [...FILTERS, 'count', 'timeout'], maxLimit);
-    const count = intParam(req, 'count', 1, 1, maxLimit);
-    const asked = intParam(req, 'timeout', DEFAULT_WAIT_MS, 0, Number.MAX_SAFE_INTEGER);
+    const q = eventQuery('wait', req, maxLimit);
+    const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
     const timeoutMs = Math.min(asked, MAX_WAIT_MS);
     const capped =
       asked > MAX_WAIT_MS
@@ -110,7 +93,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
         : {};
     const gone = new AbortController();
     res.on('close', () => gone.abort());
-    const { limit: _limit, ...filters } = q;
+    const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
     const result = await core.events.waitFor(
       { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
       count,
@@ -147,14 +130,10 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     res.json({ reset: scope, retained: core.events.size() });
   });
 
-  router.get('/stream', hub.handle);
+  router.get('/stream', checkQuery('stream'), hub.handle);
 
   router.get('/export', async (req, res) => {
-    const q = parseQuery(
-      req,
-      FILTERS.filter((f) => f !== 'limit'),
-      maxLimit,
-    );
+    const q = eventQuery('export', req, maxLimit);
     const head: SandboxExportHead = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
@@ -182,17 +161,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   });
 
   router.post('/import', async (req, res) => {
-    for (const name of Object.keys(req.query)) {
-      if (name !== 'replace')
-        throw new BadParameter(name, `unknown query parameter ${name}; allowed: replace`);
-    }
-    const replace = single(req, 'replace');
-    if (replace !== undefined && replace !== 'true' && replace !== 'false') {
-      throw new BadParameter(
-        'replace',
-        `query parameter replace must be true or false, got ${JSON.stringify(replace)}`,
-      );
-    }
+    const { replace = false } = parseAdminQuery('import', req.query);
     // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
     // embedding the router behind express.json) is read back from there.
     const body =
@@ -244,7 +213,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       }
       restored.push(name);
     }
-    if (replace === 'true') await core.reset({ what: 'events' });
+    if (replace) await core.reset({ what: 'events' });
     const imported = [];
     for (let i = 0; i < parsed.events.length; i += IMPORT_CHUNK) {
       imported.push(
@@ -264,65 +233,25 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   });
 
   router.use((err: unknown, _req: Request, res: Response, next: (err?: unknown) => void) => {
-    if (err instanceof BadParameter) {
-      res.status(400).json({ error: 'BadRequest', parameter: err.parameter, message: err.message });
-      return;
-    }
-    next(err);
+    if (err instanceof BadParameter) answerBadQuery(res, err);
+    else next(err);
   });
   return router;
 }
 
-function single(req: Request, name: string): string | undefined {
-  const v = req.query[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string')
-    throw new BadParameter(name, `query parameter ${name} was given more than once; give it once`);
-  return v;
-}
-
-function intParam(req: Request, name: string, fallback: number, min: number, max: number): number {
-  const v = single(req, name);
-  if (v === undefined) return fallback;
-  const n = /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new BadParameter(
-      name,
-      `query parameter ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`,
-    );
-  }
-  return n;
-}
-
-/** The event filters of a request; any parameter not in `allowed` is refused so typos do not go unnoticed. */
-export function parseQuery(req: Request, allowed: readonly string[], maxLimit: number): EventQuery {
-  for (const name of Object.keys(req.query)) {
-    if (!allowed.includes(name))
-      throw new BadParameter(
-        name,
-        `unknown query parameter ${name}; allowed: ${allowed.join(', ')}`,
-      );
-  }
-  const q: EventQuery = {};
-  for (const name of [
-    'siteId',
-    'category',
-    'event',
-    'responseId',
-    'pageLoadId',
-    'sessionId',
-  ] as const) {
-    const v = single(req, name);
-    if (v !== undefined) q[name] = v;
-  }
+/** The event filters of an events, wait or export request, from the declaration; kind is a category. */
+function eventQuery<N extends 'events' | 'wait' | 'export'>(
+  name: N,
+  req: Request,
+  maxLimit: number,
+): EventQuery & { count?: number; timeout?: number } {
+  const parsed = parseAdminQuery(name, req.query, {
+    maximum: { limit: maxLimit, count: maxLimit },
+  }) as QueryOf<'wait'>;
+  const { kind, since, before, ...rest } = parsed;
+  const q: EventQuery & { count?: number; timeout?: number } = rest;
   // `kind` is the timelines' word for a beacon v2 category that timelines hold (search, category, …)
-  const kind = single(req, 'kind');
   if (kind !== undefined) {
-    if (!isResponseKind(kind))
-      throw new BadParameter(
-        'kind',
-        `query parameter kind must be one of ${RESPONSE_KINDS.join(', ')}, got ${JSON.stringify(kind)} (other beacon categories: use category=)`,
-      );
     if (q.category !== undefined && q.category !== kind)
       throw new BadParameter(
         'kind',
@@ -330,30 +259,9 @@ export function parseQuery(req: Request, allowed: readonly string[], maxLimit: n
       );
     q.category = kind;
   }
-  const accepted = single(req, 'accepted');
-  if (accepted !== undefined) {
-    if (accepted !== 'true' && accepted !== 'false')
-      throw new BadParameter(
-        'accepted',
-        `query parameter accepted must be true or false, got ${JSON.stringify(accepted)}`,
-      );
-    q.accepted = accepted === 'true';
-  }
   // A seq or an event id: `since` = after the last one I saw, `before` = older than the first I have.
-  for (const name of ['since', 'before'] as const) {
-    const v = single(req, name);
-    if (v === undefined) continue;
-    const m = /^(?:ev_)?(\d+)$/.exec(v);
-    if (!m) {
-      throw new BadParameter(
-        name,
-        `query parameter ${name} must be a seq (e.g. 42) or an event id (e.g. ev_000000042), got ${JSON.stringify(v)}`,
-      );
-    }
-    q[name] = Number(m[1]);
-  }
-  if (allowed.includes('limit') && req.query.limit !== undefined)
-    q.limit = intParam(req, 'limit', DEFAULT_LIMIT, 0, maxLimit);
+  if (since !== undefined) q.since = Number(/\d+/.exec(since)![0]);
+  if (before !== undefined) q.before = Number(/\d+/.exec(before)![0]);
   return q;
 }
 
@@ -372,12 +280,8 @@ function parseJsonBody(req: Request, what: string): unknown {
 }
 
 function parseReset(req: Request): ResetScope {
-  for (const name of Object.keys(req.query)) {
-    if (name !== 'siteId')
-      throw new BadParameter(name, `unknown query parameter ${name}; allowed: siteId`);
-  }
+  const fromQuery = parseAdminQuery('reset', req.query).siteId;
   const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
-  const fromQuery = single(req, 'siteId');
   if (
     body === undefined ||
     (typeof body === 'object' && body !== null && Object.keys(body).length === 0)

@@ -2,6 +2,7 @@
 // provider's shape, open to browser storefronts on any origin (CORS), JSON errors. The domain is
 // src/main/search/service.ts.
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
+import { withQuery, checkQuery } from '../admin-query';
 import type { SearchAnswer, SearchService } from '../../search/service';
 
 /** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
@@ -87,25 +88,17 @@ export function searchRouter(search: SearchService): Router {
  */
 export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
-  router.get('/search/responses', (req, res) => {
-    const q = params(req);
-    const raw = q.get('limit') ?? '50';
-    const limit = Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-      res.status(400).json({
-        error: 'InvalidParameter',
-        message: `limit=${JSON.stringify(raw)}: use a whole number from 1 to 1000`,
+  router.get(
+    '/search/responses',
+    withQuery('searchResponses', (_req, res, { siteId, limit = 50 }) => {
+      res.json({
+        responses: search.responses.list(siteId, limit),
+        remembered: search.responses.size,
+        rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
       });
-      return;
-    }
-    const siteId = q.get('siteId') ?? undefined;
-    res.json({
-      responses: search.responses.list(siteId, limit),
-      remembered: search.responses.size,
-      rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
-    });
-  });
-  router.get('/search/responses/:responseId', (req, res) => {
+    }),
+  );
+  router.get('/search/responses/:responseId', checkQuery('searchResponse'), (req, res) => {
     const r = search.responses.get(req.params.responseId);
     if (!r) {
       res.status(404).json({

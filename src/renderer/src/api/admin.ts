@@ -1,14 +1,13 @@
 // Every admin action the UI can take, one function per endpoint, so the paths and bodies the UI relies
 // on are listed in one place (they are the same ones scripts and tests use).
-import type { ClockState } from './types';
 import type { FeedState, FeedView } from '../../../shared/indexing';
-import { ApiError, basicAuth, rawRequest, sendJson, withQuery, type RawResult } from './client';
+import { adminPath } from '../../../shared/admin-api';
+import { admin, basicAuth, rawRequest, withQuery, type RawResult } from './client';
 
 export const clockApi = {
-  advance: (iso8601Duration: string) =>
-    sendJson<ClockState>('POST', '/_sandbox/clock', { advance: iso8601Duration }),
-  set: (iso: string) => sendJson<ClockState>('POST', '/_sandbox/clock', { set: iso }),
-  reset: () => sendJson<ClockState>('POST', '/_sandbox/clock', { reset: true }),
+  advance: (iso8601Duration: string) => admin('setClock', { body: { advance: iso8601Duration } }),
+  set: (iso: string) => admin('setClock', { body: { set: iso } }),
+  reset: () => admin('setClock', { body: { reset: true } }),
 };
 
 export type FeedPatch = Partial<{
@@ -18,26 +17,13 @@ export type FeedPatch = Partial<{
   inject: Partial<FeedView['inject']>;
 }>;
 
-function feedPath(feed: Pick<FeedView, 'siteId' | 'id'>): string {
-  return `/_sandbox/feeds/${encodeURIComponent(feed.siteId)}/${feed.id}`;
-}
-
-/** Feed answers may be the feed itself or `{feed}`; accept both. */
-function unwrapFeed(body: unknown): FeedView | null {
-  if (body && typeof body === 'object') {
-    if ('feed' in body) return (body as { feed: FeedView }).feed;
-    if ('state' in body && 'id' in body) return body as FeedView;
-  }
-  return null;
-}
-
 export const feedsApi = {
-  async patch(feed: FeedView, patch: FeedPatch): Promise<FeedView | null> {
-    return unwrapFeed(await sendJson<unknown>('PATCH', feedPath(feed), patch));
+  patch(feed: FeedView, patch: FeedPatch): Promise<FeedView> {
+    return admin('patchFeed', { params: { siteId: feed.siteId, feedId: feed.id }, body: patch });
   },
   /** Move by hand; a refused move throws ApiError whose message explains why (409 with allowed targets). */
-  async transition(feed: FeedView, to: FeedState): Promise<FeedView | null> {
-    return unwrapFeed(await sendJson<unknown>('POST', `${feedPath(feed)}/transition`, { to }));
+  transition(feed: FeedView, to: FeedState): Promise<FeedView> {
+    return admin('transition', { params: { siteId: feed.siteId, feedId: feed.id }, body: { to } });
   },
 };
 
@@ -78,14 +64,11 @@ export function requestIndex(args: {
 }
 
 export const sandboxApi = {
-  resetAll: () => sendJson<unknown>('POST', '/_sandbox/reset', { what: 'all' }),
-  resetEvents: () => sendJson<unknown>('POST', '/_sandbox/reset'),
-  resetSite: (siteId: string) =>
-    sendJson<unknown>('POST', '/_sandbox/reset', undefined, { siteId }),
+  resetAll: () => admin('reset', { body: { what: 'all' } }),
+  resetEvents: () => admin('reset'),
+  resetSite: (siteId: string) => admin('reset', { query: { siteId } }),
   reportUrl: (format: 'html' | 'junit' | 'json', siteId?: string) =>
-    withQuery('/_sandbox/report', { format, siteId }),
-  exportUrl: () => '/_sandbox/export',
-  async importData(text: string): Promise<unknown> {
-    return sendJson<unknown>('POST', '/_sandbox/import', JSON.parse(text) as unknown);
-  },
+    adminPath('report', {}, { format, siteId }),
+  exportUrl: () => adminPath('export'),
+  importData: (text: string) => admin('import', { body: JSON.parse(text) as unknown }),
 };

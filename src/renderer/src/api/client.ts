@@ -1,6 +1,15 @@
 // The UI's only door to the sandbox: typed fetch calls to the public admin API (`/_sandbox/*`) and the
 // provider interfaces (`/api/index/*`), turning every failure into an ApiError with a readable message.
 
+import {
+  ADMIN_API,
+  adminPath,
+  type AdminEndpointName,
+  type AnswerOf,
+  type Endpoint,
+  type QueryOf,
+} from '../../../shared/admin-api';
+
 /** A failed call: `status` 0 means the sandbox could not be reached at all. */
 export class ApiError extends Error {
   constructor(
@@ -115,4 +124,29 @@ export async function rawRequest(path: string, init: RequestInit = {}): Promise<
     body: await readBody(res),
     retryAfter: res.headers.get('Retry-After'),
   };
+}
+
+/**
+ * One admin endpoint by its name in the declaration (src/shared/admin-api.ts): the path and query are
+ * built from it, and the answer has the endpoint's declared type, so the UI never guesses a shape.
+ */
+export function admin<N extends AdminEndpointName>(
+  name: N,
+  options: {
+    base?: string;
+    params?: Record<string, string | number>;
+    query?: QueryOf<N>;
+    body?: unknown;
+  } = {},
+): Promise<AnswerOf<N>> {
+  const endpoint: Endpoint = ADMIN_API[name];
+  const path = `${options.base ?? ''}${adminPath(name, options.params, options.query)}`;
+  return request<AnswerOf<N>>(path, {
+    method: endpoint.method,
+    headers: {
+      Accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
 }

@@ -1,14 +1,9 @@
 // Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
 // `timeline` messages) plus a small search index per page (event types, uids) fed by SSE `event` messages,
 // because summaries carry neither and the list filters on both.
-import { encodePart } from '../../../shared/text';
-import { ApiError, getJson } from '../api/client';
+import { admin, ApiError } from '../api/client';
 import type { RecordedEvent } from '../api/types';
-import type {
-  PageTimelineDto,
-  PageTimelineSummaryDto,
-  TimelineListDto,
-} from '../../../shared/timeline';
+import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
 import { isTimelineEndpoint } from '../../../shared/kinds';
 
 export interface PageIndex {
@@ -66,12 +61,11 @@ const ALL_PAGES = 100_000;
 
 export async function loadPages(base: string): Promise<PageStore> {
   // Summaries only: the list needs no events, and 10,000 events' worth of pages must load fast.
-  const body = await getJson<{ pages: PageTimelineSummaryDto[] }>(`${base}/_sandbox/timelines`, {
-    view: 'summary',
-    limit: ALL_PAGES,
-  });
+  const body = await admin('timelines', { base, query: { view: 'summary', limit: ALL_PAGES } });
   const summaries = new Map<string, PageTimelineSummaryDto>();
-  for (const page of body.pages) summaries.set(pageKey(page), page);
+  // view=summary: the list holds summaries
+  for (const page of body.pages as unknown as PageTimelineSummaryDto[])
+    summaries.set(pageKey(page), page);
   return { summaries, index: new Map(), version: Date.now() };
 }
 
@@ -80,15 +74,9 @@ export async function loadPage(base: string, key: string): Promise<PageTimelineD
   const { siteId, pageLoadId } = splitPageKey(key);
   try {
     if (pageLoadId)
-      return await getJson<PageTimelineDto>(
-        `${base}/_sandbox/timelines/${encodePart(pageLoadId)}`,
-        { siteId },
-      );
+      return await admin('timeline', { base, params: { pageLoadId }, query: { siteId } });
     // Rejected events without a readable pageLoadId share one page per site, which has no path of its own.
-    const body = await getJson<TimelineListDto>(`${base}/_sandbox/timelines`, {
-      siteId,
-      limit: ALL_PAGES,
-    });
+    const body = await admin('timelines', { base, query: { siteId, limit: ALL_PAGES } });
     return body.pages.find((p) => p.pageLoadId === '') ?? null;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;

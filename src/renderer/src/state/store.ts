@@ -1,8 +1,8 @@
 // The UI's one store: loads snapshots from the admin API, applies SSE messages on top (batched per
 // frame so a burst of events is one render), and reloads what it may have missed after a reconnect.
-import { encodePart } from '../../../shared/text';
+import { adminPath } from '../../../shared/admin-api';
 import { useSyncExternalStore } from 'react';
-import { getJson } from '../api/client';
+import { admin } from '../api/client';
 import type {
   ClockState,
   Health,
@@ -77,7 +77,7 @@ export class SandboxStore {
   private stream: StreamConnection;
 
   constructor(private readonly base = '') {
-    this.stream = new StreamConnection(`${base}/_sandbox/stream`, {
+    this.stream = new StreamConnection(`${base}${adminPath('stream')}`, {
       onMessage: (m) => this.enqueue(m),
       onOpen: (reconnected) => void this.loadAll(reconnected),
       onStatus: (connection) => this.set({ connection }),
@@ -133,7 +133,7 @@ export class SandboxStore {
 
   private async loadHealth(): Promise<void> {
     try {
-      this.set({ health: await getJson<Health>(`${this.base}/_sandbox/health`) });
+      this.set({ health: (await admin('health', { base: this.base })) as Health });
     } catch {
       /* the connection pill already says the sandbox is unreachable */
     }
@@ -145,12 +145,10 @@ export class SandboxStore {
     const catchUp = incremental && last !== undefined && (await this.stillHas(last));
     if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
-      const query = catchUp ? { since: last!.seq, limit: EVENT_WINDOW } : { limit: EVENT_WINDOW };
-      const body = await getJson<{ events: RecordedEvent[] } | RecordedEvent[]>(
-        `${this.base}/_sandbox/events`,
-        query,
-      );
-      const list = Array.isArray(body) ? body : body.events;
+      const query = catchUp
+        ? { since: String(last!.seq), limit: EVENT_WINDOW }
+        : { limit: EVENT_WINDOW };
+      const { events: list } = await admin('events', { base: this.base, query });
       if (catchUp) this.appendEvents(list);
       else this.replaceEvents(list);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
@@ -161,9 +159,7 @@ export class SandboxStore {
 
   private async stillHas(event: RecordedEvent): Promise<boolean> {
     try {
-      const same = await getJson<RecordedEvent>(
-        `${this.base}/_sandbox/events/${encodePart(event.id)}`,
-      );
+      const same = await admin('event', { base: this.base, params: { id: event.id } });
       return same.seq === event.seq && same.receivedAt === event.receivedAt;
     } catch {
       return false;
@@ -181,9 +177,9 @@ export class SandboxStore {
 
   async loadFeeds(): Promise<void> {
     try {
-      const body = await getJson<{ feeds: FeedView[] } | FeedView[]>(`${this.base}/_sandbox/feeds`);
+      const { feeds } = await admin('feeds', { base: this.base });
       this.set({
-        feeds: Array.isArray(body) ? body : body.feeds,
+        feeds,
         load: { ...this.state.load, feeds: { phase: 'ready' } },
       });
     } catch (err) {
@@ -193,11 +189,9 @@ export class SandboxStore {
 
   private async loadOutbox(): Promise<void> {
     try {
-      const body = await getJson<{ messages: OutboxMessage[] } | OutboxMessage[]>(
-        `${this.base}/_sandbox/outbox`,
-      );
+      const { messages } = await admin('outbox', { base: this.base });
       this.set({
-        outbox: Array.isArray(body) ? body : body.messages,
+        outbox: messages,
         load: { ...this.state.load, outbox: { phase: 'ready' } },
       });
     } catch (err) {
@@ -207,7 +201,7 @@ export class SandboxStore {
 
   async loadClock(): Promise<void> {
     try {
-      this.setClock(await getJson<ClockState>(`${this.base}/_sandbox/clock`));
+      this.setClock(await admin('clock', { base: this.base }));
     } catch {
       /* shown as "unknown" by the clock control */
     }

@@ -1,5 +1,6 @@
 // Actions: reset (one site, all events, or everything), reports to download, export/import of sandbox
 // data, and — only inside the desktop app — the native extras the shell offers.
+import { adminPath } from '../../../shared/admin-api';
 import { useEffect, useState, type ReactNode } from 'react';
 import { sandboxApi } from '../api/admin';
 import { request } from '../api/client';
@@ -168,7 +169,7 @@ export function ActionsView() {
       setImportOutcome,
       async () => {
         const r = await request<{ imported?: number }>(
-          `/_sandbox/import${replace ? '?replace=true' : ''}`,
+          adminPath('import', {}, replace ? { replace: true } : {}),
           {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },

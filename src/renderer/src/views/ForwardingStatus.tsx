@@ -1,7 +1,7 @@
 // Beacon forwarding at a glance (accounts[].tracking.forward): where each site's beacons go, and what became
 // of them — including the requests a full queue kept from being sent, which are never silent.
 import { useEffect, useState } from 'react';
-import { getJson } from '../api/client';
+import { admin } from '../api/client';
 import type { Health } from '../api/types';
 
 const POLL_MS = 2000;
@@ -11,7 +11,7 @@ export function ForwardingStatus() {
   useEffect(() => {
     let cancelled = false;
     const read = () =>
-      getJson<Health>('/_sandbox/health')
+      (admin('health') as Promise<Health>)
         .then((h) => !cancelled && setStats(h.forwarding ?? null))
         .catch(() => undefined);
     void read();

@@ -1,5 +1,6 @@
 // Orders: every order/transaction the sandbox received, newest first, each line with its credit or the
 // reason it has none, and links to the order's page and the crediting click (GET /_sandbox/orders).
+import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
 import { Empty, ErrorBox, Loading } from '../components/common';
 import { fmtDateTime, parseTime, plural, shortId } from '../format';
@@ -68,7 +69,7 @@ function OrderDetail({ order }: { order: OrderDto }) {
 }
 
 export function OrdersView({ orderId }: { orderId: string | null }) {
-  const [load, retry] = useLiveList<OrderDto>('/_sandbox/orders');
+  const [load, retry] = useLiveList<OrderDto>(adminPath('orders'));
   const orders = load.phase === 'ready' ? load.items.slice().reverse() : [];
   // an orderId sent before (oldest first) is counted twice by the provider: order-duplicate on its page
   const repeated = new Set<string>();

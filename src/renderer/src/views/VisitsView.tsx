@@ -7,7 +7,7 @@ import { fmtClock, fmtDateTime, parseTime, plural, shortId, urlPath } from '../f
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
 import { useLiveList } from '../state/useLiveList';
-import { withQuery } from '../api/client';
+import { adminPath } from '../../../shared/admin-api';
 import { OrderLines } from './orders/OrderLines';
 
 export function visitKey(v: Pick<VisitDto, 'siteId' | 'sessionId'>): string {
@@ -53,7 +53,7 @@ function Path({ visit }: { visit: VisitDto }) {
 
 function VisitDetail({ visit }: { visit: VisitDto }) {
   const [orders] = useLiveList<OrderDto>(
-    withQuery('/_sandbox/orders', { siteId: visit.siteId, sessionId: visit.sessionId }),
+    adminPath('orders', {}, { siteId: visit.siteId, sessionId: visit.sessionId }),
   );
   return (
     <article className="card" data-testid="visit-detail" data-verdict={visit.verdict}>
@@ -131,7 +131,7 @@ function VisitDetail({ visit }: { visit: VisitDto }) {
 }
 
 export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null }) {
-  const [load, retry] = useLiveList<VisitDto>('/_sandbox/visits');
+  const [load, retry] = useLiveList<VisitDto>(adminPath('visits'));
   const visits = load.phase === 'ready' ? load.items.slice().reverse() : [];
   const selected = visits.find((v) => visitKey(v) === selectedKey) ?? visits[0] ?? null;
   return (

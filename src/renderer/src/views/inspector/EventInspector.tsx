@@ -1,8 +1,7 @@
 // The event inspector: one recorded tracking request in full — the body pretty-printed with its
 // validation errors in place, receive time against context.timestamp, who sent it, and "copy as curl".
-import { encodePart } from '../../../../shared/text';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, getJson } from '../../api/client';
+import { admin, ApiError } from '../../api/client';
 import type { RecordedEvent } from '../../api/types';
 import { CopyButton, KindLabel, ResponseKind } from '../../components/common';
 import { isTimelineEndpoint, isWidgetKind } from '../../../../shared/kinds';
@@ -44,7 +43,7 @@ function useRecordedEvent(id: string): { event: RecordedEvent | null; error: str
   useEffect(() => {
     if (fromStore) return;
     let cancelled = false;
-    getJson<RecordedEvent>(`/_sandbox/events/${encodePart(id)}`)
+    admin('event', { params: { id } })
       .then((event) => !cancelled && setFetched({ id, event, error: null }))
       .catch((err: unknown) => {
         if (cancelled) return;

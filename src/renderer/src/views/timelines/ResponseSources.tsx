@@ -1,8 +1,7 @@
 // Where the page's search responses came from: issued by the sandbox's companion search API, or forwarded
 // from the real service (`search.upstream`). Those are the responses the provenance rules check beacons against.
-import { encodePart } from '../../../../shared/text';
 import { useEffect, useState } from 'react';
-import { ApiError, getJson } from '../../api/client';
+import { admin, ApiError } from '../../api/client';
 import { plural, shortId } from '../../format';
 
 /** `GET /_sandbox/search/responses/{responseId}` (the fields shown here). */
@@ -26,7 +25,7 @@ export function ResponseSources({ responseIds }: { responseIds: string[] }) {
     const ids = key ? key.split('\n') : [];
     void Promise.all(
       ids.map((id) =>
-        getJson<IssuedResponse>(`/_sandbox/search/responses/${encodePart(id)}`).catch(
+        (admin('searchResponse', { params: { responseId: id } }) as Promise<IssuedResponse>).catch(
           (err: unknown) => {
             // not issued by (or forwarded through) the sandbox: nothing to show for it
             if (err instanceof ApiError && err.status === 404) return null;

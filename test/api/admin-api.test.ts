@@ -1,0 +1,148 @@
+// The admin API's one declaration (src/shared/admin-api.ts) against what the sandbox serves: the OpenAPI
+// document validates with a real OpenAPI validator, every endpoint CONTRACT.md names is declared, the
+// router table and the declaration are the same set, and bad queries are 400s naming what is allowed.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_API, adminPath, type Endpoint } from '../../src/shared/admin-api';
+import { createExpressApp } from '../../src/main/http/app';
+import { startSandbox } from '../helpers/sandbox';
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const declared = Object.values(ADMIN_API as Record<string, Endpoint>).map(
+  (e) => `${e.method} ${e.path}`,
+);
+
+/** `GET /_sandbox/feeds/{siteId}/{feedId}[/catalog]` → both paths. */
+function expand(route: string): string[] {
+  const m = /^(.*)\[([^\]]*)\]$/.exec(route);
+  return m ? [m[1]!, `${m[1]}${m[2]}`] : [route];
+}
+
+interface Layer {
+  rawPath?: string;
+  handle: { stack?: Layer[] };
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+describe('the admin API declaration', () => {
+  it('is served as OpenAPI 3.1 that a real validator accepts', async () => {
+    const res = await fetch(`${sandbox.url}/_sandbox/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    const served = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(served.sort()).toEqual([...declared].sort());
+  });
+
+  it('holds every endpoint CONTRACT.md names', () => {
+    const contract = path.resolve(__dirname, '../../../shared/CONTRACT.md');
+    expect(existsSync(contract), `${contract} (../shared beside the checkout)`).toBe(true);
+    const named = readFileSync(contract, 'utf8').match(
+      /(GET|POST|PATCH|DELETE) \/_sandbox\/[A-Za-z0-9_{}/.-]*(\[[A-Za-z0-9_{}/.-]*\])?/g,
+    )!;
+    expect(named.length).toBeGreaterThan(20);
+    for (const route of named.flatMap(expand)) expect(declared).toContain(route);
+  });
+
+  it('is the router table: every admin route is declared and every declared one is routed', () => {
+    const app = createExpressApp(sandbox.core, { rendererDir: null, allowedHosts: [] } as never);
+    const routed = new Set<string>();
+    const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+    for (const layer of stack) {
+      if (layer.rawPath !== '/_sandbox' || !layer.handle.stack) continue;
+      for (const inner of layer.handle.stack) {
+        if (!inner.route) continue;
+        const p = `/_sandbox${inner.route.path.replace(/:(\w+)/g, '{$1}')}`;
+        for (const [method, on] of Object.entries(inner.route.methods))
+          if (on && method !== '_all') routed.add(`${method.toUpperCase()} ${p}`);
+      }
+    }
+    expect([...routed].sort()).toEqual([...declared].sort());
+  });
+
+  it('answers an unknown, repeated or invalid parameter with a 400 naming it and what is allowed', async () => {
+    const cases: Array<[string, string, RegExp, string[]?]> = [
+      [
+        '/_sandbox/timelines?verdict=maybe',
+        'verdict',
+        /must be one of pass, warn, fail, got "maybe"/,
+        ['pass', 'warn', 'fail'],
+      ],
+      [
+        '/_sandbox/timelines?limit=0',
+        'limit',
+        /limit must be a whole number from 1 to 100000, got "0"/,
+      ],
+      [
+        '/_sandbox/report?format=pdf',
+        'format',
+        /format must be one of json, junit, html, got "pdf"/,
+      ],
+      [
+        '/_sandbox/visits?site=demo42',
+        'site',
+        /unknown query parameter site; allowed: siteId, sessionId, userId/,
+      ],
+      ['/_sandbox/orders?orderId=a&orderId=b', 'orderId', /orderId was given more than once/],
+      // silently clamped before: now said
+      [
+        '/_sandbox/feeds/demo42/42/catalog?limit=5000',
+        'limit',
+        /limit must be a whole number from 1 to 1000, got "5000"/,
+      ],
+      ['/_sandbox/outbox?feedId=x', 'feedId', /feedId must be a whole number/],
+      [
+        '/_sandbox/search/responses?limit=0',
+        'limit',
+        /limit must be a whole number from 1 to 1000/,
+      ],
+      [
+        '/_sandbox/health?verbose=1',
+        'verbose',
+        /unknown query parameter verbose: \/_sandbox\/health takes none/,
+      ],
+    ];
+    for (const [url, parameter, message, allowed] of cases) {
+      const res = await fetch(`${sandbox.url}${url}`);
+      const body = (await res.json()) as {
+        error: string;
+        parameter: string;
+        message: string;
+        allowed?: string[];
+      };
+      expect([url, res.status]).toEqual([url, 400]);
+      expect(body).toMatchObject({ error: 'BadRequest', parameter });
+      expect(body.message).toMatch(message);
+      if (allowed) expect(body.allowed).toEqual(allowed);
+    }
+  });
+
+  it('builds the clients’ URLs: path parameters encoded, only declared query parameters', async () => {
+    expect(adminPath('feed', { siteId: 'demo42', feedId: 42 })).toBe('/_sandbox/feeds/demo42/42');
+    expect(adminPath('timeline', { pageLoadId: 'a/b\uD800' }, { siteId: 'demo42' })).toBe(
+      '/_sandbox/timelines/a%2Fb%EF%BF%BD?siteId=demo42',
+    );
+    expect(adminPath('timelines', {}, { verdict: 'fail', limit: 50 })).toBe(
+      '/_sandbox/timelines?verdict=fail&limit=50',
+    );
+    expect(() => adminPath('feeds', {}, { verdict: 'fail' } as never)).toThrow(
+      /verdict is not one of its query parameters/,
+    );
+    const res = await fetch(`${sandbox.url}${adminPath('timelines', {}, { view: 'summary' })}`);
+    expect(res.status).toBe(200);
+  });
+});
