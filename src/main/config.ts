@@ -4,7 +4,29 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config-error';
-import { parseAccounts, parseRules, type AccountConfig } from './indexing/accounts-config';
+import { parseAccounts, parseRules, type AccountConfig } from './accounts/config';
+import { parseSearchConfig, type SearchConfig } from './search/config';
+import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
+
+/** `accounts` of a config file, each with its search and tracking settings parsed by their areas. */
+export function parseSandboxAccounts(
+  raw: unknown,
+  baseDir: string,
+  file: string,
+): SandboxAccount[] {
+  return parseAccounts(raw, baseDir, file, (a, key, siteId) => ({
+    search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
+    tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
+  }));
+}
+
+/** An account with every area's settings: the config's own (accounts/config.ts), search's, tracking's. */
+export type SandboxAccount = AccountConfig & {
+  /** companion search API and merchandising (src/main/search/config.ts) */
+  search: SearchConfig;
+  /** beacon forwarding to the real service (src/main/tracking/forward-config.ts) */
+  tracking: TrackingConfig;
+};
 import type { RulesConfig } from '../shared/timeline';
 
 export { ConfigError };
@@ -36,7 +58,7 @@ export interface SandboxConfig {
   attribution: { windowHours: number };
   /** per-rule severity (CONTRACT.md "Strictness"); accounts[].rules win for their site */
   rules: RulesConfig;
-  accounts: AccountConfig[];
+  accounts: SandboxAccount[];
   smtp: SmtpConfig | null;
   /** where the config came from, for the UI and errors ('demo fixtures' or a file path) */
   configSource: string;
@@ -223,7 +245,7 @@ function buildConfig(
     timelines: parseTimelines(raw.timelines, file),
     attribution: parseAttribution(raw.attribution, file),
     rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file),
-    accounts: parseAccounts(raw.accounts, baseDir, file),
+    accounts: parseSandboxAccounts(raw.accounts, baseDir, file),
     smtp: parseSmtp(raw.smtp, file),
     configSource: source,
   };

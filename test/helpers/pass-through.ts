@@ -1,5 +1,5 @@
 // Sandboxes configured for pass-through (search upstream, beacon forwarding) to fake upstreams on 127.0.0.1.
-import { parseAccounts } from '../../src/main/indexing/accounts-config';
+import { parseSandboxAccounts } from '../../src/main/config';
 import type { SandboxConfig } from '../../src/main/config';
 import { startSandbox } from './sandbox';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -11,7 +11,7 @@ export function passThroughAccounts(settings: {
   search?: Record<string, unknown>;
   tracking?: Record<string, unknown>;
 }): SandboxConfig['accounts'] {
-  return parseAccounts(
+  return parseSandboxAccounts(
     [{ siteId: SITE, secretKey: 'k', feeds: [], ...settings }],
     process.cwd(),
     'test config',

@@ -1,11 +1,11 @@
 // Accounts and feeds from the config: the demo fixtures, defaults, and errors that name the key and the fix.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAccounts } from '../../src/main/indexing/accounts-config';
+import { parseSandboxAccounts } from '../../src/main/config';
 import { loadConfig, DEMO_CONFIG_PATH } from '../../src/main/config';
 
 const BASE = path.resolve(__dirname, '../../fixtures');
-const parse = (raw: unknown) => parseAccounts(raw, BASE, 'test.json');
+const parse = (raw: unknown) => parseSandboxAccounts(raw, BASE, 'test.json');
 const account = (feeds: unknown[]) => [{ siteId: 'abc123', secretKey: 'secret', feeds }];
 
 describe('accounts config', () => {

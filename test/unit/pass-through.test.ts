@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAccounts } from '../../src/main/indexing/accounts-config';
+import { parseSandboxAccounts } from '../../src/main/config';
 import { issuedFromUpstream } from '../../src/main/search/upstream-issued';
 import { REAL_BEACON_BASE } from '../../src/main/tracking/forward-config';
 import { outcomeOf } from '../../src/main/tracking/forward';
 
 const account = (extra: Record<string, unknown>) =>
-  parseAccounts([{ siteId: 'abc123', secretKey: 'k', ...extra }], '.', 'cfg.json')[0]!;
+  parseSandboxAccounts([{ siteId: 'abc123', secretKey: 'k', ...extra }], '.', 'cfg.json')[0]!;
 const fails = (extra: Record<string, unknown>) => () => account(extra);
 
 describe('pass-through config', () => {

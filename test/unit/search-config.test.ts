@@ -1,7 +1,7 @@
 // An account's `search` settings: defaults, campaigns, and errors that name the key and the fix.
 import { describe, expect, it } from 'vitest';
 import { parseSearchConfig, DEFAULT_SEARCH_CONFIG } from '../../src/main/search/config';
-import { parseAccounts } from '../../src/main/indexing/accounts-config';
+import { parseSandboxAccounts } from '../../src/main/config';
 import { loadConfig, DEMO_CONFIG_PATH } from '../../src/main/config';
 
 const parse = (raw: unknown) => parseSearchConfig(raw, 'accounts[0].search', 'cfg.json');
@@ -10,7 +10,7 @@ describe('search config', () => {
   it('defaults: not a companion site, catalog check on, 24 per page, facets detected, no campaigns', () => {
     expect(parse(undefined)).toEqual(DEFAULT_SEARCH_CONFIG);
     expect(
-      parseAccounts([{ siteId: 'abc123', secretKey: 'k' }], '.', 'cfg.json')[0]!.search,
+      parseSandboxAccounts([{ siteId: 'abc123', secretKey: 'k' }], '.', 'cfg.json')[0]!.search,
     ).toEqual(DEFAULT_SEARCH_CONFIG);
   });
 

@@ -126,8 +126,8 @@ async function service(ids = ['resp-1', 'resp-2', 'resp-3', 'resp-4']) {
   const queue = [...ids];
   const search = new SearchService({
     accounts: [
-      { siteId: 'shop01', secretKey: 'k', name: 'Shop', feeds: [], search: CONFIG },
-      { siteId: 'empty1', secretKey: 'k', name: 'Empty', feeds: [] },
+      { siteId: 'shop01', search: CONFIG },
+      { siteId: 'empty1' },
     ],
     catalogs,
     responses,

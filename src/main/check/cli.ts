@@ -10,7 +10,7 @@ import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { readConfigFile } from '../config';
 import { ConfigError } from '../config-error';
-import { parseRules } from '../indexing/accounts-config';
+import { parseRules } from '../accounts/config';
 import {
   configLevels,
   layered,

@@ -9,7 +9,7 @@ import type {
   OpenDataDirectoryResult,
 } from '../../preload/index.d';
 import type { ResetScope } from '../core';
-import type { AccountConfig } from '../indexing/accounts-config';
+import type { AccountConfig } from '../accounts/config';
 import {
   REPORT_FORMATS,
   bodyForUi,

@@ -1,9 +1,9 @@
 // The admin's controls of a feed (PATCH settings and injected faults, hand moves along the table),
 // validated with messages that name the field, the value and the fix.
 import { FEED_STATES, type FeedState, type FeedView } from '../../shared/indexing';
-import { parseInterval } from './accounts-config';
+import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
-import { parseIsoDuration } from './durations';
+import { parseIsoDuration } from '../durations';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
 import { allowedTargets, canTransition, RESTING_STATES, TransitionRefused } from './state-machine';

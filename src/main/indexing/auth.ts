@@ -1,7 +1,7 @@
 // HTTP basic auth of the indexing interface: username = siteId, password = the account's secret key.
 // Compared in constant time (over digests, so lengths do not leak); secrets never appear in messages.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AccountConfig } from './accounts-config';
+import type { AccountConfig } from '../accounts/config';
 
 export type AuthResult = { ok: true; account: AccountConfig } | { ok: false; message: string };
 

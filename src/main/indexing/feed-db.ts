@@ -5,7 +5,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PRIVATE_FILE, PrivateJsonFile } from '../store/private-files';
-import type { FeedConfig } from './accounts-config';
+import type { FeedConfig } from '../accounts/config';
 import type {
   FeedState,
   HistoryEntry,

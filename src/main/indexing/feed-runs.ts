@@ -1,7 +1,7 @@
 // One index run's work: get the feed file (the kept upload or the cart source: a file or a loopback URL),
 // parse it as a stream, and collect the products; plus the autopilot's step durations.
 import type { FeedState, ParseProgress, ParseSummary } from '../../shared/indexing';
-import type { FeedConfig } from './accounts-config';
+import type { FeedConfig } from '../accounts/config';
 import type { Product } from './catalog';
 import { DEFAULT_LIMITS, FeedFileError, type DecodeLimits, type FeedInput } from './feed-file';
 import { parseFeed } from './feed-parse';

@@ -1,8 +1,8 @@
 // A feed as the admin API, the SSE stream and the UI see it: configured settings with the admin's
 // overrides, the state (and what the status endpoint reports), timing, products and history.
 import type { FeedView, ParseProgress } from '../../shared/indexing';
-import type { FeedConfig } from './accounts-config';
-import { formatInterval } from './durations';
+import type { FeedConfig } from '../accounts/config';
+import { formatInterval } from '../durations';
 import type { FeedRecord } from './feed-db';
 import { allowedTargets, RESTING_STATES, reportedStatus } from './state-machine';
 

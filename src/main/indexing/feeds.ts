@@ -10,7 +10,7 @@ import type {
   ParseProgress,
   TransitionCause,
 } from '../../shared/indexing';
-import type { AccountConfig, FeedConfig } from './accounts-config';
+import type { AccountConfig, FeedConfig } from '../accounts/config';
 import { FeedCatalog, type CatalogStore } from './catalog';
 import {
   fixtureRecord,

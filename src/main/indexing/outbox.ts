@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { SmtpConfig } from '../config';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
 import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
-import { statusTime } from './durations';
+import { statusTime } from '../durations';
 
 // Deliberately simple: one address, no display name, no spaces; what a client would put in a query string.
 const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+\.[^\s@<>()[\]",;:\\]{2,}$/;

@@ -3,9 +3,8 @@
 // (with the endpoint that issued them), and tells the timeline rules what each response contained.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { AccountConfig } from '../indexing/accounts-config';
 import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
-import type { ProvenanceCatalog, ProvenanceSource } from '../tracking/timeline/rules/provenance';
+import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { resultJson, searchItems, type SearchItem } from './items';
 import { merchandise, merchandisingJson } from './merchandising';
@@ -28,7 +27,8 @@ export interface SearchAnswer {
 }
 
 export interface SearchServiceDeps {
-  accounts: readonly AccountConfig[];
+  /** the accounts with their search settings (the config's SandboxAccount, or any with these two) */
+  accounts: readonly { siteId: string; search?: SearchConfig }[];
   catalogs: CatalogReader;
   responses: IssuedResponses;
   clock: Clock;

@@ -4,7 +4,7 @@ import express, { type Router } from 'express';
 import { checkQuery } from '../admin-query';
 import type { SandboxCore } from '../../core';
 import type { ClockState } from '../../../shared/stream';
-import { parseIsoDuration } from '../../indexing/durations';
+import { parseIsoDuration } from '../../durations';
 
 function state(core: SandboxCore): ClockState {
   return {

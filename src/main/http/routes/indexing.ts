@@ -7,7 +7,7 @@ import type { SandboxCore } from '../../core';
 import { authenticate, claimedSiteId } from '../../indexing/auth';
 import type { IndexRequestNotice } from '../../../shared/stream';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
-import type { AccountConfig } from '../../indexing/accounts-config';
+import type { AccountConfig } from '../../accounts/config';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;

@@ -4,24 +4,9 @@ import type { IssuedResponse } from '../../../search/responses';
 import type { ResponseState, TimelineEvent } from '../model';
 import type { RuleContext } from './types';
 
-export interface ProvenanceCatalog {
-  /** a product uid or a variant group's parent id of the site's indexed catalog */
-  has(id: string): boolean;
-  /** the uid of the product whose sku this is, when it is one */
-  uidOfSku(sku: string): string | undefined;
-}
-
-export interface ProvenanceSource {
-  /** search settings of the site's account; undefined for a site not in the config */
-  site(siteId: string): { companion: boolean; catalogCheck: boolean } | undefined;
-  issued(siteId: string, responseId: string): IssuedResponse | undefined;
-  /** sandbox time (ms) from which every issued response is remembered */
-  rememberedSince(): number;
-  /** the newest remembered responses of the site, newest first */
-  recent(siteId: string): Iterable<IssuedResponse>;
-  /** the site's indexed catalog, when it has one */
-  catalog(siteId: string): ProvenanceCatalog | undefined;
-}
+// What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
+// the timeline depends on search, never the other way round.
+export type { ProvenanceCatalog, ProvenanceSource } from '../../../search/provenance';
 
 /** The issued response a timeline response is about, when the sandbox issued it. */
 export function issuedFor(r: ResponseState, ctx: RuleContext): IssuedResponse | undefined {

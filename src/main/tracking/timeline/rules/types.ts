@@ -11,7 +11,7 @@ import {
   type ResponseState,
   type TimelineEvent,
 } from '../model';
-import type { ProvenanceSource } from './provenance';
+import type { ProvenanceSource } from '../../../search/provenance';
 
 /** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
 export interface ResponseOrigin {

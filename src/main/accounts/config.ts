@@ -5,9 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
 import { configBool as bool, configObject as object, configString as str } from '../config-values';
-import { parseIsoDuration } from './durations';
-import { parseSearchConfig, type SearchConfig } from '../search/config';
-import { parseTrackingConfig, type TrackingConfig } from '../tracking/forward-config';
+import { parseIsoDuration } from '../durations';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -31,10 +29,6 @@ export interface AccountConfig {
   secretKey: string;
   name: string;
   feeds: FeedConfig[];
-  /** companion search API and merchandising (src/main/search/config.ts); always set by parseAccounts */
-  search?: SearchConfig;
-  /** beacon forwarding to the real service (src/main/tracking/forward-config.ts); always set by parseAccounts */
-  tracking?: TrackingConfig;
   /** per-rule severity for this site's timelines; wins over the top-level `rules` */
   rules?: RulesConfig;
 }
@@ -50,7 +44,16 @@ const UNIT_MS: Record<string, number> = {
   d: 86_400_000,
 };
 
-export function parseAccounts(raw: unknown, baseDir: string, file: string): AccountConfig[] {
+/**
+ * The accounts of a config file. Each area's own settings of an account (search, tracking) are parsed
+ * by that area's parser, passed in by the caller (src/main/config.ts), so accounts depend on no domain.
+ */
+export function parseAccounts<Areas extends object>(
+  raw: unknown,
+  baseDir: string,
+  file: string,
+  areas: (account: Record<string, unknown>, key: string, siteId: string) => Areas,
+): Array<AccountConfig & Areas> {
   if (raw === undefined) return [];
   if (!Array.isArray(raw))
     throw new ConfigError(
@@ -106,8 +109,7 @@ export function parseAccounts(raw: unknown, baseDir: string, file: string): Acco
       secretKey,
       name,
       feeds,
-      search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
-      tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
+      ...areas(a, key, siteId),
       ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file) }),
     };
   });

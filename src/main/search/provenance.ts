@@ -1,0 +1,23 @@
+// What the companion search API offers the timelines' provenance rules: the responses it issued and the
+// catalogs it answered from. Declared here, on the side that provides it, so the timeline domain depends
+// on search and search on nothing of the timelines.
+import type { IssuedResponse } from './responses';
+
+export interface ProvenanceCatalog {
+  /** a product uid or a variant group's parent id of the site's indexed catalog */
+  has(id: string): boolean;
+  /** the uid of the product whose sku this is, when it is one */
+  uidOfSku(sku: string): string | undefined;
+}
+
+export interface ProvenanceSource {
+  /** search settings of the site's account; undefined for a site not in the config */
+  site(siteId: string): { companion: boolean; catalogCheck: boolean } | undefined;
+  issued(siteId: string, responseId: string): IssuedResponse | undefined;
+  /** sandbox time (ms) from which every issued response is remembered */
+  rememberedSince(): number;
+  /** the newest remembered responses of the site, newest first */
+  recent(siteId: string): Iterable<IssuedResponse>;
+  /** the site's indexed catalog, when it has one */
+  catalog(siteId: string): ProvenanceCatalog | undefined;
+}
