@@ -56,7 +56,7 @@ beforeAll(async () => {
     if (!existsSync(path.join(ROOT, built)))
       throw new Error(`${built} is missing: run "npm run build" (npm test does) before this test`);
   // --ignore-scripts: `npm test` has just built out/; a second build here would rewrite out/ under
-  // the other test files running beside this one. `prepare` builds the same way for `npm pack`.
+  // the other test files running beside this one. `prepack` builds the same way for `npm pack`.
   const { stdout } = await run(
     'npm',
     ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp.dir],
@@ -86,6 +86,14 @@ beforeAll(async () => {
 afterAll(() => tmp.cleanup());
 
 describe('the packed package, installed into an empty project', () => {
+  it('installs without a build step: the installed package.json has no prepare or install script', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/search-sandbox/package.json'), 'utf8'),
+    ) as { scripts?: Record<string, string> };
+    for (const hook of ['prepare', 'preinstall', 'install', 'postinstall'])
+      expect(manifest.scripts?.[hook], hook).toBeUndefined();
+  });
+
   it('ships the built sandbox, UI, types and demo fixtures; no sources, tests or screenshots', () => {
     const files = packed.files.map((f) => f.path);
     for (const needed of [
