@@ -15,6 +15,9 @@ const USAGE = `usage:
   search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL] [--config FILE]
       offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
       exit 1 when a page has a finding at or above --fail-on (default error)
+  search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]
+      a running sandbox's beacons as they arrive, one line each, coloured by verdict;
+      --findings adds a line whenever a page's verdict or findings change
   search-sandbox --version | --help`;
 
 export class UsageError extends Error {}
@@ -36,8 +39,19 @@ export async function main(argv: string[]): Promise<number> {
     const { runCheck } = await import('./check/cli');
     return runCheck(rest);
   }
+  if (command === 'tail') {
+    const { runTail } = await import('./tail');
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    return runTail(rest, {
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+      color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+      signal: stop.signal,
+    });
+  }
   throw new UsageError(
-    `unknown command "${command}": use "serve" or "check" (search-sandbox --help)`,
+    `unknown command "${command}": use "serve", "check" or "tail" (search-sandbox --help)`,
   );
 }
 

@@ -113,7 +113,14 @@ export const ADMIN_API = {
     summary: 'recorded tracking requests, oldest first',
     query: {
       ...EVENT_FILTERS,
-      limit: whole(0, MAX_EVENT_LIMIT, 'at most this many, the newest (default 1000)'),
+      limit: whole(
+        0,
+        MAX_EVENT_LIMIT,
+        'at most this many, the newest (default 1000; with follow, the backlog: default 10)',
+      ),
+      follow: flag(
+        'stream NDJSON: the newest matching events, then each new one as it is recorded (`npx search-sandbox tail`)',
+      ),
     },
     response: answer<{
       events: RecordedEvent[];

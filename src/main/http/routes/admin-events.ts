@@ -19,9 +19,12 @@ import {
 import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
+import { matches } from '../../store/event-index';
 import { Slicer } from '../../slices';
 
 export const DEFAULT_LIMIT = 1000;
+/** events a follow stream starts with, unless `limit` says otherwise */
+export const FOLLOW_BACKLOG = 10;
 export const DEFAULT_WAIT_MS = 10_000;
 /** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
 export const MAX_WAIT_MS = 120_000;
@@ -46,7 +49,8 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   const text = (limit: string) => express.text({ type: () => true, limit });
 
   router.get('/events', async (req, res) => {
-    const q = eventQuery('events', req, maxLimit);
+    const { follow, ...q } = eventQuery('events', req, maxLimit);
+    if (follow) return followEvents(core, res, q);
     const limit = q.limit ?? DEFAULT_LIMIT;
     const found = core.events.query({ ...q, limit: limit + 1 });
     const truncated = found.length > limit;
@@ -239,17 +243,47 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   return router;
 }
 
+/**
+ * `GET /_sandbox/events?follow=1`: NDJSON, one recorded event a line: the newest matching ones (`limit`,
+ * default 10, 0 for none), then each new matching event as it is recorded, until the client goes. A
+ * reset says so in a line of its own (`{"reset":{"what":"events"}}`); a comment-free blank line every
+ * 15 s keeps idle proxies from closing the stream.
+ */
+async function followEvents(core: SandboxCore, res: Response, q: EventQuery): Promise<void> {
+  const { limit = FOLLOW_BACKLOG, ...filters } = q;
+  res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.flushHeaders();
+  const backlog = limit > 0 ? core.events.query({ ...filters, limit }) : [];
+  // the backlog and the subscription happen in one turn: no event can fall between them
+  let lastSeq = backlog.at(-1)?.seq ?? 0;
+  for (const e of backlog) res.write(`${JSON.stringify(e)}\n`);
+  const stopAppend = core.events.onAppend((event) => {
+    if (event.seq <= lastSeq || !matches(event, filters)) return;
+    lastSeq = event.seq;
+    res.write(`${JSON.stringify(event)}\n`);
+  });
+  const stopBus = core.bus.on((m) => {
+    if (m.type === 'reset') res.write(`${JSON.stringify({ reset: m.data })}\n`);
+  });
+  const keepAlive = setInterval(() => res.write('\n'), 15_000);
+  await new Promise<void>((resolve) => res.on('close', resolve));
+  clearInterval(keepAlive);
+  stopAppend();
+  stopBus();
+}
+
 /** The event filters of an events, wait or export request, from the declaration; kind is a category. */
 function eventQuery<N extends 'events' | 'wait' | 'export'>(
   name: N,
   req: Request,
   maxLimit: number,
-): EventQuery & { count?: number; timeout?: number } {
+): EventQuery & { count?: number; timeout?: number; follow?: boolean } {
   const parsed = parseAdminQuery(name, req.query, {
     maximum: { limit: maxLimit, count: maxLimit },
-  }) as QueryOf<'wait'>;
+  }) as QueryOf<'wait'> & QueryOf<'events'>;
   const { kind, since, before, ...rest } = parsed;
-  const q: EventQuery & { count?: number; timeout?: number } = rest;
+  const q: EventQuery & { count?: number; timeout?: number; follow?: boolean } = rest;
   // `kind` is the timelines' word for a beacon v2 category that timelines hold (search, category, …)
   if (kind !== undefined) {
     if (q.category !== undefined && q.category !== kind)

@@ -1,0 +1,191 @@
+// `search-sandbox tail [--url URL] [--site S] [--findings] [--json]`: a running sandbox's beacons as they
+// arrive, one line each, coloured by verdict (accepted green, rejected red); with --findings, every page
+// whose verdict or findings change gets a line too. Reads only the public admin API: the NDJSON follow
+// stream of events (GET /_sandbox/events?follow=1) and the SSE timeline messages.
+import { parseArgs } from 'node:util';
+import type { RecordedEvent } from '../shared/events';
+import type { PageTimelineSummaryDto, Verdict } from '../shared/timeline';
+import { adminPath } from '../shared/admin-api';
+import { terminalSafe } from './tracking/timeline/report';
+
+const USAGE =
+  'usage: search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]';
+
+export interface TailIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** colours on (a terminal without NO_COLOR) */
+  color: boolean;
+  /** ends the stream (Ctrl-C); the CLI wires SIGINT to it */
+  signal?: AbortSignal;
+}
+
+const COLORS = { green: 32, red: 31, yellow: 33, dim: 2 } as const;
+
+function paint(io: TailIo, color: keyof typeof COLORS, text: string): string {
+  return io.color ? `\u001b[${COLORS[color]}m${text}\u001b[0m` : text;
+}
+
+const VERDICT_COLOR: Record<Verdict, keyof typeof COLORS> = {
+  pass: 'green',
+  warn: 'yellow',
+  fail: 'red',
+};
+
+/** One event as a line: time, verdict, status, site, endpoint, page, responseId, the first problem. */
+export function eventLine(e: RecordedEvent, io: TailIo): string {
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as {
+    context?: { pageLoadId?: unknown };
+    data?: { responseId?: unknown };
+  };
+  const page = typeof body.context?.pageLoadId === 'string' ? body.context.pageLoadId : '-';
+  const responseId = typeof body.data?.responseId === 'string' ? body.data.responseId : '';
+  const time = e.receivedAt.slice(11, 23);
+  const verdict = e.accepted ? 'OK ' : 'BAD';
+  const problem = e.accepted ? '' : `  ${e.errors[0]?.message ?? ''}`;
+  const line = terminalSafe(
+    `${time}  ${verdict} ${e.status}  ${e.siteId || '(no site)'}  ${e.category}/${e.event}  page ${page}${responseId ? `  responseId ${responseId}` : ''}${problem}`,
+  );
+  return `${paint(io, e.accepted ? 'green' : 'red', line)}\n`;
+}
+
+/** A page whose verdict or findings changed. */
+export function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
+  const rules = p.rules.length ? `: ${p.rules.join(', ')}` : '';
+  const line = terminalSafe(
+    `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl}${rules}`,
+  );
+  return `${paint(io, VERDICT_COLOR[p.verdict], line)}\n`;
+}
+
+/** Lines of a streamed body, as they arrive. */
+async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    rest += decoder.decode(chunk, { stream: true });
+    let at: number;
+    while ((at = rest.indexOf('\n')) >= 0) {
+      yield rest.slice(0, at);
+      rest = rest.slice(at + 1);
+    }
+  }
+  if (rest) yield rest;
+}
+
+async function open(url: string, signal: AbortSignal): Promise<Response> {
+  const res = await fetch(url, { signal, headers: { Accept: 'application/x-ndjson' } });
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not JSON: the text as it is
+    }
+    throw new Error(`${url} answered ${res.status}: ${message}`);
+  }
+  return res;
+}
+
+export async function runTail(args: string[], io: TailIo): Promise<number> {
+  let values: { url?: string; site?: string; findings?: boolean; json?: boolean; backlog?: string };
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        site: { type: 'string' },
+        findings: { type: 'boolean' },
+        json: { type: 'boolean' },
+        backlog: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values as typeof values & { help?: boolean };
+    if ((values as { help?: boolean }).help) {
+      io.out(
+        `${USAGE}\nPrints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).\n--url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N\nprints the N newest first (default 10), --findings adds a line whenever a page's verdict or findings\nchange, --json prints the recorded events as NDJSON. Ctrl-C ends it.\n`,
+      );
+      return 0;
+    }
+  } catch (err) {
+    io.err(`search-sandbox tail: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
+    return 2;
+  }
+  const base = (values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545').replace(
+    /\/+$/,
+    '',
+  );
+  const backlog = values.backlog ?? '10';
+  if (!/^\d+$/.test(backlog)) {
+    io.err(`search-sandbox tail: --backlog "${backlog}" must be a whole number (0 for none)\n`);
+    return 2;
+  }
+  const stop = new AbortController();
+  io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
+  const eventsUrl = `${base}${adminPath('events', {}, { follow: true, limit: Number(backlog), ...(values.site !== undefined && { siteId: values.site }) })}`;
+  try {
+    const events = await open(eventsUrl, stop.signal);
+    const pages = values.findings ? followPages(base, values.site, io, stop.signal) : null;
+    for await (const line of lines(events.body!)) {
+      if (line.trim() === '') continue;
+      const item = JSON.parse(line) as RecordedEvent | { reset: { what: string; siteId?: string } };
+      if ('reset' in item) {
+        io.out(
+          paint(
+            io,
+            'dim',
+            `-- reset: ${item.reset.what}${item.reset.siteId ? ` of ${item.reset.siteId}` : ''}\n`,
+          ),
+        );
+      } else io.out(values.json ? `${line}\n` : eventLine(item, io));
+    }
+    stop.abort();
+    await pages;
+    io.err(`search-sandbox tail: the sandbox at ${base} closed the stream (stopped?)\n`);
+    return 1;
+  } catch (err) {
+    if (stop.signal.aborted) return 0;
+    const why = (err as { cause?: { code?: string; message?: string } }).cause;
+    const cause = why?.code ?? why?.message;
+    io.err(
+      cause
+        ? `search-sandbox tail: cannot reach ${base} (${cause}): start one with "npx search-sandbox serve", or give its address with --url\n`
+        : `search-sandbox tail: ${(err as Error).message}\n`,
+    );
+    return 2;
+  }
+}
+
+/** SSE `timeline` messages: a line whenever a page's verdict or rules change. */
+async function followPages(
+  base: string,
+  site: string | undefined,
+  io: TailIo,
+  signal: AbortSignal,
+): Promise<void> {
+  const seen = new Map<string, string>();
+  try {
+    const res = await open(`${base}${adminPath('stream', {}, { types: 'timeline' })}`, signal);
+    let data = '';
+    for await (const line of lines(res.body!)) {
+      if (line.startsWith('data:')) data += line.slice(5).trimStart();
+      else if (line === '' && data) {
+        const parsed = JSON.parse(data) as
+          PageTimelineSummaryDto | { data: PageTimelineSummaryDto };
+        data = '';
+        const page = 'data' in parsed ? parsed.data : parsed;
+        if (site !== undefined && page.siteId !== site) continue;
+        const key = `${page.siteId}\u0000${page.pageLoadId}`;
+        const state = `${page.verdict} ${page.rules.join(',')}`;
+        if (seen.get(key) === state) continue;
+        seen.set(key, state);
+        io.out(pageLine(page, io));
+      }
+    }
+  } catch {
+    // the events stream reports why the sandbox went away
+  }
+}

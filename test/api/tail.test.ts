@@ -1,0 +1,125 @@
+// Following a running sandbox: GET /_sandbox/events?follow=1 streams NDJSON (a backlog, then each new
+// matching event, resets said), and `search-sandbox tail` prints it one line each, pages with --findings.
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { CLI, runCli } from './cli-process';
+
+const stops: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+async function sandbox() {
+  const s = await startSandbox();
+  stops.push(() => s.close());
+  return s;
+}
+
+const body = (pageLoadId: string, responseId: string) => ({
+  context: {
+    timestamp: new Date().toISOString(),
+    pageUrl: 'http://localhost:3000/search?q=tail',
+    userId: 'u',
+    sessionId: 's',
+    pageLoadId,
+    initiator: 'tail-test',
+    dev: true,
+  },
+  data: { responseId, results: [{ type: 'product', uid: '1', parentId: '1' }], banners: [] },
+});
+
+/** Read NDJSON lines of a streamed answer until `done` says enough. */
+async function readLines(res: Response, done: (lines: string[]) => boolean): Promise<string[]> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (done(lines)) {
+      await reader.cancel();
+      return lines;
+    }
+    const { value, done: ended } = await reader.read();
+    if (ended) return lines;
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+describe('GET /_sandbox/events?follow=1', () => {
+  it('streams the backlog, then each new matching event, and says when events are reset', async () => {
+    const s = await sandbox();
+    for (const id of ['p1', 'p2', 'p3'])
+      await postBeacon(s.url, 'demo42/search/impression', body(id, `r-${id}`));
+    const res = await fetch(`${s.url}/_sandbox/events?follow=1&limit=2&event=impression`);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const reading = readLines(res, (lines) => lines.length >= 4);
+    await postBeacon(s.url, 'demo42/search/render', {
+      context: body('p4', 'r').context,
+      data: { responseId: 'r' },
+    });
+    await postBeacon(s.url, 'demo42/search/impression', body('p5', 'r-p5'));
+    await fetch(`${s.url}/_sandbox/reset`, { method: 'POST' });
+    const lines = await reading;
+    const parsed = lines.map(
+      (l) => JSON.parse(l) as { body?: { context: { pageLoadId: string } }; reset?: unknown },
+    );
+    expect(parsed.map((p) => p.body?.context.pageLoadId ?? p.reset)).toEqual([
+      'p2',
+      'p3',
+      'p5',
+      { what: 'events' },
+    ]);
+  });
+});
+
+describe('search-sandbox tail', () => {
+  it('prints each beacon as it arrives, and pages whose findings change with --findings', async () => {
+    const s = await sandbox();
+    await postBeacon(s.url, 'demo42/search/impression', body('before', 'r0'));
+    const child = spawn(
+      process.execPath,
+      [CLI, 'tail', '--url', s.url, '--findings', '--backlog', '1'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    const exit = new Promise<number | null>((resolve) =>
+      child.on('close', (code) => resolve(code)),
+    );
+    stops.push(() => void child.kill('SIGKILL'));
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(out)) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(/page before/);
+    // an impression without its render is accepted, and its page fails missing-render; a body without data is rejected
+    await postBeacon(s.url, 'demo42/search/impression', body('live', 'r1'));
+    await postBeacon(s.url, 'demo42/search/impression', { context: body('bad', 'r').context });
+    await until(/FAIL page live .*missing-render/);
+    await until(/BAD 400 {2}demo42 {2}search\/impression {2}page bad/);
+    expect(out).toMatch(/OK {2}200 {2}demo42 {2}search\/impression {2}page live {2}responseId r1/);
+    // not a terminal: no colour codes
+    expect(out).not.toContain('\u001b[');
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('says in one line when the sandbox cannot be reached, and refuses unknown flags', async () => {
+    // a port nothing listens on: taken, then given back
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((r) => probe.close(r));
+    const down = await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
+    expect(down.code).toBe(2);
+    expect(down.stderr).toBe(
+      `search-sandbox tail: cannot reach http://127.0.0.1:${port} (ECONNREFUSED): start one with "npx search-sandbox serve", or give its address with --url\n`,
+    );
+    const bad = await runCli(['tail', '--colour'], process.cwd());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^search-sandbox tail: Unknown option '--colour'/);
+  });
+});
