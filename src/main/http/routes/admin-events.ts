@@ -6,7 +6,6 @@ import type { EventQuery } from '../../store/types';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
-  parseImport,
   type SandboxExportHead,
 } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
@@ -19,8 +18,8 @@ import {
 import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
+import { importEvents } from '../../store/import-events';
 import { matches } from '../../store/event-index';
-import { Slicer } from '../../slices';
 
 export const DEFAULT_LIMIT = 1000;
 /** events a follow stream starts with, unless `limit` says otherwise */
@@ -28,9 +27,6 @@ export const FOLLOW_BACKLOG = 10;
 export const DEFAULT_WAIT_MS = 10_000;
 /** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
 export const MAX_WAIT_MS = 120_000;
-// events appended together (one group commit): their timeline work runs in one turn of the loop, so
-// the chunk is small enough for that turn to stay within a few milliseconds on a slow machine
-const IMPORT_CHUNK = 100;
 
 /** the largest import body read */
 const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
@@ -186,54 +182,21 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       });
       return;
     }
-    const slicer = new Slicer();
-    const parsed = 'problems' in body ? body : await parseImport(body.value, slicer);
-    if ('problems' in parsed) {
+    const outcome = await importEvents(
+      { events: core.events, sections: core.exportSections(), reset: (scope) => core.reset(scope) },
+      body,
+      replace,
+    );
+    if (!outcome.ok) {
       res.status(400).json({
         error: 'InvalidImport',
-        message: `nothing was imported: ${parsed.problems[0]}`,
-        problems: parsed.problems,
+        message: outcome.message,
+        problems: outcome.problems,
       });
       return;
     }
-    // Sections first: one that refuses its data (and says why) stops the import before any event is added.
-    const restored: string[] = [];
-    const ignored: string[] = [];
-    for (const [name, data] of Object.entries(parsed.sections)) {
-      const section = core.exportSections().get(name);
-      if (!section?.import) {
-        ignored.push(name);
-        continue;
-      }
-      try {
-        await section.import(data);
-      } catch (err) {
-        res.status(400).json({
-          error: 'InvalidImport',
-          message: `section ${name} could not be imported: ${(err as Error).message}; no events were imported${restored.length ? ` (sections ${restored.join(', ')} were)` : ''}`,
-          problems: [`${name}: ${(err as Error).message}`],
-        });
-        return;
-      }
-      restored.push(name);
-    }
-    if (replace) await core.reset({ what: 'events' });
-    const imported = [];
-    for (let i = 0; i < parsed.events.length; i += IMPORT_CHUNK) {
-      imported.push(
-        ...(await Promise.all(
-          parsed.events.slice(i, i + IMPORT_CHUNK).map((d) => core.events.append(d)),
-        )),
-      );
-      await slicer.breathe();
-    }
-    res.json({
-      imported: imported.length,
-      firstId: imported[0]?.id ?? null,
-      lastId: imported.at(-1)?.id ?? null,
-      sections: restored,
-      ignoredSections: ignored,
-    });
+    const { ok: _ok, ...answer } = outcome;
+    res.json(answer);
   });
 
   router.use((err: unknown, _req: Request, res: Response, next: (err?: unknown) => void) => {
