@@ -335,6 +335,7 @@ export const ADMIN_API = {
     query: {
       siteId: text('responses of this site'),
       limit: whole(1, 1000, 'at most this many (default 50)'),
+      responseId: text('only this response: a list of it, or empty when it was never issued'),
     },
     response: answer<{ responses: unknown[] }>('{responses, remembered, rememberedSince}'),
   },

@@ -144,5 +144,11 @@ describe('the admin API declaration', () => {
     );
     const res = await fetch(`${sandbox.url}${adminPath('timelines', {}, { view: 'summary' })}`);
     expect(res.status).toBe(200);
+    // a responseId the sandbox never issued: an empty list, not a 404 for the console to print
+    const none = await fetch(
+      `${sandbox.url}${adminPath('searchResponses', {}, { responseId: 'never-issued' })}`,
+    );
+    expect(none.status).toBe(200);
+    expect(((await none.json()) as { responses: unknown[] }).responses).toEqual([]);
   });
 });

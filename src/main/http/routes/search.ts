@@ -83,16 +83,23 @@ export function searchRouter(search: SearchService): Router {
 }
 
 /**
- * `GET /_sandbox/search/responses?siteId=&limit=` (newest first) and `GET /_sandbox/search/responses/{responseId}`:
+ * `GET /_sandbox/search/responses?siteId=&limit=&responseId=` (newest first; by responseId: it or none) and `GET /_sandbox/search/responses/{responseId}`:
  * what the companion search API issued, as the provenance rules see it. Mounted behind the admin guard.
  */
 export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
   router.get(
     '/search/responses',
-    withQuery('searchResponses', (_req, res, { siteId, limit = 50 }) => {
+    withQuery('searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
+      // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
+      const one = responseId === undefined ? undefined : search.responses.get(responseId);
       res.json({
-        responses: search.responses.list(siteId, limit),
+        responses:
+          responseId === undefined
+            ? search.responses.list(siteId, limit)
+            : one && (siteId === undefined || one.siteId === siteId)
+              ? [one]
+              : [],
         remembered: search.responses.size,
         rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
       });

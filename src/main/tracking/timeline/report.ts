@@ -261,7 +261,7 @@ export function* htmlReportParts(
 <title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
 <body><h1>Beacon timelines report</h1>
 <p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
-<p class="totals"><span>${pages.length} pages</span><span class="badge fail">${v.fail}</span> fail <span class="badge warn">${v.warn}</span> warn <span class="badge pass">${v.pass}</span> pass</p>
+<p class="totals"><span>${pages.length} pages:</span><span>fail <span class="badge fail">${v.fail}</span></span><span>warn <span class="badge warn">${v.warn}</span></span><span>pass <span class="badge pass">${v.pass}</span></span></p>
 `;
   if (pages.length === 0) yield '<p>No tracked events recorded.</p>';
   for (let i = 0; i < pages.length; i++) yield `${i ? '\n' : ''}${htmlSection(pages[i]!)}`;

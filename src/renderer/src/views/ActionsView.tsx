@@ -137,14 +137,19 @@ function DesktopExtras() {
   );
 }
 
+/** six lowercase letters or digits, as the provider's siteIds are */
+const SITE_ID = /^[a-z0-9]{6}$/;
+
 export function ActionsView() {
   const health = useSandbox((s) => s.health);
   const pages = useSandbox((s) => s.pages);
   const feeds = useSandbox((s) => s.feeds);
+  // the config's accounts and the siteIds beacons were sent to, but only those shaped like a siteId: a
+  // path of a broken (or hostile) storefront must not offer itself as a site to reset
   const sites = [
     ...new Set([
       ...feeds.map((f) => f.siteId),
-      ...[...pages.summaries.values()].map((p) => p.siteId),
+      ...[...pages.summaries.values()].map((p) => p.siteId).filter((s) => SITE_ID.test(s)),
     ]),
   ].sort();
   const [site, setSite] = useState('');

@@ -116,9 +116,16 @@ export function TrafficWatch({
       <div className="card-body">
         {arrivals.length === 0 ? (
           <div className="watch-waiting" data-testid={`${testId}-waiting`}>
-            <p className="watch-waiting-line">{watch.ready ? waiting : 'Loading…'}</p>
-            <p className="small muted">{hint}</p>
+            {/* with history already there, "waiting for the first" would be untrue: say what is new */}
+            <p className="watch-waiting-line">
+              {!watch.ready
+                ? 'Loading…'
+                : before > 0
+                  ? 'Nothing new since you opened this screen: waiting for the next one…'
+                  : waiting}
+            </p>
             {before > 0 && <p className="small muted">{earlier(before)}</p>}
+            <p className="small muted">{hint}</p>
           </div>
         ) : (
           <ol className="arrival-list" aria-live="polite">

@@ -19,10 +19,12 @@ function initialKey(siteId: string): string {
   return siteId === DEMO_SITE_ID ? DEMO_SECRET_KEY : '';
 }
 
-function describe(result: RawResult): string {
+function describe(result: RawResult, autopilot: boolean): string {
   const body = result.body as { success?: boolean } | null;
   if (result.ok && body?.success !== false)
-    return `${result.status}: accepted — the feed starts indexing.`;
+    return autopilot
+      ? `${result.status}: accepted — the feed waits its turn, then indexes on autopilot.`
+      : `${result.status}: accepted — the feed waits: its autopilot is off, so move it on by hand (the state buttons) or turn autopilot on.`;
   const retry = result.retryAfter ? ` (Retry-After: ${result.retryAfter} s)` : '';
   return `${result.status}: ${messageOf(result.body, 'refused')}${retry}`;
 }
@@ -54,7 +56,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       const res = await call();
       setResult({
         ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false,
-        text: describe(res),
+        text: describe(res, feed.autopilot),
       });
     } catch (err) {
       setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
@@ -82,7 +84,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
           (r.body as { success?: boolean } | null)?.success !== false;
         setResult({
           ok,
-          text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null })}`,
+          text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null }, feed.autopilot)}`,
         });
       } else if (r.outcome === 'failed') setResult({ ok: false, text: r.message });
     } catch (err) {

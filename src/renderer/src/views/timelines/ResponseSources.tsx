@@ -1,7 +1,7 @@
 // Where the page's search responses came from: issued by the sandbox's companion search API, or forwarded
 // from the real service (`search.upstream`). Those are the responses the provenance rules check beacons against.
 import { useEffect, useState } from 'react';
-import { admin, ApiError } from '../../api/client';
+import { admin } from '../../api/client';
 import { plural, shortId } from '../../format';
 
 /** `GET /_sandbox/search/responses/{responseId}` (the fields shown here). */
@@ -23,16 +23,13 @@ export function ResponseSources({ responseIds }: { responseIds: string[] }) {
   useEffect(() => {
     let cancelled = false;
     const ids = key ? key.split('\n') : [];
+    // asked by query, not by path: a responseId the sandbox never issued is an empty list, not a 404
+    // the browser would print in the console for every page of a storefront with its own search
     void Promise.all(
-      ids.map((id) =>
-        (admin('searchResponse', { params: { responseId: id } }) as Promise<IssuedResponse>).catch(
-          (err: unknown) => {
-            // not issued by (or forwarded through) the sandbox: nothing to show for it
-            if (err instanceof ApiError && err.status === 404) return null;
-            throw err;
-          },
-        ),
-      ),
+      ids.map(async (id) => {
+        const { responses } = await admin('searchResponses', { query: { responseId: id } });
+        return (responses[0] as IssuedResponse | undefined) ?? null;
+      }),
     )
       .then((list) => {
         if (!cancelled) setFound({ key, list: list.filter((r) => r !== null) });
