@@ -191,6 +191,51 @@ describe.skipIf(skip)('timelines UI', () => {
     await s.ui.testId('filter-text').fill('');
   });
 
+  it('keeps the filters in the URL: a pasted link shows the same list, and the overview counts it', async () => {
+    // a rule that some failing page has, so the filtered list is not empty
+    const failing = (
+      (await (
+        await fetch(`${s.sandbox.url}/_sandbox/timelines?view=summary&verdict=fail`)
+      ).json()) as { pages: Array<{ rules: string[] }> }
+    ).pages;
+    const rule = failing.find((p) => p.rules.length)!.rules[0]!;
+    const expected = (
+      (await (
+        await fetch(`${s.sandbox.url}/_sandbox/timelines?view=summary&verdict=fail&q=${rule}`)
+      ).json()) as { pages: Array<{ pageLoadId: string }> }
+    ).pages.map((p) => p.pageLoadId);
+    expect(expected.length).toBeGreaterThan(0);
+
+    await s.ui.open('#/timelines');
+    const other = await s.page.context().newPage();
+    try {
+      await s.ui.testId('filter-verdict-fail').click();
+      await s.ui.testId('filter-text').fill(rule);
+      await expect
+        .poll(() => s.page.evaluate(() => location.hash))
+        .toBe(`#/timelines?verdict=fail&q=${rule}`);
+      // another tab (its own sessionStorage) opened on the copied URL
+      await other.goto(await s.page.evaluate(() => location.href));
+      const rows = other.locator('[data-testid="page-row"]');
+      await rows.first().waitFor();
+      expect(await other.locator('[data-testid="filter-text"]').inputValue()).toBe(rule);
+      await expect.poll(() => rows.count()).toBe(expected.length);
+      const shown = await rows.evaluateAll((els) =>
+        els.map((e) => e.getAttribute('data-page-load-id')),
+      );
+      expect(shown.sort()).toEqual([...expected].sort());
+      // the overview speaks of the filtered pages, not of all of them
+      await other.locator('[data-testid="overview-filtered"]').waitFor();
+      const failCard = await other.locator('.metric.fail .metric-value').textContent();
+      expect(Number(failCard)).toBe(expected.length);
+    } finally {
+      await other.close();
+      await s.ui.testId('filter-text').fill('');
+      await s.ui.testId('filter-verdict-all').click();
+    }
+    await expect.poll(() => s.page.evaluate(() => location.hash)).toBe('#/timelines');
+  });
+
   it('says when the live stream is lost and reconnects by itself', async () => {
     const port = s.sandbox.port;
     await s.ui.open('#/timelines');

@@ -2,6 +2,7 @@
 // Electron window alike, with no server routes to keep in step.
 import { useMemo, useSyncExternalStore } from 'react';
 import { decodeRoutePart, encodeRoutePart } from '../../shared/text';
+import { filtersQuery } from './state/filters';
 
 export type Route =
   | { view: 'connect' }
@@ -14,7 +15,8 @@ export type Route =
   | { view: 'actions' };
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeRoutePart);
+  // `?…` after a route carries the timelines filters (state/filters.ts)
+  const parts = hash.split('?')[0]!.replace(/^#\/?/, '').split('/').map(decodeRoutePart);
   const [head, a, b] = parts;
   switch (head) {
     case 'connect':
@@ -40,8 +42,9 @@ export function routeHref(route: Route): string {
   const enc = encodeRoutePart;
   switch (route.view) {
     case 'timelines':
-      if (!route.pageKey) return '#/timelines';
-      return `#/timelines/${enc(route.pageKey)}${route.eventId ? `/${enc(route.eventId)}` : ''}`;
+      // the filters in force travel with every timelines link, so a copied URL shows the same list
+      if (!route.pageKey) return `#/timelines${filtersQuery()}`;
+      return `#/timelines/${enc(route.pageKey)}${route.eventId ? `/${enc(route.eventId)}` : ''}${filtersQuery()}`;
     case 'requests':
       return route.eventId ? `#/requests/${enc(route.eventId)}` : '#/requests';
     case 'outbox':

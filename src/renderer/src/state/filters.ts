@@ -1,5 +1,6 @@
-// The timelines filters, shared by the list and the overview (a rule's row filters the list to it), kept
-// in sessionStorage so they survive switching screens and reloads.
+// The timelines filters, shared by the list and the overview (a rule's row filters the list to it). They
+// live in the URL (`#/timelines?verdict=fail&q=missing-render`), so a QA engineer can paste a link to
+// exactly what they see, and in sessionStorage, so they survive switching screens.
 import { useSyncExternalStore } from 'react';
 import { NO_FILTERS, type TimelineFilters } from './timeline-rows';
 import { isResponseKind } from '../../../shared/kinds';
@@ -20,16 +21,70 @@ function read(): TimelineFilters {
   }
 }
 
-let current: TimelineFilters = read();
+const URL_KEYS: Record<keyof TimelineFilters, string> = {
+  siteId: 'site',
+  verdict: 'verdict',
+  kind: 'kind',
+  event: 'event',
+  text: 'q',
+};
+
+/** The filters a timelines URL carries (`#/timelines/…?verdict=fail`), or null when it carries none. */
+export function filtersFromHash(hash: string): TimelineFilters | null {
+  const at = hash.indexOf('?');
+  if (at < 0) return null;
+  const params = new URLSearchParams(hash.slice(at + 1));
+  const f: TimelineFilters = { ...NO_FILTERS };
+  for (const [key, name] of Object.entries(URL_KEYS) as Array<[keyof TimelineFilters, string]>) {
+    const v = params.get(name);
+    if (v !== null) (f as unknown as Record<string, string>)[key] = v;
+  }
+  if (!['', 'pass', 'warn', 'fail'].includes(f.verdict)) f.verdict = '';
+  return f;
+}
+
+/** `?verdict=fail&q=…` for the filters in force ('' when none). */
+export function filtersQuery(f: TimelineFilters = current): string {
+  const params = new URLSearchParams();
+  for (const [key, name] of Object.entries(URL_KEYS) as Array<[keyof TimelineFilters, string]>)
+    if (f[key]) params.set(name, f[key]);
+  const q = params.toString();
+  return q ? `?${q}` : '';
+}
+
+let current: TimelineFilters = filtersFromHash(location.hash) ?? read();
+
+/** A timelines URL that was pasted or navigated to brings its filters. */
+window.addEventListener('hashchange', () => {
+  const fromUrl = filtersFromHash(location.hash);
+  if (!fromUrl || filtersQuery(fromUrl) === filtersQuery(current)) return;
+  current = fromUrl;
+  save();
+  for (const l of listeners) l();
+});
+
+function save(): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(current));
+  } catch {
+    /* persistence is a convenience */
+  }
+}
 
 export function setFilters(
   next: TimelineFilters | ((prev: TimelineFilters) => TimelineFilters),
 ): void {
   current = typeof next === 'function' ? next(current) : next;
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(current));
-  } catch {
-    /* persistence is a convenience */
+  save();
+  // the timelines URL shows the filters in force (replaced, not pushed: typing is not history)
+  const hash = location.hash || '#/timelines';
+  if (/^#\/?(timelines|$)/.test(hash) || hash === '#') {
+    const base = hash.split('?')[0]!;
+    history.replaceState(
+      null,
+      '',
+      `${base === '#' || base === '#/' ? '#/timelines' : base}${filtersQuery()}`,
+    );
   }
   for (const l of listeners) l();
 }

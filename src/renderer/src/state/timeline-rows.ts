@@ -83,6 +83,20 @@ function matchesText(
   return false;
 }
 
+/** Does the page pass every filter but the verdict (whose tabs count the pages of each)? */
+export function matchesFilters(
+  store: PageStore,
+  page: PageTimelineSummaryDto,
+  filters: TimelineFilters,
+  needle = filters.text.trim().toLowerCase(),
+): boolean {
+  if (filters.siteId && page.siteId !== filters.siteId) return false;
+  const idx = store.index.get(pageKey(page));
+  if (filters.kind && !page.kinds?.includes(filters.kind as ResponseKind)) return false;
+  if (filters.event && !idx?.events.has(filters.event)) return false;
+  return matchesText(page, idx?.uids, needle);
+}
+
 export function sessionKey(p: { siteId: string; sessionId: string }): string {
   return `s:${p.siteId}/${p.sessionId}`;
 }
@@ -103,11 +117,7 @@ export function buildRows(
 
   for (const page of store.summaries.values()) {
     sites.add(page.siteId);
-    if (filters.siteId && page.siteId !== filters.siteId) continue;
-    const idx = store.index.get(pageKey(page));
-    if (filters.kind && !page.kinds?.includes(filters.kind as ResponseKind)) continue;
-    if (filters.event && !idx?.events.has(filters.event)) continue;
-    if (!matchesText(page, idx?.uids, needle)) continue;
+    if (!matchesFilters(store, page, filters, needle)) continue;
     verdicts[page.verdict] += 1;
     if (filters.verdict && page.verdict !== filters.verdict) continue;
     shown += 1;

@@ -64,7 +64,9 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
                     >
                       <span className="mail-line">
                         <span className={`badge ${OUTCOME_TONE[m.outcome]}`}>{m.outcome}</span>
-                        <span className="ellipsis strong">{m.subject}</span>
+                        <span className="clamp-2 strong" title={m.subject}>
+                          {m.subject}
+                        </span>
                       </span>
                       <span className="mail-line small muted">
                         <span className="ellipsis">to {m.to}</span>

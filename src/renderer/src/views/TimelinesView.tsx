@@ -9,8 +9,8 @@ import { plural } from '../format';
 import { navigate } from '../router';
 import { beaconCurl, beaconBody, newSnippetIds } from '../../../shared/snippets';
 import { store, useSandbox } from '../state/store';
-import { setFilters } from '../state/filters';
-import { NO_FILTERS } from '../state/timeline-rows';
+import { setFilters, useFilters } from '../state/filters';
+import { matchesFilters } from '../state/timeline-rows';
 import { useSnippetAccount } from './ConnectView';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
@@ -49,18 +49,28 @@ function FirstEvent() {
 /** What shows beside the list before a page is picked: verdicts and the rules that fire most. */
 function Overview() {
   const pages = useSandbox((s) => s.pages);
+  const filters = useFilters();
+  const filtered = Object.values(filters).some(Boolean);
+  // the same pages the list shows: the verdict cards count those passing the other filters
   const { verdicts, rules } = useMemo(() => {
     const v = { pass: 0, warn: 0, fail: 0 };
     const r = new Map<TimelineRuleId, number>();
     for (const p of pages.summaries.values()) {
+      if (!matchesFilters(pages, p, filters)) continue;
       v[p.verdict] += 1;
+      if (filters.verdict && p.verdict !== filters.verdict) continue;
       for (const rule of p.rules) r.set(rule, (r.get(rule) ?? 0) + 1);
     }
     return { verdicts: v, rules: [...r.entries()].sort((a, b) => b[1] - a[1]) };
-  }, [pages]);
+  }, [pages, filters]);
   return (
     <div className="overview" data-testid="timelines-overview">
       <h2>Overview</h2>
+      {filtered && (
+        <p className="small muted" data-testid="overview-filtered">
+          Of the pages matching the filters.
+        </p>
+      )}
       <div className="metric-row">
         {(['fail', 'warn', 'pass'] as const).map((v) => (
           <div key={v} className={`metric ${v}`}>
@@ -80,7 +90,7 @@ function Overview() {
                     <button
                       type="button"
                       className="link-button rule-link"
-                      onClick={() => setFilters({ ...NO_FILTERS, text: rule })}
+                      onClick={() => setFilters({ ...filters, verdict: '', text: rule })}
                       aria-label={`List the pages with ${rule} findings`}
                     >
                       <code>{rule}</code>

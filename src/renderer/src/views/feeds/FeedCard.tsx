@@ -176,6 +176,22 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           {feed.indexStatus !== feed.state && (
             <span className="small muted">status API reports “{feed.indexStatus}”</span>
           )}
+          {/* an armed fault is visible where the state is, not only as a ticked box further down */}
+          {(feed.inject.nextIndexFails || feed.inject.regenerationFails) && (
+            <span
+              className="badge warn"
+              data-testid="feed-fault-armed"
+              title="Faults → untick to disarm"
+            >
+              armed:{' '}
+              {[
+                feed.inject.nextIndexFails && 'next index fails',
+                feed.inject.regenerationFails && 'regeneration fails',
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </span>
+          )}
         </div>
       </header>
       <div className="feed-body">

@@ -62,7 +62,15 @@ function Findings({
                 <span className="strong ellipsis">{info?.title}</span>
                 <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
               </span>
-              <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>{f.message}</span>
+              {/* the what may be clamped; the fix is never cut off */}
+              <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>
+                {splitFix(f.message).what}
+              </span>
+              {splitFix(f.message).fix && (
+                <span className="finding-message" data-testid="finding-fix">
+                  {splitFix(f.message).fix}
+                </span>
+              )}
             </button>
             {f.severityFrom && (
               <p className="small muted" data-testid="finding-severity-from">
@@ -83,6 +91,13 @@ function Findings({
       })}
     </ul>
   );
+}
+
+/** A finding's message in two: what happened, and its `Fix: …` (or `Fix (when): …`) sentence. */
+export function splitFix(message: string): { what: string; fix: string | null } {
+  const at = message.search(/\bFix( \([^)]*\))?:/);
+  if (at <= 0) return { what: message, fix: null };
+  return { what: message.slice(0, at).trimEnd(), fix: message.slice(at) };
 }
 
 function EventsTable(props: {
