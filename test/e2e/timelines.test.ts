@@ -212,10 +212,10 @@ describe.skipIf(skip)('timelines UI', () => {
       await s.ui.testId('filter-verdict-fail').click();
       await s.ui.testId('filter-text').fill(rule);
       await expect
-        .poll(() => s.page.evaluate(() => location.hash))
+        .poll(() => s.page.evaluate<string>('location.hash'))
         .toBe(`#/timelines?verdict=fail&q=${rule}`);
       // another tab (its own sessionStorage) opened on the copied URL
-      await other.goto(await s.page.evaluate(() => location.href));
+      await other.goto(await s.page.evaluate<string>('location.href'));
       const rows = other.locator('[data-testid="page-row"]');
       await rows.first().waitFor();
       expect(await other.locator('[data-testid="filter-text"]').inputValue()).toBe(rule);
@@ -233,7 +233,7 @@ describe.skipIf(skip)('timelines UI', () => {
       await s.ui.testId('filter-text').fill('');
       await s.ui.testId('filter-verdict-all').click();
     }
-    await expect.poll(() => s.page.evaluate(() => location.hash)).toBe('#/timelines');
+    await expect.poll(() => s.page.evaluate<string>('location.hash')).toBe('#/timelines');
   });
 
   it('says when the live stream is lost and reconnects by itself', async () => {

@@ -404,6 +404,35 @@ describe('visits and orders bookkeeping', () => {
     expect(j.engine.orders()).toEqual([]);
   });
 
+  it('retention forgets a visit page by page: its pages, then the visit with its orders', () => {
+    const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+    const events = [
+      ...cleanVisit('o-kept'),
+      page('other', { sessionId: 'session-2', userId: 'user-2' }).product('P9', { at: 30_000 }),
+    ];
+    // keep as many events as the clean visit sends but its first page's: the search page goes first
+    const e = new TimelineEngine({
+      clock,
+      settings: defaultTimelineSettings(),
+      maxEvents: events.length - 3,
+    });
+    for (const ev of events) e.apply(ev);
+    const visit = e.visits({ sessionId: 'session-1' })[0]!;
+    expect(visit.pages.map((p) => p.pageLoadId)).toEqual(['pdp', 'cart', 'thanks']);
+    expect(e.orders({ orderId: 'o-kept' })).toHaveLength(1);
+    // the other visit was untouched
+    expect(e.visits({ sessionId: 'session-2' })[0]!.pages.map((p) => p.pageLoadId)).toEqual([
+      'other',
+    ]);
+    // a stream of new pages pushes the rest of session-1 out: the visit and its order go
+    for (let i = 0; i < 10; i++)
+      e.apply(page(`later-${i}`, { sessionId: 'session-3' }).product('P1', { at: 40_000 + i }));
+    expect(e.visits({ sessionId: 'session-1' })).toEqual([]);
+    expect(e.orders({ orderId: 'o-kept' })).toEqual([]);
+    e.dispose();
+    clock.dispose();
+  });
+
   it('a rejected order is a schema finding on its page, not an order', () => {
     const j = judge([
       page('thanks').order('o', [{ uid: 'A' }], {

@@ -73,6 +73,8 @@ export class VisitBook {
   private readonly visits = new Map<string, Visit>();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new Map<string, Set<Visit>>();
+  /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
+  private readonly byPage = new Map<string, Set<Visit>>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
   private readonly firstOrders = new Map<
     string,
@@ -126,8 +128,12 @@ export class VisitBook {
       set.add(v);
     }
     const p = v.pages.get(pageKey);
-    if (!p) v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time });
-    else if (ev.time < p.first) p.first = ev.time;
+    if (!p) {
+      v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time });
+      let set = this.byPage.get(pageKey);
+      if (!set) this.byPage.set(pageKey, (set = new Set()));
+      set.add(v);
+    } else if (ev.time < p.first) p.first = ev.time;
     return v;
   }
 
@@ -179,7 +185,10 @@ export class VisitBook {
 
   /** A page was forgotten (retention): visits left without pages go, with their orders. */
   forgetPage(siteId: string, pageKey: string): void {
-    for (const v of this.visits.values()) {
+    const visits = this.byPage.get(pageKey);
+    if (!visits) return;
+    this.byPage.delete(pageKey);
+    for (const v of visits) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
@@ -203,6 +212,11 @@ export class VisitBook {
   private drop(v: Visit): void {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
+    for (const pageKey of v.pages.keys()) {
+      const set = this.byPage.get(pageKey);
+      set?.delete(v);
+      if (set?.size === 0) this.byPage.delete(pageKey);
+    }
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
       set?.delete(v);
