@@ -37,22 +37,39 @@ const lastRequest = (feedId: number) =>
   sb.core.indexing.feed('demo42', feedId)!.history.findLast((h) => h.kind === 'request') as any;
 
 describe('the one-hour re-index window', () => {
-  it('answers 429 with Retry-After inside the hour and accepts again after it', async () => {
+  it('answers 409 while the feed is still queued, 429 with Retry-After inside the hour after it ran, and accepts again after it', async () => {
     expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    // nothing is queued twice (CONTRACT.md): a second request while it waits is a 409, not a 429
+    const queued = await put(sb.url, 'feedId=43');
+    expect(queued.status).toBe(409);
+    expect(queued.headers.get('retry-after')).toBeNull();
+    expect(((await queued.json()) as any).message).toMatch(
+      /feed 43 is already queued .*nothing is queued twice/,
+    );
+    expect(flagsOf(lastRequest(43))).toContain('requested-while-waiting');
+    await runToEnd(sb, 43);
     const again = await put(sb.url, 'feedId=43');
     expect(again.status).toBe(429);
-    expect(again.headers.get('retry-after')).toBe('3600');
-    expect(((await again.json()) as any).message).toMatch(
-      /one re-index per hour; try again in 60 minutes/,
-    );
+    const retry = Number(again.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThan(3600);
+    expect(((await again.json()) as any).message).toMatch(/one re-index per hour; try again in/);
     expect(flagsOf(lastRequest(43))).toContain('retry-inside-hour');
-    await advance(sb.url, 'PT59M');
-    const later = await put(sb.url, 'feedId=43');
-    expect(later.status).toBe(429);
-    expect(later.headers.get('retry-after')).toBe('60');
-    await runToEnd(sb, 43);
-    await advance(sb.url, 'PT1M');
+    await advance(sb.url, `PT${retry - 1}S`);
+    expect((await put(sb.url, 'feedId=43')).status).toBe(429);
+    await advance(sb.url, 'PT1S');
     expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+  });
+
+  it('time travel never locks a feed: a request accepted "in the future" opens no window after the clock is set back', async () => {
+    const start = sb.core.clock.now();
+    await advance(sb.url, 'PT14H');
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    await runToEnd(sb, 43);
+    // back to where it was: the accepted request now lies 14 h ahead of the clock
+    await admin(sb.url, 'POST', '/clock', { set: new Date(start).toISOString() });
+    const res = await put(sb.url, 'feedId=43');
+    expect(res.status).toBe(200);
   });
 
   it('never queues a feed with interval Never, nor starts it on schedule', async () => {
@@ -308,9 +325,11 @@ describe('the workflow scorecard', () => {
     const requests = feed.history.filter((h: any) => h.kind === 'request');
     expect(requests.map((r: any) => [r.method, r.status, r.accepted])).toEqual([
       ['PUT', 200, true],
-      ['PUT', 429, false],
+      ['PUT', 409, false],
     ]);
-    expect(requests[1].scorecard.findings.map((f: any) => f.flag)).toContain('retry-inside-hour');
+    expect(requests[1].scorecard.findings.map((f: any) => f.flag)).toContain(
+      'requested-while-waiting',
+    );
   });
 });
 

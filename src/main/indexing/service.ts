@@ -17,6 +17,9 @@ import { isEmail, Outbox } from './outbox';
 import { applyPatch, moveByHand } from './admin';
 import { scoreRequest, type RequestOutcome } from './workflow';
 
+/** Feed states a request can start from. */
+const RESTING: ReadonlySet<string> = new Set(['done', 'error', 'regen_error']);
+
 /** One accepted re-index per feed per hour (sandbox clock). */
 export const REINDEX_WINDOW_MS = 3_600_000;
 
@@ -202,7 +205,21 @@ export class IndexingService {
         status: 409,
         message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
       };
-    } else if (rec.lastAcceptedAt !== null && now - rec.lastAcceptedAt < REINDEX_WINDOW_MS) {
+    } else if (!RESTING.has(rec.state) && rec.state !== 'running') {
+      // still queued (waiting, paused, regenerating): nothing is queued twice — CONTRACT.md says 409,
+      // whatever the hour window says
+      outcome = 'refused-waiting';
+      result = {
+        status: 409,
+        message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
+      };
+    } else if (
+      rec.lastAcceptedAt !== null &&
+      // an accepted request "in the future" (the sandbox clock was set back since) opens no window:
+      // time travel must never lock a feed
+      rec.lastAcceptedAt <= now &&
+      now - rec.lastAcceptedAt < REINDEX_WINDOW_MS
+    ) {
       const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
       outcome = 'refused-hour';
       result = {
@@ -219,15 +236,9 @@ export class IndexingService {
     } else if (rec.state === 'running') {
       outcome = 'paused';
       result = { status: 200, message: '' };
-    } else if (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error') {
+    } else {
       outcome = 'accepted';
       result = { status: 200, message: '' };
-    } else {
-      outcome = 'refused-waiting';
-      result = {
-        status: 409,
-        message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
-      };
     }
 
     const scorecard = scoreRequest({
