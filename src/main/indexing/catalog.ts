@@ -117,8 +117,13 @@ export class CatalogStore implements CatalogReader {
     return undefined;
   }
 
+  /**
+   * Serve `catalog` for its feed and write it to the data directory. A write that fails puts the
+   * catalog it replaced back (the feed did not index: FeedEngine ends it in error) and rejects.
+   */
   async replace(catalog: FeedCatalog): Promise<void> {
     const key = `${catalog.siteId}/${catalog.feedId}`;
+    const before = this.catalogs.get(key);
     this.catalogs.set(key, catalog);
     this.changes.emit(catalog.siteId);
     if (!this.dir) return;
@@ -131,6 +136,13 @@ export class CatalogStore implements CatalogReader {
     this.saving.set(key, save);
     try {
       await save;
+    } catch (err) {
+      if (this.catalogs.get(key) === catalog) {
+        if (before) this.catalogs.set(key, before);
+        else this.catalogs.delete(key);
+        this.changes.emit(catalog.siteId);
+      }
+      throw err;
     } finally {
       if (this.saving.get(key) === save) this.saving.delete(key);
     }

@@ -1,5 +1,6 @@
 // Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
+import { nestsDeeperThan } from '../../shared/json-depth';
 import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -216,6 +217,9 @@ function csvMessage(err: CsvError): string {
   return err.message;
 }
 
+/** Deeper than this, an ndJSON product is refused (real products nest two or three levels). */
+export const MAX_PRODUCT_DEPTH = 32;
+
 async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): Promise<void> {
   const decoder = new StringDecoder('utf8');
   let rest = '';
@@ -223,6 +227,15 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
   const handle = (text: string) => {
     line++;
     if (text.length === 0 || (text.length < 3 && !text.trim())) return;
+    // a product nested this deep could not be stored (writing the catalog recursed out of the stack and
+    // the feed went done with no catalog): it is refused here, with the reason, like any bad row
+    if (nestsDeeperThan(text, MAX_PRODUCT_DEPTH)) {
+      rows.error(
+        line,
+        `nested deeper than ${MAX_PRODUCT_DEPTH} levels: a product's fields hold values (text, numbers, lists of them), not deep structures; flatten it`,
+      );
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);

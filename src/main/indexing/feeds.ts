@@ -207,6 +207,7 @@ export class FeedEngine {
     const summary = { ...result.summary, error: to === 'error' ? reason : null };
     rec.lastRun = summary;
     if (to === 'done') {
+      const indexedBefore = rec.lastIndexed;
       rec.lastIndexed = at;
       rec.products = result.products.length;
       this.deps.catalogs
@@ -219,11 +220,7 @@ export class FeedEngine {
             result.byUid,
           ),
         )
-        .catch((err: Error) =>
-          console.error(
-            `search-sandbox: could not keep the catalog of feed ${rec.feedId}: ${err.message}`,
-          ),
-        );
+        .catch((err: Error) => this.catalogLost(rec, at, indexedBefore, err));
     }
     this.advanceNextIndexTime(rec, at);
     this.parses.delete(key(rec.siteId, rec.feedId));
@@ -234,6 +231,34 @@ export class FeedEngine {
         : reason!;
     this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
     this.notify(rec, to, reason, run, at);
+  }
+
+  /**
+   * The catalog of a finished index could not be written (a full disk, a file in the way): the feed did
+   * not index. It was `done` a moment ago; it ends in `error` with the reason, its lastIndexed and
+   * catalog as they were, so the status API and the search never claim a catalog a restart would lose.
+   */
+  private catalogLost(
+    rec: FeedRecord,
+    finishedAt: number,
+    indexedBefore: number | null,
+    err: Error,
+  ): void {
+    if (rec.state !== 'done' || rec.lastIndexed !== finishedAt) return; // a newer run moved it on
+    const reason = `the catalog could not be saved (${err.message}): the index did not complete; fix the data directory and index again`;
+    rec.state = 'error';
+    rec.lastIndexed = indexedBefore;
+    if (rec.lastRun) rec.lastRun = { ...rec.lastRun, error: reason };
+    this.addHistory(rec, {
+      kind: 'transition',
+      at: new Date(this.now).toISOString(),
+      cause: 'fault',
+      detail: reason,
+      from: 'done',
+      to: 'error',
+    });
+    this.arm(rec);
+    this.changed(rec);
   }
 
   /** regen_running → regen_error: the run ends (nextIndexTime moves on, requestedBy gets told). */

@@ -55,24 +55,8 @@ export function mediaType(contentType: string | undefined): string {
 /** Go's encoding/json (the real service) refuses JSON nested deeper than this. */
 export const MAX_JSON_DEPTH = 10_000;
 
-/** True when arrays/objects nest deeper than `max` (strings skipped); such a body would only hurt later readers. */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  if (text.length <= 2 * max) return false; // cannot open `max` levels and close them
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
+export { nestsDeeperThan } from '../../shared/json-depth';
+import { nestsDeeperThan } from '../../shared/json-depth';
 
 /**
  * Deeper than this, a body is kept as its text: the service accepts nesting up to MAX_JSON_DEPTH, but

@@ -1,0 +1,75 @@
+// Broken feeds never cost data: a product nested too deep is a row error with its reason (it could not
+// be stored), and a catalog that cannot be written ends the feed in error, its old catalog kept.
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import { tempDir } from '../helpers/sandbox';
+import { admin, runToEnd, startFrozen, upload } from './indexing-helpers';
+
+const stops: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+});
+
+async function sandbox(dataDir: string | null = null): Promise<Sandbox> {
+  const s = await startFrozen({ dataDir });
+  stops.push(() => s.close());
+  return s;
+}
+
+const product = (uid: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ uid, name: `Product ${uid}`, price: 10, ...extra });
+
+describe('feeds that cannot be stored', () => {
+  it('refuses a product nested deeper than 32 levels as a row error, and indexes the rest', async () => {
+    const s = await sandbox();
+    const deep = `{"uid":"2","name":"Deep","tree":${'['.repeat(5000)}"x"${']'.repeat(5000)}}`;
+    const file = [product('1'), deep, product('3')].join('\n');
+    expect((await upload(s.url, 'feedId=42', file, 'products.ndjson')).status).toBe(200);
+    const feed = await runToEnd(s, 42);
+    expect(feed.state).toBe('done');
+    expect(feed.lastRun).toMatchObject({ products: 2, rowErrorCount: 1 });
+    expect(JSON.stringify(feed.lastRun)).toContain(
+      "nested deeper than 32 levels: a product's fields hold values",
+    );
+    const { status, body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(status).toBe(200);
+    expect(body.products.map((p: { uid: string }) => p.uid)).toEqual(['1', '3']);
+  });
+
+  it('a catalog that cannot be written ends the feed in error with the reason, the old catalog kept', async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(cleanup);
+    const data = path.join(dir, 'data');
+    const s = await sandbox(data);
+    // first a catalog that is written
+    expect((await upload(s.url, 'feedId=42', product('old'), 'a.ndjson')).status).toBe(200);
+    const first = await runToEnd(s, 42);
+    expect(first.state).toBe('done');
+    // the catalog is written after the feed is done: wait for the file
+    const written = path.join(data, 'catalogs', 'demo42-42.ndjson');
+    for (let i = 0; i < 200 && !existsSync(written); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(existsSync(written)).toBe(true);
+    // then the disk fills up: the catalog's temp file lands on /dev/full
+    mkdirSync(path.join(data, 'catalogs'), { recursive: true });
+    symlinkSync('/dev/full', path.join(data, 'catalogs', 'demo42-42.ndjson.tmp'));
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    expect((await upload(s.url, 'feedId=42', product('new'), 'b.ndjson')).status).toBe(200);
+    await runToEnd(s, 42);
+    let feed = s.core.indexing.feed('demo42', 42)!;
+    for (let i = 0; i < 100 && feed.state !== 'error'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      feed = s.core.indexing.feed('demo42', 42)!;
+    }
+    expect(feed.state).toBe('error');
+    expect(feed.lastRun?.error).toMatch(
+      /^the catalog could not be saved \(.*ENOSPC.*\): the index did not complete/,
+    );
+    expect(feed.lastIndexed).toBe(first.lastIndexed);
+    expect(feed.history.at(-1)).toMatchObject({ kind: 'transition', from: 'done', to: 'error' });
+    const { body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(body.products.map((p: { uid: string }) => p.uid)).toEqual(['old']);
+  });
+});
