@@ -73,3 +73,34 @@ describe('feeds that cannot be stored', () => {
     expect(body.products.map((p: { uid: string }) => p.uid)).toEqual(['old']);
   });
 });
+
+describe('a request while the feed is running', () => {
+  it('pauses it, and resuming indexes the new file and tells its requester: an accepted request is never lost', async () => {
+    const s = await sandbox();
+    expect((await upload(s.url, 'feedId=42', product('from-a'), 'a.ndjson')).status).toBe(200);
+    expect((await runToEnd(s, 42)).state).toBe('done');
+    // the scheduled run of the next morning (file a) is running when the client uploads file b
+    await admin(s.url, 'POST', '/clock', { set: '2026-11-22T04:00:40Z' });
+    expect(s.core.indexing.feed('demo42', 42)!.state).toBe('running');
+
+    const b = await upload(
+      s.url,
+      'feedId=42&requestedBy=b%40shop.example',
+      [product('from-b1'), product('from-b2')].join('\n'),
+      'b.ndjson',
+    );
+    expect(b.status).toBe(200);
+    const paused = s.core.indexing.feed('demo42', 42)!;
+    expect(paused.state).toBe('paused');
+    expect(paused.pausedReason).toMatch(/the index starts again with the file it uploaded/);
+
+    const resumed = await admin(s.url, 'POST', '/feeds/demo42/42/transition', { to: 'running' });
+    expect(resumed.status).toBe(200);
+    const done = await runToEnd(s, 42);
+    expect(done.state).toBe('done');
+    const { body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(body.products.map((p: { uid: string }) => p.uid)).toEqual(['from-b1', 'from-b2']);
+    const outbox = await admin(s.url, 'GET', '/outbox?feedId=42');
+    expect(outbox.body.messages.map((m: { to: string }) => m.to)).toEqual(['b@shop.example']);
+  });
+});

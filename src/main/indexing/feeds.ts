@@ -157,6 +157,18 @@ export class FeedEngine {
     this.transition(rec, to, run.cause === 'hand' ? 'hand' : 'start', run.cause, detail, at);
   }
 
+  /**
+   * A paused run gives way to a newer request: resuming starts the index again from the start, with
+   * that request's input and requester (its parse is made anew, for the run's new id).
+   */
+  supersedeRun(rec: FeedRecord, run: Omit<RunInfo, 'id'>): void {
+    this.deps.db.data.seq++;
+    rec.run = { ...run, id: `run_${this.deps.db.data.seq}` };
+    this.parses.delete(key(rec.siteId, rec.feedId));
+    rec.stepElapsedMs = 0;
+    this.changed(rec);
+  }
+
   pause(rec: FeedRecord, reason: string, cause: TransitionCause, at = this.now): void {
     const elapsed = rec.stepStartedAt === null ? 0 : Math.max(0, at - rec.stepStartedAt);
     const before = rec.stepElapsedMs + elapsed;

@@ -254,7 +254,7 @@ export class IndexingService {
       await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
     const detail = accepted
       ? outcome === 'paused'
-        ? `${req.method} while running: the index was paused`
+        ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
         : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`
       : result.message;
     this.engine.addHistory(rec, {
@@ -270,12 +270,21 @@ export class IndexingService {
     });
     // the state may have moved while the upload was being kept
     if (outcome === 'paused' && rec.state === 'running') {
+      const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
       this.engine.pause(
         rec,
-        `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand`,
+        `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
         'api',
         now,
       );
+      // An accepted request is never lost: the paused run gives way to the request that paused it, so
+      // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
+      this.engine.supersedeRun(rec, {
+        cause: 'api',
+        requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
+        requestedAt: now,
+        input,
+      });
     } else if (
       outcome === 'accepted' &&
       (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')
