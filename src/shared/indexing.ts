@@ -57,6 +57,10 @@ export interface ParseSummary {
   format: 'csv' | 'tsv' | 'ndjson' | 'xml' | null;
   /** how the file arrived: raw, gzip or zip (with the entry name) */
   encoding: string;
+  /** the character encoding it was read as, when not UTF-8 (e.g. windows-1252, utf-16le) */
+  charset?: string;
+  /** why it was read so: "decoded as windows-1252: not valid UTF-8 at byte 1,234" */
+  charsetNote?: string | null;
   products: number;
   idField: string | null;
   /** the first row errors (at most 100); `rowErrorCount` has the total */

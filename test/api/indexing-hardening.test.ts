@@ -104,3 +104,75 @@ describe('a request while the feed is running', () => {
     expect(outbox.body.messages.map((m: { to: string }) => m.to)).toEqual(['b@shop.example']);
   });
 });
+
+describe('feeds in other encodings', () => {
+  const latin = (text: string) => Buffer.from(text, 'latin1');
+
+  it('reads a Windows-1252 / ISO-8859-1 CSV as such, and says so in the feed history', async () => {
+    const s = await sandbox();
+    // "Crème brûlée" and "Øl – 0,5 l" in Windows-1252 bytes (0x96 is the en dash)
+    const csv = Buffer.concat([
+      latin('uid,name,price\n1,Cr\u00e8me br\u00fbl\u00e9e,5\n2,\u00d8l '),
+      Buffer.from([0x96]),
+      latin(' 0.5 l,3\n'),
+    ]);
+    expect((await upload(s.url, 'feedId=42', csv, 'products.csv')).status).toBe(200);
+    const feed = await runToEnd(s, 42);
+    expect(feed.state).toBe('done');
+    expect(feed.lastRun).toMatchObject({ charset: 'windows-1252' });
+    expect(feed.lastRun?.charsetNote).toBe('decoded as windows-1252: not valid UTF-8 at byte offset 19');
+    expect(feed.history.at(-1)?.detail).toContain(
+      'decoded as windows-1252: not valid UTF-8 at byte offset 19',
+    );
+    const { body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(body.products.map((p: { name: string }) => p.name)).toEqual([
+      'Crème brûlée',
+      'Øl – 0.5 l',
+    ]);
+  });
+
+  it('follows an XML declaration and a UTF-16 byte order mark; UTF-8 stays as it is', async () => {
+    const s = await sandbox();
+    const xml = Buffer.concat([
+      latin(
+        '<?xml version="1.0" encoding="ISO-8859-1"?>\n<products><product><uid>1</uid><name>Gr\u00fcn</name></product></products>\n',
+      ),
+    ]);
+    expect((await upload(s.url, 'feedId=42', xml, 'products.xml')).status).toBe(200);
+    let feed = await runToEnd(s, 42);
+    expect(feed.lastRun?.charsetNote).toMatch(
+      /^decoded as windows-1252 \(the XML declaration says encoding="ISO-8859-1"\)$/,
+    );
+    let { body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(body.products[0].name).toBe('Grün');
+
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('uid,name\n7,Smörgåsbord\n', 'utf16le'),
+    ]);
+    expect((await upload(s.url, 'feedId=42', utf16, 'u16.csv')).status).toBe(200);
+    feed = await runToEnd(s, 42);
+    expect(feed.lastRun?.charset).toBe('utf-16le');
+    ({ body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog'));
+    expect(body.products[0].name).toBe('Smörgåsbord');
+
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    expect((await upload(s.url, 'feedId=42', 'uid,name\n8,Smörgåsbord\n', 'u8.csv')).status).toBe(
+      200,
+    );
+    feed = await runToEnd(s, 42);
+    expect(feed.lastRun?.charset).toBeUndefined();
+    ({ body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog'));
+    expect(body.products[0].name).toBe('Smörgåsbord');
+  });
+
+  it('a zip that cannot be read says it is a zip, not "raw"', async () => {
+    const s = await sandbox();
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40, 7)]);
+    expect((await upload(s.url, 'feedId=42', broken, 'products.zip')).status).toBe(200);
+    const feed = await runToEnd(s, 42);
+    expect(feed.state).toBe('error');
+    expect(feed.lastRun?.encoding).toBe('zip');
+  });
+});

@@ -43,6 +43,14 @@ function startsWith(head: Buffer, magic: number[]): boolean {
   return magic.every((b, i) => head[i] === b);
 }
 
+/** What the file arrived as, by its first bytes: 'gzip', 'zip' or 'raw' ('raw' when it cannot be read). */
+export async function containerOf(input: FeedInput): Promise<string> {
+  const head = await readHead(input).catch(() => Buffer.alloc(0));
+  if (startsWith(head, GZIP)) return 'gzip';
+  if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return 'zip';
+  return 'raw';
+}
+
 async function readHead(input: FeedInput): Promise<Buffer> {
   if (input.kind === 'buffer') return input.data.subarray(0, 4);
   const fh = await open(input.path, 'r').catch((err: NodeJS.ErrnoException) => {

@@ -1,5 +1,6 @@
 // Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
+import { toUtf8 } from './feed-charset';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
@@ -7,6 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary } from '../../shared/indexing';
 import { JSON_ROWS, type Product, type RawFields } from './feed-product';
 import {
+  containerOf,
   decodeFeed,
   DEFAULT_LIMITS,
   FeedFileError,
@@ -100,10 +102,14 @@ export async function parseFeed(
     bytes: 0,
   };
   let bytes = 0;
+  let text: ReturnType<typeof toUtf8> | null = null;
+  // a file that never decodes still says what it arrived as (a broken zip is not "raw")
+  summary.encoding = await containerOf(input);
   try {
     const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
     summary.encoding = decoded.encoding;
-    const { head, all } = await peek(decoded.chunks, SNIFF_BYTES);
+    text = toUtf8(decoded.chunks);
+    const { head, all } = await peek(text.chunks, SNIFF_BYTES);
     // Every byte reaches the parser through here, so here the parse gives the event loop back: the
     // parsers run synchronously on each piece, and the time since the last pause includes their work.
     const slicer = new Slicer(options.slices?.ms);
@@ -135,6 +141,12 @@ export async function parseFeed(
         : `the feed file could not be read: ${(err as Error).message}`;
   }
   summary.bytes = bytes;
+  const charset = text?.charset();
+  // said of a file that was read; a file refused whole (an image, a bomb) has its error to say
+  if (charset && charset.name !== 'utf-8' && summary.error === null) {
+    summary.charset = charset.name;
+    summary.charsetNote = charset.note;
+  }
   summary.products = rows.products;
   summary.idField = rows.idField;
   summary.rowErrors = rows.rowErrors;

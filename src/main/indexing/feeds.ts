@@ -239,7 +239,7 @@ export class FeedEngine {
     rec.run = null;
     const detail =
       to === 'done'
-        ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}`
+        ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}${summary.charsetNote ? `; ${summary.charsetNote}` : ''}`
         : reason!;
     this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
     this.notify(rec, to, reason, run, at);

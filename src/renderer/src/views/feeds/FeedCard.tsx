@@ -102,6 +102,7 @@ function LastRun({ feed }: { feed: FeedView }) {
             </>
           )}
           , {(run.bytes / 1024).toFixed(1)} KiB decoded
+          {run.charsetNote && <span data-testid="feed-charset">; {run.charsetNote}</span>}
         </p>
       ) : (
         <p className="small muted">Not indexed in this sandbox yet.</p>

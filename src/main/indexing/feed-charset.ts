@@ -1,0 +1,109 @@
+// The character encoding of a feed file: UTF-8 (the default, with or without a BOM), UTF-16 by its BOM,
+// what an XML declaration names, or Windows-1252 (the superset of ISO-8859-1 that exports from
+// spreadsheets and older shop systems use) when the bytes are not valid UTF-8. The text reaches the
+// parsers as UTF-8 whatever it was, piece by piece, and the summary says how it was read.
+import { TextDecoder } from 'node:util';
+
+const XML_DECLARATION = /^<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/;
+
+export interface Charset {
+  /** the encoding the text was read as, e.g. 'utf-8', 'windows-1252', 'utf-16le' */
+  name: string;
+  /** why, when it is not plain UTF-8: shown in the feed's history */
+  note: string | null;
+}
+
+/** A label TextDecoder knows, or null. */
+function known(label: string): string | null {
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The chunks as UTF-8, and (once they are all read) how they were decoded. A file that is valid UTF-8
+ * up to some byte and not after is read as Windows-1252 from that chunk on, and the note names the byte.
+ */
+export function toUtf8(chunks: AsyncIterable<Buffer>): {
+  chunks: AsyncIterable<Buffer>;
+  charset: () => Charset;
+} {
+  let charset: Charset = { name: 'utf-8', note: null };
+  async function* run(): AsyncGenerator<Buffer> {
+    let decoder: TextDecoder | null = null; // null: still passing valid UTF-8 through
+    let utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+    let offset = 0;
+    let first = true;
+    for await (const chunk of chunks) {
+      if (first) {
+        first = false;
+        if (chunk[0] === 0xff && chunk[1] === 0xfe) decoder = new TextDecoder('utf-16le');
+        else if (chunk[0] === 0xfe && chunk[1] === 0xff) decoder = new TextDecoder('utf-16be');
+        if (decoder)
+          charset = {
+            name: decoder.encoding,
+            note: `decoded as ${decoder.encoding} (its byte order mark says so)`,
+          };
+        else {
+          const declared = XML_DECLARATION.exec(chunk.subarray(0, 200).toString('latin1'))?.[1];
+          const label = declared ? known(declared) : null;
+          if (label && label !== 'utf-8') {
+            decoder = new TextDecoder(label);
+            charset = {
+              name: label,
+              note: `decoded as ${label} (the XML declaration says encoding="${declared}")`,
+            };
+          }
+        }
+      }
+      if (decoder) {
+        yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');
+        continue;
+      }
+      try {
+        utf8.decode(chunk, { stream: true });
+        yield chunk;
+      } catch {
+        // not UTF-8: Windows-1252 from this chunk on (earlier chunks were valid UTF-8 as they were)
+        const at = offset + firstInvalid(chunk);
+        decoder = new TextDecoder('windows-1252');
+        charset = {
+          name: 'windows-1252',
+          note: `decoded as windows-1252: not valid UTF-8 at byte offset ${at.toLocaleString('en-US')}`,
+        };
+        utf8 = new TextDecoder('utf-8');
+        yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');
+      }
+      offset += chunk.length;
+    }
+    if (decoder) {
+      const rest = decoder.decode();
+      if (rest) yield Buffer.from(rest, 'utf8');
+    }
+  }
+  return { chunks: run(), charset: () => charset };
+}
+
+/** The offset of the first byte of `chunk` that does not continue valid UTF-8 (chunk-local). */
+function firstInvalid(chunk: Buffer): number {
+  for (let i = 0; i < chunk.length;) {
+    const b = chunk[i]!;
+    const n =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b <= 0xdf
+          ? 2
+          : b >= 0xe0 && b <= 0xef
+            ? 3
+            : b >= 0xf0 && b <= 0xf4
+              ? 4
+              : 0;
+    if (n === 0) return i;
+    for (let k = 1; k < n; k++)
+      if (i + k >= chunk.length || (chunk[i + k]! & 0xc0) !== 0x80) return i;
+    i += n;
+  }
+  return chunk.length;
+}
