@@ -38,7 +38,8 @@ describe('indexRequest notices on the stream', () => {
         headers: { Authorization: basic('demo42', 'demo-secret-key') },
       });
     expect((await put()).status).toBe(200);
-    expect((await put()).status).toBe(429);
+    // the feed is still queued: nothing is queued twice (409)
+    expect((await put()).status).toBe(409);
 
     const text = await readUntil(reader, (t) => envelopes(t).length >= 4);
     expect(text).not.toContain('TOPSECRET');
@@ -77,9 +78,9 @@ describe('indexRequest notices on the stream', () => {
       expect.objectContaining({
         method: 'PUT',
         feedId: 43,
-        status: 429,
+        status: 409,
         accepted: false,
-        message: expect.stringMatching(/^feed 43 was already queued at .*one re-index per hour/),
+        message: expect.stringMatching(/^feed 43 is already queued .*nothing is queued twice/),
       }),
     ]);
     for (const n of notices) expect(Date.parse(n.at)).not.toBeNaN();

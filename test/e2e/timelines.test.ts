@@ -236,6 +236,28 @@ describe.skipIf(skip)('timelines UI', () => {
     await expect.poll(() => s.page.evaluate<string>('location.hash')).toBe('#/timelines');
   });
 
+  it('puts the picked finding in the URL: a pasted link opens the page with that finding picked', async () => {
+    const bad = await sendBadPage(s.sandbox.url, newPage(), Date.now());
+    const key = `${SITE_ID}/${bad.pageLoadId}`;
+    await s.ui.open(`#/timelines/${encodeURIComponent(key)}`);
+    const finding = s.ui.testId('finding').first();
+    await finding.waitFor();
+    const id = await finding.getAttribute('data-finding-id');
+    await finding.click();
+    await expect
+      .poll(() => s.page.evaluate<string>('location.hash'))
+      .toContain(`finding=${encodeURIComponent(id!)}`);
+    const other = await s.page.context().newPage();
+    try {
+      await other.goto(await s.page.evaluate<string>('location.href'));
+      const picked = other.locator(`[data-testid="finding"][data-finding-id="${id}"]`);
+      await picked.waitFor();
+      expect(await picked.getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('says when the live stream is lost and reconnects by itself', async () => {
     const port = s.sandbox.port;
     await s.ui.open('#/timelines');

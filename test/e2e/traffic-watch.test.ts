@@ -132,14 +132,14 @@ describe.skipIf(skip)('watching for traffic', () => {
     expect(await s.ui.testId('watch-indexing-waiting').textContent()).toContain(
       "1 earlier in the feeds' history below",
     );
-    // a second request inside the hour is refused: the row says so, with the service's reason
-    expect((await putIndex(s.sandbox.url, 43)).status).toBe(429);
+    // a second request while the feed is still queued is refused: the row says so, with the reason
+    expect((await putIndex(s.sandbox.url, 43)).status).toBe(409);
     const refused = watch.getByTestId('live-row').first();
     await refused.waitFor();
     expect(await refused.getAttribute('data-accepted')).toBe('false');
-    expect(await refused.getByTestId('live-verdict').textContent()).toBe('rejected 429');
+    expect(await refused.getByTestId('live-verdict').textContent()).toBe('rejected 409');
     expect(await refused.textContent()).toMatch(
-      /feed 43 was already queued at .*one re-index per hour/,
+      /feed 43 is already queued .*nothing is queued twice/,
     );
     // on the board, the row leads to its feed's card
     await refused.getByTestId('live-detail-link').click();

@@ -165,7 +165,13 @@ function Screen({ route }: { route: Route }) {
     case 'orders':
       return <OrdersView orderId={route.orderId} />;
     case 'timelines':
-      return <TimelinesView pageKey={route.pageKey} eventId={route.eventId} />;
+      return (
+        <TimelinesView
+          pageKey={route.pageKey}
+          eventId={route.eventId}
+          findingId={route.findingId ?? null}
+        />
+      );
   }
 }
 

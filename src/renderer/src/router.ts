@@ -6,7 +6,13 @@ import { filtersQuery } from './state/filters';
 
 export type Route =
   | { view: 'connect' }
-  | { view: 'timelines'; pageKey: string | null; eventId: string | null }
+  | {
+      view: 'timelines';
+      pageKey: string | null;
+      eventId: string | null;
+      /** the finding picked on the page (`?finding=`), so a link can point at one finding */
+      findingId?: string | null;
+    }
   | { view: 'requests'; eventId: string | null }
   | { view: 'feeds' }
   | { view: 'outbox'; mailId: string | null }
@@ -33,18 +39,24 @@ export function parseRoute(hash: string): Route {
       return { view: 'visits', visitKey: a || null };
     case 'orders':
       return { view: 'orders', orderId: a || null };
-    default:
-      return { view: 'timelines', pageKey: a || null, eventId: b || null };
+    default: {
+      const finding = new URLSearchParams(hash.split('?')[1] ?? '').get('finding');
+      return { view: 'timelines', pageKey: a || null, eventId: b || null, findingId: finding };
+    }
   }
 }
 
 export function routeHref(route: Route): string {
   const enc = encodeRoutePart;
   switch (route.view) {
-    case 'timelines':
+    case 'timelines': {
       // the filters in force travel with every timelines link, so a copied URL shows the same list
-      if (!route.pageKey) return `#/timelines${filtersQuery()}`;
-      return `#/timelines/${enc(route.pageKey)}${route.eventId ? `/${enc(route.eventId)}` : ''}${filtersQuery()}`;
+      const query = new URLSearchParams(filtersQuery().slice(1));
+      if (route.pageKey && route.findingId) query.set('finding', route.findingId);
+      const q = query.toString() ? `?${query.toString()}` : '';
+      if (!route.pageKey) return `#/timelines${q}`;
+      return `#/timelines/${enc(route.pageKey)}${route.eventId ? `/${enc(route.eventId)}` : ''}${q}`;
+    }
     case 'requests':
       return route.eventId ? `#/requests/${enc(route.eventId)}` : '#/requests';
     case 'outbox':

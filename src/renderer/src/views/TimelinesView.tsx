@@ -117,18 +117,24 @@ function Overview() {
 export function TimelinesView({
   pageKey,
   eventId,
+  findingId = null,
 }: {
   pageKey: string | null;
   eventId: string | null;
+  findingId?: string | null;
 }) {
   const load = useSandbox((s) => s.load.pages);
   const closeInspector = useCallback(
-    () => navigate({ view: 'timelines', pageKey, eventId: null }, true),
-    [pageKey],
+    () => navigate({ view: 'timelines', pageKey, eventId: null, findingId }, true),
+    [pageKey, findingId],
   );
   const selectEvent = useCallback(
-    (id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id }, true),
-    [pageKey],
+    (id: string | null) => navigate({ view: 'timelines', pageKey, eventId: id, findingId }, true),
+    [pageKey, findingId],
+  );
+  const selectFinding = useCallback(
+    (id: string | null) => navigate({ view: 'timelines', pageKey, eventId, findingId: id }, true),
+    [pageKey, eventId],
   );
   const mode = eventId ? 'inspect' : pageKey ? 'page' : 'list';
 
@@ -150,6 +156,8 @@ export function TimelinesView({
                     pageKey={pageKey}
                     selectedEventId={eventId}
                     onSelectEvent={selectEvent}
+                    findingId={findingId}
+                    onSelectFinding={selectFinding}
                   />
                 </ErrorBoundary>
               </div>

@@ -237,13 +237,18 @@ export function PageView({
   pageKey,
   selectedEventId,
   onSelectEvent,
+  findingId,
+  onSelectFinding,
 }: {
   pageKey: string;
   selectedEventId: string | null;
   onSelectEvent(id: string | null): void;
+  /** the finding picked (in the URL, so a link can point at it) */
+  findingId: string | null;
+  onSelectFinding(id: string | null): void;
 }) {
   const [load, retry] = usePage(pageKey);
-  const [findingId, setFindingId] = useState<string | null>(null);
+  const setFindingId = onSelectFinding;
   const [basis, setBasis] = useState<TimeBasis>('timestamp');
   const page = load.phase === 'ready' ? load.page : null;
   const finding = page?.findings.find((f) => f.id === findingId) ?? null;
