@@ -1,12 +1,11 @@
 // `search-sandbox check`: NDJSON, sandbox exports and HAR files through the same rules; formats; exit codes;
 // one-line errors naming the file (and line) for input it cannot read.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/main/check/cli';
+import { check, tempFile } from '../helpers/check';
 import type { TimelineReportDto } from '../../src/shared/timeline';
-import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
 import { PageBuilder } from '../unit/timeline-events';
 import { capturingFetch, toHar, type Captured } from '../unit/timeline-beacon';
 import { kindsVisit } from '../unit/timeline-beacon-kinds';
@@ -19,24 +18,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function check(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCheck(args, {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    now: () => Date.parse('2026-11-21T05:00:00Z'),
-  });
-  return { code, out, err };
-}
-
-function temp(name: string, text: string): string {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
-  const file = path.join(dir, name);
-  writeFileSync(file, text);
-  return file;
-}
+const temp = (name: string, text: string) => tempFile(cleanups, name, text);
 
 describe('search-sandbox check', () => {
   it('passes a good NDJSON session (exit 0) and fails a bad one (exit 1) with its findings in text', async () => {

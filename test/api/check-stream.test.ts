@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCheck } from '../../src/main/check/cli';
+import { check, CHECK_NOW, tempFile } from '../helpers/check';
 import { parseInput } from '../../src/main/check/inputs';
 import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
 import { jsonReport, junitReport, textReport } from '../../src/main/tracking/timeline/report';
@@ -13,30 +13,13 @@ import { tempDir } from '../helpers/sandbox';
 import { CLI } from './cli-process';
 
 const ROOT = path.resolve(__dirname, '../..');
-const NOW = Date.parse('2026-11-21T05:00:00Z');
+const NOW = CHECK_NOW;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function check(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCheck(args, {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    now: () => NOW,
-  });
-  return { code, out, err };
-}
-
-function temp(name: string, text: string): string {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
-  const file = path.join(dir, name);
-  writeFileSync(file, text);
-  return file;
-}
+const temp = (name: string, text: string) => tempFile(cleanups, name, text);
 
 /** Every recorded session fixture in one NDJSON file: passing, warning and failing pages, 3 sites' worth. */
 function sessions(): string {

@@ -1,13 +1,11 @@
 // Strictness (CONTRACT.md): per-rule severity from the config file (top level, per account winning),
 // findings carrying the effective severity and where it was set; reports and check judging every page
 // as finished; `check --rule/--config/--fail-on info`; unknown ids and levels named in all places.
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
-import { runCheck } from '../../src/main/check/cli';
+import { check, tempFile } from '../helpers/check';
 import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
-import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
 import { newPage, searchBody, sendWarnPage } from '../e2e/helpers/beacons';
 import { PageBuilder } from '../unit/timeline-events';
 
@@ -16,24 +14,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function temp(name: string, text: string): string {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
-  const file = path.join(dir, name);
-  writeFileSync(file, text);
-  return file;
-}
-
-async function check(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCheck(args, {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    now: () => Date.parse('2026-11-21T05:00:00Z'),
-  });
-  return { code, out, err };
-}
+const temp = (name: string, text: string) => tempFile(cleanups, name, text);
 
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
 

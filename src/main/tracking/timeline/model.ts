@@ -1,5 +1,6 @@
 // The timeline engine's in-memory state: tracked events read out of recorded requests, grouped into
 // pages (siteId + pageLoadId) and responses (kind + responseId + tag), each kept in timestamp order.
+import { isObject, str } from '../values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
@@ -203,15 +204,6 @@ export function pageKey(siteId: string, pageLoadId: string): string {
   return `${siteId}\u0000${pageLoadId}`;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
-}
 
 // RFC 3339 date-time: a T (or space) separator and an explicit offset are required.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;

@@ -1,5 +1,6 @@
 // Product page, cart, order and login events read out of recorded requests, and the items of the clicks
 // and quick adds that can earn an order line its credit. Tolerant of anything a rejected body may hold.
+import { isObject, str } from '../values';
 import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 
@@ -54,15 +55,6 @@ export interface VisitEvent {
   cartIssue?: string;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function str(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
-}
 
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;

@@ -1,0 +1,30 @@
+// `search-sandbox check` in-process for tests: its exit code and what it wrote, at a fixed report time;
+// and input files in temp dirs that the test's cleanups remove.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCheck } from '../../src/main/check/cli';
+import { tempDir } from './sandbox';
+
+export const CHECK_NOW = Date.parse('2026-11-21T05:00:00Z');
+
+export async function check(
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCheck(args, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    now: () => CHECK_NOW,
+  });
+  return { code, out, err };
+}
+
+/** A file `name` holding `text` in a new temp dir; its removal is pushed onto `cleanups`. */
+export function tempFile(cleanups: Array<() => unknown>, name: string, text: string): string {
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
