@@ -64,8 +64,9 @@ const TIMELINE_FILTERS = {
   verdict: oneOf(['pass', 'warn', 'fail'] as const, 'pages with this verdict'),
   sessionId: text('pages of this session'),
   pageLoadId: text('one page load'),
-  q: text('free text: page URL, ids, responseIds, rule ids'),
+  q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),
   kind: oneOf(RESPONSE_KINDS, 'pages holding a response of this kind'),
+  event: text('pages holding an event of this type (render, impression, pageview, …)'),
 };
 
 const VISIT_FILTERS = {

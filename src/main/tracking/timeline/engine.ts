@@ -24,7 +24,7 @@ import {
   type ResponseState,
   type TimelineEvent,
 } from './model';
-import { addFact, matches, newPage, responseFor, tally } from './page-state';
+import { addFact, hasEvent, matches, newPage, responseFor, tally } from './page-state';
 import { IdleQueue } from './idle-queue';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
@@ -94,10 +94,12 @@ export interface TimelineFilter {
   verdict?: Verdict;
   sessionId?: string;
   pageLoadId?: string;
-  /** free text: matched against pageUrl, pageLoadId, sessionId, responseIds, rule ids */
+  /** free text: matched against pageUrl, ids, responseIds, rule ids and the uids its events reported */
   q?: string;
   /** pages holding at least one response of this kind */
   kind?: ResponseKind;
+  /** pages holding at least one event of this type (render, impression, pageview, …) */
+  event?: string;
 }
 
 // Beyond this many events in one response, its rules re-run only as the response grows by an eighth
@@ -400,6 +402,7 @@ export class TimelineEngine {
         !hasKind(page, filter.kind)
       )
         continue;
+      if (filter.event !== undefined && !hasEvent(page, filter.event)) continue;
       this.evaluate(page, true);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
       if (q && !matches(page, q)) continue;

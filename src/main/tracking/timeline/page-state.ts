@@ -190,19 +190,29 @@ function bump(map: Map<string, Capped>, value: string, id: string): void {
 
 /** Free text over the page's URL, ids, responseIds and rule ids (rules must have run). */
 export function matches(page: PageState, q: string): boolean {
-  if (
-    page.pageUrl.toLowerCase().includes(q) ||
-    page.pageLoadId.toLowerCase().includes(q) ||
-    page.sessionId.toLowerCase().includes(q)
-  )
+  const has = (s: string | undefined) => s !== undefined && s.toLowerCase().includes(q);
+  if (has(page.pageUrl) || has(page.pageLoadId) || has(page.sessionId) || has(page.userId))
     return true;
   for (const r of page.responses.values()) {
-    if (r.responseId.toLowerCase().includes(q)) return true;
+    if (has(r.responseId)) return true;
     for (const f of r.findings) if (f.rule.includes(q)) return true;
+    // the items its events reported: a uid (or parent id) typed into the search finds the page
+    for (const ev of r.events) {
+      for (const item of ev.results) if (has(item.uid) || has(item.parentId)) return true;
+      for (const item of ev.banners) if (has(item.uid)) return true;
+    }
   }
   return (
     page.pageFindings.some((f) => f.rule.includes(q)) ||
     page.visitFindings.some((f) => f.rule.includes(q)) ||
-    page.visitEvents.some((v) => v.orderId?.toLowerCase().includes(q))
+    page.visitEvents.some(
+      (v) => has(v.orderId ?? undefined) || v.items.some((i) => has(i.uid) || has(i.parentId)),
+    )
   );
+}
+
+/** Does the page hold an event of this type (render, impression, pageview, transaction, …)? */
+export function hasEvent(page: PageState, event: string): boolean {
+  for (const r of page.responses.values()) if (r.events.some((e) => e.event === event)) return true;
+  return page.visitEvents.some((v) => v.endpoint.endsWith(`/${event}`));
 }

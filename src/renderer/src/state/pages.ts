@@ -1,20 +1,10 @@
 // Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
-// `timeline` messages) plus a small search index per page (event types, uids) fed by SSE `event` messages,
-// because summaries carry neither and the list filters on both.
+// `timeline` messages). Searching inside pages (uids, event types) is the server's: see server-matches.ts.
 import { admin, ApiError } from '../api/client';
-import type { RecordedEvent } from '../api/types';
 import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
-import { isTimelineEndpoint } from '../../../shared/kinds';
-
-export interface PageIndex {
-  /** event types seen on the page (render, impression, …) */
-  events: Set<string>;
-  uids: Set<string>;
-}
 
 export interface PageStore {
   summaries: ReadonlyMap<string, PageTimelineSummaryDto>;
-  index: ReadonlyMap<string, PageIndex>;
   /** bumps on every change, so derived lists can be memoised on it */
   version: number;
 }
@@ -31,7 +21,7 @@ export function splitPageKey(key: string): { siteId: string; pageLoadId: string 
 }
 
 export function emptyPages(): PageStore {
-  return { summaries: new Map(), index: new Map(), version: 0 };
+  return { summaries: new Map(), version: 0 };
 }
 
 export function resetPages(): PageStore {
@@ -66,7 +56,7 @@ export async function loadPages(base: string): Promise<PageStore> {
   // view=summary: the list holds summaries
   for (const page of body.pages as unknown as PageTimelineSummaryDto[])
     summaries.set(pageKey(page), page);
-  return { summaries, index: new Map(), version: Date.now() };
+  return { summaries, version: Date.now() };
 }
 
 /** One full page with its events and findings, for the page view; null when it is not (or no longer) there. */
@@ -99,29 +89,4 @@ export function applyPageMessages(store: PageStore, messages: unknown[]): PageSt
     summaries.set(key, incoming);
   }
   return { ...store, summaries, version: store.version + 1 };
-}
-
-interface BeaconBody {
-  context?: { pageLoadId?: unknown };
-  data?: { results?: Array<{ uid?: unknown }> };
-}
-
-/** Note the event type and uids of newly recorded timeline events on their page's search index. */
-export function applyEventsToIndex(store: PageStore, events: RecordedEvent[]): PageStore {
-  const relevant = events.filter((e) => isTimelineEndpoint(e.category, e.event));
-  if (!relevant.length) return store;
-  const index = new Map(store.index);
-  for (const e of relevant) {
-    const body = (e.body && typeof e.body === 'object' ? e.body : {}) as BeaconBody;
-    const pageLoadId = typeof body.context?.pageLoadId === 'string' ? body.context.pageLoadId : '';
-    const key = pageKey({ siteId: e.siteId, pageLoadId });
-    const prev = index.get(key);
-    const next: PageIndex = { events: new Set(prev?.events), uids: new Set(prev?.uids) };
-    next.events.add(e.event);
-    if (Array.isArray(body.data?.results)) {
-      for (const r of body.data.results) if (r && typeof r.uid === 'string') next.uids.add(r.uid);
-    }
-    index.set(key, next);
-  }
-  return { ...store, index, version: store.version + 1 };
 }

@@ -13,14 +13,7 @@ import type {
 import type { FeedView, OutboxMessage } from '../../../shared/indexing';
 import type { IndexRequestNotice } from '../../../shared/stream';
 import { StreamConnection, type ConnectionStatus } from './stream';
-import {
-  applyEventsToIndex,
-  applyPageMessages,
-  emptyPages,
-  loadPages,
-  resetPages,
-  type PageStore,
-} from './pages';
+import { applyPageMessages, emptyPages, loadPages, resetPages, type PageStore } from './pages';
 
 export type LoadState =
   { phase: 'loading' } | { phase: 'ready' } | { phase: 'error'; message: string };
@@ -121,10 +114,6 @@ export class SandboxStore {
         this.loadOutbox(),
         this.loadClock(),
       ]);
-      // A fresh page snapshot has no search index (kinds, uids): rebuild it from the events we hold.
-      this.set({
-        pages: applyEventsToIndex(this.state.pages, this.state.events as RecordedEvent[]),
-      });
     } finally {
       this.snapshotLoading -= 1;
       this.scheduleFlush();
@@ -275,7 +264,7 @@ export class SandboxStore {
         }
       }
     }
-    const pages = applyEventsToIndex(applyPageMessages(this.state.pages, pageMessages), newEvents);
+    const pages = applyPageMessages(this.state.pages, pageMessages);
     this.state = { ...this.state, pages, feeds, outbox, clock, indexRequests };
     if (newEvents.length) this.appendEvents(newEvents, false);
     if (answers.size) this.attachUpstream(answers);

@@ -64,37 +64,19 @@ function time(s: string | null): number {
   return Number.isFinite(t) ? t : 0;
 }
 
-function matchesText(
-  page: PageTimelineSummaryDto,
-  uids: Set<string> | undefined,
-  needle: string,
-): boolean {
-  if (!needle) return true;
-  const hay = [
-    page.pageUrl,
-    page.pageLoadId,
-    page.sessionId,
-    page.userId,
-    ...page.responseIds,
-    ...page.rules,
-  ];
-  if (hay.some((h) => h && h.toLowerCase().includes(needle))) return true;
-  if (uids) for (const u of uids) if (u.toLowerCase().includes(needle)) return true;
-  return false;
-}
-
-/** Does the page pass every filter but the verdict (whose tabs count the pages of each)? */
+/**
+ * Does the page pass every filter but the verdict (whose tabs count the pages of each)? Text and event
+ * type are searched by the server, inside the pages (uids, bodies' ids): `found` holds the keys it
+ * answered (null: no such filter in force).
+ */
 export function matchesFilters(
-  store: PageStore,
   page: PageTimelineSummaryDto,
   filters: TimelineFilters,
-  needle = filters.text.trim().toLowerCase(),
+  found: ReadonlySet<string> | null,
 ): boolean {
   if (filters.siteId && page.siteId !== filters.siteId) return false;
-  const idx = store.index.get(pageKey(page));
   if (filters.kind && !page.kinds?.includes(filters.kind as ResponseKind)) return false;
-  if (filters.event && !idx?.events.has(filters.event)) return false;
-  return matchesText(page, idx?.uids, needle);
+  return found === null || found.has(pageKey(page));
 }
 
 export function sessionKey(p: { siteId: string; sessionId: string }): string {
@@ -105,8 +87,8 @@ export function buildRows(
   store: PageStore,
   filters: TimelineFilters,
   collapsed: ReadonlySet<string>,
+  found: ReadonlySet<string> | null = null,
 ): RowsResult {
-  const needle = filters.text.trim().toLowerCase();
   const sites = new Set<string>();
   const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   const sessions = new Map<
@@ -117,7 +99,7 @@ export function buildRows(
 
   for (const page of store.summaries.values()) {
     sites.add(page.siteId);
-    if (!matchesFilters(store, page, filters, needle)) continue;
+    if (!matchesFilters(page, filters, found)) continue;
     verdicts[page.verdict] += 1;
     if (filters.verdict && page.verdict !== filters.verdict) continue;
     shown += 1;

@@ -11,6 +11,7 @@ import { beaconCurl, beaconBody, newSnippetIds } from '../../../shared/snippets'
 import { store, useSandbox } from '../state/store';
 import { setFilters, useFilters } from '../state/filters';
 import { matchesFilters } from '../state/timeline-rows';
+import { useServerMatches } from '../state/server-matches';
 import { useSnippetAccount } from './ConnectView';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
@@ -51,18 +52,19 @@ function Overview() {
   const pages = useSandbox((s) => s.pages);
   const filters = useFilters();
   const filtered = Object.values(filters).some(Boolean);
+  const found = useServerMatches(filters, pages.version);
   // the same pages the list shows: the verdict cards count those passing the other filters
   const { verdicts, rules } = useMemo(() => {
     const v = { pass: 0, warn: 0, fail: 0 };
     const r = new Map<TimelineRuleId, number>();
     for (const p of pages.summaries.values()) {
-      if (!matchesFilters(pages, p, filters)) continue;
+      if (!matchesFilters(p, filters, found)) continue;
       v[p.verdict] += 1;
       if (filters.verdict && p.verdict !== filters.verdict) continue;
       for (const rule of p.rules) r.set(rule, (r.get(rule) ?? 0) + 1);
     }
     return { verdicts: v, rules: [...r.entries()].sort((a, b) => b[1] - a[1]) };
-  }, [pages, filters]);
+  }, [pages, filters, found]);
   return (
     <div className="overview" data-testid="timelines-overview">
       <h2>Overview</h2>

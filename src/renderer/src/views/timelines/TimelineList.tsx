@@ -9,6 +9,7 @@ import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
 import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
 import { navigate, routeHref } from '../../router';
+import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
 import {
   buildRows,
@@ -210,9 +211,11 @@ export function TimelineList({
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Typing stays responsive with thousands of pages: filtering runs at lower priority than the input.
   const text = useDeferredValue(filters.text);
+  // text and event type are searched inside the pages by the server
+  const found = useServerMatches(filters, pages.version);
   const result = useMemo(
-    () => buildRows(pages, { ...filters, text }, collapsed),
-    [pages, filters, text, collapsed],
+    () => buildRows(pages, { ...filters, text }, collapsed, found),
+    [pages, filters, text, collapsed, found],
   );
   const { rows } = result;
   // The list's one tab stop: the selected page when it is listed, else the first page.

@@ -1,0 +1,58 @@
+// The pages a text or event-type filter keeps, asked of the server (`GET /_sandbox/timelines?q=&event=`):
+// it searches inside every page it holds (uids its events reported, ids, rule ids), where the UI only
+// has summaries. Asked again as the filters change (debounced) and as pages change (at most once a second).
+import { useEffect, useState } from 'react';
+import { admin } from '../api/client';
+import { pageKey } from './pages';
+import type { TimelineFilters } from './timeline-rows';
+import type { PageTimelineSummaryDto } from '../../../shared/timeline';
+
+const TYPING_MS = 150;
+const LIVE_MS = 1000;
+
+/** null when no text or event filter is in force; else the keys of the pages the server found. */
+export function useServerMatches(
+  filters: TimelineFilters,
+  version: number,
+): ReadonlySet<string> | null {
+  const text = filters.text.trim();
+  const event = filters.event;
+  const wanted = text !== '' || event !== '';
+  const [found, setFound] = useState<{ key: string; keys: ReadonlySet<string> } | null>(null);
+  const key = `${text}\n${event}`;
+  const [asked, setAsked] = useState({ key: '', version: -Infinity });
+  useEffect(() => {
+    if (!wanted) return;
+    const again = asked.key === key;
+    const wait = again ? Math.max(0, LIVE_MS - (Date.now() - asked.version)) : TYPING_MS;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      setAsked({ key, version: Date.now() });
+      void admin('timelines', {
+        query: {
+          view: 'summary',
+          limit: 100_000,
+          ...(text && { q: text }),
+          ...(event && { event }),
+        },
+      })
+        .then((body) => {
+          if (cancelled) return;
+          const pages = body.pages as unknown as PageTimelineSummaryDto[];
+          setFound({ key, keys: new Set(pages.map(pageKey)) });
+        })
+        .catch(() => undefined);
+    }, wait);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // asked is read, not watched: a change of version asks again, throttled by it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, key, version]);
+  if (!wanted) return null;
+  // while the answer for new filters is on its way, the last answer stands (no flash of an empty list)
+  return found?.keys ?? EMPTY;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
