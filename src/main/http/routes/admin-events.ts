@@ -3,11 +3,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { SandboxCore, ResetScope } from '../../core';
 import type { EventQuery } from '../../store/types';
-import {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type SandboxExportHead,
-} from '../../store/export-format';
+import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import {
   answerBadQuery,
@@ -19,6 +15,7 @@ import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { importEvents } from '../../store/import-events';
+import { objectWithList } from '../../store/json-pieces';
 import { matches } from '../../store/event-index';
 
 export const DEFAULT_LIMIT = 1000;
@@ -52,19 +49,18 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     const truncated = found.length > limit;
     const events = truncated ? found.slice(1) : found;
     // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
-    const tail = JSON.stringify({
-      count: events.length,
-      truncated,
-      retained: core.events.size(),
-      lastSeq: events.at(-1)?.seq ?? null,
-    });
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     await streamBody(
       res,
-      concat(
-        '{"events":[',
-        mapped(events, (e, i) => `${i ? ',' : ''}${JSON.stringify(e)}`),
-        `],${tail.slice(1)}`,
+      objectWithList(
+        'events',
+        mapped(events, (e) => JSON.stringify(e)),
+        {
+          count: events.length,
+          truncated,
+          retained: core.events.size(),
+          lastSeq: events.at(-1)?.seq ?? null,
+        },
       ),
     );
   });

@@ -5,8 +5,9 @@ import type { SandboxCore } from '../../core';
 import { pageDto, pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import { htmlReportParts, jsonReportParts, junitReportParts } from '../../tracking/timeline/report';
 import { withQuery } from '../admin-query';
+import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
-import { concat, mapped, streamBody } from '../stream-body';
+import { mapped, streamBody } from '../stream-body';
 import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
 import type { PageState } from '../../tracking/timeline/model';
 
@@ -46,10 +47,10 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       await streamBody(
         res,
-        concat(
-          '{"pages":[',
-          mapped(kept, (p, i) => `${i ? ',' : ''}${JSON.stringify(dto(p))}`),
-          `],${JSON.stringify({ total: chosen.length, verdicts }).slice(1)}`,
+        objectWithList(
+          'pages',
+          mapped(kept, (p) => JSON.stringify(dto(p))),
+          { total: chosen.length, verdicts },
         ),
         slicer,
       );

@@ -3,23 +3,15 @@
 import { Router, type Response } from 'express';
 import type { SandboxCore } from '../../core';
 import { withQuery } from '../admin-query';
-import { concat, streamBody } from '../stream-body';
-
-/** JSON texts joined into the elements of an array. */
-function* joined(items: Iterable<string>): Generator<string> {
-  let first = true;
-  for (const json of items) {
-    yield first ? json : `,${json}`;
-    first = false;
-  }
-}
+import { streamBody } from '../stream-body';
+import { arrayOf } from '../../store/json-pieces';
 
 export function adminVisitsRouter(core: Pick<SandboxCore, 'timelines'>): Router {
   const router = Router();
   // 10,000 visits or orders: each is built (or taken from its cache) as the body is written, in slices
   const answer = async (res: Response, list: Iterable<string>) => {
     res.type('application/json');
-    await streamBody(res, concat('[', joined(list), ']'));
+    await streamBody(res, arrayOf(list));
   };
   router.get(
     '/visits',
