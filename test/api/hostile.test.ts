@@ -63,6 +63,22 @@ describe('error amplification', () => {
     expect(page.findings.map((f) => f.rule)).toContain('schema');
   });
 
+  it('reads at most 1,000 items of a rejected body onto its timeline', async () => {
+    const s = await sandbox();
+    // 5,000 items with numeric uids: rejected, small enough (under 64 KiB) to be kept as parsed JSON
+    const results = Array.from({ length: 5_000 }, (_, i) => ({ uid: i }));
+    const text = JSON.stringify({ context: context('many'), data: { responseId: 'r', results } });
+    expect(text.length).toBeLessThan(65_536);
+    expect((await postBeacon(s.url, 'demo42/search/impression', text)).status).toBe(400);
+    const page = (await (await fetch(`${s.url}/_sandbox/timelines/many`)).json()) as {
+      responses: Array<{ events: Array<{ uids: string[]; accepted: boolean }> }>;
+    };
+    const event = page.responses.flatMap((r) => r.events)[0]!;
+    expect(event.accepted).toBe(false);
+    expect(event.uids).toHaveLength(1_000);
+    expect(event.uids[999]).toBe('999');
+  });
+
   it('lists at most 50 problems of an ordinary bad body and counts the rest', async () => {
     const s = await sandbox();
     const results = Array.from({ length: 200 }, () => ({ uid: 7 }));
@@ -167,6 +183,7 @@ describe('reports and the terminal', () => {
       parser.close();
     }).not.toThrow();
     const text = await run();
+    // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
     expect(text.out).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
     expect(text.out).toContain('\\u001b]0;pwned\\u0007');
     // the newline in the URL cannot start a line of its own

@@ -120,7 +120,9 @@ describe('feeds in other encodings', () => {
     const feed = await runToEnd(s, 42);
     expect(feed.state).toBe('done');
     expect(feed.lastRun).toMatchObject({ charset: 'windows-1252' });
-    expect(feed.lastRun?.charsetNote).toBe('decoded as windows-1252: not valid UTF-8 at byte offset 19');
+    expect(feed.lastRun?.charsetNote).toBe(
+      'decoded as windows-1252: not valid UTF-8 at byte offset 19',
+    );
     expect(feed.history.at(-1)?.detail).toContain(
       'decoded as windows-1252: not valid UTF-8 at byte offset 19',
     );

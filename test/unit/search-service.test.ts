@@ -125,10 +125,7 @@ async function service(ids = ['resp-1', 'resp-2', 'resp-3', 'resp-4']) {
   const { responses } = await IssuedResponses.open(null, clock.now());
   const queue = [...ids];
   const search = new SearchService({
-    accounts: [
-      { siteId: 'shop01', search: CONFIG },
-      { siteId: 'empty1' },
-    ],
+    accounts: [{ siteId: 'shop01', search: CONFIG }, { siteId: 'empty1' }],
     catalogs,
     responses,
     clock,

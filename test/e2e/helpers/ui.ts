@@ -114,7 +114,8 @@ export class SandboxUi {
   }
 
   async nav(
-    name: 'timelines' | 'visits' | 'orders' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions',
+    name:
+      'timelines' | 'visits' | 'orders' | 'requests' | 'feeds' | 'outbox' | 'connect' | 'actions',
   ): Promise<void> {
     await this.testId(`nav-${name}`).click();
     await this.testId(`${name}-view`).waitFor();

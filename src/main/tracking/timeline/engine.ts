@@ -35,7 +35,7 @@ import { Slicer } from '../../slices';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { wellFormed } from '../../../shared/text';
 import { VisitBook, type PageInfo } from '../visits/book';
-import { interactionItems, isVisitEndpoint, readVisitEvent } from '../visits/events';
+import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
 import { visitFindings } from '../visits/rules';
 import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
 
@@ -194,18 +194,19 @@ export class TimelineEngine {
       return;
     }
     if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
+      // the visit keeps every click of its shopper: strings it already holds are shared, not copied
       this.book.noteInteraction(visit, {
         kind: ev.kind,
         tag: ev.tag,
         responseId: ev.responseId,
-        event: ev.event,
+        event: ev.event === 'clickthrough' ? 'clickthrough' : 'addtocart',
         eventId: ev.id,
         pageKey: page.key,
         pageLoadId: page.pageLoadId,
-        pageUrl: ev.pageUrl,
-        userId: ev.userId,
+        pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+        userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
         time: ev.time,
-        items: interactionItems(rec),
+        ids: interactionIds(rec),
       });
 
     const response = responseFor(page, ev);
@@ -219,15 +220,18 @@ export class TimelineEngine {
     // a response's first accepted event is the only one that can be the first of its responseId anywhere
     if (ev.accepted && ev.responseId && !response.originNoted) {
       response.originNoted = true;
-      const origin = () => ({
-        pageKey: page.key,
-        pageLoadId: page.pageLoadId,
-        pageUrl: ev.pageUrl,
-        sessionId: ev.sessionId,
-        eventId: ev.id,
-        kind: ev.kind,
-        event: ev.event,
-      });
+      // kept for every responseId of the input (offline too): one object for both maps, the page's strings
+      let noted: ResponseOrigin | undefined;
+      const origin = () =>
+        (noted ??= {
+          pageKey: page.key,
+          pageLoadId: page.pageLoadId,
+          pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+          sessionId: ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
+          eventId: ev.id,
+          kind: ev.kind,
+          event: ev.event,
+        });
       const key = originKey(page.siteId, ev.responseId, ev.kind);
       if (!this.origins.has(key)) this.origins.set(key, origin());
       const kindKey = originKey(page.siteId, ev.responseId);

@@ -204,7 +204,6 @@ export function pageKey(siteId: string, pageLoadId: string): string {
   return `${siteId}\u0000${pageLoadId}`;
 }
 
-
 // RFC 3339 date-time: a T (or space) separator and an explicit offset are required.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -226,7 +225,10 @@ function items(list: unknown, valid: boolean): readonly Item[] {
   if (!Array.isArray(list) || list.length === 0) return NONE;
   if (valid) return list as Item[];
   const out: Item[] = [];
-  for (const v of list) if (isObject(v)) out.push({ uid: str(v.uid), parentId: str(v.parentId) });
+  for (const v of list) {
+    if (out.length >= MAX_REJECTED_ITEMS) break;
+    if (isObject(v)) out.push({ uid: str(v.uid), parentId: str(v.parentId) });
+  }
   return out;
 }
 

@@ -74,7 +74,7 @@ export class VisitBook {
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new Map<string, Set<Visit>>();
   /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
-  private readonly byPage = new Map<string, Set<Visit>>();
+  private readonly byPage = new Map<string, Visit[]>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
   private readonly firstOrders = new Map<
     string,
@@ -130,9 +130,10 @@ export class VisitBook {
     const p = v.pages.get(pageKey);
     if (!p) {
       v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time });
-      let set = this.byPage.get(pageKey);
-      if (!set) this.byPage.set(pageKey, (set = new Set()));
-      set.add(v);
+      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
+      const list = this.byPage.get(pageKey);
+      if (!list) this.byPage.set(pageKey, [v]);
+      else list.push(v);
     } else if (ev.time < p.first) p.first = ev.time;
     return v;
   }
@@ -142,8 +143,7 @@ export class VisitBook {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
-    if (i.event === 'addtocart')
-      for (const item of i.items) for (const id of productIds(item)) visit.quickAdded.add(id);
+    if (i.event === 'addtocart') for (const id of i.ids) visit.quickAdded.add(id);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -213,9 +213,9 @@ export class VisitBook {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
     for (const pageKey of v.pages.keys()) {
-      const set = this.byPage.get(pageKey);
-      set?.delete(v);
-      if (set?.size === 0) this.byPage.delete(pageKey);
+      const list = this.byPage.get(pageKey)?.filter((x) => x !== v);
+      if (list?.length) this.byPage.set(pageKey, list);
+      else this.byPage.delete(pageKey);
     }
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));

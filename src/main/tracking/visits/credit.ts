@@ -19,7 +19,8 @@ export interface Interaction {
   userId: string;
   /** ms, by context.timestamp (else receive time) */
   time: number;
-  items: CartItemDto[];
+  /** product ids (uid, parentId, sku) of its items, each once */
+  ids: string[];
   /** the query, worked out when the interaction first earns credit (null: none known) */
   q?: string | null;
 }
@@ -38,7 +39,7 @@ export interface CreditScope {
 }
 
 function touches(i: Interaction, ids: readonly string[]): boolean {
-  return i.items.some((item) => productIds(item).some((id) => ids.includes(id)));
+  return i.ids.some((id) => ids.includes(id));
 }
 
 function hours(ms: number): string {

@@ -55,7 +55,6 @@ export interface VisitEvent {
   cartIssue?: string;
 }
 
-
 function num(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
@@ -110,11 +109,17 @@ export function productIds(item: Pick<CartItemDto, 'uid' | 'parentId' | 'sku'>):
   return ids;
 }
 
-/** The items (with sku) of an accepted clickthrough or addtocart body. */
-export function interactionItems(rec: RecordedEvent): CartItemDto[] {
+/**
+ * The product ids (uid, parentId, sku; each once) of an accepted clickthrough or addtocart body: all
+ * that credit and the cart need of its items, kept compact (a visit holds every click of its shopper).
+ */
+export function interactionIds(rec: RecordedEvent): string[] {
   const body = isObject(rec.body) ? rec.body : {};
   const data = isObject(body.data) ? body.data : {};
-  return readItems(data.results);
+  const ids: string[] = [];
+  for (const item of readItems(data.results))
+    for (const id of productIds(item)) if (!ids.includes(id)) ids.push(id);
+  return ids;
 }
 
 export function visitEventDto(v: VisitEvent): VisitEventDto {

@@ -12,6 +12,8 @@ import { describe, finding, list, plural, type ResponseRule } from './types';
 
 /** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
 export function urlQuery(pageUrl: string): string | undefined {
+  // no `?`, no query: the answer new URL would give, without parsing
+  if (!pageUrl.includes('?')) return undefined;
   let u: URL;
   try {
     u = new URL(pageUrl);
@@ -26,11 +28,19 @@ function normalise(q: string): string {
   return q.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-// parsing a URL per event is the cost of this rule: one parse per distinct page URL on a response
-const queries = new WeakMap<TimelineEvent, string | null>();
+// parsing a URL per event is the cost of this rule: the events of a page repeat a few URLs, so the
+// queries of the last URLs seen are kept (by text, URLs up to 2,048 characters; a bounded map, emptied
+// when full)
+const MAX_URLS = 4_096;
+const MAX_CACHED_URL = 2_048;
+const queries = new Map<string, string | null>();
 function queryOf(e: TimelineEvent): string | undefined {
-  let q = queries.get(e);
-  if (q === undefined) queries.set(e, (q = urlQuery(e.pageUrl) ?? null));
+  if (e.pageUrl.length > MAX_CACHED_URL) return urlQuery(e.pageUrl);
+  let q = queries.get(e.pageUrl);
+  if (q === undefined) {
+    if (queries.size >= MAX_URLS) queries.clear();
+    queries.set(e.pageUrl, (q = urlQuery(e.pageUrl) ?? null));
+  }
   return q ?? undefined;
 }
 
