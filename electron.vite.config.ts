@@ -23,6 +23,8 @@ export default defineConfig({
           // the package's programmatic API (exports "." and "./playwright")
           api: resolve('src/main/api/index.ts'),
           playwright: resolve('src/main/api/playwright.ts'),
+          // the worker thread that judges large beacon bodies (src/main/tracking/body-worker.ts)
+          'body-worker-main': resolve('src/main/tracking/body-worker-main.ts'),
         },
         // Shared code (the sandbox both entries start) lands beside them in out/main, not in
         // out/main/chunks: config.ts and http/app.ts find fixtures/ and out/renderer relative to it.

@@ -8,6 +8,7 @@ import type { RecordedEvent } from '../../src/shared/events';
 import { searchDraft } from '../helpers/drafts';
 import { postBeacon, tempDir } from '../helpers/sandbox';
 import { CLI, runCli, spawnCli, type CliProcess } from './cli-process';
+import { judgeBodyText } from '../../src/main/tracking/body-verdict';
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -179,6 +180,46 @@ describe('search-sandbox serve', () => {
     expect(((await cut.json()) as { message: string }).message).toMatch(
       /^nothing was imported: the body is not valid JSON \(/,
     );
+  });
+
+  it('judges a large beacon body in a worker thread inside the built bundle: the answers a small one gets', async () => {
+    const cli = await serve(['--ephemeral'], dir());
+    const threads = () => readdirSync(`/proc/${cli.child.pid}/task`).length;
+    const before = threads();
+    const items = (n: number, uid: (i: number) => unknown) =>
+      Array.from({ length: n }, (_, i) => ({ type: 'product', uid: uid(i), parentId: `p-${i}` }));
+    const body = (results: unknown[]) =>
+      JSON.stringify({
+        ...render('r-large'),
+        data: { responseId: 'r-large', results, banners: [] },
+      });
+    const valid = body(items(3_000, (i) => `product-${i}`));
+    const invalid = body(items(3_000, (i) => (i === 2_999 ? 7 : `product-${i}`)));
+    expect(valid.length).toBeGreaterThan(65_536);
+    const post = (text: string) => postBeacon(cli.url, 'abc123/search/impression', text);
+    const ok = await post(valid);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true });
+    const bad = await post(invalid);
+    expect(bad.status).toBe(400);
+    // the messages judging on the loop gives (the worker runs the same code, in the built bundle)
+    const onLoop = judgeBodyText('search/impression', invalid).verdict;
+    expect(onLoop.ok).toBe(false);
+    expect(((await bad.json()) as { messages: string[] }).messages).toEqual(
+      'issues' in onLoop ? onLoop.issues.map((i) => i.message) : [],
+    );
+    expect(onLoop).toMatchObject({ issues: [{ path: 'data.results[2999].uid' }, {}] });
+    const broken = await post(valid.slice(0, -1));
+    expect([broken.status, ((await broken.json()) as { messages: string[] }).messages]).toEqual([
+      400,
+      ['invalid JSON POST body'],
+    ]);
+    expect(threads()).toBeGreaterThan(before);
+    const [accepted, rejected] = await events(cli.url);
+    // the accepted body is stored parsed, the rejected one as its first 64 KiB of text
+    expect((accepted!.body as { data: { results: unknown[] } }).data.results).toHaveLength(3_000);
+    expect(typeof rejected!.body).toBe('string');
+    expect(rejected!.bodyTruncated).toEqual({ length: invalid.length, kept: 65_536 });
   });
 });
 

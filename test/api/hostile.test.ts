@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import { SaxesParser } from 'saxes';
 import { runCheck } from '../../src/main/check/cli';
+import { judgedOffLoop } from '../../src/main/tracking/body-worker';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,11 +40,14 @@ const context = (pageLoadId: string) => ({
 describe('error amplification', () => {
   it('answers a body of 340,000 bad items with its first problems and a count, and records as much', async () => {
     const s = await sandbox();
+    const judged = judgedOffLoop();
     const text = `{"context":${JSON.stringify(context('amp'))},"data":{"responseId":"r","results":[${'{},'.repeat(340_000)}{}],"banners":[]}}`;
     expect(text.length).toBeLessThan(1_048_576);
     const res = await postBeacon(s.url, 'demo42/search/impression', text);
     expect(res.status).toBe(400);
     const answer = await res.text();
+    // judged in the body worker, off the event loop
+    expect(judgedOffLoop()).toBe(judged + 1);
     // the answer echoes the body (as the service does) and lists a bounded number of problems
     const body = JSON.parse(answer) as { messages: string[] };
     expect(body.messages.length).toBeLessThanOrEqual(52);

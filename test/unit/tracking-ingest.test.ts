@@ -270,7 +270,7 @@ describe('status table', () => {
 });
 
 describe('check (dry run)', () => {
-  it('answers like handle, with each issue and its path, and records nothing', () => {
+  it('answers like handle, with each issue and its path, and records nothing', async () => {
     const { store, ingest } = setup();
     const raw = JSON.stringify({ ...validBody, seed: 1 });
     const request = {
@@ -279,7 +279,7 @@ describe('check (dry run)', () => {
       contentType: 'text/plain',
       rawBody: Buffer.from(raw),
     };
-    expect(ingest.check(request)).toEqual({
+    expect(await ingest.check(request)).toEqual({
       status: 400,
       body: {
         success: false,
@@ -289,7 +289,9 @@ describe('check (dry run)', () => {
       },
       errors: [{ message: 'request body contains unknown field: "seed"', path: 'seed' }],
     });
-    expect(ingest.check({ ...request, rawBody: Buffer.from(JSON.stringify(validBody)) })).toEqual({
+    expect(
+      await ingest.check({ ...request, rawBody: Buffer.from(JSON.stringify(validBody)) }),
+    ).toEqual({
       status: 200,
       body: { success: true },
       errors: [],

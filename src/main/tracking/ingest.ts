@@ -4,7 +4,8 @@ import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
 import { parseBeaconPath } from './beacon-path';
-import { validateBeaconBody } from './schemas';
+import { judgeBodyText, MAX_JSON_DEPTH, type BodyVerdict } from './body-verdict';
+import { judgeOffLoop, WORKER_FROM_CHARS } from './body-worker';
 
 /** The real service refuses bodies over 1 MB (1 << 20 bytes). */
 export const MAX_BODY_BYTES = 1 << 20;
@@ -52,8 +53,7 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Go's encoding/json (the real service) refuses JSON nested deeper than this. */
-export const MAX_JSON_DEPTH = 10_000;
+export { MAX_JSON_DEPTH };
 
 export { nestsDeeperThan } from '../../shared/json-depth';
 import { nestsDeeperThan } from '../../shared/json-depth';
@@ -108,7 +108,7 @@ export class TrackingIngest {
   async handle(request: TrackingRequest): Promise<TrackingResponse> {
     const where = parseBeaconPath(request.path);
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
-    const { verdict, parsed } = this.judge(request, where, text);
+    const { verdict, parsed } = await this.judge(request, where, text);
 
     const draft: EventDraft = {
       receivedAt: new Date(this.clock.now()).toISOString(),
@@ -158,18 +158,21 @@ export class TrackingIngest {
    * What the service would answer, with every issue and its path, without recording anything:
    * lets scripts and CI check fixtures without filling the event list.
    */
-  check(request: TrackingRequest): TrackingResponse & { errors: ValidationIssue[] } {
+  async check(request: TrackingRequest): Promise<TrackingResponse & { errors: ValidationIssue[] }> {
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
-    const { verdict } = this.judge(request, parseBeaconPath(request.path), text);
+    const { verdict } = await this.judge(request, parseBeaconPath(request.path), text);
     return { ...responseFor(verdict, text), errors: verdict.issues };
   }
 
-  /** The status, in the service's order of checks; `parsed` is the JSON body when it got that far. */
-  private judge(
+  /**
+   * The status, in the service's order of checks; `parsed` is the JSON body when it got that far (a
+   * large body is judged in the worker and parsed here only if it is kept parsed).
+   */
+  private async judge(
     request: TrackingRequest,
     where: ReturnType<typeof parseBeaconPath>,
     text: string | null,
-  ): { verdict: Verdict; parsed?: unknown } {
+  ): Promise<{ verdict: Verdict; parsed?: unknown }> {
     if (!where.ok)
       return {
         verdict: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] },
@@ -215,23 +218,20 @@ export class TrackingIngest {
       };
     }
 
-    let parsed: unknown;
-    try {
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new Error('nested too deep');
-      parsed = JSON.parse(text);
-    } catch {
-      return {
-        verdict: {
-          status: 400,
-          error: 'ValidationError',
-          issues: [issue('invalid JSON POST body')],
-        },
-      };
-    }
-
-    const issues = validateBeaconBody(`${where.category}/${where.event}`, parsed);
-    if (issues.length > 0)
-      return { verdict: { status: 400, error: 'ValidationError', issues, echo: true }, parsed };
-    return { verdict: { status: 200, issues: [] }, parsed };
+    const endpoint = `${where.category}/${where.event}`;
+    const judged: { verdict: BodyVerdict; parsed?: unknown } =
+      text.length >= WORKER_FROM_CHARS
+        ? await judgeOffLoop(endpoint, text).then((verdict) =>
+            verdict === null ? judgeBodyText(endpoint, text) : { verdict },
+          )
+        : judgeBodyText(endpoint, text);
+    return { verdict: verdictOf(judged.verdict), parsed: judged.parsed };
   }
+}
+
+function verdictOf(body: BodyVerdict): Verdict {
+  if (body.ok) return { status: 200, issues: [] };
+  if (body.problem === 'json')
+    return { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] };
+  return { status: 400, error: 'ValidationError', issues: body.issues, echo: true };
 }

@@ -267,7 +267,7 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
     async (req: Request, res: Response) => {
       const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
       const { siteId, category, event } = req.params as Record<string, string>;
-      const result = ingest.check({
+      const result = await ingest.check({
         method: 'POST',
         path: `/beacon/v2/${siteId}/${category}/${event}`,
         contentType: req.get('content-type') ?? 'text/plain',
