@@ -26,6 +26,7 @@ import {
 } from './model';
 import { addFact, hasEvent, matches, newPage, responseFor, tally } from './page-state';
 import { IdleQueue } from './idle-queue';
+import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseOrigin, RuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/provenance';
@@ -125,8 +126,11 @@ export class TimelineEngine {
   private provenance: ProvenanceSource | undefined;
   /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
   private readonly book: VisitBook;
+  /** pages by verdict, for lists that cost what they return (live only: offline input is read once) */
+  private readonly index: VerdictIndex | undefined;
 
   constructor(private readonly options: TimelineEngineOptions) {
+    this.index = options.offline ? undefined : new VerdictIndex();
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
     this.book = new VisitBook({
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
@@ -159,6 +163,7 @@ export class TimelineEngine {
     if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
+    this.index?.touched(page);
     page.lastApplied = ++this.applied;
     page.arrivals++;
     this.totalEvents++;
@@ -350,6 +355,7 @@ export class TimelineEngine {
     this.finishPage(page);
     const dto = pageDto(page);
     this.pages.delete(key);
+    this.index?.removed(page);
     this.totalEvents -= page.arrivals;
     return dto;
   }
@@ -359,6 +365,7 @@ export class TimelineEngine {
     for (const [key, page] of this.pages) {
       if (siteId !== undefined && page.siteId !== siteId) continue;
       this.pages.delete(key);
+      this.index?.removed(page);
       this.totalEvents -= page.arrivals;
     }
     this.book.reset(siteId);
@@ -376,6 +383,7 @@ export class TimelineEngine {
       const [key, oldest] = this.pages.entries().next().value!;
       if (oldest === keep) return;
       this.pages.delete(key);
+      this.index?.removed(oldest);
       this.totalEvents -= oldest.arrivals;
       this.book.forgetPage(oldest.siteId, key);
     }
@@ -383,6 +391,40 @@ export class TimelineEngine {
 
   size(): number {
     return this.pages.size;
+  }
+
+  /**
+   * Judge every page that changed since it was last judged exactly, one per step (a caller reading them
+   * all gives the loop back between steps). After it, `byVerdict` answers for every page.
+   */
+  *settle(): Generator<void> {
+    if (!this.index) {
+      for (const page of this.pages.values()) {
+        this.evaluate(page, true);
+        yield;
+      }
+      return;
+    }
+    for (const page of this.index.stale) {
+      if (this.pages.get(page.key) === page) this.evaluate(page, true);
+      else this.index.removed(page);
+      yield;
+    }
+  }
+
+  /**
+   * The newest `limit` pages (of one verdict, or all), oldest first, with how many there are and the
+   * verdict totals: the answer `list({verdict})` gives, without reading every page. Call after `settle`.
+   */
+  byVerdict(
+    verdict: Verdict | undefined,
+    limit: number,
+  ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
+    if (!this.index) throw new Error('byVerdict: an offline engine keeps no index');
+    const verdicts = this.index.counts();
+    if (verdict !== undefined) return { ...this.index.newest(verdict, limit), verdicts };
+    const all = [...this.pages.values()];
+    return { pages: all.slice(Math.max(0, all.length - limit)), total: all.length, verdicts };
   }
 
   /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
@@ -533,6 +575,7 @@ export class TimelineEngine {
       adjust(page, effective, +1);
       page.visitDirty = false;
     }
+    this.index?.judged(page, verdictOf(page), exact);
   }
 
   /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
@@ -603,6 +646,7 @@ export class TimelineEngine {
   }
 
   private markAll(page: PageState): void {
+    this.index?.touched(page);
     page.visitDirty = true;
     for (const r of page.responses.values()) r.dirty = true;
   }

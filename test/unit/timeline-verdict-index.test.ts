@@ -1,0 +1,104 @@
+// The verdict index answers `GET /_sandbox/timelines?verdict=…&limit=…` without reading every page: its
+// answer must be the scan's (every page judged, filtered, the newest kept), after events, after pages go
+// idle, after a catalog change re-judges all, and after a reset. The fault corpus gives pages of every verdict.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { parseInput } from '../../src/main/check/inputs';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { verdictOf } from '../../src/main/tracking/timeline/dto';
+import type { RecordedEvent } from '../../src/shared/events';
+import type { Verdict } from '../../src/shared/timeline';
+import { mapLevels } from '../../src/shared/rule-levels';
+import { PageBuilder } from './timeline-events';
+
+const DIR = path.resolve(import.meta.dirname, '../../fixtures/corpus');
+
+function corpusEvents(): RecordedEvent[] {
+  const counter = { seq: 0 };
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap(
+      (f) => parseInput(readFileSync(path.join(DIR, f), 'utf8'), f, `${f}:`, counter).events,
+    );
+}
+
+/** What the scan (the list route's other path) answers. */
+function scan(engine: TimelineEngine, verdict: Verdict | undefined, limit: number) {
+  const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
+  const chosen: string[] = [];
+  for (const page of engine.matching({})) {
+    const v = verdictOf(page);
+    verdicts[v]++;
+    if (verdict === undefined || v === verdict) chosen.push(page.key);
+  }
+  return {
+    pages: chosen.slice(Math.max(0, chosen.length - limit)),
+    total: chosen.length,
+    verdicts,
+  };
+}
+
+function indexed(engine: TimelineEngine, verdict: Verdict | undefined, limit: number) {
+  for (const _ of engine.settle());
+  const { pages, total, verdicts } = engine.byVerdict(verdict, limit);
+  return { pages: pages.map((p) => p.key), total, verdicts };
+}
+
+function same(engine: TimelineEngine): Record<Verdict, number> {
+  let counts: Record<Verdict, number> | undefined;
+  for (const verdict of [undefined, 'pass', 'warn', 'fail'] as const)
+    for (const limit of [1, 3, 40, 10_000]) {
+      // the index first: the scan judges every page, which would hide a stale index
+      const fast = indexed(engine, verdict, limit);
+      const slow = scan(engine, verdict, limit);
+      expect(fast, `verdict=${verdict} limit=${limit}`).toEqual(slow);
+      counts = slow.verdicts;
+    }
+  return counts!;
+}
+
+describe('timeline verdict index', () => {
+  it('answers as the scan does, as pages change, go idle, are re-judged and reset', () => {
+    const events = corpusEvents();
+    expect(events.length).toBeGreaterThan(400);
+    const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
+    // no-impression as an error: a page turns from pass to fail when it goes idle (the index must follow)
+    const engine = new TimelineEngine({
+      clock,
+      settings: defaultTimelineSettings(),
+      levels: mapLevels({ 'no-impression': 'error' }, 'test'),
+    });
+    try {
+      const half = Math.floor(events.length / 2);
+      // a page rendered just now, without impressions
+      engine.apply(new PageBuilder({ pageLoadId: 'idle-page' }).render('r-idle', { at: 0 }), {
+        live: true,
+      });
+      for (const e of events.slice(0, half)) engine.apply(e, { live: true });
+      const busy = same(engine);
+      // an hour on: pages awaiting impressions went idle (judged when read)
+      clock.advance(3_600_000);
+      const idle = same(engine);
+      expect(idle.fail).toBeGreaterThan(busy.fail);
+      for (const e of events.slice(half)) engine.apply(e, { live: true });
+      clock.advance(3_600_000);
+      same(engine);
+      engine.invalidate();
+      const all = same(engine);
+      expect(all.pass).toBeGreaterThan(0);
+      expect(all.fail).toBeGreaterThan(0);
+      const site = engine.list()[0]!.siteId;
+      engine.reset(site);
+      same(engine);
+      engine.reset();
+      expect(same(engine)).toEqual({ pass: 0, warn: 0, fail: 0 });
+    } finally {
+      engine.dispose();
+      clock.dispose();
+    }
+  });
+});
