@@ -14,6 +14,7 @@ import { bench as forwarding } from './forwarding';
 import { bench as visits } from './visits';
 import { bench as check } from './check';
 import { bench as hostile } from './hostile';
+import { bench as store } from './store';
 
 const benches: Bench[] = [
   ingest,
@@ -25,6 +26,7 @@ const benches: Bench[] = [
   visits,
   check,
   hostile,
+  store,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -121,6 +121,7 @@ export class TimelineEngine {
   /** keys of pages released while offline input went on (an event for one reopens it: noted) */
   private released: Set<string> | undefined;
   private reopened = { count: 0, first: [] as string[] };
+  private readonly forgotten = { visits: 0, responses: 0 };
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -339,6 +340,26 @@ export class TimelineEngine {
       yield this.forgetJudged(key, page);
       this.released.add(key);
     }
+  }
+
+  /**
+   * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits and
+   * `maxResponses` first pages of responseIds (oldest forgotten first), so memory has a ceiling whatever
+   * the input's length. Counts what was forgotten (`forgottenState`).
+   */
+  bound(maxVisits: number, maxResponses: number): void {
+    this.forgotten.visits += this.book.forgetOldestVisits(maxVisits);
+    for (const map of [this.origins, this.kindOrigins])
+      for (const key of map.keys()) {
+        if (map.size <= maxResponses) break;
+        map.delete(key);
+        if (map === this.origins) this.forgotten.responses++;
+      }
+  }
+
+  /** What `bound` forgot so far. */
+  forgottenState(): { visits: number; responses: number } {
+    return { ...this.forgotten };
   }
 
   /** Offline input ended: every page left, judged as finished, handed over and forgotten. */

@@ -51,6 +51,10 @@ const MAX_OPEN_PAGES = 5_000;
 const RECENT_EVENTS = 20_000;
 /** release is looked at once per this many events */
 const RELEASE_EVERY = 1_024;
+/** visits kept while offline input streams in (their clicks earn later orders credit): beyond it the oldest go */
+const MAX_VISITS = 50_000;
+/** responseIds whose first page is kept (responseid-reused, -cross-kind): beyond it the oldest go */
+const MAX_RESPONSES = 250_000;
 
 /**
  * The timeline rules over input too big to hold (`check` on a million events): events are applied as
@@ -63,7 +67,11 @@ export class OfflineJudge {
   private readonly responses: IssuedResponse[] = [];
   private count = 0;
 
-  constructor(now: number, levels?: LevelSource) {
+  constructor(
+    now: number,
+    levels?: LevelSource,
+    private readonly limits = { maxVisits: MAX_VISITS, maxResponses: MAX_RESPONSES },
+  ) {
     this.clock = new SandboxClock({ frozen: true, start: now });
     this.engine = new TimelineEngine({
       clock: this.clock,
@@ -82,8 +90,10 @@ export class OfflineJudge {
   /** Apply one event; the pages that settled meanwhile, judged. */
   *apply(ev: RecordedEvent): Generator<PageTimelineDto> {
     this.engine.apply(ev);
-    if (++this.count % RELEASE_EVERY === 0)
+    if (++this.count % RELEASE_EVERY === 0) {
       yield* this.engine.release(MAX_OPEN_PAGES, RECENT_EVENTS);
+      this.engine.bound(this.limits.maxVisits, this.limits.maxResponses);
+    }
   }
 
   /** The input ended: every page still open, judged as finished. */
@@ -93,9 +103,20 @@ export class OfflineJudge {
 
   /** Pages that got events after they were released were judged in two parts: say so. */
   notes(): string[] {
+    const notes: string[] = [];
+    const { visits, responses } = this.engine.forgottenState();
+    if (visits > 0)
+      notes.push(
+        `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): an order placed after its visit was forgotten gets no credit from that visit's clicks. Check such long recordings in parts, by day or by session`,
+      );
+    if (responses > 0)
+      notes.push(
+        `the first pages of ${responses.toLocaleString('en-US')} of the oldest responseIds were forgotten (more than ${this.limits.maxResponses.toLocaleString('en-US')} were seen): a responseId reused that much later is not reported (responseid-reused)`,
+      );
     const { count, first } = this.engine.reopenedPages();
-    if (count === 0) return [];
+    if (count === 0) return notes;
     return [
+      ...notes,
       `${count} page${count === 1 ? '' : 's'} got events after ${count === 1 ? 'it was' : 'they were'} judged (more than ${MAX_OPEN_PAGES.toLocaleString('en-US')} pages were open and ${RECENT_EVENTS.toLocaleString('en-US')} events had passed without one for ${count === 1 ? 'it' : 'them'}), so ${count === 1 ? 'it was' : 'they were'} judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}. Sort the input by time, or check such sessions on their own`,
     ];
   }

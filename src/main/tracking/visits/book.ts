@@ -198,6 +198,20 @@ export class VisitBook {
     }
   }
 
+  /**
+   * Offline input too big to hold (`check`): keep at most `max` visits, forgetting the oldest begun
+   * (their clicks can no longer earn a later order credit). Returns how many were forgotten.
+   */
+  forgetOldestVisits(max: number): number {
+    let forgotten = 0;
+    for (const v of this.visits.values()) {
+      if (this.visits.size <= max) break;
+      this.drop(v);
+      forgotten++;
+    }
+    return forgotten;
+  }
+
   reset(siteId?: string): void {
     for (const v of [...this.visits.values()])
       if (siteId === undefined || v.siteId === siteId) this.drop(v);

@@ -1,0 +1,133 @@
+// Store benchmark: a sandbox in its own process with 1,000,000 stored events (100,000 search pages of 10,
+// interleaved, imported through POST /_sandbox/import in blocks), then the queries a user keeps asking all
+// day, each timed to its last byte (five rounds): the failing pages, the newest pages, the newest events,
+// one visit and one user's orders; the JSON report's first byte; the sandbox's RSS. Baseline in the same
+// run: GET /_sandbox/health (what any answer costs).
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { pageEvents } from './timelines';
+import { fmt, median, spread, startScriptServer, type Bench } from './bench';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const EVENTS = Number(process.env.BENCH_STORE_EVENTS ?? 1_000_000);
+const PAGES = Math.ceil(EVENTS / 10);
+const ROUNDS = 5;
+const BLOCK = 20_000; // pages per import request (~120 MB of NDJSON)
+
+const QUERIES: Array<[string, string]> = [
+  ['health (baseline)', '/_sandbox/health'],
+  ['failing pages', '/_sandbox/timelines?verdict=fail&limit=50'],
+  ['newest pages', '/_sandbox/timelines?limit=50&view=summary'],
+  ['newest events', '/_sandbox/events?limit=100'],
+  ['one visit', '/_sandbox/visits?siteId=demo42&sessionId=s-7'],
+  ["one user's orders", '/_sandbox/orders?siteId=demo42&userId=u-7'],
+];
+
+async function timed(url: string, firstByteOnly = false): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  if (firstByteOnly) {
+    const reader = res.body!.getReader();
+    await reader.read();
+    const ms = performance.now() - t0;
+    await reader.cancel();
+    return ms;
+  }
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
+export const bench: Bench = {
+  name: 'store',
+  description: `queries over ${EVENTS.toLocaleString('en-US')} stored events (a sandbox kept running all day)`,
+  async run(log) {
+    process.env.SEARCH_SANDBOX_RETENTION = String(EVENTS + 10);
+    const server = await startScriptServer(path.join(HERE, 'responsiveness-server.ts'));
+    const rssMb = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+    try {
+      const start = Date.now() - 6 * 3_600_000;
+      let seq = 0;
+      const t0 = performance.now();
+      for (let block = 0; block < PAGES; block += BLOCK) {
+        const lines: string[] = [];
+        for (let b = block; b < Math.min(PAGES, block + BLOCK); b += 100) {
+          const pages = [];
+          for (let n = b; n < Math.min(PAGES, b + 100); n++)
+            pages.push(pageEvents(n, start + n * 50));
+          for (let i = 0; i < 10; i++)
+            for (const p of pages) {
+              const { event, body } = p[i]!;
+              const n = ++seq;
+              lines.push(
+                JSON.stringify({
+                  id: `ev_${String(n).padStart(9, '0')}`,
+                  seq: n,
+                  receivedAt: new Date(start + n * 5).toISOString(),
+                  siteId: 'demo42',
+                  category: 'search',
+                  event,
+                  path: `/beacon/v2/demo42/search/${event}`,
+                  accepted: true,
+                  status: 200,
+                  errors: [],
+                  body,
+                }),
+              );
+            }
+        }
+        const res = await fetch(`${server.url}/_sandbox/import`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-ndjson' },
+          body: lines.join('\n'),
+        });
+        if (!res.ok) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+        log(
+          `imported ${seq.toLocaleString('en-US')} events (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+        );
+      }
+      // the first read judges every imported page once: timed apart
+      const first = await timed(`${server.url}/_sandbox/timelines?verdict=fail&limit=50`);
+      log(`first failing-pages answer after the import: ${fmt(first)} ms`);
+      const times = new Map<string, number[]>(QUERIES.map(([name]) => [name, []]));
+      const report: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const [name, url] of QUERIES) times.get(name)!.push(await timed(server.url + url));
+        report.push(await timed(`${server.url}/_sandbox/report?format=json`, true));
+      }
+      const rss = rssMb();
+      const rows = QUERIES.map(([name, url]) => [`${name}: GET ${url}`, spread(times.get(name)!)]);
+      rows.push(['JSON report, first byte: GET /_sandbox/report?format=json', spread(report)]);
+      rows.push(['sandbox RSS (MiB)', fmt(rss, 0)]);
+      return {
+        table: { columns: ['request', 'ms: median (min–max)'], rows },
+        targets: [
+          ...QUERIES.slice(1).map(([name]) => ({
+            name: `${name} (median)`,
+            measured: median(times.get(name)!),
+            op: '<' as const,
+            limit: 20,
+            unit: ' ms',
+          })),
+          {
+            name: 'JSON report first byte (median)',
+            measured: median(report),
+            op: '<',
+            limit: 100,
+            unit: ' ms',
+          },
+          { name: 'sandbox RSS', measured: rss, op: '<', limit: 1536, unit: ' MiB' },
+        ],
+        notes: [
+          `${EVENTS.toLocaleString('en-US')} events in ${PAGES.toLocaleString('en-US')} pages; BENCH_STORE_EVENTS changes the size`,
+          `first failing-pages answer after the import (judges every page once): ${fmt(first)} ms`,
+        ],
+      };
+    } finally {
+      await server.stop();
+    }
+  },
+};

@@ -1,0 +1,59 @@
+// `check` keeps cross-page state (visits for credit, the first page of each responseId) with a ceiling:
+// beyond it the oldest go, and the notes say what was forgotten and what that can hide. Below the
+// ceiling nothing is forgotten and nothing is said.
+import { describe, expect, it } from 'vitest';
+import { OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
+import { pageEvents } from '../bench/timelines';
+import type { RecordedEvent } from '../../src/shared/events';
+
+/** 300 search pages of 10 events, one session each (as the benchmarks send them), as recorded events. */
+function events(): RecordedEvent[] {
+  const start = Date.parse('2026-11-20T10:00:00Z');
+  const out: RecordedEvent[] = [];
+  let seq = 0;
+  for (let n = 0; n < 300; n++)
+    for (const { event, body } of pageEvents(n, start + n * 50)) {
+      seq++;
+      out.push({
+        id: `line:${seq}`,
+        seq,
+        receivedAt: null,
+        siteId: 'bench1',
+        category: 'search',
+        event,
+        path: `/beacon/v2/bench1/search/${event}`,
+        accepted: true,
+        status: 200,
+        errors: [],
+        body,
+      } as unknown as RecordedEvent);
+    }
+  return out;
+}
+
+function judgeAll(limits?: { maxVisits: number; maxResponses: number }) {
+  const judge = new OfflineJudge(Date.parse('2026-11-21T00:00:00Z'), undefined, limits);
+  try {
+    let pages = 0;
+    for (const e of events()) for (const _ of judge.apply(e)) pages++;
+    for (const _ of judge.end()) pages++;
+    return { pages, notes: judge.notes() };
+  } finally {
+    judge.dispose();
+  }
+}
+
+describe('check: the ceiling on cross-page state', () => {
+  it('forgets the oldest visits and responseIds beyond it, and says so', () => {
+    const { pages, notes } = judgeAll({ maxVisits: 100, maxResponses: 50 });
+    expect(pages).toBe(300);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/^\d+ of the oldest visits were forgotten .*more than 100 were open/);
+    expect(notes[1]).toMatch(/^the first pages of \d+ of the oldest responseIds were forgotten/);
+  });
+
+  it('forgets nothing and says nothing below it', () => {
+    expect(judgeAll({ maxVisits: 300, maxResponses: 600 }).notes).toEqual([]);
+    expect(judgeAll().notes).toEqual([]);
+  });
+});
