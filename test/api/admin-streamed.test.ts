@@ -139,6 +139,15 @@ describe('streamed answers', () => {
     expect(json.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const now = Date.parse((JSON.parse(json.body) as { generatedAt: string }).generatedAt);
     expect(json.body).toBe(JSON.stringify(jsonReport(pages, 'sandbox', now)));
+    // filtered, and filtered down to nothing: the same bytes as the whole report of those pages
+    for (const [query, keep] of [
+      ['verdict=fail', (p: { verdict: string }) => p.verdict === 'fail'],
+      ['siteId=nosuchsite', () => false],
+    ] as const) {
+      const some = await text(`/_sandbox/report?format=json&${query}`);
+      const at = Date.parse((JSON.parse(some.body) as { generatedAt: string }).generatedAt);
+      expect(some.body).toBe(JSON.stringify(jsonReport(pages.filter(keep), 'sandbox', at)));
+    }
 
     const junit = await text('/_sandbox/report?format=junit');
     expect(junit.res.headers.get('content-type')).toBe('application/xml; charset=utf-8');

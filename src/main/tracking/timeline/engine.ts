@@ -482,18 +482,27 @@ export class TimelineEngine {
    * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
    */
   finishedDto(page: PageState): PageTimelineDto {
+    return this.asFinished(page, pageDto);
+  }
+
+  /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
+  finishedVerdict(page: PageState): Verdict {
+    return this.asFinished(page, verdictOf);
+  }
+
+  private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
     this.evaluate(page, true);
-    if (page.idle || page.awaitingImpression === 0) return pageDto(page);
+    if (page.idle || page.awaitingImpression === 0) return read(page);
     page.idle = true;
     page.judgedAsFinished = true;
     this.markAll(page);
     this.evaluate(page, true);
-    const dto = pageDto(page);
+    const answer = read(page);
     page.idle = false;
     page.judgedAsFinished = false;
     this.markAll(page);
     this.evaluate(page, true);
-    return dto;
+    return answer;
   }
 
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {

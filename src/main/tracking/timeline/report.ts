@@ -28,6 +28,18 @@ export function jsonReport(
 }
 
 /**
+ * The JSON report's text before its verdict totals and between them and its first page: a report streamed
+ * from its first byte writes `[0]`, the totals, `[1]`, then its pages joined by commas, then `]}`
+ * (the bytes of `JSON.stringify(jsonReport(…))`).
+ */
+export function jsonReportHead(source: string, now: number): [string, string] {
+  const marker = { pass: -1, warn: -1, fail: -1 };
+  const text = JSON.stringify({ ...jsonReport([], source, now), verdicts: marker });
+  const at = text.indexOf(JSON.stringify(marker));
+  return [text.slice(0, at), `${text.slice(at + JSON.stringify(marker).length, -2)}`];
+}
+
+/**
  * The JSON report in pieces (a page each), for writing it as a stream: the same bytes as
  * `JSON.stringify(jsonReport(…))`, whose last key is `pages`.
  */
