@@ -1,14 +1,15 @@
-// Idle tracking for `no-impression`: pages waiting to count as idle, in deadline order, with one clock timer
-// for the earliest deadline (deadlines only grow as events arrive, so a FIFO suffices). Many pages can
-// come due at once (the clock moved on an hour, 10,000 imported pages): they are handled in slices that
+// Idle tracking for `no-impression`: pages waiting to count as idle, in deadline order (a binary heap:
+// deadlines come from receive times, which go back when the sandbox clock is set back or an import
+// replays older traffic), with one clock timer for the earliest deadline. Many pages can come due at once (the clock moved on an hour, 10,000 imported pages): they are handled in slices that
 // give the event loop back, as every page judged is a few dozen microseconds.
 import type { Clock } from '../../clock';
 import { Slicer } from '../../slices';
 import type { PageState } from './model';
 
 export class IdleQueue {
-  private queue: Array<{ page: PageState; at: number }> = [];
-  private head = 0;
+  /** a min-heap by `at`, ties by push order */
+  private heap: Array<{ page: PageState; at: number; n: number }> = [];
+  private pushed = 0;
   private cancelTimer: (() => void) | null = null;
   private armedAt = Infinity;
   /** the next slice of due pages, while a burst is being handled */
@@ -21,13 +22,40 @@ export class IdleQueue {
   ) {}
 
   push(page: PageState, at: number): void {
-    this.queue.push({ page, at });
+    const heap = this.heap;
+    const entry = { page, at, n: this.pushed++ };
+    let i = heap.push(entry) - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!earlier(entry, heap[up]!)) break;
+      heap[i] = heap[up]!;
+      i = up;
+    }
+    heap[i] = entry;
     this.arm();
   }
 
+  private pop(): { page: PageState; at: number } {
+    const heap = this.heap;
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= heap.length) break;
+        const c = l + 1 < heap.length && earlier(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+        if (!earlier(heap[c]!, last)) break;
+        heap[i] = heap[c]!;
+        i = c;
+      }
+      heap[i] = last;
+    }
+    return top;
+  }
+
   clear(): void {
-    this.queue = [];
-    this.head = 0;
+    this.heap = [];
   }
 
   dispose(): void {
@@ -39,7 +67,7 @@ export class IdleQueue {
   }
 
   private arm(): void {
-    const next = this.queue[this.head];
+    const next = this.heap[0];
     // a burst under way re-arms when it is done
     if (!next || this.resuming) return;
     if (this.cancelTimer && this.armedAt <= next.at) return;
@@ -54,18 +82,18 @@ export class IdleQueue {
     this.resuming = null;
     const now = this.clock.now();
     const slice = new Slicer();
-    while (this.head < this.queue.length && this.queue[this.head]!.at <= now) {
+    while (this.heap.length > 0 && this.heap[0]!.at <= now) {
       if (slice.due) {
         this.resuming = setImmediate(() => this.fire());
         return;
       }
-      const { page, at } = this.queue[this.head++]!;
+      const { page, at } = this.pop();
       this.due(page, at);
-    }
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
     }
     this.arm();
   }
+}
+
+function earlier(a: { at: number; n: number }, b: { at: number; n: number }): boolean {
+  return a.at < b.at || (a.at === b.at && a.n < b.n);
 }
