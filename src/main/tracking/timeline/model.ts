@@ -3,7 +3,7 @@
 import { isObject, str } from '../values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
-import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
+import type { Severity, TimelineFindingDto, Verdict } from '../../../shared/timeline';
 import type { VisitEvent } from '../visits/events';
 import { topLevelMember } from '../json-text';
 
@@ -153,6 +153,8 @@ export interface UpstreamTally {
 }
 
 export interface PageState {
+  /** the live engine's verdict index (verdict-index.ts): the page's verdict there, place, stale */
+  indexed?: { verdict: Verdict | null; n: number; stale: boolean };
   key: string;
   siteId: string;
   pageLoadId: string;

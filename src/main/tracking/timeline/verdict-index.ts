@@ -11,43 +11,40 @@ export class VerdictIndex {
     warn: new Set(),
     fail: new Set(),
   };
-  /** each page seen: its verdict in the index (null until first judged) and its place in page order */
-  private readonly entries = new Map<PageState, { verdict: Verdict | null; n: number }>();
   private next = 0;
   /** pages to judge exactly before the index answers for them */
   readonly stale = new Set<PageState>();
 
   /** A page was created, got an event or had its facts change: judge it before answering. */
   touched(page: PageState): void {
-    if (!this.entries.has(page)) this.entries.set(page, { verdict: null, n: this.next++ });
+    // on the page itself (no lookup on every event): its verdict here, its place in page order, stale?
+    const entry = (page.indexed ??= { verdict: null, n: this.next++, stale: false });
+    if (entry.stale) return;
+    entry.stale = true;
     this.stale.add(page);
   }
 
   /** The page's rules ran; `exact` when every rule ran (nothing of it is left stale). */
   judged(page: PageState, verdict: Verdict, exact: boolean): void {
-    let entry = this.entries.get(page);
-    if (!entry) this.entries.set(page, (entry = { verdict: null, n: this.next++ }));
+    const entry = (page.indexed ??= { verdict: null, n: this.next++, stale: false });
     if (entry.verdict !== verdict) {
       if (entry.verdict) this.sets[entry.verdict].delete(page);
       this.sets[verdict].add(page);
       entry.verdict = verdict;
     }
-    if (exact) this.stale.delete(page);
+    if (exact && entry.stale) {
+      entry.stale = false;
+      this.stale.delete(page);
+    }
   }
 
   /** The page was forgotten. */
   removed(page: PageState): void {
     this.stale.delete(page);
-    const entry = this.entries.get(page);
+    const entry = page.indexed;
     if (!entry) return;
     if (entry.verdict) this.sets[entry.verdict].delete(page);
-    this.entries.delete(page);
-  }
-
-  clear(): void {
-    for (const set of Object.values(this.sets)) set.clear();
-    this.entries.clear();
-    this.stale.clear();
+    page.indexed = undefined;
   }
 
   counts(): Record<Verdict, number> {
@@ -65,13 +62,13 @@ export class VerdictIndex {
       // the place of the `limit`-th newest: one typed sort of the places (100,000 in a few ms)
       const places = new Float64Array(set.size);
       let i = 0;
-      for (const page of set) places[i++] = this.entries.get(page)!.n;
+      for (const page of set) places[i++] = page.indexed!.n;
       places.sort();
       cut = places[set.size - limit]!;
     }
     const picked: Array<{ page: PageState; n: number }> = [];
     for (const page of set) {
-      const n = this.entries.get(page)!.n;
+      const n = page.indexed!.n;
       if (n >= cut) picked.push({ page, n });
     }
     picked.sort((a, b) => a.n - b.n);
