@@ -20,7 +20,10 @@ const config = loadConfig(
     ? { SEARCH_SANDBOX_RETENTION: process.env.SEARCH_SANDBOX_RETENTION }
     : {},
 );
-const sandbox = await createSandbox(config, { rendererDir: null });
+// the UI is served only when a benchmark loads it in Chromium (the store benchmark's first paint)
+const sandbox = await createSandbox(config, {
+  rendererDir: process.env.BENCH_RENDERER_DIR ?? null,
+});
 
 // 10 ms resolution: the histogram's own timer must not be what it measures
 const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -47,16 +47,22 @@ export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
 }
 
 /** The server's cap on one list request; the sandbox keeps at most as many pages as events anyway. */
-const ALL_PAGES = 100_000;
+export const ALL_PAGES = 100_000;
 
-export async function loadPages(base: string): Promise<PageStore> {
-  // Summaries only: the list needs no events, and 10,000 events' worth of pages must load fast.
-  const body = await admin('timelines', { base, query: { view: 'summary', limit: ALL_PAGES } });
+/**
+ * The newest `limit` page summaries (the list needs no events), and how many pages there are: the UI
+ * asks for the newest first, paints them, then for all (a million stored events are 100,000 pages).
+ */
+export async function loadPages(
+  base: string,
+  limit = ALL_PAGES,
+): Promise<{ store: PageStore; total: number }> {
+  const body = await admin('timelines', { base, query: { view: 'summary', limit } });
   const summaries = new Map<string, PageTimelineSummaryDto>();
   // view=summary: the list holds summaries
   for (const page of body.pages as unknown as PageTimelineSummaryDto[])
     summaries.set(pageKey(page), page);
-  return { summaries, version: Date.now() };
+  return { store: { summaries, version: Date.now() }, total: body.total };
 }
 
 /** One full page with its events and findings, for the page view; null when it is not (or no longer) there. */

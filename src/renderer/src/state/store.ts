@@ -20,6 +20,12 @@ export type LoadState =
 
 /** How many recorded requests the UI keeps; older ones stay in the sandbox and its export. */
 export const EVENT_WINDOW = 20_000;
+/**
+ * A snapshot is loaded in two steps when it is big: the newest this many first (a view paints them at
+ * once), then the whole window. With a million stored events the first paint waits for 1,000 pages, not
+ * 100,000 (and not for 20,000 events with their bodies).
+ */
+export const FIRST_SLICE = 1_000;
 /** How many bulk index request notices the UI keeps (they live only in this window's memory). */
 export const INDEX_REQUEST_WINDOW = 200;
 
@@ -134,13 +140,18 @@ export class SandboxStore {
     const catchUp = incremental && last !== undefined && (await this.stillHas(last));
     if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
-      const query = catchUp
-        ? { since: String(last!.seq), limit: EVENT_WINDOW }
-        : { limit: EVENT_WINDOW };
-      const { events: list } = await admin('events', { base: this.base, query });
-      if (catchUp) this.appendEvents(list);
-      else this.replaceEvents(list);
+      if (catchUp) {
+        const query = { since: String(last!.seq), limit: EVENT_WINDOW };
+        this.appendEvents((await admin('events', { base: this.base, query })).events);
+        this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
+        return;
+      }
+      const first = await admin('events', { base: this.base, query: { limit: FIRST_SLICE } });
+      this.replaceEvents(first.events);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
+      if (first.events.length < FIRST_SLICE) return;
+      const query = { limit: EVENT_WINDOW };
+      this.replaceEvents((await admin('events', { base: this.base, query })).events);
     } catch (err) {
       this.set({ load: { ...this.state.load, events: errorState(err) } });
     }
@@ -157,8 +168,9 @@ export class SandboxStore {
 
   private async loadPagesSnapshot(): Promise<void> {
     try {
-      const pages = await loadPages(this.base);
-      this.set({ pages, load: { ...this.state.load, pages: { phase: 'ready' } } });
+      const first = await loadPages(this.base, FIRST_SLICE);
+      this.set({ pages: first.store, load: { ...this.state.load, pages: { phase: 'ready' } } });
+      if (first.total > FIRST_SLICE) this.set({ pages: (await loadPages(this.base)).store });
     } catch (err) {
       this.set({ load: { ...this.state.load, pages: errorState(err) } });
     }
