@@ -9,10 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pageEvents } from './timelines';
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { fmt, median, spread, startScriptServer, type Bench } from './bench';
-import { tempDir } from '../helpers/sandbox';
-import { CHROMIUM, CHROMIUM_ARGS, RENDERER_DIR } from '../e2e/helpers/ui';
+import { launchChromium, WATCH_FIRST_ROW } from './chromium';
+import { CHROMIUM, RENDERER_DIR } from '../e2e/helpers/ui';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const EVENTS = Number(process.env.BENCH_STORE_EVENTS ?? 1_000_000);
@@ -52,26 +51,10 @@ async function firstByte(url: string): Promise<{ first: number; all: number }> {
   return { first, all: performance.now() - t0 };
 }
 
-/** Before the app's scripts run: note when the first page row is painted. */
-const WATCH_FIRST_ROW = `(() => {
-  const mo = new MutationObserver(() => {
-    if (window.__firstRowPainted === undefined && document.querySelector('[data-testid="page-row"]')) {
-      mo.disconnect();
-      requestAnimationFrame(() => (window.__firstRowPainted = performance.now()));
-    }
-  });
-  document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { subtree: true, childList: true }));
-})()`;
-
 /** ms from navigation to the first Timelines row painted, over three fresh loads in Chromium. */
 async function firstPaint(url: string, log: (line: string) => void): Promise<number[]> {
-  const profile = tempDir('search-sandbox-bench-chromium-');
-  const context = await chromium.launchPersistentContext(profile.dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  const browser = await launchChromium();
+  const context = browser.context;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript(WATCH_FIRST_ROW);
@@ -89,8 +72,7 @@ async function firstPaint(url: string, log: (line: string) => void): Promise<num
     }
     return out;
   } finally {
-    await context.close();
-    profile.cleanup();
+    await browser.close();
   }
 }
 

@@ -5,10 +5,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from 'playwright-core';
-import { startSandbox, tempDir } from '../helpers/sandbox';
+import type { Page } from 'playwright-core';
+import { launchChromium, WATCH_FIRST_ROW } from './chromium';
+import { startSandbox } from '../helpers/sandbox';
 import { fmt, type Bench, type BenchResult } from './bench';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
+import { CHROMIUM } from '../e2e/helpers/ui';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RENDERER = path.join(ROOT, 'out/renderer');
@@ -58,18 +59,6 @@ const MEASURE_LIVE = `async ({ n, selector, floor }) => {
   es.close();
   return out;
 }`;
-
-/** Before the app's scripts run: note when the first page row enters the DOM and when it is painted. */
-const WATCH_FIRST_ROW = `(() => {
-  const mo = new MutationObserver(() => {
-    if (window.__firstRowDom === undefined && document.querySelector('[data-testid="page-row"]')) {
-      window.__firstRowDom = performance.now();
-      mo.disconnect();
-      requestAnimationFrame(() => (window.__firstRowPainted = performance.now()));
-    }
-  });
-  document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { subtree: true, childList: true }));
-})()`;
 
 /** The same snapshots the UI loads at start, fetched and parsed without rendering. */
 const FETCH_SNAPSHOTS = `(async () => {
@@ -194,13 +183,8 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
   if (!existsSync(path.join(RENDERER, 'index.html')))
     throw new Error(`the UI is not built (${RENDERER}); npm run bench builds it first`);
   const sandbox = await startSandbox({}, { rendererDir: RENDERER });
-  const profile = tempDir('search-sandbox-bench-chromium-');
-  const context = await chromium.launchPersistentContext(profile.dir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  const browser = await launchChromium();
+  const context = browser.context;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     log(`live latency, empty sandbox: ${LIVE_SAMPLES} renders each into Requests and Timelines`);
@@ -333,9 +317,8 @@ async function run(log: (line: string) => void): Promise<BenchResult> {
       ],
     };
   } finally {
-    await context.close().catch(() => undefined);
+    await browser.close();
     await sandbox.close();
-    profile.cleanup();
   }
 }
 
