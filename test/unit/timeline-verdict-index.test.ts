@@ -87,6 +87,15 @@ describe('timeline verdict index', () => {
       for (const e of events.slice(half)) engine.apply(e, { live: true });
       clock.advance(3_600_000);
       same(engine);
+      // the real service rejected what the sandbox accepted (forwarding): the page turns to fail
+      const forwarded = new PageBuilder({ pageLoadId: 'forwarded' }).render('r-fwd', { at: 0 });
+      engine.apply(forwarded, { live: true });
+      const before = same(engine);
+      engine.upstreamAnswered({
+        ...forwarded,
+        upstream: { outcome: 'rejected', status: 400, body: { success: false }, url: 'x' },
+      } as RecordedEvent);
+      expect(same(engine).fail).toBe(before.fail + 1);
       engine.invalidate();
       const all = same(engine);
       expect(all.pass).toBeGreaterThan(0);

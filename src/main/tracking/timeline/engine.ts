@@ -265,6 +265,7 @@ export class TimelineEngine {
       return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
     if (page && TALLYING.some((rule) => rule.tally!(page, rec))) {
+      this.index?.touched(page);
       page.tallyChanges++;
       this.notify(page);
     }
