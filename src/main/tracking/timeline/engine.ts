@@ -81,6 +81,12 @@ export interface TimelineEngineOptions {
    * they are released or when the input ends.
    */
   offline?: boolean;
+  /**
+   * Keep pages by verdict (live default; offline engines never do): lists by verdict cost what they
+   * return, and reads skip pages judged exactly since they last changed. false: every read judges every
+   * page (the reference the index is tested against).
+   */
+  verdictIndex?: boolean;
 }
 
 export interface ApplyOptions {
@@ -131,7 +137,7 @@ export class TimelineEngine {
   private readonly index: VerdictIndex | undefined;
 
   constructor(private readonly options: TimelineEngineOptions) {
-    this.index = options.offline ? undefined : new VerdictIndex();
+    this.index = options.offline || options.verdictIndex === false ? undefined : new VerdictIndex();
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
     this.book = new VisitBook({
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
@@ -471,7 +477,7 @@ export class TimelineEngine {
       )
         continue;
       if (filter.event !== undefined && !hasEvent(page, filter.event)) continue;
-      this.evaluate(page, true);
+      this.judgeExactly(page);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
       if (q && !matches(page, q)) continue;
       yield page;
@@ -492,7 +498,7 @@ export class TimelineEngine {
   }
 
   private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    this.evaluate(page, true);
+    this.judgeExactly(page);
     if (page.idle || page.awaitingImpression === 0) return read(page);
     page.idle = true;
     page.judgedAsFinished = true;
@@ -553,6 +559,16 @@ export class TimelineEngine {
       kindOrigin: (id) => this.kindOrigins.get(originKey(page.siteId, id)),
       provenance: this.provenance,
     };
+  }
+
+  /**
+   * The page's rules as an exact read needs them. A page the verdict index knows to be judged exactly
+   * since its last change is skipped: nothing its rules read has changed (a page rule reads only the
+   * page's own tallies and the settings), so running them again would give the same findings.
+   */
+  private judgeExactly(page: PageState): void {
+    if (page.indexed?.stale === false) return;
+    this.evaluate(page, true);
   }
 
   /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
