@@ -28,10 +28,15 @@ function corpusEvents(): RecordedEvent[] {
 }
 
 /** What the scan (the list route's other path) answers. */
-function scan(engine: TimelineEngine, verdict: Verdict | undefined, limit: number) {
+function scan(
+  engine: TimelineEngine,
+  verdict: Verdict | undefined,
+  limit: number,
+  siteId?: string,
+) {
   const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   const chosen: string[] = [];
-  for (const page of engine.matching({})) {
+  for (const page of engine.matching(siteId === undefined ? {} : { siteId })) {
     const v = verdictOf(page);
     verdicts[v]++;
     if (verdict === undefined || v === verdict) chosen.push(page.key);
@@ -43,23 +48,31 @@ function scan(engine: TimelineEngine, verdict: Verdict | undefined, limit: numbe
   };
 }
 
-function indexed(engine: TimelineEngine, verdict: Verdict | undefined, limit: number) {
+function indexed(
+  engine: TimelineEngine,
+  verdict: Verdict | undefined,
+  limit: number,
+  siteId?: string,
+) {
   for (const _ of engine.settle());
-  const { pages, total, verdicts } = engine.byVerdict(verdict, limit);
+  const { pages, total, verdicts } = engine.byVerdict(verdict, limit, siteId);
   return { pages: pages.map((p) => p.key), total, verdicts };
 }
 
 function same(engine: TimelineEngine, reference: TimelineEngine): Record<Verdict, number> {
   let counts: Record<Verdict, number> | undefined;
-  for (const verdict of [undefined, 'pass', 'warn', 'fail'] as const)
-    for (const limit of [1, 3, 40, 10_000]) {
-      const fast = indexed(engine, verdict, limit);
-      const slow = scan(reference, verdict, limit);
-      expect(fast, `verdict=${verdict} limit=${limit}`).toEqual(slow);
-      // reads through the index (which skip judged pages) see what the reference sees
-      expect(scan(engine, verdict, limit), `scan, verdict=${verdict} limit=${limit}`).toEqual(slow);
-      counts = slow.verdicts;
-    }
+  const sites = [undefined, ...new Set(reference.list().map((p) => p.siteId)), 'nosuchsite'];
+  for (const siteId of sites)
+    for (const verdict of [undefined, 'pass', 'warn', 'fail'] as const)
+      for (const limit of [1, 3, 40, 10_000]) {
+        const what = `site=${siteId} verdict=${verdict} limit=${limit}`;
+        const fast = indexed(engine, verdict, limit, siteId);
+        const slow = scan(reference, verdict, limit, siteId);
+        expect(fast, what).toEqual(slow);
+        // reads through the index (which skip judged pages) see what the reference sees
+        expect(scan(engine, verdict, limit, siteId), `scan, ${what}`).toEqual(slow);
+        if (siteId === undefined) counts = slow.verdicts;
+      }
   return counts!;
 }
 
@@ -84,6 +97,13 @@ describe('timeline verdict index', () => {
       // a page rendered just now, without impressions
       const idlePage = new PageBuilder({ pageLoadId: 'idle-page' }).render('r-idle', { at: 0 });
       both((e) => e.apply(idlePage, { live: true }));
+      // a second site's pages, one of them going idle without impressions too
+      for (const n of [1, 2, 3]) {
+        const other = new PageBuilder({ siteId: 'other9', pageLoadId: `other-${n}` });
+        both((e) => e.apply(other.render(`ro-${n}`, { at: n }), { live: true }));
+        if (n !== 2)
+          both((e) => e.apply(other.impression(`ro-${n}`, ['a'], { at: n + 10 }), { live: true }));
+      }
       for (const ev of events.slice(0, half)) both((e) => e.apply(ev, { live: true }));
       const busy = same(engine, reference);
       // an hour on: pages awaiting impressions went idle (judged when read)

@@ -27,11 +27,13 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       let verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
       let kept: Array<PageState | PageTimelineDto>;
       let total: number;
-      if (!finished && Object.values(rest).every((v) => v === undefined)) {
-        // no filter but the verdict: the engine's verdict index answers, once the pages changed since
-        // the last read are judged (test/unit/timeline-verdict-index.test.ts: the same answer as the scan)
+      const { siteId, ...others } = rest;
+      if (!finished && Object.values(others).every((v) => v === undefined)) {
+        // no filter but the verdict and the site: the engine's verdict index answers, once the pages
+        // changed since the last read are judged (test/unit/timeline-verdict-index.test.ts: the same
+        // answer as an engine that judges every page)
         for (const _ of core.timelines.settle()) await slicer.breathe();
-        ({ pages: kept, total, verdicts } = core.timelines.byVerdict(verdict, limit));
+        ({ pages: kept, total, verdicts } = core.timelines.byVerdict(verdict, limit, siteId));
       } else {
         const chosen: Array<PageState | PageTimelineDto> = [];
         for (const page of core.timelines.matching(rest)) {

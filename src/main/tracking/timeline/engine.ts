@@ -441,18 +441,23 @@ export class TimelineEngine {
   }
 
   /**
-   * The newest `limit` pages (of one verdict, or all), oldest first, with how many there are and the
-   * verdict totals: the answer `list({verdict})` gives, without reading every page. Call after `settle`.
+   * The newest `limit` pages (of one verdict, or all; of one site, or all), oldest first, with how many
+   * there are and the verdict totals: the answer `list({verdict, siteId})` gives, without reading every
+   * page. Call after `settle`.
    */
   byVerdict(
     verdict: Verdict | undefined,
     limit: number,
+    siteId?: string,
   ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
-    if (!this.index) throw new Error('byVerdict: an offline engine keeps no index');
-    const verdicts = this.index.counts();
-    if (verdict !== undefined) return { ...this.index.newest(verdict, limit), verdicts };
-    const all = [...this.pages.values()];
-    return { pages: all.slice(Math.max(0, all.length - limit)), total: all.length, verdicts };
+    if (!this.index) throw new Error('byVerdict: this engine keeps no verdict index');
+    const verdicts = this.index.counts(siteId);
+    if (verdict === undefined && siteId === undefined) {
+      const all = [...this.pages.values()];
+      return { pages: all.slice(Math.max(0, all.length - limit)), total: all.length, verdicts };
+    }
+    const chosen = verdict === undefined ? (['pass', 'warn', 'fail'] as const) : [verdict];
+    return { ...this.index.newest(chosen, limit, siteId), verdicts };
   }
 
   /** Pages matching the filter, oldest first (by first receive time, then first arrival). */

@@ -1,16 +1,18 @@
-// The live engine's index of pages by verdict, kept as pages are judged: a list of failing pages costs
-// what it returns (and the pages changed since the last read), not every stored page. A page's verdict
-// changes only when its rules run (engine.evaluate); a page whose rules may give another answer when run
-// exactly (it got an event, its facts changed, it went idle) is `stale` until they have.
+// The live engine's index of pages by verdict (all sites, and per site), kept as pages are judged: a list
+// of failing pages costs what it returns (and the pages changed since the last read), not every stored
+// page. A page's verdict changes only when its rules run (engine.evaluate); a page whose rules may give
+// another answer when run exactly (it got an event, its facts changed, it went idle) is `stale` until they
+// have.
 import type { Verdict } from '../../../shared/timeline';
 import type { PageState } from './model';
 
+type BySet = Record<Verdict, Set<PageState>>;
+const VERDICTS: readonly Verdict[] = ['pass', 'warn', 'fail'];
+const sets = (): BySet => ({ pass: new Set(), warn: new Set(), fail: new Set() });
+
 export class VerdictIndex {
-  private readonly sets: Record<Verdict, Set<PageState>> = {
-    pass: new Set(),
-    warn: new Set(),
-    fail: new Set(),
-  };
+  private readonly all = sets();
+  private readonly bySite = new Map<string, BySet>();
   private next = 0;
   /** pages to judge exactly before the index answers for them */
   readonly stale = new Set<PageState>();
@@ -28,8 +30,14 @@ export class VerdictIndex {
   judged(page: PageState, verdict: Verdict, exact: boolean): void {
     const entry = (page.indexed ??= { verdict: null, n: this.next++, stale: false });
     if (entry.verdict !== verdict) {
-      if (entry.verdict) this.sets[entry.verdict].delete(page);
-      this.sets[verdict].add(page);
+      let site = this.bySite.get(page.siteId);
+      if (!site) this.bySite.set(page.siteId, (site = sets()));
+      if (entry.verdict) {
+        this.all[entry.verdict].delete(page);
+        site[entry.verdict].delete(page);
+      }
+      this.all[verdict].add(page);
+      site[verdict].add(page);
       entry.verdict = verdict;
     }
     if (exact && entry.stale) {
@@ -43,35 +51,46 @@ export class VerdictIndex {
     this.stale.delete(page);
     const entry = page.indexed;
     if (!entry) return;
-    if (entry.verdict) this.sets[entry.verdict].delete(page);
+    if (entry.verdict) {
+      this.all[entry.verdict].delete(page);
+      const site = this.bySite.get(page.siteId);
+      site?.[entry.verdict].delete(page);
+      if (site && VERDICTS.every((v) => site[v].size === 0)) this.bySite.delete(page.siteId);
+    }
     page.indexed = undefined;
   }
 
-  counts(): Record<Verdict, number> {
-    return { pass: this.sets.pass.size, warn: this.sets.warn.size, fail: this.sets.fail.size };
+  /** Pages per verdict, of one site or all. */
+  counts(siteId?: string): Record<Verdict, number> {
+    const of = siteId === undefined ? this.all : this.bySite.get(siteId);
+    return { pass: of?.pass.size ?? 0, warn: of?.warn.size ?? 0, fail: of?.fail.size ?? 0 };
   }
 
   /**
-   * The newest `limit` pages of a verdict in the engine's page order (oldest first), and how many have it.
-   * A page's place is given when it is first touched, which the engine does as it creates the page.
+   * The newest `limit` pages of some verdicts (of one site or all) in the engine's page order (oldest
+   * first), and how many there are. A page's place is given when it is first touched, which the engine
+   * does as it creates the page.
    */
-  newest(verdict: Verdict, limit: number): { pages: PageState[]; total: number } {
-    const set = this.sets[verdict];
+  newest(
+    verdicts: readonly Verdict[],
+    limit: number,
+    siteId?: string,
+  ): { pages: PageState[]; total: number } {
+    const of = siteId === undefined ? this.all : this.bySite.get(siteId);
+    const chosen = of ? verdicts.map((v) => of[v]) : [];
+    const total = chosen.reduce((n, set) => n + set.size, 0);
     let cut = -1;
-    if (set.size > limit) {
+    if (total > limit) {
       // the place of the `limit`-th newest: one typed sort of the places (100,000 in a few ms)
-      const places = new Float64Array(set.size);
+      const places = new Float64Array(total);
       let i = 0;
-      for (const page of set) places[i++] = page.indexed!.n;
+      for (const set of chosen) for (const page of set) places[i++] = page.indexed!.n;
       places.sort();
-      cut = places[set.size - limit]!;
+      cut = places[total - limit]!;
     }
-    const picked: Array<{ page: PageState; n: number }> = [];
-    for (const page of set) {
-      const n = page.indexed!.n;
-      if (n >= cut) picked.push({ page, n });
-    }
-    picked.sort((a, b) => a.n - b.n);
-    return { pages: picked.map((p) => p.page), total: set.size };
+    const picked: PageState[] = [];
+    for (const set of chosen) for (const page of set) if (page.indexed!.n >= cut) picked.push(page);
+    picked.sort((a, b) => a.indexed!.n - b.indexed!.n);
+    return { pages: picked, total };
   }
 }
