@@ -23,10 +23,7 @@ const QUERIES: Array<[string, string]> = [
   ['health (baseline)', '/_sandbox/health'],
   ['failing pages', '/_sandbox/timelines?verdict=fail&limit=50'],
   ['newest pages', '/_sandbox/timelines?limit=50&view=summary'],
-  [
-    'failing pages of one site (a filter: scans)',
-    '/_sandbox/timelines?siteId=demo42&verdict=fail&limit=50',
-  ],
+  ['failing pages of one site', '/_sandbox/timelines?siteId=demo42&verdict=fail&limit=50'],
   ['newest events', '/_sandbox/events?limit=100'],
   ['one visit', '/_sandbox/visits?siteId=demo42&sessionId=s-7'],
   ["one user's orders", '/_sandbox/orders?siteId=demo42&userId=u-7'],
