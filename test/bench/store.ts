@@ -11,6 +11,7 @@ import { pageEvents } from './timelines';
 import { existsSync } from 'node:fs';
 import { fmt, median, spread, startScriptServer, type Bench } from './bench';
 import { launchChromium, WATCH_FIRST_ROW } from './chromium';
+import { searchDraft } from '../helpers/drafts';
 import { CHROMIUM, RENDERER_DIR } from '../e2e/helpers/ui';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -104,15 +105,9 @@ export const bench: Bench = {
                 JSON.stringify({
                   id: `ev_${String(n).padStart(9, '0')}`,
                   seq: n,
-                  receivedAt: new Date(start + n * 5).toISOString(),
-                  siteId: 'demo42',
-                  category: 'search',
-                  event,
-                  path: `/beacon/v2/demo42/search/${event}`,
-                  accepted: true,
-                  status: 200,
-                  errors: [],
-                  body,
+                  ...searchDraft(event, body, {
+                    receivedAt: new Date(start + n * 5).toISOString(),
+                  }),
                 }),
               );
             }
