@@ -4,7 +4,8 @@ import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
 import { parseBeaconPath } from './beacon-path';
-import { judgeBodyText, MAX_JSON_DEPTH, type BodyVerdict } from './body-verdict';
+import { nestsDeeperThan } from '../../shared/json-depth';
+import { judgeBodyText, type BodyVerdict } from './body-verdict';
 import { judgeOffLoop, WORKER_FROM_CHARS } from './body-worker';
 
 /** The real service refuses bodies over 1 MB (1 << 20 bytes). */
@@ -53,13 +54,8 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-export { MAX_JSON_DEPTH };
-
-export { nestsDeeperThan } from '../../shared/json-depth';
-import { nestsDeeperThan } from '../../shared/json-depth';
-
 /**
- * Deeper than this, a body is kept as its text: the service accepts nesting up to MAX_JSON_DEPTH, but
+ * Deeper than this, a body is kept as its text: the service accepts nesting up to MAX_JSON_DEPTH (body-verdict.ts), but
  * writing, copying or showing a parsed value recurses once per level (Node's own JSON.stringify and
  * structuredClone overflow the stack near 4,000 levels). Real beacons nest a handful of levels.
  */
@@ -74,13 +70,17 @@ export const MAX_STORED_DEPTH = 256;
  */
 export const MAX_KEPT_REJECTED = 65_536;
 
-/** What the store keeps of a body: parsed JSON when it parses (and nests sanely), else the text, null when empty. */
-function recordedBody(text: string | null, accepted = true): unknown {
+/**
+ * What the store keeps of a body: parsed JSON when it parses (and nests sanely), else the text, null when
+ * empty. `parsed` is the value judging already parsed, when it did (a large body judged in the worker was not).
+ */
+function recordedBody(text: string | null, accepted: boolean, parsed: unknown): unknown {
   if (text === null || text === '') return null;
   // a copy: V8's slice of a string keeps the whole 1 MB string alive behind it
   if (!accepted && text.length > MAX_KEPT_REJECTED)
     return JSON.parse(JSON.stringify(text.slice(0, MAX_KEPT_REJECTED))) as string;
   if (nestsDeeperThan(text, MAX_STORED_DEPTH)) return text;
+  if (parsed !== undefined) return parsed;
   try {
     return JSON.parse(text);
   } catch {
@@ -119,13 +119,7 @@ export class TrackingIngest {
       accepted: verdict.status === 200,
       status: verdict.status,
       errors: verdict.issues,
-      body:
-        parsed === undefined ||
-        (text !== null &&
-          (nestsDeeperThan(text, MAX_STORED_DEPTH) ||
-            (verdict.status !== 200 && text.length > MAX_KEPT_REJECTED)))
-          ? recordedBody(text, verdict.status === 200)
-          : parsed,
+      body: recordedBody(text, verdict.status === 200, parsed),
       ...(verdict.status !== 200 &&
         text !== null &&
         text.length > MAX_KEPT_REJECTED && {
