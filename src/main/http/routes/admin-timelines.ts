@@ -3,7 +3,12 @@
 import { Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { pageDto, pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
-import { htmlReportParts, jsonReportHead, junitReportParts } from '../../tracking/timeline/report';
+import {
+  htmlReportParts,
+  jsonReportHead,
+  jsonReportRest,
+  junitReportParts,
+} from '../../tracking/timeline/report';
 import { withQuery } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -123,13 +128,10 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
           }
           await slicer.breathe();
         }
-        const parts = function* () {
-          yield `${JSON.stringify(verdicts)}${afterVerdicts}`;
-          for (let i = 0; i < chosen.length; i++)
-            yield `${i ? ',' : ''}${JSON.stringify(core.timelines.finishedDto(chosen[i]!))}`;
-          yield ']}';
+        const dtos = function* () {
+          for (const page of chosen) yield core.timelines.finishedDto(page);
         };
-        await streamBody(res, parts(), slicer);
+        await streamBody(res, jsonReportRest(verdicts, afterVerdicts, dtos()), slicer);
         return;
       }
       const pages: PageTimelineDto[] = [];

@@ -426,13 +426,8 @@ export class TimelineEngine {
    * all gives the loop back between steps). After it, `byVerdict` answers for every page.
    */
   *settle(): Generator<void> {
-    if (!this.index) {
-      for (const page of this.pages.values()) {
-        this.evaluate(page, true);
-        yield;
-      }
-      return;
-    }
+    // an engine without the index judges every page when it is read: nothing to settle
+    if (!this.index) return;
     for (const page of this.index.stale) {
       if (this.pages.get(page.key) === page) this.evaluate(page, true);
       else this.index.removed(page);

@@ -28,31 +28,39 @@ export function jsonReport(
 }
 
 /**
- * The JSON report's text before its verdict totals and between them and its first page: a report streamed
- * from its first byte writes `[0]`, the totals, `[1]`, then its pages joined by commas, then `]}`
- * (the bytes of `JSON.stringify(jsonReport(…))`).
+ * The JSON report's text before its verdict totals, and between them and its first page: a report
+ * streamed from its first byte writes the first, then `jsonReportRest` (together the bytes of
+ * `JSON.stringify(jsonReport(…))`, whose last key is `pages`).
  */
 export function jsonReportHead(source: string, now: number): [string, string] {
-  const marker = { pass: -1, warn: -1, fail: -1 };
-  const text = JSON.stringify({ ...jsonReport([], source, now), verdicts: marker });
-  const at = text.indexOf(JSON.stringify(marker));
-  return [text.slice(0, at), `${text.slice(at + JSON.stringify(marker).length, -2)}`];
+  const placeholder = { pass: -1, warn: -1, fail: -1 };
+  const marker = JSON.stringify(placeholder);
+  const text = JSON.stringify({ ...jsonReport([], source, now), verdicts: placeholder });
+  const at = text.indexOf(marker);
+  return [text.slice(0, at), text.slice(at + marker.length, -2)];
 }
 
-/**
- * The JSON report in pieces (a page each), for writing it as a stream: the same bytes as
- * `JSON.stringify(jsonReport(…))`, whose last key is `pages`.
- */
+/** The JSON report after its head: the totals, the pages (each made as it is written), the end. */
+export function* jsonReportRest(
+  verdicts: Record<Verdict, number>,
+  afterVerdicts: string,
+  pages: Iterable<PageTimelineDto>,
+): Generator<string> {
+  yield `${JSON.stringify(verdicts)}${afterVerdicts}`;
+  let i = 0;
+  for (const page of pages) yield `${i++ ? ',' : ''}${JSON.stringify(page)}`;
+  yield ']}';
+}
+
+/** The JSON report in pieces (a page each), for writing it as a stream. */
 export function* jsonReportParts(
   pages: PageTimelineDto[],
   source: string,
   now: number,
 ): Generator<string> {
-  const report = jsonReport(pages, source, now);
-  const head = JSON.stringify({ ...report, pages: [] });
-  yield head.slice(0, -2);
-  for (let i = 0; i < pages.length; i++) yield `${i ? ',' : ''}${JSON.stringify(pages[i])}`;
-  yield ']}';
+  const [head, afterVerdicts] = jsonReportHead(source, now);
+  yield head;
+  yield* jsonReportRest(verdictCounts(pages), afterVerdicts, pages);
 }
 
 /**
