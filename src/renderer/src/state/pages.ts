@@ -47,7 +47,7 @@ export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
 }
 
 /** The server's cap on one list request; the sandbox keeps at most as many pages as events anyway. */
-export const ALL_PAGES = 100_000;
+const ALL_PAGES = 100_000;
 
 /**
  * The newest `limit` page summaries (the list needs no events), and how many pages there are: the UI

@@ -140,18 +140,17 @@ export class SandboxStore {
     const catchUp = incremental && last !== undefined && (await this.stillHas(last));
     if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
-      if (catchUp) {
-        const query = { since: String(last!.seq), limit: EVENT_WINDOW };
-        this.appendEvents((await admin('events', { base: this.base, query })).events);
-        this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
-        return;
-      }
-      const first = await admin('events', { base: this.base, query: { limit: FIRST_SLICE } });
-      this.replaceEvents(first.events);
+      // caught up at once; else the newest FIRST_SLICE first (painted), then the whole window
+      const query = catchUp
+        ? { since: String(last!.seq), limit: EVENT_WINDOW }
+        : { limit: FIRST_SLICE };
+      const { events: list } = await admin('events', { base: this.base, query });
+      if (catchUp) this.appendEvents(list);
+      else this.replaceEvents(list);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
-      if (first.events.length < FIRST_SLICE) return;
-      const query = { limit: EVENT_WINDOW };
-      this.replaceEvents((await admin('events', { base: this.base, query })).events);
+      if (catchUp || list.length < FIRST_SLICE) return;
+      const all = { limit: EVENT_WINDOW };
+      this.replaceEvents((await admin('events', { base: this.base, query: all })).events);
     } catch (err) {
       this.set({ load: { ...this.state.load, events: errorState(err) } });
     }
