@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
 import { pageEvents } from '../bench/timelines';
+import { searchDraft } from '../helpers/drafts';
 import type { RecordedEvent } from '../../src/shared/events';
 
 /** 300 search pages of 10 events, one session each (as the benchmarks send them), as recorded events. */
@@ -17,15 +18,8 @@ function events(): RecordedEvent[] {
       out.push({
         id: `line:${seq}`,
         seq,
+        ...searchDraft(event, body, { siteId: 'bench1' }),
         receivedAt: null,
-        siteId: 'bench1',
-        category: 'search',
-        event,
-        path: `/beacon/v2/bench1/search/${event}`,
-        accepted: true,
-        status: 200,
-        errors: [],
-        body,
       } as unknown as RecordedEvent);
     }
   return out;
