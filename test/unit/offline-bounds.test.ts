@@ -6,6 +6,7 @@ import { OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
 import { pageEvents } from '../bench/timelines';
 import { searchDraft } from '../helpers/drafts';
 import type { RecordedEvent } from '../../src/shared/events';
+import type { OfflineLimits } from '../../src/main/tracking/timeline/engine';
 
 /** 300 search pages of 10 events, one session each (as the benchmarks send them), as recorded events. */
 function events(): RecordedEvent[] {
@@ -25,7 +26,7 @@ function events(): RecordedEvent[] {
   return out;
 }
 
-function judgeAll(limits?: { maxVisits: number; maxResponses: number }) {
+function judgeAll(limits?: OfflineLimits) {
   const judge = new OfflineJudge(Date.parse('2026-11-21T00:00:00Z'), undefined, limits);
   try {
     let pages = 0;
@@ -39,15 +40,29 @@ function judgeAll(limits?: { maxVisits: number; maxResponses: number }) {
 
 describe('check: the ceiling on cross-page state', () => {
   it('forgets the oldest visits and responseIds beyond it, and says so', () => {
-    const { pages, notes } = judgeAll({ maxVisits: 100, maxResponses: 50 });
+    const { pages, notes } = judgeAll({ maxVisits: 100, maxInteractions: 150, maxResponses: 50 });
     expect(pages).toBe(300);
-    expect(notes).toHaveLength(2);
+    expect(notes).toHaveLength(3);
     expect(notes[0]).toMatch(/^\d+ of the oldest visits were forgotten .*more than 100 were open/);
-    expect(notes[1]).toMatch(/^the first pages of \d+ of the oldest responseIds were forgotten/);
+    expect(notes[1]).toMatch(
+      /^\d+ of the oldest clicks and quick adds were forgotten .*more than 150 were kept/,
+    );
+    expect(notes[2]).toMatch(/^the first pages of \d+ of the oldest responseIds were forgotten/);
+  });
+
+  it('counts clicks over all visits, not visits: one ceiling holds many visits of few clicks', () => {
+    // 300 visits of one page each, two clicks and a quick add on each; the ceiling is looked at every
+    // 1,024 events: at the last look (2,048 events in) 614 were held
+    const at = (maxInteractions: number) =>
+      judgeAll({ maxVisits: 300, maxInteractions, maxResponses: 600 }).notes;
+    expect(at(613)).toEqual([
+      expect.stringMatching(/^1 of the oldest clicks and quick adds were forgotten/),
+    ]);
+    expect(at(614)).toEqual([]);
   });
 
   it('forgets nothing and says nothing below it', () => {
-    expect(judgeAll({ maxVisits: 300, maxResponses: 600 }).notes).toEqual([]);
+    expect(judgeAll({ maxVisits: 300, maxInteractions: 900, maxResponses: 600 }).notes).toEqual([]);
     expect(judgeAll().notes).toEqual([]);
   });
 });

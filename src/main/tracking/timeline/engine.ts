@@ -28,7 +28,8 @@ import { addFact, hasEvent, matches, newPage, responseFor, tally } from './page-
 import { IdleQueue } from './idle-queue';
 import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
-import type { ResponseOrigin, RuleContext } from './rules/types';
+import type { RuleContext } from './rules/types';
+import { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
@@ -113,12 +114,17 @@ export interface TimelineFilter {
 // (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
 const EAGER_RESPONSE_SIZE = 256;
 
+/** What `check` keeps of cross-page state at most (`bound`). */
+export interface OfflineLimits {
+  maxVisits: number;
+  maxInteractions: number;
+  maxResponses: number;
+}
+
 export class TimelineEngine {
   private readonly pages = new Map<string, PageState>();
-  /** first page of a responseId, per kind (responseid-reused) */
-  private readonly origins = new Map<string, ResponseOrigin>();
-  /** first kind a responseId was seen with on its site (responseid-cross-kind) */
-  private readonly kindOrigins = new Map<string, ResponseOrigin>();
+  /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
+  private readonly origins = new ResponseOrigins();
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   private totalEvents = 0;
@@ -127,7 +133,7 @@ export class TimelineEngine {
   /** keys of pages released while offline input went on (an event for one reopens it: noted) */
   private released: Set<string> | undefined;
   private reopened = { count: 0, first: [] as string[] };
-  private readonly forgotten = { visits: 0, responses: 0 };
+  private readonly forgotten = { visits: 0, interactions: 0, responses: 0 };
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -232,22 +238,17 @@ export class TimelineEngine {
     // a response's first accepted event is the only one that can be the first of its responseId anywhere
     if (ev.accepted && ev.responseId && !response.originNoted) {
       response.originNoted = true;
-      // kept for every responseId of the input (offline too): one object for both maps, the page's strings
-      let noted: ResponseOrigin | undefined;
-      const origin = () =>
-        (noted ??= {
-          pageKey: page.key,
-          pageLoadId: page.pageLoadId,
-          pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-          sessionId: ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
-          eventId: ev.id,
-          kind: ev.kind,
-          event: ev.event,
-        });
-      const key = originKey(page.siteId, ev.responseId, ev.kind);
-      if (!this.origins.has(key)) this.origins.set(key, origin());
-      const kindKey = originKey(page.siteId, ev.responseId);
-      if (!this.kindOrigins.has(kindKey)) this.kindOrigins.set(kindKey, origin());
+      // kept for every responseId of the input (offline too): the page's strings, not copies
+      this.origins.note(page.siteId, ev.responseId, ev.kind, () => ({
+        siteId: page.siteId,
+        pageKey: page.key,
+        pageLoadId: page.pageLoadId,
+        pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+        sessionId: ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
+        eventId: ev.id,
+        kind: ev.kind,
+        event: ev.event,
+      }));
     }
     if (page.idle) {
       page.idle = false;
@@ -350,22 +351,19 @@ export class TimelineEngine {
   }
 
   /**
-   * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits and
-   * `maxResponses` first pages of responseIds (oldest forgotten first), so memory has a ceiling whatever
+   * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits,
+   * `maxInteractions` clicks and quick adds in them and `maxResponses` first pages of responseIds (oldest
+   * forgotten first), so memory has a ceiling whatever
    * the input's length. Counts what was forgotten (`forgottenState`).
    */
-  bound(maxVisits: number, maxResponses: number): void {
-    this.forgotten.visits += this.book.forgetOldestVisits(maxVisits);
-    for (const map of [this.origins, this.kindOrigins])
-      for (const key of map.keys()) {
-        if (map.size <= maxResponses) break;
-        map.delete(key);
-        if (map === this.origins) this.forgotten.responses++;
-      }
+  bound(limits: OfflineLimits): void {
+    this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
+    this.forgotten.interactions += this.book.forgetOldestInteractions(limits.maxInteractions);
+    this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
   }
 
   /** What `bound` forgot so far. */
-  forgottenState(): { visits: number; responses: number } {
+  forgottenState(): { visits: number; interactions: number; responses: number } {
     return { ...this.forgotten };
   }
 
@@ -397,9 +395,7 @@ export class TimelineEngine {
       this.totalEvents -= page.arrivals;
     }
     this.book.reset(siteId);
-    for (const map of [this.origins, this.kindOrigins])
-      for (const [key] of map)
-        if (siteId === undefined || key.startsWith(`${siteId}\u0000`)) map.delete(key);
+    this.origins.reset(siteId);
     if (siteId === undefined) this.idle.clear();
   }
 
@@ -555,8 +551,8 @@ export class TimelineEngine {
     return {
       settings: this.settings,
       page,
-      origin: (id) => this.origins.get(originKey(page.siteId, id, 'search')),
-      kindOrigin: (id) => this.kindOrigins.get(originKey(page.siteId, id)),
+      origin: (id) => this.origins.ofKind(page.siteId, id, 'search'),
+      kindOrigin: (id) => this.origins.first(page.siteId, id),
       provenance: this.provenance,
     };
   }
@@ -665,7 +661,7 @@ export class TimelineEngine {
     // responseid-reused compares with the first page of the responseId among responses of the same kind
     const ctx: RuleContext = {
       ...pageCtx,
-      origin: (id) => this.origins.get(originKey(page.siteId, id, r.kind)),
+      origin: (id) => this.origins.ofKind(page.siteId, id, r.kind),
     };
     let findings: FindingDraft[] = [];
     for (const rule of RESPONSE_RULES)
@@ -724,12 +720,6 @@ const WATCHING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.needs?.laterEvents).map((r) => r.id),
 );
 const TALLYING = PAGE_RULES.filter((r) => r.tally);
-
-function originKey(siteId: string, responseId: string, kind?: string): string {
-  return kind === undefined
-    ? `${siteId}\u0000${responseId}`
-    : `${siteId}\u0000${kind}\u0000${responseId}`;
-}
 
 /** Insert keeping (time, seq) order of the element's event; O(1) for in-order arrival. */
 function insertSortedBy<T>(list: T[], item: T, ev: (x: T) => { time: number; seq: number }): void {

@@ -8,7 +8,7 @@ import type { PageTimelineDto } from '../../../shared/timeline';
 import type { OrderDto } from '../../../shared/visits';
 import type { LevelSource } from '../../../shared/rule-levels';
 import type { IssuedResponse } from '../../search/responses';
-import { TimelineEngine } from './engine';
+import { TimelineEngine, type OfflineLimits } from './engine';
 import { offlineProvenance } from './offline-provenance';
 
 export function checkOffline(
@@ -53,6 +53,8 @@ const RECENT_EVENTS = 20_000;
 const RELEASE_EVERY = 1_024;
 /** visits kept while offline input streams in (their clicks earn later orders credit): beyond it the oldest go */
 const MAX_VISITS = 50_000;
+/** clicks and quick adds kept in those visits (a visit can hold every click of a long recording) */
+const MAX_INTERACTIONS = 500_000;
 /** responseIds whose first page is kept (responseid-reused, -cross-kind): beyond it the oldest go */
 const MAX_RESPONSES = 250_000;
 
@@ -70,7 +72,11 @@ export class OfflineJudge {
   constructor(
     now: number,
     levels?: LevelSource,
-    private readonly limits = { maxVisits: MAX_VISITS, maxResponses: MAX_RESPONSES },
+    private readonly limits: OfflineLimits = {
+      maxVisits: MAX_VISITS,
+      maxInteractions: MAX_INTERACTIONS,
+      maxResponses: MAX_RESPONSES,
+    },
   ) {
     this.clock = new SandboxClock({ frozen: true, start: now });
     this.engine = new TimelineEngine({
@@ -92,7 +98,7 @@ export class OfflineJudge {
     this.engine.apply(ev);
     if (++this.count % RELEASE_EVERY === 0) {
       yield* this.engine.release(MAX_OPEN_PAGES, RECENT_EVENTS);
-      this.engine.bound(this.limits.maxVisits, this.limits.maxResponses);
+      this.engine.bound(this.limits);
     }
   }
 
@@ -104,10 +110,14 @@ export class OfflineJudge {
   /** Pages that got events after they were released were judged in two parts: say so. */
   notes(): string[] {
     const notes: string[] = [];
-    const { visits, responses } = this.engine.forgottenState();
+    const { visits, interactions, responses } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
         `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): an order placed after its visit was forgotten gets no credit from that visit's clicks. Check such long recordings in parts, by day or by session`,
+      );
+    if (interactions > 0)
+      notes.push(
+        `${interactions.toLocaleString('en-US')} of the oldest clicks and quick adds were forgotten while the input streamed in (more than ${this.limits.maxInteractions.toLocaleString('en-US')} were kept, those of the oldest visits first): an order placed after them gets no credit from them. Check such long recordings in parts, by day or by session`,
       );
     if (responses > 0)
       notes.push(

@@ -83,6 +83,8 @@ export class VisitBook {
 
   /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
   private readonly userChanges = new Map<string, number>();
+  /** clicks and quick adds held over all visits (the ceiling of `check`) */
+  private interactionCount = 0;
 
   constructor(private readonly options: BookOptions) {}
 
@@ -143,6 +145,7 @@ export class VisitBook {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
+    this.interactionCount++;
     if (i.event === 'addtocart') for (const id of i.ids) visit.quickAdded.add(id);
   }
 
@@ -193,7 +196,9 @@ export class VisitBook {
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
       v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
+      const held = v.interactions.length;
       v.interactions = v.interactions.filter((i) => i.pageKey !== pageKey);
+      this.interactionCount -= held - v.interactions.length;
       if (v.pages.size === 0) this.drop(v);
     }
   }
@@ -212,6 +217,26 @@ export class VisitBook {
     return forgotten;
   }
 
+  /**
+   * Offline input too big to hold (`check`): keep at most `max` clicks and quick adds over all visits,
+   * forgetting those of the oldest visits begun, oldest first (a visit can hold every click of a long
+   * recording: the visit count alone is no ceiling). Returns how many were forgotten.
+   */
+  forgetOldestInteractions(max: number): number {
+    let forgotten = 0;
+    for (const v of this.visits.values()) {
+      if (this.interactionCount <= max) break;
+      const n = Math.min(v.interactions.length, this.interactionCount - max);
+      if (n === 0) continue;
+      v.interactions.splice(0, n);
+      v.changes++;
+      for (const u of v.userIds) this.bumpUser(v.siteId, u);
+      this.interactionCount -= n;
+      forgotten += n;
+    }
+    return forgotten;
+  }
+
   reset(siteId?: string): void {
     for (const v of [...this.visits.values()])
       if (siteId === undefined || v.siteId === siteId) this.drop(v);
@@ -226,6 +251,7 @@ export class VisitBook {
   private drop(v: Visit): void {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
+    this.interactionCount -= v.interactions.length;
     for (const pageKey of v.pages.keys()) {
       const list = this.byPage.get(pageKey)?.filter((x) => x !== v);
       if (list?.length) this.byPage.set(pageKey, list);

@@ -119,8 +119,11 @@ export function interactionIds(rec: RecordedEvent): string[] {
   const ids: string[] = [];
   for (const item of readItems(data.results))
     for (const id of productIds(item)) if (!ids.includes(id)) ids.push(id);
-  return ids;
+  // a visit keeps this for every click of its shopper: exactly as long as it is (push leaves room for 17)
+  return ids.length === 0 ? NO_IDS : ids.slice();
 }
+
+const NO_IDS: string[] = [];
 
 export function visitEventDto(v: VisitEvent): VisitEventDto {
   const e = v.base;

@@ -1,0 +1,72 @@
+// Where each responseId was first seen, per site: the first page of any kind (responseid-cross-kind) and
+// the first of each kind (responseid-reused). Kept for every responseId of the traffic, so it is kept
+// small: one map keyed by the responseId string the event already holds (no key built per response), its
+// value the first origin, or the origins of each site and kind in arrival order when there are several.
+import type { ResponseKind } from '../../../shared/kinds';
+import type { ResponseOrigin } from './rules/types';
+
+export interface SiteOrigin extends ResponseOrigin {
+  siteId: string;
+}
+
+export class ResponseOrigins {
+  private readonly byId = new Map<string, SiteOrigin | SiteOrigin[]>();
+
+  /** Note where `responseId` was seen, unless its site already has an origin of that kind; `make` builds it. */
+  note(siteId: string, responseId: string, kind: ResponseKind, make: () => SiteOrigin): void {
+    const held = this.byId.get(responseId);
+    if (held === undefined) {
+      this.byId.set(responseId, make());
+      return;
+    }
+    if (Array.isArray(held)) {
+      if (!held.some((o) => o.siteId === siteId && o.kind === kind)) held.push(make());
+    } else if (held.siteId !== siteId || held.kind !== kind)
+      this.byId.set(responseId, [held, make()]);
+  }
+
+  /** The first page of `responseId` on the site among responses of `kind`. */
+  ofKind(siteId: string, responseId: string, kind: ResponseKind): ResponseOrigin | undefined {
+    const held = this.byId.get(responseId);
+    if (held === undefined) return undefined;
+    if (!Array.isArray(held))
+      return held.siteId === siteId && held.kind === kind ? held : undefined;
+    return held.find((o) => o.siteId === siteId && o.kind === kind);
+  }
+
+  /** The first event of any kind that carried `responseId` on the site. */
+  first(siteId: string, responseId: string): ResponseOrigin | undefined {
+    const held = this.byId.get(responseId);
+    if (held === undefined) return undefined;
+    if (!Array.isArray(held)) return held.siteId === siteId ? held : undefined;
+    return held.find((o) => o.siteId === siteId);
+  }
+
+  /** Forget the oldest responseIds (by first arrival) while more than `max` are held; how many went. */
+  forgetOldest(max: number): number {
+    let forgotten = 0;
+    for (const id of this.byId.keys()) {
+      if (this.byId.size <= max) break;
+      this.byId.delete(id);
+      forgotten++;
+    }
+    return forgotten;
+  }
+
+  /** Forget every origin, or those of one site. */
+  reset(siteId?: string): void {
+    if (siteId === undefined) {
+      this.byId.clear();
+      return;
+    }
+    for (const [id, held] of this.byId) {
+      if (!Array.isArray(held)) {
+        if (held.siteId === siteId) this.byId.delete(id);
+        continue;
+      }
+      const kept = held.filter((o) => o.siteId !== siteId);
+      if (kept.length === 0) this.byId.delete(id);
+      else this.byId.set(id, kept.length === 1 ? kept[0]! : kept);
+    }
+  }
+}
