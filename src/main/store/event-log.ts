@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft, EventQuery, EventStore, WaitResult } from './types';
 import { KeyIndex, SeqList, keysOf, matches } from './event-index';
 import { Listeners } from '../listeners';
+import { StringPool } from './shared-strings';
 
 /** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
 export interface EventPersistence {
@@ -42,6 +43,7 @@ export class EventLog implements EventStore {
   private readonly appendListeners = new Listeners<RecordedEvent>('event listener');
   private readonly resetListeners = new Listeners<string | undefined>('reset listener');
   private readonly waiters = new Set<Waiter>();
+  private readonly strings = new StringPool();
   private persistence: EventPersistence | null = null;
   private nextSeq: number;
   private closed = false;
@@ -192,6 +194,7 @@ export class EventLog implements EventStore {
   }
 
   private insert(event: RecordedEvent): void {
+    this.strings.shareEvent(event);
     // Keys are re-read from the body when needed rather than stored: a side table per event costs GC time.
     const keys = keysOf(event);
     this.events.push(event);

@@ -1,0 +1,66 @@
+// Strings that repeat from event to event (site, category, event, path, the client's initiator, a page's
+// url and ids, an item's type) are stored once. JSON.parse gives every event its own copies, and a sandbox
+// kept running all day holds a million events: at 1.5 KB an event, these copies are a fifth of it.
+// Values only: every field keeps its text, only equal strings become one string.
+import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+
+/** Distinct strings kept for sharing at most; when full it starts again (ids of past pages never stay). */
+const MAX_POOLED = 10_000;
+
+/** The one empty `errors` of accepted events (frozen: an event's errors are never added to after it is stored). */
+const NO_ERRORS = Object.freeze([]) as unknown as ValidationIssue[];
+
+const CONTEXT_KEYS = [
+  'pageUrl',
+  'userId',
+  'sessionId',
+  'pageLoadId',
+  'shopperId',
+  'initiator',
+  'currency',
+] as const;
+
+export class StringPool {
+  private pool = new Map<string, string>();
+
+  share(s: string): string {
+    const held = this.pool.get(s);
+    if (held !== undefined) return held;
+    if (this.pool.size >= MAX_POOLED) this.pool = new Map();
+    this.pool.set(s, s);
+    return s;
+  }
+
+  /** Share the event's repeated strings in place (before it is stored, indexed and handed on). */
+  shareEvent(e: RecordedEvent): void {
+    e.siteId = this.share(e.siteId);
+    e.category = this.share(e.category);
+    e.event = this.share(e.event);
+    e.path = this.share(e.path);
+    if (e.userAgent !== undefined) e.userAgent = this.share(e.userAgent);
+    if (e.origin !== undefined) e.origin = this.share(e.origin);
+    if (e.contentType !== undefined) e.contentType = this.share(e.contentType);
+    if (e.errors.length === 0) e.errors = NO_ERRORS;
+    if (!isRecord(e.body)) return;
+    const context = e.body.context;
+    if (isRecord(context))
+      for (const key of CONTEXT_KEYS) {
+        const v = context[key];
+        if (typeof v === 'string') context[key] = this.share(v);
+      }
+    const data = e.body.data;
+    if (!isRecord(data)) return;
+    for (const list of [data.results, data.items])
+      if (Array.isArray(list)) for (const item of list) if (isRecord(item)) this.shareItem(item);
+  }
+
+  private shareItem(item: Record<string, unknown>): void {
+    if (typeof item.type === 'string') item.type = this.share(item.type);
+    // a product's parentId is mostly its uid: one string for both
+    if (typeof item.uid === 'string' && item.parentId === item.uid) item.parentId = item.uid;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
