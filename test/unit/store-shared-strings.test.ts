@@ -53,8 +53,8 @@ describe('StringPool.shareEvent', () => {
       recorded(6, {
         accepted: false,
         status: 400,
-        errors: [{ path: '/data/responseId', message: 'must be a string', keyword: 'type' }],
-      } as Partial<RecordedEvent>),
+        errors: [{ path: 'data.responseId', message: 'must be a string' }],
+      }),
     ];
     const before = structuredClone(events);
     for (const e of events) pool.shareEvent(e);
