@@ -2,35 +2,42 @@
 // beyond it the oldest go, and the notes say what was forgotten and what that can hide. Below the
 // ceiling nothing is forgotten and nothing is said.
 import { describe, expect, it } from 'vitest';
-import { OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
+import {
+  CHECK_LIMITS,
+  OfflineJudge,
+  type OfflineJudgeLimits,
+} from '../../src/main/tracking/timeline/offline-check';
 import { pageEvents } from '../bench/timelines';
 import { searchDraft } from '../helpers/drafts';
 import type { RecordedEvent } from '../../src/shared/events';
-import type { OfflineLimits } from '../../src/main/tracking/timeline/engine';
 
 /** 300 search pages of 10 events, one session each (as the benchmarks send them), as recorded events. */
-function events(): RecordedEvent[] {
+function events(lateEventForTheFirstPage = false): RecordedEvent[] {
   const start = Date.parse('2026-11-20T10:00:00Z');
   const out: RecordedEvent[] = [];
   let seq = 0;
-  for (let n = 0; n < 300; n++)
-    for (const { event, body } of pageEvents(n, start + n * 50)) {
-      seq++;
-      out.push({
-        id: `line:${seq}`,
-        seq,
-        ...searchDraft(event, body, { siteId: 'bench1' }),
-        receivedAt: null,
-      } as unknown as RecordedEvent);
-    }
+  const push = ({ event, body }: { event: string; body: object }) => {
+    seq++;
+    out.push({
+      id: `line:${seq}`,
+      seq,
+      ...searchDraft(event, body, { siteId: 'bench1' }),
+      receivedAt: null,
+    } as unknown as RecordedEvent);
+  };
+  for (let n = 0; n < 300; n++) for (const e of pageEvents(n, start + n * 50)) push(e);
+  if (lateEventForTheFirstPage) push(pageEvents(0, start)[0]!);
   return out;
 }
 
-function judgeAll(limits?: OfflineLimits) {
-  const judge = new OfflineJudge(Date.parse('2026-11-21T00:00:00Z'), undefined, limits);
+function judgeAll(limits: Partial<OfflineJudgeLimits> = {}, late = false) {
+  const judge = new OfflineJudge(Date.parse('2026-11-21T00:00:00Z'), undefined, {
+    ...CHECK_LIMITS,
+    ...limits,
+  });
   try {
     let pages = 0;
-    for (const e of events()) for (const _ of judge.apply(e)) pages++;
+    for (const e of events(late)) for (const _ of judge.apply(e)) pages++;
     for (const _ of judge.end()) pages++;
     return { pages, notes: judge.notes() };
   } finally {
@@ -59,6 +66,24 @@ describe('check: the ceiling on cross-page state', () => {
       expect.stringMatching(/^1 of the oldest clicks and quick adds were forgotten/),
     ]);
     expect(at(614)).toEqual([]);
+  });
+
+  it('remembers released pages up to its ceiling: a late event for one is noted, beyond it a new page', () => {
+    // at most 10 pages open, released once 50 events passed without one: by the last look (2,048 events
+    // in) about 200 pages were judged, p-0 first; then an event for p-0 arrives
+    const open = { maxOpen: 10, recent: 50 };
+    const remembered = judgeAll({ ...open, maxReleased: 1_000 }, true);
+    expect(remembered.pages).toBe(301);
+    expect(remembered.notes).toEqual([
+      expect.stringMatching(/^1 page got events after it was judged .*judged in parts: p-0\./),
+    ]);
+    const forgotten = judgeAll({ ...open, maxReleased: 100 }, true);
+    expect(forgotten.pages).toBe(301);
+    expect(forgotten.notes).toEqual([
+      expect.stringMatching(
+        /^\d+ of the pages judged first while the input streamed in are no longer remembered \(more than 100 were judged/,
+      ),
+    ]);
   });
 
   it('forgets nothing and says nothing below it', () => {

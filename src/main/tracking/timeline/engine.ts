@@ -119,6 +119,8 @@ export interface OfflineLimits {
   maxVisits: number;
   maxInteractions: number;
   maxResponses: number;
+  /** keys of released pages remembered (an event for one of them is noted as judging it in parts) */
+  maxReleased: number;
 }
 
 export class TimelineEngine {
@@ -133,7 +135,7 @@ export class TimelineEngine {
   /** keys of pages released while offline input went on (an event for one reopens it: noted) */
   private released: Set<string> | undefined;
   private reopened = { count: 0, first: [] as string[] };
-  private readonly forgotten = { visits: 0, interactions: 0, responses: 0 };
+  private readonly forgotten = { visits: 0, interactions: 0, responses: 0, released: 0 };
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -352,18 +354,24 @@ export class TimelineEngine {
 
   /**
    * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits,
-   * `maxInteractions` clicks and quick adds in them and `maxResponses` first pages of responseIds (oldest
-   * forgotten first), so memory has a ceiling whatever
+   * `maxInteractions` clicks and quick adds in them, `maxResponses` first pages of responseIds and the keys
+   * of `maxReleased` released pages (oldest forgotten first), so memory has a ceiling whatever
    * the input's length. Counts what was forgotten (`forgottenState`).
    */
   bound(limits: OfflineLimits): void {
     this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
     this.forgotten.interactions += this.book.forgetOldestInteractions(limits.maxInteractions);
     this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
+    if (this.released)
+      for (const key of this.released) {
+        if (this.released.size <= limits.maxReleased) break;
+        this.released.delete(key);
+        this.forgotten.released++;
+      }
   }
 
   /** What `bound` forgot so far. */
-  forgottenState(): { visits: number; interactions: number; responses: number } {
+  forgottenState(): { visits: number; interactions: number; responses: number; released: number } {
     return { ...this.forgotten };
   }
 

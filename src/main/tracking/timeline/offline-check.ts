@@ -57,6 +57,26 @@ const MAX_VISITS = 50_000;
 const MAX_INTERACTIONS = 500_000;
 /** responseIds whose first page is kept (responseid-reused, -cross-kind): beyond it the oldest go */
 const MAX_RESPONSES = 250_000;
+/** released pages remembered, so that an event for one is noted: beyond it the oldest go */
+const MAX_RELEASED = 250_000;
+
+/** Every ceiling of `check`: the open pages, and the cross-page state (`TimelineEngine.bound`). */
+export interface OfflineJudgeLimits extends OfflineLimits {
+  /** pages kept open at most (beyond it the oldest settled are judged and go) */
+  maxOpen: number;
+  /** a page that got an event among this many last applied is never released */
+  recent: number;
+}
+
+/** The ceilings `check` runs with. */
+export const CHECK_LIMITS: Readonly<OfflineJudgeLimits> = {
+  maxOpen: MAX_OPEN_PAGES,
+  recent: RECENT_EVENTS,
+  maxVisits: MAX_VISITS,
+  maxInteractions: MAX_INTERACTIONS,
+  maxResponses: MAX_RESPONSES,
+  maxReleased: MAX_RELEASED,
+};
 
 /**
  * The timeline rules over input too big to hold (`check` on a million events): events are applied as
@@ -72,11 +92,7 @@ export class OfflineJudge {
   constructor(
     now: number,
     levels?: LevelSource,
-    private readonly limits: OfflineLimits = {
-      maxVisits: MAX_VISITS,
-      maxInteractions: MAX_INTERACTIONS,
-      maxResponses: MAX_RESPONSES,
-    },
+    private readonly limits: OfflineJudgeLimits = CHECK_LIMITS,
   ) {
     this.clock = new SandboxClock({ frozen: true, start: now });
     this.engine = new TimelineEngine({
@@ -97,7 +113,7 @@ export class OfflineJudge {
   *apply(ev: RecordedEvent): Generator<PageTimelineDto> {
     this.engine.apply(ev);
     if (++this.count % RELEASE_EVERY === 0) {
-      yield* this.engine.release(MAX_OPEN_PAGES, RECENT_EVENTS);
+      yield* this.engine.release(this.limits.maxOpen, this.limits.recent);
       this.engine.bound(this.limits);
     }
   }
@@ -110,7 +126,7 @@ export class OfflineJudge {
   /** Pages that got events after they were released were judged in two parts: say so. */
   notes(): string[] {
     const notes: string[] = [];
-    const { visits, interactions, responses } = this.engine.forgottenState();
+    const { visits, interactions, responses, released } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
         `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): an order placed after its visit was forgotten gets no credit from that visit's clicks. Check such long recordings in parts, by day or by session`,
@@ -123,11 +139,15 @@ export class OfflineJudge {
       notes.push(
         `the first pages of ${responses.toLocaleString('en-US')} of the oldest responseIds were forgotten (more than ${this.limits.maxResponses.toLocaleString('en-US')} were seen): a responseId reused that much later is not reported (responseid-reused)`,
       );
+    if (released > 0)
+      notes.push(
+        `${released.toLocaleString('en-US')} of the pages judged first while the input streamed in are no longer remembered (more than ${this.limits.maxReleased.toLocaleString('en-US')} were judged before the input ended): an event for one of them makes a new page of it, without the note on pages judged in parts`,
+      );
     const { count, first } = this.engine.reopenedPages();
     if (count === 0) return notes;
     return [
       ...notes,
-      `${count} page${count === 1 ? '' : 's'} got events after ${count === 1 ? 'it was' : 'they were'} judged (more than ${MAX_OPEN_PAGES.toLocaleString('en-US')} pages were open and ${RECENT_EVENTS.toLocaleString('en-US')} events had passed without one for ${count === 1 ? 'it' : 'them'}), so ${count === 1 ? 'it was' : 'they were'} judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}. Sort the input by time, or check such sessions on their own`,
+      `${count} page${count === 1 ? '' : 's'} got events after ${count === 1 ? 'it was' : 'they were'} judged (more than ${this.limits.maxOpen.toLocaleString('en-US')} pages were open and ${this.limits.recent.toLocaleString('en-US')} events had passed without one for ${count === 1 ? 'it' : 'them'}), so ${count === 1 ? 'it was' : 'they were'} judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}. Sort the input by time, or check such sessions on their own`,
     ];
   }
 
