@@ -1,7 +1,7 @@
 // Store benchmark: a sandbox in its own process with 1,000,000 stored events (100,000 search pages of 10,
 // interleaved, imported through POST /_sandbox/import in blocks), then the queries a user keeps asking all
 // day, each timed to its last byte (five rounds): the failing pages, the newest pages, the newest events,
-// one visit and one user's orders; the JSON report's first byte; the sandbox's RSS. Baseline in the same
+// one page, one session's pages, one visit and one user's orders; the JSON report's first byte; the sandbox's RSS. Baseline in the same
 // run: GET /_sandbox/health (what any answer costs).
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const QUERIES: Array<[string, string]> = [
   ['newest pages', '/_sandbox/timelines?limit=50&view=summary'],
   ['failing pages of one site', '/_sandbox/timelines?siteId=demo42&verdict=fail&limit=50'],
   ['newest events', '/_sandbox/events?limit=100'],
+  ['one page', '/_sandbox/timelines/p-7?siteId=demo42'],
+  ["one session's pages", '/_sandbox/timelines?siteId=demo42&sessionId=s-7&limit=50'],
   ['one visit', '/_sandbox/visits?siteId=demo42&sessionId=s-7'],
   ["one user's orders", '/_sandbox/orders?siteId=demo42&userId=u-7'],
 ];

@@ -30,6 +30,7 @@ import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { RuleContext } from './rules/types';
 import { ResponseOrigins } from './response-origins';
+import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
@@ -127,6 +128,8 @@ export class TimelineEngine {
   private readonly pages = new Map<string, PageState>();
   /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
   private readonly origins = new ResponseOrigins();
+  /** pages by pageLoadId and by sessionId (one page, one session's pages) */
+  private readonly lookup = new PageLookup();
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   private totalEvents = 0;
@@ -388,9 +391,7 @@ export class TimelineEngine {
   private forgetJudged(key: string, page: PageState): PageTimelineDto {
     this.finishPage(page);
     const dto = pageDto(page);
-    this.pages.delete(key);
-    this.index?.removed(page);
-    this.totalEvents -= page.arrivals;
+    this.forget(key, page);
     return dto;
   }
 
@@ -398,9 +399,7 @@ export class TimelineEngine {
   reset(siteId?: string): void {
     for (const [key, page] of this.pages) {
       if (siteId !== undefined && page.siteId !== siteId) continue;
-      this.pages.delete(key);
-      this.index?.removed(page);
-      this.totalEvents -= page.arrivals;
+      this.forget(key, page);
     }
     this.book.reset(siteId);
     this.origins.reset(siteId);
@@ -414,11 +413,17 @@ export class TimelineEngine {
     while (this.totalEvents > maxEvents || this.pages.size > maxPages) {
       const [key, oldest] = this.pages.entries().next().value!;
       if (oldest === keep) return;
-      this.pages.delete(key);
-      this.index?.removed(oldest);
-      this.totalEvents -= oldest.arrivals;
+      this.forget(key, oldest);
       this.book.forgetPage(oldest.siteId, key);
     }
+  }
+
+  /** The page goes from the engine and its indexes. */
+  private forget(key: string, page: PageState): void {
+    this.pages.delete(key);
+    this.index?.removed(page);
+    this.lookup.removed(page);
+    this.totalEvents -= page.arrivals;
   }
 
   size(): number {
@@ -470,7 +475,8 @@ export class TimelineEngine {
    */
   *matching(filter: TimelineFilter = {}): Generator<PageState> {
     const q = filter.q?.toLowerCase();
-    for (const page of this.pages.values()) {
+    // one page or one session's pages come from the lookup; every filter is still applied to them
+    for (const page of this.lookup.candidates(filter) ?? this.pages.values()) {
       if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
       if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
       if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
@@ -543,12 +549,17 @@ export class TimelineEngine {
     if (!page) {
       page = newPage(key, siteId, ev);
       this.pages.set(key, page);
+      this.lookup.added(page);
       if (this.released?.has(key) && this.reopened.count++ < 10)
         this.reopened.first.push(ev.pageLoadId);
     }
     // The page's identity comes from its first accepted event (a rejected one may hold garbage).
     if (ev.accepted && page.accepted === 0) {
-      page.sessionId = ev.sessionId;
+      if (page.sessionId !== ev.sessionId) {
+        const was = page.sessionId;
+        page.sessionId = ev.sessionId;
+        this.lookup.sessionChanged(page, was);
+      }
       page.userId = ev.userId;
       page.pageUrl = ev.pageUrl;
     }

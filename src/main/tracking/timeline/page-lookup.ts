@@ -1,0 +1,66 @@
+// The engine's pages by pageLoadId and by sessionId, kept as pages come, change identity and go: one page
+// (GET /_sandbox/timelines/:pageLoadId, the UI's page view) or one session's pages (?sessionId=) is found
+// among a hundred thousand pages without reading each. A page is in one entry of each map; most
+// pageLoadIds belong to one page, so that map holds the page itself, a list only when two sites share one.
+import type { PageState } from './model';
+
+export class PageLookup {
+  private readonly byPageLoad = new Map<string, PageState | PageState[]>();
+  private readonly bySession = new Map<string, Set<PageState>>();
+  /** the place of each page in the engine's page order (its creation) */
+  private readonly places = new WeakMap<PageState, number>();
+  private next = 0;
+
+  added(page: PageState): void {
+    this.places.set(page, this.next++);
+    const held = this.byPageLoad.get(page.pageLoadId);
+    if (held === undefined) this.byPageLoad.set(page.pageLoadId, page);
+    else if (Array.isArray(held)) held.push(page);
+    else this.byPageLoad.set(page.pageLoadId, [held, page]);
+    this.enterSession(page);
+  }
+
+  /** The page's sessionId changed (its first accepted event names it). */
+  sessionChanged(page: PageState, from: string): void {
+    this.leaveSession(page, from);
+    this.enterSession(page);
+  }
+
+  removed(page: PageState): void {
+    const held = this.byPageLoad.get(page.pageLoadId);
+    if (held === page) this.byPageLoad.delete(page.pageLoadId);
+    else if (Array.isArray(held)) {
+      const rest = held.filter((p) => p !== page);
+      if (rest.length === 0) this.byPageLoad.delete(page.pageLoadId);
+      else this.byPageLoad.set(page.pageLoadId, rest.length === 1 ? rest[0]! : rest);
+    }
+    this.leaveSession(page, page.sessionId);
+  }
+
+  /**
+   * The pages a filter by pageLoadId or sessionId can match, in page order; undefined when it names
+   * neither (every page can match). The caller still applies the whole filter to each.
+   */
+  candidates(filter: { pageLoadId?: string; sessionId?: string }): PageState[] | undefined {
+    let pages: PageState[];
+    if (filter.pageLoadId !== undefined) {
+      const held = this.byPageLoad.get(filter.pageLoadId);
+      pages = held === undefined ? [] : Array.isArray(held) ? [...held] : [held];
+    } else if (filter.sessionId !== undefined)
+      pages = [...(this.bySession.get(filter.sessionId) ?? [])];
+    else return undefined;
+    return pages.sort((a, b) => this.places.get(a)! - this.places.get(b)!);
+  }
+
+  private enterSession(page: PageState): void {
+    let set = this.bySession.get(page.sessionId);
+    if (!set) this.bySession.set(page.sessionId, (set = new Set()));
+    set.add(page);
+  }
+
+  private leaveSession(page: PageState, sessionId: string): void {
+    const set = this.bySession.get(sessionId);
+    if (!set?.delete(page)) return;
+    if (set.size === 0) this.bySession.delete(sessionId);
+  }
+}
