@@ -1,8 +1,8 @@
 // Store benchmark: a sandbox in its own process with 1,000,000 stored events (100,000 search pages of 10,
 // interleaved, imported through POST /_sandbox/import in blocks), then the queries a user keeps asking all
 // day, each timed to its last byte (five rounds): the failing pages, the newest pages, the newest events,
-// one page, one session's pages, one visit and one user's orders; the JSON report's first byte; the sandbox's RSS. Baseline in the same
-// run: GET /_sandbox/health (what any answer costs).
+// one page, one session's pages, one visit and one user's orders; the JSON report's first byte; the
+// sandbox's RSS. Baseline in the same run: GET /_sandbox/health (what any answer costs).
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
