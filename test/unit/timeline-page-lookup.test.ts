@@ -1,27 +1,13 @@
 // One page (by pageLoadId) and one session's pages (by sessionId) come from the engine's lookup instead of
 // a read of every page: its answers must be the scan's, in the same order, as pages come, change session
 // (their first accepted event names it), are trimmed (retention) and reset, with two sites sharing ids.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
-import { parseInput } from '../../src/main/check/inputs';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import type { RecordedEvent } from '../../src/shared/events';
 import { searchDraft } from '../helpers/drafts';
-
-const DIR = path.resolve(import.meta.dirname, '../../fixtures/corpus');
-
-function corpusEvents(): RecordedEvent[] {
-  const counter = { seq: 0 };
-  return readdirSync(DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .flatMap(
-      (f) => parseInput(readFileSync(path.join(DIR, f), 'utf8'), f, `${f}:`, counter).events,
-    );
-}
 
 let seq = 1_000_000;
 /** A render of `pageLoadId` in `sessionId` on `siteId`; `accepted: false` as a rejected request keeps it. */

@@ -2,30 +2,16 @@
 // reads skip pages it knows are judged: its answers must be those of an engine without the index (every
 // page judged on every read) fed the same, after events, after pages go idle, after an upstream answer,
 // after a catalog change re-judges all, and after a reset. The fault corpus gives pages of every verdict.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
-import { parseInput } from '../../src/main/check/inputs';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { verdictOf } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { Verdict } from '../../src/shared/timeline';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder } from './timeline-events';
-
-const DIR = path.resolve(import.meta.dirname, '../../fixtures/corpus');
-
-function corpusEvents(): RecordedEvent[] {
-  const counter = { seq: 0 };
-  return readdirSync(DIR)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .flatMap(
-      (f) => parseInput(readFileSync(path.join(DIR, f), 'utf8'), f, `${f}:`, counter).events,
-    );
-}
 
 /** What the scan (the list route's other path) answers. */
 function scan(
