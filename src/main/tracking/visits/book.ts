@@ -90,8 +90,11 @@ export class VisitBook {
 
   /** An accepted event of any kind arrived on a page: the visit's pages, identity and time span. */
   noteEvent(siteId: string, pageKey: string, ev: PageEvent): Visit {
-    const key = key2(siteId, ev.sessionId);
-    let v = this.visits.get(key);
+    // the page's visit is found through the page (its key is a string already hashed), not by building
+    // the visit's key again for every event
+    let v = this.byPage.get(pageKey)?.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
+    const key = v?.key ?? key2(siteId, ev.sessionId);
+    v ??= this.visits.get(key);
     if (!v) {
       v = {
         key,
