@@ -544,9 +544,10 @@ export class TimelineEngine {
   }
 
   private pageFor(siteId: string, ev: TimelineEvent): PageState {
-    const key = pageKey(siteId, ev.pageLoadId);
-    let page = this.pages.get(key);
+    // found through the lookup by the event's pageLoadId: a page key is built only for a new page
+    let page = this.lookup.page(siteId, ev.pageLoadId);
     if (!page) {
+      const key = pageKey(siteId, ev.pageLoadId);
       page = newPage(key, siteId, ev);
       this.pages.set(key, page);
       this.lookup.added(page);

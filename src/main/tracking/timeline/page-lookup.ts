@@ -20,6 +20,14 @@ export class PageLookup {
     this.enterSession(page);
   }
 
+  /** The page of `pageLoadId` on the site, if there is one (no key built: the event's own string). */
+  page(siteId: string, pageLoadId: string): PageState | undefined {
+    const held = this.byPageLoad.get(pageLoadId);
+    if (held === undefined) return undefined;
+    if (!Array.isArray(held)) return held.siteId === siteId ? held : undefined;
+    return held.find((p) => p.siteId === siteId);
+  }
+
   /** The page's sessionId changed (its first accepted event names it). */
   sessionChanged(page: PageState, from: string): void {
     this.leaveSession(page, from);

@@ -58,7 +58,15 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent): PageSta
   };
 }
 
+/** Up to this many responses on a page, an event's response is found by comparing, not by its key. */
+const FEW_RESPONSES = 8;
+
 export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
+  // a page has a few responses: compared field by field, no key is built for every event
+  if (page.responses.size <= FEW_RESPONSES)
+    for (const held of page.responses.values())
+      if (held.responseId === ev.responseId && held.kind === ev.kind && held.tag === ev.tag)
+        return held;
   const key = responseKey(ev.kind, ev.tag, ev.responseId);
   let r = page.responses.get(key);
   if (!r) {
