@@ -92,7 +92,9 @@ export class VisitBook {
   noteEvent(siteId: string, pageKey: string, ev: PageEvent): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
-    let v = this.byPage.get(pageKey)?.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
+    let v = this.byPage
+      .get(pageKey)
+      ?.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
     const key = v?.key ?? key2(siteId, ev.sessionId);
     v ??= this.visits.get(key);
     if (!v) {
