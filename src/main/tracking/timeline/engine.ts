@@ -133,6 +133,8 @@ export class TimelineEngine {
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   private totalEvents = 0;
+  /** pages created so far (a new page's place in page order) */
+  private created = 0;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
   /** keys of pages released while offline input went on (an event for one reopens it: noted) */
@@ -548,7 +550,7 @@ export class TimelineEngine {
     let page = this.lookup.page(siteId, ev.pageLoadId);
     if (!page) {
       const key = pageKey(siteId, ev.pageLoadId);
-      page = newPage(key, siteId, ev);
+      page = newPage(key, siteId, ev, this.created++);
       this.pages.set(key, page);
       this.lookup.added(page);
       if (this.released?.has(key) && this.reopened.count++ < 10)

@@ -153,8 +153,10 @@ export interface UpstreamTally {
 }
 
 export interface PageState {
-  /** the live engine's verdict index (verdict-index.ts): the page's verdict there, place, stale */
-  indexed?: { verdict: Verdict | null; n: number; stale: boolean };
+  /** the live engine's verdict index (verdict-index.ts): the page's verdict there, and stale */
+  indexed?: { verdict: Verdict | null; stale: boolean };
+  /** the page's place in the engine's page order (its creation): the order of lists read from indexes */
+  order: number;
   key: string;
   siteId: string;
   pageLoadId: string;

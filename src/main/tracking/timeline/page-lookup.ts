@@ -7,12 +7,8 @@ import type { PageState } from './model';
 export class PageLookup {
   private readonly byPageLoad = new Map<string, PageState | PageState[]>();
   private readonly bySession = new Map<string, Set<PageState>>();
-  /** the place of each page in the engine's page order (its creation) */
-  private readonly places = new WeakMap<PageState, number>();
-  private next = 0;
 
   added(page: PageState): void {
-    this.places.set(page, this.next++);
     const held = this.byPageLoad.get(page.pageLoadId);
     if (held === undefined) this.byPageLoad.set(page.pageLoadId, page);
     else if (Array.isArray(held)) held.push(page);
@@ -57,7 +53,7 @@ export class PageLookup {
     } else if (filter.sessionId !== undefined)
       pages = [...(this.bySession.get(filter.sessionId) ?? [])];
     else return undefined;
-    return pages.sort((a, b) => this.places.get(a)! - this.places.get(b)!);
+    return pages.sort((a, b) => a.order - b.order);
   }
 
   private enterSession(page: PageState): void {

@@ -12,8 +12,9 @@ import {
   type TimelineEvent,
 } from './model';
 
-export function newPage(key: string, siteId: string, ev: TimelineEvent): PageState {
+export function newPage(key: string, siteId: string, ev: TimelineEvent, order: number): PageState {
   return {
+    order,
     key,
     siteId,
     pageLoadId: ev.pageLoadId,

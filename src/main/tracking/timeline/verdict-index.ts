@@ -13,14 +13,13 @@ const sets = (): BySet => ({ pass: new Set(), warn: new Set(), fail: new Set() }
 export class VerdictIndex {
   private readonly all = sets();
   private readonly bySite = new Map<string, BySet>();
-  private next = 0;
   /** pages to judge exactly before the index answers for them */
   readonly stale = new Set<PageState>();
 
   /** A page was created, got an event or had its facts change: judge it before answering. */
   touched(page: PageState): void {
-    // on the page itself (no lookup on every event): its verdict here, its place in page order, stale?
-    const entry = (page.indexed ??= { verdict: null, n: this.next++, stale: false });
+    // on the page itself (no lookup on every event): its verdict here, and stale?
+    const entry = (page.indexed ??= { verdict: null, stale: false });
     if (entry.stale) return;
     entry.stale = true;
     this.stale.add(page);
@@ -28,7 +27,7 @@ export class VerdictIndex {
 
   /** The page's rules ran; `exact` when every rule ran (nothing of it is left stale). */
   judged(page: PageState, verdict: Verdict, exact: boolean): void {
-    const entry = (page.indexed ??= { verdict: null, n: this.next++, stale: false });
+    const entry = (page.indexed ??= { verdict: null, stale: false });
     if (entry.verdict !== verdict) {
       let site = this.bySite.get(page.siteId);
       if (!site) this.bySite.set(page.siteId, (site = sets()));
@@ -68,8 +67,7 @@ export class VerdictIndex {
 
   /**
    * The newest `limit` pages of some verdicts (of one site or all) in the engine's page order (oldest
-   * first), and how many there are. A page's place is given when it is first touched, which the engine
-   * does as it creates the page.
+   * first, `page.order`), and how many there are.
    */
   newest(
     verdicts: readonly Verdict[],
@@ -84,13 +82,13 @@ export class VerdictIndex {
       // the place of the `limit`-th newest: one typed sort of the places (100,000 in a few ms)
       const places = new Float64Array(total);
       let i = 0;
-      for (const set of chosen) for (const page of set) places[i++] = page.indexed!.n;
+      for (const set of chosen) for (const page of set) places[i++] = page.order;
       places.sort();
       cut = places[total - limit]!;
     }
     const picked: PageState[] = [];
-    for (const set of chosen) for (const page of set) if (page.indexed!.n >= cut) picked.push(page);
-    picked.sort((a, b) => a.indexed!.n - b.indexed!.n);
+    for (const set of chosen) for (const page of set) if (page.order >= cut) picked.push(page);
+    picked.sort((a, b) => a.order - b.order);
     return { pages: picked, total };
   }
 }
