@@ -3,6 +3,7 @@
 // kept running all day holds a million events: at 1.5 KB an event, these copies are a fifth of it.
 // Values only: every field keeps its text, only equal strings become one string.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import { isObject } from '../tracking/values';
 
 /** Distinct strings kept for sharing at most; when full it starts again (ids of past pages never stay). */
 const MAX_POOLED = 10_000;
@@ -41,17 +42,17 @@ export class StringPool {
     if (e.origin !== undefined) e.origin = this.share(e.origin);
     if (e.contentType !== undefined) e.contentType = this.share(e.contentType);
     if (e.errors.length === 0) e.errors = NO_ERRORS;
-    if (!isRecord(e.body)) return;
+    if (!isObject(e.body)) return;
     const context = e.body.context;
-    if (isRecord(context))
+    if (isObject(context))
       for (const key of CONTEXT_KEYS) {
         const v = context[key];
         if (typeof v === 'string') context[key] = this.share(v);
       }
     const data = e.body.data;
-    if (!isRecord(data)) return;
+    if (!isObject(data)) return;
     for (const list of [data.results, data.items])
-      if (Array.isArray(list)) for (const item of list) if (isRecord(item)) this.shareItem(item);
+      if (Array.isArray(list)) for (const item of list) if (isObject(item)) this.shareItem(item);
   }
 
   private shareItem(item: Record<string, unknown>): void {
@@ -59,8 +60,4 @@ export class StringPool {
     // a product's parentId is mostly its uid: one string for both
     if (typeof item.uid === 'string' && item.parentId === item.uid) item.parentId = item.uid;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

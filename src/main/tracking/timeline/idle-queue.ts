@@ -1,7 +1,8 @@
 // Idle tracking for `no-impression`: pages waiting to count as idle, in deadline order (a binary heap:
 // deadlines come from receive times, which go back when the sandbox clock is set back or an import
-// replays older traffic), with one clock timer for the earliest deadline. Many pages can come due at once (the clock moved on an hour, 10,000 imported pages): they are handled in slices that
-// give the event loop back, as every page judged is a few dozen microseconds.
+// replays older traffic), with one clock timer for the earliest deadline. Many pages can come due at
+// once (the clock moved on an hour, 10,000 imported pages): they are handled in slices that give the
+// event loop back, as every page judged is a few dozen microseconds.
 import type { Clock } from '../../clock';
 import { Slicer } from '../../slices';
 import type { PageState } from './model';
