@@ -7,6 +7,7 @@ import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import type { IssuedResponse } from '../search/responses';
 import { readIssuedResponses } from '../tracking/timeline/offline-provenance';
+import { isObject } from '../../shared/values';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
 export class InputError extends Error {}
@@ -18,10 +19,6 @@ export interface ReadResult {
   responses?: IssuedResponse[];
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */

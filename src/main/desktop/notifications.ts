@@ -6,6 +6,7 @@ import {
   type PageTimelineSummaryDto,
   type TimelineRuleId,
 } from '../../shared/timeline';
+import { isObject } from '../../shared/values';
 
 export interface DesktopNotice {
   title: string;
@@ -140,8 +141,4 @@ function truncate(text: string, max: number): string {
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

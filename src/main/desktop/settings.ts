@@ -3,6 +3,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Rectangle } from './electron-api';
+import { isObject } from '../../shared/values';
 
 export const SETTINGS_FILE = 'desktop-settings.json';
 export const WINDOW_STATE_FILE = 'window-state.json';
@@ -136,8 +137,4 @@ function writeJsonAtomic(file: string, value: unknown): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
   renameSync(tmp, file);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

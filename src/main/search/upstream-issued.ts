@@ -2,10 +2,7 @@
 // keeps for its own responses, so the search-provenance rules judge later beacons against it.
 import { SLOTS, type Slot } from './config';
 import type { IssuedResponse, IssuedResult } from './responses';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isObject } from '../../shared/values';
 
 /** Ids arrive as strings or numbers; anything else is not an id. */
 function id(v: unknown): string | null {

@@ -3,7 +3,7 @@
 // kept running all day holds a million events: at 1.5 KB an event, these copies are a fifth of it.
 // Values only: every field keeps its text, only equal strings become one string.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
-import { isObject } from '../tracking/values';
+import { isObject } from '../../shared/values';
 
 /** Distinct strings kept for sharing at most; when full it starts again (ids of past pages never stay). */
 const MAX_POOLED = 10_000;

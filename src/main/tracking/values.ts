@@ -1,9 +1,5 @@
-// Reading fields of a beacon body that may hold anything (a rejected body is read too): an object or
-// not, a string or number as text, nothing else.
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+// Reading fields of a beacon body that may hold anything (a rejected body is read too): a string or
+// number as text, nothing else (whether a value is an object: isObject, src/shared/values.ts).
 
 /** A string as it is, a finite number as its text, anything else ''. */
 export function str(v: unknown): string {

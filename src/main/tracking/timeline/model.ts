@@ -1,6 +1,7 @@
 // The timeline engine's in-memory state: tracked events read out of recorded requests, grouped into
 // pages (siteId + pageLoadId) and responses (kind + responseId + tag), each kept in timestamp order.
-import { isObject, str } from '../values';
+import { str } from '../values';
+import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto, Verdict } from '../../../shared/timeline';

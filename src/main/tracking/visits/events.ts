@@ -1,6 +1,7 @@
 // Product page, cart, order and login events read out of recorded requests, and the items of the clicks
 // and quick adds that can earn an order line its credit. Tolerant of anything a rejected body may hold.
-import { isObject, str } from '../values';
+import { str } from '../values';
+import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 
