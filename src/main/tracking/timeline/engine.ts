@@ -38,6 +38,7 @@ import { Slicer } from '../../slices';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { wellFormed } from '../../../shared/text';
 import { VisitBook, type PageInfo } from '../visits/book';
+import type { InteractionSource } from '../visits/credit';
 import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
 import { visitFindings } from '../visits/rules';
 import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
@@ -218,23 +219,18 @@ export class TimelineEngine {
       if (!opts.quiet) this.notify(page);
       return;
     }
+    const response = responseFor(page, ev);
     if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
-      // the visit keeps every click of its shopper: strings it already holds are shared, not copied
+      // the visit keeps every click of its shopper: where it was made is shared by the response's clicks
       this.book.noteInteraction(visit, {
-        kind: ev.kind,
-        tag: ev.tag,
-        responseId: ev.responseId,
+        source: clickSource(page, response, ev),
         event: ev.event === 'clickthrough' ? 'clickthrough' : 'addtocart',
         eventId: ev.id,
-        pageKey: page.key,
-        pageLoadId: page.pageLoadId,
-        pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
         userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
         time: ev.time,
         ids: interactionIds(rec),
       });
 
-    const response = responseFor(page, ev);
     insertSorted(response.events, ev);
     // a category page's redirect goes to search/redirect: its category response checks events against it
     if (ev.kind === 'search' && ev.event === 'redirect') {
@@ -753,6 +749,24 @@ function insertSortedBy<T>(list: T[], item: T, ev: (x: T) => { time: number; seq
     i--;
   }
   list.splice(i, 0, item);
+}
+
+/** Where a click of `response` was made: the response's own while its page URL stays (a new one if it moved). */
+function clickSource(
+  page: PageState,
+  response: ResponseState,
+  ev: TimelineEvent,
+): InteractionSource {
+  const held = response.clickSource;
+  if (held && held.pageUrl === ev.pageUrl) return held;
+  return (response.clickSource = {
+    kind: response.kind,
+    tag: response.tag,
+    responseId: response.responseId,
+    pageKey: page.key,
+    pageLoadId: page.pageLoadId,
+    pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+  });
 }
 
 function hasKind(page: PageState, kind: ResponseKind): boolean {

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity, TimelineFindingDto, Verdict } from '../../../shared/timeline';
 import type { VisitEvent } from '../visits/events';
+import type { InteractionSource } from '../visits/credit';
 import { topLevelMember } from '../json-text';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
@@ -102,6 +103,8 @@ export interface ResponseState {
   watchesLatest: boolean;
   /** its first accepted event was offered to the engine's responseId origins */
   originNoted: boolean;
+  /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
+  clickSource: InteractionSource | null;
 }
 
 /** Requests refused before validation (404, 405, 413, 415), grouped by status and what was wrong. */

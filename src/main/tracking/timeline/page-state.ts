@@ -88,6 +88,7 @@ export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
       rendered: false,
       watchesLatest: false,
       originNoted: false,
+      clickSource: null,
     };
     page.responses.set(key, r);
   }

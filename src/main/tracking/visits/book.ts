@@ -10,7 +10,7 @@ import type {
   VisitPageDto,
 } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import { creditLine, type Interaction } from './credit';
+import { creditLine, idsOf, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
@@ -151,7 +151,7 @@ export class VisitBook {
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
     this.interactionCount++;
-    if (i.event === 'addtocart') for (const id of i.ids) visit.quickAdded.add(id);
+    if (i.event === 'addtocart') for (const id of idsOf(i)) visit.quickAdded.add(id);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -202,7 +202,7 @@ export class VisitBook {
       for (const u of v.userIds) this.bumpUser(siteId, u);
       v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
       const held = v.interactions.length;
-      v.interactions = v.interactions.filter((i) => i.pageKey !== pageKey);
+      v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
       this.interactionCount -= held - v.interactions.length;
       if (v.pages.size === 0) this.drop(v);
     }

@@ -6,23 +6,37 @@ import type { CartItemDto, CreditDto, OrderLineDto } from '../../../shared/visit
 import type { ResponseKind } from '../../../shared/kinds';
 import { productIds } from './events';
 
-/** A click or quick add that can earn credit. */
-export interface Interaction {
+/**
+ * Where the clicks of one response were made: one object per response (and page URL), shared by all of
+ * its clicks rather than copied into each (a visit holds every click of its shopper; `check` of a long
+ * recording holds hundreds of thousands).
+ */
+export interface InteractionSource {
   kind: ResponseKind;
   tag: string;
   responseId: string;
-  event: 'clickthrough' | 'addtocart';
-  eventId: string;
   pageKey: string;
   pageLoadId: string;
   pageUrl: string;
+  /** the query, worked out when one of its clicks first earns credit (null: none known) */
+  q?: string | null;
+}
+
+/** A click or quick add that can earn credit. */
+export interface Interaction {
+  source: InteractionSource;
+  event: 'clickthrough' | 'addtocart';
+  eventId: string;
   userId: string;
   /** ms, by context.timestamp (else receive time) */
   time: number;
-  /** product ids (uid, parentId, sku) of its items, each once */
-  ids: string[];
-  /** the query, worked out when the interaction first earns credit (null: none known) */
-  q?: string | null;
+  /** product ids (uid, parentId, sku) of its items, each once: a lone id as itself, not in a list */
+  ids: string | readonly string[];
+}
+
+/** The product ids of an interaction as a list. */
+export function idsOf(i: Interaction): readonly string[] {
+  return typeof i.ids === 'string' ? [i.ids] : i.ids;
 }
 
 export interface CreditScope {
@@ -39,7 +53,7 @@ export interface CreditScope {
 }
 
 function touches(i: Interaction, ids: readonly string[]): boolean {
-  return i.ids.some((id) => ids.includes(id));
+  return typeof i.ids === 'string' ? ids.includes(i.ids) : i.ids.some((id) => ids.includes(id));
 }
 
 function hours(ms: number): string {
@@ -101,20 +115,21 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
 }
 
 function creditOf(i: Interaction, scope: CreditScope): CreditDto {
-  // the issued response (or the page URL) does not change: parsed once per interaction
-  if (i.q === undefined)
-    i.q =
-      i.kind === 'search' || i.kind === 'autocomplete' || i.kind === 'category'
-        ? (scope.issuedQuery?.(scope.siteId, i.responseId) ?? urlQuery(i.pageUrl) ?? null)
+  const s = i.source;
+  // the issued response (or the page URL) does not change: parsed once per response
+  if (s.q === undefined)
+    s.q =
+      s.kind === 'search' || s.kind === 'autocomplete' || s.kind === 'category'
+        ? (scope.issuedQuery?.(scope.siteId, s.responseId) ?? urlQuery(s.pageUrl) ?? null)
         : null;
-  const q = i.q ?? undefined;
+  const q = s.q ?? undefined;
   return {
-    kind: i.kind,
-    responseId: i.responseId,
+    kind: s.kind,
+    responseId: s.responseId,
     ...(q !== undefined && q !== '' && { q }),
-    ...(i.tag && { tag: i.tag }),
+    ...(s.tag && { tag: s.tag }),
     event: i.event,
     eventId: i.eventId,
-    pageLoadId: i.pageLoadId,
+    pageLoadId: s.pageLoadId,
   };
 }

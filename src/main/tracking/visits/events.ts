@@ -112,19 +112,19 @@ export function productIds(item: Pick<CartItemDto, 'uid' | 'parentId' | 'sku'>):
 
 /**
  * The product ids (uid, parentId, sku; each once) of an accepted clickthrough or addtocart body: all
- * that credit and the cart need of its items, kept compact (a visit holds every click of its shopper).
+ * that credit and the cart need of its items, kept compact (a visit holds every click of its shopper):
+ * a lone id as itself, several in a list exactly as long as they are (push leaves room for 17).
  */
-export function interactionIds(rec: RecordedEvent): string[] {
+export function interactionIds(rec: RecordedEvent): string | readonly string[] {
   const body = isObject(rec.body) ? rec.body : {};
   const data = isObject(body.data) ? body.data : {};
   const ids: string[] = [];
   for (const item of readItems(data.results))
     for (const id of productIds(item)) if (!ids.includes(id)) ids.push(id);
-  // a visit keeps this for every click of its shopper: exactly as long as it is (push leaves room for 17)
-  return ids.length === 0 ? NO_IDS : ids.slice();
+  return ids.length === 0 ? NO_IDS : ids.length === 1 ? ids[0]! : ids.slice();
 }
 
-const NO_IDS: string[] = [];
+const NO_IDS: readonly string[] = [];
 
 export function visitEventDto(v: VisitEvent): VisitEventDto {
   const e = v.base;
