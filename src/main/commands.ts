@@ -36,7 +36,11 @@ export async function main(argv: string[]): Promise<number> {
   if (command === undefined || command.startsWith('--')) return serve(argv);
   if (command === 'serve') return serve(rest);
   if (command === 'check') {
-    const { runCheck } = await import('./check/cli');
+    const [{ runCheck }, { tuneHeapForCheck }] = await Promise.all([
+      import('./check/cli'),
+      import('./check/heap'),
+    ]);
+    tuneHeapForCheck();
     return runCheck(rest);
   }
   if (command === 'tail') {
