@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, CHECK_NOW, tempFile } from '../helpers/check';
+import { runCheck } from '../../src/main/check/cli';
 import { parseInput } from '../../src/main/check/inputs';
 import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
 import { jsonReport, junitReport, textReport } from '../../src/main/tracking/timeline/report';
@@ -79,6 +80,35 @@ describe('check streams its input and its report', () => {
     const har = temp('nothing.har', '{"log":{"entries":[]}}');
     const none = await check(har, '--format', 'json');
     expect(none.out).toBe(`${JSON.stringify(jsonReport([], har, NOW), null, 2)}\n`);
+  });
+
+  it('hands the spooled pages over as bytes when the output takes bytes: the same report, byte for byte', async () => {
+    // multi-byte text in every page and a JSON report of more than one read-back piece (256 KiB each): a
+    // piece may end inside a character, which bytes pass as they are
+    const text = manyPages(2_500).replaceAll('search?q=', 'search?q=größe-😀-');
+    const file = temp('wide.ndjson', text);
+    const pages = checkOffline(parseInput(text, file).events, [], NOW);
+    for (const [format, whole] of [
+      ['json', `${JSON.stringify(jsonReport(pages, file, NOW), null, 2)}\n`],
+      ['junit', junitReport(pages, file, NOW)],
+    ] as const) {
+      const written: Buffer[] = [];
+      let asBytes = 0;
+      const code = await runCheck([file, '--format', format], {
+        out: (t) => written.push(Buffer.from(t, 'utf8')),
+        outBytes: (b) => {
+          asBytes += b.length;
+          written.push(Buffer.from(b));
+        },
+        err: () => {},
+        now: () => NOW,
+      });
+      expect(code).toBe(1);
+      const all = Buffer.concat(written);
+      if (format === 'json') expect(all.length).toBeGreaterThan(256 * 1024);
+      expect(asBytes).toBeGreaterThan(all.length * 0.9);
+      expect(all.equals(Buffer.from(whole, 'utf8'))).toBe(true);
+    }
   });
 
   it('more pages than it keeps open: each judged as the whole input judges it, in the same order', async () => {

@@ -25,6 +25,8 @@ const USAGE =
 
 export interface CheckIo {
   out: (text: string) => void;
+  /** the report's spooled pages as bytes (UTF-8), when the output takes them; else they go to `out` as text */
+  outBytes?: (bytes: Uint8Array) => void;
   err: (text: string) => void;
   /** report time; the CLI passes the wall clock */
   now: () => number;
@@ -32,6 +34,7 @@ export interface CheckIo {
 
 const processIo: CheckIo = {
   out: (t) => process.stdout.write(t),
+  outBytes: (b) => process.stdout.write(b),
   err: (t) => process.stderr.write(t),
   now: () => Date.now(),
 };
@@ -107,6 +110,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const report = reportWriter({
     format: format as 'text' | 'json' | 'junit',
     out: io.out,
+    ...(io.outBytes && { outBytes: io.outBytes }),
     source: files.join(', '),
     now,
     failOn,
