@@ -1,4 +1,4 @@
-// `check` keeps cross-page state (visits for credit, the first page of each responseId) with a ceiling:
+// `check` keeps cross-page state (visits for the visit rules, the first page of each responseId) with a ceiling:
 // beyond it the oldest go, and the notes say what was forgotten and what that can hide. Below the
 // ceiling nothing is forgotten and nothing is said.
 import { describe, expect, it } from 'vitest';
@@ -47,25 +47,25 @@ function judgeAll(limits: Partial<OfflineJudgeLimits> = {}, late = false) {
 
 describe('check: the ceiling on cross-page state', () => {
   it('forgets the oldest visits and responseIds beyond it, and says so', () => {
-    const { pages, notes } = judgeAll({ maxVisits: 100, maxInteractions: 150, maxResponses: 50 });
+    const { pages, notes } = judgeAll({ maxVisits: 100, maxResponses: 50 });
     expect(pages).toBe(300);
-    expect(notes).toHaveLength(3);
-    expect(notes[0]).toMatch(/^\d+ of the oldest visits were forgotten .*more than 100 were open/);
-    expect(notes[1]).toMatch(
-      /^\d+ of the oldest clicks and quick adds were forgotten .*more than 150 were kept/,
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(
+      /^\d+ of the oldest visits were forgotten .*more than 100 were open\): a later event of a forgotten visit begins it again/,
     );
-    expect(notes[2]).toMatch(/^the first pages of \d+ of the oldest responseIds were forgotten/);
+    expect(notes[1]).toMatch(/^the first pages of \d+ of the oldest responseIds were forgotten/);
   });
 
-  it('counts clicks over all visits, not visits: one ceiling holds many visits of few clicks', () => {
-    // 300 visits of one page each, two clicks and a quick add on each; the ceiling is looked at every
-    // 1,024 events: at the last look (2,048 events in) 614 were held
-    const at = (maxInteractions: number) =>
-      judgeAll({ maxVisits: 300, maxInteractions, maxResponses: 600 }).notes;
-    expect(at(613)).toEqual([
-      expect.stringMatching(/^1 of the oldest clicks and quick adds were forgotten/),
+  it('is exact at its edges: as many as were held says nothing, one fewer forgets one and says so', () => {
+    // 300 pages of one session each, two responseIds a page; the ceiling is looked at every 1,024 events
+    // (at the last look, 2,048 events in, 205 visits and 410 responseIds were held)
+    expect(judgeAll({ maxVisits: 205, maxResponses: 410 }).notes).toEqual([]);
+    expect(judgeAll({ maxVisits: 204, maxResponses: 410 }).notes).toEqual([
+      expect.stringMatching(/^1 of the oldest visits were forgotten/),
     ]);
-    expect(at(614)).toEqual([]);
+    expect(judgeAll({ maxVisits: 205, maxResponses: 409 }).notes).toEqual([
+      expect.stringMatching(/^the first pages of 1 of the oldest responseIds were forgotten/),
+    ]);
   });
 
   it('remembers released pages up to its ceiling: a late event for one is noted, beyond it a new page', () => {
@@ -87,7 +87,7 @@ describe('check: the ceiling on cross-page state', () => {
   });
 
   it('forgets nothing and says nothing below it', () => {
-    expect(judgeAll({ maxVisits: 300, maxInteractions: 900, maxResponses: 600 }).notes).toEqual([]);
+    expect(judgeAll({ maxVisits: 300, maxResponses: 600 }).notes).toEqual([]);
     expect(judgeAll().notes).toEqual([]);
   });
 });

@@ -60,12 +60,13 @@ const page = (pageLoadId: string, o: PageOptions = {}) =>
 
 function judge(
   events: RecordedEvent[],
-  opts: { provenance?: ProvenanceSource; windowHours?: number } = {},
+  opts: { provenance?: ProvenanceSource; windowHours?: number; credit?: boolean } = {},
 ) {
   const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
   const e = new TimelineEngine({
     clock,
     settings: defaultTimelineSettings(),
+    ...(opts.credit === false && { credit: false }),
     ...(opts.windowHours !== undefined && { attributionWindowMs: opts.windowHours * 3_600_000 }),
   });
   if (opts.provenance) e.setProvenance(opts.provenance);
@@ -306,15 +307,38 @@ describe('cart-inconsistent', () => {
       listing.render('r1', { at: 1000 }),
       listing.impression('r1', ['A'], { at: 2200 }),
     ];
-    // the quick add put a second A in the client's stored cart; the globals show one: remove 1, one left
-    const quick = judge([
-      ...base,
-      listing.cart('r1', 'A', { at: 3000 }),
-      c.cartRemove([A], [A], { at: 4000 }),
-    ]);
-    expect(quick.rules()).toEqual([]);
-    const none = judge([...base, c.cartRemove([A], [A], { at: 4000 })]);
-    expect(none.rules()).toEqual(['cart-inconsistent:warning']);
+    // the quick add put a second A in the client's stored cart; the globals show one: remove 1, one left;
+    // the same without clicks kept for credit (`check`): the quick add still moves the cart on
+    for (const credit of [true, false]) {
+      const quick = judge(
+        [...base, listing.cart('r1', 'A', { at: 3000 }), c.cartRemove([A], [A], { at: 4000 })],
+        { credit },
+      );
+      expect(quick.rules()).toEqual([]);
+      const none = judge([...base, c.cartRemove([A], [A], { at: 4000 })], { credit });
+      expect(none.rules()).toEqual(['cart-inconsistent:warning']);
+    }
+  });
+
+  it('keeps no clicks for credit when told not to (check): order lines then have none', () => {
+    const listing = new VisitPage({
+      pageLoadId: 'listing',
+      pageUrl: 'http://localhost:3000/search?q=x',
+    });
+    const events = [
+      listing.render('r1', { at: 0 }),
+      listing.impression('r1', ['A'], { at: 1200 }),
+      listing.click('r1', 'A', { at: 2000 }),
+      page('thanks').order('o-1', [A], { at: 9000 }),
+    ];
+    const credited = judge(events);
+    const bare = judge(events, { credit: false });
+    expect(credited.orders[0]!.lines[0]!.credit).toMatchObject({
+      kind: 'search',
+      responseId: 'r1',
+    });
+    expect(bare.orders[0]!.lines[0]!.credit).toBeNull();
+    expect(bare.rules()).toEqual(credited.rules());
   });
 });
 

@@ -90,6 +90,13 @@ export interface TimelineEngineOptions {
    * page (the reference the index is tested against).
    */
   verdictIndex?: boolean;
+  /**
+   * Keep every click and quick add for the credit of order lines (default). false: `check`'s streamed
+   * report has pages only, no orders, and no rule reads credit: clicks are not kept (a long recording's
+   * clicks were most of what check held), quick adds still move the visit's cart on (cart-inconsistent's
+   * exemption), and `orders()` of such an engine has no credit on any line.
+   */
+  credit?: boolean;
 }
 
 export interface ApplyOptions {
@@ -119,7 +126,6 @@ const EAGER_RESPONSE_SIZE = 256;
 /** What `check` keeps of cross-page state at most (`bound`). */
 export interface OfflineLimits {
   maxVisits: number;
-  maxInteractions: number;
   maxResponses: number;
   /** keys of released pages remembered (an event for one of them is noted as judging it in parts) */
   maxReleased: number;
@@ -141,7 +147,7 @@ export class TimelineEngine {
   /** keys of pages released while offline input went on (an event for one reopens it: noted) */
   private released: Set<string> | undefined;
   private reopened = { count: 0, first: [] as string[] };
-  private readonly forgotten = { visits: 0, interactions: 0, responses: 0, released: 0 };
+  private readonly forgotten = { visits: 0, responses: 0, released: 0 };
   private changed = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
@@ -220,7 +226,9 @@ export class TimelineEngine {
       return;
     }
     const response = responseFor(page, ev);
-    if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
+    if (visit && this.options.credit === false) {
+      if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec));
+    } else if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
       // the visit keeps every click of its shopper: where it was made is shared by the response's clicks
       this.book.noteInteraction(visit, {
         source: clickSource(page, response, ev),
@@ -355,13 +363,12 @@ export class TimelineEngine {
 
   /**
    * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits,
-   * `maxInteractions` clicks and quick adds in them, `maxResponses` first pages of responseIds and the keys
+   * `maxResponses` first pages of responseIds and the keys
    * of `maxReleased` released pages (oldest forgotten first), so memory has a ceiling whatever
    * the input's length. Counts what was forgotten (`forgottenState`).
    */
   bound(limits: OfflineLimits): void {
     this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
-    this.forgotten.interactions += this.book.forgetOldestInteractions(limits.maxInteractions);
     this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
     if (this.released)
       for (const key of this.released) {
@@ -372,7 +379,7 @@ export class TimelineEngine {
   }
 
   /** What `bound` forgot so far. */
-  forgottenState(): { visits: number; interactions: number; responses: number; released: number } {
+  forgottenState(): { visits: number; responses: number; released: number } {
     return { ...this.forgotten };
   }
 

@@ -51,10 +51,8 @@ const MAX_OPEN_PAGES = 5_000;
 const RECENT_EVENTS = 20_000;
 /** release is looked at once per this many events */
 const RELEASE_EVERY = 1_024;
-/** visits kept while offline input streams in (their clicks earn later orders credit): beyond it the oldest go */
+/** visits kept while offline input streams in (the visit rules read their pages, cart and orders): beyond it the oldest go */
 const MAX_VISITS = 50_000;
-/** clicks and quick adds kept in those visits (a visit can hold every click of a long recording) */
-const MAX_INTERACTIONS = 500_000;
 /** responseIds whose first page is kept (responseid-reused, -cross-kind): beyond it the oldest go */
 const MAX_RESPONSES = 250_000;
 /** released pages remembered, so that an event for one is noted: beyond it the oldest go */
@@ -73,7 +71,6 @@ export const CHECK_LIMITS: Readonly<OfflineJudgeLimits> = {
   maxOpen: MAX_OPEN_PAGES,
   recent: RECENT_EVENTS,
   maxVisits: MAX_VISITS,
-  maxInteractions: MAX_INTERACTIONS,
   maxResponses: MAX_RESPONSES,
   maxReleased: MAX_RELEASED,
 };
@@ -99,6 +96,8 @@ export class OfflineJudge {
       clock: this.clock,
       settings: defaultTimelineSettings(),
       offline: true,
+      // the report is pages only: a recording's clicks are not kept for order credit nobody reads
+      credit: false,
       ...(levels && { levels }),
     });
   }
@@ -126,14 +125,10 @@ export class OfflineJudge {
   /** Pages that got events after they were released were judged in two parts: say so. */
   notes(): string[] {
     const notes: string[] = [];
-    const { visits, interactions, responses, released } = this.engine.forgottenState();
+    const { visits, responses, released } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
-        `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): an order placed after its visit was forgotten gets no credit from that visit's clicks. Check such long recordings in parts, by day or by session`,
-      );
-    if (interactions > 0)
-      notes.push(
-        `${interactions.toLocaleString('en-US')} of the oldest clicks and quick adds were forgotten while the input streamed in (more than ${this.limits.maxInteractions.toLocaleString('en-US')} were kept, those of the oldest visits first): an order placed after them gets no credit from them. Check such long recordings in parts, by day or by session`,
+        `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): a later event of a forgotten visit begins it again, so its pages are not compared with the visit's first identity and mode (visit-user-changed, visit-dev-mixed) nor its cart events with the cart before (cart-inconsistent). Check such long recordings in parts, by day or by session`,
       );
     if (responses > 0)
       notes.push(

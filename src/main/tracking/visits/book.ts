@@ -83,8 +83,6 @@ export class VisitBook {
 
   /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
   private readonly userChanges = new Map<string, number>();
-  /** clicks and quick adds held over all visits (the ceiling of `check`) */
-  private interactionCount = 0;
 
   constructor(private readonly options: BookOptions) {}
 
@@ -150,8 +148,14 @@ export class VisitBook {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
-    this.interactionCount++;
-    if (i.event === 'addtocart') for (const id of idsOf(i)) visit.quickAdded.add(id);
+    if (i.event === 'addtocart') this.noteQuickAdd(visit, idsOf(i));
+  }
+
+  /** A quick add moves the client's stored cart on: cart events comparing with the last cart exempt it. */
+  noteQuickAdd(visit: Visit, ids: string | readonly string[]): void {
+    visit.changes++;
+    if (typeof ids === 'string') visit.quickAdded.add(ids);
+    else for (const id of ids) visit.quickAdded.add(id);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -201,9 +205,7 @@ export class VisitBook {
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
       v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
-      const held = v.interactions.length;
       v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
-      this.interactionCount -= held - v.interactions.length;
       if (v.pages.size === 0) this.drop(v);
     }
   }
@@ -222,26 +224,6 @@ export class VisitBook {
     return forgotten;
   }
 
-  /**
-   * Offline input too big to hold (`check`): keep at most `max` clicks and quick adds over all visits,
-   * forgetting those of the oldest visits begun, oldest first (a visit can hold every click of a long
-   * recording: the visit count alone is no ceiling). Returns how many were forgotten.
-   */
-  forgetOldestInteractions(max: number): number {
-    let forgotten = 0;
-    for (const v of this.visits.values()) {
-      if (this.interactionCount <= max) break;
-      const n = Math.min(v.interactions.length, this.interactionCount - max);
-      if (n === 0) continue;
-      v.interactions.splice(0, n);
-      v.changes++;
-      for (const u of v.userIds) this.bumpUser(v.siteId, u);
-      this.interactionCount -= n;
-      forgotten += n;
-    }
-    return forgotten;
-  }
-
   reset(siteId?: string): void {
     for (const v of [...this.visits.values()])
       if (siteId === undefined || v.siteId === siteId) this.drop(v);
@@ -256,7 +238,6 @@ export class VisitBook {
   private drop(v: Visit): void {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
-    this.interactionCount -= v.interactions.length;
     for (const pageKey of v.pages.keys()) {
       const list = this.byPage.get(pageKey)?.filter((x) => x !== v);
       if (list?.length) this.byPage.set(pageKey, list);
