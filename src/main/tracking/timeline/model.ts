@@ -125,9 +125,10 @@ export interface SchemaGroup {
 
 /** Per-page tallies the page-scope rules read (so no rule scans the page's events). */
 export interface PageTallies {
-  schema: Map<string, SchemaGroup>;
-  /** refused requests (`request-refused`): not validated at all */
-  refused: Map<string, RefusedGroup>;
+  /** rejected events grouped by event and messages (null until one: most pages have none) */
+  schema: Map<string, SchemaGroup> | null;
+  /** refused requests (`request-refused`): not validated at all (null until one) */
+  refused: Map<string, RefusedGroup> | null;
   /** sessionIds / userIds other than the page's own (its first accepted event's), with their events */
   otherSessionIds: Map<string, Capped> | null;
   otherUserIds: Map<string, Capped> | null;
@@ -176,8 +177,11 @@ export interface PageState {
   /** latest timestamp seen on the page, to mark late arrivals */
   maxTime: number;
   renderedResponses: number;
-  /** rendered responses per kind (missing-render's severity depends on the page's other renders of its kind) */
-  renderedByKind: Map<ResponseKind, number>;
+  /**
+   * rendered responses per kind (missing-render's severity depends on the page's other renders of its
+   * kind); null until one. An empty Map costs ~190 bytes: a page holds only those it uses.
+   */
+  renderedByKind: Map<ResponseKind, number> | null;
   /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
   autocompleteRenders: TimelineEvent[];
   awaitingImpression: number;
@@ -191,8 +195,8 @@ export interface PageState {
   /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
   visitFindings: FindingDraft[];
   visitDirty: boolean;
-  /** rule id → number of page-scope findings it has now */
-  pageRuleCounts: Map<string, number>;
+  /** rule id → number of page-scope findings it has now (null until a page rule finds something) */
+  pageRuleCounts: Map<string, number> | null;
   /** bumped whenever the tallies change; the value the page-scope counts were last taken at */
   tallyChanges: number;
   countedAt: number;

@@ -13,8 +13,9 @@ export function pageKindOf(page: PageState): VisitPageKind {
     else if (v.endpoint.startsWith('cart/')) cart = true;
   }
   if (product) return 'product';
-  if ((page.renderedByKind.get('search') ?? 0) > 0 || hasResponses(page, 'search')) return 'search';
-  if ((page.renderedByKind.get('category') ?? 0) > 0 || hasResponses(page, 'category'))
+  if ((page.renderedByKind?.get('search') ?? 0) > 0 || hasResponses(page, 'search'))
+    return 'search';
+  if ((page.renderedByKind?.get('category') ?? 0) > 0 || hasResponses(page, 'category'))
     return 'category';
   return cart ? 'cart' : 'other';
 }

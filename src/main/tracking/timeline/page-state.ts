@@ -29,13 +29,13 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
     rejected: 0,
     maxTime: -Infinity,
     renderedResponses: 0,
-    renderedByKind: new Map(),
+    renderedByKind: null,
     autocompleteRenders: [],
     awaitingImpression: 0,
     latestWatchers: 0,
     tallies: {
-      schema: new Map(),
-      refused: new Map(),
+      schema: null,
+      refused: null,
       otherSessionIds: null,
       otherUserIds: null,
       notDev: capped(),
@@ -47,7 +47,7 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
     visitEvents: [],
     visitFindings: [],
     visitDirty: false,
-    pageRuleCounts: new Map(),
+    pageRuleCounts: null,
     tallyChanges: 0,
     countedAt: -1,
     errors: 0,
@@ -107,9 +107,10 @@ export function tally(
     page.rejected++;
     if (ev.refusal) {
       const sig = `${ev.status}\u0000${ev.refusal.path}\u0000${ev.refusal.contentType}\u0000${ev.errors.join('\u0000')}`;
-      let group = t.refused.get(sig);
+      const refused = (t.refused ??= new Map());
+      let group = refused.get(sig);
       if (!group)
-        t.refused.set(
+        refused.set(
           sig,
           (group = {
             status: ev.status,
@@ -123,9 +124,9 @@ export function tally(
       return;
     }
     const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
-    let group = t.schema.get(sig);
-    if (!group)
-      t.schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
+    const schema = (t.schema ??= new Map());
+    let group = schema.get(sig);
+    if (!group) schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
     addCapped(group.ids, ev.id);
     return;
   }
@@ -168,8 +169,9 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
   if (rendered && !r.rendered) {
     r.rendered = true;
     page.renderedResponses++;
-    const n = (page.renderedByKind.get(r.kind) ?? 0) + 1;
-    page.renderedByKind.set(r.kind, n);
+    const byKind = (page.renderedByKind ??= new Map());
+    const n = (byKind.get(r.kind) ?? 0) + 1;
+    byKind.set(r.kind, n);
     firstRenderOfPage = n === 1;
   }
   const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;

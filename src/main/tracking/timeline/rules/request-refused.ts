@@ -49,11 +49,11 @@ export const requestRefused: PageRule = {
   id: 'request-refused',
   scope: 'page',
   severity: 'error',
-  count: (page) => page.tallies.refused.size,
+  count: (page) => page.tallies.refused?.size ?? 0,
   check(page) {
     const out = [];
     let n = 0;
-    for (const g of page.tallies.refused.values()) {
+    for (const g of page.tallies.refused?.values() ?? []) {
       n++;
       const { answer, wrong, fix } = explain(g);
       out.push(

@@ -6,11 +6,11 @@ export const schema: PageRule = {
   id: 'schema',
   scope: 'page',
   severity: 'error',
-  count: (page) => page.tallies.schema.size,
+  count: (page) => page.tallies.schema?.size ?? 0,
   check(page) {
     const out = [];
     let n = 0;
-    for (const group of page.tallies.schema.values()) {
+    for (const group of page.tallies.schema?.values() ?? []) {
       n++;
       const message =
         `${plural(group.ids.count, `${group.event} event`)} rejected by validation (${list(group.ids.ids, 3)}): ${group.messages.join('; ') || 'no message'}. ` +
