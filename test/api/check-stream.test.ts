@@ -111,6 +111,34 @@ describe('check streams its input and its report', () => {
     }
   });
 
+  it('spools a page bigger than its write buffer (128 KiB) between small ones, in order', async () => {
+    const start = Date.parse('2026-11-21T04:00:00Z');
+    const big = Array.from({ length: 700 }, (_, i) =>
+      JSON.stringify({
+        context: {
+          timestamp: new Date(start + 5_000 + i).toISOString(),
+          pageUrl: 'http://localhost:3000/search?q=big',
+          userId: 'u-big',
+          sessionId: 's-big',
+          pageLoadId: 'p-big',
+          dev: true,
+          initiator: 'athos/beaconjs/1.3.0',
+        },
+        data: { responseId: 'r-big', results: [{ type: 'product', uid: `${i}` }], banners: [] },
+      }),
+    );
+    const text = [manyPages(20), ...big, manyPages(20, 20)].join('\n');
+    const file = temp('big.ndjson', text);
+    const pages = checkOffline(parseInput(text, file).events, [], NOW);
+    const json = await check(file, '--format', 'json');
+    const whole = `${JSON.stringify(jsonReport(pages, file, NOW), null, 2)}\n`;
+    expect(
+      Buffer.byteLength(JSON.stringify(pages.find((p) => p.pageLoadId === 'p-big'))),
+    ).toBeGreaterThan(128 * 1024);
+    expect(json.out).toBe(whole);
+    expect((await check(file, '--format', 'junit')).out).toBe(junitReport(pages, file, NOW));
+  });
+
   it('more pages than it keeps open: each judged as the whole input judges it, in the same order', async () => {
     const text = manyPages(12_000);
     const file = temp('many.ndjson', text);

@@ -7,6 +7,9 @@ import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/pr
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { CHECK_LIMITS, OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
+import { VisitBook } from '../../src/main/tracking/visits/book';
+import { readEvent } from '../../src/main/tracking/timeline/model';
 import { PageBuilder, T0, type EventOptions, type PageOptions } from './timeline-events';
 
 type Line = { uid: string; parentId?: string; sku?: string; qty?: number; price?: number };
@@ -339,6 +342,58 @@ describe('cart-inconsistent', () => {
     });
     expect(bare.orders[0]!.lines[0]!.credit).toBeNull();
     expect(bare.rules()).toEqual(credited.rules());
+  });
+});
+
+describe('a page check has judged and let go', () => {
+  it('keeps its place in the visit only when it began within 2 s of the visit (the rest nothing reads)', () => {
+    const book = new VisitBook({ attributionWindowMs: 86_400_000 });
+    const note = (pageLoadId: string, at: number) => {
+      const ev = readEvent(page(pageLoadId).product('A', { at }));
+      return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, ev);
+    };
+    const v = note('p0', 0);
+    note('p1', 2_000);
+    note('p2', 2_001);
+    for (const id of ['p0', 'p1', 'p2']) book.pageReleased(`demo42\u0000${id}`, 2_000);
+    expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1']);
+    // an event for a released page finds its visit without the shortcut, and takes its place again
+    expect(note('p2', 2_500)).toBe(v);
+    expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1', 'demo42\u0000p2']);
+  });
+
+  it('still counts a released tab opened together with the first against a third page (visit-user-changed)', () => {
+    // p1 and p2 begin together; p3 begins 600 ms in with another userId: p2 began before it, so it is
+    // no tab opened with the first. 1,100 events of other visits pass between, so check has judged and
+    // released p1 and p2 (at most one page open) before p3 arrives.
+    const filler = Array.from({ length: 1_100 }, (_, i) =>
+      page(`other-${i}`, { sessionId: `s-${i}` }).product('B', { at: 100 }),
+    );
+    const events = (p2At: number) => [
+      page('p1').product('A', { at: 0 }),
+      page('p2').product('B', { at: p2At }),
+      ...filler,
+      page('p3', { userId: 'user-2' }).product('C', { at: 600 }),
+    ];
+    const rulesOfP3 = (p2At: number) => {
+      const judge = new OfflineJudge(T0 + 60_000, undefined, {
+        ...CHECK_LIMITS,
+        maxOpen: 1,
+        recent: 1,
+      });
+      const pages = [];
+      for (const ev of events(p2At)) pages.push(...judge.apply(ev));
+      pages.push(...judge.end());
+      judge.dispose();
+      expect(pages.findIndex((p) => p.pageLoadId === 'p2')).toBeLessThan(2);
+      return pages
+        .find((p) => p.pageLoadId === 'p3')!
+        .findings.map((f) => f.rule)
+        .filter((r) => r === 'visit-user-changed');
+    };
+    expect(rulesOfP3(300)).toEqual(['visit-user-changed']);
+    // p2 begun after p3: p3 is the tab opened with the first, released p2 or not
+    expect(rulesOfP3(900)).toEqual([]);
   });
 });
 

@@ -67,17 +67,18 @@ class Spool {
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'search-sandbox-check-'));
   private readonly fd = openSync(path.join(this.dir, 'pages'), 'w+', 0o600);
   private at = 0;
-  private pending: Buffer[] = [];
+  /** texts are encoded into this one buffer and written when it is full: no buffer made per page */
+  private readonly pending = Buffer.allocUnsafe(CHUNK * 2);
   private pendingSize = 0;
 
   /** Append; returns where it went. */
   add(text: string): { offset: number; length: number } {
-    const buf = Buffer.from(text, 'utf8');
-    const place = { offset: this.at, length: buf.length };
-    this.at += buf.length;
-    this.pending.push(buf);
-    this.pendingSize += buf.length;
-    if (this.pendingSize >= CHUNK) this.flush();
+    const length = Buffer.byteLength(text, 'utf8');
+    const place = { offset: this.at, length };
+    this.at += length;
+    if (this.pendingSize + length > this.pending.length) this.flush();
+    if (length > this.pending.length) writeAll(this.fd, Buffer.from(text, 'utf8'));
+    else this.pendingSize += this.pending.write(text, this.pendingSize, 'utf8');
     return place;
   }
 
@@ -107,9 +108,7 @@ class Spool {
 
   private flush(): void {
     if (this.pendingSize === 0) return;
-    const all = Buffer.concat(this.pending, this.pendingSize);
-    for (let done = 0; done < all.length;) done += writeSync(this.fd, all, done);
-    this.pending = [];
+    writeAll(this.fd, this.pending.subarray(0, this.pendingSize));
     this.pendingSize = 0;
   }
 
@@ -121,6 +120,10 @@ class Spool {
     }
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
 }
 
 abstract class Base implements ReportWriter {

@@ -40,7 +40,7 @@ import { wellFormed } from '../../../shared/text';
 import { VisitBook, type PageInfo } from '../visits/book';
 import type { InteractionSource } from '../visits/credit';
 import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
-import { visitFindings } from '../visits/rules';
+import { CONCURRENT_START_MS, visitFindings } from '../visits/rules';
 import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
 
 export interface TimelineEngineOptions {
@@ -397,6 +397,7 @@ export class TimelineEngine {
     this.finishPage(page);
     const dto = pageDto(page);
     this.forget(key, page);
+    this.book.pageReleased(key, CONCURRENT_START_MS);
     return dto;
   }
 

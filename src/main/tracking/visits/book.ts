@@ -211,6 +211,23 @@ export class VisitBook {
   }
 
   /**
+   * `check` judged the page and let it go; its visits stay (their cart and identity judge later pages).
+   * What the visits keep of it goes too, where nothing can read it again: its entry among the pages by
+   * key (a shortcut to its visit: an event for it finds the visit by siteId and sessionId), and its place
+   * in each visit unless it began within `keepWithinMs` of the visit's start (the visit rules read the
+   * others' start times only for a page begun that early: tabs opened together, `CONCURRENT_START_MS`).
+   */
+  pageReleased(pageKey: string, keepWithinMs: number): void {
+    const visits = this.byPage.get(pageKey);
+    if (!visits) return;
+    this.byPage.delete(pageKey);
+    for (const v of visits) {
+      const p = v.pages.get(pageKey);
+      if (p && p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
+    }
+  }
+
+  /**
    * Offline input too big to hold (`check`): keep at most `max` visits, forgetting the oldest begun
    * (their clicks can no longer earn a later order credit). Returns how many were forgotten.
    */
