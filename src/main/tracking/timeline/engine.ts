@@ -644,6 +644,8 @@ export class TimelineEngine {
       adjust(page, effective, +1);
       page.visitDirty = false;
     }
+    // the rules have read what they need: a page kept for hours holds its events, not their sorting
+    for (const r of page.responses.values()) r.dropFacts();
     this.index?.judged(page, verdictOf(page), exact);
   }
 

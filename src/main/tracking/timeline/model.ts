@@ -68,7 +68,10 @@ export function addCapped(c: Capped, id: string): void {
   if (c.ids.length < ID_CAP) c.ids.push(id);
 }
 
-/** A response's accepted events by kind, rebuilt in one pass before its rules run (rules share it). */
+/**
+ * A response's accepted events by kind, in its events' order: built in one pass over them when its rules
+ * (or another response's) first read it, and dropped once the page is judged (`ResponseState.facts`).
+ */
 export interface ResponseFacts {
   renders: TimelineEvent[];
   redirects: TimelineEvent[];
@@ -79,32 +82,68 @@ export interface ResponseFacts {
   rejectedRender: boolean;
 }
 
-export interface ResponseState {
-  /** kind + tag + responseId: a page's responses are told apart by all three */
-  key: string;
-  responseId: string;
-  kind: ResponseKind;
-  tag: string;
+export class ResponseState {
   /** sorted by (time, seq) */
-  events: TimelineEvent[];
-  /** page arrival index of its first event (responses are listed in that order) */
-  firstArrival: number;
-  pageUrl: string;
-  sessionId: string;
-  findings: FindingDraft[];
-  facts: ResponseFacts;
+  events: TimelineEvent[] = [];
+  findings: FindingDraft[] = [];
   /** events.length when the rules last ran (-1: never) */
-  evaluatedSize: number;
-  dirty: boolean;
+  evaluatedSize = -1;
+  dirty = true;
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
-  awaitingImpression: boolean;
-  rendered: boolean;
+  awaitingImpression = false;
+  rendered = false;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
-  watchesLatest: boolean;
+  watchesLatest = false;
   /** its first accepted event was offered to the engine's responseId origins */
-  originNoted: boolean;
+  originNoted = false;
   /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
-  clickSource: InteractionSource | null;
+  clickSource: InteractionSource | null = null;
+  /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */
+  renders = 0;
+  impressions = 0;
+  redirects = 0;
+  factEvents = 0;
+  /**
+   * The facts as last built, until the events change or the page is judged: kept for every page, the
+   * five arrays (each grown with room to spare) cost more than the events they point to.
+   */
+  private built: ResponseFacts | null = null;
+
+  constructor(
+    /** kind + tag + responseId: a page's responses are told apart by all three */
+    readonly key: string,
+    readonly responseId: string,
+    readonly kind: ResponseKind,
+    readonly tag: string,
+    /** page arrival index of its first event (responses are listed in that order) */
+    readonly firstArrival: number,
+    readonly pageUrl: string,
+    readonly sessionId: string,
+  ) {}
+
+  /** Its accepted events by kind (built on first read since its events changed). */
+  get facts(): ResponseFacts {
+    return (this.built ??= buildFacts(this.events));
+  }
+
+  /** Its events changed, or its page was judged: the facts are built again when next read. */
+  dropFacts(): void {
+    this.built = null;
+  }
+}
+
+function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
+  const f = emptyFacts();
+  for (const ev of events) {
+    if (!ev.accepted) {
+      if (ev.event === 'render') f.rejectedRender = true;
+    } else if (ev.event === 'render') f.renders.push(ev);
+    else if (ev.event === 'impression') f.impressions.push(ev);
+    else if (ev.event === 'clickthrough') f.clicks.push(ev);
+    else if (ev.event === 'addtocart') f.carts.push(ev);
+    else if (ev.event === 'redirect') f.redirects.push(ev);
+  }
+  return f;
 }
 
 /** Requests refused before validation (404, 405, 413, 415), grouped by status and what was wrong. */

@@ -22,18 +22,6 @@ export function pageKindOf(page: PageState): VisitPageKind {
 
 /** A response of that kind with at least one accepted event on the page. */
 function hasResponses(page: PageState, kind: string): boolean {
-  for (const r of page.responses.values()) {
-    const f = r.facts;
-    if (r.kind !== kind) continue;
-    if (
-      f.renders.length +
-        f.redirects.length +
-        f.impressions.length +
-        f.clicks.length +
-        f.carts.length >
-      0
-    )
-      return true;
-  }
+  for (const r of page.responses.values()) if (r.kind === kind && r.factEvents > 0) return true;
   return false;
 }

@@ -3,12 +3,11 @@
 import {
   addCapped,
   capped,
-  emptyFacts,
   insertSorted,
   responseKey,
+  ResponseState,
   type Capped,
   type PageState,
-  type ResponseState,
   type TimelineEvent,
 } from './model';
 
@@ -71,25 +70,15 @@ export function responseFor(page: PageState, ev: TimelineEvent): ResponseState {
   const key = responseKey(ev.kind, ev.tag, ev.responseId);
   let r = page.responses.get(key);
   if (!r) {
-    r = {
+    r = new ResponseState(
       key,
-      responseId: ev.responseId,
-      kind: ev.kind,
-      tag: ev.tag,
-      events: [],
-      firstArrival: ev.arrival,
-      pageUrl: ev.pageUrl,
-      sessionId: ev.sessionId,
-      findings: [],
-      facts: emptyFacts(),
-      evaluatedSize: -1,
-      dirty: true,
-      awaitingImpression: false,
-      rendered: false,
-      watchesLatest: false,
-      originNoted: false,
-      clickSource: null,
-    };
+      ev.responseId,
+      ev.kind,
+      ev.tag,
+      ev.arrival,
+      ev.pageUrl,
+      ev.sessionId,
+    );
     page.responses.set(key, r);
   }
   return r;
@@ -147,24 +136,21 @@ export function tally(
 }
 
 /**
- * Keep the response's events-by-kind (sorted like its events) and the page's render bookkeeping.
- * True when this is the page's first rendered response of its kind (missing-render's severity elsewhere
- * changes).
+ * The response got `ev` (already among its events): its facts are built again when next read; keep its
+ * counts and the page's render bookkeeping. True when this is the page's first rendered response of its
+ * kind (missing-render's severity elsewhere changes).
  */
 export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): boolean {
-  const f = r.facts;
-  if (!ev.accepted) {
-    if (ev.event === 'render') f.rejectedRender = true;
-    return false;
-  }
+  r.dropFacts();
+  if (!ev.accepted) return false;
   if (ev.event === 'render') {
-    insertSorted(f.renders, ev);
+    r.renders++;
     if (ev.kind === 'autocomplete') trackAutocompleteRender(page, ev);
-  } else if (ev.event === 'impression') insertSorted(f.impressions, ev);
-  else if (ev.event === 'clickthrough') insertSorted(f.clicks, ev);
-  else if (ev.event === 'addtocart') insertSorted(f.carts, ev);
-  else if (ev.event === 'redirect') insertSorted(f.redirects, ev);
-  const rendered = f.renders.length > 0;
+  } else if (ev.event === 'impression') r.impressions++;
+  else if (ev.event === 'redirect') r.redirects++;
+  else if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return false;
+  r.factEvents++;
+  const rendered = r.renders > 0;
   let firstRenderOfPage = false;
   if (rendered && !r.rendered) {
     r.rendered = true;
@@ -174,7 +160,7 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
     byKind.set(r.kind, n);
     firstRenderOfPage = n === 1;
   }
-  const awaiting = rendered && f.impressions.length === 0 && f.redirects.length === 0;
+  const awaiting = rendered && r.impressions === 0 && r.redirects === 0;
   if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
   r.awaitingImpression = awaiting;
   return firstRenderOfPage;
