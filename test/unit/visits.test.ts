@@ -60,6 +60,9 @@ class VisitPage extends PageBuilder {
 
 const page = (pageLoadId: string, o: PageOptions = {}) =>
   new VisitPage({ pageLoadId, pageUrl: `http://localhost:3000/${pageLoadId}`, ...o });
+/** The search page a quick add or click is made on. */
+const listingPage = () =>
+  new VisitPage({ pageLoadId: 'listing', pageUrl: 'http://localhost:3000/search?q=x' });
 
 function judge(
   events: RecordedEvent[],
@@ -282,10 +285,7 @@ describe('cart-inconsistent', () => {
   });
 
   it('is silent on a quick add followed by cart/add of the variant and cart/remove of the parent', () => {
-    const listing = new VisitPage({
-      pageLoadId: 'listing',
-      pageUrl: 'http://localhost:3000/search?q=x',
-    });
+    const listing = listingPage();
     const next = page('next');
     const j = judge([
       listing.render('r1', { at: 0 }),
@@ -300,10 +300,7 @@ describe('cart-inconsistent', () => {
   });
 
   it('is silent when a quick add since the last cart event makes the cart before stale, and says so otherwise', () => {
-    const listing = new VisitPage({
-      pageLoadId: 'listing',
-      pageUrl: 'http://localhost:3000/search?q=x',
-    });
+    const listing = listingPage();
     const c = page('c');
     const base = [
       c.cartAdd([A], [A], { at: 0 }),
@@ -324,10 +321,7 @@ describe('cart-inconsistent', () => {
   });
 
   it('keeps no clicks for credit when told not to (check): order lines then have none', () => {
-    const listing = new VisitPage({
-      pageLoadId: 'listing',
-      pageUrl: 'http://localhost:3000/search?q=x',
-    });
+    const listing = listingPage();
     const events = [
       listing.render('r1', { at: 0 }),
       listing.impression('r1', ['A'], { at: 1200 }),
