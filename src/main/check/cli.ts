@@ -7,6 +7,7 @@ import { InputError } from './inputs';
 import { readInput } from './read';
 import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
+import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { readConfigFile } from '../config';
 import { ConfigError } from '../config-error';
@@ -107,6 +108,10 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const names = new Set(files.map((f) => path.basename(f)));
   const now = io.now();
   const judge = new OfflineJudge(now, levels);
+  // strings that repeat from event to event (a page's URL and ids, site, endpoint, an item's type) become
+  // one string, as the live store keeps them: read from a file, every event has its own copies, and a page
+  // holds its events until it is judged
+  const strings = new StringPool();
   const report = reportWriter({
     format: format as 'text' | 'json' | 'junit',
     out: io.out,
@@ -124,6 +129,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       for await (const item of readInput(file, prefix, counter)) {
         if ('event' in item) {
           events++;
+          strings.shareEvent(item.event);
           for (const page of judge.apply(item.event)) report.page(page);
         } else if ('responses' in item) judge.addResponses(item.responses);
         else io.err(`search-sandbox check: ${item.note}\n`);

@@ -190,12 +190,6 @@ export class TimelineEngine {
     if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
-    // the event keeps its page's strings where they are equal: read from a file (`check`), every event
-    // holds its own copies of the page's URL and ids, and a page holds its events until it is judged
-    ev.pageLoadId = page.pageLoadId;
-    if (ev.pageUrl === page.pageUrl) ev.pageUrl = page.pageUrl;
-    if (ev.sessionId === page.sessionId) ev.sessionId = page.sessionId;
-    if (ev.userId === page.userId) ev.userId = page.userId;
     this.index?.touched(page);
     page.lastApplied = ++this.applied;
     page.arrivals++;
