@@ -91,7 +91,6 @@ export class ResponseState {
   dirty = true;
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
   awaitingImpression = false;
-  rendered = false;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
   watchesLatest = false;
   /** its first accepted event was offered to the engine's responseId origins */
@@ -120,6 +119,11 @@ export class ResponseState {
     readonly pageUrl: string,
     readonly sessionId: string,
   ) {}
+
+  /** it has an accepted render */
+  get rendered(): boolean {
+    return this.renders > 0;
+  }
 
   /** Its accepted events by kind (built on first read since its events changed). */
   get facts(): ResponseFacts {

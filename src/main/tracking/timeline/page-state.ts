@@ -150,17 +150,16 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
   else if (ev.event === 'redirect') r.redirects++;
   else if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return false;
   r.factEvents++;
-  const rendered = r.renders > 0;
   let firstRenderOfPage = false;
-  if (rendered && !r.rendered) {
-    r.rendered = true;
+  // its first accepted render: the page has one more rendered response
+  if (ev.event === 'render' && r.renders === 1) {
     page.renderedResponses++;
     const byKind = (page.renderedByKind ??= new Map());
     const n = (byKind.get(r.kind) ?? 0) + 1;
     byKind.set(r.kind, n);
     firstRenderOfPage = n === 1;
   }
-  const awaiting = rendered && r.impressions === 0 && r.redirects === 0;
+  const awaiting = r.rendered && r.impressions === 0 && r.redirects === 0;
   if (awaiting !== r.awaitingImpression) page.awaitingImpression += awaiting ? 1 : -1;
   r.awaitingImpression = awaiting;
   return firstRenderOfPage;
