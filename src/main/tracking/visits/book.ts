@@ -10,7 +10,7 @@ import type {
   VisitPageDto,
 } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import { creditLine, idsOf, type Interaction } from './credit';
+import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
@@ -148,7 +148,7 @@ export class VisitBook {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
-    if (i.event === 'addtocart') this.noteQuickAdd(visit, idsOf(i));
+    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids);
   }
 
   /** A quick add moves the client's stored cart on: cart events comparing with the last cart exempt it. */

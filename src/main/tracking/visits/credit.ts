@@ -34,11 +34,6 @@ export interface Interaction {
   ids: string | readonly string[];
 }
 
-/** The product ids of an interaction as a list. */
-export function idsOf(i: Interaction): readonly string[] {
-  return typeof i.ids === 'string' ? [i.ids] : i.ids;
-}
-
 export interface CreditScope {
   siteId: string;
   userId: string;
