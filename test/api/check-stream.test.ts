@@ -88,17 +88,28 @@ describe('check streams its input and its report', () => {
     const text = manyPages(2_500).replaceAll('search?q=', 'search?q=größe-😀-');
     const file = temp('wide.ndjson', text);
     const pages = checkOffline(parseInput(text, file).events, [], NOW);
-    for (const [format, whole] of [
+    const wholes = [
       ['json', `${JSON.stringify(jsonReport(pages, file, NOW), null, 2)}\n`],
       ['junit', junitReport(pages, file, NOW)],
-    ] as const) {
+    ] as const;
+    // an output done with the bytes when it returns gets the same buffer read into again; one that keeps
+    // them (returns nothing) gets a new buffer for each piece
+    for (const [[format, whole], done] of wholes.flatMap((w) => [
+      [w, false] as const,
+      [w, true] as const,
+    ])) {
       const written: Buffer[] = [];
+      const buffers = new Set<ArrayBufferLike>();
       let asBytes = 0;
+      let pieces = 0;
       const code = await runCheck([file, '--format', format], {
         out: (t) => written.push(Buffer.from(t, 'utf8')),
         outBytes: (b) => {
           asBytes += b.length;
+          pieces++;
+          buffers.add(b.buffer);
           written.push(Buffer.from(b));
+          return done || undefined;
         },
         err: () => {},
         now: () => NOW,
@@ -107,6 +118,8 @@ describe('check streams its input and its report', () => {
       const all = Buffer.concat(written);
       if (format === 'json') expect(all.length).toBeGreaterThan(256 * 1024);
       expect(asBytes).toBeGreaterThan(all.length * 0.9);
+      if (format === 'json') expect(pieces).toBeGreaterThan(1);
+      expect(buffers.size).toBe(done ? 1 : pieces);
       expect(all.equals(Buffer.from(whole, 'utf8'))).toBe(true);
     }
   });

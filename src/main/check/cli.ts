@@ -26,8 +26,11 @@ const USAGE =
 
 export interface CheckIo {
   out: (text: string) => void;
-  /** the report's spooled pages as bytes (UTF-8), when the output takes them; else they go to `out` as text */
-  outBytes?: (bytes: Uint8Array) => void;
+  /**
+   * the report's spooled pages as bytes (UTF-8), when the output takes them; else they go to `out` as text.
+   * true = done with `bytes` when it returns (the same buffer is then read into again)
+   */
+  outBytes?: (bytes: Uint8Array) => boolean | void;
   err: (text: string) => void;
   /** report time; the CLI passes the wall clock */
   now: () => number;
@@ -35,7 +38,12 @@ export interface CheckIo {
 
 const processIo: CheckIo = {
   out: (t) => process.stdout.write(t),
-  outBytes: (b) => process.stdout.write(b),
+  // a file, /dev/null or (on Linux) a pipe is written before write() returns: nothing left pending means
+  // the stream did not keep the buffer
+  outBytes: (b) => {
+    process.stdout.write(b);
+    return process.stdout.writableLength === 0;
+  },
   err: (t) => process.stderr.write(t),
   now: () => Date.now(),
 };

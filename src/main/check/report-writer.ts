@@ -35,8 +35,9 @@ export interface ReportOptions {
   /**
    * Bytes of the report as they are (UTF-8), when the caller can take them (stdout): the spooled pages go
    * out as read back, not decoded into strings and encoded again (a million events: ~900 MB of JSON).
+   * It returns true when it is done with `bytes` (written out, not kept): the buffer is then read into again.
    */
-  outBytes?: (bytes: Uint8Array) => void;
+  outBytes?: (bytes: Uint8Array) => boolean | void;
   source: string;
   now: number;
   failOn: FailOn;
@@ -82,26 +83,36 @@ class Spool {
     return place;
   }
 
-  /** The `length` bytes from `offset`, in pieces of about 4 × CHUNK (each its own buffer: a write may keep it). */
-  *bytes(offset: number, length: number): Generator<Buffer> {
+  /**
+   * The `length` bytes from `offset` to `take`, in pieces of about 4 × CHUNK. `take` says whether it is done
+   * with a piece when it returns: then the next is read into the same buffer, else into a new one (an
+   * asynchronous write keeps what it was given). A buffer per piece of ~900 MB of report is external memory
+   * that only a full collection of the heap gives back: a dozen of them at the end of a million events.
+   */
+  private pieces(offset: number, length: number, take: (piece: Buffer) => boolean): void {
     this.flush();
+    let buf: Buffer | null = null;
     for (let done = 0; done < length;) {
-      const buf = Buffer.allocUnsafe(Math.min(CHUNK * 4, length - done));
-      const n = readSync(this.fd, buf, 0, buf.length, offset + done);
+      buf ??= Buffer.allocUnsafe(Math.min(CHUNK * 4, length - done));
+      const n = readSync(this.fd, buf, 0, Math.min(buf.length, length - done), offset + done);
       if (n === 0) break;
       done += n;
-      yield n === buf.length ? buf : buf.subarray(0, n);
+      if (!take(n === buf.length ? buf : buf.subarray(0, n))) buf = null;
     }
   }
 
   /** The same pieces to `out`: as bytes when it takes them, else as text decoded across their borders. */
   copy(offset: number, length: number, o: ReportOptions): void {
-    if (o.outBytes) {
-      for (const piece of this.bytes(offset, length)) o.outBytes(piece);
+    const { outBytes } = o;
+    if (outBytes) {
+      this.pieces(offset, length, (piece) => outBytes(piece) === true);
       return;
     }
     const decoder = new StringDecoder('utf8');
-    for (const piece of this.bytes(offset, length)) o.out(decoder.write(piece));
+    this.pieces(offset, length, (piece) => {
+      o.out(decoder.write(piece));
+      return true;
+    });
     const rest = decoder.end();
     if (rest) o.out(rest);
   }
