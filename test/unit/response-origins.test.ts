@@ -2,22 +2,21 @@
 // sites or two kinds with the same responseId keep their own origins; forgetting and resets touch only
 // what they name.
 import { describe, expect, it } from 'vitest';
-import {
-  ResponseOrigins,
-  type SiteOrigin,
-} from '../../src/main/tracking/timeline/response-origins';
+import { ResponseOrigins, SiteOrigin } from '../../src/main/tracking/timeline/response-origins';
 import type { ResponseKind } from '../../src/shared/kinds';
+import { pageKey } from '../../src/main/tracking/timeline/model';
 
-const origin = (siteId: string, kind: ResponseKind, pageKey: string): SiteOrigin => ({
-  siteId,
-  kind,
-  pageKey,
-  pageLoadId: pageKey,
-  pageUrl: `https://shop.example/${pageKey}`,
-  sessionId: 's-1',
-  eventId: `ev-${pageKey}`,
-  event: 'render',
-});
+// the pages are named by their pageLoadId: an origin's page key is made from its site and pageLoadId
+const origin = (siteId: string, kind: ResponseKind, pageLoadId: string): SiteOrigin =>
+  new SiteOrigin(
+    siteId,
+    pageLoadId,
+    `https://shop.example/${pageLoadId}`,
+    's-1',
+    `ev-${pageLoadId}`,
+    kind,
+    'render',
+  );
 
 function noted(...list: Array<[string, string, ResponseKind, string]>): ResponseOrigins {
   const origins = new ResponseOrigins();
@@ -34,14 +33,21 @@ describe('ResponseOrigins', () => {
       ['a', 'r1', 'category', 'p3'],
       ['b', 'r1', 'category', 'p4'],
     );
-    expect(o.ofKind('a', 'r1', 'search')?.pageKey).toBe('p1');
-    expect(o.ofKind('a', 'r1', 'category')?.pageKey).toBe('p3');
-    expect(o.ofKind('b', 'r1', 'category')?.pageKey).toBe('p4');
+    expect(o.ofKind('a', 'r1', 'search')?.pageLoadId).toBe('p1');
+    expect(o.ofKind('a', 'r1', 'category')?.pageLoadId).toBe('p3');
+    expect(o.ofKind('b', 'r1', 'category')?.pageLoadId).toBe('p4');
     expect(o.ofKind('b', 'r1', 'search')).toBeUndefined();
-    expect(o.first('a', 'r1')?.pageKey).toBe('p1');
-    expect(o.first('b', 'r1')?.pageKey).toBe('p4');
+    expect(o.first('a', 'r1')?.pageLoadId).toBe('p1');
+    expect(o.first('b', 'r1')?.pageLoadId).toBe('p4');
     expect(o.first('c', 'r1')).toBeUndefined();
     expect(o.first('a', 'r2')).toBeUndefined();
+  });
+
+  it("names its page by the page's key, made from the site and pageLoadId (what the engine keys pages by)", () => {
+    const o = noted(['a', 'r1', 'search', 'p1'], ['b', 'r1', 'search', 'p1']);
+    expect(o.first('a', 'r1')?.pageKey).toBe(pageKey('a', 'p1'));
+    expect(o.first('b', 'r1')?.pageKey).toBe(pageKey('b', 'p1'));
+    expect(o.first('a', 'r1')?.pageKey).not.toBe(o.first('b', 'r1')?.pageKey);
   });
 
   it('builds an origin only when it is kept', () => {
@@ -64,7 +70,7 @@ describe('ResponseOrigins', () => {
     expect(o.forgetOldest(2)).toBe(1);
     expect(o.first('a', 'r1')).toBeUndefined();
     expect(o.first('b', 'r1')).toBeUndefined();
-    expect(o.first('a', 'r2')?.pageKey).toBe('p3');
+    expect(o.first('a', 'r2')?.pageLoadId).toBe('p3');
   });
 
   it("a site's reset leaves the other sites' origins of the same responseId", () => {
@@ -76,10 +82,10 @@ describe('ResponseOrigins', () => {
     o.reset('a');
     expect(o.first('a', 'r1')).toBeUndefined();
     expect(o.first('a', 'r2')).toBeUndefined();
-    expect(o.first('b', 'r1')?.pageKey).toBe('p2');
+    expect(o.first('b', 'r1')?.pageLoadId).toBe('p2');
     o.note('a', 'r1', 'search', () => origin('a', 'search', 'p5'));
-    expect(o.ofKind('a', 'r1', 'search')?.pageKey).toBe('p5');
-    expect(o.ofKind('b', 'r1', 'search')?.pageKey).toBe('p2');
+    expect(o.ofKind('a', 'r1', 'search')?.pageLoadId).toBe('p5');
+    expect(o.ofKind('b', 'r1', 'search')?.pageLoadId).toBe('p2');
     o.reset();
     expect(o.first('b', 'r1')).toBeUndefined();
   });

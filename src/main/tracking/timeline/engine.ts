@@ -29,7 +29,7 @@ import { IdleQueue } from './idle-queue';
 import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { RuleContext } from './rules/types';
-import { ResponseOrigins } from './response-origins';
+import { ResponseOrigins, SiteOrigin } from './response-origins';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
@@ -250,16 +250,21 @@ export class TimelineEngine {
     if (ev.accepted && ev.responseId && !response.originNoted) {
       response.originNoted = true;
       // kept for every responseId of the input (offline too): the page's strings, not copies
-      this.origins.note(page.siteId, ev.responseId, ev.kind, () => ({
-        siteId: page.siteId,
-        pageKey: page.key,
-        pageLoadId: page.pageLoadId,
-        pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-        sessionId: ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
-        eventId: ev.id,
-        kind: ev.kind,
-        event: ev.event,
-      }));
+      this.origins.note(
+        page.siteId,
+        ev.responseId,
+        ev.kind,
+        () =>
+          new SiteOrigin(
+            page.siteId,
+            page.pageLoadId,
+            ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+            ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
+            ev.id,
+            ev.kind,
+            ev.event,
+          ),
+      );
     }
     if (page.idle) {
       page.idle = false;

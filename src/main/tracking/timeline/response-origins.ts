@@ -3,10 +3,29 @@
 // small: one map keyed by the responseId string the event already holds (no key built per response), its
 // value the first origin, or the origins of each site and kind in arrival order when there are several.
 import type { ResponseKind } from '../../../shared/kinds';
+import { pageKey } from './model';
 import type { ResponseOrigin } from './rules/types';
 
-export interface SiteOrigin extends ResponseOrigin {
-  siteId: string;
+/**
+ * Where a responseId was first seen. Its page key is made from the site and pageLoadId when a rule reads
+ * it (rarely: a responseId seen again), not kept: kept, it held a string per page after the page itself
+ * was judged and gone (`check` keeps 250,000 responseIds).
+ */
+export class SiteOrigin implements ResponseOrigin {
+  constructor(
+    readonly siteId: string,
+    readonly pageLoadId: string,
+    readonly pageUrl: string,
+    readonly sessionId: string,
+    readonly eventId: string,
+    readonly kind: ResponseKind,
+    /** the event that carried it first (`redirect`, `render`, …) */
+    readonly event: string,
+  ) {}
+
+  get pageKey(): string {
+    return pageKey(this.siteId, this.pageLoadId);
+  }
 }
 
 export class ResponseOrigins {
