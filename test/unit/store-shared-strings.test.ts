@@ -22,6 +22,20 @@ const body = (n: number) => ({
     results: [
       { type: 'product', uid: 'a1', parentId: 'a1', sku: 'a1-red' },
       { type: 'banner', uid: 'b2', parentId: 'b', sku: 'b2' },
+      // ids longer than JSON.parse shares by itself: shared here, each with its own value
+      {
+        type: 'product',
+        uid: `gid://shopify/Product/${n % 3}`,
+        parentId: 'gid://shopify/Product/0',
+        sku: 'SHIRT-RED-XL-2026',
+      },
+      {
+        type: 'product',
+        uid: 'gid://shopify/Product/1',
+        parentId: 'gid://shopify/Product/1',
+        sku: 42,
+      },
+      { type: 'product', uid: 'gid://shopify/Product/2' },
       'not an item',
       null,
     ],
