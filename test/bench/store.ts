@@ -87,8 +87,11 @@ export const bench: Bench = {
     process.env.SEARCH_SANDBOX_RETENTION = String(EVENTS + 10);
     process.env.BENCH_RENDERER_DIR = RENDERER_DIR;
     const server = await startScriptServer(path.join(HERE, 'responsiveness-server.ts'));
+    // MB (10^6 bytes), as the issue's "under 1.5 GB" counts (1,536 MiB would be 1.61 GB)
     const rssMb = () =>
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+      (Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) *
+        1024) /
+      1e6;
     try {
       const start = Date.now() - 6 * 3_600_000;
       let seq = 0;
@@ -146,8 +149,8 @@ export const bench: Bench = {
       rows.push(['JSON report, whole (baseline for its first byte)', spread(reportAll)]);
       if (paint.length)
         rows.push(['UI: Timelines first page row painted (Chromium, fresh loads)', spread(paint)]);
-      rows.push(['sandbox RSS (MiB), right after the queries and reports', fmt(rss, 0)]);
-      rows.push(['sandbox RSS (MiB), after 15 s idle', fmt(idleRss, 0)]);
+      rows.push(['sandbox RSS (MB), right after the queries and reports', fmt(rss, 0)]);
+      rows.push(['sandbox RSS (MB), after 15 s idle', fmt(idleRss, 0)]);
       return {
         table: { columns: ['request', 'ms: median (min–max)'], rows },
         targets: [
@@ -176,13 +179,13 @@ export const bench: Bench = {
                 },
               ]
             : []),
-          { name: 'sandbox RSS', measured: rss, op: '<', limit: 1536, unit: ' MiB' },
+          { name: 'sandbox RSS', measured: rss, op: '<', limit: 1500, unit: ' MB' },
           {
             name: 'sandbox RSS after 15 s idle',
             measured: idleRss,
             op: '<',
-            limit: 1536,
-            unit: ' MiB',
+            limit: 1500,
+            unit: ' MB',
           },
         ],
         notes: [
