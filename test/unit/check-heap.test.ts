@@ -3,7 +3,7 @@ import { CHECK_HEAP_FLAG, checkHeapFlag } from '../../src/main/check/heap';
 
 describe("check's heap growth", () => {
   it('caps growth at twice the live set when the user chose nothing', () => {
-    expect(CHECK_HEAP_FLAG).toBe('--heap-growing-percent=100');
+    expect(CHECK_HEAP_FLAG).toBe('--heap-growing-percent=85');
     expect(checkHeapFlag([], '')).toBe(CHECK_HEAP_FLAG);
     expect(checkHeapFlag(['--enable-source-maps'], '--no-warnings')).toBe(CHECK_HEAP_FLAG);
     // a flag that only starts like one of the user's heap flags is not one
