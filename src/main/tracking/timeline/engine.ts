@@ -30,6 +30,7 @@ import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { RuleContext } from './rules/types';
 import { ResponseOrigins, SiteOrigin } from './response-origins';
+import { ReleasedPages } from './released-pages';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
 import { pageDto, pageSummary, verdictOf } from './dto';
@@ -144,8 +145,8 @@ export class TimelineEngine {
   private created = 0;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
-  /** keys of pages released while offline input went on (an event for one reopens it: noted) */
-  private released: Set<string> | undefined;
+  /** pages released while offline input went on (an event for one reopens it: noted) */
+  private released: ReleasedPages | undefined;
   private reopened = { count: 0, first: [] as string[] };
   private readonly forgotten = { visits: 0, responses: 0, released: 0 };
   private changed = new Set<PageState>();
@@ -356,13 +357,13 @@ export class TimelineEngine {
    */
   *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
     if (this.pages.size <= maxOpen) return;
-    this.released ??= new Set();
+    this.released ??= new ReleasedPages();
     let looked = 0;
     for (const [key, page] of this.pages) {
       if (this.pages.size <= maxOpen || looked++ >= 256) return;
       if (this.applied - page.lastApplied < recent) continue;
       yield this.forgetJudged(key, page);
-      this.released.add(key);
+      this.released.add(page.siteId, page.pageLoadId);
     }
   }
 
@@ -375,12 +376,7 @@ export class TimelineEngine {
   bound(limits: OfflineLimits): void {
     this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
     this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
-    if (this.released)
-      for (const key of this.released) {
-        if (this.released.size <= limits.maxReleased) break;
-        this.released.delete(key);
-        this.forgotten.released++;
-      }
+    if (this.released) this.forgotten.released += this.released.forgetOldest(limits.maxReleased);
   }
 
   /** What `bound` forgot so far. */
@@ -562,7 +558,7 @@ export class TimelineEngine {
       page = newPage(key, siteId, ev, this.created++);
       this.pages.set(key, page);
       this.lookup.added(page);
-      if (this.released?.has(key) && this.reopened.count++ < 10)
+      if (this.released?.has(siteId, ev.pageLoadId) && this.reopened.count++ < 10)
         this.reopened.first.push(ev.pageLoadId);
     }
     // The page's identity comes from its first accepted event (a rejected one may hold garbage).
