@@ -134,14 +134,15 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       const prefix =
         files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
       let events = 0;
-      for await (const item of readInput(file, prefix, counter)) {
-        if ('event' in item) {
-          events++;
-          strings.shareEvent(item.event);
-          for (const page of judge.apply(item.event)) report.page(page);
-        } else if ('responses' in item) judge.addResponses(item.responses);
-        else io.err(`search-sandbox check: ${item.note}\n`);
-      }
+      for await (const items of readInput(file, prefix, counter))
+        for (const item of items) {
+          if ('event' in item) {
+            events++;
+            strings.shareEvent(item.event);
+            for (const page of judge.apply(item.event)) report.page(page);
+          } else if ('responses' in item) judge.addResponses(item.responses);
+          else io.err(`search-sandbox check: ${item.note}\n`);
+        }
       if (events === 0)
         io.err(
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,

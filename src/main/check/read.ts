@@ -46,12 +46,16 @@ function startsNdjson(firstLine: string): boolean {
   return typeof v === 'object' && v !== null && !('log' in v) && !('events' in v);
 }
 
-/** The events (and an export's search responses, and notes) of one input, in order. */
+/**
+ * The events (and an export's search responses, and notes) of one input, in order, in batches: the lines of
+ * each piece read (~64 KiB), so that the stream's per-item cost (a promise and a turn through the
+ * microtask queue for each `yield` of an async generator) is paid per piece, not per event.
+ */
 export async function* readInput(
   file: string,
   prefix: string,
   counter: Counter,
-): AsyncGenerator<InputItem> {
+): AsyncGenerator<InputItem[]> {
   const pieces = texts(file);
   let buffered = '';
   let ended = false;
@@ -69,9 +73,11 @@ export async function* readInput(
     // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
     if (!ended) for await (const piece of pieces) buffered += piece;
     const result = parseInput(buffered, file, prefix, counter);
-    if (result.responses?.length) yield { responses: result.responses };
-    for (const event of result.events) yield { event };
-    for (const note of result.notes) yield { note };
+    const items: InputItem[] = [];
+    if (result.responses?.length) items.push({ responses: result.responses });
+    for (const event of result.events) items.push({ event });
+    for (const note of result.notes) items.push({ note });
+    yield items;
     return;
   }
   let lineNo = 0;
@@ -99,18 +105,17 @@ export async function* readInput(
     buffered = text.slice(from);
     if (final && buffered !== '') yield buffered;
   };
-  for (const line of lines(buffered, ended)) {
-    const item = take(line);
-    if (item) yield item;
-  }
-  if (ended) return;
-  for await (const piece of pieces)
-    for (const line of lines(buffered + piece, false)) {
+  // the items of the complete lines of `text` (and of its rest, when final)
+  const batch = (text: string, final: boolean): InputItem[] => {
+    const items: InputItem[] = [];
+    for (const line of lines(text, final)) {
       const item = take(line);
-      if (item) yield item;
+      if (item) items.push(item);
     }
-  for (const line of lines(buffered, true)) {
-    const item = take(line);
-    if (item) yield item;
-  }
+    return items;
+  };
+  yield batch(buffered, ended);
+  if (ended) return;
+  for await (const piece of pieces) yield batch(buffered + piece, false);
+  yield batch(buffered, true);
 }
