@@ -124,6 +124,26 @@ describe('check streams its input and its report', () => {
     }
   });
 
+  it('stops writing when the reader goes away (check … | head), still judges the input for its exit code', async () => {
+    const file = temp('many.ndjson', manyPages(3_000));
+    for (const format of ['text', 'json', 'junit']) {
+      const child = spawn(process.execPath, [CLI, 'check', file, '--format', format], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      const done = new Promise<number>((resolve) =>
+        child.on('close', (code) => resolve(code ?? -1)),
+      );
+      // the first piece read, the pipe closed: the report (over a MB) is far from written
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      child.stdout.destroy();
+      // every 7th page has no render: missing-render is an error, as the whole report would say
+      expect(await done).toBe(1);
+      expect(err).not.toMatch(/EPIPE|Error|at /);
+    }
+  });
+
   it('spools a page bigger than its write buffer (128 KiB) between small ones, in order', async () => {
     const start = Date.parse('2026-11-21T04:00:00Z');
     const big = Array.from({ length: 700 }, (_, i) =>

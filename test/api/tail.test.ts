@@ -107,6 +107,26 @@ describe('search-sandbox tail', () => {
     expect(await exit).toBe(0);
   });
 
+  it('ends, as Ctrl-C ends it, when its reader goes away (tail | grep -m1 …)', async () => {
+    const s = await sandbox();
+    await postBeacon(s.url, 'demo42/search/impression', body('before', 'r0'));
+    const child = spawn(process.execPath, [CLI, 'tail', '--url', s.url, '--backlog', '1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    stops.push(() => void child.kill('SIGKILL'));
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    const exit = new Promise<number | null>((resolve) =>
+      child.on('close', (code) => resolve(code)),
+    );
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    // the next line it writes finds the pipe closed
+    await postBeacon(s.url, 'demo42/search/impression', body('after', 'r1'));
+    expect(await exit).toBe(0);
+    expect(err).not.toMatch(/EPIPE|Error|at /);
+  });
+
   it('says in one line when the sandbox cannot be reached, and refuses unknown flags', async () => {
     // a port nothing listens on: taken, then given back
     const probe = createServer();

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './inputs';
+import { stdoutOpen, writeStdout } from '../cli-stdout';
 import { readInput } from './read';
 import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
@@ -37,10 +38,13 @@ export interface CheckIo {
 }
 
 const processIo: CheckIo = {
-  out: (t) => process.stdout.write(t),
+  // once the reader went away (`check … | head`), the rest of the report is not written; the input is still
+  // judged, for the exit code
+  out: writeStdout,
   // a file, /dev/null or (on Linux) a pipe is written before write() returns: nothing left pending means
   // the stream did not keep the buffer
   outBytes: (b) => {
+    if (!stdoutOpen()) return true;
     process.stdout.write(b);
     return process.stdout.writableLength === 0;
   },
