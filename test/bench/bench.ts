@@ -1,6 +1,7 @@
 // What a benchmark module provides to the runner (test/bench/run.ts), and how results are printed:
 // one table per benchmark, then every target with its measured value and a pass/miss verdict.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface Target {
   /** e.g. "ingest ratio sandbox / bare express" */
@@ -93,6 +94,13 @@ export async function startScriptServer(script: string, args: string[] = []): Pr
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { url, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) };
+}
+
+/** A process's resident memory now, in bytes (VmRSS of /proc/PID/status). */
+export function rssBytes(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(m[1]) * 1024;
 }
 
 /** The middle value (the upper one of an even count). */

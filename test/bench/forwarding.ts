@@ -3,12 +3,12 @@
 // beacon service on 127.0.0.1 that answers each request after 100 ms), alternately, and the two compared:
 // the sandbox's CPU per request (and req/s, p99), and its RSS afterwards (the queue stays bounded, drops counted).
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnCli } from '../api/cli-process';
-import { fmt, type Bench } from './bench';
+import { fmt, rssBytes, type Bench } from './bench';
 import { cpuNs, load } from './ingest.bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,9 +42,9 @@ async function slowUpstream(): Promise<{
   };
 }
 
+/** MiB, as this benchmark's target counts */
 function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+  return rssBytes(pid) / 1024 / 1024;
 }
 
 interface Run {

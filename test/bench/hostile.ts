@@ -3,10 +3,9 @@
 // broken JSON, a path that climbs out of /beacon/v2) while a normal client sends good beacons and reads
 // /_sandbox/health. Each hostile answer's time, the normal client's p99, and the sandbox's RSS after
 // the first 100 hostile requests and after all of them (it must stay flat).
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, median, startScriptServer, type Bench } from './bench';
+import { fmt, median, rssBytes, startScriptServer, type Bench } from './bench';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOSTILE = Number(process.env.BENCH_HOSTILE_REQUESTS ?? 1_000);
@@ -62,9 +61,9 @@ function shots(): Shot[] {
   ];
 }
 
+/** MiB, as this benchmark's target counts */
 function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m![1]) / 1024;
+  return rssBytes(pid) / 1024 / 1024;
 }
 
 function pct(xs: number[], p: number): number {

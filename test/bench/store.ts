@@ -4,12 +4,11 @@
 // one page, one session's pages, one visit and one user's orders; the JSON report's first byte; the
 // sandbox's RSS. Baseline in the same run: GET /_sandbox/health (what any answer costs).
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pageEvents } from './timelines';
 import { existsSync } from 'node:fs';
-import { fmt, median, spread, startScriptServer, type Bench } from './bench';
+import { fmt, median, rssBytes, spread, startScriptServer, type Bench } from './bench';
 import { launchChromium, WATCH_FIRST_ROW } from './chromium';
 import { searchDraft } from '../helpers/drafts';
 import { CHROMIUM, RENDERER_DIR } from '../e2e/helpers/ui';
@@ -88,10 +87,7 @@ export const bench: Bench = {
     process.env.BENCH_RENDERER_DIR = RENDERER_DIR;
     const server = await startScriptServer(path.join(HERE, 'responsiveness-server.ts'));
     // MB (10^6 bytes), as the issue's "under 1.5 GB" counts (1,536 MiB would be 1.61 GB)
-    const rssMb = () =>
-      (Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) *
-        1024) /
-      1e6;
+    const rssMb = () => rssBytes(server.pid) / 1e6;
     try {
       const start = Date.now() - 6 * 3_600_000;
       let seq = 0;
