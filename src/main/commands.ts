@@ -7,7 +7,7 @@ import { createSandbox, ListenError, type Sandbox } from './sandbox';
 import { VERSION } from './version';
 import { readyBanner } from './ready-banner';
 import { DataDirError } from './store/data-dir-error';
-import { stdoutOpen, writeStdout } from './cli-stdout';
+import { onStdoutGone, writeStdout } from './cli-stdout';
 
 const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
@@ -49,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     // a reader that went away (`tail | grep -m1 …`) ends the following, as Ctrl-C does
-    stdoutOpen(() => stop.abort());
+    onStdoutGone(() => stop.abort());
     return runTail(rest, {
       out: writeStdout,
       err: (t) => process.stderr.write(t),

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './inputs';
-import { stdoutOpen, writeStdout } from '../cli-stdout';
+import { writeStdout } from '../cli-stdout';
 import { readInput } from './read';
 import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
@@ -41,13 +41,7 @@ const processIo: CheckIo = {
   // once the reader went away (`check … | head`), the rest of the report is not written; the input is still
   // judged, for the exit code
   out: writeStdout,
-  // a file, /dev/null or (on Linux) a pipe is written before write() returns: nothing left pending means
-  // the stream did not keep the buffer
-  outBytes: (b) => {
-    if (!stdoutOpen()) return true;
-    process.stdout.write(b);
-    return process.stdout.writableLength === 0;
-  },
+  outBytes: writeStdout,
   err: (t) => process.stderr.write(t),
   now: () => Date.now(),
 };
