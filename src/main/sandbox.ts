@@ -91,8 +91,11 @@ async function openCore(
     batchChangesMs: 100,
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
     reportChanges: () => bus.wants('timeline'),
+    // a judged, idle page lets its events go and reads them back from here: held once, in the store
+    pageRecords: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
   });
   for (const event of events.all()) timelines.apply(event, { quiet: true });
+  events.onDrop((event) => timelines.storeDropped(event));
   events.onAppend((event) => {
     try {
       timelines.apply(event, { live: true });

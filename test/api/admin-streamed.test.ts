@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
-import { pageDto, pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
+import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
 import { htmlReport, jsonReport, junitReport } from '../../src/main/tracking/timeline/report';
 import { searchDraft } from '../helpers/drafts';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
@@ -119,7 +119,11 @@ describe('streamed answers', () => {
     const full = await text('/_sandbox/timelines?limit=100000');
     expect(full.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(full.body).toBe(
-      JSON.stringify({ pages: pages.map((p) => pageDto(p)), total: pages.length, verdicts }),
+      JSON.stringify({
+        pages: pages.map((p) => sandbox.core.timelines.pageDto(p)),
+        total: pages.length,
+        verdicts,
+      }),
     );
     const failing = pages.filter((p) => verdictOf(p) === 'fail');
     const summary = await text('/_sandbox/timelines?verdict=fail&view=summary&limit=10');

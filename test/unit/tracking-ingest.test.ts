@@ -39,6 +39,9 @@ class FakeStore implements EventStore {
   onReset(): () => void {
     return () => undefined;
   }
+  onDrop(): () => void {
+    return () => undefined;
+  }
   waitFor(): never {
     throw new Error('not used by ingest');
   }

@@ -42,6 +42,7 @@ export class EventLog implements EventStore {
   // a failing listener (timelines, SSE) must not turn a stored event into a failed request
   private readonly appendListeners = new Listeners<RecordedEvent>('event listener');
   private readonly resetListeners = new Listeners<string | undefined>('reset listener');
+  private readonly dropListeners = new Listeners<RecordedEvent>('retention listener');
   private readonly waiters = new Set<Waiter>();
   private readonly strings = new StringPool();
   private persistence: EventPersistence | null = null;
@@ -143,6 +144,10 @@ export class EventLog implements EventStore {
     return this.resetListeners.on(listener);
   }
 
+  onDrop(listener: (event: RecordedEvent) => void): () => void {
+    return this.dropListeners.on(listener);
+  }
+
   waitFor(
     q: EventQuery,
     count: number,
@@ -213,6 +218,7 @@ export class EventLog implements EventStore {
     this.byResponse.dropOldest(keys.responseId, event);
     this.byPageLoad.dropOldest(keys.pageLoadId, event);
     this.bySession.dropOldest(keys.sessionId, event);
+    this.dropListeners.emit(event);
   }
 
   /** Forget all events or one site's; rebuilding the indexes is O(n), which a reset may cost. */

@@ -41,6 +41,8 @@ export interface EventStore {
   reset(siteId?: string): Promise<void>;
   onAppend(listener: (event: RecordedEvent) => void): () => void;
   onReset(listener: (siteId?: string) => void): () => void;
+  /** `event` was forgotten to keep within retention (the oldest goes first) */
+  onDrop(listener: (event: RecordedEvent) => void): () => void;
   /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs`, or when `signal` aborts */
   waitFor(
     q: EventQuery,

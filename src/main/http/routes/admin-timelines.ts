@@ -2,7 +2,7 @@
 // Thin: parse and check the query, ask core.timelines, shape the answer.
 import { Router } from 'express';
 import type { SandboxCore } from '../../core';
-import { pageDto, pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
+import { pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import {
   htmlReportParts,
   jsonReportHead,
@@ -56,7 +56,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         'tallies' in p
           ? view === 'summary'
             ? pageSummary(p)
-            : pageDto(p)
+            : core.timelines.pageDto(p)
           : view === 'summary'
             ? summaryOf(p)
             : p;
@@ -95,7 +95,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         });
         return;
       }
-      res.json(pageDto(found[0]!));
+      res.json(core.timelines.pageDto(found[0]!));
     }),
   );
 

@@ -98,6 +98,14 @@ export interface TimelineEngineOptions {
    * exemption), and `orders()` of such an engine has no credit on any line.
    */
   credit?: boolean;
+  /**
+   * The store's events of one page (its siteId and body `context.pageLoadId`), oldest first. Given (the
+   * live sandbox), a page judged while idle lets go of its events, and they are read back from here
+   * whenever something reads them (its rules run again, its DTO, a free-text or event filter): a store of
+   * a million events holds each once, not also as the rules' copy. A page whose events the store cannot
+   * give back as they were applied (a body kept as text, an event retention already dropped) keeps them.
+   */
+  pageRecords?: (siteId: string, pageLoadId: string) => Iterable<RecordedEvent>;
 }
 
 export interface ApplyOptions {
@@ -150,6 +158,8 @@ export class TimelineEngine {
   private reopened = { count: 0, first: [] as string[] };
   private readonly forgotten = { visits: 0, responses: 0, released: 0 };
   private changed = new Set<PageState>();
+  /** released pages whose events are back for a read (`withEvents`): none is let go meanwhile */
+  private readonly reading = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   private provenance: ProvenanceSource | undefined;
   /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
@@ -191,6 +201,11 @@ export class TimelineEngine {
     if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
+    // a late event for a page that let its events go: they are taken back for good (it is live again)
+    if (page.released) {
+      this.readBack(page);
+      page.released = false;
+    }
     this.index?.touched(page);
     page.lastApplied = ++this.applied;
     page.arrivals++;
@@ -493,10 +508,11 @@ export class TimelineEngine {
         !hasKind(page, filter.kind)
       )
         continue;
-      if (filter.event !== undefined && !hasEvent(page, filter.event)) continue;
+      if (filter.event !== undefined && !this.withEvents(page, () => hasEvent(page, filter.event!)))
+        continue;
       this.judgeExactly(page);
       if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
-      if (q && !matches(page, q)) continue;
+      if (q && !this.withEvents(page, () => matches(page, q))) continue;
       yield page;
     }
   }
@@ -515,6 +531,10 @@ export class TimelineEngine {
   }
 
   private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
+    return this.withEvents(page, () => this.judgedAsFinished(page, read));
+  }
+
+  private judgedAsFinished<T>(page: PageState, read: (page: PageState) => T): T {
     this.judgeExactly(page);
     if (page.idle || page.awaitingImpression === 0) return read(page);
     page.idle = true;
@@ -530,7 +550,80 @@ export class TimelineEngine {
   }
 
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
-    return this.list(filter).map((p) => pageDto(p));
+    return this.list(filter).map((p) => this.pageDto(p));
+  }
+
+  /** The page with its events and findings (read back from the store when it let them go). */
+  pageDto(page: PageState): PageTimelineDto {
+    return this.withEvents(page, () => pageDto(page));
+  }
+
+  /**
+   * `read` with the page's events in place: a page that let them go reads them back from the store, and
+   * lets them go again after (it is still judged and idle).
+   */
+  private withEvents<T>(page: PageState, read: () => T): T {
+    if (this.reading.has(page)) return read();
+    // held for the read either way: a page judged as finished (asFinished) lets nothing go mid-read
+    if (page.released) this.readBack(page);
+    this.reading.add(page);
+    try {
+      return read();
+    } finally {
+      this.reading.delete(page);
+      if (page.released) dropEvents(page);
+    }
+  }
+
+  /**
+   * A page judged exactly while idle lets its events go when the store gives back the same events
+   * (`pageRecords`): as many of them as it applied, in the order it applied them.
+   */
+  private letGo(page: PageState): void {
+    const records = this.options.pageRecords;
+    if (!records || page.released || page.holdsEvents || this.reading.has(page)) return;
+    let stored = 0;
+    for (const rec of records(page.siteId, page.pageLoadId)) if (applies(rec)) stored++;
+    if (stored !== page.arrivals) {
+      page.holdsEvents = true;
+      return;
+    }
+    dropEvents(page);
+    page.released = true;
+  }
+
+  /** The page's events as `apply` made them, from its first `arrivals` records in the store. */
+  private readBack(page: PageState): void {
+    for (const r of page.responses.values()) r.events = [];
+    page.autocompleteRenders = [];
+    let arrivals = 0;
+    let maxTime = -Infinity;
+    for (const rec of this.options.pageRecords!(page.siteId, page.pageLoadId)) {
+      if (arrivals === page.arrivals) break;
+      if (!applies(rec)) continue;
+      const ev = readEvent(rec);
+      ev.arrival = ++arrivals;
+      ev.arrivedLate = ev.time < maxTime;
+      if (ev.time > maxTime) maxTime = ev.time;
+      if (isVisitEndpoint(rec.category, rec.event) || !isTimelineEvent(rec)) continue;
+      const r = page.responses.get(responseKey(ev.kind, ev.tag, ev.responseId));
+      if (!r) continue;
+      insertSorted(r.events, ev);
+      if (ev.accepted && ev.event === 'render' && ev.kind === 'autocomplete')
+        insertSorted(page.autocompleteRenders, ev);
+    }
+  }
+
+  /**
+   * The store dropped its oldest event (retention): a page that let its events go can no longer read them
+   * all back, so it goes as the engine's own trim would have let it go (a page holding its events stays).
+   */
+  storeDropped(rec: RecordedEvent): void {
+    if (!applies(rec)) return;
+    const page = this.lookup.page(rec.siteId, readEvent(rec).pageLoadId);
+    if (!page?.released) return;
+    this.forget(page.key, page);
+    this.book.forgetPage(page.siteId, page.key);
   }
 
   /** One page by pageLoadId (and siteId when two sites share it). */
@@ -594,8 +687,27 @@ export class TimelineEngine {
     this.evaluate(page, true);
   }
 
-  /** Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. */
+  /**
+   * Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. A quiet
+   * page lets its events go (`pageRecords`); one that let them go reads them back while its responses'
+   * rules run.
+   */
   private evaluate(page: PageState, exact: boolean): void {
+    if (page.released && !this.reading.has(page) && someDirty(page))
+      this.withEvents(page, () => this.judge(page, exact));
+    else this.judge(page, exact);
+    if (this.quiet(page)) this.letGo(page);
+  }
+
+  /**
+   * No event for the idle time (`noImpressionIdleMs` since its last one's receipt): a page that could let
+   * its events go. One still getting events keeps them, so a long page is not read back for every event.
+   */
+  private quiet(page: PageState): boolean {
+    return page.idle || this.options.clock.now() >= page.idleAt;
+  }
+
+  private judge(page: PageState, exact: boolean): void {
     // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
     let ctx: RuleContext | undefined;
     for (const r of page.responses.values()) {
@@ -725,12 +837,19 @@ export class TimelineEngine {
 
   private scheduleIdle(page: PageState, receivedMs: number): void {
     page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
-    if (page.awaitingImpression > 0 && !this.options.offline) this.idle.push(page, page.idleAt);
+    // a page that may let its events go is told when it has been quiet for as long
+    if ((page.awaitingImpression > 0 || this.options.pageRecords) && !this.options.offline)
+      this.idle.push(page, page.idleAt);
   }
 
   private wentIdle(page: PageState, at: number): void {
-    // stale entries: the page saw newer events, went idle already, or was reset
-    if (page.idleAt !== at || page.idle || this.pages.get(page.key) !== page) return;
+    // stale entries: the page saw newer events, or was reset
+    if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
+    if (page.idle || page.awaitingImpression === 0) {
+      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again)
+      this.letGo(page);
+      return;
+    }
     page.idle = true;
     this.markAll(page);
     // A clock moved on an hour makes every page idle at once: while nobody takes reports, they are
@@ -779,6 +898,28 @@ function clickSource(
     pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
   });
 }
+
+/** Is this a request `apply` folds into a page (and counts among its arrivals)? */
+function applies(rec: RecordedEvent): boolean {
+  return isVisitEndpoint(rec.category, rec.event) || isTimelineEvent(rec) || isRefusal(rec);
+}
+
+function someDirty(page: PageState): boolean {
+  for (const r of page.responses.values()) if (r.dirty) return true;
+  return false;
+}
+
+/** Let a page's events go (they are read back from the store when read): shared empty lists. */
+function dropEvents(page: PageState): void {
+  for (const r of page.responses.values()) {
+    r.events = LET_GO;
+    r.dropFacts();
+  }
+  page.autocompleteRenders = LET_GO;
+}
+
+/** The lists of a page that let its events go: frozen, so a write that forgot to read them back throws. */
+const LET_GO = Object.freeze([]) as unknown as TimelineEvent[];
 
 function hasKind(page: PageState, kind: ResponseKind): boolean {
   for (const r of page.responses.values()) if (r.kind === kind) return true;

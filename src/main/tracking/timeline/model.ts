@@ -227,6 +227,13 @@ export interface PageState {
   renderedByKind: Map<ResponseKind, number> | null;
   /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
   autocompleteRenders: TimelineEvent[];
+  /**
+   * Its events were let go (a live engine given `pageRecords`, the page judged while idle): its responses'
+   * event lists and `autocompleteRenders` are empty until the engine reads them back from the store.
+   */
+  released: boolean;
+  /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
+  holdsEvents: boolean;
   awaitingImpression: number;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers: number;

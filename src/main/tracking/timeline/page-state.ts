@@ -30,6 +30,8 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
     renderedResponses: 0,
     renderedByKind: null,
     autocompleteRenders: [],
+    released: false,
+    holdsEvents: false,
     awaitingImpression: 0,
     latestWatchers: 0,
     tallies: {

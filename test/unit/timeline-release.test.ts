@@ -1,0 +1,241 @@
+// A live engine given the store (`pageRecords`) lets the events of a page judged while idle go and reads
+// them back whenever something reads them: everything it answers must be what an engine holding every
+// event answers, fed the same — after pages go idle, late events land on pages that let theirs go, a
+// catalog change re-judges all, the real service answers, and pages are read as finished, filtered by
+// event and free text. And the edges of what it may let go: a page the store cannot give back whole (a
+// body kept as text, an event retention dropped) holds its events, or goes as retention would have it.
+import { describe, expect, it } from 'vitest';
+import { corpusEvents } from '../helpers/corpus-events';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { EventLog, eventId } from '../../src/main/store/event-log';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import type { PageState } from '../../src/main/tracking/timeline/model';
+import type { RecordedEvent } from '../../src/shared/events';
+import { mapLevels } from '../../src/shared/rule-levels';
+import { PageBuilder, T0 } from './timeline-events';
+
+interface Pair {
+  store: EventLog;
+  engine: TimelineEngine;
+  reference: TimelineEngine;
+  clock: SandboxClock;
+  /** store the event (a fresh seq) and apply it to both engines */
+  feed(ev: RecordedEvent): RecordedEvent;
+  both(f: (e: TimelineEngine) => void): void;
+  dispose(): void;
+}
+
+/** just after the fault corpus's last receipt: its pages have been quiet for a while */
+const NOW = Date.parse('2026-11-25T03:10:00.000Z');
+/** PageBuilder options for an event received `ms` after NOW */
+const recvAt = (ms: number) => ({ at: NOW - T0 + ms, recv: NOW - T0 + ms });
+
+function pair(retention = 1_000_000): Pair {
+  const clock = new SandboxClock({ start: NOW, frozen: true });
+  const store = new EventLog({ retention });
+  const make = (records: boolean) =>
+    new TimelineEngine({
+      clock,
+      settings: defaultTimelineSettings(),
+      // no-impression as an error: pages change verdict when they go idle
+      levels: mapLevels({ 'no-impression': 'error' }, 'test'),
+      ...(records && {
+        pageRecords: (siteId: string, pageLoadId: string) => store.query({ siteId, pageLoadId }),
+      }),
+    });
+  const engine = make(true);
+  const reference = make(false);
+  store.onDrop((ev) => engine.storeDropped(ev));
+  let seq = 0;
+  const both = (f: (e: TimelineEngine) => void) => [engine, reference].forEach(f);
+  return {
+    store,
+    engine,
+    reference,
+    clock,
+    both,
+    feed(ev) {
+      const n = ++seq;
+      const stored = { ...ev, seq: n, id: eventId(n) };
+      store.restore(stored);
+      both((e) => e.apply(stored, { live: true }));
+      return stored;
+    },
+    dispose() {
+      both((e) => e.dispose());
+      clock.dispose();
+    },
+  };
+}
+
+const released = (engine: TimelineEngine): PageState[] => engine.list().filter((p) => p.released);
+
+/** Every page with its events, as finished, and lists filtered by event and free text, on both engines. */
+function same(engine: TimelineEngine, reference: TimelineEngine): void {
+  expect(engine.pagesDto()).toEqual(reference.pagesDto());
+  const finished = (e: TimelineEngine) => e.list().map((p) => e.finishedDto(p));
+  expect(finished(engine)).toEqual(finished(reference));
+  const keys = (e: TimelineEngine, filter: Parameters<TimelineEngine['list']>[0]) =>
+    e.list(filter).map((p) => p.key);
+  for (const filter of [
+    { event: 'impression' },
+    { event: 'clickthrough' },
+    { event: 'addtocart' },
+    { q: 'r-' },
+    { q: 'sku' },
+    { q: '1' },
+    { q: 'no-impression' },
+    // only an item of a quiet page's impression has it: found through its events alone
+    { q: 'zq-77' },
+  ])
+    expect(keys(engine, filter), JSON.stringify(filter)).toEqual(keys(reference, filter));
+}
+
+describe('timeline pages that let their events go', () => {
+  it('answer as an engine holding every event, as pages go idle, get late events and are re-judged', () => {
+    const events = corpusEvents();
+    const { engine, reference, clock, feed, both, dispose } = pair();
+    try {
+      const half = Math.floor(events.length / 2);
+      for (const ev of events.slice(0, half)) feed(ev);
+      const quiet = new PageBuilder({ pageLoadId: 'quiet-page' });
+      feed(quiet.render('r-quiet', { at: 0 }));
+      feed(quiet.impression('r-quiet', ['zq-77'], { at: 10 }));
+      const late = new PageBuilder({ pageLoadId: 'late-page' });
+      feed(late.render('r-late', recvAt(0)));
+      feed(late.impression('r-late', ['a', 'b'], recvAt(10)));
+      same(engine, reference);
+      // the corpus's pages are quiet and let go once judged; the page getting events now holds them
+      expect(released(engine).length).toBeGreaterThan(half / 20);
+      expect(released(engine).map((p) => p.pageLoadId)).not.toContain('late-page');
+      expect(engine.list({ q: 'zq-77' }).map((p) => [p.pageLoadId, p.released])).toEqual([
+        ['quiet-page', true],
+      ]);
+
+      clock.advance(3_600_000);
+      same(engine, reference);
+      const gone = released(engine);
+      // what let go is the events: the lists are empty until read back
+      for (const page of gone)
+        for (const r of page.responses.values()) expect(r.events).toHaveLength(0);
+      expect(gone.map((p) => p.pageLoadId)).toContain('late-page');
+
+      // late events on a page that let its events go: a click, a repeated impression, a rejected render
+      feed(
+        late.render('r-late', {
+          ...recvAt(5),
+          accepted: false,
+          errors: ['context.userId: required'],
+        }),
+      );
+      feed(late.click('r-late', 'b', recvAt(3_700_000)));
+      feed(late.impression('r-late', ['a', 'b'], recvAt(3_700_010)));
+      // received after the clock's now: not quiet, it keeps them
+      expect(released(engine).map((p) => p.pageLoadId)).not.toContain('late-page');
+      same(engine, reference);
+      // every other page's first event again, late: each reads its events back to take it
+      for (const page of released(engine).slice(0, 40)) {
+        const first = events.find(
+          (e) =>
+            e.siteId === page.siteId &&
+            (e.body as { context?: { pageLoadId?: string } })?.context?.pageLoadId ===
+              page.pageLoadId,
+        );
+        if (first) feed(first);
+      }
+      same(engine, reference);
+
+      for (const ev of events.slice(half)) feed(ev);
+      clock.advance(3_600_000);
+      same(engine, reference);
+      expect(released(engine).length).toBeGreaterThan(half / 10);
+
+      // the real service rejected what the sandbox accepted: a page tally changes, not its events
+      const answered = {
+        ...late.render('r-late', recvAt(3_700_020)),
+        upstream: { outcome: 'rejected', status: 400, body: { success: false }, url: 'x' },
+      } as RecordedEvent;
+      feed(answered);
+      both((e) => e.upstreamAnswered(answered));
+      clock.advance(3_600_000);
+      same(engine, reference);
+
+      // a catalog change re-judges every page: those that let their events go read them back
+      both((e) => e.invalidate());
+      same(engine, reference);
+      expect(released(engine).length).toBeGreaterThan(half / 10);
+
+      const site = engine.list()[0]!.siteId;
+      both((e) => e.reset(site));
+      same(engine, reference);
+    } finally {
+      dispose();
+    }
+  });
+
+  it('holds the events of a page the store cannot give back whole: a body kept as text', () => {
+    const { engine, reference, clock, feed, dispose } = pair();
+    try {
+      const page = new PageBuilder({ pageLoadId: 'text-body' });
+      feed(page.render('r-t', { at: 0 }));
+      feed(page.impression('r-t', ['a'], { at: 10 }));
+      // rejected, kept as text: placed on its page by its context, but the store's index cannot find it
+      const ctx = JSON.stringify({ ...page.ctx, timestamp: new Date(T0 + 20).toISOString() });
+      feed({
+        ...page.render('r-t', { at: 20, accepted: false, errors: ['too deep'] }),
+        body: `{"context":${ctx},"data":${'['.repeat(40)}${']'.repeat(40)}}`,
+      });
+      const other = new PageBuilder({ pageLoadId: 'plain' });
+      feed(other.render('r-p', { at: 0 }));
+      feed(other.impression('r-p', ['a'], { at: 10 }));
+      clock.advance(3_600_000);
+      same(engine, reference);
+      const held = engine.find('text-body')[0]!;
+      expect(held.arrivals).toBe(3);
+      expect(held.released).toBe(false);
+      expect(held.holdsEvents).toBe(true);
+      expect([...held.responses.values()].flatMap((r) => r.events)).toHaveLength(3);
+      // the page beside it, whole in the store, let go
+      expect(engine.find('plain')[0]!.released).toBe(true);
+    } finally {
+      dispose();
+    }
+  });
+
+  it('forgets a page that let its events go once retention drops one; a page holding its events stays', () => {
+    const { engine, clock, feed, dispose } = pair(6);
+    try {
+      const a = new PageBuilder({ pageLoadId: 'page-a' });
+      feed(a.render('r-a', recvAt(0)));
+      feed(a.impression('r-a', ['x'], recvAt(10)));
+      const b = new PageBuilder({ pageLoadId: 'page-b' });
+      feed(b.render('r-b', recvAt(20)));
+      feed(b.impression('r-b', ['y'], recvAt(30)));
+      clock.advance(3_600_000);
+      // page-a lets go; page-b is read while idle too, then gets a late event and holds its events again
+      expect(engine.pagesDto().map((p) => p.pageLoadId)).toEqual(['page-a', 'page-b']);
+      expect(engine.find('page-a')[0]!.released).toBe(true);
+      feed(b.click('r-b', 'y', recvAt(3_600_100)));
+      expect(engine.find('page-b')[0]!.released).toBe(false);
+      // three more events: the store keeps 6, so page-a's render goes
+      const c = new PageBuilder({ pageLoadId: 'page-c' });
+      feed(c.render('r-c', recvAt(3_600_200)));
+      expect(engine.find('page-a')).toHaveLength(1);
+      feed(c.impression('r-c', ['z'], recvAt(3_600_210)));
+      expect(engine.find('page-a')).toEqual([]);
+      expect(engine.pagesDto().map((p) => p.pageLoadId)).toEqual(['page-b', 'page-c']);
+      // page-b held its events: retention dropping its render leaves it whole in the engine
+      feed(c.click('r-c', 'z', recvAt(3_600_220)));
+      feed(c.impression('r-c', ['z'], recvAt(3_600_230)));
+      const bDto = engine.pageDto(engine.find('page-b')[0]!);
+      expect(bDto.responses[0]!.events.map((e) => e.event)).toEqual([
+        'render',
+        'impression',
+        'clickthrough',
+      ]);
+    } finally {
+      dispose();
+    }
+  });
+});
