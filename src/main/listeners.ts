@@ -13,6 +13,10 @@ export class Listeners<T> {
     return () => this.set.delete(listener);
   }
 
+  get size(): number {
+    return this.set.size;
+  }
+
   emit(value: T): void {
     for (const listener of this.set) {
       try {

@@ -94,7 +94,11 @@ async function openCore(
     // a judged, idle page lets its events go and reads them back from here: held once, in the store
     pageRecords: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
   });
-  for (const event of events.all()) timelines.apply(event, { quiet: true });
+  let replayed = 0;
+  for (const event of events.snapshot()) {
+    timelines.apply(event, { quiet: true });
+    if (++replayed % 50_000 === 0) timelines.letGoReplayed(10_000);
+  }
   events.onDrop((event) => timelines.storeDropped(event));
   events.onAppend((event) => {
     try {

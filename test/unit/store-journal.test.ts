@@ -22,8 +22,8 @@ function dataDir(): string {
 
 const draft = renderDraft;
 
-async function open(dir: string, retention = 1000, options: JournalOptions = {}) {
-  const log = new EventLog({ retention });
+async function open(dir: string, retention = 1000, options: JournalOptions = {}, hot?: number) {
+  const log = new EventLog({ retention, ...(hot !== undefined && { hot }) });
   const journal = await Journal.open(dir, log, options);
   return { log, journal };
 }
@@ -202,6 +202,23 @@ describe('Journal', () => {
     const dropped = second.log.query({ siteId: 'drop01' }).map((e) => e.seq);
     expect(dropped.length).toBeGreaterThan(0);
     expect(dropped.every((seq) => seq >= resetAt)).toBe(true);
+    await second.log.close();
+  });
+
+  it('compacts and reloads events kept compact (cold) as the events they were', async () => {
+    const dir = dataDir();
+    // every event but the newest is cold as soon as a block of them is
+    const first = await open(dir, 300, { compactSlack: 10, compactChunk: 50 }, 0);
+    for (let i = 0; i < 700; i++) await first.log.append(draft(i % 2 ? 'demo42' : 'other9', i));
+    await first.journal.settled();
+    expect(first.journal.stats.compactions).toBeGreaterThan(0);
+    const live = first.log.all();
+    expect((first.log as unknown as { cold: number }).cold).toBeGreaterThan(100);
+    await first.log.close();
+    const second = await open(dir, 300, {}, 0);
+    expect(second.log.all()).toEqual(live);
+    // the compacted file holds each event's line as JSON.stringify wrote it when it was appended
+    expect(fileLines(dir).slice(-300)).toEqual(live.map((e) => JSON.stringify(e)));
     await second.log.close();
   });
 

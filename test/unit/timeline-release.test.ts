@@ -20,6 +20,8 @@ interface Pair {
   engine: TimelineEngine;
   reference: TimelineEngine;
   clock: SandboxClock;
+  /** move the clock on, and let both engines' idle queues finish (they work in slices when busy) */
+  advance(ms: number): Promise<void>;
   /** store the event (a fresh seq) and apply it to both engines */
   feed(ev: RecordedEvent): RecordedEvent;
   both(f: (e: TimelineEngine) => void): void;
@@ -55,6 +57,10 @@ function pair(retention = 1_000_000): Pair {
     reference,
     clock,
     both,
+    async advance(ms) {
+      clock.advance(ms);
+      for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+    },
     feed(ev) {
       const n = ++seq;
       const stored = { ...ev, seq: n, id: eventId(n) };
@@ -93,9 +99,9 @@ function same(engine: TimelineEngine, reference: TimelineEngine): void {
 }
 
 describe('timeline pages that let their events go', () => {
-  it('answer as an engine holding every event, as pages go idle, get late events and are re-judged', () => {
+  it('answer as an engine holding every event, as pages go idle, get late events and are re-judged', async () => {
     const events = corpusEvents();
-    const { engine, reference, clock, feed, both, dispose } = pair();
+    const { engine, reference, advance, feed, both, dispose } = pair();
     try {
       const half = Math.floor(events.length / 2);
       for (const ev of events.slice(0, half)) feed(ev);
@@ -113,7 +119,7 @@ describe('timeline pages that let their events go', () => {
         ['quiet-page', true],
       ]);
 
-      clock.advance(3_600_000);
+      await advance(3_600_000);
       same(engine, reference);
       const gone = released(engine);
       // what let go is the events: the lists are empty until read back
@@ -147,7 +153,7 @@ describe('timeline pages that let their events go', () => {
       same(engine, reference);
 
       for (const ev of events.slice(half)) feed(ev);
-      clock.advance(3_600_000);
+      await advance(3_600_000);
       same(engine, reference);
       expect(released(engine).length).toBeGreaterThan(half / 10);
 
@@ -158,7 +164,7 @@ describe('timeline pages that let their events go', () => {
       } as RecordedEvent;
       feed(answered);
       both((e) => e.upstreamAnswered(answered));
-      clock.advance(3_600_000);
+      await advance(3_600_000);
       same(engine, reference);
 
       // a catalog change re-judges every page: those that let their events go read them back
@@ -174,8 +180,8 @@ describe('timeline pages that let their events go', () => {
     }
   });
 
-  it('holds the events of a page the store cannot give back whole: a body kept as text', () => {
-    const { engine, reference, clock, feed, dispose } = pair();
+  it('holds the events of a page the store cannot give back whole: a body kept as text', async () => {
+    const { engine, reference, advance, feed, dispose } = pair();
     try {
       const page = new PageBuilder({ pageLoadId: 'text-body' });
       feed(page.render('r-t', { at: 0 }));
@@ -189,7 +195,7 @@ describe('timeline pages that let their events go', () => {
       const other = new PageBuilder({ pageLoadId: 'plain' });
       feed(other.render('r-p', { at: 0 }));
       feed(other.impression('r-p', ['a'], { at: 10 }));
-      clock.advance(3_600_000);
+      await advance(3_600_000);
       same(engine, reference);
       const held = engine.find('text-body')[0]!;
       expect(held.arrivals).toBe(3);
@@ -203,8 +209,8 @@ describe('timeline pages that let their events go', () => {
     }
   });
 
-  it('forgets a page that let its events go once retention drops one; a page holding its events stays', () => {
-    const { engine, clock, feed, dispose } = pair(6);
+  it('forgets a page that let its events go once retention drops one; a page holding its events stays', async () => {
+    const { engine, advance, feed, dispose } = pair(6);
     try {
       const a = new PageBuilder({ pageLoadId: 'page-a' });
       feed(a.render('r-a', recvAt(0)));
@@ -212,7 +218,7 @@ describe('timeline pages that let their events go', () => {
       const b = new PageBuilder({ pageLoadId: 'page-b' });
       feed(b.render('r-b', recvAt(20)));
       feed(b.impression('r-b', ['y'], recvAt(30)));
-      clock.advance(3_600_000);
+      await advance(3_600_000);
       // page-a lets go; page-b is read while idle too, then gets a late event and holds its events again
       expect(engine.pagesDto().map((p) => p.pageLoadId)).toEqual(['page-a', 'page-b']);
       expect(engine.find('page-a')[0]!.released).toBe(true);
@@ -234,6 +240,33 @@ describe('timeline pages that let their events go', () => {
         'impression',
         'clickthrough',
       ]);
+    } finally {
+      dispose();
+    }
+  });
+
+  it('lets quiet pages go while the store is replayed at start, and waits for a page whose events are to come', async () => {
+    const { store, engine, reference, both, dispose } = pair();
+    try {
+      const a = new PageBuilder({ pageLoadId: 'replay-a' });
+      const b = new PageBuilder({ pageLoadId: 'replay-b' });
+      const recs = [
+        a.render('r-a', { at: 0 }),
+        b.render('r-b', { at: 5 }),
+        a.impression('r-a', ['x'], { at: 10 }),
+        b.impression('r-b', ['y'], { at: 20 }),
+        b.click('r-b', 'y', { at: 30 }),
+      ].map((e, i) => ({ ...e, seq: i + 1, id: `ev_00000000${i + 1}` }));
+      // the journal is loaded whole before the engine reads it
+      for (const rec of recs) store.restore(rec);
+      for (const rec of recs.slice(0, 4)) both((e) => e.apply(rec, { quiet: true }));
+      engine.letGoReplayed(0);
+      const [pa, pb] = [engine.find('replay-a')[0]!, engine.find('replay-b')[0]!];
+      expect([pa.released, pb.released, pb.holdsEvents]).toEqual([true, false, false]);
+      both((e) => e.apply(recs[4]!, { quiet: true }));
+      engine.letGoReplayed(0);
+      expect([pb.released, pb.holdsEvents]).toEqual([true, false]);
+      same(engine, reference);
     } finally {
       dispose();
     }

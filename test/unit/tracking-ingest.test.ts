@@ -42,6 +42,15 @@ class FakeStore implements EventStore {
   onDrop(): () => void {
     return () => undefined;
   }
+  setUpstream(): boolean {
+    return false;
+  }
+  upstreamAnswers(): [] {
+    return [];
+  }
+  snapshot(): [] {
+    return [];
+  }
   waitFor(): never {
     throw new Error('not used by ingest');
   }

@@ -56,8 +56,9 @@ export function* concat(...pieces: Array<string | Iterable<string>>): Generator<
 
 /** `items` one after another, made only when their turn comes: `map` runs as the body is written. */
 export function* mapped<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   map: (item: T, i: number) => string,
 ): Generator<string> {
-  for (let i = 0; i < items.length; i++) yield map(items[i]!, i);
+  let i = 0;
+  for (const item of items) yield map(item, i++);
 }

@@ -3,25 +3,30 @@
 import type { RecordedEvent } from '../../shared/events';
 import type { EventQuery } from './types';
 
+/** What the lists hold: events, or what the store keeps of an older one (cold-events.ts). */
+interface Sequenced {
+  seq: number;
+}
+
 /** A FIFO of events in seq order: append at the tail, drop at the head, binary search by seq. */
-export class SeqList {
-  private items: RecordedEvent[] = [];
+export class SeqList<T extends Sequenced = RecordedEvent> {
+  private items: T[] = [];
   private head = 0;
 
   get length(): number {
     return this.items.length - this.head;
   }
 
-  push(event: RecordedEvent): void {
+  push(event: T): void {
     this.items.push(event);
   }
 
-  first(): RecordedEvent | undefined {
+  first(): T | undefined {
     return this.items[this.head];
   }
 
   /** Drop the oldest entry; the backing array is compacted once the dead prefix dominates it. */
-  shift(): RecordedEvent | undefined {
+  shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
     const event = this.items[this.head]!;
     this.head++;
@@ -32,8 +37,13 @@ export class SeqList {
     return event;
   }
 
-  at(i: number): RecordedEvent {
+  at(i: number): T {
     return this.items[this.head + i]!;
+  }
+
+  /** Put `item` (the same seq) in place of entry `i`. */
+  setAt(i: number, item: T): void {
+    this.items[this.head + i] = item;
   }
 
   /** index of the first entry whose seq is greater than `seq` */
@@ -59,7 +69,7 @@ export class SeqList {
     this.head = 0;
   }
 
-  toArray(): RecordedEvent[] {
+  toArray(): T[] {
     return this.items.slice(this.head);
   }
 }
@@ -88,8 +98,11 @@ export function keysOf(event: RecordedEvent): EventKeys {
   return keys;
 }
 
+/** What the filters read of an event: its own fields, and its keys (read from its body unless given). */
+type Filtered = Pick<RecordedEvent, 'siteId' | 'category' | 'event' | 'accepted' | 'seq'>;
+
 /** Does `event` pass every filter of `q` (except `limit`, which is positional)? */
-export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): boolean {
+export function matches(event: Filtered, q: EventQuery, keys?: EventKeys): boolean {
   if (q.siteId !== undefined && event.siteId !== q.siteId) return false;
   if (q.category !== undefined && event.category !== q.category) return false;
   if (q.event !== undefined && event.event !== q.event) return false;
@@ -98,7 +111,7 @@ export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): 
   if (q.before !== undefined && event.seq >= q.before) return false;
   if (q.responseId === undefined && q.pageLoadId === undefined && q.sessionId === undefined)
     return true;
-  const k = keys ?? keysOf(event);
+  const k = keys ?? keysOf(event as RecordedEvent);
   if (q.responseId !== undefined && k.responseId !== q.responseId) return false;
   if (q.pageLoadId !== undefined && k.pageLoadId !== q.pageLoadId) return false;
   if (q.sessionId !== undefined && k.sessionId !== q.sessionId) return false;
@@ -109,10 +122,10 @@ export function matches(event: RecordedEvent, q: EventQuery, keys?: EventKeys): 
  * A map from a key value to the seq-ordered events carrying it. Most keys (a responseId, a pageLoadId)
  * belong to a handful of events, many to one: a lone event is stored as itself, a list only from the second.
  */
-export class KeyIndex {
-  private readonly entries = new Map<string, RecordedEvent | SeqList>();
+export class KeyIndex<T extends Sequenced = RecordedEvent> {
+  private readonly entries = new Map<string, T | SeqList<T>>();
 
-  add(key: string | undefined, event: RecordedEvent): void {
+  add(key: string | undefined, event: T): void {
     if (key === undefined) return;
     const entry = this.entries.get(key);
     if (entry === undefined) {
@@ -120,7 +133,7 @@ export class KeyIndex {
     } else if (entry instanceof SeqList) {
       entry.push(event);
     } else {
-      const list = new SeqList();
+      const list = new SeqList<T>();
       list.push(entry);
       list.push(event);
       this.entries.set(key, list);
@@ -128,7 +141,7 @@ export class KeyIndex {
   }
 
   /** Retention dropped `event`, the oldest of all, so it is also the oldest of its list. */
-  dropOldest(key: string | undefined, event: RecordedEvent): void {
+  dropOldest(key: string | undefined, event: T): void {
     if (key === undefined) return;
     const entry = this.entries.get(key);
     if (entry === event) {
@@ -139,12 +152,23 @@ export class KeyIndex {
     }
   }
 
-  get(key: string): SeqList | undefined {
+  get(key: string): SeqList<T> | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined || entry instanceof SeqList) return entry;
-    const single = new SeqList();
+    const single = new SeqList<T>();
     single.push(entry);
     return single;
+  }
+
+  /** Hold `next` where `held` was (the same event, kept another way). */
+  replace(key: string | undefined, held: T, next: T): void {
+    if (key === undefined) return;
+    const entry = this.entries.get(key);
+    if (entry === held) this.entries.set(key, next);
+    else if (entry instanceof SeqList) {
+      const i = entry.indexOfSeq(held.seq);
+      if (i !== -1) entry.setAt(i, next);
+    }
   }
 
   clear(): void {

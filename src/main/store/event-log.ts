@@ -1,10 +1,15 @@
 // The event store: retained events in memory with indexes for every filter, bounded retention, long-poll
-// waiters, and an optional journal that makes each append durable before it becomes visible.
-import type { RecordedEvent } from '../../shared/events';
-import type { EventDraft, EventQuery, EventStore, WaitResult } from './types';
-import { KeyIndex, SeqList, keysOf, matches } from './event-index';
+// waiters, and an optional journal that makes each append durable before it becomes visible. The newest
+// events are held as they came; older ones compact (cold-events.ts), read back when asked for.
+import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
+import type { EventDraft, EventQuery, EventStore, UpstreamRecord, WaitResult } from './types';
+import { KeyIndex, SeqList, keysOf, matches, type EventKeys } from './event-index';
 import { Listeners } from '../listeners';
 import { StringPool } from './shared-strings';
+import { COLD_BLOCK, ColdEvent, ColdReader, freeze } from './cold-events';
+
+/** An event as the store holds it: as it came (the newest), or compact. */
+type Entry = RecordedEvent | ColdEvent;
 
 /** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
 export interface EventPersistence {
@@ -20,7 +25,11 @@ export interface EventLogOptions {
   retention: number;
   /** seq of the first new event (continues after a reloaded journal) */
   nextSeq?: number;
+  /** events held as they came, the newest (default 8,192); older ones are kept compact */
+  hot?: number;
 }
+
+const HOT = 8_192;
 
 interface Waiter {
   q: EventQuery;
@@ -34,11 +43,15 @@ export function eventId(seq: number): string {
 }
 
 export class EventLog implements EventStore {
-  private readonly events = new SeqList();
-  private readonly bySite = new KeyIndex();
-  private readonly byResponse = new KeyIndex();
-  private readonly byPageLoad = new KeyIndex();
-  private readonly bySession = new KeyIndex();
+  private readonly events = new SeqList<Entry>();
+  private readonly bySite = new KeyIndex<Entry>();
+  private readonly byResponse = new KeyIndex<Entry>();
+  private readonly byPageLoad = new KeyIndex<Entry>();
+  private readonly bySession = new KeyIndex<Entry>();
+  /** the oldest this many entries are cold (compact); the rest are events as they came */
+  private cold = 0;
+  private readonly hot: number;
+  private readonly reader = new ColdReader();
   // a failing listener (timelines, SSE) must not turn a stored event into a failed request
   private readonly appendListeners = new Listeners<RecordedEvent>('event listener');
   private readonly resetListeners = new Listeners<string | undefined>('reset listener');
@@ -53,6 +66,7 @@ export class EventLog implements EventStore {
   constructor(options: EventLogOptions) {
     this.retention = options.retention;
     this.nextSeq = options.nextSeq ?? 1;
+    this.hot = options.hot ?? HOT;
   }
 
   /** Attach the journal after the reloaded events were restored (restore itself is not journaled). */
@@ -98,31 +112,42 @@ export class EventLog implements EventStore {
   }
 
   query(q: EventQuery): RecordedEvent[] {
-    const list = this.candidates(q);
-    if (!list) return [];
-    const start = q.since === undefined ? 0 : list.indexAfter(q.since);
-    const end = q.before === undefined ? list.length : list.indexAfter(q.before - 1);
-    const limit = q.limit ?? Infinity;
-    const out: RecordedEvent[] = [];
-    // Walk from the newest end so `limit` costs O(limit) matches, not a scan of history.
-    for (let i = end - 1; i >= start && out.length < limit; i--) {
-      const event = list.at(i);
-      if (matches(event, q)) out.push(event);
-    }
-    return out.reverse();
+    return this.matching(q).map((e) => this.read(e));
+  }
+
+  /** How many events `query(q)` would give, none read back. */
+  count(q: EventQuery): number {
+    return this.matching(q).length;
   }
 
   get(id: string): RecordedEvent | undefined {
-    // Ids encode the seq, and the list is in seq order: a binary search needs no id map.
-    const m = /^ev_(\d+)$/.exec(id);
-    if (!m) return undefined;
-    const i = this.events.indexOfSeq(Number(m[1]));
-    const event = i === -1 ? undefined : this.events.at(i);
-    return event?.id === id ? event : undefined;
+    const entry = this.entry(id);
+    return entry && this.read(entry);
   }
 
   all(): readonly RecordedEvent[] {
-    return this.events.toArray();
+    return this.events.toArray().map((e) => this.read(e));
+  }
+
+  /** Every retained event as of now, each read when reached (a copy of the list, not of the events). */
+  snapshot(): EventSnapshot {
+    return new EventSnapshot(this.events.toArray(), (e) => this.read(e));
+  }
+
+  /** Put the real service's answer on a retained event; false when it is no longer retained. */
+  setUpstream(id: string, upstream: UpstreamAnswer): boolean {
+    const entry = this.entry(id);
+    if (!entry) return false;
+    entry.upstream = upstream;
+    return true;
+  }
+
+  /** The real service's answers of retained events, oldest first. */
+  upstreamAnswers(): UpstreamRecord[] {
+    const out: UpstreamRecord[] = [];
+    for (const e of this.events.toArray())
+      if (e.upstream) out.push({ eventId: eventId(e.seq), upstream: e.upstream });
+    return out;
   }
 
   size(): number {
@@ -132,7 +157,7 @@ export class EventLog implements EventStore {
   async reset(siteId?: string): Promise<void> {
     if (this.persistence) await this.persistence.writeReset(siteId, this.nextSeq);
     this.forget(siteId);
-    for (const waiter of this.waiters) waiter.matched = this.query(waiter.q).length;
+    for (const waiter of this.waiters) waiter.matched = this.count(waiter.q);
     this.resetListeners.emit(siteId);
   }
 
@@ -156,7 +181,7 @@ export class EventLog implements EventStore {
   ): Promise<WaitResult> {
     const { limit: _limit, ...filters } = q;
     const result = (done: boolean): WaitResult => ({ done, events: this.query(q) });
-    const matched = this.query(filters).length;
+    const matched = this.count(filters);
     if (matched >= count || this.closed || signal?.aborted)
       return Promise.resolve(result(matched >= count));
     return new Promise((resolve) => {
@@ -200,25 +225,50 @@ export class EventLog implements EventStore {
 
   private insert(event: RecordedEvent): void {
     this.strings.shareEvent(event);
-    // Keys are re-read from the body when needed rather than stored: a side table per event costs GC time.
-    const keys = keysOf(event);
-    this.events.push(event);
-    this.bySite.add(event.siteId, event);
-    this.byResponse.add(keys.responseId, event);
-    this.byPageLoad.add(keys.pageLoadId, event);
-    this.bySession.add(keys.sessionId, event);
+    this.place(event);
     while (this.events.length > this.retention) this.dropOldest();
+    if (this.events.length - this.cold >= this.hot + COLD_BLOCK) this.freezeOldest();
+  }
+
+  /** Add to the list and the indexes. Keys are re-read from the body rather than stored for hot events. */
+  private place(entry: Entry): void {
+    const keys = keysOfEntry(entry);
+    this.events.push(entry);
+    this.bySite.add(entry.siteId, entry);
+    this.byResponse.add(keys.responseId, entry);
+    this.byPageLoad.add(keys.pageLoadId, entry);
+    this.bySession.add(keys.sessionId, entry);
+  }
+
+  /** The oldest events held as they came go cold, a block of them, in place in the list and indexes. */
+  private freezeOldest(): void {
+    const from = this.cold;
+    const hot: RecordedEvent[] = [];
+    for (let i = from; i < from + COLD_BLOCK; i++) hot.push(this.events.at(i) as RecordedEvent);
+    const cold = freeze(hot, keysOf);
+    for (let i = 0; i < cold.length; i++) {
+      const e = hot[i]!;
+      const c = cold[i]!;
+      this.events.setAt(from + i, c);
+      this.bySite.replace(e.siteId, e, c);
+      this.byResponse.replace(c.responseId, e, c);
+      this.byPageLoad.replace(c.pageLoadId, e, c);
+      this.bySession.replace(c.sessionId, e, c);
+    }
+    this.cold += cold.length;
   }
 
   private dropOldest(): void {
-    const event = this.events.shift();
-    if (!event) return;
-    const keys = keysOf(event);
-    this.bySite.dropOldest(event.siteId, event);
-    this.byResponse.dropOldest(keys.responseId, event);
-    this.byPageLoad.dropOldest(keys.pageLoadId, event);
-    this.bySession.dropOldest(keys.sessionId, event);
-    this.dropListeners.emit(event);
+    const entry = this.events.shift();
+    if (!entry) return;
+    if (this.cold > 0) this.cold--;
+    const keys = keysOfEntry(entry);
+    this.bySite.dropOldest(entry.siteId, entry);
+    this.byResponse.dropOldest(keys.responseId, entry);
+    this.byPageLoad.dropOldest(keys.pageLoadId, entry);
+    this.bySession.dropOldest(keys.sessionId, entry);
+    // read back only for someone who listens
+    if (this.dropListeners.size > 0) this.dropListeners.emit(this.read(entry));
   }
 
   /** Forget all events or one site's; rebuilding the indexes is O(n), which a reset may cost. */
@@ -228,13 +278,49 @@ export class EventLog implements EventStore {
     this.events.clear();
     for (const index of [this.bySite, this.byResponse, this.byPageLoad, this.bySession])
       index.clear();
-    for (const event of kept) this.insert(event);
+    this.reader.forget();
+    // cold entries come first in the list, and stay first among those kept
+    this.cold = 0;
+    for (const entry of kept) {
+      this.place(entry);
+      if (entry instanceof ColdEvent) this.cold++;
+    }
+  }
+
+  private read(entry: Entry): RecordedEvent {
+    return entry instanceof ColdEvent ? this.reader.read(entry) : entry;
+  }
+
+  private entry(id: string): Entry | undefined {
+    // Ids encode the seq, and the list is in seq order: a binary search needs no id map.
+    const m = /^ev_(\d+)$/.exec(id);
+    if (!m) return undefined;
+    const i = this.events.indexOfSeq(Number(m[1]));
+    const entry = i === -1 ? undefined : this.events.at(i);
+    return entry && eventId(entry.seq) === id ? entry : undefined;
+  }
+
+  /** The entries `query(q)` answers with, oldest first. */
+  private matching(q: EventQuery): Entry[] {
+    const list = this.candidates(q);
+    if (!list) return [];
+    const start = q.since === undefined ? 0 : list.indexAfter(q.since);
+    const end = q.before === undefined ? list.length : list.indexAfter(q.before - 1);
+    const limit = q.limit ?? Infinity;
+    const out: Entry[] = [];
+    // Walk from the newest end so `limit` costs O(limit) matches, not a scan of history.
+    for (let i = end - 1; i >= start && out.length < limit; i--) {
+      const entry = list.at(i);
+      if (entry instanceof ColdEvent ? matches(entry, q, entry) : matches(entry, q))
+        out.push(entry);
+    }
+    return out.reverse();
   }
 
   /** The smallest seq-ordered list that can hold every match of `q` (null when none can match). */
-  private candidates(q: EventQuery): SeqList | null {
-    let best: SeqList = this.events;
-    const narrow = (index: KeyIndex, key: string | undefined): boolean => {
+  private candidates(q: EventQuery): SeqList<Entry> | null {
+    let best: SeqList<Entry> = this.events;
+    const narrow = (index: KeyIndex<Entry>, key: string | undefined): boolean => {
       if (key === undefined) return true;
       const list = index.get(key);
       if (!list) return false;
@@ -247,5 +333,29 @@ export class EventLog implements EventStore {
       narrow(this.byPageLoad, q.pageLoadId) &&
       narrow(this.bySession, q.sessionId);
     return ok ? best : null;
+  }
+}
+
+function keysOfEntry(entry: Entry): EventKeys {
+  return entry instanceof ColdEvent ? entry : keysOf(entry);
+}
+
+/** The retained events at one moment: each read back when reached, so a million cost no more at once. */
+export class EventSnapshot implements Iterable<RecordedEvent> {
+  constructor(
+    private readonly entries: readonly Entry[],
+    private readonly read: (entry: Entry) => RecordedEvent,
+  ) {}
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  slice(from: number, to: number): RecordedEvent[] {
+    return this.entries.slice(from, to).map(this.read);
+  }
+
+  *[Symbol.iterator](): Iterator<RecordedEvent> {
+    for (const entry of this.entries) yield this.read(entry);
   }
 }

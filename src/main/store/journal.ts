@@ -210,7 +210,7 @@ export class Journal implements EventPersistence {
 
   private async compact(): Promise<void> {
     if (this.closed) return;
-    const snapshot = this.log.all();
+    const snapshot = this.log.snapshot();
     this.tail = [];
     const tmp = `${this.file}.compact`;
     const fd = openSync(tmp, 'w', PRIVATE_FILE);

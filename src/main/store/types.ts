@@ -1,5 +1,5 @@
 // The event store's interface: what ingest, timelines and the admin API may ask of recorded tracking requests.
-import type { RecordedEvent } from '../../shared/events';
+import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 
 /** What ingest hands the store; the store assigns `id` and `seq`. */
 export type EventDraft = Omit<RecordedEvent, 'id' | 'seq'>;
@@ -23,6 +23,12 @@ export interface EventQuery {
   limit?: number;
 }
 
+/** A line of the upstream answers' file: the real service's answer to a forwarded event. */
+export interface UpstreamRecord {
+  eventId: string;
+  upstream: UpstreamAnswer;
+}
+
 export interface WaitResult {
   /** true when `count` matching events were recorded before the timeout */
   done: boolean;
@@ -36,11 +42,17 @@ export interface EventStore {
   get(id: string): RecordedEvent | undefined;
   /** every retained event, oldest first */
   all(): readonly RecordedEvent[];
+  /** every retained event as of now, oldest first, each read when reached (a million at once cost too much) */
+  snapshot(): Iterable<RecordedEvent>;
   size(): number;
   /** forget every event, or those of one siteId */
   reset(siteId?: string): Promise<void>;
   onAppend(listener: (event: RecordedEvent) => void): () => void;
   onReset(listener: (siteId?: string) => void): () => void;
+  /** Put the real service's answer on a retained event (every read shows it); false when not retained. */
+  setUpstream(id: string, upstream: UpstreamAnswer): boolean;
+  /** the answers of retained events, oldest first */
+  upstreamAnswers(): UpstreamRecord[];
   /** `event` was forgotten to keep within retention (the oldest goes first) */
   onDrop(listener: (event: RecordedEvent) => void): () => void;
   /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs`, or when `signal` aborts */

@@ -4,7 +4,7 @@
 import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
-import type { EventStore } from './types';
+import type { EventStore, UpstreamRecord } from './types';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 
 export const UPSTREAM_FILE = 'upstream.ndjson';
@@ -26,11 +26,6 @@ export function upstreamProblem(v: unknown): string | null {
   if (u.error !== undefined && typeof u.error !== 'string')
     return 'upstream.error must be a string';
   return null;
-}
-
-export interface UpstreamRecord {
-  eventId: string;
-  upstream: UpstreamAnswer;
 }
 
 export class UpstreamLog {
@@ -68,10 +63,10 @@ export class UpstreamLog {
       if (!line) continue;
       try {
         const r = JSON.parse(line) as UpstreamRecord;
-        const event = typeof r.eventId === 'string' ? events.get(r.eventId) : undefined;
-        if (!event) continue; // reset or dropped by retention since
-        if (upstreamProblem(r.upstream) === null) event.upstream = r.upstream;
-        else torn++;
+        if (typeof r.eventId !== 'string') torn++;
+        else if (upstreamProblem(r.upstream) !== null) torn++;
+        // an event reset or dropped by retention since keeps no answer
+        else events.setUpstream(r.eventId, r.upstream);
       } catch {
         torn++;
       }
@@ -85,9 +80,8 @@ export class UpstreamLog {
 
   /** Put the answer on its event (when still retained) and append it to the file. */
   add(event: RecordedEvent, upstream: UpstreamAnswer): Promise<void> {
-    const current = this.events.get(event.id);
-    // the event object the store holds is what every read returns: the answer shows up everywhere
-    if (current) current.upstream = upstream;
+    // on the event as the store holds it: every read shows the answer
+    this.events.setUpstream(event.id, upstream);
     event.upstream = upstream;
     if (!this.dir) return Promise.resolve();
     this.pending.push(JSON.stringify({ eventId: event.id, upstream } satisfies UpstreamRecord));
@@ -135,9 +129,7 @@ export class UpstreamLog {
     if (!this.dir) return;
     await makePrivateDir(this.dir);
     const file = path.join(this.dir, UPSTREAM_FILE);
-    const lines: string[] = [];
-    for (const e of this.events.all())
-      if (e.upstream) lines.push(JSON.stringify({ eventId: e.id, upstream: e.upstream }));
+    const lines = this.events.upstreamAnswers().map((r) => JSON.stringify(r));
     await writeFile(`${file}.tmp`, lines.length ? `${lines.join('\n')}\n` : '', {
       mode: PRIVATE_FILE,
     });

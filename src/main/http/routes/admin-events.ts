@@ -138,7 +138,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     };
     const sections: Record<string, unknown> = {};
     for (const [name, section] of core.exportSections()) sections[name] = section.export();
-    const events = Object.keys(q).length ? core.events.query(q) : core.events.all();
+    const events = Object.keys(q).length ? core.events.query(q) : core.events.snapshot();
     const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader(

@@ -584,12 +584,24 @@ export class TimelineEngine {
     if (!records || page.released || page.holdsEvents || this.reading.has(page)) return;
     let stored = 0;
     for (const rec of records(page.siteId, page.pageLoadId)) if (applies(rec)) stored++;
-    if (stored !== page.arrivals) {
+    // more stored than applied: the store is being replayed into the engine, the rest is yet to come
+    if (stored > page.arrivals) return;
+    if (stored < page.arrivals) {
       page.holdsEvents = true;
       return;
     }
     dropEvents(page);
     page.released = true;
+  }
+
+  /**
+   * The store replayed into the engine at start (quiet applies, no timer runs meanwhile): quiet pages
+   * none of the last `recent` events touched let their events go, so the replay of a million events
+   * never holds them all.
+   */
+  letGoReplayed(recent: number): void {
+    for (const page of this.pages.values())
+      if (this.applied - page.lastApplied >= recent && this.quiet(page)) this.letGo(page);
   }
 
   /** The page's events as `apply` made them, from its first `arrivals` records in the store. */

@@ -1,0 +1,110 @@
+// Older events kept compact. A sandbox kept running all day holds a million events; as objects (the
+// event, its body's objects, its own strings) each cost ~700 bytes of heap, while the store reads an old
+// one only when asked for it. So past the newest few thousand, the store keeps an event as its JSON line,
+// deflated with 127 others (~60 bytes an event), beside what its filters and indexes read (seq, site,
+// category, event, accepted, the three ids). Reading one back parses its line: a new object each time,
+// equal to the event as it was stored (the answer of the real service it was forwarded to included).
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
+import type { EventKeys } from './event-index';
+
+/** Events deflated together: a page's events and a list read in order mostly share a block. */
+export const COLD_BLOCK = 128;
+
+/** Blocks whose lines are kept after a read: the last this many. */
+const OPEN_BLOCKS = 16;
+
+export class ColdBlock {
+  constructor(readonly data: Buffer) {}
+}
+
+export class ColdEvent {
+  /** the real service's answer, when it came after the event went cold (or before: not in the line) */
+  upstream: UpstreamAnswer | undefined;
+
+  constructor(
+    readonly seq: number,
+    readonly siteId: string,
+    readonly category: string,
+    readonly event: string,
+    readonly accepted: boolean,
+    readonly responseId: string | undefined,
+    readonly pageLoadId: string | undefined,
+    readonly sessionId: string | undefined,
+    readonly block: ColdBlock,
+    /** its line in the block */
+    readonly line: number,
+    upstream: UpstreamAnswer | undefined,
+  ) {
+    this.upstream = upstream;
+  }
+}
+
+/** The events (in seq order) as one block, and what the store keeps of each. */
+export function freeze(
+  events: readonly RecordedEvent[],
+  keysOf: (e: RecordedEvent) => EventKeys,
+): ColdEvent[] {
+  const deflated = deflateRawSync(events.map(lineOf).join('\n'), { level: 1 });
+  // copied to its own size: zlib hands back a view of its 16 KiB output chunk (twice the block)
+  const block = new ColdBlock(Buffer.from(Uint8Array.prototype.slice.call(deflated)));
+  return events.map((e, i) => {
+    const k = keysOf(e);
+    return new ColdEvent(
+      e.seq,
+      e.siteId,
+      e.category,
+      e.event,
+      e.accepted,
+      k.responseId,
+      k.pageLoadId,
+      k.sessionId,
+      block,
+      i,
+      e.upstream,
+    );
+  });
+}
+
+/** JSON.stringify never writes a raw line break, so lines split back exactly. */
+function lineOf(e: RecordedEvent): string {
+  if (e.upstream === undefined) return JSON.stringify(e);
+  const { upstream: _kept, ...rest } = e;
+  return JSON.stringify(rest);
+}
+
+/** Reads cold events back, keeping the lines of the blocks it read last. */
+export class ColdReader {
+  private readonly open = new Map<ColdBlock, string[]>();
+
+  read(c: ColdEvent): RecordedEvent {
+    const event = JSON.parse(this.lines(c.block)[c.line]!) as RecordedEvent;
+    if (c.upstream !== undefined) event.upstream = c.upstream;
+    return event;
+  }
+
+  /** Its JSON line as `JSON.stringify` of the event read back would write it. */
+  text(c: ColdEvent): string {
+    const line = this.lines(c.block)[c.line]!;
+    return c.upstream === undefined
+      ? line
+      : `${line.slice(0, -1)},"upstream":${JSON.stringify(c.upstream)}}`;
+  }
+
+  forget(): void {
+    this.open.clear();
+  }
+
+  private lines(block: ColdBlock): string[] {
+    let lines = this.open.get(block);
+    if (lines) {
+      // the most recently read last: the first is the one to forget
+      this.open.delete(block);
+    } else {
+      lines = inflateRawSync(block.data).toString('utf8').split('\n');
+      if (this.open.size >= OPEN_BLOCKS) this.open.delete(this.open.keys().next().value!);
+    }
+    this.open.set(block, lines);
+    return lines;
+  }
+}

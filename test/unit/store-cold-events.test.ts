@@ -1,0 +1,180 @@
+// Older events are kept compact (cold-events.ts) and read back when asked for: a store that makes them
+// cold as early as it can must answer everything exactly as one holding every event as it came, fed the
+// same — reads by id, every filter, whole lists, the real service's answers put on before and after an
+// event went cold, retention (and what it tells its listener), a site's reset, a snapshot taken before
+// more events came.
+import { describe, expect, it } from 'vitest';
+import { EventLog } from '../../src/main/store/event-log';
+import { COLD_BLOCK, ColdEvent } from '../../src/main/store/cold-events';
+import type { EventDraft, EventQuery } from '../../src/main/store/types';
+import type { RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
+
+const T = Date.UTC(2026, 10, 25, 4, 0, 0);
+
+/** Varied drafts: sites, kinds, ids shared by a few, rejected ones, bodies of every shape. */
+function drafts(n: number): EventDraft[] {
+  const out: EventDraft[] = [];
+  for (let i = 0; i < n; i++) {
+    const siteId = i % 3 === 0 ? 'site-b' : 'site-a';
+    const event = ['render', 'impression', 'clickthrough'][i % 3]!;
+    const accepted = i % 11 !== 0;
+    const body =
+      i % 37 === 0
+        ? 'not json {'
+        : i % 41 === 0
+          ? null
+          : {
+              context: {
+                pageLoadId: `p-${Math.floor(i / 7)}`,
+                sessionId: `s-${i % 5}`,
+                timestamp: new Date(T + i).toISOString(),
+                pageUrl: `https://shop.example/search?q=${i % 4 ? 'shoes' : 'sch\u00f6ne \u{1f45f} \ud800'}`,
+              },
+              data: {
+                responseId: `r-${Math.floor(i / 3)}`,
+                results: [{ type: 'product', uid: String(i), parentId: String(i), sku: `S-${i}` }],
+                price: i / 7,
+                flag: i % 2 === 0,
+                none: null,
+              },
+            };
+    out.push({
+      receivedAt: new Date(T + i).toISOString(),
+      siteId,
+      category: i % 4 === 0 ? 'autocomplete' : 'search',
+      event,
+      path: `/beacon/v2/${siteId}/search/${event}`,
+      accepted,
+      status: accepted ? 200 : 400,
+      errors: accepted ? [] : [{ path: 'context.userId', message: 'required' }],
+      body,
+      ...(i % 13 === 0 && { bodyTruncated: { length: 70_000, kept: 65_536 } }),
+      ...(i % 2 === 0 && { userAgent: 'Mozilla/5.0', origin: 'http://localhost:3000' }),
+      contentType: 'application/json',
+    });
+  }
+  return out;
+}
+
+const answer = (i: number): UpstreamAnswer =>
+  ({
+    url: `https://beacon.example/${i}`,
+    outcome: 'accepted',
+    status: 200,
+    ms: i,
+  }) as UpstreamAnswer;
+
+const QUERIES: EventQuery[] = [
+  {},
+  { limit: 10 },
+  { siteId: 'site-b' },
+  { siteId: 'site-a', event: 'impression' },
+  { category: 'autocomplete', accepted: false },
+  { pageLoadId: 'p-3' },
+  { pageLoadId: 'p-3', sessionId: 's-1' },
+  { sessionId: 's-2', limit: 7 },
+  { responseId: 'r-100' },
+  { responseId: 'r-100', siteId: 'site-b' },
+  { since: 150, before: 260 },
+  { since: 10, limit: 3 },
+  { pageLoadId: 'nowhere' },
+];
+
+/** how many entries are cold, read white-box (the test must see that events did go cold) */
+const coldCount = (log: EventLog) => (log as unknown as { cold: number }).cold;
+
+/** The cold entries are the oldest, as many as the log counts, and at most `hot` + a block are not. */
+function coldFirst(log: EventLog, hot: number): void {
+  const entries = (log as unknown as { events: { toArray(): unknown[] } }).events.toArray();
+  const cold = entries.filter((e) => e instanceof ColdEvent).length;
+  expect(cold).toBe(coldCount(log));
+  expect(entries.slice(0, cold).every((e) => e instanceof ColdEvent)).toBe(true);
+  expect(entries.length - cold).toBeLessThan(hot + COLD_BLOCK);
+}
+
+function same(log: EventLog, reference: EventLog): void {
+  expect(log.size()).toBe(reference.size());
+  expect(log.all()).toEqual(reference.all());
+  expect(JSON.stringify(log.all())).toBe(JSON.stringify(reference.all()));
+  expect([...log.snapshot()]).toEqual(reference.all());
+  for (const q of QUERIES) {
+    expect(log.query(q), JSON.stringify(q)).toEqual(reference.query(q));
+    expect(log.count(q)).toBe(reference.query(q).length);
+  }
+  for (const e of reference.all()) expect(log.get(e.id)).toEqual(e);
+  expect(log.upstreamAnswers()).toEqual(reference.upstreamAnswers());
+}
+
+describe('cold events', () => {
+  it('are read back exactly as the events were stored, by id, filter and list', async () => {
+    const log = new EventLog({ retention: 10_000, hot: 0 });
+    const reference = new EventLog({ retention: 10_000, hot: Infinity });
+    const all = drafts(700);
+    // an answer put on while the event is still held as it came: it must go cold with it
+    for (const [i, d] of all.entries()) {
+      const a = await log.append(structuredClone(d));
+      const b = await reference.append(structuredClone(d));
+      if (i % 9 === 0) {
+        log.setUpstream(a.id, answer(i));
+        reference.setUpstream(b.id, answer(i));
+      }
+    }
+    expect(coldCount(log)).toBe(640);
+    same(log, reference);
+    // answers to cold events: on the compact entry, shown on every read
+    for (const id of ['ev_000000002', 'ev_000000300', 'ev_000000650', 'ev_000000699']) {
+      expect(log.setUpstream(id, answer(1))).toBe(true);
+      reference.setUpstream(id, answer(1));
+    }
+    expect(log.setUpstream('ev_000009999', answer(1))).toBe(false);
+    same(log, reference);
+    expect(log.get('ev_000000300')!.upstream).toEqual(answer(1));
+    // a read back is a copy: changing it changes nothing stored
+    (log.get('ev_000000300')!.body as { data: { price: number } }).data.price = -1;
+    same(log, reference);
+  });
+
+  it('keep retention, its listener, a reset and a snapshot as events held whole do', async () => {
+    const log = new EventLog({ retention: 450, hot: 100 });
+    const reference = new EventLog({ retention: 450, hot: Infinity });
+    const dropped: RecordedEvent[][] = [[], []];
+    log.onDrop((e) => dropped[0]!.push(e));
+    reference.onDrop((e) => dropped[1]!.push(e));
+    const all = drafts(1_000);
+    for (const d of all.slice(0, 500)) {
+      await log.append(structuredClone(d));
+      await reference.append(structuredClone(d));
+    }
+    const before = log.snapshot();
+    const referenceBefore = reference.all();
+    for (const d of all.slice(500)) {
+      await log.append(structuredClone(d));
+      await reference.append(structuredClone(d));
+    }
+    expect(coldCount(log)).toBeGreaterThan(256);
+    coldFirst(log, 100);
+    same(log, reference);
+    expect(dropped[0]).toHaveLength(550);
+    expect(dropped[0]).toEqual(dropped[1]);
+    // taken before, read after: what it held then, though retention dropped most of it since
+    expect([...before]).toEqual(referenceBefore);
+    expect(before.slice(10, 20)).toEqual(referenceBefore.slice(10, 20));
+
+    await log.reset('site-b');
+    await reference.reset('site-b');
+    same(log, reference);
+    coldFirst(log, 100);
+    expect(log.query({ siteId: 'site-b' })).toEqual([]);
+    // the store goes on: cold, then dropped, as before the reset
+    for (const d of drafts(400)) {
+      await log.append(structuredClone(d));
+      await reference.append(structuredClone(d));
+    }
+    same(log, reference);
+    coldFirst(log, 100);
+    await log.reset();
+    await reference.reset();
+    same(log, reference);
+    expect(coldCount(log)).toBe(0);
+  });
+});
