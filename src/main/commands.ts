@@ -39,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'check') {
     const [{ runCheck }, { tuneHeapForCheck }] = await Promise.all([
       import('./check/cli'),
-      import('./check/heap'),
+      import('./heap'),
     ]);
     tuneHeapForCheck();
     return runCheck(rest);
@@ -92,6 +92,9 @@ async function serve(args: string[]): Promise<number> {
     config: flags.config,
     httpsPort: flags['https-port'],
   });
+  // a million stored events must not cost four times their heap in RSS (src/main/heap.ts)
+  const { capHeapGrowth } = await import('./heap');
+  capHeapGrowth();
   const sandbox: Sandbox = await createSandbox(config);
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {

@@ -16,6 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { runDesktopApp } from './desktop/app';
 import type { DesktopElectron } from './desktop/electron-api';
 import { createSandbox } from './sandbox';
+import { capHeapGrowth } from './heap';
+
+// the sandbox lives in this process: its heap is capped as `serve` caps it (src/main/heap.ts)
+capHeapGrowth();
 
 // The assignment is the compile-time proof that the real module fits the shell's narrow interface.
 const electron: DesktopElectron = {

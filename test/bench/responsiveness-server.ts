@@ -10,8 +10,11 @@ import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
+import { capHeapGrowth } from '../../src/main/heap';
 import { createSandbox } from '../../src/main/sandbox';
 
+// as `serve` runs it: the heap's growth capped while it is big
+capHeapGrowth();
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-'));
 const config = loadConfig(
   { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') },

@@ -4,8 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
+import { capHeapGrowth } from '../../src/main/heap';
 import { createSandbox } from '../../src/main/sandbox';
 
+// as `serve` runs it: the heap's growth capped while it is big
+capHeapGrowth();
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-timelines-'));
 const base = loadConfig(
   { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') },

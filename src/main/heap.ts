@@ -1,0 +1,95 @@
+// How far V8 lets the heap grow past what it holds, for the two long-lived kinds of process we start.
+//
+// `search-sandbox check`: check keeps a live set for
+// its whole run (open pages, visits, responseIds' first pages); by its own measure of GC speed V8 grows the
+// heap to about three times that set before it collects again. Capped at twice it, a million events
+// (`npm run bench -- check`, 1,000,000 events, --format json) peaked at 626 MB instead of 955 MB and ran
+// 31.1–31.4 s instead of 33.6–33.8 s (two runs each, alternating; at 1.5 times: 585 MB but 35–39 s). Once
+// the live set had shrunk (it is ~126 MB at the end of a million events), 1.85 times it: 371–388 MB peak
+// where twice it peaked at 387–416 MB, three times of seven above 400 MB, in 24.7–31.8 s where twice it took
+// 24.1–34.6 s (seven runs each, alternating; at 1.75 times: 369–383 MB but 30.9–36.7 s where twice it
+// took 27.9–29.9 s). Only the `check` command sets it, in its own process; a user's own V8 heap flags win.
+//
+// The sandbox (`serve`, the desktop app): a million stored events hold ~700 MiB, and what reads them (a
+// report reads every page's events back) leaves garbage by the hundred megabytes. On a machine with memory
+// to spare V8 lets such a heap reach up to four times its live set before a full collection: 2.7 GB of RSS
+// for 0.7 GB held (`npm run bench -- store`). While the live heap is big, growth is capped at 1.3 times it
+// (1.37 GB); a small heap keeps V8's own choice, which collects less often (ingest pays for every full
+// collection of a heap that grows by a few megabytes). `startSandbox()` runs in the user's own process and
+// sets nothing there.
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+
+/** The growth check runs with: the heap may reach 1.85 times its live set before the next full collection. */
+export const CHECK_HEAP_FLAG = '--heap-growing-percent=85';
+
+/** Flags by which a user already chose how the heap grows (on the command line or in NODE_OPTIONS). */
+const USER_HEAP_FLAGS =
+  /^--(heap-growing-percent|heap_growing_percent|max-old-space-size|max_old_space_size|optimize-for-size|optimize_for_size)\b/;
+
+/** The user's own flags (on the command line or in NODE_OPTIONS) say how the heap grows. */
+export function userChoseHeap(execArgv: readonly string[], nodeOptions = ''): boolean {
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((f) => USER_HEAP_FLAGS.test(f));
+}
+
+/** The flag to set, or null when the user's own flags say how the heap grows. */
+export function checkHeapFlag(execArgv: readonly string[], nodeOptions = ''): string | null {
+  return userChoseHeap(execArgv, nodeOptions) ? null : CHECK_HEAP_FLAG;
+}
+
+/** Set it for this process (before check reads its input). */
+export function tuneHeapForCheck(): void {
+  const flag = checkHeapFlag(process.execArgv, process.env.NODE_OPTIONS);
+  if (flag) setFlagsFromString(flag);
+}
+
+/** The sandbox's cap: on above `capAbove` bytes held after a full collection, off again below `freeBelow`. */
+export const SERVE_HEAP = {
+  capAbove: 256 * 1024 * 1024,
+  freeBelow: 192 * 1024 * 1024,
+  flag: '--heap-growing-percent=30',
+  /** V8's own dynamic growth */
+  off: '--heap-growing-percent=0',
+} as const;
+
+/** Decides, after each full collection, whether the cap goes on or off (a flag to set) or stays (null). */
+export class HeapGrowthCap {
+  private capped = false;
+
+  after(liveBytes: number): string | null {
+    const capped = this.capped
+      ? liveBytes >= SERVE_HEAP.freeBelow
+      : liveBytes > SERVE_HEAP.capAbove;
+    if (capped === this.capped) return null;
+    this.capped = capped;
+    return capped ? SERVE_HEAP.flag : SERVE_HEAP.off;
+  }
+}
+
+/**
+ * Cap the sandbox process's heap growth while its live heap is big (see the top of this file), unless the
+ * user's own flags say how it grows. Returns the stop.
+ */
+export function capHeapGrowth(
+  setFlags: (flag: string) => void = setFlagsFromString,
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS,
+): () => void {
+  if (userChoseHeap(execArgv, nodeOptions)) return () => undefined;
+  const cap = new HeapGrowthCap();
+  const observer = new PerformanceObserver((list) => {
+    const major = list
+      .getEntries()
+      .some(
+        (e) =>
+          (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
+          constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
+    if (!major) return;
+    // read just after the collection: what it kept, and what was made since (little)
+    const flag = cap.after(getHeapStatistics().used_heap_size);
+    if (flag) setFlags(flag);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => observer.disconnect();
+}
