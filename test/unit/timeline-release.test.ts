@@ -75,6 +75,16 @@ function pair(retention = 1_000_000): Pair {
   };
 }
 
+/** `test` with a fresh pair, disposed after it whatever happens */
+async function withPair(test: (p: Pair) => Promise<void>, retention?: number): Promise<void> {
+  const p = pair(retention);
+  try {
+    await test(p);
+  } finally {
+    p.dispose();
+  }
+}
+
 const released = (engine: TimelineEngine): PageState[] => engine.list().filter((p) => p.released);
 
 /** Every page with its events, as finished, and lists filtered by event and free text, on both engines. */
@@ -180,9 +190,8 @@ describe('timeline pages that let their events go', () => {
     }
   });
 
-  it('holds the events of a page the store cannot give back whole: a body kept as text', async () => {
-    const { engine, reference, advance, feed, dispose } = pair();
-    try {
+  it('holds the events of a page the store cannot give back whole: a body kept as text', () =>
+    withPair(async ({ engine, reference, advance, feed }) => {
       const page = new PageBuilder({ pageLoadId: 'text-body' });
       feed(page.render('r-t', { at: 0 }));
       feed(page.impression('r-t', ['a'], { at: 10 }));
@@ -204,14 +213,10 @@ describe('timeline pages that let their events go', () => {
       expect([...held.responses.values()].flatMap((r) => r.events)).toHaveLength(3);
       // the page beside it, whole in the store, let go
       expect(engine.find('plain')[0]!.released).toBe(true);
-    } finally {
-      dispose();
-    }
-  });
+    }));
 
-  it('forgets a page that let its events go once retention drops one; a page holding its events stays', async () => {
-    const { engine, advance, feed, dispose } = pair(6);
-    try {
+  it('forgets a page that let its events go once retention drops one; a page holding its events stays', () =>
+    withPair(async ({ engine, advance, feed }) => {
       const a = new PageBuilder({ pageLoadId: 'page-a' });
       feed(a.render('r-a', recvAt(0)));
       feed(a.impression('r-a', ['x'], recvAt(10)));
@@ -240,14 +245,10 @@ describe('timeline pages that let their events go', () => {
         'impression',
         'clickthrough',
       ]);
-    } finally {
-      dispose();
-    }
-  });
+    }, 6));
 
-  it('lets quiet pages go while the store is replayed at start, and waits for a page whose events are to come', async () => {
-    const { store, engine, reference, both, dispose } = pair();
-    try {
+  it('lets quiet pages go while the store is replayed at start, and waits for a page whose events are to come', () =>
+    withPair(async ({ store, engine, reference, both }) => {
       const a = new PageBuilder({ pageLoadId: 'replay-a' });
       const b = new PageBuilder({ pageLoadId: 'replay-b' });
       const recs = [
@@ -267,8 +268,5 @@ describe('timeline pages that let their events go', () => {
       engine.letGoReplayed(0);
       expect([pb.released, pb.holdsEvents]).toEqual([true, false]);
       same(engine, reference);
-    } finally {
-      dispose();
-    }
-  });
+    }));
 });

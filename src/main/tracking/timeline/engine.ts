@@ -522,7 +522,7 @@ export class TimelineEngine {
    * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
    */
   finishedDto(page: PageState): PageTimelineDto {
-    return this.asFinished(page, pageDto);
+    return this.asFinished(page, (p) => this.pageDto(p));
   }
 
   /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
@@ -530,13 +530,15 @@ export class TimelineEngine {
     return this.asFinished(page, verdictOf);
   }
 
+  /** `read` reads the page's events back itself if it needs them (a verdict does not). */
   private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
+    this.judgeExactly(page);
+    if (page.idle || page.awaitingImpression === 0) return read(page);
+    // judged twice over (as ended, then as it is): its events are read back once for both
     return this.withEvents(page, () => this.judgedAsFinished(page, read));
   }
 
   private judgedAsFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    this.judgeExactly(page);
-    if (page.idle || page.awaitingImpression === 0) return read(page);
     page.idle = true;
     page.judgedAsFinished = true;
     this.markAll(page);
