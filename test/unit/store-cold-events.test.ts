@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
 import { COLD_BLOCK, ColdEvent } from '../../src/main/store/cold-events';
-import type { EventDraft, EventQuery } from '../../src/main/store/types';
-import type { RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
+import type { DroppedEvent, EventDraft, EventQuery } from '../../src/main/store/types';
+import type { UpstreamAnswer } from '../../src/shared/events';
 
 const T = Date.UTC(2026, 10, 25, 4, 0, 0);
 
@@ -137,7 +137,7 @@ describe('cold events', () => {
   it('keep retention, its listener, a reset and a snapshot as events held whole do', async () => {
     const log = new EventLog({ retention: 450, hot: 100 });
     const reference = new EventLog({ retention: 450, hot: Infinity });
-    const dropped: RecordedEvent[][] = [[], []];
+    const dropped: DroppedEvent[][] = [[], []];
     log.onDrop((e) => dropped[0]!.push(e));
     reference.onDrop((e) => dropped[1]!.push(e));
     const all = drafts(1_000);

@@ -2,7 +2,14 @@
 // waiters, and an optional journal that makes each append durable before it becomes visible. The newest
 // events are held as they came; older ones compact (cold-events.ts), read back when asked for.
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
-import type { EventDraft, EventQuery, EventStore, UpstreamRecord, WaitResult } from './types';
+import type {
+  DroppedEvent,
+  EventDraft,
+  EventQuery,
+  EventStore,
+  UpstreamRecord,
+  WaitResult,
+} from './types';
 import { KeyIndex, SeqList, keysOf, matches, type EventKeys } from './event-index';
 import { Listeners } from '../listeners';
 import { StringPool } from './shared-strings';
@@ -55,7 +62,7 @@ export class EventLog implements EventStore {
   // a failing listener (timelines, SSE) must not turn a stored event into a failed request
   private readonly appendListeners = new Listeners<RecordedEvent>('event listener');
   private readonly resetListeners = new Listeners<string | undefined>('reset listener');
-  private readonly dropListeners = new Listeners<RecordedEvent>('retention listener');
+  private readonly dropListeners = new Listeners<DroppedEvent>('retention listener');
   private readonly waiters = new Set<Waiter>();
   private readonly strings = new StringPool();
   private persistence: EventPersistence | null = null;
@@ -169,7 +176,7 @@ export class EventLog implements EventStore {
     return this.resetListeners.on(listener);
   }
 
-  onDrop(listener: (event: RecordedEvent) => void): () => void {
+  onDrop(listener: (dropped: DroppedEvent) => void): () => void {
     return this.dropListeners.on(listener);
   }
 
@@ -267,8 +274,12 @@ export class EventLog implements EventStore {
     this.byResponse.dropOldest(keys.responseId, entry);
     this.byPageLoad.dropOldest(keys.pageLoadId, entry);
     this.bySession.dropOldest(keys.sessionId, entry);
-    // read back only for someone who listens
-    if (this.dropListeners.size > 0) this.dropListeners.emit(this.read(entry));
+    if (this.dropListeners.size > 0)
+      this.dropListeners.emit({
+        seq: entry.seq,
+        siteId: entry.siteId,
+        pageLoadId: keys.pageLoadId,
+      });
   }
 
   /** Forget all events or one site's; rebuilding the indexes is O(n), which a reset may cost. */

@@ -29,6 +29,14 @@ export interface UpstreamRecord {
   upstream: UpstreamAnswer;
 }
 
+/** What retention's listeners learn of an event it dropped (none is read back for them). */
+export interface DroppedEvent {
+  seq: number;
+  siteId: string;
+  /** `body.context.pageLoadId`, when a string */
+  pageLoadId: string | undefined;
+}
+
 export interface WaitResult {
   /** true when `count` matching events were recorded before the timeout */
   done: boolean;
@@ -53,8 +61,8 @@ export interface EventStore {
   setUpstream(id: string, upstream: UpstreamAnswer): boolean;
   /** the answers of retained events, oldest first */
   upstreamAnswers(): UpstreamRecord[];
-  /** `event` was forgotten to keep within retention (the oldest goes first) */
-  onDrop(listener: (event: RecordedEvent) => void): () => void;
+  /** an event was forgotten to keep within retention (the oldest goes first): its seq, site and page */
+  onDrop(listener: (dropped: DroppedEvent) => void): () => void;
   /** resolves once `count` events match `q` (counting those already stored), or at `timeoutMs`, or when `signal` aborts */
   waitFor(
     q: EventQuery,

@@ -5,6 +5,7 @@
 import type { Clock } from '../../clock';
 import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
+import type { DroppedEvent } from '../../store/types';
 import type {
   PageTimelineDto,
   PageTimelineSummaryDto,
@@ -629,12 +630,13 @@ export class TimelineEngine {
   }
 
   /**
-   * The store dropped its oldest event (retention): a page that let its events go can no longer read them
-   * all back, so it goes as the engine's own trim would have let it go (a page holding its events stays).
+   * The store dropped its oldest event (retention): a page that let its events go, and whose pageLoadId
+   * the event had, may no longer read them all back, so it goes as the engine's own trim would have let it
+   * go (a page holding its events stays). Told only the event's site and page: nothing is read back.
    */
-  storeDropped(rec: RecordedEvent): void {
-    if (!applies(rec)) return;
-    const page = this.lookup.page(rec.siteId, readEvent(rec).pageLoadId);
+  storeDropped(dropped: DroppedEvent): void {
+    if (dropped.pageLoadId === undefined) return;
+    const page = this.lookup.page(dropped.siteId, dropped.pageLoadId);
     if (!page?.released) return;
     this.forget(page.key, page);
     this.book.forgetPage(page.siteId, page.key);
