@@ -138,7 +138,11 @@ export class EventLog implements EventStore {
 
   /** Every retained event as of now, each read when reached (a copy of the list, not of the events). */
   snapshot(): EventSnapshot {
-    return new EventSnapshot(this.events.toArray(), (e) => this.read(e));
+    return new EventSnapshot(
+      this.events.toArray(),
+      (e) => this.read(e),
+      (e) => (e instanceof ColdEvent ? this.reader.text(e) : JSON.stringify(e)),
+    );
   }
 
   /** Put the real service's answer on a retained event; false when it is no longer retained. */
@@ -356,6 +360,7 @@ export class EventSnapshot implements Iterable<RecordedEvent> {
   constructor(
     private readonly entries: readonly Entry[],
     private readonly read: (entry: Entry) => RecordedEvent,
+    private readonly text: (entry: Entry) => string,
   ) {}
 
   get length(): number {
@@ -364,6 +369,11 @@ export class EventSnapshot implements Iterable<RecordedEvent> {
 
   slice(from: number, to: number): RecordedEvent[] {
     return this.entries.slice(from, to).map(this.read);
+  }
+
+  /** `JSON.stringify` of each event in `slice(from, to)`: a cold one's is its kept line, not parsed again. */
+  lines(from: number, to: number): string[] {
+    return this.entries.slice(from, to).map(this.text);
   }
 
   *[Symbol.iterator](): Iterator<RecordedEvent> {

@@ -219,8 +219,7 @@ export class Journal implements EventPersistence {
       writeAll(fd, `${JSON.stringify(header(this.log.peekNextSeq()))}\n`);
       for (let i = 0; i < snapshot.length; i += this.compactChunk) {
         let data = '';
-        for (const event of snapshot.slice(i, i + this.compactChunk))
-          data += `${JSON.stringify(event)}\n`;
+        for (const line of snapshot.lines(i, i + this.compactChunk)) data += `${line}\n`;
         writeAll(fd, data);
         // Yield so ingest keeps flowing; its writes go to the old file and are collected in `tail`.
         await new Promise((resolve) => setImmediate(resolve));
