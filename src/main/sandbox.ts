@@ -92,7 +92,10 @@ async function openCore(
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
     reportChanges: () => bus.wants('timeline'),
     // a judged, idle page lets its events go and reads them back from here: held once, in the store
-    pageRecords: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
+    pageRecords: {
+      records: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
+      count: (siteId, pageLoadId, test) => events.countPage(siteId, pageLoadId, test),
+    },
   });
   let replayed = 0;
   for (const event of events.snapshot()) {

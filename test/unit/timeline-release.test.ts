@@ -9,7 +9,7 @@ import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { EventLog, eventId } from '../../src/main/store/event-log';
-import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { TimelineEngine, type RequestFields } from '../../src/main/tracking/timeline/engine';
 import type { PageState } from '../../src/main/tracking/timeline/model';
 import type { RecordedEvent } from '../../src/shared/events';
 import { mapLevels } from '../../src/shared/rule-levels';
@@ -35,7 +35,8 @@ const recvAt = (ms: number) => ({ at: NOW - T0 + ms, recv: NOW - T0 + ms });
 
 function pair(retention = 1_000_000): Pair {
   const clock = new SandboxClock({ start: NOW, frozen: true });
-  const store = new EventLog({ retention });
+  // events go cold (compact) as soon as a block of them can: pages read theirs back from there
+  const store = new EventLog({ retention, hot: 0 });
   const make = (records: boolean) =>
     new TimelineEngine({
       clock,
@@ -43,7 +44,11 @@ function pair(retention = 1_000_000): Pair {
       // no-impression as an error: pages change verdict when they go idle
       levels: mapLevels({ 'no-impression': 'error' }, 'test'),
       ...(records && {
-        pageRecords: (siteId: string, pageLoadId: string) => store.query({ siteId, pageLoadId }),
+        pageRecords: {
+          records: (siteId: string, pageLoadId: string) => store.query({ siteId, pageLoadId }),
+          count: (siteId: string, pageLoadId: string, test: (e: RequestFields) => boolean) =>
+            store.countPage(siteId, pageLoadId, test),
+        },
       }),
     });
   const engine = make(true);

@@ -145,6 +145,24 @@ export class EventLog implements EventStore {
     );
   }
 
+  /**
+   * How many retained events of one page (site and `body.context.pageLoadId`) pass `test`, read from what
+   * the store keeps of each: none is read back.
+   */
+  countPage(
+    siteId: string,
+    pageLoadId: string,
+    test: (e: Pick<RecordedEvent, 'category' | 'event' | 'accepted' | 'status'>) => boolean,
+  ): number {
+    const list = this.byPageLoad.get(pageLoadId);
+    let n = 0;
+    for (let i = 0; list && i < list.length; i++) {
+      const e = list.at(i);
+      if (e.siteId === siteId && test(e)) n++;
+    }
+    return n;
+  }
+
   /** Put the real service's answer on a retained event; false when it is no longer retained. */
   setUpstream(id: string, upstream: UpstreamAnswer): boolean {
     const entry = this.entry(id);

@@ -12,7 +12,7 @@ import type {
   Severity,
   Verdict,
 } from '../../../shared/timeline';
-import { ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
+import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
 import {
   insertSorted,
   isRefusal,
@@ -106,7 +106,18 @@ export interface TimelineEngineOptions {
    * a million events holds each once, not also as the rules' copy. A page whose events the store cannot
    * give back as they were applied (a body kept as text, an event retention already dropped) keeps them.
    */
-  pageRecords?: (siteId: string, pageLoadId: string) => Iterable<RecordedEvent>;
+  pageRecords?: PageRecords;
+}
+
+/** The request fields that say whether `apply` folds a request into its page. */
+export type RequestFields = Pick<RecordedEvent, 'category' | 'event' | 'accepted' | 'status'>;
+
+/** The store's events of one page, for pages that let theirs go (the live sandbox: the event store). */
+export interface PageRecords {
+  /** its events, oldest first */
+  records(siteId: string, pageLoadId: string): Iterable<RecordedEvent>;
+  /** how many of them pass `test`, none read back (a page is counted before it lets its events go) */
+  count(siteId: string, pageLoadId: string, test: (e: RequestFields) => boolean): number;
 }
 
 export interface ApplyOptions {
@@ -585,8 +596,7 @@ export class TimelineEngine {
   private letGo(page: PageState): void {
     const records = this.options.pageRecords;
     if (!records || page.released || page.holdsEvents || this.reading.has(page)) return;
-    let stored = 0;
-    for (const rec of records(page.siteId, page.pageLoadId)) if (applies(rec)) stored++;
+    const stored = records.count(page.siteId, page.pageLoadId, applies);
     // more stored than applied: the store is being replayed into the engine, the rest is yet to come
     if (stored > page.arrivals) return;
     if (stored < page.arrivals) {
@@ -613,7 +623,7 @@ export class TimelineEngine {
     page.autocompleteRenders = [];
     let arrivals = 0;
     let maxTime = -Infinity;
-    for (const rec of this.options.pageRecords!(page.siteId, page.pageLoadId)) {
+    for (const rec of this.options.pageRecords!.records(page.siteId, page.pageLoadId)) {
       if (arrivals === page.arrivals) break;
       if (!applies(rec)) continue;
       const ev = readEvent(rec);
@@ -916,8 +926,12 @@ function clickSource(
 }
 
 /** Is this a request `apply` folds into a page (and counts among its arrivals)? */
-function applies(rec: RecordedEvent): boolean {
-  return isVisitEndpoint(rec.category, rec.event) || isTimelineEvent(rec) || isRefusal(rec);
+function applies(rec: RequestFields): boolean {
+  return (
+    isVisitEndpoint(rec.category, rec.event) ||
+    isTimelineEndpoint(rec.category, rec.event) ||
+    isRefusal(rec)
+  );
 }
 
 function someDirty(page: PageState): boolean {
