@@ -91,7 +91,7 @@ async function openCore(
     batchChangesMs: 100,
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
     reportChanges: () => bus.wants('timeline'),
-    // a judged, idle page lets its events go and reads them back from here: held once, in the store
+    // a quiet page lets its events go and reads them back from here: held once, in the store
     pageRecords: {
       records: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
       count: (siteId, pageLoadId, test) => events.countPage(siteId, pageLoadId, test),

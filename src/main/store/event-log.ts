@@ -7,6 +7,7 @@ import type {
   EventDraft,
   EventQuery,
   EventStore,
+  RequestFields,
   UpstreamRecord,
   WaitResult,
 } from './types';
@@ -149,11 +150,7 @@ export class EventLog implements EventStore {
    * How many retained events of one page (site and `body.context.pageLoadId`) pass `test`, read from what
    * the store keeps of each: none is read back.
    */
-  countPage(
-    siteId: string,
-    pageLoadId: string,
-    test: (e: Pick<RecordedEvent, 'category' | 'event' | 'accepted' | 'status'>) => boolean,
-  ): number {
+  countPage(siteId: string, pageLoadId: string, test: (e: RequestFields) => boolean): number {
     const list = this.byPageLoad.get(pageLoadId);
     let n = 0;
     for (let i = 0; list && i < list.length; i++) {

@@ -29,6 +29,9 @@ export interface UpstreamRecord {
   upstream: UpstreamAnswer;
 }
 
+/** The request fields that say whether the timelines fold a request into its page. */
+export type RequestFields = Pick<RecordedEvent, 'category' | 'event' | 'accepted' | 'status'>;
+
 /** What retention's listeners learn of an event it dropped (none is read back for them). */
 export interface DroppedEvent {
   seq: number;

@@ -5,7 +5,7 @@
 import type { Clock } from '../../clock';
 import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
-import type { DroppedEvent } from '../../store/types';
+import type { DroppedEvent, RequestFields } from '../../store/types';
 import type {
   PageTimelineDto,
   PageTimelineSummaryDto,
@@ -16,7 +16,6 @@ import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../s
 import {
   insertSorted,
   isRefusal,
-  isTimelineEvent,
   pageKey,
   readEvent,
   responseKey,
@@ -101,16 +100,13 @@ export interface TimelineEngineOptions {
   credit?: boolean;
   /**
    * The store's events of one page (its siteId and body `context.pageLoadId`), oldest first. Given (the
-   * live sandbox), a page judged while idle lets go of its events, and they are read back from here
+   * live sandbox), a quiet page lets go of its events, and they are read back from here
    * whenever something reads them (its rules run again, its DTO, a free-text or event filter): a store of
    * a million events holds each once, not also as the rules' copy. A page whose events the store cannot
    * give back as they were applied (a body kept as text, an event retention already dropped) keeps them.
    */
   pageRecords?: PageRecords;
 }
-
-/** The request fields that say whether `apply` folds a request into its page. */
-export type RequestFields = Pick<RecordedEvent, 'category' | 'event' | 'accepted' | 'status'>;
 
 /** The store's events of one page, for pages that let theirs go (the live sandbox: the event store). */
 export interface PageRecords {
@@ -207,10 +203,8 @@ export class TimelineEngine {
 
   /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
   apply(rec: RecordedEvent, opts: ApplyOptions = {}): void {
-    const visitEvent = isVisitEndpoint(rec.category, rec.event);
-    const timelineEvent = isTimelineEvent(rec);
-    // a refused request (404, 405, 413, 415) lands on its page even when its path names no endpoint
-    if (!visitEvent && !timelineEvent && !isRefusal(rec)) return;
+    const folded = foldAs(rec);
+    if (folded === null) return;
     const ev = readEvent(rec);
     const page = this.pageFor(rec.siteId, ev);
     // a late event for a page that let its events go: they are taken back for good (it is live again)
@@ -239,13 +233,13 @@ export class TimelineEngine {
 
     page.visitDirty = true;
     const visit = ev.accepted ? this.book.noteEvent(page.siteId, page.key, ev) : undefined;
-    if (!visitEvent && !timelineEvent) {
+    if (folded === 'refused') {
       // counted on its page (request-refused) and found by id; it belongs to no response
       if (page.idle) page.idle = false;
       if (!opts.quiet) this.notify(page);
       return;
     }
-    if (visitEvent) {
+    if (folded === 'visit') {
       const v = readVisitEvent(rec, ev);
       insertSortedBy(page.visitEvents, v, (x) => x.base);
       if (visit) this.book.noteVisitEvent(visit, page.key, v);
@@ -309,11 +303,9 @@ export class TimelineEngine {
   upstreamAnswered(rec: RecordedEvent): void {
     const outcome = rec.upstream?.outcome;
     // only verdicts are compared; a flood of not-sent requests must not cost a page lookup each
-    if (
-      (outcome !== 'accepted' && outcome !== 'rejected') ||
-      (!isTimelineEvent(rec) && !isVisitEndpoint(rec.category, rec.event))
-    )
-      return;
+    if (outcome !== 'accepted' && outcome !== 'rejected') return;
+    const folded = foldAs(rec);
+    if (folded !== 'visit' && folded !== 'response') return;
     const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
     if (page && TALLYING.some((rule) => rule.tally!(page, rec))) {
       this.index?.touched(page);
@@ -590,13 +582,13 @@ export class TimelineEngine {
   }
 
   /**
-   * A page judged exactly while idle lets its events go when the store gives back the same events
-   * (`pageRecords`): as many of them as it applied, in the order it applied them.
+   * A quiet page lets its events go when the store gives back the same events (`pageRecords`): as many
+   * of them as it applied, in the order it applied them.
    */
   private letGo(page: PageState): void {
     const records = this.options.pageRecords;
     if (!records || page.released || page.holdsEvents || this.reading.has(page)) return;
-    const stored = records.count(page.siteId, page.pageLoadId, applies);
+    const stored = records.count(page.siteId, page.pageLoadId, (e) => foldAs(e) !== null);
     // more stored than applied: the store is being replayed into the engine, the rest is yet to come
     if (stored > page.arrivals) return;
     if (stored < page.arrivals) {
@@ -625,12 +617,13 @@ export class TimelineEngine {
     let maxTime = -Infinity;
     for (const rec of this.options.pageRecords!.records(page.siteId, page.pageLoadId)) {
       if (arrivals === page.arrivals) break;
-      if (!applies(rec)) continue;
+      const folded = foldAs(rec);
+      if (folded === null) continue;
       const ev = readEvent(rec);
       ev.arrival = ++arrivals;
       ev.arrivedLate = ev.time < maxTime;
       if (ev.time > maxTime) maxTime = ev.time;
-      if (isVisitEndpoint(rec.category, rec.event) || !isTimelineEvent(rec)) continue;
+      if (folded !== 'response') continue;
       const r = page.responses.get(responseKey(ev.kind, ev.tag, ev.responseId));
       if (!r) continue;
       insertSorted(r.events, ev);
@@ -719,8 +712,7 @@ export class TimelineEngine {
    * rules run.
    */
   private evaluate(page: PageState, exact: boolean): void {
-    if (page.released && !this.reading.has(page) && someDirty(page))
-      this.withEvents(page, () => this.judge(page, exact));
+    if (page.released && someDirty(page)) this.withEvents(page, () => this.judge(page, exact));
     else this.judge(page, exact);
     if (this.quiet(page)) this.letGo(page);
   }
@@ -925,13 +917,15 @@ function clickSource(
   });
 }
 
-/** Is this a request `apply` folds into a page (and counts among its arrivals)? */
-function applies(rec: RequestFields): boolean {
-  return (
-    isVisitEndpoint(rec.category, rec.event) ||
-    isTimelineEndpoint(rec.category, rec.event) ||
-    isRefusal(rec)
-  );
+/**
+ * What `apply` makes of a request on its page: a visit event, an event of one of its responses, a refused
+ * request (404, 405, 413, 415: counted on its page even when its path names no endpoint), or nothing.
+ * Every one of the three counts among the page's arrivals.
+ */
+function foldAs(rec: RequestFields): 'visit' | 'response' | 'refused' | null {
+  if (isVisitEndpoint(rec.category, rec.event)) return 'visit';
+  if (isTimelineEndpoint(rec.category, rec.event)) return 'response';
+  return isRefusal(rec) ? 'refused' : null;
 }
 
 function someDirty(page: PageState): boolean {
