@@ -103,6 +103,13 @@ function same(log: EventLog, reference: EventLog): void {
   for (const q of QUERIES) {
     expect(log.query(q), JSON.stringify(q)).toEqual(reference.query(q));
     expect(log.count(q)).toBe(reference.query(q).length);
+    // the same answer read one event at a time, as the admin API writes it
+    const chosen = log.select(q);
+    const expected = reference.query(q);
+    expect([...chosen]).toEqual(expected);
+    expect([...chosen.json()]).toEqual(expected.map((e) => JSON.stringify(e)));
+    expect(chosen.lastSeq()).toBe(expected.at(-1)?.seq ?? null);
+    expect([...chosen.newest(2)]).toEqual(expected.slice(-2));
   }
   for (const e of reference.all()) expect(log.get(e.id)).toEqual(e);
   expect(log.upstreamAnswers()).toEqual(reference.upstreamAnswers());

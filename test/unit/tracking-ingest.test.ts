@@ -48,8 +48,11 @@ class FakeStore implements EventStore {
   upstreamAnswers(): [] {
     return [];
   }
-  snapshot(): [] {
-    return [];
+  snapshot(): never {
+    throw new Error('not used by ingest');
+  }
+  select(): never {
+    throw new Error('not used by ingest');
   }
   waitFor(): never {
     throw new Error('not used by ingest');

@@ -5,6 +5,7 @@ import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type {
   DroppedEvent,
   EventDraft,
+  EventList,
   EventQuery,
   EventStore,
   RequestFields,
@@ -139,8 +140,16 @@ export class EventLog implements EventStore {
 
   /** Every retained event as of now, each read when reached (a copy of the list, not of the events). */
   snapshot(): EventSnapshot {
+    return this.list(this.events.toArray());
+  }
+
+  select(q: EventQuery): EventSnapshot {
+    return this.list(this.matching(q));
+  }
+
+  private list(entries: readonly Entry[]): EventSnapshot {
     return new EventSnapshot(
-      this.events.toArray(),
+      entries,
       (e) => this.read(e),
       (e) => (e instanceof ColdEvent ? this.reader.text(e) : JSON.stringify(e)),
     );
@@ -370,8 +379,8 @@ function keysOfEntry(entry: Entry): EventKeys {
   return entry instanceof ColdEvent ? entry : keysOf(entry);
 }
 
-/** The retained events at one moment: each read back when reached, so a million cost no more at once. */
-export class EventSnapshot implements Iterable<RecordedEvent> {
+/** Events chosen at one moment: each read back when reached, so a million cost no more at once. */
+export class EventSnapshot implements EventList {
   constructor(
     private readonly entries: readonly Entry[],
     private readonly read: (entry: Entry) => RecordedEvent,
@@ -389,6 +398,22 @@ export class EventSnapshot implements Iterable<RecordedEvent> {
   /** `JSON.stringify` of each event in `slice(from, to)`: a cold one's is its kept line, not parsed again. */
   lines(from: number, to: number): string[] {
     return this.entries.slice(from, to).map(this.text);
+  }
+
+  lastSeq(): number | null {
+    return this.entries.at(-1)?.seq ?? null;
+  }
+
+  newest(n: number): EventSnapshot {
+    return new EventSnapshot(
+      this.entries.slice(Math.max(0, this.entries.length - n)),
+      this.read,
+      this.text,
+    );
+  }
+
+  *json(): Generator<string> {
+    for (const entry of this.entries) yield this.text(entry);
   }
 
   *[Symbol.iterator](): Iterator<RecordedEvent> {

@@ -40,6 +40,17 @@ export interface DroppedEvent {
   pageLoadId: string | undefined;
 }
 
+/** Events chosen now and read one at a time, when reached (older events are kept compact). */
+export interface EventList extends Iterable<RecordedEvent> {
+  readonly length: number;
+  /** seq of the newest, null when empty */
+  lastSeq(): number | null;
+  /** the newest `n` of them */
+  newest(n: number): EventList;
+  /** each event's `JSON.stringify`, in order (a compact one's kept line: not parsed again) */
+  json(): Iterable<string>;
+}
+
 export interface WaitResult {
   /** true when `count` matching events were recorded before the timeout */
   done: boolean;
@@ -54,7 +65,9 @@ export interface EventStore {
   /** every retained event, oldest first */
   all(): readonly RecordedEvent[];
   /** every retained event as of now, oldest first, each read when reached (a million at once cost too much) */
-  snapshot(): Iterable<RecordedEvent>;
+  snapshot(): EventList;
+  /** `query(q)`'s events, each read when reached: an answer of 100,000 is written without holding the loop */
+  select(q: EventQuery): EventList;
   size(): number;
   /** forget every event, or those of one siteId */
   reset(siteId?: string): Promise<void>;

@@ -45,23 +45,20 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     const { follow, ...q } = eventQuery('events', req, maxLimit);
     if (follow) return followEvents(core, res, q);
     const limit = q.limit ?? DEFAULT_LIMIT;
-    const found = core.events.query({ ...q, limit: limit + 1 });
+    // read one at a time as the answer is written: older events are kept compact
+    const found = core.events.select({ ...q, limit: limit + 1 });
     const truncated = found.length > limit;
-    const events = truncated ? found.slice(1) : found;
+    const events = truncated ? found.newest(limit) : found;
     // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     await streamBody(
       res,
-      objectWithList(
-        'events',
-        mapped(events, (e) => JSON.stringify(e)),
-        {
-          count: events.length,
-          truncated,
-          retained: core.events.size(),
-          lastSeq: events.at(-1)?.seq ?? null,
-        },
-      ),
+      objectWithList('events', events.json(), {
+        count: events.length,
+        truncated,
+        retained: core.events.size(),
+        lastSeq: events.lastSeq(),
+      }),
     );
   });
 
@@ -138,7 +135,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     };
     const sections: Record<string, unknown> = {};
     for (const [name, section] of core.exportSections()) sections[name] = section.export();
-    const events = Object.keys(q).length ? core.events.query(q) : core.events.snapshot();
+    const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
     const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader(
@@ -150,7 +147,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
       res,
       concat(
         `${open},"events":[`,
-        mapped(events, (e, i) => `${i ? ',\n' : '\n'}${JSON.stringify(e)}`),
+        mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
         '\n]}\n',
       ),
     );
