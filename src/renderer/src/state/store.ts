@@ -74,6 +74,7 @@ export class SandboxStore {
   /** messages that arrive while a snapshot is loading are held, then replayed on top of it */
   private snapshotLoading = 0;
   private stream: StreamConnection;
+  private started = false;
 
   constructor(private readonly base = '') {
     this.stream = new StreamConnection(`${base}${adminPath('stream')}`, {
@@ -83,11 +84,15 @@ export class SandboxStore {
     });
   }
 
+  /** Connect (once; the UI starts it before its first render, so the snapshots are asked for at once). */
   start(): void {
+    if (this.started) return;
+    this.started = true;
     this.stream.start();
   }
 
   stop(): void {
+    this.started = false;
     this.stream.stop();
     if (this.flushTimer) clearTimeout(this.flushTimer);
   }
@@ -108,18 +113,27 @@ export class SandboxStore {
     for (const l of this.listeners) l();
   }
 
-  /** Load every snapshot. After a reconnect events are fetched incrementally (`since` the last seq). */
+  /**
+   * Load every snapshot. After a reconnect events are fetched incrementally (`since` the last seq). A big
+   * snapshot comes in two steps: the newest slices of events and pages first, then — once they are
+   * painted, and one after the other — the rest of the window, whose answers take the browser and the
+   * sandbox a while (20,000 events, 100,000 page summaries) and must not delay the first rows.
+   */
   async loadAll(reconnected = false): Promise<void> {
     this.snapshotLoading += 1;
     try {
-      await Promise.all([
+      const rest = await Promise.all([
         this.loadHealth(),
-        this.loadEvents(reconnected),
+        // the rest of the pages is loaded before the rest of the events: Timelines is the first screen
         this.loadPagesSnapshot(),
+        this.loadEvents(reconnected),
         this.loadFeeds(),
         this.loadOutbox(),
         this.loadClock(),
       ]);
+      const more = rest.filter((r): r is () => Promise<void> => typeof r === 'function');
+      if (more.length) await afterPaint();
+      for (const load of more) await load();
     } finally {
       this.snapshotLoading -= 1;
       this.scheduleFlush();
@@ -134,7 +148,8 @@ export class SandboxStore {
     }
   }
 
-  private async loadEvents(incremental: boolean): Promise<void> {
+  /** The newest events (or those missed); the rest of the window to load after, if there is more. */
+  private async loadEvents(incremental: boolean): Promise<(() => Promise<void>) | undefined> {
     const last = this.state.events.at(-1);
     // Catch up only if the sandbox still has the history we hold (it may have restarted in memory).
     const catchUp = incremental && last !== undefined && (await this.stillHas(last));
@@ -148,11 +163,18 @@ export class SandboxStore {
       if (catchUp) this.appendEvents(list);
       else this.replaceEvents(list);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
-      if (catchUp || list.length < FIRST_SLICE) return;
-      const all = { limit: EVENT_WINDOW };
-      this.replaceEvents((await admin('events', { base: this.base, query: all })).events);
+      if (catchUp || list.length < FIRST_SLICE) return undefined;
+      return async () => {
+        try {
+          const all = { limit: EVENT_WINDOW };
+          this.replaceEvents((await admin('events', { base: this.base, query: all })).events);
+        } catch (err) {
+          this.set({ load: { ...this.state.load, events: errorState(err) } });
+        }
+      };
     } catch (err) {
       this.set({ load: { ...this.state.load, events: errorState(err) } });
+      return undefined;
     }
   }
 
@@ -165,13 +187,22 @@ export class SandboxStore {
     }
   }
 
-  private async loadPagesSnapshot(): Promise<void> {
+  /** The newest page summaries; the rest to load after, if there are more. */
+  private async loadPagesSnapshot(): Promise<(() => Promise<void>) | undefined> {
     try {
       const first = await loadPages(this.base, FIRST_SLICE);
       this.set({ pages: first.store, load: { ...this.state.load, pages: { phase: 'ready' } } });
-      if (first.total > FIRST_SLICE) this.set({ pages: (await loadPages(this.base)).store });
+      if (first.total <= FIRST_SLICE) return undefined;
+      return async () => {
+        try {
+          this.set({ pages: (await loadPages(this.base)).store });
+        } catch (err) {
+          this.set({ load: { ...this.state.load, pages: errorState(err) } });
+        }
+      };
     } catch (err) {
       this.set({ load: { ...this.state.load, pages: errorState(err) } });
+      return undefined;
     }
   }
 
@@ -317,6 +348,22 @@ export class SandboxStore {
     if (notify) this.set({ events, eventsById });
     else this.state = { ...this.state, events, eventsById };
   }
+}
+
+/**
+ * After the next frame is painted (a frame and a task), or after 100 ms in a window that paints no
+ * frames (a hidden tab, where requestAnimationFrame waits until it is shown).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => setTimeout(resolve, 0);
+    const timer = setTimeout(done, 100);
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        done();
+      });
+  });
 }
 
 function upsertFeedList(list: readonly FeedView[], feed: FeedView): FeedView[] {
