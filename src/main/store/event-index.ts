@@ -72,6 +72,11 @@ export class SeqList<T extends Sequenced = RecordedEvent> {
   toArray(): T[] {
     return this.items.slice(this.head);
   }
+
+  /** entries `from` to `to` (exclusive) */
+  slice(from: number, to: number): T[] {
+    return this.items.slice(this.head + from, this.head + to);
+  }
 }
 
 /** The index keys of one event; read defensively because rejected bodies can be anything. */

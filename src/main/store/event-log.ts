@@ -346,6 +346,12 @@ export class EventLog implements EventStore {
     const start = q.since === undefined ? 0 : list.indexAfter(q.since);
     const end = q.before === undefined ? list.length : list.indexAfter(q.before - 1);
     const limit = q.limit ?? Infinity;
+    // nothing to test but the site, which the list already holds only (its index's list, or every event
+    // when they are all of it): the newest `limit` of the range as they are (a copy of 100,000 entries,
+    // where testing each held the loop 20 ms)
+    const { siteId: _site, since: _since, before: _before, limit: _limit, ...tested } = q;
+    if (Object.values(tested).every((v) => v === undefined))
+      return list.slice(Math.max(start, end - limit), end);
     const out: Entry[] = [];
     // Walk from the newest end so `limit` costs O(limit) matches, not a scan of history.
     for (let i = end - 1; i >= start && out.length < limit; i--) {
