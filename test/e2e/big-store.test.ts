@@ -44,9 +44,7 @@ describe.skipIf(skip)('a store bigger than the first slice', () => {
       /\/_sandbox\/(events\?limit=20000|timelines\?view=summary&limit=100000)$/,
       async (route) => {
         const asked = performance.now();
-        const rowShown = await s.page.evaluate(
-          () => document.querySelector('[data-testid="page-row"]') !== null,
-        );
+        const rowShown = (await s.page.locator('[data-testid="page-row"]').count()) > 0;
         const response = await route.fetch();
         whole.push({ url: route.request().url(), rowShown, asked, answered: performance.now() });
         await route.fulfill({ response });
