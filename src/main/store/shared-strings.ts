@@ -1,5 +1,5 @@
 // Strings that repeat from event to event (site, category, event, path, the client's initiator, a page's
-// url and ids, an item's type and long ids) are stored once. JSON.parse gives every event its own copies,
+// url and ids, its responseId, an item's type and long ids) are stored once. JSON.parse gives every event its own copies,
 // and a sandbox kept running all day holds a million events: at 1.5 KB an event, these copies are a fifth
 // of it.
 // Values only: every field keeps its text, only equal strings become one string.
@@ -55,6 +55,8 @@ export class StringPool {
       }
     const data = e.body.data;
     if (!isObject(data)) return;
+    // a page's render, impressions and clicks carry one responseId; the store keeps it beside each event
+    if (typeof data.responseId === 'string') data.responseId = this.share(data.responseId);
     for (const list of [data.results, data.items])
       if (Array.isArray(list)) for (const item of list) if (isObject(item)) this.shareItem(item);
   }

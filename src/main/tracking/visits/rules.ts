@@ -5,6 +5,7 @@
 import type { Severity, TimelineFindingDto, TimelineRuleId } from '../../../shared/timeline';
 import type { Visit, VisitBook } from './book';
 import type { VisitEvent } from './events';
+import { sharedMessage } from '../shared-messages';
 
 /** What the visit rules read of a page (the timeline engine's page state satisfies it). */
 export interface VisitPage {
@@ -58,7 +59,7 @@ function finding(
     id: key ? `${rule}:${key}` : rule,
     rule,
     severity,
-    message,
+    message: sharedMessage(message),
     eventIds: unique.slice(0, CAP),
     eventCount: unique.length,
   };

@@ -12,6 +12,7 @@ import {
   type TimelineEvent,
 } from '../model';
 import type { ProvenanceSource } from '../../../search/provenance';
+import { sharedMessage } from '../../shared-messages';
 
 /** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
 export interface ResponseOrigin {
@@ -84,7 +85,7 @@ export function finding(
     id: key ? `${rule}:${key}` : rule,
     rule,
     severity,
-    message,
+    message: sharedMessage(message),
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),
