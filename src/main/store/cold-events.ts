@@ -22,17 +22,43 @@ export class ColdBlock {
   constructor(readonly data: Buffer) {}
 }
 
+/**
+ * What many events have in common (site, endpoint, verdict), kept once for all of them: a compact event
+ * points to it, 88 bytes an event instead of 120 (a million kept events: 32 MB less).
+ */
+class ColdKind {
+  constructor(
+    readonly siteId: string,
+    readonly category: string,
+    readonly event: string,
+    readonly accepted: boolean,
+    readonly status: number,
+  ) {}
+}
+
+/** The kinds made so far, by their fields; a store sees a few dozen (sites × endpoints × statuses). */
+const kinds = new Map<string, ColdKind>();
+/** More distinct kinds than this (statuses and sites are the user's): it starts again. */
+const MAX_KINDS = 10_000;
+
+function kindOf(e: RecordedEvent): ColdKind {
+  const key = `${e.siteId}\u0000${e.category}\u0000${e.event}\u0000${e.accepted}\u0000${e.status}`;
+  let kind = kinds.get(key);
+  if (!kind) {
+    if (kinds.size >= MAX_KINDS) kinds.clear();
+    kind = new ColdKind(e.siteId, e.category, e.event, e.accepted, e.status);
+    kinds.set(key, kind);
+  }
+  return kind;
+}
+
 export class ColdEvent {
   /** the real service's answer, when it came after the event went cold (or before: not in the line) */
   upstream: UpstreamAnswer | undefined;
 
   constructor(
     readonly seq: number,
-    readonly siteId: string,
-    readonly category: string,
-    readonly event: string,
-    readonly accepted: boolean,
-    readonly status: number,
+    private readonly kind: ColdKind,
     readonly responseId: string | undefined,
     readonly pageLoadId: string | undefined,
     readonly sessionId: string | undefined,
@@ -42,6 +68,26 @@ export class ColdEvent {
     upstream: UpstreamAnswer | undefined,
   ) {
     this.upstream = upstream;
+  }
+
+  get siteId(): string {
+    return this.kind.siteId;
+  }
+
+  get category(): string {
+    return this.kind.category;
+  }
+
+  get event(): string {
+    return this.kind.event;
+  }
+
+  get accepted(): boolean {
+    return this.kind.accepted;
+  }
+
+  get status(): number {
+    return this.kind.status;
   }
 }
 
@@ -57,11 +103,7 @@ export function freeze(
     const k = keysOf(e);
     return new ColdEvent(
       e.seq,
-      e.siteId,
-      e.category,
-      e.event,
-      e.accepted,
-      e.status,
+      kindOf(e),
       k.responseId,
       k.pageLoadId,
       k.sessionId,
