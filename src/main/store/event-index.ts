@@ -73,6 +73,15 @@ export class SeqList<T extends Sequenced = RecordedEvent> {
     return this.items.slice(this.head);
   }
 
+  /**
+   * The backing array cut to the entries it holds: an array grown by push keeps room for 16 more, and most
+   * lists (a page's events, a response's) stop growing when their page ends.
+   */
+  fit(): void {
+    this.items = this.items.slice(this.head);
+    this.head = 0;
+  }
+
   /** entries `from` to `to` (exclusive) */
   slice(from: number, to: number): T[] {
     return this.items.slice(this.head + from, this.head + to);
@@ -172,7 +181,10 @@ export class KeyIndex<T extends Sequenced = RecordedEvent> {
     if (entry === held) this.entries.set(key, next);
     else if (entry instanceof SeqList) {
       const i = entry.indexOfSeq(held.seq);
-      if (i !== -1) entry.setAt(i, next);
+      if (i === -1) return;
+      entry.setAt(i, next);
+      // the newest of its key now kept another way: its list has likely stopped growing (its page ended)
+      if (i === entry.length - 1) entry.fit();
     }
   }
 
