@@ -109,7 +109,8 @@ export function pageDto(page: PageState): PageTimelineDto {
 
 export function pageSummary(page: PageState): PageTimelineSummaryDto {
   const rules = new Set<TimelineRuleId>();
-  for (const [rule, n] of page.pageRuleCounts ?? []) if (n > 0) rules.add(rule as TimelineRuleId);
+  for (const [rule, n] of Object.entries(page.pageRuleCounts ?? {}))
+    if (n > 0) rules.add(rule as TimelineRuleId);
   for (const f of page.visitFindings) rules.add(f.rule);
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();

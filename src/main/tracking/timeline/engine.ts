@@ -508,7 +508,7 @@ export class TimelineEngine {
       if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
       if (
         filter.kind !== undefined &&
-        !page.renderedByKind?.has(filter.kind) &&
+        page.renderedByKind?.[filter.kind] === undefined &&
         !hasKind(page, filter.kind)
       )
         continue;
@@ -740,11 +740,11 @@ export class TimelineEngine {
       page.countedAt = page.tallyChanges;
       for (const rule of PAGE_RULES) {
         const set = this.options.levels?.level(page.siteId, rule.id);
-        const before = page.pageRuleCounts?.get(rule.id) ?? 0;
+        const before = page.pageRuleCounts?.[rule.id] ?? 0;
         const now = set?.level === 'off' ? 0 : rule.count(page);
         if (now !== before) {
           bumpSeverity(page, (set?.level as Severity | undefined) ?? rule.severity, now - before);
-          (page.pageRuleCounts ??= new Map()).set(rule.id, now);
+          (page.pageRuleCounts ??= {})[rule.id] = now;
         }
       }
     }

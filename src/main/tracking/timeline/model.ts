@@ -222,9 +222,10 @@ export interface PageState {
   renderedResponses: number;
   /**
    * rendered responses per kind (missing-render's severity depends on the page's other renders of its
-   * kind); null until one. An empty Map costs ~190 bytes: a page holds only those it uses.
+   * kind); null until one. A plain object, not a Map: a Map of one entry costs ~190 bytes, and a page
+   * holds only those it uses.
    */
-  renderedByKind: Map<ResponseKind, number> | null;
+  renderedByKind: Partial<Record<ResponseKind, number>> | null;
   /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
   autocompleteRenders: TimelineEvent[];
   /**
@@ -245,8 +246,11 @@ export interface PageState {
   /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
   visitFindings: FindingDraft[];
   visitDirty: boolean;
-  /** rule id → number of page-scope findings it has now (null until a page rule finds something) */
-  pageRuleCounts: Map<string, number> | null;
+  /**
+   * rule id → number of page-scope findings it has now (null until a page rule finds something); a plain
+   * object, as `renderedByKind`
+   */
+  pageRuleCounts: Record<string, number> | null;
   /** bumped whenever the tallies change; the value the page-scope counts were last taken at */
   tallyChanges: number;
   countedAt: number;

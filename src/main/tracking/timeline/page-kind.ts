@@ -13,10 +13,8 @@ export function pageKindOf(page: PageState): VisitPageKind {
     else if (v.endpoint.startsWith('cart/')) cart = true;
   }
   if (product) return 'product';
-  if ((page.renderedByKind?.get('search') ?? 0) > 0 || hasResponses(page, 'search'))
-    return 'search';
-  if ((page.renderedByKind?.get('category') ?? 0) > 0 || hasResponses(page, 'category'))
-    return 'category';
+  if ((page.renderedByKind?.search ?? 0) > 0 || hasResponses(page, 'search')) return 'search';
+  if ((page.renderedByKind?.category ?? 0) > 0 || hasResponses(page, 'category')) return 'category';
   return cart ? 'cart' : 'other';
 }
 

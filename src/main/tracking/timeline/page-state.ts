@@ -156,9 +156,9 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
   // its first accepted render: the page has one more rendered response
   if (ev.event === 'render' && r.renders === 1) {
     page.renderedResponses++;
-    const byKind = (page.renderedByKind ??= new Map());
-    const n = (byKind.get(r.kind) ?? 0) + 1;
-    byKind.set(r.kind, n);
+    const byKind = (page.renderedByKind ??= {});
+    const n = (byKind[r.kind] ?? 0) + 1;
+    byKind[r.kind] = n;
     firstRenderOfPage = n === 1;
   }
   const awaiting = r.rendered && r.impressions === 0 && r.redirects === 0;
