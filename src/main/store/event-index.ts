@@ -115,7 +115,12 @@ export function keysOf(event: RecordedEvent): EventKeys {
 /** What the filters read of an event: its own fields, and its keys (read from its body unless given). */
 type Filtered = Pick<RecordedEvent, 'siteId' | 'category' | 'event' | 'accepted' | 'seq'>;
 
-/** Does `event` pass every filter of `q` (except `limit`, which is positional)? */
+/**
+ * Does `event` pass every filter of `q` (except `limit`, which is positional)? An event held as it came
+ * has its keys read from its body when a key filter needs them; anything else gives its keys.
+ */
+export function matches(event: RecordedEvent, q: EventQuery): boolean;
+export function matches(event: Filtered, q: EventQuery, keys: EventKeys): boolean;
 export function matches(event: Filtered, q: EventQuery, keys?: EventKeys): boolean {
   if (q.siteId !== undefined && event.siteId !== q.siteId) return false;
   if (q.category !== undefined && event.category !== q.category) return false;

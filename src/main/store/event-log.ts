@@ -397,10 +397,6 @@ export class EventSnapshot implements EventList {
     return this.entries.length;
   }
 
-  slice(from: number, to: number): RecordedEvent[] {
-    return this.entries.slice(from, to).map(this.read);
-  }
-
   /** `JSON.stringify` of each event in `slice(from, to)`: a cold one's is its kept line, not parsed again. */
   lines(from: number, to: number): string[] {
     return this.entries.slice(from, to).map(this.text);

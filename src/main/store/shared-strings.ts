@@ -1,7 +1,7 @@
 // Strings that repeat from event to event (site, category, event, path, the client's initiator, a page's
-// url and ids, its responseId, an item's type and long ids) are stored once. JSON.parse gives every event its own copies,
-// and a sandbox kept running all day holds a million events: at 1.5 KB an event, these copies are a fifth
-// of it.
+// url and ids, its responseId, an item's type and long ids) are stored once. JSON.parse gives every event
+// its own copies, and a sandbox kept running all day holds a million events: at 1.5 KB an event, these
+// copies are a fifth of it.
 // Values only: every field keeps its text, only equal strings become one string.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { isObject } from '../../shared/values';
@@ -28,10 +28,13 @@ const CONTEXT_KEYS = [
 export class StringPool {
   private pool = new Map<string, string>();
 
+  /** `max`: distinct strings kept at most */
+  constructor(private readonly max = MAX_POOLED) {}
+
   share(s: string): string {
     const held = this.pool.get(s);
     if (held !== undefined) return held;
-    if (this.pool.size >= MAX_POOLED) this.pool = new Map();
+    if (this.pool.size >= this.max) this.pool = new Map();
     this.pool.set(s, s);
     return s;
   }

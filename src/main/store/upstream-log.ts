@@ -63,8 +63,7 @@ export class UpstreamLog {
       if (!line) continue;
       try {
         const r = JSON.parse(line) as UpstreamRecord;
-        if (typeof r.eventId !== 'string') torn++;
-        else if (upstreamProblem(r.upstream) !== null) torn++;
+        if (typeof r.eventId !== 'string' || upstreamProblem(r.upstream) !== null) torn++;
         // an event reset or dropped by retention since keeps no answer
         else events.setUpstream(r.eventId, r.upstream);
       } catch {
