@@ -1,8 +1,7 @@
-// Finding messages found word for word on many pages are kept as one string (src/main/tracking/shared-
-// messages.ts). Which string object holds a value cannot be seen from JavaScript; what can: every message
+// Finding messages found word for word on many pages are kept as one string (src/main/tracking/finding.ts). Which string object holds a value cannot be seen from JavaScript; what can: every message
 // keeps its text, past the pool's size too (it starts again), and findings built from rules read the same.
 import { describe, expect, it } from 'vitest';
-import { sharedMessage } from '../../src/main/tracking/shared-messages';
+import { sharedMessage } from '../../src/main/tracking/finding';
 import { finding } from '../../src/main/tracking/timeline/rules/types';
 
 describe('sharedMessage', () => {

@@ -8,6 +8,7 @@ import type { Severity, TimelineFindingDto, Verdict } from '../../../shared/time
 import type { VisitEvent } from '../visits/events';
 import type { InteractionSource } from '../visits/credit';
 import { topLevelMember } from '../json-text';
+import { ID_CAP } from '../finding';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -52,12 +53,11 @@ export interface TimelineEvent {
 /** A finding as rules produce it (the DTO shape). */
 export type FindingDraft = TimelineFindingDto;
 
-/** Up to CAP ids plus the full count: findings stay small however noisy a page gets. */
+/** Up to ID_CAP ids plus the full count: findings stay small however noisy a page gets. */
 export interface Capped {
   count: number;
   ids: string[];
 }
-export const ID_CAP = 50;
 
 export function capped(): Capped {
   return { count: 0, ids: [] };

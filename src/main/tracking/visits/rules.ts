@@ -2,10 +2,10 @@
 // credit search earned (warning). Each finding sits on the page of the event that shows the problem, so
 // timelines, reports, expectClean and check see it like any other. Nothing of what
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
-import type { Severity, TimelineFindingDto, TimelineRuleId } from '../../../shared/timeline';
+import type { TimelineFindingDto } from '../../../shared/timeline';
 import type { Visit, VisitBook } from './book';
 import type { VisitEvent } from './events';
-import { sharedMessage } from '../shared-messages';
+import { finding } from '../finding';
 
 /** What the visit rules read of a page (the timeline engine's page state satisfies it). */
 export interface VisitPage {
@@ -27,7 +27,6 @@ export interface VisitCatalog {
   uidOfSku(sku: string): string | undefined;
 }
 
-const CAP = 50;
 /**
  * A second tab opened together with the visit's first page is exempt from visit-user-changed: tabs
  * opened at once on a fresh browser each create a userId before either has stored one (the provider's
@@ -46,24 +45,6 @@ function openedWithFirst(visit: Visit, pageKey: string): boolean {
 }
 /** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */
 const RELOAD_MS = 10_000;
-
-function finding(
-  rule: TimelineRuleId,
-  severity: Severity,
-  key: string,
-  message: string,
-  ids: string[],
-): TimelineFindingDto {
-  const unique = [...new Set(ids)];
-  return {
-    id: key ? `${rule}:${key}` : rule,
-    rule,
-    severity,
-    message: sharedMessage(message),
-    eventIds: unique.slice(0, CAP),
-    eventCount: unique.length,
-  };
-}
 
 const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 

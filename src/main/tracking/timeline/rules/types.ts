@@ -5,14 +5,14 @@ import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
 import type { ResponseKind } from '../../../../shared/kinds';
 import type { RecordedEvent } from '../../../../shared/events';
 import {
-  ID_CAP,
   type FindingDraft,
   type PageState,
   type ResponseState,
   type TimelineEvent,
 } from '../model';
 import type { ProvenanceSource } from '../../../search/provenance';
-import { sharedMessage } from '../../shared-messages';
+// every rule builds its findings with it (the visit rules too)
+export { finding } from '../../finding';
 
 /** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
 export interface ResponseOrigin {
@@ -70,27 +70,6 @@ export interface PageRule {
 }
 
 export type Rule = ResponseRule | PageRule;
-
-/** Build a finding; event ids are de-duplicated and capped. */
-export function finding(
-  rule: TimelineRuleId,
-  severity: Severity,
-  key: string,
-  message: string,
-  eventIds: Iterable<string>,
-  extra: { responseId?: string; eventCount?: number } = {},
-): FindingDraft {
-  const ids = [...new Set(eventIds)];
-  return {
-    id: key ? `${rule}:${key}` : rule,
-    rule,
-    severity,
-    message: sharedMessage(message),
-    eventIds: ids.slice(0, ID_CAP),
-    eventCount: Math.max(extra.eventCount ?? 0, ids.length),
-    ...(extra.responseId !== undefined && { responseId: extra.responseId }),
-  };
-}
 
 /** `a, b and 3 more` — keeps messages readable when a list is long. */
 export function list(values: Iterable<string>, max = 5): string {
