@@ -3,7 +3,9 @@
 // answer after the other (with a million stored events each takes the sandbox and the browser a while). `npm run bench -- store` measures the first paint with a million stored events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDraft } from '../helpers/drafts';
-import { openUi, skipReason, type UiSession } from './helpers/ui';
+import { startSandbox } from '../helpers/sandbox';
+import { sendGoodPage } from './helpers/beacons';
+import { openUi, RENDERER_DIR, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();
 const PAGES = 1_500;
@@ -12,12 +14,6 @@ describe.skipIf(skip)('a store bigger than the first slice', () => {
   let s: UiSession;
   beforeAll(async () => {
     s = await openUi();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-
-  it('shows every page and every request once both steps have loaded', async () => {
     const drafts = Array.from({ length: PAGES }, (_, n) =>
       searchDraft('render', {
         context: {
@@ -37,6 +33,12 @@ describe.skipIf(skip)('a store bigger than the first slice', () => {
       body: JSON.stringify(drafts),
     });
     expect(res.status).toBe(200);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('shows every page and every request once both steps have loaded', async () => {
     // each request for a whole window: whether a page row was on screen when it was asked, when it
     // was asked and when its answer was back
     const whole: Array<{ url: string; rowShown: boolean; asked: number; answered: number }> = [];
@@ -70,5 +72,78 @@ describe.skipIf(skip)('a store bigger than the first slice', () => {
     expect(events).toBeDefined();
     expect(events!.asked).toBeGreaterThanOrEqual(pages!.answered);
     expect(asked.every((w) => w.rowShown)).toBe(true);
+  });
+});
+
+describe.skipIf(skip)('a load overtaken by a later one', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("never shows the earlier load's answer: a sandbox started again while the whole window was on its way", async () => {
+    const drafts = Array.from({ length: 1_200 }, (_, n) =>
+      searchDraft('render', {
+        context: {
+          timestamp: new Date(Date.now() - (1_200 - n) * 1000).toISOString(),
+          pageUrl: `https://shop.example/search?q=old${n}`,
+          userId: `u-${n}`,
+          sessionId: `s-${n}`,
+          pageLoadId: `old-${n}`,
+        },
+        data: { responseId: `r-old-${n}` },
+      }),
+    );
+    const res = await fetch(`${s.sandbox.url}/_sandbox/import`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(drafts),
+    });
+    expect(res.status).toBe(200);
+    // the first sandbox's whole window of events is fetched, and held back from the page until released
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const fetched = new Promise<void>((r) => (held = r));
+    let answered!: () => void;
+    const delivered = new Promise<void>((r) => (answered = r));
+    await s.page.route(/\/_sandbox\/events\?limit=20000$/, async (route) => {
+      const response = await route.fetch();
+      held();
+      await released;
+      await route.fulfill({ response });
+      answered();
+    });
+    await s.page.goto('about:blank');
+    await s.ui.open('#/requests');
+    await fetched;
+    expect(await s.ui.testId('requests-count').textContent()).toMatch(/^1,000 requests/);
+
+    // the sandbox goes and comes back on the same port, in memory, with one page of its own
+    const port = s.sandbox.port;
+    await s.sandbox.close();
+    await s.ui.testId('disconnected-banner').waitFor();
+    const reloaded = s.page.waitForResponse(/\/_sandbox\/events\?limit=1000$/, { timeout: 20_000 });
+    s.sandbox = await startSandbox({ port }, { rendererDir: RENDERER_DIR });
+    await sendGoodPage(s.sandbox.url);
+    const stored = (await (await fetch(`${s.sandbox.url}/_sandbox/events`)).json()) as {
+      events: unknown[];
+    };
+    const now = `${stored.events.length} requests`;
+    await s.page
+      .locator('[data-testid="connection"][data-state="live"]')
+      .waitFor({ timeout: 20_000 });
+
+    await reloaded;
+
+    // the first sandbox's 1,200 events reach the page only now: they are not shown in place of the new
+    release();
+    await delivered;
+    await s.page.unrouteAll();
+    await expect.poll(() => s.ui.testId('requests-count').textContent()).toBe(now);
+    expect(await s.page.getByText('old-1199').count()).toBe(0);
   });
 });

@@ -73,6 +73,11 @@ export class SandboxStore {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   /** messages that arrive while a snapshot is loading are held, then replayed on top of it */
   private snapshotLoading = 0;
+  /**
+   * Which load is the newest: a load begun later (the stream reconnected, perhaps to a sandbox started
+   * again) makes the answers of an earlier one stale, however late they come back
+   */
+  private generation = 0;
   private stream: StreamConnection;
   private started = false;
 
@@ -121,38 +126,48 @@ export class SandboxStore {
    */
   async loadAll(reconnected = false): Promise<void> {
     this.snapshotLoading += 1;
+    const generation = ++this.generation;
+    const current = (): boolean => generation === this.generation;
     try {
       const rest = await Promise.all([
-        this.loadHealth(),
+        this.loadHealth(current),
         // the rest of the pages is loaded before the rest of the events: Timelines is the first screen
-        this.loadPagesSnapshot(),
-        this.loadEvents(reconnected),
-        this.loadFeeds(),
-        this.loadOutbox(),
-        this.loadClock(),
+        this.loadPagesSnapshot(current),
+        this.loadEvents(reconnected, current),
+        this.loadFeeds(current),
+        this.loadOutbox(current),
+        this.loadClock(current),
       ]);
       const more = rest.filter((r): r is () => Promise<void> => typeof r === 'function');
       if (more.length) await afterPaint();
-      for (const load of more) await load();
+      for (const load of more) if (current()) await load();
     } finally {
       this.snapshotLoading -= 1;
       this.scheduleFlush();
     }
   }
 
-  private async loadHealth(): Promise<void> {
+  private async loadHealth(current: () => boolean): Promise<void> {
     try {
-      this.set({ health: (await admin('health', { base: this.base })) as Health });
+      const health = (await admin('health', { base: this.base })) as Health;
+      if (current()) this.set({ health });
     } catch {
       /* the connection pill already says the sandbox is unreachable */
     }
   }
 
-  /** The newest events (or those missed); the rest of the window to load after, if there is more. */
-  private async loadEvents(incremental: boolean): Promise<(() => Promise<void>) | undefined> {
+  /**
+   * The newest events (or those missed); the rest of the window to load after, if there is more. Nothing
+   * is applied once `current` says a later load began.
+   */
+  private async loadEvents(
+    incremental: boolean,
+    current: () => boolean,
+  ): Promise<(() => Promise<void>) | undefined> {
     const last = this.state.events.at(-1);
     // Catch up only if the sandbox still has the history we hold (it may have restarted in memory).
     const catchUp = incremental && last !== undefined && (await this.stillHas(last));
+    if (!current()) return undefined;
     if (!catchUp) this.set({ load: { ...this.state.load, events: loading } });
     try {
       // caught up at once; else the newest FIRST_SLICE first (painted), then the whole window
@@ -160,6 +175,7 @@ export class SandboxStore {
         ? { since: String(last!.seq), limit: EVENT_WINDOW }
         : { limit: FIRST_SLICE };
       const { events: list } = await admin('events', { base: this.base, query });
+      if (!current()) return undefined;
       if (catchUp) this.appendEvents(list);
       else this.replaceEvents(list);
       this.set({ load: { ...this.state.load, events: { phase: 'ready' } } });
@@ -167,13 +183,14 @@ export class SandboxStore {
       return async () => {
         try {
           const all = { limit: EVENT_WINDOW };
-          this.replaceEvents((await admin('events', { base: this.base, query: all })).events);
+          const { events } = await admin('events', { base: this.base, query: all });
+          if (current()) this.replaceEvents(events);
         } catch (err) {
-          this.set({ load: { ...this.state.load, events: errorState(err) } });
+          if (current()) this.set({ load: { ...this.state.load, events: errorState(err) } });
         }
       };
     } catch (err) {
-      this.set({ load: { ...this.state.load, events: errorState(err) } });
+      if (current()) this.set({ load: { ...this.state.load, events: errorState(err) } });
       return undefined;
     }
   }
@@ -188,51 +205,58 @@ export class SandboxStore {
   }
 
   /** The newest page summaries; the rest to load after, if there are more. */
-  private async loadPagesSnapshot(): Promise<(() => Promise<void>) | undefined> {
+  private async loadPagesSnapshot(
+    current: () => boolean,
+  ): Promise<(() => Promise<void>) | undefined> {
     try {
       const first = await loadPages(this.base, FIRST_SLICE);
+      if (!current()) return undefined;
       this.set({ pages: first.store, load: { ...this.state.load, pages: { phase: 'ready' } } });
       if (first.total <= FIRST_SLICE) return undefined;
       return async () => {
         try {
-          this.set({ pages: (await loadPages(this.base)).store });
+          const all = await loadPages(this.base);
+          if (current()) this.set({ pages: all.store });
         } catch (err) {
-          this.set({ load: { ...this.state.load, pages: errorState(err) } });
+          if (current()) this.set({ load: { ...this.state.load, pages: errorState(err) } });
         }
       };
     } catch (err) {
-      this.set({ load: { ...this.state.load, pages: errorState(err) } });
+      if (current()) this.set({ load: { ...this.state.load, pages: errorState(err) } });
       return undefined;
     }
   }
 
-  async loadFeeds(): Promise<void> {
+  async loadFeeds(current: () => boolean = always): Promise<void> {
     try {
       const { feeds } = await admin('feeds', { base: this.base });
+      if (!current()) return;
       this.set({
         feeds,
         load: { ...this.state.load, feeds: { phase: 'ready' } },
       });
     } catch (err) {
-      this.set({ load: { ...this.state.load, feeds: errorState(err) } });
+      if (current()) this.set({ load: { ...this.state.load, feeds: errorState(err) } });
     }
   }
 
-  private async loadOutbox(): Promise<void> {
+  private async loadOutbox(current: () => boolean): Promise<void> {
     try {
       const { messages } = await admin('outbox', { base: this.base });
+      if (!current()) return;
       this.set({
         outbox: messages,
         load: { ...this.state.load, outbox: { phase: 'ready' } },
       });
     } catch (err) {
-      this.set({ load: { ...this.state.load, outbox: errorState(err) } });
+      if (current()) this.set({ load: { ...this.state.load, outbox: errorState(err) } });
     }
   }
 
-  async loadClock(): Promise<void> {
+  async loadClock(current: () => boolean = always): Promise<void> {
     try {
-      this.setClock(await admin('clock', { base: this.base }));
+      const clock = await admin('clock', { base: this.base });
+      if (current()) this.setClock(clock);
     } catch {
       /* shown as "unknown" by the clock control */
     }
@@ -349,6 +373,9 @@ export class SandboxStore {
     else this.state = { ...this.state, events, eventsById };
   }
 }
+
+/** A load on its own (a retry of the feeds, the clock read again) is never stale. */
+const always = (): boolean => true;
 
 /**
  * After the next frame is painted (a frame and a task), or after 100 ms in a window that paints no
