@@ -10,11 +10,11 @@
 // 24.1–34.6 s (seven runs each, alternating; at 1.75 times: 369–383 MB but 30.9–36.7 s where twice it
 // took 27.9–29.9 s). Only the `check` command sets it, in its own process; a user's own V8 heap flags win.
 //
-// The sandbox (`serve`, the desktop app): a million stored events hold ~700 MiB, and what reads them (a
-// report reads every page's events back) leaves garbage by the hundred megabytes. On a machine with memory
-// to spare V8 lets such a heap reach up to four times its live set before a full collection: 2.7 GB of RSS
-// for 0.7 GB held (`npm run bench -- store`). While the live heap is big, growth is capped at 1.3 times it
-// (1.37 GB); a small heap keeps V8's own choice, which collects less often (ingest pays for every full
+// The sandbox (`serve`, the desktop app): a million stored events hold ~600 MiB (~700 MiB when this cap was
+// chosen), and what reads them (a report reads every page's events back) leaves garbage by the hundred
+// megabytes. On a machine with memory to spare V8 lets such a heap reach up to four times its live set
+// before a full collection: 2.7 GB of RSS for 0.7 GB held (`npm run bench -- store`). While the live heap is
+// big, growth is capped at 1.3 times it (~1.3 GB of RSS at a million events); a small heap keeps V8's own choice, which collects less often (ingest pays for every full
 // collection of a heap that grows by a few megabytes). `startSandbox()` runs in the user's own process and
 // sets nothing there.
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
