@@ -15,9 +15,11 @@ import { createSandbox } from '../../src/main/sandbox';
 
 // as `serve` runs it: the heap's growth capped while it is big
 capHeapGrowth();
-const dir = mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-'));
+// BENCH_DATA_DIR: the caller's data dir, kept at exit (the store benchmark starts a sandbox on it again)
+const kept = process.env.BENCH_DATA_DIR;
+const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-'));
 const config = loadConfig(
-  { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: path.join(dir, 'data') },
+  { port: 0, host: '127.0.0.1', config: DEMO_CONFIG_PATH, data: kept ?? path.join(dir, 'data') },
   // a benchmark that stores more than the default retention says so (the visits benchmark)
   process.env.SEARCH_SANDBOX_RETENTION
     ? { SEARCH_SANDBOX_RETENTION: process.env.SEARCH_SANDBOX_RETENTION }
@@ -87,7 +89,7 @@ function reply(): void {
 process.stdout.write(`listening on ${sandbox.url}\n`);
 process.on('SIGTERM', () => {
   void sandbox.close().then(() => {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
 });

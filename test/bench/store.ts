@@ -2,12 +2,15 @@
 // interleaved, imported through POST /_sandbox/import in blocks), then the queries a user keeps asking all
 // day, each timed to its last byte (five rounds): the failing pages, the newest pages, the newest events,
 // one page, one session's pages, one visit and one user's orders; the JSON report's first byte; the
-// sandbox's RSS. Baseline in the same run: GET /_sandbox/health (what any answer costs).
+// sandbox's RSS. Baseline in the same run: GET /_sandbox/health (what any answer costs). Then the sandbox
+// is stopped and started again on its data (the journal of a million events): how long until it listens,
+// its first answer, the same queries once more, and its RSS.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pageEvents } from './timelines';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fmt, median, rssBytes, spread, startScriptServer, type Bench } from './bench';
 import { launchChromium, WATCH_FIRST_ROW } from './chromium';
 import { searchDraft } from '../helpers/drafts';
@@ -85,7 +88,10 @@ export const bench: Bench = {
   async run(log) {
     process.env.SEARCH_SANDBOX_RETENTION = String(EVENTS + 10);
     process.env.BENCH_RENDERER_DIR = RENDERER_DIR;
-    const server = await startScriptServer(path.join(HERE, 'responsiveness-server.ts'));
+    const data = mkdtempSync(path.join(tmpdir(), 'bench-store-'));
+    process.env.BENCH_DATA_DIR = data;
+    const script = path.join(HERE, 'responsiveness-server.ts');
+    let server = await startScriptServer(script);
     // MB (10^6 bytes), as the issue's "under 1.5 GB" counts (1,536 MiB would be 1.61 GB)
     const rssMb = () => rssBytes(server.pid) / 1e6;
     try {
@@ -147,6 +153,31 @@ export const bench: Bench = {
         rows.push(['UI: Timelines first page row painted (Chromium, fresh loads)', spread(paint)]);
       rows.push(['sandbox RSS (MB), right after the queries and reports', fmt(rss, 0)]);
       rows.push(['sandbox RSS (MB), after 15 s idle', fmt(idleRss, 0)]);
+
+      // the same store after a restart: the journal read back, the timelines rebuilt from it
+      await server.stop();
+      const started = performance.now();
+      server = await startScriptServer(script);
+      const listening = performance.now() - started;
+      const restartRss = rssMb();
+      const again = await timed(`${server.url}/_sandbox/timelines?verdict=fail&limit=50`);
+      log(
+        `restart: listening after ${fmt(listening / 1000)} s, first failing-pages answer ${fmt(again)} ms`,
+      );
+      const after = new Map<string, number[]>(QUERIES.map(([name]) => [name, []]));
+      for (let r = 0; r < ROUNDS; r++)
+        for (const [name, url] of QUERIES) after.get(name)!.push(await timed(server.url + url));
+      await new Promise((r) => setTimeout(r, 15_000));
+      const restartIdleRss = rssMb();
+      rows.push(['restart: listening after (ms)', fmt(listening, 0)]);
+      rows.push(['restart: first failing-pages answer (judged in the replay)', fmt(again)]);
+      for (const [name, url] of QUERIES.slice(1))
+        rows.push([`after the restart, ${name}: GET ${url}`, spread(after.get(name)!)]);
+      rows.push(['sandbox RSS (MB) after the restart, when it listens', fmt(restartRss, 0)]);
+      rows.push([
+        'sandbox RSS (MB) after the restart, its queries and 15 s idle',
+        fmt(restartIdleRss, 0),
+      ]);
       return {
         table: { columns: ['request', 'ms: median (min–max)'], rows },
         targets: [
@@ -183,6 +214,20 @@ export const bench: Bench = {
             limit: 1500,
             unit: ' MB',
           },
+          {
+            name: 'sandbox RSS after a restart (idle)',
+            measured: restartIdleRss,
+            op: '<',
+            limit: 1500,
+            unit: ' MB',
+          },
+          {
+            name: 'failing pages after a restart (median)',
+            measured: median(after.get('failing pages')!),
+            op: '<',
+            limit: 20,
+            unit: ' ms',
+          },
         ],
         notes: [
           `${EVENTS.toLocaleString('en-US')} events in ${PAGES.toLocaleString('en-US')} pages; BENCH_STORE_EVENTS changes the size`,
@@ -191,6 +236,8 @@ export const bench: Bench = {
       };
     } finally {
       await server.stop();
+      delete process.env.BENCH_DATA_DIR;
+      rmSync(data, { recursive: true, force: true });
     }
   },
 };
