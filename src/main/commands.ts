@@ -93,9 +93,11 @@ async function serve(args: string[]): Promise<number> {
     httpsPort: flags['https-port'],
   });
   // a million stored events must not cost four times their heap in RSS (src/main/heap.ts)
-  const { capHeapGrowth } = await import('./heap');
+  const { capHeapGrowth, compactAfterReplay } = await import('./heap');
   capHeapGrowth();
-  const sandbox: Sandbox = await createSandbox(config);
+  const sandbox: Sandbox = await createSandbox(config, {
+    afterReplay: (replayed) => void compactAfterReplay(replayed),
+  });
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {

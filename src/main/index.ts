@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { runDesktopApp } from './desktop/app';
 import type { DesktopElectron } from './desktop/electron-api';
 import { createSandbox } from './sandbox';
-import { capHeapGrowth } from './heap';
+import { capHeapGrowth, compactAfterReplay } from './heap';
 
 // the sandbox lives in this process: its heap is capped as `serve` caps it (src/main/heap.ts)
 capHeapGrowth();
@@ -38,7 +38,11 @@ const handle = runDesktopApp(electron, {
   mainDir: path.dirname(fileURLToPath(import.meta.url)),
   env: process.env,
   platform: process.platform,
-  startSandbox: createSandbox,
+  startSandbox: (config, options) =>
+    createSandbox(config, {
+      ...options,
+      afterReplay: (replayed) => void compactAfterReplay(replayed),
+    }),
   resourcesDir: (process as NodeJS.Process & { resourcesPath?: string }).resourcesPath,
 });
 

@@ -32,6 +32,11 @@ export interface CoreOptions {
   clock?: SandboxClock;
   /** start-up notices from whoever starts the sandbox (e.g. the desktop app's port fallback), shown in health and the UI */
   warnings?: string[];
+  /**
+   * told how many stored events were replayed at start, once they were (`compactAfterReplay` of heap.ts,
+   * where the sandbox owns the process: `serve`, the desktop app)
+   */
+  afterReplay?: (replayed: number) => void;
 }
 
 export async function createCore(
@@ -153,6 +158,7 @@ async function openCore(
   }
   // the quiet pages of the newest events too: judged now, rather than let go unjudged by their idle timers
   if (replayed > 0) timelines.letGoReplayed(0);
+  options.afterReplay?.(replayed);
   events.onDrop((event) => timelines.storeDropped(event));
   events.onAppend((event) => {
     try {

@@ -2,7 +2,7 @@
 // answered 200 to; the restarted process finds them all in its journal.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
-import { postBeacon, tempDir } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { spawnCli, type CliProcess } from './cli-process';
 
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -86,5 +86,21 @@ describe('durability', () => {
       }
     ).events[0]!;
     expect(last.seq).toBe(Math.max(...recorded.map((e) => e.seq)) + 1);
+  });
+});
+
+describe('a restart', () => {
+  it('tells whoever started the sandbox how many stored events it replayed (serve compacts the heap after a big replay)', async () => {
+    const { dir, cleanup } = tempDir('replay-');
+    cleanups.push(cleanup);
+    const replays: number[] = [];
+    const afterReplay = (n: number) => replays.push(n);
+    const first = await startSandbox({ dataDir: dir }, { afterReplay });
+    for (const id of ['r-1', 'r-2', 'r-3'])
+      expect((await postBeacon(first.url, 'demo42/search/render', render(id))).status).toBe(200);
+    await first.close();
+    const again = await startSandbox({ dataDir: dir }, { afterReplay });
+    cleanups.push(() => again.close());
+    expect(replays).toEqual([0, 3]);
   });
 });

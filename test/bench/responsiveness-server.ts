@@ -10,7 +10,7 @@ import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
-import { capHeapGrowth } from '../../src/main/heap';
+import { capHeapGrowth, compactAfterReplay } from '../../src/main/heap';
 import { createSandbox } from '../../src/main/sandbox';
 
 // as `serve` runs it: the heap's growth capped while it is big
@@ -28,6 +28,8 @@ const config = loadConfig(
 // the UI is served only when a benchmark loads it in Chromium (the store benchmark's first paint)
 const sandbox = await createSandbox(config, {
   rendererDir: process.env.BENCH_RENDERER_DIR ?? null,
+  // as `serve` starts it: the heap compacted after a big replay (a restart on BENCH_DATA_DIR)
+  afterReplay: (replayed) => void compactAfterReplay(replayed),
 });
 
 // 10 ms resolution: the histogram's own timer must not be what it measures
