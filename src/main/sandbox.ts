@@ -145,6 +145,10 @@ async function openCore(
     clock,
   });
   timelines.setProvenance(search.provenance());
+  // A re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:
+  // a feed's progress, told several times a second while it parses, leaves them as they are). Told
+  // before the replay, which gives the event loop turns: a feed indexed meanwhile re-judges its pages.
+  indexing.catalog.onChange((siteId) => timelines.invalidate(siteId));
   // The stored events are replayed once the search responses they name are known: pages judged during
   // the replay (letGoReplayed) are judged as they will be read, not again for the provenance rules.
   let replayed = 0;
@@ -176,9 +180,6 @@ async function openCore(
     export: () => ({ responses: responses.list() }),
     import: async (data) => void (await responses.importAll(data)),
   });
-  // a re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:
-  // a feed's progress, told several times a second while it parses, leaves them as they are)
-  indexing.catalog.onChange((siteId) => timelines.invalidate(siteId));
 
   clock.onChange((now) =>
     bus.emit({
