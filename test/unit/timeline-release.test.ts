@@ -4,12 +4,13 @@
 // catalog change re-judges all, the real service answers, and pages are read as finished, filtered by
 // event and free text. And the edges of what it may let go: a page the store cannot give back whole (a
 // body kept as text, an event retention dropped) holds its events, or goes as retention would have it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { EventLog, eventId } from '../../src/main/store/event-log';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
 import type { RequestFields } from '../../src/main/store/types';
 import type { PageState } from '../../src/main/tracking/timeline/model';
 import type { RecordedEvent } from '../../src/shared/events';
@@ -287,6 +288,39 @@ describe('timeline pages that let their events go', () => {
       );
       expect(failing.length).toBeGreaterThan(10);
       same(engine, reference);
+    }));
+
+  it('starts even when a rule throws on a page while the store is replayed: that page keeps its events and throws when read, as before', () =>
+    withPair(async ({ store, engine }) => {
+      const bad = new PageBuilder({ pageLoadId: 'throws-here' });
+      const good = new PageBuilder({ pageLoadId: 'judged-fine' });
+      const recs = [
+        bad.render('r-bad', { at: 0 }),
+        good.render('r-good', { at: 5 }),
+        bad.impression('r-bad', ['x'], { at: 10 }),
+        good.impression('r-good', ['y'], { at: 20 }),
+      ].map((e, i) => ({ ...e, seq: i + 1, id: eventId(i + 1) }));
+      for (const rec of recs) store.restore(rec);
+      const rule = RESPONSE_RULES[0]!;
+      const check = rule.check.bind(rule);
+      const spy = vi.spyOn(rule, 'check').mockImplementation((r, ctx) => {
+        if (r.responseId === 'r-bad') throw new Error('a bug in a rule');
+        return check(r, ctx);
+      });
+      try {
+        for (const rec of recs) engine.apply(rec, { quiet: true });
+        expect(() => engine.letGoReplayed(0)).not.toThrow();
+        // (read without judging: every public read judges the page first)
+        const pages = (engine as unknown as { pages: Map<string, PageState> }).pages;
+        const held = (id: string) => [...pages.values()].find((p) => p.pageLoadId === id)!;
+        expect([held('throws-here').released, held('judged-fine').released]).toEqual([false, true]);
+        expect(() => engine.find('throws-here')).toThrow('a bug in a rule');
+      } finally {
+        spy.mockRestore();
+      }
+      // the rule mended: the page is judged in full when read
+      expect(engine.find('throws-here').map((p) => p.pageLoadId)).toEqual(['throws-here']);
+      expect(engine.pageDto(engine.find('throws-here')[0]!).responses).toHaveLength(1);
     }));
 
   it('lets quiet pages go while the store is replayed at start, and waits for a page whose events are to come', () =>

@@ -620,9 +620,20 @@ export class TimelineEngine {
       if (this.options.pageRecords && someDirty(page)) {
         const visitDirty = page.visitDirty;
         page.visitDirty = false;
-        this.judge(page, true);
+        let judged = true;
+        try {
+          this.judge(page, true);
+        } catch {
+          judged = false;
+        }
         page.visitDirty = visitDirty;
         this.index?.touched(page);
+        // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
+        // events, and all its rules run again when it is read, where the error shows as it did before
+        if (!judged) {
+          this.markAll(page);
+          continue;
+        }
       }
       this.letGo(page);
     }
