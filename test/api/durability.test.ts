@@ -1,6 +1,7 @@
 // Durability: a sandbox process killed with SIGKILL while clients are sending keeps every event it
 // answered 200 to; the restarted process finds them all in its journal.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_RULES } from '../../src/main/tracking/timeline/rules';
 import type { RecordedEvent } from '../../src/shared/events';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { spawnCli, type CliProcess } from './cli-process';
@@ -102,5 +103,45 @@ describe('a restart', () => {
     const again = await startSandbox({ dataDir: dir }, { afterReplay });
     cleanups.push(() => again.close());
     expect(replays).toEqual([0, 3]);
+  });
+
+  it('starts when the timelines cannot take a stored event (a bug in a rule), and says so in its warnings', async () => {
+    const { dir, cleanup } = tempDir('replay-');
+    cleanups.push(cleanup);
+    const first = await startSandbox({ dataDir: dir });
+    for (const id of ['r-a', 'r-b'])
+      expect((await postBeacon(first.url, 'demo42/search/render', render(id))).status).toBe(200);
+    const { events } = (await (await fetch(`${first.url}/_sandbox/events`)).json()) as {
+      events: RecordedEvent[];
+    };
+    await first.close();
+    const bad = events[0]!.id;
+    const rule = PAGE_RULES.find((r) => r.tally)!;
+    const tally = rule.tally!.bind(rule);
+    const spy = vi.spyOn(rule, 'tally').mockImplementation((page, rec) => {
+      if (rec.id === bad) throw new Error('a bug in a rule');
+      return tally(page, rec);
+    });
+    try {
+      const again = await startSandbox({ dataDir: dir });
+      cleanups.push(() => again.close());
+      const health = (await (await fetch(`${again.url}/_sandbox/health`)).json()) as {
+        warnings: string[];
+      };
+      expect(health.warnings).toContainEqual(
+        expect.stringContaining(
+          `1 stored event could not be replayed into the timelines (first: ${bad}: a bug in a rule)`,
+        ),
+      );
+      // the other event's page is there, and both events are still stored
+      const page = await fetch(`${again.url}/_sandbox/timelines/p-r-b?siteId=demo42`);
+      expect(page.status).toBe(200);
+      const stored = (await (await fetch(`${again.url}/_sandbox/events`)).json()) as {
+        events: RecordedEvent[];
+      };
+      expect(stored.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

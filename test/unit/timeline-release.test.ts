@@ -99,6 +99,13 @@ async function withPair(test: (p: Pair) => Promise<void>, retention?: number): P
   }
 }
 
+/** The events as a journal read back at start: numbered, and in the store whole before the engine reads them. */
+function journal(store: EventLog, events: RecordedEvent[]): RecordedEvent[] {
+  const recs = events.map((e, i) => ({ ...e, seq: i + 1, id: eventId(i + 1) }));
+  for (const rec of recs) store.restore(rec);
+  return recs;
+}
+
 const released = (engine: TimelineEngine): PageState[] => engine.list().filter((p) => p.released);
 
 /** Every page with its events, as finished, and lists filtered by event and free text, on both engines. */
@@ -263,9 +270,8 @@ describe('timeline pages that let their events go', () => {
 
   it('judges the pages it lets go while the store is replayed at start: answers as an engine holding every event, and the first read of failing pages reads nothing back', () =>
     withPair(async ({ store, engine, reference, readBacks }) => {
-      // the fault corpus (every rule, visits with carts and orders) as a journal, loaded whole first
-      const recs = corpusEvents().map((e, i) => ({ ...e, seq: i + 1, id: eventId(i + 1) }));
-      for (const rec of recs) store.restore(rec);
+      // the fault corpus (every rule, visits with carts and orders) as a journal
+      const recs = journal(store, corpusEvents());
       recs.forEach((rec, i) => {
         engine.apply(rec, { quiet: true });
         reference.apply(rec, { quiet: true });
@@ -294,13 +300,12 @@ describe('timeline pages that let their events go', () => {
     withPair(async ({ store, engine }) => {
       const bad = new PageBuilder({ pageLoadId: 'throws-here' });
       const good = new PageBuilder({ pageLoadId: 'judged-fine' });
-      const recs = [
+      const recs = journal(store, [
         bad.render('r-bad', { at: 0 }),
         good.render('r-good', { at: 5 }),
         bad.impression('r-bad', ['x'], { at: 10 }),
         good.impression('r-good', ['y'], { at: 20 }),
-      ].map((e, i) => ({ ...e, seq: i + 1, id: eventId(i + 1) }));
-      for (const rec of recs) store.restore(rec);
+      ]);
       const rule = RESPONSE_RULES[0]!;
       const check = rule.check.bind(rule);
       const spy = vi.spyOn(rule, 'check').mockImplementation((r, ctx) => {
@@ -327,15 +332,13 @@ describe('timeline pages that let their events go', () => {
     withPair(async ({ store, engine, reference, both }) => {
       const a = new PageBuilder({ pageLoadId: 'replay-a' });
       const b = new PageBuilder({ pageLoadId: 'replay-b' });
-      const recs = [
+      const recs = journal(store, [
         a.render('r-a', { at: 0 }),
         b.render('r-b', { at: 5 }),
         a.impression('r-a', ['x'], { at: 10 }),
         b.impression('r-b', ['y'], { at: 20 }),
         b.click('r-b', 'y', { at: 30 }),
-      ].map((e, i) => ({ ...e, seq: i + 1, id: `ev_00000000${i + 1}` }));
-      // the journal is loaded whole before the engine reads it
-      for (const rec of recs) store.restore(rec);
+      ]);
       for (const rec of recs.slice(0, 4)) both((e) => e.apply(rec, { quiet: true }));
       engine.letGoReplayed(0);
       const [pa, pb] = [engine.find('replay-a')[0]!, engine.find('replay-b')[0]!];
