@@ -95,9 +95,7 @@ async function serve(args: string[]): Promise<number> {
   // a million stored events must not cost four times their heap in RSS (src/main/heap.ts)
   const { capHeapGrowth, compactAfterReplay } = await import('./heap');
   capHeapGrowth();
-  const sandbox: Sandbox = await createSandbox(config, {
-    afterReplay: (replayed) => void compactAfterReplay(replayed),
-  });
+  const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -14,9 +14,9 @@
 // chosen), and what reads them (a report reads every page's events back) leaves garbage by the hundred
 // megabytes. On a machine with memory to spare V8 lets such a heap reach up to four times its live set
 // before a full collection: 2.7 GB of RSS for 0.7 GB held (`npm run bench -- store`). While the live heap is
-// big, growth is capped at 1.3 times it (~1.3 GB of RSS at a million events); a small heap keeps V8's own choice, which collects less often (ingest pays for every full
-// collection of a heap that grows by a few megabytes). `startSandbox()` runs in the user's own process and
-// sets nothing there.
+// big, growth is capped at 1.3 times it (~1.3 GB of RSS at a million events); a small heap keeps V8's own
+// choice, which collects less often (ingest pays for every full collection of a heap that grows by a few
+// megabytes). `startSandbox()` runs in the user's own process and sets nothing there.
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -106,7 +106,7 @@ export const COMPACT_AFTER_REPLAYED = 100_000;
  * 1.3 GB after the same events were imported (`npm run bench -- store`). It takes a few seconds, once,
  * before the sandbox listens. Only where the sandbox owns the process (`serve`, the desktop app): it sets
  * V8 flags (`--expose-gc`, for a new context's `gc`, and compaction of every page for that one collection).
- * Returns whether it ran.
+ * Given as `createSandbox`'s `afterReplay`; returns whether it ran.
  */
 export function compactAfterReplay(
   replayed: number,

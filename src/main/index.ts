@@ -39,10 +39,7 @@ const handle = runDesktopApp(electron, {
   env: process.env,
   platform: process.platform,
   startSandbox: (config, options) =>
-    createSandbox(config, {
-      ...options,
-      afterReplay: (replayed) => void compactAfterReplay(replayed),
-    }),
+    createSandbox(config, { ...options, afterReplay: compactAfterReplay }),
   resourcesDir: (process as NodeJS.Process & { resourcesPath?: string }).resourcesPath,
 });
 

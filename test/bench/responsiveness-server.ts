@@ -29,7 +29,7 @@ const config = loadConfig(
 const sandbox = await createSandbox(config, {
   rendererDir: process.env.BENCH_RENDERER_DIR ?? null,
   // as `serve` starts it: the heap compacted after a big replay (a restart on BENCH_DATA_DIR)
-  afterReplay: (replayed) => void compactAfterReplay(replayed),
+  afterReplay: compactAfterReplay,
 });
 
 // 10 ms resolution: the histogram's own timer must not be what it measures

@@ -618,19 +618,11 @@ export class TimelineEngine {
         this.markAll(page);
       }
       if (this.options.pageRecords && someDirty(page)) {
-        const visitDirty = page.visitDirty;
-        page.visitDirty = false;
-        let judged = true;
         try {
-          this.judge(page, true);
+          this.judge(page, true, false);
         } catch {
-          judged = false;
-        }
-        page.visitDirty = visitDirty;
-        this.index?.touched(page);
-        // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
-        // events, and all its rules run again when it is read, where the error shows as it did before
-        if (!judged) {
+          // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
+          // events, and all its rules run again when it is read, where the error shows as it did before
           this.markAll(page);
           continue;
         }
@@ -755,7 +747,11 @@ export class TimelineEngine {
     return page.idle || this.options.clock.now() >= page.idleAt;
   }
 
-  private judge(page: PageState, exact: boolean): void {
+  /**
+   * `visits` false: the visit's findings are left to be built when the page is next judged (it stays to be
+   * judged exactly until then); the replay at start judges a page before its visit has all its pages.
+   */
+  private judge(page: PageState, exact: boolean, visits = true): void {
     // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
     let ctx: RuleContext | undefined;
     for (const r of page.responses.values()) {
@@ -784,7 +780,7 @@ export class TimelineEngine {
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
       page.pageFindings = levelled(findings, page.siteId, this.options.levels);
     }
-    if (page.visitDirty) {
+    if (visits && page.visitDirty) {
       const found = visitFindings(
         {
           key: page.key,
@@ -807,7 +803,7 @@ export class TimelineEngine {
     }
     // the rules have read what they need: a page kept for hours holds its events, not their sorting
     for (const r of page.responses.values()) r.dropFacts();
-    this.index?.judged(page, verdictOf(page), exact);
+    this.index?.judged(page, verdictOf(page), exact && visits);
   }
 
   /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
