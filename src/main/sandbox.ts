@@ -24,6 +24,7 @@ import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
 import { looseDirWarning } from './store/private-files';
+import { turn } from './slices';
 import type { ResetScope, SandboxCore } from './core';
 
 export type { ResetScope, SandboxCore };
@@ -165,7 +166,7 @@ async function openCore(
     // A turn of the event loop now and then: the heap's growth cap (heap.ts) is decided after each full
     // collection, on the loop; a replay that never gave it back grew the heap uncapped (a million
     // events: 2 GB of RSS after a restart, 1.25 GB after an import of the same events).
-    if (replayed % 10_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (replayed % 10_000 === 0) await turn();
   }
   // the quiet pages of the newest events too: judged now, rather than let go unjudged by their idle timers
   if (replayed > 0) timelines.letGoReplayed(0);

@@ -31,7 +31,8 @@ export class Slicer {
   }
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** One turn of the event loop: resolves once what is pending (I/O, timers, other immediates) had its go. */
+export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
 const urgent = new Set<() => boolean>();
 

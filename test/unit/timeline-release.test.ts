@@ -269,7 +269,7 @@ describe('timeline pages that let their events go', () => {
     }, 6));
 
   it('judges the pages it lets go while the store is replayed at start: answers as an engine holding every event, and the first read of failing pages reads nothing back', () =>
-    withPair(async ({ store, engine, reference, readBacks }) => {
+    withPair(async ({ store, engine, reference, readBacks, advance }) => {
       // the fault corpus (every rule, visits with carts and orders) as a journal
       const recs = journal(store, corpusEvents());
       recs.forEach((rec, i) => {
@@ -281,7 +281,7 @@ describe('timeline pages that let their events go', () => {
       // and at its end, every quiet page
       engine.letGoReplayed(0);
       // the sandbox starts: the idle timers the replay set fire (its pages were quiet long before)
-      for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+      await advance(0);
       // (a page that let its events go and got another read them back during the replay)
       readBacks.count = 0;
       // every page is judged exactly for this list: those that let their events go were judged before

@@ -17,7 +17,7 @@ import type { EventLog, EventPersistence } from './event-log';
 import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
 import { lockDataDir } from './dir-lock';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
-import { beforeEachSlice } from '../slices';
+import { beforeEachSlice, turn } from '../slices';
 
 export const JOURNAL_FILE = 'events.ndjson';
 
@@ -194,7 +194,7 @@ export class Journal implements EventPersistence {
     if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
     // Start on the next macrotask: by then every written record has been applied to the log (its
     // continuations are microtasks), so the snapshot equals what the file holds, minus dropped events.
-    this.compaction = new Promise<void>((resolve) => setImmediate(resolve))
+    this.compaction = turn()
       .then(() => this.compact())
       .catch((err: unknown) =>
         console.error(
@@ -222,7 +222,7 @@ export class Journal implements EventPersistence {
         for (const line of snapshot.lines(i, i + this.compactChunk)) data += `${line}\n`;
         writeAll(fd, data);
         // Yield so ingest keeps flowing; its writes go to the old file and are collected in `tail`.
-        await new Promise((resolve) => setImmediate(resolve));
+        await turn();
         if (this.closed) return;
       }
       fsyncSync(fd);
