@@ -116,12 +116,26 @@ function naive(all: readonly RecordedEvent[], q: EventQuery): RecordedEvent[] {
 /** how many entries are cold, read white-box (the test must see that events did go cold) */
 const coldCount = (log: EventLog) => (log as unknown as { cold: number }).cold;
 
-/** The cold entries are the oldest, as many as the log counts, and at most `hot` + a block are not. */
+/**
+ * Every entry before the first one held as it came is cold, as many as the log counts; the cold ones after
+ * it went with their page, at most 1,024 seqs later (event-log.ts's PAGE_REACH); at most `hot` + a block
+ * are not cold.
+ */
 function coldFirst(log: EventLog, hot: number): void {
-  const entries = (log as unknown as { events: { toArray(): unknown[] } }).events.toArray();
-  const cold = entries.filter((e) => e instanceof ColdEvent).length;
+  const entries = (log as unknown as { events: { toArray(): RecordedEvent[] } }).events.toArray();
+  const isCold = (e: unknown) => e instanceof ColdEvent;
+  const cold = entries.filter(isCold).length;
   expect(cold).toBe(coldCount(log));
-  expect(entries.slice(0, cold).every((e) => e instanceof ColdEvent)).toBe(true);
+  const firstHot = entries.findIndex((e) => !isCold(e));
+  if (firstHot !== -1) {
+    const reach = entries[firstHot]!.seq + 1_024;
+    expect(
+      entries
+        .slice(firstHot)
+        .filter(isCold)
+        .every((e) => e.seq < reach),
+    ).toBe(true);
+  }
   expect(entries.length - cold).toBeLessThan(hot + COLD_BLOCK);
 }
 
@@ -222,5 +236,62 @@ describe('cold events', () => {
     await reference.reset();
     same(log, reference);
     expect(coldCount(log)).toBe(0);
+  });
+
+  it('go cold a page at a time when pages interleave, and lists in seq order reopen no block', async () => {
+    // 100 pages browsed at once, event i of each in turn (as the store bench and a load test send them),
+    // 600 pages in all; a second site uses the same page ids; one page lasts through all of them
+    // (more held as they came than a block's reach, so the reach is what bounds it)
+    const log = new EventLog({ retention: 10_000, hot: 2_000 });
+    const reference = new EventLog({ retention: 10_000, hot: Infinity });
+    for (let batch = 0; batch < 6; batch++)
+      for (let i = 0; i < 10; i++)
+        for (let p = batch * 100; p < batch * 100 + 100; p++) {
+          const d = drafts(1)[0]!;
+          const siteId = p % 10 === 9 ? 'site-b' : 'site-a';
+          const body = {
+            context: { pageLoadId: `p-${p % 10 === 9 ? p - 1 : p}`, sessionId: `s-${p % 7}` },
+            data: { responseId: `r-${p}`, i },
+          };
+          for (const store of [log, reference])
+            await store.append({ ...structuredClone(d), siteId, body });
+          // and one page kept open all along, an event every 100: a block takes its events up to
+          // PAGE_REACH seqs ahead, not all of them (coldFirst)
+          if (p % 100 === 0) {
+            for (const store of [log, reference])
+              await store.append({
+                ...structuredClone(d),
+                siteId: 'site-a',
+                body: { context: { pageLoadId: 'p-long' }, data: { i } },
+              });
+            coldFirst(log, 2_000);
+          }
+        }
+    expect(coldCount(log)).toBeGreaterThan(4_000);
+    coldFirst(log, 2_000);
+    same(log, reference);
+    const entries = (log as unknown as { events: { toArray(): unknown[] } }).events.toArray();
+    const blocks = new Map<string, Set<unknown>>();
+    for (const e of entries)
+      if (e instanceof ColdEvent) {
+        const page = `${e.siteId} ${e.pageLoadId}`;
+        blocks.set(page, (blocks.get(page) ?? new Set()).add(e.block));
+      }
+    // the first 400 pages are wholly cold: each in one block (seq order would give each 10)
+    expect(blocks.size).toBeGreaterThanOrEqual(400);
+    const spread = [...blocks.values()].map((b) => b.size);
+    expect(spread.filter((n) => n > 1).length).toBeLessThanOrEqual(spread.length / 10);
+    // a list in seq order of every cold event opens each block once (the reader keeps the last 128)
+    const opened = new Set<unknown>();
+    let reopened = 0;
+    const open: unknown[] = [];
+    for (const e of entries)
+      if (e instanceof ColdEvent && !open.includes(e.block)) {
+        if (opened.has(e.block)) reopened++;
+        opened.add(e.block);
+        open.push(e.block);
+        if (open.length > 128) open.shift();
+      }
+    expect(reopened).toBe(0);
   });
 });

@@ -4,15 +4,14 @@
 // deflated with 15 others (~80 bytes an event), beside what its filters and indexes read (seq, site,
 // category, event, accepted, the three ids). Reading one back parses its line: a new object each time,
 // equal to the event as it was stored (the answer of the real service it was forwarded to included).
-// Why 16: a page's events are spread over the blocks of the pages browsed at the same time, so reading one
-// page back opens about as many blocks as it has events. Measured on bench events (830-byte lines): 16 to
-// a block, 81 bytes an event and ~25 µs to open one; 128, 58 bytes but ~200 µs (a session's 33 pages read
-// back took 100 ms).
+// A block holds whole pages where it can (the store cuts them so, event-log.ts), so reading one page back
+// opens one or two. Why 16 or a little more: measured on bench events (830-byte lines), 16 to a block cost
+// 81 bytes an event and ~25 µs to open one; 128, 58 bytes but ~200 µs.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventKeys } from './event-index';
 
-/** Events deflated together (see above). */
+/** Events deflated together, at least (see above). */
 export const COLD_BLOCK = 16;
 
 /** Blocks whose lines are kept after a read, the last this many: a list read in page order reopens none. */
@@ -91,7 +90,7 @@ export class ColdEvent {
   }
 }
 
-/** The events (in seq order) as one block, and what the store keeps of each. */
+/** The events (in the order they are given) as one block, and what the store keeps of each. */
 export function freeze(
   events: readonly RecordedEvent[],
   keysOf: (e: RecordedEvent) => EventKeys,

@@ -40,6 +40,14 @@ export interface EventLogOptions {
 
 const HOT = 8_192;
 
+/**
+ * How far (in seqs) past the oldest event held as it came a block reaches for that event's page. A list in
+ * seq order then finds the events near any point in the blocks cut from the ~`PAGE_REACH` events around it
+ * (~100 blocks, within the reader's 128 kept open), so exports and lists reopen none; and the 100 pages
+ * the store bench interleaves (a page's 10 events spread over ~900 seqs) each go cold in one block.
+ */
+const PAGE_REACH = 1_024;
+
 interface Waiter {
   q: EventQuery;
   count: number;
@@ -57,8 +65,10 @@ export class EventLog implements EventStore {
   private readonly byResponse = new KeyIndex<Entry>();
   private readonly byPageLoad = new KeyIndex<Entry>();
   private readonly bySession = new KeyIndex<Entry>();
-  /** the oldest this many entries are cold (compact); the rest are events as they came */
+  /** how many entries are cold (compact); the rest are events as they came */
   private cold = 0;
+  /** every entry before this index is cold (the first event held as it came is here or a little later) */
+  private coldUpTo = 0;
   private readonly hot: number;
   private readonly reader = new ColdReader();
   // a failing listener (timelines, SSE) must not turn a stored event into a failed request
@@ -275,16 +285,30 @@ export class EventLog implements EventStore {
     this.bySession.add(keys.sessionId, entry);
   }
 
-  /** The oldest events held as they came go cold, a block of them, in place in the list and indexes. */
+  /**
+   * The oldest event held as it came goes cold, in one block with the other events of its page held as
+   * they came that follow it closely (within `PAGE_REACH` seqs), then those of the next oldest event's page,
+   * until the block holds `COLD_BLOCK` or more. Pages browsed at the same time interleave their events, so
+   * blocks cut in seq order put a page's events in as many blocks as it has events, and reading one page
+   * back opened them all (a session's 33 pages: ~330 blocks inflated). Kept by page, one or two.
+   */
   private freezeOldest(): void {
-    const from = this.cold;
-    const hot: RecordedEvent[] = [];
-    for (let i = from; i < from + COLD_BLOCK; i++) hot.push(this.events.at(i) as RecordedEvent);
+    while (this.coldUpTo < this.events.length && this.events.at(this.coldUpTo) instanceof ColdEvent)
+      this.coldUpTo++;
+    const first = this.events.at(this.coldUpTo);
+    if (first === undefined) return;
+    const reach = first.seq + PAGE_REACH;
+    const taken = new Set<RecordedEvent>();
+    for (let i = this.coldUpTo; taken.size < COLD_BLOCK && i < this.events.length; i++) {
+      const e = this.events.at(i);
+      if (!(e instanceof ColdEvent) && !taken.has(e)) this.takePage(e, reach, taken);
+    }
+    const hot = [...taken];
     const cold = freeze(hot, keysOf);
     for (let i = 0; i < cold.length; i++) {
       const e = hot[i]!;
       const c = cold[i]!;
-      this.events.setAt(from + i, c);
+      this.events.setAt(this.events.indexOfSeq(e.seq), c);
       this.bySite.replace(e.siteId, e, c);
       this.byResponse.replace(c.responseId, e, c);
       this.byPageLoad.replace(c.pageLoadId, e, c);
@@ -293,10 +317,25 @@ export class EventLog implements EventStore {
     this.cold += cold.length;
   }
 
+  /** `e`, then the events of its page (its site's, held as they came) after it with a seq below `reach`. */
+  private takePage(e: RecordedEvent, reach: number, taken: Set<RecordedEvent>): void {
+    taken.add(e);
+    const { pageLoadId } = keysOf(e);
+    const page = pageLoadId === undefined ? undefined : this.byPageLoad.get(pageLoadId);
+    if (!page) return;
+    const most = taken.size - 1 + COLD_BLOCK;
+    for (let i = page.indexAfter(e.seq); i < page.length && taken.size < most; i++) {
+      const next = page.at(i);
+      if (next.seq >= reach) break;
+      if (!(next instanceof ColdEvent) && next.siteId === e.siteId) taken.add(next);
+    }
+  }
+
   private dropOldest(): void {
     const entry = this.events.shift();
     if (!entry) return;
-    if (this.cold > 0) this.cold--;
+    if (entry instanceof ColdEvent) this.cold--;
+    if (this.coldUpTo > 0) this.coldUpTo--;
     const keys = keysOfEntry(entry);
     this.bySite.dropOldest(entry.siteId, entry);
     this.byResponse.dropOldest(keys.responseId, entry);
@@ -318,8 +357,8 @@ export class EventLog implements EventStore {
     for (const index of [this.bySite, this.byResponse, this.byPageLoad, this.bySession])
       index.clear();
     this.reader.forget();
-    // cold entries come first in the list, and stay first among those kept
     this.cold = 0;
+    this.coldUpTo = 0;
     for (const entry of kept) {
       this.place(entry);
       if (entry instanceof ColdEvent) this.cold++;
