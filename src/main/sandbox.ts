@@ -11,7 +11,7 @@ import type { SandboxConfig } from './config';
 import { createApp, findRendererDir } from './http/app';
 import { allowedHosts } from './http/security';
 import { VERSION } from './version';
-import { openEventStore } from './store/open-events';
+import { lockEventStore } from './store/open-events';
 import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
 import { TimelineEngine } from './tracking/timeline/engine';
@@ -24,7 +24,6 @@ import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
 import { looseDirWarning } from './store/private-files';
-import { turn } from './slices';
 import type { ResetScope, SandboxCore } from './core';
 
 export type { ResetScope, SandboxCore };
@@ -65,25 +64,18 @@ async function openCore(
   const bus = new Bus();
   const warnings: string[] = [...(options.warnings ?? [])];
 
-  const events = await openEventStore({
+  // The data dir is locked first; its journal is read once the timelines can take each event as it is
+  // read back (they need the search responses and catalogs, opened in between).
+  const store = await lockEventStore({
     dataDir: config.dataDir,
     retention: config.retention.events,
   });
-  warnings.push(...events.loadWarnings());
-  const loose = config.dataDir ? await looseDirWarning(config.dataDir) : null;
-  if (loose) warnings.push(loose);
-  closers.push(() => events.close());
+  closers.push(() => store.close());
+  const events = store.log;
   events.onAppend((event) => bus.emit({ type: 'event', data: event }));
-  // The real service's answers to forwarded beacons are put back on their events before the timelines
-  // are rebuilt, so `upstream-disagrees` survives a restart.
-  const { log: upstreamLog, warnings: upstreamWarnings } = await UpstreamLog.open(
-    config.dataDir,
-    events,
-    config.retention.events,
-  );
-  warnings.push(...upstreamWarnings);
-  // closed after forwarding stops (closers run in reverse): answers still in flight are written first
-  closers.push(() => upstreamLog.close());
+  // The real service's answers to forwarded beacons are put back on their events as the journal is read,
+  // before the timelines take them, so `upstream-disagrees` survives a restart.
+  const storedAnswers = await UpstreamLog.read(config.dataDir);
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
 
   // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
@@ -105,18 +97,6 @@ async function openCore(
   });
   resetHandlers.add((scope) => timelines.reset(scope.siteId));
   closers.push(() => timelines.dispose());
-  const forwarding = new BeaconForwarder({
-    sites: forwardSites(config),
-    clock,
-    record(event, upstream) {
-      void upstreamLog.add(event, upstream);
-      timelines.upstreamAnswered(event);
-      bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
-    },
-  });
-  // stopping aborts requests in flight; their outcome is recorded before the answers' file closes
-  closers.push(() => forwarding.close());
-  resetHandlers.add(() => upstreamLog.pruned());
   const exportSections = new Map<string, ExportSection>();
 
   const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(
@@ -124,7 +104,6 @@ async function openCore(
     clock,
     bus,
   );
-  warnings.push(...indexingWarnings);
   closers.push(() => indexing.close());
   resetHandlers.add((scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined));
   // feeds (state, history with scorecards, last run) and the outbox go into exports for bug reports; not imported
@@ -137,7 +116,6 @@ async function openCore(
     config.dataDir,
     clock.now(),
   );
-  warnings.push(...searchWarnings);
   closers.push(() => responses.close());
   const search = new SearchService({
     accounts: config.accounts,
@@ -148,34 +126,66 @@ async function openCore(
   timelines.setProvenance(search.provenance());
   // A re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:
   // a feed's progress, told several times a second while it parses, leaves them as they are). Told
-  // before the replay, which gives the event loop turns: a feed indexed meanwhile re-judges its pages.
+  // before the journal is read, which gives the event loop turns: a feed indexed meanwhile re-judges its pages.
   indexing.catalog.onChange((siteId) => timelines.invalidate(siteId));
-  // The stored events are replayed once the search responses they name are known: pages judged during
-  // the replay (letGoReplayed) are judged as they will be read, not again for the provenance rules.
+  events.onDrop((event) => timelines.storeDropped(event));
+
+  // The stored events go to the timelines as the journal is read back, each while it is still held as
+  // parsed (read back from the compact store afterwards, a million events took ~18 s more to start), and
+  // what the journal did to the store the timelines do too: a reset forgets the site's pages, an event
+  // retention drops forgets its page once let go — as a sandbox that had taken the same beacons live.
+  // Pages judged now (letGoReplayed) are judged as they will be read: the search responses they name are
+  // known, so the provenance rules need not judge them again. The journal is read a megabyte at a time,
+  // each read a turn of the event loop: the heap's growth cap (heap.ts) is decided there, after each full
+  // collection (a load that never gave the loop a turn grew the heap uncapped: 2 GB of RSS).
   let replayed = 0;
   // An event the timelines cannot take (a bug in a rule) must not stop the sandbox from starting: the
   // live path logs such an error and keeps the 200; here the start-up warnings say so (health, the UI).
   const unreplayed = { count: 0, first: '' };
-  for (const event of events.snapshot()) {
-    try {
-      timelines.apply(event, { quiet: true });
-    } catch (err) {
-      if (unreplayed.count++ === 0) unreplayed.first = `${event.id}: ${(err as Error).message}`;
-    }
-    if (++replayed % 50_000 === 0) timelines.letGoReplayed(10_000);
-    // A turn of the event loop now and then: the heap's growth cap (heap.ts) is decided after each full
-    // collection, on the loop; a replay that never gave it back grew the heap uncapped (a million
-    // events: 2 GB of RSS after a restart, 1.25 GB after an import of the same events).
-    if (replayed % 10_000 === 0) await turn();
-  }
+  timelines.beginReplay();
+  await store.load({
+    upstream: (eventId) => storedAnswers.answers.get(eventId),
+    event(event) {
+      try {
+        timelines.apply(event, { quiet: true });
+      } catch (err) {
+        if (unreplayed.count++ === 0) unreplayed.first = `${event.id}: ${(err as Error).message}`;
+      }
+      if (++replayed % 50_000 === 0) timelines.letGoReplayed(10_000);
+    },
+    reset: (siteId) => timelines.reset(siteId),
+  });
   // the quiet pages of the newest events too: judged now, rather than let go unjudged by their idle timers
-  if (replayed > 0) timelines.letGoReplayed(0);
+  timelines.endReplay();
+  warnings.push(...events.loadWarnings());
+  const loose = config.dataDir ? await looseDirWarning(config.dataDir) : null;
+  if (loose) warnings.push(loose);
+  const { log: upstreamLog, warnings: upstreamWarnings } = await UpstreamLog.start(
+    config.dataDir,
+    events,
+    config.retention.events,
+    storedAnswers,
+  );
+  warnings.push(...upstreamWarnings, ...indexingWarnings, ...searchWarnings);
+  // closed after forwarding stops (closers run in reverse): answers still in flight are written first
+  closers.push(() => upstreamLog.close());
+  const forwarding = new BeaconForwarder({
+    sites: forwardSites(config),
+    clock,
+    record(event, upstream) {
+      void upstreamLog.add(event, upstream);
+      timelines.upstreamAnswered(event);
+      bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
+    },
+  });
+  // stopping aborts requests in flight; their outcome is recorded before the answers' file closes
+  closers.push(() => forwarding.close());
+  resetHandlers.add(() => upstreamLog.pruned());
   options.afterReplay?.(replayed);
   if (unreplayed.count > 0)
     warnings.push(
       `${unreplayed.count} stored event${unreplayed.count === 1 ? '' : 's'} could not be replayed into the timelines (first: ${unreplayed.first}); their pages are judged without them. This is a bug in search-sandbox: please report it with the event (GET /_sandbox/events/{id})`,
     );
-  events.onDrop((event) => timelines.storeDropped(event));
   events.onAppend((event) => {
     try {
       timelines.apply(event, { live: true });

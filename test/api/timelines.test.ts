@@ -186,6 +186,55 @@ describe('GET /_sandbox/timelines', () => {
     await fetch(`${second.url}/_sandbox/reset`, { method: 'POST' });
     expect((await list(second.url)).total).toBe(0);
   });
+  it('shows after a restart what it showed before: a reset in its journal, and pages whose events retention dropped', async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(cleanup);
+    const config = { dataDir: dir, retention: { events: 7 } };
+    const other = (pageLoadId: string) => {
+      const { p, at } = livePage({ siteId: 'other1', pageLoadId });
+      return [p.render(`r-${pageLoadId}`, at(0))];
+    };
+    const shown = async (url: string) =>
+      (await list(url, '?limit=100')).pages.map(
+        (pg) => `${pg.siteId}/${pg.pageLoadId}/${pg.verdict}/${pg.counts.events}`,
+      );
+    const restarted = async (before: string[]) => {
+      const again = await startSandbox(config);
+      stops.push(() => again.close());
+      expect(await shown(again.url)).toEqual(before);
+      return again;
+    };
+
+    const first = await startSandbox(config);
+    await post(first.url, [
+      ...other('page-o1'),
+      ...goodSession('page-g1'),
+      ...badSession('page-b1'),
+    ]);
+    // demo42's pages forgotten; the journal keeps the reset after them
+    await fetch(`${first.url}/_sandbox/reset?siteId=demo42`, { method: 'POST' });
+    await post(first.url, other('page-o2'));
+    const afterReset = await shown(first.url);
+    expect(afterReset).toEqual(['other1/page-o1/pass/1', 'other1/page-o2/pass/1']);
+    await first.close();
+
+    const second = await restarted(afterReset);
+    // more events than retention keeps: the oldest dropped, their pages forgotten
+    await post(second.url, [
+      ...goodSession('page-g2'),
+      ...badSession('page-b2'),
+      ...other('page-o3'),
+    ]);
+    const afterDrops = await shown(second.url);
+    expect(afterDrops).toEqual([
+      'other1/page-o2/pass/1',
+      'demo42/page-g2/pass/3',
+      'demo42/page-b2/fail/2',
+      'other1/page-o3/pass/1',
+    ]);
+    await second.close();
+    await restarted(afterDrops);
+  });
 });
 
 describe('GET /_sandbox/report', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asDataDirError, dataDirFailure, DataDirError } from '../../src/main/store/data-dir-error';
 import { createCore } from '../../src/main/sandbox';
-import { LOCK_FILE } from '../../src/main/store/dir-lock';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/main/store/dir-lock';
 import { tempDir, testConfig } from '../helpers/sandbox';
 
 const cleanups: Array<() => void> = [];
@@ -69,7 +69,23 @@ describe('createCore on a damaged data directory', () => {
     );
     expect(existsSync(path.join(data, LOCK_FILE))).toBe(false);
     expect(readFileSync(path.join(data, 'indexing.json'), 'utf8')).toBe('{"version":1,');
-    // the journal was opened first (a fresh one gets its header line), and closed again
-    expect(readdirSync(data).sort()).toEqual(['events.ndjson', 'indexing.json']);
+    // the dir was locked first and the journal is read last (the timelines take its events as it is
+    // read, once catalogs and responses are open): a start that failed before made no journal
+    expect(readdirSync(data).sort()).toEqual(['indexing.json']);
+  });
+
+  it('locks the dir before it reads anything in it: a dir in use is said so, not its damaged files', async () => {
+    const t = tempDir('data-dir-error-');
+    cleanups.push(t.cleanup);
+    const data = path.join(t.dir, 'data');
+    mkdirSync(data);
+    writeFileSync(path.join(data, 'indexing.json'), '{"version":1,');
+    const release = lockDataDir(data);
+    try {
+      await expect(createCore(testConfig({ dataDir: data }))).rejects.toThrow(DataDirInUseError);
+    } finally {
+      release();
+    }
+    expect(readdirSync(data).sort()).toEqual(['indexing.json']);
   });
 });

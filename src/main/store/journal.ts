@@ -12,7 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { RecordedEvent } from '../../shared/events';
+import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventLog, EventPersistence } from './event-log';
 import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
 import { lockDataDir } from './dir-lock';
@@ -28,6 +28,16 @@ export interface JournalOptions {
   compactChunk?: number;
   /** the write(2) used for appends (fault injection in tests: a disk that fills up mid-write) */
   writeSync?: WriteFn;
+}
+
+/** Told each record of a reloaded journal as the store takes it (the timelines rebuilt in step). */
+export interface RestoreHooks {
+  /** the real service's answer to a stored event (kept in its own file), put on it before it is stored */
+  upstream?(eventId: string): UpstreamAnswer | undefined;
+  /** an event, once stored (retention applied) */
+  event?(event: RecordedEvent): void;
+  /** a reset record, once applied to the store */
+  reset?(siteId: string | undefined): void;
 }
 
 interface Pending {
@@ -73,16 +83,40 @@ export class Journal implements EventPersistence {
 
   /** Reload `<dir>/events.ndjson` into `log`, then journal its future appends and resets. */
   static async open(dir: string, log: EventLog, options: JournalOptions = {}): Promise<Journal> {
+    return Journal.load(dir, await Journal.lock(dir), log, options);
+  }
+
+  /** The data dir made and locked for this process; the function given back releases it. */
+  static async lock(dir: string): Promise<() => void> {
     await makePrivateDir(dir);
-    const release = lockDataDir(dir);
+    return lockDataDir(dir);
+  }
+
+  /**
+   * Reload `<dir>/events.ndjson` (locked by `lock`, released when the journal closes or the load fails)
+   * into `log`, each record told to `restored` once the log took it; then journal its future appends.
+   */
+  static async load(
+    dir: string,
+    release: () => void,
+    log: EventLog,
+    options: JournalOptions = {},
+    restored: RestoreHooks = {},
+  ): Promise<Journal> {
     try {
       const file = path.join(dir, JOURNAL_FILE);
       // A compaction cut short by a crash leaves its temp file; the journal itself is still whole.
       rmSync(`${file}.compact`, { force: true });
       const read = await readJournal(file, (entry) => {
-        if (entry.kind === 'event') log.restore(entry.event);
-        else if (entry.kind === 'reset') log.restoreReset(entry.siteId, entry.nextSeq);
-        else log.bumpSeq(entry.nextSeq);
+        if (entry.kind === 'event') {
+          const upstream = restored.upstream?.(entry.event.id);
+          if (upstream !== undefined) entry.event.upstream = upstream;
+          log.restore(entry.event);
+          restored.event?.(entry.event);
+        } else if (entry.kind === 'reset') {
+          log.restoreReset(entry.siteId, entry.nextSeq);
+          restored.reset?.(entry.siteId);
+        } else log.bumpSeq(entry.nextSeq);
       });
       const fd = openSync(file, 'a', PRIVATE_FILE);
       const size = fstatSync(fd).size;

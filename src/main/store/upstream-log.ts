@@ -28,6 +28,14 @@ export function upstreamProblem(v: unknown): string | null {
   return null;
 }
 
+/** The answers file as read at start. */
+export interface StoredAnswers {
+  answers: Map<string, UpstreamAnswer>;
+  warnings: string[];
+  /** the file exists */
+  found: boolean;
+}
+
 export class UpstreamLog {
   private file: FileHandle | null = null;
   private lines = 0;
@@ -53,9 +61,16 @@ export class UpstreamLog {
     events: EventStore,
     retention: number,
   ): Promise<{ log: UpstreamLog; warnings: string[] }> {
-    const log = new UpstreamLog(dir, events, 2 * retention + 1000);
-    const warnings: string[] = [];
-    if (!dir) return { log, warnings };
+    const stored = await UpstreamLog.read(dir);
+    // an event reset or dropped by retention since keeps no answer
+    for (const [eventId, upstream] of stored.answers) events.setUpstream(eventId, upstream);
+    return UpstreamLog.start(dir, events, retention, stored);
+  }
+
+  /** The answers in the file, by event id (to put on the events as the journal is read back). */
+  static async read(dir: string | null): Promise<StoredAnswers> {
+    const stored: StoredAnswers = { answers: new Map(), warnings: [], found: false };
+    if (!dir) return stored;
     const file = path.join(dir, UPSTREAM_FILE);
     const text = await readFile(file, 'utf8').catch(() => null);
     let torn = 0;
@@ -64,17 +79,34 @@ export class UpstreamLog {
       try {
         const r = JSON.parse(line) as UpstreamRecord;
         if (typeof r.eventId !== 'string' || upstreamProblem(r.upstream) !== null) torn++;
-        // an event reset or dropped by retention since keeps no answer
-        else events.setUpstream(r.eventId, r.upstream);
+        else stored.answers.set(r.eventId, r.upstream);
       } catch {
         torn++;
       }
     }
     // a line torn by a kill while writing (or edited by hand): that one answer is lost, the event is whole
-    if (torn) warnings.push(`upstream answers: ${torn} unreadable line(s) in ${file} were skipped`);
+    if (torn)
+      stored.warnings.push(`upstream answers: ${torn} unreadable line(s) in ${file} were skipped`);
+    stored.found = text !== null;
+    return stored;
+  }
+
+  /**
+   * Keep appending, once `stored` (from `read`) is on the events still retained: the file is rewritten
+   * with their answers only.
+   */
+  static async start(
+    dir: string | null,
+    events: EventStore,
+    retention: number,
+    stored: StoredAnswers,
+  ): Promise<{ log: UpstreamLog; warnings: string[] }> {
+    const log = new UpstreamLog(dir, events, 2 * retention + 1000);
+    // on the events by now: the map is not kept for as long as whoever holds `stored` lives
+    stored.answers.clear();
     // no file yet: the first answer creates it, so a sandbox that never forwards leaves no trace
-    if (text !== null) await log.compact();
-    return { log, warnings };
+    if (dir && stored.found) await log.compact();
+    return { log, warnings: stored.warnings };
   }
 
   /** Put the answer on its event (when still retained) and append it to the file. */

@@ -169,6 +169,8 @@ export class TimelineEngine {
   /** released pages whose events are back for a read (`withEvents`): none is let go meanwhile */
   private readonly reading = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
+  /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
+  private replaying = false;
   private provenance: ProvenanceSource | undefined;
   /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
   private readonly book: VisitBook;
@@ -609,6 +611,24 @@ export class TimelineEngine {
    * the rest of the store may still change is left to the first read: the visit's findings (a later
    * page of the visit may come), and what the page rules say (judged with its visit).
    */
+  /**
+   * The store is about to be replayed into the engine: quiet applies, `letGoReplayed` now and then, and
+   * `endReplay` at its end. The idle timers its applies set may fire meanwhile (the journal is read a
+   * megabyte at a time, each read a turn of the event loop); a page whose timer fires is left to
+   * `letGoReplayed`, which judges it before it lets its events go, rather than let go unjudged by its
+   * timer (then the first list of failing pages after a restart read every page's events back: 23 s for
+   * a million events).
+   */
+  beginReplay(): void {
+    this.replaying = true;
+  }
+
+  /** The replay is over: every quiet page is judged and lets its events go, and idle timers act again. */
+  endReplay(): void {
+    this.letGoReplayed(0);
+    this.replaying = false;
+  }
+
   letGoReplayed(recent: number): void {
     const now = this.options.clock.now();
     for (const page of this.pages.values()) {
@@ -887,6 +907,8 @@ export class TimelineEngine {
   }
 
   private wentIdle(page: PageState, at: number): void {
+    // the replay at start lets its quiet pages go itself, judged (beginReplay)
+    if (this.replaying) return;
     // stale entries: the page saw newer events, or was reset
     if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
     if (page.idle || page.awaitingImpression === 0) {
