@@ -98,8 +98,17 @@ export async function startScriptServer(script: string, args: string[] = []): Pr
 
 /** A process's resident memory now, in bytes (VmRSS of /proc/PID/status). */
 export function rssBytes(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!m) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return statusBytes(pid, 'VmRSS');
+}
+
+/** The most RSS the process has had since it started (Linux: VmHWM, its high-water mark). */
+export function peakRssBytes(pid: number): number {
+  return statusBytes(pid, 'VmHWM');
+}
+
+function statusBytes(pid: number, field: string): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no ${field} in /proc/${pid}/status`);
   return Number(m[1]) * 1024;
 }
 

@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { pageEvents } from './timelines';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fmt, median, rssBytes, spread, startScriptServer, type Bench } from './bench';
+import {
+  fmt,
+  median,
+  peakRssBytes,
+  rssBytes,
+  spread,
+  startScriptServer,
+  type Bench,
+} from './bench';
 import { launchChromium, WATCH_FIRST_ROW } from './chromium';
 import { searchDraft } from '../helpers/drafts';
 import { CHROMIUM, RENDERER_DIR } from '../e2e/helpers/ui';
@@ -94,6 +102,7 @@ export const bench: Bench = {
     let server = await startScriptServer(script);
     // MB (10^6 bytes), as the issue's "under 1.5 GB" counts (1,536 MiB would be 1.61 GB)
     const rssMb = () => rssBytes(server.pid) / 1e6;
+    const peakMb = () => peakRssBytes(server.pid) / 1e6;
     try {
       const start = Date.now() - 6 * 3_600_000;
       let seq = 0;
@@ -153,6 +162,10 @@ export const bench: Bench = {
         rows.push(['UI: Timelines first page row painted (Chromium, fresh loads)', spread(paint)]);
       rows.push(['sandbox RSS (MB), right after the queries and reports', fmt(rss, 0)]);
       rows.push(['sandbox RSS (MB), after 15 s idle', fmt(idleRss, 0)]);
+      rows.push([
+        'sandbox peak RSS (MB): the import, queries and reports (VmHWM)',
+        fmt(peakMb(), 0),
+      ]);
 
       // the same store after a restart: the journal read back, the timelines rebuilt from it
       await server.stop();
@@ -160,6 +173,7 @@ export const bench: Bench = {
       server = await startScriptServer(script);
       const listening = performance.now() - started;
       const restartRss = rssMb();
+      const restartPeak = peakMb();
       const again = await timed(`${server.url}/_sandbox/timelines?verdict=fail&limit=50`);
       log(
         `restart: listening after ${fmt(listening / 1000)} s, first failing-pages answer ${fmt(again)} ms`,
@@ -174,6 +188,7 @@ export const bench: Bench = {
       for (const [name, url] of QUERIES.slice(1))
         rows.push([`after the restart, ${name}: GET ${url}`, spread(after.get(name)!)]);
       rows.push(['sandbox RSS (MB) after the restart, when it listens', fmt(restartRss, 0)]);
+      rows.push(['sandbox peak RSS (MB) while it started again (VmHWM)', fmt(restartPeak, 0)]);
       rows.push([
         'sandbox RSS (MB) after the restart, its queries and 15 s idle',
         fmt(restartIdleRss, 0),
