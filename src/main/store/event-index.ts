@@ -179,6 +179,12 @@ export class KeyIndex<T extends Sequenced = RecordedEvent> {
     return single;
   }
 
+  /** The events of `key` when there are two or more (`get` without making a list for a lone one). */
+  list(key: string): SeqList<T> | undefined {
+    const entry = this.entries.get(key);
+    return entry instanceof SeqList ? entry : undefined;
+  }
+
   /** Hold `next` where `held` was (the same event, kept another way). */
   replace(key: string | undefined, held: T, next: T): void {
     if (key === undefined) return;

@@ -298,12 +298,12 @@ export class EventLog implements EventStore {
     const first = this.events.at(this.coldUpTo);
     if (first === undefined) return;
     const reach = first.seq + PAGE_REACH;
-    const taken = new Set<RecordedEvent>();
-    for (let i = this.coldUpTo; taken.size < COLD_BLOCK && i < this.events.length; i++) {
+    // (a few dozen at most: a list is searched faster than a set is made)
+    const hot: RecordedEvent[] = [];
+    for (let i = this.coldUpTo; hot.length < COLD_BLOCK && i < this.events.length; i++) {
       const e = this.events.at(i);
-      if (!(e instanceof ColdEvent) && !taken.has(e)) this.takePage(e, reach, taken);
+      if (!(e instanceof ColdEvent) && !hot.includes(e)) this.takePage(e, reach, hot);
     }
-    const hot = [...taken];
     const cold = freeze(hot, keysOf);
     for (let i = 0; i < cold.length; i++) {
       const e = hot[i]!;
@@ -318,16 +318,17 @@ export class EventLog implements EventStore {
   }
 
   /** `e`, then the events of its page (its site's, held as they came) after it with a seq below `reach`. */
-  private takePage(e: RecordedEvent, reach: number, taken: Set<RecordedEvent>): void {
-    taken.add(e);
+  private takePage(e: RecordedEvent, reach: number, taken: RecordedEvent[]): void {
+    taken.push(e);
     const { pageLoadId } = keysOf(e);
-    const page = pageLoadId === undefined ? undefined : this.byPageLoad.get(pageLoadId);
+    // a page of one event so far (most pages, when each beacon is a page of its own): nothing to add
+    const page = pageLoadId === undefined ? undefined : this.byPageLoad.list(pageLoadId);
     if (!page) return;
-    const most = taken.size - 1 + COLD_BLOCK;
-    for (let i = page.indexAfter(e.seq); i < page.length && taken.size < most; i++) {
+    const most = taken.length - 1 + COLD_BLOCK;
+    for (let i = page.indexAfter(e.seq); i < page.length && taken.length < most; i++) {
       const next = page.at(i);
       if (next.seq >= reach) break;
-      if (!(next instanceof ColdEvent) && next.siteId === e.siteId) taken.add(next);
+      if (!(next instanceof ColdEvent) && next.siteId === e.siteId) taken.push(next);
     }
   }
 
