@@ -602,16 +602,6 @@ export class TimelineEngine {
   }
 
   /**
-   * The store replayed into the engine at start (quiet applies, no timer runs meanwhile): quiet pages
-   * none of the last `recent` events touched let their events go, so the replay of a million events
-   * never holds them all. Before it lets them go, such a page's responses are judged, while their events
-   * are here: judged on the first read instead, every page read its events back from the store (a
-   * million events: 34 s for the first list of failing pages after a restart). It goes idle first if its
-   * idle time has passed (its timer, set by the replay, would make it so right after the start). What
-   * the rest of the store may still change is left to the first read: the visit's findings (a later
-   * page of the visit may come), and what the page rules say (judged with its visit).
-   */
-  /**
    * The store is about to be replayed into the engine: quiet applies, `letGoReplayed` now and then, and
    * `endReplay` at its end. The idle timers its applies set may fire meanwhile (the journal is read a
    * megabyte at a time, each read a turn of the event loop); a page whose timer fires is left to
@@ -629,6 +619,16 @@ export class TimelineEngine {
     this.replaying = false;
   }
 
+  /**
+   * The store replayed into the engine at start (quiet applies; idle timers leave pages to it): quiet pages
+   * none of the last `recent` events touched let their events go, so the replay of a million events
+   * never holds them all. Before it lets them go, such a page's responses are judged, while their events
+   * are here: judged on the first read instead, every page read its events back from the store (a
+   * million events: 34 s for the first list of failing pages after a restart). It goes idle first if its
+   * idle time has passed (its timer, set by the replay, would make it so right after the start). What
+   * the rest of the store may still change is left to the first read: the visit's findings (a later
+   * page of the visit may come), and what the page rules say (judged with its visit).
+   */
   letGoReplayed(recent: number): void {
     const now = this.options.clock.now();
     for (const page of this.pages.values()) {
