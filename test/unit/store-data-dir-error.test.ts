@@ -57,13 +57,19 @@ describe('dataDirFailure', () => {
   });
 });
 
+/** A data dir whose indexing.json is cut short (removed after the test). */
+function damagedDataDir(): string {
+  const t = tempDir('data-dir-error-');
+  cleanups.push(t.cleanup);
+  const data = path.join(t.dir, 'data');
+  mkdirSync(data);
+  writeFileSync(path.join(data, 'indexing.json'), '{"version":1,');
+  return data;
+}
+
 describe('createCore on a damaged data directory', () => {
   it('closes what it opened: the lock is gone, the journal and the damaged file are as they were', async () => {
-    const t = tempDir('data-dir-error-');
-    cleanups.push(t.cleanup);
-    const data = path.join(t.dir, 'data');
-    mkdirSync(data);
-    writeFileSync(path.join(data, 'indexing.json'), '{"version":1,');
+    const data = damagedDataDir();
     await expect(createCore(testConfig({ dataDir: data }))).rejects.toThrow(
       `${path.join(data, 'indexing.json')} is not valid JSON (`,
     );
@@ -75,11 +81,7 @@ describe('createCore on a damaged data directory', () => {
   });
 
   it('locks the dir before it reads anything in it: a dir in use is said so, not its damaged files', async () => {
-    const t = tempDir('data-dir-error-');
-    cleanups.push(t.cleanup);
-    const data = path.join(t.dir, 'data');
-    mkdirSync(data);
-    writeFileSync(path.join(data, 'indexing.json'), '{"version":1,');
+    const data = damagedDataDir();
     const release = lockDataDir(data);
     try {
       await expect(createCore(testConfig({ dataDir: data }))).rejects.toThrow(DataDirInUseError);
