@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/main/store/dir-lock';
 import { EventLog } from '../../src/main/store/event-log';
 import { Journal } from '../../src/main/store/journal';
-import { openEventStore } from '../../src/main/store/open-events';
+import { lockEventStore, openEventStore } from '../../src/main/store/open-events';
+import { DataDirError } from '../../src/main/store/data-dir-error';
 import { tempDir } from '../helpers/sandbox';
 
 const cleanups: Array<() => void> = [];
@@ -55,6 +56,46 @@ describe('lockDataDir', () => {
     await expect(openEventStore({ dataDir: d, retention: 10 })).rejects.toThrow(DataDirInUseError);
     await log.close();
     const again = await openEventStore({ dataDir: d, retention: 10 });
+    await again.close();
+  });
+
+  it('is taken before the journal is read; a hook that throws while it is read throws on as it is, the lock freed', async () => {
+    const d = dir();
+    const first = await openEventStore({ dataDir: d, retention: 10 });
+    for (const n of [1, 2])
+      await first.append({
+        receivedAt: new Date(n).toISOString(),
+        siteId: 'demo42',
+        category: 'search',
+        event: 'render',
+        path: '/beacon/v2/demo42/search/render',
+        accepted: true,
+        status: 200,
+        errors: [],
+        body: {},
+      });
+    await first.close();
+
+    const store = await lockEventStore({ dataDir: d, retention: 10 });
+    // locked, not read yet: a second sandbox is refused, and the store holds nothing so far
+    await expect(lockEventStore({ dataDir: d, retention: 10 })).rejects.toThrow(DataDirInUseError);
+    expect(store.log.size()).toBe(0);
+    const bug = new TypeError('a bug in the timelines');
+    const seen: string[] = [];
+    const failed = store.load({
+      event(e) {
+        seen.push(e.id);
+        throw bug;
+      },
+    });
+    // the hook's own error, not "events.ndjson cannot be written (…)"
+    await expect(failed).rejects.toBe(bug);
+    await expect(failed).rejects.not.toBeInstanceOf(DataDirError);
+    expect(seen).toEqual(['ev_000000001']);
+    await store.close();
+    const again = await lockEventStore({ dataDir: d, retention: 10 });
+    await again.load();
+    expect(again.log.size()).toBe(2);
     await again.close();
   });
 });

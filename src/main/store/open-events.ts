@@ -35,10 +35,24 @@ export async function lockEventStore(options: OpenEventsOptions): Promise<Locked
   let state: 'locked' | 'loading' | 'loaded' = 'locked';
   return {
     log,
-    async load(restored) {
+    async load(restored = {}) {
       if (state !== 'locked') throw new Error('the event store is loaded once');
       state = 'loading';
-      await usable(dir, () => Journal.load(dir, release, log, options, restored));
+      // what a hook throws (a bug in the timelines) is not the data dir's problem: it goes on as it is
+      let thrown: { err: unknown } | undefined;
+      try {
+        await usable(dir, () =>
+          Journal.load(
+            dir,
+            release,
+            log,
+            options,
+            noting(restored, (err) => (thrown = { err })),
+          ),
+        );
+      } catch (err) {
+        throw thrown ? thrown.err : err;
+      }
       state = 'loaded';
     },
     // a load that failed released the lock itself
@@ -57,4 +71,24 @@ async function usable<T>(dir: string, open: () => Promise<T>): Promise<T> {
       'write',
     );
   }
+}
+
+/** `restored`, each hook telling `noted` what it throws before it is thrown on. */
+function noting(restored: RestoreHooks, noted: (err: unknown) => void): RestoreHooks {
+  const wrap =
+    <A extends unknown[], R>(hook: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return hook(...args);
+      } catch (err) {
+        noted(err);
+        throw err;
+      }
+    };
+  const { upstream, event, reset } = restored;
+  return {
+    ...(upstream && { upstream: wrap(upstream) }),
+    ...(event && { event: wrap(event) }),
+    ...(reset && { reset: wrap(reset) }),
+  };
 }
