@@ -8,6 +8,7 @@ import { Journal } from '../../src/main/store/journal';
 import { lockEventStore, openEventStore } from '../../src/main/store/open-events';
 import { DataDirError } from '../../src/main/store/data-dir-error';
 import { tempDir } from '../helpers/sandbox';
+import { renderDraft } from '../helpers/event-drafts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -62,18 +63,7 @@ describe('lockDataDir', () => {
   it('is taken before the journal is read; a hook that throws while it is read throws on as it is, the lock freed', async () => {
     const d = dir();
     const first = await openEventStore({ dataDir: d, retention: 10 });
-    for (const n of [1, 2])
-      await first.append({
-        receivedAt: new Date(n).toISOString(),
-        siteId: 'demo42',
-        category: 'search',
-        event: 'render',
-        path: '/beacon/v2/demo42/search/render',
-        accepted: true,
-        status: 200,
-        errors: [],
-        body: {},
-      });
+    for (const n of [1, 2]) await first.append(renderDraft('demo42', n));
     await first.close();
 
     const store = await lockEventStore({ dataDir: d, retention: 10 });
