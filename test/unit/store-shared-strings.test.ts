@@ -56,24 +56,27 @@ function recorded(n: number, over: Partial<RecordedEvent> = {}): RecordedEvent {
 }
 
 describe('StringPool.shareEvent', () => {
-  it('leaves every value of the event as it was', () => {
-    const pool = new StringPool();
-    const events = [
-      recorded(1),
-      recorded(2),
-      recorded(3, { accepted: false, status: 400, body: '{"context": broken' }),
-      recorded(4, { body: null }),
-      recorded(5, { body: { context: 'not an object', data: [1, 2] } }),
-      recorded(6, {
-        accepted: false,
-        status: 400,
-        errors: [{ path: 'data.responseId', message: 'must be a string' }],
-      }),
-    ];
-    const before = structuredClone(events);
-    for (const e of events) pool.shareEvent(e);
-    expect(events).toEqual(before);
-  });
+  it.each(['shareEvent', 'shareRead'] as const)(
+    '%s leaves every value of the event as it was',
+    (how) => {
+      const pool = new StringPool();
+      const events = [
+        recorded(1),
+        recorded(2),
+        recorded(3, { accepted: false, status: 400, body: '{"context": broken' }),
+        recorded(4, { body: null }),
+        recorded(5, { body: { context: 'not an object', data: [1, 2] } }),
+        recorded(6, {
+          accepted: false,
+          status: 400,
+          errors: [{ path: 'data.responseId', message: 'must be a string' }],
+        }),
+      ];
+      const before = structuredClone(events);
+      for (const e of events) pool[how](e);
+      expect(events).toEqual(before);
+    },
+  );
 
   it('gives accepted events one frozen empty errors; errors that say something stay their own', () => {
     const pool = new StringPool();

@@ -114,9 +114,9 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const names = new Set(files.map((f) => path.basename(f)));
   const now = io.now();
   const judge = new OfflineJudge(now, levels);
-  // strings that repeat from event to event (a page's URL and ids, site, endpoint, an item's type) become
-  // one string, as the live store keeps them: read from a file, every event has its own copies, and a page
-  // holds its events until it is judged
+  // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
+  // become one string, as the live store keeps them: read from a file, every event has its own copies, and
+  // a page holds its events until it is judged
   const strings = new StringPool();
   const report = reportWriter({
     format: format as 'text' | 'json' | 'junit',
@@ -136,7 +136,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
         for (const item of items) {
           if ('event' in item) {
             events++;
-            strings.shareEvent(item.event);
+            strings.shareRead(item.event);
             for (const page of judge.apply(item.event)) report.page(page);
           } else if ('responses' in item) judge.addResponses(item.responses);
           else io.err(`search-sandbox check: ${item.note}\n`);

@@ -1,7 +1,7 @@
 // Strings that repeat from event to event (site, category, event, path, the client's initiator, a page's
-// url and ids, its responseId, an item's type and long ids) are stored once. JSON.parse gives every event
-// its own copies, and a sandbox kept running all day holds a million events: at 1.5 KB an event, these
-// copies are a fifth of it.
+// url and ids, its responseId, an item's long ids) are stored once. JSON.parse gives every event its own
+// copies of values longer than 10 characters, and a sandbox kept running all day holds a million events: at
+// 1.5 KB an event, these copies are a fifth of it. Shorter values of a body are one string already.
 // Values only: every field keeps its text, only equal strings become one string.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { isObject } from '../../shared/values';
@@ -15,15 +15,10 @@ const LONG_ID = 10;
 /** The one empty `errors` of accepted events (frozen: an event's errors are never added to after it is stored). */
 const NO_ERRORS = Object.freeze([]) as unknown as ValidationIssue[];
 
-const CONTEXT_KEYS = [
-  'pageUrl',
-  'userId',
-  'sessionId',
-  'pageLoadId',
-  'shopperId',
-  'initiator',
-  'currency',
-] as const;
+/** a page's context, as the timelines and visits keep it */
+const TIMELINE_CONTEXT_KEYS = ['pageUrl', 'userId', 'sessionId', 'pageLoadId', 'shopperId'];
+/** the context as the store keeps it: with the client that sent it */
+const STORED_CONTEXT_KEYS = [...TIMELINE_CONTEXT_KEYS, 'initiator'];
 
 export class StringPool {
   private pool = new Map<string, string>();
@@ -41,6 +36,7 @@ export class StringPool {
 
   /** Share the event's repeated strings in place (before it is stored, indexed and handed on). */
   shareEvent(e: RecordedEvent): void {
+    // from the request's path and headers: a string of their own for each event
     e.siteId = this.share(e.siteId);
     e.category = this.share(e.category);
     e.event = this.share(e.event);
@@ -49,17 +45,32 @@ export class StringPool {
     if (e.origin !== undefined) e.origin = this.share(e.origin);
     if (e.contentType !== undefined) e.contentType = this.share(e.contentType);
     if (e.errors.length === 0) e.errors = NO_ERRORS;
-    if (!isObject(e.body)) return;
-    const context = e.body.context;
+    this.shareBody(e.body, STORED_CONTEXT_KEYS);
+  }
+
+  /**
+   * Share, in place, the strings of an event read from a file by `check` that its timeline keeps while its
+   * page is open: the page's url and ids, its shopper, its responseId and its items. The rest of the event
+   * (its path, site, endpoint, client, errors) is read once and let go when the event has been applied.
+   */
+  shareRead(e: RecordedEvent): void {
+    this.shareBody(e.body, TIMELINE_CONTEXT_KEYS);
+  }
+
+  private shareBody(body: unknown, contextKeys: readonly string[]): void {
+    if (!isObject(body)) return;
+    const context = body.context;
     if (isObject(context))
-      for (const key of CONTEXT_KEYS) {
+      for (const key of contextKeys) {
         const v = context[key];
-        if (typeof v === 'string') context[key] = this.share(v);
+        if (typeof v === 'string' && v.length > LONG_ID) context[key] = this.share(v);
       }
-    const data = e.body.data;
+    const data = body.data;
     if (!isObject(data)) return;
     // a page's render, impressions and clicks carry one responseId; the store keeps it beside each event
-    if (typeof data.responseId === 'string') data.responseId = this.share(data.responseId);
+    const responseId = data.responseId;
+    if (typeof responseId === 'string' && responseId.length > LONG_ID)
+      data.responseId = this.share(responseId);
     for (const list of [data.results, data.items])
       if (Array.isArray(list)) for (const item of list) if (isObject(item)) this.shareItem(item);
   }
@@ -72,7 +83,8 @@ export class StringPool {
    * reading every item's sku, cost `check` about 1 µs an event.
    */
   private shareItem(item: Record<string, unknown>): void {
-    if (typeof item.type === 'string') item.type = this.share(item.type);
+    const type = item.type;
+    if (typeof type === 'string' && type.length > LONG_ID) item.type = this.share(type);
     const uid = item.uid;
     if (typeof uid !== 'string') return;
     if (uid.length > LONG_ID) {
