@@ -72,15 +72,27 @@ class Spool {
   private readonly pending = Buffer.allocUnsafe(CHUNK * 2);
   private pendingSize = 0;
 
-  /** Append; returns where it went. */
-  add(text: string): { offset: number; length: number } {
-    const length = Buffer.byteLength(text, 'utf8');
-    const place = { offset: this.at, length };
-    this.at += length;
-    if (this.pendingSize + length > this.pending.length) this.flush();
-    if (length > this.pending.length) writeAll(this.fd, Buffer.from(text, 'utf8'));
-    else this.pendingSize += this.pending.write(text, this.pendingSize, 'utf8');
-    return place;
+  /** Append `texts`, one after the other; returns where they went. */
+  add(...texts: string[]): { offset: number; length: number } {
+    const offset = this.at;
+    for (const text of texts) this.at += this.write(text);
+    return { offset, length: this.at - offset };
+  }
+
+  /** Bytes written: encoded straight into `pending` when it surely fits (UTF-8 is at most 3 bytes a UTF-16 unit). */
+  private write(text: string): number {
+    const room = this.pending.length - this.pendingSize;
+    if (text.length * 3 > room) {
+      this.flush();
+      if (text.length * 3 > this.pending.length) {
+        const bytes = Buffer.from(text, 'utf8');
+        writeAll(this.fd, bytes);
+        return bytes.length;
+      }
+    }
+    const n = this.pending.write(text, this.pendingSize, 'utf8');
+    this.pendingSize += n;
+    return n;
   }
 
   /**
@@ -172,7 +184,7 @@ class JsonWriter extends Base {
     // the page written at depth 2 by JSON.stringify itself (its wrapping `[\n  [\n    ` and `\n  ]\n]` cut
     // off): the same text as indenting a stringified page afterwards, without a second pass over it
     const text = JSON.stringify([[p]], null, 2).slice(10, -6);
-    this.spool.add(`${this.pages++ ? ',\n' : ''}    ${text}`);
+    this.spool.add(this.pages++ ? ',\n    ' : '    ', text);
   }
   end(): void {
     // the report's keys in their order, `pages` last and still empty: opened here, filled from the spool
