@@ -2,6 +2,7 @@
 // Every list only ever grows at the tail and shrinks at the head (retention drops the oldest), so both are O(1) amortised.
 import type { RecordedEvent } from '../../shared/events';
 import type { EventQuery } from './types';
+import { ChunkedMap } from '../chunked';
 
 /** What the lists hold: events, or what the store keeps of an older one (cold-events.ts). */
 interface Sequenced {
@@ -142,7 +143,7 @@ export function matches(event: Filtered, q: EventQuery, keys?: EventKeys): boole
  * belong to a handful of events, many to one: a lone event is stored as itself, a list only from the second.
  */
 export class KeyIndex<T extends Sequenced = RecordedEvent> {
-  private readonly entries = new Map<string, T | SeqList<T>>();
+  private readonly entries = new ChunkedMap<string, T | SeqList<T>>();
 
   add(key: string | undefined, event: T): void {
     if (key === undefined) return;

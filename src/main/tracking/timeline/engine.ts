@@ -43,6 +43,7 @@ import type { InteractionSource } from '../visits/credit';
 import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
 import { CONCURRENT_START_MS, visitFindings } from '../visits/rules';
 import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
+import { ChunkedMap } from '../../chunked';
 
 export interface TimelineEngineOptions {
   clock: Clock;
@@ -149,7 +150,7 @@ export interface OfflineLimits {
 }
 
 export class TimelineEngine {
-  private readonly pages = new Map<string, PageState>();
+  private readonly pages = new ChunkedMap<string, PageState>();
   /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
   private readonly origins = new ResponseOrigins();
   /** pages by pageLoadId and by sessionId (one page, one session's pages) */

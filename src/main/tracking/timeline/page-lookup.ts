@@ -3,10 +3,11 @@
 // among a hundred thousand pages without reading each. A page is in one entry of each map; most
 // pageLoadIds belong to one page, so that map holds the page itself, a list only when two sites share one.
 import type { PageState } from './model';
+import { ChunkedMap } from '../../chunked';
 
 export class PageLookup {
-  private readonly byPageLoad = new Map<string, PageState | PageState[]>();
-  private readonly bySession = new Map<string, Set<PageState>>();
+  private readonly byPageLoad = new ChunkedMap<string, PageState | PageState[]>();
+  private readonly bySession = new ChunkedMap<string, Set<PageState>>();
 
   added(page: PageState): void {
     const held = this.byPageLoad.get(page.pageLoadId);

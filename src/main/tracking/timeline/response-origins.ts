@@ -5,6 +5,7 @@
 import type { ResponseKind } from '../../../shared/kinds';
 import { pageKey } from './model';
 import type { ResponseOrigin } from './rules/types';
+import { ChunkedMap } from '../../chunked';
 
 /**
  * Where a responseId was first seen. Its page key is made from the site and pageLoadId when a rule reads
@@ -29,7 +30,7 @@ export class SiteOrigin implements ResponseOrigin {
 }
 
 export class ResponseOrigins {
-  private readonly byId = new Map<string, SiteOrigin | SiteOrigin[]>();
+  private readonly byId = new ChunkedMap<string, SiteOrigin | SiteOrigin[]>();
 
   /** Note where `responseId` was seen, unless its site already has an origin of that kind; `make` builds it. */
   note(siteId: string, responseId: string, kind: ResponseKind, make: () => SiteOrigin): void {

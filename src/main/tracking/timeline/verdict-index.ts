@@ -5,16 +5,21 @@
 // have.
 import type { Verdict } from '../../../shared/timeline';
 import type { PageState } from './model';
+import { ChunkedSet } from '../../chunked';
 
-type BySet = Record<Verdict, Set<PageState>>;
+type BySet = Record<Verdict, ChunkedSet<PageState>>;
 const VERDICTS: readonly Verdict[] = ['pass', 'warn', 'fail'];
-const sets = (): BySet => ({ pass: new Set(), warn: new Set(), fail: new Set() });
+const sets = (): BySet => ({
+  pass: new ChunkedSet(),
+  warn: new ChunkedSet(),
+  fail: new ChunkedSet(),
+});
 
 export class VerdictIndex {
   private readonly all = sets();
   private readonly bySite = new Map<string, BySet>();
   /** pages to judge exactly before the index answers for them */
-  readonly stale = new Set<PageState>();
+  readonly stale = new ChunkedSet<PageState>();
 
   /** A page was created, got an event or had its facts change: judge it before answering. */
   touched(page: PageState): void {

@@ -12,6 +12,7 @@ import type {
 import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
+import { ChunkedMap } from '../../chunked';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
@@ -70,11 +71,11 @@ export interface BookOptions {
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
 export class VisitBook {
-  private readonly visits = new Map<string, Visit>();
+  private readonly visits = new ChunkedMap<string, Visit>();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
-  private readonly byUser = new Map<string, Set<Visit>>();
+  private readonly byUser = new ChunkedMap<string, Set<Visit>>();
   /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
-  private readonly byPage = new Map<string, Visit[]>();
+  private readonly byPage = new ChunkedMap<string, Visit[]>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
   private readonly firstOrders = new Map<
     string,

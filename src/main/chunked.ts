@@ -1,0 +1,149 @@
+// A Map and a Set for the collections that grow with the store (pages, visits, responseIds, the indexes
+// by page and session): kept as a list of ordinary ones of at most CHUNK entries each. V8 grows a Map or
+// a Set by building a table twice the size and moving every entry into it, all at once: a Map of 131,072
+// pages stalls the event loop for ~33 ms when it grows, one of 1,048,576 for ~330 ms (measured on this
+// machine, string keys), and the engine, the visits and the store's indexes hold ten of them, which grow
+// at the same beacon. Here only the newest part grows, at most CHUNK entries: a few ms.
+// Insertion order is kept as a Map keeps it (a new key goes last; setting a key that is there keeps its
+// place). A lookup asks the parts newest first: most lookups are of recent keys; one of a missing key asks
+// them all (61 at a million entries, about a µs).
+
+/** entries per part: growing one moves at most this many (~4 ms) */
+export const CHUNK = 16_384;
+
+/** The part of `parts` holding `key`, newest first; -1 when none does. */
+function find<K>(parts: ReadonlyArray<{ has(key: K): boolean }>, key: K): number {
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i]!.has(key)) return i;
+  return -1;
+}
+
+/** The insertion-ordered parts, with the bookkeeping both collections share. */
+abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
+  protected parts: P[] = [];
+  /** each part's number, rising in the order the parts were made (an iteration goes on past a part removed meanwhile) */
+  private ids: number[] = [];
+  private made = 0;
+  private count = 0;
+
+  constructor(
+    protected readonly chunk = CHUNK,
+    private readonly make: () => P,
+  ) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(key: K): boolean {
+    return find(this.parts, key) >= 0;
+  }
+
+  delete(key: K): boolean {
+    const at = find(this.parts, key);
+    if (at < 0) return false;
+    const part = this.parts[at]!;
+    part.delete(key);
+    this.count--;
+    // an emptied part goes (the newest stays, to take the next keys)
+    if (part.size === 0 && at < this.parts.length - 1) {
+      this.parts.splice(at, 1);
+      this.ids.splice(at, 1);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.parts = [];
+    this.ids = [];
+    this.count = 0;
+  }
+
+  /**
+   * What `read` gives of each part, in order. As a Map's iteration: entries deleted meanwhile and not yet
+   * reached are not given, entries added meanwhile are.
+   */
+  protected *each<X>(read: (part: P) => IterableIterator<X>): Generator<X> {
+    let id = -1;
+    for (;;) {
+      const at = this.ids.findIndex((n) => n > id);
+      if (at < 0) return;
+      id = this.ids[at]!;
+      yield* read(this.parts[at]!);
+    }
+  }
+
+  /** The part a new key goes into: the newest, or a new one when it is full. */
+  protected newest(): P {
+    this.count++;
+    const last = this.parts[this.parts.length - 1];
+    if (last !== undefined && last.size < this.chunk) return last;
+    const part = this.make();
+    this.parts.push(part);
+    this.ids.push(this.made++);
+    return part;
+  }
+
+  /** Entries per part (for tests: none above `chunk`). */
+  partSizes(): number[] {
+    return this.parts.map((p) => p.size);
+  }
+}
+
+/** A Map (the methods the sandbox uses) that never grows by more than CHUNK entries at once. Values are never undefined. */
+export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunked<K, Map<K, V>> {
+  constructor(chunk = CHUNK) {
+    super(chunk, () => new Map<K, V>());
+  }
+
+  get(key: K): V | undefined {
+    const parts = this.parts;
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const v = parts[i]!.get(key);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
+  set(key: K, value: V): this {
+    const at = find(this.parts, key);
+    if (at >= 0) this.parts[at]!.set(key, value);
+    else this.newest().set(key, value);
+    return this;
+  }
+
+  keys(): IterableIterator<K> {
+    return this.each((part) => part.keys());
+  }
+
+  values(): IterableIterator<V> {
+    return this.each((part) => part.values());
+  }
+
+  entries(): IterableIterator<[K, V]> {
+    return this.each((part) => part.entries());
+  }
+
+  [Symbol.iterator](): IterableIterator<[K, V]> {
+    return this.entries();
+  }
+}
+
+/** A Set (the methods the sandbox uses) that never grows by more than CHUNK entries at once. */
+export class ChunkedSet<T> extends Chunked<T, Set<T>> {
+  constructor(chunk = CHUNK) {
+    super(chunk, () => new Set<T>());
+  }
+
+  add(value: T): this {
+    if (find(this.parts, value) < 0) this.newest().add(value);
+    return this;
+  }
+
+  values(): IterableIterator<T> {
+    return this.each((part) => part.values());
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return this.values();
+  }
+}

@@ -1,0 +1,159 @@
+// ChunkedMap and ChunkedSet answer as a Map and a Set do (order included) while no part of them ever holds
+// more than its chunk: checked against the built-ins over random operations, with parts of 3 so that keys
+// cross parts, parts empty out and go, and iterations run while entries are added and deleted.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHUNK, ChunkedMap, ChunkedSet } from '../../src/main/chunked';
+
+type Op =
+  | { op: 'set'; key: number; value: number }
+  | { op: 'delete'; key: number }
+  | { op: 'get'; key: number }
+  | { op: 'clear' }
+  | { op: 'drain'; every: number; add: number };
+
+const key = fc.integer({ min: 0, max: 24 });
+const ops = fc.array(
+  fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.record({ op: fc.constant('set' as const), key, value: fc.nat(99) }),
+    },
+    { weight: 4, arbitrary: fc.record({ op: fc.constant('delete' as const), key }) },
+    { weight: 3, arbitrary: fc.record({ op: fc.constant('get' as const), key }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+    {
+      weight: 1,
+      // iterate, deleting every `every`-th key seen and adding one new key after the first
+      arbitrary: fc.record({
+        op: fc.constant('drain' as const),
+        every: fc.integer({ min: 1, max: 3 }),
+        add: fc.integer({ min: 25, max: 40 }),
+      }),
+    },
+  ),
+  { maxLength: 120 },
+);
+
+/** Iterate `entries`, deleting every `every`-th key met and adding `add` after the first: what was met. */
+function drain(
+  entries: Iterable<[number, number]>,
+  del: (k: number) => void,
+  set: (k: number) => void,
+  every: number,
+  add: number,
+): number[] {
+  const met: number[] = [];
+  for (const [k] of entries) {
+    met.push(k);
+    if (met.length % every === 0) del(k);
+    if (met.length === 1) set(add);
+  }
+  return met;
+}
+
+describe('ChunkedMap', () => {
+  it('answers as a Map over random operations, no part above its chunk', () => {
+    fc.assert(
+      fc.property(ops, (list: Op[]) => {
+        const model = new Map<number, number>();
+        const map = new ChunkedMap<number, number>(3);
+        for (const o of list) {
+          if (o.op === 'set') {
+            expect(map.set(o.key, o.value)).toBe(map);
+            model.set(o.key, o.value);
+          } else if (o.op === 'delete') expect(map.delete(o.key)).toBe(model.delete(o.key));
+          else if (o.op === 'get') {
+            expect(map.get(o.key)).toBe(model.get(o.key));
+            expect(map.has(o.key)).toBe(model.has(o.key));
+          } else if (o.op === 'clear') {
+            map.clear();
+            model.clear();
+          } else {
+            const mine = drain(
+              map,
+              (k) => map.delete(k),
+              (k) => map.set(k, 0),
+              o.every,
+              o.add,
+            );
+            const theirs = drain(
+              model,
+              (k) => model.delete(k),
+              (k) => model.set(k, 0),
+              o.every,
+              o.add,
+            );
+            expect(mine).toEqual(theirs);
+          }
+          expect(map.size).toBe(model.size);
+          expect([...map]).toEqual([...model]);
+          // only the newest part may be empty (it takes the next keys)
+          const sizes = map.partSizes();
+          expect(sizes.every((n, i) => n <= 3 && (n >= 1 || i === sizes.length - 1))).toBe(true);
+        }
+        expect([...map.keys()]).toEqual([...model.keys()]);
+        expect([...map.values()]).toEqual([...model.values()]);
+        expect([...map.entries()]).toEqual([...model.entries()]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('grows by parts of CHUNK: 100,000 keys are 7 parts, none above it; emptied old parts go', () => {
+    const map = new ChunkedMap<string, number>();
+    for (let i = 0; i < 100_000; i++) map.set(`p-${i}`, i);
+    expect(map.partSizes()).toEqual([...Array(6).fill(CHUNK), 100_000 - 6 * CHUNK]);
+    for (let i = 0; i < CHUNK + 10; i++) map.delete(`p-${i}`);
+    expect(map.partSizes()).toEqual([CHUNK - 10, ...Array(4).fill(CHUNK), 100_000 - 6 * CHUNK]);
+    expect(map.get('p-99999')).toBe(99_999);
+    expect(map.get(`p-${CHUNK + 10}`)).toBe(CHUNK + 10);
+    expect(map.get('p-0')).toBeUndefined();
+  });
+});
+
+describe('ChunkedSet', () => {
+  it('answers as a Set over random operations, no part above its chunk', () => {
+    fc.assert(
+      fc.property(ops, (list: Op[]) => {
+        const model = new Set<number>();
+        const set = new ChunkedSet<number>(3);
+        for (const o of list) {
+          if (o.op === 'set') {
+            expect(set.add(o.key)).toBe(set);
+            model.add(o.key);
+          } else if (o.op === 'delete') expect(set.delete(o.key)).toBe(model.delete(o.key));
+          else if (o.op === 'get') expect(set.has(o.key)).toBe(model.has(o.key));
+          else if (o.op === 'clear') {
+            set.clear();
+            model.clear();
+          } else {
+            const pairs = (s: Iterable<number>) =>
+              (function* () {
+                for (const k of s) yield [k, k] as [number, number];
+              })();
+            const mine = drain(
+              pairs(set),
+              (k) => set.delete(k),
+              (k) => set.add(k),
+              o.every,
+              o.add,
+            );
+            const theirs = drain(
+              pairs(model),
+              (k) => model.delete(k),
+              (k) => model.add(k),
+              o.every,
+              o.add,
+            );
+            expect(mine).toEqual(theirs);
+          }
+          expect(set.size).toBe(model.size);
+          expect([...set]).toEqual([...model]);
+          expect(set.partSizes().every((n) => n <= 3)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
