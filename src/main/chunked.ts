@@ -53,6 +53,8 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   }
 
   clear(): void {
+    // emptied, not only dropped: an iteration under way ends as a Map's does
+    for (const part of this.parts) part.clear();
     this.parts = [];
     this.ids = [];
     this.count = 0;

@@ -10,7 +10,7 @@ type Op =
   | { op: 'delete'; key: number }
   | { op: 'get'; key: number }
   | { op: 'clear' }
-  | { op: 'drain'; every: number; add: number };
+  | { op: 'drain'; every: number; add: number; clearAt: number };
 
 const key = fc.integer({ min: 0, max: 24 });
 const ops = fc.array(
@@ -24,30 +24,34 @@ const ops = fc.array(
     { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
     {
       weight: 1,
-      // iterate, deleting every `every`-th key seen and adding one new key after the first
+      // iterate, deleting every `every`-th key seen, adding one new key after the first, clearing after
+      // the `clearAt`-th (0: never)
       arbitrary: fc.record({
         op: fc.constant('drain' as const),
         every: fc.integer({ min: 1, max: 3 }),
         add: fc.integer({ min: 25, max: 40 }),
+        clearAt: fc.integer({ min: 0, max: 6 }),
       }),
     },
   ),
   { maxLength: 120 },
 );
 
-/** Iterate `entries`, deleting every `every`-th key met and adding `add` after the first: what was met. */
+/**
+ * Iterate `entries`, deleting every `every`-th key met, adding `add` after the first and clearing after the
+ * `clearAt`-th: what was met.
+ */
 function drain(
   entries: Iterable<[number, number]>,
-  del: (k: number) => void,
-  set: (k: number) => void,
-  every: number,
-  add: number,
+  c: { del: (k: number) => void; set: (k: number) => void; clear: () => void },
+  o: { every: number; add: number; clearAt: number },
 ): number[] {
   const met: number[] = [];
   for (const [k] of entries) {
     met.push(k);
-    if (met.length % every === 0) del(k);
-    if (met.length === 1) set(add);
+    if (met.length % o.every === 0) c.del(k);
+    if (met.length === 1) c.set(o.add);
+    if (met.length === o.clearAt) c.clear();
   }
   return met;
 }
@@ -72,17 +76,17 @@ describe('ChunkedMap', () => {
           } else {
             const mine = drain(
               map,
-              (k) => map.delete(k),
-              (k) => map.set(k, 0),
-              o.every,
-              o.add,
+              { del: (k) => map.delete(k), set: (k) => map.set(k, 0), clear: () => map.clear() },
+              o,
             );
             const theirs = drain(
               model,
-              (k) => model.delete(k),
-              (k) => model.set(k, 0),
-              o.every,
-              o.add,
+              {
+                del: (k) => model.delete(k),
+                set: (k) => model.set(k, 0),
+                clear: () => model.clear(),
+              },
+              o,
             );
             expect(mine).toEqual(theirs);
           }
@@ -134,17 +138,17 @@ describe('ChunkedSet', () => {
               })();
             const mine = drain(
               pairs(set),
-              (k) => set.delete(k),
-              (k) => set.add(k),
-              o.every,
-              o.add,
+              { del: (k) => set.delete(k), set: (k) => set.add(k), clear: () => set.clear() },
+              o,
             );
             const theirs = drain(
               pairs(model),
-              (k) => model.delete(k),
-              (k) => model.add(k),
-              o.every,
-              o.add,
+              {
+                del: (k) => model.delete(k),
+                set: (k) => model.add(k),
+                clear: () => model.clear(),
+              },
+              o,
             );
             expect(mine).toEqual(theirs);
           }
