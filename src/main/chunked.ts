@@ -128,6 +128,18 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
   [Symbol.iterator](): IterableIterator<[K, V]> {
     return this.entries();
   }
+
+  /** The newest `n` values, oldest first: reads the parts they are in, not the whole map. */
+  lastValues(n: number): V[] {
+    const out: V[][] = [];
+    let wanted = Math.max(0, Math.floor(n));
+    for (let i = this.parts.length - 1; i >= 0 && wanted > 0; i--) {
+      const values = [...this.parts[i]!.values()];
+      out.push(values.length > wanted ? values.slice(values.length - wanted) : values);
+      wanted -= Math.min(wanted, values.length);
+    }
+    return out.reverse().flat();
+  }
 }
 
 /** A Set (the methods the sandbox uses) that never grows by more than CHUNK entries at once. */
@@ -147,5 +159,10 @@ export class ChunkedSet<T> extends Chunked<T, Set<T>> {
 
   [Symbol.iterator](): IterableIterator<T> {
     return this.values();
+  }
+
+  /** Every value, in order, to `fn`, which adds and deletes nothing: no generator step per value. */
+  forEach(fn: (value: T) => void): void {
+    for (const part of this.parts) for (const value of part) fn(value);
   }
 }

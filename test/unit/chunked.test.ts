@@ -92,6 +92,8 @@ describe('ChunkedMap', () => {
           }
           expect(map.size).toBe(model.size);
           expect([...map]).toEqual([...model]);
+          for (const n of [0, 1, 2, 4, 7, Infinity])
+            expect(map.lastValues(n)).toEqual(n === 0 ? [] : [...model.values()].slice(-n));
           // only the newest part may be empty (it takes the next keys)
           const sizes = map.partSizes();
           expect(sizes.every((n, i) => n <= 3 && (n >= 1 || i === sizes.length - 1))).toBe(true);
@@ -154,6 +156,9 @@ describe('ChunkedSet', () => {
           }
           expect(set.size).toBe(model.size);
           expect([...set]).toEqual([...model]);
+          const each: number[] = [];
+          set.forEach((v) => each.push(v));
+          expect(each).toEqual([...model]);
           expect(set.partSizes().every((n) => n <= 3)).toBe(true);
         }
       }),

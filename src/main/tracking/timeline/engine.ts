@@ -486,8 +486,7 @@ export class TimelineEngine {
     if (!this.index) throw new Error('byVerdict: this engine keeps no verdict index');
     const verdicts = this.index.counts(siteId);
     if (verdict === undefined && siteId === undefined) {
-      const all = [...this.pages.values()];
-      return { pages: all.slice(Math.max(0, all.length - limit)), total: all.length, verdicts };
+      return { pages: this.pages.lastValues(limit), total: this.pages.size, verdicts };
     }
     const chosen = verdict === undefined ? (['pass', 'warn', 'fail'] as const) : [verdict];
     return { ...this.index.newest(chosen, limit, siteId), verdicts };

@@ -87,12 +87,12 @@ export class VerdictIndex {
       // the place of the `limit`-th newest: one typed sort of the places (100,000 in a few ms)
       const places = new Float64Array(total);
       let i = 0;
-      for (const set of chosen) for (const page of set) places[i++] = page.order;
+      for (const set of chosen) set.forEach((page) => (places[i++] = page.order));
       places.sort();
       cut = places[total - limit]!;
     }
     const picked: PageState[] = [];
-    for (const set of chosen) for (const page of set) if (page.order >= cut) picked.push(page);
+    for (const set of chosen) set.forEach((page) => page.order >= cut && picked.push(page));
     picked.sort((a, b) => a.order - b.order);
     return { pages: picked, total };
   }
