@@ -39,9 +39,12 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   }
 
   delete(key: K): boolean {
-    const at = find(this.parts, key);
+    // the oldest part first: retention and trimming delete the oldest keys, which a newest-first search
+    // reaches last
+    const parts = this.parts;
+    const at = parts.length > 1 && parts[0]!.has(key) ? 0 : find(parts, key);
     if (at < 0) return false;
-    const part = this.parts[at]!;
+    const part = parts[at]!;
     part.delete(key);
     this.count--;
     // an emptied part goes (the newest stays, to take the next keys)

@@ -31,6 +31,12 @@ export class PageLookup {
     this.enterSession(page);
   }
 
+  /** Every page was forgotten. */
+  clear(): void {
+    this.byPageLoad.clear();
+    this.bySession.clear();
+  }
+
   removed(page: PageState): void {
     const held = this.byPageLoad.get(page.pageLoadId);
     if (held === page) this.byPageLoad.delete(page.pageLoadId);

@@ -50,6 +50,13 @@ export class VerdictIndex {
     }
   }
 
+  /** Every page was forgotten. */
+  clear(): void {
+    for (const v of VERDICTS) this.all[v].clear();
+    this.bySite.clear();
+    this.stale.clear();
+  }
+
   /** The page was forgotten. */
   removed(page: PageState): void {
     this.stale.delete(page);

@@ -243,6 +243,15 @@ export class VisitBook {
   }
 
   reset(siteId?: string): void {
+    if (siteId === undefined) {
+      // every visit goes, emptied at once, not visit by visit; the changes counted per userId stay (they
+      // stamp the credit cached on orders, which go with their visits)
+      this.visits.clear();
+      this.byUser.clear();
+      this.byPage.clear();
+      this.firstOrders.clear();
+      return;
+    }
     for (const v of [...this.visits.values()])
       if (siteId === undefined || v.siteId === siteId) this.drop(v);
   }
