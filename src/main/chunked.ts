@@ -109,6 +109,15 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
     return undefined;
   }
 
+  /** `get` for a key known to be among the oldest (retention drops them): the oldest part is asked first. */
+  getOld(key: K): V | undefined {
+    for (const part of this.parts) {
+      const v = part.get(key);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
   set(key: K, value: V): this {
     const at = find(this.parts, key);
     if (at >= 0) this.parts[at]!.set(key, value);

@@ -69,6 +69,7 @@ describe('ChunkedMap', () => {
           } else if (o.op === 'delete') expect(map.delete(o.key)).toBe(model.delete(o.key));
           else if (o.op === 'get') {
             expect(map.get(o.key)).toBe(model.get(o.key));
+            expect(map.getOld(o.key)).toBe(model.get(o.key));
             expect(map.has(o.key)).toBe(model.has(o.key));
           } else if (o.op === 'clear') {
             map.clear();

@@ -163,7 +163,7 @@ export class KeyIndex<T extends Sequenced = RecordedEvent> {
   /** Retention dropped `event`, the oldest of all, so it is also the oldest of its list. */
   dropOldest(key: string | undefined, event: T): void {
     if (key === undefined) return;
-    const entry = this.entries.get(key);
+    const entry = this.entries.getOld(key);
     if (entry === event) {
       this.entries.delete(key);
     } else if (entry instanceof SeqList && entry.first() === event) {

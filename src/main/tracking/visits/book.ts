@@ -198,7 +198,8 @@ export class VisitBook {
 
   /** A page was forgotten (retention): visits left without pages go, with their orders. */
   forgetPage(siteId: string, pageKey: string): void {
-    const visits = this.byPage.get(pageKey);
+    // retention forgets the oldest pages
+    const visits = this.byPage.getOld(pageKey);
     if (!visits) return;
     this.byPage.delete(pageKey);
     for (const v of visits) {
