@@ -128,7 +128,14 @@ describe('EventLog', () => {
     expect(log.get(eventId(2))).toBeUndefined();
     const next = await log.append(draft());
     expect(next.seq).toBe(3);
-    expect(resets).toEqual(['aaaaaa', undefined]);
+    // the one site left, reset by name: every event and index entry goes (the store keeps none of it)
+    await log.reset('demo42');
+    expect([log.size(), log.query({ siteId: 'demo42' }), log.query({ responseId: 'r1' })]).toEqual([
+      0,
+      [],
+      [],
+    ]);
+    expect(resets).toEqual(['aaaaaa', undefined, 'demo42']);
   });
 
   it('notifies append listeners after the event is queryable; a throwing listener does not fail the append', async () => {

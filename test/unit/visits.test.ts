@@ -477,28 +477,37 @@ describe('visits and orders bookkeeping', () => {
     expect(j.engine.orders()).toEqual([]);
   });
 
-  it('reset() of every site empties the book at once: the same visit sent again is judged as on a new engine', () => {
-    const events = [
-      ...cleanVisit('o-a'),
-      page('x', { sessionId: 'session-2', userId: 'user-9' }).order('o-b', [{ uid: 'Z' }], {
-        at: 100_000,
-      }),
-    ];
-    // sent again after the reset, as a storefront would: new event ids (the sandbox's seq goes on)
-    const again = events.map((ev) => ({ ...ev, id: `${ev.id}-again`, seq: ev.seq + 1_000 }));
-    const fresh = judge(again);
-    const j = judge(events);
-    j.engine.reset();
-    expect([j.engine.size(), j.engine.visits(), j.engine.orders()]).toEqual([0, [], []]);
-    expect(j.engine.list({ verdict: 'pass' })).toEqual([]);
-    // the orders again: not duplicates of the ones forgotten (order-duplicate), the same visits and credit
-    for (const ev of again) j.engine.apply(ev);
-    j.engine.finish();
-    expect(j.engine.pagesDto()).toEqual(fresh.pages);
-    expect(j.engine.visits()).toEqual(fresh.visits);
-    expect(j.engine.orders()).toEqual(fresh.orders);
-    expect(j.engine.visits({ sessionId: 'session-2' }).map((v) => v.userIds)).toEqual([['user-9']]);
-  });
+  it.each([
+    ['of every site', undefined],
+    ['of the only site', 'demo42'],
+  ])(
+    'reset %s empties the book at once: the same visit sent again is judged as on a new engine',
+    (_, site) => {
+      const events = [
+        ...cleanVisit('o-a'),
+        page('x', { sessionId: 'session-2', userId: 'user-9' }).order('o-b', [{ uid: 'Z' }], {
+          at: 100_000,
+        }),
+      ];
+      // sent again after the reset, as a storefront would: new event ids (the sandbox's seq goes on)
+      const again = events.map((ev) => ({ ...ev, id: `${ev.id}-again`, seq: ev.seq + 1_000 }));
+      const fresh = judge(again);
+      const j = judge(events);
+      expect(new Set(j.pages.map((p) => p.siteId))).toEqual(new Set(['demo42']));
+      j.engine.reset(site);
+      expect([j.engine.size(), j.engine.visits(), j.engine.orders()]).toEqual([0, [], []]);
+      expect(j.engine.list({ verdict: 'pass' })).toEqual([]);
+      // the orders again: not duplicates of the ones forgotten (order-duplicate), the same visits and credit
+      for (const ev of again) j.engine.apply(ev);
+      j.engine.finish();
+      expect(j.engine.pagesDto()).toEqual(fresh.pages);
+      expect(j.engine.visits()).toEqual(fresh.visits);
+      expect(j.engine.orders()).toEqual(fresh.orders);
+      expect(j.engine.visits({ sessionId: 'session-2' }).map((v) => v.userIds)).toEqual([
+        ['user-9'],
+      ]);
+    },
+  );
 
   it('retention forgets a visit page by page: its pages, then the visit with its orders', () => {
     const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });

@@ -180,6 +180,12 @@ export class KeyIndex<T extends Sequenced = RecordedEvent> {
     return single;
   }
 
+  /** How many events carry `key`. */
+  count(key: string): number {
+    const entry = this.entries.get(key);
+    return entry === undefined ? 0 : entry instanceof SeqList ? entry.length : 1;
+  }
+
   /** The events of `key` when there are two or more (`get` without making a list for a lone one). */
   list(key: string): SeqList<T> | undefined {
     const entry = this.entries.get(key);

@@ -74,8 +74,17 @@ export class ResponseOrigins {
   }
 
   /** Forget every origin, or those of one site. */
+  /** Does a site other than `siteId` have an origin here? */
+  private heldByOtherThan(siteId: string): boolean {
+    for (const held of this.byId.values())
+      if (Array.isArray(held) ? held.some((o) => o.siteId !== siteId) : held.siteId !== siteId)
+        return true;
+    return false;
+  }
+
   reset(siteId?: string): void {
-    if (siteId === undefined) {
+    // one site's reset that leaves no other site's origin empties the map at once, not id by id
+    if (siteId === undefined || !this.heldByOtherThan(siteId)) {
       this.byId.clear();
       return;
     }
