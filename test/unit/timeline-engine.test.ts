@@ -112,6 +112,11 @@ describe('timeline engine: grouping and ordering', () => {
     expect(engine.list({ verdict: 'pass' }).map((p) => p.pageLoadId)).toEqual(['good']);
     expect(engine.list({ sessionId: 's1' }).map((p) => p.pageLoadId)).toEqual(['good']);
     expect(engine.list({ q: 'boots' }).map((p) => p.pageLoadId)).toEqual(['good']);
+    // a null for each page passed over: a reader that gives the loop back between pages is asked after each
+    const steps = (f: object) => [...engine.matchingSteps(f)].map((p) => p?.pageLoadId ?? null);
+    expect(steps({ q: 'boots' })).toEqual(['good', null]);
+    expect(steps({ q: 'nothing like it' })).toEqual([null, null]);
+    expect(steps({})).toEqual(['good', 'bad']);
     expect(engine.list({ q: 'missing-render' }).map((p) => p.pageLoadId)).toEqual(['bad']);
     expect(engine.list({ q: 'r-bad' }).map((p) => p.pageLoadId)).toEqual(['bad']);
     expect(engine.find('good').length).toBe(1);

@@ -41,7 +41,11 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         ({ pages: kept, total, verdicts } = core.timelines.byVerdict(verdict, limit, siteId));
       } else {
         const chosen: Array<PageState | PageTimelineDto> = [];
-        for (const page of core.timelines.matching(rest)) {
+        for (const page of core.timelines.matchingSteps(rest)) {
+          if (page === null) {
+            await slicer.breathe();
+            continue;
+          }
           // judged as finished (expectClean): the verdict is the finished page's
           const judged = finished ? core.timelines.finishedDto(page) : page;
           const v = finished ? (judged as PageTimelineDto).verdict : verdictOf(page);
@@ -119,7 +123,11 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         res.write(beforeVerdicts);
         const chosen: PageState[] = [];
         const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-        for (const page of core.timelines.matching(filter)) {
+        for (const page of core.timelines.matchingSteps(filter)) {
+          if (page === null) {
+            await slicer.breathe();
+            continue;
+          }
           if (res.destroyed) return; // the client went away: nothing more to count
           const v = core.timelines.finishedVerdict(page);
           if (verdict === undefined || v === verdict) {
@@ -135,7 +143,11 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         return;
       }
       const pages: PageTimelineDto[] = [];
-      for (const page of core.timelines.matching(filter)) {
+      for (const page of core.timelines.matchingSteps(filter)) {
+        if (page === null) {
+          await slicer.breathe();
+          continue;
+        }
         const dto = core.timelines.finishedDto(page);
         if (verdict === undefined || dto.verdict === verdict) pages.push(dto);
         await slicer.breathe();

@@ -516,25 +516,36 @@ export class TimelineEngine {
    * after a catalog change re-judged them all) can give the event loop back between them.
    */
   *matching(filter: TimelineFilter = {}): Generator<PageState> {
+    for (const page of this.matchingSteps(filter)) if (page) yield page;
+  }
+
+  /**
+   * `matching` with a null for each page passed over, so that a caller giving the event loop back between
+   * slices is asked after every page, not only after those that match: a text or an event that few pages
+   * hold passed over a million events' pages in one go (~20 s held by `?q=` on the store benchmark's data).
+   */
+  *matchingSteps(filter: TimelineFilter = {}): Generator<PageState | null> {
     const q = filter.q?.toLowerCase();
     // one page or one session's pages come from the lookup; every filter is still applied to them
-    for (const page of this.lookup.candidates(filter) ?? this.pages.values()) {
-      if (filter.siteId !== undefined && page.siteId !== filter.siteId) continue;
-      if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) continue;
-      if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) continue;
-      if (
-        filter.kind !== undefined &&
-        page.renderedByKind?.[filter.kind] === undefined &&
-        !hasKind(page, filter.kind)
-      )
-        continue;
-      if (filter.event !== undefined && !this.withEvents(page, () => hasEvent(page, filter.event!)))
-        continue;
-      this.judgeExactly(page);
-      if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) continue;
-      if (q && !this.withEvents(page, () => matches(page, q))) continue;
-      yield page;
-    }
+    for (const page of this.lookup.candidates(filter) ?? this.pages.values())
+      yield this.passes(page, filter, q) ? page : null;
+  }
+
+  private passes(page: PageState, filter: TimelineFilter, q: string | undefined): boolean {
+    if (filter.siteId !== undefined && page.siteId !== filter.siteId) return false;
+    if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) return false;
+    if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) return false;
+    if (
+      filter.kind !== undefined &&
+      page.renderedByKind?.[filter.kind] === undefined &&
+      !hasKind(page, filter.kind)
+    )
+      return false;
+    if (filter.event !== undefined && !this.withEvents(page, () => hasEvent(page, filter.event!)))
+      return false;
+    this.judgeExactly(page);
+    if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) return false;
+    return !q || this.withEvents(page, () => matches(page, q));
   }
 
   /**
