@@ -44,6 +44,7 @@ import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/event
 import { CONCURRENT_START_MS, visitFindings } from '../visits/rules';
 import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
 import { ChunkedMap } from '../../chunked';
+import { SiteCounts } from '../site-counts';
 
 export interface TimelineEngineOptions {
   clock: Clock;
@@ -152,7 +153,7 @@ export interface OfflineLimits {
 export class TimelineEngine {
   private readonly pages = new ChunkedMap<string, PageState>();
   /** pages per siteId: a reset of the one site that holds every page empties everything at once */
-  private readonly sitePages = new Map<string, number>();
+  private readonly sitePages = new SiteCounts();
   /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
   private readonly origins = new ResponseOrigins();
   /** pages by pageLoadId and by sessionId (one page, one session's pages) */
@@ -428,7 +429,7 @@ export class TimelineEngine {
 
   /** Forget every page, or those of one site. */
   reset(siteId?: string): void {
-    if (siteId === undefined || this.sitePages.get(siteId) === this.pages.size) {
+    if (siteId === undefined || this.sitePages.holdsAll(siteId, this.pages.size)) {
       // every page goes: the collections are emptied at once, not page by page (a million events hold
       // ~100,000 pages: forgetting them one at a time held the event loop ~0.7 s)
       this.pages.clear();
@@ -461,9 +462,7 @@ export class TimelineEngine {
   /** The page goes from the engine and its indexes. */
   private forget(key: string, page: PageState): void {
     this.pages.delete(key);
-    const left = (this.sitePages.get(page.siteId) ?? 1) - 1;
-    if (left > 0) this.sitePages.set(page.siteId, left);
-    else this.sitePages.delete(page.siteId);
+    this.sitePages.removed(page.siteId);
     this.index?.removed(page);
     this.lookup.removed(page);
     this.totalEvents -= page.arrivals;
@@ -736,7 +735,7 @@ export class TimelineEngine {
       const key = pageKey(siteId, ev.pageLoadId);
       page = newPage(key, siteId, ev, this.created++);
       this.pages.set(key, page);
-      this.sitePages.set(siteId, (this.sitePages.get(siteId) ?? 0) + 1);
+      this.sitePages.added(siteId);
       this.lookup.added(page);
       if (this.released?.has(siteId, ev.pageLoadId) && this.reopened.count++ < 10)
         this.reopened.first.push(ev.pageLoadId);

@@ -73,7 +73,6 @@ export class ResponseOrigins {
     return forgotten;
   }
 
-  /** Forget every origin, or those of one site. */
   /** Does a site other than `siteId` have an origin here? */
   private heldByOtherThan(siteId: string): boolean {
     for (const held of this.byId.values())
@@ -82,6 +81,7 @@ export class ResponseOrigins {
     return false;
   }
 
+  /** Forget every origin, or those of one site. */
   reset(siteId?: string): void {
     // one site's reset that leaves no other site's origin empties the map at once, not id by id
     if (siteId === undefined || !this.heldByOtherThan(siteId)) {

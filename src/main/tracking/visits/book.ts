@@ -13,6 +13,7 @@ import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 import { ChunkedMap } from '../../chunked';
+import { SiteCounts } from '../site-counts';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
@@ -73,7 +74,7 @@ const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 export class VisitBook {
   private readonly visits = new ChunkedMap<string, Visit>();
   /** visits per siteId: a reset of the one site that holds every visit empties the book at once */
-  private readonly siteVisits = new Map<string, number>();
+  private readonly siteVisits = new SiteCounts();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new ChunkedMap<string, Set<Visit>>();
   /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
@@ -124,7 +125,7 @@ export class VisitBook {
         },
       };
       this.visits.set(key, v);
-      this.siteVisits.set(siteId, (this.siteVisits.get(siteId) ?? 0) + 1);
+      this.siteVisits.added(siteId);
     }
     v.changes++;
     if (ev.time < v.startMs) v.startMs = ev.time;
@@ -247,7 +248,7 @@ export class VisitBook {
   }
 
   reset(siteId?: string): void {
-    if (siteId === undefined || this.siteVisits.get(siteId) === this.visits.size) {
+    if (siteId === undefined || this.siteVisits.holdsAll(siteId, this.visits.size)) {
       // every visit goes, emptied at once, not visit by visit; the changes counted per userId stay (they
       // stamp the credit cached on orders, which go with their visits)
       this.visits.clear();
@@ -270,9 +271,7 @@ export class VisitBook {
   private drop(v: Visit): void {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
-    const left = (this.siteVisits.get(v.siteId) ?? 1) - 1;
-    if (left > 0) this.siteVisits.set(v.siteId, left);
-    else this.siteVisits.delete(v.siteId);
+    this.siteVisits.removed(v.siteId);
     for (const pageKey of v.pages.keys()) {
       const list = this.byPage.get(pageKey)?.filter((x) => x !== v);
       if (list?.length) this.byPage.set(pageKey, list);
