@@ -211,6 +211,77 @@ describe('timeline pages that let their events go', () => {
     }
   });
 
+  it('filters pages that let their events go by free text and event type from what they kept of them: nothing is read back, unless an id holds the frame character', () =>
+    withPair(async ({ engine, reference, readBacks, advance, feed }) => {
+      const a = new PageBuilder({ pageLoadId: 'page-a' });
+      feed(a.render('r-a', { at: 0 }));
+      // an upper-case uid, a parentId of its own, a banner
+      feed(
+        a.event(
+          'impression',
+          {
+            responseId: 'r-a',
+            results: [{ type: 'product', uid: 'SKU-Upper-1', parentId: 'Parent-7' }],
+            banners: [{ uid: 'Ban-9' }],
+          },
+          { at: 10 },
+        ),
+      );
+      const b = new PageBuilder({ pageLoadId: 'page-b' });
+      feed(b.render('r-b', { at: 0 }));
+      feed(b.impression('r-b', ['plain-2'], { at: 10 }));
+      feed(b.click('r-b', 'plain-2', { at: 20 }));
+      // an id holding U+0000, the character the kept ids are framed by: this page keeps no summary
+      const c = new PageBuilder({ pageLoadId: 'page-c' });
+      feed(c.render('r-c', { at: 0 }));
+      feed(c.impression('r-c', ['odd\u0000id'], { at: 10 }));
+      await advance(3_600_000);
+      const page = (id: string) => engine.find(id)[0]!;
+      expect(['page-a', 'page-b', 'page-c'].map((id) => page(id).released)).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      expect(page('page-a').letGoSummary).toEqual({
+        itemIds: '\u0000sku-upper-1\u0000parent-7\u0000ban-9\u0000',
+        events: ['render', 'impression'],
+      });
+      expect(page('page-c').letGoSummary).toBeNull();
+      const keys = (e: TimelineEngine, filter: Parameters<TimelineEngine['list']>[0]) =>
+        e.list(filter).map((p) => p.pageLoadId);
+      const asked = (filter: Parameters<TimelineEngine['list']>[0], expected: string[]) => {
+        expect(keys(engine, filter), JSON.stringify(filter)).toEqual(expected);
+        expect(keys(reference, filter), JSON.stringify(filter)).toEqual(expected);
+      };
+
+      // pages a and b are filtered from what they kept; page c, without it, is read back for each filter
+      readBacks.count = 0;
+      asked({ q: 'sku-upper' }, ['page-a']);
+      asked({ q: 'parent-7' }, ['page-a']);
+      asked({ q: 'ban-9' }, ['page-a']);
+      asked({ q: 'plain-2' }, ['page-b']);
+      asked({ event: 'clickthrough' }, ['page-b']);
+      asked({ event: 'impression' }, ['page-a', 'page-b', 'page-c']);
+      asked({ event: 'redirect' }, []);
+      expect(readBacks.count).toBe(7);
+      // a text spanning two kept ids matches neither, as it matches no single id; page c's odd id matches
+      asked({ q: '1\u0000parent' }, []);
+      asked({ q: 'odd\u0000' }, ['page-c']);
+      asked({ q: 'id' }, ['page-c']);
+      // a late event takes the page's events back for good: the summary goes, and comes again when it
+      // lets them go once more, with the new event's ids
+      feed(a.impression('r-a', ['Late-3'], recvAt(3_600_100)));
+      expect(page('page-a').letGoSummary).toBeNull();
+      asked({ q: 'late-3' }, ['page-a']);
+      await advance(3_600_000);
+      expect(page('page-a').released).toBe(true);
+      expect(page('page-a').letGoSummary?.itemIds).toContain('\u0000late-3\u0000');
+      readBacks.count = 0;
+      asked({ q: 'late-3' }, ['page-a']);
+      asked({ q: 'ban-9' }, ['page-a']);
+      expect(readBacks.count).toBe(2);
+    }));
+
   it('holds the events of a page the store cannot give back whole: a body kept as text', () =>
     withPair(async ({ engine, reference, advance, feed }) => {
       const page = new PageBuilder({ pageLoadId: 'text-body' });

@@ -24,7 +24,15 @@ import {
   type ResponseState,
   type TimelineEvent,
 } from './model';
-import { addFact, hasEvent, matches, newPage, responseFor, tally } from './page-state';
+import {
+  addFact,
+  hasEvent,
+  letGoSummary,
+  matches,
+  newPage,
+  responseFor,
+  tally,
+} from './page-state';
 import { IdleQueue } from './idle-queue';
 import { VerdictIndex } from './verdict-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
@@ -217,6 +225,7 @@ export class TimelineEngine {
     if (page.released) {
       this.readBack(page);
       page.released = false;
+      page.letGoSummary = null;
     }
     this.index?.touched(page);
     page.lastApplied = ++this.applied;
@@ -540,11 +549,16 @@ export class TimelineEngine {
       !hasKind(page, filter.kind)
     )
       return false;
-    if (filter.event !== undefined && !this.withEvents(page, () => hasEvent(page, filter.event!)))
+    if (filter.event !== undefined && !this.filterRead(page, () => hasEvent(page, filter.event!)))
       return false;
     this.judgeExactly(page);
     if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) return false;
-    return !q || this.withEvents(page, () => matches(page, q));
+    return !q || this.filterRead(page, () => matches(page, q));
+  }
+
+  /** A filter's read of the page: a page that let its events go is read from their summary if it has one. */
+  private filterRead(page: PageState, read: () => boolean): boolean {
+    return page.letGoSummary ? read() : this.withEvents(page, read);
   }
 
   /**
@@ -621,6 +635,7 @@ export class TimelineEngine {
       page.holdsEvents = true;
       return;
     }
+    page.letGoSummary = letGoSummary(page);
     dropEvents(page);
     page.released = true;
   }

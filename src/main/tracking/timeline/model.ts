@@ -235,6 +235,11 @@ export interface PageState {
   released: boolean;
   /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
   holdsEvents: boolean;
+  /**
+   * What the free-text and event-type filters read of a page that let its events go (`released`), taken
+   * from those events as they went; null while it holds them, or when an id holds the separator.
+   */
+  letGoSummary: LetGoSummary | null;
   awaitingImpression: number;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers: number;
@@ -264,6 +269,14 @@ export interface PageState {
   idleAt: number;
   /** the engine's count of applied events when this page last got one (offline release) */
   lastApplied: number;
+}
+
+/** A released page's events as the page list's filters read them (`matches`, `hasEvent`). */
+export interface LetGoSummary {
+  /** every item uid and parentId of its response events, lowercased, each framed by `\u0000` */
+  itemIds: string;
+  /** the distinct types of its response events (render, impression, …) */
+  events: readonly string[];
 }
 
 export function pageKey(siteId: string, pageLoadId: string): string {

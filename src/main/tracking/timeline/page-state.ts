@@ -7,6 +7,7 @@ import {
   responseKey,
   ResponseState,
   type Capped,
+  type LetGoSummary,
   type PageState,
   type TimelineEvent,
 } from './model';
@@ -32,6 +33,7 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
     autocompleteRenders: [],
     released: false,
     holdsEvents: false,
+    letGoSummary: null,
     awaitingImpression: 0,
     latestWatchers: 0,
     tallies: {
@@ -195,12 +197,9 @@ export function matches(page: PageState, q: string): boolean {
   for (const r of page.responses.values()) {
     if (has(r.responseId)) return true;
     for (const f of r.findings) if (f.rule.includes(q)) return true;
-    // the items its events reported: a uid (or parent id) typed into the search finds the page
-    for (const ev of r.events) {
-      for (const item of ev.results) if (has(item.uid) || has(item.parentId)) return true;
-      for (const item of ev.banners) if (has(item.uid)) return true;
-    }
   }
+  // the items its events reported: a uid (or parent id) typed into the search finds the page
+  if (itemsMatch(page, q)) return true;
   return (
     page.pageFindings.some((f) => f.rule.includes(q)) ||
     page.visitFindings.some((f) => f.rule.includes(q)) ||
@@ -210,8 +209,57 @@ export function matches(page: PageState, q: string): boolean {
   );
 }
 
+const FRAME = '\u0000';
+
+function itemsMatch(page: PageState, q: string): boolean {
+  // the ids are framed by a character none of them holds (else there is no summary), so a q holding it
+  // matches none, and any other q matches the text only within one id
+  const summary = page.letGoSummary;
+  if (summary) return !q.includes(FRAME) && summary.itemIds.includes(q);
+  const has = (s: string | undefined) => typeof s === 'string' && s.toLowerCase().includes(q);
+  for (const r of page.responses.values())
+    for (const ev of r.events) {
+      for (const item of ev.results) if (has(item.uid) || has(item.parentId)) return true;
+      for (const item of ev.banners) if (has(item.uid)) return true;
+    }
+  return false;
+}
+
+/**
+ * What `matches` and `hasEvent` read of the page's response events, kept when it lets them go: without it,
+ * `?q=` or `?event=` over a million stored events read every page's events back from the store (~20 s).
+ * Null when an id holds the frame character (then the filters read that page's events back).
+ */
+export function letGoSummary(page: PageState): LetGoSummary | null {
+  const ids = new Set<string>();
+  const events = new Set<string>();
+  const add = (s: string | undefined) => {
+    if (typeof s === 'string' && s !== '') ids.add(s.toLowerCase());
+  };
+  for (const r of page.responses.values())
+    for (const ev of r.events) {
+      events.add(ev.event);
+      for (const item of ev.results) {
+        add(item.uid);
+        add(item.parentId);
+      }
+      for (const item of ev.banners) add(item.uid);
+    }
+  let itemIds = FRAME;
+  if (ids.size > 0) {
+    const list = [...ids];
+    if (list.some((id) => id.includes(FRAME))) return null;
+    itemIds = `${FRAME}${list.join(FRAME)}${FRAME}`;
+  }
+  return { itemIds, events: [...events] };
+}
+
 /** Does the page hold an event of this type (render, impression, pageview, transaction, …)? */
 export function hasEvent(page: PageState, event: string): boolean {
-  for (const r of page.responses.values()) if (r.events.some((e) => e.event === event)) return true;
+  if (page.letGoSummary) {
+    if (page.letGoSummary.events.includes(event)) return true;
+  } else
+    for (const r of page.responses.values())
+      if (r.events.some((e) => e.event === event)) return true;
   return page.visitEvents.some((v) => v.endpoint.endsWith(`/${event}`));
 }
