@@ -16,6 +16,8 @@ import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../s
 import {
   insertSorted,
   isRefusal,
+  keptFindings,
+  NO_ENTRIES,
   pageKey,
   readEvent,
   responseKey,
@@ -27,7 +29,8 @@ import {
 import {
   addFact,
   hasEvent,
-  letGoSummary,
+  dropLetGoSummary,
+  keepLetGoSummary,
   matches,
   newPage,
   responseFor,
@@ -225,7 +228,7 @@ export class TimelineEngine {
     if (page.released) {
       this.readBack(page);
       page.released = false;
-      page.letGoSummary = null;
+      dropLetGoSummary(page);
     }
     this.index?.touched(page);
     page.lastApplied = ++this.applied;
@@ -256,6 +259,7 @@ export class TimelineEngine {
     }
     if (folded === 'visit') {
       const v = readVisitEvent(rec, ev);
+      if (page.visitEvents === NO_ENTRIES) page.visitEvents = [];
       insertSortedBy(page.visitEvents, v, (x) => x.base);
       if (visit) this.book.noteVisitEvent(visit, page.key, v);
       if (page.idle) page.idle = false;
@@ -558,7 +562,7 @@ export class TimelineEngine {
 
   /** A filter's read of the page: a page that let its events go is read from their summary if it has one. */
   private filterRead(page: PageState, read: () => boolean): boolean {
-    return page.letGoSummary ? read() : this.withEvents(page, read);
+    return page.letGoItemIds !== null ? read() : this.withEvents(page, read);
   }
 
   /**
@@ -635,7 +639,7 @@ export class TimelineEngine {
       page.holdsEvents = true;
       return;
     }
-    page.letGoSummary = letGoSummary(page);
+    keepLetGoSummary(page);
     dropEvents(page);
     page.released = true;
   }
@@ -838,7 +842,7 @@ export class TimelineEngine {
       const findings: FindingDraft[] = [];
       ctx ??= this.ctx(page);
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
-      page.pageFindings = levelled(findings, page.siteId, this.options.levels);
+      page.pageFindings = keptFindings(levelled(findings, page.siteId, this.options.levels));
     }
     if (visits && page.visitDirty) {
       const found = visitFindings(
@@ -855,7 +859,7 @@ export class TimelineEngine {
         this.book,
         this.visitCatalog(page.siteId),
       );
-      const effective = levelled(found, page.siteId, this.options.levels);
+      const effective = keptFindings(levelled(found, page.siteId, this.options.levels));
       adjust(page, page.visitFindings, -1);
       page.visitFindings = effective;
       adjust(page, effective, +1);
@@ -922,7 +926,7 @@ export class TimelineEngine {
       f.kind = r.kind;
       if (r.tag) f.tag = r.tag;
     }
-    findings = levelled(findings, page.siteId, this.options.levels);
+    findings = keptFindings(levelled(findings, page.siteId, this.options.levels));
     adjust(page, r.findings, -1);
     r.findings = findings;
     adjust(page, findings, +1);

@@ -60,12 +60,29 @@ export interface Capped {
 }
 
 export function capped(): Capped {
-  return { count: 0, ids: [] };
+  return { count: 0, ids: NO_ENTRIES };
 }
 
 export function addCapped(c: Capped, id: string): void {
   c.count++;
-  if (c.ids.length < ID_CAP) c.ids.push(id);
+  if (c.ids.length >= ID_CAP) return;
+  if (c.ids === NO_ENTRIES) c.ids = [id];
+  else c.ids.push(id);
+}
+
+/**
+ * The empty list a page or a response starts with (its findings, capped ids, visit events, autocomplete
+ * renders), one for all, frozen: a list is made when its first entry comes (a push that forgot to make it
+ * throws). A list each cost ~30 MB at a million stored events' 100,000 pages, most of them never filled.
+ */
+export const NO_ENTRIES = Object.freeze([]) as unknown as never[];
+
+/**
+ * Findings as a page or a response keeps them: none, the shared empty list; some, a list of their exact
+ * length (a list grown by push keeps room for 17).
+ */
+export function keptFindings<T>(list: T[]): T[] {
+  return list.length === 0 ? NO_ENTRIES : list.slice();
 }
 
 /**
@@ -85,7 +102,7 @@ export interface ResponseFacts {
 export class ResponseState {
   /** sorted by (time, seq) */
   events: TimelineEvent[] = [];
-  findings: FindingDraft[] = [];
+  findings: FindingDraft[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
   dirty = true;
@@ -236,10 +253,14 @@ export interface PageState {
   /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
   holdsEvents: boolean;
   /**
-   * What the free-text and event-type filters read of a page that let its events go (`released`), taken
-   * from those events as they went; null while it holds them, or when an id holds the separator.
+   * What the free-text filter reads of a page that let its events go (`released`), taken from those events
+   * as they went (`letGoSummary`): every item uid and parentId, lowercased, each framed by U+0000. Null
+   * while it holds them, or when an id holds U+0000. Fields of the page, not an object of their own: a
+   * million events' pages hold 100,000 of them (an object and an array each cost ~19 MB more).
    */
-  letGoSummary: LetGoSummary | null;
+  letGoItemIds: string | null;
+  /** with `letGoItemIds`: the types of its response events, a bit each (`RESPONSE_EVENTS`) */
+  letGoEvents: number;
   awaitingImpression: number;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers: number;
@@ -269,14 +290,6 @@ export interface PageState {
   idleAt: number;
   /** the engine's count of applied events when this page last got one (offline release) */
   lastApplied: number;
-}
-
-/** A released page's events as the page list's filters read them (`matches`, `hasEvent`). */
-export interface LetGoSummary {
-  /** every item uid and parentId of its response events, lowercased, each framed by `\u0000` */
-  itemIds: string;
-  /** the distinct types of its response events (render, impression, …) */
-  events: readonly string[];
 }
 
 export function pageKey(siteId: string, pageLoadId: string): string {

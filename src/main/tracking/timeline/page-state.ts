@@ -4,13 +4,14 @@ import {
   addCapped,
   capped,
   insertSorted,
+  NO_ENTRIES,
   responseKey,
   ResponseState,
   type Capped,
-  type LetGoSummary,
   type PageState,
   type TimelineEvent,
 } from './model';
+import { KIND_EVENTS } from '../../../shared/kinds';
 
 export function newPage(key: string, siteId: string, ev: TimelineEvent, order: number): PageState {
   return {
@@ -30,10 +31,11 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
     maxTime: -Infinity,
     renderedResponses: 0,
     renderedByKind: null,
-    autocompleteRenders: [],
+    autocompleteRenders: NO_ENTRIES,
     released: false,
     holdsEvents: false,
-    letGoSummary: null,
+    letGoItemIds: null,
+    letGoEvents: 0,
     awaitingImpression: 0,
     latestWatchers: 0,
     tallies: {
@@ -46,9 +48,9 @@ export function newPage(key: string, siteId: string, ev: TimelineEvent, order: n
       farTimestamp: capped(),
       maxSkewMs: 0,
     },
-    pageFindings: [],
-    visitEvents: [],
-    visitFindings: [],
+    pageFindings: NO_ENTRIES,
+    visitEvents: NO_ENTRIES,
+    visitFindings: NO_ENTRIES,
     visitDirty: false,
     pageRuleCounts: null,
     tallyChanges: 0,
@@ -174,6 +176,7 @@ export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): b
  * between two others changes the answer for the next one only, so only that response runs again.
  */
 function trackAutocompleteRender(page: PageState, ev: TimelineEvent): void {
+  if (page.autocompleteRenders === NO_ENTRIES) page.autocompleteRenders = [];
   const list = page.autocompleteRenders;
   const i = insertSorted(list, ev);
   const next = list[i + 1];
@@ -214,8 +217,8 @@ const FRAME = '\u0000';
 function itemsMatch(page: PageState, q: string): boolean {
   // the ids are framed by a character none of them holds (else there is no summary), so a q holding it
   // matches none, and any other q matches the text only within one id
-  const summary = page.letGoSummary;
-  if (summary) return !q.includes(FRAME) && summary.itemIds.includes(q);
+  const ids = page.letGoItemIds;
+  if (ids !== null) return !q.includes(FRAME) && ids.includes(q);
   const has = (s: string | undefined) => typeof s === 'string' && s.toLowerCase().includes(q);
   for (const r of page.responses.values())
     for (const ev of r.events) {
@@ -225,39 +228,52 @@ function itemsMatch(page: PageState, q: string): boolean {
   return false;
 }
 
+/** The types of response events (every kind's, KIND_EVENTS): a bit each in `letGoEvents`. */
+const RESPONSE_EVENTS = [...new Set(Object.values(KIND_EVENTS).flat())];
+
 /**
- * What `matches` and `hasEvent` read of the page's response events, kept when it lets them go: without it,
- * `?q=` or `?event=` over a million stored events read every page's events back from the store (~20 s).
- * Null when an id holds the frame character (then the filters read that page's events back).
+ * What `matches` and `hasEvent` read of the page's response events, kept on it when it lets them go:
+ * without it, `?q=` or `?event=` over a million stored events read every page's events back from the
+ * store (~20 s). Kept only when every id is free of the frame character and every event type has its bit;
+ * else none, and the filters read that page's events back.
  */
-export function letGoSummary(page: PageState): LetGoSummary | null {
+export function keepLetGoSummary(page: PageState): void {
+  page.letGoItemIds = null;
+  page.letGoEvents = 0;
   const ids = new Set<string>();
-  const events = new Set<string>();
+  let events = 0;
   const add = (s: string | undefined) => {
     if (typeof s === 'string' && s !== '') ids.add(s.toLowerCase());
   };
   for (const r of page.responses.values())
     for (const ev of r.events) {
-      events.add(ev.event);
+      const bit = RESPONSE_EVENTS.indexOf(ev.event);
+      if (bit < 0) return;
+      events |= 1 << bit;
       for (const item of ev.results) {
         add(item.uid);
         add(item.parentId);
       }
       for (const item of ev.banners) add(item.uid);
     }
-  let itemIds = FRAME;
-  if (ids.size > 0) {
-    const list = [...ids];
-    if (list.some((id) => id.includes(FRAME))) return null;
-    itemIds = `${FRAME}${list.join(FRAME)}${FRAME}`;
-  }
-  return { itemIds, events: [...events] };
+  // one join: a flat string (a template literal around it made a rope the first search flattened again)
+  const framed = ['', ...ids, ''];
+  if (framed.some((id) => id.includes(FRAME))) return;
+  page.letGoItemIds = framed.join(FRAME);
+  page.letGoEvents = events;
+}
+
+/** The page let its events go no longer (they are back for good): what it kept of them goes. */
+export function dropLetGoSummary(page: PageState): void {
+  page.letGoItemIds = null;
+  page.letGoEvents = 0;
 }
 
 /** Does the page hold an event of this type (render, impression, pageview, transaction, …)? */
 export function hasEvent(page: PageState, event: string): boolean {
-  if (page.letGoSummary) {
-    if (page.letGoSummary.events.includes(event)) return true;
+  if (page.letGoItemIds !== null) {
+    const bit = RESPONSE_EVENTS.indexOf(event);
+    if (bit >= 0 && (page.letGoEvents & (1 << bit)) !== 0) return true;
   } else
     for (const r of page.responses.values())
       if (r.events.some((e) => e.event === event)) return true;
