@@ -197,7 +197,10 @@ export const ADMIN_API = {
     query: {
       ...TIMELINE_FILTERS,
       limit: whole(1, MAX_TIMELINE_LIMIT, 'at most this many, the newest (default 500)'),
-      view: oneOf(['full', 'summary'] as const, 'full (pages with events) or summary'),
+      view: oneOf(
+        ['full', 'summary', 'keys'] as const,
+        'full (pages with events), summary, or keys (each page as {siteId, pageLoadId} only)',
+      ),
       finished: flag('judge every page as if it has ended, as reports do'),
     },
     response: answer<TimelineListDto>('{pages, total, verdicts}'),

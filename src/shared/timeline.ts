@@ -165,6 +165,12 @@ export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
   rules: TimelineRuleId[];
 }
 
+/** A page as `GET /_sandbox/timelines?view=keys` lists it: which page, nothing of what it holds. */
+export interface PageKeyDto {
+  siteId: string;
+  pageLoadId: string;
+}
+
 /** `GET /_sandbox/timelines` */
 export interface TimelineListDto {
   /** oldest first (by first receive time); `limit` keeps the newest */

@@ -49,6 +49,22 @@ describe('GET /_sandbox/timelines?q=&event=', () => {
     expect(await ids('event=impression')).toEqual(['a']);
     expect(await ids('event=render')).toEqual(['a', 'b']);
     expect(await ids('q=nothing-like-it')).toEqual([]);
+    // the UI asks only which pages: each page as its site and pageLoadId
+    const keys = (await (
+      await fetch(`${s.url}/_sandbox/timelines?view=keys&q=needle`)
+    ).json()) as Record<string, unknown>;
+    expect(keys).toEqual({
+      pages: [{ siteId: 'demo42', pageLoadId: 'a' }],
+      total: 1,
+      verdicts: expect.any(Object),
+    });
+    const finished = (await (
+      await fetch(`${s.url}/_sandbox/timelines?view=keys&finished=true&event=render`)
+    ).json()) as { pages: unknown[] };
+    expect(finished.pages).toEqual([
+      { siteId: 'demo42', pageLoadId: 'a' },
+      { siteId: 'demo42', pageLoadId: 'b' },
+    ]);
     const bad = await fetch(`${s.url}/_sandbox/timelines?event=a&event=b`);
     expect(bad.status).toBe(400);
   });
