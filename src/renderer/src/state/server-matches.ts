@@ -1,16 +1,23 @@
 // The pages a text or event-type filter keeps, asked of the server (`GET /_sandbox/timelines?q=&event=`):
 // it searches inside every page it holds (uids its events reported, ids, rule ids), where the UI only
-// has summaries. Asked again as the filters change (debounced) and as pages change (at most once a second),
-// for the pages' keys only (`view=keys`): a text every page of a million events matches was 42 MB of
-// summaries each time.
-import { useEffect, useState } from 'react';
+// has summaries. Asked again as the filters change (debounced) and as pages change (at most once a second,
+// and no sooner than ten times its last answer took), for the pages' keys only (`view=keys`): a text every
+// page of a million events matches was 42 MB of summaries each time.
+import { useEffect, useRef, useState } from 'react';
 import { admin } from '../api/client';
 import { pageKey } from './pages';
+import { askAgainIn } from '../../../shared/pace';
 import type { TimelineFilters } from './timeline-rows';
 import type { PageKeyDto } from '../../../shared/timeline';
 
 const TYPING_MS = 150;
 const LIVE_MS = 1000;
+/**
+ * Asked again as pages change, a filter waits at least this many times what its last answer took: a text
+ * over a million stored events' pages (~0.3 s to answer) is asked every ~3 s rather than every second, so a
+ * UI left open on it keeps the sandbox at most ~10% busy.
+ */
+const LIVE_COST = 10;
 
 /** null when no text or event filter is in force; else the keys of the pages the server found. */
 export function useServerMatches(
@@ -23,13 +30,18 @@ export function useServerMatches(
   const [found, setFound] = useState<{ key: string; keys: ReadonlySet<string> } | null>(null);
   const key = `${text}\n${event}`;
   const [asked, setAsked] = useState({ key: '', version: -Infinity });
+  /** ms the last answer took */
+  const took = useRef(0);
   useEffect(() => {
     if (!wanted) return;
     const again = asked.key === key;
-    const wait = again ? Math.max(0, LIVE_MS - (Date.now() - asked.version)) : TYPING_MS;
+    const wait = again
+      ? askAgainIn(Date.now() - asked.version, took.current, LIVE_MS, LIVE_COST)
+      : TYPING_MS;
     let cancelled = false;
     const timer = setTimeout(() => {
-      setAsked({ key, version: Date.now() });
+      const at = Date.now();
+      setAsked({ key, version: at });
       void admin('timelines', {
         query: {
           view: 'keys',
@@ -39,6 +51,7 @@ export function useServerMatches(
         },
       })
         .then((body) => {
+          took.current = Date.now() - at;
           if (cancelled) return;
           const pages = body.pages as unknown as PageKeyDto[];
           setFound({ key, keys: new Set(pages.map(pageKey)) });
