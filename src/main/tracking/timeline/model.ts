@@ -73,7 +73,7 @@ export function addCapped(c: Capped, id: string): void {
 /**
  * The empty list a page or a response starts with (its findings, capped ids, visit events, autocomplete
  * renders), one for all, frozen: a list is made when its first entry comes (a push that forgot to make it
- * throws). A list each cost ~30 MB at a million stored events' 100,000 pages, most of them never filled.
+ * throws). A list of their own, most never filled, cost ~30 MB at a million stored events' 100,000 pages.
  */
 export const NO_ENTRIES = Object.freeze([]) as unknown as never[];
 
@@ -254,7 +254,7 @@ export interface PageState {
   holdsEvents: boolean;
   /**
    * What the free-text filter reads of a page that let its events go (`released`), taken from those events
-   * as they went (`letGoSummary`): every item uid and parentId, lowercased, each framed by U+0000. Null
+   * as they went (`keepLetGoSummary`): every item uid and parentId, lowercased, each framed by U+0000. Null
    * while it holds them, or when an id holds U+0000. Fields of the page, not an object of their own: a
    * million events' pages hold 100,000 of them (an object and an array each cost ~19 MB more).
    */
