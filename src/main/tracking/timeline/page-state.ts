@@ -194,7 +194,7 @@ function bump(map: Map<string, Capped>, value: string, id: string): void {
 
 /** Free text over the page's URL, ids, responseIds and rule ids (rules must have run). */
 export function matches(page: PageState, q: string): boolean {
-  const has = (s: string | undefined) => s !== undefined && s.toLowerCase().includes(q);
+  const has = (s: string | undefined) => holds(s, q);
   if (has(page.pageUrl) || has(page.pageLoadId) || has(page.sessionId) || has(page.userId))
     return true;
   for (const r of page.responses.values()) {
@@ -219,13 +219,17 @@ function itemsMatch(page: PageState, q: string): boolean {
   // matches none, and any other q matches the text only within one id
   const ids = page.letGoItemIds;
   if (ids !== null) return !q.includes(FRAME) && ids.includes(q);
-  const has = (s: string | undefined) => typeof s === 'string' && s.toLowerCase().includes(q);
   for (const r of page.responses.values())
     for (const ev of r.events) {
-      for (const item of ev.results) if (has(item.uid) || has(item.parentId)) return true;
-      for (const item of ev.banners) if (has(item.uid)) return true;
+      for (const item of ev.results) if (holds(item.uid, q) || holds(item.parentId, q)) return true;
+      for (const item of ev.banners) if (holds(item.uid, q)) return true;
     }
   return false;
+}
+
+/** Does `s` hold the lowercased text `q`, whatever its case? */
+function holds(s: string | undefined, q: string): boolean {
+  return typeof s === 'string' && s.toLowerCase().includes(q);
 }
 
 /** The types of response events (every kind's, KIND_EVENTS): a bit each in `letGoEvents`. */
@@ -238,8 +242,7 @@ const RESPONSE_EVENTS = [...new Set(Object.values(KIND_EVENTS).flat())];
  * else none, and the filters read that page's events back.
  */
 export function keepLetGoSummary(page: PageState): void {
-  page.letGoItemIds = null;
-  page.letGoEvents = 0;
+  dropLetGoSummary(page);
   const ids = new Set<string>();
   let events = 0;
   const add = (s: string | undefined) => {
