@@ -5,7 +5,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { RecordedEvent, UpstreamAnswer } from './events';
 import type { FeedView, OutboxMessage } from './indexing';
-import type { PageTimelineDto, TimelineListDto } from './timeline';
+import { TIMELINE_RULE_IDS, type PageTimelineDto, type TimelineListDto } from './timeline';
 import type { OrderDto, VisitDto } from './visits';
 import type { ClockState } from './stream';
 import { RESPONSE_KINDS } from './kinds';
@@ -67,6 +67,10 @@ const TIMELINE_FILTERS = {
   q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),
   kind: oneOf(RESPONSE_KINDS, 'pages holding a response of this kind'),
   event: text('pages holding an event of this type (render, impression, pageview, …)'),
+  rule: oneOf(
+    TIMELINE_RULE_IDS,
+    'pages with a finding of this rule (at the severity it has; none when it is off)',
+  ),
 };
 
 const VISIT_FILTERS = {

@@ -9,12 +9,13 @@ import type {
   Severity,
   TimelineFindingDto,
   TimelineReportDto,
+  TimelineRuleId,
 } from '../../shared/timeline.js';
 import type { ResponseKind } from '../../shared/kinds.js';
 
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
-export type { TimelineFindingDto, TimelineReportDto, RuleLevel, RulesConfig };
+export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
 export type {
   VisitDto,
   VisitPageDto,
@@ -68,6 +69,10 @@ export interface TimelineFilter {
   q?: string;
   /** pages holding a response of this kind (search, category, autocomplete, recommendations, bundles) */
   kind?: ResponseKind;
+  /** pages holding an event of this type (render, impression, pageview, …) */
+  event?: string;
+  /** pages with a finding of this rule, e.g. 'missing-render' (none when the rule is off) */
+  rule?: TimelineRuleId;
   limit?: number;
   [filter: string]: FilterValue;
 }

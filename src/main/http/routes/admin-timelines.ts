@@ -21,7 +21,7 @@ export const DEFAULT_TIMELINE_LIMIT = 500;
 export function adminTimelinesRouter(core: SandboxCore): Router {
   const router = Router();
 
-  /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&kind&limit&view=full|summary|keys */
+  /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&kind&event&rule&limit&view=full|summary|keys */
   router.get(
     '/timelines',
     withQuery('timelines', async (_req, res, q) => {
@@ -32,16 +32,20 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       let verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
       let kept: Array<PageState | PageTimelineDto>;
       let total: number;
-      const { siteId, ...others } = rest;
+      const { siteId, rule, kind, ...others } = rest;
       if (!finished && Object.values(others).every((v) => v === undefined)) {
-        // no filter but the verdict and the site: the engine's verdict index answers, once the pages
-        // changed since the last read are judged (test/unit/timeline-verdict-index.test.ts: the same
-        // answer as an engine that judges every page)
+        // no filter but the verdict, the site, the rule and the kind: the engine's page index answers,
+        // once the pages changed since the last read are judged (test/unit/timeline-page-index.test.ts:
+        // the same answer as an engine that judges every page)
         for (const _ of core.timelines.settle()) await slicer.breathe();
-        ({ pages: kept, total, verdicts } = core.timelines.byVerdict(verdict, limit, siteId));
+        ({
+          pages: kept,
+          total,
+          verdicts,
+        } = core.timelines.byIndex({ verdict, siteId, rule, kind }, limit));
       } else {
         const chosen: Array<PageState | PageTimelineDto> = [];
-        for (const page of core.timelines.matchingSteps(rest)) {
+        for (const page of core.timelines.matchingSteps(rest, finished)) {
           if (page === null) {
             await slicer.breathe();
             continue;
@@ -127,7 +131,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         res.write(beforeVerdicts);
         const chosen: PageState[] = [];
         const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-        for (const page of core.timelines.matchingSteps(filter)) {
+        for (const page of core.timelines.matchingSteps(filter, true)) {
           if (page === null) {
             await slicer.breathe();
             continue;
@@ -147,7 +151,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         return;
       }
       const pages: PageTimelineDto[] = [];
-      for (const page of core.timelines.matchingSteps(filter)) {
+      for (const page of core.timelines.matchingSteps(filter, true)) {
         if (page === null) {
           await slicer.breathe();
           continue;

@@ -107,17 +107,26 @@ export function pageDto(page: PageState): PageTimelineDto {
   };
 }
 
-export function pageSummary(page: PageState): PageTimelineSummaryDto {
+/**
+ * The rules the page has findings of, as it was last judged: its page rules' counts (kept on every
+ * judging, where their findings are built only by an exact one), its visit's and its responses' findings.
+ */
+export function pageRules(page: PageState): Set<TimelineRuleId> {
   const rules = new Set<TimelineRuleId>();
   for (const [rule, n] of Object.entries(page.pageRuleCounts ?? {}))
     if (n > 0) rules.add(rule as TimelineRuleId);
   for (const f of page.visitFindings) rules.add(f.rule);
+  for (const r of responsesInOrder(page)) for (const f of r.findings) rules.add(f.rule);
+  return rules;
+}
+
+export function pageSummary(page: PageState): PageTimelineSummaryDto {
+  const rules = pageRules(page);
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();
   for (const r of responsesInOrder(page)) {
     responseIds.push(r.responseId);
     kinds.add(r.kind);
-    for (const f of r.findings) rules.add(f.rule);
   }
   return {
     ...pageHeader(page),

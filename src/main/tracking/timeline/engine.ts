@@ -10,6 +10,7 @@ import type {
   PageTimelineDto,
   PageTimelineSummaryDto,
   Severity,
+  TimelineRuleId,
   Verdict,
 } from '../../../shared/timeline';
 import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
@@ -37,14 +38,14 @@ import {
   tally,
 } from './page-state';
 import { IdleQueue } from './idle-queue';
-import { VerdictIndex } from './verdict-index';
+import { PageIndex, type IndexFilter } from './page-index';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { RuleContext } from './rules/types';
 import { ResponseOrigins, SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
-import { pageDto, pageSummary, verdictOf } from './dto';
+import { pageDto, pageRules, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
@@ -147,6 +148,8 @@ export interface TimelineFilter {
   kind?: ResponseKind;
   /** pages holding at least one event of this type (render, impression, pageview, …) */
   event?: string;
+  /** pages with at least one finding of this rule (at the severity it has; a rule set to off has none) */
+  rule?: TimelineRuleId;
 }
 
 // Beyond this many events in one response, its rules re-run only as the response grows by an eighth
@@ -190,10 +193,10 @@ export class TimelineEngine {
   /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
   private readonly book: VisitBook;
   /** pages by verdict, for lists that cost what they return (live only: offline input is read once) */
-  private readonly index: VerdictIndex | undefined;
+  private readonly index: PageIndex | undefined;
 
   constructor(private readonly options: TimelineEngineOptions) {
-    this.index = options.offline || options.verdictIndex === false ? undefined : new VerdictIndex();
+    this.index = options.offline || options.verdictIndex === false ? undefined : new PageIndex();
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
     this.book = new VisitBook({
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
@@ -267,6 +270,7 @@ export class TimelineEngine {
       return;
     }
     const response = responseFor(page, ev);
+    if (response.events.length === 0) this.index?.kindAdded(page, response.kind);
     if (visit && this.options.credit === false) {
       if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec));
     } else if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
@@ -500,22 +504,23 @@ export class TimelineEngine {
   }
 
   /**
-   * The newest `limit` pages (of one verdict, or all; of one site, or all), oldest first, with how many
-   * there are and the verdict totals: the answer `list({verdict, siteId})` gives, without reading every
-   * page. Call after `settle`.
+   * The newest `limit` pages of a verdict, a site, a rule and a kind (each optional), oldest first, with
+   * how many there are and the verdict totals: the answer `list(filter)` gives, from the index rather than
+   * every page. Call after `settle`.
    */
-  byVerdict(
-    verdict: Verdict | undefined,
+  byIndex(
+    filter: IndexFilter,
     limit: number,
-    siteId?: string,
   ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
-    if (!this.index) throw new Error('byVerdict: this engine keeps no verdict index');
-    const verdicts = this.index.counts(siteId);
-    if (verdict === undefined && siteId === undefined) {
-      return { pages: this.pages.lastValues(limit), total: this.pages.size, verdicts };
-    }
-    const chosen = verdict === undefined ? (['pass', 'warn', 'fail'] as const) : [verdict];
-    return { ...this.index.newest(chosen, limit, siteId), verdicts };
+    if (!this.index) throw new Error('byIndex: this engine keeps no page index');
+    const { verdict, siteId, rule, kind } = filter;
+    if (verdict === undefined && siteId === undefined && rule === undefined && kind === undefined)
+      return {
+        pages: this.pages.lastValues(limit),
+        total: this.pages.size,
+        verdicts: this.index.counts(),
+      };
+    return this.index.select(filter, limit);
   }
 
   /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
@@ -536,14 +541,30 @@ export class TimelineEngine {
    * slices is asked after every page, not only after those that match: a text or an event that few pages
    * hold passed over a million events' pages in one go (~20 s held by `?q=` on the store benchmark's data).
    */
-  *matchingSteps(filter: TimelineFilter = {}): Generator<PageState | null> {
+  *matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<PageState | null> {
     const q = filter.q?.toLowerCase();
-    // one page or one session's pages come from the lookup; every filter is still applied to them
-    for (const page of this.lookup.candidates(filter) ?? this.pages.values())
-      yield this.passes(page, filter, q) ? page : null;
+    // one page or one session's pages come from the lookup, one kind's or one rule's from the index; every
+    // filter is still applied to them
+    let pages: Iterable<PageState> | undefined = this.lookup.candidates(filter);
+    const rule = finished ? undefined : filter.rule;
+    if (pages === undefined && this.index && (rule !== undefined || filter.kind !== undefined)) {
+      // the index knows a page's rules and kinds once it is judged: every page changed since it was last
+      // read is, first. Pages judged as finished may have findings their live judging does not
+      // (no-impression): for those, a rule's pages are found by reading every page.
+      for (const _ of this.settle()) yield null;
+      pages = this.index.select({ rule, kind: filter.kind }, Infinity).pages;
+    }
+    for (const page of pages ?? this.pages.values())
+      yield this.passes(page, filter, q, finished) ? page : null;
   }
 
-  private passes(page: PageState, filter: TimelineFilter, q: string | undefined): boolean {
+  /** `finished`: the rule filter reads the page as judged as finished, as the caller will show it. */
+  private passes(
+    page: PageState,
+    filter: TimelineFilter,
+    q: string | undefined,
+    finished: boolean,
+  ): boolean {
     if (filter.siteId !== undefined && page.siteId !== filter.siteId) return false;
     if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) return false;
     if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) return false;
@@ -557,6 +578,11 @@ export class TimelineEngine {
       return false;
     this.judgeExactly(page);
     if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) return false;
+    const rule = filter.rule;
+    if (rule !== undefined) {
+      const has = (p: PageState) => pageRules(p).has(rule);
+      if (!(finished ? this.asFinished(page, has) : has(page))) return false;
+    }
     return !q || this.filterRead(page, () => matches(page, q));
   }
 
@@ -753,7 +779,8 @@ export class TimelineEngine {
     if (!page) {
       const key = pageKey(siteId, ev.pageLoadId);
       page = newPage(key, siteId, ev, this.created++);
-      this.pages.set(key, page);
+      // none of the key: the lookup, kept with the pages, has none of its pageLoadId on the site
+      this.pages.setNew(key, page);
       this.sitePages.added(siteId);
       this.lookup.added(page);
       if (this.released?.has(siteId, ev.pageLoadId) && this.reopened.count++ < 10)

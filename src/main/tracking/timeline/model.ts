@@ -4,7 +4,12 @@ import { str } from '../values';
 import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
-import type { Severity, TimelineFindingDto, Verdict } from '../../../shared/timeline';
+import type {
+  Severity,
+  TimelineFindingDto,
+  TimelineRuleId,
+  Verdict,
+} from '../../../shared/timeline';
 import type { VisitEvent } from '../visits/events';
 import type { InteractionSource } from '../visits/credit';
 import { topLevelMember } from '../json-text';
@@ -218,8 +223,8 @@ export interface UpstreamTally {
 }
 
 export interface PageState {
-  /** the live engine's verdict index (verdict-index.ts): the page's verdict there, and stale */
-  indexed?: { verdict: Verdict | null; stale: boolean };
+  /** the live engine's page index (page-index.ts): the page's verdict and rules there, and stale */
+  indexed?: { verdict: Verdict | null; stale: boolean; rules: readonly TimelineRuleId[] };
   /** the page's place in the engine's page order (its creation): the order of lists read from indexes */
   order: number;
   key: string;

@@ -1,28 +1,28 @@
-// The verdict index answers `GET /_sandbox/timelines?verdict=…&limit=…` without reading every page, and
-// reads skip pages it knows are judged: its answers must be those of an engine without the index (every
-// page judged on every read) fed the same, after events, after pages go idle, after an upstream answer,
+// The page index answers `GET /_sandbox/timelines?verdict=…&siteId=…&rule=…&kind=…&limit=…` without
+// reading every page, and reads skip pages it knows are judged: its answers must be those of an engine
+// without the index (every page judged on every read) fed the same, after events, after pages go idle, after an upstream answer,
 // after a catalog change re-judges all, and after a reset. The fault corpus gives pages of every verdict.
 import { describe, expect, it } from 'vitest';
 import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import { verdictOf } from '../../src/main/tracking/timeline/dto';
+import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
-import type { Verdict } from '../../src/shared/timeline';
+import { TIMELINE_RULE_IDS, type TimelineRuleId, type Verdict } from '../../src/shared/timeline';
+import { RESPONSE_KINDS, type ResponseKind } from '../../src/shared/kinds';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder } from './timeline-events';
+import { kthSmallest } from '../../src/main/tracking/timeline/page-index';
+
+type Filter = { verdict?: Verdict; siteId?: string; rule?: TimelineRuleId; kind?: ResponseKind };
 
 /** What the scan (the list route's other path) answers. */
-function scan(
-  engine: TimelineEngine,
-  verdict: Verdict | undefined,
-  limit: number,
-  siteId?: string,
-) {
+function scan(engine: TimelineEngine, filter: Filter, limit: number) {
+  const { verdict, ...rest } = filter;
   const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   const chosen: string[] = [];
-  for (const page of engine.matching(siteId === undefined ? {} : { siteId })) {
+  for (const page of engine.matching(rest)) {
     const v = verdictOf(page);
     verdicts[v]++;
     if (verdict === undefined || v === verdict) chosen.push(page.key);
@@ -34,35 +34,56 @@ function scan(
   };
 }
 
-function indexed(
-  engine: TimelineEngine,
-  verdict: Verdict | undefined,
-  limit: number,
-  siteId?: string,
-) {
+function indexed(engine: TimelineEngine, filter: Filter, limit: number) {
   for (const _ of engine.settle());
-  const { pages, total, verdicts } = engine.byVerdict(verdict, limit, siteId);
+  const { pages, total, verdicts } = engine.byIndex(filter, limit);
   return { pages: pages.map((p) => p.key), total, verdicts };
+}
+
+/** Every filter of verdict, site, rule and kind the reference's pages call for, and some none match. */
+function filters(reference: TimelineEngine): Filter[] {
+  const pages = reference.list();
+  const sites = [undefined, ...new Set(pages.map((p) => p.siteId)), 'nosuchsite'];
+  const rules = new Set<TimelineRuleId>();
+  const kinds = new Set<ResponseKind>();
+  for (const p of pages) {
+    const summary = pageSummary(p);
+    summary.rules.forEach((r) => rules.add(r));
+    summary.kinds.forEach((k) => kinds.add(k));
+  }
+  // a rule and a kind no page has (still a valid id and kind)
+  rules.add(TIMELINE_RULE_IDS.find((r) => !rules.has(r))!);
+  kinds.add(RESPONSE_KINDS.find((k) => !kinds.has(k)) ?? 'bundles');
+  const out: Filter[] = [];
+  for (const siteId of sites)
+    for (const verdict of [undefined, 'pass', 'warn', 'fail'] as const) {
+      out.push({ siteId, verdict });
+      for (const rule of rules) out.push({ siteId, verdict, rule });
+      for (const kind of kinds) out.push({ siteId, verdict, kind });
+    }
+  // a rule and a kind together
+  for (const rule of rules) for (const kind of kinds) out.push({ rule, kind });
+  return out.map((f) =>
+    Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)),
+  ) as Filter[];
 }
 
 function same(engine: TimelineEngine, reference: TimelineEngine): Record<Verdict, number> {
   let counts: Record<Verdict, number> | undefined;
-  const sites = [undefined, ...new Set(reference.list().map((p) => p.siteId)), 'nosuchsite'];
-  for (const siteId of sites)
-    for (const verdict of [undefined, 'pass', 'warn', 'fail'] as const)
-      for (const limit of [1, 3, 40, 10_000]) {
-        const what = `site=${siteId} verdict=${verdict} limit=${limit}`;
-        const fast = indexed(engine, verdict, limit, siteId);
-        const slow = scan(reference, verdict, limit, siteId);
-        expect(fast, what).toEqual(slow);
-        // reads through the index (which skip judged pages) see what the reference sees
-        expect(scan(engine, verdict, limit, siteId), `scan, ${what}`).toEqual(slow);
-        if (siteId === undefined) counts = slow.verdicts;
-      }
+  for (const filter of filters(reference))
+    for (const limit of [1, 3, 40, 10_000]) {
+      const what = `${JSON.stringify(filter)} limit=${limit}`;
+      const fast = indexed(engine, filter, limit);
+      const slow = scan(reference, filter, limit);
+      expect(fast, what).toEqual(slow);
+      // reads through the index (which skip judged pages) see what the reference sees
+      expect(scan(engine, filter, limit), `scan, ${what}`).toEqual(slow);
+      if (Object.keys(filter).length === 0) counts = slow.verdicts;
+    }
   return counts!;
 }
 
-describe('timeline verdict index', () => {
+describe('timeline page index', () => {
   it('answers as the scan does, as pages change, go idle, are re-judged and reset', () => {
     const events = corpusEvents();
     expect(events.length).toBeGreaterThan(400);
@@ -122,5 +143,32 @@ describe('timeline verdict index', () => {
       both((e) => e.dispose());
       clock.dispose();
     }
+  });
+});
+
+describe('kthSmallest (the newest pages of an index)', () => {
+  it('finds the k-th smallest of ordered, reversed, repeated and shuffled values', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const cases: number[][] = [
+      [5],
+      [1, 2],
+      [2, 1],
+      [3, 3, 3, 3],
+      Array.from({ length: 1000 }, (_, i) => i),
+      Array.from({ length: 1000 }, (_, i) => 1000 - i),
+      Array.from({ length: 1000 }, (_, i) => i % 7),
+      Array.from({ length: 2000 }, () => Math.floor(random() * 500)),
+      Array.from({ length: 2000 }, () => random()),
+    ];
+    for (const values of cases) {
+      const sorted = [...values].sort((a, b) => a - b);
+      for (const k of new Set([0, 1, values.length >> 1, values.length - 2, values.length - 1]))
+        if (k >= 0 && k < values.length)
+          expect(kthSmallest(Float64Array.from(values), k), `k=${k} of ${values.length}`).toBe(
+            sorted[k],
+          );
+    }
+    expect(() => kthSmallest(new Float64Array(3), 3)).toThrow(RangeError);
   });
 });
