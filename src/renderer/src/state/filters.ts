@@ -1,5 +1,5 @@
 // The timelines filters, shared by the list and the overview (a rule's row filters the list to it). They
-// live in the URL (`#/timelines?verdict=fail&q=missing-render`), so a QA engineer can paste a link to
+// live in the URL (`#/timelines?verdict=fail&rule=missing-render`), so a QA engineer can paste a link to
 // exactly what they see, and in sessionStorage, so they survive switching screens.
 import { useSyncExternalStore } from 'react';
 import { NO_FILTERS, type TimelineFilters } from './timeline-rows';
@@ -27,6 +27,7 @@ const URL_KEYS: Record<keyof TimelineFilters, string> = {
   kind: 'kind',
   event: 'event',
   text: 'q',
+  rule: 'rule',
 };
 
 /** The filters a timelines URL carries (`#/timelines/…?verdict=fail`), or null when it carries none. */

@@ -1,7 +1,7 @@
 // The timelines list as flat rows (session headers newest first, each with its pages in visit order: the
 // category page, then the search, then the product page) after filters, so a virtualised list can render
 // 10,000+ events' worth of pages by drawing only what is on screen.
-import type { PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type { PageTimelineSummaryDto, TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { ResponseKind } from '../../../shared/kinds';
 import { pageKey, type PageStore } from './pages';
 
@@ -14,6 +14,8 @@ export interface TimelineFilters {
   event: string;
   /** over responseId, uid, pageUrl (and ids, rule ids) */
   text: string;
+  /** pages with a finding of this rule (a rule id) */
+  rule: string;
 }
 
 export const NO_FILTERS: TimelineFilters = {
@@ -22,6 +24,7 @@ export const NO_FILTERS: TimelineFilters = {
   kind: '',
   event: '',
   text: '',
+  rule: '',
 };
 
 export interface SessionRow {
@@ -76,6 +79,7 @@ export function matchesFilters(
 ): boolean {
   if (filters.siteId && page.siteId !== filters.siteId) return false;
   if (filters.kind && !page.kinds?.includes(filters.kind as ResponseKind)) return false;
+  if (filters.rule && !page.rules.includes(filters.rule as TimelineRuleId)) return false;
   return found === null || found.has(pageKey(page));
 }
 

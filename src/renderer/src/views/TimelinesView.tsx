@@ -92,7 +92,7 @@ function Overview() {
                     <button
                       type="button"
                       className="link-button rule-link"
-                      onClick={() => setFilters({ ...filters, verdict: '', text: rule })}
+                      onClick={() => setFilters({ ...filters, verdict: '', rule })}
                       aria-label={`List the pages with ${rule} findings`}
                     >
                       <code>{rule}</code>

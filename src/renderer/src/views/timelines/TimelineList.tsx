@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
+import { TIMELINE_RULE_IDS } from '../../../../shared/timeline';
 import { ResponseKind, VerdictBadge } from '../../components/common';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
@@ -168,6 +169,7 @@ function Filters({
             ['siteId', 'Site', 'All sites', sites.map((v) => [v, v])],
             ['kind', 'Kind of response', 'Any kind', RESPONSE_KINDS.map((v) => [v, v])],
             ['event', 'Event type', 'Any event', SEARCH_EVENTS.map((v) => [v, `with ${v}`])],
+            ['rule', 'Rule', 'Any rule', TIMELINE_RULE_IDS.map((v) => [v, v])],
           ] as const
         ).map(([field, label, any, options]) => (
           <FilterSelect
