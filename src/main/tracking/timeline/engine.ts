@@ -269,8 +269,9 @@ export class TimelineEngine {
       if (!opts.quiet) this.notify(page);
       return;
     }
+    const responses = page.responses.size;
     const response = responseFor(page, ev);
-    if (response.events.length === 0) this.index?.kindAdded(page, response.kind);
+    if (page.responses.size > responses) this.index?.kindAdded(page, response.kind);
     if (visit && this.options.credit === false) {
       if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec));
     } else if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))

@@ -52,13 +52,16 @@ export class PageIndex {
   }
 
   /**
-   * The page's rules ran; `exact` when every rule ran (nothing of it is left stale). The rules of its
-   * findings are taken only then: a page judged in part stays stale, and `settle` judges it exactly before
-   * the index answers for it.
+   * The page's rules ran; `exact` when every rule ran (nothing of it is left stale). The index takes its
+   * verdict and rules only then: a page judged in part stays stale, and `settle` judges it exactly before
+   * the index answers for it (so the pages judged on every beacon move between groups only when read).
    */
   judged(page: PageState, verdict: Verdict, exact: boolean): void {
+    // judged as finished for a report: a moment's state, which the index does not take (the page is
+    // judged again as it is right after, and stays stale until then)
+    if (!exact || page.judgedAsFinished) return;
     const entry = (page.indexed ??= { verdict: null, stale: false, rules: NO_ENTRIES });
-    const rules = exact ? this.rulesOf(page, entry.rules) : entry.rules;
+    const rules = this.rulesOf(page, entry.rules);
     if (entry.verdict !== verdict || rules !== entry.rules) {
       // out of each group it was in, into each it is in now (a verdict or a rule changes seldom)
       if (entry.verdict) this.leave(page, entry.verdict, entry.rules);
@@ -67,7 +70,7 @@ export class PageIndex {
       entry.verdict = verdict;
       entry.rules = rules;
     }
-    if (exact && entry.stale) {
+    if (entry.stale) {
       entry.stale = false;
       this.stale.delete(page);
     }
