@@ -231,6 +231,9 @@ import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
+const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render', event: 'render' });
+// @ts-expect-error rule is a rule id (TimelineRuleId)
+await sandbox.timelines({ rule: 'missing-rendr' });
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
@@ -239,7 +242,7 @@ await sandbox.orders({ verdict: 'fail' });
 await sandbox.expectClean({ failOn: 'warn' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, orders.length, visits.length);
+console.log(port, pages.length, ruled.length, orders.length, visits.length);
 `,
     );
     writeFileSync(
