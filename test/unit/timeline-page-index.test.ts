@@ -89,12 +89,12 @@ describe('timeline page index', () => {
     expect(events.length).toBeGreaterThan(400);
     const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
     // no-impression as an error: a page turns from pass to fail when it goes idle (the index must follow)
-    const make = (verdictIndex: boolean) =>
+    const make = (pageIndex: boolean) =>
       new TimelineEngine({
         clock,
         settings: defaultTimelineSettings(),
         levels: mapLevels({ 'no-impression': 'error' }, 'test'),
-        verdictIndex,
+        pageIndex,
       });
     const engine = make(true);
     const reference = make(false);

@@ -100,11 +100,11 @@ export interface TimelineEngineOptions {
    */
   offline?: boolean;
   /**
-   * Keep pages by verdict (live default; offline engines never do): lists by verdict cost what they
-   * return, and reads skip pages judged exactly since they last changed. false: every read judges every
-   * page (the reference the index is tested against).
+   * Keep the page index (live default; offline engines never do): lists by verdict, site, rule and kind
+   * cost what they return, and reads skip pages judged exactly since they last changed. false: every read
+   * judges every page (the reference the index is tested against).
    */
-  verdictIndex?: boolean;
+  pageIndex?: boolean;
   /**
    * Keep every click and quick add for the credit of order lines (default). false: `check`'s streamed
    * report has pages only, no orders, and no rule reads credit: clicks are not kept (a long recording's
@@ -192,11 +192,14 @@ export class TimelineEngine {
   private provenance: ProvenanceSource | undefined;
   /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
   private readonly book: VisitBook;
-  /** pages by verdict, for lists that cost what they return (live only: offline input is read once) */
+  /**
+   * pages by verdict, site, rule and kind, for lists that cost what they return (live only: offline input
+   * is read once)
+   */
   private readonly index: PageIndex | undefined;
 
   constructor(private readonly options: TimelineEngineOptions) {
-    this.index = options.offline || options.verdictIndex === false ? undefined : new PageIndex();
+    this.index = options.offline || options.pageIndex === false ? undefined : new PageIndex();
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
     this.book = new VisitBook({
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
@@ -811,7 +814,7 @@ export class TimelineEngine {
   }
 
   /**
-   * The page's rules as an exact read needs them. A page the verdict index knows to be judged exactly
+   * The page's rules as an exact read needs them. A page the page index knows to be judged exactly
    * since its last change is skipped: nothing its rules read has changed (a page rule reads only the
    * page's own tallies and the settings), so running them again would give the same findings.
    */

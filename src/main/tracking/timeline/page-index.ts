@@ -117,10 +117,9 @@ export class PageIndex {
     page.indexed = undefined;
   }
 
-  /** Pages per verdict, of one site or all. */
-  counts(siteId?: string): Record<Verdict, number> {
-    const of = siteId === undefined ? this.all : this.bySite.get(siteId);
-    return { pass: of?.pass.size ?? 0, warn: of?.warn.size ?? 0, fail: of?.fail.size ?? 0 };
+  /** Pages per verdict. */
+  counts(): Record<Verdict, number> {
+    return { pass: this.all.pass.size, warn: this.all.warn.size, fail: this.all.fail.size };
   }
 
   /**
