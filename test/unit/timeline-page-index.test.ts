@@ -149,6 +149,36 @@ describe('timeline page index', () => {
   });
 });
 
+describe('a listed page judged when its DTO is made', () => {
+  // The list route picks its pages (settle, byIndex) and builds their DTOs after, giving the event loop
+  // back between them: a beacon applied in between is in the DTO's events, so its findings must be too
+  // (CI once listed a storefront's page with its impression but judged as clicked without it).
+  it('shows the findings of the events it shows, in full and in summary', () => {
+    const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
+    const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+    try {
+      const b = new PageBuilder({ pageLoadId: 'clicked' });
+      engine.apply(b.render('r1', { at: 0 }), { live: true });
+      engine.apply(b.impression('r1', ['a'], { at: 1500 }), { live: true });
+      engine.apply(b.click('r1', 'b', { at: 3000 }), { live: true });
+      for (const _ of engine.settle());
+      const [page] = engine.byIndex({ siteId: 'demo42' }, 50).pages;
+      expect(engine.pageDto(page!).findings.map((f) => f.rule)).toEqual(['click-not-impressed']);
+      // picked; then, before its DTO is made, the impression of the clicked tile arrives
+      engine.apply(b.impression('r1', ['b'], { at: 2000 }), { live: true });
+      const dto = engine.pageDto(page!);
+      expect(dto.responses[0]!.events.filter((e) => e.event === 'impression')).toHaveLength(2);
+      expect(dto.findings).toEqual([]);
+      expect(dto.verdict).toBe('pass');
+      engine.apply(b.click('r1', 'c', { at: 4000 }), { live: true });
+      expect(engine.summary(page!).rules).toEqual(['click-not-impressed']);
+    } finally {
+      engine.dispose();
+      clock.dispose();
+    }
+  });
+});
+
 describe('kthSmallest (the newest pages of an index)', () => {
   it('finds the k-th smallest of ordered, reversed, repeated and shuffled values', () => {
     let seed = 7;

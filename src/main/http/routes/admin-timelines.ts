@@ -2,7 +2,7 @@
 // Thin: parse and check the query, ask core.timelines, shape the answer.
 import { Router } from 'express';
 import type { SandboxCore } from '../../core';
-import { pageSummary, summaryOf, verdictOf } from '../../tracking/timeline/dto';
+import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import {
   htmlReportParts,
   jsonReportHead,
@@ -67,7 +67,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
           ? { siteId: p.siteId, pageLoadId: p.pageLoadId }
           : 'tallies' in p
             ? view === 'summary'
-              ? pageSummary(p)
+              ? core.timelines.summary(p)
               : core.timelines.pageDto(p)
             : view === 'summary'
               ? summaryOf(p)

@@ -633,9 +633,21 @@ export class TimelineEngine {
     return this.list(filter).map((p) => this.pageDto(p));
   }
 
-  /** The page with its events and findings (read back from the store when it let them go). */
+  /**
+   * The page with its events and findings (read back from the store when it let them go), judged as it is
+   * now: a list picks its pages first and builds their DTOs after, giving the loop back in between, and a
+   * beacon applied meanwhile must not show in the events without its findings (a page listed with its
+   * impression but still judged as clicked without it). A page being judged as finished is read as it is.
+   */
   pageDto(page: PageState): PageTimelineDto {
+    if (!page.judgedAsFinished) this.judgeExactly(page);
     return this.withEvents(page, () => pageDto(page));
+  }
+
+  /** The page's summary, judged as it is now (as `pageDto`). */
+  summary(page: PageState): PageTimelineSummaryDto {
+    this.judgeExactly(page);
+    return pageSummary(page);
   }
 
   /**
