@@ -4,7 +4,11 @@ import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
-import { TIMELINE_RULE_IDS } from '../../../../shared/timeline';
+import {
+  TIMELINE_RULE_IDS,
+  TIMELINE_RULES,
+  type TimelineRuleId,
+} from '../../../../shared/timeline';
 import { ResponseKind, VerdictBadge } from '../../components/common';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
@@ -115,30 +119,67 @@ function PageLine({
   );
 }
 
-/** One of the list's drop-down filters: '' is "any". */
+type Option = [value: string, text: string];
+
+/** One of the list's drop-down filters: '' is "any". Options may come in labelled groups. */
 function FilterSelect(props: {
   label: string;
   testId: string;
   value: string;
   onChange(value: string): void;
   any: string;
-  options: Array<[value: string, text: string]>;
+  options: Option[] | Array<{ label: string; options: Option[] }>;
+  /** the full text of the chosen option, shown on hover (a long rule id is cut at the select's width) */
+  title?: string;
 }) {
+  const option = ([value, text]: Option) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  );
   return (
     <select
       aria-label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       data-testid={props.testId}
+      title={props.title}
     >
       <option value="">{props.any}</option>
-      {props.options.map(([value, text]) => (
-        <option key={value} value={value}>
-          {text}
-        </option>
-      ))}
+      {props.options.map((o) =>
+        Array.isArray(o) ? (
+          option(o)
+        ) : o.options.length > 0 ? (
+          <optgroup key={o.label} label={o.label}>
+            {o.options.map(option)}
+          </optgroup>
+        ) : null,
+      )}
     </select>
   );
+}
+
+/**
+ * The Rule filter's options: the rules the pages here have first, most pages first, each with its count
+ * of pages; then every other rule (a link may name one no page has yet).
+ */
+export function ruleOptions(
+  summaries: Iterable<{ rules: readonly TimelineRuleId[] }>,
+): Array<{ label: string; options: Option[] }> {
+  const counts = new Map<TimelineRuleId, number>();
+  for (const p of summaries)
+    for (const rule of p.rules) counts.set(rule, (counts.get(rule) ?? 0) + 1);
+  const found = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [
+    {
+      label: 'Found on pages here',
+      options: found.map(([rule, n]) => [rule, `${rule} (${n.toLocaleString('en-US')})`]),
+    },
+    {
+      label: 'On no page here',
+      options: TIMELINE_RULE_IDS.filter((rule) => !counts.has(rule)).map((rule) => [rule, rule]),
+    },
+  ];
 }
 
 function Filters({
@@ -146,12 +187,15 @@ function Filters({
   set,
   sites,
   verdicts,
+  rules,
 }: {
   filters: TimelineFilters;
   set(f: Partial<TimelineFilters>): void;
   sites: string[];
   verdicts: Record<string, number>;
+  rules: Array<{ label: string; options: Option[] }>;
 }) {
+  const rule = filters.rule as TimelineRuleId | '';
   return (
     <div className="filters" role="search" aria-label="Filter pages">
       <input
@@ -169,7 +213,7 @@ function Filters({
             ['siteId', 'Site', 'All sites', sites.map((v) => [v, v])],
             ['kind', 'Kind of response', 'Any kind', RESPONSE_KINDS.map((v) => [v, v])],
             ['event', 'Event type', 'Any event', SEARCH_EVENTS.map((v) => [v, `with ${v}`])],
-            ['rule', 'Rule', 'Any rule', TIMELINE_RULE_IDS.map((v) => [v, v])],
+            ['rule', 'Rule', 'Any rule', rules],
           ] as const
         ).map(([field, label, any, options]) => (
           <FilterSelect
@@ -179,7 +223,12 @@ function Filters({
             value={filters[field]}
             onChange={(value) => set({ [field]: value })}
             any={any}
-            options={options as Array<[string, string]>}
+            options={options as React.ComponentProps<typeof FilterSelect>['options']}
+            title={
+              field === 'rule' && rule
+                ? `${rule}: ${TIMELINE_RULES[rule]?.title ?? 'not a rule of this version'}`
+                : undefined
+            }
           />
         ))}
         <div className="segmented" role="group" aria-label="Verdict">
@@ -220,6 +269,8 @@ export function TimelineList({
     [pages, filters, text, collapsed, found],
   );
   const { rows } = result;
+  // counted over every page here, whatever the filters: the count says what picking the rule lists
+  const rules = useMemo(() => ruleOptions(pages.summaries.values()), [pages]);
   // The list's one tab stop: the selected page when it is listed, else the first page.
   const tabStop = rows.some((r) => r.key === selectedKey)
     ? selectedKey
@@ -280,7 +331,13 @@ export function TimelineList({
     filters.siteId || filters.verdict || filters.kind || filters.event || filters.text;
   return (
     <section className="timeline-list" aria-label="Pages" data-testid="timeline-list">
-      <Filters filters={filters} set={setFilter} sites={result.sites} verdicts={result.verdicts} />
+      <Filters
+        filters={filters}
+        set={setFilter}
+        sites={result.sites}
+        verdicts={result.verdicts}
+        rules={rules}
+      />
       <div className="list-status small muted" aria-live="polite">
         <span data-testid="pages-shown">
           {result.shown === result.total
