@@ -269,8 +269,10 @@ export function TimelineList({
     [pages, filters, text, collapsed, found],
   );
   const { rows } = result;
-  // counted over every page here, whatever the filters: the count says what picking the rule lists
-  const rules = useMemo(() => ruleOptions(pages.summaries.values()), [pages]);
+  // counted over every page here, whatever the filters: the count says what picking the rule lists (at a
+  // lower priority than the list itself, as the text filter: a live store changes many times a second)
+  const counted = useDeferredValue(pages);
+  const rules = useMemo(() => ruleOptions(counted.summaries.values()), [counted]);
   // The list's one tab stop: the selected page when it is listed, else the first page.
   const tabStop = rows.some((r) => r.key === selectedKey)
     ? selectedKey
