@@ -16,6 +16,7 @@ import type {
   PageTimelineDto,
   RecordedEvent,
   ResetOptions,
+  ReportFilter,
   SandboxClockApi,
   TimelineFilter,
   TimelineReportDto,
@@ -185,16 +186,13 @@ export class SandboxClient {
 
   /**
    * The timeline verdicts as a report: an object for 'json', the document's text for 'junit' and 'html'.
-   * `failOn: 'warning'` makes pages with warnings JUnit failures too.
+   * `failOn: 'warning'` makes pages with warnings JUnit failures too (`'info'`: with infos too).
    */
   report(format?: 'json', filter?: TimelineFilter): Promise<TimelineReportDto>;
-  report(
-    format: 'junit' | 'html',
-    filter?: TimelineFilter & { failOn?: 'error' | 'warning' },
-  ): Promise<string>;
+  report(format: 'junit' | 'html', filter?: ReportFilter): Promise<string>;
   async report(
     format: 'json' | 'junit' | 'html' = 'json',
-    filter: TimelineFilter & { failOn?: 'error' | 'warning' } = {},
+    filter: ReportFilter = {},
   ): Promise<TimelineReportDto | string> {
     const path = `${adminPath('report')}${query({ ...filter, format })}`;
     if (format === 'json') return this.call('GET', path);

@@ -59,8 +59,8 @@ export interface WaitOptions extends EventFilter {
   timeout?: number;
 }
 
-/** Filters of `GET /_sandbox/timelines` and the report; open like EventFilter (e.g. `kind`). */
-export interface TimelineFilter {
+/** Which pages: the filters the timelines and the report share; open like EventFilter. */
+export interface PageFilter {
   siteId?: string;
   verdict?: 'pass' | 'warn' | 'fail';
   sessionId?: string;
@@ -73,8 +73,22 @@ export interface TimelineFilter {
   event?: string;
   /** pages with a finding of this rule, e.g. 'missing-render' (none when the rule is off) */
   rule?: TimelineRuleId;
-  limit?: number;
   [filter: string]: FilterValue;
+}
+
+/** Filters of `GET /_sandbox/timelines`. */
+export interface TimelineFilter extends PageFilter {
+  /** at most this many pages, the newest (default 500) */
+  limit?: number;
+}
+
+/**
+ * Filters of `GET /_sandbox/report`: every page the filters keep (no limit), and the severity from which
+ * a page fails the JUnit report.
+ */
+export interface ReportFilter extends PageFilter {
+  /** 'error' (default), 'warning' or 'info' */
+  failOn?: 'error' | 'warning' | 'info';
 }
 
 /** The timeline filters (without verdict and limit) plus what makes a page fail. */
@@ -85,6 +99,8 @@ export interface ExpectCleanOptions {
   q?: string;
   /** only pages holding a response of this kind, e.g. 'category' */
   kind?: ResponseKind;
+  /** only pages holding an event of this type, e.g. 'addtocart' */
+  event?: string;
   /** the lowest severity that fails: 'error' (default), 'warning' or 'info' */
   failOn?: 'error' | 'warning' | 'info';
   /**
