@@ -163,7 +163,7 @@ function FilterSelect(props: {
  * The Rule filter's options: the rules the pages here have first, most pages first, each with its count
  * of pages; then every other rule (a link may name one no page has yet).
  */
-export function ruleOptions(
+function ruleOptions(
   summaries: Iterable<{ rules: readonly TimelineRuleId[] }>,
 ): Array<{ label: string; options: Option[] }> {
   const counts = new Map<TimelineRuleId, number>();
