@@ -238,11 +238,14 @@ const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
 await sandbox.orders({ verdict: 'fail' });
-// @ts-expect-error failOn is 'error' or 'warning' (unused if the types had resolved to any)
+// @ts-expect-error failOn is 'error', 'warning' or 'info' (unused if the types had resolved to any)
 await sandbox.expectClean({ failOn: 'warn' });
+const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'missing-render' });
+// @ts-expect-error the report's failOn is a severity too
+await sandbox.report('junit', { failOn: 'warn' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, ruled.length, orders.length, visits.length);
+console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length);
 `,
     );
     writeFileSync(
