@@ -5,7 +5,13 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { RecordedEvent, UpstreamAnswer } from './events';
 import type { FeedView, OutboxMessage } from './indexing';
-import { TIMELINE_RULE_IDS, type PageTimelineDto, type TimelineListDto } from './timeline';
+import {
+  TIMELINE_RULE_IDS,
+  type PageKeyDto,
+  type PageTimelineDto,
+  type PageTimelineSummaryDto,
+  type TimelineListDto,
+} from './timeline';
 import type { OrderDto, VisitDto } from './visits';
 import type { ClockState } from './stream';
 import { RESPONSE_KINDS } from './kinds';
@@ -92,6 +98,11 @@ export interface Endpoint {
   body?: TSchema;
   /** the 200 answer's JSON, or the media type of a body that is not JSON */
   response: TSchema | { mediaType: string; description: string };
+  /**
+   * The answer for each value of the `view` query parameter, where it changes the answer's shape
+   * (`response` is the answer without it): `AnswerOf` picks one by the query a caller gives.
+   */
+  views?: Record<string, TSchema>;
   /** a streamed answer (Server-Sent Events) */
   stream?: true;
 }
@@ -207,7 +218,16 @@ export const ADMIN_API = {
       ),
       finished: flag('judge every page as if it has ended, as reports do'),
     },
-    response: answer<TimelineListDto>('{pages, total, verdicts}'),
+    response: answer<TimelineListDto>(
+      '{pages, total, verdicts}: full pages; summaries with view=summary, {siteId, pageLoadId} with view=keys',
+    ),
+    views: {
+      full: answer<TimelineListDto>('{pages, total, verdicts}'),
+      summary: answer<TimelineListDto<PageTimelineSummaryDto>>(
+        '{pages: summaries, total, verdicts}',
+      ),
+      keys: answer<TimelineListDto<PageKeyDto>>('{pages: [{siteId, pageLoadId}], total, verdicts}'),
+    },
   },
   timeline: {
     method: 'GET',
@@ -364,11 +384,24 @@ export type QueryOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends
   ? Partial<Static<TObject<Q>>>
   : Record<string, never>;
 
-/** The 200 answer of an endpoint. */
-export type AnswerOf<N extends AdminEndpointName> =
-  (typeof ADMIN_API)[N]['response'] extends TSchema
-    ? Static<(typeof ADMIN_API)[N]['response']>
-    : string;
+/**
+ * The 200 answer of an endpoint, for the query `Q` a caller gives: an endpoint whose `view` changes the
+ * answer's shape answers the view asked for (the default answer when none is).
+ */
+export type AnswerOf<N extends AdminEndpointName, Q = unknown> = (typeof ADMIN_API)[N] extends {
+  views: infer V extends Record<string, TSchema>;
+}
+  ? Q extends { view: infer K extends keyof V }
+    ? Static<V[K]>
+    : DefaultAnswer<N>
+  : DefaultAnswer<N>;
+
+/** The answer without a `view`: the declared JSON, or the text of a body that is not JSON. */
+type DefaultAnswer<N extends AdminEndpointName> = (typeof ADMIN_API)[N]['response'] extends infer R
+  ? R extends TSchema
+    ? Static<R>
+    : string
+  : never;
 
 /** The path parameters an endpoint's path names, e.g. {siteId, feedId}. */
 export function pathParams(path: string): string[] {

@@ -171,10 +171,13 @@ export interface PageKeyDto {
   pageLoadId: string;
 }
 
-/** `GET /_sandbox/timelines` */
-export interface TimelineListDto {
+/**
+ * `GET /_sandbox/timelines`: its pages are full pages, or with `view=summary` summaries, or with
+ * `view=keys` only which pages they are.
+ */
+export interface TimelineListDto<P = PageTimelineDto> {
   /** oldest first (by first receive time); `limit` keeps the newest */
-  pages: PageTimelineDto[];
+  pages: P[];
   /** pages matching the filters before `limit` */
   total: number;
   verdicts: Record<Verdict, number>;

@@ -5,7 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API, adminPath, type Endpoint } from '../../src/shared/admin-api';
+import { ADMIN_API, adminPath, type AnswerOf, type Endpoint } from '../../src/shared/admin-api';
+import type {
+  PageKeyDto,
+  PageTimelineSummaryDto,
+  TimelineListDto,
+} from '../../src/shared/timeline';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 import { createExpressApp } from '../../src/main/http/app';
 import { startSandbox } from '../helpers/sandbox';
 
@@ -46,6 +53,56 @@ describe('the admin API declaration', () => {
       Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${p}`),
     );
     expect(served.sort()).toEqual([...declared].sort());
+  });
+
+  it('declares an answer for each view, and the sandbox answers each view in its shape', async () => {
+    const withViews = Object.entries(ADMIN_API as Record<string, Endpoint>).filter(
+      ([, e]) => e.views,
+    );
+    expect(withViews.map(([name]) => name)).toEqual(['timelines']);
+    // the type a caller gets is the view's (checked by the type checker)
+    const typed: [
+      Same<AnswerOf<'timelines', { view: 'keys' }>, TimelineListDto<PageKeyDto>>,
+      Same<AnswerOf<'timelines', { view: 'summary' }>, TimelineListDto<PageTimelineSummaryDto>>,
+      Same<AnswerOf<'timelines', { view: 'full' }>, TimelineListDto>,
+      Same<AnswerOf<'timelines', { limit: 5 }>, TimelineListDto>,
+    ] = [true, true, true, true];
+    expect(typed).toEqual([true, true, true, true]);
+    for (const [name, e] of withViews) {
+      // the views answered are the values the `view` parameter takes
+      const view = e.query!.view as unknown as { anyOf: Array<{ const: string }> };
+      const allowed = view.anyOf.map((v) => v.const);
+      expect(Object.keys(e.views!).sort(), name).toEqual([...allowed].sort());
+    }
+    const body = JSON.stringify({
+      context: {
+        pageLoadId: 'views-page',
+        sessionId: 'views-session',
+        userId: 'views-user',
+        pageUrl: 'http://localhost/search?q=views',
+        initiator: 'admin-api.test',
+        timestamp: new Date().toISOString(),
+      },
+      data: { responseId: 'views-r1' },
+    });
+    const sent = await fetch(`${sandbox.url}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(sent.status).toBe(200);
+    const keysOf = async (view: string) => {
+      const res = await fetch(
+        `${sandbox.url}${adminPath('timelines', {}, { view: view as 'full' })}`,
+      );
+      const { pages } = (await res.json()) as { pages: Array<Record<string, unknown>> };
+      return Object.keys(pages.find((p) => p.pageLoadId === 'views-page')!).sort();
+    };
+    expect(await keysOf('keys')).toEqual(['pageLoadId', 'siteId']);
+    const summary = await keysOf('summary');
+    expect(summary).toContain('rules');
+    expect(summary).not.toContain('responses');
+    expect(await keysOf('full')).toContain('responses');
   });
 
   it('holds every endpoint CONTRACT.md names', () => {

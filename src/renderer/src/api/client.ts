@@ -130,18 +130,18 @@ export async function rawRequest(path: string, init: RequestInit = {}): Promise<
  * One admin endpoint by its name in the declaration (src/shared/admin-api.ts): the path and query are
  * built from it, and the answer has the endpoint's declared type, so the UI never guesses a shape.
  */
-export function admin<N extends AdminEndpointName>(
+export function admin<N extends AdminEndpointName, const Q extends QueryOf<N> = QueryOf<N>>(
   name: N,
   options: {
     base?: string;
     params?: Record<string, string | number>;
-    query?: QueryOf<N>;
+    query?: Q;
     body?: unknown;
   } = {},
-): Promise<AnswerOf<N>> {
+): Promise<AnswerOf<N, Q>> {
   const endpoint: Endpoint = ADMIN_API[name];
   const path = `${options.base ?? ''}${adminPath(name, options.params, options.query)}`;
-  return request<AnswerOf<N>>(path, {
+  return request<AnswerOf<N, Q>>(path, {
     method: endpoint.method,
     headers: {
       Accept: 'application/json',

@@ -59,9 +59,7 @@ export async function loadPages(
 ): Promise<{ store: PageStore; total: number }> {
   const body = await admin('timelines', { base, query: { view: 'summary', limit } });
   const summaries = new Map<string, PageTimelineSummaryDto>();
-  // view=summary: the list holds summaries
-  for (const page of body.pages as unknown as PageTimelineSummaryDto[])
-    summaries.set(pageKey(page), page);
+  for (const page of body.pages) summaries.set(pageKey(page), page);
   return { store: { summaries, version: Date.now() }, total: body.total };
 }
 

@@ -8,7 +8,6 @@ import { admin } from '../api/client';
 import { pageKey } from './pages';
 import { askAgainIn } from '../../../shared/pace';
 import type { TimelineFilters } from './timeline-rows';
-import type { PageKeyDto } from '../../../shared/timeline';
 
 const TYPING_MS = 150;
 const LIVE_MS = 1000;
@@ -53,8 +52,7 @@ export function useServerMatches(
         .then((body) => {
           took.current = Date.now() - at;
           if (cancelled) return;
-          const pages = body.pages as unknown as PageKeyDto[];
-          setFound({ key, keys: new Set(pages.map(pageKey)) });
+          setFound({ key, keys: new Set(body.pages.map(pageKey)) });
         })
         .catch(() => undefined);
     }, wait);
