@@ -188,7 +188,7 @@ export class SandboxClient {
    * The timeline verdicts as a report: an object for 'json', the document's text for 'junit' and 'html'.
    * `failOn: 'warning'` makes pages with warnings JUnit failures too (`'info'`: with infos too).
    */
-  report(format?: 'json', filter?: TimelineFilter): Promise<TimelineReportDto>;
+  report(format?: 'json', filter?: ReportFilter): Promise<TimelineReportDto>;
   report(format: 'junit' | 'html', filter?: ReportFilter): Promise<string>;
   async report(
     format: 'json' | 'junit' | 'html' = 'json',
