@@ -600,7 +600,7 @@ export class TimelineEngine {
    * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
    */
   finishedDto(page: PageState): PageTimelineDto {
-    return this.asFinished(page, (p) => this.pageDto(p));
+    return this.asFinished(page, (p) => this.dtoOf(p));
   }
 
   /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
@@ -630,17 +630,23 @@ export class TimelineEngine {
   }
 
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
-    return this.list(filter).map((p) => this.pageDto(p));
+    // each page judged by the list, just now
+    return this.list(filter).map((p) => this.dtoOf(p));
   }
 
   /**
    * The page with its events and findings (read back from the store when it let them go), judged as it is
    * now: a list picks its pages first and builds their DTOs after, giving the loop back in between, and a
    * beacon applied meanwhile must not show in the events without its findings (a page listed with its
-   * impression but still judged as clicked without it). A page being judged as finished is read as it is.
+   * impression but still judged as clicked without it).
    */
   pageDto(page: PageState): PageTimelineDto {
-    if (!page.judgedAsFinished) this.judgeExactly(page);
+    this.judgeExactly(page);
+    return this.dtoOf(page);
+  }
+
+  /** The DTO of the page as it was last judged, its events read back if it let them go. */
+  private dtoOf(page: PageState): PageTimelineDto {
     return this.withEvents(page, () => pageDto(page));
   }
 
