@@ -155,3 +155,31 @@ export function waitCurl(origin: string, siteId: string): string {
 export function reportCurl(origin: string): string {
   return `curl -o beacon-report.xml ${shellQuote(`${origin}/_sandbox/report?format=junit`)}`;
 }
+
+/**
+ * The provider's CDN install (`<script siteId=… src=…/beacon.js>`) pointed at the sandbox. beacon.js reads
+ * only `siteId` and an `initiator` from its script tag, never an origin, so a development page swaps the
+ * tracker the script created for one of the same class, configured as the npm client is above. Nothing is
+ * sent before the swap: the CDN script only constructs its tracker.
+ */
+export function beaconCdnSnippet(origin: string, siteId: string): string {
+  return `<script siteId="${siteId}" src="https://cdn.athoscommerce.net/analytics/beacon.js"></script>
+<script>
+  // development only: send the tracker's beacons to the sandbox instead of the real service
+  (function () {
+    var cdn = window.athos && window.athos.tracker;
+    if (!cdn) return; // beacon.js did not load or did not initialize: its console says why
+    window.athos.tracker = new cdn.constructor(
+      { siteId: '${siteId}' },
+      {
+        mode: 'development',
+        initiator: cdn.initiator,
+        requesters: {
+          beacon: { origin: '${origin}/beacon/v2' },
+          personalization: { origin: '${origin}' },
+        },
+      },
+    );
+  })();
+</script>`;
+}

@@ -273,3 +273,39 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     );
   });
 });
+
+describe('npm start', () => {
+  /** the serve command of package.json's start script, after its build step */
+  function startArgs(): string[] {
+    const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    const serveCommand = pkg.scripts.start.split('&&').pop()!.trim().split(/\s+/);
+    expect(serveCommand.slice(0, 3)).toEqual(['node', 'bin/search-sandbox.js', 'serve']);
+    return serveCommand.slice(3);
+  }
+
+  async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('honours SEARCH_SANDBOX_PORT, and a port given after `npm start --` wins over it', async () => {
+    const cwd = dir();
+    const fromEnv = await freePort();
+    const viaEnv = spawnCli(startArgs(), cwd, { SEARCH_SANDBOX_PORT: String(fromEnv) });
+    cleanups.push(() => viaEnv.kill());
+    expect(new URL(await viaEnv.ready).port).toBe(String(fromEnv));
+    await viaEnv.kill();
+
+    const fromFlag = await freePort();
+    const viaFlag = spawnCli([...startArgs(), '--port', String(fromFlag)], dir(), {
+      SEARCH_SANDBOX_PORT: String(fromEnv),
+    });
+    cleanups.push(() => viaFlag.kill());
+    expect(new URL(await viaFlag.ready).port).toBe(String(fromFlag));
+  });
+});

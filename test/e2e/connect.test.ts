@@ -45,6 +45,9 @@ describe.skipIf(skip)('first run and Connect', () => {
     const beaconJs = (await s.ui.testId('snippet-beaconjs').textContent()) ?? '';
     expect(beaconJs).toContain(`origin: '${s.sandbox.url}/beacon/v2'`);
     expect(beaconJs).toContain(`siteId: '${SITE_ID}'`);
+    const cdn = (await s.ui.testId('snippet-beacon-cdn').textContent()) ?? '';
+    expect(cdn).toContain(`siteId="${SITE_ID}"`);
+    expect(cdn).toContain(`origin: '${s.sandbox.url}/beacon/v2'`);
     expect(await s.ui.testId('snippet-status').textContent()).toContain(
       `curl -u 'demo42:demo-secret-key' '${s.sandbox.url}/api/index/status'`,
     );

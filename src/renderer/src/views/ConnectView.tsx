@@ -10,6 +10,7 @@ import {
   DEMO_SECRET_KEY,
   DEMO_SITE_ID,
   beaconJsSnippet,
+  beaconCdnSnippet,
   newSnippetIds,
   reindexCurl,
   reportCurl,
@@ -158,6 +159,16 @@ export function ConnectView() {
             title="storefront.ts"
             code={beaconJsSnippet(origin, siteId)}
             testId="snippet-beaconjs"
+          />
+          <p className="muted">
+            With the CDN script instead (<code>beacon.js</code> with a <code>siteId</code>{' '}
+            attribute), add the second script on a development build: it swaps the tracker the CDN
+            script created for one that sends here.
+          </p>
+          <CodeBlock
+            title="development page head"
+            code={beaconCdnSnippet(origin, siteId)}
+            testId="snippet-beacon-cdn"
           />
         </section>
 
