@@ -1,22 +1,15 @@
 // How far V8 lets the heap grow past what it holds, for the two long-lived kinds of process we start.
 //
-// `search-sandbox check`: check keeps a live set for
-// its whole run (open pages, visits, responseIds' first pages); by its own measure of GC speed V8 grows the
-// heap to about three times that set before it collects again. Capped at twice it, a million events
-// (`npm run bench -- check`, 1,000,000 events, --format json) peaked at 626 MB instead of 955 MB and ran
-// 31.1–31.4 s instead of 33.6–33.8 s (two runs each, alternating; at 1.5 times: 585 MB but 35–39 s). Once
-// the live set had shrunk (it is ~126 MB at the end of a million events), 1.85 times it: 371–388 MB peak
-// where twice it peaked at 387–416 MB, three times of seven above 400 MB, in 24.7–31.8 s where twice it took
-// 24.1–34.6 s (seven runs each, alternating; at 1.75 times: 369–383 MB but 30.9–36.7 s where twice it
-// took 27.9–29.9 s). Only the `check` command sets it, in its own process; a user's own V8 heap flags win.
+// `search-sandbox check` keeps a live set for its whole run (open pages, visits, responseIds' first pages), and
+// V8 by its own measure grows the heap to about three times that set before it collects again; 1.85 times it
+// keeps a million events under 400 MB without slowing the run (the trials: docs/benchmarks.md, "check's heap").
+// Only the `check` command sets it, in its own process; a user's own V8 heap flags win.
 //
-// The sandbox (`serve`, the desktop app): a million stored events hold ~600 MiB (~700 MiB when this cap was
-// chosen), and what reads them (a report reads every page's events back) leaves garbage by the hundred
-// megabytes. On a machine with memory to spare V8 lets such a heap reach up to four times its live set
-// before a full collection: 2.7 GB of RSS for 0.7 GB held (`npm run bench -- store`). While the live heap is
-// big, growth is capped at 1.3 times it (~1.3 GB of RSS at a million events); a small heap keeps V8's own
-// choice, which collects less often (ingest pays for every full collection of a heap that grows by a few
-// megabytes). `startSandbox()` runs in the user's own process and sets nothing there.
+// The sandbox (`serve`, the desktop app): what reads a big store (a report reads every page's events back) leaves
+// garbage by the hundred megabytes, and on a machine with memory to spare V8 lets such a heap reach up to four
+// times its live set before a full collection. While the live heap is big, growth is capped at 1.3 times it; a
+// small heap keeps V8's own choice, which collects less often (ingest pays for every full collection of a heap
+// that grows by a few megabytes). `startSandbox()` runs in the user's own process and sets nothing there.
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
