@@ -9,6 +9,7 @@ import { pageKey } from '../state/pages';
 import { useLiveList } from '../state/useLiveList';
 import { adminPath } from '../../../shared/admin-api';
 import { OrderLines } from './orders/OrderLines';
+import { OrderFindings } from './orders/OrderFindings';
 
 export function visitKey(v: Pick<VisitDto, 'siteId' | 'sessionId'>): string {
   return `${v.siteId}/${v.sessionId}`;
@@ -114,13 +115,19 @@ function VisitDetail({ visit }: { visit: VisitDto }) {
           orders.items.map((o) => (
             <section key={o.eventId} className="visit-order" data-testid="visit-order">
               <p className="small">
-                <a href={routeHref({ view: 'orders', orderId: o.eventId })} className="strong">
+                <a href={routeHref({ view: 'orders', eventId: o.eventId })} className="strong">
                   Order {o.orderId || '(no orderId)'}
                 </a>{' '}
                 <span className="muted">
                   · transactionTotal {o.transactionTotal} · total {o.total}
-                </span>
+                </span>{' '}
+                {o.duplicateOf && (
+                  <span className="badge fail" title={`repeats ${o.duplicateOf}`}>
+                    repeat: counted twice
+                  </span>
+                )}
               </p>
+              <OrderFindings order={o} />
               <OrderLines order={o} />
             </section>
           ))}
