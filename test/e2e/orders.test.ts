@@ -27,9 +27,9 @@ describe.skipIf(skip)('orders UI', () => {
     await s.ui.open('#/orders');
     const summary = s.ui.testId('orders-summary');
     await summary.waitFor();
-    await expect.poll(() => s.ui.testId('orders-summary-total').textContent()).toBe(
-      '4 orders · 6 lines · revenue 235',
-    );
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('4 orders · 6 lines · revenue 235');
     const source = (kind: string) =>
       s.page.locator(`[data-testid="orders-summary-source"][data-kind="${kind}"]`);
     expect(await source('search').innerText()).toMatch(/search\s+2\s+2\s+160\s+68 %/);
@@ -52,9 +52,7 @@ describe.skipIf(skip)('orders UI', () => {
   });
 
   it('a repeat’s detail says it is counted twice, beside the order it repeats, with the fix', async () => {
-    await s.page
-      .locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`)
-      .click();
+    await s.page.locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`).click();
     const detail = s.page.locator(
       `[data-testid="order-detail"][data-event-id="${repeat().eventId}"]`,
     );
@@ -87,7 +85,9 @@ describe.skipIf(skip)('orders UI', () => {
     expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe(
       'order-id-missing',
     );
-    expect(await detail.getByTestId('order-finding-fix').textContent()).toMatch(/Fix: set order\.id/);
+    expect(await detail.getByTestId('order-finding-fix').textContent()).toMatch(
+      /Fix: set order\.id/,
+    );
     await s.page.reload();
     await detail.waitFor();
   });

@@ -11,6 +11,7 @@ import { useLiveList } from '../state/useLiveList';
 import { credited, OrderDetail, orderName } from './orders/OrderDetail';
 import { worstSeverity } from './orders/OrderFindings';
 import { OrdersSummary } from './orders/OrdersSummary';
+import '../components/rows.css';
 
 /** Newest first, each repeat right after the order it repeats (whose place is its own). */
 function listed(items: readonly OrderDto[]): Array<{ order: OrderDto; repeat: boolean }> {
@@ -60,7 +61,7 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
           </span>
         </span>
       </span>
-      <span className="order-meta small muted">
+      <span className="row-meta small muted" data-testid="order-item-meta">
         <span className="mono">{o.siteId}</span>
         <span className="mono">{shortId(o.userId, 10)}</span>
         <span className="mono">total {o.total}</span>

@@ -68,8 +68,9 @@ export function OrdersSummary({ siteId }: { siteId: string }) {
         {s.duplicates.orders > 0 ? (
           <p className="notice error small" data-testid="orders-summary-duplicates">
             {plural(s.duplicates.orders, 'order')} sent again{' '}
-            {s.duplicates.orders === 1 ? 'adds' : 'add'} {money(s.duplicates.revenue)} to this revenue: the provider counts every <code>order/transaction</code>, so its reports
-            would too (order-duplicate).
+            {s.duplicates.orders === 1 ? 'adds' : 'add'} {money(s.duplicates.revenue)} to this
+            revenue: the provider counts every <code>order/transaction</code>, so its reports would
+            too (order-duplicate).
           </p>
         ) : (
           <p className="small muted" data-testid="orders-summary-duplicates">

@@ -13,7 +13,7 @@ import { ResponseKind, VerdictBadge } from '../../components/common';
 import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
-import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
+import { fmtClock, parseTime, plural, shortId } from '../../format';
 import { navigate, routeHref } from '../../router';
 import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
