@@ -1,6 +1,8 @@
 // Orders you can trust at a glance, over real HTTP and the package's client: each order carries the
 // findings that concern it with their fix, a repeat names the order it repeats, one order is read by its
 // eventId, and the summary says what search earned and what the duplicate added.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -86,6 +88,13 @@ describe('GET /_sandbox/orders/summary', () => {
     const res = await get(`/_sandbox/orders/summary?siteId=${ORDER_SITE}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(SCRIPTED_SUMMARY);
+  });
+
+  it('is what the README shows for these visits', () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Orders you can trust at a glance'));
+    const json = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    expect(JSON.parse(json)).toEqual(SCRIPTED_SUMMARY);
   });
 
   it('takes the visit filters: one session, one userId, nothing matching', async () => {
