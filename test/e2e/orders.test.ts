@@ -126,5 +126,12 @@ describe.skipIf(skip)('orders UI', () => {
       expect(await finding.getByTestId('order-finding-fix').textContent()).toMatch(/^Fix: /);
     }
     expect(await orderSections.nth(1).textContent()).toMatch(/repeat: counted twice/);
+    await orderSections.nth(0).scrollIntoViewIfNeeded();
+    await s.ui.screenshot('visit-orders-1440');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.ui.screenshot('visit-orders-390');
+    await s.ui.open(`#/orders/${repeat().eventId}`);
+    await s.ui.testId('order-duplicate-of').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('orders-duplicate-390');
   });
 });
