@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
 import { ORDER_SITE, sendOrderVisits } from '../helpers/order-visits';
+import { postBeacon } from '../helpers/sandbox';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();
@@ -15,7 +16,9 @@ describe.skipIf(skip)('orders UI', () => {
   beforeAll(async () => {
     s = await openUi({}, { viewport: { width: 1440, height: 900 } });
     await sendOrderVisits(s.sandbox.url);
-    orders = (await (await fetch(`${s.sandbox.url}/_sandbox/orders`)).json()) as OrderDto[];
+    orders = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=${ORDER_SITE}`)
+    ).json()) as OrderDto[];
   });
   afterAll(async () => {
     await s?.close();
@@ -42,9 +45,41 @@ describe.skipIf(skip)('orders UI', () => {
     expect(await summary.getByRole('heading').textContent()).toBe(`Revenue of ${ORDER_SITE}`);
   });
 
+  it('the summary follows the site picked, and the selected order’s site by default', async () => {
+    const res = await postBeacon(s.sandbox.url, 'shop02/order/transaction', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://two.example/thanks',
+        userId: 'u2',
+        sessionId: 's2',
+        pageLoadId: 'two-thanks',
+        initiator: 'e2e',
+        dev: true,
+      },
+      data: {
+        orderId: 'T-1',
+        transactionTotal: 12,
+        total: 12,
+        results: [{ uid: 'X', parentId: 'X', qty: 3, price: 4 }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const site = s.ui.testId('orders-site');
+    await site.waitFor();
+    // the newest order (shop2's) is selected: its site is in view
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('1 order · 1 line · revenue 12');
+    await site.selectOption(ORDER_SITE);
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('4 orders · 6 lines · revenue 235');
+    await s.ui.open('#/orders');
+  });
+
   it('lists the repeat right below the order it repeats, each with its finding count', async () => {
     const items = s.ui.testId('order-item');
-    await expect.poll(() => items.count()).toBe(4);
+    await expect.poll(() => items.count()).toBe(5);
     const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(ids.indexOf(repeat().eventId)).toBe(ids.indexOf(first().eventId) + 1);
     const row = s.page.locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`);
