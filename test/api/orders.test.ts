@@ -128,3 +128,45 @@ describe('the package client', () => {
     await expect(client.order('ev_999999999')).rejects.toThrow(/404|no order\/transaction/);
   });
 });
+
+describe('an order sent twice on the same page (a reload within 10 s keeps the pageLoadId)', () => {
+  it('both entries carry the one order-duplicate finding once, the repeat names the first', async () => {
+    const own = await startSandbox();
+    try {
+      const context = (ms: number) => ({
+        timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+        pageUrl: 'https://shop.example/thanks',
+        userId: 'u-same',
+        sessionId: 's-same',
+        pageLoadId: 'p-same',
+        initiator: 'orders-test',
+        dev: true,
+      });
+      const data = {
+        orderId: 'S-1',
+        transactionTotal: 5,
+        total: 5,
+        results: [{ uid: 'A', parentId: 'A', qty: 1, price: 5 }],
+      };
+      for (const ms of [0, 3000]) {
+        const res = await fetch(`${own.url}/beacon/v2/${ORDER_SITE}/order/transaction`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ context: context(ms), data }),
+        });
+        expect(res.status).toBe(200);
+      }
+      const [first, again] = await connectSandbox(own.url).orders({ sessionId: 's-same' });
+      expect(again!.duplicateOf).toBe(first!.eventId);
+      for (const o of [first!, again!])
+        expect(o.findings.map((f) => f.rule)).toEqual(['order-duplicate']);
+      expect(await connectSandbox(own.url).ordersSummary({ sessionId: 's-same' })).toMatchObject({
+        orders: 2,
+        revenue: 10,
+        duplicates: { orders: 1, revenue: 5 },
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
