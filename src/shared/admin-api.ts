@@ -267,12 +267,9 @@ export const ADMIN_API = {
   ordersSummary: {
     method: 'GET',
     path: '/_sandbox/orders/summary',
-    summary:
-      'what a revenue report would show: revenue by the source credited, uncredited, duplicates',
+    summary: 'what revenue reports would show: by source credited, uncredited, duplicates',
     query: VISIT_FILTERS,
-    response: answer<OrdersSummaryDto>(
-      '{orders, lines, revenue, bySource, uncredited, duplicates}',
-    ),
+    response: answer<OrdersSummaryDto>('{orders, lines, revenue, bySource, …}'),
   },
   order: {
     method: 'GET',
