@@ -125,6 +125,11 @@ describe.skipIf(skip)('orders UI', () => {
     );
     await s.page.reload();
     await detail.waitFor();
+    expect(await s.ui.testId('order-not-found').count()).toBe(0);
+    // an address that names no order says so, and shows the newest instead
+    await s.ui.open('#/orders/ev_999999999');
+    await s.ui.testId('order-detail').waitFor();
+    expect(await s.ui.testId('order-not-found').textContent()).toMatch(/ev_999999999/);
   });
 
   it('links the order page and the crediting click', async () => {

@@ -117,6 +117,15 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
             </p>
           </Empty>
         )}
+        {eventId &&
+          load.phase === 'ready' &&
+          items.length > 0 &&
+          !items.some((o) => o.eventId === eventId) && (
+            <p className="notice warn small" data-testid="order-not-found">
+              No order/transaction with eventId <code>{eventId}</code> (it was reset, or retention
+              dropped its page); showing the newest order instead.
+            </p>
+          )}
         {siteInView && <OrdersSummary siteId={siteInView} />}
         {rows.length > 0 && (
           <div className="split">
