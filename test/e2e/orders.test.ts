@@ -174,4 +174,36 @@ describe.skipIf(skip)('orders UI', () => {
     await s.ui.testId('order-duplicate-of').scrollIntoViewIfNeeded();
     await s.ui.screenshot('orders-duplicate-390');
   });
+
+  it('a note on every production order (dev-flag) stays in the detail, out of the list’s count', async () => {
+    const res = await postBeacon(s.sandbox.url, 'shop03/order/transaction', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://three.example/thanks',
+        userId: 'u3',
+        sessionId: 's3',
+        pageLoadId: 'three-thanks',
+        initiator: 'e2e',
+      },
+      data: {
+        orderId: 'P-1',
+        transactionTotal: 9,
+        total: 9,
+        results: [{ uid: 'Y', parentId: 'Y', qty: 1, price: 9 }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const [order] = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=shop03`)
+    ).json()) as OrderDto[];
+    expect(order!.findings.map((f) => [f.rule, f.severity])).toEqual([['dev-flag', 'info']]);
+    await s.ui.open(`#/orders/${order!.eventId}`);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${order!.eventId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('order-item-findings').count()).toBe(0);
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${order!.eventId}"]`,
+    );
+    expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe('dev-flag');
+  });
 });

@@ -9,7 +9,7 @@ import { fmtDateTime, parseTime, shortId } from '../format';
 import { navigate } from '../router';
 import { useLiveList } from '../state/useLiveList';
 import { credited, OrderDetail, orderName } from './orders/OrderDetail';
-import { worstSeverity } from './orders/OrderFindings';
+import { listedProblems } from './orders/OrderFindings';
 import { OrdersSummary } from './orders/OrdersSummary';
 import '../components/rows.css';
 
@@ -26,11 +26,11 @@ function listed(items: readonly OrderDto[]): Array<{ order: OrderDto; repeat: bo
   return out;
 }
 
-const SEVERITY_LABEL = { error: 'fail', warning: 'warn', info: 'info' } as const;
+const SEVERITY_LABEL = { error: 'fail', warning: 'warn' } as const;
 
 function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean }) {
   const { order: o, repeat, selected } = props;
-  const worst = worstSeverity(o);
+  const { count, worst } = listedProblems(o);
   return (
     <button
       type="button"
@@ -53,7 +53,7 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
           )}
           {worst && (
             <span className={`badge ${SEVERITY_LABEL[worst]}`} data-testid="order-item-findings">
-              {o.findings.length} {o.findings.length === 1 ? 'finding' : 'findings'}
+              {count} {count === 1 ? 'finding' : 'findings'}
             </span>
           )}
           <span className={`badge ${credited(o) > 0 ? 'pass' : ''}`}>

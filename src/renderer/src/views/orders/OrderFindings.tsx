@@ -41,16 +41,20 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) 
   );
 }
 
-/** The worst severity among the order's findings, for a badge in a list ('' when it has none). */
-export function worstSeverity(
-  order: Pick<OrderDto, 'findings'>,
-): '' | 'error' | 'warning' | 'info' {
-  const s = order.findings.map((f) => f.severity);
-  return s.includes('error')
+/**
+ * What a list row says of an order's findings: how many errors and warnings, and the worst. Notes (info,
+ * such as production mode's dev-flag on every order of a live shop) stay in the detail, so they do not
+ * drown the problems in the list.
+ */
+export function listedProblems(order: Pick<OrderDto, 'findings'>): {
+  count: number;
+  worst: '' | 'error' | 'warning';
+} {
+  const problems = order.findings.filter((f) => f.severity !== 'info');
+  const worst = problems.some((f) => f.severity === 'error')
     ? 'error'
-    : s.includes('warning')
+    : problems.length > 0
       ? 'warning'
-      : s.includes('info')
-        ? 'info'
-        : '';
+      : '';
+  return { count: problems.length, worst };
 }
