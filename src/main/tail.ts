@@ -1,11 +1,12 @@
 // `search-sandbox tail [--url URL] [--site S] [--findings] [--json]`: a running sandbox's beacons as they
-// arrive, one line each, coloured by verdict (accepted green, rejected red); with --findings, every page
-// whose verdict or findings change gets a line too. Reads only the public admin API: the NDJSON follow
-// stream of events (GET /_sandbox/events?follow=1) and the SSE timeline messages.
+// arrive, one line each, coloured by verdict (accepted green, rejected red); with --findings, the newest
+// pages as they stand when it starts, then every page whose verdict or findings change. Reads only the
+// public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
+// summaries and the SSE timeline messages.
 import { parseArgs } from 'node:util';
 import type { RecordedEvent } from '../shared/events';
 import type { PageTimelineSummaryDto, Verdict } from '../shared/timeline';
-import { adminPath } from '../shared/admin-api';
+import { adminPath, MAX_TIMELINE_LIMIT } from '../shared/admin-api';
 import { terminalSafe } from './tracking/timeline/report';
 
 const USAGE =
@@ -106,7 +107,7 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     }).values as typeof values & { help?: boolean };
     if ((values as { help?: boolean }).help) {
       io.out(
-        `${USAGE}\nPrints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).\n--url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N\nprints the N newest first (default 10), --findings adds a line whenever a page's verdict or findings\nchange, --json prints the recorded events as NDJSON. Ctrl-C ends it.\n`,
+        `${USAGE}\nPrints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).\n--url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N\nprints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever\na page's verdict or findings change, --json prints the recorded events as NDJSON. Ctrl-C ends it.\n`,
       );
       return 0;
     }
@@ -128,7 +129,9 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   const eventsUrl = `${base}${adminPath('events', {}, { follow: true, limit: Number(backlog), ...(values.site !== undefined && { siteId: values.site }) })}`;
   try {
     const events = await open(eventsUrl, stop.signal);
-    const pages = values.findings ? followPages(base, values.site, io, stop.signal) : null;
+    const pages = values.findings
+      ? followPages(base, values.site, Number(backlog), io, stop.signal)
+      : null;
     for await (const line of lines(events.body!)) {
       if (line.trim() === '') continue;
       const item = JSON.parse(line) as RecordedEvent | { reset: { what: string; siteId?: string } };
@@ -159,16 +162,48 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   }
 }
 
-/** SSE `timeline` messages: a line whenever a page's verdict or rules change. */
+/** The newest `limit` pages as they stand now, oldest first (the list judges each as it reads it). */
+async function newestPages(
+  base: string,
+  site: string | undefined,
+  limit: number,
+  signal: AbortSignal,
+): Promise<PageTimelineSummaryDto[]> {
+  const query = {
+    view: 'summary' as const,
+    limit: Math.min(limit, MAX_TIMELINE_LIMIT),
+    ...(site !== undefined && { siteId: site }),
+  };
+  const res = await fetch(`${base}${adminPath('timelines', {}, query)}`, { signal });
+  if (!res.ok) throw new Error(`GET /_sandbox/timelines answered ${res.status}`);
+  return ((await res.json()) as { pages: PageTimelineSummaryDto[] }).pages;
+}
+
+/**
+ * With --backlog N, the N newest pages as they stand when it connects; then SSE `timeline` messages: a
+ * line whenever a page's verdict or rules change.
+ */
 async function followPages(
   base: string,
   site: string | undefined,
+  backlog: number,
   io: TailIo,
   signal: AbortSignal,
 ): Promise<void> {
   const seen = new Map<string, string>();
+  const show = (page: PageTimelineSummaryDto) => {
+    if (site !== undefined && page.siteId !== site) return;
+    const key = `${page.siteId}\u0000${page.pageLoadId}`;
+    const state = `${page.verdict} ${page.rules.join(',')}`;
+    if (seen.get(key) === state) return;
+    seen.set(key, state);
+    io.out(pageLine(page, io));
+  };
   try {
     const res = await open(`${base}${adminPath('stream', {}, { types: 'timeline' })}`, signal);
+    // subscribed first, so no change falls between: then where the newest pages stand now (a page
+    // judged while nobody listened, its no-impression decided, sends no change of its own)
+    if (backlog > 0) for (const page of await newestPages(base, site, backlog, signal)) show(page);
     let data = '';
     for await (const line of lines(res.body!)) {
       if (line.startsWith('data:')) data += line.slice(5).trimStart();
@@ -176,13 +211,7 @@ async function followPages(
         const parsed = JSON.parse(data) as
           PageTimelineSummaryDto | { data: PageTimelineSummaryDto };
         data = '';
-        const page = 'data' in parsed ? parsed.data : parsed;
-        if (site !== undefined && page.siteId !== site) continue;
-        const key = `${page.siteId}\u0000${page.pageLoadId}`;
-        const state = `${page.verdict} ${page.rules.join(',')}`;
-        if (seen.get(key) === state) continue;
-        seen.set(key, state);
-        io.out(pageLine(page, io));
+        show('data' in parsed ? parsed.data : parsed);
       }
     }
   } catch {

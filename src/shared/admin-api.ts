@@ -12,7 +12,7 @@ import {
   type PageTimelineSummaryDto,
   type TimelineListDto,
 } from './timeline';
-import type { OrderDto, VisitDto } from './visits';
+import type { OrderDto, OrdersSummaryDto, VisitDto } from './visits';
 import type { ClockState } from './stream';
 import { RESPONSE_KINDS } from './kinds';
 import { encodePart } from './text';
@@ -263,6 +263,19 @@ export const ADMIN_API = {
     summary: 'orders with the credit of each line',
     query: { ...VISIT_FILTERS, orderId: text('one order id') },
     response: answer<OrderDto[]>('orders'),
+  },
+  ordersSummary: {
+    method: 'GET',
+    path: '/_sandbox/orders/summary',
+    summary: 'what revenue reports would show: by source credited, uncredited, duplicates',
+    query: VISIT_FILTERS,
+    response: answer<OrdersSummaryDto>('{orders, lines, revenue, bySource, …}'),
+  },
+  order: {
+    method: 'GET',
+    path: '/_sandbox/orders/{eventId}',
+    summary: 'one order by the eventId of its order/transaction (404 unknown)',
+    response: answer<OrderDto>('an order with its lines, credit and findings'),
   },
   trackingSchemas: {
     method: 'GET',

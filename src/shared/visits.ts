@@ -2,7 +2,7 @@
 // the cart as its last cart event left it, its orders, and the credit each order line gets. Stable shapes:
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
-import type { Verdict } from './timeline';
+import type { Severity, TimelineRuleId, Verdict } from './timeline';
 
 /** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
 export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
@@ -74,6 +74,35 @@ export interface OrderDto {
   transactionTotal: number;
   total: number;
   lines: OrderLineDto[];
+  /** every finding of any rule that concerns this order or its lines (CONTRACT.md, "Orders you can trust") */
+  findings: OrderFindingDto[];
+  /** on a repeat: the eventId of the first order/transaction of the site with the same non-empty orderId */
+  duplicateOf?: string;
+}
+
+/** A finding as an order carries it: what is wrong and the one-line fix. */
+export interface OrderFindingDto {
+  rule: TimelineRuleId;
+  severity: Severity;
+  message: string;
+  fix: string;
+}
+
+/** Orders, lines and revenue (Σ qty × price) of one group of order lines. */
+export interface RevenueDto {
+  orders: number;
+  lines: number;
+  revenue: number;
+}
+
+/**
+ * What the merchant's report would show (`GET /_sandbox/orders/summary`): every entry counted, a
+ * duplicate's lines again; credited lines grouped by the kind of the interaction credited.
+ */
+export interface OrdersSummaryDto extends RevenueDto {
+  bySource: Partial<Record<ResponseKind, RevenueDto>>;
+  uncredited: { lines: number; revenue: number };
+  duplicates: { orders: number; revenue: number };
 }
 
 export interface VisitFilter {

@@ -107,6 +107,37 @@ describe('search-sandbox tail', () => {
     expect(await exit).toBe(0);
   });
 
+  it('with --findings, prints the verdicts pages reached before it connected, then their changes', async () => {
+    const s = await sandbox();
+    // a render nobody impressed, judged while nobody listened (the sandbox clock moved past its idle time)
+    await postBeacon(s.url, 'demo42/search/render', {
+      context: body('early', 'r0').context,
+      data: { responseId: 'r0' },
+    });
+    await fetch(`${s.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: 'PT1M' }),
+    });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'tail', '--url', s.url, '--findings', '--backlog', '5'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    stops.push(() => void child.kill('SIGKILL'));
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(out)) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(/page early .*no-impression/);
+    // a later change of the same page is printed as it happens
+    await postBeacon(s.url, 'demo42/search/impression', body('early', 'r0'));
+    const pageLines = () => out.match(/(?:PASS|WARN|FAIL) page early .*/g) ?? [];
+    while (pageLines().length < 2) await new Promise((r) => setTimeout(r, 20));
+    expect(pageLines()[1]).not.toMatch(/no-impression/);
+  });
+
   it('ends, as Ctrl-C ends it, when its reader goes away (tail | grep -m1 …)', async () => {
     const s = await sandbox();
     await postBeacon(s.url, 'demo42/search/impression', body('before', 'r0'));

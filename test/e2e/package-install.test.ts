@@ -177,10 +177,13 @@ await fetch(sandbox.url + '/beacon/v2/demo42/order/transaction', { method: 'POST
 const orders = await remote.orders({ siteId: 'demo42' });
 const visits = await sandbox.visits({ sessionId: 's1' });
 const orderFailure = await remote.expectClean({ pageLoadId: 'p3' }).catch((err) => err.message);
+const order = await sandbox.order(orders[0].eventId);
+const summary = await remote.ordersSummary({ siteId: 'demo42' });
+const unknownOrder = await remote.order('ev_999999999').catch((err) => err.message);
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -193,6 +196,9 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
       }>;
       visits: Array<{ pages: Array<{ kind: string }> }>;
       orderFailure: string;
+      order: { findings: Array<{ rule: string; fix: string }> };
+      summary: unknown;
+      unknownOrder: string;
     };
     expect(result.clean.pages).toBe(1);
     // the whole visit through the installed package: the order, its uncredited line and its finding
@@ -201,6 +207,20 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
     expect(result.orders[0]!.lines[0]!.noCreditReason).toMatch(/no clickthrough or addtocart/);
     expect(result.visits[0]!.pages.map((p) => p.kind)).toEqual(['search', 'search', 'order']);
     expect(result.orderFailure).toMatch(/\n {2}error order-id-missing: /);
+    // the order by its eventId carries its finding and fix; the summary says what no interaction earned
+    expect(result.order).toEqual(result.orders[0]);
+    // errors first; its page sent no context.dev, so the production-mode note concerns it too
+    expect(result.order.findings.map((f) => f.rule)).toEqual(['order-id-missing', 'dev-flag']);
+    expect(result.order.findings[0]!.fix).toMatch(/^set order\.id/);
+    expect(result.summary).toEqual({
+      orders: 1,
+      lines: 1,
+      revenue: 7,
+      bySource: {},
+      uncredited: { lines: 1, revenue: 7 },
+      duplicates: { orders: 0, revenue: 0 },
+    });
+    expect(result.unknownOrder).toMatch(/no order\/transaction with eventId "ev_999999999"/);
     expect(result.failure).toMatch(
       /^expectClean failed \(siteId=demo42, failOn=error\): 1 finding on 1 of 2 pages\n/,
     );
@@ -226,7 +246,7 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
@@ -238,6 +258,12 @@ const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
 await sandbox.orders({ verdict: 'fail' });
+const one: OrderDto = await sandbox.order('ev_000000001').catch(() => orders[0]!);
+const rule: string | undefined = one?.findings[0]?.fix;
+const summary: OrdersSummaryDto = await sandbox.ordersSummary({ siteId: 'demo42' });
+const bySearch: number | undefined = summary.bySource.search?.revenue;
+// @ts-expect-error the summary is filtered by siteId, sessionId and userId only
+await sandbox.ordersSummary({ orderId: 'o-1' });
 // @ts-expect-error failOn is 'error', 'warning' or 'info' (unused if the types had resolved to any)
 await sandbox.expectClean({ failOn: 'warn' });
 const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'missing-render' });
@@ -245,7 +271,7 @@ const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'mis
 await sandbox.report('junit', { failOn: 'warn' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length);
+console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length, rule, bySearch);
 `,
     );
     writeFileSync(

@@ -12,6 +12,7 @@ import type {
   IssuedSearchResponse,
   OrderDto,
   OrderFilter,
+  OrdersSummaryDto,
   OutboxMessage,
   PageTimelineDto,
   RecordedEvent,
@@ -135,6 +136,16 @@ export class SandboxClient {
   /** One entry per order/transaction, newest last, each line with its credit (README "Credit"). */
   orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
     return this.call('GET', `${adminPath('orders')}${query({ ...filter })}`);
+  }
+
+  /** One order by the eventId of its order/transaction (`ev_…`), with its findings; rejects (404) for an unknown one. */
+  order(eventId: string): Promise<OrderDto> {
+    return this.call('GET', adminPath('order', { eventId }));
+  }
+
+  /** What a revenue report would show of the orders: revenue by the source credited, uncredited, duplicates. */
+  ordersSummary(filter: VisitFilter = {}): Promise<OrdersSummaryDto> {
+    return this.call('GET', `${adminPath('ordersSummary')}${query({ ...filter })}`);
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */

@@ -26,6 +26,9 @@ export type {
   CreditDto,
   VisitFilter,
   OrderFilter,
+  OrderFindingDto,
+  OrdersSummaryDto,
+  RevenueDto,
 } from '../../shared/visits.js';
 
 /** A query value as the admin API takes it; undefined leaves the filter out. */

@@ -115,7 +115,7 @@ function TopBar({ route }: { route: Route }) {
         <NavLink to={{ view: 'visits', visitKey: null }} current={route} testId="nav-visits">
           Visits
         </NavLink>
-        <NavLink to={{ view: 'orders', orderId: null }} current={route} testId="nav-orders">
+        <NavLink to={{ view: 'orders', eventId: null }} current={route} testId="nav-orders">
           Orders
         </NavLink>
         <NavLink to={{ view: 'requests', eventId: null }} current={route} testId="nav-requests">
@@ -163,7 +163,7 @@ function Screen({ route }: { route: Route }) {
     case 'visits':
       return <VisitsView visitKey={route.visitKey} />;
     case 'orders':
-      return <OrdersView orderId={route.orderId} />;
+      return <OrdersView eventId={route.eventId} />;
     case 'timelines':
       return (
         <TimelinesView

@@ -46,6 +46,17 @@ export function fmtDuration(ms: number): string {
   return `${sec} s`;
 }
 
+/**
+ * A time axis label: the offset from the first tick, as precise as the step between ticks, so no two
+ * ticks read the same ("+1.5 s" after "+1.0 s", not "+1 s" twice).
+ */
+export function fmtTickOffset(offsetMs: number, stepMs: number): string {
+  if (stepMs >= 1000 && stepMs % 1000 === 0) return `+${fmtDuration(offsetMs)}`;
+  if (offsetMs < 1000) return `+${Math.round(offsetMs)} ms`;
+  const decimals = stepMs >= 100 ? 1 : stepMs >= 10 ? 2 : 3;
+  return `+${(offsetMs / 1000).toFixed(decimals)} s`;
+}
+
 /** "in 3 h 05 min" / "5 min ago" relative to `now` (sandbox time). */
 export function fmtRelative(ms: number, now: number): string {
   if (!Number.isFinite(ms)) return '—';

@@ -17,7 +17,7 @@ export type Route =
   | { view: 'feeds' }
   | { view: 'outbox'; mailId: string | null }
   | { view: 'visits'; visitKey: string | null }
-  | { view: 'orders'; orderId: string | null }
+  | { view: 'orders'; eventId: string | null }
   | { view: 'actions' };
 
 export function parseRoute(hash: string): Route {
@@ -38,7 +38,7 @@ export function parseRoute(hash: string): Route {
     case 'visits':
       return { view: 'visits', visitKey: a || null };
     case 'orders':
-      return { view: 'orders', orderId: a || null };
+      return { view: 'orders', eventId: a || null };
     default: {
       const finding = new URLSearchParams(hash.split('?')[1] ?? '').get('finding');
       return { view: 'timelines', pageKey: a || null, eventId: b || null, findingId: finding };
@@ -64,7 +64,7 @@ export function routeHref(route: Route): string {
     case 'visits':
       return route.visitKey ? `#/visits/${enc(route.visitKey)}` : '#/visits';
     case 'orders':
-      return route.orderId ? `#/orders/${enc(route.orderId)}` : '#/orders';
+      return route.eventId ? `#/orders/${enc(route.eventId)}` : '#/orders';
     default:
       return `#/${route.view}`;
   }

@@ -1,10 +1,12 @@
 // Admin API over the whole visit (CONTRACT.md, "The whole visit"): visits and orders with each line's
-// credit. Thin: check the query, ask core.timelines, stream the answer.
+// credit and each order's findings, one order by its eventId, and the orders' revenue summary. Thin:
+// check the query, ask core.timelines, stream the answer.
 import { Router, type Response } from 'express';
 import type { SandboxCore } from '../../core';
-import { withQuery } from '../admin-query';
+import { checkQuery, withQuery } from '../admin-query';
 import { streamBody } from '../stream-body';
 import { arrayOf } from '../../store/json-pieces';
+import { Slicer } from '../../slices';
 
 export function adminVisitsRouter(core: Pick<SandboxCore, 'timelines'>): Router {
   const router = Router();
@@ -21,5 +23,25 @@ export function adminVisitsRouter(core: Pick<SandboxCore, 'timelines'>): Router 
     '/orders',
     withQuery('orders', (_req, res, q) => answer(res, core.timelines.orderJson(q))),
   );
+  // before /orders/:eventId: `summary` is a path of its own (event ids start with ev_)
+  router.get(
+    '/orders/summary',
+    withQuery('ordersSummary', async (_req, res, q) => {
+      const slicer = new Slicer();
+      res.json(await core.timelines.ordersSummary(q, () => slicer.breathe()));
+    }),
+  );
+  router.get('/orders/:eventId', checkQuery('order'), (req, res) => {
+    const eventId = String(req.params.eventId);
+    const json = core.timelines.orderJsonOf(eventId);
+    if (json === undefined) {
+      res.status(404).json({
+        error: 'NotFound',
+        message: `no order/transaction with eventId "${eventId}": an order is addressed by the eventId of its order/transaction (ev_…, as GET /_sandbox/orders lists it), not by its orderId; it may also have been reset or dropped by retention`,
+      });
+      return;
+    }
+    res.type('application/json').send(json);
+  });
   return router;
 }

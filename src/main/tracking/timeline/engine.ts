@@ -45,7 +45,7 @@ import { ResponseOrigins, SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
-import { pageDto, pageRules, pageSummary, verdictOf } from './dto';
+import { allFindings, pageDto, pageRules, pageSummary, verdictOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { Slicer } from '../../slices';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
@@ -54,7 +54,15 @@ import { VisitBook, type PageInfo } from '../visits/book';
 import type { InteractionSource } from '../visits/credit';
 import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
 import { CONCURRENT_START_MS, visitFindings } from '../visits/rules';
-import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
+import type {
+  OrderDto,
+  OrderFilter,
+  OrdersSummaryDto,
+  VisitDto,
+  VisitFilter,
+} from '../../../shared/visits';
+import { orderJson, ordersJson } from '../visits/order-findings';
+import { summarizeOrders, summed } from '../visits/order-summary';
 import { ChunkedMap } from '../../chunked';
 import { SiteCounts } from '../site-counts';
 
@@ -944,9 +952,31 @@ export class TimelineEngine {
     return this.book.listVisits(filter, (key) => this.pageInfo(key));
   }
 
+  /** The orders as JSON, each with the findings that concern it (read from its order page as judged now). */
   orderJson(filter: OrderFilter = {}): Iterable<string> {
-    return this.book.listOrders(filter);
+    return ordersJson(this.book.listOrders(filter), this.pageFindings);
   }
+
+  /** One order by the eventId of its order/transaction, as JSON; undefined when there is none. */
+  orderJsonOf(eventId: string): string | undefined {
+    const entry = this.book.order(eventId);
+    return entry && orderJson(entry, this.pageFindings);
+  }
+
+  /** What a revenue report would show of the orders (`breathe` gives the event loop back now and then). */
+  ordersSummary(
+    filter: OrderFilter,
+    breathe?: () => Promise<void> | void,
+  ): Promise<OrdersSummaryDto> {
+    return summarizeOrders(summed(this.book.listOrders(filter)), breathe);
+  }
+
+  private readonly pageFindings = (key: string) => {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.judgeExactly(page);
+    return allFindings(page);
+  };
 
   private pageInfo(key: string): PageInfo | undefined {
     const page = this.pages.get(key);

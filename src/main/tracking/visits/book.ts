@@ -5,13 +5,14 @@ import type {
   CartItemDto,
   OrderDto,
   OrderFilter,
-  VisitDto,
   VisitFilter,
   VisitPageDto,
 } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
+import { visitJson } from './visit-json';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
+import { cartIssue } from './cart-issue';
 import { ChunkedMap } from '../../chunked';
 import { SiteCounts } from '../site-counts';
 
@@ -20,6 +21,33 @@ export interface PageInfo {
   kind: VisitPageDto['kind'];
   verdict: Verdict;
   pageUrl: string;
+}
+
+/** An order entry without what is read from its pages (its findings) and the site's first orders. */
+export type OrderBaseDto = Omit<OrderDto, 'findings' | 'duplicateOf'>;
+
+/** An order as the book lists it: its JSON (lines with credit) and what its findings are read from. */
+export interface OrderEntry {
+  /** the entry's JSON without findings and duplicateOf */
+  json: string;
+  eventId: string;
+  pageKey: string;
+  /** the first order/transaction of the site with the same non-empty orderId, when this one repeats it */
+  duplicateOf?: string;
+  /** the pages of the orders that repeat this one (their order-duplicate findings concern it too) */
+  repeatPages: readonly string[];
+  /** the product ids (uid, parentId, sku) of its lines */
+  lineIds: readonly string[];
+}
+
+interface FirstOrder {
+  eventId: string;
+  pageKey: string;
+  pageLoadId: string;
+  pageUrl: string;
+  time: number;
+  /** page keys of the later orders with the same orderId, each once */
+  repeats: string[];
 }
 
 interface OrderRecord {
@@ -80,10 +108,9 @@ export class VisitBook {
   /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
   private readonly byPage = new ChunkedMap<string, Visit[]>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
-  private readonly firstOrders = new Map<
-    string,
-    { eventId: string; pageKey: string; pageLoadId: string; pageUrl: string; time: number }
-  >();
+  private readonly firstOrders = new Map<string, FirstOrder>();
+  /** eventId of an order/transaction → its order (`GET /_sandbox/orders/{eventId}`) */
+  private readonly orderEvents = new ChunkedMap<string, OrderRecord>();
 
   /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
   private readonly userChanges = new Map<string, number>();
@@ -174,20 +201,26 @@ export class VisitBook {
       visit.quickAdded.clear();
     }
     if (v.endpoint === 'order/transaction') {
-      visit.orders.push({ ev: v, siteId: visit.siteId, pageKey });
+      const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
+      visit.orders.push(record);
+      this.orderEvents.set(e.id, record);
       // the client clears its stored cart after an order
       visit.cart = [];
       visit.quickAdded.clear();
-      if (v.orderId) {
+      // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
+      if (v.orderId?.trim()) {
         const k = key2(visit.siteId, v.orderId);
-        if (!this.firstOrders.has(k))
+        const first = this.firstOrders.get(k);
+        if (!first)
           this.firstOrders.set(k, {
             eventId: e.id,
             pageKey,
             pageLoadId: e.pageLoadId,
             pageUrl: e.pageUrl,
             time: e.time,
+            repeats: [],
           });
+        else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);
       }
     }
   }
@@ -210,7 +243,11 @@ export class VisitBook {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
-      v.orders = v.orders.filter((o) => o.pageKey !== pageKey);
+      v.orders = v.orders.filter((o) => {
+        if (o.pageKey !== pageKey) return true;
+        this.orderEvents.delete(o.ev.base.id);
+        return false;
+      });
       v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
       if (v.pages.size === 0) this.drop(v);
     }
@@ -256,6 +293,7 @@ export class VisitBook {
       this.byUser.clear();
       this.byPage.clear();
       this.firstOrders.clear();
+      this.orderEvents.clear();
       return;
     }
     for (const v of [...this.visits.values()])
@@ -283,6 +321,7 @@ export class VisitBook {
       if (set?.size === 0) this.byUser.delete(key2(v.siteId, u));
     }
     for (const o of v.orders) {
+      this.orderEvents.delete(o.ev.base.id);
       const k = key2(v.siteId, o.ev.orderId ?? '');
       if (this.firstOrders.get(k)?.eventId === o.ev.base.id) this.firstOrders.delete(k);
     }
@@ -300,7 +339,7 @@ export class VisitBook {
   }
 
   /** One entry per accepted order/transaction, newest last, each line with its credit (made when read). */
-  *listOrders(filter: OrderFilter): Generator<string> {
+  *listOrders(filter: OrderFilter): Generator<OrderEntry> {
     const out: OrderRecord[] = [];
     for (const v of this.candidates(filter))
       for (const o of v.orders) {
@@ -309,12 +348,32 @@ export class VisitBook {
         out.push(o);
       }
     out.sort((a, b) => a.ev.base.time - b.ev.base.time || a.ev.base.seq - b.ev.base.seq);
-    for (const o of out) {
-      const e = o.ev.base;
-      const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
-      if (o.cache?.stamp !== stamp) o.cache = { stamp, json: JSON.stringify(this.orderDto(o)) };
-      yield o.cache.json;
-    }
+    for (const o of out) yield this.entry(o);
+  }
+
+  /** The order of an order/transaction event, by its eventId. */
+  order(eventId: string): OrderEntry | undefined {
+    const o = this.orderEvents.get(eventId);
+    return o && this.entry(o);
+  }
+
+  private entry(o: OrderRecord): OrderEntry {
+    const e = o.ev.base;
+    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
+    if (o.cache?.stamp !== stamp) o.cache = { stamp, json: JSON.stringify(this.orderDto(o)) };
+    const first = o.ev.orderId?.trim()
+      ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
+      : undefined;
+    const lineIds: string[] = [];
+    for (const line of o.ev.items) lineIds.push(...productIds(line));
+    return {
+      json: o.cache.json,
+      eventId: e.id,
+      pageKey: o.pageKey,
+      ...(first && first.eventId !== e.id && { duplicateOf: first.eventId }),
+      repeatPages: first?.eventId === e.id ? first.repeats : [],
+      lineIds,
+    };
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {
@@ -333,7 +392,7 @@ export class VisitBook {
     }
   }
 
-  private orderDto(o: OrderRecord): OrderDto {
+  private orderDto(o: OrderRecord): OrderBaseDto {
     const e = o.ev.base;
     const mine = this.byUser.get(key2(o.siteId, e.userId)) ?? new Set<Visit>();
     const visit = this.visits.get(key2(o.siteId, e.sessionId));
@@ -360,97 +419,4 @@ export class VisitBook {
       ),
     };
   }
-}
-
-const VERDICT_CODE: Record<Verdict, string> = { pass: 'p', warn: 'w', fail: 'f' };
-
-/** The visit's JSON, built again only when the visit or its pages' kinds and verdicts changed. */
-function visitJson(v: Visit, page: (key: string) => PageInfo | undefined): string {
-  const infos: Array<PageInfo | undefined> = [];
-  let stamp = `${v.changes}:`;
-  for (const key of v.pages.keys()) {
-    const info = page(key);
-    infos.push(info);
-    stamp += info ? `${info.kind[0]}${VERDICT_CODE[info.verdict]}` : '-';
-  }
-  if (v.cache?.stamp !== stamp) v.cache = { stamp, json: JSON.stringify(visitDto(v, infos)) };
-  return v.cache.json;
-}
-
-function visitDto(v: Visit, infos: ReadonlyArray<PageInfo | undefined>): VisitDto {
-  const pages: Array<VisitPageDto & { first: number }> = [];
-  let i = 0;
-  for (const p of v.pages.values()) {
-    const info = infos[i++];
-    if (info)
-      pages.push({
-        pageLoadId: p.pageLoadId,
-        pageUrl: info.pageUrl,
-        kind: info.kind,
-        verdict: info.verdict,
-        first: p.first,
-      });
-  }
-  pages.sort((a, b) => a.first - b.first);
-  const verdict: Verdict = pages.some((p) => p.verdict === 'fail')
-    ? 'fail'
-    : pages.some((p) => p.verdict === 'warn')
-      ? 'warn'
-      : 'pass';
-  return {
-    siteId: v.siteId,
-    sessionId: v.sessionId,
-    userIds: [...v.userIds],
-    ...(v.shopperId && { shopperId: v.shopperId }),
-    start: new Date(v.startMs).toISOString(),
-    end: new Date(v.endMs).toISOString(),
-    verdict,
-    pages: pages.map(({ first: _first, ...p }) => p),
-    cart: v.cart ?? [],
-    orders: v.orders.map((o) => o.ev.orderId ?? ''),
-  };
-}
-
-/** The key a cart line is told apart by: its uid, else its sku, else its parentId. */
-function lineKey(item: CartItemDto): string {
-  return item.uid || item.sku || item.parentId;
-}
-
-function qtyOf(list: readonly CartItemDto[], k: string): number | undefined {
-  let found: number | undefined;
-  for (const item of list) if (lineKey(item) === k) found = (found ?? 0) + item.qty;
-  return found;
-}
-
-/**
- * What a cart event contradicts, if anything (`cart-inconsistent`). Exempt, as the provider's client sends
- * them: a removal of an item the cart before never held (a quick add put it in the client's stored cart),
- * and any comparison with the cart before for a product quick-added since (the sandbox's last cart is then
- * stale); with no cart event before it, only the event itself is judged.
- */
-function cartIssue(v: VisitEvent, visit: Visit): string | undefined {
-  const after = v.cart ?? [];
-  const before = visit.cart;
-  const problems: string[] = [];
-  for (const r of v.items) {
-    const k = lineKey(r);
-    if (k === '') continue;
-    const now = qtyOf(after, k) ?? 0;
-    const quick = productIds(r).some((id) => visit.quickAdded.has(id));
-    const was = before && !quick ? (qtyOf(before, k) ?? 0) : undefined;
-    if (v.endpoint === 'cart/add') {
-      if (now < r.qty)
-        problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
-      else if (was !== undefined && now <= was)
-        problems.push(
-          `adds "${k}" but its cart holds ${now}, no more than the ${was} the cart before it held`,
-        );
-    } else if (was !== undefined && was > 0 && now >= was)
-      problems.push(
-        `removes "${k}" but its cart still holds ${now}, as many as the ${was} the cart before it held`,
-      );
-  }
-  if (problems.length === 0) return undefined;
-  const shown = problems.slice(0, 3).join('; ');
-  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
 }

@@ -1,87 +1,85 @@
-// Orders: every order/transaction the sandbox received, newest first, each line with its credit or the
-// reason it has none, and links to the order's page and the crediting click (GET /_sandbox/orders).
+// Orders: every order/transaction the sandbox received, newest first (a repeat right below the order it
+// repeats), the revenue summary of the site in view, and the selected order with what is wrong with it,
+// its lines' credit and links to its order page and the crediting clicks (GET /_sandbox/orders).
+import { useState } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
 import { Empty, ErrorBox, Loading } from '../components/common';
-import { fmtDateTime, parseTime, plural, shortId } from '../format';
-import { navigate, routeHref } from '../router';
-import { pageKey } from '../state/pages';
+import { fmtDateTime, parseTime, shortId } from '../format';
+import { navigate } from '../router';
 import { useLiveList } from '../state/useLiveList';
-import { OrderLines } from './orders/OrderLines';
+import { credited, OrderDetail, orderName } from './orders/OrderDetail';
+import { listedProblems } from './orders/OrderFindings';
+import { OrdersSummary } from './orders/OrdersSummary';
+import '../components/rows.css';
 
-function credited(o: OrderDto): number {
-  return o.lines.filter((l) => l.credit).length;
+/** Newest first, each repeat right after the order it repeats (whose place is its own). */
+function listed(items: readonly OrderDto[]): Array<{ order: OrderDto; repeat: boolean }> {
+  const newest = items.slice().reverse();
+  const present = new Set(items.map((o) => o.eventId));
+  const out: Array<{ order: OrderDto; repeat: boolean }> = [];
+  for (const o of newest) {
+    if (o.duplicateOf && present.has(o.duplicateOf)) continue;
+    out.push({ order: o, repeat: Boolean(o.duplicateOf) });
+    for (const r of newest) if (r.duplicateOf === o.eventId) out.push({ order: r, repeat: true });
+  }
+  return out;
 }
 
-function OrderDetail({ order }: { order: OrderDto }) {
+const SEVERITY_LABEL = { error: 'fail', warning: 'warn' } as const;
+
+function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean }) {
+  const { order: o, repeat, selected } = props;
+  const { count, worst } = listedProblems(o);
   return (
-    <article className="card" data-testid="order-detail">
-      <header className="card-head">
-        <h2>
-          Order <span className="mono">{order.orderId || '(no orderId)'}</span>
-        </h2>
-        <span className={`badge ${credited(order) > 0 ? 'pass' : ''}`}>
-          {credited(order)} of {plural(order.lines.length, 'line')} credited
+    <button
+      type="button"
+      className={`mail-item ${repeat ? 'order-repeat' : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => navigate({ view: 'orders', eventId: o.eventId }, true)}
+      data-testid="order-item"
+      data-event-id={o.eventId}
+    >
+      <span className="mail-line">
+        <span className="ellipsis strong mono">
+          {repeat && <span aria-hidden="true">↳ </span>}
+          {orderName(o)}
         </span>
-      </header>
-      <div className="card-body">
-        <dl className="kv small">
-          <dt>totals</dt>
-          <dd className="mono">
-            transactionTotal {order.transactionTotal} · total {order.total}
-          </dd>
-          <dt>order page</dt>
-          <dd>
-            <a
-              href={routeHref({
-                view: 'timelines',
-                pageKey: pageKey({ siteId: order.siteId, pageLoadId: order.pageLoadId }),
-                eventId: order.eventId,
-              })}
-              className="mono"
-            >
-              {order.pageLoadId}
-            </a>
-          </dd>
-          <dt>visit</dt>
-          <dd>
-            <a
-              href={routeHref({ view: 'visits', visitKey: `${order.siteId}/${order.sessionId}` })}
-              className="mono"
-            >
-              {order.siteId} · {order.sessionId}
-            </a>
-          </dd>
-          <dt>userId</dt>
-          <dd className="mono">{order.userId}</dd>
-          <dt>received</dt>
-          <dd className="mono">{fmtDateTime(parseTime(order.receivedAt))} UTC</dd>
-        </dl>
-        <OrderLines order={order} />
-        <p className="small muted">
-          A line is credited to the latest clickthrough or addtocart of the same product (uid,
-          parentId or sku) by the same userId before the order, within the attribution window. This
-          is the sandbox's model, not the provider's (README, "Credit").
-        </p>
-      </div>
-    </article>
+        <span className="badges">
+          {o.duplicateOf && (
+            <span className="badge fail" title={`repeats ${o.duplicateOf}: counted twice`}>
+              repeat
+            </span>
+          )}
+          {worst && (
+            <span className={`badge ${SEVERITY_LABEL[worst]}`} data-testid="order-item-findings">
+              {count} {count === 1 ? 'finding' : 'findings'}
+            </span>
+          )}
+          <span className={`badge ${credited(o) > 0 ? 'pass' : ''}`}>
+            {credited(o)}/{o.lines.length} credited
+          </span>
+        </span>
+      </span>
+      <span className="row-meta small muted" data-testid="order-item-meta">
+        <span className="mono">{o.siteId}</span>
+        <span className="mono">{shortId(o.userId, 10)}</span>
+        <span className="mono">total {o.total}</span>
+        <span className="mono">{fmtDateTime(parseTime(o.receivedAt))}</span>
+      </span>
+    </button>
   );
 }
 
-export function OrdersView({ orderId }: { orderId: string | null }) {
+export function OrdersView({ eventId }: { eventId: string | null }) {
   const [load, retry] = useLiveList<OrderDto>(adminPath('orders'));
-  const orders = load.phase === 'ready' ? load.items.slice().reverse() : [];
-  // an orderId sent before (oldest first) is counted twice by the provider: order-duplicate on its page
-  const repeated = new Set<string>();
-  if (load.phase === 'ready') {
-    const seen = new Set<string>();
-    for (const o of load.items) {
-      const k = `${o.siteId}/${o.orderId}`;
-      if (o.orderId && seen.has(k)) repeated.add(o.eventId);
-      seen.add(k);
-    }
-  }
-  const selected = orders.find((o) => o.eventId === orderId) ?? orders[0] ?? null;
+  const [site, setSite] = useState<string | null>(null);
+  const items = load.phase === 'ready' ? load.items : [];
+  const rows = listed(items);
+  const selected = items.find((o) => o.eventId === eventId) ?? rows[0]?.order ?? null;
+  const sites = [...new Set(items.map((o) => o.siteId))].sort();
+  // the site in view: the one picked, else the selected order's
+  const siteInView = site !== null && sites.includes(site) ? site : (selected?.siteId ?? null);
   return (
     <div className="page-scroll" data-testid="orders-view">
       <div className="page-wide">
@@ -89,58 +87,56 @@ export function OrdersView({ orderId }: { orderId: string | null }) {
           <div>
             <h1>Orders</h1>
             <p>
-              Every <code>order/transaction</code> received, with the credit each line earned and
-              why a line earned none.
+              Every <code>order/transaction</code> received, with what is wrong with it, the credit
+              each line earned and why a line earned none.
             </p>
           </div>
+          {sites.length > 1 && (
+            <label className="small">
+              Site{' '}
+              <select
+                value={siteInView ?? ''}
+                onChange={(e) => setSite(e.target.value)}
+                data-testid="orders-site"
+              >
+                {sites.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
         {load.phase === 'loading' && <Loading what="orders" />}
         {load.phase === 'error' && (
           <ErrorBox title="Could not load orders" message={load.message} onRetry={retry} />
         )}
-        {load.phase === 'ready' && orders.length === 0 && (
+        {load.phase === 'ready' && items.length === 0 && (
           <Empty title="No orders yet" testId="orders-empty">
             <p>
               A thank-you page sends <code>order/transaction</code>; each one is listed here.
             </p>
           </Empty>
         )}
-        {orders.length > 0 && (
+        {eventId &&
+          load.phase === 'ready' &&
+          items.length > 0 &&
+          !items.some((o) => o.eventId === eventId) && (
+            <p className="notice warn small" data-testid="order-not-found">
+              No order/transaction with eventId <code>{eventId}</code> (it was reset, or retention
+              dropped its page); showing the newest order instead.
+            </p>
+          )}
+        {siteInView && <OrdersSummary siteId={siteInView} />}
+        {rows.length > 0 && (
           <div className="split">
             <ul className="mail-list" aria-label="Orders" data-testid="order-list">
-              {orders.map((o) => (
-                <li key={o.eventId}>
-                  <button
-                    type="button"
-                    className="mail-item"
-                    aria-current={selected === o ? 'true' : undefined}
-                    onClick={() => navigate({ view: 'orders', orderId: o.eventId }, true)}
-                    data-testid="order-item"
-                  >
-                    <span className="mail-line">
-                      <span className="ellipsis strong mono">
-                        {o.orderId || '(no orderId)'}{' '}
-                        {repeated.has(o.eventId) && (
-                          <span className="badge fail" title="order-duplicate: counted twice">
-                            sent again
-                          </span>
-                        )}
-                      </span>
-                      <span className={`badge ${credited(o) > 0 ? 'pass' : ''}`}>
-                        {credited(o)}/{o.lines.length} credited
-                      </span>
-                    </span>
-                    <span className="mail-line small muted">
-                      <span className="ellipsis mono">
-                        {o.siteId} · {shortId(o.userId, 10)} · total {o.total}
-                      </span>
-                      <span className="mono nowrap">{fmtDateTime(parseTime(o.receivedAt))}</span>
-                    </span>
-                  </button>
+              {rows.map(({ order, repeat }) => (
+                <li key={order.eventId}>
+                  <OrderItem order={order} repeat={repeat} selected={selected === order} />
                 </li>
               ))}
             </ul>
-            {selected && <OrderDetail order={selected} />}
+            {selected && <OrderDetail order={selected} all={items} />}
           </div>
         )}
       </div>

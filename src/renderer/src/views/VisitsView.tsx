@@ -9,6 +9,8 @@ import { pageKey } from '../state/pages';
 import { useLiveList } from '../state/useLiveList';
 import { adminPath } from '../../../shared/admin-api';
 import { OrderLines } from './orders/OrderLines';
+import { OrderFindings } from './orders/OrderFindings';
+import '../components/rows.css';
 
 export function visitKey(v: Pick<VisitDto, 'siteId' | 'sessionId'>): string {
   return `${v.siteId}/${v.sessionId}`;
@@ -114,13 +116,19 @@ function VisitDetail({ visit }: { visit: VisitDto }) {
           orders.items.map((o) => (
             <section key={o.eventId} className="visit-order" data-testid="visit-order">
               <p className="small">
-                <a href={routeHref({ view: 'orders', orderId: o.eventId })} className="strong">
+                <a href={routeHref({ view: 'orders', eventId: o.eventId })} className="strong">
                   Order {o.orderId || '(no orderId)'}
                 </a>{' '}
                 <span className="muted">
                   · transactionTotal {o.transactionTotal} · total {o.total}
-                </span>
+                </span>{' '}
+                {o.duplicateOf && (
+                  <span className="badge fail" title={`repeats ${o.duplicateOf}`}>
+                    repeat: counted twice
+                  </span>
+                )}
               </p>
+              <OrderFindings order={o} />
               <OrderLines order={o} />
             </section>
           ))}
@@ -168,18 +176,19 @@ export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null 
                     onClick={() => navigate({ view: 'visits', visitKey: visitKey(v) }, true)}
                     data-testid="visit-item"
                   >
-                    <span className="mail-line">
+                    {/* nothing in a row is cut: the path and the metadata wrap in a narrow list */}
+                    <span className="mail-line visit-row-head">
                       <VerdictBadge verdict={v.verdict} />
-                      <span className="ellipsis strong">
+                      <span className="strong visit-row-path" data-testid="visit-item-path">
                         {v.pages.map((p) => STEP_LABEL[p.kind]).join(' → ')}
                       </span>
                     </span>
-                    <span className="mail-line small muted">
-                      <span className="ellipsis mono">
-                        {v.siteId} · {shortId(v.sessionId, 10)} · {plural(v.pages.length, 'page')}
-                        {v.orders.length > 0 ? ` · ${plural(v.orders.length, 'order')}` : ''}
-                      </span>
-                      <span className="mono nowrap">{fmtClock(parseTime(v.start))}</span>
+                    <span className="row-meta small muted" data-testid="visit-item-meta">
+                      <span className="mono">{v.siteId}</span>
+                      <span className="mono">{shortId(v.sessionId, 10)}</span>
+                      <span>{plural(v.pages.length, 'page')}</span>
+                      {v.orders.length > 0 && <span>{plural(v.orders.length, 'order')}</span>}
+                      <span className="mono">{fmtClock(parseTime(v.start))}</span>
                     </span>
                   </button>
                 </li>

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { PageTimelineDto, TimelineEventDto } from '../../../../shared/timeline';
 import { KindShape } from '../../components/common';
-import { fmtClock, fmtDuration, parseTime, shortId } from '../../format';
+import { fmtClock, fmtTickOffset, parseTime, shortId } from '../../format';
 
 const GUTTER = 150;
 const RIGHT = 24;
@@ -123,7 +123,7 @@ export function PageChart(props: {
               <text x={x} y={AXIS_H - 12} textAnchor="middle" className="tick">
                 {t === Math.ceil((t0 - pad) / step) * step
                   ? fmtClock(t, step < 1000)
-                  : `+${fmtDuration(t - Math.ceil((t0 - pad) / step) * step)}`}
+                  : fmtTickOffset(t - Math.ceil((t0 - pad) / step) * step, step)}
               </text>
             </g>
           );

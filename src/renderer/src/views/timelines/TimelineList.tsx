@@ -10,9 +10,10 @@ import {
   type TimelineRuleId,
 } from '../../../../shared/timeline';
 import { ResponseKind, VerdictBadge } from '../../components/common';
+import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
-import { fmtClock, parseTime, plural, shortId, urlPath } from '../../format';
+import { fmtClock, parseTime, plural, shortId } from '../../format';
 import { navigate, routeHref } from '../../router';
 import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
@@ -53,6 +54,9 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
   );
 }
 
+/** Kinds a row names (a search or category page says so by its response kinds already). */
+const ROW_PAGE_KINDS: ReadonlySet<string> = new Set(['order', 'product', 'cart', 'other']);
+
 function PageLine({
   row,
   selected,
@@ -78,9 +82,11 @@ function PageLine({
       <VerdictBadge verdict={p.verdict} />
       <span className="page-row-main">
         <span className="page-row-line">
-          <span className="ellipsis strong" title={p.pageUrl}>
-            {p.pageLoadId ? urlPath(p.pageUrl) : 'events without a readable pageLoadId'}
-          </span>
+          {p.pageLoadId ? (
+            <PageUrl url={p.pageUrl} className="strong" />
+          ) : (
+            <span className="ellipsis strong">events without a readable pageLoadId</span>
+          )}
           <span className="mono muted small nowrap">{fmtClock(parseTime(p.firstSeen))}</span>
         </span>
         <span className="page-row-line small muted">
@@ -88,6 +94,11 @@ function PageLine({
             {plural(p.counts.events, 'event')}
             {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
+          {ROW_PAGE_KINDS.has(p.pageKind) && (
+            <span className="badge" data-testid="row-page-kind">
+              {p.pageKind} page
+            </span>
+          )}
           {/* a page that is only search says nothing more; other kinds are named (never cut off) */}
           {(p.kinds ?? []).some((k) => k !== 'search') && (
             <span className="response-kinds" data-testid="row-kinds">

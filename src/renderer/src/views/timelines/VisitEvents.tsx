@@ -1,7 +1,9 @@
 // A page's product, cart, order and login events (the rest of the visit): what each sent, in timestamp
-// order; a selected finding lights up its events, a row opens the event in the inspector.
+// order; a selected finding lights up its events, a row opens the event in the inspector, an order's row
+// links to the order (its findings, credit and summary in the Orders view).
 import type { CartItemDto, VisitEventDto } from '../../../../shared/visits';
 import { fmtClock, parseTime } from '../../format';
+import { routeHref } from '../../router';
 
 function items(list: readonly CartItemDto[]): string {
   if (list.length === 0) return '(none)';
@@ -67,7 +69,21 @@ export function VisitEvents(props: {
                 {!e.accepted && <span className="badge fail">rejected</span>}
               </td>
               <td className="mono">{e.timestamp ? fmtClock(parseTime(e.timestamp), true) : '—'}</td>
-              <td className="small">{e.accepted ? what(e) : e.errors[0]}</td>
+              <td className="small">
+                {e.accepted ? what(e) : e.errors[0]}
+                {e.accepted && e.endpoint === 'order/transaction' && (
+                  <>
+                    {' '}
+                    <a
+                      href={routeHref({ view: 'orders', eventId: e.id })}
+                      onClick={(ev) => ev.stopPropagation()}
+                      data-testid="visit-event-order-link"
+                    >
+                      open the order
+                    </a>
+                  </>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,84 @@
+// What is wrong with an order, on the order itself (CONTRACT.md, "Orders you can trust at a glance"): the
+// findings that concern it are read from its order page (and, for the first of a repeated orderId, from
+// the pages of its repeats), so the rules stay where they are and an order never says less than its page.
+import type { TimelineFindingDto } from '../../../shared/timeline';
+import { TIMELINE_RULES } from '../../../shared/timeline';
+import type { OrderFindingDto } from '../../../shared/visits';
+import type { OrderEntry } from './book';
+
+/** The findings of a page as judged now; undefined when the page is gone (retention, reset). */
+export type PageFindings = (pageKey: string) => readonly TimelineFindingDto[] | undefined;
+
+/**
+ * Visit rules that judge the whole page an order is on, with no event of their own to name it by: an
+ * identity that changed costs the order's lines their credit, a mode that differs moves the order in or
+ * out of production reports.
+ */
+const WHOLE_PAGE_RULES: ReadonlySet<string> = new Set(['visit-user-changed', 'visit-dev-mixed']);
+
+/** A finding with the one-line fix it may carry itself (rule metas that declare `fix`). */
+type WithFix = Pick<TimelineFindingDto, 'rule' | 'message'> & { fix?: unknown };
+
+/**
+ * The fix of a finding: its own `fix` when it carries one, else the message's "Fix: …" sentence (every
+ * message ends with it), else its rule's fix from the catalogue.
+ */
+export function fixOf(f: WithFix): string {
+  if (typeof f.fix === 'string' && f.fix.trim() !== '') return f.fix.trim();
+  const at = f.message.lastIndexOf('Fix: ');
+  if (at >= 0) return f.message.slice(at + 'Fix: '.length).trim();
+  return (TIMELINE_RULES as Record<string, { fix?: string } | undefined>)[f.rule]?.fix ?? '';
+}
+
+/** Does the finding name one of the order's line product ids, as the rules quote them ("id")? */
+function namesLine(f: TimelineFindingDto, lineIds: readonly string[]): boolean {
+  return lineIds.some((id) => id !== '' && f.message.includes(JSON.stringify(id)));
+}
+
+/** Does a finding on the order's own page concern the order or its lines? */
+export function concernsOrder(
+  f: TimelineFindingDto,
+  order: Pick<OrderEntry, 'eventId' | 'lineIds'>,
+) {
+  return (
+    f.eventIds.includes(order.eventId) ||
+    WHOLE_PAGE_RULES.has(f.rule) ||
+    namesLine(f, order.lineIds)
+  );
+}
+
+/** Every finding that concerns the order, each once (by its page and id), in the pages' order. */
+export function orderFindings(order: OrderEntry, pageFindings: PageFindings): OrderFindingDto[] {
+  const out: OrderFindingDto[] = [];
+  const seen = new Set<string>();
+  const add = (pageKey: string, f: TimelineFindingDto) => {
+    const k = `${pageKey}\u0000${f.id}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push({ rule: f.rule, severity: f.severity, message: f.message, fix: fixOf(f) });
+  };
+  for (const f of pageFindings(order.pageKey) ?? [])
+    if (concernsOrder(f, order)) add(order.pageKey, f);
+  // a repeat's order-duplicate names the first order among its events: the first is counted twice too
+  for (const key of order.repeatPages) {
+    if (key === order.pageKey) continue;
+    for (const f of pageFindings(key) ?? []) if (f.eventIds.includes(order.eventId)) add(key, f);
+  }
+  return out;
+}
+
+/** The order's JSON with its findings and duplicateOf, spliced into the cached JSON of its lines. */
+export function orderJson(order: OrderEntry, pageFindings: PageFindings): string {
+  const findings = JSON.stringify(orderFindings(order, pageFindings));
+  const dup =
+    order.duplicateOf === undefined ? '' : `,"duplicateOf":${JSON.stringify(order.duplicateOf)}`;
+  return `${order.json.slice(0, -1)},"findings":${findings}${dup}}`;
+}
+
+/** The orders' JSON, each with its findings, read as the list is written. */
+export function* ordersJson(
+  orders: Iterable<OrderEntry>,
+  pageFindings: PageFindings,
+): Generator<string> {
+  for (const o of orders) yield orderJson(o, pageFindings);
+}

@@ -1,0 +1,87 @@
+// What the merchant's revenue report would show (CONTRACT.md, "Orders you can trust at a glance",
+// `GET /_sandbox/orders/summary`): revenue as sent (a duplicate's lines counted again, as a report
+// would), grouped by the kind of the interaction each line is credited to.
+import type { ResponseKind } from '../../../shared/kinds';
+import type { OrderDto, OrdersSummaryDto, RevenueDto } from '../../../shared/visits';
+import type { OrderBaseDto, OrderEntry } from './book';
+
+/** Sums of prices carry binary noise (0.1 + 0.2): answers are rounded far below any currency's unit. */
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
+
+type SummedOrder = Pick<OrderDto, 'lines' | 'duplicateOf'>;
+
+export class OrdersSummer {
+  private orders = 0;
+  private lines = 0;
+  private revenue = 0;
+  private readonly bySource = new Map<ResponseKind, RevenueDto>();
+  private readonly uncredited = { lines: 0, revenue: 0 };
+  private readonly duplicates = { orders: 0, revenue: 0 };
+
+  add(order: SummedOrder): void {
+    this.orders++;
+    let orderRevenue = 0;
+    const sources = new Set<ResponseKind>();
+    for (const line of order.lines) {
+      const value = line.qty * line.price;
+      this.lines++;
+      orderRevenue += value;
+      const kind = line.credit?.kind;
+      if (kind === undefined) {
+        this.uncredited.lines++;
+        this.uncredited.revenue += value;
+        continue;
+      }
+      let s = this.bySource.get(kind);
+      if (!s) this.bySource.set(kind, (s = { orders: 0, lines: 0, revenue: 0 }));
+      s.lines++;
+      s.revenue += value;
+      // an order counts once in each source one of its lines is credited to
+      if (!sources.has(kind)) {
+        sources.add(kind);
+        s.orders++;
+      }
+    }
+    this.revenue += orderRevenue;
+    if (order.duplicateOf !== undefined) {
+      this.duplicates.orders++;
+      this.duplicates.revenue += orderRevenue;
+    }
+  }
+
+  result(): OrdersSummaryDto {
+    const bySource: OrdersSummaryDto['bySource'] = {};
+    for (const [kind, s] of this.bySource)
+      bySource[kind] = { orders: s.orders, lines: s.lines, revenue: round(s.revenue) };
+    return {
+      orders: this.orders,
+      lines: this.lines,
+      revenue: round(this.revenue),
+      bySource,
+      uncredited: { lines: this.uncredited.lines, revenue: round(this.uncredited.revenue) },
+      duplicates: { orders: this.duplicates.orders, revenue: round(this.duplicates.revenue) },
+    };
+  }
+}
+
+/**
+ * The summary of the orders, giving the event loop back between slices (`breathe`): 10,000 orders are
+ * read from their cached JSON one by one.
+ */
+export async function summarizeOrders(
+  orders: Iterable<SummedOrder>,
+  breathe: () => Promise<void> | void = () => undefined,
+): Promise<OrdersSummaryDto> {
+  const sum = new OrdersSummer();
+  for (const o of orders) {
+    sum.add(o);
+    await breathe();
+  }
+  return sum.result();
+}
+
+/** The lines (with credit) of each listed order, read from its cached JSON, and whether it repeats one. */
+export function* summed(orders: Iterable<OrderEntry>): Generator<SummedOrder> {
+  for (const o of orders)
+    yield { lines: (JSON.parse(o.json) as OrderBaseDto).lines, duplicateOf: o.duplicateOf };
+}

@@ -1,0 +1,60 @@
+// What is wrong with an order, on the order itself: each finding that concerns it (GET /_sandbox/orders
+// carries them) as text with its rule id, what happened and its fix, so nobody has to open the timelines.
+import type { OrderDto } from '../../../../shared/visits';
+import { TIMELINE_RULES } from '../../../../shared/timeline';
+import { SeverityBadge } from '../../components/common';
+import { splitFix } from '../timelines/PageView';
+import './orders.css';
+
+export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) {
+  if (order.findings.length === 0)
+    return (
+      <p className="notice ok small" data-testid="order-no-findings">
+        No findings: nothing about this order or its lines breaks a rule.
+      </p>
+    );
+  return (
+    <ul
+      className="finding-list"
+      aria-label="What is wrong with this order"
+      data-testid="order-findings"
+    >
+      {order.findings.map((f, i) => (
+        <li
+          key={`${f.rule}-${i}`}
+          className={`finding static ${f.severity}`}
+          data-testid="order-finding"
+          data-rule={f.rule}
+        >
+          <span className="finding-head">
+            <SeverityBadge severity={f.severity} />
+            <code className="finding-rule">{f.rule}</code>
+            <span className="strong">{TIMELINE_RULES[f.rule]?.title}</span>
+          </span>
+          <span className="finding-message">{splitFix(f.message).what}</span>
+          <span className="finding-message" data-testid="order-finding-fix">
+            <strong>Fix:</strong> {f.fix}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What a list row says of an order's findings: how many errors and warnings, and the worst. Notes (info,
+ * such as production mode's dev-flag on every order of a live shop) stay in the detail, so they do not
+ * drown the problems in the list.
+ */
+export function listedProblems(order: Pick<OrderDto, 'findings'>): {
+  count: number;
+  worst: '' | 'error' | 'warning';
+} {
+  const problems = order.findings.filter((f) => f.severity !== 'info');
+  const worst = problems.some((f) => f.severity === 'error')
+    ? 'error'
+    : problems.length > 0
+      ? 'warning'
+      : '';
+  return { count: problems.length, worst };
+}

@@ -1,0 +1,87 @@
+// What the merchant's revenue report would show for one site (GET /_sandbox/orders/summary): revenue by
+// the source each line is credited to, what no interaction earned, and what duplicates add.
+import { adminPath } from '../../../../shared/admin-api';
+import type { OrdersSummaryDto } from '../../../../shared/visits';
+import { ResponseKind } from '../../components/common';
+import { plural } from '../../format';
+import { useLiveJson } from '../../state/useLiveList';
+
+const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+const share = (part: number, whole: number) =>
+  whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—';
+
+export function OrdersSummary({ siteId }: { siteId: string }) {
+  const [load] = useLiveJson<OrdersSummaryDto>(adminPath('ordersSummary', {}, { siteId }));
+  if (load.phase === 'error')
+    return <p className="notice error small">Could not load the summary: {load.message}</p>;
+  if (load.phase !== 'ready') return null;
+  const s = load.value;
+  const sources = Object.entries(s.bySource).sort((a, b) => b[1].revenue - a[1].revenue);
+  return (
+    <section
+      className="card orders-summary"
+      data-testid="orders-summary"
+      aria-label="Revenue summary"
+    >
+      <header className="card-head">
+        <h2>
+          Revenue of <span className="mono">{siteId}</span>
+        </h2>
+        <span className="small muted" data-testid="orders-summary-total">
+          {plural(s.orders, 'order')} · {plural(s.lines, 'line')} · revenue {money(s.revenue)}
+        </span>
+      </header>
+      <div className="card-body">
+        <div className="table-wrap">
+          <table className="table small" data-testid="orders-summary-table">
+            <thead>
+              <tr>
+                <th scope="col">credited to</th>
+                <th scope="col">orders</th>
+                <th scope="col">lines</th>
+                <th scope="col">revenue</th>
+                <th scope="col">share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sources.map(([kind, r]) => (
+                <tr key={kind} data-testid="orders-summary-source" data-kind={kind}>
+                  <td>
+                    <ResponseKind kind={kind} />
+                  </td>
+                  <td className="mono">{r.orders}</td>
+                  <td className="mono">{r.lines}</td>
+                  <td className="mono">{money(r.revenue)}</td>
+                  <td className="mono">{share(r.revenue, s.revenue)}</td>
+                </tr>
+              ))}
+              <tr data-testid="orders-summary-uncredited">
+                <td className="muted">no credit</td>
+                <td className="mono">—</td>
+                <td className="mono">{s.uncredited.lines}</td>
+                <td className="mono">{money(s.uncredited.revenue)}</td>
+                <td className="mono">{share(s.uncredited.revenue, s.revenue)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        {s.duplicates.orders > 0 ? (
+          <p className="notice error small" data-testid="orders-summary-duplicates">
+            {plural(s.duplicates.orders, 'order')} sent again{' '}
+            {s.duplicates.orders === 1 ? 'adds' : 'add'} {money(s.duplicates.revenue)} to this
+            revenue: the provider counts every <code>order/transaction</code>, so its reports would
+            too (order-duplicate).
+          </p>
+        ) : (
+          <p className="small muted" data-testid="orders-summary-duplicates">
+            No order was sent twice.
+          </p>
+        )}
+        <p className="small muted">
+          Revenue is Σ qty × price of the lines as sent; a line counts for the kind of the
+          interaction it is credited to (the sandbox's model: README, "Credit").
+        </p>
+      </div>
+    </section>
+  );
+}

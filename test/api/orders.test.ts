@@ -1,0 +1,172 @@
+// Orders you can trust at a glance, over real HTTP and the package's client: each order carries the
+// findings that concern it with their fix, a repeat names the order it repeats, one order is read by its
+// eventId, and the summary says what search earned and what the duplicate added.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDto } from '../../src/shared/visits';
+import type { Sandbox } from '../../src/main/sandbox';
+import { connectSandbox } from '../../src/main/api';
+import { startSandbox } from '../helpers/sandbox';
+import { ORDER_SITE, SCRIPTED_SUMMARY, sendOrderVisits } from '../helpers/order-visits';
+import { fixOf } from '../../src/main/tracking/visits/order-findings';
+
+let s: Sandbox;
+let orders: OrderDto[];
+
+async function get(path: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${s.url}${path}`);
+  return { status: res.status, body: await res.json() };
+}
+
+beforeAll(async () => {
+  s = await startSandbox();
+  await sendOrderVisits(s.url);
+  orders = (await get(`/_sandbox/orders?siteId=${ORDER_SITE}`)).body as OrderDto[];
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const byId = (orderId: string) => orders.filter((o) => o.orderId === orderId);
+
+describe('order entries carry their findings and duplicateOf', () => {
+  it('the reloaded order names the first, and both say it is counted twice, with the fix', () => {
+    expect(orders.map((o) => o.orderId)).toEqual(['A-1001', 'B-2002', '', 'A-1001']);
+    const [first, again] = byId('A-1001');
+    expect(first!.duplicateOf).toBeUndefined();
+    expect(again!.duplicateOf).toBe(first!.eventId);
+    for (const o of [first!, again!]) {
+      expect(o.findings.map((f) => f.rule)).toEqual(['order-duplicate']);
+      expect(o.findings[0]).toMatchObject({ severity: 'error' });
+      expect(o.findings[0]!.message).toMatch(/counted twice/);
+      expect(o.findings[0]!.fix).toMatch(/^render the order script only on the first view/);
+      expect(o.findings[0]!.message).toContain(o.findings[0]!.fix);
+    }
+    // lines of a duplicate keep their credit: a report would count them again
+    expect(again!.lines.map((l) => l.credit?.kind ?? null)).toEqual(['search', null]);
+  });
+
+  it('an order without an id carries order-id-missing; a clean order has none', () => {
+    const [blank] = byId('');
+    expect(blank!.duplicateOf).toBeUndefined();
+    expect(blank!.findings.map((f) => f.rule)).toEqual(['order-id-missing']);
+    expect(blank!.findings[0]!.fix).toMatch(/^set order\.id/);
+    expect(byId('B-2002')[0]!.findings).toEqual([]);
+  });
+
+  it('the fix is the finding’s own when it has one, else its message’s Fix sentence, else the rule’s', () => {
+    expect(fixOf({ rule: 'order-totals', message: 'x. Fix: do y.', fix: 'do z.' })).toBe('do z.');
+    expect(fixOf({ rule: 'order-totals', message: 'x. Fix: do y.' })).toBe('do y.');
+    expect(fixOf({ rule: 'missing-render', message: 'no fix sentence' })).toMatch(/render/);
+  });
+});
+
+describe('GET /_sandbox/orders/{eventId}', () => {
+  it('answers the one entry the list has, findings included', async () => {
+    for (const o of orders) {
+      const one = await get(`/_sandbox/orders/${o.eventId}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(o);
+    }
+  });
+
+  it('answers 404 JSON for an unknown eventId, and says an orderId is not one', async () => {
+    const res = await get('/_sandbox/orders/A-1001');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'NotFound' });
+    expect((res.body as { message: string }).message).toMatch(
+      /eventId "A-1001".*not by its orderId/,
+    );
+    const query = await get(`/_sandbox/orders/${orders[0]!.eventId}?site=x`);
+    expect(query.status).toBe(400);
+  });
+});
+
+describe('GET /_sandbox/orders/summary', () => {
+  it('says what each source earned, what no interaction earned and what the duplicate added', async () => {
+    const res = await get(`/_sandbox/orders/summary?siteId=${ORDER_SITE}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SCRIPTED_SUMMARY);
+  });
+
+  it('is what the README shows for these visits', () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Orders you can trust at a glance'));
+    const json = /```json\n([\s\S]*?)```/.exec(section)![1]!;
+    expect(JSON.parse(json)).toEqual(SCRIPTED_SUMMARY);
+  });
+
+  it('takes the visit filters: one session, one userId, nothing matching', async () => {
+    expect((await get('/_sandbox/orders/summary?sessionId=visit-b')).body).toEqual({
+      orders: 1,
+      lines: 1,
+      revenue: 40,
+      bySource: { category: { orders: 1, lines: 1, revenue: 40 } },
+      uncredited: { lines: 0, revenue: 0 },
+      duplicates: { orders: 0, revenue: 0 },
+    });
+    const a = (await get(`/_sandbox/orders/summary?siteId=${ORDER_SITE}&userId=shopper-a`))
+      .body as { revenue: number; duplicates: unknown };
+    expect(a).toMatchObject({ revenue: 180, duplicates: { orders: 1, revenue: 90 } });
+    expect((await get('/_sandbox/orders/summary?siteId=nobody')).body).toMatchObject({
+      orders: 0,
+      revenue: 0,
+      bySource: {},
+    });
+    const bad = await get('/_sandbox/orders/summary?orderId=A-1001');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/orderId/);
+  });
+});
+
+describe('the package client', () => {
+  it('order(eventId) and ordersSummary(filter) answer what the API does; an unknown order rejects', async () => {
+    const client = connectSandbox(s.url);
+    expect(await client.order(orders[3]!.eventId)).toEqual(orders[3]);
+    expect(await client.ordersSummary({ siteId: ORDER_SITE })).toEqual(SCRIPTED_SUMMARY);
+    await expect(client.order('ev_999999999')).rejects.toThrow(/404|no order\/transaction/);
+  });
+});
+
+describe('an order sent twice on the same page (a reload within 10 s keeps the pageLoadId)', () => {
+  it('both entries carry the one order-duplicate finding once, the repeat names the first', async () => {
+    const own = await startSandbox();
+    try {
+      const context = (ms: number) => ({
+        timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+        pageUrl: 'https://shop.example/thanks',
+        userId: 'u-same',
+        sessionId: 's-same',
+        pageLoadId: 'p-same',
+        initiator: 'orders-test',
+        dev: true,
+      });
+      const data = {
+        orderId: 'S-1',
+        transactionTotal: 5,
+        total: 5,
+        results: [{ uid: 'A', parentId: 'A', qty: 1, price: 5 }],
+      };
+      for (const ms of [0, 3000]) {
+        const res = await fetch(`${own.url}/beacon/v2/${ORDER_SITE}/order/transaction`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ context: context(ms), data }),
+        });
+        expect(res.status).toBe(200);
+      }
+      const [first, again] = await connectSandbox(own.url).orders({ sessionId: 's-same' });
+      expect(again!.duplicateOf).toBe(first!.eventId);
+      for (const o of [first!, again!])
+        expect(o.findings.map((f) => f.rule)).toEqual(['order-duplicate']);
+      expect(await connectSandbox(own.url).ordersSummary({ sessionId: 's-same' })).toMatchObject({
+        orders: 2,
+        revenue: 10,
+        duplicates: { orders: 1, revenue: 5 },
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,209 @@
+// Orders you can trust at a glance, in real Chromium: the Orders view says what search earned and what
+// the duplicate added, a reloaded order sits beside the order it repeats with its finding and fix, an
+// order is addressed by its eventId, a visit shows its orders' problems, and an order page links to its
+// order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDto } from '../../src/shared/visits';
+import { ORDER_SITE, sendOrderVisits } from '../helpers/order-visits';
+import { postBeacon } from '../helpers/sandbox';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+
+describe.skipIf(skip)('orders UI', () => {
+  let s: UiSession;
+  let orders: OrderDto[];
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: { width: 1440, height: 900 } });
+    await sendOrderVisits(s.sandbox.url);
+    orders = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=${ORDER_SITE}`)
+    ).json()) as OrderDto[];
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const first = () => orders.find((o) => o.orderId === 'A-1001' && !o.duplicateOf)!;
+  const repeat = () => orders.find((o) => o.duplicateOf)!;
+
+  it('shows the summary of the site in view: revenue by source and what the duplicate adds', async () => {
+    await s.ui.open('#/orders');
+    const summary = s.ui.testId('orders-summary');
+    await summary.waitFor();
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('4 orders · 6 lines · revenue 235');
+    const source = (kind: string) =>
+      s.page.locator(`[data-testid="orders-summary-source"][data-kind="${kind}"]`);
+    expect(await source('search').innerText()).toMatch(/search\s+2\s+2\s+160\s+68 %/);
+    expect(await source('category').innerText()).toMatch(/category\s+1\s+1\s+40\s+17 %/);
+    expect(await s.ui.testId('orders-summary-uncredited').innerText()).toMatch(/3\s+35\s+15 %/);
+    expect(await s.ui.testId('orders-summary-duplicates').textContent()).toMatch(
+      /1 order sent again adds 90 to this revenue/,
+    );
+    expect(summary.getByRole('heading')).toBeTruthy();
+    expect(await summary.getByRole('heading').textContent()).toBe(`Revenue of ${ORDER_SITE}`);
+  });
+
+  it('the summary follows the site picked, and the selected order’s site by default', async () => {
+    const res = await postBeacon(s.sandbox.url, 'shop02/order/transaction', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://two.example/thanks',
+        userId: 'u2',
+        sessionId: 's2',
+        pageLoadId: 'two-thanks',
+        initiator: 'e2e',
+        dev: true,
+      },
+      data: {
+        orderId: 'T-1',
+        transactionTotal: 12,
+        total: 12,
+        results: [{ uid: 'X', parentId: 'X', qty: 3, price: 4 }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const site = s.ui.testId('orders-site');
+    await site.waitFor();
+    // the newest order (shop2's) is selected: its site is in view
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('1 order · 1 line · revenue 12');
+    await site.selectOption(ORDER_SITE);
+    await expect
+      .poll(() => s.ui.testId('orders-summary-total').textContent())
+      .toBe('4 orders · 6 lines · revenue 235');
+    await s.ui.open('#/orders');
+  });
+
+  it('lists the repeat right below the order it repeats, each with its finding count', async () => {
+    const items = s.ui.testId('order-item');
+    await expect.poll(() => items.count()).toBe(5);
+    const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+    expect(ids.indexOf(repeat().eventId)).toBe(ids.indexOf(first().eventId) + 1);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`);
+    expect(await row.textContent()).toMatch(/A-1001.*repeat.*1 finding.*1\/2 credited/);
+  });
+
+  it('a repeat’s detail says it is counted twice, beside the order it repeats, with the fix', async () => {
+    await s.page.locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`).click();
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${repeat().eventId}"]`,
+    );
+    await detail.waitFor();
+    expect(s.page.url()).toContain(`#/orders/${repeat().eventId}`);
+    const dup = detail.getByTestId('order-duplicate-of');
+    expect(await dup.textContent()).toMatch(/Counted twice.*A-1001.*add this order's 90 again/);
+    const finding = detail.locator('[data-testid="order-finding"][data-rule="order-duplicate"]');
+    expect(await finding.textContent()).toMatch(/order-duplicate.*counted twice/);
+    expect(await finding.getByTestId('order-finding-fix').textContent()).toMatch(
+      /^Fix: render the order script only on the first view of the thank-you page/,
+    );
+    await s.ui.screenshot('orders-duplicate-1440');
+    // the order it repeats, one click away, names its repeat
+    await dup.getByRole('link').click();
+    const firstDetail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${first().eventId}"]`,
+    );
+    await firstDetail.waitFor();
+    expect(await firstDetail.getByTestId('order-repeated-by').textContent()).toContain(
+      repeat().eventId,
+    );
+  });
+
+  it('an order without an id says so with its fix; the address survives a reload', async () => {
+    const blank = orders.find((o) => o.orderId === '')!;
+    await s.ui.open(`#/orders/${blank.eventId}`);
+    const detail = s.page.locator(`[data-testid="order-detail"][data-event-id="${blank.eventId}"]`);
+    await detail.waitFor();
+    expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe(
+      'order-id-missing',
+    );
+    expect(await detail.getByTestId('order-finding-fix').textContent()).toMatch(
+      /Fix: set order\.id/,
+    );
+    await s.page.reload();
+    await detail.waitFor();
+    expect(await s.ui.testId('order-not-found').count()).toBe(0);
+    // an address that names no order says so, and shows the newest instead
+    await s.ui.open('#/orders/ev_999999999');
+    await s.ui.testId('order-detail').waitFor();
+    expect(await s.ui.testId('order-not-found').textContent()).toMatch(/ev_999999999/);
+  });
+
+  it('links the order page and the crediting click', async () => {
+    await s.ui.open(`#/orders/${repeat().eventId}`);
+    const detail = s.ui.testId('order-detail');
+    await detail.waitFor();
+    await detail.getByTestId('credit').getByRole('link').click();
+    await s.ui.testId('page-view').waitFor();
+    expect(await s.ui.testId('page-view').getAttribute('data-page-load-id')).toBe('a-search');
+    await s.ui.open(`#/orders/${repeat().eventId}`);
+    await s.ui.testId('order-page-link').click();
+    await s.ui.testId('page-view').waitFor();
+    expect(await s.ui.testId('page-view').getAttribute('data-page-load-id')).toBe('a-thanks-2');
+  });
+
+  it('the order page on the timelines links to its order', async () => {
+    await s.ui.open('#/timelines');
+    await s.ui.openPage('b-thanks');
+    await s.ui.testId('visit-event-order-link').click();
+    const b = orders.find((o) => o.orderId === 'B-2002')!;
+    await s.page.locator(`[data-testid="order-detail"][data-event-id="${b.eventId}"]`).waitFor();
+    expect(await s.ui.testId('order-no-findings').count()).toBe(1);
+  });
+
+  it('a visit’s detail shows its orders’ problems with their fixes', async () => {
+    await s.ui.open(`#/visits/${encodeURIComponent(`${ORDER_SITE}/visit-a`)}`);
+    const detail = s.ui.testId('visit-detail');
+    await detail.waitFor();
+    const orderSections = detail.getByTestId('visit-order');
+    await expect.poll(() => orderSections.count()).toBe(2);
+    for (const i of [0, 1]) {
+      const finding = orderSections.nth(i).getByTestId('order-finding');
+      expect(await finding.getAttribute('data-rule')).toBe('order-duplicate');
+      expect(await finding.getByTestId('order-finding-fix').textContent()).toMatch(/^Fix: /);
+    }
+    expect(await orderSections.nth(1).textContent()).toMatch(/repeat: counted twice/);
+    await orderSections.nth(0).scrollIntoViewIfNeeded();
+    await s.ui.screenshot('visit-orders-1440');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.ui.screenshot('visit-orders-390');
+    await s.ui.open(`#/orders/${repeat().eventId}`);
+    await s.ui.testId('order-duplicate-of').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('orders-duplicate-390');
+  });
+
+  it('a note on every production order (dev-flag) stays in the detail, out of the list’s count', async () => {
+    const res = await postBeacon(s.sandbox.url, 'shop03/order/transaction', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://three.example/thanks',
+        userId: 'u3',
+        sessionId: 's3',
+        pageLoadId: 'three-thanks',
+        initiator: 'e2e',
+      },
+      data: {
+        orderId: 'P-1',
+        transactionTotal: 9,
+        total: 9,
+        results: [{ uid: 'Y', parentId: 'Y', qty: 1, price: 9 }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const [order] = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=shop03`)
+    ).json()) as OrderDto[];
+    expect(order!.findings.map((f) => [f.rule, f.severity])).toEqual([['dev-flag', 'info']]);
+    await s.ui.open(`#/orders/${order!.eventId}`);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${order!.eventId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('order-item-findings').count()).toBe(0);
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${order!.eventId}"]`,
+    );
+    expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe('dev-flag');
+  });
+});

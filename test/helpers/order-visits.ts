@@ -1,0 +1,113 @@
+// A scripted set of visits for the orders' findings and summary (API, UI and package tests alike):
+//  A: search "jacket" → click P103 → product → cart → thank-you page A-1001 (jacket 1 × 80 credited to
+//     search, socks 2 × 5 uncredited), then the thank-you page reloaded as a new page: A-1001 again;
+//  B: category "bags" → click BAG → thank-you page B-2002 (BAG 1 × 40 credited to category);
+//  C: a thank-you page whose order has no orderId (HAT 1 × 15, uncredited).
+import type { OrdersSummaryDto } from '../../src/shared/visits';
+import { postBeacon } from './sandbox';
+
+export const ORDER_SITE = 'demo42';
+
+/** What GET /_sandbox/orders/summary?siteId=demo42 answers for the script. */
+export const SCRIPTED_SUMMARY: OrdersSummaryDto = {
+  orders: 4,
+  lines: 6,
+  revenue: 235,
+  bySource: {
+    search: { orders: 2, lines: 2, revenue: 160 },
+    category: { orders: 1, lines: 1, revenue: 40 },
+  },
+  uncredited: { lines: 3, revenue: 35 },
+  duplicates: { orders: 1, revenue: 90 },
+};
+
+export const THANKS_A = 'https://shop.example/checkout/thank-you?order=A-1001';
+export const THANKS_B = 'https://shop.example/checkout/thank-you?order=B-2002';
+
+async function send(base: string, endpoint: string, body: unknown): Promise<void> {
+  const res = await postBeacon(base, `${ORDER_SITE}/${endpoint}`, body);
+  if (res.status !== 200)
+    throw new Error(`POST ${endpoint} answered ${res.status}: ${await res.text()}`);
+}
+
+function shopper(userId: string, sessionId: string, start: number) {
+  return (pageLoadId: string, pageUrl: string, ms: number) => ({
+    timestamp: new Date(start + ms).toISOString(),
+    pageUrl,
+    userId,
+    sessionId,
+    pageLoadId,
+    initiator: 'search-sandbox/test',
+    dev: true,
+  });
+}
+
+/** render, impression and a click on one tile of a search or category page. */
+async function clickOn(
+  base: string,
+  kind: 'search' | 'category',
+  context: (ms: number) => Record<string, unknown>,
+  responseId: string,
+  uid: string,
+): Promise<void> {
+  const tile = { type: 'product', uid, parentId: uid };
+  await send(base, `${kind}/render`, { context: context(0), data: { responseId } });
+  await send(base, `${kind}/impression`, {
+    context: context(1200),
+    data: { responseId, results: [tile], banners: [] },
+  });
+  await send(base, `${kind}/clickthrough`, {
+    context: context(3000),
+    data: { responseId, results: [tile] },
+  });
+}
+
+/** Sends the three visits; `start` is the time (ms) of the first event (default two minutes ago). */
+export async function sendOrderVisits(base: string, start = Date.now() - 120_000): Promise<void> {
+  const a = shopper('shopper-a', 'visit-a', start);
+  await clickOn(
+    base,
+    'search',
+    (ms) => a('a-search', 'https://shop.example/search?q=jacket', ms),
+    'r-jacket',
+    'P103',
+  );
+  await send(base, 'product/pageview', {
+    context: a('a-pdp', 'https://shop.example/p/1030', 4000),
+    data: { result: { uid: '1030', parentId: 'P103', sku: 'S-1030' } },
+  });
+  const jacket = { uid: '1030', parentId: 'P103', sku: 'S-1030', qty: 1, price: 80 };
+  const socks = { uid: 'SOCK', parentId: 'SOCK', qty: 2, price: 5 };
+  await send(base, 'cart/add', {
+    context: a('a-cart', 'https://shop.example/cart', 9000),
+    data: { results: [jacket, socks], cart: [jacket, socks] },
+  });
+  const orderA = { orderId: 'A-1001', transactionTotal: 90, total: 97.2, results: [jacket, socks] };
+  await send(base, 'order/transaction', { context: a('a-thanks', THANKS_A, 20_000), data: orderA });
+  // the shopper reloads the thank-you page a minute later: a new page, the same order again
+  await send(base, 'order/transaction', {
+    context: a('a-thanks-2', THANKS_A, 80_000),
+    data: orderA,
+  });
+
+  const b = shopper('shopper-b', 'visit-b', start + 5_000);
+  await clickOn(
+    base,
+    'category',
+    (ms) => b('b-bags', 'https://shop.example/c/bags', ms),
+    'r-bags',
+    'BAG',
+  );
+  const bag = { uid: 'BAG', parentId: 'BAG', qty: 1, price: 40 };
+  await send(base, 'order/transaction', {
+    context: b('b-thanks', THANKS_B, 30_000),
+    data: { orderId: 'B-2002', transactionTotal: 40, total: 43.2, results: [bag] },
+  });
+
+  const c = shopper('shopper-c', 'visit-c', start + 10_000);
+  const hat = { uid: 'HAT', parentId: 'HAT', qty: 1, price: 15 };
+  await send(base, 'order/transaction', {
+    context: c('c-thanks', 'https://shop.example/checkout/thank-you', 40_000),
+    data: { orderId: '', transactionTotal: 15, total: 15, results: [hat] },
+  });
+}

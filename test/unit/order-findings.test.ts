@@ -1,0 +1,133 @@
+// Which findings concern an order (read from its order page and, for the first of a repeated orderId,
+// from its repeats' pages), the JSON an order is answered with, and the revenue summary's sums.
+import { describe, expect, it } from 'vitest';
+import type { TimelineFindingDto } from '../../src/shared/timeline';
+import type { OrderDto, OrderLineDto } from '../../src/shared/visits';
+import type { OrderEntry } from '../../src/main/tracking/visits/book';
+import { orderFindings, orderJson } from '../../src/main/tracking/visits/order-findings';
+import { OrdersSummer, summarizeOrders } from '../../src/main/tracking/visits/order-summary';
+
+function finding(rule: string, eventIds: string[], message = `${rule} happened. Fix: do it.`) {
+  return {
+    id: `${rule}:${eventIds.join(',')}`,
+    rule,
+    severity: 'error',
+    message,
+    eventIds,
+    eventCount: eventIds.length,
+  } as TimelineFindingDto;
+}
+
+function entry(over: Partial<OrderEntry> = {}): OrderEntry {
+  return {
+    json: JSON.stringify({ orderId: 'A', eventId: 'ev_2', lines: [] }),
+    eventId: 'ev_2',
+    pageKey: 'page-2',
+    repeatPages: [],
+    lineIds: ['1030', 'P103', 'S-1030'],
+    ...over,
+  };
+}
+
+describe('the findings that concern an order', () => {
+  const onPage: Record<string, TimelineFindingDto[]> = {
+    'page-2': [
+      finding('order-totals', ['ev_2']),
+      finding('missing-render', ['ev_9']),
+      finding('visit-user-changed', ['ev_0']),
+      finding(
+        'item-not-in-catalog',
+        ['ev_8'],
+        '1 product id is not in the catalog: "P103". Fix: x.',
+      ),
+      finding('timestamp-skew', ['ev_7'], 'sku "S-10300" is late. Fix: y.'),
+    ],
+    'page-3': [finding('order-duplicate', ['ev_2', 'ev_3']), finding('order-totals', ['ev_3'])],
+  };
+  const pages = (key: string) => onPage[key];
+
+  it('names its event, judges its whole page, or names one of its lines’ ids (quoted, whole)', () => {
+    expect(orderFindings(entry(), pages).map((f) => f.rule)).toEqual([
+      'order-totals',
+      'visit-user-changed',
+      'item-not-in-catalog',
+    ]);
+  });
+
+  it('the first of a repeated orderId carries its repeats’ findings that name it, once each', () => {
+    const first = entry({ repeatPages: ['page-3', 'page-3', 'page-2', 'gone'] });
+    expect(orderFindings(first, pages).map((f) => f.rule)).toEqual([
+      'order-totals',
+      'visit-user-changed',
+      'item-not-in-catalog',
+      'order-duplicate',
+    ]);
+  });
+
+  it('a page that is gone gives none; each finding has its fix', () => {
+    expect(orderFindings(entry({ pageKey: 'gone' }), pages)).toEqual([]);
+    expect(orderFindings(entry(), pages)[0]).toEqual({
+      rule: 'order-totals',
+      severity: 'error',
+      message: 'order-totals happened. Fix: do it.',
+      fix: 'do it.',
+    });
+  });
+
+  it('answers the cached JSON with findings and duplicateOf spliced in', () => {
+    const dto = JSON.parse(orderJson(entry({ duplicateOf: 'ev_1' }), pages)) as OrderDto;
+    expect(dto).toMatchObject({ orderId: 'A', eventId: 'ev_2', duplicateOf: 'ev_1' });
+    expect(dto.findings).toHaveLength(3);
+    expect(JSON.parse(orderJson(entry(), () => undefined))).toEqual({
+      orderId: 'A',
+      eventId: 'ev_2',
+      lines: [],
+      findings: [],
+    });
+  });
+});
+
+describe('the revenue summary', () => {
+  const line = (qty: number, price: number, kind?: 'search' | 'category'): OrderLineDto => ({
+    uid: 'u',
+    parentId: 'u',
+    sku: '',
+    qty,
+    price,
+    credit: kind
+      ? { kind, responseId: 'r', event: 'clickthrough', eventId: 'ev_1', pageLoadId: 'p' }
+      : null,
+  });
+
+  it('counts an order once per source, a repeat’s lines again, and sums without binary noise', () => {
+    const sum = new OrdersSummer();
+    sum.add({ lines: [line(1, 0.1, 'search'), line(1, 0.2, 'search'), line(2, 5)] });
+    sum.add({ lines: [line(1, 0.1, 'search'), line(1, 0.2, 'category')], duplicateOf: 'ev_1' });
+    expect(sum.result()).toEqual({
+      orders: 2,
+      lines: 5,
+      revenue: 10.6,
+      bySource: {
+        search: { orders: 2, lines: 3, revenue: 0.4 },
+        category: { orders: 1, lines: 1, revenue: 0.2 },
+      },
+      uncredited: { lines: 1, revenue: 10 },
+      duplicates: { orders: 1, revenue: 0.3 },
+    });
+  });
+
+  it('gives the loop back between orders when asked, and sums nothing to zeros', async () => {
+    let breaths = 0;
+    const empty = await summarizeOrders([], () => void breaths++);
+    expect(empty).toEqual({
+      orders: 0,
+      lines: 0,
+      revenue: 0,
+      bySource: {},
+      uncredited: { lines: 0, revenue: 0 },
+      duplicates: { orders: 0, revenue: 0 },
+    });
+    await summarizeOrders([{ lines: [] }, { lines: [] }], () => void breaths++);
+    expect(breaths).toBe(2);
+  });
+});
