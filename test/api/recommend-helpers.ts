@@ -21,15 +21,17 @@ export const PROFILES: RecommendationProfile[] = [
   { tag: 'bundle-pdp', type: 'bundle', strategy: 'similar', limit: 2 },
 ];
 
-export async function startRecommendSandbox(): Promise<Sandbox> {
-  const base = testConfig();
-  const sb = await startSandbox({
-    accounts: base.accounts.map((a) =>
-      a.siteId === SITE
-        ? { ...a, search: { ...a.search!, companion: true, recommendations: PROFILES } }
-        : a,
-    ),
-  });
+/** The demo config's accounts, demo42 a companion site serving PROFILES. */
+export function recommendAccounts() {
+  return testConfig().accounts.map((a) =>
+    a.siteId === SITE
+      ? { ...a, search: { ...a.search!, companion: true, recommendations: PROFILES } }
+      : a,
+  );
+}
+
+/** Index the outdoor catalog for demo42 through the bulk indexing endpoint, then back to real time. */
+export async function indexCatalog(sb: Sandbox): Promise<void> {
   const res = await upload(sb.url, 'feedId=42', FEED, 'outdoor-products.csv');
   if (res.status !== 200) throw new Error(`catalog upload answered ${res.status}`);
   if ((await runToEnd(sb, 42)).state !== 'done') throw new Error('catalog not indexed');
@@ -39,6 +41,11 @@ export async function startRecommendSandbox(): Promise<Sandbox> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ set: new Date().toISOString() }),
   });
+}
+
+export async function startRecommendSandbox(): Promise<Sandbox> {
+  const sb = await startSandbox({ accounts: recommendAccounts() });
+  await indexCatalog(sb);
   return sb;
 }
 
