@@ -259,6 +259,12 @@ describe('POST /v1/recommend', () => {
       expect([res.status, res.body.success], JSON.stringify(body)).toEqual([status, false]);
       expect(res.body.message).toContain(message);
     }
+    const huge = await recommend(
+      sb,
+      `{"siteId":"${SITE}","profiles":[{"tag":"similar"}],"products":["${'x'.repeat(1_100_000)}"]}`,
+    );
+    expect([huge.status, huge.body.error]).toEqual([413, 'InvalidBody']);
+    expect(huge.body.message).toContain('the body is over 1mb');
     const get = await fetch(`${sb.url}/v1/recommend?siteId=${SITE}&tags=similar`);
     expect(get.status).toBe(405);
     expect(((await get.json()) as { message: string }).message).toContain('POST the widgets');

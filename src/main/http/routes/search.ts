@@ -1,6 +1,6 @@
 // The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json, and
-// the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts on any origin (CORS), JSON errors. The domain is
-// src/main/search/service.ts.
+// the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts
+// on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { withQuery, checkQuery } from '../admin-query';
 import type { SearchService } from '../../search/service';
@@ -21,6 +21,10 @@ export function cors(req: Request, res: Response, next: NextFunction): void {
   }
   next();
 }
+
+const RECOMMEND_BODY_LIMIT = '1mb';
+/** The recommend body as text whatever its content type (the Snap client sends JSON as text/plain). */
+const recommendBody = express.text({ type: () => true, limit: RECOMMEND_BODY_LIMIT });
 
 function params(req: Request): URLSearchParams {
   // repeated keys (filter.color=red&filter.color=blue) and dotted names are kept exactly as sent
@@ -89,7 +93,22 @@ export function searchRouter(search: SearchService): Router {
   );
   router.post(
     '/v1/recommend',
-    express.text({ type: () => true, limit: '1mb' }),
+    (req, res, next) =>
+      recommendBody(req, res, (err?: unknown) => {
+        if (!err) return next();
+        const e = err as { status?: number; type?: string; message?: string };
+        send(res, {
+          status: e.status && e.status >= 400 && e.status < 500 ? e.status : 400,
+          body: {
+            success: false,
+            error: 'InvalidBody',
+            message:
+              e.type === 'entity.too.large'
+                ? `the body is over ${RECOMMEND_BODY_LIMIT}: a page's recommend request (its widgets, products, cart and lastViewed) is a few kB; send the widgets of one page`
+                : `the body could not be read (${e.message ?? String(err)}): send the JSON as UTF-8 text, as the Snap client does`,
+          },
+        });
+      }),
     async (req, res, next) => {
       try {
         send(res, await recommend.recommend(typeof req.body === 'string' ? req.body : ''));
