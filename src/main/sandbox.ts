@@ -122,12 +122,12 @@ async function openCore(
     catalogs: indexing.catalog,
     responses,
     clock,
-    // what the recommendation strategies read: accepted beacons of one endpoint, the newest first read
+    // what the recommendation strategies read: accepted beacons of one endpoint, each read when reached
     traffic: {
-      bodies: (siteId, category, event, max) =>
-        [...events.select({ siteId, category, event, accepted: true, limit: max })].map(
-          (e) => e.body,
-        ),
+      *bodies(siteId, category, event, max) {
+        for (const e of events.select({ siteId, category, event, accepted: true, limit: max }))
+          yield e.body;
+      },
     },
   });
   timelines.setProvenance(search.provenance());

@@ -102,7 +102,7 @@ export class RecommendService {
           body.push({ profile: { tag: w.tag }, results: [] });
           continue;
         }
-        const served = recommend(profile.strategy, {
+        const served = await recommend(profile.strategy, {
           siteId: req.siteId,
           items,
           traffic: this.deps.traffic,
