@@ -5,7 +5,7 @@
 // responses, so the provenance rules judge widget beacons against what was served.
 import type { Clock } from '../clock';
 import type { FeedCatalog } from '../indexing/catalog';
-import type { SearchConfig } from './config';
+import { SLOTS, type SearchConfig } from './config';
 import { resultJson, searchItems, type SearchItem } from './items';
 import { SearchError } from './params';
 import type { RecommendationProfile } from './recommend-config';
@@ -13,7 +13,6 @@ import { parseRecommendRequest, type RecommendRequest } from './recommend-reques
 import type { IssuedResponse, IssuedResponses } from './responses';
 import { recommend } from './strategies';
 import type { RecordedTraffic } from './traffic';
-import { SLOTS } from './config';
 
 export interface RecommendAnswer {
   status: number;
@@ -160,7 +159,7 @@ export class RecommendService {
         children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
       })),
       inline: [],
-      slots: Object.fromEntries(SLOTS.map((s) => [s, []])) as unknown as IssuedResponse['slots'],
+      slots: Object.fromEntries(SLOTS.map((s) => [s, [] as string[]])) as IssuedResponse['slots'],
       redirect: null,
       test: req.test,
     };
