@@ -159,6 +159,39 @@ describe('POST /v1/recommend', () => {
     expect(uids(blocked.body[0])).toEqual(['P201', '3004', '3001']);
   });
 
+  it("narrows a widget by the client's filters, a profile's categories and brands", async () => {
+    const ask = async (body: Record<string, unknown>) =>
+      uids((await recommend(sb, { siteId: SITE, products: ['P200'], ...body })).body[0]);
+    // the Snap client's transformed filters: value filters as "=", a range as ">=" and "<="
+    expect(
+      await ask({
+        profiles: [{ tag: 'similar' }],
+        filters: [{ field: 'color', type: '=', values: ['black', 'Red'] }],
+      }),
+    ).toEqual(['3003', '3004', '3001', '3002', '3005', '3006']);
+    expect(
+      await ask({
+        profiles: [
+          {
+            tag: 'similar',
+            filters: [
+              { field: 'price', type: '>=', values: [100] },
+              { field: 'price', type: '<=', values: [200] },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(['3001', 'P203', 'P204']);
+    expect(await ask({ profiles: [{ tag: 'similar', categories: ['bags'] }] })).toEqual([
+      '3001',
+      '3002',
+      '3007',
+    ]);
+    expect(await ask({ profiles: [{ tag: 'similar', brands: ['STRIDEWELL'], limit: 2 }] })).toEqual(
+      ['3005', 'P203'],
+    );
+  });
+
   it('also-bought: bought together with the product in recorded orders, most often first', async () => {
     expect(
       uids(
@@ -247,6 +280,28 @@ describe('POST /v1/recommend', () => {
         { siteId: SITE, profiles: [{ tag: 'similar' }], test: 'yes' },
         400,
         'test="yes": expected true or false',
+      ],
+      [
+        {
+          siteId: SITE,
+          profiles: [{ tag: 'similar' }],
+          filters: [{ field: 'color', type: 'like', values: ['Red'] }],
+        },
+        400,
+        'filters[0].type="like": expected one of =',
+      ],
+      [
+        {
+          siteId: SITE,
+          profiles: [{ tag: 'similar', filters: [{ field: 'color', type: '=', values: [] }] }],
+        },
+        400,
+        'profiles[0].filters[0].values=[]',
+      ],
+      [
+        { siteId: SITE, profiles: [{ tag: 'similar', brands: 'Northfold' }] },
+        400,
+        'profiles[0].brands="Northfold": expected a list of names',
       ],
       [
         { siteId: 'nosuch', profiles: [{ tag: 'similar' }] },

@@ -6,12 +6,18 @@
 import { isObject } from '../../shared/values';
 import { SearchError } from './params';
 import { MAX_RECOMMENDATION_LIMIT } from './recommend-config';
+import { parseFilters, type RecommendFilter } from './recommend-filters';
 
 export interface WidgetRequest {
   tag: string;
   /** null: the profile's configured limit */
   limit: number | null;
   blockedItems: string[];
+  filters: RecommendFilter[];
+  /** lowercased */
+  categories: string[];
+  /** lowercased */
+  brands: string[];
 }
 
 export interface RecommendRequest {
@@ -22,6 +28,7 @@ export interface RecommendRequest {
   lastViewed: string[];
   shopper: string;
   blockedItems: string[];
+  filters: RecommendFilter[];
   /** test=true: development traffic (the Snap client's development mode sends it) */
   test: boolean;
 }
@@ -43,6 +50,14 @@ function idList(v: unknown, field: string): string[] {
     if (typeof id === 'number' && Number.isFinite(id)) return String(id);
     throw bad(`${field}[${i}]`, id, 'expected a product id or sku (a non-empty string)');
   });
+}
+
+/** Category or brand names: a list of non-empty strings, compared case-insensitively. */
+function names(v: unknown, field: string, example: string): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.trim() === ''))
+    throw bad(field, v, `expected a list of names, e.g. ${example}`);
+  return (v as string[]).map((x) => x.trim().toLowerCase());
 }
 
 function flag(v: unknown, field: string): boolean {
@@ -71,7 +86,14 @@ function widget(raw: unknown, i: number): WidgetRequest {
       );
     limit = raw.limit;
   }
-  return { tag: raw.tag, limit, blockedItems: idList(raw.blockedItems, `${field}.blockedItems`) };
+  return {
+    tag: raw.tag,
+    limit,
+    blockedItems: idList(raw.blockedItems, `${field}.blockedItems`),
+    filters: parseFilters(raw.filters, `${field}.filters`),
+    categories: names(raw.categories, `${field}.categories`, '["Jackets"]'),
+    brands: names(raw.brands, `${field}.brands`, '["Northfold"]'),
+  };
 }
 
 /** The request of a recommend body (the JSON text as sent: the Snap client posts it as text/plain). */
@@ -118,6 +140,7 @@ export function parseRecommendRequest(text: string): RecommendRequest {
     lastViewed: idList(body.lastViewed, 'lastViewed'),
     shopper: typeof body.shopper === 'string' ? body.shopper : '',
     blockedItems: idList(body.blockedItems, 'blockedItems'),
+    filters: parseFilters(body.filters, 'filters'),
     test: flag(body.test, 'test'),
   };
 }

@@ -110,6 +110,11 @@ export class RecommendService {
           lastViewed: req.lastViewed,
           shopper: req.shopper,
           blocked: [...req.blockedItems, ...w.blockedItems],
+          narrowing: {
+            filters: [...req.filters, ...w.filters],
+            categories: w.categories,
+            brands: w.brands,
+          },
           limit: w.limit ?? profile.limit,
         });
         const responseId = this.deps.newResponseId();

@@ -3,9 +3,11 @@
 // together in recorded orders), trending (most clicked), recently-viewed (the shopper's latest product pages).
 import type { Product } from '../indexing/catalog';
 import { Slicer } from '../slices';
+import { narrows, passesNarrowing, type Narrowing } from './recommend-filters';
 import { CORE_FIELDS, field, fieldValue, type SearchItem } from './items';
 import type { Strategy } from './recommend-config';
 import {
+  CATEGORY_FIELDS,
   CLICK_CATEGORIES,
   TRAFFIC_WINDOW,
   pageviewOf,
@@ -26,18 +28,11 @@ export interface StrategyInput {
   shopper: string;
   /** ids never to recommend */
   blocked: readonly string[];
+  /** filters, categories and brands the products must match */
+  narrowing?: Narrowing;
   limit: number;
 }
 
-const CATEGORY_FIELDS = [
-  'category',
-  'categories',
-  'Category',
-  'category_hierarchy',
-  'product_type',
-  'g:product_type',
-  'google_product_category',
-];
 /** Fields that name or show one product (never shared by "similar" ones) besides the core fields. */
 const OWN_FIELDS = new Set([
   ...CORE_FIELDS,
@@ -127,10 +122,14 @@ export async function recommend(strategy: Strategy, input: StrategyInput): Promi
         : strategy === 'trending'
           ? await trending(input, index, slicer)
           : await recentlyViewed(input, index, slicer);
+  const narrowing = input.narrowing && narrows(input.narrowing) ? input.narrowing : null;
   const out: SearchItem[] = [];
-  for (const item of ranked) {
-    if (out.length >= input.limit) break;
-    if (!blocked.has(item) && !named(item, blockedIds) && !out.includes(item)) out.push(item);
+  for (let i = 0; i < ranked.length && out.length < input.limit; i++) {
+    if ((i & 63) === 0) await slicer.breathe();
+    const item = ranked[i]!;
+    if (blocked.has(item) || named(item, blockedIds) || out.includes(item)) continue;
+    if (narrowing && !passesNarrowing(item, narrowing)) continue;
+    out.push(item);
   }
   return out;
 }

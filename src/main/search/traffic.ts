@@ -54,6 +54,17 @@ export function pageviewOf(
   return { item, shopperId: text(context.shopperId), userId: text(context.userId) };
 }
 
+/** Feed columns that hold a product's category (the first one a row has is read). */
+export const CATEGORY_FIELDS = [
+  'category',
+  'categories',
+  'Category',
+  'category_hierarchy',
+  'product_type',
+  'g:product_type',
+  'google_product_category',
+];
+
 /** The endpoints whose clicks make a product trending: every kind of result a shopper clicks. */
 export const CLICK_CATEGORIES = [
   'search',
