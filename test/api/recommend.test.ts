@@ -60,6 +60,10 @@ describe('GET /api/personalized-recommendations/profile.json', () => {
         },
       },
     });
+    // later Snap clients ask /v1/profile: the same answer
+    const v1 = await fetch(`${sb.url}/v1/profile?siteId=${SITE}&tag=similar`);
+    expect(v1.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await v1.json()).toEqual(similar.body);
     const bundle = await profile(`siteId=${SITE}&tag=bundle-pdp`);
     expect(bundle.body.profile).toMatchObject({ tag: 'bundle-pdp', isBundle: true });
     expect(bundle.body.profile.display.template.type).toBe('bundle');

@@ -55,6 +55,7 @@ export function searchRouter(search: SearchService): Router {
       '/api/suggest',
       '/api/personalized-recommendations',
       '/v1/recommend',
+      '/v1/profile',
     ],
     cors,
   );
@@ -88,8 +89,11 @@ export function searchRouter(search: SearchService): Router {
   // the Snap client's RecommendAPI: a widget's profile, then every widget of the page in one POST, whose
   // JSON body comes as text/plain (no preflight); read as text whatever the type, parsed by the domain
   const recommend = search.recommendations;
-  router.all('/api/personalized-recommendations/profile.json', onlyGet, (req, res) =>
-    send(res, recommend.profile(params(req))),
+  // later Snap clients (@athoscommerce/snap-client) ask the same profile at /v1/profile
+  router.all(
+    ['/api/personalized-recommendations/profile.json', '/v1/profile'],
+    onlyGet,
+    (req, res) => send(res, recommend.profile(params(req))),
   );
   router.post(
     '/v1/recommend',
