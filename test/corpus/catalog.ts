@@ -396,7 +396,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   cleanVisit(
     'visit-recommendation-order',
     'a recommendation clicked on a product page, then bought',
-    [{ uid: 'P300', credit: 'recommendations' }],
+    [{ uid: '3003', credit: 'recommendations' }],
   ),
   cleanVisit('visit-cart-change', 'the quantity raised, then lowered again, then ordered', [
     { uid: '1030', credit: 'search' },
