@@ -122,6 +122,13 @@ async function openCore(
     catalogs: indexing.catalog,
     responses,
     clock,
+    // what the recommendation strategies read: accepted beacons of one endpoint, each read when reached
+    traffic: {
+      *bodies(siteId, category, event, max) {
+        for (const e of events.select({ siteId, category, event, accepted: true, limit: max }))
+          yield e.body;
+      },
+    },
   });
   timelines.setProvenance(search.provenance());
   // A re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:

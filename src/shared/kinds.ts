@@ -40,8 +40,6 @@ export function endpointOf(kind: string, event: string): string {
   return `${event === 'redirect' && kind === 'category' ? 'search' : kind}/${event}`;
 }
 
-const NOT_ISSUED =
-  'the sandbox serves no recommendation API, so there is no issued response to check against';
 const NO_REDIRECT = 'its controller sends no redirect';
 
 /**
@@ -57,16 +55,6 @@ export const RULE_KIND_EXEMPTIONS: Partial<
     autocomplete:
       'the dropdown changes with every keystroke: a response shown for less than the 1 s an impression needs is legitimately never impressed',
   },
-  'responseid-unknown': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
-  'item-not-in-response': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
-  'banner-not-in-response': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
-  'inline-banner-in-banners': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
-  'parentid-mismatch': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
-  'response-without-test': {
-    recommendations: NOT_ISSUED,
-    bundles: NOT_ISSUED,
-  },
-  'test-without-dev': { recommendations: NOT_ISSUED, bundles: NOT_ISSUED },
   'responseid-stale': {
     category: 'a category page’s URL carries no search query to compare with',
     autocomplete: 'the page URL does not follow what the shopper types',

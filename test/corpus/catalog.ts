@@ -138,7 +138,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   ),
   clean(
     'recommendations-widgets',
-    'a product page with two recommendation widgets (render {responseId, tag} each, impressions with the tag), a recommended product clicked to its page (stand-in recommend API)',
+    'a product page with two recommendation widgets (render {responseId, tag} each, impressions with the tag), a recommended product clicked to its page (served by this sandbox)',
   ),
   clean(
     'autocomplete-submit',
@@ -350,7 +350,17 @@ export const CORPUS: readonly CorpusEntry[] = [
     e(
       'missing-render',
       'error',
-      /with tag "also-bought": impressions, clicks and adds of a widget/,
+      /with tag "more-like-this": impressions, clicks and adds of a widget/,
+    ),
+  ),
+  fault(
+    'rec-tile-not-served',
+    'a widget padded with a tile its response never served (the page’s own product)',
+    'issue #46',
+    e(
+      'item-not-in-response',
+      'error',
+      /not in that response \(recommendations widget "more-like-this"\)/,
     ),
   ),
   fault(
@@ -386,7 +396,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   cleanVisit(
     'visit-recommendation-order',
     'a recommendation clicked on a product page, then bought',
-    [{ uid: 'P300', credit: 'recommendations' }],
+    [{ uid: '3003', credit: 'recommendations' }],
   ),
   cleanVisit('visit-cart-change', 'the quantity raised, then lowered again, then ordered', [
     { uid: '1030', credit: 'search' },

@@ -1,18 +1,17 @@
 // What the fault-corpus journeys run on: the corpus storefront (bundled with vite, served from its own
-// origin), a sandbox whose demo42 account searches through the companion API over the corpus catalog,
-// and Chromium. A Shop drives one tab of the storefront the way a shopper does.
+// origin), a sandbox whose demo42 account searches through the companion API over the corpus catalog (and
+// serves the product page's recommendation widgets from it), and Chromium. A Shop drives one tab of the
+// storefront the way a shopper does.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { parse } from 'csv-parse/sync';
 import { build } from 'vite';
 import type { Sandbox } from '../../src/main/sandbox';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
 import { serveDir, type StaticServer } from '../e2e/helpers/static-server';
-import { serveRecommend } from './recommend';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const CATALOG = path.resolve(HERE, '../../fixtures/corpus/catalog.csv');
@@ -21,7 +20,7 @@ export const SITE = 'demo42';
 export interface Harness {
   sandbox: Sandbox;
   shopUrl: string;
-  /** the stand-in recommend API the product page's widgets ask (test/corpus/recommend.ts) */
+  /** the recommend API the product page's widgets ask: the sandbox's own */
   recommendUrl: string;
   browser: Browser;
   close(): Promise<void>;
@@ -50,15 +49,19 @@ export async function startHarness(): Promise<Harness> {
   const shop: StaticServer = await serveDir(out.dir, (p) =>
     p.startsWith('/pages/') ? `<!doctype html><title>${p}</title><h1>${p}</h1>` : null,
   );
-  const rows = parse(await readFile(CATALOG), { columns: true }) as Array<Record<string, string>>;
-  const recommend = await serveRecommend(
-    rows
-      .filter((r) => !r.parent_id || r.parent_id === r.id)
-      .map((r) => ({ id: r.id!, sku: r.sku!, name: r.name!, price: Number(r.price) })),
-  );
   const base = testConfig();
+  // the product page's two widgets, served by the sandbox's recommend API over the corpus catalog
+  const recommendations = ['similar', 'more-like-this'].map((tag) => ({
+    tag,
+    type: 'default' as const,
+    strategy: 'similar' as const,
+    limit: 4,
+  }));
   const sandbox = await startSandbox({
-    accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, companion: true } })),
+    accounts: base.accounts.map((a) => ({
+      ...a,
+      search: { ...a.search!, companion: true, recommendations },
+    })),
   });
   const res = await upload(sandbox.url, 'feedId=42', await readFile(CATALOG), 'catalog.csv');
   if (res.status !== 200) throw new Error(`corpus catalog upload answered ${res.status}`);
@@ -78,13 +81,12 @@ export async function startHarness(): Promise<Harness> {
   return {
     sandbox,
     shopUrl: shop.url,
-    recommendUrl: recommend.url,
+    recommendUrl: sandbox.url,
     browser,
     async close() {
       await browser.close();
       await sandbox.close();
       await shop.close();
-      await recommend.close();
       out.cleanup();
     },
   };

@@ -140,15 +140,15 @@ const autocompleteSubmit = oneTab(
   { autocomplete: '1' },
 );
 
-/** From a search to a product page with two recommendation widgets: both rendered and impressed, a product
- * of the second widget clicked; its own page shows two widgets of its own. */
+/** From a search to a product page with two recommendation widgets (the sandbox's recommend API): both
+ * rendered and impressed, a product of the second widget clicked; its own page shows two widgets of its own. */
 const productWidgets = oneTab({ q: 'jacket' }, async (shop) => {
   await shop.searched();
   await shop.impressed(await shop.uidOf(0));
   await shop.click(0);
   await shop.widgetsShown();
   await shop.scrollWidgets();
-  await shop.recClick('also-bought', 1);
+  await shop.recClick('more-like-this', 1);
   await shop.widgetsShown();
   await shop.scrollWidgets();
 });
@@ -156,6 +156,7 @@ const productWidgets = oneTab({ q: 'jacket' }, async (shop) => {
 export const SCRIPTS: Record<string, Script> = {
   'recommendations-widgets': productWidgets(),
   'rec-wrong-tag': productWidgets('rec-wrong-tag'),
+  'rec-tile-not-served': productWidgets('rec-tile-not-served'),
   'category-page': categoryPage(),
   'autocomplete-click': autocompleteClick(),
   'autocomplete-submit': autocompleteSubmit(),

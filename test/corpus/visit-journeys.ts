@@ -249,12 +249,26 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
     const s = new Shopper(h);
     s.open('http://localhost:5173/product/P200');
     await s.productPage('P200');
-    await s.recommendationClick('similar', 'visit-rec-1', 'P300');
-    s.open('http://localhost:5173/product/P300');
-    await s.productPage('P300');
-    const bag = item('P300', 'P300', 1, 45);
-    await s.cartGlobals([bag]);
-    await s.thankYou('A-1004', [bag]);
+    // the page's widget, served by the sandbox's recommend API (a development build: test=true)
+    const res = await fetch(`${h.sandbox.url}/v1/recommend`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({
+        siteId: 'demo42',
+        profiles: [{ tag: 'similar' }],
+        products: ['P200'],
+        test: true,
+      }),
+    });
+    const [widget] = (await res.json()) as Array<{ responseId: string; results: { id: string }[] }>;
+    if (!widget?.results.some((r) => r.id === '3003'))
+      throw new Error(`the similar widget did not serve 3003: ${JSON.stringify(widget)}`);
+    await s.recommendationClick('similar', widget.responseId, '3003');
+    s.open('http://localhost:5173/product/3003');
+    await s.productPage('3003');
+    const mug = item('3003', '3003', 1, 14);
+    await s.cartGlobals([mug]);
+    await s.thankYou('A-1004', [mug]);
   },
   'visit-cart-change': async (h) => {
     const s = new Shopper(h);

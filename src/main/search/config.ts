@@ -8,6 +8,7 @@ import {
   configString as str,
   configWhole,
 } from '../config-values';
+import { parseRecommendations, type RecommendationProfile } from './recommend-config';
 
 export const SLOTS = ['header', 'banner', 'footer', 'left'] as const;
 export type Slot = (typeof SLOTS)[number];
@@ -47,6 +48,8 @@ export interface SearchConfig {
   upstream: string | null;
   /** how long to wait for the upstream's answer before a 504 */
   upstreamTimeoutMs: number;
+  /** the recommendation widget profiles the companion recommend API serves, by tag */
+  recommendations: RecommendationProfile[];
 }
 
 export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
@@ -57,6 +60,7 @@ export const DEFAULT_SEARCH_CONFIG: SearchConfig = {
   campaigns: [],
   upstream: null,
   upstreamTimeoutMs: 10_000,
+  recommendations: [],
 };
 
 /** The site's search host exactly as the Snap client derives it (snap-client Abstract.ts createFetchParams). */
@@ -84,6 +88,7 @@ export function parseSearchConfig(
     'campaigns',
     'upstream',
     'upstreamTimeoutMs',
+    'recommendations',
   ]);
   const resultsPerPage = s.resultsPerPage === undefined ? 24 : s.resultsPerPage;
   if (
@@ -146,6 +151,7 @@ export function parseSearchConfig(
             120_000,
             'milliseconds',
           ),
+    recommendations: parseRecommendations(s.recommendations, `${key}.recommendations`, file),
   };
 }
 

@@ -12,7 +12,14 @@ export interface ProvenanceCatalog {
 
 export interface ProvenanceSource {
   /** search settings of the site's account; undefined for a site not in the config */
-  site(siteId: string): { companion: boolean; catalogCheck: boolean } | undefined;
+  site(siteId: string):
+    | {
+        companion: boolean;
+        catalogCheck: boolean;
+        /** the widget tags the companion recommend API serves for the site (absent: none) */
+        recommendationTags?: readonly string[];
+      }
+    | undefined;
   issued(siteId: string, responseId: string): IssuedResponse | undefined;
   /** sandbox time (ms) from which every issued response is remembered */
   rememberedSince(): number;

@@ -6,7 +6,9 @@ import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PRIVATE_FILE } from '../store/private-files';
 
-export type IssuedKind = 'search' | 'category' | 'autocomplete';
+export type IssuedKind = 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles';
+/** The kinds the search endpoints issue (the recommend API issues the other two). */
+export type SearchKind = Exclude<IssuedKind, 'recommendations' | 'bundles'>;
 
 export interface IssuedResult {
   uid: string;
@@ -19,8 +21,13 @@ export interface IssuedResult {
 export interface IssuedResponse {
   responseId: string;
   siteId: string;
-  /** the endpoint that issued it: search.json, category.json or autocomplete.json (absent in older files: search) */
+  /**
+   * the endpoint that issued it: search.json, category.json or autocomplete.json (absent in older files:
+   * search), or the recommend API for a widget (`recommendations`, `bundles` for a bundle profile)
+   */
   kind?: IssuedKind;
+  /** a widget's profile tag (recommendations and bundles only) */
+  tag?: string;
   query: string;
   page: number;
   perPage: number;

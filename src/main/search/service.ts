@@ -18,8 +18,10 @@ import {
   sortOptionsJson,
 } from './response-json';
 import { passes, score, sortItems } from './query';
-import type { IssuedKind, IssuedResponse, IssuedResponses } from './responses';
+import type { IssuedResponse, IssuedResponses, SearchKind } from './responses';
+import { RecommendService } from './recommend';
 import { suggest } from './suggest';
+import type { RecordedTraffic } from './traffic';
 
 export interface SearchAnswer {
   status: number;
@@ -33,15 +35,28 @@ export interface SearchServiceDeps {
   responses: IssuedResponses;
   clock: Clock;
   newResponseId?: () => string;
+  /** the traffic the sandbox recorded (clicks, orders, product pages): what some recommendation strategies read */
+  traffic?: RecordedTraffic;
 }
+
+const NO_TRAFFIC: RecordedTraffic = { bodies: () => [] };
 
 export class SearchService {
   private readonly sites: Map<string, SearchConfig>;
   private readonly newResponseId: () => string;
+  /** the companion recommend API (profile.json, /v1/recommend), over the same catalogs and memory */
+  readonly recommendations: RecommendService;
 
   constructor(private readonly deps: SearchServiceDeps) {
     this.sites = new Map(deps.accounts.map((a) => [a.siteId, a.search ?? DEFAULT_SEARCH_CONFIG]));
     this.newResponseId = deps.newResponseId ?? randomUUID;
+    this.recommendations = new RecommendService({
+      site: (siteId) => this.siteCatalog(siteId),
+      responses: deps.responses,
+      traffic: deps.traffic ?? NO_TRAFFIC,
+      clock: deps.clock,
+      newResponseId: this.newResponseId,
+    });
   }
 
   get responses(): IssuedResponses {
@@ -52,7 +67,7 @@ export class SearchService {
    * `GET /api/search/search.json` (or category.json, autocomplete.json: `kind`): never throws; a bad request
    * is a 4xx answer naming the parameter.
    */
-  async search(params: URLSearchParams, kind: IssuedKind = 'search'): Promise<SearchAnswer> {
+  async search(params: URLSearchParams, kind: SearchKind = 'search'): Promise<SearchAnswer> {
     try {
       const req = parseSearchRequest(params);
       const { config, catalog } = this.siteCatalog(req.siteId);
@@ -118,7 +133,7 @@ export class SearchService {
     req: SearchRequest,
     config: SearchConfig,
     catalog: FeedCatalog,
-    kind: IssuedKind,
+    kind: SearchKind,
   ): Promise<Record<string, unknown>> {
     const perPage = req.resultsPerPage ?? config.resultsPerPage;
     const all = searchItems(catalog);
@@ -174,7 +189,7 @@ export class SearchService {
 
   private record(
     responseId: string,
-    kind: IssuedKind,
+    kind: SearchKind,
     req: SearchRequest,
     perPage: number,
     items: SearchItem[],
@@ -210,7 +225,13 @@ export class SearchService {
     return {
       site: (siteId) => {
         const c = this.sites.get(siteId);
-        return c ? { companion: c.companion, catalogCheck: c.catalogCheck } : undefined;
+        return c
+          ? {
+              companion: c.companion,
+              catalogCheck: c.catalogCheck,
+              recommendationTags: c.recommendations.map((p) => p.tag),
+            }
+          : undefined;
       },
       issued: (siteId, responseId) => {
         const r = this.deps.responses.get(responseId);

@@ -134,7 +134,7 @@ const client = new Client(
     meta: { origin: sandbox },
     autocomplete: { origin: sandbox },
     suggest: { origin: sandbox },
-    // the stand-in recommend API of the corpus harness (test/corpus/recommend.ts): the sandbox serves none
+    // the sandbox's companion recommend API (profile.json, POST /v1/recommend)
     recommend: { origin: cfg.recommend },
   },
 );
@@ -180,9 +180,11 @@ function productPage() {
 // controller per profile tag; after each recommend response one recommendations/render {responseId, tag};
 // a tile impressed once per uid per responseId when 70% of it was visible for 1 s, impressions and clicks
 // carrying the widget's tag and its response's responseId. `rec-wrong-tag`: the second widget's impressions
-// carry the first widget's tag (a shared tracking helper configured once per page).
+// carry the first widget's tag (a shared tracking helper configured once per page). `rec-tile-not-served`: the
+// second widget shows the product of the page as one more tile (a storefront padding its widget with a
+// hard-coded tile), impressed with the widget's responseId though the response never served it.
 function widgets(product) {
-  const tags = ['similar', 'also-bought'];
+  const tags = ['similar', 'more-like-this'];
   const rec = beacon.events.recommendations;
   const impressed = new Set();
   const timers = new Map();
@@ -204,7 +206,13 @@ function widgets(product) {
   function recTile(result, responseId, tag) {
     const li = document.createElement('li');
     const core = result.mappings.core;
-    const item = { type: 'product', uid: result.id, parentId: '', sku: core.sku || '' };
+    // as Snap's RecommendationController reports a tile: parentId from the result's core mappings, '' without
+    const item = {
+      type: 'product',
+      uid: result.id,
+      parentId: core.parentId ? String(core.parentId) : '',
+      sku: core.sku || '',
+    };
     Object.assign(li.dataset, { uid: item.uid, item: JSON.stringify(item), responseId, tag });
     const a = document.createElement('a');
     a.href = `./product.html?id=${encodeURIComponent(result.id)}`;
@@ -223,7 +231,13 @@ function widgets(product) {
       .recommend({ tag, products: [product], batched: true, limit: 4 })
       .then((response) => {
         const responseId = response.responseId;
-        const tiles = response.results.map((r) => recTile(r, responseId, tag));
+        const results = [...response.results];
+        if (fault === 'rec-tile-not-served' && tag === tags[1])
+          results.push({
+            id: product,
+            mappings: { core: { name: `Product ${product}`, price: 0 } },
+          });
+        const tiles = results.map((r) => recTile(r, responseId, tag));
         document.querySelector(`#rec-${tag} ul`).replaceChildren(...tiles);
         rec.render({ data: { responseId, tag } });
         for (const el of tiles) observer.observe(el);

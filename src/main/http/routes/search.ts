@@ -1,9 +1,9 @@
-// The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json in the
-// provider's shape, open to browser storefronts on any origin (CORS), JSON errors. The domain is
-// src/main/search/service.ts.
+// The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json, and
+// the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts
+// on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { withQuery, checkQuery } from '../admin-query';
-import type { SearchAnswer, SearchService } from '../../search/service';
+import type { SearchService } from '../../search/service';
 
 /** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
 export function cors(req: Request, res: Response, next: NextFunction): void {
@@ -22,12 +22,16 @@ export function cors(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+const RECOMMEND_BODY_LIMIT = '1mb';
+/** The recommend body as text whatever its content type (the Snap client sends JSON as text/plain). */
+const recommendBody = express.text({ type: () => true, limit: RECOMMEND_BODY_LIMIT });
+
 function params(req: Request): URLSearchParams {
   // repeated keys (filter.color=red&filter.color=blue) and dotted names are kept exactly as sent
   return new URL(req.originalUrl, 'http://sandbox.invalid').searchParams;
 }
 
-function send(res: Response, answer: SearchAnswer): void {
+function send(res: Response, answer: { status: number; body: unknown }): void {
   res.setHeader('Cache-Control', 'no-store');
   res.status(answer.status).json(answer.body);
 }
@@ -44,7 +48,17 @@ function onlyGet(req: Request, res: Response, next: NextFunction): void {
 
 export function searchRouter(search: SearchService): Router {
   const router = Router();
-  router.use(['/api/search', '/api/meta', '/api/suggest'], cors);
+  router.use(
+    [
+      '/api/search',
+      '/api/meta',
+      '/api/suggest',
+      '/api/personalized-recommendations',
+      '/v1/recommend',
+      '/v1/profile',
+    ],
+    cors,
+  );
   // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no
   // q; autocomplete is a search of the suggested text. Each issues responseIds of its own kind.
   for (const kind of ['search', 'category', 'autocomplete'] as const) {
@@ -72,11 +86,54 @@ export function searchRouter(search: SearchService): Router {
     send(res, search.meta(q));
   });
   router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
-  router.all(/^\/api\/(search|meta|suggest)\//, (req, res) => {
+  // the Snap client's RecommendAPI: a widget's profile, then every widget of the page in one POST, whose
+  // JSON body comes as text/plain (no preflight); read as text whatever the type, parsed by the domain
+  const recommend = search.recommendations;
+  // later Snap clients (@athoscommerce/snap-client) ask the same profile at /v1/profile
+  router.all(
+    ['/api/personalized-recommendations/profile.json', '/v1/profile'],
+    onlyGet,
+    (req, res) => send(res, recommend.profile(params(req))),
+  );
+  router.post(
+    '/v1/recommend',
+    (req, res, next) =>
+      recommendBody(req, res, (err?: unknown) => {
+        if (!err) return next();
+        const e = err as { status?: number; type?: string; message?: string };
+        send(res, {
+          status: e.status && e.status >= 400 && e.status < 500 ? e.status : 400,
+          body: {
+            success: false,
+            error: 'InvalidBody',
+            message:
+              e.type === 'entity.too.large'
+                ? `the body is over ${RECOMMEND_BODY_LIMIT}: a page's recommend request (its widgets, products, cart and lastViewed) is a few kB; send the widgets of one page`
+                : `the body could not be read (${e.message ?? String(err)}): send the JSON as UTF-8 text, as the Snap client does`,
+          },
+        });
+      }),
+    async (req, res, next) => {
+      try {
+        send(res, await recommend.recommend(typeof req.body === 'string' ? req.body : ''));
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
+  router.all('/v1/recommend', (req, res) => {
+    res.setHeader('Allow', 'POST, OPTIONS');
+    res.status(405).json({
+      success: false,
+      error: 'InvalidMethod',
+      message: `${req.method} /v1/recommend is not supported: POST the widgets as JSON, {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]}, as the Snap client's RecommendAPI does`,
+    });
+  });
+  router.all(/^\/api\/(search|meta|suggest|personalized-recommendations)\//, (req, res) => {
     res.status(404).json({
       success: false,
       error: 'NotFound',
-      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query and /api/meta/meta.json`,
+      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend`,
     });
   });
   return router;

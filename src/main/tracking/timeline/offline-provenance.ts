@@ -32,15 +32,25 @@ export function readIssuedResponses(section: unknown, where: string): IssuedResp
 export function offlineProvenance(responses: readonly IssuedResponse[]): ProvenanceSource {
   const byId = new Map<string, IssuedResponse>();
   const sites = new Set<string>();
+  // the widget tags the recorded recommend API served, per site: their widgets are judged as live
+  const tags = new Map<string, Set<string>>();
   let since = Infinity;
   for (const r of [...responses].sort((a, b) => a.issuedAt - b.issuedAt)) {
     byId.set(`${r.siteId}\u0000${r.responseId}`, r);
     sites.add(r.siteId);
+    if (r.tag !== undefined) tags.set(r.siteId, (tags.get(r.siteId) ?? new Set()).add(r.tag));
     since = Math.min(since, r.issuedAt);
   }
   const ordered = [...byId.values()];
   return {
-    site: (siteId) => (sites.has(siteId) ? { companion: true, catalogCheck: false } : undefined),
+    site: (siteId) =>
+      sites.has(siteId)
+        ? {
+            companion: true,
+            catalogCheck: false,
+            recommendationTags: [...(tags.get(siteId) ?? [])],
+          }
+        : undefined,
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
     rememberedSince: () => since,
     *recent(siteId) {

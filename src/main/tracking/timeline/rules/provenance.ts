@@ -54,8 +54,10 @@ export function slotOf(issued: IssuedResponse, uid: string): string | undefined 
   return undefined;
 }
 
-/** `search "boots" (page 2)`, `autocomplete "jack"` — how a response is named in messages. */
+/** `search "boots" (page 2)`, `autocomplete "jack"`, `recommendations widget "similar"` — how a response is named in messages. */
 export function describeResponse(issued: IssuedResponse): string {
+  if (issued.tag !== undefined)
+    return `${issued.kind ?? 'recommendations'} widget ${JSON.stringify(issued.tag)}`;
   return `${issued.kind ?? 'search'} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 

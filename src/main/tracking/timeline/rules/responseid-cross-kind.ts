@@ -45,7 +45,10 @@ export const responseIdCrossKind: ResponseRule = {
       const kind = issued?.kind ?? 'search';
       if (issued && kind !== r.kind && !categoryRedirect(r, kind, null)) {
         other = kind;
-        where = `issued by the sandbox's ${kind} endpoint (${kind === 'autocomplete' ? 'autocomplete.json' : `${kind}.json`}, query ${JSON.stringify(issued.query)})`;
+        where =
+          issued.tag !== undefined
+            ? `issued by the sandbox's recommend API for widget ${JSON.stringify(issued.tag)}`
+            : `issued by the sandbox's ${kind} endpoint (${kind}.json, query ${JSON.stringify(issued.query)})`;
       }
     }
     if (other === undefined) return [];

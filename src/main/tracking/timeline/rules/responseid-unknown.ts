@@ -1,14 +1,19 @@
-// `responseid-unknown`: a site that gets its search responses from the sandbox sends a responseId the
-// sandbox never issued. Silent for other sites, offline input and events older than the sandbox's memory.
+// `responseid-unknown`: a site that gets its search responses (or a widget's) from the sandbox sends a
+// responseId the sandbox never issued. Silent for other sites, offline input and events older than the sandbox's memory.
 import { finding, list, plural, type ResponseRule } from './types';
 import { itemEvents } from './provenance';
+import { isWidgetKind } from '../../../../shared/kinds';
 
 export const responseIdUnknown: ResponseRule = {
   id: 'responseid-unknown',
   scope: 'response',
   check(r, ctx) {
     const p = ctx.provenance;
-    if (!p || r.responseId === '' || !p.site(ctx.page.siteId)?.companion) return [];
+    const site = p?.site(ctx.page.siteId);
+    // a widget is judged when the sandbox serves its tag (its recommend API), a search kind on a companion site
+    const widget = isWidgetKind(r.kind);
+    if (!p || r.responseId === '' || !site?.companion) return [];
+    if (widget && !site.recommendationTags?.includes(r.tag)) return [];
     if (p.issued(ctx.page.siteId, r.responseId)) return [];
     const f = r.facts;
     const events = [...f.renders, ...f.redirects, ...itemEvents(r)];
@@ -16,6 +21,19 @@ export const responseIdUnknown: ResponseRule = {
     // only events received while the sandbox remembers every response it issued can be judged
     const since = p.rememberedSince();
     if (events.some((e) => e.receivedMs === null || e.receivedMs < since)) return [];
+    if (widget)
+      return [
+        finding(
+          'responseid-unknown',
+          'error',
+          r.responseId,
+          `responseId "${r.responseId}" was not issued by this sandbox's recommend API for widget "${r.tag}", yet ${plural(events.length, 'event')} of this page ${events.length === 1 ? 'uses' : 'use'} it: ${list(events.map((e) => e.id))}. ` +
+            `Site ${ctx.page.siteId} serves the "${r.tag}" widget from the sandbox (search.recommendations), so each ${r.kind} response and its responseId should come from POST /v1/recommend on the sandbox. ` +
+            `Fix: point the recommend client at the sandbox (Snap client: { recommend: { origin: '<sandbox URL>' } }) and send data.responseId exactly as the widget's response gave it.`,
+          events.map((e) => e.id),
+          { responseId: r.responseId },
+        ),
+      ];
     const message =
       `responseId "${r.responseId}" was not issued by this sandbox's search API, yet ${plural(events.length, 'event')} of this page ${events.length === 1 ? 'uses' : 'use'} it: ${list(events.map((e) => e.id))}. ` +
       `Site ${ctx.page.siteId} is configured with search.companion: true, so its storefront should get every ${r.kind} response (and its responseId) from GET /api/search/${r.kind}.json?beacon=true on the sandbox. ` +

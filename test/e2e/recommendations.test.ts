@@ -1,0 +1,63 @@
+// A widget's response in the UI, in real Chromium: the page's "Responses" section says what the companion
+// recommend API served the widget (kind, tag, products), beside the finding that names a tile it never served.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postBeacon } from '../helpers/sandbox';
+import { SITE, indexCatalog, recommend, recommendAccounts } from '../api/recommend-helpers';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+
+describe.skipIf(skip)('recommendations in the UI', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi({ accounts: recommendAccounts() });
+    await indexCatalog(s.sandbox);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('shows what the widget was served, and names the planted tile', async () => {
+    const { body } = await recommend(s.sandbox, {
+      siteId: SITE,
+      profiles: [{ tag: 'similar', limit: 3 }],
+      products: ['P200'],
+    });
+    const responseId = body[0].responseId as string;
+    let n = 0;
+    const beacon = (data: Record<string, unknown>) => ({
+      context: {
+        timestamp: new Date(Date.now() + ++n).toISOString(),
+        pageUrl: 'https://shop.example/products/P200',
+        userId: 'user-1',
+        sessionId: 'session-1',
+        pageLoadId: 'rec-ui',
+        initiator: 'search-sandbox/e2e',
+      },
+      data,
+    });
+    const tile = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: uid });
+    for (const [endpoint, data] of [
+      ['recommendations/render', { tag: 'similar', responseId }],
+      [
+        'recommendations/impression',
+        { tag: 'similar', responseId, results: [tile('P202'), tile('3007')], banners: [] },
+      ],
+    ] as const) {
+      const res = await postBeacon(s.sandbox.url, `${SITE}/${endpoint}`, beacon(data));
+      expect(res.status).toBe(200);
+    }
+
+    await s.ui.open('#/timelines');
+    const view = await s.ui.openPage('rec-ui');
+    await s.ui.finding('item-not-in-response').waitFor();
+    const source = view.locator('[data-testid="response-source"][data-kind="recommendations"]');
+    await source.waitFor();
+    const text = await source.textContent();
+    expect(text).toContain('recommendations widget "similar"');
+    expect(text).toContain('3 products');
+    expect(await source.getByTestId('served-products').textContent()).toBe('P202, P201, 3003');
+    expect(text).toContain('issued by the sandbox');
+    await s.ui.screenshot('recommendations-widget-response');
+  });
+});

@@ -1,0 +1,166 @@
+// The provider's own RecommendationController (@searchspring/snap-controller 0.78, with the real Client,
+// RecommendationStore and Tracker) mounted on a product page in Chromium, pointed at the sandbox: both widgets
+// render from the sandbox's recommend API (one batched request), their beacons pass, an order line bought
+// from a widget is credited to its tag; a tile the widget never served is named by item-not-in-response.
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { TimelineReportDto } from '../../src/shared/timeline';
+import type { OrderDto } from '../../src/shared/visits';
+import { startSandbox, tempDir } from '../helpers/sandbox';
+import { SITE, indexCatalog, recommendAccounts } from '../api/recommend-helpers';
+import { serveDir, type StaticServer } from './helpers/static-server';
+import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+
+const skip = skipReason();
+const out = tempDir('search-sandbox-snap-widget-');
+let sb: Sandbox;
+let shop: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (skip) return;
+  await build({
+    root: path.join(__dirname, 'snap-widget'),
+    configFile: false,
+    logLevel: 'silent',
+    base: './',
+    build: { outDir: out.dir, emptyOutDir: true, minify: false },
+  });
+  shop = await serveDir(out.dir);
+  sb = await startSandbox({ accounts: recommendAccounts() });
+  await indexCatalog(sb);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sb?.close();
+  await shop?.close();
+  out.cleanup();
+});
+
+interface Widget {
+  responseId: string;
+  uids: string[];
+}
+
+async function open(query: string) {
+  const page = await browser.newPage();
+  const recommends: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(sb.url) && !r.url().includes('/beacon/'))
+      recommends.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await page.goto(`${shop.url}/index.html?sandbox=${encodeURIComponent(sb.url)}${query}`);
+  await page.waitForFunction(
+    () => {
+      const w = (globalThis as unknown as { __widgets: { widgets: object; error: string | null } })
+        .__widgets;
+      return w.error !== null || Object.keys(w.widgets).length === 2;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  const state = await page.evaluate(() => {
+    const w = (
+      globalThis as unknown as {
+        __widgets: {
+          widgets: Record<string, { responseId: string; uids: string[] }>;
+          error: string | null;
+        };
+      }
+    ).__widgets;
+    return {
+      error: w.error,
+      widgets: Object.fromEntries(
+        Object.entries(w.widgets).map(([tag, x]) => [
+          tag,
+          { responseId: x.responseId, uids: x.uids },
+        ]),
+      ) as Record<string, Widget>,
+    };
+  });
+  expect(state.error).toBeNull();
+  return { page, widgets: state.widgets, recommends };
+}
+
+async function report(): Promise<TimelineReportDto> {
+  const res = await fetch(`${sb.url}/_sandbox/report?format=json&siteId=${SITE}`);
+  return (await res.json()) as TimelineReportDto;
+}
+
+describe.skipIf(skip)("Snap's RecommendationController against the sandbox, in Chromium", () => {
+  it('renders both widgets from one batched request, tracks them cleanly, credits the order line to the widget', async () => {
+    const { page, widgets, recommends } = await open('');
+    expect(recommends.filter((r) => r === 'POST /v1/recommend')).toHaveLength(1);
+    expect(widgets.similar!.uids).toEqual(['P202', 'P201', '3003', '3004']);
+    // the tracker's lastViewed (the product page's own view) is what recently-viewed serves
+    expect(widgets['recently-viewed']!.uids).toEqual(['P200']);
+    const issued = (await (
+      await fetch(`${sb.url}/_sandbox/search/responses/${widgets.similar!.responseId}`)
+    ).json()) as { kind: string; tag: string };
+    expect([issued.kind, issued.tag]).toEqual(['recommendations', 'similar']);
+
+    const waited = await sb.core.events.waitFor(
+      { siteId: SITE, category: 'recommendations', event: 'impression' },
+      2,
+      10_000,
+    );
+    expect(waited.done).toBe(true);
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          __widgets: { widgets: Record<string, { click(uid: string): void }> };
+        }
+      ).__widgets.widgets.similar!.click('P201'),
+    );
+    expect(
+      (await sb.core.events.waitFor({ siteId: SITE, event: 'clickthrough' }, 1, 10_000)).done,
+    ).toBe(true);
+    await page.evaluate(() =>
+      (globalThis as unknown as { __order(items: object[]): void }).__order([
+        { uid: '2011', parentId: 'P201', sku: 'P201-BLU-S', qty: 1, price: 229 },
+      ]),
+    );
+    expect(
+      (await sb.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000)).done,
+    ).toBe(true);
+
+    const r = await report();
+    const findings = r.pages.flatMap((p) => p.findings.filter((f) => f.severity !== 'info'));
+    expect(findings).toEqual([]);
+    const orders = (await (
+      await fetch(`${sb.url}/_sandbox/orders?siteId=${SITE}`)
+    ).json()) as OrderDto[];
+    expect(orders[0]!.lines[0]!.credit).toMatchObject({
+      kind: 'recommendations',
+      tag: 'similar',
+      responseId: widgets.similar!.responseId,
+    });
+    await page.close();
+  });
+
+  it('a tile the widget never served, impressed through the controller, is named by item-not-in-response', async () => {
+    await fetch(`${sb.url}/_sandbox/reset?siteId=${SITE}`, { method: 'POST' });
+    const { page, widgets } = await open('&plant=1');
+    expect(widgets.similar!.uids).toContain('3007');
+    const waited = await sb.core.events.waitFor(
+      { siteId: SITE, category: 'recommendations', event: 'impression' },
+      2,
+      10_000,
+    );
+    expect(waited.done).toBe(true);
+    const found = (await report()).pages.flatMap((p) => p.findings);
+    const notServed = found.find((f) => f.rule === 'item-not-in-response');
+    expect(notServed, JSON.stringify(found)).toMatchObject({ severity: 'error', tag: 'similar' });
+    expect(notServed!.message).toContain('uid "3007"');
+    await page.close();
+  });
+});
