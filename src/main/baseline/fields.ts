@@ -29,6 +29,7 @@ function sameItems(a: readonly string[], b: readonly string[]): boolean {
 function listChanges(path: string, base: unknown[], current: unknown[], out: FieldChange[]): void {
   const bKeys = base.map((v) => canonical(v ?? null));
   const cKeys = current.map((v) => canonical(v ?? null));
+  if (bKeys.length === cKeys.length && bKeys.every((k, i) => k === cKeys[i])) return;
   if (sameItems(bKeys, cKeys)) {
     out.push({ path, base, current });
     return;
