@@ -2,6 +2,8 @@
 // (/_sandbox/*), so a sandbox started in-process and one reached over HTTP behave the same.
 import { adminPath } from '../../shared/admin-api';
 import type {
+  BaselineOptions,
+  BaselineResult,
   CleanResult,
   ClockState,
   EventFilter,
@@ -24,6 +26,7 @@ import type {
   VisitFilter,
   WaitOptions,
 } from './types.js';
+import { matchBaseline } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 
@@ -182,6 +185,22 @@ export class SandboxClient {
         cleanFailureMessage({ filter, failOn, pages, failing, sandboxUrl: this.url }),
       );
     return { pages: pages.length, ignored };
+  }
+
+  /**
+   * The sandbox's recorded traffic (of `siteId`/`sessionId`) against the baseline file `<dir>/<name>.json`
+   * (dir `beacon-baselines` by default): written when missing, rewritten with `update: true` or
+   * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
+   */
+  expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
+    const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
+    return matchBaseline(this.recorded(options), name, options, update ? 'changed' : 'missing');
+  }
+
+  /** The events a baseline compares: the export of the filtered traffic. */
+  recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
+    const path = `${adminPath('export')}${query({ siteId: options.siteId, sessionId: options.sessionId })}`;
+    return async () => (await this.call<{ events: RecordedEvent[] }>('GET', path)).events;
   }
 
   /**
