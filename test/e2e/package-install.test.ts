@@ -297,7 +297,7 @@ console.log(JSON.stringify(out));
       /1 of 4 pages differ .*\nTo accept this run as the new baseline: update: true/,
     );
     expect(out.otherSite!.rejected).toMatch(
-      /^expectMatchesBaseline\("journey"\): the tracking differs[^]*removed  search/,
+      /^expectMatchesBaseline\("journey"\): the tracking differs[^]*removed {2}search/,
     );
     expect(out.badName!.rejected).toMatch(
       /^expectMatchesBaseline: name "..\/journey" must be a file name/,
@@ -331,7 +331,7 @@ console.log(JSON.stringify(out));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto, type BaselineResult } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
@@ -348,9 +348,12 @@ await sandbox.expectClean({ failOn: 'warn' });
 const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'missing-render' });
 // @ts-expect-error the report's failOn is a severity too
 await sandbox.report('junit', { failOn: 'warn' });
+const baseline: BaselineResult = await sandbox.expectMatchesBaseline('home', { siteId: 'demo42', update: false });
+// @ts-expect-error update is true or false
+await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length);
+console.log(baseline.status, port, pages.length, ruled.length, orders.length, visits.length, junit.length);
 `,
     );
     writeFileSync(

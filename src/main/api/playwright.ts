@@ -1,12 +1,11 @@
 // `search-sandbox/playwright`: a Playwright `test` with a `sandbox` fixture (one sandbox per worker, reset
 // before each test) whose browser context sends the provider's production hosts to that sandbox.
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
-import type { BaselineOptions, ResetOptions, StartOptions } from './types.js';
-import { DEFAULT_BASELINE_DIR, matchBaseline, type BaselineUpdate } from './baseline.js';
+import type { ResetOptions, StartOptions } from './types.js';
+import { withTestBaselines } from './baseline.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
@@ -60,25 +59,6 @@ export async function routeToSandbox(
   };
   await target.route(matches, handler);
   return () => target.unroute(matches, handler);
-}
-
-/**
- * The worker's sandbox as one test sees it: expectMatchesBaseline keeps its baselines beside the test file
- * and follows Playwright's --update-snapshots ('all' and 'changed' rewrite, 'missing' writes only what is
- * absent, 'none' writes nothing); `update: true` and SEARCH_SANDBOX_UPDATE_BASELINES=1 still rewrite.
- */
-function withTestBaselines(
-  sandbox: StartedSandbox,
-  testInfo: { file: string; config: { updateSnapshots: string } },
-): StartedSandbox {
-  const perTest = Object.create(sandbox) as StartedSandbox;
-  perTest.expectMatchesBaseline = (name: string, options: BaselineOptions = {}) => {
-    const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
-    const mode = (update ? 'changed' : testInfo.config.updateSnapshots) as BaselineUpdate;
-    const dir = options.dir ?? path.join(path.dirname(testInfo.file), DEFAULT_BASELINE_DIR);
-    return matchBaseline(sandbox.recorded(options), name, { ...options, dir }, mode);
-  };
-  return perTest;
 }
 
 interface WorkerFixtures {
