@@ -23,6 +23,8 @@ export interface DiffPage {
   pageUrl: string;
   kind: string;
   changes: DiffChange[];
+  /** the page's siteId and load id in CURRENT (BASE's for a removed page): its timeline */
+  siteId: string;
   /** the page's load id in CURRENT (BASE's for a removed page); '' when the recording has none (a baseline file) */
   pageLoadId: string;
   /** the page's events in order, BASE's and CURRENT's (endpoints): [] on the side the page is not on */

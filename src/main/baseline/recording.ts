@@ -19,6 +19,7 @@ export interface RecPage {
   kind: string;
   /** the page's URL as recorded (its first event's context.pageUrl) */
   pageUrl: string;
+  siteId: string;
   pageLoadId: string;
   events: RecEvent[];
 }
@@ -68,6 +69,7 @@ export class RecordingBuilder {
       page = {
         kind: '',
         pageUrl: str(context.pageUrl),
+        siteId: rec.siteId,
         pageLoadId: str(context.pageLoadId),
         events: [],
         categories: new Set(),
@@ -99,6 +101,7 @@ export class RecordingBuilder {
         pages: open.map((p) => ({
           kind: kindOf(p.categories),
           pageUrl: p.pageUrl,
+          siteId: p.siteId,
           pageLoadId: p.pageLoadId,
           events: p.events,
         })),
