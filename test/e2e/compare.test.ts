@@ -49,6 +49,7 @@ describe.skipIf(skip)('Compare', () => {
       .toBe('2 of 4 pages differ: 2 changed, 0 added, 0 removed.');
     const pages = s.ui.testId('compare-page');
     expect(await pages.count()).toBe(2);
+    await s.ui.screenshot('compare');
     const search = pages.nth(0);
     expect(await search.textContent()).toContain('http://127.0.0.1:5173/search?q=shoes');
     const missing = search.locator('[data-testid="compare-base-event"][data-change="missing"]');
