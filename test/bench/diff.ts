@@ -35,7 +35,7 @@ function rerun(body: Body): Body {
 }
 
 /** Writes BASE, or CURRENT (`changed`): the events of page 500 lose one, page 7,000's click another tile. */
-async function writeInput(file: string, changed: boolean): Promise<number> {
+export async function writeInput(file: string, changed: boolean): Promise<number> {
   const out = createWriteStream(file);
   const start = Date.parse('2026-11-20T10:00:00Z');
   let events = 0;

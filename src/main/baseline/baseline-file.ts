@@ -2,7 +2,7 @@
 // pull request shows a changed event as one changed line. Sessions are sorted by their content, so two runs
 // whose sessions arrived in another order write the same file. `diff` reads it back as a recording.
 import { isObject } from '../../shared/values';
-import { canonical, fieldsText, pagePath, type IgnorePath } from './normalize';
+import { canonical, fieldsText, pagePath, strip, type IgnorePath } from './normalize';
 import type { RecPage, Recording, RecSession } from './recording';
 
 export const BASELINE_FORMAT = 'search-sandbox-baseline';
@@ -95,7 +95,7 @@ export function parseBaseline(
           return `${at}.events[${ei}]: expected an object with "event": "category/event"`;
         const { event, ...fields } = e;
         if (siteId === '' && typeof fields.siteId === 'string') siteId = fields.siteId;
-        events.push({ event, text: fieldsText(fields, ignore) });
+        events.push({ event, text: fieldsText(strip(fields) as Record<string, unknown>, ignore) });
       }
       pages.push({ kind: p.kind, pageUrl: p.page, siteId, pageLoadId: '', events });
     }

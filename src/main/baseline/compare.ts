@@ -7,55 +7,121 @@ import { align } from './align';
 import { fieldChanges } from './fields';
 import { pageKey, type RecPage, type Recording, type RecSession } from './recording';
 
-/**
- * 32-bit FNV-1a of a session's content: sessions sent alike find each other in one lookup (beside their
- * sequence of pages; a collision only pairs two sessions of the same pages, which are then compared in full).
- */
-function hashText(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
 interface Keyed {
   session: RecSession;
   index: number;
   keys: string[];
   signature: string;
-  content: number;
 }
 
 function keyed(session: RecSession, index: number): Keyed {
   const keys = session.pages.map(pageKey);
-  let content = 0x811c9dc5;
-  for (const page of session.pages) {
-    content = hashText(content, `\n${pageKey(page)}`);
-    for (const e of page.events) content = hashText(hashText(content, e.event), e.text);
+  return { session, index, keys, signature: keys.join('\n') };
+}
+
+/**
+ * What a session sent, as one number: each distinct event is numbered once (a Map hashes its text natively),
+ * and the numbers are folded FNV-1a style. Two sessions that sent the same get the same number; a collision
+ * only pairs two sessions of the same pages, which are then compared in full.
+ */
+function contentHasher(): (session: RecSession) => number {
+  const ids = new Map<string, number>();
+  const id = (text: string) => {
+    let n = ids.get(text);
+    if (n === undefined) ids.set(text, (n = ids.size + 1));
+    return n;
+  };
+  return (session) => {
+    let h = 0x811c9dc5;
+    for (const page of session.pages)
+      for (const e of page.events) h = Math.imul(h ^ id(e.event) ^ (id(e.text) << 8), 0x01000193);
+    return h >>> 0;
+  };
+}
+
+/** Did two sessions of the same pages send the same? (Event by event; most differ at once.) */
+function sentAlike(a: RecSession, b: RecSession): boolean {
+  for (let p = 0; p < a.pages.length; p++) {
+    const x = a.pages[p]!.events;
+    const y = b.pages[p]!.events;
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++)
+      if (x[i]!.event !== y[i]!.event || x[i]!.text !== y[i]!.text) return false;
   }
-  return { session, index, keys, signature: keys.join('\n'), content };
+  return true;
+}
+
+/** A few sessions of the same pages: those that sent alike pair first, the rest in the order recorded. */
+function pairFew(bs: readonly Keyed[], cs: readonly Keyed[], pairs: Map<number, number>): void {
+  const free = [...bs];
+  const left: Keyed[] = [];
+  for (const c of cs) {
+    const at = free.findIndex((b) => sentAlike(b.session, c.session));
+    if (at >= 0) pairs.set(c.index, free.splice(at, 1)[0]!.index);
+    else left.push(c);
+  }
+  left.forEach((c, i) => {
+    if (free[i]) pairs.set(c.index, free[i].index);
+  });
+}
+
+function groups(list: readonly Keyed[]): Map<string, Keyed[]> {
+  const by = new Map<string, Keyed[]>();
+  for (const k of list) {
+    const group = by.get(k.signature);
+    if (group) group.push(k);
+    else by.set(k.signature, [k]);
+  }
+  return by;
+}
+
+/**
+ * Sessions of the same pages paired: one on each side pair at once; among several, those that sent the same
+ * first (by a hash of their content), then the rest in the order recorded.
+ */
+function pairSameSignature(
+  base: readonly Keyed[],
+  current: readonly Keyed[],
+  pairs: Map<number, number>,
+): void {
+  const contentHash = contentHasher();
+  const byBase = groups(base);
+  for (const [signature, cs] of groups(current)) {
+    const bs = byBase.get(signature);
+    if (!bs) continue;
+    if (bs.length === 1 && cs.length === 1) {
+      pairs.set(cs[0]!.index, bs[0]!.index);
+      continue;
+    }
+    if (bs.length * cs.length <= 256) {
+      pairFew(bs, cs, pairs);
+      continue;
+    }
+    const free = new Map<number, Keyed[]>();
+    for (const b of bs) {
+      const h = contentHash(b.session);
+      const list = free.get(h);
+      if (list) list.push(b);
+      else free.set(h, [b]);
+    }
+    const left: Keyed[] = [];
+    for (const c of cs) {
+      const b = free.get(contentHash(c.session))?.shift();
+      if (b) pairs.set(c.index, b.index);
+      else left.push(c);
+    }
+    const rest = [...free.values()].flat().sort((x, y) => x.index - y.index);
+    left.forEach((c, i) => {
+      if (rest[i]) pairs.set(c.index, rest[i].index);
+    });
+  }
 }
 
 /** Pairs of sessions (current index → base index); sessions of one side only are left out. */
 function matchSessions(base: Keyed[], current: Keyed[]): Map<number, number> {
   const pairs = new Map<number, number>();
-  const taken = new Set<number>();
-  const byKey = (key: (k: Keyed) => string | number) => {
-    const free = new Map<string | number, number[]>();
-    for (const b of base) {
-      if (taken.has(b.index)) continue;
-      const list = free.get(key(b));
-      if (list) list.push(b.index);
-      else free.set(key(b), [b.index]);
-    }
-    for (const c of current) {
-      if (pairs.has(c.index)) continue;
-      const b = free.get(key(c))?.shift();
-      if (b === undefined) continue;
-      pairs.set(c.index, b);
-      taken.add(b);
-    }
-  };
-  byKey((k) => `${k.content} ${k.signature}`);
-  byKey((k) => k.signature);
+  pairSameSignature(base, current, pairs);
+  const taken = new Set(pairs.values());
   // the rest: the most pages in common first (bounded: past it, in the order recorded)
   const restB = base.filter((b) => !taken.has(b.index));
   const restC = current.filter((c) => !pairs.has(c.index));

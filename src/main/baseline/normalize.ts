@@ -61,31 +61,55 @@ function dropPath(value: unknown, path: IgnorePath, from: number): void {
   } else if (isObject(value) && !part.startsWith('[')) dropPath(value[part], path, from + 1);
 }
 
-/** A copy of a data value with responseIds replaced by their place and orderIds left out. */
-function strip(value: unknown, place: (responseId: string) => string): unknown {
+/** Keys in order: a copy built with sorted keys is written by JSON.stringify as `canonical` would (fast). */
+function sortedKeys(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  // insertion sort: objects of a beacon have a handful of keys, often in order already
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+/**
+ * A copy of a value with its keys sorted, responseIds replaced by their place and orderIds and timestamps
+ * left out (`place` absent: a baseline's values, already so, only sorted).
+ */
+export function strip(value: unknown, place?: (responseId: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => strip(v, place));
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (k === 'orderId' || k === 'timestamp') continue;
-    out[k] = k === 'responseId' && typeof v === 'string' ? place(v) : strip(v, place);
+  for (const k of sortedKeys(value)) {
+    const v = value[k];
+    if (place && (k === 'orderId' || k === 'timestamp')) continue;
+    out[k] = place && k === 'responseId' && typeof v === 'string' ? place(v) : strip(v, place);
   }
   return out;
 }
 
-/** The compared fields of a body (`siteId` beside them): a body that is not an object is kept whole. */
+/** The compared fields of a body (`siteId` beside them), keys sorted: a body not an object is kept whole. */
 export function comparedFields(
   siteId: string,
   body: unknown,
   place: (responseId: string) => string,
 ): Record<string, unknown> {
-  if (!isObject(body)) return { siteId, body: body ?? null };
-  const fields: Record<string, unknown> = { siteId };
-  for (const [k, v] of Object.entries(body)) {
-    if (k === 'context' && isObject(v)) {
+  if (!isObject(body)) return { body: body ?? null, siteId };
+  const fields: Record<string, unknown> = {};
+  const keys = sortedKeys({ ...body, siteId });
+  for (const k of keys) {
+    const v = body[k];
+    if (k === 'siteId') fields.siteId = siteId;
+    else if (k === 'context' && isObject(v)) {
       const context: Record<string, unknown> = {};
-      for (const [ck, cv] of Object.entries(v)) {
+      for (const ck of sortedKeys(v)) {
         if (VOLATILE_CONTEXT.has(ck)) continue;
+        const cv = v[ck];
         context[ck] = ck === 'pageUrl' && typeof cv === 'string' ? pagePath(cv) : strip(cv, place);
       }
       fields.context = context;
@@ -94,10 +118,13 @@ export function comparedFields(
   return fields;
 }
 
-/** The fields as compared: `--ignore` paths left out, as canonical JSON. */
+/**
+ * The fields as compared (built with sorted keys: comparedFields or strip), `--ignore` paths left out, as
+ * JSON. Equal fields give equal text: integer-like keys, which objects keep first, do so on both sides.
+ */
 export function fieldsText(fields: Record<string, unknown>, ignore: readonly IgnorePath[]): string {
   for (const path of ignore) dropPath(fields, path, 0);
-  return canonical(fields);
+  return JSON.stringify(fields);
 }
 
 /** The name a responseId gets by its place on its page. */
