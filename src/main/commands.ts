@@ -49,7 +49,12 @@ export async function main(argv: string[]): Promise<number> {
     return runCheck(rest);
   }
   if (command === 'diff') {
-    const { runDiff } = await import('./baseline/cli');
+    const [{ runDiff }, { tuneHeapForCheck }] = await Promise.all([
+      import('./baseline/cli'),
+      import('./heap'),
+    ]);
+    // diff holds both recordings' compared text for its whole run, as check holds its open pages
+    tuneHeapForCheck();
     return runDiff(rest);
   }
   if (command === 'tail') {

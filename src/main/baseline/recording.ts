@@ -54,7 +54,18 @@ export class RecordingBuilder {
   private readonly sessions = new Map<string, OpenPage[]>();
   private readonly pages = new Map<string, OpenPage>();
 
+  /** `category/event`, one string each (a recording has a handful of endpoints and many events) */
+  private readonly endpoints = new Map<string, Map<string, string>>();
+
   constructor(private readonly ignore: readonly IgnorePath[] = []) {}
+
+  private endpoint(rec: RecordedEvent): string {
+    let events = this.endpoints.get(rec.category);
+    if (!events) this.endpoints.set(rec.category, (events = new Map()));
+    let name = events.get(rec.event);
+    if (name === undefined) events.set(rec.event, (name = `${rec.category}/${rec.event}`));
+    return name;
+  }
 
   /** Takes a beacon event of a page (timeline or visit endpoint); others are not compared. */
   add(rec: RecordedEvent): void {
