@@ -151,6 +151,10 @@ describe('search-sandbox diff', () => {
       '101',
       '103',
     ]);
+    const text = diff([base(), file('c.ndjson', run(j))]);
+    expect(text.out).toContain(
+      '  field    search/impression (event 2) data.results (uids in order): 101, 102, 103 → 102, 101, 103\n',
+    );
   });
 
   it('a response tracked in another place (a click on a response the page had not shown) is a field change', () => {

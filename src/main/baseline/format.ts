@@ -15,9 +15,24 @@ function place(change: DiffChange): string {
   return n === undefined ? change.event : `${change.event} (event ${n + 1})`;
 }
 
+/** The uids of a list of results or banners, when every item has one: a reordered list reads as its order. */
+function uids(v: unknown): string[] | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  const out: string[] = [];
+  for (const item of v) {
+    const uid = (item as { uid?: unknown } | null)?.uid;
+    if (typeof uid !== 'string') return null;
+    out.push(uid);
+  }
+  return out;
+}
+
 export function changeLine(change: DiffChange): string {
   if (change.change === 'missing') return `missing  ${place(change)}: sent in BASE, not now`;
   if (change.change === 'extra') return `extra    ${place(change)}: not sent in BASE`;
+  const [before, after] = [uids(change.base), uids(change.current)];
+  if (before && after)
+    return `field    ${place(change)} ${change.path} (uids in order): ${before.join(', ')} → ${after.join(', ')}`;
   return `field    ${place(change)} ${change.path}: ${value(change.base)} → ${value(change.current)}`;
 }
 
