@@ -6,6 +6,9 @@ import { CLI } from './cli-process';
 import { tempFile } from '../helpers/check';
 import { journey, run, type Journey } from '../helpers/journey';
 import type { DiffPage, DiffResult } from '../../src/shared/baseline';
+import { baselineText } from '../../src/main/baseline/baseline-file';
+import { readUpload } from '../../src/main/baseline/upload';
+import { toHar } from '../unit/timeline-beacon';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -234,5 +237,47 @@ describe('search-sandbox diff', () => {
       code: 2,
       err: expect.stringContaining("Unknown option '--colour'"),
     });
+  });
+
+  it('reads a baseline file back as a recording, and a HAR beside it; a broken baseline exits 2 with its line', () => {
+    const recording = readUpload(run(journey()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const text = baselineText(recording);
+    const baseline = file('journey.json', text);
+    const current = file('current.ndjson', run(journey(), { origin: 'https://www.example.com' }));
+    expect(diff([baseline, current])).toMatchObject({ code: 0, err: '' });
+    expect(diff([current, baseline])).toMatchObject({ code: 0, err: '' });
+    // a HAR of the same journey, as DevTools saves it: the beacon POSTs to the provider's host
+    const har = file(
+      'run.har',
+      JSON.stringify(
+        toHar(
+          run(journey())
+            .trim()
+            .split('\n')
+            .map((line) => {
+              const e = JSON.parse(line) as { category: string; event: string; body: unknown };
+              return {
+                url: `https://analytics.athoscommerce.net/beacon/v2/demo42/${e.category}/${e.event}`,
+                method: 'POST',
+                headers: { 'Content-Type': 'text/plain' },
+                body: JSON.stringify(e.body),
+                at: new Date('2027-01-01T00:00:00Z'),
+              };
+            }),
+        ),
+      ),
+    );
+    expect(diff([baseline, har])).toMatchObject({ code: 0, err: '' });
+    const lines = text.split('\n');
+    lines[10] = lines[10]!.replace('"event"', '"event" oops');
+    const broken = file('broken.json', lines.join('\n'));
+    const r = diff([broken, current]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:11: not valid JSON`));
+    const other = file('v2.json', text.replace('"version": 1', '"version": 2'));
+    expect(diff([other, current]).err).toMatch(
+      /baseline version 2: this search-sandbox reads version 1/,
+    );
   });
 });

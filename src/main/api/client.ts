@@ -1,6 +1,6 @@
 // The sandbox client of the package API: every method is one call of the public admin API
 // (/_sandbox/*), so a sandbox started in-process and one reached over HTTP behave the same.
-import { adminPath } from '../../shared/admin-api';
+import { adminPath, MAX_EVENT_LIMIT } from '../../shared/admin-api';
 import type {
   BaselineOptions,
   BaselineResult,
@@ -197,10 +197,18 @@ export class SandboxClient {
     return matchBaseline(this.recorded(options), name, options, update ? 'changed' : 'missing');
   }
 
-  /** The events a baseline compares: the export of the filtered traffic. */
+  /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */
   recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
-    const path = `${adminPath('export')}${query({ siteId: options.siteId, sessionId: options.sessionId })}`;
-    return async () => (await this.call<{ events: RecordedEvent[] }>('GET', path)).events;
+    const { siteId, sessionId } = options;
+    const path = `${adminPath('events')}${query({ siteId, sessionId, limit: MAX_EVENT_LIMIT })}`;
+    return async () => {
+      const answer = await this.call<{ events: RecordedEvent[]; truncated: boolean }>('GET', path);
+      if (answer.truncated)
+        throw new Error(
+          `expectMatchesBaseline: more than ${MAX_EVENT_LIMIT} events match ${JSON.stringify({ siteId, sessionId })}: a baseline is one journey, filter it by siteId or sessionId (or reset the sandbox before the test)`,
+        );
+      return answer.events;
+    };
   }
 
   /**

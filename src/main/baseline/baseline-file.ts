@@ -50,14 +50,30 @@ export function baselineText(recording: Recording): string {
   return lines.join('\n');
 }
 
-/** The line of the file where a JSON.parse error's position is. */
+/**
+ * The line a JSON.parse error is on: its position when the message says one, else the first line of the
+ * file's one-event-a-line layout (an event, or a `"key": value` line) that is not JSON by itself.
+ */
 function lineAt(text: string, message: string): number {
   const m = /position (\d+)/.exec(message);
-  if (!m) return 1;
-  let line = 1;
-  const end = Math.min(Number(m[1]), text.length);
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  if (m) {
+    let line = 1;
+    const end = Math.min(Number(m[1]), text.length);
+    for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+    return line;
+  }
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim().replace(/,$/, '');
+    const piece = t.startsWith('{"') ? t : /^"[^"]*"\s*:.*[^[{]$/.test(t) ? `{${t}}` : null;
+    if (piece === null) continue;
+    try {
+      JSON.parse(piece);
+    } catch {
+      return i + 1;
+    }
+  }
+  return 1;
 }
 
 /** A baseline file read back as a recording; a string says what is wrong (file:line or the field). */
@@ -74,6 +90,8 @@ export function parseBaseline(
   }
   if (!isObject(doc) || doc.format !== BASELINE_FORMAT || !Array.isArray(doc.sessions))
     return `${file}: not a baseline file: expected {"format": "${BASELINE_FORMAT}", "sessions": [...]}`;
+  if (doc.version !== 1)
+    return `${file}: baseline version ${JSON.stringify(doc.version)}: this search-sandbox reads version 1 (a newer one wrote it: update search-sandbox)`;
   const sessions: RecSession[] = [];
   for (const [si, s] of doc.sessions.entries()) {
     const where = `${file}: sessions[${si}]`;
