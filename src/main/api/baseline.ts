@@ -112,7 +112,7 @@ export async function matchBaseline(
     return write('written');
   }
   if (mode === 'all') return write('updated');
-  const result = compareRecordings(base, current);
+  const result = await compareRecordings(base, current);
   if (result.same) return { status: 'same', file, pages };
   if (mode === 'changed') return write('updated');
   const text = diffText(result, { base: file, current: `the sandbox's traffic ${filter}` });

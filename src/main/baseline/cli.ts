@@ -74,7 +74,7 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   try {
     const base = await readRecording(baseFile, ignore, note);
     const current = await readRecording(currentFile, ignore, note);
-    const result = compareRecordings(base, current);
+    const result = await compareRecordings(base, current);
     io.out(
       format === 'json'
         ? `${JSON.stringify(result)}\n`

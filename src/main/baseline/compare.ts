@@ -230,17 +230,39 @@ function sessionPages(base: RecSession, current: RecSession, out: DiffPage[]): v
   }
 }
 
-export function compareRecordings(base: Recording, current: Recording): DiffResult {
+/** Pages compared between two turns of the event loop (`turn`): a server stays responsive meanwhile. */
+const PAGES_A_TURN = 500;
+
+export async function compareRecordings(
+  base: Recording,
+  current: Recording,
+  turn: () => Promise<void> = () => Promise.resolve(),
+): Promise<DiffResult> {
   const b = base.sessions.map(keyed);
   const c = current.sessions.map(keyed);
   const pairs = matchSessions(b, c);
   const pages: DiffPage[] = [];
   const empty: RecSession = { pages: [] };
+  let since = 0;
+  const compared = async (before: number) => {
+    since += pages.length - before;
+    if (since >= PAGES_A_TURN) {
+      since = 0;
+      await turn();
+    }
+  };
   for (const k of c) {
     const bi = pairs.get(k.index);
+    const before = pages.length;
     sessionPages(bi === undefined ? empty : base.sessions[bi]!, k.session, pages);
+    await compared(before);
   }
   const matched = new Set(pairs.values());
-  for (const k of b) if (!matched.has(k.index)) sessionPages(k.session, empty, pages);
+  for (const k of b)
+    if (!matched.has(k.index)) {
+      const before = pages.length;
+      sessionPages(k.session, empty, pages);
+      await compared(before);
+    }
   return { same: pages.every((p) => p.status === 'same'), pages };
 }

@@ -35,5 +35,5 @@ export async function diffWithRecorded(
     builder.add(event);
     if (++n % SLICE === 0) await turn();
   }
-  return compareRecordings(base, builder.end());
+  return compareRecordings(base, builder.end(), turn);
 }
