@@ -9,7 +9,6 @@ import { compareRecordings } from '../baseline/compare';
 import { diffText } from '../baseline/format';
 import type { DiffResult } from '../../shared/baseline';
 import type { BaselineOptions, BaselineResult, RecordedEvent } from './types.js';
-import type { SandboxClient } from './client.js';
 
 /** When a baseline is (re)written: Playwright's updateSnapshots values, as the fixture passes them. */
 export type BaselineUpdate = 'all' | 'changed' | 'missing' | 'none';
@@ -121,24 +120,4 @@ export async function matchBaseline(
     file,
     result,
   );
-}
-
-/**
- * The worker's sandbox as one Playwright test sees it: expectMatchesBaseline keeps its baselines beside the
- * test file and follows --update-snapshots (testInfo.config.updateSnapshots: 'all' and 'changed' rewrite,
- * 'missing' writes only what is absent, 'none' writes nothing); `update: true` and
- * SEARCH_SANDBOX_UPDATE_BASELINES=1 still rewrite.
- */
-export function withTestBaselines<S extends SandboxClient>(
-  sandbox: S,
-  testInfo: { file: string; config: { updateSnapshots: string } },
-): S {
-  const perTest = Object.create(sandbox) as S;
-  perTest.expectMatchesBaseline = (name: string, options: BaselineOptions = {}) => {
-    const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
-    const mode = (update ? 'changed' : testInfo.config.updateSnapshots) as BaselineUpdate;
-    const dir = options.dir ?? path.join(path.dirname(testInfo.file), DEFAULT_BASELINE_DIR);
-    return matchBaseline(sandbox.recorded(options), name, { ...options, dir }, mode);
-  };
-  return perTest;
 }

@@ -26,7 +26,7 @@ import type {
   VisitFilter,
   WaitOptions,
 } from './types.js';
-import { matchBaseline } from './baseline.js';
+import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 
@@ -193,9 +193,19 @@ export class SandboxClient {
    * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
    */
   expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
+    const forTest = this.testBaselines;
     const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
-    return matchBaseline(this.recorded(options), name, options, update ? 'changed' : 'missing');
+    const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
+    const dir = options.dir ?? forTest?.dir;
+    return matchBaseline(this.recorded(options), name, { ...options, ...(dir && { dir }) }, mode);
   }
+
+  /**
+   * Set by the Playwright fixture on each test's view of the sandbox: the folder of its baselines (beside the
+   * test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing' writes absent
+   * baselines only, 'none' writes nothing).
+   */
+  testBaselines?: { dir: string; updateSnapshots: string };
 
   /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */
   recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {

@@ -5,7 +5,7 @@ import { test as base, expect, type BrowserContext, type Page, type Route } from
 import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
-import { withTestBaselines } from './baseline.js';
+import { withTestBaselines } from './test-baselines.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
