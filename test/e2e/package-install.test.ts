@@ -2,7 +2,15 @@
 // (the Playwright example, copied out), and everything run from there: npx, the ready line, the API from a
 // plain script, the types under `module: nodenext`, and the example's Playwright suite in Chromium.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -405,6 +413,63 @@ console.log(baseline.status, port, pages.length, ruled.length, orders.length, vi
       const attached = /(test-results\/\S*search-sandbox-report\S*\.html)/.exec(result.stdout);
       expect(attached, result.stdout).not.toBeNull();
       expect(readFileSync(path.join(project, attached![1]!), 'utf8')).toMatch(/missing-render/);
+    },
+    300_000,
+  );
+
+  it.skipIf(skipReason())(
+    'the Playwright fixture: a baseline beside the test file, a change fails with the diff, --update-snapshots accepts it',
+    async () => {
+      mkdirSync(path.join(project, 'baseline-tests'), { recursive: true });
+      writeFileSync(
+        path.join(project, 'baseline.config.js'),
+        `import config from './playwright.config.js';
+export default { ...config, testDir: './baseline-tests', workers: 1 };
+`,
+      );
+      // the page sends an order beacon to the production host, which the fixture routes to the sandbox
+      writeFileSync(
+        path.join(project, 'baseline-tests', 'order.spec.js'),
+        `import { test } from 'search-sandbox/playwright';
+test('the order tracks as its baseline', async ({ page, sandbox }) => {
+  await page.goto(sandbox.url + '/_sandbox/health');
+  const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example/thanks',
+      userId: crypto.randomUUID(), sessionId: crypto.randomUUID(), pageLoadId: crypto.randomUUID(), initiator: 'spec' },
+    data: { orderId: crypto.randomUUID(), transactionTotal: 100, total: Number(process.env.ORDER_TOTAL ?? 100),
+      results: [{ uid: '7', parentId: '7', sku: 'S7', qty: 1, price: 100 }] } };
+  await page.evaluate((text) => fetch('https://analytics.athoscommerce.net/beacon/v2/demo42/order/transaction',
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }), JSON.stringify(body));
+  await sandbox.waitForEvents({ siteId: 'demo42', event: 'transaction' });
+  const result = await sandbox.expectMatchesBaseline('order', { siteId: 'demo42' });
+  console.log('baseline ' + result.status);
+});
+`,
+      );
+      const play = (env: Record<string, string>, ...flags: string[]) =>
+        sh('npx', ['playwright', 'test', '--config', 'baseline.config.js', ...flags], {
+          CHROMIUM_PATH: CHROMIUM,
+          CI: '1',
+          ...env,
+        }).then(
+          (ok) => ({ code: 0, stdout: ok.stdout }),
+          (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+        );
+      const file = path.join(project, 'baseline-tests', 'beacon-baselines', 'order.json');
+      const first = await play({});
+      expect(first.code, first.stdout).toBe(0);
+      expect(first.stdout).toContain('baseline written');
+      const written = readFileSync(file, 'utf8');
+      const again = await play({});
+      expect(again.stdout).toContain('baseline same');
+      const changed = await play({ ORDER_TOTAL: '90' });
+      expect(changed.code, changed.stdout).toBe(1);
+      expect(changed.stdout).toContain('field    order/transaction (event 1) data.total: 100 → 90');
+      expect(readFileSync(file, 'utf8')).toBe(written);
+      const accepted = await play({ ORDER_TOTAL: '90' }, '--update-snapshots');
+      expect(accepted.code, accepted.stdout).toBe(0);
+      expect(accepted.stdout).toContain('baseline updated');
+      expect(readFileSync(file, 'utf8')).toBe(written.replace('"total":100', '"total":90'));
+      expect((await play({ ORDER_TOTAL: '90' })).stdout).toContain('baseline same');
     },
     300_000,
   );
