@@ -72,8 +72,11 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   const [baseFile, currentFile] = files as [string, string];
   const note = (text: string) => io.err(`search-sandbox diff: ${text}\n`);
   try {
-    const base = await readRecording(baseFile, ignore, note);
-    const current = await readRecording(currentFile, ignore, note);
+    // each compared text held once for both recordings
+    const texts = new Map<string, string>();
+    const base = await readRecording(baseFile, ignore, note, texts);
+    const current = await readRecording(currentFile, ignore, note, texts);
+    texts.clear();
     const result = await compareRecordings(base, current);
     io.out(
       format === 'json'

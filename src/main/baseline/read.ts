@@ -31,13 +31,14 @@ export async function readRecording(
   file: string,
   ignore: readonly IgnorePath[],
   note: (text: string) => void,
+  texts?: Map<string, string>,
 ): Promise<Recording> {
   if (looksLikeBaseline(await head(file))) {
     const parsed = parseBaseline(await readFile(file, 'utf8'), file, ignore);
     if (typeof parsed === 'string') throw new InputError(parsed);
     return parsed;
   }
-  const builder = new RecordingBuilder(ignore);
+  const builder = new RecordingBuilder(ignore, texts);
   let events = 0;
   for await (const items of readInput(file, '', { seq: 0 }))
     for (const item of items) {

@@ -57,7 +57,22 @@ export class RecordingBuilder {
   /** `category/event`, one string each (a recording has a handful of endpoints and many events) */
   private readonly endpoints = new Map<string, Map<string, string>>();
 
-  constructor(private readonly ignore: readonly IgnorePath[] = []) {}
+  /**
+   * `texts`: compared texts met before, shared by the recordings read into it: a run's events mostly send
+   * what the other run's did, so each text is held once (and equal events compare as one string).
+   */
+  constructor(
+    private readonly ignore: readonly IgnorePath[] = [],
+    private readonly texts?: Map<string, string>,
+  ) {}
+
+  private shared(text: string): string {
+    if (!this.texts) return text;
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  }
 
   private endpoint(rec: RecordedEvent): string {
     let events = this.endpoints.get(rec.category);
@@ -100,8 +115,8 @@ export class RecordingBuilder {
     };
     const fields = comparedFields(rec.siteId, rec.body, place);
     page.events.push({
-      event: `${rec.category}/${rec.event}`,
-      text: fieldsText(fields, this.ignore),
+      event: this.endpoint(rec),
+      text: this.shared(fieldsText(fields, this.ignore)),
     });
   }
 
