@@ -34,12 +34,13 @@ function differing(j: Journey, ...flags: string[]): { code: number; pages: DiffP
 }
 
 describe('search-sandbox diff', () => {
-  it('two runs with new ids, timestamps, responseIds, orderIds and another host are the same (exit 0)', () => {
+  it('two runs with new ids, timestamps, responseIds, orderIds, another host and siteId are the same (exit 0)', () => {
     const current = file(
       'current.ndjson',
       run(journey(), {
         origin: 'http://127.0.0.1:5173',
         start: Date.parse('2027-01-02T10:00:00Z'),
+        siteId: 'stg001',
       }),
     );
     const r = diff([base(), current]);

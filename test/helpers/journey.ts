@@ -108,6 +108,8 @@ export interface RunOptions {
   order?: number[];
   /** first timestamp */
   start?: number;
+  /** the siteId of the beacon paths (default demo42) */
+  siteId?: string;
 }
 
 /** One run of a journey: recorded events ({siteId, category, event, body}), one per NDJSON line. */
@@ -142,7 +144,7 @@ export function run(j: Journey, opts: RunOptions = {}): string {
         };
         lines.push(
           JSON.stringify({
-            siteId: 'demo42',
+            siteId: opts.siteId ?? 'demo42',
             category: e.category,
             event: e.event,
             body: { context, data },

@@ -107,15 +107,13 @@ export function parseBaseline(
       )
         return `${at}: expected {"kind": "…", "page": "/path?query", "events": [...]}`;
       const events = [];
-      let siteId = '';
       for (const [ei, e] of p.events.entries()) {
         if (!isObject(e) || typeof e.event !== 'string' || !e.event.includes('/'))
           return `${at}.events[${ei}]: expected an object with "event": "category/event"`;
         const { event, ...fields } = e;
-        if (siteId === '' && typeof fields.siteId === 'string') siteId = fields.siteId;
         events.push({ event, text: fieldsText(strip(fields) as Record<string, unknown>, ignore) });
       }
-      pages.push({ kind: p.kind, pageUrl: p.page, siteId, pageLoadId: '', events });
+      pages.push({ kind: p.kind, pageUrl: p.page, siteId: '', pageLoadId: '', events });
     }
     sessions.push({ pages });
   }

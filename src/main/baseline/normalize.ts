@@ -93,19 +93,19 @@ export function strip(value: unknown, place?: (responseId: string) => string): u
   return out;
 }
 
-/** The compared fields of a body (`siteId` beside them), keys sorted: a body not an object is kept whole. */
+/**
+ * The compared fields of a body (its context and data; the siteId of the path is not the body's: a staging
+ * site and production may send the same under two siteIds), keys sorted: a body not an object is kept whole.
+ */
 export function comparedFields(
-  siteId: string,
   body: unknown,
   place: (responseId: string) => string,
 ): Record<string, unknown> {
-  if (!isObject(body)) return { body: body ?? null, siteId };
+  if (!isObject(body)) return { body: body ?? null };
   const fields: Record<string, unknown> = {};
-  const keys = sortedKeys({ ...body, siteId });
-  for (const k of keys) {
+  for (const k of sortedKeys(body)) {
     const v = body[k];
-    if (k === 'siteId') fields.siteId = siteId;
-    else if (k === 'context' && isObject(v)) {
+    if (k === 'context' && isObject(v)) {
       const context: Record<string, unknown> = {};
       for (const ck of sortedKeys(v)) {
         if (VOLATILE_CONTEXT.has(ck)) continue;

@@ -113,7 +113,7 @@ export class RecordingBuilder {
       if (name === undefined) responses.set(id, (name = responsePlace(responses.size + 1)));
       return name;
     };
-    const fields = comparedFields(rec.siteId, rec.body, place);
+    const fields = comparedFields(rec.body, place);
     page.events.push({
       event: this.endpoint(rec),
       text: this.shared(fieldsText(fields, this.ignore)),
