@@ -1,4 +1,5 @@
-// The headless commands: `serve` runs the sandbox, `check` runs the timeline rules offline.
+// The headless commands: `serve` runs the sandbox, `check` runs the timeline rules offline, `diff` compares
+// two recordings.
 // Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,9 @@ const USAGE = `usage:
   search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL] [--config FILE]
       offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
       exit 1 when a page has a finding at or above --fail-on (default error)
+  search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...
+      compares two recordings of one journey (or a baseline file) and names what changed;
+      exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags
   search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]
       a running sandbox's beacons as they arrive, one line each, coloured by verdict;
       --findings adds a line whenever a page's verdict or findings change
@@ -44,6 +48,15 @@ export async function main(argv: string[]): Promise<number> {
     tuneHeapForCheck();
     return runCheck(rest);
   }
+  if (command === 'diff') {
+    const [{ runDiff }, { tuneHeapForCheck }] = await Promise.all([
+      import('./baseline/cli'),
+      import('./heap'),
+    ]);
+    // diff holds both recordings' compared text for its whole run, as check holds its open pages
+    tuneHeapForCheck();
+    return runDiff(rest);
+  }
   if (command === 'tail') {
     const { runTail } = await import('./tail');
     const stop = new AbortController();
@@ -58,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   throw new UsageError(
-    `unknown command "${command}": use "serve", "check" or "tail" (search-sandbox --help)`,
+    `unknown command "${command}": use "serve", "check", "diff" or "tail" (search-sandbox --help)`,
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from './timeline';
 import type { OrderDto, OrdersSummaryDto, VisitDto } from './visits';
 import type { ClockState } from './stream';
+import type { DiffResult } from './baseline';
 import { RESPONSE_KINDS } from './kinds';
 import { encodePart } from './text';
 
@@ -385,6 +386,18 @@ export const ADMIN_API = {
     path: '/_sandbox/search/responses/{responseId}',
     summary: 'one issued response',
     response: answer<{ upstream?: UpstreamAnswer }>('an issued response'),
+  },
+  diff: {
+    method: 'POST',
+    path: '/_sandbox/diff',
+    summary:
+      'compare a recording (the body: NDJSON, an export, a HAR or a baseline file; at most 10 MB) with the recorded traffic, as `search-sandbox diff BASE CURRENT` does: the body is BASE',
+    query: {
+      siteId: text('the recorded traffic of this siteId'),
+      sessionId: text('the recorded traffic of this session'),
+    },
+    body: answer<unknown>('a recording, as `check` and `diff` read it'),
+    response: answer<DiffResult>('{same, pages: [{status, pageUrl, kind, changes, …}]}'),
   },
 } as const satisfies Record<string, Endpoint>;
 

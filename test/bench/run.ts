@@ -15,6 +15,7 @@ import { bench as visits } from './visits';
 import { bench as check } from './check';
 import { bench as hostile } from './hostile';
 import { bench as store } from './store';
+import { bench as diff } from './diff';
 
 const benches: Bench[] = [
   ingest,
@@ -27,6 +28,7 @@ const benches: Bench[] = [
   check,
   hostile,
   store,
+  diff,
 ];
 
 async function main(argv: string[]): Promise<number> {

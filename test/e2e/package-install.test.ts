@@ -2,7 +2,15 @@
 // (the Playwright example, copied out), and everything run from there: npx, the ready line, the API from a
 // plain script, the types under `module: nodenext`, and the example's Playwright suite in Chromium.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnProcess } from '../api/cli-process';
 import { tempDir } from '../helpers/sandbox';
 import { CHROMIUM, skipReason } from './helpers/ui';
+import { journey, run as journeyRun } from '../helpers/journey';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EXAMPLE = path.join(ROOT, 'examples/playwright-storefront');
@@ -243,10 +252,114 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
     expect(cjs.stdout.trim()).toBe('SandboxApiError SandboxClient connectSandbox startSandbox');
   });
 
+  it('expectMatchesBaseline: writes a missing baseline, matches a new run, rejects a change with the diff, updates', async () => {
+    // three runs of one journey (new ids, host, timestamps each time); the third sends another order total
+    const changed = journey();
+    (changed[0]![2]!.events[0]!.data as { total: number }).total = 90;
+    writeFileSync(path.join(project, 'run1.ndjson'), journeyRun(journey()));
+    writeFileSync(
+      path.join(project, 'run2.ndjson'),
+      journeyRun(journey(), { origin: 'http://127.0.0.1:5173', order: [1, 0] }),
+    );
+    writeFileSync(path.join(project, 'run3.ndjson'), journeyRun(changed));
+    writeFileSync(
+      path.join(project, 'baseline-check.mjs'),
+      `import { startSandbox } from 'search-sandbox';
+import { readFileSync, writeFileSync } from 'node:fs';
+const sandbox = await startSandbox();
+const play = async (file) => {
+  await sandbox.reset();
+  const lines = readFileSync(file, 'utf8').trim().split('\\n').map((l) => JSON.parse(l));
+  for (const { siteId, category, event, body } of lines)
+    await fetch(sandbox.url + '/beacon/v2/' + siteId + '/' + category + '/' + event,
+      { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+};
+const out = {};
+const settle = (p) => p.then((r) => r, (e) => ({ rejected: e.message, name: e.name, pages: e.diff?.pages.filter((p) => p.status !== 'same') }));
+await play('run1.ndjson');
+out.written = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
+await play('run2.ndjson');
+out.same = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
+writeFileSync('run2-export.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
+await play('run3.ndjson');
+out.differs = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
+out.otherSite = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'abc123' }));
+out.badName = await settle(sandbox.expectMatchesBaseline('../journey'));
+out.updated = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42', update: true }));
+out.afterUpdate = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
+process.env.SEARCH_SANDBOX_UPDATE_BASELINES = '1';
+await play('run2.ndjson');
+out.envUpdated = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42', dir: 'elsewhere' }));
+await sandbox.close();
+console.log(JSON.stringify(out));
+`,
+    );
+    const { stdout } = await sh('node', ['baseline-check.mjs']);
+    const out = JSON.parse(stdout) as Record<
+      string,
+      {
+        status?: string;
+        file?: string;
+        note?: string;
+        pages?: unknown;
+        rejected?: string;
+        name?: string;
+      }
+    >;
+    const file = path.join(project, 'beacon-baselines', 'journey.json');
+    expect(out.written).toEqual({
+      status: 'written',
+      file,
+      pages: 4,
+      note: `wrote the missing baseline ${file} (4 pages): review it and commit it`,
+    });
+    expect(out.same).toEqual({ status: 'same', file, pages: 4 });
+    expect(out.differs!.name).toBe('BaselineMismatchError');
+    expect(out.differs!.rejected).toContain(
+      'expectMatchesBaseline("journey"): the tracking differs from the baseline\n',
+    );
+    expect(out.differs!.rejected).toContain(
+      '\nchanged  order http://localhost:3000/checkout/thanks\n  field    order/transaction (event 1) data.total: 100 → 90\n',
+    );
+    expect(out.differs!.rejected).toMatch(
+      /1 of 4 pages differ .*\nTo accept this run as the new baseline: update: true/,
+    );
+    expect(out.otherSite!.rejected).toMatch(
+      /^expectMatchesBaseline\("journey"\): the tracking differs[^]*removed {2}search/,
+    );
+    expect(out.badName!.rejected).toMatch(
+      /^expectMatchesBaseline: name "..\/journey" must be a file name/,
+    );
+    expect(out.updated).toMatchObject({ status: 'updated', pages: 4 });
+    expect(out.afterUpdate).toMatchObject({ status: 'same' });
+    expect(out.envUpdated).toMatchObject({
+      status: 'written',
+      file: path.join(project, 'elsewhere', 'journey.json'),
+    });
+    // the file: sorted keys, volatile values left out, one event a line
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    expect(lines.filter((l) => l.trim().startsWith('{"context"'))).toHaveLength(9);
+    expect(text).not.toMatch(/sessionId|pageLoadId|userId|timestamp|orderId|localhost/);
+    expect(text).toContain(
+      '{"context":{"initiator":"athos/beaconjs/1.3.0","pageUrl":"/checkout/thanks"},"data":{"results":',
+    );
+    // the installed CLI reads the baseline back as a recording
+    const diffed = (a: string, b: string) =>
+      sh('npx', ['search-sandbox', 'diff', a, b]).then(
+        (ok) => ({ code: 0, stdout: ok.stdout }),
+        (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+      );
+    expect((await diffed('elsewhere/journey.json', 'run2-export.json')).code).toBe(0);
+    const diff = await diffed('beacon-baselines/journey.json', 'run2.ndjson');
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain('  field    order/transaction (event 1) data.total: 90 → 100\n');
+  });
+
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
@@ -269,9 +382,12 @@ await sandbox.expectClean({ failOn: 'warn' });
 const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'missing-render' });
 // @ts-expect-error the report's failOn is a severity too
 await sandbox.report('junit', { failOn: 'warn' });
+const baseline: BaselineResult = await sandbox.expectMatchesBaseline('home', { siteId: 'demo42', update: false });
+// @ts-expect-error update is true or false
+await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length, rule, bySearch);
+console.log(baseline.status, port, pages.length, ruled.length, orders.length, visits.length, junit.length, rule, bySearch);
 `,
     );
     writeFileSync(
@@ -323,6 +439,63 @@ console.log(port, pages.length, ruled.length, orders.length, visits.length, juni
       const attached = /(test-results\/\S*search-sandbox-report\S*\.html)/.exec(result.stdout);
       expect(attached, result.stdout).not.toBeNull();
       expect(readFileSync(path.join(project, attached![1]!), 'utf8')).toMatch(/missing-render/);
+    },
+    300_000,
+  );
+
+  it.skipIf(skipReason())(
+    'the Playwright fixture: a baseline beside the test file, a change fails with the diff, --update-snapshots accepts it',
+    async () => {
+      mkdirSync(path.join(project, 'baseline-tests'), { recursive: true });
+      writeFileSync(
+        path.join(project, 'baseline.config.js'),
+        `import config from './playwright.config.js';
+export default { ...config, testDir: './baseline-tests', workers: 1 };
+`,
+      );
+      // the page sends an order beacon to the production host, which the fixture routes to the sandbox
+      writeFileSync(
+        path.join(project, 'baseline-tests', 'order.spec.js'),
+        `import { test } from 'search-sandbox/playwright';
+test('the order tracks as its baseline', async ({ page, sandbox }) => {
+  await page.goto(sandbox.url + '/_sandbox/health');
+  const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example/thanks',
+      userId: crypto.randomUUID(), sessionId: crypto.randomUUID(), pageLoadId: crypto.randomUUID(), initiator: 'spec' },
+    data: { orderId: crypto.randomUUID(), transactionTotal: 100, total: Number(process.env.ORDER_TOTAL ?? 100),
+      results: [{ uid: '7', parentId: '7', sku: 'S7', qty: 1, price: 100 }] } };
+  await page.evaluate((text) => fetch('https://analytics.athoscommerce.net/beacon/v2/demo42/order/transaction',
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }), JSON.stringify(body));
+  await sandbox.waitForEvents({ siteId: 'demo42', event: 'transaction' });
+  const result = await sandbox.expectMatchesBaseline('order', { siteId: 'demo42' });
+  console.log('baseline ' + result.status);
+});
+`,
+      );
+      const play = (env: Record<string, string>, ...flags: string[]) =>
+        sh('npx', ['playwright', 'test', '--config', 'baseline.config.js', ...flags], {
+          CHROMIUM_PATH: CHROMIUM,
+          CI: '1',
+          ...env,
+        }).then(
+          (ok) => ({ code: 0, stdout: ok.stdout }),
+          (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+        );
+      const file = path.join(project, 'baseline-tests', 'beacon-baselines', 'order.json');
+      const first = await play({});
+      expect(first.code, first.stdout).toBe(0);
+      expect(first.stdout).toContain('baseline written');
+      const written = readFileSync(file, 'utf8');
+      const again = await play({});
+      expect(again.stdout).toContain('baseline same');
+      const changed = await play({ ORDER_TOTAL: '90' });
+      expect(changed.code, changed.stdout).toBe(1);
+      expect(changed.stdout).toContain('field    order/transaction (event 1) data.total: 100 → 90');
+      expect(readFileSync(file, 'utf8')).toBe(written);
+      const accepted = await play({ ORDER_TOTAL: '90' }, '--update-snapshots');
+      expect(accepted.code, accepted.stdout).toBe(0);
+      expect(accepted.stdout).toContain('baseline updated');
+      expect(readFileSync(file, 'utf8')).toBe(written.replace('"total":100', '"total":90'));
+      expect((await play({ ORDER_TOTAL: '90' })).stdout).toContain('baseline same');
     },
     300_000,
   );

@@ -1,7 +1,9 @@
 // The sandbox client of the package API: every method is one call of the public admin API
 // (/_sandbox/*), so a sandbox started in-process and one reached over HTTP behave the same.
-import { adminPath } from '../../shared/admin-api';
+import { adminPath, MAX_EVENT_LIMIT } from '../../shared/admin-api';
 import type {
+  BaselineOptions,
+  BaselineResult,
   CleanResult,
   ClockState,
   EventFilter,
@@ -25,6 +27,7 @@ import type {
   VisitFilter,
   WaitOptions,
 } from './types.js';
+import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 
@@ -193,6 +196,40 @@ export class SandboxClient {
         cleanFailureMessage({ filter, failOn, pages, failing, sandboxUrl: this.url }),
       );
     return { pages: pages.length, ignored };
+  }
+
+  /**
+   * The sandbox's recorded traffic (of `siteId`/`sessionId`) against the baseline file `<dir>/<name>.json`
+   * (dir `beacon-baselines` by default): written when missing, rewritten with `update: true` or
+   * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
+   */
+  expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
+    const forTest = this.testBaselines;
+    const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
+    const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
+    const dir = options.dir ?? forTest?.dir;
+    return matchBaseline(this.recorded(options), name, { ...options, ...(dir && { dir }) }, mode);
+  }
+
+  /**
+   * Set by the Playwright fixture on each test's view of the sandbox: the folder of its baselines (beside the
+   * test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing' writes absent
+   * baselines only, 'none' writes nothing).
+   */
+  testBaselines?: { dir: string; updateSnapshots: string };
+
+  /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */
+  recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
+    const { siteId, sessionId } = options;
+    const path = `${adminPath('events')}${query({ siteId, sessionId, limit: MAX_EVENT_LIMIT })}`;
+    return async () => {
+      const answer = await this.call<{ events: RecordedEvent[]; truncated: boolean }>('GET', path);
+      if (answer.truncated)
+        throw new Error(
+          `expectMatchesBaseline: more than ${MAX_EVENT_LIMIT} events match ${JSON.stringify({ siteId, sessionId })}: a baseline is one journey, filter it by siteId or sessionId (or reset the sandbox before the test)`,
+        );
+      return answer.events;
+    };
   }
 
   /**

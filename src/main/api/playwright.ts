@@ -5,6 +5,7 @@ import { test as base, expect, type BrowserContext, type Page, type Route } from
 import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
+import { withTestBaselines } from './test-baselines.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
@@ -87,7 +88,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: async ({ _sandboxWorker, sandboxReset }, use, testInfo) => {
     await _sandboxWorker.reset({ what: sandboxReset });
     if (sandboxReset === 'all') await _sandboxWorker.clock.reset();
-    await use(_sandboxWorker);
+    await use(withTestBaselines(_sandboxWorker, testInfo));
     // a failed test keeps what the sandbox saw: the timelines report (every page, event and finding)
     // lands beside the trace in Playwright's results, since the sandbox itself is gone after the run
     if (testInfo.status !== testInfo.expectedStatus) {

@@ -180,3 +180,27 @@ export interface StartOptions {
   /** keep data in this directory (journal, feeds); default: everything in memory */
   dataDir?: string;
 }
+
+export type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline.js';
+
+/** Which traffic `expectMatchesBaseline` compares, and where its baseline file is. */
+export interface BaselineOptions {
+  siteId?: string;
+  sessionId?: string;
+  /** the baseline folder (default `beacon-baselines`, relative to the current directory) */
+  dir?: string;
+  /** rewrite the baseline with this run's traffic (also SEARCH_SANDBOX_UPDATE_BASELINES=1) */
+  update?: boolean;
+}
+
+/** What a passing `expectMatchesBaseline` did. */
+export interface BaselineResult {
+  /** same: matched the file; written: there was none, this run's is written; updated: rewritten */
+  status: 'same' | 'written' | 'updated';
+  /** the baseline file's path */
+  file: string;
+  /** pages compared (or written) */
+  pages: number;
+  /** for written and updated: what happened, to print or ignore */
+  note?: string;
+}

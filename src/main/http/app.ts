@@ -17,6 +17,7 @@ import { adminFeedsRouter } from './routes/admin-feeds';
 import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
 import { adminVisitsRouter } from './routes/admin-visits';
+import { adminDiffRouter } from './routes/admin-diff';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -71,6 +72,8 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
   app.use('/_sandbox', guard, adminVisitsRouter(core));
+  // reads its own body (a recording, up to 10 MB) whatever its Content-Type
+  app.use('/_sandbox', guard, adminDiffRouter(core));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   app.use(

@@ -15,6 +15,7 @@ import { RequestsView } from './views/RequestsView';
 import { TimelinesView } from './views/TimelinesView';
 import { VisitsView } from './views/VisitsView';
 import { OrdersView } from './views/OrdersView';
+import { CompareView } from './views/CompareView';
 
 function Connection() {
   const c = useSandbox((s) => s.connection);
@@ -133,6 +134,9 @@ function TopBar({ route }: { route: Route }) {
         >
           Outbox
         </NavLink>
+        <NavLink to={{ view: 'compare' }} current={route} testId="nav-compare">
+          Compare
+        </NavLink>
         <NavLink to={{ view: 'connect' }} current={route} testId="nav-connect">
           Connect
         </NavLink>
@@ -160,6 +164,8 @@ function Screen({ route }: { route: Route }) {
       return <OutboxView mailId={route.mailId} />;
     case 'actions':
       return <ActionsView />;
+    case 'compare':
+      return <CompareView />;
     case 'visits':
       return <VisitsView visitKey={route.visitKey} />;
     case 'orders':

@@ -18,7 +18,8 @@ export type Route =
   | { view: 'outbox'; mailId: string | null }
   | { view: 'visits'; visitKey: string | null }
   | { view: 'orders'; eventId: string | null }
-  | { view: 'actions' };
+  | { view: 'actions' }
+  | { view: 'compare' };
 
 export function parseRoute(hash: string): Route {
   // `?…` after a route carries the timelines filters (state/filters.ts)
@@ -35,6 +36,8 @@ export function parseRoute(hash: string): Route {
       return { view: 'outbox', mailId: a || null };
     case 'actions':
       return { view: 'actions' };
+    case 'compare':
+      return { view: 'compare' };
     case 'visits':
       return { view: 'visits', visitKey: a || null };
     case 'orders':

@@ -1,0 +1,94 @@
+// `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (CONTRACT.md, "Baselines").
+// Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
+import { parseArgs } from 'node:util';
+import { InputError } from '../check/inputs';
+import { writeStdout } from '../cli-stdout';
+import { compareRecordings } from './compare';
+import { diffText } from './format';
+import { parseIgnorePath, type IgnorePath } from './normalize';
+import { readRecording } from './read';
+
+const USAGE = 'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
+
+export interface DiffIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const processIo: DiffIo = { out: writeStdout, err: (t) => process.stderr.write(t) };
+
+const HELP = `${USAGE}
+Compares two recordings of one journey (NDJSON of beacon events, a sandbox export, a HAR, or a
+baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
+order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place.
+--ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl.
+Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
+`;
+
+export async function runDiff(args: string[], io: DiffIo = processIo): Promise<number> {
+  let values: { format?: string; ignore?: string[]; help?: boolean };
+  let files: string[];
+  try {
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string' },
+        ignore: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    values = parsed.values;
+    files = parsed.positionals;
+  } catch (err) {
+    io.err(`search-sandbox diff: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') {
+    io.err(`search-sandbox diff: --format "${format}" is not one of text, json\n`);
+    return 2;
+  }
+  const ignore: IgnorePath[] = [];
+  for (const text of values.ignore ?? []) {
+    const path = parseIgnorePath(text);
+    if (typeof path === 'string') {
+      io.err(`search-sandbox diff: ${path}\n`);
+      return 2;
+    }
+    ignore.push(path);
+  }
+  if (files.length !== 2) {
+    io.err(
+      `search-sandbox diff: expected two recordings, BASE and CURRENT, got ${files.length}\n${USAGE}\n`,
+    );
+    return 2;
+  }
+  const [baseFile, currentFile] = files as [string, string];
+  const note = (text: string) => io.err(`search-sandbox diff: ${text}\n`);
+  try {
+    // each compared text held once for both recordings
+    const texts = new Map<string, string>();
+    const base = await readRecording(baseFile, ignore, note, texts);
+    const current = await readRecording(currentFile, ignore, note, texts);
+    texts.clear();
+    const result = await compareRecordings(base, current);
+    io.out(
+      format === 'json'
+        ? `${JSON.stringify(result)}\n`
+        : diffText(result, { base: baseFile, current: currentFile }),
+    );
+    return result.same ? 0 : 1;
+  } catch (err) {
+    if (err instanceof InputError) {
+      io.err(`search-sandbox diff: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,79 @@
+// The field changes between two versions of one event: each differing value once, at its path. A list whose
+// items are the same in another order (results, banners) is one change on the list's path, with both orders.
+import { isObject } from '../../shared/values';
+import { align } from './align';
+import { canonical } from './normalize';
+
+export interface FieldChange {
+  path: string;
+  base?: unknown;
+  current?: unknown;
+}
+
+function child(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const counts = new Map<string, number>();
+  for (const k of a) counts.set(k, (counts.get(k) ?? 0) + 1);
+  for (const k of b) {
+    const n = counts.get(k);
+    if (!n) return false;
+    counts.set(k, n - 1);
+  }
+  return true;
+}
+
+function listChanges(path: string, base: unknown[], current: unknown[], out: FieldChange[]): void {
+  const bKeys = base.map((v) => canonical(v ?? null));
+  const cKeys = current.map((v) => canonical(v ?? null));
+  if (bKeys.length === cKeys.length && bKeys.every((k, i) => k === cKeys[i])) return;
+  if (sameItems(bKeys, cKeys)) {
+    out.push({ path, base, current });
+    return;
+  }
+  // items only on one side are named at their index; a gap with as many on each side pairs up, index by index
+  let gapB: number[] = [];
+  let gapC: number[] = [];
+  const flush = () => {
+    const paired = Math.min(gapB.length, gapC.length);
+    for (let k = 0; k < paired; k++)
+      valueChanges(`${path}[${gapC[k]}]`, base[gapB[k]!], current[gapC[k]!], out);
+    for (let k = paired; k < gapB.length; k++)
+      out.push({ path: `${path}[${gapB[k]}]`, base: base[gapB[k]!] });
+    for (let k = paired; k < gapC.length; k++)
+      out.push({ path: `${path}[${gapC[k]}]`, current: current[gapC[k]!] });
+    gapB = [];
+    gapC = [];
+  };
+  for (const [b, c] of align(bKeys, cKeys)) {
+    if (b >= 0 && c >= 0) flush();
+    else if (b >= 0) gapB.push(b);
+    else gapC.push(c);
+  }
+  flush();
+}
+
+function valueChanges(path: string, base: unknown, current: unknown, out: FieldChange[]): void {
+  if (Array.isArray(base) && Array.isArray(current)) return listChanges(path, base, current, out);
+  if (isObject(base) && isObject(current)) {
+    const keys = [...new Set([...Object.keys(base), ...Object.keys(current)])].sort();
+    for (const key of keys) {
+      const p = child(path, key);
+      if (!(key in current)) out.push({ path: p, base: base[key] });
+      else if (!(key in base)) out.push({ path: p, current: current[key] });
+      else valueChanges(p, base[key], current[key], out);
+    }
+    return;
+  }
+  if (canonical(base) !== canonical(current)) out.push({ path, base, current });
+}
+
+/** The changes between two events' compared fields (canonical JSON texts). */
+export function fieldChanges(baseText: string, currentText: string): FieldChange[] {
+  const out: FieldChange[] = [];
+  valueChanges('', JSON.parse(baseText), JSON.parse(currentText), out);
+  return out;
+}

@@ -1,0 +1,64 @@
+// The text form of a comparison, for a CI log or a failed test: a header per page that differs, one line per
+// change under it (which event, which field, before and after), and a last line that counts.
+import type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline';
+
+const MAX_VALUE = 200;
+
+function value(v: unknown): string {
+  if (v === undefined) return '(absent)';
+  const text = JSON.stringify(v);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+function place(change: DiffChange): string {
+  const n = change.change === 'missing' ? change.baseIndex : change.currentIndex;
+  return n === undefined ? change.event : `${change.event} (event ${n + 1})`;
+}
+
+/** The uids of a list of results or banners, when every item has one: a reordered list reads as its order. */
+function uids(v: unknown): string[] | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  const out: string[] = [];
+  for (const item of v) {
+    const uid = (item as { uid?: unknown } | null)?.uid;
+    if (typeof uid !== 'string') return null;
+    out.push(uid);
+  }
+  return out;
+}
+
+export function changeLine(change: DiffChange): string {
+  if (change.change === 'missing') return `missing  ${place(change)}: sent in BASE, not now`;
+  if (change.change === 'extra') return `extra    ${place(change)}: not sent in BASE`;
+  const [before, after] = [uids(change.base), uids(change.current)];
+  if (before && after)
+    return `field    ${place(change)} ${change.path} (uids in order): ${before.join(', ')} → ${after.join(', ')}`;
+  return `field    ${place(change)} ${change.path}: ${value(change.base)} → ${value(change.current)}`;
+}
+
+function pageLines(page: DiffPage): string[] {
+  const head = `${page.status.padEnd(8)} ${page.kind} ${page.pageUrl || '(no pageUrl)'}`;
+  if (page.status === 'added')
+    return [`${head}: only in CURRENT (${page.currentEvents.join(', ') || 'no events'})`];
+  if (page.status === 'removed')
+    return [`${head}: only in BASE (${page.baseEvents.join(', ') || 'no events'})`];
+  return [head, ...page.changes.map((c) => `  ${changeLine(c)}`)];
+}
+
+/** The whole comparison as text; `names` are how BASE and CURRENT are called in its last line. */
+export function diffText(result: DiffResult, names: { base: string; current: string }): string {
+  const lines: string[] = [];
+  const counts = { changed: 0, added: 0, removed: 0, same: 0 };
+  for (const page of result.pages) {
+    counts[page.status]++;
+    if (page.status !== 'same') lines.push(...pageLines(page));
+  }
+  const total = result.pages.length;
+  const differing = total - counts.same;
+  lines.push(
+    differing === 0
+      ? `same tracking: ${total} page${total === 1 ? '' : 's'} of ${names.current} match ${names.base}`
+      : `${differing} of ${total} pages differ (${counts.changed} changed, ${counts.added} added, ${counts.removed} removed): ${names.current} against ${names.base}`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,133 @@
+// What of a beacon event a baseline compares (CONTRACT.md, "Baselines"): its body with the values that differ
+// between any two runs by nature left out, the page URL without scheme, host and port, and each responseId
+// replaced by its place on the page (the first response the page saw is "response 1"). Keys are sorted, so
+// two events compare as two strings.
+import { isObject } from '../../shared/values';
+
+/** context values every run has its own of */
+const VOLATILE_CONTEXT = new Set(['sessionId', 'userId', 'shopperId', 'pageLoadId', 'timestamp']);
+
+/** A field left out by `--ignore`: its path's parts, `[]` standing for any index. */
+export type IgnorePath = readonly string[];
+
+const IGNORE_SYNTAX = /^[A-Za-z_$][\w$-]*(\[\d*\])*(\.[A-Za-z_$][\w$-]*(\[\d*\])*)*$/;
+
+/** `data.results[].price` → ['data', 'results', '[]', 'price']; a reason when the path is not one. */
+export function parseIgnorePath(text: string): IgnorePath | string {
+  if (!IGNORE_SYNTAX.test(text))
+    return `--ignore "${text}" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl`;
+  const parts: string[] = [];
+  for (const segment of text.split('.')) {
+    const at = segment.indexOf('[');
+    parts.push(at < 0 ? segment : segment.slice(0, at));
+    if (at >= 0) for (const m of segment.slice(at).matchAll(/\[(\d*)\]/g)) parts.push(`[${m[1]}]`);
+  }
+  return parts;
+}
+
+/** The URL's path, query and fragment: what identifies a page whatever host served it. */
+export function pagePath(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const rest = m ? url.slice(m[0].length) : url;
+  return rest === '' ? '/' : rest;
+}
+
+/** JSON with sorted keys: equal values give equal text. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Leave out what a path names (on a copy made by `strip`, so in place). */
+function dropPath(value: unknown, path: IgnorePath, from: number): void {
+  if (from >= path.length - 1) {
+    const last = path[path.length - 1]!;
+    if (Array.isArray(value) && last.startsWith('[')) {
+      if (last === '[]') value.length = 0;
+      else value.splice(Number(last.slice(1, -1)), 1);
+    } else if (isObject(value) && !last.startsWith('[')) delete value[last];
+    return;
+  }
+  const part = path[from]!;
+  if (Array.isArray(value) && part.startsWith('[')) {
+    if (part === '[]') for (const v of value) dropPath(v, path, from + 1);
+    else dropPath(value[Number(part.slice(1, -1))], path, from + 1);
+  } else if (isObject(value) && !part.startsWith('[')) dropPath(value[part], path, from + 1);
+}
+
+/** Keys in order: a copy built with sorted keys is written by JSON.stringify as `canonical` would (fast). */
+function sortedKeys(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  // insertion sort: objects of a beacon have a handful of keys, often in order already
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+/**
+ * A copy of a value with its keys sorted, responseIds replaced by their place and orderIds and timestamps
+ * left out (`place` absent: a baseline's values, already so, only sorted).
+ */
+export function strip(value: unknown, place?: (responseId: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => strip(v, place));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of sortedKeys(value)) {
+    const v = value[k];
+    if (place && (k === 'orderId' || k === 'timestamp')) continue;
+    out[k] = place && k === 'responseId' && typeof v === 'string' ? place(v) : strip(v, place);
+  }
+  return out;
+}
+
+/**
+ * The compared fields of a body (its context and data; the siteId of the path is not the body's: a staging
+ * site and production may send the same under two siteIds), keys sorted: a body not an object is kept whole.
+ */
+export function comparedFields(
+  body: unknown,
+  place: (responseId: string) => string,
+): Record<string, unknown> {
+  if (!isObject(body)) return { body: body ?? null };
+  const fields: Record<string, unknown> = {};
+  for (const k of sortedKeys(body)) {
+    const v = body[k];
+    if (k === 'context' && isObject(v)) {
+      const context: Record<string, unknown> = {};
+      for (const ck of sortedKeys(v)) {
+        if (VOLATILE_CONTEXT.has(ck)) continue;
+        const cv = v[ck];
+        context[ck] = ck === 'pageUrl' && typeof cv === 'string' ? pagePath(cv) : strip(cv, place);
+      }
+      fields.context = context;
+    } else fields[k] = strip(v, place);
+  }
+  return fields;
+}
+
+/**
+ * The fields as compared (built with sorted keys: comparedFields or strip), `--ignore` paths left out, as
+ * JSON. Equal fields give equal text: integer-like keys, which objects keep first, do so on both sides.
+ */
+export function fieldsText(fields: Record<string, unknown>, ignore: readonly IgnorePath[]): string {
+  for (const path of ignore) dropPath(fields, path, 0);
+  return JSON.stringify(fields);
+}
+
+/** The name a responseId gets by its place on its page. */
+export function responsePlace(n: number): string {
+  return `response ${n}`;
+}

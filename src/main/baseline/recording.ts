@@ -1,0 +1,139 @@
+// A recording as a baseline comparison sees it: sessions of pages in order, each page's events reduced to
+// what is compared (normalize.ts), one string each. Raw bodies are not kept: a recording of 100,000 events
+// holds their compared text only.
+import type { RecordedEvent } from '../../shared/events';
+import { isObject } from '../../shared/values';
+import { isTimelineEndpoint } from '../../shared/kinds';
+import { isVisitEndpoint } from '../tracking/visits/events';
+import { comparedFields, fieldsText, pagePath, responsePlace, type IgnorePath } from './normalize';
+
+export interface RecEvent {
+  /** `category/event` */
+  event: string;
+  /** the compared fields, canonical JSON */
+  text: string;
+}
+
+export interface RecPage {
+  /** search, category, product, cart, order, … (the page's weightiest event) */
+  kind: string;
+  /** the page's URL as recorded (its first event's context.pageUrl) */
+  pageUrl: string;
+  siteId: string;
+  pageLoadId: string;
+  events: RecEvent[];
+}
+
+export interface RecSession {
+  pages: RecPage[];
+}
+
+export interface Recording {
+  sessions: RecSession[];
+}
+
+/** What a page is matched by: its kind and its URL's path and query. */
+export function pageKey(page: RecPage): string {
+  return `${page.kind} ${pagePath(page.pageUrl)}`;
+}
+
+interface OpenPage extends RecPage {
+  categories: Set<string>;
+  responses: Map<string, string>;
+}
+
+const KIND_WEIGHT = ['order', 'product', 'search', 'category', 'cart'];
+
+function kindOf(categories: Set<string>): string {
+  for (const kind of KIND_WEIGHT) if (categories.has(kind)) return kind;
+  return categories.values().next().value ?? 'other';
+}
+
+/** Events in the order recorded → sessions and their pages, in the order each first appeared. */
+export class RecordingBuilder {
+  private readonly sessions = new Map<string, OpenPage[]>();
+  private readonly pages = new Map<string, OpenPage>();
+
+  /** `category/event`, one string each (a recording has a handful of endpoints and many events) */
+  private readonly endpoints = new Map<string, Map<string, string>>();
+
+  /**
+   * `texts`: compared texts met before, shared by the recordings read into it: a run's events mostly send
+   * what the other run's did, so each text is held once (and equal events compare as one string).
+   */
+  constructor(
+    private readonly ignore: readonly IgnorePath[] = [],
+    private readonly texts?: Map<string, string>,
+  ) {}
+
+  private shared(text: string): string {
+    if (!this.texts) return text;
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    this.texts.set(text, text);
+    return text;
+  }
+
+  private endpoint(rec: RecordedEvent): string {
+    let events = this.endpoints.get(rec.category);
+    if (!events) this.endpoints.set(rec.category, (events = new Map()));
+    let name = events.get(rec.event);
+    if (name === undefined) events.set(rec.event, (name = `${rec.category}/${rec.event}`));
+    return name;
+  }
+
+  /** Takes a beacon event of a page (timeline or visit endpoint); others are not compared. */
+  add(rec: RecordedEvent): void {
+    if (!isTimelineEndpoint(rec.category, rec.event) && !isVisitEndpoint(rec.category, rec.event))
+      return;
+    const context = isObject(rec.body) && isObject(rec.body.context) ? rec.body.context : {};
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const sessionKey = `${rec.siteId}\u0000${str(context.sessionId)}`;
+    const pageKey = `${rec.siteId}\u0000${str(context.pageLoadId)}`;
+    let page = this.pages.get(pageKey);
+    if (!page) {
+      page = {
+        kind: '',
+        pageUrl: str(context.pageUrl),
+        siteId: rec.siteId,
+        pageLoadId: str(context.pageLoadId),
+        events: [],
+        categories: new Set(),
+        responses: new Map(),
+      };
+      this.pages.set(pageKey, page);
+      let session = this.sessions.get(sessionKey);
+      if (!session) this.sessions.set(sessionKey, (session = []));
+      session.push(page);
+    }
+    page.categories.add(rec.category === 'shopper' ? 'login' : rec.category);
+    const responses = page.responses;
+    const place = (id: string) => {
+      let name = responses.get(id);
+      if (name === undefined) responses.set(id, (name = responsePlace(responses.size + 1)));
+      return name;
+    };
+    const fields = comparedFields(rec.body, place);
+    page.events.push({
+      event: this.endpoint(rec),
+      text: this.shared(fieldsText(fields, this.ignore)),
+    });
+  }
+
+  end(): Recording {
+    const sessions: RecSession[] = [];
+    for (const open of this.sessions.values())
+      sessions.push({
+        pages: open.map((p) => ({
+          kind: kindOf(p.categories),
+          pageUrl: p.pageUrl,
+          siteId: p.siteId,
+          pageLoadId: p.pageLoadId,
+          events: p.events,
+        })),
+      });
+    this.sessions.clear();
+    this.pages.clear();
+    return { sessions };
+  }
+}

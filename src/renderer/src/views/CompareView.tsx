@@ -1,0 +1,159 @@
+// Compare: a recording (a file saved earlier: an export, NDJSON, a HAR or a baseline file) beside the
+// sandbox's current traffic, page by page, as `search-sandbox diff` compares them (POST /_sandbox/diff).
+import { useState } from 'react';
+import type { DiffResult } from '../../../shared/baseline';
+import { ErrorBox, Empty, Loading } from '../components/common';
+import { sandboxApi } from '../api/admin';
+import { compareWithRecorded } from './compare/compare-api';
+import { PageCompare } from './compare/PageCompare';
+import './compare/compare.css';
+
+interface Loaded {
+  name: string;
+  text: string;
+}
+
+function Summary({ result }: { result: DiffResult }) {
+  const count = (s: string) => result.pages.filter((p) => p.status === s).length;
+  const differing = result.pages.length - count('same');
+  return (
+    <p
+      className={`compare-summary ${result.same ? 'pass' : 'fail'}`}
+      data-testid="compare-summary"
+      role="status"
+    >
+      {result.same
+        ? `Same tracking: all ${result.pages.length} pages match the recording.`
+        : `${differing} of ${result.pages.length} pages differ: ${count('changed')} changed, ${count('added')} added, ${count('removed')} removed.`}
+    </p>
+  );
+}
+
+export function CompareView() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [filter, setFilter] = useState({ siteId: '', sessionId: '' });
+  const [result, setResult] = useState<DiffResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [onlyDiffering, setOnlyDiffering] = useState(true);
+
+  const compare = async (recording: Loaded | null = loaded) => {
+    if (!recording) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await compareWithRecorded(recording.text, filter));
+    } catch (err) {
+      setResult(null);
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const load = async (file: File) => {
+    const next = { name: file.name, text: await file.text() };
+    setLoaded(next);
+    await compare(next);
+  };
+  const pages = result?.pages.filter((p) => !onlyDiffering || p.status !== 'same') ?? [];
+
+  return (
+    <div className="page-scroll" data-testid="compare-view">
+      <div className="page-wide">
+        <div className="page-head">
+          <div>
+            <h1>Compare</h1>
+            <p>
+              Load a recording of a good run (a file the Actions screen exported, NDJSON, a HAR or a
+              baseline file) to see what the sandbox&apos;s current traffic sends differently, page
+              by page. Ids, timestamps, hosts and orderIds are ignored; everything else is compared.
+            </p>
+          </div>
+          <a className="btn" href={sandboxApi.exportUrl()} download>
+            Export the current traffic
+          </a>
+        </div>
+        <form
+          className="compare-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void compare();
+          }}
+        >
+          <label className="btn">
+            {loaded ? 'Load another recording…' : 'Load a recording…'}
+            <input
+              type="file"
+              accept=".json,.ndjson,.jsonl,.har,application/json"
+              className="visually-hidden"
+              data-testid="compare-input"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) void load(file);
+              }}
+            />
+          </label>
+          <span className="mono small" data-testid="compare-file">
+            {loaded?.name ?? 'no recording loaded'}
+          </span>
+          <label>
+            siteId{' '}
+            <input
+              value={filter.siteId}
+              onChange={(e) => setFilter({ ...filter, siteId: e.target.value })}
+              placeholder="all"
+              size={8}
+            />
+          </label>
+          <label>
+            sessionId{' '}
+            <input
+              value={filter.sessionId}
+              onChange={(e) => setFilter({ ...filter, sessionId: e.target.value })}
+              placeholder="all"
+              size={14}
+            />
+          </label>
+          <button type="submit" className="btn primary" disabled={!loaded || busy}>
+            Compare again
+          </button>
+          <label>
+            <input
+              type="checkbox"
+              checked={onlyDiffering}
+              onChange={(e) => setOnlyDiffering(e.target.checked)}
+            />{' '}
+            only pages that differ
+          </label>
+        </form>
+        {busy && <Loading what="the comparison" />}
+        {error && (
+          <ErrorBox
+            title="Cannot compare this recording"
+            message={error}
+            onRetry={() => void compare()}
+          />
+        )}
+        {!loaded && !error && (
+          <Empty title="No recording loaded" testId="compare-empty">
+            <p>
+              Record a good run, export it (or write a baseline with{' '}
+              <code>expectMatchesBaseline</code>), then load it here after changing the storefront.
+            </p>
+          </Empty>
+        )}
+        {result && !busy && (
+          <>
+            <Summary result={result} />
+            <div className="compare-pages">
+              {pages.map((page, i) => (
+                <PageCompare key={i} page={page} />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The answer of a baseline comparison (CONTRACT.md, "Baselines"): `diff --format json`, POST /_sandbox/diff
+// and the package's expectMatchesBaseline all give this shape.
+
+export type PageStatus = 'same' | 'changed' | 'added' | 'removed';
+
+export interface DiffChange {
+  /** missing: an event of BASE not sent; extra: an event BASE did not have; field: a value that differs */
+  change: 'missing' | 'extra' | 'field';
+  /** the event's endpoint, `category/event` */
+  event: string;
+  /** field changes: the dotted path, e.g. `data.results[1].uid` */
+  path?: string;
+  base?: unknown;
+  current?: unknown;
+  /** the event's place among the page's events in BASE (missing, field) and in CURRENT (extra, field), from 0 */
+  baseIndex?: number;
+  currentIndex?: number;
+}
+
+export interface DiffPage {
+  status: PageStatus;
+  /** CURRENT's URL of the page (BASE's for a removed page) */
+  pageUrl: string;
+  kind: string;
+  changes: DiffChange[];
+  /** the page's siteId and load id in CURRENT (BASE's for a removed page): its timeline */
+  siteId: string;
+  /** the page's load id in CURRENT (BASE's for a removed page); '' when the recording has none (a baseline file) */
+  pageLoadId: string;
+  /** the page's events in order, BASE's and CURRENT's (endpoints): [] on the side the page is not on */
+  baseEvents: string[];
+  currentEvents: string[];
+}
+
+export interface DiffResult {
+  same: boolean;
+  pages: DiffPage[];
+}

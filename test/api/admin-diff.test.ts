@@ -1,0 +1,100 @@
+// POST /_sandbox/diff: an uploaded recording (BASE) against the sandbox's recorded traffic, filtered; the
+// upload bounded (413) and read with the CLI's readers (400 naming the line).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { DiffResult } from '../../src/shared/baseline';
+import { startSandbox } from '../helpers/sandbox';
+import { journey, run } from '../helpers/journey';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.core.reset({ what: 'events' }));
+
+async function play(ndjson: string, siteId?: string): Promise<void> {
+  for (const line of ndjson.trim().split('\n')) {
+    const e = JSON.parse(line) as Record<string, string>;
+    const res = await fetch(
+      `${sandbox.url}/beacon/v2/${siteId ?? e.siteId}/${e.category}/${e.event}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(e.body),
+      },
+    );
+    expect(res.status).toBe(200);
+  }
+}
+
+const diff = (body: string, query = '') =>
+  fetch(`${sandbox.url}/_sandbox/diff${query}`, { method: 'POST', body });
+
+describe('POST /_sandbox/diff', () => {
+  it('compares the uploaded recording with the recorded traffic of a site: same, then each change named', async () => {
+    await play(run(journey(), { origin: 'http://127.0.0.1:5173' }));
+    await play(run(journey()), 'abc123');
+    const base = run(journey());
+    const same = await diff(base, '?siteId=demo42');
+    expect(same.status).toBe(200);
+    const result = (await same.json()) as DiffResult;
+    expect(result.same).toBe(true);
+    expect(result.pages).toHaveLength(4);
+    expect(result.pages[0]).toMatchObject({
+      status: 'same',
+      kind: 'search',
+      pageUrl: 'http://127.0.0.1:5173/search?q=shoes',
+      baseEvents: ['search/render', 'search/impression', 'search/clickthrough'],
+      currentEvents: ['search/render', 'search/impression', 'search/clickthrough'],
+    });
+    expect(result.pages[0]!.pageLoadId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // unfiltered, the other site's session is there too: its four pages added
+    const all = (await (await diff(base)).json()) as DiffResult;
+    expect(all.pages.filter((p) => p.status === 'added')).toHaveLength(4);
+
+    const changed = journey();
+    changed[0]![0]!.events.splice(2, 1);
+    const answer = (await (await diff(run(changed), '?siteId=demo42')).json()) as DiffResult;
+    expect(answer.same).toBe(false);
+    // BASE lacks the clickthrough the sandbox recorded: it is extra in the current traffic
+    expect(answer.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        changes: [{ change: 'extra', event: 'search/clickthrough', currentIndex: 2 }],
+      }),
+    ]);
+  });
+
+  it('reads a baseline file as BASE', async () => {
+    await play(run(journey()));
+    const { baselineText } = await import('../../src/main/baseline/baseline-file');
+    const { readUpload } = await import('../../src/main/baseline/upload');
+    const recording = readUpload(run(journey()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const answer = (await (await diff(baselineText(recording))).json()) as DiffResult;
+    expect(answer.same).toBe(true);
+  });
+
+  it('answers 400 naming the line of an unreadable recording, 400 for none, 413 past 10 MB, 400 for a bad filter', async () => {
+    const broken = await diff(
+      '{"siteId":"demo42","category":"search","event":"render","body":{}}\nnot json\n',
+    );
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({
+      error: 'InvalidRecording',
+      message: expect.stringMatching(/^the uploaded recording:2: not valid JSON/),
+    });
+    const empty = await diff('  ');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toMatch(
+      /^no recording in the body/,
+    );
+    const big = await diff(`${'x'.repeat(10 * 1024 * 1024 + 1)}`);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { message: string }).message).toMatch(/at most 10 MB/);
+    const bad = await diff(run(journey()), '?session=1');
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,98 @@
+// The Playwright fixture's expectMatchesBaseline (withTestBaselines): baselines beside the test file, and
+// Playwright's updateSnapshots modes: 'missing' writes only an absent baseline, 'none' writes nothing,
+// 'changed' and 'all' rewrite. Against a real sandbox on port 0.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
+import { withTestBaselines } from '../../src/main/api/test-baselines';
+import { tempDir } from '../helpers/sandbox';
+import { journey, run } from '../helpers/journey';
+
+let sandbox: StartedSandbox;
+const cleanups: Array<() => void> = [];
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+async function play(ndjson: string): Promise<void> {
+  await sandbox.reset();
+  for (const line of ndjson.trim().split('\n')) {
+    const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
+    const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/${category}/${event}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
+function inTest(updateSnapshots: string) {
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  const file = path.join(dir, 'tests', 'checkout.spec.ts');
+  return {
+    sandbox: withTestBaselines(sandbox, { file, config: { updateSnapshots } }),
+    baseline: path.join(dir, 'tests', 'beacon-baselines', 'checkout.json'),
+  };
+}
+
+const changed = () => {
+  const j = journey();
+  (j[0]![2]!.events[0]!.data as { total: number }).total = 90;
+  return j;
+};
+
+it("'missing' (Playwright's default) writes an absent baseline beside the test file, then compares", async () => {
+  const t = inTest('missing');
+  await play(run(journey()));
+  expect(await t.sandbox.expectMatchesBaseline('checkout')).toMatchObject({
+    status: 'written',
+    file: t.baseline,
+  });
+  await play(run(changed()));
+  await expect(t.sandbox.expectMatchesBaseline('checkout')).rejects.toThrow(
+    /field {4}order\/transaction \(event 1\) data\.total: 100 → 90/,
+  );
+  // the worker's own sandbox keeps the package's default (beacon-baselines in the current directory)
+  expect(sandbox.testBaselines).toBeUndefined();
+});
+
+it("'none' writes nothing: a missing baseline fails and says how to write it", async () => {
+  const t = inTest('none');
+  await play(run(journey()));
+  await expect(t.sandbox.expectMatchesBaseline('checkout')).rejects.toThrow(
+    /no baseline .*checkout\.json, and updates are off \(updateSnapshots: 'none'\): run once with --update-snapshots/,
+  );
+  expect(existsSync(t.baseline)).toBe(false);
+});
+
+it("'changed' and 'all' (--update-snapshots) rewrite a differing baseline; a matching one stays", async () => {
+  const first = inTest('missing');
+  await play(run(journey()));
+  await first.sandbox.expectMatchesBaseline('checkout');
+  const written = readFileSync(first.baseline, 'utf8');
+  for (const mode of ['changed', 'all']) {
+    const t = withTestBaselines(sandbox, {
+      file: path.join(path.dirname(first.baseline), '..', 'checkout.spec.ts'),
+      config: { updateSnapshots: mode },
+    });
+    await play(run(changed()));
+    expect(await t.expectMatchesBaseline('checkout')).toMatchObject({ status: 'updated' });
+    expect(readFileSync(first.baseline, 'utf8')).toContain('"total":90');
+    // the same run again: 'changed' leaves the file, 'all' writes it anyway (the same text)
+    await play(run(changed(), { origin: 'http://127.0.0.1:9999' }));
+    const again = await t.expectMatchesBaseline('checkout');
+    expect(again.status).toBe(mode === 'all' ? 'updated' : 'same');
+    // back to the first run's tracking: the file is the first one, byte for byte (new ids, same text)
+    await play(run(journey(), { order: [1, 0] }));
+    await t.expectMatchesBaseline('checkout');
+    expect(readFileSync(first.baseline, 'utf8')).toBe(written);
+  }
+  expect(readFileSync(first.baseline, 'utf8')).toBe(written);
+});

@@ -1,0 +1,284 @@
+// `search-sandbox diff BASE CURRENT` as a process: two runs of one journey that differ only in what differs
+// by nature are the same; each storefront regression is named once, on its page; exit codes 0 / 1 / 2.
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI } from './cli-process';
+import { tempFile } from '../helpers/check';
+import { journey, run, type Journey } from '../helpers/journey';
+import type { DiffPage, DiffResult } from '../../src/shared/baseline';
+import { baselineText } from '../../src/main/baseline/baseline-file';
+import { readUpload } from '../../src/main/baseline/upload';
+import { toHar } from '../unit/timeline-beacon';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function diff(args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [CLI, 'diff', ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const file = (name: string, text: string) => tempFile(cleanups, name, text);
+const base = () => file('base.ndjson', run(journey()));
+
+/** The JSON comparison of a good run with a run of `j`; the pages that differ. */
+function differing(j: Journey, ...flags: string[]): { code: number; pages: DiffPage[] } {
+  const current = file('current.ndjson', run(j, { origin: 'https://staging.example.com:8443' }));
+  const r = diff([base(), current, '--format', 'json', ...flags]);
+  expect(r.err).toBe('');
+  const result = JSON.parse(r.out) as DiffResult;
+  expect(result.same).toBe(r.code === 0);
+  return { code: r.code, pages: result.pages.filter((p) => p.status !== 'same') };
+}
+
+describe('search-sandbox diff', () => {
+  it('two runs with new ids, timestamps, responseIds, orderIds, another host and siteId are the same (exit 0)', () => {
+    const current = file(
+      'current.ndjson',
+      run(journey(), {
+        origin: 'http://127.0.0.1:5173',
+        start: Date.parse('2027-01-02T10:00:00Z'),
+        siteId: 'stg001',
+      }),
+    );
+    const r = diff([base(), current]);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(/^same tracking: 4 pages of .*current\.ndjson match .*base\.ndjson$/m);
+    const json = diff([base(), current, '--format', 'json']);
+    const result = JSON.parse(json.out) as DiffResult;
+    expect(result.same).toBe(true);
+    expect(result.pages.map((p) => [p.status, p.kind])).toEqual([
+      ['same', 'search'],
+      ['same', 'product'],
+      ['same', 'order'],
+      ['same', 'category'],
+    ]);
+  });
+
+  it('names a missing event once, on its page, in text and json (exit 1)', () => {
+    const j = journey();
+    j[0]![0]!.events.splice(2, 1); // the clickthrough is no longer sent
+    const { code, pages } = differing(j);
+    expect(code).toBe(1);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({
+      status: 'changed',
+      kind: 'search',
+      pageUrl: 'https://staging.example.com:8443/search?q=shoes',
+      changes: [{ change: 'missing', event: 'search/clickthrough', baseIndex: 2 }],
+    });
+    const text = diff([base(), file('c.ndjson', run(j))]);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain(
+      'changed  search http://localhost:3000/search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
+    );
+    expect(text.out).toMatch(/1 of 4 pages differ \(1 changed, 0 added, 0 removed\)/);
+  });
+
+  it('names an extra event once, on its page', () => {
+    const j = journey();
+    j[0]![1]!.events.push({
+      category: 'cart',
+      event: 'add',
+      data: {
+        results: [{ uid: '102', parentId: '102', sku: 'sku-102', qty: 1, price: 100 }],
+        cart: [],
+      },
+    });
+    const { pages } = differing(j);
+    expect(pages).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'product',
+        changes: [{ change: 'extra', event: 'cart/add', currentIndex: 3 }],
+      }),
+    ]);
+  });
+
+  it('names a changed field with its path, before and after; --ignore leaves it out', () => {
+    const j = journey();
+    (j[0]![2]!.events[0]!.data as { total: number }).total = 90;
+    const { pages } = differing(j);
+    expect(pages).toEqual([
+      expect.objectContaining({
+        kind: 'order',
+        changes: [
+          {
+            change: 'field',
+            event: 'order/transaction',
+            path: 'data.total',
+            base: 100,
+            current: 90,
+            baseIndex: 0,
+            currentIndex: 0,
+          },
+        ],
+      }),
+    ]);
+    expect(differing(j, '--ignore', 'data.total')).toEqual({ code: 0, pages: [] });
+    const text = diff([base(), file('c.ndjson', run(j))]);
+    expect(text.out).toContain('  field    order/transaction (event 1) data.total: 100 → 90\n');
+  });
+
+  it('--ignore with [] for any index; a field of one tile changed is named at its index', () => {
+    const j = journey();
+    const results = j[0]![2]!.events[0]!.data.results as Array<{ price: number }>;
+    results[0]!.price = 95;
+    expect(differing(j).pages[0]!.changes).toEqual([
+      expect.objectContaining({ path: 'data.results[0].price', base: 100, current: 95 }),
+    ]);
+    expect(differing(j, '--ignore', 'data.results[].price').code).toBe(0);
+  });
+
+  it('results in another order are one field change on the list, with both orders', () => {
+    const j = journey();
+    const data = j[0]![0]!.events[1]!.data as { results: Array<{ uid: string }> };
+    data.results = [data.results[1]!, data.results[0]!, data.results[2]!];
+    const { pages } = differing(j);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.changes).toHaveLength(1);
+    const change = pages[0]!.changes[0]!;
+    expect(change).toMatchObject({
+      change: 'field',
+      event: 'search/impression',
+      path: 'data.results',
+    });
+    expect((change.base as Array<{ uid: string }>).map((r) => r.uid)).toEqual([
+      '101',
+      '102',
+      '103',
+    ]);
+    expect((change.current as Array<{ uid: string }>).map((r) => r.uid)).toEqual([
+      '102',
+      '101',
+      '103',
+    ]);
+    const text = diff([base(), file('c.ndjson', run(j))]);
+    expect(text.out).toContain(
+      '  field    search/impression (event 2) data.results (uids in order): 101, 102, 103 → 102, 101, 103\n',
+    );
+  });
+
+  it('a response tracked in another place (a click on a response the page had not shown) is a field change', () => {
+    const j = journey();
+    j[0]![0]!.events[2]!.data.responseId = 'R9';
+    expect(differing(j).pages[0]!.changes).toEqual([
+      expect.objectContaining({
+        path: 'data.responseId',
+        base: 'response 1',
+        current: 'response 2',
+      }),
+    ]);
+  });
+
+  it('a page added or removed is named once; the pages around it still match', () => {
+    const added = journey();
+    added[0]!.splice(1, 0, {
+      path: '/search?q=boots',
+      events: [{ category: 'search', event: 'render', data: { responseId: 'R1' } }],
+    });
+    const a = differing(added).pages;
+    expect(a).toEqual([
+      expect.objectContaining({
+        status: 'added',
+        kind: 'search',
+        pageUrl: 'https://staging.example.com:8443/search?q=boots',
+        changes: [],
+        currentEvents: ['search/render'],
+      }),
+    ]);
+    const removed = journey();
+    removed[0]!.splice(1, 1);
+    const r = differing(removed);
+    expect(r.code).toBe(1);
+    expect(r.pages).toEqual([
+      expect.objectContaining({
+        status: 'removed',
+        kind: 'product',
+        pageUrl: 'http://localhost:3000/product/102',
+      }),
+    ]);
+    const text = diff([base(), file('c.ndjson', run(removed))]);
+    expect(text.out).toContain(
+      'removed  product http://localhost:3000/product/102: only in BASE (product/pageview, recommendations/render, recommendations/impression)\n',
+    );
+  });
+
+  it('sessions recorded in another order still match', () => {
+    const current = file('current.ndjson', run(journey(), { order: [1, 0] }));
+    expect(diff([base(), current]).code).toBe(0);
+  });
+
+  it('a recording that cannot be read exits 2 naming the file and line; bad flags exit 2 with a reason', () => {
+    const lines = run(journey()).split('\n');
+    lines[2] = '{"siteId": "demo42", "body": ';
+    const broken = file('broken.ndjson', lines.join('\n'));
+    const r = diff([base(), broken]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:3: not valid JSON`));
+    expect(diff([base(), '/nonexistent/x.ndjson']).err).toMatch(
+      /\/nonexistent\/x\.ndjson: cannot read \(ENOENT\)/,
+    );
+    expect(diff([base()])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('expected two recordings, BASE and CURRENT, got 1'),
+    });
+    expect(diff([base(), base(), '--format', 'xml'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--format "xml" is not one of text, json'),
+    });
+    expect(diff([base(), base(), '--ignore', 'data..x'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--ignore "data..x" is not a field path'),
+    });
+    expect(diff([base(), base(), '--colour'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("Unknown option '--colour'"),
+    });
+  });
+
+  it('reads a baseline file back as a recording, and a HAR beside it; a broken baseline exits 2 with its line', () => {
+    const recording = readUpload(run(journey()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const text = baselineText(recording);
+    const baseline = file('journey.json', text);
+    const current = file('current.ndjson', run(journey(), { origin: 'https://www.example.com' }));
+    expect(diff([baseline, current])).toMatchObject({ code: 0, err: '' });
+    expect(diff([current, baseline])).toMatchObject({ code: 0, err: '' });
+    // a HAR of the same journey, as DevTools saves it: the beacon POSTs to the provider's host
+    const har = file(
+      'run.har',
+      JSON.stringify(
+        toHar(
+          run(journey())
+            .trim()
+            .split('\n')
+            .map((line) => {
+              const e = JSON.parse(line) as { category: string; event: string; body: unknown };
+              return {
+                url: `https://analytics.athoscommerce.net/beacon/v2/demo42/${e.category}/${e.event}`,
+                method: 'POST',
+                headers: { 'Content-Type': 'text/plain' },
+                body: JSON.stringify(e.body),
+                at: new Date('2027-01-01T00:00:00Z'),
+              };
+            }),
+        ),
+      ),
+    );
+    expect(diff([baseline, har])).toMatchObject({ code: 0, err: '' });
+    const lines = text.split('\n');
+    lines[10] = lines[10]!.replace('"event"', '"event" oops');
+    const broken = file('broken.json', lines.join('\n'));
+    const r = diff([broken, current]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:11: not valid JSON`));
+    const other = file('v2.json', text.replace('"version": 1', '"version": 2'));
+    expect(diff([other, current]).err).toMatch(
+      /baseline version 2: this search-sandbox reads version 1/,
+    );
+  });
+});

@@ -1,0 +1,150 @@
+// diff benchmark: `search-sandbox diff BASE CURRENT` over two recordings of 100,000 events each (10,000
+// search pages of 10, interleaved as real shoppers' pages are; CURRENT with new ids, timestamps and host,
+// and two pages changed) against `search-sandbox check BASE` (one recording) measured in the same run,
+// alternating. Each run is its own process; wall time and peak RSS as median (min–max).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { median, spread, type Bench } from './bench';
+import { pageEvents } from './timelines';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PAGES = Number(process.env.BENCH_DIFF_PAGES ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_DIFF_ROUNDS ?? 3);
+const CONCURRENT = 100;
+
+type Body = { context: Record<string, string>; data: Record<string, unknown> };
+
+/** CURRENT's version of an event: every id of the run new, an hour later, another host. */
+function rerun(body: Body): Body {
+  const c = body.context;
+  const context = {
+    ...c,
+    timestamp: new Date(Date.parse(c.timestamp!) + 3_600_000).toISOString(),
+    pageUrl: c.pageUrl!.replace('https://shop.example', 'http://127.0.0.1:5173'),
+    userId: `next-${c.userId}`,
+    sessionId: `next-${c.sessionId}`,
+    pageLoadId: `next-${c.pageLoadId}`,
+  };
+  const data = { ...body.data };
+  if (typeof data.responseId === 'string') data.responseId = `next-${data.responseId}`;
+  return { context, data };
+}
+
+/** Writes BASE, or CURRENT (`changed`): the events of page 500 lose one, page 7,000's click another tile. */
+export async function writeInput(file: string, changed: boolean): Promise<number> {
+  const out = createWriteStream(file);
+  const start = Date.parse('2026-11-20T10:00:00Z');
+  let events = 0;
+  for (let block = 0; block < PAGES; block += CONCURRENT) {
+    const pages = [];
+    for (let n = block; n < Math.min(PAGES, block + CONCURRENT); n++)
+      pages.push(pageEvents(n, start + n * 50));
+    let chunk = '';
+    for (let i = 0; i < 10; i++)
+      pages.forEach((page, k) => {
+        const n = block + k;
+        const { event } = page[i]!;
+        let body = page[i]!.body as Body;
+        if (changed) {
+          if (n === 500 && i === 3) return;
+          body = rerun(body);
+          if (n === 7000 && event === 'clickthrough')
+            body.data.results = [{ type: 'product', uid: 'other', parentId: 'other' }];
+        }
+        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
+        events++;
+      });
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return events;
+}
+
+/** Run the built CLI to its end: wall ms, exit code, and its peak RSS in MB (10^6 bytes). */
+async function timed(args: string[]): Promise<{ ms: number; rssMb: number; code: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(HERE, 'check-child.mjs'), ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const [code] = (await once(child, 'close')) as [number];
+  const ms = performance.now() - started;
+  const m = /maxrss=(\d+)\s*$/.exec(err);
+  if (!m) throw new Error(`no maxrss from ${args.join(' ')}: ${err.slice(-500)}`);
+  return { ms, rssMb: (Number(m[1]) * 1024) / 1e6, code };
+}
+
+export const bench: Bench = {
+  name: 'diff',
+  description: `diff of two recordings of ${(PAGES * 10).toLocaleString('en-US')} events vs check of one of them`,
+  async run(log) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-diff-'));
+    try {
+      const base = path.join(dir, 'base.ndjson');
+      const current = path.join(dir, 'current.ndjson');
+      const events = [await writeInput(base, false), await writeInput(current, true)];
+      log(`wrote ${events.map((n) => n.toLocaleString('en-US')).join(' and ')} events`);
+      const check: Array<{ ms: number; rssMb: number }> = [];
+      const diff: Array<{ ms: number; rssMb: number }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const c = await timed(['check', base, '--format', 'json']);
+        if (c.code > 1) throw new Error(`check exited ${c.code}`);
+        check.push(c);
+        const d = await timed(['diff', base, current, '--format', 'json']);
+        // exactly the two changed pages differ; anything else would be a wrong comparison, not a slow one
+        if (d.code !== 1) throw new Error(`diff exited ${d.code}, expected 1 (two pages differ)`);
+        diff.push(d);
+        log(
+          `round ${round + 1}: check ${Math.round(c.ms)} ms, diff ${Math.round(d.ms)} ms, ${Math.round(d.rssMb)} MB`,
+        );
+      }
+      const ratios = diff.map((d, i) => d.ms / check[i]!.ms);
+      const rss = (xs: Array<{ rssMb: number }>) =>
+        spread(
+          xs.map((r) => r.rssMb),
+          0,
+        );
+      return {
+        table: {
+          columns: ['run', 'wall s: median (min–max)', 'peak RSS MB: median (min–max)'],
+          rows: [
+            [
+              'check BASE --format json (baseline)',
+              spread(check.map((r) => r.ms / 1000)),
+              rss(check),
+            ],
+            ['diff BASE CURRENT --format json', spread(diff.map((r) => r.ms / 1000)), rss(diff)],
+            ['ratio diff / check', spread(ratios), ''],
+          ],
+        },
+        targets: [
+          {
+            name: 'diff time / check (median)',
+            measured: median(ratios),
+            op: '<=',
+            limit: 2,
+            unit: '×',
+          },
+          {
+            name: 'diff peak RSS (median)',
+            measured: median(diff.map((r) => r.rssMb)),
+            op: '<',
+            limit: 400,
+            unit: ' MB',
+          },
+        ],
+        notes: [
+          'BENCH_DIFF_PAGES (default 10,000 pages of 10 events a recording) and BENCH_DIFF_ROUNDS (default 3) change the size.',
+        ],
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
