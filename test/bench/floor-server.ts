@@ -68,4 +68,5 @@ server.listen(0, '127.0.0.1', () => {
   const port = typeof address === 'object' && address ? address.port : 0;
   process.stdout.write(`listening on http://127.0.0.1:${port}\n`);
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => server.close(() => process.exit(0)));

@@ -155,6 +155,9 @@ export interface TimelineFilter {
 // Beyond this many events in one response, its rules re-run only as the response grows by an eighth
 // (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
 const EAGER_RESPONSE_SIZE = 256;
+// issue 45: beyond this many, not even that while live (a change report, the visits list): judging
+// 100,000 events of one response at once held every answer up to a second. An exact read judges it.
+const LIVE_RESPONSE_MAX = 16_384;
 
 /** What `check` keeps of cross-page state at most (`bound`). */
 export interface OfflineLimits {
@@ -875,7 +878,12 @@ export class TimelineEngine {
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
-      if (!exact && n > EAGER_RESPONSE_SIZE && n < r.evaluatedSize * 1.125) continue;
+      if (
+        !exact &&
+        n > EAGER_RESPONSE_SIZE &&
+        (n < r.evaluatedSize * 1.125 || n > LIVE_RESPONSE_MAX)
+      )
+        continue;
       this.evaluateResponse(page, r, (ctx ??= this.ctx(page)));
     }
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
