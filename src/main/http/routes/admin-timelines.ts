@@ -3,12 +3,8 @@
 import { Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
-import {
-  htmlReportParts,
-  jsonReportHead,
-  jsonReportRest,
-  junitReportParts,
-} from '../../tracking/timeline/report';
+import { jsonReportHead, jsonReportRest } from '../../tracking/timeline/report';
+import { choosePages, htmlPageParts, junitPageParts } from '../../tracking/report-pages';
 import { withQuery } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -150,25 +146,29 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         await streamBody(res, jsonReportRest(verdicts, afterVerdicts, dtos()), slicer);
         return;
       }
-      const pages: PageTimelineDto[] = [];
-      for (const page of core.timelines.matchingSteps(filter, true)) {
-        if (page === null) {
-          await slicer.breathe();
-          continue;
-        }
-        const dto = core.timelines.finishedDto(page);
-        if (verdict === undefined || dto.verdict === verdict) pages.push(dto);
-        await slicer.breathe();
-      }
+      // counted first, each page's DTO built as it is written (report-pages.ts)
+      const chosen = await choosePages(
+        core.timelines,
+        filter,
+        verdict,
+        failOn,
+        slicer,
+        () => res.destroyed,
+      );
+      if (res.destroyed) return;
       const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
       if (format === 'junit') {
         res.setHeader('Content-Type', 'application/xml; charset=utf-8');
         res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
-        await streamBody(res, junitReportParts(pages, 'sandbox', now, failOn), slicer);
+        await streamBody(
+          res,
+          junitPageParts(core.timelines, chosen, 'sandbox', now, failOn),
+          slicer,
+        );
       } else {
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
-        await streamBody(res, htmlReportParts(pages, 'sandbox', now), slicer);
+        await streamBody(res, htmlPageParts(core.timelines, chosen, 'sandbox', now), slicer);
       }
     }),
   );
