@@ -1,5 +1,5 @@
-// The live JUnit and HTML reports counted first and each page's DTO built as it is written
-// (report-pages.ts) are byte for byte junitReportParts/htmlReportParts over the finished DTOs of the same
+// The live JUnit and HTML reports, each page built once and written into its piece at once
+// (report-pages.ts), are byte for byte junitReportParts/htmlReportParts over the finished DTOs of the same
 // pages: every failOn, with and without the verdict filter, on every sample session plus two sites.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +12,11 @@ import { Slicer } from '../../src/main/slices';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import {
   FAIL_ON,
+  fails,
   htmlReportParts,
   junitReportParts,
 } from '../../src/main/tracking/timeline/report';
-import { choosePages, htmlPageParts, junitPageParts } from '../../src/main/tracking/report-pages';
+import { htmlPages, junitPages } from '../../src/main/tracking/report-pages';
 import type { Verdict } from '../../src/shared/timeline';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +42,7 @@ function sampleEngine(): TimelineEngine {
   return engine;
 }
 
-describe('live reports counted first, each page built as written', () => {
+describe('live reports, each page built once and written at once', () => {
   it('are the bytes of the reports built from every DTO first', async () => {
     const engine = sampleEngine();
     const sites = new Set(engine.list().map((p) => p.siteId));
@@ -53,25 +54,28 @@ describe('live reports counted first, each page built as written', () => {
           .list()
           .map((p) => engine.finishedDto(p))
           .filter((d) => verdict === undefined || d.verdict === verdict);
-        const chosen = await choosePages(engine, {}, verdict, failOn, new Slicer());
-        expect(chosen.pages.length).toBe(dtos.length);
-        failing += chosen.failures;
-        const junit = [...junitPageParts(engine, chosen, 'sandbox', NOW, failOn)].join('');
-        expect(junit).toBe([...junitReportParts(dtos, 'sandbox', NOW, failOn)].join(''));
-        const html = [...htmlPageParts(engine, chosen, 'sandbox', NOW)].join('');
-        expect(html).toBe([...htmlReportParts(dtos, 'sandbox', NOW)].join(''));
+        failing += dtos.filter((d) => fails(d, failOn)).length;
+        const o = { name: 'sandbox', now: NOW, failOn };
+        const junit = await junitPages(engine, { filter: {}, verdict }, o, new Slicer());
+        expect([...junit!].join('')).toBe(
+          [...junitReportParts(dtos, 'sandbox', NOW, failOn)].join(''),
+        );
+        const html = await htmlPages(engine, { filter: {}, verdict }, o, new Slicer());
+        expect([...html!].join('')).toBe([...htmlReportParts(dtos, 'sandbox', NOW)].join(''));
       }
-    // the cases held failing pages and more than one site's suite
+    // the cases held failing pages, pages judged as finished and more than one site's suite
     expect(failing).toBeGreaterThan(0);
     expect(engine.list().some((p) => engine.finishedDto(p).judgedAsFinished)).toBe(true);
     expect(sites.size).toBeGreaterThan(1);
     engine.dispose();
   });
 
-  it('stop counting when the client went away', async () => {
+  it('stop when the client went away', async () => {
     const engine = sampleEngine();
-    const chosen = await choosePages(engine, {}, undefined, 'error', new Slicer(), () => true);
-    expect(chosen.pages).toEqual([]);
+    const choice = { filter: {}, gone: () => true };
+    const o = { name: 'sandbox', now: NOW, failOn: 'error' as const };
+    expect(await junitPages(engine, choice, o, new Slicer())).toBeNull();
+    expect(await htmlPages(engine, choice, o, new Slicer())).toBeNull();
     engine.dispose();
   });
 });

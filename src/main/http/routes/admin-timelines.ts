@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import { jsonReportHead, jsonReportRest } from '../../tracking/timeline/report';
-import { choosePages, htmlPageParts, junitPageParts } from '../../tracking/report-pages';
+import { htmlPages, junitPages } from '../../tracking/report-pages';
 import { withQuery } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -146,30 +146,18 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         await streamBody(res, jsonReportRest(verdicts, afterVerdicts, dtos()), slicer);
         return;
       }
-      // counted first, each page's DTO built as it is written (report-pages.ts)
-      const chosen = await choosePages(
-        core.timelines,
-        filter,
-        verdict,
-        failOn,
-        slicer,
-        () => res.destroyed,
-      );
-      if (res.destroyed) return;
+      // each page built once and kept as its written piece until the head's totals are known (report-pages.ts)
+      const choice = { filter, verdict, gone: () => res.destroyed };
+      const parts =
+        format === 'junit'
+          ? await junitPages(core.timelines, choice, { name: 'sandbox', now, failOn }, slicer)
+          : await htmlPages(core.timelines, choice, { name: 'sandbox', now }, slicer);
+      if (parts === null) return; // the client went away
       const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
-      if (format === 'junit') {
-        res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-        res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
-        await streamBody(
-          res,
-          junitPageParts(core.timelines, chosen, 'sandbox', now, failOn),
-          slicer,
-        );
-      } else {
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
-        await streamBody(res, htmlPageParts(core.timelines, chosen, 'sandbox', now), slicer);
-      }
+      const [type, ext] = format === 'junit' ? ['application/xml', 'xml'] : ['text/html', 'html'];
+      res.setHeader('Content-Type', `${type}; charset=utf-8`);
+      res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.${ext}"`);
+      await streamBody(res, parts, slicer);
     }),
   );
 
