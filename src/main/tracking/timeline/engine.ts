@@ -65,8 +65,9 @@ export interface TimelineEngineOptions {
   onChange?: (summary: PageTimelineSummaryDto) => void;
   /**
    * Whether anyone takes change reports now (default: always). While somebody does, changed pages are
-   * judged in batches and their summaries sent; while nobody listens, neither (reads judge what changed,
-   * in slices). The core asks the bus whether a UI, a stream client or notifications listen.
+   * judged in batches and their summaries sent; while nobody listens, neither: a page is judged once it
+   * goes quiet (before it lets its events go), and reads judge what changed, in slices. The core asks the
+   * bus whether a UI, a stream client or notifications listen.
    */
   reportChanges?: () => boolean;
   /**
@@ -375,9 +376,9 @@ export class TimelineEngine {
     const slice = new Slicer();
     const reporting = this.reporting;
     // issue 45: nobody takes the reports, so judging now buys nothing. The judging here is partial (the
-    // index keeps these pages stale either way): every read settles them exactly, in slices, and a quiet
-    // page still lets its events go from the idle queue. Judging a page of 100,000 events on every tick
-    // was 9% of busy ingest CPU and its one-second stalls.
+    // index keeps these pages stale either way): every read settles them exactly, in slices, and a page
+    // is judged when it goes quiet, before it lets its events go (wentIdle). Judging a page of 100,000
+    // events on every tick was 9% of busy ingest CPU and its one-second stalls.
     if (!reporting) return this.changed.clear();
     for (const page of this.changed) {
       if (slice.due) {
@@ -1018,8 +1019,11 @@ export class TimelineEngine {
     // stale entries: the page saw newer events, or was reset
     if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
     if (page.idle || page.awaitingImpression === 0) {
-      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again)
-      this.letGo(page);
+      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again).
+      // issue 45: judged first, while its events are here, then let go (evaluate): with nobody taking the
+      // change reports the batches no longer judge it, and a page let go unjudged is read back by the first
+      // read (the first failing-pages list after importing a million events took 41 s).
+      this.evaluate(page, false);
       return;
     }
     page.idle = true;
