@@ -138,3 +138,15 @@ export function disturbedNote(baseline: string, xs: readonly number[]): string |
     ? `BASELINE DISTURBED: ${baseline} varied ${ratio.toFixed(2)}× between repeats (${s.map((x) => fmt(x)).join(', ')}); the machine was busy, read the ratios with care`
     : null;
 }
+
+/** The operations whose name holds one of the comma-separated words of `only` (all when unset); the first `always` stay. */
+export function chosen<T extends { name: string }>(
+  ops: T[],
+  only: string | undefined,
+  always = 0,
+): T[] {
+  const words = only?.split(',').filter(Boolean);
+  return words?.length
+    ? ops.filter((o, i) => i < always || words.some((w) => o.name.includes(w)))
+    : ops;
+}

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnCli } from '../api/cli-process';
 import { fmt, rssBytes, type Bench } from './bench';
-import { cpuNs, load } from './ingest.bench';
+import { cpuNs, load } from './ingest-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SITE = 'fwd001';

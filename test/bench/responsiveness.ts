@@ -10,6 +10,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  chosen,
   disturbedNote,
   fmt,
   median,
@@ -293,7 +294,7 @@ export async function indexFeed(url: string, file: string, name: string): Promis
 
 export const bench: Bench = {
   name: 'responsiveness',
-  description: `beacons at ${RATE}/s in the background while each heavy operation runs at full size; ${REPEATS} repeats (BENCH_RESP_REPEATS)`,
+  description: `beacons at ${RATE}/s in the background while each heavy operation runs at full size; ${REPEATS} repeats (BENCH_RESP_REPEATS; BENCH_RESP_ONLY=junit,html runs those only)`,
   async run(log): Promise<BenchResult> {
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-responsiveness-files-'));
     const csv = generate(dir, 'csv');
@@ -308,7 +309,7 @@ export const bench: Bench = {
     // the measurement about the sandbox (the children keep theirs: they were started before).
     const lowered = lowerOwnPriority();
     const get = (p: string) => async () => ok(await fetch(`${url}${p}`), `GET ${p}`);
-    const ops: Array<{ name: string; size: string; run: () => Promise<void> }> = [
+    const allOps: Array<{ name: string; size: string; run: () => Promise<void> }> = [
       {
         name: 'idle (beacons only)',
         size: '—',
@@ -360,6 +361,8 @@ export const bench: Bench = {
         run: () => indexFeed(url, xml.file, 'feed.xml'),
       },
     ];
+    // BENCH_RESP_ONLY=junit,html: those only, after the idle window and the import (which fills the store)
+    const ops = chosen(allOps, process.env.BENCH_RESP_ONLY, 2);
     const results = new Map<string, Sample[]>(ops.map((o) => [o.name, []]));
     try {
       // warm the JIT on a short load; the import (the first operation) fills the retention for the rest

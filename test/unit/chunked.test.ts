@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK, ChunkedMap, ChunkedSet } from '../../src/main/chunked';
+import { KeyFilter, keyHash } from '../../src/main/key-filter';
 
 type Op =
   | { op: 'set'; key: number; value: number }
@@ -113,6 +114,35 @@ describe('ChunkedMap', () => {
     );
   });
 
+  it('answers as a Map with string keys, through the filters of its parts (keys in no part, in old parts)', () => {
+    fc.assert(
+      fc.property(ops, (list: Op[]) => {
+        const model = new Map<string, number>();
+        const map = new ChunkedMap<string, number>(3);
+        for (const o of list) {
+          if (o.op === 'clear' || o.op === 'drain') continue;
+          const k = `page-${o.key}`;
+          if (o.op === 'set') {
+            map.set(k, o.value);
+            model.set(k, o.value);
+          } else if (o.op === 'delete') expect(map.delete(k)).toBe(model.delete(k));
+          for (let n = 0; n <= 40; n++) {
+            expect(map.get(`page-${n}`)).toBe(model.get(`page-${n}`));
+            expect(map.has(`page-${n}`)).toBe(model.has(`page-${n}`));
+          }
+        }
+        expect([...map]).toEqual([...model]);
+      }),
+      { numRuns: 200 },
+    );
+    // many parts, keys long and short: every present key found, no absent one
+    const big = new ChunkedMap<string, number>(64);
+    const long = (i: number) => `${'x'.repeat(i % 90)}-${i}-${'y'.repeat(i % 7)}`;
+    for (let i = 0; i < 5_000; i++) big.set(long(i), i);
+    for (let i = 0; i < 5_000; i++) expect(big.get(long(i))).toBe(i);
+    for (let i = 5_000; i < 10_000; i++) expect(big.get(long(i))).toBeUndefined();
+  });
+
   it('grows by parts of CHUNK: 100,000 keys are 7 parts, none above it; emptied old parts go', () => {
     const map = new ChunkedMap<string, number>();
     for (let i = 0; i < 100_000; i++) map.set(`p-${i}`, i);
@@ -172,5 +202,22 @@ describe('ChunkedSet', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('KeyFilter', () => {
+  it('says "maybe" for every key put in, and "no" for nearly every other at its full size', () => {
+    const filter = new KeyFilter(CHUNK);
+    const id = (i: number) => `site42\u0000080d179f-0034-4278-8d3c-${String(i).padStart(12, '0')}`;
+    for (let i = 0; i < CHUNK; i++) filter.add(keyHash(id(i)));
+    for (let i = 0; i < CHUNK; i++) expect(filter.mayHave(keyHash(id(i)))).toBe(true);
+    let maybe = 0;
+    for (let i = CHUNK; i < 2 * CHUNK; i++) if (filter.mayHave(keyHash(id(i)))) maybe++;
+    expect(maybe / CHUNK).toBeLessThan(0.06);
+    // integers too; objects are not hashed (every part is asked for them)
+    for (let i = 0; i < 100; i++) filter.add(keyHash(i * 7919));
+    for (let i = 0; i < 100; i++) expect(filter.mayHave(keyHash(i * 7919))).toBe(true);
+    expect(keyHash({})).toBe(-1);
+    expect(filter.mayHave(-1)).toBe(true);
   });
 });

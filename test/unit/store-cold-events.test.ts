@@ -177,7 +177,10 @@ describe('cold events', () => {
         reference.setUpstream(b.id, answer(i));
       }
     }
-    expect(coldCount(log)).toBe(Math.floor(700 / COLD_BLOCK) * COLD_BLOCK);
+    // compacted after each turn of appends (not inside the append): blocks take a page's events held as
+    // they came then, so the count is not a multiple of COLD_BLOCK; fewer than a block stay as they came
+    await log.compacted();
+    coldFirst(log, 0);
     same(log, reference);
     // answers to cold events: on the compact entry, shown on every read
     for (const id of ['ev_000000002', 'ev_000000300', 'ev_000000650', 'ev_000000699']) {
@@ -209,6 +212,7 @@ describe('cold events', () => {
       await log.append(structuredClone(d));
       await reference.append(structuredClone(d));
     }
+    await log.compacted();
     expect(coldCount(log)).toBeGreaterThan(256);
     coldFirst(log, 100);
     same(log, reference);
@@ -231,6 +235,7 @@ describe('cold events', () => {
       await reference.append(structuredClone(d));
     }
     same(log, reference);
+    await log.compacted();
     coldFirst(log, 100);
     await log.reset();
     await reference.reset();
@@ -264,9 +269,11 @@ describe('cold events', () => {
                 siteId: 'site-a',
                 body: { context: { pageLoadId: 'p-long' }, data: { i } },
               });
+            await log.compacted();
             coldFirst(log, 2_000);
           }
         }
+    await log.compacted();
     expect(coldCount(log)).toBeGreaterThan(4_000);
     coldFirst(log, 2_000);
     same(log, reference);

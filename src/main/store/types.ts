@@ -90,3 +90,21 @@ export interface EventStore {
   loadWarnings(): string[];
   close(): Promise<void>;
 }
+
+/** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
+export interface EventPersistence {
+  /** resolves once the record reached the OS; records resolve in the order they were written */
+  writeEvent(event: RecordedEvent): Promise<void>;
+  writeReset(siteId: string | undefined, nextSeq: number): Promise<void>;
+  warnings(): string[];
+  close(): Promise<void>;
+}
+
+export interface EventLogOptions {
+  /** keep at most this many events; the oldest are dropped */
+  retention: number;
+  /** seq of the first new event (continues after a reloaded journal) */
+  nextSeq?: number;
+  /** events held as they came, the newest (default 8,192); older ones are kept compact */
+  hot?: number;
+}

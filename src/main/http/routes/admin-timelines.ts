@@ -3,12 +3,8 @@
 import { Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
-import {
-  htmlReportParts,
-  jsonReportHead,
-  jsonReportRest,
-  junitReportParts,
-} from '../../tracking/timeline/report';
+import { jsonReportHead, jsonReportRest } from '../../tracking/timeline/report';
+import { htmlPages, junitPages } from '../../tracking/report-pages';
 import { withQuery } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -150,26 +146,18 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         await streamBody(res, jsonReportRest(verdicts, afterVerdicts, dtos()), slicer);
         return;
       }
-      const pages: PageTimelineDto[] = [];
-      for (const page of core.timelines.matchingSteps(filter, true)) {
-        if (page === null) {
-          await slicer.breathe();
-          continue;
-        }
-        const dto = core.timelines.finishedDto(page);
-        if (verdict === undefined || dto.verdict === verdict) pages.push(dto);
-        await slicer.breathe();
-      }
+      // each page built once and kept as its written piece until the head's totals are known (report-pages.ts)
+      const choice = { filter, verdict, gone: () => res.destroyed };
+      const parts =
+        format === 'junit'
+          ? await junitPages(core.timelines, choice, { name: 'sandbox', now, failOn }, slicer)
+          : await htmlPages(core.timelines, choice, { name: 'sandbox', now }, slicer);
+      if (parts === null) return; // the client went away
       const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
-      if (format === 'junit') {
-        res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-        res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.xml"`);
-        await streamBody(res, junitReportParts(pages, 'sandbox', now, failOn), slicer);
-      } else {
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.html"`);
-        await streamBody(res, htmlReportParts(pages, 'sandbox', now), slicer);
-      }
+      const [type, ext] = format === 'junit' ? ['application/xml', 'xml'] : ['text/html', 'html'];
+      res.setHeader('Content-Type', `${type}; charset=utf-8`);
+      res.setHeader('Content-Disposition', `inline; filename="timelines-${stamp}.${ext}"`);
+      await streamBody(res, parts, slicer);
     }),
   );
 

@@ -72,9 +72,10 @@ export interface TimelineEngineOptions {
   /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
   onChange?: (summary: PageTimelineSummaryDto) => void;
   /**
-   * Whether anyone takes change reports now (default: always). Changed pages are judged either way (in
-   * batches, so reads stay quick); while nobody listens, their summaries are neither built nor sent (the
-   * core asks the bus whether a UI, a stream client or notifications listen).
+   * Whether anyone takes change reports now (default: always). While somebody does, changed pages are
+   * judged in batches and their summaries sent; while nobody listens, neither: a page is judged once it
+   * goes quiet (before it lets its events go), and reads judge what changed, in slices. The core asks the
+   * bus whether a UI, a stream client or notifications listen.
    */
   reportChanges?: () => boolean;
   /**
@@ -163,6 +164,9 @@ export interface TimelineFilter {
 // Beyond this many events in one response, its rules re-run only as the response grows by an eighth
 // (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
 const EAGER_RESPONSE_SIZE = 256;
+// issue 45: beyond this many, not even that while live (a change report, the visits list): judging
+// 100,000 events of one response at once held every answer up to a second. An exact read judges it.
+const LIVE_RESPONSE_MAX = 16_384;
 
 /** What `check` keeps of cross-page state at most (`bound`). */
 export interface OfflineLimits {
@@ -379,6 +383,11 @@ export class TimelineEngine {
     this.flushScheduled = null;
     const slice = new Slicer();
     const reporting = this.reporting;
+    // issue 45: nobody takes the reports, so judging now buys nothing. The judging here is partial (the
+    // index keeps these pages stale either way): every read settles them exactly, in slices, and a page
+    // is judged when it goes quiet, before it lets its events go (wentIdle). Judging a page of 100,000
+    // events on every tick was 9% of busy ingest CPU and its one-second stalls.
+    if (!reporting) return this.changed.clear();
     for (const page of this.changed) {
       if (slice.due) {
         this.flushScheduled = setTimeout(() => this.flushChanges(), 0);
@@ -878,7 +887,12 @@ export class TimelineEngine {
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
-      if (!exact && n > EAGER_RESPONSE_SIZE && n < r.evaluatedSize * 1.125) continue;
+      if (
+        !exact &&
+        n > EAGER_RESPONSE_SIZE &&
+        (n < r.evaluatedSize * 1.125 || n > LIVE_RESPONSE_MAX)
+      )
+        continue;
       this.evaluateResponse(page, r, (ctx ??= this.ctx(page)));
     }
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
@@ -1035,8 +1049,11 @@ export class TimelineEngine {
     // stale entries: the page saw newer events, or was reset
     if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
     if (page.idle || page.awaitingImpression === 0) {
-      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again)
-      this.letGo(page);
+      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again).
+      // issue 45: judged first, while its events are here, then let go (evaluate): with nobody taking the
+      // change reports the batches no longer judge it, and a page let go unjudged is read back by the first
+      // read (the first failing-pages list after importing a million events took 41 s).
+      this.evaluate(page, false);
       return;
     }
     page.idle = true;

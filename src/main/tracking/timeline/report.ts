@@ -275,17 +275,32 @@ export function* htmlReportParts(
   source: string,
   now: number,
 ): Generator<string> {
-  const v = verdictCounts(pages);
-  yield `<!doctype html>
+  yield htmlHead(pages.length, verdictCounts(pages), source, now);
+  for (let i = 0; i < pages.length; i++) yield htmlSectionPart(pages[i]!, i);
+  yield HTML_END;
+}
+
+/** The report's head and totals, then (when there are none) the line saying there are no pages. */
+export function htmlHead(
+  total: number,
+  v: Record<Verdict, number>,
+  source: string,
+  now: number,
+): string {
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
 <body><h1>Beacon timelines report</h1>
 <p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
-<p class="totals"><span>${pages.length} pages:</span><span>fail <span class="badge fail">${v.fail}</span></span><span>warn <span class="badge warn">${v.warn}</span></span><span>pass <span class="badge pass">${v.pass}</span></span></p>
-`;
-  if (pages.length === 0) yield '<p>No tracked events recorded.</p>';
-  for (let i = 0; i < pages.length; i++) yield `${i ? '\n' : ''}${htmlSection(pages[i]!)}`;
-  yield `
+<p class="totals"><span>${total} pages:</span><span>fail <span class="badge fail">${v.fail}</span></span><span>warn <span class="badge warn">${v.warn}</span></span><span>pass <span class="badge pass">${v.pass}</span></span></p>
+${total === 0 ? '<p>No tracked events recorded.</p>' : ''}`;
+}
+
+/** The `i`th page's section (0 first). */
+export function htmlSectionPart(p: PageTimelineDto, i: number): string {
+  return `${i ? '\n' : ''}${htmlSection(p)}`;
+}
+
+export const HTML_END = `
 </body></html>
 `;
-}
