@@ -16,7 +16,7 @@ import {
   htmlReportParts,
   junitReportParts,
 } from '../../src/main/tracking/timeline/report';
-import { htmlPages, junitPages } from '../../src/main/tracking/report-pages';
+import { htmlPages, junitPages } from '../../src/main/tracking/timeline/report-pages';
 import type { Verdict } from '../../src/shared/timeline';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import { jsonReportHead, jsonReportRest } from '../../tracking/timeline/report';
-import { htmlPages, junitPages } from '../../tracking/report-pages';
+import { htmlPages, junitPages } from '../../tracking/timeline/report-pages';
 import { withQuery } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';

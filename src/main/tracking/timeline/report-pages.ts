@@ -4,10 +4,10 @@
 // 100,000 events first held some 3 million small objects at once, which every major collection of that heap
 // had to mark while the beacons waited. The bytes are junitReportParts' and htmlReportParts' over the same
 // pages; the loop is given back between slices.
-import type { PageTimelineDto, Verdict } from '../../shared/timeline';
-import type { Slicer } from '../slices';
-import type { TimelineFilter } from './timeline/engine';
-import type { PageState } from './timeline/model';
+import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
+import type { Slicer } from '../../slices';
+import type { TimelineFilter } from './engine';
+import type { PageState } from './model';
 import {
   fails,
   HTML_END,
@@ -19,7 +19,7 @@ import {
   junitHead,
   junitSuiteHead,
   type FailOn,
-} from './timeline/report';
+} from './report';
 
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
