@@ -10,6 +10,7 @@ import type {
   PageKeyDto,
   PageTimelineSummaryDto,
   TimelineListDto,
+  TimelineReportDto,
 } from '../../src/shared/timeline';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -59,20 +60,27 @@ describe('the admin API declaration', () => {
     const withViews = Object.entries(ADMIN_API as Record<string, Endpoint>).filter(
       ([, e]) => e.views,
     );
-    expect(withViews.map(([name]) => name)).toEqual(['timelines']);
+    expect(withViews.map(([name]) => name)).toEqual(['events', 'timelines', 'report']);
     // the type a caller gets is the view's (checked by the type checker)
     const typed: [
       Same<AnswerOf<'timelines', { view: 'keys' }>, TimelineListDto<PageKeyDto>>,
       Same<AnswerOf<'timelines', { view: 'summary' }>, TimelineListDto<PageTimelineSummaryDto>>,
       Same<AnswerOf<'timelines', { view: 'full' }>, TimelineListDto>,
       Same<AnswerOf<'timelines', { limit: 5 }>, TimelineListDto>,
-    ] = [true, true, true, true];
-    expect(typed).toEqual([true, true, true, true]);
+      Same<AnswerOf<'report', { format: 'junit' }>, string>,
+      Same<AnswerOf<'report', { format: 'json' }>, TimelineReportDto>,
+      Same<AnswerOf<'report'>, TimelineReportDto>,
+      Same<AnswerOf<'events', { follow: true }>, string>,
+    ] = [true, true, true, true, true, true, true, true];
+    expect(typed.every(Boolean)).toBe(true);
     for (const [name, e] of withViews) {
-      // the views answered are the values the `view` parameter takes
-      const view = e.query!.view as unknown as { anyOf: Array<{ const: string }> };
-      const allowed = view.anyOf.map((v) => v.const);
-      expect(Object.keys(e.views!).sort(), name).toEqual([...allowed].sort());
+      // the views answered are the values the view parameter takes
+      const param = e.query![e.views!.param] as unknown as {
+        anyOf?: Array<{ const: string }>;
+        type: string;
+      };
+      const allowed = param.anyOf?.map((v) => v.const) ?? ['false', 'true'];
+      expect(Object.keys(e.views!.answers).sort(), name).toEqual([...allowed].sort());
     }
     const body = JSON.stringify({
       context: {

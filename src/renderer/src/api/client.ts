@@ -138,7 +138,7 @@ export function admin<N extends AdminEndpointName, const Q extends QueryOf<N> = 
     query?: Q;
     body?: unknown;
   } = {},
-): Promise<AnswerOf<N, Q>> {
+): Promise<NoInfer<AnswerOf<N, Q>>> {
   const endpoint: Endpoint = ADMIN_API[name];
   const path = `${options.base ?? ''}${adminPath(name, options.params, options.query)}`;
   return request<AnswerOf<N, Q>>(path, {

@@ -1,0 +1,103 @@
+// The answer schemas (src/shared/schema/*) against the DTO interfaces they describe: each schema's
+// TypeScript type is exactly the interface, checked by the type checker (`npm run typecheck`). A field
+// added to a DTO and not to its schema (or the other way round) fails here, naming the two types.
+import type { Static, TSchema } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
+import type { FeedView, HistoryEntry, OutboxMessage } from '../../src/shared/indexing';
+import type {
+  ClockState,
+  IndexRequestNotice,
+  ResetScope,
+  StreamMessage,
+} from '../../src/shared/stream';
+import type {
+  PageKeyDto,
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  TimelineReportDto,
+} from '../../src/shared/timeline';
+import type { OrderDto, VisitDto, VisitEventDto } from '../../src/shared/visits';
+import type { IssuedResponse } from '../../src/main/search/responses';
+import type { Product } from '../../src/main/indexing/feed-product';
+import {
+  ForwardStatsShape,
+  RecordedEventShape,
+  UpstreamAnswerShape,
+} from '../../src/shared/schema/events';
+import {
+  FeedViewShape,
+  HistoryEntryShape,
+  OutboxMessageShape,
+  ProductSchema,
+} from '../../src/shared/schema/indexing';
+import {
+  ClockStateShape,
+  IndexRequestNoticeShape,
+  ResetScopeShape,
+  StreamMessageShape,
+} from '../../src/shared/schema/stream';
+import {
+  PageKeyShape,
+  PageTimelineShape,
+  PageTimelineSummaryShape,
+  TimelineReportShape,
+} from '../../src/shared/schema/timeline';
+import { OrderShape, VisitEventShape, VisitShape } from '../../src/shared/schema/visits';
+import { IssuedResponseSchema } from '../../src/shared/schema/search';
+
+/**
+ * Exactly the same type, optional fields included (mutual assignability alone lets `{a?: T}` equal `{}`),
+ * compared field by field down the tree so that readonly or interface-vs-alias differences do not count.
+ */
+type Deep<T> = T extends (infer E)[] | readonly (infer E)[]
+  ? Deep<E>[]
+  : T extends object
+    ? {
+        -readonly [K in keyof T]-?: [
+          Deep<Exclude<T[K], undefined>>,
+          undefined extends T[K] ? 'opt' : 'req',
+        ];
+      }
+    : T;
+type Exact<A, B> =
+  (<X>() => X extends Deep<A> ? 1 : 2) extends <X>() => X extends Deep<B> ? 1 : 2 ? true : false;
+
+/** compiles only when the schema's type is the DTO */
+function same<S extends TSchema, T>(_schema: S, ok: Exact<Static<S>, T>): boolean {
+  return ok;
+}
+
+describe('the answer schemas', () => {
+  it('are the DTO types, field by field', () => {
+    const checks = [
+      same<typeof RecordedEventShape, RecordedEvent>(RecordedEventShape, true),
+      same<typeof UpstreamAnswerShape, UpstreamAnswer>(UpstreamAnswerShape, true),
+      same<typeof ForwardStatsShape, ForwardStats>(ForwardStatsShape, true),
+      same<typeof PageTimelineShape, PageTimelineDto>(PageTimelineShape, true),
+      same<typeof PageTimelineSummaryShape, PageTimelineSummaryDto>(PageTimelineSummaryShape, true),
+      same<typeof PageKeyShape, PageKeyDto>(PageKeyShape, true),
+      same<typeof TimelineReportShape, TimelineReportDto>(TimelineReportShape, true),
+      same<typeof VisitShape, VisitDto>(VisitShape, true),
+      same<typeof OrderShape, OrderDto>(OrderShape, true),
+      same<typeof VisitEventShape, VisitEventDto>(VisitEventShape, true),
+      same<typeof FeedViewShape, FeedView>(FeedViewShape, true),
+      same<typeof HistoryEntryShape, HistoryEntry>(HistoryEntryShape, true),
+      same<typeof OutboxMessageShape, OutboxMessage>(OutboxMessageShape, true),
+      same<typeof ProductSchema, Product>(ProductSchema, true),
+      same<typeof ClockStateShape, ClockState>(ClockStateShape, true),
+      same<typeof ResetScopeShape, ResetScope>(ResetScopeShape, true),
+      same<typeof IndexRequestNoticeShape, IndexRequestNotice>(IndexRequestNoticeShape, true),
+      same<typeof StreamMessageShape, StreamMessage>(StreamMessageShape, true),
+      same<typeof IssuedResponseSchema, IssuedResponse>(IssuedResponseSchema, true),
+    ];
+    expect(checks.every(Boolean)).toBe(true);
+  });
+
+  it('tell a type apart from one missing an optional field (the check can fail)', () => {
+    const loose: Exact<{ a: string; b?: number }, { a: string }> = false;
+    const optional: Exact<{ a?: string }, { a: string }> = false;
+    const nullable: Exact<{ a: string | null }, { a: string }> = false;
+    expect([loose, optional, nullable]).toEqual([false, false, false]);
+  });
+});
