@@ -16,8 +16,7 @@
 //                       the answer for each of its values; `response` is the one without it
 //   errors?             the schema of each status other than 200 it may answer (400 is always possible)
 // A new endpoint: its entry here, its handler in a router (src/main/http/routes), a call in the answers test.
-import { type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import {
   EVENT_FILTERS,
   MAX_EVENT_LIMIT,
@@ -48,7 +47,6 @@ import {
   TransitionRefusedSchema,
   WaitDoneSchema,
   WaitTimeoutSchema,
-  type ErrorAnswers,
 } from './schema/admin';
 import { RecordedEventSchema } from './schema/events';
 import { FeedViewSchema, OutboxMessageSchema } from './schema/indexing';
@@ -63,47 +61,14 @@ import {
 } from './schema/timeline';
 import { OrderSchema, VisitSchema } from './schema/visits';
 import { closed } from './schema/base';
+import { isMediaAnswer, type Answer, type Endpoint } from './schema/endpoint';
 import { encodePart } from './text';
 
 export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
+export { isMediaAnswer };
+export type { Answer, Endpoint, MediaAnswer, Method } from './schema/endpoint';
 
 // ---- the endpoints ----
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** A body that is not one JSON value: its media type, and the schema of each line or message in it. */
-export interface MediaAnswer {
-  mediaType: string;
-  description: string;
-  /** NDJSON: each line's schema; SSE: each message's `{type, data}` */
-  items?: TSchema;
-}
-
-export type Answer = TSchema | MediaAnswer;
-
-export interface Endpoint {
-  method: Method;
-  /** OpenAPI path, `{name}` for path parameters */
-  path: `/_sandbox/${string}`;
-  summary: string;
-  query?: TProperties;
-  body?: TSchema;
-  /** the 200 answer without a view parameter */
-  response: Answer;
-  /**
-   * The answer for each value of a query parameter that changes the answer's shape (the OpenAPI
-   * document declares oneOf them): `AnswerOf` picks one by the query a caller gives.
-   */
-  views?: { param: string; answers: Record<string, Answer> };
-  /** the other statuses it answers, each with its body's schema (400 needs no entry) */
-  errors?: ErrorAnswers;
-  /** a streamed answer (Server-Sent Events) */
-  stream?: true;
-}
-
-export function isMediaAnswer(a: Answer): a is MediaAnswer {
-  return typeof (a as MediaAnswer).mediaType === 'string';
-}
 
 const bodyObject = <P extends TProperties>(description: string, properties: P) =>
   closed(properties, description);
