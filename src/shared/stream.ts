@@ -1,19 +1,26 @@
 // The messages pushed on the bus and over Server-Sent Events (`GET /_sandbox/stream`): one typed union,
-// so a reader switching on `type` gets each message's data without a cast.
+// so a reader switching on `type` gets each message's data without a cast (held to STREAM_TYPES and to
+// its schema by test/unit/admin-schemas.test.ts).
 import type { RecordedEvent, UpstreamAnswer } from './events';
 import type { FeedView, OutboxMessage } from './indexing';
 import type { PageTimelineSummaryDto } from './timeline';
 
-export type StreamType =
-  | 'event'
-  | 'timeline'
-  | 'feed'
-  | 'outbox'
-  | 'clock'
-  | 'reset'
-  | 'indexRequest'
-  /** the real service answered a forwarded beacon: `{eventId, upstream}` */
-  | 'upstream';
+/**
+ * Every message type of the stream, declared once: the server's `types` filter, the UI's listeners and
+ * the schema of `GET /_sandbox/stream` (src/shared/schema/stream.ts) read it. `upstream`: the real
+ * service answered a forwarded beacon, `{eventId, upstream}`.
+ */
+export const STREAM_TYPES = [
+  'event',
+  'timeline',
+  'feed',
+  'outbox',
+  'clock',
+  'reset',
+  'indexRequest',
+  'upstream',
+] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** What a reset forgot: events (and their timelines) or everything; one site or all. */
 export interface ResetScope {

@@ -10,6 +10,7 @@ import type {
   IndexRequestNotice,
   ResetScope,
   StreamMessage,
+  StreamType,
 } from '../../src/shared/stream';
 import type {
   PageKeyDto,
@@ -91,7 +92,9 @@ describe('the answer schemas', () => {
       same<typeof StreamMessageShape, StreamMessage>(StreamMessageShape, true),
       same<typeof IssuedResponseSchema, IssuedResponse>(IssuedResponseSchema, true),
     ];
-    expect(checks.every(Boolean)).toBe(true);
+    // every declared stream type has its message, and no message has another type
+    const types: Exact<StreamMessage['type'], StreamType> = true;
+    expect([...checks, types].every(Boolean)).toBe(true);
   });
 
   it('tell a type apart from one missing an optional field (the check can fail)', () => {
