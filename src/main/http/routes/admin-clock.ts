@@ -1,7 +1,7 @@
 // Admin API of the sandbox clock (test-clock style): read it, advance it by an ISO 8601 duration,
 // set it to an instant, or reset it to real time. Advancing fires every timer it passes, in order.
 import express, { type Router } from 'express';
-import { checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import type { SandboxCore } from '../../core';
 import type { ClockState } from '../../../shared/stream';
 import { parseIsoDuration } from '../../durations';
@@ -20,11 +20,11 @@ const USAGE =
 export function adminClockRouter(core: SandboxCore): Router {
   const router = express.Router();
 
-  router.get('/clock', checkQuery('clock'), (_req, res) => {
+  mount(router, 'clock', (_req, res) => {
     res.json(state(core));
   });
 
-  router.post('/clock', checkQuery('setClock'), (req, res) => {
+  mount(router, 'setClock', (req, res) => {
     const body: unknown = req.body;
     const bad = (message: string) => res.status(400).json({ error: 'BadRequest', message });
     if (!body || typeof body !== 'object' || Array.isArray(body))

@@ -5,12 +5,7 @@ import type { SandboxCore, ResetScope } from '../../core';
 import type { EventQuery } from '../../store/types';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
-import {
-  answerBadQuery,
-  BadQuery as BadParameter,
-  parseAdminQuery,
-  checkQuery,
-} from '../admin-query';
+import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
 import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
@@ -40,29 +35,36 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
   const maxLimit = Math.max(100_000, core.config.retention.events);
   // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
   const text = (limit: string) => express.text({ type: () => true, limit });
+  // `limit` (and `count`) of events reach up to what the sandbox retains
+  const bounds = (): Bounds => ({ maximum: { limit: maxLimit, count: maxLimit } });
 
-  router.get('/events', async (req, res) => {
-    const { follow, ...q } = eventQuery('events', req, maxLimit);
-    if (follow) return followEvents(core, res, q);
-    const limit = q.limit ?? DEFAULT_LIMIT;
-    // read one at a time as the answer is written: older events are kept compact
-    const found = core.events.select({ ...q, limit: limit + 1 });
-    const truncated = found.length > limit;
-    const events = truncated ? found.newest(limit) : found;
-    // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    await streamBody(
-      res,
-      objectWithList('events', events.json(), {
-        count: events.length,
-        truncated,
-        retained: core.events.size(),
-        lastSeq: events.lastSeq(),
-      }),
-    );
-  });
+  mount(
+    router,
+    'events',
+    async (_req, res, parsed) => {
+      const { follow, ...q } = eventQuery(parsed);
+      if (follow) return followEvents(core, res, q);
+      const limit = q.limit ?? DEFAULT_LIMIT;
+      // read one at a time as the answer is written: older events are kept compact
+      const found = core.events.select({ ...q, limit: limit + 1 });
+      const truncated = found.length > limit;
+      const events = truncated ? found.newest(limit) : found;
+      // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      await streamBody(
+        res,
+        objectWithList('events', events.json(), {
+          count: events.length,
+          truncated,
+          retained: core.events.size(),
+          lastSeq: events.lastSeq(),
+        }),
+      );
+    },
+    { bounds },
+  );
 
-  router.get('/events/:id', checkQuery('event'), (req, res) => {
+  mount(router, 'event', (req, res) => {
     const event = core.events.get(String(req.params.id));
     if (!event) {
       res.status(404).json({
@@ -74,87 +76,101 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     res.json(event);
   });
 
-  router.get('/wait', async (req, res) => {
-    const q = eventQuery('wait', req, maxLimit);
-    const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
-    const timeoutMs = Math.min(asked, MAX_WAIT_MS);
-    const capped =
-      asked > MAX_WAIT_MS
-        ? {
-            note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
-          }
-        : {};
-    const gone = new AbortController();
-    res.on('close', () => gone.abort());
-    const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
-    const result = await core.events.waitFor(
-      { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
-      count,
-      timeoutMs,
-      gone.signal,
-    );
-    if (gone.signal.aborted && !res.writable) return;
-    if (result.done) {
-      res.json({
-        done: true,
-        count: result.events.length,
+  mount(
+    router,
+    'wait',
+    async (_req, res, parsed) => {
+      const q = eventQuery(parsed);
+      const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
+      const timeoutMs = Math.min(asked, MAX_WAIT_MS);
+      const capped =
+        asked > MAX_WAIT_MS
+          ? {
+              note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+            }
+          : {};
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
+      const result = await core.events.waitFor(
+        { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
+        count,
         timeoutMs,
-        ...capped,
-        events: result.events,
-      });
-    } else {
-      // `events` may be cut by limit; the message counts every match.
-      const matched = core.events.query(filters).length;
-      res.status(408).json({
-        done: false,
-        error: 'Timeout',
-        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
-        count: result.events.length,
-        timeoutMs,
-        ...capped,
-        events: result.events,
-      });
-    }
-  });
+        gone.signal,
+      );
+      if (gone.signal.aborted && !res.writable) return;
+      if (result.done) {
+        res.json({
+          done: true,
+          count: result.events.length,
+          timeoutMs,
+          ...capped,
+          events: result.events,
+        });
+      } else {
+        // `events` may be cut by limit; the message counts every match.
+        const matched = core.events.query(filters).length;
+        res.status(408).json({
+          done: false,
+          error: 'Timeout',
+          message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+          count: result.events.length,
+          timeoutMs,
+          ...capped,
+          events: result.events,
+        });
+      }
+    },
+    { bounds },
+  );
 
-  router.post('/reset', text('1mb'), async (req, res) => {
-    const scope = parseReset(req);
-    await core.reset(scope);
-    res.json({ reset: scope, retained: core.events.size() });
-  });
+  mount(
+    router,
+    'reset',
+    async (req, res, { siteId }) => {
+      const scope = parseReset(req, siteId);
+      await core.reset(scope);
+      res.json({ reset: scope, retained: core.events.size() });
+    },
+    { before: [text('1mb')] },
+  );
 
-  router.get('/stream', checkQuery('stream'), hub.handle);
+  mount(router, 'stream', hub.handle);
 
-  router.get('/export', async (req, res) => {
-    const q = eventQuery('export', req, maxLimit);
-    const head: SandboxExportHead = {
-      format: EXPORT_FORMAT,
-      version: EXPORT_VERSION,
-      exportedAt: new Date(core.clock.now()).toISOString(),
-      sandboxVersion: core.version,
-    };
-    const sections: Record<string, unknown> = {};
-    for (const [name, section] of core.exportSections()) sections[name] = section.export();
-    const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
-    const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="search-sandbox-export-${stamp}.json"`,
-    );
-    const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
-    await streamBody(
-      res,
-      concat(
-        `${open},"events":[`,
-        mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
-        '\n]}\n',
-      ),
-    );
-  });
+  mount(
+    router,
+    'export',
+    async (_req, res, parsed) => {
+      const q = eventQuery(parsed);
+      const head: SandboxExportHead = {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: new Date(core.clock.now()).toISOString(),
+        sandboxVersion: core.version,
+      };
+      const sections: Record<string, unknown> = {};
+      for (const [name, section] of core.exportSections()) sections[name] = section.export();
+      const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
+      const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="search-sandbox-export-${stamp}.json"`,
+      );
+      const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
+      await streamBody(
+        res,
+        concat(
+          `${open},"events":[`,
+          mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
+          '\n]}\n',
+        ),
+      );
+    },
+    { bounds },
+  );
 
-  router.post('/import', async (req, res) => {
-    const { replace = false } = parseAdminQuery('import', req.query);
+  mount(router, 'import', async (req, res, { replace = false }) => {
     // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
     // embedding the router behind express.json) is read back from there.
     const body =
@@ -192,10 +208,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     res.json(answer);
   });
 
-  router.use((err: unknown, _req: Request, res: Response, next: (err?: unknown) => void) => {
-    if (err instanceof BadParameter) answerBadQuery(res, err);
-    else next(err);
-  });
   return router;
 }
 
@@ -229,15 +241,10 @@ async function followEvents(core: SandboxCore, res: Response, q: EventQuery): Pr
   stopBus();
 }
 
-/** The event filters of an events, wait or export request, from the declaration; kind is a category. */
-function eventQuery<N extends 'events' | 'wait' | 'export'>(
-  name: N,
-  req: Request,
-  maxLimit: number,
+/** The event filters of an events, wait or export request (parsed by the declaration); kind is a category. */
+function eventQuery(
+  parsed: QueryOf<'wait'> | QueryOf<'events'> | QueryOf<'export'>,
 ): EventQuery & { count?: number; timeout?: number; follow?: boolean } {
-  const parsed = parseAdminQuery(name, req.query, {
-    maximum: { limit: maxLimit, count: maxLimit },
-  }) as QueryOf<'wait'> & QueryOf<'events'>;
   const { kind, since, before, ...rest } = parsed;
   const q: EventQuery & { count?: number; timeout?: number; follow?: boolean } = rest;
   // `kind` is the timelines' word for a beacon v2 category that timelines hold (search, category, …)
@@ -269,8 +276,7 @@ function parseJsonBody(req: Request, what: string): unknown {
   }
 }
 
-function parseReset(req: Request): ResetScope {
-  const fromQuery = parseAdminQuery('reset', req.query).siteId;
+function parseReset(req: Request, fromQuery: string | undefined): ResetScope {
   const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
   if (
     body === undefined ||

@@ -2,7 +2,7 @@
 // along the table (409 lists the allowed targets), and a look at a feed's indexed catalog.
 import express, { type Response, type Router } from 'express';
 import type { SandboxCore } from '../../core';
-import { withQuery, checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import { AdminError } from '../../indexing/admin';
 import { TransitionRefused } from '../../indexing/state-machine';
 
@@ -38,12 +38,9 @@ export function adminFeedsRouter(core: SandboxCore): Router {
   const router = express.Router();
   const indexing = core.indexing;
 
-  router.get(
-    '/feeds',
-    withQuery('feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) })),
-  );
+  mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }));
 
-  router.get('/feeds/:siteId/:feedId', checkQuery('feed'), (req, res) => {
+  mount(router, 'feed', (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     const view = indexing.feed(req.params.siteId, id);
@@ -54,7 +51,7 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     res.json(view);
   });
 
-  router.patch('/feeds/:siteId/:feedId', checkQuery('patchFeed'), (req, res) => {
+  mount(router, 'patchFeed', (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
@@ -64,7 +61,7 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     }
   });
 
-  router.post('/feeds/:siteId/:feedId/transition', checkQuery('transition'), async (req, res) => {
+  mount(router, 'transition', async (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
@@ -74,24 +71,21 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     }
   });
 
-  router.get(
-    '/feeds/:siteId/:feedId/catalog',
-    withQuery('catalog', (req, res, { limit = 100, offset = 0 }) => {
-      const siteId = String(req.params.siteId);
-      const id = feedId(String(req.params.feedId), res);
-      if (id === null) return;
-      if (!indexing.feed(siteId, id))
-        return void res.status(404).json({ error: 'NotFound', message: `no feed ${siteId}/${id}` });
-      const catalog = indexing.catalog.feed(siteId, id);
-      res.json({
-        siteId,
-        feedId: id,
-        indexedAt: catalog?.indexedAt ?? null,
-        total: catalog?.size ?? 0,
-        products: catalog ? catalog.products.slice(offset, offset + limit) : [],
-      });
-    }),
-  );
+  mount(router, 'catalog', (req, res, { limit = 100, offset = 0 }) => {
+    const siteId = String(req.params.siteId);
+    const id = feedId(String(req.params.feedId), res);
+    if (id === null) return;
+    if (!indexing.feed(siteId, id))
+      return void res.status(404).json({ error: 'NotFound', message: `no feed ${siteId}/${id}` });
+    const catalog = indexing.catalog.feed(siteId, id);
+    res.json({
+      siteId,
+      feedId: id,
+      indexedAt: catalog?.indexedAt ?? null,
+      total: catalog?.size ?? 0,
+      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
+    });
+  });
 
   return router;
 }

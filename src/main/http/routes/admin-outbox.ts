@@ -2,28 +2,25 @@
 // SMTP delivery state; DELETE empties it.
 import express, { type Router } from 'express';
 import type { SandboxCore } from '../../core';
-import { withQuery, checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 
 export function adminOutboxRouter(core: SandboxCore): Router {
   const router = express.Router();
 
-  router.get(
-    '/outbox',
-    withQuery('outbox', (_req, res, { siteId, feedId, to: address }) => {
-      const to = address?.toLowerCase();
-      const messages = core.indexing.outbox
-        .list()
-        .filter(
-          (m) =>
-            (siteId === undefined || m.siteId === siteId) &&
-            (feedId === undefined || m.feedId === feedId) &&
-            (to === undefined || m.to.toLowerCase() === to),
-        );
-      res.json({ messages });
-    }),
-  );
+  mount(router, 'outbox', (_req, res, { siteId, feedId, to: address }) => {
+    const to = address?.toLowerCase();
+    const messages = core.indexing.outbox
+      .list()
+      .filter(
+        (m) =>
+          (siteId === undefined || m.siteId === siteId) &&
+          (feedId === undefined || m.feedId === feedId) &&
+          (to === undefined || m.to.toLowerCase() === to),
+      );
+    res.json({ messages });
+  });
 
-  router.delete('/outbox', checkQuery('clearOutbox'), async (_req, res) => {
+  mount(router, 'clearOutbox', async (_req, res) => {
     await core.indexing.outbox.clear();
     res.json({ messages: [] });
   });

@@ -2,7 +2,7 @@
 // credit. Thin: check the query, ask core.timelines, stream the answer.
 import { Router, type Response } from 'express';
 import type { SandboxCore } from '../../core';
-import { withQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import { streamBody } from '../stream-body';
 import { arrayOf } from '../../store/json-pieces';
 
@@ -13,13 +13,7 @@ export function adminVisitsRouter(core: Pick<SandboxCore, 'timelines'>): Router 
     res.type('application/json');
     await streamBody(res, arrayOf(list));
   };
-  router.get(
-    '/visits',
-    withQuery('visits', (_req, res, q) => answer(res, core.timelines.visitJson(q))),
-  );
-  router.get(
-    '/orders',
-    withQuery('orders', (_req, res, q) => answer(res, core.timelines.orderJson(q))),
-  );
+  mount(router, 'visits', (_req, res, q) => answer(res, core.timelines.visitJson(q)));
+  mount(router, 'orders', (_req, res, q) => answer(res, core.timelines.orderJson(q)));
   return router;
 }

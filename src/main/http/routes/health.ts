@@ -1,12 +1,12 @@
 // GET /_sandbox/health: liveness and version, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
 import { Router } from 'express';
-import { checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import type { SandboxCore } from '../../core';
 import { openApiDocument } from '../openapi';
 
 export function healthRouter(core: SandboxCore): Router {
   const router = Router();
-  router.get('/health', checkQuery('health'), (_req, res) => {
+  mount(router, 'health', (_req, res) => {
     res.json({
       status: 'ok',
       version: core.version,
@@ -19,7 +19,7 @@ export function healthRouter(core: SandboxCore): Router {
   });
   // made once: the declaration does not change while the sandbox runs
   const openapi = JSON.stringify(openApiDocument(core.version));
-  router.get('/openapi.json', checkQuery('openapi'), (_req, res) => {
+  mount(router, 'openapi', (_req, res) => {
     res.type('application/json').send(openapi);
   });
   return router;
