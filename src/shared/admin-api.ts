@@ -60,7 +60,8 @@ import {
   timelineList,
 } from './schema/timeline';
 import { OrderSchema, VisitSchema } from './schema/visits';
-import { closed } from './schema/base';
+import { bodyOf, closed, ruled } from './schema/base';
+import { FEED_STATES } from './indexing';
 import { isMediaAnswer, type Answer, type Endpoint } from './schema/endpoint';
 import { encodePart } from './text';
 
@@ -74,6 +75,10 @@ const bodyObject = <P extends TProperties>(description: string, properties: P) =
   closed(properties, description);
 
 const NOT_FOUND = { 404: ErrorSchema } as const;
+const TRUE_OR_FALSE = 'must be true or false';
+const PATCH_FIELDS = 'interval, autopilot, regeneration, inject';
+const CLOCK_USAGE =
+  'send exactly one of {"advance": "PT61M"} (ISO 8601 duration), {"set": "2026-11-22T04:00:00Z"} (ISO 8601 instant) or {"reset": true}';
 
 const TIMELINE_LIST = timelineList(PageTimelineSchema, '{pages, total, verdicts}: full pages');
 
@@ -147,10 +152,29 @@ export const ADMIN_API = {
     path: '/_sandbox/reset',
     summary: 'forget events and timelines; {"what":"all"} also resets feeds, catalogs and outbox',
     query: { siteId: text('reset only this site') },
-    body: bodyObject('what to reset (no body: events)', {
-      what: Type.Optional(oneOf(['events', 'all'] as const, 'events (default) or all')),
-      siteId: Type.Optional(Type.String({ minLength: 1, description: 'reset only this site' })),
-    }),
+    body: bodyOf(
+      'what to reset (no body: events)',
+      {
+        what: Type.Optional(
+          ruled(
+            oneOf(['events', 'all'] as const, 'events (default) or all'),
+            'must be "events" or "all"',
+          ),
+        ),
+        siteId: Type.Optional(
+          ruled(
+            Type.String({ minLength: 1, description: 'reset only this site' }),
+            'must be a non-empty string',
+          ),
+        ),
+      },
+      {
+        notObject: 'the body must be a JSON object like {"what":"all"}',
+        unknown: 'unknown body field {field}; allowed: what ("events" or "all"), siteId',
+        invalid: 'body field {field} {rule}, got {value}',
+        named: true,
+      },
+    ),
     response: ResetAnswerSchema,
   },
   stream: {
@@ -289,17 +313,38 @@ export const ADMIN_API = {
     method: 'PATCH',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'feed settings and injected faults',
-    body: bodyObject('settings to change', {
-      interval: Type.Optional(Type.String({ description: '"Never", "24h", "30m" or ISO "PT24H"' })),
-      autopilot: Type.Optional(Type.Boolean()),
-      regeneration: Type.Optional(Type.Boolean()),
-      inject: Type.Optional(
-        bodyObject('faults consumed by the next run they apply to', {
-          nextIndexFails: Type.Optional(Type.Boolean()),
-          regenerationFails: Type.Optional(Type.Boolean()),
-        }),
-      ),
-    }),
+    body: bodyOf(
+      'settings to change',
+      {
+        interval: Type.Optional(
+          ruled(
+            Type.String({ description: '"Never", "24h", "30m" or ISO "PT24H"' }),
+            'is not an interval; use "Never", a duration like "24h", "30m", "7d", or ISO 8601 like "PT24H"',
+          ),
+        ),
+        autopilot: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
+        regeneration: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
+        inject: Type.Optional(
+          bodyOf(
+            'faults consumed by the next run they apply to',
+            {
+              nextIndexFails: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
+              regenerationFails: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
+            },
+            {
+              notObject: 'inject: must be an object like {"nextIndexFails": true}',
+              unknown: '{field}: unknown fault; use nextIndexFails or regenerationFails',
+              invalid: '{field}: {value} {rule}',
+            },
+          ),
+        ),
+      },
+      {
+        notObject: `the body must be a JSON object with any of ${PATCH_FIELDS}, e.g. {"autopilot": false}`,
+        unknown: `{field}: unknown field; PATCH takes ${PATCH_FIELDS}`,
+        invalid: '{field}: {value} {rule}',
+      },
+    ),
     response: FeedViewSchema,
     errors: NOT_FOUND,
   },
@@ -307,7 +352,20 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/feeds/{siteId}/{feedId}/transition',
     summary: 'move a feed along the state table by hand (409 lists the allowed targets)',
-    body: bodyObject('the target state', { to: Type.String({ description: 'target state' }) }),
+    body: bodyOf(
+      'the target state',
+      {
+        to: ruled(
+          oneOf(FEED_STATES, 'target state'),
+          `is not a feed state; use one of ${FEED_STATES.join(', ')}, e.g. {"to": "running"}`,
+        ),
+      },
+      {
+        notObject: 'the body must be a JSON object like {"to": "running"}',
+        unknown: '{field}: unknown field; send only {"to": "<state>"}',
+        invalid: '{field}: {value} {rule}',
+      },
+    ),
     response: FeedViewSchema,
     errors: { 404: ErrorSchema, 409: TransitionRefusedSchema },
   },
@@ -332,11 +390,32 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/clock',
     summary: 'move the sandbox clock: {"advance":"PT61M"}, {"set":"…"} or {"reset":true}',
-    body: bodyObject('one of advance, set, reset', {
-      advance: Type.Optional(Type.String({ description: 'ISO 8601 duration, e.g. PT61M' })),
-      set: Type.Optional(Type.String({ description: 'ISO 8601 instant' })),
-      reset: Type.Optional(Type.Literal(true)),
-    }),
+    body: bodyOf(
+      'one of advance, set, reset',
+      {
+        advance: Type.Optional(
+          ruled(
+            Type.String({ description: 'ISO 8601 duration, e.g. PT61M' }),
+            'is not an ISO 8601 duration; use e.g. "PT61M", "PT1H30M", "P1D" (years and months are not accepted: their length varies)',
+          ),
+        ),
+        set: Type.Optional(
+          ruled(
+            Type.String({ description: 'ISO 8601 instant' }),
+            'is not an ISO 8601 instant; use e.g. "2026-11-22T04:00:00Z"',
+          ),
+        ),
+        reset: Type.Optional(ruled(Type.Literal(true), 'must be true')),
+      },
+      {
+        notObject: `the body must be JSON: ${CLOCK_USAGE}`,
+        unknown: `{field}: unknown field; ${CLOCK_USAGE}`,
+        invalid: '{field}: {value} {rule}',
+        together: `{fields} together: ${CLOCK_USAGE}`,
+        empty: CLOCK_USAGE,
+      },
+      { minProperties: 1, maxProperties: 1 },
+    ),
     response: ClockStateSchema,
   },
   outbox: {
@@ -386,6 +465,13 @@ export type QueryOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends
 }
   ? Partial<Static<TObject<Q>>>
   : Record<string, never>;
+
+/** The JSON body an endpoint takes, by its declared schema (never for one that takes none). */
+export type BodyOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends {
+  body: infer B extends TSchema;
+}
+  ? Static<B>
+  : never;
 
 /**
  * The 200 answer of an endpoint, for the query `Q` a caller gives: an endpoint whose view parameter

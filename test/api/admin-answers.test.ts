@@ -295,6 +295,20 @@ describe('every admin answer is the declared one', () => {
       const body = await call(name, { params, rawQuery: 'nope=1', status: 400 });
       expect(body.parameter, name).toBe('nope');
     }
+    // a body the declaration refuses, on every endpoint that takes one, worded by the declaration
+    const feed = { siteId: 'demo42', feedId: 42 };
+    const bodies: Array<[AdminEndpointName, Call, RegExp]> = [
+      ['setClock', { body: { advance: 'PT1M', reset: true } }, /advance and reset together/],
+      ['reset', { body: { what: 'some' } }, /body field what must be "events" or "all"/],
+      ['patchFeed', { params: feed, body: { inject: { x: true } } }, /inject.x: unknown fault/],
+      [
+        'transition',
+        { params: feed, body: { to: 'nowhere' } },
+        /to: "nowhere" is not a feed state/,
+      ],
+    ];
+    for (const [name, c, message] of bodies)
+      expect((await call(name, { ...c, status: 400 })).message).toMatch(message);
     const foreign = await fetch(`${sb.url}/_sandbox/health`, {
       headers: { origin: 'http://evil.example' },
     });

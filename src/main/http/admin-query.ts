@@ -71,12 +71,7 @@ function rule(schema: TSchema, maximum: number | undefined): [string, string[]?]
 }
 
 /** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
-function problem(
-  name: AdminEndpointName,
-  key: string,
-  raw: unknown,
-  bounds: Bounds,
-): BadQuery {
+function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bounds): BadQuery {
   const declared = declaredQuery(name);
   const allowed = Object.keys(declared);
   const schema = declared[key];
@@ -120,8 +115,7 @@ export function parseAdminQuery<N extends AdminEndpointName>(
   // the parameters that fail, each named by its error
   const failing = new Set(errors.map(failingParameter));
   for (const key of Object.keys(query))
-    if (failing.has(key) || repeated.includes(key))
-      throw problem(name, key, query[key], bounds);
+    if (failing.has(key) || repeated.includes(key)) throw problem(name, key, query[key], bounds);
   return value as QueryOf<N>;
 }
 
@@ -130,7 +124,7 @@ export function answerBadQuery(res: Response, err: unknown): void {
   if (!(err instanceof BadQuery)) throw err;
   res.status(400).json({
     error: 'BadRequest',
-    parameter: err.parameter,
+    ...(err.parameter && { parameter: err.parameter }),
     message: err.message,
     ...(err.allowed && { allowed: err.allowed }),
   });

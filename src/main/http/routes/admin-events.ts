@@ -6,6 +6,7 @@ import type { EventQuery } from '../../store/types';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
+import { parseAdminBody } from '../admin-body';
 import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
@@ -284,34 +285,14 @@ function parseReset(req: Request, fromQuery: string | undefined): ResetScope {
   ) {
     return fromQuery === undefined ? { what: 'events' } : { what: 'events', siteId: fromQuery };
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new BadParameter('body', 'the body must be a JSON object like {"what":"all"}');
-  const b = body as Record<string, unknown>;
-  for (const key of Object.keys(b)) {
-    if (key !== 'what' && key !== 'siteId')
-      throw new BadParameter(
-        `body.${key}`,
-        `unknown body field ${key}; allowed: what ("events" or "all"), siteId`,
-      );
-  }
-  if (b.what !== undefined && b.what !== 'events' && b.what !== 'all') {
-    throw new BadParameter(
-      'body.what',
-      `body field what must be "events" or "all", got ${JSON.stringify(b.what)}`,
-    );
-  }
-  if (b.siteId !== undefined && (typeof b.siteId !== 'string' || b.siteId === ''))
-    throw new BadParameter(
-      'body.siteId',
-      `body field siteId must be a non-empty string, got ${JSON.stringify(b.siteId)}`,
-    );
+  const b = parseAdminBody('reset', body);
   if (fromQuery !== undefined && b.siteId !== undefined && fromQuery !== b.siteId) {
     throw new BadParameter(
       'siteId',
       `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(b.siteId)} in the body: give it once`,
     );
   }
-  const siteId = (b.siteId as string | undefined) ?? fromQuery;
-  const what = (b.what as ResetScope['what'] | undefined) ?? 'events';
+  const siteId = b.siteId ?? fromQuery;
+  const what = b.what ?? 'events';
   return siteId === undefined ? { what } : { what, siteId };
 }

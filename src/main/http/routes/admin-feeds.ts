@@ -3,6 +3,7 @@
 import express, { type Response, type Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { mount } from '../admin-query';
+import { parseAdminBody } from '../admin-body';
 import { AdminError } from '../../indexing/admin';
 import { TransitionRefused } from '../../indexing/state-machine';
 
@@ -55,7 +56,7 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
-      res.json(indexing.patch(req.params.siteId, id, req.body));
+      res.json(indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
     } catch (err) {
       failed(res, err);
     }
@@ -65,7 +66,9 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
-      res.json(await indexing.transition(req.params.siteId, id, req.body));
+      res.json(
+        await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body)),
+      );
     } catch (err) {
       failed(res, err);
     }
