@@ -3,6 +3,8 @@
 // added to a DTO and not to its schema (or the other way round) fails here, naming the two types.
 import type { Static, TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import type { BodyOf } from '../../src/shared/admin-api';
+import type { FeedPatch } from '../../src/main/indexing/admin';
 import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
 import type { FeedView, HistoryEntry, OutboxMessage } from '../../src/shared/indexing';
 import type {
@@ -94,7 +96,9 @@ describe('the answer schemas', () => {
     ];
     // every declared stream type has its message, and no message has another type
     const types: Exact<StreamMessage['type'], StreamType> = true;
-    expect([...checks, types].every(Boolean)).toBe(true);
+    // the feed patch the domain takes is the body the admin API declares
+    const patch: Exact<BodyOf<'patchFeed'>, FeedPatch> = true;
+    expect([...checks, types, patch].every(Boolean)).toBe(true);
   });
 
   it('tell a type apart from one missing an optional field (the check can fail)', () => {

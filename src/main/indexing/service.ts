@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
 import type { SandboxConfig } from '../config';
-import type { FeedView, IndexStatus } from '../../shared/indexing';
+import type { FeedState, FeedView, IndexStatus } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
 import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
@@ -14,7 +14,7 @@ import { executeRun } from './feed-runs';
 import { FeedEngine } from './feeds';
 import { humanDuration, statusTime } from '../durations';
 import { isEmail, Outbox } from './outbox';
-import { applyPatch, moveByHand } from './admin';
+import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { scoreRequest, type RequestOutcome } from './workflow';
 
 /** Feed states a request can start from. */
@@ -314,14 +314,14 @@ export class IndexingService {
     return rec && this.engine.view(rec);
   }
 
-  /** PATCH /_sandbox/feeds/{siteId}/{feedId}; throws AdminError. */
-  patch(siteId: string, feedId: number, body: unknown): FeedView {
-    return applyPatch(this.engine, siteId, feedId, body);
+  /** Change a feed's settings and faults; throws FeedNotFound or FeedSettingRefused. */
+  patch(siteId: string, feedId: number, patch: FeedPatch): FeedView {
+    return applyPatch(this.engine, siteId, feedId, patch);
   }
 
-  /** POST /_sandbox/feeds/{siteId}/{feedId}/transition; throws AdminError or TransitionRefused. */
-  transition(siteId: string, feedId: number, body: unknown): Promise<FeedView> {
-    return moveByHand(this.engine, siteId, feedId, body);
+  /** Move a feed by hand; throws FeedNotFound, TransitionRefused or HandMoveConflict. */
+  transition(siteId: string, feedId: number, to: FeedState): Promise<FeedView> {
+    return moveByHand(this.engine, siteId, feedId, to);
   }
 
   /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */

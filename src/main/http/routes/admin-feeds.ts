@@ -4,7 +4,7 @@ import express, { type Response, type Router } from 'express';
 import type { SandboxCore } from '../../core';
 import { mount } from '../admin-query';
 import { parseAdminBody } from '../admin-body';
-import { AdminError } from '../../indexing/admin';
+import { FeedNotFound, FeedSettingRefused, HandMoveConflict } from '../../indexing/admin';
 import { TransitionRefused } from '../../indexing/state-machine';
 
 function feedId(raw: string, res: Response): number | null {
@@ -18,6 +18,7 @@ function feedId(raw: string, res: Response): number | null {
   return Number(raw);
 }
 
+/** The domain's refusals as the admin API's statuses. */
 function failed(res: Response, err: unknown): void {
   if (err instanceof TransitionRefused) {
     res.status(409).json({
@@ -27,11 +28,12 @@ function failed(res: Response, err: unknown): void {
       to: err.to,
       allowed: err.allowed,
     });
-  } else if (err instanceof AdminError) {
-    res.status(err.status).json({
-      error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest',
-      message: err.message,
-    });
+  } else if (err instanceof FeedNotFound) {
+    res.status(404).json({ error: 'NotFound', message: err.message });
+  } else if (err instanceof HandMoveConflict) {
+    res.status(409).json({ error: 'Conflict', message: err.message });
+  } else if (err instanceof FeedSettingRefused) {
+    res.status(400).json({ error: 'BadRequest', message: err.message });
   } else throw err;
 }
 
@@ -67,7 +69,7 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     if (id === null) return;
     try {
       res.json(
-        await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body)),
+        await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body).to),
       );
     } catch (err) {
       failed(res, err);
