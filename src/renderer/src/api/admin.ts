@@ -65,5 +65,4 @@ export const sandboxApi = {
   reportUrl: (format: 'html' | 'junit' | 'json', siteId?: string) =>
     adminPath('report', {}, { format, siteId }),
   exportUrl: () => adminPath('export'),
-  importData: (text: string) => admin('import', { body: JSON.parse(text) as unknown }),
 };
