@@ -3,6 +3,7 @@
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
 import type { Verdict } from './timeline';
+import type { OrderFilterQuery, VisitFilterQuery } from './admin-params';
 
 /** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
 export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
@@ -76,15 +77,9 @@ export interface OrderDto {
   lines: OrderLineDto[];
 }
 
-export interface VisitFilter {
-  siteId?: string;
-  sessionId?: string;
-  userId?: string;
-}
-
-export interface OrderFilter extends VisitFilter {
-  orderId?: string;
-}
+/** The visits' and the orders' filters: the admin API's declared ones (src/shared/admin-params.ts). */
+export type VisitFilter = VisitFilterQuery;
+export type OrderFilter = OrderFilterQuery;
 
 /** A product page, cart, order or login event as it sits on its page's timeline. */
 export interface VisitEventDto {

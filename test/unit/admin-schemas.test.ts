@@ -4,6 +4,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { BodyOf } from '../../src/shared/admin-api';
+import type { TimelineFilterQuery } from '../../src/shared/admin-params';
+import type { TimelineFilter } from '../../src/main/tracking/timeline/engine';
 import type { FeedPatch } from '../../src/main/indexing/admin';
 import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
 import type { FeedView, HistoryEntry, OutboxMessage } from '../../src/shared/indexing';
@@ -98,7 +100,9 @@ describe('the answer schemas', () => {
     const types: Exact<StreamMessage['type'], StreamType> = true;
     // the feed patch the domain takes is the body the admin API declares
     const patch: Exact<BodyOf<'patchFeed'>, FeedPatch> = true;
-    expect([...checks, types, patch].every(Boolean)).toBe(true);
+    // the timelines' filter the engine takes is the one the admin API declares (for the list and report)
+    const filter: Exact<TimelineFilter, TimelineFilterQuery> = true;
+    expect([...checks, types, patch, filter].every(Boolean)).toBe(true);
   });
 
   it('tell a type apart from one missing an optional field (the check can fail)', () => {
