@@ -45,6 +45,14 @@ module.exports = {
       to: { path: '^src/main/(http|desktop|api|check)/' },
     },
     {
+      name: 'areas-own-their-settings',
+      severity: 'error',
+      comment:
+        'Each area owns its settings type and reads its part of the config (search/config.ts, tracking/timeline-settings.ts, indexing/outbox.ts…); src/main/config.ts only composes them, and core.ts and sandbox.ts wire the areas together: the domain imports none of the three (the config ⇄ domain circle of old).',
+      from: { path: '^src/main/(tracking|indexing|search|accounts|store)/' },
+      to: { path: '^src/main/(config|core|sandbox)\\.ts$' },
+    },
+    {
       name: 'accounts-below-the-areas',
       severity: 'error',
       comment:

@@ -3,7 +3,6 @@
 import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { SandboxConfig } from '../config';
 import type { FeedState, FeedView, IndexStatus } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
@@ -13,7 +12,7 @@ import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
 import { FeedEngine } from './feeds';
 import { humanDuration, statusTime } from '../durations';
-import { isEmail, Outbox } from './outbox';
+import { isEmail, Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { scoreRequest, type RequestOutcome } from './workflow';
 
@@ -52,6 +51,14 @@ export interface IndexRequestResult {
   workflow?: string | null;
 }
 
+/** What indexing takes of the sandbox's config (src/main/config.ts composes it). */
+export interface IndexingSettings {
+  /** null: in memory */
+  dataDir: string | null;
+  smtp: SmtpConfig | null;
+  accounts: readonly AccountConfig[];
+}
+
 export class IndexingService {
   private constructor(
     readonly engine: FeedEngine,
@@ -62,7 +69,7 @@ export class IndexingService {
   ) {}
 
   static async open(
-    config: SandboxConfig,
+    config: IndexingSettings,
     clock: Clock,
     bus: Bus,
     options: { limits?: DecodeLimits } = {},
