@@ -3,23 +3,23 @@
 import express, { type Router } from 'express';
 import { mount } from '../admin-query';
 import { fieldRefusal, parseAdminBody } from '../admin-body';
-import type { SandboxCore } from '../../core';
+import type { SandboxClock } from '../../clock';
 import type { ClockState } from '../../../shared/stream';
 import { parseIsoDuration } from '../../durations';
 
-function state(core: SandboxCore): ClockState {
+function state(clock: SandboxClock): ClockState {
   return {
-    now: new Date(core.clock.now()).toISOString(),
-    offsetMs: core.clock.offset,
-    frozen: core.clock.frozen,
+    now: new Date(clock.now()).toISOString(),
+    offsetMs: clock.offset,
+    frozen: clock.frozen,
   };
 }
 
-export function adminClockRouter(core: SandboxCore): Router {
+export function adminClockRouter(clock: SandboxClock): Router {
   const router = express.Router();
 
   mount(router, 'clock', (_req, res) => {
-    res.json(state(core));
+    res.json(state(clock));
   });
 
   mount(router, 'setClock', (req, res) => {
@@ -28,14 +28,14 @@ export function adminClockRouter(core: SandboxCore): Router {
     if (body.advance !== undefined) {
       const ms = parseIsoDuration(body.advance);
       if (ms === null) throw fieldRefusal('setClock', 'advance', body.advance);
-      core.clock.advance(ms);
+      clock.advance(ms);
     } else if (body.set !== undefined) {
       const t = /^\d{4}-\d{2}-\d{2}T/.test(body.set) ? Date.parse(body.set) : NaN;
       if (!Number.isFinite(t)) throw fieldRefusal('setClock', 'set', body.set);
-      core.clock.set(t);
-    } else core.clock.reset();
-    res.setHeader('X-Sandbox-Now', new Date(core.clock.now()).toISOString());
-    res.json(state(core));
+      clock.set(t);
+    } else clock.reset();
+    res.setHeader('X-Sandbox-Now', new Date(clock.now()).toISOString());
+    res.json(state(clock));
   });
 
   return router;

@@ -1,7 +1,7 @@
 // Admin API of feeds: list with sandbox details, PATCH settings and injected faults, hand transitions
 // along the table (409 lists the allowed targets), and a look at a feed's indexed catalog.
 import express, { type Response, type Router } from 'express';
-import type { SandboxCore } from '../../core';
+import type { IndexingService } from '../../indexing/service';
 import { mount } from '../admin-query';
 import { parseAdminBody } from '../admin-body';
 import { FeedNotFound, FeedSettingRefused, HandMoveConflict } from '../../indexing/admin';
@@ -37,9 +37,8 @@ function failed(res: Response, err: unknown): void {
   } else throw err;
 }
 
-export function adminFeedsRouter(core: SandboxCore): Router {
+export function adminFeedsRouter(indexing: IndexingService): Router {
   const router = express.Router();
-  const indexing = core.indexing;
 
   mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }));
 

@@ -1,15 +1,15 @@
 // Admin API of the outbox: the status e-mails produced for `requestedBy`, newest last, with their
 // SMTP delivery state; DELETE empties it.
 import express, { type Router } from 'express';
-import type { SandboxCore } from '../../core';
+import type { Outbox } from '../../indexing/outbox';
 import { mount } from '../admin-query';
 
-export function adminOutboxRouter(core: SandboxCore): Router {
+export function adminOutboxRouter(outbox: Outbox): Router {
   const router = express.Router();
 
   mount(router, 'outbox', (_req, res, { siteId, feedId, to: address }) => {
     const to = address?.toLowerCase();
-    const messages = core.indexing.outbox
+    const messages = outbox
       .list()
       .filter(
         (m) =>
@@ -21,7 +21,7 @@ export function adminOutboxRouter(core: SandboxCore): Router {
   });
 
   mount(router, 'clearOutbox', async (_req, res) => {
-    await core.indexing.outbox.clear();
+    await outbox.clear();
     res.json({ messages: [] });
   });
 

@@ -1,7 +1,8 @@
 // Admin API over beacon timelines: the page list with filters, one page, and the report (json, junit, html).
-// Thin: parse and check the query, ask core.timelines, shape the answer.
+// Thin: parse and check the query, ask timelines, shape the answer.
 import { Router } from 'express';
-import type { SandboxCore } from '../../core';
+import type { SandboxClock } from '../../clock';
+import type { TimelineEngine } from '../../tracking/timeline/engine';
 import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
 import {
   htmlReportParts,
@@ -18,7 +19,7 @@ import type { PageState } from '../../tracking/timeline/model';
 
 export const DEFAULT_TIMELINE_LIMIT = 500;
 
-export function adminTimelinesRouter(core: SandboxCore): Router {
+export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxClock): Router {
   const router = Router();
 
   /** GET /_sandbox/timelines?siteId&verdict&sessionId&pageLoadId&q&kind&event&rule&limit&view=full|summary|keys */
@@ -35,21 +36,21 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       // no filter but the verdict, the site, the rule and the kind: the engine's page index answers,
       // once the pages changed since the last read are judged (test/unit/timeline-page-index.test.ts:
       // the same answer as an engine that judges every page)
-      for (const _ of core.timelines.settle()) await slicer.breathe();
+      for (const _ of timelines.settle()) await slicer.breathe();
       ({
         pages: kept,
         total,
         verdicts,
-      } = core.timelines.byIndex({ verdict, siteId, rule, kind }, limit));
+      } = timelines.byIndex({ verdict, siteId, rule, kind }, limit));
     } else {
       const chosen: Array<PageState | PageTimelineDto> = [];
-      for (const page of core.timelines.matchingSteps(rest, finished)) {
+      for (const page of timelines.matchingSteps(rest, finished)) {
         if (page === null) {
           await slicer.breathe();
           continue;
         }
         // judged as finished (expectClean): the verdict is the finished page's
-        const judged = finished ? core.timelines.finishedDto(page) : page;
+        const judged = finished ? timelines.finishedDto(page) : page;
         const v = finished ? (judged as PageTimelineDto).verdict : verdictOf(page);
         verdicts[v]++;
         if (verdict === undefined || v === verdict) chosen.push(judged);
@@ -65,8 +66,8 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         ? { siteId: p.siteId, pageLoadId: p.pageLoadId }
         : 'tallies' in p
           ? view === 'summary'
-            ? core.timelines.summary(p)
-            : core.timelines.pageDto(p)
+            ? timelines.summary(p)
+            : timelines.pageDto(p)
           : view === 'summary'
             ? summaryOf(p)
             : p;
@@ -86,7 +87,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
   /** GET /_sandbox/timelines/:pageLoadId[?siteId=] — one page with its events and findings */
   mount(router, 'timeline', (req, res, q) => {
     const pageLoadId = String(req.params.pageLoadId);
-    const found = core.timelines.find(pageLoadId, q.siteId);
+    const found = timelines.find(pageLoadId, q.siteId);
     if (found.length === 0) {
       res.status(404).json({
         error: 'NotFound',
@@ -102,7 +103,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       });
       return;
     }
-    res.json(core.timelines.pageDto(found[0]!));
+    res.json(timelines.pageDto(found[0]!));
   });
 
   /** GET /_sandbox/report?format=json|junit|html[&failOn=error|warning] (+ the list's filters) */
@@ -112,7 +113,7 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
     // each page's DTO is made in its turn, the loop given back between slices (100,000 events' worth)
     // every page judged as if it has ended (CONTRACT.md "Strictness"); the verdict filter sees that verdict
     const { verdict, ...filter } = rest;
-    const now = core.clock.now();
+    const now = clock.now();
     if (format === 'json') {
       // Streamed from its first byte: the head goes out at once, the verdict totals once every page is
       // counted (no DTO built), then each page's DTO as it is written (a million stored events never
@@ -123,13 +124,13 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
       res.write(beforeVerdicts);
       const chosen: PageState[] = [];
       const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-      for (const page of core.timelines.matchingSteps(filter, true)) {
+      for (const page of timelines.matchingSteps(filter, true)) {
         if (page === null) {
           await slicer.breathe();
           continue;
         }
         if (res.destroyed) return; // the client went away: nothing more to count
-        const v = core.timelines.finishedVerdict(page);
+        const v = timelines.finishedVerdict(page);
         if (verdict === undefined || v === verdict) {
           chosen.push(page);
           verdicts[v]++;
@@ -137,18 +138,18 @@ export function adminTimelinesRouter(core: SandboxCore): Router {
         await slicer.breathe();
       }
       const dtos = function* () {
-        for (const page of chosen) yield core.timelines.finishedDto(page);
+        for (const page of chosen) yield timelines.finishedDto(page);
       };
       await streamBody(res, jsonReportRest(verdicts, afterVerdicts, dtos()), slicer);
       return;
     }
     const pages: PageTimelineDto[] = [];
-    for (const page of core.timelines.matchingSteps(filter, true)) {
+    for (const page of timelines.matchingSteps(filter, true)) {
       if (page === null) {
         await slicer.breathe();
         continue;
       }
-      const dto = core.timelines.finishedDto(page);
+      const dto = timelines.finishedDto(page);
       if (verdict === undefined || dto.verdict === verdict) pages.push(dto);
       await slicer.breathe();
     }
