@@ -10,7 +10,7 @@
 //   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
 //                       the filter groups; an unknown or bad parameter is a 400 naming it)
 //   body?               the JSON body's schema
-//   response            the 200 answer: a schema from src/shared/schema/* (closed objects: an undeclared
+//   response            the 200 answer: a schema from src/shared/schema-*.ts (closed objects: an undeclared
 //                       field fails the answers test), or {mediaType, description} for a body that is not JSON
 //   views?              {param, answers}: when a query parameter (view, format, follow) changes the answer,
 //                       the answer for each of its values; `response` is the one without it
@@ -47,27 +47,27 @@ import {
   TransitionRefusedSchema,
   WaitDoneSchema,
   WaitTimeoutSchema,
-} from './schema/admin';
-import { RecordedEventSchema } from './schema/events';
-import { FeedViewSchema, OutboxMessageSchema } from './schema/indexing';
-import { IssuedResponseSchema } from './schema/search';
-import { ClockStateSchema, ResetScopeSchema, StreamMessageSchema } from './schema/stream';
+} from './schema-admin';
+import { RecordedEventSchema } from './schema-events';
+import { FeedViewSchema, OutboxMessageSchema } from './schema-indexing';
+import { IssuedResponseSchema } from './schema-search';
+import { ClockStateSchema, ResetScopeSchema, StreamMessageSchema } from './schema-stream';
 import {
   PageKeySchema,
   PageTimelineSchema,
   PageTimelineSummarySchema,
   TimelineReportSchema,
   timelineList,
-} from './schema/timeline';
-import { OrderSchema, VisitSchema } from './schema/visits';
-import { bodyOf, closed, ruled } from './schema/base';
+} from './schema-timeline';
+import { OrderSchema, VisitSchema } from './schema-visits';
+import { bodyOf, closed, ruled } from './schema-base';
 import { FEED_STATES } from './indexing';
-import { isMediaAnswer, type Answer, type Endpoint } from './schema/endpoint';
+import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
 import { encodePart } from './text';
 
 export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
 export { isMediaAnswer };
-export type { Answer, Endpoint, MediaAnswer, Method } from './schema/endpoint';
+export type { Answer, Endpoint, MediaAnswer, Method } from './schema-endpoint';
 
 // ---- the endpoints ----
 

@@ -5,7 +5,7 @@
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { TIMELINE_RULE_IDS } from './timeline';
-import { literals } from './schema/base';
+import { literals } from './schema-base';
 
 /** Free text (an id, a siteId): any value. */
 export const text = (description: string) => Type.String({ description });

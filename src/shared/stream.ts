@@ -7,7 +7,7 @@ import type { PageTimelineSummaryDto } from './timeline';
 
 /**
  * Every message type of the stream, declared once: the server's `types` filter, the UI's listeners and
- * the schema of `GET /_sandbox/stream` (src/shared/schema/stream.ts) read it. `upstream`: the real
+ * the schema of `GET /_sandbox/stream` (src/shared/schema-stream.ts) read it. `upstream`: the real
  * service answered a forwarded beacon, `{eventId, upstream}`.
  */
 export const STREAM_TYPES = [

@@ -15,7 +15,7 @@ import {
   type Answer,
   type Endpoint,
 } from '../../src/shared/admin-api';
-import { ErrorSchema } from '../../src/shared/schema/admin';
+import { ErrorSchema } from '../../src/shared/schema-admin';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import { corpusEvents } from '../helpers/corpus-events';

@@ -1,4 +1,4 @@
-// The answer schemas (src/shared/schema/*) against the DTO interfaces they describe: each schema's
+// The answer schemas (src/shared/schema-*.ts) against the DTO interfaces they describe: each schema's
 // TypeScript type is exactly the interface, checked by the type checker (`npm run typecheck`). A field
 // added to a DTO and not to its schema (or the other way round) fails here, naming the two types.
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -29,27 +29,27 @@ import {
   ForwardStatsShape,
   RecordedEventShape,
   UpstreamAnswerShape,
-} from '../../src/shared/schema/events';
+} from '../../src/shared/schema-events';
 import {
   FeedViewShape,
   HistoryEntryShape,
   OutboxMessageShape,
   ProductSchema,
-} from '../../src/shared/schema/indexing';
+} from '../../src/shared/schema-indexing';
 import {
   ClockStateShape,
   IndexRequestNoticeShape,
   ResetScopeShape,
   StreamMessageShape,
-} from '../../src/shared/schema/stream';
+} from '../../src/shared/schema-stream';
 import {
   PageKeyShape,
   PageTimelineShape,
   PageTimelineSummaryShape,
   TimelineReportShape,
-} from '../../src/shared/schema/timeline';
-import { OrderShape, VisitEventShape, VisitShape } from '../../src/shared/schema/visits';
-import { IssuedResponseSchema } from '../../src/shared/schema/search';
+} from '../../src/shared/schema-timeline';
+import { OrderShape, VisitEventShape, VisitShape } from '../../src/shared/schema-visits';
+import { IssuedResponseSchema } from '../../src/shared/schema-search';
 
 /**
  * Exactly the same type, optional fields included (mutual assignability alone lets `{a?: T}` equal `{}`),

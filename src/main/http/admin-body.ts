@@ -4,7 +4,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type BodyOf } from '../../shared/admin-api';
-import type { BodyMessages } from '../../shared/schema/base';
+import type { BodyMessages } from '../../shared/schema-base';
 import { BadQuery } from './admin-query';
 
 const ajv = new Ajv({ allErrors: false, strict: false });

@@ -7,7 +7,7 @@ import {
   type Answer,
   type Endpoint,
 } from '../../shared/admin-api';
-import { ErrorSchema } from '../../shared/schema/admin';
+import { ErrorSchema } from '../../shared/schema-admin';
 
 /** A schema as JSON (TypeBox's own symbols dropped). */
 function plain(schema: unknown): Record<string, unknown> {

@@ -1,9 +1,9 @@
 // Schemas of the bulk-indexing shapes (src/shared/indexing.ts): feeds, the outbox, the stream's `feed`,
 // `outbox` and `indexRequest` messages.
 import { Type } from '@sinclair/typebox';
-import { FEED_STATES, INDEX_STATUSES } from '../indexing';
-import { closed, literals, nullable, dto } from './base';
-import type { FeedView, HistoryEntry, OutboxMessage } from '../indexing';
+import { FEED_STATES, INDEX_STATUSES } from './indexing';
+import { closed, literals, nullable, dto } from './schema-base';
+import type { FeedView, HistoryEntry, OutboxMessage } from './indexing';
 
 const FeedState = literals(FEED_STATES);
 const IndexStatus = literals(INDEX_STATUSES);

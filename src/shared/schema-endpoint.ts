@@ -1,7 +1,7 @@
 // The shape of one entry of the admin API's declaration (src/shared/admin-api.ts, where each field is
 // described for whoever adds an endpoint).
 import type { TProperties, TSchema } from '@sinclair/typebox';
-import type { ErrorAnswers } from './admin';
+import type { ErrorAnswers } from './schema-admin';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -1,8 +1,8 @@
 // Schemas of the recorded events (src/shared/events.ts): `GET /_sandbox/events`, `/wait`, `/export`, the
 // stream's `event` and `upstream` messages.
 import { Type } from '@sinclair/typebox';
-import { closed, json, literals, nullable, dto } from './base';
-import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../events';
+import { closed, json, literals, nullable, dto } from './schema-base';
+import type { ForwardStats, RecordedEvent, UpstreamAnswer } from './events';
 
 export const ValidationIssueSchema = closed({
   message: Type.String(),

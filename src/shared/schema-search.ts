@@ -1,6 +1,6 @@
 // Schemas of what the companion search API issued (`GET /_sandbox/search/responses`).
 import { Type } from '@sinclair/typebox';
-import { closed, literals, nullable } from './base';
+import { closed, literals, nullable } from './schema-base';
 
 const ids = Type.Array(Type.String());
 

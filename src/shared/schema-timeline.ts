@@ -1,16 +1,16 @@
 // Schemas of the timeline DTOs (src/shared/timeline.ts): `GET /_sandbox/timelines` in each view, one
 // page, the JSON report, the stream's `timeline` message.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { RESPONSE_KINDS } from '../kinds';
-import { TIMELINE_RULE_IDS } from '../timeline';
-import { closed, literals, nullable, dto } from './base';
+import { RESPONSE_KINDS } from './kinds';
+import { TIMELINE_RULE_IDS } from './timeline';
+import { closed, literals, nullable, dto } from './schema-base';
 import type {
   PageKeyDto,
   PageTimelineDto,
   PageTimelineSummaryDto,
   TimelineReportDto,
-} from '../timeline';
-import { VerdictSchema, VisitEventSchema, VisitPageKindSchema } from './visits';
+} from './timeline';
+import { VerdictSchema, VisitEventSchema, VisitPageKindSchema } from './schema-visits';
 
 const Kind = literals(RESPONSE_KINDS);
 const RuleId = literals(TIMELINE_RULE_IDS);

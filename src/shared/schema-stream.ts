@@ -1,10 +1,10 @@
 // Schemas of the stream's messages (src/shared/stream.ts, `GET /_sandbox/stream`) and the clock.
 import { Type } from '@sinclair/typebox';
-import { closed, literals, nullable, dto } from './base';
-import type { ClockState, IndexRequestNotice, ResetScope, StreamMessage } from '../stream';
-import { RecordedEventSchema, UpstreamAnswerSchema } from './events';
-import { FeedViewSchema, OutboxMessageSchema } from './indexing';
-import { PageTimelineSummarySchema } from './timeline';
+import { closed, literals, nullable, dto } from './schema-base';
+import type { ClockState, IndexRequestNotice, ResetScope, StreamMessage } from './stream';
+import { RecordedEventSchema, UpstreamAnswerSchema } from './schema-events';
+import { FeedViewSchema, OutboxMessageSchema } from './schema-indexing';
+import { PageTimelineSummarySchema } from './schema-timeline';
 
 export const ClockStateShape = closed(
   { now: Type.String(), offsetMs: Type.Number(), frozen: Type.Boolean() },

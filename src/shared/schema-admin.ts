@@ -2,11 +2,11 @@
 // long-poll, reset, import/export, the tracking schemas, a feed's catalog, the issued search responses,
 // and the error answers.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { closed, json, nullable } from './base';
-import { ForwardStatsSchema, RecordedEventSchema, ValidationIssueSchema } from './events';
-import { ProductSchema } from './indexing';
-import { IssuedResponseSchema } from './search';
-import { ResetScopeSchema } from './stream';
+import { closed, json, nullable } from './schema-base';
+import { ForwardStatsSchema, RecordedEventSchema, ValidationIssueSchema } from './schema-events';
+import { ProductSchema } from './schema-indexing';
+import { IssuedResponseSchema } from './schema-search';
+import { ResetScopeSchema } from './schema-stream';
 
 export const HealthSchema = closed({
   status: Type.Literal('ok'),

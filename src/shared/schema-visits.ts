@@ -1,9 +1,9 @@
 // Schemas of the whole visit (src/shared/visits.ts): `GET /_sandbox/visits`, `/orders`, and the visit
 // events on a page timeline.
 import { Type } from '@sinclair/typebox';
-import { RESPONSE_KINDS } from '../kinds';
-import { closed, literals, nullable, dto } from './base';
-import type { OrderDto, VisitDto, VisitEventDto } from '../visits';
+import { RESPONSE_KINDS } from './kinds';
+import { closed, literals, nullable, dto } from './schema-base';
+import type { OrderDto, VisitDto, VisitEventDto } from './visits';
 
 export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
 

@@ -3,10 +3,10 @@
 // whose verdict or findings change gets a line too. Reads only the public admin API: the NDJSON follow
 // stream of events (GET /_sandbox/events?follow=1) and the SSE timeline messages.
 import { parseArgs } from 'node:util';
-import type { RecordedEvent } from '../shared/events';
-import type { PageTimelineSummaryDto, Verdict } from '../shared/timeline';
-import { adminPath } from '../shared/admin-api';
-import { terminalSafe } from './tracking/timeline/report';
+import type { RecordedEvent } from '../../shared/events';
+import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
+import { adminPath } from '../../shared/admin-api';
+import { terminalSafe } from '../tracking/timeline/report';
 
 const USAGE =
   'usage: search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]';
