@@ -72,7 +72,6 @@ export const ORDER_FILTERS = {
 
 /** A filter's parsed values: each parameter's own type, all optional. */
 export type FilterOf<P extends TProperties> = Partial<Static<TObject<P>>>;
-export type EventFilterQuery = FilterOf<typeof EVENT_FILTERS>;
 export type TimelineFilterQuery = FilterOf<typeof TIMELINE_FILTERS>;
 export type VisitFilterQuery = FilterOf<typeof VISIT_FILTERS>;
 export type OrderFilterQuery = FilterOf<typeof ORDER_FILTERS>;

@@ -21,10 +21,6 @@ export function literals<const T extends readonly string[]>(values: T, descripti
 /** The value, or null. */
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** An ISO 8601 instant, as the sandbox writes them. */
-export const instant = (description?: string) =>
-  Type.String(description === undefined ? {} : { description });
-
 /** Any JSON value (a body as sent, a JSON Schema document). */
 export const json = (description?: string) =>
   Type.Unknown(description === undefined ? {} : { description });

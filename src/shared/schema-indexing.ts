@@ -28,7 +28,7 @@ const ScorecardSchema = closed({
   findings: Type.Array(WorkflowFindingSchema),
 });
 
-export const ParseSummarySchema = closed({
+const ParseSummarySchema = closed({
   format: nullable(literals(['csv', 'tsv', 'ndjson', 'xml'] as const)),
   encoding: Type.String(),
   charset: Type.Optional(Type.String()),

@@ -14,9 +14,9 @@ import { VerdictSchema, VisitEventSchema, VisitPageKindSchema } from './schema-v
 
 const Kind = literals(RESPONSE_KINDS);
 const RuleId = literals(TIMELINE_RULE_IDS);
-export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
+const SeveritySchema = literals(['error', 'warning', 'info'] as const);
 
-export const VerdictCountsSchema = closed({
+const VerdictCountsSchema = closed({
   pass: Type.Integer(),
   warn: Type.Integer(),
   fail: Type.Integer(),
@@ -65,7 +65,7 @@ export const TimelineFindingSchema = closed({
   severityFrom: Type.Optional(Type.String()),
 });
 
-export const TimelineCountsSchema = closed({
+const TimelineCountsSchema = closed({
   events: Type.Integer(),
   accepted: Type.Integer(),
   rejected: Type.Integer(),

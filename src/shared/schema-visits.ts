@@ -16,7 +16,7 @@ export const VisitPageKindSchema = literals([
   'other',
 ] as const);
 
-export const VisitPageSchema = closed({
+const VisitPageSchema = closed({
   pageLoadId: Type.String(),
   pageUrl: Type.String(),
   kind: VisitPageKindSchema,
@@ -49,7 +49,7 @@ export const VisitShape = closed(
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const VisitSchema = dto<VisitDto>(VisitShape);
 
-export const CreditSchema = closed({
+const CreditSchema = closed({
   kind: literals(RESPONSE_KINDS),
   responseId: Type.String(),
   q: Type.Optional(Type.String()),
@@ -59,7 +59,7 @@ export const CreditSchema = closed({
   pageLoadId: Type.String(),
 });
 
-export const OrderLineSchema = closed({
+const OrderLineSchema = closed({
   ...CartItemSchema.properties,
   credit: nullable(CreditSchema),
   noCreditReason: Type.Optional(Type.String()),

@@ -97,7 +97,7 @@ function failingParameter(e: ErrorObject): string {
 }
 
 /** The endpoint's query, typed by its declaration; BadQuery (the first problem, in the request's order). */
-export function parseAdminQuery<N extends AdminEndpointName>(
+function parseAdminQuery<N extends AdminEndpointName>(
   name: N,
   query: Request['query'],
   bounds: Bounds = {},
@@ -120,7 +120,7 @@ export function parseAdminQuery<N extends AdminEndpointName>(
 }
 
 /** Answer a BadQuery as the admin API's 400; anything else is not ours to answer. */
-export function answerBadQuery(res: Response, err: unknown): void {
+function answerBadQuery(res: Response, err: unknown): void {
   if (!(err instanceof BadQuery)) throw err;
   res.status(400).json({
     error: 'BadRequest',
