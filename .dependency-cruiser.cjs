@@ -77,6 +77,25 @@ module.exports = {
       to: { path: '^src/main/tracking/' },
     },
     {
+      name: 'clients-over-the-admin-api',
+      severity: 'error',
+      comment:
+        'The package API and the desktop shell call the sandbox through the one admin client (src/shared/admin-client.ts), as any client does: never through the HTTP layer’s internals.',
+      from: { path: '^src/main/(api|desktop)/' },
+      to: { path: '^src/main/http/' },
+    },
+    {
+      name: 'routers-take-their-service',
+      severity: 'error',
+      comment:
+        'A router is given the one service it uses (the clock, indexing, the timeline engine…), not the whole core: what it can reach is what its signature says. (The events and indexing routers still take the core.)',
+      from: {
+        path: '^src/main/http/routes/',
+        pathNot: '^src/main/http/routes/(admin-events|indexing)\\.ts$',
+      },
+      to: { path: '^src/main/(core|sandbox)\\.ts$' },
+    },
+    {
       name: 'http-not-desktop',
       severity: 'error',
       comment:

@@ -1,10 +1,18 @@
 // GET /_sandbox/health: liveness and version, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
 import { Router } from 'express';
 import { mount } from '../admin-query';
-import type { SandboxCore } from '../../core';
+import type { ForwardStats } from '../../../shared/events';
 import { openApiDocument } from '../openapi';
 
-export function healthRouter(core: SandboxCore): Router {
+/** What health reports: the version, where the config and data are, start-up warnings, forwarding. */
+export interface HealthSource {
+  version: string;
+  config: { configSource: string; dataDir: string | null };
+  warnings(): string[];
+  forwarding: { stats(): ForwardStats };
+}
+
+export function healthRouter(core: HealthSource): Router {
   const router = Router();
   mount(router, 'health', (_req, res) => {
     res.json({
