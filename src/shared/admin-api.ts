@@ -9,13 +9,14 @@
 //   summary             one line for the OpenAPI document
 //   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
 //                       the filter groups; an unknown or bad parameter is a 400 naming it)
-//   body?               the JSON body's schema
+//   body?               the JSON body's schema (admin-bodies.ts: each field's rule, the wording of its 400s)
 //   response            the 200 answer: a schema from src/shared/schema-*.ts (closed objects: an undeclared
 //                       field fails the answers test), or {mediaType, description} for a body that is not JSON
 //   views?              {param, answers}: when a query parameter (view, format, follow) changes the answer,
 //                       the answer for each of its values; `response` is the one without it
 //   errors?             the schema of each status other than 200 it may answer (400 is always possible)
-// A new endpoint: its entry here, its handler in a router (src/main/http/routes), a call in the answers test.
+// A new endpoint: its entry here, one mount(router, name, handler) in a router (src/main/http/routes), its
+// calls in test/api/admin-answers.test.ts (docs/admin-api.md, "The declaration and openapi.json").
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import {
   EVENT_FILTERS,
@@ -60,8 +61,8 @@ import {
   timelineList,
 } from './schema-timeline';
 import { OrderSchema, VisitSchema } from './schema-visits';
-import { bodyOf, closed, ruled } from './schema-base';
-import { FEED_STATES } from './indexing';
+import { closed } from './schema-base';
+import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
 import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
 import { encodePart } from './text';
 
@@ -75,10 +76,6 @@ const bodyObject = <P extends TProperties>(description: string, properties: P) =
   closed(properties, description);
 
 const NOT_FOUND = { 404: ErrorSchema } as const;
-const TRUE_OR_FALSE = 'must be true or false';
-const PATCH_FIELDS = 'interval, autopilot, regeneration, inject';
-const CLOCK_USAGE =
-  'send exactly one of {"advance": "PT61M"} (ISO 8601 duration), {"set": "2026-11-22T04:00:00Z"} (ISO 8601 instant) or {"reset": true}';
 
 const TIMELINE_LIST = timelineList(PageTimelineSchema, '{pages, total, verdicts}: full pages');
 
@@ -152,29 +149,7 @@ export const ADMIN_API = {
     path: '/_sandbox/reset',
     summary: 'forget events and timelines; {"what":"all"} also resets feeds, catalogs and outbox',
     query: { siteId: text('reset only this site') },
-    body: bodyOf(
-      'what to reset (no body: events)',
-      {
-        what: Type.Optional(
-          ruled(
-            oneOf(['events', 'all'] as const, 'events (default) or all'),
-            'must be "events" or "all"',
-          ),
-        ),
-        siteId: Type.Optional(
-          ruled(
-            Type.String({ minLength: 1, description: 'reset only this site' }),
-            'must be a non-empty string',
-          ),
-        ),
-      },
-      {
-        notObject: 'the body must be a JSON object like {"what":"all"}',
-        unknown: 'unknown body field {field}; allowed: what ("events" or "all"), siteId',
-        invalid: 'body field {field} {rule}, got {value}',
-        named: true,
-      },
-    ),
+    body: RESET_BODY,
     response: ResetAnswerSchema,
   },
   stream: {
@@ -313,38 +288,7 @@ export const ADMIN_API = {
     method: 'PATCH',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'feed settings and injected faults',
-    body: bodyOf(
-      'settings to change',
-      {
-        interval: Type.Optional(
-          ruled(
-            Type.String({ description: '"Never", "24h", "30m" or ISO "PT24H"' }),
-            'is not an interval; use "Never", a duration like "24h", "30m", "7d", or ISO 8601 like "PT24H"',
-          ),
-        ),
-        autopilot: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
-        regeneration: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
-        inject: Type.Optional(
-          bodyOf(
-            'faults consumed by the next run they apply to',
-            {
-              nextIndexFails: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
-              regenerationFails: Type.Optional(ruled(Type.Boolean(), TRUE_OR_FALSE)),
-            },
-            {
-              notObject: 'inject: must be an object like {"nextIndexFails": true}',
-              unknown: '{field}: unknown fault; use nextIndexFails or regenerationFails',
-              invalid: '{field}: {value} {rule}',
-            },
-          ),
-        ),
-      },
-      {
-        notObject: `the body must be a JSON object with any of ${PATCH_FIELDS}, e.g. {"autopilot": false}`,
-        unknown: `{field}: unknown field; PATCH takes ${PATCH_FIELDS}`,
-        invalid: '{field}: {value} {rule}',
-      },
-    ),
+    body: PATCH_FEED_BODY,
     response: FeedViewSchema,
     errors: NOT_FOUND,
   },
@@ -352,20 +296,7 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/feeds/{siteId}/{feedId}/transition',
     summary: 'move a feed along the state table by hand (409 lists the allowed targets)',
-    body: bodyOf(
-      'the target state',
-      {
-        to: ruled(
-          oneOf(FEED_STATES, 'target state'),
-          `is not a feed state; use one of ${FEED_STATES.join(', ')}, e.g. {"to": "running"}`,
-        ),
-      },
-      {
-        notObject: 'the body must be a JSON object like {"to": "running"}',
-        unknown: '{field}: unknown field; send only {"to": "<state>"}',
-        invalid: '{field}: {value} {rule}',
-      },
-    ),
+    body: TRANSITION_BODY,
     response: FeedViewSchema,
     errors: { 404: ErrorSchema, 409: TransitionRefusedSchema },
   },
@@ -390,32 +321,7 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/clock',
     summary: 'move the sandbox clock: {"advance":"PT61M"}, {"set":"…"} or {"reset":true}',
-    body: bodyOf(
-      'one of advance, set, reset',
-      {
-        advance: Type.Optional(
-          ruled(
-            Type.String({ description: 'ISO 8601 duration, e.g. PT61M' }),
-            'is not an ISO 8601 duration; use e.g. "PT61M", "PT1H30M", "P1D" (years and months are not accepted: their length varies)',
-          ),
-        ),
-        set: Type.Optional(
-          ruled(
-            Type.String({ description: 'ISO 8601 instant' }),
-            'is not an ISO 8601 instant; use e.g. "2026-11-22T04:00:00Z"',
-          ),
-        ),
-        reset: Type.Optional(ruled(Type.Literal(true), 'must be true')),
-      },
-      {
-        notObject: `the body must be JSON: ${CLOCK_USAGE}`,
-        unknown: `{field}: unknown field; ${CLOCK_USAGE}`,
-        invalid: '{field}: {value} {rule}',
-        together: `{fields} together: ${CLOCK_USAGE}`,
-        empty: CLOCK_USAGE,
-      },
-      { minProperties: 1, maxProperties: 1 },
-    ),
+    body: SET_CLOCK_BODY,
     response: ClockStateSchema,
   },
   outbox: {
