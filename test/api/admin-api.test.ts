@@ -153,6 +153,13 @@ describe('the admin API declaration', () => {
         'limit',
         /limit must be a whole number from 1 to 1000/,
       ],
+      // a name every object has is no parameter for it
+      [
+        '/_sandbox/visits?constructor=1',
+        'constructor',
+        /unknown query parameter constructor; allowed/,
+      ],
+      ['/_sandbox/visits?__proto__=1', '__proto__', /unknown query parameter __proto__; allowed/],
       [
         '/_sandbox/health?verbose=1',
         'verbose',

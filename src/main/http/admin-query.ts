@@ -30,6 +30,12 @@ function declaredQuery(name: AdminEndpointName): Record<string, TSchema> {
   return (ADMIN_API[name] as { query?: Record<string, TSchema> }).query ?? {};
 }
 
+/** A declared parameter's schema (own keys only: `?constructor=1` is an unknown parameter). */
+function declaredParam(name: AdminEndpointName, key: string): TSchema | undefined {
+  const declared = declaredQuery(name);
+  return Object.hasOwn(declared, key) ? declared[key] : undefined;
+}
+
 /** The endpoint's query schema (with the config's maxima), compiled once. */
 function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
   const key = `${name} ${JSON.stringify(bounds.maximum ?? {})}`;
@@ -72,9 +78,8 @@ function rule(schema: TSchema, maximum: number | undefined): [string, string[]?]
 
 /** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
 function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bounds): BadQuery {
-  const declared = declaredQuery(name);
-  const allowed = Object.keys(declared);
-  const schema = declared[key];
+  const allowed = Object.keys(declaredQuery(name));
+  const schema = declaredParam(name, key);
   if (!schema)
     return new BadQuery(
       key,
@@ -102,12 +107,13 @@ function parseAdminQuery<N extends AdminEndpointName>(
   query: Request['query'],
   bounds: Bounds = {},
 ): QueryOf<N> {
-  const declared = declaredQuery(name);
-  const value: Record<string, unknown> = {};
+  // a null prototype: a `__proto__` parameter is a key like any other (and unknown)
+  const value: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const repeated: string[] = [];
   for (const [key, raw] of Object.entries(query)) {
-    if (typeof raw === 'string') value[key] = decode(raw, declared[key]);
-    else if (key in declared) repeated.push(key);
+    const schema = declaredParam(name, key);
+    if (typeof raw === 'string') value[key] = decode(raw, schema);
+    else if (schema) repeated.push(key);
     else value[key] = raw;
   }
   const validate = validator(name, bounds);
