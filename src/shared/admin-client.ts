@@ -1,7 +1,8 @@
 // The one client of the admin API, derived from its declaration (admin-api.ts): an endpoint is called by
 // its name, its method and path come from the entry, its body and answer have the entry's types. The UI
 // (src/renderer/src/api/client.ts), the package (src/main/api/client.ts) and the desktop shell
-// (src/main/desktop/admin-client.ts) call through it; each words a failure in its own way (`fail`).
+// (src/main/desktop/admin-client.ts) and the CLI's tail (src/main/cli/tail.ts) call through it; each words a
+// failure in its own way (`fail`).
 import {
   ADMIN_API,
   isMediaAnswer,
@@ -36,6 +37,8 @@ export interface AdminCall<N extends AdminEndpointName, Q> {
   body?: BodyOf<N>;
   /** a body already serialized as JSON text (an export file read from disk) */
   jsonText?: string;
+  /** ends a streamed answer (follow, the SSE stream) */
+  signal?: AbortSignal;
 }
 
 /** A call of any endpoint, as the client handles it inside. */
@@ -90,6 +93,7 @@ export class AdminApiClient {
           ...(text !== undefined && { 'Content-Type': 'application/json' }),
         },
         body: text,
+        signal: call.signal,
       });
     } catch (cause) {
       throw this.options.fail({ method, path, status: 0, body: undefined, cause });

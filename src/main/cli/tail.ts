@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import type { RecordedEvent } from '../../shared/events';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
-import { adminPath } from '../../shared/admin-api';
+import { AdminApiClient, type AdminCall } from '../../shared/admin-client';
 import { terminalSafe } from '../tracking/timeline/report';
 
 const USAGE =
@@ -73,8 +73,21 @@ async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> 
   if (rest) yield rest;
 }
 
-async function open(url: string, signal: AbortSignal): Promise<Response> {
-  const res = await fetch(url, { signal, headers: { Accept: 'application/x-ndjson' } });
+/** The admin API through the one admin client; a sandbox that cannot be reached throws as fetch did. */
+function adminOf(base: string): AdminApiClient {
+  return new AdminApiClient(base, {
+    fail: (f) => (f.cause instanceof Error ? f.cause : new Error(`${base}${f.path}: ${f.status}`)),
+  });
+}
+
+/** A streamed answer of `events` (follow) or `stream`, opened; a refusal throws with its message. */
+async function open(
+  admin: AdminApiClient,
+  name: 'events' | 'stream',
+  call: AdminCall<'events' | 'stream', unknown>,
+): Promise<Response> {
+  const res = await admin.send(name, call as AdminCall<typeof name, never>);
+  const url = `${admin.base}${admin.path(name, call)}`;
   if (!res.ok || !res.body) {
     const text = await res.text().catch(() => '');
     let message = text;
@@ -125,9 +138,16 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   }
   const stop = new AbortController();
   io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
-  const eventsUrl = `${base}${adminPath('events', {}, { follow: true, limit: Number(backlog), ...(values.site !== undefined && { siteId: values.site }) })}`;
+  const admin = adminOf(base);
   try {
-    const events = await open(eventsUrl, stop.signal);
+    const events = await open(admin, 'events', {
+      query: {
+        follow: true,
+        limit: Number(backlog),
+        ...(values.site !== undefined && { siteId: values.site }),
+      },
+      signal: stop.signal,
+    });
     const pages = values.findings ? followPages(base, values.site, io, stop.signal) : null;
     for await (const line of lines(events.body!)) {
       if (line.trim() === '') continue;
@@ -168,7 +188,7 @@ async function followPages(
 ): Promise<void> {
   const seen = new Map<string, string>();
   try {
-    const res = await open(`${base}${adminPath('stream', {}, { types: 'timeline' })}`, signal);
+    const res = await open(adminOf(base), 'stream', { query: { types: 'timeline' }, signal });
     let data = '';
     for await (const line of lines(res.body!)) {
       if (line.startsWith('data:')) data += line.slice(5).trimStart();
