@@ -1,6 +1,6 @@
 // The one client of the admin API, derived from its declaration (admin-api.ts): an endpoint is called by
 // its name, its method and path come from the entry, its body and answer have the entry's types. The UI
-// (src/renderer/src/api/client.ts), the package (src/main/api/client.ts) and the desktop shell
+// (src/renderer/src/api/client.ts), the package (src/main/api/client.ts), the desktop shell
 // (src/main/desktop/admin-client.ts) and the CLI's tail (src/main/cli/tail.ts) call through it; each words a
 // failure in its own way (`fail`).
 import {
