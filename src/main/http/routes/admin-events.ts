@@ -1,8 +1,11 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
 import express, { Router, type Request, type Response } from 'express';
-import type { SandboxCore, ResetScope } from '../../core';
-import type { EventQuery } from '../../store/types';
+import type { ResetScope } from '../../../shared/stream';
+import type { Bus } from '../../bus';
+import type { Clock } from '../../clock';
+import type { EventQuery, EventStore } from '../../store/types';
+import type { ExportSection } from '../../store/export-format';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
@@ -30,7 +33,18 @@ export interface AdminEventsOptions {
   hub?: SseHub;
 }
 
-export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions = {}): Router {
+/** What the events API uses of the sandbox: the event store, the bus, the clock, reset and export. */
+export interface EventsArea {
+  readonly events: EventStore;
+  readonly bus: Bus;
+  readonly clock: Clock;
+  readonly version: string;
+  readonly config: { retention: { events: number } };
+  reset(scope: ResetScope): Promise<void>;
+  exportSections(): ReadonlyMap<string, ExportSection>;
+}
+
+export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions = {}): Router {
   const router = Router();
   const hub = options.hub ?? new SseHub(core.bus, options.sse);
   const maxLimit = Math.max(100_000, core.config.retention.events);
@@ -218,7 +232,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
  * reset says so in a line of its own (`{"reset":{"what":"events"}}`); a comment-free blank line every
  * 15 s keeps idle proxies from closing the stream.
  */
-async function followEvents(core: SandboxCore, res: Response, q: EventQuery): Promise<void> {
+async function followEvents(core: EventsArea, res: Response, q: EventQuery): Promise<void> {
   const { limit = FOLLOW_BACKLOG, ...filters } = q;
   res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
