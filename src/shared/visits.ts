@@ -3,7 +3,6 @@
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
 import type { Verdict } from './timeline';
-import type { OrderFilterQuery, VisitFilterQuery } from './admin-params';
 
 /** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
 export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
@@ -77,9 +76,20 @@ export interface OrderDto {
   lines: OrderLineDto[];
 }
 
-/** The visits' and the orders' filters: the admin API's declared ones (src/shared/admin-params.ts). */
-export type VisitFilter = VisitFilterQuery;
-export type OrderFilter = OrderFilterQuery;
+/**
+ * The visits' and the orders' filters, as the admin API declares them (src/shared/admin-params.ts; written
+ * out here so that the package's published types hold no TypeBox, and held to the declaration by
+ * test/unit/admin-schemas.test.ts).
+ */
+export interface VisitFilter {
+  siteId?: string;
+  sessionId?: string;
+  userId?: string;
+}
+
+export interface OrderFilter extends VisitFilter {
+  orderId?: string;
+}
 
 /** A product page, cart, order or login event as it sits on its page's timeline. */
 export interface VisitEventDto {

@@ -4,7 +4,11 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import type { BodyOf } from '../../src/shared/admin-api';
-import type { TimelineFilterQuery } from '../../src/shared/admin-params';
+import type {
+  OrderFilterQuery,
+  TimelineFilterQuery,
+  VisitFilterQuery,
+} from '../../src/shared/admin-params';
 import type { TimelineFilter } from '../../src/main/tracking/timeline/engine';
 import type { FeedPatch } from '../../src/main/indexing/admin';
 import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
@@ -22,7 +26,13 @@ import type {
   PageTimelineSummaryDto,
   TimelineReportDto,
 } from '../../src/shared/timeline';
-import type { OrderDto, VisitDto, VisitEventDto } from '../../src/shared/visits';
+import type {
+  OrderDto,
+  OrderFilter,
+  VisitDto,
+  VisitEventDto,
+  VisitFilter,
+} from '../../src/shared/visits';
 import type { IssuedResponse } from '../../src/main/search/responses';
 import type { Product } from '../../src/main/indexing/feed-product';
 import {
@@ -100,7 +110,10 @@ describe('the answer schemas', () => {
     const patch: Exact<BodyOf<'patchFeed'>, FeedPatch> = true;
     // the timelines' filter the engine takes is the one the admin API declares (for the list and report)
     const filter: Exact<TimelineFilter, TimelineFilterQuery> = true;
-    expect([...checks, types, patch, filter].every(Boolean)).toBe(true);
+    // the visits' and orders' filters (written out for the package's published types) are the declared ones
+    const visits: Exact<VisitFilter, VisitFilterQuery> = true;
+    const orders: Exact<OrderFilter, OrderFilterQuery> = true;
+    expect([...checks, types, patch, filter, visits, orders].every(Boolean)).toBe(true);
   });
 
   it('tell a type apart from one missing an optional field (the check can fail)', () => {
