@@ -45,6 +45,14 @@ module.exports = {
       to: { path: '^src/main/(http|desktop|api|check)/' },
     },
     {
+      name: 'areas-own-their-settings',
+      severity: 'error',
+      comment:
+        'Each area owns its settings type and reads its part of the config (search/config.ts, tracking/timeline-settings.ts, indexing/outbox.ts…); src/main/config.ts only composes them, and core.ts and sandbox.ts wire the areas together: the domain imports none of the three (the config ⇄ domain circle of old).',
+      from: { path: '^src/main/(tracking|indexing|search|accounts|store)/' },
+      to: { path: '^src/main/(config|core|sandbox)\\.ts$' },
+    },
+    {
       name: 'accounts-below-the-areas',
       severity: 'error',
       comment:
@@ -67,6 +75,25 @@ module.exports = {
         'The timelines judge beacons against the responses search issued (search/provenance.ts declares what it offers): timelines depend on search, never the reverse (the search ⇄ timeline circle of old).',
       from: { path: '^src/main/search/' },
       to: { path: '^src/main/tracking/' },
+    },
+    {
+      name: 'clients-over-the-admin-api',
+      severity: 'error',
+      comment:
+        'The package API and the desktop shell call the sandbox through the one admin client (src/shared/admin-client.ts), as any client does: never through the HTTP layer’s internals.',
+      from: { path: '^src/main/(api|desktop)/' },
+      to: { path: '^src/main/http/' },
+    },
+    {
+      name: 'routers-take-their-service',
+      severity: 'error',
+      comment:
+        'A router is given the one service it uses (the clock, indexing, the timeline engine…), not the whole core: what it can reach is what its signature says. (The indexing router, which serves the provider’s interface, still takes the core.)',
+      from: {
+        path: '^src/main/http/routes/',
+        pathNot: '^src/main/http/routes/indexing\\.ts$',
+      },
+      to: { path: '^src/main/(core|sandbox)\\.ts$' },
     },
     {
       name: 'http-not-desktop',

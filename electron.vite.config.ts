@@ -19,7 +19,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          cli: resolve('src/main/cli.ts'),
+          cli: resolve('src/main/cli/main.ts'),
           // the package's programmatic API (exports "." and "./playwright")
           api: resolve('src/main/api/index.ts'),
           playwright: resolve('src/main/api/playwright.ts'),

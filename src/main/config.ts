@@ -7,6 +7,12 @@ import { ConfigError } from './config-error';
 import { parseAccounts, parseRules, type AccountConfig } from './accounts/config';
 import { parseSearchConfig, type SearchConfig } from './search/config';
 import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
+import {
+  defaultTimelineSettings,
+  parseTimelineSettings,
+  type TimelineSettings,
+} from './tracking/timeline-settings';
+import type { SmtpConfig } from './indexing/outbox';
 
 /** `accounts` of a config file, each with its search and tracking settings parsed by their areas. */
 export function parseSandboxAccounts(
@@ -29,22 +35,8 @@ export type SandboxAccount = AccountConfig & {
 };
 import type { RulesConfig } from '../shared/timeline';
 
-export { ConfigError };
-
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  from: string;
-}
-
-export interface TimelineSettings {
-  /** a page that rendered results but sent no impression for this long (sandbox clock) gets `no-impression` */
-  noImpressionIdleMs: number;
-  /** a context.timestamp further than this from receive time gets `timestamp-skew` */
-  timestampSkewMs: number;
-  /** events whose timestamps are this close are treated as simultaneous (client clock jitter, batching) */
-  orderToleranceMs: number;
-}
+export { ConfigError, defaultTimelineSettings };
+export type { SmtpConfig, TimelineSettings };
 
 export interface SandboxConfig {
   host: string;
@@ -96,10 +88,6 @@ const TOP_LEVEL_KEYS = [
   'accounts',
   'smtp',
 ];
-
-export function defaultTimelineSettings(): TimelineSettings {
-  return { noImpressionIdleMs: 30_000, timestampSkewMs: 5 * 60_000, orderToleranceMs: 1_000 };
-}
 
 /** Read and validate a config file (JSON). Throws ConfigError naming the file and key. */
 export function readConfigFile(file: string): Record<string, unknown> {
@@ -242,7 +230,7 @@ function buildConfig(
           dataRaw ?? path.join(cwd, '.search-sandbox'),
         ),
     retention,
-    timelines: parseTimelines(raw.timelines, file),
+    timelines: parseTimelineSettings(raw.timelines, file),
     attribution: parseAttribution(raw.attribution, file),
     rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file),
     accounts: parseSandboxAccounts(raw.accounts, baseDir, file),
@@ -337,29 +325,6 @@ function positiveInt(key: string, v: unknown, source: string): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
     throw new ConfigError(key, `${JSON.stringify(v)} must be a whole number >= 1`, source);
   return v;
-}
-
-function parseTimelines(raw: unknown, file: string): TimelineSettings {
-  const out = defaultTimelineSettings();
-  if (raw === undefined) return out;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    throw new ConfigError('timelines', 'must be an object', file);
-  for (const [k, v] of Object.entries(raw)) {
-    if (!(k in out))
-      throw new ConfigError(
-        `timelines.${k}`,
-        `unknown key; allowed: ${Object.keys(out).join(', ')}`,
-        file,
-      );
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-      throw new ConfigError(
-        `timelines.${k}`,
-        `${JSON.stringify(v)} must be a number of milliseconds >= 0`,
-        file,
-      );
-    out[k as keyof TimelineSettings] = v;
-  }
-  return out;
 }
 
 export const DEFAULT_ATTRIBUTION_HOURS = 24;

@@ -1,128 +1,97 @@
 // The admin API (`/_sandbox/*`) as one declaration: every endpoint with its method, path, query, body and
-// answer. TypeBox gives each schema's TypeScript type, the server's validation and the JSON Schema of
-// `GET /_sandbox/openapi.json` from the same source. The server parses queries with it (http/admin-query.ts),
-// the clients build their URLs with it (adminPath), and a test holds the router table to it.
+// answers. TypeBox gives each schema's TypeScript type, the server's validation and the JSON Schema of
+// `GET /_sandbox/openapi.json` from the same source. The server mounts its routes and parses queries and
+// bodies with it (src/main/http/admin-query.ts), the clients build their URLs and know their answers' types
+// by it, and test/api/admin-answers.test.ts validates every real answer against it.
+//
+// An entry (one per endpoint, keyed by the name clients call it by):
+//   method, path        `GET`, `/_sandbox/things/{id}` (`{name}` for path parameters)
+//   summary             one line for the OpenAPI document
+//   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
+//                       the filter groups; an unknown or bad parameter is a 400 naming it)
+//   body?               the JSON body's schema (admin-bodies.ts: each field's rule, the wording of its 400s)
+//   response            the 200 answer: a schema from src/shared/schema-*.ts (closed objects: an undeclared
+//                       field fails the answers test), or {mediaType, description} for a body that is not JSON
+//   views?              {param, answers}: when a query parameter (view, format, follow) changes the answer,
+//                       the answer for each of its values; `response` is the one without it
+//   errors?             the schema of each status other than 200 it may answer (400 is always possible)
+// A new endpoint: its entry here, one mount(router, name, handler) in a router (src/main/http/routes), its
+// calls in test/api/admin-answers.test.ts (docs/admin-api.md, "The declaration and openapi.json").
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { RecordedEvent, UpstreamAnswer } from './events';
-import type { FeedView, OutboxMessage } from './indexing';
 import {
-  TIMELINE_RULE_IDS,
-  type PageKeyDto,
-  type PageTimelineDto,
-  type PageTimelineSummaryDto,
-  type TimelineListDto,
-} from './timeline';
-import type { OrderDto, OrdersSummaryDto, VisitDto } from './visits';
-import type { ClockState } from './stream';
-import type { DiffResult } from './baseline';
-import { RESPONSE_KINDS } from './kinds';
+  EVENT_FILTERS,
+  MAX_EVENT_LIMIT,
+  MAX_TIMELINE_LIMIT,
+  ORDER_FILTERS,
+  TIMELINE_FILTERS,
+  VISIT_FILTERS,
+  flag,
+  oneOf,
+  text,
+  whole,
+} from './admin-params';
+import {
+  AmbiguousSchema,
+  CatalogSchema,
+  ErrorSchema,
+  EventListSchema,
+  ExportSchema,
+  HealthSchema,
+  ImportAnswerSchema,
+  InvalidImportSchema,
+  OpenApiSchema,
+  ResetAnswerSchema,
+  SearchResponsesSchema,
+  TrackingCheckSchema,
+  TrackingSchemaSchema,
+  TrackingSchemasSchema,
+  TransitionRefusedSchema,
+  WaitDoneSchema,
+  WaitTimeoutSchema,
+} from './schema-admin';
+import { RecordedEventSchema } from './schema-events';
+import { FeedViewSchema, OutboxMessageSchema } from './schema-indexing';
+import { IssuedResponseSchema } from './schema-search';
+import { ClockStateSchema, ResetScopeSchema, StreamMessageSchema } from './schema-stream';
+import {
+  PageKeySchema,
+  PageTimelineSchema,
+  PageTimelineSummarySchema,
+  TimelineReportSchema,
+  timelineList,
+} from './schema-timeline';
+import { OrderSchema, OrdersSummarySchema, VisitSchema } from './schema-visits';
+import { DiffResultSchema } from './schema-baseline';
+import { closed } from './schema-base';
+import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
+import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
 import { encodePart } from './text';
 
-// ---- query parameters: the rule each one follows is said in its message when a value breaks it ----
-
-/** Free text (an id, a siteId): any value. */
-const text = (description: string) => Type.String({ description });
-
-/** One of a few values; the 400 lists them. */
-function oneOf<const T extends readonly string[]>(values: T, description: string) {
-  return Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { description },
-  ) as unknown as ReturnType<typeof Type.Unsafe<T[number]>>;
-}
-
-/** A whole number in a range, sent as digits. */
-const whole = (minimum: number, maximum: number, description: string) =>
-  Type.Integer({ minimum, maximum, description });
-
-/** true/false (1/0 accepted). */
-const flag = (description: string) => Type.Boolean({ description });
-
-/** A seq (`42`) or an event id (`ev_000000042`). */
-const seqOrId = (description: string) =>
-  Type.String({
-    pattern: '^(?:ev_)?\\d+$',
-    description,
-    'x-rule': 'must be a seq (e.g. 42) or an event id (e.g. ev_000000042)',
-  });
-
-/** An answer shaped as the TypeScript type says (the DTO types in src/shared are its reference). */
-const answer = <T>(description: string) =>
-  Type.Unsafe<T>(Type.Object({}, { description, additionalProperties: true }));
-
-export const MAX_EVENT_LIMIT = 100_000;
-export const MAX_TIMELINE_LIMIT = 100_000;
-
-const EVENT_FILTERS = {
-  siteId: text('events of this siteId'),
-  category: text('beacon v2 category (search, product, cart, order, log, …)'),
-  kind: oneOf(RESPONSE_KINDS, 'the timelines’ word for the categories they hold'),
-  event: text('event within the category (render, impression, …)'),
-  accepted: flag('only accepted (true) or only rejected (false) events'),
-  responseId: text('events carrying this data.responseId'),
-  pageLoadId: text('events of this context.pageLoadId'),
-  sessionId: text('events of this context.sessionId'),
-  since: seqOrId('events after this one (tailing)'),
-  before: seqOrId('events before this one (paging back)'),
-};
-
-const TIMELINE_FILTERS = {
-  siteId: text('pages of this siteId'),
-  verdict: oneOf(['pass', 'warn', 'fail'] as const, 'pages with this verdict'),
-  sessionId: text('pages of this session'),
-  pageLoadId: text('one page load'),
-  q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),
-  kind: oneOf(RESPONSE_KINDS, 'pages holding a response of this kind'),
-  event: text('pages holding an event of this type (render, impression, pageview, …)'),
-  rule: oneOf(
-    TIMELINE_RULE_IDS,
-    'pages with a finding of this rule (at the severity it has; none when it is off)',
-  ),
-};
-
-const VISIT_FILTERS = {
-  siteId: text('visits of this siteId'),
-  sessionId: text('one session'),
-  userId: text('visits of this userId'),
-};
+export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
+export { isMediaAnswer };
+export type { Answer, Endpoint, MediaAnswer, Method } from './schema-endpoint';
 
 // ---- the endpoints ----
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const bodyObject = <P extends TProperties>(description: string, properties: P) =>
+  closed(properties, description);
 
-export interface Endpoint {
-  method: Method;
-  /** OpenAPI path, `{name}` for path parameters */
-  path: `/_sandbox/${string}`;
-  summary: string;
-  query?: TProperties;
-  body?: TSchema;
-  /** the 200 answer's JSON, or the media type of a body that is not JSON */
-  response: TSchema | { mediaType: string; description: string };
-  /**
-   * The answer for each value of the `view` query parameter, where it changes the answer's shape
-   * (`response` is the answer without it): `AnswerOf` picks one by the query a caller gives.
-   */
-  views?: Record<string, TSchema>;
-  /** a streamed answer (Server-Sent Events) */
-  stream?: true;
-}
+const NOT_FOUND = { 404: ErrorSchema } as const;
 
-const bodyObject = (description: string, properties: TProperties) =>
-  Type.Object(properties, { description, additionalProperties: false });
+const TIMELINE_LIST = timelineList(PageTimelineSchema, '{pages, total, verdicts}: full pages');
 
 export const ADMIN_API = {
   health: {
     method: 'GET',
     path: '/_sandbox/health',
     summary: 'liveness, version, data directory, start-up warnings and forwarding statistics',
-    response: answer<{ status: 'ok'; version: string }>('health'),
+    response: HealthSchema,
   },
   openapi: {
     method: 'GET',
     path: '/_sandbox/openapi.json',
     summary: 'this document (OpenAPI 3.1)',
-    response: answer<Record<string, unknown>>('the OpenAPI document'),
+    response: OpenApiSchema,
   },
   events: {
     method: 'GET',
@@ -139,19 +108,29 @@ export const ADMIN_API = {
         'stream NDJSON: the newest matching events, then each new one as it is recorded (`npx search-sandbox tail`)',
       ),
     },
-    response: answer<{
-      events: RecordedEvent[];
-      count: number;
-      truncated: boolean;
-      retained: number;
-      lastSeq: number | null;
-    }>('{events, count, truncated, retained, lastSeq}'),
+    response: EventListSchema,
+    views: {
+      param: 'follow',
+      answers: {
+        false: EventListSchema,
+        true: {
+          mediaType: 'application/x-ndjson',
+          description:
+            'one recorded event a line; a reset as {"reset": scope}; a blank line every 15 s',
+          items: Type.Union([
+            RecordedEventSchema,
+            bodyObject('a reset', { reset: ResetScopeSchema }),
+          ]),
+        },
+      },
+    },
   },
   event: {
     method: 'GET',
     path: '/_sandbox/events/{id}',
     summary: 'one recorded event',
-    response: answer<RecordedEvent>('a recorded event'),
+    response: RecordedEventSchema,
+    errors: NOT_FOUND,
   },
   wait: {
     method: 'GET',
@@ -163,20 +142,16 @@ export const ADMIN_API = {
       count: whole(1, MAX_EVENT_LIMIT, 'how many matching events to wait for (default 1)'),
       timeout: whole(0, Number.MAX_SAFE_INTEGER, 'ms to wait (default 10000, capped at 120000)'),
     },
-    response: answer<{ done: boolean; count: number; events: RecordedEvent[] }>(
-      '{done, count, timeoutMs, events}',
-    ),
+    response: WaitDoneSchema,
+    errors: { 408: WaitTimeoutSchema },
   },
   reset: {
     method: 'POST',
     path: '/_sandbox/reset',
     summary: 'forget events and timelines; {"what":"all"} also resets feeds, catalogs and outbox',
     query: { siteId: text('reset only this site') },
-    body: bodyObject('what to reset (no body: events)', {
-      what: Type.Optional(oneOf(['events', 'all'] as const, 'events (default) or all')),
-      siteId: Type.Optional(Type.String({ minLength: 1, description: 'reset only this site' })),
-    }),
-    response: answer<{ reset: string }>('what was reset'),
+    body: RESET_BODY,
+    response: ResetAnswerSchema,
   },
   stream: {
     method: 'GET',
@@ -186,7 +161,11 @@ export const ADMIN_API = {
     query: {
       types: text('comma-separated message types to receive (default: all)'),
     },
-    response: { mediaType: 'text/event-stream', description: 'one SSE event per message' },
+    response: {
+      mediaType: 'text/event-stream',
+      description: 'one SSE event per message: `event: <type>`, `data: {"type", "data"}`',
+      items: StreamMessageSchema,
+    },
     stream: true,
   },
   export: {
@@ -194,17 +173,16 @@ export const ADMIN_API = {
     path: '/_sandbox/export',
     summary: 'the events (filtered) and every area’s section, as one file for a bug report',
     query: EVENT_FILTERS,
-    response: answer<{ format: 'search-sandbox-export'; events: RecordedEvent[] }>('an export'),
+    response: ExportSchema,
   },
   import: {
     method: 'POST',
     path: '/_sandbox/import',
     summary: 'append (or with replace=true, replace) events from an export, an array or NDJSON',
     query: { replace: flag('reset events first') },
-    body: answer<unknown>('an export, a bare array of events, or NDJSON'),
-    response: answer<{ imported: number }>(
-      '{imported, firstId, lastId, sections, ignoredSections}',
-    ),
+    body: Type.Unknown({ description: 'an export, a bare array of events, or NDJSON' }),
+    response: ImportAnswerSchema,
+    errors: { 400: Type.Union([ErrorSchema, InvalidImportSchema]), 413: ErrorSchema },
   },
   timelines: {
     method: 'GET',
@@ -219,15 +197,14 @@ export const ADMIN_API = {
       ),
       finished: flag('judge every page as if it has ended, as reports do'),
     },
-    response: answer<TimelineListDto>(
-      '{pages, total, verdicts}: full pages; summaries with view=summary, {siteId, pageLoadId} with view=keys',
-    ),
+    response: TIMELINE_LIST,
     views: {
-      full: answer<TimelineListDto>('{pages, total, verdicts}'),
-      summary: answer<TimelineListDto<PageTimelineSummaryDto>>(
-        '{pages: summaries, total, verdicts}',
-      ),
-      keys: answer<TimelineListDto<PageKeyDto>>('{pages: [{siteId, pageLoadId}], total, verdicts}'),
+      param: 'view',
+      answers: {
+        full: TIMELINE_LIST,
+        summary: timelineList(PageTimelineSummarySchema, '{pages: summaries, total, verdicts}'),
+        keys: timelineList(PageKeySchema, '{pages: [{siteId, pageLoadId}], total, verdicts}'),
+      },
     },
   },
   timeline: {
@@ -235,7 +212,8 @@ export const ADMIN_API = {
     path: '/_sandbox/timelines/{pageLoadId}',
     summary: 'one page (404 unknown, 409 when two sites share the pageLoadId: add siteId)',
     query: { siteId: text('the page’s site') },
-    response: answer<PageTimelineDto>('a page timeline'),
+    response: PageTimelineSchema,
+    errors: { 404: ErrorSchema, 409: AmbiguousSchema },
   },
   report: {
     method: 'GET',
@@ -249,80 +227,93 @@ export const ADMIN_API = {
         'the severity from which a page fails the JUnit report (default error)',
       ),
     },
-    response: answer<unknown>('the report'),
+    response: TimelineReportSchema,
+    views: {
+      param: 'format',
+      answers: {
+        json: TimelineReportSchema,
+        junit: { mediaType: 'application/xml', description: 'JUnit XML: a test case per page' },
+        html: { mediaType: 'text/html', description: 'one self-contained HTML file' },
+      },
+    },
   },
   visits: {
     method: 'GET',
     path: '/_sandbox/visits',
     summary: 'visits: the shopper’s pages with their verdicts, the cart, the orders',
     query: VISIT_FILTERS,
-    response: answer<VisitDto[]>('visits'),
+    response: Type.Array(VisitSchema, { description: 'visits' }),
   },
   orders: {
     method: 'GET',
     path: '/_sandbox/orders',
     summary: 'orders with the credit of each line',
-    query: { ...VISIT_FILTERS, orderId: text('one order id') },
-    response: answer<OrderDto[]>('orders'),
+    query: ORDER_FILTERS,
+    response: Type.Array(OrderSchema, { description: 'orders' }),
   },
   ordersSummary: {
     method: 'GET',
     path: '/_sandbox/orders/summary',
     summary: 'what revenue reports would show: by source credited, uncredited, duplicates',
     query: VISIT_FILTERS,
-    response: answer<OrdersSummaryDto>('{orders, lines, revenue, bySource, …}'),
+    response: OrdersSummarySchema,
   },
   order: {
     method: 'GET',
     path: '/_sandbox/orders/{eventId}',
     summary: 'one order by the eventId of its order/transaction (404 unknown)',
-    response: answer<OrderDto>('an order with its lines, credit and findings'),
+    response: OrderSchema,
+    errors: NOT_FOUND,
   },
   trackingSchemas: {
     method: 'GET',
     path: '/_sandbox/tracking/schemas',
     summary: 'the JSON Schemas beacons are validated with',
-    response: answer<Record<string, unknown>>('schemas by endpoint'),
+    response: TrackingSchemasSchema,
   },
   trackingSchema: {
     method: 'GET',
     path: '/_sandbox/tracking/schemas/{category}/{event}',
     summary: 'one endpoint’s JSON Schema',
-    response: answer<Record<string, unknown>>('a JSON Schema'),
+    response: TrackingSchemaSchema,
+    errors: NOT_FOUND,
   },
   trackingCheck: {
     method: 'POST',
     path: '/_sandbox/tracking/check/{siteId}/{category}/{event}',
     summary: 'dry run: what the service would answer to this body; nothing is recorded',
-    body: answer<unknown>('a beacon body'),
-    response: answer<{ status: number }>('the answer the service would give, with its errors'),
+    body: Type.Unknown({ description: 'a beacon body' }),
+    response: TrackingCheckSchema,
   },
   feeds: {
     method: 'GET',
     path: '/_sandbox/feeds',
     summary: 'every feed with its state, history and last run',
     query: { siteId: text('feeds of this site') },
-    response: answer<{ feeds: FeedView[] }>('{feeds}'),
+    response: bodyObject('{feeds}', { feeds: Type.Array(FeedViewSchema) }),
   },
   feed: {
     method: 'GET',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'one feed',
-    response: answer<FeedView>('a feed'),
+    response: FeedViewSchema,
+    errors: NOT_FOUND,
   },
   patchFeed: {
     method: 'PATCH',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'feed settings and injected faults',
-    body: answer<Record<string, unknown>>('settings to change'),
-    response: answer<FeedView>('the feed'),
+    body: PATCH_FEED_BODY,
+    response: FeedViewSchema,
+    errors: NOT_FOUND,
   },
   transition: {
     method: 'POST',
     path: '/_sandbox/feeds/{siteId}/{feedId}/transition',
     summary: 'move a feed along the state table by hand (409 lists the allowed targets)',
-    body: bodyObject('the target state', { to: Type.String({ description: 'target state' }) }),
-    response: answer<FeedView>('the feed'),
+    body: TRANSITION_BODY,
+    response: FeedViewSchema,
+    errors: { 404: ErrorSchema, 409: TransitionRefusedSchema },
   },
   catalog: {
     method: 'GET',
@@ -332,26 +323,21 @@ export const ADMIN_API = {
       limit: whole(1, 1000, 'products in the answer (default 100)'),
       offset: whole(0, Number.MAX_SAFE_INTEGER, 'index of the first product (default 0)'),
     },
-    response: answer<{ products: unknown[]; total: number }>(
-      '{siteId, feedId, indexedAt, total, products}',
-    ),
+    response: CatalogSchema,
+    errors: NOT_FOUND,
   },
   clock: {
     method: 'GET',
     path: '/_sandbox/clock',
     summary: 'sandbox time',
-    response: answer<ClockState>('{now, offsetMs, frozen}'),
+    response: ClockStateSchema,
   },
   setClock: {
     method: 'POST',
     path: '/_sandbox/clock',
     summary: 'move the sandbox clock: {"advance":"PT61M"}, {"set":"…"} or {"reset":true}',
-    body: bodyObject('one of advance, set, reset', {
-      advance: Type.Optional(Type.String({ description: 'ISO 8601 duration, e.g. PT61M' })),
-      set: Type.Optional(Type.String({ description: 'ISO 8601 instant' })),
-      reset: Type.Optional(Type.Literal(true)),
-    }),
-    response: answer<ClockState>('{now, offsetMs, frozen}'),
+    body: SET_CLOCK_BODY,
+    response: ClockStateSchema,
   },
   outbox: {
     method: 'GET',
@@ -362,13 +348,15 @@ export const ADMIN_API = {
       feedId: whole(0, Number.MAX_SAFE_INTEGER, 'messages of this feed'),
       to: text('messages to this address'),
     },
-    response: answer<{ messages: OutboxMessage[] }>('{messages}'),
+    response: bodyObject('{messages}', { messages: Type.Array(OutboxMessageSchema) }),
   },
   clearOutbox: {
     method: 'DELETE',
     path: '/_sandbox/outbox',
     summary: 'empty the outbox',
-    response: answer<{ messages: [] }>('{messages: []}'),
+    response: bodyObject('{messages: []}', {
+      messages: Type.Array(OutboxMessageSchema, { maxItems: 0 }),
+    }),
   },
   searchResponses: {
     method: 'GET',
@@ -379,13 +367,14 @@ export const ADMIN_API = {
       limit: whole(1, 1000, 'at most this many (default 50)'),
       responseId: text('only this response: a list of it, or empty when it was never issued'),
     },
-    response: answer<{ responses: unknown[] }>('{responses, remembered, rememberedSince}'),
+    response: SearchResponsesSchema,
   },
   searchResponse: {
     method: 'GET',
     path: '/_sandbox/search/responses/{responseId}',
     summary: 'one issued response',
-    response: answer<{ upstream?: UpstreamAnswer }>('an issued response'),
+    response: IssuedResponseSchema,
+    errors: NOT_FOUND,
   },
   diff: {
     method: 'POST',
@@ -396,8 +385,9 @@ export const ADMIN_API = {
       siteId: text('the recorded traffic of this siteId'),
       sessionId: text('the recorded traffic of this session'),
     },
-    body: answer<unknown>('a recording, as `check` and `diff` read it'),
-    response: answer<DiffResult>('{same, pages: [{status, pageUrl, kind, changes, …}]}'),
+    body: Type.Unknown({ description: 'a recording, as `check` and `diff` read it' }),
+    response: DiffResultSchema,
+    errors: { 413: ErrorSchema },
   },
 } as const satisfies Record<string, Endpoint>;
 
@@ -410,24 +400,30 @@ export type QueryOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends
   ? Partial<Static<TObject<Q>>>
   : Record<string, never>;
 
+/** The JSON body an endpoint takes, by its declared schema (never for one that takes none). */
+export type BodyOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends {
+  body: infer B extends TSchema;
+}
+  ? Static<B>
+  : never;
+
 /**
- * The 200 answer of an endpoint, for the query `Q` a caller gives: an endpoint whose `view` changes the
- * answer's shape answers the view asked for (the default answer when none is).
+ * The 200 answer of an endpoint, for the query `Q` a caller gives: an endpoint whose view parameter
+ * (`view`, `format`, `follow`) changes the answer's shape answers the view asked for (the default answer
+ * when none is). JSON answers are their schema's type, other bodies their text.
  */
 export type AnswerOf<N extends AdminEndpointName, Q = unknown> = (typeof ADMIN_API)[N] extends {
-  views: infer V extends Record<string, TSchema>;
+  views: { param: infer P extends string; answers: infer V extends Record<string, Answer> };
 }
-  ? Q extends { view: infer K extends keyof V }
-    ? Static<V[K]>
-    : DefaultAnswer<N>
-  : DefaultAnswer<N>;
+  ? Q extends { [K in P]: infer K2 extends string | boolean }
+    ? `${K2}` extends keyof V
+      ? AnswerType<V[`${K2}`]>
+      : AnswerType<(typeof ADMIN_API)[N]['response']>
+    : AnswerType<(typeof ADMIN_API)[N]['response']>
+  : AnswerType<(typeof ADMIN_API)[N]['response']>;
 
-/** The answer without a `view`: the declared JSON, or the text of a body that is not JSON. */
-type DefaultAnswer<N extends AdminEndpointName> = (typeof ADMIN_API)[N]['response'] extends infer R
-  ? R extends TSchema
-    ? Static<R>
-    : string
-  : never;
+/** The declared JSON's type, or the text of a body that is not JSON. */
+type AnswerType<R> = R extends TSchema ? Static<R> : string;
 
 /** The path parameters an endpoint's path names, e.g. {siteId, feedId}. */
 export function pathParams(path: string): string[] {

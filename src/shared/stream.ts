@@ -1,19 +1,25 @@
 // The messages pushed on the bus and over Server-Sent Events (`GET /_sandbox/stream`): one typed union,
-// so a reader switching on `type` gets each message's data without a cast.
-import type { RecordedEvent, UpstreamAnswer } from './events';
-import type { FeedView, OutboxMessage } from './indexing';
-import type { PageTimelineSummaryDto } from './timeline';
+// declared once by its schema (src/shared/schema-stream.ts), so a reader switching on `type` gets each
+// message's data without a cast (test/unit/admin-schemas.test.ts holds it to STREAM_TYPES).
+import type { Static } from '@sinclair/typebox';
+import type { StreamMessageShape } from './schema-stream';
 
-export type StreamType =
-  | 'event'
-  | 'timeline'
-  | 'feed'
-  | 'outbox'
-  | 'clock'
-  | 'reset'
-  | 'indexRequest'
-  /** the real service answered a forwarded beacon: `{eventId, upstream}` */
-  | 'upstream';
+/**
+ * Every message type of the stream, declared once: the server's `types` filter, the UI's listeners and
+ * the schema of `GET /_sandbox/stream` (src/shared/schema-stream.ts) read it. `upstream`: the real
+ * service answered a forwarded beacon, `{eventId, upstream}`.
+ */
+export const STREAM_TYPES = [
+  'event',
+  'timeline',
+  'feed',
+  'outbox',
+  'clock',
+  'reset',
+  'indexRequest',
+  'upstream',
+] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
 
 /** What a reset forgot: events (and their timelines) or everything; one site or all. */
 export interface ResetScope {
@@ -21,15 +27,12 @@ export interface ResetScope {
   siteId?: string;
 }
 
-export type StreamMessage =
-  | { type: 'event'; data: RecordedEvent }
-  | { type: 'timeline'; data: PageTimelineSummaryDto }
-  | { type: 'feed'; data: FeedView }
-  | { type: 'outbox'; data: OutboxMessage }
-  | { type: 'clock'; data: ClockState }
-  | { type: 'reset'; data: ResetScope }
-  | { type: 'indexRequest'; data: IndexRequestNotice }
-  | { type: 'upstream'; data: { eventId: string; upstream: UpstreamAnswer } };
+/**
+ * `event` (RecordedEvent), `timeline` (PageTimelineSummaryDto), `feed` (FeedView), `outbox` (OutboxMessage),
+ * `clock` (ClockState), `reset` (ResetScope), `indexRequest` (IndexRequestNotice), `upstream`
+ * (`{eventId, upstream}`): `{type, data}`.
+ */
+export type StreamMessage = Static<typeof StreamMessageShape>;
 
 export interface ClockState {
   /** sandbox time, ISO 8601 UTC */

@@ -105,6 +105,11 @@ export interface OrdersSummaryDto extends RevenueDto {
   duplicates: { orders: number; revenue: number };
 }
 
+/**
+ * The visits' and the orders' filters, as the admin API declares them (src/shared/admin-params.ts; written
+ * out here so that the package's published types hold no TypeBox, and held to the declaration by
+ * test/unit/admin-schemas.test.ts).
+ */
 export interface VisitFilter {
   siteId?: string;
   sessionId?: string;

@@ -401,6 +401,9 @@ describe('admin feeds API', () => {
       [{ autopilot: 1 }, /autopilot: 1 must be true or false/],
       [{ inject: { nextIndexFails: 'yes' } }, /inject.nextIndexFails: "yes" must be true or false/],
       [{ state: 'done' }, /state: unknown field/],
+      [{ inject: { everything: true } }, /inject.everything: unknown fault/],
+      [{ inject: [] }, /inject: must be an object like/],
+      [[], /the body must be a JSON object with any of interval/],
     ] as const) {
       const res = await admin(sb.url, 'PATCH', '/feeds/demo42/42', body);
       expect(res.status).toBe(400);

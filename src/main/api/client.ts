@@ -1,6 +1,9 @@
-// The sandbox client of the package API: every method is one call of the public admin API
-// (/_sandbox/*), so a sandbox started in-process and one reached over HTTP behave the same.
-import { adminPath, MAX_EVENT_LIMIT } from '../../shared/admin-api';
+// The sandbox client of the package API: every method is one call of the public admin API (/_sandbox/*)
+// through the one admin client (src/shared/admin-client.ts), so a sandbox started in-process and one
+// reached over HTTP behave the same.
+import { MAX_EVENT_LIMIT, type BodyOf } from '../../shared/admin-api.js';
+import { AdminApiClient, type AdminFailure } from '../../shared/admin-client.js';
+import type { FeedState } from '../../shared/indexing.js';
 import type {
   BaselineOptions,
   BaselineResult,
@@ -49,27 +52,20 @@ export class SandboxApiError extends Error {
 const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
 const MAX_PAGES = 100_000;
 
-function query(filter: Record<string, FilterValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter))
-    if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export class SandboxClient {
   /** http://host:port of the sandbox */
   readonly url: string;
   readonly clock: SandboxClockApi;
+  private readonly admin: AdminApiClient;
 
   constructor(url: string) {
     this.url = url.replace(/\/+$/, '');
+    this.admin = new AdminApiClient(this.url, { fail: (f) => this.failure(f) });
     this.clock = {
-      get: () => this.call<ClockState>('GET', adminPath('clock')),
-      advance: (duration) =>
-        this.call<ClockState>('POST', adminPath('clock'), { advance: duration }),
-      set: (instant) => this.call<ClockState>('POST', adminPath('clock'), { set: instant }),
-      reset: () => this.call<ClockState>('POST', adminPath('clock'), { reset: true }),
+      get: (): Promise<ClockState> => this.admin.call('clock'),
+      advance: (duration) => this.admin.call('setClock', { body: { advance: duration } }),
+      set: (instant) => this.admin.call('setClock', { body: { set: instant } }),
+      reset: () => this.admin.call('setClock', { body: { reset: true } }),
     };
   }
 
@@ -79,14 +75,12 @@ export class SandboxClient {
   }
 
   health(): Promise<HealthState> {
-    return this.call('GET', adminPath('health'));
+    return this.admin.call('health');
   }
 
   /** Recorded tracking requests matching the filter, oldest first. */
   async events(filter: EventFilter = {}): Promise<RecordedEvent[]> {
-    return (
-      await this.call<{ events: RecordedEvent[] }>('GET', `${adminPath('events')}${query(filter)}`)
-    ).events;
+    return (await this.admin.call('events', { query: filter as Filter })).events;
   }
 
   /**
@@ -95,22 +89,27 @@ export class SandboxClient {
    */
   async waitForEvents(options: WaitOptions = {}): Promise<RecordedEvent[]> {
     const { count = 1, timeout = 10_000, ...filter } = options;
-    const path = `${adminPath('wait')}${query({ ...filter, count, timeout })}`;
-    const res = await this.request('GET', path);
+    const call = { query: { ...filter, count, timeout } as Filter };
+    const res = await this.admin.send('wait', call);
     const body = (await res.json().catch(() => null)) as {
       events?: RecordedEvent[];
       message?: string;
       note?: string;
     } | null;
     if (res.status === 200 && body?.events) return body.events;
-    if (res.status !== 408 || !body) throw this.failure('GET', path, res.status, body);
+    if (res.status !== 408 || !body)
+      throw this.failure({
+        method: 'GET',
+        path: this.admin.path('wait', call),
+        status: res.status,
+        body,
+      });
     const matching = body.events ?? [];
     const latest =
       matching.length < count
-        ? await this.call<{ events: RecordedEvent[]; retained: number }>(
-            'GET',
-            adminPath('events', {}, { limit: 5 }),
-          ).then((r) => ({ events: r.events, total: r.retained }))
+        ? await this.admin
+            .call('events', { query: { limit: 5 } })
+            .then((r) => ({ events: r.events, total: r.retained }))
         : null;
     throw new Error(
       waitFailureMessage({
@@ -127,33 +126,34 @@ export class SandboxClient {
 
   /** Pages (one per pageLoadId and site) with their events and findings, oldest first. */
   async timelines(filter: TimelineFilter = {}): Promise<PageTimelineDto[]> {
-    const path = `${adminPath('timelines')}${query({ limit: MAX_PAGES, ...filter })}`;
-    return (await this.call<{ pages: PageTimelineDto[] }>('GET', path)).pages;
+    return (
+      await this.admin.call('timelines', { query: { limit: MAX_PAGES, ...filter } as Filter })
+    ).pages;
   }
 
   /** Visits (one sessionId of one site each) with their pages, cart and orders, newest last. */
   visits(filter: VisitFilter = {}): Promise<VisitDto[]> {
-    return this.call('GET', `${adminPath('visits')}${query({ ...filter })}`);
+    return this.admin.call('visits', { query: filter as Filter });
   }
 
   /** One entry per order/transaction, newest last, each line with its credit (README "Credit"). */
   orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
-    return this.call('GET', `${adminPath('orders')}${query({ ...filter })}`);
+    return this.admin.call('orders', { query: filter as Filter });
   }
 
   /** One order by the eventId of its order/transaction (`ev_…`), with its findings; rejects (404) for an unknown one. */
   order(eventId: string): Promise<OrderDto> {
-    return this.call('GET', adminPath('order', { eventId }));
+    return this.admin.call('order', { params: { eventId } });
   }
 
   /** What a revenue report would show of the orders: revenue by the source credited, uncredited, duplicates. */
   ordersSummary(filter: VisitFilter = {}): Promise<OrdersSummaryDto> {
-    return this.call('GET', `${adminPath('ordersSummary')}${query({ ...filter })}`);
+    return this.admin.call('ordersSummary', { query: filter as Filter });
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */
   timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
-    return this.call('GET', `${adminPath('timeline', { pageLoadId })}${query({ siteId })}`);
+    return this.admin.call('timeline', { params: { pageLoadId }, query: { siteId } });
   }
 
   /**
@@ -221,9 +221,10 @@ export class SandboxClient {
   /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */
   recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
     const { siteId, sessionId } = options;
-    const path = `${adminPath('events')}${query({ siteId, sessionId, limit: MAX_EVENT_LIMIT })}`;
     return async () => {
-      const answer = await this.call<{ events: RecordedEvent[]; truncated: boolean }>('GET', path);
+      const answer = await this.admin.call('events', {
+        query: { siteId, sessionId, limit: MAX_EVENT_LIMIT },
+      });
       if (answer.truncated)
         throw new Error(
           `expectMatchesBaseline: more than ${MAX_EVENT_LIMIT} events match ${JSON.stringify({ siteId, sessionId })}: a baseline is one journey, filter it by siteId or sessionId (or reset the sandbox before the test)`,
@@ -242,87 +243,67 @@ export class SandboxClient {
     format: 'json' | 'junit' | 'html' = 'json',
     filter: ReportFilter = {},
   ): Promise<TimelineReportDto | string> {
-    const path = `${adminPath('report')}${query({ ...filter, format })}`;
-    if (format === 'json') return this.call('GET', path);
-    const res = await this.request('GET', path);
-    if (!res.ok) throw this.failure('GET', path, res.status, await res.json().catch(() => null));
-    return res.text();
+    // the answer is the format's: the report's JSON, or the document's text
+    return this.admin.call('report', { query: { ...filter, format } as Filter });
   }
 
   /** Forget events and timelines (of one site, or all); `what: 'all'` also resets feeds and outbox. */
   async reset(options: ResetOptions = {}): Promise<void> {
     const { siteId, what = 'events' } = options;
-    await this.call('POST', `${adminPath('reset')}${query({ siteId })}`, { what });
+    await this.admin.call('reset', { query: { siteId }, body: { what } });
   }
 
   async feeds(siteId?: string): Promise<FeedView[]> {
-    return (
-      await this.call<{ feeds: FeedView[] }>('GET', `${adminPath('feeds')}${query({ siteId })}`)
-    ).feeds;
+    return (await this.admin.call('feeds', { query: { siteId } })).feeds;
   }
 
   feed(siteId: string, feedId: number): Promise<FeedView> {
-    return this.call('GET', adminPath('feed', { siteId, feedId }));
+    return this.admin.call('feed', { params: { siteId, feedId } });
   }
 
   /** Change a feed's sandbox settings: interval, autopilot, regeneration, injected failure. */
   patchFeed(siteId: string, feedId: number, patch: Record<string, unknown>): Promise<FeedView> {
-    return this.call('PATCH', adminPath('feed', { siteId, feedId }), patch);
+    // the sandbox judges the fields (its 400 names a wrong one)
+    return this.admin.call('patchFeed', {
+      params: { siteId, feedId },
+      body: patch as BodyOf<'patchFeed'>,
+    });
   }
 
   /** Move a feed by hand along the transition table; rejects with the allowed targets otherwise. */
   transition(siteId: string, feedId: number, to: string): Promise<FeedView> {
-    return this.call('POST', adminPath('transition', { siteId, feedId }), {
-      to,
+    return this.admin.call('transition', {
+      params: { siteId, feedId },
+      body: { to: to as FeedState },
     });
   }
 
   /** What the companion search API issued for a responseId (results, banners, redirect, test flag). */
   searchResponse(responseId: string): Promise<IssuedSearchResponse> {
-    return this.call('GET', adminPath('searchResponse', { responseId }));
+    return this.admin.call('searchResponse', { params: { responseId } });
   }
 
   /** Status e-mails produced for `requestedBy`, newest last. */
   async outbox(
     filter: { siteId?: string; feedId?: number; to?: string } = {},
   ): Promise<OutboxMessage[]> {
-    return (
-      await this.call<{ messages: OutboxMessage[] }>(
-        'GET',
-        `${adminPath('outbox')}${query(filter)}`,
-      )
-    ).messages;
+    return (await this.admin.call('outbox', { query: filter })).messages;
   }
 
   /** A client of a sandbox started elsewhere has nothing to close: the server keeps running. */
   async close(): Promise<void> {}
 
-  private async request(method: string, path: string, body?: unknown): Promise<Response> {
-    try {
-      return await fetch(`${this.url}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new SandboxApiError(
+  /** A failed call as the package words it: the method, the path, the status and the sandbox's reason. */
+  private failure({ method, path, status, body, cause }: AdminFailure): SandboxApiError {
+    if (status === 0) {
+      const c = (cause as { cause?: { code?: string; message?: string } }).cause;
+      return new SandboxApiError(
         method,
         path,
         0,
-        `${method} ${this.url}${path}: cannot reach the sandbox (${cause?.code ?? cause?.message ?? (err as Error).message}): is it running at ${this.url}? Start one with startSandbox() or npx search-sandbox serve`,
+        `${method} ${this.url}${path}: cannot reach the sandbox (${c?.code ?? c?.message ?? (cause as Error).message}): is it running at ${this.url}? Start one with startSandbox() or npx search-sandbox serve`,
       );
     }
-  }
-
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await this.request(method, path, body);
-    const parsed = (await res.json().catch(() => undefined)) as unknown;
-    if (!res.ok || parsed === undefined) throw this.failure(method, path, res.status, parsed);
-    return parsed as T;
-  }
-
-  private failure(method: string, path: string, status: number, body: unknown): SandboxApiError {
     const b = (body ?? {}) as { message?: unknown };
     const reason =
       typeof b.message === 'string'
@@ -339,3 +320,6 @@ export class SandboxClient {
     );
   }
 }
+
+/** A filter as the package's types take it: the sandbox judges the keys (an unknown one is its 400). */
+type Filter = Record<string, FilterValue>;

@@ -2,7 +2,7 @@
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 import { parseArgs } from 'node:util';
 import { InputError } from '../check/inputs';
-import { writeStdout } from '../cli-stdout';
+import { writeStdout } from '../base/stdout';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { InputError } from './inputs';
-import { writeStdout } from '../cli-stdout';
+import { writeStdout } from '../base/stdout';
 import { readInput } from './read';
 import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';

@@ -3,6 +3,7 @@
 // what a menu item does is exactly what a script or the UI could do.
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
+import { AdminApiClient } from '../../shared/admin-client';
 
 export interface HttpOutcome {
   status: number;
@@ -27,23 +28,27 @@ export interface FeedUploadRequest {
 }
 
 export class AdminClient {
+  private readonly admin: AdminApiClient;
+
   constructor(
     private readonly baseUrl: string,
     private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+  ) {
+    // the admin API through the one admin client; a network failure is thrown as it came
+    this.admin = new AdminApiClient(baseUrl, {
+      fetch: (...args) => this.fetchImpl(...args),
+      fail: (f) => (f.cause instanceof Error ? f.cause : new Error(String(f.cause))),
+    });
+  }
 
   /** GET /_sandbox/report?format=… */
-  report(format: ReportFormat): Promise<HttpOutcome> {
-    return this.send(`/_sandbox/report?format=${format}`, { method: 'GET' });
+  async report(format: ReportFormat): Promise<HttpOutcome> {
+    return outcome(await this.admin.send('report', { query: { format } }));
   }
 
   /** POST /_sandbox/import: a sandbox export or an array of recorded events (see import-file.ts). */
-  importEvents(json: string): Promise<HttpOutcome> {
-    return this.send('/_sandbox/import', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: json,
-    });
+  async importEvents(json: string): Promise<HttpOutcome> {
+    return outcome(await this.admin.send('import', { jsonText: json }));
   }
 
   /** POST /api/index/feed exactly as a client's bulk index request: basic auth, multipart field `feedFile`. */
@@ -62,13 +67,16 @@ export class AdminClient {
   }
 
   private async send(pathAndQuery: string, init: RequestInit): Promise<HttpOutcome> {
-    const res = await this.fetchImpl(`${this.baseUrl}${pathAndQuery}`, init);
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? '',
-      body: Buffer.from(await res.arrayBuffer()),
-    };
+    return outcome(await this.fetchImpl(`${this.baseUrl}${pathAndQuery}`, init));
   }
+}
+
+async function outcome(res: Response): Promise<HttpOutcome> {
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? '',
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** The reason a failed admin call gives (its JSON `message`), or the start of its body. */

@@ -1,8 +1,10 @@
-// The one query parser of the admin API: each endpoint's parameters come from its declaration
-// (src/shared/admin-api.ts). An unknown, repeated or invalid parameter is a 400 that names it, the value
-// and what is allowed; nothing is clamped or guessed.
-import type { Request, Response } from 'express';
-import { Kind, type TSchema } from '@sinclair/typebox';
+// The admin API's routes, mounted from its one declaration (src/shared/admin-api.ts): the method and path
+// come from the endpoint's entry, and its query is parsed and validated by the entry's compiled schema
+// (ajv) before the handler runs. An unknown, repeated or invalid parameter is a 400 that names it, the
+// value and what is allowed; nothing is clamped or guessed.
+import type { Request, Response, Router } from 'express';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
 
 export class BadQuery extends Error {
@@ -16,127 +18,169 @@ export class BadQuery extends Error {
   }
 }
 
-interface Bounds {
+export interface Bounds {
   /** a maximum that depends on the config (e.g. `limit` of events up to the retention) */
   maximum?: Record<string, number>;
 }
 
-/** One value read by its schema; throws BadQuery with the parameter's rule. */
-function read(name: string, raw: string, schema: TSchema, bounds: Bounds): unknown {
-  const got = `, got ${JSON.stringify(raw)}`;
-  switch (schema[Kind]) {
-    case 'Union': {
-      const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
-      if (!values.includes(raw))
-        throw new BadQuery(
-          name,
-          `query parameter ${name} must be one of ${values.join(', ')}${got}`,
-          values,
-        );
-      return raw;
-    }
-    case 'Integer': {
-      const min = schema.minimum as number;
-      const max = bounds.maximum?.[name] ?? (schema.maximum as number);
-      const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(n) || n < min || n > max)
-        throw new BadQuery(
-          name,
-          `query parameter ${name} must be a whole number from ${min} to ${max}${got}`,
-        );
-      return n;
-    }
-    case 'Boolean': {
-      if (raw === 'true' || raw === '1') return true;
-      if (raw === 'false' || raw === '0') return false;
-      throw new BadQuery(name, `query parameter ${name} must be true or false${got}`, [
-        'true',
-        'false',
-      ]);
-    }
-    default: {
-      const pattern = schema.pattern as string | undefined;
-      if (pattern !== undefined && !new RegExp(pattern).test(raw))
-        throw new BadQuery(name, `query parameter ${name} ${String(schema['x-rule'])}${got}`);
-      return raw;
-    }
-  }
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+function declaredQuery(name: AdminEndpointName): Record<string, TSchema> {
+  return (ADMIN_API[name] as { query?: Record<string, TSchema> }).query ?? {};
 }
 
-/** The endpoint's query, typed by its declaration; BadQuery for anything else. */
-export function parseAdminQuery<N extends AdminEndpointName>(
+/** A declared parameter's schema (own keys only: `?constructor=1` is an unknown parameter). */
+function declaredParam(name: AdminEndpointName, key: string): TSchema | undefined {
+  const declared = declaredQuery(name);
+  return Object.hasOwn(declared, key) ? declared[key] : undefined;
+}
+
+/** The endpoint's query schema (with the config's maxima), compiled once. */
+function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
+  const key = `${name} ${JSON.stringify(bounds.maximum ?? {})}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const properties: Record<string, TSchema> = {};
+    for (const [param, schema] of Object.entries(declaredQuery(name))) {
+      const max = bounds.maximum?.[param];
+      properties[param] = max === undefined ? schema : { ...schema, maximum: max };
+    }
+    const schema = Type.Object(properties, { additionalProperties: false });
+    validate = ajv.compile(JSON.parse(JSON.stringify(schema)) as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * A query string's text as the value its declared type takes (digits → number, true/1 → true); text that
+ * does not read as that type is left as sent, for the schema to refuse.
+ */
+function decode(raw: string, schema: TSchema | undefined): unknown {
+  if (schema?.type === 'integer') return /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (schema?.type === 'boolean')
+    return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
+  return raw;
+}
+
+/** What a declared parameter takes, as its 400 says it (and the values, when they are a list). */
+function rule(schema: TSchema, maximum: number | undefined): [string, string[]?] {
+  if (Array.isArray(schema.anyOf)) {
+    const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
+    return [`must be one of ${values.join(', ')}`, values];
+  }
+  if (schema.type === 'integer')
+    return [`must be a whole number from ${schema.minimum} to ${maximum ?? schema.maximum}`];
+  if (schema.type === 'boolean') return ['must be true or false', ['true', 'false']];
+  return [String(schema['x-rule'])];
+}
+
+/** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
+function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bounds): BadQuery {
+  const allowed = Object.keys(declaredQuery(name));
+  const schema = declaredParam(name, key);
+  if (!schema)
+    return new BadQuery(
+      key,
+      allowed.length
+        ? `unknown query parameter ${key}; allowed: ${allowed.join(', ')}`
+        : `unknown query parameter ${key}: ${ADMIN_API[name].path} takes none`,
+      allowed,
+    );
+  if (typeof raw !== 'string')
+    return new BadQuery(key, `query parameter ${key} was given more than once; give it once`);
+  // the parameter's own rule says it better than the keyword that failed
+  const [text, values] = rule(schema, bounds.maximum?.[key]);
+  return new BadQuery(key, `query parameter ${key} ${text}, got ${JSON.stringify(raw)}`, values);
+}
+
+function failingParameter(e: ErrorObject): string {
+  return e.keyword === 'additionalProperties'
+    ? String((e.params as { additionalProperty: string }).additionalProperty)
+    : e.instancePath.split('/')[1]!;
+}
+
+/** The endpoint's query, typed by its declaration; BadQuery (the first problem, in the request's order). */
+function parseAdminQuery<N extends AdminEndpointName>(
   name: N,
   query: Request['query'],
   bounds: Bounds = {},
 ): QueryOf<N> {
-  const declared = ((ADMIN_API[name] as { query?: Record<string, TSchema> }).query ?? {}) as Record<
-    string,
-    TSchema
-  >;
-  const allowed = Object.keys(declared);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
-    const schema = declared[key];
-    if (!schema)
-      throw new BadQuery(
-        key,
-        allowed.length
-          ? `unknown query parameter ${key}; allowed: ${allowed.join(', ')}`
-          : `unknown query parameter ${key}: ${ADMIN_API[name].path} takes none`,
-        allowed,
-      );
-    if (typeof value !== 'string')
-      throw new BadQuery(key, `query parameter ${key} was given more than once; give it once`);
-    out[key] = read(key, value, schema, bounds);
+  // a null prototype: a `__proto__` parameter is a key like any other (and unknown)
+  const value: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const repeated: string[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    const schema = declaredParam(name, key);
+    if (typeof raw === 'string') value[key] = decode(raw, schema);
+    else if (schema) repeated.push(key);
+    else value[key] = raw;
   }
-  return out as QueryOf<N>;
+  const validate = validator(name, bounds);
+  const errors = validate(value) ? [] : (validate.errors ?? []);
+  // the parameters that fail, each named by its error
+  const failing = new Set(errors.map(failingParameter));
+  for (const key of Object.keys(query))
+    if (failing.has(key) || repeated.includes(key)) throw problem(name, key, query[key], bounds);
+  return value as QueryOf<N>;
 }
 
 /** Answer a BadQuery as the admin API's 400; anything else is not ours to answer. */
-export function answerBadQuery(res: Response, err: unknown): void {
+function answerBadQuery(res: Response, err: unknown): void {
   if (!(err instanceof BadQuery)) throw err;
   res.status(400).json({
     error: 'BadRequest',
-    parameter: err.parameter,
+    ...(err.parameter && { parameter: err.parameter }),
     message: err.message,
     ...(err.allowed && { allowed: err.allowed }),
   });
 }
 
-/**
- * A handler whose query is parsed first: a bad one is answered 400 and the handler never runs.
- * `handle` gets the typed query.
- */
-export function withQuery<N extends AdminEndpointName>(
-  name: N,
-  handle: (req: Request, res: Response, query: QueryOf<N>) => unknown,
-  bounds?: (req: Request) => Bounds,
-) {
-  return async (req: Request, res: Response): Promise<void> => {
-    let query: QueryOf<N>;
-    try {
-      query = parseAdminQuery(name, req.query, bounds?.(req));
-    } catch (err) {
-      answerBadQuery(res, err);
-      return;
-    }
-    await handle(req, res, query);
-  };
+/** The names of a path's `{parameters}`. */
+type PathParamsOf<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
+  ? K | PathParamsOf<Rest>
+  : never;
+
+/** The request of an endpoint: its path parameters typed by its declared path. */
+export type AdminRequest<N extends AdminEndpointName> = Request<
+  Record<PathParamsOf<(typeof ADMIN_API)[N]['path']>, string>
+>;
+
+export type AdminHandler<N extends AdminEndpointName> = (
+  req: AdminRequest<N>,
+  res: Response,
+  query: QueryOf<N>,
+) => unknown;
+
+export interface MountOptions<N extends AdminEndpointName> {
+  /** maxima that depend on the config, per request */
+  bounds?: (req: AdminRequest<N>) => Bounds;
+  /** middleware between the query check and the handler (a body parser) */
+  before?: Array<(req: Request, res: Response, next: (err?: unknown) => void) => void>;
 }
 
 /**
- * Middleware for a handler that reads no query itself: an unknown or bad parameter is still a 400
- * (the declaration says what the endpoint takes).
+ * Mount one declared endpoint on a router that is used under `/_sandbox`: its method and path are the
+ * declaration's, its query is parsed first (a bad one is answered 400 and the handler never runs), and a
+ * BadQuery the handler throws (a parameter that contradicts another) is answered the same way.
  */
-export function checkQuery(name: AdminEndpointName) {
-  // generic in the route's params, so the handler after it keeps its typed req.params
-  return <P>(req: Request<P>, res: Response, next: () => void): void => {
+export function mount<N extends AdminEndpointName>(
+  router: Router,
+  name: N,
+  handle: AdminHandler<N>,
+  options: MountOptions<N> = {},
+): void {
+  const endpoint = ADMIN_API[name];
+  const path = endpoint.path.slice('/_sandbox'.length).replace(/\{(\w+)\}/g, ':$1');
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+  const run = async (req: Request, res: Response): Promise<void> => {
+    const typed = req as AdminRequest<N>;
     try {
-      parseAdminQuery(name, req.query);
+      const query = parseAdminQuery(name, req.query, options.bounds?.(typed));
+      await handle(typed, res, query);
     } catch (err) {
       answerBadQuery(res, err);
-      return;
     }
-    next();
   };
+  router[method](path, ...(options.before ?? []), run);
 }

@@ -70,19 +70,19 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   const guard = sameOriginGuard(options.allowedHosts);
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
-  app.use('/_sandbox', guard, adminTimelinesRouter(core));
-  app.use('/_sandbox', guard, adminVisitsRouter(core));
+  app.use('/_sandbox', guard, adminTimelinesRouter(core.timelines, core.clock));
+  app.use('/_sandbox', guard, adminVisitsRouter(core.timelines));
   // reads its own body (a recording, up to 10 MB) whatever its Content-Type
-  app.use('/_sandbox', guard, adminDiffRouter(core));
+  app.use('/_sandbox', guard, adminDiffRouter(core.events));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
   app.use(
     '/_sandbox',
     guard,
     express.json({ limit: '1mb' }),
-    adminFeedsRouter(core),
-    adminClockRouter(core),
-    adminOutboxRouter(core),
+    adminFeedsRouter(core.indexing),
+    adminClockRouter(core.clock),
+    adminOutboxRouter(core.indexing.outbox),
   );
   app.use('/_sandbox', guard, searchAdminRouter(core.search));
   // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)

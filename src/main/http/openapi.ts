@@ -1,29 +1,61 @@
 // GET /_sandbox/openapi.json: the admin API's OpenAPI 3.1 description, made from its one declaration
 // (src/shared/admin-api.ts), so the document, the server's parsing and the clients cannot drift apart.
-import { ADMIN_API, pathParams, type Endpoint } from '../../shared/admin-api';
+import {
+  ADMIN_API,
+  isMediaAnswer,
+  pathParams,
+  type Answer,
+  type Endpoint,
+} from '../../shared/admin-api';
+import { ErrorSchema } from '../../shared/schema-admin';
 
 /** A schema as JSON (TypeBox's own symbols dropped). */
 function plain(schema: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
-const PROBLEM = {
-  description: 'a bad request: the parameter, what was wrong and what is allowed',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['error', 'message'],
-        properties: {
-          error: { type: 'string' },
-          message: { type: 'string' },
-          parameter: { type: 'string' },
-          allowed: { type: 'array', items: { type: 'string' } },
-        },
-      },
-    },
-  },
+const STATUS_TEXT: Record<number, string> = {
+  400: 'a bad request: the parameter or field, what was wrong and what is allowed',
+  403: 'a request from another host or origin (the admin API is same-origin only)',
+  404: 'not found: the message says what is known',
+  408: 'the time given passed first',
+  409: 'a conflict: the message says how to resolve it',
+  413: 'the body is too large',
 };
+
+const jsonContent = (schema: unknown) => ({ 'application/json': { schema: plain(schema) } });
+
+/**
+ * The 200 answer: its JSON schema, or where a view parameter changes it, oneOf the views' JSON schemas
+ * (and the media types of the views that are not JSON).
+ */
+function okAnswer(e: Endpoint): Record<string, unknown> {
+  const answers: Answer[] = e.views ? Object.values(e.views.answers) : [e.response];
+  const content: Record<string, unknown> = {};
+  const json = answers.filter((a) => !isMediaAnswer(a));
+  const distinct = [...new Map(json.map((a) => [JSON.stringify(a), a])).values()];
+  if (distinct.length === 1) Object.assign(content, jsonContent(distinct[0]));
+  else if (distinct.length > 1) Object.assign(content, jsonContent({ oneOf: distinct }));
+  for (const a of answers)
+    if (isMediaAnswer(a)) content[a.mediaType] = a.items ? { 'x-item-schema': plain(a.items) } : {};
+  const description = isMediaAnswer(e.response)
+    ? e.response.description
+    : String(e.response.description ?? 'the answer');
+  return {
+    description: e.views
+      ? `${description} (by ${e.views.param}: ${Object.keys(e.views.answers).join(', ')})`
+      : description,
+    content,
+  };
+}
+
+function errorAnswers(e: Endpoint): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const declared = { 400: ErrorSchema, 403: ErrorSchema, ...e.errors } as Record<number, unknown>;
+  for (const [status, schema] of Object.entries(declared))
+    out[status] = { description: STATUS_TEXT[Number(status)], content: jsonContent(schema) };
+  return out;
+}
 
 function operation(name: string, e: Endpoint): Record<string, unknown> {
   const parameters = [
@@ -41,13 +73,6 @@ function operation(name: string, e: Endpoint): Record<string, unknown> {
       schema: plain(schema),
     })),
   ];
-  const ok =
-    'mediaType' in e.response
-      ? { description: e.response.description, content: { [e.response.mediaType]: {} } }
-      : {
-          description: String(e.response.description ?? 'the answer'),
-          content: { 'application/json': { schema: plain(e.response) } },
-        };
   return {
     operationId: name,
     summary: e.summary,
@@ -55,7 +80,7 @@ function operation(name: string, e: Endpoint): Record<string, unknown> {
     ...(e.body && {
       requestBody: { required: false, content: { 'application/json': { schema: plain(e.body) } } },
     }),
-    responses: { '200': ok, '400': PROBLEM },
+    responses: { '200': okAnswer(e), ...errorAnswers(e) },
   };
 }
 

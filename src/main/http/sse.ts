@@ -3,19 +3,7 @@
 // and disconnected instead of growing the sandbox's memory; EventSource reconnects and reloads).
 import type { Request, Response } from 'express';
 import type { Bus } from '../bus';
-import type { StreamType } from '../../shared/stream';
-
-// A Record so that adding a StreamType without listing it here fails to compile.
-const STREAM_TYPES: Record<StreamType, true> = {
-  event: true,
-  timeline: true,
-  feed: true,
-  outbox: true,
-  clock: true,
-  reset: true,
-  indexRequest: true,
-  upstream: true,
-};
+import { STREAM_TYPES } from '../../shared/stream';
 
 export interface SseOptions {
   /** comment line sent this often so proxies and idle timers keep the connection, ms */
@@ -127,7 +115,7 @@ function takes(types: Set<string> | null, type: string): boolean {
 /** `?types=event,feed` → the set, null for all, or the reason it is refused. */
 function parseTypes(raw: unknown): Set<string> | null | string {
   if (raw === undefined) return null;
-  const known = Object.keys(STREAM_TYPES);
+  const known: readonly string[] = STREAM_TYPES;
   if (typeof raw !== 'string' || raw === '')
     return `query parameter types must be a comma-separated list of ${known.join(', ')}`;
   const types = raw.split(',').map((t) => t.trim());

@@ -1,6 +1,8 @@
-// The admin's controls of a feed (PATCH settings and injected faults, hand moves along the table),
-// validated with messages that name the field, the value and the fix.
-import { FEED_STATES, type FeedState, type FeedView } from '../../shared/indexing';
+// The admin's controls of a feed (PATCH settings and injected faults, hand moves along the table). The
+// shapes are checked where they arrive (the admin API's declared bodies); here what only the domain can
+// judge (an interval, a move the table or a running parse refuses), with domain errors that name the
+// value and the fix. HTTP maps them to statuses (src/main/http/routes/admin-feeds.ts).
+import type { FeedState, FeedView } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
 import { parseIsoDuration } from '../durations';
@@ -8,51 +10,51 @@ import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
 import { allowedTargets, canTransition, RESTING_STATES, TransitionRefused } from './state-machine';
 
-/** A refused admin request: `status` is the HTTP status to answer with. */
-export class AdminError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AdminError';
-  }
+/** No feed with this siteId and id. */
+export class FeedNotFound extends Error {
+  override readonly name = 'FeedNotFound';
 }
 
-const PATCH_KEYS = ['interval', 'autopilot', 'regeneration', 'inject'];
-const INJECT_KEYS = ['nextIndexFails', 'regenerationFails'];
+/** A setting's value the domain cannot take (an interval it cannot read). */
+export class FeedSettingRefused extends Error {
+  override readonly name = 'FeedSettingRefused';
+}
+
+/** A hand move the feed's run refuses now (its parse moved on, or its file failed). */
+export class HandMoveConflict extends Error {
+  override readonly name = 'HandMoveConflict';
+}
+
+/** The settings and faults a PATCH changes (the admin API's `patchFeed` body). */
+export interface FeedPatch {
+  /** "Never", the config's "24h"/"30m", or ISO 8601 "PT24H" */
+  interval?: string;
+  autopilot?: boolean;
+  regeneration?: boolean;
+  inject?: { nextIndexFails?: boolean; regenerationFails?: boolean };
+}
 
 function find(engine: FeedEngine, siteId: string, feedId: number): FeedRecord {
   const rec = engine.record(siteId, feedId);
   if (!rec) {
     const known = engine.records().map((r) => `${r.siteId}/${r.feedId}`);
-    throw new AdminError(
-      404,
+    throw new FeedNotFound(
       `no feed ${siteId}/${feedId}; the sandbox has ${known.join(', ') || 'no feeds'}`,
     );
   }
   return rec;
 }
 
-function bool(v: unknown, field: string): boolean {
-  if (typeof v !== 'boolean')
-    throw new AdminError(400, `${field}: ${JSON.stringify(v)} must be true or false`);
-  return v;
-}
-
 /** "Never", the config's "24h"/"30m", or ISO 8601 "PT24H" → ms | 'Never'. */
-function interval(v: unknown): number | 'Never' {
-  if (typeof v === 'string') {
-    const iso = parseIsoDuration(v);
-    if (iso !== null && iso > 0) return iso;
-    try {
-      return parseInterval(v, 'interval', '');
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-    }
+function interval(v: string): number | 'Never' {
+  const iso = parseIsoDuration(v);
+  if (iso !== null && iso > 0) return iso;
+  try {
+    return parseInterval(v, 'interval', '');
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
   }
-  throw new AdminError(
-    400,
+  throw new FeedSettingRefused(
     `interval: ${JSON.stringify(v)} is not an interval; use "Never", a duration like "24h", "30m", "7d", or ISO 8601 like "PT24H"`,
   );
 }
@@ -61,34 +63,15 @@ export function applyPatch(
   engine: FeedEngine,
   siteId: string,
   feedId: number,
-  body: unknown,
+  patch: FeedPatch,
 ): FeedView {
   const rec = find(engine, siteId, feedId);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AdminError(
-      400,
-      `the body must be a JSON object with any of ${PATCH_KEYS.join(', ')}, e.g. {"autopilot": false}`,
-    );
-  }
-  const b = body as Record<string, unknown>;
-  for (const k of Object.keys(b))
-    if (!PATCH_KEYS.includes(k))
-      throw new AdminError(400, `${k}: unknown field; PATCH takes ${PATCH_KEYS.join(', ')}`);
-  // validate everything before changing anything
+  // read everything before changing anything
   const next = { ...rec.overrides };
-  if (b.interval !== undefined) next.interval = interval(b.interval);
-  if (b.autopilot !== undefined) next.autopilot = bool(b.autopilot, 'autopilot');
-  if (b.regeneration !== undefined) next.regeneration = bool(b.regeneration, 'regeneration');
-  const inject = { ...rec.inject };
-  if (b.inject !== undefined) {
-    if (!b.inject || typeof b.inject !== 'object' || Array.isArray(b.inject))
-      throw new AdminError(400, `inject: must be an object like {"nextIndexFails": true}`);
-    for (const [k, v] of Object.entries(b.inject)) {
-      if (!INJECT_KEYS.includes(k))
-        throw new AdminError(400, `inject.${k}: unknown fault; use ${INJECT_KEYS.join(' or ')}`);
-      inject[k as keyof typeof inject] = bool(v, `inject.${k}`);
-    }
-  }
+  if (patch.interval !== undefined) next.interval = interval(patch.interval);
+  if (patch.autopilot !== undefined) next.autopilot = patch.autopilot;
+  if (patch.regeneration !== undefined) next.regeneration = patch.regeneration;
+  const inject = { ...rec.inject, ...patch.inject };
   const changes: string[] = [];
   const before = engine.settings(rec);
   rec.overrides = next;
@@ -110,7 +93,7 @@ export function applyPatch(
     changes.push(after.autopilot ? 'autopilot on' : 'autopilot off (moves by hand only)');
   if (before.regeneration !== after.regeneration)
     changes.push(after.regeneration ? 'external regeneration on' : 'external regeneration off');
-  if (b.inject !== undefined)
+  if (patch.inject !== undefined)
     changes.push(
       `injected faults: next index fails ${inject.nextIndexFails ? 'yes' : 'no'}, regeneration fails ${inject.regenerationFails ? 'yes' : 'no'}`,
     );
@@ -127,17 +110,9 @@ export async function moveByHand(
   engine: FeedEngine,
   siteId: string,
   feedId: number,
-  body: unknown,
+  target: FeedState,
 ): Promise<FeedView> {
   const rec = find(engine, siteId, feedId);
-  const to = (body as { to?: unknown } | null)?.to;
-  if (typeof to !== 'string' || !(FEED_STATES as readonly string[]).includes(to)) {
-    throw new AdminError(
-      400,
-      `to: ${JSON.stringify(to)} is not a feed state; use one of ${FEED_STATES.join(', ')}, e.g. {"to": "running"}`,
-    );
-  }
-  const target = to as FeedState;
   const s = engine.settings(rec);
   const traits = { regeneration: s.regeneration };
   if (!canTransition(rec.state, target, traits, 'hand'))
@@ -156,13 +131,11 @@ export async function moveByHand(
     const runId = rec.run?.id;
     const result = await engine.parseResult(rec);
     if (rec.state !== 'running' || rec.run?.id !== runId)
-      throw new AdminError(
-        409,
+      throw new HandMoveConflict(
         `feed ${feedId} moved on while its file was being parsed (now "${rec.state}"); try again`,
       );
     if (target === 'done' && result.summary.error) {
-      throw new AdminError(
-        409,
+      throw new HandMoveConflict(
         `feed ${feedId} cannot be done: its file failed (${result.summary.error}); move it to "error"`,
       );
     }

@@ -3,10 +3,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { SmtpConfig } from '../config';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
 import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
 import { statusTime } from '../durations';
+
+/** Where status e-mails are delivered (`smtp` in the config file; null: not configured). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  from: string;
+}
 
 // Deliberately simple: one address, no display name, no spaces; what a client would put in a query string.
 const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+\.[^\s@<>()[\]",;:\\]{2,}$/;

@@ -3,8 +3,7 @@
 import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { SandboxConfig } from '../config';
-import type { FeedView, IndexStatus } from '../../shared/indexing';
+import type { FeedState, FeedView, IndexStatus } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
 import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
@@ -13,8 +12,8 @@ import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
 import { FeedEngine } from './feeds';
 import { humanDuration, statusTime } from '../durations';
-import { isEmail, Outbox } from './outbox';
-import { applyPatch, moveByHand } from './admin';
+import { isEmail, Outbox, type SmtpConfig } from './outbox';
+import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { scoreRequest, type RequestOutcome } from './workflow';
 
 /** Feed states a request can start from. */
@@ -52,6 +51,14 @@ export interface IndexRequestResult {
   workflow?: string | null;
 }
 
+/** What indexing takes of the sandbox's config (src/main/config.ts composes it). */
+export interface IndexingSettings {
+  /** null: in memory */
+  dataDir: string | null;
+  smtp: SmtpConfig | null;
+  accounts: readonly AccountConfig[];
+}
+
 export class IndexingService {
   private constructor(
     readonly engine: FeedEngine,
@@ -62,7 +69,7 @@ export class IndexingService {
   ) {}
 
   static async open(
-    config: SandboxConfig,
+    config: IndexingSettings,
     clock: Clock,
     bus: Bus,
     options: { limits?: DecodeLimits } = {},
@@ -314,14 +321,14 @@ export class IndexingService {
     return rec && this.engine.view(rec);
   }
 
-  /** PATCH /_sandbox/feeds/{siteId}/{feedId}; throws AdminError. */
-  patch(siteId: string, feedId: number, body: unknown): FeedView {
-    return applyPatch(this.engine, siteId, feedId, body);
+  /** Change a feed's settings and faults; throws FeedNotFound or FeedSettingRefused. */
+  patch(siteId: string, feedId: number, patch: FeedPatch): FeedView {
+    return applyPatch(this.engine, siteId, feedId, patch);
   }
 
-  /** POST /_sandbox/feeds/{siteId}/{feedId}/transition; throws AdminError or TransitionRefused. */
-  transition(siteId: string, feedId: number, body: unknown): Promise<FeedView> {
-    return moveByHand(this.engine, siteId, feedId, body);
+  /** Move a feed by hand; throws FeedNotFound, TransitionRefused or HandMoveConflict. */
+  transition(siteId: string, feedId: number, to: FeedState): Promise<FeedView> {
+    return moveByHand(this.engine, siteId, feedId, to);
   }
 
   /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */

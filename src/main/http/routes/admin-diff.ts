@@ -1,8 +1,8 @@
 // POST /_sandbox/diff: an uploaded recording (BASE) against the sandbox's recorded traffic (CURRENT), for
 // the UI's Compare view. Thin: bound and read the body, ask the baseline module, answer its comparison.
 import { Router, type Request, type Response } from 'express';
-import type { SandboxCore } from '../../core';
-import { withQuery } from '../admin-query';
+import type { EventStore } from '../../store/types';
+import { mount } from '../admin-query';
 import { diffWithRecorded, readUpload } from '../../baseline/upload';
 
 /** the largest recording compared; a journey's recording is kilobytes */
@@ -29,25 +29,22 @@ function tooLarge(req: Request, res: Response): void {
   res.status(413).json({ error: 'RequestTooLarge', message: TOO_LARGE });
 }
 
-export function adminDiffRouter(core: Pick<SandboxCore, 'events'>): Router {
+export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
   const router = Router();
-  router.post(
-    '/diff',
-    withQuery('diff', async (req, res, q) => {
-      if (Number(req.headers['content-length']) > DIFF_LIMIT_BYTES) return tooLarge(req, res);
-      const text = await bodyText(req);
-      if (text === null) return tooLarge(req, res);
-      if (text.trim() === '')
-        return void res.status(400).json({
-          error: 'InvalidRecording',
-          message:
-            'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
-        });
-      const base = readUpload(text);
-      if (typeof base === 'string')
-        return void res.status(400).json({ error: 'InvalidRecording', message: base });
-      res.json(await diffWithRecorded(base, core.events.select(q)));
-    }),
-  );
+  mount(router, 'diff', async (req, res, q) => {
+    if (Number(req.headers['content-length']) > DIFF_LIMIT_BYTES) return tooLarge(req, res);
+    const text = await bodyText(req);
+    if (text === null) return tooLarge(req, res);
+    if (text.trim() === '')
+      return void res.status(400).json({
+        error: 'InvalidRecording',
+        message:
+          'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
+      });
+    const base = readUpload(text);
+    if (typeof base === 'string')
+      return void res.status(400).json({ error: 'InvalidRecording', message: base });
+    res.json(await diffWithRecorded(base, events.select(q)));
+  });
   return router;
 }

@@ -1,16 +1,15 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
 import express, { Router, type Request, type Response } from 'express';
-import type { SandboxCore, ResetScope } from '../../core';
-import type { EventQuery } from '../../store/types';
+import type { ResetScope } from '../../../shared/stream';
+import type { Bus } from '../../bus';
+import type { Clock } from '../../clock';
+import type { EventQuery, EventStore } from '../../store/types';
+import type { ExportSection } from '../../store/export-format';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
-import {
-  answerBadQuery,
-  BadQuery as BadParameter,
-  parseAdminQuery,
-  checkQuery,
-} from '../admin-query';
+import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
+import { parseAdminBody } from '../admin-body';
 import type { QueryOf } from '../../../shared/admin-api';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
@@ -34,35 +33,53 @@ export interface AdminEventsOptions {
   hub?: SseHub;
 }
 
-export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions = {}): Router {
+/** What the events API uses of the sandbox: the event store, the bus, the clock, reset and export. */
+export interface EventsArea {
+  readonly events: EventStore;
+  readonly bus: Bus;
+  readonly clock: Clock;
+  readonly version: string;
+  readonly config: { retention: { events: number } };
+  reset(scope: ResetScope): Promise<void>;
+  exportSections(): ReadonlyMap<string, ExportSection>;
+}
+
+export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions = {}): Router {
   const router = Router();
   const hub = options.hub ?? new SseHub(core.bus, options.sse);
   const maxLimit = Math.max(100_000, core.config.retention.events);
   // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
   const text = (limit: string) => express.text({ type: () => true, limit });
+  // `limit` (and `count`) of events reach up to what the sandbox retains
+  const bounds = (): Bounds => ({ maximum: { limit: maxLimit, count: maxLimit } });
 
-  router.get('/events', async (req, res) => {
-    const { follow, ...q } = eventQuery('events', req, maxLimit);
-    if (follow) return followEvents(core, res, q);
-    const limit = q.limit ?? DEFAULT_LIMIT;
-    // read one at a time as the answer is written: older events are kept compact
-    const found = core.events.select({ ...q, limit: limit + 1 });
-    const truncated = found.length > limit;
-    const events = truncated ? found.newest(limit) : found;
-    // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    await streamBody(
-      res,
-      objectWithList('events', events.json(), {
-        count: events.length,
-        truncated,
-        retained: core.events.size(),
-        lastSeq: events.lastSeq(),
-      }),
-    );
-  });
+  mount(
+    router,
+    'events',
+    async (_req, res, parsed) => {
+      const { follow, ...q } = eventQuery(parsed);
+      if (follow) return followEvents(core, res, q);
+      const limit = q.limit ?? DEFAULT_LIMIT;
+      // read one at a time as the answer is written: older events are kept compact
+      const found = core.events.select({ ...q, limit: limit + 1 });
+      const truncated = found.length > limit;
+      const events = truncated ? found.newest(limit) : found;
+      // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      await streamBody(
+        res,
+        objectWithList('events', events.json(), {
+          count: events.length,
+          truncated,
+          retained: core.events.size(),
+          lastSeq: events.lastSeq(),
+        }),
+      );
+    },
+    { bounds },
+  );
 
-  router.get('/events/:id', checkQuery('event'), (req, res) => {
+  mount(router, 'event', (req, res) => {
     const event = core.events.get(String(req.params.id));
     if (!event) {
       res.status(404).json({
@@ -74,87 +91,101 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     res.json(event);
   });
 
-  router.get('/wait', async (req, res) => {
-    const q = eventQuery('wait', req, maxLimit);
-    const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
-    const timeoutMs = Math.min(asked, MAX_WAIT_MS);
-    const capped =
-      asked > MAX_WAIT_MS
-        ? {
-            note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
-          }
-        : {};
-    const gone = new AbortController();
-    res.on('close', () => gone.abort());
-    const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
-    const result = await core.events.waitFor(
-      { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
-      count,
-      timeoutMs,
-      gone.signal,
-    );
-    if (gone.signal.aborted && !res.writable) return;
-    if (result.done) {
-      res.json({
-        done: true,
-        count: result.events.length,
+  mount(
+    router,
+    'wait',
+    async (_req, res, parsed) => {
+      const q = eventQuery(parsed);
+      const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
+      const timeoutMs = Math.min(asked, MAX_WAIT_MS);
+      const capped =
+        asked > MAX_WAIT_MS
+          ? {
+              note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+            }
+          : {};
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
+      const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
+      const result = await core.events.waitFor(
+        { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
+        count,
         timeoutMs,
-        ...capped,
-        events: result.events,
-      });
-    } else {
-      // `events` may be cut by limit; the message counts every match.
-      const matched = core.events.query(filters).length;
-      res.status(408).json({
-        done: false,
-        error: 'Timeout',
-        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
-        count: result.events.length,
-        timeoutMs,
-        ...capped,
-        events: result.events,
-      });
-    }
-  });
+        gone.signal,
+      );
+      if (gone.signal.aborted && !res.writable) return;
+      if (result.done) {
+        res.json({
+          done: true,
+          count: result.events.length,
+          timeoutMs,
+          ...capped,
+          events: result.events,
+        });
+      } else {
+        // `events` may be cut by limit; the message counts every match.
+        const matched = core.events.query(filters).length;
+        res.status(408).json({
+          done: false,
+          error: 'Timeout',
+          message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+          count: result.events.length,
+          timeoutMs,
+          ...capped,
+          events: result.events,
+        });
+      }
+    },
+    { bounds },
+  );
 
-  router.post('/reset', text('1mb'), async (req, res) => {
-    const scope = parseReset(req);
-    await core.reset(scope);
-    res.json({ reset: scope, retained: core.events.size() });
-  });
+  mount(
+    router,
+    'reset',
+    async (req, res, { siteId }) => {
+      const scope = parseReset(req, siteId);
+      await core.reset(scope);
+      res.json({ reset: scope, retained: core.events.size() });
+    },
+    { before: [text('1mb')] },
+  );
 
-  router.get('/stream', checkQuery('stream'), hub.handle);
+  mount(router, 'stream', hub.handle);
 
-  router.get('/export', async (req, res) => {
-    const q = eventQuery('export', req, maxLimit);
-    const head: SandboxExportHead = {
-      format: EXPORT_FORMAT,
-      version: EXPORT_VERSION,
-      exportedAt: new Date(core.clock.now()).toISOString(),
-      sandboxVersion: core.version,
-    };
-    const sections: Record<string, unknown> = {};
-    for (const [name, section] of core.exportSections()) sections[name] = section.export();
-    const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
-    const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="search-sandbox-export-${stamp}.json"`,
-    );
-    const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
-    await streamBody(
-      res,
-      concat(
-        `${open},"events":[`,
-        mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
-        '\n]}\n',
-      ),
-    );
-  });
+  mount(
+    router,
+    'export',
+    async (_req, res, parsed) => {
+      const q = eventQuery(parsed);
+      const head: SandboxExportHead = {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: new Date(core.clock.now()).toISOString(),
+        sandboxVersion: core.version,
+      };
+      const sections: Record<string, unknown> = {};
+      for (const [name, section] of core.exportSections()) sections[name] = section.export();
+      const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
+      const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="search-sandbox-export-${stamp}.json"`,
+      );
+      const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
+      await streamBody(
+        res,
+        concat(
+          `${open},"events":[`,
+          mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
+          '\n]}\n',
+        ),
+      );
+    },
+    { bounds },
+  );
 
-  router.post('/import', async (req, res) => {
-    const { replace = false } = parseAdminQuery('import', req.query);
+  mount(router, 'import', async (req, res, { replace = false }) => {
     // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
     // embedding the router behind express.json) is read back from there.
     const body =
@@ -192,10 +223,6 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
     res.json(answer);
   });
 
-  router.use((err: unknown, _req: Request, res: Response, next: (err?: unknown) => void) => {
-    if (err instanceof BadParameter) answerBadQuery(res, err);
-    else next(err);
-  });
   return router;
 }
 
@@ -205,7 +232,7 @@ export function adminEventsRouter(core: SandboxCore, options: AdminEventsOptions
  * reset says so in a line of its own (`{"reset":{"what":"events"}}`); a comment-free blank line every
  * 15 s keeps idle proxies from closing the stream.
  */
-async function followEvents(core: SandboxCore, res: Response, q: EventQuery): Promise<void> {
+async function followEvents(core: EventsArea, res: Response, q: EventQuery): Promise<void> {
   const { limit = FOLLOW_BACKLOG, ...filters } = q;
   res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
@@ -229,15 +256,10 @@ async function followEvents(core: SandboxCore, res: Response, q: EventQuery): Pr
   stopBus();
 }
 
-/** The event filters of an events, wait or export request, from the declaration; kind is a category. */
-function eventQuery<N extends 'events' | 'wait' | 'export'>(
-  name: N,
-  req: Request,
-  maxLimit: number,
+/** The event filters of an events, wait or export request (parsed by the declaration); kind is a category. */
+function eventQuery(
+  parsed: QueryOf<'wait'> | QueryOf<'events'> | QueryOf<'export'>,
 ): EventQuery & { count?: number; timeout?: number; follow?: boolean } {
-  const parsed = parseAdminQuery(name, req.query, {
-    maximum: { limit: maxLimit, count: maxLimit },
-  }) as QueryOf<'wait'> & QueryOf<'events'>;
   const { kind, since, before, ...rest } = parsed;
   const q: EventQuery & { count?: number; timeout?: number; follow?: boolean } = rest;
   // `kind` is the timelines' word for a beacon v2 category that timelines hold (search, category, …)
@@ -269,8 +291,7 @@ function parseJsonBody(req: Request, what: string): unknown {
   }
 }
 
-function parseReset(req: Request): ResetScope {
-  const fromQuery = parseAdminQuery('reset', req.query).siteId;
+function parseReset(req: Request, fromQuery: string | undefined): ResetScope {
   const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
   if (
     body === undefined ||
@@ -278,34 +299,14 @@ function parseReset(req: Request): ResetScope {
   ) {
     return fromQuery === undefined ? { what: 'events' } : { what: 'events', siteId: fromQuery };
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new BadParameter('body', 'the body must be a JSON object like {"what":"all"}');
-  const b = body as Record<string, unknown>;
-  for (const key of Object.keys(b)) {
-    if (key !== 'what' && key !== 'siteId')
-      throw new BadParameter(
-        `body.${key}`,
-        `unknown body field ${key}; allowed: what ("events" or "all"), siteId`,
-      );
-  }
-  if (b.what !== undefined && b.what !== 'events' && b.what !== 'all') {
-    throw new BadParameter(
-      'body.what',
-      `body field what must be "events" or "all", got ${JSON.stringify(b.what)}`,
-    );
-  }
-  if (b.siteId !== undefined && (typeof b.siteId !== 'string' || b.siteId === ''))
-    throw new BadParameter(
-      'body.siteId',
-      `body field siteId must be a non-empty string, got ${JSON.stringify(b.siteId)}`,
-    );
+  const b = parseAdminBody('reset', body);
   if (fromQuery !== undefined && b.siteId !== undefined && fromQuery !== b.siteId) {
     throw new BadParameter(
       'siteId',
       `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(b.siteId)} in the body: give it once`,
     );
   }
-  const siteId = (b.siteId as string | undefined) ?? fromQuery;
-  const what = (b.what as ResetScope['what'] | undefined) ?? 'events';
+  const siteId = b.siteId ?? fromQuery;
+  const what = b.what ?? 'events';
   return siteId === undefined ? { what } : { what, siteId };
 }

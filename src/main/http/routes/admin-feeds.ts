@@ -1,9 +1,10 @@
 // Admin API of feeds: list with sandbox details, PATCH settings and injected faults, hand transitions
 // along the table (409 lists the allowed targets), and a look at a feed's indexed catalog.
 import express, { type Response, type Router } from 'express';
-import type { SandboxCore } from '../../core';
-import { withQuery, checkQuery } from '../admin-query';
-import { AdminError } from '../../indexing/admin';
+import type { IndexingService } from '../../indexing/service';
+import { mount } from '../admin-query';
+import { parseAdminBody } from '../admin-body';
+import { FeedNotFound, FeedSettingRefused, HandMoveConflict } from '../../indexing/admin';
 import { TransitionRefused } from '../../indexing/state-machine';
 
 function feedId(raw: string, res: Response): number | null {
@@ -17,6 +18,7 @@ function feedId(raw: string, res: Response): number | null {
   return Number(raw);
 }
 
+/** The domain's refusals as the admin API's statuses. */
 function failed(res: Response, err: unknown): void {
   if (err instanceof TransitionRefused) {
     res.status(409).json({
@@ -26,24 +28,21 @@ function failed(res: Response, err: unknown): void {
       to: err.to,
       allowed: err.allowed,
     });
-  } else if (err instanceof AdminError) {
-    res.status(err.status).json({
-      error: err.status === 404 ? 'NotFound' : err.status === 409 ? 'Conflict' : 'BadRequest',
-      message: err.message,
-    });
+  } else if (err instanceof FeedNotFound) {
+    res.status(404).json({ error: 'NotFound', message: err.message });
+  } else if (err instanceof HandMoveConflict) {
+    res.status(409).json({ error: 'Conflict', message: err.message });
+  } else if (err instanceof FeedSettingRefused) {
+    res.status(400).json({ error: 'BadRequest', message: err.message });
   } else throw err;
 }
 
-export function adminFeedsRouter(core: SandboxCore): Router {
+export function adminFeedsRouter(indexing: IndexingService): Router {
   const router = express.Router();
-  const indexing = core.indexing;
 
-  router.get(
-    '/feeds',
-    withQuery('feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) })),
-  );
+  mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }));
 
-  router.get('/feeds/:siteId/:feedId', checkQuery('feed'), (req, res) => {
+  mount(router, 'feed', (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     const view = indexing.feed(req.params.siteId, id);
@@ -54,44 +53,43 @@ export function adminFeedsRouter(core: SandboxCore): Router {
     res.json(view);
   });
 
-  router.patch('/feeds/:siteId/:feedId', checkQuery('patchFeed'), (req, res) => {
+  mount(router, 'patchFeed', (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
-      res.json(indexing.patch(req.params.siteId, id, req.body));
+      res.json(indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
     } catch (err) {
       failed(res, err);
     }
   });
 
-  router.post('/feeds/:siteId/:feedId/transition', checkQuery('transition'), async (req, res) => {
+  mount(router, 'transition', async (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
-      res.json(await indexing.transition(req.params.siteId, id, req.body));
+      res.json(
+        await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body).to),
+      );
     } catch (err) {
       failed(res, err);
     }
   });
 
-  router.get(
-    '/feeds/:siteId/:feedId/catalog',
-    withQuery('catalog', (req, res, { limit = 100, offset = 0 }) => {
-      const siteId = String(req.params.siteId);
-      const id = feedId(String(req.params.feedId), res);
-      if (id === null) return;
-      if (!indexing.feed(siteId, id))
-        return void res.status(404).json({ error: 'NotFound', message: `no feed ${siteId}/${id}` });
-      const catalog = indexing.catalog.feed(siteId, id);
-      res.json({
-        siteId,
-        feedId: id,
-        indexedAt: catalog?.indexedAt ?? null,
-        total: catalog?.size ?? 0,
-        products: catalog ? catalog.products.slice(offset, offset + limit) : [],
-      });
-    }),
-  );
+  mount(router, 'catalog', (req, res, { limit = 100, offset = 0 }) => {
+    const siteId = String(req.params.siteId);
+    const id = feedId(String(req.params.feedId), res);
+    if (id === null) return;
+    if (!indexing.feed(siteId, id))
+      return void res.status(404).json({ error: 'NotFound', message: `no feed ${siteId}/${id}` });
+    const catalog = indexing.catalog.feed(siteId, id);
+    res.json({
+      siteId,
+      feedId: id,
+      indexedAt: catalog?.indexedAt ?? null,
+      total: catalog?.size ?? 0,
+      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
+    });
+  });
 
   return router;
 }

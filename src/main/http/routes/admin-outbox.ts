@@ -1,30 +1,27 @@
 // Admin API of the outbox: the status e-mails produced for `requestedBy`, newest last, with their
 // SMTP delivery state; DELETE empties it.
 import express, { type Router } from 'express';
-import type { SandboxCore } from '../../core';
-import { withQuery, checkQuery } from '../admin-query';
+import type { Outbox } from '../../indexing/outbox';
+import { mount } from '../admin-query';
 
-export function adminOutboxRouter(core: SandboxCore): Router {
+export function adminOutboxRouter(outbox: Outbox): Router {
   const router = express.Router();
 
-  router.get(
-    '/outbox',
-    withQuery('outbox', (_req, res, { siteId, feedId, to: address }) => {
-      const to = address?.toLowerCase();
-      const messages = core.indexing.outbox
-        .list()
-        .filter(
-          (m) =>
-            (siteId === undefined || m.siteId === siteId) &&
-            (feedId === undefined || m.feedId === feedId) &&
-            (to === undefined || m.to.toLowerCase() === to),
-        );
-      res.json({ messages });
-    }),
-  );
+  mount(router, 'outbox', (_req, res, { siteId, feedId, to: address }) => {
+    const to = address?.toLowerCase();
+    const messages = outbox
+      .list()
+      .filter(
+        (m) =>
+          (siteId === undefined || m.siteId === siteId) &&
+          (feedId === undefined || m.feedId === feedId) &&
+          (to === undefined || m.to.toLowerCase() === to),
+      );
+    res.json({ messages });
+  });
 
-  router.delete('/outbox', checkQuery('clearOutbox'), async (_req, res) => {
-    await core.indexing.outbox.clear();
+  mount(router, 'clearOutbox', async (_req, res) => {
+    await outbox.clear();
     res.json({ messages: [] });
   });
 

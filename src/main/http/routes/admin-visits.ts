@@ -1,39 +1,30 @@
 // Admin API over the whole visit (CONTRACT.md, "The whole visit"): visits and orders with each line's
 // credit and each order's findings, one order by its eventId, and the orders' revenue summary. Thin:
-// check the query, ask core.timelines, stream the answer.
+// check the query, ask the timelines, stream the answer.
 import { Router, type Response } from 'express';
-import type { SandboxCore } from '../../core';
-import { checkQuery, withQuery } from '../admin-query';
+import type { TimelineEngine } from '../../tracking/timeline/engine';
+import { mount } from '../admin-query';
 import { streamBody } from '../stream-body';
 import { arrayOf } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
 
-export function adminVisitsRouter(core: Pick<SandboxCore, 'timelines'>): Router {
+export function adminVisitsRouter(timelines: TimelineEngine): Router {
   const router = Router();
   // 10,000 visits or orders: each is built (or taken from its cache) as the body is written, in slices
   const answer = async (res: Response, list: Iterable<string>) => {
     res.type('application/json');
     await streamBody(res, arrayOf(list));
   };
-  router.get(
-    '/visits',
-    withQuery('visits', (_req, res, q) => answer(res, core.timelines.visitJson(q))),
-  );
-  router.get(
-    '/orders',
-    withQuery('orders', (_req, res, q) => answer(res, core.timelines.orderJson(q))),
-  );
-  // before /orders/:eventId: `summary` is a path of its own (event ids start with ev_)
-  router.get(
-    '/orders/summary',
-    withQuery('ordersSummary', async (_req, res, q) => {
-      const slicer = new Slicer();
-      res.json(await core.timelines.ordersSummary(q, () => slicer.breathe()));
-    }),
-  );
-  router.get('/orders/:eventId', checkQuery('order'), (req, res) => {
+  mount(router, 'visits', (_req, res, q) => answer(res, timelines.visitJson(q)));
+  mount(router, 'orders', (_req, res, q) => answer(res, timelines.orderJson(q)));
+  // before orders/{eventId}: `summary` is a path of its own (event ids start with ev_)
+  mount(router, 'ordersSummary', async (_req, res, q) => {
+    const slicer = new Slicer();
+    res.json(await timelines.ordersSummary(q, () => slicer.breathe()));
+  });
+  mount(router, 'order', (req, res) => {
     const eventId = String(req.params.eventId);
-    const json = core.timelines.orderJsonOf(eventId);
+    const json = timelines.orderJsonOf(eventId);
     if (json === undefined) {
       res.status(404).json({
         error: 'NotFound',

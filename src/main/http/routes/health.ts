@@ -1,12 +1,20 @@
 // GET /_sandbox/health: liveness and version, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
 import { Router } from 'express';
-import { checkQuery } from '../admin-query';
-import type { SandboxCore } from '../../core';
+import { mount } from '../admin-query';
+import type { ForwardStats } from '../../../shared/events';
 import { openApiDocument } from '../openapi';
 
-export function healthRouter(core: SandboxCore): Router {
+/** What health reports: the version, where the config and data are, start-up warnings, forwarding. */
+export interface HealthSource {
+  version: string;
+  config: { configSource: string; dataDir: string | null };
+  warnings(): string[];
+  forwarding: { stats(): ForwardStats };
+}
+
+export function healthRouter(core: HealthSource): Router {
   const router = Router();
-  router.get('/health', checkQuery('health'), (_req, res) => {
+  mount(router, 'health', (_req, res) => {
     res.json({
       status: 'ok',
       version: core.version,
@@ -19,7 +27,7 @@ export function healthRouter(core: SandboxCore): Router {
   });
   // made once: the declaration does not change while the sandbox runs
   const openapi = JSON.stringify(openApiDocument(core.version));
-  router.get('/openapi.json', checkQuery('openapi'), (_req, res) => {
+  mount(router, 'openapi', (_req, res) => {
     res.type('application/json').send(openapi);
   });
   return router;

@@ -2,7 +2,7 @@
 // the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts
 // on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
-import { withQuery, checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import type { SearchService } from '../../search/service';
 
 /** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
@@ -145,24 +145,21 @@ export function searchRouter(search: SearchService): Router {
  */
 export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
-  router.get(
-    '/search/responses',
-    withQuery('searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
-      // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
-      const one = responseId === undefined ? undefined : search.responses.get(responseId);
-      res.json({
-        responses:
-          responseId === undefined
-            ? search.responses.list(siteId, limit)
-            : one && (siteId === undefined || one.siteId === siteId)
-              ? [one]
-              : [],
-        remembered: search.responses.size,
-        rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
-      });
-    }),
-  );
-  router.get('/search/responses/:responseId', checkQuery('searchResponse'), (req, res) => {
+  mount(router, 'searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
+    // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
+    const one = responseId === undefined ? undefined : search.responses.get(responseId);
+    res.json({
+      responses:
+        responseId === undefined
+          ? search.responses.list(siteId, limit)
+          : one && (siteId === undefined || one.siteId === siteId)
+            ? [one]
+            : [],
+      remembered: search.responses.size,
+      rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
+    });
+  });
+  mount(router, 'searchResponse', (req, res) => {
     const r = search.responses.get(req.params.responseId);
     if (!r) {
       res.status(404).json({

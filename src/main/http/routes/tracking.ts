@@ -1,7 +1,7 @@
 // Tracking routes: `/beacon/v2/...` (every method, so wrong ones get the service's 405) and the
 // personalization `/v1/preflight`. Reads the raw body itself (1 MB cap), hands plain data to the domain.
 import { Router, type Request, type Response } from 'express';
-import { checkQuery } from '../admin-query';
+import { mount } from '../admin-query';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { handlePreflight } from '../../tracking/preflight';
@@ -227,7 +227,7 @@ export function trackingRouter(ingest: TrackingIngest, forwarding?: BeaconForwar
 export function trackingAdminRouter(ingest: TrackingIngest): Router {
   const router = Router();
 
-  router.get('/tracking/schemas', checkQuery('trackingSchemas'), (_req: Request, res: Response) => {
+  mount(router, 'trackingSchemas', (_req, res) => {
     res.json({
       source: SCHEMA_SOURCE,
       tightenings: SCHEMA_TIGHTENINGS,
@@ -244,39 +244,31 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
     });
   });
 
-  router.get(
-    '/tracking/schemas/:category/:event',
-    checkQuery('trackingSchema'),
-    (req: Request, res: Response) => {
-      const endpoint = `${String(req.params.category)}/${String(req.params.event)}`;
-      const schema = endpointSchema(endpoint);
-      if (!schema) {
-        res.status(404).json({
-          error: 'NotFound',
-          message: `no beacon v2 endpoint ${endpoint}; known: ${BEACON_ENDPOINTS.join(', ')}`,
-        });
-        return;
-      }
-      res.json({ endpoint, schema, examples: endpointExamples(endpoint) });
-    },
-  );
-
-  router.post(
-    '/tracking/check/:siteId/:category/:event',
-    checkQuery('trackingCheck'),
-    async (req: Request, res: Response) => {
-      const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
-      const { siteId, category, event } = req.params as Record<string, string>;
-      const result = await ingest.check({
-        method: 'POST',
-        path: `/beacon/v2/${siteId}/${category}/${event}`,
-        contentType: req.get('content-type') ?? 'text/plain',
-        rawBody: body,
-        bodyTooLarge: tooLarge,
+  mount(router, 'trackingSchema', (req, res) => {
+    const endpoint = `${String(req.params.category)}/${String(req.params.event)}`;
+    const schema = endpointSchema(endpoint);
+    if (!schema) {
+      res.status(404).json({
+        error: 'NotFound',
+        message: `no beacon v2 endpoint ${endpoint}; known: ${BEACON_ENDPOINTS.join(', ')}`,
       });
-      res.json({ status: result.status, body: result.body, errors: result.errors });
-    },
-  );
+      return;
+    }
+    res.json({ endpoint, schema, examples: endpointExamples(endpoint) });
+  });
+
+  mount(router, 'trackingCheck', async (req, res) => {
+    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+    const { siteId, category, event } = req.params;
+    const result = await ingest.check({
+      method: 'POST',
+      path: `/beacon/v2/${siteId}/${category}/${event}`,
+      contentType: req.get('content-type') ?? 'text/plain',
+      rawBody: body,
+      bodyTooLarge: tooLarge,
+    });
+    res.json({ status: result.status, body: result.body, errors: result.errors });
+  });
 
   return router;
 }

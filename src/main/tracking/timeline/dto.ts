@@ -138,7 +138,13 @@ export function pageSummary(page: PageState): PageTimelineSummaryDto {
 
 /** A list summary of a page DTO (a page judged as finished is summarised from what it was judged). */
 export function summaryOf(page: PageTimelineDto): PageTimelineSummaryDto {
-  const { responses, findings, visitEvents: _visitEvents, ...header } = page;
+  const {
+    responses,
+    findings,
+    visitEvents: _visitEvents,
+    judgedAsFinished: _judgedAsFinished,
+    ...header
+  } = page;
   const rules = new Set(findings.map((f) => f.rule));
   return {
     ...header,

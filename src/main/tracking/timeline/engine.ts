@@ -3,7 +3,7 @@
 // response and page, and tells listeners the page changed.
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
 import type { Clock } from '../../clock';
-import type { TimelineSettings } from '../../config';
+import type { TimelineSettings } from '../timeline-settings';
 import type { RecordedEvent } from '../../../shared/events';
 import type { DroppedEvent, RequestFields } from '../../store/types';
 import type {

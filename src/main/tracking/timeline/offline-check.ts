@@ -2,7 +2,7 @@
 // corpus): every event applied in order, the issued search responses as provenance, then the input counts
 // as complete (idle), so rules that wait for the page to settle decide.
 import { SandboxClock } from '../../clock';
-import { defaultTimelineSettings } from '../../config';
+import { defaultTimelineSettings } from '../timeline-settings';
 import type { RecordedEvent } from '../../../shared/events';
 import type { PageTimelineDto } from '../../../shared/timeline';
 import type { OrderDto } from '../../../shared/visits';

@@ -1,7 +1,7 @@
 // Every admin action the UI can take, one function per endpoint, so the paths and bodies the UI relies
 // on are listed in one place (they are the same ones scripts and tests use).
 import type { FeedState, FeedView } from '../../../shared/indexing';
-import { adminPath } from '../../../shared/admin-api';
+import { adminPath, type BodyOf } from '../../../shared/admin-api';
 import { admin, basicAuth, rawRequest, withQuery, type RawResult } from './client';
 
 export const clockApi = {
@@ -10,12 +10,7 @@ export const clockApi = {
   reset: () => admin('setClock', { body: { reset: true } }),
 };
 
-export type FeedPatch = Partial<{
-  autopilot: boolean;
-  interval: string;
-  regeneration: boolean;
-  inject: Partial<FeedView['inject']>;
-}>;
+export type FeedPatch = BodyOf<'patchFeed'>;
 
 export const feedsApi = {
   patch(feed: FeedView, patch: FeedPatch): Promise<FeedView> {
@@ -70,5 +65,4 @@ export const sandboxApi = {
   reportUrl: (format: 'html' | 'junit' | 'json', siteId?: string) =>
     adminPath('report', {}, { format, siteId }),
   exportUrl: () => adminPath('export'),
-  importData: (text: string) => admin('import', { body: JSON.parse(text) as unknown }),
 };

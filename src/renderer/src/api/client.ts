@@ -1,14 +1,8 @@
 // The UI's only door to the sandbox: typed fetch calls to the public admin API (`/_sandbox/*`) and the
 // provider interfaces (`/api/index/*`), turning every failure into an ApiError with a readable message.
 
-import {
-  ADMIN_API,
-  adminPath,
-  type AdminEndpointName,
-  type AnswerOf,
-  type Endpoint,
-  type QueryOf,
-} from '../../../shared/admin-api';
+import type { AdminEndpointName, AnswerOf, QueryOf } from '../../../shared/admin-api';
+import { AdminApiClient, type AdminCall, type AdminFailure } from '../../../shared/admin-client';
 
 /** A failed call: `status` 0 means the sandbox could not be reached at all. */
 export class ApiError extends Error {
@@ -78,22 +72,6 @@ export function getJson<T>(path: string, query?: Query): Promise<T> {
   return request<T>(withQuery(path, query), { headers: { Accept: 'application/json' } });
 }
 
-export function sendJson<T>(
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-  query?: Query,
-): Promise<T> {
-  return request<T>(withQuery(path, query), {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 /** HTTP basic auth header value, as a storefront's indexing client would send it. */
 export function basicAuth(user: string, password: string): string {
   const bytes = new TextEncoder().encode(`${user}:${password}`);
@@ -126,27 +104,32 @@ export async function rawRequest(path: string, init: RequestInit = {}): Promise<
   };
 }
 
+/** A failure of the one admin client, as the UI shows it. */
+function uiFailure(f: AdminFailure): ApiError {
+  if (f.status === 0) return new ApiError('The sandbox is not reachable: is it still running?', 0);
+  return new ApiError(
+    messageOf(f.body, `${f.method} ${f.path} answered ${f.status}`),
+    f.status,
+    f.body ?? null,
+  );
+}
+
+const clients = new Map<string, AdminApiClient>();
+
 /**
- * One admin endpoint by its name in the declaration (src/shared/admin-api.ts): the path and query are
- * built from it, and the answer has the endpoint's declared type, so the UI never guesses a shape.
+ * One admin endpoint by its name in the declaration (src/shared/admin-api.ts), through the one admin
+ * client (src/shared/admin-client.ts): the answer has the endpoint's declared type, so the UI never
+ * guesses a shape.
  */
 export function admin<N extends AdminEndpointName, const Q extends QueryOf<N> = QueryOf<N>>(
   name: N,
-  options: {
-    base?: string;
-    params?: Record<string, string | number>;
-    query?: Q;
-    body?: unknown;
-  } = {},
-): Promise<AnswerOf<N, Q>> {
-  const endpoint: Endpoint = ADMIN_API[name];
-  const path = `${options.base ?? ''}${adminPath(name, options.params, options.query)}`;
-  return request<AnswerOf<N, Q>>(path, {
-    method: endpoint.method,
-    headers: {
-      Accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  options: AdminCall<N, Q> & { base?: string } = {},
+): Promise<NoInfer<AnswerOf<N, Q>>> {
+  const base = options.base ?? '';
+  let client = clients.get(base);
+  if (!client) {
+    client = new AdminApiClient(base, { fail: uiFailure });
+    clients.set(base, client);
+  }
+  return client.call(name, options as AdminCall<N, never>) as Promise<never>;
 }

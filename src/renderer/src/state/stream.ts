@@ -1,22 +1,12 @@
 // The SSE connection to `GET /_sandbox/stream`: parses `{type, data}` envelopes, reconnects by itself
 // with backoff, and reports its status so the UI can say when it is live and when it is not.
-import type { StreamMessage, StreamType } from '../../../shared/stream';
+import { STREAM_TYPES, type StreamMessage } from '../../../shared/stream';
 
 export type ConnectionStatus =
   | { state: 'connecting'; attempt: number }
   | { state: 'live'; since: number }
   | { state: 'disconnected'; since: number; attempt: number; retryAt: number };
 
-const TYPES: StreamType[] = [
-  'event',
-  'timeline',
-  'feed',
-  'outbox',
-  'clock',
-  'reset',
-  'indexRequest',
-  'upstream',
-];
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 
 export interface StreamHandlers {
@@ -36,11 +26,12 @@ export function parseStreamData(name: string, raw: string): StreamMessage | null
   }
   if (parsed && typeof parsed === 'object' && 'type' in parsed && 'data' in parsed) {
     const type = (parsed as { type: unknown }).type;
-    if (typeof type === 'string' && (TYPES as string[]).includes(type))
+    if (typeof type === 'string' && (STREAM_TYPES as readonly string[]).includes(type))
       return parsed as StreamMessage;
   }
   // the server names each SSE event by its message type (src/shared/stream.ts), so name and data agree
-  if ((TYPES as string[]).includes(name)) return { type: name, data: parsed } as StreamMessage;
+  if ((STREAM_TYPES as readonly string[]).includes(name))
+    return { type: name, data: parsed } as StreamMessage;
   return null;
 }
 
@@ -88,7 +79,7 @@ export class StreamConnection {
       if (message) this.handlers.onMessage(message);
     };
     source.addEventListener('message', deliver('message'));
-    for (const type of TYPES) source.addEventListener(type, deliver(type) as EventListener);
+    for (const type of STREAM_TYPES) source.addEventListener(type, deliver(type) as EventListener);
     source.onopen = () => {
       const reconnected = this.everOpened;
       this.everOpened = true;

@@ -1,9 +1,8 @@
 // Actions: reset (one site, all events, or everything), reports to download, export/import of sandbox
 // data, and — only inside the desktop app — the native extras the shell offers.
-import { adminPath } from '../../../shared/admin-api';
 import { useEffect, useState, type ReactNode } from 'react';
 import { sandboxApi } from '../api/admin';
-import { request } from '../api/client';
+import { admin } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
 import { ForwardingStatus } from './ForwardingStatus';
@@ -173,15 +172,7 @@ export function ActionsView() {
     await run(
       setImportOutcome,
       async () => {
-        const r = await request<{ imported?: number }>(
-          adminPath('import', {}, replace ? { replace: true } : {}),
-          {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: text,
-          },
-        );
-        return r;
+        return admin('import', { query: replace ? { replace: true } : {}, jsonText: text });
       },
       `Imported ${file.name}${replace ? ', replacing the events that were here' : ''}.`,
     );

@@ -1,6 +1,6 @@
 // What a timeline rule is: a pure check over one response of any kind (or one page's tallies) that returns
 // findings. Rules never scan other pages or history; the engine decides when to run them.
-import type { TimelineSettings } from '../../../config';
+import type { TimelineSettings } from '../../timeline-settings';
 import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
 import type { ResponseKind } from '../../../../shared/kinds';
 import type { RecordedEvent } from '../../../../shared/events';

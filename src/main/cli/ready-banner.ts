@@ -1,6 +1,6 @@
 // What `serve` tells a person once it is ready (on stderr, after the one machine-read line on stdout):
 // where the UI is, what to paste into a storefront and an indexing client, where the data goes, how to stop.
-import type { SandboxConfig } from './config';
+import type { SandboxConfig } from '../config';
 
 export interface BannerInput {
   config: Pick<SandboxConfig, 'accounts' | 'configSource' | 'dataDir'>;

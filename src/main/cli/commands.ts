@@ -3,12 +3,12 @@
 // Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from './config';
-import { createSandbox, ListenError, type Sandbox } from './sandbox';
-import { VERSION } from './version';
+import { loadConfig, ConfigError } from '../config';
+import { createSandbox, ListenError, type Sandbox } from '../sandbox';
+import { VERSION } from '../version';
 import { readyBanner } from './ready-banner';
-import { DataDirError } from './store/data-dir-error';
-import { onStdoutGone, writeStdout } from './cli-stdout';
+import { DataDirError } from '../store/data-dir-error';
+import { onStdoutGone, writeStdout } from '../base/stdout';
 
 const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
@@ -42,16 +42,16 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'serve') return serve(rest);
   if (command === 'check') {
     const [{ runCheck }, { tuneHeapForCheck }] = await Promise.all([
-      import('./check/cli'),
-      import('./heap'),
+      import('../check/cli'),
+      import('../heap'),
     ]);
     tuneHeapForCheck();
     return runCheck(rest);
   }
   if (command === 'diff') {
     const [{ runDiff }, { tuneHeapForCheck }] = await Promise.all([
-      import('./baseline/cli'),
-      import('./heap'),
+      import('../baseline/cli'),
+      import('../heap'),
     ]);
     // diff holds both recordings' compared text for its whole run, as check holds its open pages
     tuneHeapForCheck();
@@ -106,7 +106,7 @@ async function serve(args: string[]): Promise<number> {
     httpsPort: flags['https-port'],
   });
   // a million stored events must not cost four times their heap in RSS (src/main/heap.ts)
-  const { capHeapGrowth, compactAfterReplay } = await import('./heap');
+  const { capHeapGrowth, compactAfterReplay } = await import('../heap');
   capHeapGrowth();
   const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.

@@ -4,10 +4,11 @@
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
 import { parseArgs } from 'node:util';
-import type { RecordedEvent } from '../shared/events';
-import type { PageTimelineSummaryDto, Verdict } from '../shared/timeline';
-import { adminPath, MAX_TIMELINE_LIMIT } from '../shared/admin-api';
-import { terminalSafe } from './tracking/timeline/report';
+import type { RecordedEvent } from '../../shared/events';
+import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
+import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
+import { AdminApiClient, type AdminCall } from '../../shared/admin-client';
+import { terminalSafe } from '../tracking/timeline/report';
 
 const USAGE =
   'usage: search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]';
@@ -74,8 +75,21 @@ async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> 
   if (rest) yield rest;
 }
 
-async function open(url: string, signal: AbortSignal): Promise<Response> {
-  const res = await fetch(url, { signal, headers: { Accept: 'application/x-ndjson' } });
+/** The admin API through the one admin client; a sandbox that cannot be reached throws as fetch did. */
+function adminOf(base: string): AdminApiClient {
+  return new AdminApiClient(base, {
+    fail: (f) => (f.cause instanceof Error ? f.cause : new Error(`${base}${f.path}: ${f.status}`)),
+  });
+}
+
+/** A streamed answer of `events` (follow) or `stream`, opened; a refusal throws with its message. */
+async function open(
+  admin: AdminApiClient,
+  name: 'events' | 'stream',
+  call: AdminCall<'events' | 'stream', unknown>,
+): Promise<Response> {
+  const res = await admin.send(name, call as AdminCall<typeof name, never>);
+  const url = `${admin.base}${admin.path(name, call)}`;
   if (!res.ok || !res.body) {
     const text = await res.text().catch(() => '');
     let message = text;
@@ -126,9 +140,16 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   }
   const stop = new AbortController();
   io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
-  const eventsUrl = `${base}${adminPath('events', {}, { follow: true, limit: Number(backlog), ...(values.site !== undefined && { siteId: values.site }) })}`;
+  const admin = adminOf(base);
   try {
-    const events = await open(eventsUrl, stop.signal);
+    const events = await open(admin, 'events', {
+      query: {
+        follow: true,
+        limit: Number(backlog),
+        ...(values.site !== undefined && { siteId: values.site }),
+      },
+      signal: stop.signal,
+    });
     const pages = values.findings
       ? followPages(base, values.site, Number(backlog), io, stop.signal)
       : null;
@@ -167,16 +188,15 @@ async function newestPages(
   base: string,
   site: string | undefined,
   limit: number,
-  signal: AbortSignal,
 ): Promise<PageTimelineSummaryDto[]> {
-  const query = {
-    view: 'summary' as const,
-    limit: Math.min(limit, MAX_TIMELINE_LIMIT),
-    ...(site !== undefined && { siteId: site }),
-  };
-  const res = await fetch(`${base}${adminPath('timelines', {}, query)}`, { signal });
-  if (!res.ok) throw new Error(`GET /_sandbox/timelines answered ${res.status}`);
-  return ((await res.json()) as { pages: PageTimelineSummaryDto[] }).pages;
+  const list = await adminOf(base).call('timelines', {
+    query: {
+      view: 'summary',
+      limit: Math.min(limit, MAX_TIMELINE_LIMIT),
+      ...(site !== undefined && { siteId: site }),
+    },
+  });
+  return list.pages;
 }
 
 /**
@@ -200,10 +220,10 @@ async function followPages(
     io.out(pageLine(page, io));
   };
   try {
-    const res = await open(`${base}${adminPath('stream', {}, { types: 'timeline' })}`, signal);
+    const res = await open(adminOf(base), 'stream', { query: { types: 'timeline' }, signal });
     // subscribed first, so no change falls between: then where the newest pages stand now (a page
     // judged while nobody listened, its no-impression decided, sends no change of its own)
-    if (backlog > 0) for (const page of await newestPages(base, site, backlog, signal)) show(page);
+    if (backlog > 0) for (const page of await newestPages(base, site, backlog)) show(page);
     let data = '';
     for await (const line of lines(res.body!)) {
       if (line.startsWith('data:')) data += line.slice(5).trimStart();

@@ -1,0 +1,77 @@
+// The admin API's query parameters and filters, declared once: each filter set (events, timelines,
+// visits) is one group of parameters that every endpoint taking it spreads into its query, and whose
+// TypeScript type the package and the UI derive (`TimelineFilterQuery`, …). The rule each parameter
+// follows is said in its 400 when a value breaks it (src/main/http/admin-query.ts).
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { RESPONSE_KINDS } from './kinds';
+import { TIMELINE_RULE_IDS } from './timeline';
+import { literals } from './schema-base';
+
+/** Free text (an id, a siteId): any value. */
+export const text = (description: string) => Type.String({ description });
+
+/** One of a few values; the 400 lists them. */
+export const oneOf = <const T extends readonly string[]>(values: T, description: string) =>
+  literals(values, description);
+
+/** A whole number in a range, sent as digits. */
+export const whole = (minimum: number, maximum: number, description: string) =>
+  Type.Integer({ minimum, maximum, description });
+
+/** true/false (1/0 accepted). */
+export const flag = (description: string) => Type.Boolean({ description });
+
+/** A seq (`42`) or an event id (`ev_000000042`). */
+const seqOrId = (description: string) =>
+  Type.String({
+    pattern: '^(?:ev_)?\\d+$',
+    description,
+    'x-rule': 'must be a seq (e.g. 42) or an event id (e.g. ev_000000042)',
+  });
+
+export const MAX_EVENT_LIMIT = 100_000;
+export const MAX_TIMELINE_LIMIT = 100_000;
+
+export const EVENT_FILTERS = {
+  siteId: text('events of this siteId'),
+  category: text('beacon v2 category (search, product, cart, order, log, …)'),
+  kind: oneOf(RESPONSE_KINDS, 'the timelines’ word for the categories they hold'),
+  event: text('event within the category (render, impression, …)'),
+  accepted: flag('only accepted (true) or only rejected (false) events'),
+  responseId: text('events carrying this data.responseId'),
+  pageLoadId: text('events of this context.pageLoadId'),
+  sessionId: text('events of this context.sessionId'),
+  since: seqOrId('events after this one (tailing)'),
+  before: seqOrId('events before this one (paging back)'),
+} satisfies TProperties;
+
+export const TIMELINE_FILTERS = {
+  siteId: text('pages of this siteId'),
+  verdict: oneOf(['pass', 'warn', 'fail'] as const, 'pages with this verdict'),
+  sessionId: text('pages of this session'),
+  pageLoadId: text('one page load'),
+  q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),
+  kind: oneOf(RESPONSE_KINDS, 'pages holding a response of this kind'),
+  event: text('pages holding an event of this type (render, impression, pageview, …)'),
+  rule: oneOf(
+    TIMELINE_RULE_IDS,
+    'pages with a finding of this rule (at the severity it has; none when it is off)',
+  ),
+} satisfies TProperties;
+
+export const VISIT_FILTERS = {
+  siteId: text('visits of this siteId'),
+  sessionId: text('one session'),
+  userId: text('visits of this userId'),
+} satisfies TProperties;
+
+export const ORDER_FILTERS = {
+  ...VISIT_FILTERS,
+  orderId: text('one order id'),
+} satisfies TProperties;
+
+/** A filter's parsed values: each parameter's own type, all optional. */
+export type FilterOf<P extends TProperties> = Partial<Static<TObject<P>>>;
+export type TimelineFilterQuery = FilterOf<typeof TIMELINE_FILTERS>;
+export type VisitFilterQuery = FilterOf<typeof VISIT_FILTERS>;
+export type OrderFilterQuery = FilterOf<typeof ORDER_FILTERS>;

@@ -1,0 +1,32 @@
+// Schema of a baseline comparison (src/shared/baseline.ts): `POST /_sandbox/diff`, `diff --format json`.
+import { Type } from '@sinclair/typebox';
+import { closed, dto, json, literals } from './schema-base';
+import type { DiffResult } from './baseline';
+
+const DiffChangeSchema = closed({
+  change: literals(['missing', 'extra', 'field'] as const),
+  event: Type.String({ description: 'the event’s endpoint, category/event' }),
+  path: Type.Optional(Type.String({ description: 'a field change’s dotted path' })),
+  base: Type.Optional(json('the value in BASE')),
+  current: Type.Optional(json('the value in CURRENT')),
+  baseIndex: Type.Optional(Type.Integer()),
+  currentIndex: Type.Optional(Type.Integer()),
+});
+
+const DiffPageSchema = closed({
+  status: literals(['same', 'changed', 'added', 'removed'] as const),
+  pageUrl: Type.String(),
+  kind: Type.String(),
+  changes: Type.Array(DiffChangeSchema),
+  siteId: Type.String(),
+  pageLoadId: Type.String(),
+  baseEvents: Type.Array(Type.String()),
+  currentEvents: Type.Array(Type.String()),
+});
+
+export const DiffResultShape = closed(
+  { same: Type.Boolean(), pages: Type.Array(DiffPageSchema) },
+  'a recording compared with another, page by page',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const DiffResultSchema = dto<DiffResult>(DiffResultShape);

@@ -1,0 +1,36 @@
+// Schemas of what the companion search API issued (`GET /_sandbox/search/responses`).
+import { Type } from '@sinclair/typebox';
+import { closed, literals, nullable } from './schema-base';
+
+const ids = Type.Array(Type.String());
+
+export const IssuedResponseSchema = closed(
+  {
+    responseId: Type.String(),
+    siteId: Type.String(),
+    kind: Type.Optional(
+      literals(['search', 'category', 'autocomplete', 'recommendations', 'bundles'] as const),
+    ),
+    tag: Type.Optional(
+      Type.String({ description: 'a widget’s profile tag (recommendations, bundles)' }),
+    ),
+    query: Type.String(),
+    page: Type.Integer(),
+    perPage: Type.Integer(),
+    issuedAt: Type.Number({ description: 'sandbox time, ms' }),
+    results: Type.Array(
+      closed({
+        uid: Type.String(),
+        sku: nullable(Type.String()),
+        parentId: nullable(Type.String()),
+        children: Type.Array(closed({ uid: Type.String(), sku: nullable(Type.String()) })),
+      }),
+    ),
+    inline: Type.Array(closed({ uid: Type.String(), index: Type.Integer() })),
+    slots: closed({ header: ids, banner: ids, footer: ids, left: ids }),
+    redirect: nullable(Type.String()),
+    test: Type.Boolean(),
+    upstream: Type.Optional(Type.String()),
+  },
+  'an issued search response or widget, as the provenance rules see it',
+);

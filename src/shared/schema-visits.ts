@@ -1,0 +1,148 @@
+// Schemas of the whole visit (src/shared/visits.ts): `GET /_sandbox/visits`, `/orders`, and the visit
+// events on a page timeline.
+import { Type } from '@sinclair/typebox';
+import { RESPONSE_KINDS } from './kinds';
+import { closed, literals, nullable, dto } from './schema-base';
+import { TIMELINE_RULE_IDS } from './timeline';
+import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
+
+export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
+export const RuleIdSchema = literals(TIMELINE_RULE_IDS);
+export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
+
+export const VisitPageKindSchema = literals([
+  'order',
+  'product',
+  'search',
+  'category',
+  'cart',
+  'other',
+] as const);
+
+const VisitPageSchema = closed({
+  pageLoadId: Type.String(),
+  pageUrl: Type.String(),
+  kind: VisitPageKindSchema,
+  verdict: VerdictSchema,
+});
+
+export const CartItemSchema = closed({
+  uid: Type.String(),
+  parentId: Type.String(),
+  sku: Type.String(),
+  qty: Type.Number(),
+  price: Type.Number(),
+});
+
+export const VisitShape = closed(
+  {
+    siteId: Type.String(),
+    sessionId: Type.String(),
+    userIds: Type.Array(Type.String()),
+    shopperId: Type.Optional(Type.String()),
+    start: Type.String(),
+    end: Type.String(),
+    verdict: VerdictSchema,
+    pages: Type.Array(VisitPageSchema),
+    cart: Type.Array(CartItemSchema),
+    orders: Type.Array(Type.String()),
+  },
+  'one sessionId of one siteId: its pages, cart and orders',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const VisitSchema = dto<VisitDto>(VisitShape);
+
+const CreditSchema = closed({
+  kind: literals(RESPONSE_KINDS),
+  responseId: Type.String(),
+  q: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.String()),
+  event: literals(['clickthrough', 'addtocart'] as const),
+  eventId: Type.String(),
+  pageLoadId: Type.String(),
+});
+
+const OrderLineSchema = closed({
+  ...CartItemSchema.properties,
+  credit: nullable(CreditSchema),
+  noCreditReason: Type.Optional(Type.String()),
+});
+
+export const OrderShape = closed(
+  {
+    orderId: Type.String(),
+    siteId: Type.String(),
+    sessionId: Type.String(),
+    userId: Type.String(),
+    pageLoadId: Type.String(),
+    eventId: Type.String(),
+    receivedAt: Type.String(),
+    transactionTotal: Type.Number(),
+    total: Type.Number(),
+    lines: Type.Array(OrderLineSchema),
+    findings: Type.Array(
+      closed({
+        rule: RuleIdSchema,
+        severity: SeveritySchema,
+        message: Type.String(),
+        fix: Type.String(),
+      }),
+      { description: 'every finding of any rule that concerns this order or its lines' },
+    ),
+    duplicateOf: Type.Optional(
+      Type.String({ description: 'on a repeat: the eventId of the first order with this orderId' }),
+    ),
+  },
+  'an order with the credit of each line and the findings that concern it',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const OrderSchema = dto<OrderDto>(OrderShape);
+
+export const VisitEventShape = closed({
+  id: Type.String(),
+  seq: Type.Integer(),
+  arrival: Type.Integer(),
+  endpoint: Type.String(),
+  accepted: Type.Boolean(),
+  status: Type.Integer(),
+  receivedAt: nullable(Type.String()),
+  timestamp: nullable(Type.String()),
+  sessionId: Type.String(),
+  userId: Type.String(),
+  shopperId: Type.Optional(Type.String()),
+  pageUrl: Type.String(),
+  dev: Type.Boolean(),
+  items: Type.Array(CartItemSchema),
+  cart: Type.Optional(Type.Array(CartItemSchema)),
+  orderId: Type.Optional(Type.String()),
+  transactionTotal: Type.Optional(Type.Number()),
+  total: Type.Optional(Type.Number()),
+  errors: Type.Array(Type.String()),
+});
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const VisitEventSchema = dto<VisitEventDto>(VisitEventShape);
+
+const RevenueShape = {
+  orders: Type.Integer(),
+  lines: Type.Integer(),
+  revenue: Type.Number(),
+};
+
+export const OrdersSummaryShape = closed(
+  {
+    ...RevenueShape,
+    bySource: Type.Partial(
+      closed(
+        Object.fromEntries(RESPONSE_KINDS.map((k) => [k, closed(RevenueShape)])) as Record<
+          (typeof RESPONSE_KINDS)[number],
+          ReturnType<typeof closed<typeof RevenueShape>>
+        >,
+      ),
+    ),
+    uncredited: closed({ lines: Type.Integer(), revenue: Type.Number() }),
+    duplicates: closed({ orders: Type.Integer(), revenue: Type.Number() }),
+  },
+  'what the merchant’s revenue report would show: by the source credited, uncredited, what duplicates add',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const OrdersSummarySchema = dto<OrdersSummaryDto>(OrdersSummaryShape);
