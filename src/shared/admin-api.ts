@@ -6,8 +6,8 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import type { RecordedEvent, UpstreamAnswer } from './events';
 import type { FeedView, OutboxMessage } from './indexing';
 import {
-  TIMELINE_RULE_IDS,
   type PageKeyDto,
+  type RuleInfoDto,
   type PageTimelineDto,
   type PageTimelineSummaryDto,
   type TimelineListDto,
@@ -29,6 +29,13 @@ function oneOf<const T extends readonly string[]>(values: T, description: string
     { description },
   ) as unknown as ReturnType<typeof Type.Unsafe<T[number]>>;
 }
+
+/**
+ * A rule id. The rules declare their ids in their own modules (the server's), so the declaration marks
+ * the parameter and the server fills in the ids: the 400's list and the OpenAPI enum (`x-values`).
+ */
+const ruleId = (description: string) =>
+  Type.String({ description, 'x-values': 'rule-ids', 'x-rule': 'must be a rule id' });
 
 /** A whole number in a range, sent as digits. */
 const whole = (minimum: number, maximum: number, description: string) =>
@@ -73,10 +80,7 @@ const TIMELINE_FILTERS = {
   q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),
   kind: oneOf(RESPONSE_KINDS, 'pages holding a response of this kind'),
   event: text('pages holding an event of this type (render, impression, pageview, …)'),
-  rule: oneOf(
-    TIMELINE_RULE_IDS,
-    'pages with a finding of this rule (at the severity it has; none when it is off)',
-  ),
+  rule: ruleId('pages with a finding of this rule (at the severity it has; none when it is off)'),
 };
 
 const VISIT_FILTERS = {
@@ -203,6 +207,15 @@ export const ADMIN_API = {
     body: answer<unknown>('an export, a bare array of events, or NDJSON'),
     response: answer<{ imported: number }>(
       '{imported, firstId, lastId, sections, ignoredSections}',
+    ),
+  },
+  rules: {
+    method: 'GET',
+    path: '/_sandbox/rules',
+    summary:
+      'every rule as its module declares it: id, description, appliesTo, defaultSeverity, fix, scope',
+    response: answer<RuleInfoDto[]>(
+      '[{id, title, description, expects, appliesTo, defaultSeverity, fix, scope}]',
     ),
   },
   timelines: {

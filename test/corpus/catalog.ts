@@ -195,7 +195,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     'impression-never',
     'impressions never sent',
     'issue #11; Snap b8e8c31 (inline banners never impressed)',
-    e('no-impression', 'warning', /no impression of it arrived/),
+    e('no-impression-of-results', 'warning', /no impression of it arrived/),
   ),
   fault(
     'impress-every-scroll',
@@ -534,7 +534,7 @@ export const CORPUS: readonly CorpusEntry[] = [
       'rendered-never-impressed',
       'results rendered and never impressed (the report judges the page as finished)',
       'issue #22 (pages rendered and never impressed pass the report)',
-      e('no-impression', 'warning', /no impression/i),
+      e('no-impression-of-results', 'warning', /no impression/i),
     ),
   ),
 ];

@@ -17,6 +17,7 @@ import type {
   RecordedEvent,
   ResetOptions,
   ReportFilter,
+  RuleInfoDto,
   SandboxClockApi,
   TimelineFilter,
   TimelineReportDto,
@@ -137,6 +138,14 @@ export class SandboxClient {
     return this.call('GET', `${adminPath('orders')}${query({ ...filter })}`);
   }
 
+  /**
+   * Every rule the sandbox has, as its module declares it: id, title, description, what it expects,
+   * the page kinds it applies to (or `visit`), its default severity, its fix and its scope.
+   */
+  rules(): Promise<RuleInfoDto[]> {
+    return this.call('GET', adminPath('rules'));
+  }
+
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */
   timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
     return this.call('GET', `${adminPath('timeline', { pageLoadId })}${query({ siteId })}`);
@@ -154,7 +163,9 @@ export class SandboxClient {
         `expectClean: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default), 'warning' or 'info'`,
       );
     if (rules !== undefined) {
-      const problem = rulesProblem(rules, 'rules');
+      // the ids the sandbox's rules declare (it may be another version than this package)
+      const ids = (await this.rules()).map((r) => r.id);
+      const problem = rulesProblem(rules, 'rules', ids);
       if (problem) throw new TypeError(`expectClean: ${problem}`);
     }
     const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;

@@ -5,6 +5,7 @@ import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
   RuleLevel,
+  RuleInfoDto,
   RulesConfig,
   Severity,
   TimelineFindingDto,
@@ -16,6 +17,7 @@ import type { ResponseKind } from '../../shared/kinds.js';
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
+export type { RuleInfoDto };
 export type {
   VisitDto,
   VisitPageDto,

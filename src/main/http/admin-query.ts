@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
+import { RULE_IDS } from '../tracking/rule-list';
 
 export class BadQuery extends Error {
   constructor(
@@ -55,6 +56,12 @@ function read(name: string, raw: string, schema: TSchema, bounds: Bounds): unkno
       ]);
     }
     default: {
+      if (schema['x-values'] === 'rule-ids' && !RULE_IDS.includes(raw))
+        throw new BadQuery(
+          name,
+          `query parameter ${name} must be one of ${RULE_IDS.join(', ')}${got}`,
+          RULE_IDS,
+        );
       const pattern = schema.pattern as string | undefined;
       if (pattern !== undefined && !new RegExp(pattern).test(raw))
         throw new BadQuery(name, `query parameter ${name} ${String(schema['x-rule'])}${got}`);

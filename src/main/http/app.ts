@@ -9,6 +9,7 @@ import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
+import { adminRulesRouter } from './routes/admin-rules';
 import { beaconLane, trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
 import { searchAdminRouter, searchRouter } from './routes/search';
@@ -70,6 +71,7 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core));
+  app.use('/_sandbox', guard, adminRulesRouter());
   app.use('/_sandbox', guard, adminVisitsRouter(core));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
   app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));

@@ -13,7 +13,7 @@ import type {
   TimelineRuleId,
   Verdict,
 } from '../../../shared/timeline';
-import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
+import { isTimelineEndpoint, type ResponseKind } from '../../../shared/kinds';
 import {
   insertSorted,
   isRefusal,
@@ -878,12 +878,14 @@ export class TimelineEngine {
     if (page.countedAt !== page.tallyChanges) {
       page.countedAt = page.tallyChanges;
       for (const rule of PAGE_RULES) {
-        const set = this.options.levels?.level(page.siteId, rule.id);
-        const before = page.pageRuleCounts?.[rule.id] ?? 0;
+        const id = rule.meta.id;
+        const set = this.options.levels?.level(page.siteId, id);
+        const before = page.pageRuleCounts?.[id] ?? 0;
         const now = set?.level === 'off' ? 0 : rule.count(page);
         if (now !== before) {
-          bumpSeverity(page, (set?.level as Severity | undefined) ?? rule.severity, now - before);
-          (page.pageRuleCounts ??= {})[rule.id] = now;
+          const severity = (set?.level as Severity | undefined) ?? rule.meta.defaultSeverity;
+          bumpSeverity(page, severity, now - before);
+          (page.pageRuleCounts ??= {})[id] = now;
         }
       }
     }
@@ -963,7 +965,7 @@ export class TimelineEngine {
     };
     let findings: FindingDraft[] = [];
     for (const rule of RESPONSE_RULES)
-      if (ruleAppliesTo(rule.id, r.kind)) findings.push(...rule.check(r, ctx));
+      if (!rule.meta.exempt?.[r.kind]) findings.push(...rule.check(r, ctx));
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
     if (findings.some((f) => SUPERSEDING.has(f.rule)))
@@ -1021,10 +1023,10 @@ export class TimelineEngine {
 
 // What the rules declare (rules/types.ts RuleNeeds): the engine knows no rule by its id.
 const SUPERSEDING = new Set<string>(
-  RESPONSE_RULES.filter((r) => r.needs?.supersedes).map((r) => r.id),
+  RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
 );
 const WATCHING = new Set<string>(
-  RESPONSE_RULES.filter((r) => r.needs?.laterEvents).map((r) => r.id),
+  RESPONSE_RULES.filter((r) => r.meta.needs?.laterEvents).map((r) => r.meta.id),
 );
 const TALLYING = PAGE_RULES.filter((r) => r.tally);
 

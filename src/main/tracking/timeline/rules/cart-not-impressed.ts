@@ -1,10 +1,22 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
-import { finding, plural, quoted, type ResponseRule } from './types';
+import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
 import { impressedIds, unimpressed } from './not-impressed';
 
-export const cartNotImpressed: ResponseRule = {
+const meta: RuleMeta = {
   id: 'cart-not-impressed',
-  scope: 'response',
+  title: 'Add-to-cart of an item never impressed',
+  description:
+    'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
+  expects: 'Quick add happens on a visible tile, which was impressed first.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
+  listens: ['impression', 'addtocart'],
+};
+
+export const cartNotImpressed: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r) {
     const carts = r.facts.carts;
     if (carts.length === 0) return [];
@@ -24,8 +36,7 @@ export const cartNotImpressed: ResponseRule = {
       `Fix: impress tiles as they become visible and send the same uid (or its parentId) in addtocart.`;
     return [
       finding(
-        'cart-not-impressed',
-        'warning',
+        meta,
         r.responseId,
         message,
         bad.map((c) => c.e.id),

@@ -1,13 +1,15 @@
-// The rule registry: response-scope rules run on the response (of any kind) an event touched, page-scope rules on
-// its page. Adding a rule = one module here plus its entry in the catalogue (src/shared/timeline.ts).
+// The timeline rules, in the order lists and docs show them. Each module declares its meta and its check;
+// adding a rule = its module, its line here and its tester cases (test/rules). Nothing else names it.
 import type { PageRule, ResponseRule } from './types';
 import { schema } from './schema';
 import { missingRender } from './missing-render';
+import { missingRenderBackfill } from './missing-render-backfill';
 import { order } from './order';
 import { afterRedirect } from './after-redirect';
 import { duplicateRender } from './duplicate-render';
 import { duplicateImpression } from './duplicate-impression';
 import { clickNotImpressed } from './click-not-impressed';
+import { clickNotImpressedAtExit } from './click-not-impressed-at-exit';
 import { cartNotImpressed } from './cart-not-impressed';
 import { responseIdReused } from './responseid-reused';
 import { responseIdCrossKind } from './responseid-cross-kind';
@@ -15,12 +17,15 @@ import { contextDrift } from './context-drift';
 import { timestampSkew } from './timestamp-skew';
 import { devFlag } from './dev-flag';
 import { noImpression } from './no-impression';
+import { noImpressionOfResults } from './no-impression-of-results';
 import { responseIdUnknown } from './responseid-unknown';
 import { itemNotInResponse } from './item-not-in-response';
+import { inlineBannerAsProduct } from './inline-banner-as-product';
 import { bannerNotInResponse } from './banner-not-in-response';
 import { inlineBannerInBanners } from './inline-banner-in-banners';
 import { redirectMismatch } from './redirect-mismatch';
 import { parentIdMismatch } from './parentid-mismatch';
+import { parentIdUnclear } from './parentid-unclear';
 import { itemNotInCatalog } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
@@ -29,31 +34,38 @@ import { upstreamDisagrees } from './upstream-disagrees';
 import { requestRefused } from './request-refused';
 import { responseIdStale } from './responseid-stale';
 
+/** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRender,
+  missingRenderBackfill,
   order,
   afterRedirect,
   duplicateRender,
   duplicateImpression,
   clickNotImpressed,
+  clickNotImpressedAtExit,
   cartNotImpressed,
   responseIdReused,
   responseIdCrossKind,
   responseIdStale,
   noImpression,
+  noImpressionOfResults,
   impressionBurst,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
   itemNotInResponse,
+  inlineBannerAsProduct,
   bannerNotInResponse,
   inlineBannerInBanners,
   redirectMismatch,
   parentIdMismatch,
+  parentIdUnclear,
   itemNotInCatalog,
   responseWithoutTest,
   testWithoutDev,
 ];
 
+/** Rules over a page's tallies (every request of the page, and the real service's answers). */
 export const PAGE_RULES: readonly PageRule[] = [
   schema,
   requestRefused,

@@ -1,11 +1,30 @@
 // `responseid-unknown`: a site that gets its search responses from the sandbox sends a responseId the
 // sandbox never issued. Silent for other sites, offline input and events older than the sandbox's memory.
-import { finding, list, plural, type ResponseRule } from './types';
+import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 import { itemEvents } from './provenance';
 
-export const responseIdUnknown: ResponseRule = {
+const meta: RuleMeta = {
   id: 'responseid-unknown',
-  scope: 'response',
+  title: 'responseId not issued by the sandbox',
+  description:
+    'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued.',
+  expects: 'Every event carries data.responseId exactly as the search response returned it.',
+  appliesTo: ['search', 'category', 'autocomplete'],
+  defaultSeverity: 'error',
+  fix: 'Point the search client at the sandbox (Snap client origin) and send the responseId of the response shown.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+  exempt: {
+    recommendations:
+      'the sandbox serves no recommendation API, so there is no issued response to check against',
+    bundles:
+      'the sandbox serves no recommendation API, so there is no issued response to check against',
+  },
+};
+
+export const responseIdUnknown: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const p = ctx.provenance;
     if (!p || r.responseId === '' || !p.site(ctx.page.siteId)?.companion) return [];
@@ -23,8 +42,7 @@ export const responseIdUnknown: ResponseRule = {
       `Fix: point the search client at the sandbox (Snap client: { search: { origin: '<sandbox URL>' }, meta: { origin: '<sandbox URL>' } }) and send data.responseId exactly as the response gave it.`;
     return [
       finding(
-        'responseid-unknown',
-        'error',
+        meta,
         r.responseId,
         message,
         events.map((e) => e.id),

@@ -1,0 +1,42 @@
+// The visit rules: what makes the merchant's order and conversion reporting wrong (error) or loses the
+// credit search earned (warning). Each finding sits on the page of the event that shows the problem, so
+// timelines, reports, expectClean and check see it like any other. Nothing of what the provider's client
+// sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
+import type { FindingDraft } from '../../timeline/model';
+import { itemNotInCatalogOfVisit } from '../../timeline/rules/item-not-in-catalog';
+import type { VisitBook } from '../book';
+import type { VisitCatalog, VisitPage, VisitRule } from './types';
+import { orderIdMissing } from './order-id-missing';
+import { orderDuplicate } from './order-duplicate';
+import { orderTotals } from './order-totals';
+import { cartInconsistent } from './cart-inconsistent';
+import { visitUserChanged } from './visit-user-changed';
+import { visitDevMixed } from './visit-dev-mixed';
+
+export type { VisitCatalog, VisitPage, VisitRule } from './types';
+export { CONCURRENT_START_MS } from './visit-user-changed';
+
+export const VISIT_RULES: readonly VisitRule[] = [
+  orderIdMissing,
+  orderDuplicate,
+  orderTotals,
+  cartInconsistent,
+  itemNotInCatalogOfVisit,
+  visitUserChanged,
+  visitDevMixed,
+];
+
+/** Every visit rule over one page (the judge runs them when the page or its visit changed). */
+export function visitFindings(
+  page: VisitPage,
+  book: VisitBook,
+  catalog?: VisitCatalog,
+): FindingDraft[] {
+  const ctx = {
+    book,
+    catalog,
+    accepted: page.visitEvents.filter((v) => v.base.accepted),
+    visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+  };
+  return VISIT_RULES.flatMap((rule) => rule.check(page, ctx));
+}
