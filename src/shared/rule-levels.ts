@@ -32,7 +32,7 @@ export function ruleEntryProblem(
 /** A whole map's first problem (`where` names it: "rules", "accounts[0].rules", "--rule"), or null. */
 export function rulesProblem(raw: unknown, where: string, ids: readonly string[]): string | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    return `${where} must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}`;
+    return `${where} must be an object of rule id → level, e.g. {"${ids[0]}": "off"}`;
   for (const [rule, level] of Object.entries(raw)) {
     const p = ruleEntryProblem(rule, level, ids);
     if (p) return `${where}.${rule}: ${p}`;

@@ -232,8 +232,6 @@ const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
 const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render', event: 'render' });
-// @ts-expect-error rule is a rule id (TimelineRuleId)
-await sandbox.timelines({ rule: 'missing-rendr' });
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only

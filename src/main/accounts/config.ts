@@ -215,7 +215,7 @@ export function parseRules(
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new ConfigError(
       key,
-      'must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}',
+      `must be an object of rule id → level, e.g. {"${ids[0]}": "off"}`,
       file,
     );
   const out: RulesConfig = {};

@@ -171,7 +171,7 @@ export class SandboxClient {
     const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     if (!Array.isArray(ignoreRules) || ignoreRules.some((r) => typeof r !== 'string'))
       throw new TypeError(
-        `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids, e.g. ['no-impression']`,
+        `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids (sandbox.rules() lists them)`,
       );
     // every page judged as if it has ended (CONTRACT.md "Strictness"), as reports and check do
     const pages = await this.timelines({ ...filter, finished: true });

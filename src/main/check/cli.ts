@@ -171,7 +171,7 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
     const at = flag.indexOf('=');
     if (at < 1)
       throw new InputError(
-        `--rule "${flag}" must be RULE=LEVEL, e.g. --rule no-impression=off (levels: off, info, warning, error)`,
+        `--rule "${flag}" must be RULE=LEVEL, e.g. --rule ${RULE_IDS[0]}=off (levels: off, info, warning, error)`,
       );
     const rule = flag.slice(0, at);
     const level = flag.slice(at + 1);
