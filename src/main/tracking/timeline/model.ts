@@ -108,9 +108,16 @@ export class ResponseState {
   /** sorted by (time, seq) */
   events: TimelineEvent[] = [];
   findings: FindingDraft[] = NO_ENTRIES;
+  /**
+   * Each rule's findings as its check returned them when it last ran (before levels and the superseding
+   * rule): a rule that listens to none of the events heard since keeps them and does not run again.
+   */
+  raw: FindingDraft[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
   dirty = true;
+  /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
+  heard = ALL_HEARD;
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
   awaitingImpression = false;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
@@ -156,6 +163,33 @@ export class ResponseState {
   dropFacts(): void {
     this.built = null;
   }
+
+  /** An event of it arrived: the rules that listen to that event run when it is next judged. */
+  hear(event: string): void {
+    this.dirty = true;
+    this.heard |= eventBit(event);
+  }
+
+  /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
+  touch(): void {
+    this.dirty = true;
+    this.heard = ALL_HEARD;
+  }
+}
+
+/** every rule of a response runs (a change beyond its events) */
+export const ALL_HEARD = -1;
+const EVENT_BITS: Record<string, number> = {
+  render: 1,
+  redirect: 2,
+  impression: 4,
+  clickthrough: 8,
+  addtocart: 16,
+};
+
+/** An event name as a bit of `ResponseState.heard` (another name: every bit, so every rule runs). */
+export function eventBit(event: string): number {
+  return EVENT_BITS[event] ?? ALL_HEARD;
 }
 
 function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {

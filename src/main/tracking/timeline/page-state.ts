@@ -182,7 +182,7 @@ function trackAutocompleteRender(page: PageState, ev: TimelineEvent): void {
   const next = list[i + 1];
   if (next) {
     const r = page.responses.get(responseKey(next.kind, next.tag, next.responseId));
-    if (r) r.dirty = true;
+    if (r) r.touch();
   }
 }
 

@@ -14,7 +14,7 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
   defaultSeverity: 'info',
   fix: 'Nothing if shoppers click that fast; otherwise send the impression when the tile becomes visible, with the uid the click uses.',
-  listens: ['impression', 'clickthrough'],
+  listens: ['render', 'impression', 'clickthrough'],
   needs: { laterEvents: true },
 };
 

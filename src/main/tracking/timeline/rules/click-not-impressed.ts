@@ -24,7 +24,7 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
   defaultSeverity: 'warning',
   fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
-  listens: ['impression', 'clickthrough'],
+  listens: ['render', 'impression', 'clickthrough'],
   needs: { laterEvents: true },
 };
 

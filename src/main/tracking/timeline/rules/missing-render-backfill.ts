@@ -14,7 +14,7 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category'],
   defaultSeverity: 'info',
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',
-  listens: ['render', 'impression', 'clickthrough', 'addtocart'],
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   exempt: {
     autocomplete: 'no infinite scroll, so no backfill: missing renders are errors',
     recommendations: 'a widget has no backfill: missing renders are errors',

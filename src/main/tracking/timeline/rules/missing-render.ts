@@ -25,7 +25,7 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
   defaultSeverity: 'error',
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
-  listens: ['render', 'impression', 'clickthrough', 'addtocart'],
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   kindNotes: {
     autocomplete: 'always an error (no infinite scroll, so no backfill)',
     recommendations: 'per widget (tag + responseId); always an error',
