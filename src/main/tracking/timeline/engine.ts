@@ -1,12 +1,11 @@
 // The timeline engine: folds each tracked event (search, category, autocomplete, recommendations, bundles)
-// into its page (siteId + pageLoadId) and response (kind + responseId + tag), re-runs the rules of that one
-// response and page, and tells listeners the page changed.
+// into its page (siteId + pageLoadId) and response (kind + responseId + tag), marks what the event changed
+// for the judge, and tells listeners the page changed. The pages and every read of them are
+// timeline-pages.ts's; the rules run in judge.ts.
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
-import type { Clock } from '../../clock';
-import type { TimelineSettings } from '../../config';
 import type { RecordedEvent } from '../../../shared/events';
 import type { DroppedEvent } from '../../store/types';
-import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type { PageTimelineDto } from '../../../shared/timeline';
 import {
   insertSorted,
   NO_ENTRIES,
@@ -14,126 +13,36 @@ import {
   readEvent,
   responseKey,
   type PageState,
-  type ResponseState,
   type TimelineEvent,
 } from './model';
-import { addFact, dropLetGoSummary, newPage, responseFor, tally } from './page-state';
+import {
+  addFact,
+  clickSource,
+  dropLetGoSummary,
+  insertSortedBy,
+  newPage,
+  responseFor,
+  tally,
+} from './page-state';
 import { IdleQueue } from './idle-queue';
-import { PageIndex, type IndexFilter } from './page-index';
-import { ResponseOrigins, SiteOrigin } from './response-origins';
+import { SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
-import { PageLookup } from './page-lookup';
-import type { ProvenanceSource } from './rules/provenance';
-import { pageDto, pageSummary, verdictOf } from './dto';
-import { pageKindOf } from './page-kind';
+import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import type { LevelSource } from '../../../shared/rule-levels';
-import { VisitBook, type PageInfo } from '../visits/book';
-import type { InteractionSource } from '../visits/credit';
 import { interactionIds, readVisitEvent } from '../visits/events';
 import { CONCURRENT_START_MS } from '../visits/rules';
-import type { OrderDto, OrderFilter, VisitDto, VisitFilter } from '../../../shared/visits';
-import { ChunkedMap } from '../../chunked';
-import { SiteCounts } from '../site-counts';
-import { Judge, someDirty, TALLYING } from './judge';
-import { foldAs, PageMemory, type PageRecords } from './page-memory';
-import { PageQueries, type TimelineFilter } from './queries';
+import { someDirty, TALLYING } from './judge';
+import { foldAs } from './page-memory';
+import { TimelinePages } from './timeline-pages';
+import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
 export type { PageRecords } from './page-memory';
 export type { TimelineFilter } from './queries';
+export type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
-export interface TimelineEngineOptions {
-  clock: Clock;
-  settings: TimelineSettings;
-  /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
-  onChange?: (summary: PageTimelineSummaryDto) => void;
-  /**
-   * Whether anyone takes change reports now (default: always). Changed pages are judged either way (in
-   * batches, so reads stay quick); while nobody listens, their summaries are neither built nor sent (the
-   * core asks the bus whether a UI, a stream client or notifications listen).
-   */
-  reportChanges?: () => boolean;
-  /**
-   * Real wall-clock time, for `timestamp-skew` on live events: when the sandbox clock was moved, a browser
-   * timestamp is compared with real time too, so time travel alone raises no finding.
-   */
-  realNow?: () => number;
-  /**
-   * Keep at most this many events (over all pages): the oldest pages are forgotten first, as the event
-   * store's retention forgets their events. The page an event lands on is never dropped for it.
-   */
-  maxEvents?: number;
-  /** keep at most this many pages (oldest forgotten first) */
-  maxPages?: number;
-  /**
-   * Report changes at most every this many ms of real time (a page changed by a burst of events is
-   * reported once, with its latest state; its rules run once) instead of after every event.
-   * The sandbox batches; unit tests get every change at once.
-   */
-  batchChangesMs?: number;
-  /** attribution window of order-line credit (config `attribution.windowHours`), default 24 h */
-  attributionWindowMs?: number;
-  /**
-   * The user's per-rule severity (config `rules`, `accounts[].rules`; `check --rule`): findings carry
-   * the effective severity and where it was set; `off` removes the rule. Rules never decide it.
-   */
-  levels?: LevelSource;
-  /**
-   * Offline input (`check`, imports of recordings): no idle timers; pages are judged as finished when
-   * they are released or when the input ends.
-   */
-  offline?: boolean;
-  /**
-   * Keep the page index (live default; offline engines never do): lists by verdict, site, rule and kind
-   * cost what they return, and reads skip pages judged exactly since they last changed. false: every read
-   * judges every page (the reference the index is tested against).
-   */
-  pageIndex?: boolean;
-  /**
-   * Keep every click and quick add for the credit of order lines (default). false: `check`'s streamed
-   * report has pages only, no orders, and no rule reads credit: clicks are not kept (a long recording's
-   * clicks were most of what check held), quick adds still move the visit's cart on (cart-inconsistent's
-   * exemption), and `orders()` of such an engine has no credit on any line.
-   */
-  credit?: boolean;
-  /**
-   * The store's events of one page (its siteId and body `context.pageLoadId`), oldest first. Given (the
-   * live sandbox), a quiet page lets go of its events, and they are read back from here
-   * whenever something reads them (its rules run again, its DTO, a free-text or event filter): a store of
-   * a million events holds each once, not also as the rules' copy. A page whose events the store cannot
-   * give back as they were applied (a body kept as text, an event retention already dropped) keeps them.
-   */
-  pageRecords?: PageRecords;
-}
-
-export interface ApplyOptions {
-  /** the event is arriving now (not replayed from the store or read from a file) */
-  live?: boolean;
-  /** do not call onChange (replaying the store at start) */
-  quiet?: boolean;
-}
-
-/** What `check` keeps of cross-page state at most (`bound`). */
-export interface OfflineLimits {
-  maxVisits: number;
-  maxResponses: number;
-  /** keys of released pages remembered (an event for one of them is noted as judging it in parts) */
-  maxReleased: number;
-}
-
-export class TimelineEngine {
-  private readonly pages = new ChunkedMap<string, PageState>();
-  /** pages per siteId: a reset of the one site that holds every page empties everything at once */
-  private readonly sitePages = new SiteCounts();
-  /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
-  private readonly origins = new ResponseOrigins();
-  /** pages by pageLoadId and by sessionId (one page, one session's pages) */
-  private readonly lookup = new PageLookup();
+export class TimelineEngine extends TimelinePages {
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
-  private totalEvents = 0;
-  /** pages created so far (a new page's place in page order) */
-  private created = 0;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
   /** pages released while offline input went on (an event for one reopens it: noted) */
@@ -144,64 +53,10 @@ export class TimelineEngine {
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
   private replaying = false;
-  private provenance: ProvenanceSource | undefined;
-  /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
-  private readonly book: VisitBook;
-  /**
-   * pages by verdict, site, rule and kind, for lists that cost what they return (live only: offline input
-   * is read once)
-   */
-  private readonly index: PageIndex | undefined;
 
-  /** runs the declared rules over a page (judge.ts) */
-  private readonly judge: Judge;
-  /** lets a quiet page's events go and reads them back (page-memory.ts) */
-  private readonly memory: PageMemory;
-  /** which pages a filter keeps (queries.ts) */
-  private readonly queries: PageQueries;
-
-  constructor(private readonly options: TimelineEngineOptions) {
-    this.index = options.offline || options.pageIndex === false ? undefined : new PageIndex();
+  constructor(options: TimelineEngineOptions) {
+    super(options);
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
-    this.book = new VisitBook({
-      attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
-      issuedQuery: (siteId, responseId) =>
-        responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
-    });
-    this.judge = new Judge({
-      settings: options.settings,
-      levels: options.levels,
-      origins: this.origins,
-      book: this.book,
-      provenance: () => this.provenance,
-      index: this.index,
-    });
-    this.memory = new PageMemory(options.pageRecords);
-    this.queries = new PageQueries({
-      pages: this.pages,
-      lookup: this.lookup,
-      index: this.index,
-      memory: this.memory,
-      settle: () => this.settle(),
-      judgeExactly: (page) => this.judgeExactly(page),
-      asFinished: (page, read) => this.asFinished(page, read),
-    });
-  }
-
-  get settings(): TimelineSettings {
-    return this.options.settings;
-  }
-
-  /** Let the search-provenance rules see issued responses and catalogs (the core sets it once search is up). */
-  setProvenance(source: ProvenanceSource): void {
-    this.provenance = source;
-    this.invalidate();
-  }
-
-  /** Facts outside the events changed (a site's catalog was re-indexed): its pages' rules run again when read. */
-  invalidate(siteId?: string): void {
-    for (const page of this.pages.values())
-      if (siteId === undefined || page.siteId === siteId) this.judge.touchAll(page);
   }
 
   /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
@@ -448,126 +303,6 @@ export class TimelineEngine {
     if (siteId === undefined) this.idle.clear();
   }
 
-  /** Forget the oldest pages (Map order is insertion order) while over a limit; never `keep`. */
-  private trim(keep: PageState): void {
-    const maxEvents = this.options.maxEvents ?? Infinity;
-    const maxPages = this.options.maxPages ?? Infinity;
-    while (this.totalEvents > maxEvents || this.pages.size > maxPages) {
-      const [key, oldest] = this.pages.entries().next().value!;
-      if (oldest === keep) return;
-      this.forget(key, oldest);
-      this.book.forgetPage(oldest.siteId, key);
-    }
-  }
-
-  /** The page goes from the engine and its indexes. */
-  private forget(key: string, page: PageState): void {
-    this.pages.delete(key);
-    this.sitePages.removed(page.siteId);
-    this.index?.removed(page);
-    this.lookup.removed(page);
-    this.totalEvents -= page.arrivals;
-  }
-
-  size(): number {
-    return this.pages.size;
-  }
-
-  /**
-   * Judge every page that changed since it was last judged exactly, one per step (a caller reading them
-   * all gives the loop back between steps). After it, `byVerdict` answers for every page.
-   */
-  *settle(): Generator<void> {
-    // an engine without the index judges every page when it is read: nothing to settle
-    if (!this.index) return;
-    for (const page of this.index.stale) {
-      if (this.pages.get(page.key) === page) this.evaluate(page, true);
-      else this.index.removed(page);
-      yield;
-    }
-  }
-
-  /** The newest `limit` pages of a verdict, a site, a rule and a kind (queries.ts). Call after `settle`. */
-  byIndex(filter: IndexFilter, limit: number) {
-    return this.queries.byIndex(filter, limit);
-  }
-
-  /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
-  list(filter: TimelineFilter = {}): PageState[] {
-    return this.queries.list(filter);
-  }
-
-  /** The same pages one at a time, each judged when it is reached. */
-  matching(filter: TimelineFilter = {}): Generator<PageState> {
-    return this.queries.matching(filter);
-  }
-
-  /** `matching` with a null for each page passed over (a caller gives the loop back between slices). */
-  matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<PageState | null> {
-    return this.queries.matchingSteps(filter, finished);
-  }
-
-  /**
-   * The page as if it has ended (CONTRACT.md "Strictness"): a rule that waits for the page to settle
-   * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
-   */
-  finishedDto(page: PageState): PageTimelineDto {
-    return this.asFinished(page, (p) => this.dtoOf(p));
-  }
-
-  /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
-  finishedVerdict(page: PageState): Verdict {
-    return this.asFinished(page, verdictOf);
-  }
-
-  /** `read` reads the page's events back itself if it needs them (a verdict does not). */
-  private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    this.judgeExactly(page);
-    if (page.idle || page.awaitingImpression === 0) return read(page);
-    // judged twice over (as ended, then as it is): its events are read back once for both
-    return this.memory.withEvents(page, () => this.judgedAsFinished(page, read));
-  }
-
-  private judgedAsFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    page.idle = true;
-    page.judgedAsFinished = true;
-    this.judge.touchAll(page);
-    this.evaluate(page, true);
-    const answer = read(page);
-    page.idle = false;
-    page.judgedAsFinished = false;
-    this.judge.touchAll(page);
-    this.evaluate(page, true);
-    return answer;
-  }
-
-  pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
-    // each page judged by the list, just now
-    return this.list(filter).map((p) => this.dtoOf(p));
-  }
-
-  /**
-   * The page with its events and findings (read back from the store when it let them go), judged as it is
-   * now: a list picks its pages first and builds their DTOs after, giving the loop back in between, and a
-   * beacon applied meanwhile must not show in the events without its findings (a page listed with its
-   * impression but still judged as clicked without it).
-   */
-  pageDto(page: PageState): PageTimelineDto {
-    this.judgeExactly(page);
-    return this.dtoOf(page);
-  }
-
-  /** The DTO of the page as it was last judged, its events read back if it let them go. */
-  private dtoOf(page: PageState): PageTimelineDto {
-    return this.memory.withEvents(page, () => pageDto(page));
-  }
-
-  /** The page's summary, judged as it is now (as `pageDto`). */
-  summary(page: PageState): PageTimelineSummaryDto {
-    this.judgeExactly(page);
-    return pageSummary(page);
-  }
-
   /**
    * The store is about to be replayed into the engine: quiet applies, `letGoReplayed` now and then, and
    * `endReplay` at its end. The idle timers its applies set may fire meanwhile (the journal is read a
@@ -631,11 +366,6 @@ export class TimelineEngine {
     this.book.forgetPage(page.siteId, page.key);
   }
 
-  /** One page by pageLoadId (and siteId when two sites share it). */
-  find(pageLoadId: string, siteId?: string): PageState[] {
-    return this.queries.find(pageLoadId, siteId);
-  }
-
   dispose(): void {
     this.idle.dispose();
     if (this.flushScheduled) clearTimeout(this.flushScheduled);
@@ -669,65 +399,6 @@ export class TimelineEngine {
     return page;
   }
 
-  /**
-   * The page's rules as an exact read needs them. A page the page index knows to be judged exactly
-   * since its last change is skipped: nothing its rules read has changed (a page rule reads only the
-   * page's own tallies and the settings), so running them again would give the same findings.
-   */
-  private judgeExactly(page: PageState): void {
-    if (page.indexed?.stale === false) return;
-    this.evaluate(page, true);
-  }
-
-  /**
-   * Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. A quiet
-   * page lets its events go (`pageRecords`); one that let them go reads them back while its responses'
-   * rules run.
-   */
-  private evaluate(page: PageState, exact: boolean): void {
-    if (page.released && someDirty(page))
-      this.memory.withEvents(page, () => this.judge.page(page, exact));
-    else this.judge.page(page, exact);
-    if (this.quiet(page)) this.memory.letGo(page);
-  }
-
-  /**
-   * No event for the idle time (`noImpressionIdleMs` since its last one's receipt): a page that could let
-   * its events go. One still getting events keeps them, so a long page is not read back for every event.
-   */
-  private quiet(page: PageState): boolean {
-    return page.idle || this.options.clock.now() >= page.idleAt;
-  }
-
-  /** Visits (CONTRACT.md, "The whole visit"), newest last. */
-  visits(filter: VisitFilter = {}): VisitDto[] {
-    return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
-  }
-
-  /** One entry per order/transaction, newest last, each line with its credit. */
-  orders(filter: OrderFilter = {}): OrderDto[] {
-    return [...this.orderJson(filter)].map((j) => JSON.parse(j) as OrderDto);
-  }
-
-  /**
-   * The same visits as JSON, each built when it is read and kept until the visit or its pages change
-   * (the admin API streams them in slices: 10,000 visits must not hold the event loop).
-   */
-  visitJson(filter: VisitFilter = {}): Iterable<string> {
-    return this.book.listVisits(filter, (key) => this.pageInfo(key));
-  }
-
-  orderJson(filter: OrderFilter = {}): Iterable<string> {
-    return this.book.listOrders(filter);
-  }
-
-  private pageInfo(key: string): PageInfo | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    this.evaluate(page, false);
-    return { kind: pageKindOf(page), verdict: verdictOf(page), pageUrl: page.pageUrl };
-  }
-
   private scheduleIdle(page: PageState, receivedMs: number): void {
     page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
     // a page that may let its events go is told when it has been quiet for as long
@@ -753,34 +424,4 @@ export class TimelineEngine {
     this.evaluate(page, true);
     this.options.onChange?.(pageSummary(page));
   }
-}
-
-/** Insert keeping (time, seq) order of the element's event; O(1) for in-order arrival. */
-function insertSortedBy<T>(list: T[], item: T, ev: (x: T) => { time: number; seq: number }): void {
-  const e = ev(item);
-  let i = list.length;
-  while (i > 0) {
-    const p = ev(list[i - 1]!);
-    if (p.time < e.time || (p.time === e.time && p.seq < e.seq)) break;
-    i--;
-  }
-  list.splice(i, 0, item);
-}
-
-/** Where a click of `response` was made: the response's own while its page URL stays (a new one if it moved). */
-function clickSource(
-  page: PageState,
-  response: ResponseState,
-  ev: TimelineEvent,
-): InteractionSource {
-  const held = response.clickSource;
-  if (held && held.pageUrl === ev.pageUrl) return held;
-  return (response.clickSource = {
-    kind: response.kind,
-    tag: response.tag,
-    responseId: response.responseId,
-    pageKey: page.key,
-    pageLoadId: page.pageLoadId,
-    pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-  });
 }

@@ -5,14 +5,13 @@ import type { TimelineSettings } from '../../config';
 import type { Severity } from '../../../shared/timeline';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import {
-  ALL_HEARD,
-  eventBit,
   keptFindings,
   NO_ENTRIES,
   type FindingDraft,
   type PageState,
   type ResponseState,
 } from './model';
+import { ALL_HEARD, eventBit } from './heard';
 import { PAGE_RULES, RESPONSE_RULES } from './rules';
 import type { ResponseRule, RuleContext } from './rules/types';
 import type { ResponseOrigins } from './response-origins';

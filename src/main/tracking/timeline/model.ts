@@ -14,6 +14,7 @@ import type { VisitEvent } from '../visits/events';
 import type { InteractionSource } from '../visits/credit';
 import { topLevelMember } from '../json-text';
 import { ID_CAP } from '../finding';
+import { ALL_HEARD, eventBit } from './heard';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -175,21 +176,6 @@ export class ResponseState {
     this.dirty = true;
     this.heard = ALL_HEARD;
   }
-}
-
-/** every rule of a response runs (a change beyond its events) */
-export const ALL_HEARD = -1;
-const EVENT_BITS: Record<string, number> = {
-  render: 1,
-  redirect: 2,
-  impression: 4,
-  clickthrough: 8,
-  addtocart: 16,
-};
-
-/** An event name as a bit of `ResponseState.heard` (another name: every bit, so every rule runs). */
-export function eventBit(event: string): number {
-  return EVENT_BITS[event] ?? ALL_HEARD;
 }
 
 function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
