@@ -5,7 +5,6 @@ import type {
   CartItemDto,
   OrderDto,
   OrderFilter,
-  VisitDto,
   VisitFilter,
   VisitPageDto,
 } from '../../../shared/visits';
@@ -13,6 +12,7 @@ import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 import { ChunkedMap } from '../../chunked';
+import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
@@ -360,55 +360,6 @@ export class VisitBook {
       ),
     };
   }
-}
-
-const VERDICT_CODE: Record<Verdict, string> = { pass: 'p', warn: 'w', fail: 'f' };
-
-/** The visit's JSON, built again only when the visit or its pages' kinds and verdicts changed. */
-function visitJson(v: Visit, page: (key: string) => PageInfo | undefined): string {
-  const infos: Array<PageInfo | undefined> = [];
-  let stamp = `${v.changes}:`;
-  for (const key of v.pages.keys()) {
-    const info = page(key);
-    infos.push(info);
-    stamp += info ? `${info.kind[0]}${VERDICT_CODE[info.verdict]}` : '-';
-  }
-  if (v.cache?.stamp !== stamp) v.cache = { stamp, json: JSON.stringify(visitDto(v, infos)) };
-  return v.cache.json;
-}
-
-function visitDto(v: Visit, infos: ReadonlyArray<PageInfo | undefined>): VisitDto {
-  const pages: Array<VisitPageDto & { first: number }> = [];
-  let i = 0;
-  for (const p of v.pages.values()) {
-    const info = infos[i++];
-    if (info)
-      pages.push({
-        pageLoadId: p.pageLoadId,
-        pageUrl: info.pageUrl,
-        kind: info.kind,
-        verdict: info.verdict,
-        first: p.first,
-      });
-  }
-  pages.sort((a, b) => a.first - b.first);
-  const verdict: Verdict = pages.some((p) => p.verdict === 'fail')
-    ? 'fail'
-    : pages.some((p) => p.verdict === 'warn')
-      ? 'warn'
-      : 'pass';
-  return {
-    siteId: v.siteId,
-    sessionId: v.sessionId,
-    userIds: [...v.userIds],
-    ...(v.shopperId && { shopperId: v.shopperId }),
-    start: new Date(v.startMs).toISOString(),
-    end: new Date(v.endMs).toISOString(),
-    verdict,
-    pages: pages.map(({ first: _first, ...p }) => p),
-    cart: v.cart ?? [],
-    orders: v.orders.map((o) => o.ev.orderId ?? ''),
-  };
 }
 
 /** The key a cart line is told apart by: its uid, else its sku, else its parentId. */
