@@ -57,7 +57,7 @@ describe('click-not-impressed', () => {
     expect(findingsOf(events)).toEqual([]);
   });
 
-  it('does not count an impression of another responseId', () => {
+  it('does not count an impression of another responseId (the tile is click-under-other-response’s)', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
@@ -66,7 +66,7 @@ describe('click-not-impressed', () => {
       p.impression('r2', ['b'], { at: 1100 }),
       p.click('r2', 'a', { at: 1500 }),
     ];
-    expect(findingsOf(events).map((f) => f.rule)).toEqual(['click-not-impressed-at-exit']);
+    expect(findingsOf(events).map((f) => f.rule)).toEqual(['click-under-other-response']);
   });
 });
 

@@ -155,6 +155,10 @@ export class TimelineEngine extends TimelinePages {
       this.judge.touchAll(page);
     }
     response.hear(ev.event);
+    // rules of the other responses of the list read its impressions (meta.needs.pageResponses)
+    if (ev.event === 'impression' && page.responses.size > 1)
+      for (const o of page.responses.values())
+        if (o !== response && o.kind === response.kind) o.hear('impression');
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.

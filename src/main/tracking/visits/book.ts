@@ -55,6 +55,8 @@ export interface Visit {
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: Set<string>;
   orders: OrderRecord[];
+  /** the price each product's cart events last carried (by uid), and the event that carried it */
+  prices?: Map<string, { price: number; eventId: string }>;
   interactions: Interaction[];
   /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
   first: FirstEvent;
@@ -168,12 +170,14 @@ export class VisitBook {
     const e = v.base;
     visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
+    if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
     if (v.cart) {
       v.cartIssue = cartIssue(v, visit);
       visit.cart = v.cart;
       visit.quickAdded.clear();
     }
     if (v.endpoint === 'order/transaction') {
+      v.priceIssues = priceIssues(v, visit);
       visit.orders.push({ ev: v, siteId: visit.siteId, pageKey });
       // the client clears its stored cart after an order
       visit.cart = [];
@@ -404,4 +408,30 @@ function cartIssue(v: VisitEvent, visit: Visit): string | undefined {
   if (problems.length === 0) return undefined;
   const shown = problems.slice(0, 3).join('; ');
   return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
+}
+
+/** The prices a cart event carries, by uid (a price of 0 is the client's missing price: not kept). */
+function notePrices(visit: Visit, v: VisitEvent): void {
+  for (const item of [...v.items, ...(v.cart ?? [])])
+    if (item.uid !== '' && item.price > 0)
+      (visit.prices ??= new Map()).set(item.uid, { price: item.price, eventId: v.base.id });
+}
+
+/**
+ * An order's lines priced about 100 times (or a hundredth of) what the visit's cart events said: cents
+ * against units. A sale, a coupon or a currency rounding moves a price by far less.
+ */
+function priceIssues(order: VisitEvent, visit: Visit): string[] | undefined {
+  if (!visit.prices) return undefined;
+  const out: string[] = [];
+  for (const line of order.items) {
+    const known = visit.prices.get(line.uid);
+    if (!known || line.price <= 0) continue;
+    const ratio = line.price / known.price;
+    if (ratio >= 50 || ratio <= 0.02)
+      out.push(
+        `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`})`,
+      );
+  }
+  return out.length > 0 ? out : undefined;
 }

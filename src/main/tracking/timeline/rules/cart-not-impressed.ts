@@ -1,6 +1,6 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
 import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
-import { impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
 
 const meta: RuleMeta = {
   id: 'cart-not-impressed',
@@ -17,12 +17,19 @@ const meta: RuleMeta = {
 export const cartNotImpressed: ResponseRule = {
   meta,
   judges: 'response',
-  check(r) {
+  check(r, ctx) {
     const carts = r.facts.carts;
     if (carts.length === 0) return [];
     const impressed = impressedIds(r);
+    // a tile impressed under another response of the list is click-under-other-response's
+    let elsewhere: Map<string, string> | undefined;
     const bad = carts
-      .map((e) => ({ e, uids: unimpressed(e, impressed) }))
+      .map((e) => ({
+        e,
+        uids: unimpressed(e, impressed).filter(
+          (u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u),
+        ),
+      }))
       .filter((c) => c.uids.length > 0);
     if (bad.length === 0) return [];
     const uids = [...new Set(bad.flatMap((c) => c.uids))];

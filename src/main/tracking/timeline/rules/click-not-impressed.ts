@@ -13,7 +13,7 @@ import type { ResponseState } from '../model';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
 const IMPRESSION_DELAY_MS = 1300;
-import { impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
 
 const meta: RuleMeta = {
   id: 'click-not-impressed',
@@ -56,11 +56,17 @@ export function unimpressedClicks(
     // impression timestamped later than that was not of the tile the shopper saw before clicking.
     const grace = ctx.settings.orderToleranceMs;
     const all = impressedIds(r);
+    // a tile impressed under another response of the list is click-under-other-response's
+    let elsewhere: Map<string, string> | undefined;
+    const own = (uids: string[]) =>
+      uids.length === 0
+        ? uids
+        : uids.filter((u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u));
     const bad = clicks
       .map((e) => {
-        let uids = unimpressed(e, all);
-        if (uids.length === 0) uids = unimpressed(e, impressedIds(r, e.time + grace));
-        return { e, uids, late: uids.length > 0 && unimpressed(e, all).length === 0 };
+        let uids = own(unimpressed(e, all));
+        if (uids.length === 0) uids = own(unimpressed(e, impressedIds(r, e.time + grace)));
+        return { e, uids, late: uids.length > 0 && own(unimpressed(e, all)).length === 0 };
       })
       .filter((c) => c.uids.length > 0);
     if (bad.length === 0) return undefined;

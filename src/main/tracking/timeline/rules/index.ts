@@ -11,6 +11,8 @@ import { duplicateImpression } from './duplicate-impression';
 import { clickNotImpressed } from './click-not-impressed';
 import { clickNotImpressedAtExit } from './click-not-impressed-at-exit';
 import { cartNotImpressed } from './cart-not-impressed';
+import { clickRepeated } from './click-repeated';
+import { clickUnderOtherResponse } from './click-under-other-response';
 import { responseIdReused } from './responseid-reused';
 import { responseIdCrossKind } from './responseid-cross-kind';
 import { contextDrift } from './context-drift';
@@ -44,6 +46,8 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   duplicateImpression,
   clickNotImpressed,
   clickNotImpressedAtExit,
+  clickUnderOtherResponse,
+  clickRepeated,
   cartNotImpressed,
   responseIdReused,
   responseIdCrossKind,

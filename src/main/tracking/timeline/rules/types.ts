@@ -56,6 +56,8 @@ export interface RuleNeeds {
   origins?: boolean;
   /** it reads the whole visit (the visit book) */
   visit?: boolean;
+  /** it reads the other responses of the page (their impressions): an event on one runs it on the others */
+  pageResponses?: boolean;
 }
 
 /**

@@ -10,6 +10,9 @@ import { orderIdMissing } from './order-id-missing';
 import { orderDuplicate } from './order-duplicate';
 import { orderTotals } from './order-totals';
 import { cartInconsistent } from './cart-inconsistent';
+import { lineValuesImpossible } from './line-values-impossible';
+import { vatAsPercent } from './vat-as-percent';
+import { priceUnitMismatch } from './price-unit-mismatch';
 import { visitUserChanged } from './visit-user-changed';
 import { visitDevMixed } from './visit-dev-mixed';
 
@@ -20,6 +23,9 @@ export const VISIT_RULES: readonly VisitRule[] = [
   orderIdMissing,
   orderDuplicate,
   orderTotals,
+  priceUnitMismatch,
+  vatAsPercent,
+  lineValuesImpossible,
   cartInconsistent,
   itemNotInCatalogOfVisit,
   visitUserChanged,
