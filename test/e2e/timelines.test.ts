@@ -70,7 +70,9 @@ describe.skipIf(skip)('timelines UI', () => {
     expect(await view.getAttribute('data-verdict')).toBe('fail');
     const dto = await pageDto(s.sandbox.url, bad.pageLoadId);
     const rules = dto.findings.map((f) => f.rule);
-    expect(rules).toEqual(expect.arrayContaining(['schema', 'click-not-impressed', 'order']));
+    expect(rules).toEqual(
+      expect.arrayContaining(['schema', 'click-not-impressed-at-exit', 'order']),
+    );
     await expect.poll(() => s.ui.testId('finding').count()).toBe(dto.findings.length);
     await expect.poll(() => s.ui.chartEvents().count()).toBe(dto.counts.events);
     // Rejected events are marked on the chart.
@@ -78,9 +80,11 @@ describe.skipIf(skip)('timelines UI', () => {
       dto.counts.rejected,
     );
 
-    const click = dto.findings.find((f) => f.rule === 'click-not-impressed')!;
-    await s.ui.finding('click-not-impressed').click();
-    expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
+    const click = dto.findings.find((f) => f.rule === 'click-not-impressed-at-exit')!;
+    await s.ui.finding('click-not-impressed-at-exit').click();
+    expect(await s.ui.finding('click-not-impressed-at-exit').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const lit = await s.page
       .locator('[data-testid="chart-event"][data-highlighted="true"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
@@ -174,14 +178,16 @@ describe.skipIf(skip)('timelines UI', () => {
 
     // The overview's rule list filters the list to the pages with that rule (the API's rule filter).
     const list = (await (
-      await fetch(`${s.sandbox.url}/_sandbox/timelines?view=summary&rule=click-not-impressed`)
+      await fetch(
+        `${s.sandbox.url}/_sandbox/timelines?view=summary&rule=click-not-impressed-at-exit`,
+      )
     ).json()) as { pages: Array<{ pageLoadId: string; rules: string[] }> };
     const expected = list.pages.map((p) => p.pageLoadId);
     expect(expected.length).toBeGreaterThan(0);
     await s.page
-      .getByRole('button', { name: 'List the pages with click-not-impressed findings' })
+      .getByRole('button', { name: 'List the pages with click-not-impressed-at-exit findings' })
       .click();
-    expect(await s.ui.testId('filter-rule').inputValue()).toBe('click-not-impressed');
+    expect(await s.ui.testId('filter-rule').inputValue()).toBe('click-not-impressed-at-exit');
     // the drop-down names only the rules the pages have, each with its count of pages
     const groups = await s.ui.testId('filter-rule').evaluate((el) =>
       [...el.querySelectorAll('optgroup')].map((g) => ({
@@ -191,8 +197,8 @@ describe.skipIf(skip)('timelines UI', () => {
     );
     expect(groups.map((g) => g.label)).toEqual(['Found on pages here']);
     expect(groups[0]!.options).toContainEqual([
-      'click-not-impressed',
-      `click-not-impressed (${expected.length})`,
+      'click-not-impressed-at-exit',
+      `click-not-impressed-at-exit (${expected.length})`,
     ]);
     const onPages = new Set(
       (
@@ -207,13 +213,13 @@ describe.skipIf(skip)('timelines UI', () => {
       await s.ui.testId('filter-rule').evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
     ).toBe(true);
     const rules = (await (await fetch(`${s.sandbox.url}/_sandbox/rules`)).json()) as RuleInfoDto[];
-    const title = rules.find((r) => r.id === 'click-not-impressed')!.title;
+    const title = rules.find((r) => r.id === 'click-not-impressed-at-exit')!.title;
     await expect
       .poll(() => s.ui.testId('filter-rule').getAttribute('title'))
-      .toBe(`click-not-impressed: ${title}`);
+      .toBe(`click-not-impressed-at-exit: ${title}`);
     await expect
       .poll(() => s.page.evaluate<string>('location.hash'))
-      .toBe('#/timelines?rule=click-not-impressed');
+      .toBe('#/timelines?rule=click-not-impressed-at-exit');
     await expect.poll(() => s.ui.testId('page-row').count()).toBe(expected.length);
     const shown = await s.ui
       .testId('page-row')
