@@ -1,7 +1,6 @@
 // The kinds of response a storefront tracks (the beacon v2 category of their events), which events each
 // kind's controller sends (where a rule does not hold for a kind, its meta says why). One place for
 // the engine, the UI, the reports and docs/timelines.md.
-import type { TimelineFindingDto } from './timeline';
 
 export const RESPONSE_KINDS = [
   'search',
@@ -38,13 +37,4 @@ export function isWidgetKind(kind: string): boolean {
 /** The endpoint a kind sends an event to: `category/render`; a category page's redirect goes to search. */
 export function endpointOf(kind: string, event: string): string {
   return `${event === 'redirect' && kind === 'category' ? 'search' : kind}/${event}`;
-}
-
-/**
- * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
- * kinds other than search (search findings read as they always did, so scripts matching them keep working).
- */
-export function findingSubject(f: TimelineFindingDto): string {
-  if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
-  return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
 }

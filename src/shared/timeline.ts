@@ -2,9 +2,9 @@
 // shape of the rule list (`GET /_sandbox/rules`). Stable: the UI and users' scripts read these shapes.
 import type { ResponseKind } from './kinds';
 import type { VisitEventDto, VisitPageKind } from './visits';
+import type { Severity, Verdict } from './verdict';
 
-export type Verdict = 'pass' | 'warn' | 'fail';
-export type Severity = 'error' | 'warning' | 'info';
+export type { Severity, Verdict } from './verdict';
 
 /**
  * A rule id (`missing-render`, `no-impression`, …). Each rule declares its own id in its module; the
@@ -195,3 +195,12 @@ export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 /** `{"no-impression": "off", "timestamp-skew": "info"}`: rule id → level. */
 export type RulesConfig = Partial<Record<string, RuleLevel>>;
+
+/**
+ * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
+ * kinds other than search (search findings read as they always did, so scripts matching them keep working).
+ */
+export function findingSubject(f: TimelineFindingDto): string {
+  if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
+  return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
+}

@@ -6,7 +6,7 @@ import type {
   TimelineReportDto,
   Verdict,
 } from '../../../shared/timeline';
-import { findingSubject } from '../../../shared/kinds';
+import { findingSubject } from '../../../shared/timeline';
 import { WiderScope } from './wider-scope';
 
 export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
