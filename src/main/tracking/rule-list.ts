@@ -1,7 +1,7 @@
 // Every rule the sandbox has, from their own declarations: the rule ids (config validation, the `rule`
 // filter), `GET /_sandbox/rules`, the README's rule table and the order findings are listed in.
 import type { RuleAppliesTo, RuleInfoDto } from '../../shared/timeline';
-import { PAGE_RULES, RESPONSE_RULES } from './timeline/rules';
+import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES } from './timeline/rules';
 import type { RuleMeta } from './timeline/rules/types';
 import { VISIT_RULES } from './visits/rules';
 

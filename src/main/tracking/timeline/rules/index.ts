@@ -78,3 +78,17 @@ export const PAGE_RULES: readonly PageRule[] = [
   devFlag,
   upstreamDisagrees,
 ];
+
+/**
+ * Every timeline rule in the order lists, docs and a page's findings show them: what the service refuses
+ * first, then each response's rules, then the rest of the page's.
+ */
+export const TIMELINE_RULES: ReadonlyArray<ResponseRule | PageRule> = [
+  schema,
+  requestRefused,
+  ...RESPONSE_RULES,
+  contextDrift,
+  timestampSkew,
+  devFlag,
+  upstreamDisagrees,
+];
