@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ruleInfos } from '../src/main/tracking/rule-list';
+import { ruleInfos } from '../src/main/tracking/timeline/rule-list';
 
 export const START =
   '<!-- rules:start (npm run docs:rules writes this table from the rules’ metas) -->';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config-error';
 import { parseAccounts, parseRules, type AccountConfig } from './accounts/config';
-import { RULE_IDS } from './tracking/rule-list';
+import { RULE_IDS } from './tracking/timeline/rule-list';
 import { parseSearchConfig, type SearchConfig } from './search/config';
 import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import type { RuleInfoDto } from '../../src/shared/timeline';
-import { RULE_METAS } from '../../src/main/tracking/rule-list';
+import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
 import { newPage, searchBody, send } from '../e2e/helpers/beacons';
 
 /** A production-mode page (no context.dev) of `session`: render and impression. */

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
-import { RULE_METAS } from '../../src/main/tracking/rule-list';
+import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_KINDS } from '../../src/shared/kinds';
-import { RULE_IDS, ruleMeta } from '../../src/main/tracking/rule-list';
+import { RULE_IDS, ruleMeta } from '../../src/main/tracking/timeline/rule-list';
 
 const ruleAppliesTo = (rule: string, kind: string) =>
   !(ruleMeta(rule)?.exempt as Record<string, string> | undefined)?.[kind];

@@ -10,7 +10,7 @@ import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { TimelineRuleId, Verdict } from '../../src/shared/timeline';
-import { RULE_IDS } from '../../src/main/tracking/rule-list';
+import { RULE_IDS } from '../../src/main/tracking/timeline/rule-list';
 import { RESPONSE_KINDS, type ResponseKind } from '../../src/shared/kinds';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder } from './timeline-events';

@@ -13,7 +13,7 @@ import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { readConfigFile } from '../config';
 import { ConfigError } from '../config-error';
 import { parseRules } from '../accounts/config';
-import { RULE_IDS } from '../tracking/rule-list';
+import { RULE_IDS } from '../tracking/timeline/rule-list';
 import {
   configLevels,
   layered,

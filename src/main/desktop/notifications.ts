@@ -2,7 +2,7 @@
 // ends in `error` or `regen_error` — and a throttle so a burst (an imported HAR) is one summary, not fifty.
 import type { StreamMessage, StreamType } from '../../shared/stream';
 import type { PageTimelineSummaryDto } from '../../shared/timeline';
-import { ruleMeta } from '../tracking/rule-list';
+import { ruleMeta } from '../tracking/timeline/rule-list';
 import { isObject } from '../../shared/values';
 
 export interface DesktopNotice {

@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
-import { RULE_IDS } from '../tracking/rule-list';
+import { RULE_IDS } from '../tracking/timeline/rule-list';
 
 export class BadQuery extends Error {
   constructor(

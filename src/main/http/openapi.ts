@@ -1,7 +1,7 @@
 // GET /_sandbox/openapi.json: the admin API's OpenAPI 3.1 description, made from its one declaration
 // (src/shared/admin-api.ts), so the document, the server's parsing and the clients cannot drift apart.
 import { ADMIN_API, pathParams, type Endpoint } from '../../shared/admin-api';
-import { RULE_IDS } from '../tracking/rule-list';
+import { RULE_IDS } from '../tracking/timeline/rule-list';
 
 /** A schema as JSON (TypeBox's own symbols dropped); a rule id parameter gets the ids as its enum. */
 function plain(schema: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // GET /_sandbox/rules: every rule as its own module declares it (CONTRACT.md, "Rules declared once").
 import { Router } from 'express';
-import { ruleInfos } from '../../tracking/rule-list';
+import { ruleInfos } from '../../tracking/timeline/rule-list';
 import { withQuery } from '../admin-query';
 
 export function adminRulesRouter(): Router {

@@ -8,7 +8,7 @@ import type {
   TimelineRuleId,
   Verdict,
 } from '../../../shared/timeline';
-import { RULE_IDS } from '../rule-list';
+import { RULE_IDS } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
 import { pageKindOf } from './page-kind';

@@ -12,7 +12,7 @@ import {
   type ResponseState,
 } from './model';
 import { ALL_HEARD, eventBit } from './heard';
-import { PAGE_RULES, RESPONSE_RULES } from './rules';
+import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
 import type { ResponseRule, RuleContext } from './rules/types';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/provenance';
@@ -105,6 +105,7 @@ export class Judge {
       },
       this.deps.book,
       this.visitCatalog(page.siteId),
+      VISIT_HALVES,
     );
     const effective = keptFindings(levelled(found, page.siteId, this.deps.levels));
     adjust(page, page.visitFindings, -1);

@@ -3,7 +3,7 @@
 // 40 pages sent without context.dev says so once, not 40 times. Each page's own detail keeps its finding,
 // and its counts and verdict stay the page's. One instance per list or report, fed its pages in order.
 import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
-import { ruleMeta } from '../rule-list';
+import { ruleMeta } from './rule-list';
 
 export class WiderScope {
   private readonly shown = new Set<string>();

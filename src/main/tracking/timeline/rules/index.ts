@@ -1,6 +1,7 @@
 // The timeline rules, in the order lists and docs show them. Each module declares its meta and its check;
 // adding a rule = its module, its line here and its tester cases (test/rules). Nothing else names it.
 import type { PageRule, ResponseRule } from './types';
+import type { VisitRule } from '../../visits/rules/types';
 import { schema } from './schema';
 import { missingRender } from './missing-render';
 import { missingRenderBackfill } from './missing-render-backfill';
@@ -28,7 +29,7 @@ import { inlineBannerInBanners } from './inline-banner-in-banners';
 import { redirectMismatch } from './redirect-mismatch';
 import { parentIdMismatch } from './parentid-mismatch';
 import { parentIdUnclear } from './parentid-unclear';
-import { itemNotInCatalog } from './item-not-in-catalog';
+import { itemNotInCatalog, itemNotInCatalogOfVisit } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
 import { impressionBurst } from './impression-burst';
@@ -92,3 +93,6 @@ export const TIMELINE_RULES: ReadonlyArray<ResponseRule | PageRule> = [
   devFlag,
   upstreamDisagrees,
 ];
+
+/** The visit halves of timeline rules: run with the visit rules over a page's product, cart and order events. */
+export const VISIT_HALVES: readonly VisitRule[] = [itemNotInCatalogOfVisit];

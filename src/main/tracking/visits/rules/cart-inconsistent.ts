@@ -1,6 +1,6 @@
 // `cart-inconsistent`: a cart/add or cart/remove that contradicts its own cart (events.ts decides what).
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

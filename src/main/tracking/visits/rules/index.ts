@@ -2,8 +2,7 @@
 // credit search earned (warning). Each finding sits on the page of the event that shows the problem, so
 // timelines, reports, expectClean and check see it like any other. Nothing of what the provider's client
 // sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
-import type { FindingDraft } from '../../timeline/model';
-import { itemNotInCatalogOfVisit } from '../../timeline/rules/item-not-in-catalog';
+import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
 import type { VisitBook } from '../book';
 import type { VisitCatalog, VisitPage, VisitRule } from './types';
 import { orderIdMissing } from './order-id-missing';
@@ -27,16 +26,19 @@ export const VISIT_RULES: readonly VisitRule[] = [
   vatAsPercent,
   lineValuesImpossible,
   cartInconsistent,
-  itemNotInCatalogOfVisit,
   visitUserChanged,
   visitDevMixed,
 ];
 
-/** Every visit rule over one page (the judge runs them when the page or its visit changed). */
+/**
+ * Every visit rule over one page (the judge runs them when the page or its visit changed), and the
+ * `more` rules the caller adds (a timeline rule's visit half).
+ */
 export function visitFindings(
   page: VisitPage,
   book: VisitBook,
   catalog?: VisitCatalog,
+  more: readonly VisitRule[] = [],
 ): FindingDraft[] {
   const ctx = {
     book,
@@ -44,5 +46,5 @@ export function visitFindings(
     accepted: page.visitEvents.filter((v) => v.base.accepted),
     visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
   };
-  return VISIT_RULES.flatMap((rule) => rule.check(page, ctx));
+  return [...VISIT_RULES, ...more].flatMap((rule) => rule.check(page, ctx));
 }

@@ -3,7 +3,7 @@
 // so such a line is the storefront's own arithmetic gone wrong: reports sum quantities and revenue.
 // Exempt: a price of 0 (the client sends a missing price as 0; a free gift is 0 too).
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

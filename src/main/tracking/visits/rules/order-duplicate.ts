@@ -1,6 +1,6 @@
 // `order-duplicate`: an orderId the site already received: the order's revenue is counted twice.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 /** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */

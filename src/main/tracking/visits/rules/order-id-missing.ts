@@ -1,6 +1,6 @@
 // `order-id-missing`: an order/transaction whose orderId is empty; the provider cannot tell it from others.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

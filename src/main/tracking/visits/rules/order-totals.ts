@@ -1,7 +1,7 @@
 // `order-totals`: an order's totals missing, or off from its lines by about 100× (cents against units).
 // Gross mismatches only: the provider's own example has transactionTotal 75, total 100, lines 100.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitEvent } from '../events';
 import { money, type VisitRule } from './types';
 

@@ -2,7 +2,7 @@
 // events said the product cost — cents in one place, units in the other. The book notes it when the
 // order arrives (book.ts priceIssues). Exempt: any smaller difference (a sale, a coupon, rounding).
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

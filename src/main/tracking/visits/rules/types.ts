@@ -1,7 +1,7 @@
 // What a visit rule is: a check over one page's product, cart, order and login events and the visit the
 // page belongs to (the visit book), declared with its meta like every other rule.
-import type { FindingDraft } from '../../timeline/model';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
+import type { RuleMeta } from '../../rule-meta';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
 

@@ -2,7 +2,7 @@
 // The provider's client never sends vat (only a direct beacon call does), so this is always a hand-made
 // call. Exempt: no vat, or a rate from 0 to 1.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

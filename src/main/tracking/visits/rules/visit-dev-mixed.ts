@@ -1,6 +1,6 @@
 // `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {

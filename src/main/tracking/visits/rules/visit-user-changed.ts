@@ -1,6 +1,6 @@
 // `visit-user-changed`: a page of a visit carrying another userId than the visit's first page.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../timeline/rules/types';
+import type { RuleMeta } from '../../rule-meta';
 import type { Visit } from '../book';
 import type { VisitRule } from './types';
 

@@ -1,20 +1,19 @@
 // Every rule the sandbox has, from their own declarations: the rule ids (config validation, the `rule`
 // filter), `GET /_sandbox/rules`, the README's rule table and the order findings are listed in.
-import type { RuleAppliesTo, RuleInfoDto } from '../../shared/timeline';
-import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES } from './timeline/rules';
-import type { RuleMeta } from './timeline/rules/types';
-import { VISIT_RULES } from './visits/rules';
+import type { RuleAppliesTo, RuleInfoDto } from '../../../shared/timeline';
+import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES, VISIT_HALVES } from './rules';
+import type { RuleMeta } from '../rule-meta';
+import { VISIT_RULES } from '../visits/rules';
 
-/** The metas, page rules first, then response rules, then the visit's; one per id. */
+/** The metas in the order lists show them (TIMELINE_RULES, then the visit's); one per id. */
 export const RULE_METAS: readonly RuleMeta[] = (() => {
   const seen = new Map<string, RuleMeta>();
-  const order = [
-    ...PAGE_RULES.slice(0, 2),
-    ...RESPONSE_RULES,
-    ...PAGE_RULES.slice(2),
-    ...VISIT_RULES,
-  ];
-  for (const rule of order) {
+  for (const rule of [...PAGE_RULES, ...RESPONSE_RULES])
+    if (!TIMELINE_RULES.includes(rule))
+      throw new Error(
+        `rule ${rule.meta.id} is missing from TIMELINE_RULES (timeline/rules/index.ts)`,
+      );
+  for (const rule of [...TIMELINE_RULES, ...VISIT_RULES, ...VISIT_HALVES]) {
     const had = seen.get(rule.meta.id);
     // one rule may judge both a response and a page's visit events (item-not-in-catalog): one meta
     if (had && had !== rule.meta) throw new Error(`two rules declare the id ${rule.meta.id}`);
