@@ -177,10 +177,11 @@ await fetch(sandbox.url + '/beacon/v2/demo42/order/transaction', { method: 'POST
 const orders = await remote.orders({ siteId: 'demo42' });
 const visits = await sandbox.visits({ sessionId: 's1' });
 const orderFailure = await remote.expectClean({ pageLoadId: 'p3' }).catch((err) => err.message);
+const rules = await remote.rules();
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, rules }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -193,8 +194,15 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
       }>;
       visits: Array<{ pages: Array<{ kind: string }> }>;
       orderFailure: string;
+      rules: Array<{ id: string; defaultSeverity: string; fix: string; appliesTo: string[] }>;
     };
     expect(result.clean.pages).toBe(1);
+    // the rules as the sandbox declares them, through the installed package
+    expect(result.rules.find((r) => r.id === 'order-id-missing')).toMatchObject({
+      defaultSeverity: 'error',
+      appliesTo: ['order'],
+    });
+    expect(result.rules.every((r) => r.fix.length > 0)).toBe(true);
     // the whole visit through the installed package: the order, its uncredited line and its finding
     expect(result.orders).toHaveLength(1);
     expect(result.orders[0]!.lines[0]!.credit).toBeNull();
@@ -226,12 +234,13 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure }));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type VisitDto, type RuleInfoDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
 const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render', event: 'render' });
+const declared: RuleInfoDto[] = await sandbox.rules();
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
@@ -243,7 +252,7 @@ const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'mis
 await sandbox.report('junit', { failOn: 'warn' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(port, pages.length, ruled.length, orders.length, visits.length, junit.length);
+console.log(port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length);
 `,
     );
     writeFileSync(
