@@ -71,7 +71,9 @@ describe.skipIf(skip)('layout and keyboard', () => {
     await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
     await s.ui.finding('click-not-impressed-at-exit').focus();
     await s.page.keyboard.press('Enter');
-    expect(await s.ui.finding('click-not-impressed-at-exit').getAttribute('aria-pressed')).toBe('true');
+    expect(await s.ui.finding('click-not-impressed-at-exit').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const marker = s.ui.chartEvents().first();
     await marker.focus();
     await s.page.keyboard.press('Enter');
