@@ -18,7 +18,15 @@ export interface ExpectedCredit {
 
 /** A class of bug (issue #22's list, the whole visit): the report prints recall and false alarms per class. */
 export type JourneyClass =
-  'spa-research' | 'timing' | 'banners' | 'unfinished' | 'visit' | 'rhythm' | 'values' | 'paging';
+  | 'spa-research'
+  | 'timing'
+  | 'banners'
+  | 'unfinished'
+  | 'visit'
+  | 'rhythm'
+  | 'values'
+  | 'paging'
+  | 'identity';
 
 export interface CleanJourney {
   id: string;
@@ -466,6 +474,22 @@ export const CORPUS: readonly CorpusEntry[] = [
   inClass(
     'rhythm',
     clean('click-again-later', 'the same tile clicked again 1.2 s later (the shopper came back)'),
+  ),
+  inClass(
+    'identity',
+    clean(
+      'checkout-passed-ids',
+      'a checkout on another domain given both the userId and the sessionId',
+    ),
+  ),
+  inClass(
+    'identity',
+    fault(
+      'checkout-empty-user',
+      'a checkout that passes its own identity and has none: an empty userId',
+      'issue #41 (identity that does not hold across a visit)',
+      e('identity-missing', 'error', /empty context\.userId/),
+    ),
   ),
   inClass(
     'values',

@@ -177,6 +177,7 @@ const CLASS_TITLE: Record<JourneyClass, string> = {
   rhythm: 'interactions the client never repeats',
   values: 'values the client never produces',
   paging: 'lists that page or scroll',
+  identity: 'identity across the visit',
 };
 
 /** Recall and false alarms per class of bug (issue #22's classes and the whole visit). */

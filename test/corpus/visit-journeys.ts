@@ -338,6 +338,45 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
   },
   // the classes the checks missed (issue #41): the same request shapes, with values, rhythm or responseIds
   // the provider's client never produces
+  'checkout-passed-ids': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // a checkout on another domain, given both the userId and the sessionId (the integration done right)
+    const checkout = new Shopper(h);
+    await checkout.sameSessionAs(s);
+    checkout.beacon.updateContext('userId', s.beacon.getUserId());
+    await checkout.thankYou('A-3010', [JACKET]);
+  },
+  'checkout-empty-user': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // a checkout that sends its order with its own code and identity, and has no userId for this shopper
+    // (the provider's library never sends an empty one: it makes a new id instead)
+    const res = await fetch(`${h.sandbox.url}/beacon/v2/demo42/order/transaction`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        context: {
+          timestamp: new Date().toISOString(),
+          pageUrl: 'https://checkout.example.com/thanks',
+          userId: '',
+          sessionId: s.beacon.getSessionId(),
+          pageLoadId: 'checkout-thanks-1',
+          initiator: 'checkout/1.0',
+          dev: true,
+        },
+        data: {
+          orderId: 'A-3011',
+          transactionTotal: 80,
+          total: 80,
+          results: [JACKET],
+        },
+      }),
+    });
+    if (res.status !== 200) throw new Error(`order answered ${res.status}: ${await res.text()}`);
+    journey.sent++;
+    await s.settle();
+  },
   'order-sale-and-gift': async (h) => {
     const s = new Shopper(h);
     await toCheckout(s);

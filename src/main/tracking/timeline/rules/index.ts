@@ -17,6 +17,7 @@ import { clickUnderOtherResponse } from './click-under-other-response';
 import { responseIdReused } from './responseid-reused';
 import { responseIdCrossKind } from './responseid-cross-kind';
 import { contextDrift } from './context-drift';
+import { identityMissing } from './identity-missing';
 import { timestampSkew } from './timestamp-skew';
 import { devFlag } from './dev-flag';
 import { noImpression } from './no-impression';
@@ -75,6 +76,7 @@ export const PAGE_RULES: readonly PageRule[] = [
   schema,
   requestRefused,
   contextDrift,
+  identityMissing,
   timestampSkew,
   devFlag,
   upstreamDisagrees,
@@ -89,6 +91,7 @@ export const TIMELINE_RULES: ReadonlyArray<ResponseRule | PageRule> = [
   requestRefused,
   ...RESPONSE_RULES,
   contextDrift,
+  identityMissing,
   timestampSkew,
   devFlag,
   upstreamDisagrees,
