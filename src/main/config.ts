@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config-error';
 import { parseAccounts, parseRules, type AccountConfig } from './accounts/config';
+import { RULE_IDS } from './tracking/timeline/rule-list';
 import { parseSearchConfig, type SearchConfig } from './search/config';
 import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
 import {
@@ -23,6 +24,7 @@ export function parseSandboxAccounts(
   return parseAccounts(raw, baseDir, file, (a, key, siteId) => ({
     search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
     tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
+    ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file, RULE_IDS) }),
   }));
 }
 
@@ -232,7 +234,7 @@ function buildConfig(
     retention,
     timelines: parseTimelineSettings(raw.timelines, file),
     attribution: parseAttribution(raw.attribution, file),
-    rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file),
+    rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file, RULE_IDS),
     accounts: parseSandboxAccounts(raw.accounts, baseDir, file),
     smtp: parseSmtp(raw.smtp, file),
     configSource: source,

@@ -60,7 +60,7 @@ import {
   TimelineReportSchema,
   timelineList,
 } from './schema-timeline';
-import { OrderSchema, OrdersSummarySchema, VisitSchema } from './schema-visits';
+import { OrderSchema, OrdersSummarySchema, RuleInfoSchema, VisitSchema } from './schema-visits';
 import { DiffResultSchema } from './schema-baseline';
 import { closed } from './schema-base';
 import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
@@ -183,6 +183,13 @@ export const ADMIN_API = {
     body: Type.Unknown({ description: 'an export, a bare array of events, or NDJSON' }),
     response: ImportAnswerSchema,
     errors: { 400: Type.Union([ErrorSchema, InvalidImportSchema]), 413: ErrorSchema },
+  },
+  rules: {
+    method: 'GET',
+    path: '/_sandbox/rules',
+    summary:
+      'every rule as its module declares it: id, description, appliesTo, defaultSeverity, fix, scope',
+    response: Type.Array(RuleInfoSchema, { description: 'every rule, in the order they run' }),
   },
   timelines: {
     method: 'GET',

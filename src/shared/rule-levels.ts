@@ -3,7 +3,6 @@
 // or `check --rule`. One validator for all three places, and one way to apply a level to a finding.
 import {
   RULE_LEVELS,
-  TIMELINE_RULE_IDS,
   type RuleLevel,
   type RulesConfig,
   type Severity,
@@ -11,29 +10,31 @@ import {
   type TimelineRuleId,
 } from './timeline';
 
-export function isRuleId(v: string): v is TimelineRuleId {
-  return (TIMELINE_RULE_IDS as readonly string[]).includes(v);
-}
-
 export function isRuleLevel(v: unknown): v is RuleLevel {
   return typeof v === 'string' && (RULE_LEVELS as readonly string[]).includes(v);
 }
 
-/** What is wrong with one entry of a rules map, naming the valid ids or levels; null when it is fine. */
-export function ruleEntryProblem(rule: string, level: unknown): string | null {
-  if (!isRuleId(rule))
-    return `"${rule}" is not a rule id; the rule ids are ${TIMELINE_RULE_IDS.join(', ')}`;
+/**
+ * What is wrong with one entry of a rules map, naming the valid ids or levels; null when it is fine.
+ * `ids` are the sandbox's rule ids (its rules declare them; `GET /_sandbox/rules` lists them).
+ */
+export function ruleEntryProblem(
+  rule: string,
+  level: unknown,
+  ids: readonly string[],
+): string | null {
+  if (!ids.includes(rule)) return `"${rule}" is not a rule id; the rule ids are ${ids.join(', ')}`;
   if (!isRuleLevel(level))
     return `${JSON.stringify(level)} is not a level for ${rule}: use ${RULE_LEVELS.join(', ')}`;
   return null;
 }
 
 /** A whole map's first problem (`where` names it: "rules", "accounts[0].rules", "--rule"), or null. */
-export function rulesProblem(raw: unknown, where: string): string | null {
+export function rulesProblem(raw: unknown, where: string, ids: readonly string[]): string | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    return `${where} must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}`;
+    return `${where} must be an object of rule id → level, e.g. {"${ids[0]}": "off"}`;
   for (const [rule, level] of Object.entries(raw)) {
-    const p = ruleEntryProblem(rule, level);
+    const p = ruleEntryProblem(rule, level, ids);
     if (p) return `${where}.${rule}: ${p}`;
   }
   return null;

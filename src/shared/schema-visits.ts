@@ -3,11 +3,12 @@
 import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { closed, literals, nullable, dto } from './schema-base';
-import { TIMELINE_RULE_IDS } from './timeline';
+import type { RuleInfoDto } from './timeline';
 import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
 
 export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
-export const RuleIdSchema = literals(TIMELINE_RULE_IDS);
+/** A rule id: the rules declare theirs in their own modules; openapi.json lists them as its enum (x-values). */
+export const RuleIdSchema = Type.String({ 'x-values': 'rule-ids' });
 export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
 
 export const VisitPageKindSchema = literals([
@@ -146,3 +147,31 @@ export const OrdersSummaryShape = closed(
 );
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const OrdersSummarySchema = dto<OrdersSummaryDto>(OrdersSummaryShape);
+
+export const RuleInfoShape = closed(
+  {
+    id: RuleIdSchema,
+    title: Type.String(),
+    description: Type.String(),
+    expects: Type.String(),
+    appliesTo: Type.Array(
+      literals([
+        'search',
+        'category',
+        'autocomplete',
+        'recommendations',
+        'product',
+        'cart',
+        'order',
+        'login',
+        'visit',
+      ] as const),
+    ),
+    defaultSeverity: literals(['off', 'error', 'warning', 'info'] as const),
+    fix: Type.String(),
+    scope: literals(['page', 'session', 'site'] as const),
+  },
+  'a rule as its module declares it',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const RuleInfoSchema = dto<RuleInfoDto>(RuleInfoShape);

@@ -2,7 +2,8 @@
 // the cart as its last cart event left it, its orders, and the credit each order line gets. Stable shapes:
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
-import type { Severity, TimelineRuleId, Verdict } from './timeline';
+import type { Severity, Verdict } from './verdict';
+import type { TimelineRuleId } from './timeline';
 
 /** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
 export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';

@@ -281,7 +281,7 @@ describe('expectClean', () => {
       `expectClean: failOn "warn" is not a severity: use 'error' (default), 'warning' or 'info'`,
     );
     await expect(sandbox.expectClean({ ignoreRules: 'order' as never })).rejects.toThrow(
-      `expectClean: ignoreRules "order" must be a list of rule ids, e.g. ['no-impression']`,
+      `expectClean: ignoreRules "order" must be a list of rule ids (sandbox.rules() lists them)`,
     );
   });
 });

@@ -73,7 +73,10 @@ describe('GET /_sandbox/timelines', () => {
     ]);
     expect(good.responses[0]!.events.map((e) => e.arrival)).toEqual([2, 3, 1]);
     const bad = all.pages.find((pg) => pg.pageLoadId === 'page-bad')!;
-    expect(bad.findings.map((f) => f.rule)).toEqual(['missing-render', 'click-not-impressed']);
+    expect(bad.findings.map((f) => f.rule)).toEqual([
+      'missing-render',
+      'click-not-impressed-at-exit',
+    ]);
 
     const fails = await list(s.url, '?verdict=fail');
     expect(fails.pages.map((pg) => pg.pageLoadId)).toEqual(['page-bad']);
@@ -138,7 +141,7 @@ describe('GET /_sandbox/timelines', () => {
     await post(s.url, badSession('page-stream'));
     const decoder = new TextDecoder();
     let text = '';
-    while (!/event: timeline\n[^\n]*"click-not-impressed"/.test(text)) {
+    while (!/event: timeline\n[^\n]*"click-not-impressed-at-exit"/.test(text)) {
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
@@ -157,7 +160,7 @@ describe('GET /_sandbox/timelines', () => {
     expect(message.data).toMatchObject({
       pageLoadId: 'page-stream',
       verdict: 'fail',
-      rules: ['missing-render', 'click-not-impressed'],
+      rules: ['missing-render', 'click-not-impressed-at-exit'],
     });
   });
 

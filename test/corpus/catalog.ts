@@ -17,7 +17,16 @@ export interface ExpectedCredit {
 }
 
 /** A class of bug (issue #22's list, the whole visit): the report prints recall and false alarms per class. */
-export type JourneyClass = 'spa-research' | 'timing' | 'banners' | 'unfinished' | 'visit';
+export type JourneyClass =
+  | 'spa-research'
+  | 'timing'
+  | 'banners'
+  | 'unfinished'
+  | 'visit'
+  | 'rhythm'
+  | 'values'
+  | 'paging'
+  | 'identity';
 
 export interface CleanJourney {
   id: string;
@@ -195,7 +204,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     'impression-never',
     'impressions never sent',
     'issue #11; Snap b8e8c31 (inline banners never impressed)',
-    e('no-impression', 'warning', /no impression of it arrived/),
+    e('no-impression-of-results', 'warning', /no impression of it arrived/),
   ),
   fault(
     'impress-every-scroll',
@@ -462,6 +471,86 @@ export const CORPUS: readonly CorpusEntry[] = [
         'test/unit/visits.test.ts and test/api/visits.test.ts (live only: no catalog travels in an export)',
     },
   ),
+  // the classes the checks missed (issue #41), test/corpus/visit-journeys.ts
+  inClass(
+    'rhythm',
+    fault(
+      'click-sent-twice',
+      'each click sent twice (a handler on the tile and one on its link), 0 ms apart',
+      'issue #41 (interactions the real client never repeats)',
+      e('click-repeated', 'warning', /sent twice on responseId "rhythm-r1"/),
+    ),
+  ),
+  inClass(
+    'rhythm',
+    clean('click-again-later', 'the same tile clicked again 1.2 s later (the shopper came back)'),
+  ),
+  inClass(
+    'identity',
+    clean(
+      'checkout-passed-ids',
+      'a checkout on another domain given both the userId and the sessionId',
+    ),
+  ),
+  inClass(
+    'identity',
+    fault(
+      'checkout-empty-user',
+      'a checkout that passes its own identity and has none: an empty userId',
+      'issue #41 (identity that does not hold across a visit)',
+      e('identity-missing', 'error', /empty context\.userId/),
+    ),
+  ),
+  inClass(
+    'values',
+    clean(
+      'order-sale-and-gift',
+      'an order with the jacket 20% off at checkout, a free gift (price 0) and vat as a rate (0.2)',
+    ),
+  ),
+  inClass(
+    'values',
+    fault(
+      'order-vat-percent',
+      'an order sent with vat 20 (a percentage) by a direct beacon call',
+      'issue #41 (vat as percent instead of a rate)',
+      e('vat-as-percent', 'warning', /has vat 20/),
+    ),
+  ),
+  inClass(
+    'values',
+    fault(
+      'order-qty-zero',
+      'an order line of 0 units',
+      'issue #41 (impossible quantities)',
+      e('line-values-impossible', 'error', /qty 0/),
+    ),
+  ),
+  inClass(
+    'values',
+    fault(
+      'order-line-cents',
+      'order line prices in cents, the cart’s in units',
+      'issue #41 (prices disagreeing across cart and order)',
+      e('price-unit-mismatch', 'error', /at 8000 where/),
+    ),
+  ),
+  inClass(
+    'paging',
+    clean(
+      'paged-click-own-id',
+      'two pages of a list, page 2’s tile clicked with page 2’s responseId',
+    ),
+  ),
+  inClass(
+    'paging',
+    fault(
+      'paged-click-first-id',
+      'page 2’s tile clicked with page 1’s responseId',
+      'issue #41 (clicks carrying page 1’s responseId for page 2’s tiles; Snap 25c13f2)',
+      e('click-under-other-response', 'warning', /impressed with responseId "paging-r4"/),
+    ),
+  ),
   // whole pages (issue #22), test/corpus/visit-journeys.ts: the provider's beacon library in Node, companion search
   inClass(
     'spa-research',
@@ -544,7 +633,7 @@ export const CORPUS: readonly CorpusEntry[] = [
       'rendered-never-impressed',
       'results rendered and never impressed (the report judges the page as finished)',
       'issue #22 (pages rendered and never impressed pass the report)',
-      e('no-impression', 'warning', /no impression/i),
+      e('no-impression-of-results', 'warning', /no impression/i),
     ),
   ),
 ];

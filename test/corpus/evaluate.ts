@@ -174,6 +174,10 @@ const CLASS_TITLE: Record<JourneyClass, string> = {
   banners: 'banners',
   unfinished: 'pages judged as finished',
   visit: 'the whole visit',
+  rhythm: 'interactions the client never repeats',
+  values: 'values the client never produces',
+  paging: 'lists that page or scroll',
+  identity: 'identity across the visit',
 };
 
 /** Recall and false alarms per class of bug (issue #22's classes and the whole visit). */

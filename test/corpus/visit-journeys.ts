@@ -83,6 +83,27 @@ class Shopper {
     }
   }
 
+  /** A list that pages or scrolls: page 1 and page 2, each rendered and impressed with its own responseId. */
+  async twoPages(r1: string, page1: string[], r2: string, page2: string[]): Promise<void> {
+    for (const [responseId, uids] of [
+      [r1, page1],
+      [r2, page2],
+    ] as const) {
+      this.beacon.events.search.render({ data: { responseId } });
+      this.beacon.events.search.impression({
+        data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
+      });
+      this.sent += 2;
+      await this.settle();
+    }
+  }
+
+  /** A clickthrough of `uid` carrying `responseId`, sent at once. */
+  click(responseId: string, uid: string): void {
+    this.beacon.events.search.clickThrough({ data: { responseId, results: [tile(uid)] } });
+    this.sent++;
+  }
+
   /** A quick add from a listing: addtocart only (the tracker adds it to its stored cart, no cart/add). */
   async quickAdd(responseId: string, uid: string, price: number): Promise<void> {
     this.beacon.events.search.addToCart({
@@ -143,7 +164,7 @@ class Shopper {
   async order(
     orderId: string,
     lines: Item[],
-    totals: { transactionTotal?: number; total?: number } = {},
+    totals: { transactionTotal?: number; total?: number; vat?: number } = {},
   ): Promise<void> {
     const sum = lines.reduce((s, l) => s + l.qty * l.price, 0);
     this.beacon.events.order.transaction({
@@ -151,6 +172,7 @@ class Shopper {
         orderId,
         transactionTotal: totals.transactionTotal ?? sum,
         total: totals.total ?? sum,
+        ...(totals.vat !== undefined && { vat: totals.vat }),
         city: 'Springfield',
         country: 'US',
         results: lines,
@@ -165,7 +187,7 @@ class Shopper {
   async thankYou(
     orderId: string,
     lines: Item[],
-    totals: { transactionTotal?: number; total?: number } = {},
+    totals: { transactionTotal?: number; total?: number; vat?: number } = {},
   ): Promise<void> {
     this.open('http://localhost:5173/checkout/thanks');
     await this.cartGlobals([]);
@@ -327,6 +349,111 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
     await thanks.sameSessionAs(s);
     thanks.beacon.updateContext('userId', s.beacon.getUserId());
     await thanks.thankYou('A-2006', [JACKET]);
+  },
+  // the classes the checks missed (issue #41): the same request shapes, with values, rhythm or responseIds
+  // the provider's client never produces
+  'checkout-passed-ids': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // a checkout on another domain, given both the userId and the sessionId (the integration done right)
+    const checkout = new Shopper(h);
+    await checkout.sameSessionAs(s);
+    checkout.beacon.updateContext('userId', s.beacon.getUserId());
+    await checkout.thankYou('A-3010', [JACKET]);
+  },
+  'checkout-empty-user': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // a checkout that sends its order with its own code and identity, and has no userId for this shopper
+    // (the provider's library never sends an empty one: it makes a new id instead)
+    const res = await fetch(`${h.sandbox.url}/beacon/v2/demo42/order/transaction`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        context: {
+          timestamp: new Date().toISOString(),
+          pageUrl: 'https://checkout.example.com/thanks',
+          userId: '',
+          sessionId: s.beacon.getSessionId(),
+          pageLoadId: 'checkout-thanks-1',
+          initiator: 'checkout/1.0',
+          dev: true,
+        },
+        data: {
+          orderId: 'A-3011',
+          transactionTotal: 80,
+          total: 80,
+          results: [JACKET],
+        },
+      }),
+    });
+    if (res.status !== 200) throw new Error(`order answered ${res.status}: ${await res.text()}`);
+    journey.sent++;
+    await s.settle();
+  },
+  'order-sale-and-gift': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the jacket 20% off at checkout, and a free gift (price 0) added by the order script
+    const gift = item('GIFT', 'GIFT', 1, 0);
+    await s.thankYou('A-3000', [{ ...JACKET, price: 64 }, gift], {
+      transactionTotal: 64,
+      total: 64,
+      vat: 0.2,
+    });
+  },
+  'order-vat-percent': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // a direct beacon call that sends vat as a percentage
+    await s.thankYou('A-3001', [JACKET], { vat: 20 });
+  },
+  'order-qty-zero': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the order script counts a line as 0 units (a quantity field read before it was filled in)
+    await s.thankYou('A-3002', [{ ...JACKET, qty: 0 }], { transactionTotal: 80, total: 80 });
+  },
+  'order-line-cents': async (h) => {
+    const s = new Shopper(h);
+    await toCheckout(s);
+    // the order script sends line prices in cents, the cart globals in units; the totals in units
+    await s.thankYou('A-3003', [{ ...JACKET, price: 8000 }], { transactionTotal: 80, total: 80 });
+  },
+  'click-sent-twice': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    await s.search('rhythm-r1', ['P103', 'P104']);
+    // a click handler on the tile and another on its link: each click sent twice
+    s.click('rhythm-r1', 'P103');
+    s.click('rhythm-r1', 'P103');
+    await s.settle();
+  },
+  'click-again-later': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=jacket');
+    await s.search('rhythm-r2', ['P103', 'P104']);
+    s.click('rhythm-r2', 'P103');
+    await s.settle();
+    // the shopper opened the product in a new tab and clicked the same tile again later
+    await pause(1200);
+    s.click('rhythm-r2', 'P103');
+    await s.settle();
+  },
+  'paged-click-own-id': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=sock');
+    await s.twoPages('paging-r1', ['S1', 'S2'], 'paging-r2', ['S3', 'S4']);
+    s.click('paging-r2', 'S3');
+    await s.settle();
+  },
+  'paged-click-first-id': async (h) => {
+    const s = new Shopper(h);
+    s.open('http://localhost:5173/search?q=sock');
+    await s.twoPages('paging-r3', ['S1', 'S2'], 'paging-r4', ['S3', 'S4']);
+    // page 2's tile clicked with page 1's responseId (tracking data taken from the list's first search)
+    s.click('paging-r3', 'S3');
+    await s.settle();
   },
   'cart-stale': async (h) => {
     const s = new Shopper(h);

@@ -69,9 +69,11 @@ describe.skipIf(skip)('layout and keyboard', () => {
     expect(await s.page.evaluate<string | null>(FOCUSED_PAGE_LOAD_ID)).toBe(second);
 
     await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
-    await s.ui.finding('click-not-impressed').focus();
+    await s.ui.finding('click-not-impressed-at-exit').focus();
     await s.page.keyboard.press('Enter');
-    expect(await s.ui.finding('click-not-impressed').getAttribute('aria-pressed')).toBe('true');
+    expect(await s.ui.finding('click-not-impressed-at-exit').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const marker = s.ui.chartEvents().first();
     await marker.focus();
     await s.page.keyboard.press('Enter');

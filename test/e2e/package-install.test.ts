@@ -189,10 +189,11 @@ const orderFailure = await remote.expectClean({ pageLoadId: 'p3' }).catch((err) 
 const order = await sandbox.order(orders[0].eventId);
 const summary = await remote.ordersSummary({ siteId: 'demo42' });
 const unknownOrder = await remote.order('ev_999999999').catch((err) => err.message);
+const rules = await remote.rules();
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -208,8 +209,15 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
       order: { findings: Array<{ rule: string; fix: string }> };
       summary: unknown;
       unknownOrder: string;
+      rules: Array<{ id: string; defaultSeverity: string; fix: string; appliesTo: string[] }>;
     };
     expect(result.clean.pages).toBe(1);
+    // the rules as the sandbox declares them, through the installed package
+    expect(result.rules.find((r) => r.id === 'order-id-missing')).toMatchObject({
+      defaultSeverity: 'error',
+      appliesTo: ['order'],
+    });
+    expect(result.rules.every((r) => r.fix.length > 0)).toBe(true);
     // the whole visit through the installed package: the order, its uncredited line and its finding
     expect(result.orders).toHaveLength(1);
     expect(result.orders[0]!.lines[0]!.credit).toBeNull();
@@ -359,14 +367,13 @@ console.log(JSON.stringify(out));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult, type RuleInfoDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
 const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render', event: 'render' });
-// @ts-expect-error rule is a rule id (TimelineRuleId)
-await sandbox.timelines({ rule: 'missing-rendr' });
+const declared: RuleInfoDto[] = await sandbox.rules();
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
@@ -387,7 +394,7 @@ const baseline: BaselineResult = await sandbox.expectMatchesBaseline('home', { s
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(baseline.status, port, pages.length, ruled.length, orders.length, visits.length, junit.length, rule, bySearch);
+console.log(baseline.status, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch);
 `,
     );
     writeFileSync(

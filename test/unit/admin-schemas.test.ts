@@ -27,6 +27,7 @@ import type {
   TimelineReportDto,
 } from '../../src/shared/timeline';
 import type { DiffResult } from '../../src/shared/baseline';
+import type { RuleInfoDto } from '../../src/shared/timeline';
 import type {
   OrderDto,
   OrderFilter,
@@ -62,6 +63,7 @@ import {
 import {
   OrderShape,
   OrdersSummaryShape,
+  RuleInfoShape,
   VisitEventShape,
   VisitShape,
 } from '../../src/shared/schema-visits';
@@ -104,6 +106,7 @@ describe('the answer schemas', () => {
       same<typeof OrderShape, OrderDto>(OrderShape, true),
       same<typeof OrdersSummaryShape, OrdersSummaryDto>(OrdersSummaryShape, true),
       same<typeof DiffResultShape, DiffResult>(DiffResultShape, true),
+      same<typeof RuleInfoShape, RuleInfoDto>(RuleInfoShape, true),
       same<typeof VisitEventShape, VisitEventDto>(VisitEventShape, true),
       same<typeof FeedViewShape, FeedView>(FeedViewShape, true),
       same<typeof HistoryEntryShape, HistoryEntry>(HistoryEntryShape, true),

@@ -16,11 +16,18 @@ describe('sharedMessage', () => {
   });
 
   it('leaves findings as their rules wrote them', () => {
-    const a = finding('dev-flag', 'info', '', `10 of the 10 events ${'x'.repeat(300)}`, [
-      'e1',
-      'e1',
-    ]);
-    const b = finding('dev-flag', 'info', 'k', `10 of the 10 events ${'x'.repeat(300)}`, ['e2']);
+    const a = finding(
+      { id: 'dev-flag', defaultSeverity: 'info' },
+      '',
+      `10 of the 10 events ${'x'.repeat(300)}`,
+      ['e1', 'e1'],
+    );
+    const b = finding(
+      { id: 'dev-flag', defaultSeverity: 'info' },
+      'k',
+      `10 of the 10 events ${'x'.repeat(300)}`,
+      ['e2'],
+    );
     expect(a.message).toBe(b.message);
     expect(a).toEqual({
       id: 'dev-flag',

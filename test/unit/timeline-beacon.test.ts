@@ -138,7 +138,7 @@ describe('a click that navigates away while impressions are queued', () => {
     const [page] = checkOffline(read.events);
     expect(page!.verdict).toBe('pass');
     expect(page!.findings.map((f) => `${f.rule}/${f.severity}`)).toEqual([
-      'click-not-impressed/info',
+      'click-not-impressed-at-exit/info',
     ]);
     expect(page!.findings[0]!.message).toContain('the click was the last event of the page');
   });

@@ -87,8 +87,8 @@ describe('timeline engine: grouping and ordering', () => {
     e2.apply(p.render('r1', { at: -100 }));
     e2.apply(q.render('r9', { at: 0 }));
     expect(seen).toEqual([
-      'page-1:fail:missing-render,click-not-impressed',
-      'page-1:pass:click-not-impressed',
+      'page-1:fail:missing-render,click-not-impressed-at-exit',
+      'page-1:pass:click-not-impressed-at-exit',
       'page-2:pass:',
     ]);
     e2.reset('demo42');

@@ -9,7 +9,8 @@ import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
-import { TIMELINE_RULE_IDS, type TimelineRuleId, type Verdict } from '../../src/shared/timeline';
+import type { TimelineRuleId, Verdict } from '../../src/shared/timeline';
+import { RULE_IDS } from '../../src/main/tracking/timeline/rule-list';
 import { RESPONSE_KINDS, type ResponseKind } from '../../src/shared/kinds';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder } from './timeline-events';
@@ -52,7 +53,7 @@ function filters(reference: TimelineEngine): Filter[] {
     summary.kinds.forEach((k) => kinds.add(k));
   }
   // a rule and a kind no page has (still a valid id and kind)
-  rules.add(TIMELINE_RULE_IDS.find((r) => !rules.has(r))!);
+  rules.add(RULE_IDS.find((r) => !rules.has(r))!);
   kinds.add(RESPONSE_KINDS.find((k) => !kinds.has(k)) ?? 'bundles');
   const out: Filter[] = [];
   for (const siteId of sites)
@@ -163,7 +164,9 @@ describe('a listed page judged when its DTO is made', () => {
       engine.apply(b.click('r1', 'b', { at: 3000 }), { live: true });
       for (const _ of engine.settle());
       const [page] = engine.byIndex({ siteId: 'demo42' }, 50).pages;
-      expect(engine.pageDto(page!).findings.map((f) => f.rule)).toEqual(['click-not-impressed']);
+      expect(engine.pageDto(page!).findings.map((f) => f.rule)).toEqual([
+        'click-not-impressed-at-exit',
+      ]);
       // picked; then, before its DTO is made, the impression of the clicked tile arrives
       engine.apply(b.impression('r1', ['b'], { at: 2000 }), { live: true });
       const dto = engine.pageDto(page!);
@@ -171,7 +174,7 @@ describe('a listed page judged when its DTO is made', () => {
       expect(dto.findings).toEqual([]);
       expect(dto.verdict).toBe('pass');
       engine.apply(b.click('r1', 'c', { at: 4000 }), { live: true });
-      expect(engine.summary(page!).rules).toEqual(['click-not-impressed']);
+      expect(engine.summary(page!).rules).toEqual(['click-not-impressed-at-exit']);
     } finally {
       engine.dispose();
       clock.dispose();

@@ -101,7 +101,7 @@ describe('no-impression with the issued response', () => {
   it('warns when the response had tiles, is silent when it had none, and stays info without it', () => {
     const p = new PageBuilder({ pageLoadId: 'with' });
     expect(rules([p.render('r1', { at: 0 })], [issued('r1')])).toEqual([
-      ['no-impression', 'warning'],
+      ['no-impression-of-results', 'warning'],
     ]);
     const none = new PageBuilder({ pageLoadId: 'none' });
     expect(rules([none.render('r0', { at: 0 })], [issued('r0', { results: [] })])).toEqual([]);
@@ -112,7 +112,7 @@ describe('no-impression with the issued response', () => {
       slots: { header: ['81001'], banner: [], footer: [], left: [] },
     });
     expect(rules([banner.render('rb', { at: 0 })], [withBanner])).toEqual([
-      ['no-impression', 'warning'],
+      ['no-impression-of-results', 'warning'],
     ]);
     const offline = new PageBuilder({ pageLoadId: 'offline' });
     expect(rules([offline.render('rx', { at: 0 })])).toEqual([['no-impression', 'info']]);
@@ -140,9 +140,9 @@ describe('missing-render', () => {
       p.impression('r2', ['S1'], { at: 1200 }),
     ];
     expect(rules(events, [issued('r1'), issued('r2', { page: 2 })])).toEqual([
-      ['missing-render', 'info'],
+      ['missing-render-backfill', 'info'],
     ]);
-    expect(rules(events)).toEqual([['missing-render', 'info']]);
+    expect(rules(events)).toEqual([['missing-render-backfill', 'info']]);
   });
 
   it('does not count a render with an empty responseId as rendering something', () => {

@@ -28,14 +28,14 @@ describe('click-not-impressed', () => {
     engine.apply(p.impression('r1', ['1', '2'], { at: 100 }));
     engine.apply(p.click('r1', '3', { at: 400 }));
     const found = () =>
-      engine.pagesDto()[0]!.findings.find((f) => f.rule === 'click-not-impressed')!;
-    expect(found().severity).toBe('info');
+      engine.pagesDto()[0]!.findings.find((f) => f.rule.startsWith('click-not-impressed'))!;
+    expect([found().rule, found().severity]).toEqual(['click-not-impressed-at-exit', 'info']);
     expect(found().message).toContain('the click was the last event of the page');
     expect(engine.pagesDto()[0]!.verdict).toBe('pass');
     // a later event on another response of the page: the page did not end with the click
     engine.apply(p.render('r2', { at: 2000 }));
     expect(engine.pagesDto()[0]!.verdict).toBe('warn');
-    expect(found().severity).toBe('warning');
+    expect([found().rule, found().severity]).toEqual(['click-not-impressed', 'warning']);
     expect(found().message).not.toContain('last event of the page');
   });
 
@@ -57,7 +57,7 @@ describe('click-not-impressed', () => {
     expect(findingsOf(events)).toEqual([]);
   });
 
-  it('does not count an impression of another responseId', () => {
+  it('does not count an impression of another responseId (the tile is click-under-other-response’s)', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
@@ -66,7 +66,7 @@ describe('click-not-impressed', () => {
       p.impression('r2', ['b'], { at: 1100 }),
       p.click('r2', 'a', { at: 1500 }),
     ];
-    expect(findingsOf(events).map((f) => f.rule)).toEqual(['click-not-impressed']);
+    expect(findingsOf(events).map((f) => f.rule)).toEqual(['click-under-other-response']);
   });
 });
 

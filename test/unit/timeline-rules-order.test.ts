@@ -41,8 +41,8 @@ describe('missing-render', () => {
       p.impression('r1', ['a'], { at: 10 }),
       p.impression('r2', ['b'], { at: 20 }),
     ];
-    const found = findingsOf(events).filter((f) => f.rule === 'missing-render');
-    expect(found.map((f) => f.severity)).toEqual(['info']);
+    const found = findingsOf(events).filter((f) => f.rule.startsWith('missing-render'));
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['missing-render-backfill', 'info']]);
   });
 
   it('leaves a rejected render to the schema rule', () => {
@@ -171,14 +171,16 @@ describe('click-not-impressed: impressions after the click, banners', () => {
       slow.render('r1', { at: 0 }),
       slow.impression('r1', ['a'], { at: 1200 }),
       slow.bannerClick('r1', '77', { at: 6000 }),
-    ]).filter((f) => f.rule === 'click-not-impressed');
-    expect(found.map((f) => f.severity)).toEqual(['warning']);
+    ]).filter((f) => f.rule.startsWith('click-not-impressed'));
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['click-not-impressed', 'warning']]);
     const fast = new PageBuilder({ pageLoadId: 'fast' });
     const quick = findingsOf([
       fast.render('r1', { at: 0 }),
       fast.bannerClick('r1', '77', { at: 1000 }),
-    ]).filter((f) => f.rule === 'click-not-impressed');
-    expect(quick.map((f) => f.severity)).toEqual(['info']);
+    ]).filter((f) => f.rule.startsWith('click-not-impressed'));
+    expect(quick.map((f) => [f.rule, f.severity])).toEqual([
+      ['click-not-impressed-at-exit', 'info'],
+    ]);
   });
 });
 

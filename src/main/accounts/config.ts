@@ -109,8 +109,8 @@ export function parseAccounts<Areas extends object>(
       secretKey,
       name,
       feeds,
+      // its `rules` too: their ids are the rules' own, which the caller knows (accounts know no rule)
       ...areas(a, key, siteId),
-      ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file) }),
     };
   });
 }
@@ -206,16 +206,21 @@ function parseSource(v: unknown, key: string, baseDir: string, file: string): Fe
 }
 
 /** A `rules` map (top level or an account's): rule id → off | info | warning | error. */
-export function parseRules(raw: unknown, key: string, file: string): RulesConfig {
+export function parseRules(
+  raw: unknown,
+  key: string,
+  file: string,
+  ids: readonly string[],
+): RulesConfig {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new ConfigError(
       key,
-      'must be an object of rule id → level, e.g. {"no-impression": "off", "timestamp-skew": "info"}',
+      `must be an object of rule id → level, e.g. {"${ids[0]}": "off"}`,
       file,
     );
   const out: RulesConfig = {};
   for (const [rule, level] of Object.entries(raw)) {
-    const problem = ruleEntryProblem(rule, level);
+    const problem = ruleEntryProblem(rule, level, ids);
     if (problem) throw new ConfigError(`${key}.${rule}`, problem, file);
     out[rule] = level as RulesConfig[string];
   }

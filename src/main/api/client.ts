@@ -23,6 +23,7 @@ import type {
   RecordedEvent,
   ResetOptions,
   ReportFilter,
+  RuleInfoDto,
   SandboxClockApi,
   TimelineFilter,
   TimelineReportDto,
@@ -151,6 +152,14 @@ export class SandboxClient {
     return this.admin.call('ordersSummary', { query: filter as Filter });
   }
 
+  /**
+   * Every rule the sandbox has, as its module declares it: id, title, description, what it expects,
+   * the page kinds it applies to (or `visit`), its default severity, its fix and its scope.
+   */
+  rules(): Promise<RuleInfoDto[]> {
+    return this.admin.call('rules');
+  }
+
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */
   timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
     return this.admin.call('timeline', { params: { pageLoadId }, query: { siteId } });
@@ -168,13 +177,15 @@ export class SandboxClient {
         `expectClean: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default), 'warning' or 'info'`,
       );
     if (rules !== undefined) {
-      const problem = rulesProblem(rules, 'rules');
+      // the ids the sandbox's rules declare (it may be another version than this package)
+      const ids = (await this.rules()).map((r) => r.id);
+      const problem = rulesProblem(rules, 'rules', ids);
       if (problem) throw new TypeError(`expectClean: ${problem}`);
     }
     const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     if (!Array.isArray(ignoreRules) || ignoreRules.some((r) => typeof r !== 'string'))
       throw new TypeError(
-        `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids, e.g. ['no-impression']`,
+        `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids (sandbox.rules() lists them)`,
       );
     // every page judged as if it has ended (CONTRACT.md "Strictness"), as reports and check do
     const pages = await this.timelines({ ...filter, finished: true });

@@ -3,7 +3,7 @@
 import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
-import { findingSubject } from '../../shared/kinds.js';
+import { findingSubject } from '../../shared/timeline.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`. */
 export function describeFilter(filter: Record<string, FilterValue>): string {

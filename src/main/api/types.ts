@@ -5,6 +5,7 @@ import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
   RuleLevel,
+  RuleInfoDto,
   RulesConfig,
   Severity,
   TimelineFindingDto,
@@ -16,6 +17,7 @@ import type { ResponseKind } from '../../shared/kinds.js';
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
+export type { RuleInfoDto };
 export type {
   VisitDto,
   VisitPageDto,
@@ -74,7 +76,7 @@ export interface PageFilter {
   kind?: ResponseKind;
   /** pages holding an event of this type (render, impression, pageview, …) */
   event?: string;
-  /** pages with a finding of this rule, e.g. 'missing-render' (none when the rule is off) */
+  /** pages with a finding of this rule, one of the ids `rules()` lists (none when the rule is off) */
   rule?: TimelineRuleId;
   [filter: string]: FilterValue;
 }
@@ -107,11 +109,11 @@ export interface ExpectCleanOptions {
   /** the lowest severity that fails: 'error' (default), 'warning' or 'info' */
   failOn?: 'error' | 'warning' | 'info';
   /**
-   * Per-rule severity for this assertion, ESLint style: `{'no-impression': 'off', 'timestamp-skew':
-   * 'error'}` (levels off, info, warning, error); it wins over the sandbox's config.
+   * Per-rule severity for this assertion, ESLint style: rule id → level (off, info, warning, error), the
+   * ids those `rules()` lists; it wins over the sandbox's config.
    */
   rules?: RulesConfig;
-  /** rule ids whose findings are not counted, e.g. ['no-impression'] */
+  /** rule ids whose findings are not counted (ids `rules()` lists) */
   ignoreRules?: string[];
   /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
   allowEmpty?: boolean;

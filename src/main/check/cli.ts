@@ -13,6 +13,7 @@ import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { readConfigFile } from '../config';
 import { ConfigError } from '../config-error';
 import { parseRules } from '../accounts/config';
+import { RULE_IDS } from '../tracking/timeline/rule-list';
 import {
   configLevels,
   layered,
@@ -170,11 +171,11 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
     const at = flag.indexOf('=');
     if (at < 1)
       throw new InputError(
-        `--rule "${flag}" must be RULE=LEVEL, e.g. --rule no-impression=off (levels: off, info, warning, error)`,
+        `--rule "${flag}" must be RULE=LEVEL, e.g. --rule ${RULE_IDS[0]}=off (levels: off, info, warning, error)`,
       );
     const rule = flag.slice(0, at);
     const level = flag.slice(at + 1);
-    const problem = ruleEntryProblem(rule, level);
+    const problem = ruleEntryProblem(rule, level, RULE_IDS);
     if (problem) throw new InputError(`--rule ${flag}: ${problem}`);
     rules[rule] = level as RuleLevel;
   }
@@ -184,7 +185,7 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
 /** `rules` and `accounts[].rules` of a sandbox config file; the rest of the file is not needed here. */
 function configFileLevels(file: string): LevelSource | undefined {
   const raw = readConfigFile(file);
-  const top = raw.rules === undefined ? undefined : parseRules(raw.rules, 'rules', file);
+  const top = raw.rules === undefined ? undefined : parseRules(raw.rules, 'rules', file, RULE_IDS);
   const accounts = Array.isArray(raw.accounts) ? raw.accounts : [];
   const sites = accounts.flatMap((a, i) => {
     if (!a || typeof a !== 'object' || (a as { rules?: unknown }).rules === undefined) return [];
@@ -192,7 +193,7 @@ function configFileLevels(file: string): LevelSource | undefined {
     return [
       {
         siteId: typeof siteId === 'string' ? siteId : '',
-        rules: parseRules(rules, `accounts[${i}].rules`, file),
+        rules: parseRules(rules, `accounts[${i}].rules`, file, RULE_IDS),
       },
     ];
   });

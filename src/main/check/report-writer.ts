@@ -18,6 +18,7 @@ import {
   textSummary,
   type FailOn,
 } from '../tracking/timeline/report';
+import { WiderScope } from '../tracking/timeline/wider-scope';
 
 export interface ReportWriter {
   page(p: PageTimelineDto): void;
@@ -153,6 +154,8 @@ abstract class Base implements ReportWriter {
   protected readonly verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   failed = false;
   protected readonly chunks: Chunked;
+  /** a finding about the whole session or site is written on its first page only */
+  protected readonly once = new WiderScope();
   constructor(protected readonly o: ReportOptions) {
     this.chunks = new Chunked(o.out);
   }
@@ -168,7 +171,7 @@ abstract class Base implements ReportWriter {
 
 class TextWriter extends Base {
   protected add(p: PageTimelineDto): void {
-    this.chunks.write(textPage(p));
+    this.chunks.write(textPage(this.once.page(p)));
   }
   end(): void {
     this.chunks.write(textSummary(this.verdicts));
@@ -217,7 +220,7 @@ class JunitWriter extends Base {
     if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
     site.tests++;
     if (fails(p, this.o.failOn)) site.failures++;
-    const place = this.spool.add(junitCase(p, this.o.failOn));
+    const place = this.spool.add(junitCase(this.once.page(p), this.o.failOn));
     const last = site.places[site.places.length - 1];
     // consecutive cases of one site are one place
     if (last && last.offset + last.length === place.offset) last.length += place.length;

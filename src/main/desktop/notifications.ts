@@ -1,11 +1,8 @@
 // Which bus messages deserve a desktop notification — a page whose verdict turns `fail`, a feed that
 // ends in `error` or `regen_error` — and a throttle so a burst (an imported HAR) is one summary, not fifty.
 import type { StreamMessage, StreamType } from '../../shared/stream';
-import {
-  TIMELINE_RULES,
-  type PageTimelineSummaryDto,
-  type TimelineRuleId,
-} from '../../shared/timeline';
+import type { PageTimelineSummaryDto } from '../../shared/timeline';
+import { ruleMeta } from '../tracking/timeline/rule-list';
 import { isObject } from '../../shared/values';
 
 export interface DesktopNotice {
@@ -46,12 +43,13 @@ export class NotificationWatcher {
     const before = this.verdicts.get(key);
     remember(this.verdicts, key, page.verdict);
     if (page.verdict !== 'fail' || before === 'fail') return null;
-    const rules = (Array.isArray(page.rules) ? page.rules : []).filter(
-      (r): r is TimelineRuleId => typeof r === 'string' && Object.hasOwn(TIMELINE_RULES, r),
-    );
+    const rules = (Array.isArray(page.rules) ? page.rules : []).flatMap((r) => {
+      const meta = typeof r === 'string' ? ruleMeta(r) : undefined;
+      return meta ? [meta] : [];
+    });
     // the failing rules first: they are why the verdict is fail
-    const failing = rules.filter((r) => TIMELINE_RULES[r].severity === 'error');
-    const shown = (failing.length > 0 ? failing : rules).map((r) => TIMELINE_RULES[r].title);
+    const failing = rules.filter((m) => m.defaultSeverity === 'error');
+    const shown = (failing.length > 0 ? failing : rules).map((m) => m.title);
     const where = page.pageUrl ? page.pageUrl : `page ${page.pageLoadId}`;
     const site = page.siteId ? `${page.siteId}: ` : '';
     const errors = typeof page.counts?.errors === 'number' ? page.counts.errors : null;

@@ -9,6 +9,7 @@ import { sameOriginGuard } from './security';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
+import { adminRulesRouter } from './routes/admin-rules';
 import { beaconLane, trackingAdminRouter, trackingRouter } from './routes/tracking';
 import { indexingRouter } from './routes/indexing';
 import { searchAdminRouter, searchRouter } from './routes/search';
@@ -71,6 +72,7 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core.timelines, core.clock));
+  app.use('/_sandbox', guard, adminRulesRouter());
   app.use('/_sandbox', guard, adminVisitsRouter(core.timelines));
   // reads its own body (a recording, up to 10 MB) whatever its Content-Type
   app.use('/_sandbox', guard, adminDiffRouter(core.events));

@@ -8,10 +8,17 @@ import {
   type Endpoint,
 } from '../../shared/admin-api';
 import { ErrorSchema } from '../../shared/schema-admin';
+import { RULE_IDS } from '../tracking/timeline/rule-list';
 
-/** A schema as JSON (TypeBox's own symbols dropped). */
+/** A schema as JSON (TypeBox's own symbols dropped); a rule id, wherever it stands, gets the ids as its enum. */
 function plain(schema: unknown): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) =>
+    value !== null &&
+    typeof value === 'object' &&
+    (value as Record<string, unknown>)['x-values'] === 'rule-ids'
+      ? { ...value, enum: [...RULE_IDS] }
+      : value,
+  ) as Record<string, unknown>;
 }
 
 const STATUS_TEXT: Record<number, string> = {

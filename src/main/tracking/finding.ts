@@ -4,7 +4,7 @@
 // A finding's message is held as long as its page is kept, and a sandbox keeps 100,000 pages: a message
 // found word for word on many pages (`10 of the 10 accepted events on this page were sent in production
 // mode …`, 334 characters) is kept as one string. Values only: every message keeps its text.
-import type { Severity, TimelineFindingDto, TimelineRuleId } from '../../shared/timeline';
+import type { Severity, TimelineFindingDto } from '../../shared/timeline';
 import { StringPool } from '../store/shared-strings';
 
 /** Ids a finding (or a page's tally) names at most: findings stay small however noisy a page gets. */
@@ -17,20 +17,20 @@ export function sharedMessage(message: string): string {
   return messages.share(message);
 }
 
-/** Build a finding; event ids are de-duplicated and capped. */
+/** Build a finding of a rule at its declared severity; event ids are de-duplicated and capped. */
 export function finding(
-  rule: TimelineRuleId,
-  severity: Severity,
+  meta: { id: string; defaultSeverity: Severity },
   key: string,
   message: string,
   eventIds: Iterable<string>,
   extra: { responseId?: string; eventCount?: number } = {},
 ): TimelineFindingDto {
   const ids = [...new Set(eventIds)];
+  const rule = meta.id;
   return {
     id: key ? `${rule}:${key}` : rule,
     rule,
-    severity,
+    severity: meta.defaultSeverity,
     message: sharedMessage(message),
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),

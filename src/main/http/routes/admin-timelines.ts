@@ -10,7 +10,8 @@ import { mount } from '../admin-query';
 import { objectWithList } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
 import { mapped, streamBody } from '../stream-body';
-import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
+import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import { WiderScope } from '../../tracking/timeline/wider-scope';
 import type { PageState } from '../../tracking/timeline/model';
 
 export const DEFAULT_TIMELINE_LIMIT = 500;
@@ -67,13 +68,22 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
           : view === 'summary'
             ? summaryOf(p)
             : p;
+    // a finding about the whole session or site is listed on its first page only (wider-scope.ts)
+    const once = new WiderScope();
+    const listed = (p: PageState | PageTimelineDto) => {
+      const d = dto(p);
+      if (view === 'keys') return d;
+      return view === 'summary'
+        ? once.summary(d as PageTimelineSummaryDto)
+        : once.page(d as PageTimelineDto);
+    };
     // the bytes res.json would send for { pages, total, verdicts } (a TimelineListDto), as a stream
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     await streamBody(
       res,
       objectWithList(
         'pages',
-        mapped(kept, (p) => JSON.stringify(dto(p))),
+        mapped(kept, (p) => JSON.stringify(listed(p))),
         { total, verdicts },
       ),
       slicer,

@@ -8,7 +8,7 @@ import type {
   TimelineRuleId,
   Verdict,
 } from '../../../shared/timeline';
-import { TIMELINE_RULE_IDS } from '../../../shared/timeline';
+import { RULE_IDS } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
 import { pageKindOf } from './page-kind';
@@ -39,7 +39,7 @@ function responsesInOrder(page: PageState): Iterable<ResponseState> {
   return page.responses.values();
 }
 
-const RULE_ORDER = new Map<string, number>(TIMELINE_RULE_IDS.map((id, i) => [id, i]));
+const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
 
 /** Errors first, then warnings, then info; within a severity in catalogue order. */
 export function allFindings(page: PageState): TimelineFindingDto[] {
@@ -132,7 +132,7 @@ export function pageSummary(page: PageState): PageTimelineSummaryDto {
     ...pageHeader(page),
     responseIds,
     kinds: [...kinds],
-    rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
+    rules: RULE_IDS.filter((id) => rules.has(id)),
   };
 }
 
@@ -150,6 +150,6 @@ export function summaryOf(page: PageTimelineDto): PageTimelineSummaryDto {
     ...header,
     responseIds: responses.map((r) => r.responseId),
     kinds: [...new Set(responses.map((r) => r.kind))],
-    rules: TIMELINE_RULE_IDS.filter((id) => rules.has(id)),
+    rules: RULE_IDS.filter((id) => rules.has(id)),
   };
 }

@@ -1,194 +1,48 @@
 // The timeline engine: folds each tracked event (search, category, autocomplete, recommendations, bundles)
-// into its page (siteId + pageLoadId) and response (kind + responseId + tag), re-runs the rules of that one
-// response and page, and tells listeners the page changed.
+// into its page (siteId + pageLoadId) and response (kind + responseId + tag), marks what the event changed
+// for the judge, and tells listeners the page changed. The pages and every read of them are
+// timeline-pages.ts's; the rules run in judge.ts.
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
-import type { Clock } from '../../clock';
-import type { TimelineSettings } from '../timeline-settings';
 import type { RecordedEvent } from '../../../shared/events';
-import type { DroppedEvent, RequestFields } from '../../store/types';
-import type {
-  PageTimelineDto,
-  PageTimelineSummaryDto,
-  Severity,
-  TimelineRuleId,
-  Verdict,
-} from '../../../shared/timeline';
-import { isTimelineEndpoint, ruleAppliesTo, type ResponseKind } from '../../../shared/kinds';
+import type { DroppedEvent } from '../../store/types';
+import type { PageTimelineDto } from '../../../shared/timeline';
 import {
   insertSorted,
-  isRefusal,
-  keptFindings,
   NO_ENTRIES,
   pageKey,
   readEvent,
   responseKey,
-  type FindingDraft,
   type PageState,
-  type ResponseState,
   type TimelineEvent,
 } from './model';
 import {
   addFact,
-  hasEvent,
+  clickSource,
   dropLetGoSummary,
-  keepLetGoSummary,
-  matches,
+  insertSortedBy,
   newPage,
   responseFor,
   tally,
 } from './page-state';
 import { IdleQueue } from './idle-queue';
-import { PageIndex, type IndexFilter } from './page-index';
-import { PAGE_RULES, RESPONSE_RULES } from './rules';
-import type { RuleContext } from './rules/types';
-import { ResponseOrigins, SiteOrigin } from './response-origins';
+import { SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
-import { PageLookup } from './page-lookup';
-import type { ProvenanceSource } from './rules/provenance';
-import { allFindings, pageDto, pageRules, pageSummary, verdictOf } from './dto';
-import { pageKindOf } from './page-kind';
+import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import { levelled, type LevelSource } from '../../../shared/rule-levels';
-import { wellFormed } from '../../../shared/text';
-import { VisitBook, type PageInfo } from '../visits/book';
-import type { InteractionSource } from '../visits/credit';
-import { interactionIds, isVisitEndpoint, readVisitEvent } from '../visits/events';
-import { CONCURRENT_START_MS, visitFindings } from '../visits/rules';
-import type {
-  OrderDto,
-  OrderFilter,
-  OrdersSummaryDto,
-  VisitDto,
-  VisitFilter,
-} from '../../../shared/visits';
-import { orderJson, ordersJson } from '../visits/order-findings';
-import { summarizeOrders, summed } from '../visits/order-summary';
-import { ChunkedMap } from '../../chunked';
-import { SiteCounts } from '../site-counts';
+import { interactionIds, readVisitEvent } from '../visits/events';
+import { CONCURRENT_START_MS } from '../visits/rules';
+import { someDirty, TALLYING } from './judge';
+import { foldAs } from './page-memory';
+import { TimelinePages } from './timeline-pages';
+import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
-export interface TimelineEngineOptions {
-  clock: Clock;
-  settings: TimelineSettings;
-  /** called with the page's summary whenever a page changes (the core forwards it to the bus) */
-  onChange?: (summary: PageTimelineSummaryDto) => void;
-  /**
-   * Whether anyone takes change reports now (default: always). While somebody does, changed pages are
-   * judged in batches and their summaries sent; while nobody listens, neither: a page is judged once it
-   * goes quiet (before it lets its events go), and reads judge what changed, in slices. The core asks the
-   * bus whether a UI, a stream client or notifications listen.
-   */
-  reportChanges?: () => boolean;
-  /**
-   * Real wall-clock time, for `timestamp-skew` on live events: when the sandbox clock was moved, a browser
-   * timestamp is compared with real time too, so time travel alone raises no finding.
-   */
-  realNow?: () => number;
-  /**
-   * Keep at most this many events (over all pages): the oldest pages are forgotten first, as the event
-   * store's retention forgets their events. The page an event lands on is never dropped for it.
-   */
-  maxEvents?: number;
-  /** keep at most this many pages (oldest forgotten first) */
-  maxPages?: number;
-  /**
-   * Report changes at most every this many ms of real time (a page changed by a burst of events is
-   * reported once, with its latest state; its rules run once) instead of after every event.
-   * The sandbox batches; unit tests get every change at once.
-   */
-  batchChangesMs?: number;
-  /** attribution window of order-line credit (config `attribution.windowHours`), default 24 h */
-  attributionWindowMs?: number;
-  /**
-   * The user's per-rule severity (config `rules`, `accounts[].rules`; `check --rule`): findings carry
-   * the effective severity and where it was set; `off` removes the rule. Rules never decide it.
-   */
-  levels?: LevelSource;
-  /**
-   * Offline input (`check`, imports of recordings): no idle timers; pages are judged as finished when
-   * they are released or when the input ends.
-   */
-  offline?: boolean;
-  /**
-   * Keep the page index (live default; offline engines never do): lists by verdict, site, rule and kind
-   * cost what they return, and reads skip pages judged exactly since they last changed. false: every read
-   * judges every page (the reference the index is tested against).
-   */
-  pageIndex?: boolean;
-  /**
-   * Keep every click and quick add for the credit of order lines (default). false: `check`'s streamed
-   * report has pages only, no orders, and no rule reads credit: clicks are not kept (a long recording's
-   * clicks were most of what check held), quick adds still move the visit's cart on (cart-inconsistent's
-   * exemption), and `orders()` of such an engine has no credit on any line.
-   */
-  credit?: boolean;
-  /**
-   * The store's events of one page (its siteId and body `context.pageLoadId`), oldest first. Given (the
-   * live sandbox), a quiet page lets go of its events, and they are read back from here
-   * whenever something reads them (its rules run again, its DTO, a free-text or event filter): a store of
-   * a million events holds each once, not also as the rules' copy. A page whose events the store cannot
-   * give back as they were applied (a body kept as text, an event retention already dropped) keeps them.
-   */
-  pageRecords?: PageRecords;
-}
+export type { PageRecords } from './page-memory';
+export type { TimelineFilter } from './queries';
+export type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
-/** The store's events of one page, for pages that let theirs go (the live sandbox: the event store). */
-export interface PageRecords {
-  /** its events, oldest first */
-  records(siteId: string, pageLoadId: string): Iterable<RecordedEvent>;
-  /** how many of them pass `test`, none read back (a page is counted before it lets its events go) */
-  count(siteId: string, pageLoadId: string, test: (e: RequestFields) => boolean): number;
-}
-
-export interface ApplyOptions {
-  /** the event is arriving now (not replayed from the store or read from a file) */
-  live?: boolean;
-  /** do not call onChange (replaying the store at start) */
-  quiet?: boolean;
-}
-
-export interface TimelineFilter {
-  siteId?: string;
-  verdict?: Verdict;
-  sessionId?: string;
-  pageLoadId?: string;
-  /** free text: matched against pageUrl, ids, responseIds, rule ids and the uids its events reported */
-  q?: string;
-  /** pages holding at least one response of this kind */
-  kind?: ResponseKind;
-  /** pages holding at least one event of this type (render, impression, pageview, …) */
-  event?: string;
-  /** pages with at least one finding of this rule (at the severity it has; a rule set to off has none) */
-  rule?: TimelineRuleId;
-}
-
-// Beyond this many events in one response, its rules re-run only as the response grows by an eighth
-// (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
-const EAGER_RESPONSE_SIZE = 256;
-// issue 45: beyond this many, not even that while live (a change report, the visits list): judging
-// 100,000 events of one response at once held every answer up to a second. An exact read judges it.
-const LIVE_RESPONSE_MAX = 16_384;
-
-/** What `check` keeps of cross-page state at most (`bound`). */
-export interface OfflineLimits {
-  maxVisits: number;
-  maxResponses: number;
-  /** keys of released pages remembered (an event for one of them is noted as judging it in parts) */
-  maxReleased: number;
-}
-
-export class TimelineEngine {
-  private readonly pages = new ChunkedMap<string, PageState>();
-  /** pages per siteId: a reset of the one site that holds every page empties everything at once */
-  private readonly sitePages = new SiteCounts();
-  /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
-  private readonly origins = new ResponseOrigins();
-  /** pages by pageLoadId and by sessionId (one page, one session's pages) */
-  private readonly lookup = new PageLookup();
+export class TimelineEngine extends TimelinePages {
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
-  private totalEvents = 0;
-  /** pages created so far (a new page's place in page order) */
-  private created = 0;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
   /** pages released while offline input went on (an event for one reopens it: noted) */
@@ -196,44 +50,13 @@ export class TimelineEngine {
   private reopened = { count: 0, first: [] as string[] };
   private readonly forgotten = { visits: 0, responses: 0, released: 0 };
   private changed = new Set<PageState>();
-  /** released pages whose events are back for a read (`withEvents`): none is let go meanwhile */
-  private readonly reading = new Set<PageState>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
   private replaying = false;
-  private provenance: ProvenanceSource | undefined;
-  /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
-  private readonly book: VisitBook;
-  /**
-   * pages by verdict, site, rule and kind, for lists that cost what they return (live only: offline input
-   * is read once)
-   */
-  private readonly index: PageIndex | undefined;
 
-  constructor(private readonly options: TimelineEngineOptions) {
-    this.index = options.offline || options.pageIndex === false ? undefined : new PageIndex();
+  constructor(options: TimelineEngineOptions) {
+    super(options);
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
-    this.book = new VisitBook({
-      attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
-      issuedQuery: (siteId, responseId) =>
-        responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
-    });
-  }
-
-  get settings(): TimelineSettings {
-    return this.options.settings;
-  }
-
-  /** Let the search-provenance rules see issued responses and catalogs (the core sets it once search is up). */
-  setProvenance(source: ProvenanceSource): void {
-    this.provenance = source;
-    this.invalidate();
-  }
-
-  /** Facts outside the events changed (a site's catalog was re-indexed): its pages' rules run again when read. */
-  invalidate(siteId?: string): void {
-    for (const page of this.pages.values())
-      if (siteId === undefined || page.siteId === siteId) this.markAll(page);
   }
 
   /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
@@ -244,7 +67,7 @@ export class TimelineEngine {
     const page = this.pageFor(rec.siteId, ev);
     // a late event for a page that let its events go: they are taken back for good (it is live again)
     if (page.released) {
-      this.readBack(page);
+      this.memory.readBack(page);
       page.released = false;
       dropLetGoSummary(page);
     }
@@ -255,7 +78,7 @@ export class TimelineEngine {
     this.trim(page);
     ev.arrival = page.arrivals;
     ev.arrivedLate = ev.time < page.maxTime;
-    if (ev.time > page.maxTime && page.latestWatchers > 0) this.markAll(page);
+    if (ev.time > page.maxTime && page.latestWatchers > 0) this.judge.touchAll(page);
     if (ev.time > page.maxTime) page.maxTime = ev.time;
     tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
     for (const rule of TALLYING) rule.tally!(page, rec);
@@ -304,9 +127,9 @@ export class TimelineEngine {
     // a category page's redirect goes to search/redirect: its category response checks events against it
     if (ev.kind === 'search' && ev.event === 'redirect') {
       const category = page.responses.get(responseKey('category', '', ev.responseId));
-      if (category) category.dirty = true;
+      if (category) category.touch();
     }
-    if (addFact(page, response, ev)) this.markAll(page);
+    if (addFact(page, response, ev)) this.judge.touchAll(page);
     // a response's first accepted event is the only one that can be the first of its responseId anywhere
     if (ev.accepted && ev.responseId && !response.originNoted) {
       response.originNoted = true;
@@ -329,9 +152,13 @@ export class TimelineEngine {
     }
     if (page.idle) {
       page.idle = false;
-      this.markAll(page);
+      this.judge.touchAll(page);
     }
-    response.dirty = true;
+    response.hear(ev.event);
+    // rules of the other responses of the list read its impressions (meta.needs.pageResponses)
+    if (ev.event === 'impression' && page.responses.size > 1)
+      for (const o of page.responses.values())
+        if (o !== response && o.kind === response.kind) o.hear('impression');
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.
@@ -383,10 +210,9 @@ export class TimelineEngine {
     this.flushScheduled = null;
     const slice = new Slicer();
     const reporting = this.reporting;
-    // issue 45: nobody takes the reports, so judging now buys nothing. The judging here is partial (the
-    // index keeps these pages stale either way): every read settles them exactly, in slices, and a page
-    // is judged when it goes quiet, before it lets its events go (wentIdle). Judging a page of 100,000
-    // events on every tick was 9% of busy ingest CPU and its one-second stalls.
+    // Nobody takes the reports, so judging now buys nothing: the page index keeps these pages stale, every
+    // read settles them exactly, in slices, and a page is judged when it goes quiet, before it lets its
+    // events go (wentIdle). Judging a busy page on every tick stalled answers (docs/benchmarks.md).
     if (!reporting) return this.changed.clear();
     for (const page of this.changed) {
       if (slice.due) {
@@ -409,7 +235,7 @@ export class TimelineEngine {
   private finishPage(page: PageState): void {
     if (!page.idle && page.awaitingImpression > 0) page.judgedAsFinished = true;
     page.idle = true;
-    this.markAll(page);
+    this.judge.touchAll(page);
     this.evaluate(page, true);
   }
 
@@ -485,230 +311,6 @@ export class TimelineEngine {
     if (siteId === undefined) this.idle.clear();
   }
 
-  /** Forget the oldest pages (Map order is insertion order) while over a limit; never `keep`. */
-  private trim(keep: PageState): void {
-    const maxEvents = this.options.maxEvents ?? Infinity;
-    const maxPages = this.options.maxPages ?? Infinity;
-    while (this.totalEvents > maxEvents || this.pages.size > maxPages) {
-      const [key, oldest] = this.pages.entries().next().value!;
-      if (oldest === keep) return;
-      this.forget(key, oldest);
-      this.book.forgetPage(oldest.siteId, key);
-    }
-  }
-
-  /** The page goes from the engine and its indexes. */
-  private forget(key: string, page: PageState): void {
-    this.pages.delete(key);
-    this.sitePages.removed(page.siteId);
-    this.index?.removed(page);
-    this.lookup.removed(page);
-    this.totalEvents -= page.arrivals;
-  }
-
-  size(): number {
-    return this.pages.size;
-  }
-
-  /**
-   * Judge every page that changed since it was last judged exactly, one per step (a caller reading them
-   * all gives the loop back between steps). After it, `byVerdict` answers for every page.
-   */
-  *settle(): Generator<void> {
-    // an engine without the index judges every page when it is read: nothing to settle
-    if (!this.index) return;
-    for (const page of this.index.stale) {
-      if (this.pages.get(page.key) === page) this.evaluate(page, true);
-      else this.index.removed(page);
-      yield;
-    }
-  }
-
-  /**
-   * The newest `limit` pages of a verdict, a site, a rule and a kind (each optional), oldest first, with
-   * how many there are and the verdict totals: the answer `list(filter)` gives, from the index rather than
-   * every page. Call after `settle`.
-   */
-  byIndex(
-    filter: IndexFilter,
-    limit: number,
-  ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
-    if (!this.index) throw new Error('byIndex: this engine keeps no page index');
-    const { verdict, siteId, rule, kind } = filter;
-    if (verdict === undefined && siteId === undefined && rule === undefined && kind === undefined)
-      return {
-        pages: this.pages.lastValues(limit),
-        total: this.pages.size,
-        verdicts: this.index.counts(),
-      };
-    return this.index.select(filter, limit);
-  }
-
-  /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
-  list(filter: TimelineFilter = {}): PageState[] {
-    return [...this.matching(filter)];
-  }
-
-  /**
-   * The same pages one at a time, each judged when it is reached: a reader of every page (report, list
-   * after a catalog change re-judged them all) can give the event loop back between them.
-   */
-  *matching(filter: TimelineFilter = {}): Generator<PageState> {
-    for (const page of this.matchingSteps(filter)) if (page) yield page;
-  }
-
-  /**
-   * `matching` with a null for each page passed over, so that a caller giving the event loop back between
-   * slices is asked after every page, not only after those that match: a text or an event that few pages
-   * hold passed over a million events' pages in one go (~20 s held by `?q=` on the store benchmark's data).
-   */
-  *matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<PageState | null> {
-    const q = filter.q?.toLowerCase();
-    // one page or one session's pages come from the lookup, one kind's or one rule's from the index; every
-    // filter is still applied to them
-    let pages: Iterable<PageState> | undefined = this.lookup.candidates(filter);
-    const rule = finished ? undefined : filter.rule;
-    if (pages === undefined && this.index && (rule !== undefined || filter.kind !== undefined)) {
-      // the index knows a page's rules and kinds once it is judged: every page changed since it was last
-      // read is, first. Pages judged as finished may have findings their live judging does not
-      // (no-impression): for those, a rule's pages are found by reading every page.
-      for (const _ of this.settle()) yield null;
-      pages = this.index.select({ rule, kind: filter.kind }, Infinity).pages;
-    }
-    for (const page of pages ?? this.pages.values())
-      yield this.passes(page, filter, q, finished) ? page : null;
-  }
-
-  /** `finished`: the rule filter reads the page as judged as finished, as the caller will show it. */
-  private passes(
-    page: PageState,
-    filter: TimelineFilter,
-    q: string | undefined,
-    finished: boolean,
-  ): boolean {
-    if (filter.siteId !== undefined && page.siteId !== filter.siteId) return false;
-    if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) return false;
-    if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) return false;
-    if (
-      filter.kind !== undefined &&
-      page.renderedByKind?.[filter.kind] === undefined &&
-      !hasKind(page, filter.kind)
-    )
-      return false;
-    if (filter.event !== undefined && !this.filterRead(page, () => hasEvent(page, filter.event!)))
-      return false;
-    this.judgeExactly(page);
-    if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) return false;
-    const rule = filter.rule;
-    if (rule !== undefined) {
-      const has = (p: PageState) => pageRules(p).has(rule);
-      if (!(finished ? this.asFinished(page, has) : has(page))) return false;
-    }
-    return !q || this.filterRead(page, () => matches(page, q));
-  }
-
-  /** A filter's read of the page: a page that let its events go is read from their summary if it has one. */
-  private filterRead(page: PageState, read: () => boolean): boolean {
-    return page.letGoItemIds !== null ? read() : this.withEvents(page, read);
-  }
-
-  /**
-   * The page as if it has ended (CONTRACT.md "Strictness"): a rule that waits for the page to settle
-   * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
-   */
-  finishedDto(page: PageState): PageTimelineDto {
-    return this.asFinished(page, (p) => this.dtoOf(p));
-  }
-
-  /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
-  finishedVerdict(page: PageState): Verdict {
-    return this.asFinished(page, verdictOf);
-  }
-
-  /** `read` reads the page's events back itself if it needs them (a verdict does not). */
-  private asFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    this.judgeExactly(page);
-    if (page.idle || page.awaitingImpression === 0) return read(page);
-    // judged twice over (as ended, then as it is): its events are read back once for both
-    return this.withEvents(page, () => this.judgedAsFinished(page, read));
-  }
-
-  private judgedAsFinished<T>(page: PageState, read: (page: PageState) => T): T {
-    page.idle = true;
-    page.judgedAsFinished = true;
-    this.markAll(page);
-    this.evaluate(page, true);
-    const answer = read(page);
-    page.idle = false;
-    page.judgedAsFinished = false;
-    this.markAll(page);
-    this.evaluate(page, true);
-    return answer;
-  }
-
-  pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
-    // each page judged by the list, just now
-    return this.list(filter).map((p) => this.dtoOf(p));
-  }
-
-  /**
-   * The page with its events and findings (read back from the store when it let them go), judged as it is
-   * now: a list picks its pages first and builds their DTOs after, giving the loop back in between, and a
-   * beacon applied meanwhile must not show in the events without its findings (a page listed with its
-   * impression but still judged as clicked without it).
-   */
-  pageDto(page: PageState): PageTimelineDto {
-    this.judgeExactly(page);
-    return this.dtoOf(page);
-  }
-
-  /** The DTO of the page as it was last judged, its events read back if it let them go. */
-  private dtoOf(page: PageState): PageTimelineDto {
-    return this.withEvents(page, () => pageDto(page));
-  }
-
-  /** The page's summary, judged as it is now (as `pageDto`). */
-  summary(page: PageState): PageTimelineSummaryDto {
-    this.judgeExactly(page);
-    return pageSummary(page);
-  }
-
-  /**
-   * `read` with the page's events in place: a page that let them go reads them back from the store, and
-   * lets them go again after (it is still judged and idle).
-   */
-  private withEvents<T>(page: PageState, read: () => T): T {
-    if (this.reading.has(page)) return read();
-    // held for the read either way: a page judged as finished (asFinished) lets nothing go mid-read
-    if (page.released) this.readBack(page);
-    this.reading.add(page);
-    try {
-      return read();
-    } finally {
-      this.reading.delete(page);
-      if (page.released) dropEvents(page);
-    }
-  }
-
-  /**
-   * A quiet page lets its events go when the store gives back the same events (`pageRecords`): as many
-   * of them as it applied, in the order it applied them.
-   */
-  private letGo(page: PageState): void {
-    const records = this.options.pageRecords;
-    if (!records || page.released || page.holdsEvents || this.reading.has(page)) return;
-    const stored = records.count(page.siteId, page.pageLoadId, (e) => foldAs(e) !== null);
-    // more stored than applied: the store is being replayed into the engine, the rest is yet to come
-    if (stored > page.arrivals) return;
-    if (stored < page.arrivals) {
-      page.holdsEvents = true;
-      return;
-    }
-    keepLetGoSummary(page);
-    dropEvents(page);
-    page.released = true;
-  }
-
   /**
    * The store is about to be replayed into the engine: quiet applies, `letGoReplayed` now and then, and
    * `endReplay` at its end. The idle timers its applies set may fire meanwhile (the journal is read a
@@ -743,42 +345,19 @@ export class TimelineEngine {
       if (page.released || this.applied - page.lastApplied < recent || !this.quiet(page)) continue;
       if (!page.idle && page.awaitingImpression > 0 && now >= page.idleAt) {
         page.idle = true;
-        this.markAll(page);
+        this.judge.touchAll(page);
       }
       if (this.options.pageRecords && someDirty(page)) {
         try {
-          this.judge(page, true, false);
+          this.judge.page(page, true, false);
         } catch {
           // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
           // events, and all its rules run again when it is read, where the error shows as it did before
-          this.markAll(page);
+          this.judge.touchAll(page);
           continue;
         }
       }
-      this.letGo(page);
-    }
-  }
-
-  /** The page's events as `apply` made them, from its first `arrivals` records in the store. */
-  private readBack(page: PageState): void {
-    for (const r of page.responses.values()) r.events = [];
-    page.autocompleteRenders = [];
-    let arrivals = 0;
-    let maxTime = -Infinity;
-    for (const rec of this.options.pageRecords!.records(page.siteId, page.pageLoadId)) {
-      if (arrivals === page.arrivals) break;
-      const folded = foldAs(rec);
-      if (folded === null) continue;
-      const ev = readEvent(rec);
-      ev.arrival = ++arrivals;
-      ev.arrivedLate = ev.time < maxTime;
-      if (ev.time > maxTime) maxTime = ev.time;
-      if (folded !== 'response') continue;
-      const r = page.responses.get(responseKey(ev.kind, ev.tag, ev.responseId));
-      if (!r) continue;
-      insertSorted(r.events, ev);
-      if (ev.accepted && ev.event === 'render' && ev.kind === 'autocomplete')
-        insertSorted(page.autocompleteRenders, ev);
+      this.memory.letGo(page);
     }
   }
 
@@ -793,16 +372,6 @@ export class TimelineEngine {
     if (!page?.released) return;
     this.forget(page.key, page);
     this.book.forgetPage(page.siteId, page.key);
-  }
-
-  /** One page by pageLoadId (and siteId when two sites share it). */
-  find(pageLoadId: string, siteId?: string): PageState[] {
-    const exact = this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
-    if (exact.length > 0 || !pageLoadId.includes('\uFFFD')) return exact;
-    // a pageLoadId holding a lone surrogate cannot travel in a URL: the UI asks for it with U+FFFD
-    return this.list(siteId !== undefined ? { siteId } : {}).filter(
-      (p) => p.pageLoadId !== pageLoadId && wellFormed(p.pageLoadId) === pageLoadId,
-    );
   }
 
   dispose(): void {
@@ -838,204 +407,6 @@ export class TimelineEngine {
     return page;
   }
 
-  private ctx(page: PageState): RuleContext {
-    return {
-      settings: this.settings,
-      page,
-      origin: (id) => this.origins.ofKind(page.siteId, id, 'search'),
-      kindOrigin: (id) => this.origins.first(page.siteId, id),
-      provenance: this.provenance,
-    };
-  }
-
-  /**
-   * The page's rules as an exact read needs them. A page the page index knows to be judged exactly
-   * since its last change is skipped: nothing its rules read has changed (a page rule reads only the
-   * page's own tallies and the settings), so running them again would give the same findings.
-   */
-  private judgeExactly(page: PageState): void {
-    if (page.indexed?.stale === false) return;
-    this.evaluate(page, true);
-  }
-
-  /**
-   * Re-run the rules of the page's dirty responses (all of them when `exact`) and its page rules. A quiet
-   * page lets its events go (`pageRecords`); one that let them go reads them back while its responses'
-   * rules run.
-   */
-  private evaluate(page: PageState, exact: boolean): void {
-    if (page.released && someDirty(page)) this.withEvents(page, () => this.judge(page, exact));
-    else this.judge(page, exact);
-    if (this.quiet(page)) this.letGo(page);
-  }
-
-  /**
-   * No event for the idle time (`noImpressionIdleMs` since its last one's receipt): a page that could let
-   * its events go. One still getting events keeps them, so a long page is not read back for every event.
-   */
-  private quiet(page: PageState): boolean {
-    return page.idle || this.options.clock.now() >= page.idleAt;
-  }
-
-  /**
-   * `visits` false: the visit's findings are left to be built when the page is next judged (it stays to be
-   * judged exactly until then); the replay at start judges a page before its visit has all its pages.
-   */
-  private judge(page: PageState, exact: boolean, visits = true): void {
-    // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
-    let ctx: RuleContext | undefined;
-    for (const r of page.responses.values()) {
-      if (!r.dirty) continue;
-      const n = r.events.length;
-      if (
-        !exact &&
-        n > EAGER_RESPONSE_SIZE &&
-        (n < r.evaluatedSize * 1.125 || n > LIVE_RESPONSE_MAX)
-      )
-        continue;
-      this.evaluateResponse(page, r, (ctx ??= this.ctx(page)));
-    }
-    // Page-scope rules are counted from the tallies, which change only with the page's events (and the
-    // real service's answers): a page read again unchanged is not counted again.
-    if (page.countedAt !== page.tallyChanges) {
-      page.countedAt = page.tallyChanges;
-      for (const rule of PAGE_RULES) {
-        const set = this.options.levels?.level(page.siteId, rule.id);
-        const before = page.pageRuleCounts?.[rule.id] ?? 0;
-        const now = set?.level === 'off' ? 0 : rule.count(page);
-        if (now !== before) {
-          bumpSeverity(page, (set?.level as Severity | undefined) ?? rule.severity, now - before);
-          (page.pageRuleCounts ??= {})[rule.id] = now;
-        }
-      }
-    }
-    if (exact) {
-      const findings: FindingDraft[] = [];
-      ctx ??= this.ctx(page);
-      for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
-      page.pageFindings = keptFindings(levelled(findings, page.siteId, this.options.levels));
-    }
-    if (visits && page.visitDirty) {
-      const found = visitFindings(
-        {
-          key: page.key,
-          siteId: page.siteId,
-          pageLoadId: page.pageLoadId,
-          sessionId: page.sessionId,
-          userId: page.userId,
-          accepted: page.accepted,
-          notDev: page.tallies.notDev,
-          visitEvents: page.visitEvents,
-        },
-        this.book,
-        this.visitCatalog(page.siteId),
-      );
-      const effective = keptFindings(levelled(found, page.siteId, this.options.levels));
-      adjust(page, page.visitFindings, -1);
-      page.visitFindings = effective;
-      adjust(page, effective, +1);
-      page.visitDirty = false;
-    }
-    // the rules have read what they need: a page kept for hours holds its events, not their sorting
-    for (const r of page.responses.values()) r.dropFacts();
-    this.index?.judged(page, verdictOf(page), exact && visits);
-  }
-
-  /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
-  private visitCatalog(siteId: string) {
-    const p = this.provenance;
-    if (!p || p.site(siteId)?.catalogCheck === false) return undefined;
-    return p.catalog(siteId);
-  }
-
-  /** Visits (CONTRACT.md, "The whole visit"), newest last. */
-  visits(filter: VisitFilter = {}): VisitDto[] {
-    return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
-  }
-
-  /** One entry per order/transaction, newest last, each line with its credit. */
-  orders(filter: OrderFilter = {}): OrderDto[] {
-    return [...this.orderJson(filter)].map((j) => JSON.parse(j) as OrderDto);
-  }
-
-  /**
-   * The same visits as JSON, each built when it is read and kept until the visit or its pages change
-   * (the admin API streams them in slices: 10,000 visits must not hold the event loop).
-   */
-  visitJson(filter: VisitFilter = {}): Iterable<string> {
-    return this.book.listVisits(filter, (key) => this.pageInfo(key));
-  }
-
-  /** The orders as JSON, each with the findings that concern it (read from its order page as judged now). */
-  orderJson(filter: OrderFilter = {}): Iterable<string> {
-    return ordersJson(this.book.listOrders(filter), this.pageFindings);
-  }
-
-  /** One order by the eventId of its order/transaction, as JSON; undefined when there is none. */
-  orderJsonOf(eventId: string): string | undefined {
-    const entry = this.book.order(eventId);
-    return entry && orderJson(entry, this.pageFindings);
-  }
-
-  /** What a revenue report would show of the orders (`breathe` gives the event loop back now and then). */
-  ordersSummary(
-    filter: OrderFilter,
-    breathe?: () => Promise<void> | void,
-  ): Promise<OrdersSummaryDto> {
-    return summarizeOrders(summed(this.book.listOrders(filter)), breathe);
-  }
-
-  private readonly pageFindings = (key: string) => {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    this.judgeExactly(page);
-    return allFindings(page);
-  };
-
-  private pageInfo(key: string): PageInfo | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    this.evaluate(page, false);
-    return { kind: pageKindOf(page), verdict: verdictOf(page), pageUrl: page.pageUrl };
-  }
-
-  private evaluateResponse(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
-    // responseid-reused compares with the first page of the responseId among responses of the same kind
-    const ctx: RuleContext = {
-      ...pageCtx,
-      origin: (id) => this.origins.ofKind(page.siteId, id, r.kind),
-    };
-    let findings: FindingDraft[] = [];
-    for (const rule of RESPONSE_RULES)
-      if (ruleAppliesTo(rule.id, r.kind)) findings.push(...rule.check(r, ctx));
-    // A stale responseId (or one of another kind) explains everything else about it on this page (no
-    // render here, items not impressed here): report the cause once.
-    if (findings.some((f) => SUPERSEDING.has(f.rule)))
-      findings = findings.filter((f) => SUPERSEDING.has(f.rule));
-    // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
-    const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
-    for (const f of findings) {
-      f.id += suffix;
-      f.kind = r.kind;
-      if (r.tag) f.tag = r.tag;
-    }
-    findings = keptFindings(levelled(findings, page.siteId, this.options.levels));
-    adjust(page, r.findings, -1);
-    r.findings = findings;
-    adjust(page, findings, +1);
-    const watches = findings.some((f) => WATCHING.has(f.rule));
-    if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
-    r.watchesLatest = watches;
-    r.dirty = false;
-    r.evaluatedSize = r.events.length;
-  }
-
-  private markAll(page: PageState): void {
-    this.index?.touched(page);
-    page.visitDirty = true;
-    for (const r of page.responses.values()) r.dirty = true;
-  }
-
   private scheduleIdle(page: PageState, receivedMs: number): void {
     page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
     // a page that may let its events go is told when it has been quiet for as long
@@ -1049,101 +420,18 @@ export class TimelineEngine {
     // stale entries: the page saw newer events, or was reset
     if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
     if (page.idle || page.awaitingImpression === 0) {
-      // quiet, nothing to decide: it lets its events go (its rules read them back if they run again).
-      // issue 45: judged first, while its events are here, then let go (evaluate): with nobody taking the
-      // change reports the batches no longer judge it, and a page let go unjudged is read back by the first
-      // read (the first failing-pages list after importing a million events took 41 s).
+      // quiet, nothing to decide: judged while its events are here, then it lets them go (evaluate). With
+      // nobody taking the change reports the batches no longer judge it, and a page let go unjudged would
+      // be read back by the first read (the first failing-pages list after a big import).
       this.evaluate(page, false);
       return;
     }
     page.idle = true;
-    this.markAll(page);
+    this.judge.touchAll(page);
     // A clock moved on an hour makes every page idle at once: while nobody takes reports, they are
     // judged when read rather than all now (that burst of judging, and its garbage, stalled the sandbox).
     if (!this.reporting) return;
     this.evaluate(page, true);
     this.options.onChange?.(pageSummary(page));
   }
-}
-
-// What the rules declare (rules/types.ts RuleNeeds): the engine knows no rule by its id.
-const SUPERSEDING = new Set<string>(
-  RESPONSE_RULES.filter((r) => r.needs?.supersedes).map((r) => r.id),
-);
-const WATCHING = new Set<string>(
-  RESPONSE_RULES.filter((r) => r.needs?.laterEvents).map((r) => r.id),
-);
-const TALLYING = PAGE_RULES.filter((r) => r.tally);
-
-/** Insert keeping (time, seq) order of the element's event; O(1) for in-order arrival. */
-function insertSortedBy<T>(list: T[], item: T, ev: (x: T) => { time: number; seq: number }): void {
-  const e = ev(item);
-  let i = list.length;
-  while (i > 0) {
-    const p = ev(list[i - 1]!);
-    if (p.time < e.time || (p.time === e.time && p.seq < e.seq)) break;
-    i--;
-  }
-  list.splice(i, 0, item);
-}
-
-/** Where a click of `response` was made: the response's own while its page URL stays (a new one if it moved). */
-function clickSource(
-  page: PageState,
-  response: ResponseState,
-  ev: TimelineEvent,
-): InteractionSource {
-  const held = response.clickSource;
-  if (held && held.pageUrl === ev.pageUrl) return held;
-  return (response.clickSource = {
-    kind: response.kind,
-    tag: response.tag,
-    responseId: response.responseId,
-    pageKey: page.key,
-    pageLoadId: page.pageLoadId,
-    pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-  });
-}
-
-/**
- * What `apply` makes of a request on its page: a visit event, an event of one of its responses, a refused
- * request (404, 405, 413, 415: counted on its page even when its path names no endpoint), or nothing.
- * Every one of the three counts among the page's arrivals.
- */
-function foldAs(rec: RequestFields): 'visit' | 'response' | 'refused' | null {
-  if (isVisitEndpoint(rec.category, rec.event)) return 'visit';
-  if (isTimelineEndpoint(rec.category, rec.event)) return 'response';
-  return isRefusal(rec) ? 'refused' : null;
-}
-
-function someDirty(page: PageState): boolean {
-  for (const r of page.responses.values()) if (r.dirty) return true;
-  return false;
-}
-
-/** Let a page's events go (they are read back from the store when read): shared empty lists. */
-function dropEvents(page: PageState): void {
-  for (const r of page.responses.values()) {
-    r.events = LET_GO;
-    r.dropFacts();
-  }
-  page.autocompleteRenders = LET_GO;
-}
-
-/** The lists of a page that let its events go: frozen, so a write that forgot to read them back throws. */
-const LET_GO = Object.freeze([]) as unknown as TimelineEvent[];
-
-function hasKind(page: PageState, kind: ResponseKind): boolean {
-  for (const r of page.responses.values()) if (r.kind === kind) return true;
-  return false;
-}
-
-function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {
-  if (severity === 'error') page.errors += by;
-  else if (severity === 'warning') page.warnings += by;
-  else page.infos += by;
-}
-
-function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
-  for (const f of findings) bumpSeverity(page, f.severity, sign);
 }

@@ -14,6 +14,7 @@ import type { VisitEvent } from '../visits/events';
 import type { InteractionSource } from '../visits/credit';
 import { topLevelMember } from '../json-text';
 import { ID_CAP } from '../finding';
+import { ALL_HEARD, eventBit } from './heard';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -108,9 +109,16 @@ export class ResponseState {
   /** sorted by (time, seq) */
   events: TimelineEvent[] = [];
   findings: FindingDraft[] = NO_ENTRIES;
+  /**
+   * Each rule's findings as its check returned them when it last ran (before levels and the superseding
+   * rule): a rule that listens to none of the events heard since keeps them and does not run again.
+   */
+  raw: FindingDraft[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
   dirty = true;
+  /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
+  heard = ALL_HEARD;
   /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
   awaitingImpression = false;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
@@ -155,6 +163,18 @@ export class ResponseState {
   /** Its events changed, or its page was judged: the facts are built again when next read. */
   dropFacts(): void {
     this.built = null;
+  }
+
+  /** An event of it arrived: the rules that listen to that event run when it is next judged. */
+  hear(event: string): void {
+    this.dirty = true;
+    this.heard |= eventBit(event);
+  }
+
+  /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
+  touch(): void {
+    this.dirty = true;
+    this.heard = ALL_HEARD;
   }
 }
 

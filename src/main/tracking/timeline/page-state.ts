@@ -12,6 +12,7 @@ import {
   type TimelineEvent,
 } from './model';
 import { KIND_EVENTS } from '../../../shared/kinds';
+import type { InteractionSource } from '../visits/credit';
 
 export function newPage(key: string, siteId: string, ev: TimelineEvent, order: number): PageState {
   return {
@@ -182,7 +183,7 @@ function trackAutocompleteRender(page: PageState, ev: TimelineEvent): void {
   const next = list[i + 1];
   if (next) {
     const r = page.responses.get(responseKey(next.kind, next.tag, next.responseId));
-    if (r) r.dirty = true;
+    if (r) r.touch();
   }
 }
 
@@ -281,4 +282,38 @@ export function hasEvent(page: PageState, event: string): boolean {
     for (const r of page.responses.values())
       if (r.events.some((e) => e.event === event)) return true;
   return page.visitEvents.some((v) => v.endpoint.endsWith(`/${event}`));
+}
+
+/** Insert keeping (time, seq) order of the element's event; O(1) for in-order arrival. */
+export function insertSortedBy<T>(
+  list: T[],
+  item: T,
+  ev: (x: T) => { time: number; seq: number },
+): void {
+  const e = ev(item);
+  let i = list.length;
+  while (i > 0) {
+    const p = ev(list[i - 1]!);
+    if (p.time < e.time || (p.time === e.time && p.seq < e.seq)) break;
+    i--;
+  }
+  list.splice(i, 0, item);
+}
+
+/** Where a click of `response` was made: the response's own while its page URL stays (a new one if it moved). */
+export function clickSource(
+  page: PageState,
+  response: ResponseState,
+  ev: TimelineEvent,
+): InteractionSource {
+  const held = response.clickSource;
+  if (held && held.pageUrl === ev.pageUrl) return held;
+  return (response.clickSource = {
+    kind: response.kind,
+    tag: response.tag,
+    responseId: response.responseId,
+    pageKey: page.key,
+    pageLoadId: page.pageLoadId,
+    pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+  });
 }

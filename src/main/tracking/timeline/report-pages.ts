@@ -8,6 +8,7 @@ import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
 import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { PageState } from './model';
+import { WiderScope } from './wider-scope';
 import {
   fails,
   HTML_END,
@@ -42,11 +43,13 @@ async function eachPage(
   slicer: Slicer,
   take: (dto: PageTimelineDto) => void,
 ): Promise<boolean> {
+  // a finding about the whole session or site is written on its first page only (wider-scope.ts)
+  const once = new WiderScope();
   for (const page of source.matchingSteps(choice.filter, true)) {
     if (page !== null) {
       if (choice.gone?.()) return false;
       const dto = source.finishedDto(page);
-      if (choice.verdict === undefined || dto.verdict === choice.verdict) take(dto);
+      if (choice.verdict === undefined || dto.verdict === choice.verdict) take(once.page(dto));
     }
     await slicer.breathe();
   }

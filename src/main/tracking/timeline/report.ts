@@ -6,7 +6,8 @@ import type {
   TimelineReportDto,
   Verdict,
 } from '../../../shared/timeline';
-import { findingSubject } from '../../../shared/kinds';
+import { findingSubject } from '../../../shared/timeline';
+import { WiderScope } from './wider-scope';
 
 export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -152,7 +153,9 @@ export function* junitReportParts(
   failOn: FailOn = 'error',
 ): Generator<string> {
   const bySite = new Map<string, PageTimelineDto[]>();
-  for (const p of pages) {
+  const once = new WiderScope();
+  for (const page of pages) {
+    const p = once.page(page);
     const list = bySite.get(p.siteId);
     if (list) list.push(p);
     else bySite.set(p.siteId, [p]);
@@ -198,7 +201,8 @@ export function junitCase(p: PageTimelineDto, failOn: FailOn): string {
 const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
 
 export function textReport(pages: PageTimelineDto[]): string {
-  return pages.map(textPage).join('') + textSummary(verdictCounts(pages));
+  const once = new WiderScope();
+  return pages.map((p) => textPage(once.page(p))).join('') + textSummary(verdictCounts(pages));
 }
 
 /** One page of the text report: its verdict line and its findings, terminal-safe, each line ended. */
@@ -276,7 +280,8 @@ export function* htmlReportParts(
   now: number,
 ): Generator<string> {
   yield htmlHead(pages.length, verdictCounts(pages), source, now);
-  for (let i = 0; i < pages.length; i++) yield htmlSectionPart(pages[i]!, i);
+  const once = new WiderScope();
+  for (let i = 0; i < pages.length; i++) yield htmlSectionPart(once.page(pages[i]!), i);
   yield HTML_END;
 }
 

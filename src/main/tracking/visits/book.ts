@@ -9,11 +9,12 @@ import type {
   VisitPageDto,
 } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import { visitJson } from './visit-json';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 import { cartIssue } from './cart-issue';
+import { notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
+import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
@@ -83,6 +84,8 @@ export interface Visit {
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: Set<string>;
   orders: OrderRecord[];
+  /** the price each product's cart events last carried (by uid), and the event that carried it */
+  prices?: Map<string, { price: number; eventId: string }>;
   interactions: Interaction[];
   /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
   first: FirstEvent;
@@ -195,12 +198,14 @@ export class VisitBook {
     const e = v.base;
     visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
+    if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
     if (v.cart) {
       v.cartIssue = cartIssue(v, visit);
       visit.cart = v.cart;
       visit.quickAdded.clear();
     }
     if (v.endpoint === 'order/transaction') {
+      v.priceIssues = priceIssues(v, visit);
       const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
       visit.orders.push(record);
       this.orderEvents.set(e.id, record);

@@ -52,8 +52,15 @@ export interface VisitEvent {
   orderId: string | null;
   transactionTotal: number | null;
   total: number | null;
+  /** data.vat of an order (a rate: 0.20 for 20%); null when it has none */
+  vat: number | null;
   /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */
   cartIssue?: string;
+  /**
+   * set by the book when an order is folded in: its lines whose price is about 100 times (or a
+   * hundredth of) what the visit's cart events said the product cost
+   */
+  priceIssues?: string[];
 }
 
 function num(v: unknown): number {
@@ -99,6 +106,7 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
     orderId: isOrder ? (typeof data.orderId === 'string' ? data.orderId : str(data.orderId)) : null,
     transactionTotal: isOrder ? num(data.transactionTotal) : null,
     total: isOrder ? num(data.total) : null,
+    vat: isOrder && typeof data.vat === 'number' && Number.isFinite(data.vat) ? data.vat : null,
   };
 }
 

@@ -2,12 +2,13 @@
 // findings that concern it are read from its order page (and, for the first of a repeated orderId, from
 // the pages of its repeats), so the rules stay where they are and an order never says less than its page.
 import type { TimelineFindingDto } from '../../../shared/timeline';
-import { TIMELINE_RULES } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
 import type { OrderEntry } from './book';
 
 /** The findings of a page as judged now; undefined when the page is gone (retention, reset). */
-export type PageFindings = (pageKey: string) => readonly TimelineFindingDto[] | undefined;
+export type PageFindings = (
+  pageKey: string,
+) => ReadonlyArray<TimelineFindingDto & { fix?: string }> | undefined;
 
 /**
  * Visit rules that judge the whole page an order is on, with no event of their own to name it by: an
@@ -16,18 +17,17 @@ export type PageFindings = (pageKey: string) => readonly TimelineFindingDto[] | 
  */
 const WHOLE_PAGE_RULES: ReadonlySet<string> = new Set(['visit-user-changed', 'visit-dev-mixed']);
 
-/** A finding with the one-line fix it may carry itself (rule metas that declare `fix`). */
+/** A finding with the one-line fix its rule declares (the rule's meta; see PageFindings). */
 type WithFix = Pick<TimelineFindingDto, 'rule' | 'message'> & { fix?: unknown };
 
 /**
- * The fix of a finding: its own `fix` when it carries one, else the message's "Fix: …" sentence (every
- * message ends with it), else its rule's fix from the catalogue.
+ * The fix of a finding: the message's own "Fix: …" sentence (every message ends with one, about this very
+ * case), else the one-line fix its rule declares.
  */
 export function fixOf(f: WithFix): string {
-  if (typeof f.fix === 'string' && f.fix.trim() !== '') return f.fix.trim();
   const at = f.message.lastIndexOf('Fix: ');
   if (at >= 0) return f.message.slice(at + 'Fix: '.length).trim();
-  return (TIMELINE_RULES as Record<string, { fix?: string } | undefined>)[f.rule]?.fix ?? '';
+  return typeof f.fix === 'string' ? f.fix.trim() : '';
 }
 
 /** Does the finding name one of the order's line product ids, as the rules quote them ("id")? */

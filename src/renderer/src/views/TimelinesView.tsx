@@ -2,7 +2,8 @@
 // Narrow windows show one of the three at a time, with a way back.
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useCallback, useMemo, useState } from 'react';
-import { TIMELINE_RULES, type TimelineRuleId } from '../../../shared/timeline';
+import type { TimelineRuleId } from '../../../shared/timeline';
+import { useRules } from '../state/rules';
 import { CodeBlock, Empty, Loaded } from '../components/common';
 import { currentSandboxTime } from '../components/ClockControl';
 import { plural } from '../format';
@@ -49,6 +50,7 @@ function FirstEvent() {
 
 /** What shows beside the list before a page is picked: verdicts and the rules that fire most. */
 function Overview() {
+  const ruleInfo = useRules();
   const pages = useSandbox((s) => s.pages);
   const filters = useFilters();
   const filtered = Object.values(filters).some(Boolean);
@@ -98,7 +100,7 @@ function Overview() {
                       <code>{rule}</code>
                     </button>
                   </td>
-                  <td>{TIMELINE_RULES[rule]?.title}</td>
+                  <td>{ruleInfo.get(rule)?.title}</td>
                   <td className="mono">{plural(n, 'page')}</td>
                 </tr>
               ))}

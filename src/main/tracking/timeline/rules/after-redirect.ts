@@ -3,7 +3,7 @@
 import { endpointOf } from '../../../../shared/kinds';
 import { responseKey, type ResponseState } from '../model';
 import type { RuleContext } from './types';
-import { describe, finding, list, plural, type ResponseRule } from './types';
+import { describe, finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 
 function redirectOf(r: ResponseState, ctx: RuleContext) {
   const own = r.facts.redirects.find((e) => e.tsMs !== null);
@@ -12,9 +12,29 @@ function redirectOf(r: ResponseState, ctx: RuleContext) {
   return search?.facts.redirects.find((e) => e.tsMs !== null);
 }
 
-export const afterRedirect: ResponseRule = {
+const meta: RuleMeta = {
   id: 'after-redirect',
-  scope: 'response',
+  title: 'Events after a redirect',
+  description:
+    'Render, impression, clickthrough or addtocart of a responseId timestamped after its redirect.',
+  expects:
+    'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
+  appliesTo: ['search', 'category', 'autocomplete'],
+  defaultSeverity: 'warning',
+  fix: 'When the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.',
+  listens: ['redirect', 'render', 'impression', 'clickthrough', 'addtocart'],
+  exempt: {
+    recommendations: 'its controller sends no redirect',
+    bundles: 'its controller sends no redirect',
+  },
+  kindNotes: {
+    autocomplete: 'autocomplete/redirect (a submitted term or product)',
+  },
+};
+
+export const afterRedirect: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const redirect = redirectOf(r, ctx);
     if (!redirect) return [];
@@ -36,14 +56,9 @@ export const afterRedirect: ResponseRule = {
       `A redirect ends the results page: nothing else is tracked for that response. ` +
       `Fix: when the ${r.kind} response carries merchandising.redirect, send ${endpointOf(r.kind, 'redirect')} and navigate; do not render or track its results.`;
     return [
-      finding(
-        'after-redirect',
-        'warning',
-        r.responseId,
-        message,
-        [redirect.id, ...later.map((e) => e.id)],
-        { responseId: r.responseId },
-      ),
+      finding(meta, r.responseId, message, [redirect.id, ...later.map((e) => e.id)], {
+        responseId: r.responseId,
+      }),
     ];
   },
 };

@@ -1,6 +1,6 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
-import { finding, plural, type ResponseRule } from './types';
+import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import {
   Offenders,
   allResultUids,
@@ -13,9 +13,23 @@ import {
   slotOf,
 } from './provenance';
 
-export const bannerNotInResponse: ResponseRule = {
+const meta: RuleMeta = {
   id: 'banner-not-in-response',
-  scope: 'response',
+  title: 'Banner not in its search response',
+  description:
+    'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
+  expects:
+    'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Read the uid from the banner’s data-banner-id and report it in the array of its kind.',
+  listens: ['impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const bannerNotInResponse: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
@@ -62,7 +76,7 @@ export const bannerNotInResponse: ResponseRule = {
       `The response returned ${returned.length ? `banners ${returned.join('; ')}` : 'no banners'}. Merchandising banners (header, banner, footer, left) are reported in data.banners; inline banners in data.results with type "banner". ` +
       `Fix: read the banner uid from the data-banner-id of the banner the response returned and report it in the array of its kind.`;
     return [
-      finding('banner-not-in-response', 'error', r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, message, bad.eventIds(), {
         responseId: r.responseId,
       }),
     ];

@@ -1,16 +1,35 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
-import { finding, plural, quoted, type ResponseRule } from './types';
-import { impressedIds, unimpressed } from './not-impressed';
+import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
+import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+
+const meta: RuleMeta = {
+  id: 'cart-not-impressed',
+  title: 'Add-to-cart of an item never impressed',
+  description:
+    'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
+  expects: 'Quick add happens on a visible tile, which was impressed first.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
+  listens: ['impression', 'addtocart'],
+};
 
 export const cartNotImpressed: ResponseRule = {
-  id: 'cart-not-impressed',
-  scope: 'response',
-  check(r) {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
     const carts = r.facts.carts;
     if (carts.length === 0) return [];
     const impressed = impressedIds(r);
+    // a tile impressed under another response of the list is click-under-other-response's
+    let elsewhere: Map<string, string> | undefined;
     const bad = carts
-      .map((e) => ({ e, uids: unimpressed(e, impressed) }))
+      .map((e) => ({
+        e,
+        uids: unimpressed(e, impressed).filter(
+          (u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u),
+        ),
+      }))
       .filter((c) => c.uids.length > 0);
     if (bad.length === 0) return [];
     const uids = [...new Set(bad.flatMap((c) => c.uids))];
@@ -24,8 +43,7 @@ export const cartNotImpressed: ResponseRule = {
       `Fix: impress tiles as they become visible and send the same uid (or its parentId) in addtocart.`;
     return [
       finding(
-        'cart-not-impressed',
-        'warning',
+        meta,
         r.responseId,
         message,
         bad.map((c) => c.e.id),

@@ -1,37 +1,80 @@
 // `click-not-impressed`: a clickthrough of a uid that no impression of that responseId reported.
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, plural, quoted, seconds, type ResponseRule } from './types';
+import {
+  finding,
+  plural,
+  quoted,
+  seconds,
+  type ResponseRule,
+  type RuleContext,
+  type RuleMeta,
+} from './types';
+import type { ResponseState } from '../model';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
 const IMPRESSION_DELAY_MS = 1300;
-import { impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+
+const meta: RuleMeta = {
+  id: 'click-not-impressed',
+  title: 'Click on an item never impressed',
+  description:
+    'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression).',
+  expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
+  listens: ['render', 'impression', 'clickthrough'],
+  needs: { laterEvents: true },
+};
 
 export const clickNotImpressed: ResponseRule = {
-  id: 'click-not-impressed',
-  scope: 'response',
-  // a click stops being the page's last event when a later one arrives: info becomes warning
-  needs: { laterEvents: true },
+  meta,
+  judges: 'response',
+  // a click stops being the page's last event when a later one arrives: it moves here from the exit rule
   check(r, ctx) {
+    const found = unimpressedClicks(r, ctx);
+    return found && !found.endedPage
+      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      : [];
+  },
+};
+
+/**
+ * The clicks of a response on uids it never impressed, with the message that explains them, and whether
+ * every one ended the page (which `click-not-impressed-at-exit` reports instead).
+ */
+export function unimpressedClicks(
+  r: ResponseState,
+  ctx: RuleContext,
+): { message: string; ids: string[]; endedPage: boolean } | undefined {
+  {
     const clicks = r.facts.clicks;
-    if (clicks.length === 0) return [];
+    if (clicks.length === 0) return undefined;
     // An impression counts for a click when it is timestamped no later than the tolerance after it: the
     // client's 1 s visibility timer may still fire just after a click on a page that stays (an SPA); an
     // impression timestamped later than that was not of the tile the shopper saw before clicking.
     const grace = ctx.settings.orderToleranceMs;
     const all = impressedIds(r);
+    // a tile impressed under another response of the list is click-under-other-response's
+    let elsewhere: Map<string, string> | undefined;
+    const own = (uids: string[]) =>
+      uids.length === 0
+        ? uids
+        : uids.filter((u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u));
     const bad = clicks
       .map((e) => {
-        let uids = unimpressed(e, all);
-        if (uids.length === 0) uids = unimpressed(e, impressedIds(r, e.time + grace));
-        return { e, uids, late: uids.length > 0 && unimpressed(e, all).length === 0 };
+        let uids = own(unimpressed(e, all));
+        if (uids.length === 0) uids = own(unimpressed(e, impressedIds(r, e.time + grace)));
+        return { e, uids, late: uids.length > 0 && own(unimpressed(e, all)).length === 0 };
       })
       .filter((c) => c.uids.length > 0);
-    if (bad.length === 0) return [];
+    if (bad.length === 0) return undefined;
     const uids = [...new Set(bad.flatMap((c) => c.uids))];
     // The provider's client impresses a tile after 1 s of visibility, holds impressions 300 ms more
     // (longer while the shopper keeps scrolling) and sends a click at once: a click that navigates away
     // within about 1.3 s of a tile appearing reaches the service without that tile's impression, which is
-    // never sent. Exempted (info, with the reason): every unimpressed click was the page's last event, as
+    // never sent. Exempted (reported apart, as info, with the reason): every unimpressed click was the page's last event, as
     // such a click is. A click followed by more events on the page stays a warning; a storefront that never
     // impresses anything is `no-impression`'s. The engine re-runs this when a later event shows up.
     // A banner is on screen from its render on: a banner click more than the client's 1.3 s after the
@@ -53,17 +96,8 @@ export const clickNotImpressed: ResponseRule = {
         : '') +
       `Fix: send ${endpointOf(r.kind, 'impression')} with results [{uid: ${quoted(uids, 3)}, …}] when the tile becomes visible, using the same uid the click sends.` +
       (endedPage
-        ? ' Reported as info because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.'
+        ? ' Reported apart, as info, because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.'
         : '');
-    return [
-      finding(
-        'click-not-impressed',
-        endedPage ? 'info' : 'warning',
-        r.responseId,
-        message,
-        bad.map((c) => c.e.id),
-        { responseId: r.responseId },
-      ),
-    ];
-  },
-};
+    return { message, ids: bad.map((c) => c.e.id), endedPage };
+  }
+}

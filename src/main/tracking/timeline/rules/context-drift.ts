@@ -1,6 +1,6 @@
 // `context-drift`: sessionId or userId changing between the events of one page load.
 import type { Capped } from '../model';
-import { finding, plural, quoted, type PageRule } from './types';
+import { finding, plural, quoted, type PageRule, type RuleMeta } from './types';
 
 function drift(
   field: 'sessionId' | 'userId',
@@ -15,13 +15,32 @@ function drift(
     `context.${field} changes inside this page: it started as "${baseline}", then ${plural(count, 'event')} carried ${quoted(others.map(([v]) => v))}. ` +
     `One page load has one shopper, so the spec expects the same ${field} on all its events (the provider's client keeps it for the page). ` +
     `Fix: create one Beacon per page load and let it manage ${field}; do not pass your own per call or regenerate it.`;
-  return finding('context-drift', 'error', field, message, ids, { eventCount: count });
+  return finding(meta, field, message, ids, { eventCount: count });
 }
 
-export const contextDrift: PageRule = {
+const meta: RuleMeta = {
   id: 'context-drift',
-  scope: 'page',
-  severity: 'error',
+  title: 'sessionId or userId changed inside a page',
+  description: 'Events of one pageLoadId with different context.sessionId or context.userId.',
+  expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'error',
+  fix: 'Create one Beacon per page load and let it manage ids; do not pass your own per call.',
+  listens: ['request'],
+};
+
+export const contextDrift: PageRule = {
+  meta,
+  judges: 'page',
   count: (page) =>
     (page.tallies.otherSessionIds?.size ? 1 : 0) + (page.tallies.otherUserIds?.size ? 1 : 0),
   check(page) {

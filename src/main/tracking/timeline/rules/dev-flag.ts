@@ -1,18 +1,37 @@
 // `dev-flag` (info): events sent in production mode (no context.dev: true) into the sandbox.
-import { finding, plural, type PageRule } from './types';
+import { finding, plural, type PageRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'dev-flag',
+  title: 'Production-mode traffic',
+  description: 'Events without context.dev: true (the client ran in production mode).',
+  expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'info',
+  scope: 'session',
+  fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",
+  listens: ['request'],
+};
 
 export const devFlag: PageRule = {
-  id: 'dev-flag',
-  scope: 'page',
-  severity: 'info',
+  meta,
+  judges: 'page',
   count: (page) => (page.tallies.notDev.count > 0 ? 1 : 0),
   check(page) {
     const { notDev } = page.tallies;
     if (notDev.count === 0) return [];
     return [
       finding(
-        'dev-flag',
-        'info',
+        meta,
         '',
         `${notDev.count} of the ${plural(page.accepted, 'accepted event')} on this page ${notDev.count === 1 ? 'was' : 'were'} sent in production mode (no context.dev: true). ` +
           `That is right for a live storefront; a development storefront should send dev: true so the real service keeps its events out of reports. ` +

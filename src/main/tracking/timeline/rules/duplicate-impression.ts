@@ -1,9 +1,21 @@
 // `duplicate-impression`: one uid reported in more than one impression of a responseId during one view.
-import { finding, plural, quoted, type ResponseRule } from './types';
+import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'duplicate-impression',
+  title: 'Item impressed twice',
+  description:
+    'The same uid reported in more than one impression of one responseId while it stayed on screen.',
+  expects: 'Send items as they scroll into view, once per response.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Remember which uids of a response were already impressed and skip them.',
+  listens: ['render', 'impression'],
+};
 
 export const duplicateImpression: ResponseRule = {
-  id: 'duplicate-impression',
-  scope: 'response',
+  meta,
+  judges: 'response',
   check(r) {
     if (r.facts.impressions.length === 0) return [];
     // A render starts a new view (a re-visit of a cached response re-impresses its tiles, legitimately).
@@ -37,7 +49,7 @@ export const duplicateImpression: ResponseRule = {
       `uid ${quoted(uids)}. The spec says to send items as they scroll into view, once per response. ` +
       `Fix: remember which uids of a response were already impressed and skip them.`;
     return [
-      finding('duplicate-impression', 'warning', r.responseId, message, ids, {
+      finding(meta, r.responseId, message, ids, {
         responseId: r.responseId,
       }),
     ];

@@ -3,7 +3,7 @@
 import { endpointOf } from '../../../../shared/kinds';
 import { indexSorted, type ResponseState } from '../model';
 import type { RuleContext } from './types';
-import { finding, list, type ResponseRule } from './types';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
 
 /**
  * The autocomplete controller skips the render when a response has the responseId of the results shown
@@ -28,9 +28,27 @@ function autocompletePairs(r: ResponseState, ctx: RuleContext): Array<[string, s
   return pairs;
 }
 
-export const duplicateRender: ResponseRule = {
+const meta: RuleMeta = {
   id: 'duplicate-render',
-  scope: 'response',
+  title: 'Render sent twice',
+  description:
+    'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
+  expects: 'One render per displayed search response.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Track render once per response (not on every component re-render).',
+  listens: ['render', 'impression'],
+  kindNotes: {
+    autocomplete:
+      'a render of the responseId already shown (no other autocomplete render between): the controller skips the render of a repeated search, even after impressions',
+    recommendations: 'per widget (tag + responseId)',
+    bundles: 'per widget (tag + responseId)',
+  },
+};
+
+export const duplicateRender: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     if (r.facts.renders.length < 2) return [];
     if (r.kind === 'autocomplete') return report(r, autocompletePairs(r, ctx));
@@ -66,7 +84,7 @@ function report(r: ResponseState, pairs: Array<[string, string]>) {
       : `The spec expects one render per displayed ${r.kind} response. `) +
     `Fix: send ${endpointOf(r.kind, 'render')} once per response${ac ? ' shown, not again when the same response comes back for the same term' : ', not on every re-render of the results component'}.`;
   return [
-    finding('duplicate-render', 'warning', r.responseId, message, ids, {
+    finding(meta, r.responseId, message, ids, {
       responseId: r.responseId,
     }),
   ];

@@ -9,14 +9,27 @@
 // an instant observer on a screen showing 20 or more tiles at once; its impressions are then not what the
 // service's viewability reports assume either.
 import type { TimelineEvent } from '../model';
-import { finding, list, type ResponseRule } from './types';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
 
 export const BURST_TILES = 20;
 export const BURST_MS = 500;
 
-export const impressionBurst: ResponseRule = {
+const meta: RuleMeta = {
   id: 'impression-burst',
-  scope: 'response',
+  title: 'Every tile impressed at once',
+  description:
+    'At least 20 tiles of one response impressed within 500 ms of its render: tiles impressed at load, not as they become visible.',
+  expects:
+    'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Observe each tile (IntersectionObserver) and send its impression once it has been visible.',
+  listens: ['render', 'impression'],
+};
+
+export const impressionBurst: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r) {
     if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
     // A storefront impressing at load may queue its impressions before it calls render: count both sides.
@@ -41,7 +54,7 @@ export const impressionBurst: ResponseRule = {
       `(the provider's client: 70% of it visible for 1 s), so impression counts and click-through rates mean what they say. ` +
       `Fix: observe each tile with an IntersectionObserver and send its impression once it has been visible, once per responseId.`;
     return [
-      finding('impression-burst', 'warning', r.responseId, message, [render.id, ...ids], {
+      finding(meta, r.responseId, message, [render.id, ...ids], {
         responseId: r.responseId,
       }),
     ];

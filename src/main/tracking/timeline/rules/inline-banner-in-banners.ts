@@ -1,6 +1,6 @@
 // `inline-banner-in-banners`: an inline banner (one that sits among the results) reported in data.banners
 // instead of data.results — the identifier mapping keeps data.banners for the merchandising slots.
-import { finding, plural, type ResponseRule } from './types';
+import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import {
   Offenders,
   bannerUid,
@@ -10,9 +10,22 @@ import {
   itemEvents,
 } from './provenance';
 
-export const inlineBannerInBanners: ResponseRule = {
+const meta: RuleMeta = {
   id: 'inline-banner-in-banners',
-  scope: 'response',
+  title: 'Inline banner reported in banners',
+  description:
+    'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
+  expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Move inline banners to data.results with type "banner".',
+  listens: ['impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const inlineBannerInBanners: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.inline.length === 0) return [];
@@ -30,7 +43,7 @@ export const inlineBannerInBanners: ResponseRule = {
       `Inline banners come from merchandising.content.inline and sit among the result tiles, so they are reported in data.results as {type: "banner", uid}; data.banners is for the header, banner, footer and left slots. ` +
       `Fix: move ${bad.size === 1 ? 'it' : 'them'} to data.results with type "banner".`;
     return [
-      finding('inline-banner-in-banners', 'error', r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, message, bad.eventIds(), {
         responseId: r.responseId,
       }),
     ];

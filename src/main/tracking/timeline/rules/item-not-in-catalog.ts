@@ -1,11 +1,33 @@
 // `item-not-in-catalog` (warning): for a site with an indexed catalog that does not get its searches from the
 // sandbox, a product uid or parentId that the catalog does not hold. Warning: the catalog may be older.
-import { finding, plural, type ResponseRule } from './types';
+import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import { Offenders, itemEvents, itemType } from './provenance';
+import type { VisitRule } from '../../visits/rules/types';
+
+const meta: RuleMeta = {
+  id: 'item-not-in-catalog',
+  title: 'Item not in the indexed catalog',
+  description:
+    'For a site with an indexed catalog that does not use the companion search API, a uid or parentId the catalog does not hold.',
+  expects: 'uid and parentId are ids of the site’s products (its feed).',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'product', 'cart', 'order'],
+  defaultSeverity: 'warning',
+  fix: 'Send product ids as the feed has them; re-index if the products are new (search.catalogCheck: false turns it off).',
+  listens: [
+    'impression',
+    'clickthrough',
+    'addtocart',
+    'product/pageview',
+    'cart/add',
+    'cart/remove',
+    'order/transaction',
+  ],
+  needs: { catalog: true },
+};
 
 export const itemNotInCatalog: ResponseRule = {
-  id: 'item-not-in-catalog',
-  scope: 'response',
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const p = ctx.provenance;
     const site = p?.site(ctx.page.siteId);
@@ -33,9 +55,47 @@ export const itemNotInCatalog: ResponseRule = {
       `Fix: send the product ids the search response gave; if the products are new, index the feed again (the catalog is the last successful index). ` +
       `To turn this check off for the site, set search.catalogCheck: false on its account.`;
     return [
-      finding('item-not-in-catalog', 'warning', r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, message, bad.eventIds(), {
         responseId: r.responseId,
       }),
+    ];
+  },
+};
+
+/** The same rule over a page's product, cart and order events (the visit's half of it). */
+export const itemNotInCatalogOfVisit: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, ctx) {
+    const catalog = ctx.catalog;
+    if (!catalog) return [];
+    const unknown = new Map<string, string[]>();
+    const note = (id: string, evId: string) => {
+      if (id === '' || catalog.has(id)) return;
+      let ids = unknown.get(id);
+      if (!ids) unknown.set(id, (ids = []));
+      ids.push(evId);
+    };
+    for (const v of ctx.accepted)
+      for (const item of v.items) {
+        note(item.uid, v.base.id);
+        if (item.parentId !== item.uid) note(item.parentId, v.base.id);
+      }
+    if (unknown.size === 0) return [];
+    const shown = [...unknown.keys()].slice(0, 5).map((id) => {
+      const uid = catalog.uidOfSku(id);
+      return uid !== undefined ? `"${id}" (the sku of product "${uid}": send its uid)` : `"${id}"`;
+    });
+    const more = unknown.size > 5 ? ` and ${unknown.size - 5} more` : '';
+    return [
+      finding(
+        meta,
+        'visit',
+        `${unknown.size} product id${unknown.size === 1 ? '' : 's'} of this page's product, cart or order events ${unknown.size === 1 ? 'is' : 'are'} not in site ${page.siteId}'s indexed catalog: ${shown.join(', ')}${more}. ` +
+          `An order line whose ids the catalog does not know earns no credit and teaches personalization nothing. ` +
+          `Fix: send the feed's product ids (uid = the product or variant id, parentId = its variant group); if the products are new, index the feed again.`,
+        [...unknown.values()].flat(),
+      ),
     ];
   },
 };

@@ -1,6 +1,6 @@
 // `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the search
 // response it names did not contain (neither a result nor a variant of one). Needs the issued response.
-import { finding, list, plural, type ResponseRule } from './types';
+import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import {
   Offenders,
@@ -36,21 +36,34 @@ function whereElse(
   return '';
 }
 
-export const itemNotInResponse: ResponseRule = {
+const meta: RuleMeta = {
   id: 'item-not-in-response',
-  scope: 'response',
+  title: 'Item not in its search response',
+  description:
+    'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here.',
+  expects:
+    'Items are results (or variants of results) of the response whose responseId the event carries.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Take uid from the result as returned and the responseId from the same response.',
+  listens: ['impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const itemNotInResponse: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
     const uids = allResultUids(issued);
     const missing = new Offenders();
-    const asProduct = new Offenders();
     for (const e of itemEvents(r)) {
       for (const item of e.results) {
         if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
         const banner = inlineBanner(issued, item.uid);
-        if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
-        else
+        // an inline banner sent as a product is inline-banner-as-product's
+        if (!banner)
           missing.add(item.uid, e.id, () =>
             whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId),
           );
@@ -61,26 +74,12 @@ export const itemNotInResponse: ResponseRule = {
       const shown = issued.results.map((x) => x.uid);
       out.push(
         finding(
-          'item-not-in-response',
-          'error',
+          meta,
           r.responseId,
           `${plural(missing.size, 'item')} reported with responseId "${r.responseId}" ${missing.size === 1 ? 'was' : 'were'} not in that response (${describeResponse(issued)}): ${missing.describe()}. ` +
             `The response returned ${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}; an impression, clickthrough or addtocart may only report results of the response whose responseId it carries, or a variant of one. ` +
             `Fix: take uid from the result as the response gave it (Snap client: result.id, or a variant's uid) and the responseId from that same response.`,
           missing.eventIds(),
-          { responseId: r.responseId },
-        ),
-      );
-    }
-    if (asProduct.size > 0) {
-      out.push(
-        finding(
-          'item-not-in-response',
-          'warning',
-          `${r.responseId}:type`,
-          `${plural(asProduct.size, 'inline banner')} of responseId "${r.responseId}" ${asProduct.size === 1 ? 'was' : 'were'} reported as a product: ${asProduct.describe()}. ` +
-            `Inline banners sit among the results and go in data.results as {type: "banner", uid}. Fix: send type "banner" (and no parentId) for inline banner tiles.`,
-          asProduct.eventIds(),
           { responseId: r.responseId },
         ),
       );

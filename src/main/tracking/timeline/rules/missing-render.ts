@@ -1,23 +1,65 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
 import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
-import { finding, list, plural, quoted, type ResponseRule } from './types';
+import {
+  finding,
+  list,
+  plural,
+  quoted,
+  type ResponseRule,
+  type RuleContext,
+  type RuleMeta,
+} from './types';
+import type { ResponseState } from '../model';
 import { issuedFor } from './provenance';
 import { urlQuery } from './responseid-stale';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
 
-export const missingRender: ResponseRule = {
+const meta: RuleMeta = {
   id: 'missing-render',
-  scope: 'response',
+  title: 'Events without a render',
+  description:
+    'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page.',
+  expects: 'search/render with the responseId as soon as the results of that response are shown.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  kindNotes: {
+    autocomplete: 'always an error (no infinite scroll, so no backfill)',
+    recommendations: 'per widget (tag + responseId); always an error',
+    bundles: 'per widget (tag + responseId); always an error',
+  },
+};
+
+export const missingRender: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
+    const found = unrenderedEvents(r, ctx);
+    return found && !found.backfill
+      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      : [];
+  },
+};
+
+/**
+ * A response's accepted events that no render of it on the page precedes, with the message that explains
+ * them, and whether they look like infinite scroll's backfill (which `missing-render-backfill` reports).
+ */
+export function unrenderedEvents(
+  r: ResponseState,
+  ctx: RuleContext,
+): { message: string; ids: string[]; backfill: boolean } | undefined {
+  {
     const f = r.facts;
-    if (r.responseId === '') return [];
+    if (r.responseId === '') return undefined;
     // A redirect replaces the results page: the provider's client sends no render for it.
-    if (f.renders.length > 0 || f.redirects.length > 0) return [];
+    if (f.renders.length > 0 || f.redirects.length > 0) return undefined;
     // A render the service rejected is reported by `schema`; fixing it fixes this too.
-    if (f.rejectedRender) return [];
-    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return [];
+    if (f.rejectedRender) return undefined;
+    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return undefined;
     const orphans = r.events.filter(
       (e) =>
         e.accepted &&
@@ -72,7 +114,7 @@ export const missingRender: ResponseRule = {
     }
     if (backfill) {
       message +=
-        ` Reported as info because the page rendered other responses (${quoted(otherRendered, 3)}): ` +
+        ` Reported apart, as info, because the page rendered other responses (${quoted(otherRendered, 3)}): ` +
         `the provider's client sends one render for several responses when infinite scroll backfills pages.`;
     } else if (newSearch) {
       message +=
@@ -83,17 +125,6 @@ export const missingRender: ResponseRule = {
         ` The page rendered other responses (${quoted(otherRendered, 3)}), but this one is page 1 of its search, which always gets its own render: ` +
         `a render sent before the response arrived (with the previous responseId) looks like this.`;
     }
-    return [
-      finding(
-        'missing-render',
-        backfill ? 'info' : 'error',
-        r.responseId,
-        message,
-        orphans.map((e) => e.id),
-        {
-          responseId: r.responseId,
-        },
-      ),
-    ];
-  },
-};
+    return { message, ids: orphans.map((e) => e.id), backfill };
+  }
+}

@@ -1,35 +1,80 @@
 // `no-impression`: a rendered (not redirected) responseId without any impression once the page went idle.
-// Info by default: a response with zero results legitimately sends none. When the sandbox issued the search
-// response it knows: results or banners shown and none impressed is a warning; a response with nothing to
-// show (the no-results page, which the provider's client renders and never impresses) is not reported.
+// Info: a response with zero results legitimately sends none. When the sandbox issued the search response
+// it knows: results or banners shown and none impressed is a rule of its own (a warning); a response with
+// nothing to show (the no-results page, which the provider's client renders and never impresses) is silent.
 import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
-import { finding, plural, seconds, type ResponseRule } from './types';
+import {
+  finding,
+  plural,
+  seconds,
+  type ResponseRule,
+  type RuleContext,
+  type RuleMeta,
+} from './types';
+import type { ResponseState } from '../model';
 import { describeResponse, issuedFor } from './provenance';
 
-export const noImpression: ResponseRule = {
+const meta: RuleMeta = {
   id: 'no-impression',
-  scope: 'response',
-  check(r, ctx) {
-    if (!ctx.page.idle || !r.awaitingImpression) return [];
-    const render = r.facts.renders[0]!;
-    const issued = r.kind === 'search' ? issuedFor(r, ctx) : undefined;
-    const shown = issued
-      ? issued.results.length +
-        issued.inline.length +
-        Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0)
-      : -1;
-    if (shown === 0) return [];
-    const message =
-      `responseId "${r.responseId}" was rendered (${render.id}) but no impression of it arrived, and the page has been idle for ` +
-      `${seconds(ctx.settings.noImpressionIdleMs)}. After a render the spec expects impressions of the tiles as they scroll into view ` +
-      (shown > 0
-        ? `The response (${describeResponse(issued!)}) showed ${plural(shown, 'tile or banner', 'tiles and banners')}, so impressions were due. `
-        : `(${isWidgetKind(r.kind) ? 'a widget the shopper never scrolled to, or one without results,' : `a ${r.kind} response with zero results`} legitimately sends none, hence info). `) +
-      `Fix: send ${endpointOf(r.kind, 'impression')} with the uids of the visible tiles and data.responseId "${r.responseId}".`;
-    return [
-      finding('no-impression', shown > 0 ? 'warning' : 'info', r.responseId, message, [render.id], {
-        responseId: r.responseId,
-      }),
-    ];
+  title: 'Render without any impression',
+  description:
+    'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed.',
+  expects:
+    'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
+  appliesTo: ['search', 'category', 'recommendations'],
+  defaultSeverity: 'info',
+  fix: 'Send search/impression for tiles as they scroll into view.',
+  listens: ['render', 'redirect', 'impression'],
+  needs: { pageEnd: true, provenance: true },
+  exempt: {
+    autocomplete:
+      'the dropdown changes with every keystroke: a response shown for less than the 1 s an impression needs is legitimately never impressed',
   },
 };
+
+export const noImpression: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
+    const found = unimpressedRender(r, ctx);
+    return found && found.shown < 0
+      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      : [];
+  },
+};
+
+/**
+ * A rendered response of an ended page that no impression followed, with what it showed when the
+ * sandbox issued it (`shown`, -1 when unknown: `no-impression-of-results` reports the known ones).
+ */
+export function unimpressedRender(
+  r: ResponseState,
+  ctx: RuleContext,
+): { message: string; ids: string[]; shown: number } | undefined {
+  if (!ctx.page.idle || !r.awaitingImpression) return undefined;
+  const render = r.facts.renders[0]!;
+  const issued = r.kind === 'search' ? issuedFor(r, ctx) : undefined;
+  const shown = issued
+    ? issued.results.length +
+      issued.inline.length +
+      Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0)
+    : -1;
+  // the no-results page: the provider's client renders it and never impresses anything
+  if (shown === 0) return undefined;
+  const message =
+    `responseId "${r.responseId}" was rendered (${render.id}) but no impression of it arrived before the page ended (${ended(ctx)}). ` +
+    `After a render the spec expects impressions of the tiles as they scroll into view. ` +
+    (shown > 0
+      ? `The response (${describeResponse(issued!)}) showed ${plural(shown, 'tile or banner', 'tiles and banners')}, so impressions were due. `
+      : `(${isWidgetKind(r.kind) ? 'A widget the shopper never scrolled to, or one without results,' : `A ${r.kind} response with zero results`} legitimately sends none, hence info.) `) +
+    `Fix: send ${endpointOf(r.kind, 'impression')} with the uids of the visible tiles and data.responseId "${r.responseId}".`;
+  return { message, ids: [render.id], shown };
+}
+
+/** How the page ended: it went quiet, or a report judged it as finished before it had. */
+function ended(ctx: RuleContext): string {
+  const quiet = seconds(ctx.settings.noImpressionIdleMs);
+  return ctx.page.judgedAsFinished
+    ? `judged as finished: a report, check or expectClean read it (or the recording ended) before it had been quiet for ${quiet}`
+    : `no event for ${quiet}`;
+}

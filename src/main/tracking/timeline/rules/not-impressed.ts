@@ -1,6 +1,6 @@
 // Shared by `click-not-impressed` and `cart-not-impressed`: which items of an event no impression of its
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
-import type { ResponseState, TimelineEvent } from '../model';
+import type { PageState, ResponseState, TimelineEvent } from '../model';
 
 /** ids impressed by the response's impressions timestamped no later than `until` (ms; default: all). */
 export function impressedIds(r: ResponseState, until = Infinity): Set<string> {
@@ -25,4 +25,17 @@ export function unimpressed(ev: TimelineEvent, impressed: Set<string>): string[]
   }
   for (const b of ev.banners) if (!impressed.has(b.uid)) missing.push(b.uid);
   return missing;
+}
+
+/**
+ * ids impressed on the page under other responses of the same kind (and tag): the tiles of another
+ * page of the list, say. Built only for a response that has unimpressed clicks.
+ */
+export function impressedElsewhere(r: ResponseState, page: PageState): Map<string, string> {
+  const where = new Map<string, string>();
+  for (const o of page.responses.values()) {
+    if (o === r || o.kind !== r.kind || o.tag !== r.tag || o.responseId === '') continue;
+    for (const id of impressedIds(o)) if (!where.has(id)) where.set(id, o.responseId);
+  }
+  return where;
 }

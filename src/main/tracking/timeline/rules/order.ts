@@ -1,9 +1,30 @@
 // `order`: an impression, clickthrough or addtocart timestamped before the render of its responseId.
-import { describe, finding, INTERACTIONS, list, plural, seconds, type ResponseRule } from './types';
+import {
+  describe,
+  finding,
+  INTERACTIONS,
+  list,
+  plural,
+  seconds,
+  type ResponseRule,
+  type RuleMeta,
+} from './types';
+
+const meta: RuleMeta = {
+  id: 'order',
+  title: 'Event before its render',
+  description:
+    'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
+  expects: 'render → redirect → impression → clickthrough | addtocart, by context.timestamp.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Call render when results are displayed, before tracking impressions or clicks on them.',
+  listens: ['render', 'impression', 'clickthrough', 'addtocart'],
+};
 
 export const order: ResponseRule = {
-  id: 'order',
-  scope: 'response',
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const tolerance = ctx.settings.orderToleranceMs;
     // events are sorted by timestamp: the first accepted render with a real timestamp is the earliest
@@ -30,7 +51,7 @@ export const order: ResponseRule = {
       `(${render.tsMs! - earliest.tsMs! > tolerance ? `beyond the tolerance of ${seconds(tolerance)}` : `within the tolerance of ${seconds(tolerance)}, but it also arrived before the render`}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
       `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
     return [
-      finding('order', 'error', r.responseId, message, [render.id, ...early.map((e) => e.id)], {
+      finding(meta, r.responseId, message, [render.id, ...early.map((e) => e.id)], {
         responseId: r.responseId,
       }),
     ];

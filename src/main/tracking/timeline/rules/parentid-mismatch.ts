@@ -1,16 +1,57 @@
 // `parentid-mismatch`: a product's parentId that does not belong to it in the search response. The provider's
 // own Snap client sends parentId = uid (even for variants), or '' when the response gives no parentId: both fine.
-// An error when the parentId is another result's; a warning where the intent is ambiguous.
-import { finding, plural, type ResponseRule } from './types';
-import type { IssuedResult } from '../../../search/responses';
+// An error when the parentId is another result's; where the intent is ambiguous, a milder rule's.
+import { finding, plural, type ResponseRule, type RuleContext, type RuleMeta } from './types';
+import type { IssuedResponse, IssuedResult } from '../../../search/responses';
+import type { ResponseState } from '../model';
 import { Offenders, describeResponse, issuedFor, itemEvents, itemType } from './provenance';
 
-export const parentIdMismatch: ResponseRule = {
+const meta: RuleMeta = {
   id: 'parentid-mismatch',
-  scope: 'response',
+  title: 'parentId does not match the result',
+  description:
+    'A product whose parentId is another product of the response. parentId = uid = the result’s uid, as the Snap client sends it, is fine.',
+  expects: 'parentId is the uid of the result the item belongs to.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Set parentId to the uid of the result as returned.',
+  listens: ['impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const parentIdMismatch: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
+    const found = parentIdOffenders(r, ctx);
+    if (!found || found.wrong.size === 0) return [];
+    const { issued, wrong } = found;
+    return [
+      finding(
+        meta,
+        r.responseId,
+        `${plural(wrong.size, 'item')} reported with responseId "${r.responseId}" (${describeResponse(issued)}) ${wrong.size === 1 ? 'has' : 'have'} a parentId of another product: ${wrong.describe()}. ${PARENT_ID_IS} ` +
+          `Fix: send the parentId of the result the uid belongs to.`,
+        wrong.eventIds(),
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};
+
+export const PARENT_ID_IS = `parentId is the uid of the result the item belongs to (for a variant, its result); parentId = uid, as the Snap client sends it, is fine too.`;
+
+/**
+ * The items of a response whose parentId names another product (`wrong`) or no product of it, or a
+ * variant of the same result (`unclear`, which `parentid-unclear` reports).
+ */
+export function parentIdOffenders(
+  r: ResponseState,
+  ctx: RuleContext,
+): { issued: IssuedResponse; wrong: Offenders; unclear: Offenders } | undefined {
+  {
     const issued = issuedFor(r, ctx);
-    if (!issued) return [];
+    if (!issued) return undefined;
     const owner = new Map<string, { result: IssuedResult; variant: boolean }>();
     for (const res of issued.results) {
       owner.set(res.uid, { result: res, variant: false });
@@ -49,32 +90,6 @@ export const parentIdMismatch: ResponseRule = {
           );
       }
     }
-    const out = [];
-    const why = `parentId is the uid of the result the item belongs to (for a variant, its result); parentId = uid, as the Snap client sends it, is fine too.`;
-    if (wrong.size > 0)
-      out.push(
-        finding(
-          'parentid-mismatch',
-          'error',
-          r.responseId,
-          `${plural(wrong.size, 'item')} reported with responseId "${r.responseId}" (${describeResponse(issued)}) ${wrong.size === 1 ? 'has' : 'have'} a parentId of another product: ${wrong.describe()}. ${why} ` +
-            `Fix: send the parentId of the result the uid belongs to.`,
-          wrong.eventIds(),
-          { responseId: r.responseId },
-        ),
-      );
-    if (unclear.size > 0)
-      out.push(
-        finding(
-          'parentid-mismatch',
-          'warning',
-          `${r.responseId}:ambiguous`,
-          `${plural(unclear.size, 'item')} reported with responseId "${r.responseId}" (${describeResponse(issued)}) ${unclear.size === 1 ? 'has' : 'have'} a parentId that does not name ${unclear.size === 1 ? 'its' : 'their'} result: ${unclear.describe()}. ${why} ` +
-            `Fix: set parentId to the result's uid.`,
-          unclear.eventIds(),
-          { responseId: r.responseId },
-        ),
-      );
-    return out;
-  },
-};
+    return { issued, wrong, unclear };
+  }
+}

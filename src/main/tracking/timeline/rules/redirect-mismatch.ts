@@ -1,6 +1,6 @@
 // `redirect-mismatch`: a redirect event whose data.redirect is not the redirect its search response returned
 // (or the response returned none). URLs are compared after resolving them, so "/a" and "/a/" stay different.
-import { finding, plural, type ResponseRule } from './types';
+import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor } from './provenance';
 
 function normalise(url: string): string {
@@ -30,9 +30,26 @@ export function sameRedirect(sent: string, returned: string): boolean {
   }
 }
 
-export const redirectMismatch: ResponseRule = {
+const meta: RuleMeta = {
   id: 'redirect-mismatch',
-  scope: 'response',
+  title: 'Redirect differs from the response',
+  description:
+    'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
+  expects: 'data.redirect is the URL the search response redirected to.',
+  appliesTo: ['search', 'category', 'autocomplete'],
+  defaultSeverity: 'error',
+  fix: 'Send merchandising.redirect exactly as returned, and only when there is one.',
+  listens: ['redirect'],
+  needs: { provenance: true },
+  exempt: {
+    recommendations: 'its controller sends no redirect',
+    bundles: 'its controller sends no redirect',
+  },
+};
+
+export const redirectMismatch: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || r.facts.redirects.length === 0) return [];
@@ -49,8 +66,7 @@ export const redirectMismatch: ResponseRule = {
           `The spec expects data.redirect to be the URL the response redirected to. Fix: send merchandising.redirect exactly as returned (and navigate there).`;
     return [
       finding(
-        'redirect-mismatch',
-        'error',
+        meta,
         r.responseId,
         message,
         bad.map((e) => e.id),

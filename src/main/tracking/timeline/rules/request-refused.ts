@@ -2,7 +2,7 @@
 // not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser's
 // CORS preflight), a body over 1 MB (413), a Content-Type it does not take (415). Each names the status
 // and error the real service answers, what was wrong and the fix; `schema` keeps bodies that fail validation.
-import { finding, list, plural, type PageRule } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta } from './types';
 import type { RefusedGroup } from '../model';
 
 const PREFLIGHT = 'invalid request method: `OPTIONS`';
@@ -45,10 +45,31 @@ function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string 
   }
 }
 
-export const requestRefused: PageRule = {
+const meta: RuleMeta = {
   id: 'request-refused',
-  scope: 'page',
-  severity: 'error',
+  title: 'Request refused',
+  description:
+    'A request the real service refuses before it reads the body: a path that is not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser’s CORS preflight), a body over 1 MB (413), a Content-Type other than text/plain or application/json (415).',
+  expects:
+    'POST /beacon/v2/{siteId}/{category}/{event}, Content-Type text/plain, a JSON body under 1 MB.',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'error',
+  fix: 'The message names what was wrong and how to send it; the provider’s client (@athoscommerce/beacon) sends every beacon this way.',
+  listens: ['request'],
+};
+
+export const requestRefused: PageRule = {
+  meta,
+  judges: 'page',
   count: (page) => page.tallies.refused?.size ?? 0,
   check(page) {
     const out = [];
@@ -58,8 +79,7 @@ export const requestRefused: PageRule = {
       const { answer, wrong, fix } = explain(g);
       out.push(
         finding(
-          'request-refused',
-          'error',
+          meta,
           `${g.status}:${n}`,
           `${plural(g.ids.count, 'request')} refused (${list(g.ids.ids, 3)}): ${wrong}. The real service answers ${answer} and the event is lost. Fix: ${fix}.`,
           g.ids.ids,

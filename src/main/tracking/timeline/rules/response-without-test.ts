@@ -1,11 +1,24 @@
 // `response-without-test` (warning): development beacons (context.dev: true) whose search response was requested
 // without test=true, so the real service would count those searches in the site's reports.
-import { finding, list, type ResponseRule } from './types';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor, itemEvents } from './provenance';
 
-export const responseWithoutTest: ResponseRule = {
+const meta: RuleMeta = {
   id: 'response-without-test',
-  scope: 'response',
+  title: 'Development search without test=true',
+  description:
+    'Development beacons (context.dev: true) whose search response was requested without test=true.',
+  expects: 'Development searches carry test=true so they stay out of the site’s reports.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: "Create the search client with { mode: 'development' } (it adds test=true).",
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const responseWithoutTest: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.test) return [];
@@ -18,8 +31,7 @@ export const responseWithoutTest: ResponseRule = {
       `Fix: create the search client in development mode (Snap client: new Client({ siteId }, { mode: 'development' })) — it adds test=true — or add test=true to the search request yourself.`;
     return [
       finding(
-        'response-without-test',
-        'warning',
+        meta,
         r.responseId,
         message,
         dev.map((e) => e.id),

@@ -4,7 +4,7 @@
 import type { ResponseKind } from '../../../../shared/kinds';
 import { endpointOf } from '../../../../shared/kinds';
 import type { ResponseState } from '../model';
-import { finding, list, plural, type ResponseRule } from './types';
+import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 
 /**
  * The one legitimate crossing: a category page's merchandising redirect goes to search/redirect with the
@@ -20,11 +20,24 @@ function categoryRedirect(
   return r.kind === 'category' && other === 'search' && otherEvent === 'redirect';
 }
 
-export const responseIdCrossKind: ResponseRule = {
+const meta: RuleMeta = {
   id: 'responseid-cross-kind',
-  scope: 'response',
+  title: 'responseId of another kind',
+  description:
+    'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
+  expects:
+    'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { supersedes: true, origins: true },
+};
+
+export const responseIdCrossKind: ResponseRule = {
+  meta,
+  judges: 'response',
   // a responseId of another page or kind explains everything else about it here: the cause alone
-  needs: { supersedes: true },
   check(r, ctx) {
     if (r.responseId === '') return [];
     const here = r.events.filter((e) => e.accepted);
@@ -59,8 +72,7 @@ export const responseIdCrossKind: ResponseRule = {
       `Fix: take data.responseId from the ${r.kind} response shown (its ${r.kind === 'recommendations' || r.kind === 'bundles' ? 'recommend response, per widget' : 'tracking.responseId'}), not from the ${other} response.`;
     return [
       finding(
-        'responseid-cross-kind',
-        'error',
+        meta,
         r.responseId,
         message,
         [...(originId ? [originId] : []), ...here.map((e) => e.id)],

@@ -1,12 +1,24 @@
 // `responseid-reused`: a responseId first seen on another page (another search or session): a stale id.
-import { finding, list, plural, type ResponseRule } from './types';
+import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 import { describeSearch, sameSearch } from './search-params';
 
-export const responseIdReused: ResponseRule = {
+const meta: RuleMeta = {
   id: 'responseid-reused',
-  scope: 'response',
+  title: 'responseId from another page',
+  description:
+    'A responseId first seen on another page load with a different path or session: a stale id reused.',
+  expects: 'Every event on a page reuses the responseId of that page’s own search response.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { supersedes: true, origins: true },
+};
+
+export const responseIdReused: ResponseRule = {
+  meta,
+  judges: 'response',
   // a responseId of another page or kind explains everything else about it here: the cause alone
-  needs: { supersedes: true },
   check(r, ctx) {
     if (r.responseId === '') return [];
     const origin = ctx.origin(r.responseId);
@@ -29,14 +41,9 @@ export const responseIdReused: ResponseRule = {
       `Only a re-visit of the same search (same path and search parameters, in the same session) may re-render a cached response's id. ` +
       `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
     return [
-      finding(
-        'responseid-reused',
-        'error',
-        r.responseId,
-        message,
-        [origin.eventId, ...here.map((e) => e.id)],
-        { responseId: r.responseId },
-      ),
+      finding(meta, r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], {
+        responseId: r.responseId,
+      }),
     ];
   },
 };

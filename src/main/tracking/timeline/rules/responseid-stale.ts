@@ -8,7 +8,7 @@
 // rendered again when the shopper goes back to its query (the URL carries that query again).
 import { endpointOf } from '../../../../shared/kinds';
 import type { TimelineEvent } from '../model';
-import { describe, finding, list, plural, type ResponseRule } from './types';
+import { describe, finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 
 /** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
 export function urlQuery(pageUrl: string): string | undefined {
@@ -44,9 +44,29 @@ function queryOf(e: TimelineEvent): string | undefined {
   return q ?? undefined;
 }
 
-export const responseIdStale: ResponseRule = {
+const meta: RuleMeta = {
   id: 'responseid-stale',
-  scope: 'response',
+  title: 'Previous search’s responseId after a new search',
+  description:
+    'A single-page storefront searched again on the same page load (the page URL’s query changed) but its render, impressions or clicks still carry the previous search’s responseId. Silent where the URL carries no query, for autocomplete and widgets, and for a cached response rendered again under its own query.',
+  expects:
+    'Every event of a search carries the responseId of the response whose results are on screen.',
+  appliesTo: ['search'],
+  defaultSeverity: 'error',
+  fix: 'Take the responseId from the latest search response and send render with it after every search.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+  exempt: {
+    category: 'a category page’s URL carries no search query to compare with',
+    autocomplete: 'the page URL does not follow what the shopper types',
+    recommendations: 'the page URL says nothing about which widget response is shown',
+    bundles: 'the page URL says nothing about which widget response is shown',
+  },
+};
+
+export const responseIdStale: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r) {
     // search only (RULE_KIND_EXEMPTIONS says why not the other kinds)
     if (r.responseId === '') return [];
@@ -73,8 +93,7 @@ export const responseIdStale: ResponseRule = {
       `Fix: take the responseId from the search response that delivered the results on screen, and send ${endpointOf(r.kind, 'render')} with it after every search.`;
     return [
       finding(
-        'responseid-stale',
-        'error',
+        meta,
         r.responseId,
         message,
         stale.map((e) => e.id),

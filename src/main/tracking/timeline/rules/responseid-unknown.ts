@@ -1,12 +1,26 @@
 // `responseid-unknown`: a site that gets its search responses (or a widget's) from the sandbox sends a
-// responseId the sandbox never issued. Silent for other sites, offline input and events older than the sandbox's memory.
-import { finding, list, plural, type ResponseRule } from './types';
+// responseId the sandbox never issued. Silent for other sites, offline input and events older than the
+// sandbox's memory.
+import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 import { itemEvents } from './provenance';
 import { isWidgetKind } from '../../../../shared/kinds';
 
-export const responseIdUnknown: ResponseRule = {
+const meta: RuleMeta = {
   id: 'responseid-unknown',
-  scope: 'response',
+  title: 'responseId not issued by the sandbox',
+  description:
+    'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued (for a widget: one its recommend API never issued for the widget’s tag, on a site that declares the tag).',
+  expects: 'Every event carries data.responseId exactly as the search response returned it.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'error',
+  fix: 'Point the search client at the sandbox (Snap client origin) and send the responseId of the response shown.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const responseIdUnknown: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const p = ctx.provenance;
     const site = p?.site(ctx.page.siteId);
@@ -24,8 +38,7 @@ export const responseIdUnknown: ResponseRule = {
     if (widget)
       return [
         finding(
-          'responseid-unknown',
-          'error',
+          meta,
           r.responseId,
           `responseId "${r.responseId}" was not issued by this sandbox's recommend API for widget "${r.tag}", yet ${plural(events.length, 'event')} of this page ${events.length === 1 ? 'uses' : 'use'} it: ${list(events.map((e) => e.id))}. ` +
             `Site ${ctx.page.siteId} serves the "${r.tag}" widget from the sandbox (search.recommendations), so each ${r.kind} response and its responseId should come from POST /v1/recommend on the sandbox. ` +
@@ -41,8 +54,7 @@ export const responseIdUnknown: ResponseRule = {
       `Fix: point the search client at the sandbox (Snap client: { search: { origin: '<sandbox URL>' }, meta: { origin: '<sandbox URL>' } }) and send data.responseId exactly as the response gave it.`;
     return [
       finding(
-        'responseid-unknown',
-        'error',
+        meta,
         r.responseId,
         message,
         events.map((e) => e.id),

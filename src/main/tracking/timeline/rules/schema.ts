@@ -1,11 +1,32 @@
 // `schema`: events whose body the service rejected (400): grouped by event and messages, one finding each.
 // Requests refused before their body is read (404, 405, 413, 415) are `request-refused`.
-import { finding, list, plural, type PageRule } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'schema',
+  title: 'Rejected by validation',
+  description:
+    'An event whose body the real service answers with 400 ValidationError: the event is lost. (Requests refused before their body is read are request-refused.)',
+  expects:
+    'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'error',
+  fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
+  listens: ['request'],
+};
 
 export const schema: PageRule = {
-  id: 'schema',
-  scope: 'page',
-  severity: 'error',
+  meta,
+  judges: 'page',
   count: (page) => page.tallies.schema?.size ?? 0,
   check(page) {
     const out = [];
@@ -17,7 +38,7 @@ export const schema: PageRule = {
         `The real service answers 400 ValidationError and drops the event. ` +
         `Fix: correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.`;
       out.push(
-        finding('schema', 'error', `${group.event}:${n}`, message, group.ids.ids, {
+        finding(meta, `${group.event}:${n}`, message, group.ids.ids, {
           eventCount: group.ids.count,
         }),
       );

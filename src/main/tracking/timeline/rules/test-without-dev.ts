@@ -1,12 +1,26 @@
 // `test-without-dev` (warning): a search requested with test=true (a development build) whose beacons are
 // production traffic (no context.dev: true), so the real service counts a developer's clicks in the
 // site's reports. The reverse of `response-without-test`; the provider's client drives both from one mode.
-import { finding, list, type ResponseRule } from './types';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor, itemEvents } from './provenance';
 
-export const testWithoutDev: ResponseRule = {
+const meta: RuleMeta = {
   id: 'test-without-dev',
-  scope: 'response',
+  title: 'Development search, production beacons',
+  description:
+    'A search response requested with test=true (a development build) whose beacons lack context.dev: true.',
+  expects:
+    'One mode drives both: development builds send test=true on searches and dev: true on beacons.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: "Create the beacon client with { mode: 'development' } too, or the search client without it in production.",
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const testWithoutDev: ResponseRule = {
+  meta,
+  judges: 'response',
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || !issued.test) return [];
@@ -21,8 +35,7 @@ export const testWithoutDev: ResponseRule = {
       `Fix: create the beacon client in the same mode as the search client (new Beacon({ siteId }, { mode: 'development' }) while developing), or drop test=true in production.`;
     return [
       finding(
-        'test-without-dev',
-        'warning',
+        meta,
         r.responseId,
         message,
         prod.map((e) => e.id),

@@ -1,10 +1,30 @@
 // `timestamp-skew`: context.timestamp that is not RFC 3339, or far from the time the event was received.
-import { finding, list, plural, seconds, type PageRule } from './types';
+import { finding, list, plural, seconds, type PageRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'timestamp-skew',
+  title: 'Timestamp wrong or far from receive time',
+  description:
+    'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
+  expects: 'context.timestamp = the time of the event, RFC 3339 (e.g. new Date().toISOString()).',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'warning',
+  fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
+  listens: ['request'],
+};
 
 export const timestampSkew: PageRule = {
-  id: 'timestamp-skew',
-  scope: 'page',
-  severity: 'warning',
+  meta,
+  judges: 'page',
   count: (page) =>
     (page.tallies.badTimestamp.count > 0 ? 1 : 0) + (page.tallies.farTimestamp.count > 0 ? 1 : 0),
   check(page, ctx) {
@@ -13,8 +33,7 @@ export const timestampSkew: PageRule = {
     if (badTimestamp.count > 0) {
       out.push(
         finding(
-          'timestamp-skew',
-          'warning',
+          meta,
           'format',
           `${plural(badTimestamp.count, 'event')} ${badTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp that is not an RFC 3339 date-time (${list(badTimestamp.ids, 3)}), ` +
             `so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z". Fix: set it with new Date().toISOString() when the event happens.`,
@@ -26,8 +45,7 @@ export const timestampSkew: PageRule = {
     if (farTimestamp.count > 0) {
       out.push(
         finding(
-          'timestamp-skew',
-          'warning',
+          meta,
           'far',
           `${plural(farTimestamp.count, 'event')} ${farTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp more than ${seconds(ctx.settings.timestampSkewMs)} away from the time ` +
             `the sandbox received them (up to ${seconds(page.tallies.maxSkewMs)}): ${list(farTimestamp.ids, 3)}. ` +

@@ -1,9 +1,8 @@
 // What a timeline rule is: a pure check over one response of any kind (or one page's tallies) that returns
 // findings. Rules never scan other pages or history; the engine decides when to run them.
 import type { TimelineSettings } from '../../timeline-settings';
-import type { Severity, TimelineRuleId } from '../../../../shared/timeline';
-import type { ResponseKind } from '../../../../shared/kinds';
 import type { RecordedEvent } from '../../../../shared/events';
+import type { ResponseKind } from '../../../../shared/kinds';
 import {
   type FindingDraft,
   type PageState,
@@ -11,6 +10,7 @@ import {
   type TimelineEvent,
 } from '../model';
 import type { ProvenanceSource } from '../../../search/provenance';
+import type { RuleMeta } from '../../rule-meta';
 // every rule builds its findings with it (the visit rules too)
 export { finding } from '../../finding';
 
@@ -37,28 +37,17 @@ export interface RuleContext {
   provenance?: ProvenanceSource;
 }
 
-/**
- * What a rule needs beyond its response's events, declared so the engine schedules it from this and
- * names no rule (ESLint style): it never decides a severity (the user's `rules` do).
- */
-export interface RuleNeeds {
-  /** its findings depend on whether a later-timestamped event arrives anywhere on the page */
-  laterEvents?: boolean;
-  /** its finding explains every other finding about the response (a stale responseId): report it alone */
-  supersedes?: boolean;
-}
+export type { RuleMeta, RuleNeeds } from '../../rule-meta';
 
 export interface ResponseRule {
-  id: TimelineRuleId;
-  scope: 'response';
-  needs?: RuleNeeds;
+  meta: RuleMeta;
+  judges: 'response';
   check(response: ResponseState, ctx: RuleContext): FindingDraft[];
 }
 
 export interface PageRule {
-  id: TimelineRuleId;
-  scope: 'page';
-  severity: Severity;
+  meta: RuleMeta;
+  judges: 'page';
   /**
    * Counts what a recorded request says about the page beyond its events (the real service's answer);
    * true when the page's findings changed. Runs on every request of the page and on late answers.

@@ -3,7 +3,7 @@
 // event: 408 and 429 (timeout, rate limit), 5xx, no answer, not sent. Both answers go in the message.
 import type { RecordedEvent } from '../../../../shared/events';
 import { addCapped, capped, type PageState } from '../model';
-import { finding, list, plural, type PageRule } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta } from './types';
 
 /** How much of a body a message quotes (enough for a bug report, not a wall of text). */
 const QUOTE_CHARS = 1500;
@@ -42,11 +42,31 @@ function quote(v: unknown): string {
   return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
 }
 
+const meta: RuleMeta = {
+  id: 'upstream-disagrees',
+  title: 'The real service disagrees',
+  description:
+    'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
+  expects: 'The sandbox judges every event exactly as the real service does.',
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'product',
+    'cart',
+    'order',
+    'login',
+  ],
+  defaultSeverity: 'error',
+  fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
+  listens: ['request', 'upstream-answer'],
+};
+
 export const upstreamDisagrees: PageRule = {
   tally: tallyUpstream,
-  id: 'upstream-disagrees',
-  scope: 'page',
-  severity: 'error',
+  meta,
+  judges: 'page',
   count: (page) => page.tallies.upstream?.groups.size ?? 0,
   check(page) {
     const out = [];
@@ -64,7 +84,7 @@ export const upstreamDisagrees: PageRule = {
         `Request body: ${quote(g.body)}. ` +
         `This is a gap in the sandbox's fidelity, not necessarily in your storefront: report it to the sandbox's maintainers with this message; until it is fixed, the real service's verdict is the one that counts.`;
       out.push(
-        finding('upstream-disagrees', 'error', `${g.endpoint}:${n}`, message, g.ids.ids, {
+        finding(meta, `${g.endpoint}:${n}`, message, g.ids.ids, {
           eventCount: g.ids.count,
         }),
       );

@@ -1,12 +1,13 @@
 // What is wrong with an order, on the order itself: each finding that concerns it (GET /_sandbox/orders
 // carries them) as text with its rule id, what happened and its fix, so nobody has to open the timelines.
 import type { OrderDto } from '../../../../shared/visits';
-import { TIMELINE_RULES } from '../../../../shared/timeline';
+import { useRules } from '../../state/rules';
 import { SeverityBadge } from '../../components/common';
 import { splitFix } from '../timelines/PageView';
 import './orders.css';
 
 export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) {
+  const rules = useRules();
   if (order.findings.length === 0)
     return (
       <p className="notice ok small" data-testid="order-no-findings">
@@ -29,7 +30,7 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) 
           <span className="finding-head">
             <SeverityBadge severity={f.severity} />
             <code className="finding-rule">{f.rule}</code>
-            <span className="strong">{TIMELINE_RULES[f.rule]?.title}</span>
+            <span className="strong">{rules.get(f.rule)?.title}</span>
           </span>
           <span className="finding-message">{splitFix(f.message).what}</span>
           <span className="finding-message" data-testid="order-finding-fix">

@@ -6,7 +6,7 @@ import type {
   TimelineEventDto,
   TimelineFindingDto,
 } from '../../../../shared/timeline';
-import { TIMELINE_RULES } from '../../../../shared/timeline';
+import { useRules } from '../../state/rules';
 import {
   CopyButton,
   ErrorBox,
@@ -33,6 +33,7 @@ function Findings({
   selected: string | null;
   onSelect(id: string | null): void;
 }) {
+  const rules = useRules();
   if (findings.length === 0) {
     return (
       <p className="notice ok small" data-testid="no-findings">
@@ -43,7 +44,7 @@ function Findings({
   return (
     <ul className="finding-list" aria-label="Findings" data-testid="findings">
       {findings.map((f) => {
-        const info = TIMELINE_RULES[f.rule];
+        const info = rules.get(f.rule);
         const isSelected = selected === f.id;
         return (
           <li key={f.id}>

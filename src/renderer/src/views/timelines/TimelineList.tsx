@@ -4,11 +4,7 @@ import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
-import {
-  TIMELINE_RULE_IDS,
-  TIMELINE_RULES,
-  type TimelineRuleId,
-} from '../../../../shared/timeline';
+import type { TimelineRuleId } from '../../../../shared/timeline';
 import { ResponseKind, VerdictBadge } from '../../components/common';
 import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
@@ -17,6 +13,7 @@ import { fmtClock, parseTime, plural, shortId } from '../../format';
 import { navigate, routeHref } from '../../router';
 import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
+import { useRules } from '../../state/rules';
 import {
   buildRows,
   NO_FILTERS,
@@ -140,8 +137,10 @@ function FilterSelect(props: {
   onChange(value: string): void;
   any: string;
   options: Option[] | Array<{ label: string; options: Option[] }>;
-  /** the full text of the chosen option, shown on hover (a long rule id is cut at the select's width) */
+  /** the full text of the chosen option, shown on hover */
   title?: string;
+  /** as wide as its longest option (a rule id is never cut) */
+  wide?: boolean;
 }) {
   const option = ([value, text]: Option) => (
     <option key={value} value={value}>
@@ -155,6 +154,7 @@ function FilterSelect(props: {
       onChange={(e) => props.onChange(e.target.value)}
       data-testid={props.testId}
       title={props.title}
+      className={props.wide ? 'select-wide' : undefined}
     >
       <option value="">{props.any}</option>
       {props.options.map((o) =>
@@ -171,11 +171,12 @@ function FilterSelect(props: {
 }
 
 /**
- * The Rule filter's options: the rules the pages here have first, most pages first, each with its count
- * of pages; then every other rule (a link may name one no page has yet).
+ * The Rule filter's options: the rules the pages here have, most pages first, each with its count of
+ * pages. A rule no page has is listed only while a link names it (so the choice shows what is chosen).
  */
 function ruleOptions(
   summaries: Iterable<{ rules: readonly TimelineRuleId[] }>,
+  chosen: string,
 ): Array<{ label: string; options: Option[] }> {
   const counts = new Map<TimelineRuleId, number>();
   for (const p of summaries)
@@ -188,7 +189,7 @@ function ruleOptions(
     },
     {
       label: 'On no page here',
-      options: TIMELINE_RULE_IDS.filter((rule) => !counts.has(rule)).map((rule) => [rule, rule]),
+      options: chosen && !counts.has(chosen) ? [[chosen, `${chosen} (0)`]] : [],
     },
   ];
 }
@@ -207,6 +208,7 @@ function Filters({
   rules: Array<{ label: string; options: Option[] }>;
 }) {
   const rule = filters.rule as TimelineRuleId | '';
+  const ruleInfo = useRules();
   return (
     <div className="filters" role="search" aria-label="Filter pages">
       <input
@@ -231,13 +233,14 @@ function Filters({
             key={field}
             label={label}
             testId={field === 'siteId' ? 'filter-site' : `filter-${field}`}
+            wide={field === 'rule'}
             value={filters[field]}
             onChange={(value) => set({ [field]: value })}
             any={any}
             options={options as React.ComponentProps<typeof FilterSelect>['options']}
             title={
               field === 'rule' && rule
-                ? `${rule}: ${TIMELINE_RULES[rule]?.title ?? 'not a rule of this version'}`
+                ? `${rule}: ${ruleInfo.size === 0 ? '' : (ruleInfo.get(rule)?.title ?? 'not a rule of this version')}`
                 : undefined
             }
           />
@@ -283,7 +286,10 @@ export function TimelineList({
   // counted over every page here, whatever the filters: the count says what picking the rule lists (at a
   // lower priority than the list itself, as the text filter: a live store changes many times a second)
   const counted = useDeferredValue(pages);
-  const rules = useMemo(() => ruleOptions(counted.summaries.values()), [counted]);
+  const rules = useMemo(
+    () => ruleOptions(counted.summaries.values(), filters.rule),
+    [counted, filters.rule],
+  );
   // The list's one tab stop: the selected page when it is listed, else the first page.
   const tabStop = rows.some((r) => r.key === selectedKey)
     ? selectedKey

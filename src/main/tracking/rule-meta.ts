@@ -1,0 +1,56 @@
+// What every rule declares about itself (ESLint's `meta`), page, response and visit rules alike. Beside
+// finding.ts: the timeline's rules and the visit's both depend on it, and it on neither.
+import type { RuleAppliesTo, RuleScope, Severity } from '../../shared/timeline';
+import type { ResponseKind } from '../../shared/kinds';
+
+/**
+ * What a rule needs beyond its response's events, declared so the engine schedules it from this and
+ * names no rule (ESLint style): it never decides a severity (the user's `rules` do).
+ */
+export interface RuleNeeds {
+  /** its findings depend on whether a later-timestamped event arrives anywhere on the page */
+  laterEvents?: boolean;
+  /** its finding explains every other finding about the response (a stale responseId): report it alone */
+  supersedes?: boolean;
+  /** it judges only once the page has ended (gone idle, or judged as finished by a report) */
+  pageEnd?: boolean;
+  /** it reads what the companion search API issued (`ctx.provenance`) */
+  provenance?: boolean;
+  /** it reads the site's indexed catalog */
+  catalog?: boolean;
+  /** it reads where else on the site a responseId was seen (`ctx.origin`, `ctx.kindOrigin`) */
+  origins?: boolean;
+  /** it reads the whole visit (the visit book) */
+  visit?: boolean;
+  /** it reads the other responses of the page (their impressions): an event on one runs it on the others */
+  pageResponses?: boolean;
+}
+
+/**
+ * What a rule declares about itself (ESLint's `meta`): everything the rule list, the docs, the config's
+ * validation, `GET /_sandbox/rules` and the engine's dispatch need. Its id is written here and nowhere else.
+ */
+export interface RuleMeta {
+  id: string;
+  /** a few words for lists and drop-downs */
+  title: string;
+  /** what the rule catches */
+  description: string;
+  /** what the beacon v2 spec (or the provider's client) expects */
+  expects: string;
+  /** the page kinds it judges, or `visit` */
+  appliesTo: readonly RuleAppliesTo[];
+  /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
+  defaultSeverity: Severity;
+  /** the one-line fix its findings carry */
+  fix: string;
+  /** `page` (default): one finding per page; `session`/`site`: listed once per session or site */
+  scope?: RuleScope;
+  /** the events (`render`, `impression`, …; `request` for any request of the page) whose arrival can change its findings */
+  listens: readonly string[];
+  needs?: RuleNeeds;
+  /** response kinds it is silent for, and why */
+  exempt?: Partial<Record<ResponseKind, string>>;
+  /** response kinds for which it holds with semantics of their own */
+  kindNotes?: Partial<Record<ResponseKind, string>>;
+}

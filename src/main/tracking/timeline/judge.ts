@@ -1,0 +1,215 @@
+// The judge: runs the declared rules over a page — its responses' rules, its page rules and its visit
+// rules — and keeps the page's findings and severity counts. It knows no rule by name: it dispatches from
+// each rule's meta (which kinds it is exempt for, which events it listens to, what it needs).
+import type { TimelineSettings } from '../timeline-settings';
+import type { Severity } from '../../../shared/timeline';
+import { levelled, type LevelSource } from '../../../shared/rule-levels';
+import {
+  keptFindings,
+  NO_ENTRIES,
+  type FindingDraft,
+  type PageState,
+  type ResponseState,
+} from './model';
+import { ALL_HEARD, eventBit } from './heard';
+import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
+import type { ResponseRule, RuleContext } from './rules/types';
+import type { ResponseOrigins } from './response-origins';
+import type { ProvenanceSource } from './rules/provenance';
+import type { PageIndex } from './page-index';
+import { verdictOf } from './dto';
+import type { VisitBook } from '../visits/book';
+import { visitFindings } from '../visits/rules';
+
+// Beyond this many events in one response, its rules re-run only as the response grows by an eighth
+// (reads always see exact findings): a storefront stuck in a tracking loop cannot make ingest quadratic.
+const EAGER_RESPONSE_SIZE = 256;
+// Beyond this many, not even that while live (a change report, the visits list): judging 100,000 events of
+// one response at once held every answer up to a second. An exact read judges it.
+const LIVE_RESPONSE_MAX = 16_384;
+
+export interface JudgeDeps {
+  settings: TimelineSettings;
+  levels: LevelSource | undefined;
+  origins: ResponseOrigins;
+  book: VisitBook;
+  provenance(): ProvenanceSource | undefined;
+  index: PageIndex | undefined;
+}
+
+export class Judge {
+  constructor(private readonly deps: JudgeDeps) {}
+
+  /**
+   * Run the rules of the page's dirty responses (all of them when `exact`) and count its page rules;
+   * `exact` also builds the page rules' findings. `visits` false: the visit's findings are left to be
+   * built when the page is next judged (the replay at start judges a page before its visit has all its
+   * pages).
+   */
+  page(page: PageState, exact: boolean, visits = true): void {
+    // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
+    let ctx: RuleContext | undefined;
+    for (const r of page.responses.values()) {
+      if (!r.dirty) continue;
+      const n = r.events.length;
+      if (
+        !exact &&
+        n > EAGER_RESPONSE_SIZE &&
+        (n < r.evaluatedSize * 1.125 || n > LIVE_RESPONSE_MAX)
+      )
+        continue;
+      this.response(page, r, (ctx ??= this.ctx(page)));
+    }
+    // Page-scope rules are counted from the tallies, which change only with the page's events (and the
+    // real service's answers): a page read again unchanged is not counted again.
+    if (page.countedAt !== page.tallyChanges) {
+      page.countedAt = page.tallyChanges;
+      this.countPageRules(page);
+    }
+    if (exact) {
+      const findings: FindingDraft[] = [];
+      ctx ??= this.ctx(page);
+      for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
+      page.pageFindings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
+    }
+    if (visits && page.visitDirty) this.visit(page);
+    // the rules have read what they need: a page kept for hours holds its events, not their sorting
+    for (const r of page.responses.values()) r.dropFacts();
+    this.deps.index?.judged(page, verdictOf(page), exact && visits);
+  }
+
+  /** Every rule of every response of the page runs when it is next judged, and its visit's. */
+  touchAll(page: PageState): void {
+    this.deps.index?.touched(page);
+    page.visitDirty = true;
+    for (const r of page.responses.values()) r.touch();
+  }
+
+  private countPageRules(page: PageState): void {
+    for (const rule of PAGE_RULES) {
+      const id = rule.meta.id;
+      const set = this.deps.levels?.level(page.siteId, id);
+      const before = page.pageRuleCounts?.[id] ?? 0;
+      const now = set?.level === 'off' ? 0 : rule.count(page);
+      if (now !== before) {
+        const severity = (set?.level as Severity | undefined) ?? rule.meta.defaultSeverity;
+        bumpSeverity(page, severity, now - before);
+        (page.pageRuleCounts ??= {})[id] = now;
+      }
+    }
+  }
+
+  private visit(page: PageState): void {
+    const found = visitFindings(
+      {
+        key: page.key,
+        siteId: page.siteId,
+        pageLoadId: page.pageLoadId,
+        sessionId: page.sessionId,
+        userId: page.userId,
+        accepted: page.accepted,
+        notDev: page.tallies.notDev,
+        visitEvents: page.visitEvents,
+      },
+      this.deps.book,
+      this.visitCatalog(page.siteId),
+      VISIT_HALVES,
+    );
+    const effective = keptFindings(levelled(found, page.siteId, this.deps.levels));
+    adjust(page, page.visitFindings, -1);
+    page.visitFindings = effective;
+    adjust(page, effective, +1);
+    page.visitDirty = false;
+  }
+
+  /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
+  private visitCatalog(siteId: string) {
+    const p = this.deps.provenance();
+    if (!p || p.site(siteId)?.catalogCheck === false) return undefined;
+    return p.catalog(siteId);
+  }
+
+  private ctx(page: PageState): RuleContext {
+    const origins = this.deps.origins;
+    return {
+      settings: this.deps.settings,
+      page,
+      origin: (id) => origins.ofKind(page.siteId, id, 'search'),
+      kindOrigin: (id) => origins.first(page.siteId, id),
+      provenance: this.deps.provenance(),
+    };
+  }
+
+  /**
+   * The response's rules: those exempt for its kind never run; of the others, those that listen to an
+   * event heard since they last ran (all of them after a change beyond its events) run, and the rest
+   * keep the findings they returned then.
+   */
+  private response(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
+    // responseid-reused compares with the first page of the responseId among responses of the same kind
+    const ctx: RuleContext = {
+      ...pageCtx,
+      origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
+    };
+    const raw: FindingDraft[] = [];
+    for (const rule of RESPONSE_RULES) {
+      if (rule.meta.exempt?.[r.kind]) continue;
+      if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0)
+        raw.push(...rule.check(r, ctx));
+      else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
+    }
+    r.raw = raw.length > 0 ? raw : NO_ENTRIES;
+    r.heard = 0;
+    // A stale responseId (or one of another kind) explains everything else about it on this page (no
+    // render here, items not impressed here): report the cause once.
+    let findings = raw.some((f) => SUPERSEDING.has(f.rule))
+      ? raw.filter((f) => SUPERSEDING.has(f.rule))
+      : raw;
+    // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
+    const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
+    findings = findings.map((f) => ({
+      ...f,
+      id: f.id + suffix,
+      kind: r.kind,
+      ...(r.tag && { tag: r.tag }),
+    }));
+    findings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
+    adjust(page, r.findings, -1);
+    r.findings = findings;
+    adjust(page, findings, +1);
+    const watches = findings.some((f) => WATCHING.has(f.rule));
+    if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
+    r.watchesLatest = watches;
+    r.dirty = false;
+    r.evaluatedSize = r.events.length;
+  }
+}
+
+// What the rules declare (rules/types.ts RuleMeta): the judge knows no rule by its id.
+const SUPERSEDING = new Set<string>(
+  RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
+);
+const WATCHING = new Set<string>(
+  RESPONSE_RULES.filter((r) => r.meta.needs?.laterEvents).map((r) => r.meta.id),
+);
+/** the events each response rule listens to, as `eventBit`s */
+const LISTENS = new Map<ResponseRule, number>(
+  RESPONSE_RULES.map((r) => [r, r.meta.listens.reduce((bits, e) => bits | eventBit(e), 0)]),
+);
+/** the page rules that count what a request says beyond its events (the real service's answer) */
+export const TALLYING = PAGE_RULES.filter((r) => r.tally);
+
+export function someDirty(page: PageState): boolean {
+  for (const r of page.responses.values()) if (r.dirty) return true;
+  return false;
+}
+
+function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {
+  if (severity === 'error') page.errors += by;
+  else if (severity === 'warning') page.warnings += by;
+  else page.infos += by;
+}
+
+function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
+  for (const f of findings) bumpSeverity(page, f.severity, sign);
+}

@@ -1,0 +1,30 @@
+// `click-not-impressed-at-exit`: the clicks on never-impressed items were the page's last events. The
+// provider's client impresses a tile after 1 s of visibility and holds impressions 300 ms more, so a click
+// that leaves the page within about 1.3 s of the tile appearing never has its impression: info, with why.
+import { finding, type ResponseRule, type RuleMeta } from './types';
+import { unimpressedClicks } from './click-not-impressed';
+
+const meta: RuleMeta = {
+  id: 'click-not-impressed-at-exit',
+  title: 'Click that left the page before its impression',
+  description:
+    'A clickthrough of a uid no impression of that responseId reported, where every such click was the last event of its page: the shopper may have clicked within the 1.3 s the client needs to impress a tile.',
+  expects:
+    'An impression once a tile has been visible for 1 s; a click that leaves sooner legitimately has none.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'info',
+  fix: 'Nothing if shoppers click that fast; otherwise send the impression when the tile becomes visible, with the uid the click uses.',
+  listens: ['render', 'impression', 'clickthrough'],
+  needs: { laterEvents: true },
+};
+
+export const clickNotImpressedAtExit: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
+    const found = unimpressedClicks(r, ctx);
+    return found?.endedPage
+      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      : [];
+  },
+};

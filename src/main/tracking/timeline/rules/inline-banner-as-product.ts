@@ -1,0 +1,52 @@
+// `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
+// data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
+import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import {
+  Offenders,
+  allResultUids,
+  inlineBanner,
+  issuedFor,
+  itemEvents,
+  itemType,
+} from './provenance';
+
+const meta: RuleMeta = {
+  id: 'inline-banner-as-product',
+  title: 'Inline banner reported as a product',
+  description:
+    'An impression, clickthrough or addtocart reporting an inline banner of its response (merchandising.content.inline) as a product result, without type "banner".',
+  expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  defaultSeverity: 'warning',
+  fix: 'Send type "banner" (and no parentId) for inline banner tiles.',
+  listens: ['impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+};
+
+export const inlineBannerAsProduct: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    if (!issued) return [];
+    const uids = allResultUids(issued);
+    const asProduct = new Offenders();
+    for (const e of itemEvents(r))
+      for (const item of e.results) {
+        if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
+        const banner = inlineBanner(issued, item.uid);
+        if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
+      }
+    if (asProduct.size === 0) return [];
+    return [
+      finding(
+        meta,
+        `${r.responseId}:type`,
+        `${plural(asProduct.size, 'inline banner')} of responseId "${r.responseId}" ${asProduct.size === 1 ? 'was' : 'were'} reported as a product: ${asProduct.describe()}. ` +
+          `Inline banners sit among the results and go in data.results as {type: "banner", uid}. Fix: send type "banner" (and no parentId) for inline banner tiles.`,
+        asProduct.eventIds(),
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

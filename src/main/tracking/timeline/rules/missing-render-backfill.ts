@@ -1,0 +1,34 @@
+// `missing-render-backfill`: events of a response the page never rendered, on a page that rendered other
+// responses of the same search: the provider's client sends one render (page 1's) when infinite scroll
+// restores several pages, so the later pages' responseIds legitimately have none. Info, with why.
+import { finding, type ResponseRule, type RuleMeta } from './types';
+import { unrenderedEvents } from './missing-render';
+
+const meta: RuleMeta = {
+  id: 'missing-render-backfill',
+  title: 'Events without a render, beside a rendered page',
+  description:
+    'Impressions, clickthroughs or addtocarts of a search or category responseId never rendered on a page that rendered other responses of the same query (infinite-scroll backfill), when the response is not known to be page 1.',
+  expects:
+    'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
+  appliesTo: ['search', 'category'],
+  defaultSeverity: 'info',
+  fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  exempt: {
+    autocomplete: 'no infinite scroll, so no backfill: missing renders are errors',
+    recommendations: 'a widget has no backfill: missing renders are errors',
+    bundles: 'a widget has no backfill: missing renders are errors',
+  },
+};
+
+export const missingRenderBackfill: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
+    const found = unrenderedEvents(r, ctx);
+    return found?.backfill
+      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      : [];
+  },
+};

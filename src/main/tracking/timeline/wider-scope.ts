@@ -1,0 +1,48 @@
+// Findings about more than their page (a rule whose meta says `scope: 'session'` or `'site'`, such as
+// production-mode traffic) are listed once per session or site in lists and text reports: a session of
+// 40 pages sent without context.dev says so once, not 40 times. Each page's own detail keeps its finding,
+// and its counts and verdict stay the page's. One instance per list or report, fed its pages in order.
+import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
+import { ruleMeta } from './rule-list';
+
+export class WiderScope {
+  private readonly shown = new Set<string>();
+
+  /** The key a rule's finding on this page is listed under, or undefined for a page-scope rule. */
+  private key(rule: string, page: { siteId: string; sessionId: string }): string | undefined {
+    const scope = ruleMeta(rule)?.scope ?? 'page';
+    if (scope === 'page') return undefined;
+    return scope === 'site'
+      ? `${rule}\0${page.siteId}`
+      : `${rule}\0${page.siteId}\0${page.sessionId}`;
+  }
+
+  /** Whether the rule was listed already for this page's session or site (and note it as listed). */
+  private repeated(rule: string, page: { siteId: string; sessionId: string }): boolean {
+    const key = this.key(rule, page);
+    if (key === undefined) return false;
+    if (this.shown.has(key)) return true;
+    this.shown.add(key);
+    return false;
+  }
+
+  /** The page as a list or text report shows it: wider findings listed before are left out. */
+  page(p: PageTimelineDto): PageTimelineDto {
+    let kept: PageTimelineDto['findings'] | undefined;
+    const listed = new Set<string>();
+    p.findings.forEach((f, i) => {
+      // a rule's findings on one page are listed together: the first decides for the page
+      const drop = listed.has(f.rule) ? false : this.repeated(f.rule, p);
+      if (!drop) listed.add(f.rule);
+      if (drop && !kept) kept = p.findings.slice(0, i);
+      else if (!drop && kept) kept.push(f);
+    });
+    return kept ? { ...p, findings: kept } : p;
+  }
+
+  /** A summary as a list shows it: a wider rule listed for an earlier page is left out of `rules`. */
+  summary(s: PageTimelineSummaryDto): PageTimelineSummaryDto {
+    const rules = s.rules.filter((r) => !this.repeated(r, s));
+    return rules.length === s.rules.length ? s : { ...s, rules };
+  }
+}

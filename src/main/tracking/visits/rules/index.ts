@@ -1,0 +1,50 @@
+// The visit rules: what makes the merchant's order and conversion reporting wrong (error) or loses the
+// credit search earned (warning). Each finding sits on the page of the event that shows the problem, so
+// timelines, reports, expectClean and check see it like any other. Nothing of what the provider's client
+// sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
+import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
+import type { VisitBook } from '../book';
+import type { VisitCatalog, VisitPage, VisitRule } from './types';
+import { orderIdMissing } from './order-id-missing';
+import { orderDuplicate } from './order-duplicate';
+import { orderTotals } from './order-totals';
+import { cartInconsistent } from './cart-inconsistent';
+import { lineValuesImpossible } from './line-values-impossible';
+import { vatAsPercent } from './vat-as-percent';
+import { priceUnitMismatch } from './price-unit-mismatch';
+import { visitUserChanged } from './visit-user-changed';
+import { visitDevMixed } from './visit-dev-mixed';
+
+export type { VisitCatalog, VisitPage, VisitRule } from './types';
+export { CONCURRENT_START_MS } from './visit-user-changed';
+
+export const VISIT_RULES: readonly VisitRule[] = [
+  orderIdMissing,
+  orderDuplicate,
+  orderTotals,
+  priceUnitMismatch,
+  vatAsPercent,
+  lineValuesImpossible,
+  cartInconsistent,
+  visitUserChanged,
+  visitDevMixed,
+];
+
+/**
+ * Every visit rule over one page (the judge runs them when the page or its visit changed), and the
+ * `more` rules the caller adds (a timeline rule's visit half).
+ */
+export function visitFindings(
+  page: VisitPage,
+  book: VisitBook,
+  catalog?: VisitCatalog,
+  more: readonly VisitRule[] = [],
+): FindingDraft[] {
+  const ctx = {
+    book,
+    catalog,
+    accepted: page.visitEvents.filter((v) => v.base.accepted),
+    visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+  };
+  return [...VISIT_RULES, ...more].flatMap((rule) => rule.check(page, ctx));
+}

@@ -1,0 +1,43 @@
+// What a visit rule is: a check over one page's product, cart, order and login events and the visit the
+// page belongs to (the visit book), declared with its meta like every other rule.
+import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
+import type { RuleMeta } from '../../rule-meta';
+import type { Visit, VisitBook } from '../book';
+import type { VisitEvent } from '../events';
+
+/** What the visit rules read of a page (the timeline engine's page state satisfies it). */
+export interface VisitPage {
+  key: string;
+  siteId: string;
+  pageLoadId: string;
+  sessionId: string;
+  userId: string;
+  accepted: number;
+  /** accepted events sent without context.dev: true */
+  notDev: { count: number; ids: string[] };
+  /** the page's visit events, first first (capped) */
+  visitEvents: readonly VisitEvent[];
+}
+
+/** The site's indexed catalog, when it has one and its account checks ids against it. */
+export interface VisitCatalog {
+  has(id: string): boolean;
+  uidOfSku(sku: string): string | undefined;
+}
+
+export interface VisitContext {
+  book: VisitBook;
+  catalog?: VisitCatalog;
+  /** the page's accepted visit events */
+  accepted: readonly VisitEvent[];
+  /** the visit of the page's sessionId, if the book has it */
+  visit: Visit | undefined;
+}
+
+export interface VisitRule {
+  meta: RuleMeta;
+  judges: 'visit';
+  check(page: VisitPage, ctx: VisitContext): FindingDraft[];
+}
+
+export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));

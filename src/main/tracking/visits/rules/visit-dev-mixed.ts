@@ -1,0 +1,40 @@
+// `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import type { VisitRule } from './types';
+
+const meta: RuleMeta = {
+  id: 'visit-dev-mixed',
+  title: 'Development and production traffic in one visit',
+  description:
+    'A visit whose pages disagree on context.dev: some of its events (an order, say) count in production reports while the rest are kept out as development traffic.',
+  expects:
+    'Every page of a storefront built for development sends dev: true, every page of a live one none.',
+  appliesTo: ['visit'],
+  defaultSeverity: 'error',
+  fix: 'Create the tracker with the same mode on every page (the thank-you page and checkout included).',
+  listens: ['request'],
+  needs: { visit: true },
+};
+
+export const visitDevMixed: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, { visit }) {
+    if (page.accepted === 0 || !visit) return [];
+    const first = visit.first;
+    const differing = first.dev ? page.notDev.count : page.accepted - page.notDev.count;
+    if (differing <= 0) return [];
+    const ids = first.dev ? page.notDev.ids : [];
+    return [
+      finding(
+        meta,
+        '',
+        `${differing} event${differing === 1 ? '' : 's'} on this page ${first.dev ? 'lack context.dev: true' : 'carry context.dev: true'}, but the visit began ${first.dev ? 'in development mode' : 'in production mode'} (${first.eventId} on page ${first.pageLoadId}): ` +
+          `${first.dev ? 'these events (an order, say) count in production reports' : 'these events are kept out of production reports'} while the rest of the visit ${first.dev ? 'is not' : 'counts'}. ` +
+          `Fix: create the tracker with the same mode on every page, the checkout and thank-you pages included.`,
+        [first.eventId, ...ids],
+      ),
+    ];
+  },
+};

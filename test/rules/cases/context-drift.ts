@@ -1,0 +1,26 @@
+import { PageBuilder, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'one session and user on every event of the page',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 1200 })];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a sessionId that changes inside the page',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200, context: { sessionId: 'session-2' } }),
+        ];
+      },
+      findings: [{ message: 'session-2', fix: 'one Beacon per page load' }],
+    },
+  ],
+} satisfies RuleCases;

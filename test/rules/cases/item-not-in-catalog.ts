@@ -1,0 +1,45 @@
+import { PageBuilder, visitPage, type RuleCases } from '../kit';
+
+const catalog = { ids: ['a', 'b', 'P1'], skus: { 'SKU-B': 'b' } };
+
+export default {
+  valid: [
+    {
+      name: 'ids the catalog holds',
+      provenance: { companion: false, catalog },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a', 'b'], { at: 1200 }),
+          visitPage('pdp').product('P1', { at: 5000 }),
+        ];
+      },
+    },
+    {
+      name: 'the account turned the check off',
+      provenance: { companion: false, catalogCheck: false, catalog },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['zz'], { at: 1200 })];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a tile id the catalog does not hold',
+      provenance: { companion: false, catalog },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['zz'], { at: 1200 })];
+      },
+      findings: [{ message: '"zz"', events: [1] }],
+    },
+    {
+      name: 'a product page of a sku instead of the uid',
+      provenance: { companion: false, catalog },
+      events: () => [visitPage('pdp').product('SKU-B', { at: 0 })],
+      findings: [{ message: 'the sku of product "b"', fix: "feed's product ids", events: [0] }],
+    },
+  ],
+} satisfies RuleCases;

@@ -1,0 +1,65 @@
+import { PageBuilder, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'render, then impressions and a click',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.click('r1', 'a', { at: 3000 }),
+        ];
+      },
+    },
+    {
+      name: 'infinite scroll backfill: a later page’s events beside page 1’s render (missing-render-backfill’s)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 10 }),
+          p.impression('r2', ['b'], { at: 20 }),
+        ];
+      },
+    },
+    {
+      name: 'a redirect replaces the render',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.redirect('r1', '/sale', { at: 0 })];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'impressions and a click with no render at all',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.impression('r1', ['a'], { at: 1200 }), p.click('r1', 'a', { at: 3000 })];
+      },
+      findings: [
+        {
+          message: 'sent no search/render',
+          fix: 'send search/render with data.responseId "r1"',
+          events: [0, 1],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'a widget’s events without its render are an error however many other widgets rendered',
+      events: () => {
+        const p = new PageBuilder().as('recommendations', 'similar');
+        const q = new PageBuilder().as('recommendations', 'trending');
+        return [
+          p.render('w1', { at: 0 }),
+          p.impression('w1', ['a'], { at: 1200 }),
+          q.impression('w2', ['b'], { at: 1300 }),
+        ];
+      },
+      findings: [{ message: 'tag "trending"', events: [2] }],
+    },
+  ],
+} satisfies RuleCases;

@@ -1,0 +1,31 @@
+import { PageBuilder, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'a render followed by impressions',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 1200 })];
+      },
+    },
+    {
+      name: 'a page still open (live, not idle yet): the render may still be impressed',
+      live: true,
+      events: () => [new PageBuilder().render('r1', { at: 59_000, recv: 59_000 })],
+    },
+    {
+      name: 'autocomplete: a dropdown shown under 1 s is legitimately never impressed',
+      events: () => [new PageBuilder().as('autocomplete').render('a1', { at: 0 })],
+    },
+  ],
+  invalid: [
+    {
+      name: 'a render never impressed, the page judged as finished',
+      events: () => [new PageBuilder().render('r1', { at: 0 })],
+      findings: [
+        { message: 'judged as finished', fix: 'search/impression', events: [0], responseId: 'r1' },
+      ],
+    },
+  ],
+} satisfies RuleCases;

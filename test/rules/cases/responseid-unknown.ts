@@ -1,0 +1,30 @@
+import { PageBuilder, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'the responseId the companion issued',
+      provenance: { companion: true },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['P200'], { at: 1200 })];
+      },
+    },
+    {
+      name: 'a site that does not use the companion: nothing to compare with',
+      provenance: { companion: false },
+      events: () => [new PageBuilder().render('nope', { at: 0 })],
+    },
+  ],
+  invalid: [
+    {
+      name: 'a responseId the companion never issued',
+      provenance: { companion: true },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('made-up', { at: 0 }), p.impression('made-up', ['P200'], { at: 1200 })];
+      },
+      findings: [{ message: '"made-up"', responseId: 'made-up' }],
+    },
+  ],
+} satisfies RuleCases;

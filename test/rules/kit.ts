@@ -1,0 +1,188 @@
+// What rule tester cases are written with: the page builders of the timeline tests, a visit page that
+// sends product, cart and order events, and issued search responses for the provenance rules.
+import type { RecordedEvent } from '../../src/shared/events';
+import type { ResponseKind } from '../../src/shared/kinds';
+import type { Severity } from '../../src/shared/timeline';
+import type { TimelineSettings } from '../../src/main/config';
+import type { IssuedResponse } from '../../src/main/search/responses';
+import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/provenance';
+import { PageBuilder, T0, type EventOptions, type PageOptions } from '../unit/timeline-events';
+
+export { PageBuilder, T0 };
+
+/** What an invalid case expects of each finding of its rule (in order). */
+export interface Expected {
+  /** default: the rule's defaultSeverity */
+  severity?: Severity;
+  message?: string | RegExp;
+  /** a substring of the message's `Fix:` part */
+  fix?: string | RegExp;
+  /** the events it names, as places in the case's traffic (0 = the first event) */
+  events?: number[];
+  responseId?: string;
+  /** the page it sits on (default: any) */
+  pageLoadId?: string;
+}
+
+export interface RuleCase {
+  name: string;
+  /** the traffic, in arrival order */
+  events: () => RecordedEvent[];
+  /** what the companion search API issued and the site's catalog */
+  provenance?: SourceOptions;
+  settings?: Partial<TimelineSettings>;
+  /** judge live (the page not judged as finished): for rules that wait for the page's end */
+  live?: boolean;
+}
+
+export interface InvalidCase extends RuleCase {
+  findings: Expected[];
+}
+
+export interface RuleCases {
+  valid: RuleCase[];
+  invalid: InvalidCase[];
+}
+
+// ---- the visit ----
+
+export type Line = { uid: string; parentId?: string; sku?: string; qty?: number; price?: number };
+export const line = (l: Line) => ({
+  uid: l.uid,
+  parentId: l.parentId ?? l.uid,
+  sku: l.sku ?? `sku-${l.uid}`,
+  qty: l.qty ?? 1,
+  price: l.price ?? 20,
+});
+
+/** A page of the visit that sends product, cart, order or login events. */
+export class VisitPage extends PageBuilder {
+  send(endpoint: string, data: Record<string, unknown>, o: EventOptions): RecordedEvent {
+    const [category, event] = endpoint.split('/') as [string, string];
+    return this.as(category as ResponseKind).event(event, data, o);
+  }
+  product(uid: string, o: EventOptions, parentId = uid) {
+    return this.send('product/pageview', { result: { uid, parentId, sku: `sku-${uid}` } }, o);
+  }
+  cartAdd(results: Line[], cart: Line[], o: EventOptions) {
+    return this.send('cart/add', { results: results.map(line), cart: cart.map(line) }, o);
+  }
+  cartRemove(results: Line[], cart: Line[], o: EventOptions) {
+    return this.send('cart/remove', { results: results.map(line), cart: cart.map(line) }, o);
+  }
+  login(shopperId: string, o: EventOptions) {
+    return this.send('shopper/login', {}, { ...o, context: { ...o.context, shopperId } });
+  }
+  order(
+    orderId: string,
+    lines: Line[],
+    o: EventOptions,
+    totals: { tt?: number; total?: number; vat?: number } = {},
+  ) {
+    const sum = lines.map(line).reduce((s, l) => s + l.qty * l.price, 0);
+    return this.send(
+      'order/transaction',
+      {
+        orderId,
+        transactionTotal: totals.tt ?? sum,
+        total: totals.total ?? sum,
+        ...(totals.vat !== undefined && { vat: totals.vat }),
+        city: 'Oslo',
+        country: 'NO',
+        results: lines.map(line),
+      },
+      o,
+    );
+  }
+}
+
+export const visitPage = (pageLoadId: string, o: PageOptions = {}) =>
+  new VisitPage({ pageLoadId, pageUrl: `http://localhost:3000/${pageLoadId}`, ...o });
+
+// ---- issued responses ----
+
+const EMPTY_SLOTS = { header: [], banner: [], footer: [], left: [] };
+
+export function issued(over: Partial<IssuedResponse> & { responseId: string }): IssuedResponse {
+  return {
+    siteId: 'demo42',
+    query: 'shoes',
+    page: 1,
+    perPage: 24,
+    issuedAt: T0 - 1000,
+    results: [],
+    inline: [],
+    slots: EMPTY_SLOTS,
+    redirect: null,
+    test: true,
+    ...over,
+  };
+}
+
+/** r1: three results (P200 with variants 2001, 2002), an inline banner, a header banner. */
+export const R1 = issued({
+  responseId: 'r1',
+  results: [
+    {
+      uid: 'P200',
+      sku: 'P200',
+      parentId: 'P200',
+      children: [
+        { uid: '2001', sku: 'P200-RED-M' },
+        { uid: '2002', sku: 'P200-RED-L' },
+      ],
+    },
+    { uid: 'P201', sku: 'P201', parentId: 'P201', children: [] },
+    { uid: 'P202', sku: 'P202', parentId: 'P202', children: [] },
+  ],
+  inline: [{ uid: 'rain-inline', index: 1 }],
+  slots: { header: ['rain-header'], banner: [], footer: [], left: [] },
+});
+/** r2: page 2 of the same search. */
+export const R2 = issued({
+  responseId: 'r2',
+  page: 2,
+  issuedAt: T0 + 3000,
+  results: [{ uid: 'P210', sku: 'P210', parentId: 'P210', children: [] }],
+});
+/** r3: a redirect. */
+export const R3 = issued({ responseId: 'r3', query: 'gift card', redirect: '/pages/gift-cards' });
+/** r4: requested without test=true. */
+export const R4 = issued({
+  responseId: 'r4',
+  test: false,
+  results: [{ uid: 'P202', sku: 'P202', parentId: 'P202', children: [] }],
+});
+/** r0: no results. */
+export const R0 = issued({ responseId: 'r0', query: 'nothing' });
+
+export interface SourceOptions {
+  companion?: boolean;
+  catalogCheck?: boolean;
+  responses?: IssuedResponse[];
+  catalog?: { ids: string[]; skus?: Record<string, string> };
+}
+
+export function source(o: SourceOptions = {}): ProvenanceSource {
+  const all = o.responses ?? [R1, R2, R3, R4, R0];
+  return {
+    site: (siteId) =>
+      siteId === 'demo42'
+        ? { companion: o.companion ?? true, catalogCheck: o.catalogCheck ?? true }
+        : undefined,
+    issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
+    rememberedSince: () => T0 - 60_000,
+    recent: () => [...all].reverse(),
+    catalog: () =>
+      o.catalog
+        ? { has: (id) => o.catalog!.ids.includes(id), uidOfSku: (sku) => o.catalog!.skus?.[sku] }
+        : undefined,
+  };
+}
+
+/** A product result as the provider's client reports it. */
+export const product = (uid: string, parentId: string = uid) => ({
+  type: 'product',
+  uid,
+  parentId,
+});

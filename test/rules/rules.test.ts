@@ -1,0 +1,131 @@
+/// <reference types="vite/client" />
+// The rule tester (ESLint's RuleTester for the sandbox's rules): every rule the sandbox declares has a
+// cases file, test/rules/cases/<rule id>.ts, with `valid` traffic (no finding of that rule) and `invalid`
+// traffic (its findings: severity, message, fix, events). A rule without both kinds of case fails here.
+// The README's rule table is checked against the metas too, and each rule id is written in its own
+// module only.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TimelineFindingDto } from '../../src/shared/timeline';
+import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { README, rulesTable, withTable } from '../../scripts/rules-table';
+import { T0, source, type Expected, type RuleCase, type RuleCases } from './kit';
+
+const CASES = import.meta.glob<{ default: RuleCases }>('./cases/*.ts', { eager: true });
+const casesOf = (id: string) => CASES[`./cases/${id}.ts`]?.default;
+
+/** Every finding the case's traffic gets, every page judged as finished unless the case is live. */
+function judge(c: RuleCase, events = c.events()): TimelineFindingDto[] {
+  const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+  const engine = new TimelineEngine({
+    clock,
+    settings: { ...defaultTimelineSettings(), ...c.settings },
+  });
+  if (c.provenance) engine.setProvenance(source(c.provenance));
+  for (const e of events) engine.apply(e);
+  if (c.live) {
+    for (const _ of engine.settle());
+    return engine.list().flatMap((p) => engine.pageDto(p).findings);
+  }
+  engine.finish();
+  return engine
+    .pagesDto()
+    .flatMap((p) => p.findings.map((f) => ({ ...f, pageLoadId: p.pageLoadId })));
+}
+
+const matches = (text: string, want: string | RegExp) =>
+  typeof want === 'string' ? text.includes(want) : want.test(text);
+
+function expectFinding(
+  f: TimelineFindingDto & { pageLoadId?: string },
+  want: Expected,
+  severity: string,
+  traffic: ReadonlyArray<{ id: string }>,
+) {
+  expect(f.severity).toBe(want.severity ?? severity);
+  if (want.message !== undefined)
+    expect(matches(f.message, want.message), `message: ${f.message}`).toBe(true);
+  const fix = f.message.slice(f.message.indexOf('Fix'));
+  expect(f.message, 'the message says how to fix it').toMatch(/Fix|fix/);
+  if (want.fix !== undefined) expect(matches(fix, want.fix), `fix: ${fix}`).toBe(true);
+  if (want.events !== undefined)
+    expect([...f.eventIds].sort()).toEqual(want.events.map((i) => traffic[i]!.id).sort());
+  if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
+  if (want.pageLoadId !== undefined) expect(f.pageLoadId).toBe(want.pageLoadId);
+}
+
+describe('every rule has tester cases of both kinds', () => {
+  it('no cases file names a rule that does not exist', () => {
+    const ids = new Set(RULE_METAS.map((m) => m.id));
+    for (const file of Object.keys(CASES)) expect(ids, file).toContain(path.basename(file, '.ts'));
+  });
+  for (const meta of RULE_METAS)
+    it(`${meta.id} has valid and invalid cases`, () => {
+      const cases = casesOf(meta.id);
+      expect(cases, `test/rules/cases/${meta.id}.ts`).toBeDefined();
+      expect(cases!.valid.length, `${meta.id}: valid cases`).toBeGreaterThan(0);
+      expect(cases!.invalid.length, `${meta.id}: invalid cases`).toBeGreaterThan(0);
+    });
+});
+
+for (const meta of RULE_METAS) {
+  const cases = casesOf(meta.id);
+  if (!cases) continue;
+  describe(meta.id, () => {
+    for (const c of cases.valid)
+      it(`valid: ${c.name}`, () => {
+        const found = judge(c).filter((f) => f.rule === meta.id);
+        expect(found.map((f) => f.message)).toEqual([]);
+      });
+    for (const c of cases.invalid)
+      it(`invalid: ${c.name}`, () => {
+        const traffic = c.events();
+        const found = judge(c, traffic).filter((f) => f.rule === meta.id);
+        expect(found.length, found.map((f) => f.message).join('\n')).toBe(c.findings.length);
+        c.findings.forEach((want, i) =>
+          expectFinding(found[i]!, want, meta.defaultSeverity, traffic),
+        );
+      });
+  });
+}
+
+describe('rules declared once', () => {
+  it('the README’s rule table is the one the metas make (npm run docs:rules)', () => {
+    const readme = readFileSync(README, 'utf8');
+    expect(withTable(readme, rulesTable()) === readme, 'run npm run docs:rules').toBe(true);
+  });
+
+  it('each rule id is written in its own module only', () => {
+    const root = path.resolve(__dirname, '../../src');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(e.name)) files.push(p);
+      }
+    };
+    walk(root);
+    // code only: comments may name a rule to explain something
+    const code = (t: string) => t.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    const texts = files.map(
+      (f) => [path.relative(root, f), code(readFileSync(f, 'utf8'))] as const,
+    );
+    // words of another vocabulary too: `order` a page kind and a beacon category, `schema` a validation verdict
+    const ALSO_WORDS = new Set(['order', 'schema']);
+    for (const meta of RULE_METAS) {
+      if (ALSO_WORDS.has(meta.id)) continue;
+      const quoted = new RegExp(`(['"])${meta.id}\\1`);
+      const where = texts.filter(([, t]) => quoted.test(t)).map(([f]) => f);
+      // the module that declares `id: '<id>'`
+      expect(where, meta.id).toHaveLength(1);
+      expect(readFileSync(path.join(root, where[0]!), 'utf8'), meta.id).toContain(
+        `id: '${meta.id}'`,
+      );
+    }
+  });
+});
