@@ -330,6 +330,11 @@ describe('every admin answer is the declared one', () => {
     assertValid(ErrorSchema, await foreign.json(), 'a foreign origin');
   });
 
+  it('rules: every rule as its module declares it', async () => {
+    const rules = await call('rules');
+    expect(rules.length).toBeGreaterThan(30);
+  });
+
   it('reset', async () => {
     const answer = await call('reset', { body: { what: 'events', siteId: 'abc123' } });
     expect(answer.reset).toEqual({ what: 'events', siteId: 'abc123' });

@@ -1,13 +1,21 @@
 // Which findings concern an order (read from its order page and, for the first of a repeated orderId,
 // from its repeats' pages), the JSON an order is answered with, and the revenue summary's sums.
 import { describe, expect, it } from 'vitest';
-import type { TimelineFindingDto } from '../../src/shared/timeline';
 import type { OrderDto, OrderLineDto } from '../../src/shared/visits';
 import type { OrderEntry } from '../../src/main/tracking/visits/book';
-import { orderFindings, orderJson } from '../../src/main/tracking/visits/order-findings';
+import {
+  orderFindings,
+  orderJson,
+  type OrderPageFinding,
+} from '../../src/main/tracking/visits/order-findings';
 import { OrdersSummer, summarizeOrders } from '../../src/main/tracking/visits/order-summary';
 
-function finding(rule: string, eventIds: string[], message = `${rule} happened. Fix: do it.`) {
+function finding(
+  rule: string,
+  eventIds: string[],
+  message = `${rule} happened. Fix: do it.`,
+  wholeVisit = false,
+): OrderPageFinding {
   return {
     id: `${rule}:${eventIds.join(',')}`,
     rule,
@@ -15,7 +23,8 @@ function finding(rule: string, eventIds: string[], message = `${rule} happened. 
     message,
     eventIds,
     eventCount: eventIds.length,
-  } as TimelineFindingDto;
+    ...(wholeVisit && { wholeVisit }),
+  } as OrderPageFinding;
 }
 
 function entry(over: Partial<OrderEntry> = {}): OrderEntry {
@@ -30,11 +39,12 @@ function entry(over: Partial<OrderEntry> = {}): OrderEntry {
 }
 
 describe('the findings that concern an order', () => {
-  const onPage: Record<string, TimelineFindingDto[]> = {
+  const onPage: Record<string, OrderPageFinding[]> = {
     'page-2': [
       finding('order-totals', ['ev_2']),
       finding('missing-render', ['ev_9']),
-      finding('visit-user-changed', ['ev_0']),
+      // a rule that judges the whole visit (its meta's appliesTo is visit) names no event of the order
+      finding('visit-user-changed', ['ev_0'], 'the userId changed. Fix: keep it.', true),
       finding(
         'item-not-in-catalog',
         ['ev_8'],

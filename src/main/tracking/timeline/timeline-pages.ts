@@ -305,7 +305,10 @@ export abstract class TimelinePages {
     const page = this.pages.get(key);
     if (!page) return undefined;
     this.judgeExactly(page);
-    return allFindings(page).map((f) => ({ ...f, fix: ruleMeta(f.rule)?.fix }));
+    return allFindings(page).map((f) => {
+      const meta = ruleMeta(f.rule);
+      return { ...f, fix: meta?.fix, wholeVisit: meta?.appliesTo.includes('visit') };
+    });
   };
 
   protected pageInfo(key: string): PageInfo | undefined {

@@ -5,17 +5,16 @@ import type { TimelineFindingDto } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
 import type { OrderEntry } from './book';
 
-/** The findings of a page as judged now; undefined when the page is gone (retention, reset). */
-export type PageFindings = (
-  pageKey: string,
-) => ReadonlyArray<TimelineFindingDto & { fix?: string }> | undefined;
-
 /**
- * Visit rules that judge the whole page an order is on, with no event of their own to name it by: an
- * identity that changed costs the order's lines their credit, a mode that differs moves the order in or
- * out of production reports.
+ * A finding as an order reads it, with what its rule declares: its one-line `fix`, and `wholeVisit` when
+ * the rule judges the whole visit (appliesTo `visit`: an identity that changed, a mode that differs). Such
+ * a finding names no event of the order, yet it concerns every order on its page: a changed userId costs
+ * the lines their credit, a different mode moves the order in or out of production reports.
  */
-const WHOLE_PAGE_RULES: ReadonlySet<string> = new Set(['visit-user-changed', 'visit-dev-mixed']);
+export type OrderPageFinding = TimelineFindingDto & { fix?: string; wholeVisit?: boolean };
+
+/** The findings of a page as judged now; undefined when the page is gone (retention, reset). */
+export type PageFindings = (pageKey: string) => readonly OrderPageFinding[] | undefined;
 
 /** A finding with the one-line fix its rule declares (the rule's meta; see PageFindings). */
 type WithFix = Pick<TimelineFindingDto, 'rule' | 'message'> & { fix?: unknown };
@@ -36,22 +35,15 @@ function namesLine(f: TimelineFindingDto, lineIds: readonly string[]): boolean {
 }
 
 /** Does a finding on the order's own page concern the order or its lines? */
-export function concernsOrder(
-  f: TimelineFindingDto,
-  order: Pick<OrderEntry, 'eventId' | 'lineIds'>,
-) {
-  return (
-    f.eventIds.includes(order.eventId) ||
-    WHOLE_PAGE_RULES.has(f.rule) ||
-    namesLine(f, order.lineIds)
-  );
+export function concernsOrder(f: OrderPageFinding, order: Pick<OrderEntry, 'eventId' | 'lineIds'>) {
+  return f.eventIds.includes(order.eventId) || f.wholeVisit === true || namesLine(f, order.lineIds);
 }
 
 /** Every finding that concerns the order, each once (by its page and id), in the pages' order. */
 export function orderFindings(order: OrderEntry, pageFindings: PageFindings): OrderFindingDto[] {
   const out: OrderFindingDto[] = [];
   const seen = new Set<string>();
-  const add = (pageKey: string, f: TimelineFindingDto) => {
+  const add = (pageKey: string, f: OrderPageFinding) => {
     const k = `${pageKey}\u0000${f.id}`;
     if (seen.has(k)) return;
     seen.add(k);
