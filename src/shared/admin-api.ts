@@ -22,9 +22,7 @@ import {
   EVENT_FILTERS,
   MAX_EVENT_LIMIT,
   MAX_TIMELINE_LIMIT,
-  ORDER_FILTERS,
   TIMELINE_FILTERS,
-  VISIT_FILTERS,
   flag,
   oneOf,
   text,
@@ -60,8 +58,8 @@ import {
   TimelineReportSchema,
   timelineList,
 } from './schema-timeline';
-import { OrderSchema, OrdersSummarySchema, RuleInfoSchema, VisitSchema } from './schema-visits';
-import { DiffResultSchema } from './schema-baseline';
+import { RuleInfoSchema } from './schema-visits';
+import { DIFF_ENDPOINTS, VISIT_ENDPOINTS } from './admin-api-visits';
 import { closed } from './schema-base';
 import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
 import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
@@ -244,34 +242,7 @@ export const ADMIN_API = {
       },
     },
   },
-  visits: {
-    method: 'GET',
-    path: '/_sandbox/visits',
-    summary: 'visits: the shopper’s pages with their verdicts, the cart, the orders',
-    query: VISIT_FILTERS,
-    response: Type.Array(VisitSchema, { description: 'visits' }),
-  },
-  orders: {
-    method: 'GET',
-    path: '/_sandbox/orders',
-    summary: 'orders with the credit of each line',
-    query: ORDER_FILTERS,
-    response: Type.Array(OrderSchema, { description: 'orders' }),
-  },
-  ordersSummary: {
-    method: 'GET',
-    path: '/_sandbox/orders/summary',
-    summary: 'what revenue reports would show: by source credited, uncredited, duplicates',
-    query: VISIT_FILTERS,
-    response: OrdersSummarySchema,
-  },
-  order: {
-    method: 'GET',
-    path: '/_sandbox/orders/{eventId}',
-    summary: 'one order by the eventId of its order/transaction (404 unknown)',
-    response: OrderSchema,
-    errors: NOT_FOUND,
-  },
+  ...VISIT_ENDPOINTS,
   trackingSchemas: {
     method: 'GET',
     path: '/_sandbox/tracking/schemas',
@@ -383,19 +354,7 @@ export const ADMIN_API = {
     response: IssuedResponseSchema,
     errors: NOT_FOUND,
   },
-  diff: {
-    method: 'POST',
-    path: '/_sandbox/diff',
-    summary:
-      'compare a recording (the body: NDJSON, an export, a HAR or a baseline file; at most 10 MB) with the recorded traffic, as `search-sandbox diff BASE CURRENT` does: the body is BASE',
-    query: {
-      siteId: text('the recorded traffic of this siteId'),
-      sessionId: text('the recorded traffic of this session'),
-    },
-    body: Type.Unknown({ description: 'a recording, as `check` and `diff` read it' }),
-    response: DiffResultSchema,
-    errors: { 413: ErrorSchema },
-  },
+  ...DIFF_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 export type AdminEndpointName = keyof typeof ADMIN_API;

@@ -3,6 +3,18 @@
 import type { RuleAppliesTo, RuleScope, Severity } from '../../shared/timeline';
 import type { ResponseKind } from '../../shared/kinds';
 
+/** Every page kind: what a rule about any page (its requests, its context) applies to. */
+export const EVERY_PAGE_KIND: readonly RuleAppliesTo[] = [
+  'search',
+  'category',
+  'autocomplete',
+  'recommendations',
+  'product',
+  'cart',
+  'order',
+  'login',
+];
+
 /**
  * What a rule needs beyond its response's events, declared so the engine schedules it from this and
  * names no rule (ESLint style): it never decides a severity (the user's `rules` do).

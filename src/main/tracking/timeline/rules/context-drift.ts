@@ -1,6 +1,6 @@
 // `context-drift`: sessionId or userId changing between the events of one page load.
 import type { Capped } from '../model';
-import { finding, plural, quoted, type PageRule, type RuleMeta } from './types';
+import { finding, plural, quoted, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 function drift(
   field: 'sessionId' | 'userId',
@@ -23,16 +23,7 @@ const meta: RuleMeta = {
   title: 'sessionId or userId changed inside a page',
   description: 'Events of one pageLoadId with different context.sessionId or context.userId.',
   expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'error',
   fix: 'Create one Beacon per page load and let it manage ids; do not pass your own per call.',
   listens: ['request'],

@@ -1,21 +1,12 @@
 // `dev-flag` (info): events sent in production mode (no context.dev: true) into the sandbox.
-import { finding, plural, type PageRule, type RuleMeta } from './types';
+import { finding, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 const meta: RuleMeta = {
   id: 'dev-flag',
   title: 'Production-mode traffic',
   description: 'Events without context.dev: true (the client ran in production mode).',
   expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'info',
   scope: 'session',
   fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",

@@ -3,7 +3,7 @@
 // empty one is a storefront that passes its own identity and has none: every such shopper shares one
 // identity, visits merge, and orders are credited to other shoppers' clicks. The page's identity is its
 // first accepted event's; a change inside the page is context-drift's.
-import { finding, type PageRule, type RuleMeta } from './types';
+import { finding, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 const meta: RuleMeta = {
   id: 'identity-missing',
@@ -12,16 +12,7 @@ const meta: RuleMeta = {
     'A page whose events carry an empty context.userId, context.sessionId or context.pageLoadId: every shopper without one shares the same identity, so their visits merge and orders are credited to other shoppers’ clicks.',
   expects:
     'userId (18 months), sessionId (30 minutes of inactivity) and pageLoadId (one page load) are set on every event, as the provider’s client does.',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'error',
   fix: 'Let the beacon client manage userId, sessionId and pageLoadId; when passing your own, never pass an empty one.',
   listens: ['request'],

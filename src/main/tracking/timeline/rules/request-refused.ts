@@ -2,7 +2,7 @@
 // not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser's
 // CORS preflight), a body over 1 MB (413), a Content-Type it does not take (415). Each names the status
 // and error the real service answers, what was wrong and the fix; `schema` keeps bodies that fail validation.
-import { finding, list, plural, type PageRule, type RuleMeta } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 import type { RefusedGroup } from '../model';
 
 const PREFLIGHT = 'invalid request method: `OPTIONS`';
@@ -52,16 +52,7 @@ const meta: RuleMeta = {
     'A request the real service refuses before it reads the body: a path that is not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser’s CORS preflight), a body over 1 MB (413), a Content-Type other than text/plain or application/json (415).',
   expects:
     'POST /beacon/v2/{siteId}/{category}/{event}, Content-Type text/plain, a JSON body under 1 MB.',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'error',
   fix: 'The message names what was wrong and how to send it; the provider’s client (@athoscommerce/beacon) sends every beacon this way.',
   listens: ['request'],

@@ -1,6 +1,6 @@
 // `schema`: events whose body the service rejected (400): grouped by event and messages, one finding each.
 // Requests refused before their body is read (404, 405, 413, 415) are `request-refused`.
-import { finding, list, plural, type PageRule, type RuleMeta } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 const meta: RuleMeta = {
   id: 'schema',
@@ -9,16 +9,7 @@ const meta: RuleMeta = {
     'An event whose body the real service answers with 400 ValidationError: the event is lost. (Requests refused before their body is read are request-refused.)',
   expects:
     'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'error',
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   listens: ['request'],

@@ -1,5 +1,13 @@
 // `timestamp-skew`: context.timestamp that is not RFC 3339, or far from the time the event was received.
-import { finding, list, plural, seconds, type PageRule, type RuleMeta } from './types';
+import {
+  finding,
+  list,
+  plural,
+  seconds,
+  type PageRule,
+  type RuleMeta,
+  EVERY_PAGE_KIND,
+} from './types';
 
 const meta: RuleMeta = {
   id: 'timestamp-skew',
@@ -7,16 +15,7 @@ const meta: RuleMeta = {
   description:
     'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
   expects: 'context.timestamp = the time of the event, RFC 3339 (e.g. new Date().toISOString()).',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'warning',
   fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
   listens: ['request'],

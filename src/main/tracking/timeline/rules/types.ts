@@ -38,6 +38,7 @@ export interface RuleContext {
 }
 
 export type { RuleMeta, RuleNeeds } from '../../rule-meta';
+export { EVERY_PAGE_KIND } from '../../rule-meta';
 
 export interface ResponseRule {
   meta: RuleMeta;

@@ -3,7 +3,7 @@
 // event: 408 and 429 (timeout, rate limit), 5xx, no answer, not sent. Both answers go in the message.
 import type { RecordedEvent } from '../../../../shared/events';
 import { addCapped, capped, type PageState } from '../model';
-import { finding, list, plural, type PageRule, type RuleMeta } from './types';
+import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 /** How much of a body a message quotes (enough for a bug report, not a wall of text). */
 const QUOTE_CHARS = 1500;
@@ -48,16 +48,7 @@ const meta: RuleMeta = {
   description:
     'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
   expects: 'The sandbox judges every event exactly as the real service does.',
-  appliesTo: [
-    'search',
-    'category',
-    'autocomplete',
-    'recommendations',
-    'product',
-    'cart',
-    'order',
-    'login',
-  ],
+  appliesTo: EVERY_PAGE_KIND,
   defaultSeverity: 'error',
   fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   listens: ['request', 'upstream-answer'],
