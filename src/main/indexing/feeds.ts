@@ -21,6 +21,7 @@ import {
   type UploadStash,
 } from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
+import { runOutcome, sendStatusMail } from './run-outcome';
 import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
@@ -28,7 +29,6 @@ import type { Outbox } from './outbox';
 import {
   allowedTargets,
   canTransition,
-  isOutcome,
   RESTING_STATES,
   startTarget,
   TransitionRefused,
@@ -199,23 +199,7 @@ export class FeedEngine {
     forced?: 'done' | 'error',
   ): void {
     const run = rec.run;
-    let to: 'done' | 'error';
-    let reason: string | null = result.summary.error;
-    let why = cause;
-    if (forced === 'error') {
-      to = 'error';
-      reason ??= 'moved to error by hand';
-    } else if (forced === 'done') {
-      if (result.summary.error) throw new TransitionRefused(rec.state, 'done', ['error']);
-      to = 'done';
-    } else if (rec.inject.nextIndexFails) {
-      to = 'error';
-      reason = 'injected fault: "next index fails"';
-      why = 'fault';
-      rec.inject.nextIndexFails = false;
-    } else {
-      to = result.summary.error ? 'error' : 'done';
-    }
+    const { to, reason, why } = runOutcome(rec, result, cause, forced);
     const summary = { ...result.summary, error: to === 'error' ? reason : null };
     rec.lastRun = summary;
     if (to === 'done') {
@@ -301,26 +285,7 @@ export class FeedEngine {
     run: RunInfo | null,
     at: number,
   ): void {
-    if (!run?.requestedBy || !isOutcome(outcome)) return;
-    const { config } = this.settings(rec);
-    this.deps.outbox
-      .send({
-        siteId: rec.siteId,
-        feedId: rec.feedId,
-        feedName: config.name,
-        outcome,
-        requestedBy: run.requestedBy,
-        requestedAt: run.requestedAt,
-        finishedAt: at,
-        reason,
-        summary: rec.lastRun,
-        nextIndexTime: rec.nextIndexTime,
-      })
-      .catch((err: Error) =>
-        console.error(
-          `search-sandbox: could not write the status e-mail of feed ${rec.feedId}: ${err.message}`,
-        ),
-      );
+    sendStatusMail(this.deps.outbox, rec, this.settings(rec).config, { outcome, reason, run, at });
   }
 
   // ---- parsing ----------------------------------------------------------------------------------
