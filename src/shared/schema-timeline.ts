@@ -111,6 +111,9 @@ export const PageTimelineSummaryShape = closed(
     responseIds: Type.Array(Type.String()),
     kinds: Type.Array(Kind),
     rules: Type.Array(RuleId),
+    scoped: Type.Optional(
+      closed({ errors: Type.Integer(), warnings: Type.Integer(), infos: Type.Integer() }),
+    ),
   },
   'a page without its events',
 );

@@ -161,6 +161,12 @@ export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
   kinds: ResponseKind[];
   /** rule ids with at least one finding on the page */
   rules: TimelineRuleId[];
+  /**
+   * Of `counts`, the findings of rules whose scope is wider than the page (`session` or `site`, such as
+   * production mode's `dev-flag`): a list says them once per session or site, not on every row. Absent
+   * when there are none.
+   */
+  scoped?: { errors: number; warnings: number; infos: number };
 }
 
 /** A page as `GET /_sandbox/timelines?view=keys` lists it: which page, nothing of what it holds. */

@@ -143,3 +143,50 @@ describe.skipIf(skip)('rough edges', () => {
     await s.ui.screenshot('orders-1440');
   });
 });
+
+describe.skipIf(skip)('the timelines list says a session-wide finding once', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: LAPTOP });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('a production session says dev-flag once in the list, on its first page; each page keeps it', async () => {
+    // three product pages of one production session (no context.dev): dev-flag (session scope) on each
+    const start = Date.now() - 60_000;
+    for (const [i, uid] of ['7001', '7002', '7003'].entries()) {
+      const res = await fetch(`${s.sandbox.url}/beacon/v2/demo42/product/pageview`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({
+          context: {
+            timestamp: new Date(start + i * 5000).toISOString(),
+            pageUrl: `https://shop.example/p/${uid}`,
+            userId: 'prod-user',
+            sessionId: 'prod-session',
+            pageLoadId: `prod-${uid}`,
+            initiator: 'search-sandbox/test',
+          },
+          data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await s.page.setViewportSize(LAPTOP);
+    await s.ui.open('#/timelines');
+    await s.ui.testId('timelines-view').waitFor();
+    const chips = async (pageLoadId: string) => {
+      const row = s.ui.pageRow(pageLoadId);
+      await row.waitFor();
+      return row.getByTestId('finding-counts').innerText();
+    };
+    expect(await chips('prod-7001')).toMatch(/1 info/);
+    expect(await chips('prod-7002')).not.toMatch(/info/);
+    expect(await chips('prod-7003')).not.toMatch(/info/);
+    // the page's own detail keeps its finding
+    await s.ui.pageRow('prod-7003').click();
+    await s.page.locator('[data-rule="dev-flag"]').first().waitFor();
+  });
+});

@@ -43,6 +43,11 @@ export interface PageRow {
   type: 'page';
   key: string;
   page: PageTimelineSummaryDto;
+  /**
+   * The finding counts the row shows: the page's, less the findings of wider-scope rules (session or
+   * site, such as production mode's dev-flag) when an earlier page of its session already showed them.
+   */
+  counts: Pick<PageTimelineSummaryDto['counts'], 'errors' | 'warnings' | 'infos'>;
 }
 
 export type Row = SessionRow | PageRow;
@@ -148,7 +153,20 @@ export function buildRows(
     s.pages.sort(
       (a, b) => time(a.firstSeen) - time(b.firstSeen) || (a.pageLoadId < b.pageLoadId ? -1 : 1),
     );
-    for (const page of s.pages) rows.push({ type: 'page', key: pageKey(page), page });
+    let scopedShown = false;
+    for (const page of s.pages) {
+      const { errors, warnings, infos } = page.counts;
+      const less = scopedShown ? page.scoped : undefined;
+      scopedShown ||= page.scoped !== undefined;
+      const counts = less
+        ? {
+            errors: errors - less.errors,
+            warnings: warnings - less.warnings,
+            infos: infos - less.infos,
+          }
+        : { errors, warnings, infos };
+      rows.push({ type: 'page', key: pageKey(page), page, counts });
+    }
   }
   return { rows, shown, total: store.summaries.size, sites: [...sites].sort(), verdicts };
 }

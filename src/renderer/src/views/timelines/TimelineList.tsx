@@ -109,17 +109,19 @@ function PageLine({
             {p.counts.rejected > 0 && (
               <span className="count-chip rejected">{p.counts.rejected} rejected</span>
             )}
-            {p.counts.errors > 0 && (
+            {row.counts.errors > 0 && (
               <span className="count-chip fail">
-                {p.counts.errors} error{p.counts.errors === 1 ? '' : 's'}
+                {row.counts.errors} error{row.counts.errors === 1 ? '' : 's'}
               </span>
             )}
-            {p.counts.warnings > 0 && (
+            {row.counts.warnings > 0 && (
               <span className="count-chip warn">
-                {p.counts.warnings} warning{p.counts.warnings === 1 ? '' : 's'}
+                {row.counts.warnings} warning{row.counts.warnings === 1 ? '' : 's'}
               </span>
             )}
-            {p.counts.infos > 0 && <span className="count-chip info">{p.counts.infos} info</span>}
+            {row.counts.infos > 0 && (
+              <span className="count-chip info">{row.counts.infos} info</span>
+            )}
           </span>
         </span>
       </span>
