@@ -49,7 +49,7 @@ rl.on('close', () => { process.stderr.write('maxrss=' + process.resourceUsage().
  * Run a process to its end: wall ms and the peak RSS it printed as `maxrss=KiB`, in MB (10^6 bytes: the
  * issue's "under 400 MB"; 400 MiB would be 419 MB).
  */
-async function timed(args: string[]): Promise<{ ms: number; rssMb: number; code: number }> {
+export async function timed(args: string[]): Promise<{ ms: number; rssMb: number; code: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';

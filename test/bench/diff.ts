@@ -2,7 +2,7 @@
 // search pages of 10, interleaved as real shoppers' pages are; CURRENT with new ids, timestamps and host,
 // and two pages changed) against `search-sandbox check BASE` (one recording) measured in the same run,
 // alternating. Each run is its own process; wall time and peak RSS as median (min–max).
-import { spawn } from 'node:child_process';
+import { timed } from './check';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,20 +65,8 @@ export async function writeInput(file: string, changed: boolean): Promise<number
   return events;
 }
 
-/** Run the built CLI to its end: wall ms, exit code, and its peak RSS in MB (10^6 bytes). */
-async function timed(args: string[]): Promise<{ ms: number; rssMb: number; code: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [path.join(HERE, 'check-child.mjs'), ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const [code] = (await once(child, 'close')) as [number];
-  const ms = performance.now() - started;
-  const m = /maxrss=(\d+)\s*$/.exec(err);
-  if (!m) throw new Error(`no maxrss from ${args.join(' ')}: ${err.slice(-500)}`);
-  return { ms, rssMb: (Number(m[1]) * 1024) / 1e6, code };
-}
+/** Run the built CLI (through check-child.mjs) to its end: wall ms, exit code, peak RSS in MB. */
+const cli = (args: string[]) => timed([path.join(HERE, 'check-child.mjs'), ...args]);
 
 export const bench: Bench = {
   name: 'diff',
@@ -93,10 +81,10 @@ export const bench: Bench = {
       const check: Array<{ ms: number; rssMb: number }> = [];
       const diff: Array<{ ms: number; rssMb: number }> = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const c = await timed(['check', base, '--format', 'json']);
+        const c = await cli(['check', base, '--format', 'json']);
         if (c.code > 1) throw new Error(`check exited ${c.code}`);
         check.push(c);
-        const d = await timed(['diff', base, current, '--format', 'json']);
+        const d = await cli(['diff', base, current, '--format', 'json']);
         // exactly the two changed pages differ; anything else would be a wrong comparison, not a slow one
         if (d.code !== 1) throw new Error(`diff exited ${d.code}, expected 1 (two pages differ)`);
         diff.push(d);
