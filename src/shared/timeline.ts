@@ -210,3 +210,14 @@ export function findingSubject(f: TimelineFindingDto): string {
   if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
   return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
 }
+
+/**
+ * A finding's message split at its fix sentence (`Fix: …`, or with a qualifier, `Fix (development builds
+ * only): …`): what happened, and the fix sentence as written (null when the message has none). The UI
+ * shows the two apart, and an order's finding takes its `fix` from it.
+ */
+export function splitFix(message: string): { what: string; fix: string | null } {
+  const at = message.search(/\bFix( \([^)]*\))?:/);
+  if (at <= 0) return { what: message, fix: null };
+  return { what: message.slice(0, at).trimEnd(), fix: message.slice(at) };
+}

@@ -59,6 +59,10 @@ describe('order entries carry their findings and duplicateOf', () => {
     expect(fixOf({ rule: 'order-totals', message: 'x. Fix: do y.', fix: 'do z.' })).toBe('do y.');
     expect(fixOf({ rule: 'order-totals', message: 'no fix sentence', fix: 'do z.' })).toBe('do z.');
     expect(fixOf({ rule: 'order-totals', message: 'no fix sentence' })).toBe('');
+    // a qualified fix sentence, read as the UI reads it: its qualifier kept in front
+    expect(
+      fixOf({ rule: 'order-totals', message: 'x. Fix (development builds only): do y.', fix: 'z' }),
+    ).toBe('(development builds only) do y.');
   });
 });
 

@@ -1,7 +1,7 @@
 // What is wrong with an order, on the order itself (CONTRACT.md, "Orders you can trust at a glance"): the
 // findings that concern it are read from its order page (and, for the first of a repeated orderId, from
 // the pages of its repeats), so the rules stay where they are and an order never says less than its page.
-import type { TimelineFindingDto } from '../../../shared/timeline';
+import { splitFix, type TimelineFindingDto } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
 import type { OrderEntry } from './book';
 
@@ -20,12 +20,17 @@ export type PageFindings = (pageKey: string) => readonly OrderPageFinding[] | un
 type WithFix = Pick<TimelineFindingDto, 'rule' | 'message'> & { fix?: unknown };
 
 /**
- * The fix of a finding: the message's own "Fix: …" sentence (every message ends with one, about this very
- * case), else the one-line fix its rule declares.
+ * The fix of a finding: the message's own fix sentence (every message ends with one, about this very case;
+ * read as the UI reads it, splitFix), its label left out and a qualifier kept in front, else the one-line
+ * fix its rule declares.
  */
 export function fixOf(f: WithFix): string {
-  const at = f.message.lastIndexOf('Fix: ');
-  if (at >= 0) return f.message.slice(at + 'Fix: '.length).trim();
+  const sentence = splitFix(f.message).fix;
+  if (sentence !== null) {
+    const label = /^Fix(?: \(([^)]*)\))?:\s*/.exec(sentence)!;
+    const rest = sentence.slice(label[0].length).trim();
+    return label[1] === undefined ? rest : `(${label[1]}) ${rest}`;
+  }
   return typeof f.fix === 'string' ? f.fix.trim() : '';
 }
 

@@ -3,7 +3,7 @@
 import type { OrderDto } from '../../../../shared/visits';
 import { useRules } from '../../state/rules';
 import { SeverityBadge } from '../../components/common';
-import { splitFix } from '../timelines/PageView';
+import { splitFix } from '../../../../shared/timeline';
 import './orders.css';
 
 export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) {

@@ -6,6 +6,7 @@ import type {
   TimelineEventDto,
   TimelineFindingDto,
 } from '../../../../shared/timeline';
+import { splitFix } from '../../../../shared/timeline';
 import { useRules } from '../../state/rules';
 import {
   CopyButton,
@@ -92,13 +93,6 @@ function Findings({
       })}
     </ul>
   );
-}
-
-/** A finding's message in two: what happened, and its `Fix: …` (or `Fix (when): …`) sentence. */
-export function splitFix(message: string): { what: string; fix: string | null } {
-  const at = message.search(/\bFix( \([^)]*\))?:/);
-  if (at <= 0) return { what: message, fix: null };
-  return { what: message.slice(0, at).trimEnd(), fix: message.slice(at) };
 }
 
 function EventsTable(props: {
