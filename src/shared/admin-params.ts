@@ -4,7 +4,7 @@
 // follows is said in its 400 when a value breaks it (src/main/http/admin-query.ts).
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
-import { literals } from './schema-base';
+import { literals, ruleIdSchema } from './schema-base';
 
 /** Free text (an id, a siteId): any value. */
 export const text = (description: string) => Type.String({ description });
@@ -13,12 +13,9 @@ export const text = (description: string) => Type.String({ description });
 export const oneOf = <const T extends readonly string[]>(values: T, description: string) =>
   literals(values, description);
 
-/**
- * A rule id. The rules declare their ids in their own modules (the server's), so the declaration marks the
- * parameter and the server fills in the ids: the 400's list and the OpenAPI enum (`x-values`).
- */
+/** A rule id (the server fills in the ids: ruleIdSchema). */
 export const ruleId = (description: string) =>
-  Type.String({ description, 'x-values': 'rule-ids', 'x-rule': 'must be a rule id' });
+  ruleIdSchema({ description, 'x-rule': 'must be a rule id' });
 
 /** A whole number in a range, sent as digits. */
 export const whole = (minimum: number, maximum: number, description: string) =>

@@ -67,3 +67,19 @@ export const bodyOf = <P extends TProperties>(
     'x-messages': messages,
     ...limits,
   });
+
+/**
+ * A rule id. The rules declare their ids in their own modules (the server's), so a schema only marks the
+ * place (`x-values`) and the server fills in the ids: a query's 400 lists them, openapi.json its enum.
+ */
+export const ruleIdSchema = (options: Record<string, unknown> = {}) =>
+  Type.String({ ...options, 'x-values': 'rule-ids' });
+
+/** Whether a schema (or a plain JSON copy of one) is a rule id's. */
+export function isRuleIdSchema(schema: unknown): boolean {
+  return (
+    schema !== null &&
+    typeof schema === 'object' &&
+    (schema as Record<string, unknown>)['x-values'] === 'rule-ids'
+  );
+}

@@ -2,13 +2,13 @@
 // events on a page timeline.
 import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
-import { closed, literals, nullable, dto } from './schema-base';
+import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
 import type { RuleInfoDto } from './timeline';
 import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
 
 export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
 /** A rule id: the rules declare theirs in their own modules; openapi.json lists them as its enum (x-values). */
-export const RuleIdSchema = Type.String({ 'x-values': 'rule-ids' });
+export const RuleIdSchema = ruleIdSchema();
 export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
 
 export const VisitPageKindSchema = literals([

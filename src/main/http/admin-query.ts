@@ -6,6 +6,7 @@ import type { Request, Response, Router } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
+import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 
 export class BadQuery extends Error {
@@ -45,7 +46,7 @@ function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
     const properties: Record<string, TSchema> = {};
     for (const [param, schema] of Object.entries(declaredQuery(name))) {
       const max = bounds.maximum?.[param];
-      const declared = isRuleId(schema) ? { ...schema, enum: [...RULE_IDS] } : schema;
+      const declared = isRuleIdSchema(schema) ? { ...schema, enum: [...RULE_IDS] } : schema;
       properties[param] = max === undefined ? declared : { ...declared, maximum: max };
     }
     const schema = Type.Object(properties, { additionalProperties: false });
@@ -66,14 +67,9 @@ function decode(raw: string, schema: TSchema | undefined): unknown {
   return raw;
 }
 
-/** A rule id parameter: the rules declare their ids in their own modules, so the server fills them in. */
-function isRuleId(schema: TSchema): boolean {
-  return schema['x-values'] === 'rule-ids';
-}
-
 /** What a declared parameter takes, as its 400 says it (and the values, when they are a list). */
 function rule(schema: TSchema, maximum: number | undefined): [string, string[]?] {
-  if (isRuleId(schema)) return [`must be one of ${RULE_IDS.join(', ')}`, [...RULE_IDS]];
+  if (isRuleIdSchema(schema)) return [`must be one of ${RULE_IDS.join(', ')}`, [...RULE_IDS]];
   if (Array.isArray(schema.anyOf)) {
     const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
     return [`must be one of ${values.join(', ')}`, values];

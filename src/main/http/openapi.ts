@@ -8,16 +8,13 @@ import {
   type Endpoint,
 } from '../../shared/admin-api';
 import { ErrorSchema } from '../../shared/schema-admin';
+import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 
 /** A schema as JSON (TypeBox's own symbols dropped); a rule id, wherever it stands, gets the ids as its enum. */
 function plain(schema: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema), (_key, value: unknown) =>
-    value !== null &&
-    typeof value === 'object' &&
-    (value as Record<string, unknown>)['x-values'] === 'rule-ids'
-      ? { ...value, enum: [...RULE_IDS] }
-      : value,
+    isRuleIdSchema(value) ? { ...(value as object), enum: [...RULE_IDS] } : value,
   ) as Record<string, unknown>;
 }
 

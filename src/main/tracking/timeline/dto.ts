@@ -8,7 +8,7 @@ import type {
   TimelineRuleId,
   Verdict,
 } from '../../../shared/timeline';
-import { RULE_IDS, RULE_METAS } from './rule-list';
+import { RULE_IDS, widerScope } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
 import { pageKindOf } from './page-kind';
@@ -120,18 +120,13 @@ export function pageRules(page: PageState): Set<TimelineRuleId> {
   return rules;
 }
 
-/** The rules whose findings are about more than their page (meta `scope`: session or site). */
-const WIDER_RULES: ReadonlySet<string> = new Set(
-  RULE_METAS.filter((m) => (m.scope ?? 'page') !== 'page').map((m) => m.id),
-);
-
 /** Of a page's findings, those of wider-scope rules by severity; undefined when there are none. */
 function scopedCounts(
   findings: readonly TimelineFindingDto[],
 ): PageTimelineSummaryDto['scoped'] | undefined {
   let out: { errors: number; warnings: number; infos: number } | undefined;
   for (const f of findings) {
-    if (!WIDER_RULES.has(f.rule)) continue;
+    if (widerScope(f.rule) === undefined) continue;
     out ??= { errors: 0, warnings: 0, infos: 0 };
     if (f.severity === 'error') out.errors++;
     else if (f.severity === 'warning') out.warnings++;
@@ -143,7 +138,7 @@ function scopedCounts(
 export function pageSummary(page: PageState): PageTimelineSummaryDto {
   const rules = pageRules(page);
   // findings are listed only for a page holding a wider-scope rule (most pages hold none)
-  const scoped = [...rules].some((r) => WIDER_RULES.has(r))
+  const scoped = [...rules].some((r) => widerScope(r) !== undefined)
     ? scopedCounts(allFindings(page))
     : undefined;
   const responseIds: string[] = [];

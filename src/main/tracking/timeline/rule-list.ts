@@ -2,7 +2,7 @@
 // filter), `GET /_sandbox/rules`, the README's rule table and the order findings are listed in.
 import type { RuleAppliesTo, RuleInfoDto } from '../../../shared/timeline';
 import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES, VISIT_HALVES } from './rules';
-import type { RuleMeta } from '../rule-meta';
+import { EVERY_PAGE_KIND, type RuleMeta } from '../rule-meta';
 import { VISIT_RULES } from '../visits/rules';
 
 /** The metas in the order lists show them (TIMELINE_RULES, then the visit's); one per id. */
@@ -24,17 +24,7 @@ export const RULE_METAS: readonly RuleMeta[] = (() => {
 
 export const RULE_IDS: readonly string[] = RULE_METAS.map((m) => m.id);
 
-const KIND_ORDER: readonly RuleAppliesTo[] = [
-  'search',
-  'category',
-  'autocomplete',
-  'recommendations',
-  'product',
-  'cart',
-  'order',
-  'login',
-  'visit',
-];
+const KIND_ORDER: readonly RuleAppliesTo[] = [...EVERY_PAGE_KIND, 'visit'];
 
 /** `GET /_sandbox/rules`: each rule as its meta declares it. */
 export function ruleInfos(): RuleInfoDto[] {
@@ -55,3 +45,12 @@ export function ruleMeta(id: string): RuleMeta | undefined {
 }
 
 const BY_ID = new Map(RULE_METAS.map((m) => [m.id, m]));
+
+/**
+ * Where a rule's findings are about more than their page (meta `scope`: session or site, listed once per
+ * session or site); undefined for a page-scope rule.
+ */
+export function widerScope(id: string): 'session' | 'site' | undefined {
+  const scope = BY_ID.get(id)?.scope;
+  return scope === 'session' || scope === 'site' ? scope : undefined;
+}

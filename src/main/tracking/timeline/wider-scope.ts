@@ -3,15 +3,15 @@
 // 40 pages sent without context.dev says so once, not 40 times. Each page's own detail keeps its finding,
 // and its counts and verdict stay the page's. One instance per list or report, fed its pages in order.
 import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
-import { ruleMeta } from './rule-list';
+import { widerScope } from './rule-list';
 
 export class WiderScope {
   private readonly shown = new Set<string>();
 
   /** The key a rule's finding on this page is listed under, or undefined for a page-scope rule. */
   private key(rule: string, page: { siteId: string; sessionId: string }): string | undefined {
-    const scope = ruleMeta(rule)?.scope ?? 'page';
-    if (scope === 'page') return undefined;
+    const scope = widerScope(rule);
+    if (scope === undefined) return undefined;
     return scope === 'site'
       ? `${rule}\0${page.siteId}`
       : `${rule}\0${page.siteId}\0${page.sessionId}`;
