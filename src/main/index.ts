@@ -17,6 +17,7 @@ import { runDesktopApp } from './desktop/app';
 import type { DesktopElectron } from './desktop/electron-api';
 import { createSandbox } from './sandbox';
 import { capHeapGrowth, compactAfterReplay } from './heap';
+import { warmValidatorsInBackground } from './warm-validators';
 
 // the sandbox lives in this process: its heap is capped as `serve` caps it (src/main/heap.ts)
 capHeapGrowth();
@@ -38,8 +39,11 @@ const handle = runDesktopApp(electron, {
   mainDir: path.dirname(fileURLToPath(import.meta.url)),
   env: process.env,
   platform: process.platform,
-  startSandbox: (config, options) =>
-    createSandbox(config, { ...options, afterReplay: compactAfterReplay }),
+  startSandbox: async (config, options) => {
+    const sandbox = await createSandbox(config, { ...options, afterReplay: compactAfterReplay });
+    warmValidatorsInBackground();
+    return sandbox;
+  },
   resourcesDir: (process as NodeJS.Process & { resourcesPath?: string }).resourcesPath,
 });
 

@@ -109,6 +109,8 @@ async function serve(args: string[]): Promise<number> {
   const { capHeapGrowth, compactAfterReplay } = await import('../heap');
   capHeapGrowth();
   const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
+  const { warmValidatorsInBackground } = await import('../warm-validators');
+  warmValidatorsInBackground();
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
