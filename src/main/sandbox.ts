@@ -25,6 +25,9 @@ import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
 import { looseDirWarning } from './store/private-files';
 import type { ResetScope, SandboxCore } from './core';
+import { ListenError } from './listen-error';
+
+export { ListenError };
 
 export type { ResetScope, SandboxCore };
 
@@ -362,15 +365,6 @@ export async function createSandbox(
 }
 
 /** Why a listener could not start, in one line a user can act on; `code` is the socket error's. */
-export class ListenError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ListenError';
-  }
-}
 
 /** Listen, turning "port taken" and friends into ListenErrors. */
 export function listen(server: http.Server, port: number, host: string): Promise<void> {

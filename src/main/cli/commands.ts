@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config';
-import { createSandbox, ListenError, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { ListenError } from '../listen-error';
 import { VERSION } from '../version';
 import { readyBanner } from './ready-banner';
 import { DataDirError } from '../store/data-dir-error';
@@ -108,6 +109,8 @@ async function serve(args: string[]): Promise<number> {
   // a million stored events must not cost four times their heap in RSS (src/main/heap.ts)
   const { capHeapGrowth, compactAfterReplay } = await import('../heap');
   capHeapGrowth();
+  // the server (express, TLS, the UI) is loaded by `serve` only: `check`, `diff` and `tail` start without it
+  const { createSandbox } = await import('../sandbox');
   const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
   const { warmValidatorsInBackground } = await import('../warm-validators');
   warmValidatorsInBackground();
