@@ -87,6 +87,14 @@ export const bench: Bench = {
           `round ${round + 1}: floor ${Math.round(floor.at(-1)!.ms)} ms, check ${Math.round(run.ms)} ms, ${Math.round(run.rssMb)} MB`,
         );
       }
+      // what a second thread could add on this machine: two floors at once against one alone (1.0 = the two
+      // took as long as one, a whole second core; 2.0 = no second core at all)
+      const pair: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const [x, y] = await Promise.all([timed(['-e', FLOOR, file]), timed(['-e', FLOOR, file])]);
+        pair.push(Math.max(x.ms, y.ms) / floor[round]!.ms);
+      }
+      log(`two floors at once: ${pair.map((p) => p.toFixed(2)).join(', ')} × one alone`);
       const ratios = check.map((c, i) => c.ms / floor[i]!.ms);
       return {
         table: {
@@ -109,6 +117,7 @@ export const bench: Bench = {
               ),
             ],
             ['ratio check / floor', spread(ratios), ''],
+            ['two floors at once / one alone (second core: 1.0 whole, 2.0 none)', spread(pair), ''],
           ],
         },
         targets: [
