@@ -36,15 +36,23 @@ port.on('message', (m: { chunk?: Uint8Array; end?: true }) => {
   if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
   port.removeAllListeners('message');
   parts.push(decoder.decode());
-  const text = parts.join('');
-  parts = [];
-  read(text);
+  handOver(check());
 });
 
-function read(text: string): void {
-  const body = readImportText(text);
-  if ('problems' in body) return post({ kind: 'problems', problems: body.problems });
-  const parsed = parseImportHere(body.value);
+// The text, then the document, are let go once read (each held only inside its own function): this thread
+// lives until the last batch is stored, beside the sandbox's heap growing by what it stores.
+function check(): ReturnType<typeof parseImportHere> {
+  const body = read();
+  return 'problems' in body ? body : parseImportHere(body.value);
+}
+
+function read(): ReturnType<typeof readImportText> {
+  const text = parts.join('');
+  parts = [];
+  return readImportText(text);
+}
+
+function handOver(parsed: ReturnType<typeof parseImportHere>): void {
   if ('problems' in parsed) return post({ kind: 'problems', problems: parsed.problems });
   const { events, sections } = parsed;
   post({ kind: 'checked', sections, count: events.length });
@@ -52,6 +60,8 @@ function read(text: string): void {
     Atomics.wait(asked, 0, 0);
     Atomics.store(asked, 0, 0);
     post({ kind: 'drafts', batch: events.slice(i, i + DRAFT_BATCH) });
+    // handed over: this thread's copy may go
+    events.fill(null as never, i, i + DRAFT_BATCH);
   }
   post({ kind: 'end' });
 }
