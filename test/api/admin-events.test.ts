@@ -289,6 +289,15 @@ describe('export and import', () => {
       'section pickyState could not be imported: expected an object with n; no events were imported',
     );
     expect(sandbox.core.events.size()).toBe(before);
+    // the same from a body large enough to be read and checked in the worker: its events are not taken
+    const large = await post('/_sandbox/import', {
+      events: Array.from({ length: 2000 }, () => sandbox.core.events.all()[0]),
+      pickyState: 3,
+    });
+    expect(JSON.stringify(sandbox.core.events.all()[0]).length * 2000).toBeGreaterThan(256 * 1024);
+    expect(large.status).toBe(400);
+    expect(large.body.message).toBe(refused.body.message);
+    expect(sandbox.core.events.size()).toBe(before);
     expect((await post('/_sandbox/import?mode=x', [])).body).toMatchObject({ parameter: 'mode' });
     expect((await post('/_sandbox/import?replace=yes', [])).body).toMatchObject({
       parameter: 'replace',

@@ -134,6 +134,14 @@ describe('import', () => {
         .join('\n'),
       'a body nested 5,000 levels deep': `${JSON.stringify(good)}\n${JSON.stringify({ ...good, body: 'X' }).replace('"X"', deep)}`,
       'a torn last line': `${JSON.stringify(good)}\n{"torn`,
+      // large enough to be read and checked in the worker (over 256 KB)
+      'a bad event after 2,000 good ones': [
+        ...Array.from({ length: 2000 }, () => good),
+        { ...good, receivedAt: 5 },
+        good,
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
     };
     for (const [what, body] of Object.entries(bodies)) {
       const res = await fetch(`${s.url}/_sandbox/import?replace=true`, {

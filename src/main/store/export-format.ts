@@ -70,6 +70,21 @@ export async function parseImport(
   body: unknown,
   slicer: Slicer = new Slicer(),
 ): Promise<ParsedImport | { problems: string[] }> {
+  const check = checking(body);
+  for (let step = check.next(); ; step = check.next()) {
+    if (step.done) return step.value;
+    await slicer.breathe();
+  }
+}
+
+/** parseImport at once, where nothing else waits for the thread (the import worker, import-body.ts). */
+export function parseImportHere(body: unknown): ParsedImport | { problems: string[] } {
+  const check = checking(body);
+  for (let step = check.next(); ; step = check.next()) if (step.done) return step.value;
+}
+
+/** parseImport's work, stopping after each event checked. */
+function* checking(body: unknown): Generator<void, ParsedImport | { problems: string[] }> {
   let list: unknown;
   const sections: Record<string, unknown> = {};
   if (Array.isArray(body)) {
@@ -116,7 +131,7 @@ export async function parseImport(
     const problem = draftProblem(item);
     if (problem) problems.push(`events[${i}]: ${problem}`);
     else events.push(toDraft(item as Record<string, unknown>));
-    await slicer.breathe();
+    yield;
   }
   if (problems.length >= MAX_PROBLEMS) problems.push(`(stopped after ${MAX_PROBLEMS} problems)`);
   return problems.length ? { problems } : { events, sections };

@@ -1,154 +1,32 @@
 // Reading an import body (`POST /_sandbox/import`, up to 250 MB) off the event loop: a worker thread
-// decodes and parses the text (one JSON document, or NDJSON) and hands the events back in batches, each a
-// small message, so the sandbox keeps answering beacons while a large export is read back in.
+// (import-worker-main.ts) decodes and parses the text and checks every event, then hands the events over
+// in batches as the import asks for them, so the sandbox keeps answering beacons while a large export is
+// read back in, and never holds the whole body's events at once: holding 100,000 parsed events until the
+// last was stored kept some 400 MB of them alive, which every major collection had to mark while the
+// beacons waited.
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { EventDraft } from './types';
+import { readImportText, type ImportRead } from './import-text';
+import type { ReaderData, ReaderMessage } from './import-worker-main';
 
-/** What the reader posts: the document (its event list emptied), then its events in batches, then the end. */
-type ImportMessage =
-  | { kind: 'problems'; problems: string[] }
-  | { kind: 'value'; value: unknown; events: 'array' | 'field' | null }
-  | { kind: 'events'; batch: unknown[] }
-  | { kind: 'end' };
+export type { ImportRead } from './import-text';
 
-/**
- * The body as text: one JSON document (an export or an array of events), or NDJSON with one event per
- * line, such as a data directory's events.ndjson (its header and reset lines are skipped).
- * Self-contained on purpose: its source is what the worker runs (no imports, no outer names).
- */
-function readImportText(text: string, post: (message: ImportMessage) => void): void {
-  const MAX_PROBLEMS = 20;
-  const BATCH = 500;
-  const sendEvents = (events: unknown[]) => {
-    for (let i = 0; i < events.length; i += BATCH)
-      post({ kind: 'events', batch: events.slice(i, i + BATCH) });
-  };
-  const trimmed = text.trim();
-  if (trimmed === '') {
-    post({
-      kind: 'problems',
-      problems: ['the body is empty: send a file saved by GET /_sandbox/export'],
-    });
-    return;
-  }
-  let value: unknown;
-  let parsed = false;
-  try {
-    value = JSON.parse(trimmed);
-    parsed = true;
-  } catch (err) {
-    if (!trimmed.includes('\n')) {
-      post({
-        kind: 'problems',
-        problems: [`the body is not valid JSON (${(err as Error).message})`],
-      });
-      return;
-    }
-  }
-  if (parsed) {
-    if (Array.isArray(value)) {
-      post({ kind: 'value', value: [], events: 'array' });
-      sendEvents(value);
-    } else if (
-      value &&
-      typeof value === 'object' &&
-      Array.isArray((value as { events?: unknown }).events)
-    ) {
-      const events = (value as { events: unknown[] }).events;
-      post({ kind: 'value', value: { ...value, events: [] }, events: 'field' });
-      sendEvents(events);
-    } else {
-      post({ kind: 'value', value, events: null });
-    }
-    post({ kind: 'end' });
-    return;
-  }
-  const events: unknown[] = [];
-  const problems: string[] = [];
-  trimmed.split('\n').forEach((line, i) => {
-    if (line.trim() === '' || problems.length >= MAX_PROBLEMS) return;
-    try {
-      const v: unknown = JSON.parse(line);
-      const journalLine = v && typeof v === 'object' && ('journal' in v || 'reset' in v);
-      if (!journalLine) events.push(v);
-    } catch (err) {
-      problems.push(
-        `line ${i + 1}: not valid JSON (${(err as Error).message}); the body is neither one JSON document nor NDJSON`,
-      );
-    }
-  });
-  if (problems.length) {
-    post({ kind: 'problems', problems });
-    return;
-  }
-  post({ kind: 'value', value: [], events: 'array' });
-  sendEvents(events);
-  post({ kind: 'end' });
+/** A large body read and checked by the worker: its sections, and its events as they are asked for. */
+export interface CheckedImport {
+  sections: Record<string, unknown>;
+  count: number;
+  /** the events in order, in batches, each taken from the reader when the previous one is used */
+  drafts: AsyncIterable<EventDraft[]>;
+  /** stop the reader; the batches not taken are dropped */
+  close(): void;
 }
-
-// The body's bytes stream into the worker as they arrive (each chunk handed over, not copied, when it owns
-// its memory), so the loop never holds the whole body: joining 70 MB held it for ~100 ms on a slow machine.
-// Messages waiting on a port are all taken in one turn of the loop: the worker sends the next batch only
-// once the main thread took the last one and had a turn of its loop (a flag in shared memory says so).
-// (`__name`: the helper esbuild adds around named functions when it keeps names, as tsx does)
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const __name = (f) => f;
-const read = ${readImportText.toString()};
-const taken = new Int32Array(workerData.taken);
-const decoder = new TextDecoder();
-const parts = workerData.chunks.map((c) => decoder.decode(c, { stream: true }));
-parentPort.on('message', (m) => {
-  if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
-  parentPort.removeAllListeners('message');
-  parts.push(decoder.decode());
-  read(parts.join(''), (message) => {
-    parentPort.postMessage(message);
-    if (message.kind !== 'events') return;
-    Atomics.wait(taken, 0, 0);
-    Atomics.store(taken, 0, 0);
-  });
-});
-`;
-
-/** Puts the batches back into the document as they come: its event list, or the array itself. */
-class Assembler {
-  private value: unknown;
-  private list: unknown[] | null = null;
-  private problems: string[] | null = null;
-
-  /** true once the reader has said all it will say */
-  take(m: ImportMessage): boolean {
-    if (m.kind === 'problems') {
-      this.problems = m.problems;
-      return true;
-    }
-    if (m.kind === 'value') {
-      this.value = m.value;
-      this.list =
-        m.events === 'array'
-          ? (m.value as unknown[])
-          : m.events === 'field'
-            ? (m.value as { events: unknown[] }).events
-            : null;
-    } else if (m.kind === 'events') {
-      for (const item of m.batch) this.list!.push(item);
-    }
-    return m.kind === 'end';
-  }
-
-  result(): ImportRead {
-    return this.problems ? { problems: this.problems } : { value: this.value };
-  }
-}
-
-export type ImportRead = { value: unknown } | { problems: string[] };
 
 /** Read a small body (or one an earlier parser already turned into text) right here. */
 export function readImportBodyHere(text: string): ImportRead {
-  const assembler = new Assembler();
-  readImportText(text, (m) => void assembler.take(m));
-  return assembler.result();
+  return readImportText(text);
 }
 
 /** Bodies below this are read on the loop: a worker's start costs more than their parse. */
@@ -163,14 +41,15 @@ function transferable(chunk: Uint8Array): { data: Uint8Array; transfer: ArrayBuf
 }
 
 /**
- * Read an import body (UTF-8): its bytes at once, or as they arrive (a request). Large bodies are decoded
- * and parsed in a worker thread, fed chunk by chunk. Never rejects for a bad body; `tooLarge` once more
- * than `limit` bytes arrived (the rest is not read; the caller answers and closes).
+ * Read an import body (UTF-8): its bytes at once, or as they arrive (a request). Large bodies are decoded,
+ * parsed and checked in a worker thread, fed chunk by chunk, and come back checked (`checked`); small ones
+ * as their value, to be checked by the caller (parseImport). Never rejects for a bad body; `tooLarge` once
+ * more than `limit` bytes arrived (the rest is not read; the caller answers and closes).
  */
 export async function readImportBody(
   source: Uint8Array | Readable,
   limit = Infinity,
-): Promise<ImportRead | { tooLarge: true }> {
+): Promise<ImportRead | { checked: CheckedImport } | { tooLarge: true }> {
   // stopping early (too large) leaves a request open, so that it can still be answered
   const chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array> =
     source instanceof Uint8Array ? [source] : source.iterator({ destroyOnReturn: false });
@@ -181,7 +60,7 @@ export async function readImportBody(
     for await (const chunk of chunks) {
       size += chunk.byteLength;
       if (size > limit) {
-        reader?.cancel();
+        reader?.close();
         return { tooLarge: true };
       }
       if (reader) reader.feed(chunk);
@@ -191,52 +70,61 @@ export async function readImportBody(
       }
     }
   } catch (err) {
-    reader?.cancel();
+    reader?.close();
     return { problems: [`the body could not be read (${(err as Error).message})`] };
   }
   if (!reader) return readImportBodyHere(Buffer.concat(held, size).toString('utf8'));
   return reader.finish();
 }
 
-/** The worker reading one body: fed chunks, then told the end; resolves with what it read. */
+/**
+ * The reader's thread: the built bundle's import-worker-main.js beside this chunk; run from the TypeScript
+ * source (tests, `npm run bench`), the .ts file through tsx's require hook (as body-worker.ts does).
+ */
+function startReader(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./import-worker-main.js', import.meta.url), options);
+  const file = fileURLToPath(new URL('./import-worker-main.ts', import.meta.url));
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  return new Worker(
+    `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(file)});`,
+    { ...options, eval: true },
+  );
+}
+
+/**
+ * The worker reading one body: fed chunks, then told the end; answers with the problems or the checked
+ * import. It hands over the next batch of events only when asked (a flag in shared memory): messages
+ * waiting on a port are all taken in one turn of the loop, and a batch taken must be used before the next.
+ */
 class WorkerReader {
   private readonly worker: Worker;
-  private readonly done: Promise<ImportRead>;
+  private readonly asked = new Int32Array(new SharedArrayBuffer(4));
+  private readonly inbox: ReaderMessage[] = [];
+  private wake: (() => void) | null = null;
+  private failure: string | null = null;
+  private closed = false;
 
   constructor(first: Uint8Array[]) {
-    const taken = new Int32Array(new SharedArrayBuffer(4));
     const parts = first.map(transferable);
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { chunks: parts.map((p) => p.data), taken: taken.buffer },
+    this.worker = startReader({
+      workerData: {
+        chunks: parts.map((p) => p.data),
+        asked: this.asked.buffer as SharedArrayBuffer,
+      } satisfies ReaderData,
       transferList: parts.flatMap((p) => p.transfer),
     });
-    const assembler = new Assembler();
-    this.done = new Promise((resolve) => {
-      let settled = false;
-      const settle = (result: ImportRead) => {
-        if (settled) return;
-        settled = true;
-        void this.worker.terminate();
-        resolve(result);
-      };
-      this.worker.on('message', (m: ImportMessage) => {
-        if (assembler.take(m)) settle(assembler.result());
-        else if (m.kind === 'events')
-          setImmediate(() => {
-            Atomics.store(taken, 0, 1);
-            Atomics.notify(taken, 0);
-          });
-      });
-      this.worker.on('error', (err) =>
-        settle({ problems: [`the body could not be read (${err.message})`] }),
-      );
-      this.worker.on('exit', (code) =>
-        settle({
-          problems: [`the body could not be read (its reader stopped with code ${code})`],
-        }),
-      );
+    this.worker.on('message', (m: ReaderMessage) => {
+      this.inbox.push(m);
+      this.wake?.();
     });
+    const fail = (why: string) => {
+      if (this.closed || this.failure) return;
+      this.failure = `the body could not be read (${why})`;
+      this.wake?.();
+    };
+    this.worker.on('error', (err) => fail(err.message));
+    this.worker.on('exit', (code) => fail(`its reader stopped with code ${code}`));
   }
 
   feed(chunk: Uint8Array): void {
@@ -244,12 +132,66 @@ class WorkerReader {
     this.worker.postMessage({ chunk: data }, transfer);
   }
 
-  finish(): Promise<ImportRead> {
+  async finish(): Promise<ImportRead | { checked: CheckedImport }> {
     this.worker.postMessage({ end: true });
-    return this.done;
+    const m = await this.next();
+    if (m.kind !== 'checked') {
+      this.close();
+      return { problems: m.kind === 'problems' ? m.problems : ['the body could not be read'] };
+    }
+    return {
+      checked: {
+        sections: m.sections,
+        count: m.count,
+        drafts: this.drafts(),
+        close: () => this.close(),
+      },
+    };
   }
 
-  cancel(): void {
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // out of its wait, if it is in one, so that it stops
+    this.ask();
     void this.worker.terminate();
+    this.wake?.();
+  }
+
+  /** The batches in order: the next is asked for as one is handed on, so it is under way while that one is used. */
+  private async *drafts(): AsyncGenerator<EventDraft[]> {
+    try {
+      this.ask();
+      for (;;) {
+        const m = await this.next();
+        if (m.kind === 'end') return;
+        if (m.kind === 'problems') throw new Error(m.problems[0]);
+        if (m.kind !== 'drafts') continue;
+        this.ask();
+        yield m.batch;
+      }
+    } finally {
+      this.close();
+    }
+  }
+
+  private ask(): void {
+    Atomics.store(this.asked, 0, 1);
+    Atomics.notify(this.asked, 0);
+  }
+
+  /** The reader's next message; its failure (as problems) once it has none left. */
+  private async next(): Promise<ReaderMessage> {
+    while (this.inbox.length === 0) {
+      if (this.failure) return { kind: 'problems', problems: [this.failure] };
+      if (this.closed)
+        return {
+          kind: 'problems',
+          problems: ['the body could not be read (its reader was closed)'],
+        };
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+    return this.inbox.shift()!;
   }
 }

@@ -1,11 +1,13 @@
 // An import, after its body was read: validated whole before anything changes (an invalid file imports
 // nothing and changes nothing), then the areas' sections, then (with replace) the reset, then the events
 // in chunks that give the event loop back. The HTTP router only reads the body and maps the outcome.
-import type { RecordedEvent } from '../../shared/events';
+// A large body comes checked from its reader (import-body.ts) with its events still there, taken a
+// batch at a time as they are stored: none is held here once stored.
 import type { ResetScope } from '../../shared/stream';
 import { Slicer } from '../slices';
 import { parseImport, type ExportSection } from './export-format';
-import type { EventStore } from './types';
+import type { CheckedImport, ImportRead } from './import-body';
+import type { EventDraft, EventStore } from './types';
 
 // events appended together (one group commit): their timeline work runs in one turn of the loop, so
 // the chunk is small enough for that turn to stay within a few milliseconds on a slow machine
@@ -28,12 +30,22 @@ export type ImportOutcome =
     }
   | { ok: false; message: string; problems: string[] };
 
-/** Import a body already read (`value`), or report the problems found while reading it. */
+/**
+ * Import a body already read (`value`) or read and checked (`checked`), or report the problems found
+ * while reading it.
+ */
 export async function importEvents(
   deps: ImportDeps,
-  body: { value: unknown } | { problems: string[] },
+  body: ImportRead | { checked: CheckedImport },
   replace: boolean,
 ): Promise<ImportOutcome> {
+  if ('checked' in body) {
+    try {
+      return await apply(deps, body.checked.sections, body.checked.drafts, replace);
+    } finally {
+      body.checked.close();
+    }
+  }
   const slicer = new Slicer();
   const parsed = 'problems' in body ? body : await parseImport(body.value, slicer);
   if ('problems' in parsed)
@@ -42,10 +54,21 @@ export async function importEvents(
       message: `nothing was imported: ${parsed.problems[0]}`,
       problems: parsed.problems,
     };
+  return apply(deps, parsed.sections, [parsed.events], replace, slicer);
+}
+
+/** The sections, the reset, then the events (in batches: all at once, or as a reader hands them over). */
+async function apply(
+  deps: ImportDeps,
+  sections: Record<string, unknown>,
+  batches: Iterable<EventDraft[]> | AsyncIterable<EventDraft[]>,
+  replace: boolean,
+  slicer = new Slicer(),
+): Promise<ImportOutcome> {
   // Sections first: one that refuses its data (and says why) stops the import before any event is added.
   const restored: string[] = [];
   const ignored: string[] = [];
-  for (const [name, data] of Object.entries(parsed.sections)) {
+  for (const [name, data] of Object.entries(sections)) {
     const section = deps.sections.get(name);
     if (!section?.import) {
       ignored.push(name);
@@ -63,19 +86,26 @@ export async function importEvents(
     restored.push(name);
   }
   if (replace) await deps.reset({ what: 'events' });
-  const imported: RecordedEvent[] = [];
-  for (let i = 0; i < parsed.events.length; i += IMPORT_CHUNK) {
-    const chunk = await Promise.all(
-      parsed.events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d)),
-    );
-    for (const e of chunk) imported.push(e);
-    await slicer.breathe();
+  // only the count and the first and last ids are kept: the events stored are the store's
+  let imported = 0;
+  let firstId: string | null = null;
+  let lastId: string | null = null;
+  for await (const events of batches) {
+    for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
+      const chunk = await Promise.all(
+        events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d)),
+      );
+      imported += chunk.length;
+      firstId ??= chunk[0]?.id ?? null;
+      lastId = chunk.at(-1)?.id ?? lastId;
+      await slicer.breathe();
+    }
   }
   return {
     ok: true,
-    imported: imported.length,
-    firstId: imported[0]?.id ?? null,
-    lastId: imported.at(-1)?.id ?? null,
+    imported,
+    firstId,
+    lastId,
     sections: restored,
     ignoredSections: ignored,
   };
