@@ -90,16 +90,22 @@ async function apply(
   let imported = 0;
   let firstId: string | null = null;
   let lastId: string | null = null;
-  for await (const events of batches) {
-    for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
-      const chunk = await Promise.all(
-        events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d)),
-      );
-      imported += chunk.length;
-      firstId ??= chunk[0]?.id ?? null;
-      lastId = chunk.at(-1)?.id ?? lastId;
-      await slicer.breathe();
+  try {
+    for await (const events of batches) {
+      for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
+        const chunk = await Promise.all(
+          events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d)),
+        );
+        imported += chunk.length;
+        firstId ??= chunk[0]?.id ?? null;
+        lastId = chunk.at(-1)?.id ?? lastId;
+        await slicer.breathe();
+      }
     }
+  } catch (err) {
+    // every event was checked before the first was stored, so this is the reader or the store failing
+    // midway (a reader thread that died, a full disk): say what is stored, so that nobody guesses
+    throw new ImportInterrupted(imported, firstId, lastId, err);
   }
   return {
     ok: true,
@@ -109,4 +115,23 @@ async function apply(
     sections: restored,
     ignoredSections: ignored,
   };
+}
+
+/** An import that failed after some of its events were stored: the message says which. */
+export class ImportInterrupted extends Error {
+  constructor(
+    readonly imported: number,
+    readonly firstId: string | null,
+    readonly lastId: string | null,
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      imported === 0
+        ? `the import stopped before any event was stored: ${why}`
+        : `the import stopped after ${imported} event${imported === 1 ? ' was' : 's were'} stored (${firstId} to ${lastId}): ${why}. Those events stay; import the rest again, or send the whole file again with ?replace=true`,
+      { cause },
+    );
+    this.name = 'ImportInterrupted';
+  }
 }
