@@ -10,6 +10,18 @@ const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
+/** Modules that name the shared chunk they land in, the first one held winning. */
+const CHUNK_NAMES = [
+  'src/main/sandbox.ts',
+  'src/main/tracking/timeline/engine.ts',
+  'src/main/tracking/timeline/report.ts',
+  'src/main/tracking/timeline/rule-list.ts',
+  'src/main/tracking/timeline/model.ts',
+  'src/main/tracking/schemas.ts',
+  'src/main/check/inputs.ts',
+  'src/main/baseline/compare.ts',
+];
+
 export default defineConfig({
   main: {
     define: { __SANDBOX_VERSION__: JSON.stringify(version) },
@@ -30,7 +42,16 @@ export default defineConfig({
         },
         // Shared code (the sandbox both entries start) lands beside them in out/main, not in
         // out/main/chunks: config.ts and http/app.ts find fixtures/ and out/renderer relative to it.
-        output: { chunkFileNames: '[name]-[hash].js' },
+        // A shared chunk is named after its first module, which can be a one-class module it happens to hold
+        // (a stack trace then reads `listen-error-….js: readEvent`): the chunk that holds one of these is
+        // named after it instead.
+        output: {
+          chunkFileNames: (chunk) => {
+            const held = new Set(chunk.moduleIds.map((id) => id.replace(/\\/g, '/')));
+            const main = CHUNK_NAMES.find((m) => held.has(resolve(m).replace(/\\/g, '/')));
+            return `${main ? main.replace(/^.*\/|\.ts$/g, '') : '[name]'}-[hash].js`;
+          },
+        },
       },
     },
   },
