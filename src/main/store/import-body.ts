@@ -4,10 +4,9 @@
 // read back in, and never holds the whole body's events at once: holding 100,000 parsed events until the
 // last was stored kept some 400 MB of them alive, which every major collection had to mark while the
 // beacons waited.
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '../base/worker-module';
 import type { EventDraft } from './types';
 import { readImportText, type ImportRead } from './import-text';
 import type { ReaderData, ReaderMessage } from './import-worker-main';
@@ -78,21 +77,6 @@ export async function readImportBody(
 }
 
 /**
- * The reader's thread: the built bundle's import-worker-main.js beside this chunk; run from the TypeScript
- * source (tests, `npm run bench`), the .ts file through tsx's require hook (as body-worker.ts does).
- */
-function startReader(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./import-worker-main.js', import.meta.url), options);
-  const file = fileURLToPath(new URL('./import-worker-main.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  return new Worker(
-    `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(file)});`,
-    { ...options, eval: true },
-  );
-}
-
-/**
  * The worker reading one body: fed chunks, then told the end; answers with the problems or the checked
  * import. It hands over the next batch of events only when asked (a flag in shared memory): messages
  * waiting on a port are all taken in one turn of the loop, and a batch taken must be used before the next.
@@ -107,7 +91,7 @@ class WorkerReader {
 
   constructor(first: Uint8Array[]) {
     const parts = first.map(transferable);
-    this.worker = startReader({
+    this.worker = startWorkerModule('import-worker-main', import.meta.url, {
       workerData: {
         chunks: parts.map((p) => p.data),
         asked: this.asked.buffer as SharedArrayBuffer,

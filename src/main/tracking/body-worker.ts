@@ -3,9 +3,8 @@
 // One worker per process, started on the first large body and kept (idle, it does not keep the process
 // alive). When it cannot run (it failed to start three times, or died mid-job) the body is judged on the
 // loop as before: slower, never wrong.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '../base/worker-module';
 import type { BodyVerdict } from './body-verdict';
 import type { BodyJob } from './body-worker-main';
 
@@ -13,21 +12,6 @@ import type { BodyJob } from './body-worker-main';
 export const WORKER_FROM_CHARS = 65_536;
 
 type Reply = { id: number; verdict: BodyVerdict } | { id: number; failed: string };
-
-/**
- * The worker: the built bundle's body-worker-main.js beside this chunk; run from the TypeScript source
- * (tests, `npm run bench`), the .ts file through tsx's require hook (a dev dependency, present there).
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./body-worker-main.js', import.meta.url));
-  const file = fileURLToPath(new URL('./body-worker-main.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  return new Worker(
-    `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(file)});`,
-    { eval: true },
-  );
-}
 
 class BodyWorker {
   private worker: Worker | null = null;
@@ -53,7 +37,7 @@ class BodyWorker {
     if (this.failures >= 3) return null;
     let worker: Worker;
     try {
-      worker = startWorker();
+      worker = startWorkerModule('body-worker-main', import.meta.url);
     } catch {
       this.failures++;
       return null;
