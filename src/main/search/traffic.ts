@@ -1,6 +1,7 @@
 // What the recommendation strategies read of the traffic the sandbox recorded: the accepted beacons of a
 // site at one endpoint (clicks, orders, product pages). Declared here, on the side that reads it; the core
 // hands in the event store's answer, so search depends on no store and no HTTP.
+import { RESPONSE_KINDS } from '../../shared/kinds';
 import { isObject } from '../../shared/values';
 
 export interface RecordedTraffic {
@@ -66,10 +67,4 @@ export const CATEGORY_FIELDS = [
 ];
 
 /** The endpoints whose clicks make a product trending: every kind of result a shopper clicks. */
-export const CLICK_CATEGORIES = [
-  'search',
-  'category',
-  'autocomplete',
-  'recommendations',
-  'bundles',
-] as const;
+export const CLICK_CATEGORIES = RESPONSE_KINDS;
