@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
-import type { RuleInfoDto } from './timeline';
+import { RULE_APPLIES_TO, type RuleInfoDto } from './timeline';
 import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
 
 export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
@@ -154,19 +154,7 @@ export const RuleInfoShape = closed(
     title: Type.String(),
     description: Type.String(),
     expects: Type.String(),
-    appliesTo: Type.Array(
-      literals([
-        'search',
-        'category',
-        'autocomplete',
-        'recommendations',
-        'product',
-        'cart',
-        'order',
-        'login',
-        'visit',
-      ] as const),
-    ),
+    appliesTo: Type.Array(literals(RULE_APPLIES_TO)),
     defaultSeverity: literals(['off', 'error', 'warning', 'info'] as const),
     fix: Type.String(),
     scope: literals(['page', 'session', 'site'] as const),

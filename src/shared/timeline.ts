@@ -12,17 +12,19 @@ export type { Severity, Verdict } from './verdict';
  */
 export type TimelineRuleId = string;
 
-/** What a rule judges: page kinds, or the whole visit. */
-export type RuleAppliesTo =
-  | 'search'
-  | 'category'
-  | 'autocomplete'
-  | 'recommendations'
-  | 'product'
-  | 'cart'
-  | 'order'
-  | 'login'
-  | 'visit';
+/** What a rule judges: page kinds, or the whole visit (last), in the order lists show them. */
+export const RULE_APPLIES_TO = [
+  'search',
+  'category',
+  'autocomplete',
+  'recommendations',
+  'product',
+  'cart',
+  'order',
+  'login',
+  'visit',
+] as const;
+export type RuleAppliesTo = (typeof RULE_APPLIES_TO)[number];
 /** `page`: its findings are about one page; `session`/`site`: listed once per session or site. */
 export type RuleScope = 'page' | 'session' | 'site';
 

@@ -1,19 +1,17 @@
 // What every rule declares about itself (ESLint's `meta`), page, response and visit rules alike. Beside
 // finding.ts: the timeline's rules and the visit's both depend on it, and it on neither.
-import type { RuleAppliesTo, RuleScope, Severity } from '../../shared/timeline';
+import {
+  RULE_APPLIES_TO,
+  type RuleAppliesTo,
+  type RuleScope,
+  type Severity,
+} from '../../shared/timeline';
 import type { ResponseKind } from '../../shared/kinds';
 
 /** Every page kind: what a rule about any page (its requests, its context) applies to. */
-export const EVERY_PAGE_KIND: readonly RuleAppliesTo[] = [
-  'search',
-  'category',
-  'autocomplete',
-  'recommendations',
-  'product',
-  'cart',
-  'order',
-  'login',
-];
+export const EVERY_PAGE_KIND: readonly RuleAppliesTo[] = RULE_APPLIES_TO.filter(
+  (k) => k !== 'visit',
+);
 
 /**
  * What a rule needs beyond its response's events, declared so the engine schedules it from this and

@@ -1,8 +1,8 @@
 // Every rule the sandbox has, from their own declarations: the rule ids (config validation, the `rule`
 // filter), `GET /_sandbox/rules`, the README's rule table and the order findings are listed in.
-import type { RuleAppliesTo, RuleInfoDto } from '../../../shared/timeline';
+import { RULE_APPLIES_TO, type RuleInfoDto } from '../../../shared/timeline';
 import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES, VISIT_HALVES } from './rules';
-import { EVERY_PAGE_KIND, type RuleMeta } from '../rule-meta';
+import type { RuleMeta } from '../rule-meta';
 import { VISIT_RULES } from '../visits/rules';
 
 /** The metas in the order lists show them (TIMELINE_RULES, then the visit's); one per id. */
@@ -24,8 +24,6 @@ export const RULE_METAS: readonly RuleMeta[] = (() => {
 
 export const RULE_IDS: readonly string[] = RULE_METAS.map((m) => m.id);
 
-const KIND_ORDER: readonly RuleAppliesTo[] = [...EVERY_PAGE_KIND, 'visit'];
-
 /** `GET /_sandbox/rules`: each rule as its meta declares it. */
 export function ruleInfos(): RuleInfoDto[] {
   return RULE_METAS.map((m) => ({
@@ -33,7 +31,7 @@ export function ruleInfos(): RuleInfoDto[] {
     title: m.title,
     description: m.description,
     expects: m.expects,
-    appliesTo: KIND_ORDER.filter((k) => m.appliesTo.includes(k)),
+    appliesTo: RULE_APPLIES_TO.filter((k) => m.appliesTo.includes(k)),
     defaultSeverity: m.defaultSeverity,
     fix: m.fix,
     scope: m.scope ?? 'page',
