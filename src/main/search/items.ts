@@ -2,6 +2,7 @@
 // the feed has parent ids), with the fields a storefront shows read from the feed's usual column names.
 import type { FeedCatalog, Product } from '../indexing/catalog';
 import { parsePrice } from '../indexing/catalog';
+import type { IssuedResult } from './responses';
 
 /** One search result: a product, or a parent with its variants as children. */
 export interface SearchItem {
@@ -110,6 +111,16 @@ function group(products: readonly Product[]): SearchItem[] {
     });
   }
   return items;
+}
+
+/** What a response that served `i` records of it, for the provenance rules (IssuedResponse.results). */
+export function issuedResult(i: SearchItem): IssuedResult {
+  return {
+    uid: i.uid,
+    sku: i.base.uid === i.uid ? i.base.sku : null,
+    parentId: i.parentId,
+    children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
+  };
 }
 
 /** A result in the shape of the provider's search.json (`resultsFormat=native`): strings, like the real API. */

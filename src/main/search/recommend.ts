@@ -6,7 +6,7 @@
 import type { Clock } from '../clock';
 import type { FeedCatalog } from '../indexing/catalog';
 import { SLOTS, type SearchConfig } from './config';
-import { resultJson, searchItems, type SearchItem } from './items';
+import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
 import { SearchError } from './params';
 import type { RecommendationProfile } from './recommend-config';
 import { parseRecommendRequest, type RecommendRequest } from './recommend-request';
@@ -157,12 +157,7 @@ export class RecommendService {
       page: 1,
       perPage: served.length,
       issuedAt: this.deps.clock.now(),
-      results: served.map((i) => ({
-        uid: i.uid,
-        sku: i.base.uid === i.uid ? i.base.sku : null,
-        parentId: i.parentId,
-        children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
-      })),
+      results: served.map(issuedResult),
       inline: [],
       slots: Object.fromEntries(SLOTS.map((s) => [s, [] as string[]])) as IssuedResponse['slots'],
       redirect: null,

@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
-import { resultJson, searchItems, type SearchItem } from './items';
+import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, SearchError, siteIdOf, type SearchRequest } from './params';
 import {
@@ -207,12 +207,7 @@ export class SearchService {
       page: req.page,
       perPage,
       issuedAt: this.deps.clock.now(),
-      results: items.map((i) => ({
-        uid: i.uid,
-        sku: i.base.uid === i.uid ? i.base.sku : null,
-        parentId: i.parentId,
-        children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
-      })),
+      results: items.map(issuedResult),
       inline: merch ? merch.inline.map((b) => ({ uid: b.uid, index: b.index })) : [],
       slots,
       redirect,
