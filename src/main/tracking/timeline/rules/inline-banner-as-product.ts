@@ -1,14 +1,7 @@
 // `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
 // data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
-import {
-  Offenders,
-  allResultUids,
-  inlineBanner,
-  issuedFor,
-  itemEvents,
-  itemType,
-} from './provenance';
+import { Offenders, issuedFor, unreturnedItems } from './provenance';
 
 const meta: RuleMeta = {
   id: 'inline-banner-as-product',
@@ -29,14 +22,9 @@ export const inlineBannerAsProduct: ResponseRule = {
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
-    const uids = allResultUids(issued);
     const asProduct = new Offenders();
-    for (const e of itemEvents(r))
-      for (const item of e.results) {
-        if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
-        const banner = inlineBanner(issued, item.uid);
-        if (banner) asProduct.add(item.uid, e.id, `inline banner at position ${banner.index}`);
-      }
+    for (const { e, uid, banner } of unreturnedItems(r, issued))
+      if (banner) asProduct.add(uid, e.id, `inline banner at position ${banner.index}`);
     if (asProduct.size === 0) return [];
     return [
       finding(

@@ -6,10 +6,8 @@ import {
   Offenders,
   allResultUids,
   describeResponse,
-  inlineBanner,
   issuedFor,
-  itemEvents,
-  itemType,
+  unreturnedItems,
   type ProvenanceSource,
 } from './provenance';
 
@@ -56,19 +54,11 @@ export const itemNotInResponse: ResponseRule = {
   check(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
-    const uids = allResultUids(issued);
     const missing = new Offenders();
-    for (const e of itemEvents(r)) {
-      for (const item of e.results) {
-        if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
-        const banner = inlineBanner(issued, item.uid);
-        // an inline banner sent as a product is inline-banner-as-product's
-        if (!banner)
-          missing.add(item.uid, e.id, () =>
-            whereElse(item.uid, issued, ctx.provenance!, ctx.page.siteId),
-          );
-      }
-    }
+    for (const { e, uid, banner } of unreturnedItems(r, issued))
+      // an inline banner sent as a product is inline-banner-as-product's
+      if (!banner)
+        missing.add(uid, e.id, () => whereElse(uid, issued, ctx.provenance!, ctx.page.siteId));
     const out = [];
     if (missing.size > 0) {
       const shown = issued.results.map((x) => x.uid);

@@ -49,6 +49,27 @@ export function inlineBanner(
   return issued.inline.find((b) => b.uid === uid || `ss-ib-${b.index}` === uid);
 }
 
+/**
+ * Each item the response's events report as a product (not `type: "banner"`) that is neither a result nor a
+ * variant of one, with the inline banner its uid names, if any: `item-not-in-response` reports those that
+ * name none, `inline-banner-as-product` those that name one.
+ */
+export function* unreturnedItems(
+  r: ResponseState,
+  issued: IssuedResponse,
+): Generator<{
+  e: TimelineEvent;
+  uid: string;
+  banner: { uid: string; index: number } | undefined;
+}> {
+  const uids = allResultUids(issued);
+  for (const e of itemEvents(r))
+    for (const item of e.results) {
+      if (itemType(item) === 'banner' || uids.has(item.uid)) continue;
+      yield { e, uid: item.uid, banner: inlineBanner(issued, item.uid) };
+    }
+}
+
 export function slotOf(issued: IssuedResponse, uid: string): string | undefined {
   for (const [slot, uids] of Object.entries(issued.slots)) if (uids.includes(uid)) return slot;
   return undefined;
