@@ -13,7 +13,7 @@ import {
 } from './model';
 import { ALL_HEARD, eventBit } from './heard';
 import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
-import type { ResponseRule, RuleContext } from './rules/types';
+import type { ResponseRule, ResponseRuleContext, RuleContext } from './rules/types';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/provenance';
 import type { PageIndex } from './page-index';
@@ -147,9 +147,15 @@ export class Judge {
    */
   private response(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
     // responseid-reused compares with the first page of the responseId among responses of the same kind
-    const ctx: RuleContext = {
+    let found: Map<unknown, unknown> | undefined;
+    const ctx: ResponseRuleContext = {
       ...pageCtx,
       origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
+      once: <T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T => {
+        found ??= new Map();
+        if (!found.has(find)) found.set(find, find(r, ctx));
+        return found.get(find) as T;
+      },
     };
     const raw: FindingDraft[] = [];
     for (const rule of RESPONSE_RULES) {

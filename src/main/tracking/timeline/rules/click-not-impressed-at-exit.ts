@@ -22,7 +22,7 @@ export const clickNotImpressedAtExit: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = unimpressedClicks(r, ctx);
+    const found = ctx.once(unimpressedClicks);
     return found?.endedPage
       ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
       : [];

@@ -33,7 +33,7 @@ export const clickNotImpressed: ResponseRule = {
   judges: 'response',
   // a click stops being the page's last event when a later one arrives: it moves here from the exit rule
   check(r, ctx) {
-    const found = unimpressedClicks(r, ctx);
+    const found = ctx.once(unimpressedClicks);
     return found && !found.endedPage
       ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
       : [];
@@ -47,26 +47,7 @@ export const clickNotImpressed: ResponseRule = {
 export function unimpressedClicks(
   r: ResponseState,
   ctx: RuleContext,
-): UnimpressedClicks | undefined {
-  // both rules ask in the same run of a response's rules: the answer stands while its page got no event
-  const arrivals = ctx.page.arrivals;
-  const grace = ctx.settings.orderToleranceMs;
-  const known = lastAnswer.get(r);
-  if (known && known.arrivals === arrivals && known.grace === grace) return known.found;
-  const found = findUnimpressedClicks(r, ctx);
-  lastAnswer.set(r, { arrivals, grace, found });
-  return found;
-}
-
-type UnimpressedClicks = { message: string; ids: string[]; endedPage: boolean };
-
-/** A response's last answer, with the page's arrivals and the tolerance it was made with. */
-const lastAnswer = new WeakMap<
-  ResponseState,
-  { arrivals: number; grace: number; found: UnimpressedClicks | undefined }
->();
-
-function findUnimpressedClicks(r: ResponseState, ctx: RuleContext): UnimpressedClicks | undefined {
+): { message: string; ids: string[]; endedPage: boolean } | undefined {
   {
     const clicks = r.facts.clicks;
     if (clicks.length === 0) return undefined;

@@ -26,7 +26,7 @@ export const missingRenderBackfill: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = unrenderedEvents(r, ctx);
+    const found = ctx.once(unrenderedEvents);
     return found?.backfill
       ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
       : [];

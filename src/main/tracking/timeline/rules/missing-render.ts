@@ -37,7 +37,7 @@ export const missingRender: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = unrenderedEvents(r, ctx);
+    const found = ctx.once(unrenderedEvents);
     return found && !found.backfill
       ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
       : [];

@@ -36,7 +36,7 @@ export const noImpression: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = unimpressedRender(r, ctx);
+    const found = ctx.once(unimpressedRender);
     return found && found.shown < 0
       ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
       : [];

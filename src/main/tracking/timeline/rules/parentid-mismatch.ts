@@ -23,7 +23,7 @@ export const parentIdMismatch: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = parentIdOffenders(r, ctx);
+    const found = ctx.once(parentIdOffenders);
     if (!found || found.wrong.size === 0) return [];
     const { issued, wrong } = found;
     return [

@@ -21,7 +21,7 @@ export const parentIdUnclear: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const found = parentIdOffenders(r, ctx);
+    const found = ctx.once(parentIdOffenders);
     if (!found || found.unclear.size === 0) return [];
     const { issued, unclear } = found;
     return [

@@ -37,13 +37,22 @@ export interface RuleContext {
   provenance?: ProvenanceSource;
 }
 
+/** What a response rule is given: the page's context, and a memo for this run of the response's rules. */
+export interface ResponseRuleContext extends RuleContext {
+  /**
+   * `find(response, ctx)`, computed once per run of this response's rules: the rules that split one check
+   * by severity (missing-render and its backfill, click-not-impressed and its at-exit twin, …) share it.
+   */
+  once<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T;
+}
+
 export type { RuleMeta, RuleNeeds } from '../../rule-meta';
 export { EVERY_PAGE_KIND } from '../../rule-meta';
 
 export interface ResponseRule {
   meta: RuleMeta;
   judges: 'response';
-  check(response: ResponseState, ctx: RuleContext): FindingDraft[];
+  check(response: ResponseState, ctx: ResponseRuleContext): FindingDraft[];
 }
 
 export interface PageRule {
