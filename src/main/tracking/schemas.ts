@@ -213,7 +213,8 @@ const WARM_FIRST = [
 
 /** Every endpoint, the most used first. */
 export const WARM_ORDER: readonly string[] = [
-  ...WARM_FIRST.filter((e) => known.has(e)),
+  // no filter: a name that is not an endpoint fails test/unit/warm-validators.test.ts, not skipped here
+  ...WARM_FIRST,
   ...BEACON_ENDPOINTS.filter((e) => !WARM_FIRST.includes(e)),
 ];
 
