@@ -222,6 +222,29 @@ describe('Journal', () => {
     await second.log.close();
   });
 
+  it('reloads a line that carries the real service’s answer inline as the event, cold or not', async () => {
+    // the store compacts a line the journal read back as it was read, except one with the answer in it:
+    // the answer is kept beside the compact line, so that line is made again without it
+    const dir = dataDir();
+    const first = await open(dir, 300, {}, 0);
+    for (let i = 0; i < 40; i++) await first.log.append(draft('demo42', i));
+    await first.log.close();
+    const answer = { url: 'https://beacon.example/x', outcome: 'accepted', status: 200, ms: 3 };
+    const lines = fileLines(dir);
+    const withAnswer = lines.map((line, i) =>
+      i === 3 ? `${line.slice(0, -1)},"upstream":${JSON.stringify(answer)}}` : line,
+    );
+    writeFileSync(path.join(dir, JOURNAL_FILE), `${withAnswer.join('\n')}\n`);
+    const second = await open(dir, 300, {}, 0);
+    expect((second.log as unknown as { cold: number }).cold).toBeGreaterThanOrEqual(32);
+    const events = second.log.all();
+    expect(events[2]!.upstream).toEqual(answer);
+    expect(events.filter((e) => e.upstream !== undefined)).toHaveLength(1);
+    const snapshot = second.log.snapshot();
+    expect(snapshot.lines(0, snapshot.length)).toEqual(events.map((e) => JSON.stringify(e)));
+    await second.log.close();
+  });
+
   it('carries the writes made during a compaction into the compacted file', async () => {
     const dir = dataDir();
     const first = await open(dir, 20, { compactSlack: 10, compactChunk: 5 });

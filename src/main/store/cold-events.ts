@@ -94,8 +94,9 @@ export class ColdEvent {
 export function freeze(
   events: readonly RecordedEvent[],
   keysOf: (e: RecordedEvent) => EventKeys,
+  line: (e: RecordedEvent) => string = lineOf,
 ): ColdEvent[] {
-  const deflated = deflateRawSync(events.map(lineOf).join('\n'), { level: 1 });
+  const deflated = deflateRawSync(events.map(line).join('\n'), { level: 1 });
   // copied to its own size: zlib hands back a view of its 16 KiB output chunk (ten times the block)
   const block = new ColdBlock(Buffer.from(deflated));
   return events.map((e, i) => {
@@ -113,8 +114,11 @@ export function freeze(
   });
 }
 
-/** JSON.stringify never writes a raw line break, so lines split back exactly. */
-function lineOf(e: RecordedEvent): string {
+/**
+ * The event's line: its JSON without the real service's answer (kept beside it). JSON.stringify never writes
+ * a raw line break, so lines split back exactly.
+ */
+export function lineOf(e: RecordedEvent): string {
   if (e.upstream === undefined) return JSON.stringify(e);
   const { upstream: _kept, ...rest } = e;
   return JSON.stringify(rest);

@@ -17,7 +17,8 @@ export interface ResetRecord {
 }
 
 export type JournalEntry =
-  | { kind: 'event'; event: RecordedEvent }
+  /** `line`: the record's text, as read */
+  | { kind: 'event'; event: RecordedEvent; line: string }
   | { kind: 'reset'; siteId: string | undefined; nextSeq: number }
   | { kind: 'header'; nextSeq: number };
 
@@ -150,7 +151,7 @@ export function parseLine(text: string): JournalEntry | string {
     };
   }
   const problem = eventProblem(v);
-  return problem ?? { kind: 'event', event: v as unknown as RecordedEvent };
+  return problem ?? { kind: 'event', event: v as unknown as RecordedEvent, line: text };
 }
 
 /** Why `v` is not a RecordedEvent, or null when it is one (also used to validate imports). */

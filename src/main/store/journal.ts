@@ -109,9 +109,11 @@ export class Journal implements EventPersistence {
       rmSync(`${file}.compact`, { force: true });
       const read = await readJournal(file, (entry) => {
         if (entry.kind === 'event') {
+          // the line is the event's own JSON (this journal wrote it) unless it carries an answer inline
+          const line = entry.event.upstream === undefined ? entry.line : undefined;
           const upstream = restored.upstream?.(entry.event.id);
           if (upstream !== undefined) entry.event.upstream = upstream;
-          log.restore(entry.event);
+          log.restore(entry.event, line);
           restored.event?.(entry.event);
         } else if (entry.kind === 'reset') {
           log.restoreReset(entry.siteId, entry.nextSeq);
