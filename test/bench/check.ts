@@ -1,7 +1,10 @@
 // check benchmark: `search-sandbox check` over 1,000,000 events (100,000 search pages of 10, interleaved
 // as real shoppers' pages are) against the floor: a bare Node process that reads the same NDJSON file
 // line by line and JSON.parse-s each line, measured in the same run, alternating. Each run is its own
-// process; its wall time and peak RSS are reported as median (min–max).
+// process; its wall time and peak RSS are reported as median (min–max). Two rungs between them say what
+// each part of check costs: the floor with each body checked against the beacon schemas
+// (check-floor-validate.ts), and check writing its findings only (`--format text`: the timelines and the
+// rules, no page report); `--format json` adds the report of every page.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,8 +75,16 @@ export const bench: Bench = {
       log(`wrote ${events.toLocaleString('en-US')} events`);
       const floor: Array<{ ms: number; rssMb: number }> = [];
       const check: Array<{ ms: number; rssMb: number }> = [];
+      const validate: typeof floor = [];
+      const findings: typeof floor = [];
       for (let round = 0; round < ROUNDS; round++) {
         floor.push(await timed(['-e', FLOOR, file]));
+        validate.push(
+          await timed(['--import', 'tsx', path.join(HERE, 'check-floor-validate.ts'), file]),
+        );
+        const text = await timed([path.join(HERE, 'check-child.mjs'), 'check', file]);
+        if (text.code !== 0) throw new Error(`check --format text exited ${text.code}`);
+        findings.push(text);
         const run = await timed([
           path.join(HERE, 'check-child.mjs'),
           'check',
@@ -84,7 +95,7 @@ export const bench: Bench = {
         if (run.code !== 0) throw new Error(`check exited ${run.code} on a clean input`);
         check.push(run);
         log(
-          `round ${round + 1}: floor ${Math.round(floor.at(-1)!.ms)} ms, check ${Math.round(run.ms)} ms, ${Math.round(run.rssMb)} MB`,
+          `round ${round + 1}: floor ${Math.round(floor.at(-1)!.ms)} ms, + schemas ${Math.round(validate.at(-1)!.ms)} ms, check (findings only) ${Math.round(text.ms)} ms, check ${Math.round(run.ms)} ms, ${Math.round(run.rssMb)} MB`,
         );
       }
       // what a second thread could add on this machine: two floors at once against one alone (1.0 = the two
@@ -109,6 +120,22 @@ export const bench: Bench = {
               ),
             ],
             [
+              'rung: read + JSON.parse + the beacon schemas',
+              spread(validate.map((r) => r.ms / 1000)),
+              spread(
+                validate.map((r) => r.rssMb),
+                0,
+              ),
+            ],
+            [
+              'rung: check --format text (findings only: timelines and rules, no page report)',
+              spread(findings.map((r) => r.ms / 1000)),
+              spread(
+                findings.map((r) => r.rssMb),
+                0,
+              ),
+            ],
+            [
               'check --format json',
               spread(check.map((r) => r.ms / 1000)),
               spread(
@@ -117,6 +144,15 @@ export const bench: Bench = {
               ),
             ],
             ['ratio check / floor', spread(ratios), ''],
+            [
+              'of which: schemas / timelines and rules / page report (s, each rung less the one below)',
+              [
+                spread(validate.map((r, i) => (r.ms - floor[i]!.ms) / 1000)),
+                spread(findings.map((r, i) => (r.ms - validate[i]!.ms) / 1000)),
+                spread(check.map((r, i) => (r.ms - findings[i]!.ms) / 1000)),
+              ].join(' / '),
+              '',
+            ],
             ['two floors at once / one alone (second core: 1.0 whole, 2.0 none)', spread(pair), ''],
           ],
         },

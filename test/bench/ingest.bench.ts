@@ -4,7 +4,10 @@
 // node:http parsing the body and (d) bare express answering {"success":true}; each a child process loaded by
 // autocannon from here, alternating, ROUNDS times, with two bodies: a fresh page and responseId per request,
 // and one constant body (one page that grows by an event per request: 100,000 events within a few runs).
-// Also p99 at a fixed 1,000 req/s against the floor's, and the CPU per event as the history grows.
+// Between the floor and the sandbox, two rungs (ladder-server.ts): the floor's server with the sandbox's own
+// ingest and event store, then with its timelines too; the CPU each rung adds per request is what that
+// guarantee costs. Also p99 at a fixed 1,000 req/s against the floor's, and the CPU per event as the history
+// grows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,10 +43,12 @@ const FIXED_ROUNDS = Number(process.env.BENCH_FIXED_ROUNDS ?? 3);
 /** BENCH_INGEST_HISTORY=0 skips the 200,000-event history (a minute or more) */
 const HISTORY = process.env.BENCH_INGEST_HISTORY !== '0';
 
-const NAMES = ['sandbox', 'floor', 'node', 'express'] as const;
+const NAMES = ['sandbox', 'timelines', 'store', 'floor', 'node', 'express'] as const;
 type Name = (typeof NAMES)[number];
 const LABELS: Record<Name, string> = {
   sandbox: '(a) sandbox, validation + journal + timelines',
+  timelines: '(a2) rung: the sandbox ingest + store + timelines on node:http',
+  store: '(a1) rung: the sandbox ingest + store on node:http',
   floor: '(b) floor: node:http + ajv + journal before the 200',
   node: '(c) bare node:http, JSON.parse',
   express: '(d) bare express {"success":true}',
@@ -64,8 +69,23 @@ async function startFloor(): Promise<Server> {
   };
 }
 
+/** A rung of ladder-server.ts, with a data dir of its own. */
+async function startRung(rung: 'store' | 'timelines'): Promise<Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), `bench-${rung}-`));
+  const server = await startScriptServer(path.join(HERE, 'ladder-server.ts'), [rung, dir]);
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const starters: Record<Name, () => Promise<Server>> = {
   sandbox: startSandbox,
+  timelines: () => startRung('timelines'),
+  store: () => startRung('store'),
   floor: startFloor,
   node: () => startScriptServer(path.join(HERE, 'bare-node-server.ts')),
   express: () => startScriptServer(path.join(HERE, 'bare-server.ts')),
@@ -116,9 +136,37 @@ function summarise(mode: BodyMode, rounds: Array<Record<Name, Run>>) {
   const ratioTo = (base: Name) =>
     rounds.map((r) => r.sandbox.requests.average / r[base].requests.average);
   const floorRatio = ratioTo('floor');
+  const rungRatio = (name: Name) =>
+    spread(rounds.map((r) => r[name].requests.average / r.floor.requests.average));
+  // what each guarantee adds to a request's CPU: a rung's µs less the one below it, round by round
+  const added = (name: Name, below: Name) =>
+    spread(rounds.map((r) => (r[name].cpuUs ?? NaN) - (r[below].cpuUs ?? NaN)));
   rows.push(
     [`${mode}: ratio (a) / (b) floor`, spread(floorRatio), '', '', 'each round its own ratio'],
+    [`${mode}: ratio (a1) store rung / (b) floor`, rungRatio('store'), '', '', ''],
+    [`${mode}: ratio (a2) timelines rung / (b) floor`, rungRatio('timelines'), '', '', ''],
     [`${mode}: ratio (a) / (d) express`, spread(ratioTo('express')), '', '', ''],
+    [
+      `${mode}: CPU µs/req added by the store (a1 − b)`,
+      added('store', 'floor'),
+      '',
+      '',
+      'the sandbox ingest, its indexes, shared strings, compact old events',
+    ],
+    [
+      `${mode}: CPU µs/req added by the timelines (a2 − a1)`,
+      added('timelines', 'store'),
+      '',
+      '',
+      'pages, visits, rule tallies, judging pages that go quiet',
+    ],
+    [
+      `${mode}: CPU µs/req added by the rest of the sandbox (a − a2)`,
+      added('sandbox', 'timelines'),
+      '',
+      '',
+      'beacon lane headers, bus, admin API, search and indexing at rest',
+    ],
   );
   const p99 = median(of('sandbox', (r) => r.latency.p99));
   const floorP99 = median(of('floor', (r) => r.latency.p99));
@@ -259,7 +307,7 @@ export const bench: Bench = {
     }
     notes.push(
       'req/s and p99: median (min–max) of the rounds; worst: the slowest answer of any round (autocannon: whole ms)',
-      'servers run as child processes (out/main/cli.js serve --data <temp>; floor-server.ts; bare-node-server.ts; bare-server.ts); autocannon runs here',
+      'servers run as child processes (out/main/cli.js serve --data <temp>; ladder-server.ts store|timelines; floor-server.ts; bare-node-server.ts; bare-server.ts); autocannon runs here',
     );
     return {
       table: { columns: ['run', 'req/s', 'p99 ms', 'worst ms', 'note'], rows },
