@@ -11,6 +11,7 @@ type Op =
   | { op: 'delete'; key: number }
   | { op: 'get'; key: number }
   | { op: 'clear' }
+  | { op: 'shift'; times: number }
   | { op: 'drain'; every: number; add: number; clearAt: number };
 
 const key = fc.integer({ min: 0, max: 24 });
@@ -23,6 +24,14 @@ const ops = fc.array(
     { weight: 4, arbitrary: fc.record({ op: fc.constant('delete' as const), key }) },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('get' as const), key }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+    {
+      // take the oldest entry and delete it, as the timelines do at their event limit
+      weight: 3,
+      arbitrary: fc.record({
+        op: fc.constant('shift' as const),
+        times: fc.integer({ min: 1, max: 4 }),
+      }),
+    },
     {
       weight: 1,
       // iterate, deleting every `every`-th key seen, adding one new key after the first, clearing after
@@ -78,6 +87,12 @@ describe('ChunkedMap', () => {
           } else if (o.op === 'clear') {
             map.clear();
             model.clear();
+          } else if (o.op === 'shift') {
+            for (let i = 0; i < o.times; i++) {
+              const oldest = map.oldest();
+              expect(oldest).toEqual(model.entries().next().value);
+              if (oldest) expect(map.delete(oldest[0])).toBe(model.delete(oldest[0]));
+            }
           } else {
             const mine = drain(
               map,
@@ -97,6 +112,8 @@ describe('ChunkedMap', () => {
           }
           expect(map.size).toBe(model.size);
           expect([...map]).toEqual([...model]);
+          // the oldest entry, asked after every step (the walk it keeps survives sets, deletes, clears)
+          expect(map.oldest()).toEqual(model.entries().next().value);
           const each: Array<[number, number]> = [];
           map.forEach((v, k) => each.push([k, v]));
           expect(each).toEqual([...model]);
@@ -120,7 +137,7 @@ describe('ChunkedMap', () => {
         const model = new Map<string, number>();
         const map = new ChunkedMap<string, number>(3);
         for (const o of list) {
-          if (o.op === 'clear' || o.op === 'drain') continue;
+          if (o.op === 'clear' || o.op === 'drain' || o.op === 'shift') continue;
           const k = `page-${o.key}`;
           if (o.op === 'set') {
             map.set(k, o.value);
@@ -171,6 +188,11 @@ describe('ChunkedSet', () => {
           else if (o.op === 'clear') {
             set.clear();
             model.clear();
+          } else if (o.op === 'shift') {
+            for (let i = 0; i < o.times; i++) {
+              const oldest = model.values().next();
+              if (!oldest.done) expect(set.delete(oldest.value)).toBe(model.delete(oldest.value));
+            }
           } else {
             const pairs = (s: Iterable<number>) =>
               (function* () {

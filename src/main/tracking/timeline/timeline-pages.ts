@@ -114,7 +114,7 @@ export abstract class TimelinePages {
     const maxEvents = this.options.maxEvents ?? Infinity;
     const maxPages = this.options.maxPages ?? Infinity;
     while (this.totalEvents > maxEvents || this.pages.size > maxPages) {
-      const [key, oldest] = this.pages.entries().next().value!;
+      const [key, oldest] = this.pages.oldest()!;
       if (oldest === keep) return;
       this.forget(key, oldest);
       this.book.forgetPage(oldest.siteId, key);
