@@ -16,6 +16,7 @@ import { bench as check } from './check';
 import { bench as hostile } from './hostile';
 import { bench as store } from './store';
 import { bench as diff } from './diff';
+import { bench as domain } from './domain';
 
 const benches: Bench[] = [
   ingest,
@@ -29,6 +30,7 @@ const benches: Bench[] = [
   hostile,
   store,
   diff,
+  domain,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,83 @@
+// One run of the domain benchmark (domain.ts), in a process of its own: fresh search/render beacons handed to
+// the sandbox's ingest (TrackingIngest) and event store (EventLog, no journal), and with the `timelines` rung
+// to its timelines engine as well, ten at a time with a turn of the event loop after each ten (as the group
+// commit gives them); no HTTP, no disk, no other process in the way, so a change of a few per cent shows.
+// Args: store|timelines, the retention, events sent first (not measured), events measured. Prints one JSON
+// line: wall and CPU µs per measured event.
+import { SandboxClock } from '../../src/main/clock';
+import { loadConfig } from '../../src/main/config';
+import { EventLog } from '../../src/main/store/event-log';
+import { TrackingIngest } from '../../src/main/tracking/ingest';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { configLevels } from '../../src/shared/rule-levels';
+import { PATH, renderBody } from './ingest-load';
+
+const [rung, retention, warm, measured] = [
+  process.argv[2],
+  Number(process.argv[3]),
+  Number(process.argv[4]),
+  Number(process.argv[5]),
+];
+if ((rung !== 'store' && rung !== 'timelines') || !(retention > 0) || !(measured > 0))
+  throw new Error('usage: domain-child.ts store|timelines <retention> <warm-up events> <events>');
+
+const config = loadConfig({ ephemeral: true }, { SEARCH_SANDBOX_RETENTION: String(retention) });
+const clock = new SandboxClock();
+const events = new EventLog({ retention: config.retention.events });
+if (rung === 'timelines') {
+  const timelines = new TimelineEngine({
+    clock,
+    settings: config.timelines,
+    attributionWindowMs: config.attribution.windowHours * 3_600_000,
+    levels: configLevels(config.rules, config.accounts, config.configSource),
+    maxEvents: config.retention.events,
+    realNow: Date.now,
+    batchChangesMs: 100,
+    onChange: () => undefined,
+    reportChanges: () => false,
+    pageRecords: {
+      records: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
+      count: (siteId, pageLoadId, test) => events.countPage(siteId, pageLoadId, test),
+    },
+  });
+  events.onDrop((event) => timelines.storeDropped(event));
+  events.onAppend((event) => timelines.apply(event, { live: true }));
+}
+const ingest = new TrackingIngest(events, clock);
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The bodies made before they are sent: making them is not the sandbox's work. */
+const bodies = (n: number) => Array.from({ length: n }, () => Buffer.from(renderBody()));
+
+async function send(all: Buffer[]): Promise<void> {
+  for (let i = 0; i < all.length; i += 10) {
+    const batch = [];
+    for (const rawBody of all.slice(i, i + 10))
+      batch.push(
+        ingest.handle({
+          method: 'POST',
+          path: PATH,
+          contentType: 'text/plain;charset=UTF-8',
+          rawBody,
+        }),
+      );
+    for (const result of await Promise.all(batch))
+      if (result.status !== 200) throw new Error(`a beacon was answered ${result.status}`);
+    await turn();
+  }
+}
+
+await send(bodies(warm));
+const timed = bodies(measured);
+const started = performance.now();
+const cpu = process.cpuUsage();
+await send(timed);
+const used = process.cpuUsage(cpu);
+process.stdout.write(
+  `${JSON.stringify({
+    wallUs: ((performance.now() - started) * 1000) / measured,
+    cpuUs: (used.user + used.system) / measured,
+    stored: events.size(),
+  })}\n`,
+);
+process.exit(0);
