@@ -1,12 +1,15 @@
 // One run of the domain benchmark (domain.ts), in a process of its own: fresh search/render beacons handed to
-// the sandbox's ingest (TrackingIngest) and event store (EventLog, no journal), and with the `timelines` rung
-// to its timelines engine as well, ten at a time with a turn of the event loop after each ten (as the group
-// commit gives them); no HTTP, no disk, no other process in the way, so a change of a few per cent shows.
+// the sandbox's ingest (TrackingIngest) and event store (EventLog with its journal in a temp dir: one write
+// per ten beacons), and with the `timelines` rung to its timelines engine as well, ten at a time (as the
+// group commit takes them); no HTTP, no other process in the way, so a change of a few per cent shows.
 // Args: store|timelines, the retention, events sent first (not measured), events measured. Prints one JSON
 // line: wall and CPU µs per measured event.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SandboxClock } from '../../src/main/clock';
 import { loadConfig } from '../../src/main/config';
-import { EventLog } from '../../src/main/store/event-log';
+import { openEventStore } from '../../src/main/store/open-events';
 import { TrackingIngest } from '../../src/main/tracking/ingest';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { configLevels } from '../../src/shared/rule-levels';
@@ -23,7 +26,8 @@ if ((rung !== 'store' && rung !== 'timelines') || !(retention > 0) || !(measured
 
 const config = loadConfig({ ephemeral: true }, { SEARCH_SANDBOX_RETENTION: String(retention) });
 const clock = new SandboxClock();
-const events = new EventLog({ retention: config.retention.events });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-domain-'));
+const events = await openEventStore({ dataDir, retention: config.retention.events });
 if (rung === 'timelines') {
   const timelines = new TimelineEngine({
     clock,
@@ -80,4 +84,6 @@ process.stdout.write(
     stored: events.size(),
   })}\n`,
 );
+await events.close();
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -1,5 +1,5 @@
-// Domain benchmark: what a beacon costs the sandbox's own code, without HTTP, the journal's disk or another
-// process in the way (domain-child.ts): the ingest and the event store alone, then with the timelines, each
+// Domain benchmark: what a beacon costs the sandbox's own code, without HTTP or another process in the way
+// (domain-child.ts): the ingest and the event store with its journal, then with the timelines, each
 // below the retention limit (100,000: the store and the pages only grow) and at it (20,000: every beacon
 // also drops the oldest event and its page). Alternating child processes, ROUNDS each, medians with their
 // spread. Its noise is a few per cent where a beacon's HTTP round trip varies by tens (the ingest benchmark),
@@ -98,7 +98,7 @@ export const bench: Bench = {
       ],
       notes: [
         'µs per beacon: median (min–max) of the rounds; CPU includes the collector’s helper threads',
-        'the HTTP, the journal and the answers cost the rest of what the ingest benchmark measures',
+        'the HTTP requests and answers cost the rest of what the ingest benchmark measures',
       ],
     };
   },
