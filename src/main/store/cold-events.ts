@@ -1,18 +1,22 @@
 // Older events kept compact. A sandbox kept running all day holds a million events; as objects (the
 // event, its body's objects, its own strings) each cost ~700 bytes of heap, while the store reads an old
 // one only when asked for it. So past the newest few thousand, the store keeps an event as its JSON line,
-// deflated with 15 others (~80 bytes an event), beside what its filters and indexes read (seq, site,
+// deflated with 31 others (~45 bytes an event), beside what its filters and indexes read (seq, site,
 // category, event, accepted, the three ids). Reading one back parses its line: a new object each time,
 // equal to the event as it was stored (the answer of the real service it was forwarded to included).
 // A block holds whole pages where it can (the store cuts them so, event-log.ts), so reading one page back
-// opens one or two. Why 16 or a little more: measured on bench events (830-byte lines), 16 to a block cost
-// 81 bytes an event and ~25 µs to open one; 128, 58 bytes but ~200 µs.
+// opens one or two. Why 32 or a little more: a deflate call costs ~14 µs however little it compresses
+// (zlib's state is made and freed each time), a beacon pays its share of it, and opening a block costs
+// more the bigger it is. Measured on the ingest bench's events (850-byte lines): 16 to a block cost 61
+// bytes and 2.2 µs of deflating an event, 14 µs to open a block; 32, 43 bytes, 1.4 µs and 22 µs; 64, 34
+// bytes, 1.0 µs and 35 µs. From 16 to 32 a beacon cost the store ~8% less (`npm run bench -- domain`,
+// issue 45), and a million old events take 18 MB less.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventKeys } from './event-index';
 
 /** Events deflated together, at least (see above). */
-export const COLD_BLOCK = 16;
+export const COLD_BLOCK = 32;
 
 /** Blocks whose lines are kept after a read, the last this many: a list read in page order reopens none. */
 const OPEN_BLOCKS = 128;
