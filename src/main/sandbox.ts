@@ -1,6 +1,5 @@
 // Composition root: builds the sandbox's domain (clock, bus, stores, tracking, timelines, indexing)
 // from a config, and serves it over HTTP. The CLI, the Electron shell and the tests all start here.
-import { configLevels } from '../shared/rule-levels';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { VERSION } from './version';
 import { lockEventStore } from './store/open-events';
 import { RESERVED_KEYS, type ExportSection } from './store/export-format';
 import { TrackingIngest } from './tracking/ingest';
-import { TimelineEngine } from './tracking/timeline/engine';
+import { storeTimelines } from './store-timelines';
 import { IndexingService } from './indexing/service';
 import { SearchService } from './search/service';
 import { IssuedResponses } from './search/responses';
@@ -82,21 +81,9 @@ async function openCore(
   const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
 
   // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
-  const timelines = new TimelineEngine({
-    clock,
-    settings: config.timelines,
-    attributionWindowMs: config.attribution.windowHours * 3_600_000,
-    levels: configLevels(config.rules, config.accounts, config.configSource),
-    maxEvents: config.retention.events,
-    realNow: Date.now,
-    batchChangesMs: 100,
+  const timelines = storeTimelines(config, clock, events, {
     onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
     reportChanges: () => bus.wants('timeline'),
-    // a quiet page lets its events go and reads them back from here: held once, in the store
-    pageRecords: {
-      records: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
-      count: (siteId, pageLoadId, test) => events.countPage(siteId, pageLoadId, test),
-    },
   });
   resetHandlers.add((scope) => timelines.reset(scope.siteId));
   closers.push(() => timelines.dispose());

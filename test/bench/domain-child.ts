@@ -11,8 +11,7 @@ import { SandboxClock } from '../../src/main/clock';
 import { loadConfig } from '../../src/main/config';
 import { openEventStore } from '../../src/main/store/open-events';
 import { TrackingIngest } from '../../src/main/tracking/ingest';
-import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import { configLevels } from '../../src/shared/rule-levels';
+import { storeTimelines } from '../../src/main/store-timelines';
 import { PATH, renderBody } from './ingest-load';
 
 const [rung, retention, warm, measured] = [
@@ -29,21 +28,7 @@ const clock = new SandboxClock();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-domain-'));
 const events = await openEventStore({ dataDir, retention: config.retention.events });
 if (rung === 'timelines') {
-  const timelines = new TimelineEngine({
-    clock,
-    settings: config.timelines,
-    attributionWindowMs: config.attribution.windowHours * 3_600_000,
-    levels: configLevels(config.rules, config.accounts, config.configSource),
-    maxEvents: config.retention.events,
-    realNow: Date.now,
-    batchChangesMs: 100,
-    onChange: () => undefined,
-    reportChanges: () => false,
-    pageRecords: {
-      records: (siteId, pageLoadId) => events.query({ siteId, pageLoadId }),
-      count: (siteId, pageLoadId, test) => events.countPage(siteId, pageLoadId, test),
-    },
-  });
+  const timelines = storeTimelines(config, clock, events);
   events.onDrop((event) => timelines.storeDropped(event));
   events.onAppend((event) => timelines.apply(event, { live: true }));
 }
