@@ -118,7 +118,7 @@ const coldCount = (log: EventLog) => (log as unknown as { cold: number }).cold;
 
 /**
  * Every entry before the first one held as it came is cold, as many as the log counts; the cold ones after
- * it went with their page, at most 1,024 seqs later (event-log.ts's PAGE_REACH); at most `hot` + a block
+ * it went with their page, at most 1,024 seqs later (cold-blocks.ts's PAGE_REACH); at most `hot` + a block
  * are not cold.
  */
 function coldFirst(log: EventLog, hot: number): void {

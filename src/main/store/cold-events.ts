@@ -4,7 +4,7 @@
 // deflated with 31 others (~45 bytes an event), beside what its filters and indexes read (seq, site,
 // category, event, accepted, the three ids). Reading one back parses its line: a new object each time,
 // equal to the event as it was stored (the answer of the real service it was forwarded to included).
-// A block holds whole pages where it can (the store cuts them so, event-log.ts), so reading one page back
+// A block holds whole pages where it can (the store cuts them so, cold-blocks.ts), so reading one page back
 // opens one or two. Why 32 or a little more: a deflate call costs ~14 µs however little it compresses
 // (zlib's state is made and freed each time), a beacon pays its share of it, and opening a block costs
 // more the bigger it is. Measured on the ingest bench's events (850-byte lines): 16 to a block cost 61
@@ -98,7 +98,7 @@ export class ColdEvent {
 export function freeze(
   events: readonly RecordedEvent[],
   keysOf: (e: RecordedEvent) => EventKeys,
-  line: (e: RecordedEvent) => string = lineOf,
+  line: (e: RecordedEvent) => string,
 ): ColdEvent[] {
   const deflated = deflateRawSync(events.map(line).join('\n'), { level: 1 });
   // copied to its own size: zlib hands back a view of its 16 KiB output chunk (ten times the block)

@@ -18,6 +18,7 @@ import { Listeners } from '../listeners';
 import { StringPool } from './shared-strings';
 import { COLD_BLOCK, ColdEvent, ColdReader, freeze, lineOf } from './cold-events';
 import { EventSnapshot, type Entry } from './event-snapshot';
+import { nextColdBlock } from './cold-blocks';
 import { Later } from './later';
 
 export { EventSnapshot } from './event-snapshot';
@@ -27,14 +28,6 @@ const HOT = 8_192;
 
 /** blocks compacted per turn of the loop after live appends (~25 µs each) */
 const FREEZE_BLOCKS_PER_TURN = 64;
-
-/**
- * How far (in seqs) past the oldest event held as it came a block reaches for that event's page. A list in
- * seq order then finds the events near any point in the blocks cut from the ~`PAGE_REACH` events around it
- * (~100 blocks, within the reader's 128 kept open), so exports and lists reopen none; and the 100 pages
- * the store bench interleaves (a page's 10 events spread over ~900 seqs) each go cold in one block.
- */
-const PAGE_REACH = 1_024;
 
 interface Waiter {
   q: EventQuery;
@@ -308,26 +301,13 @@ export class EventLog implements EventStore {
     this.bySession.add(keys.sessionId, entry);
   }
 
-  /**
-   * The oldest event held as it came goes cold, in one block with the other events of its page held as
-   * they came that follow it closely (within `PAGE_REACH` seqs), then those of the next oldest event's page,
-   * until the block holds `COLD_BLOCK` or more. Pages browsed at the same time interleave their events, so
-   * blocks cut in seq order put a page's events in as many blocks as it has events, and reading one page
-   * back opened them all (a session's 33 pages: ~330 blocks inflated). Kept by page, one or two.
-   */
+  /** The next block of events held as they came goes cold (cold-blocks.ts says which). */
   private freezeOldest(): void {
-    while (this.coldUpTo < this.events.length && this.events.at(this.coldUpTo) instanceof ColdEvent)
-      this.coldUpTo++;
-    const first = this.events.at(this.coldUpTo);
-    if (first === undefined) return;
-    const reach = first.seq + PAGE_REACH;
-    // (a few dozen at most: a list is searched faster than a set is made)
-    const hot: RecordedEvent[] = [];
-    for (let i = this.coldUpTo; hot.length < COLD_BLOCK && i < this.events.length; i++) {
-      const e = this.events.at(i);
-      if (!(e instanceof ColdEvent) && !hot.includes(e)) this.takePage(e, reach, hot);
-    }
-    const cold = freeze(hot, keysOf, this.lineOf);
+    const next = nextColdBlock(this.events, this.coldUpTo, (id) => this.byPageLoad.list(id));
+    this.coldUpTo = next.from;
+    const hot = next.events;
+    if (hot.length === 0) return;
+    const cold = freeze(hot, keysOf, this.coldLine);
     for (let i = 0; i < cold.length; i++) {
       const e = hot[i]!;
       const c = cold[i]!;
@@ -340,28 +320,13 @@ export class EventLog implements EventStore {
     this.cold += cold.length;
   }
 
-  /** The line compaction deflates for `e`: the journal's when it is kept, else made now. */
-  private readonly lineOf = (e: RecordedEvent): string => {
+  /** The line compaction deflates for `e`: the journal's as read back, when it is kept, else made now. */
+  private readonly coldLine = (e: RecordedEvent): string => {
     const line = this.lines.get(e);
     if (line === undefined) return lineOf(e);
     this.lines.delete(e);
     return line;
   };
-
-  /** `e`, then the events of its page (its site's, held as they came) after it with a seq below `reach`. */
-  private takePage(e: RecordedEvent, reach: number, taken: RecordedEvent[]): void {
-    taken.push(e);
-    const { pageLoadId } = keysOf(e);
-    // a page of one event so far (most pages, when each beacon is a page of its own): nothing to add
-    const page = pageLoadId === undefined ? undefined : this.byPageLoad.list(pageLoadId);
-    if (!page) return;
-    const most = taken.length - 1 + COLD_BLOCK;
-    for (let i = page.indexAfter(e.seq); i < page.length && taken.length < most; i++) {
-      const next = page.at(i);
-      if (next.seq >= reach) break;
-      if (!(next instanceof ColdEvent) && next.siteId === e.siteId) taken.push(next);
-    }
-  }
 
   private dropOldest(): void {
     const entry = this.events.shift();
