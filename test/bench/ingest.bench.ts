@@ -55,11 +55,14 @@ const LABELS: Record<Name, string> = {
 };
 type Run = autocannon.Result & { cpuUs: number | null };
 
-async function startFloor(): Promise<Server> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-floor-'));
-  const server = await startScriptServer(path.join(HERE, 'floor-server.ts'), [
-    path.join(dir, 'events.ndjson'),
-  ]);
+/** A script server given a temp dir of its own (`args` makes its arguments from it), removed when it stops. */
+async function startInTempDir(
+  script: string,
+  args: (dir: string) => string[],
+  name: string,
+): Promise<Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+  const server = await startScriptServer(path.join(HERE, script), args(dir));
   return {
     ...server,
     async stop() {
@@ -69,18 +72,12 @@ async function startFloor(): Promise<Server> {
   };
 }
 
+const startFloor = () =>
+  startInTempDir('floor-server.ts', (dir) => [path.join(dir, 'events.ndjson')], 'floor');
+
 /** A rung of ladder-server.ts, with a data dir of its own. */
-async function startRung(rung: 'store' | 'timelines'): Promise<Server> {
-  const dir = mkdtempSync(path.join(tmpdir(), `bench-${rung}-`));
-  const server = await startScriptServer(path.join(HERE, 'ladder-server.ts'), [rung, dir]);
-  return {
-    ...server,
-    async stop() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const startRung = (rung: 'store' | 'timelines') =>
+  startInTempDir('ladder-server.ts', (dir) => [rung, dir], rung);
 
 const starters: Record<Name, () => Promise<Server>> = {
   sandbox: startSandbox,
