@@ -29,6 +29,10 @@ const item = (uid: string, parentId: string, qty: number, price: number): Item =
 const journey = { sent: 0 };
 
 /** One shopper's browser: the beacon library plus the tracker's stored cart. */
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The client impresses a tile once it has been visible for a second (its IntersectionObserver and 1 s timer). */
+const visible = () => pause(1_050);
+
 class Shopper {
   readonly beacon: Beacon;
   private stored: Item[] = [];
@@ -71,6 +75,7 @@ class Shopper {
 
   async search(responseId: string, uids: string[], click?: string): Promise<void> {
     this.beacon.events.search.render({ data: { responseId } });
+    await visible();
     this.beacon.events.search.impression({
       data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
     });
@@ -90,6 +95,7 @@ class Shopper {
       [r2, page2],
     ] as const) {
       this.beacon.events.search.render({ data: { responseId } });
+      await visible();
       this.beacon.events.search.impression({
         data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
       });
@@ -116,6 +122,7 @@ class Shopper {
 
   async recommendationClick(tag: string, responseId: string, uid: string): Promise<void> {
     this.beacon.events.recommendations.render({ data: { tag, responseId } });
+    await visible();
     this.beacon.events.recommendations.impression({
       data: { tag, responseId, results: [tile(uid)], banners: [] },
     });
@@ -468,7 +475,6 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
 };
 
 /** Wait `ms` of real time (the client's timers and queue run on it). */
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Journeys of whole-page faults (issue #22): the provider's beacon library in Node, companion search. */
 const PAGE_SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {

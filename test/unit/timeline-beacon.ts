@@ -65,7 +65,8 @@ export async function shopperVisit(
   const r3 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0003';
 
   search.events.search.render({ data: { responseId: r1 } });
-  await advance(40);
+  // the client impresses a tile once it has been visible for a second
+  await advance(1040);
   for (const uid of ['1', '2', '3', '4'])
     search.events.search.impression({
       data: { responseId: r1, results: [product(uid)], banners: [] },
@@ -97,14 +98,14 @@ export async function shopperVisit(
   // a new search on the same page (SPA), then its next page (infinite scroll), then back to the first
   search.updateContext('pageUrl', 'http://localhost:3000/search?q=boots');
   search.events.search.render({ data: { responseId: r2 } });
-  await advance(30);
+  await advance(1030);
   for (const uid of ['11', '12', '13'])
     search.events.search.impression({
       data: { responseId: r2, results: [product(uid)], banners: [] },
     });
   await advance(2000);
   search.events.search.render({ data: { responseId: r3 } });
-  await advance(30);
+  await advance(1030);
   search.events.search.impression({
     data: { responseId: r3, results: [product('14'), product('15')], banners: [] },
   });
@@ -113,7 +114,7 @@ export async function shopperVisit(
   await advance(2000);
   search.updateContext('pageUrl', 'http://localhost:3000/search?q=shoes');
   search.events.search.render({ data: { responseId: r1 } });
-  await advance(30);
+  await advance(1030);
   search.events.search.impression({
     data: { responseId: r1, results: [product('1'), product('2')], banners: [] },
   });
@@ -123,7 +124,7 @@ export async function shopperVisit(
   const sale = new Beacon({ siteId }, config('http://localhost:3000/search?q=sale'));
   const r4 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0004';
   sale.events.search.render({ data: { responseId: r4 } });
-  await advance(20);
+  await advance(1020);
   sale.events.search.impression({
     data: { responseId: r4, results: [product('21')], banners: [] },
   });
