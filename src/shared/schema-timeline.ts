@@ -67,6 +67,8 @@ export const TimelineFindingSchema = closed({
   tag: Type.Optional(Type.String()),
   defaultSeverity: Type.Optional(SeveritySchema),
   severityFrom: Type.Optional(Type.String()),
+  causedBy: Type.Optional(Type.String()),
+  behaviour: Type.Optional(Type.String()),
 });
 
 const TimelineCountsSchema = closed({

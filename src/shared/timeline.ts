@@ -18,6 +18,7 @@ export const RULE_APPLIES_TO = [
   'category',
   'autocomplete',
   'recommendations',
+  'bundles',
   'product',
   'cart',
   'order',
@@ -111,6 +112,13 @@ export interface TimelineFindingDto {
   defaultSeverity?: Severity;
   /** where the effective severity was set: `rules in ./search-sandbox.config.json`, `expectClean({rules})`, `--rule` */
   severityFrom?: string;
+  /**
+   * the `id` of the finding on the same page that names the cause of this one (a stale responseId, say,
+   * of which a missing render follows): lists show this one folded under it
+   */
+  causedBy?: string;
+  /** the behaviour of the provider's client the traffic broke (an id of docs/client-model.md) */
+  behaviour?: string;
 }
 
 export interface TimelineCounts {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
 import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
+import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
+import { RESPONSE_KINDS } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
@@ -18,16 +20,27 @@ import { T0, source, type Expected, type RuleCase, type RuleCases } from './kit'
 const CASES = import.meta.glob<{ default: RuleCases }>('./cases/*.ts', { eager: true });
 const casesOf = (id: string) => CASES[`./cases/${id}.ts`]?.default;
 
-/** Every finding the case's traffic gets, every page judged as finished unless the case is live. */
-function judge(c: RuleCase, events = c.events()): TimelineFindingDto[] {
+/**
+ * Every finding the case's traffic gets, every page judged as finished unless the case is live. `asLive`:
+ * the traffic is fed as a live sandbox takes it, every page read after each event (so a rule that does
+ * not listen to an event that changes its findings keeps stale ones), before the same reading at the end.
+ */
+function judge(
+  c: RuleCase,
+  events = c.events(),
+  asLive?: 'event by event' | 'at once',
+): TimelineFindingDto[] {
   const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
   const engine = new TimelineEngine({
     clock,
     settings: { ...defaultTimelineSettings(), ...c.settings },
   });
   if (c.provenance) engine.setProvenance(source(c.provenance));
-  for (const e of events) engine.apply(e);
-  if (c.live) {
+  for (const e of events) {
+    engine.apply(e);
+    if (asLive === 'event by event') for (const p of engine.list()) engine.pageDto(p);
+  }
+  if (c.live || asLive) {
     for (const _ of engine.settle());
     return engine.list().flatMap((p) => engine.pageDto(p).findings);
   }
@@ -35,6 +48,23 @@ function judge(c: RuleCase, events = c.events()): TimelineFindingDto[] {
   return engine
     .pagesDto()
     .flatMap((p) => p.findings.map((f) => ({ ...f, pageLoadId: p.pageLoadId })));
+}
+
+/** What must not differ between a live and a finished judgement of the same traffic. */
+const gist = (found: TimelineFindingDto[], rule: string) =>
+  found
+    .filter((f) => f.rule === rule)
+    .map((f) => ({ severity: f.severity, message: f.message, eventIds: [...f.eventIds].sort() }));
+
+/**
+ * A live sandbox reads its pages while events still arrive: fed one at a time with every page read after
+ * each, the traffic must get the findings it gets when read once at the end (a rule whose `listens`
+ * misses an event that changes its findings keeps stale ones and fails here).
+ */
+function expectSameLive(c: RuleCase, traffic: ReturnType<RuleCase['events']>, rule: string) {
+  expect(gist(judge(c, traffic, 'event by event'), rule), 'fed event by event').toEqual(
+    gist(judge(c, traffic, 'at once'), rule),
+  );
 }
 
 const matches = (text: string, want: string | RegExp) =>
@@ -78,8 +108,10 @@ for (const meta of RULE_METAS) {
   describe(meta.id, () => {
     for (const c of cases.valid)
       it(`valid: ${c.name}`, () => {
-        const found = judge(c).filter((f) => f.rule === meta.id);
+        const traffic = c.events();
+        const found = judge(c, traffic).filter((f) => f.rule === meta.id);
         expect(found.map((f) => f.message)).toEqual([]);
+        expectSameLive(c, traffic, meta.id);
       });
     for (const c of cases.invalid)
       it(`invalid: ${c.name}`, () => {
@@ -89,11 +121,33 @@ for (const meta of RULE_METAS) {
         c.findings.forEach((want, i) =>
           expectFinding(found[i]!, want, meta.defaultSeverity, traffic),
         );
+        expectSameLive(c, traffic, meta.id);
       });
   });
 }
 
 describe('rules declared once', () => {
+  it('a rule is explained only by rules that exist, never by itself', () => {
+    const ids = new Set(RULE_METAS.map((m) => m.id));
+    for (const m of RULE_METAS)
+      for (const by of m.explainedBy ?? []) {
+        expect(ids, `${m.id} explainedBy ${by}`).toContain(by);
+        expect(by, m.id).not.toBe(m.id);
+      }
+  });
+
+  it('a response rule’s appliesTo is where it runs, and it says why it leaves a kind out', () => {
+    for (const rule of RESPONSE_RULES) {
+      const { id, appliesTo, notJudged = {} } = rule.meta;
+      for (const kind of RESPONSE_KINDS) {
+        const why = (notJudged as Record<string, string>)[kind];
+        if (appliesTo.includes(kind))
+          expect(why, `${id} × ${kind}: judged and notJudged`).toBeUndefined();
+        else expect(why, `${id} × ${kind}: not judged, with no reason`).toBeTruthy();
+      }
+    }
+  });
+
   it('the README’s rule table is the one the metas make (npm run docs:rules)', () => {
     const readme = readFileSync(README, 'utf8');
     expect(withTable(readme, rulesTable()) === readme, 'run npm run docs:rules').toBe(true);
@@ -110,8 +164,13 @@ describe('rules declared once', () => {
       }
     };
     walk(root);
-    // code only: comments may name a rule to explain something
-    const code = (t: string) => t.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    // code only: comments may name a rule to explain something, and a meta's `explainedBy` names the rules
+    // its findings follow from (checked above: each names a rule that exists)
+    const code = (t: string) =>
+      t
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/^\s*explainedBy: \[[^\]]*\],?$/gm, '');
     const texts = files.map(
       (f) => [path.relative(root, f), code(readFileSync(f, 'utf8'))] as const,
     );

@@ -111,6 +111,8 @@ describe('a click that navigates away while impressions are queued', () => {
     const product = (uid: string) => ({ type: 'product' as const, uid, parentId: uid, sku: uid });
     const r = 'resp-unload';
     beacon.events.search.render({ data: { responseId: r } });
+    // the first tiles have been visible for a second
+    await vi.advanceTimersByTimeAsync(1000);
     beacon.events.search.impression({
       data: { responseId: r, results: [product('1'), product('2')], banners: [] },
     });

@@ -5,6 +5,7 @@ import type { ResponseKind } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings, type TimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import type { LevelSource } from '../../src/shared/rule-levels';
 
 export const T0 = Date.parse('2026-11-21T04:00:00.000Z');
 
@@ -142,12 +143,25 @@ export class PageBuilder {
   }
 }
 
-/** An engine on a frozen clock at `now` ms after T0. */
+/**
+ * The pages built here compress time (a tile impressed 10 ms after its render) so that a test can plant
+ * one defect exactly; the rules about the client's own timing would name that compression on every page,
+ * so engines made here turn them off. Their own cases (test/rules/cases) judge them on faithful timing.
+ */
+export const COMPRESSED_TIME: LevelSource = {
+  level: (_siteId, rule) =>
+    rule === 'impression-before-visible' || rule === 'queue-split'
+      ? { level: 'off', from: 'test/unit/timeline-events.ts (compressed time)' }
+      : undefined,
+};
+
+/** An engine on a frozen clock at `now` ms after T0 (the client's timing rules off: COMPRESSED_TIME). */
 export function engineAt(now = 60_000, settings: Partial<TimelineSettings> = {}) {
   const clock = new SandboxClock({ start: T0 + now, frozen: true });
   const engine = new TimelineEngine({
     clock,
     settings: { ...defaultTimelineSettings(), ...settings },
+    levels: COMPRESSED_TIME,
   });
   return { clock, engine };
 }

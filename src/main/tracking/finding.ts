@@ -19,7 +19,7 @@ export function sharedMessage(message: string): string {
 
 /** Build a finding of a rule at its declared severity; event ids are de-duplicated and capped. */
 export function finding(
-  meta: { id: string; defaultSeverity: Severity },
+  meta: { id: string; defaultSeverity: Severity; guards?: readonly string[] },
   key: string,
   message: string,
   eventIds: Iterable<string>,
@@ -35,5 +35,7 @@ export function finding(
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),
+    // the behaviour it names: its rule's first (a response's kind may name another: the judge's)
+    ...(meta.guards?.[0] !== undefined && { behaviour: meta.guards[0] }),
   };
 }

@@ -50,6 +50,13 @@ export interface RuleMeta {
   expects: string;
   /** the page kinds it judges, or `visit` */
   appliesTo: readonly RuleAppliesTo[];
+  /** the behaviours of the provider's client (client-model.ts ids) whose broken invariant it names */
+  guards: readonly string[];
+  /**
+   * rules whose finding, naming one of the same events (of the same response), is the cause of this
+   * rule's: its finding then carries `causedBy` and is listed after the cause (causes.ts)
+   */
+  explainedBy?: readonly string[];
   /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
   defaultSeverity: Severity;
   /** the one-line fix its findings carry */
@@ -59,8 +66,11 @@ export interface RuleMeta {
   /** the events (`render`, `impression`, …; `request` for any request of the page) whose arrival can change its findings */
   listens: readonly string[];
   needs?: RuleNeeds;
-  /** response kinds it is silent for, and why */
-  exempt?: Partial<Record<ResponseKind, string>>;
+  /**
+   * Why it does not judge the response kinds `appliesTo` leaves out (a response rule names every one; the
+   * docs' table per kind shows them): `appliesTo` alone decides where it runs.
+   */
+  notJudged?: Partial<Record<ResponseKind, string>>;
   /** response kinds for which it holds with semantics of their own */
   kindNotes?: Partial<Record<ResponseKind, string>>;
 }

@@ -12,6 +12,7 @@ import { RULE_IDS, widerScope } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
 import { pageKindOf } from './page-kind';
+import { withCauses } from './causes';
 import { severityWeight, type PageState, type ResponseState, type TimelineEvent } from './model';
 
 export function verdictOf(page: Pick<PageState, 'errors' | 'warnings'>): Verdict {
@@ -41,14 +42,19 @@ function responsesInOrder(page: PageState): Iterable<ResponseState> {
 
 const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
 
-/** Errors first, then warnings, then info; within a severity in catalogue order. */
+/**
+ * Errors first, then warnings, then info; within a severity in catalogue order; a finding that follows
+ * from another right after it, with `causedBy`.
+ */
 export function allFindings(page: PageState): TimelineFindingDto[] {
   const all = [...page.pageFindings, ...page.visitFindings];
   for (const r of responsesInOrder(page)) all.push(...r.findings);
-  return all.sort(
-    (a, b) =>
-      severityWeight(a.severity) - severityWeight(b.severity) ||
-      RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
+  return withCauses(
+    all.sort(
+      (a, b) =>
+        severityWeight(a.severity) - severityWeight(b.severity) ||
+        RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
+    ),
   );
 }
 

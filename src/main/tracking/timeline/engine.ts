@@ -31,7 +31,7 @@ import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
 import { interactionIds, readVisitEvent } from '../visits/events';
 import { CONCURRENT_START_MS } from '../visits/rules';
-import { someDirty, TALLYING } from './judge';
+import { SIBLING_EVENTS, someDirty, TALLYING } from './judge';
 import { foldAs } from './page-memory';
 import { TimelinePages } from './timeline-pages';
 import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
@@ -155,10 +155,10 @@ export class TimelineEngine extends TimelinePages {
       this.judge.touchAll(page);
     }
     response.hear(ev.event);
-    // rules of the other responses of the list read its impressions (meta.needs.pageResponses)
-    if (ev.event === 'impression' && page.responses.size > 1)
+    // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
+    if (SIBLING_EVENTS.has(ev.event) && page.responses.size > 1)
       for (const o of page.responses.values())
-        if (o !== response && o.kind === response.kind) o.hear('impression');
+        if (o !== response && o.kind === response.kind) o.hear(ev.event);
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.

@@ -3,6 +3,7 @@
 // each rule's meta (which kinds it is exempt for, which events it listens to, what it needs).
 import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
+import { RESPONSE_KINDS } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import {
   keptFindings,
@@ -158,8 +159,7 @@ export class Judge {
       },
     };
     const raw: FindingDraft[] = [];
-    for (const rule of RESPONSE_RULES) {
-      if (rule.meta.exempt?.[r.kind]) continue;
+    for (const rule of RULES_OF_KIND.get(r.kind)!) {
       if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0)
         raw.push(...rule.check(r, ctx));
       else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
@@ -178,6 +178,7 @@ export class Judge {
       id: f.id + suffix,
       kind: r.kind,
       ...(r.tag && { tag: r.tag }),
+      ...(f.behaviour !== undefined && { behaviour: behaviourOfKind(f.rule, r.kind, f.behaviour) }),
     }));
     findings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
     adjust(page, r.findings, -1);
@@ -198,9 +199,35 @@ const SUPERSEDING = new Set<string>(
 const WATCHING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.laterEvents).map((r) => r.meta.id),
 );
+/** rule id → kind → the behaviour of that kind's area it guards, where it names one (missing-render: bundles.widget) */
+const KIND_BEHAVIOUR = new Map<string, Map<string, string>>(
+  RESPONSE_RULES.map((r) => [
+    r.meta.id,
+    new Map(
+      RESPONSE_KINDS.flatMap((k) => {
+        const g = r.meta.guards.find((id) => id.startsWith(`${k}.`));
+        return g ? [[k, g] as const] : [];
+      }),
+    ),
+  ]),
+);
+function behaviourOfKind(rule: string, kind: string, fallback: string): string {
+  return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? fallback;
+}
+/** the response rules that judge each kind: those whose `appliesTo` names it */
+const RULES_OF_KIND = new Map<string, readonly ResponseRule[]>(
+  RESPONSE_KINDS.map((k) => [k, RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k))]),
+);
 /** the events each response rule listens to, as `eventBit`s */
 const LISTENS = new Map<ResponseRule, number>(
   RESPONSE_RULES.map((r) => [r, r.meta.listens.reduce((bits, e) => bits | eventBit(e), 0)]),
+);
+/**
+ * The events a response's sibling (another response of its kind on the page) hears: those the rules that
+ * read the page's other responses (`needs.pageResponses`) listen to.
+ */
+export const SIBLING_EVENTS: ReadonlySet<string> = new Set(
+  RESPONSE_RULES.filter((r) => r.meta.needs?.pageResponses).flatMap((r) => r.meta.listens),
 );
 /** the page rules that count what a request says beyond its events (the real service's answer) */
 export const TALLYING = PAGE_RULES.filter((r) => r.tally);

@@ -59,6 +59,32 @@ interface OrderRecord {
   cache?: { stamp: string; json: string };
 }
 
+/** What a visit event said of the shopper: its shopperId ('' when none) and whether it was a login. */
+export interface ShopperMark {
+  eventId: string;
+  pageKey: string;
+  time: number;
+  shopperId: string;
+  login: boolean;
+}
+
+/** An event of a visit that came after the visit had been quiet longer than a session lives. */
+export interface SessionGap {
+  eventId: string;
+  pageKey: string;
+  /** the visit's latest event time before it, and the gap */
+  afterMs: number;
+  gapMs: number;
+}
+
+/**
+ * How long the provider's client keeps a sessionId without an event (rolling, 30 minutes), with a minute
+ * for clocks: an event after a longer silence gets a new sessionId from the real client.
+ */
+export const SESSION_IDLE_MS = 31 * 60_000;
+/** gaps a visit keeps (one is enough to name the fault; a few show it recurs) */
+const MAX_GAPS = 5;
+
 interface FirstEvent {
   eventId: string;
   pageKey: string;
@@ -77,8 +103,14 @@ export interface Visit {
   shopperId: string;
   startMs: number;
   endMs: number;
-  /** page key → the time of its earliest event in this visit */
-  pages: Map<string, { pageLoadId: string; first: number }>;
+  /** page key → the times of its earliest and latest events in this visit */
+  pages: Map<string, { pageLoadId: string; first: number; last: number }>;
+  /** its accepted product, cart, order and login events' shopperIds, in arrival order (the login rules) */
+  shoppers: ShopperMark[];
+  /** the latest receive time of its events (null while none had one) */
+  lastReceivedMs: number | null;
+  /** events that came after more than the client's session lifetime without one (`session-expired`) */
+  gaps?: SessionGap[];
   /** the cart as the last cart event left it, emptied by an order; null before any */
   cart: CartItemDto[] | null;
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
@@ -139,6 +171,8 @@ export class VisitBook {
         startMs: ev.time,
         endMs: ev.time,
         pages: new Map(),
+        shoppers: [],
+        lastReceivedMs: null,
         cart: null,
         quickAdded: new Set(),
         orders: [],
@@ -159,7 +193,24 @@ export class VisitBook {
     }
     v.changes++;
     if (ev.time < v.startMs) v.startMs = ev.time;
+    // a silence in the client's own time; when both were received, in the sandbox's too (an hour-old
+    // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session)
+    if (
+      ev.time - v.endMs > SESSION_IDLE_MS &&
+      (ev.receivedMs === null ||
+        v.lastReceivedMs === null ||
+        ev.receivedMs - v.lastReceivedMs > SESSION_IDLE_MS) &&
+      (v.gaps?.length ?? 0) < MAX_GAPS
+    )
+      (v.gaps ??= []).push({
+        eventId: ev.id,
+        pageKey,
+        afterMs: v.endMs,
+        gapMs: ev.time - v.endMs,
+      });
     if (ev.time > v.endMs) v.endMs = ev.time;
+    if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
+      v.lastReceivedMs = ev.receivedMs;
     if (!v.userIds.includes(ev.userId)) {
       v.userIds.push(ev.userId);
       const uk = key2(siteId, ev.userId);
@@ -169,12 +220,15 @@ export class VisitBook {
     }
     const p = v.pages.get(pageKey);
     if (!p) {
-      v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time });
+      v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time });
       // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
       const list = this.byPage.get(pageKey);
       if (!list) this.byPage.set(pageKey, [v]);
       else list.push(v);
-    } else if (ev.time < p.first) p.first = ev.time;
+    } else {
+      if (ev.time < p.first) p.first = ev.time;
+      if (ev.time > p.last) p.last = ev.time;
+    }
     return v;
   }
 
@@ -198,6 +252,13 @@ export class VisitBook {
     const e = v.base;
     visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
+    visit.shoppers.push({
+      eventId: e.id,
+      pageKey,
+      time: e.time,
+      shopperId: v.shopperId,
+      login: v.endpoint === 'shopper/login',
+    });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
     if (v.cart) {
       v.cartIssue = cartIssue(v, visit);
@@ -254,6 +315,8 @@ export class VisitBook {
         return false;
       });
       v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
+      v.shoppers = v.shoppers.filter((m) => m.pageKey !== pageKey);
+      if (v.gaps) v.gaps = v.gaps.filter((g) => g.pageKey !== pageKey);
       if (v.pages.size === 0) this.drop(v);
     }
   }

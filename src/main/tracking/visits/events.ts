@@ -30,6 +30,8 @@ export interface PageEvent {
   accepted: boolean;
   status: number;
   receivedAt: string | null;
+  /** receivedAt in ms (null when the input had none) */
+  receivedMs: number | null;
   timestamp: string | null;
   /** ms the event is ordered by: its timestamp, else its receive time */
   time: number;

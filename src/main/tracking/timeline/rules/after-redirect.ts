@@ -20,10 +20,11 @@ const meta: RuleMeta = {
   expects:
     'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
   appliesTo: ['search', 'category', 'autocomplete'],
+  guards: ['search.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'warning',
   fix: 'When the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.',
   listens: ['redirect', 'render', 'impression', 'clickthrough', 'addtocart'],
-  exempt: {
+  notJudged: {
     recommendations: 'its controller sends no redirect',
     bundles: 'its controller sends no redirect',
   },

@@ -20,7 +20,8 @@ const meta: RuleMeta = {
     'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
   expects:
     'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.banners'],
   defaultSeverity: 'error',
   fix: 'Read the uid from the banner’s data-banner-id and report it in the array of its kind.',
   listens: ['impression', 'clickthrough', 'addtocart'],

@@ -8,7 +8,9 @@ const meta: RuleMeta = {
   description:
     'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
   expects: 'Quick add happens on a visible tile, which was impressed first.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.addtocart'],
+  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
   listens: ['impression', 'addtocart'],

@@ -11,7 +11,9 @@ const meta: RuleMeta = {
     'A clickthrough of a uid no impression of that responseId reported, where every such click was the last event of its page: the shopper may have clicked within the 1.3 s the client needs to impress a tile.',
   expects:
     'An impression once a tile has been visible for 1 s; a click that leaves sooner legitimately has none.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.clickthrough'],
+  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'info',
   fix: 'Nothing if shoppers click that fast; otherwise send the impression when the tile becomes visible, with the uid the click uses.',
   listens: ['render', 'impression', 'clickthrough'],

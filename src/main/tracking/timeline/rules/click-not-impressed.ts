@@ -21,7 +21,9 @@ const meta: RuleMeta = {
   description:
     'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression).',
   expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.clickthrough'],
+  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',
   listens: ['render', 'impression', 'clickthrough'],

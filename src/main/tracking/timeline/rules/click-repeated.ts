@@ -14,7 +14,8 @@ const meta: RuleMeta = {
   description:
     'Two clickthroughs of the same item of one response less than 1 s apart: the provider’s client drops a repeat click within 1 s, so the storefront sends each click twice. Clicks 1 s or more apart (a shopper who came back) are not findings.',
   expects: 'One clickthrough per click; a repeat click on one item within 1 s is dropped.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.clickthrough'],
   defaultSeverity: 'warning',
   fix: 'Send the clickthrough from one handler only (not from both the tile’s click and its link), or drop a repeat within 1 s as the provider’s client does.',
   listens: ['clickthrough'],

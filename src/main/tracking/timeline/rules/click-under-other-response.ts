@@ -8,12 +8,14 @@ import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
 
 const meta: RuleMeta = {
   id: 'click-under-other-response',
-  title: 'Click sent with another page’s responseId',
+  title: 'Click sent with another response’s responseId',
   description:
     'A clickthrough or addtocart whose item no impression of its own responseId reported, but an impression of another response of the same list on the page did (page 2’s tile clicked with page 1’s responseId). A tile impressed under both is not a finding.',
   expects:
     'Each tile’s events carry the responseId of the response that delivered it (infinite scroll: page N’s tiles carry page N’s).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.tile-response'],
+  explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   fix: 'Take the responseId from the tile’s own result (the response that delivered it), not from the list’s current search.',
   listens: ['impression', 'clickthrough', 'addtocart'],

@@ -24,6 +24,7 @@ const meta: RuleMeta = {
   description: 'Events of one pageLoadId with different context.sessionId or context.userId.',
   expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.page-load'],
   defaultSeverity: 'error',
   fix: 'Create one Beacon per page load and let it manage ids; do not pass your own per call.',
   listens: ['request'],

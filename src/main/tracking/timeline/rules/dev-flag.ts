@@ -7,6 +7,7 @@ const meta: RuleMeta = {
   description: 'Events without context.dev: true (the client ran in production mode).',
   expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['mode.development'],
   defaultSeverity: 'info',
   scope: 'session',
   fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",

@@ -7,7 +7,9 @@ const meta: RuleMeta = {
   description:
     'The same uid reported in more than one impression of one responseId while it stayed on screen.',
   expects: 'Send items as they scroll into view, once per response.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.impression', 'search.tile-response'],
+  explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   fix: 'Remember which uids of a response were already impressed and skip them.',
   listens: ['render', 'impression'],

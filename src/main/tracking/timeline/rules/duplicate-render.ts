@@ -34,7 +34,8 @@ const meta: RuleMeta = {
   description:
     'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
   expects: 'One render per displayed search response.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.render-cached', 'autocomplete.render', 'recommendations.widget'],
   defaultSeverity: 'warning',
   fix: 'Track render once per response (not on every component re-render).',
   listens: ['render', 'impression'],

@@ -13,6 +13,7 @@ const meta: RuleMeta = {
   expects:
     'userId (18 months), sessionId (30 minutes of inactivity) and pageLoadId (one page load) are set on every event, as the provider’s client does.',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.context'],
   defaultSeverity: 'error',
   fix: 'Let the beacon client manage userId, sessionId and pageLoadId; when passing your own, never pass an empty one.',
   listens: ['request'],

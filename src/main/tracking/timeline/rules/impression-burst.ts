@@ -21,7 +21,8 @@ const meta: RuleMeta = {
     'At least 20 tiles of one response impressed within 500 ms of its render: tiles impressed at load, not as they become visible.',
   expects:
     'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.impression'],
   defaultSeverity: 'warning',
   fix: 'Observe each tile (IntersectionObserver) and send its impression once it has been visible.',
   listens: ['render', 'impression'],

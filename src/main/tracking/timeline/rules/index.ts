@@ -37,6 +37,9 @@ import { impressionBurst } from './impression-burst';
 import { upstreamDisagrees } from './upstream-disagrees';
 import { requestRefused } from './request-refused';
 import { responseIdStale } from './responseid-stale';
+import { queueSplit } from './queue-split';
+import { responseReplaced } from './response-replaced';
+import { impressionBeforeVisible } from './impression-before-visible';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
@@ -54,9 +57,12 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   responseIdReused,
   responseIdCrossKind,
   responseIdStale,
+  responseReplaced,
   noImpression,
   noImpressionOfResults,
   impressionBurst,
+  impressionBeforeVisible,
+  queueSplit,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
   itemNotInResponse,

@@ -9,7 +9,8 @@ const meta: RuleMeta = {
   description:
     'An impression, clickthrough or addtocart reporting an inline banner of its response (merchandising.content.inline) as a product result, without type "banner".',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.banners'],
   defaultSeverity: 'warning',
   fix: 'Send type "banner" (and no parentId) for inline banner tiles.',
   listens: ['impression', 'clickthrough', 'addtocart'],

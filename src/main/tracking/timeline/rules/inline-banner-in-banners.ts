@@ -16,7 +16,8 @@ const meta: RuleMeta = {
   description:
     'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.banners'],
   defaultSeverity: 'error',
   fix: 'Move inline banners to data.results with type "banner".',
   listens: ['impression', 'clickthrough', 'addtocart'],

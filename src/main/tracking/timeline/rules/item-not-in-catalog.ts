@@ -10,7 +10,17 @@ const meta: RuleMeta = {
   description:
     'For a site with an indexed catalog that does not use the companion search API, a uid or parentId the catalog does not hold.',
   expects: 'uid and parentId are ids of the site’s products (its feed).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'product', 'cart', 'order'],
+  appliesTo: [
+    'search',
+    'category',
+    'autocomplete',
+    'recommendations',
+    'bundles',
+    'product',
+    'cart',
+    'order',
+  ],
+  guards: ['search.items-served', 'product.pageview', 'cart.items', 'order.transaction'],
   defaultSeverity: 'warning',
   fix: 'Send product ids as the feed has them; re-index if the products are new (search.catalogCheck: false turns it off).',
   listens: [

@@ -41,7 +41,9 @@ const meta: RuleMeta = {
     'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here.',
   expects:
     'Items are results (or variants of results) of the response whose responseId the event carries.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.items-served'],
+  explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   fix: 'Take uid from the result as returned and the responseId from the same response.',
   listens: ['impression', 'clickthrough', 'addtocart'],

@@ -12,10 +12,11 @@ const meta: RuleMeta = {
   expects:
     'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
   appliesTo: ['search', 'category'],
+  guards: ['search.backfill'],
   defaultSeverity: 'info',
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
-  exempt: {
+  notJudged: {
     autocomplete: 'no infinite scroll, so no backfill: missing renders are errors',
     recommendations: 'a widget has no backfill: missing renders are errors',
     bundles: 'a widget has no backfill: missing renders are errors',

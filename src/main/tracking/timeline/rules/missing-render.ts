@@ -22,7 +22,15 @@ const meta: RuleMeta = {
   description:
     'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page.',
   expects: 'search/render with the responseId as soon as the results of that response are shown.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: [
+    'search.render',
+    'category.events',
+    'autocomplete.render',
+    'recommendations.widget',
+    'bundles.widget',
+  ],
+  explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

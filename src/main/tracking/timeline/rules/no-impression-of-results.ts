@@ -10,10 +10,19 @@ const meta: RuleMeta = {
     'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
+  guards: ['search.impression', 'search.zero-results'],
   defaultSeverity: 'warning',
   fix: 'Send search/impression for tiles as they scroll into view.',
   listens: ['render', 'redirect', 'impression'],
   needs: { pageEnd: true, provenance: true },
+  notJudged: {
+    category:
+      'the sandbox knows what it issued only for search.json responses it can match to the page',
+    autocomplete:
+      'the dropdown changes with every keystroke: a response shown for less than the 1 s an impression needs is legitimately never impressed',
+    recommendations: 'a widget the shopper never scrolled to is legitimately never impressed',
+    bundles: 'a widget the shopper never scrolled to is legitimately never impressed',
+  },
 };
 
 export const noImpressionOfResults: ResponseRule = {

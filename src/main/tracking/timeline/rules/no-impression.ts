@@ -21,12 +21,18 @@ const meta: RuleMeta = {
     'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed.',
   expects:
     'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
-  appliesTo: ['search', 'category', 'recommendations'],
+  appliesTo: ['search', 'category', 'recommendations', 'bundles'],
+  guards: [
+    'search.impression',
+    'search.zero-results',
+    'search.single-result-redirect',
+    'recommendations.events',
+  ],
   defaultSeverity: 'info',
   fix: 'Send search/impression for tiles as they scroll into view.',
   listens: ['render', 'redirect', 'impression'],
   needs: { pageEnd: true, provenance: true },
-  exempt: {
+  notJudged: {
     autocomplete:
       'the dropdown changes with every keystroke: a response shown for less than the 1 s an impression needs is legitimately never impressed',
   },

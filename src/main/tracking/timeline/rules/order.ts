@@ -16,7 +16,9 @@ const meta: RuleMeta = {
   description:
     'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
   expects: 'render → redirect → impression → clickthrough | addtocart, by context.timestamp.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.render', 'category.events', 'autocomplete.events', 'recommendations.widget'],
+  explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   fix: 'Call render when results are displayed, before tracking impressions or clicks on them.',
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],

@@ -12,7 +12,8 @@ const meta: RuleMeta = {
   description:
     'A product whose parentId is another product of the response. parentId = uid = the result’s uid, as the Snap client sends it, is fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.items-served'],
   defaultSeverity: 'error',
   fix: 'Set parentId to the uid of the result as returned.',
   listens: ['impression', 'clickthrough', 'addtocart'],

@@ -10,7 +10,8 @@ const meta: RuleMeta = {
   description:
     'A product whose parentId is not in the response, or is a variant of its own result (uid and parentId swapped). parentId = uid and an empty parentId (what the Snap client sends) are fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.items-served'],
   defaultSeverity: 'warning',
   fix: 'Set parentId to the uid of the result as returned.',
   listens: ['impression', 'clickthrough', 'addtocart'],

@@ -37,11 +37,12 @@ const meta: RuleMeta = {
     'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
   expects: 'data.redirect is the URL the search response redirected to.',
   appliesTo: ['search', 'category', 'autocomplete'],
+  guards: ['search.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'error',
   fix: 'Send merchandising.redirect exactly as returned, and only when there is one.',
   listens: ['redirect'],
   needs: { provenance: true },
-  exempt: {
+  notJudged: {
     recommendations: 'its controller sends no redirect',
     bundles: 'its controller sends no redirect',
   },

@@ -53,6 +53,7 @@ const meta: RuleMeta = {
   expects:
     'POST /beacon/v2/{siteId}/{category}/{event}, Content-Type text/plain, a JSON body under 1 MB.',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.context'],
   defaultSeverity: 'error',
   fix: 'The message names what was wrong and how to send it; the provider’s client (@athoscommerce/beacon) sends every beacon this way.',
   listens: ['request'],

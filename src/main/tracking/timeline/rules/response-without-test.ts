@@ -9,7 +9,8 @@ const meta: RuleMeta = {
   description:
     'Development beacons (context.dev: true) whose search response was requested without test=true.',
   expects: 'Development searches carry test=true so they stay out of the site’s reports.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['mode.development'],
   defaultSeverity: 'warning',
   fix: "Create the search client with { mode: 'development' } (it adds test=true).",
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

@@ -27,7 +27,8 @@ const meta: RuleMeta = {
     'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
   expects:
     'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.response-bound', 'category.events', 'autocomplete.events'],
   defaultSeverity: 'error',
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

@@ -8,7 +8,8 @@ const meta: RuleMeta = {
   description:
     'A responseId first seen on another page load with a different path or session: a stale id reused.',
   expects: 'Every event on a page reuses the responseId of that page’s own search response.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.response-bound', 'search.render-cached', 'identity.page-load'],
   defaultSeverity: 'error',
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

@@ -52,11 +52,12 @@ const meta: RuleMeta = {
   expects:
     'Every event of a search carries the responseId of the response whose results are on screen.',
   appliesTo: ['search'],
+  guards: ['search.one-response-shown'],
   defaultSeverity: 'error',
   fix: 'Take the responseId from the latest search response and send render with it after every search.',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
-  exempt: {
+  notJudged: {
     category: 'a category page’s URL carries no search query to compare with',
     autocomplete: 'the page URL does not follow what the shopper types',
     recommendations: 'the page URL says nothing about which widget response is shown',

@@ -11,7 +11,8 @@ const meta: RuleMeta = {
   description:
     'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued (for a widget: one its recommend API never issued for the widget’s tag, on a site that declares the tag).',
   expects: 'Every event carries data.responseId exactly as the search response returned it.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.response-bound', 'recommendations.events'],
   defaultSeverity: 'error',
   fix: 'Point the search client at the sandbox (Snap client origin) and send the responseId of the response shown.',
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

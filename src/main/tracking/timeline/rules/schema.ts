@@ -10,6 +10,7 @@ const meta: RuleMeta = {
   expects:
     'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.context', 'cart.items'],
   defaultSeverity: 'error',
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   listens: ['request'],

@@ -11,7 +11,8 @@ const meta: RuleMeta = {
     'A search response requested with test=true (a development build) whose beacons lack context.dev: true.',
   expects:
     'One mode drives both: development builds send test=true on searches and dev: true on beacons.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations'],
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['mode.development'],
   defaultSeverity: 'warning',
   fix: "Create the beacon client with { mode: 'development' } too, or the search client without it in production.",
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],

@@ -16,6 +16,7 @@ const meta: RuleMeta = {
     'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
   expects: 'context.timestamp = the time of the event, RFC 3339 (e.g. new Date().toISOString()).',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.context'],
   defaultSeverity: 'warning',
   fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
   listens: ['request'],

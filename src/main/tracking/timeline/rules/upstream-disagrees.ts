@@ -49,6 +49,7 @@ const meta: RuleMeta = {
     'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
   expects: 'The sandbox judges every event exactly as the real service does.',
   appliesTo: EVERY_PAGE_KIND,
+  guards: ['identity.context'],
   defaultSeverity: 'error',
   fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   listens: ['request', 'upstream-answer'],

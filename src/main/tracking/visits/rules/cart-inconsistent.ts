@@ -11,6 +11,7 @@ const meta: RuleMeta = {
   expects:
     'results holds what changed (the added or removed quantity), cart the whole cart after the change.',
   appliesTo: ['cart'],
+  guards: ['cart.ledger'],
   defaultSeverity: 'warning',
   fix: 'Send cart/add and cart/remove from the cart’s state after the change (the provider’s client does this from the page’s cart globals), with results = the difference only.',
   listens: ['cart/add', 'cart/remove'],

@@ -14,6 +14,9 @@ import { vatAsPercent } from './vat-as-percent';
 import { priceUnitMismatch } from './price-unit-mismatch';
 import { visitUserChanged } from './visit-user-changed';
 import { visitDevMixed } from './visit-dev-mixed';
+import { sessionExpired } from './session-expired';
+import { shopperWithoutLogin } from './shopper-without-login';
+import { loginRepeated } from './login-repeated';
 
 export type { VisitCatalog, VisitPage, VisitRule } from './types';
 export { CONCURRENT_START_MS } from './visit-user-changed';
@@ -28,6 +31,9 @@ export const VISIT_RULES: readonly VisitRule[] = [
   cartInconsistent,
   visitUserChanged,
   visitDevMixed,
+  sessionExpired,
+  shopperWithoutLogin,
+  loginRepeated,
 ];
 
 /**

@@ -13,6 +13,7 @@ const meta: RuleMeta = {
     'A cart/add, cart/remove or order/transaction line with qty 0 or less, or a negative price (a price of 0 is the client’s missing price, and a free gift: not a finding).',
   expects: 'Each line holds a quantity of at least 1 and its unit price (0 or more).',
   appliesTo: ['cart', 'order'],
+  guards: ['cart.items', 'order.totals'],
   defaultSeverity: 'error',
   fix: 'Send qty as the number of units (1 or more) and price as the unit price; a removed line carries the quantity that left.',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],

@@ -13,6 +13,7 @@ const meta: RuleMeta = {
     'An order/transaction whose orderId the site already received: a reload of the thank-you page (same pageLoadId within 10 s, or a new page later) or a re-render sends the order again, and revenue is counted twice.',
   expects: 'One order/transaction per order.',
   appliesTo: ['order'],
+  guards: ['order.transaction'],
   defaultSeverity: 'error',
   fix: 'Render the order script only on the first view of the thank-you page (mark the order as tracked, server-side or in sessionStorage), and never send it from a component that re-renders.',
   listens: ['order/transaction'],

@@ -10,6 +10,7 @@ const meta: RuleMeta = {
     'An order/transaction whose orderId is empty (the provider’s client sends String(order.id || ""), so a thank-you page that never set order.id sends "").',
   expects: 'data.orderId is the merchant’s order number, unique per order.',
   appliesTo: ['order'],
+  guards: ['order.transaction'],
   defaultSeverity: 'error',
   fix: 'Set order.id in the thank-you page’s athos/track/order/transaction script (or orderId in a direct beacon call) to the order number.',
   listens: ['order/transaction'],

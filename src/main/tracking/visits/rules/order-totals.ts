@@ -13,6 +13,7 @@ const meta: RuleMeta = {
   expects:
     'transactionTotal is the amount before discounts, taxes and shipping, total after them, both in the currency unit the prices use.',
   appliesTo: ['order'],
+  guards: ['order.totals'],
   defaultSeverity: 'error',
   fix: 'Pass order.transactionTotal and order.total as numbers in the same unit as the line prices (12.5, not 1250).',
   listens: ['order/transaction'],

@@ -13,6 +13,7 @@ const meta: RuleMeta = {
   expects:
     'Cart and order lines carry prices in the same unit, the currency unit (12.5, not 1250).',
   appliesTo: ['order'],
+  guards: ['order.totals'],
   defaultSeverity: 'error',
   fix: 'Send order line prices in the unit the cart globals use (divide cents by 100 in the order script).',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],

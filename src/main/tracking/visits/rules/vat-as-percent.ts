@@ -12,6 +12,7 @@ const meta: RuleMeta = {
     'An order/transaction whose vat is above 1 (20 for 20%), where the beacon spec takes the rate as a decimal (0.20).',
   expects: 'vat is a rate as a decimal value: 0.20 for 20%.',
   appliesTo: ['order'],
+  guards: ['order.totals'],
   defaultSeverity: 'warning',
   fix: 'Divide the percentage by 100 (vat: 0.2), or leave vat out as the provider’s client does.',
   listens: ['order/transaction'],

@@ -11,6 +11,7 @@ const meta: RuleMeta = {
   expects:
     'Every page of a storefront built for development sends dev: true, every page of a live one none.',
   appliesTo: ['visit'],
+  guards: ['mode.development'],
   defaultSeverity: 'error',
   fix: 'Create the tracker with the same mode on every page (the thank-you page and checkout included).',
   listens: ['request'],

@@ -29,6 +29,7 @@ const meta: RuleMeta = {
   expects:
     'One userId for the whole visit (18 months, in a cookie and localStorage of the storefront’s domain).',
   appliesTo: ['visit'],
+  guards: ['identity.session'],
   defaultSeverity: 'warning',
   fix: 'Keep the tracker’s userId across pages (a checkout on another domain must be given the userId and sessionId); never create a new Beacon identity per page.',
   listens: ['request'],

@@ -1,0 +1,437 @@
+// The model of the provider's storefront client: each behaviour it has, where it was read, what it
+// implies for the traffic, and how a storefront shows it (the endpoints that exercise it, the call or
+// script tag that sends it). Rules name the behaviours they guard in their metas (`guards`); the docs'
+// client model, readiness and a finding's `behaviour` are read from here. Ids are public and stable.
+//
+// Sources: Snap (SC = snap-controller Search/SearchController.ts, ACC = Autocomplete/AutocompleteController.ts,
+// RC = Recommendation/RecommendationController.ts, T = snap-tracker Tracker.ts), the beacon package (B =
+// @athoscommerce/beacon src/Beacon.ts) and snap-client (transforms/searchResponse.ts, apis/*, NetworkCache.ts).
+import type { BehaviourArea } from '../../shared/client-model';
+
+export interface Behaviour {
+  id: string;
+  area: BehaviourArea;
+  title: string;
+  source: string;
+  invariant: string;
+  /**
+   * The endpoints (`category/event`) whose accepted events show the storefront exercises it; `*`: any
+   * accepted event. Readiness calls a behaviour seen when one of them arrived.
+   */
+  seenBy: readonly string[];
+  /** what sends it: the client call or script tag a storefront adds (readiness's next step) */
+  next: string;
+  /** when no rule can check it with certainty: why (a behaviour with no guarding rule must say) */
+  uncheckable?: string;
+}
+
+const RESULTS = ['render', 'impression', 'clickthrough', 'addtocart'];
+const of = (kind: string, events: readonly string[] = RESULTS) => events.map((e) => `${kind}/${e}`);
+
+const SNAP_SEARCH =
+  'a Snap SearchController (or `tracker.events.search.*` of @athoscommerce/beacon) on the search page';
+const SNAP_CATEGORY =
+  'a Snap SearchController with page type `category` (or `tracker.events.category.*`) on category pages';
+const SNAP_AC =
+  'a Snap AutocompleteController (or `tracker.events.autocomplete.*`) on the search box';
+
+export const BEHAVIOURS: readonly Behaviour[] = [
+  // ---- search ----
+  {
+    id: 'search.render',
+    area: 'search',
+    title: 'Render after every completed search',
+    source: 'SC search(): `track.render` right after the store update, with only {responseId}',
+    invariant:
+      'Each response whose results are shown is rendered once on its page, before any impression, click or add of it.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.render-cached',
+    area: 'search',
+    title: 'A cached response is rendered and impressed again',
+    source:
+      'SC search() (348ff75 reverted the `_cached` suppression); snap-client NetworkCache.ts: 5 min in sessionStorage, off in development',
+    invariant:
+      'The same responseId is rendered again (and its tiles impressed again) only where the client cache could serve it: in production, for the same request.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.impression',
+    area: 'search',
+    title: 'Tiles impressed once seen, once per response',
+    source:
+      'snap-preact createImpressionObserver.ts (70% visible for 1 s); SC impression flags per responseId',
+    invariant:
+      'A tile is impressed about a second after it appears, once per uid per responseId; a render with results is followed by impressions of what the shopper saw.',
+    seenBy: of('search', ['impression']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.impression-queue',
+    area: 'search',
+    title: 'Impressions and adds merged by the 300 ms queue',
+    source:
+      'B: render, impression and addtocart queued behind a 300 ms debounce restarted by every event; same endpoint, page load, session and responseId merge into one request with the first event’s context',
+    invariant:
+      'Two impression (or addtocart) requests of one response on one page load are at least the debounce apart, and every event’s context is taken when it is created.',
+    seenBy: of('search', ['impression', 'addtocart']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.clickthrough',
+    area: 'search',
+    title: 'A click names the tile’s own response, at once',
+    source:
+      'SC track.product.click / B clickthrough: sent at once with keepalive, one item, not flushing the queue; repeats within 1 s dropped',
+    invariant:
+      'A clickthrough carries one item that its response delivered and the page showed (its impression may still be queued when the page leaves); the same item is not clicked twice within a second.',
+    seenBy: of('search', ['clickthrough']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.addtocart',
+    area: 'search',
+    title: 'A quick add names the product’s own response',
+    source:
+      'SC track.product.addToCart: {responseId of the delivering response, results:[{parentId, uid, sku, qty, price}]}, queued',
+    invariant:
+      'An addtocart names items its response delivered and the page showed, with the responseId of that response.',
+    seenBy: of('search', ['addtocart']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.tile-response',
+    area: 'search',
+    title: 'Each tile keeps the responseId that delivered it',
+    source:
+      'snap-client transforms/searchResponse.ts (each result keeps its response’s responseId); 25c13f2 fixed lists that took it from the current params',
+    invariant:
+      'Infinite scroll: page N’s tiles are impressed, clicked and added with page N’s responseId; page 1’s tiles are not sent again.',
+    seenBy: of('search', ['impression', 'clickthrough', 'addtocart']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.backfill',
+    area: 'search',
+    title: 'Infinite-scroll backfill: one render for several pages',
+    source: 'SC search() with infinite backfill: one render with page 1’s responseId',
+    invariant:
+      'Pages restored on load share page 1’s render; their tiles carry their own responseIds, which have no render of their own.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.one-response-shown',
+    area: 'search',
+    title: 'A listing shows one response at a time',
+    source:
+      'SC: pagination, filters and sort in an SPA run a new search (new responseId, a render, the same pageLoadId); b092b31 reset impressions per response',
+    invariant:
+      'Once a newer response of the listing is rendered for another request, events naming the older one are impossible until it is rendered again; the responseId matches the search the page shows.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.response-bound',
+    area: 'search',
+    title: 'A responseId is bound to what produced it',
+    source:
+      'snap-client apis/Search.ts and Abstract.ts (cache key: path + request parameters without pageLoadId and domain); getParams.ts',
+    invariant:
+      'A responseId belongs to one request (query, filters, sort, page), one kind and widget tag, one shopper and session: seen elsewhere it was copied, unless the cache served the same request again.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.items-served',
+    area: 'search',
+    title: 'Events name what the response served',
+    source:
+      'SC tracking data taken from the result store; snap-client searchResponse.ts (parentId, uid, sku of each result)',
+    invariant:
+      'Impressed, clicked and added items are results of the response named, with that result’s uid, parentId and sku.',
+    seenBy: of('search', ['impression', 'clickthrough', 'addtocart']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.banners',
+    area: 'search',
+    title: 'Merchandising and inline banners',
+    source:
+      'SC: slot banner {responseId, banners:[{uid}], results:[]} with uid from data-banner-id; inline banner in results as {type:"banner", uid}; b8e8c31',
+    invariant:
+      'Slot banners go in `banners`, inline banners in `results` typed banner; each is one the response served.',
+    seenBy: of('search', ['impression', 'clickthrough']),
+    next: `${SNAP_SEARCH}, with merchandising banners carrying data-banner-id`,
+  },
+  {
+    id: 'search.zero-results',
+    area: 'search',
+    title: 'A search with no results still renders',
+    source: 'SC search(): render sent for a no-results page (1925c5f); no tiles, so no impressions',
+    invariant:
+      'A response that served nothing is rendered and needs no impression: silence after it is correct.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
+    id: 'search.redirect',
+    area: 'search',
+    title: 'Merchandising redirect: redirect, no render, leave',
+    source:
+      'SC afterSearch(): search/redirect sent at once (also for category pages), then window.location.replace(url); the search is cancelled before the store update',
+    invariant:
+      'A redirect names the URL the response redirects to, is sent from the page that searched just before it leaves, and is followed by no render or other event of that response on the page.',
+    seenBy: ['search/redirect'],
+    next: `${SNAP_SEARCH}, with a merchandising redirect configured for a query`,
+  },
+  {
+    id: 'search.single-result-redirect',
+    area: 'search',
+    title: 'Single-result redirect to the product',
+    source: 'SC afterStore(): render queued first, then the page navigates to the product',
+    invariant:
+      'A render of one result may be the page’s last event (its impressions never sent, the render itself may be lost); the next page is that product’s.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  // ---- category ----
+  {
+    id: 'category.events',
+    area: 'category',
+    title: 'Category pages track like search',
+    source: 'SC with page type `category`: `this.tracker.events[this.page.type]`',
+    invariant:
+      'Render, impression, clickthrough and addtocart go to category/* with the shapes and order of search; a category responseId is never sent on search/*.',
+    seenBy: of('category'),
+    next: SNAP_CATEGORY,
+  },
+  {
+    id: 'category.redirect',
+    area: 'category',
+    title: 'A category page’s redirect goes to search/redirect',
+    source: 'SC afterSearch(): the redirect always goes to search/redirect',
+    invariant:
+      'A category response that redirects sends search/redirect with its responseId, then nothing more on that page.',
+    seenBy: ['search/redirect'],
+    next: SNAP_CATEGORY,
+    uncheckable:
+      'a redirect on search/redirect cannot be told from a search page’s own without the response that produced it; the search redirect rules check it as one',
+  },
+  // ---- autocomplete ----
+  {
+    id: 'autocomplete.events',
+    area: 'autocomplete',
+    title: 'The dropdown tracks on autocomplete/* only',
+    source:
+      'ACC: only autocomplete/* events, each with the autocomplete response’s own responseId; no code path sends it on search/*',
+    invariant:
+      'An autocomplete responseId appears only on autocomplete/* events, which keep the order render → impression → click or add.',
+    seenBy: of('autocomplete'),
+    next: SNAP_AC,
+  },
+  {
+    id: 'autocomplete.render',
+    area: 'autocomplete',
+    title: 'A render per autocomplete response, not for a repeated one',
+    source:
+      'ACC (around line 915): no render for a repeated search (ad0d632 fixed duplicate renders)',
+    invariant:
+      'Each autocomplete response shown is rendered once; one shown briefly while the shopper types may never be impressed.',
+    seenBy: of('autocomplete', ['render']),
+    next: SNAP_AC,
+  },
+  {
+    id: 'autocomplete.redirect',
+    area: 'autocomplete',
+    title: 'A term submitted from the dropdown redirects, then leaves',
+    source: 'ACC: autocomplete/redirect may be sent first, then location.href is set',
+    invariant:
+      'An autocomplete redirect names the response’s redirect and is the last event of that response on the page.',
+    seenBy: ['autocomplete/redirect'],
+    next: SNAP_AC,
+  },
+  // ---- recommendations and bundles ----
+  {
+    id: 'recommendations.widget',
+    area: 'recommendations',
+    title: 'One render per widget response, with its tag',
+    source:
+      'RC: one controller per widget (profile tag); after each recommend response one render {responseId, tag}',
+    invariant:
+      'Each widget response is rendered once with its tag before its impressions, clicks and adds; several widgets share one page load.',
+    seenBy: of('recommendations', ['render']),
+    next: 'a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*`',
+  },
+  {
+    id: 'recommendations.events',
+    area: 'recommendations',
+    title: 'Widget events carry their tag and their response',
+    source:
+      'RC: impressions, clickthroughs and addtocarts carry `tag` and the responseId of the result’s response, once per uid per responseId',
+    invariant:
+      'A widget’s events carry the tag its responseId was issued for and name items that response served; an empty widget needs no impression.',
+    seenBy: of('recommendations', ['impression', 'clickthrough', 'addtocart']),
+    next: 'a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*`',
+  },
+  {
+    id: 'bundles.widget',
+    area: 'bundles',
+    title: 'Bundle widgets track on bundles/*',
+    source: 'RC: bundles/render when the profile type is `bundle`; events as recommendations',
+    invariant:
+      'A bundle widget’s response is rendered on bundles/render with its tag before its events, which carry the same tag.',
+    seenBy: of('bundles'),
+    next: 'a Snap RecommendationController for a profile of type `bundle`, or `tracker.events.bundles.*`',
+  },
+  // ---- product page ----
+  {
+    id: 'product.pageview',
+    area: 'product',
+    title: 'Product page view',
+    source:
+      'T track.product.view from <script type="athos/track/product/view">: product/pageview {result:{parentId, uid, sku}}, sent at once',
+    invariant:
+      'A product page sends one product/pageview naming the product at its URL with ids that agree in the catalog (parentId = parentId || uid; a variant’s uid is its childUid); after a click, the product clicked.',
+    seenBy: ['product/pageview'],
+    next: 'a `<script type="athos/track/product/view">` with the product’s ids on product pages (or `tracker.events.product.pageView`)',
+  },
+  // ---- cart ----
+  {
+    id: 'cart.ledger',
+    area: 'cart',
+    title: 'Cart changes follow the stored cart',
+    source:
+      'T constructor: page cart globals compared with the cart B stored; cart/add of the difference (qty = the increase) with the whole cart, cart/remove of what left; every */addtocart adds to the stored cart',
+    invariant:
+      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions).',
+    seenBy: ['cart/add', 'cart/remove'],
+    next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',
+  },
+  {
+    id: 'cart.items',
+    area: 'cart',
+    title: 'Cart items with ids, quantity and price',
+    source:
+      'T: items need parentId|uid|sku, qty and price (else a log/snap error instead); mapped parentId: parentId || uid, uid: uid',
+    invariant:
+      'Every cart item has a uid, a quantity of at least 1 and a unit price, and names a product of the catalog.',
+    seenBy: ['cart/add', 'cart/remove'],
+    next: 'the page’s cart globals with uid, qty and price for each item',
+  },
+  // ---- order ----
+  {
+    id: 'order.transaction',
+    area: 'order',
+    title: 'Order on the thank-you page',
+    source:
+      'T track.order.transaction from <script type="athos/track/order/transaction">: orderId String(order.id || ""), totals Number(… || 0), city/state/country, results mapped',
+    invariant:
+      'An order carries its id and its lines (uid, qty, unit price) that name catalog products; it is sent once per order (a reload sends it again and counts it twice).',
+    seenBy: ['order/transaction'],
+    next: 'a `<script type="athos/track/order/transaction">` with `order` and `items` on the thank-you page',
+  },
+  {
+    id: 'order.totals',
+    area: 'order',
+    title: 'Totals and unit prices',
+    source:
+      'T: transactionTotal before discounts, taxes and shipping, total after (OAS); lines qty and price as Numbers; never vat (a rate) from the tracker',
+    invariant:
+      'Totals are the order’s amounts in the same unit as the line prices, which are unit prices (not in cents, not a line total); a vat is a rate.',
+    seenBy: ['order/transaction'],
+    next: 'the order script’s totals and item prices',
+  },
+  {
+    id: 'order.credit',
+    area: 'order',
+    title: 'Orders are credited to what the shopper clicked',
+    source:
+      'the sandbox’s attribution model (the provider publishes none): the latest click or add of the same userId on the same product within the window',
+    invariant:
+      'An order line matches an earlier click or add of the same shopper when search led to it.',
+    seenBy: ['order/transaction'],
+    next: 'clicks and adds tracked on listings, then an order by the same userId',
+    uncheckable:
+      'a line with no crediting interaction is a purchase search did not lead to, as often as a lost click: the credit is shown, never judged',
+  },
+  // ---- login ----
+  {
+    id: 'login.shopper',
+    area: 'login',
+    title: 'Login when the shopper id changes',
+    source:
+      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; every later event carries context.shopperId',
+    invariant:
+      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login.',
+    seenBy: ['shopper/login'],
+    next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',
+  },
+  // ---- identity ----
+  {
+    id: 'identity.context',
+    area: 'identity',
+    title: 'Every event carries the client’s context',
+    source:
+      'B getContext(): timestamp at creation, pageUrl = window.location.href, userId, sessionId, pageLoadId, initiator; POSTed as text/plain',
+    invariant:
+      'Each request is one the real service accepts, with the ids of its page load, and a timestamp from when the event was created (events of one page do not all share one instant).',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap',
+  },
+  {
+    id: 'identity.page-load',
+    area: 'identity',
+    title: 'One pageLoadId per page load',
+    source:
+      'B getPageLoadId(): new per full page load, the stored one reused for the same href under 10 s; never renewed inside an SPA',
+    invariant:
+      'All events of one page load share its pageLoadId, sessionId and userId; a responseId belongs to the page load that searched.',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap',
+  },
+  {
+    id: 'identity.session',
+    area: 'identity',
+    title: 'Session and user ids live as the client keeps them',
+    source:
+      'B: userId 18 months, sessionId 30 minutes of inactivity (rolling), in cookies and localStorage of the storefront’s domain',
+    invariant:
+      'A visit keeps one userId; a sessionId has no gap of more than 30 minutes between its events.',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client on every page of the visit, checkout included (pass the ids on to another domain)',
+  },
+  {
+    id: 'identity.attribution',
+    area: 'identity',
+    title: 'Attribution kept for the session',
+    source:
+      'B: context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, kept for the session',
+    invariant: 'An attribution taken from a landing URL rides on the session’s later events.',
+    seenBy: ['*'],
+    next: 'a landing URL with `athos_attribution=type:id` (e-mail recommendations)',
+    uncheckable:
+      'whether a session landed from an attributed link is not in the traffic unless the landing page’s URL is, and the stored value survives a lost parameter',
+  },
+  // ---- mode ----
+  {
+    id: 'mode.development',
+    area: 'mode',
+    title: 'Development mode: dev beacons and test searches',
+    source:
+      'Snap.tsx: NODE_ENV, config.mode, ?dev or the athos-Dev cookie; in development beacons carry context.dev: true and searches test=true; in production neither',
+    invariant:
+      'A storefront under development marks every beacon dev and every search test; a visit is one mode throughout.',
+    seenBy: ['*'],
+    next: 'mode: development in the client config (or `?dev` on the page URL) while integrating',
+  },
+];
+
+const BY_ID = new Map(BEHAVIOURS.map((b) => [b.id, b]));
+
+export function behaviour(id: string): Behaviour | undefined {
+  return BY_ID.get(id);
+}

@@ -1,0 +1,68 @@
+// `impression-before-visible` (warning): an impression created less than a second after the render of its
+// response: the tile cannot have been seen for the second the provider's client waits for.
+//
+// Why it is certain: the client renders a response right after its store is updated, before the tiles are
+// drawn, and impresses a tile once 70% of it has been visible for 1 s (an IntersectionObserver and a 1 s
+// timer), so every impression of a rendered response is created at least a second after that render, a
+// cached response rendered again included (its flags are reset with the render). Exempt: responses
+// without a render (infinite-scroll backfill pages, a lost render), impressions created before the render
+// (`order` names those), and a margin of MARGIN_MS for timer and clock granularity. Autocomplete is not
+// judged: the dropdown's impressions were not read in the client's source with the same certainty.
+import type { TimelineEvent } from '../model';
+import { endpointOf } from '../../../../shared/kinds';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
+
+export const VISIBLE_MS = 1_000;
+const MARGIN_MS = 100;
+
+const meta: RuleMeta = {
+  id: 'impression-before-visible',
+  title: 'Impression before its tile could be seen',
+  description:
+    'An impression created less than a second after the render of its response: the provider’s client impresses a tile only after 70% of it has been visible for 1 s.',
+  expects:
+    'An impression when a tile has been visible for a second (70% of it), at least a second after its response’s render.',
+  appliesTo: ['search', 'category', 'recommendations', 'bundles'],
+  guards: ['search.impression'],
+  explainedBy: ['impression-burst'],
+  defaultSeverity: 'warning',
+  fix: 'Impress a tile when it has been visible for a second (IntersectionObserver, threshold 0.7, then 1 s), not when it is drawn.',
+  listens: ['render', 'impression'],
+  notJudged: {
+    autocomplete:
+      'the dropdown’s impression timing was not read in the client’s source with the same certainty',
+  },
+};
+
+export const impressionBeforeVisible: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r) {
+    const renders = r.facts.renders.filter((e) => e.tsMs !== null);
+    if (renders.length === 0 || r.facts.impressions.length === 0) return [];
+    const early: Array<[TimelineEvent, TimelineEvent]> = [];
+    for (const imp of r.facts.impressions) {
+      if (imp.tsMs === null) continue;
+      // the render it follows: the latest not after it
+      let render: TimelineEvent | undefined;
+      for (const x of renders)
+        if (x.tsMs! <= imp.tsMs && (!render || x.tsMs! >= render.tsMs!)) render = x;
+      if (render && imp.tsMs - render.tsMs! < VISIBLE_MS - MARGIN_MS) early.push([render, imp]);
+    }
+    if (early.length === 0) return [];
+    const shown = early.map(
+      ([render, imp]) => `${imp.id} ${imp.tsMs! - render.tsMs!} ms after ${render.id}`,
+    );
+    return [
+      finding(
+        meta,
+        r.responseId,
+        `${early.length === 1 ? 'an impression' : `${early.length} impressions`} of responseId "${r.responseId}"${r.tag ? ` (tag "${r.tag}")` : ''} ${early.length === 1 ? 'was' : 'were'} created less than a second after its render: ${list(shown, 3)}. ` +
+          `The provider's client impresses a tile only once 70% of it has been visible for 1 s, so its impressions come at least a second after the render; these say tiles were seen that the shopper may never have seen. ` +
+          `Fix: send ${endpointOf(r.kind, 'impression')} when a tile has been visible for a second (IntersectionObserver with threshold 0.7, then 1 s), not when it is drawn.`,
+        early.flatMap(([render, imp]) => [render.id, imp.id]),
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

@@ -1,0 +1,116 @@
+// `response-replaced` (error): an impression, click or add naming a response after the same listing or
+// dropdown rendered a response of another request, and before it was rendered again: its tiles were no
+// longer on screen.
+//
+// Why it is certain: each controller shows one response at a time. The provider's search controller
+// replaces its results (and resets its impression flags) with every new search of other parameters, and
+// renders again when a cached response comes back; the autocomplete controller shows one dropdown
+// response at a time. An event of the older response created after the newer render can only come from a
+// storefront that kept the old responseId (or tracks tiles no longer shown).
+// What it exempts: a newer response that may continue the older one (infinite scroll keeps page 1's tiles
+// on screen): for search and category, the two must be renders of other requests, told by their pages'
+// URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
+// sandbox issued both, by their query; an event within REPAINT_MS of the newer render (a click landing as
+// the page repaints); widgets (two widgets of one profile may share a page).
+import type { ResponseState, TimelineEvent } from '../model';
+import { endpointOf } from '../../../../shared/kinds';
+import { describe, finding, list, type ResponseRule, type RuleMeta } from './types';
+import { issuedFor } from './provenance';
+import type { RuleContext } from './types';
+
+const REPAINT_MS = 100;
+/** URL parameters that page a list or track a visit without changing its request */
+const NOT_THE_REQUEST =
+  /^(page|p|pg|utm_.*|gclid|fbclid|msclkid|athos_attribution|ss_attribution)$/i;
+
+const meta: RuleMeta = {
+  id: 'response-replaced',
+  title: 'Events of a response no longer shown',
+  description:
+    'An impression, click or add naming a response after the same listing or dropdown rendered the response of another search, before the first was rendered again.',
+  expects:
+    'A listing (or the autocomplete dropdown) shows one response at a time: its events name the response last rendered.',
+  appliesTo: ['search', 'category', 'autocomplete'],
+  guards: ['search.one-response-shown'],
+  explainedBy: ['responseid-stale'],
+  defaultSeverity: 'error',
+  fix: 'Take the responseId from the response whose results are on screen (each tile’s own), not one kept from an earlier search.',
+  listens: ['render', 'impression', 'clickthrough', 'addtocart'],
+  needs: { pageResponses: true },
+  notJudged: {
+    recommendations: 'two widgets of one profile may share a page, each showing its own response',
+    bundles: 'two widgets of one profile may share a page, each showing its own response',
+  },
+};
+
+/** The request a page URL shows: its path, query parameters (paging and tracking aside) and hash. */
+function requestOf(pageUrl: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const params = [...u.searchParams.entries()]
+    .filter(([k]) => !NOT_THE_REQUEST.test(k))
+    .map(([k, v]) => `${k}=${v}`)
+    .sort();
+  return `${u.pathname}?${params.join('&')}${u.hash}`;
+}
+
+/** Are the two responses' searches other requests (not one continuing the other)? */
+function otherRequests(a: ResponseState, b: ResponseState, ctx: RuleContext): boolean {
+  if (a.kind === 'autocomplete') return true;
+  const ia = issuedFor(a, ctx);
+  const ib = issuedFor(b, ctx);
+  if (ia && ib) return ia.query.trim().toLowerCase() !== ib.query.trim().toLowerCase();
+  const ra = a.facts.renders[0];
+  const rb = b.facts.renders[0];
+  if (!ra || !rb) return false;
+  const qa = requestOf(ra.pageUrl);
+  const qb = requestOf(rb.pageUrl);
+  return qa !== undefined && qb !== undefined && qa !== qb;
+}
+
+export const responseReplaced: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r, ctx) {
+    const events = [...r.facts.impressions, ...r.facts.clicks, ...r.facts.carts].filter(
+      (e) => e.tsMs !== null,
+    );
+    if (events.length === 0 || r.facts.renders.length === 0) return [];
+    // every render of the controller (this kind; a dropdown or listing per page), by time
+    const renders: Array<{ e: TimelineEvent; of: ResponseState }> = [];
+    for (const o of ctx.page.responses.values())
+      if (o.kind === r.kind && o.tag === r.tag)
+        for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
+    if (renders.length < 2) return [];
+    renders.sort((x, y) => x.e.tsMs! - y.e.tsMs! || x.e.seq - y.e.seq);
+    const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: ResponseState }> = [];
+    for (const e of events) {
+      let shown: { e: TimelineEvent; of: ResponseState } | undefined;
+      for (const x of renders) if (x.e.tsMs! <= e.tsMs! - REPAINT_MS) shown = x;
+      // before the response's own first render: `order`'s to name
+      if (!shown || shown.of === r) continue;
+      if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown!.e.tsMs!)) continue;
+      if (otherRequests(r, shown.of, ctx)) bad.push({ e, by: shown.e, of: shown.of });
+    }
+    if (bad.length === 0) return [];
+    const by = bad[0]!;
+    return [
+      finding(
+        meta,
+        r.responseId,
+        `${list(
+          bad.map((b) => describe(b.e)),
+          3,
+        )} ${bad.length === 1 ? 'names' : 'name'} responseId "${r.responseId}", but the ${r.kind === 'autocomplete' ? 'dropdown' : 'listing'} had rendered another search's response "${by.of.responseId}" before (${by.by.id}) and not "${r.responseId}" again since: its tiles were no longer on screen. ` +
+          `The provider's ${r.kind} controller shows one response at a time and renders it again when it comes back. ` +
+          `Fix: send ${endpointOf(r.kind, by.e.event)} with the responseId of the response whose results are on screen (each tile's own), not one kept from an earlier search.`,
+        [...new Set(bad.flatMap((b) => [b.by.id, b.e.id]))],
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

@@ -1,0 +1,45 @@
+// `session-expired` (warning): an event of a visit after more than 30 minutes without one, still carrying
+// the visit's sessionId: the provider's client would have started a new session.
+//
+// Why it is certain: the client keeps the sessionId for 30 minutes of inactivity (rolling, in a cookie and
+// localStorage) and makes a new one for the first event after that, so one sessionId never spans a longer
+// silence. What it exempts: a minute for clocks (SESSION_IDLE_MS), and queued events arriving late (a gap
+// counts only when an event is timestamped that long after every event of the visit before it).
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import type { VisitRule } from './types';
+
+const meta: RuleMeta = {
+  id: 'session-expired',
+  title: 'Session kept past its 30 minutes',
+  description:
+    'An event carrying a sessionId whose visit had no event for more than 30 minutes before it: the provider’s client starts a new session after 30 minutes of inactivity.',
+  expects:
+    'A sessionId lives through 30 minutes of inactivity (rolling); the first event after a longer silence carries a new one.',
+  appliesTo: ['visit'],
+  guards: ['identity.session'],
+  defaultSeverity: 'warning',
+  fix: 'Let the provider’s beacon client keep the sessionId (it renews it after 30 minutes of inactivity); never store it longer or set it yourself.',
+  listens: ['request'],
+  needs: { visit: true },
+};
+
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
+
+export const sessionExpired: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, { visit }) {
+    const gaps = visit?.gaps?.filter((g) => g.pageKey === page.key) ?? [];
+    return gaps.map((g) =>
+      finding(
+        meta,
+        g.eventId,
+        `${g.eventId} carries sessionId "${page.sessionId}" after the visit had no event for ${minutes(g.gapMs)} (its last before was at ${new Date(g.afterMs).toISOString()}). ` +
+          `The provider's client keeps a sessionId for 30 minutes of inactivity and starts a new session after that, so the visit's sessions, and what reports count per session, no longer match the shopper's. ` +
+          `Fix: let the provider's beacon client keep the sessionId (it renews it after 30 minutes without an event); never store it longer or set it yourself.`,
+        [g.eventId],
+      ),
+    );
+  },
+};

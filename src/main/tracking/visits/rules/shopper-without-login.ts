@@ -1,0 +1,75 @@
+// `shopper-without-login` (warning): a product, cart or order event whose shopperId appeared or changed in
+// the visit with no shopper/login carrying it.
+//
+// Why it is certain: the provider's tracker sets context.shopperId from the page's shopper.id and, when it
+// differs from the one it stored, sends shopper/login with it; every later event carries it. So within a
+// visit a shopperId appears (or changes) only together with a login of that id. What it exempts: the
+// visit's first events (a shopper logged in on an earlier visit keeps the stored id), a login created up
+// to BATCH_MS after the event (the login waits in the 300 ms queue while cart events go at once), and a
+// shopperId that goes away (a logout: the client's handling was not read).
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import type { ShopperMark } from '../book';
+import type { VisitRule } from './types';
+
+/** the login's queue delay and the constructor's order, with room for a slow page */
+const BATCH_MS = 2_000;
+
+const meta: RuleMeta = {
+  id: 'shopper-without-login',
+  title: 'Shopper id without a login',
+  description:
+    'A product, cart or order event whose context.shopperId appeared or changed within the visit with no shopper/login carrying that id.',
+  expects:
+    'The provider’s tracker sends shopper/login when the page’s shopper.id is set and differs from the stored one; later events carry it.',
+  appliesTo: ['visit'],
+  guards: ['login.shopper'],
+  defaultSeverity: 'warning',
+  fix: 'Give the tracker the shopper’s id (shopper.id) on every page once they are logged in; it sends shopper/login when the id changes.',
+  listens: ['request'],
+  needs: { visit: true },
+};
+
+/** The visit's marks before `m` by timestamp (older than the batch), latest last. */
+function before(marks: readonly ShopperMark[], m: ShopperMark): ShopperMark | undefined {
+  let prior: ShopperMark | undefined;
+  for (const x of marks)
+    if (x !== m && x.time < m.time - BATCH_MS && (!prior || x.time >= prior.time)) prior = x;
+  return prior;
+}
+
+export const shopperWithoutLogin: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, { visit }) {
+    if (!visit) return [];
+    const out = [];
+    const reported = new Set<string>();
+    for (const m of visit.shoppers) {
+      if (m.pageKey !== page.key || m.login || m.shopperId === '' || reported.has(m.shopperId))
+        continue;
+      const prior = before(visit.shoppers, m);
+      if (!prior || prior.shopperId === m.shopperId) continue;
+      const logged = visit.shoppers.some(
+        (x) =>
+          x.login &&
+          x.shopperId === m.shopperId &&
+          x.time > prior.time &&
+          x.time <= m.time + BATCH_MS,
+      );
+      if (logged) continue;
+      reported.add(m.shopperId);
+      out.push(
+        finding(
+          meta,
+          m.eventId,
+          `${m.eventId} carries shopperId "${m.shopperId}", but the visit's event before it (${prior.eventId}) carried ${prior.shopperId ? `shopperId "${prior.shopperId}"` : 'none'}, and no shopper/login with "${m.shopperId}" was sent. ` +
+            `The provider's tracker sends shopper/login whenever the page's shopper id differs from the one it stored, so a shopperId never appears or changes without one: personalization and the merchant's shopper reports miss the login. ` +
+            `Fix: give the tracker the shopper's id (shopper.id) on every page once they are logged in; it sends the login itself.`,
+          [prior.eventId, m.eventId],
+        ),
+      );
+    }
+    return out;
+  },
+};

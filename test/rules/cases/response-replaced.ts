@@ -1,0 +1,112 @@
+import { PageBuilder, type RuleCases } from '../kit';
+
+const at = (url: string) => ({ pageUrl: url });
+
+export default {
+  valid: [
+    {
+      name: 'an SPA re-search: the new response’s own events after its render',
+      events: () => {
+        const p = new PageBuilder();
+        const q = new PageBuilder(at('http://localhost:3000/search?q=boots'));
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          q.render('r2', { at: 5000 }),
+          q.impression('r2', ['b'], { at: 6100 }),
+          q.click('r2', 'b', { at: 7000 }),
+        ];
+      },
+    },
+    {
+      name: 'infinite scroll: page 1’s tile clicked after page 2 rendered (the same search)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          p.render('r2', { at: 5000 }),
+          p.impression('r2', ['b'], { at: 6100 }),
+          p.click('r1', 'a', { at: 8000 }),
+        ];
+      },
+    },
+    {
+      name: 'back to the first search: its cached response rendered again, then clicked',
+      events: () => {
+        const p = new PageBuilder();
+        const q = new PageBuilder(at('http://localhost:3000/search?q=boots'));
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          q.render('r2', { at: 5000 }),
+          q.impression('r2', ['b'], { at: 6100 }),
+          p.render('r1', { at: 9000 }),
+          p.impression('r1', ['a'], { at: 10_100 }),
+          p.click('r1', 'a', { at: 11_000 }),
+        ];
+      },
+    },
+    {
+      name: 'a click landing as the new results repaint (within 100 ms of their render)',
+      events: () => {
+        const p = new PageBuilder();
+        const q = new PageBuilder(at('http://localhost:3000/search?q=boots'));
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          q.render('r2', { at: 5000 }),
+          p.click('r1', 'a', { at: 5050 }),
+        ];
+      },
+    },
+    {
+      name: 'two widgets of one profile are not judged',
+      events: () => {
+        const p = new PageBuilder().as('recommendations', 'similar');
+        return [
+          p.render('w1', { at: 0 }),
+          p.render('w2', { at: 10 }),
+          p.impression('w1', ['a'], { at: 1100 }),
+        ];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a filter applied in an SPA, then a click with the unfiltered response’s id',
+      events: () => {
+        const p = new PageBuilder();
+        const f = new PageBuilder(at('http://localhost:3000/search?q=shoes#/filter:color:Blue'));
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a', 'b'], { at: 1100 }),
+          f.render('r2', { at: 5000 }),
+          f.impression('r2', ['b'], { at: 6100 }),
+          f.click('r1', 'b', { at: 7000 }),
+        ];
+      },
+      findings: [
+        {
+          message: 'had rendered another search\'s response "r2" before',
+          fix: 'send search/clickthrough with the responseId of the response whose results are on screen',
+          events: [2, 4],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'the dropdown’s earlier response clicked after a newer one was shown',
+      events: () => {
+        const p = new PageBuilder().as('autocomplete');
+        return [
+          p.render('a1', { at: 0 }),
+          p.render('a2', { at: 400 }),
+          p.impression('a2', ['x'], { at: 1500 }),
+          p.click('a1', 'y', { at: 2000 }),
+        ];
+      },
+      findings: [{ message: 'but the dropdown had rendered', events: [1, 3] }],
+    },
+  ],
+} satisfies RuleCases;

@@ -1,0 +1,43 @@
+// The client model is the specification the rules derive from: every rule names behaviours the model has,
+// every behaviour is checked by a rule or says why none can be, and docs/client-model.md is what they make.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BEHAVIOURS } from '../../src/main/tracking/client-model';
+import { behaviourInfos } from '../../src/main/tracking/timeline/behaviour-list';
+import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
+import { clientModelDoc, DOC } from '../../scripts/client-model-doc';
+
+describe('the client model', () => {
+  it('every rule guards at least one behaviour, and only behaviours of the model', () => {
+    const ids = new Set(BEHAVIOURS.map((b) => b.id));
+    for (const m of RULE_METAS) {
+      expect(m.guards.length, `${m.id} guards no behaviour`).toBeGreaterThan(0);
+      for (const g of m.guards) expect(ids, `${m.id} guards "${g}"`).toContain(g);
+    }
+  });
+
+  it('every behaviour names a rule or a reason why no check can be certain, never both', () => {
+    for (const b of behaviourInfos()) {
+      const why = b.uncheckable?.trim() ?? '';
+      expect(b.rules.length > 0 || why.length > 0, `${b.id}: no rule and no reason`).toBe(true);
+      expect(b.rules.length > 0 && why.length > 0, `${b.id}: a rule and a reason`).toBe(false);
+    }
+  });
+
+  it('behaviour ids are unique, area-prefixed and say where they were read', () => {
+    const seen = new Set<string>();
+    for (const b of BEHAVIOURS) {
+      expect(seen.has(b.id), b.id).toBe(false);
+      seen.add(b.id);
+      expect(b.id.startsWith(`${b.area}.`), b.id).toBe(true);
+      expect(b.source.length, b.id).toBeGreaterThan(10);
+      expect(b.seenBy.length, b.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('docs/client-model.md is the one the model makes (npm run docs:client-model)', () => {
+    expect(readFileSync(DOC, 'utf8') === clientModelDoc(), 'run npm run docs:client-model').toBe(
+      true,
+    );
+  });
+});
