@@ -34,6 +34,8 @@ export interface FaultResult {
   caught: boolean;
   /** warning/error findings of the fault journey beyond its twin's (by rule and severity) */
   newFindings: FindingBrief[];
+  /** info findings beyond the twin's: not a catch, shown beside a missed fault */
+  newInfo: FindingBrief[];
 }
 
 export interface CleanResult {
@@ -82,25 +84,29 @@ export function judgeWorld(world: World): FindingBrief[] {
 function counts(list: FindingBrief[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const f of list) {
-    if (!GRAVE.has(f.severity)) continue;
     const k = `${f.rule}|${f.severity}`;
     m.set(k, (m.get(k) ?? 0) + 1);
   }
   return m;
 }
 
-export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultResult {
-  const found = judgeWorld(buildFault(fault));
-  const base = counts(twinFindings);
+/** The findings of `found` beyond those of `base`, counted by rule and severity. */
+function beyond(found: FindingBrief[], base: FindingBrief[]): FindingBrief[] {
+  const have = counts(base);
   const seen = new Map<string, number>();
-  const newFindings: FindingBrief[] = [];
+  const out: FindingBrief[] = [];
   for (const f of found) {
-    if (!GRAVE.has(f.severity)) continue;
     const k = `${f.rule}|${f.severity}`;
     const n = (seen.get(k) ?? 0) + 1;
     seen.set(k, n);
-    if (n > (base.get(k) ?? 0)) newFindings.push(f);
+    if (n > (have.get(k) ?? 0)) out.push(f);
   }
+  return out;
+}
+
+export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultResult {
+  const extra = beyond(judgeWorld(buildFault(fault)), twinFindings);
+  const newFindings = extra.filter((f) => GRAVE.has(f.severity));
   return {
     id: fault.id,
     principle: fault.principle,
@@ -109,6 +115,7 @@ export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultRes
     contradicts: fault.contradicts,
     caught: newFindings.length > 0,
     newFindings,
+    newInfo: extra.filter((f) => !GRAVE.has(f.severity)),
   };
 }
 

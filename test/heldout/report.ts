@@ -18,10 +18,13 @@ function text(r: HeldoutReport): string {
   }
   out.push('');
   out.push(`Missed faults (${r.missed.length}):`);
-  for (const f of r.missed)
+  for (const f of r.missed) {
     out.push(
       `  [${f.principle}] ${f.id} (twin ${f.twin}): ${f.description}\n      contradicts: ${f.contradicts}`,
     );
+    if (f.newInfo.length > 0)
+      out.push(`      (info only: ${[...new Set(f.newInfo.map((x) => x.rule))].join(', ')})`);
+  }
   out.push('');
   out.push(`False alarms on clean journeys (${r.falseAlarms.length}):`);
   for (const c of r.falseAlarms) {
