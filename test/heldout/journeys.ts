@@ -99,6 +99,16 @@ function cartLines(list: CartLine[]): Array<Record<string, unknown>> {
   }));
 }
 
+/** Drop the n-th render of one response (a storefront that skips renders of cached responses). */
+function dropNthRender(v: Visit, responseId: string, n: number): void {
+  let seen = 0;
+  v.transforms.push((m) => {
+    if (m.event !== 'render' || dataOf(m).responseId !== responseId) return m;
+    seen++;
+    return seen === n ? null : m;
+  });
+}
+
 const SHOES = ['P101', 'P102', 'P103', 'P104', 'P105', 'P106'];
 const PAGE1 = ['P101', 'P102', 'P103', 'P104', 'P105', 'P106'];
 const PAGE2 = ['P107', 'P108', 'P109', 'P110', 'P111', 'P112'];
@@ -173,6 +183,17 @@ const spaPaging: Builder = (f) => {
   route('/search?q=shoes&page=2');
   const r2 = v.search({ query: 'shoes', page: 2, perPage: 6, results: PAGE2 });
   v.see(r2, PAGE2).wait(4_000);
+  if (f.has('back-to-one')) {
+    // back to page 1 (browser back in the SPA): the client's cache answers with page 1's response, rendered again
+    // page 1's first render went out long ago: the next one is the cached response's
+    if (f.has('cached-no-render')) dropNthRender(v, r1.id, 1);
+    route('/search?q=shoes');
+    const again = v.search(r1);
+    v.see(again, PAGE1.slice(0, 4)).wait(3_000);
+    v.click(again, 'P103').wait(300);
+    v.load('/products/p103').productView('P103').wait(4_000);
+    return w;
+  }
   route('/search?q=shoes&filter.color=red');
   const r3 = v.search({ query: 'shoes', perPage: 6, results: ['P101', 'P104', 'P109'] });
   v.see(r3, ['P101', 'P104', 'P109']).wait(1_100);
@@ -253,6 +274,7 @@ const backNavigation: Builder = (f) => {
   const v = new Visit(w, { dev: f.has('dev') });
   v.load('/search?q=shoes');
   const r = v.search({ query: 'shoes', results: SHOES.slice(0, 4) });
+  if (f.has('cached-no-render')) dropNthRender(v, r.id, 2);
   v.see(r, SHOES.slice(0, 4)).wait(3_000);
   v.click(r, 'P101').wait(300);
   v.load('/products/p101').productView('P101');
@@ -818,6 +840,14 @@ export const CLEAN: CleanJourney[] = [
     flags: [],
   },
   {
+    id: 'spa-back-to-page-one',
+    principle: 'one-response-per-controller',
+    description:
+      "SPA: page 2, then back to page 1: the cache answers with page 1's response, rendered and impressed again, a page-1 tile clicked",
+    builder: spaPaging,
+    flags: ['back-to-one'],
+  },
+  {
     id: 'infinite-scroll',
     principle: 'binding',
     description:
@@ -1281,6 +1311,27 @@ export const FAULTS: Fault[] = [
     description:
       "infinite scroll: appending page 2 re-impresses every page-1 tile with page 1's id (impression flags reset, as before 6a63aa5)",
     contradicts: 'Infinite scroll: page-1 tiles are not re-sent',
+  },
+
+  {
+    id: 'b-spa-cached-no-render',
+    principle: 'one-response-per-controller',
+    twin: 'spa-back-to-page-one',
+    flag: 'cached-no-render',
+    description:
+      'SPA back to page 1: the cached response is not rendered again (renders suppressed for cached responses, as before 348ff75), yet its tiles are impressed and clicked after page 2',
+    contradicts:
+      "Search render: sent after every completed search, including a response served from the client's cache: then the same responseId is rendered again",
+  },
+  {
+    id: 'b-back-cached-no-render',
+    principle: 'one-response-per-controller',
+    twin: 'cached-back',
+    flag: 'cached-no-render',
+    description:
+      'back navigation served from the cache: no render on the new page load, only impressions and a click of the cached response',
+    contradicts:
+      "Search render: sent after every completed search, including a response served from the client's cache: then the same responseId is rendered again",
   },
 
   // c. timing
