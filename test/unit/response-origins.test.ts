@@ -16,6 +16,8 @@ const origin = (siteId: string, kind: ResponseKind, pageLoadId: string): SiteOri
     `ev-${pageLoadId}`,
     kind,
     'render',
+    0,
+    false,
   );
 
 function noted(...list: Array<[string, string, ResponseKind, string]>): ResponseOrigins {

@@ -32,10 +32,16 @@ describe('responseid-reused', () => {
   });
 
   it('accepts the same page in the same session re-rendering a cached response (back button, tracking params)', () => {
-    const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: 'http://shop/search?q=a#top' });
+    // production: the client's cache is off in development
+    const a = new PageBuilder({
+      pageLoadId: 'p1',
+      pageUrl: 'http://shop/search?q=a#top',
+      dev: false,
+    });
     const b = new PageBuilder({
       pageLoadId: 'p2',
       pageUrl: 'http://shop/search?q=a&utm_source=mail',
+      dev: false,
     });
     const events = [
       a.render('r1', { at: 0 }),
@@ -48,10 +54,23 @@ describe('responseid-reused', () => {
 });
 
 describe('responseid-reused: the re-visit exemption keys on the search, not the path', () => {
-  /** a response rendered and impressed on page p1 at `first`, then rendered on a new page load at `second` */
+  /**
+   * a response rendered and impressed on page p1 at `first`, then rendered on a new page load at `second`,
+   * in production (where the client caches search responses)
+   */
   function revisit(first: string, second: string, sessions: [string, string] = ['s1', 's1']) {
-    const a = new PageBuilder({ pageLoadId: 'p1', pageUrl: first, sessionId: sessions[0] });
-    const b = new PageBuilder({ pageLoadId: 'p2', pageUrl: second, sessionId: sessions[1] });
+    const a = new PageBuilder({
+      pageLoadId: 'p1',
+      pageUrl: first,
+      sessionId: sessions[0],
+      dev: false,
+    });
+    const b = new PageBuilder({
+      pageLoadId: 'p2',
+      pageUrl: second,
+      sessionId: sessions[1],
+      dev: false,
+    });
     return findingsOf(
       [
         a.render('RX', { at: 0 }),

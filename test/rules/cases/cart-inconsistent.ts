@@ -10,12 +10,77 @@ export default {
       name: 'the thank-you page empties the cart before the order',
       events: () => [visitPage('thanks').cartRemove([{ uid: 'a' }], [], { at: 0 })],
     },
+    {
+      name: 'a quantity raised from 1 to 3: results carry the increase, 2',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'a', qty: 2 }], [{ uid: 'a', qty: 3 }], { at: 20_000 }),
+      ],
+    },
+    {
+      name: 'a quick add of the parent, then the cart page adds the variant and removes the parent',
+      events: () => {
+        const list = visitPage('search');
+        const cart = visitPage('cart');
+        return [
+          list.cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 0 }),
+          list.cart('r1', 'P103', { at: 5000 }),
+          cart.cartAdd(
+            [{ uid: '1030', parentId: 'P103' }],
+            [{ uid: 'b' }, { uid: '1030', parentId: 'P103' }],
+            { at: 20_000 },
+          ),
+          cart.cartRemove([{ uid: 'P103' }], [{ uid: 'b' }, { uid: '1030', parentId: 'P103' }], {
+            at: 20_001,
+          }),
+        ];
+      },
+    },
+    {
+      name: 'one comparison sends a remove and an add, each with the whole cart after both',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+          cart.cartRemove([{ uid: 'a' }], [{ uid: 'c' }], { at: 20_000 }),
+          cart.cartAdd([{ uid: 'c' }], [{ uid: 'c' }], { at: 20_001 }),
+        ];
+      },
+    },
+    {
+      name: 'no cart event before in the visit: the stored cart may come from an earlier visit',
+      events: () => [visitPage('cart').cartRemove([{ uid: 'x' }], [{ uid: 'y' }], { at: 0 })],
+    },
   ],
   invalid: [
     {
       name: 'cart/add sent before the cart updated: its cart lacks the item',
       events: () => [visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'b' }], { at: 0 })],
       findings: [{ fix: 'after the change', events: [0] }],
+    },
+    {
+      name: 'a quantity raised from 1 to 3 sent as results qty 3 (the new quantity)',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'a', qty: 3 }], [{ uid: 'a', qty: 3 }], { at: 20_000 }),
+      ],
+      findings: [{ message: 'results carry the new quantity, not the increase', events: [1] }],
+    },
+    {
+      name: 'a cart/add whose cart lost an item, with no cart/remove of it',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 20_000 }),
+      ],
+      findings: [{ message: 'its cart lost "a" with no cart/remove of it', events: [1] }],
+    },
+    {
+      name: 'a removal of an item no cart held and no add added (saved for later)',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartRemove([{ uid: 'z' }], [{ uid: 'a' }], { at: 20_000 }),
+      ],
+      findings: [{ message: 'which no cart of the visit held', events: [1] }],
     },
   ],
 } satisfies RuleCases;

@@ -17,6 +17,14 @@ export default {
       },
     },
     {
+      name: 'a companion site: tiles of its own responses are checked against what it served instead',
+      provenance: { companion: true, catalog },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['zz'], { at: 1200 })];
+      },
+    },
+    {
       name: 'the account turned the check off',
       provenance: { companion: false, catalogCheck: false, catalog },
       events: () => {
@@ -40,6 +48,18 @@ export default {
       provenance: { companion: false, catalog },
       events: () => [visitPage('pdp').product('SKU-B', { at: 0 })],
       findings: [{ message: 'the sku of product "b"', fix: "feed's product ids", events: [0] }],
+    },
+    {
+      name: 'a companion site: a product page and an order line the catalog does not hold',
+      provenance: { companion: true, catalog },
+      events: () => [
+        visitPage('pdp').product('ghost', { at: 0 }),
+        visitPage('thanks').order('o-1', [{ uid: 'ghost-2' }], { at: 30_000 }),
+      ],
+      findings: [
+        { message: '"ghost"', pageLoadId: 'pdp', events: [0] },
+        { message: '"ghost-2"', pageLoadId: 'thanks', events: [1] },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { issued, PageBuilder, R0, R4, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -18,8 +18,27 @@ export default {
       name: 'autocomplete: a dropdown shown under 1 s is legitimately never impressed',
       events: () => [new PageBuilder().as('autocomplete').render('a1', { at: 0 })],
     },
+    {
+      name: 'an empty widget the companion served: nothing to impress, not even info',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'w0', kind: 'recommendations', tag: 'similar' })],
+      },
+      events: () => [new PageBuilder().as('recommendations', 'similar').render('w0', { at: 0 })],
+    },
+    {
+      name: 'the no-results page the companion served',
+      provenance: { companion: true, responses: [R0] },
+      events: () => [new PageBuilder().render('r0', { at: 0 })],
+    },
   ],
   invalid: [
+    {
+      name: 'a single result never impressed: info, the client may have navigated to it',
+      provenance: { companion: true, responses: [R4] },
+      events: () => [new PageBuilder().render('r4', { at: 0 })],
+      findings: [{ severity: 'info', message: 'A single result', events: [0] }],
+    },
     {
       name: 'a render never impressed, the page judged as finished',
       events: () => [new PageBuilder().render('r1', { at: 0 })],

@@ -3,6 +3,38 @@ import { visitPage, type RuleCases } from '../kit';
 export default {
   valid: [
     {
+      name: 'a line of two at its unit price, the totals Σ qty × price',
+      events: () => [
+        visitPage('cart').cartAdd(
+          [{ uid: 'a', qty: 2, price: 32 }],
+          [{ uid: 'a', qty: 2, price: 32 }],
+          {
+            at: 0,
+          },
+        ),
+        visitPage('thanks').order(
+          'o-1',
+          [{ uid: 'a', qty: 2, price: 32 }],
+          { at: 30_000 },
+          { tt: 64, total: 70 },
+        ),
+      ],
+    },
+    {
+      name: 'a second item priced as the first item’s double (a line of one is never a line total)',
+      events: () => [
+        visitPage('thanks').order(
+          'o-1',
+          [
+            { uid: 'a', qty: 1, price: 64 },
+            { uid: 'b', qty: 1, price: 10 },
+          ],
+          { at: 0 },
+          { tt: 74, total: 74 },
+        ),
+      ],
+    },
+    {
       name: 'the cart’s price in the order',
       events: () => [
         visitPage('cart').cartAdd([{ uid: 'a', price: 12.5 }], [{ uid: 'a', price: 12.5 }], {
@@ -41,6 +73,42 @@ export default {
           events: [1],
         },
       ],
+    },
+    {
+      name: 'a line of two priced at its total (qty × the cart’s price)',
+      events: () => [
+        visitPage('cart').cartAdd(
+          [{ uid: 'a', qty: 2, price: 32 }],
+          [{ uid: 'a', qty: 2, price: 32 }],
+          {
+            at: 0,
+          },
+        ),
+        visitPage('thanks').order(
+          'o-1',
+          [{ uid: 'a', qty: 2, price: 64 }],
+          { at: 30_000 },
+          { tt: 64, total: 64 },
+        ),
+      ],
+      findings: [
+        { message: '2 × the 32', fix: 'never qty × price', pageLoadId: 'thanks', events: [1] },
+      ],
+    },
+    {
+      name: 'no cart before: line prices that add up to transactionTotal only without their quantities',
+      events: () => [
+        visitPage('thanks').order(
+          'o-1',
+          [
+            { uid: 'a', qty: 2, price: 64 },
+            { uid: 'b', qty: 1, price: 10 },
+          ],
+          { at: 0 },
+          { tt: 74, total: 80 },
+        ),
+      ],
+      findings: [{ message: 'only without their quantities', pageLoadId: 'thanks', events: [0] }],
     },
   ],
 } satisfies RuleCases;

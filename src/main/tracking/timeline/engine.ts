@@ -147,6 +147,8 @@ export class TimelineEngine extends TimelinePages {
             ev.id,
             ev.kind,
             ev.event,
+            ev.time,
+            ev.dev,
           ),
       );
     }

@@ -22,6 +22,10 @@ export class SiteOrigin implements ResponseOrigin {
     readonly kind: ResponseKind,
     /** the event that carried it first (`redirect`, `render`, …) */
     readonly event: string,
+    /** that event's time (its timestamp, else its receive time) */
+    readonly time: number,
+    /** it carried context.dev: true (the client's search cache is off in development) */
+    readonly dev: boolean,
   ) {}
 
   get pageKey(): string {

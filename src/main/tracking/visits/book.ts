@@ -11,7 +11,7 @@ import type {
 import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
-import { cartIssue } from './cart-issue';
+import { cartIssue, lineKey } from './cart-issue';
 import { notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
@@ -82,6 +82,8 @@ export interface SessionGap {
  * for clocks: an event after a longer silence gets a new sessionId from the real client.
  */
 export const SESSION_IDLE_MS = 31 * 60_000;
+/** a cart/add and a cart/remove of one page this close were sent from one comparison of the tracker */
+const SAME_COMPARISON_MS = 2_000;
 /** gaps a visit keeps (one is enough to name the fault; a few show it recurs) */
 const MAX_GAPS = 5;
 
@@ -115,6 +117,18 @@ export interface Visit {
   cart: CartItemDto[] | null;
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: Set<string>;
+  /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
+  addedEver: Set<string>;
+  /** the last cart event and the cart (and quick adds) it was read against: its pair is read the same */
+  lastCart?: {
+    pageKey: string;
+    endpoint: string;
+    time: number;
+    /** the keys of its results */
+    keys: ReadonlySet<string>;
+    before: CartItemDto[] | null;
+    quickAdded: ReadonlySet<string>;
+  };
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
@@ -175,6 +189,7 @@ export class VisitBook {
         lastReceivedMs: null,
         cart: null,
         quickAdded: new Set(),
+        addedEver: new Set(),
         orders: [],
         interactions: [],
         changes: 0,
@@ -243,8 +258,10 @@ export class VisitBook {
   /** A quick add moves the client's stored cart on: cart events comparing with the last cart exempt it. */
   noteQuickAdd(visit: Visit, ids: string | readonly string[]): void {
     visit.changes++;
-    if (typeof ids === 'string') visit.quickAdded.add(ids);
-    else for (const id of ids) visit.quickAdded.add(id);
+    for (const id of typeof ids === 'string' ? [ids] : ids) {
+      visit.quickAdded.add(id);
+      visit.addedEver.add(id);
+    }
   }
 
   /** An accepted product, cart, order or login event. */
@@ -261,7 +278,29 @@ export class VisitBook {
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
     if (v.cart) {
-      v.cartIssue = cartIssue(v, visit);
+      // the tracker sends a cart/add and a cart/remove from one comparison, each with the whole cart
+      // after both: the second is read against the cart before the first
+      const pair = visit.lastCart;
+      // (one comparison raises or lowers each item once: events naming one item are two changes)
+      const same =
+        pair !== undefined &&
+        pair.pageKey === pageKey &&
+        pair.endpoint !== v.endpoint &&
+        Math.abs(pair.time - e.time) <= SAME_COMPARISON_MS &&
+        !v.items.some((i) => pair.keys.has(lineKey(i)));
+      const before = same ? pair.before : visit.cart;
+      const quickAdded = same ? pair.quickAdded : visit.quickAdded;
+      v.cartReading = cartIssue(v, { cart: before, quickAdded, addedEver: visit.addedEver });
+      if (v.endpoint === 'cart/add')
+        for (const item of v.items) for (const id of productIds(item)) visit.addedEver.add(id);
+      visit.lastCart = {
+        pageKey,
+        endpoint: v.endpoint,
+        time: e.time,
+        keys: new Set(v.items.map(lineKey)),
+        before,
+        quickAdded: new Set(quickAdded),
+      };
       visit.cart = v.cart;
       visit.quickAdded.clear();
     }

@@ -1,15 +1,30 @@
-// cart-inconsistent's reading of a cart event against the cart before it (CONTRACT.md, "The whole visit").
+// cart-inconsistent's reading of a cart event against the cart before it: the client's stored cart as a
+// ledger (after an add, the cart is the one before plus what was added; after a remove, minus what was
+// removed), with the client's own exceptions.
 import type { CartItemDto } from '../../../shared/visits';
 import { productIds, type VisitEvent } from './events';
 
-/** What a cart event is judged against: the cart before it and the products quick-added since. */
+/** What a cart event is judged against: the cart before it and the products added since or ever. */
 export interface CartBefore {
   cart: CartItemDto[] | null;
+  /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: ReadonlySet<string>;
+  /** product ids any addtocart or cart/add of the visit added */
+  addedEver: ReadonlySet<string>;
+}
+
+/** What a cart event contradicts: now, and what only a cart event of the same page can explain. */
+export interface CartReading {
+  /** certain now */
+  problems: string[];
+  /** keys the cart before held that this event's cart lacks and its results do not name */
+  dropped: string[];
+  /** keys this event's cart holds that the cart before did not and its results do not name */
+  appeared: string[];
 }
 
 /** The key a cart line is told apart by: its uid, else its sku, else its parentId. */
-function lineKey(item: CartItemDto): string {
+export function lineKey(item: CartItemDto): string {
   return item.uid || item.sku || item.parentId;
 }
 
@@ -20,21 +35,27 @@ function qtyOf(list: readonly CartItemDto[], k: string): number | undefined {
 }
 
 /**
- * What a cart event contradicts, if anything (`cart-inconsistent`). Exempt, as the provider's client sends
- * them: a removal of an item the cart before never held (a quick add put it in the client's stored cart),
- * and any comparison with the cart before for a product quick-added since (the sandbox's last cart is then
- * stale); with no cart event before it, only the event itself is judged.
+ * What a cart event contradicts. The provider's tracker compares the page's cart globals with the cart it
+ * stored and sends the difference: one cart/add (results = the increases) and one cart/remove (results =
+ * what left), each with the whole cart after the change. Exempt, as the client sends them: a product
+ * quick-added since the last cart event (the sandbox's last cart is then stale for it); a removal of an
+ * item the cart before never held that an add of the visit added (a quick add of the parent replaced by
+ * its variant); with no cart event before it in the visit, only the event itself is judged (the client's
+ * stored cart may come from an earlier visit). Items that one event's cart gained or lost beyond its
+ * results are left to the rule, which pairs them with the other cart event of the same page.
  */
-export function cartIssue(v: VisitEvent, visit: CartBefore): string | undefined {
+export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undefined {
   const after = v.cart ?? [];
   const before = visit.cart;
+  const quick = (item: CartItemDto) => productIds(item).some((id) => visit.quickAdded.has(id));
   const problems: string[] = [];
+  const named = new Set<string>();
   for (const r of v.items) {
     const k = lineKey(r);
     if (k === '') continue;
+    named.add(k);
     const now = qtyOf(after, k) ?? 0;
-    const quick = productIds(r).some((id) => visit.quickAdded.has(id));
-    const was = before && !quick ? (qtyOf(before, k) ?? 0) : undefined;
+    const was = before && !quick(r) ? (qtyOf(before, k) ?? 0) : undefined;
     if (v.endpoint === 'cart/add') {
       if (now < r.qty)
         problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
@@ -42,12 +63,59 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): string | undefined 
         problems.push(
           `adds "${k}" but its cart holds ${now}, no more than the ${was} the cart before it held`,
         );
+      else if (was !== undefined && now !== was + r.qty)
+        problems.push(
+          `adds ${r.qty} of "${k}" but its cart went from ${was} to ${now}, an increase of ${now - was}${now === r.qty ? ' (results carry the new quantity, not the increase)' : ''}`,
+        );
     } else if (was !== undefined && was > 0 && now >= was)
       problems.push(
         `removes "${k}" but its cart still holds ${now}, as many as the ${was} the cart before it held`,
       );
+    else if (was !== undefined && was > 0 && now !== Math.max(0, was - r.qty))
+      problems.push(
+        `removes ${r.qty} of "${k}" but its cart went from ${was} to ${now}, a decrease of ${was - now}`,
+      );
+    else if (was === 0 && before !== null && !productIds(r).some((id) => visit.addedEver.has(id)))
+      problems.push(`removes "${k}", which no cart of the visit held and no add of it added`);
   }
-  if (problems.length === 0) return undefined;
-  const shown = problems.slice(0, 3).join('; ');
-  return problems.length > 3 ? `${shown}; and ${problems.length - 3} more` : shown;
+  const dropped: string[] = [];
+  const appeared: string[] = [];
+  if (before) {
+    for (const item of before) {
+      const k = lineKey(item);
+      if (k === '' || named.has(k) || quick(item)) continue;
+      if ((qtyOf(after, k) ?? 0) < (qtyOf(before, k) ?? 0)) dropped.push(k);
+    }
+    for (const item of after) {
+      const k = lineKey(item);
+      if (k === '' || named.has(k) || quick(item)) continue;
+      if ((qtyOf(after, k) ?? 0) > (qtyOf(before, k) ?? 0)) appeared.push(k);
+    }
+  }
+  if (problems.length === 0 && dropped.length === 0 && appeared.length === 0) return undefined;
+  return { problems, dropped: [...new Set(dropped)], appeared: [...new Set(appeared)] };
+}
+
+/**
+ * What is left of the readings of one page's cart events once paired: an item one event's cart lost is
+ * explained by a cart/remove of it on the same page, one it gained by a cart/add of it (the tracker sends
+ * both from one comparison, each with the whole cart after both changes).
+ */
+export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): string[] {
+  const reading = v.cartReading;
+  if (!reading) return [];
+  const removed = new Set<string>();
+  const added = new Set<string>();
+  for (const o of page) {
+    if (o === v || !o.cart) continue;
+    for (const item of o.items) (o.endpoint === 'cart/remove' ? removed : added).add(lineKey(item));
+  }
+  const out = [...reading.problems];
+  const lost = reading.dropped.filter((k) => !removed.has(k));
+  const gained = reading.appeared.filter((k) => !added.has(k));
+  if (lost.length > 0)
+    out.push(`its cart lost ${lost.map((k) => `"${k}"`).join(', ')} with no cart/remove of it`);
+  if (gained.length > 0)
+    out.push(`its cart gained ${gained.map((k) => `"${k}"`).join(', ')} with no cart/add of it`);
+  return out;
 }

@@ -4,6 +4,7 @@ import { str } from '../values';
 import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
+import type { CartReading } from './cart-issue';
 
 /** The beacon v2 endpoints of the rest of the visit (as the provider's client sends them). */
 export const VISIT_ENDPOINTS = [
@@ -57,7 +58,7 @@ export interface VisitEvent {
   /** data.vat of an order (a rate: 0.20 for 20%); null when it has none */
   vat: number | null;
   /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */
-  cartIssue?: string;
+  cartReading?: CartReading;
   /**
    * set by the book when an order is folded in: its lines whose price is about 100 times (or a
    * hundredth of) what the visit's cart events said the product cost

@@ -1,5 +1,5 @@
 // The prices a visit's cart events carried, and an order's lines priced in another unit than those
-// (`price-unit-mismatch`: cents against units).
+// (`price-unit-mismatch`: cents against units, or the line's total where the client sends a unit price).
 import type { VisitEvent } from './events';
 
 /** What a visit remembers of the prices its cart events carried. */
@@ -19,16 +19,40 @@ export function notePrices(visit: PricedVisit, v: VisitEvent): void {
  * against units. A sale, a coupon or a currency rounding moves a price by far less.
  */
 export function priceIssues(order: VisitEvent, visit: PricedVisit): string[] | undefined {
-  if (!visit.prices) return undefined;
   const out: string[] = [];
   for (const line of order.items) {
-    const known = visit.prices.get(line.uid);
+    const known = visit.prices?.get(line.uid);
     if (!known || line.price <= 0) continue;
     const ratio = line.price / known.price;
     if (ratio >= 50 || ratio <= 0.02)
       out.push(
         `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`})`,
       );
+    else if (line.qty >= 2 && near(line.price, line.qty * known.price))
+      out.push(
+        `uid "${line.uid}" at ${line.price}, ${line.qty} × the ${known.price} ${known.eventId} carried: the line's total, not its unit price`,
+      );
   }
+  const totals = lineTotals(order);
+  if (totals && out.length === 0) out.push(totals);
   return out.length > 0 ? out : undefined;
+}
+
+/** within a cent, or half a per cent of the larger */
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(0.01, Math.max(Math.abs(a), Math.abs(b)) * 0.005);
+}
+
+/**
+ * An order whose lines' prices add up to its transactionTotal only when their quantities are left out:
+ * each price is its line's total (the client sends Number(price), the unit price, and the OAS's
+ * transactionTotal is Σ qty × price before discounts). Needs a line of 2 or more to tell.
+ */
+function lineTotals(order: VisitEvent): string | undefined {
+  const tt = order.transactionTotal;
+  if (tt === null || tt <= 0 || !order.items.some((l) => l.qty >= 2)) return undefined;
+  const prices = order.items.reduce((n, l) => n + l.price, 0);
+  const extended = order.items.reduce((n, l) => n + l.qty * l.price, 0);
+  if (!near(prices, tt) || near(extended, tt)) return undefined;
+  return `its lines' prices add up to its transactionTotal ${tt} only without their quantities (Σ qty × price is ${extended}): each price is its line's total, not its unit price`;
 }

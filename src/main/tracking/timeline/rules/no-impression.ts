@@ -51,7 +51,9 @@ export const noImpression: ResponseRule = {
 
 /**
  * A rendered response of an ended page that no impression followed, with what it showed when the
- * sandbox issued it (`shown`, -1 when unknown: `no-impression-of-results` reports the known ones).
+ * sandbox issued it (`shown`: -1 when unknown, or when the client may legitimately have impressed none
+ * of what it showed; `no-impression-of-results` reports the rest). A response that served nothing needs
+ * no impression and gets no finding at all.
  */
 export function unimpressedRender(
   r: ResponseState,
@@ -59,22 +61,54 @@ export function unimpressedRender(
 ): { message: string; ids: string[]; shown: number } | undefined {
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
   const render = r.facts.renders[0]!;
-  const issued = r.kind === 'search' ? issuedFor(r, ctx) : undefined;
-  const shown = issued
-    ? issued.results.length +
-      issued.inline.length +
-      Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0)
+  const issued = issuedFor(r, ctx);
+  const own = issued && (issued.kind ?? 'search') === r.kind ? issued : undefined;
+  let shown = own
+    ? own.results.length +
+      own.inline.length +
+      Object.values(own.slots).reduce((n, uids) => n + uids.length, 0)
     : -1;
-  // the no-results page: the provider's client renders it and never impresses anything
+  // the no-results page, the empty widget: the provider's client renders it and impresses nothing
   if (shown === 0) return undefined;
+  const why = shown > 0 ? mayHaveImpressedNone(r, ctx, own!.results.length, shown) : undefined;
+  if (why !== undefined) shown = -1;
   const message =
     `responseId "${r.responseId}" was rendered (${render.id}) but no impression of it arrived before the page ended (${ended(ctx)}). ` +
     `After a render the spec expects impressions of the tiles as they scroll into view. ` +
     (shown > 0
-      ? `The response (${describeResponse(issued!)}) showed ${plural(shown, 'tile or banner', 'tiles and banners')}, so impressions were due. `
-      : `(${isWidgetKind(r.kind) ? 'A widget the shopper never scrolled to, or one without results,' : `A ${r.kind} response with zero results`} legitimately sends none, hence info.) `) +
+      ? `The response (${describeResponse(own!)}) showed ${plural(shown, 'tile or banner', 'tiles and banners')}, so impressions were due. `
+      : why !== undefined
+        ? `(${why}, hence info.) `
+        : `(${isWidgetKind(r.kind) ? 'A widget the shopper never scrolled to, or one without results,' : `A ${r.kind} response with zero results`} legitimately sends none, hence info.) `) +
     `Fix: send ${endpointOf(r.kind, 'impression')} with the uids of the visible tiles and data.responseId "${r.responseId}".`;
   return { message, ids: [render.id], shown };
+}
+
+/** a tile is impressed once visible for a second: a click sooner than this after the render may leave first */
+const BEFORE_IMPRESSION_MS = 1_500;
+
+/**
+ * Why the provider's client may have impressed none of what a response showed, when it may: a widget
+ * the shopper never scrolled to; a single result (the client navigates to the product at once); a click
+ * sooner than an impression could be made (the page left with it); infinite scroll restoring later pages
+ * (the shopper lands on them, page 1's tiles never in view).
+ */
+function mayHaveImpressedNone(
+  r: ResponseState,
+  ctx: RuleContext,
+  results: number,
+  shown: number,
+): string | undefined {
+  if (isWidgetKind(r.kind)) return 'A widget the shopper never scrolled to legitimately sends none';
+  if (results === 1 && shown === 1)
+    return 'A single result: the provider’s client may navigate to its product before any impression';
+  const render = r.facts.renders[0]!;
+  if (r.facts.clicks.some((c) => c.time - render.time < BEFORE_IMPRESSION_MS))
+    return 'A tile was clicked before an impression could be made (a second in view), and the page left with the click';
+  for (const o of ctx.page.responses.values())
+    if (o !== r && o.kind === r.kind && o.renders === 0 && o.impressions > 0)
+      return 'Infinite scroll restored later pages here (impressed without a render of their own): the shopper may never have seen page 1’s tiles';
+  return undefined;
 }
 
 /** How the page ended: it went quiet, or a report judged it as finished before it had. */

@@ -2,11 +2,17 @@
 import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
 import { describeSearch, sameSearch } from './search-params';
 
+/**
+ * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
+ * with a minute for clocks: a re-visit after longer is a new request with a new responseId.
+ */
+const CACHE_MS = 6 * 60_000;
+
 const meta: RuleMeta = {
   id: 'responseid-reused',
   title: 'responseId from another page',
   description:
-    'A responseId first seen on another page load with a different path or session: a stale id reused.',
+    'A responseId first seen on another page load with a different path or session, or for the same search where the client’s cache could not serve it (development mode, or more than its 5 minutes later): a stale id reused.',
   expects: 'Every event on a page reuses the responseId of that page’s own search response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.response-bound', 'search.render-cached', 'identity.page-load'],
@@ -28,18 +34,27 @@ export const responseIdReused: ResponseRule = {
     // back to the same search (back button, reload after 10 s, the same search with utm_* added) re-renders
     // the same responseId on a new pageLoadId. That is fine. Another path, or other search parameters
     // (another query, filter, sort or page), cannot be served that response: the id is stale.
-    if (origin.sessionId === r.sessionId && sameSearch(origin.pageUrl, r.pageUrl)) return [];
     const here = r.events.filter((e) => e.accepted);
     if (here.length === 0) return [];
-    const where =
-      origin.sessionId !== r.sessionId
+    // the cache is off in development mode, and keeps a response CACHE_MS: beyond either it is stale
+    // (a cached response is rendered again: without a render here, no cache served it: missing-render's)
+    const rendered = here[0]!.event === 'render';
+    const cacheOff = rendered && origin.dev && here[0]!.dev;
+    const expired = rendered && here[0]!.time - origin.time > CACHE_MS;
+    const sameRequest = origin.sessionId === r.sessionId && sameSearch(origin.pageUrl, r.pageUrl);
+    if (sameRequest && !cacheOff && !expired) return [];
+    const where = !sameRequest
+      ? origin.sessionId !== r.sessionId
         ? ` in another session ("${origin.sessionId}")`
-        : ` (search: ${describeSearch(origin.pageUrl)}; this page: ${describeSearch(r.pageUrl)})`;
+        : ` (search: ${describeSearch(origin.pageUrl)}; this page: ${describeSearch(r.pageUrl)})`
+      : cacheOff
+        ? ` for the same search, but both pages run in development mode, where the provider's client does not cache search responses (every search is a new request with a new responseId)`
+        : ` for the same search, ${Math.round((here[0]!.time - origin.time) / 60_000)} minutes earlier: the provider's client keeps a cached response 5 minutes, then searches again and gets a new responseId`;
     const message =
       `responseId "${r.responseId}" belongs to page ${origin.pageLoadId} (${origin.pageUrl}, first seen in ${origin.eventId})${where}, ` +
       `yet this page (${r.pageUrl}) sends it again in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
       `The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. ` +
-      `Only a re-visit of the same search (same path and search parameters, in the same session) may re-render a cached response's id. ` +
+      `Only a re-visit of the same search (same path and search parameters, in the same session, in production mode, within the cache's 5 minutes) may re-render a cached response's id. ` +
       `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
     return [
       finding(meta, r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], {

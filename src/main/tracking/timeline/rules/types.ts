@@ -24,6 +24,10 @@ export interface ResponseOrigin {
   kind: ResponseKind;
   /** the event that carried it first (`redirect`, `render`, …) */
   event: string;
+  /** that event's time (its timestamp, else its receive time) */
+  time: number;
+  /** it carried context.dev: true */
+  dev: boolean;
 }
 
 export interface RuleContext {

@@ -2,12 +2,13 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
+import { cartProblems } from '../cart-issue';
 
 const meta: RuleMeta = {
   id: 'cart-inconsistent',
   title: 'Cart event contradicts itself',
   description:
-    'A cart/add whose results are missing from (or larger than) its own cart, or a cart/remove whose removed item is still in the cart in the same or a larger quantity than the cart before it held. Quick adds, variants replacing their parent and an emptied cart before the order are normal.',
+    'A cart event that breaks the cart’s ledger: after a cart/add the cart is the one before plus what it added, after a cart/remove the one before minus what it removed; an item lost or gained with no cart event of it, a quantity raised by another amount than results say, a removal of what no cart held. Quick adds, variants replacing their parent and an emptied cart before the order are normal.',
   expects:
     'results holds what changed (the added or removed quantity), cart the whole cart after the change.',
   appliesTo: ['cart'],
@@ -21,16 +22,21 @@ export const cartInconsistent: VisitRule = {
   meta,
   judges: 'visit',
   check(_page, ctx) {
-    return ctx.accepted
-      .filter((c) => c.cartIssue)
-      .map((c) =>
+    return ctx.accepted.flatMap((c) => {
+      const problems = cartProblems(c, ctx.accepted);
+      if (problems.length === 0) return [];
+      const shown =
+        problems.slice(0, 3).join('; ') +
+        (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
+      return [
         finding(
           meta,
           c.base.id,
-          `${c.endpoint} ${c.base.id} ${c.cartIssue}. results should hold what changed and cart the whole cart after the change; personalization and the cart's credit read them. ` +
+          `${c.endpoint} ${c.base.id} ${shown}. results should hold what changed and cart the whole cart after the change; personalization and the cart's credit read them. ` +
             `Fix: send cart events from the cart after the change (the provider's client compares the page's cart globals with the cart it stored).`,
           [c.base.id],
         ),
-      );
+      ];
+    });
   },
 };

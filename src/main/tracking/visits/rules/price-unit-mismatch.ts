@@ -1,6 +1,8 @@
-// `price-unit-mismatch`: an order line priced about 100 times (or a hundredth of) what the visit's cart
-// events said the product cost — cents in one place, units in the other. The book notes it when the
-// order arrives (book.ts priceIssues). Exempt: any smaller difference (a sale, a coupon, rounding).
+// `price-unit-mismatch`: an order line whose price is not a unit price in the cart's unit: about 100 times
+// (or a hundredth of) what the visit's cart events said the product cost — cents in one place, units in
+// the other — or the line's total (qty × the cart's price, or prices that add up to transactionTotal only
+// without their quantities). The book notes it when the order arrives (prices.ts). Exempt: any smaller
+// difference (a sale, a coupon, rounding), and lines of one.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
@@ -9,13 +11,13 @@ const meta: RuleMeta = {
   id: 'price-unit-mismatch',
   title: 'Order prices in another unit than the cart’s',
   description:
-    'An order line whose price is about 100× (or 1/100 of) the price the visit’s cart events carried for the same product: cents against units. Smaller differences (a sale, a coupon) are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events carried for the same product (cents against units), or the line’s total (qty × price). Smaller differences (a sale, a coupon) are not findings.',
   expects:
-    'Cart and order lines carry prices in the same unit, the currency unit (12.5, not 1250).',
+    'Cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
   appliesTo: ['order'],
   guards: ['order.totals'],
   defaultSeverity: 'error',
-  fix: 'Send order line prices in the unit the cart globals use (divide cents by 100 in the order script).',
+  fix: 'Send each order line’s unit price in the unit the cart globals use (divide cents by 100; never qty × price).',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
   needs: { visit: true },
 };
@@ -30,9 +32,9 @@ export const priceUnitMismatch: VisitRule = {
         finding(
           meta,
           o.base.id,
-          `order "${o.orderId ?? ''}" (${o.base.id}) prices ${o.priceIssues!.length === 1 ? 'a line' : `${o.priceIssues!.length} lines`} in another unit than the visit's cart: ${o.priceIssues!.slice(0, 5).join(', ')}. ` +
-            `Revenue reports and the line's credit read the order's prices. ` +
-            `Fix: send order line prices in the unit the cart uses (divide cents by 100 in the order script).`,
+          `order "${o.orderId ?? ''}" (${o.base.id}) prices ${o.priceIssues!.length === 1 ? 'a line' : `${o.priceIssues!.length} lines`} other than as a unit price in the visit's cart's unit: ${o.priceIssues!.slice(0, 5).join(', ')}. ` +
+            `Revenue reports (Σ qty × price) and the line's credit read the order's prices. ` +
+            `Fix: send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).`,
           [o.base.id],
         ),
       );
