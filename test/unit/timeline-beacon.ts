@@ -120,23 +120,26 @@ export async function shopperVisit(
   });
   await advance(1000);
 
-  // a search that redirects, on a new page: impression and quick add still queued when the redirect goes out
+  // a term submitted from the dropdown redirects, on a new page: its impression and quick add still queued when
+  // the redirect goes out (a merchandising redirect of a search sends no render: the dropdown's does)
   const sale = new Beacon({ siteId }, config('http://localhost:3000/search?q=sale'));
   const r4 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0004';
-  sale.events.search.render({ data: { responseId: r4 } });
+  sale.events.autocomplete.render({ data: { responseId: r4 } });
   await advance(1020);
-  sale.events.search.impression({
+  sale.events.autocomplete.impression({
     data: { responseId: r4, results: [product('21')], banners: [] },
   });
   await advance(20);
-  sale.events.search.addToCart({
+  sale.events.autocomplete.addToCart({
     data: {
       responseId: r4,
       results: [{ parentId: '21', uid: '21', sku: 'SKU-21', qty: 2, price: 5 }],
     },
   });
   await advance(50);
-  sale.events.search.redirect({ data: { responseId: r4, redirect: 'http://localhost:3000/sale' } });
+  sale.events.autocomplete.redirect({
+    data: { responseId: r4, redirect: 'http://localhost:3000/sale' },
+  });
   await advance(1000);
 }
 

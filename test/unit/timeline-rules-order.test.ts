@@ -118,7 +118,8 @@ describe('after-redirect', () => {
   });
 
   it('accepts an addtocart that arrives after the redirect with an older timestamp', () => {
-    const p = new PageBuilder();
+    // the dropdown: rendered and impressed, a quick add, then a term submitted (a search's redirect has no render)
+    const p = new PageBuilder().as('autocomplete');
     const render = p.render('r1', { at: 0, recv: 900 });
     const imp = p.impression('r1', ['a'], { at: 100, recv: 900 });
     const cart = p.cart('r1', 'a', { at: 200, recv: 910 });

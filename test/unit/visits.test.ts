@@ -425,8 +425,9 @@ describe('identity and mode across the visit', () => {
     expect(j.rules('thanks')).toEqual(['visit-dev-mixed:error']);
     const apart = judge([
       page('pdp').product('A', { at: 0 }),
+      // a later visit (an hour on: a new session), in production
       page('thanks', { dev: false, sessionId: 'session-2' }).order('o', [{ uid: 'A' }], {
-        at: 5000,
+        at: 3_600_000,
       }),
     ]);
     expect(apart.rules()).toEqual([]);

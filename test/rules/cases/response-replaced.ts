@@ -1,4 +1,7 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { issued, PageBuilder, R1, R2, type RuleCases } from '../kit';
+
+/** the same query sorted anew: page 1 again, a new response */
+const SORTED = issued({ responseId: 'r5', issuedAt: R1.issuedAt + 4000 });
 
 const at = (url: string) => ({ pageUrl: url });
 
@@ -61,6 +64,20 @@ export default {
       },
     },
     {
+      name: 'infinite scroll the sandbox served: page 2 of the same query continues page 1',
+      provenance: { companion: true, responses: [R1, R2] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1100 }),
+          p.render('r2', { at: 5000 }),
+          p.impression('r2', ['P210'], { at: 6100 }),
+          p.click('r1', 'P200', { at: 8000 }),
+        ];
+      },
+    },
+    {
       name: 'two widgets of one profile are not judged',
       events: () => {
         const p = new PageBuilder().as('recommendations', 'similar');
@@ -73,6 +90,21 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a sort in an SPA that keeps the URL: page 1 of the same query again, then a click on the old one',
+      provenance: { companion: true, responses: [R1, R2, SORTED] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1100 }),
+          p.render('r5', { at: 5000 }),
+          p.impression('r5', ['P201'], { at: 6100 }),
+          p.click('r1', 'P200', { at: 7000 }),
+        ];
+      },
+      findings: [{ message: 'another search\'s response "r5"', events: [2, 4] }],
+    },
     {
       name: 'a filter applied in an SPA, then a click with the unfiltered response’s id',
       events: () => {

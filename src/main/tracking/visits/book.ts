@@ -330,6 +330,15 @@ export class VisitBook {
     }
   }
 
+  /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */
+  previousVisitOf(visit: Visit): Visit | undefined {
+    let prev: Visit | undefined;
+    for (const v of this.byUser.get(key2(visit.siteId, visit.first.userId)) ?? [])
+      if (v !== visit && v.startMs <= visit.startMs && (!prev || v.startMs > prev.startMs))
+        prev = v;
+    return prev;
+  }
+
   visitOf(siteId: string, sessionId: string): Visit | undefined {
     return this.visits.get(key2(siteId, sessionId));
   }

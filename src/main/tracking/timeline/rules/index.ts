@@ -39,6 +39,8 @@ import { requestRefused } from './request-refused';
 import { responseIdStale } from './responseid-stale';
 import { queueSplit } from './queue-split';
 import { responseReplaced } from './response-replaced';
+import { redirectFromTarget } from './redirect-from-target';
+import { redirectWithRender } from './redirect-with-render';
 import { impressionBeforeVisible } from './impression-before-visible';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
@@ -47,6 +49,8 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   missingRenderBackfill,
   order,
   afterRedirect,
+  redirectFromTarget,
+  redirectWithRender,
   duplicateRender,
   duplicateImpression,
   clickNotImpressed,

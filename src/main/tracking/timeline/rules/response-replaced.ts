@@ -10,7 +10,7 @@
 // What it exempts: a newer response that may continue the older one (infinite scroll keeps page 1's tiles
 // on screen): for search and category, the two must be renders of other requests, told by their pages'
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
-// sandbox issued both, by their query; an event within REPAINT_MS of the newer render (a click landing as
+// sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
 import type { ResponseState, TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
@@ -63,7 +63,9 @@ function otherRequests(a: ResponseState, b: ResponseState, ctx: RuleContext): bo
   if (a.kind === 'autocomplete') return true;
   const ia = issuedFor(a, ctx);
   const ib = issuedFor(b, ctx);
-  if (ia && ib) return ia.query.trim().toLowerCase() !== ib.query.trim().toLowerCase();
+  // the same query continues only onto a later page (infinite scroll); page 1 again is a new sort or filter
+  if (ia && ib)
+    return ia.query.trim().toLowerCase() !== ib.query.trim().toLowerCase() || ib.page <= ia.page;
   const ra = a.facts.renders[0];
   const rb = b.facts.renders[0];
   if (!ra || !rb) return false;

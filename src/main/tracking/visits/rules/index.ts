@@ -17,6 +17,9 @@ import { visitDevMixed } from './visit-dev-mixed';
 import { sessionExpired } from './session-expired';
 import { shopperWithoutLogin } from './shopper-without-login';
 import { loginRepeated } from './login-repeated';
+import { itemIdsUnmapped } from './item-ids-unmapped';
+import { pageviewNotClicked } from './pageview-not-clicked';
+import { sessionRenewed } from './session-renewed';
 
 export type { VisitCatalog, VisitPage, VisitRule } from './types';
 export { CONCURRENT_START_MS } from './visit-user-changed';
@@ -34,6 +37,9 @@ export const VISIT_RULES: readonly VisitRule[] = [
   sessionExpired,
   shopperWithoutLogin,
   loginRepeated,
+  sessionRenewed,
+  itemIdsUnmapped,
+  pageviewNotClicked,
 ];
 
 /**

@@ -1,0 +1,62 @@
+// `redirect-from-target` (error): a redirect sent from the page it redirects to.
+//
+// Why it is certain: the provider's controllers send search/redirect (autocomplete/redirect) at once, from
+// the page that searched, and then replace the location; the event's context.pageUrl is the href at the
+// moment it is created, so it is never the redirect's target. A storefront that tracks the redirect on
+// the landing page (after the navigation) reports it from the wrong page load, where nothing searched.
+// What it exempts: redirects whose target cannot be read as a URL, and targets that only differ by a hash.
+import { endpointOf } from '../../../../shared/kinds';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'redirect-from-target',
+  title: 'Redirect tracked on its landing page',
+  description:
+    'A search or autocomplete redirect whose context.pageUrl is the page it redirects to: it was tracked after the navigation, from the landing page, not from the page that searched.',
+  expects:
+    'The redirect is sent from the page that searched, just before it leaves (context.pageUrl = that page).',
+  appliesTo: ['search', 'autocomplete'],
+  guards: ['search.redirect', 'autocomplete.redirect'],
+  defaultSeverity: 'error',
+  fix: 'Send the redirect from the search page when the response carries merchandising.redirect, then navigate (the provider’s controller does both).',
+  listens: ['redirect'],
+  notJudged: {
+    category: 'a category page’s redirect goes to search/redirect: judged as search',
+    recommendations: 'its controller sends no redirect',
+    bundles: 'its controller sends no redirect',
+  },
+};
+
+/** The page a URL names: origin, path and query (the hash aside); undefined when it is not a URL. */
+function pageOf(url: string, base?: string): string | undefined {
+  try {
+    const u = new URL(url, base);
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export const redirectFromTarget: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r) {
+    const bad = r.facts.redirects.filter((e) => {
+      if (!e.redirect) return false;
+      const here = pageOf(e.pageUrl);
+      return here !== undefined && here === pageOf(e.redirect, e.pageUrl);
+    });
+    if (bad.length === 0) return [];
+    return [
+      finding(
+        meta,
+        r.responseId,
+        `${list(bad.map((e) => e.id))} ${bad.length === 1 ? 'redirects' : 'redirect'} to "${bad[0]!.redirect}" but ${bad.length === 1 ? 'was' : 'were'} sent from that very page (context.pageUrl "${bad[0]!.pageUrl}"): tracked after the navigation, on the landing page's load, where nothing searched. ` +
+          `The provider's controller sends the redirect from the page that searched, just before it leaves. ` +
+          `Fix: send ${endpointOf(r.kind, 'redirect')} from the search page when the response carries merchandising.redirect, then navigate.`,
+        bad.map((e) => e.id),
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

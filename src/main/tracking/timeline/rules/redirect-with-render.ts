@@ -1,0 +1,52 @@
+// `redirect-with-render` (error): a response both redirected and rendered (the render before the redirect;
+// a render after it is `after-redirect`'s).
+//
+// Why it is certain: when a search response carries a merchandising redirect, the provider's controller
+// sends the redirect and cancels the search before the store is updated, so no render of that response
+// is ever sent. (The single-result redirect is another path: a render and a navigation, no redirect
+// event.) What it exempts: renders timestamped after the redirect (after-redirect names them).
+import { endpointOf } from '../../../../shared/kinds';
+import { finding, list, type ResponseRule, type RuleMeta } from './types';
+
+const meta: RuleMeta = {
+  id: 'redirect-with-render',
+  title: 'Redirected response also rendered',
+  description:
+    'A search response whose redirect was sent was also rendered before it: the provider’s controller cancels a redirected search before the render.',
+  expects: 'A redirected response sends its redirect and no render.',
+  appliesTo: ['search'],
+  guards: ['search.redirect'],
+  defaultSeverity: 'error',
+  fix: 'When the response carries merchandising.redirect, send the redirect and navigate; do not render its results or send its render.',
+  listens: ['render', 'redirect'],
+  notJudged: {
+    autocomplete:
+      'the dropdown is rendered while the shopper types; a term submitted from it redirects after (ACC)',
+    category:
+      'a category page’s redirect goes to search/redirect, its render to category/render: two responses',
+    recommendations: 'its controller sends no redirect',
+    bundles: 'its controller sends no redirect',
+  },
+};
+
+export const redirectWithRender: ResponseRule = {
+  meta,
+  judges: 'response',
+  check(r) {
+    const redirect = r.facts.redirects[0];
+    if (!redirect) return [];
+    const renders = r.facts.renders.filter((e) => e.time <= redirect.time);
+    if (renders.length === 0) return [];
+    return [
+      finding(
+        meta,
+        r.responseId,
+        `responseId "${r.responseId}" was redirected (${redirect.id}, to "${redirect.redirect ?? ''}") and rendered too (${list(renders.map((e) => e.id))}). ` +
+          `The provider's controller cancels a search whose response redirects before it updates the results, so it sends the redirect and never a render: the render counts a results page the shopper never saw. ` +
+          `Fix: when the response carries merchandising.redirect, send ${endpointOf(r.kind, 'redirect')} and navigate, without ${endpointOf(r.kind, 'render')}.`,
+        [...renders.map((e) => e.id), redirect.id],
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+};

@@ -1,0 +1,62 @@
+// `item-ids-unmapped` (warning): a product, cart or order item whose ids the provider's tracker would have
+// filled in from each other: a uid with an empty parentId, or a sku or parentId with an empty uid.
+//
+// Why it is certain for the tracker's traffic: it maps a product page's and an order line's ids as
+// parentId = parentId || uid, uid = uid || parentId || sku, and a cart item's parentId = parentId || uid,
+// so an item with any id never goes out with an empty parentId, nor (product page, order) an empty uid.
+// What it exempts: a cart item without a uid (the service rejects it: `schema` names that), and items
+// with no id at all (nothing to fill from).
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import type { VisitRule } from './types';
+
+const meta: RuleMeta = {
+  id: 'item-ids-unmapped',
+  title: 'Product ids the tracker would have filled in',
+  description:
+    'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku).',
+  expects:
+    'Each item carries uid and parentId (the product’s own id when it has no parent), as the tracker maps them.',
+  appliesTo: ['product', 'cart', 'order'],
+  guards: ['product.pageview', 'cart.items', 'order.transaction'],
+  defaultSeverity: 'warning',
+  fix: 'Send items through the provider’s tracker (its product, cart and order scripts), or fill parentId with the product’s own id and uid with the variant’s id.',
+  listens: ['product/pageview', 'cart/add', 'cart/remove', 'order/transaction'],
+};
+
+export const itemIdsUnmapped: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(_page, ctx) {
+    const out = [];
+    for (const v of ctx.accepted) {
+      if (v.endpoint === 'shopper/login') continue;
+      const bad: string[] = [];
+      for (const item of [...v.items, ...(v.cart ?? [])]) {
+        if (item.uid !== '' && item.parentId === '')
+          bad.push(`uid "${item.uid}" with an empty parentId`);
+        else if (
+          item.uid === '' &&
+          (item.sku !== '' || item.parentId !== '') &&
+          !v.endpoint.startsWith('cart/')
+        )
+          bad.push(
+            `an empty uid beside ${item.sku !== '' ? `sku "${item.sku}"` : `parentId "${item.parentId}"`}`,
+          );
+      }
+      if (bad.length === 0) continue;
+      const unique = [...new Set(bad)];
+      out.push(
+        finding(
+          meta,
+          v.base.id,
+          `${v.endpoint} ${v.base.id} carries ${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}. ` +
+            `The provider's tracker fills each id from the others (parentId = parentId || uid; uid = uid || parentId || sku), so it never sends an item like this: personalization and the order's credit match products by these ids. ` +
+            `Fix: send items through the provider's tracker, or fill parentId with the product's own id (and uid with the variant's id).`,
+          [v.base.id],
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,68 @@
+// `pageview-not-clicked` (warning): the product page a shopper reached by clicking a product tile names
+// another product than the one clicked.
+//
+// Why it is certain enough: a product clickthrough is sent at once and the page navigates to that
+// product, whose page sends product/pageview with its ids (a variant's page: the variant's uid, the
+// clicked product as parentId). So the first product page the visit opens within FOLLOW_MS after a click
+// names one of the clicked item's ids. What it exempts: clicks on items with a single id (banners, and
+// products whose ids are one: nothing tells a banner apart), a product page on the click's own page load,
+// product pages opened later than FOLLOW_MS after the click, and any product page after the first.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import { productIds } from '../events';
+import type { VisitRule } from './types';
+
+const FOLLOW_MS = 10_000;
+
+const meta: RuleMeta = {
+  id: 'pageview-not-clicked',
+  title: 'Product page of another product than the one clicked',
+  description:
+    'The first product page opened within 10 s of a clickthrough on a product tile sends product/pageview for a product that shares no id (uid, parentId, sku) with the clicked item.',
+  expects:
+    'A product page names the product at its URL: after a click, the product clicked (or its variant).',
+  appliesTo: ['product'],
+  guards: ['product.pageview'],
+  defaultSeverity: 'warning',
+  fix: 'Render the product page’s tracking script with the ids of the product the page shows (check the template’s product variable).',
+  listens: ['product/pageview', 'clickthrough'],
+  needs: { visit: true },
+};
+
+export const pageviewNotClicked: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, { accepted, visit }) {
+    if (!visit) return [];
+    const view = accepted.find((v) => v.endpoint === 'product/pageview');
+    if (!view) return [];
+    const viewed = new Set(view.items.flatMap(productIds));
+    if (viewed.size === 0) return [];
+    // the latest product click before this page's view, on another page load of the visit
+    let click: (typeof visit.interactions)[number] | undefined;
+    for (const i of visit.interactions)
+      if (
+        i.event === 'clickthrough' &&
+        i.source.pageKey !== page.key &&
+        i.time <= view.base.time &&
+        view.base.time - i.time <= FOLLOW_MS &&
+        (!click || i.time > click.time)
+      )
+        click = i;
+    if (!click || typeof click.ids === 'string' || click.ids.length < 2) return [];
+    // only the first product page after the click
+    for (const [key, p] of visit.pages)
+      if (key !== page.key && p.first > click.time && p.first < view.base.time) return [];
+    if (click.ids.some((id) => viewed.has(id))) return [];
+    return [
+      finding(
+        meta,
+        view.base.id,
+        `product/pageview ${view.base.id} names ${[...viewed].map((id) => `"${id}"`).join(', ')}, but the shopper reached this page ${Math.round((view.base.time - click.time) / 100) / 10} s after clicking ${click.ids.map((id) => `"${id}"`).join(' / ')} (${click.eventId}, ${click.source.kind} responseId "${click.source.responseId}"). ` +
+          `A product page names the product it shows, so the product view (and the personalization and recommendations read from it) is credited to the wrong product. ` +
+          `Fix: render the product page's tracking script with the ids of the product the page shows (check the template's product variable).`,
+        [click.eventId, view.base.id],
+      ),
+    ];
+  },
+};

@@ -1,0 +1,52 @@
+// `session-renewed` (warning): a visit (sessionId) of a userId that began while another visit of that
+// userId was still alive: the provider's client would have kept the session.
+//
+// Why it is certain: the client keeps its sessionId for 30 minutes of inactivity (rolling) in a cookie and
+// localStorage of the storefront's domain, beside the userId, and every page of the domain reads them; a
+// new sessionId for the same userId within 30 minutes of that userId's last event means the storefront
+// (or a checkout on another domain given only the userId) made its own. What it exempts: visits that began
+// within CONCURRENT_START_MS of each other (tabs opened together on a fresh browser), and a visit whose
+// userId's other visit ended more than the session lifetime before it began.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import { SESSION_IDLE_MS } from '../book';
+import { CONCURRENT_START_MS } from './visit-user-changed';
+import type { VisitRule } from './types';
+
+const meta: RuleMeta = {
+  id: 'session-renewed',
+  title: 'A new session while the last one was alive',
+  description:
+    'A visit (sessionId) of a userId that began less than 30 minutes after that userId’s previous visit had its last event: the provider’s client keeps the sessionId for 30 minutes of inactivity.',
+  expects:
+    'One sessionId while the shopper is active, kept in a cookie and localStorage; a new one only after 30 minutes without an event.',
+  appliesTo: ['visit'],
+  guards: ['identity.session'],
+  defaultSeverity: 'warning',
+  fix: 'Let the provider’s beacon client keep the sessionId on every page (give a checkout on another domain the sessionId too, not only the userId); never make one per page.',
+  listens: ['request'],
+  needs: { visit: true },
+};
+
+export const sessionRenewed: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(page, { visit, book }) {
+    if (!visit || visit.first.pageKey !== page.key) return [];
+    const previous = book.previousVisitOf(visit);
+    if (!previous) return [];
+    const gap = visit.startMs - previous.endMs;
+    if (gap > SESSION_IDLE_MS) return [];
+    if (Math.abs(visit.startMs - previous.startMs) <= CONCURRENT_START_MS) return [];
+    return [
+      finding(
+        meta,
+        '',
+        `This page began visit (sessionId) "${visit.sessionId}" of userId "${visit.first.userId}" ${gap <= 0 ? 'while' : `${Math.round(gap / 1000)} s after`} that userId's visit "${previous.sessionId}" ${gap <= 0 ? 'was still sending events' : 'had its last event'} (${previous.first.eventId} began it). ` +
+          `The provider's client keeps a sessionId for 30 minutes of inactivity, so the shopper's one visit is split in two: sessions, conversion per session and the order's session no longer match. ` +
+          `Fix: let the provider's beacon client keep the sessionId on every page (give a checkout on another domain the sessionId too, not only the userId).`,
+        [visit.first.eventId],
+      ),
+    ];
+  },
+};

@@ -1,0 +1,64 @@
+import { PageBuilder, visitPage, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'a click, then the product page of the clicked product’s variant',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P103'], { at: 1200 }),
+          p.click('r1', 'P103', { at: 3000 }),
+          visitPage('pdp').product('1030', { at: 3600 }, 'P103'),
+        ];
+      },
+    },
+    {
+      name: 'a product page opened long after the click (the shopper browsed elsewhere)',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P103'], { at: 1200 }),
+          p.click('r1', 'P103', { at: 3000 }),
+          visitPage('pdp').product('P900', { at: 60_000 }),
+        ];
+      },
+    },
+    {
+      name: 'a banner click (a single id) followed by a product page',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', [], { at: 1200 }, ['b-1']),
+          p.bannerClick('r1', 'b-1', { at: 3000 }),
+          visitPage('pdp').product('P900', { at: 3600 }),
+        ];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a click on P102 lands on a page whose view names P101',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P101', 'P102'], { at: 1200 }),
+          p.click('r1', 'P102', { at: 3000 }),
+          visitPage('pdp').product('P101', { at: 3600 }),
+        ];
+      },
+      findings: [
+        {
+          message: 'after clicking "P102"',
+          fix: 'ids of the product the page shows',
+          pageLoadId: 'pdp',
+          events: [2, 3],
+        },
+      ],
+    },
+  ],
+} satisfies RuleCases;
