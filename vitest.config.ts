@@ -7,6 +7,7 @@ export default defineConfig({
       'test/rules/**/*.test.ts',
       'test/api/**/*.test.ts',
       'test/e2e/**/*.test.ts',
+      'test/faults/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -45,5 +45,7 @@ export interface SandboxCore {
   exportSections(): ReadonlyMap<string, ExportSection>;
   /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
   warnings(): string[];
+  /** why the data directory cannot take a write now (a full disk, no permission), null when it can or there is none */
+  storageProblem(): Promise<string | null>;
   close(): Promise<void>;
 }

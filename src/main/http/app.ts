@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { SandboxCore } from '../core';
 import { sameOriginGuard } from './security';
+import { DataDirError } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
@@ -112,10 +113,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use(
     (
       err: Error & { status?: number; type?: string },
-      _req: Request,
+      req: Request,
       res: Response,
       _next: NextFunction,
     ) => {
+      if (err instanceof DataDirError) return storageFailed(req, res, err);
       const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       if (status >= 500) console.error('search-sandbox: request failed:', err);
       if (!res.headersSent)
@@ -125,6 +127,23 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     },
   );
   return app;
+}
+
+/**
+ * What could not be stored was not acknowledged: 503 with the data directory's problem in one line (which
+ * file, why, what to do), logged as that line, not as a stack trace: it is the disk, not a bug.
+ */
+function storageFailed(req: Request, res: Response, err: DataDirError): void {
+  console.error(`search-sandbox: ${req.method} ${req.path} not stored: ${err.message}`);
+  if (res.headersSent) return void res.end();
+  const message = `nothing was stored, so nothing is acknowledged: ${err.message}`;
+  res
+    .status(503)
+    .json(
+      req.path.startsWith('/_sandbox')
+        ? { error: 'StorageFailed', message }
+        : { success: false, error: 'StorageFailed', message },
+    );
 }
 
 /** The built renderer next to the running code (out/renderer), or null when the UI was not built. */
