@@ -78,11 +78,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // reads its own body (a recording, up to 10 MB) whatever its Content-Type
   app.use('/_sandbox', guard, adminDiffRouter(core.events));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
-  app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
+  // bodies are read by the declaration's mount (body-reader.ts: one size cap and depth limit)
+  app.use('/_sandbox', guard, healthRouter(core));
   app.use(
     '/_sandbox',
     guard,
-    express.json({ limit: '1mb' }),
     adminFeedsRouter(core.indexing),
     adminClockRouter(core.clock),
     adminOutboxRouter(core.indexing.outbox),

@@ -88,13 +88,28 @@ function recordedBody(text: string | null, accepted: boolean, parsed: unknown): 
   }
 }
 
+/**
+ * The real service echoes a refused body as `data`, and names every problem: kept for bodies of a normal
+ * size, cut at these so that a refusal never sends back an unbounded input (a 350 KB batch, 10,000 issues).
+ */
+export const ECHO_CHARS = 16 * 1024;
+export const ECHO_MESSAGES = 100;
+
+function echoed(text: string): string {
+  if (text.length <= ECHO_CHARS) return text;
+  return `${text.slice(0, ECHO_CHARS)}… (${text.length - ECHO_CHARS} more characters not echoed)`;
+}
+
 function responseFor(verdict: Verdict, text: string | null): TrackingResponse {
   if (verdict.status === 200) return { status: 200, body: { success: true } };
+  const messages = verdict.issues.slice(0, ECHO_MESSAGES).map((i) => i.message);
+  if (verdict.issues.length > ECHO_MESSAGES)
+    messages.push(`… and ${verdict.issues.length - ECHO_MESSAGES} more problems of the same body`);
   const body: BeaconResponseBody = {
     success: false,
     error: verdict.error ?? 'ValidationError',
-    messages: verdict.issues.map((i) => i.message),
-    ...(verdict.echo && text !== null && { data: text }),
+    messages,
+    ...(verdict.echo && text !== null && { data: echoed(text) }),
   };
   return { status: verdict.status, body };
 }
