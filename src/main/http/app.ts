@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { SandboxCore } from '../core';
-import { sameOriginGuard } from './security';
+import { refuseFraming, sameOriginGuard } from './security';
 import { DataDirError } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
@@ -59,6 +59,8 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     stampClock(core, res);
     next();
   });
+  // every answer of this app (the UI, the admin API, their 404s and errors) refuses to be framed
+  app.use(refuseFraming);
 
   // Provider interfaces: open to storefront origins, each answers like the real service.
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
