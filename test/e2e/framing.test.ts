@@ -45,7 +45,7 @@ describe.skipIf(skip)('framing by another origin', () => {
     const answers = new Map<string, Record<string, string>>();
     s.page.on('response', (r) => answers.set(r.url(), r.headers()));
     await s.page.goto(`${attacker.url}/`);
-    await s.page.waitForFunction(() => (window as unknown as { loaded: number }).loaded === 3);
+    await s.page.waitForFunction(() => (globalThis as unknown as { loaded: number }).loaded === 3);
 
     const byId = async (id: string) => (await s.page.$(`#${id}`))!.contentFrame();
     const own = await byId('own');

@@ -141,6 +141,62 @@ describe('Journal', () => {
     await third.log.close();
   });
 
+  describe('resynchronises after a damaged record in the middle', () => {
+    /** A journal of ten events, the record at `line` (1 = the first event) changed by `damage`. */
+    async function damaged(line: number, damage: (text: string) => string) {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 10; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[line] = damage(lines[line]!); // lines[0] is the header
+      writeFileSync(file, lines.join('\n'));
+      const second = await open(dir);
+      const seqs = second.log.all().map((e) => e.seq);
+      const warnings = second.log.loadWarnings();
+      const next = await second.log.append(draft());
+      await second.log.close();
+      return { seqs, warnings, next: next.seq };
+    }
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+    it('a seq corrupted upwards: that record is skipped and named, every later one kept', async () => {
+      const r = await damaged(5, (t) => t.replace('"seq":5', '"seq":99999'));
+      expect(r.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(/line 6: seq 99999 is out of line .*4 before, 6 after/);
+      // ids continue after the last intact record, not after the damaged seq
+      expect(r.next).toBe(11);
+    });
+
+    it('a seq corrupted downwards, and a field corrupted in the middle of a record', async () => {
+      const down = await damaged(5, (t) => t.replace('"seq":5', '"seq":2'));
+      expect(down.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(down.warnings[0]).toMatch(
+        /line 6: seq 2 is not after 3, the seq of a record before it/,
+      );
+      const field = await damaged(3, (t) => t.replace('"accepted":true', '"accepted":tru'));
+      expect(field.seqs).toEqual(all.filter((s) => s !== 3));
+      expect(field.warnings[0]).toMatch(/line 4: not valid JSON/);
+    });
+
+    it('two records glued together by a lost newline are both kept', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 4; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const text = readFileSync(file, 'utf8');
+      const second = text.indexOf('\n', text.indexOf('\n') + 1);
+      writeFileSync(file, `${text.slice(0, second)}#${text.slice(second + 1)}`);
+      const again = await open(dir);
+      expect(again.log.all().map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      expect(again.log.loadWarnings()[0]).toMatch(/line 2: .*2 whole records in it kept/);
+      await again.log.close();
+    });
+  });
+
   it('keeps resets across restarts and never reuses an id', async () => {
     const dir = dataDir();
     const first = await open(dir);

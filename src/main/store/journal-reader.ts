@@ -1,5 +1,8 @@
 // Reads the NDJSON event journal back at start-up: events, reset markers and the header, line by line,
-// skipping (and reporting) torn or garbled lines instead of refusing to start.
+// skipping (and naming) torn or damaged records instead of refusing to start, and resynchronising after
+// one: every intact record after a damaged one is kept. Sequence numbers are checked against the records
+// around them, not trusted one by one: a record whose seq was corrupted upwards would otherwise make every
+// later record look out of order.
 import { open } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 
@@ -63,19 +66,22 @@ export async function readJournal(
     let pieces: Buffer[] = [];
     let restLength = 0;
     let offset = 0;
-    let lastSeq = 0;
+    const order = new SeqOrder(onEntry, warn);
     const handleLine = (buf: Buffer, lineNo: number) => {
       const text = buf.toString('utf8').trim();
       if (text === '') return;
       const entry = parseLine(text);
-      if (typeof entry === 'string') return warn(lineNo, entry, text);
-      if (entry.kind === 'event') {
-        // Indexes rely on seq order; a duplicate or out-of-order record can only come from a damaged file.
-        if (entry.event.seq <= lastSeq)
-          return warn(lineNo, `seq ${entry.event.seq} is not after ${lastSeq}`, text);
-        lastSeq = entry.event.seq;
-      }
-      onEntry(entry);
+      if (typeof entry !== 'string') return order.take(entry, lineNo, text);
+      // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
+      const found = salvage(text);
+      warn(
+        lineNo,
+        found.length
+          ? `${entry}; ${found.length} whole record${found.length === 1 ? '' : 's'} in it kept`
+          : entry,
+        text,
+      );
+      for (const piece of found) order.take(piece, lineNo, text);
     };
     for (;;) {
       const chunk = Buffer.allocUnsafe(CHUNK);
@@ -116,6 +122,7 @@ export async function readJournal(
         result.missingNewline = true;
       }
     }
+    order.end();
   } finally {
     await handle.close();
   }
@@ -125,6 +132,89 @@ export async function readJournal(
     );
   return result;
 }
+
+/**
+ * Hands entries on in file order, keeping events in increasing seq: each event is held until the next
+ * record shows whether its seq fits between its neighbours'. One that does not is the damaged one and is
+ * skipped (and named), whichever side it errs on; the records after it are kept.
+ */
+class SeqOrder {
+  /** seq of the last event handed on */
+  private last = 0;
+  private held: {
+    entry: Extract<JournalEntry, { kind: 'event' }>;
+    line: number;
+    text: string;
+  } | null = null;
+
+  constructor(
+    private readonly onEntry: (entry: JournalEntry) => void,
+    private readonly warn: (line: number, why: string, text: string) => void,
+  ) {}
+
+  take(entry: JournalEntry, line: number, text: string): void {
+    if (entry.kind !== 'event') {
+      // a reset's nextSeq is past every event written before it
+      this.settle(entry.kind === 'reset' ? entry.nextSeq : Infinity);
+      this.onEntry(entry);
+      return;
+    }
+    const seq = entry.event.seq;
+    if (seq <= this.last) {
+      // a duplicate, or a seq damaged downwards
+      this.warn(line, `seq ${seq} is not after ${this.last}, the seq of a record before it`, text);
+      return;
+    }
+    this.settle(seq);
+    this.held = { entry, line, text };
+  }
+
+  /** No more records. */
+  end(): void {
+    this.settle(Infinity);
+  }
+
+  /** Hand the held event on if its seq is below `next` (the next record's), else skip it as damaged. */
+  private settle(next: number): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
+    const seq = held.entry.event.seq;
+    if (seq >= next) {
+      this.warn(
+        held.line,
+        `seq ${seq} is out of line with the records around it (${this.last} before, ${next} after): a damaged record`,
+        held.text,
+      );
+      return;
+    }
+    this.last = seq;
+    this.onEntry(held.entry);
+  }
+}
+
+/**
+ * The whole records inside a damaged line: pieces that start where a record starts (`{"id":`,
+ * `{"reset":`, `{"journal":`), each read as a record, or as one whose last character stands where its
+ * newline was. Linear in the line's length: each piece is parsed once or twice.
+ */
+export function salvage(text: string): JournalEntry[] {
+  const starts: number[] = [];
+  for (let i = text.indexOf('{"', 1); i !== -1; i = text.indexOf('{"', i + 2))
+    if (RECORD_START.test(text.slice(i, i + 12))) starts.push(i);
+  if (starts.length === 0) return [];
+  const bounds = [0, ...starts, text.length];
+  const found: JournalEntry[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const piece = text.slice(bounds[k], bounds[k + 1]);
+    const entry = parseLine(piece);
+    const whole = typeof entry === 'string' ? parseLine(piece.slice(0, -1)) : entry;
+    if (typeof whole !== 'string') found.push(whole);
+  }
+  return found;
+}
+
+const RECORD_START = /^\{"(id|reset|journal)":/;
 
 /** One line → an entry, or the reason it is unreadable. */
 export function parseLine(text: string): JournalEntry | string {
