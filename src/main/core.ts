@@ -36,8 +36,11 @@ export interface SandboxCore {
   readonly searchUpstream: SearchUpstream;
   /** beacon forwarding to the real service for sites with `tracking.forward` (answers land on events) */
   readonly forwarding: BeaconForwarder;
-  /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
-  reset(scope: ResetScope): Promise<void>;
+  /**
+   * Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers,
+   * then emits `reset`. `importId`: the reset is a replacing import's (undone with it if it never completes).
+   */
+  reset(scope: ResetScope, importId?: string): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
   onReset(handler: (scope: ResetScope) => void | Promise<void>): () => void;
   /** Areas add their state (feeds, outbox, …) to `GET /_sandbox/export` under `name`; `import` restores it. */

@@ -220,8 +220,8 @@ async function openCore(
     search,
     searchUpstream,
     forwarding,
-    async reset(scope) {
-      await events.reset(scope.siteId);
+    async reset(scope, importId) {
+      await events.reset(scope.siteId, importId);
       for (const handler of resetHandlers) await handler(scope);
       bus.emit({ type: 'reset', data: scope });
     },

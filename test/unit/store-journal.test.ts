@@ -197,6 +197,48 @@ describe('Journal', () => {
     });
   });
 
+  describe('an import is all or nothing across a restart', () => {
+    /** Two events, then an import (a reset and three events) with a beacon in the middle of it. */
+    async function importing(end: 'commit' | 'abort' | 'none') {
+      const dir = dataDir();
+      const first = await open(dir);
+      await first.log.append(draft('before', 1));
+      await first.log.append(draft('before', 2));
+      const id = await first.log.beginImport();
+      await first.log.reset(undefined, id);
+      await first.log.append(draft('imported', 3), id);
+      await first.log.append(draft('beacon', 4)); // acknowledged while the import runs
+      await first.log.append(draft('imported', 5), id);
+      await first.log.append(draft('imported', 6), id);
+      if (end !== 'none') await first.log.endImport(id, end);
+      await first.log.close();
+      const second = await open(dir);
+      const sites = second.log.all().map((e) => e.siteId);
+      const warnings = second.log.loadWarnings();
+      const next = (await second.log.append(draft())).seq;
+      await second.log.close();
+      return { sites, warnings, next };
+    }
+
+    it('committed: the state after it, with the beacon received meanwhile', async () => {
+      const r = await importing('commit');
+      expect(r.sites).toEqual(['imported', 'beacon', 'imported', 'imported']);
+      expect(r.warnings).toEqual([]);
+    });
+
+    it('never completed (the process stopped): the state before it, with the beacon', async () => {
+      for (const end of ['none', 'abort'] as const) {
+        const r = await importing(end);
+        expect(r.sites, end).toEqual(['before', 'before', 'beacon']);
+        expect(r.warnings, end).toHaveLength(1);
+        expect(r.warnings[0], end).toMatch(
+          /an import that did not complete .* was undone: its 3 events/,
+        );
+        expect(r.next, end).toBe(7); // ids of the undone events are not handed out again
+      }
+    });
+  });
+
   it('keeps resets across restarts and never reuses an id', async () => {
     const dir = dataDir();
     const first = await open(dir);

@@ -17,13 +17,30 @@ export interface JournalHeader {
 export interface ResetRecord {
   reset: { siteId: string | null };
   nextSeq: number;
+  /** the import it is part of (a replacing import's reset) */
+  import?: string;
+}
+
+/** An event stored by an import: kept only when its import's commit marker follows. */
+export interface ImportedEventRecord {
+  import: string;
+  event: RecordedEvent;
+}
+
+/** Where an import begins, and how it ended (no end: the process stopped during it). */
+export interface ImportMarker {
+  import: { id: string; begin?: true; commit?: true; abort?: true };
 }
 
 export type JournalEntry =
-  /** `line`: the record's text, as read */
-  | { kind: 'event'; event: RecordedEvent; line: string }
-  | { kind: 'reset'; siteId: string | undefined; nextSeq: number }
-  | { kind: 'header'; nextSeq: number };
+  /** `line`: the record's text, as read (absent when the event is wrapped, as an import's are) */
+  | { kind: 'event'; event: RecordedEvent; line?: string; importId?: string }
+  | { kind: 'reset'; siteId: string | undefined; nextSeq: number; importId?: string }
+  | { kind: 'header'; nextSeq: number }
+  | { kind: 'import'; id: string; marker: 'begin' | 'commit' | 'abort' };
+
+/** What the store is handed: the imports' markers are the reader's own business. */
+export type StoredEntry = Exclude<JournalEntry, { kind: 'import' }>;
 
 export interface ReadResult {
   /** complete lines found (good or bad), i.e. what the file holds */
@@ -41,7 +58,7 @@ const MAX_WARNINGS = 20;
 /** Stream the journal at `file`, handing each readable entry to `onEntry` in file order. */
 export async function readJournal(
   file: string,
-  onEntry: (entry: JournalEntry) => void,
+  onEntry: (entry: StoredEntry) => void,
 ): Promise<ReadResult> {
   const result: ReadResult = { lines: 0, warnings: [], goodLength: 0, missingNewline: false };
   let handle;
@@ -66,7 +83,11 @@ export async function readJournal(
     let pieces: Buffer[] = [];
     let restLength = 0;
     let offset = 0;
-    const order = new SeqOrder(onEntry, warn);
+    const imports = new ImportGate(onEntry, (text) => {
+      if (result.warnings.length < MAX_WARNINGS)
+        result.warnings.push(`events journal ${file}, ${text}`);
+    });
+    const order = new SeqOrder(imports.take, warn);
     const handleLine = (buf: Buffer, lineNo: number) => {
       const text = buf.toString('utf8').trim();
       if (text === '') return;
@@ -123,6 +144,7 @@ export async function readJournal(
       }
     }
     order.end();
+    imports.end();
   } finally {
     await handle.close();
   }
@@ -148,7 +170,7 @@ class SeqOrder {
   } | null = null;
 
   constructor(
-    private readonly onEntry: (entry: JournalEntry) => void,
+    private readonly onEntry: (entry: JournalEntry, line: number) => void,
     private readonly warn: (line: number, why: string, text: string) => void,
   ) {}
 
@@ -156,7 +178,7 @@ class SeqOrder {
     if (entry.kind !== 'event') {
       // a reset's nextSeq is past every event written before it
       this.settle(entry.kind === 'reset' ? entry.nextSeq : Infinity);
-      this.onEntry(entry);
+      this.onEntry(entry, line);
       return;
     }
     const seq = entry.event.seq;
@@ -189,7 +211,80 @@ class SeqOrder {
       return;
     }
     this.last = seq;
-    this.onEntry(held.entry);
+    this.onEntry(held.entry, held.line);
+  }
+}
+
+/**
+ * Keeps an import all or nothing: from an import's begin marker until every open import has ended, the
+ * records are held; then those of committed imports and those of no import (beacons acknowledged
+ * meanwhile, resets by hand) are handed on in file order, and those of an aborted import dropped. What is
+ * still held at the end of the file belongs to an import the process never finished: it is undone.
+ */
+class ImportGate {
+  private readonly open = new Map<string, number>();
+  private readonly committed = new Set<string>();
+  private held: StoredEntry[] = [];
+  /** per import undone: where it began and how many events it had stored */
+  private readonly undone = new Map<string, { line: number; events: number }>();
+  private droppedSeq = 0;
+
+  constructor(
+    private readonly onEntry: (entry: StoredEntry) => void,
+    private readonly note: (text: string) => void,
+  ) {}
+
+  readonly take = (entry: JournalEntry, line: number): void => {
+    if (entry.kind === 'import') {
+      if (entry.marker === 'begin') this.open.set(entry.id, line);
+      else {
+        const began = this.open.get(entry.id) ?? line;
+        this.open.delete(entry.id);
+        if (entry.marker === 'commit') this.committed.add(entry.id);
+        else this.undone.set(entry.id, { line: began, events: 0 });
+      }
+      if (this.open.size === 0) this.release();
+      return;
+    }
+    const ofImport = 'importId' in entry ? entry.importId : undefined;
+    if (this.open.size === 0 && (ofImport === undefined || this.committed.has(ofImport)))
+      return this.onEntry(entry);
+    this.held.push(entry);
+    if (ofImport !== undefined && !this.undone.has(ofImport) && !this.committed.has(ofImport))
+      if (!this.open.has(ofImport)) this.open.set(ofImport, line); // its begin was lost to damage
+  };
+
+  end(): void {
+    for (const [id, line] of this.open) this.undone.set(id, { line, events: 0 });
+    this.open.clear();
+    this.release();
+    for (const [, { line, events }] of this.undone)
+      this.note(
+        `line ${line}: an import that did not complete (the process stopped during it, or it failed) was undone: its ${events} event${events === 1 ? '' : 's'} and its reset are not restored; beacons received meanwhile are`,
+      );
+    // ids never repeat: the next event comes after the undone ones
+    if (this.droppedSeq > 0) this.onEntry({ kind: 'header', nextSeq: this.droppedSeq + 1 });
+  }
+
+  private release(): void {
+    const held = this.held;
+    this.held = [];
+    for (const entry of held) {
+      const id = 'importId' in entry ? entry.importId : undefined;
+      if (id === undefined || this.committed.has(id)) {
+        this.onEntry(entry);
+        continue;
+      }
+      const undone = this.undone.get(id);
+      if (!undone) {
+        this.held.push(entry); // its import is still open (only at the end of the file: undone there)
+        continue;
+      }
+      if (entry.kind === 'event') {
+        undone.events++;
+        this.droppedSeq = Math.max(this.droppedSeq, entry.event.seq);
+      }
+    }
   }
 }
 
@@ -214,7 +309,7 @@ export function salvage(text: string): JournalEntry[] {
   return found;
 }
 
-const RECORD_START = /^\{"(id|reset|journal)":/;
+const RECORD_START = /^\{"(id|reset|journal|import)":/;
 
 /** One line → an entry, or the reason it is unreadable. */
 export function parseLine(text: string): JournalEntry | string {
@@ -238,7 +333,23 @@ export function parseLine(text: string): JournalEntry | string {
       kind: 'reset',
       siteId: typeof reset.siteId === 'string' ? reset.siteId : undefined,
       nextSeq: v.nextSeq,
+      ...(typeof v.import === 'string' && { importId: v.import }),
     };
+  }
+  if ('import' in v) {
+    if (typeof v.import === 'string') {
+      const event = v.event as Record<string, unknown> | null;
+      if (!event || typeof event !== 'object') return 'imported event record without its event';
+      const problem = eventProblem(event);
+      return problem
+        ? `imported ${problem}`
+        : { kind: 'event', event: event as unknown as RecordedEvent, importId: v.import };
+    }
+    const m = v.import as { id?: unknown; begin?: unknown; commit?: unknown; abort?: unknown };
+    const marker = m?.begin ? 'begin' : m?.commit ? 'commit' : m?.abort ? 'abort' : null;
+    if (typeof m?.id !== 'string' || !marker)
+      return 'import marker without id and begin/commit/abort';
+    return { kind: 'import', id: m.id, marker };
   }
   const problem = eventProblem(v);
   return problem ?? { kind: 'event', event: v as unknown as RecordedEvent, line: text };

@@ -40,7 +40,7 @@ export interface EventsArea {
   readonly clock: Clock;
   readonly version: string;
   readonly config: { retention: { events: number } };
-  reset(scope: ResetScope): Promise<void>;
+  reset(scope: ResetScope, importId?: string): Promise<void>;
   exportSections(): ReadonlyMap<string, ExportSection>;
 }
 
@@ -206,7 +206,7 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
         {
           events: core.events,
           sections: core.exportSections(),
-          reset: (scope) => core.reset(scope),
+          reset: (scope, importId) => core.reset(scope, importId),
         },
         body,
         replace,
