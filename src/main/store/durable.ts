@@ -4,17 +4,18 @@
 // either resolves only once the data is on disk. A failed write leaves nothing behind for the next one to
 // join: no temp file, no torn line (cut back off, or else fenced off by starting the next write on a new line).
 import { constants } from 'node:fs';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDirFailure } from './data-dir-error';
 import { PRIVATE_FILE } from './file-modes';
 
-let tmpCount = 0;
-
-/** A name beside `file` for its replacement while it is written (unique: two may be under way). */
+/** The name beside `file` of its replacement while it is written (one at a time per file: see `replacing`). */
 function tmpName(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${++tmpCount}.tmp`);
+  return path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
 }
+
+/** The replacement under way per file: the next waits for it, so two never share the temp file. */
+const replacing = new Map<string, Promise<void>>();
 
 /** Temp files a crash left behind start with this (removed at start by `removeLeftovers`). */
 export function isLeftover(name: string): boolean {
@@ -39,8 +40,24 @@ async function syncDir(dir: string): Promise<void> {
  * Replace `file` with `data`, whole or not at all: resolves once it is on disk; a failure (a full disk)
  * leaves the old file as it was and no temp file, and is thrown as a DataDirError naming `file`.
  */
-export async function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
+export function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
+  const before = replacing.get(file) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(() => writeReplacement(file, data));
+  const settled = run.catch(() => undefined);
+  replacing.set(file, settled);
+  void settled.then(() => {
+    if (replacing.get(file) === settled) replacing.delete(file);
+  });
+  return run;
+}
+
+async function writeReplacement(file: string, data: string | Uint8Array): Promise<void> {
   const tmp = tmpName(file);
+  // what was there before (a crash's leftover, or something not ours) is not removed on failure
+  const existed = await lstat(tmp).then(
+    () => true,
+    () => false,
+  );
   try {
     const handle = await open(tmp, 'w', PRIVATE_FILE);
     try {
@@ -52,7 +69,7 @@ export async function replaceFile(file: string, data: string | Uint8Array): Prom
     await rename(tmp, file);
     await syncDir(path.dirname(file));
   } catch (err) {
-    await rm(tmp, { force: true }).catch(() => undefined);
+    if (!existed) await rm(tmp, { force: true }).catch(() => undefined);
     throw dataDirFailure(file, err, 'write');
   }
 }
