@@ -6,7 +6,8 @@ import { writeStdout } from '../base/stdout';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
-import { readRecording } from './read';
+import { readRecording } from '../recordings/recording-file';
+import { openRecording } from '../recordings/source';
 
 const USAGE = 'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
 
@@ -74,8 +75,8 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   try {
     // each compared text held once for both recordings
     const texts = new Map<string, string>();
-    const base = await readRecording(baseFile, ignore, note, texts);
-    const current = await readRecording(currentFile, ignore, note, texts);
+    const base = await readRecording(openRecording(baseFile), ignore, note, texts);
+    const current = await readRecording(openRecording(currentFile), ignore, note, texts);
     texts.clear();
     const result = await compareRecordings(base, current);
     io.out(

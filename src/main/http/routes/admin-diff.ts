@@ -32,7 +32,7 @@ export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
           message:
             'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
         });
-      const base = readUpload(text);
+      const base = await readUpload(read.body!);
       if (typeof base === 'string')
         return void res.status(400).json({ error: 'InvalidRecording', message: base });
       res.json(await diffWithRecorded(base, events.select(q)));

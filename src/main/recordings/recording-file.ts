@@ -1,0 +1,35 @@
+// A recording for `diff` and for an upload to compare (POST /_sandbox/diff): a baseline file as written,
+// else what `check` reads (NDJSON, a sandbox export, a HAR), through the one streaming reader.
+import { InputError } from '../check/inputs';
+import { looksLikeBaseline, parseBaseline } from '../baseline/baseline-file';
+import { RecordingBuilder, type Recording } from '../baseline/recording';
+import type { IgnorePath } from '../baseline/normalize';
+import { peek, readInput, readWhole } from './read';
+import type { RecordingSource } from './source';
+
+/** The recording in a source; InputError (name and line) when it cannot be read. */
+export async function readRecording(
+  input: RecordingSource,
+  ignore: readonly IgnorePath[],
+  note: (text: string) => void,
+  texts?: Map<string, string>,
+): Promise<Recording> {
+  // a baseline file says so in its first bytes; the peeked bytes are read again (a pipe reads once)
+  const { head, source } = await peek(input, 256);
+  if (looksLikeBaseline(head.toString('utf8'))) {
+    const parsed = parseBaseline(await readWhole(source), source.name, ignore);
+    if (typeof parsed === 'string') throw new InputError(parsed);
+    return parsed;
+  }
+  const builder = new RecordingBuilder(ignore, texts);
+  let events = 0;
+  for await (const items of readInput(source, '', { seq: 0 }))
+    for (const item of items) {
+      if ('event' in item) {
+        events++;
+        builder.add(item.event);
+      } else if ('note' in item) note(item.note);
+    }
+  if (events === 0) note(`${source.name}: no beacon v2 events found`);
+  return builder.end();
+}
