@@ -23,7 +23,7 @@ import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
 import { looseDirWarning } from './store/private-files';
-import { writeProblem } from './store/durable';
+import { writeProblemProbe } from './store/durable';
 import type { ResetScope, SandboxCore } from './core';
 import { ListenError } from './listen-error';
 
@@ -236,7 +236,9 @@ async function openCore(
     },
     exportSections: () => exportSections,
     warnings: () => [...warnings],
-    storageProblem: () => (config.dataDir ? writeProblem(config.dataDir) : Promise.resolve(null)),
+    storageProblem: config.dataDir
+      ? writeProblemProbe(config.dataDir)
+      : () => Promise.resolve(null),
     async close() {
       for (const close of closers.reverse()) await close();
     },

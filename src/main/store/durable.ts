@@ -172,16 +172,16 @@ export class AppendFile {
 
 /**
  * Can the data directory take a write now? null when it can, else what is wrong (a full disk, no
- * permission), in the words of a DataDirError. Writes, syncs and removes a small probe file.
+ * permission), in the words of a DataDirError. Writes and removes a small probe file (a page's worth: a
+ * nearly full disk that still takes a few bytes would not take a record); file systems report a full
+ * disk at write(), so no fsync is paid for it.
  */
 export async function writeProblem(dir: string): Promise<string | null> {
   const probe = path.join(dir, `.health-probe.${process.pid}.tmp`);
   try {
     const handle = await open(probe, 'w', PRIVATE_FILE);
     try {
-      // a page's worth: a nearly full disk that still takes a few bytes would not take a record
       await handle.writeFile(Buffer.alloc(4096, 0x20));
-      await handle.sync();
     } finally {
       await handle.close();
     }
@@ -191,4 +191,14 @@ export async function writeProblem(dir: string): Promise<string | null> {
   } finally {
     await rm(probe, { force: true }).catch(() => undefined);
   }
+}
+
+/** `writeProblem(dir)`, asked at most once per `everyMs`: health may be polled every few milliseconds. */
+export function writeProblemProbe(dir: string, everyMs = 1000): () => Promise<string | null> {
+  let last: { at: number; answer: Promise<string | null> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (!last || now - last.at >= everyMs) last = { at: now, answer: writeProblem(dir) };
+    return last.answer;
+  };
 }
