@@ -59,8 +59,6 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     stampClock(core, res);
     next();
   });
-  // every answer of this app (the UI, the admin API, their 404s and errors) refuses to be framed
-  app.use(refuseFraming);
 
   // Provider interfaces: open to storefront origins, each answers like the real service.
   // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
@@ -70,7 +68,9 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use(searchUpstreamRouter(core.searchUpstream));
   app.use(searchRouter(core.search));
 
-  // Admin API and UI: same-origin only.
+  // Admin API and UI: same-origin only, and never in another page's frame (every answer past the
+  // provider interfaces above, which answer as the real services do: the UI, the admin API, 404s)
+  app.use(refuseFraming);
   const guard = sameOriginGuard(options.allowedHosts);
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
