@@ -395,7 +395,7 @@ describe('Journal write failures', () => {
     ]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(String((failed[0] as PromiseRejectedResult).reason)).toMatch(
-      /could not write the events journal .*ENOSPC/,
+      /events\.ndjson cannot be written: the disk is full \(ENOSPC\)/,
     );
     expect(first.log.all()).toEqual([a]);
     const b = await first.log.append(draft('demo42', 4));

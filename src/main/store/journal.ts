@@ -22,6 +22,7 @@ import {
   type ResetRecord,
 } from './journal-reader';
 import { lockDataDir } from './dir-lock';
+import { dataDirFailure } from './data-dir-error';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice, turn } from '../slices';
 
@@ -239,9 +240,8 @@ export class Journal implements EventPersistence {
       } catch {
         this.lineOpen = true; // the fragment stays, as one garbled line the reader skips
       }
-      const reason = new Error(
-        `could not write the events journal ${this.file}: ${(err as Error).message}`,
-      );
+      // said as the data dir's problem (which file, why, the fix): answered 503, not as a bug
+      const reason = dataDirFailure(this.file, err, 'write');
       for (const p of batch) p.reject(reason);
       return true;
     }

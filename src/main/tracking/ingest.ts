@@ -1,5 +1,6 @@
 // Beacon v2 ingest: decides a tracking request's status and body exactly as the real service would
 // (404 → 405 → 413 → 415 → 400 → 200), records every request in the event store, answers after it is stored.
+import { DataDirError } from '../store/data-dir-error';
 import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
@@ -150,6 +151,16 @@ export class TrackingIngest {
       event = await this.store.append(draft);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
+      // the data dir could not take it (a full disk): the disk's problem, said as such, not a bug
+      if (err instanceof DataDirError)
+        return {
+          status: 503,
+          body: {
+            success: false,
+            error: 'StorageFailed',
+            messages: [`the event was not stored, so it is not acknowledged: ${reason}`],
+          },
+        };
       return {
         status: 500,
         body: {

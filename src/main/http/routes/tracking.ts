@@ -5,6 +5,7 @@ import { mount } from '../admin-query';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { readBody } from '../body-reader';
+import { DataDirError } from '../../store/data-dir-error';
 import { handlePreflight } from '../../tracking/preflight';
 import type { BeaconForwarder } from '../../tracking/forward';
 import {
@@ -111,6 +112,17 @@ export function beaconLane(
 
 /** A bug answers 500 with its reason, as the app's last-resort handler does; never crashes the process. */
 function failed(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof DataDirError) {
+    // the disk, not a bug: one line in the log, and a 503 that says nothing was stored
+    console.error(`search-sandbox: ${req.method} ${req.url} not stored: ${err.message}`);
+    if (res.headersSent) return;
+    sendJson(req, res, 503, {
+      success: false,
+      error: 'StorageFailed',
+      message: `nothing was stored, so nothing is acknowledged: ${err.message}`,
+    });
+    return;
+  }
   console.error('search-sandbox: request failed:', err);
   if (res.headersSent) return;
   const message = err instanceof Error ? err.message : String(err);
