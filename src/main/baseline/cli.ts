@@ -1,12 +1,12 @@
 // `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (CONTRACT.md, "Baselines").
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 import { parseArgs } from 'node:util';
-import { InputError } from '../check/inputs';
+import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
-import { readRecording } from '../recordings/recording-file';
+import { readRecording } from './read';
 import { openRecording } from '../recordings/source';
 
 const USAGE = 'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';

@@ -2,10 +2,10 @@
 // bounded (the router caps it); the recorded events are read in slices, giving the loop back between them.
 import type { RecordedEvent } from '../../shared/events';
 import type { DiffResult } from '../../shared/baseline';
-import { InputError } from '../check/inputs';
+import { InputError } from '../recordings/inputs';
 import { compareRecordings } from './compare';
 import { RecordingBuilder, type Recording } from './recording';
-import { readRecording } from '../recordings/recording-file';
+import { readRecording } from './read';
 import { recordingFrom } from '../recordings/source';
 
 const SLICE = 2000;

@@ -3,7 +3,7 @@
 // severity, 1 = such pages, 2 = unreadable input or bad flags.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { InputError } from './inputs';
+import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';

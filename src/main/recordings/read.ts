@@ -3,7 +3,7 @@
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
-import { fromRecord, InputError, parseInput, type Counter } from '../check/inputs';
+import { fromRecord, InputError, parseInput, type Counter } from './inputs';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 

@@ -1,11 +1,11 @@
 // A recording for `diff` and for an upload to compare (POST /_sandbox/diff): a baseline file as written,
 // else what `check` reads (NDJSON, a sandbox export, a HAR), through the one streaming reader.
-import { InputError } from '../check/inputs';
-import { looksLikeBaseline, parseBaseline } from '../baseline/baseline-file';
-import { RecordingBuilder, type Recording } from '../baseline/recording';
-import type { IgnorePath } from '../baseline/normalize';
-import { peek, readInput, readWhole } from './read';
-import type { RecordingSource } from './source';
+import { InputError } from '../recordings/inputs';
+import { looksLikeBaseline, parseBaseline } from './baseline-file';
+import { RecordingBuilder, type Recording } from './recording';
+import type { IgnorePath } from './normalize';
+import { peek, readInput, readWhole } from '../recordings/read';
+import type { RecordingSource } from '../recordings/source';
 
 /** The recording in a source; InputError (name and line) when it cannot be read. */
 export async function readRecording(
