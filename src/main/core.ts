@@ -36,8 +36,11 @@ export interface SandboxCore {
   readonly searchUpstream: SearchUpstream;
   /** beacon forwarding to the real service for sites with `tracking.forward` (answers land on events) */
   readonly forwarding: BeaconForwarder;
-  /** Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers, then emits `reset`. */
-  reset(scope: ResetScope): Promise<void>;
+  /**
+   * Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers,
+   * then emits `reset`. `importId`: the reset is a replacing import's (undone with it if it never completes).
+   */
+  reset(scope: ResetScope, importId?: string): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */
   onReset(handler: (scope: ResetScope) => void | Promise<void>): () => void;
   /** Areas add their state (feeds, outbox, …) to `GET /_sandbox/export` under `name`; `import` restores it. */
@@ -45,5 +48,7 @@ export interface SandboxCore {
   exportSections(): ReadonlyMap<string, ExportSection>;
   /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
   warnings(): string[];
+  /** why the data directory cannot take a write now (a full disk, no permission), null when it can or there is none */
+  storageProblem(): Promise<string | null>;
   close(): Promise<void>;
 }

@@ -23,6 +23,7 @@ import { SearchUpstream, type UpstreamSite } from './search/upstream';
 import { BeaconForwarder, type ForwardSite } from './tracking/forward';
 import { UpstreamLog } from './store/upstream-log';
 import { looseDirWarning } from './store/private-files';
+import { writeProblemProbe } from './store/durable';
 import type { ResetScope, SandboxCore } from './core';
 import { ListenError } from './listen-error';
 
@@ -219,8 +220,8 @@ async function openCore(
     search,
     searchUpstream,
     forwarding,
-    async reset(scope) {
-      await events.reset(scope.siteId);
+    async reset(scope, importId) {
+      await events.reset(scope.siteId, importId);
       for (const handler of resetHandlers) await handler(scope);
       bus.emit({ type: 'reset', data: scope });
     },
@@ -235,6 +236,9 @@ async function openCore(
     },
     exportSections: () => exportSections,
     warnings: () => [...warnings],
+    storageProblem: config.dataDir
+      ? writeProblemProbe(config.dataDir)
+      : () => Promise.resolve(null),
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -9,7 +9,13 @@ import { IssuedResponseSchema } from './schema-search';
 import { ResetScopeSchema } from './schema-stream';
 
 export const HealthSchema = closed({
-  status: Type.Literal('ok'),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unwritable')], {
+    description:
+      'ok, or unwritable: the data directory cannot take a write now (full disk, no permission); nothing new is acknowledged',
+  }),
+  problem: Type.Optional(
+    Type.String({ description: 'with unwritable: which file, why, and what to do' }),
+  ),
   version: Type.String(),
   configSource: Type.String({ description: 'where the config came from' }),
   dataDir: nullable(Type.String({ description: 'null when ephemeral' })),

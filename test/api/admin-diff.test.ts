@@ -71,7 +71,7 @@ describe('POST /_sandbox/diff', () => {
     await play(run(journey()));
     const { baselineText } = await import('../../src/main/baseline/baseline-file');
     const { readUpload } = await import('../../src/main/baseline/upload');
-    const recording = readUpload(run(journey()));
+    const recording = await readUpload(run(journey()));
     if (typeof recording === 'string') throw new Error(recording);
     const answer = (await (await diff(baselineText(recording))).json()) as DiffResult;
     expect(answer.same).toBe(true);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, CHECK_NOW, tempFile } from '../helpers/check';
 import { runCheck } from '../../src/main/check/cli';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
 import { jsonReport, junitReport, textReport } from '../../src/main/tracking/timeline/report';
 import type { TimelineReportDto } from '../../src/shared/timeline';

@@ -240,8 +240,8 @@ describe('search-sandbox diff', () => {
     });
   });
 
-  it('reads a baseline file back as a recording, and a HAR beside it; a broken baseline exits 2 with its line', () => {
-    const recording = readUpload(run(journey()));
+  it('reads a baseline file back as a recording, and a HAR beside it; a broken baseline exits 2 with its line', async () => {
+    const recording = await readUpload(run(journey()));
     if (typeof recording === 'string') throw new Error(recording);
     const text = baselineText(recording);
     const baseline = file('journey.json', text);

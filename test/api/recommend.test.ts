@@ -323,7 +323,7 @@ describe('POST /v1/recommend', () => {
       `{"siteId":"${SITE}","profiles":[{"tag":"similar"}],"products":["${'x'.repeat(1_100_000)}"]}`,
     );
     expect([huge.status, huge.body.error]).toEqual([413, 'InvalidBody']);
-    expect(huge.body.message).toContain('the body is over 1mb');
+    expect(huge.body.message).toContain('a body may have at most 1048576 bytes');
     const get = await fetch(`${sb.url}/v1/recommend?siteId=${SITE}&tags=similar`);
     expect(get.status).toBe(405);
     expect(((await get.json()) as { message: string }).message).toContain('POST the widgets');

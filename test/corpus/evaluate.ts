@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
 import { CORPUS, type CorpusEntry, type ExpectedCredit, type JourneyClass } from './catalog';

@@ -2,7 +2,7 @@
 // `check` reads them: pages of every kind for tests that compare an index with a scan.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 import type { RecordedEvent } from '../../src/shared/events';
 
 const DIR = path.resolve(import.meta.dirname, '../../fixtures/corpus');

@@ -156,6 +156,20 @@ describe('File → Import HAR or events', () => {
     });
   });
 
+  it('refuses a directory or a device picked as traffic with one line, through the recordings reader', async () => {
+    const { actions, dialog, admin } = setup();
+    const folder = path.dirname(file('x.ndjson', ''));
+    dialog.openAnswers.push({ canceled: false, filePaths: [folder] });
+    dialog.openAnswers.push({ canceled: false, filePaths: ['/dev/zero'] });
+    await actions.importTraffic();
+    await actions.importTraffic();
+    expect(admin.calls).toEqual([]);
+    expect(dialog.messages().map((m) => m.detail)).toEqual([
+      expect.stringMatching(/is a directory: give a recording file/),
+      expect.stringMatching(/\/dev\/zero is a device, not a recording/),
+    ]);
+  });
+
   it("shows the sandbox's reason when it refuses the import", async () => {
     const { actions, dialog, admin } = setup();
     dialog.openAnswers.push({

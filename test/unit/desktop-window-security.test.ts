@@ -122,11 +122,13 @@ describe('session policy', () => {
     guardSession(session, origins, "default-src 'self'");
     const headers = session.headersFor(`${SANDBOX}/`, {
       'content-security-policy': ['default-src *'],
+      'x-frame-options': ['SAMEORIGIN'],
       'Content-Type': ['text/html'],
     });
     expect(headers).toEqual({
       'Content-Type': ['text/html'],
       'Content-Security-Policy': ["default-src 'self'"],
+      'X-Frame-Options': ['DENY'],
     });
   });
 

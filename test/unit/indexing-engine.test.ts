@@ -211,7 +211,7 @@ describe('feeds engine', () => {
 
   it('applies injected faults once, with the fault as the cause, and mails requestedBy', async () => {
     const { clock, feed, parsed, post, put, service } = await setup();
-    service.patch('demo42', 42, { inject: { nextIndexFails: true } });
+    await service.patch('demo42', 42, { inject: { nextIndexFails: true } });
     await post('42', 'dev@shop.example');
     clock.advance(TIMINGS.waitingMs);
     await parsed(42);
@@ -228,7 +228,7 @@ describe('feeds engine', () => {
       detail: 'injected fault: "next index fails"',
     });
 
-    service.patch('demo42', 43, { inject: { regenerationFails: true } });
+    await service.patch('demo42', 43, { inject: { regenerationFails: true } });
     await put('43', 'ops@shop.example');
     clock.advance(HOUR);
     expect(feed(43)).toMatchObject({ state: 'regen_error', inject: { regenerationFails: false } });
@@ -248,7 +248,7 @@ describe('feeds engine', () => {
 
   it('moves only by hand when autopilot is off, along the table', async () => {
     const { clock, feed, post, service } = await setup();
-    service.patch('demo42', 42, { autopilot: false });
+    await service.patch('demo42', 42, { autopilot: false });
     await post('42');
     clock.advance(10 * HOUR);
     expect(feed(42).state).toBe('waiting');
@@ -280,19 +280,19 @@ describe('feeds engine', () => {
   it('refuses an interval it cannot read and recomputes nextIndexTime for a new interval', async () => {
     // (the body's shape is the admin API's to check: test/api/indexing-workflow.test.ts)
     const { feed, service, put } = await setup();
-    expect(() => service.patch('demo42', 42, { interval: 'often' })).toThrow(
+    await expect(service.patch('demo42', 42, { interval: 'often' })).rejects.toThrow(
       /interval: "often" is not an interval/,
     );
-    expect(service.patch('demo42', 42, { interval: 'PT6H' })).toMatchObject({
+    expect(await service.patch('demo42', 42, { interval: 'PT6H' })).toMatchObject({
       interval: '6h',
       nextIndexTime: '2026-11-21T10:00:00.000Z',
     });
     expect(await put('44')).toMatchObject({ status: 409 });
-    expect(service.patch('demo42', 44, { interval: '1h' })).toMatchObject({
+    expect(await service.patch('demo42', 44, { interval: '1h' })).toMatchObject({
       interval: '1h',
       nextIndexTime: '2026-11-21T05:00:00.000Z',
     });
-    expect(service.patch('demo42', 43, { interval: 'Never' })).toMatchObject({
+    expect(await service.patch('demo42', 43, { interval: 'Never' })).toMatchObject({
       nextIndexTime: null,
     });
     expect(feed(42).history.at(-1)).toMatchObject({

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 import { judgeOffline, OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { CORPUS } from '../corpus/catalog';

@@ -30,7 +30,7 @@ if (process.argv[1]?.endsWith('report-cases.ts')) {
   const { SandboxClock } = await import('../../src/main/clock');
   const { defaultTimelineSettings } = await import('../../src/main/config');
   const { TimelineEngine } = await import('../../src/main/tracking/timeline/engine');
-  const { parseInput } = await import('../../src/main/check/inputs');
+  const { parseInput } = await import('../../src/main/recordings/inputs');
   const { htmlReport, jsonReport, junitReport } =
     await import('../../src/main/tracking/timeline/report');
   const { PageBuilder } = await import('./timeline-events');

@@ -2,7 +2,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/main/store/dir-lock';
+import { spawn } from 'node:child_process';
+import {
+  DataDirInUseError,
+  LOCK_FILE,
+  lockDataDir,
+  processStart,
+} from '../../src/main/store/dir-lock';
 import { EventLog } from '../../src/main/store/event-log';
 import { Journal } from '../../src/main/store/journal';
 import { lockEventStore, openEventStore } from '../../src/main/store/open-events';
@@ -10,10 +16,13 @@ import { DataDirError } from '../../src/main/store/data-dir-error';
 import { tempDir } from '../helpers/sandbox';
 import { renderDraft } from '../helpers/event-drafts';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
 });
+
+const lockPid = (d: string) => readFileSync(path.join(d, LOCK_FILE), 'utf8').split('\n')[0];
+const onLinux = process.platform === 'linux';
 
 function dir(): string {
   const t = tempDir('store-lock-');
@@ -25,7 +34,7 @@ describe('lockDataDir', () => {
   it('writes our pid, refuses a second lock in this process, and frees the dir on release', () => {
     const d = dir();
     const release = lockDataDir(d);
-    expect(readFileSync(path.join(d, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(d)).toBe(String(process.pid));
     expect(() => lockDataDir(d)).toThrow(DataDirInUseError);
     release();
     expect(existsSync(path.join(d, LOCK_FILE))).toBe(false);
@@ -44,11 +53,33 @@ describe('lockDataDir', () => {
     const d = dir();
     writeFileSync(path.join(d, LOCK_FILE), '4194305\n'); // above Linux's pid_max: never a live process
     const release = lockDataDir(d);
-    expect(readFileSync(path.join(d, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(d)).toBe(String(process.pid));
     release();
     writeFileSync(path.join(d, LOCK_FILE), 'garbage');
     lockDataDir(d)();
   });
+
+  it.skipIf(!onLinux)(
+    'takes over a lock whose pid now belongs to another process: not a sandbox, or started later',
+    async () => {
+      const d = dir();
+      // pid 1 and a `sleep` are alive, and are no sandbox (locks of older sandboxes hold only the pid)
+      const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+      cleanups.push(() => void sleeper.kill('SIGKILL'));
+      await new Promise((resolve) => sleeper.once('spawn', resolve));
+      for (const pid of [sleeper.pid!, 1]) {
+        if (pid === 1 && /node|electron/.test(readFileSync('/proc/1/cmdline', 'utf8'))) continue;
+        writeFileSync(path.join(d, LOCK_FILE), `${pid}\n`);
+        lockDataDir(d)();
+      }
+      // a live node process (a sandbox, as far as a pid-only lock can tell), but not the one that
+      // wrote the lock: its start time differs
+      writeFileSync(path.join(d, LOCK_FILE), `${process.ppid}\n1\n`);
+      lockDataDir(d)();
+      writeFileSync(path.join(d, LOCK_FILE), `${process.ppid}\n${processStart(process.ppid)}\n`);
+      expect(() => lockDataDir(d)).toThrow(DataDirInUseError);
+    },
+  );
 
   it('is held by an open journal until it closes; openEventStore reports a busy dir as a DataDirError', async () => {
     const d = dir();

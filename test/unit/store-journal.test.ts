@@ -141,6 +141,104 @@ describe('Journal', () => {
     await third.log.close();
   });
 
+  describe('resynchronises after a damaged record in the middle', () => {
+    /** A journal of ten events, the record at `line` (1 = the first event) changed by `damage`. */
+    async function damaged(line: number, damage: (text: string) => string) {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 10; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[line] = damage(lines[line]!); // lines[0] is the header
+      writeFileSync(file, lines.join('\n'));
+      const second = await open(dir);
+      const seqs = second.log.all().map((e) => e.seq);
+      const warnings = second.log.loadWarnings();
+      const next = await second.log.append(draft());
+      await second.log.close();
+      return { seqs, warnings, next: next.seq };
+    }
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+    it('a seq corrupted upwards: that record is skipped and named, every later one kept', async () => {
+      const r = await damaged(5, (t) => t.replace('"seq":5', '"seq":99999'));
+      expect(r.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(/line 6: seq 99999 is out of line .*4 before, 6 after/);
+      // ids continue after the last intact record, not after the damaged seq
+      expect(r.next).toBe(11);
+    });
+
+    it('a seq corrupted downwards, and a field corrupted in the middle of a record', async () => {
+      const down = await damaged(5, (t) => t.replace('"seq":5', '"seq":2'));
+      expect(down.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(down.warnings[0]).toMatch(
+        /line 6: seq 2 is not after 3, the seq of a record before it/,
+      );
+      const field = await damaged(3, (t) => t.replace('"accepted":true', '"accepted":tru'));
+      expect(field.seqs).toEqual(all.filter((s) => s !== 3));
+      expect(field.warnings[0]).toMatch(/line 4: not valid JSON/);
+    });
+
+    it('two records glued together by a lost newline are both kept', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 4; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const text = readFileSync(file, 'utf8');
+      const second = text.indexOf('\n', text.indexOf('\n') + 1);
+      writeFileSync(file, `${text.slice(0, second)}#${text.slice(second + 1)}`);
+      const again = await open(dir);
+      expect(again.log.all().map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      expect(again.log.loadWarnings()[0]).toMatch(/line 2: .*2 whole records in it kept/);
+      await again.log.close();
+    });
+  });
+
+  describe('an import is all or nothing across a restart', () => {
+    /** Two events, then an import (a reset and three events) with a beacon in the middle of it. */
+    async function importing(end: 'commit' | 'abort' | 'none') {
+      const dir = dataDir();
+      const first = await open(dir);
+      await first.log.append(draft('before', 1));
+      await first.log.append(draft('before', 2));
+      const id = await first.log.beginImport();
+      await first.log.reset(undefined, id);
+      await first.log.append(draft('imported', 3), id);
+      await first.log.append(draft('beacon', 4)); // acknowledged while the import runs
+      await first.log.append(draft('imported', 5), id);
+      await first.log.append(draft('imported', 6), id);
+      if (end !== 'none') await first.log.endImport(id, end);
+      await first.log.close();
+      const second = await open(dir);
+      const sites = second.log.all().map((e) => e.siteId);
+      const warnings = second.log.loadWarnings();
+      const next = (await second.log.append(draft())).seq;
+      await second.log.close();
+      return { sites, warnings, next };
+    }
+
+    it('committed: the state after it, with the beacon received meanwhile', async () => {
+      const r = await importing('commit');
+      expect(r.sites).toEqual(['imported', 'beacon', 'imported', 'imported']);
+      expect(r.warnings).toEqual([]);
+    });
+
+    it('never completed (the process stopped): the state before it, with the beacon', async () => {
+      for (const end of ['none', 'abort'] as const) {
+        const r = await importing(end);
+        expect(r.sites, end).toEqual(['before', 'before', 'beacon']);
+        expect(r.warnings, end).toHaveLength(1);
+        expect(r.warnings[0], end).toMatch(
+          /an import that did not complete .* was undone: its 3 events/,
+        );
+        expect(r.next, end).toBe(7); // ids of the undone events are not handed out again
+      }
+    });
+  });
+
   it('keeps resets across restarts and never reuses an id', async () => {
     const dir = dataDir();
     const first = await open(dir);
@@ -297,7 +395,7 @@ describe('Journal write failures', () => {
     ]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(String((failed[0] as PromiseRejectedResult).reason)).toMatch(
-      /could not write the events journal .*ENOSPC/,
+      /events\.ndjson cannot be written: the disk is full \(ENOSPC\)/,
     );
     expect(first.log.all()).toEqual([a]);
     const b = await first.log.append(draft('demo42', 4));

@@ -5,7 +5,7 @@ import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 import { capturingFetch, shopperVisit, toHar, type Captured } from './timeline-beacon';
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOffline } from '../../src/main/tracking/timeline/offline-check';
-import { parseInput } from '../../src/main/check/inputs';
+import { parseInput } from '../../src/main/recordings/inputs';
 
 const DIR = path.resolve(__dirname, '../../fixtures/sessions');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.ndjson'));

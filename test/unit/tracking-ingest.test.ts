@@ -33,6 +33,12 @@ class FakeStore implements EventStore {
     throw new Error('not used by ingest');
   }
   async reset(): Promise<void> {}
+  beginImport(): Promise<string> {
+    throw new Error('not used by ingest');
+  }
+  endImport(): Promise<void> {
+    throw new Error('not used by ingest');
+  }
   onAppend(): () => void {
     return () => undefined;
   }

@@ -148,7 +148,10 @@ export interface ClockState {
 }
 
 export interface HealthState {
-  status: 'ok';
+  /** unwritable: the data directory cannot take a write now (a full disk, no permission) */
+  status: 'ok' | 'unwritable';
+  /** with unwritable: which file, why, and what to do */
+  problem?: string;
   version: string;
   configSource: string;
   dataDir: string | null;

@@ -1,12 +1,13 @@
 // `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (CONTRACT.md, "Baselines").
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 import { parseArgs } from 'node:util';
-import { InputError } from '../check/inputs';
+import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
+import { openRecording } from '../recordings/source';
 
 const USAGE = 'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
 
@@ -74,8 +75,8 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   try {
     // each compared text held once for both recordings
     const texts = new Map<string, string>();
-    const base = await readRecording(baseFile, ignore, note, texts);
-    const current = await readRecording(currentFile, ignore, note, texts);
+    const base = await readRecording(openRecording(baseFile), ignore, note, texts);
+    const current = await readRecording(openRecording(currentFile), ignore, note, texts);
     texts.clear();
     const result = await compareRecordings(base, current);
     io.out(

@@ -1,52 +1,35 @@
-// A recording read from a file for `diff`: a baseline file as written, else what `check` reads (NDJSON,
-// a sandbox export, a HAR) through check's own streaming reader.
-import { open, readFile } from 'node:fs/promises';
-import { readInput } from '../check/read';
-import { InputError } from '../check/inputs';
+// A recording for `diff` and for an upload to compare (POST /_sandbox/diff): a baseline file as written,
+// else what `check` reads (NDJSON, a sandbox export, a HAR), through the one streaming reader.
+import { InputError } from '../recordings/inputs';
 import { looksLikeBaseline, parseBaseline } from './baseline-file';
 import { RecordingBuilder, type Recording } from './recording';
 import type { IgnorePath } from './normalize';
+import { peek, readInput, readWhole } from '../recordings/read';
+import type { RecordingSource } from '../recordings/source';
 
-async function head(file: string): Promise<string> {
-  if (file === '-') return '';
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (err) {
-    throw new InputError(
-      `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    );
-  }
-  try {
-    const buffer = Buffer.alloc(256);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The recording in a file; InputError (file and line) when it cannot be read. */
+/** The recording in a source; InputError (name and line) when it cannot be read. */
 export async function readRecording(
-  file: string,
+  input: RecordingSource,
   ignore: readonly IgnorePath[],
   note: (text: string) => void,
   texts?: Map<string, string>,
 ): Promise<Recording> {
-  if (looksLikeBaseline(await head(file))) {
-    const parsed = parseBaseline(await readFile(file, 'utf8'), file, ignore);
+  // a baseline file says so in its first bytes; the peeked bytes are read again (a pipe reads once)
+  const { head, source } = await peek(input, 256);
+  if (looksLikeBaseline(head.toString('utf8'))) {
+    const parsed = parseBaseline(await readWhole(source), source.name, ignore);
     if (typeof parsed === 'string') throw new InputError(parsed);
     return parsed;
   }
   const builder = new RecordingBuilder(ignore, texts);
   let events = 0;
-  for await (const items of readInput(file, '', { seq: 0 }))
+  for await (const items of readInput(source, '', { seq: 0 }))
     for (const item of items) {
       if ('event' in item) {
         events++;
         builder.add(item.event);
       } else if ('note' in item) note(item.note);
     }
-  if (events === 0) note(`${file}: no beacon v2 events found`);
+  if (events === 0) note(`${source.name}: no beacon v2 events found`);
   return builder.end();
 }

@@ -2,22 +2,26 @@
 // bounded (the router caps it); the recorded events are read in slices, giving the loop back between them.
 import type { RecordedEvent } from '../../shared/events';
 import type { DiffResult } from '../../shared/baseline';
-import { InputError, parseInput } from '../check/inputs';
-import { looksLikeBaseline, parseBaseline } from './baseline-file';
+import { InputError } from '../recordings/inputs';
 import { compareRecordings } from './compare';
 import { RecordingBuilder, type Recording } from './recording';
+import { readRecording } from './read';
+import { recordingFrom } from '../recordings/source';
 
 const SLICE = 2000;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The uploaded recording; a string says why it cannot be read (line or field). */
-export function readUpload(text: string, name = 'the uploaded recording'): Recording | string {
-  if (looksLikeBaseline(text.slice(0, 256))) return parseBaseline(text, name);
+/**
+ * The uploaded recording, read by the recordings reader `check` and `diff` use (line and depth caps); a
+ * string says why it cannot be read (line or field).
+ */
+export async function readUpload(
+  data: Buffer | string,
+  name = 'the uploaded recording',
+): Promise<Recording | string> {
   try {
-    const builder = new RecordingBuilder();
-    for (const event of parseInput(text, name).events) builder.add(event);
-    return builder.end();
+    return await readRecording(recordingFrom(data, name), [], () => undefined);
   } catch (err) {
     if (err instanceof InputError) return err.message;
     throw err;

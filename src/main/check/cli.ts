@@ -3,9 +3,10 @@
 // severity, 1 = such pages, 2 = unreadable input or bad flags.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { InputError } from './inputs';
+import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
-import { readInput } from './read';
+import { readInput } from '../recordings/read';
+import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { StringPool } from '../store/shared-strings';
@@ -133,7 +134,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
       const prefix =
         files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
       let events = 0;
-      for await (const items of readInput(file, prefix, counter))
+      for await (const items of readInput(openRecording(file), prefix, counter))
         for (const item of items) {
           if ('event' in item) {
             events++;

@@ -1,7 +1,9 @@
 // What the menus and `window.sandboxDesktop` do: native dialogs around the sandbox's public operations
 // (report, import, reset, the real feed upload), with every failure told to the user in a dialog.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readWhole } from '../recordings/read';
+import { openRecording } from '../recordings/source';
 import path from 'node:path';
 import type {
   FeedUploadRequest,
@@ -78,7 +80,8 @@ export class DesktopActions {
     const name = path.basename(file);
     let prepared: PreparedImport;
     try {
-      prepared = prepareImport(await readFile(file, 'utf8'), name);
+      // the one recordings reader: a directory or a device is refused, the size capped
+      prepared = prepareImport(await readWhole(openRecording(file)), name);
     } catch (err) {
       const reason = err instanceof InputError ? err.message : `${name}: ${(err as Error).message}`;
       await this.error(`Could not read ${name}`, reason);

@@ -144,9 +144,12 @@ export function guardSession(session: SessionLike, origins: AppOrigins, csp: str
     const headers: Record<string, string[]> = {};
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
       // one CSP only: ours replaces whatever the server sent, whatever the header's case
-      if (name.toLowerCase() !== 'content-security-policy') headers[name] = value;
+      const lower = name.toLowerCase();
+      if (lower !== 'content-security-policy' && lower !== 'x-frame-options') headers[name] = value;
     }
     headers['Content-Security-Policy'] = [csp];
+    // the CSP says frame-ancestors 'none'; this says it to engines that predate it
+    headers['X-Frame-Options'] = ['DENY'];
     callback({ responseHeaders: headers });
   });
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {

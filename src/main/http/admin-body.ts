@@ -34,6 +34,12 @@ function at(
   return { schema, messages };
 }
 
+/** A value as a refusal shows it: its JSON, cut short when long (a refusal never echoes unbounded input). */
+export function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length <= 120 ? text : `${text.slice(0, 100)}… (${text.length} characters)`;
+}
+
 function valueAt(body: unknown, path: string[]): unknown {
   return path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], body);
 }
@@ -61,7 +67,7 @@ function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
   const fieldPath = e.keyword === 'required' ? [...path, String(params.missingProperty)] : path;
   const field = fieldPath.join('.');
   const rule = String(at(root, fieldPath).schema?.['x-rule'] ?? e.message);
-  const value = JSON.stringify(valueAt(body, fieldPath)) ?? 'nothing';
+  const value = shown(valueAt(body, fieldPath));
   return named(field, fill(messages.invalid, { field, value, rule }));
 }
 
@@ -83,7 +89,7 @@ export function fieldRefusal(name: AdminEndpointName, field: string, value: unkn
   const { schema, messages } = at(root, path);
   const message = fill(messages.invalid, {
     field,
-    value: JSON.stringify(value) ?? 'nothing',
+    value: shown(value),
     rule: String(schema?.['x-rule']),
   });
   return new BadQuery(messages.named ? `body.${field}` : '', message);

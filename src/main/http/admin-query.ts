@@ -8,6 +8,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
+import { ADMIN_BODY_BYTES, adminJsonBody } from './body-reader';
 
 export class BadQuery extends Error {
   constructor(
@@ -159,8 +160,13 @@ export type AdminHandler<N extends AdminEndpointName> = (
 export interface MountOptions<N extends AdminEndpointName> {
   /** maxima that depend on the config, per request */
   bounds?: (req: AdminRequest<N>) => Bounds;
-  /** middleware between the query check and the handler (a body parser) */
+  /** middleware between the query check and the handler */
   before?: Array<(req: Request, res: Response, next: (err?: unknown) => void) => void>;
+  /**
+   * An endpoint that declares a body has it read by the one JSON reader (body-reader.ts: size cap, depth
+   * limit) unless it reads its own (`'own'`: an import streamed to a worker, a beacon body); `bytes` changes the cap.
+   */
+  body?: 'own' | { bytes: number };
 }
 
 /**
@@ -186,5 +192,15 @@ export function mount<N extends AdminEndpointName>(
       answerBadQuery(res, err);
     }
   };
-  router[method](path, ...(options.before ?? []), run);
+  const declaresBody = 'body' in endpoint && endpoint.body !== undefined;
+  const reader =
+    declaresBody && options.body !== 'own'
+      ? [
+          adminJsonBody({
+            bytes: options.body?.bytes ?? ADMIN_BODY_BYTES,
+            expected: `the JSON body ${endpoint.method} ${endpoint.path} declares (see /_sandbox/openapi.json)`,
+          }),
+        ]
+      : [];
+  router[method](path, ...reader, ...(options.before ?? []), run);
 }

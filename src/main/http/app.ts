@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { SandboxCore } from '../core';
-import { sameOriginGuard } from './security';
+import { refuseFraming, sameOriginGuard } from './security';
+import { DataDirError } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
 import { adminEventsRouter } from './routes/admin-events';
 import { adminTimelinesRouter } from './routes/admin-timelines';
@@ -67,7 +68,9 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use(searchUpstreamRouter(core.searchUpstream));
   app.use(searchRouter(core.search));
 
-  // Admin API and UI: same-origin only.
+  // Admin API and UI: same-origin only, and never in another page's frame (every answer past the
+  // provider interfaces above, which answer as the real services do: the UI, the admin API, 404s)
+  app.use(refuseFraming);
   const guard = sameOriginGuard(options.allowedHosts);
   // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
   app.use('/_sandbox', guard, adminEventsRouter(core));
@@ -77,11 +80,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // reads its own body (a recording, up to 10 MB) whatever its Content-Type
   app.use('/_sandbox', guard, adminDiffRouter(core.events));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
-  app.use('/_sandbox', guard, express.json({ limit: '25mb' }), healthRouter(core));
+  // bodies are read by the declaration's mount (body-reader.ts: one size cap and depth limit)
+  app.use('/_sandbox', guard, healthRouter(core));
   app.use(
     '/_sandbox',
     guard,
-    express.json({ limit: '1mb' }),
     adminFeedsRouter(core.indexing),
     adminClockRouter(core.clock),
     adminOutboxRouter(core.indexing.outbox),
@@ -112,10 +115,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use(
     (
       err: Error & { status?: number; type?: string },
-      _req: Request,
+      req: Request,
       res: Response,
       _next: NextFunction,
     ) => {
+      if (err instanceof DataDirError) return storageFailed(req, res, err);
       const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       if (status >= 500) console.error('search-sandbox: request failed:', err);
       if (!res.headersSent)
@@ -125,6 +129,23 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     },
   );
   return app;
+}
+
+/**
+ * What could not be stored was not acknowledged: 503 with the data directory's problem in one line (which
+ * file, why, what to do), logged as that line, not as a stack trace: it is the disk, not a bug.
+ */
+function storageFailed(req: Request, res: Response, err: DataDirError): void {
+  console.error(`search-sandbox: ${req.method} ${req.path} not stored: ${err.message}`);
+  if (res.headersSent) return void res.end();
+  const message = `nothing was stored, so nothing is acknowledged: ${err.message}`;
+  res
+    .status(503)
+    .json(
+      req.path.startsWith('/_sandbox')
+        ? { error: 'StorageFailed', message }
+        : { success: false, error: 'StorageFailed', message },
+    );
 }
 
 /** The built renderer next to the running code (out/renderer), or null when the UI was not built. */

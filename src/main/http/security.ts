@@ -1,6 +1,18 @@
 // Guards for the admin API and UI: only requests addressed to the sandbox itself (DNS rebinding) and
-// not sent by other web pages (CSRF) get through. Tracking endpoints stay open to storefront origins.
+// not sent by other web pages (CSRF) get through, and no other page may frame them (clickjacking).
+// Tracking endpoints stay open to storefront origins.
 import type { Request, Response, NextFunction } from 'express';
+
+/**
+ * No page may show the UI or an admin answer in a frame: a page that framed the UI could trick a visitor
+ * into clicking its buttons (reset every event, in two clicks). The UI never frames itself, so 'none';
+ * X-Frame-Options for browsers that predate frame-ancestors. The desktop shell sets the same policy.
+ */
+export function refuseFraming(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 

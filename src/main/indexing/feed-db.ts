@@ -1,10 +1,11 @@
 // The small mutable state of indexing (feed states, history, outbox, last uploads) in lowdb:
 // a JSON file in the data directory, or memory when the sandbox is ephemeral. Survives restarts.
 import { Low, Memory } from 'lowdb';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
-import { makePrivateDir, PRIVATE_FILE, PrivateJsonFile } from '../store/private-files';
+import { makePrivateDir, PrivateJsonFile } from '../store/private-files';
+import { removeFile, replaceFile } from '../store/durable';
 import type { FeedConfig } from '../accounts/config';
 import type {
   FeedState,
@@ -168,12 +169,18 @@ export class UploadStash {
     return this.files.get(`${siteId}/${feedId}`);
   }
 
+  /** Keep an upload, on disk first when persistent (a failed write keeps the previous one, whole). */
   async put(siteId: string, feedId: number, data: Buffer, name: string): Promise<void> {
+    if (this.dir) {
+      try {
+        await makePrivateDir(this.dir);
+      } catch (err) {
+        throw dataDirFailure(this.dir, err, 'create');
+      }
+      await replaceFile(this.file(siteId, feedId), data);
+      await replaceFile(`${this.file(siteId, feedId)}.name`, name);
+    }
     this.files.set(`${siteId}/${feedId}`, { data, name });
-    if (!this.dir) return;
-    await makePrivateDir(this.dir);
-    await writeFile(this.file(siteId, feedId), data, { mode: PRIVATE_FILE });
-    await writeFile(`${this.file(siteId, feedId)}.name`, name, { mode: PRIVATE_FILE });
   }
 
   async load(siteId: string, feedId: number): Promise<void> {
@@ -195,8 +202,8 @@ export class UploadStash {
       if (siteId !== undefined && site !== siteId) continue;
       this.files.delete(key);
       if (this.dir) {
-        await rm(this.file(site, Number(feed)), { force: true });
-        await rm(`${this.file(site, Number(feed))}.name`, { force: true });
+        await removeFile(this.file(site, Number(feed)));
+        await removeFile(`${this.file(site, Number(feed))}.name`);
       }
     }
   }

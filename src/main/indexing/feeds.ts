@@ -420,12 +420,34 @@ export class FeedEngine {
     this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
   }
 
+  /** Store the feed states in the background (a change nobody waits on: a timed step, a status read). */
   save(): void {
-    this.deps.db
-      .write()
-      .catch((err: Error) =>
-        console.error(`search-sandbox: could not save the feed states: ${err.message}`),
-      );
+    this.persist().catch((err: Error) =>
+      console.error(`search-sandbox: could not save the feed states: ${err.message}`),
+    );
+  }
+
+  /** Store the feed states; resolves once on disk (before a request that changed them is answered). */
+  persist(): Promise<void> {
+    return this.deps.db.write();
+  }
+
+  /**
+   * Run `change` on the feed, then store the states; when they cannot be stored (a full disk) the feed is
+   * put back as it was, so that a request refused for it leaves no trace, now or after a restart.
+   */
+  async committed<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
+    const before = structuredClone(rec);
+    const result = await change();
+    try {
+      await this.persist();
+    } catch (err) {
+      Object.assign(rec, before);
+      this.arm(rec);
+      this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+      throw err;
+    }
+    return result;
   }
 
   dropParse(rec: FeedRecord): void {

@@ -248,68 +248,73 @@ export class IndexingService {
       result = { status: 200, message: '' };
     }
 
-    const scorecard = scoreRequest({
-      feedId,
-      now,
-      statusRead: this.engine.deps.db.data.statusReads[rec.siteId],
-      outcome,
-      plainHttp: req.plainHttp,
-    });
-    const accepted = result.status === 200;
-    if (accepted) rec.lastAcceptedAt = now;
-    if (accepted && req.upload)
-      await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
-    const detail = accepted
-      ? outcome === 'paused'
-        ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
-        : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`
-      : result.message;
-    this.engine.addHistory(rec, {
-      kind: 'request',
-      at: new Date(now).toISOString(),
-      cause: 'api',
-      detail,
-      method: req.method,
-      status: result.status,
-      accepted,
-      requestedBy: req.requestedBy ?? null,
-      scorecard,
-    });
-    // the state may have moved while the upload was being kept
-    if (outcome === 'paused' && rec.state === 'running') {
-      const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
-      this.engine.pause(
-        rec,
-        `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
-        'api',
+    // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
+    // and the feed is as it was)
+    return this.engine.committed(rec, async () => {
+      const scorecard = scoreRequest({
+        feedId,
         now,
-      );
-      // An accepted request is never lost: the paused run gives way to the request that paused it, so
-      // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
-      this.engine.supersedeRun(rec, {
-        cause: 'api',
-        requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
-        requestedAt: now,
-        input,
+        statusRead: this.engine.deps.db.data.statusReads[rec.siteId],
+        outcome,
+        plainHttp: req.plainHttp,
       });
-    } else if (
-      outcome === 'accepted' &&
-      (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')
-    ) {
-      this.engine.start(
-        rec,
-        { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
+      const accepted = result.status === 200;
+      // the upload is stored before anything changes: a full disk refuses the request and changes nothing
+      if (accepted && req.upload)
+        await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
+      if (accepted) rec.lastAcceptedAt = now;
+      const detail = accepted
+        ? outcome === 'paused'
+          ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
+          : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`
+        : result.message;
+      this.engine.addHistory(rec, {
+        kind: 'request',
+        at: new Date(now).toISOString(),
+        cause: 'api',
         detail,
-        now,
-      );
-    } else {
-      this.engine.changed(rec);
-    }
-    return {
-      ...result,
-      detail,
-      workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
-    };
+        method: req.method,
+        status: result.status,
+        accepted,
+        requestedBy: req.requestedBy ?? null,
+        scorecard,
+      });
+      // the state may have moved while the upload was being kept
+      if (outcome === 'paused' && rec.state === 'running') {
+        const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
+        this.engine.pause(
+          rec,
+          `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
+          'api',
+          now,
+        );
+        // An accepted request is never lost: the paused run gives way to the request that paused it, so
+        // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
+        this.engine.supersedeRun(rec, {
+          cause: 'api',
+          requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
+          requestedAt: now,
+          input,
+        });
+      } else if (
+        outcome === 'accepted' &&
+        (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')
+      ) {
+        this.engine.start(
+          rec,
+          { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
+          detail,
+          now,
+        );
+      } else {
+        this.engine.changed(rec);
+      }
+      return {
+        ...result,
+        detail,
+        workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
+      };
+    });
   }
 
   feeds(siteId?: string): FeedView[] {
@@ -321,14 +326,18 @@ export class IndexingService {
     return rec && this.engine.view(rec);
   }
 
-  /** Change a feed's settings and faults; throws FeedNotFound or FeedSettingRefused. */
-  patch(siteId: string, feedId: number, patch: FeedPatch): FeedView {
-    return applyPatch(this.engine, siteId, feedId, patch);
+  /** Change a feed's settings and faults, stored before it resolves; throws FeedNotFound or FeedSettingRefused. */
+  async patch(siteId: string, feedId: number, patch: FeedPatch): Promise<FeedView> {
+    const rec = this.engine.record(siteId, feedId);
+    if (!rec) return applyPatch(this.engine, siteId, feedId, patch); // throws FeedNotFound
+    return this.engine.committed(rec, () => applyPatch(this.engine, siteId, feedId, patch));
   }
 
-  /** Move a feed by hand; throws FeedNotFound, TransitionRefused or HandMoveConflict. */
-  transition(siteId: string, feedId: number, to: FeedState): Promise<FeedView> {
-    return moveByHand(this.engine, siteId, feedId, to);
+  /** Move a feed by hand, stored before it resolves; throws FeedNotFound, TransitionRefused or HandMoveConflict. */
+  async transition(siteId: string, feedId: number, to: FeedState): Promise<FeedView> {
+    const rec = this.engine.record(siteId, feedId);
+    if (!rec) return moveByHand(this.engine, siteId, feedId, to); // throws FeedNotFound
+    return this.engine.committed(rec, () => moveByHand(this.engine, siteId, feedId, to));
   }
 
   /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */

@@ -1,10 +1,11 @@
 // What every issued search response contained, by responseId: the provenance rules check later beacons
 // against it. Bounded (oldest forgotten first); mirrored to an append-only file when there is a data dir.
-import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
-import { makePrivateDir, PRIVATE_FILE } from '../store/private-files';
+import { AppendFile, replaceFile } from '../store/durable';
+import { makePrivateDir } from '../store/private-files';
 
 export type IssuedKind = 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles';
 /** The kinds the search endpoints issue (the recommend API issues the other two). */
@@ -51,9 +52,8 @@ export class IssuedResponses {
   private readonly byId = new Map<string, IssuedResponse>();
   /** sandbox time from which every issued response is still remembered */
   private completeSince: number;
-  private file: FileHandle | null = null;
+  private file: AppendFile | null = null;
   private lines = 0;
-  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string | null,
@@ -116,19 +116,21 @@ export class IssuedResponses {
     return this.byId.get(responseId);
   }
 
-  /** Remember a response (and write it down before the response is sent, when there is a data dir). */
+  /**
+   * Remember a response, once it is on disk when there is a data dir: a failed write (a full disk) throws
+   * a DataDirError, the response is not remembered and its request is answered 503.
+   */
   async add(r: IssuedResponse): Promise<void> {
+    // remembered first, so that a compaction queued meanwhile writes it too
     this.remember(r);
-    if (!this.dir) return;
-    const line = `${JSON.stringify(r)}\n`;
-    const write = this.writing.then(async () => {
-      if (!this.file) return;
-      await this.file.appendFile(line);
-      if (++this.lines > this.limit * 2) await this.compact();
-    });
-    // a failed write fails this request (the caller answers 500); later writes still go ahead
-    this.writing = write.catch(() => undefined);
-    await write;
+    if (!this.file) return;
+    try {
+      await this.file.append(`${JSON.stringify(r)}\n`);
+    } catch (err) {
+      if (this.byId.get(r.responseId) === r) this.byId.delete(r.responseId);
+      throw err;
+    }
+    if (++this.lines > this.limit * 2) await this.compact();
   }
 
   /** The newest remembered responses of a site (newest first), at most `max`. */
@@ -179,15 +181,10 @@ export class IssuedResponses {
   async clear(siteId?: string): Promise<void> {
     for (const [id, r] of this.byId)
       if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
-    if (this.dir) {
-      const write = this.writing.then(() => this.compact());
-      this.writing = write.catch(() => undefined);
-      await write;
-    }
+    await this.compact();
   }
 
   async close(): Promise<void> {
-    await this.writing.catch(() => undefined);
     await this.file?.close();
     this.file = null;
   }
@@ -207,17 +204,19 @@ export class IssuedResponses {
   /** Rewrite the file with what is remembered (a header line says since when the memory is complete). */
   private async compact(): Promise<void> {
     if (!this.dir) return;
-    await makePrivateDir(this.dir);
-    const file = path.join(this.dir, 'search-responses.ndjson');
-    const tmp = `${file}.tmp`;
-    const lines = [
-      JSON.stringify({ completeSince: this.completeSince }),
-      ...[...this.byId.values()].map((r) => JSON.stringify(r)),
-    ];
-    await writeFile(tmp, `${lines.join('\n')}\n`, { mode: PRIVATE_FILE });
-    await this.file?.close();
-    await rename(tmp, file);
-    this.file = await open(file, 'a', PRIVATE_FILE);
+    // made when its turn comes, after the appends queued before it: it holds what they wrote
+    const text = () =>
+      `${[
+        JSON.stringify({ completeSince: this.completeSince }),
+        ...[...this.byId.values()].map((r) => JSON.stringify(r)),
+      ].join('\n')}\n`;
+    if (this.file) await this.file.replace(text);
+    else {
+      await makePrivateDir(this.dir);
+      const file = path.join(this.dir, 'search-responses.ndjson');
+      await replaceFile(file, text());
+      this.file = await AppendFile.open(file);
+    }
     this.lines = this.byId.size;
   }
 }

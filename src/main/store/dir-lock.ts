@@ -1,5 +1,7 @@
 // One sandbox per data directory: two processes appending to one journal would interleave sequence
-// numbers and corrupt it. A lock file holds the owner's pid; a lock left by a killed process is taken over.
+// numbers and corrupt it. A lock file holds the owner's pid and, where the system says it (Linux's /proc),
+// the time that process started: a lock left by a killed process is taken over, and so is one whose pid
+// now belongs to another process (pids are reused: after a reboot, a lock may name pid 1).
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirError, ELSEWHERE } from './data-dir-error';
@@ -34,6 +36,41 @@ function alive(pid: number): boolean {
   }
 }
 
+/** When process `pid` started (clock ticks since boot, /proc/PID/stat field 22), or null where unknown. */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) is in parentheses and may hold spaces: count fields after its end
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The command line of `pid`, or null where the system does not say. */
+function commandLine(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return null;
+  }
+}
+
+/** What runs a sandbox: node (the CLI, a test runner using the package), Electron, or its own bin. */
+const SANDBOX_HOST = /(^|\/)(node|nodejs|electron|bun|deno)[^/ ]*( |$)|search-sandbox/i;
+
+/**
+ * Is the lock's owner still running as the process that wrote it? Its start time must match the one in
+ * the lock; a lock without one (written by an older sandbox) must name a process that can be a sandbox.
+ */
+function stillHeld(pid: number, started: string | null): boolean {
+  if (!alive(pid)) return false;
+  const now = processStart(pid);
+  if (started !== null && now !== null) return started === now;
+  const cmd = commandLine(pid);
+  return cmd === null || SANDBOX_HOST.test(cmd);
+}
+
 /** Take the lock of `dir` (which must exist); returns its release. Throws DataDirInUseError when held. */
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
@@ -41,7 +78,8 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', PRIVATE_FILE);
-      writeSync(fd, `${process.pid}\n`);
+      const started = processStart(process.pid);
+      writeSync(fd, started === null ? `${process.pid}\n` : `${process.pid}\n${started}\n`);
       closeSync(fd);
       ownLocks.add(file);
       let released = false;
@@ -55,13 +93,21 @@ export function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     let owner = NaN;
+    let started: string | null = null;
     try {
-      owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      const [pid, start] = readFileSync(file, 'utf8').split('\n');
+      owner = Number.parseInt(pid ?? '', 10);
+      started = start?.trim() || null;
     } catch {
       /* vanished or unreadable: treat as stale */
     }
     // Our own pid here is a lock from an earlier process that had the same pid: stale too.
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+    if (
+      Number.isInteger(owner) &&
+      owner > 0 &&
+      owner !== process.pid &&
+      stillHeld(owner, started)
+    ) {
       throw new DataDirInUseError(dir, owner);
     }
     // Left behind by a process that is gone (kill -9, crash): take it over.

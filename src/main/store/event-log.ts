@@ -118,7 +118,7 @@ export class EventLog implements EventStore {
     return this.nextSeq;
   }
 
-  append(draft: EventDraft): Promise<RecordedEvent> {
+  append(draft: EventDraft, importId?: string): Promise<RecordedEvent> {
     if (this.closed) return Promise.reject(new Error('the event store is closed'));
     // seq is taken now so arrival order is kept even though the event becomes visible only once written.
     const seq = this.nextSeq++;
@@ -127,7 +127,7 @@ export class EventLog implements EventStore {
       this.commit(event);
       return Promise.resolve(event);
     }
-    return this.persistence.writeEvent(event).then(() => {
+    return this.persistence.writeEvent(event, importId).then(() => {
       this.commit(event);
       return event;
     });
@@ -202,8 +202,18 @@ export class EventLog implements EventStore {
     return this.events.length;
   }
 
-  async reset(siteId?: string): Promise<void> {
-    if (this.persistence) await this.persistence.writeReset(siteId, this.nextSeq);
+  async beginImport(): Promise<string> {
+    const id = `import-${this.nextSeq}-${Date.now().toString(36)}`;
+    await this.persistence?.writeImport(id, 'begin');
+    return id;
+  }
+
+  async endImport(id: string, outcome: 'commit' | 'abort'): Promise<void> {
+    await this.persistence?.writeImport(id, outcome);
+  }
+
+  async reset(siteId?: string, importId?: string): Promise<void> {
+    if (this.persistence) await this.persistence.writeReset(siteId, this.nextSeq, importId);
     this.forget(siteId);
     for (const waiter of this.waiters) waiter.matched = this.count(waiter.q);
     this.resetListeners.emit(siteId);

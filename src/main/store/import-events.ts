@@ -1,6 +1,11 @@
 // An import, after its body was read: validated whole before anything changes (an invalid file imports
 // nothing and changes nothing), then the areas' sections, then (with replace) the reset, then the events
 // in chunks that give the event loop back. The HTTP router only reads the body and maps the outcome.
+// The reset and the events are journaled as one import, between a begin and a commit marker: a process
+// stopped midway (SIGTERM, kill -9, a full disk) restarts with the events as they were before the import,
+// plus every beacon acknowledged meanwhile (journal-reader.ts undoes an import without its commit). Markers
+// in the one journal, rather than a second file swapped in, because beacons keep arriving during an
+// import and must stay durable in the order they were acknowledged.
 // A large body comes checked from its reader (import-body.ts) with its events still there, taken a
 // batch at a time as they are stored: none is held here once stored.
 import type { ResetScope } from '../../shared/stream';
@@ -14,9 +19,10 @@ import type { EventDraft, EventStore } from './types';
 const IMPORT_CHUNK = 100;
 
 export interface ImportDeps {
-  events: EventStore;
+  events: Pick<EventStore, 'append' | 'beginImport' | 'endImport'>;
   sections: ReadonlyMap<string, ExportSection>;
-  reset(scope: ResetScope): Promise<void>;
+  /** the reset of a replacing import, as part of import `importId` */
+  reset(scope: ResetScope, importId: string): Promise<void>;
 }
 
 export type ImportOutcome =
@@ -85,16 +91,19 @@ async function apply(
     }
     restored.push(name);
   }
-  if (replace) await deps.reset({ what: 'events' });
   // only the count and the first and last ids are kept: the events stored are the store's
   let imported = 0;
   let firstId: string | null = null;
   let lastId: string | null = null;
+  let importId: string | undefined;
   try {
+    importId = await deps.events.beginImport();
+    const id = importId;
+    if (replace) await deps.reset({ what: 'events' }, id);
     for await (const events of batches) {
       for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
         const chunk = await Promise.all(
-          events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d)),
+          events.slice(i, i + IMPORT_CHUNK).map((d) => deps.events.append(d, id)),
         );
         imported += chunk.length;
         firstId ??= chunk[0]?.id ?? null;
@@ -102,9 +111,13 @@ async function apply(
         await slicer.breathe();
       }
     }
+    await deps.events.endImport(id, 'commit');
   } catch (err) {
     // every event was checked before the first was stored, so this is the reader or the store failing
-    // midway (a reader thread that died, a full disk): say what is stored, so that nobody guesses
+    // midway (a reader thread that died, a full disk): the import is undone on disk (best effort here,
+    // certain at the next start, which finds no commit); say what the sandbox shows until then
+    if (importId !== undefined)
+      await deps.events.endImport(importId, 'abort').catch(() => undefined);
     throw new ImportInterrupted(imported, firstId, lastId, err);
   }
   return {
@@ -128,8 +141,8 @@ export class ImportInterrupted extends Error {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
       imported === 0
-        ? `the import stopped before any event was stored: ${why}`
-        : `the import stopped after ${imported} event${imported === 1 ? ' was' : 's were'} stored (${firstId} to ${lastId}): ${why}. Those events stay; import the rest again, or send the whole file again with ?replace=true`,
+        ? `the import stopped before any event was stored: ${why}. Nothing of it is kept; send it again`
+        : `the import stopped after ${imported} event${imported === 1 ? ' was' : 's were'} stored (${firstId} to ${lastId}): ${why}. The import is undone: the sandbox shows those events until it restarts, and restarts with the events as they were before the import (and the beacons received meanwhile); send the whole file again`,
       { cause },
     );
     this.name = 'ImportInterrupted';

@@ -14,8 +14,15 @@ import {
 import path from 'node:path';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventLog, EventPersistence } from './event-log';
-import { readJournal, type JournalHeader, type ResetRecord } from './journal-reader';
+import {
+  readJournal,
+  type ImportedEventRecord,
+  type ImportMarker,
+  type JournalHeader,
+  type ResetRecord,
+} from './journal-reader';
 import { lockDataDir } from './dir-lock';
+import { dataDirFailure } from './data-dir-error';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice, turn } from '../slices';
 
@@ -64,6 +71,8 @@ export class Journal implements EventPersistence {
   private bytes: number;
   /** a failed write left part of a line that could not be cut off: the next write starts a fresh line */
   private lineOpen = false;
+  /** imports begun and not committed (see writeImport) */
+  private openImports = 0;
 
   private constructor(
     readonly file: string,
@@ -140,13 +149,37 @@ export class Journal implements EventPersistence {
     }
   }
 
-  writeEvent(event: RecordedEvent): Promise<void> {
-    return this.enqueue(JSON.stringify(event));
+  writeEvent(event: RecordedEvent, importId?: string): Promise<void> {
+    // an import's event is wrapped with its import's id: the reader keeps it only once the import committed
+    const record: ImportedEventRecord | RecordedEvent =
+      importId === undefined ? event : { import: importId, event };
+    return this.enqueue(JSON.stringify(record));
   }
 
-  writeReset(siteId: string | undefined, nextSeq: number): Promise<void> {
-    const record: ResetRecord = { reset: { siteId: siteId ?? null }, nextSeq };
+  writeReset(siteId: string | undefined, nextSeq: number, importId?: string): Promise<void> {
+    const record: ResetRecord = {
+      reset: { siteId: siteId ?? null },
+      nextSeq,
+      ...(importId !== undefined && { import: importId }),
+    };
     return this.enqueue(JSON.stringify(record));
+  }
+
+  /**
+   * An import is all or nothing across a crash: its records sit between a begin and a commit marker, and
+   * the reader undoes an import it finds no commit for (beacons written meanwhile stay). No compaction runs
+   * while one is open: it would write the import's events so far as plain records. An aborted import
+   * keeps compaction off until the next start, which undoes it (memory still holds its events till then).
+   */
+  async writeImport(id: string, marker: 'begin' | 'commit' | 'abort'): Promise<void> {
+    const record: ImportMarker = { import: { id, [marker]: true } };
+    if (marker === 'begin') this.openImports++;
+    try {
+      await this.enqueue(JSON.stringify(record));
+    } finally {
+      if (marker === 'commit') this.openImports--;
+    }
+    if (marker === 'commit') this.maybeCompact();
   }
 
   warnings(): string[] {
@@ -207,9 +240,8 @@ export class Journal implements EventPersistence {
       } catch {
         this.lineOpen = true; // the fragment stays, as one garbled line the reader skips
       }
-      const reason = new Error(
-        `could not write the events journal ${this.file}: ${(err as Error).message}`,
-      );
+      // said as the data dir's problem (which file, why, the fix): answered 503, not as a bug
+      const reason = dataDirFailure(this.file, err, 'write');
       for (const p of batch) p.reject(reason);
       return true;
     }
@@ -226,7 +258,7 @@ export class Journal implements EventPersistence {
   }
 
   private maybeCompact(): void {
-    if (this.compaction || this.closed) return;
+    if (this.compaction || this.closed || this.openImports > 0) return;
     if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
     // Start on the next macrotask: by then every written record has been applied to the log (its
     // continuations are microtasks), so the snapshot equals what the file holds, minus dropped events.
@@ -245,7 +277,7 @@ export class Journal implements EventPersistence {
   }
 
   private async compact(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.openImports > 0) return;
     const snapshot = this.log.snapshot();
     this.tail = [];
     const tmp = `${this.file}.compact`;

@@ -1,12 +1,9 @@
-// The data directory holds shoppers' ids and the pages they visited: it is created 0700 and every
-// file in it 0600, whatever the process umask (the umask can only take bits away from these).
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// The data directory's files and directories, private (file-modes.ts), and lowdb's adapter for them.
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { replaceFile } from './durable';
+import { PRIVATE_DIR } from './file-modes';
 
-/** Mode of every directory the sandbox creates for its data. */
-export const PRIVATE_DIR = 0o700;
-/** Mode of every file the sandbox writes into its data directory. */
-export const PRIVATE_FILE = 0o600;
+export { PRIVATE_DIR, PRIVATE_FILE } from './file-modes';
 
 /** `mkdir -p` with private modes for each directory it creates; an existing one is left as it is. */
 export async function makePrivateDir(dir: string): Promise<void> {
@@ -14,8 +11,8 @@ export async function makePrivateDir(dir: string): Promise<void> {
 }
 
 /**
- * A lowdb adapter that writes its JSON file 0600: written whole to a temporary file, then renamed,
- * as lowdb's own does; writes asked for while one is under way are folded into one that follows it.
+ * A lowdb adapter that writes its JSON file 0600 through the durable path (durable.ts): written whole to
+ * a temporary file, synced, then renamed; a write resolves once on disk. Writes asked for while one is under way are folded into one that follows it.
  */
 export class PrivateJsonFile<T> {
   private tail: Promise<void> = Promise.resolve();
@@ -49,10 +46,8 @@ export class PrivateJsonFile<T> {
     return pending.done;
   }
 
-  private async save(data: T): Promise<void> {
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.tmp`);
-    await writeFile(tmp, JSON.stringify(data, null, 2), { mode: PRIVATE_FILE });
-    await rename(tmp, this.file);
+  private save(data: T): Promise<void> {
+    return replaceFile(this.file, JSON.stringify(data, null, 2));
   }
 }
 

@@ -58,8 +58,15 @@ export interface WaitResult {
 }
 
 export interface EventStore {
-  /** Store durably (group commit: resolves once the record reached the OS), then notify listeners. */
-  append(draft: EventDraft): Promise<RecordedEvent>;
+  /**
+   * Store durably (group commit: resolves once the record reached the OS), then notify listeners. With
+   * `importId` (from `beginImport`), the record is the import's: kept after a restart only once the import ended with commit.
+   */
+  append(draft: EventDraft, importId?: string): Promise<RecordedEvent>;
+  /** Open an import that is all or nothing across a crash; its id goes with its appends and its reset. */
+  beginImport(): Promise<string>;
+  /** Close an import: `commit` keeps what it stored across restarts; `abort` (or no end at all) undoes it at the next start. */
+  endImport(id: string, outcome: 'commit' | 'abort'): Promise<void>;
   query(q: EventQuery): RecordedEvent[];
   get(id: string): RecordedEvent | undefined;
   /** every retained event, oldest first */
@@ -69,8 +76,8 @@ export interface EventStore {
   /** `query(q)`'s events, each read when reached: an answer of 100,000 is written without holding the loop */
   select(q: EventQuery): EventList;
   size(): number;
-  /** forget every event, or those of one siteId */
-  reset(siteId?: string): Promise<void>;
+  /** forget every event, or those of one siteId (as part of an import: `importId`) */
+  reset(siteId?: string, importId?: string): Promise<void>;
   onAppend(listener: (event: RecordedEvent) => void): () => void;
   onReset(listener: (siteId?: string) => void): () => void;
   /** Put the real service's answer on a retained event (every read shows it); false when not retained. */
@@ -94,8 +101,10 @@ export interface EventStore {
 /** Where appends and resets go before they take effect (the NDJSON journal); absent = memory only. */
 export interface EventPersistence {
   /** resolves once the record reached the OS; records resolve in the order they were written */
-  writeEvent(event: RecordedEvent): Promise<void>;
-  writeReset(siteId: string | undefined, nextSeq: number): Promise<void>;
+  writeEvent(event: RecordedEvent, importId?: string): Promise<void>;
+  writeReset(siteId: string | undefined, nextSeq: number, importId?: string): Promise<void>;
+  /** an import's begin, commit or abort marker */
+  writeImport(id: string, marker: 'begin' | 'commit' | 'abort'): Promise<void>;
   warnings(): string[];
   close(): Promise<void>;
 }

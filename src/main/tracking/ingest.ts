@@ -1,5 +1,6 @@
 // Beacon v2 ingest: decides a tracking request's status and body exactly as the real service would
 // (404 → 405 → 413 → 415 → 400 → 200), records every request in the event store, answers after it is stored.
+import { DataDirError } from '../store/data-dir-error';
 import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
@@ -88,13 +89,28 @@ function recordedBody(text: string | null, accepted: boolean, parsed: unknown): 
   }
 }
 
+/**
+ * The real service echoes a refused body as `data`, and names every problem: kept for bodies of a normal
+ * size, cut at these so that a refusal never sends back an unbounded input (a 350 KB batch, 10,000 issues).
+ */
+export const ECHO_CHARS = 16 * 1024;
+export const ECHO_MESSAGES = 100;
+
+function echoed(text: string): string {
+  if (text.length <= ECHO_CHARS) return text;
+  return `${text.slice(0, ECHO_CHARS)}… (${text.length - ECHO_CHARS} more characters not echoed)`;
+}
+
 function responseFor(verdict: Verdict, text: string | null): TrackingResponse {
   if (verdict.status === 200) return { status: 200, body: { success: true } };
+  const messages = verdict.issues.slice(0, ECHO_MESSAGES).map((i) => i.message);
+  if (verdict.issues.length > ECHO_MESSAGES)
+    messages.push(`… and ${verdict.issues.length - ECHO_MESSAGES} more problems of the same body`);
   const body: BeaconResponseBody = {
     success: false,
     error: verdict.error ?? 'ValidationError',
-    messages: verdict.issues.map((i) => i.message),
-    ...(verdict.echo && text !== null && { data: text }),
+    messages,
+    ...(verdict.echo && text !== null && { data: echoed(text) }),
   };
   return { status: verdict.status, body };
 }
@@ -135,6 +151,16 @@ export class TrackingIngest {
       event = await this.store.append(draft);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
+      // the data dir could not take it (a full disk): the disk's problem, said as such, not a bug
+      if (err instanceof DataDirError)
+        return {
+          status: 503,
+          body: {
+            success: false,
+            error: 'StorageFailed',
+            messages: [`the event was not stored, so it is not acknowledged: ${reason}`],
+          },
+        };
       return {
         status: 500,
         body: {

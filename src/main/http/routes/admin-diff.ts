@@ -1,7 +1,7 @@
 // POST /_sandbox/diff: an uploaded recording (BASE) against the sandbox's recorded traffic (CURRENT), for
 // the UI's Compare view. Thin: bound and read the body, ask the baseline module, answer its comparison.
 import { Router, type Response } from 'express';
-import { readBody } from './tracking';
+import { readBody } from '../body-reader';
 import type { EventStore } from '../../store/types';
 import { mount } from '../admin-query';
 import { diffWithRecorded, readUpload } from '../../baseline/upload';
@@ -18,21 +18,27 @@ function tooLarge(res: Response): void {
 
 export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
   const router = Router();
-  mount(router, 'diff', async (req, res, q) => {
-    // the beacon endpoints' reader: refused at once on a Content-Length over the cap, the rest drained
-    const read = await readBody(req, DIFF_LIMIT_BYTES);
-    if (read.tooLarge) return tooLarge(res);
-    const text = read.body?.toString('utf8') ?? '';
-    if (text.trim() === '')
-      return void res.status(400).json({
-        error: 'InvalidRecording',
-        message:
-          'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
-      });
-    const base = readUpload(text);
-    if (typeof base === 'string')
-      return void res.status(400).json({ error: 'InvalidRecording', message: base });
-    res.json(await diffWithRecorded(base, events.select(q)));
-  });
+  mount(
+    router,
+    'diff',
+    async (req, res, q) => {
+      // the beacon endpoints' reader: refused at once on a Content-Length over the cap, the rest drained
+      const read = await readBody(req, DIFF_LIMIT_BYTES);
+      if (read.tooLarge) return tooLarge(res);
+      const text = read.body?.toString('utf8') ?? '';
+      if (text.trim() === '')
+        return void res.status(400).json({
+          error: 'InvalidRecording',
+          message:
+            'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
+        });
+      const base = await readUpload(read.body!);
+      if (typeof base === 'string')
+        return void res.status(400).json({ error: 'InvalidRecording', message: base });
+      res.json(await diffWithRecorded(base, events.select(q)));
+    },
+    // a recording (NDJSON, an export, a HAR, a baseline), read by the recordings reader
+    { body: 'own' },
+  );
   return router;
 }

@@ -1,6 +1,6 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { ResetScope } from '../../../shared/stream';
 import type { Bus } from '../../bus';
 import type { Clock } from '../../clock';
@@ -40,7 +40,7 @@ export interface EventsArea {
   readonly clock: Clock;
   readonly version: string;
   readonly config: { retention: { events: number } };
-  reset(scope: ResetScope): Promise<void>;
+  reset(scope: ResetScope, importId?: string): Promise<void>;
   exportSections(): ReadonlyMap<string, ExportSection>;
 }
 
@@ -48,8 +48,6 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
   const router = Router();
   const hub = options.hub ?? new SseHub(core.bus, options.sse);
   const maxLimit = Math.max(100_000, core.config.retention.events);
-  // Bodies are read as text whatever the Content-Type, so `curl -d '{"what":"all"}'` works too.
-  const text = (limit: string) => express.text({ type: () => true, limit });
   // `limit` (and `count`) of events reach up to what the sandbox retains
   const bounds = (): Bounds => ({ maximum: { limit: maxLimit, count: maxLimit } });
 
@@ -139,16 +137,11 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     { bounds },
   );
 
-  mount(
-    router,
-    'reset',
-    async (req, res, { siteId }) => {
-      const scope = parseReset(req, siteId);
-      await core.reset(scope);
-      res.json({ reset: scope, retained: core.events.size() });
-    },
-    { before: [text('1mb')] },
-  );
+  mount(router, 'reset', async (req, res, { siteId }) => {
+    const scope = parseReset(req, siteId);
+    await core.reset(scope);
+    res.json({ reset: scope, retained: core.events.size() });
+  });
 
   mount(router, 'stream', hub.handle);
 
@@ -185,43 +178,53 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     { bounds },
   );
 
-  mount(router, 'import', async (req, res, { replace = false }) => {
-    // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
-    // embedding the router behind express.json) is read back from there.
-    const body =
-      Number(req.headers['content-length']) > IMPORT_LIMIT_BYTES
-        ? ({ tooLarge: true } as const)
-        : req.body === undefined
-          ? await readImportBody(req, IMPORT_LIMIT_BYTES)
-          : Buffer.isBuffer(req.body)
-            ? await readImportBody(req.body)
-            : readImportBodyHere(JSON.stringify(req.body));
-    if ('tooLarge' in body) {
-      // the rest is not read: answer, then close the connection
-      res.setHeader('Connection', 'close');
-      req.resume();
-      res.status(413).json({
-        error: 'BadRequest',
-        message: `request entity too large: an import body may have at most ${IMPORT_LIMIT_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
-      });
-      return;
-    }
-    const outcome = await importEvents(
-      { events: core.events, sections: core.exportSections(), reset: (scope) => core.reset(scope) },
-      body,
-      replace,
-    );
-    if (!outcome.ok) {
-      res.status(400).json({
-        error: 'InvalidImport',
-        message: outcome.message,
-        problems: outcome.problems,
-      });
-      return;
-    }
-    const { ok: _ok, ...answer } = outcome;
-    res.json(answer);
-  });
+  mount(
+    router,
+    'import',
+    async (req, res, { replace = false }) => {
+      // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
+      // embedding the router behind express.json) is read back from there.
+      const body =
+        Number(req.headers['content-length']) > IMPORT_LIMIT_BYTES
+          ? ({ tooLarge: true } as const)
+          : req.body === undefined
+            ? await readImportBody(req, IMPORT_LIMIT_BYTES)
+            : Buffer.isBuffer(req.body)
+              ? await readImportBody(req.body)
+              : readImportBodyHere(JSON.stringify(req.body));
+      if ('tooLarge' in body) {
+        // the rest is not read: answer, then close the connection
+        res.setHeader('Connection', 'close');
+        req.resume();
+        res.status(413).json({
+          error: 'BadRequest',
+          message: `request entity too large: an import body may have at most ${IMPORT_LIMIT_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
+        });
+        return;
+      }
+      const outcome = await importEvents(
+        {
+          events: core.events,
+          sections: core.exportSections(),
+          reset: (scope, importId) => core.reset(scope, importId),
+        },
+        body,
+        replace,
+      );
+      if (!outcome.ok) {
+        res.status(400).json({
+          error: 'InvalidImport',
+          message: outcome.message,
+          problems: outcome.problems,
+        });
+        return;
+      }
+      const { ok: _ok, ...answer } = outcome;
+      res.json(answer);
+    },
+    // streamed into a worker, up to IMPORT_LIMIT_BYTES, depth checked per event (export-format.ts)
+    { body: 'own' },
+  );
 
   return router;
 }

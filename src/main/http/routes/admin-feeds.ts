@@ -53,11 +53,11 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     res.json(view);
   });
 
-  mount(router, 'patchFeed', (req, res) => {
+  mount(router, 'patchFeed', async (req, res) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     try {
-      res.json(indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
+      res.json(await indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
     } catch (err) {
       failed(res, err);
     }

@@ -1,4 +1,4 @@
-// GET /_sandbox/health: liveness and version, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
+// GET /_sandbox/health: liveness, version and whether the data directory takes writes, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
 import { Router } from 'express';
 import { mount } from '../admin-query';
 import type { ForwardStats } from '../../../shared/events';
@@ -9,18 +9,23 @@ export interface HealthSource {
   version: string;
   config: { configSource: string; dataDir: string | null };
   warnings(): string[];
+  /** why the data directory cannot take a write now, or null */
+  storageProblem(): Promise<string | null>;
   forwarding: { stats(): ForwardStats };
 }
 
 export function healthRouter(core: HealthSource): Router {
   const router = Router();
-  mount(router, 'health', (_req, res) => {
+  mount(router, 'health', async (_req, res) => {
+    // probed on each call: a disk that filled up since the start is what a health check is for
+    const problem = await core.storageProblem();
     res.json({
-      status: 'ok',
+      status: problem ? 'unwritable' : 'ok',
+      ...(problem && { problem }),
       version: core.version,
       configSource: core.config.configSource,
       dataDir: core.config.dataDir,
-      warnings: core.warnings(),
+      warnings: problem ? [problem, ...core.warnings()] : core.warnings(),
       // beacon forwarding to the real service: where to, and what became of the requests (drops included)
       forwarding: core.forwarding.stats(),
     });

@@ -2,7 +2,7 @@
 // autocomplete, finder, meta and suggest requests go to the real service (src/main/search/upstream.ts).
 // Other sites fall through to the companion search API's own handlers.
 import { Router, type Request, type Response, type NextFunction } from 'express';
-import { readBody } from './tracking';
+import { readBody } from '../body-reader';
 import { cors } from './search';
 import { FORWARDED_HEADER, UPSTREAM_PATHS, type SearchUpstream } from '../../search/upstream';
 

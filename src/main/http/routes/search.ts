@@ -1,7 +1,8 @@
 // The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json, and
 // the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts
 // on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
-import express, { Router, type Request, type Response, type NextFunction } from 'express';
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import { readJson, readJsonText, type BodyRefusal } from '../body-reader';
 import { mount } from '../admin-query';
 import type { SearchService } from '../../search/service';
 
@@ -22,9 +23,35 @@ export function cors(req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-const RECOMMEND_BODY_LIMIT = '1mb';
-/** The recommend body as text whatever its content type (the Snap client sends JSON as text/plain). */
-const recommendBody = express.text({ type: () => true, limit: RECOMMEND_BODY_LIMIT });
+/** A page's recommend request (its widgets, products, cart and lastViewed) is a few kB. */
+const RECOMMEND_BODY_BYTES = 1024 * 1024;
+/** What the Snap client POSTs to meta.json and suggest/query: a few fields. */
+const SMALL_BODY_BYTES = 100 * 1024;
+
+/** A refused body in the provider's error shape, naming the limit. */
+function refuseBody(res: Response, refused: BodyRefusal): void {
+  if (refused.status === 413) res.setHeader('Connection', 'close');
+  send(res, {
+    status: refused.status,
+    body: {
+      success: false,
+      error: 'InvalidBody',
+      message: refused.message,
+      limit: { field: refused.field, value: refused.value, rule: refused.rule, fix: refused.fix },
+    },
+  });
+}
+
+/** The body parsed by the one reader (size cap, depth limit) into `req.body`, whatever its content type. */
+function jsonBody(bytes: number, expected: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    void readJson(req, { bytes, expected }).then((read) => {
+      if ('refused' in read) return refuseBody(res, read.refused);
+      req.body = read.value;
+      next();
+    }, next);
+  };
+}
 
 function params(req: Request): URLSearchParams {
   // repeated keys (filter.color=red&filter.color=blue) and dotted names are kept exactly as sent
@@ -71,15 +98,19 @@ export function searchRouter(search: SearchService): Router {
     });
   }
   // the Snap client's SuggestAPI sends a GET; its postSuggest variant a JSON body
-  router.post('/api/suggest/query', express.json({ limit: '100kb' }), (req, res) => {
-    const q = params(req);
-    for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
-      if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
-    send(res, search.suggest(q));
-  });
+  router.post(
+    '/api/suggest/query',
+    jsonBody(SMALL_BODY_BYTES, '{"siteId": "…", "query": "…"}'),
+    (req, res) => {
+      const q = params(req);
+      for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
+        if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
+      send(res, search.suggest(q));
+    },
+  );
   router.all('/api/suggest/query', onlyGet, (req, res) => send(res, search.suggest(params(req))));
   // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
-  router.post('/api/meta/meta.json', express.json({ limit: '100kb' }), (req, res) => {
+  router.post('/api/meta/meta.json', jsonBody(SMALL_BODY_BYTES, '{"siteId": "…"}'), (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const q = params(req);
     if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
@@ -95,32 +126,20 @@ export function searchRouter(search: SearchService): Router {
     onlyGet,
     (req, res) => send(res, recommend.profile(params(req))),
   );
-  router.post(
-    '/v1/recommend',
-    (req, res, next) =>
-      recommendBody(req, res, (err?: unknown) => {
-        if (!err) return next();
-        const e = err as { status?: number; type?: string; message?: string };
-        send(res, {
-          status: e.status && e.status >= 400 && e.status < 500 ? e.status : 400,
-          body: {
-            success: false,
-            error: 'InvalidBody',
-            message:
-              e.type === 'entity.too.large'
-                ? `the body is over ${RECOMMEND_BODY_LIMIT}: a page's recommend request (its widgets, products, cart and lastViewed) is a few kB; send the widgets of one page`
-                : `the body could not be read (${e.message ?? String(err)}): send the JSON as UTF-8 text, as the Snap client does`,
-          },
-        });
-      }),
-    async (req, res, next) => {
-      try {
-        send(res, await recommend.recommend(typeof req.body === 'string' ? req.body : ''));
-      } catch (err) {
-        next(err);
-      }
-    },
-  );
+  router.post('/v1/recommend', async (req, res, next) => {
+    try {
+      // read as text whatever its type (the Snap client sends JSON as text/plain); the domain parses it
+      const read = await readJsonText(req, {
+        bytes: RECOMMEND_BODY_BYTES,
+        expected:
+          'the widgets of one page as the Snap client does, {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]}',
+      });
+      if ('refused' in read) return refuseBody(res, read.refused);
+      send(res, await recommend.recommend(read.text));
+    } catch (err) {
+      next(err);
+    }
+  });
   router.all('/v1/recommend', (req, res) => {
     res.setHeader('Allow', 'POST, OPTIONS');
     res.status(405).json({

@@ -4,6 +4,8 @@ import { Router, type Request, type Response } from 'express';
 import { mount } from '../admin-query';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
+import { readBody } from '../body-reader';
+import { DataDirError } from '../../store/data-dir-error';
 import { handlePreflight } from '../../tracking/preflight';
 import type { BeaconForwarder } from '../../tracking/forward';
 import {
@@ -13,62 +15,6 @@ import {
   endpointExamples,
   endpointSchema,
 } from '../../tracking/schemas';
-
-/** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
-const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
-
-interface BodyRead {
-  body: Buffer | null;
-  tooLarge: boolean;
-}
-
-/** Drop the rest of a refused upload; a client that keeps going past DRAIN_LIMIT_BYTES is cut off. */
-function drain(req: IncomingMessage, alreadyRead: number): void {
-  let read = alreadyRead;
-  req.removeAllListeners('data');
-  req.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > DRAIN_LIMIT_BYTES) req.destroy();
-  });
-  req.on('error', () => undefined);
-  req.resume();
-}
-
-/** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    drain(req, 0);
-    return Promise.resolve({ body: null, tooLarge: true });
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        drain(req, size);
-        settle({ body: null, tooLarge: true });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () =>
-      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }),
-    );
-    // A client that hangs up mid-body gets no answer anyway; record what arrived.
-    const partial = () =>
-      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
-    req.on('close', partial);
-    req.on('error', partial);
-  });
-}
 
 /** The real service lets any page read its answers; storefronts on any localhost port must too. */
 function allowAnyOrigin(res: ServerResponse): void {
@@ -166,6 +112,17 @@ export function beaconLane(
 
 /** A bug answers 500 with its reason, as the app's last-resort handler does; never crashes the process. */
 function failed(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof DataDirError) {
+    // the disk, not a bug: one line in the log, and a 503 that says nothing was stored
+    console.error(`search-sandbox: ${req.method} ${req.url} not stored: ${err.message}`);
+    if (res.headersSent) return;
+    sendJson(req, res, 503, {
+      success: false,
+      error: 'StorageFailed',
+      message: `nothing was stored, so nothing is acknowledged: ${err.message}`,
+    });
+    return;
+  }
   console.error('search-sandbox: request failed:', err);
   if (res.headersSent) return;
   const message = err instanceof Error ? err.message : String(err);
@@ -257,18 +214,24 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
     res.json({ endpoint, schema, examples: endpointExamples(endpoint) });
   });
 
-  mount(router, 'trackingCheck', async (req, res) => {
-    const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
-    const { siteId, category, event } = req.params;
-    const result = await ingest.check({
-      method: 'POST',
-      path: `/beacon/v2/${siteId}/${category}/${event}`,
-      contentType: req.get('content-type') ?? 'text/plain',
-      rawBody: body,
-      bodyTooLarge: tooLarge,
-    });
-    res.json({ status: result.status, body: result.body, errors: result.errors });
-  });
+  mount(
+    router,
+    'trackingCheck',
+    async (req, res) => {
+      const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+      const { siteId, category, event } = req.params;
+      const result = await ingest.check({
+        method: 'POST',
+        path: `/beacon/v2/${siteId}/${category}/${event}`,
+        contentType: req.get('content-type') ?? 'text/plain',
+        rawBody: body,
+        bodyTooLarge: tooLarge,
+      });
+      res.json({ status: result.status, body: result.body, errors: result.errors });
+    },
+    // read and judged exactly as a beacon is (tracking/body-verdict.ts)
+    { body: 'own' },
+  );
 
   return router;
 }

@@ -1,5 +1,6 @@
-// Reads recorded beacon traffic for `search-sandbox check`: NDJSON (bare bodies or recorded events), a
-// sandbox export, or a browser HAR. Every body is validated with the tracking interface's own validator.
+// The formats of recorded beacon traffic (for `check`, `diff`, uploads and the desktop's import): NDJSON
+// (bare bodies or recorded events), a sandbox export, or a browser HAR. Every body is validated with the
+// tracking interface's own validator.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
 import { validateBeaconBody } from '../tracking/schemas';

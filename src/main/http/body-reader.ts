@@ -1,0 +1,194 @@
+// The one reader of request bodies: a size cap (refused early on a Content-Length above it, the rest
+// drained), and for JSON bodies one depth limit checked on the text before anything parses, validates or
+// prints it (each of those recurses once per level: a hostile body of 100,000 brackets overflowed the
+// stack). A refusal names the limit (field, value, rule, fix) and never echoes the body.
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { nestsDeeperThan } from '../../shared/json-depth';
+import { MAX_BODY_BYTES } from '../tracking/ingest';
+
+/** How deep a JSON body's arrays and objects may nest (the sandbox's own bodies nest three or four). */
+export const JSON_DEPTH_LIMIT = 64;
+/** The size of an admin JSON body unless the endpoint says otherwise. */
+export const ADMIN_BODY_BYTES = 1024 * 1024;
+
+/** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
+const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
+
+export interface BodyRead {
+  body: Buffer | null;
+  tooLarge: boolean;
+}
+
+/** Drop the rest of a refused upload; a client that keeps going past DRAIN_LIMIT_BYTES is cut off. */
+function drain(req: IncomingMessage, alreadyRead: number): void {
+  let read = alreadyRead;
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_LIMIT_BYTES) req.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+/** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  // read before (the search pass-through reads a body to find its site): nothing more will come
+  if (req.readableEnded) return Promise.resolve({ body: null, tooLarge: false });
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    drain(req, 0);
+    return Promise.resolve({ body: null, tooLarge: true });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        drain(req, size);
+        settle({ body: null, tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () =>
+      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }),
+    );
+    // A client that hangs up mid-body gets no answer anyway; record what arrived.
+    const partial = () =>
+      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
+    req.on('close', partial);
+    req.on('error', partial);
+  });
+}
+
+export interface JsonLimits {
+  /** the largest body read */
+  bytes: number;
+  /** what the endpoint takes, for the fix (e.g. `{"advance": "PT1H"}`) */
+  expected: string;
+}
+
+/** A body refused by a limit or for not being JSON: the field, the value (described, never echoed), the rule, the fix. */
+export interface BodyRefusal {
+  status: 400 | 413;
+  field: 'body';
+  value: string;
+  rule: string;
+  fix: string;
+  message: string;
+}
+
+function refusal(status: 400 | 413, value: string, rule: string, fix: string): BodyRefusal {
+  return { status, field: 'body', value, rule, fix, message: `body: ${value}; ${rule}: ${fix}` };
+}
+
+const size = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / 1024 / 102.4) / 10} MB` : `${Math.ceil(n / 1024)} KB`;
+
+/** How deep a parsed value nests, counted without recursion, stopping past `max`. */
+function valueNestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The body's text, within the size cap and the depth limit (not parsed: for a domain that parses and
+ * words its own JSON errors); '' when there is none.
+ */
+export async function readJsonText(
+  req: IncomingMessage,
+  limits: JsonLimits,
+): Promise<{ text: string } | { refused: BodyRefusal }> {
+  const read = await readBody(req, limits.bytes);
+  if (read.tooLarge)
+    return {
+      refused: refusal(
+        413,
+        `larger than ${size(limits.bytes)}`,
+        `a body may have at most ${limits.bytes} bytes`,
+        `send ${limits.expected}`,
+      ),
+    };
+  const text = read.body?.toString('utf8').replace(/^\uFEFF/, '') ?? '';
+  if (nestsDeeperThan(text, JSON_DEPTH_LIMIT))
+    return {
+      refused: refusal(
+        400,
+        `${text.length} characters of JSON nested more than ${JSON_DEPTH_LIMIT} levels deep`,
+        `arrays and objects may nest at most ${JSON_DEPTH_LIMIT} levels`,
+        `send ${limits.expected}`,
+      ),
+    };
+  return { text };
+}
+
+/** The body parsed (undefined when there is none), within the size cap and the depth limit. */
+export async function readJson(
+  req: Request,
+  limits: JsonLimits,
+): Promise<{ value: unknown } | { refused: BodyRefusal }> {
+  // an app embedding the sandbox's routers may have parsed it already (express.json): same limit
+  if (req.body !== undefined && typeof req.body !== 'string' && !Buffer.isBuffer(req.body)) {
+    return valueNestsDeeperThan(req.body, JSON_DEPTH_LIMIT)
+      ? {
+          refused: refusal(
+            400,
+            `JSON nested more than ${JSON_DEPTH_LIMIT} levels deep`,
+            `arrays and objects may nest at most ${JSON_DEPTH_LIMIT} levels`,
+            `send ${limits.expected}`,
+          ),
+        }
+      : { value: req.body };
+  }
+  const read = await readJsonText(req, limits);
+  if ('refused' in read) return read;
+  if (read.text.trim() === '') return { value: undefined };
+  try {
+    return { value: JSON.parse(read.text) };
+  } catch (err) {
+    return {
+      refused: refusal(
+        400,
+        `not valid JSON (${(err as Error).message.slice(0, 200)})`,
+        'the body must be one JSON value',
+        `send ${limits.expected}`,
+      ),
+    };
+  }
+}
+
+/** An admin endpoint's body reader: `req.body` is the parsed body, or the refusal is answered (400/413). */
+export function adminJsonBody(limits: JsonLimits) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    void readJson(req, limits).then((read) => {
+      if ('refused' in read) {
+        const { status, field, value, rule, fix, message } = read.refused;
+        if (status === 413) res.setHeader('Connection', 'close');
+        res.status(status).json({
+          error: status === 413 ? 'RequestTooLarge' : 'BadRequest',
+          parameter: field,
+          message,
+          limit: { value, rule, fix },
+        });
+        return;
+      }
+      req.body = read.value;
+      next();
+    }, next);
+  };
+}

@@ -1,0 +1,152 @@
+// Reads one recording as a stream: NDJSON (a file, a FIFO, `-` for stdin, an upload) line by line, so a
+// million events never sit in memory at once; an export or a HAR (one JSON document) whole, within its cap.
+import { nestsDeeperThan } from '../../shared/json-depth';
+import type { RecordedEvent } from '../../shared/events';
+import type { IssuedResponse } from '../search/responses';
+import { fromRecord, InputError, parseInput, type Counter } from './inputs';
+import { linesOf } from './lines';
+import { mb, type RecordingSource } from './source';
+
+export type InputItem =
+  { event: RecordedEvent } | { responses: IssuedResponse[] } | { note: string };
+
+/** Deeper than this, a recorded line or document is refused (real beacons nest a handful of levels). */
+export const MAX_RECORDING_DEPTH = 256;
+
+/**
+ * The first chunks of a source, read until they hold `bytes` bytes or a newline (or the input ends), and
+ * a source that gives them again followed by the rest: a pipe cannot be read twice.
+ */
+export async function peek(
+  source: RecordingSource,
+  bytes: number,
+): Promise<{ head: Buffer; ended: boolean; source: RecordingSource }> {
+  const iterator = source.chunks()[Symbol.asyncIterator]();
+  const first: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  let newline = false;
+  while (size < bytes && !newline) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    first.push(next.value);
+    size += next.value.length;
+    newline = next.value.includes(10);
+  }
+  const replay: RecordingSource = {
+    name: source.name,
+    caps: source.caps,
+    async *chunks() {
+      yield* first;
+      if (ended) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+  return { head: Buffer.concat(first), ended, source: replay };
+}
+
+/** The whole of a source as text, refused past its document cap or nested deeper than MAX_RECORDING_DEPTH. */
+export async function readWhole(source: RecordingSource): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source.chunks()) {
+    size += chunk.length;
+    if (size > source.caps.documentBytes)
+      throw new InputError(
+        `${source.name}: a recording read whole (an export, a HAR or a baseline file) may have at most ${mb(source.caps.documentBytes)}: export fewer events, or record NDJSON, which is read line by line`,
+      );
+    chunks.push(chunk);
+    // past a line's worth, input that does not even start like JSON is not read to the end (an endless pipe)
+    if (size > source.caps.lineBytes && size - chunk.length <= source.caps.lineBytes) {
+      const start = /\S/.exec(chunks[0]!.toString('utf8', 0, Math.min(chunks[0]!.length, 4096)));
+      if (!start || (start[0] !== '{' && start[0] !== '[' && start[0] !== '\uFEFF'))
+        throw new InputError(
+          `${source.name}: not a recording: more than ${mb(source.caps.lineBytes)} that is not JSON (NDJSON of events, a sandbox export, a HAR or a baseline file)`,
+        );
+    }
+  }
+  const text = Buffer.concat(chunks, size).toString('utf8');
+  if (nestsDeeperThan(text, MAX_RECORDING_DEPTH))
+    throw new InputError(
+      `${source.name}: JSON nested more than ${MAX_RECORDING_DEPTH} levels deep: not a recording (recorded beacons nest a handful of levels)`,
+    );
+  return text;
+}
+
+/**
+ * Is the input NDJSON of events? Its first line is then one JSON object that is a beacon body or a
+ * recorded event; an export or a HAR is one document (its first line alone is not JSON, or it is
+ * `{"log": …}` / `{"events": […]}` on one line).
+ */
+function startsNdjson(firstLine: string): boolean {
+  const line = firstLine.replace(/^\uFEFF/, '').trim();
+  if (!line.startsWith('{') || nestsDeeperThan(line, MAX_RECORDING_DEPTH)) return false;
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  return typeof v === 'object' && v !== null && !('log' in v) && !('events' in v);
+}
+
+/**
+ * The events (and an export's search responses, and notes) of one input, in order, in batches: the lines of
+ * each piece read (~64 KiB), so that the stream's per-item cost (a promise and a turn through the
+ * microtask queue for each `yield` of an async generator) is paid per piece, not per event.
+ */
+export async function* readInput(
+  input: RecordingSource,
+  prefix: string,
+  counter: Counter,
+): AsyncGenerator<InputItem[]> {
+  const file = input.name;
+  const { head, source } = await peek(input, input.caps.lineBytes);
+  const newline = head.indexOf(10);
+  const firstLine = head.toString('utf8', 0, newline === -1 ? head.length : newline);
+  if (!startsNdjson(firstLine)) {
+    // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
+    const result = parseInput(await readWhole(source), file, prefix, counter);
+    const items: InputItem[] = [];
+    if (result.responses?.length) items.push({ responses: result.responses });
+    for (const event of result.events) items.push({ event });
+    for (const note of result.notes) items.push({ note });
+    yield items;
+    return;
+  }
+  let lineNo = 0;
+  const take = (line: string): InputItem | null => {
+    lineNo++;
+    const text = lineNo === 1 ? line.replace(/^\uFEFF/, '') : line;
+    if (text.trim() === '') return null;
+    if (nestsDeeperThan(text, MAX_RECORDING_DEPTH))
+      throw new InputError(
+        `${file}:${lineNo}: JSON nested more than ${MAX_RECORDING_DEPTH} levels deep; expected one beacon body or recorded event per line`,
+      );
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch (err) {
+      throw new InputError(
+        `${file}:${lineNo}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
+      );
+    }
+    const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter);
+    return event ? { event } : null;
+  };
+  for await (const lines of linesOf(source)) {
+    const items: InputItem[] = [];
+    for (const line of lines) {
+      const item = take(line);
+      if (item) items.push(item);
+    }
+    yield items;
+  }
+}

@@ -1,0 +1,131 @@
+// Where a recording comes from, for `check`, `diff` and uploads alike: a file, `-` (standard input), a FIFO
+// or a process substitution (`<(zcat day.ndjson.gz)`), read as a stream; or a body already in memory.
+// Directories and devices are refused with one line before anything is read, and every input is capped
+// (per line and in all), so an endless device on standard input ends with a clear error, not an OOM.
+import { createReadStream, fstatSync, statSync, type Stats } from 'node:fs';
+import { isatty } from 'node:tty';
+import { InputError } from './inputs';
+
+/** Limits on what a recording reader takes. */
+export interface RecordingCaps {
+  /** bytes in one NDJSON line */
+  lineBytes: number;
+  /** bytes of a recording read whole (an export, a HAR, a baseline file) */
+  documentBytes: number;
+  /** bytes of one input in all (NDJSON is streamed, so this may be large) */
+  inputBytes: number;
+}
+
+export const RECORDING_CAPS: RecordingCaps = {
+  lineBytes: 64 * 1024 * 1024,
+  documentBytes: 512 * 1024 * 1024,
+  inputBytes: 16 * 1024 * 1024 * 1024,
+};
+
+/** A recording as chunks of bytes, named for messages. */
+export interface RecordingSource {
+  readonly name: string;
+  readonly caps: RecordingCaps;
+  /** the chunks, each read when reached; throws InputError when the input is over `caps.inputBytes` */
+  chunks(): AsyncIterable<Buffer>;
+}
+
+export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Why `stats` is not something to read a recording from, or null when it is. Standard input may also be a
+ * socket (what a parent process often hands its child) or a terminal (lines typed or pasted).
+ */
+function refusal(name: string, stats: Stats, stdin: boolean): string | null {
+  if (stats.isDirectory())
+    return `${name} is a directory: give a recording file (NDJSON of events, a sandbox export, a HAR or a baseline file), or - for standard input`;
+  if (stdin && (stats.isSocket() || isatty(0))) return null;
+  if (stats.isCharacterDevice() || stats.isBlockDevice())
+    return `${name} is a device, not a recording: give a recording file, a pipe, or - for standard input`;
+  if (stats.isSocket())
+    return `${name} is a socket, not a recording: give a recording file, a pipe, or - for standard input`;
+  return null;
+}
+
+/**
+ * The recording at `file` (`-` is standard input), checked before it is read: a regular file or a pipe,
+ * nothing else. Throws InputError with one line otherwise.
+ */
+export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS): RecordingSource {
+  const name = file === '-' ? 'standard input' : file;
+  let stats: Stats;
+  try {
+    stats = file === '-' ? fstatSync(0) : statSync(file);
+  } catch (err) {
+    throw new InputError(
+      `${name}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
+  }
+  const refused = refusal(name, stats, file === '-');
+  if (refused) throw new InputError(refused);
+  return {
+    name: file,
+    caps,
+    chunks: () =>
+      capped(file, caps, file === '-' ? process.stdin : createReadStream(file), (err) => {
+        throw new InputError(
+          `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        );
+      }),
+  };
+}
+
+/** A recording already in memory (an uploaded body). */
+export function recordingFrom(
+  data: Buffer | string,
+  name: string,
+  caps: RecordingCaps = RECORDING_CAPS,
+): RecordingSource {
+  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  return {
+    name,
+    caps,
+    chunks: () =>
+      capped(
+        name,
+        caps,
+        (async function* () {
+          yield buffer;
+        })(),
+        (err) => {
+          throw err;
+        },
+      ),
+  };
+}
+
+async function* capped(
+  name: string,
+  caps: RecordingCaps,
+  stream: AsyncIterable<unknown>,
+  failed: (err: unknown) => never,
+): AsyncGenerator<Buffer> {
+  let total = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = await iterator.next();
+      } catch (err) {
+        failed(err);
+      }
+      if (next.done) return;
+      const chunk = next.value as Buffer;
+      total += chunk.length;
+      if (total > caps.inputBytes)
+        throw new InputError(
+          `${name}: more than ${mb(caps.inputBytes)} (the most one input may hold): split the recording, or check it in parts`,
+        );
+      yield chunk;
+    }
+  } finally {
+    // stop reading (an endless input left behind would keep the process alive)
+    await iterator.return?.();
+  }
+}

@@ -1,0 +1,204 @@
+// The one way the sandbox stores what it acknowledges outside the events journal (remembered search and
+// recommend responses, feed states and requests, uploads, settings): a whole file is replaced atomically
+// (temp file, fsync, rename, fsync of the directory), an append-only file is appended and fsynced, and
+// either resolves only once the data is on disk. A failed write leaves nothing behind for the next one to
+// join: no temp file, no torn line (cut back off, or else fenced off by starting the next write on a new line).
+import { constants } from 'node:fs';
+import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { dataDirFailure } from './data-dir-error';
+import { PRIVATE_FILE } from './file-modes';
+
+/** The name beside `file` of its replacement while it is written (one at a time per file: see `replacing`). */
+function tmpName(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+}
+
+/** The replacement under way per file: the next waits for it, so two never share the temp file. */
+const replacing = new Map<string, Promise<void>>();
+
+/** Temp files a crash left behind start with this (removed at start by `removeLeftovers`). */
+export function isLeftover(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.tmp');
+}
+
+/** fsync a directory, so a rename or a new file in it survives a power cut; file systems that cannot are let be. */
+async function syncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, constants.O_RDONLY);
+    await handle.sync();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EBADF') throw err;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Replace `file` with `data`, whole or not at all: resolves once it is on disk; a failure (a full disk)
+ * leaves the old file as it was and no temp file, and is thrown as a DataDirError naming `file`.
+ */
+export function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
+  const before = replacing.get(file) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(() => writeReplacement(file, data));
+  const settled = run.catch(() => undefined);
+  replacing.set(file, settled);
+  void settled.then(() => {
+    if (replacing.get(file) === settled) replacing.delete(file);
+  });
+  return run;
+}
+
+async function writeReplacement(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = tmpName(file);
+  // what was there before (a crash's leftover, or something not ours) is not removed on failure
+  const existed = await lstat(tmp).then(
+    () => true,
+    () => false,
+  );
+  try {
+    const handle = await open(tmp, 'w', PRIVATE_FILE);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+    await syncDir(path.dirname(file));
+  } catch (err) {
+    if (!existed) await rm(tmp, { force: true }).catch(() => undefined);
+    throw dataDirFailure(file, err, 'write');
+  }
+}
+
+/** Remove `file` and make the removal durable. */
+export async function removeFile(file: string): Promise<void> {
+  try {
+    await rm(file, { force: true });
+    await syncDir(path.dirname(file));
+  } catch (err) {
+    throw dataDirFailure(file, err, 'write');
+  }
+}
+
+/**
+ * An append-only file of lines: each `append` resolves once its lines are on disk (fsync), appends run one
+ * after the other, and one that fails is cut back off the file so that the next starts on a clean line.
+ */
+export class AppendFile {
+  private tail: Promise<void> = Promise.resolve();
+  /** a failed append left bytes that could not be cut off: the next one starts a fresh line */
+  private lineOpen = false;
+
+  private constructor(
+    readonly file: string,
+    private handle: FileHandle,
+    private size: number,
+  ) {}
+
+  static async open(file: string): Promise<AppendFile> {
+    try {
+      const handle = await open(file, 'a', PRIVATE_FILE);
+      const { size } = await handle.stat();
+      const appender = new AppendFile(file, handle, size);
+      // a file that ends inside a line (a write cut short by a crash): the next line starts afresh
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        const read = await open(file, 'r');
+        try {
+          await read.read(last, 0, 1, size - 1);
+        } finally {
+          await read.close();
+        }
+        appender.lineOpen = last[0] !== 0x0a;
+      }
+      return appender;
+    } catch (err) {
+      throw dataDirFailure(file, err, 'write');
+    }
+  }
+
+  /** Append `text` (whole lines, each ending in a newline); resolves once on disk. */
+  append(text: string): Promise<void> {
+    const run = this.tail.then(() => this.write(text));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Replace the whole file with `text()` (atomically), made after the appends under way are written. */
+  replace(text: () => string): Promise<void> {
+    const run = this.tail.then(async () => {
+      const data = text();
+      await replaceFile(this.file, data);
+      await this.handle.close().catch(() => undefined);
+      this.handle = await open(this.file, 'a', PRIVATE_FILE);
+      this.size = Buffer.byteLength(data);
+      this.lineOpen = false;
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.tail;
+    await this.handle.close().catch(() => undefined);
+  }
+
+  private async write(text: string): Promise<void> {
+    const data = Buffer.from(this.lineOpen ? `\n${text}` : text, 'utf8');
+    try {
+      let off = 0;
+      while (off < data.length) {
+        const { bytesWritten } = await this.handle.write(data, off, data.length - off);
+        off += bytesWritten;
+      }
+      await this.handle.datasync();
+    } catch (err) {
+      try {
+        await this.handle.truncate(this.size);
+        await this.handle.datasync();
+      } catch {
+        this.lineOpen = true; // the fragment stays as one garbled line, which readers skip
+      }
+      throw dataDirFailure(this.file, err, 'write');
+    }
+    this.size += data.length;
+    this.lineOpen = false;
+  }
+}
+
+/**
+ * Can the data directory take a write now? null when it can, else what is wrong (a full disk, no
+ * permission), in the words of a DataDirError. Writes and removes a small probe file (a page's worth: a
+ * nearly full disk that still takes a few bytes would not take a record); file systems report a full
+ * disk at write(), so no fsync is paid for it.
+ */
+export async function writeProblem(dir: string): Promise<string | null> {
+  const probe = path.join(dir, `.health-probe.${process.pid}.tmp`);
+  try {
+    const handle = await open(probe, 'w', PRIVATE_FILE);
+    try {
+      await handle.writeFile(Buffer.alloc(4096, 0x20));
+    } finally {
+      await handle.close();
+    }
+    return null;
+  } catch (err) {
+    return dataDirFailure(dir, err, 'write').message;
+  } finally {
+    await rm(probe, { force: true }).catch(() => undefined);
+  }
+}
+
+/** `writeProblem(dir)`, asked at most once per `everyMs`: health may be polled every few milliseconds. */
+export function writeProblemProbe(dir: string, everyMs = 1000): () => Promise<string | null> {
+  let last: { at: number; answer: Promise<string | null> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (!last || now - last.at >= everyMs) last = { at: now, answer: writeProblem(dir) };
+    return last.answer;
+  };
+}
