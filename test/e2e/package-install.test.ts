@@ -283,7 +283,7 @@ const play = async (file) => {
       { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
 };
 const out = {};
-const settle = (p) => p.then((r) => r, (e) => ({ rejected: e.message, name: e.name, pages: e.diff?.pages.filter((p) => p.status !== 'same') }));
+const settle = (p) => p.then((r) => r, (e) => ({ rejected: e.message, name: e.name, pages: e.comparison?.pages.filter((p) => p.status !== 'same') }));
 await play('run1.ndjson');
 out.written = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
 await play('run2.ndjson');
