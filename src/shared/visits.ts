@@ -75,7 +75,7 @@ export interface OrderDto {
   transactionTotal: number;
   total: number;
   lines: OrderLineDto[];
-  /** every finding of any rule that concerns this order or its lines (CONTRACT.md, "Orders you can trust") */
+  /** every finding of any rule that concerns this order, its lines or the interactions they are credited to */
   findings: OrderFindingDto[];
   /** on a repeat: the eventId of the first order/transaction of the site with the same non-empty orderId */
   duplicateOf?: string;
@@ -87,6 +87,11 @@ export interface OrderFindingDto {
   severity: Severity;
   message: string;
   fix: string;
+  /**
+   * on a finding of the interaction a line is credited to (not of the order itself): that click or quick
+   * add, so the credit it earned is in doubt
+   */
+  interaction?: { event: 'clickthrough' | 'addtocart'; eventId: string; pageLoadId: string };
 }
 
 /** Orders, lines and revenue (Σ qty × price) of one group of order lines. */
@@ -104,6 +109,13 @@ export interface OrdersSummaryDto extends RevenueDto {
   bySource: Partial<Record<ResponseKind, RevenueDto>>;
   uncredited: { lines: number; revenue: number };
   duplicates: { orders: number; revenue: number };
+  /** entries that have a finding of severity error (their own or their crediting interactions'), and their lines' revenue */
+  withErrors: { orders: number; revenue: number };
+  /**
+   * entries whose prices are in doubt: a finding of price-unit-mismatch or order-totals (lines or totals
+   * about 100× apart: cents against units), and their lines' revenue
+   */
+  pricesInDoubt: { orders: number; revenue: number };
 }
 
 /**

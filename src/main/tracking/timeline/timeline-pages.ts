@@ -4,7 +4,7 @@
 // events in and decides when pages change; everything a read needs is here.
 import type { TimelineSettings } from '../timeline-settings';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
-import type { PageState } from './model';
+import { pageKey, type PageState } from './model';
 import { PageIndex, type IndexFilter } from './page-index';
 import { ResponseOrigins } from './response-origins';
 import { PageLookup } from './page-lookup';
@@ -72,6 +72,7 @@ export abstract class TimelinePages {
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
       issuedQuery: (siteId, responseId) =>
         responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
+      pageKey,
     });
     this.judge = new Judge({
       settings: options.settings,
@@ -298,7 +299,7 @@ export abstract class TimelinePages {
     filter: OrderFilter,
     breathe?: () => Promise<void> | void,
   ): Promise<OrdersSummaryDto> {
-    return summarizeOrders(summed(this.book.listOrders(filter)), breathe);
+    return summarizeOrders(summed(this.book.listOrders(filter), this.pageFindings), breathe);
   }
 
   private readonly pageFindings = (key: string) => {

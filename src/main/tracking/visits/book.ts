@@ -39,6 +39,16 @@ export interface OrderEntry {
   repeatPages: readonly string[];
   /** the product ids (uid, parentId, sku) of its lines */
   lineIds: readonly string[];
+  /** the interactions its lines are credited to, each once (their findings concern the order too) */
+  credits: readonly OrderCredit[];
+}
+
+/** An interaction an order line is credited to, and the page it is on. */
+export interface OrderCredit {
+  event: 'clickthrough' | 'addtocart';
+  eventId: string;
+  pageLoadId: string;
+  pageKey: string;
 }
 
 interface FirstOrder {
@@ -56,7 +66,7 @@ interface OrderRecord {
   siteId: string;
   pageKey: string;
   /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
-  cache?: { stamp: string; json: string };
+  cache?: { stamp: string; json: string; credits: OrderCredit[] };
 }
 
 interface FirstEvent {
@@ -98,6 +108,8 @@ export interface BookOptions {
   attributionWindowMs: number;
   /** the query of a response the companion search API issued, when it did */
   issuedQuery?: (siteId: string, responseId: string) => string | undefined;
+  /** the key of a page, as the engine gives it with each event (a credit's page is read by it) */
+  pageKey: (siteId: string, pageLoadId: string) => string;
 }
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
@@ -365,7 +377,10 @@ export class VisitBook {
   private entry(o: OrderRecord): OrderEntry {
     const e = o.ev.base;
     const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
-    if (o.cache?.stamp !== stamp) o.cache = { stamp, json: JSON.stringify(this.orderDto(o)) };
+    if (o.cache?.stamp !== stamp) {
+      const dto = this.orderDto(o);
+      o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto) };
+    }
     const first = o.ev.orderId?.trim()
       ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
       : undefined;
@@ -378,7 +393,22 @@ export class VisitBook {
       ...(first && first.eventId !== e.id && { duplicateOf: first.eventId }),
       repeatPages: first?.eventId === e.id ? first.repeats : [],
       lineIds,
+      credits: o.cache.credits,
     };
+  }
+
+  /** The interactions the order's lines are credited to, each once, with the key of their page. */
+  private creditsOf(siteId: string, dto: OrderBaseDto): OrderCredit[] {
+    const out: OrderCredit[] = [];
+    for (const { credit } of dto.lines)
+      if (credit && !out.some((c) => c.eventId === credit.eventId))
+        out.push({
+          event: credit.event,
+          eventId: credit.eventId,
+          pageLoadId: credit.pageLoadId,
+          pageKey: this.options.pageKey(siteId, credit.pageLoadId),
+        });
+    return out;
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {
