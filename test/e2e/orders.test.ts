@@ -272,5 +272,31 @@ describe.skipIf(skip)('an order whose credit rests on a click with errors, price
     // no finding title or message is cut: each shows all of its text
     const cut = await s.page.evaluate<string[]>(cutText('[data-testid="order-finding"]'));
     expect(cut).toEqual([]);
+    // a page with a long search URL and findings: its URL and its findings' titles wrap too
+    const longUrl =
+      'https://shop.example/search?q=waterproof%20hiking%20jacket%20for%20women&page=2&sort=price-asc';
+    const res = await postBeacon(s.sandbox.url, `${ORDER_SITE}/search/clickthrough`, {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: longUrl,
+        userId: 'u-long',
+        sessionId: 's-long',
+        pageLoadId: 'long-url',
+        initiator: 'e2e',
+        dev: true,
+      },
+      data: { responseId: 'r-long', results: [{ type: 'product', uid: 'A', parentId: 'A' }] },
+    });
+    expect(res.status).toBe(200);
+    await s.ui.open(`#/timelines/${encodeURIComponent(`${ORDER_SITE}/long-url`)}`);
+    await s.ui.finding('missing-render').waitFor();
+    expect(await s.page.evaluate<string[]>(cutText('.page-view-head h2'))).toEqual([]);
+    expect(
+      await s.page.evaluate<string[]>(cutText('[data-testid="finding"] .finding-head')),
+    ).toEqual([]);
+    expect(await s.page.locator('.page-view-head h2').textContent()).toBe(
+      'https://shop.example/search?q=waterproof hiking jacket for women&page=2&sort=price-asc',
+    );
+    await s.ui.screenshot('page-long-url-390');
   });
 });
