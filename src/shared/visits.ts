@@ -1,4 +1,4 @@
-// The whole visit (CONTRACT.md, "The whole visit"): one sessionId of one siteId, its pages in time order,
+// The whole visit (README, "The whole visit and its credit"): one sessionId of one siteId, its pages in time order,
 // the cart as its last cart event left it, its orders, and the credit each order line gets. Stable shapes:
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';

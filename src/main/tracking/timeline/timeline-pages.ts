@@ -170,8 +170,8 @@ export abstract class TimelinePages {
   }
 
   /**
-   * The page as if it has ended (CONTRACT.md "Strictness"): a rule that waits for the page to settle
-   * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
+   * The page as if it has ended, as reports, expectClean and check judge it: a rule that waits for the
+   * page to settle (no-impression) decides now, and the DTO says so; the live page stays pending.
    */
   finishedDto(page: PageState): PageTimelineDto {
     return this.asFinished(page, (p) => this.dtoOf(p));
@@ -265,7 +265,7 @@ export abstract class TimelinePages {
     return page.idle || this.options.clock.now() >= page.idleAt;
   }
 
-  /** Visits (CONTRACT.md, "The whole visit"), newest last. */
+  /** Visits (README, "The whole visit and its credit"), newest last. */
   visits(filter: VisitFilter = {}): VisitDto[] {
     return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
   }

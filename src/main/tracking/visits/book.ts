@@ -1,6 +1,6 @@
 // The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity, cart and
 // orders, and per userId the clicks and quick adds that can earn an order line credit. Incremental: an
-// event touches its own visit only; reads build the DTOs (CONTRACT.md, "The whole visit").
+// event touches its own visit only; reads build the DTOs (README, "The whole visit and its credit").
 import type {
   CartItemDto,
   OrderDto,
