@@ -67,6 +67,12 @@ const OrderLineSchema = closed({
   ...CartItemSchema.properties,
   credit: nullable(CreditSchema),
   noCreditReason: Type.Optional(Type.String()),
+  unitMismatch: Type.Optional(
+    closed(
+      { cartPrice: Type.Number(), eventId: Type.String() },
+      'the price is about 100× (or 1/100 of) what the visit’s cart carried: that price and its cart event',
+    ),
+  ),
 });
 
 export const OrderShape = closed(
@@ -161,7 +167,7 @@ export const OrdersSummaryShape = closed(
     ),
     pricesInDoubt: closed(
       { orders: Type.Integer(), revenue: Type.Number() },
-      'entries with a price-unit-mismatch or order-totals finding (cents against units?), and their lines’ revenue',
+      'entries with a line priced about 100× what the visit’s cart carried (cents against units), and their lines’ revenue',
     ),
   },
   'what the merchant’s revenue report would show: by the source credited, uncredited, what duplicates add, what sits on orders with errors',

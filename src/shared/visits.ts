@@ -62,6 +62,11 @@ export interface OrderLineDto extends CartItemDto {
   credit: CreditDto | null;
   /** why a line has no credit (no interaction with that product by this userId, outside the window, …) */
   noCreditReason?: string;
+  /**
+   * the line's price is about 100× (or 1/100 of) what the visit's cart carried for the product (cents
+   * against units): that cart price and the cart event that carried it
+   */
+  unitMismatch?: { cartPrice: number; eventId: string };
 }
 
 export interface OrderDto {
@@ -112,8 +117,8 @@ export interface OrdersSummaryDto extends RevenueDto {
   /** entries that have a finding of severity error (their own or their crediting interactions'), and their lines' revenue */
   withErrors: { orders: number; revenue: number };
   /**
-   * entries whose prices are in doubt: a finding of price-unit-mismatch or order-totals (lines or totals
-   * about 100× apart: cents against units), and their lines' revenue
+   * entries with a line priced about 100× (or 1/100 of) what the visit's cart carried for it (a line with
+   * `unitMismatch`: cents against units), and their lines' revenue
    */
   pricesInDoubt: { orders: number; revenue: number };
 }

@@ -12,7 +12,7 @@ import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 import { cartIssue } from './cart-issue';
-import { notePrices, priceIssues } from './prices';
+import { lineUnitMismatch, notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
@@ -441,8 +441,8 @@ export class VisitBook {
       receivedAt: e.receivedAt ?? '',
       transactionTotal: o.ev.transactionTotal ?? 0,
       total: o.ev.total ?? 0,
-      lines: o.ev.items.map((line) =>
-        creditLine(line, {
+      lines: o.ev.items.map((line) => {
+        const dto = creditLine(line, {
           siteId: o.siteId,
           userId: e.userId,
           time: e.time,
@@ -450,8 +450,10 @@ export class VisitBook {
           mine,
           visit,
           issuedQuery: this.options.issuedQuery,
-        }),
-      ),
+        });
+        const unitMismatch = lineUnitMismatch(line, visit);
+        return unitMismatch ? { ...dto, unitMismatch } : dto;
+      }),
     };
   }
 }

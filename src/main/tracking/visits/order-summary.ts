@@ -1,9 +1,9 @@
 // What the merchant's revenue report would show (`GET /_sandbox/orders/summary`): revenue as sent (a
 // duplicate's lines counted again, as a report would), grouped by the kind of the interaction each line
-// is credited to, and how much of it sits on orders with errors or with prices in another unit.
+// is credited to, and how much of it sits on orders with errors or with lines priced in another unit
+// than their cart.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { OrderDto, OrdersSummaryDto, RevenueDto } from '../../../shared/visits';
-import type { TimelineRuleId } from '../../../shared/timeline';
 import type { OrderBaseDto, OrderEntry } from './book';
 import { orderFindings, type PageFindings } from './order-findings';
 
@@ -11,12 +11,6 @@ import { orderFindings, type PageFindings } from './order-findings';
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 type SummedOrder = Pick<OrderDto, 'lines' | 'duplicateOf' | 'findings'>;
-
-/** The rules whose findings say an order's prices or totals are in another unit (cents against units). */
-const PRICE_UNIT_RULES: ReadonlySet<TimelineRuleId> = new Set([
-  'price-unit-mismatch',
-  'order-totals',
-]);
 
 export class OrdersSummer {
   private orders = 0;
@@ -59,7 +53,7 @@ export class OrdersSummer {
     };
     if (order.duplicateOf !== undefined) tally(this.duplicates);
     if (order.findings.some((f) => f.severity === 'error')) tally(this.withErrors);
-    if (order.findings.some((f) => PRICE_UNIT_RULES.has(f.rule))) tally(this.pricesInDoubt);
+    if (order.lines.some((l) => l.unitMismatch)) tally(this.pricesInDoubt);
   }
 
   result(): OrdersSummaryDto {

@@ -69,7 +69,7 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
             <span
               className="badge fail"
               data-testid="order-item-price-unit"
-              title="prices or totals about 100× apart: cents against units"
+              title="a line priced about 100× what its cart said: cents against units"
             >
               cents?
             </span>

@@ -30,12 +30,6 @@ function OnInteraction({ order, f }: { order: Pick<OrderDto, 'siteId'>; f: Order
   );
 }
 
-/** The rules whose findings put an order's prices in doubt (cents against units), as the summary counts. */
-export const PRICE_UNIT_RULES: ReadonlySet<string> = new Set([
-  'price-unit-mismatch',
-  'order-totals',
-]);
-
 export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings' | 'siteId'> }) {
   const rules = useRules();
   if (order.findings.length === 0)
@@ -79,12 +73,12 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings' | 's
  * such as production mode's dev-flag on every order of a live shop) stay in the detail, so they do not
  * drown the problems in the list.
  */
-export function listedProblems(order: Pick<OrderDto, 'findings'>): {
+export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   count: number;
   worst: '' | 'error' | 'warning';
   /** problems of the interactions its lines are credited to: the credit is in doubt */
   onCredit: number;
-  /** a finding that its prices or totals are in another unit (cents?) */
+  /** a line priced about 100× what its cart said (cents against units?) */
   priceUnit: boolean;
 } {
   const problems = order.findings.filter((f) => f.severity !== 'info');
@@ -97,6 +91,6 @@ export function listedProblems(order: Pick<OrderDto, 'findings'>): {
     count: problems.length,
     worst,
     onCredit: problems.filter((f) => f.interaction).length,
-    priceUnit: order.findings.some((f) => PRICE_UNIT_RULES.has(f.rule)),
+    priceUnit: order.lines.some((l) => l.unitMismatch),
   };
 }

@@ -103,10 +103,8 @@ export function OrdersSummary({
         {s.pricesInDoubt.orders > 0 && (
           <p className="notice error small" data-testid="orders-summary-prices">
             <strong>Prices in cents?</strong> {plural(s.pricesInDoubt.orders, 'order')} (
-            {money(s.pricesInDoubt.revenue)} of the revenue) price{' '}
-            {s.pricesInDoubt.orders === 1 ? 'its lines or totals' : 'their lines or totals'} about
-            100× apart from the cart or from each other (price-unit-mismatch, order-totals): the
-            revenue above counts those lines as sent.
+            {money(s.pricesInDoubt.revenue)} of the revenue) price a line about 100× what the
+            visit's cart said for it: the revenue above counts those lines as sent.
           </p>
         )}
         <p className="small muted">
