@@ -117,7 +117,7 @@ function htmlHead(
     .sort((a, b) => RANK[b[1].severity] - RANK[a[1].severity] || b[1].pages - a[1].pages)
     .map(
       ([rule, t]) =>
-        `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${plural(t.pages, 'page')}</td><td>${plural(t.findings, 'finding')}</td></tr>`,
+        `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${t.pages}</td><td>${t.findings}</td></tr>`,
     )
     .join('');
   const summary =
