@@ -67,6 +67,12 @@ const OrderLineSchema = closed({
   ...CartItemSchema.properties,
   credit: nullable(CreditSchema),
   noCreditReason: Type.Optional(Type.String()),
+  unitMismatch: Type.Optional(
+    closed(
+      { cartPrice: Type.Number(), eventId: Type.String() },
+      'the price is about 100× (or 1/100 of) what the visit’s cart carried: that price and its cart event',
+    ),
+  ),
 });
 
 export const OrderShape = closed(
@@ -87,8 +93,21 @@ export const OrderShape = closed(
         severity: SeveritySchema,
         message: Type.String(),
         fix: Type.String(),
+        interaction: Type.Optional(
+          closed(
+            {
+              event: literals(['clickthrough', 'addtocart'] as const),
+              eventId: Type.String(),
+              pageLoadId: Type.String(),
+            },
+            'on a finding of the interaction a line is credited to: that click or quick add',
+          ),
+        ),
       }),
-      { description: 'every finding of any rule that concerns this order or its lines' },
+      {
+        description:
+          'every finding of any rule that concerns this order, its lines or the interactions they are credited to',
+      },
     ),
     duplicateOf: Type.Optional(
       Type.String({ description: 'on a repeat: the eventId of the first order with this orderId' }),
@@ -142,8 +161,16 @@ export const OrdersSummaryShape = closed(
     ),
     uncredited: closed({ lines: Type.Integer(), revenue: Type.Number() }),
     duplicates: closed({ orders: Type.Integer(), revenue: Type.Number() }),
+    withErrors: closed(
+      { orders: Type.Integer(), revenue: Type.Number() },
+      'entries that have a finding of severity error, and their lines’ revenue',
+    ),
+    pricesInDoubt: closed(
+      { orders: Type.Integer(), revenue: Type.Number() },
+      'entries with a line priced about 100× what the visit’s cart carried (cents against units), and their lines’ revenue',
+    ),
   },
-  'what the merchant’s revenue report would show: by the source credited, uncredited, what duplicates add',
+  'what the merchant’s revenue report would show: by the source credited, uncredited, what duplicates add, what sits on orders with errors',
 );
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const OrdersSummarySchema = dto<OrdersSummaryDto>(OrdersSummaryShape);

@@ -1,4 +1,4 @@
-// The whole visit (CONTRACT.md, "The whole visit"): one sessionId of one siteId, its pages in time order,
+// The whole visit (README, "The whole visit and its credit"): one sessionId of one siteId, its pages in time order,
 // the cart as its last cart event left it, its orders, and the credit each order line gets. Stable shapes:
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
@@ -62,6 +62,11 @@ export interface OrderLineDto extends CartItemDto {
   credit: CreditDto | null;
   /** why a line has no credit (no interaction with that product by this userId, outside the window, …) */
   noCreditReason?: string;
+  /**
+   * the line's price is about 100× (or 1/100 of) what the visit's cart carried for the product (cents
+   * against units): that cart price and the cart event that carried it
+   */
+  unitMismatch?: { cartPrice: number; eventId: string };
 }
 
 export interface OrderDto {
@@ -75,7 +80,7 @@ export interface OrderDto {
   transactionTotal: number;
   total: number;
   lines: OrderLineDto[];
-  /** every finding of any rule that concerns this order or its lines (CONTRACT.md, "Orders you can trust") */
+  /** every finding of any rule that concerns this order, its lines or the interactions they are credited to */
   findings: OrderFindingDto[];
   /** on a repeat: the eventId of the first order/transaction of the site with the same non-empty orderId */
   duplicateOf?: string;
@@ -87,6 +92,11 @@ export interface OrderFindingDto {
   severity: Severity;
   message: string;
   fix: string;
+  /**
+   * on a finding of the interaction a line is credited to (not of the order itself): that click or quick
+   * add, so the credit it earned is in doubt
+   */
+  interaction?: { event: 'clickthrough' | 'addtocart'; eventId: string; pageLoadId: string };
 }
 
 /** Orders, lines and revenue (Σ qty × price) of one group of order lines. */
@@ -104,6 +114,13 @@ export interface OrdersSummaryDto extends RevenueDto {
   bySource: Partial<Record<ResponseKind, RevenueDto>>;
   uncredited: { lines: number; revenue: number };
   duplicates: { orders: number; revenue: number };
+  /** entries that have a finding of severity error (their own or their crediting interactions'), and their lines' revenue */
+  withErrors: { orders: number; revenue: number };
+  /**
+   * entries with a line priced about 100× (or 1/100 of) what the visit's cart carried for it (a line with
+   * `unitMismatch`: cents against units), and their lines' revenue
+   */
+  pricesInDoubt: { orders: number; revenue: number };
 }
 
 /**

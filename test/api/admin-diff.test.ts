@@ -32,6 +32,28 @@ const diff = (body: string, query = '') =>
   fetch(`${sandbox.url}/_sandbox/diff${query}`, { method: 'POST', body });
 
 describe('POST /_sandbox/diff', () => {
+  it("matches a thank-you page whose URL carries the run's order number (what the UI's Compare shows)", async () => {
+    const withOrder = (price: number) => {
+      const j = journey();
+      j[0]![2]!.path = '/checkout/thanks?order={ORDER}';
+      (j[0]![2]!.events[0]!.data.results as Array<{ price: number }>)[0]!.price = price;
+      return j;
+    };
+    await play(run(withOrder(95)));
+    const same = (await (await diff(run(withOrder(95)))).json()) as DiffResult;
+    expect(same.same).toBe(true);
+    const changed = (await (await diff(run(withOrder(100)))).json()) as DiffResult;
+    expect(changed.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'order',
+        changes: [
+          expect.objectContaining({ path: 'data.results[0].price', base: 100, current: 95 }),
+        ],
+      }),
+    ]);
+  });
+
   it('compares the uploaded recording with the recorded traffic of a site: same, then each change named', async () => {
     await play(run(journey(), { origin: 'http://127.0.0.1:5173' }));
     await play(run(journey()), 'abc123');

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
-import { htmlReport, jsonReport, junitReport } from '../../src/main/tracking/timeline/report';
+import { jsonReport, junitReport } from '../../src/main/tracking/timeline/report';
+import { htmlReport } from '../../src/main/tracking/timeline/report-html';
 import { searchDraft } from '../helpers/drafts';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
 
@@ -169,7 +170,7 @@ describe('streamed answers', () => {
     const generated = / generated (\S+) by search-sandbox/.exec(html.body)![1]!;
     const other = sandbox.core.timelines.pagesDto({ siteId: 'other9' });
     expect(html.body).toBe(htmlReport(other, 'sandbox', Date.parse(generated)));
-    expect(html.body.match(/<section>/g)).toHaveLength(PAGES / 5);
+    expect(html.body.match(/<section data-verdict=/g)).toHaveLength(PAGES / 5);
 
     expect((await text('/_sandbox/report?format=pdf')).res.status).toBe(400);
   });

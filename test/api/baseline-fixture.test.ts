@@ -96,3 +96,31 @@ it("'changed' and 'all' (--update-snapshots) rewrite a differing baseline; a mat
   }
   expect(readFileSync(first.baseline, 'utf8')).toBe(written);
 });
+
+it('a thank-you URL carrying the order number matches the next run; a price change is one field change, its error clean for test runners', async () => {
+  const withOrder = (price: number) => {
+    const j = journey();
+    j[0]![2]!.path = '/checkout/thanks?order={ORDER}';
+    (j[0]![2]!.events[0]!.data.results as Array<{ price: number }>)[0]!.price = price;
+    return j;
+  };
+  const t = inTest('missing');
+  await play(run(withOrder(100)));
+  expect(await t.sandbox.expectMatchesBaseline('thanks')).toMatchObject({ status: 'written' });
+  expect(readFileSync(t.baseline.replace('checkout.json', 'thanks.json'), 'utf8')).toContain(
+    '"page": "/checkout/thanks?order={orderId}"',
+  );
+  await play(run(withOrder(100)));
+  expect(await t.sandbox.expectMatchesBaseline('thanks')).toMatchObject({ status: 'same' });
+  await play(run(withOrder(95)));
+  const err = await t.sandbox.expectMatchesBaseline('thanks').then(
+    () => null,
+    (e: unknown) => e as Error & Record<string, unknown>,
+  );
+  expect(err?.message).toMatch(
+    /\nchanged {2}order http:\/\/localhost:3000\/checkout\/thanks\?order=[0-9a-f-]{36}\n {2}field {4}order\/transaction \(event 1\) data\.results\[0\]\.price: 100 → 95\n1 of 4 pages differ \(1 changed, 0 added, 0 removed\)/,
+  );
+  // vitest and jest print an error's `diff` as their own expected/actual text ("[object Object]")
+  expect(err).not.toHaveProperty('diff');
+  expect((err?.comparison as { same: boolean }).same).toBe(false);
+});

@@ -21,6 +21,7 @@ function diff(args: string[]): { code: number; out: string; err: string } {
 }
 
 const file = (name: string, text: string) => tempFile(cleanups, name, text);
+const tile = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: `sku-${uid}` });
 const base = () => file('base.ndjson', run(journey()));
 
 /** The JSON comparison of a good run with a run of `j`; the pages that differ. */
@@ -204,6 +205,97 @@ describe('search-sandbox diff', () => {
     expect(text.out).toContain(
       'removed  product http://localhost:3000/product/102: only in BASE (product/pageview, recommendations/render, recommendations/impression)\n',
     );
+  });
+
+  /** The journey with a thank-you URL carrying the order number, shown after a widget on that page. */
+  const thanksWithOrder = (): Journey => {
+    const j = journey();
+    const thanks = j[0]![2]!;
+    thanks.path = '/checkout/thanks?order={ORDER}&utm_source=mail';
+    thanks.events.unshift(
+      { category: 'recommendations', event: 'render', data: { responseId: 'R9', tag: 'similar' } },
+      {
+        category: 'recommendations',
+        event: 'impression',
+        data: { responseId: 'R9', tag: 'similar', results: [tile('105')], banners: [] },
+      },
+    );
+    return j;
+  };
+
+  it('a thank-you URL carrying the order number: two runs compare equal, a price change is one field change', async () => {
+    const good = file('good.ndjson', run(thanksWithOrder()));
+    const again = file(
+      'again.ndjson',
+      run(thanksWithOrder(), { origin: 'https://www.example.com' }),
+    );
+    expect(diff([good, again])).toMatchObject({ code: 0, err: '' });
+    // the same through a baseline file: its page reads the parameter's name, not the run's number
+    const recording = await readUpload(run(thanksWithOrder()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const text = baselineText(recording);
+    expect(text).toContain('"page": "/checkout/thanks?order={orderId}&utm_source=mail"');
+    expect(text).toContain('"pageUrl":"/checkout/thanks?order={orderId}&utm_source=mail"');
+    expect(diff([file('baseline.json', text), again])).toMatchObject({ code: 0, err: '' });
+
+    const cheaper = thanksWithOrder();
+    const order = cheaper[0]![2]!.events[2]!.data as { results: Array<{ price: number }> };
+    order.results[0]!.price = 95;
+    const r = diff([good, file('cheaper.ndjson', run(cheaper)), '--format', 'json']);
+    expect(r.code).toBe(1);
+    const result = JSON.parse(r.out) as DiffResult;
+    expect(result.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'order',
+        pageUrl: expect.stringMatching(
+          /^http:\/\/localhost:3000\/checkout\/thanks\?order=[0-9a-f-]{36}&/,
+        ),
+        changes: [
+          {
+            change: 'field',
+            event: 'order/transaction',
+            path: 'data.results[0].price',
+            base: 100,
+            current: 95,
+            baseIndex: 2,
+            currentIndex: 2,
+          },
+        ],
+      }),
+    ]);
+    // another parameter name is a change of the page's URL (the page no longer matches)
+    const renamed = thanksWithOrder();
+    renamed[0]![2]!.path = '/checkout/thanks?o={ORDER}&utm_source=mail';
+    expect(
+      differing(renamed).pages.map((p) => p.status),
+      'renamed parameter',
+    ).not.toEqual([]);
+  });
+
+  it('--ignore query.NAME leaves a parameter out of matching and comparing (a token, a cache buster)', () => {
+    const busted = () => {
+      const j = journey();
+      j[0]![0]!.path = '/search?q=shoes&_={random}';
+      return j;
+    };
+    const a = file('a.ndjson', run(busted()));
+    const b = file('b.ndjson', run(busted()));
+    const plain = JSON.parse(diff([a, b, '--format', 'json']).out) as DiffResult;
+    expect(plain.pages.filter((p) => p.status !== 'same').map((p) => p.status)).toEqual([
+      'removed',
+      'added',
+    ]);
+    expect(diff([a, b, '--ignore', 'query._'])).toMatchObject({ code: 0, err: '' });
+    // the name is the parameter's, decoded; a value is not a name
+    expect(diff([a, b, '--ignore', 'query.'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        'or query.NAME for a parameter of the page URL, e.g. query.token',
+      ),
+    });
+    // --ignore context.pageUrl matches pages by their kind and place only
+    expect(diff([a, b, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0, err: '' });
   });
 
   it('sessions recorded in another order still match', () => {

@@ -8,7 +8,12 @@ import type { OrderDto } from '../../src/shared/visits';
 import type { Sandbox } from '../../src/main/sandbox';
 import { connectSandbox } from '../../src/main/api';
 import { startSandbox } from '../helpers/sandbox';
-import { ORDER_SITE, SCRIPTED_SUMMARY, sendOrderVisits } from '../helpers/order-visits';
+import {
+  ORDER_SITE,
+  SCRIPTED_SUMMARY,
+  sendDoubtfulOrder,
+  sendOrderVisits,
+} from '../helpers/order-visits';
 import { fixOf } from '../../src/main/tracking/visits/order-findings';
 
 let s: Sandbox;
@@ -109,6 +114,8 @@ describe('GET /_sandbox/orders/summary', () => {
       bySource: { category: { orders: 1, lines: 1, revenue: 40 } },
       uncredited: { lines: 0, revenue: 0 },
       duplicates: { orders: 0, revenue: 0 },
+      withErrors: { orders: 0, revenue: 0 },
+      pricesInDoubt: { orders: 0, revenue: 0 },
     });
     const a = (await get(`/_sandbox/orders/summary?siteId=${ORDER_SITE}&userId=shopper-a`))
       .body as { revenue: number; duplicates: unknown };
@@ -172,5 +179,51 @@ describe('an order sent twice on the same page (a reload within 10 s keeps the p
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('an order whose credit rests on a click with errors, priced in cents', () => {
+  let d: Sandbox;
+  beforeAll(async () => {
+    d = await startSandbox();
+    await sendOrderVisits(d.url);
+    await sendDoubtfulOrder(d.url);
+  });
+  afterAll(() => d?.close());
+
+  it("carries the click's findings, each naming the click, beside its own", async () => {
+    const list = (await (
+      await fetch(`${d.url}/_sandbox/orders?siteId=${ORDER_SITE}`)
+    ).json()) as OrderDto[];
+    const order = list.find((o) => o.orderId === 'D-4004')!;
+    expect(order.lines[0]!.credit).toMatchObject({ event: 'clickthrough', pageLoadId: 'd-search' });
+    const clickId = order.lines[0]!.credit!.eventId;
+    const ofClick = order.findings.filter((f) => f.interaction);
+    expect(ofClick.map((f) => f.rule)).toContain('missing-render');
+    for (const f of ofClick)
+      expect(f.interaction).toEqual({
+        event: 'clickthrough',
+        eventId: clickId,
+        pageLoadId: 'd-search',
+      });
+    expect(ofClick.find((f) => f.rule === 'missing-render')).toMatchObject({ severity: 'error' });
+    const own = order.findings.filter((f) => !f.interaction).map((f) => f.rule);
+    expect(own).toEqual(expect.arrayContaining(['price-unit-mismatch', 'order-totals']));
+    // one order read by its eventId says the same
+    const one = (await (
+      await fetch(`${d.url}/_sandbox/orders/${order.eventId}`)
+    ).json()) as OrderDto;
+    expect(one.findings).toEqual(order.findings);
+  });
+
+  it('the summary says how much revenue sits on orders with errors, and on prices in doubt', async () => {
+    const res = await fetch(`${d.url}/_sandbox/orders/summary?siteId=${ORDER_SITE}`);
+    const summary = (await res.json()) as typeof SCRIPTED_SUMMARY;
+    expect(summary.revenue).toBe(SCRIPTED_SUMMARY.revenue + 6000);
+    expect(summary.withErrors).toEqual({
+      orders: SCRIPTED_SUMMARY.withErrors.orders + 1,
+      revenue: SCRIPTED_SUMMARY.withErrors.revenue + 6000,
+    });
+    expect(summary.pricesInDoubt).toEqual({ orders: 1, revenue: 6000 });
   });
 });

@@ -9,7 +9,8 @@ import type { OrderDto } from '../../src/shared/visits';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { Beacon } from '@athoscommerce/beacon';
 import { beaconJsSnippet } from '../../src/shared/snippets';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { runCli, spawnCli } from './cli-process';
 
 const run = promisify(execFile);
 const README = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
@@ -74,6 +75,39 @@ describe('README examples', () => {
         globalThis.fetch = realFetch;
       }
       expect(urls.filter((u) => !u.startsWith(s.url))).toEqual([]);
+    }
+  });
+
+  it('a second sandbox beside a running one: the README names the lock it stops on and the flags that fix it', async () => {
+    const where = README.indexOf('Another port:');
+    const paragraph = README.slice(where, README.indexOf('\n\nRequirements:', where));
+    expect(paragraph).toContain('`sandbox.lock`');
+    // what the README quotes is what the sandbox says
+    const quoted = /stops with `(cannot start: [^`]+)`/.exec(paragraph)![1]!;
+    const pattern = new RegExp(
+      quoted
+        .split('…')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('.*'),
+    );
+    const t = tempDir('readme-lock-');
+    stops.push(async () => t.cleanup());
+    const first = spawnCli(['serve', '--port', '0'], t.dir);
+    stops.push(() => first.kill());
+    await first.ready;
+    const second = await runCli(['serve', '--port', '0'], t.dir);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(pattern);
+    // each fix the README gives starts a second sandbox in the same folder
+    const fixes = [...paragraph.matchAll(/`npm start -- --port 4701 (--[^`]+)`/g)].map((m) =>
+      m[1]!.split(' '),
+    );
+    expect(fixes.map((f) => f[0])).toEqual(['--data', '--ephemeral']);
+    for (const fix of fixes) {
+      const other = spawnCli(['serve', '--port', '0', ...fix], t.dir);
+      stops.push(() => other.kill());
+      await other.ready;
+      await other.kill();
     }
   });
 

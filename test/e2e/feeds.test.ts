@@ -115,3 +115,105 @@ describe.skipIf(skip)('feed board UI', () => {
     await s.ui.screenshot('outbox');
   });
 });
+
+describe.skipIf(skip)("a presenter's feed board", () => {
+  let s: UiSession;
+  const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
+  const status = () =>
+    fetch(`${s.sandbox.url}/api/index/status`, { headers: { Authorization: AUTH } });
+  const put = (feedId: number) =>
+    fetch(`${s.sandbox.url}/api/index/feed?feedId=${feedId}`, {
+      method: 'PUT',
+      headers: { Authorization: AUTH },
+    });
+  const clock = (button: string) =>
+    s.page.locator(`[data-testid="feeds-view"] [data-testid="${button}"]`).click();
+
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: { width: 1440, height: 900 } });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('names each state in plain words, with human times and workflow notes folded until asked for', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(43);
+    await s.ui.feedState(43, 'done');
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
+      'indexed: the catalog is live',
+    );
+    // the schedule reads as a date and a time, not an API timestamp with milliseconds
+    const last = (await card.getByTestId('feed-last-indexed').textContent()) ?? '';
+    expect(last).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(.+ ago\)$/);
+    await status();
+    expect((await put(43)).status).toBe(200);
+    await s.ui.feedState(43, 'regen_waiting');
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
+      'queued to regenerate the feed',
+    );
+    const moved = card.locator('[data-kind="transition"][data-to="regen_waiting"]');
+    expect(await moved.getByTestId('history-meaning').textContent()).toBe(
+      'queued to regenerate the feed',
+    );
+    // the request followed the workflow: its one note (plain HTTP on loopback) waits behind a summary
+    const request = card.locator('[data-kind="request"]').first();
+    expect(await request.textContent()).toContain('workflow ok');
+    const notes = request.getByTestId('workflow-findings');
+    expect(await notes.isVisible()).toBe(false);
+    await request.getByTestId('workflow-findings-summary').click();
+    expect(await notes.textContent()).toContain('plain-http');
+    await card.scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-presenter-1440');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await card.getByTestId('feed-state').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-presenter-390');
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('+1 min walks the history through every state it passes; the hourly refusal says the clock skips it', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    await s.ui.feedState(42, 'done');
+    const file = path.join(FIXTURE_FEEDS, 'products.csv');
+    const result = card.getByTestId('feed-upload-result-42');
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toContain('200: accepted');
+    await clock('clock-plus-minute');
+    await clock('clock-plus-minute');
+    await s.ui.feedState(42, 'done');
+    const moves = await card
+      .locator('[data-kind="transition"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-to')).reverse());
+    expect(moves.slice(-3)).toEqual(['waiting', 'running', 'done']);
+    // inside the hour: refused, and the refusal says how the sandbox skips the wait
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toMatch(/^429: /);
+    const refusal = card.locator('[data-kind="request"]').first();
+    // the history entry comes with the feed's next update on the stream
+    await expect
+      .poll(() => refusal.textContent())
+      .toMatch(
+        /one re-index per hour; try again in .* advancing its clock skips the wait: POST \/_sandbox\/clock \{"advance":"PT1H"\}, or \+1 h on the Feeds board/,
+      );
+  });
+
+  it('after "reset to real time", entries recorded on the advanced clock say they are ahead of it', async () => {
+    await s.ui.open('#/feeds');
+    await clock('clock-plus-hour');
+    const card = s.ui.feedCard(43);
+    // autopilot moves feed 43 on along the hour: entries at the advanced time
+    await s.ui.feedState(43, 'done');
+    expect(await card.getByTestId('history-ahead').count()).toBe(0);
+    await clock('clock-reset');
+    await expect
+      .poll(() =>
+        s.page.locator('[data-testid="feeds-view"] [data-testid="clock-offset"]').textContent(),
+      )
+      .toMatch(/real time/);
+    const ahead = card.getByTestId('history-ahead').first();
+    await expect
+      .poll(() => ahead.textContent())
+      .toMatch(/^ \(\d+ min( \d+ s)? ahead of the clock\)$/);
+  });
+});

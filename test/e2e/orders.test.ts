@@ -4,9 +4,10 @@
 // order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
-import { ORDER_SITE, sendOrderVisits } from '../helpers/order-visits';
+import { ORDER_SITE, sendDoubtfulOrder, sendOrderVisits } from '../helpers/order-visits';
 import { postBeacon } from '../helpers/sandbox';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
+import { cutText, inUpperHalf } from './helpers/in-page';
 
 const skip = skipReason();
 
@@ -205,5 +206,97 @@ describe.skipIf(skip)('orders UI', () => {
       `[data-testid="order-detail"][data-event-id="${order!.eventId}"]`,
     );
     expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe('dev-flag');
+  });
+});
+
+describe.skipIf(skip)('an order whose credit rests on a click with errors, priced in cents', () => {
+  let s: UiSession;
+  let doubtful: OrderDto;
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: { width: 1440, height: 900 } });
+    await sendOrderVisits(s.sandbox.url);
+    await sendDoubtfulOrder(s.sandbox.url);
+    const list = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=${ORDER_SITE}`)
+    ).json()) as OrderDto[];
+    doubtful = list.find((o) => o.orderId === 'D-4004')!;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('says so in the list, the detail and the summary', async () => {
+    await s.ui.open(`#/orders/${doubtful.eventId}`);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${doubtful.eventId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('order-item-credit-doubt').textContent()).toBe('credit in doubt');
+    expect(await row.getByTestId('order-item-price-unit').textContent()).toBe('cents?');
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${doubtful.eventId}"]`,
+    );
+    const onClick = detail.locator(
+      '[data-testid="order-finding"][data-rule="missing-render"][data-on="interaction"]',
+    );
+    await onClick.waitFor();
+    expect(await onClick.getByTestId('order-finding-interaction').textContent()).toMatch(
+      /On the clickthrough this order's credit rests on: ev_\w+ \(page d-search\)/,
+    );
+    expect(await detail.getByTestId('order-no-findings').count()).toBe(0);
+    await expect
+      .poll(() => s.ui.testId('orders-summary-errors').textContent())
+      .toMatch(/^6195 of this revenue \(99 %\) sits on 4 orders with errors/);
+    expect(await s.ui.testId('orders-summary-prices').textContent()).toMatch(
+      /Prices in cents\? 1 order \(6000 of the revenue\)/,
+    );
+    await s.ui.testId('orders-summary').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('orders-doubt-1440');
+  });
+
+  it('at 390 px, a deep link puts the order in view; finding titles wrap, not cut', async () => {
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    // a fresh load of the address, as a link from a chat or a CI log opens it
+    await s.page.goto('about:blank');
+    await s.ui.open(`#/orders/${doubtful.eventId}`);
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${doubtful.eventId}"]`,
+    );
+    await detail.waitFor();
+    await expect
+      .poll(() =>
+        s.page.evaluate<boolean>(
+          inUpperHalf(`[data-testid="order-detail"][data-event-id="${doubtful.eventId}"]`),
+        ),
+      )
+      .toBe(true);
+    await s.ui.screenshot('orders-doubt-390');
+    // no finding title or message is cut: each shows all of its text
+    const cut = await s.page.evaluate<string[]>(cutText('[data-testid="order-finding"]'));
+    expect(cut).toEqual([]);
+    // a page with a long search URL and findings: its URL and its findings' titles wrap too
+    const longUrl =
+      'https://shop.example/search?q=waterproof%20hiking%20jacket%20for%20women&page=2&sort=price-asc';
+    const res = await postBeacon(s.sandbox.url, `${ORDER_SITE}/search/clickthrough`, {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: longUrl,
+        userId: 'u-long',
+        sessionId: 's-long',
+        pageLoadId: 'long-url',
+        initiator: 'e2e',
+        dev: true,
+      },
+      data: { responseId: 'r-long', results: [{ type: 'product', uid: 'A', parentId: 'A' }] },
+    });
+    expect(res.status).toBe(200);
+    await s.ui.open(`#/timelines/${encodeURIComponent(`${ORDER_SITE}/long-url`)}`);
+    await s.ui.finding('missing-render').waitFor();
+    expect(await s.page.evaluate<string[]>(cutText('.page-view-head h2'))).toEqual([]);
+    expect(
+      await s.page.evaluate<string[]>(cutText('[data-testid="finding"] .finding-head')),
+    ).toEqual([]);
+    expect(await s.page.locator('.page-view-head h2').textContent()).toBe(
+      'https://shop.example/search?q=waterproof hiking jacket for women&page=2&sort=price-asc',
+    );
+    await s.ui.screenshot('page-long-url-390');
   });
 });

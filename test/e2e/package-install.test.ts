@@ -1,7 +1,7 @@
 // The install path users take: `npm pack` of this repository, the tarball installed into an empty project
 // (the Playwright example, copied out), and everything run from there: npx, the ready line, the API from a
 // plain script, the types under `module: nodenext`, and the example's Playwright suite in Chromium.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -103,7 +103,7 @@ describe('the packed package, installed into an empty project', () => {
       expect(manifest.scripts?.[hook], hook).toBeUndefined();
   });
 
-  it('ships the built sandbox, UI, types and demo fixtures; no sources, tests or screenshots', () => {
+  it('ships the built sandbox, UI, types, fixtures and what the docs show; no sources or tests', () => {
     const files = packed.files.map((f) => f.path);
     for (const needed of [
       'bin/search-sandbox.js',
@@ -120,9 +120,7 @@ describe('the packed package, installed into an empty project', () => {
     ])
       expect(files).toContain(needed);
     const unwanted = files.filter((f) =>
-      /^(src|test|scripts|examples|docs\/screenshots|out\/preload)\/|^out\/main\/index\.js$|\.map$/.test(
-        f,
-      ),
+      /^(src|test|scripts|out\/preload)\/|^out\/main\/index\.js$|\.map$|node_modules\//.test(f),
     );
     expect(unwanted).toEqual([]);
   });
@@ -236,6 +234,9 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
       bySource: {},
       uncredited: { lines: 1, revenue: 7 },
       duplicates: { orders: 0, revenue: 0 },
+      // the order has no orderId: an error (order-id-missing), so its revenue sits on an order with errors
+      withErrors: { orders: 1, revenue: 7 },
+      pricesInDoubt: { orders: 0, revenue: 0 },
     });
     expect(result.unknownOrder).toMatch(/no order\/transaction with eventId "ev_999999999"/);
     expect(result.failure).toMatch(
@@ -283,7 +284,7 @@ const play = async (file) => {
       { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
 };
 const out = {};
-const settle = (p) => p.then((r) => r, (e) => ({ rejected: e.message, name: e.name, pages: e.diff?.pages.filter((p) => p.status !== 'same') }));
+const settle = (p) => p.then((r) => r, (e) => ({ rejected: e.message, name: e.name, pages: e.comparison?.pages.filter((p) => p.status !== 'same') }));
 await play('run1.ndjson');
 out.written = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42' }));
 await play('run2.ndjson');
@@ -506,4 +507,125 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
     },
     300_000,
   );
+
+  it('every file the README and docs/ link to or name (fixtures, docs, examples) is in the package', () => {
+    const files = new Set(packed.files.map((f) => f.path));
+    const inPackage = (p: string) =>
+      files.has(p) || [...files].some((f) => f.startsWith(`${p.replace(/\/$/, '')}/`));
+    const docs = [
+      'README.md',
+      ...readdirSync(path.join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const missing: string[] = [];
+    for (const doc of docs) {
+      const text = readFileSync(path.join(ROOT, doc), 'utf8');
+      expect(text, doc).not.toMatch(/CONTRACT\.md|CLIENT-FACTS|DESIGN\.md|STYLE\.md/);
+      const named = new Set<string>();
+      for (const m of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g))
+        if (!/^[a-z]+:/.test(m[1]!))
+          named.add(path.posix.normalize(path.posix.join(path.posix.dirname(doc), m[1]!)));
+      for (const m of text.matchAll(
+        /(?<![\w./-])((?:fixtures|docs|examples|bin)\/[\w.-]+(?:\/[\w.-]+)*)/g,
+      ))
+        named.add(m[1]!.replace(/[.]$/, ''));
+      for (const p of named) if (!inPackage(p)) missing.push(`${doc}: ${p}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("runs the README's package snippet verbatim: startSandbox, a beacon, waitForEvents, expectClean", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const snippet = [...readme.matchAll(/```js\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .find((b) => b.startsWith("import { startSandbox } from 'search-sandbox';"));
+    expect(snippet).toContain('expectClean');
+    writeFileSync(path.join(project, 'readme-snippet.mjs'), snippet!);
+    const result = await sh('node', ['readme-snippet.mjs']).then(
+      (ok) => ({ code: 0, stderr: ok.stderr }),
+      (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
+    );
+    expect(result).toEqual({ code: 0, stderr: '' });
+  });
+
+  it("runs the README's CI snippet verbatim with bash -e: traffic passes, a missing clickthrough fails", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const snippet = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .find((b) => b.includes('npx search-sandbox serve --port 0'))!;
+    expect(snippet).toBeDefined();
+    /** Runs the snippet in its own process group (its sandbox too); `traffic` sends the storefront's part. */
+    const ci = async (dir: string, traffic: (url: string) => Promise<void>) => {
+      mkdirSync(dir, { recursive: true });
+      const child = spawn('bash', ['-e', '-c', snippet], {
+        cwd: dir,
+        env: { ...ENV, PATH: `${path.join(project, 'node_modules/.bin')}:${ENV.PATH}` },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      // 'exit', not 'close': the sandbox the snippet starts in the background keeps stderr open
+      const exit = new Promise<number>((resolve) =>
+        child.on('exit', (code) => resolve(code ?? -1)),
+      );
+      try {
+        await expect
+          .poll(
+            () =>
+              existsSync(path.join(dir, 'sandbox.log')) &&
+              /listening on (http:\/\/\S+)/.test(
+                readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
+              ),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+        const url = /listening on (http:\/\/\S+)/.exec(
+          readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
+        )![1]!;
+        await traffic(url);
+        return { code: await exit, out };
+      } finally {
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {
+          // the group has ended
+        }
+      }
+    };
+    const clean = await ci(path.join(project, 'ci-clean'), async (url) => {
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://shop.example/search?q=shoes',
+        userId: 'u1',
+        sessionId: 's1',
+        pageLoadId: 'p1',
+        initiator: 'ci',
+        dev: true,
+      };
+      const tile = { type: 'product', uid: '7', parentId: '7' };
+      for (const [event, data] of [
+        ['render', { responseId: 'r1' }],
+        ['impression', { responseId: 'r1', results: [tile], banners: [] }],
+        ['clickthrough', { responseId: 'r1', results: [tile] }],
+      ] as const) {
+        const res = await fetch(`${url}/beacon/v2/demo42/search/${event}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ context, data }),
+        });
+        expect(res.status).toBe(200);
+      }
+    });
+    expect(clean.code, clean.out).toBe(0);
+    expect(readFileSync(path.join(project, 'ci-clean', 'beacon-report.xml'), 'utf8')).toMatch(
+      /<testsuites/,
+    );
+    // nothing sent: the wait answers 408, curl -f fails, and so does the job
+    const idle = await ci(path.join(project, 'ci-idle'), async () => undefined);
+    expect(idle.code, idle.out).toBe(22);
+    expect(existsSync(path.join(project, 'ci-idle', 'beacon-report.xml'))).toBe(false);
+  }, 120_000);
 });

@@ -93,6 +93,48 @@ describe.skipIf(skip)('watching for traffic', () => {
     expect(s.page.url()).toMatch(new RegExp(`#/requests/${latest.events[0]!.id}$`));
   });
 
+  it('an accepted beacon whose page fails says so beside "accepted 200", on Connect and on Requests', async () => {
+    await s.ui.open('#/connect');
+    await s.ui.testId('watch-tracking').waitFor();
+    // a click on a response the page never rendered: the service accepts it, the page fails
+    const page = newPage();
+    const res = await postBeacon(
+      s.sandbox.url,
+      `${SITE_ID}/search/clickthrough`,
+      searchBody('clickthrough', page),
+    );
+    expect(res.status).toBe(200);
+    const row = s.ui
+      .testId('watch-tracking')
+      .locator('[data-testid="live-row"][data-accepted="true"]')
+      .first();
+    await row.waitFor();
+    expect(await row.getByTestId('live-verdict').textContent()).toBe('accepted 200');
+    await expect
+      .poll(() => row.getByTestId('live-page-problem').textContent())
+      .toMatch(/^page fails: .*missing-render/);
+    await s.ui.screenshot('connect-page-fails-1440');
+
+    await s.ui.open('#/requests');
+    const request = s.page
+      .locator('[data-testid="request-row"][data-accepted="true"]')
+      .filter({ hasText: 'clickthrough' })
+      .first();
+    await expect
+      .poll(() => request.getByTestId('request-page-problem').textContent())
+      .toMatch(/^page fails: .*missing-render/);
+    await s.ui.screenshot('requests-page-fails-1440');
+    // its 200 takes the page's colour, with why in its tooltip (the column is hidden at 390 px)
+    const code = request.getByTestId('request-status');
+    expect(await code.getAttribute('class')).toMatch(/\bfail\b/);
+    expect(await code.getAttribute('title')).toMatch(/^accepted, but page fails: .*missing-render/);
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.ui.screenshot('requests-page-fails-390');
+    await s.ui.open('#/connect');
+    await s.ui.testId('watch-tracking').waitFor();
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('Connect and the Feeds board show bulk index requests as they arrive, refusals with their reason', async () => {
     await s.ui.open('#/connect');
     await expect

@@ -12,6 +12,10 @@ export interface JourneyEvent {
 }
 
 export interface JourneyPage {
+  /**
+   * the URL's path and query; `{ORDER}` (any name of an orderId or responseId of the page) is that id of the
+   * run, `{sessionId}` the run's sessionId, `{random}` a new value each run (a cache buster)
+   */
   path: string;
   events: JourneyEvent[];
 }
@@ -128,6 +132,9 @@ export function run(j: Journey, opts: RunOptions = {}): string {
         if (!ids.has(v)) ids.set(v, randomUUID());
         return ids.get(v);
       };
+      const path = page.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === 'sessionId' ? sessionId : name === 'random' ? randomUUID() : String(fresh(name)),
+      );
       for (const e of page.events) {
         ms += 250;
         const data = { ...e.data };
@@ -140,7 +147,7 @@ export function run(j: Journey, opts: RunOptions = {}): string {
           sessionId,
           userId,
           pageLoadId,
-          pageUrl: `${origin}${page.path}`,
+          pageUrl: `${origin}${path}`,
         };
         lines.push(
           JSON.stringify({

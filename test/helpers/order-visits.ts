@@ -19,6 +19,8 @@ export const SCRIPTED_SUMMARY: OrdersSummaryDto = {
   },
   uncredited: { lines: 3, revenue: 35 },
   duplicates: { orders: 1, revenue: 90 },
+  withErrors: { orders: 3, revenue: 195 },
+  pricesInDoubt: { orders: 0, revenue: 0 },
 };
 
 export const THANKS_A = 'https://shop.example/checkout/thank-you?order=A-1001';
@@ -109,5 +111,35 @@ export async function sendOrderVisits(base: string, start = Date.now() - 120_000
   await send(base, 'order/transaction', {
     context: c('c-thanks', 'https://shop.example/checkout/thank-you', 40_000),
     data: { orderId: '', transactionTotal: 15, total: 15, results: [hat] },
+  });
+}
+
+export const THANKS_D = 'https://shop.example/checkout/thank-you?order=D-4004';
+
+/**
+ * One more visit, on its own (the script above stays as the README shows it): D clicks the boots of a
+ * search response the page never rendered (missing-render, an error on the click that credits the line),
+ * adds them to the cart at 60, and the thank-you page sends the line in cents (6000) against a total in
+ * units (price-unit-mismatch and order-totals).
+ */
+export async function sendDoubtfulOrder(base: string, start = Date.now() - 60_000): Promise<void> {
+  const d = shopper('shopper-d', 'visit-d', start);
+  const boots = { uid: 'BOOT', parentId: 'BOOT', qty: 1, price: 60 };
+  await send(base, 'search/clickthrough', {
+    context: d('d-search', 'https://shop.example/search?q=boots', 0),
+    data: { responseId: 'r-boots', results: [{ type: 'product', uid: 'BOOT', parentId: 'BOOT' }] },
+  });
+  await send(base, 'cart/add', {
+    context: d('d-cart', 'https://shop.example/cart', 5000),
+    data: { results: [boots], cart: [boots] },
+  });
+  await send(base, 'order/transaction', {
+    context: d('d-thanks', THANKS_D, 20_000),
+    data: {
+      orderId: 'D-4004',
+      transactionTotal: 60,
+      total: 64.8,
+      results: [{ ...boots, price: 6000 }],
+    },
   });
 }

@@ -34,6 +34,7 @@ function entry(over: Partial<OrderEntry> = {}): OrderEntry {
     pageKey: 'page-2',
     repeatPages: [],
     lineIds: ['1030', 'P103', 'S-1030'],
+    credits: [],
     ...over,
   };
 }
@@ -111,8 +112,12 @@ describe('the revenue summary', () => {
 
   it('counts an order once per source, a repeat’s lines again, and sums without binary noise', () => {
     const sum = new OrdersSummer();
-    sum.add({ lines: [line(1, 0.1, 'search'), line(1, 0.2, 'search'), line(2, 5)] });
-    sum.add({ lines: [line(1, 0.1, 'search'), line(1, 0.2, 'category')], duplicateOf: 'ev_1' });
+    sum.add({ lines: [line(1, 0.1, 'search'), line(1, 0.2, 'search'), line(2, 5)], findings: [] });
+    sum.add({
+      lines: [line(1, 0.1, 'search'), line(1, 0.2, 'category')],
+      duplicateOf: 'ev_1',
+      findings: [],
+    });
     expect(sum.result()).toEqual({
       orders: 2,
       lines: 5,
@@ -123,6 +128,8 @@ describe('the revenue summary', () => {
       },
       uncredited: { lines: 1, revenue: 10 },
       duplicates: { orders: 1, revenue: 0.3 },
+      withErrors: { orders: 0, revenue: 0 },
+      pricesInDoubt: { orders: 0, revenue: 0 },
     });
   });
 
@@ -136,8 +143,16 @@ describe('the revenue summary', () => {
       bySource: {},
       uncredited: { lines: 0, revenue: 0 },
       duplicates: { orders: 0, revenue: 0 },
+      withErrors: { orders: 0, revenue: 0 },
+      pricesInDoubt: { orders: 0, revenue: 0 },
     });
-    await summarizeOrders([{ lines: [] }, { lines: [] }], () => void breaths++);
+    await summarizeOrders(
+      [
+        { lines: [], findings: [] },
+        { lines: [], findings: [] },
+      ],
+      () => void breaths++,
+    );
     expect(breaths).toBe(2);
   });
 });

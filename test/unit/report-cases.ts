@@ -31,8 +31,8 @@ if (process.argv[1]?.endsWith('report-cases.ts')) {
   const { defaultTimelineSettings } = await import('../../src/main/config');
   const { TimelineEngine } = await import('../../src/main/tracking/timeline/engine');
   const { parseInput } = await import('../../src/main/recordings/inputs');
-  const { htmlReport, jsonReport, junitReport } =
-    await import('../../src/main/tracking/timeline/report');
+  const { jsonReport, junitReport } = await import('../../src/main/tracking/timeline/report');
+  const { htmlReport } = await import('../../src/main/tracking/timeline/report-html');
   const { PageBuilder } = await import('./timeline-events');
   const engine = new TimelineEngine({
     clock: new SandboxClock({ frozen: true }),

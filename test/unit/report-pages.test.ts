@@ -10,12 +10,8 @@ import { defaultTimelineSettings } from '../../src/main/config';
 import { parseInput } from '../../src/main/recordings/inputs';
 import { Slicer } from '../../src/main/slices';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import {
-  FAIL_ON,
-  fails,
-  htmlReportParts,
-  junitReportParts,
-} from '../../src/main/tracking/timeline/report';
+import { FAIL_ON, fails, junitReportParts } from '../../src/main/tracking/timeline/report';
+import { htmlReportParts } from '../../src/main/tracking/timeline/report-html';
 import { htmlPages, junitPages } from '../../src/main/tracking/timeline/report-pages';
 import type { Verdict } from '../../src/shared/timeline';
 

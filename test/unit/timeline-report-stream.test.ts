@@ -3,13 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  htmlReport,
-  htmlReportParts,
   jsonReport,
   jsonReportParts,
   junitReport,
   junitReportParts,
 } from '../../src/main/tracking/timeline/report';
+import { htmlReport, htmlReportParts } from '../../src/main/tracking/timeline/report-html';
 import { digest, REPORT_NOW, reportPages } from './report-cases';
 
 const golden = JSON.parse(

@@ -1,6 +1,7 @@
 // Reports: JUnit and HTML escape what storefronts send (URLs, uids, messages) and stay well-formed.
 import { describe, expect, it } from 'vitest';
-import { htmlReport, junitReport, textReport } from '../../src/main/tracking/timeline/report';
+import { junitReport, textReport } from '../../src/main/tracking/timeline/report';
+import { htmlReport } from '../../src/main/tracking/timeline/report-html';
 import { PageBuilder, run } from './timeline-events';
 
 const NOW = Date.parse('2026-11-21T05:00:00.000Z');

@@ -341,7 +341,10 @@ describe('cart-inconsistent', () => {
 
 describe('a page check has judged and let go', () => {
   it('keeps its place in the visit only when it began within 2 s of the visit (the rest nothing reads)', () => {
-    const book = new VisitBook({ attributionWindowMs: 86_400_000 });
+    const book = new VisitBook({
+      attributionWindowMs: 86_400_000,
+      pageKey: (siteId, pageLoadId) => `${siteId}\u0000${pageLoadId}`,
+    });
     const note = (pageLoadId: string, at: number) => {
       const ev = readEvent(page(pageLoadId).product('A', { at }));
       return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, ev);

@@ -17,12 +17,15 @@ export const DEFAULT_BASELINE_DIR = 'beacon-baselines';
 const NAME = /^[\w.-]+(\/[\w.-]+)*$/;
 const OPTION_KEYS = ['siteId', 'sessionId', 'dir', 'update'];
 
-/** A failed comparison: the message is the text diff; `diff` the comparison as data. */
+/**
+ * A failed comparison: the message is the text diff; `comparison` the comparison as data. (Not `diff`: test
+ * runners read an error's `diff` as their own expected/actual text and would print the object.)
+ */
 export class BaselineMismatchError extends Error {
   constructor(
     message: string,
     readonly file: string,
-    readonly diff: DiffResult,
+    readonly comparison: DiffResult,
   ) {
     super(message);
     this.name = 'BaselineMismatchError';

@@ -2,7 +2,14 @@
 // pull request shows a changed event as one changed line. Sessions are sorted by their content, so two runs
 // whose sessions arrived in another order write the same file. `diff` reads it back as a recording.
 import { isObject } from '../../shared/values';
-import { canonical, fieldsText, pagePath, strip, type IgnorePath } from './normalize';
+import {
+  canonical,
+  fieldsText,
+  pageLocation,
+  pageMatching,
+  strip,
+  type IgnorePath,
+} from './normalize';
 import type { RecPage, Recording, RecSession } from './recording';
 
 export const BASELINE_FORMAT = 'search-sandbox-baseline';
@@ -15,8 +22,7 @@ export function looksLikeBaseline(head: string): boolean {
 function sessionText(session: RecSession): string {
   return session.pages
     .map(
-      (p) =>
-        `${p.kind} ${pagePath(p.pageUrl)}\n${p.events.map((e) => `${e.event} ${e.text}`).join('\n')}`,
+      (p) => `${p.kind} ${p.location}\n${p.events.map((e) => `${e.event} ${e.text}`).join('\n')}`,
     )
     .join('\n');
 }
@@ -34,7 +40,7 @@ export function baselineText(recording: Recording): string {
       lines.push(
         '        {',
         `          "kind": ${JSON.stringify(page.kind)},`,
-        `          "page": ${JSON.stringify(pagePath(page.pageUrl))},`,
+        `          "page": ${JSON.stringify(page.location)},`,
         '          "events": [',
       );
       page.events.forEach((e, ei) => {
@@ -92,6 +98,8 @@ export function parseBaseline(
     return `${file}: not a baseline file: expected {"format": "${BASELINE_FORMAT}", "sessions": [...]}`;
   if (doc.version !== 1)
     return `${file}: baseline version ${JSON.stringify(doc.version)}: this search-sandbox reads version 1 (a newer one wrote it: update search-sandbox)`;
+  const matching = pageMatching(ignore);
+  const none = new Map<string, string>();
   const sessions: RecSession[] = [];
   for (const [si, s] of doc.sessions.entries()) {
     const where = `${file}: sessions[${si}]`;
@@ -111,9 +119,15 @@ export function parseBaseline(
         if (!isObject(e) || typeof e.event !== 'string' || !e.event.includes('/'))
           return `${at}.events[${ei}]: expected an object with "event": "category/event"`;
         const { event, ...fields } = e;
-        events.push({ event, text: fieldsText(strip(fields) as Record<string, unknown>, ignore) });
+        const compared = strip(fields) as Record<string, unknown>;
+        const context = compared.context;
+        if (isObject(context) && typeof context.pageUrl === 'string')
+          context.pageUrl = pageLocation(context.pageUrl, none, matching.params);
+        events.push({ event, text: fieldsText(compared, ignore) });
       }
-      pages.push({ kind: p.kind, pageUrl: p.page, siteId: '', pageLoadId: '', events });
+      // the file's page is written as compared already (volatile ids as {orderId}); ignored parameters go
+      const location = matching.urls ? pageLocation(p.page, none, matching.params) : '';
+      pages.push({ kind: p.kind, pageUrl: p.page, location, siteId: '', pageLoadId: '', events });
     }
     sessions.push({ pages });
   }

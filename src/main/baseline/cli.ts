@@ -1,4 +1,4 @@
-// `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (CONTRACT.md, "Baselines").
+// `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (README, "Baselines").
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 import { parseArgs } from 'node:util';
 import { InputError } from '../recordings/inputs';
@@ -21,8 +21,10 @@ const processIo: DiffIo = { out: writeStdout, err: (t) => process.stderr.write(t
 const HELP = `${USAGE}
 Compares two recordings of one journey (NDJSON of beacon events, a sandbox export, a HAR, or a
 baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
-order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place.
---ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl.
+order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place;
+a URL parameter whose value is one of the page's ids (/thanks?order=1001) by its name.
+--ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl (pages then
+match by kind and place), or query.NAME, a URL parameter such as a token or cache buster.
 Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 `;
 

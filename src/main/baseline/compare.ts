@@ -1,4 +1,4 @@
-// Two recordings compared (CONTRACT.md, "Baselines"): sessions matched by their pages (the same content
+// Two recordings compared (README, "Baselines"): sessions matched by their pages (the same content
 // first, then the same sequence of pages, then the most alike), pages aligned in order by kind and URL path
 // and query, and on each matched page its events aligned in order: an event sent alike pairs first, then
 // events of one endpoint pair up as field changes, and what is left is missing or extra.

@@ -1,7 +1,7 @@
-// What of a beacon event a baseline compares (CONTRACT.md, "Baselines"): its body with the values that differ
-// between any two runs by nature left out, the page URL without scheme, host and port, and each responseId
-// replaced by its place on the page (the first response the page saw is "response 1"). Keys are sorted, so
-// two events compare as two strings.
+// What of a beacon event a baseline compares: its body with the values that differ between any two runs by
+// nature left out, the page URL without scheme, host and port (a query parameter carrying one of the page's
+// volatile ids reads `{orderId}`, `{sessionId}`, …), and each responseId replaced by its place on the page
+// (the first response the page saw is "response 1"). Keys are sorted, so two events compare as two strings.
 import { isObject } from '../../shared/values';
 
 /** context values every run has its own of */
@@ -12,10 +12,18 @@ export type IgnorePath = readonly string[];
 
 const IGNORE_SYNTAX = /^[A-Za-z_$][\w$-]*(\[\d*\])*(\.[A-Za-z_$][\w$-]*(\[\d*\])*)*$/;
 
-/** `data.results[].price` → ['data', 'results', '[]', 'price']; a reason when the path is not one. */
+/** `query.NAME`: a parameter of the page URL, not a field of the body (bodies have no `query`). */
+const QUERY_PARAM = /^query\.([^&=#?\s]+)$/;
+
+/**
+ * `data.results[].price` → ['data', 'results', '[]', 'price'], `query.token` → ['query', 'token'] (a page
+ * URL's parameter); a reason when the text is neither.
+ */
 export function parseIgnorePath(text: string): IgnorePath | string {
+  const param = QUERY_PARAM.exec(text);
+  if (param) return ['query', param[1]!];
   if (!IGNORE_SYNTAX.test(text))
-    return `--ignore "${text}" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl`;
+    return `--ignore "${text}" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl, or query.NAME for a parameter of the page URL, e.g. query.token`;
   const parts: string[] = [];
   for (const segment of text.split('.')) {
     const at = segment.indexOf('[');
@@ -30,6 +38,62 @@ export function pagePath(url: string): string {
   const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
   const rest = m ? url.slice(m[0].length) : url;
   return rest === '' ? '/' : rest;
+}
+
+/** How pages are told apart: the URL parameters `--ignore query.NAME` leaves out, and whether URLs count. */
+export interface PageMatching {
+  params: ReadonlySet<string>;
+  /** `--ignore context.pageUrl`: pages are matched by their kind and place only */
+  urls: boolean;
+}
+
+export function pageMatching(ignore: readonly IgnorePath[]): PageMatching {
+  const params = new Set<string>();
+  let urls = true;
+  for (const path of ignore) {
+    if (path.length === 2 && path[0] === 'query') params.add(path[1]!);
+    if (path.length === 2 && path[0] === 'context' && path[1] === 'pageUrl') urls = false;
+  }
+  return { params, urls };
+}
+
+/** The volatile values a page's events carried, each with its name (`orderId`, `sessionId`, …). */
+export type VolatileValues = ReadonlyMap<string, string>;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The URL's path and query as pages are matched and compared: scheme, host and port left out, a parameter
+ * whose value is one of the page's volatile values written `name={orderId}` (its value differs every run,
+ * its name still counts), the parameters `--ignore query.NAME` names left out.
+ */
+export function pageLocation(
+  url: string,
+  volatile: VolatileValues,
+  params: ReadonlySet<string> = new Set(),
+): string {
+  const path = pagePath(url);
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const hash = path.indexOf('#', q);
+  const query = path.slice(q + 1, hash < 0 ? undefined : hash);
+  const kept: string[] = [];
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    if (params.has(decoded(name))) continue;
+    const value = eq < 0 ? '' : decoded(pair.slice(eq + 1));
+    const what = value === '' ? undefined : volatile.get(value);
+    kept.push(what === undefined ? pair : `${name}={${what}}`);
+  }
+  const rest = `${kept.length ? `?${kept.join('&')}` : ''}${hash < 0 ? '' : path.slice(hash)}`;
+  return path.slice(0, q) + rest;
 }
 
 /** JSON with sorted keys: equal values give equal text. */
@@ -100,6 +164,7 @@ export function strip(value: unknown, place?: (responseId: string) => string): u
 export function comparedFields(
   body: unknown,
   place: (responseId: string) => string,
+  location: (pageUrl: string) => string = pagePath,
 ): Record<string, unknown> {
   if (!isObject(body)) return { body: body ?? null };
   const fields: Record<string, unknown> = {};
@@ -110,7 +175,7 @@ export function comparedFields(
       for (const ck of sortedKeys(v)) {
         if (VOLATILE_CONTEXT.has(ck)) continue;
         const cv = v[ck];
-        context[ck] = ck === 'pageUrl' && typeof cv === 'string' ? pagePath(cv) : strip(cv, place);
+        context[ck] = ck === 'pageUrl' && typeof cv === 'string' ? location(cv) : strip(cv, place);
       }
       fields.context = context;
     } else fields[k] = strip(v, place);

@@ -5,7 +5,15 @@ import type { RecordedEvent } from '../../shared/events';
 import { isObject } from '../../shared/values';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
-import { comparedFields, fieldsText, pagePath, responsePlace, type IgnorePath } from './normalize';
+import {
+  comparedFields,
+  fieldsText,
+  pageLocation,
+  pageMatching,
+  responsePlace,
+  type IgnorePath,
+  type PageMatching,
+} from './normalize';
 
 export interface RecEvent {
   /** `category/event` */
@@ -19,6 +27,11 @@ export interface RecPage {
   kind: string;
   /** the page's URL as recorded (its first event's context.pageUrl) */
   pageUrl: string;
+  /**
+   * What the page is matched by beside its kind: its URL's path and query, volatile ids as `{orderId}`,
+   * ignored parameters left out ('' when `--ignore context.pageUrl` matches pages by kind and place only)
+   */
+  location: string;
   siteId: string;
   pageLoadId: string;
   events: RecEvent[];
@@ -32,14 +45,36 @@ export interface Recording {
   sessions: RecSession[];
 }
 
-/** What a page is matched by: its kind and its URL's path and query. */
+/** What a page is matched by: its kind and its location. */
 export function pageKey(page: RecPage): string {
-  return `${page.kind} ${pagePath(page.pageUrl)}`;
+  return `${page.kind} ${page.location}`;
 }
 
 interface OpenPage extends RecPage {
   categories: Set<string>;
   responses: Map<string, string>;
+  /** the page's volatile values (sessionId, userId, pageLoadId, responseIds, orderIds) by value */
+  volatile: Map<string, string>;
+  /** a volatile value came after an event whose URL has a query: its compared URL is read again at the end */
+  late: boolean;
+}
+
+const VOLATILE_CONTEXT_IDS = ['sessionId', 'userId', 'pageLoadId'] as const;
+
+/** Notes the volatile values of an event on its page; true when one is new. */
+function noteVolatile(page: OpenPage, context: Record<string, unknown>, data: unknown): boolean {
+  let added = false;
+  const note = (value: unknown, name: string) => {
+    if (typeof value !== 'string' || value === '' || page.volatile.has(value)) return;
+    page.volatile.set(value, name);
+    added = true;
+  };
+  for (const key of VOLATILE_CONTEXT_IDS) note(context[key], key);
+  if (isObject(data)) {
+    note(data.responseId, 'responseId');
+    note(data.orderId, 'orderId');
+  }
+  return added;
 }
 
 const KIND_WEIGHT = ['order', 'product', 'search', 'category', 'cart'];
@@ -61,10 +96,18 @@ export class RecordingBuilder {
    * `texts`: compared texts met before, shared by the recordings read into it: a run's events mostly send
    * what the other run's did, so each text is held once (and equal events compare as one string).
    */
+  private readonly matching: PageMatching;
+
   constructor(
     private readonly ignore: readonly IgnorePath[] = [],
     private readonly texts?: Map<string, string>,
-  ) {}
+  ) {
+    this.matching = pageMatching(ignore);
+  }
+
+  private location(page: OpenPage, url: string): string {
+    return pageLocation(url, page.volatile, this.matching.params);
+  }
 
   private shared(text: string): string {
     if (!this.texts) return text;
@@ -95,11 +138,14 @@ export class RecordingBuilder {
       page = {
         kind: '',
         pageUrl: str(context.pageUrl),
+        location: '',
         siteId: rec.siteId,
         pageLoadId: str(context.pageLoadId),
         events: [],
         categories: new Set(),
         responses: new Map(),
+        volatile: new Map(),
+        late: false,
       };
       this.pages.set(pageKey, page);
       let session = this.sessions.get(sessionKey);
@@ -113,11 +159,26 @@ export class RecordingBuilder {
       if (name === undefined) responses.set(id, (name = responsePlace(responses.size + 1)));
       return name;
     };
-    const fields = comparedFields(rec.body, place);
+    const body = isObject(rec.body) ? rec.body : {};
+    if (noteVolatile(page, context, body.data) && page.events.length > 0) page.late = true;
+    const fields = comparedFields(rec.body, place, (url) => this.location(page, url));
     page.events.push({
       event: this.endpoint(rec),
       text: this.shared(fieldsText(fields, this.ignore)),
     });
+  }
+
+  /**
+   * An event whose compared URL was written before the page's last volatile value came (an order page whose
+   * URL names the order before the order event): its URL read again with all of them.
+   */
+  private relocated(page: OpenPage, e: RecEvent): RecEvent {
+    if (!e.text.includes('"pageUrl":"')) return e;
+    const fields = JSON.parse(e.text) as Record<string, unknown>;
+    const context = fields.context;
+    if (!isObject(context) || typeof context.pageUrl !== 'string') return e;
+    context.pageUrl = this.location(page, context.pageUrl);
+    return { event: e.event, text: this.shared(JSON.stringify(fields)) };
   }
 
   end(): Recording {
@@ -127,9 +188,10 @@ export class RecordingBuilder {
         pages: open.map((p) => ({
           kind: kindOf(p.categories),
           pageUrl: p.pageUrl,
+          location: this.matching.urls ? this.location(p, p.pageUrl) : '',
           siteId: p.siteId,
           pageLoadId: p.pageLoadId,
-          events: p.events,
+          events: p.late ? p.events.map((e) => this.relocated(p, e)) : p.events,
         })),
       });
     this.sessions.clear();

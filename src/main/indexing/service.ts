@@ -213,7 +213,7 @@ export class IndexingService {
         message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
       };
     } else if (!RESTING.has(rec.state) && rec.state !== 'running') {
-      // still queued (waiting, paused, regenerating): nothing is queued twice — CONTRACT.md says 409,
+      // still queued (waiting, paused, regenerating): nothing is queued twice — a 409,
       // whatever the hour window says
       outcome = 'refused-waiting';
       result = {
@@ -232,7 +232,7 @@ export class IndexingService {
       result = {
         status: 429,
         retryAfter: Math.ceil(wait / 1000),
-        message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)}`,
+        message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
       };
     } else if (input === 'upload' && req.method === 'PUT' && !this.stash.get(rec.siteId, feedId)) {
       outcome = 'refused-no-file';

@@ -36,3 +36,18 @@ export const BODY_BACKGROUND = 'getComputedStyle(document.body).backgroundColor'
 export const MARK_PAGE = 'window.__notReloaded = true';
 export const PAGE_MARKED = 'window.__notReloaded === true';
 export const READ_CLIPBOARD = 'navigator.clipboard.readText()';
+
+/** Is the first element `selector` matches in view, its top in the upper half of the window? */
+export const inUpperHalf = (selector: string) => `(() => {
+  const el = document.querySelector(${JSON.stringify(selector)});
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.top < window.innerHeight / 2;
+})()`;
+
+/** Text cut short inside what `selector` matches: boxes narrower than their text, as that text. */
+export const cutText = (selector: string) => `(() =>
+  [...document.querySelectorAll(${JSON.stringify(selector)})]
+    .flatMap((root) => [root, ...root.querySelectorAll('*')])
+    .filter((el) => getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => (el.textContent || '').trim().slice(0, 80)))()`;

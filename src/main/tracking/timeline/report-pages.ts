@@ -5,15 +5,13 @@
 // had to mark while the beacons waited. The bytes are junitReportParts' and htmlReportParts' over the same
 // pages; the loop is given back between slices.
 import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
+import { HtmlReport } from './report-html';
 import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { PageState } from './model';
 import { WiderScope } from './wider-scope';
 import {
   fails,
-  HTML_END,
-  htmlHead,
-  htmlSectionPart,
   JUNIT_END,
   JUNIT_SUITE_END,
   junitCase,
@@ -95,16 +93,8 @@ export async function htmlPages(
   o: { name: string; now: number },
   slicer: Slicer,
 ): Promise<Iterable<string> | null> {
-  const sections: string[] = [];
-  const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-  const done = await eachPage(source, choice, slicer, (dto) => {
-    sections.push(htmlSectionPart(dto, sections.length));
-    verdicts[dto.verdict]++;
-  });
+  const report = new HtmlReport();
+  const done = await eachPage(source, choice, slicer, (dto) => report.add(dto));
   if (!done) return null;
-  return (function* () {
-    yield htmlHead(sections.length, verdicts, o.name, o.now);
-    yield* sections;
-    yield HTML_END;
-  })();
+  return report.parts(o.name, o.now);
 }

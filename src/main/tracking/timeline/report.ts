@@ -1,5 +1,5 @@
-// Timeline verdicts as reports: JSON, JUnit XML (one test case per page, failures carry the findings),
-// one self-contained HTML file a QA can attach to a ticket, and the plain text `check` prints.
+// Timeline verdicts as reports: JSON, JUnit XML (one test case per page, failures carry the findings) and
+// the plain text `check` prints; the HTML file a QA attaches to a ticket is report-html.ts.
 import type {
   PageTimelineDto,
   TimelineFindingDto,
@@ -87,7 +87,7 @@ export function terminalSafe(line: string): string {
   );
 }
 
-function pageTitle(p: PageTimelineDto): string {
+export function pageTitle(p: PageTimelineDto): string {
   return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
 }
 
@@ -108,7 +108,7 @@ function findingText(f: TimelineFindingDto): string {
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
-function kindsOf(p: PageTimelineDto): string {
+export function kindsOf(p: PageTimelineDto): string {
   return [...new Set(p.responses.map((r) => r.kind))].join(', ');
 }
 
@@ -198,7 +198,7 @@ export function junitCase(p: PageTimelineDto, failOn: FailOn): string {
   return `${out}    </testcase>\n`;
 }
 
-const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
+export const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
 
 export function textReport(pages: PageTimelineDto[]): string {
   const once = new WiderScope();
@@ -228,84 +228,3 @@ export function textSummary(v: Record<Verdict, number>): string {
   const n = v.fail + v.warn + v.pass;
   return `${n} page${n === 1 ? '' : 's'}: ${v.fail} fail, ${v.warn} warn, ${v.pass} pass\n`;
 }
-
-function esc(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const CSS = `
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d2330;background:#fff}
-h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:0}.muted{color:#5b6475}
-.totals span{display:inline-block;margin-right:14px;font-weight:600}
-.badge{display:inline-block;min-width:40px;text-align:center;border-radius:4px;padding:1px 6px;font-size:12px;font-weight:700;color:#fff}
-.pass{background:#1f7a3d}.warn{background:#a86200}.fail{background:#b42318}.info{background:#41618c}.error{background:#b42318}.warning{background:#a86200}
-section{border:1px solid #d6dae3;border-radius:6px;margin:16px 0;padding:12px 14px}
-section header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
-.finding{margin:8px 0;padding:6px 10px;border-left:4px solid #d6dae3;background:#f7f8fa}
-.finding.error{border-color:#b42318;background:#fdf3f2}.finding.warning{border-color:#a86200;background:#fff8ec}.finding.info{border-color:#41618c}
-.finding .badge{margin-right:6px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
-table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:12.5px}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eceef3;vertical-align:top}
-th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5cbd8;border-radius:10px;padding:0 7px;color:#1d2330;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
-@media print{section{break-inside:avoid}}`;
-
-export function htmlReport(pages: PageTimelineDto[], source: string, now: number): string {
-  return [...htmlReportParts(pages, source, now)].join('');
-}
-
-function htmlSection(p: PageTimelineDto): string {
-  const findings = p.findings
-    .map(
-      (f) =>
-        `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">events ${esc(f.eventIds.join(', '))}${f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : ''}</span><div>${esc(f.message)}</div></div>`,
-    )
-    .join('');
-  const responses = p.responses
-    .map((r) => {
-      const rows = r.events
-        .map(
-          (e) =>
-            `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
-        )
-        .join('');
-      return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
-    })
-    .join('');
-  return `<section><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(visitKind(p))}${esc(kindsOf(p))}${esc(finishedNote(p))} · site ${esc(p.siteId)} · session ${esc(p.sessionId || '(none)')} · user ${esc(p.userId || '(none)')} · ${p.counts.events} events · ${esc(p.firstSeen ?? '')}</span></header>${findings || '<p class="muted">No findings.</p>'}${responses}</section>`;
-}
-
-/** The HTML report in pieces (a page's section each), for writing it as a stream. */
-export function* htmlReportParts(
-  pages: readonly PageTimelineDto[],
-  source: string,
-  now: number,
-): Generator<string> {
-  yield htmlHead(pages.length, verdictCounts(pages), source, now);
-  const once = new WiderScope();
-  for (let i = 0; i < pages.length; i++) yield htmlSectionPart(once.page(pages[i]!), i);
-  yield HTML_END;
-}
-
-/** The report's head and totals, then (when there are none) the line saying there are no pages. */
-export function htmlHead(
-  total: number,
-  v: Record<Verdict, number>,
-  source: string,
-  now: number,
-): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
-<body><h1>Beacon timelines report</h1>
-<p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
-<p class="totals"><span>${total} pages:</span><span>fail <span class="badge fail">${v.fail}</span></span><span>warn <span class="badge warn">${v.warn}</span></span><span>pass <span class="badge pass">${v.pass}</span></span></p>
-${total === 0 ? '<p>No tracked events recorded.</p>' : ''}`;
-}
-
-/** The `i`th page's section (0 first). */
-export function htmlSectionPart(p: PageTimelineDto, i: number): string {
-  return `${i ? '\n' : ''}${htmlSection(p)}`;
-}
-
-export const HTML_END = `
-</body></html>
-`;

@@ -4,7 +4,7 @@
 // events in and decides when pages change; everything a read needs is here.
 import type { TimelineSettings } from '../timeline-settings';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
-import type { PageState } from './model';
+import { pageKey, type PageState } from './model';
 import { PageIndex, type IndexFilter } from './page-index';
 import { ResponseOrigins } from './response-origins';
 import { PageLookup } from './page-lookup';
@@ -72,6 +72,7 @@ export abstract class TimelinePages {
       attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
       issuedQuery: (siteId, responseId) =>
         responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
+      pageKey,
     });
     this.judge = new Judge({
       settings: options.settings,
@@ -169,8 +170,8 @@ export abstract class TimelinePages {
   }
 
   /**
-   * The page as if it has ended (CONTRACT.md "Strictness"): a rule that waits for the page to settle
-   * (no-impression) decides now, and the DTO says so; the live page stays pending, as it was.
+   * The page as if it has ended, as reports, expectClean and check judge it: a rule that waits for the
+   * page to settle (no-impression) decides now, and the DTO says so; the live page stays pending.
    */
   finishedDto(page: PageState): PageTimelineDto {
     return this.asFinished(page, (p) => this.dtoOf(p));
@@ -264,7 +265,7 @@ export abstract class TimelinePages {
     return page.idle || this.options.clock.now() >= page.idleAt;
   }
 
-  /** Visits (CONTRACT.md, "The whole visit"), newest last. */
+  /** Visits (README, "The whole visit and its credit"), newest last. */
   visits(filter: VisitFilter = {}): VisitDto[] {
     return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
   }
@@ -298,7 +299,7 @@ export abstract class TimelinePages {
     filter: OrderFilter,
     breathe?: () => Promise<void> | void,
   ): Promise<OrdersSummaryDto> {
-    return summarizeOrders(summed(this.book.listOrders(filter)), breathe);
+    return summarizeOrders(summed(this.book.listOrders(filter), this.pageFindings), breathe);
   }
 
   private readonly pageFindings = (key: string) => {

@@ -1,6 +1,6 @@
 // The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity, cart and
 // orders, and per userId the clicks and quick adds that can earn an order line credit. Incremental: an
-// event touches its own visit only; reads build the DTOs (CONTRACT.md, "The whole visit").
+// event touches its own visit only; reads build the DTOs (README, "The whole visit and its credit").
 import type {
   CartItemDto,
   OrderDto,
@@ -12,7 +12,7 @@ import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type VisitEvent } from './events';
 import { cartIssue, lineKey } from './cart-issue';
-import { notePrices, priceIssues } from './prices';
+import { lineUnitMismatch, notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
@@ -39,6 +39,16 @@ export interface OrderEntry {
   repeatPages: readonly string[];
   /** the product ids (uid, parentId, sku) of its lines */
   lineIds: readonly string[];
+  /** the interactions its lines are credited to, each once (their findings concern the order too) */
+  credits: readonly OrderCredit[];
+}
+
+/** An interaction an order line is credited to, and the page it is on. */
+export interface OrderCredit {
+  event: 'clickthrough' | 'addtocart';
+  eventId: string;
+  pageLoadId: string;
+  pageKey: string;
 }
 
 interface FirstOrder {
@@ -56,7 +66,7 @@ interface OrderRecord {
   siteId: string;
   pageKey: string;
   /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
-  cache?: { stamp: string; json: string };
+  cache?: { stamp: string; json: string; credits: OrderCredit[] };
 }
 
 /** What a visit event said of the shopper: its shopperId ('' when none) and whether it was a login. */
@@ -144,6 +154,8 @@ export interface BookOptions {
   attributionWindowMs: number;
   /** the query of a response the companion search API issued, when it did */
   issuedQuery?: (siteId: string, responseId: string) => string | undefined;
+  /** the key of a page, as the engine gives it with each event (a credit's page is read by it) */
+  pageKey: (siteId: string, pageLoadId: string) => string;
 }
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
@@ -476,7 +488,10 @@ export class VisitBook {
   private entry(o: OrderRecord): OrderEntry {
     const e = o.ev.base;
     const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
-    if (o.cache?.stamp !== stamp) o.cache = { stamp, json: JSON.stringify(this.orderDto(o)) };
+    if (o.cache?.stamp !== stamp) {
+      const dto = this.orderDto(o);
+      o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto) };
+    }
     const first = o.ev.orderId?.trim()
       ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
       : undefined;
@@ -489,7 +504,22 @@ export class VisitBook {
       ...(first && first.eventId !== e.id && { duplicateOf: first.eventId }),
       repeatPages: first?.eventId === e.id ? first.repeats : [],
       lineIds,
+      credits: o.cache.credits,
     };
+  }
+
+  /** The interactions the order's lines are credited to, each once, with the key of their page. */
+  private creditsOf(siteId: string, dto: OrderBaseDto): OrderCredit[] {
+    const out: OrderCredit[] = [];
+    for (const { credit } of dto.lines)
+      if (credit && !out.some((c) => c.eventId === credit.eventId))
+        out.push({
+          event: credit.event,
+          eventId: credit.eventId,
+          pageLoadId: credit.pageLoadId,
+          pageKey: this.options.pageKey(siteId, credit.pageLoadId),
+        });
+    return out;
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {
@@ -522,8 +552,8 @@ export class VisitBook {
       receivedAt: e.receivedAt ?? '',
       transactionTotal: o.ev.transactionTotal ?? 0,
       total: o.ev.total ?? 0,
-      lines: o.ev.items.map((line) =>
-        creditLine(line, {
+      lines: o.ev.items.map((line) => {
+        const dto = creditLine(line, {
           siteId: o.siteId,
           userId: e.userId,
           time: e.time,
@@ -531,8 +561,10 @@ export class VisitBook {
           mine,
           visit,
           issuedQuery: this.options.issuedQuery,
-        }),
-      ),
+        });
+        const unitMismatch = lineUnitMismatch(line, visit);
+        return unitMismatch ? { ...dto, unitMismatch } : dto;
+      }),
     };
   }
 }

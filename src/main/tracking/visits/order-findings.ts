@@ -1,9 +1,10 @@
-// What is wrong with an order, on the order itself (CONTRACT.md, "Orders you can trust at a glance"): the
-// findings that concern it are read from its order page (and, for the first of a repeated orderId, from
-// the pages of its repeats), so the rules stay where they are and an order never says less than its page.
+// What is wrong with an order, on the order itself: the findings that concern it are read from its order
+// page (and, for the first of a repeated orderId, from the pages of its repeats, and from the pages of the
+// interactions its lines are credited to), so the rules stay where they are and an order never says less
+// than its pages.
 import { splitFix, type TimelineFindingDto } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
-import type { OrderEntry } from './book';
+import type { OrderCredit, OrderEntry } from './book';
 
 /**
  * A finding as an order reads it, with what its rule declares: its one-line `fix`, and `wholeVisit` when
@@ -48,11 +49,23 @@ export function concernsOrder(f: OrderPageFinding, order: Pick<OrderEntry, 'even
 export function orderFindings(order: OrderEntry, pageFindings: PageFindings): OrderFindingDto[] {
   const out: OrderFindingDto[] = [];
   const seen = new Set<string>();
-  const add = (pageKey: string, f: OrderPageFinding) => {
+  const add = (pageKey: string, f: OrderPageFinding, interaction?: OrderCredit) => {
     const k = `${pageKey}\u0000${f.id}`;
     if (seen.has(k)) return;
     seen.add(k);
-    out.push({ rule: f.rule, severity: f.severity, message: f.message, fix: fixOf(f) });
+    out.push({
+      rule: f.rule,
+      severity: f.severity,
+      message: f.message,
+      fix: fixOf(f),
+      ...(interaction && {
+        interaction: {
+          event: interaction.event,
+          eventId: interaction.eventId,
+          pageLoadId: interaction.pageLoadId,
+        },
+      }),
+    });
   };
   for (const f of pageFindings(order.pageKey) ?? [])
     if (concernsOrder(f, order)) add(order.pageKey, f);
@@ -61,6 +74,10 @@ export function orderFindings(order: OrderEntry, pageFindings: PageFindings): Or
     if (key === order.pageKey) continue;
     for (const f of pageFindings(key) ?? []) if (f.eventIds.includes(order.eventId)) add(key, f);
   }
+  // a line's credit rests on its click: what is wrong with the click is wrong with the credit
+  for (const credit of order.credits)
+    for (const f of pageFindings(credit.pageKey) ?? [])
+      if (f.eventIds.includes(credit.eventId)) add(credit.pageKey, f, credit);
   return out;
 }
 

@@ -1,14 +1,16 @@
-// What the merchant's revenue report would show (CONTRACT.md, "Orders you can trust at a glance",
-// `GET /_sandbox/orders/summary`): revenue as sent (a duplicate's lines counted again, as a report
-// would), grouped by the kind of the interaction each line is credited to.
+// What the merchant's revenue report would show (`GET /_sandbox/orders/summary`): revenue as sent (a
+// duplicate's lines counted again, as a report would), grouped by the kind of the interaction each line
+// is credited to, and how much of it sits on orders with errors or with lines priced in another unit
+// than their cart.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { OrderDto, OrdersSummaryDto, RevenueDto } from '../../../shared/visits';
 import type { OrderBaseDto, OrderEntry } from './book';
+import { orderFindings, type PageFindings } from './order-findings';
 
 /** Sums of prices carry binary noise (0.1 + 0.2): answers are rounded far below any currency's unit. */
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-type SummedOrder = Pick<OrderDto, 'lines' | 'duplicateOf'>;
+type SummedOrder = Pick<OrderDto, 'lines' | 'duplicateOf' | 'findings'>;
 
 export class OrdersSummer {
   private orders = 0;
@@ -17,6 +19,8 @@ export class OrdersSummer {
   private readonly bySource = new Map<ResponseKind, RevenueDto>();
   private readonly uncredited = { lines: 0, revenue: 0 };
   private readonly duplicates = { orders: 0, revenue: 0 };
+  private readonly withErrors = { orders: 0, revenue: 0 };
+  private readonly pricesInDoubt = { orders: 0, revenue: 0 };
 
   add(order: SummedOrder): void {
     this.orders++;
@@ -43,10 +47,13 @@ export class OrdersSummer {
       }
     }
     this.revenue += orderRevenue;
-    if (order.duplicateOf !== undefined) {
-      this.duplicates.orders++;
-      this.duplicates.revenue += orderRevenue;
-    }
+    const tally = (t: { orders: number; revenue: number }) => {
+      t.orders++;
+      t.revenue += orderRevenue;
+    };
+    if (order.duplicateOf !== undefined) tally(this.duplicates);
+    if (order.findings.some((f) => f.severity === 'error')) tally(this.withErrors);
+    if (order.lines.some((l) => l.unitMismatch)) tally(this.pricesInDoubt);
   }
 
   result(): OrdersSummaryDto {
@@ -60,6 +67,11 @@ export class OrdersSummer {
       bySource,
       uncredited: { lines: this.uncredited.lines, revenue: round(this.uncredited.revenue) },
       duplicates: { orders: this.duplicates.orders, revenue: round(this.duplicates.revenue) },
+      withErrors: { orders: this.withErrors.orders, revenue: round(this.withErrors.revenue) },
+      pricesInDoubt: {
+        orders: this.pricesInDoubt.orders,
+        revenue: round(this.pricesInDoubt.revenue),
+      },
     };
   }
 }
@@ -80,8 +92,18 @@ export async function summarizeOrders(
   return sum.result();
 }
 
-/** The lines (with credit) of each listed order, read from its cached JSON, and whether it repeats one. */
-export function* summed(orders: Iterable<OrderEntry>): Generator<SummedOrder> {
+/**
+ * The lines (with credit) of each listed order, read from its cached JSON, whether it repeats one, and the
+ * findings that concern it (as GET /_sandbox/orders lists them).
+ */
+export function* summed(
+  orders: Iterable<OrderEntry>,
+  pageFindings: PageFindings,
+): Generator<SummedOrder> {
   for (const o of orders)
-    yield { lines: (JSON.parse(o.json) as OrderBaseDto).lines, duplicateOf: o.duplicateOf };
+    yield {
+      lines: (JSON.parse(o.json) as OrderBaseDto).lines,
+      duplicateOf: o.duplicateOf,
+      findings: orderFindings(o, pageFindings),
+    };
 }

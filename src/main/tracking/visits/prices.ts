@@ -14,17 +14,34 @@ export function notePrices(visit: PricedVisit, v: VisitEvent): void {
       (visit.prices ??= new Map()).set(item.uid, { price: item.price, eventId: v.base.id });
 }
 
+/** How far a price is from the cart's: the ratio when it is about 100× or 1/100 (cents against units). */
+export function unitRatio(price: number, cartPrice: number): number | null {
+  if (price <= 0 || cartPrice <= 0) return null;
+  const ratio = price / cartPrice;
+  return ratio >= 50 || ratio <= 0.02 ? ratio : null;
+}
+
+/** The cart price an order line disagrees with by a factor of about 100, when it does. */
+export function lineUnitMismatch(
+  line: { uid: string; price: number },
+  visit: PricedVisit | undefined,
+): { cartPrice: number; eventId: string } | undefined {
+  const known = visit?.prices?.get(line.uid);
+  if (!known || unitRatio(line.price, known.price) === null) return undefined;
+  return { cartPrice: known.price, eventId: known.eventId };
+}
+
 /**
- * An order's lines priced about 100 times (or a hundredth of) what the visit's cart events said: cents
- * against units. A sale, a coupon or a currency rounding moves a price by far less.
+ * An order's lines priced about 100 times (or a hundredth of) what the visit's cart events said (cents
+ * against units), or at their line's total. A sale, a coupon or a currency rounding moves a price by far less.
  */
 export function priceIssues(order: VisitEvent, visit: PricedVisit): string[] | undefined {
   const out: string[] = [];
   for (const line of order.items) {
     const known = visit.prices?.get(line.uid);
     if (!known || line.price <= 0) continue;
-    const ratio = line.price / known.price;
-    if (ratio >= 50 || ratio <= 0.02)
+    const ratio = unitRatio(line.price, known.price);
+    if (ratio !== null)
       out.push(
         `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`})`,
       );

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { RecordedEvent } from '../api/types';
 import type { FeedView } from '../../../shared/indexing';
+import type { PageTimelineSummaryDto } from '../../../shared/timeline';
 import { parseTime } from '../format';
 import { routeHref } from '../router';
 import { pageKey } from './pages';
@@ -31,19 +32,47 @@ export interface Arrival {
   detailLabel: string;
   /** the feed an index request was for */
   feedId: number | null;
+  /** an accepted beacon whose page fails or warns: accepted is not the same as right */
+  pageProblem: PageProblem | null;
+}
+
+/** What is wrong with the page an accepted event landed on: its verdict and the rules behind it. */
+export interface PageProblem {
+  verdict: 'fail' | 'warn';
+  rules: readonly string[];
+}
+
+/** The page's problem, when the event was accepted onto a page that fails or warns. */
+export function pageProblem(
+  e: Pick<RecordedEvent, 'accepted'>,
+  page: Pick<PageTimelineSummaryDto, 'verdict' | 'rules'> | undefined,
+): PageProblem | null {
+  if (!e.accepted || !page || (page.verdict !== 'fail' && page.verdict !== 'warn')) return null;
+  return { verdict: page.verdict, rules: page.rules };
+}
+
+/** The marker's words: "page fails: missing-render, order" (at most three rules named). */
+export function pageProblemText(p: PageProblem): string {
+  const named = p.rules.slice(0, 3).join(', ');
+  const more = p.rules.length > 3 ? ` +${p.rules.length - 3}` : '';
+  return `page ${p.verdict === 'fail' ? 'fails' : 'warns'}${named ? `: ${named}${more}` : ''}`;
+}
+
+export function pageLoadIdOf(e: RecordedEvent): string | null {
+  const context = (e.body as { context?: { pageLoadId?: unknown } } | null)?.context;
+  return typeof context?.pageLoadId === 'string' && context.pageLoadId ? context.pageLoadId : null;
 }
 
 /** How many arrivals a panel lists (newest first); the Requests screen has the rest. */
 export const ARRIVALS_SHOWN = 8;
 
-function pageLoadIdOf(e: RecordedEvent): string | null {
-  const context = (e.body as { context?: { pageLoadId?: unknown } } | null)?.context;
-  return typeof context?.pageLoadId === 'string' && context.pageLoadId ? context.pageLoadId : null;
-}
-
-export function beaconArrival(e: RecordedEvent, hasPage: (key: string) => boolean): Arrival {
+export function beaconArrival(
+  e: RecordedEvent,
+  pageOf: (key: string) => PageTimelineSummaryDto | undefined,
+): Arrival {
   const pageLoadId = pageLoadIdOf(e);
   const key = pageLoadId ? pageKey({ siteId: e.siteId, pageLoadId }) : null;
+  const page = key ? pageOf(key) : undefined;
   return {
     key: e.id,
     kind: 'beacon',
@@ -55,10 +84,11 @@ export function beaconArrival(e: RecordedEvent, hasPage: (key: string) => boolea
     message: e.errors[0]?.message ?? null,
     workflow: null,
     timelineHref:
-      key && hasPage(key) ? routeHref({ view: 'timelines', pageKey: key, eventId: e.id }) : null,
+      key && page ? routeHref({ view: 'timelines', pageKey: key, eventId: e.id }) : null,
     detailHref: routeHref({ view: 'requests', eventId: e.id }),
     detailLabel: 'request',
     feedId: null,
+    pageProblem: pageProblem(e, page),
   };
 }
 
@@ -82,6 +112,7 @@ export function indexRequestArrival(n: IndexRequestSeen): Arrival {
     detailLabel: 'feed board',
     // only these answers come from a feed the board shows (the others never reached one)
     feedId: n.endpoint === 'feed' && [200, 409, 429].includes(n.status) ? n.feedId : null,
+    pageProblem: null,
   };
 }
 
@@ -122,7 +153,7 @@ export function useBeaconWatch(): Watch {
       ready: true,
       arrivals: fresh
         .slice(0, ARRIVALS_SHOWN)
-        .map((e) => beaconArrival(e, (key) => summaries.has(key))),
+        .map((e) => beaconArrival(e, (key) => summaries.get(key))),
       total: fresh.length,
       before: baseline.count,
     };

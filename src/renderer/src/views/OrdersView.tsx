@@ -1,7 +1,7 @@
 // Orders: every order/transaction the sandbox received, newest first (a repeat right below the order it
 // repeats), the revenue summary of the site in view, and the selected order with what is wrong with it,
 // its lines' credit and links to its order page and the crediting clicks (GET /_sandbox/orders).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
 import { Empty, ErrorBox, Loading } from '../components/common';
@@ -30,18 +30,18 @@ const SEVERITY_LABEL = { error: 'fail', warning: 'warn' } as const;
 
 function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean }) {
   const { order: o, repeat, selected } = props;
-  const { count, worst } = listedProblems(o);
+  const { count, worst, onCredit, priceUnit } = listedProblems(o);
   return (
     <button
       type="button"
-      className={`mail-item ${repeat ? 'order-repeat' : ''}`}
+      className={`mail-item order-item ${repeat ? 'order-repeat' : ''}`}
       aria-current={selected ? 'true' : undefined}
       onClick={() => navigate({ view: 'orders', eventId: o.eventId }, true)}
       data-testid="order-item"
       data-event-id={o.eventId}
     >
       <span className="mail-line">
-        <span className="ellipsis strong mono">
+        <span className="order-name strong mono">
           {repeat && <span aria-hidden="true">↳ </span>}
           {orderName(o)}
         </span>
@@ -54,6 +54,24 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
           {worst && (
             <span className={`badge ${SEVERITY_LABEL[worst]}`} data-testid="order-item-findings">
               {count} {count === 1 ? 'finding' : 'findings'}
+            </span>
+          )}
+          {onCredit > 0 && (
+            <span
+              className="badge warn"
+              data-testid="order-item-credit-doubt"
+              title="the click or quick add a line is credited to has findings"
+            >
+              credit in doubt
+            </span>
+          )}
+          {priceUnit && (
+            <span
+              className="badge fail"
+              data-testid="order-item-price-unit"
+              title="a line priced about 100× what its cart said: cents against units"
+            >
+              cents?
             </span>
           )}
           <span className={`badge ${credited(o) > 0 ? 'pass' : ''}`}>
@@ -80,6 +98,18 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
   const sites = [...new Set(items.map((o) => o.siteId))].sort();
   // the site in view: the one picked, else the selected order's
   const siteInView = site !== null && sites.includes(site) ? site : (selected?.siteId ?? null);
+  // an order's address (#/orders/{eventId}) brings its detail into view: on a narrow screen it sits
+  // below the whole list, so a deep link would otherwise open on the list
+  // (again once the summary above it has loaded and pushed it down)
+  const detailRef = useRef<HTMLDivElement>(null);
+  const [summaryShown, setSummaryShown] = useState<string | null>(null);
+  const shown = selected?.eventId ?? null;
+  useEffect(() => {
+    const el = detailRef.current;
+    if (!eventId || shown !== eventId || !el) return;
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) el.scrollIntoView({ block: 'start' });
+  }, [eventId, shown, summaryShown]);
   return (
     <div className="page-scroll" data-testid="orders-view">
       <div className="page-wide">
@@ -126,7 +156,7 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
               dropped its page); showing the newest order instead.
             </p>
           )}
-        {siteInView && <OrdersSummary siteId={siteInView} />}
+        {siteInView && <OrdersSummary siteId={siteInView} onShown={setSummaryShown} />}
         {rows.length > 0 && (
           <div className="split">
             <ul className="mail-list" aria-label="Orders" data-testid="order-list">
@@ -136,7 +166,11 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
                 </li>
               ))}
             </ul>
-            {selected && <OrderDetail order={selected} all={items} />}
+            {selected && (
+              <div ref={detailRef} className="order-detail-anchor">
+                <OrderDetail order={selected} all={items} />
+              </div>
+            )}
           </div>
         )}
       </div>

@@ -7,6 +7,8 @@ import { Empty, KindLabel, Loaded } from '../components/common';
 import { fmtClock, parseTime, plural, shortId } from '../format';
 import { navigate, routeHref } from '../router';
 import { EVENT_WINDOW, store, useSandbox } from '../state/store';
+import { pageKey } from '../state/pages';
+import { pageProblem, pageProblemText } from '../state/arrivals';
 import { EventInspector } from './inspector/EventInspector';
 import { useScrollAnchor } from '../components/useScrollAnchor';
 
@@ -27,6 +29,10 @@ function ids(e: RecordedEvent): { pageLoadId: string; responseId: string } {
 
 function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
   const { pageLoadId, responseId } = ids(e);
+  const page = useSandbox((s) =>
+    pageLoadId ? s.pages.summaries.get(pageKey({ siteId: e.siteId, pageLoadId })) : undefined,
+  );
+  const problem = pageProblem(e, page);
   return (
     <a
       className="row request-row"
@@ -38,7 +44,15 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
       data-accepted={e.accepted}
     >
       <span className="mono muted">{fmtClock(parseTime(e.receivedAt), true)}</span>
-      <span className={`badge ${e.accepted ? 'pass' : 'fail'}`}>{e.status}</span>
+      {/* an accepted request on a page that fails or warns is not all green, even where the
+          column that says why is hidden (390 px) */}
+      <span
+        className={`badge ${e.accepted ? (problem?.verdict ?? 'pass') : 'fail'}`}
+        data-testid="request-status"
+        title={problem ? `accepted, but ${pageProblemText(problem)}` : undefined}
+      >
+        {e.status}
+      </span>
       <span className="request-kind">
         <span className="muted small">{e.category}/</span>
         <KindLabel kind={e.event} />
@@ -50,7 +64,17 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
       <span className="mono small ellipsis" title={`responseId ${responseId}`}>
         {responseId ? shortId(responseId, 8) : '—'}
       </span>
-      <span className="small ellipsis fail-text">{e.errors[0]?.message ?? ''}</span>
+      {problem ? (
+        <span
+          className={`small ellipsis page-problem ${problem.verdict}-text`}
+          data-testid="request-page-problem"
+          title="accepted by the service, but its page breaks tracking rules"
+        >
+          {pageProblemText(problem)}
+        </span>
+      ) : (
+        <span className="small ellipsis fail-text">{e.errors[0]?.message ?? ''}</span>
+      )}
     </a>
   );
 }
@@ -135,7 +159,7 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
           <span>site</span>
           <span>pageLoadId</span>
           <span>responseId</span>
-          <span>first error</span>
+          <span>first error, or the page's verdict</span>
         </div>
         <div
           className="list-scroll"

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { KindShape } from '../../components/common';
 import { fmtClock, plural } from '../../format';
-import type { Arrival, Watch } from '../../state/arrivals';
+import { pageProblemText, type Arrival, type Watch } from '../../state/arrivals';
 import { useSandbox } from '../../state/store';
 
 function ArrivalRow({ a, onShowFeed }: { a: Arrival; onShowFeed?: (feedId: number) => void }) {
@@ -40,6 +40,15 @@ function ArrivalRow({ a, onShowFeed }: { a: Arrival; onShowFeed?: (feedId: numbe
         {a.accepted ? 'accepted' : 'rejected'} {a.status}
       </span>
       <span className={`arrival-message ${a.accepted ? 'muted' : 'error'}`}>
+        {a.pageProblem && (
+          <span
+            className={`badge ${a.pageProblem.verdict}`}
+            data-testid="live-page-problem"
+            title="the service accepts the event, but the page it belongs to breaks tracking rules"
+          >
+            {pageProblemText(a.pageProblem)}
+          </span>
+        )}
         {a.message}
         {a.workflow && <span className="warn-text"> · workflow: {a.workflow}</span>}
       </span>

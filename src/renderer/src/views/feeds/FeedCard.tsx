@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import type { FeedState, FeedView } from '../../../../shared/indexing';
 import { feedsApi, type FeedPatch } from '../../api/admin';
-import { fmtRelative, parseTime, plural } from '../../format';
+import { fmtDateTime, fmtRelative, parseTime, plural } from '../../format';
 import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
 import { FeedHistory } from './FeedHistory';
+import { STATE_MEANING } from './state-names';
 
 const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
 
@@ -28,7 +29,7 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
       <dd data-testid="feed-last-indexed">
         {feed.lastIndexed ? (
           <>
-            <span className="mono">{feed.lastIndexed}</span>{' '}
+            <span title={feed.lastIndexed}>{fmtDateTime(last)} UTC</span>{' '}
             <span className="muted">({fmtRelative(last, now)})</span>
           </>
         ) : (
@@ -41,7 +42,7 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
           <span className="muted">none (interval Never: bulk index requests are refused)</span>
         ) : feed.nextIndexTime ? (
           <>
-            <span className="mono">{feed.nextIndexTime}</span>{' '}
+            <span title={feed.nextIndexTime}>{fmtDateTime(next)} UTC</span>{' '}
             <span className="muted">({fmtRelative(next, now)})</span>
           </>
         ) : (
@@ -174,6 +175,9 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           <span className={`badge big ${stateTone(feed.state)}`} data-testid="feed-state">
             {feed.state}
           </span>
+          <span className="small" data-testid="feed-state-meaning">
+            {STATE_MEANING[feed.state]}
+          </span>
           {feed.indexStatus !== feed.state && (
             <span className="small muted">status API reports “{feed.indexStatus}”</span>
           )}
@@ -290,7 +294,7 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           <FeedUpload feed={feed} />
         </div>
       </div>
-      <FeedHistory feed={feed} />
+      <FeedHistory feed={feed} now={now} />
     </article>
   );
 }

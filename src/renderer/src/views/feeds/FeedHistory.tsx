@@ -1,8 +1,11 @@
-// A feed's history, newest first: each move with its cause, and each bulk index request with how it
-// measured up against the recommended workflow (check status, request only when done, once an hour).
+// A feed's history, newest first: each move with its cause and what the state means, and each bulk index
+// request with how it measured up against the recommended workflow (check status, request only when done,
+// once an hour), its notes folded until asked for. Entries keep the sandbox time they happened at: after the
+// clock went back (reset to real time), those recorded on the advanced clock say they are ahead of it.
 import { useState } from 'react';
 import type { FeedView, HistoryEntry } from '../../../../shared/indexing';
-import { fmtDateTime, parseTime } from '../../format';
+import { fmtDateTime, fmtDuration, parseTime, plural } from '../../format';
+import { STATE_MEANING } from './state-names';
 
 const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
   api: 'API request',
@@ -11,15 +14,38 @@ const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
   fault: 'injected fault',
 };
 
-function Entry({ entry }: { entry: HistoryEntry }) {
-  const at = fmtDateTime(parseTime(entry.at));
+/** The entry's time, and when it lies ahead of the sandbox clock, by how much. */
+function When({ entry, now }: { entry: HistoryEntry; now: number }) {
+  const at = parseTime(entry.at);
+  const ahead = at - now;
+  return (
+    <span className="mono muted history-time" title={entry.at}>
+      {fmtDateTime(at)}
+      {ahead >= 1000 && (
+        <span
+          className="history-ahead"
+          data-testid="history-ahead"
+          title="recorded while the sandbox clock was advanced; the clock has gone back since"
+        >
+          {' '}
+          ({fmtDuration(ahead)} ahead of the clock)
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
   if (entry.kind === 'transition') {
     return (
-      <li className="history-entry" data-kind="transition">
-        <span className="mono muted history-time">{at}</span>
+      <li className="history-entry" data-kind="transition" data-to={entry.to}>
+        <When entry={entry} now={now} />
         <span className="history-what">
           <span className="mono">{entry.from}</span> →{' '}
-          <span className="mono strong">{entry.to}</span>
+          <span className="mono strong">{entry.to}</span>{' '}
+          <span className="muted small" data-testid="history-meaning">
+            {STATE_MEANING[entry.to]}
+          </span>
         </span>
         <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>
         {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
@@ -29,44 +55,51 @@ function Entry({ entry }: { entry: HistoryEntry }) {
   if (entry.kind === 'note') {
     return (
       <li className="history-entry" data-kind="note">
-        <span className="mono muted history-time">{at}</span>
+        <When entry={entry} now={now} />
         <span className="history-what">{entry.detail}</span>
         <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>
       </li>
     );
   }
   const findings = entry.scorecard.findings;
+  const followed = entry.scorecard.followed;
   return (
     <li className="history-entry" data-kind="request">
-      <span className="mono muted history-time">{at}</span>
+      <When entry={entry} now={now} />
       <span className="history-what">
         <span className="mono">{entry.method} /api/index/feed</span>{' '}
         <span className={`badge ${entry.accepted ? 'pass' : 'fail'}`}>{entry.status}</span>
         {entry.requestedBy && <span className="muted small"> requestedBy {entry.requestedBy}</span>}
       </span>
       <span
-        className={`badge ${entry.scorecard.followed ? 'pass' : 'warn'}`}
+        className={`badge ${followed ? 'pass' : 'warn'}`}
         title="Did the client follow the recommended workflow?"
       >
-        {entry.scorecard.followed
-          ? 'workflow ok'
-          : `${findings.length} workflow finding${findings.length === 1 ? '' : 's'}`}
+        {followed ? 'workflow ok' : 'workflow not followed'}
       </span>
       {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
       {findings.length > 0 && (
-        <ul className="workflow-findings" data-testid="workflow-findings">
-          {findings.map((f, i) => (
-            <li key={i}>
-              <code>{f.flag}</code> {f.message}
-            </li>
-          ))}
-        </ul>
+        // folded: a note such as plain HTTP on loopback is on every request, and must not shout
+        <details className={`workflow-findings ${followed ? 'notes' : ''}`}>
+          <summary data-testid="workflow-findings-summary">
+            {followed
+              ? plural(findings.length, 'workflow note')
+              : plural(findings.length, 'workflow finding')}
+          </summary>
+          <ul data-testid="workflow-findings">
+            {findings.map((f, i) => (
+              <li key={i}>
+                <code>{f.flag}</code> {f.message}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
     </li>
   );
 }
 
-export function FeedHistory({ feed }: { feed: FeedView }) {
+export function FeedHistory({ feed, now }: { feed: FeedView; now: number }) {
   const entries = feed.history.slice().reverse();
   // Open by default and only the user closes it: a live entry must never fold the list away.
   const [open, setOpen] = useState(true);
@@ -80,7 +113,7 @@ export function FeedHistory({ feed }: { feed: FeedView }) {
       ) : (
         <ol className="history-list" data-testid={`feed-history-${feed.id}`}>
           {entries.map((e, i) => (
-            <Entry key={`${e.at}-${entries.length - i}`} entry={e} />
+            <Entry key={`${e.at}-${entries.length - i}`} entry={e} now={now} />
           ))}
         </ol>
       )}

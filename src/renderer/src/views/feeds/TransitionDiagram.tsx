@@ -1,6 +1,7 @@
 // The feed state diagram: the timed steps of an index run (grey arrows), the feed's current state, and
 // the moves allowed from it right now (accent arrows, from the admin API's `allowedTransitions`).
 // Every state is a button: asking for a move the table refuses shows the sandbox's explanation.
+import { stateWithMeaning } from './state-names';
 import { TRANSITIONS, type FeedState } from '../../../../shared/indexing';
 
 const COL = 128;
@@ -162,9 +163,9 @@ export function TransitionDiagram({
         const isCurrent = s === state;
         const isAllowed = allowed.includes(s);
         const label = isCurrent
-          ? `${s} (current state)`
+          ? `${stateWithMeaning(s)} (current state)`
           : isAllowed
-            ? `Move to ${s}`
+            ? `Move to ${stateWithMeaning(s)}`
             : `Try moving to ${s} (not allowed from ${state})`;
         return (
           <g

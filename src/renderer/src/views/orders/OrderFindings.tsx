@@ -1,12 +1,36 @@
 // What is wrong with an order, on the order itself: each finding that concerns it (GET /_sandbox/orders
 // carries them) as text with its rule id, what happened and its fix, so nobody has to open the timelines.
-import type { OrderDto } from '../../../../shared/visits';
+import type { OrderDto, OrderFindingDto } from '../../../../shared/visits';
 import { useRules } from '../../state/rules';
+import { routeHref } from '../../router';
+import { pageKey } from '../../state/pages';
 import { SeverityBadge } from '../../components/common';
 import { splitFix } from '../../../../shared/timeline';
 import './orders.css';
 
-export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) {
+/** Where a finding of a crediting click sits: that click, linked on its page. */
+function OnInteraction({ order, f }: { order: Pick<OrderDto, 'siteId'>; f: OrderFindingDto }) {
+  const i = f.interaction;
+  if (!i) return null;
+  return (
+    <span className="finding-message small" data-testid="order-finding-interaction">
+      On the {i.event} this order's credit rests on:{' '}
+      <a
+        href={routeHref({
+          view: 'timelines',
+          pageKey: pageKey({ siteId: order.siteId, pageLoadId: i.pageLoadId }),
+          eventId: i.eventId,
+        })}
+        className="mono"
+      >
+        {i.eventId}
+      </a>{' '}
+      (page <span className="mono">{i.pageLoadId}</span>): the credit it earned is in doubt.
+    </span>
+  );
+}
+
+export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings' | 'siteId'> }) {
   const rules = useRules();
   if (order.findings.length === 0)
     return (
@@ -26,12 +50,14 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) 
           className={`finding static ${f.severity}`}
           data-testid="order-finding"
           data-rule={f.rule}
+          data-on={f.interaction ? 'interaction' : 'order'}
         >
           <span className="finding-head">
             <SeverityBadge severity={f.severity} />
             <code className="finding-rule">{f.rule}</code>
             <span className="strong">{rules.get(f.rule)?.title}</span>
           </span>
+          <OnInteraction order={order} f={f} />
           <span className="finding-message">{splitFix(f.message).what}</span>
           <span className="finding-message" data-testid="order-finding-fix">
             <strong>Fix:</strong> {f.fix}
@@ -47,9 +73,13 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings'> }) 
  * such as production mode's dev-flag on every order of a live shop) stay in the detail, so they do not
  * drown the problems in the list.
  */
-export function listedProblems(order: Pick<OrderDto, 'findings'>): {
+export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   count: number;
   worst: '' | 'error' | 'warning';
+  /** problems of the interactions its lines are credited to: the credit is in doubt */
+  onCredit: number;
+  /** a line priced about 100× what its cart said (cents against units?) */
+  priceUnit: boolean;
 } {
   const problems = order.findings.filter((f) => f.severity !== 'info');
   const worst = problems.some((f) => f.severity === 'error')
@@ -57,5 +87,10 @@ export function listedProblems(order: Pick<OrderDto, 'findings'>): {
     : problems.length > 0
       ? 'warning'
       : '';
-  return { count: problems.length, worst };
+  return {
+    count: problems.length,
+    worst,
+    onCredit: problems.filter((f) => f.interaction).length,
+    priceUnit: order.lines.some((l) => l.unitMismatch),
+  };
 }

@@ -57,6 +57,16 @@ export function OrderLines({ order }: { order: OrderDto }) {
               <td className="mono">{l.sku || '—'}</td>
               <td className="mono nowrap">
                 {l.qty} × {l.price}
+                {l.unitMismatch && (
+                  <span
+                    className="badge fail"
+                    data-testid="line-unit-mismatch"
+                    title={`the cart (${l.unitMismatch.eventId}) carried ${l.unitMismatch.cartPrice}: cents against units`}
+                  >
+                    {' '}
+                    cart: {l.unitMismatch.cartPrice}
+                  </span>
+                )}
               </td>
               <td>
                 <Credit line={l} siteId={order.siteId} />

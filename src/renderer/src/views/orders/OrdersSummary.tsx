@@ -1,5 +1,6 @@
 // What the merchant's revenue report would show for one site (GET /_sandbox/orders/summary): revenue by
 // the source each line is credited to, what no interaction earned, and what duplicates add.
+import { useEffect } from 'react';
 import { adminPath } from '../../../../shared/admin-api';
 import type { OrdersSummaryDto } from '../../../../shared/visits';
 import { ResponseKind } from '../../components/common';
@@ -10,8 +11,19 @@ const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 const share = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—';
 
-export function OrdersSummary({ siteId }: { siteId: string }) {
+export function OrdersSummary({
+  siteId,
+  onShown,
+}: {
+  siteId: string;
+  /** told the site once its summary (or its error) is on screen: the layout below it moved */
+  onShown?: (siteId: string) => void;
+}) {
   const [load] = useLiveJson<OrdersSummaryDto>(adminPath('ordersSummary', {}, { siteId }));
+  const settled = load.phase === 'ready' || load.phase === 'error';
+  useEffect(() => {
+    if (settled) onShown?.(siteId);
+  }, [settled, siteId, onShown]);
   if (load.phase === 'error')
     return <p className="notice error small">Could not load the summary: {load.message}</p>;
   if (load.phase !== 'ready') return null;
@@ -75,6 +87,24 @@ export function OrdersSummary({ siteId }: { siteId: string }) {
         ) : (
           <p className="small muted" data-testid="orders-summary-duplicates">
             No order was sent twice.
+          </p>
+        )}
+        {s.withErrors.orders > 0 ? (
+          <p className="notice error small" data-testid="orders-summary-errors">
+            {money(s.withErrors.revenue)} of this revenue ({share(s.withErrors.revenue, s.revenue)})
+            sits on {plural(s.withErrors.orders, 'order')} with errors: on the order, its lines or
+            the click a line is credited to. Open an order below for each finding and its fix.
+          </p>
+        ) : (
+          <p className="small muted" data-testid="orders-summary-errors">
+            No order has an error.
+          </p>
+        )}
+        {s.pricesInDoubt.orders > 0 && (
+          <p className="notice error small" data-testid="orders-summary-prices">
+            <strong>Prices in cents?</strong> {plural(s.pricesInDoubt.orders, 'order')} (
+            {money(s.pricesInDoubt.revenue)} of the revenue) price a line about 100× what the
+            visit's cart said for it: the revenue above counts those lines as sent.
           </p>
         )}
         <p className="small muted">

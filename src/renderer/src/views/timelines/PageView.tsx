@@ -177,6 +177,15 @@ function EventsTable(props: {
   );
 }
 
+/** The URL as a person reads it (`q=hiking jacket`, not `q=hiking%20jacket`); as sent when it cannot be. */
+function readableUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
 function Header({ page }: { page: PageTimelineDto }) {
   return (
     <header className="page-view-head">
@@ -186,7 +195,7 @@ function Header({ page }: { page: PageTimelineDto }) {
           {page.pageKind} page
         </span>
         <h2 className="ellipsis" title={page.pageUrl}>
-          {page.pageUrl || '(no pageUrl)'}
+          {page.pageUrl ? readableUrl(page.pageUrl) : '(no pageUrl)'}
         </h2>
       </div>
       <dl className="kv small page-ids">

@@ -1,0 +1,225 @@
+// The timelines as one self-contained HTML file a QA can attach to a ticket: a summary on top (the verdicts,
+// and each rule with the pages it fails), then the failing pages first, then the warned, then the passing
+// (each group in time order), every page with its events: responses' events and its product, cart, order
+// and login events alike.
+import type {
+  PageTimelineDto,
+  Severity,
+  TimelineFindingDto,
+  Verdict,
+} from '../../../shared/timeline';
+import { findingSubject } from '../../../shared/timeline';
+import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
+import { kindsOf, LABEL, pageTitle } from './report';
+import { WiderScope } from './wider-scope';
+
+function esc(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+const CSS = `
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d2330;background:#fff}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:0;overflow-wrap:anywhere}.muted{color:#5b6475}
+.totals span{display:inline-block;margin-right:14px;font-weight:600}
+.badge{display:inline-block;min-width:40px;text-align:center;border-radius:4px;padding:1px 6px;font-size:12px;font-weight:700;color:#fff}
+.pass{background:#1f7a3d}.warn{background:#a86200}.fail{background:#b42318}.info{background:#41618c}.error{background:#b42318}.warning{background:#a86200}
+section{border:1px solid #d6dae3;border-radius:6px;margin:16px 0;padding:12px 14px}
+section header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
+.finding{margin:8px 0;padding:6px 10px;border-left:4px solid #d6dae3;background:#f7f8fa}
+.finding.error{border-color:#b42318;background:#fdf3f2}.finding.warning{border-color:#a86200;background:#fff8ec}.finding.info{border-color:#41618c}
+.finding .badge{margin-right:6px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
+table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:12.5px}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eceef3;vertical-align:top}
+th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5cbd8;border-radius:10px;padding:0 7px;color:#1d2330;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
+.summary{border:1px solid #d6dae3;border-radius:6px;padding:10px 14px;margin:12px 0 20px}.summary h2{margin-bottom:6px}.summary table{width:auto;min-width:min(640px,100%)}
+.group{font-size:16px;margin:24px 0 0}
+@media print{section{break-inside:avoid}}`;
+
+/** What the summary says of one rule: its worst severity, on how many pages, how many findings. */
+interface RuleTally {
+  severity: Severity;
+  pages: number;
+  findings: number;
+}
+
+const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** The report's state as pages come: the summary's tallies and each verdict's sections in time order. */
+export class HtmlReport {
+  private readonly rules = new Map<string, RuleTally>();
+  private readonly sections: Record<Verdict, string[]> = { fail: [], warn: [], pass: [] };
+
+  add(p: PageTimelineDto): void {
+    const seen = new Set<string>();
+    for (const f of p.findings) {
+      let t = this.rules.get(f.rule);
+      if (!t) this.rules.set(f.rule, (t = { severity: f.severity, pages: 0, findings: 0 }));
+      t.findings++;
+      if (RANK[f.severity] > RANK[t.severity]) t.severity = f.severity;
+      if (!seen.has(f.rule)) {
+        seen.add(f.rule);
+        t.pages++;
+      }
+    }
+    this.sections[p.verdict].push(htmlSection(p));
+  }
+
+  /** The whole file, in pieces: head and summary, the failing pages, the warned, the passing. */
+  *parts(source: string, now: number): Generator<string> {
+    const v = {
+      fail: this.sections.fail.length,
+      warn: this.sections.warn.length,
+      pass: this.sections.pass.length,
+    };
+    yield htmlHead(v, source, now, this.rules);
+    for (const verdict of ['fail', 'warn', 'pass'] as const) {
+      const list = this.sections[verdict];
+      if (list.length === 0) continue;
+      yield `\n<h2 class="group">${GROUP[verdict]} (${list.length})</h2>`;
+      for (const section of list) yield `\n${section}`;
+    }
+    yield HTML_END;
+  }
+}
+
+const GROUP: Record<Verdict, string> = {
+  fail: 'Failing pages',
+  warn: 'Pages with warnings',
+  pass: 'Passing pages',
+};
+
+export function htmlReport(pages: readonly PageTimelineDto[], source: string, now: number): string {
+  return [...htmlReportParts(pages, source, now)].join('');
+}
+
+/** The HTML report in pieces (a page's section each), for writing it as a stream. */
+export function htmlReportParts(
+  pages: readonly PageTimelineDto[],
+  source: string,
+  now: number,
+): Iterable<string> {
+  const report = new HtmlReport();
+  // a finding about the whole session or site is written on its first page in time (wider-scope.ts)
+  const once = new WiderScope();
+  for (const page of pages) report.add(once.page(page));
+  return report.parts(source, now);
+}
+
+function htmlHead(
+  v: Record<Verdict, number>,
+  source: string,
+  now: number,
+  rules: ReadonlyMap<string, RuleTally>,
+): string {
+  const total = v.fail + v.warn + v.pass;
+  const byRule = [...rules]
+    .sort((a, b) => RANK[b[1].severity] - RANK[a[1].severity] || b[1].pages - a[1].pages)
+    .map(
+      ([rule, t]) =>
+        `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${t.pages}</td><td>${t.findings}</td></tr>`,
+    )
+    .join('');
+  const summary =
+    total === 0
+      ? '<p>No tracked events recorded.</p>'
+      : `<div class="summary"><h2>Summary</h2><p>${
+          v.fail > 0
+            ? `${plural(v.fail, 'page')} ${v.fail === 1 ? 'fails' : 'fail'}; ${v.fail === 1 ? 'it is' : 'they are'} listed first.`
+            : v.warn > 0
+              ? 'No page fails; the pages with warnings are listed first.'
+              : 'Every page passes.'
+        }</p>${
+          byRule
+            ? `<table><thead><tr><th>worst</th><th>rule</th><th>pages</th><th>findings</th></tr></thead><tbody>${byRule}</tbody></table>`
+            : ''
+        }</div>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Beacon timelines report — ${esc(source)}</title><style>${CSS}</style></head>
+<body><h1>Beacon timelines report</h1>
+<p class="muted">Source: ${esc(source)} · generated ${new Date(now).toISOString()} by search-sandbox</p>
+<p class="totals"><span>${plural(total, 'page')}:</span><span>fail <span class="badge fail">${v.fail}</span></span><span>warn <span class="badge warn">${v.warn}</span></span><span>pass <span class="badge pass">${v.pass}</span></span></p>
+${summary}`;
+}
+
+const HTML_END = `
+</body></html>
+`;
+
+function findingHtml(f: TimelineFindingDto): string {
+  const more =
+    f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
+  return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${f.eventIds.length === 1 && !more ? 'event' : 'events'} ${esc(f.eventIds.join(', '))}${more}</span><div>${esc(f.message)}</div></div>`;
+}
+
+function responsesHtml(p: PageTimelineDto): string {
+  return p.responses
+    .map((r) => {
+      const rows = r.events
+        .map(
+          (e) =>
+            `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+        )
+        .join('');
+      return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
+    })
+    .join('');
+}
+
+/** `2 × 1030 at 25` (uid, else parentId or sku) */
+function itemText(i: CartItemDto): string {
+  const id = i.uid || i.parentId || i.sku || '(no id)';
+  return `${i.qty} × ${id} at ${i.price}`;
+}
+
+function visitEventDetail(e: VisitEventDto): string {
+  const parts: string[] = [];
+  if (e.orderId !== undefined) parts.push(`order ${e.orderId === '' ? '(no orderId)' : e.orderId}`);
+  if (e.transactionTotal !== undefined)
+    parts.push(`transactionTotal ${e.transactionTotal}, total ${e.total ?? '—'}`);
+  if (e.items.length > 0)
+    parts.push(
+      e.endpoint === 'product/pageview'
+        ? `product ${e.items.map((i) => i.uid || i.parentId || i.sku).join(', ')}`
+        : e.items.map(itemText).join(', '),
+    );
+  if (e.cart) parts.push(`cart: ${e.cart.length ? e.cart.map(itemText).join(', ') : 'empty'}`);
+  return parts.join('; ');
+}
+
+/** The page's product, cart, order and login events, as the responses' events are shown. */
+function visitEventsHtml(p: PageTimelineDto): string {
+  const events = p.visitEvents ?? [];
+  if (events.length === 0) return '';
+  const rows = events
+    .map(
+      (e) =>
+        `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.endpoint)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td>${e.arrival}</td><td>${esc(visitEventDetail(e))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+    )
+    .join('');
+  return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(p.pageKind)}</span> events</h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>what</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The page's line under its title: what it is, where, whose, how many events, when. */
+function pageMeta(p: PageTimelineDto): string {
+  const kinds = kindsOf(p);
+  const what =
+    p.pageKind === 'product' || p.pageKind === 'cart' || p.pageKind === 'order'
+      ? `${p.pageKind} page${kinds ? ` (${kinds})` : ''}`
+      : kinds || `${p.pageKind} page`;
+  return [
+    what,
+    ...(p.judgedAsFinished ? ['judged as finished'] : []),
+    `site ${p.siteId}`,
+    `session ${p.sessionId || '(none)'}`,
+    `user ${p.userId || '(none)'}`,
+    plural(p.counts.events, 'event'),
+    ...(p.firstSeen ? [p.firstSeen] : []),
+  ].join(' · ');
+}
+
+function htmlSection(p: PageTimelineDto): string {
+  const findings = p.findings.map(findingHtml).join('');
+  return `<section data-verdict="${p.verdict}"><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(pageMeta(p))}</span></header>${findings || '<p class="muted">No findings.</p>'}${responsesHtml(p)}${visitEventsHtml(p)}</section>`;
+}
