@@ -197,7 +197,8 @@ async function openCore(
   // what each responseId contained travels with exports, and comes back on import (sections are
   // imported before events), so imported beacons are checked against the responses they name
   exportSections.set('search', {
-    export: () => ({ responses: responses.list() }),
+    // with the sites' settings, so that `check` of the export judges as the sandbox did
+    export: () => ({ responses: responses.list(), sites: search.siteSettings() }),
     import: async (data) => void (await responses.importAll(data)),
   });
 

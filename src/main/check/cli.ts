@@ -140,7 +140,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
             events++;
             strings.shareRead(item.event);
             for (const page of judge.apply(item.event)) report.page(page);
-          } else if ('responses' in item) judge.addResponses(item.responses);
+          } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
           else io.err(`search-sandbox check: ${item.note}\n`);
         }
       if (events === 0)

@@ -7,7 +7,11 @@ import { validateBeaconBody } from '../tracking/schemas';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import type { IssuedResponse } from '../search/responses';
-import { readIssuedResponses } from '../tracking/timeline/offline-provenance';
+import {
+  readIssuedResponses,
+  readRecordedSites,
+  type RecordedSite,
+} from '../tracking/timeline/offline-provenance';
 import { isObject } from '../../shared/values';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
@@ -18,6 +22,8 @@ export interface ReadResult {
   events: RecordedEvent[];
   /** the search responses a sandbox export carries (its `search` section), for the provenance rules */
   responses?: IssuedResponse[];
+  /** the search settings of the sites the recording sandbox had (its `search.sites`) */
+  sites?: RecordedSite[];
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
 }
@@ -317,6 +323,8 @@ export function parseInput(
     }
     const responses = whole.search === undefined ? [] : readIssuedResponses(whole.search, file);
     if (typeof responses === 'string') throw new InputError(responses);
+    const sites = whole.search === undefined ? [] : readRecordedSites(whole.search, file);
+    if (typeof sites === 'string') throw new InputError(sites);
     return {
       kind: 'export',
       events: whole.events.map((v, i) =>
@@ -324,6 +332,7 @@ export function parseInput(
       ),
       notes: [],
       ...(responses.length > 0 && { responses }),
+      ...(sites.length > 0 && { sites }),
     };
   }
   // a one-line NDJSON file

@@ -3,12 +3,15 @@
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
+import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, InputError, parseInput, type Counter } from './inputs';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 
 export type InputItem =
-  { event: RecordedEvent } | { responses: IssuedResponse[] } | { note: string };
+  | { event: RecordedEvent }
+  | { responses: IssuedResponse[]; sites?: RecordedSite[] }
+  | { note: string };
 
 /** Deeper than this, a recorded line or document is refused (real beacons nest a handful of levels). */
 export const MAX_RECORDING_DEPTH = 256;
@@ -115,7 +118,11 @@ export async function* readInput(
     // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
     const result = parseInput(await readWhole(source), file, prefix, counter);
     const items: InputItem[] = [];
-    if (result.responses?.length) items.push({ responses: result.responses });
+    if (result.responses?.length || result.sites?.length)
+      items.push({
+        responses: result.responses ?? [],
+        ...(result.sites && { sites: result.sites }),
+      });
     for (const event of result.events) items.push({ event });
     for (const note of result.notes) items.push({ note });
     yield items;

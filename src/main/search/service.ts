@@ -215,6 +215,21 @@ export class SearchService {
     };
   }
 
+  /** Each account's search settings the timelines judge with, as an export records them for `check`. */
+  siteSettings(): Array<{
+    siteId: string;
+    companion: boolean;
+    catalogCheck: boolean;
+    recommendationTags: string[];
+  }> {
+    return [...this.sites].map(([siteId, c]) => ({
+      siteId,
+      companion: c.companion,
+      catalogCheck: c.catalogCheck,
+      recommendationTags: c.recommendations.map((p) => p.tag),
+    }));
+  }
+
   /** What the timeline's search-provenance rules read. */
   provenance(): ProvenanceSource {
     return {

@@ -83,12 +83,27 @@ export function parseImportHere(body: unknown): ParsedImport | { problems: strin
   for (let step = check.next(); ; step = check.next()) if (step.done) return step.value;
 }
 
+/** A recorded event on its own (not an export): it names its category and event, and has no `events`. */
+function isOneEvent(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const o = body as Record<string, unknown>;
+  return (
+    !('events' in o) &&
+    o.format === undefined &&
+    typeof o.category === 'string' &&
+    typeof o.event === 'string'
+  );
+}
+
 /** parseImport's work, stopping after each event checked. */
 function* checking(body: unknown): Generator<void, ParsedImport | { problems: string[] }> {
   let list: unknown;
   const sections: Record<string, unknown> = {};
   if (Array.isArray(body)) {
     list = body;
+  } else if (isOneEvent(body)) {
+    // a one-line NDJSON file reads as one JSON object: the one event it records
+    list = [body];
   } else if (body && typeof body === 'object') {
     const obj = body as Record<string, unknown>;
     if (obj.format !== undefined && obj.format !== EXPORT_FORMAT) {

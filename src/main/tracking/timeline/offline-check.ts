@@ -9,7 +9,7 @@ import type { OrderDto } from '../../../shared/visits';
 import type { LevelSource } from '../../../shared/rule-levels';
 import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine, type OfflineLimits } from './engine';
-import { offlineProvenance } from './offline-provenance';
+import { offlineProvenance, type RecordedSite } from './offline-provenance';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -84,6 +84,7 @@ export class OfflineJudge {
   private readonly clock: SandboxClock;
   private readonly engine: TimelineEngine;
   private readonly responses: IssuedResponse[] = [];
+  private readonly sites: RecordedSite[] = [];
   private count = 0;
 
   constructor(
@@ -103,9 +104,10 @@ export class OfflineJudge {
   }
 
   /** An export's issued search responses: the provenance rules judge the events read from now on. */
-  addResponses(list: readonly IssuedResponse[]): void {
+  addResponses(list: readonly IssuedResponse[], sites: readonly RecordedSite[] = []): void {
     for (const r of list) this.responses.push(r);
-    this.engine.setProvenance(offlineProvenance(this.responses));
+    for (const s of sites) this.sites.push(s);
+    this.engine.setProvenance(offlineProvenance(this.responses, this.sites));
   }
 
   /** Apply one event; the pages that settled meanwhile, judged. */

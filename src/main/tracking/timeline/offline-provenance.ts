@@ -24,12 +24,49 @@ export function readIssuedResponses(section: unknown, where: string): IssuedResp
   return list as IssuedResponse[];
 }
 
+/** A site's search settings as the sandbox that recorded it had them (an export's `search.sites`). */
+export interface RecordedSite {
+  siteId: string;
+  companion: boolean;
+  catalogCheck: boolean;
+  recommendationTags?: string[];
+}
+
+/** The recorded site settings of an export's `search` section ([] when it has none: older exports). */
+export function readRecordedSites(section: unknown, where: string): RecordedSite[] | string {
+  const list = (section as { sites?: unknown } | null)?.sites;
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return `${where}: "search.sites" is not a list`;
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i] as Partial<RecordedSite> | null;
+    if (
+      !v ||
+      typeof v.siteId !== 'string' ||
+      typeof v.companion !== 'boolean' ||
+      typeof v.catalogCheck !== 'boolean' ||
+      (v.recommendationTags !== undefined &&
+        !(
+          Array.isArray(v.recommendationTags) &&
+          v.recommendationTags.every((t) => typeof t === 'string')
+        ))
+    )
+      return `${where}: search.sites[${i}] is not a site's search settings (it needs siteId, companion and catalogCheck, as GET /_sandbox/export writes them)`;
+  }
+  return list as RecordedSite[];
+}
+
 /**
- * A provenance source over recorded responses. A site with responses in the input counts as a companion
+ * A provenance source over recorded responses. A site whose settings the export recorded is judged with
+ * them, as the sandbox that recorded it judged it; any other site with responses in the input counts as a
+ * companion site. A site with responses in the input counts as a companion
  * site from its earliest recorded response on, so a responseId the input's search never issued after that
  * is `responseid-unknown`, exactly as live.
  */
-export function offlineProvenance(responses: readonly IssuedResponse[]): ProvenanceSource {
+export function offlineProvenance(
+  responses: readonly IssuedResponse[],
+  recorded: readonly RecordedSite[] = [],
+): ProvenanceSource {
+  const settings = new Map(recorded.map((s) => [s.siteId, s]));
   const byId = new Map<string, IssuedResponse>();
   const sites = new Set<string>();
   // the widget tags the recorded recommend API served, per site: their widgets are judged as live
@@ -43,14 +80,25 @@ export function offlineProvenance(responses: readonly IssuedResponse[]): Provena
   }
   const ordered = [...byId.values()];
   return {
-    site: (siteId) =>
-      sites.has(siteId)
+    site: (siteId) => {
+      const known = settings.get(siteId);
+      if (known)
+        return {
+          companion: known.companion,
+          // no catalog travels in an export
+          catalogCheck: false,
+          recommendationTags: [
+            ...new Set([...(known.recommendationTags ?? []), ...(tags.get(siteId) ?? [])]),
+          ],
+        };
+      return sites.has(siteId)
         ? {
             companion: true,
             catalogCheck: false,
             recommendationTags: [...(tags.get(siteId) ?? [])],
           }
-        : undefined,
+        : undefined;
+    },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
     rememberedSince: () => since,
     *recent(siteId) {

@@ -104,7 +104,8 @@ function findingText(f: TimelineFindingDto): string {
   const set = f.severityFrom
     ? ` (${f.defaultSeverity ? `${f.defaultSeverity} by default, ` : ''}set by ${f.severityFrom})`
     : '';
-  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+  const follows = f.causedBy !== undefined ? ` (follows from ${f.causedBy})` : '';
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
@@ -211,13 +212,18 @@ export function textPage(p: PageTimelineDto): string {
   const lines = [
     `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
   ];
+  const byId = new Map(p.findings.map((f) => [f.id, f]));
   for (const f of p.findings) {
     const ids =
       f.eventIds.join(', ') +
       (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
+    // a finding that follows from another is folded under it (listed right after it)
+    const cause = f.causedBy !== undefined ? byId.get(f.causedBy) : undefined;
     lines.push(
-      `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
-      `          ${f.message}`,
+      cause
+        ? `    ↳ ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}, follows from ${cause.rule}  [${ids}]`
+        : `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
+      `${cause ? '            ' : '          '}${f.message}`,
     );
   }
   return lines.map((l) => `${terminalSafe(l)}\n`).join('');

@@ -24,14 +24,20 @@ function whereElse(
     if (child)
       return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
   }
+  // the response issued closest in time that served it (not the newest remembered: the live sandbox and
+  // `check` of its export remember responses in other orders, and must name the same one)
+  let best: IssuedResponse | undefined;
   let n = 0;
   for (const other of p.recent(siteId)) {
-    if (++n > 200) break;
+    if (++n > 500) break;
     if (other.responseId === issued.responseId || !allResultUids(other).has(uid)) continue;
-    const when = other.issuedAt >= issued.issuedAt ? 'a later' : 'an earlier';
-    return `it is a result of ${when} response "${other.responseId}" (${describeResponse(other)}): the page sent a stale responseId — use the responseId of the search whose results are shown`;
+    const d = Math.abs(other.issuedAt - issued.issuedAt);
+    const bestD = best ? Math.abs(best.issuedAt - issued.issuedAt) : Infinity;
+    if (d < bestD || (d === bestD && best && other.responseId < best.responseId)) best = other;
   }
-  return '';
+  if (!best) return '';
+  const when = best.issuedAt >= issued.issuedAt ? 'a later' : 'an earlier';
+  return `it is a result of ${when} response "${best.responseId}" (${describeResponse(best)}): the page sent a stale responseId — use the responseId of the search whose results are shown`;
 }
 
 const meta: RuleMeta = {

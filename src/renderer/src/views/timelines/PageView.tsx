@@ -42,55 +42,78 @@ function Findings({
       </p>
     );
   }
+  // a finding that follows from another (causedBy) is folded under the one that names the cause
+  const following = new Map<string, TimelineFindingDto[]>();
+  for (const f of findings)
+    if (f.causedBy !== undefined && findings.some((c) => c.id === f.causedBy))
+      following.set(f.causedBy, [...(following.get(f.causedBy) ?? []), f]);
+  const leading = findings.filter((f) => f.causedBy === undefined || !following.has(f.causedBy));
+  const item = (f: TimelineFindingDto, cause?: TimelineFindingDto) => {
+    const info = rules.get(f.rule);
+    const isSelected = selected === f.id;
+    const folded = following.get(f.id) ?? [];
+    return (
+      <li key={f.id} className={cause ? 'follows' : undefined}>
+        <button
+          type="button"
+          className={`finding ${f.severity}`}
+          aria-pressed={isSelected}
+          onClick={() => onSelect(isSelected ? null : f.id)}
+          data-testid="finding"
+          data-rule={f.rule}
+          data-finding-id={f.id}
+          {...(cause && { 'data-caused-by': cause.id })}
+        >
+          <span className="finding-head">
+            <SeverityBadge severity={f.severity} />
+            <code className="finding-rule">{f.rule}</code>
+            <span className="strong ellipsis">{info?.title}</span>
+            <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
+          </span>
+          {cause && (
+            <span className="small muted" data-testid="finding-follows-from">
+              follows from {cause.rule}: fix that first
+            </span>
+          )}
+          {/* the what may be clamped; the fix is never cut off */}
+          <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>
+            {splitFix(f.message).what}
+          </span>
+          {splitFix(f.message).fix && (
+            <span className="finding-message" data-testid="finding-fix">
+              {splitFix(f.message).fix}
+            </span>
+          )}
+        </button>
+        {f.severityFrom && (
+          <p className="small muted" data-testid="finding-severity-from">
+            {f.severity}
+            {f.defaultSeverity && f.defaultSeverity !== f.severity
+              ? ` (${f.defaultSeverity} by default)`
+              : ''}{' '}
+            as set by {f.severityFrom}
+          </p>
+        )}
+        {isSelected && info && (
+          <p className="finding-fix small">
+            <strong>Expected:</strong> {info.expects} <strong>Fix:</strong> {info.fix}
+          </p>
+        )}
+        {folded.length > 0 && (
+          <details className="finding-consequences" data-testid="finding-consequences">
+            <summary className="small">
+              {plural(folded.length, 'more finding')} {folded.length === 1 ? 'follows' : 'follow'}{' '}
+              from this one
+            </summary>
+            <ul className="finding-list">{folded.map((c) => item(c, f))}</ul>
+          </details>
+        )}
+      </li>
+    );
+  };
   return (
     <ul className="finding-list" aria-label="Findings" data-testid="findings">
-      {findings.map((f) => {
-        const info = rules.get(f.rule);
-        const isSelected = selected === f.id;
-        return (
-          <li key={f.id}>
-            <button
-              type="button"
-              className={`finding ${f.severity}`}
-              aria-pressed={isSelected}
-              onClick={() => onSelect(isSelected ? null : f.id)}
-              data-testid="finding"
-              data-rule={f.rule}
-              data-finding-id={f.id}
-            >
-              <span className="finding-head">
-                <SeverityBadge severity={f.severity} />
-                <code className="finding-rule">{f.rule}</code>
-                <span className="strong ellipsis">{info?.title}</span>
-                <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
-              </span>
-              {/* the what may be clamped; the fix is never cut off */}
-              <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>
-                {splitFix(f.message).what}
-              </span>
-              {splitFix(f.message).fix && (
-                <span className="finding-message" data-testid="finding-fix">
-                  {splitFix(f.message).fix}
-                </span>
-              )}
-            </button>
-            {f.severityFrom && (
-              <p className="small muted" data-testid="finding-severity-from">
-                {f.severity}
-                {f.defaultSeverity && f.defaultSeverity !== f.severity
-                  ? ` (${f.defaultSeverity} by default)`
-                  : ''}{' '}
-                as set by {f.severityFrom}
-              </p>
-            )}
-            {isSelected && info && (
-              <p className="finding-fix small">
-                <strong>Expected:</strong> {info.expects} <strong>Fix:</strong> {info.fix}
-              </p>
-            )}
-          </li>
-        );
-      })}
+      {leading.map((f) => item(f))}
     </ul>
   );
 }
