@@ -34,6 +34,18 @@ const PRODUCTS = [
   { type: 'product', uid: '8128021070122', parentId: '8128021070000' },
 ];
 
+/**
+ * When the provider's client creates each event after the search (ms): the render at once, impressions once
+ * tiles have been visible for a second, a click and a quick add later; the redirect on its own page at once.
+ */
+const CREATED_AFTER_MS: Record<SearchEventName, number> = {
+  render: 0,
+  impression: 1_200,
+  clickthrough: 3_000,
+  addtocart: 4_500,
+  redirect: 0,
+};
+
 /** A valid beacon v2 body for one search event, as the provider's client would send it. */
 export function beaconBody(
   event: SearchEventName,
@@ -41,8 +53,11 @@ export function beaconBody(
   pageUrl = 'https://shop.example.com/search?q=shirt',
 ): unknown {
   const redirect = event === 'redirect';
+  const start = Date.parse(ids.timestamp);
   const context = {
-    timestamp: ids.timestamp,
+    timestamp: Number.isFinite(start)
+      ? new Date(start + CREATED_AFTER_MS[event]).toISOString()
+      : ids.timestamp,
     pageUrl: redirect ? 'https://shop.example.com/search?q=gift+card' : pageUrl,
     userId: ids.userId,
     sessionId: ids.sessionId,

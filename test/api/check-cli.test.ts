@@ -175,9 +175,9 @@ describe('search-sandbox check', () => {
     const p = new PageBuilder({ pageLoadId: 'bodies' });
     const lines = [
       p.render('r1', { at: 0 }),
-      p.impression('r1', ['a'], { at: 10 }),
-      p.cart('r1', 'a', { at: 20 }),
-      p.click('r1', 'a', { at: 30 }),
+      p.impression('r1', ['a'], { at: 1_100 }),
+      p.cart('r1', 'a', { at: 1_500 }),
+      p.click('r1', 'a', { at: 1_600 }),
     ].map((e) => JSON.stringify(e.body));
     const res = await check(temp('bodies.ndjson', lines.join('\n') + '\n'), '--format', 'json');
     expect(res.code).toBe(0);

@@ -50,7 +50,8 @@ function manyPages(pages: number, from = 0): string {
     if (n % 7 !== 0) lines.push(JSON.stringify({ context: context(0), data: { responseId } }));
     lines.push(
       JSON.stringify({
-        context: context(20),
+        // a tile impressed once visible for a second
+        context: context(1_100),
         data: {
           responseId,
           results: [{ type: 'product', uid: `${n}`, parentId: `${n}` }],

@@ -92,6 +92,9 @@ const problems = (r: TimelineReportDto, pageUrl: string) =>
     .filter((p) => p.pageUrl === pageUrl)
     .flatMap((p) => p.findings.filter((f) => f.severity !== 'info'));
 
+/** The client impresses a tile once it has been visible for a second. */
+const visible = () => new Promise((resolve) => setTimeout(resolve, 1_050));
+
 describe("Snap's Client.recommend against the sandbox, tracked by the provider's tracker", () => {
   it('renders two widgets from one batched request, tracks them cleanly, credits an order line to the widget', async () => {
     const client = snap();
@@ -119,6 +122,8 @@ describe("Snap's Client.recommend against the sandbox, tracked by the provider's
     const rec = beacon.events.recommendations;
     rec.render({ data: { responseId: similar.responseId, tag: 'similar' } });
     beacon.events.bundles.render({ data: { responseId: bundle.responseId, tag: 'bundle-pdp' } });
+    // the widgets' tiles are impressed once they have been visible for a second
+    await visible();
     for (const r of similar.results)
       rec.impression({
         data: { tag: 'similar', responseId: similar.responseId, results: [tile(r)], banners: [] },
@@ -168,6 +173,7 @@ describe("Snap's Client.recommend against the sandbox, tracked by the provider's
     open(pdp);
     const rec = beacon.events.recommendations;
     rec.render({ data: { responseId: similar.responseId, tag: 'similar' } });
+    await visible();
     const planted = { type: 'product' as const, uid: '3007', parentId: '3007', sku: 'P306' };
     rec.impression({
       data: {

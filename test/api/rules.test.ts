@@ -29,6 +29,7 @@ const KINDS = [
   'category',
   'autocomplete',
   'recommendations',
+  'bundles',
   'product',
   'cart',
   'order',

@@ -37,9 +37,11 @@ function snap(base: string): Any {
 
 let seq = 0;
 function body(responseId: string, data: Record<string, unknown>, pageLoadId: string) {
+  // each event a little over a second after the one before: a tile is impressed once visible for a second
+  seq += 1_100;
   return {
     context: {
-      timestamp: new Date(sb.core.clock.now() + ++seq).toISOString(),
+      timestamp: new Date(sb.core.clock.now() + seq).toISOString(),
       pageUrl: 'http://localhost:5173/search?q=jacket',
       userId: 'user-1',
       sessionId: 'session-1',
@@ -148,8 +150,13 @@ describe('beacons checked against the response they name', () => {
   it('passes a page that reports what the response contained, and flags what it did not', async () => {
     const [, response] = await snap(sb.url).search({ search: { query: { string: 'jacket' } } });
     const id = response.tracking.responseId;
-    const send = async (event: string, data: Record<string, unknown>, page: string) => {
-      const res = await postBeacon(sb.url, `demo42/search/${event}`, body(id, data, page));
+    const send = async (
+      event: string,
+      data: Record<string, unknown>,
+      page: string,
+      responseId = id,
+    ) => {
+      const res = await postBeacon(sb.url, `demo42/search/${event}`, body(responseId, data, page));
       expect(res.status).toBe(200);
     };
     await send('render', {}, 'good');
@@ -173,9 +180,10 @@ describe('beacons checked against the response they name', () => {
     expect(good.findings).toEqual([]);
     expect(good.verdict).toBe('pass');
 
-    // another page load of the same URL in the same session may re-use the (cached) response: only the items are wrong
+    // another page load of the same search (its own response: development mode has no cache): only the items are wrong
     const other = 'other';
-    await send('render', {}, other);
+    const [, again] = await snap(sb.url).search({ search: { query: { string: 'jacket' } } });
+    await send('render', {}, other, again.tracking.responseId);
     await send(
       'impression',
       {
@@ -183,6 +191,7 @@ describe('beacons checked against the response they name', () => {
         banners: [{ uid: '81005' }],
       },
       other,
+      again.tracking.responseId,
     );
     const bad = await timeline(other);
     expect(bad.findings.map((f) => f.rule).sort()).toEqual([
@@ -393,8 +402,13 @@ describe('a site with an indexed catalog that does not use the companion search 
         context: ctx,
         data: { responseId: 'from-the-real-service' },
       });
+      // the tiles impressed once visible for a second
+      const later = {
+        ...ctx,
+        timestamp: new Date(Date.parse(ctx.timestamp) + 1_100).toISOString(),
+      };
       const imp = {
-        context: ctx,
+        context: later,
         data: {
           responseId: 'from-the-real-service',
           results: [

@@ -37,8 +37,8 @@ describe('rules in the config file', () => {
     const t0 = Date.now();
     for (const [event, at, uids] of [
       ['render', 0, undefined],
-      ['impression', 300, ['3001', '3002']],
-      ['impression', 900, ['3002', '3003']],
+      ['impression', 1_100, ['3001', '3002']],
+      ['impression', 1_700, ['3002', '3003']],
     ] as const)
       expect(
         (

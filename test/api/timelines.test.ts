@@ -46,9 +46,10 @@ async function list(base: string, query = ''): Promise<TimelineListDto> {
 function goodSession(pageLoadId = 'page-good') {
   const { p, at } = livePage({ pageLoadId });
   return [
-    p.click('r-good', 'a', at(300)),
+    // the click is sent at once, the render and impressions (a second after it) come queued
+    p.click('r-good', 'a', at(1300)),
     p.render('r-good', at(0)),
-    p.impression('r-good', ['a', 'b'], at(100)),
+    p.impression('r-good', ['a', 'b'], at(1100)),
   ];
 }
 
@@ -278,7 +279,7 @@ describe('GET /_sandbox/report', () => {
       ...goodSession(),
       p.render('r-warn', at(0)),
       p.render('r-warn', at(50)),
-      p.impression('r-warn', ['a'], at(100)),
+      p.impression('r-warn', ['a'], at(1100)),
     ]);
     const lenient = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
     expect(lenient).toContain('tests="2" failures="0"');

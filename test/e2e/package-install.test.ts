@@ -596,25 +596,27 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
       }
     };
     const clean = await ci(path.join(project, 'ci-clean'), async (url) => {
-      const context = {
-        timestamp: new Date().toISOString(),
+      // as the provider's client creates them: the tile impressed once visible for a second, then clicked
+      const searched = Date.now() - 5_000;
+      const context = (after: number) => ({
+        timestamp: new Date(searched + after).toISOString(),
         pageUrl: 'https://shop.example/search?q=shoes',
         userId: 'u1',
         sessionId: 's1',
         pageLoadId: 'p1',
         initiator: 'ci',
         dev: true,
-      };
+      });
       const tile = { type: 'product', uid: '7', parentId: '7' };
-      for (const [event, data] of [
-        ['render', { responseId: 'r1' }],
-        ['impression', { responseId: 'r1', results: [tile], banners: [] }],
-        ['clickthrough', { responseId: 'r1', results: [tile] }],
+      for (const [event, after, data] of [
+        ['render', 0, { responseId: 'r1' }],
+        ['impression', 1_200, { responseId: 'r1', results: [tile], banners: [] }],
+        ['clickthrough', 2_500, { responseId: 'r1', results: [tile] }],
       ] as const) {
         const res = await fetch(`${url}/beacon/v2/demo42/search/${event}`, {
           method: 'POST',
           headers: { 'content-type': 'text/plain' },
-          body: JSON.stringify({ context, data }),
+          body: JSON.stringify({ context: context(after), data }),
         });
         expect(res.status).toBe(200);
       }

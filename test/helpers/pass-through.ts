@@ -30,7 +30,8 @@ let n = 0;
 export function beacon(pageLoadId: string, data: Record<string, unknown>) {
   return {
     context: {
-      timestamp: new Date(Date.now() + ++n).toISOString(),
+      // a little over a second apart: a tile is impressed once it has been visible for a second
+      timestamp: new Date(Date.now() - 30_000 + ++n * 1_100).toISOString(),
       pageUrl: 'https://shop.example/search?q=jacket',
       userId: 'user-1',
       sessionId: 'session-1',

@@ -30,10 +30,13 @@ function onVisible(entries) {
     current.impressed.add(tile.dataset.uid);
     results.push(JSON.parse(tile.dataset.item));
   }
+  // as the provider's client does: a tile is impressed once it has been visible for a second
+  const { responseId } = current;
   if (results.length)
-    beacon.events.search.impression({
-      data: { responseId: current.responseId, results, banners: [] },
-    });
+    window.setTimeout(
+      () => beacon.events.search.impression({ data: { responseId, results, banners: [] } }),
+      1000,
+    );
 }
 
 function show(response) {

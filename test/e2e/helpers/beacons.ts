@@ -11,6 +11,10 @@ export interface PageIds {
   pageLoadId: string;
   responseId: string;
   pageUrl: string;
+  /** when the page searched (ms): events without their own time are stamped after it as the client would */
+  startedMs?: number;
+  /** the latest such stamp */
+  lastMs?: number;
 }
 
 export function newPage(overrides: Partial<PageIds> = {}): PageIds {
@@ -20,8 +24,33 @@ export function newPage(overrides: Partial<PageIds> = {}): PageIds {
     pageLoadId: randomUUID(),
     responseId: randomUUID(),
     pageUrl: 'https://shop.example.com/search?q=shirt',
+    // in the recent past, so that the stamps below are never ahead of the receive time
+    startedMs: Date.now() - 10_000,
     ...overrides,
   };
+}
+
+/**
+ * When the provider's client creates each event after the search: the render at once, impressions once a
+ * tile has been visible for a second, clicks and quick adds after; events of one page at least its queue's
+ * debounce apart.
+ */
+const CREATED_AFTER_MS: Record<string, number> = {
+  render: 0,
+  redirect: 0,
+  impression: 1_200,
+  clickthrough: 3_000,
+  addtocart: 4_500,
+};
+
+function stamp(event: string, page: PageIds): number {
+  if (page.startedMs === undefined) return Date.now();
+  const t = Math.max(
+    page.startedMs + (CREATED_AFTER_MS[event] ?? 0),
+    (page.lastMs ?? -Infinity) + 350,
+  );
+  page.lastMs = t;
+  return t;
 }
 
 function product(uid: string) {
@@ -35,7 +64,7 @@ export function searchBody(
   opts: { at?: number; uids?: string[]; responseId?: string } = {},
 ): Record<string, unknown> {
   const context = {
-    timestamp: new Date(opts.at ?? Date.now()).toISOString(),
+    timestamp: new Date(opts.at ?? stamp(event, page)).toISOString(),
     pageUrl: page.pageUrl,
     userId: page.userId,
     sessionId: page.sessionId,
@@ -102,10 +131,11 @@ export async function sendGoodPage(
   page: PageIds = newPage(),
   t0 = Date.now(),
 ): Promise<PageIds> {
+  // as the provider's client creates them: tiles impressed once visible for a second
   await send(base, 'render', searchBody('render', page, { at: t0 }));
-  await send(base, 'impression', searchBody('impression', page, { at: t0 + 400 }));
-  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 1500 }));
-  await send(base, 'addtocart', searchBody('addtocart', page, { at: t0 + 2500 }));
+  await send(base, 'impression', searchBody('impression', page, { at: t0 + 1_200 }));
+  await send(base, 'clickthrough', searchBody('clickthrough', page, { at: t0 + 2_500 }));
+  await send(base, 'addtocart', searchBody('addtocart', page, { at: t0 + 3_500 }));
   return page;
 }
 
@@ -141,12 +171,12 @@ export async function sendWarnPage(
   await send(
     base,
     'impression',
-    searchBody('impression', page, { at: t0 + 300, uids: ['3001', '3002'] }),
+    searchBody('impression', page, { at: t0 + 1_100, uids: ['3001', '3002'] }),
   );
   await send(
     base,
     'impression',
-    searchBody('impression', page, { at: t0 + 900, uids: ['3002', '3003'] }),
+    searchBody('impression', page, { at: t0 + 1_700, uids: ['3002', '3003'] }),
   );
   return page;
 }

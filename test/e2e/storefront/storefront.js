@@ -79,7 +79,8 @@ function onVisible(entries) {
     else if (el.dataset.kind === 'inline' && broken !== 'banner')
       current.pending.results.push({ type: 'banner', uid: el.dataset.uid });
     else current.pending.banners.push({ uid: el.dataset.uid });
-    current.timer ??= window.setTimeout(flushImpressions, 50);
+    // as the provider's client: a tile is impressed once it has been visible for a second
+    current.timer ??= window.setTimeout(flushImpressions, 1_000);
   }
 }
 
