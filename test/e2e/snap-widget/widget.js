@@ -79,7 +79,7 @@ async function mount(tag) {
   );
   // Snap's result components impress a tile once 70% of it has been visible for a second
   // (createImpressionObserver): the tiles here are all in view, so a second after they are drawn
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => window.setTimeout(resolve, 1_000));
   for (const r of results) controller.track.product.impression(r);
   state.widgets[tag] = {
     responseId: results[0] ? results[0].responseId : '',
