@@ -59,11 +59,11 @@ function totalsProblem(o: VisitEvent): string | undefined {
         );
       else if (value / sum >= 50)
         problems.push(
-          `${name} ${money(value)} is about ${Math.round(value / sum)}× what its lines add up to (${money(sum)}): a total in cents against prices in units?`,
+          `${name} ${money(value)} is about ${Math.round(value / sum)}× what its lines add up to (${money(sum)}) (likely a total in cents against prices in units)`,
         );
       else if (value / sum <= 0.02)
         problems.push(
-          `${name} ${money(value)} is about 1/${Math.round(sum / value)} of what its lines add up to (${money(sum)}): prices in cents against a total in units?`,
+          `${name} ${money(value)} is about 1/${Math.round(sum / value)} of what its lines add up to (${money(sum)}) (likely prices in cents against a total in units)`,
         );
     }
   } else if (o.items.length > 0 && tt > 0)
