@@ -58,11 +58,13 @@ function trackedId(responseId) {
   return broken === 'stale' && firstResponseId ? firstResponseId : responseId;
 }
 
-function flushImpressions() {
-  const c = current;
+function flushImpressions(c) {
   c.timer = null;
+  // the results were replaced before the tiles had been visible for a second: nothing was seen
+  if (c !== current) return;
+  state.impressed.push(...c.pending.uids);
   const { results, banners } = c.pending;
-  c.pending = { results: [], banners: [] };
+  c.pending = { results: [], banners: [], uids: [] };
   if (results.length === 0 && banners.length === 0) return;
   beacon.events.search.impression({ data: { responseId: c.trackedId, results, banners } });
 }
@@ -74,13 +76,14 @@ function onVisible(entries) {
     const key = `${el.dataset.kind}:${el.dataset.uid}`;
     if (el.dataset.responseId !== current.responseId || current.seen.has(key)) continue;
     current.seen.add(key);
-    state.impressed.push(el.dataset.uid);
+    current.pending.uids.push(el.dataset.uid);
     if (el.dataset.kind === 'product') current.pending.results.push(JSON.parse(el.dataset.item));
     else if (el.dataset.kind === 'inline' && broken !== 'banner')
       current.pending.results.push({ type: 'banner', uid: el.dataset.uid });
     else current.pending.banners.push({ uid: el.dataset.uid });
     // as the provider's client: a tile is impressed once it has been visible for a second
-    current.timer ??= window.setTimeout(flushImpressions, 1_000);
+    const c = current;
+    c.timer ??= window.setTimeout(() => flushImpressions(c), 1_000);
   }
 }
 
@@ -98,7 +101,7 @@ function render(response) {
     responseId,
     trackedId: trackedId(responseId),
     seen: new Set(),
-    pending: { results: [], banners: [] },
+    pending: { results: [], banners: [], uids: [] },
     timer: null,
   };
   observer.disconnect();
