@@ -28,6 +28,8 @@ import { ruleMeta } from './rule-list';
 import { PageMemory } from './page-memory';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { TimelineEngineOptions } from './engine-options';
+import type { ReadinessDto } from '../../../shared/readiness';
+import { ReadinessTally, sightPage, type ReadinessSite } from './readiness';
 
 export abstract class TimelinePages {
   protected readonly pages = new ChunkedMap<string, PageState>();
@@ -262,6 +264,35 @@ export abstract class TimelinePages {
    */
   protected quiet(page: PageState): boolean {
     return page.idle || this.options.clock.now() >= page.idleAt;
+  }
+
+  /**
+   * Integration readiness of a site (readiness.ts), from its pages as judged now and its orders' credit:
+   * one step per page judged or read (a caller gives the loop back between slices), then the answer.
+   */
+  *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
+    for (const _ of this.settle()) yield;
+    const tally = new ReadinessTally();
+    let read = 0;
+    for (const page of this.pages.values()) {
+      if (page.siteId !== site.siteId) continue;
+      this.judgeExactly(page);
+      sightPage(tally, page, () => allFindings(page));
+      if (++read % 64 === 0) yield;
+    }
+    for (const pageLoadId of this.creditedOrderPages(site.siteId)) {
+      tally.credited(pageLoadId);
+      yield;
+    }
+    return tally.result(site);
+  }
+
+  /** The pages of the site's orders that have a credited line, oldest first. */
+  *creditedOrderPages(siteId: string): Generator<string> {
+    for (const entry of this.book.listOrders({ siteId })) {
+      const order = JSON.parse(entry.json) as OrderDto;
+      if (order.lines.some((l) => l.credit !== null)) yield order.pageLoadId;
+    }
   }
 
   /** Visits (CONTRACT.md, "The whole visit"), newest last. */
