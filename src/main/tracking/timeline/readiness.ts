@@ -91,7 +91,8 @@ export class ReadinessTally {
     for (const f of list) {
       if (f.severity === 'info' || f.causedBy !== undefined) continue;
       for (const id of behavioursOf(f)) {
-        const k = key(id, f.tag ?? '');
+        // a widget's row is its tag's; a behaviour of another area has one row
+        const k = key(id, isWidgetKind(behaviour(id)?.area ?? '') ? (f.tag ?? '') : '');
         const held = this.worst.get(k);
         // the most severe; of those, the newest page (pages come oldest first)
         if (!held || WEIGHT[f.severity] >= WEIGHT[held.severity])
