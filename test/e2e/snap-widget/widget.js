@@ -77,7 +77,11 @@ async function mount(tag) {
       return li;
     }),
   );
-  for (const r of results) controller.track.product.impression(r);
+  // as Snap's impression observer does: a tile is impressed once it has been visible for a second
+  // (createImpressionObserver: 70% visible for 1 s); these tiles are in view from the start
+  setTimeout(() => {
+    for (const r of results) controller.track.product.impression(r);
+  }, 1_000);
   state.widgets[tag] = {
     responseId: results[0] ? results[0].responseId : '',
     uids: results.map((r) => r.id),
