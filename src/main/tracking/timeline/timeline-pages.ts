@@ -9,7 +9,7 @@ import { PageIndex, type IndexFilter } from './page-index';
 import { ResponseOrigins } from './response-origins';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
-import { allFindings, pageDto, pageSummary, verdictOf } from './dto';
+import { allFindings, pageDto, pageSummary, verdictOf, warningsOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { VisitBook, type PageInfo } from '../visits/book';
 import type {
@@ -29,7 +29,7 @@ import { PageMemory } from './page-memory';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { TimelineEngineOptions } from './engine-options';
 import type { ReadinessDto } from '../../../shared/readiness';
-import { ReadinessTally, sightPage, type ReadinessSite } from './readiness';
+import { ReadinessMemo, ReadinessTally, sightPage, type ReadinessSite } from './readiness';
 
 export abstract class TimelinePages {
   protected readonly pages = new ChunkedMap<string, PageState>();
@@ -58,6 +58,9 @@ export abstract class TimelinePages {
    * is read once)
    */
   protected readonly index: PageIndex | undefined;
+
+  /** what each page's findings count against in readiness, while they are the same (readiness.ts) */
+  private readonly readinessMemo = new ReadinessMemo();
 
   /** runs the declared rules over a page (judge.ts) */
   protected readonly judge: Judge;
@@ -277,12 +280,13 @@ export abstract class TimelinePages {
     for (const page of this.pages.values()) {
       if (page.siteId !== site.siteId) continue;
       this.judgeExactly(page);
-      sightPage(tally, page, () => allFindings(page));
+      sightPage(tally, page, this.readinessMemo, () => warningsOf(page));
       if (++read % 64 === 0) yield;
     }
     for (const pageLoadId of this.creditedOrderPages(site.siteId)) {
       tally.credited(pageLoadId);
-      yield;
+      // one credited order shows the behaviour: the rest need not be built
+      break;
     }
     return tally.result(site);
   }
@@ -290,8 +294,9 @@ export abstract class TimelinePages {
   /** The pages of the site's orders that have a credited line, oldest first. */
   *creditedOrderPages(siteId: string): Generator<string> {
     for (const entry of this.book.listOrders({ siteId })) {
-      const order = JSON.parse(entry.json) as OrderDto;
-      if (order.lines.some((l) => l.credit !== null)) yield order.pageLoadId;
+      // an order's JSON says "credit": null for a line without one
+      if (!entry.json.includes('"credit":{')) continue;
+      yield (JSON.parse(entry.json) as OrderDto).pageLoadId;
     }
   }
 
