@@ -8,7 +8,7 @@ import { parseAccounts, parseRules, type AccountConfig } from './accounts/config
 import { RULE_IDS } from './tracking/timeline/rule-list';
 import { parseSearchConfig, type SearchConfig } from './search/config';
 import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
-import { parseReadinessConfig, type ReadinessConfig } from './tracking/readiness-config';
+import { parseReadinessConfig, type ReadinessConfig } from './tracking/timeline/readiness-config';
 import {
   defaultTimelineSettings,
   parseTimelineSettings,
@@ -36,7 +36,7 @@ export type SandboxAccount = AccountConfig & {
   search: SearchConfig;
   /** beacon forwarding to the real service (src/main/tracking/forward-config.ts) */
   tracking: TrackingConfig;
-  /** what the site means to implement, for the readiness gate (src/main/tracking/readiness-config.ts) */
+  /** what the site means to implement, for the readiness gate (src/main/tracking/timeline/readiness-config.ts) */
   readiness: ReadinessConfig;
 };
 import type { RulesConfig } from '../shared/timeline';

@@ -12,7 +12,7 @@ import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { parseSandboxAccounts, readConfigFile } from '../config';
 import { BEHAVIOURS } from '../tracking/client-model';
-import { readinessSiteOf } from '../tracking/readiness-config';
+import { readinessSiteOf } from '../tracking/timeline/readiness-config';
 import { expectProblem } from '../../shared/readiness';
 import { OfflineReadiness, readinessText } from './readiness-output';
 import { ConfigError } from '../config-error';

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import type { SandboxAccount } from '../../config';
-import { readinessSiteOf } from '../../tracking/readiness-config';
+import { readinessSiteOf } from '../../tracking/timeline/readiness-config';
 import { mount } from '../admin-query';
 import { Slicer } from '../../slices';
 

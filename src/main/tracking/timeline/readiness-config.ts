@@ -1,11 +1,11 @@
 // An account's `readiness` settings: what the site means to implement (behaviour ids or areas of the client
 // model), which `expectReady` and `check --readiness` hold it to when the caller names nothing; and the
 // site as readiness reads it from its account. Errors name the key, the value and the fix.
-import { ConfigError } from '../config-error';
-import { configObject } from '../config-values';
-import { expectProblem } from '../../shared/readiness';
-import { BEHAVIOURS } from './client-model';
-import type { ReadinessSite } from './timeline/readiness';
+import { ConfigError } from '../../config-error';
+import { configObject } from '../../config-values';
+import { expectProblem } from '../../../shared/readiness';
+import { BEHAVIOURS } from '../client-model';
+import type { ReadinessSite } from './readiness';
 
 export interface ReadinessConfig {
   /** behaviour ids (`cart.ledger`) or areas (`cart`) */
