@@ -159,7 +159,7 @@ export const bench: Bench = {
           },
         ],
         notes: [
-          `${fmt(events)} events on ${fmt(PAGES + Math.ceil(PAGES / 9) * 3)} pages; ${answer.summary.findings} behaviours with findings, ${answer.summary.ok} ok`,
+          `${fmt(events)} events on ${fmt(PAGES + Math.ceil(PAGES / 9) * 3)} pages; rows: ${answer.summary.ok} ok, ${answer.summary.findings} with findings, ${answer.summary.unseen} unseen`,
           ...(disturbed ? [disturbed] : []),
         ],
       };
