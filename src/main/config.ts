@@ -8,6 +8,7 @@ import { parseAccounts, parseRules, type AccountConfig } from './accounts/config
 import { RULE_IDS } from './tracking/timeline/rule-list';
 import { parseSearchConfig, type SearchConfig } from './search/config';
 import { parseTrackingConfig, type TrackingConfig } from './tracking/forward-config';
+import { parseReadinessConfig, type ReadinessConfig } from './tracking/timeline/readiness-config';
 import {
   defaultTimelineSettings,
   parseTimelineSettings,
@@ -24,6 +25,7 @@ export function parseSandboxAccounts(
   return parseAccounts(raw, baseDir, file, (a, key, siteId) => ({
     search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
     tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
+    readiness: parseReadinessConfig(a.readiness, `${key}.readiness`, file),
     ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file, RULE_IDS) }),
   }));
 }
@@ -34,6 +36,8 @@ export type SandboxAccount = AccountConfig & {
   search: SearchConfig;
   /** beacon forwarding to the real service (src/main/tracking/forward-config.ts) */
   tracking: TrackingConfig;
+  /** what the site means to implement, for the readiness gate (src/main/tracking/timeline/readiness-config.ts) */
+  readiness: ReadinessConfig;
 };
 import type { RulesConfig } from '../shared/timeline';
 

@@ -59,6 +59,7 @@ import {
   timelineList,
 } from './schema-timeline';
 import { RuleInfoSchema } from './schema-visits';
+import { ReadinessSchema } from './schema-readiness';
 import { DIFF_ENDPOINTS, VISIT_ENDPOINTS } from './admin-api-visits';
 import { closed } from './schema-base';
 import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
@@ -243,6 +244,14 @@ export const ADMIN_API = {
     },
   },
   ...VISIT_ENDPOINTS,
+  readiness: {
+    method: 'GET',
+    path: '/_sandbox/readiness',
+    summary:
+      'integration readiness of one site: each behaviour of the client model ok, with findings, unseen (with the call that sends it) or not applicable',
+    query: { siteId: text('the site (required)') },
+    response: ReadinessSchema,
+  },
   trackingSchemas: {
     method: 'GET',
     path: '/_sandbox/tracking/schemas',

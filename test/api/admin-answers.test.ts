@@ -204,6 +204,11 @@ describe('every admin answer is the declared one', () => {
     expect(one.eventId).toBe(orders[0].eventId);
     await call('order', { params: { eventId: 'ev_999999999' }, status: 404 });
     const summary = await call('ordersSummary');
+    // the corpus sends every status: ok, findings, unseen rows, and a not-applicable one (attribution)
+    const ready = await call('readiness', { query: { siteId: 'demo42' } });
+    const statuses = new Set(ready.behaviours.map((b: { status: string }) => b.status));
+    expect([...statuses].sort()).toEqual(['findings', 'not-applicable', 'ok', 'unseen']);
+    await call('readiness', { status: 400 });
     expect(summary.orders).toBe(orders.length);
   });
 

@@ -11,6 +11,10 @@ import { Beacon } from '@athoscommerce/beacon';
 import { beaconJsSnippet } from '../../src/shared/snippets';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { runCli, spawnCli } from './cli-process';
+import { startSandbox as startPackageSandbox } from '../../src/main/api/index';
+import { journey, run as journeyRun, type Journey } from '../helpers/journey';
+import type { ReadinessDto } from '../../src/shared/readiness';
+import { writeFileSync } from 'node:fs';
 
 const run = promisify(execFile);
 const README = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
@@ -154,4 +158,101 @@ describe('README examples', () => {
     const orders = (await (await fetch(`${s.url}/_sandbox/orders`)).json()) as OrderDto[];
     expect(orders).toMatchObject(printed);
   });
+
+  it('readiness: the curl answers the site’s readiness', async () => {
+    const s = await sandbox();
+    await postJourney(s.url, searchOnly());
+    const curl = blocks('sh').find((b) => b.includes('/_sandbox/readiness'))!;
+    expect(curl).toBeDefined();
+    const { stdout } = await run('bash', ['-c', curl.replaceAll('http://127.0.0.1:4545', s.url)]);
+    const answer = JSON.parse(stdout) as ReadinessDto;
+    expect(answer.siteId).toBe('demo42');
+    expect(answer.behaviours.find((b) => b.id === 'search.render')?.status).toBe('ok');
+    expect(answer.behaviours.find((b) => b.id === 'cart.ledger')?.status).toBe('unseen');
+  });
+
+  it('readiness: the package snippet passes once the journey sends what the site expects, and rejects before', async () => {
+    const snippet = blocks('js').find((b) => b.includes('expectReady'))!;
+    expect(snippet).toBeDefined();
+    const code = snippet.replace(/^import .*$/m, '');
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+      ...args: string[]
+    ) => (...values: unknown[]) => Promise<void>;
+    const play = (j: Journey) => {
+      const logged: unknown[] = [];
+      const started: Array<{ close(): Promise<void> }> = [];
+      const start = async (o: Parameters<typeof startPackageSandbox>[0]) => {
+        const sb = await startPackageSandbox(o);
+        started.push(sb);
+        return sb;
+      };
+      const result = new AsyncFunction(
+        'startSandbox',
+        'clickThroughTheStorefront',
+        'console',
+        code,
+      )(start, (url: string) => postJourney(url, j), {
+        log: (v: unknown) => logged.push(v),
+      }).finally(() => Promise.all(started.map((sb) => sb.close())));
+      return { result, logged };
+    };
+    const whole = play(journey());
+    await expect(whole.result).rejects.toThrow(/area cart is unseen/);
+    const withCart = play(journeyWithCart());
+    await withCart.result;
+    expect(withCart.logged[0]).toMatchObject({
+      findings: expect.any(Number),
+      unseen: expect.any(Number),
+    });
+  });
+
+  it('readiness: the check snippet fails for the cart a recording never sent, and passes when it did', async () => {
+    const cli = path.resolve(__dirname, '../../bin/search-sandbox.js');
+    const line = blocks('sh')
+      .flatMap((b) => b.split('\n'))
+      .find((l) => l.includes('--readiness'))!;
+    expect(line).toBeDefined();
+    const { dir, cleanup } = tempDir();
+    stops.push(async () => cleanup());
+    // `npx search-sandbox` as an installed package resolves it: this checkout's bin
+    const shell = `npx() { shift; node ${JSON.stringify(cli)} "$@"; }\n${line}`;
+    writeFileSync(path.join(dir, 'recorded.ndjson'), journeyRun(journey()));
+    const failed = await run('bash', ['-c', shell], { cwd: dir }).then(
+      () => ({ code: 0, stdout: '' }),
+      (e: { code: number; stdout: string }) => e,
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('- area cart is unseen');
+    writeFileSync(path.join(dir, 'recorded.ndjson'), journeyRun(journeyWithCart()));
+    const { stdout } = await run('bash', ['-c', shell], { cwd: dir });
+    expect(stdout).toContain('ready for what it expects: search, cart');
+  });
 });
+
+/** Send a journey's events to a sandbox, as its storefront would. */
+async function postJourney(url: string, j: Journey): Promise<void> {
+  const lines = journeyRun(j, { start: Date.now() - 120_000 })
+    .trim()
+    .split('\n');
+  for (const l of lines) {
+    const { siteId, category, event, body } = JSON.parse(l) as Record<string, string>;
+    const res = await postBeacon(url, `${siteId}/${category}/${event}`, body);
+    expect(res.status).toBe(200);
+  }
+}
+
+/** The journey's search page alone. */
+function searchOnly(): Journey {
+  return [[journey()[0]![0]!]];
+}
+
+/** The journey with a cart page before its thank-you page. */
+function journeyWithCart(): Journey {
+  const j = journey();
+  const item = { uid: '102', parentId: '102', sku: 'sku-102', qty: 1, price: 100 };
+  j[0]!.splice(2, 0, {
+    path: '/cart',
+    events: [{ category: 'cart', event: 'add', data: { results: [item], cart: [item] } }],
+  });
+  return j;
+}

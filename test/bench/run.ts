@@ -17,6 +17,7 @@ import { bench as hostile } from './hostile';
 import { bench as store } from './store';
 import { bench as diff } from './diff';
 import { bench as domain } from './domain';
+import { bench as readiness } from './readiness';
 
 const benches: Bench[] = [
   ingest,
@@ -31,6 +32,7 @@ const benches: Bench[] = [
   store,
   diff,
   domain,
+  readiness,
 ];
 
 async function main(argv: string[]): Promise<number> {

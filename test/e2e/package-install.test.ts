@@ -365,10 +365,75 @@ console.log(JSON.stringify(out));
     expect(diff.stdout).toContain('  field    order/transaction (event 1) data.total: 90 → 100\n');
   });
 
+  it('readiness and expectReady: the gate fails for an expected area never sent and passes once it is; check --readiness', async () => {
+    writeFileSync(path.join(project, 'ready.ndjson'), journeyRun(journey()));
+    writeFileSync(
+      path.join(project, 'ready-check.mjs'),
+      `import { startSandbox } from 'search-sandbox';
+import { readFileSync } from 'node:fs';
+const config = { accounts: [{ siteId: 'demo42', secretKey: 'k', readiness: { expect: ['search', 'cart'] } }] };
+const sandbox = await startSandbox({ config });
+const beacon = (category, event, body) =>
+  fetch(sandbox.url + '/beacon/v2/demo42/' + category + '/' + event,
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+for (const line of readFileSync('ready.ndjson', 'utf8').trim().split('\\n')) {
+  const { category, event, body } = JSON.parse(line);
+  await beacon(category, event, body);
+}
+const out = {};
+const readiness = await sandbox.readiness({ siteId: 'demo42' });
+out.expect = readiness.expect;
+out.status = Object.fromEntries(readiness.behaviours.filter((b) => !b.tag).map((b) => [b.id, b.status]));
+out.unseen = await sandbox.expectReady({ siteId: 'demo42' }).then(() => 'passed', (e) => e.message);
+const item = { uid: '102', parentId: '102', sku: 'sku-102', qty: 1, price: 100 };
+const context = { timestamp: new Date().toISOString(), pageUrl: 'http://localhost:3000/cart', userId: 'u', sessionId: 's', pageLoadId: 'cart-page', initiator: 'test' };
+out.cartAnswer = (await beacon('cart', 'add', { context, data: { results: [item], cart: [item] } })).status;
+out.sent = await sandbox.expectReady({ siteId: 'demo42' }).then((r) => r.summary.ok > 0 && 'passed', (e) => e.message);
+out.badExpect = await sandbox.expectReady({ siteId: 'demo42', expect: ['carts'] }).then(() => 'passed', (e) => e.message);
+await sandbox.close();
+console.log(JSON.stringify(out));
+`,
+    );
+    const { stdout } = await sh('node', ['ready-check.mjs']);
+    const out = JSON.parse(stdout) as {
+      expect: string[];
+      status: Record<string, string>;
+      unseen: string;
+      cartAnswer: number;
+      sent: string;
+      badExpect: string;
+    };
+    expect(out.expect).toEqual(['search', 'cart']);
+    expect(out.status['search.render']).toBe('ok');
+    expect(out.status['cart.ledger']).toBe('unseen');
+    expect(out.unseen).toMatch(
+      /^expectReady: site demo42 is not ready \(1 of what it expects\):\n {2}- area cart is unseen: nothing of it was sent \(the page’s cart globals/,
+    );
+    expect(out.cartAnswer).toBe(200);
+    expect(out.sent).toBe('passed');
+    expect(out.badExpect).toMatch(
+      /^expectReady: expect: "carts" is neither a behaviour id nor an area/,
+    );
+    // the installed CLI, offline, on the same recording
+    const offline = await sh('npx', [
+      'search-sandbox',
+      'check',
+      'ready.ndjson',
+      '--readiness',
+      '--expect',
+      'cart',
+    ]).then(
+      () => ({ code: 0, stdout: '' }),
+      (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+    );
+    expect(offline.code).toBe(1);
+    expect(offline.stdout).toContain('- area cart is unseen');
+  });
+
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult, type RuleInfoDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult, type RuleInfoDto, type ReadinessDto, type ReadinessRowDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
@@ -391,11 +456,16 @@ const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'mis
 // @ts-expect-error the report's failOn is a severity too
 await sandbox.report('junit', { failOn: 'warn' });
 const baseline: BaselineResult = await sandbox.expectMatchesBaseline('home', { siteId: 'demo42', update: false });
+const ready: ReadinessDto = await sandbox.readiness({ siteId: 'demo42' });
+const row: ReadinessRowDto | undefined = ready.behaviours.find((b) => b.status === 'unseen');
+await sandbox.expectReady({ siteId: 'demo42', expect: ['cart'], failOn: 'warning' });
+// @ts-expect-error expectReady names the site it gates
+await sandbox.expectReady({ expect: ['cart'] });
 // @ts-expect-error update is true or false
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(baseline.status, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch);
+console.log(baseline.status, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
 `,
     );
     writeFileSync(

@@ -2,6 +2,8 @@
 // RecommendationStore and Tracker) mounted on a product page in Chromium, pointed at the sandbox: both widgets
 // render from the sandbox's recommend API (one batched request), their beacons pass, an order line bought
 // from a widget is credited to its tag; a tile the widget never served is named by item-not-in-response.
+// Readiness of the same journey: every behaviour it exercises is ok, nothing it does not is, and the
+// planted tile's behaviour has findings on its page.
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
@@ -9,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import type { OrderDto } from '../../src/shared/visits';
+import type { RecordedEvent } from '../../src/shared/events';
+import type { ReadinessDto } from '../../src/shared/readiness';
+import { isWidgetKind } from '../../src/shared/kinds';
+import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import { startSandbox, tempDir } from '../helpers/sandbox';
 import { SITE, indexCatalog, recommendAccounts } from '../api/recommend-helpers';
 import { serveDir, type StaticServer } from './helpers/static-server';
@@ -91,6 +97,34 @@ async function open(query: string) {
   return { page, widgets: state.widgets, recommends };
 }
 
+async function readiness(): Promise<ReadinessDto> {
+  return (await (
+    await fetch(`${sb.url}/_sandbox/readiness?siteId=${SITE}`)
+  ).json()) as ReadinessDto;
+}
+
+/**
+ * What the journey exercised, read from the recorded traffic (not from readiness): each accepted event's
+ * endpoint, with its widget tag; `*` once anything was accepted; `credit` when an order line was credited.
+ */
+async function exercised(): Promise<Set<string>> {
+  const events = (await (
+    await fetch(`${sb.url}/_sandbox/events?siteId=${SITE}&accepted=true&limit=10000`)
+  ).json()) as { events: RecordedEvent[] };
+  const out = new Set<string>();
+  for (const e of events.events) {
+    const tag = isWidgetKind(e.category)
+      ? String((e.body as { data: { tag?: string } }).data.tag)
+      : '';
+    out.add(`${e.category}/${e.event} ${tag}`).add('* ');
+  }
+  const orders = (await (
+    await fetch(`${sb.url}/_sandbox/orders?siteId=${SITE}`)
+  ).json()) as OrderDto[];
+  if (orders.some((o) => o.lines.some((l) => l.credit !== null))) out.add('credit ');
+  return out;
+}
+
 async function report(): Promise<TimelineReportDto> {
   const res = await fetch(`${sb.url}/_sandbox/report?format=json&siteId=${SITE}`);
   return (await res.json()) as TimelineReportDto;
@@ -144,6 +178,31 @@ describe.skipIf(skip)("Snap's RecommendationController against the sandbox, in C
       tag: 'similar',
       responseId: widgets.similar!.responseId,
     });
+
+    // readiness: a behaviour is ok exactly when the journey sent what exercises it
+    const sent = await exercised();
+    const ready = await readiness();
+    for (const row of ready.behaviours) {
+      if (row.status === 'not-applicable') continue;
+      const model = BEHAVIOURS.find((b) => b.id === row.id)!;
+      const shows = row.id === 'order.credit' ? ['credit'] : model.seenBy;
+      const did = shows.some((e) => sent.has(`${e} ${e === '*' ? '' : (row.tag ?? '')}`));
+      expect([row.id, row.tag, row.status], JSON.stringify(row)).toEqual([
+        row.id,
+        row.tag,
+        did ? 'ok' : 'unseen',
+      ]);
+    }
+    const status = (id: string, tag?: string) =>
+      ready.behaviours.find((b) => b.id === id && b.tag === tag)?.status;
+    // both widgets, the product page, the order and its credit; no search, no cart
+    expect(status('recommendations.widget', 'similar')).toBe('ok');
+    expect(status('recommendations.events', 'similar')).toBe('ok');
+    expect(status('recommendations.widget', 'recently-viewed')).toBe('ok');
+    expect(status('order.transaction')).toBe('ok');
+    expect(status('order.credit')).toBe('ok');
+    expect(status('search.render')).toBe('unseen');
+    expect(status('cart.ledger')).toBe('unseen');
     await page.close();
   });
 
@@ -161,6 +220,19 @@ describe.skipIf(skip)("Snap's RecommendationController against the sandbox, in C
     const notServed = found.find((f) => f.rule === 'item-not-in-response');
     expect(notServed, JSON.stringify(found)).toMatchObject({ severity: 'error', tag: 'similar' });
     expect(notServed!.message).toContain('uid "3007"');
+    // readiness shows the behaviour the finding names as broken, linked to the widget's page
+    const named = notServed!.behaviour!;
+    const area = BEHAVIOURS.find((b) => b.id === named)!.area;
+    const row = (await readiness()).behaviours.find(
+      (b) => b.id === named && b.tag === (isWidgetKind(area) ? 'similar' : undefined),
+    );
+    const page0 = (await report()).pages.find((p) =>
+      p.findings.some((f) => f.rule === 'item-not-in-response'),
+    )!;
+    expect(row).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'item-not-in-response', severity: 'error', pageLoadId: page0.pageLoadId },
+    });
     await page.close();
   });
 });

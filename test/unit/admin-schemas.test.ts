@@ -69,6 +69,8 @@ import {
 } from '../../src/shared/schema-visits';
 import { DiffResultShape } from '../../src/shared/schema-baseline';
 import { IssuedResponseSchema } from '../../src/shared/schema-search';
+import { ReadinessShape } from '../../src/shared/schema-readiness';
+import type { ReadinessDto } from '../../src/shared/readiness';
 
 /**
  * Exactly the same type, optional fields included (mutual assignability alone lets `{a?: T}` equal `{}`),
@@ -116,6 +118,7 @@ describe('the answer schemas', () => {
       same<typeof ResetScopeShape, ResetScope>(ResetScopeShape, true),
       same<typeof IndexRequestNoticeShape, IndexRequestNotice>(IndexRequestNoticeShape, true),
       same<typeof IssuedResponseSchema, IssuedResponse>(IssuedResponseSchema, true),
+      same<typeof ReadinessShape, ReadinessDto>(ReadinessShape, true),
     ];
     // every declared stream type has its message, and no message has another type
     const types: Exact<StreamMessage['type'], StreamType> = true;

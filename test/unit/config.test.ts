@@ -97,3 +97,32 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('accounts[].readiness', () => {
+  const account = (readiness: unknown) =>
+    dirWithConfig({ accounts: [{ siteId: 'abc123', secretKey: 'k', readiness }] });
+
+  it('takes behaviour ids and areas of the client model', () => {
+    const config = loadConfig(
+      { ephemeral: true },
+      {},
+      account({ expect: ['search', 'cart.ledger'] }),
+    );
+    expect(config.accounts[0]!.readiness.expect).toEqual(['search', 'cart.ledger']);
+    expect(loadConfig({ ephemeral: true }, {}, account(undefined)).accounts[0]!.readiness).toEqual({
+      expect: [],
+    });
+  });
+
+  it('names the key, the value, the rule and the fix of a bad entry', () => {
+    expect(() => loadConfig({ ephemeral: true }, {}, account({ expect: ['cart.ledgr'] }))).toThrow(
+      /accounts\[0\]\.readiness\.expect\[0\]: "cart\.ledgr" is neither a behaviour id nor an area .*areas: search, category.*ids of that area: cart\.ledger, cart\.items/,
+    );
+    expect(() => loadConfig({ ephemeral: true }, {}, account({ expect: 'cart' }))).toThrow(
+      /accounts\[0\]\.readiness\.expect: "cart" must be a list of behaviour ids or areas/,
+    );
+    expect(() => loadConfig({ ephemeral: true }, {}, account({ expects: ['cart'] }))).toThrow(
+      /accounts\[0\]\.readiness\.expects: unknown key; allowed: expect/,
+    );
+  });
+});

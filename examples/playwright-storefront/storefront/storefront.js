@@ -1,4 +1,4 @@
-/* global window, document, IntersectionObserver, URLSearchParams */
+/* global window, document, IntersectionObserver, URLSearchParams, setTimeout, clearTimeout */
 // A small production storefront: searches with the provider's Snap client and tracks with its beacon
 // client, both on their default production origins. Nothing here knows about the sandbox: in the tests,
 // search-sandbox/playwright routes those hosts to it.
@@ -21,28 +21,44 @@ function item(result) {
   return { type: 'product', uid: result.id, parentId: result.id, ...(sku ? { sku } : {}) };
 }
 
+// As the provider's own impression observer does: a tile is impressed once 70% of it has been visible
+// for a second (a tile that leaves the viewport before then is not), once per response.
+const waiting = new Map(); // tile → its timer
+
 function onVisible(entries) {
-  const results = [];
   for (const entry of entries) {
     const tile = entry.target;
-    if (!entry.isIntersecting || tile.dataset.responseId !== current.responseId) continue;
+    if (!entry.isIntersecting) {
+      clearTimeout(waiting.get(tile));
+      waiting.delete(tile);
+      continue;
+    }
+    if (tile.dataset.responseId !== current.responseId || waiting.has(tile)) continue;
     if (current.impressed.has(tile.dataset.uid)) continue;
-    current.impressed.add(tile.dataset.uid);
-    results.push(JSON.parse(tile.dataset.item));
-  }
-  // as the provider's client does: a tile is impressed once it has been visible for a second
-  const { responseId } = current;
-  if (results.length)
-    window.setTimeout(
-      () => beacon.events.search.impression({ data: { responseId, results, banners: [] } }),
-      1000,
+    waiting.set(
+      tile,
+      setTimeout(() => impress(tile), 1000),
     );
+  }
+}
+
+function impress(tile) {
+  waiting.delete(tile);
+  if (tile.dataset.responseId !== current.responseId || current.impressed.has(tile.dataset.uid))
+    return;
+  current.impressed.add(tile.dataset.uid);
+  // the beacon client queues impressions of one response and sends them together
+  beacon.events.search.impression({
+    data: { responseId: current.responseId, results: [JSON.parse(tile.dataset.item)], banners: [] },
+  });
 }
 
 function show(response) {
   const responseId = response.tracking.responseId;
   current = { responseId, impressed: new Set() };
   observer.disconnect();
+  for (const timer of waiting.values()) clearTimeout(timer);
+  waiting.clear();
   const tiles = response.results.map((result) => {
     const li = document.createElement('li');
     const tracked = item(result);

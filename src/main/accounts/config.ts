@@ -72,6 +72,7 @@ export function parseAccounts<Areas extends object>(
       'search',
       'tracking',
       'rules',
+      'readiness',
     ]);
     const siteId = str(a.siteId, `${key}.siteId`, file);
     if (!SITE_ID.test(siteId))

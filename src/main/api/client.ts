@@ -11,6 +11,7 @@ import type {
   ClockState,
   EventFilter,
   ExpectCleanOptions,
+  ExpectReadyOptions,
   FeedView,
   FilterValue,
   HealthState,
@@ -20,6 +21,7 @@ import type {
   OrdersSummaryDto,
   OutboxMessage,
   PageTimelineDto,
+  ReadinessDto,
   RecordedEvent,
   ResetOptions,
   ReportFilter,
@@ -34,6 +36,7 @@ import type {
 import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
+import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -207,6 +210,52 @@ export class SandboxClient {
         cleanFailureMessage({ filter, failOn, pages, failing, sandboxUrl: this.url }),
       );
     return { pages: pages.length, ignored };
+  }
+
+  /**
+   * The site's integration readiness: each behaviour of the client model ok, with findings, unseen (with
+   * the client call that sends it) or not applicable (with why).
+   */
+  readiness({ siteId }: { siteId: string }): Promise<ReadinessDto> {
+    if (typeof siteId !== 'string' || siteId === '')
+      throw new TypeError(`readiness: siteId ${JSON.stringify(siteId)} must be the site's siteId`);
+    return this.admin.call('readiness', { query: { siteId } });
+  }
+
+  /**
+   * The readiness gate: every expected behaviour (or area) is seen, without findings at or above `failOn`.
+   * Rejects with an Error naming each one that is unseen (and what sends it) or broken (the rule and page).
+   */
+  async expectReady(options: ExpectReadyOptions): Promise<ReadinessDto> {
+    const { siteId, expect, failOn = 'error' } = options ?? ({} as ExpectReadyOptions);
+    if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
+      throw new TypeError(
+        `expectReady: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default) or 'warning'`,
+      );
+    if (expect !== undefined && !Array.isArray(expect))
+      throw new TypeError(
+        `expectReady: expect ${JSON.stringify(expect)} must be a list of behaviour ids or areas, e.g. ['search', 'cart.ledger']`,
+      );
+    const readiness = await this.readiness({ siteId });
+    // the ids the sandbox's model has (it may be another version than this package)
+    const ids = [...new Set(readiness.behaviours.map((b) => b.id))];
+    for (const entry of expect ?? []) {
+      const problem = expectProblem(entry, ids);
+      if (problem) throw new TypeError(`expectReady: expect: ${problem}`);
+    }
+    const wanted = expect ?? readiness.expect;
+    if (wanted.length === 0)
+      throw new TypeError(
+        `expectReady: nothing is expected of site ${siteId}: pass expect (behaviour ids or areas, e.g. ['search', 'cart']) or set accounts[].readiness.expect in the sandbox's config`,
+      );
+    const gaps = readinessGaps(readiness, wanted, failOn);
+    if (gaps.length > 0)
+      throw new Error(
+        `expectReady: site ${siteId} is not ready (${gaps.length} of what it expects):\n` +
+          gaps.map((g) => `  - ${g}`).join('\n') +
+          `\nThe Readiness view shows each behaviour and its page: ${this.url}/#/readiness/${encodeURIComponent(siteId)}`,
+      );
+    return readiness;
   }
 
   /**

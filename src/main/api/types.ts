@@ -33,6 +33,20 @@ export type {
   RevenueDto,
 } from '../../shared/visits.js';
 
+export type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../shared/readiness.js';
+
+/** What `expectReady` holds a site to. */
+export interface ExpectReadyOptions {
+  siteId: string;
+  /**
+   * behaviour ids (`cart.ledger`) or areas (`cart`) the site must show; default: the site's
+   * `accounts[].readiness.expect` in the sandbox's config
+   */
+  expect?: string[];
+  /** the lowest severity of a finding that fails an expected behaviour: 'error' (default) or 'warning' */
+  failOn?: 'error' | 'warning' | 'info';
+}
+
 /** A query value as the admin API takes it; undefined leaves the filter out. */
 export type FilterValue = string | number | boolean | undefined;
 

@@ -11,7 +11,11 @@ import { reportWriter } from './report-writer';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
-import { readConfigFile } from '../config';
+import { parseSandboxAccounts, readConfigFile } from '../config';
+import { BEHAVIOURS } from '../tracking/client-model';
+import { readinessSiteOf } from '../tracking/timeline/readiness-config';
+import { expectProblem } from '../../shared/readiness';
+import { OfflineReadiness, readinessText } from './readiness-output';
 import { ConfigError } from '../config-error';
 import { parseRules } from '../accounts/config';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
@@ -25,7 +29,7 @@ import {
 import type { RuleLevel, RulesConfig } from '../../shared/timeline';
 
 const USAGE =
-  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE]';
+  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--readiness [--expect ID|AREA]...]';
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -54,6 +58,8 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     'fail-on'?: string;
     rule?: string[];
     config?: string;
+    readiness?: boolean;
+    expect?: string[];
     help?: boolean;
   };
   let files: string[];
@@ -67,6 +73,8 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
         'fail-on': { type: 'string' },
         rule: { type: 'string', multiple: true },
         config: { type: 'string' },
+        readiness: { type: 'boolean' },
+        expect: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -78,7 +86,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   }
   if (values.help) {
     io.out(
-      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n`,
+      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`,
     );
     return 0;
   }
@@ -107,6 +115,25 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     }
     throw err;
   }
+  let readiness: OfflineReadiness | undefined;
+  if (values.readiness) {
+    if (format === 'junit') {
+      io.err(`search-sandbox check: --readiness writes text or json, not junit\n`);
+      return 2;
+    }
+    try {
+      readiness = offlineReadiness(values.expect ?? [], failOn, values.config);
+    } catch (err) {
+      if (err instanceof InputError || err instanceof ConfigError) {
+        io.err(`search-sandbox check: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+  } else if (values.expect) {
+    io.err(`search-sandbox check: --expect needs --readiness\n${USAGE}\n`);
+    return 2;
+  }
   if (files.length === 0) {
     io.err(`search-sandbox check: no input file given\n${USAGE}\n`);
     return 2;
@@ -115,7 +142,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
   const now = io.now();
-  const judge = new OfflineJudge(now, levels);
+  const judge = new OfflineJudge(now, levels, undefined, { credit: readiness !== undefined });
   // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
   // become one string, as the live store keeps them: read from a file, every event has its own copies, and
   // a page holds its events until it is judged
@@ -139,7 +166,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
           if ('event' in item) {
             events++;
             strings.shareRead(item.event);
-            for (const page of judge.apply(item.event)) report.page(page);
+            for (const page of judge.apply(item.event)) (readiness ?? report).page(page);
           } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
           else io.err(`search-sandbox check: ${item.note}\n`);
         }
@@ -148,8 +175,16 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
           `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
         );
     }
-    for (const page of judge.end()) report.page(page);
+    for (const page of judge.end()) (readiness ?? report).page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
+    if (readiness) {
+      const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
+      const ready = sites.every((s) => s.gaps.length === 0);
+      io.out(
+        format === 'json' ? `${JSON.stringify({ ready, sites }, null, 2)}\n` : readinessText(sites),
+      );
+      return ready ? 0 : 1;
+    }
     report.end();
     return report.failed ? 1 : 0;
   } catch (err) {
@@ -162,6 +197,31 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     report.dispose();
     judge.dispose();
   }
+}
+
+/** `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config. */
+function offlineReadiness(
+  expect: readonly string[],
+  failOn: FailOn,
+  config: string | undefined,
+): OfflineReadiness {
+  const ids = BEHAVIOURS.map((b) => b.id);
+  for (const entry of expect) {
+    const problem = expectProblem(entry, ids);
+    if (problem) throw new InputError(`--expect ${entry}: ${problem}`);
+  }
+  const accounts = config
+    ? parseSandboxAccounts(readConfigFile(config).accounts, path.dirname(config), config)
+    : [];
+  return new OfflineReadiness(
+    (siteId) =>
+      readinessSiteOf(
+        siteId,
+        accounts.find((a) => a.siteId === siteId),
+      ),
+    expect,
+    failOn,
+  );
 }
 
 /** `--rule no-impression=off --rule timestamp-skew=error`: one map, said to come from --rule. */

@@ -18,6 +18,9 @@ const USAGE = `usage:
   search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL] [--config FILE]
       offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
       exit 1 when a page has a finding at or above --fail-on (default error)
+  search-sandbox check FILE... --readiness [--expect ID|AREA]... [--config FILE] [--format text|json]
+      each site's readiness: every behaviour of the provider's client ok, with findings, unseen or n/a;
+      exit 1 when an expected behaviour or area is unseen or has findings at or above --fail-on
   search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...
       compares two recordings of one journey (or a baseline file) and names what changed;
       exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags

@@ -20,6 +20,7 @@ import { adminClockRouter } from './routes/admin-clock';
 import { adminOutboxRouter } from './routes/admin-outbox';
 import { adminVisitsRouter } from './routes/admin-visits';
 import { adminDiffRouter } from './routes/admin-diff';
+import { adminReadinessRouter } from './routes/admin-readiness';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -77,6 +78,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use('/_sandbox', guard, adminTimelinesRouter(core.timelines, core.clock));
   app.use('/_sandbox', guard, adminRulesRouter());
   app.use('/_sandbox', guard, adminVisitsRouter(core.timelines));
+  app.use(
+    '/_sandbox',
+    guard,
+    adminReadinessRouter(core.timelines, () => core.config.accounts),
+  );
   // reads its own body (a recording, up to 10 MB) whatever its Content-Type
   app.use('/_sandbox', guard, adminDiffRouter(core.events));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));

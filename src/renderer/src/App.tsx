@@ -16,6 +16,7 @@ import { TimelinesView } from './views/TimelinesView';
 import { VisitsView } from './views/VisitsView';
 import { OrdersView } from './views/OrdersView';
 import { CompareView } from './views/CompareView';
+import { ReadinessView } from './views/ReadinessView';
 
 function Connection() {
   const c = useSandbox((s) => s.connection);
@@ -134,6 +135,9 @@ function TopBar({ route }: { route: Route }) {
         >
           Outbox
         </NavLink>
+        <NavLink to={{ view: 'readiness', siteId: null }} current={route} testId="nav-readiness">
+          Readiness
+        </NavLink>
         <NavLink to={{ view: 'compare' }} current={route} testId="nav-compare">
           Compare
         </NavLink>
@@ -170,6 +174,8 @@ function Screen({ route }: { route: Route }) {
       return <VisitsView visitKey={route.visitKey} />;
     case 'orders':
       return <OrdersView eventId={route.eventId} />;
+    case 'readiness':
+      return <ReadinessView siteId={route.siteId} />;
     case 'timelines':
       return (
         <TimelinesView

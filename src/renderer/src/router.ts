@@ -19,7 +19,8 @@ export type Route =
   | { view: 'visits'; visitKey: string | null }
   | { view: 'orders'; eventId: string | null }
   | { view: 'actions' }
-  | { view: 'compare' };
+  | { view: 'compare' }
+  | { view: 'readiness'; siteId: string | null };
 
 export function parseRoute(hash: string): Route {
   // `?…` after a route carries the timelines filters (state/filters.ts)
@@ -38,6 +39,8 @@ export function parseRoute(hash: string): Route {
       return { view: 'actions' };
     case 'compare':
       return { view: 'compare' };
+    case 'readiness':
+      return { view: 'readiness', siteId: a || null };
     case 'visits':
       return { view: 'visits', visitKey: a || null };
     case 'orders':
@@ -68,6 +71,8 @@ export function routeHref(route: Route): string {
       return route.visitKey ? `#/visits/${enc(route.visitKey)}` : '#/visits';
     case 'orders':
       return route.eventId ? `#/orders/${enc(route.eventId)}` : '#/orders';
+    case 'readiness':
+      return route.siteId ? `#/readiness/${enc(route.siteId)}` : '#/readiness';
     default:
       return `#/${route.view}`;
   }

@@ -1,4 +1,4 @@
-/* global window, document, URL, MouseEvent */
+/* global window, document, URL, MouseEvent, setTimeout */
 // A product page with two recommendation widgets mounted the way a Snap storefront mounts them: the
 // provider's own RecommendationController (@searchspring/snap-controller 0.78) per profile tag, with its real
 // services (Client, RecommendationStore, UrlManager, EventManager, Profiler, Logger, Tracker), the client's
@@ -77,10 +77,11 @@ async function mount(tag) {
       return li;
     }),
   );
-  // Snap's result components impress a tile once 70% of it has been visible for a second
-  // (createImpressionObserver): the tiles here are all in view, so a second after they are drawn
-  await new Promise((resolve) => window.setTimeout(resolve, 1_000));
-  for (const r of results) controller.track.product.impression(r);
+  // as Snap's impression observer does: a tile is impressed once it has been visible for a second
+  // (createImpressionObserver: 70% visible for 1 s); these tiles are in view from the start
+  window.setTimeout(() => {
+    for (const r of results) controller.track.product.impression(r);
+  }, 1_000);
   state.widgets[tag] = {
     responseId: results[0] ? results[0].responseId : '',
     uids: results.map((r) => r.id),

@@ -58,6 +58,23 @@ export function allFindings(page: PageState): TimelineFindingDto[] {
   );
 }
 
+/**
+ * The page's warnings and errors, each that follows from another with `causedBy` (as `allFindings` gives
+ * them, unsorted): what readiness reads of a page, without sorting the findings of every page.
+ */
+export function warningsOf(page: PageState): TimelineFindingDto[] {
+  let all: TimelineFindingDto[] = [];
+  const take = (list: readonly TimelineFindingDto[]) => {
+    for (const f of list) all.push(f);
+  };
+  take(page.pageFindings);
+  take(page.visitFindings);
+  for (const r of responsesInOrder(page)) take(r.findings);
+  // a warning may follow from an info finding: causes are found among them all
+  if (all.length > 1) all = withCauses(all);
+  return all.filter((f) => f.severity !== 'info');
+}
+
 export function eventDto(e: TimelineEvent): TimelineEventDto {
   return {
     id: e.id,

@@ -130,6 +130,8 @@ export class ResponseState {
   /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */
   renders = 0;
   impressions = 0;
+  /** the types of its accepted events, as `eventBit`s (readiness: which endpoints the page sent) */
+  sent = 0;
   redirects = 0;
   factEvents = 0;
   /**

@@ -91,6 +91,8 @@ export class OfflineJudge {
     now: number,
     levels?: LevelSource,
     private readonly limits: OfflineJudgeLimits = CHECK_LIMITS,
+    /** keep the clicks that credit orders (readiness reads order.credit) */
+    { credit = false }: { credit?: boolean } = {},
   ) {
     this.clock = new SandboxClock({ frozen: true, start: now });
     this.engine = new TimelineEngine({
@@ -98,7 +100,7 @@ export class OfflineJudge {
       settings: defaultTimelineSettings(),
       offline: true,
       // the report is pages only: a recording's clicks are not kept for order credit nobody reads
-      credit: false,
+      credit,
       ...(levels && { levels }),
     });
   }
@@ -122,6 +124,11 @@ export class OfflineJudge {
   /** The input ended: every page still open, judged as finished. */
   *end(): Generator<PageTimelineDto> {
     yield* this.engine.releaseAll();
+  }
+
+  /** The pages of the site's orders with a credited line (readiness's order.credit; needs `credit`). */
+  creditedOrderPages(siteId: string): Iterable<string> {
+    return this.engine.creditedOrderPages(siteId);
   }
 
   /** Pages that got events after they were released were judged in two parts: say so. */

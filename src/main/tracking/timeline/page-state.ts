@@ -13,6 +13,7 @@ import {
 } from './model';
 import { KIND_EVENTS } from '../../../shared/kinds';
 import type { InteractionSource } from '../visits/credit';
+import { eventBit } from './heard';
 
 export function newPage(key: string, siteId: string, ev: TimelineEvent, order: number): PageState {
   return {
@@ -150,6 +151,8 @@ export function tally(
 export function addFact(page: PageState, r: ResponseState, ev: TimelineEvent): boolean {
   r.dropFacts();
   if (!ev.accepted) return false;
+  const bit = eventBit(ev.event);
+  if (bit > 0) r.sent |= bit;
   if (ev.event === 'render') {
     r.renders++;
     if (ev.kind === 'autocomplete') trackAutocompleteRender(page, ev);

@@ -9,7 +9,7 @@ import { PageIndex, type IndexFilter } from './page-index';
 import { ResponseOrigins } from './response-origins';
 import { PageLookup } from './page-lookup';
 import type { ProvenanceSource } from './rules/provenance';
-import { allFindings, pageDto, pageSummary, verdictOf } from './dto';
+import { allFindings, pageDto, pageSummary, verdictOf, warningsOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { VisitBook, type PageInfo } from '../visits/book';
 import type {
@@ -28,6 +28,8 @@ import { ruleMeta } from './rule-list';
 import { PageMemory } from './page-memory';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { TimelineEngineOptions } from './engine-options';
+import type { ReadinessDto } from '../../../shared/readiness';
+import { ReadinessMemo, ReadinessTally, sightPage, type ReadinessSite } from './readiness';
 
 export abstract class TimelinePages {
   protected readonly pages = new ChunkedMap<string, PageState>();
@@ -56,6 +58,9 @@ export abstract class TimelinePages {
    * is read once)
    */
   protected readonly index: PageIndex | undefined;
+
+  /** what each page's findings count against in readiness, while they are the same (readiness.ts) */
+  private readonly readinessMemo = new ReadinessMemo();
 
   /** runs the declared rules over a page (judge.ts) */
   protected readonly judge: Judge;
@@ -263,6 +268,37 @@ export abstract class TimelinePages {
    */
   protected quiet(page: PageState): boolean {
     return page.idle || this.options.clock.now() >= page.idleAt;
+  }
+
+  /**
+   * Integration readiness of a site (readiness.ts), from its pages as judged now and its orders' credit:
+   * one step per page judged or read (a caller gives the loop back between slices), then the answer.
+   */
+  *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
+    for (const _ of this.settle()) yield;
+    const tally = new ReadinessTally();
+    let read = 0;
+    for (const page of this.pages.values()) {
+      if (page.siteId !== site.siteId) continue;
+      this.judgeExactly(page);
+      sightPage(tally, page, this.readinessMemo, () => warningsOf(page));
+      if (++read % 64 === 0) yield;
+    }
+    for (const pageLoadId of this.creditedOrderPages(site.siteId)) {
+      tally.credited(pageLoadId);
+      // one credited order shows the behaviour: the rest need not be built
+      break;
+    }
+    return tally.result(site);
+  }
+
+  /** The pages of the site's orders that have a credited line, oldest first. */
+  *creditedOrderPages(siteId: string): Generator<string> {
+    for (const entry of this.book.listOrders({ siteId })) {
+      // an order's JSON says "credit": null for a line without one
+      if (!entry.json.includes('"credit":{')) continue;
+      yield (JSON.parse(entry.json) as OrderDto).pageLoadId;
+    }
   }
 
   /** Visits (README, "The whole visit and its credit"), newest last. */

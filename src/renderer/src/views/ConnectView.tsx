@@ -79,9 +79,14 @@ export function ConnectView() {
               these addresses; what arrives shows up below as it comes in.
             </p>
           </div>
-          <a className="btn" href="#/timelines">
-            Open timelines
-          </a>
+          <div className="page-head-actions">
+            <a className="btn" href="#/timelines">
+              Open timelines
+            </a>
+            <a className="btn" href={`#/readiness/${siteId}`} data-testid="connect-readiness">
+              What&apos;s left
+            </a>
+          </div>
         </div>
 
         <div className="section watch-grid">

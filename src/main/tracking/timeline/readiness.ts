@@ -1,0 +1,302 @@
+// Integration readiness: what a site's traffic shows of each behaviour of the client model. A read over the
+// timelines' own judgement, never a second set of rules: a behaviour is seen when an accepted event of one
+// of its `seenBy` endpoints arrived (client-model.ts), and broken when a warning or error finding names it.
+// The tally takes the site's pages one at a time, live (PageState) or offline (the DTOs `check` writes).
+import type { PageTimelineDto, TimelineFindingDto } from '../../../shared/timeline';
+import type { ReadinessDto, ReadinessRowDto } from '../../../shared/readiness';
+import type { Severity } from '../../../shared/verdict';
+import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds';
+import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
+import { ruleMeta } from './rule-list';
+import { eventBit } from './heard';
+import type { PageState } from './model';
+
+/** What a site declares that readiness reads: its widget tags and what it means to implement. */
+export interface ReadinessSite {
+  siteId: string;
+  /** `accounts[].search.recommendations`: a `default` profile is a recommendations widget, `bundle` a bundle */
+  widgets: readonly { tag: string; type: 'default' | 'bundle' }[];
+  /** `accounts[].readiness.expect`: behaviour ids or areas */
+  expect: readonly string[];
+}
+
+/**
+ * Behaviours that the events of their `seenBy` endpoints do not show by themselves. `order.credit` is the
+ * sandbox's attribution model, not a call: it is seen when an order line was credited to a click or add.
+ * `identity.attribution` is kept by the beacon client from a landing URL, with nothing for a storefront to
+ * add, and whether a session should carry it is not in the traffic.
+ */
+export const SEEN_OTHERWISE: Readonly<Record<string, { sighting: 'credited' } | { why: string }>> =
+  {
+    'order.credit': { sighting: 'credited' },
+    'identity.attribution': {
+      why: 'the beacon client keeps it by itself from an `athos_attribution` landing URL (e-mail recommendations): there is nothing for the storefront to add, and whether a session landed from such a link is not in its traffic',
+    },
+  };
+
+/** The newest page that sent something, and when (pages come oldest first: a larger `at` is newer). */
+interface Sighting {
+  pageLoadId: string;
+  at: number;
+}
+
+interface Worst {
+  rule: string;
+  severity: Severity;
+  pageLoadId: string;
+}
+
+const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
+
+/** A response event's place in a kind's sightings: its bit's index (render 0, redirect 1, …). */
+const EVENT_INDEX = new Map<string, number>(
+  ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'].map((e) => [
+    e,
+    Math.log2(eventBit(e)),
+  ]),
+);
+
+/** What shows a behaviour: any accepted event, an event of a kind, a visit endpoint, or a credited order. */
+type Shows =
+  { any: true } | { kind: string; index: number } | { endpoint: string } | { credited: true };
+
+function showsOf(b: Behaviour): Shows[] {
+  const otherwise = SEEN_OTHERWISE[b.id];
+  if (otherwise && 'sighting' in otherwise) return [{ credited: true }];
+  return b.seenBy.map((e): Shows => {
+    if (e === '*') return { any: true };
+    const [kind, event] = e.split('/') as [string, string];
+    const index = EVENT_INDEX.get(event);
+    return isResponseKind(kind) && index !== undefined ? { kind, index } : { endpoint: e };
+  });
+}
+const SHOWS = new Map(BEHAVIOURS.map((b) => [b.id, showsOf(b)]));
+
+/** The behaviours a finding counts against: the one it names, and the others its rule guards in that area. */
+const NAMED = new Map<string, Map<string, ReadonlyArray<{ id: string; widget: boolean }>>>();
+function behavioursOf(f: Pick<TimelineFindingDto, 'rule' | 'behaviour'>) {
+  let byRule = NAMED.get(f.rule);
+  if (!byRule) NAMED.set(f.rule, (byRule = new Map()));
+  let ids = byRule.get(f.behaviour ?? '');
+  if (!ids) {
+    const area = f.behaviour === undefined ? undefined : behaviour(f.behaviour)?.area;
+    const set = new Set<string>(f.behaviour === undefined ? [] : [f.behaviour]);
+    for (const id of ruleMeta(f.rule)?.guards ?? [])
+      if (area === undefined || behaviour(id)?.area === area) set.add(id);
+    ids = [...set].map((id) => ({ id, widget: isWidgetKind(behaviour(id)?.area ?? '') }));
+    byRule.set(f.behaviour ?? '', ids);
+  }
+  return ids;
+}
+
+const rowKey = (id: string, tag: string) => `${id}\u0000${tag}`;
+
+/** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
+export interface Counted {
+  row: string;
+  rule: string;
+  severity: Severity;
+}
+
+/**
+ * The rows the findings count against: a warning or an error counts against the behaviours it names (a
+ * widget's row is its tag's); one that follows from another (`causedBy`) is the cause's, counted instead.
+ */
+function counted(list: Iterable<TimelineFindingDto>): Counted[] {
+  const out: Counted[] = [];
+  for (const f of list) {
+    if (f.severity === 'info' || f.causedBy !== undefined) continue;
+    for (const { id, widget } of behavioursOf(f))
+      out.push({
+        row: rowKey(id, widget ? (f.tag ?? '') : ''),
+        rule: f.rule,
+        severity: f.severity,
+      });
+  }
+  return out;
+}
+
+/**
+ * What each live page's findings count against, kept while its findings are the same lists: the judge
+ * replaces a list when it judges again, so the same lists are the same findings. A read of 10,000 judged
+ * pages then costs a look at each, not a pass over every finding.
+ */
+export class ReadinessMemo {
+  private readonly pages = new WeakMap<
+    PageState,
+    { lists: Array<readonly TimelineFindingDto[]>; counted: Counted[] }
+  >();
+
+  counted(page: PageState, findings: () => Iterable<TimelineFindingDto>): readonly Counted[] {
+    const held = this.pages.get(page);
+    if (held && sameLists(held.lists, page)) return held.counted;
+    const lists = [page.pageFindings, page.visitFindings];
+    for (const r of page.responses.values()) lists.push(r.findings);
+    const fresh = { lists, counted: counted(findings()) };
+    this.pages.set(page, fresh);
+    return fresh.counted;
+  }
+}
+
+/** The page holds the very finding lists it held (no allocation: every page is asked on every read). */
+function sameLists(lists: ReadonlyArray<readonly TimelineFindingDto[]>, page: PageState): boolean {
+  if (lists.length !== page.responses.size + 2) return false;
+  if (lists[0] !== page.pageFindings || lists[1] !== page.visitFindings) return false;
+  let i = 2;
+  for (const r of page.responses.values()) if (lists[i++] !== r.findings) return false;
+  return true;
+}
+
+export class ReadinessTally {
+  /** kind → tag ('' for kinds without) → the newest page per event (by EVENT_INDEX) */
+  private readonly byKind = new Map<string, Map<string, Array<Sighting | undefined>>>();
+  /** visit endpoints (`cart/add`) and other sightings: any accepted event, a credited order */
+  private readonly byEndpoint = new Map<string, Sighting>();
+  private anySent: Sighting | undefined;
+  private creditedOn: Sighting | undefined;
+  /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
+  private readonly worst = new Map<string, Worst>();
+  private count = 0;
+
+  /** Next page: its sightings are newer than all before. */
+  private next(pageLoadId: string): Sighting {
+    return { pageLoadId, at: ++this.count };
+  }
+
+  /** The accepted event types (`eventBit`s) of a response of `kind` and `tag` on the page. */
+  sentResponse(kind: string, tag: string, sent: number, page: Sighting): void {
+    let byTag = this.byKind.get(kind);
+    if (!byTag) this.byKind.set(kind, (byTag = new Map()));
+    let slots = byTag.get(tag);
+    if (!slots) byTag.set(tag, (slots = []));
+    for (let i = 0; sent >> i !== 0; i++) if ((sent >> i) & 1) slots[i] = page;
+  }
+
+  /** An accepted event of `endpoint` (`search/render`, `cart/add`), with its widget tag ('' for others). */
+  sent(endpoint: string, tag: string, pageLoadId: string): void {
+    const page = this.next(pageLoadId);
+    this.anySent = page;
+    const [kind, event] = endpoint.split('/') as [string, string];
+    if (isResponseKind(kind) && EVENT_INDEX.has(event))
+      this.sentResponse(kind, tag, eventBit(event), page);
+    else this.byEndpoint.set(endpoint, page);
+  }
+
+  /** A live page: its responses' accepted event types and its accepted visit events. */
+  sentPage(page: PageState): void {
+    if (page.accepted === 0) return;
+    const seen = this.next(page.pageLoadId);
+    this.anySent = seen;
+    for (const r of page.responses.values())
+      if (r.sent !== 0) this.sentResponse(r.kind, r.tag, r.sent, seen);
+    for (const v of page.visitEvents) if (v.base.accepted) this.byEndpoint.set(v.endpoint, seen);
+  }
+
+  /** An order line of the page was credited to an earlier click or add. */
+  credited(pageLoadId: string): void {
+    this.creditedOn = this.next(pageLoadId);
+  }
+
+  /**
+   * The page's findings as the timelines judged them: a warning or an error counts against the
+   * behaviours it names; one that follows from another (`causedBy`) is the cause's, which is counted.
+   */
+  findings(list: Iterable<TimelineFindingDto>, pageLoadId: string): void {
+    for (const c of counted(list)) this.counts(c, pageLoadId);
+  }
+
+  /** One finding counted against one row, on the page. */
+  counts(c: Counted, pageLoadId: string): void {
+    const held = this.worst.get(c.row);
+    if (!held) this.worst.set(c.row, { rule: c.rule, severity: c.severity, pageLoadId });
+    // the most severe; of those, the newest page (pages come oldest first)
+    else if (WEIGHT[c.severity] >= WEIGHT[held.severity]) {
+      held.rule = c.rule;
+      held.severity = c.severity;
+      held.pageLoadId = pageLoadId;
+    }
+  }
+
+  result(site: ReadinessSite): ReadinessDto {
+    const behaviours: ReadinessRowDto[] = [];
+    for (const b of BEHAVIOURS) {
+      if (!isWidgetKind(b.area)) {
+        behaviours.push(this.row(b, ''));
+        continue;
+      }
+      const tags = this.tagsOf(b.area, site);
+      if (tags.length > 0) for (const tag of tags) behaviours.push(this.row(b, tag));
+      else
+        behaviours.push({
+          ...head(b),
+          status: 'not-applicable',
+          why: `site ${site.siteId} declares no ${b.area === 'bundles' ? 'bundle' : 'recommendations'} widget (accounts[].search.recommendations, type "${b.area === 'bundles' ? 'bundle' : 'default'}") and sent none`,
+        });
+    }
+    const summary = { ok: 0, findings: 0, unseen: 0, notApplicable: 0 };
+    for (const r of behaviours)
+      if (r.status === 'not-applicable') summary.notApplicable++;
+      else summary[r.status]++;
+    return { siteId: site.siteId, expect: [...site.expect], behaviours, summary };
+  }
+
+  /** A widget area's tags: those the site declares for it, then any other its traffic or findings name. */
+  private tagsOf(area: string, site: ReadinessSite): string[] {
+    const type = area === 'bundles' ? 'bundle' : 'default';
+    const tags = [...new Set(site.widgets.filter((w) => w.type === type).map((w) => w.tag))];
+    const more = new Set<string>(this.byKind.get(area)?.keys());
+    for (const row of this.worst.keys()) {
+      const [id, tag] = row.split('\u0000') as [string, string];
+      if (behaviour(id)?.area === area) more.add(tag);
+    }
+    more.delete('');
+    return [...tags, ...[...more].filter((t) => !tags.includes(t)).sort()];
+  }
+
+  private sighting(shows: Shows, tag: string): Sighting | undefined {
+    if ('any' in shows) return this.anySent;
+    if ('credited' in shows) return this.creditedOn;
+    if ('endpoint' in shows) return this.byEndpoint.get(shows.endpoint);
+    return this.byKind.get(shows.kind)?.get(tag)?.[shows.index];
+  }
+
+  private row(b: Behaviour, tag: string): ReadinessRowDto {
+    const base = { ...head(b), ...(isWidgetKind(b.area) && { tag }) };
+    const otherwise = SEEN_OTHERWISE[b.id];
+    if (otherwise && 'why' in otherwise)
+      return { ...base, status: 'not-applicable', why: otherwise.why };
+    const worst = this.worst.get(rowKey(b.id, tag));
+    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
+    let example: Sighting | undefined;
+    for (const shows of SHOWS.get(b.id)!) {
+      const s = this.sighting(shows, tag);
+      if (s && (!example || s.at > example.at)) example = s;
+    }
+    if (example) return { ...base, status: 'ok', example: { pageLoadId: example.pageLoadId } };
+    return { ...base, status: 'unseen', next: tag ? `${b.next} (tag "${tag}")` : b.next };
+  }
+}
+
+const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
+
+/** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
+export function sightPage(
+  tally: ReadinessTally,
+  page: PageState,
+  memo: ReadinessMemo,
+  findings: () => Iterable<TimelineFindingDto>,
+): void {
+  tally.sentPage(page);
+  if (page.errors + page.warnings === 0) return;
+  for (const c of memo.counted(page, findings)) tally.counts(c, page.pageLoadId);
+}
+
+/** A page as `check` hands it over (judged as finished). */
+export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto): void {
+  const id = page.pageLoadId;
+  for (const r of page.responses)
+    for (const e of r.events)
+      if (e.accepted) tally.sent(endpointOf(e.kind, e.event), e.tag ?? '', id);
+  for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
+  tally.findings(page.findings, id);
+}

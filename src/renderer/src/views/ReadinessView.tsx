@@ -1,0 +1,257 @@
+// Readiness: what is left to integrate for one site (GET /_sandbox/readiness). Each behaviour of the
+// provider's client, by area: ok (with a page that shows it), findings (the worst, linked to its page),
+// unseen (the client call or script tag that sends it) or not applicable (why). Refreshed as pages change.
+import { useMemo } from 'react';
+import { adminPath } from '../../../shared/admin-api';
+import type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../../shared/readiness';
+import { Empty, ErrorBox, Loading } from '../components/common';
+import { shortId } from '../format';
+import { navigate, routeHref } from '../router';
+import { pageKey } from '../state/pages';
+import { useSandbox } from '../state/store';
+import { useLiveJson } from '../state/useLiveList';
+import './readiness/readiness.css';
+
+const BADGE: Record<ReadinessStatus, { tone: string; label: string }> = {
+  ok: { tone: 'pass', label: 'ok' },
+  findings: { tone: 'fail', label: 'findings' },
+  unseen: { tone: 'warn', label: 'unseen' },
+  'not-applicable': { tone: '', label: 'n/a' },
+};
+
+/** The sites the sandbox knows: those configured (their feeds) and those that sent traffic. */
+function useSites(): string[] {
+  const feeds = useSandbox((s) => s.feeds);
+  const summaries = useSandbox((s) => s.pages.summaries);
+  return useMemo(() => {
+    const sites = new Set(feeds.map((f) => f.siteId));
+    for (const p of summaries.values()) sites.add(p.siteId);
+    return [...sites].sort();
+  }, [feeds, summaries]);
+}
+
+function PageLink({
+  siteId,
+  pageLoadId,
+  label,
+}: {
+  siteId: string;
+  pageLoadId: string;
+  label: string;
+}) {
+  const href = routeHref({
+    view: 'timelines',
+    pageKey: pageKey({ siteId, pageLoadId }),
+    eventId: null,
+  });
+  return (
+    <a href={href} className="mono" data-testid="readiness-page-link" title={pageLoadId}>
+      {label}
+    </a>
+  );
+}
+
+/** The model's text with its `code` spans shown as code. */
+function Prose({ text }: { text: string }) {
+  return (
+    <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>
+  );
+}
+
+function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
+  if (row.status === 'ok' && row.example)
+    return (
+      <span className="small">
+        seen on page{' '}
+        <PageLink
+          siteId={siteId}
+          pageLoadId={row.example.pageLoadId}
+          label={shortId(row.example.pageLoadId, 12)}
+        />
+      </span>
+    );
+  if (row.status === 'findings' && row.worst)
+    return (
+      <span className="small">
+        <span className={`badge ${row.worst.severity === 'error' ? 'fail' : 'warn'}`}>
+          {row.worst.severity}
+        </span>{' '}
+        <code>{row.worst.rule}</code> on page{' '}
+        <PageLink
+          siteId={siteId}
+          pageLoadId={row.worst.pageLoadId}
+          label={shortId(row.worst.pageLoadId, 12)}
+        />
+      </span>
+    );
+  if (row.status === 'unseen')
+    return (
+      <span className="small" data-testid="readiness-next">
+        <span className="muted">Send it with </span>
+        <Prose text={row.next ?? ''} />
+      </span>
+    );
+  return (
+    <span className="small muted" data-testid="readiness-why">
+      <Prose text={row.why ?? ''} />
+    </span>
+  );
+}
+
+function AreaTable({
+  area,
+  rows,
+  siteId,
+  expected,
+}: {
+  area: string;
+  rows: ReadinessRowDto[];
+  siteId: string;
+  expected: (what: string) => boolean;
+}) {
+  return (
+    <section className="card readiness-area" data-testid="readiness-area" data-area={area}>
+      <header className="card-head">
+        <h2>
+          <span className="readiness-area-name">{area}</span>
+          {expected(area) && (
+            <span className="badge info" title="in accounts[].readiness.expect">
+              expected
+            </span>
+          )}
+        </h2>
+        <span className="small muted">
+          {rows.filter((r) => r.status === 'ok').length}/{rows.length} ok
+        </span>
+      </header>
+      <div className="table-wrap">
+        <table className="table small readiness-table">
+          <thead>
+            <tr>
+              <th scope="col">behaviour</th>
+              <th scope="col">status</th>
+              <th scope="col">what the traffic shows</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={`${r.id}\u0000${r.tag ?? ''}`}
+                data-testid="readiness-row"
+                data-id={r.id}
+                data-status={r.status}
+                {...(r.tag !== undefined && { 'data-tag': r.tag })}
+              >
+                <td>
+                  <div>{r.title}</div>
+                  <div className="muted mono">
+                    {r.id}
+                    {r.tag !== undefined && <> · tag {r.tag}</>}
+                    {expected(r.id) && (
+                      <span className="badge info" title="in accounts[].readiness.expect">
+                        expected
+                      </span>
+                    )}
+                  </div>
+                </td>
+                <td>
+                  <span className={`badge ${BADGE[r.status].tone}`} data-testid="readiness-status">
+                    {BADGE[r.status].label}
+                  </span>
+                </td>
+                <td>
+                  <Detail row={r} siteId={siteId} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
+  const sites = useSites();
+  const siteId = asked ?? sites[0] ?? null;
+  const [load, retry] = useLiveJson<ReadinessDto>(
+    siteId === null ? null : adminPath('readiness', {}, { siteId }),
+  );
+  const value = load.phase === 'ready' && load.value.siteId === siteId ? load.value : null;
+  const areas = useMemo(() => {
+    const by = new Map<string, ReadinessRowDto[]>();
+    for (const r of value?.behaviours ?? []) by.set(r.area, [...(by.get(r.area) ?? []), r]);
+    return [...by];
+  }, [value]);
+  const expect = new Set(value?.expect ?? []);
+  const expected = (what: string) => expect.has(what);
+  return (
+    <div className="page-scroll" data-testid="readiness-view">
+      <div className="page-wide">
+        <div className="page-head">
+          <div>
+            <h1>Readiness</h1>
+            <p>
+              What is left to integrate: each behaviour of the provider&apos;s storefront client, as
+              this site&apos;s traffic shows it. Click through your storefront and watch the rows
+              turn ok.
+            </p>
+          </div>
+          {sites.length > 0 && (
+            <label className="small">
+              Site{' '}
+              <select
+                value={siteId ?? ''}
+                onChange={(e) => navigate({ view: 'readiness', siteId: e.target.value }, true)}
+                data-testid="readiness-site"
+              >
+                {[...new Set([...(siteId ? [siteId] : []), ...sites])].map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+        {siteId === null && (
+          <Empty title="No site yet" testId="readiness-empty">
+            <p>
+              Configure an account or send a beacon: <a href="#/connect">Connect</a> shows how.
+            </p>
+          </Empty>
+        )}
+        {siteId !== null && load.phase === 'loading' && <Loading what="readiness" />}
+        {load.phase === 'error' && (
+          <ErrorBox title="Could not load readiness" message={load.message} onRetry={retry} />
+        )}
+        {value && (
+          <>
+            <p className="readiness-summary" data-testid="readiness-summary">
+              <span className="badge pass">{value.summary.ok} ok</span>
+              <span className="badge fail">{value.summary.findings} with findings</span>
+              <span className="badge warn">{value.summary.unseen} unseen</span>
+              <span className="badge">{value.summary.notApplicable} not applicable</span>
+              {value.expect.length > 0 ? (
+                <span className="small muted" data-testid="readiness-expect">
+                  expected (accounts[].readiness.expect): {value.expect.join(', ')}
+                </span>
+              ) : (
+                <span className="small muted" data-testid="readiness-expect">
+                  nothing declared in accounts[].readiness.expect
+                </span>
+              )}
+            </p>
+            {areas.map(([area, rows]) => (
+              <AreaTable
+                key={area}
+                area={area}
+                rows={rows}
+                siteId={value.siteId}
+                expected={expected}
+              />
+            ))}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Integration readiness: per site, each behaviour of the client model with what
+// the site's traffic shows of it — ok, findings, unseen or not applicable — and the gate a CI run puts on
+// it (`expectReady`, `check --readiness`). Shared by the server, the renderer and the package's types.
+import { BEHAVIOUR_AREAS, type BehaviourArea } from './client-model';
+import type { Severity } from './verdict';
+
+export const READINESS_STATUSES = ['ok', 'findings', 'unseen', 'not-applicable'] as const;
+export type ReadinessStatus = (typeof READINESS_STATUSES)[number];
+
+/** One behaviour (one per declared widget tag for recommendations and bundles) as the site shows it. */
+export interface ReadinessRowDto {
+  /** the behaviour's id in the client model (`search.render`, `cart.ledger`) */
+  id: string;
+  title: string;
+  area: BehaviourArea;
+  status: ReadinessStatus;
+  /** the widget's profile tag (recommendations and bundles) */
+  tag?: string;
+  /** `ok`: the newest page that shows it */
+  example?: { pageLoadId: string };
+  /** `findings`: its worst finding (the newest of the most severe) and the page it is on */
+  worst?: { rule: string; severity: Severity; pageLoadId: string };
+  /** `unseen`: the client call or script tag that sends it */
+  next?: string;
+  /** `not-applicable`: why it does not apply to this site */
+  why?: string;
+}
+
+export interface ReadinessDto {
+  siteId: string;
+  /** what the site means to implement (`accounts[].readiness.expect`): behaviour ids or areas */
+  expect: string[];
+  behaviours: ReadinessRowDto[];
+  summary: { ok: number; findings: number; unseen: number; notApplicable: number };
+}
+
+/** An `expect` entry is a behaviour id or an area; `known` are the model's behaviour ids. */
+export function expectProblem(entry: unknown, known: readonly string[]): string | undefined {
+  if (typeof entry !== 'string' || entry === '')
+    return `${JSON.stringify(entry)} is not a behaviour id or an area: use an id such as "${known[0]}" or an area such as "cart"`;
+  if (known.includes(entry) || (BEHAVIOUR_AREAS as readonly string[]).includes(entry))
+    return undefined;
+  const near = known.filter((id) => id.startsWith(`${entry.split('.')[0]}.`));
+  return (
+    `"${entry}" is neither a behaviour id nor an area of the client model (docs/client-model.md); areas: ${BEHAVIOUR_AREAS.join(', ')}` +
+    (near.length > 0 ? `; ids of that area: ${near.join(', ')}` : '')
+  );
+}
+
+const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
+
+/** Readiness's gate: `failOn` error (default), warning or info (findings below warning never block). */
+export type ReadinessFailOn = Severity;
+
+/**
+ * What keeps the site from being ready for `expect` (behaviour ids or areas): one line per expected row
+ * that is unseen, not applicable, or has findings at or above `failOn`; an area fails when none of its
+ * rows was seen, or when one of them has such findings. Empty: ready.
+ */
+export function readinessGaps(
+  readiness: ReadinessDto,
+  expect: readonly string[],
+  failOn: ReadinessFailOn = 'error',
+): string[] {
+  const gaps: string[] = [];
+  const name = (r: ReadinessRowDto) => (r.tag !== undefined ? `${r.id} (tag "${r.tag}")` : r.id);
+  const blocking = (r: ReadinessRowDto) =>
+    r.status === 'findings' && r.worst !== undefined && WEIGHT[r.worst.severity] >= WEIGHT[failOn];
+  const findingLine = (r: ReadinessRowDto) =>
+    `${name(r)} has findings: ${r.worst!.severity} ${r.worst!.rule} on page ${r.worst!.pageLoadId}`;
+  for (const entry of new Set(expect)) {
+    const rows = readiness.behaviours.filter((r) => r.id === entry);
+    if (rows.length > 0) {
+      for (const r of rows) {
+        if (r.status === 'unseen') gaps.push(`${name(r)} is unseen: send it with ${r.next}`);
+        else if (r.status === 'not-applicable')
+          gaps.push(`${name(r)} is expected but not applicable: ${r.why}`);
+        else if (blocking(r)) gaps.push(findingLine(r));
+      }
+      continue;
+    }
+    const area = readiness.behaviours.filter((r) => r.area === entry);
+    if (area.length === 0) {
+      gaps.push(`"${entry}" is neither a behaviour id nor an area of the client model`);
+      continue;
+    }
+    if (!area.some((r) => r.status === 'ok' || r.status === 'findings')) {
+      const next = [...new Set(area.map((r) => r.next ?? r.why).filter(Boolean))];
+      gaps.push(`area ${entry} is unseen: nothing of it was sent (${next.join('; ')})`);
+    }
+    for (const r of area) if (blocking(r)) gaps.push(findingLine(r));
+  }
+  return gaps;
+}

@@ -1,0 +1,43 @@
+// Schema of `GET /_sandbox/readiness` (src/shared/readiness.ts): each behaviour of the client model as a
+// site's traffic shows it.
+import { Type } from '@sinclair/typebox';
+import { BEHAVIOUR_AREAS } from './client-model';
+import { READINESS_STATUSES, type ReadinessDto } from './readiness';
+import { closed, dto, literals } from './schema-base';
+import { RuleIdSchema, SeveritySchema } from './schema-visits';
+
+const ReadinessRowSchema = closed({
+  id: Type.String({ description: 'the behaviour id (docs/client-model.md)' }),
+  title: Type.String(),
+  area: literals(BEHAVIOUR_AREAS),
+  status: literals(READINESS_STATUSES),
+  tag: Type.Optional(Type.String({ description: 'the widget’s profile tag' })),
+  example: Type.Optional(closed({ pageLoadId: Type.String() }, 'ok: the newest page showing it')),
+  worst: Type.Optional(
+    closed(
+      { rule: RuleIdSchema, severity: SeveritySchema, pageLoadId: Type.String() },
+      'findings: the newest of its most severe findings, and its page',
+    ),
+  ),
+  next: Type.Optional(Type.String({ description: 'unseen: the client call or script tag' })),
+  why: Type.Optional(Type.String({ description: 'not-applicable: why' })),
+});
+
+export const ReadinessShape = closed(
+  {
+    siteId: Type.String(),
+    expect: Type.Array(Type.String(), {
+      description: 'what the site means to implement (accounts[].readiness.expect)',
+    }),
+    behaviours: Type.Array(ReadinessRowSchema),
+    summary: closed({
+      ok: Type.Integer(),
+      findings: Type.Integer(),
+      unseen: Type.Integer(),
+      notApplicable: Type.Integer(),
+    }),
+  },
+  'per behaviour of the client model: ok, findings, unseen or not-applicable',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const ReadinessSchema = dto<ReadinessDto>(ReadinessShape);

@@ -1,0 +1,138 @@
+// `search-sandbox check FILE --readiness [--expect ID|AREA]...`: the readiness of a recording's sites, as
+// text and JSON, the gate's exit codes, the config's readiness.expect as the default, and the same rows as
+// the live sandbox gives for the same traffic (one judgement).
+import { afterEach, describe, expect, it } from 'vitest';
+import { check, tempFile } from '../helpers/check';
+import { SandboxClock } from '../../src/main/clock';
+import { journey, run, type Journey } from '../helpers/journey';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { ReadinessDto } from '../../src/shared/readiness';
+
+const cleanups: Array<() => unknown> = [];
+let sb: Sandbox | undefined;
+afterEach(async () => {
+  await sb?.close();
+  sb = undefined;
+  for (const c of cleanups.splice(0)) await c();
+});
+
+type Sites = { ready: boolean; sites: Array<ReadinessDto & { gaps: string[] }> };
+
+/** The journey with a cart page before the thank-you page. */
+function withCart(): Journey {
+  const j = journey();
+  const item = { uid: '102', parentId: '102', sku: 'sku-102', qty: 1, price: 100 };
+  j[0]!.splice(2, 0, {
+    path: '/cart',
+    events: [{ category: 'cart', event: 'add', data: { results: [item], cart: [item] } }],
+  });
+  return j;
+}
+
+describe('check --readiness', () => {
+  it('fails for an expected area never sent, naming it and what sends it; passes once the journey sends it', async () => {
+    const without = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const failed = await check(without, '--readiness', '--expect', 'search', '--expect', 'cart');
+    expect(failed.code, failed.err).toBe(1);
+    expect(failed.out).toContain('readiness of demo42:');
+    expect(failed.out).toMatch(/unseen\s+cart\.ledger\s+send it with the page’s cart globals/);
+    expect(failed.out).toContain('- area cart is unseen: nothing of it was sent');
+    expect(failed.out).not.toContain('- area search');
+
+    const withIt = tempFile(cleanups, 'journey-cart.ndjson', run(withCart()));
+    const passed = await check(withIt, '--readiness', '--expect', 'search', '--expect', 'cart');
+    expect(passed.code, passed.out).toBe(0);
+    expect(passed.out).toContain('ready for what it expects: search, cart');
+  });
+
+  it('json: every site with its rows and gaps; order credit is read from the recording', async () => {
+    const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const { code, out } = await check(
+      file,
+      '--readiness',
+      '--format',
+      'json',
+      '--expect',
+      'order.credit',
+    );
+    expect(code).toBe(0);
+    const answer = JSON.parse(out) as Sites;
+    expect(answer.ready).toBe(true);
+    const site = answer.sites[0]!;
+    expect(site.siteId).toBe('demo42');
+    expect(site.expect).toEqual(['order.credit']);
+    expect(site.gaps).toEqual([]);
+    const status = (id: string) => site.behaviours.find((b) => b.id === id)?.status;
+    expect(status('order.credit')).toBe('ok');
+    expect(status('product.pageview')).toBe('ok');
+    expect(status('cart.ledger')).toBe('unseen');
+    // the widget the traffic names has its rows though no config declares it
+    expect(site.behaviours.find((b) => b.id === 'recommendations.widget')).toMatchObject({
+      tag: 'similar',
+      status: 'ok',
+    });
+  });
+
+  it('takes readiness.expect and the declared widgets from --config', async () => {
+    const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const config = tempFile(
+      cleanups,
+      'search-sandbox.config.json',
+      JSON.stringify({
+        accounts: [
+          {
+            siteId: 'demo42',
+            secretKey: 'k',
+            search: {
+              recommendations: [{ tag: 'cross-sell', type: 'bundle', strategy: 'similar' }],
+            },
+            readiness: { expect: ['bundles'] },
+          },
+        ],
+      }),
+    );
+    const { code, out } = await check(file, '--readiness', '--config', config);
+    expect(code).toBe(1);
+    expect(out).toMatch(/unseen\s+bundles\.widget \[cross-sell\]/);
+    expect(out).toContain('- area bundles is unseen');
+  });
+
+  it('refuses what it cannot do with a one-line reason (exit 2)', async () => {
+    const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const bogus = await check(file, '--readiness', '--expect', 'cart.ledgr');
+    expect(bogus.code).toBe(2);
+    expect(bogus.err).toContain('--expect cart.ledgr: "cart.ledgr" is neither a behaviour id');
+    expect((await check(file, '--readiness', '--format', 'junit')).code).toBe(2);
+    const alone = await check(file, '--expect', 'cart');
+    expect([alone.code, alone.err.split('\n')[0]]).toEqual([
+      2,
+      'search-sandbox check: --expect needs --readiness',
+    ]);
+  });
+
+  it('gives the rows the live sandbox gives for the same traffic', async () => {
+    const ndjson = run(withCart());
+    const file = tempFile(cleanups, 'journey.ndjson', ndjson);
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    // the same beacons sent to a sandbox whose clock stands when the journey was recorded
+    const start = Date.parse('2026-11-21T04:00:00Z');
+    sb = await startSandbox({}, { clock: new SandboxClock({ frozen: true, start }) });
+    for (const line of ndjson.trim().split('\n')) {
+      const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
+      const res = await postBeacon(sb.url, `${siteId}/${category}/${event}`, body);
+      expect(res.status).toBe(200);
+    }
+    const live = (await (
+      await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42`)
+    ).json()) as ReadinessDto;
+    const rows = (r: ReadinessDto) =>
+      r.behaviours
+        .filter((b) => b.area !== 'recommendations' && b.area !== 'bundles')
+        .map((b) => `${b.id} ${b.status} ${b.worst?.rule ?? ''}`);
+    expect(rows(offline)).toEqual(rows(live));
+    expect(offline.behaviours.filter((b) => b.status === 'ok').length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,227 @@
+// Integration readiness over real HTTP: a search-only storefront lists the rest of the client (cart, order,
+// product page, …) as unseen with what sends each; a planted bug shows its behaviour with findings, linked
+// to its page; the gate (the package client's expectReady) fails for an expected behaviour never sent and
+// passes once the storefront sends it; accounts[].readiness.expect is what it holds a site to by default.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import { SandboxClient } from '../../src/main/api/client';
+import { BEHAVIOURS } from '../../src/main/tracking/client-model';
+import type { ReadinessDto, ReadinessRowDto } from '../../src/shared/readiness';
+import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
+
+const SITE = 'demo42';
+let sb: Sandbox | undefined;
+
+afterEach(async () => {
+  await sb?.close();
+  sb = undefined;
+});
+
+async function send(endpoint: string, body: unknown): Promise<void> {
+  const res = await postBeacon(sb!.url, `${SITE}/${endpoint}`, body);
+  expect(res.status, `${endpoint}: ${await res.clone().text()}`).toBe(200);
+}
+
+const context = (
+  pageLoadId: string,
+  ms: number,
+  pageUrl = 'https://shop.example/search?q=jacket',
+) => ({
+  timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+  pageUrl,
+  userId: 'ready-user',
+  sessionId: 'ready-session',
+  pageLoadId,
+  initiator: 'search-sandbox/test',
+  dev: true,
+});
+
+/**
+ * A search page as Snap tracks it: render, the tiles impressed a second later, a click on one. `clicked`
+ * another uid plants a bug: a click on a tile the page never impressed (then a click on a shown one, so
+ * the page went on after it).
+ */
+async function searchPage(pageLoadId: string, responseId: string, clicked = 'P101'): Promise<void> {
+  const tiles = ['P101', 'P102'].map((uid) => ({ type: 'product', uid, parentId: uid }));
+  await send('search/render', { context: context(pageLoadId, 0), data: { responseId } });
+  await send('search/impression', {
+    context: context(pageLoadId, 1_200),
+    data: { responseId, results: tiles, banners: [] },
+  });
+  await send('search/clickthrough', {
+    context: context(pageLoadId, 3_000),
+    data: { responseId, results: [{ type: 'product', uid: clicked, parentId: clicked }] },
+  });
+  if (clicked !== 'P101')
+    await send('search/clickthrough', {
+      context: context(pageLoadId, 4_500),
+      data: { responseId, results: [tiles[0]] },
+    });
+}
+
+async function readiness(): Promise<ReadinessDto> {
+  const res = await fetch(`${sb!.url}/_sandbox/readiness?siteId=${SITE}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ReadinessDto;
+}
+
+const row = (r: ReadinessDto, id: string, tag?: string): ReadinessRowDto => {
+  const found = r.behaviours.find((b) => b.id === id && b.tag === tag);
+  expect(found, `${id} ${tag ?? ''}`).toBeDefined();
+  return found!;
+};
+
+describe('readiness of a site', () => {
+  it('a search-only integration: search ok with its page, cart, order, product page and the rest unseen with their next step', async () => {
+    sb = await startSandbox();
+    await searchPage('search-1', 'r-1');
+    const r = await readiness();
+    expect(r.siteId).toBe(SITE);
+    // every behaviour of the model has its row (the widget areas one per declared tag)
+    for (const b of BEHAVIOURS)
+      expect(
+        r.behaviours.some((x) => x.id === b.id),
+        b.id,
+      ).toBe(true);
+    expect(row(r, 'search.render')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'search-1' },
+    });
+    expect(row(r, 'search.clickthrough').status).toBe('ok');
+    for (const id of [
+      'cart.ledger',
+      'cart.items',
+      'order.transaction',
+      'order.totals',
+      'product.pageview',
+      'login.shopper',
+      'category.events',
+      'autocomplete.events',
+      'search.addtocart',
+      'search.redirect',
+    ])
+      expect(row(r, id), id).toMatchObject({
+        status: 'unseen',
+        next: BEHAVIOURS.find((b) => b.id === id)!.next,
+      });
+    // order.credit is seen only through a credited order line: none here
+    expect(row(r, 'order.credit').status).toBe('unseen');
+    // the demo site declares two recommendation widgets: each has its rows, unseen, naming its tag
+    for (const tag of ['similar', 'trending'])
+      expect(row(r, 'recommendations.widget', tag)).toMatchObject({
+        status: 'unseen',
+        next: expect.stringContaining(`tag "${tag}"`),
+      });
+    // and no bundle widget: not applicable, with why
+    expect(row(r, 'bundles.widget')).toMatchObject({
+      status: 'not-applicable',
+      why: expect.stringContaining('declares no bundle widget'),
+    });
+    // nothing is ok that the search page did not send: an ok row's endpoints are search/* or any event
+    const sent = new Set(['*', 'search/render', 'search/impression', 'search/clickthrough']);
+    for (const b of r.behaviours.filter((x) => x.status === 'ok')) {
+      const model = BEHAVIOURS.find((m) => m.id === b.id)!;
+      expect(
+        model.seenBy.some((e) => sent.has(e)),
+        `${b.id} is ok without being sent`,
+      ).toBe(true);
+    }
+    const counted = { ok: 0, findings: 0, unseen: 0, notApplicable: 0 };
+    for (const b of r.behaviours)
+      counted[b.status === 'not-applicable' ? 'notApplicable' : b.status]++;
+    expect(r.summary).toEqual(counted);
+  });
+
+  it('a planted bug shows its behaviour with findings, the worst linked to its page', async () => {
+    sb = await startSandbox();
+    await searchPage('search-ok', 'r-ok');
+    // the click names a tile the page never impressed
+    await searchPage('search-bug', 'r-bug', 'P999');
+    const r = await readiness();
+    const clicks = row(r, 'search.clickthrough');
+    expect(clicks).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'click-not-impressed', severity: 'warning', pageLoadId: 'search-bug' },
+    });
+    // the page the row links to holds that finding, naming that behaviour
+    const page = (await (
+      await fetch(`${sb.url}/_sandbox/timelines/search-bug?siteId=${SITE}`)
+    ).json()) as { findings: Array<{ rule: string; behaviour?: string }> };
+    expect(page.findings).toContainEqual(
+      expect.objectContaining({ rule: 'click-not-impressed', behaviour: 'search.clickthrough' }),
+    );
+    // what the bug does not touch stays ok
+    expect(row(r, 'search.render').status).toBe('ok');
+  });
+
+  it('the gate fails for an expected behaviour never sent, naming it and what sends it, and passes once it is sent', async () => {
+    sb = await startSandbox();
+    const client = new SandboxClient(sb.url);
+    await searchPage('search-1', 'r-1');
+    await expect(client.expectReady({ siteId: SITE, expect: ['search'] })).resolves.toMatchObject({
+      siteId: SITE,
+    });
+    const failure = await client
+      .expectReady({ siteId: SITE, expect: ['search', 'cart.ledger', 'order'] })
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(failure).toContain('cart.ledger is unseen: send it with the page’s cart globals');
+    expect(failure).toContain('area order is unseen');
+    expect(failure).not.toContain('search');
+    const item = { uid: 'P101', parentId: 'P101', sku: 'S-101', qty: 1, price: 80 };
+    await send('cart/add', {
+      context: context('cart-1', 5_000, 'https://shop.example/cart'),
+      data: { results: [item], cart: [item] },
+    });
+    await send('order/transaction', {
+      context: context('thanks-1', 9_000, 'https://shop.example/thanks'),
+      data: { orderId: 'O-1', transactionTotal: 80, total: 80, results: [item] },
+    });
+    const passed = await client.expectReady({
+      siteId: SITE,
+      expect: ['search', 'cart.ledger', 'order'],
+    });
+    expect(passed.behaviours.find((b) => b.id === 'cart.ledger')?.status).toBe('ok');
+    // the order line is credited to the search click: order.credit is seen
+    expect(passed.behaviours.find((b) => b.id === 'order.credit')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'thanks-1' },
+    });
+  });
+
+  it('findings block the gate at or above failOn; the site’s readiness.expect is the default', async () => {
+    const config = testConfig();
+    const accounts = config.accounts.map((a) =>
+      a.siteId === SITE ? { ...a, readiness: { expect: ['search.clickthrough'] } } : a,
+    );
+    sb = await startSandbox({ accounts });
+    const client = new SandboxClient(sb.url);
+    await searchPage('search-bug', 'r-bug', 'P999');
+    expect((await client.readiness({ siteId: SITE })).expect).toEqual(['search.clickthrough']);
+    // a warning does not block at the default failOn (error) ...
+    await client.expectReady({ siteId: SITE });
+    // ... and does at warning, named with its rule and page
+    await expect(client.expectReady({ siteId: SITE, failOn: 'warning' })).rejects.toThrow(
+      'search.clickthrough has findings: warning click-not-impressed on page search-bug',
+    );
+    await expect(client.expectReady({ siteId: SITE, expect: ['nope'] })).rejects.toThrow(
+      /"nope" is neither a behaviour id nor an area/,
+    );
+  });
+
+  it('answers 400 without a siteId, and a site nothing was sent for as all unseen', async () => {
+    sb = await startSandbox();
+    const res = await fetch(`${sb.url}/_sandbox/readiness`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('siteId is required');
+    const empty = (await (
+      await fetch(`${sb.url}/_sandbox/readiness?siteId=zzz999`)
+    ).json()) as ReadinessDto;
+    expect(empty.summary.ok + empty.summary.findings).toBe(0);
+    await expect(new SandboxClient(sb.url).expectReady({ siteId: 'zzz999' })).rejects.toThrow(
+      /nothing is expected of site zzz999/,
+    );
+  });
+});

@@ -1,0 +1,126 @@
+// The Readiness view in Chromium: reached from Connect ("What's left"), a table per area with status
+// badges; a search-only storefront shows cart and order unseen with the call that sends them, a planted
+// bug's behaviour links to its page; the rows turn ok live as the storefront sends the rest.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+import { postBeacon, testConfig } from '../helpers/sandbox';
+
+const skip = skipReason();
+const SITE = 'demo42';
+let s: UiSession;
+
+async function send(endpoint: string, body: unknown): Promise<void> {
+  const res = await postBeacon(s.sandbox.url, `${SITE}/${endpoint}`, body);
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+const context = (
+  pageLoadId: string,
+  ms: number,
+  pageUrl = 'https://shop.example/search?q=tent',
+) => ({
+  timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+  pageUrl,
+  userId: 'ui-user',
+  sessionId: 'ui-session',
+  pageLoadId,
+  initiator: 'search-sandbox/e2e',
+  dev: true,
+});
+
+/** render, impression a second later, a click on an impressed tile (or, planted, on one never impressed first) */
+async function searchPage(pageLoadId: string, planted = false): Promise<void> {
+  const responseId = `r-${pageLoadId}`;
+  const tiles = ['P101', 'P102'].map((uid) => ({ type: 'product', uid, parentId: uid }));
+  await send('search/render', { context: context(pageLoadId, 0), data: { responseId } });
+  await send('search/impression', {
+    context: context(pageLoadId, 1_200),
+    data: { responseId, results: tiles, banners: [] },
+  });
+  const clicks = planted
+    ? [{ type: 'product', uid: 'P999', parentId: 'P999' }, tiles[0]]
+    : [tiles[0]];
+  for (const [i, tile] of clicks.entries())
+    await send('search/clickthrough', {
+      context: context(pageLoadId, 3_000 + i * 1_500),
+      data: { responseId, results: [tile] },
+    });
+}
+
+const row = (id: string, tag?: string) =>
+  s.page.locator(
+    `[data-testid="readiness-row"][data-id="${id}"]${tag ? `[data-tag="${tag}"]` : ''}`,
+  );
+
+beforeAll(async () => {
+  if (skip) return;
+  const accounts = testConfig().accounts.map((a) =>
+    a.siteId === SITE ? { ...a, readiness: { expect: ['search', 'cart'] } } : a,
+  );
+  s = await openUi({ accounts }, { viewport: { width: 1440, height: 900 } });
+  await searchPage('ui-search');
+  await searchPage('ui-bug', true);
+}, 60_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe.skipIf(skip)('the Readiness view', () => {
+  it('is what is left, from Connect: search ok, cart and order unseen with their next step', async () => {
+    await s.ui.open('#/connect');
+    await s.ui.testId('connect-readiness').click();
+    await s.ui.testId('readiness-view').waitFor();
+    expect(s.page.url()).toContain(`#/readiness/${SITE}`);
+    await row('search.render').waitFor();
+    expect(await row('search.render').getAttribute('data-status')).toBe('ok');
+    for (const id of ['cart.ledger', 'order.transaction', 'product.pageview']) {
+      expect(await row(id).getAttribute('data-status'), id).toBe('unseen');
+      expect(await row(id).getByTestId('readiness-next').textContent(), id).toMatch(
+        /^Send it with /,
+      );
+    }
+    expect(await row('cart.ledger').textContent()).toContain('cart globals');
+    // each declared widget has its row
+    expect(await row('recommendations.widget', 'similar').getAttribute('data-status')).toBe(
+      'unseen',
+    );
+    expect(await row('bundles.widget').getAttribute('data-status')).toBe('not-applicable');
+    // what the site expects is shown, and marked on its rows
+    expect(await s.ui.testId('readiness-expect').textContent()).toContain('search, cart');
+    const cartArea = s.page.locator('[data-testid="readiness-area"][data-area="cart"] h2');
+    expect(await cartArea.textContent()).toContain('expected');
+    // one table per area
+    const areas = await s.ui
+      .testId('readiness-area')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-area')));
+    expect(areas.slice(0, 3)).toEqual(['search', 'category', 'autocomplete']);
+    await s.ui.screenshot('readiness-1440');
+  });
+
+  it('a planted bug: its behaviour has findings, the worst linked to its page', async () => {
+    const clicks = row('search.clickthrough');
+    expect(await clicks.getAttribute('data-status')).toBe('findings');
+    expect(await clicks.textContent()).toMatch(/warning\s*click-not-impressed/);
+    await clicks.getByTestId('readiness-page-link').click();
+    const view = s.page.locator('[data-testid="page-view"][data-page-load-id="ui-bug"]');
+    await view.waitFor();
+    await s.ui.finding('click-not-impressed').first().waitFor();
+  });
+
+  it('turns a row ok as the storefront sends it, without a reload', async () => {
+    await s.ui.open(`#/readiness/${SITE}`);
+    await row('cart.ledger').waitFor();
+    const item = { uid: 'P101', parentId: 'P101', sku: 'S-101', qty: 1, price: 80 };
+    await send('cart/add', {
+      context: context('ui-cart', 6_000, 'https://shop.example/cart'),
+      data: { results: [item], cart: [item] },
+    });
+    await s.page
+      .locator('[data-testid="readiness-row"][data-id="cart.ledger"][data-status="ok"]')
+      .waitFor();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await row('search.clickthrough').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('readiness-390');
+  });
+});
