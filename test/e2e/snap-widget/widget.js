@@ -1,4 +1,4 @@
-/* global window, document, URL, MouseEvent, setTimeout */
+/* global window, document, URL, MouseEvent */
 // A product page with two recommendation widgets mounted the way a Snap storefront mounts them: the
 // provider's own RecommendationController (@searchspring/snap-controller 0.78) per profile tag, with its real
 // services (Client, RecommendationStore, UrlManager, EventManager, Profiler, Logger, Tracker), the client's
