@@ -609,7 +609,12 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const snippet = [...readme.matchAll(/```js\n([\s\S]*?)```/g)]
       .map((m) => m[1]!)
-      .find((b) => b.startsWith("import { startSandbox } from 'search-sandbox';"));
+      // the README's package snippet (its readiness snippet starts the same way)
+      .find(
+        (b) =>
+          b.startsWith("import { startSandbox } from 'search-sandbox';") &&
+          b.includes('expectClean'),
+      );
     expect(snippet).toContain('expectClean');
     writeFileSync(path.join(project, 'readme-snippet.mjs'), snippet!);
     const result = await sh('node', ['readme-snippet.mjs']).then(
