@@ -78,6 +78,21 @@ export interface ShopperMark {
   login: boolean;
 }
 
+/**
+ * The latest of `marks` timestamped more than `batchMs` before `m` (events created together with it, on
+ * its page, may have gone out before a queued login): what the shopper was before `m`.
+ */
+export function markBefore(
+  marks: readonly ShopperMark[],
+  m: ShopperMark,
+  batchMs: number,
+): ShopperMark | undefined {
+  let prior: ShopperMark | undefined;
+  for (const x of marks)
+    if (x !== m && x.time < m.time - batchMs && (!prior || x.time >= prior.time)) prior = x;
+  return prior;
+}
+
 /** An event of a visit that came after the visit had been quiet longer than a session lives. */
 export interface SessionGap {
   eventId: string;

@@ -8,6 +8,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import type { VisitRule } from './types';
+import { markBefore } from '../book';
 
 const BATCH_MS = 2_000;
 
@@ -33,9 +34,7 @@ export const loginRepeated: VisitRule = {
     const out = [];
     for (const m of visit.shoppers) {
       if (m.pageKey !== page.key || !m.login || m.shopperId === '') continue;
-      let prior: (typeof visit.shoppers)[number] | undefined;
-      for (const x of visit.shoppers)
-        if (x !== m && x.time < m.time - BATCH_MS && (!prior || x.time >= prior.time)) prior = x;
+      const prior = markBefore(visit.shoppers, m, BATCH_MS);
       if (!prior || prior.shopperId !== m.shopperId) continue;
       out.push(
         finding(

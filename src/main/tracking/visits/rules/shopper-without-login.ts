@@ -9,7 +9,7 @@
 // shopperId that goes away (a logout: the client's handling was not read).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { ShopperMark } from '../book';
+import { markBefore } from '../book';
 import type { VisitRule } from './types';
 
 /** the login's queue delay and the constructor's order, with room for a slow page */
@@ -30,14 +30,6 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-/** The visit's marks before `m` by timestamp (older than the batch), latest last. */
-function before(marks: readonly ShopperMark[], m: ShopperMark): ShopperMark | undefined {
-  let prior: ShopperMark | undefined;
-  for (const x of marks)
-    if (x !== m && x.time < m.time - BATCH_MS && (!prior || x.time >= prior.time)) prior = x;
-  return prior;
-}
-
 export const shopperWithoutLogin: VisitRule = {
   meta,
   judges: 'visit',
@@ -48,7 +40,7 @@ export const shopperWithoutLogin: VisitRule = {
     for (const m of visit.shoppers) {
       if (m.pageKey !== page.key || m.login || m.shopperId === '' || reported.has(m.shopperId))
         continue;
-      const prior = before(visit.shoppers, m);
+      const prior = markBefore(visit.shoppers, m, BATCH_MS);
       if (!prior || prior.shopperId === m.shopperId) continue;
       const logged = visit.shoppers.some(
         (x) =>
