@@ -38,7 +38,7 @@ const PRODUCTS = [
  * When the provider's client creates each event after the search (ms): the render at once, impressions once
  * tiles have been visible for a second, a click and a quick add later; the redirect on its own page at once.
  */
-const CREATED_AFTER_MS: Record<SearchEventName, number> = {
+export const CREATED_AFTER_MS: Record<SearchEventName, number> = {
   render: 0,
   impression: 1_200,
   clickthrough: 3_000,

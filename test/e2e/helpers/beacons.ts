@@ -2,6 +2,8 @@
 // so a test reads as the story of a storefront page ("render, impress two tiles, click one").
 import { randomUUID } from 'node:crypto';
 import { postBeacon } from '../../helpers/sandbox';
+import { CREATED_AFTER_MS } from '../../../src/shared/snippets';
+import type { SearchEventName } from '../../../src/shared/events';
 
 export const SITE_ID = 'demo42';
 
@@ -31,22 +33,14 @@ export function newPage(overrides: Partial<PageIds> = {}): PageIds {
 }
 
 /**
- * When the provider's client creates each event after the search: the render at once, impressions once a
- * tile has been visible for a second, clicks and quick adds after; events of one page at least its queue's
- * debounce apart.
+ * The time of an event without its own: when the provider's client creates it after the search (the same
+ * offsets as Connect's snippets), events of one page at least its queue's debounce apart.
  */
-const CREATED_AFTER_MS: Record<string, number> = {
-  render: 0,
-  redirect: 0,
-  impression: 1_200,
-  clickthrough: 3_000,
-  addtocart: 4_500,
-};
 
 function stamp(event: string, page: PageIds): number {
   if (page.startedMs === undefined) return Date.now();
   const t = Math.max(
-    page.startedMs + (CREATED_AFTER_MS[event] ?? 0),
+    page.startedMs + (CREATED_AFTER_MS[event as SearchEventName] ?? 0),
     (page.lastMs ?? -Infinity) + 350,
   );
   page.lastMs = t;
