@@ -8,6 +8,7 @@ export default defineConfig({
       'test/api/**/*.test.ts',
       'test/e2e/**/*.test.ts',
       'test/heldout/**/*.test.ts',
+      'test/heldout-blind/**/*.test.ts',
       'test/faults/**/*.test.ts',
     ],
     testTimeout: 30_000,
