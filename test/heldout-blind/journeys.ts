@@ -114,6 +114,17 @@ export const CLEAN: CleanJourney[] = [
       const on = (f: string) => flag === f;
       if (on('test-in-production')) v.test = true;
       if (on('impression-unbatched')) v.noQueue = true;
+      if (on('session-per-event'))
+        v.transforms.push((m) => ({
+          ...m,
+          body: { ...m.body, context: { ...m.body.context, sessionId: v.world.id('session') } },
+        }));
+      if (on('page-mixed-mode'))
+        v.transforms.push((m) =>
+          m.event === 'impression'
+            ? { ...m, body: { ...m.body, context: { ...m.body.context, dev: true } } }
+            : m,
+        );
       v.load('/search?q=shirt');
       const r = v.search(
         { query: 'shirt', results: SHIRTS },
@@ -250,6 +261,12 @@ export const CLEAN: CleanJourney[] = [
       const on = (f: string) => flag === f;
       v.load('/search?q=shirt');
       const first = v.href;
+      const loadedAt = v.context().timestamp;
+      if (on('timestamp-page-load'))
+        v.transforms.push((m) => ({
+          ...m,
+          body: { ...m.body, context: { ...m.body.context, timestamp: loadedAt } },
+        }));
       if (on('spa-stale-pageurl'))
         v.transforms.push((m) => ({
           ...m,
@@ -348,6 +365,15 @@ export const CLEAN: CleanJourney[] = [
     description:
       'a header banner with data-banner-id and an inline banner are impressed; the header banner is clicked',
     build(v, flag) {
+      if (flag === 'inline-banner-as-product')
+        v.transforms.push((m) => {
+          const results = dataOf(m).results as Array<Record<string, unknown>> | undefined;
+          if (!results?.some((x) => x.type === 'banner')) return m;
+          const asProduct = results.map((x) =>
+            x.type === 'banner' ? { type: 'product', uid: x.uid, parentId: x.uid } : x,
+          );
+          return { ...m, body: { ...m.body, data: { ...dataOf(m), results: asProduct } } };
+        });
       v.load('/search?q=summer');
       const r = v.search({
         query: 'summer',
@@ -429,11 +455,32 @@ export const CLEAN: CleanJourney[] = [
     },
   },
   {
+    id: 'autocomplete-fast-click',
+    principle: 'sequence',
+    pages: ['autocomplete', 'product'],
+    description:
+      'fast typing keeps restarting the queue, then a click 250 ms after the last response: the clickthrough reaches the service before the three queued renders',
+    build(v) {
+      v.load('/');
+      v.autocomplete('sh', ['P101', 'P105', 'P109']);
+      v.wait(150);
+      v.autocomplete('shi', ['P101', 'P102', 'P105']);
+      v.wait(150);
+      const r = v.autocomplete('shirt', ['P101', 'P102', 'P103']);
+      v.see(r, ['P101', 'P102', 'P103']);
+      v.wait(250);
+      v.click(r, 'P102');
+      v.wait(150);
+      v.load('/product/p102');
+      v.productView('P102');
+    },
+  },
+  {
     id: 'autocomplete-redirect',
     principle: 'sequence',
     pages: ['autocomplete'],
     description:
-      'a term submitted from the dropdown whose response has a redirect: autocomplete/redirect, then the page',
+      'a term submitted from the dropdown whose response has a redirect: autocomplete/redirect, then the landing category page (a new page load)',
     build(v, flag) {
       v.load('/');
       const r = v.search(
@@ -451,7 +498,11 @@ export const CLEAN: CleanJourney[] = [
         v.transforms.push((m) => (m.event === 'redirect' ? { ...m, category: 'search' } : m));
       v.acRedirect(r, `${ORIGIN}/gift-cards`);
       v.wait(40);
-      v.load('/gift-cards');
+      // an SPA router that intercepts the redirect keeps the page load
+      if (flag === 'ac-redirect-in-spa') v.spa('/gift-cards');
+      else v.load('/gift-cards');
+      const c = v.search({ kind: 'category', results: ['P120', 'P117'] });
+      v.see(c, ['P120', 'P117']);
     },
   },
   {
@@ -665,6 +716,63 @@ export const CLEAN: CleanJourney[] = [
     },
   },
   {
+    id: 'two-shoppers',
+    principle: 'identity',
+    pages: ['search', 'product'],
+    description:
+      'two browsers search the same query at the same time: each its own userId, sessionId, pageLoadIds and responses',
+    build(v, flag) {
+      const other = new Visit(v.world, {
+        start: 400,
+        ...(flag === 'userid-shared' && { userId: v.userId }),
+      });
+      for (const [who, uid] of [
+        [v, 'P103'],
+        [other, 'P106'],
+      ] as const) {
+        who.load('/search?q=shirt');
+        const r = who.search({ query: 'shirt', results: SHIRTS.slice(0, 6) });
+        who.see(r, SHIRTS.slice(0, 6));
+        who.wait(2_500);
+        who.click(r, uid);
+        who.wait(150);
+        who.load(`/product/${uid.toLowerCase()}`);
+        who.productView(uid);
+        who.wait(10_000);
+      }
+    },
+  },
+  {
+    id: 'account-switch',
+    principle: 'identity',
+    pages: ['login', 'search'],
+    description:
+      "one browser, two accounts: A logs in, logs out (the stored shopperId stays), B logs in: a second login, then B's id",
+    build(v, flag) {
+      if (flag === 'login-shopper-stale')
+        // a second tracker created before B's login keeps sending A's id
+        v.transforms.push((m) =>
+          m.category !== 'shopper' && m.body.context.shopperId === 'shopper-B'
+            ? { ...m, body: { ...m.body, context: { ...m.body.context, shopperId: 'shopper-A' } } }
+            : m,
+        );
+      v.load('/account', { shopperId: 'shopper-A' });
+      v.wait(2_000);
+      v.load('/search?q=shirt', { shopperId: 'shopper-A' });
+      const r = v.search({ query: 'shirt', results: SHIRTS.slice(0, 4) });
+      v.see(r, SHIRTS.slice(0, 4));
+      v.wait(3_000);
+      v.load('/account/logout');
+      v.wait(20_000);
+      v.load('/account', { shopperId: 'shopper-B' });
+      v.wait(2_000);
+      v.load('/search?q=boots', { shopperId: 'shopper-B' });
+      const r2 = v.search({ query: 'boots', results: ['P114', 'P115', 'P116'] });
+      v.see(r2, ['P114', 'P115', 'P116']);
+      v.wait(3_000);
+    },
+  },
+  {
     id: 'checkout-order',
     principle: 'cart-order',
     pages: ['search', 'cart', 'order'],
@@ -682,6 +790,17 @@ export const CLEAN: CleanJourney[] = [
           }));
           return { ...m, body: { ...m.body, data: { ...dataOf(m), results } } };
         });
+      if (on('order-vat-percent'))
+        v.transforms.push((m) =>
+          m.category === 'order'
+            ? { ...m, body: { ...m.body, data: { ...dataOf(m), vat: 20 } } }
+            : m,
+        );
+      // the cart globals of the second product, as the template writes them
+      const mug = (): ReturnType<typeof line> =>
+        on('cart-sku-only')
+          ? ({ sku: 'S-113', qty: 1, price: 9.99 } as unknown as ReturnType<typeof line>)
+          : line('P113');
       const load = (url: string, cart: ReturnType<typeof line>[]) => {
         v.load(url, { cart });
         if (on('cart-resent-each-load') && cart.length > 0)
@@ -698,9 +817,9 @@ export const CLEAN: CleanJourney[] = [
       v.wait(1_500);
       load('/cart', [line('P104', 2)]);
       v.wait(5_000);
-      load('/cart', [line('P104', 2), line('P113')]);
+      load('/cart', [line('P104', 2), mug()]);
       v.wait(6_000);
-      load('/checkout', [line('P104', 2), line('P113')]);
+      load('/checkout', [line('P104', 2), mug()]);
       v.wait(90_000);
       const lines = [line('P104', 2), line('P113')];
       if (on('order-other-domain')) {
@@ -715,6 +834,28 @@ export const CLEAN: CleanJourney[] = [
         total: on('order-zero-totals') ? 0 : on('order-cents') ? 4212 : 42.12,
         lines,
       });
+    },
+  },
+  {
+    id: 'cart-page-edit',
+    principle: 'cart-order',
+    pages: ['cart', 'recommendations'],
+    description:
+      "the cart page: a quick add from the cart's widget, then a quantity lowered and the page reloaded within 10 s (same pageLoadId): cart/remove of the difference, no cart/add for the quick-added product the globals now list",
+    build(v) {
+      v.load('/cart', { cart: [line('P119', 3), line('P112')] });
+      v.wait(300);
+      const r = v.recommend('cart-upsell', ['P113', 'P117', 'P120']);
+      v.see(r, ['P113', 'P117', 'P120']);
+      v.wait(2_500);
+      v.addToCart(r, 'P117');
+      v.wait(1_000);
+      // the shopper lowers a quantity: the cart page reloads with the new globals
+      v.load('/cart', { cart: [line('P119', 1), line('P112'), line('P117')] });
+      v.wait(300);
+      const r2 = v.recommend('cart-upsell', ['P113', 'P120', 'P101']);
+      v.see(r2, ['P113', 'P120', 'P101']);
+      v.wait(2_500);
     },
   },
   {
@@ -1132,6 +1273,46 @@ export const FAULTS: Fault[] = [
       'the redirect is tracked, but the results are rendered and impressed before the page leaves 2 s later',
     contradicts: F.redirect,
   },
+  {
+    id: 'session-per-event',
+    principle: 'identity',
+    page: 'search',
+    twin: 'search-browse',
+    flag: 'session-per-event',
+    description: 'hand-written beacon calls that make up a new sessionId for every request',
+    contradicts: F.identity,
+  },
+  {
+    id: 'page-mixed-mode',
+    principle: 'mode',
+    page: 'search',
+    twin: 'search-browse',
+    flag: 'page-mixed-mode',
+    description:
+      'a second beacon instance in development mode sends the impressions of a production page (dev only on them)',
+    contradicts: F.mode,
+  },
+  {
+    id: 'timestamp-page-load',
+    principle: 'page-context',
+    page: 'search',
+    twin: 'search-spa-filter',
+    flag: 'timestamp-page-load',
+    description:
+      "hand-written contexts reuse the page's render time: every event of the SPA page has the same timestamp",
+    contradicts:
+      'B `getContext`: `timestamp: this.getTimestamp()` (`new Date().toISOString()` when the event is created)',
+  },
+  {
+    id: 'inline-banner-as-product',
+    principle: 'response-link',
+    page: 'search',
+    twin: 'search-banners',
+    flag: 'inline-banner-as-product',
+    description: 'a custom result template tracks the inline banner as a product tile',
+    contradicts:
+      "Inline banner: in `results` as `{type:'banner', uid}`, uid = `data-banner-id` or `ss-ib-<index>`",
+  },
   // --- autocomplete ---
   {
     id: 'ac-repeat-render',
@@ -1171,6 +1352,17 @@ export const FAULTS: Fault[] = [
     flag: 'ac-redirect-on-search',
     description: "the dropdown's redirect sent to search/redirect",
     contradicts: F.ac,
+  },
+  {
+    id: 'ac-redirect-in-spa',
+    principle: 'page-context',
+    page: 'autocomplete',
+    twin: 'autocomplete-redirect',
+    flag: 'ac-redirect-in-spa',
+    description:
+      "an SPA router intercepts the dropdown's redirect: the landing category page is tracked on the same page load",
+    contradicts:
+      'A term or product submitted from the dropdown may send `autocomplete/redirect` first and then set `location.href`.',
   },
   {
     id: 'ac-empty-impressions',
@@ -1330,6 +1522,25 @@ export const FAULTS: Fault[] = [
     description: 'after the login, pages outside /account send an empty shopperId again',
     contradicts: F.login,
   },
+  {
+    id: 'login-shopper-stale',
+    principle: 'identity',
+    page: 'login',
+    twin: 'account-switch',
+    flag: 'login-shopper-stale',
+    description: "after B's login, the page's events keep carrying A's shopperId",
+    contradicts: F.login,
+  },
+  {
+    id: 'userid-shared',
+    principle: 'identity',
+    page: 'search',
+    twin: 'two-shoppers',
+    flag: 'userid-shared',
+    description:
+      'a userId baked into a CDN-cached page: two browsers browsing at the same time share it',
+    contradicts: F.identity,
+  },
   // --- cart and order ---
   {
     id: 'cart-add-whole-qty',
@@ -1348,6 +1559,27 @@ export const FAULTS: Fault[] = [
     flag: 'cart-resent-each-load',
     description: 'a hand-written cart/add of the whole cart on every page load',
     contradicts: F.cart,
+  },
+  {
+    id: 'cart-sku-only',
+    principle: 'cart-order',
+    page: 'cart',
+    twin: 'checkout-order',
+    flag: 'cart-sku-only',
+    description:
+      'the cart globals give one product only its sku: its cart/add goes out without uid',
+    contradicts:
+      'Cart items are mapped `parentId: parentId || uid`, `uid: uid` (no fallback): an item given only a sku goes out without `uid` and the service rejects it (400).',
+  },
+  {
+    id: 'order-vat-percent',
+    principle: 'cart-order',
+    page: 'order',
+    twin: 'checkout-order',
+    flag: 'order-vat-percent',
+    description: 'a hand-written order beacon adds vat as a percentage (20)',
+    contradicts:
+      '`city`, `state`, `country` (never `vat`, which the OAS allows as a rate such as 0.20, so only a direct beacon call sends it)',
   },
   {
     id: 'order-cents',
