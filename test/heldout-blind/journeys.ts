@@ -1,5 +1,5 @@
-// The blind held-out set: storefront journeys written only from what the provider's client sends (the
-// client facts and the source of @athoscommerce/beacon and the Snap controllers), with no knowledge of the
+// The blind held-out set: storefront journeys written only from what the provider's client is known to send
+// and the source of @athoscommerce/beacon and the Snap controllers, with no knowledge of the
 // sandbox's timeline rules or of the first held-out set. Each clean journey is traffic the real client
 // produces; each fault is one flag of a clean journey's builder (its twin) that makes traffic the real client
 // cannot produce, with the client fact it contradicts.
@@ -74,16 +74,9 @@ function tile(uid: string): Record<string, unknown> {
 }
 
 /** Impressions queued now for `uids` under `responseId`, with none of the controllers' once-flags. */
-function impressRaw(
-  v: Visit,
-  kind: string,
-  responseId: string,
-  uids: string[],
-  tag?: string,
-): void {
+function impressRaw(v: Visit, kind: string, responseId: string, uids: string[]): void {
   for (const uid of uids)
     v.enqueue(kind, 'impression', {
-      ...(tag !== undefined && { tag }),
       responseId,
       results: [tile(uid)],
       banners: [],

@@ -19,7 +19,7 @@ function table<K extends string>(title: string, rows: Row<K>[]): string[] {
 
 function text(r: BlindReport): string {
   const out: string[] = [];
-  out.push('Blind held-out evaluation (judged offline; written from the client facts only)');
+  out.push("Blind held-out evaluation (judged offline; written from the client's behaviour only)");
   out.push('');
   out.push(...table('principle', [...r.principles, r.total]));
   out.push('');
