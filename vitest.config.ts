@@ -29,6 +29,7 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             'test/rules/**/*.test.ts',
             'test/heldout/**/*.test.ts',
+            'test/heldout-blind/**/*.test.ts',
           ],
           exclude: FRESH_PROCESS,
           isolate: false,
