@@ -364,9 +364,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'login',
     title: 'Login when the shopper id changes',
     source:
-      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; every later event carries context.shopperId',
+      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; B setShopperId stores it (cookie 18 months, localStorage) and getContext puts it on every later event; no logout',
     invariant:
-      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login.',
+      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
     seenBy: ['shopper/login'],
     next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',
   },
@@ -409,12 +409,11 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'Attribution kept for the session',
     source:
-      'B: context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, kept for the session',
-    invariant: 'An attribution taken from a landing URL rides on the session’s later events.',
+      'B getAttribution(): context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, stored (cookie renewed for 30 min, localStorage) and read for every event; entries only added; forgotten with the session',
+    invariant:
+      'An attribution taken from a landing URL rides on every later event of the session: once an event of a visit carried it, none created after it lacks it.',
     seenBy: ['*'],
     next: 'a landing URL with `athos_attribution=type:id` (e-mail recommendations)',
-    uncheckable:
-      'whether a session landed from an attributed link is not in the traffic unless the landing page’s URL is, and the stored value survives a lost parameter',
   },
   // ---- mode ----
   {

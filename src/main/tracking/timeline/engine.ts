@@ -30,6 +30,7 @@ import { ReleasedPages } from './released-pages';
 import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
 import { interactionIds, readVisitEvent } from '../visits/events';
+import { readIdentity } from '../visits/identity';
 import { CONCURRENT_START_MS } from '../visits/rules';
 import { SIBLING_EVENTS, someDirty, TALLYING } from './judge';
 import { foldAs } from './page-memory';
@@ -91,7 +92,9 @@ export class TimelineEngine extends TimelinePages {
     }
 
     page.visitDirty = true;
-    const visit = ev.accepted ? this.book.noteEvent(page.siteId, page.key, ev) : undefined;
+    const visit = ev.accepted
+      ? this.book.noteEvent(page.siteId, page.key, ev, readIdentity(rec), folded === 'visit')
+      : undefined;
     if (folded === 'refused') {
       // counted on its page (request-refused) and found by id; it belongs to no response
       if (page.idle) page.idle = false;

@@ -30,7 +30,7 @@ export const SEEN_OTHERWISE: Readonly<Record<string, { sighting: 'credited' } | 
   {
     'order.credit': { sighting: 'credited' },
     'identity.attribution': {
-      why: 'the beacon client keeps it by itself from an `athos_attribution` landing URL (e-mail recommendations): there is nothing for the storefront to add, and whether a session landed from such a link is not in its traffic',
+      why: 'the beacon client keeps it by itself from an `athos_attribution` landing URL (e-mail recommendations): there is nothing for the storefront to add (a session that lost it is a finding)',
     },
   };
 
@@ -262,11 +262,12 @@ export class ReadinessTally {
 
   private row(b: Behaviour, tag: string): ReadinessRowDto {
     const base = { ...head(b), ...(isWidgetKind(b.area) && { tag }) };
+    // findings show even where nothing of the storefront's shows it (an attribution the session lost)
+    const worst = this.worst.get(rowKey(b.id, tag));
+    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
     const otherwise = SEEN_OTHERWISE[b.id];
     if (otherwise && 'why' in otherwise)
       return { ...base, status: 'not-applicable', why: otherwise.why };
-    const worst = this.worst.get(rowKey(b.id, tag));
-    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
     let example: Sighting | undefined;
     for (const shows of SHOWS.get(b.id)!) {
       const s = this.sighting(shows, tag);

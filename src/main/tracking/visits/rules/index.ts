@@ -20,6 +20,8 @@ import { loginRepeated } from './login-repeated';
 import { itemIdsUnmapped } from './item-ids-unmapped';
 import { pageviewNotClicked } from './pageview-not-clicked';
 import { sessionRenewed } from './session-renewed';
+import { shopperDropped } from './shopper-dropped';
+import { attributionLost } from './attribution-lost';
 
 export type { VisitCatalog, VisitPage, VisitRule } from './types';
 export { CONCURRENT_START_MS } from './visit-user-changed';
@@ -37,6 +39,8 @@ export const VISIT_RULES: readonly VisitRule[] = [
   sessionExpired,
   shopperWithoutLogin,
   loginRepeated,
+  shopperDropped,
+  attributionLost,
   sessionRenewed,
   itemIdsUnmapped,
   pageviewNotClicked,

@@ -41,3 +41,9 @@ export interface VisitRule {
 }
 
 export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** A time between two events, as messages say it: `0.8 s`, `42 s`, `12 min`. */
+export function duration(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
