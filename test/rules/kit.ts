@@ -22,6 +22,8 @@ export interface Expected {
   responseId?: string;
   /** the page it sits on (default: any) */
   pageLoadId?: string;
+  /** the behaviour of the client model it names (default: any) */
+  behaviour?: string;
 }
 
 export interface RuleCase {

@@ -16,7 +16,8 @@ export interface Behaviour {
   invariant: string;
   /**
    * The endpoints (`category/event`) whose accepted events show the storefront exercises it; `*`: any
-   * accepted event. Readiness calls a behaviour seen when one of them arrived.
+   * accepted event. Readiness calls a behaviour seen when one of them arrived, unless it tests the
+   * behaviour more finely (readiness.ts `EXERCISED`: one every search render would show).
    */
   seenBy: readonly string[];
   /** what sends it: the client call or script tag a storefront adds (readiness's next step) */
