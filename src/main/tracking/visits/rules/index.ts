@@ -6,6 +6,7 @@ import type { TimelineFindingDto as FindingDraft } from '../../../../shared/time
 import type { VisitBook } from '../book';
 import type { VisitCatalog, VisitPage, VisitRule } from './types';
 import { orderIdMissing } from './order-id-missing';
+import { orderWithoutLines } from './order-without-lines';
 import { orderDuplicate } from './order-duplicate';
 import { orderTotals } from './order-totals';
 import { cartInconsistent } from './cart-inconsistent';
@@ -28,6 +29,7 @@ export { CONCURRENT_START_MS } from './visit-user-changed';
 
 export const VISIT_RULES: readonly VisitRule[] = [
   orderIdMissing,
+  orderWithoutLines,
   orderDuplicate,
   orderTotals,
   priceUnitMismatch,
