@@ -30,6 +30,7 @@ import { inlineBannerInBanners } from './inline-banner-in-banners';
 import { redirectMismatch } from './redirect-mismatch';
 import { parentIdMismatch } from './parentid-mismatch';
 import { parentIdUnclear } from './parentid-unclear';
+import { skuOfAnotherItem } from './sku-of-another-item';
 import { itemNotInCatalog, itemNotInCatalogOfVisit } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
@@ -76,6 +77,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   redirectMismatch,
   parentIdMismatch,
   parentIdUnclear,
+  skuOfAnotherItem,
   itemNotInCatalog,
   responseWithoutTest,
   testWithoutDev,
