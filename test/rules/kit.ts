@@ -162,7 +162,7 @@ export interface SourceOptions {
   companion?: boolean;
   catalogCheck?: boolean;
   responses?: IssuedResponse[];
-  catalog?: { ids: string[]; skus?: Record<string, string> };
+  catalog?: { ids: string[]; skus?: Record<string, string>; parents?: Record<string, string> };
 }
 
 export function source(o: SourceOptions = {}): ProvenanceSource {
@@ -177,7 +177,11 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
     recent: () => [...all].reverse(),
     catalog: () =>
       o.catalog
-        ? { has: (id) => o.catalog!.ids.includes(id), uidOfSku: (sku) => o.catalog!.skus?.[sku] }
+        ? {
+            has: (id) => o.catalog!.ids.includes(id),
+            uidOfSku: (sku) => o.catalog!.skus?.[sku],
+            parentOf: (uid) => o.catalog!.parents?.[uid],
+          }
         : undefined,
   };
 }

@@ -20,6 +20,7 @@ import { shopperWithoutLogin } from './shopper-without-login';
 import { loginRepeated } from './login-repeated';
 import { itemIdsUnmapped } from './item-ids-unmapped';
 import { pageviewNotClicked } from './pageview-not-clicked';
+import { pageviewSkuMismatch } from './pageview-sku-mismatch';
 import { sessionRenewed } from './session-renewed';
 import { shopperDropped } from './shopper-dropped';
 import { attributionLost } from './attribution-lost';
@@ -46,6 +47,7 @@ export const VISIT_RULES: readonly VisitRule[] = [
   sessionRenewed,
   itemIdsUnmapped,
   pageviewNotClicked,
+  pageviewSkuMismatch,
 ];
 
 /**

@@ -23,6 +23,8 @@ export interface VisitPage {
 export interface VisitCatalog {
   has(id: string): boolean;
   uidOfSku(sku: string): string | undefined;
+  /** the parent (variant group) id of the product with this uid, when the catalog gives it one */
+  parentOf?(uid: string): string | undefined;
 }
 
 export interface VisitContext {
