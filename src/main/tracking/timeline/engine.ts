@@ -29,7 +29,7 @@ import { SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
 import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import { interactionIds, readVisitEvent } from '../visits/events';
+import { interactionIds, quickAddLines, readVisitEvent } from '../visits/events';
 import { readIdentity } from '../visits/identity';
 import { CONCURRENT_START_MS } from '../visits/rules';
 import { SIBLING_EVENTS, someDirty, TALLYING } from './judge';
@@ -125,6 +125,7 @@ export class TimelineEngine extends TimelinePages {
         time: ev.time,
         ids: interactionIds(rec),
       });
+    if (visit && ev.event === 'addtocart') this.book.noteQuickQty(visit, quickAddLines(rec));
 
     insertSorted(response.events, ev);
     // a category page's redirect goes to search/redirect: its category response checks events against it

@@ -156,6 +156,11 @@ export interface Visit {
   cart: CartItemDto[] | null;
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: Set<string>;
+  /**
+   * how many of each item (by its cart line key) quick adds put in the client's stored cart since the last
+   * cart event: a cart/add of it must raise the cart beyond them
+   */
+  quickQty?: Map<string, number>;
   /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
   addedEver: Set<string>;
   /** the last cart event and the cart (and quick adds) it was read against: its pair is read the same */
@@ -167,6 +172,7 @@ export interface Visit {
     keys: ReadonlySet<string>;
     before: CartItemDto[] | null;
     quickAdded: ReadonlySet<string>;
+    quickQty?: ReadonlyMap<string, number>;
   };
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
@@ -330,6 +336,14 @@ export class VisitBook {
     }
   }
 
+  /** An addtocart's items (line key and quantity): the client adds them to its stored cart. */
+  noteQuickQty(visit: Visit, lines: ReadonlyArray<{ key: string; qty: number }>): void {
+    if (lines.length === 0) return;
+    visit.changes++;
+    const q = (visit.quickQty ??= new Map());
+    for (const { key, qty } of lines) q.set(key, (q.get(key) ?? 0) + qty);
+  }
+
   /** An accepted product, cart, order or login event. */
   noteVisitEvent(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
@@ -356,7 +370,13 @@ export class VisitBook {
         !v.items.some((i) => pair.keys.has(lineKey(i)));
       const before = same ? pair.before : visit.cart;
       const quickAdded = same ? pair.quickAdded : visit.quickAdded;
-      v.cartReading = cartIssue(v, { cart: before, quickAdded, addedEver: visit.addedEver });
+      const quickQty = same ? pair.quickQty : visit.quickQty;
+      v.cartReading = cartIssue(v, {
+        cart: before,
+        quickAdded,
+        addedEver: visit.addedEver,
+        ...(quickQty && { quickQty }),
+      });
       if (v.endpoint === 'cart/add')
         for (const item of v.items) for (const id of productIds(item)) visit.addedEver.add(id);
       visit.lastCart = {
@@ -366,9 +386,11 @@ export class VisitBook {
         keys: new Set(v.items.map(lineKey)),
         before,
         quickAdded: new Set(quickAdded),
+        ...(quickQty && { quickQty }),
       };
       visit.cart = v.cart;
       visit.quickAdded.clear();
+      visit.quickQty = undefined;
     }
     if (v.endpoint === 'order/transaction') {
       v.priceIssues = priceIssues(v, visit);
@@ -378,6 +400,7 @@ export class VisitBook {
       // the client clears its stored cart after an order
       visit.cart = [];
       visit.quickAdded.clear();
+      visit.quickQty = undefined;
       // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
       if (v.orderId?.trim()) {
         const k = key2(visit.siteId, v.orderId);
