@@ -43,6 +43,7 @@ import { responseReplaced } from './response-replaced';
 import { redirectFromTarget } from './redirect-from-target';
 import { redirectWithRender } from './redirect-with-render';
 import { impressionBeforeVisible } from './impression-before-visible';
+import { pageloadReusedLate } from './pageload-reused-late';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
@@ -68,6 +69,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   impressionBurst,
   impressionBeforeVisible,
   queueSplit,
+  pageloadReusedLate,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
   itemNotInResponse,
