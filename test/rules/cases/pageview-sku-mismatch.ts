@@ -1,4 +1,4 @@
-import { visitPage, type RuleCases } from '../kit';
+import { R1, visitPage, type RuleCases } from '../kit';
 
 /** P103 with variants 1030 and 1031; P105 a simple product */
 const catalog = {
@@ -32,6 +32,14 @@ export default {
       events: () => [view('P105', 'P105', 'p105-red')],
     },
     {
+      name: 'no catalog: the issued responses serve the sku of a variant of the product viewed',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        view('P200', 'P200', 'P200-RED-M'),
+        view('2002', 'P200', 'P200-RED-L', 10_000),
+      ],
+    },
+    {
       name: 'no indexed catalog',
       events: () => [view('P105', 'P105', 'S-P103')],
     },
@@ -45,6 +53,17 @@ export default {
         {
           message: 'gives to product "1031" (a variant of "P103")',
           fix: 'childUid and childSku together',
+          events: [0],
+        },
+      ],
+    },
+    {
+      name: 'no catalog: a variant with the sku the issued response served for its sibling',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [view('2001', 'P200', 'P200-RED-L')],
+      findings: [
+        {
+          message: 'the search responses the companion issued give to product "2002"',
           events: [0],
         },
       ],

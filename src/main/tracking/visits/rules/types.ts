@@ -27,9 +27,19 @@ export interface VisitCatalog {
   parentOf?(uid: string): string | undefined;
 }
 
+/** Which product a sku names, read from the site's indexed catalog or the responses the companion issued. */
+export interface SkuOwners {
+  /** the uid of the product or variant whose sku this is */
+  uidOfSku(sku: string): string | undefined;
+  /** the parent (variant group) id of a product or variant */
+  parentOf?(uid: string): string | undefined;
+}
+
 export interface VisitContext {
   book: VisitBook;
   catalog?: VisitCatalog;
+  /** the skus of the results the companion search and recommend APIs issued for the site, when it did */
+  served?: SkuOwners;
   /** the page's accepted visit events */
   accepted: readonly VisitEvent[];
   /** the visit of the page's sessionId, if the book has it */
