@@ -265,6 +265,13 @@ export class SearchService {
         }
         return undefined;
       },
+      parentOf: (uid) => {
+        for (const c of cats) {
+          const p = c.get(uid);
+          if (p) return p.parentId ?? undefined;
+        }
+        return undefined;
+      },
     };
   }
 }
