@@ -9,6 +9,7 @@ import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/ad
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 import { ADMIN_BODY_BYTES, adminJsonBody } from './body-reader';
+import { httpRefusal } from './domain-errors';
 
 export class BadQuery extends Error {
   constructor(
@@ -130,15 +131,26 @@ function parseAdminQuery<N extends AdminEndpointName>(
   return value as QueryOf<N>;
 }
 
-/** Answer a BadQuery as the admin API's 400; anything else is not ours to answer. */
-function answerBadQuery(res: Response, err: unknown): void {
-  if (!(err instanceof BadQuery)) throw err;
-  res.status(400).json({
-    error: 'BadRequest',
-    ...(err.parameter && { parameter: err.parameter }),
-    message: err.message,
-    ...(err.allowed && { allowed: err.allowed }),
-  });
+/**
+ * Answer a BadQuery as the admin API's 400, and a domain error with the status and fields of its row in
+ * domain-errors.ts; anything else is not ours to answer.
+ */
+function answerRefusal(res: Response, err: unknown): void {
+  if (err instanceof BadQuery) {
+    res.status(400).json({
+      error: 'BadRequest',
+      ...(err.parameter && { parameter: err.parameter }),
+      message: err.message,
+      ...(err.allowed && { allowed: err.allowed }),
+    });
+    return;
+  }
+  const refused = httpRefusal(err);
+  if (!refused) throw err;
+  for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
+  res
+    .status(refused.status)
+    .json({ error: refused.error, message: (err as Error).message, ...refused.fields });
 }
 
 /** The names of a path's `{parameters}`. */
@@ -189,7 +201,7 @@ export function mount<N extends AdminEndpointName>(
       const query = parseAdminQuery(name, req.query, options.bounds?.(typed));
       await handle(typed, res, query);
     } catch (err) {
-      answerBadQuery(res, err);
+      answerRefusal(res, err);
     }
   };
   const declaresBody = 'body' in endpoint && endpoint.body !== undefined;
