@@ -3,7 +3,6 @@
 import express, { type Response, type Router } from 'express';
 import type { IndexingService } from '../../indexing/service';
 import { mount } from '../admin-query';
-import { parseAdminBody } from '../admin-body';
 import { FeedNotFound } from '../../indexing/admin';
 
 function feedId(raw: string, res: Response): number | null {
@@ -30,18 +29,16 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     res.json(view);
   });
 
-  mount(router, 'patchFeed', async (req, res) => {
+  mount(router, 'patchFeed', async (req, res, _query, patch) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
-    res.json(await indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
+    res.json(await indexing.patch(req.params.siteId, id, patch));
   });
 
-  mount(router, 'transition', async (req, res) => {
+  mount(router, 'transition', async (req, res, _query, { to }) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
-    res.json(
-      await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body).to),
-    );
+    res.json(await indexing.transition(req.params.siteId, id, to));
   });
 
   mount(router, 'catalog', (req, res, { limit = 100, offset = 0 }) => {
