@@ -11,6 +11,14 @@ import {
   UnknownFeed,
 } from '../indexing/refusals';
 import { TransitionRefused } from '../indexing/state-machine';
+import {
+  InvalidBody,
+  InvalidParameter,
+  MissingParameter,
+  NoCatalog,
+  ProfileNotFound,
+  UnknownSite,
+} from '../search/errors';
 
 export interface HttpRefusal {
   status: number;
@@ -58,6 +66,13 @@ const TABLE: readonly Row<Error>[] = [
     error: 'TransitionRefused',
     fields: (err) => ({ from: err.from, to: err.to, allowed: err.allowed }),
   }),
+  // the companion search and recommend APIs (their body's `error` is the refusal's own code)
+  row({ type: InvalidParameter, status: 400, error: 'InvalidParameter' }),
+  row({ type: MissingParameter, status: 400, error: 'MissingParameter' }),
+  row({ type: InvalidBody, status: 400, error: 'InvalidBody' }),
+  row({ type: UnknownSite, status: 404, error: 'UnknownSite' }),
+  row({ type: NoCatalog, status: 404, error: 'NoCatalog' }),
+  row({ type: ProfileNotFound, status: 404, error: 'ProfileNotFound' }),
 ];
 
 /** How HTTP answers a domain error; undefined for anything else (a bug: the app's last resort answers 500). */
