@@ -73,7 +73,8 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // provider interfaces above, which answer as the real services do: the UI, the admin API, 404s)
   app.use(refuseFraming);
   const guard = sameOriginGuard(options.allowedHosts);
-  // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
+  // No body parser here: each admin endpoint's body is read as its declaration says (admin-body.ts), so
+  // the order of the routers below does not matter.
   app.use('/_sandbox', guard, adminEventsRouter(core));
   app.use('/_sandbox', guard, adminTimelinesRouter(core.timelines, core.clock));
   app.use('/_sandbox', guard, adminRulesRouter());
@@ -83,10 +84,8 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     guard,
     adminReadinessRouter(core.timelines, () => core.config.accounts),
   );
-  // reads its own body (a recording, up to 10 MB) whatever its Content-Type
   app.use('/_sandbox', guard, adminDiffRouter(core.events));
   app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
-  // bodies are read by the declaration's mount (body-reader.ts: one size cap and depth limit)
   app.use('/_sandbox', guard, healthRouter(core));
   app.use(
     '/_sandbox',

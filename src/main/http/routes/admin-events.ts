@@ -1,6 +1,6 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { ResetScope } from '../../../shared/stream';
 import type { Bus } from '../../bus';
 import type { Clock } from '../../clock';
@@ -9,8 +9,9 @@ import type { ExportSection } from '../../store/export-format';
 import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
-import { parseAdminBody } from '../admin-body';
-import type { QueryOf } from '../../../shared/admin-api';
+import { BodyRefused } from '../admin-refusal';
+import { ADMIN_API, type BodyOf, type QueryOf } from '../../../shared/admin-api';
+import { IMPORT_BODY_BYTES } from '../../../shared/admin-bodies';
 import { concat, mapped, streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { importEvents } from '../../store/import-events';
@@ -23,9 +24,6 @@ export const FOLLOW_BACKLOG = 10;
 export const DEFAULT_WAIT_MS = 10_000;
 /** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
 export const MAX_WAIT_MS = 120_000;
-
-/** the largest import body read */
-const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
 
 export interface AdminEventsOptions {
   sse?: SseOptions;
@@ -137,13 +135,13 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     { bounds },
   );
 
-  mount(router, 'reset', async (req, res, { siteId }) => {
-    const scope = parseReset(req, siteId);
+  mount(router, 'reset', async (_req, res, { siteId }, body) => {
+    const scope = resetScope(body, siteId);
     await core.reset(scope);
     res.json({ reset: scope, retained: core.events.size() });
   });
 
-  mount(router, 'stream', hub.handle);
+  mount(router, 'stream', (req, res) => hub.handle(req, res));
 
   mount(
     router,
@@ -178,53 +176,36 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     { bounds },
   );
 
-  mount(
-    router,
-    'import',
-    async (req, res, { replace = false }) => {
-      // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
-      // embedding the router behind express.json) is read back from there.
-      const body =
-        Number(req.headers['content-length']) > IMPORT_LIMIT_BYTES
-          ? ({ tooLarge: true } as const)
-          : req.body === undefined
-            ? await readImportBody(req, IMPORT_LIMIT_BYTES)
-            : Buffer.isBuffer(req.body)
-              ? await readImportBody(req.body)
-              : readImportBodyHere(JSON.stringify(req.body));
-      if ('tooLarge' in body) {
-        // the rest is not read: answer, then close the connection
-        res.setHeader('Connection', 'close');
-        req.resume();
-        res.status(413).json({
-          error: 'BadRequest',
-          message: `request entity too large: an import body may have at most ${IMPORT_LIMIT_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
-        });
-        return;
-      }
-      const outcome = await importEvents(
-        {
-          events: core.events,
-          sections: core.exportSections(),
-          reset: (scope, importId) => core.reset(scope, importId),
-        },
-        body,
-        replace,
-      );
-      if (!outcome.ok) {
-        res.status(400).json({
-          error: 'InvalidImport',
-          message: outcome.message,
-          problems: outcome.problems,
-        });
-        return;
-      }
-      const { ok: _ok, ...answer } = outcome;
-      res.json(answer);
-    },
-    // streamed into a worker, up to IMPORT_LIMIT_BYTES, depth checked per event (export-format.ts)
-    { body: 'own' },
-  );
+  mount(router, 'import', async (req, res, { replace = false }) => {
+    // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
+    // embedding the router behind express.json) is read back from there.
+    const body =
+      req.body === undefined
+        ? await readImportBody(req, IMPORT_BODY_BYTES)
+        : Buffer.isBuffer(req.body)
+          ? await readImportBody(req.body)
+          : readImportBodyHere(JSON.stringify(req.body));
+    if ('tooLarge' in body) throw importTooLarge();
+    const outcome = await importEvents(
+      {
+        events: core.events,
+        sections: core.exportSections(),
+        reset: (scope, importId) => core.reset(scope, importId),
+      },
+      body,
+      replace,
+    );
+    if (!outcome.ok) {
+      res.status(400).json({
+        error: 'InvalidImport',
+        message: outcome.message,
+        problems: outcome.problems,
+      });
+      return;
+    }
+    const { ok: _ok, ...answer } = outcome;
+    res.json(answer);
+  });
 
   return router;
 }
@@ -280,36 +261,28 @@ function eventQuery(
   return q;
 }
 
-function parseJsonBody(req: Request, what: string): unknown {
-  if (req.body !== undefined && typeof req.body !== 'string') return req.body; // parsed by an earlier JSON parser
-  const raw = typeof req.body === 'string' ? req.body.trim() : '';
-  if (raw === '') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch (err) {
-    throw new BadParameter(
-      'body',
-      `the body is not valid JSON (${(err as Error).message}); send ${what}`,
-    );
-  }
+/** A body that passed its announced length and went on past the cap: the declared 413. */
+function importTooLarge(): BodyRefused {
+  const { maxBytes, tooLarge, expected } = ADMIN_API.import.body;
+  return new BodyRefused(413, 'body', tooLarge, {
+    value: `more than ${maxBytes} bytes`,
+    rule: `a body may have at most ${maxBytes} bytes`,
+    fix: `send ${expected}, in several imports`,
+  });
 }
 
-function parseReset(req: Request, fromQuery: string | undefined): ResetScope {
-  const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
-  if (
-    body === undefined ||
-    (typeof body === 'object' && body !== null && Object.keys(body).length === 0)
-  ) {
+/** What a reset forgets: the body's scope (none, or {}: events), the query's siteId when the body has none. */
+function resetScope(body: BodyOf<'reset'> | undefined, fromQuery: string | undefined): ResetScope {
+  if (body === undefined || Object.keys(body).length === 0) {
     return fromQuery === undefined ? { what: 'events' } : { what: 'events', siteId: fromQuery };
   }
-  const b = parseAdminBody('reset', body);
-  if (fromQuery !== undefined && b.siteId !== undefined && fromQuery !== b.siteId) {
+  if (fromQuery !== undefined && body.siteId !== undefined && fromQuery !== body.siteId) {
     throw new BadParameter(
       'siteId',
-      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(b.siteId)} in the body: give it once`,
+      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(body.siteId)} in the body: give it once`,
     );
   }
-  const siteId = b.siteId ?? fromQuery;
-  const what = b.what ?? 'events';
+  const siteId = body.siteId ?? fromQuery;
+  const what = body.what ?? 'events';
   return siteId === undefined ? { what } : { what, siteId };
 }
