@@ -1,10 +1,9 @@
 // POST /_sandbox/diff: an uploaded recording (BASE) against the sandbox's recorded traffic (CURRENT), for
-// the UI's Compare view. Thin: bound and read the body, ask the baseline module, answer its comparison.
+// the UI's Compare view. Thin: bound and read the body, ask the baselines area, answer its comparison.
 import { Router, type Response } from 'express';
 import { readBody } from '../body-reader';
-import type { EventStore } from '../../store/types';
+import type { BaselinesService } from '../../baseline/upload';
 import { mount } from '../admin-query';
-import { diffWithRecorded, readUpload } from '../../baseline/upload';
 
 /** the largest recording compared; a journey's recording is kilobytes */
 export const DIFF_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -16,7 +15,7 @@ function tooLarge(res: Response): void {
   res.status(413).json({ error: 'RequestTooLarge', message: TOO_LARGE });
 }
 
-export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
+export function adminDiffRouter(baselines: BaselinesService): Router {
   const router = Router();
   mount(
     router,
@@ -32,10 +31,10 @@ export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
           message:
             'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
         });
-      const base = await readUpload(read.body!);
-      if (typeof base === 'string')
-        return void res.status(400).json({ error: 'InvalidRecording', message: base });
-      res.json(await diffWithRecorded(base, events.select(q)));
+      const diff = await baselines.diff(read.body!, q);
+      if (typeof diff === 'string')
+        return void res.status(400).json({ error: 'InvalidRecording', message: diff });
+      res.json(diff);
     },
     // a recording (NDJSON, an export, a HAR, a baseline), read by the recordings reader
     { body: 'own' },
