@@ -1,6 +1,8 @@
 // The admin API's reads of the timelines, planned over the engine's public methods: the page list (from the
-// page index when its filters allow, else a walk over the candidate pages), one page by its pageLoadId, and
-// the report. Each walk gives the event loop back between slices; the HTTP layer only writes the pieces.
+// page index when its filters allow, else a walk over the candidate pages), one page by its pageLoadId, the
+// report and a site's readiness. Each walk gives the event loop back between slices; the HTTP layer only
+// writes the pieces.
+import type { ReadinessDto } from '../../../shared/readiness';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
 import type { Slicer } from '../../slices';
 import { objectWithList } from '../../store/json-pieces';
@@ -11,6 +13,8 @@ import type { TimelineFilter } from './queries';
 import { jsonReportHead, jsonReportRest, type FailOn } from './report';
 import { htmlPages, junitPages, type ReportChoice, type ReportSource } from './report-pages';
 import { WiderScope } from './wider-scope';
+import type { ReadinessSite } from './readiness';
+import { readinessSiteOf } from './readiness-config';
 
 /** What the reads use of the engine (TimelineEngine). */
 export interface TimelineSource extends ReportSource {
@@ -206,4 +210,18 @@ function jsonReport(source: TimelineSource, request: ReportRequest, slicer: Slic
     return jsonReportRest(verdicts, afterVerdicts, dtos());
   };
   return { mediaType: 'application/json', head, rest };
+}
+
+/** A site's readiness as judged now, with what its account declares (`readinessSiteOf`), read in slices. */
+export async function siteReadiness(
+  source: { readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> },
+  siteId: string,
+  account: Parameters<typeof readinessSiteOf>[1],
+  slicer: Slicer,
+): Promise<ReadinessDto> {
+  const steps = source.readinessSteps(readinessSiteOf(siteId, account));
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await slicer.breathe();
+  }
 }
