@@ -14,7 +14,7 @@ import { adminRulesRouter } from '../http/routes/admin-rules';
 import { adminVisitsRouter } from '../http/routes/admin-visits';
 import { adminReadinessRouter } from '../http/routes/admin-readiness';
 import { replayJournal } from './replay';
-import type { Area, AreaBase } from './area';
+import type { Area, AreaBase, AreaRoutes } from './area';
 
 export interface TrackingArea {
   /** beacon v2 ingest: validates, records every request, answers like the real service */
@@ -80,22 +80,30 @@ export function trackingArea(
           ...upstream.warnings,
           ...(replayed.warning ? [replayed.warning] : []),
         ],
-        routes: () => ({
-          provider: [trackingRouter(tracking, forwarding)],
-          admin: [
-            adminTimelinesRouter(timelines, clock),
-            adminRulesRouter(),
-            adminVisitsRouter(timelines),
-            adminReadinessRouter(timelines, () => config.accounts),
-            trackingAdminRouter(tracking),
-          ],
-        }),
+        routes: () => trackingRoutes(base, { tracking, timelines, forwarding }),
         async reset(scope) {
           timelines.reset(scope.siteId);
           await upstream.log.pruned();
         },
       };
     },
+  };
+}
+
+/** Beacons and the preflight; the timelines, rules, visits, readiness and schemas of the admin API. */
+function trackingRoutes(
+  { config, clock }: AreaBase,
+  { tracking, timelines, forwarding }: TrackingArea,
+): AreaRoutes {
+  return {
+    provider: [trackingRouter(tracking, forwarding)],
+    admin: [
+      adminTimelinesRouter(timelines, clock),
+      adminRulesRouter(),
+      adminVisitsRouter(timelines),
+      adminReadinessRouter(timelines, () => config.accounts),
+      trackingAdminRouter(tracking),
+    ],
   };
 }
 
