@@ -331,6 +331,19 @@ export class IndexingService {
     return rec && this.engine.view(rec);
   }
 
+  /** A page of the feed's last indexed catalog (`limit` products from `offset`); undefined: no such feed. */
+  catalogPage(siteId: string, feedId: number, offset: number, limit: number) {
+    if (!this.feed(siteId, feedId)) return undefined;
+    const catalog = this.catalogs.feed(siteId, feedId);
+    return {
+      siteId,
+      feedId,
+      indexedAt: catalog?.indexedAt ?? null,
+      total: catalog?.size ?? 0,
+      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
+    };
+  }
+
   /** Change a feed's settings and faults, stored before it resolves; throws FeedNotFound or FeedSettingRefused. */
   async patch(siteId: string, feedId: number, patch: FeedPatch): Promise<FeedView> {
     const rec = this.engine.record(siteId, feedId);

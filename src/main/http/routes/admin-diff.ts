@@ -1,12 +1,11 @@
 // POST /_sandbox/diff: an uploaded recording (BASE) against the sandbox's recorded traffic (CURRENT), for
-// the UI's Compare view. Thin: the body comes read (and bounded) by the declaration; ask the baseline
-// module, answer its comparison.
+// the UI's Compare view. Thin: the body comes read (and bounded) by the declaration; ask the baselines
+// area, answer its comparison.
 import { Router } from 'express';
-import type { EventStore } from '../../store/types';
+import type { BaselinesService } from '../../baseline/upload';
 import { mount } from '../admin-query';
-import { diffWithRecorded, readUpload } from '../../baseline/upload';
 
-export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
+export function adminDiffRouter(baselines: BaselinesService): Router {
   const router = Router();
   // the body: a recording (NDJSON, an export, a HAR, a baseline) within the declared cap, as bytes
   mount(router, 'diff', async (_req, res, q, recording) => {
@@ -16,10 +15,10 @@ export function adminDiffRouter(events: Pick<EventStore, 'select'>): Router {
         message:
           'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
       });
-    const base = await readUpload(recording);
-    if (typeof base === 'string')
-      return void res.status(400).json({ error: 'InvalidRecording', message: base });
-    res.json(await diffWithRecorded(base, events.select(q)));
+    const diff = await baselines.diff(recording, q);
+    if (typeof diff === 'string')
+      return void res.status(400).json({ error: 'InvalidRecording', message: diff });
+    res.json(diff);
   });
   return router;
 }

@@ -6,16 +6,15 @@ import type { Bus } from '../../bus';
 import type { Clock } from '../../clock';
 import type { EventQuery, EventStore } from '../../store/types';
 import type { ExportSection } from '../../store/export-format';
-import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
 import { BodyRefused } from '../admin-refusal';
 import { ADMIN_API, type BodyOf, type QueryOf } from '../../../shared/admin-api';
 import { IMPORT_BODY_BYTES } from '../../../shared/admin-bodies';
-import { concat, mapped, streamBody } from '../stream-body';
+import { streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { importEvents } from '../../store/import-events';
-import { objectWithList } from '../../store/json-pieces';
+import { exportBody, listEvents, waitForEvents } from '../../store/event-reads';
 import { matches } from '../../store/event-index';
 
 export const DEFAULT_LIMIT = 1000;
@@ -55,82 +54,50 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     async (_req, res, parsed) => {
       const { follow, ...q } = eventQuery(parsed);
       if (follow) return followEvents(core, res, q);
-      const limit = q.limit ?? DEFAULT_LIMIT;
-      // read one at a time as the answer is written: older events are kept compact
-      const found = core.events.select({ ...q, limit: limit + 1 });
-      const truncated = found.length > limit;
-      const events = truncated ? found.newest(limit) : found;
-      // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      await streamBody(
-        res,
-        objectWithList('events', events.json(), {
-          count: events.length,
-          truncated,
-          retained: core.events.size(),
-          lastSeq: events.lastSeq(),
-        }),
-      );
+      await streamBody(res, listEvents(core.events, q, q.limit ?? DEFAULT_LIMIT));
     },
     { bounds },
   );
 
   mount(router, 'event', (req, res) => {
     const event = core.events.get(String(req.params.id));
-    if (!event) {
-      res.status(404).json({
-        error: 'NotFound',
-        message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
-      });
-      return;
-    }
-    res.json(event);
+    if (event) return void res.json(event);
+    res.status(404).json({
+      error: 'NotFound',
+      message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
+    });
   });
 
   mount(
     router,
     'wait',
     async (_req, res, parsed) => {
-      const q = eventQuery(parsed);
-      const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
+      const { count = 1, timeout: asked = DEFAULT_WAIT_MS, ...q } = eventQuery(parsed);
       const timeoutMs = Math.min(asked, MAX_WAIT_MS);
-      const capped =
-        asked > MAX_WAIT_MS
-          ? {
-              note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
-            }
-          : {};
+      const capped = asked > MAX_WAIT_MS && {
+        note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+      };
       const gone = new AbortController();
       res.on('close', () => gone.abort());
-      const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
-      const result = await core.events.waitFor(
-        { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
+      const limit = q.limit ?? Math.max(count, DEFAULT_LIMIT);
+      const waited = await waitForEvents(
+        core.events,
+        { ...q, limit },
         count,
         timeoutMs,
         gone.signal,
       );
       if (gone.signal.aborted && !res.writable) return;
-      if (result.done) {
-        res.json({
-          done: true,
-          count: result.events.length,
-          timeoutMs,
-          ...capped,
-          events: result.events,
-        });
-      } else {
-        // `events` may be cut by limit; the message counts every match.
-        const matched = core.events.query(filters).length;
-        res.status(408).json({
-          done: false,
-          error: 'Timeout',
-          message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
-          count: result.events.length,
-          timeoutMs,
-          ...capped,
-          events: result.events,
-        });
-      }
+      const { done, events, matched } = waited;
+      const answer = { count: events.length, timeoutMs, ...capped, events };
+      if (done) return void res.json({ done, ...answer });
+      res.status(408).json({
+        done,
+        error: 'Timeout',
+        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+        ...answer,
+      });
     },
     { bounds },
   );
@@ -147,31 +114,15 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     router,
     'export',
     async (_req, res, parsed) => {
-      const q = eventQuery(parsed);
-      const head: SandboxExportHead = {
-        format: EXPORT_FORMAT,
-        version: EXPORT_VERSION,
-        exportedAt: new Date(core.clock.now()).toISOString(),
+      const { fileName, pieces } = exportBody(core.events, {
+        query: eventQuery(parsed),
+        sections: core.exportSections(),
         sandboxVersion: core.version,
-      };
-      const sections: Record<string, unknown> = {};
-      for (const [name, section] of core.exportSections()) sections[name] = section.export();
-      const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
-      const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+        now: core.clock.now(),
+      });
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="search-sandbox-export-${stamp}.json"`,
-      );
-      const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
-      await streamBody(
-        res,
-        concat(
-          `${open},"events":[`,
-          mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
-          '\n]}\n',
-        ),
-      );
+      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      await streamBody(res, pieces);
     },
     { bounds },
   );

@@ -45,15 +45,9 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     const siteId = String(req.params.siteId);
     const id = feedId(String(req.params.feedId), res);
     if (id === null) return;
-    if (!indexing.feed(siteId, id)) throw new FeedNotFound(`no feed ${siteId}/${id}`);
-    const catalog = indexing.catalog.feed(siteId, id);
-    res.json({
-      siteId,
-      feedId: id,
-      indexedAt: catalog?.indexedAt ?? null,
-      total: catalog?.size ?? 0,
-      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
-    });
+    const page = indexing.catalogPage(siteId, id, offset, limit);
+    if (!page) throw new FeedNotFound(`no feed ${siteId}/${id}`);
+    res.json(page);
   });
 
   return router;

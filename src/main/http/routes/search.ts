@@ -186,14 +186,8 @@ export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
   mount(router, 'searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
     // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
-    const one = responseId === undefined ? undefined : search.responses.get(responseId);
     res.json({
-      responses:
-        responseId === undefined
-          ? search.responses.list(siteId, limit)
-          : one && (siteId === undefined || one.siteId === siteId)
-            ? [one]
-            : [],
+      responses: search.responses.find({ siteId, limit, responseId }),
       remembered: search.responses.size,
       rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
     });
