@@ -3,8 +3,9 @@
 // timelines, reports, expectClean and check see it like any other. Nothing of what the provider's client
 // sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
-import type { VisitBook } from '../book';
+import type { Visit, VisitBook } from '../book';
 import type { VisitCatalog, VisitPage, VisitRule } from './types';
+import { visitView } from './utils/view';
 import { orderIdMissing } from './order-id-missing';
 import { orderDuplicate } from './order-duplicate';
 import { orderTotals } from './order-totals';
@@ -22,7 +23,7 @@ import { pageviewNotClicked } from './pageview-not-clicked';
 import { sessionRenewed } from './session-renewed';
 
 export type { VisitCatalog, VisitPage, VisitRule } from './types';
-export { CONCURRENT_START_MS } from './visit-user-changed';
+export { CONCURRENT_START_MS } from './utils/concurrent';
 
 export const VISIT_RULES: readonly VisitRule[] = [
   orderIdMissing,
@@ -44,7 +45,8 @@ export const VISIT_RULES: readonly VisitRule[] = [
 
 /**
  * Every visit rule over one page (the judge runs them when the page or its visit changed), and the
- * `more` rules the caller adds (a timeline rule's visit half).
+ * `more` rules the caller adds (a timeline rule's visit half). Each rule sees the visit (and the book)
+ * only when its meta declares `needs.visit`, the catalog only with `needs.catalog`.
  */
 export function visitFindings(
   page: VisitPage,
@@ -52,11 +54,21 @@ export function visitFindings(
   catalog?: VisitCatalog,
   more: readonly VisitRule[] = [],
 ): FindingDraft[] {
-  const ctx = {
-    book,
-    catalog,
-    accepted: page.visitEvents.filter((v) => v.base.accepted),
-    visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
-  };
-  return [...VISIT_RULES, ...more].flatMap((rule) => rule.check(page, ctx));
+  const accepted = page.visitEvents.filter((v) => v.base.accepted);
+  let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
+  return [...VISIT_RULES, ...more].flatMap((rule) => {
+    const needs = rule.meta.needs;
+    if (needs?.visit)
+      visit ??= {
+        book,
+        visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+      };
+    const ctx = visitView(
+      rule.meta.id,
+      accepted,
+      needs?.visit ? visit : undefined,
+      needs?.catalog ? catalog : false,
+    );
+    return rule.check(page, ctx);
+  });
 }
