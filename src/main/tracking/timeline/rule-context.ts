@@ -24,15 +24,20 @@ export interface FullContext {
 const strict = typeof process !== 'undefined' && process.env.VITEST !== undefined;
 
 type Gated = 'provenance' | 'catalog' | 'origins';
-const GATED: readonly Gated[] = ['provenance', 'catalog', 'origins'];
+
+const PROVENANCE = 1;
+const CATALOG = 2;
+const ORIGINS = 4;
+const BIT: Record<Gated, number> = { provenance: PROVENANCE, catalog: CATALOG, origins: ORIGINS };
 
 /** The needs that gate what a rule sees, as bits (one view per combination). */
 export function needsMask(needs: RuleNeeds | undefined): number {
-  let mask = 0;
-  GATED.forEach((flag, i) => {
-    if (needs?.[flag]) mask |= 1 << i;
-  });
-  return mask;
+  if (!needs) return 0;
+  return (
+    (needs.provenance ? PROVENANCE : 0) |
+    (needs.catalog ? CATALOG : 0) |
+    (needs.origins ? ORIGINS : 0)
+  );
 }
 
 /**
@@ -70,7 +75,7 @@ export class RuleView implements ResponseRuleContext {
   }
 
   private allows(flag: Gated): boolean {
-    if ((this.mask & (1 << GATED.indexOf(flag))) !== 0) return true;
+    if ((this.mask & BIT[flag]) !== 0) return true;
     if (strict)
       throw new Error(
         `rule ${this.rule} reads ${flag} but its meta does not declare needs.${flag}`,

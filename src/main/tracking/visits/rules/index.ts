@@ -5,7 +5,7 @@
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
 import type { Visit, VisitBook } from '../book';
 import type { VisitCatalog, VisitPage, VisitRule } from './types';
-import { visitView } from './utils/view';
+import { VisitView } from './utils/view';
 import { orderIdMissing } from './order-id-missing';
 import { orderDuplicate } from './order-duplicate';
 import { orderTotals } from './order-totals';
@@ -56,19 +56,24 @@ export function visitFindings(
 ): FindingDraft[] {
   const accepted = page.visitEvents.filter((v) => v.base.accepted);
   let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
+  const views: Array<VisitView | undefined> = [];
   return [...VISIT_RULES, ...more].flatMap((rule) => {
     const needs = rule.meta.needs;
-    if (needs?.visit)
-      visit ??= {
-        book,
-        visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
-      };
-    const ctx = visitView(
-      rule.meta.id,
-      accepted,
-      needs?.visit ? visit : undefined,
-      needs?.catalog ? catalog : false,
-    );
-    return rule.check(page, ctx);
+    const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0);
+    let view = views[mask];
+    if (!view) {
+      if (needs?.visit)
+        visit ??= {
+          book,
+          visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+        };
+      views[mask] = view = new VisitView(
+        accepted,
+        needs?.visit ? visit : undefined,
+        needs?.catalog ? catalog : false,
+      );
+    }
+    view.rule = rule.meta.id;
+    return rule.check(page, view);
   });
 }

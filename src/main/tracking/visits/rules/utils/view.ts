@@ -8,28 +8,42 @@ import type { VisitCatalog, VisitContext } from '../types';
 
 const strict = typeof process !== 'undefined' && process.env.VITEST !== undefined;
 
-function refuse(rule: string, flag: string): undefined {
-  if (strict)
-    throw new Error(`rule ${rule} reads ${flag} but its meta does not declare needs.${flag}`);
-  return undefined;
+/** One view per combination of needs; `rule` names the rule now reading it (set before each check). */
+export class VisitView implements VisitContext {
+  rule = '';
+  constructor(
+    readonly accepted: readonly VisitEvent[],
+    private readonly whole: { book: VisitBook; visit: Visit | undefined } | undefined,
+    /** false: not declared; undefined: declared, and the site has none */
+    private readonly siteCatalog: VisitCatalog | undefined | false,
+  ) {}
+
+  get book(): VisitBook {
+    return this.whole ? this.whole.book : (this.refuse('visit') as unknown as VisitBook);
+  }
+  get visit(): Visit | undefined {
+    return this.whole ? this.whole.visit : this.refuse('visit');
+  }
+  get catalog(): VisitCatalog | undefined {
+    return this.siteCatalog !== false ? this.siteCatalog : this.refuse('catalog');
+  }
+
+  private refuse(flag: string): undefined {
+    if (strict)
+      throw new Error(
+        `rule ${this.rule} reads ${flag} but its meta does not declare needs.${flag}`,
+      );
+    return undefined;
+  }
 }
 
 export function visitView(
   rule: string,
   accepted: readonly VisitEvent[],
-  visit: { book: VisitBook; visit: Visit | undefined } | undefined,
+  whole: { book: VisitBook; visit: Visit | undefined } | undefined,
   catalog: VisitCatalog | undefined | false,
-): VisitContext {
-  return {
-    accepted,
-    get book() {
-      return visit ? visit.book : (refuse(rule, 'visit') as unknown as VisitBook);
-    },
-    get visit() {
-      return visit ? visit.visit : refuse(rule, 'visit');
-    },
-    get catalog() {
-      return catalog !== false ? catalog || undefined : refuse(rule, 'catalog');
-    },
-  };
+): VisitView {
+  const view = new VisitView(accepted, whole, catalog);
+  view.rule = rule;
+  return view;
 }
