@@ -92,13 +92,22 @@ export interface TimelineResponseDto {
   events: TimelineEventDto[];
 }
 
+/** A finding's data: the values of its message's placeholders. */
+export type FindingData = Readonly<Record<string, string | number>>;
+
 export interface TimelineFindingDto {
   /** stable within a page, e.g. `missing-render:a907…` */
   id: string;
   rule: TimelineRuleId;
   severity: Severity;
-  /** what happened (ids, uids), what the spec expects, how to fix it */
+  /** what happened (ids, uids) and what the spec expects: its rule's message `messageId` filled with `data` */
   message: string;
+  /** which of its rule's messages (the rule's meta declares them by id) */
+  messageId: string;
+  /** what fills the message's and the fix's placeholders: ids, names, counts */
+  data: FindingData;
+  /** how to fix it, one line (filled with the same data) */
+  fix: string;
   /** the events involved (at most 50; see eventCount) */
   eventIds: string[];
   /** how many events are involved in all */
@@ -219,15 +228,4 @@ export type RulesConfig = Partial<Record<string, RuleLevel>>;
 export function findingSubject(f: TimelineFindingDto): string {
   if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
   return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
-}
-
-/**
- * A finding's message split at its fix sentence (`Fix: …`, or with a qualifier, `Fix (development builds
- * only): …`): what happened, and the fix sentence as written (null when the message has none). The UI
- * shows the two apart, and an order's finding takes its `fix` from it.
- */
-export function splitFix(message: string): { what: string; fix: string | null } {
-  const at = message.search(/\bFix( \([^)]*\))?:/);
-  if (at <= 0) return { what: message, fix: null };
-  return { what: message.slice(0, at).trimEnd(), fix: message.slice(at) };
 }

@@ -159,7 +159,7 @@ describe('expectClean', () => {
     });
   });
 
-  it('fails with every finding: severity, rule, page URL, pageLoadId, message', async () => {
+  it('fails with every finding: severity, rule, page URL, pageLoadId, message and fix', async () => {
     await sendGoodPage(sandbox.url);
     const page = await sendBadPage(sandbox.url);
     const message = await sandbox.expectClean({ siteId: SITE_ID }).catch((e: Error) => e.message);
@@ -173,7 +173,7 @@ describe('expectClean', () => {
         `page ${page.pageUrl}`,
         `  pageLoadId ${page.pageLoadId} · site demo42 · session ${page.sessionId} · verdict fail`,
         `  events: ${sandbox.url}/_sandbox/timelines/${page.pageLoadId}?siteId=demo42`,
-        ...errors.map((f) => `  error ${f.rule}: ${f.message}`),
+        ...errors.flatMap((f) => [`  error ${f.rule}: ${f.message}`, `    fix: ${f.fix}`]),
         '',
         `While the sandbox runs, its Timelines view shows these pages: ${sandbox.url}/`,
       ].join('\n'),

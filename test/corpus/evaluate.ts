@@ -84,7 +84,7 @@ export function judge(entry: CorpusEntry): Judged {
     };
   }
   const namesCause = want.cause.test(hit.message);
-  const namesFix = /\bFix\b/.test(hit.message);
+  const namesFix = hit.fix.trim() !== '';
   return {
     ...judged,
     hit,

@@ -5,7 +5,7 @@ import type { ResponseKind } from '../../src/shared/kinds';
 import type { Severity } from '../../src/shared/timeline';
 import type { TimelineSettings } from '../../src/main/config';
 import type { IssuedResponse } from '../../src/main/search/responses';
-import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/provenance';
+import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/utils/provenance';
 import { PageBuilder, T0, type EventOptions, type PageOptions } from '../unit/timeline-events';
 
 export { PageBuilder, T0 };
@@ -14,8 +14,12 @@ export { PageBuilder, T0 };
 export interface Expected {
   /** default: the rule's defaultSeverity */
   severity?: Severity;
+  /** the message the rule reports (required when the rule declares several) */
+  messageId?: string;
+  /** values the finding's data holds (a subset) */
+  data?: Record<string, string | number>;
   message?: string | RegExp;
-  /** a substring of the message's `Fix:` part */
+  /** a substring of the finding's fix */
   fix?: string | RegExp;
   /** the events it names, as places in the case's traffic (0 = the first event) */
   events?: number[];
@@ -163,6 +167,8 @@ export interface SourceOptions {
   catalogCheck?: boolean;
   responses?: IssuedResponse[];
   catalog?: { ids: string[]; skus?: Record<string, string>; parents?: Record<string, string> };
+  /** the widget tags the companion recommend API serves */
+  recommendationTags?: string[];
 }
 
 export function source(o: SourceOptions = {}): ProvenanceSource {
@@ -170,7 +176,11 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
   return {
     site: (siteId) =>
       siteId === 'demo42'
-        ? { companion: o.companion ?? true, catalogCheck: o.catalogCheck ?? true }
+        ? {
+            companion: o.companion ?? true,
+            catalogCheck: o.catalogCheck ?? true,
+            ...(o.recommendationTags && { recommendationTags: o.recommendationTags }),
+          }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
     rememberedSince: () => T0 - 60_000,

@@ -9,6 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
 import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
+import type { RuleMeta } from '../../src/main/tracking/rule-meta';
+import type { PageState } from '../../src/main/tracking/timeline/model';
+import { RuleViews } from '../../src/main/tracking/timeline/rule-context';
+import { visitView } from '../../src/main/tracking/visits/rules/utils/view';
 import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
 import { RESPONSE_KINDS } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
@@ -54,7 +58,13 @@ function judge(
 const gist = (found: TimelineFindingDto[], rule: string) =>
   found
     .filter((f) => f.rule === rule)
-    .map((f) => ({ severity: f.severity, message: f.message, eventIds: [...f.eventIds].sort() }));
+    .map((f) => ({
+      severity: f.severity,
+      messageId: f.messageId,
+      message: f.message,
+      fix: f.fix,
+      eventIds: [...f.eventIds].sort(),
+    }));
 
 /**
  * A live sandbox reads its pages while events still arrive: fed one at a time with every page read after
@@ -73,15 +83,22 @@ const matches = (text: string, want: string | RegExp) =>
 function expectFinding(
   f: TimelineFindingDto & { pageLoadId?: string },
   want: Expected,
-  severity: string,
+  meta: RuleMeta,
   traffic: ReadonlyArray<{ id: string }>,
 ) {
-  expect(f.severity).toBe(want.severity ?? severity);
+  expect(f.severity).toBe(want.severity ?? meta.defaultSeverity);
+  // a rule with one message needs no messageId in its cases; one with several names it in each
+  const ids = Object.keys(meta.messages);
+  if (want.messageId === undefined)
+    expect(ids, `${meta.id} has several messages: the case names its messageId`).toHaveLength(1);
+  expect(f.messageId).toBe(want.messageId ?? ids[0]);
+  if (want.data !== undefined) expect(f.data).toMatchObject(want.data);
   if (want.message !== undefined)
     expect(matches(f.message, want.message), `message: ${f.message}`).toBe(true);
-  const fix = f.message.slice(f.message.indexOf('Fix'));
-  expect(f.message, 'the message says how to fix it').toMatch(/Fix|fix/);
-  if (want.fix !== undefined) expect(matches(fix, want.fix), `fix: ${fix}`).toBe(true);
+  // what happened, and apart from it, how to fix it
+  expect(f.message, 'the fix is not written in the message').not.toMatch(/\bFix\b/);
+  expect(f.fix.length, 'the finding says how to fix it').toBeGreaterThan(10);
+  if (want.fix !== undefined) expect(matches(f.fix, want.fix), `fix: ${f.fix}`).toBe(true);
   if (want.events !== undefined)
     expect([...f.eventIds].sort()).toEqual(want.events.map((i) => traffic[i]!.id).sort());
   if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
@@ -114,18 +131,78 @@ for (const meta of RULE_METAS) {
         expect(found.map((f) => f.message)).toEqual([]);
         expectSameLive(c, traffic, meta.id);
       });
+    const reported = new Set<string>();
     for (const c of cases.invalid)
       it(`invalid: ${c.name}`, () => {
         const traffic = c.events();
         const found = judge(c, traffic).filter((f) => f.rule === meta.id);
         expect(found.length, found.map((f) => f.message).join('\n')).toBe(c.findings.length);
-        c.findings.forEach((want, i) =>
-          expectFinding(found[i]!, want, meta.defaultSeverity, traffic),
-        );
+        c.findings.forEach((want, i) => expectFinding(found[i]!, want, meta, traffic));
+        for (const f of found) reported.add(f.messageId);
         expectSameLive(c, traffic, meta.id);
       });
+    // ESLint's RuleTester: a message no case reports is untested (or dead)
+    it('every message it declares is reported by an invalid case', () => {
+      expect([...reported].sort()).toEqual(Object.keys(meta.messages).sort());
+    });
   });
 }
+
+describe('a rule reads what its meta declares (needs), nothing else', () => {
+  it('a rule that reads what it does not declare fails its own cases', () => {
+    const rule = RESPONSE_RULES.find((r) => r.meta.id === 'missing-render')!;
+    const meta = rule.meta as { needs?: RuleMeta['needs'] };
+    const declared = meta.needs;
+    const c = casesOf('missing-render')!.invalid.find((x) => x.provenance)!;
+    try {
+      meta.needs = { origins: true };
+      expect(() => judge(c)).toThrow(/missing-render reads provenance .* needs\.provenance/);
+      meta.needs = { provenance: true };
+      expect(() => judge(c)).toThrow(/missing-render reads origins .* needs\.origins/);
+    } finally {
+      meta.needs = declared;
+    }
+    expect(judge(c).filter((f) => f.rule === 'missing-render')).toHaveLength(1);
+  });
+
+  it('each view holds only the declared needs', () => {
+    const full = {
+      settings: defaultTimelineSettings(),
+      page: {} as PageState,
+      origin: () => undefined,
+      kindOrigin: () => undefined,
+      provenance: source(),
+    };
+    const views = new RuleViews(full);
+    expect(() => views.for({ id: 'a' }).provenance).toThrow(/rule a reads provenance/);
+    expect(() => views.for({ id: 'b' }).kindOrigin('r1')).toThrow(/rule b reads origins/);
+    expect(() => views.for({ id: 'c', needs: { provenance: true } }).catalog).toThrow(
+      /rule c reads catalog/,
+    );
+    expect(views.for({ id: 'd', needs: { provenance: true } }).provenance).toBe(full.provenance);
+    expect(views.for({ id: 'e', needs: { catalog: true } }).catalog).toBe(full.provenance);
+    expect(() => visitView('f', [], undefined, false).visit).toThrow(/rule f reads visit/);
+    expect(() => visitView('g', [], undefined, false).catalog).toThrow(/rule g reads catalog/);
+    expect(visitView('h', [], undefined, undefined).catalog).toBeUndefined();
+  });
+
+  it('every flag a meta may declare is one the engine reads', () => {
+    // pageEnd, supersedes, laterEvents, pageResponses: the judge's dispatch; the rest: the views above
+    const read = [
+      'laterEvents',
+      'supersedes',
+      'pageEnd',
+      'provenance',
+      'catalog',
+      'origins',
+      'visit',
+      'pageResponses',
+    ];
+    for (const m of RULE_METAS)
+      for (const flag of Object.keys(m.needs ?? {}))
+        expect(read, `${m.id}: ${flag}`).toContain(flag);
+  });
+});
 
 describe('rules declared once', () => {
   it('a rule is explained only by rules that exist, never by itself', () => {

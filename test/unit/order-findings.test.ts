@@ -13,7 +13,7 @@ import { OrdersSummer, summarizeOrders } from '../../src/main/tracking/visits/or
 function finding(
   rule: string,
   eventIds: string[],
-  message = `${rule} happened. Fix: do it.`,
+  message = `${rule} happened.`,
   wholeVisit = false,
 ): OrderPageFinding {
   return {
@@ -21,6 +21,9 @@ function finding(
     rule,
     severity: 'error',
     message,
+    messageId: 'happened',
+    data: {},
+    fix: 'do it.',
     eventIds,
     eventCount: eventIds.length,
     ...(wholeVisit && { wholeVisit }),
@@ -80,7 +83,7 @@ describe('the findings that concern an order', () => {
     expect(orderFindings(entry(), pages)[0]).toEqual({
       rule: 'order-totals',
       severity: 'error',
-      message: 'order-totals happened. Fix: do it.',
+      message: 'order-totals happened.',
       fix: 'do it.',
     });
   });

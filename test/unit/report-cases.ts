@@ -23,9 +23,10 @@ export function digest(text: string): { bytes: number; sha256: string } {
   };
 }
 
-// `node --import tsx test/unit/report-cases.ts` wrote golden/report-pages.json and golden/reports.json with
-// the engine and report code as they were before reports were streamed (main at 3cbe89a, with response
-// kinds); not to be rerun.
+// `node --import tsx test/unit/report-cases.ts` writes golden/report-pages.json and golden/reports.json with
+// the engine and the whole-report code. First written before reports were streamed; written again when
+// findings gained their structured fix (the reports show it on a line of its own), which changed every
+// report's bytes. Rerun only when the reports' format changes on purpose.
 if (process.argv[1]?.endsWith('report-cases.ts')) {
   const { SandboxClock } = await import('../../src/main/clock');
   const { defaultTimelineSettings } = await import('../../src/main/config');

@@ -1,42 +1,60 @@
-// Finding messages found word for word on many pages are kept as one string (src/main/tracking/finding.ts). Which string object holds a value cannot be seen from JavaScript; what can: every message
-// keeps its text, past the pool's size too (it starts again), and findings built from rules read the same.
+// A finding is its rule's message by id filled with its data, and the fix that goes with it
+// (src/main/tracking/finding.ts). Texts found word for word on many pages are kept as one string: which
+// string object holds a value cannot be seen from JavaScript; what can: every finding keeps its text, past
+// the pool's size too (it starts again).
 import { describe, expect, it } from 'vitest';
-import { sharedMessage } from '../../src/main/tracking/finding';
-import { finding } from '../../src/main/tracking/timeline/rules/types';
+import { fillTemplate, finding } from '../../src/main/tracking/finding';
 
-describe('sharedMessage', () => {
-  it('gives back the text it was given, for repeated and for more distinct messages than it keeps', () => {
+const meta = {
+  id: 'dev-flag',
+  defaultSeverity: 'info' as const,
+  messages: {
+    production: '{{count}} of the {{accepted}} events {{tail}}',
+    other: 'no placeholder here',
+  },
+  fix: 'Set the mode.',
+  fixes: { production: 'create the client with {{mode}}.' },
+};
+
+describe('finding', () => {
+  it('fills the message and its fix from the data, for more distinct texts than it keeps', () => {
     for (let round = 0; round < 2; round++)
-      for (let i = 0; i < 10_000; i++) {
-        const text = `${i % 7} of the ${i} accepted events on this page were sent in production mode.`;
-        expect(sharedMessage(text)).toBe(text);
-        // the same words built another way (a flat copy, not a concatenation) read the same
-        expect(sharedMessage(Buffer.from(text).toString())).toBe(text);
+      for (let i = 0; i < 5_000; i++) {
+        const data = { count: i % 7, accepted: i, tail: 'were sent in production', mode: `m${i}` };
+        const f = finding(meta, '', { messageId: 'production', data }, ['e1']);
+        expect(f.message).toBe(`${i % 7} of the ${i} events were sent in production`);
+        expect(f.fix).toBe(`create the client with m${i}.`);
+        expect(f.messageId).toBe('production');
+        expect(f.data).toEqual(data);
       }
   });
 
-  it('leaves findings as their rules wrote them', () => {
-    const a = finding(
-      { id: 'dev-flag', defaultSeverity: 'info' },
-      '',
-      `10 of the 10 events ${'x'.repeat(300)}`,
-      ['e1', 'e1'],
-    );
-    const b = finding(
-      { id: 'dev-flag', defaultSeverity: 'info' },
-      'k',
-      `10 of the 10 events ${'x'.repeat(300)}`,
-      ['e2'],
-    );
-    expect(a.message).toBe(b.message);
-    expect(a).toEqual({
-      id: 'dev-flag',
+  it('takes the rule’s fix for a message without one of its own', () => {
+    const f = finding(meta, 'k', { messageId: 'other' }, ['e2', 'e2']);
+    expect(f).toEqual({
+      id: 'dev-flag:k',
       rule: 'dev-flag',
       severity: 'info',
-      message: `10 of the 10 events ${'x'.repeat(300)}`,
-      eventIds: ['e1'],
+      messageId: 'other',
+      data: {},
+      message: 'no placeholder here',
+      fix: 'Set the mode.',
+      eventIds: ['e2'],
       eventCount: 1,
     });
-    expect(b.id).toBe('dev-flag:k');
+  });
+
+  it('rejects a message the rule does not declare, and (under test) a placeholder without data', () => {
+    expect(() => finding(meta, '', { messageId: 'nope' }, [])).toThrow(
+      'rule dev-flag has no message "nope"',
+    );
+    expect(() =>
+      finding(meta, '', { messageId: 'production', data: { count: 1, accepted: 2 } }, []),
+    ).toThrow('no data for {{tail}}');
+    // the fix's placeholders too
+    expect(() =>
+      finding(meta, '', { messageId: 'production', data: { count: 1, accepted: 2, tail: '' } }, []),
+    ).toThrow('no data for {{mode}}');
+    expect(fillTemplate('{{ a }} and {{b}}', { a: 1, b: 'two' }, 'here')).toBe('1 and two');
   });
 });

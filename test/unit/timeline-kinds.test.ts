@@ -85,7 +85,7 @@ describe('timelines of every kind', () => {
       p.render('ac-a', { at: 3000 }),
     ]);
     expect(rules(repeated)).toEqual(['duplicate-render']);
-    expect(repeated[0]!.message).toContain('autocomplete/render');
+    expect(repeated[0]!.fix).toContain('autocomplete/render');
     // typed on, then back: the controller renders the earlier response again, and re-impresses it
     expect(
       findingsOf([

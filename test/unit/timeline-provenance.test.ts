@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { IssuedResponse } from '../../src/main/search/responses';
-import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/provenance';
+import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/utils/provenance';
 import { PageBuilder, T0, engineAt } from './timeline-events';
 
 const EMPTY_SLOTS = { header: [], banner: [], footer: [], left: [] };
@@ -161,7 +161,7 @@ describe('responseid-unknown', () => {
       eventIds: events.map((e) => e.id),
     });
     expect(found[0]!.message).toContain('search.companion: true');
-    expect(found[0]!.message).toContain('origin');
+    expect(found[0]!.fix).toContain('origin');
   });
 
   it('is silent for sites that do not use it, and for events older than the sandbox memory', () => {
@@ -366,7 +366,7 @@ describe('response-without-test', () => {
       impression(p, 'r4', [product('3001')], [], 100),
     ]);
     expect(found.map((f) => [f.rule, f.severity])).toEqual([['response-without-test', 'warning']]);
-    expect(found[0]!.message).toContain("mode: 'development'");
+    expect(found[0]!.fix).toContain("mode: 'development'");
   });
 
   it('is silent for production traffic and for test=true responses', () => {

@@ -188,7 +188,7 @@ describe('request-refused: a browser CORS preflight', () => {
     const f = page!.findings[0]!;
     expect(f.message).toContain('browser’s CORS preflight');
     expect(f.message).toContain('answers 405 InvalidMethodError');
-    expect(f.message).toContain('Fix: send beacons as text/plain');
+    expect(f.fix).toContain('send beacons as text/plain');
     expect(f.message).not.toContain('answers 400');
   });
 });

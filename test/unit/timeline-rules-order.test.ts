@@ -18,7 +18,7 @@ describe('missing-render', () => {
       responseId: 'r1',
       eventIds: [imp.id, click.id],
     });
-    expect(found[0]!.message).toContain('search/render with data.responseId "r1"');
+    expect(found[0]!.fix).toContain('search/render with data.responseId "r1"');
   });
 
   it('is satisfied by a render that arrives after the click (queued behind the debounce)', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { ResponseKind } from '../../src/shared/kinds';
-import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/provenance';
+import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/utils/provenance';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
@@ -222,7 +222,7 @@ describe('order rules', () => {
   it('order-id-missing: an order sent with orderId ""', () => {
     const j = judge([page('thanks').order('', [{ uid: 'A' }], { at: 0 })]);
     expect(j.rules('thanks')).toEqual(['order-id-missing:error']);
-    expect(j.pages[0]!.findings.find((f) => f.rule === 'order-id-missing')!.message).toMatch(
+    expect(j.pages[0]!.findings.find((f) => f.rule === 'order-id-missing')!.fix).toMatch(
       /set order\.id/,
     );
   });

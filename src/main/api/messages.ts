@@ -93,6 +93,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
     for (const finding of list)
       lines.push(
         `  ${finding.severity} ${finding.rule}${findingSubject(finding)}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
+        `    fix: ${finding.fix.replace(/\s*\n\s*/g, ' ')}`,
       );
   }
   lines.push('', `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`);

@@ -59,8 +59,18 @@ export interface RuleMeta {
   explainedBy?: readonly string[];
   /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
   defaultSeverity: Severity;
-  /** the one-line fix its findings carry */
+  /**
+   * Its messages by id (ESLint's `meta.messages`): what happened and what was expected, with
+   * `{{placeholders}}` a finding's `data` fills. A finding names one (finding.ts rejects any other).
+   */
+  messages: Readonly<Record<string, string>>;
+  /**
+   * The one-line fix its findings carry (`GET /_sandbox/rules`, the docs), and the fix of a message that
+   * declares none of its own in `fixes`.
+   */
   fix: string;
+  /** per message id, the fix its findings carry where it differs from `fix` (with placeholders too) */
+  fixes?: Readonly<Record<string, string>>;
   /** `page` (default): one finding per page; `session`/`site`: listed once per session or site */
   scope?: RuleScope;
   /** the events (`render`, `impression`, …; `request` for any request of the page) whose arrival can change its findings */

@@ -25,7 +25,27 @@ export default {
           p.impression('r1', ['a'], { at: 1300 }),
         ];
       },
-      findings: [{ fix: 'once per response', responseId: 'r1' }],
+      findings: [{ messageId: 'renderedAgain', fix: 'once per response', responseId: 'r1' }],
+    },
+    {
+      name: 'autocomplete: the response shown rendered again for the same term',
+      events: () => {
+        const p = new PageBuilder().as('autocomplete');
+        return [
+          p.render('a1', { at: 0 }),
+          p.impression('a1', ['a'], { at: 1200 }),
+          p.render('a1', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'autocompleteRenderedAgain',
+          message: 'while it was the autocomplete response shown',
+          fix: 'not again when the same response comes back',
+          events: [0, 2],
+          responseId: 'a1',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

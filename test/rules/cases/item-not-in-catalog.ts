@@ -41,7 +41,14 @@ export default {
         const p = new PageBuilder();
         return [p.render('r1', { at: 0 }), p.impression('r1', ['zz'], { at: 1200 })];
       },
-      findings: [{ message: '"zz"', events: [1], behaviour: 'search.items-served' }],
+      findings: [
+        {
+          messageId: 'notInCatalog',
+          message: '"zz"',
+          events: [1],
+          behaviour: 'search.items-served',
+        },
+      ],
     },
     {
       name: 'a product page of a sku instead of the uid',
@@ -49,6 +56,7 @@ export default {
       events: () => [visitPage('pdp').product('SKU-B', { at: 0 })],
       findings: [
         {
+          messageId: 'visitNotInCatalog',
           message: 'the sku of product "b"',
           fix: "feed's product ids",
           events: [0],
@@ -64,8 +72,15 @@ export default {
         visitPage('thanks').order('o-1', [{ uid: 'ghost-2' }], { at: 30_000 }),
       ],
       findings: [
-        { message: '"ghost"', pageLoadId: 'pdp', events: [0], behaviour: 'product.pageview' },
         {
+          messageId: 'visitNotInCatalog',
+          message: '"ghost"',
+          pageLoadId: 'pdp',
+          events: [0],
+          behaviour: 'product.pageview',
+        },
+        {
+          messageId: 'visitNotInCatalog',
           message: '"ghost-2"',
           pageLoadId: 'thanks',
           events: [1],

@@ -41,6 +41,8 @@ export default {
       },
       findings: [
         {
+          messageId: 'unrendered',
+          data: { responseId: 'r1', render: 'search/render' },
           message: 'sent no search/render',
           fix: 'send search/render with data.responseId "r1"',
           events: [0, 1],
@@ -59,7 +61,39 @@ export default {
           q.impression('w2', ['b'], { at: 1300 }),
         ];
       },
-      findings: [{ message: 'tag "trending"', events: [2] }],
+      findings: [{ messageId: 'unrendered', message: 'tag "trending"', events: [2] }],
+    },
+    {
+      name: 'a new search on the same page whose events carry a response it never rendered',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=jacket' });
+        const boots = { context: { pageUrl: 'http://localhost:3000/search?q=boot' } };
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.impression('r2', ['b'], { at: 5000, ...boots }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'newSearch',
+          data: { query: 'boot', others: '"r1"' },
+          message: 'for another query',
+          fix: 'send search/render with data.responseId "r2"',
+          events: [2],
+        },
+      ],
+    },
+    {
+      name: 'page 1 of a search (the sandbox issued it) without its render beside another rendered response',
+      provenance: { companion: true },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r2', { at: 0 }), p.impression('r1', ['P200'], { at: 1200 })];
+      },
+      findings: [
+        { messageId: 'firstPage', message: 'this one is page 1 of its search', events: [1] },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -17,7 +17,13 @@ export default {
     {
       name: 'totals but no lines (the thank-you template did not list the items)',
       events: () => [visitPage('thanks').order('o-1', [], { at: 0 }, { tt: 60, total: 75 })],
-      findings: [{ message: 'total 75) has no lines', fix: 'list the order', events: [0] }],
+      findings: [
+        {
+          message: 'total 75) has no lines',
+          fix: 'athos/track/order/transaction script',
+          events: [0],
+        },
+      ],
     },
     {
       name: 'edge: no lines and no totals',

@@ -24,7 +24,34 @@ export default {
         const p = new PageBuilder();
         return [p.render('made-up', { at: 0 }), p.impression('made-up', ['P200'], { at: 1200 })];
       },
-      findings: [{ message: '"made-up"', responseId: 'made-up' }],
+      findings: [
+        {
+          messageId: 'notIssued',
+          data: { responseId: 'made-up', kind: 'search' },
+          message: '"made-up"',
+          responseId: 'made-up',
+        },
+      ],
+    },
+    {
+      name: 'a widget responseId the recommend API never issued for its declared tag',
+      provenance: { companion: true, recommendationTags: ['similar'] },
+      events: () => {
+        const p = new PageBuilder().as('recommendations', 'similar');
+        return [
+          p.render('w-made-up', { at: 0 }),
+          p.impression('w-made-up', ['P200'], { at: 1200 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'widgetNotIssued',
+          data: { tag: 'similar' },
+          message: 'recommend API for widget "similar"',
+          fix: 'point the recommend client at the sandbox',
+          responseId: 'w-made-up',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -20,7 +20,7 @@ export default {
           p.impression('r1', ['a'], { at: 3_601_200 }),
         ];
       },
-      findings: [{ fix: 'new Date().toISOString()', events: [0] }],
+      findings: [{ messageId: 'far', fix: 'new Date().toISOString()', events: [0] }],
     },
     {
       name: 'a timestamp that is not RFC 3339',
@@ -28,7 +28,7 @@ export default {
         const p = new PageBuilder();
         return [p.render('r1', { at: 0, context: { timestamp: '27/11/2026 10:00' } })];
       },
-      findings: [{ message: 'not an RFC 3339', events: [0] }],
+      findings: [{ messageId: 'format', message: 'not an RFC 3339', events: [0] }],
     },
   ],
 } satisfies RuleCases;

@@ -1,6 +1,7 @@
 // The judge: runs the declared rules over a page — its responses' rules, its page rules and its visit
 // rules — and keeps the page's findings and severity counts. It knows no rule by name: it dispatches from
-// each rule's meta (which kinds it is exempt for, which events it listens to, what it needs).
+// each rule's meta (which kinds it is exempt for, which events it listens to, what it needs: a rule sees
+// only the needs it declares, and one that judges at the page's end runs once the page has ended).
 import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
 import { RESPONSE_KINDS } from '../../../shared/kinds';
@@ -15,9 +16,10 @@ import {
 import { ALL_HEARD, eventBit } from './heard';
 import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
 import type { SkuOwners } from '../visits/rules';
-import type { ResponseRule, ResponseRuleContext, RuleContext } from './rules/types';
+import type { ResponseRule, ResponseRuleContext } from './rules/types';
+import { RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
-import type { ProvenanceSource } from './rules/provenance';
+import type { ProvenanceSource } from './rules/utils/provenance';
 import type { PageIndex } from './page-index';
 import { verdictOf } from './dto';
 import type { VisitBook } from '../visits/book';
@@ -50,7 +52,7 @@ export class Judge {
    */
   page(page: PageState, exact: boolean, visits = true): void {
     // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
-    let ctx: RuleContext | undefined;
+    let ctx: FullContext | undefined;
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
@@ -70,8 +72,8 @@ export class Judge {
     }
     if (exact) {
       const findings: FindingDraft[] = [];
-      ctx ??= this.ctx(page);
-      for (const rule of PAGE_RULES) findings.push(...rule.check(page, ctx));
+      const views = new RuleViews((ctx ??= this.ctx(page)));
+      for (const rule of PAGE_RULES) findings.push(...rule.check(page, views.for(rule.meta)));
       page.pageFindings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
     }
     if (visits && page.visitDirty) this.visit(page);
@@ -125,7 +127,6 @@ export class Judge {
     page.visitDirty = false;
   }
 
-  /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
   /** The skus of the responses the companion issued for the site, looked up only when a rule asks. */
   private servedSkus(siteId: string): SkuOwners | undefined {
     const p = this.deps.provenance();
@@ -137,13 +138,14 @@ export class Judge {
     };
   }
 
+  /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
   private visitCatalog(siteId: string) {
     const p = this.deps.provenance();
     if (!p || p.site(siteId)?.catalogCheck === false) return undefined;
     return p.catalog(siteId);
   }
 
-  private ctx(page: PageState): RuleContext {
+  private ctx(page: PageState): FullContext {
     const origins = this.deps.origins;
     return {
       settings: this.deps.settings,
@@ -159,22 +161,27 @@ export class Judge {
    * event heard since they last ran (all of them after a change beyond its events) run, and the rest
    * keep the findings they returned then.
    */
-  private response(page: PageState, r: ResponseState, pageCtx: RuleContext): void {
+  private response(page: PageState, r: ResponseState, pageCtx: FullContext): void {
     // responseid-reused compares with the first page of the responseId among responses of the same kind
     let found: Map<unknown, unknown> | undefined;
-    const ctx: ResponseRuleContext = {
+    const views = new RuleViews({
       ...pageCtx,
       origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
-      once: <T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T => {
+      once: <T>(
+        find: (r: ResponseState, ctx: ResponseRuleContext) => T,
+        ctx: ResponseRuleContext,
+      ): T => {
         found ??= new Map();
         if (!found.has(find)) found.set(find, find(r, ctx));
         return found.get(find) as T;
       },
-    };
+    });
     const raw: FindingDraft[] = [];
     for (const rule of RULES_OF_KIND.get(r.kind)!) {
+      // a rule that judges at the page's end has nothing to say before (going idle touches every response)
+      if (rule.meta.needs?.pageEnd && !page.idle) continue;
       if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0)
-        raw.push(...rule.check(r, ctx));
+        raw.push(...rule.check(r, views.for(rule.meta)));
       else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
     }
     r.raw = raw.length > 0 ? raw : NO_ENTRIES;

@@ -2,7 +2,7 @@
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
 // really contained, as the running sandbox does. No catalog travels in an export: `item-not-in-catalog` stays silent.
 import type { IssuedResponse } from '../../search/responses';
-import type { ProvenanceSource } from './rules/provenance';
+import type { ProvenanceSource } from './rules/utils/provenance';
 
 /** The issued responses of an export's `search` section; a message naming the entry when one is malformed. */
 export function readIssuedResponses(section: unknown, where: string): IssuedResponse[] | string {

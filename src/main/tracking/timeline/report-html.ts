@@ -29,7 +29,7 @@ section{border:1px solid #d6dae3;border-radius:6px;margin:16px 0;padding:12px 14
 section header{display:flex;gap:10px;align-items:baseline;flex-wrap:wrap}
 .finding{margin:8px 0;padding:6px 10px;border-left:4px solid #d6dae3;background:#f7f8fa}
 .finding.error{border-color:#b42318;background:#fdf3f2}.finding.warning{border-color:#a86200;background:#fff8ec}.finding.info{border-color:#41618c}
-.finding .badge{margin-right:6px}.finding.follows{margin-left:28px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
+.finding .badge{margin-right:6px}.finding .fix{margin-top:4px}.finding.follows{margin-left:28px}code{font:12px ui-monospace,Menlo,Consolas,monospace}
 table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:12.5px}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eceef3;vertical-align:top}
 th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5cbd8;border-radius:10px;padding:0 7px;color:#1d2330;font-weight:600}tr.rejected td{color:#b42318}.late{color:#a86200}
 .summary{border:1px solid #d6dae3;border-radius:6px;padding:10px 14px;margin:12px 0 20px}.summary h2{margin-bottom:6px}.summary table{width:auto;min-width:min(640px,100%)}
@@ -152,7 +152,7 @@ function findingHtml(f: TimelineFindingDto, cause?: TimelineFindingDto): string 
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
   // a finding that follows from another is folded under it (it is listed right after its cause)
   const follows = cause ? `<span class="muted"> follows from ${esc(cause.rule)}</span>` : '';
-  return `<div class="finding ${f.severity}${cause ? ' follows' : ''}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))}${follows} <span class="muted">${f.eventIds.length === 1 && !more ? 'event' : 'events'} ${esc(f.eventIds.join(', '))}${more}</span><div>${esc(f.message)}</div></div>`;
+  return `<div class="finding ${f.severity}${cause ? ' follows' : ''}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))}${follows} <span class="muted">${f.eventIds.length === 1 && !more ? 'event' : 'events'} ${esc(f.eventIds.join(', '))}${more}</span><div>${esc(f.message)}</div><div class="fix"><b>Fix:</b> ${esc(f.fix)}</div></div>`;
 }
 
 function responsesHtml(p: PageTimelineDto): string {

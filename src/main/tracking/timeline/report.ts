@@ -105,7 +105,7 @@ function findingText(f: TimelineFindingDto): string {
     ? ` (${f.defaultSeverity ? `${f.defaultSeverity} by default, ` : ''}set by ${f.severityFrom})`
     : '';
   const follows = f.causedBy !== undefined ? ` (follows from ${f.causedBy})` : '';
-  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  events: ${f.eventIds.join(', ')}${more}`;
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  fix: ${f.fix}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
@@ -224,6 +224,7 @@ export function textPage(p: PageTimelineDto): string {
         ? `    ↳ ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}, follows from ${cause.rule}  [${ids}]`
         : `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${ids}]`,
       `${cause ? '            ' : '          '}${f.message}`,
+      `${cause ? '            ' : '          '}fix: ${f.fix}`,
     );
   }
   return lines.map((l) => `${terminalSafe(l)}\n`).join('');

@@ -8,7 +8,7 @@ import { pageKey, type PageState } from './model';
 import { PageIndex, type IndexFilter } from './page-index';
 import { ResponseOrigins } from './response-origins';
 import { PageLookup } from './page-lookup';
-import type { ProvenanceSource } from './rules/provenance';
+import type { ProvenanceSource } from './rules/utils/provenance';
 import { allFindings, pageDto, pageSummary, verdictOf, warningsOf } from './dto';
 import { pageKindOf } from './page-kind';
 import { VisitBook, type PageInfo } from '../visits/book';
@@ -353,7 +353,7 @@ export abstract class TimelinePages {
     this.judgeExactly(page);
     return allFindings(page).map((f) => {
       const meta = ruleMeta(f.rule);
-      return { ...f, fix: meta?.fix, wholeVisit: meta?.appliesTo.includes('visit') };
+      return { ...f, wholeVisit: meta?.appliesTo.includes('visit') };
     });
   };
 

@@ -2,38 +2,20 @@
 // page (and, for the first of a repeated orderId, from the pages of its repeats, and from the pages of the
 // interactions its lines are credited to), so the rules stay where they are and an order never says less
 // than its pages.
-import { splitFix, type TimelineFindingDto } from '../../../shared/timeline';
+import type { TimelineFindingDto } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
 import type { OrderCredit, OrderEntry } from './book';
 
 /**
- * A finding as an order reads it, with what its rule declares: its one-line `fix`, and `wholeVisit` when
- * the rule judges the whole visit (appliesTo `visit`: an identity that changed, a mode that differs). Such
- * a finding names no event of the order, yet it concerns every order on its page: a changed userId costs
- * the lines their credit, a different mode moves the order in or out of production reports.
+ * A finding as an order reads it, with `wholeVisit` when its rule judges the whole visit (appliesTo
+ * `visit`: an identity that changed, a mode that differs). Such a finding names no event of the order, yet
+ * it concerns every order on its page: a changed userId costs the lines their credit, a different mode
+ * moves the order in or out of production reports.
  */
-export type OrderPageFinding = TimelineFindingDto & { fix?: string; wholeVisit?: boolean };
+export type OrderPageFinding = TimelineFindingDto & { wholeVisit?: boolean };
 
 /** The findings of a page as judged now; undefined when the page is gone (retention, reset). */
 export type PageFindings = (pageKey: string) => readonly OrderPageFinding[] | undefined;
-
-/** A finding with the one-line fix its rule declares (the rule's meta; see PageFindings). */
-type WithFix = Pick<TimelineFindingDto, 'rule' | 'message'> & { fix?: unknown };
-
-/**
- * The fix of a finding: the message's own fix sentence (every message ends with one, about this very case;
- * read as the UI reads it, splitFix), its label left out and a qualifier kept in front, else the one-line
- * fix its rule declares.
- */
-export function fixOf(f: WithFix): string {
-  const sentence = splitFix(f.message).fix;
-  if (sentence !== null) {
-    const label = /^Fix(?: \(([^)]*)\))?:\s*/.exec(sentence)!;
-    const rest = sentence.slice(label[0].length).trim();
-    return label[1] === undefined ? rest : `(${label[1]}) ${rest}`;
-  }
-  return typeof f.fix === 'string' ? f.fix.trim() : '';
-}
 
 /** Does the finding name one of the order's line product ids, as the rules quote them ("id")? */
 function namesLine(f: TimelineFindingDto, lineIds: readonly string[]): boolean {
@@ -57,7 +39,7 @@ export function orderFindings(order: OrderEntry, pageFindings: PageFindings): Or
       rule: f.rule,
       severity: f.severity,
       message: f.message,
-      fix: fixOf(f),
+      fix: f.fix,
       ...(interaction && {
         interaction: {
           event: interaction.event,

@@ -22,7 +22,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete'],
   guards: ['search.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'warning',
+  messages: {
+    afterRedirect:
+      'redirect {{redirectId}} ({{timestamp}}) sent the shopper to "{{url}}", yet {{count}} of responseId "{{responseId}}" {{are}} timestamped after it: {{events}}. A redirect ends the results page: nothing else is tracked for that response.',
+  },
   fix: 'When the search response carries merchandising.redirect, send search/redirect and navigate; do not render or track its results.',
+  fixes: {
+    afterRedirect:
+      'When the {{kind}} response carries merchandising.redirect, send {{redirect}} and navigate; do not render or track its results.',
+  },
   listens: ['redirect', 'render', 'impression', 'clickthrough', 'addtocart'],
   notJudged: {
     recommendations: 'its controller sends no redirect',
@@ -51,15 +59,25 @@ export const afterRedirect: ResponseRule = {
         (e.tsMs > limit || (e.tsMs > redirect.tsMs! && e.seq > redirect.seq)),
     );
     if (later.length === 0) return [];
-    const message =
-      `redirect ${redirect.id} (${redirect.timestamp}) sent the shopper to "${redirect.redirect ?? ''}", yet ${plural(later.length, 'event')} ` +
-      `of responseId "${r.responseId}" ${later.length === 1 ? 'is' : 'are'} timestamped after it: ${list(later.map(describe), 3)}. ` +
-      `A redirect ends the results page: nothing else is tracked for that response. ` +
-      `Fix: when the ${r.kind} response carries merchandising.redirect, send ${endpointOf(r.kind, 'redirect')} and navigate; do not render or track its results.`;
+    const data = {
+      redirectId: redirect.id,
+      timestamp: redirect.timestamp ?? '',
+      url: redirect.redirect ?? '',
+      count: plural(later.length, 'event'),
+      responseId: r.responseId,
+      are: later.length === 1 ? 'is' : 'are',
+      events: list(later.map(describe), 3),
+      kind: r.kind,
+      redirect: endpointOf(r.kind, 'redirect'),
+    };
     return [
-      finding(meta, r.responseId, message, [redirect.id, ...later.map((e) => e.id)], {
-        responseId: r.responseId,
-      }),
+      finding(
+        meta,
+        r.responseId,
+        { messageId: 'afterRedirect', data },
+        [redirect.id, ...later.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
     ];
   },
 };

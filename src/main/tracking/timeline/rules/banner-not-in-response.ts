@@ -11,7 +11,7 @@ import {
   itemEvents,
   itemType,
   slotOf,
-} from './provenance';
+} from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'banner-not-in-response',
@@ -23,7 +23,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.banners'],
   defaultSeverity: 'error',
+  messages: {
+    misplaced:
+      '{{count}} reported with responseId "{{responseId}}" {{are}} not where that response ({{response}}) put {{them}}: {{offenders}}. The response returned {{returned}}. Merchandising banners (header, banner, footer, left) are reported in data.banners; inline banners in data.results with type "banner".',
+  },
   fix: 'Read the uid from the banner’s data-banner-id and report it in the array of its kind.',
+  fixes: {
+    misplaced:
+      'Read the banner uid from the data-banner-id of the banner the response returned and report it in the array of its kind.',
+  },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -72,12 +80,17 @@ export const bannerNotInResponse: ResponseRule = {
         ? [`inline: ${issued.inline.map((b) => `"${b.uid}"`).join(', ')}`]
         : []),
     ];
-    const message =
-      `${plural(bad.size, 'banner')} reported with responseId "${r.responseId}" ${bad.size === 1 ? 'is' : 'are'} not where that response (${describeResponse(issued)}) put ${bad.size === 1 ? 'it' : 'them'}: ${bad.describe()}. ` +
-      `The response returned ${returned.length ? `banners ${returned.join('; ')}` : 'no banners'}. Merchandising banners (header, banner, footer, left) are reported in data.banners; inline banners in data.results with type "banner". ` +
-      `Fix: read the banner uid from the data-banner-id of the banner the response returned and report it in the array of its kind.`;
+    const data = {
+      count: plural(bad.size, 'banner'),
+      responseId: r.responseId,
+      are: bad.size === 1 ? 'is' : 'are',
+      response: describeResponse(issued),
+      them: bad.size === 1 ? 'it' : 'them',
+      offenders: bad.describe(),
+      returned: returned.length ? `banners ${returned.join('; ')}` : 'no banners',
+    };
     return [
-      finding(meta, r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, { messageId: 'misplaced', data }, bad.eventIds(), {
         responseId: r.responseId,
       }),
     ];

@@ -1,6 +1,6 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
 import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
-import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
 
 const meta: RuleMeta = {
   id: 'cart-not-impressed',
@@ -12,7 +12,15 @@ const meta: RuleMeta = {
   guards: ['search.addtocart'],
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
+  messages: {
+    notImpressed:
+      '{{count}} on responseId "{{responseId}}" ({{events}}) added uid {{uids}}, which no impression of that response reported (matched by uid or parentId). Quick add happens on a visible tile, and the spec expects each tile to be impressed when it scrolls into view.',
+  },
   fix: 'Impress tiles when they become visible; send the same uid (or its parentId) in addtocart.',
+  fixes: {
+    notImpressed:
+      'impress tiles as they become visible and send the same uid (or its parentId) in addtocart.',
+  },
   listens: ['impression', 'addtocart'],
 };
 
@@ -35,19 +43,20 @@ export const cartNotImpressed: ResponseRule = {
       .filter((c) => c.uids.length > 0);
     if (bad.length === 0) return [];
     const uids = [...new Set(bad.flatMap((c) => c.uids))];
-    const message =
-      `${plural(bad.length, 'addtocart')} on responseId "${r.responseId}" (${bad
+    const data = {
+      count: plural(bad.length, 'addtocart'),
+      responseId: r.responseId,
+      events: bad
         .map((c) => c.e.id)
         .slice(0, 5)
-        .join(', ')}) added uid ${quoted(uids)}, ` +
-      `which no impression of that response reported (matched by uid or parentId). ` +
-      `Quick add happens on a visible tile, and the spec expects each tile to be impressed when it scrolls into view. ` +
-      `Fix: impress tiles as they become visible and send the same uid (or its parentId) in addtocart.`;
+        .join(', '),
+      uids: quoted(uids),
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: 'notImpressed', data },
         bad.map((c) => c.e.id),
         { responseId: r.responseId },
       ),

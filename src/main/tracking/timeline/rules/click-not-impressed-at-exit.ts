@@ -2,7 +2,11 @@
 // provider's client impresses a tile after 1 s of visibility and holds impressions 300 ms more, so a click
 // that leaves the page within about 1.3 s of the tile appearing never has its impression: info, with why.
 import { finding, type ResponseRule, type RuleMeta } from './types';
-import { unimpressedClicks } from './click-not-impressed';
+import {
+  NOT_IMPRESSED_AT_EXIT,
+  NOT_IMPRESSED_FIX,
+  unimpressedClicks,
+} from './utils/unimpressed-clicks';
 
 const meta: RuleMeta = {
   id: 'click-not-impressed-at-exit',
@@ -15,7 +19,9 @@ const meta: RuleMeta = {
   guards: ['search.clickthrough'],
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'info',
+  messages: { atExit: NOT_IMPRESSED_AT_EXIT },
   fix: 'Nothing if shoppers click that fast; otherwise send the impression when the tile becomes visible, with the uid the click uses.',
+  fixes: { atExit: NOT_IMPRESSED_FIX },
   listens: ['render', 'impression', 'clickthrough'],
   needs: { laterEvents: true },
 };
@@ -26,7 +32,11 @@ export const clickNotImpressedAtExit: ResponseRule = {
   check(r, ctx) {
     const found = ctx.once(unimpressedClicks);
     return found?.endedPage
-      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      ? [
+          finding(meta, r.responseId, { messageId: 'atExit', data: found.data }, found.ids, {
+            responseId: r.responseId,
+          }),
+        ]
       : [];
   },
 };

@@ -17,7 +17,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.clickthrough'],
   defaultSeverity: 'warning',
+  messages: {
+    repeated:
+      '{{count}} sent twice on responseId "{{responseId}}": {{pairs}}. The provider\'s client drops a repeat click on one item within 1 s, so each of these is one click counted twice in the click-through rate.',
+  },
   fix: 'Send the clickthrough from one handler only (not from both the tile’s click and its link), or drop a repeat within 1 s as the provider’s client does.',
+  fixes: {
+    repeated:
+      "send {{clickthrough}} from one handler only (not from both the tile's click and its link).",
+  },
   listens: ['clickthrough'],
 };
 
@@ -48,9 +56,15 @@ export const clickRepeated: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${plural(pairs.length, 'click was', 'clicks were')} sent twice on responseId "${r.responseId}": ${shown}${pairs.length > 3 ? ` and ${pairs.length - 3} more` : ''}. ` +
-          `The provider's client drops a repeat click on one item within 1 s, so each of these is one click counted twice in the click-through rate. ` +
-          `Fix: send ${endpointOf(r.kind, 'clickthrough')} from one handler only (not from both the tile's click and its link).`,
+        {
+          messageId: 'repeated',
+          data: {
+            count: plural(pairs.length, 'click was', 'clicks were'),
+            responseId: r.responseId,
+            pairs: `${shown}${pairs.length > 3 ? ` and ${pairs.length - 3} more` : ''}`,
+            clickthrough: endpointOf(r.kind, 'clickthrough'),
+          },
+        },
         pairs.flatMap(([, a, b]) => [a, b]),
         { responseId: r.responseId },
       ),

@@ -4,7 +4,7 @@
 // provider's client fixed this in 25c13f2). The click is counted for the wrong response and position.
 // Exempt: a tile impressed under the click's own responseId too (a product on two pages of a list).
 import { finding, quoted, type ResponseRule, type RuleMeta } from './types';
-import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
 
 const meta: RuleMeta = {
   id: 'click-under-other-response',
@@ -17,7 +17,15 @@ const meta: RuleMeta = {
   guards: ['search.tile-response'],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
+  messages: {
+    otherResponse:
+      '{{events}} carried responseId "{{responseId}}", but the page impressed {{tiles}} only under {{others}}: the click is counted for the wrong response and position. A list that pages or scrolls must send each tile\'s events with the responseId of the response that delivered it.',
+  },
   fix: 'Take the responseId from the tile’s own result (the response that delivered it), not from the list’s current search.',
+  fixes: {
+    otherResponse:
+      "take the responseId from the tile's own result, not from the list's current search.",
+  },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { pageResponses: true },
 };
@@ -49,9 +57,15 @@ export const clickUnderOtherResponse: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ` and ${bad.length - 3} more` : ''} carried responseId "${r.responseId}", but the page impressed ${bad.length === 1 ? 'that tile' : 'those tiles'} only under ${quoted(others, 3)}: ` +
-          `the click is counted for the wrong response and position. A list that pages or scrolls must send each tile's events with the responseId of the response that delivered it. ` +
-          `Fix: take the responseId from the tile's own result, not from the list's current search.`,
+        {
+          messageId: 'otherResponse',
+          data: {
+            events: `${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ` and ${bad.length - 3} more` : ''}`,
+            responseId: r.responseId,
+            tiles: bad.length === 1 ? 'that tile' : 'those tiles',
+            others: quoted(others, 3),
+          },
+        },
         ids,
         { responseId: r.responseId },
       ),

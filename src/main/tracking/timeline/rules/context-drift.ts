@@ -11,11 +11,13 @@ function drift(
   const others = [...values.entries()];
   const ids = others.flatMap(([, c]) => c.ids);
   const count = others.reduce((n, [, c]) => n + c.count, 0);
-  const message =
-    `context.${field} changes inside this page: it started as "${baseline}", then ${plural(count, 'event')} carried ${quoted(others.map(([v]) => v))}. ` +
-    `One page load has one shopper, so the spec expects the same ${field} on all its events (the provider's client keeps it for the page). ` +
-    `Fix: create one Beacon per page load and let it manage ${field}; do not pass your own per call or regenerate it.`;
-  return finding(meta, field, message, ids, { eventCount: count });
+  const data = {
+    field,
+    baseline,
+    count: plural(count, 'event'),
+    values: quoted(others.map(([v]) => v)),
+  };
+  return finding(meta, field, { messageId: 'drift', data }, ids, { eventCount: count });
 }
 
 const meta: RuleMeta = {
@@ -26,7 +28,15 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.page-load'],
   defaultSeverity: 'error',
+  messages: {
+    drift:
+      'context.{{field}} changes inside this page: it started as "{{baseline}}", then {{count}} carried {{values}}. One page load has one shopper, so the spec expects the same {{field}} on all its events (the provider\'s client keeps it for the page).',
+  },
   fix: 'Create one Beacon per page load and let it manage ids; do not pass your own per call.',
+  fixes: {
+    drift:
+      'create one Beacon per page load and let it manage {{field}}; do not pass your own per call or regenerate it.',
+  },
   listens: ['request'],
 };
 

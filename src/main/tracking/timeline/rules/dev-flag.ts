@@ -10,7 +10,15 @@ const meta: RuleMeta = {
   guards: ['mode.development'],
   defaultSeverity: 'info',
   scope: 'session',
+  messages: {
+    production:
+      '{{count}} of the {{accepted}} on this page {{were}} sent in production mode (no context.dev: true). That is right for a live storefront; a development storefront should send dev: true so the real service keeps its events out of reports.',
+  },
   fix: "Create the client with { mode: 'development' } while developing; leave it off in production.",
+  fixes: {
+    production:
+      "(development builds only) create the client with new Beacon({ siteId }, { mode: 'development' }).",
+  },
   listens: ['request'],
 };
 
@@ -25,9 +33,14 @@ export const devFlag: PageRule = {
       finding(
         meta,
         '',
-        `${notDev.count} of the ${plural(page.accepted, 'accepted event')} on this page ${notDev.count === 1 ? 'was' : 'were'} sent in production mode (no context.dev: true). ` +
-          `That is right for a live storefront; a development storefront should send dev: true so the real service keeps its events out of reports. ` +
-          `Fix (development builds only): create the client with new Beacon({ siteId }, { mode: 'development' }).`,
+        {
+          messageId: 'production',
+          data: {
+            count: notDev.count,
+            accepted: plural(page.accepted, 'accepted event'),
+            were: notDev.count === 1 ? 'was' : 'were',
+          },
+        },
         notDev.ids,
         { eventCount: notDev.count },
       ),

@@ -11,6 +11,10 @@ const meta: RuleMeta = {
   guards: ['search.impression', 'search.tile-response'],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
+  messages: {
+    duplicate:
+      '{{count}} of responseId "{{responseId}}" {{were}} reported in more than one impression: uid {{uids}}. The spec says to send items as they scroll into view, once per response.',
+  },
   fix: 'Remember which uids of a response were already impressed and skip them.',
   listens: ['render', 'impression'],
 };
@@ -46,12 +50,14 @@ export const duplicateImpression: ResponseRule = {
     }
     if (dupUids.size === 0) return [];
     const uids = [...dupUids];
-    const message =
-      `${plural(dupUids.size, 'item')} of responseId "${r.responseId}" ${dupUids.size === 1 ? 'was' : 'were'} reported in more than one impression: ` +
-      `uid ${quoted(uids)}. The spec says to send items as they scroll into view, once per response. ` +
-      `Fix: remember which uids of a response were already impressed and skip them.`;
+    const data = {
+      count: plural(dupUids.size, 'item'),
+      responseId: r.responseId,
+      were: dupUids.size === 1 ? 'was' : 'were',
+      uids: quoted(uids),
+    };
     return [
-      finding(meta, r.responseId, message, ids, {
+      finding(meta, r.responseId, { messageId: 'duplicate', data }, ids, {
         responseId: r.responseId,
       }),
     ];

@@ -37,8 +37,22 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.render-cached', 'autocomplete.render', 'recommendations.widget'],
   defaultSeverity: 'warning',
+  messages: {
+    renderedAgain:
+      'responseId "{{responseId}}"{{tag}} was rendered again before any impression of it: {{pairs}}. The spec expects one render per displayed {{kind}} response.',
+    autocompleteRenderedAgain:
+      'responseId "{{responseId}}"{{tag}} was rendered again while it was the autocomplete response shown: {{pairs}}. The provider\'s autocomplete controller sends no render for a repeated search (the same responseId as the results shown) and keeps its impressions.',
+  },
   fix: 'Track render once per response (not on every component re-render).',
+  fixes: {
+    renderedAgain:
+      'send {{render}} once per response, not on every re-render of the results component.',
+    autocompleteRenderedAgain:
+      'send {{render}} once per response shown, not again when the same response comes back for the same term.',
+  },
   listens: ['render', 'impression'],
+  // a repeated autocomplete search counts only when the companion issued the response with results
+  needs: { provenance: true },
   kindNotes: {
     autocomplete:
       'a render of the responseId already shown (no other autocomplete render between): the controller skips the render of a repeated search, even after impressions',
@@ -75,17 +89,19 @@ function report(r: ResponseState, pairs: Array<[string, string]>) {
   if (pairs.length === 0) return [];
   const ids = pairs.flat();
   const ac = r.kind === 'autocomplete';
-  const message =
-    `responseId "${r.responseId}"${r.tag ? ` (tag "${r.tag}")` : ''} was rendered again ${ac ? 'while it was the autocomplete response shown' : 'before any impression of it'}: ${list(
+  const data = {
+    responseId: r.responseId,
+    tag: r.tag ? ` (tag "${r.tag}")` : '',
+    pairs: list(
       pairs.map(([a, b]) => `${b} repeats ${a}`),
       3,
-    )}. ` +
-    (ac
-      ? `The provider's autocomplete controller sends no render for a repeated search (the same responseId as the results shown) and keeps its impressions. `
-      : `The spec expects one render per displayed ${r.kind} response. `) +
-    `Fix: send ${endpointOf(r.kind, 'render')} once per response${ac ? ' shown, not again when the same response comes back for the same term' : ', not on every re-render of the results component'}.`;
+    ),
+    kind: r.kind,
+    render: endpointOf(r.kind, 'render'),
+  };
+  const messageId = ac ? 'autocompleteRenderedAgain' : 'renderedAgain';
   return [
-    finding(meta, r.responseId, message, ids, {
+    finding(meta, r.responseId, { messageId, data }, ids, {
       responseId: r.responseId,
     }),
   ];

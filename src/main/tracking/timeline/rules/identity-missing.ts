@@ -15,6 +15,10 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.context'],
   defaultSeverity: 'error',
+  messages: {
+    empty:
+      "This page's events carry an empty context.{{fields}}. The provider's client always sets them; every shopper sent without one shares the same {{names}}, so {{consequences}}and reports count them as one.",
+  },
   fix: 'Let the beacon client manage userId, sessionId and pageLoadId; when passing your own, never pass an empty one.',
   listens: ['request'],
 };
@@ -33,9 +37,14 @@ export const identityMissing: PageRule = {
       finding(
         meta,
         '',
-        `This page's events carry an empty context.${empty.join(', context.')}. The provider's client always sets them; ` +
-          `every shopper sent without one shares the same ${empty.join(' and ')}, so ${empty.includes('pageLoadId') ? 'their pages merge into one timeline, ' : ''}${empty.includes('sessionId') ? 'their visits merge into one, ' : ''}${empty.includes('userId') ? "orders are credited to other shoppers' clicks, " : ''}and reports count them as one. ` +
-          `Fix: let the beacon client manage userId, sessionId and pageLoadId; when passing your own, never pass an empty one.`,
+        {
+          messageId: 'empty',
+          data: {
+            fields: empty.join(', context.'),
+            names: empty.join(' and '),
+            consequences: `${empty.includes('pageLoadId') ? 'their pages merge into one timeline, ' : ''}${empty.includes('sessionId') ? 'their visits merge into one, ' : ''}${empty.includes('userId') ? "orders are credited to other shoppers' clicks, " : ''}`,
+          },
+        },
         [],
       ),
     ];

@@ -26,7 +26,15 @@ const meta: RuleMeta = {
   guards: ['search.impression'],
   explainedBy: ['impression-burst'],
   defaultSeverity: 'warning',
+  messages: {
+    early:
+      '{{count}} of responseId "{{responseId}}"{{tag}} {{were}} created less than a second after its render: {{shown}}. The provider\'s client impresses a tile only once 70% of it has been visible for 1 s, so its impressions come at least a second after the render; these say tiles were seen that the shopper may never have seen.',
+  },
   fix: 'Impress a tile when it has been visible for a second (IntersectionObserver, threshold 0.7, then 1 s), not when it is drawn.',
+  fixes: {
+    early:
+      'send {{impression}} when a tile has been visible for a second (IntersectionObserver with threshold 0.7, then 1 s), not when it is drawn.',
+  },
   listens: ['render', 'impression'],
   notJudged: {
     autocomplete:
@@ -57,9 +65,17 @@ export const impressionBeforeVisible: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${early.length === 1 ? 'an impression' : `${early.length} impressions`} of responseId "${r.responseId}"${r.tag ? ` (tag "${r.tag}")` : ''} ${early.length === 1 ? 'was' : 'were'} created less than a second after its render: ${list(shown, 3)}. ` +
-          `The provider's client impresses a tile only once 70% of it has been visible for 1 s, so its impressions come at least a second after the render; these say tiles were seen that the shopper may never have seen. ` +
-          `Fix: send ${endpointOf(r.kind, 'impression')} when a tile has been visible for a second (IntersectionObserver with threshold 0.7, then 1 s), not when it is drawn.`,
+        {
+          messageId: 'early',
+          data: {
+            count: early.length === 1 ? 'an impression' : `${early.length} impressions`,
+            responseId: r.responseId,
+            tag: r.tag ? ` (tag "${r.tag}")` : '',
+            were: early.length === 1 ? 'was' : 'were',
+            shown: list(shown, 3),
+            impression: endpointOf(r.kind, 'impression'),
+          },
+        },
         early.flatMap(([render, imp]) => [render.id, imp.id]),
         { responseId: r.responseId },
       ),

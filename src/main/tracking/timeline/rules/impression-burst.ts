@@ -24,7 +24,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.impression'],
   defaultSeverity: 'warning',
+  messages: {
+    burst:
+      '{{tiles}} tiles of responseId "{{responseId}}" were impressed within {{ms}} ms of its render {{renderId}} ({{events}}): the storefront reported results at load, not as the shopper saw them. The spec expects an impression when a tile scrolls into view (the provider\'s client: 70% of it visible for 1 s), so impression counts and click-through rates mean what they say.',
+  },
   fix: 'Observe each tile (IntersectionObserver) and send its impression once it has been visible.',
+  fixes: {
+    burst:
+      'observe each tile with an IntersectionObserver and send its impression once it has been visible, once per responseId.',
+  },
   listens: ['render', 'impression'],
 };
 
@@ -49,13 +57,15 @@ export const impressionBurst: ResponseRule = {
       if (uids.size >= BURST_TILES) break;
     }
     if (!render || uids.size < BURST_TILES) return [];
-    const message =
-      `${uids.size} tiles of responseId "${r.responseId}" were impressed within ${BURST_MS} ms of its render ${render.id} (${list(ids, 3)}): ` +
-      `the storefront reported results at load, not as the shopper saw them. The spec expects an impression when a tile scrolls into view ` +
-      `(the provider's client: 70% of it visible for 1 s), so impression counts and click-through rates mean what they say. ` +
-      `Fix: observe each tile with an IntersectionObserver and send its impression once it has been visible, once per responseId.`;
+    const data = {
+      tiles: uids.size,
+      responseId: r.responseId,
+      ms: BURST_MS,
+      renderId: render.id,
+      events: list(ids, 3),
+    };
     return [
-      finding(meta, r.responseId, message, [render.id, ...ids], {
+      finding(meta, r.responseId, { messageId: 'burst', data }, [render.id, ...ids], {
         responseId: r.responseId,
       }),
     ];

@@ -1,7 +1,7 @@
 // `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
 // data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
-import { Offenders, issuedFor, unreturnedItems } from './provenance';
+import { Offenders, issuedFor, unreturnedItems } from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'inline-banner-as-product',
@@ -12,6 +12,10 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.banners'],
   defaultSeverity: 'warning',
+  messages: {
+    asProduct:
+      '{{count}} of responseId "{{responseId}}" {{were}} reported as a product: {{offenders}}. Inline banners sit among the results and go in data.results as {type: "banner", uid}.',
+  },
   fix: 'Send type "banner" (and no parentId) for inline banner tiles.',
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
@@ -31,8 +35,15 @@ export const inlineBannerAsProduct: ResponseRule = {
       finding(
         meta,
         `${r.responseId}:type`,
-        `${plural(asProduct.size, 'inline banner')} of responseId "${r.responseId}" ${asProduct.size === 1 ? 'was' : 'were'} reported as a product: ${asProduct.describe()}. ` +
-          `Inline banners sit among the results and go in data.results as {type: "banner", uid}. Fix: send type "banner" (and no parentId) for inline banner tiles.`,
+        {
+          messageId: 'asProduct',
+          data: {
+            count: plural(asProduct.size, 'inline banner'),
+            responseId: r.responseId,
+            were: asProduct.size === 1 ? 'was' : 'were',
+            offenders: asProduct.describe(),
+          },
+        },
         asProduct.eventIds(),
         { responseId: r.responseId },
       ),

@@ -8,7 +8,7 @@ import {
   inlineBanner,
   issuedFor,
   itemEvents,
-} from './provenance';
+} from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'inline-banner-in-banners',
@@ -19,7 +19,12 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.banners'],
   defaultSeverity: 'error',
+  messages: {
+    inBanners:
+      '{{count}} of responseId "{{responseId}}" ({{response}}) {{were}} reported in data.banners: {{offenders}}. Inline banners come from merchandising.content.inline and sit among the result tiles, so they are reported in data.results as {type: "banner", uid}; data.banners is for the header, banner, footer and left slots.',
+  },
   fix: 'Move inline banners to data.results with type "banner".',
+  fixes: { inBanners: 'move {{them}} to data.results with type "banner".' },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -39,12 +44,16 @@ export const inlineBannerInBanners: ResponseRule = {
       }
     }
     if (bad.size === 0) return [];
-    const message =
-      `${plural(bad.size, 'inline banner')} of responseId "${r.responseId}" (${describeResponse(issued)}) ${bad.size === 1 ? 'was' : 'were'} reported in data.banners: ${bad.describe()}. ` +
-      `Inline banners come from merchandising.content.inline and sit among the result tiles, so they are reported in data.results as {type: "banner", uid}; data.banners is for the header, banner, footer and left slots. ` +
-      `Fix: move ${bad.size === 1 ? 'it' : 'them'} to data.results with type "banner".`;
+    const data = {
+      count: plural(bad.size, 'inline banner'),
+      responseId: r.responseId,
+      response: describeResponse(issued),
+      were: bad.size === 1 ? 'was' : 'were',
+      offenders: bad.describe(),
+      them: bad.size === 1 ? 'it' : 'them',
+    };
     return [
-      finding(meta, r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, { messageId: 'inBanners', data }, bad.eventIds(), {
         responseId: r.responseId,
       }),
     ];

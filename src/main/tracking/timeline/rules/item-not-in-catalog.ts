@@ -1,7 +1,7 @@
 // `item-not-in-catalog` (warning): for a site with an indexed catalog that does not get its searches from the
 // sandbox, a product uid or parentId that the catalog does not hold. Warning: the catalog may be older.
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
-import { Offenders, itemEvents, itemType } from './provenance';
+import { Offenders, itemEvents, itemType } from './utils/provenance';
 import type { VisitRule } from '../../visits/rules/types';
 import type { VisitEndpoint, VisitEvent } from '../../visits/events';
 
@@ -31,7 +31,19 @@ const meta: RuleMeta = {
   ],
   guards: ['search.items-served', 'product.pageview', 'cart.items', 'order.transaction'],
   defaultSeverity: 'warning',
+  messages: {
+    notInCatalog:
+      "{{count}} reported with responseId \"{{responseId}}\" {{are}} not in site {{siteId}}'s indexed catalog: {{offenders}}. uid and parentId are the ids of the feed's products (the id column; parentId a variant group id or the product's own id). To turn this check off for the site, set search.catalogCheck: false on its account.",
+    visitNotInCatalog:
+      "{{count}} of this page's product, cart or order events {{are}} not in site {{siteId}}'s indexed catalog: {{ids}}. An order line whose ids the catalog does not know earns no credit and teaches personalization nothing.",
+  },
   fix: 'Send product ids as the feed has them; re-index if the products are new (search.catalogCheck: false turns it off).',
+  fixes: {
+    notInCatalog:
+      'send the product ids the search response gave; if the products are new, index the feed again (the catalog is the last successful index).',
+    visitNotInCatalog:
+      "send the feed's product ids (uid = the product or variant id, parentId = its variant group); if the products are new, index the feed again.",
+  },
   listens: [
     'impression',
     'clickthrough',
@@ -48,7 +60,7 @@ export const itemNotInCatalog: ResponseRule = {
   meta,
   judges: 'response',
   check(r, ctx) {
-    const p = ctx.provenance;
+    const p = ctx.catalog;
     const site = p?.site(ctx.page.siteId);
     if (!p || !site || site.companion || !site.catalogCheck) return [];
     const catalog = p.catalog(ctx.page.siteId);
@@ -68,13 +80,15 @@ export const itemNotInCatalog: ResponseRule = {
       }
     }
     if (bad.size === 0) return [];
-    const message =
-      `${plural(bad.size, 'id')} reported with responseId "${r.responseId}" ${bad.size === 1 ? 'is' : 'are'} not in site ${ctx.page.siteId}'s indexed catalog: ${bad.describe()}. ` +
-      `uid and parentId are the ids of the feed's products (the id column; parentId a variant group id or the product's own id). ` +
-      `Fix: send the product ids the search response gave; if the products are new, index the feed again (the catalog is the last successful index). ` +
-      `To turn this check off for the site, set search.catalogCheck: false on its account.`;
+    const data = {
+      count: plural(bad.size, 'id'),
+      responseId: r.responseId,
+      are: bad.size === 1 ? 'is' : 'are',
+      siteId: ctx.page.siteId,
+      offenders: bad.describe(),
+    };
     return [
-      finding(meta, r.responseId, message, bad.eventIds(), {
+      finding(meta, r.responseId, { messageId: 'notInCatalog', data }, bad.eventIds(), {
         responseId: r.responseId,
       }),
     ];
@@ -113,9 +127,15 @@ export const itemNotInCatalogOfVisit: VisitRule = {
       finding(
         meta,
         'visit',
-        `${unknown.size} product id${unknown.size === 1 ? '' : 's'} of this page's product, cart or order events ${unknown.size === 1 ? 'is' : 'are'} not in site ${page.siteId}'s indexed catalog: ${shown.join(', ')}${more}. ` +
-          `An order line whose ids the catalog does not know earns no credit and teaches personalization nothing. ` +
-          `Fix: send the feed's product ids (uid = the product or variant id, parentId = its variant group); if the products are new, index the feed again.`,
+        {
+          messageId: 'visitNotInCatalog',
+          data: {
+            count: `${unknown.size} product id${unknown.size === 1 ? '' : 's'}`,
+            are: unknown.size === 1 ? 'is' : 'are',
+            siteId: page.siteId,
+            ids: `${shown.join(', ')}${more}`,
+          },
+        },
         [...unknown.values()].flat(),
       ),
     ].map((f) => (behaviour ? { ...f, behaviour } : f));

@@ -9,7 +9,7 @@ import {
   issuedFor,
   unreturnedItems,
   type ProvenanceSource,
-} from './provenance';
+} from './utils/provenance';
 
 /** Where else the uid was: the sku of a result here, or a result of another response of the site. */
 function whereElse(
@@ -58,7 +58,15 @@ const meta: RuleMeta = {
   ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
+  messages: {
+    notInResponse:
+      '{{count}} reported with responseId "{{responseId}}" {{were}} not in that response ({{response}}): {{offenders}}. The response returned {{returned}}; an impression, clickthrough or addtocart may only report results of the response whose responseId it carries, or a variant of one.',
+  },
   fix: 'Take uid from the result as returned and the responseId from the same response.',
+  fixes: {
+    notInResponse:
+      "take uid from the result as the response gave it (Snap client: result.id, or a variant's uid) and the responseId from that same response.",
+  },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -81,9 +89,17 @@ export const itemNotInResponse: ResponseRule = {
         finding(
           meta,
           r.responseId,
-          `${plural(missing.size, 'item')} reported with responseId "${r.responseId}" ${missing.size === 1 ? 'was' : 'were'} not in that response (${describeResponse(issued)}): ${missing.describe()}. ` +
-            `The response returned ${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}; an impression, clickthrough or addtocart may only report results of the response whose responseId it carries, or a variant of one. ` +
-            `Fix: take uid from the result as the response gave it (Snap client: result.id, or a variant's uid) and the responseId from that same response.`,
+          {
+            messageId: 'notInResponse',
+            data: {
+              count: plural(missing.size, 'item'),
+              responseId: r.responseId,
+              were: missing.size === 1 ? 'was' : 'were',
+              response: describeResponse(issued),
+              offenders: missing.describe(),
+              returned: `${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}`,
+            },
+          },
           missing.eventIds(),
           { responseId: r.responseId },
         ),

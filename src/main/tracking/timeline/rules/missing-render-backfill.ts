@@ -2,7 +2,7 @@
 // responses of the same search: the provider's client sends one render (page 1's) when infinite scroll
 // restores several pages, so the later pages' responseIds legitimately have none. Info, with why.
 import { finding, type ResponseRule, type RuleMeta } from './types';
-import { unrenderedEvents } from './missing-render';
+import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
 
 const meta: RuleMeta = {
   id: 'missing-render-backfill',
@@ -14,8 +14,11 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category'],
   guards: ['search.backfill'],
   defaultSeverity: 'info',
+  messages: { backfill: UNRENDERED_MESSAGES.backfill },
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',
+  fixes: { backfill: UNRENDERED_FIX },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true, origins: true },
   notJudged: {
     autocomplete: 'no infinite scroll, so no backfill: missing renders are errors',
     recommendations: 'a widget has no backfill: missing renders are errors',
@@ -29,7 +32,11 @@ export const missingRenderBackfill: ResponseRule = {
   check(r, ctx) {
     const found = ctx.once(unrenderedEvents);
     return found?.backfill
-      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      ? [
+          finding(meta, r.responseId, { messageId: 'backfill', data: found.data }, found.ids, {
+            responseId: r.responseId,
+          }),
+        ]
       : [];
   },
 };

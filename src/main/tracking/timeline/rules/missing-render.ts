@@ -1,20 +1,6 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
-import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
-import {
-  finding,
-  list,
-  plural,
-  quoted,
-  type ResponseRule,
-  type RuleContext,
-  type RuleMeta,
-} from './types';
-import type { ResponseState } from '../model';
-import { issuedFor } from './provenance';
-import { urlQuery } from './responseid-stale';
-
-/** Only search and category pages backfill infinite scroll (one render for several responses). */
-const BACKFILLS = new Set(['search', 'category']);
+import { finding, type ResponseRule, type RuleMeta } from './types';
+import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
 
 const meta: RuleMeta = {
   id: 'missing-render',
@@ -32,8 +18,20 @@ const meta: RuleMeta = {
   ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
+  messages: {
+    unrendered: UNRENDERED_MESSAGES.unrendered,
+    newSearch: UNRENDERED_MESSAGES.newSearch,
+    firstPage: UNRENDERED_MESSAGES.firstPage,
+  },
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
+  fixes: {
+    unrendered: UNRENDERED_FIX,
+    newSearch: UNRENDERED_FIX,
+    firstPage: UNRENDERED_FIX,
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  // whether the sandbox issued the response as page 1 of its search; where else its responseId was seen
+  needs: { provenance: true, origins: true },
   kindNotes: {
     autocomplete: 'always an error (no infinite scroll, so no backfill)',
     recommendations: 'per widget (tag + responseId); always an error',
@@ -47,92 +45,11 @@ export const missingRender: ResponseRule = {
   check(r, ctx) {
     const found = ctx.once(unrenderedEvents);
     return found && !found.backfill
-      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      ? [
+          finding(meta, r.responseId, { messageId: found.messageId, data: found.data }, found.ids, {
+            responseId: r.responseId,
+          }),
+        ]
       : [];
   },
 };
-
-/**
- * A response's accepted events that no render of it on the page precedes, with the message that explains
- * them, and whether they look like infinite scroll's backfill (which `missing-render-backfill` reports).
- */
-export function unrenderedEvents(
-  r: ResponseState,
-  ctx: RuleContext,
-): { message: string; ids: string[]; backfill: boolean } | undefined {
-  {
-    const f = r.facts;
-    if (r.responseId === '') return undefined;
-    // A redirect replaces the results page: the provider's client sends no render for it.
-    if (f.renders.length > 0 || f.redirects.length > 0) return undefined;
-    // A render the service rejected is reported by `schema`; fixing it fixes this too.
-    if (f.rejectedRender) return undefined;
-    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return undefined;
-    const orphans = r.events.filter(
-      (e) =>
-        e.accepted &&
-        (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
-    );
-    const render = endpointOf(r.kind, 'render');
-    const widget = isWidgetKind(r.kind);
-    const others = [...ctx.page.responses.values()].filter(
-      (o) => o !== r && o.rendered && o.kind === r.kind,
-    );
-    // a render with an empty responseId (sent before the response arrived) renders nothing
-    const otherRendered = BACKFILLS.has(r.kind)
-      ? others.filter((o) => o.responseId !== '').map((o) => o.responseId)
-      : [];
-    // The provider's client renders once, with page 1's responseId, when infinite scroll restores several
-    // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
-    // the response it knows its page; page 1 of a search always gets its own render.
-    const issued = issuedFor(r, ctx);
-    // Backfill restores pages of the same search: events sent while the page URL showed another query
-    // than every rendered response's are a new search (an SPA re-search) whose render is missing.
-    const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
-    const renderedQueries = others
-      .filter((o) => o.responseId !== '')
-      .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
-      .filter((q): q is string => q !== undefined);
-    const newSearch =
-      orphanQuery !== undefined &&
-      renderedQueries.length > 0 &&
-      !renderedQueries.includes(orphanQuery);
-    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1) && !newSearch;
-    const kinds = [...new Set(orphans.map((e) => e.event))];
-    const what = widget
-      ? `responseId "${r.responseId}" and tag "${r.tag}"`
-      : `responseId "${r.responseId}"`;
-    let message =
-      `${plural(orphans.length, 'event')} (${list(kinds)}: ${list(orphans.map((e) => e.id))}) carry ${what}, ` +
-      `but this page sent no ${render} with ${widget ? 'that tag and responseId' : 'that responseId'}. The spec expects a render of each ${r.kind} response when its results are shown, ` +
-      `before impressions and clicks on them. Fix: send ${render} with data.responseId "${r.responseId}"${widget ? ` and data.tag "${r.tag}"` : ''} when those results are displayed.`;
-    // a widget's events carrying another widget's tag land here: say which tag the render had
-    const otherTags = widget
-      ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
-      : [];
-    if (otherTags.length > 0) {
-      message += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
-    }
-    const origin = ctx.origin(r.responseId);
-    if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
-      message +=
-        ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
-        `carry a new pageLoadId each (keep one pageLoadId per page load: one Beacon per page, its ids never regenerated per event), ` +
-        `or this page shows a response from the client's cache without rendering it (the provider's client renders a cached response again).`;
-    }
-    if (backfill) {
-      message +=
-        ` Reported apart, as info, because the page rendered other responses (${quoted(otherRendered, 3)}): ` +
-        `the provider's client sends one render for several responses when infinite scroll backfills pages.`;
-    } else if (newSearch) {
-      message +=
-        ` The page rendered other responses (${quoted(otherRendered, 3)}) for another query, but these events were sent while the page showed "${orphanQuery}": ` +
-        `a new search on the same page (a single-page app) that sent no render of its own, or rendered the previous responseId.`;
-    } else if (otherRendered.length > 0) {
-      message +=
-        ` The page rendered other responses (${quoted(otherRendered, 3)}), but this one is page 1 of its search, which always gets its own render: ` +
-        `a render sent before the response arrived (with the previous responseId) looks like this.`;
-    }
-    return { message, ids: orphans.map((e) => e.id), backfill };
-  }
-}

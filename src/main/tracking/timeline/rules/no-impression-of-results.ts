@@ -1,7 +1,11 @@
 // `no-impression-of-results`: the sandbox issued the search response, it showed results or banners, it was
 // rendered, and the page ended without any impression of it: impressions were certainly due.
 import { finding, type ResponseRule, type RuleMeta } from './types';
-import { unimpressedRender } from './no-impression';
+import {
+  IMPRESSION_FIX,
+  RESULTS_NOT_IMPRESSED,
+  unimpressedRender,
+} from './utils/unimpressed-render';
 
 const meta: RuleMeta = {
   id: 'no-impression-of-results',
@@ -12,7 +16,9 @@ const meta: RuleMeta = {
   appliesTo: ['search'],
   guards: ['search.impression', 'search.zero-results'],
   defaultSeverity: 'warning',
+  messages: { resultsNotImpressed: RESULTS_NOT_IMPRESSED },
   fix: 'Send search/impression for tiles as they scroll into view.',
+  fixes: { resultsNotImpressed: IMPRESSION_FIX },
   listens: ['render', 'redirect', 'impression'],
   needs: { pageEnd: true, provenance: true },
   notJudged: {
@@ -31,7 +37,15 @@ export const noImpressionOfResults: ResponseRule = {
   check(r, ctx) {
     const found = ctx.once(unimpressedRender);
     return found && found.shown > 0
-      ? [finding(meta, r.responseId, found.message, found.ids, { responseId: r.responseId })]
+      ? [
+          finding(
+            meta,
+            r.responseId,
+            { messageId: 'resultsNotImpressed', data: found.data },
+            found.ids,
+            { responseId: r.responseId },
+          ),
+        ]
       : [];
   },
 };

@@ -20,7 +20,15 @@ const meta: RuleMeta = {
   guards: ['search.render', 'category.events', 'autocomplete.events', 'recommendations.widget'],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
+  messages: {
+    beforeRender:
+      '{{count}} of responseId "{{responseId}}" {{are}} timestamped before its render {{renderId}} ({{timestamp}}): {{events}}; the earliest is {{early}} early ({{tolerance}}). The spec orders render → redirect → impression → clickthrough | addtocart.',
+  },
   fix: 'Call render when results are displayed, before tracking impressions or clicks on them.',
+  fixes: {
+    beforeRender:
+      'call render when the results are displayed, before tracking impressions, clicks or quick adds on them.',
+  },
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
 };
 
@@ -47,15 +55,27 @@ export const order: ResponseRule = {
     );
     if (early.length === 0) return [];
     const earliest = early[0]!;
-    const message =
-      `${plural(early.length, 'event')} of responseId "${r.responseId}" ${early.length === 1 ? 'is' : 'are'} timestamped before its render ` +
-      `${render.id} (${render.timestamp}): ${list(early.map(describe), 3)}; the earliest is ${seconds(render.tsMs! - earliest.tsMs!)} early ` +
-      `(${render.tsMs! - earliest.tsMs! > tolerance ? `beyond the tolerance of ${seconds(tolerance)}` : `within the tolerance of ${seconds(tolerance)}, but it also arrived before the render`}). The spec orders render → redirect → impression → clickthrough | addtocart. ` +
-      `Fix: call render when the results are displayed, before tracking impressions, clicks or quick adds on them.`;
+    const data = {
+      count: plural(early.length, 'event'),
+      responseId: r.responseId,
+      are: early.length === 1 ? 'is' : 'are',
+      renderId: render.id,
+      timestamp: render.timestamp ?? '',
+      events: list(early.map(describe), 3),
+      early: seconds(render.tsMs! - earliest.tsMs!),
+      tolerance:
+        render.tsMs! - earliest.tsMs! > tolerance
+          ? `beyond the tolerance of ${seconds(tolerance)}`
+          : `within the tolerance of ${seconds(tolerance)}, but it also arrived before the render`,
+    };
     return [
-      finding(meta, r.responseId, message, [render.id, ...early.map((e) => e.id)], {
-        responseId: r.responseId,
-      }),
+      finding(
+        meta,
+        r.responseId,
+        { messageId: 'beforeRender', data },
+        [render.id, ...early.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
     ];
   },
 };

@@ -29,6 +29,10 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category'],
   guards: ['identity.page-load'],
   defaultSeverity: 'warning',
+  messages: {
+    reloaded:
+      '{{second}} renders responseId "{{responseId}}" again on page load "{{pageLoadId}}", {{after}} after {{first}} and at the same URL, with no other search rendered and nothing at another URL between: the page was reloaded and kept its pageLoadId. The provider\'s search controller does not search again for the results it shows, and its client reuses a pageLoadId on a reload only for the same URL within 10 s, so the two page loads\' events are merged into one.',
+  },
   fix: 'Let the provider’s client make the pageLoadId on every page load; do not store it and restore it (sessionStorage, a server-rendered value).',
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
   needs: { pageResponses: true },
@@ -70,9 +74,16 @@ export const pageloadReusedLate: ResponseRule = {
         finding(
           meta,
           r.responseId,
-          `${b.id} renders responseId "${r.responseId}" again on page load "${page.pageLoadId}", ${duration(b.time - a.time)} after ${a.id} and at the same URL, with no other search rendered and nothing at another URL between: the page was reloaded and kept its pageLoadId. ` +
-            `The provider's search controller does not search again for the results it shows, and its client reuses a pageLoadId on a reload only for the same URL within 10 s, so the two page loads' events are merged into one. ` +
-            `Fix: let the provider's client make the pageLoadId on every page load; do not store it and restore it (sessionStorage, a server-rendered value).`,
+          {
+            messageId: 'reloaded',
+            data: {
+              second: b.id,
+              first: a.id,
+              responseId: r.responseId,
+              pageLoadId: page.pageLoadId,
+              after: duration(b.time - a.time),
+            },
+          },
           [a.id, b.id],
           { responseId: r.responseId },
         ),

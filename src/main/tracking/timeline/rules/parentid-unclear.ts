@@ -1,8 +1,8 @@
 // `parentid-unclear`: a product's parentId that names no result of the response, or a variant of its own
 // result (uid and parentId swapped): the intent is ambiguous, so a warning rather than an error.
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
-import { describeResponse } from './provenance';
-import { PARENT_ID_IS, parentIdOffenders } from './parentid-mismatch';
+import { describeResponse } from './utils/provenance';
+import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
 const meta: RuleMeta = {
   id: 'parentid-unclear',
@@ -13,7 +13,11 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.items-served'],
   defaultSeverity: 'warning',
+  messages: {
+    noResult: `{{count}} reported with responseId "{{responseId}}" ({{response}}) {{have}} a parentId that does not name {{their}} result: {{offenders}}. ${PARENT_ID_IS}`,
+  },
   fix: 'Set parentId to the uid of the result as returned.',
+  fixes: { noResult: "set parentId to the result's uid." },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -29,8 +33,17 @@ export const parentIdUnclear: ResponseRule = {
       finding(
         meta,
         `${r.responseId}:ambiguous`,
-        `${plural(unclear.size, 'item')} reported with responseId "${r.responseId}" (${describeResponse(issued)}) ${unclear.size === 1 ? 'has' : 'have'} a parentId that does not name ${unclear.size === 1 ? 'its' : 'their'} result: ${unclear.describe()}. ${PARENT_ID_IS} ` +
-          `Fix: set parentId to the result's uid.`,
+        {
+          messageId: 'noResult',
+          data: {
+            count: plural(unclear.size, 'item'),
+            responseId: r.responseId,
+            response: describeResponse(issued),
+            have: unclear.size === 1 ? 'has' : 'have',
+            their: unclear.size === 1 ? 'its' : 'their',
+            offenders: unclear.describe(),
+          },
+        },
         unclear.eventIds(),
         { responseId: r.responseId },
       ),

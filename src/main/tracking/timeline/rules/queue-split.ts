@@ -26,7 +26,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.impression-queue'],
   defaultSeverity: 'warning',
+  messages: {
+    split:
+      '{{requests}} of responseId "{{responseId}}"{{tag}} on this page were created less than {{debounce}} ms apart: {{pairs}}. The provider\'s beacon client queues {{event}}s behind a {{debounce}} ms debounce and sends those of one response as one request, so these were not sent by its queue (one request per tile, or a queue of the storefront\'s own).',
+  },
   fix: 'Send impressions and adds through the provider’s beacon client (its queue merges them), not one request per tile.',
+  fixes: {
+    split:
+      "send {{endpoint}} through the provider's beacon client, which merges what comes within the debounce.",
+  },
   listens: ['impression', 'addtocart'],
 };
 
@@ -61,9 +69,21 @@ export const queueSplit: ResponseRule = {
         finding(
           meta,
           `${r.responseId}:${event}`,
-          `${pairs.length + 1 > 2 ? `${pairs.length + 1} ${endpoint} requests` : `two ${endpoint} requests`} of responseId "${r.responseId}"${r.tag ? ` (tag "${r.tag}")` : ''} on this page were created less than ${QUEUE_DEBOUNCE_MS} ms apart: ${list(shown, 3)}. ` +
-            `The provider's beacon client queues ${event}s behind a ${QUEUE_DEBOUNCE_MS} ms debounce and sends those of one response as one request, so these were not sent by its queue (one request per tile, or a queue of the storefront's own). ` +
-            `Fix: send ${endpoint} through the provider's beacon client, which merges what comes within the debounce.`,
+          {
+            messageId: 'split',
+            data: {
+              requests:
+                pairs.length + 1 > 2
+                  ? `${pairs.length + 1} ${endpoint} requests`
+                  : `two ${endpoint} requests`,
+              responseId: r.responseId,
+              tag: r.tag ? ` (tag "${r.tag}")` : '',
+              debounce: QUEUE_DEBOUNCE_MS,
+              pairs: list(shown, 3),
+              event,
+              endpoint,
+            },
+          },
           pairs.flat().map((e) => e.id),
           { responseId: r.responseId },
         ),

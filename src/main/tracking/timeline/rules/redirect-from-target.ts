@@ -18,7 +18,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'autocomplete'],
   guards: ['search.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'error',
+  messages: {
+    fromTarget:
+      '{{events}} {{redirects}} to "{{url}}" but {{were}} sent from that very page (context.pageUrl "{{pageUrl}}"): tracked after the navigation, on the landing page\'s load, where nothing searched. The provider\'s controller sends the redirect from the page that searched, just before it leaves.',
+  },
   fix: 'Send the redirect from the search page when the response carries merchandising.redirect, then navigate (the provider’s controller does both).',
+  fixes: {
+    fromTarget:
+      'send {{redirect}} from the search page when the response carries merchandising.redirect, then navigate.',
+  },
   listens: ['redirect'],
   notJudged: {
     category: 'a category page’s redirect goes to search/redirect: judged as search',
@@ -51,9 +59,17 @@ export const redirectFromTarget: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${list(bad.map((e) => e.id))} ${bad.length === 1 ? 'redirects' : 'redirect'} to "${bad[0]!.redirect}" but ${bad.length === 1 ? 'was' : 'were'} sent from that very page (context.pageUrl "${bad[0]!.pageUrl}"): tracked after the navigation, on the landing page's load, where nothing searched. ` +
-          `The provider's controller sends the redirect from the page that searched, just before it leaves. ` +
-          `Fix: send ${endpointOf(r.kind, 'redirect')} from the search page when the response carries merchandising.redirect, then navigate.`,
+        {
+          messageId: 'fromTarget',
+          data: {
+            events: list(bad.map((e) => e.id)),
+            redirects: bad.length === 1 ? 'redirects' : 'redirect',
+            url: bad[0]!.redirect ?? '',
+            were: bad.length === 1 ? 'was' : 'were',
+            pageUrl: bad[0]!.pageUrl,
+            redirect: endpointOf(r.kind, 'redirect'),
+          },
+        },
         bad.map((e) => e.id),
         { responseId: r.responseId },
       ),

@@ -1,7 +1,7 @@
 // `redirect-mismatch`: a redirect event whose data.redirect is not the redirect its search response returned
 // (or the response returned none). URLs are compared after resolving them, so "/a" and "/a/" stay different.
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
-import { describeResponse, issuedFor } from './provenance';
+import { describeResponse, issuedFor } from './utils/provenance';
 
 function normalise(url: string): string {
   try {
@@ -39,7 +39,17 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete'],
   guards: ['search.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'error',
+  messages: {
+    noRedirect:
+      '{{count}} on responseId "{{responseId}}" ({{events}}) {{report}} redirect {{sent}}, but that response ({{response}}) returned no redirect. search/redirect is only for a search whose response carries merchandising.redirect.',
+    otherRedirect:
+      '{{count}} on responseId "{{responseId}}" ({{events}}) {{report}} redirect {{sent}}, but the response ({{response}}) returned merchandising.redirect "{{returned}}". The spec expects data.redirect to be the URL the response redirected to.',
+  },
   fix: 'Send merchandising.redirect exactly as returned, and only when there is one.',
+  fixes: {
+    noRedirect: 'send it only when the response has a redirect, with that URL.',
+    otherRedirect: 'send merchandising.redirect exactly as returned (and navigate there).',
+  },
   listens: ['redirect'],
   needs: { provenance: true },
   notJudged: {
@@ -59,17 +69,20 @@ export const redirectMismatch: ResponseRule = {
     );
     if (bad.length === 0) return [];
     const sent = [...new Set(bad.map((e) => JSON.stringify(e.redirect ?? '')))].join(', ');
-    const message =
-      issued.redirect === null
-        ? `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) ${bad.length === 1 ? 'reports' : 'report'} redirect ${sent}, but that response (${describeResponse(issued)}) returned no redirect. ` +
-          `search/redirect is only for a search whose response carries merchandising.redirect. Fix: send it only when the response has a redirect, with that URL.`
-        : `${plural(bad.length, 'redirect event')} on responseId "${r.responseId}" (${bad.map((e) => e.id).join(', ')}) ${bad.length === 1 ? 'reports' : 'report'} redirect ${sent}, but the response (${describeResponse(issued)}) returned merchandising.redirect "${issued.redirect}". ` +
-          `The spec expects data.redirect to be the URL the response redirected to. Fix: send merchandising.redirect exactly as returned (and navigate there).`;
+    const data = {
+      count: plural(bad.length, 'redirect event'),
+      responseId: r.responseId,
+      events: bad.map((e) => e.id).join(', '),
+      report: bad.length === 1 ? 'reports' : 'report',
+      sent,
+      response: describeResponse(issued),
+      ...(issued.redirect !== null && { returned: issued.redirect }),
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: issued.redirect === null ? 'noRedirect' : 'otherRedirect', data },
         bad.map((e) => e.id),
         { responseId: r.responseId },
       ),

@@ -17,7 +17,15 @@ const meta: RuleMeta = {
   appliesTo: ['search'],
   guards: ['search.redirect'],
   defaultSeverity: 'error',
+  messages: {
+    rendered:
+      'responseId "{{responseId}}" was redirected ({{redirectId}}, to "{{url}}") and rendered too ({{renders}}). The provider\'s controller cancels a search whose response redirects before it updates the results, so it sends the redirect and never a render: the render counts a results page the shopper never saw.',
+  },
   fix: 'When the response carries merchandising.redirect, send the redirect and navigate; do not render its results or send its render.',
+  fixes: {
+    rendered:
+      'when the response carries merchandising.redirect, send {{redirect}} and navigate, without {{render}}.',
+  },
   listens: ['render', 'redirect'],
   notJudged: {
     autocomplete:
@@ -41,9 +49,17 @@ export const redirectWithRender: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `responseId "${r.responseId}" was redirected (${redirect.id}, to "${redirect.redirect ?? ''}") and rendered too (${list(renders.map((e) => e.id))}). ` +
-          `The provider's controller cancels a search whose response redirects before it updates the results, so it sends the redirect and never a render: the render counts a results page the shopper never saw. ` +
-          `Fix: when the response carries merchandising.redirect, send ${endpointOf(r.kind, 'redirect')} and navigate, without ${endpointOf(r.kind, 'render')}.`,
+        {
+          messageId: 'rendered',
+          data: {
+            responseId: r.responseId,
+            redirectId: redirect.id,
+            url: redirect.redirect ?? '',
+            renders: list(renders.map((e) => e.id)),
+            redirect: endpointOf(r.kind, 'redirect'),
+            render: endpointOf(r.kind, 'render'),
+          },
+        },
         [...renders.map((e) => e.id), redirect.id],
         { responseId: r.responseId },
       ),

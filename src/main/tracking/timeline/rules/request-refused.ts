@@ -55,7 +55,12 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.context'],
   defaultSeverity: 'error',
+  messages: {
+    refused:
+      '{{count}} refused ({{events}}): {{wrong}}. The real service answers {{answer}} and the event is lost.',
+  },
   fix: 'The message names what was wrong and how to send it; the provider’s client (@athoscommerce/beacon) sends every beacon this way.',
+  fixes: { refused: '{{fix}}.' },
   listens: ['request'],
 };
 
@@ -73,7 +78,16 @@ export const requestRefused: PageRule = {
         finding(
           meta,
           `${g.status}:${n}`,
-          `${plural(g.ids.count, 'request')} refused (${list(g.ids.ids, 3)}): ${wrong}. The real service answers ${answer} and the event is lost. Fix: ${fix}.`,
+          {
+            messageId: 'refused',
+            data: {
+              count: plural(g.ids.count, 'request'),
+              events: list(g.ids.ids, 3),
+              wrong,
+              answer,
+              fix,
+            },
+          },
           g.ids.ids,
           { eventCount: g.ids.count },
         ),

@@ -15,7 +15,7 @@
 import type { ResponseState, TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
 import { describe, finding, list, type ResponseRule, type RuleMeta } from './types';
-import { issuedFor } from './provenance';
+import { issuedFor } from './utils/provenance';
 import type { RuleContext } from './types';
 
 const REPAINT_MS = 100;
@@ -34,9 +34,18 @@ const meta: RuleMeta = {
   guards: ['search.one-response-shown'],
   explainedBy: ['responseid-stale'],
   defaultSeverity: 'error',
+  messages: {
+    replaced:
+      '{{events}} {{names}} responseId "{{responseId}}", but the {{controller}} had rendered another search\'s response "{{other}}" before ({{otherRender}}) and not "{{responseId}}" again since: its tiles were no longer on screen. The provider\'s {{kind}} controller shows one response at a time and renders it again when it comes back.',
+  },
   fix: 'Take the responseId from the response whose results are on screen (each tile’s own), not one kept from an earlier search.',
+  fixes: {
+    replaced:
+      "send {{endpoint}} with the responseId of the response whose results are on screen (each tile's own), not one kept from an earlier search.",
+  },
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
-  needs: { pageResponses: true },
+  // when the sandbox issued both responses, their query and page tell a continued list from a new search
+  needs: { pageResponses: true, provenance: true },
   notJudged: {
     recommendations: 'two widgets of one profile may share a page, each showing its own response',
     bundles: 'two widgets of one profile may share a page, each showing its own response',
@@ -104,12 +113,22 @@ export const responseReplaced: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${list(
-          bad.map((b) => describe(b.e)),
-          3,
-        )} ${bad.length === 1 ? 'names' : 'name'} responseId "${r.responseId}", but the ${r.kind === 'autocomplete' ? 'dropdown' : 'listing'} had rendered another search's response "${by.of.responseId}" before (${by.by.id}) and not "${r.responseId}" again since: its tiles were no longer on screen. ` +
-          `The provider's ${r.kind} controller shows one response at a time and renders it again when it comes back. ` +
-          `Fix: send ${endpointOf(r.kind, by.e.event)} with the responseId of the response whose results are on screen (each tile's own), not one kept from an earlier search.`,
+        {
+          messageId: 'replaced',
+          data: {
+            events: list(
+              bad.map((b) => describe(b.e)),
+              3,
+            ),
+            names: bad.length === 1 ? 'names' : 'name',
+            responseId: r.responseId,
+            controller: r.kind === 'autocomplete' ? 'dropdown' : 'listing',
+            other: by.of.responseId,
+            otherRender: by.by.id,
+            kind: r.kind,
+            endpoint: endpointOf(r.kind, by.e.event),
+          },
+        },
         [...new Set(bad.flatMap((b) => [b.by.id, b.e.id]))],
         { responseId: r.responseId },
       ),

@@ -1,7 +1,7 @@
 // `response-without-test` (warning): development beacons (context.dev: true) whose search response was requested
 // without test=true, so the real service would count those searches in the site's reports.
 import { finding, list, type ResponseRule, type RuleMeta } from './types';
-import { describeResponse, issuedFor, itemEvents } from './provenance';
+import { describeResponse, issuedFor, itemEvents } from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'response-without-test',
@@ -12,7 +12,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['mode.development'],
   defaultSeverity: 'warning',
+  messages: {
+    withoutTest:
+      'responseId "{{responseId}}" ({{response}}) was requested without test=true, but this page\'s beacons are development traffic (context.dev: true): {{events}}. The real service counts searches without test=true in the site\'s reports, so development searches inflate them.',
+  },
   fix: "Create the search client with { mode: 'development' } (it adds test=true).",
+  fixes: {
+    withoutTest:
+      "create the search client in development mode (Snap client: new Client({ siteId }, { mode: 'development' })) — it adds test=true — or add test=true to the search request yourself.",
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -26,15 +34,16 @@ export const responseWithoutTest: ResponseRule = {
     const f = r.facts;
     const dev = [...f.renders, ...f.redirects, ...itemEvents(r)].filter((e) => e.dev);
     if (dev.length === 0) return [];
-    const message =
-      `responseId "${r.responseId}" (${describeResponse(issued)}) was requested without test=true, but this page's beacons are development traffic (context.dev: true): ${list(dev.map((e) => e.id))}. ` +
-      `The real service counts searches without test=true in the site's reports, so development searches inflate them. ` +
-      `Fix: create the search client in development mode (Snap client: new Client({ siteId }, { mode: 'development' })) — it adds test=true — or add test=true to the search request yourself.`;
+    const data = {
+      responseId: r.responseId,
+      response: describeResponse(issued),
+      events: list(dev.map((e) => e.id)),
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: 'withoutTest', data },
         dev.map((e) => e.id),
         { responseId: r.responseId },
       ),

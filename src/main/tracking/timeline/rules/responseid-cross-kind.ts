@@ -30,9 +30,18 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.response-bound', 'category.events', 'autocomplete.events'],
   defaultSeverity: 'error',
+  messages: {
+    otherKind:
+      'responseId "{{responseId}}" is {{a}} {{other}} response\'s ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}. Each controller of the provider\'s client tracks its own response: {{kind}} events carry the responseId of the {{kind}} response whose results they are about, never one of a {{other}} response.',
+  },
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
+  fixes: {
+    otherKind:
+      'take data.responseId from the {{kind}} response shown (its {{source}}), not from the {{other}} response.',
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
-  needs: { supersedes: true, origins: true },
+  // the kind the companion issued a responseId for, when no timeline of the site has shown it
+  needs: { supersedes: true, origins: true, provenance: true },
 };
 
 export const responseIdCrossKind: ResponseRule = {
@@ -67,15 +76,25 @@ export const responseIdCrossKind: ResponseRule = {
     }
     if (other === undefined) return [];
     const events = [...new Set(here.map((e) => endpointOf(e.kind, e.event)))];
-    const message =
-      `responseId "${r.responseId}" is ${other === 'autocomplete' ? 'an' : 'a'} ${other} response's (${where}), yet this page sends it with ${list(events)} in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
-      `Each controller of the provider's client tracks its own response: ${r.kind} events carry the responseId of the ${r.kind} response whose results they are about, never one of a ${other} response. ` +
-      `Fix: take data.responseId from the ${r.kind} response shown (its ${r.kind === 'recommendations' || r.kind === 'bundles' ? 'recommend response, per widget' : 'tracking.responseId'}), not from the ${other} response.`;
+    const data = {
+      responseId: r.responseId,
+      a: other === 'autocomplete' ? 'an' : 'a',
+      other,
+      where,
+      endpoints: list(events),
+      count: plural(here.length, 'event'),
+      events: list(here.map((e) => e.id)),
+      kind: r.kind,
+      source:
+        r.kind === 'recommendations' || r.kind === 'bundles'
+          ? 'recommend response, per widget'
+          : 'tracking.responseId',
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: 'otherKind', data },
         [...(originId ? [originId] : []), ...here.map((e) => e.id)],
         { responseId: r.responseId },
       ),

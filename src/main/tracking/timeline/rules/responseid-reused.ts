@@ -1,6 +1,6 @@
 // `responseid-reused`: a responseId first seen on another page (another search or session): a stale id.
 import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
-import { describeSearch, sameSearch } from './search-params';
+import { describeSearch, sameSearch } from './utils/search-params';
 
 /**
  * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
@@ -17,7 +17,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.response-bound', 'search.render-cached', 'identity.page-load'],
   defaultSeverity: 'error',
+  messages: {
+    reused:
+      "responseId \"{{responseId}}\" belongs to page {{originPage}} ({{originUrl}}, first seen in {{originEvent}}){{where}}, yet this page ({{pageUrl}}) sends it again in {{count}}: {{events}}. The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. Only a re-visit of the same search (same path and search parameters, in the same session, in production mode, within the cache's 5 minutes) may re-render a cached response's id.",
+  },
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
+  fixes: {
+    reused:
+      'take data.responseId from the search response shown on this page; do not store it and send it elsewhere.',
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { supersedes: true, origins: true },
 };
@@ -50,16 +58,24 @@ export const responseIdReused: ResponseRule = {
       : cacheOff
         ? ` for the same search, but both pages run in development mode, where the provider's client does not cache search responses (every search is a new request with a new responseId)`
         : ` for the same search, ${Math.round((here[0]!.time - origin.time) / 60_000)} minutes earlier: the provider's client keeps a cached response 5 minutes, then searches again and gets a new responseId`;
-    const message =
-      `responseId "${r.responseId}" belongs to page ${origin.pageLoadId} (${origin.pageUrl}, first seen in ${origin.eventId})${where}, ` +
-      `yet this page (${r.pageUrl}) sends it again in ${plural(here.length, 'event')}: ${list(here.map((e) => e.id))}. ` +
-      `The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. ` +
-      `Only a re-visit of the same search (same path and search parameters, in the same session, in production mode, within the cache's 5 minutes) may re-render a cached response's id. ` +
-      `Fix: take data.responseId from the search response shown on this page; do not store it and send it elsewhere.`;
+    const data = {
+      responseId: r.responseId,
+      originPage: origin.pageLoadId,
+      originUrl: origin.pageUrl,
+      originEvent: origin.eventId,
+      where,
+      pageUrl: r.pageUrl,
+      count: plural(here.length, 'event'),
+      events: list(here.map((e) => e.id)),
+    };
     return [
-      finding(meta, r.responseId, message, [origin.eventId, ...here.map((e) => e.id)], {
-        responseId: r.responseId,
-      }),
+      finding(
+        meta,
+        r.responseId,
+        { messageId: 'reused', data },
+        [origin.eventId, ...here.map((e) => e.id)],
+        { responseId: r.responseId },
+      ),
     ];
   },
 };

@@ -7,42 +7,8 @@
 // autocomplete and widgets (the URL does not follow what is typed or recommended), and a cached response
 // rendered again when the shopper goes back to its query (the URL carries that query again).
 import { endpointOf } from '../../../../shared/kinds';
-import type { TimelineEvent } from '../model';
+import { queryOf } from './utils/search-params';
 import { describe, finding, list, plural, type ResponseRule, type RuleMeta } from './types';
-
-/** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
-export function urlQuery(pageUrl: string): string | undefined {
-  // no `?`, no query: the answer new URL would give, without parsing
-  if (!pageUrl.includes('?')) return undefined;
-  let u: URL;
-  try {
-    u = new URL(pageUrl);
-  } catch {
-    return undefined;
-  }
-  const q = u.searchParams.get('q') ?? u.searchParams.get('query');
-  return q === null ? undefined : normalise(q);
-}
-
-function normalise(q: string): string {
-  return q.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-// parsing a URL per event is the cost of this rule: the events of a page repeat a few URLs, so the
-// queries of the last URLs seen are kept (by text, URLs up to 2,048 characters; a bounded map, emptied
-// when full)
-const MAX_URLS = 4_096;
-const MAX_CACHED_URL = 2_048;
-const queries = new Map<string, string | null>();
-function queryOf(e: TimelineEvent): string | undefined {
-  if (e.pageUrl.length > MAX_CACHED_URL) return urlQuery(e.pageUrl);
-  let q = queries.get(e.pageUrl);
-  if (q === undefined) {
-    if (queries.size >= MAX_URLS) queries.clear();
-    queries.set(e.pageUrl, (q = urlQuery(e.pageUrl) ?? null));
-  }
-  return q ?? undefined;
-}
 
 const meta: RuleMeta = {
   id: 'responseid-stale',
@@ -54,7 +20,15 @@ const meta: RuleMeta = {
   appliesTo: ['search'],
   guards: ['search.one-response-shown'],
   defaultSeverity: 'error',
+  messages: {
+    stale:
+      '{{count}} of responseId "{{responseId}}" — the response for "{{query}}" (its {{anchorEvent}} {{anchorId}} was sent from a page showing that query) — {{was}} sent while the page showed {{shown}}: {{events}}. The storefront searched again on the same page (a single-page app) but kept the previous search\'s responseId, so the new results are reported as the old ones.',
+  },
   fix: 'Take the responseId from the latest search response and send render with it after every search.',
+  fixes: {
+    stale:
+      'Take the responseId from the search response that delivered the results on screen, and send {{render}} with it after every search.',
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
   notJudged: {
@@ -84,23 +58,27 @@ export const responseIdStale: ResponseRule = {
     });
     if (stale.length === 0) return [];
     const shown = [...new Set(stale.map((e) => queryOf(e)!))];
-    const message =
-      `${plural(stale.length, 'event')} of responseId "${r.responseId}" — the response for "${own}" (its ${anchor.event} ${anchor.id} was sent from a page showing that query) — ` +
-      `${stale.length === 1 ? 'was' : 'were'} sent while the page showed ${list(
+    const data = {
+      count: plural(stale.length, 'event'),
+      responseId: r.responseId,
+      query: own,
+      anchorEvent: anchor.event,
+      anchorId: anchor.id,
+      was: stale.length === 1 ? 'was' : 'were',
+      shown: list(
         shown.map((q) => `"${q}"`),
         3,
-      )}: ${list(stale.map(describe), 3)}. ` +
-      `The storefront searched again on the same page (a single-page app) but kept the previous search's responseId, so the new results are reported as the old ones. ` +
-      `Fix: take the responseId from the search response that delivered the results on screen, and send ${endpointOf(r.kind, 'render')} with it after every search.`;
+      ),
+      events: list(stale.map(describe), 3),
+      render: endpointOf(r.kind, 'render'),
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: 'stale', data },
         stale.map((e) => e.id),
-        {
-          responseId: r.responseId,
-        },
+        { responseId: r.responseId },
       ),
     ];
   },

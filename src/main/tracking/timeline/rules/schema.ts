@@ -12,7 +12,15 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.context', 'cart.items'],
   defaultSeverity: 'error',
+  messages: {
+    rejected:
+      '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event.',
+  },
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
+  fixes: {
+    rejected:
+      "correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.",
+  },
   listens: ['request'],
 };
 
@@ -25,12 +33,13 @@ export const schema: PageRule = {
     let n = 0;
     for (const group of page.tallies.schema?.values() ?? []) {
       n++;
-      const message =
-        `${plural(group.ids.count, `${group.event} event`)} rejected by validation (${list(group.ids.ids, 3)}): ${group.messages.join('; ') || 'no message'}. ` +
-        `The real service answers 400 ValidationError and drops the event. ` +
-        `Fix: correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.`;
+      const data = {
+        count: plural(group.ids.count, `${group.event} event`),
+        events: list(group.ids.ids, 3),
+        errors: group.messages.join('; ') || 'no message',
+      };
       out.push(
-        finding(meta, `${group.event}:${n}`, message, group.ids.ids, {
+        finding(meta, `${group.event}:${n}`, { messageId: 'rejected', data }, group.ids.ids, {
           eventCount: group.ids.count,
         }),
       );

@@ -12,7 +12,7 @@
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
-import { Offenders, describeResponse, issuedFor, itemSku, itemType } from './provenance';
+import { Offenders, describeResponse, issuedFor, itemSku, itemType } from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'sku-of-another-item',
@@ -31,7 +31,15 @@ const meta: RuleMeta = {
   ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
+  messages: {
+    otherSku:
+      "{{items}} reported with responseId \"{{responseId}}\" ({{response}}) {{carry}} the sku of another result: {{offenders}}. The provider's client takes an item's uid, parentId and sku from one result (the tile clicked or added), so the merchant's reports credit the wrong product.",
+  },
   fix: 'Take uid, parentId and sku from the same result (the tile clicked or added), not from a neighbouring one.',
+  fixes: {
+    otherSku:
+      'send {{endpoint}} with uid, parentId and sku of the same result, not from a neighbouring tile.',
+  },
   listens: ['clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -82,9 +90,17 @@ export const skuOfAnotherItem: ResponseRule = {
       finding(
         meta,
         r.responseId,
-        `${plural(bad.size, 'item')} reported with responseId "${r.responseId}" (${describeResponse(issued)}) ${bad.size === 1 ? 'carries' : 'carry'} the sku of another result: ${bad.describe()}. ` +
-          `The provider's client takes an item's uid, parentId and sku from one result (the tile clicked or added), so the merchant's reports credit the wrong product. ` +
-          `Fix: send ${endpointOf(r.kind, first)} with uid, parentId and sku of the same result, not from a neighbouring tile.`,
+        {
+          messageId: 'otherSku',
+          data: {
+            items: plural(bad.size, 'item'),
+            responseId: r.responseId,
+            response: describeResponse(issued),
+            carry: bad.size === 1 ? 'carries' : 'carry',
+            offenders: bad.describe(),
+            endpoint: endpointOf(r.kind, first),
+          },
+        },
         bad.eventIds(),
         { responseId: r.responseId },
       ),

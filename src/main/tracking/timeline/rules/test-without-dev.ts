@@ -2,7 +2,7 @@
 // production traffic (no context.dev: true), so the real service counts a developer's clicks in the
 // site's reports. The reverse of `response-without-test`; the provider's client drives both from one mode.
 import { finding, list, type ResponseRule, type RuleMeta } from './types';
-import { describeResponse, issuedFor, itemEvents } from './provenance';
+import { describeResponse, issuedFor, itemEvents } from './utils/provenance';
 
 const meta: RuleMeta = {
   id: 'test-without-dev',
@@ -14,7 +14,15 @@ const meta: RuleMeta = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['mode.development'],
   defaultSeverity: 'warning',
+  messages: {
+    productionBeacons:
+      "responseId \"{{responseId}}\" ({{response}}) was requested with test=true, as a development build searches, but {{events}} {{were}} sent without context.dev: true (production mode). The provider's client drives both from one mode: development searches carry test=true and development beacons dev: true, so neither counts in the site's reports; these beacons would be counted as real shoppers' behaviour.",
+  },
   fix: "Create the beacon client with { mode: 'development' } too, or the search client without it in production.",
+  fixes: {
+    productionBeacons:
+      "create the beacon client in the same mode as the search client (new Beacon({ siteId }, { mode: 'development' }) while developing), or drop test=true in production.",
+  },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
 };
@@ -28,17 +36,17 @@ export const testWithoutDev: ResponseRule = {
     const f = r.facts;
     const prod = [...f.renders, ...f.redirects, ...itemEvents(r)].filter((e) => !e.dev);
     if (prod.length === 0) return [];
-    const message =
-      `responseId "${r.responseId}" (${describeResponse(issued)}) was requested with test=true, as a development build searches, but ${list(prod.map((e) => e.id))} ` +
-      `${prod.length === 1 ? 'was' : 'were'} sent without context.dev: true (production mode). ` +
-      `The provider's client drives both from one mode: development searches carry test=true and development beacons dev: true, so neither counts in the site's reports; ` +
-      `these beacons would be counted as real shoppers' behaviour. ` +
-      `Fix: create the beacon client in the same mode as the search client (new Beacon({ siteId }, { mode: 'development' }) while developing), or drop test=true in production.`;
+    const data = {
+      responseId: r.responseId,
+      response: describeResponse(issued),
+      events: list(prod.map((e) => e.id)),
+      were: prod.length === 1 ? 'was' : 'were',
+    };
     return [
       finding(
         meta,
         r.responseId,
-        message,
+        { messageId: 'productionBeacons', data },
         prod.map((e) => e.id),
         { responseId: r.responseId },
       ),

@@ -18,7 +18,16 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.context'],
   defaultSeverity: 'warning',
+  messages: {
+    format:
+      '{{count}} {{carry}} a context.timestamp that is not an RFC 3339 date-time ({{events}}), so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z".',
+    far: '{{count}} {{carry}} a context.timestamp more than {{skew}} away from the time the sandbox received them (up to {{max}}): {{events}}. The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports.',
+  },
   fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
+  fixes: {
+    format: 'set it with new Date().toISOString() when the event happens.',
+    far: "set context.timestamp with new Date().toISOString() at the moment of the event (and check the machine's clock).",
+  },
   listens: ['request'],
 };
 
@@ -35,8 +44,14 @@ export const timestampSkew: PageRule = {
         finding(
           meta,
           'format',
-          `${plural(badTimestamp.count, 'event')} ${badTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp that is not an RFC 3339 date-time (${list(badTimestamp.ids, 3)}), ` +
-            `so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z". Fix: set it with new Date().toISOString() when the event happens.`,
+          {
+            messageId: 'format',
+            data: {
+              count: plural(badTimestamp.count, 'event'),
+              carry: badTimestamp.count === 1 ? 'carries' : 'carry',
+              events: list(badTimestamp.ids, 3),
+            },
+          },
           badTimestamp.ids,
           { eventCount: badTimestamp.count },
         ),
@@ -47,10 +62,16 @@ export const timestampSkew: PageRule = {
         finding(
           meta,
           'far',
-          `${plural(farTimestamp.count, 'event')} ${farTimestamp.count === 1 ? 'carries' : 'carry'} a context.timestamp more than ${seconds(ctx.settings.timestampSkewMs)} away from the time ` +
-            `the sandbox received them (up to ${seconds(page.tallies.maxSkewMs)}): ${list(farTimestamp.ids, 3)}. ` +
-            `The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports. ` +
-            `Fix: set context.timestamp with new Date().toISOString() at the moment of the event (and check the machine's clock).`,
+          {
+            messageId: 'far',
+            data: {
+              count: plural(farTimestamp.count, 'event'),
+              carry: farTimestamp.count === 1 ? 'carries' : 'carry',
+              skew: seconds(ctx.settings.timestampSkewMs),
+              max: seconds(page.tallies.maxSkewMs),
+              events: list(farTimestamp.ids, 3),
+            },
+          },
           farTimestamp.ids,
           { eventCount: farTimestamp.count },
         ),

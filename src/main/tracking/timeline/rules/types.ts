@@ -33,13 +33,21 @@ export interface ResponseOrigin {
 export interface RuleContext {
   settings: TimelineSettings;
   page: PageState;
-  /** first page that carried this responseId on this site, among responses of the same kind */
+  /** first page that carried this responseId on this site, among responses of the same kind (`needs.origins`) */
   origin(responseId: string): ResponseOrigin | undefined;
-  /** first event of any kind that carried this responseId on this site */
+  /** first event of any kind that carried this responseId on this site (`needs.origins`) */
   kindOrigin(responseId: string): ResponseOrigin | undefined;
-  /** what the companion search API issued and the site's catalog (search-provenance rules); absent offline */
+  /**
+   * what the companion search API issued (search-provenance rules); absent offline, and for a rule whose
+   * meta does not declare `needs.provenance`
+   */
   provenance?: ProvenanceSource;
+  /** the site's search settings and indexed catalog; absent unless the meta declares `needs.catalog` */
+  catalog?: CatalogSource;
 }
+
+/** What a rule that declares `needs.catalog` may ask of a site. */
+export type CatalogSource = Pick<ProvenanceSource, 'site' | 'catalog'>;
 
 /** What a response rule is given: the page's context, and a memo for this run of the response's rules. */
 export interface ResponseRuleContext extends RuleContext {

@@ -51,6 +51,10 @@ const meta: RuleMeta = {
   appliesTo: EVERY_PAGE_KIND,
   guards: ['identity.context'],
   defaultSeverity: 'error',
+  messages: {
+    disagrees:
+      "{{count}} ({{events}}): the sandbox {{ours}} and the real service {{theirs}}. Sandbox answered: {{ourAnswer}}. Real service ({{url}}) answered: {{theirAnswer}}. Request body: {{body}}. This is a gap in the sandbox's fidelity, not necessarily in your storefront: report it to the sandbox's maintainers with this message; until it is fixed, the real service's verdict is the one that counts.",
+  },
   fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   listens: ['request', 'upstream-answer'],
 };
@@ -70,13 +74,18 @@ export const upstreamDisagrees: PageRule = {
           ? `${g.ours.status} {"success":true}`
           : `${g.ours.status} with ${g.ours.messages.length ? g.ours.messages.map((m) => JSON.stringify(m)).join(', ') : 'no message'}`;
       const sandboxAccepts = g.ours.status === 200;
-      const message =
-        `${plural(g.ids.count, `${g.endpoint} event`)} (${list(g.ids.ids, 3)}): the sandbox ${sandboxAccepts ? 'accepted' : 'rejected'} and the real service ${sandboxAccepts ? 'rejected' : 'accepted'}. ` +
-        `Sandbox answered: ${ours}. Real service (${g.theirs.url}) answered: ${g.theirs.status} ${quote(g.theirs.body)}. ` +
-        `Request body: ${quote(g.body)}. ` +
-        `This is a gap in the sandbox's fidelity, not necessarily in your storefront: report it to the sandbox's maintainers with this message; until it is fixed, the real service's verdict is the one that counts.`;
+      const data = {
+        count: plural(g.ids.count, `${g.endpoint} event`),
+        events: list(g.ids.ids, 3),
+        ours: sandboxAccepts ? 'accepted' : 'rejected',
+        theirs: sandboxAccepts ? 'rejected' : 'accepted',
+        ourAnswer: ours,
+        url: g.theirs.url ?? '',
+        theirAnswer: `${g.theirs.status} ${quote(g.theirs.body)}`,
+        body: quote(g.body),
+      };
       out.push(
-        finding(meta, `${g.endpoint}:${n}`, message, g.ids.ids, {
+        finding(meta, `${g.endpoint}:${n}`, { messageId: 'disagrees', data }, g.ids.ids, {
           eventCount: g.ids.count,
         }),
       );

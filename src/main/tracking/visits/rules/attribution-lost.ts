@@ -10,8 +10,8 @@
 // instant), and a visit whose events never carried one (nothing says the session landed from a link).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import { SAME_MOMENT_MS } from './shopper-dropped';
 import { duration, type VisitRule } from './types';
+import { SAME_MOMENT_MS } from './utils/same-moment';
 
 const meta: RuleMeta = {
   id: 'attribution-lost',
@@ -23,6 +23,9 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['identity.attribution'],
   defaultSeverity: 'warning',
+  messages: {
+    lost: "{{lost}} carries no context.attribution, but {{first}}, created {{earlier}} earlier in the same visit, carried [{{attribution}}]. The provider's client stores the attribution of the landing link and sends it on every later event of the session, so what this visit bought after it is no longer credited to the e-mail or campaign that brought the shopper.",
+  },
   fix: 'Let the client keep the attribution it stored: do not build context.attribution from the current URL or clear its cookie and storage; pass it on with the userId and sessionId to a checkout on another domain.',
   listens: ['request'],
   needs: { visit: true },
@@ -39,9 +42,15 @@ export const attributionLost: VisitRule = {
       finding(
         meta,
         lost.eventId,
-        `${lost.eventId} carries no context.attribution, but ${first.eventId}, created ${duration(lost.time - first.time)} earlier in the same visit, carried [${first.attribution}]. ` +
-          `The provider's client stores the attribution of the landing link and sends it on every later event of the session, so what this visit bought after it is no longer credited to the e-mail or campaign that brought the shopper. ` +
-          `Fix: let the client keep the attribution it stored: do not build context.attribution from the current URL or clear its cookie and storage; pass it on with the userId and sessionId to a checkout on another domain.`,
+        {
+          messageId: 'lost',
+          data: {
+            lost: lost.eventId,
+            first: first.eventId,
+            earlier: duration(lost.time - first.time),
+            attribution: first.attribution,
+          },
+        },
         [first.eventId, lost.eventId],
       ),
     ];

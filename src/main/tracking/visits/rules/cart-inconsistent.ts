@@ -14,6 +14,14 @@ const meta: RuleMeta = {
   appliesTo: ['cart'],
   guards: ['cart.ledger'],
   defaultSeverity: 'warning',
+  messages: {
+    inconsistent:
+      "{{endpoint}} {{eventId}} {{problems}}. results should hold what changed and cart the whole cart after the change; personalization and the cart's credit read them.",
+  },
+  fixes: {
+    inconsistent:
+      "send cart events from the cart after the change (the provider's client compares the page's cart globals with the cart it stored).",
+  },
   fix: 'Send cart/add and cart/remove from the cart’s state after the change (the provider’s client does this from the page’s cart globals), with results = the difference only.',
   listens: ['cart/add', 'cart/remove'],
 };
@@ -32,8 +40,10 @@ export const cartInconsistent: VisitRule = {
         finding(
           meta,
           c.base.id,
-          `${c.endpoint} ${c.base.id} ${shown}. results should hold what changed and cart the whole cart after the change; personalization and the cart's credit read them. ` +
-            `Fix: send cart events from the cart after the change (the provider's client compares the page's cart globals with the cart it stored).`,
+          {
+            messageId: 'inconsistent',
+            data: { endpoint: c.endpoint, eventId: c.base.id, problems: shown },
+          },
           [c.base.id],
         ),
       ];

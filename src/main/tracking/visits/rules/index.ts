@@ -3,8 +3,9 @@
 // timelines, reports, expectClean and check see it like any other. Nothing of what the provider's client
 // sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
-import type { VisitBook } from '../book';
+import type { Visit, VisitBook } from '../book';
 import type { SkuOwners, VisitCatalog, VisitPage, VisitRule } from './types';
+import { VisitView } from './utils/view';
 import { orderIdMissing } from './order-id-missing';
 import { orderWithoutLines } from './order-without-lines';
 import { orderDuplicate } from './order-duplicate';
@@ -26,7 +27,7 @@ import { shopperDropped } from './shopper-dropped';
 import { attributionLost } from './attribution-lost';
 
 export type { SkuOwners, VisitCatalog, VisitPage, VisitRule } from './types';
-export { CONCURRENT_START_MS } from './visit-user-changed';
+export { CONCURRENT_START_MS } from './utils/concurrent';
 
 export const VISIT_RULES: readonly VisitRule[] = [
   orderIdMissing,
@@ -52,7 +53,8 @@ export const VISIT_RULES: readonly VisitRule[] = [
 
 /**
  * Every visit rule over one page (the judge runs them when the page or its visit changed), and the
- * `more` rules the caller adds (a timeline rule's visit half).
+ * `more` rules the caller adds (a timeline rule's visit half). Each rule sees the visit (and the book)
+ * only when its meta declares `needs.visit`, the catalog only with `needs.catalog`.
  */
 export function visitFindings(
   page: VisitPage,
@@ -61,12 +63,27 @@ export function visitFindings(
   more: readonly VisitRule[] = [],
   served?: SkuOwners,
 ): FindingDraft[] {
-  const ctx = {
-    book,
-    catalog,
-    served,
-    accepted: page.visitEvents.filter((v) => v.base.accepted),
-    visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
-  };
-  return [...VISIT_RULES, ...more].flatMap((rule) => rule.check(page, ctx));
+  const accepted = page.visitEvents.filter((v) => v.base.accepted);
+  let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
+  const views: Array<VisitView | undefined> = [];
+  return [...VISIT_RULES, ...more].flatMap((rule) => {
+    const needs = rule.meta.needs;
+    const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0) | (needs?.provenance ? 4 : 0);
+    let view = views[mask];
+    if (!view) {
+      if (needs?.visit)
+        visit ??= {
+          book,
+          visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+        };
+      views[mask] = view = new VisitView(
+        accepted,
+        needs?.visit ? visit : undefined,
+        needs?.catalog ? catalog : false,
+        needs?.provenance ? served : false,
+      );
+    }
+    view.rule = rule.meta.id;
+    return rule.check(page, view);
+  });
 }

@@ -20,6 +20,14 @@ const meta: RuleMeta = {
   appliesTo: ['product', 'cart', 'order'],
   guards: ['product.pageview', 'cart.items', 'order.transaction'],
   defaultSeverity: 'warning',
+  messages: {
+    unmapped:
+      "{{endpoint}} {{eventId}} carries {{items}}. The provider's tracker fills each id from the others (parentId = parentId || uid; uid = uid || parentId || sku), so it never sends an item like this: personalization and the order's credit match products by these ids.",
+  },
+  fixes: {
+    unmapped:
+      "send items through the provider's tracker, or fill parentId with the product's own id (and uid with the variant's id).",
+  },
   fix: 'Send items through the provider’s tracker (its product, cart and order scripts), or fill parentId with the product’s own id and uid with the variant’s id.',
   listens: ['product/pageview', 'cart/add', 'cart/remove', 'order/transaction'],
 };
@@ -50,9 +58,14 @@ export const itemIdsUnmapped: VisitRule = {
         finding(
           meta,
           v.base.id,
-          `${v.endpoint} ${v.base.id} carries ${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}. ` +
-            `The provider's tracker fills each id from the others (parentId = parentId || uid; uid = uid || parentId || sku), so it never sends an item like this: personalization and the order's credit match products by these ids. ` +
-            `Fix: send items through the provider's tracker, or fill parentId with the product's own id (and uid with the variant's id).`,
+          {
+            messageId: 'unmapped',
+            data: {
+              endpoint: v.endpoint,
+              eventId: v.base.id,
+              items: `${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}`,
+            },
+          },
           [v.base.id],
         ),
       );

@@ -15,6 +15,14 @@ const meta: RuleMeta = {
   appliesTo: ['cart', 'order'],
   guards: ['cart.items', 'order.totals'],
   defaultSeverity: 'error',
+  messages: {
+    impossible:
+      '{{endpoint}} {{eventId}} has {{lines}} no storefront means: {{shown}}. Quantities are 1 or more and prices 0 or more; the provider sums them into units sold and revenue.',
+  },
+  fixes: {
+    impossible:
+      "send qty as the number of units and price as the unit price (the page's cart globals or order script hold them).",
+  },
   fix: 'Send qty as the number of units (1 or more) and price as the unit price; a removed line carries the quantity that left.',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
 };
@@ -36,9 +44,15 @@ export const lineValuesImpossible: VisitRule = {
         finding(
           meta,
           v.base.id,
-          `${v.endpoint} ${v.base.id} has ${bad.length === 1 ? 'a line' : `${bad.length} lines`} no storefront means: ${lines}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}. ` +
-            `Quantities are 1 or more and prices 0 or more; the provider sums them into units sold and revenue. ` +
-            `Fix: send qty as the number of units and price as the unit price (the page's cart globals or order script hold them).`,
+          {
+            messageId: 'impossible',
+            data: {
+              endpoint: v.endpoint,
+              eventId: v.base.id,
+              lines: bad.length === 1 ? 'a line' : `${bad.length} lines`,
+              shown: `${lines}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
+            },
+          },
           [v.base.id],
         ),
       );

@@ -21,6 +21,14 @@ const meta: RuleMeta = {
   appliesTo: ['login'],
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
+  messages: {
+    repeated:
+      "shopper/login {{eventId}} logs in shopperId \"{{shopperId}}\", which the visit already carried ({{priorId}}{{priorLogin}}). The provider's tracker sends a login only when the page's shopper id differs from the one it stored, so the merchant's reports count this shopper's login twice.",
+  },
+  fixes: {
+    repeated:
+      'let the tracker send the login (it compares shopper.id with the stored one); do not send shopper/login on every page.',
+  },
   fix: 'Let the tracker send the login (it compares shopper.id with the stored one); do not send shopper/login on every page.',
   listens: ['shopper/login'],
   needs: { visit: true },
@@ -40,9 +48,15 @@ export const loginRepeated: VisitRule = {
         finding(
           meta,
           m.eventId,
-          `shopper/login ${m.eventId} logs in shopperId "${m.shopperId}", which the visit already carried (${prior.eventId}${prior.login ? ', itself a login' : ''}). ` +
-            `The provider's tracker sends a login only when the page's shopper id differs from the one it stored, so the merchant's reports count this shopper's login twice. ` +
-            `Fix: let the tracker send the login (it compares shopper.id with the stored one); do not send shopper/login on every page.`,
+          {
+            messageId: 'repeated',
+            data: {
+              eventId: m.eventId,
+              shopperId: m.shopperId,
+              priorId: prior.eventId,
+              priorLogin: prior.login ? ', itself a login' : '',
+            },
+          },
           [prior.eventId, m.eventId],
         ),
       );

@@ -15,6 +15,14 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.transaction'],
   defaultSeverity: 'error',
+  messages: {
+    duplicate:
+      'order "{{orderId}}" was sent {{why}}. The provider counts every order/transaction, so this order\'s revenue is counted twice.',
+  },
+  fixes: {
+    duplicate:
+      'render the order script only on the first view of the thank-you page (mark the order as tracked server-side or in sessionStorage).',
+  },
   fix: 'Render the order script only on the first view of the thank-you page (mark the order as tracked, server-side or in sessionStorage), and never send it from a component that re-renders.',
   listens: ['order/transaction'],
   needs: { visit: true },
@@ -38,13 +46,10 @@ export const orderDuplicate: VisitRule = {
             ? `again on the same page ${Math.round(gap / 100) / 10} s after ${first.eventId}: a reload of the thank-you page within 10 s (the client reuses the pageLoadId for the same URL) or a component that re-rendered`
             : `again on the same page after ${first.eventId}: a component that re-rendered or a second order script`;
       out.push(
-        finding(
-          meta,
+        finding(meta, e.id, { messageId: 'duplicate', data: { orderId: o.orderId!, why } }, [
+          first.eventId,
           e.id,
-          `order "${o.orderId}" was sent ${why}. The provider counts every order/transaction, so this order's revenue is counted twice. ` +
-            `Fix: render the order script only on the first view of the thank-you page (mark the order as tracked server-side or in sessionStorage).`,
-          [first.eventId, e.id],
-        ),
+        ]),
       );
     }
     return out;

@@ -12,6 +12,14 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.transaction'],
   defaultSeverity: 'error',
+  messages: {
+    missing:
+      "order/transaction {{eventId}} has orderId {{orderId}}: the provider cannot tell this order from any other, so revenue reports merge or drop it. The provider's client sends String(order.id || ''), so a thank-you page that never sets order.id sends \"\".",
+  },
+  fixes: {
+    missing:
+      "set order.id (the merchant's order number) in the athos/track/order/transaction script.",
+  },
   fix: 'Set order.id in the thank-you page’s athos/track/order/transaction script (or orderId in a direct beacon call) to the order number.',
   listens: ['order/transaction'],
   needs: { visit: true },
@@ -27,9 +35,10 @@ export const orderIdMissing: VisitRule = {
         finding(
           meta,
           o.base.id,
-          `order/transaction ${o.base.id} has orderId ${JSON.stringify(o.orderId ?? '')}: the provider cannot tell this order from any other, so revenue reports merge or drop it. ` +
-            `The provider's client sends String(order.id || ''), so a thank-you page that never sets order.id sends "". ` +
-            `Fix: set order.id (the merchant's order number) in the athos/track/order/transaction script.`,
+          {
+            messageId: 'missing',
+            data: { eventId: o.base.id, orderId: JSON.stringify(o.orderId ?? '') },
+          },
           [o.base.id],
         ),
       );

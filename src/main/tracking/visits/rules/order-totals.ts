@@ -15,6 +15,14 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.totals'],
   defaultSeverity: 'error',
+  messages: {
+    totals:
+      'order "{{orderId}}" ({{eventId}}): {{problems}}. transactionTotal is the amount before discounts, taxes and shipping, total after them (a discount is fine).',
+  },
+  fixes: {
+    totals:
+      'pass order.transactionTotal and order.total as numbers in the unit of the line prices.',
+  },
   fix: 'Pass order.transactionTotal and order.total as numbers in the same unit as the line prices (12.5, not 1250).',
   listens: ['order/transaction'],
 };
@@ -32,8 +40,10 @@ export const orderTotals: VisitRule = {
           finding(
             meta,
             o.base.id,
-            `order "${o.orderId ?? ''}" (${o.base.id}): ${totals}. transactionTotal is the amount before discounts, taxes and shipping, total after them (a discount is fine). ` +
-              `Fix: pass order.transactionTotal and order.total as numbers in the unit of the line prices.`,
+            {
+              messageId: 'totals',
+              data: { orderId: o.orderId ?? '', eventId: o.base.id, problems: totals },
+            },
             [o.base.id],
           ),
         );

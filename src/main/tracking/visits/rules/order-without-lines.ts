@@ -19,6 +19,10 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.transaction'],
   defaultSeverity: 'warning',
+  messages: {
+    noLines:
+      "order/transaction {{eventId}} (orderId {{orderId}}, total {{total}}) has no lines: nothing of it can be credited to the searches and clicks that led to it, and the merchant's product reports miss what was bought. The provider's tracker sends one line per item of the thank-you page's order script, so an order without lines comes from a template that did not list its items.",
+  },
   fix: 'List the order’s items in the athos/track/order/transaction script (items: [{uid, parentId, sku, qty, price}]).',
   listens: ['order/transaction'],
   needs: { visit: true },
@@ -34,9 +38,14 @@ export const orderWithoutLines: VisitRule = {
         finding(
           meta,
           o.base.id,
-          `order/transaction ${o.base.id} (orderId ${JSON.stringify(o.orderId ?? '')}, total ${money(o.total ?? 0)}) has no lines: nothing of it can be credited to the searches and clicks that led to it, and the merchant's product reports miss what was bought. ` +
-            `The provider's tracker sends one line per item of the thank-you page's order script, so an order without lines comes from a template that did not list its items. ` +
-            `Fix: list the order's items in the athos/track/order/transaction script (items: [{uid, parentId, sku, qty, price}]).`,
+          {
+            messageId: 'noLines',
+            data: {
+              eventId: o.base.id,
+              orderId: JSON.stringify(o.orderId ?? ''),
+              total: money(o.total ?? 0),
+            },
+          },
           [o.base.id],
         ),
       );

@@ -24,6 +24,14 @@ const meta: RuleMeta = {
   appliesTo: ['product'],
   guards: ['product.pageview'],
   defaultSeverity: 'warning',
+  messages: {
+    otherProduct:
+      'product/pageview {{eventId}} names {{viewed}}, but the shopper reached this page {{after}} s after clicking {{clicked}} ({{clickId}}, {{kind}} responseId "{{responseId}}"). A product page names the product it shows, so the product view (and the personalization and recommendations read from it) is credited to the wrong product.',
+  },
+  fixes: {
+    otherProduct:
+      "render the product page's tracking script with the ids of the product the page shows (check the template's product variable).",
+  },
   fix: 'Render the product page’s tracking script with the ids of the product the page shows (check the template’s product variable).',
   listens: ['product/pageview', 'clickthrough'],
   needs: { visit: true },
@@ -58,9 +66,18 @@ export const pageviewNotClicked: VisitRule = {
       finding(
         meta,
         view.base.id,
-        `product/pageview ${view.base.id} names ${[...viewed].map((id) => `"${id}"`).join(', ')}, but the shopper reached this page ${Math.round((view.base.time - click.time) / 100) / 10} s after clicking ${click.ids.map((id) => `"${id}"`).join(' / ')} (${click.eventId}, ${click.source.kind} responseId "${click.source.responseId}"). ` +
-          `A product page names the product it shows, so the product view (and the personalization and recommendations read from it) is credited to the wrong product. ` +
-          `Fix: render the product page's tracking script with the ids of the product the page shows (check the template's product variable).`,
+        {
+          messageId: 'otherProduct',
+          data: {
+            eventId: view.base.id,
+            viewed: [...viewed].map((id) => `"${id}"`).join(', '),
+            after: Math.round((view.base.time - click.time) / 100) / 10,
+            clicked: click.ids.map((id) => `"${id}"`).join(' / '),
+            clickId: click.eventId,
+            kind: click.source.kind,
+            responseId: click.source.responseId,
+          },
+        },
         [click.eventId, view.base.id],
       ),
     ];

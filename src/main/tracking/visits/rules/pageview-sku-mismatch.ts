@@ -24,6 +24,10 @@ const meta: RuleMeta = {
   appliesTo: ['product'],
   guards: ['product.pageview'],
   defaultSeverity: 'warning',
+  messages: {
+    otherProduct:
+      'product/pageview {{eventId}} names uid "{{uid}}" with sku "{{sku}}", which {{where}} {{give}} to product "{{owner}}"{{variantOf}}. The provider\'s tracker takes uid and sku from one product of the page (the variant selected: childUid and childSku), so the product page view is reported for two products at once.',
+  },
   fix: 'Give the product script the uid and sku of the same product, or of the variant selected (childUid and childSku together).',
   listens: ['product/pageview'],
   needs: { visit: true, catalog: true, provenance: true },
@@ -50,9 +54,18 @@ export const pageviewSkuMismatch: VisitRule = {
         finding(
           meta,
           v.base.id,
-          `product/pageview ${v.base.id} names uid "${item.uid}" with sku "${item.sku}", which ${where} give${ctx.catalog ? 's' : ''} to product "${owner}"${ownerParent ? ` (a variant of "${ownerParent}")` : ''}. ` +
-            `The provider's tracker takes uid and sku from one product of the page (the variant selected: childUid and childSku), so the product page view is reported for two products at once. ` +
-            `Fix: give the product script the uid and sku of the same product, or of the variant selected (childUid and childSku together).`,
+          {
+            messageId: 'otherProduct',
+            data: {
+              eventId: v.base.id,
+              uid: item.uid,
+              sku: item.sku,
+              where,
+              give: ctx.catalog ? 'gives' : 'give',
+              owner,
+              variantOf: ownerParent ? ` (a variant of "${ownerParent}")` : '',
+            },
+          },
           [v.base.id],
         ),
       );

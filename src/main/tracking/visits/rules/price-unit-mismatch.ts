@@ -17,6 +17,14 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.totals'],
   defaultSeverity: 'error',
+  messages: {
+    otherUnit:
+      "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} other than as a unit price in the visit's cart's unit: {{issues}}. Revenue reports (Σ qty × price) and the line's credit read the order's prices.",
+  },
+  fixes: {
+    otherUnit:
+      "send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).",
+  },
   fix: 'Send each order line’s unit price in the unit the cart globals use (divide cents by 100; never qty × price).',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
   needs: { visit: true },
@@ -32,9 +40,15 @@ export const priceUnitMismatch: VisitRule = {
         finding(
           meta,
           o.base.id,
-          `order "${o.orderId ?? ''}" (${o.base.id}) prices ${o.priceIssues!.length === 1 ? 'a line' : `${o.priceIssues!.length} lines`} other than as a unit price in the visit's cart's unit: ${o.priceIssues!.slice(0, 5).join(', ')}. ` +
-            `Revenue reports (Σ qty × price) and the line's credit read the order's prices. ` +
-            `Fix: send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).`,
+          {
+            messageId: 'otherUnit',
+            data: {
+              orderId: o.orderId ?? '',
+              eventId: o.base.id,
+              lines: o.priceIssues!.length === 1 ? 'a line' : `${o.priceIssues!.length} lines`,
+              issues: o.priceIssues!.slice(0, 5).join(', '),
+            },
+          },
           [o.base.id],
         ),
       );

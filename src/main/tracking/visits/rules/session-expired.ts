@@ -19,6 +19,14 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['identity.session'],
   defaultSeverity: 'warning',
+  messages: {
+    expired:
+      "{{eventId}} carries sessionId \"{{sessionId}}\" after the visit had no event for {{gap}} (its last before was at {{lastAt}}). The provider's client keeps a sessionId for 30 minutes of inactivity and starts a new session after that, so the visit's sessions, and what reports count per session, no longer match the shopper's.",
+  },
+  fixes: {
+    expired:
+      "let the provider's beacon client keep the sessionId (it renews it after 30 minutes without an event); never store it longer or set it yourself.",
+  },
   fix: 'Let the provider’s beacon client keep the sessionId (it renews it after 30 minutes of inactivity); never store it longer or set it yourself.',
   listens: ['request'],
   needs: { visit: true },
@@ -35,9 +43,15 @@ export const sessionExpired: VisitRule = {
       finding(
         meta,
         g.eventId,
-        `${g.eventId} carries sessionId "${page.sessionId}" after the visit had no event for ${minutes(g.gapMs)} (its last before was at ${new Date(g.afterMs).toISOString()}). ` +
-          `The provider's client keeps a sessionId for 30 minutes of inactivity and starts a new session after that, so the visit's sessions, and what reports count per session, no longer match the shopper's. ` +
-          `Fix: let the provider's beacon client keep the sessionId (it renews it after 30 minutes without an event); never store it longer or set it yourself.`,
+        {
+          messageId: 'expired',
+          data: {
+            eventId: g.eventId,
+            sessionId: page.sessionId,
+            gap: minutes(g.gapMs),
+            lastAt: new Date(g.afterMs).toISOString(),
+          },
+        },
         [g.eventId],
       ),
     );

@@ -10,7 +10,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { SESSION_IDLE_MS } from '../book';
-import { CONCURRENT_START_MS } from './visit-user-changed';
+import { CONCURRENT_START_MS } from './utils/concurrent';
 import type { VisitRule } from './types';
 
 const meta: RuleMeta = {
@@ -23,6 +23,14 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['identity.session'],
   defaultSeverity: 'warning',
+  messages: {
+    renewed:
+      'This page began visit (sessionId) "{{sessionId}}" of userId "{{userId}}" {{when}} that userId\'s visit "{{previous}}" {{state}} ({{previousFirst}} began it). The provider\'s client keeps a sessionId for 30 minutes of inactivity, so the shopper\'s one visit is split in two: sessions, conversion per session and the order\'s session no longer match.',
+  },
+  fixes: {
+    renewed:
+      "let the provider's beacon client keep the sessionId on every page (give a checkout on another domain the sessionId too, not only the userId).",
+  },
   fix: 'Let the provider’s beacon client keep the sessionId on every page (give a checkout on another domain the sessionId too, not only the userId); never make one per page.',
   listens: ['request'],
   needs: { visit: true },
@@ -42,9 +50,17 @@ export const sessionRenewed: VisitRule = {
       finding(
         meta,
         '',
-        `This page began visit (sessionId) "${visit.sessionId}" of userId "${visit.first.userId}" ${gap <= 0 ? 'while' : `${Math.round(gap / 1000)} s after`} that userId's visit "${previous.sessionId}" ${gap <= 0 ? 'was still sending events' : 'had its last event'} (${previous.first.eventId} began it). ` +
-          `The provider's client keeps a sessionId for 30 minutes of inactivity, so the shopper's one visit is split in two: sessions, conversion per session and the order's session no longer match. ` +
-          `Fix: let the provider's beacon client keep the sessionId on every page (give a checkout on another domain the sessionId too, not only the userId).`,
+        {
+          messageId: 'renewed',
+          data: {
+            sessionId: visit.sessionId,
+            userId: visit.first.userId,
+            when: gap <= 0 ? 'while' : `${Math.round(gap / 1000)} s after`,
+            previous: previous.sessionId,
+            state: gap <= 0 ? 'was still sending events' : 'had its last event',
+            previousFirst: previous.first.eventId,
+          },
+        },
         [visit.first.eventId],
       ),
     ];

@@ -12,9 +12,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { duration, type VisitRule } from './types';
-
-/** events this close to the first that carried the id may have been created before it was stored */
-export const SAME_MOMENT_MS = 1_000;
+import { SAME_MOMENT_MS } from './utils/same-moment';
 
 const meta: RuleMeta = {
   id: 'shopper-dropped',
@@ -26,6 +24,10 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
+  messages: {
+    dropped:
+      '{{anonymous}} carries no shopperId, but {{first}}, created {{earlier}} earlier in the same visit, carried shopperId "{{shopperId}}". The provider\'s client stores the shopper id and puts it on every event it creates after that (it has no logout), so the merchant\'s shopper reports and personalization lose this shopper for the rest of the visit.',
+  },
   fix: 'Keep the shopper id the client stored: do not clear its shopperId cookie or storage nor send an empty context.shopperId; a checkout on another domain that is given the userId and sessionId needs the shopperId too.',
   listens: ['request'],
   needs: { visit: true },
@@ -42,9 +44,15 @@ export const shopperDropped: VisitRule = {
       finding(
         meta,
         anon.eventId,
-        `${anon.eventId} carries no shopperId, but ${first.eventId}, created ${duration(anon.time - first.time)} earlier in the same visit, carried shopperId "${first.shopperId}". ` +
-          `The provider's client stores the shopper id and puts it on every event it creates after that (it has no logout), so the merchant's shopper reports and personalization lose this shopper for the rest of the visit. ` +
-          `Fix: keep the shopper id the client stored: do not clear its shopperId cookie or storage nor send an empty context.shopperId; a checkout on another domain that is given the userId and sessionId needs the shopperId too.`,
+        {
+          messageId: 'dropped',
+          data: {
+            anonymous: anon.eventId,
+            first: first.eventId,
+            earlier: duration(anon.time - first.time),
+            shopperId: first.shopperId,
+          },
+        },
         [first.eventId, anon.eventId],
       ),
     ];

@@ -26,6 +26,14 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
+  messages: {
+    noLogin:
+      '{{eventId}} carries shopperId "{{shopperId}}", but the visit\'s event before it ({{priorId}}) carried {{prior}}, and no shopper/login with "{{shopperId}}" was sent. The provider\'s tracker sends shopper/login whenever the page\'s shopper id differs from the one it stored, so a shopperId never appears or changes without one: personalization and the merchant\'s shopper reports miss the login.',
+  },
+  fixes: {
+    noLogin:
+      "give the tracker the shopper's id (shopper.id) on every page once they are logged in; it sends the login itself.",
+  },
   fix: 'Give the tracker the shopper’s id (shopper.id) on every page once they are logged in; it sends shopper/login when the id changes.',
   listens: ['request'],
   needs: { visit: true },
@@ -56,9 +64,15 @@ export const shopperWithoutLogin: VisitRule = {
         finding(
           meta,
           m.eventId,
-          `${m.eventId} carries shopperId "${m.shopperId}", but the visit's event before it (${prior.eventId}) carried ${prior.shopperId ? `shopperId "${prior.shopperId}"` : 'none'}, and no shopper/login with "${m.shopperId}" was sent. ` +
-            `The provider's tracker sends shopper/login whenever the page's shopper id differs from the one it stored, so a shopperId never appears or changes without one: personalization and the merchant's shopper reports miss the login. ` +
-            `Fix: give the tracker the shopper's id (shopper.id) on every page once they are logged in; it sends the login itself.`,
+          {
+            messageId: 'noLogin',
+            data: {
+              eventId: m.eventId,
+              shopperId: m.shopperId,
+              priorId: prior.eventId,
+              prior: prior.shopperId ? `shopperId "${prior.shopperId}"` : 'none',
+            },
+          },
           [prior.eventId, m.eventId],
         ),
       );

@@ -14,6 +14,14 @@ const meta: RuleMeta = {
   appliesTo: ['order'],
   guards: ['order.totals'],
   defaultSeverity: 'warning',
+  messages: {
+    percent:
+      'order "{{orderId}}" ({{eventId}}) has vat {{vat}}: the spec takes a rate as a decimal (0.20 for 20%), so this reads as {{reads}}% and tax reports are off by 100×.',
+  },
+  fixes: {
+    percent:
+      "send vat: {{rate}} (the percentage divided by 100), or leave vat out as the provider's client does.",
+  },
   fix: 'Divide the percentage by 100 (vat: 0.2), or leave vat out as the provider’s client does.',
   listens: ['order/transaction'],
 };
@@ -28,8 +36,16 @@ export const vatAsPercent: VisitRule = {
         finding(
           meta,
           o.base.id,
-          `order "${o.orderId ?? ''}" (${o.base.id}) has vat ${o.vat}: the spec takes a rate as a decimal (0.20 for 20%), so this reads as ${Math.round(o.vat! * 100)}% and tax reports are off by 100×. ` +
-            `Fix: send vat: ${o.vat! / 100} (the percentage divided by 100), or leave vat out as the provider's client does.`,
+          {
+            messageId: 'percent',
+            data: {
+              orderId: o.orderId ?? '',
+              eventId: o.base.id,
+              vat: o.vat!,
+              reads: Math.round(o.vat! * 100),
+              rate: o.vat! / 100,
+            },
+          },
           [o.base.id],
         ),
       );

@@ -13,6 +13,14 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['mode.development'],
   defaultSeverity: 'error',
+  messages: {
+    mixed:
+      '{{count}} on this page {{differ}}, but the visit began {{began}} ({{firstEvent}} on page {{firstPage}}): {{effect}} while the rest of the visit {{rest}}.',
+  },
+  fixes: {
+    mixed:
+      'create the tracker with the same mode on every page, the checkout and thank-you pages included.',
+  },
   fix: 'Create the tracker with the same mode on every page (the thank-you page and checkout included).',
   listens: ['request'],
   needs: { visit: true },
@@ -31,9 +39,20 @@ export const visitDevMixed: VisitRule = {
       finding(
         meta,
         '',
-        `${differing} event${differing === 1 ? '' : 's'} on this page ${first.dev ? 'lack context.dev: true' : 'carry context.dev: true'}, but the visit began ${first.dev ? 'in development mode' : 'in production mode'} (${first.eventId} on page ${first.pageLoadId}): ` +
-          `${first.dev ? 'these events (an order, say) count in production reports' : 'these events are kept out of production reports'} while the rest of the visit ${first.dev ? 'is not' : 'counts'}. ` +
-          `Fix: create the tracker with the same mode on every page, the checkout and thank-you pages included.`,
+        {
+          messageId: 'mixed',
+          data: {
+            count: `${differing} event${differing === 1 ? '' : 's'}`,
+            differ: first.dev ? 'lack context.dev: true' : 'carry context.dev: true',
+            began: first.dev ? 'in development mode' : 'in production mode',
+            firstEvent: first.eventId,
+            firstPage: first.pageLoadId,
+            effect: first.dev
+              ? 'these events (an order, say) count in production reports'
+              : 'these events are kept out of production reports',
+            rest: first.dev ? 'is not' : 'counts',
+          },
+        },
         [first.eventId, ...ids],
       ),
     ];

@@ -1,25 +1,8 @@
 // `visit-user-changed`: a page of a visit carrying another userId than the visit's first page.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { Visit } from '../book';
+import { openedWithFirst } from './utils/concurrent';
 import type { VisitRule } from './types';
-
-/**
- * A second tab opened together with the visit's first page is exempt: tabs opened at once on a fresh
- * browser each create a userId before either has stored one (the provider's client does this; the
- * corpus's two-tabs journey records it). Exempt is only the page that began within this long of the
- * visit's start with no other page of the visit begun before it but the first; every later page must
- * carry the stored userId.
- */
-export const CONCURRENT_START_MS = 2_000;
-
-function openedWithFirst(visit: Visit, pageKey: string): boolean {
-  const started = visit.pages.get(pageKey)?.first ?? Infinity;
-  if (started - visit.first.time > CONCURRENT_START_MS) return false;
-  for (const [key, p] of visit.pages)
-    if (key !== pageKey && key !== visit.first.pageKey && p.first <= started) return false;
-  return true;
-}
 
 const meta: RuleMeta = {
   id: 'visit-user-changed',
@@ -31,6 +14,14 @@ const meta: RuleMeta = {
   appliesTo: ['visit'],
   guards: ['identity.session'],
   defaultSeverity: 'warning',
+  messages: {
+    changed:
+      'This page of visit (sessionId) "{{sessionId}}" carries userId "{{userId}}", but the visit began with userId "{{firstUserId}}" ({{firstEvent}} on page {{firstPage}}). Credit goes to clicks by the order\'s own userId, so search\'s clicks before the change earn nothing, and personalization starts over. A login is not this: it sets shopperId and keeps the userId.',
+  },
+  fixes: {
+    changed:
+      "keep the tracker's userId across pages (a checkout on another domain must be given the userId and sessionId); never create a new identity per page.",
+  },
   fix: 'Keep the tracker’s userId across pages (a checkout on another domain must be given the userId and sessionId); never create a new Beacon identity per page.',
   listens: ['request'],
   needs: { visit: true },
@@ -47,9 +38,16 @@ export const visitUserChanged: VisitRule = {
       finding(
         meta,
         '',
-        `This page of visit (sessionId) "${page.sessionId}" carries userId "${page.userId}", but the visit began with userId "${first.userId}" (${first.eventId} on page ${first.pageLoadId}). ` +
-          `Credit goes to clicks by the order's own userId, so search's clicks before the change earn nothing, and personalization starts over. A login is not this: it sets shopperId and keeps the userId. ` +
-          `Fix: keep the tracker's userId across pages (a checkout on another domain must be given the userId and sessionId); never create a new identity per page.`,
+        {
+          messageId: 'changed',
+          data: {
+            sessionId: page.sessionId,
+            userId: page.userId,
+            firstUserId: first.userId,
+            firstEvent: first.eventId,
+            firstPage: first.pageLoadId,
+          },
+        },
         [first.eventId],
       ),
     ];

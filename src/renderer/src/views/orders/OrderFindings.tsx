@@ -5,7 +5,6 @@ import { useRules } from '../../state/rules';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
 import { SeverityBadge } from '../../components/common';
-import { splitFix } from '../../../../shared/timeline';
 import './orders.css';
 
 /** Where a finding of a crediting click sits: that click, linked on its page. */
@@ -58,7 +57,7 @@ export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings' | 's
             <span className="strong">{rules.get(f.rule)?.title}</span>
           </span>
           <OnInteraction order={order} f={f} />
-          <span className="finding-message">{splitFix(f.message).what}</span>
+          <span className="finding-message">{f.message}</span>
           <span className="finding-message" data-testid="order-finding-fix">
             <strong>Fix:</strong> {f.fix}
           </span>

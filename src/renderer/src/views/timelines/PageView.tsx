@@ -6,7 +6,6 @@ import type {
   TimelineEventDto,
   TimelineFindingDto,
 } from '../../../../shared/timeline';
-import { splitFix } from '../../../../shared/timeline';
 import { useRules } from '../../state/rules';
 import {
   CopyButton,
@@ -76,14 +75,10 @@ function Findings({
             </span>
           )}
           {/* the what may be clamped; the fix is never cut off */}
-          <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>
-            {splitFix(f.message).what}
+          <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>{f.message}</span>
+          <span className="finding-message" data-testid="finding-fix">
+            <strong>Fix:</strong> {f.fix}
           </span>
-          {splitFix(f.message).fix && (
-            <span className="finding-message" data-testid="finding-fix">
-              {splitFix(f.message).fix}
-            </span>
-          )}
         </button>
         {f.severityFrom && (
           <p className="small muted" data-testid="finding-severity-from">

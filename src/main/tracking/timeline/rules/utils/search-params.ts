@@ -1,5 +1,6 @@
 // What makes two page URLs "the same search" for the provider's client: origin, path and the search
-// parameters its URL translator reads. Used by `responseid-reused`'s re-visit exemption.
+// parameters its URL translator reads (`responseid-reused`'s re-visit exemption), and the query a page URL
+// shows (`responseid-stale`, `missing-render`).
 //
 // The Snap client caches a response by its request parameters (query, filters, sort, page, page size, …),
 // and builds those only from the page URL parameters its UrlTranslator maps (snap-url-manager,
@@ -8,6 +9,7 @@
 // string when a storefront configures them there (`filter.color=Blue`, `sort.price=asc`). Everything else
 // — `utm_*`, `gclid`, `fbclid`, a `#top` anchor, the storefront's own parameters — never reaches the search
 // request, so it cannot change the responseId.
+import type { TimelineEvent } from '../../model';
 
 const QUERY_PARAMS = new Set(['q', 'query', 'oq', 'rq', 'tag', 'page', 'fallbackQuery']);
 const HASH_PARAMS = new Set(['pageSize', 'sort', 'filter', ...QUERY_PARAMS]);
@@ -76,4 +78,39 @@ export function describeSearch(url: string): string {
 
 export function sameSearch(a: string, b: string): boolean {
   return searchKey(a) === searchKey(b);
+}
+
+/** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
+export function urlQuery(pageUrl: string): string | undefined {
+  // no `?`, no query: the answer new URL would give, without parsing
+  if (!pageUrl.includes('?')) return undefined;
+  let u: URL;
+  try {
+    u = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  const q = u.searchParams.get('q') ?? u.searchParams.get('query');
+  return q === null ? undefined : normalise(q);
+}
+
+function normalise(q: string): string {
+  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+// parsing a URL per event is the cost of this rule: the events of a page repeat a few URLs, so the
+// queries of the last URLs seen are kept (by text, URLs up to 2,048 characters; a bounded map, emptied
+// when full)
+const MAX_URLS = 4_096;
+const MAX_CACHED_URL = 2_048;
+const queries = new Map<string, string | null>();
+/** urlQuery of an event's page URL, remembered for the last URLs seen. */
+export function queryOf(e: TimelineEvent): string | undefined {
+  if (e.pageUrl.length > MAX_CACHED_URL) return urlQuery(e.pageUrl);
+  let q = queries.get(e.pageUrl);
+  if (q === undefined) {
+    if (queries.size >= MAX_URLS) queries.clear();
+    queries.set(e.pageUrl, (q = urlQuery(e.pageUrl) ?? null));
+  }
+  return q ?? undefined;
 }

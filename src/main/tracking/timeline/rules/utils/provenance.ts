@@ -1,12 +1,12 @@
 // What the search-provenance rules may ask about a site: its search settings, the responses the companion
 // search API issued, and its indexed catalog. Absent (offline `check`, unit tests) = the rules stay silent.
-import type { IssuedResponse } from '../../../search/responses';
-import type { ResponseState, TimelineEvent } from '../model';
-import type { RuleContext } from './types';
+import type { IssuedResponse } from '../../../../search/responses';
+import type { ResponseState, TimelineEvent } from '../../model';
+import type { RuleContext } from '../types';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
 // the timeline depends on search, never the other way round.
-export type { ProvenanceCatalog, ProvenanceSource } from '../../../search/provenance';
+export type { ProvenanceCatalog, ProvenanceSource } from '../../../../search/provenance';
 
 /** The issued response a timeline response is about, when the sandbox issued it. */
 export function issuedFor(r: ResponseState, ctx: RuleContext): IssuedResponse | undefined {

@@ -1,6 +1,6 @@
 // Shared by `click-not-impressed` and `cart-not-impressed`: which items of an event no impression of its
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
-import type { PageState, ResponseState, TimelineEvent } from '../model';
+import type { PageState, ResponseState, TimelineEvent } from '../../model';
 
 /** ids impressed by the response's impressions timestamped no later than `until` (ms; default: all). */
 export function impressedIds(r: ResponseState, until = Infinity): Set<string> {

@@ -1,0 +1,99 @@
+// What a rule may read beyond its response and page is what its meta declares (`needs`): the issued
+// responses (`provenance`), the site's catalog (`catalog`), where else a responseId was seen (`origins`).
+// The judge hands each rule a view of the page's context that holds only those. A rule reading what it did
+// not declare gets nothing; under test it throws, so the rule fails its own cases instead of being
+// scheduled wrong (a rule the engine thinks reads no provenance is not re-judged when provenance changes).
+import type { RuleNeeds } from '../rule-meta';
+import type { PageState, ResponseState } from './model';
+import type { CatalogSource, ResponseOrigin, ResponseRuleContext } from './rules/types';
+import type { ProvenanceSource } from './rules/utils/provenance';
+import type { TimelineSettings } from '../timeline-settings';
+
+/** Everything a page offers its rules; a rule sees the part its `needs` declare. */
+export interface FullContext {
+  settings: TimelineSettings;
+  page: PageState;
+  origin(responseId: string): ResponseOrigin | undefined;
+  kindOrigin(responseId: string): ResponseOrigin | undefined;
+  provenance: ProvenanceSource | undefined;
+  /** the response's memo (response rules only) */
+  once?<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T, ctx: ResponseRuleContext): T;
+}
+
+/** Under test reading an undeclared need throws; a live sandbox gives the rule nothing. */
+const strict = typeof process !== 'undefined' && process.env.VITEST !== undefined;
+
+type Gated = 'provenance' | 'catalog' | 'origins';
+
+const PROVENANCE = 1;
+const CATALOG = 2;
+const ORIGINS = 4;
+const BIT: Record<Gated, number> = { provenance: PROVENANCE, catalog: CATALOG, origins: ORIGINS };
+
+/** The needs that gate what a rule sees, as bits (one view per combination). */
+export function needsMask(needs: RuleNeeds | undefined): number {
+  if (!needs) return 0;
+  return (
+    (needs.provenance ? PROVENANCE : 0) |
+    (needs.catalog ? CATALOG : 0) |
+    (needs.origins ? ORIGINS : 0)
+  );
+}
+
+/**
+ * A rule's view of the page's context. `rule` names the rule now reading it (the judge sets it before
+ * each check, so one view serves every rule with the same needs).
+ */
+export class RuleView implements ResponseRuleContext {
+  rule = '';
+  constructor(
+    private readonly full: FullContext,
+    private readonly mask: number,
+  ) {}
+
+  get settings(): TimelineSettings {
+    return this.full.settings;
+  }
+  get page(): PageState {
+    return this.full.page;
+  }
+  get provenance(): ProvenanceSource | undefined {
+    return this.allows('provenance') ? this.full.provenance : undefined;
+  }
+  get catalog(): CatalogSource | undefined {
+    return this.allows('catalog') ? this.full.provenance : undefined;
+  }
+  origin(responseId: string): ResponseOrigin | undefined {
+    return this.allows('origins') ? this.full.origin(responseId) : undefined;
+  }
+  kindOrigin(responseId: string): ResponseOrigin | undefined {
+    return this.allows('origins') ? this.full.kindOrigin(responseId) : undefined;
+  }
+  once<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T {
+    if (!this.full.once) throw new Error(`rule ${this.rule}: once() is for response rules`);
+    return this.full.once(find, this);
+  }
+
+  private allows(flag: Gated): boolean {
+    if ((this.mask & BIT[flag]) !== 0) return true;
+    if (strict)
+      throw new Error(
+        `rule ${this.rule} reads ${flag} but its meta does not declare needs.${flag}`,
+      );
+    return false;
+  }
+}
+
+/** The views of one context, made as rules ask for them (a few per page or response). */
+export class RuleViews {
+  private readonly views = new Map<number, RuleView>();
+  constructor(private readonly full: FullContext) {}
+
+  for(meta: { id: string; needs?: RuleNeeds }): RuleView {
+    const mask = needsMask(meta.needs);
+    let view = this.views.get(mask);
+    if (!view) this.views.set(mask, (view = new RuleView(this.full, mask)));
+    view.rule = meta.id;
+    return view;
+  }
+}

@@ -1,0 +1,83 @@
+// Clicks of a uid that no impression of their responseId reported, shared by `click-not-impressed` and
+// `click-not-impressed-at-exit` (every such click ended the page: the client may still have held the
+// impression).
+import { endpointOf } from '../../../../../shared/kinds';
+import type { FindingData } from '../../../../../shared/timeline';
+import { plural, quoted, seconds, type RuleContext } from '../types';
+import type { ResponseState } from '../../model';
+
+/** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
+const IMPRESSION_DELAY_MS = 1300;
+import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+
+const WHAT =
+  '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}';
+/** the message of clicks the page went on after */
+export const NOT_IMPRESSED = WHAT;
+/** the message of clicks that each ended the page */
+export const NOT_IMPRESSED_AT_EXIT = `${WHAT} Reported apart, as info, because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.`;
+export const NOT_IMPRESSED_FIX =
+  'send {{impression}} with results [{uid: {{uids}}, …}] when the tile becomes visible, using the same uid the click sends.';
+
+/**
+ * The clicks of a response on uids it never impressed, with the message that explains them, and whether
+ * every one ended the page (which `click-not-impressed-at-exit` reports instead).
+ */
+export function unimpressedClicks(
+  r: ResponseState,
+  ctx: RuleContext,
+): { data: FindingData; ids: string[]; endedPage: boolean } | undefined {
+  {
+    const clicks = r.facts.clicks;
+    if (clicks.length === 0) return undefined;
+    // An impression counts for a click when it is timestamped no later than the tolerance after it: the
+    // client's 1 s visibility timer may still fire just after a click on a page that stays (an SPA); an
+    // impression timestamped later than that was not of the tile the shopper saw before clicking.
+    const grace = ctx.settings.orderToleranceMs;
+    const all = impressedIds(r);
+    // a tile impressed under another response of the list is click-under-other-response's
+    let elsewhere: Map<string, string> | undefined;
+    const own = (uids: string[]) =>
+      uids.length === 0
+        ? uids
+        : uids.filter((u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u));
+    const bad = clicks
+      .map((e) => {
+        let uids = own(unimpressed(e, all));
+        if (uids.length === 0) uids = own(unimpressed(e, impressedIds(r, e.time + grace)));
+        return { e, uids, late: uids.length > 0 && own(unimpressed(e, all)).length === 0 };
+      })
+      .filter((c) => c.uids.length > 0);
+    if (bad.length === 0) return undefined;
+    const uids = [...new Set(bad.flatMap((c) => c.uids))];
+    // The provider's client impresses a tile after 1 s of visibility, holds impressions 300 ms more
+    // (longer while the shopper keeps scrolling) and sends a click at once: a click that navigates away
+    // within about 1.3 s of a tile appearing reaches the service without that tile's impression, which is
+    // never sent. Exempted (reported apart, as info, with the reason): every unimpressed click was the page's last event, as
+    // such a click is. A click followed by more events on the page stays a warning; a storefront that never
+    // impresses anything is `no-impression`'s. The engine re-runs this when a later event shows up.
+    // A banner is on screen from its render on: a banner click more than the client's 1.3 s after the
+    // render had all that time to be impressed, whether or not it ended the page.
+    const render = r.facts.renders[0];
+    const bannerSeen = (c: (typeof bad)[number]) =>
+      render !== undefined &&
+      c.e.banners.some((b) => c.uids.includes(b.uid)) &&
+      c.e.time - render.time > IMPRESSION_DELAY_MS + grace;
+    const endedPage = bad.every((c) => c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c));
+    const lateOnes = bad.filter((c) => c.late);
+    const clickList = bad.map((c) => `${c.e.id} (uid ${quoted(c.uids, 3)})`);
+    const data = {
+      count: plural(bad.length, 'clickthrough'),
+      responseId: r.responseId,
+      items: uids.length === 1 ? 'an item' : 'items',
+      clicks: `${clickList.slice(0, 3).join(', ')}${clickList.length > 3 ? ` and ${clickList.length - 3} more` : ''}`,
+      late:
+        lateOnes.length > 0
+          ? ` The only impression of ${lateOnes.length === bad.length ? 'it' : `${lateOnes.map((c) => c.e.id).join(', ')}`} is timestamped more than ${seconds(grace)} after the click: an impression sent because of the click, not when the tile became visible.`
+          : '',
+      impression: endpointOf(r.kind, 'impression'),
+      uids: quoted(uids, 3),
+    };
+    return { data, ids: bad.map((c) => c.e.id), endedPage };
+  }
+}

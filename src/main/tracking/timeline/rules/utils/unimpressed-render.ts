@@ -1,0 +1,96 @@
+// A rendered (not redirected) response without any impression once its page ended, shared by
+// `no-impression` (info: what it showed is unknown, or the client may legitimately have impressed none of
+// it) and `no-impression-of-results` (the sandbox issued it with results or banners: impressions were due).
+// A response with nothing to show (the no-results page, which the client renders and never impresses) is
+// neither's.
+import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
+import type { FindingData } from '../../../../../shared/timeline';
+import { plural, seconds, type RuleContext } from '../types';
+import type { ResponseState } from '../../model';
+import { describeResponse, issuedFor } from './provenance';
+
+const WHAT =
+  'responseId "{{responseId}}" was rendered ({{renderId}}) but no impression of it arrived before the page ended ({{ended}}). After a render the spec expects impressions of the tiles as they scroll into view.';
+/** the message of a response that showed results or banners */
+export const RESULTS_NOT_IMPRESSED = `${WHAT} The response ({{response}}) showed {{shown}}, so impressions were due.`;
+/** the message of a response whose results are unknown, or may legitimately all be unimpressed */
+export const NONE_IMPRESSED = `${WHAT} ({{why}}, hence info.)`;
+export const IMPRESSION_FIX =
+  'send {{impression}} with the uids of the visible tiles and data.responseId "{{responseId}}".';
+
+/**
+ * A rendered response of an ended page that no impression followed, with what it showed when the
+ * sandbox issued it (`shown`: -1 when unknown, or when the client may legitimately have impressed none
+ * of what it showed; `no-impression-of-results` reports the rest). A response that served nothing needs
+ * no impression and gets no finding at all.
+ */
+export function unimpressedRender(
+  r: ResponseState,
+  ctx: RuleContext,
+): { data: FindingData; ids: string[]; shown: number } | undefined {
+  if (!ctx.page.idle || !r.awaitingImpression) return undefined;
+  const render = r.facts.renders[0]!;
+  const issued = issuedFor(r, ctx);
+  const own = issued && (issued.kind ?? 'search') === r.kind ? issued : undefined;
+  let shown = own
+    ? own.results.length +
+      own.inline.length +
+      Object.values(own.slots).reduce((n, uids) => n + uids.length, 0)
+    : -1;
+  // the no-results page, the empty widget: the provider's client renders it and impresses nothing
+  if (shown === 0) return undefined;
+  const why = shown > 0 ? mayHaveImpressedNone(r, ctx, own!.results.length, shown) : undefined;
+  if (why !== undefined) shown = -1;
+  const data = {
+    responseId: r.responseId,
+    renderId: render.id,
+    ended: ended(ctx),
+    impression: endpointOf(r.kind, 'impression'),
+    ...(shown > 0
+      ? {
+          response: describeResponse(own!),
+          shown: plural(shown, 'tile or banner', 'tiles and banners'),
+        }
+      : {
+          why:
+            why ??
+            `${isWidgetKind(r.kind) ? 'A widget the shopper never scrolled to, or one without results,' : `A ${r.kind} response with zero results`} legitimately sends none`,
+        }),
+  };
+  return { data, ids: [render.id], shown };
+}
+
+/** a tile is impressed once visible for a second: a click sooner than this after the render may leave first */
+const BEFORE_IMPRESSION_MS = 1_500;
+
+/**
+ * Why the provider's client may have impressed none of what a response showed, when it may: a widget
+ * the shopper never scrolled to; a single result (the client navigates to the product at once); a click
+ * sooner than an impression could be made (the page left with it); infinite scroll restoring later pages
+ * (the shopper lands on them, page 1's tiles never in view).
+ */
+function mayHaveImpressedNone(
+  r: ResponseState,
+  ctx: RuleContext,
+  results: number,
+  shown: number,
+): string | undefined {
+  if (isWidgetKind(r.kind)) return 'A widget the shopper never scrolled to legitimately sends none';
+  if (results === 1 && shown === 1)
+    return 'A single result: the provider’s client may navigate to its product before any impression';
+  const render = r.facts.renders[0]!;
+  if (r.facts.clicks.some((c) => c.time - render.time < BEFORE_IMPRESSION_MS))
+    return 'A tile was clicked before an impression could be made (a second in view), and the page left with the click';
+  for (const o of ctx.page.responses.values())
+    if (o !== r && o.kind === r.kind && o.renders === 0 && o.impressions > 0)
+      return 'Infinite scroll restored later pages here (impressed without a render of their own): the shopper may never have seen page 1’s tiles';
+  return undefined;
+}
+
+/**
+ * How a page ends: it goes quiet, or a report, check or expectClean judges it as finished first. Said the
+ * same way for both (the live sandbox and `check` of its export judge one page at different times).
+ */
+function ended(ctx: RuleContext): string {
+  return `no event for ${seconds(ctx.settings.noImpressionIdleMs)}, or judged as finished by a report, check or expectClean`;
+}

@@ -1,0 +1,120 @@
+// Impressions, clicks or carts of a response (kind + responseId + tag) the page never rendered, shared by
+// `missing-render` (an error) and `missing-render-backfill` (info: infinite scroll restoring pages sends
+// page 1's render only). Which message fits depends on what else the page rendered.
+import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
+import type { FindingData } from '../../../../../shared/timeline';
+import { list, plural, quoted, type RuleContext } from '../types';
+import type { ResponseState } from '../../model';
+import { issuedFor } from './provenance';
+import { urlQuery } from './search-params';
+
+/** Only search and category pages backfill infinite scroll (one render for several responses). */
+const BACKFILLS = new Set(['search', 'category']);
+
+const WHAT =
+  '{{count}} ({{kinds}}: {{ids}}) carry {{what}}, but this page sent no {{render}} with {{that}}. The spec expects a render of each {{kind}} response when its results are shown, before impressions and clicks on them.{{also}}';
+
+/** The messages of the two rules, by id: which one fits is the page's other renders' business. */
+export const UNRENDERED_MESSAGES = {
+  unrendered: WHAT,
+  backfill: `${WHAT} Reported apart, as info, because the page rendered other responses ({{others}}): the provider's client sends one render for several responses when infinite scroll backfills pages.`,
+  newSearch: `${WHAT} The page rendered other responses ({{others}}) for another query, but these events were sent while the page showed "{{query}}": a new search on the same page (a single-page app) that sent no render of its own, or rendered the previous responseId.`,
+  firstPage: `${WHAT} The page rendered other responses ({{others}}), but this one is page 1 of its search, which always gets its own render: a render sent before the response arrived (with the previous responseId) looks like this.`,
+} as const;
+
+/** the fix of each of those messages */
+export const UNRENDERED_FIX =
+  'send {{render}} with data.responseId "{{responseId}}"{{andTag}} when those results are displayed.';
+
+/**
+ * A response's accepted events that no render of it on the page precedes, with the message that explains
+ * them, and whether they look like infinite scroll's backfill (which `missing-render-backfill` reports).
+ */
+export function unrenderedEvents(
+  r: ResponseState,
+  ctx: RuleContext,
+):
+  | {
+      messageId: keyof typeof UNRENDERED_MESSAGES;
+      data: FindingData;
+      ids: string[];
+      backfill: boolean;
+    }
+  | undefined {
+  {
+    const f = r.facts;
+    if (r.responseId === '') return undefined;
+    // A redirect replaces the results page: the provider's client sends no render for it.
+    if (f.renders.length > 0 || f.redirects.length > 0) return undefined;
+    // A render the service rejected is reported by `schema`; fixing it fixes this too.
+    if (f.rejectedRender) return undefined;
+    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return undefined;
+    const orphans = r.events.filter(
+      (e) =>
+        e.accepted &&
+        (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
+    );
+    const render = endpointOf(r.kind, 'render');
+    const widget = isWidgetKind(r.kind);
+    const others = [...ctx.page.responses.values()].filter(
+      (o) => o !== r && o.rendered && o.kind === r.kind,
+    );
+    // a render with an empty responseId (sent before the response arrived) renders nothing
+    const otherRendered = BACKFILLS.has(r.kind)
+      ? others.filter((o) => o.responseId !== '').map((o) => o.responseId)
+      : [];
+    // The provider's client renders once, with page 1's responseId, when infinite scroll restores several
+    // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
+    // the response it knows its page; page 1 of a search always gets its own render.
+    const issued = issuedFor(r, ctx);
+    // Backfill restores pages of the same search: events sent while the page URL showed another query
+    // than every rendered response's are a new search (an SPA re-search) whose render is missing.
+    const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
+    const renderedQueries = others
+      .filter((o) => o.responseId !== '')
+      .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
+      .filter((q): q is string => q !== undefined);
+    const newSearch =
+      orphanQuery !== undefined &&
+      renderedQueries.length > 0 &&
+      !renderedQueries.includes(orphanQuery);
+    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1) && !newSearch;
+    const kinds = [...new Set(orphans.map((e) => e.event))];
+    const what = widget
+      ? `responseId "${r.responseId}" and tag "${r.tag}"`
+      : `responseId "${r.responseId}"`;
+    // a widget's events carrying another widget's tag land here: say which tag the render had
+    const otherTags = widget
+      ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
+      : [];
+    let also = '';
+    if (otherTags.length > 0)
+      also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
+    const origin = ctx.origin(r.responseId);
+    if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
+      also +=
+        ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
+        `carry a new pageLoadId each (keep one pageLoadId per page load: one Beacon per page, its ids never regenerated per event), ` +
+        `or this page shows a response from the client's cache without rendering it (the provider's client renders a cached response again).`;
+    }
+    const data: Record<string, string> = {
+      count: plural(orphans.length, 'event'),
+      kinds: list(kinds),
+      ids: list(orphans.map((e) => e.id)),
+      what,
+      render,
+      that: widget ? 'that tag and responseId' : 'that responseId',
+      kind: r.kind,
+      also,
+      responseId: r.responseId,
+      andTag: widget ? ` and data.tag "${r.tag}"` : '',
+    };
+    let messageId: keyof typeof UNRENDERED_MESSAGES = 'unrendered';
+    if (backfill || newSearch || otherRendered.length > 0) {
+      data.others = quoted(otherRendered, 3);
+      messageId = backfill ? 'backfill' : newSearch ? 'newSearch' : 'firstPage';
+      if (newSearch) data.query = orphanQuery!;
+    }
+    return { messageId, data, ids: orphans.map((e) => e.id), backfill };
+  }
+}
