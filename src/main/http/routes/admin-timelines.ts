@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import type { SandboxClock } from '../../clock';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
-import { summaryOf, verdictOf } from '../../tracking/timeline/dto';
+import { summaryOf } from '../../tracking/timeline/dto';
 import { jsonReportHead, jsonReportRest } from '../../tracking/timeline/report';
 import { htmlPages, junitPages } from '../../tracking/timeline/report-pages';
 import { mount } from '../admin-query';
@@ -48,7 +48,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
         }
         // judged as finished (expectClean): the verdict is the finished page's
         const judged = finished ? timelines.finishedDto(page) : page;
-        const v = finished ? (judged as PageTimelineDto).verdict : verdictOf(page);
+        const v = finished ? (judged as PageTimelineDto).verdict : page.verdict;
         verdicts[v]++;
         if (verdict === undefined || v === verdict) chosen.push(judged);
         await slicer.breathe();
