@@ -107,7 +107,7 @@ export class TimelineEngine {
       index: this.index,
       memory: this.quietPages,
       settle: () => this.reads.settle(),
-      judgeExactly: (page) => this.reads.exactly(page),
+      exactly: (page) => this.reads.exactly(page),
       asFinished: (page, read) => this.reads.asFinished(page, read),
     });
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
@@ -406,7 +406,7 @@ export class TimelineEngine {
       }
       if (this.options.pageRecords && page.someDirty()) {
         try {
-          this.judge.page(page, true, false);
+          this.judge.run(page, true, false);
         } catch {
           // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
           // events, and all its rules run again when it is read, where the error shows as it did before

@@ -42,7 +42,7 @@ export class Judge {
    * built when the page is next judged (the replay at start judges a page before its visit has all its
    * pages).
    */
-  page(page: Page, exact: boolean, visits = true): void {
+  run(page: Page, exact: boolean, visits = true): void {
     // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
     let ctx: RuleContext | undefined;
     for (const r of page.responses.values()) {
@@ -150,8 +150,7 @@ export class Judge {
         raw.push(...rule.check(r, ctx));
       else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
     }
-    r.raw = raw.length > 0 ? raw : NO_ENTRIES;
-    r.heard = 0;
+    r.ran(raw.length > 0 ? raw : NO_ENTRIES);
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
     let findings = raw.some((f) => SUPERSEDING.has(f.rule))
@@ -172,8 +171,6 @@ export class Judge {
       findings,
       findings.some((f) => WATCHING.has(f.rule)),
     );
-    r.dirty = false;
-    r.evaluatedSize = r.events.length;
   }
 }
 

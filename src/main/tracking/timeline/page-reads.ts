@@ -53,8 +53,8 @@ export class PageReads {
    */
   evaluate(page: Page, exact: boolean): void {
     const { judge, quiet } = this.deps;
-    if (page.eventsLetGo && page.someDirty()) quiet.withEvents(page, () => judge.page(page, exact));
-    else judge.page(page, exact);
+    if (page.eventsLetGo && page.someDirty()) quiet.withEvents(page, () => judge.run(page, exact));
+    else judge.run(page, exact);
     if (this.isQuiet(page)) quiet.letGo(page);
   }
 
@@ -72,14 +72,14 @@ export class PageReads {
     if (page.idle || page.awaitingImpression === 0) return read(page);
     // judged twice over (as ended, then as it is): its events are read back once for both
     return this.deps.quiet.withEvents(page, () => {
-      this.judgeAsFinished(page, true);
+      this.evaluateAsFinished(page, true);
       const answer = read(page);
-      this.judgeAsFinished(page, false);
+      this.evaluateAsFinished(page, false);
       return answer;
     });
   }
 
-  private judgeAsFinished(page: Page, on: boolean): void {
+  private evaluateAsFinished(page: Page, on: boolean): void {
     page.asIfFinished(on);
     this.deps.judge.touchAll(page);
     this.evaluate(page, true);

@@ -35,7 +35,7 @@ export interface QueryDeps {
   /** judge every page changed since it was last judged exactly, one per step */
   settle(): Generator<void>;
   /** judge the page exactly if it changed since */
-  judgeExactly(page: Page): void;
+  exactly(page: Page): void;
   /** `read` of the page judged as if it has ended */
   asFinished<T>(page: Page, read: (page: Page) => T): T;
 }
@@ -119,7 +119,7 @@ export class PageQueries {
     if (filter.kind !== undefined && !page.hasKind(filter.kind)) return false;
     if (filter.event !== undefined && !this.filterRead(page, () => page.hasEvent(filter.event!)))
       return false;
-    this.deps.judgeExactly(page);
+    this.deps.exactly(page);
     if (filter.verdict !== undefined && page.verdict !== filter.verdict) return false;
     const rule = filter.rule;
     if (rule !== undefined) {

@@ -136,6 +136,14 @@ export class Response {
     this.heard |= eventBit(event);
   }
 
+  /** Its rules ran over its events as they are now and returned `raw`: it is clean until it hears more. */
+  ran(raw: FindingDraft[]): void {
+    this.raw = raw;
+    this.heard = 0;
+    this.dirty = false;
+    this.evaluatedSize = this.events.length;
+  }
+
   /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
   touch(): void {
     this.dirty = true;
