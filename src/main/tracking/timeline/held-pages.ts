@@ -60,15 +60,14 @@ export class HeldPages {
    */
   pageOf(siteId: string, ev: TimelineEvent): Page {
     // found by the event's own pageLoadId: a page key is built only for a new page
-    let page = this.byId.page(siteId, ev.pageLoadId);
-    if (!page) {
+    const page = this.byId.pageOrNew(siteId, ev.pageLoadId, () => {
       const key = pageKey(siteId, ev.pageLoadId);
-      page = new Page(key, siteId, ev, this.created++);
+      const made = new Page(key, siteId, ev, this.created++);
       // none of the key: the lookup, kept with the pages, has none of its pageLoadId on the site
-      this.pages.setNew(key, page);
+      this.pages.setNew(key, made);
       this.sites.added(siteId);
-      this.byId.added(page);
-    }
+      return made;
+    });
     const was = page.adoptIdentity(ev);
     if (was !== undefined) this.byId.sessionChanged(page, was);
     this.events++;

@@ -9,12 +9,21 @@ export class PagesById {
   private readonly byPageLoad = new ChunkedMap<string, Page | Page[]>();
   private readonly bySession = new ChunkedMap<string, Set<Page>>();
 
-  added(page: Page): void {
-    const held = this.byPageLoad.get(page.pageLoadId);
-    if (held === undefined) this.byPageLoad.set(page.pageLoadId, page);
+  /**
+   * The page of `pageLoadId` on the site; one `make` makes when there is none, entered here (one lookup of
+   * the pageLoadId either way: every new page is a lookup that misses).
+   */
+  pageOrNew(siteId: string, pageLoadId: string, make: () => Page): Page {
+    const held = this.byPageLoad.get(pageLoadId);
+    if (held !== undefined && !Array.isArray(held) && held.siteId === siteId) return held;
+    const found = Array.isArray(held) ? held.find((p) => p.siteId === siteId) : undefined;
+    if (found) return found;
+    const page = make();
+    if (held === undefined) this.byPageLoad.setNew(pageLoadId, page);
     else if (Array.isArray(held)) held.push(page);
-    else this.byPageLoad.set(page.pageLoadId, [held, page]);
+    else this.byPageLoad.set(pageLoadId, [held, page]);
     this.enterSession(page);
+    return page;
   }
 
   /** The page of `pageLoadId` on the site, if there is one (no key built: the event's own string). */
@@ -65,7 +74,7 @@ export class PagesById {
 
   private enterSession(page: Page): void {
     let set = this.bySession.get(page.sessionId);
-    if (!set) this.bySession.set(page.sessionId, (set = new Set()));
+    if (!set) this.bySession.setNew(page.sessionId, (set = new Set()));
     set.add(page);
   }
 
