@@ -12,7 +12,7 @@ import { EventLog, eventId } from '../../src/main/store/event-log';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
 import type { RequestFields } from '../../src/main/store/types';
-import type { PageState } from '../../src/main/tracking/timeline/model';
+import type { Page } from '../../src/main/tracking/timeline/page';
 import type { RecordedEvent } from '../../src/shared/events';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder, T0 } from './timeline-events';
@@ -106,8 +106,7 @@ function journal(store: EventLog, events: RecordedEvent[]): RecordedEvent[] {
   return recs;
 }
 
-const released = (engine: TimelineEngine): PageState[] =>
-  engine.list().filter((p) => p.eventsLetGo);
+const released = (engine: TimelineEngine): Page[] => engine.list().filter((p) => p.eventsLetGo);
 
 /** Every page with its events, as finished, and lists filtered by event and free text, on both engines. */
 function same(engine: TimelineEngine, reference: TimelineEngine): void {
@@ -389,7 +388,7 @@ describe('timeline pages that let their events go', () => {
         for (const rec of recs) engine.apply(rec, { quiet: true });
         expect(() => engine.letGoReplayed(0)).not.toThrow();
         // (read without judging: every public read judges the page first)
-        const pages = (engine as unknown as { pages: Map<string, PageState> }).pages;
+        const pages = (engine as unknown as { pages: Map<string, Page> }).pages;
         const held = (id: string) => [...pages.values()].find((p) => p.pageLoadId === id)!;
         expect([held('throws-here').eventsLetGo, held('judged-fine').eventsLetGo]).toEqual([
           false,

@@ -12,7 +12,7 @@ import { Slicer } from '../../slices';
 import { mapped, streamBody } from '../stream-body';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
 import { WiderScope } from '../../tracking/timeline/wider-scope';
-import type { PageState } from '../../tracking/timeline/model';
+import type { Page } from '../../tracking/timeline/page';
 
 export const DEFAULT_TIMELINE_LIMIT = 500;
 
@@ -26,7 +26,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
     // judged on the way (all of them after a catalog change), so the loop is given back between slices
     const slicer = new Slicer();
     let verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
-    let kept: Array<PageState | PageTimelineDto>;
+    let kept: Array<Page | PageTimelineDto>;
     let total: number;
     const { siteId, rule, kind, ...others } = rest;
     if (!finished && Object.values(others).every((v) => v === undefined)) {
@@ -40,7 +40,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
         verdicts,
       } = timelines.byIndex({ verdict, siteId, rule, kind }, limit));
     } else {
-      const chosen: Array<PageState | PageTimelineDto> = [];
+      const chosen: Array<Page | PageTimelineDto> = [];
       for (const page of timelines.matchingSteps(rest, finished)) {
         if (page === null) {
           await slicer.breathe();
@@ -58,7 +58,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
     }
     // keys: which pages a filter keeps (the UI's text and event-type filters), without what they hold:
     // a text every page matches asked for 100,000 summaries, 42 MB, about once a second
-    const dto = (p: PageState | PageTimelineDto) =>
+    const dto = (p: Page | PageTimelineDto) =>
       view === 'keys'
         ? { siteId: p.siteId, pageLoadId: p.pageLoadId }
         : 'tallies' in p
@@ -70,7 +70,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
             : p;
     // a finding about the whole session or site is listed on its first page only (wider-scope.ts)
     const once = new WiderScope();
-    const listed = (p: PageState | PageTimelineDto) => {
+    const listed = (p: Page | PageTimelineDto) => {
       const d = dto(p);
       if (view === 'keys') return d;
       return view === 'summary'
@@ -128,7 +128,7 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       const [beforeVerdicts, afterVerdicts] = jsonReportHead('sandbox', now);
       res.write(beforeVerdicts);
-      const chosen: PageState[] = [];
+      const chosen: Page[] = [];
       const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
       for (const page of timelines.matchingSteps(filter, true)) {
         if (page === null) {

@@ -1,7 +1,7 @@
 // The live engine's index of pages by verdict (all sites, and per site), by the rules of their findings and
 // by the kinds of their responses, kept as pages are judged and get responses: a list of failing pages, of
 // one rule's pages or of one kind's costs what it returns (and the pages changed since the last read), not
-// every stored page. A page's verdict and rules change only when its rules run (engine.evaluate); a page
+// every stored page. A page's verdict and rules change only when its rules run (page-reads.ts, evaluate); a page
 // whose rules may give another answer when run exactly (it got an event, its facts changed, it went idle)
 // is `stale` until they have. A page's kinds only grow (a response is never taken off its page).
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
