@@ -21,12 +21,11 @@ import type { Page } from './page';
 import type { Response } from './response';
 import { IdleQueue } from './idle-queue';
 import { ResponseOrigins, SiteOrigin } from './response-origins';
-import { ReleasedPages } from './released-pages';
-import { pageDto, pageSummary } from './dto';
+import { StreamedRelease } from './streamed-release';
+import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
 import { interactionIds, readVisitEvent } from '../visits/events';
 import { VisitBook, type Visit } from '../visits/book';
-import { CONCURRENT_START_MS } from '../visits/rules';
 import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
 import { HeldPages } from './held-pages';
 import { VerdictIndex, type IndexFilter } from './verdict-index';
@@ -66,10 +65,8 @@ export class TimelineEngine {
   private readonly idle: IdleQueue;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
-  /** pages released while offline input went on (an event for one reopens it: noted) */
-  private released: ReleasedPages | undefined;
-  private reopened = { count: 0, first: [] as string[] };
-  private readonly forgotten = { visits: 0, responses: 0, released: 0 };
+  /** `check`'s stream of finished pages */
+  private readonly streamed: StreamedRelease;
   private changed = new Set<Page>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
@@ -109,6 +106,13 @@ export class TimelineEngine {
       settle: () => this.reads.settle(),
       exactly: (page) => this.reads.exactly(page),
       asFinished: (page, read) => this.reads.asFinished(page, read),
+    });
+    this.streamed = new StreamedRelease({
+      pages: this.pages,
+      book: this.book,
+      origins: this.origins,
+      finish: (page) => this.finishPage(page),
+      applied: () => this.applied,
     });
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
   }
@@ -208,12 +212,7 @@ export class TimelineEngine {
   /** The event's page; a page `check` released already that gets another event is noted (reopened). */
   private pageOf(siteId: string, ev: TimelineEvent): Page {
     const page = this.pages.pageOf(siteId, ev);
-    if (
-      page.arrivals === 0 &&
-      this.released?.has(siteId, ev.pageLoadId) &&
-      this.reopened.count++ < 10
-    )
-      this.reopened.first.push(ev.pageLoadId);
+    if (page.arrivals === 0) this.streamed.opened(page);
     return page;
   }
 
@@ -307,56 +306,29 @@ export class TimelineEngine {
     this.reads.evaluate(page, true);
   }
 
-  /**
-   * Offline input read as a stream (`check`): while more than `maxOpen` pages are kept, the oldest that
-   * saw no event among the last `recent` applied are judged as finished, handed over and forgotten (their
-   * visits stay in the book, so later orders keep their credit). Looks at most 256 pages per call.
-   */
-  *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
-    if (this.pages.size <= maxOpen) return;
-    this.released ??= new ReleasedPages();
-    let looked = 0;
-    for (const page of this.pages.values()) {
-      if (this.pages.size <= maxOpen || looked++ >= 256) return;
-      if (this.applied - page.lastApplied < recent) continue;
-      yield this.forgetJudged(page);
-      this.released.add(page.siteId, page.pageLoadId);
-    }
+  /** `check`'s stream: the oldest quiet pages judged as finished and handed over (streamed-release.ts). */
+  release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
+    return this.streamed.release(maxOpen, recent);
   }
 
-  /**
-   * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits,
-   * `maxResponses` first pages of responseIds and the keys
-   * of `maxReleased` released pages (oldest forgotten first), so memory has a ceiling whatever
-   * the input's length. Counts what was forgotten (`forgottenState`).
-   */
+  /** `check`'s stream: what is kept besides the open pages has a ceiling. */
   bound(limits: OfflineLimits): void {
-    this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
-    this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
-    if (this.released) this.forgotten.released += this.released.forgetOldest(limits.maxReleased);
+    this.streamed.bound(limits);
   }
 
   /** What `bound` forgot so far. */
   forgottenState(): { visits: number; responses: number; released: number } {
-    return { ...this.forgotten };
+    return this.streamed.forgottenState();
   }
 
   /** Offline input ended: every page left, judged as finished, handed over and forgotten. */
-  *releaseAll(): Generator<PageTimelineDto> {
-    for (const page of this.pages.values()) yield this.forgetJudged(page);
+  releaseAll(): Generator<PageTimelineDto> {
+    return this.streamed.releaseAll();
   }
 
   /** pageLoadIds of pages that got events after they were released (first 10), and how many */
   reopenedPages(): { count: number; first: string[] } {
-    return { count: this.reopened.count, first: [...this.reopened.first] };
-  }
-
-  private forgetJudged(page: Page): PageTimelineDto {
-    this.finishPage(page);
-    const dto = pageDto(page);
-    this.pages.forget(page);
-    this.book.pageReleased(page.key, CONCURRENT_START_MS);
-    return dto;
+    return this.streamed.reopenedPages();
   }
 
   /** Forget every page, or those of one site. */
