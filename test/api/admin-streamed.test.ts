@@ -8,7 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
-import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
+import { pageSummary } from '../../src/main/tracking/timeline/dto';
 import { jsonReport, junitReport } from '../../src/main/tracking/timeline/report';
 import { htmlReport } from '../../src/main/tracking/timeline/report-html';
 import { searchDraft } from '../helpers/drafts';
@@ -116,7 +116,7 @@ describe('streamed answers', () => {
   it('GET /_sandbox/timelines: the bytes res.json sent, full and summary, with the verdict filter', async () => {
     const pages = sandbox.core.timelines.list();
     const verdicts = { pass: 0, warn: 0, fail: 0 };
-    for (const p of pages) verdicts[verdictOf(p)]++;
+    for (const p of pages) verdicts[p.verdict]++;
     expect(verdicts.fail).toBeGreaterThan(0);
     const full = await text('/_sandbox/timelines?limit=100000');
     expect(full.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -129,7 +129,7 @@ describe('streamed answers', () => {
         verdicts,
       }),
     );
-    const failing = pages.filter((p) => verdictOf(p) === 'fail');
+    const failing = pages.filter((p) => p.verdict === 'fail');
     const summary = await text('/_sandbox/timelines?verdict=fail&view=summary&limit=10');
     const onceInSummaries = new WiderScope();
     expect(summary.body).toBe(

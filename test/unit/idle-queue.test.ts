@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxClock } from '../../src/main/clock';
 import { IdleQueue } from '../../src/main/tracking/timeline/idle-queue';
-import type { PageState } from '../../src/main/tracking/timeline/model';
+import type { Page } from '../../src/main/tracking/timeline/page';
 
 const H = 3_600_000;
-const page = (key: string) => ({ key }) as PageState;
+const page = (key: string) => ({ key }) as Page;
 
 describe('idle queue', () => {
   it('hands over pages in deadline order, whatever the order they were queued in', () => {

@@ -7,14 +7,14 @@ import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import { pageSummary, verdictOf } from '../../src/main/tracking/timeline/dto';
+import { pageSummary } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { TimelineRuleId, Verdict } from '../../src/shared/timeline';
 import { RULE_IDS } from '../../src/main/tracking/timeline/rule-list';
 import { RESPONSE_KINDS, type ResponseKind } from '../../src/shared/kinds';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder } from './timeline-events';
-import { kthSmallest } from '../../src/main/tracking/timeline/page-index';
+import { kthSmallest } from '../../src/main/tracking/timeline/verdict-index';
 
 type Filter = { verdict?: Verdict; siteId?: string; rule?: TimelineRuleId; kind?: ResponseKind };
 
@@ -24,7 +24,7 @@ function scan(engine: TimelineEngine, filter: Filter, limit: number) {
   const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   const chosen: string[] = [];
   for (const page of engine.matching(rest)) {
-    const v = verdictOf(page);
+    const v = page.verdict;
     verdicts[v]++;
     if (verdict === undefined || v === verdict) chosen.push(page.key);
   }

@@ -12,7 +12,7 @@ import { EventLog, eventId } from '../../src/main/store/event-log';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
 import type { RequestFields } from '../../src/main/store/types';
-import type { PageState } from '../../src/main/tracking/timeline/model';
+import type { Page } from '../../src/main/tracking/timeline/page';
 import type { RecordedEvent } from '../../src/shared/events';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder, T0 } from './timeline-events';
@@ -106,7 +106,7 @@ function journal(store: EventLog, events: RecordedEvent[]): RecordedEvent[] {
   return recs;
 }
 
-const released = (engine: TimelineEngine): PageState[] => engine.list().filter((p) => p.released);
+const released = (engine: TimelineEngine): Page[] => engine.list().filter((p) => p.eventsLetGo);
 
 /** Every page with its events, as finished, and lists filtered by event and free text, on both engines. */
 function same(engine: TimelineEngine, reference: TimelineEngine): void {
@@ -146,7 +146,7 @@ describe('timeline pages that let their events go', () => {
       // the corpus's pages are quiet and let go once judged; the page getting events now holds them
       expect(released(engine).length).toBeGreaterThan(half / 20);
       expect(released(engine).map((p) => p.pageLoadId)).not.toContain('late-page');
-      expect(engine.list({ q: 'zq-77' }).map((p) => [p.pageLoadId, p.released])).toEqual([
+      expect(engine.list({ q: 'zq-77' }).map((p) => [p.pageLoadId, p.eventsLetGo])).toEqual([
         ['quiet-page', true],
       ]);
 
@@ -237,7 +237,7 @@ describe('timeline pages that let their events go', () => {
       feed(c.impression('r-c', ['odd\u0000id'], { at: 10 }));
       await advance(3_600_000);
       const page = (id: string) => engine.find(id)[0]!;
-      expect(['page-a', 'page-b', 'page-c'].map((id) => page(id).released)).toEqual([
+      expect(['page-a', 'page-b', 'page-c'].map((id) => page(id).eventsLetGo)).toEqual([
         true,
         true,
         true,
@@ -271,7 +271,7 @@ describe('timeline pages that let their events go', () => {
       expect(page('page-a').letGoItemIds).toBeNull();
       asked({ q: 'late-3' }, ['page-a']);
       await advance(3_600_000);
-      expect(page('page-a').released).toBe(true);
+      expect(page('page-a').eventsLetGo).toBe(true);
       expect(page('page-a').letGoItemIds).toContain('\u0000late-3\u0000');
       readBacks.count = 0;
       asked({ q: 'late-3' }, ['page-a']);
@@ -297,11 +297,11 @@ describe('timeline pages that let their events go', () => {
       same(engine, reference);
       const held = engine.find('text-body')[0]!;
       expect(held.arrivals).toBe(3);
-      expect(held.released).toBe(false);
+      expect(held.eventsLetGo).toBe(false);
       expect(held.holdsEvents).toBe(true);
       expect([...held.responses.values()].flatMap((r) => r.events)).toHaveLength(3);
       // the page beside it, whole in the store, let go
-      expect(engine.find('plain')[0]!.released).toBe(true);
+      expect(engine.find('plain')[0]!.eventsLetGo).toBe(true);
     }));
 
   it('forgets a page that let its events go once retention drops one; a page holding its events stays', () =>
@@ -315,9 +315,9 @@ describe('timeline pages that let their events go', () => {
       await advance(3_600_000);
       // page-a lets go; page-b is read while idle too, then gets a late event and holds its events again
       expect(engine.pagesDto().map((p) => p.pageLoadId)).toEqual(['page-a', 'page-b']);
-      expect(engine.find('page-a')[0]!.released).toBe(true);
+      expect(engine.find('page-a')[0]!.eventsLetGo).toBe(true);
       feed(b.click('r-b', 'y', recvAt(3_600_100)));
-      expect(engine.find('page-b')[0]!.released).toBe(false);
+      expect(engine.find('page-b')[0]!.eventsLetGo).toBe(false);
       // three more events: the store keeps 6, so page-a's render goes
       const c = new PageBuilder({ pageLoadId: 'page-c' });
       feed(c.render('r-c', recvAt(3_600_200)));
@@ -388,9 +388,12 @@ describe('timeline pages that let their events go', () => {
         for (const rec of recs) engine.apply(rec, { quiet: true });
         expect(() => engine.letGoReplayed(0)).not.toThrow();
         // (read without judging: every public read judges the page first)
-        const pages = (engine as unknown as { pages: Map<string, PageState> }).pages;
+        const pages = (engine as unknown as { pages: Map<string, Page> }).pages;
         const held = (id: string) => [...pages.values()].find((p) => p.pageLoadId === id)!;
-        expect([held('throws-here').released, held('judged-fine').released]).toEqual([false, true]);
+        expect([held('throws-here').eventsLetGo, held('judged-fine').eventsLetGo]).toEqual([
+          false,
+          true,
+        ]);
         expect(() => engine.find('throws-here')).toThrow('a bug in a rule');
       } finally {
         spy.mockRestore();
@@ -414,10 +417,10 @@ describe('timeline pages that let their events go', () => {
       for (const rec of recs.slice(0, 4)) both((e) => e.apply(rec, { quiet: true }));
       engine.letGoReplayed(0);
       const [pa, pb] = [engine.find('replay-a')[0]!, engine.find('replay-b')[0]!];
-      expect([pa.released, pb.released, pb.holdsEvents]).toEqual([true, false, false]);
+      expect([pa.eventsLetGo, pb.eventsLetGo, pb.holdsEvents]).toEqual([true, false, false]);
       both((e) => e.apply(recs[4]!, { quiet: true }));
       engine.letGoReplayed(0);
-      expect([pb.released, pb.holdsEvents]).toEqual([true, false]);
+      expect([pb.eventsLetGo, pb.holdsEvents]).toEqual([true, false]);
       same(engine, reference);
     }));
 });

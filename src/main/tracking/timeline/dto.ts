@@ -6,20 +6,16 @@ import type {
   TimelineEventDto,
   TimelineFindingDto,
   TimelineRuleId,
-  Verdict,
 } from '../../../shared/timeline';
 import { RULE_IDS, widerScope } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
-import { pageKindOf } from './page-kind';
 import { withCauses } from './causes';
-import { severityWeight, type PageState, type ResponseState, type TimelineEvent } from './model';
+import { severityWeight, type TimelineEvent } from './model';
+import type { Page } from './page';
+import type { Response } from './response';
 
-export function verdictOf(page: Pick<PageState, 'errors' | 'warnings'>): Verdict {
-  return page.errors > 0 ? 'fail' : page.warnings > 0 ? 'warn' : 'pass';
-}
-
-function counts(page: PageState): TimelineCounts {
+function counts(page: Page): TimelineCounts {
   return {
     events: page.accepted + page.rejected,
     accepted: page.accepted,
@@ -36,7 +32,7 @@ function iso(ms: number | null): string | null {
 }
 
 /** Responses in the order they first appeared on the page (the map's insertion order). */
-function responsesInOrder(page: PageState): Iterable<ResponseState> {
+function responsesInOrder(page: Page): Iterable<Response> {
   return page.responses.values();
 }
 
@@ -46,7 +42,7 @@ const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
  * Errors first, then warnings, then info; within a severity in catalogue order; a finding that follows
  * from another right after it, with `causedBy`.
  */
-export function allFindings(page: PageState): TimelineFindingDto[] {
+export function allFindings(page: Page): TimelineFindingDto[] {
   const all = [...page.pageFindings, ...page.visitFindings];
   for (const r of responsesInOrder(page)) all.push(...r.findings);
   return withCauses(
@@ -62,7 +58,7 @@ export function allFindings(page: PageState): TimelineFindingDto[] {
  * The page's warnings and errors, each that follows from another with `causedBy` (as `allFindings` gives
  * them, unsorted): what readiness reads of a page, without sorting the findings of every page.
  */
-export function warningsOf(page: PageState): TimelineFindingDto[] {
+export function warningsOf(page: Page): TimelineFindingDto[] {
   let all: TimelineFindingDto[] = [];
   const take = (list: readonly TimelineFindingDto[]) => {
     for (const f of list) all.push(f);
@@ -100,22 +96,22 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
 }
 
 /** What a page's full view and its list summary both say about it. */
-function pageHeader(page: PageState) {
+function pageHeader(page: Page) {
   return {
     siteId: page.siteId,
-    pageKind: pageKindOf(page),
+    pageKind: page.pageKind,
     sessionId: page.sessionId,
     userId: page.userId,
     pageLoadId: page.pageLoadId,
     pageUrl: page.pageUrl,
-    verdict: verdictOf(page),
+    verdict: page.verdict,
     firstSeen: iso(page.firstSeenMs),
     lastSeen: iso(page.lastSeenMs),
     counts: counts(page),
   };
 }
 
-export function pageDto(page: PageState): PageTimelineDto {
+export function pageDto(page: Page): PageTimelineDto {
   return {
     ...pageHeader(page),
     ...(page.judgedAsFinished && { judgedAsFinished: true as const }),
@@ -134,7 +130,7 @@ export function pageDto(page: PageState): PageTimelineDto {
  * The rules the page has findings of, as it was last judged: its page rules' counts (kept on every
  * judging, where their findings are built only by an exact one), its visit's and its responses' findings.
  */
-export function pageRules(page: PageState): Set<TimelineRuleId> {
+export function pageRules(page: Page): Set<TimelineRuleId> {
   const rules = new Set<TimelineRuleId>();
   for (const [rule, n] of Object.entries(page.pageRuleCounts ?? {}))
     if (n > 0) rules.add(rule as TimelineRuleId);
@@ -158,7 +154,7 @@ function scopedCounts(
   return out;
 }
 
-export function pageSummary(page: PageState): PageTimelineSummaryDto {
+export function pageSummary(page: Page): PageTimelineSummaryDto {
   const rules = pageRules(page);
   // findings are listed only for a page holding a wider-scope rule (most pages hold none)
   const scoped = [...rules].some((r) => widerScope(r) !== undefined)

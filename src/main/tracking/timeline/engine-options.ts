@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { TimelineSettings } from '../timeline-settings';
 import type { PageTimelineSummaryDto } from '../../../shared/timeline';
 import type { LevelSource } from '../../../shared/rule-levels';
-import type { PageRecords } from './page-memory';
+import type { PageRecords } from './quiet-pages';
 
 export interface TimelineEngineOptions {
   clock: Clock;

@@ -1,63 +1,125 @@
-// The timeline engine: folds each tracked event (search, category, autocomplete, recommendations, bundles)
-// into its page (siteId + pageLoadId) and response (kind + responseId + tag), marks what the event changed
-// for the judge, and tells listeners the page changed. The pages and every read of them are
-// timeline-pages.ts's; the rules run in judge.ts.
+// The timeline engine: folds each tracked event (search, category, autocomplete, recommendations, bundles,
+// and the visit's product, cart, order and login events) into its page (siteId + pageLoadId) and response
+// (kind + responseId + tag), and tells listeners the page changed. It is composed of the pages it holds
+// (held-pages.ts), the judge that runs the rules (judge.ts), the quiet pages' memory (quiet-pages.ts), the
+// reads (page-reads.ts, site-reads.ts) and the queries (queries.ts).
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
 import type { RecordedEvent } from '../../../shared/events';
 import type { DroppedEvent } from '../../store/types';
-import type { PageTimelineDto } from '../../../shared/timeline';
-import {
-  insertSorted,
-  NO_ENTRIES,
-  pageKey,
-  readEvent,
-  responseKey,
-  type PageState,
-  type TimelineEvent,
-} from './model';
-import {
-  addFact,
-  clickSource,
-  dropLetGoSummary,
-  insertSortedBy,
-  newPage,
-  responseFor,
-  tally,
-} from './page-state';
+import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type {
+  OrderDto,
+  OrderFilter,
+  OrdersSummaryDto,
+  VisitDto,
+  VisitFilter,
+} from '../../../shared/visits';
+import type { ReadinessDto } from '../../../shared/readiness';
+import type { TimelineSettings } from '../timeline-settings';
+import { foldAs, pageKey, readEvent, type TimelineEvent } from './model';
+import type { Page } from './page';
+import type { Response } from './response';
 import { IdleQueue } from './idle-queue';
-import { SiteOrigin } from './response-origins';
-import { ReleasedPages } from './released-pages';
-import { pageDto, pageSummary } from './dto';
+import { ResponseOrigins, SiteOrigin } from './response-origins';
+import { StreamedRelease } from './streamed-release';
+import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
 import { interactionIds, quickAddLines, readVisitEvent } from '../visits/events';
 import { readIdentity } from '../visits/identity';
-import { CONCURRENT_START_MS } from '../visits/rules';
-import { SIBLING_EVENTS, someDirty, TALLYING } from './judge';
-import { foldAs } from './page-memory';
-import { TimelinePages } from './timeline-pages';
+import { VisitBook, type Visit } from '../visits/book';
+import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
+import { HeldPages } from './held-pages';
+import { VerdictIndex, type IndexFilter } from './verdict-index';
+import { QuietPages } from './quiet-pages';
+import { PageReads } from './page-reads';
+import { SiteReads } from './site-reads';
+import { PageQueries, type TimelineFilter } from './queries';
+import type { ProvenanceSource } from './rules/utils/provenance';
+import type { ReadinessSite } from './readiness';
 import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
-export type { PageRecords } from './page-memory';
+export type { PageRecords } from './quiet-pages';
 export type { TimelineFilter } from './queries';
 export type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
-export class TimelineEngine extends TimelinePages {
+export class TimelineEngine {
+  /**
+   * pages by verdict, site, rule and kind, for lists that cost what they return (live only: offline input
+   * is read once)
+   */
+  private readonly index: VerdictIndex | undefined;
+  private readonly pages: HeldPages;
+  /** first page of a responseId on its site, of any kind (responseid-cross-kind) and per kind (responseid-reused) */
+  private readonly origins = new ResponseOrigins();
+  /** the visits beside the pages: identity, cart, orders and credit (src/main/tracking/visits) */
+  private readonly book: VisitBook;
+  private provenance: ProvenanceSource | undefined;
+  /** runs the declared rules over a page */
+  private readonly judge: Judge;
+  /** lets a quiet page's events go and reads them back */
+  private readonly quietPages: QuietPages;
+  private readonly reads: PageReads;
+  private readonly siteReads: SiteReads;
+  /** which pages a filter keeps */
+  private readonly queries: PageQueries;
   /** pages waiting to go idle, in deadline order (deadlines only grow as events arrive) */
   private readonly idle: IdleQueue;
   /** events applied so far (offline release counts recency in events, not in time) */
   private applied = 0;
-  /** pages released while offline input went on (an event for one reopens it: noted) */
-  private released: ReleasedPages | undefined;
-  private reopened = { count: 0, first: [] as string[] };
-  private readonly forgotten = { visits: 0, responses: 0, released: 0 };
-  private changed = new Set<PageState>();
+  /** `check`'s stream of finished pages */
+  private readonly streamed: StreamedRelease;
+  private changed = new Set<Page>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
   private replaying = false;
 
-  constructor(options: TimelineEngineOptions) {
-    super(options);
+  constructor(private readonly options: TimelineEngineOptions) {
+    this.index = options.offline || options.pageIndex === false ? undefined : new VerdictIndex();
+    this.pages = new HeldPages(this.index);
+    this.book = new VisitBook({
+      attributionWindowMs: options.attributionWindowMs ?? 24 * 3_600_000,
+      issuedQuery: (siteId, responseId) =>
+        responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
+      pageKey,
+    });
+    this.judge = new Judge({
+      settings: options.settings,
+      levels: options.levels,
+      origins: this.origins,
+      book: this.book,
+      provenance: () => this.provenance,
+      index: this.index,
+    });
+    this.quietPages = new QuietPages(options.pageRecords);
+    this.reads = new PageReads({
+      clock: options.clock,
+      pages: this.pages,
+      index: this.index,
+      judge: this.judge,
+      quiet: this.quietPages,
+    });
+    this.siteReads = new SiteReads(this.pages, this.book, this.reads, () => this.provenance);
+    this.queries = new PageQueries({
+      pages: this.pages,
+      lookup: this.pages.byId,
+      index: this.index,
+      memory: this.quietPages,
+      settle: () => this.reads.settle(),
+      exactly: (page) => this.reads.exactly(page),
+      asFinished: (page, read) => this.reads.asFinished(page, read),
+    });
+    this.streamed = new StreamedRelease({
+      pages: this.pages,
+      book: this.book,
+      origins: this.origins,
+      finish: (page) => this.finishPage(page),
+      applied: () => this.applied,
+    });
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
+  }
+
+  get settings(): TimelineSettings {
+    return this.options.settings;
   }
 
   /** Fold one recorded request in: the search-side kinds and the rest of the visit (product, cart, order, login). */
@@ -65,110 +127,114 @@ export class TimelineEngine extends TimelinePages {
     const folded = foldAs(rec);
     if (folded === null) return;
     const ev = readEvent(rec);
-    const page = this.pageFor(rec.siteId, ev);
+    const page = this.pageOf(rec.siteId, ev);
     // a late event for a page that let its events go: they are taken back for good (it is live again)
-    if (page.released) {
-      this.memory.readBack(page);
-      page.released = false;
-      dropLetGoSummary(page);
-    }
+    if (page.eventsLetGo) this.quietPages.takeBack(page);
     this.index?.touched(page);
-    page.lastApplied = ++this.applied;
-    page.arrivals++;
-    this.totalEvents++;
     this.trim(page);
-    ev.arrival = page.arrivals;
-    ev.arrivedLate = ev.time < page.maxTime;
-    if (ev.time > page.maxTime && page.latestWatchers > 0) this.judge.touchAll(page);
-    if (ev.time > page.maxTime) page.maxTime = ev.time;
-    tally(page, ev, this.settings.timestampSkewMs, opts.live ? this.options.realNow : undefined);
+    const realNow = opts.live ? this.options.realNow : undefined;
+    if (page.arrive(ev, ++this.applied, this.settings.timestampSkewMs, realNow))
+      this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
-    page.tallyChanges++;
-    if (ev.receivedMs !== null) {
-      if (page.firstSeenMs === null || ev.receivedMs < page.firstSeenMs)
-        page.firstSeenMs = ev.receivedMs;
-      if (page.lastSeenMs === null || ev.receivedMs > page.lastSeenMs)
-        page.lastSeenMs = ev.receivedMs;
-    }
-
-    page.visitDirty = true;
     const visit = ev.accepted
       ? this.book.noteEvent(page.siteId, page.key, ev, readIdentity(rec), folded === 'visit')
       : undefined;
-    if (folded === 'refused') {
-      // counted on its page (request-refused) and found by id; it belongs to no response
-      if (page.idle) page.idle = false;
-      if (!opts.quiet) this.notify(page);
-      return;
-    }
-    if (folded === 'visit') {
+    if (folded === 'response') this.foldResponseEvent(page, rec, ev, visit);
+    else if (folded === 'visit') {
       const v = readVisitEvent(rec, ev);
-      if (page.visitEvents === NO_ENTRIES) page.visitEvents = [];
-      insertSortedBy(page.visitEvents, v, (x) => x.base);
+      page.addVisitEvent(v);
       if (visit) this.book.noteVisitEvent(visit, page.key, v);
-      if (page.idle) page.idle = false;
-      if (!opts.quiet) this.notify(page);
-      return;
-    }
+    } else page.addRefused();
+    // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
+    // page (or offline input) runs them once, not once per event.
+    if (!opts.quiet) this.notify(page);
+  }
+
+  /** An event of a response: the page takes it, the visit and the responseId origins hear of it. */
+  private foldResponseEvent(
+    page: Page,
+    rec: RecordedEvent,
+    ev: TimelineEvent,
+    visit: Visit | undefined,
+  ): void {
     const responses = page.responses.size;
-    const response = responseFor(page, ev);
+    const response = page.responseOf(ev);
     if (page.responses.size > responses) this.index?.kindAdded(page, response.kind);
-    if (visit && this.options.credit === false) {
+    if (visit) this.noteInteraction(visit, page, response, rec, ev);
+    if (page.addToResponse(response, ev)) this.judge.touchAll(page);
+    // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
+    if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
+    if (response.firstOrigin(ev)) this.noteOrigin(page, ev);
+    this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
+  }
+
+  /** The visit keeps every click and quick add of its shopper (the credit of its order lines). */
+  private noteInteraction(
+    visit: Visit,
+    page: Page,
+    response: Response,
+    rec: RecordedEvent,
+    ev: TimelineEvent,
+  ): void {
+    if (this.options.credit === false) {
       if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec));
-    } else if (visit && (ev.event === 'clickthrough' || ev.event === 'addtocart'))
-      // the visit keeps every click of its shopper: where it was made is shared by the response's clicks
+    } else if (ev.event === 'clickthrough' || ev.event === 'addtocart')
       this.book.noteInteraction(visit, {
-        source: clickSource(page, response, ev),
-        event: ev.event === 'clickthrough' ? 'clickthrough' : 'addtocart',
+        // where it was made is shared by the response's clicks
+        source: response.sourceOfClick(page, ev),
+        event: ev.event,
         eventId: ev.id,
         userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
         time: ev.time,
         ids: interactionIds(rec),
       });
-    if (visit && ev.event === 'addtocart') this.book.noteQuickQty(visit, quickAddLines(rec));
+    if (ev.event === 'addtocart') this.book.noteQuickQty(visit, quickAddLines(rec));
+  }
 
-    insertSorted(response.events, ev);
-    // a category page's redirect goes to search/redirect: its category response checks events against it
-    if (ev.kind === 'search' && ev.event === 'redirect') {
-      const category = page.responses.get(responseKey('category', '', ev.responseId));
-      if (category) category.touch();
+  /** The first accepted event of a responseId on its page may be its first on the site. */
+  private noteOrigin(page: Page, ev: TimelineEvent): void {
+    // kept for every responseId of the input (offline too): the page's strings, not copies
+    this.origins.note(
+      page.siteId,
+      ev.responseId,
+      ev.kind,
+      () =>
+        new SiteOrigin(
+          page.siteId,
+          page.pageLoadId,
+          ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+          ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
+          ev.id,
+          ev.kind,
+          ev.event,
+          ev.time,
+          ev.dev,
+        ),
+    );
+  }
+
+  /** The event's page; a page `check` released already that gets another event is noted (reopened). */
+  private pageOf(siteId: string, ev: TimelineEvent): Page {
+    const page = this.pages.pageOf(siteId, ev);
+    if (page.arrivals === 0) this.streamed.opened(page);
+    return page;
+  }
+
+  /** Forget the oldest pages while over a limit; never `keep`. */
+  private trim(keep: Page): void {
+    const maxEvents = this.options.maxEvents ?? Infinity;
+    const maxPages = this.options.maxPages ?? Infinity;
+    while (this.pages.eventCount > maxEvents || this.pages.size > maxPages) {
+      const oldest = this.pages.oldest()!;
+      if (oldest === keep) return;
+      this.forgetPage(oldest);
     }
-    if (addFact(page, response, ev)) this.judge.touchAll(page);
-    // a response's first accepted event is the only one that can be the first of its responseId anywhere
-    if (ev.accepted && ev.responseId && !response.originNoted) {
-      response.originNoted = true;
-      // kept for every responseId of the input (offline too): the page's strings, not copies
-      this.origins.note(
-        page.siteId,
-        ev.responseId,
-        ev.kind,
-        () =>
-          new SiteOrigin(
-            page.siteId,
-            page.pageLoadId,
-            ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-            ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
-            ev.id,
-            ev.kind,
-            ev.event,
-            ev.time,
-            ev.dev,
-          ),
-      );
-    }
-    if (page.idle) {
-      page.idle = false;
-      this.judge.touchAll(page);
-    }
-    response.hear(ev.event);
-    // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
-    if (SIBLING_EVENTS.has(ev.event) && page.responses.size > 1)
-      for (const o of page.responses.values())
-        if (o !== response && o.kind === response.kind) o.hear(ev.event);
-    this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
-    // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
-    // page (or offline input) runs them once, not once per event.
-    if (!opts.quiet) this.notify(page);
+  }
+
+  /** The page goes from the engine, and from its visit. */
+  private forgetPage(page: Page): void {
+    this.pages.forget(page);
+    this.book.forgetPage(page.siteId, page.key);
   }
 
   /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */
@@ -178,10 +244,10 @@ export class TimelineEngine extends TimelinePages {
     if (outcome !== 'accepted' && outcome !== 'rejected') return;
     const folded = foldAs(rec);
     if (folded !== 'visit' && folded !== 'response') return;
-    const page = this.pages.get(pageKey(rec.siteId, readEvent(rec).pageLoadId));
+    const page = this.pages.byId.page(rec.siteId, readEvent(rec).pageLoadId);
     if (page && TALLYING.some((rule) => rule.tally!(page, rec))) {
       this.index?.touched(page);
-      page.tallyChanges++;
+      page.talliesChanged();
       this.notify(page);
     }
   }
@@ -191,11 +257,11 @@ export class TimelineEngine extends TimelinePages {
     return this.options.onChange !== undefined && (this.options.reportChanges?.() ?? true);
   }
 
-  private notify(page: PageState): void {
+  private notify(page: Page): void {
     const onChange = this.options.onChange;
     if (!onChange) return;
     if (this.options.batchChangesMs === undefined) {
-      this.evaluate(page, false);
+      this.reads.evaluate(page, false);
       if (this.reporting) onChange(pageSummary(page));
       return;
     }
@@ -227,8 +293,8 @@ export class TimelineEngine extends TimelinePages {
         return;
       }
       this.changed.delete(page);
-      if (this.pages.get(page.key) !== page) continue;
-      this.evaluate(page, false);
+      if (!this.pages.holds(page)) continue;
+      this.reads.evaluate(page, false);
       if (reporting) this.options.onChange?.(pageSummary(page));
     }
   }
@@ -238,80 +304,40 @@ export class TimelineEngine extends TimelinePages {
     for (const page of this.pages.values()) this.finishPage(page);
   }
 
-  private finishPage(page: PageState): void {
-    if (!page.idle && page.awaitingImpression > 0) page.judgedAsFinished = true;
-    page.idle = true;
+  private finishPage(page: Page): void {
+    page.finish();
     this.judge.touchAll(page);
-    this.evaluate(page, true);
+    this.reads.evaluate(page, true);
   }
 
-  /**
-   * Offline input read as a stream (`check`): while more than `maxOpen` pages are kept, the oldest that
-   * saw no event among the last `recent` applied are judged as finished, handed over and forgotten (their
-   * visits stay in the book, so later orders keep their credit). Looks at most 256 pages per call.
-   */
-  *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
-    if (this.pages.size <= maxOpen) return;
-    this.released ??= new ReleasedPages();
-    let looked = 0;
-    for (const [key, page] of this.pages) {
-      if (this.pages.size <= maxOpen || looked++ >= 256) return;
-      if (this.applied - page.lastApplied < recent) continue;
-      yield this.forgetJudged(key, page);
-      this.released.add(page.siteId, page.pageLoadId);
-    }
+  /** `check`'s stream: the oldest quiet pages judged as finished and handed over (streamed-release.ts). */
+  release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
+    return this.streamed.release(maxOpen, recent);
   }
 
-  /**
-   * Offline input too big to hold: besides the open pages, keep at most `maxVisits` visits,
-   * `maxResponses` first pages of responseIds and the keys
-   * of `maxReleased` released pages (oldest forgotten first), so memory has a ceiling whatever
-   * the input's length. Counts what was forgotten (`forgottenState`).
-   */
+  /** `check`'s stream: what is kept besides the open pages has a ceiling. */
   bound(limits: OfflineLimits): void {
-    this.forgotten.visits += this.book.forgetOldestVisits(limits.maxVisits);
-    this.forgotten.responses += this.origins.forgetOldest(limits.maxResponses);
-    if (this.released) this.forgotten.released += this.released.forgetOldest(limits.maxReleased);
+    this.streamed.bound(limits);
   }
 
   /** What `bound` forgot so far. */
   forgottenState(): { visits: number; responses: number; released: number } {
-    return { ...this.forgotten };
+    return this.streamed.forgottenState();
   }
 
   /** Offline input ended: every page left, judged as finished, handed over and forgotten. */
-  *releaseAll(): Generator<PageTimelineDto> {
-    for (const [key, page] of this.pages) yield this.forgetJudged(key, page);
+  releaseAll(): Generator<PageTimelineDto> {
+    return this.streamed.releaseAll();
   }
 
   /** pageLoadIds of pages that got events after they were released (first 10), and how many */
   reopenedPages(): { count: number; first: string[] } {
-    return { count: this.reopened.count, first: [...this.reopened.first] };
-  }
-
-  private forgetJudged(key: string, page: PageState): PageTimelineDto {
-    this.finishPage(page);
-    const dto = pageDto(page);
-    this.forget(key, page);
-    this.book.pageReleased(key, CONCURRENT_START_MS);
-    return dto;
+    return this.streamed.reopenedPages();
   }
 
   /** Forget every page, or those of one site. */
   reset(siteId?: string): void {
-    if (siteId === undefined || this.sitePages.holdsAll(siteId, this.pages.size)) {
-      // every page goes: the collections are emptied at once, not page by page (a million events hold
-      // ~100,000 pages: forgetting them one at a time held the event loop ~0.7 s)
-      this.pages.clear();
-      this.sitePages.clear();
-      this.index?.clear();
-      this.lookup.clear();
-      this.totalEvents = 0;
-    }
-    for (const [key, page] of this.pages) {
-      if (siteId !== undefined && page.siteId !== siteId) continue;
-      this.forget(key, page);
-    }
+    this.pages.clear(siteId);
     this.book.reset(siteId);
     this.origins.reset(siteId);
     if (siteId === undefined) this.idle.clear();
@@ -348,14 +374,15 @@ export class TimelineEngine extends TimelinePages {
   letGoReplayed(recent: number): void {
     const now = this.options.clock.now();
     for (const page of this.pages.values()) {
-      if (page.released || this.applied - page.lastApplied < recent || !this.quiet(page)) continue;
+      if (page.eventsLetGo || this.applied - page.lastApplied < recent || !this.reads.isQuiet(page))
+        continue;
       if (!page.idle && page.awaitingImpression > 0 && now >= page.idleAt) {
-        page.idle = true;
+        page.goIdle();
         this.judge.touchAll(page);
       }
-      if (this.options.pageRecords && someDirty(page)) {
+      if (this.options.pageRecords && page.someDirty()) {
         try {
-          this.judge.page(page, true, false);
+          this.judge.run(page, true, false);
         } catch {
           // a rule that throws on this page must not stop the sandbox from starting: the page keeps its
           // events, and all its rules run again when it is read, where the error shows as it did before
@@ -363,7 +390,7 @@ export class TimelineEngine extends TimelinePages {
           continue;
         }
       }
-      this.memory.letGo(page);
+      this.quietPages.letGo(page);
     }
   }
 
@@ -374,10 +401,123 @@ export class TimelineEngine extends TimelinePages {
    */
   storeDropped(dropped: DroppedEvent): void {
     if (dropped.pageLoadId === undefined) return;
-    const page = this.lookup.page(dropped.siteId, dropped.pageLoadId);
-    if (!page?.released) return;
-    this.forget(page.key, page);
-    this.book.forgetPage(page.siteId, page.key);
+    const page = this.pages.byId.page(dropped.siteId, dropped.pageLoadId);
+    if (!page?.eventsLetGo) return;
+    this.forgetPage(page);
+  }
+
+  /** Let the search-provenance rules see issued responses and catalogs (the core sets it once search is up). */
+  setProvenance(source: ProvenanceSource): void {
+    this.provenance = source;
+    this.invalidate();
+  }
+
+  /** Facts outside the events changed (a site's catalog was re-indexed): its pages' rules run again when read. */
+  invalidate(siteId?: string): void {
+    for (const page of this.pages.values())
+      if (siteId === undefined || page.siteId === siteId) this.judge.touchAll(page);
+  }
+
+  size(): number {
+    return this.pages.size;
+  }
+
+  /** Judge every page changed since it was last judged exactly, one per step (page-reads.ts). */
+  settle(): Generator<void> {
+    return this.reads.settle();
+  }
+
+  /** The newest `limit` pages of a verdict, a site, a rule and a kind (queries.ts). Call after `settle`. */
+  byIndex(filter: IndexFilter, limit: number) {
+    return this.queries.byIndex(filter, limit);
+  }
+
+  /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
+  list(filter: TimelineFilter = {}): Page[] {
+    return this.queries.list(filter);
+  }
+
+  /** The same pages one at a time, each judged when it is reached. */
+  matching(filter: TimelineFilter = {}): Generator<Page> {
+    return this.queries.matching(filter);
+  }
+
+  /** `matching` with a null for each page passed over (a caller gives the loop back between slices). */
+  matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<Page | null> {
+    return this.queries.matchingSteps(filter, finished);
+  }
+
+  /** One page by pageLoadId (and siteId when two sites share it). */
+  find(pageLoadId: string, siteId?: string): Page[] {
+    return this.queries.find(pageLoadId, siteId);
+  }
+
+  /** The page as if it has ended, as reports, expectClean and check judge it (page-reads.ts). */
+  finishedDto(page: Page): PageTimelineDto {
+    return this.reads.finishedDto(page);
+  }
+
+  /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
+  finishedVerdict(page: Page): Verdict {
+    return this.reads.finishedVerdict(page);
+  }
+
+  pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {
+    // each page judged by the list, just now
+    return this.list(filter).map((p) => this.reads.dtoOf(p));
+  }
+
+  /** The page with its events and findings, judged as it is now (page-reads.ts). */
+  pageDto(page: Page): PageTimelineDto {
+    return this.reads.pageDto(page);
+  }
+
+  /** The page's summary, judged as it is now. */
+  summary(page: Page): PageTimelineSummaryDto {
+    return this.reads.summary(page);
+  }
+
+  /** Integration readiness of a site, one step per page judged or read, then the answer (site-reads.ts). */
+  readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
+    return this.siteReads.readinessSteps(site);
+  }
+
+  /** The pages of the site's orders that have a credited line, oldest first. */
+  creditedOrderPages(siteId: string): Generator<string> {
+    return this.siteReads.creditedOrderPages(siteId);
+  }
+
+  /** Visits (README, "The whole visit and its credit"), newest last. */
+  visits(filter: VisitFilter = {}): VisitDto[] {
+    return this.siteReads.visits(filter);
+  }
+
+  /** One entry per order/transaction, newest last, each line with its credit. */
+  orders(filter: OrderFilter = {}): OrderDto[] {
+    return this.siteReads.orders(filter);
+  }
+
+  /** The visits as JSON, each built when it is read (site-reads.ts). */
+  visitJson(filter: VisitFilter = {}): Iterable<string> {
+    return this.siteReads.visitJson(filter);
+  }
+
+  /** The orders as JSON, each with the findings that concern it. */
+  orderJson(filter: OrderFilter = {}): Iterable<string> {
+    return this.siteReads.orderJson(filter);
+  }
+
+  /** One order by the eventId of its order/transaction, as JSON; undefined when there is none. */
+  orderJsonOf(eventId: string): string | undefined {
+    return this.siteReads.orderJsonOf(eventId);
+  }
+
+  /** What a revenue report would show of the orders (`breathe` gives the event loop back now and then). */
+  ordersSummary(
+    filter: OrderFilter,
+    breathe?: () => Promise<void> | void,
+  ): Promise<OrdersSummaryDto> {
+    return this.siteReads.ordersSummary(filter, breathe);
   }
 
   dispose(): void {
@@ -387,57 +527,31 @@ export class TimelineEngine extends TimelinePages {
     this.changed.clear();
   }
 
-  private pageFor(siteId: string, ev: TimelineEvent): PageState {
-    // found through the lookup by the event's pageLoadId: a page key is built only for a new page
-    let page = this.lookup.page(siteId, ev.pageLoadId);
-    if (!page) {
-      const key = pageKey(siteId, ev.pageLoadId);
-      page = newPage(key, siteId, ev, this.created++);
-      // none of the key: the lookup, kept with the pages, has none of its pageLoadId on the site
-      this.pages.setNew(key, page);
-      this.sitePages.added(siteId);
-      this.lookup.added(page);
-      if (this.released?.has(siteId, ev.pageLoadId) && this.reopened.count++ < 10)
-        this.reopened.first.push(ev.pageLoadId);
-    }
-    // The page's identity comes from its first accepted event (a rejected one may hold garbage).
-    if (ev.accepted && page.accepted === 0) {
-      if (page.sessionId !== ev.sessionId) {
-        const was = page.sessionId;
-        page.sessionId = ev.sessionId;
-        this.lookup.sessionChanged(page, was);
-      }
-      page.userId = ev.userId;
-      page.pageUrl = ev.pageUrl;
-    }
-    return page;
-  }
-
-  private scheduleIdle(page: PageState, receivedMs: number): void {
-    page.idleAt = receivedMs + this.settings.noImpressionIdleMs;
+  private scheduleIdle(page: Page, receivedMs: number): void {
+    page.idleAfter(receivedMs + this.settings.noImpressionIdleMs);
     // a page that may let its events go is told when it has been quiet for as long
     if ((page.awaitingImpression > 0 || this.options.pageRecords) && !this.options.offline)
       this.idle.push(page, page.idleAt);
   }
 
-  private wentIdle(page: PageState, at: number): void {
+  private wentIdle(page: Page, at: number): void {
     // the replay at start lets its quiet pages go itself, judged (beginReplay)
     if (this.replaying) return;
     // stale entries: the page saw newer events, or was reset
-    if (page.idleAt !== at || this.pages.get(page.key) !== page) return;
+    if (page.idleAt !== at || !this.pages.holds(page)) return;
     if (page.idle || page.awaitingImpression === 0) {
       // quiet, nothing to decide: judged while its events are here, then it lets them go (evaluate). With
       // nobody taking the change reports the batches no longer judge it, and a page let go unjudged would
       // be read back by the first read (the first failing-pages list after a big import).
-      this.evaluate(page, false);
+      this.reads.evaluate(page, false);
       return;
     }
-    page.idle = true;
+    page.goIdle();
     this.judge.touchAll(page);
     // A clock moved on an hour makes every page idle at once: while nobody takes reports, they are
     // judged when read rather than all now (that burst of judging, and its garbage, stalled the sandbox).
     if (!this.reporting) return;
-    this.evaluate(page, true);
+    this.reads.evaluate(page, true);
     this.options.onChange?.(pageSummary(page));
   }
 }

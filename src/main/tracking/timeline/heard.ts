@@ -10,7 +10,7 @@ const EVENT_BITS: Record<string, number> = {
   addtocart: 16,
 };
 
-/** An event name as a bit of `ResponseState.heard` (another name: every bit, so every rule runs). */
+/** An event name as a bit of `Response.heard` (another name: every bit, so every rule runs). */
 export function eventBit(event: string): number {
   return EVENT_BITS[event] ?? ALL_HEARD;
 }

@@ -5,11 +5,11 @@
 // event loop back, as every page judged is a few dozen microseconds.
 import type { Clock } from '../../clock';
 import { Slicer } from '../../slices';
-import type { PageState } from './model';
+import type { Page } from './page';
 
 export class IdleQueue {
   /** a min-heap by `at`, ties by push order */
-  private heap: Array<{ page: PageState; at: number; n: number }> = [];
+  private heap: Array<{ page: Page; at: number; n: number }> = [];
   private pushed = 0;
   private cancelTimer: (() => void) | null = null;
   private armedAt = Infinity;
@@ -19,10 +19,10 @@ export class IdleQueue {
   constructor(
     private readonly clock: Clock,
     /** called for each page whose deadline `at` passed (the caller checks it is still current) */
-    private readonly due: (page: PageState, at: number) => void,
+    private readonly due: (page: Page, at: number) => void,
   ) {}
 
-  push(page: PageState, at: number): void {
+  push(page: Page, at: number): void {
     const heap = this.heap;
     const entry = { page, at, n: this.pushed++ };
     let i = heap.push(entry) - 1;
@@ -36,7 +36,7 @@ export class IdleQueue {
     this.arm();
   }
 
-  private pop(): { page: PageState; at: number } {
+  private pop(): { page: Page; at: number } {
     const heap = this.heap;
     const top = heap[0]!;
     const last = heap.pop()!;

@@ -6,13 +6,9 @@ import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
 import { RESPONSE_KINDS } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
-import {
-  keptFindings,
-  NO_ENTRIES,
-  type FindingDraft,
-  type PageState,
-  type ResponseState,
-} from './model';
+import { keptFindings, NO_ENTRIES, type FindingDraft } from './model';
+import type { Page } from './page';
+import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
 import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
 import type { SkuOwners } from '../visits/rules';
@@ -20,8 +16,7 @@ import type { ResponseRule, ResponseRuleContext } from './rules/types';
 import { RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/utils/provenance';
-import type { PageIndex } from './page-index';
-import { verdictOf } from './dto';
+import type { VerdictIndex } from './verdict-index';
 import type { VisitBook } from '../visits/book';
 import { visitFindings } from '../visits/rules';
 
@@ -38,7 +33,7 @@ export interface JudgeDeps {
   origins: ResponseOrigins;
   book: VisitBook;
   provenance(): ProvenanceSource | undefined;
-  index: PageIndex | undefined;
+  index: VerdictIndex | undefined;
 }
 
 export class Judge {
@@ -50,7 +45,7 @@ export class Judge {
    * built when the page is next judged (the replay at start judges a page before its visit has all its
    * pages).
    */
-  page(page: PageState, exact: boolean, visits = true): void {
+  run(page: Page, exact: boolean, visits = true): void {
     // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
     let ctx: FullContext | undefined;
     for (const r of page.responses.values()) {
@@ -66,44 +61,39 @@ export class Judge {
     }
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
     // real service's answers): a page read again unchanged is not counted again.
-    if (page.countedAt !== page.tallyChanges) {
-      page.countedAt = page.tallyChanges;
-      this.countPageRules(page);
-    }
+    if (page.countDue()) this.countPageRules(page);
     if (exact) {
       const findings: FindingDraft[] = [];
       const views = new RuleViews((ctx ??= this.ctx(page)));
       for (const rule of PAGE_RULES) findings.push(...rule.check(page, views.for(rule.meta)));
-      page.pageFindings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
+      page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
     }
     if (visits && page.visitDirty) this.visit(page);
     // the rules have read what they need: a page kept for hours holds its events, not their sorting
     for (const r of page.responses.values()) r.dropFacts();
-    this.deps.index?.judged(page, verdictOf(page), exact && visits);
+    this.deps.index?.judged(page, page.verdict, exact && visits);
   }
 
   /** Every rule of every response of the page runs when it is next judged, and its visit's. */
-  touchAll(page: PageState): void {
+  touchAll(page: Page): void {
     this.deps.index?.touched(page);
-    page.visitDirty = true;
-    for (const r of page.responses.values()) r.touch();
+    page.touchAll();
   }
 
-  private countPageRules(page: PageState): void {
+  private countPageRules(page: Page): void {
     for (const rule of PAGE_RULES) {
       const id = rule.meta.id;
       const set = this.deps.levels?.level(page.siteId, id);
-      const before = page.pageRuleCounts?.[id] ?? 0;
       const now = set?.level === 'off' ? 0 : rule.count(page);
-      if (now !== before) {
-        const severity = (set?.level as Severity | undefined) ?? rule.meta.defaultSeverity;
-        bumpSeverity(page, severity, now - before);
-        (page.pageRuleCounts ??= {})[id] = now;
-      }
+      page.setPageRuleCount(
+        id,
+        now,
+        (set?.level as Severity | undefined) ?? rule.meta.defaultSeverity,
+      );
     }
   }
 
-  private visit(page: PageState): void {
+  private visit(page: Page): void {
     const found = visitFindings(
       {
         key: page.key,
@@ -120,11 +110,7 @@ export class Judge {
       VISIT_HALVES,
       this.servedSkus(page.siteId),
     );
-    const effective = keptFindings(levelled(found, page.siteId, this.deps.levels));
-    adjust(page, page.visitFindings, -1);
-    page.visitFindings = effective;
-    adjust(page, effective, +1);
-    page.visitDirty = false;
+    page.setVisitFindings(keptFindings(levelled(found, page.siteId, this.deps.levels)));
   }
 
   /** The skus of the responses the companion issued for the site, looked up only when a rule asks. */
@@ -145,7 +131,7 @@ export class Judge {
     return p.catalog(siteId);
   }
 
-  private ctx(page: PageState): FullContext {
+  private ctx(page: Page): FullContext {
     const origins = this.deps.origins;
     return {
       settings: this.deps.settings,
@@ -161,14 +147,14 @@ export class Judge {
    * event heard since they last ran (all of them after a change beyond its events) run, and the rest
    * keep the findings they returned then.
    */
-  private response(page: PageState, r: ResponseState, pageCtx: FullContext): void {
+  private response(page: Page, r: Response, pageCtx: FullContext): void {
     // responseid-reused compares with the first page of the responseId among responses of the same kind
     let found: Map<unknown, unknown> | undefined;
     const views = new RuleViews({
       ...pageCtx,
       origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
       once: <T>(
-        find: (r: ResponseState, ctx: ResponseRuleContext) => T,
+        find: (r: Response, ctx: ResponseRuleContext) => T,
         ctx: ResponseRuleContext,
       ): T => {
         found ??= new Map();
@@ -184,8 +170,7 @@ export class Judge {
         raw.push(...rule.check(r, views.for(rule.meta)));
       else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
     }
-    r.raw = raw.length > 0 ? raw : NO_ENTRIES;
-    r.heard = 0;
+    r.ran(raw.length > 0 ? raw : NO_ENTRIES);
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
     let findings = raw.some((f) => SUPERSEDING.has(f.rule))
@@ -201,14 +186,11 @@ export class Judge {
       ...(f.behaviour !== undefined && { behaviour: behaviourOfKind(f.rule, r.kind, f.behaviour) }),
     }));
     findings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
-    adjust(page, r.findings, -1);
-    r.findings = findings;
-    adjust(page, findings, +1);
-    const watches = findings.some((f) => WATCHING.has(f.rule));
-    if (watches !== r.watchesLatest) page.latestWatchers += watches ? 1 : -1;
-    r.watchesLatest = watches;
-    r.dirty = false;
-    r.evaluatedSize = r.events.length;
+    page.setResponseFindings(
+      r,
+      findings,
+      findings.some((f) => WATCHING.has(f.rule)),
+    );
   }
 }
 
@@ -251,21 +233,6 @@ export const SIBLING_EVENTS: ReadonlySet<string> = new Set(
 );
 /** the page rules that count what a request says beyond its events (the real service's answer) */
 export const TALLYING = PAGE_RULES.filter((r) => r.tally);
-
-export function someDirty(page: PageState): boolean {
-  for (const r of page.responses.values()) if (r.dirty) return true;
-  return false;
-}
-
-function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: number): void {
-  if (severity === 'error') page.errors += by;
-  else if (severity === 'warning') page.warnings += by;
-  else page.infos += by;
-}
-
-function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
-  for (const f of findings) bumpSeverity(page, f.severity, sign);
-}
 
 /** the newest issued responses a sku lookup reads (a product page asks once or twice) */
 const SERVED_LOOKUP = 500;

@@ -1,20 +1,18 @@
-// The timeline engine's in-memory state: tracked events read out of recorded requests, grouped into
-// pages (siteId + pageLoadId) and responses (kind + responseId + tag), each kept in timestamp order.
+// Tracked events as the timeline rules read them, read out of recorded requests, and the small records
+// a page keeps of them (capped id lists, tallies); the page and its responses are page.ts and response.ts.
 import { str } from '../values';
 import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
-import type {
-  Severity,
-  TimelineFindingDto,
-  TimelineRuleId,
-  Verdict,
-} from '../../../shared/timeline';
-import type { VisitEvent } from '../visits/events';
-import type { InteractionSource } from '../visits/credit';
+import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
+import type { RequestFields } from '../../store/types';
+import { isVisitEndpoint } from '../visits/events';
 import { topLevelMember } from '../json-text';
 import { ID_CAP } from '../finding';
-import { ALL_HEARD, eventBit } from './heard';
+
+// the names the rules read a page and a response by
+export type { Page as PageState } from './page';
+export type { Response as ResponseState, ResponseFacts } from './response';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -91,109 +89,6 @@ export function keptFindings<T>(list: T[]): T[] {
   return list.length === 0 ? NO_ENTRIES : list.slice();
 }
 
-/**
- * A response's accepted events by kind, in its events' order: built in one pass over them when its rules
- * (or another response's) first read it, and dropped once the page is judged (`ResponseState.facts`).
- */
-export interface ResponseFacts {
-  renders: TimelineEvent[];
-  redirects: TimelineEvent[];
-  impressions: TimelineEvent[];
-  clicks: TimelineEvent[];
-  carts: TimelineEvent[];
-  /** a render of this responseId that the service rejected */
-  rejectedRender: boolean;
-}
-
-export class ResponseState {
-  /** sorted by (time, seq) */
-  events: TimelineEvent[] = [];
-  findings: FindingDraft[] = NO_ENTRIES;
-  /**
-   * Each rule's findings as its check returned them when it last ran (before levels and the superseding
-   * rule): a rule that listens to none of the events heard since keeps them and does not run again.
-   */
-  raw: FindingDraft[] = NO_ENTRIES;
-  /** events.length when the rules last ran (-1: never) */
-  evaluatedSize = -1;
-  dirty = true;
-  /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
-  heard = ALL_HEARD;
-  /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
-  awaitingImpression = false;
-  /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
-  watchesLatest = false;
-  /** its first accepted event was offered to the engine's responseId origins */
-  originNoted = false;
-  /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
-  clickSource: InteractionSource | null = null;
-  /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */
-  renders = 0;
-  impressions = 0;
-  /** the types of its accepted events, as `eventBit`s (readiness: which endpoints the page sent) */
-  sent = 0;
-  redirects = 0;
-  factEvents = 0;
-  /**
-   * The facts as last built, until the events change or the page is judged (kept for the life of every
-   * page, the five arrays, each grown with room to spare, cost ~1.5 KB a page: more than its events).
-   */
-  private built: ResponseFacts | null = null;
-
-  constructor(
-    /** kind + tag + responseId: a page's responses are told apart by all three */
-    readonly key: string,
-    readonly responseId: string,
-    readonly kind: ResponseKind,
-    readonly tag: string,
-    /** page arrival index of its first event (responses are listed in that order) */
-    readonly firstArrival: number,
-    readonly pageUrl: string,
-    readonly sessionId: string,
-  ) {}
-
-  /** it has an accepted render */
-  get rendered(): boolean {
-    return this.renders > 0;
-  }
-
-  /** Its accepted events by kind (built on first read since its events changed). */
-  get facts(): ResponseFacts {
-    return (this.built ??= buildFacts(this.events));
-  }
-
-  /** Its events changed, or its page was judged: the facts are built again when next read. */
-  dropFacts(): void {
-    this.built = null;
-  }
-
-  /** An event of it arrived: the rules that listen to that event run when it is next judged. */
-  hear(event: string): void {
-    this.dirty = true;
-    this.heard |= eventBit(event);
-  }
-
-  /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
-  touch(): void {
-    this.dirty = true;
-    this.heard = ALL_HEARD;
-  }
-}
-
-function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
-  const f = emptyFacts();
-  for (const ev of events) {
-    if (!ev.accepted) {
-      if (ev.event === 'render') f.rejectedRender = true;
-    } else if (ev.event === 'render') f.renders.push(ev);
-    else if (ev.event === 'impression') f.impressions.push(ev);
-    else if (ev.event === 'clickthrough') f.clicks.push(ev);
-    else if (ev.event === 'addtocart') f.carts.push(ev);
-    else if (ev.event === 'redirect') f.redirects.push(ev);
-  }
-  return f;
-}
-
 /** Requests refused before validation (404, 405, 413, 415), grouped by status and what was wrong. */
 export interface RefusedGroup {
   status: number;
@@ -244,81 +139,6 @@ export interface UpstreamTally {
   groups: Map<string, UpstreamGroup>;
 }
 
-export interface PageState {
-  /** the live engine's page index (page-index.ts): the page's verdict and rules there, and stale */
-  indexed?: { verdict: Verdict | null; stale: boolean; rules: readonly TimelineRuleId[] };
-  /** the page's place in the engine's page order (its creation): the order of lists read from indexes */
-  order: number;
-  key: string;
-  siteId: string;
-  pageLoadId: string;
-  sessionId: string;
-  userId: string;
-  pageUrl: string;
-  firstSeenMs: number | null;
-  lastSeenMs: number | null;
-  responses: Map<string, ResponseState>;
-  arrivals: number;
-  accepted: number;
-  rejected: number;
-  /** latest timestamp seen on the page, to mark late arrivals */
-  maxTime: number;
-  renderedResponses: number;
-  /**
-   * rendered responses per kind (missing-render's severity depends on the page's other renders of its
-   * kind); null until one. A plain object, not a Map: a Map of one entry costs ~190 bytes, and a page
-   * holds only those it uses.
-   */
-  renderedByKind: Partial<Record<ResponseKind, number>> | null;
-  /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
-  autocompleteRenders: TimelineEvent[];
-  /**
-   * Its events were let go (a live engine given `pageRecords`, the page judged while idle): its responses'
-   * event lists and `autocompleteRenders` are empty until the engine reads them back from the store.
-   */
-  released: boolean;
-  /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
-  holdsEvents: boolean;
-  /**
-   * What the free-text filter reads of a page that let its events go (`released`), taken from those events
-   * as they went (`keepLetGoSummary`): every item uid and parentId, lowercased, each framed by U+0000. Null
-   * while it holds them, or when an id holds U+0000. Fields of the page, not an object of their own: a
-   * million events' pages hold 100,000 of them (an object and an array each cost ~19 MB more).
-   */
-  letGoItemIds: string | null;
-  /** with `letGoItemIds`: the types of its response events, a bit each (`RESPONSE_EVENTS`) */
-  letGoEvents: number;
-  awaitingImpression: number;
-  /** responses with watchesLatest: a later-timestamped event must re-run their rules */
-  latestWatchers: number;
-  tallies: PageTallies;
-  /** page-scope findings, built when the page is read (counted cheaply on every event) */
-  pageFindings: FindingDraft[];
-  /** product, cart, order and login events, in (time, seq) order */
-  visitEvents: VisitEvent[];
-  /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
-  visitFindings: FindingDraft[];
-  visitDirty: boolean;
-  /**
-   * rule id → number of page-scope findings it has now (null until a page rule finds something); a plain
-   * object, as `renderedByKind`
-   */
-  pageRuleCounts: Record<string, number> | null;
-  /** bumped whenever the tallies change; the value the page-scope counts were last taken at */
-  tallyChanges: number;
-  countedAt: number;
-  errors: number;
-  warnings: number;
-  infos: number;
-  idle: boolean;
-  /** judged as if it has ended while it was still waiting for impressions (reports, check) */
-  judgedAsFinished?: boolean;
-  /** sandbox time at which the page counts as idle */
-  idleAt: number;
-  /** the engine's count of applied events when this page last got one (offline release) */
-  lastApplied: number;
-}
-
 export function pageKey(siteId: string, pageLoadId: string): string {
   return `${siteId}\u0000${pageLoadId}`;
 }
@@ -363,20 +183,20 @@ export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): bool
   return !rec.accepted && REFUSAL_STATUSES.has(rec.status);
 }
 
+/**
+ * What the engine makes of a request on its page: a visit event, an event of one of its responses, a
+ * refused request (404, 405, 413, 415: counted on its page even when its path names no endpoint), or
+ * nothing. Every one of the three counts among the page's arrivals.
+ */
+export function foldAs(rec: RequestFields): 'visit' | 'response' | 'refused' | null {
+  if (isVisitEndpoint(rec.category, rec.event)) return 'visit';
+  if (isTimelineEndpoint(rec.category, rec.event)) return 'response';
+  return isRefusal(rec) ? 'refused' : null;
+}
+
 /** The key of a response on its page. */
 export function responseKey(kind: string, tag: string, responseId: string): string {
   return `${kind}\u0000${tag}\u0000${responseId}`;
-}
-
-export function emptyFacts(): ResponseFacts {
-  return {
-    renders: [],
-    redirects: [],
-    impressions: [],
-    clicks: [],
-    carts: [],
-    rejectedRender: false,
-  };
 }
 
 /** Read the fields the rules need; tolerant of anything a rejected body may hold. `arrival` is set by the engine. */

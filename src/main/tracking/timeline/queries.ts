@@ -4,13 +4,12 @@
 import type { Verdict } from '../../../shared/timeline';
 import type { ResponseKind } from '../../../shared/kinds';
 import { wellFormed } from '../../../shared/text';
-import type { ChunkedMap } from '../../chunked';
-import type { PageState } from './model';
-import { hasEvent, matches } from './page-state';
-import type { PageIndex, IndexFilter } from './page-index';
-import type { PageLookup } from './page-lookup';
-import type { PageMemory } from './page-memory';
-import { pageRules, verdictOf } from './dto';
+import type { HeldPages } from './held-pages';
+import type { Page } from './page';
+import type { VerdictIndex, IndexFilter } from './verdict-index';
+import type { PagesById } from './pages-by-id';
+import type { QuietPages } from './quiet-pages';
+import { pageRules } from './dto';
 
 export interface TimelineFilter {
   siteId?: string;
@@ -29,16 +28,16 @@ export interface TimelineFilter {
 
 /** What the queries ask of the engine: its pages, where to find them, and how to judge one now. */
 export interface QueryDeps {
-  pages: ChunkedMap<string, PageState>;
-  lookup: PageLookup;
-  index: PageIndex | undefined;
-  memory: PageMemory;
+  pages: HeldPages;
+  lookup: PagesById;
+  index: VerdictIndex | undefined;
+  memory: QuietPages;
   /** judge every page changed since it was last judged exactly, one per step */
   settle(): Generator<void>;
   /** judge the page exactly if it changed since */
-  judgeExactly(page: PageState): void;
+  exactly(page: Page): void;
   /** `read` of the page judged as if it has ended */
-  asFinished<T>(page: PageState, read: (page: PageState) => T): T;
+  asFinished<T>(page: Page, read: (page: Page) => T): T;
 }
 
 export class PageQueries {
@@ -52,7 +51,7 @@ export class PageQueries {
   byIndex(
     filter: IndexFilter,
     limit: number,
-  ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
+  ): { pages: Page[]; total: number; verdicts: Record<Verdict, number> } {
     const { index, pages } = this.deps;
     if (!index) throw new Error('byIndex: this engine keeps no page index');
     const { verdict, siteId, rule, kind } = filter;
@@ -62,7 +61,7 @@ export class PageQueries {
   }
 
   /** Pages matching the filter, oldest first (by first receive time, then first arrival). */
-  list(filter: TimelineFilter = {}): PageState[] {
+  list(filter: TimelineFilter = {}): Page[] {
     return [...this.matching(filter)];
   }
 
@@ -70,7 +69,7 @@ export class PageQueries {
    * The same pages one at a time, each judged when it is reached: a reader of every page (report, list
    * after a catalog change re-judged them all) can give the event loop back between them.
    */
-  *matching(filter: TimelineFilter = {}): Generator<PageState> {
+  *matching(filter: TimelineFilter = {}): Generator<Page> {
     for (const page of this.matchingSteps(filter)) if (page) yield page;
   }
 
@@ -79,12 +78,12 @@ export class PageQueries {
    * slices is asked after every page, not only after those that match: a text or an event that few pages
    * hold passed over a million events' pages in one go (~20 s held by `?q=` on the store benchmark's data).
    */
-  *matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<PageState | null> {
+  *matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<Page | null> {
     const { index, lookup } = this.deps;
     const q = filter.q?.toLowerCase();
     // one page or one session's pages come from the lookup, one kind's or one rule's from the index; every
     // filter is still applied to them
-    let pages: Iterable<PageState> | undefined = lookup.candidates(filter);
+    let pages: Iterable<Page> | undefined = lookup.candidates(filter);
     const rule = finished ? undefined : filter.rule;
     if (pages === undefined && index && (rule !== undefined || filter.kind !== undefined)) {
       // the index knows a page's rules and kinds once it is judged: every page changed since it was last
@@ -98,7 +97,7 @@ export class PageQueries {
   }
 
   /** One page by pageLoadId (and siteId when two sites share it). */
-  find(pageLoadId: string, siteId?: string): PageState[] {
+  find(pageLoadId: string, siteId?: string): Page[] {
     const exact = this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
     if (exact.length > 0 || !pageLoadId.includes('\uFFFD')) return exact;
     // a pageLoadId holding a lone surrogate cannot travel in a URL: the UI asks for it with U+FFFD
@@ -109,7 +108,7 @@ export class PageQueries {
 
   /** `finished`: the rule filter reads the page as judged as finished, as the caller will show it. */
   private passes(
-    page: PageState,
+    page: Page,
     filter: TimelineFilter,
     q: string | undefined,
     finished: boolean,
@@ -117,31 +116,21 @@ export class PageQueries {
     if (filter.siteId !== undefined && page.siteId !== filter.siteId) return false;
     if (filter.sessionId !== undefined && page.sessionId !== filter.sessionId) return false;
     if (filter.pageLoadId !== undefined && page.pageLoadId !== filter.pageLoadId) return false;
-    if (
-      filter.kind !== undefined &&
-      page.renderedByKind?.[filter.kind] === undefined &&
-      !hasKind(page, filter.kind)
-    )
+    if (filter.kind !== undefined && !page.hasKind(filter.kind)) return false;
+    if (filter.event !== undefined && !this.filterRead(page, () => page.hasEvent(filter.event!)))
       return false;
-    if (filter.event !== undefined && !this.filterRead(page, () => hasEvent(page, filter.event!)))
-      return false;
-    this.deps.judgeExactly(page);
-    if (filter.verdict !== undefined && verdictOf(page) !== filter.verdict) return false;
+    this.deps.exactly(page);
+    if (filter.verdict !== undefined && page.verdict !== filter.verdict) return false;
     const rule = filter.rule;
     if (rule !== undefined) {
-      const has = (p: PageState) => pageRules(p).has(rule);
+      const has = (p: Page) => pageRules(p).has(rule);
       if (!(finished ? this.deps.asFinished(page, has) : has(page))) return false;
     }
-    return !q || this.filterRead(page, () => matches(page, q));
+    return !q || this.filterRead(page, () => page.matches(q));
   }
 
   /** A filter's read of the page: a page that let its events go is read from their summary if it has one. */
-  private filterRead(page: PageState, read: () => boolean): boolean {
+  private filterRead(page: Page, read: () => boolean): boolean {
     return page.letGoItemIds !== null ? read() : this.deps.memory.withEvents(page, read);
   }
-}
-
-function hasKind(page: PageState, kind: ResponseKind): boolean {
-  for (const r of page.responses.values()) if (r.kind === kind) return true;
-  return false;
 }

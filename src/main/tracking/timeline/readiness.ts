@@ -1,7 +1,7 @@
 // Integration readiness: what a site's traffic shows of each behaviour of the client model. A read over the
 // timelines' own judgement, never a second set of rules: a behaviour is seen when an accepted event of one
 // of its `seenBy` endpoints arrived (client-model.ts), and broken when a warning or error finding names it.
-// The tally takes the site's pages one at a time, live (PageState) or offline (the DTOs `check` writes).
+// The tally takes the site's pages one at a time, live (Page) or offline (the DTOs `check` writes).
 import type { PageTimelineDto, TimelineFindingDto } from '../../../shared/timeline';
 import type { ReadinessDto, ReadinessRowDto } from '../../../shared/readiness';
 import type { Severity } from '../../../shared/verdict';
@@ -9,7 +9,7 @@ import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds'
 import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
 import { ruleMeta } from './rule-list';
 import { eventBit } from './heard';
-import type { PageState } from './model';
+import type { Page } from './page';
 
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
@@ -193,11 +193,11 @@ function counted(list: Iterable<TimelineFindingDto>): Counted[] {
  */
 export class ReadinessMemo {
   private readonly pages = new WeakMap<
-    PageState,
+    Page,
     { lists: Array<readonly TimelineFindingDto[]>; counted: Counted[] }
   >();
 
-  counted(page: PageState, findings: () => Iterable<TimelineFindingDto>): readonly Counted[] {
+  counted(page: Page, findings: () => Iterable<TimelineFindingDto>): readonly Counted[] {
     const held = this.pages.get(page);
     if (held && sameLists(held.lists, page)) return held.counted;
     const lists = [page.pageFindings, page.visitFindings];
@@ -209,7 +209,7 @@ export class ReadinessMemo {
 }
 
 /** The page holds the very finding lists it held (no allocation: every page is asked on every read). */
-function sameLists(lists: ReadonlyArray<readonly TimelineFindingDto[]>, page: PageState): boolean {
+function sameLists(lists: ReadonlyArray<readonly TimelineFindingDto[]>, page: Page): boolean {
   if (lists.length !== page.responses.size + 2) return false;
   if (lists[0] !== page.pageFindings || lists[1] !== page.visitFindings) return false;
   let i = 2;
@@ -257,7 +257,7 @@ export class ReadinessTally {
   }
 
   /** A live page: its responses' accepted event types and its accepted visit events. */
-  sentPage(page: PageState): void {
+  sentPage(page: Page): void {
     if (page.accepted === 0) return;
     const seen = this.next(page.pageLoadId);
     this.anySent = seen;
@@ -374,7 +374,7 @@ const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
 export function sightPage(
   tally: ReadinessTally,
-  page: PageState,
+  page: Page,
   memo: ReadinessMemo,
   findings: () => Iterable<TimelineFindingDto>,
   served?: (kind: string, responseId: string) => SightedResponse['served'],

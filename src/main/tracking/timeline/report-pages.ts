@@ -8,7 +8,7 @@ import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
 import { HtmlReport } from './report-html';
 import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
-import type { PageState } from './model';
+import type { Page } from './page';
 import { WiderScope } from './wider-scope';
 import {
   fails,
@@ -22,8 +22,8 @@ import {
 
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
-  matchingSteps(filter: TimelineFilter, finished: boolean): Iterable<PageState | null>;
-  finishedDto(page: PageState): PageTimelineDto;
+  matchingSteps(filter: TimelineFilter, finished: boolean): Iterable<Page | null>;
+  finishedDto(page: Page): PageTimelineDto;
 }
 
 /** Which pages a report holds: the list's filters, and the verdict each page has judged as finished. */

@@ -40,7 +40,8 @@ export class ResponseOrigins {
   note(siteId: string, responseId: string, kind: ResponseKind, make: () => SiteOrigin): void {
     const held = this.byId.get(responseId);
     if (held === undefined) {
-      this.byId.set(responseId, make());
+      // none held: it goes last without asking every part for it again
+      this.byId.setNew(responseId, make());
       return;
     }
     if (Array.isArray(held)) {

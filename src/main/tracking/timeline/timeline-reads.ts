@@ -6,9 +6,9 @@ import type { ReadinessDto } from '../../../shared/readiness';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
 import type { Slicer } from '../../slices';
 import { objectWithList } from '../../store/json-pieces';
-import { summaryOf, verdictOf } from './dto';
-import type { PageState } from './model';
-import type { IndexFilter } from './page-index';
+import { summaryOf } from './dto';
+import type { Page } from './page';
+import type { IndexFilter } from './verdict-index';
 import type { TimelineFilter } from './queries';
 import { jsonReportHead, jsonReportRest, type FailOn } from './report';
 import { htmlPages, junitPages, type ReportChoice, type ReportSource } from './report-pages';
@@ -19,14 +19,14 @@ import { readinessSiteOf } from './readiness-config';
 /** What the reads use of the engine (TimelineEngine). */
 export interface TimelineSource extends ReportSource {
   settle(): Generator<void>;
-  finishedVerdict(page: PageState): Verdict;
+  finishedVerdict(page: Page): Verdict;
   byIndex(
     filter: IndexFilter,
     limit: number,
-  ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> };
-  pageDto(page: PageState): PageTimelineDto;
-  summary(page: PageState): PageTimelineSummaryDto;
-  find(pageLoadId: string, siteId?: string): PageState[];
+  ): { pages: Page[]; total: number; verdicts: Record<Verdict, number> };
+  pageDto(page: Page): PageTimelineDto;
+  summary(page: Page): PageTimelineSummaryDto;
+  find(pageLoadId: string, siteId?: string): Page[];
 }
 
 export type ListView = 'full' | 'summary' | 'keys';
@@ -41,7 +41,7 @@ export interface ListRequest extends TimelineFilter {
 }
 
 /** A page as the walk keeps it: as judged now, or (finished) its DTO judged as finished. */
-type Chosen = PageState | PageTimelineDto;
+type Chosen = Page | PageTimelineDto;
 
 interface Selection {
   pages: Chosen[];
@@ -101,7 +101,7 @@ async function walked(
   for (const page of source.matchingSteps(rest, finished)) {
     if (page !== null) {
       const judged = finished ? source.finishedDto(page) : page;
-      const v = finished ? (judged as PageTimelineDto).verdict : verdictOf(page);
+      const v = finished ? (judged as PageTimelineDto).verdict : page.verdict;
       verdicts[v]++;
       if (verdict === undefined || v === verdict) chosen.push(judged);
     }
@@ -191,7 +191,7 @@ export function timelineReport(
 function jsonReport(source: TimelineSource, request: ReportRequest, slicer: Slicer): ReportBody {
   const [head, afterVerdicts] = jsonReportHead(request.name, request.now);
   const rest = async (): Promise<Iterable<string> | null> => {
-    const chosen: PageState[] = [];
+    const chosen: Page[] = [];
     const verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
     for (const page of source.matchingSteps(request.filter, true)) {
       if (page !== null) {

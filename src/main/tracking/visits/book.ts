@@ -260,7 +260,7 @@ export class VisitBook {
           time: ev.time,
         },
       };
-      this.visits.set(key, v);
+      this.visits.setNew(key, v);
       this.siteVisits.added(siteId);
     }
     v.changes++;
@@ -287,7 +287,7 @@ export class VisitBook {
       v.userIds.push(ev.userId);
       const uk = key2(siteId, ev.userId);
       let set = this.byUser.get(uk);
-      if (!set) this.byUser.set(uk, (set = new Set()));
+      if (!set) this.byUser.setNew(uk, (set = new Set()));
       set.add(v);
     }
     let p = v.pages.get(pageKey);
@@ -295,7 +295,7 @@ export class VisitBook {
       v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
       // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
       const list = this.byPage.get(pageKey);
-      if (!list) this.byPage.set(pageKey, [v]);
+      if (!list) this.byPage.setNew(pageKey, [v]);
       else list.push(v);
     } else {
       if (ev.time < p.first) p.first = ev.time;

@@ -1,12 +1,13 @@
 // The live engine's index of pages by verdict (all sites, and per site), by the rules of their findings and
 // by the kinds of their responses, kept as pages are judged and get responses: a list of failing pages, of
 // one rule's pages or of one kind's costs what it returns (and the pages changed since the last read), not
-// every stored page. A page's verdict and rules change only when its rules run (engine.evaluate); a page
+// every stored page. A page's verdict and rules change only when its rules run (page-reads.ts, evaluate); a page
 // whose rules may give another answer when run exactly (it got an event, its facts changed, it went idle)
 // is `stale` until they have. A page's kinds only grow (a response is never taken off its page).
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { ResponseKind } from '../../../shared/kinds';
-import { NO_ENTRIES, type PageState } from './model';
+import { NO_ENTRIES } from './model';
+import type { Page } from './page';
 import { pageRules } from './dto';
 import { ChunkedMap, ChunkedSet } from '../../chunked';
 
@@ -15,7 +16,7 @@ import { ChunkedMap, ChunkedSet } from '../../chunked';
  * from the maps' own tables: the pages themselves lie all over a heap of hundreds of MB, and reading a
  * field of 100,000 of them took ~10 ms a pass, where the index's answers are meant to cost a few.
  */
-type Places = ChunkedMap<number, PageState>;
+type Places = ChunkedMap<number, Page>;
 /** a group of pages (all, a site's, a rule's, a kind's), by verdict */
 type Group = Record<Verdict, Places>;
 const VERDICTS: readonly Verdict[] = ['pass', 'warn', 'fail'];
@@ -33,17 +34,17 @@ export interface IndexFilter {
   kind?: ResponseKind;
 }
 
-export class PageIndex {
+export class VerdictIndex {
   private readonly all = group();
   private readonly bySite = new Map<string, Group>();
   private readonly byRule = new Map<TimelineRuleId, Group>();
   private readonly byKind = new Map<ResponseKind, Group>();
   private readonly ruleLists = new Map<string, readonly TimelineRuleId[]>();
   /** pages to judge exactly before the index answers for them */
-  readonly stale = new ChunkedSet<PageState>();
+  readonly stale = new ChunkedSet<Page>();
 
   /** A page was created, got an event or had its facts change: judge it before answering. */
-  touched(page: PageState): void {
+  touched(page: Page): void {
     // on the page itself (no lookup on every event): its verdict and rules here, and stale?
     const entry = (page.indexed ??= { verdict: null, stale: false, rules: NO_ENTRIES });
     if (entry.stale) return;
@@ -56,7 +57,7 @@ export class PageIndex {
    * verdict and rules only then: a page judged in part stays stale, and `settle` judges it exactly before
    * the index answers for it (so the pages judged on every beacon move between groups only when read).
    */
-  judged(page: PageState, verdict: Verdict, exact: boolean): void {
+  judged(page: Page, verdict: Verdict, exact: boolean): void {
     // judged as finished for a report: a moment's state, which the index does not take (the page is
     // judged again as it is right after, and stays stale until then)
     if (!exact || page.judgedAsFinished) return;
@@ -80,7 +81,7 @@ export class PageIndex {
    * The page got a new response (already on it) of `kind`. One not judged yet joins its kinds' groups when
    * it is; one that held a response of that kind is in its group.
    */
-  kindAdded(page: PageState, kind: ResponseKind): void {
+  kindAdded(page: Page, kind: ResponseKind): void {
     const verdict = page.indexed?.verdict;
     if (!verdict) return;
     let held = 0;
@@ -105,7 +106,7 @@ export class PageIndex {
   }
 
   /** The page was forgotten. */
-  removed(page: PageState): void {
+  removed(page: Page): void {
     this.stale.delete(page);
     const entry = page.indexed;
     if (!entry) return;
@@ -130,7 +131,7 @@ export class PageIndex {
   select(
     filter: IndexFilter,
     limit: number,
-  ): { pages: PageState[]; total: number; verdicts: Record<Verdict, number> } {
+  ): { pages: Page[]; total: number; verdicts: Record<Verdict, number> } {
     const { verdict, siteId, rule, kind } = filter;
     const chosen: Array<Group | undefined> = [];
     if (siteId !== undefined) chosen.push(this.bySite.get(siteId));
@@ -164,7 +165,7 @@ export class PageIndex {
         });
       cut = kthSmallest(places, total - limit);
     }
-    const picked: Array<[number, PageState]> = [];
+    const picked: Array<[number, Page]> = [];
     for (const v of wanted)
       base![v].forEach((page, place) => {
         if (place >= cut && keeps(v, place)) picked.push([place, page]);
@@ -174,13 +175,13 @@ export class PageIndex {
   }
 
   /** Out of the groups the page was in with this verdict and these rules. */
-  private leave(page: PageState, verdict: Verdict, rules: readonly TimelineRuleId[]): void {
+  private leave(page: Page, verdict: Verdict, rules: readonly TimelineRuleId[]): void {
     for (const g of this.groups(page, rules, false)) g?.[verdict].delete(page.order);
   }
 
   /** Every group the page is in: all, its site's, its rules', its kinds' (made when `make`). */
   private groups(
-    page: PageState,
+    page: Page,
     rules: readonly TimelineRuleId[],
     make: boolean,
   ): Array<Group | undefined> {
@@ -200,7 +201,7 @@ export class PageIndex {
   }
 
   /** The rules of the page's findings now: `before` when they are the same. */
-  private rulesOf(page: PageState, before: readonly TimelineRuleId[]): readonly TimelineRuleId[] {
+  private rulesOf(page: Page, before: readonly TimelineRuleId[]): readonly TimelineRuleId[] {
     const now = pageRules(page);
     if (now.size === before.length && before.every((rule) => now.has(rule))) return before;
     if (now.size === 0) return NO_ENTRIES;

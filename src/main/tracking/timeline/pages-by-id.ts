@@ -2,23 +2,32 @@
 // (GET /_sandbox/timelines/:pageLoadId, the UI's page view) or one session's pages (?sessionId=) is found
 // among a hundred thousand pages without reading each. A page is in one entry of each map; most
 // pageLoadIds belong to one page, so that map holds the page itself, a list only when two sites share one.
-import type { PageState } from './model';
+import type { Page } from './page';
 import { ChunkedMap } from '../../chunked';
 
-export class PageLookup {
-  private readonly byPageLoad = new ChunkedMap<string, PageState | PageState[]>();
-  private readonly bySession = new ChunkedMap<string, Set<PageState>>();
+export class PagesById {
+  private readonly byPageLoad = new ChunkedMap<string, Page | Page[]>();
+  private readonly bySession = new ChunkedMap<string, Set<Page>>();
 
-  added(page: PageState): void {
-    const held = this.byPageLoad.get(page.pageLoadId);
-    if (held === undefined) this.byPageLoad.set(page.pageLoadId, page);
+  /**
+   * The page of `pageLoadId` on the site; one `make` makes when there is none, entered here (one lookup of
+   * the pageLoadId either way: every new page is a lookup that misses).
+   */
+  pageOrNew(siteId: string, pageLoadId: string, make: () => Page): Page {
+    const held = this.byPageLoad.get(pageLoadId);
+    if (held !== undefined && !Array.isArray(held) && held.siteId === siteId) return held;
+    const found = Array.isArray(held) ? held.find((p) => p.siteId === siteId) : undefined;
+    if (found) return found;
+    const page = make();
+    if (held === undefined) this.byPageLoad.setNew(pageLoadId, page);
     else if (Array.isArray(held)) held.push(page);
-    else this.byPageLoad.set(page.pageLoadId, [held, page]);
+    else this.byPageLoad.set(pageLoadId, [held, page]);
     this.enterSession(page);
+    return page;
   }
 
   /** The page of `pageLoadId` on the site, if there is one (no key built: the event's own string). */
-  page(siteId: string, pageLoadId: string): PageState | undefined {
+  page(siteId: string, pageLoadId: string): Page | undefined {
     const held = this.byPageLoad.get(pageLoadId);
     if (held === undefined) return undefined;
     if (!Array.isArray(held)) return held.siteId === siteId ? held : undefined;
@@ -26,7 +35,7 @@ export class PageLookup {
   }
 
   /** The page's sessionId changed (its first accepted event names it). */
-  sessionChanged(page: PageState, from: string): void {
+  sessionChanged(page: Page, from: string): void {
     this.leaveSession(page, from);
     this.enterSession(page);
   }
@@ -37,7 +46,7 @@ export class PageLookup {
     this.bySession.clear();
   }
 
-  removed(page: PageState): void {
+  removed(page: Page): void {
     const held = this.byPageLoad.get(page.pageLoadId);
     if (held === page) this.byPageLoad.delete(page.pageLoadId);
     else if (Array.isArray(held)) {
@@ -52,8 +61,8 @@ export class PageLookup {
    * The pages a filter by pageLoadId or sessionId can match, in page order; undefined when it names
    * neither (every page can match). The caller still applies the whole filter to each.
    */
-  candidates(filter: { pageLoadId?: string; sessionId?: string }): PageState[] | undefined {
-    let pages: PageState[];
+  candidates(filter: { pageLoadId?: string; sessionId?: string }): Page[] | undefined {
+    let pages: Page[];
     if (filter.pageLoadId !== undefined) {
       const held = this.byPageLoad.get(filter.pageLoadId);
       pages = held === undefined ? [] : Array.isArray(held) ? [...held] : [held];
@@ -63,13 +72,13 @@ export class PageLookup {
     return pages.sort((a, b) => a.order - b.order);
   }
 
-  private enterSession(page: PageState): void {
+  private enterSession(page: Page): void {
     let set = this.bySession.get(page.sessionId);
-    if (!set) this.bySession.set(page.sessionId, (set = new Set()));
+    if (!set) this.bySession.setNew(page.sessionId, (set = new Set()));
     set.add(page);
   }
 
-  private leaveSession(page: PageState, sessionId: string): void {
+  private leaveSession(page: Page, sessionId: string): void {
     const set = this.bySession.get(sessionId);
     if (!set?.delete(page)) return;
     if (set.size === 0) this.bySession.delete(sessionId);

@@ -1,0 +1,197 @@
+// One response on a page (kind + responseId + tag): its events in timestamp order, what they add up to
+// (renders, impressions, redirects, the endpoints sent), and what its rules said when they last ran.
+import type { ResponseKind } from '../../../shared/kinds';
+import type { InteractionSource } from '../visits/credit';
+import { insertSorted, NO_ENTRIES, type FindingDraft, type TimelineEvent } from './model';
+import { ALL_HEARD, eventBit } from './heard';
+
+/**
+ * A response's accepted events by kind, in its events' order: built in one pass over them when its rules
+ * (or another response's) first read it, and dropped once the page is judged (`Response.facts`).
+ */
+export interface ResponseFacts {
+  renders: TimelineEvent[];
+  redirects: TimelineEvent[];
+  impressions: TimelineEvent[];
+  clicks: TimelineEvent[];
+  carts: TimelineEvent[];
+  /** a render of this responseId that the service rejected */
+  rejectedRender: boolean;
+}
+
+export class Response {
+  /** sorted by (time, seq); an empty frozen list while its page has let its events go */
+  events: TimelineEvent[] = [];
+  findings: FindingDraft[] = NO_ENTRIES;
+  /**
+   * Each rule's findings as its check returned them when it last ran (before levels and the superseding
+   * rule): a rule that listens to none of the events heard since keeps them and does not run again.
+   */
+  raw: FindingDraft[] = NO_ENTRIES;
+  /** events.length when the rules last ran (-1: never) */
+  evaluatedSize = -1;
+  dirty = true;
+  /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
+  heard = ALL_HEARD;
+  /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
+  awaitingImpression = false;
+  /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
+  watchesLatest = false;
+  /** its first accepted event was offered to the engine's responseId origins */
+  private originNoted = false;
+  /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
+  clickSource: InteractionSource | null = null;
+  /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */
+  renders = 0;
+  impressions = 0;
+  /** the types of its accepted events, as `eventBit`s (readiness: which endpoints the page sent) */
+  sent = 0;
+  redirects = 0;
+  factEvents = 0;
+  /**
+   * The facts as last built, until the events change or the page is judged (kept for the life of every
+   * page, the five arrays, each grown with room to spare, cost ~1.5 KB a page: more than its events).
+   */
+  private built: ResponseFacts | null = null;
+
+  constructor(
+    /** kind + tag + responseId: a page's responses are told apart by all three */
+    readonly key: string,
+    readonly responseId: string,
+    readonly kind: ResponseKind,
+    readonly tag: string,
+    /** page arrival index of its first event (responses are listed in that order) */
+    readonly firstArrival: number,
+    readonly pageUrl: string,
+    readonly sessionId: string,
+  ) {}
+
+  /** it has an accepted render */
+  get rendered(): boolean {
+    return this.renders > 0;
+  }
+
+  /** Its accepted events by kind (built on first read since its events changed). */
+  get facts(): ResponseFacts {
+    return (this.built ??= buildFacts(this.events));
+  }
+
+  /** Its events changed, or its page was judged: the facts are built again when next read. */
+  dropFacts(): void {
+    this.built = null;
+  }
+
+  /**
+   * Take `ev` among its events and count it. Its counts hold whether or not the events are held: a page
+   * that let its events go keeps them, and reading the events back (`putBack`) counts nothing again.
+   * True when it is its first accepted render (its page has one more rendered response).
+   */
+  add(ev: TimelineEvent): boolean {
+    insertSorted(this.events, ev);
+    this.built = null;
+    this.hear(ev.event);
+    if (!ev.accepted) return false;
+    const bit = eventBit(ev.event);
+    if (bit > 0) this.sent |= bit;
+    if (ev.event === 'render') this.renders++;
+    else if (ev.event === 'impression') this.impressions++;
+    else if (ev.event === 'redirect') this.redirects++;
+    else if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return false;
+    this.factEvents++;
+    return ev.event === 'render' && this.renders === 1;
+  }
+
+  /**
+   * Is `ev` its first accepted event with a responseId? Only that one can be the first of its responseId
+   * anywhere (the engine's responseId origins are offered it); true once.
+   */
+  firstOrigin(ev: TimelineEvent): boolean {
+    if (!ev.accepted || !ev.responseId || this.originNoted) return false;
+    this.originNoted = true;
+    return true;
+  }
+
+  /** An event read back from the store, already counted when it was added. */
+  putBack(ev: TimelineEvent): void {
+    insertSorted(this.events, ev);
+  }
+
+  /** Its events go (read back from the store when read): `held` is the shared frozen list. */
+  letEventsGo(held: TimelineEvent[]): void {
+    this.events = held;
+    this.built = null;
+  }
+
+  /** Is it a `no-impression` candidate now? Returns the change, -1, 0 or +1, for its page's count. */
+  updateAwaiting(): number {
+    const awaiting = this.rendered && this.impressions === 0 && this.redirects === 0;
+    if (awaiting === this.awaitingImpression) return 0;
+    this.awaitingImpression = awaiting;
+    return awaiting ? 1 : -1;
+  }
+
+  /** An event of it arrived: the rules that listen to that event run when it is next judged. */
+  hear(event: string): void {
+    this.dirty = true;
+    this.heard |= eventBit(event);
+  }
+
+  /** Its rules ran over its events as they are now and returned `raw`: it is clean until it hears more. */
+  ran(raw: FindingDraft[]): void {
+    this.raw = raw;
+    this.heard = 0;
+    this.dirty = false;
+    this.evaluatedSize = this.events.length;
+  }
+
+  /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
+  touch(): void {
+    this.dirty = true;
+    this.heard = ALL_HEARD;
+  }
+
+  /**
+   * Where a click of this response was made: its own source while its page URL stays (a new one if it
+   * moved). One object for all its clicks, which the visit book keeps each of.
+   */
+  sourceOfClick(
+    page: { readonly key: string; readonly pageLoadId: string; readonly pageUrl: string },
+    ev: TimelineEvent,
+  ): InteractionSource {
+    const held = this.clickSource;
+    if (held && held.pageUrl === ev.pageUrl) return held;
+    return (this.clickSource = {
+      kind: this.kind,
+      tag: this.tag,
+      responseId: this.responseId,
+      pageKey: page.key,
+      pageLoadId: page.pageLoadId,
+      pageUrl: ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
+    });
+  }
+}
+
+function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
+  const f = emptyFacts();
+  for (const ev of events) {
+    if (!ev.accepted) {
+      if (ev.event === 'render') f.rejectedRender = true;
+    } else if (ev.event === 'render') f.renders.push(ev);
+    else if (ev.event === 'impression') f.impressions.push(ev);
+    else if (ev.event === 'clickthrough') f.clicks.push(ev);
+    else if (ev.event === 'addtocart') f.carts.push(ev);
+    else if (ev.event === 'redirect') f.redirects.push(ev);
+  }
+  return f;
+}
+
+function emptyFacts(): ResponseFacts {
+  return {
+    renders: [],
+    redirects: [],
+    impressions: [],
+    clicks: [],
+    carts: [],
+    rejectedRender: false,
+  };
+}

@@ -1,0 +1,126 @@
+// Reads across a site's pages and its visit book: visits, orders with the findings of their order pages,
+// the revenue summary, and integration readiness, each from the pages as judged now.
+import type {
+  OrderDto,
+  OrderFilter,
+  OrdersSummaryDto,
+  VisitDto,
+  VisitFilter,
+} from '../../../shared/visits';
+import type { ReadinessDto } from '../../../shared/readiness';
+import type { VisitBook, PageInfo } from '../visits/book';
+import { orderJson, ordersJson } from '../visits/order-findings';
+import { summarizeOrders, summed } from '../visits/order-summary';
+import { allFindings, warningsOf } from './dto';
+import type { HeldPages } from './held-pages';
+import type { PageReads } from './page-reads';
+import { ReadinessMemo, ReadinessTally, sightPage, type ReadinessSite } from './readiness';
+import { ruleMeta } from './rule-list';
+import type { ProvenanceSource } from './rules/utils/provenance';
+
+export class SiteReads {
+  /** what each page's findings count against in readiness, while they are the same (readiness.ts) */
+  private readonly readinessMemo = new ReadinessMemo();
+
+  constructor(
+    private readonly pages: HeldPages,
+    private readonly book: VisitBook,
+    private readonly reads: PageReads,
+    /** what the companion search issued (readiness asks how many results a response served) */
+    private readonly provenance: () => ProvenanceSource | undefined,
+  ) {}
+
+  /**
+   * Integration readiness of a site (readiness.ts), from its pages as judged now and its orders' credit:
+   * one step per page judged or read (a caller gives the loop back between slices), then the answer.
+   */
+  *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
+    for (const _ of this.reads.settle()) yield;
+    const tally = new ReadinessTally();
+    const served = (kind: string, responseId: string) => {
+      const issued = this.provenance()?.issued(site.siteId, responseId);
+      if (!issued || (issued.kind ?? 'search') !== kind) return undefined;
+      const slots = Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0);
+      return {
+        results: issued.results.length,
+        shown: issued.results.length + issued.inline.length + slots,
+      };
+    };
+    let read = 0;
+    for (const page of this.pages.values()) {
+      if (page.siteId !== site.siteId) continue;
+      this.reads.exactly(page);
+      sightPage(tally, page, this.readinessMemo, () => warningsOf(page), served);
+      if (++read % 64 === 0) yield;
+    }
+    for (const pageLoadId of this.creditedOrderPages(site.siteId)) {
+      tally.credited(pageLoadId);
+      // one credited order shows the behaviour: the rest need not be built
+      break;
+    }
+    return tally.result(site);
+  }
+
+  /** The pages of the site's orders that have a credited line, oldest first. */
+  *creditedOrderPages(siteId: string): Generator<string> {
+    for (const entry of this.book.listOrders({ siteId })) {
+      // an order's JSON says "credit": null for a line without one
+      if (!entry.json.includes('"credit":{')) continue;
+      yield (JSON.parse(entry.json) as OrderDto).pageLoadId;
+    }
+  }
+
+  /** Visits (README, "The whole visit and its credit"), newest last. */
+  visits(filter: VisitFilter = {}): VisitDto[] {
+    return [...this.visitJson(filter)].map((j) => JSON.parse(j) as VisitDto);
+  }
+
+  /** One entry per order/transaction, newest last, each line with its credit. */
+  orders(filter: OrderFilter = {}): OrderDto[] {
+    return [...this.orderJson(filter)].map((j) => JSON.parse(j) as OrderDto);
+  }
+
+  /**
+   * The same visits as JSON, each built when it is read and kept until the visit or its pages change
+   * (the admin API streams them in slices: 10,000 visits must not hold the event loop).
+   */
+  visitJson(filter: VisitFilter = {}): Iterable<string> {
+    return this.book.listVisits(filter, this.pageInfo);
+  }
+
+  /** The orders as JSON, each with the findings that concern it (read from its order page as judged now). */
+  orderJson(filter: OrderFilter = {}): Iterable<string> {
+    return ordersJson(this.book.listOrders(filter), this.pageFindings);
+  }
+
+  /** One order by the eventId of its order/transaction, as JSON; undefined when there is none. */
+  orderJsonOf(eventId: string): string | undefined {
+    const entry = this.book.order(eventId);
+    return entry && orderJson(entry, this.pageFindings);
+  }
+
+  /** What a revenue report would show of the orders (`breathe` gives the event loop back now and then). */
+  ordersSummary(
+    filter: OrderFilter,
+    breathe?: () => Promise<void> | void,
+  ): Promise<OrdersSummaryDto> {
+    return summarizeOrders(summed(this.book.listOrders(filter), this.pageFindings), breathe);
+  }
+
+  private readonly pageFindings = (key: string) => {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.reads.exactly(page);
+    return allFindings(page).map((f) => {
+      const meta = ruleMeta(f.rule);
+      return { ...f, wholeVisit: meta?.appliesTo.includes('visit') };
+    });
+  };
+
+  private readonly pageInfo = (key: string): PageInfo | undefined => {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.reads.evaluate(page, false);
+    return { kind: page.pageKind, verdict: page.verdict, pageUrl: page.pageUrl };
+  };
+}

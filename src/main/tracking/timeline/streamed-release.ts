@@ -1,0 +1,88 @@
+// `check` reading its input as a stream: pages that saw no recent event are judged as finished, handed
+// over and forgotten, and what the engine keeps besides its open pages (visits, responseId origins, the
+// released pages' ids) has a ceiling, so memory stays bounded whatever the input's length.
+import type { PageTimelineDto } from '../../../shared/timeline';
+import type { VisitBook } from '../visits/book';
+import { CONCURRENT_START_MS } from '../visits/rules';
+import { pageDto } from './dto';
+import type { OfflineLimits } from './engine-options';
+import type { HeldPages } from './held-pages';
+import type { Page } from './page';
+import { ReleasedPages } from './released-pages';
+import type { ResponseOrigins } from './response-origins';
+
+export interface StreamedReleaseDeps {
+  pages: HeldPages;
+  book: VisitBook;
+  origins: ResponseOrigins;
+  /** the page has ended: judged as finished */
+  finish(page: Page): void;
+  /** events applied so far (recency is counted in events, not in time) */
+  applied(): number;
+}
+
+export class StreamedRelease {
+  /** pages released while the input went on (an event for one reopens it: noted) */
+  private released: ReleasedPages | undefined;
+  private readonly reopened = { count: 0, first: [] as string[] };
+  private readonly forgotten = { visits: 0, responses: 0, released: 0 };
+
+  constructor(private readonly deps: StreamedReleaseDeps) {}
+
+  /** A new page (no arrivals yet) of a pageLoadId released already: noted as reopened. */
+  opened(page: Page): void {
+    if (this.released?.has(page.siteId, page.pageLoadId) && this.reopened.count++ < 10)
+      this.reopened.first.push(page.pageLoadId);
+  }
+
+  /**
+   * While more than `maxOpen` pages are kept, the oldest that saw no event among the last `recent`
+   * applied are judged as finished, handed over and forgotten (their visits stay in the book, so later
+   * orders keep their credit). Looks at most 256 pages per call.
+   */
+  *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
+    const { pages } = this.deps;
+    if (pages.size <= maxOpen) return;
+    this.released ??= new ReleasedPages();
+    let looked = 0;
+    for (const page of pages.values()) {
+      if (pages.size <= maxOpen || looked++ >= 256) return;
+      if (this.deps.applied() - page.lastApplied < recent) continue;
+      yield this.forgetJudged(page);
+      this.released.add(page.siteId, page.pageLoadId);
+    }
+  }
+
+  /**
+   * Besides the open pages, keep at most `maxVisits` visits, `maxResponses` first pages of responseIds
+   * and the keys of `maxReleased` released pages (oldest forgotten first). Counts what was forgotten.
+   */
+  bound(limits: OfflineLimits): void {
+    this.forgotten.visits += this.deps.book.forgetOldestVisits(limits.maxVisits);
+    this.forgotten.responses += this.deps.origins.forgetOldest(limits.maxResponses);
+    if (this.released) this.forgotten.released += this.released.forgetOldest(limits.maxReleased);
+  }
+
+  /** What `bound` forgot so far. */
+  forgottenState(): { visits: number; responses: number; released: number } {
+    return { ...this.forgotten };
+  }
+
+  /** The input ended: every page left, judged as finished, handed over and forgotten. */
+  *releaseAll(): Generator<PageTimelineDto> {
+    for (const page of this.deps.pages.values()) yield this.forgetJudged(page);
+  }
+
+  /** pageLoadIds of pages that got events after they were released (first 10), and how many */
+  reopenedPages(): { count: number; first: string[] } {
+    return { count: this.reopened.count, first: [...this.reopened.first] };
+  }
+
+  private forgetJudged(page: Page): PageTimelineDto {
+    this.deps.finish(page);
+    const dto = pageDto(page);
+    this.deps.pages.forget(page);
+    this.deps.book.pageReleased(page.key, CONCURRENT_START_MS);
+    return dto;
+  }
+}
