@@ -2,9 +2,9 @@
 // judged and written as they settle; a million events fit). Exit 0 = no page at or above the --fail-on
 // severity, 1 = such pages, 2 = unreadable input or bad flags.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
+import { oneOf, parseFlags, usageFailure, type FlagValues } from '../cli/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
@@ -52,55 +52,51 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
+const FLAGS = {
+  format: { type: 'string' },
+  'fail-on': { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  readiness: { type: 'boolean' },
+  expect: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const HELP = `${USAGE}
+Reads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR
+(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),
+and checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on
+(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.
+--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config
+file's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file
+(--rule wins).
+--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen
+or not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by
+--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has
+findings at or above --fail-on.
+`;
+
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
-  let values: {
-    format?: string;
-    'fail-on'?: string;
-    rule?: string[];
-    config?: string;
-    readiness?: boolean;
-    expect?: string[];
-    help?: boolean;
-  };
+  let values: FlagValues<typeof FLAGS>;
   let files: string[];
+  let format: 'text' | 'json' | 'junit';
+  let failOn: FailOn;
   try {
-    const parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string' },
-        'fail-on': { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        config: { type: 'string' },
-        readiness: { type: 'boolean' },
-        expect: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    values = parsed.values;
-    files = parsed.positionals;
+    ({ values, positionals: files } = parseFlags(args, FLAGS, true));
+    if (values.help) {
+      io.out(HELP);
+      return 0;
+    }
+    format = oneOf('format', values.format, ['text', 'json', 'junit'], 'text');
+    failOn = oneOf(
+      'fail-on',
+      values['fail-on'],
+      FAIL_ON,
+      'error',
+      'use --fail-on warning to fail on warnings too',
+    );
   } catch (err) {
-    io.err(`search-sandbox check: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(
-      `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`,
-    );
-    return 0;
-  }
-  const format = values.format ?? 'text';
-  if (!['text', 'json', 'junit'].includes(format)) {
-    io.err(`search-sandbox check: --format "${format}" is not one of text, json, junit\n`);
-    return 2;
-  }
-  const failOn = (values['fail-on'] ?? 'error') as FailOn;
-  if (!FAIL_ON.includes(failOn)) {
-    io.err(
-      `search-sandbox check: --fail-on "${failOn}" is not one of error, warning, info: use --fail-on warning to fail on warnings too\n`,
-    );
-    return 2;
+    return usageFailure('check', USAGE, err, io.err);
   }
   let levels: LevelSource | undefined;
   try {
@@ -148,7 +144,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   // a page holds its events until it is judged
   const strings = new StringPool();
   const report = reportWriter({
-    format: format as 'text' | 'json' | 'junit',
+    format,
     out: io.out,
     ...(io.outBytes && { outBytes: io.outBytes }),
     source: files.join(', '),
