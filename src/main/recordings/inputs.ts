@@ -54,7 +54,8 @@ export function inferEvent(body: Record<string, unknown>): string | null {
   return null;
 }
 
-function judge(
+/** What the service would have answered a body read offline: accepted, or its status and problems. */
+function validated(
   category: string,
   event: string,
   body: unknown,
@@ -91,7 +92,7 @@ function makeEvent(
   },
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
-  const judged = verdict ?? judge(parts.category, parts.event, parts.body);
+  const judged = verdict ?? validated(parts.category, parts.event, parts.body);
   return {
     id,
     seq: ++counter.seq,
