@@ -1,5 +1,5 @@
 // Small building blocks every view shares: copy buttons, code blocks, verdict badges, event-kind glyphs,
-// and the loading / empty / error boxes, so each state looks the same wherever it appears.
+// a view's header, and the loading / empty / error boxes, so each state looks the same wherever it appears.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LoadState } from '../state/store';
 
@@ -183,6 +183,27 @@ export function ResponseKind({ kind, tag }: { kind: string; tag?: string | undef
       {kind}
       {tag ? ` · ${tag}` : ''}
     </span>
+  );
+}
+
+/** A view's title, a sentence or two on what it shows, and its actions (links, a site picker) beside them. */
+export function ViewHeader({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="page-head">
+      <div>
+        <h1>{title}</h1>
+        <p>{children}</p>
+      </div>
+      {actions}
+    </div>
   );
 }
 
