@@ -8,7 +8,7 @@ export type { Severity, Verdict } from './verdict';
 
 /**
  * A rule id (`missing-render`, `no-impression`, …). Each rule declares its own id in its module; the
- * sandbox lists them all at `GET /_sandbox/rules` (CONTRACT.md, "Rules declared once").
+ * sandbox lists them all at `GET /_sandbox/rules` (README, "The rules").
  */
 export type TimelineRuleId = string;
 
@@ -108,7 +108,7 @@ export interface TimelineFindingDto {
   /** the kind (and tag) of that response */
   kind?: ResponseKind;
   tag?: string;
-  /** the rule's own severity, when the user's `rules` set another (CONTRACT.md "Strictness") */
+  /** the rule's own severity, when the user's `rules` set another (README, "… tune strictness") */
   defaultSeverity?: Severity;
   /** where the effective severity was set: `rules in ./search-sandbox.config.json`, `expectClean({rules})`, `--rule` */
   severityFrom?: string;
@@ -134,7 +134,7 @@ export interface TimelineCounts {
 /** What both views of a page say about it: the full page and its list summary. */
 export interface PageTimelineHeaderDto {
   siteId: string;
-  /** what the page is in its visit: the kind of its weightiest event (CONTRACT.md, "The whole visit") */
+  /** what the page is in its visit: the kind of its weightiest event (README, "The whole visit…") */
   pageKind: VisitPageKind;
   /** the page's first sessionId (a change is a `context-drift` finding) */
   sessionId: string;
@@ -154,7 +154,7 @@ export interface PageTimelineHeaderDto {
 export interface PageTimelineDto extends PageTimelineHeaderDto {
   /**
    * The page was still pending (waiting for impressions) and was judged as if it has ended: reports,
-   * expectClean and check do so (CONTRACT.md "Strictness"); the live timeline may show it pending.
+   * expectClean and check do so; the live timeline may show it pending.
    */
   judgedAsFinished?: true;
   responses: TimelineResponseDto[];
@@ -206,7 +206,7 @@ export interface TimelineReportDto {
   pages: PageTimelineDto[];
 }
 
-/** A rule's level in the user's `rules` config (ESLint style, CONTRACT.md "Strictness"); `off` removes it. */
+/** A rule's level in the user's `rules` config (ESLint style); `off` removes it. */
 export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 /** `{"no-impression": "off", "timestamp-skew": "info"}`: rule id → level. */

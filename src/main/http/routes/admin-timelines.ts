@@ -117,7 +117,8 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
     const { format = 'json', failOn = 'error', ...rest } = q;
     const slicer = new Slicer();
     // each page's DTO is made in its turn, the loop given back between slices (100,000 events' worth)
-    // every page judged as if it has ended (CONTRACT.md "Strictness"); the verdict filter sees that verdict
+    // every page judged as if it has ended, as reports, expectClean and check judge it; the verdict
+    // filter sees that verdict
     const { verdict, ...filter } = rest;
     const now = clock.now();
     if (format === 'json') {

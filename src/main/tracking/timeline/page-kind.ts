@@ -1,4 +1,5 @@
-// What a page is in its visit (CONTRACT.md, "The whole visit"): the kind of its weightiest event.
+// What a page is in its visit (README, "The whole visit and its credit"): the kind of its weightiest
+// event.
 import type { VisitPageKind } from '../../../shared/visits';
 import type { PageState } from './model';
 
