@@ -296,7 +296,7 @@ export interface PageState {
   pageFindings: FindingDraft[];
   /** product, cart, order and login events, in (time, seq) order */
   visitEvents: VisitEvent[];
-  /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
+  /** visit-rule findings (src/main/tracking/visits/rules/), and whether they must be built again */
   visitFindings: FindingDraft[];
   visitDirty: boolean;
   /**
