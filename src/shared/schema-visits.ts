@@ -4,21 +4,20 @@ import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
 import { RULE_APPLIES_TO, type RuleInfoDto } from './timeline';
-import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
+import {
+  VISIT_PAGE_KINDS,
+  type OrderDto,
+  type OrdersSummaryDto,
+  type VisitDto,
+  type VisitEventDto,
+} from './visits';
 
 export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
 /** A rule id: the rules declare theirs in their own modules; openapi.json lists them as its enum (x-values). */
 export const RuleIdSchema = ruleIdSchema();
 export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
 
-export const VisitPageKindSchema = literals([
-  'order',
-  'product',
-  'search',
-  'category',
-  'cart',
-  'other',
-] as const);
+export const VisitPageKindSchema = literals(VISIT_PAGE_KINDS);
 
 const VisitPageSchema = closed({
   pageLoadId: Type.String(),

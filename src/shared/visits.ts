@@ -5,8 +5,16 @@ import type { ResponseKind } from './kinds';
 import type { Severity, Verdict } from './verdict';
 import type { TimelineRuleId } from './timeline';
 
-/** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
-export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
+/** What a page of a visit can be, weightiest first: a page is the kind of its weightiest event. */
+export const VISIT_PAGE_KINDS = [
+  'order',
+  'product',
+  'search',
+  'category',
+  'cart',
+  'other',
+] as const;
+export type VisitPageKind = (typeof VISIT_PAGE_KINDS)[number];
 
 export interface VisitPageDto {
   pageLoadId: string;

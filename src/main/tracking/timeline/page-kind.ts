@@ -3,7 +3,7 @@
 import type { VisitPageKind } from '../../../shared/visits';
 import type { PageState } from './model';
 
-/** The page's kind in its visit: its weightiest accepted event (order, product, search, category, cart). */
+/** The page's kind in its visit: its weightiest accepted event, in VISIT_PAGE_KINDS' order. */
 export function pageKindOf(page: PageState): VisitPageKind {
   let product = false;
   let cart = false;
