@@ -117,26 +117,31 @@ export const OrderShape = closed(
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const OrderSchema = dto<OrderDto>(OrderShape);
 
-export const VisitEventShape = closed({
+/** What every event on a page timeline carries (PageEventDto), a search event or a visit event. */
+export const pageEventFields = {
   id: Type.String(),
   seq: Type.Integer(),
   arrival: Type.Integer(),
-  endpoint: Type.String(),
   accepted: Type.Boolean(),
   status: Type.Integer(),
   receivedAt: nullable(Type.String()),
   timestamp: nullable(Type.String()),
   sessionId: Type.String(),
   userId: Type.String(),
-  shopperId: Type.Optional(Type.String()),
   pageUrl: Type.String(),
+  errors: Type.Array(Type.String()),
+};
+
+export const VisitEventShape = closed({
+  ...pageEventFields,
+  endpoint: Type.String(),
+  shopperId: Type.Optional(Type.String()),
   dev: Type.Boolean(),
   items: Type.Array(CartItemSchema),
   cart: Type.Optional(Type.Array(CartItemSchema)),
   orderId: Type.Optional(Type.String()),
   transactionTotal: Type.Optional(Type.Number()),
   total: Type.Optional(Type.Number()),
-  errors: Type.Array(Type.String()),
 });
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const VisitEventSchema = dto<VisitEventDto>(VisitEventShape);

@@ -45,26 +45,35 @@ export interface RuleInfoDto {
   scope: RuleScope;
 }
 
-/** One recorded search event as it sits on a page timeline. */
-export interface TimelineEventDto {
+/** What every event on a page timeline carries, a search event or a visit event. */
+export interface PageEventDto {
   /** the recorded event's id (`ev_…`), or `line:N` / `entry:N` for offline input */
   id: string;
   /** arrival order across the sandbox (or the input) */
   seq: number;
   /** arrival order on this page, 1-based */
   arrival: number;
-  /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
-  event: string;
-  /** the beacon v2 category it was sent to (`search`, `category`, `autocomplete`, `recommendations`, `bundles`) */
-  kind: ResponseKind;
-  /** `data.tag` (the recommendation profile) of recommendations and bundles events */
-  tag?: string;
   accepted: boolean;
   status: number;
   /** sandbox receive time (ISO 8601); null when the input had none (NDJSON of bare bodies) */
   receivedAt: string | null;
   /** `context.timestamp` exactly as sent; null when absent */
   timestamp: string | null;
+  sessionId: string;
+  userId: string;
+  pageUrl: string;
+  /** validation messages of a rejected event */
+  errors: string[];
+}
+
+/** One recorded search event as it sits on a page timeline. */
+export interface TimelineEventDto extends PageEventDto {
+  /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
+  event: string;
+  /** the beacon v2 category it was sent to (`search`, `category`, `autocomplete`, `recommendations`, `bundles`) */
+  kind: ResponseKind;
+  /** `data.tag` (the recommendation profile) of recommendations and bundles events */
+  tag?: string;
   /** true when an event that arrived earlier on this page carries a later timestamp (the client sent it late) */
   arrivedLate: boolean;
   responseId: string;
@@ -74,11 +83,6 @@ export interface TimelineEventDto {
   bannerUids: string[];
   /** `data.redirect` of a redirect event */
   redirect?: string;
-  sessionId: string;
-  userId: string;
-  pageUrl: string;
-  /** validation messages of a rejected event */
-  errors: string[];
 }
 
 export interface TimelineResponseDto {

@@ -3,7 +3,7 @@
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
 import type { Severity, Verdict } from './verdict';
-import type { TimelineRuleId } from './timeline';
+import type { PageEventDto, TimelineRuleId } from './timeline';
 
 /** What a page of a visit can be, weightiest first: a page is the kind of its weightiest event. */
 export const VISIT_PAGE_KINDS = [
@@ -147,21 +147,10 @@ export interface OrderFilter extends VisitFilter {
 }
 
 /** A product page, cart, order or login event as it sits on its page's timeline. */
-export interface VisitEventDto {
-  id: string;
-  seq: number;
-  /** arrival order on its page, 1-based */
-  arrival: number;
+export interface VisitEventDto extends PageEventDto {
   /** `product/pageview`, `cart/add`, `cart/remove`, `order/transaction` or `shopper/login` */
   endpoint: string;
-  accepted: boolean;
-  status: number;
-  receivedAt: string | null;
-  timestamp: string | null;
-  sessionId: string;
-  userId: string;
   shopperId?: string;
-  pageUrl: string;
   dev: boolean;
   /** the product viewed (`data.result`), or `data.results` of cart and order events */
   items: CartItemDto[];
@@ -170,6 +159,4 @@ export interface VisitEventDto {
   orderId?: string;
   transactionTotal?: number;
   total?: number;
-  /** validation messages of a rejected event */
-  errors: string[];
 }
