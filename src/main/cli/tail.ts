@@ -35,7 +35,7 @@ const VERDICT_COLOR: Record<Verdict, keyof typeof COLORS> = {
 };
 
 /** One event as a line: time, verdict, status, site, endpoint, page, responseId, the first problem. */
-export function eventLine(e: RecordedEvent, io: TailIo): string {
+function eventLine(e: RecordedEvent, io: TailIo): string {
   const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as {
     context?: { pageLoadId?: unknown };
     data?: { responseId?: unknown };
@@ -52,7 +52,7 @@ export function eventLine(e: RecordedEvent, io: TailIo): string {
 }
 
 /** A page whose verdict or findings changed. */
-export function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
+function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
   const rules = p.rules.length ? `: ${p.rules.join(', ')}` : '';
   const line = terminalSafe(
     `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl}${rules}`,

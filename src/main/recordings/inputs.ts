@@ -36,7 +36,7 @@ function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | n
 }
 
 /** The event a bare body is, told apart by the fields each schema requires. */
-export function inferEvent(body: Record<string, unknown>): string | null {
+function inferEvent(body: Record<string, unknown>): string | null {
   const data = body.data;
   if (!isObject(data)) return null;
   if ('cart' in data) return null;

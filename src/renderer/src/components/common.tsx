@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { LoadState } from '../state/store';
 
 /** Clipboard write that also works where the async clipboard API is refused. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -113,7 +113,7 @@ const KIND_COLOURS: Record<string, string> = {
   redirect: 'var(--k-redirect)',
 };
 
-export function kindColour(kind: string): string {
+function kindColour(kind: string): string {
   return KIND_COLOURS[kind] ?? 'var(--k-other)';
 }
 

@@ -31,7 +31,7 @@ const URL_KEYS: Record<keyof TimelineFilters, string> = {
 };
 
 /** The filters a timelines URL carries (`#/timelines/…?verdict=fail`), or null when it carries none. */
-export function filtersFromHash(hash: string): TimelineFilters | null {
+function filtersFromHash(hash: string): TimelineFilters | null {
   const at = hash.indexOf('?');
   if (at < 0) return null;
   const params = new URLSearchParams(hash.slice(at + 1));
