@@ -207,6 +207,29 @@ export function ViewHeader({
   );
 }
 
+/** The site a view shows, picked among the sites seen. */
+export function SitePicker(props: {
+  sites: readonly string[];
+  value: string | null;
+  onChange(siteId: string): void;
+  testId: string;
+}) {
+  return (
+    <label className="small">
+      Site{' '}
+      <select
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      >
+        {props.sites.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function Loading({ what }: { what: string }) {
   return (
     <div className="state-box" role="status" data-testid="loading">

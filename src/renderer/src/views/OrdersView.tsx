@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
-import { Empty, ErrorBox, Loading, ViewHeader } from '../components/common';
+import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
 import { fmtDateTime, parseTime, shortId } from '../format';
 import { navigate } from '../router';
 import { useLiveList } from '../state/useLiveList';
@@ -117,18 +117,12 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
           title="Orders"
           actions={
             sites.length > 1 && (
-              <label className="small">
-                Site{' '}
-                <select
-                  value={siteInView ?? ''}
-                  onChange={(e) => setSite(e.target.value)}
-                  data-testid="orders-site"
-                >
-                  {sites.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </label>
+              <SitePicker
+                sites={sites}
+                value={siteInView}
+                onChange={setSite}
+                testId="orders-site"
+              />
             )
           }
         >

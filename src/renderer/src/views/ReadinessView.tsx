@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../../shared/readiness';
-import { Empty, ErrorBox, Loading, ViewHeader } from '../components/common';
+import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
 import { shortId } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
@@ -192,18 +192,12 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
           title="Readiness"
           actions={
             sites.length > 0 && (
-              <label className="small">
-                Site{' '}
-                <select
-                  value={siteId ?? ''}
-                  onChange={(e) => navigate({ view: 'readiness', siteId: e.target.value }, true)}
-                  data-testid="readiness-site"
-                >
-                  {[...new Set([...(siteId ? [siteId] : []), ...sites])].map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </label>
+              <SitePicker
+                sites={[...new Set([...(siteId ? [siteId] : []), ...sites])]}
+                value={siteId}
+                onChange={(site) => navigate({ view: 'readiness', siteId: site }, true)}
+                testId="readiness-site"
+              />
             )
           }
         >
