@@ -207,6 +207,31 @@ export function ViewHeader({
   );
 }
 
+/** A hidden file input: hands over the file picked, then clears, so the same file can be picked again. */
+export function FileInput(props: {
+  accept: string;
+  testId: string;
+  onFile(file: File): void;
+  id?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      id={props.id}
+      type="file"
+      className="visually-hidden"
+      accept={props.accept}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        e.target.value = '';
+        if (file) props.onFile(file);
+      }}
+    />
+  );
+}
+
 /** The site a view shows, picked among the sites seen. */
 export function SitePicker(props: {
   sites: readonly string[];

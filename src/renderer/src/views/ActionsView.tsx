@@ -2,7 +2,7 @@
 // data, and — only inside the desktop app — the native extras the shell offers.
 import { useEffect, useState, type ReactNode } from 'react';
 import { sandboxApi } from '../api/admin';
-import { ViewHeader } from '../components/common';
+import { FileInput, ViewHeader } from '../components/common';
 import { admin } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
@@ -289,16 +289,10 @@ export function ActionsView() {
             </a>
             <label className="btn">
               Import a file…
-              <input
-                type="file"
+              <FileInput
                 accept=".json,application/json"
-                className="visually-hidden"
-                data-testid="import-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void importFile(file);
-                }}
+                testId="import-input"
+                onFile={(file) => void importFile(file)}
               />
             </label>
             <label className="toggle">

@@ -2,7 +2,7 @@
 // sandbox's current traffic, page by page, as `search-sandbox diff` compares them (POST /_sandbox/diff).
 import { useState } from 'react';
 import type { DiffResult } from '../../../shared/baseline';
-import { ErrorBox, Empty, Loading, ViewHeader } from '../components/common';
+import { ErrorBox, Empty, FileInput, Loading, ViewHeader } from '../components/common';
 import { sandboxApi } from '../api/admin';
 import { compareWithRecorded } from './compare/compare-api';
 import { PageCompare } from './compare/PageCompare';
@@ -81,16 +81,10 @@ export function CompareView() {
         >
           <label className="btn">
             {loaded ? 'Load another recording…' : 'Load a recording…'}
-            <input
-              type="file"
+            <FileInput
               accept=".json,.ndjson,.jsonl,.har,application/json"
-              className="visually-hidden"
-              data-testid="compare-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void load(file);
-              }}
+              testId="compare-input"
+              onFile={(file) => void load(file)}
             />
           </label>
           <span className="mono small" data-testid="compare-file">
