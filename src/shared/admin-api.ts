@@ -65,6 +65,7 @@ import { closed } from './schema-base';
 import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
 import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
 import { encodePart } from './text';
+import { SEVERITIES } from './verdict';
 
 export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
 export { isMediaAnswer };
@@ -229,7 +230,7 @@ export const ADMIN_API = {
       ...TIMELINE_FILTERS,
       format: oneOf(['json', 'junit', 'html'] as const, 'json (default), junit or html'),
       failOn: oneOf(
-        ['error', 'warning', 'info'] as const,
+        SEVERITIES,
         'the severity from which a page fails the JUnit report (default error)',
       ),
     },

@@ -2,6 +2,7 @@
 // events on a page timeline.
 import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
+import { SEVERITIES, VERDICTS } from './verdict';
 import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
 import { RULE_APPLIES_TO, type RuleInfoDto } from './timeline';
 import {
@@ -12,10 +13,10 @@ import {
   type VisitEventDto,
 } from './visits';
 
-export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
+export const VerdictSchema = literals(VERDICTS);
 /** A rule id: the rules declare theirs in their own modules; openapi.json lists them as its enum (x-values). */
 export const RuleIdSchema = ruleIdSchema();
-export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
+export const SeveritySchema = literals(SEVERITIES);
 
 export const VisitPageKindSchema = literals(VISIT_PAGE_KINDS);
 

@@ -2,6 +2,7 @@
 // a view's header, and the loading / empty / error boxes, so each state looks the same wherever it appears.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LoadState } from '../state/store';
+import type { Verdict } from '../../../shared/verdict';
 
 /** Clipboard write that also works where the async clipboard API is refused. */
 async function copyText(text: string): Promise<boolean> {
@@ -84,8 +85,6 @@ export function CodeBlock({
     </figure>
   );
 }
-
-export type Verdict = 'pass' | 'warn' | 'fail';
 
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return (

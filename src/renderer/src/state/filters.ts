@@ -3,6 +3,7 @@
 // exactly what they see, and in sessionStorage, so they survive switching screens.
 import { useSyncExternalStore } from 'react';
 import { NO_FILTERS, type TimelineFilters } from './timeline-rows';
+import { VERDICTS } from '../../../shared/verdict';
 import { isResponseKind } from '../../../shared/kinds';
 
 const KEY = 'search-sandbox.timelineFilters';
@@ -40,7 +41,7 @@ function filtersFromHash(hash: string): TimelineFilters | null {
     const v = params.get(name);
     if (v !== null) (f as unknown as Record<string, string>)[key] = v;
   }
-  if (!['', 'pass', 'warn', 'fail'].includes(f.verdict)) f.verdict = '';
+  if (f.verdict !== '' && !(VERDICTS as readonly string[]).includes(f.verdict)) f.verdict = '';
   return f;
 }
 
