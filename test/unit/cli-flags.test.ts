@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneOf, parseFlags, UsageError, wholeNumber } from '../../src/main/cli/flags';
+import { oneOf, parseFlags, UsageError, wholeNumber } from '../../src/main/base/flags';
 
 const FLAGS = {
   format: { type: 'string' },

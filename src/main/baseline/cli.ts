@@ -2,7 +2,7 @@
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
-import { oneOf, parseFlags, usageFailure, type FlagValues } from '../cli/flags';
+import { oneOf, parseFlags, usageFailure, type FlagValues } from '../base/flags';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
-import { oneOf, parseFlags, usageFailure, type FlagValues } from '../cli/flags';
+import { oneOf, parseFlags, usageFailure, type FlagValues } from '../base/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';

@@ -7,7 +7,7 @@ import type { Sandbox } from '../sandbox';
 import { ListenError } from '../listen-error';
 import { VERSION } from '../version';
 import { readyBanner } from './ready-banner';
-import { parseFlags, UsageError, type FlagValues } from './flags';
+import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
 

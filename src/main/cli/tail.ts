@@ -3,7 +3,7 @@
 // pages as they stand when it starts, then every page whose verdict or findings change. Reads only the
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
-import { parseFlags, usageFailure, wholeNumber, type FlagValues } from './flags';
+import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
 import type { RecordedEvent } from '../../shared/events';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
 import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
