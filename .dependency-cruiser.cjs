@@ -96,6 +96,16 @@ module.exports = {
       to: { path: '^src/main/(core|sandbox)\\.ts$' },
     },
     {
+      name: 'one-recordings-reader',
+      severity: 'error',
+      comment:
+        'check, diff, uploads and the desktop’s File → Import read recorded traffic (NDJSON, exports, HARs) through src/main/recordings, with its caps, formats and messages: a second reader beside it (line splitting with readline, the import body’s or the journal’s reader) would drift from it.',
+      from: { path: '^src/main/(check|cli|baseline|desktop)/' },
+      to: {
+        path: '^(node:)?readline(/promises)?$|^src/main/store/(import-text|import-body|journal-reader)\\.ts$',
+      },
+    },
+    {
       name: 'http-not-desktop',
       severity: 'error',
       comment:

@@ -11,6 +11,7 @@ import type { IndexingService } from './indexing/service';
 import type { SearchService } from './search/service';
 import type { SearchUpstream } from './search/upstream';
 import type { BeaconForwarder } from './tracking/forward';
+import type { AreaRoutes } from './areas/area';
 
 /** What `core.reset` forgets: events (and their timelines), or everything incl. feeds and outbox; one site or all. */
 export type { ResetScope } from '../shared/stream';
@@ -46,6 +47,8 @@ export interface SandboxCore {
   /** Areas add their state (feeds, outbox, …) to `GET /_sandbox/export` under `name`; `import` restores it. */
   addExportSection(name: string, section: ExportSection): void;
   exportSections(): ReadonlyMap<string, ExportSection>;
+  /** each area's routers over this sandbox, in the areas' order: what the HTTP app mounts */
+  routes(): AreaRoutes[];
   /** problems found at start-up that did not stop it (e.g. a torn journal line), for health and the UI */
   warnings(): string[];
   /** why the data directory cannot take a write now (a full disk, no permission), null when it can or there is none */

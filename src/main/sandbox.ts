@@ -1,5 +1,5 @@
-// Composition root: builds the sandbox's domain (clock, bus, stores, tracking, timelines, indexing)
-// from a config, and serves it over HTTP. The CLI, the Electron shell and the tests all start here.
+// Composition root: opens the sandbox's areas (recordings, indexing, search, tracking, baselines) from a
+// config, in order, and serves them over HTTP. The CLI, the Electron shell and the tests all start here.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,22 +10,17 @@ import type { SandboxConfig } from './config';
 import { createApp, findRendererDir } from './http/app';
 import { allowedHosts } from './http/security';
 import { VERSION } from './version';
-import { lockEventStore } from './store/open-events';
-import { RESERVED_KEYS, type ExportSection } from './store/export-format';
-import { TrackingIngest } from './tracking/ingest';
-import { storeTimelines } from './store-timelines';
-import { IndexingService } from './indexing/service';
-import { SearchService } from './search/service';
-import { IssuedResponses } from './search/responses';
 import { createHttpsServer, ensureCertificate } from './http/https';
 import { asDataDirError } from './store/data-dir-error';
-import { SearchUpstream, type UpstreamSite } from './search/upstream';
-import { BeaconForwarder, type ForwardSite } from './tracking/forward';
-import { UpstreamLog } from './store/upstream-log';
-import { looseDirWarning } from './store/private-files';
 import { writeProblemProbe } from './store/durable';
 import type { ResetScope, SandboxCore } from './core';
 import { ListenError } from './listen-error';
+import { OpenAreas, type AnyArea } from './areas/open-areas';
+import { recordingsArea } from './areas/recordings';
+import { indexingArea } from './areas/indexing';
+import { searchArea } from './areas/search';
+import { trackingArea } from './areas/tracking';
+import { baselinesArea } from './areas/baselines';
 
 export { ListenError };
 
@@ -42,235 +37,67 @@ export interface CoreOptions {
   afterReplay?: (replayed: number) => void;
 }
 
+/**
+ * The areas in the order they open: each after the areas it needs (declared by each, checked as it
+ * opens). The event store locks the data directory before anything else keeps files in it; the journal is
+ * read back by tracking, once the search responses and catalogs the timelines judge against are open.
+ */
+function sandboxAreas(options: CoreOptions): AnyArea[] {
+  return [recordingsArea, indexingArea, searchArea, trackingArea(options), baselinesArea];
+}
+
 export async function createCore(
   config: SandboxConfig,
   options: CoreOptions = {},
 ): Promise<SandboxCore> {
-  const closers: Array<() => Promise<void> | void> = [];
+  const clock = options.clock ?? new SandboxClock();
+  const bus = new Bus();
+  const areas = new OpenAreas();
+  areas.onClose(() => clock.dispose());
   try {
-    return await openCore(config, options, closers);
+    for (const area of sandboxAreas(options)) await areas.open(area, { config, clock, bus });
   } catch (err) {
-    // Whatever was opened (the journal and its lock first) is closed again, so a failed start leaves
-    // the data directory as it found it; an fs error on one of its files is said as a DataDirError.
-    for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => undefined);
+    // whatever was opened (the journal and its lock first) is closed again, so a failed start leaves
+    // the data directory as it found it; an fs error on one of its files is said as a DataDirError
+    await areas.close({ quiet: true });
     throw asDataDirError(err);
   }
-}
-
-async function openCore(
-  config: SandboxConfig,
-  options: CoreOptions,
-  closers: Array<() => Promise<void> | void>,
-): Promise<SandboxCore> {
-  const clock = options.clock ?? new SandboxClock();
-  closers.push(() => clock.dispose());
-  const bus = new Bus();
-  const warnings: string[] = [...(options.warnings ?? [])];
-
-  // The data dir is locked first; its journal is read once the timelines can take each event as it is
-  // read back (they need the search responses and catalogs, opened in between).
-  const store = await lockEventStore({
-    dataDir: config.dataDir,
-    retention: config.retention.events,
-  });
-  closers.push(() => store.close());
-  const events = store.log;
-  events.onAppend((event) => bus.emit({ type: 'event', data: event }));
-  // The real service's answers to forwarded beacons are put back on their events as the journal is read,
-  // before the timelines take them, so `upstream-disagrees` survives a restart.
-  const storedAnswers = await UpstreamLog.read(config.dataDir);
-  const resetHandlers = new Set<(scope: ResetScope) => void | Promise<void>>();
-
-  // Timelines are derived from the events: rebuilt from the store at start, then fed each append.
-  const timelines = storeTimelines(config, clock, events, {
-    onChange: (summary) => bus.emit({ type: 'timeline', data: summary }),
-    reportChanges: () => bus.wants('timeline'),
-  });
-  resetHandlers.add((scope) => timelines.reset(scope.siteId));
-  closers.push(() => timelines.dispose());
-  const exportSections = new Map<string, ExportSection>();
-
-  const { service: indexing, warnings: indexingWarnings } = await IndexingService.open(
-    config,
-    clock,
-    bus,
-  );
-  closers.push(() => indexing.close());
-  resetHandlers.add((scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined));
-  // feeds (state, history with scorecards, last run) and the outbox go into exports for bug reports; not imported
-  exportSections.set('indexing', {
-    export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }),
-  });
-
-  // Companion search: its memory of issued responses feeds the search-provenance timeline rules.
-  const { responses, warnings: searchWarnings } = await IssuedResponses.open(
-    config.dataDir,
-    clock.now(),
-  );
-  closers.push(() => responses.close());
-  const search = new SearchService({
-    accounts: config.accounts,
-    catalogs: indexing.catalog,
-    responses,
-    clock,
-    // what the recommendation strategies read: accepted beacons of one endpoint, each read when reached
-    traffic: {
-      *bodies(siteId, category, event, max) {
-        for (const e of events.select({ siteId, category, event, accepted: true, limit: max }))
-          yield e.body;
-      },
-    },
-  });
-  timelines.setProvenance(search.provenance());
-  // A re-indexed catalog changes what `item-not-in-catalog` says about that site's pages (only that:
-  // a feed's progress, told several times a second while it parses, leaves them as they are). Told
-  // before the journal is read, which gives the event loop turns: a feed indexed meanwhile re-judges its pages.
-  indexing.catalog.onChange((siteId) => timelines.invalidate(siteId));
-  events.onDrop((event) => timelines.storeDropped(event));
-
-  // The stored events go to the timelines as the journal is read back, each while it is still held as
-  // parsed (read back from the compact store afterwards, a million events took ~18 s more to start), and
-  // what the journal did to the store the timelines do too: a reset forgets the site's pages, an event
-  // retention drops forgets its page once let go — as a sandbox that had taken the same beacons live.
-  // Pages judged now (letGoReplayed) are judged as they will be read: the search responses they name are
-  // known, so the provenance rules need not judge them again. The journal is read a megabyte at a time,
-  // each read a turn of the event loop: the heap's growth cap (heap.ts) is decided there, after each full
-  // collection (a load that never gave the loop a turn grew the heap uncapped: 2 GB of RSS).
-  let replayed = 0;
-  // An event the timelines cannot take (a bug in a rule) must not stop the sandbox from starting: the
-  // live path logs such an error and keeps the 200; here the start-up warnings say so (health, the UI).
-  const unreplayed = { count: 0, first: '' };
-  timelines.beginReplay();
-  await store.load({
-    upstream: (eventId) => storedAnswers.answers.get(eventId),
-    event(event) {
-      try {
-        timelines.apply(event, { quiet: true });
-      } catch (err) {
-        if (unreplayed.count++ === 0) unreplayed.first = `${event.id}: ${(err as Error).message}`;
-      }
-      if (++replayed % 50_000 === 0) timelines.letGoReplayed(10_000);
-    },
-    reset: (siteId) => timelines.reset(siteId),
-  });
-  // the quiet pages of the newest events too: judged now, rather than let go unjudged by their idle timers
-  timelines.endReplay();
-  warnings.push(...events.loadWarnings());
-  const loose = config.dataDir ? await looseDirWarning(config.dataDir) : null;
-  if (loose) warnings.push(loose);
-  const { log: upstreamLog, warnings: upstreamWarnings } = await UpstreamLog.start(
-    config.dataDir,
-    events,
-    config.retention.events,
-    storedAnswers,
-  );
-  warnings.push(...upstreamWarnings, ...indexingWarnings, ...searchWarnings);
-  // closed after forwarding stops (closers run in reverse): answers still in flight are written first
-  closers.push(() => upstreamLog.close());
-  const forwarding = new BeaconForwarder({
-    sites: forwardSites(config),
-    clock,
-    record(event, upstream) {
-      void upstreamLog.add(event, upstream);
-      timelines.upstreamAnswered(event);
-      bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
-    },
-  });
-  // stopping aborts requests in flight; their outcome is recorded before the answers' file closes
-  closers.push(() => forwarding.close());
-  resetHandlers.add(() => upstreamLog.pruned());
-  options.afterReplay?.(replayed);
-  if (unreplayed.count > 0)
-    warnings.push(
-      `${unreplayed.count} stored event${unreplayed.count === 1 ? '' : 's'} could not be replayed into the timelines (first: ${unreplayed.first}); their pages are judged without them. This is a bug in search-sandbox: please report it with the event (GET /_sandbox/events/{id})`,
-    );
-  events.onAppend((event) => {
-    try {
-      timelines.apply(event, { live: true });
-    } catch (err) {
-      // a bug in a rule must never cost the storefront its 200
-      console.error('search-sandbox: timeline update failed:', err);
-    }
-  });
-  const searchUpstream = new SearchUpstream({ sites: upstreamSites(config), responses, clock });
-  resetHandlers.add((scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined));
-  // what each responseId contained travels with exports, and comes back on import (sections are
-  // imported before events), so imported beacons are checked against the responses they name
-  exportSections.set('search', {
-    // with the sites' settings, so that `check` of the export judges as the sandbox did
-    export: () => ({ responses: responses.list(), sites: search.siteSettings() }),
-    import: async (data) => void (await responses.importAll(data)),
-  });
-
+  const warnings = [...(options.warnings ?? []), ...areas.warnings];
   clock.onChange((now) =>
     bus.emit({
       type: 'clock',
       data: { now: new Date(now).toISOString(), offsetMs: clock.offset, frozen: clock.frozen },
     }),
   );
-
-  return {
+  const { tracking, timelines, forwarding } = areas.service('tracking');
+  const search = areas.service('search');
+  const core: SandboxCore = {
     config,
     clock,
     bus,
     version: VERSION,
-    events,
-    tracking: new TrackingIngest(events, clock),
+    events: areas.service('recordings').events,
+    tracking,
     timelines,
-    indexing,
-    search,
-    searchUpstream,
+    indexing: areas.service('indexing'),
+    search: search.search,
+    searchUpstream: search.upstream,
     forwarding,
     async reset(scope, importId) {
-      await events.reset(scope.siteId, importId);
-      for (const handler of resetHandlers) await handler(scope);
+      await areas.reset(scope, importId);
       bus.emit({ type: 'reset', data: scope });
     },
-    onReset(handler) {
-      resetHandlers.add(handler);
-      return () => resetHandlers.delete(handler);
-    },
-    addExportSection(name, section) {
-      if ((RESERVED_KEYS as readonly string[]).includes(name) || exportSections.has(name))
-        throw new Error(`export section "${name}" is taken`);
-      exportSections.set(name, section);
-    },
-    exportSections: () => exportSections,
+    onReset: (handler) => areas.onReset(handler),
+    addExportSection: (name, section) => areas.addSection(name, section),
+    exportSections: () => areas.sections,
+    routes: () => areas.routes(core),
     warnings: () => [...warnings],
     storageProblem: config.dataDir
       ? writeProblemProbe(config.dataDir)
       : () => Promise.resolve(null),
-    async close() {
-      for (const close of closers.reverse()) await close();
-    },
+    close: () => areas.close(),
   };
-}
-
-/** Sites whose search requests go to the real service (`accounts[i].search.upstream`). */
-function upstreamSites(config: SandboxConfig): Map<string, UpstreamSite> {
-  const sites = new Map<string, UpstreamSite>();
-  config.accounts.forEach((a, i) => {
-    if (a.search?.upstream)
-      sites.set(a.siteId, {
-        origin: a.search.upstream,
-        timeoutMs: a.search.upstreamTimeoutMs,
-        key: `accounts[${i}].search.upstream`,
-      });
-  });
-  return sites;
-}
-
-/** Sites whose beacons are forwarded to the real service (`accounts[i].tracking.forward`). */
-function forwardSites(config: SandboxConfig): Map<string, ForwardSite> {
-  const sites = new Map<string, ForwardSite>();
-  for (const a of config.accounts)
-    if (a.tracking?.forward)
-      sites.set(a.siteId, {
-        base: a.tracking.forward,
-        timeoutMs: a.tracking.forwardTimeoutMs,
-        queue: a.tracking.forwardQueue,
-      });
-  return sites;
+  return core;
 }
 
 export interface Sandbox {

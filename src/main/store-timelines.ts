@@ -1,5 +1,6 @@
-// The timelines engine over the sandbox's event store, as the sandbox builds it (sandbox.ts) and the
-// benchmarks that measure what it costs build it again (test/bench/ladder-server.ts, domain-child.ts).
+// The timelines engine over the sandbox's event store, as the tracking area builds it (areas/tracking.ts)
+// and the benchmarks that measure what it costs build it again (test/bench/ladder-server.ts,
+// domain-child.ts).
 import { configLevels } from '../shared/rule-levels';
 import type { Clock } from './clock';
 import type { SandboxConfig } from './config';

@@ -6,6 +6,9 @@ import { ORDER_FILTERS, VISIT_FILTERS, text } from './admin-params';
 import { ErrorSchema } from './schema-admin';
 import { DiffResultSchema } from './schema-baseline';
 import type { Endpoint } from './schema-endpoint';
+
+/** the largest recording compared; a journey's recording is kilobytes */
+export const DIFF_BODY_BYTES = 10 * 1024 * 1024;
 import { OrderSchema, OrdersSummarySchema, VisitSchema } from './schema-visits';
 
 const NOT_FOUND = { 404: ErrorSchema } as const;
@@ -51,8 +54,13 @@ export const DIFF_ENDPOINTS = {
       siteId: text('the recorded traffic of this siteId'),
       sessionId: text('the recorded traffic of this session'),
     },
-    body: Type.Unknown({ description: 'a recording, as `check` and `diff` read it' }),
+    body: {
+      media: 'ndjson',
+      schema: Type.Unknown({ description: 'a recording, as `check` and `diff` read it' }),
+      maxBytes: DIFF_BODY_BYTES,
+      expected: 'NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
+      tooLarge: `request entity too large: a recording to compare may have at most ${DIFF_BODY_BYTES / 1024 / 1024} MB (export one session or site: GET /_sandbox/export?sessionId=…)`,
+    },
     response: DiffResultSchema,
-    errors: { 413: ErrorSchema },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -9,12 +9,15 @@
 //   summary             one line for the OpenAPI document
 //   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
 //                       the filter groups; an unknown or bad parameter is a 400 naming it)
-//   body?               the JSON body's schema (admin-bodies.ts: each field's rule, the wording of its 400s)
+//   body?               how the request body is read: its media (json, ndjson, raw), schema, size cap and
+//                       the text its refusals quote (schema-endpoint.ts; admin-bodies.ts: each JSON field's
+//                       rule, the wording of its 400s); mount reads it before the handler runs
 //   response            the 200 answer: a schema from src/shared/schema-*.ts (closed objects: an undeclared
 //                       field fails the answers test), or {mediaType, description} for a body that is not JSON
 //   views?              {param, answers}: when a query parameter (view, format, follow) changes the answer,
 //                       the answer for each of its values; `response` is the one without it
-//   errors?             the schema of each status other than 200 it may answer (400 is always possible)
+//   errors?             the schema of each status other than 200 it may answer (400 is always possible; a
+//                       body adds 413 and 415: declaredErrors)
 // A new endpoint: its entry here, one mount(router, name, handler) in a router (src/main/http/routes), its
 // calls in test/api/admin-answers.test.ts (docs/admin-api.md, "The declaration and openapi.json").
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
@@ -62,14 +65,35 @@ import { RuleInfoSchema } from './schema-visits';
 import { ReadinessSchema } from './schema-readiness';
 import { DIFF_ENDPOINTS, VISIT_ENDPOINTS } from './admin-api-visits';
 import { closed } from './schema-base';
-import { PATCH_FEED_BODY, RESET_BODY, SET_CLOCK_BODY, TRANSITION_BODY } from './admin-bodies';
-import { isMediaAnswer, type Answer, type Endpoint } from './schema-endpoint';
+import {
+  ADMIN_BODY_BYTES,
+  BEACON_BODY_BYTES,
+  IMPORT_BODY_BYTES,
+  PATCH_FEED_BODY,
+  RESET_BODY,
+  SET_CLOCK_BODY,
+  TRANSITION_BODY,
+} from './admin-bodies';
+import {
+  declaredErrors,
+  isMediaAnswer,
+  type Answer,
+  type BodyDeclaration,
+  type Endpoint,
+} from './schema-endpoint';
 import { encodePart } from './text';
 import { SEVERITIES } from './verdict';
 
 export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
-export { isMediaAnswer };
-export type { Answer, Endpoint, MediaAnswer, Method } from './schema-endpoint';
+export { declaredErrors, isMediaAnswer };
+export type {
+  Answer,
+  BodyDeclaration,
+  BodyMedia,
+  Endpoint,
+  MediaAnswer,
+  Method,
+} from './schema-endpoint';
 
 // ---- the endpoints ----
 
@@ -150,7 +174,13 @@ export const ADMIN_API = {
     path: '/_sandbox/reset',
     summary: 'forget events and timelines; {"what":"all"} also resets feeds, catalogs and outbox',
     query: { siteId: text('reset only this site') },
-    body: RESET_BODY,
+    body: {
+      media: 'json',
+      schema: RESET_BODY,
+      maxBytes: ADMIN_BODY_BYTES,
+      expected: '{"what":"events"|"all","siteId":"…"} or nothing',
+      optional: true,
+    },
     response: ResetAnswerSchema,
   },
   stream: {
@@ -180,9 +210,17 @@ export const ADMIN_API = {
     path: '/_sandbox/import',
     summary: 'append (or with replace=true, replace) events from an export, an array or NDJSON',
     query: { replace: flag('reset events first') },
-    body: Type.Unknown({ description: 'an export, a bare array of events, or NDJSON' }),
+    body: {
+      media: 'ndjson',
+      schema: Type.Unknown({ description: 'an export, a bare array of events, or NDJSON' }),
+      maxBytes: IMPORT_BODY_BYTES,
+      expected: 'a sandbox export, a bare array of recorded events, or NDJSON of them',
+      tooLarge: `request entity too large: an import body may have at most ${IMPORT_BODY_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
+      // read into a worker as it arrives, each event's depth checked there (store/import-body.ts)
+      streamed: true,
+    },
     response: ImportAnswerSchema,
-    errors: { 400: Type.Union([ErrorSchema, InvalidImportSchema]), 413: ErrorSchema },
+    errors: { 400: Type.Union([ErrorSchema, InvalidImportSchema]) },
   },
   rules: {
     method: 'GET',
@@ -270,7 +308,12 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/tracking/check/{siteId}/{category}/{event}',
     summary: 'dry run: what the service would answer to this body; nothing is recorded',
-    body: Type.Unknown({ description: 'a beacon body' }),
+    body: {
+      media: 'raw',
+      schema: Type.Unknown({ description: 'a beacon body, with the Content-Type a beacon has' }),
+      maxBytes: BEACON_BODY_BYTES,
+      expected: 'a beacon body, as a storefront sends it',
+    },
     response: TrackingCheckSchema,
   },
   feeds: {
@@ -291,7 +334,12 @@ export const ADMIN_API = {
     method: 'PATCH',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'feed settings and injected faults',
-    body: PATCH_FEED_BODY,
+    body: {
+      media: 'json',
+      schema: PATCH_FEED_BODY,
+      maxBytes: ADMIN_BODY_BYTES,
+      expected: 'a JSON object of feed settings, e.g. {"interval":"PT6H","autopilot":false}',
+    },
     response: FeedViewSchema,
     errors: NOT_FOUND,
   },
@@ -299,7 +347,12 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/feeds/{siteId}/{feedId}/transition',
     summary: 'move a feed along the state table by hand (409 lists the allowed targets)',
-    body: TRANSITION_BODY,
+    body: {
+      media: 'json',
+      schema: TRANSITION_BODY,
+      maxBytes: ADMIN_BODY_BYTES,
+      expected: '{"to": "<a feed state>"}, e.g. {"to":"running"}',
+    },
     response: FeedViewSchema,
     errors: { 404: ErrorSchema, 409: TransitionRefusedSchema },
   },
@@ -324,7 +377,12 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/clock',
     summary: 'move the sandbox clock: {"advance":"PT61M"}, {"set":"…"} or {"reset":true}',
-    body: SET_CLOCK_BODY,
+    body: {
+      media: 'json',
+      schema: SET_CLOCK_BODY,
+      maxBytes: ADMIN_BODY_BYTES,
+      expected: '{"advance":"PT61M"}, {"set":"2026-11-21T04:00:00Z"} or {"reset":true}',
+    },
     response: ClockStateSchema,
   },
   outbox: {
@@ -376,12 +434,17 @@ export type QueryOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends
   ? Partial<Static<TObject<Q>>>
   : Record<string, never>;
 
-/** The JSON body an endpoint takes, by its declared schema (never for one that takes none). */
+/** The body an endpoint takes, by its declared schema (never for one that takes none). */
 export type BodyOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends {
-  body: infer B extends TSchema;
+  body: { schema: infer B extends TSchema };
 }
   ? Static<B>
   : never;
+
+/** The body declaration of an endpoint (undefined when it takes none). */
+export function bodyOf(name: AdminEndpointName): BodyDeclaration | undefined {
+  return (ADMIN_API[name] as Endpoint).body;
+}
 
 /**
  * The 200 answer of an endpoint, for the query `Q` a caller gives: an endpoint whose view parameter

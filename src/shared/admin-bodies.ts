@@ -12,6 +12,13 @@ const CLOCK_USAGE =
   'send exactly one of {"advance": "PT61M"} (ISO 8601 duration), {"set": "2026-11-22T04:00:00Z"} (ISO 8601 instant) or {"reset": true}';
 
 /** what `POST /_sandbox/reset` takes (no body: events) */
+/** The size of an admin JSON body. */
+export const ADMIN_BODY_BYTES = 1024 * 1024;
+/** The largest import (an export of a long-running sandbox). */
+export const IMPORT_BODY_BYTES = 250 * 1024 * 1024;
+/** A beacon body's cap, the beacon service's own (src/main/tracking/ingest.ts, MAX_BODY_BYTES). */
+export const BEACON_BODY_BYTES = 1024 * 1024;
+
 export const RESET_BODY = bodyOf(
   'what to reset (no body: events)',
   {

@@ -123,10 +123,24 @@ export const SearchResponsesSchema = closed({
 
 /** Every refusal: what went wrong, and (for a bad parameter) which and what is allowed. */
 export const ErrorSchema = closed({
-  error: Type.String({ description: 'BadRequest, NotFound, Conflict, Forbidden…' }),
+  error: Type.String({
+    description:
+      'BadRequest, NotFound, Conflict, Forbidden, RequestTooLarge, UnsupportedMediaType…',
+  }),
   message: Type.String(),
+  /** the parameter, `body`, `body.<field>` or `content-type` refused */
   parameter: Type.Optional(Type.String()),
   allowed: Type.Optional(Type.Array(Type.String())),
+  limit: Type.Optional(
+    closed(
+      {
+        value: Type.String({ description: 'what was sent, described (never echoed whole)' }),
+        rule: Type.String({ description: 'the rule it breaks' }),
+        fix: Type.String({ description: 'what to send instead' }),
+      },
+      'a body refused by its size, depth, syntax or Content-Type',
+    ),
+  ),
 });
 
 export const AmbiguousSchema = ErrorSchema;
@@ -145,4 +159,4 @@ export const TransitionRefusedSchema = closed({
   allowed: Type.Array(Type.String()),
 });
 
-export type ErrorAnswers = Partial<Record<400 | 404 | 408 | 409 | 413, TSchema>>;
+export type ErrorAnswers = Partial<Record<400 | 404 | 408 | 409 | 413 | 415, TSchema>>;

@@ -1,7 +1,7 @@
 // The shape of one entry of the admin API's declaration (src/shared/admin-api.ts, where each field is
 // described for whoever adds an endpoint).
 import type { TProperties, TSchema } from '@sinclair/typebox';
-import type { ErrorAnswers } from './schema-admin';
+import { ErrorSchema, type ErrorAnswers } from './schema-admin';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -15,13 +15,66 @@ export interface MediaAnswer {
 
 export type Answer = TSchema | MediaAnswer;
 
+/**
+ * How a request body is read, by its media (src/main/http/admin-body.ts has one reader each):
+ * - `json`: one JSON value, parsed (size cap, depth limit) and checked against `schema` before the handler
+ *   runs, which gets it typed;
+ * - `ndjson`: a recording (NDJSON lines, or one JSON document: an export, an array, a HAR), handed over as
+ *   its bytes, or `streamed`: not read before the handler, which reads it as it arrives;
+ * - `raw`: the bytes as sent, whatever their Content-Type, for a domain that judges them itself (a beacon
+ *   body gets the beacon service's own verdict, its 413 and 415 included).
+ */
+export type BodyMedia = 'json' | 'ndjson' | 'raw';
+
+export interface BodyDeclaration {
+  media: BodyMedia;
+  /** json: the value; otherwise a description of what is sent */
+  schema: TSchema;
+  /** the largest body read: a larger one is refused 413 (raw: handed over as too large) */
+  maxBytes: number;
+  /** what to send, as a refusal's fix says it */
+  expected: string;
+  /** the 413's message, when the endpoint words it itself */
+  tooLarge?: string;
+  /** no body is a request of its own (the handler gets undefined), not a 400 */
+  optional?: true;
+  /** ndjson: read by the handler as it arrives (within maxBytes, refused early by Content-Length) */
+  streamed?: true;
+}
+
+/**
+ * The Content-Types each media is taken in (its media type, before any `;charset`); anything else is a 415.
+ * JSON comes as application/json or `…+json`, and as what fetch sends a string with (text/plain) and curl
+ * -d (application/x-www-form-urlencoded); no Content-Type at all is taken too. `raw` takes any.
+ */
+export const BODY_CONTENT_TYPES: Record<BodyMedia, readonly string[] | null> = {
+  json: ['application/json', 'text/plain', 'application/x-www-form-urlencoded'],
+  ndjson: [
+    'application/x-ndjson',
+    'application/jsonl',
+    'application/json',
+    'text/plain',
+    'application/octet-stream',
+    'application/x-www-form-urlencoded',
+  ],
+  raw: null,
+};
+
+/** Whether a body of this media may come with this Content-Type (the header as sent, or undefined). */
+export function takesContentType(media: BodyMedia, header: string | undefined): boolean {
+  const accepted = BODY_CONTENT_TYPES[media];
+  if (!accepted || header === undefined || header.trim() === '') return true;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return accepted.includes(type) || (media !== 'raw' && type.endsWith('+json'));
+}
+
 export interface Endpoint {
   method: Method;
   /** OpenAPI path, `{name}` for path parameters */
   path: `/_sandbox/${string}`;
   summary: string;
   query?: TProperties;
-  body?: TSchema;
+  body?: BodyDeclaration;
   /** the 200 answer without a view parameter */
   response: Answer;
   /**
@@ -37,4 +90,17 @@ export interface Endpoint {
 
 export function isMediaAnswer(a: Answer): a is MediaAnswer {
   return typeof (a as MediaAnswer).mediaType === 'string';
+}
+
+/**
+ * Every status an endpoint declares besides 200 (400 is always possible): its own `errors`, and those of
+ * reading its body: 413 past the body's size cap, 415 for a Content-Type its media does not take.
+ */
+export function declaredErrors(e: Endpoint): ErrorAnswers {
+  const fromBody: ErrorAnswers = {};
+  if (e.body && e.body.media !== 'raw') {
+    fromBody[413] = ErrorSchema;
+    fromBody[415] = ErrorSchema;
+  }
+  return { ...fromBody, ...e.errors };
 }

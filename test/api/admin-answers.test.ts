@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_API,
   adminPath,
+  declaredErrors,
   isMediaAnswer,
   type AdminEndpointName,
   type Answer,
@@ -55,7 +56,7 @@ function declared(e: Endpoint, status: number, query: Call['query']): Answer {
     const view = e.views && query?.[e.views.param];
     return view === undefined ? e.response : e.views!.answers[String(view)]!;
   }
-  return e.errors?.[status as 404] ?? ErrorSchema;
+  return declaredErrors(e)[status as 404] ?? ErrorSchema;
 }
 
 function assertValid(schema: Answer, value: unknown, what: string): void {
@@ -91,6 +92,28 @@ async function call(name: AdminEndpointName, c: Call = {}): Promise<any> {
   const body: unknown = await res.json();
   assertValid(schema, body, what);
   return body;
+}
+
+/** A request that announces `length` bytes and sends one: the status and body of the early answer. */
+function announced(
+  path: string,
+  method: string,
+  length: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${sb.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'content-length': length },
+    });
+    req.on('response', (r) => {
+      let body = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => (body += chunk));
+      r.on('end', () => resolve({ status: r.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.write('{');
+  });
 }
 
 const PAGE = 'answers-page';
@@ -295,7 +318,7 @@ describe('every admin answer is the declared one', () => {
       req.write('[');
     });
     expect(tooLarge.status).toBe(413);
-    assertValid(ADMIN_API.import.errors[413], JSON.parse(tooLarge.body), 'import 413');
+    assertValid(declaredErrors(ADMIN_API.import)[413]!, JSON.parse(tooLarge.body), 'import 413');
     seen.add('import 413');
   });
 
@@ -335,6 +358,34 @@ describe('every admin answer is the declared one', () => {
     assertValid(ErrorSchema, await foreign.json(), 'a foreign origin');
   });
 
+  it('a body of a Content-Type its media does not take is 415, one past its cap 413, on every endpoint that reads one', async () => {
+    const params = { siteId: 'demo42', feedId: 42 };
+    for (const [name, e] of Object.entries(ADMIN_API) as Array<[AdminEndpointName, Endpoint]>) {
+      if (!e.body || e.body.media === 'raw') continue;
+      const refused = await call(name, {
+        params,
+        body: {},
+        headers: { 'content-type': 'application/xml' },
+        status: 415,
+      });
+      expect(refused, name).toMatchObject({
+        error: 'UnsupportedMediaType',
+        parameter: 'content-type',
+        limit: { value: 'application/xml' },
+      });
+      expect(refused.message, name).toMatch(
+        /^Content-Type application\/xml: .* takes application\//,
+      );
+      // announced past the cap: refused before the body is read, the connection closed after the answer
+      const big = await announced(adminPath(name, params), e.method, e.body.maxBytes + 1);
+      expect([name, big.status]).toEqual([name, 413]);
+      const answer: unknown = JSON.parse(big.body);
+      assertValid(declaredErrors(e)[413]!, answer, `${name} 413`);
+      expect(answer, name).toMatchObject({ error: 'RequestTooLarge', parameter: 'body' });
+      seen.add(`${name} 413`);
+    }
+  });
+
   it('rules: every rule as its module declares it', async () => {
     const rules = await call('rules');
     expect(rules.length).toBeGreaterThan(30);
@@ -350,7 +401,7 @@ describe('every admin answer is the declared one', () => {
     for (const [name, e] of Object.entries(ADMIN_API as Record<string, Endpoint>)) {
       expected.push(`${name} 200`, `${name} 400`);
       for (const view of Object.keys(e.views?.answers ?? {})) expected.push(`${name} 200 ${view}`);
-      for (const status of Object.keys(e.errors ?? {})) expected.push(`${name} ${status}`);
+      for (const status of Object.keys(declaredErrors(e))) expected.push(`${name} ${status}`);
     }
     const missing = [...new Set(expected)].filter((k) => !seen.has(k));
     expect(missing).toEqual([]);

@@ -22,6 +22,8 @@ export interface Expected {
   responseId?: string;
   /** the page it sits on (default: any) */
   pageLoadId?: string;
+  /** the behaviour of the client model it names (default: any) */
+  behaviour?: string;
 }
 
 export interface RuleCase {
@@ -160,7 +162,7 @@ export interface SourceOptions {
   companion?: boolean;
   catalogCheck?: boolean;
   responses?: IssuedResponse[];
-  catalog?: { ids: string[]; skus?: Record<string, string> };
+  catalog?: { ids: string[]; skus?: Record<string, string>; parents?: Record<string, string> };
 }
 
 export function source(o: SourceOptions = {}): ProvenanceSource {
@@ -175,7 +177,11 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
     recent: () => [...all].reverse(),
     catalog: () =>
       o.catalog
-        ? { has: (id) => o.catalog!.ids.includes(id), uidOfSku: (sku) => o.catalog!.skus?.[sku] }
+        ? {
+            has: (id) => o.catalog!.ids.includes(id),
+            uidOfSku: (sku) => o.catalog!.skus?.[sku],
+            parentOf: (uid) => o.catalog!.parents?.[uid],
+          }
         : undefined,
   };
 }

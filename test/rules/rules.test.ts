@@ -86,6 +86,7 @@ function expectFinding(
     expect([...f.eventIds].sort()).toEqual(want.events.map((i) => traffic[i]!.id).sort());
   if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
   if (want.pageLoadId !== undefined) expect(f.pageLoadId).toBe(want.pageLoadId);
+  if (want.behaviour !== undefined) expect(f.behaviour).toBe(want.behaviour);
 }
 
 describe('every rule has tester cases of both kinds', () => {

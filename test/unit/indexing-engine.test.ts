@@ -9,6 +9,7 @@ import { IndexingService } from '../../src/main/indexing/service';
 import { TIMINGS } from '../../src/main/indexing/feed-runs';
 import { TransitionRefused } from '../../src/main/indexing/state-machine';
 import { FeedNotFound } from '../../src/main/indexing/admin';
+import { FeedNeverIndexed } from '../../src/main/indexing/refusals';
 import type { FeedView } from '../../src/shared/indexing';
 import type { StreamMessage } from '../../src/shared/stream';
 import { testConfig, tempDir } from '../helpers/sandbox';
@@ -34,6 +35,8 @@ async function setup(dataDir: string | null = null) {
     await service.engine.parseResult(rec(id));
     await new Promise((r) => setImmediate(r));
   };
+  // the status the history records; which one each refusal gets is the HTTP layer's
+  const answeredWith = (refusal: Error | null) => (refusal ? 409 : 200);
   const post = (feedId: string, requestedBy?: string) =>
     service.requestIndex({
       account,
@@ -42,9 +45,17 @@ async function setup(dataDir: string | null = null) {
       requestedBy,
       upload: { data: csv, name: 'products.csv' },
       plainHttp: false,
+      answeredWith,
     });
   const put = (feedId: string, requestedBy?: string) =>
-    service.requestIndex({ account, method: 'PUT', feedId, requestedBy, plainHttp: false });
+    service.requestIndex({
+      account,
+      method: 'PUT',
+      feedId,
+      requestedBy,
+      plainHttp: false,
+      answeredWith,
+    });
   return { clock, bus, messages, service, account, feed, rec, parsed, post, put };
 }
 
@@ -88,7 +99,7 @@ describe('feeds engine', () => {
 
   it('runs an accepted upload through waiting and running to done on autopilot, timed by product count', async () => {
     const { clock, feed, parsed, post, messages } = await setup();
-    expect(await post('42')).toMatchObject({ status: 200 });
+    expect(await post('42')).toMatchObject({ detail: expect.stringContaining('POST accepted') });
     expect(feed(42).state).toBe('waiting');
     clock.advance(TIMINGS.waitingMs - 1);
     expect(feed(42).state).toBe('waiting');
@@ -121,7 +132,7 @@ describe('feeds engine', () => {
 
   it('regenerates first for a cart feed with external regeneration, then indexes its source', async () => {
     const { clock, feed, parsed, put } = await setup();
-    expect(await put('43')).toMatchObject({ status: 200 });
+    expect(await put('43')).toMatchObject({ detail: expect.stringContaining('PUT accepted') });
     clock.advance(
       TIMINGS.regenWaitingMs +
         TIMINGS.regenRunningBaseMs +
@@ -177,7 +188,9 @@ describe('feeds engine', () => {
     clock.advance(TIMINGS.waitingMs + 10_000);
     await parsed(42);
     expect(feed(42).state).toBe('running');
-    expect(await post('42')).toMatchObject({ status: 200 });
+    expect(await post('42')).toMatchObject({
+      detail: expect.stringContaining('the index was paused'),
+    });
     expect(feed(42)).toMatchObject({
       state: 'paused',
       indexStatus: 'waiting',
@@ -242,7 +255,7 @@ describe('feeds engine', () => {
     expect(mails[0]!.text).toContain('Outcome: error (injected fault: "next index fails")');
     // a regen_error feed rests: it can be requested again once the hour has passed
     clock.advance(HOUR);
-    expect(await put('43')).toMatchObject({ status: 200 });
+    expect(await put('43')).toMatchObject({ detail: expect.stringContaining('PUT accepted') });
     expect(feed(43).state).toBe('regen_waiting');
   });
 
@@ -287,7 +300,7 @@ describe('feeds engine', () => {
       interval: '6h',
       nextIndexTime: '2026-11-21T10:00:00.000Z',
     });
-    expect(await put('44')).toMatchObject({ status: 409 });
+    await expect(put('44')).rejects.toBeInstanceOf(FeedNeverIndexed);
     expect(await service.patch('demo42', 44, { interval: '1h' })).toMatchObject({
       interval: '1h',
       nextIndexTime: '2026-11-21T05:00:00.000Z',
@@ -323,7 +336,9 @@ describe('feeds engine', () => {
       });
       expect(second.service.catalog.feed('demo42', 42)?.size).toBe(24);
       second.clock.advance(HOUR);
-      expect(await second.put('42')).toMatchObject({ status: 200 }); // the upload was kept: PUT re-indexes it
+      expect(await second.put('42')).toMatchObject({
+        detail: expect.stringContaining('PUT accepted'),
+      }); // the upload was kept: PUT re-indexes it
 
       await second.service.reset();
       expect(second.feed(42)).toMatchObject({
@@ -332,8 +347,8 @@ describe('feeds engine', () => {
         lastIndexed: '2026-11-21T05:00:00.000Z',
       });
       expect(second.service.catalog.feed('demo42', 42)).toBeUndefined();
-      expect(await second.put('42')).toMatchObject({
-        status: 409,
+      await expect(second.put('42')).rejects.toMatchObject({
+        name: 'NoUploadYet',
         message: expect.stringContaining('none was uploaded yet'),
       });
       await second.service.close();

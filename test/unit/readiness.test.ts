@@ -2,6 +2,7 @@
 // them over; and the gate's lines. The model's ids are read from it, never listed here.
 import { describe, expect, it } from 'vitest';
 import {
+  EXERCISED,
   ReadinessTally,
   SEEN_OTHERWISE,
   sightPageDto,
@@ -186,5 +187,112 @@ describe('the readiness tally', () => {
       ),
     ]);
     expect(readinessGaps(r, ['search'])).toEqual([]);
+  });
+
+  describe('behaviours a search render does not show by itself are seen only when exercised', () => {
+    /** a page of listing responses: kind, responseId and the events of each */
+    const listing = (
+      pageLoadId: string,
+      responses: Array<[kind: string, responseId: string, events: string[]]>,
+      findings: Array<Partial<TimelineFindingDto>> = [],
+    ) =>
+      ({
+        pageLoadId,
+        counts: {},
+        responses: responses.map(([kind, responseId, events]) => ({
+          kind,
+          responseId,
+          events: events.map((event) => ({ kind, event, accepted: true })),
+        })),
+        findings,
+      }) as unknown as PageTimelineDto;
+    const FINER = Object.keys(EXERCISED);
+
+    it('names only behaviours of the model', () => {
+      for (const id of FINER) expect(BEHAVIOURS.some((b) => b.id === id)).toBe(true);
+    });
+
+    it('a store that renders and impresses every search shows none of them', () => {
+      const r = tallied(
+        listing('p1', [['search', 'r1', ['render', 'impression', 'clickthrough']]]),
+        listing('p2', [['category', 'c1', ['render', 'impression']]]),
+      );
+      expect(row(r, 'search.render').status).toBe('ok');
+      for (const id of FINER) expect(row(r, id).status, id).toBe('unseen');
+    });
+
+    it('backfill: a page whose findings name it (the client restored pages under one render)', () => {
+      const r = tallied(
+        listing(
+          'p1',
+          [
+            ['search', 'r1', ['render', 'impression']],
+            ['search', 'r2', ['impression']],
+          ],
+          [{ id: 'a', rule: 'x', severity: 'info', behaviour: 'search.backfill' }],
+        ),
+      );
+      expect(row(r, 'search.backfill')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'p1' },
+      });
+      expect(row(r, 'search.render-cached').status).toBe('unseen');
+    });
+
+    it('zero results: a listing rendered and followed by nothing; an autocomplete one does not count', () => {
+      const alone = tallied(listing('p1', [['search', 'r1', ['render']]]));
+      expect(row(alone, 'search.zero-results').status).toBe('ok');
+      const dropdown = tallied(listing('p1', [['autocomplete', 'a1', ['render']]]));
+      expect(row(dropdown, 'search.zero-results').status).toBe('unseen');
+    });
+
+    it('render-cached: rendered twice on a page, or again on a later page; two responses once each do not', () => {
+      const twice = tallied(listing('p1', [['search', 'r1', ['render', 'impression', 'render']]]));
+      expect(row(twice, 'search.render-cached').status).toBe('ok');
+      const later = tallied(
+        listing('p1', [['search', 'r1', ['render', 'impression']]]),
+        listing('p2', [['search', 'r1', ['render', 'impression']]]),
+      );
+      expect(row(later, 'search.render-cached')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'p2' },
+      });
+      const distinct = tallied(
+        listing('p1', [['search', 'r1', ['render', 'impression']]]),
+        listing('p2', [['search', 'r2', ['render', 'impression']]]),
+      );
+      expect(row(distinct, 'search.render-cached').status).toBe('unseen');
+    });
+
+    it('single-result redirect: only a response the companion search issued with one result; zero results not then', () => {
+      const seen = (served: { results: number; shown: number } | undefined, ended = true) => {
+        const tally = new ReadinessTally();
+        tally.sent('search/render', '', 'p1');
+        tally.exercise('p1', {
+          responses: [
+            {
+              kind: 'search',
+              responseId: 'r1',
+              renders: 1,
+              interactions: 0,
+              ...(served && { served }),
+            },
+          ],
+          ended,
+          named: new Set(),
+        });
+        const r = tally.result(SITE);
+        return [
+          row(r, 'search.single-result-redirect').status,
+          row(r, 'search.zero-results').status,
+        ];
+      };
+      expect(seen({ results: 1, shown: 1 })).toEqual(['ok', 'unseen']);
+      expect(seen({ results: 0, shown: 0 })).toEqual(['unseen', 'ok']);
+      // unknown to the sandbox: it may have served nothing, never one result for certain
+      expect(seen(undefined)).toEqual(['unseen', 'ok']);
+      // a page still open may yet impress what it rendered
+      expect(seen({ results: 1, shown: 1 }, false)).toEqual(['unseen', 'unseen']);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { CatalogStore, FeedCatalog, ProductMapper } from '../../src/main/indexin
 import { parseSearchConfig } from '../../src/main/search/config';
 import { IssuedResponses } from '../../src/main/search/responses';
 import { SearchService } from '../../src/main/search/service';
+import { InvalidParameter, NoCatalog, UnknownSite } from '../../src/main/search/errors';
 
 const ROWS: Array<Record<string, string>> = [
   {
@@ -131,15 +132,14 @@ async function service(ids = ['resp-1', 'resp-2', 'resp-3', 'resp-4']) {
     clock,
     newResponseId: () => queue.shift()!,
   });
-  const get = async (query: string) => search.search(new URLSearchParams(query));
+  const get = async (query: string) => ({ body: await search.search(new URLSearchParams(query)) });
   return { search, responses, get };
 }
 
 describe('search.json', () => {
   it('groups variants under their parent, matches word starts over name/sku/brand/description, ranks name hits first', async () => {
     const { get } = await service();
-    const { status, body } = await get('siteId=shop01&q=rain&resultsPerPage=10');
-    expect(status).toBe(200);
+    const { body } = await get('siteId=shop01&q=rain&resultsPerPage=10');
     const results = body.results as Array<Record<string, unknown>>;
     // "Rain Shell Jacket" (name) before the backpack (description: "rain cover")
     expect(results.map((r) => r.uid)).toEqual(['P200', '3001']);
@@ -306,39 +306,30 @@ describe('search.json', () => {
     });
   });
 
-  it('answers bad requests with JSON errors naming the parameter', async () => {
+  it('refuses bad requests with the refusal naming the parameter', async () => {
     const { get, search } = await service();
-    expect(await get('q=x')).toEqual({
-      status: 400,
-      body: {
-        success: false,
-        error: 'InvalidParameter',
-        message: 'siteId is required, e.g. ?siteId=demo42',
-      },
-    });
-    expect((await get('siteId=shop01&resultsPerPage=1000')).body.message).toBe(
-      'resultsPerPage="1000": use a whole number from 0 to 250',
+    const refused = (query: string) => get(query).then(() => expect.unreachable(query), String);
+    expect(await refused('q=x')).toBe('InvalidParameter: siteId is required, e.g. ?siteId=demo42');
+    await expect(get('q=x')).rejects.toBeInstanceOf(InvalidParameter);
+    expect(await refused('siteId=shop01&resultsPerPage=1000')).toBe(
+      'InvalidParameter: resultsPerPage="1000": use a whole number from 0 to 250',
     );
-    expect((await get('siteId=shop01&sort.price=up')).body.message).toBe(
-      'sort.price="up": use asc or desc',
+    expect(await refused('siteId=shop01&sort.price=up')).toBe(
+      'InvalidParameter: sort.price="up": use asc or desc',
     );
-    expect((await get('siteId=shop01&filter.price.low=cheap')).body.message).toContain(
+    expect(await refused('siteId=shop01&filter.price.low=cheap')).toContain(
       'use a number, or * for no bound',
     );
-    expect(await get('siteId=nosuch')).toMatchObject({
-      status: 404,
-      body: { error: 'UnknownSite' },
-    });
-    expect(await get('siteId=empty1')).toMatchObject({ status: 404, body: { error: 'NoCatalog' } });
-    expect(search.meta(new URLSearchParams('siteId=empty1')).status).toBe(404);
+    await expect(get('siteId=nosuch')).rejects.toBeInstanceOf(UnknownSite);
+    await expect(get('siteId=empty1')).rejects.toBeInstanceOf(NoCatalog);
+    expect(() => search.meta(new URLSearchParams('siteId=empty1'))).toThrow(NoCatalog);
   });
 });
 
 describe('meta.json', () => {
   it('describes the facets, sort options and page size', async () => {
     const { search } = await service();
-    const { status, body } = search.meta(new URLSearchParams('siteId=shop01'));
-    expect(status).toBe(200);
+    const body = search.meta(new URLSearchParams('siteId=shop01'));
     expect(Object.keys(body.facets as object)).toEqual(['brand', 'category', 'color', 'price']);
     expect((body.facets as Record<string, unknown>).price).toEqual({
       display: 'slider',

@@ -7,6 +7,7 @@ import { compareRecordings } from './compare';
 import { RecordingBuilder, type Recording } from './recording';
 import { readRecording } from './read';
 import { recordingFrom } from '../recordings/source';
+import type { EventQuery } from '../store/types';
 
 const SLICE = 2000;
 
@@ -40,4 +41,19 @@ export async function diffWithRecorded(
     if (++n % SLICE === 0) await turn();
   }
   return compareRecordings(base, builder.end(), turn);
+}
+
+/** The upload (BASE) against the recorded events (CURRENT, read once BASE is); a string: BASE is unreadable. */
+export async function diffUpload(
+  data: Buffer,
+  recorded: () => Iterable<RecordedEvent>,
+): Promise<DiffResult | string> {
+  const base = await readUpload(data);
+  return typeof base === 'string' ? base : diffWithRecorded(base, recorded());
+}
+
+/** What the sandbox's Compare asks: an upload against the recorded events a query keeps. */
+export interface BaselinesService {
+  /** the upload (BASE) against the recorded events `query` keeps; a string says why BASE is unreadable */
+  diff(upload: Buffer, query: EventQuery): Promise<DiffResult | string>;
 }

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
-import { oneOf, parseFlags, usageFailure, type FlagValues } from '../base/flags';
+import { oneOf, parseFlags, usageFailure, UsageError } from '../base/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
@@ -26,7 +26,7 @@ import {
   ruleEntryProblem,
   type LevelSource,
 } from '../../shared/rule-levels';
-import type { RuleLevel, RulesConfig } from '../../shared/timeline';
+import type { PageTimelineDto, RuleLevel, RulesConfig } from '../../shared/timeline';
 
 const USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--readiness [--expect ID|AREA]...]';
@@ -52,6 +52,8 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
+const HELP = `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
+
 const FLAGS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
@@ -62,87 +64,69 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const HELP = `${USAGE}
-Reads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR
-(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),
-and checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on
-(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.
---rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config
-file's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file
-(--rule wins).
---readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen
-or not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by
---expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has
-findings at or above --fail-on.
-`;
+/** A flag, a file named by one or a combination of flags that cannot be used: exit 2 with its message. */
+class BadFlags extends Error {}
+
+/** What the flags ask for, checked. */
+interface CheckOptions {
+  files: string[];
+  format: 'text' | 'json' | 'junit';
+  failOn: FailOn;
+  levels: LevelSource | undefined;
+  /** `--readiness`: each site's readiness instead of the pages */
+  readiness: OfflineReadiness | undefined;
+}
 
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
-  let values: FlagValues<typeof FLAGS>;
-  let files: string[];
-  let format: 'text' | 'json' | 'junit';
-  let failOn: FailOn;
+  let options: CheckOptions | 'help';
   try {
-    ({ values, positionals: files } = parseFlags(args, FLAGS, true));
-    if (values.help) {
-      io.out(HELP);
-      return 0;
-    }
-    format = oneOf('format', values.format, ['text', 'json', 'junit'], 'text');
-    failOn = oneOf(
-      'fail-on',
-      values['fail-on'],
-      FAIL_ON,
-      'error',
-      'use --fail-on warning to fail on warnings too',
-    );
+    options = checkOptions(args);
   } catch (err) {
-    return usageFailure('check', USAGE, err, io.err);
-  }
-  let levels: LevelSource | undefined;
-  try {
-    levels = layered(
-      ruleFlags(values.rule ?? []),
-      values.config ? configFileLevels(values.config) : undefined,
-    );
-  } catch (err) {
-    if (err instanceof InputError || err instanceof ConfigError) {
-      io.err(`search-sandbox check: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
-  let readiness: OfflineReadiness | undefined;
-  if (values.readiness) {
-    if (format === 'junit') {
-      io.err(`search-sandbox check: --readiness writes text or json, not junit\n`);
-      return 2;
-    }
-    try {
-      readiness = offlineReadiness(values.expect ?? [], failOn, values.config);
-    } catch (err) {
-      if (err instanceof InputError || err instanceof ConfigError) {
-        io.err(`search-sandbox check: ${err.message}\n`);
-        return 2;
-      }
+    if (err instanceof UsageError) return usageFailure('check', USAGE, err, io.err);
+    if (!(err instanceof BadFlags || err instanceof InputError || err instanceof ConfigError))
       throw err;
-    }
-  } else if (values.expect) {
-    io.err(`search-sandbox check: --expect needs --readiness\n${USAGE}\n`);
+    io.err(`search-sandbox check: ${err.message}\n`);
     return 2;
   }
-  if (files.length === 0) {
-    io.err(`search-sandbox check: no input file given\n${USAGE}\n`);
-    return 2;
+  if (options === 'help') {
+    io.out(HELP);
+    return 0;
   }
+  return checkFiles(options, io);
+}
 
-  const counter = { seq: 0 };
-  const names = new Set(files.map((f) => path.basename(f)));
+/** The flags and files, checked in the order a user reads them; BadFlags (or the config's error) when not usable. */
+function checkOptions(args: string[]): CheckOptions | 'help' {
+  const { values, positionals: files } = parseFlags(args, FLAGS, true);
+  if (values.help) return 'help';
+  const format = oneOf('format', values.format, ['text', 'json', 'junit'], 'text');
+  const failOn = oneOf(
+    'fail-on',
+    values['fail-on'],
+    FAIL_ON,
+    'error',
+    'use --fail-on warning to fail on warnings too',
+  );
+  const levels = layered(
+    ruleFlags(values.rule ?? []),
+    values.config ? configFileLevels(values.config) : undefined,
+  );
+  if (values.readiness && format === 'junit')
+    throw new BadFlags('--readiness writes text or json, not junit');
+  if (!values.readiness && values.expect)
+    throw new BadFlags(`--expect needs --readiness\n${USAGE}`);
+  const readiness = values.readiness
+    ? offlineReadiness(values.expect ?? [], failOn, values.config)
+    : undefined;
+  if (files.length === 0) throw new BadFlags(`no input file given\n${USAGE}`);
+  return { files, format, failOn, levels, readiness };
+}
+
+/** Judge the files' events in order, writing each page (or noting it for readiness) as it settles. */
+async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
+  const { files, format, failOn, levels, readiness } = options;
   const now = io.now();
   const judge = new OfflineJudge(now, levels, undefined, { credit: readiness !== undefined });
-  // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
-  // become one string, as the live store keeps them: read from a file, every event has its own copies, and
-  // a page holds its events until it is judged
-  const strings = new StringPool();
   const report = reportWriter({
     format,
     out: io.out,
@@ -151,27 +135,11 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     now,
     failOn,
   });
+  const pages = readiness ?? report;
   try {
-    for (const file of files) {
-      // ids generated for lines/entries carry the file name when several files are checked together
-      const prefix =
-        files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
-      let events = 0;
-      for await (const items of readInput(openRecording(file), prefix, counter))
-        for (const item of items) {
-          if ('event' in item) {
-            events++;
-            strings.shareRead(item.event);
-            for (const page of judge.apply(item.event)) (readiness ?? report).page(page);
-          } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
-          else io.err(`search-sandbox check: ${item.note}\n`);
-        }
-      if (events === 0)
-        io.err(
-          `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
-        );
-    }
-    for (const page of judge.end()) (readiness ?? report).page(page);
+    const read = fileReader(files, judge, pages, io);
+    for (const file of files) await read(file);
+    for (const page of judge.end()) pages.page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
     if (readiness) {
       const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
@@ -193,6 +161,40 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
     report.dispose();
     judge.dispose();
   }
+}
+
+/** Reads one file after another into the judge, through the recordings reader. */
+function fileReader(
+  files: string[],
+  judge: OfflineJudge,
+  pages: { page(page: PageTimelineDto): void },
+  io: CheckIo,
+): (file: string) => Promise<void> {
+  const counter = { seq: 0 };
+  const names = new Set(files.map((f) => path.basename(f)));
+  // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
+  // become one string, as the live store keeps them: read from a file, every event has its own copies, and
+  // a page holds its events until it is judged
+  const strings = new StringPool();
+  return async (file) => {
+    // ids generated for lines/entries carry the file name when several files are checked together
+    const prefix =
+      files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
+    let events = 0;
+    for await (const items of readInput(openRecording(file), prefix, counter))
+      for (const item of items) {
+        if ('event' in item) {
+          events++;
+          strings.shareRead(item.event);
+          for (const page of judge.apply(item.event)) pages.page(page);
+        } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
+        else io.err(`search-sandbox check: ${item.note}\n`);
+      }
+    if (events === 0)
+      io.err(
+        `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
+      );
+  };
 }
 
 /** `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config. */

@@ -1,19 +1,30 @@
-// Admin request bodies validated by the declaration's compiled schema (ajv): the endpoint's `body` in
-// src/shared/admin-api.ts carries its 400 messages (`x-messages`) and each field the rule it follows
+// Admin request bodies read as their endpoint declares them (src/shared/admin-api.ts, `body`): one reader
+// per media (JSON parsed and validated, a recording's bytes, a streamed import, a beacon's raw bytes), the
+// Content-Type checked against the media, the size capped. JSON is validated by the declaration's compiled
+// schema (ajv): the schema carries its 400 messages (`x-messages`) and each field the rule it follows
 // (`x-rule`), so a refusal names the field, the value and the fix, worded as the endpoint always did.
+import type { Request } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { TSchema } from '@sinclair/typebox';
-import { ADMIN_API, type AdminEndpointName, type BodyOf } from '../../shared/admin-api';
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  ADMIN_API,
+  bodyOf,
+  type AdminEndpointName,
+  type BodyDeclaration,
+  type BodyOf,
+} from '../../shared/admin-api';
+import { BODY_CONTENT_TYPES, takesContentType } from '../../shared/schema-endpoint';
 import type { BodyMessages } from '../../shared/schema-base';
-import { BadQuery } from './admin-query';
+import { BadQuery, BodyRefused } from './admin-refusal';
+import { dropBody, readBody, readJson, type BodyRead } from './body-reader';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = new Map<AdminEndpointName, ValidateFunction>();
 
 function bodySchema(name: AdminEndpointName): TSchema {
-  const schema = (ADMIN_API[name] as { body?: TSchema }).body;
-  if (!schema) throw new Error(`${name} declares no body`);
-  return schema;
+  const declared = bodyOf(name);
+  if (!declared) throw new Error(`${name} declares no body`);
+  return declared.schema;
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -93,4 +104,95 @@ export function fieldRefusal(name: AdminEndpointName, field: string, value: unkn
     rule: String(schema?.['x-rule']),
   });
   return new BadQuery(messages.named ? `body.${field}` : '', message);
+}
+
+type Declared<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends { body: infer D }
+  ? D
+  : undefined;
+
+/**
+ * What a handler gets of its body, by the declaration: JSON as its schema's type (undefined when optional
+ * and absent), a recording's bytes (null when empty), a raw body with whether it passed the cap, nothing
+ * for a streamed body (the handler reads the request) or an endpoint that takes none.
+ */
+export type AdminBody<N extends AdminEndpointName> =
+  Declared<N> extends { media: 'json'; schema: infer S extends TSchema }
+    ? Declared<N> extends { optional: true }
+      ? Static<S> | undefined
+      : Static<S>
+    : Declared<N> extends { streamed: true }
+      ? undefined
+      : Declared<N> extends { media: 'raw' }
+        ? BodyRead
+        : Declared<N> extends { media: 'ndjson' }
+          ? Buffer | null
+          : undefined;
+
+const size = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
+
+function tooLarge(declared: BodyDeclaration, what: string): BodyRefused {
+  const rule = `a body may have at most ${declared.maxBytes} bytes (${size(declared.maxBytes)})`;
+  const fix = `send ${declared.expected}`;
+  return new BodyRefused(413, 'body', declared.tooLarge ?? `body: ${what}; ${rule}: ${fix}`, {
+    value: what,
+    rule,
+    fix,
+  });
+}
+
+/** A Content-Type the body's media is not taken in: 415 naming the ones it is. */
+function unsupported(
+  name: AdminEndpointName,
+  declared: BodyDeclaration,
+  type: string,
+): BodyRefused {
+  const { method, path } = ADMIN_API[name];
+  const accepted = BODY_CONTENT_TYPES[declared.media] ?? [];
+  const rule = `${method} ${path} takes ${accepted.join(', ')} (or no Content-Type)`;
+  const fix = `send ${declared.expected} with Content-Type: ${accepted[0]}`;
+  return new BodyRefused(415, 'content-type', `Content-Type ${type}: ${rule}; ${fix}`, {
+    value: type,
+    rule,
+    fix,
+  });
+}
+
+/**
+ * Read the body of a request to `name` as its declaration says (nothing for an endpoint that takes
+ * none); throws BodyRefused (400, 413, 415) or BadQuery (a JSON body breaking its schema).
+ */
+export async function readAdminBody<N extends AdminEndpointName>(
+  name: N,
+  req: Request,
+): Promise<AdminBody<N>> {
+  const declared = bodyOf(name);
+  if (!declared) return undefined as AdminBody<N>;
+  const type = req.headers['content-type'];
+  if (!takesContentType(declared.media, type)) {
+    dropBody(req);
+    throw unsupported(name, declared, String(type));
+  }
+  if (declared.streamed) {
+    // refused before a byte is read when it says it is too large; otherwise the handler reads it
+    const length = Number(req.headers['content-length']);
+    if (length > declared.maxBytes) {
+      dropBody(req);
+      throw tooLarge(declared, `${length} bytes`);
+    }
+    return undefined as AdminBody<N>;
+  }
+  if (declared.media === 'raw') return (await readBody(req, declared.maxBytes)) as AdminBody<N>;
+  if (declared.media === 'ndjson') {
+    const read = await readBody(req, declared.maxBytes);
+    if (read.tooLarge) throw tooLarge(declared, `larger than ${size(declared.maxBytes)}`);
+    return read.body as AdminBody<N>;
+  }
+  const read = await readJson(req, { bytes: declared.maxBytes, expected: declared.expected });
+  if ('refused' in read) {
+    const { status, value, rule, fix, message } = read.refused;
+    if (status === 413) throw tooLarge(declared, value);
+    throw new BodyRefused(status, 'body', message, { value, rule, fix });
+  }
+  if (read.value === undefined && declared.optional) return undefined as AdminBody<N>;
+  return parseAdminBody(name, read.value) as AdminBody<N>;
 }

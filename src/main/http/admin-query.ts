@@ -1,25 +1,21 @@
 // The admin API's routes, mounted from its one declaration (src/shared/admin-api.ts): the method and path
-// come from the endpoint's entry, and its query is parsed and validated by the entry's compiled schema
-// (ajv) before the handler runs. An unknown, repeated or invalid parameter is a 400 that names it, the
-// value and what is allowed; nothing is clamped or guessed.
+// come from the endpoint's entry, its query is parsed and validated by the entry's compiled schema (ajv)
+// and its body read as the entry declares it (admin-body.ts) before the handler runs, and the handler's
+// answer is typed by the entry's answers. An unknown, repeated or invalid parameter is a 400 that names
+// it, the value and what is allowed; nothing is clamped or guessed. A domain error the handler throws is
+// answered by its row in domain-errors.ts.
 import type { Request, Response, Router } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
+import type { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
-import { ADMIN_BODY_BYTES, adminJsonBody } from './body-reader';
+import { readAdminBody, type AdminBody } from './admin-body';
+import { BadQuery, BodyRefused } from './admin-refusal';
+import { httpRefusal } from './domain-errors';
 
-export class BadQuery extends Error {
-  constructor(
-    readonly parameter: string,
-    message: string,
-    /** the valid values or parameter names, when they are a list */
-    readonly allowed?: readonly string[],
-  ) {
-    super(message);
-  }
-}
+export { BadQuery };
 
 export interface Bounds {
   /** a maximum that depends on the config (e.g. `limit` of events up to the retention) */
@@ -130,15 +126,37 @@ function parseAdminQuery<N extends AdminEndpointName>(
   return value as QueryOf<N>;
 }
 
-/** Answer a BadQuery as the admin API's 400; anything else is not ours to answer. */
-function answerBadQuery(res: Response, err: unknown): void {
-  if (!(err instanceof BadQuery)) throw err;
-  res.status(400).json({
-    error: 'BadRequest',
-    ...(err.parameter && { parameter: err.parameter }),
-    message: err.message,
-    ...(err.allowed && { allowed: err.allowed }),
-  });
+/**
+ * Answer a BadQuery as the admin API's 400, and a domain error with the status and fields of its row in
+ * domain-errors.ts; anything else is not ours to answer.
+ */
+function answerRefusal(res: Response, err: unknown): void {
+  if (err instanceof BodyRefused) {
+    // the rest of the body is not read: the connection ends with this answer
+    if (err.status !== 400) res.setHeader('Connection', 'close');
+    res.status(err.status).json({
+      error: err.error,
+      parameter: err.parameter,
+      message: err.message,
+      limit: err.limit,
+    });
+    return;
+  }
+  if (err instanceof BadQuery) {
+    res.status(400).json({
+      error: 'BadRequest',
+      ...(err.parameter && { parameter: err.parameter }),
+      message: err.message,
+      ...(err.allowed && { allowed: err.allowed }),
+    });
+    return;
+  }
+  const refused = httpRefusal(err);
+  if (!refused) throw err;
+  for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
+  res
+    .status(refused.status)
+    .json({ error: refused.error, message: (err as Error).message, ...refused.fields });
 }
 
 /** The names of a path's `{parameters}`. */
@@ -151,28 +169,51 @@ export type AdminRequest<N extends AdminEndpointName> = Request<
   Record<PathParamsOf<(typeof ADMIN_API)[N]['path']>, string>
 >;
 
+type Entry<N extends AdminEndpointName> = (typeof ADMIN_API)[N];
+/** A declared answer's body: a schema's type, or the text of a body that is not JSON. */
+type BodyOfAnswer<A> = A extends TSchema ? Static<A> : string;
+type ViewAnswer<E> = E extends { views: { answers: infer V } } ? V[keyof V] : never;
+type ErrorAnswer<E> = E extends { errors: infer X } ? X[keyof X] : never;
+
+/**
+ * Every body an endpoint may answer with, by its declaration: its 200 (each view's), each declared error,
+ * and the admin API's error shape (400 and the body's 413/415).
+ */
+export type AdminAnswer<N extends AdminEndpointName> =
+  | BodyOfAnswer<Entry<N>['response']>
+  | BodyOfAnswer<ViewAnswer<Entry<N>>>
+  | BodyOfAnswer<ErrorAnswer<Entry<N>>>
+  | Static<typeof ErrorSchema>;
+
+/** The response of an endpoint: `res.json` and `res.send` take only what the declaration answers. */
+export type AdminResponse<N extends AdminEndpointName> = Response<AdminAnswer<N>>;
+
 export type AdminHandler<N extends AdminEndpointName> = (
   req: AdminRequest<N>,
-  res: Response,
+  res: AdminResponse<N>,
   query: QueryOf<N>,
+  /** the body as declared (admin-body.ts, AdminBody): read and validated before the handler runs */
+  body: AdminBody<N>,
 ) => unknown;
+
+/**
+ * JSON already written as text (kept from an earlier answer, or built in pieces), sent as it is: its
+ * shape is the declared one by construction, checked by the answers test (test/api/admin-answers.test.ts).
+ */
+export function sendJsonText(res: Response, text: string): void {
+  res.type('application/json').send(text);
+}
 
 export interface MountOptions<N extends AdminEndpointName> {
   /** maxima that depend on the config, per request */
   bounds?: (req: AdminRequest<N>) => Bounds;
-  /** middleware between the query check and the handler */
-  before?: Array<(req: Request, res: Response, next: (err?: unknown) => void) => void>;
-  /**
-   * An endpoint that declares a body has it read by the one JSON reader (body-reader.ts: size cap, depth
-   * limit) unless it reads its own (`'own'`: an import streamed to a worker, a beacon body); `bytes` changes the cap.
-   */
-  body?: 'own' | { bytes: number };
 }
 
 /**
  * Mount one declared endpoint on a router that is used under `/_sandbox`: its method and path are the
- * declaration's, its query is parsed first (a bad one is answered 400 and the handler never runs), and a
- * BadQuery the handler throws (a parameter that contradicts another) is answered the same way.
+ * declaration's, its query is parsed first and its body read as declared (a bad one is answered 400, 413
+ * or 415 and the handler never runs), and a BadQuery or domain error the handler throws (a parameter that
+ * contradicts another, an unknown feed) is answered the same way.
  */
 export function mount<N extends AdminEndpointName>(
   router: Router,
@@ -183,24 +224,14 @@ export function mount<N extends AdminEndpointName>(
   const endpoint = ADMIN_API[name];
   const path = endpoint.path.slice('/_sandbox'.length).replace(/\{(\w+)\}/g, ':$1');
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-  const run = async (req: Request, res: Response): Promise<void> => {
+  router[method](path, async (req: Request, res: Response): Promise<void> => {
     const typed = req as AdminRequest<N>;
     try {
       const query = parseAdminQuery(name, req.query, options.bounds?.(typed));
-      await handle(typed, res, query);
+      const body = await readAdminBody(name, req);
+      await handle(typed, res, query, body);
     } catch (err) {
-      answerBadQuery(res, err);
+      answerRefusal(res, err);
     }
-  };
-  const declaresBody = 'body' in endpoint && endpoint.body !== undefined;
-  const reader =
-    declaresBody && options.body !== 'own'
-      ? [
-          adminJsonBody({
-            bytes: options.body?.bytes ?? ADMIN_BODY_BYTES,
-            expected: `the JSON body ${endpoint.method} ${endpoint.path} declares (see /_sandbox/openapi.json)`,
-          }),
-        ]
-      : [];
-  router[method](path, ...reader, ...(options.before ?? []), run);
+  });
 }

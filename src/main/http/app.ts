@@ -1,4 +1,5 @@
-// The express app of one sandbox: one router per interface, the admin API under /_sandbox, the UI at /.
+// The express app of one sandbox: each area's routers (the provider's interfaces at /, the admin API under
+// /_sandbox), the sandbox's own health and clock, the UI at /.
 // Routers are thin: parse the request, call one domain method, map the result to the real service's body.
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { existsSync } from 'node:fs';
@@ -8,19 +9,8 @@ import type { SandboxCore } from '../core';
 import { refuseFraming, sameOriginGuard } from './security';
 import { DataDirError } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
-import { adminEventsRouter } from './routes/admin-events';
-import { adminTimelinesRouter } from './routes/admin-timelines';
-import { adminRulesRouter } from './routes/admin-rules';
-import { beaconLane, trackingAdminRouter, trackingRouter } from './routes/tracking';
-import { indexingRouter } from './routes/indexing';
-import { searchAdminRouter, searchRouter } from './routes/search';
-import { searchUpstreamRouter } from './routes/search-upstream';
-import { adminFeedsRouter } from './routes/admin-feeds';
+import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
-import { adminOutboxRouter } from './routes/admin-outbox';
-import { adminVisitsRouter } from './routes/admin-visits';
-import { adminDiffRouter } from './routes/admin-diff';
-import { adminReadinessRouter } from './routes/admin-readiness';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -61,42 +51,21 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
     next();
   });
 
-  // Provider interfaces: open to storefront origins, each answers like the real service.
-  // (tracking: /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta)
-  app.use(trackingRouter(core.tracking, core.forwarding));
-  app.use(indexingRouter(core));
-  // pass-through sites first: their search requests go to the real service, the rest to the companion
-  app.use(searchUpstreamRouter(core.searchUpstream));
-  app.use(searchRouter(core.search));
+  const routes = core.routes();
+  // Provider interfaces: open to storefront origins, each answers like the real service (tracking:
+  // /beacon/v2 and /v1/preflight; indexing: /api/index; search: /api/search, /api/meta, /v1/recommend)
+  for (const area of routes) for (const router of area.provider ?? []) app.use(router);
 
   // Admin API and UI: same-origin only, and never in another page's frame (every answer past the
-  // provider interfaces above, which answer as the real services do: the UI, the admin API, 404s)
+  // provider interfaces above, which answer as the real services do: the UI, the admin API, 404s).
+  // Each endpoint's body is read by its declaration's mount (body-reader.ts), or by its own handler.
   app.use(refuseFraming);
   const guard = sameOriginGuard(options.allowedHosts);
-  // Events API first: it reads its own bodies (reset, import up to 250 MB) whatever their Content-Type.
-  app.use('/_sandbox', guard, adminEventsRouter(core));
-  app.use('/_sandbox', guard, adminTimelinesRouter(core.timelines, core.clock));
-  app.use('/_sandbox', guard, adminRulesRouter());
-  app.use('/_sandbox', guard, adminVisitsRouter(core.timelines));
-  app.use(
-    '/_sandbox',
-    guard,
-    adminReadinessRouter(core.timelines, () => core.config.accounts),
-  );
-  // reads its own body (a recording, up to 10 MB) whatever its Content-Type
-  app.use('/_sandbox', guard, adminDiffRouter(core.events));
-  app.use('/_sandbox', guard, trackingAdminRouter(core.tracking));
-  // bodies are read by the declaration's mount (body-reader.ts: one size cap and depth limit)
-  app.use('/_sandbox', guard, healthRouter(core));
-  app.use(
-    '/_sandbox',
-    guard,
-    adminFeedsRouter(core.indexing),
-    adminClockRouter(core.clock),
-    adminOutboxRouter(core.indexing.outbox),
-  );
-  app.use('/_sandbox', guard, searchAdminRouter(core.search));
-  // (admin routers of each area are mounted here: events, timelines, feeds, clock, outbox)
+  // No body parser here: each admin endpoint's body is read as its declaration says (admin-body.ts), so
+  // the order of the routers below does not matter.
+  app.use('/_sandbox', guard, ...routes.flatMap((area) => area.admin ?? []));
+  // the sandbox's own: health, the API's description, its clock
+  app.use('/_sandbox', guard, healthRouter(core), adminClockRouter(core.clock));
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
     res.status(404).json({
       error: 'NotFound',

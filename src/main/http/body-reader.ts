@@ -3,14 +3,12 @@
 // prints it (each of those recurses once per level: a hostile body of 100,000 brackets overflowed the
 // stack). A refusal names the limit (field, value, rule, fix) and never echoes the body.
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import { MAX_BODY_BYTES } from '../tracking/ingest';
 
 /** How deep a JSON body's arrays and objects may nest (the sandbox's own bodies nest three or four). */
 export const JSON_DEPTH_LIMIT = 64;
-/** The size of an admin JSON body unless the endpoint says otherwise. */
-export const ADMIN_BODY_BYTES = 1024 * 1024;
 
 /** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
 const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
@@ -30,6 +28,11 @@ function drain(req: IncomingMessage, alreadyRead: number): void {
   });
   req.on('error', () => undefined);
   req.resume();
+}
+
+/** A body refused before it is read: dropped as it arrives, so the client sees the answer. */
+export function dropBody(req: IncomingMessage): void {
+  if (!req.readableEnded) drain(req, 0);
 }
 
 /** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
@@ -170,25 +173,4 @@ export async function readJson(
       ),
     };
   }
-}
-
-/** An admin endpoint's body reader: `req.body` is the parsed body, or the refusal is answered (400/413). */
-export function adminJsonBody(limits: JsonLimits) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    void readJson(req, limits).then((read) => {
-      if ('refused' in read) {
-        const { status, field, value, rule, fix, message } = read.refused;
-        if (status === 413) res.setHeader('Connection', 'close');
-        res.status(status).json({
-          error: status === 413 ? 'RequestTooLarge' : 'BadRequest',
-          parameter: field,
-          message,
-          limit: { value, rule, fix },
-        });
-        return;
-      }
-      req.body = read.value;
-      next();
-    }, next);
-  };
 }

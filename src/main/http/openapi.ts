@@ -2,11 +2,14 @@
 // (src/shared/admin-api.ts), so the document, the server's parsing and the clients cannot drift apart.
 import {
   ADMIN_API,
+  declaredErrors,
   isMediaAnswer,
   pathParams,
   type Answer,
+  type BodyDeclaration,
   type Endpoint,
 } from '../../shared/admin-api';
+import { BODY_CONTENT_TYPES } from '../../shared/schema-endpoint';
 import { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
@@ -24,7 +27,8 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'not found: the message says what is known',
   408: 'the time given passed first',
   409: 'a conflict: the message says how to resolve it',
-  413: 'the body is too large',
+  413: 'the body is larger than the endpoint takes (`limit` says how large it may be)',
+  415: 'a Content-Type the body is not taken in (`limit` names the ones it is)',
 };
 
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema: plain(schema) } });
@@ -55,10 +59,24 @@ function okAnswer(e: Endpoint): Record<string, unknown> {
 
 function errorAnswers(e: Endpoint): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const declared = { 400: ErrorSchema, 403: ErrorSchema, ...e.errors } as Record<number, unknown>;
+  const declared = { 400: ErrorSchema, 403: ErrorSchema, ...declaredErrors(e) } as Record<
+    number,
+    unknown
+  >;
   for (const [status, schema] of Object.entries(declared))
     out[status] = { description: STATUS_TEXT[Number(status)], content: jsonContent(schema) };
   return out;
+}
+
+/** The body by the Content-Types its media is taken in, each with its schema and size cap. */
+function requestBody(body: BodyDeclaration): Record<string, unknown> {
+  const schema = { ...plain(body.schema), 'x-max-bytes': body.maxBytes };
+  const types = BODY_CONTENT_TYPES[body.media] ?? ['*/*'];
+  return {
+    required: !body.optional,
+    description: `${body.expected}; at most ${body.maxBytes} bytes`,
+    content: Object.fromEntries(types.map((type) => [type, { schema }])),
+  };
 }
 
 function operation(name: string, e: Endpoint): Record<string, unknown> {
@@ -81,9 +99,7 @@ function operation(name: string, e: Endpoint): Record<string, unknown> {
     operationId: name,
     summary: e.summary,
     ...(parameters.length > 0 && { parameters }),
-    ...(e.body && {
-      requestBody: { required: false, content: { 'application/json': { schema: plain(e.body) } } },
-    }),
+    ...(e.body && { requestBody: requestBody(e.body) }),
     responses: { '200': okAnswer(e), ...errorAnswers(e) },
   };
 }

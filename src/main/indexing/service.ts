@@ -15,6 +15,15 @@ import { humanDuration, statusTime } from '../durations';
 import { isEmail, Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { scoreRequest, type RequestOutcome } from './workflow';
+import {
+  BadIndexRequest,
+  FeedAlreadyQueued,
+  FeedNeverIndexed,
+  NoUploadYet,
+  ReindexTooSoon,
+  UnknownFeed,
+  type IndexRequestRefused,
+} from './refusals';
 
 /** Feed states a request can start from. */
 const RESTING: ReadonlySet<string> = new Set(['done', 'error', 'regen_error']);
@@ -37,18 +46,15 @@ export interface IndexRequest {
   upload?: { data: Buffer; name: string };
   /** credentials arrived over plain HTTP */
   plainHttp: boolean;
+  /** the status the interface answers with, accepted (null) or refused: the feed's history records it */
+  answeredWith: (refusal: IndexRequestRefused | null) => number;
 }
 
-export interface IndexRequestResult {
-  status: 200 | 400 | 404 | 409 | 429;
-  /** for success:false bodies */
-  message: string;
-  /** seconds, with 429 */
-  retryAfter?: number;
-  /** what the feed's history says of the request (set once it reached a feed) */
-  detail?: string;
+/** A queued (or pausing) request: what the feed's history says of it, and the scorecard's first finding. */
+export interface IndexRequestQueued {
+  detail: string;
   /** the first workflow finding, when the request did not follow the recommended workflow */
-  workflow?: string | null;
+  workflow: string | null;
 }
 
 /** What indexing takes of the sandbox's config (src/main/config.ts composes it). */
@@ -175,51 +181,49 @@ export class IndexingService {
     return feeds;
   }
 
-  /** PUT|POST /api/index/feed. `success` means queued, exactly as the real service says. */
-  async requestIndex(req: IndexRequest): Promise<IndexRequestResult> {
+  /**
+   * PUT|POST /api/index/feed: queued (or the running index paused), exactly when the real service says
+   * `success`; otherwise throws the IndexRequestRefused that says why (recorded in the feed's history when
+   * the request reached a feed).
+   */
+  async requestIndex(req: IndexRequest): Promise<IndexRequestQueued> {
     const raw = req.feedId?.trim();
-    if (!raw)
-      return { status: 400, message: 'missing feedId: add ?feedId=<the feed id> to the URL' };
+    if (!raw) throw new BadIndexRequest('missing feedId: add ?feedId=<the feed id> to the URL');
     if (!/^\d+$/.test(raw))
-      return {
-        status: 400,
-        message: `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
-      };
+      throw new BadIndexRequest(
+        `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
+      );
     if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
-      return {
-        status: 400,
-        message: `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
-      };
+      throw new BadIndexRequest(
+        `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
+      );
     }
     const feedId = Number(raw);
     const rec = this.engine.record(req.account.siteId, feedId);
     if (!rec) {
       const ids = req.account.feeds.map((f) => f.id).join(', ');
-      return {
-        status: 404,
-        message: `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
-      };
+      throw new UnknownFeed(
+        `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
+      );
     }
     const now = this.engine.now;
     const s = this.engine.settings(rec);
     const input: 'upload' | 'cart' =
       req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
     let outcome: RequestOutcome;
-    let result: IndexRequestResult;
+    let refusal: IndexRequestRefused | null = null;
     if (s.interval === 'Never') {
       outcome = 'refused-never';
-      result = {
-        status: 409,
-        message: `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
-      };
+      refusal = new FeedNeverIndexed(
+        `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
+      );
     } else if (!RESTING.has(rec.state) && rec.state !== 'running') {
-      // still queued (waiting, paused, regenerating): nothing is queued twice — a 409,
+      // still queued (waiting, paused, regenerating): nothing is queued twice — refused,
       // whatever the hour window says
       outcome = 'refused-waiting';
-      result = {
-        status: 409,
-        message: `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
-      };
+      refusal = new FeedAlreadyQueued(
+        `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
+      );
     } else if (
       rec.lastAcceptedAt !== null &&
       // an accepted request "in the future" (the sandbox clock was set back since) opens no window:
@@ -229,28 +233,25 @@ export class IndexingService {
     ) {
       const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
       outcome = 'refused-hour';
-      result = {
-        status: 429,
-        retryAfter: Math.ceil(wait / 1000),
-        message: `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
-      };
+      refusal = new ReindexTooSoon(
+        `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
+        Math.ceil(wait / 1000),
+      );
     } else if (input === 'upload' && req.method === 'PUT' && !this.stash.get(rec.siteId, feedId)) {
       outcome = 'refused-no-file';
-      result = {
-        status: 409,
-        message: `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile`,
-      };
+      refusal = new NoUploadYet(
+        `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile`,
+      );
     } else if (rec.state === 'running') {
       outcome = 'paused';
-      result = { status: 200, message: '' };
     } else {
       outcome = 'accepted';
-      result = { status: 200, message: '' };
     }
 
     // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
     // and the feed is as it was)
-    return this.engine.committed(rec, async () => {
+    const refused = refusal;
+    const queued = await this.engine.committed(rec, async () => {
       const scorecard = scoreRequest({
         feedId,
         now,
@@ -258,23 +259,23 @@ export class IndexingService {
         outcome,
         plainHttp: req.plainHttp,
       });
-      const accepted = result.status === 200;
+      const accepted = !refused;
       // the upload is stored before anything changes: a full disk refuses the request and changes nothing
       if (accepted && req.upload)
         await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
       if (accepted) rec.lastAcceptedAt = now;
-      const detail = accepted
-        ? outcome === 'paused'
+      const detail = refused
+        ? refused.message
+        : outcome === 'paused'
           ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
-          : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`
-        : result.message;
+          : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`;
       this.engine.addHistory(rec, {
         kind: 'request',
         at: new Date(now).toISOString(),
         cause: 'api',
         detail,
         method: req.method,
-        status: result.status,
+        status: req.answeredWith(refused),
         accepted,
         requestedBy: req.requestedBy ?? null,
         scorecard,
@@ -310,11 +311,15 @@ export class IndexingService {
         this.engine.changed(rec);
       }
       return {
-        ...result,
         detail,
         workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
       };
     });
+    if (refused) {
+      refused.workflow = queued.workflow;
+      throw refused;
+    }
+    return queued;
   }
 
   feeds(siteId?: string): FeedView[] {
@@ -324,6 +329,19 @@ export class IndexingService {
   feed(siteId: string, feedId: number): FeedView | undefined {
     const rec = this.engine.record(siteId, feedId);
     return rec && this.engine.view(rec);
+  }
+
+  /** A page of the feed's last indexed catalog (`limit` products from `offset`); undefined: no such feed. */
+  catalogPage(siteId: string, feedId: number, offset: number, limit: number) {
+    if (!this.feed(siteId, feedId)) return undefined;
+    const catalog = this.catalogs.feed(siteId, feedId);
+    return {
+      siteId,
+      feedId,
+      indexedAt: catalog?.indexedAt ?? null,
+      total: catalog?.size ?? 0,
+      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
+    };
   }
 
   /** Change a feed's settings and faults, stored before it resolves; throws FeedNotFound or FeedSettingRefused. */

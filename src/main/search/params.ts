@@ -1,6 +1,7 @@
 // Query parameters of search.json as the provider's Snap client sends them, read into a request; a bad
 // parameter is an error naming it, its value and what is expected.
 import type { Filter, Sort } from './query';
+import { InvalidParameter } from './errors';
 
 export interface SearchRequest {
   siteId: string;
@@ -18,20 +19,10 @@ export interface SearchRequest {
   test: boolean;
 }
 
-export class SearchError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export const MAX_RESULTS_PER_PAGE = 250;
 
-function bad(param: string, value: string, expected: string): SearchError {
-  return new SearchError(400, 'InvalidParameter', `${param}=${JSON.stringify(value)}: ${expected}`);
+function bad(param: string, value: string, expected: string): InvalidParameter {
+  return new InvalidParameter(`${param}=${JSON.stringify(value)}: ${expected}`);
 }
 
 function flag(params: URLSearchParams, name: string): boolean {
@@ -66,9 +57,7 @@ function bound(name: string, v: string): number | null {
 export function siteIdOf(params: URLSearchParams): string {
   const siteId = params.get('siteId') ?? '';
   if (!/^[a-z0-9]{6}$/.test(siteId))
-    throw new SearchError(
-      400,
-      'InvalidParameter',
+    throw new InvalidParameter(
       siteId
         ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits`
         : 'siteId is required, e.g. ?siteId=demo42',

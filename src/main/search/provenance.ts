@@ -8,6 +8,8 @@ export interface ProvenanceCatalog {
   has(id: string): boolean;
   /** the uid of the product whose sku this is, when it is one */
   uidOfSku(sku: string): string | undefined;
+  /** the parent (variant group) id of the product with this uid, when the catalog gives it one */
+  parentOf?(uid: string): string | undefined;
 }
 
 export interface ProvenanceSource {

@@ -5,8 +5,8 @@
 import type { Product } from '../indexing/catalog';
 import { isObject } from '../../shared/values';
 import { field as fieldOf, fieldValue, type SearchItem } from './items';
-import { SearchError } from './params';
 import { CATEGORY_FIELDS } from './traffic';
+import { InvalidParameter } from './errors';
 
 export const FILTER_TYPES = ['=', '==', '===', '!=', '!==', '>', '<', '>=', '<='] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
@@ -25,8 +25,8 @@ export interface Narrowing {
   brands: string[];
 }
 
-function bad(field: string, value: unknown, expected: string): SearchError {
-  return new SearchError(400, 'InvalidParameter', `${field}=${JSON.stringify(value)}: ${expected}`);
+function bad(field: string, value: unknown, expected: string): InvalidParameter {
+  return new InvalidParameter(`${field}=${JSON.stringify(value)}: ${expected}`);
 }
 
 /** `filters` of a recommend body (absent: none), each checked with the field named. */

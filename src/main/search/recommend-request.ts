@@ -4,9 +4,9 @@
 // send none: every widget answered gets its responseId either way), read into a request; a bad field is an error
 // naming it, its value and what is expected.
 import { isObject } from '../../shared/values';
-import { SearchError } from './params';
 import { MAX_RECOMMENDATION_LIMIT } from './recommend-config';
 import { parseFilters, type RecommendFilter } from './recommend-filters';
+import { InvalidBody, InvalidParameter, MissingParameter } from './errors';
 
 export interface WidgetRequest {
   tag: string;
@@ -36,8 +36,8 @@ export interface RecommendRequest {
 /** Most widgets one request may ask for (a page holds a handful). */
 export const MAX_PROFILES = 50;
 
-function bad(field: string, value: unknown, expected: string): SearchError {
-  return new SearchError(400, 'InvalidParameter', `${field}=${JSON.stringify(value)}: ${expected}`);
+function bad(field: string, value: unknown, expected: string): InvalidParameter {
+  return new InvalidParameter(`${field}=${JSON.stringify(value)}: ${expected}`);
 }
 
 /** Ids as a list of strings; numbers are ids too, as the real service takes them. */
@@ -102,22 +102,16 @@ export function parseRecommendRequest(text: string): RecommendRequest {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new SearchError(
-      400,
-      'InvalidBody',
+    throw new InvalidBody(
       `the body is not JSON (${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''}): send {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]} as the Snap client's RecommendAPI does`,
     );
   }
   if (!isObject(body))
-    throw new SearchError(
-      400,
-      'InvalidBody',
+    throw new InvalidBody(
       `the body must be a JSON object like {"siteId": "…", "profiles": [{"tag": "…"}]}, got ${JSON.stringify(body)}`,
     );
   if (typeof body.siteId !== 'string' || body.siteId === '')
-    throw new SearchError(
-      400,
-      'MissingParameter',
+    throw new MissingParameter(
       `siteId=${JSON.stringify(body.siteId)}: the body needs "siteId", the site's id (e.g. "demo42")`,
     );
   const profiles = body.profiles;

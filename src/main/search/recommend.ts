@@ -7,20 +7,18 @@ import type { Clock } from '../clock';
 import type { FeedCatalog } from '../indexing/catalog';
 import { SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
-import { SearchError } from './params';
 import type { RecommendationProfile } from './recommend-config';
 import { parseRecommendRequest, type RecommendRequest } from './recommend-request';
 import type { IssuedResponse, IssuedResponses } from './responses';
 import { recommend } from './strategies';
 import type { RecordedTraffic } from './traffic';
+import { MissingParameter, ProfileNotFound } from './errors';
 
-export interface RecommendAnswer {
-  status: number;
-  body: unknown;
-}
+/** An answer's body; a refused request throws a SearchRefused (errors.ts) instead. */
+export type RecommendAnswer = unknown;
 
 export interface RecommendDeps {
-  /** the site's search settings and its last indexed catalog; throws SearchError (unknown site, no catalog) */
+  /** the site's search settings and its last indexed catalog; throws UnknownSite or NoCatalog */
   site(siteId: string): { config: SearchConfig; catalog: FeedCatalog };
   responses: IssuedResponses;
   traffic: RecordedTraffic;
@@ -64,80 +62,60 @@ export class RecommendService {
 
   /** `GET /api/personalized-recommendations/profile.json?siteId&tag`: how the widget is displayed. */
   profile(params: URLSearchParams): RecommendAnswer {
-    try {
-      const siteId = params.get('siteId') ?? '';
-      const tag = params.get('tag') ?? '';
-      if (!siteId)
-        throw new SearchError(
-          400,
-          'MissingParameter',
-          'siteId is missing: add ?siteId=<your site id>',
-        );
-      if (!tag)
-        throw new SearchError(
-          400,
-          'MissingParameter',
-          "tag is missing: add &tag=<the widget's profile tag>",
-        );
-      const profile = this.profileOf(this.deps.site(siteId).config, siteId, tag);
-      return { status: 200, body: { profile: profileJson(profile) } };
-    } catch (err) {
-      return errorAnswer(err);
-    }
+    const siteId = params.get('siteId') ?? '';
+    const tag = params.get('tag') ?? '';
+    if (!siteId) throw new MissingParameter('siteId is missing: add ?siteId=<your site id>');
+    if (!tag) throw new MissingParameter("tag is missing: add &tag=<the widget's profile tag>");
+    const profile = this.profileOf(this.deps.site(siteId).config, siteId, tag);
+    return { profile: profileJson(profile) };
   }
 
   /** `POST /v1/recommend` (the JSON text as sent): one entry per widget asked for, in the order asked. */
   async recommend(text: string): Promise<RecommendAnswer> {
-    try {
-      const req = parseRecommendRequest(text);
-      const { config, catalog } = this.deps.site(req.siteId);
-      const items = searchItems(catalog);
-      const body: unknown[] = [];
-      for (const w of req.profiles) {
-        const profile = config.recommendations.find((p) => p.tag === w.tag);
-        // a tag the site does not declare: its entry is empty and issues nothing (its profile.json
-        // answers 404, which fails that widget in the client); the page's other widgets are served
-        if (!profile) {
-          body.push({ profile: { tag: w.tag }, results: [] });
-          continue;
-        }
-        const served = await recommend(profile.strategy, {
-          siteId: req.siteId,
-          items,
-          traffic: this.deps.traffic,
-          products: req.products,
-          cart: req.cart,
-          lastViewed: req.lastViewed,
-          shopper: req.shopper,
-          blocked: [...req.blockedItems, ...w.blockedItems],
-          narrowing: {
-            filters: [...req.filters, ...w.filters],
-            categories: w.categories,
-            brands: w.brands,
-          },
-          limit: w.limit ?? profile.limit,
-        });
-        const responseId = this.deps.newResponseId();
-        await this.deps.responses.add(this.record(responseId, req, profile, served));
-        body.push({
-          profile: { tag: profile.tag },
-          responseId,
-          results: served.map(recommendJson),
-        });
+    const req = parseRecommendRequest(text);
+    const { config, catalog } = this.deps.site(req.siteId);
+    const items = searchItems(catalog);
+    const body: unknown[] = [];
+    for (const w of req.profiles) {
+      const profile = config.recommendations.find((p) => p.tag === w.tag);
+      // a tag the site does not declare: its entry is empty and issues nothing (its profile.json
+      // answers 404, which fails that widget in the client); the page's other widgets are served
+      if (!profile) {
+        body.push({ profile: { tag: w.tag }, results: [] });
+        continue;
       }
-      return { status: 200, body };
-    } catch (err) {
-      return errorAnswer(err);
+      const served = await recommend(profile.strategy, {
+        siteId: req.siteId,
+        items,
+        traffic: this.deps.traffic,
+        products: req.products,
+        cart: req.cart,
+        lastViewed: req.lastViewed,
+        shopper: req.shopper,
+        blocked: [...req.blockedItems, ...w.blockedItems],
+        narrowing: {
+          filters: [...req.filters, ...w.filters],
+          categories: w.categories,
+          brands: w.brands,
+        },
+        limit: w.limit ?? profile.limit,
+      });
+      const responseId = this.deps.newResponseId();
+      await this.deps.responses.add(this.record(responseId, req, profile, served));
+      body.push({
+        profile: { tag: profile.tag },
+        responseId,
+        results: served.map(recommendJson),
+      });
     }
+    return body;
   }
 
   private profileOf(config: SearchConfig, siteId: string, tag: string): RecommendationProfile {
     const profile = config.recommendations.find((p) => p.tag === tag);
     if (profile) return profile;
     const known = config.recommendations.map((p) => p.tag);
-    throw new SearchError(
-      404,
-      'ProfileNotFound',
+    throw new ProfileNotFound(
       `Profile not found: site ${siteId} has no recommendation profile with tag ${JSON.stringify(tag)} (${known.length ? `its tags: ${known.join(', ')}` : 'it declares none'}). Fix: add {"tag": ${JSON.stringify(tag)}, "strategy": "similar"} to accounts[].search.recommendations in the config file, or ask for a declared tag`,
     );
   }
@@ -207,10 +185,4 @@ function recommendJson(item: SearchItem): Record<string, unknown> {
     attributes,
     ...(children.length > 0 && { children }),
   };
-}
-
-function errorAnswer(err: unknown): RecommendAnswer {
-  if (err instanceof SearchError)
-    return { status: err.status, body: { success: false, error: err.error, message: err.message } };
-  throw err;
 }

@@ -153,6 +153,14 @@ export class IssuedResponses {
     return out;
   }
 
+  /** The admin's list: `list(siteId, limit)`, or by responseId the one issued response of the site, or none. */
+  find(filter: { siteId?: string; limit?: number; responseId?: string }): IssuedResponse[] {
+    const { siteId, limit, responseId } = filter;
+    if (responseId === undefined) return this.list(siteId, limit);
+    const one = this.get(responseId);
+    return one && (siteId === undefined || one.siteId === siteId) ? [one] : [];
+  }
+
   /** Restore responses from an export (`{responses: [...]}`), so imported beacons are checked against them. */
   async importAll(data: unknown): Promise<number> {
     const list = (data as { responses?: unknown } | null)?.responses;

@@ -8,7 +8,7 @@ import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
 import { merchandise, merchandisingJson } from './merchandising';
-import { parseSearchRequest, SearchError, siteIdOf, type SearchRequest } from './params';
+import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
 import {
   facetFields,
   facetsJson,
@@ -22,11 +22,10 @@ import type { IssuedResponse, IssuedResponses, SearchKind } from './responses';
 import { RecommendService } from './recommend';
 import { suggest } from './suggest';
 import type { RecordedTraffic } from './traffic';
+import { InvalidParameter, NoCatalog, UnknownSite } from './errors';
 
-export interface SearchAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
+/** An answer's body; a refused request throws a SearchRefused (errors.ts) instead. */
+export type SearchAnswer = Record<string, unknown>;
 
 export interface SearchServiceDeps {
   /** the accounts with their search settings (the config's SandboxAccount, or any with these two) */
@@ -64,17 +63,13 @@ export class SearchService {
   }
 
   /**
-   * `GET /api/search/search.json` (or category.json, autocomplete.json: `kind`): never throws; a bad request
-   * is a 4xx answer naming the parameter.
+   * `GET /api/search/search.json` (or category.json, autocomplete.json: `kind`); a bad request throws the
+   * SearchRefused that names the parameter.
    */
   async search(params: URLSearchParams, kind: SearchKind = 'search'): Promise<SearchAnswer> {
-    try {
-      const req = parseSearchRequest(params);
-      const { config, catalog } = this.siteCatalog(req.siteId);
-      return { status: 200, body: await this.answer(req, config, catalog, kind) };
-    } catch (err) {
-      return errorAnswer(err);
-    }
+    const req = parseSearchRequest(params);
+    const { config, catalog } = this.siteCatalog(req.siteId);
+    return await this.answer(req, config, catalog, kind);
   }
 
   /**
@@ -82,48 +77,34 @@ export class SearchService {
    * (it then searches the suggested text). Suggestions complete the last word from product names.
    */
   suggest(params: URLSearchParams): SearchAnswer {
-    try {
-      const { catalog } = this.siteCatalog(siteIdOf(params));
-      const query = params.get('query') ?? params.get('q') ?? '';
-      const raw = params.get('suggestionCount') ?? '5';
-      const count = Number(raw);
-      if (!Number.isInteger(count) || count < 0 || count > 50)
-        throw new SearchError(
-          400,
-          'InvalidParameter',
-          `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
-        );
-      return { status: 200, body: { ...suggest(searchItems(catalog), query, count) } };
-    } catch (err) {
-      return errorAnswer(err);
-    }
+    const { catalog } = this.siteCatalog(siteIdOf(params));
+    const query = params.get('query') ?? params.get('q') ?? '';
+    const raw = params.get('suggestionCount') ?? '5';
+    const count = Number(raw);
+    if (!Number.isInteger(count) || count < 0 || count > 50)
+      throw new InvalidParameter(
+        `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
+      );
+    return { ...suggest(searchItems(catalog), query, count) };
   }
 
   /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */
   meta(params: URLSearchParams): SearchAnswer {
-    try {
-      const { config, catalog } = this.siteCatalog(siteIdOf(params));
-      return { status: 200, body: metaJson(config, catalog) };
-    } catch (err) {
-      return errorAnswer(err);
-    }
+    const { config, catalog } = this.siteCatalog(siteIdOf(params));
+    return metaJson(config, catalog);
   }
 
   private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
     const config = this.sites.get(siteId);
     if (!config) {
       const known = [...this.sites.keys()];
-      throw new SearchError(
-        404,
-        'UnknownSite',
+      throw new UnknownSite(
         `siteId ${siteId} is not an account of this sandbox${known.length ? ` (accounts: ${known.join(', ')})` : ''}: add it to "accounts" in the config file`,
       );
     }
     const catalog = this.deps.catalogs.site(siteId).find((c) => c.size > 0);
     if (!catalog)
-      throw new SearchError(
-        404,
-        'NoCatalog',
+      throw new NoCatalog(
         `site ${siteId} has no indexed catalog yet: index a feed first (POST /api/index/feed?feedId=… with a feedFile, or PUT for a cart feed), then search again`,
       );
     return { config, catalog };
@@ -265,6 +246,13 @@ export class SearchService {
         }
         return undefined;
       },
+      parentOf: (uid) => {
+        for (const c of cats) {
+          const p = c.get(uid);
+          if (p) return p.parentId ?? undefined;
+        }
+        return undefined;
+      },
     };
   }
 }
@@ -280,10 +268,4 @@ function parentIds(c: FeedCatalog): Set<string> {
     parentCache.set(c, ids);
   }
   return ids;
-}
-
-function errorAnswer(err: unknown): SearchAnswer {
-  if (err instanceof SearchError)
-    return { status: err.status, body: { success: false, error: err.error, message: err.message } };
-  throw err;
 }

@@ -16,7 +16,8 @@ export interface Behaviour {
   invariant: string;
   /**
    * The endpoints (`category/event`) whose accepted events show the storefront exercises it; `*`: any
-   * accepted event. Readiness calls a behaviour seen when one of them arrived.
+   * accepted event. Readiness calls a behaviour seen when one of them arrived, unless it tests the
+   * behaviour more finely (readiness.ts `EXERCISED`: one every search render would show).
    */
   seenBy: readonly string[];
   /** what sends it: the client call or script tag a storefront adds (readiness's next step) */
@@ -307,7 +308,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T constructor: page cart globals compared with the cart B stored; cart/add of the difference (qty = the increase) with the whole cart, cart/remove of what left; every */addtocart adds to the stored cart',
     invariant:
-      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions).',
+      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there.',
     seenBy: ['cart/add', 'cart/remove'],
     next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',
   },
@@ -364,9 +365,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'login',
     title: 'Login when the shopper id changes',
     source:
-      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; every later event carries context.shopperId',
+      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; B setShopperId stores it (cookie 18 months, localStorage) and getContext puts it on every later event; no logout',
     invariant:
-      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login.',
+      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
     seenBy: ['shopper/login'],
     next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',
   },
@@ -409,12 +410,11 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'Attribution kept for the session',
     source:
-      'B: context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, kept for the session',
-    invariant: 'An attribution taken from a landing URL rides on the session’s later events.',
+      'B getAttribution(): context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, stored (cookie renewed for 30 min, localStorage) and read for every event; entries only added; forgotten with the session',
+    invariant:
+      'An attribution taken from a landing URL rides on every later event of the session: once an event of a visit carried it, none created after it lacks it.',
     seenBy: ['*'],
     next: 'a landing URL with `athos_attribution=type:id` (e-mail recommendations)',
-    uncheckable:
-      'whether a session landed from an attributed link is not in the traffic unless the landing page’s URL is, and the stored value survives a lost parameter',
   },
   // ---- mode ----
   {

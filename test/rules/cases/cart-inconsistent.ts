@@ -48,11 +48,43 @@ export default {
       },
     },
     {
+      name: 'edge: a quick add, then the shopper raises the quantity on the cart page (cart/add of the increase)',
+      events: () => [
+        visitPage('search').cart('r1', 'P101', { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'P101' }], [{ uid: 'P101', qty: 2 }], { at: 20_000 }),
+      ],
+    },
+    {
+      name: 'edge: a quick add after the last cart event, then a cart/add of the rise beyond it',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('search').cart('r1', 'a', { at: 10_000 }),
+        visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a', qty: 3 }], { at: 20_000 }),
+      ],
+    },
+    {
       name: 'no cart event before in the visit: the stored cart may come from an earlier visit',
       events: () => [visitPage('cart').cartRemove([{ uid: 'x' }], [{ uid: 'y' }], { at: 0 })],
     },
   ],
   invalid: [
+    {
+      name: 'a quick add, then the cart page sends cart/add of it again (its cart still holds one)',
+      events: () => [
+        visitPage('search').cart('r1', 'P101', { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'P101' }], [{ uid: 'P101' }], { at: 20_000 }),
+      ],
+      findings: [{ message: "already put 1 in the client's stored cart", events: [1] }],
+    },
+    {
+      name: 'edge: a quick add on top of the cart before, then a cart/add that raises no further',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('search').cart('r1', 'a', { at: 10_000 }),
+        visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a', qty: 2 }], { at: 20_000 }),
+      ],
+      findings: [{ message: 'had already put 2', events: [2] }],
+    },
     {
       name: 'cart/add sent before the cart updated: its cart lacks the item',
       events: () => [visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'b' }], { at: 0 })],

@@ -41,13 +41,20 @@ export default {
         const p = new PageBuilder();
         return [p.render('r1', { at: 0 }), p.impression('r1', ['zz'], { at: 1200 })];
       },
-      findings: [{ message: '"zz"', events: [1] }],
+      findings: [{ message: '"zz"', events: [1], behaviour: 'search.items-served' }],
     },
     {
       name: 'a product page of a sku instead of the uid',
       provenance: { companion: false, catalog },
       events: () => [visitPage('pdp').product('SKU-B', { at: 0 })],
-      findings: [{ message: 'the sku of product "b"', fix: "feed's product ids", events: [0] }],
+      findings: [
+        {
+          message: 'the sku of product "b"',
+          fix: "feed's product ids",
+          events: [0],
+          behaviour: 'product.pageview',
+        },
+      ],
     },
     {
       name: 'a companion site: a product page and an order line the catalog does not hold',
@@ -57,8 +64,13 @@ export default {
         visitPage('thanks').order('o-1', [{ uid: 'ghost-2' }], { at: 30_000 }),
       ],
       findings: [
-        { message: '"ghost"', pageLoadId: 'pdp', events: [0] },
-        { message: '"ghost-2"', pageLoadId: 'thanks', events: [1] },
+        { message: '"ghost"', pageLoadId: 'pdp', events: [0], behaviour: 'product.pageview' },
+        {
+          message: '"ghost-2"',
+          pageLoadId: 'thanks',
+          events: [1],
+          behaviour: 'order.transaction',
+        },
       ],
     },
   ],

@@ -2,7 +2,7 @@
 // set it to an instant, or reset it to real time. Advancing fires every timer it passes, in order.
 import express, { type Router } from 'express';
 import { mount } from '../admin-query';
-import { fieldRefusal, parseAdminBody } from '../admin-body';
+import { fieldRefusal } from '../admin-body';
 import type { SandboxClock } from '../../clock';
 import type { ClockState } from '../../../shared/stream';
 import { parseIsoDuration } from '../../durations';
@@ -22,9 +22,9 @@ export function adminClockRouter(clock: SandboxClock): Router {
     res.json(state(clock));
   });
 
-  mount(router, 'setClock', (req, res) => {
-    // exactly one of the three, each of its type (the declaration's schema); then what the types allow
-    const body = parseAdminBody('setClock', req.body);
+  // the body holds exactly one of the three, each of its type (the declaration's schema, checked by mount)
+  mount(router, 'setClock', (_req, res, _query, body) => {
+    // what the types allow: a duration, an instant
     if (body.advance !== undefined) {
       const ms = parseIsoDuration(body.advance);
       if (ms === null) throw fieldRefusal('setClock', 'advance', body.advance);

@@ -1,20 +1,20 @@
 // Admin API over recorded events: query, one event, long-poll wait, reset, SSE stream, export and import.
 // Every bad query parameter gets a 400 that names it, its value and what is allowed.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { ResetScope } from '../../../shared/stream';
 import type { Bus } from '../../bus';
 import type { Clock } from '../../clock';
 import type { EventQuery, EventStore } from '../../store/types';
 import type { ExportSection } from '../../store/export-format';
-import { EXPORT_FORMAT, EXPORT_VERSION, type SandboxExportHead } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
-import { parseAdminBody } from '../admin-body';
-import type { QueryOf } from '../../../shared/admin-api';
-import { concat, mapped, streamBody } from '../stream-body';
+import { BodyRefused } from '../admin-refusal';
+import { ADMIN_API, type BodyOf, type QueryOf } from '../../../shared/admin-api';
+import { IMPORT_BODY_BYTES } from '../../../shared/admin-bodies';
+import { streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { importEvents } from '../../store/import-events';
-import { objectWithList } from '../../store/json-pieces';
+import { exportBody, listEvents, waitForEvents } from '../../store/event-reads';
 import { matches } from '../../store/event-index';
 
 export const DEFAULT_LIMIT = 1000;
@@ -23,9 +23,6 @@ export const FOLLOW_BACKLOG = 10;
 export const DEFAULT_WAIT_MS = 10_000;
 /** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
 export const MAX_WAIT_MS = 120_000;
-
-/** the largest import body read */
-const IMPORT_LIMIT_BYTES = 250 * 1024 * 1024;
 
 export interface AdminEventsOptions {
   sse?: SseOptions;
@@ -57,174 +54,109 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     async (_req, res, parsed) => {
       const { follow, ...q } = eventQuery(parsed);
       if (follow) return followEvents(core, res, q);
-      const limit = q.limit ?? DEFAULT_LIMIT;
-      // read one at a time as the answer is written: older events are kept compact
-      const found = core.events.select({ ...q, limit: limit + 1 });
-      const truncated = found.length > limit;
-      const events = truncated ? found.newest(limit) : found;
-      // the bytes res.json would send for { events, count, truncated, retained, lastSeq }, as a stream
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      await streamBody(
-        res,
-        objectWithList('events', events.json(), {
-          count: events.length,
-          truncated,
-          retained: core.events.size(),
-          lastSeq: events.lastSeq(),
-        }),
-      );
+      await streamBody(res, listEvents(core.events, q, q.limit ?? DEFAULT_LIMIT));
     },
     { bounds },
   );
 
   mount(router, 'event', (req, res) => {
     const event = core.events.get(String(req.params.id));
-    if (!event) {
-      res.status(404).json({
-        error: 'NotFound',
-        message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
-      });
-      return;
-    }
-    res.json(event);
+    if (event) return void res.json(event);
+    res.status(404).json({
+      error: 'NotFound',
+      message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
+    });
   });
 
   mount(
     router,
     'wait',
     async (_req, res, parsed) => {
-      const q = eventQuery(parsed);
-      const { count = 1, timeout: asked = DEFAULT_WAIT_MS } = q;
+      const { count = 1, timeout: asked = DEFAULT_WAIT_MS, ...q } = eventQuery(parsed);
       const timeoutMs = Math.min(asked, MAX_WAIT_MS);
-      const capped =
-        asked > MAX_WAIT_MS
-          ? {
-              note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
-            }
-          : {};
+      const capped = asked > MAX_WAIT_MS && {
+        note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+      };
       const gone = new AbortController();
       res.on('close', () => gone.abort());
-      const { limit: _limit, count: _count, timeout: _timeout, ...filters } = q;
-      const result = await core.events.waitFor(
-        { ...filters, limit: q.limit ?? Math.max(count, DEFAULT_LIMIT) },
+      const limit = q.limit ?? Math.max(count, DEFAULT_LIMIT);
+      const waited = await waitForEvents(
+        core.events,
+        { ...q, limit },
         count,
         timeoutMs,
         gone.signal,
       );
       if (gone.signal.aborted && !res.writable) return;
-      if (result.done) {
-        res.json({
-          done: true,
-          count: result.events.length,
-          timeoutMs,
-          ...capped,
-          events: result.events,
-        });
-      } else {
-        // `events` may be cut by limit; the message counts every match.
-        const matched = core.events.query(filters).length;
-        res.status(408).json({
-          done: false,
-          error: 'Timeout',
-          message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
-          count: result.events.length,
-          timeoutMs,
-          ...capped,
-          events: result.events,
-        });
-      }
+      const { done, events, matched } = waited;
+      const answer = { count: events.length, timeoutMs, ...capped, events };
+      if (done) return void res.json({ done, ...answer });
+      res.status(408).json({
+        done,
+        error: 'Timeout',
+        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+        ...answer,
+      });
     },
     { bounds },
   );
 
-  mount(router, 'reset', async (req, res, { siteId }) => {
-    const scope = parseReset(req, siteId);
+  mount(router, 'reset', async (_req, res, { siteId }, body) => {
+    const scope = resetScope(body, siteId);
     await core.reset(scope);
     res.json({ reset: scope, retained: core.events.size() });
   });
 
-  mount(router, 'stream', hub.handle);
+  mount(router, 'stream', (req, res) => hub.handle(req, res));
 
   mount(
     router,
     'export',
     async (_req, res, parsed) => {
-      const q = eventQuery(parsed);
-      const head: SandboxExportHead = {
-        format: EXPORT_FORMAT,
-        version: EXPORT_VERSION,
-        exportedAt: new Date(core.clock.now()).toISOString(),
+      const { fileName, pieces } = exportBody(core.events, {
+        query: eventQuery(parsed),
+        sections: core.exportSections(),
         sandboxVersion: core.version,
-      };
-      const sections: Record<string, unknown> = {};
-      for (const [name, section] of core.exportSections()) sections[name] = section.export();
-      const events = Object.keys(q).length ? core.events.select(q) : core.events.snapshot();
-      const stamp = head.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+        now: core.clock.now(),
+      });
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader(
-        'Content-Disposition',
-        `attachment; filename="search-sandbox-export-${stamp}.json"`,
-      );
-      const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
-      await streamBody(
-        res,
-        concat(
-          `${open},"events":[`,
-          mapped(events.json(), (line, i) => `${i ? ',\n' : '\n'}${line}`),
-          '\n]}\n',
-        ),
-      );
+      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      await streamBody(res, pieces);
     },
     { bounds },
   );
 
-  mount(
-    router,
-    'import',
-    async (req, res, { replace = false }) => {
-      // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
-      // embedding the router behind express.json) is read back from there.
-      const body =
-        Number(req.headers['content-length']) > IMPORT_LIMIT_BYTES
-          ? ({ tooLarge: true } as const)
-          : req.body === undefined
-            ? await readImportBody(req, IMPORT_LIMIT_BYTES)
-            : Buffer.isBuffer(req.body)
-              ? await readImportBody(req.body)
-              : readImportBodyHere(JSON.stringify(req.body));
-      if ('tooLarge' in body) {
-        // the rest is not read: answer, then close the connection
-        res.setHeader('Connection', 'close');
-        req.resume();
-        res.status(413).json({
-          error: 'BadRequest',
-          message: `request entity too large: an import body may have at most ${IMPORT_LIMIT_BYTES / 1024 / 1024} MB; nothing was imported (split the events into several imports)`,
-        });
-        return;
-      }
-      const outcome = await importEvents(
-        {
-          events: core.events,
-          sections: core.exportSections(),
-          reset: (scope, importId) => core.reset(scope, importId),
-        },
-        body,
-        replace,
-      );
-      if (!outcome.ok) {
-        res.status(400).json({
-          error: 'InvalidImport',
-          message: outcome.message,
-          problems: outcome.problems,
-        });
-        return;
-      }
-      const { ok: _ok, ...answer } = outcome;
-      res.json(answer);
-    },
-    // streamed into a worker, up to IMPORT_LIMIT_BYTES, depth checked per event (export-format.ts)
-    { body: 'own' },
-  );
+  mount(router, 'import', async (req, res, { replace = false }) => {
+    // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
+    // embedding the router behind express.json) is read back from there.
+    const body =
+      req.body === undefined
+        ? await readImportBody(req, IMPORT_BODY_BYTES)
+        : Buffer.isBuffer(req.body)
+          ? await readImportBody(req.body)
+          : readImportBodyHere(JSON.stringify(req.body));
+    if ('tooLarge' in body) throw importTooLarge();
+    const outcome = await importEvents(
+      {
+        events: core.events,
+        sections: core.exportSections(),
+        reset: (scope, importId) => core.reset(scope, importId),
+      },
+      body,
+      replace,
+    );
+    if (!outcome.ok) {
+      res.status(400).json({
+        error: 'InvalidImport',
+        message: outcome.message,
+        problems: outcome.problems,
+      });
+      return;
+    }
+    const { ok: _ok, ...answer } = outcome;
+    res.json(answer);
+  });
 
   return router;
 }
@@ -280,36 +212,28 @@ function eventQuery(
   return q;
 }
 
-function parseJsonBody(req: Request, what: string): unknown {
-  if (req.body !== undefined && typeof req.body !== 'string') return req.body; // parsed by an earlier JSON parser
-  const raw = typeof req.body === 'string' ? req.body.trim() : '';
-  if (raw === '') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch (err) {
-    throw new BadParameter(
-      'body',
-      `the body is not valid JSON (${(err as Error).message}); send ${what}`,
-    );
-  }
+/** A body that passed its announced length and went on past the cap: the declared 413. */
+function importTooLarge(): BodyRefused {
+  const { maxBytes, tooLarge, expected } = ADMIN_API.import.body;
+  return new BodyRefused(413, 'body', tooLarge, {
+    value: `more than ${maxBytes} bytes`,
+    rule: `a body may have at most ${maxBytes} bytes`,
+    fix: `send ${expected}, in several imports`,
+  });
 }
 
-function parseReset(req: Request, fromQuery: string | undefined): ResetScope {
-  const body = parseJsonBody(req, '{"what":"events"|"all","siteId":"…"} or nothing');
-  if (
-    body === undefined ||
-    (typeof body === 'object' && body !== null && Object.keys(body).length === 0)
-  ) {
+/** What a reset forgets: the body's scope (none, or {}: events), the query's siteId when the body has none. */
+function resetScope(body: BodyOf<'reset'> | undefined, fromQuery: string | undefined): ResetScope {
+  if (body === undefined || Object.keys(body).length === 0) {
     return fromQuery === undefined ? { what: 'events' } : { what: 'events', siteId: fromQuery };
   }
-  const b = parseAdminBody('reset', body);
-  if (fromQuery !== undefined && b.siteId !== undefined && fromQuery !== b.siteId) {
+  if (fromQuery !== undefined && body.siteId !== undefined && fromQuery !== body.siteId) {
     throw new BadParameter(
       'siteId',
-      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(b.siteId)} in the body: give it once`,
+      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(body.siteId)} in the body: give it once`,
     );
   }
-  const siteId = b.siteId ?? fromQuery;
-  const what = b.what ?? 'events';
+  const siteId = body.siteId ?? fromQuery;
+  const what = body.what ?? 'events';
   return siteId === undefined ? { what } : { what, siteId };
 }

@@ -3,9 +3,7 @@
 import express, { type Response, type Router } from 'express';
 import type { IndexingService } from '../../indexing/service';
 import { mount } from '../admin-query';
-import { parseAdminBody } from '../admin-body';
-import { FeedNotFound, FeedSettingRefused, HandMoveConflict } from '../../indexing/admin';
-import { TransitionRefused } from '../../indexing/state-machine';
+import { FeedNotFound } from '../../indexing/admin';
 
 function feedId(raw: string, res: Response): number | null {
   if (!/^\d+$/.test(raw)) {
@@ -18,25 +16,6 @@ function feedId(raw: string, res: Response): number | null {
   return Number(raw);
 }
 
-/** The domain's refusals as the admin API's statuses. */
-function failed(res: Response, err: unknown): void {
-  if (err instanceof TransitionRefused) {
-    res.status(409).json({
-      error: 'TransitionRefused',
-      message: err.message,
-      from: err.from,
-      to: err.to,
-      allowed: err.allowed,
-    });
-  } else if (err instanceof FeedNotFound) {
-    res.status(404).json({ error: 'NotFound', message: err.message });
-  } else if (err instanceof HandMoveConflict) {
-    res.status(409).json({ error: 'Conflict', message: err.message });
-  } else if (err instanceof FeedSettingRefused) {
-    res.status(400).json({ error: 'BadRequest', message: err.message });
-  } else throw err;
-}
-
 export function adminFeedsRouter(indexing: IndexingService): Router {
   const router = express.Router();
 
@@ -46,49 +25,29 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     const view = indexing.feed(req.params.siteId, id);
-    if (!view)
-      return void res
-        .status(404)
-        .json({ error: 'NotFound', message: `no feed ${req.params.siteId}/${id}` });
+    if (!view) throw new FeedNotFound(`no feed ${req.params.siteId}/${id}`);
     res.json(view);
   });
 
-  mount(router, 'patchFeed', async (req, res) => {
+  mount(router, 'patchFeed', async (req, res, _query, patch) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
-    try {
-      res.json(await indexing.patch(req.params.siteId, id, parseAdminBody('patchFeed', req.body)));
-    } catch (err) {
-      failed(res, err);
-    }
+    res.json(await indexing.patch(req.params.siteId, id, patch));
   });
 
-  mount(router, 'transition', async (req, res) => {
+  mount(router, 'transition', async (req, res, _query, { to }) => {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
-    try {
-      res.json(
-        await indexing.transition(req.params.siteId, id, parseAdminBody('transition', req.body).to),
-      );
-    } catch (err) {
-      failed(res, err);
-    }
+    res.json(await indexing.transition(req.params.siteId, id, to));
   });
 
   mount(router, 'catalog', (req, res, { limit = 100, offset = 0 }) => {
     const siteId = String(req.params.siteId);
     const id = feedId(String(req.params.feedId), res);
     if (id === null) return;
-    if (!indexing.feed(siteId, id))
-      return void res.status(404).json({ error: 'NotFound', message: `no feed ${siteId}/${id}` });
-    const catalog = indexing.catalog.feed(siteId, id);
-    res.json({
-      siteId,
-      feedId: id,
-      indexedAt: catalog?.indexedAt ?? null,
-      total: catalog?.size ?? 0,
-      products: catalog ? catalog.products.slice(offset, offset + limit) : [],
-    });
+    const page = indexing.catalogPage(siteId, id, offset, limit);
+    if (!page) throw new FeedNotFound(`no feed ${siteId}/${id}`);
+    res.json(page);
   });
 
   return router;

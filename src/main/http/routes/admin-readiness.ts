@@ -1,9 +1,9 @@
 // GET /_sandbox/readiness?siteId=: the site's integration readiness, read from the timelines as judged now
-// (src/main/tracking/timeline/readiness.ts). Thin: check the query, read in slices, answer.
+// (src/main/tracking/timeline/readiness.ts). Thin: check the query, ask the timelines' reads, answer.
 import { Router } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import type { SandboxAccount } from '../../config';
-import { readinessSiteOf } from '../../tracking/timeline/readiness-config';
+import { siteReadiness } from '../../tracking/timeline/timeline-reads';
 import { mount } from '../admin-query';
 import { Slicer } from '../../slices';
 
@@ -21,20 +21,8 @@ export function adminReadinessRouter(
       });
       return;
     }
-    const siteId = q.siteId;
-    const site = readinessSiteOf(
-      siteId,
-      accounts().find((a) => a.siteId === siteId),
-    );
-    const slicer = new Slicer();
-    const steps = timelines.readinessSteps(site);
-    for (let step = steps.next(); ; step = steps.next()) {
-      if (step.done) {
-        res.json(step.value);
-        return;
-      }
-      await slicer.breathe();
-    }
+    const account = accounts().find((a) => a.siteId === q.siteId);
+    res.json(await siteReadiness(timelines, q.siteId, account, new Slicer()));
   });
   return router;
 }

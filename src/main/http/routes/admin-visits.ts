@@ -3,7 +3,7 @@
 // summary. Thin: check the query, ask the timelines, stream the answer.
 import { Router, type Response } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
-import { mount } from '../admin-query';
+import { mount, sendJsonText } from '../admin-query';
 import { streamBody } from '../stream-body';
 import { arrayOf } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -32,7 +32,7 @@ export function adminVisitsRouter(timelines: TimelineEngine): Router {
       });
       return;
     }
-    res.type('application/json').send(json);
+    sendJsonText(res, json);
   });
   return router;
 }

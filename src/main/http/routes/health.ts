@@ -1,6 +1,6 @@
 // GET /_sandbox/health: liveness, version and whether the data directory takes writes, for scripts waiting on the sandbox; GET /_sandbox/openapi.json.
 import { Router } from 'express';
-import { mount } from '../admin-query';
+import { mount, sendJsonText } from '../admin-query';
 import type { ForwardStats } from '../../../shared/events';
 import { openApiDocument } from '../openapi';
 
@@ -33,7 +33,7 @@ export function healthRouter(core: HealthSource): Router {
   // made once: the declaration does not change while the sandbox runs
   const openapi = JSON.stringify(openApiDocument(core.version));
   mount(router, 'openapi', (_req, res) => {
-    res.type('application/json').send(openapi);
+    sendJsonText(res, openapi);
   });
   return router;
 }

@@ -8,6 +8,15 @@ import { authenticate, claimedSiteId } from '../../indexing/auth';
 import type { IndexRequestNotice } from '../../../shared/stream';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
 import type { AccountConfig } from '../../accounts/config';
+import { IndexRequestRefused } from '../../indexing/refusals';
+import { httpRefusal, type HttpRefusal } from '../domain-errors';
+
+/** Every refusal of a bulk index request is in the domain errors' table. */
+function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
+  const refused = httpRefusal(refusal);
+  if (!refused) throw new Error(`${refusal.name} has no status in http/domain-errors.ts`);
+  return refused;
+}
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
@@ -196,21 +205,28 @@ export function indexingRouter(core: SandboxCore): Router {
       file = await receiveUpload(req, res);
       if (!file) return;
     }
-    const result = await indexing.requestIndex({
+    const request = {
       account,
       method: req.method,
       feedId,
       requestedBy,
       upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
       plainHttp: !req.secure,
-    });
-    noted(res).workflow = result.workflow ?? null;
-    if (result.status === 200) {
-      noted(res).message = result.detail;
-      return void res.json({ success: true });
+      answeredWith: (refusal: IndexRequestRefused | null) =>
+        refusal ? refusedWith(refusal).status : 200,
+    } as const;
+    try {
+      const queued = await indexing.requestIndex(request);
+      noted(res).workflow = queued.workflow;
+      noted(res).message = queued.detail;
+      res.json({ success: true });
+    } catch (err) {
+      if (!(err instanceof IndexRequestRefused)) throw err;
+      noted(res).workflow = err.workflow;
+      const refused = refusedWith(err);
+      for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
+      fail(res, 'feed', refused.status, err.message);
     }
-    if (result.retryAfter !== undefined) res.setHeader('Retry-After', String(result.retryAfter));
-    fail(res, 'feed', result.status, result.message);
   });
 
   return router;

@@ -5,6 +5,8 @@ import { Router, type Request, type Response, type NextFunction } from 'express'
 import { readJson, readJsonText, type BodyRefusal } from '../body-reader';
 import { mount } from '../admin-query';
 import type { SearchService } from '../../search/service';
+import { SearchRefused } from '../../search/errors';
+import { httpRefusal } from '../domain-errors';
 
 /** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
 export function cors(req: Request, res: Response, next: NextFunction): void {
@@ -31,14 +33,12 @@ const SMALL_BODY_BYTES = 100 * 1024;
 /** A refused body in the provider's error shape, naming the limit. */
 function refuseBody(res: Response, refused: BodyRefusal): void {
   if (refused.status === 413) res.setHeader('Connection', 'close');
-  send(res, {
-    status: refused.status,
-    body: {
-      success: false,
-      error: 'InvalidBody',
-      message: refused.message,
-      limit: { field: refused.field, value: refused.value, rule: refused.rule, fix: refused.fix },
-    },
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(refused.status).json({
+    success: false,
+    error: 'InvalidBody',
+    message: refused.message,
+    limit: { field: refused.field, value: refused.value, rule: refused.rule, fix: refused.fix },
   });
 }
 
@@ -58,9 +58,23 @@ function params(req: Request): URLSearchParams {
   return new URL(req.originalUrl, 'http://sandbox.invalid').searchParams;
 }
 
-function send(res: Response, answer: { status: number; body: unknown }): void {
+/**
+ * The domain's answer (200), or the provider's error body for the SearchRefused it throws, with the status
+ * of its row in domain-errors.ts.
+ */
+async function send(res: Response, produce: () => unknown): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
-  res.status(answer.status).json(answer.body);
+  try {
+    res.json(await produce());
+  } catch (err) {
+    const refused = err instanceof SearchRefused ? httpRefusal(err) : undefined;
+    if (!refused) throw err;
+    res.status(refused.status).json({
+      success: false,
+      error: (err as SearchRefused).code,
+      message: (err as Error).message,
+    });
+  }
 }
 
 function onlyGet(req: Request, res: Response, next: NextFunction): void {
@@ -89,34 +103,38 @@ export function searchRouter(search: SearchService): Router {
   // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no
   // q; autocomplete is a search of the suggested text. Each issues responseIds of its own kind.
   for (const kind of ['search', 'category', 'autocomplete'] as const) {
-    router.all(`/api/search/${kind}.json`, onlyGet, async (req, res, next) => {
-      try {
-        send(res, await search.search(params(req), kind));
-      } catch (err) {
-        next(err);
-      }
+    router.all(`/api/search/${kind}.json`, onlyGet, (req, res, next) => {
+      send(res, () => search.search(params(req), kind)).catch(next);
     });
   }
   // the Snap client's SuggestAPI sends a GET; its postSuggest variant a JSON body
   router.post(
     '/api/suggest/query',
     jsonBody(SMALL_BODY_BYTES, '{"siteId": "…", "query": "…"}'),
-    (req, res) => {
+    (req, res, next) => {
       const q = params(req);
       for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
         if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
-      send(res, search.suggest(q));
+      send(res, () => search.suggest(q)).catch(next);
     },
   );
-  router.all('/api/suggest/query', onlyGet, (req, res) => send(res, search.suggest(params(req))));
-  // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
-  router.post('/api/meta/meta.json', jsonBody(SMALL_BODY_BYTES, '{"siteId": "…"}'), (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const q = params(req);
-    if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
-    send(res, search.meta(q));
+  router.all('/api/suggest/query', onlyGet, (req, res, next) => {
+    send(res, () => search.suggest(params(req))).catch(next);
   });
-  router.all('/api/meta/meta.json', onlyGet, (req, res) => send(res, search.meta(params(req))));
+  // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
+  router.post(
+    '/api/meta/meta.json',
+    jsonBody(SMALL_BODY_BYTES, '{"siteId": "…"}'),
+    (req, res, next) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const q = params(req);
+      if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
+      send(res, () => search.meta(q)).catch(next);
+    },
+  );
+  router.all('/api/meta/meta.json', onlyGet, (req, res, next) => {
+    send(res, () => search.meta(params(req))).catch(next);
+  });
   // the Snap client's RecommendAPI: a widget's profile, then every widget of the page in one POST, whose
   // JSON body comes as text/plain (no preflight); read as text whatever the type, parsed by the domain
   const recommend = search.recommendations;
@@ -124,7 +142,9 @@ export function searchRouter(search: SearchService): Router {
   router.all(
     ['/api/personalized-recommendations/profile.json', '/v1/profile'],
     onlyGet,
-    (req, res) => send(res, recommend.profile(params(req))),
+    (req, res, next) => {
+      send(res, () => recommend.profile(params(req))).catch(next);
+    },
   );
   router.post('/v1/recommend', async (req, res, next) => {
     try {
@@ -135,7 +155,7 @@ export function searchRouter(search: SearchService): Router {
           'the widgets of one page as the Snap client does, {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]}',
       });
       if ('refused' in read) return refuseBody(res, read.refused);
-      send(res, await recommend.recommend(read.text));
+      await send(res, () => recommend.recommend(read.text));
     } catch (err) {
       next(err);
     }
@@ -166,14 +186,8 @@ export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
   mount(router, 'searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
     // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
-    const one = responseId === undefined ? undefined : search.responses.get(responseId);
     res.json({
-      responses:
-        responseId === undefined
-          ? search.responses.list(siteId, limit)
-          : one && (siteId === undefined || one.siteId === siteId)
-            ? [one]
-            : [],
+      responses: search.responses.find({ siteId, limit, responseId }),
       remembered: search.responses.size,
       rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
     });

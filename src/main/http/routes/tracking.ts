@@ -187,9 +187,9 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
   mount(router, 'trackingSchemas', (_req, res) => {
     res.json({
       source: SCHEMA_SOURCE,
-      tightenings: SCHEMA_TIGHTENINGS,
+      tightenings: [...SCHEMA_TIGHTENINGS],
       endpoints: BEACON_ENDPOINTS.map((endpoint) => {
-        const [category, event] = endpoint.split('/');
+        const [category = '', event = ''] = endpoint.split('/');
         return {
           endpoint,
           category,
@@ -211,14 +211,18 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
       });
       return;
     }
-    res.json({ endpoint, schema, examples: endpointExamples(endpoint) });
+    res.json({
+      endpoint,
+      schema: schema as Record<string, unknown>,
+      examples: endpointExamples(endpoint),
+    });
   });
 
   mount(
     router,
     'trackingCheck',
-    async (req, res) => {
-      const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+    // the body read as a beacon's is (its cap, any Content-Type), judged exactly as a beacon is
+    async (req, res, _query, { body, tooLarge }) => {
       const { siteId, category, event } = req.params;
       const result = await ingest.check({
         method: 'POST',
@@ -229,8 +233,6 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
       });
       res.json({ status: result.status, body: result.body, errors: result.errors });
     },
-    // read and judged exactly as a beacon is (tracking/body-verdict.ts)
-    { body: 'own' },
   );
 
   return router;

@@ -29,7 +29,8 @@ import { SiteOrigin } from './response-origins';
 import { ReleasedPages } from './released-pages';
 import { pageDto, pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import { interactionIds, readVisitEvent } from '../visits/events';
+import { interactionIds, quickAddLines, readVisitEvent } from '../visits/events';
+import { readIdentity } from '../visits/identity';
 import { CONCURRENT_START_MS } from '../visits/rules';
 import { SIBLING_EVENTS, someDirty, TALLYING } from './judge';
 import { foldAs } from './page-memory';
@@ -91,7 +92,9 @@ export class TimelineEngine extends TimelinePages {
     }
 
     page.visitDirty = true;
-    const visit = ev.accepted ? this.book.noteEvent(page.siteId, page.key, ev) : undefined;
+    const visit = ev.accepted
+      ? this.book.noteEvent(page.siteId, page.key, ev, readIdentity(rec), folded === 'visit')
+      : undefined;
     if (folded === 'refused') {
       // counted on its page (request-refused) and found by id; it belongs to no response
       if (page.idle) page.idle = false;
@@ -122,6 +125,7 @@ export class TimelineEngine extends TimelinePages {
         time: ev.time,
         ids: interactionIds(rec),
       });
+    if (visit && ev.event === 'addtocart') this.book.noteQuickQty(visit, quickAddLines(rec));
 
     insertSorted(response.events, ev);
     // a category page's redirect goes to search/redirect: its category response checks events against it

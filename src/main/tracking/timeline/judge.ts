@@ -14,6 +14,7 @@ import {
 } from './model';
 import { ALL_HEARD, eventBit } from './heard';
 import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
+import type { SkuOwners } from '../visits/rules';
 import type { ResponseRule, ResponseRuleContext, RuleContext } from './rules/types';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/provenance';
@@ -115,6 +116,7 @@ export class Judge {
       this.deps.book,
       this.visitCatalog(page.siteId),
       VISIT_HALVES,
+      this.servedSkus(page.siteId),
     );
     const effective = keptFindings(levelled(found, page.siteId, this.deps.levels));
     adjust(page, page.visitFindings, -1);
@@ -124,6 +126,17 @@ export class Judge {
   }
 
   /** The site's catalog for the visit rules: when it has one and its account checks ids against it. */
+  /** The skus of the responses the companion issued for the site, looked up only when a rule asks. */
+  private servedSkus(siteId: string): SkuOwners | undefined {
+    const p = this.deps.provenance();
+    if (!p) return undefined;
+    return {
+      uidOfSku: (sku) => servedBy(p, siteId, (r) => (r.sku === sku ? r.uid : undefined)),
+      parentOf: (uid) =>
+        servedBy(p, siteId, (r) => (r.uid === uid && r.parent !== r.uid ? r.parent : undefined)),
+    };
+  }
+
   private visitCatalog(siteId: string) {
     const p = this.deps.provenance();
     if (!p || p.site(siteId)?.catalogCheck === false) return undefined;
@@ -245,4 +258,31 @@ function bumpSeverity(page: PageState, severity: FindingDraft['severity'], by: n
 
 function adjust(page: PageState, findings: FindingDraft[], sign: 1 | -1): void {
   for (const f of findings) bumpSeverity(page, f.severity, sign);
+}
+
+/** the newest issued responses a sku lookup reads (a product page asks once or twice) */
+const SERVED_LOOKUP = 500;
+
+/**
+ * The first answer `pick` gives for a result or variant of the site's newest issued responses (`parent`:
+ * the result it belongs to).
+ */
+function servedBy(
+  p: ProvenanceSource,
+  siteId: string,
+  pick: (r: { uid: string; sku: string | null; parent: string }) => string | undefined,
+): string | undefined {
+  let n = 0;
+  for (const issued of p.recent(siteId)) {
+    if (++n > SERVED_LOOKUP) break;
+    for (const res of issued.results) {
+      const found = pick({ uid: res.uid, sku: res.sku, parent: res.uid });
+      if (found !== undefined) return found;
+      for (const c of res.children) {
+        const child = pick({ uid: c.uid, sku: c.sku, parent: res.uid });
+        if (child !== undefined) return child;
+      }
+    }
+  }
+  return undefined;
 }

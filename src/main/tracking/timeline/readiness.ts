@@ -30,9 +30,74 @@ export const SEEN_OTHERWISE: Readonly<Record<string, { sighting: 'credited' } | 
   {
     'order.credit': { sighting: 'credited' },
     'identity.attribution': {
-      why: 'the beacon client keeps it by itself from an `athos_attribution` landing URL (e-mail recommendations): there is nothing for the storefront to add, and whether a session landed from such a link is not in its traffic',
+      why: 'the beacon client keeps it by itself from an `athos_attribution` landing URL (e-mail recommendations): there is nothing for the storefront to add (a session that lost it is a finding)',
     },
   };
+
+/** A response of a page as the finer tests of being exercised read it. */
+export interface SightedResponse {
+  kind: string;
+  responseId: string;
+  /** its accepted renders */
+  renders: number;
+  /** its accepted impressions, clickthroughs and addtocarts */
+  interactions: number;
+  /** the results and banners it served, when the companion search issued it */
+  served?: { results: number; shown: number };
+}
+
+/** A page as the finer tests read it: its responses, whether it has ended, the behaviours its findings name. */
+export interface SightedPage {
+  responses: readonly SightedResponse[];
+  /** idle, or judged as finished (`check`): nothing more of it will come */
+  ended: boolean;
+  /** behaviours its findings of any severity name (an info finding says the client's own way was seen) */
+  named: ReadonlySet<string>;
+  /** `kind responseId` of listing responses rendered on earlier pages of the site (kept by the tally) */
+  renderedBefore: ReadonlySet<string>;
+}
+
+const LISTINGS = new Set(['search', 'category']);
+
+/** A listing response rendered and followed by nothing on an ended page. */
+const renderedAlone = (p: SightedPage, r: SightedResponse) =>
+  LISTINGS.has(r.kind) && r.renders > 0 && r.interactions === 0 && p.ended;
+
+/**
+ * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
+ * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
+ * unseen otherwise: a store without infinite scroll is not ready for its backfill.
+ */
+export const EXERCISED: Readonly<
+  Record<string, { shows: string; test: (p: SightedPage) => boolean }>
+> = {
+  'search.backfill': {
+    shows: 'a page on which infinite scroll restored several pages under one render',
+    test: (p) => p.named.has('search.backfill'),
+  },
+  'search.zero-results': {
+    shows:
+      'a listing response rendered and followed by nothing on an ended page (one the companion search issued served nothing)',
+    test: (p) =>
+      p.responses.some(
+        (r) => renderedAlone(p, r) && (r.served === undefined || r.served.shown === 0),
+      ),
+  },
+  'search.single-result-redirect': {
+    shows:
+      'a rendered response that served one result, followed by nothing on its page (the companion search must have issued it)',
+    test: (p) => p.responses.some((r) => renderedAlone(p, r) && r.served?.results === 1),
+  },
+  'search.render-cached': {
+    shows: 'a listing response rendered again: twice on a page, or on a later page than its first',
+    test: (p) =>
+      p.responses.some(
+        (r) =>
+          LISTINGS.has(r.kind) &&
+          (r.renders > 1 || (r.renders > 0 && p.renderedBefore.has(`${r.kind} ${r.responseId}`))),
+      ),
+  },
+};
 
 /** The newest page that sent something, and when (pages come oldest first: a larger `at` is newer). */
 interface Sighting {
@@ -58,11 +123,16 @@ const EVENT_INDEX = new Map<string, number>(
 
 /** What shows a behaviour: any accepted event, an event of a kind, a visit endpoint, or a credited order. */
 type Shows =
-  { any: true } | { kind: string; index: number } | { endpoint: string } | { credited: true };
+  | { any: true }
+  | { kind: string; index: number }
+  | { endpoint: string }
+  | { credited: true }
+  | { exercised: string };
 
 function showsOf(b: Behaviour): Shows[] {
   const otherwise = SEEN_OTHERWISE[b.id];
   if (otherwise && 'sighting' in otherwise) return [{ credited: true }];
+  if (EXERCISED[b.id]) return [{ exercised: b.id }];
   return b.seenBy.map((e): Shows => {
     if (e === '*') return { any: true };
     const [kind, event] = e.split('/') as [string, string];
@@ -154,6 +224,10 @@ export class ReadinessTally {
   private readonly byEndpoint = new Map<string, Sighting>();
   private anySent: Sighting | undefined;
   private creditedOn: Sighting | undefined;
+  /** EXERCISED behaviour id → the newest page that showed it */
+  private readonly exercised = new Map<string, Sighting>();
+  /** `kind responseId` of the listing responses rendered so far (search.render-cached) */
+  private readonly rendered = new Set<string>();
   /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
   private readonly worst = new Map<string, Worst>();
   private count = 0;
@@ -190,6 +264,22 @@ export class ReadinessTally {
     for (const r of page.responses.values())
       if (r.sent !== 0) this.sentResponse(r.kind, r.tag, r.sent, seen);
     for (const v of page.visitEvents) if (v.base.accepted) this.byEndpoint.set(v.endpoint, seen);
+  }
+
+  /** The page's responses and findings, for the behaviours an endpoint alone does not show (EXERCISED). */
+  exercise(
+    pageLoadId: string,
+    page: Omit<SightedPage, 'renderedBefore'>,
+    findings: Iterable<Pick<TimelineFindingDto, 'behaviour'>> = [],
+  ): void {
+    const named = new Set(page.named);
+    for (const f of findings) if (f.behaviour !== undefined) named.add(f.behaviour);
+    const sighted = { ...page, named, renderedBefore: this.rendered };
+    let seen: Sighting | undefined;
+    for (const [id, { test }] of Object.entries(EXERCISED))
+      if (test(sighted)) this.exercised.set(id, (seen ??= { pageLoadId, at: this.count }));
+    for (const r of page.responses)
+      if (LISTINGS.has(r.kind) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
   }
 
   /** An order line of the page was credited to an earlier click or add. */
@@ -256,17 +346,19 @@ export class ReadinessTally {
   private sighting(shows: Shows, tag: string): Sighting | undefined {
     if ('any' in shows) return this.anySent;
     if ('credited' in shows) return this.creditedOn;
+    if ('exercised' in shows) return this.exercised.get(shows.exercised);
     if ('endpoint' in shows) return this.byEndpoint.get(shows.endpoint);
     return this.byKind.get(shows.kind)?.get(tag)?.[shows.index];
   }
 
   private row(b: Behaviour, tag: string): ReadinessRowDto {
     const base = { ...head(b), ...(isWidgetKind(b.area) && { tag }) };
+    // findings show even where nothing of the storefront's shows it (an attribution the session lost)
+    const worst = this.worst.get(rowKey(b.id, tag));
+    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
     const otherwise = SEEN_OTHERWISE[b.id];
     if (otherwise && 'why' in otherwise)
       return { ...base, status: 'not-applicable', why: otherwise.why };
-    const worst = this.worst.get(rowKey(b.id, tag));
-    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
     let example: Sighting | undefined;
     for (const shows of SHOWS.get(b.id)!) {
       const s = this.sighting(shows, tag);
@@ -285,18 +377,51 @@ export function sightPage(
   page: PageState,
   memo: ReadinessMemo,
   findings: () => Iterable<TimelineFindingDto>,
+  served?: (kind: string, responseId: string) => SightedResponse['served'],
 ): void {
   tally.sentPage(page);
+  if (page.accepted > 0) {
+    const responses: SightedResponse[] = [];
+    const named = new Set<string>();
+    for (const r of page.responses.values()) {
+      for (const f of r.findings) if (f.behaviour !== undefined) named.add(f.behaviour);
+      if (r.sent === 0) continue;
+      const interactions = r.impressions + (r.sent & CLICK_OR_ADD ? 1 : 0);
+      const known = r.renders > 0 && r.responseId ? served?.(r.kind, r.responseId) : undefined;
+      responses.push({
+        kind: r.kind,
+        responseId: r.responseId,
+        renders: r.renders,
+        interactions,
+        ...(known && { served: known }),
+      });
+    }
+    tally.exercise(page.pageLoadId, { responses, ended: page.idle, named });
+  }
   if (page.errors + page.warnings === 0) return;
   for (const c of memo.counted(page, findings)) tally.counts(c, page.pageLoadId);
 }
 
+const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
+const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
+
 /** A page as `check` hands it over (judged as finished). */
 export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto): void {
   const id = page.pageLoadId;
-  for (const r of page.responses)
-    for (const e of r.events)
-      if (e.accepted) tally.sent(endpointOf(e.kind, e.event), e.tag ?? '', id);
+  const responses: SightedResponse[] = [];
+  for (const r of page.responses) {
+    let renders = 0;
+    let interactions = 0;
+    for (const e of r.events) {
+      if (!e.accepted) continue;
+      tally.sent(endpointOf(e.kind, e.event), e.tag ?? '', id);
+      if (e.event === 'render') renders++;
+      else if (INTERACTIONS.has(e.event)) interactions++;
+    }
+    if (renders + interactions > 0)
+      responses.push({ kind: r.kind, responseId: r.responseId, renders, interactions });
+  }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
+  tally.exercise(id, { responses, ended: true, named: new Set() }, page.findings);
   tally.findings(page.findings, id);
 }

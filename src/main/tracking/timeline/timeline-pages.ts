@@ -277,11 +277,20 @@ export abstract class TimelinePages {
   *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
     for (const _ of this.settle()) yield;
     const tally = new ReadinessTally();
+    const served = (kind: string, responseId: string) => {
+      const issued = this.provenance?.issued(site.siteId, responseId);
+      if (!issued || (issued.kind ?? 'search') !== kind) return undefined;
+      const slots = Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0);
+      return {
+        results: issued.results.length,
+        shown: issued.results.length + issued.inline.length + slots,
+      };
+    };
     let read = 0;
     for (const page of this.pages.values()) {
       if (page.siteId !== site.siteId) continue;
       this.judgeExactly(page);
-      sightPage(tally, page, this.readinessMemo, () => warningsOf(page));
+      sightPage(tally, page, this.readinessMemo, () => warningsOf(page), served);
       if (++read % 64 === 0) yield;
     }
     for (const pageLoadId of this.creditedOrderPages(site.siteId)) {

@@ -16,6 +16,12 @@ import { lineUnitMismatch, notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
+import {
+  noteIdentity,
+  type EventIdentity,
+  type PageIdentity,
+  type VisitIdentity,
+} from './identity';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
@@ -130,10 +136,18 @@ export interface Visit {
   shopperId: string;
   startMs: number;
   endMs: number;
-  /** page key → the times of its earliest and latest events in this visit */
-  pages: Map<string, { pageLoadId: string; first: number; last: number }>;
-  /** its accepted product, cart, order and login events' shopperIds, in arrival order (the login rules) */
+  /**
+   * page key → the times of its earliest and latest events in this visit, and its latest events that
+   * carried no shopperId or attribution
+   */
+  pages: Map<string, { pageLoadId: string; first: number; last: number } & PageIdentity>;
+  /**
+   * the shopperIds of its accepted product, cart, order and login events, and of its other events where
+   * the page's shopperId changed, in arrival order (the login rules)
+   */
   shoppers: ShopperMark[];
+  /** the earliest events that carried a shopperId and an attribution (identity.ts) */
+  identity?: VisitIdentity;
   /** the latest receive time of its events (null while none had one) */
   lastReceivedMs: number | null;
   /** events that came after more than the client's session lifetime without one (`session-expired`) */
@@ -142,6 +156,11 @@ export interface Visit {
   cart: CartItemDto[] | null;
   /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
   quickAdded: Set<string>;
+  /**
+   * how many of each item (by its cart line key) quick adds put in the client's stored cart since the last
+   * cart event: a cart/add of it must raise the cart beyond them
+   */
+  quickQty?: Map<string, number>;
   /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
   addedEver: Set<string>;
   /** the last cart event and the cart (and quick adds) it was read against: its pair is read the same */
@@ -153,6 +172,7 @@ export interface Visit {
     keys: ReadonlySet<string>;
     before: CartItemDto[] | null;
     quickAdded: ReadonlySet<string>;
+    quickQty?: ReadonlyMap<string, number>;
   };
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
@@ -193,8 +213,18 @@ export class VisitBook {
 
   constructor(private readonly options: BookOptions) {}
 
-  /** An accepted event of any kind arrived on a page: the visit's pages, identity and time span. */
-  noteEvent(siteId: string, pageKey: string, ev: PageEvent): Visit {
+  /**
+   * An accepted event of any kind arrived on a page: the visit's pages, identity and time span. `who`:
+   * what its context said of the shopper; `visitEvent`: a product, cart, order or login event, whose
+   * shopper mark `noteVisitEvent` adds.
+   */
+  noteEvent(
+    siteId: string,
+    pageKey: string,
+    ev: PageEvent,
+    who?: EventIdentity,
+    visitEvent = false,
+  ): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
     let v = this.byPage
@@ -260,9 +290,9 @@ export class VisitBook {
       if (!set) this.byUser.set(uk, (set = new Set()));
       set.add(v);
     }
-    const p = v.pages.get(pageKey);
+    let p = v.pages.get(pageKey);
     if (!p) {
-      v.pages.set(pageKey, { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time });
+      v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
       // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
       const list = this.byPage.get(pageKey);
       if (!list) this.byPage.set(pageKey, [v]);
@@ -270,6 +300,21 @@ export class VisitBook {
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
+    }
+    if (who) {
+      noteIdentity(v, p, pageKey, ev.id, ev.time, who);
+      // a search-side event marks the shopper where its page's shopperId changes: the login rules read
+      // every event's shopper that way, at a mark or two per page
+      if (!visitEvent && p.shopper !== who.shopperId) {
+        p.shopper = who.shopperId;
+        v.shoppers.push({
+          eventId: ev.id,
+          pageKey,
+          time: ev.time,
+          shopperId: who.shopperId,
+          login: false,
+        });
+      }
     }
     return v;
   }
@@ -289,6 +334,14 @@ export class VisitBook {
       visit.quickAdded.add(id);
       visit.addedEver.add(id);
     }
+  }
+
+  /** An addtocart's items (line key and quantity): the client adds them to its stored cart. */
+  noteQuickQty(visit: Visit, lines: ReadonlyArray<{ key: string; qty: number }>): void {
+    if (lines.length === 0) return;
+    visit.changes++;
+    const q = (visit.quickQty ??= new Map());
+    for (const { key, qty } of lines) q.set(key, (q.get(key) ?? 0) + qty);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -317,7 +370,13 @@ export class VisitBook {
         !v.items.some((i) => pair.keys.has(lineKey(i)));
       const before = same ? pair.before : visit.cart;
       const quickAdded = same ? pair.quickAdded : visit.quickAdded;
-      v.cartReading = cartIssue(v, { cart: before, quickAdded, addedEver: visit.addedEver });
+      const quickQty = same ? pair.quickQty : visit.quickQty;
+      v.cartReading = cartIssue(v, {
+        cart: before,
+        quickAdded,
+        addedEver: visit.addedEver,
+        ...(quickQty && { quickQty }),
+      });
       if (v.endpoint === 'cart/add')
         for (const item of v.items) for (const id of productIds(item)) visit.addedEver.add(id);
       visit.lastCart = {
@@ -327,9 +386,11 @@ export class VisitBook {
         keys: new Set(v.items.map(lineKey)),
         before,
         quickAdded: new Set(quickAdded),
+        ...(quickQty && { quickQty }),
       };
       visit.cart = v.cart;
       visit.quickAdded.clear();
+      visit.quickQty = undefined;
     }
     if (v.endpoint === 'order/transaction') {
       v.priceIssues = priceIssues(v, visit);
@@ -339,6 +400,7 @@ export class VisitBook {
       // the client clears its stored cart after an order
       visit.cart = [];
       visit.quickAdded.clear();
+      visit.quickQty = undefined;
       // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
       if (v.orderId?.trim()) {
         const k = key2(visit.siteId, v.orderId);

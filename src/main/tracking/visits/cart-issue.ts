@@ -11,6 +11,8 @@ export interface CartBefore {
   quickAdded: ReadonlySet<string>;
   /** product ids any addtocart or cart/add of the visit added */
   addedEver: ReadonlySet<string>;
+  /** how many of each line key quick adds put in the client's stored cart since the last cart event */
+  quickQty?: ReadonlyMap<string, number>;
 }
 
 /** What a cart event contradicts: now, and what only a cart event of the same page can explain. */
@@ -56,9 +58,18 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     named.add(k);
     const now = qtyOf(after, k) ?? 0;
     const was = before && !quick(r) ? (qtyOf(before, k) ?? 0) : undefined;
+    // a quick add put it in the client's stored cart (on top of the cart before, or of whatever the
+    // stored cart held): the comparison sends a cart/add of it only for more than that
+    const quickly = visit.quickQty?.get(k);
+    const least =
+      quickly === undefined ? undefined : (before ? (qtyOf(before, k) ?? 0) : 0) + quickly;
     if (v.endpoint === 'cart/add') {
       if (now < r.qty)
         problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
+      else if (least !== undefined && now < least + r.qty)
+        problems.push(
+          `adds ${r.qty} of "${k}" but its cart holds ${now}, while quick adds since the last cart event had already put ${least} in the client's stored cart (an addtocart adds to it without a cart/add)`,
+        );
       else if (was !== undefined && now <= was)
         problems.push(
           `adds "${k}" but its cart holds ${now}, no more than the ${was} the cart before it held`,

@@ -127,6 +127,19 @@ export function interactionIds(rec: RecordedEvent): string | readonly string[] {
 
 const NO_IDS: readonly string[] = [];
 
+/** The items of an accepted addtocart as the client's stored cart takes them: line key and quantity. */
+export function quickAddLines(rec: RecordedEvent): Array<{ key: string; qty: number }> {
+  const body = isObject(rec.body) ? rec.body : {};
+  const data = isObject(body.data) ? body.data : {};
+  const out: Array<{ key: string; qty: number }> = [];
+  for (const item of readItems(data.results)) {
+    // the client stores only items with a uid (B cart.add), keyed as cart lines are (cart-issue lineKey)
+    if (item.uid === '') continue;
+    out.push({ key: item.uid, qty: item.qty > 0 ? item.qty : 1 });
+  }
+  return out;
+}
+
 export function visitEventDto(v: VisitEvent): VisitEventDto {
   const e = v.base;
   return {

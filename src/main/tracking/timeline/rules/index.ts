@@ -30,6 +30,7 @@ import { inlineBannerInBanners } from './inline-banner-in-banners';
 import { redirectMismatch } from './redirect-mismatch';
 import { parentIdMismatch } from './parentid-mismatch';
 import { parentIdUnclear } from './parentid-unclear';
+import { skuOfAnotherItem } from './sku-of-another-item';
 import { itemNotInCatalog, itemNotInCatalogOfVisit } from './item-not-in-catalog';
 import { responseWithoutTest } from './response-without-test';
 import { testWithoutDev } from './test-without-dev';
@@ -42,6 +43,7 @@ import { responseReplaced } from './response-replaced';
 import { redirectFromTarget } from './redirect-from-target';
 import { redirectWithRender } from './redirect-with-render';
 import { impressionBeforeVisible } from './impression-before-visible';
+import { pageloadReusedLate } from './pageload-reused-late';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
@@ -67,6 +69,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   impressionBurst,
   impressionBeforeVisible,
   queueSplit,
+  pageloadReusedLate,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
   itemNotInResponse,
@@ -76,6 +79,7 @@ export const RESPONSE_RULES: readonly ResponseRule[] = [
   redirectMismatch,
   parentIdMismatch,
   parentIdUnclear,
+  skuOfAnotherItem,
   itemNotInCatalog,
   responseWithoutTest,
   testWithoutDev,

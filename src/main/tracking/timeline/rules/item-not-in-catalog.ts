@@ -3,6 +3,15 @@
 import { finding, plural, type ResponseRule, type RuleMeta } from './types';
 import { Offenders, itemEvents, itemType } from './provenance';
 import type { VisitRule } from '../../visits/rules/types';
+import type { VisitEndpoint, VisitEvent } from '../../visits/events';
+
+/** the behaviour a visit event's unknown id breaks (a login carries no items) */
+const VISIT_BEHAVIOUR: Partial<Record<VisitEndpoint, string>> = {
+  'product/pageview': 'product.pageview',
+  'cart/add': 'cart.items',
+  'cart/remove': 'cart.items',
+  'order/transaction': 'order.transaction',
+};
 
 const meta: RuleMeta = {
   id: 'item-not-in-catalog',
@@ -80,16 +89,19 @@ export const itemNotInCatalogOfVisit: VisitRule = {
     const catalog = ctx.catalog;
     if (!catalog) return [];
     const unknown = new Map<string, string[]>();
-    const note = (id: string, evId: string) => {
+    // the behaviour of the first event with an unknown id: the product page's, the cart's or the order's
+    let behaviour: string | undefined;
+    const note = (id: string, v: VisitEvent) => {
       if (id === '' || catalog.has(id)) return;
       let ids = unknown.get(id);
       if (!ids) unknown.set(id, (ids = []));
-      ids.push(evId);
+      ids.push(v.base.id);
+      behaviour ??= VISIT_BEHAVIOUR[v.endpoint];
     };
     for (const v of ctx.accepted)
       for (const item of v.items) {
-        note(item.uid, v.base.id);
-        if (item.parentId !== item.uid) note(item.parentId, v.base.id);
+        note(item.uid, v);
+        if (item.parentId !== item.uid) note(item.parentId, v);
       }
     if (unknown.size === 0) return [];
     const shown = [...unknown.keys()].slice(0, 5).map((id) => {
@@ -106,6 +118,6 @@ export const itemNotInCatalogOfVisit: VisitRule = {
           `Fix: send the feed's product ids (uid = the product or variant id, parentId = its variant group); if the products are new, index the feed again.`,
         [...unknown.values()].flat(),
       ),
-    ];
+    ].map((f) => (behaviour ? { ...f, behaviour } : f));
   },
 };

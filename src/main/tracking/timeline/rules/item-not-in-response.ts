@@ -48,7 +48,14 @@ const meta: RuleMeta = {
   expects:
     'Items are results (or variants of results) of the response whose responseId the event carries.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.items-served'],
+  // each kind's finding names its own area's behaviour (a widget's: recommendations.events)
+  guards: [
+    'search.items-served',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   fix: 'Take uid from the result as returned and the responseId from the same response.',

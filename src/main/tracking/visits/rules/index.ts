@@ -4,8 +4,9 @@
 // sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
 import type { VisitBook } from '../book';
-import type { VisitCatalog, VisitPage, VisitRule } from './types';
+import type { SkuOwners, VisitCatalog, VisitPage, VisitRule } from './types';
 import { orderIdMissing } from './order-id-missing';
+import { orderWithoutLines } from './order-without-lines';
 import { orderDuplicate } from './order-duplicate';
 import { orderTotals } from './order-totals';
 import { cartInconsistent } from './cart-inconsistent';
@@ -19,13 +20,17 @@ import { shopperWithoutLogin } from './shopper-without-login';
 import { loginRepeated } from './login-repeated';
 import { itemIdsUnmapped } from './item-ids-unmapped';
 import { pageviewNotClicked } from './pageview-not-clicked';
+import { pageviewSkuMismatch } from './pageview-sku-mismatch';
 import { sessionRenewed } from './session-renewed';
+import { shopperDropped } from './shopper-dropped';
+import { attributionLost } from './attribution-lost';
 
-export type { VisitCatalog, VisitPage, VisitRule } from './types';
+export type { SkuOwners, VisitCatalog, VisitPage, VisitRule } from './types';
 export { CONCURRENT_START_MS } from './visit-user-changed';
 
 export const VISIT_RULES: readonly VisitRule[] = [
   orderIdMissing,
+  orderWithoutLines,
   orderDuplicate,
   orderTotals,
   priceUnitMismatch,
@@ -37,9 +42,12 @@ export const VISIT_RULES: readonly VisitRule[] = [
   sessionExpired,
   shopperWithoutLogin,
   loginRepeated,
+  shopperDropped,
+  attributionLost,
   sessionRenewed,
   itemIdsUnmapped,
   pageviewNotClicked,
+  pageviewSkuMismatch,
 ];
 
 /**
@@ -51,10 +59,12 @@ export function visitFindings(
   book: VisitBook,
   catalog?: VisitCatalog,
   more: readonly VisitRule[] = [],
+  served?: SkuOwners,
 ): FindingDraft[] {
   const ctx = {
     book,
     catalog,
+    served,
     accepted: page.visitEvents.filter((v) => v.base.accepted),
     visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
   };

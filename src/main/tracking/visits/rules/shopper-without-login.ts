@@ -1,12 +1,13 @@
-// `shopper-without-login` (warning): a product, cart or order event whose shopperId appeared or changed in
-// the visit with no shopper/login carrying it.
+// `shopper-without-login` (warning): an event whose shopperId appeared or changed in the visit with no
+// shopper/login carrying it (product, cart and order events, and search-side events where their page's
+// shopperId changes: the visit book's shopper marks).
 //
 // Why it is certain: the provider's tracker sets context.shopperId from the page's shopper.id and, when it
 // differs from the one it stored, sends shopper/login with it; every later event carries it. So within a
 // visit a shopperId appears (or changes) only together with a login of that id. What it exempts: the
 // visit's first events (a shopper logged in on an earlier visit keeps the stored id), a login created up
 // to BATCH_MS after the event (the login waits in the 300 ms queue while cart events go at once), and a
-// shopperId that goes away (a logout: the client's handling was not read).
+// shopperId that goes away (the client never drops a stored one: shopper-dropped names that).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { markBefore } from '../book';
@@ -19,7 +20,7 @@ const meta: RuleMeta = {
   id: 'shopper-without-login',
   title: 'Shopper id without a login',
   description:
-    'A product, cart or order event whose context.shopperId appeared or changed within the visit with no shopper/login carrying that id.',
+    'An event whose context.shopperId appeared or changed within the visit with no shopper/login carrying that id.',
   expects:
     'The provider’s tracker sends shopper/login when the page’s shopper.id is set and differs from the stored one; later events carry it.',
   appliesTo: ['visit'],

@@ -23,11 +23,23 @@ export interface VisitPage {
 export interface VisitCatalog {
   has(id: string): boolean;
   uidOfSku(sku: string): string | undefined;
+  /** the parent (variant group) id of the product with this uid, when the catalog gives it one */
+  parentOf?(uid: string): string | undefined;
+}
+
+/** Which product a sku names, read from the site's indexed catalog or the responses the companion issued. */
+export interface SkuOwners {
+  /** the uid of the product or variant whose sku this is */
+  uidOfSku(sku: string): string | undefined;
+  /** the parent (variant group) id of a product or variant */
+  parentOf?(uid: string): string | undefined;
 }
 
 export interface VisitContext {
   book: VisitBook;
   catalog?: VisitCatalog;
+  /** the skus of the results the companion search and recommend APIs issued for the site, when it did */
+  served?: SkuOwners;
   /** the page's accepted visit events */
   accepted: readonly VisitEvent[];
   /** the visit of the page's sessionId, if the book has it */
@@ -41,3 +53,9 @@ export interface VisitRule {
 }
 
 export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** A time between two events, as messages say it: `0.8 s`, `42 s`, `12 min`. */
+export function duration(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}

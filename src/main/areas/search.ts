@@ -1,0 +1,70 @@
+// The search area: the companion search API over the indexed catalogs, its memory of issued responses
+// (which the tracking area's provenance rules read), and the pass-through to the real service for sites
+// with `search.upstream`.
+import type { SandboxConfig } from '../config';
+import { IssuedResponses } from '../search/responses';
+import { SearchService } from '../search/service';
+import { SearchUpstream, type UpstreamSite } from '../search/upstream';
+import { searchAdminRouter, searchRouter } from '../http/routes/search';
+import { searchUpstreamRouter } from '../http/routes/search-upstream';
+import type { Area } from './area';
+
+export interface SearchArea {
+  readonly search: SearchService;
+  /** search pass-through to the real service for sites with `search.upstream` */
+  readonly upstream: SearchUpstream;
+}
+
+export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
+  name: 'search',
+  needs: ['recordings', 'indexing'],
+  async open({ config, clock, onClose }, { recordings: { events }, indexing }) {
+    const { responses, warnings } = await IssuedResponses.open(config.dataDir, clock.now());
+    onClose(() => responses.close());
+    const search = new SearchService({
+      accounts: config.accounts,
+      catalogs: indexing.catalog,
+      responses,
+      clock,
+      // what the recommendation strategies read: accepted beacons of one endpoint, each read when reached
+      traffic: {
+        *bodies(siteId, category, event, max) {
+          for (const e of events.select({ siteId, category, event, accepted: true, limit: max }))
+            yield e.body;
+        },
+      },
+    });
+    const upstream = new SearchUpstream({ sites: upstreamSites(config), responses, clock });
+    return {
+      service: { search, upstream },
+      warnings,
+      // pass-through sites first: their search requests go to the real service, the rest to the companion
+      routes: () => ({
+        provider: [searchUpstreamRouter(upstream), searchRouter(search)],
+        admin: [searchAdminRouter(search)],
+      }),
+      reset: (scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined),
+      // what each responseId contained travels with exports, and comes back on import (sections are
+      // imported before events), so imported beacons are checked against the responses they name; with
+      // the sites' settings, so that `check` of the export judges as the sandbox did
+      exportSection: {
+        export: () => ({ responses: responses.list(), sites: search.siteSettings() }),
+        import: async (data) => void (await responses.importAll(data)),
+      },
+    };
+  },
+};
+
+/** Sites whose search requests go to the real service (`accounts[i].search.upstream`). */
+function upstreamSites(config: SandboxConfig): Map<string, UpstreamSite> {
+  const sites = new Map<string, UpstreamSite>();
+  config.accounts.forEach((a, i) => {
+    if (a.search?.upstream)
+      sites.set(a.siteId, {
+        origin: a.search.upstream,
+        timeoutMs: a.search.upstreamTimeoutMs,
+        key: `accounts[${i}].search.upstream`,
+      });
+  });
+  return sites;
+}

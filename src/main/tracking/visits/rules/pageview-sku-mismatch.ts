@@ -1,0 +1,62 @@
+// `pageview-sku-mismatch` (warning): a product/pageview whose sku the site's indexed catalog gives to
+// another product than the one its uid names (nor that product's parent or one of its variants); without a
+// catalog, one that the search and recommend responses the companion issued served for another product.
+//
+// Why it is certain: the provider's tracker builds the product page's item from one product of the page's
+// product script (T track.product.view: `uid = childUid || uid`, `sku = childSku || sku`, `parentId =
+// parentId || uid`), so uid and sku describe one product, or a variant and its parent: a sku that belongs
+// to another product was taken from elsewhere (the variant picker's previous selection, a neighbouring
+// item). What it exempts: the uid's own sku, its parent's (a variant given by childUid alone keeps the
+// parent's sku), a variant's sku under the parent's uid (a variant given by childSku alone), a sku the
+// catalog (or the issued responses) does not know, and sites with neither. Warning: the catalog is the
+// last successful index, which may be older than the storefront.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import type { VisitRule } from './types';
+
+const meta: RuleMeta = {
+  id: 'pageview-sku-mismatch',
+  title: 'Product page sku of another product',
+  description:
+    'A product/pageview whose sku the indexed catalog (or, without one, the responses the companion search issued) gives to another product than its uid (nor to the uid’s parent or variants).',
+  expects:
+    'uid and sku of a product page view describe one product or variant (uid = childUid || uid, sku = childSku || sku).',
+  appliesTo: ['product'],
+  guards: ['product.pageview'],
+  defaultSeverity: 'warning',
+  fix: 'Give the product script the uid and sku of the same product, or of the variant selected (childUid and childSku together).',
+  listens: ['product/pageview'],
+  needs: { visit: true, catalog: true, provenance: true },
+};
+
+export const pageviewSkuMismatch: VisitRule = {
+  meta,
+  judges: 'visit',
+  check(_page, ctx) {
+    const catalog = ctx.catalog ?? ctx.served;
+    if (!catalog) return [];
+    const where = ctx.catalog ? 'the indexed catalog' : 'the search responses the companion issued';
+    const out = [];
+    for (const v of ctx.accepted) {
+      if (v.endpoint !== 'product/pageview') continue;
+      const item = v.items[0];
+      if (!item || item.sku === '' || item.uid === '') continue;
+      const owner = catalog.uidOfSku(item.sku);
+      if (owner === undefined || owner === item.uid) continue;
+      const parent = catalog.parentOf?.(item.uid);
+      const ownerParent = catalog.parentOf?.(owner);
+      if (owner === parent || ownerParent === item.uid || owner === item.parentId) continue;
+      out.push(
+        finding(
+          meta,
+          v.base.id,
+          `product/pageview ${v.base.id} names uid "${item.uid}" with sku "${item.sku}", which ${where} give${ctx.catalog ? 's' : ''} to product "${owner}"${ownerParent ? ` (a variant of "${ownerParent}")` : ''}. ` +
+            `The provider's tracker takes uid and sku from one product of the page (the variant selected: childUid and childSku), so the product page view is reported for two products at once. ` +
+            `Fix: give the product script the uid and sku of the same product, or of the variant selected (childUid and childSku together).`,
+          [v.base.id],
+        ),
+      );
+    }
+    return out;
+  },
+};
