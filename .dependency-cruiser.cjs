@@ -62,7 +62,7 @@ module.exports = {
       name: 'areas-own-their-settings',
       severity: 'error',
       comment:
-        'Each area owns its settings type and reads its part of the config (search/config.ts, tracking/timeline-settings.ts, indexing/outbox.ts…); src/main/config.ts only composes them, and core.ts and sandbox.ts wire the areas together: the domain imports none of the three (the config ⇄ domain circle of old).',
+        'Each area owns its settings type and reads its part of the config (search/config.ts, tracking/timeline-settings.ts, indexing/outbox.ts…); src/main/config.ts only composes them, and core.ts and sandbox.ts wire the areas together: the domain imports none of the three.',
       from: { path: '^src/main/(tracking|indexing|search|accounts|store)/' },
       to: { path: '^src/main/(config|core|sandbox)\\.ts$' },
     },
@@ -78,7 +78,7 @@ module.exports = {
       name: 'indexing-below-search',
       severity: 'error',
       comment:
-        'Search answers from the catalogs indexing builds: search depends on indexing, never the reverse (the indexing ⇄ search circle of old).',
+        'Search answers from the catalogs indexing builds: search depends on indexing, never the reverse.',
       from: { path: '^src/main/indexing/' },
       to: { path: '^src/main/(search|tracking)/' },
     },
@@ -86,7 +86,7 @@ module.exports = {
       name: 'search-below-timelines',
       severity: 'error',
       comment:
-        'The timelines judge beacons against the responses search issued (search/provenance.ts declares what it offers): timelines depend on search, never the reverse (the search ⇄ timeline circle of old).',
+        'The timelines judge beacons against the responses search issued (search/provenance.ts declares what it offers): timelines depend on search, never the reverse.',
       from: { path: '^src/main/search/' },
       to: { path: '^src/main/tracking/' },
     },

@@ -1,5 +1,6 @@
-// The README's rule table, made from the rules' own declarations (src/main/tracking/rule-list.ts):
-// `npm run docs:rules` writes it between its markers; test/rules/meta.test.ts fails when it is out of date.
+// The README's rule table, made from the rules' own declarations
+// (src/main/tracking/timeline/rule-list.ts): `npm run docs:rules` writes it between its markers;
+// test/rules/rules.test.ts fails when it is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

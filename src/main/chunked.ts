@@ -1,9 +1,9 @@
 // A Map and a Set for the collections that grow with the store (pages, visits, responseIds, the indexes
 // by page and session): kept as a list of ordinary ones of at most CHUNK entries each. V8 grows a Map or
-// a Set by building a table twice the size and moving every entry into it, all at once: a Map of 131,072
-// pages stalls the event loop for ~33 ms when it grows, one of 1,048,576 for ~330 ms (measured on this
-// machine, string keys), and the engine, the visits and the store's indexes hold ten of them, which grow
-// at the same beacon. Here only the newest part grows, at most CHUNK entries: a few ms.
+// a Set by building a table twice the size and moving every entry into it, all at once: the bigger the
+// map, the longer the event loop stalls when it grows (docs/benchmarks.md, "Growth without stalls"), and
+// the engine, the visits and the store's indexes hold ten of them, which grow at the same beacon. Here
+// only the newest part grows, at most CHUNK entries.
 // Insertion order is kept as a Map keeps it (a new key goes last; setting a key that is there keeps its
 // place). A lookup asks the parts newest first: most lookups are of recent keys; one of a missing key reads
 // one word of each part's filter (key-filter.ts) instead of asking each part's Map (61 at a million entries).
@@ -142,8 +142,8 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
    * The oldest entry (the first a walk would give), for a caller that deletes the oldest again and again
    * (the timelines forgetting their oldest page at the event limit). A Map deletes an entry by leaving a hole
    * where it was, and a new walk steps over every hole before the first entry: thousands in a part whose
-   * oldest keys went one by one (at the limit, every beacon paid ~4 µs for it, issue 45). This keeps one walk
-   * of the oldest part going, which steps over each hole once. The entry it stands on is told apart by its
+   * oldest keys went one by one, and at the retention limit every beacon paid for that walk. This keeps one
+   * walk of the oldest part going, which steps over each hole once. The entry it stands on is told apart by its
    * key; deleting that key moves it on, so a key deleted and set again (now the newest) is never taken for
    * the oldest.
    */

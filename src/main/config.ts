@@ -52,9 +52,9 @@ export interface SandboxConfig {
   dataDir: string | null;
   retention: { events: number };
   timelines: TimelineSettings;
-  /** order-line credit (CONTRACT.md, "The whole visit"): the attribution window */
+  /** order-line credit (README, "Credit"): the attribution window */
   attribution: { windowHours: number };
-  /** per-rule severity (CONTRACT.md "Strictness"); accounts[].rules win for their site */
+  /** per-rule severity (README, "… tune strictness"); accounts[].rules win for their site */
   rules: RulesConfig;
   accounts: SandboxAccount[];
   smtp: SmtpConfig | null;

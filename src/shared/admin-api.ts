@@ -82,6 +82,7 @@ import {
   type Endpoint,
 } from './schema-endpoint';
 import { encodePart } from './text';
+import { SEVERITIES } from './verdict';
 
 export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
 export { declaredErrors, isMediaAnswer };
@@ -267,7 +268,7 @@ export const ADMIN_API = {
       ...TIMELINE_FILTERS,
       format: oneOf(['json', 'junit', 'html'] as const, 'json (default), junit or html'),
       failOn: oneOf(
-        ['error', 'warning', 'info'] as const,
+        SEVERITIES,
         'the severity from which a page fails the JUnit report (default error)',
       ),
     },

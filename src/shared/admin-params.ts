@@ -4,6 +4,7 @@
 // follows is said in its 400 when a value breaks it (src/main/http/admin-query.ts).
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
+import { VERDICTS } from './verdict';
 import { literals, ruleIdSchema } from './schema-base';
 
 /** Free text (an id, a siteId): any value. */
@@ -50,7 +51,7 @@ export const EVENT_FILTERS = {
 
 export const TIMELINE_FILTERS = {
   siteId: text('pages of this siteId'),
-  verdict: oneOf(['pass', 'warn', 'fail'] as const, 'pages with this verdict'),
+  verdict: oneOf(VERDICTS, 'pages with this verdict'),
   sessionId: text('pages of this session'),
   pageLoadId: text('one page load'),
   q: text('free text: page URL, ids, responseIds, rule ids, the uids its events reported'),

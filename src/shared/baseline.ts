@@ -1,4 +1,4 @@
-// The answer of a baseline comparison (CONTRACT.md, "Baselines"): `diff --format json`, POST /_sandbox/diff
+// The answer of a baseline comparison (README, "Baselines"): `diff --format json`, POST /_sandbox/diff
 // and the package's expectMatchesBaseline all give this shape.
 
 export type PageStatus = 'same' | 'changed' | 'added' | 'removed';

@@ -1,6 +1,7 @@
-// Per-rule severity, ESLint style (CONTRACT.md "Strictness"): a `rules` map of rule id → off | info |
-// warning | error, from the config file (top level, and per account, which wins), expectClean({rules})
-// or `check --rule`. One validator for all three places, and one way to apply a level to a finding.
+// Per-rule severity, ESLint style (README, "Understand a finding and tune strictness"): a `rules` map
+// of rule id → off | info | warning | error, from the config file (top level, and per account, which
+// wins), expectClean({rules}) or `check --rule`. One validator for all three places, and one way to
+// apply a level to a finding.
 import {
   RULE_LEVELS,
   type RuleLevel,

@@ -15,6 +15,7 @@ import {
   VerdictSchema,
   VisitEventSchema,
   VisitPageKindSchema,
+  pageEventFields,
 } from './schema-visits';
 
 const Kind = literals(RESPONSE_KINDS);
@@ -27,25 +28,15 @@ const VerdictCountsSchema = closed({
 });
 
 export const TimelineEventSchema = closed({
-  id: Type.String(),
-  seq: Type.Integer(),
-  arrival: Type.Integer(),
+  ...pageEventFields,
   event: Type.String(),
   kind: Kind,
   tag: Type.Optional(Type.String()),
-  accepted: Type.Boolean(),
-  status: Type.Integer(),
-  receivedAt: nullable(Type.String()),
-  timestamp: nullable(Type.String()),
   arrivedLate: Type.Boolean(),
   responseId: Type.String(),
   uids: Type.Array(Type.String()),
   bannerUids: Type.Array(Type.String()),
   redirect: Type.Optional(Type.String()),
-  sessionId: Type.String(),
-  userId: Type.String(),
-  pageUrl: Type.String(),
-  errors: Type.Array(Type.String()),
 });
 
 export const TimelineResponseSchema = closed({

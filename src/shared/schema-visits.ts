@@ -2,23 +2,23 @@
 // events on a page timeline.
 import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
+import { SEVERITIES, VERDICTS } from './verdict';
 import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
 import { RULE_APPLIES_TO, type RuleInfoDto } from './timeline';
-import type { OrderDto, OrdersSummaryDto, VisitDto, VisitEventDto } from './visits';
+import {
+  VISIT_PAGE_KINDS,
+  type OrderDto,
+  type OrdersSummaryDto,
+  type VisitDto,
+  type VisitEventDto,
+} from './visits';
 
-export const VerdictSchema = literals(['pass', 'warn', 'fail'] as const);
+export const VerdictSchema = literals(VERDICTS);
 /** A rule id: the rules declare theirs in their own modules; openapi.json lists them as its enum (x-values). */
 export const RuleIdSchema = ruleIdSchema();
-export const SeveritySchema = literals(['error', 'warning', 'info'] as const);
+export const SeveritySchema = literals(SEVERITIES);
 
-export const VisitPageKindSchema = literals([
-  'order',
-  'product',
-  'search',
-  'category',
-  'cart',
-  'other',
-] as const);
+export const VisitPageKindSchema = literals(VISIT_PAGE_KINDS);
 
 const VisitPageSchema = closed({
   pageLoadId: Type.String(),
@@ -118,26 +118,31 @@ export const OrderShape = closed(
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const OrderSchema = dto<OrderDto>(OrderShape);
 
-export const VisitEventShape = closed({
+/** What every event on a page timeline carries (PageEventDto), a search event or a visit event. */
+export const pageEventFields = {
   id: Type.String(),
   seq: Type.Integer(),
   arrival: Type.Integer(),
-  endpoint: Type.String(),
   accepted: Type.Boolean(),
   status: Type.Integer(),
   receivedAt: nullable(Type.String()),
   timestamp: nullable(Type.String()),
   sessionId: Type.String(),
   userId: Type.String(),
-  shopperId: Type.Optional(Type.String()),
   pageUrl: Type.String(),
+  errors: Type.Array(Type.String()),
+};
+
+export const VisitEventShape = closed({
+  ...pageEventFields,
+  endpoint: Type.String(),
+  shopperId: Type.Optional(Type.String()),
   dev: Type.Boolean(),
   items: Type.Array(CartItemSchema),
   cart: Type.Optional(Type.Array(CartItemSchema)),
   orderId: Type.Optional(Type.String()),
   transactionTotal: Type.Optional(Type.Number()),
   total: Type.Optional(Type.Number()),
-  errors: Type.Array(Type.String()),
 });
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const VisitEventSchema = dto<VisitEventDto>(VisitEventShape);

@@ -8,7 +8,7 @@ export type { Severity, Verdict } from './verdict';
 
 /**
  * A rule id (`missing-render`, `no-impression`, …). Each rule declares its own id in its module; the
- * sandbox lists them all at `GET /_sandbox/rules` (CONTRACT.md, "Rules declared once").
+ * sandbox lists them all at `GET /_sandbox/rules` (README, "The rules").
  */
 export type TimelineRuleId = string;
 
@@ -45,26 +45,35 @@ export interface RuleInfoDto {
   scope: RuleScope;
 }
 
-/** One recorded search event as it sits on a page timeline. */
-export interface TimelineEventDto {
+/** What every event on a page timeline carries, a search event or a visit event. */
+export interface PageEventDto {
   /** the recorded event's id (`ev_…`), or `line:N` / `entry:N` for offline input */
   id: string;
   /** arrival order across the sandbox (or the input) */
   seq: number;
   /** arrival order on this page, 1-based */
   arrival: number;
-  /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
-  event: string;
-  /** the beacon v2 category it was sent to (`search`, `category`, `autocomplete`, `recommendations`, `bundles`) */
-  kind: ResponseKind;
-  /** `data.tag` (the recommendation profile) of recommendations and bundles events */
-  tag?: string;
   accepted: boolean;
   status: number;
   /** sandbox receive time (ISO 8601); null when the input had none (NDJSON of bare bodies) */
   receivedAt: string | null;
   /** `context.timestamp` exactly as sent; null when absent */
   timestamp: string | null;
+  sessionId: string;
+  userId: string;
+  pageUrl: string;
+  /** validation messages of a rejected event */
+  errors: string[];
+}
+
+/** One recorded search event as it sits on a page timeline. */
+export interface TimelineEventDto extends PageEventDto {
+  /** `render` | `redirect` | `impression` | `clickthrough` | `addtocart` */
+  event: string;
+  /** the beacon v2 category it was sent to (`search`, `category`, `autocomplete`, `recommendations`, `bundles`) */
+  kind: ResponseKind;
+  /** `data.tag` (the recommendation profile) of recommendations and bundles events */
+  tag?: string;
   /** true when an event that arrived earlier on this page carries a later timestamp (the client sent it late) */
   arrivedLate: boolean;
   responseId: string;
@@ -74,11 +83,6 @@ export interface TimelineEventDto {
   bannerUids: string[];
   /** `data.redirect` of a redirect event */
   redirect?: string;
-  sessionId: string;
-  userId: string;
-  pageUrl: string;
-  /** validation messages of a rejected event */
-  errors: string[];
 }
 
 export interface TimelineResponseDto {
@@ -117,7 +121,7 @@ export interface TimelineFindingDto {
   /** the kind (and tag) of that response */
   kind?: ResponseKind;
   tag?: string;
-  /** the rule's own severity, when the user's `rules` set another (CONTRACT.md "Strictness") */
+  /** the rule's own severity, when the user's `rules` set another (README, "… tune strictness") */
   defaultSeverity?: Severity;
   /** where the effective severity was set: `rules in ./search-sandbox.config.json`, `expectClean({rules})`, `--rule` */
   severityFrom?: string;
@@ -143,7 +147,7 @@ export interface TimelineCounts {
 /** What both views of a page say about it: the full page and its list summary. */
 export interface PageTimelineHeaderDto {
   siteId: string;
-  /** what the page is in its visit: the kind of its weightiest event (CONTRACT.md, "The whole visit") */
+  /** what the page is in its visit: the kind of its weightiest event (README, "The whole visit…") */
   pageKind: VisitPageKind;
   /** the page's first sessionId (a change is a `context-drift` finding) */
   sessionId: string;
@@ -163,7 +167,7 @@ export interface PageTimelineHeaderDto {
 export interface PageTimelineDto extends PageTimelineHeaderDto {
   /**
    * The page was still pending (waiting for impressions) and was judged as if it has ended: reports,
-   * expectClean and check do so (CONTRACT.md "Strictness"); the live timeline may show it pending.
+   * expectClean and check do so; the live timeline may show it pending.
    */
   judgedAsFinished?: true;
   responses: TimelineResponseDto[];
@@ -215,7 +219,7 @@ export interface TimelineReportDto {
   pages: PageTimelineDto[];
 }
 
-/** A rule's level in the user's `rules` config (ESLint style, CONTRACT.md "Strictness"); `off` removes it. */
+/** A rule's level in the user's `rules` config (ESLint style); `off` removes it. */
 export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 /** `{"no-impression": "off", "timestamp-skew": "info"}`: rule id → level. */

@@ -3,10 +3,18 @@
 // `GET /_sandbox/visits`, `GET /_sandbox/orders`, `sandbox.visits()`, `sandbox.orders()`, the UI.
 import type { ResponseKind } from './kinds';
 import type { Severity, Verdict } from './verdict';
-import type { TimelineRuleId } from './timeline';
+import type { PageEventDto, TimelineRuleId } from './timeline';
 
-/** What a page of a visit is: the kind of its weightiest event (order > product > search > category > cart). */
-export type VisitPageKind = 'order' | 'product' | 'search' | 'category' | 'cart' | 'other';
+/** What a page of a visit can be, weightiest first: a page is the kind of its weightiest event. */
+export const VISIT_PAGE_KINDS = [
+  'order',
+  'product',
+  'search',
+  'category',
+  'cart',
+  'other',
+] as const;
+export type VisitPageKind = (typeof VISIT_PAGE_KINDS)[number];
 
 export interface VisitPageDto {
   pageLoadId: string;
@@ -139,21 +147,10 @@ export interface OrderFilter extends VisitFilter {
 }
 
 /** A product page, cart, order or login event as it sits on its page's timeline. */
-export interface VisitEventDto {
-  id: string;
-  seq: number;
-  /** arrival order on its page, 1-based */
-  arrival: number;
+export interface VisitEventDto extends PageEventDto {
   /** `product/pageview`, `cart/add`, `cart/remove`, `order/transaction` or `shopper/login` */
   endpoint: string;
-  accepted: boolean;
-  status: number;
-  receivedAt: string | null;
-  timestamp: string | null;
-  sessionId: string;
-  userId: string;
   shopperId?: string;
-  pageUrl: string;
   dev: boolean;
   /** the product viewed (`data.result`), or `data.results` of cart and order events */
   items: CartItemDto[];
@@ -162,6 +159,4 @@ export interface VisitEventDto {
   orderId?: string;
   transactionTotal?: number;
   total?: number;
-  /** validation messages of a rejected event */
-  errors: string[];
 }

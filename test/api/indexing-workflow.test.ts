@@ -39,7 +39,7 @@ const lastRequest = (feedId: number) =>
 describe('the one-hour re-index window', () => {
   it('answers 409 while the feed is still queued, 429 with Retry-After inside the hour after it ran, and accepts again after it', async () => {
     expect((await put(sb.url, 'feedId=43')).status).toBe(200);
-    // nothing is queued twice (CONTRACT.md): a second request while it waits is a 409, not a 429
+    // nothing is queued twice (the documented contract): a second request while it waits is a 409, not a 429
     const queued = await put(sb.url, 'feedId=43');
     expect(queued.status).toBe(409);
     expect(queued.headers.get('retry-after')).toBeNull();

@@ -1,4 +1,4 @@
-// The bulk indexing interface over real HTTP: auth, methods, statuses and bodies per CONTRACT.md,
+// The bulk indexing interface over real HTTP: auth, methods, statuses and bodies as documented,
 // real multipart uploads of the sample feeds (good and broken), the 20 MB cap, HTTPS, no secrets in logs.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import https from 'node:https';

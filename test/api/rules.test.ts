@@ -1,4 +1,4 @@
-// GET /_sandbox/rules and sandbox.rules(): every rule as its module declares it (CONTRACT.md, "Rules
+// GET /_sandbox/rules and sandbox.rules(): every rule as its module declares it (the documented contract, "Rules
 // declared once"); the OpenAPI document's `rule` filter holds the same ids; expectClean and the config
 // refuse an id no rule declares, naming the ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

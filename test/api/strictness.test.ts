@@ -1,4 +1,4 @@
-// Strictness (CONTRACT.md): per-rule severity from the config file (top level, per account winning),
+// Strictness (the documented contract): per-rule severity from the config file (top level, per account winning),
 // findings carrying the effective severity and where it was set; reports and check judging every page
 // as finished; `check --rule/--config/--fail-on info`; unknown ids and levels named in all places.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -190,7 +190,7 @@ export class SandboxClient {
       throw new TypeError(
         `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids (sandbox.rules() lists them)`,
       );
-    // every page judged as if it has ended (CONTRACT.md "Strictness"), as reports and check do
+    // every page judged as if it has ended, as reports and check do
     const pages = await this.timelines({ ...filter, finished: true });
     if (pages.length === 0 && !allowEmpty) throw new Error(emptyCleanMessage(filter, this.url));
     const threshold = SEVERITY_RANK[failOn];

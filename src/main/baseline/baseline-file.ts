@@ -12,7 +12,7 @@ import {
 } from './normalize';
 import type { RecPage, Recording, RecSession } from './recording';
 
-export const BASELINE_FORMAT = 'search-sandbox-baseline';
+const BASELINE_FORMAT = 'search-sandbox-baseline';
 
 /** Does this start of a file say it is a baseline? */
 export function looksLikeBaseline(head: string): boolean {

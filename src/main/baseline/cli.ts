@@ -1,8 +1,8 @@
 // `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (README, "Baselines").
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
-import { parseArgs } from 'node:util';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
+import { oneOf, parseFlags, usageFailure, type FlagValues } from '../base/flags';
 import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
@@ -28,34 +28,25 @@ match by kind and place), or query.NAME, a URL parameter such as a token or cach
 Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 `;
 
+const FLAGS = {
+  format: { type: 'string' },
+  ignore: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function runDiff(args: string[], io: DiffIo = processIo): Promise<number> {
-  let values: { format?: string; ignore?: string[]; help?: boolean };
+  let values: FlagValues<typeof FLAGS>;
   let files: string[];
+  let format: 'text' | 'json';
   try {
-    const parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string' },
-        ignore: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    values = parsed.values;
-    files = parsed.positionals;
+    ({ values, positionals: files } = parseFlags(args, FLAGS, true));
+    if (values.help) {
+      io.out(HELP);
+      return 0;
+    }
+    format = oneOf('format', values.format, ['text', 'json'], 'text');
   } catch (err) {
-    io.err(`search-sandbox diff: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    io.out(HELP);
-    return 0;
-  }
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') {
-    io.err(`search-sandbox diff: --format "${format}" is not one of text, json\n`);
-    return 2;
+    return usageFailure('diff', USAGE, err, io.err);
   }
   const ignore: IgnorePath[] = [];
   for (const text of values.ignore ?? []) {

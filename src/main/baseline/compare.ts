@@ -164,7 +164,7 @@ function onlyPage(page: RecPage, status: 'added' | 'removed'): DiffPage {
 }
 
 /** The changes on one page: events aligned as sent, then by endpoint within what is left. */
-export function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
+function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
   const changes: DiffChange[] = [];
   const b = base.events;
   const c = current.events;

@@ -27,7 +27,7 @@ function uids(v: unknown): string[] | null {
   return out;
 }
 
-export function changeLine(change: DiffChange): string {
+function changeLine(change: DiffChange): string {
   if (change.change === 'missing') return `missing  ${place(change)}: sent in BASE, not now`;
   if (change.change === 'extra') return `extra    ${place(change)}: not sent in BASE`;
   const [before, after] = [uids(change.base), uids(change.current)];

@@ -3,6 +3,7 @@
 // holds their compared text only.
 import type { RecordedEvent } from '../../shared/events';
 import { isObject } from '../../shared/values';
+import { VISIT_PAGE_KINDS } from '../../shared/visits';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import {
@@ -77,10 +78,9 @@ function noteVolatile(page: OpenPage, context: Record<string, unknown>, data: un
   return added;
 }
 
-const KIND_WEIGHT = ['order', 'product', 'search', 'category', 'cart'];
-
+/** The page's kind as the timelines rank a visit's pages: its weightiest beacon category. */
 function kindOf(categories: Set<string>): string {
-  for (const kind of KIND_WEIGHT) if (categories.has(kind)) return kind;
+  for (const kind of VISIT_PAGE_KINDS) if (categories.has(kind)) return kind;
   return categories.values().next().value ?? 'other';
 }
 

@@ -2,9 +2,9 @@
 // judged and written as they settle; a million events fit). Exit 0 = no page at or above the --fail-on
 // severity, 1 = such pages, 2 = unreadable input or bad flags.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
+import { oneOf, parseFlags, usageFailure, UsageError } from '../base/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
@@ -54,6 +54,16 @@ const processIo: CheckIo = {
 
 const HELP = `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
 
+const FLAGS = {
+  format: { type: 'string' },
+  'fail-on': { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  readiness: { type: 'boolean' },
+  expect: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** A flag, a file named by one or a combination of flags that cannot be used: exit 2 with its message. */
 class BadFlags extends Error {}
 
@@ -72,6 +82,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   try {
     options = checkOptions(args);
   } catch (err) {
+    if (err instanceof UsageError) return usageFailure('check', USAGE, err, io.err);
     if (!(err instanceof BadFlags || err instanceof InputError || err instanceof ConfigError))
       throw err;
     io.err(`search-sandbox check: ${err.message}\n`);
@@ -86,16 +97,16 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
 
 /** The flags and files, checked in the order a user reads them; BadFlags (or the config's error) when not usable. */
 function checkOptions(args: string[]): CheckOptions | 'help' {
-  const { values, positionals: files } = parsedFlags(args);
+  const { values, positionals: files } = parseFlags(args, FLAGS, true);
   if (values.help) return 'help';
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'junit')
-    throw new BadFlags(`--format "${format}" is not one of text, json, junit`);
-  const failOn = (values['fail-on'] ?? 'error') as FailOn;
-  if (!FAIL_ON.includes(failOn))
-    throw new BadFlags(
-      `--fail-on "${failOn}" is not one of error, warning, info: use --fail-on warning to fail on warnings too`,
-    );
+  const format = oneOf('format', values.format, ['text', 'json', 'junit'], 'text');
+  const failOn = oneOf(
+    'fail-on',
+    values['fail-on'],
+    FAIL_ON,
+    'error',
+    'use --fail-on warning to fail on warnings too',
+  );
   const levels = layered(
     ruleFlags(values.rule ?? []),
     values.config ? configFileLevels(values.config) : undefined,
@@ -109,27 +120,6 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
     : undefined;
   if (files.length === 0) throw new BadFlags(`no input file given\n${USAGE}`);
   return { files, format, failOn, levels, readiness };
-}
-
-function parsedFlags(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string' },
-        'fail-on': { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        config: { type: 'string' },
-        readiness: { type: 'boolean' },
-        expect: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new BadFlags(`${(err as Error).message.split('\n')[0]}\n${USAGE}`);
-  }
 }
 
 /** Judge the files' events in order, writing each page (or noting it for readiness) as it settles. */

@@ -150,12 +150,13 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
 }
 
-abstract class Base implements ReportWriter {
+/** What every format shares: the verdicts counted, failure against --fail-on, the output in chunks. */
+abstract class CountingWriter implements ReportWriter {
   protected readonly verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   failed = false;
   protected readonly chunks: Chunked;
   /** a finding about the whole session or site is written on its first page only */
-  protected readonly once = new WiderScope();
+  protected readonly widerScope = new WiderScope();
   constructor(protected readonly o: ReportOptions) {
     this.chunks = new Chunked(o.out);
   }
@@ -169,9 +170,9 @@ abstract class Base implements ReportWriter {
   dispose(): void {}
 }
 
-class TextWriter extends Base {
+class TextWriter extends CountingWriter {
   protected add(p: PageTimelineDto): void {
-    this.chunks.write(textPage(this.once.page(p)));
+    this.chunks.write(textPage(this.widerScope.page(p)));
   }
   end(): void {
     this.chunks.write(textSummary(this.verdicts));
@@ -180,7 +181,7 @@ class TextWriter extends Base {
 }
 
 /** `JSON.stringify(jsonReport(…), null, 2)`: each page as it stands at depth 2 of that document. */
-class JsonWriter extends Base {
+class JsonWriter extends CountingWriter {
   private readonly spool = new Spool();
   private pages = 0;
   protected add(p: PageTimelineDto): void {
@@ -209,7 +210,7 @@ class JsonWriter extends Base {
 }
 
 /** JUnit groups test cases by site: each case goes to the spool, and each site keeps its places. */
-class JunitWriter extends Base {
+class JunitWriter extends CountingWriter {
   private readonly spool = new Spool();
   private readonly sites = new Map<
     string,
@@ -220,7 +221,7 @@ class JunitWriter extends Base {
     if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
     site.tests++;
     if (fails(p, this.o.failOn)) site.failures++;
-    const place = this.spool.add(junitCase(this.once.page(p), this.o.failOn));
+    const place = this.spool.add(junitCase(this.widerScope.page(p), this.o.failOn));
     const last = site.places[site.places.length - 1];
     // consecutive cases of one site are one place
     if (last && last.offset + last.length === place.offset) last.length += place.length;

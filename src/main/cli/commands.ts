@@ -2,12 +2,12 @@
 // two recordings.
 // Bad input ends in one line on stderr and a non-zero exit, never a stack trace.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config';
 import type { Sandbox } from '../sandbox';
 import { ListenError } from '../listen-error';
 import { VERSION } from '../version';
 import { readyBanner } from './ready-banner';
+import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
 
@@ -28,8 +28,6 @@ const USAGE = `usage:
       a running sandbox's beacons as they arrive, one line each, coloured by verdict;
       --findings adds a line whenever a page's verdict or findings change
   search-sandbox --version | --help`;
-
-export class UsageError extends Error {}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -79,23 +77,21 @@ export async function main(argv: string[]): Promise<number> {
   );
 }
 
-function parseServeFlags(args: string[]) {
+const SERVE_FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  ephemeral: { type: 'boolean' },
+  config: { type: 'string' },
+  'https-port': { type: 'string' },
+} as const;
+
+function parseServeFlags(args: string[]): FlagValues<typeof SERVE_FLAGS> {
   try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        ephemeral: { type: 'boolean' },
-        config: { type: 'string' },
-        'https-port': { type: 'string' },
-      },
-    }).values;
+    return parseFlags(args, SERVE_FLAGS, false).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (search-sandbox --help)`);
+    if (err instanceof UsageError) err.message += ' (search-sandbox --help)';
+    throw err;
   }
 }
 

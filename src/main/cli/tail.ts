@@ -3,7 +3,7 @@
 // pages as they stand when it starts, then every page whose verdict or findings change. Reads only the
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
-import { parseArgs } from 'node:util';
+import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
 import type { RecordedEvent } from '../../shared/events';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
 import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
@@ -35,7 +35,7 @@ const VERDICT_COLOR: Record<Verdict, keyof typeof COLORS> = {
 };
 
 /** One event as a line: time, verdict, status, site, endpoint, page, responseId, the first problem. */
-export function eventLine(e: RecordedEvent, io: TailIo): string {
+function eventLine(e: RecordedEvent, io: TailIo): string {
   const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as {
     context?: { pageLoadId?: unknown };
     data?: { responseId?: unknown };
@@ -52,7 +52,7 @@ export function eventLine(e: RecordedEvent, io: TailIo): string {
 }
 
 /** A page whose verdict or findings changed. */
-export function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
+function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
   const rules = p.rules.length ? `: ${p.rules.join(', ')}` : '';
   const line = terminalSafe(
     `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl}${rules}`,
@@ -103,41 +103,39 @@ async function open(
   return res;
 }
 
+const FLAGS = {
+  url: { type: 'string' },
+  site: { type: 'string' },
+  findings: { type: 'boolean' },
+  json: { type: 'boolean' },
+  backlog: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const HELP = `${USAGE}
+Prints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).
+--url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N
+prints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever
+a page's verdict or findings change, --json prints the recorded events as NDJSON. Ctrl-C ends it.
+`;
+
 export async function runTail(args: string[], io: TailIo): Promise<number> {
-  let values: { url?: string; site?: string; findings?: boolean; json?: boolean; backlog?: string };
+  let values: FlagValues<typeof FLAGS>;
+  let backlog: number;
   try {
-    values = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        url: { type: 'string' },
-        site: { type: 'string' },
-        findings: { type: 'boolean' },
-        json: { type: 'boolean' },
-        backlog: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values as typeof values & { help?: boolean };
-    if ((values as { help?: boolean }).help) {
-      io.out(
-        `${USAGE}\nPrints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).\n--url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N\nprints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever\na page's verdict or findings change, --json prints the recorded events as NDJSON. Ctrl-C ends it.\n`,
-      );
+    ({ values } = parseFlags(args, FLAGS, false));
+    if (values.help) {
+      io.out(HELP);
       return 0;
     }
+    backlog = wholeNumber('backlog', values.backlog, 10);
   } catch (err) {
-    io.err(`search-sandbox tail: ${(err as Error).message.split('\n')[0]}\n${USAGE}\n`);
-    return 2;
+    return usageFailure('tail', USAGE, err, io.err);
   }
   const base = (values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545').replace(
     /\/+$/,
     '',
   );
-  const backlog = values.backlog ?? '10';
-  if (!/^\d+$/.test(backlog)) {
-    io.err(`search-sandbox tail: --backlog "${backlog}" must be a whole number (0 for none)\n`);
-    return 2;
-  }
   const stop = new AbortController();
   io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const admin = adminOf(base);
@@ -145,14 +143,12 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     const events = await open(admin, 'events', {
       query: {
         follow: true,
-        limit: Number(backlog),
+        limit: backlog,
         ...(values.site !== undefined && { siteId: values.site }),
       },
       signal: stop.signal,
     });
-    const pages = values.findings
-      ? followPages(base, values.site, Number(backlog), io, stop.signal)
-      : null;
+    const pages = values.findings ? followPages(base, values.site, backlog, io, stop.signal) : null;
     for await (const line of lines(events.body!)) {
       if (line.trim() === '') continue;
       const item = JSON.parse(line) as RecordedEvent | { reset: { what: string; siteId?: string } };

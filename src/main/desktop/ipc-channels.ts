@@ -7,5 +7,3 @@ export const IPC = {
   getNotificationsEnabled: 'sandbox-desktop:get-notifications-enabled',
   setNotificationsEnabled: 'sandbox-desktop:set-notifications-enabled',
 } as const;
-
-export type IpcName = keyof typeof IPC;

@@ -36,7 +36,7 @@ function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | n
 }
 
 /** The event a bare body is, told apart by the fields each schema requires. */
-export function inferEvent(body: Record<string, unknown>): string | null {
+function inferEvent(body: Record<string, unknown>): string | null {
   const data = body.data;
   if (!isObject(data)) return null;
   if ('cart' in data) return null;
@@ -54,7 +54,8 @@ export function inferEvent(body: Record<string, unknown>): string | null {
   return null;
 }
 
-function judge(
+/** What the service would have answered a body read offline: accepted, or its status and problems. */
+function validated(
   category: string,
   event: string,
   body: unknown,
@@ -91,7 +92,7 @@ function makeEvent(
   },
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
-  const judged = verdict ?? judge(parts.category, parts.event, parts.body);
+  const judged = verdict ?? validated(parts.category, parts.event, parts.body);
   return {
     id,
     seq: ++counter.seq,

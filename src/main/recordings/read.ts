@@ -14,7 +14,7 @@ export type InputItem =
   | { note: string };
 
 /** Deeper than this, a recorded line or document is refused (real beacons nest a handful of levels). */
-export const MAX_RECORDING_DEPTH = 256;
+const MAX_RECORDING_DEPTH = 256;
 
 /**
  * The first chunks of a source, read until they hold `bytes` bytes or a newline (or the input ends), and

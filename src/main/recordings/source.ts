@@ -16,7 +16,7 @@ export interface RecordingCaps {
   inputBytes: number;
 }
 
-export const RECORDING_CAPS: RecordingCaps = {
+const RECORDING_CAPS: RecordingCaps = {
   lineBytes: 64 * 1024 * 1024,
   documentBytes: 512 * 1024 * 1024,
   inputBytes: 16 * 1024 * 1024 * 1024,

@@ -1,5 +1,5 @@
-// The recommendation strategies over a site's catalog and its recorded traffic (CONTRACT.md, "Companion
-// recommendations"): similar (shared category, then other attributes, then any), also-bought (bought
+// The recommendation strategies over a site's catalog and its recorded traffic (docs/search.md,
+// "Recommendations"): similar (shared category, then other attributes, then any), also-bought (bought
 // together in recorded orders), trending (most clicked), recently-viewed (the shopper's latest product pages).
 import type { Product } from '../indexing/catalog';
 import { Slicer } from '../slices';

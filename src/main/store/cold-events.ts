@@ -5,12 +5,10 @@
 // category, event, accepted, the three ids). Reading one back parses its line: a new object each time,
 // equal to the event as it was stored (the answer of the real service it was forwarded to included).
 // A block holds whole pages where it can (the store cuts them so, cold-blocks.ts), so reading one page back
-// opens one or two. Why 32 or a little more: a deflate call costs ~14 µs however little it compresses
+// opens one or two. Why 32 or a little more: a deflate call costs the same however little it compresses
 // (zlib's state is made and freed each time), a beacon pays its share of it, and opening a block costs
-// more the bigger it is. Measured on the ingest bench's events (850-byte lines): 16 to a block cost 61
-// bytes and 2.2 µs of deflating an event, 14 µs to open a block; 32, 43 bytes, 1.4 µs and 22 µs; 64, 34
-// bytes, 1.0 µs and 35 µs. From 16 to 32 a beacon cost the store ~8% less (`npm run bench -- domain`,
-// issue 45), and a million old events take 18 MB less.
+// more the bigger it is; 32 is where a beacon's share and an old page's read balance (the figures for 16,
+// 32 and 64: docs/benchmarks.md, "Old events' block size").
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventKeys } from './event-index';
@@ -140,9 +138,8 @@ interface OpenBlock<T extends string | Buffer> {
  *   block's text, each line a slice of it, so the pages browsed together reopen none;
  * - `text` (a list of events or an export written in seq order, a journal compaction): the block's bytes,
  *   outside V8's heap, each line made a string when it is written. A list of 100,000 old events that kept
- *   the text of the last 128 blocks kept it long enough for every young collection to copy and promote:
- *   RSS grew 80 MB over GET /_sandbox/events?limit=100000, and its young collections took ~20 ms each
- *   while the answer was written (now ~3 ms, +6 MB).
+ *   the text of the last 128 blocks kept it long enough for every young collection to copy and promote
+ *   it while the answer was written.
  */
 export class ColdReader {
   private readonly texts = new Map<ColdBlock, OpenBlock<string>>();

@@ -17,11 +17,6 @@ function tmpName(file: string): string {
 /** The replacement under way per file: the next waits for it, so two never share the temp file. */
 const replacing = new Map<string, Promise<void>>();
 
-/** Temp files a crash left behind start with this (removed at start by `removeLeftovers`). */
-export function isLeftover(name: string): boolean {
-  return name.startsWith('.') && name.endsWith('.tmp');
-}
-
 /** fsync a directory, so a rename or a new file in it survives a power cut; file systems that cannot are let be. */
 async function syncDir(dir: string): Promise<void> {
   let handle: FileHandle | undefined;

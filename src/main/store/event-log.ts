@@ -26,7 +26,7 @@ export type { EventLogOptions, EventPersistence } from './types';
 
 const HOT = 8_192;
 
-/** blocks compacted per turn of the loop after live appends (~25 µs each) */
+/** blocks compacted per turn of the loop after live appends: a small share of a turn, not a stall */
 const FREEZE_BLOCKS_PER_TURN = 64;
 
 interface Waiter {
@@ -60,9 +60,9 @@ export class EventLog implements EventStore {
   private readonly strings = new StringPool();
   /**
    * A reloaded event's line as the journal held it, until the event goes cold: a reload compacts each
-   * block as soon as it is read, and deflating the line read saves making it again (~5–8% of reloading a
-   * journal). Live appends keep none: their line would live on until the event goes cold, thousands of
-   * events later, which costs the young collections what it saves (measured: no gain, issue 45).
+   * block as soon as it is read, and deflating the line read saves making it again. Live appends keep
+   * none: their line would live on until the event goes cold, thousands of events later, which costs the
+   * young collections what it saves (docs/benchmarks.md, "Tried and not kept").
    * Weak: an event dropped before it went cold takes its line along.
    */
   private readonly lines = new WeakMap<RecordedEvent, string>();
@@ -70,9 +70,9 @@ export class EventLog implements EventStore {
   private nextSeq: number;
   private closed = false;
   /**
-   * Compacting old events (deflating blocks, ~25 µs each) is memory work, not durability: the journal line
-   * made the event durable before the append resolved. Done inside the append, it ran before every beacon
-   * answer of a group commit (11% of busy ingest CPU, issue 45); now on the next turn, after them.
+   * Compacting old events (deflating blocks) is memory work, not durability: the journal line made the
+   * event durable before the append resolved. Done inside the append, it ran before every beacon answer of
+   * a group commit; on the next turn, it runs after them.
    */
   private readonly freezing = new Later(
     () => this.overHot(),

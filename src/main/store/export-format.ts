@@ -1,6 +1,5 @@
 // The sandbox export (`GET /_sandbox/export`, `POST /_sandbox/import`, `search-sandbox check`): recorded
 // events plus sections other areas contribute, and the validation an import goes through.
-import type { RecordedEvent } from '../../shared/events';
 import type { EventDraft } from './types';
 import { eventProblem } from './journal-reader';
 import { Slicer } from '../slices';
@@ -29,11 +28,6 @@ export interface SandboxExportHead {
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   sandboxVersion: string;
-}
-
-export interface SandboxExport extends SandboxExportHead {
-  events: RecordedEvent[];
-  [section: string]: unknown;
 }
 
 export interface ParsedImport {

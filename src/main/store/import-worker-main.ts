@@ -36,12 +36,12 @@ port.on('message', (m: { chunk?: Uint8Array; end?: true }) => {
   if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
   port.removeAllListeners('message');
   parts.push(decoder.decode());
-  handOver(check());
+  handOver(parsedImport());
 });
 
 // The text, then the document, are let go once read (each held only inside its own function): this thread
 // lives until the last batch is stored, beside the sandbox's heap growing by what it stores.
-function check(): ReturnType<typeof parseImportHere> {
+function parsedImport(): ReturnType<typeof parseImportHere> {
   const body = read();
   return 'problems' in body ? body : parseImportHere(body.value);
 }

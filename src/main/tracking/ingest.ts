@@ -36,7 +36,8 @@ export interface TrackingResponse {
   event?: RecordedEvent;
 }
 
-interface Verdict {
+/** The service's answer to a request before it is recorded: status, error name and what was wrong. */
+interface Answer {
   status: number;
   error?: string;
   issues: ValidationIssue[];
@@ -101,18 +102,18 @@ function echoed(text: string): string {
   return `${text.slice(0, ECHO_CHARS)}… (${text.length - ECHO_CHARS} more characters not echoed)`;
 }
 
-function responseFor(verdict: Verdict, text: string | null): TrackingResponse {
-  if (verdict.status === 200) return { status: 200, body: { success: true } };
-  const messages = verdict.issues.slice(0, ECHO_MESSAGES).map((i) => i.message);
-  if (verdict.issues.length > ECHO_MESSAGES)
-    messages.push(`… and ${verdict.issues.length - ECHO_MESSAGES} more problems of the same body`);
+function trackingResponse(answer: Answer, text: string | null): TrackingResponse {
+  if (answer.status === 200) return { status: 200, body: { success: true } };
+  const messages = answer.issues.slice(0, ECHO_MESSAGES).map((i) => i.message);
+  if (answer.issues.length > ECHO_MESSAGES)
+    messages.push(`… and ${answer.issues.length - ECHO_MESSAGES} more problems of the same body`);
   const body: BeaconResponseBody = {
     success: false,
-    error: verdict.error ?? 'ValidationError',
+    error: answer.error ?? 'ValidationError',
     messages,
-    ...(verdict.echo && text !== null && { data: echoed(text) }),
+    ...(answer.echo && text !== null && { data: echoed(text) }),
   };
-  return { status: verdict.status, body };
+  return { status: answer.status, body };
 }
 
 export class TrackingIngest {
@@ -124,7 +125,7 @@ export class TrackingIngest {
   async handle(request: TrackingRequest): Promise<TrackingResponse> {
     const where = parseBeaconPath(request.path);
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
-    const { verdict, parsed } = await this.judge(request, where, text);
+    const { answer, parsed } = await this.answer(request, where, text);
 
     const draft: EventDraft = {
       receivedAt: new Date(this.clock.now()).toISOString(),
@@ -132,11 +133,11 @@ export class TrackingIngest {
       category: where.category,
       event: where.event,
       path: request.path,
-      accepted: verdict.status === 200,
-      status: verdict.status,
-      errors: verdict.issues,
-      body: recordedBody(text, verdict.status === 200, parsed),
-      ...(verdict.status !== 200 &&
+      accepted: answer.status === 200,
+      status: answer.status,
+      errors: answer.issues,
+      body: recordedBody(text, answer.status === 200, parsed),
+      ...(answer.status !== 200 &&
         text !== null &&
         text.length > MAX_KEPT_REJECTED && {
           bodyTruncated: { length: text.length, kept: MAX_KEPT_REJECTED },
@@ -171,7 +172,7 @@ export class TrackingIngest {
       };
     }
 
-    return { ...responseFor(verdict, text), event };
+    return { ...trackingResponse(answer, text), event };
   }
 
   /**
@@ -180,28 +181,28 @@ export class TrackingIngest {
    */
   async check(request: TrackingRequest): Promise<TrackingResponse & { errors: ValidationIssue[] }> {
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
-    const { verdict } = await this.judge(request, parseBeaconPath(request.path), text);
-    return { ...responseFor(verdict, text), errors: verdict.issues };
+    const { answer } = await this.answer(request, parseBeaconPath(request.path), text);
+    return { ...trackingResponse(answer, text), errors: answer.issues };
   }
 
   /**
    * The status, in the service's order of checks; `parsed` is the JSON body when it got that far (a
    * large body is judged in the worker and parsed here only if it is kept parsed).
    */
-  private async judge(
+  private async answer(
     request: TrackingRequest,
     where: ReturnType<typeof parseBeaconPath>,
     text: string | null,
-  ): Promise<{ verdict: Verdict; parsed?: unknown }> {
+  ): Promise<{ answer: Answer; parsed?: unknown }> {
     if (!where.ok)
       return {
-        verdict: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] },
+        answer: { status: 404, error: 'InvalidPathError', issues: [issue(where.message)] },
       };
 
     const method = request.method.toUpperCase();
     if (method !== 'POST') {
       return {
-        verdict: {
+        answer: {
           status: 405,
           error: 'InvalidMethodError',
           issues: [issue(`invalid request method: \`${method}\` - requires \`POST\``)],
@@ -210,7 +211,7 @@ export class TrackingIngest {
     }
     if (request.bodyTooLarge || (request.rawBody && request.rawBody.length > MAX_BODY_BYTES)) {
       return {
-        verdict: {
+        answer: {
           status: 413,
           error: 'RequestTooLargeError',
           issues: [issue('request body must not be larger than 1MB')],
@@ -219,7 +220,7 @@ export class TrackingIngest {
     }
     if (!ACCEPTED_MEDIA_TYPES.has(mediaType(request.contentType))) {
       return {
-        verdict: {
+        answer: {
           status: 415,
           error: 'UnsupportedMediaType',
           issues: [
@@ -230,7 +231,7 @@ export class TrackingIngest {
     }
     if (text === null || text.length === 0) {
       return {
-        verdict: {
+        answer: {
           status: 400,
           error: 'ValidationError',
           issues: [issue('missing JSON POST body')],
@@ -245,11 +246,11 @@ export class TrackingIngest {
             verdict === null ? judgeBodyText(endpoint, text) : { verdict },
           )
         : judgeBodyText(endpoint, text);
-    return { verdict: verdictOf(judged.verdict), parsed: judged.parsed };
+    return { answer: bodyAnswer(judged.verdict), parsed: judged.parsed };
   }
 }
 
-function verdictOf(body: BodyVerdict): Verdict {
+function bodyAnswer(body: BodyVerdict): Answer {
   if (body.ok) return { status: 200, issues: [] };
   if (body.problem === 'json')
     return { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] };

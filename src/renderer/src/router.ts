@@ -22,7 +22,7 @@ export type Route =
   | { view: 'compare' }
   | { view: 'readiness'; siteId: string | null };
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   // `?…` after a route carries the timelines filters (state/filters.ts)
   const parts = hash.split('?')[0]!.replace(/^#\/?/, '').split('/').map(decodeRoutePart);
   const [head, a, b] = parts;

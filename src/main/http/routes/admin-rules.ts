@@ -1,4 +1,4 @@
-// GET /_sandbox/rules: every rule as its own module declares it (CONTRACT.md, "Rules declared once").
+// GET /_sandbox/rules: every rule as its own module declares it (README, "The rules").
 import { Router } from 'express';
 import { ruleInfos } from '../../tracking/timeline/rule-list';
 import { mount } from '../admin-query';

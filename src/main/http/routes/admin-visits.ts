@@ -1,6 +1,6 @@
-// Admin API over the whole visit (CONTRACT.md, "The whole visit"): visits and orders with each line's
-// credit and each order's findings, one order by its eventId, and the orders' revenue summary. Thin:
-// check the query, ask the timelines, stream the answer.
+// Admin API over the whole visit (README, "The whole visit and its credit"): visits and orders with
+// each line's credit and each order's findings, one order by its eventId, and the orders' revenue
+// summary. Thin: check the query, ask the timelines, stream the answer.
 import { Router, type Response } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import { mount, sendJsonText } from '../admin-query';

@@ -120,7 +120,7 @@ export class Page {
     return this.errors > 0 ? 'fail' : this.warnings > 0 ? 'warn' : 'pass';
   }
 
-  /** The page's kind in its visit: its weightiest accepted event (order, product, search, category, cart). */
+  /** The page's kind in its visit: its weightiest accepted event, in VISIT_PAGE_KINDS' order. */
   get pageKind(): VisitPageKind {
     let product = false;
     let cart = false;

@@ -1,8 +1,8 @@
-// The JUnit and HTML reports of a live store (issue 45): each page judged as finished once, its DTO built,
+// The JUnit and HTML reports of a live store: each page judged as finished once, its DTO built,
 // written out as its test case or section at once and dropped; only those strings wait (strings cost the
-// collector nothing to mark) until the totals the head shows are known. Building all 10,000 DTOs of
-// 100,000 events first held some 3 million small objects at once, which every major collection of that heap
-// had to mark while the beacons waited. The bytes are junitReportParts' and htmlReportParts' over the same
+// collector nothing to mark) until the totals the head shows are known. Building every page's DTO first
+// held millions of small objects at once, which every major collection of that heap had to mark while the
+// beacons waited. The bytes are junitReportParts' and htmlReportParts' over the same
 // pages; the loop is given back between slices.
 import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
 import { HtmlReport } from './report-html';

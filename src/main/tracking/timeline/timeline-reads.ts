@@ -161,7 +161,7 @@ export interface ReportBody {
   rest(): Promise<Iterable<string> | null>;
 }
 
-/** Every chosen page judged as if it has ended (CONTRACT.md "Strictness"), as JSON, JUnit or HTML. */
+/** Every chosen page judged as if it has ended, as expectClean and check judge it: JSON, JUnit or HTML. */
 export function timelineReport(
   source: TimelineSource,
   request: ReportRequest,

@@ -4,6 +4,7 @@ import { str } from '../values';
 import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
+import type { PageEventDto } from '../../../shared/timeline';
 import type { CartReading } from './cart-issue';
 
 /** The beacon v2 endpoints of the rest of the visit (as the provider's client sends them). */
@@ -24,24 +25,13 @@ export function isVisitEndpoint(category: string, event: string): boolean {
  * What every event on a page has (the timeline engine's event satisfies it): the visit domain reads it
  * without depending on the timeline's model.
  */
-export interface PageEvent {
-  id: string;
-  seq: number;
-  arrival: number;
-  accepted: boolean;
-  status: number;
-  receivedAt: string | null;
+export interface PageEvent extends PageEventDto {
   /** receivedAt in ms (null when the input had none) */
   receivedMs: number | null;
-  timestamp: string | null;
   /** ms the event is ordered by: its timestamp, else its receive time */
   time: number;
-  sessionId: string;
-  userId: string;
   pageLoadId: string;
-  pageUrl: string;
   dev: boolean;
-  errors: string[];
 }
 
 /** A visit event: the timeline fields every page event has, plus what the visit rules read. */

@@ -1,5 +1,6 @@
-// A visit as the admin API lists it (CONTRACT.md, "The whole visit"): its pages in the order they began,
-// each with the kind and verdict its timeline has now, built again only when one of them changed.
+// A visit as the admin API lists it (README, "The whole visit and its credit"): its pages in the order
+// they began, each with the kind and verdict its timeline has now, built again only when one of them
+// changed.
 import type { VisitDto, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
 import type { PageInfo, Visit } from './book';

@@ -9,7 +9,7 @@ import { store, useSandbox, type SandboxState } from '../state/store';
 import { useTick } from './common';
 
 /** Sandbox time now, extrapolated from the last reading when the clock runs with real time. */
-export function sandboxNowFrom(clock: SandboxState['clock'], realNow: number): number {
+function sandboxNowFrom(clock: SandboxState['clock'], realNow: number): number {
   if (!clock) return NaN;
   const at = Date.parse(clock.state.now);
   return clock.state.frozen ? at : at + (realNow - clock.readAt);

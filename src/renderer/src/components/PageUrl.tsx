@@ -5,7 +5,7 @@ import { urlPath } from '../format';
 import './page-url.css';
 
 /** The path and query of a URL in two: everything up to its last path segment, and the rest. */
-export function splitUrl(url: string): { head: string; tail: string } {
+function splitUrl(url: string): { head: string; tail: string } {
   const path = urlPath(url);
   const q = path.search(/[?#]/);
   const pathOnly = q < 0 ? path : path.slice(0, q);

@@ -1,10 +1,11 @@
 // Small building blocks every view shares: copy buttons, code blocks, verdict badges, event-kind glyphs,
-// and the loading / empty / error boxes, so each state looks the same wherever it appears.
+// a view's header, and the loading / empty / error boxes, so each state looks the same wherever it appears.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LoadState } from '../state/store';
+import type { Verdict } from '../../../shared/verdict';
 
 /** Clipboard write that also works where the async clipboard API is refused. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -85,8 +86,6 @@ export function CodeBlock({
   );
 }
 
-export type Verdict = 'pass' | 'warn' | 'fail';
-
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return (
     <span className={`badge verdict ${verdict}`} data-testid="verdict" data-verdict={verdict}>
@@ -113,7 +112,7 @@ const KIND_COLOURS: Record<string, string> = {
   redirect: 'var(--k-redirect)',
 };
 
-export function kindColour(kind: string): string {
+function kindColour(kind: string): string {
   return KIND_COLOURS[kind] ?? 'var(--k-other)';
 }
 
@@ -183,6 +182,75 @@ export function ResponseKind({ kind, tag }: { kind: string; tag?: string | undef
       {kind}
       {tag ? ` · ${tag}` : ''}
     </span>
+  );
+}
+
+/** A view's title, a sentence or two on what it shows, and its actions (links, a site picker) beside them. */
+export function ViewHeader({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="page-head">
+      <div>
+        <h1>{title}</h1>
+        <p>{children}</p>
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+/** A hidden file input: hands over the file picked, then clears, so the same file can be picked again. */
+export function FileInput(props: {
+  accept: string;
+  testId: string;
+  onFile(file: File): void;
+  id?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      id={props.id}
+      type="file"
+      className="visually-hidden"
+      accept={props.accept}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        e.target.value = '';
+        if (file) props.onFile(file);
+      }}
+    />
+  );
+}
+
+/** The site a view shows, picked among the sites seen. */
+export function SitePicker(props: {
+  sites: readonly string[];
+  value: string | null;
+  onChange(siteId: string): void;
+  testId: string;
+}) {
+  return (
+    <label className="small">
+      Site{' '}
+      <select
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      >
+        {props.sites.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </label>
   );
 }
 

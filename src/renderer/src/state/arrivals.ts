@@ -58,15 +58,15 @@ export function pageProblemText(p: PageProblem): string {
   return `page ${p.verdict === 'fail' ? 'fails' : 'warns'}${named ? `: ${named}${more}` : ''}`;
 }
 
-export function pageLoadIdOf(e: RecordedEvent): string | null {
+function pageLoadIdOf(e: RecordedEvent): string | null {
   const context = (e.body as { context?: { pageLoadId?: unknown } } | null)?.context;
   return typeof context?.pageLoadId === 'string' && context.pageLoadId ? context.pageLoadId : null;
 }
 
 /** How many arrivals a panel lists (newest first); the Requests screen has the rest. */
-export const ARRIVALS_SHOWN = 8;
+const ARRIVALS_SHOWN = 8;
 
-export function beaconArrival(
+function beaconArrival(
   e: RecordedEvent,
   pageOf: (key: string) => PageTimelineSummaryDto | undefined,
 ): Arrival {
@@ -93,7 +93,7 @@ export function beaconArrival(
 }
 
 /** A bulk index request notice as a row: wrong credentials and status reads included. */
-export function indexRequestArrival(n: IndexRequestSeen): Arrival {
+function indexRequestArrival(n: IndexRequestSeen): Arrival {
   return {
     key: `index-${n.seq}`,
     kind: 'index',
@@ -117,7 +117,7 @@ export function indexRequestArrival(n: IndexRequestSeen): Arrival {
 }
 
 /** How many bulk index requests the feeds' histories hold (what came before a screen opened). */
-export function requestsInHistory(feeds: readonly FeedView[]): number {
+function requestsInHistory(feeds: readonly FeedView[]): number {
   let n = 0;
   for (const feed of feeds) for (const e of feed.history) if (e.kind === 'request') n++;
   return n;

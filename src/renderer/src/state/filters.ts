@@ -3,6 +3,7 @@
 // exactly what they see, and in sessionStorage, so they survive switching screens.
 import { useSyncExternalStore } from 'react';
 import { NO_FILTERS, type TimelineFilters } from './timeline-rows';
+import { VERDICTS } from '../../../shared/verdict';
 import { isResponseKind } from '../../../shared/kinds';
 
 const KEY = 'search-sandbox.timelineFilters';
@@ -31,7 +32,7 @@ const URL_KEYS: Record<keyof TimelineFilters, string> = {
 };
 
 /** The filters a timelines URL carries (`#/timelines/…?verdict=fail`), or null when it carries none. */
-export function filtersFromHash(hash: string): TimelineFilters | null {
+function filtersFromHash(hash: string): TimelineFilters | null {
   const at = hash.indexOf('?');
   if (at < 0) return null;
   const params = new URLSearchParams(hash.slice(at + 1));
@@ -40,7 +41,7 @@ export function filtersFromHash(hash: string): TimelineFilters | null {
     const v = params.get(name);
     if (v !== null) (f as unknown as Record<string, string>)[key] = v;
   }
-  if (!['', 'pass', 'warn', 'fail'].includes(f.verdict)) f.verdict = '';
+  if (f.verdict !== '' && !(VERDICTS as readonly string[]).includes(f.verdict)) f.verdict = '';
   return f;
 }
 

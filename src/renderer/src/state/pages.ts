@@ -13,7 +13,7 @@ export function pageKey(p: { siteId: string; pageLoadId: string }): string {
   return `${p.siteId}/${p.pageLoadId}`;
 }
 
-export function splitPageKey(key: string): { siteId: string; pageLoadId: string } {
+function splitPageKey(key: string): { siteId: string; pageLoadId: string } {
   const i = key.indexOf('/');
   return i === -1
     ? { siteId: '', pageLoadId: key }
@@ -28,7 +28,7 @@ export function resetPages(): PageStore {
   return { ...emptyPages(), version: Date.now() };
 }
 
-export function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
+function summarize(page: PageTimelineDto): PageTimelineSummaryDto {
   return {
     siteId: page.siteId,
     pageKind: page.pageKind,

@@ -25,9 +25,9 @@ export const EVENT_WINDOW = 20_000;
  * once), then the whole window. With a million stored events the first paint waits for 1,000 pages, not
  * 100,000 (and not for 20,000 events with their bodies).
  */
-export const FIRST_SLICE = 1_000;
+const FIRST_SLICE = 1_000;
 /** How many bulk index request notices the UI keeps (they live only in this window's memory). */
-export const INDEX_REQUEST_WINDOW = 200;
+const INDEX_REQUEST_WINDOW = 200;
 
 /** A bulk index request notice as the stream delivered it, numbered in arrival order by this UI. */
 export type IndexRequestSeen = IndexRequestNotice & { seq: number };

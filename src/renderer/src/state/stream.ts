@@ -17,7 +17,7 @@ export interface StreamHandlers {
 }
 
 /** Accept both an envelope in a default `message` event and named SSE events carrying only the data. */
-export function parseStreamData(name: string, raw: string): StreamMessage | null {
+function parseStreamData(name: string, raw: string): StreamMessage | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

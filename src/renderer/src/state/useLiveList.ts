@@ -1,6 +1,6 @@
-// A list (visits, orders) or an answer (the orders' summary) the admin API computes, fetched again whenever
-// pages change on the stream: at most one request in flight, and at most one more queued for the changes
-// that came meanwhile.
+// What the admin API computes (a list of visits or orders, the orders' summary, one page's timeline), fetched
+// again whenever pages change on the stream: at most one request in flight, and at most one more queued for
+// the changes that came meanwhile.
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../api/client';
 import { useSandbox } from './store';
@@ -11,17 +11,37 @@ export type LiveList<T> =
 export type LiveJson<T> =
   { phase: 'loading' } | { phase: 'ready'; value: T } | { phase: 'error'; message: string };
 
+/** A fetched answer with the key it answers (the key may have changed since). */
+export interface Refetched<T> {
+  key: string | null;
+  load: LiveJson<T>;
+}
+
 export function useLiveList<T>(path: string): [LiveList<T>, () => void] {
   const [state, retry] = useLiveJson<T[]>(path);
   return [state.phase === 'ready' ? { phase: 'ready', items: state.value } : state, retry];
 }
 
-/** The answer of `path` (null: none wanted), fetched again as pages change. */
+/** The answer of `path` (null: none wanted), fetched again as pages change; the last one shows until the next. */
 export function useLiveJson<T>(path: string | null): [LiveJson<T>, () => void] {
   const version = useSandbox((s) => s.pages.version);
-  const [state, setState] = useState<LiveJson<T>>({ phase: 'loading' });
+  const [state, retry] = useRefetched<T>(path, getJson, version);
+  return [state.load, retry];
+}
+
+/**
+ * `fetch(key)` (key null: none wanted), again whenever `change` changes and on retry. A failure keeps the
+ * key's last good answer and is said only when there is none.
+ */
+export function useRefetched<T>(
+  key: string | null,
+  fetch: (key: string) => Promise<T>,
+  change: unknown,
+): [Refetched<T>, () => void] {
+  const [state, setState] = useState<Refetched<T>>({ key, load: { phase: 'loading' } });
   const [retry, setRetry] = useState(0);
-  const pump = useRef({ inFlight: false, again: false, mounted: true, path });
+  const pump = useRef({ inFlight: false, again: false, mounted: true, key, fetch });
+  pump.current.fetch = fetch;
 
   useEffect(() => {
     const p = pump.current;
@@ -33,8 +53,8 @@ export function useLiveJson<T>(path: string | null): [LiveJson<T>, () => void] {
 
   useEffect(() => {
     const p = pump.current;
-    p.path = path;
-    if (path === null) return;
+    p.key = key;
+    if (key === null) return;
     if (p.inFlight) {
       p.again = true;
       return;
@@ -43,24 +63,30 @@ export function useLiveJson<T>(path: string | null): [LiveJson<T>, () => void] {
     void (async () => {
       do {
         p.again = false;
-        const wanted = p.path;
+        const wanted = p.key;
         if (wanted === null) break;
         try {
-          const value = await getJson<T>(wanted);
-          if (p.mounted && p.path === wanted) setState({ phase: 'ready', value });
+          const value = await p.fetch(wanted);
+          if (p.mounted && p.key === wanted)
+            setState({ key: wanted, load: { phase: 'ready', value } });
         } catch (err) {
-          // keep the last good list on a transient failure; say so only when there is none
-          if (p.mounted)
+          if (p.mounted && p.key === wanted)
             setState((prev) =>
-              prev.phase === 'ready'
+              prev.key === wanted && prev.load.phase === 'ready'
                 ? prev
-                : { phase: 'error', message: err instanceof Error ? err.message : String(err) },
+                : {
+                    key: wanted,
+                    load: {
+                      phase: 'error',
+                      message: err instanceof Error ? err.message : String(err),
+                    },
+                  },
             );
         }
       } while (p.again && p.mounted);
       p.inFlight = false;
     })();
-  }, [path, version, retry]);
+  }, [key, change, retry]);
 
   return [state, () => setRetry((n) => n + 1)];
 }

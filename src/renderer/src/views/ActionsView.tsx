@@ -2,6 +2,7 @@
 // data, and — only inside the desktop app — the native extras the shell offers.
 import { useEffect, useState, type ReactNode } from 'react';
 import { sandboxApi } from '../api/admin';
+import { FileInput, ViewHeader } from '../components/common';
 import { admin } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
@@ -181,18 +182,13 @@ export function ActionsView() {
   return (
     <div className="page-scroll" data-testid="actions-view">
       <div className="page-narrow actions-grid">
-        <div className="page-head">
-          <div>
-            <h1>Actions</h1>
-            <p>
-              Search Sandbox {health?.version ?? ''}
-              {health?.dataDir
-                ? ` · data in ${health.dataDir}`
-                : ' · in memory (nothing is written to disk)'}
-              {health?.configSource ? ` · config: ${health.configSource}` : ''}
-            </p>
-          </div>
-        </div>
+        <ViewHeader title="Actions">
+          Search Sandbox {health?.version ?? ''}
+          {health?.dataDir
+            ? ` · data in ${health.dataDir}`
+            : ' · in memory (nothing is written to disk)'}
+          {health?.configSource ? ` · config: ${health.configSource}` : ''}
+        </ViewHeader>
         {health?.warnings && health.warnings.length > 0 && (
           <div className="notice warn" role="status">
             {health.warnings.map((w, i) => (
@@ -293,16 +289,10 @@ export function ActionsView() {
             </a>
             <label className="btn">
               Import a file…
-              <input
-                type="file"
+              <FileInput
                 accept=".json,application/json"
-                className="visually-hidden"
-                data-testid="import-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void importFile(file);
-                }}
+                testId="import-input"
+                onFile={(file) => void importFile(file)}
               />
             </label>
             <label className="toggle">

@@ -2,7 +2,7 @@
 // sandbox's current traffic, page by page, as `search-sandbox diff` compares them (POST /_sandbox/diff).
 import { useState } from 'react';
 import type { DiffResult } from '../../../shared/baseline';
-import { ErrorBox, Empty, Loading } from '../components/common';
+import { ErrorBox, Empty, FileInput, Loading, ViewHeader } from '../components/common';
 import { sandboxApi } from '../api/admin';
 import { compareWithRecorded } from './compare/compare-api';
 import { PageCompare } from './compare/PageCompare';
@@ -60,19 +60,18 @@ export function CompareView() {
   return (
     <div className="page-scroll" data-testid="compare-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Compare</h1>
-            <p>
-              Load a recording of a good run (a file the Actions screen exported, NDJSON, a HAR or a
-              baseline file) to see what the sandbox&apos;s current traffic sends differently, page
-              by page. Ids, timestamps, hosts and orderIds are ignored; everything else is compared.
-            </p>
-          </div>
-          <a className="btn" href={sandboxApi.exportUrl()} download>
-            Export the current traffic
-          </a>
-        </div>
+        <ViewHeader
+          title="Compare"
+          actions={
+            <a className="btn" href={sandboxApi.exportUrl()} download>
+              Export the current traffic
+            </a>
+          }
+        >
+          Load a recording of a good run (a file the Actions screen exported, NDJSON, a HAR or a
+          baseline file) to see what the sandbox&apos;s current traffic sends differently, page by
+          page. Ids, timestamps, hosts and orderIds are ignored; everything else is compared.
+        </ViewHeader>
         <form
           className="compare-form"
           onSubmit={(e) => {
@@ -82,16 +81,10 @@ export function CompareView() {
         >
           <label className="btn">
             {loaded ? 'Load another recording…' : 'Load a recording…'}
-            <input
-              type="file"
+            <FileInput
               accept=".json,.ndjson,.jsonl,.har,application/json"
-              className="visually-hidden"
-              data-testid="compare-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void load(file);
-              }}
+              testId="compare-input"
+              onFile={(file) => void load(file)}
             />
           </label>
           <span className="mono small" data-testid="compare-file">

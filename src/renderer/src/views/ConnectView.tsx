@@ -1,7 +1,7 @@
 // Connect / first run: where the sandbox listens and copy-paste snippets to point a storefront, a shell
 // or a CI job at it, filled in with this sandbox's address and the configured account.
 import { useState } from 'react';
-import { CodeBlock, CopyButton, KindLabel } from '../components/common';
+import { CodeBlock, CopyButton, KindLabel, ViewHeader } from '../components/common';
 import { currentSandboxTime, useSandboxNow } from '../components/ClockControl';
 import { useSandbox } from '../state/store';
 import { useBeaconWatch, useIndexRequestWatch } from '../state/arrivals';
@@ -71,23 +71,22 @@ export function ConnectView() {
   return (
     <div className="page-scroll" data-testid="connect-view">
       <div className="page-narrow">
-        <div className="page-head">
-          <div>
-            <h1>Connect a storefront</h1>
-            <p>
-              The sandbox answers like the real services. Point your storefront, scripts or CI at
-              these addresses; what arrives shows up below as it comes in.
-            </p>
-          </div>
-          <div className="page-head-actions">
-            <a className="btn" href="#/timelines">
-              Open timelines
-            </a>
-            <a className="btn" href={`#/readiness/${siteId}`} data-testid="connect-readiness">
-              What&apos;s left
-            </a>
-          </div>
-        </div>
+        <ViewHeader
+          title="Connect a storefront"
+          actions={
+            <div className="page-head-actions">
+              <a className="btn" href="#/timelines">
+                Open timelines
+              </a>
+              <a className="btn" href={`#/readiness/${siteId}`} data-testid="connect-readiness">
+                What&apos;s left
+              </a>
+            </div>
+          }
+        >
+          The sandbox answers like the real services. Point your storefront, scripts or CI at these
+          addresses; what arrives shows up below as it comes in.
+        </ViewHeader>
 
         <div className="section watch-grid">
           <TrafficWatch

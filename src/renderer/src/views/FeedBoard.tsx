@@ -1,7 +1,7 @@
 // The feed board: one card per configured feed, with the sandbox clock on the same screen because
 // schedules, autopilot steps and the one-hour re-index window all run on it.
 import { ClockPanel, useSandboxNow } from '../components/ClockControl';
-import { Empty, Loaded } from '../components/common';
+import { Empty, Loaded, ViewHeader } from '../components/common';
 import { store, useSandbox } from '../state/store';
 import { FeedCard } from './feeds/FeedCard';
 import { useIndexRequestWatch } from '../state/arrivals';
@@ -18,15 +18,10 @@ export function FeedBoard() {
   return (
     <div className="page-scroll" data-testid="feeds-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Feeds</h1>
-            <p>
-              States move on autopilot or by hand. Uploads go through the real bulk indexing API, so
-              what you see here is what a client would get.
-            </p>
-          </div>
-        </div>
+        <ViewHeader title="Feeds">
+          States move on autopilot or by hand. Uploads go through the real bulk indexing API, so
+          what you see here is what a client would get.
+        </ViewHeader>
         <ClockPanel idPrefix="feeds" compact />
         <TrafficWatch
           title="Bulk index requests"

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
-import { Empty, ErrorBox, Loading } from '../components/common';
+import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
 import { fmtDateTime, parseTime, shortId } from '../format';
 import { navigate } from '../router';
 import { useLiveList } from '../state/useLiveList';
@@ -113,29 +113,22 @@ export function OrdersView({ eventId }: { eventId: string | null }) {
   return (
     <div className="page-scroll" data-testid="orders-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Orders</h1>
-            <p>
-              Every <code>order/transaction</code> received, with what is wrong with it, the credit
-              each line earned and why a line earned none.
-            </p>
-          </div>
-          {sites.length > 1 && (
-            <label className="small">
-              Site{' '}
-              <select
-                value={siteInView ?? ''}
-                onChange={(e) => setSite(e.target.value)}
-                data-testid="orders-site"
-              >
-                {sites.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
-          )}
-        </div>
+        <ViewHeader
+          title="Orders"
+          actions={
+            sites.length > 1 && (
+              <SitePicker
+                sites={sites}
+                value={siteInView}
+                onChange={setSite}
+                testId="orders-site"
+              />
+            )
+          }
+        >
+          Every <code>order/transaction</code> received, with what is wrong with it, the credit each
+          line earned and why a line earned none.
+        </ViewHeader>
         {load.phase === 'loading' && <Loading what="orders" />}
         {load.phase === 'error' && (
           <ErrorBox title="Could not load orders" message={load.message} onRetry={retry} />

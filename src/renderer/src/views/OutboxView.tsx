@@ -2,7 +2,7 @@
 // client's mailbox would receive and whether SMTP delivery was configured and worked.
 import type { OutboxMessage } from '../../../shared/indexing';
 import { ClockPanel } from '../components/ClockControl';
-import { Empty, Loaded } from '../components/common';
+import { Empty, Loaded, ViewHeader } from '../components/common';
 import { fmtDateTime, parseTime } from '../format';
 import { navigate } from '../router';
 import { useSandbox } from '../state/store';
@@ -33,15 +33,10 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
   return (
     <div className="page-scroll" data-testid="outbox-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Outbox</h1>
-            <p>
-              When an index run that named <code>requestedBy</code> ends, the sandbox writes the
-              status e-mail here (and sends it when SMTP is configured).
-            </p>
-          </div>
-        </div>
+        <ViewHeader title="Outbox">
+          When an index run that named <code>requestedBy</code> ends, the sandbox writes the status
+          e-mail here (and sends it when SMTP is configured).
+        </ViewHeader>
         <ClockPanel idPrefix="outbox" compact />
         <Loaded state={load} what="the outbox">
           {messages.length === 0 ? (

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../../shared/readiness';
-import { Empty, ErrorBox, Loading } from '../components/common';
+import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
 import { shortId } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
@@ -188,30 +188,23 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
   return (
     <div className="page-scroll" data-testid="readiness-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Readiness</h1>
-            <p>
-              What is left to integrate: each behaviour of the provider&apos;s storefront client, as
-              this site&apos;s traffic shows it. Click through your storefront and watch the rows
-              turn ok.
-            </p>
-          </div>
-          {sites.length > 0 && (
-            <label className="small">
-              Site{' '}
-              <select
-                value={siteId ?? ''}
-                onChange={(e) => navigate({ view: 'readiness', siteId: e.target.value }, true)}
-                data-testid="readiness-site"
-              >
-                {[...new Set([...(siteId ? [siteId] : []), ...sites])].map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </label>
-          )}
-        </div>
+        <ViewHeader
+          title="Readiness"
+          actions={
+            sites.length > 0 && (
+              <SitePicker
+                sites={[...new Set([...(siteId ? [siteId] : []), ...sites])]}
+                value={siteId}
+                onChange={(site) => navigate({ view: 'readiness', siteId: site }, true)}
+                testId="readiness-site"
+              />
+            )
+          }
+        >
+          What is left to integrate: each behaviour of the provider&apos;s storefront client, as
+          this site&apos;s traffic shows it. Click through your storefront and watch the rows turn
+          ok.
+        </ViewHeader>
         {siteId === null && (
           <Empty title="No site yet" testId="readiness-empty">
             <p>

@@ -2,7 +2,7 @@
 // with its verdict and a link to its timeline, the cart as the last cart event left it, and the orders
 // with each line's credit. All of it from GET /_sandbox/visits and /_sandbox/orders.
 import type { OrderDto, VisitDto, VisitPageDto } from '../../../shared/visits';
-import { Empty, ErrorBox, Loading, VerdictBadge } from '../components/common';
+import { Empty, ErrorBox, Loading, VerdictBadge, ViewHeader } from '../components/common';
 import { fmtClock, fmtDateTime, parseTime, plural, shortId, urlPath } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
@@ -145,16 +145,11 @@ export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null 
   return (
     <div className="page-scroll" data-testid="visits-view">
       <div className="page-wide">
-        <div className="page-head">
-          <div>
-            <h1>Visits</h1>
-            <p>
-              Each shopper's session as the path they took: search, product pages, cart and order,
-              each page with its verdict. Orders show the credit of each line (the sandbox's model:
-              README, "Credit").
-            </p>
-          </div>
-        </div>
+        <ViewHeader title="Visits">
+          Each shopper's session as the path they took: search, product pages, cart and order, each
+          page with its verdict. Orders show the credit of each line (the sandbox's model: README,
+          "Credit").
+        </ViewHeader>
         {load.phase === 'loading' && <Loading what="visits" />}
         {load.phase === 'error' && (
           <ErrorBox title="Could not load visits" message={load.message} onRetry={retry} />

@@ -12,7 +12,7 @@ import { STATE_MEANING } from './state-names';
 
 const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
 
-export function stateTone(state: FeedState): string {
+function stateTone(state: FeedState): string {
   if (state === 'done' || state === 'regen_done') return 'pass';
   if (state === 'error' || state === 'regen_error') return 'fail';
   if (state === 'paused') return 'warn';

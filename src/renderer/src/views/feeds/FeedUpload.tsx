@@ -6,6 +6,7 @@ import { requestIndex, uploadFeed } from '../../api/admin';
 import { messageOf, type RawResult } from '../../api/client';
 import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../../../shared/snippets';
 import { desktopApi } from '../../components/hooks';
+import { FileInput } from '../../components/common';
 
 const keyStorage = (siteId: string) => `search-sandbox.secretKey.${siteId}`;
 
@@ -146,18 +147,12 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
         onDrop={onDrop}
         data-testid={`feed-dropzone-${feed.id}`}
       >
-        <input
+        <FileInput
           id={`upload-${id}`}
-          type="file"
-          className="visually-hidden"
           accept=".csv,.tsv,.txt,.json,.ndjson,.jsonl,.xml,.gz,.zip"
           disabled={busy}
-          data-testid={`feed-upload-input-${feed.id}`}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
+          testId={`feed-upload-input-${feed.id}`}
+          onFile={(file) => void upload(file)}
         />
         <label htmlFor={`upload-${id}`} className="dropzone-label">
           {busy ? (

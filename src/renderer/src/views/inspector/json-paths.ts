@@ -3,7 +3,7 @@
 import type { ValidationIssue } from '../../api/types';
 
 /** Drop the last segment of a dotted/bracketed path: `a.b[2].c` → `a.b[2]` → `a.b` → `a` → ''. */
-export function parentPath(path: string): string {
+function parentPath(path: string): string {
   const m = /^(.*?)(\.[^.[\]]+|\[\d+\])$/.exec(path);
   return m ? m[1]! : '';
 }

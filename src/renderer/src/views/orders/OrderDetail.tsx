@@ -12,7 +12,7 @@ export function credited(o: OrderDto): number {
   return o.lines.filter((l) => l.credit).length;
 }
 
-export function revenueOf(o: OrderDto): number {
+function revenueOf(o: OrderDto): number {
   return o.lines.reduce((sum, l) => sum + l.qty * l.price, 0);
 }
 

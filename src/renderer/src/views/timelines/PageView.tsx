@@ -22,6 +22,7 @@ import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
 import { ResponseSources } from './ResponseSources';
 import { VisitEvents } from './VisitEvents';
+import { EventsTable, type EventColumn } from './EventsTable';
 import { routeHref } from '../../router';
 
 function Findings({
@@ -113,87 +114,59 @@ function Findings({
   );
 }
 
-function EventsTable(props: {
-  events: TimelineEventDto[];
-  highlighted: ReadonlySet<string> | null;
-  selectedEventId: string | null;
-  onSelect(id: string): void;
-}) {
-  const { events, highlighted, selectedEventId, onSelect } = props;
-  return (
-    <div className="table-wrap">
-      <table className="table events-table" data-testid="page-events">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Event</th>
-            <th scope="col">context.timestamp</th>
-            <th scope="col">Received</th>
-            <th scope="col">Kind</th>
-            <th scope="col">responseId</th>
-            <th scope="col">uids</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr
-              key={e.id}
-              className="clickable"
-              data-selected={selectedEventId === e.id}
-              data-highlight={highlighted?.has(e.id) ?? false}
-              data-testid="page-event-row"
-              data-event-id={e.id}
-              onClick={() => onSelect(e.id)}
-            >
-              <td className="mono muted">{e.arrival}</td>
-              <td>
-                <span className="event-cell">
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Inspect ${e.event} #${e.arrival}`}
-                  >
-                    <KindLabel kind={e.event} rejected={!e.accepted} />
-                  </button>
-                  {e.arrivedLate && (
-                    <span
-                      className="badge warn"
-                      title="An event that arrived earlier carries a later timestamp"
-                    >
-                      late
-                    </span>
-                  )}
-                </span>
-              </td>
-              <td className="mono small">
-                {e.timestamp ? (
-                  fmtClock(parseTime(e.timestamp), true)
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-              <td className="mono small">{fmtClock(parseTime(e.receivedAt), true)}</td>
-              <td>
-                <ResponseKind kind={e.kind} tag={e.tag} />
-              </td>
-              <td className="mono small" title={e.responseId}>
-                {shortId(e.responseId, 8)}
-              </td>
-              <td className="mono small ellipsis" title={e.uids.join(', ')}>
-                {e.uids.length
-                  ? e.uids.slice(0, 3).join(', ') +
-                    (e.uids.length > 3 ? ` +${e.uids.length - 3}` : '')
-                  : e.redirect
-                    ? `→ ${e.redirect}`
-                    : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const PAGE_COLUMNS: EventColumn<TimelineEventDto>[] = [
+  {
+    head: 'Event',
+    cell: (e) => (
+      <span className="event-cell">
+        <button
+          type="button"
+          className="link-button"
+          aria-label={`Inspect ${e.event} #${e.arrival}`}
+        >
+          <KindLabel kind={e.event} rejected={!e.accepted} />
+        </button>
+        {e.arrivedLate && (
+          <span
+            className="badge warn"
+            title="An event that arrived earlier carries a later timestamp"
+          >
+            late
+          </span>
+        )}
+      </span>
+    ),
+  },
+  {
+    head: 'context.timestamp',
+    className: 'mono small',
+    cell: (e) =>
+      e.timestamp ? fmtClock(parseTime(e.timestamp), true) : <span className="muted">—</span>,
+  },
+  {
+    head: 'Received',
+    className: 'mono small',
+    cell: (e) => fmtClock(parseTime(e.receivedAt), true),
+  },
+  { head: 'Kind', cell: (e) => <ResponseKind kind={e.kind} tag={e.tag} /> },
+  {
+    head: 'responseId',
+    className: 'mono small',
+    title: (e) => e.responseId,
+    cell: (e) => shortId(e.responseId, 8),
+  },
+  {
+    head: 'uids',
+    className: 'mono small ellipsis',
+    title: (e) => e.uids.join(', '),
+    cell: (e) =>
+      e.uids.length
+        ? e.uids.slice(0, 3).join(', ') + (e.uids.length > 3 ? ` +${e.uids.length - 3}` : '')
+        : e.redirect
+          ? `→ ${e.redirect}`
+          : '',
+  },
+];
 
 /** The URL as a person reads it (`q=hiking jacket`, not `q=hiking%20jacket`); as sent when it cannot be. */
 function readableUrl(url: string): string {
@@ -378,6 +351,9 @@ export function PageView({
           </h3>
           <EventsTable
             events={events}
+            columns={PAGE_COLUMNS}
+            testId="page-events"
+            rowTestId="page-event-row"
             highlighted={highlighted}
             selectedEventId={selectedEventId}
             onSelect={onSelectEvent}

@@ -4,6 +4,7 @@
 import type { CartItemDto, VisitEventDto } from '../../../../shared/visits';
 import { fmtClock, parseTime } from '../../format';
 import { routeHref } from '../../router';
+import { EventsTable, type EventColumn } from './EventsTable';
 
 function items(list: readonly CartItemDto[]): string {
   if (list.length === 0) return '(none)';
@@ -32,62 +33,54 @@ function what(e: VisitEventDto): string {
   }
 }
 
+const COLUMNS: EventColumn<VisitEventDto>[] = [
+  {
+    head: 'Event',
+    className: 'nowrap',
+    cell: (e) => (
+      <>
+        <button type="button" className="link-button" aria-label={`Inspect ${e.endpoint}`}>
+          {e.endpoint}
+        </button>{' '}
+        {!e.accepted && <span className="badge fail">rejected</span>}
+      </>
+    ),
+  },
+  {
+    head: 'context.timestamp',
+    className: 'mono',
+    cell: (e) => (e.timestamp ? fmtClock(parseTime(e.timestamp), true) : '—'),
+  },
+  {
+    head: 'What it sent',
+    className: 'small',
+    cell: (e) => (
+      <>
+        {e.accepted ? what(e) : e.errors[0]}
+        {e.accepted && e.endpoint === 'order/transaction' && (
+          <>
+            {' '}
+            <a
+              href={routeHref({ view: 'orders', eventId: e.id })}
+              onClick={(ev) => ev.stopPropagation()}
+              data-testid="visit-event-order-link"
+            >
+              open the order
+            </a>
+          </>
+        )}
+      </>
+    ),
+  },
+];
+
 export function VisitEvents(props: {
   events: VisitEventDto[];
   highlighted: ReadonlySet<string> | null;
   selectedEventId: string | null;
   onSelect(id: string): void;
 }) {
-  const { events, highlighted, selectedEventId, onSelect } = props;
   return (
-    <div className="table-wrap">
-      <table className="table events-table" data-testid="visit-events">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Event</th>
-            <th scope="col">context.timestamp</th>
-            <th scope="col">What it sent</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr
-              key={e.id}
-              className="clickable"
-              data-selected={selectedEventId === e.id}
-              data-highlight={highlighted?.has(e.id) ?? false}
-              data-testid="visit-event-row"
-              data-event-id={e.id}
-              onClick={() => onSelect(e.id)}
-            >
-              <td className="mono muted">{e.arrival}</td>
-              <td className="nowrap">
-                <button type="button" className="link-button" aria-label={`Inspect ${e.endpoint}`}>
-                  {e.endpoint}
-                </button>{' '}
-                {!e.accepted && <span className="badge fail">rejected</span>}
-              </td>
-              <td className="mono">{e.timestamp ? fmtClock(parseTime(e.timestamp), true) : '—'}</td>
-              <td className="small">
-                {e.accepted ? what(e) : e.errors[0]}
-                {e.accepted && e.endpoint === 'order/transaction' && (
-                  <>
-                    {' '}
-                    <a
-                      href={routeHref({ view: 'orders', eventId: e.id })}
-                      onClick={(ev) => ev.stopPropagation()}
-                      data-testid="visit-event-order-link"
-                    >
-                      open the order
-                    </a>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <EventsTable {...props} columns={COLUMNS} testId="visit-events" rowTestId="visit-event-row" />
   );
 }

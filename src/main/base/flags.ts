@@ -1,0 +1,79 @@
+// Command-line flags, read the same way by every command: an unknown flag, a flag without its value or a
+// value outside its choices is a UsageError whose one line names the flag and what the command takes.
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {}
+
+type FlagType = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
+export type FlagOptions = Record<string, FlagType>;
+
+type FlagValue<F extends FlagType> = F['type'] extends 'boolean'
+  ? F['multiple'] extends true
+    ? boolean[]
+    : boolean
+  : F['multiple'] extends true
+    ? string[]
+    : string;
+
+export type FlagValues<O extends FlagOptions> = { [K in keyof O]?: FlagValue<O[K]> };
+
+/** `args` read against `options`; with `positionals` false, any argument that is not a flag is refused. */
+export function parseFlags<O extends FlagOptions>(
+  args: string[],
+  options: O,
+  positionals: boolean,
+): { values: FlagValues<O>; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args, options, strict: true, allowPositionals: positionals });
+    return { values: parsed.values as FlagValues<O>, positionals: parsed.positionals };
+  } catch (err) {
+    throw new UsageError(flagProblem(err as Error & { code?: string }, options));
+  }
+}
+
+function flagProblem(err: Error & { code?: string }, options: FlagOptions): string {
+  const first = err.message.split('\n')[0]!;
+  const takes = Object.keys(options)
+    .map((name) => `--${name}`)
+    .join(', ');
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return `${first.split('. ')[0]}: the flags are ${takes}`;
+  if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `${first.split('. ')[0]}: only flags are taken (${takes})`;
+  return first;
+}
+
+/** The value of a flag with a fixed set of choices; `fallback` when the flag is absent. */
+export function oneOf<T extends string>(
+  flag: string,
+  value: string | undefined,
+  choices: readonly T[],
+  fallback: T,
+  hint = '',
+): T {
+  if (value === undefined) return fallback;
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(
+    `--${flag} "${value}" is not one of ${choices.join(', ')}${hint ? `: ${hint}` : ''}`,
+  );
+}
+
+/** The value of a flag that counts something: a whole number, 0 or more. */
+export function wholeNumber(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`--${flag} "${value}" must be a whole number (0 for none)`);
+  return Number(value);
+}
+
+/** A command's answer to a UsageError: its line and the usage on `write`, exit 2; any other error goes on. */
+export function usageFailure(
+  command: string,
+  usage: string,
+  err: unknown,
+  write: (text: string) => void,
+): number {
+  if (!(err instanceof UsageError)) throw err;
+  write(`search-sandbox ${command}: ${err.message}\n${usage}\n`);
+  return 2;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { oneOf, parseFlags, UsageError, wholeNumber } from '../../src/main/base/flags';
+
+const FLAGS = {
+  format: { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+} as const;
+
+function problem(run: () => unknown): string {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error('no UsageError');
+}
+
+describe('command-line flags', () => {
+  it('reads flags, repeated flags and positionals', () => {
+    expect(
+      parseFlags(
+        ['a.ndjson', '--format', 'json', '--rule', 'x=off', '--rule', 'y=info'],
+        FLAGS,
+        true,
+      ),
+    ).toEqual({ values: { format: 'json', rule: ['x=off', 'y=info'] }, positionals: ['a.ndjson'] });
+  });
+
+  it('names an unknown flag and the flags the command takes', () => {
+    expect(problem(() => parseFlags(['--colour'], FLAGS, true))).toBe(
+      "Unknown option '--colour': the flags are --format, --rule, --json",
+    );
+  });
+
+  it('refuses a flag without its value, and arguments where only flags are taken', () => {
+    expect(problem(() => parseFlags(['--format'], FLAGS, true))).toBe(
+      "Option '--format <value>' argument missing",
+    );
+    expect(problem(() => parseFlags(['extra'], FLAGS, false))).toBe(
+      "Unexpected argument 'extra': only flags are taken (--format, --rule, --json)",
+    );
+  });
+
+  it('checks a value against its choices, or as a count', () => {
+    expect(oneOf('format', undefined, ['text', 'json'], 'text')).toBe('text');
+    expect(oneOf('format', 'json', ['text', 'json'], 'text')).toBe('json');
+    expect(problem(() => oneOf('format', 'xml', ['text', 'json'], 'text'))).toBe(
+      '--format "xml" is not one of text, json',
+    );
+    expect(wholeNumber('backlog', '25', 10)).toBe(25);
+    expect(wholeNumber('backlog', undefined, 10)).toBe(10);
+    expect(problem(() => wholeNumber('backlog', '-1', 10))).toBe(
+      '--backlog "-1" must be a whole number (0 for none)',
+    );
+  });
+});
