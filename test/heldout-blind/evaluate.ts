@@ -3,8 +3,10 @@
 // finding (by rule and severity) beyond those of its clean twin; a clean journey is a false alarm when it
 // has any warning or error (principle `empty`: any finding at all about a response that served nothing).
 // Recall is reported, never asserted.
-import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
 import type { World } from '../heldout/client';
+import { alarmsOf, beyond, judgeWorld, type FindingBrief } from '../heldout/evaluate';
+
+export type { FindingBrief };
 import {
   CLEAN,
   FAULTS,
@@ -17,15 +19,6 @@ import {
   type PageKind,
   type Principle,
 } from './journeys';
-
-export interface FindingBrief {
-  rule: string;
-  severity: string;
-  pageUrl: string;
-  message: string;
-  /** the response the finding is about, when it is about one */
-  responseId?: string;
-}
 
 export interface FaultResult {
   id: string;
@@ -72,35 +65,6 @@ export interface BlindReport {
 
 const GRAVE = new Set(['warning', 'error']);
 
-/** Every finding the offline judgement gives a journey's recording, every page judged as finished. */
-export function judgeWorld(world: World): FindingBrief[] {
-  const { events, responses, end } = world.recording();
-  const { pages } = judgeOffline(events, responses, end + 60_000);
-  return pages.flatMap((p) =>
-    p.findings.map((f) => ({
-      rule: f.rule,
-      severity: f.severity,
-      pageUrl: p.pageUrl,
-      message: f.message,
-      ...(f.responseId !== undefined && { responseId: f.responseId }),
-    })),
-  );
-}
-
-/** The findings of `found` beyond those of `base`, counted by rule and severity. */
-function beyond(found: FindingBrief[], base: FindingBrief[]): FindingBrief[] {
-  const have = new Map<string, number>();
-  for (const f of base)
-    have.set(`${f.rule}|${f.severity}`, (have.get(`${f.rule}|${f.severity}`) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return found.filter((f) => {
-    const k = `${f.rule}|${f.severity}`;
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    return n > (have.get(k) ?? 0);
-  });
-}
-
 export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultResult {
   const extra = beyond(judgeWorld(buildFault(fault)), twinFindings);
   const newFindings = extra.filter((f) => GRAVE.has(f.severity));
@@ -119,22 +83,7 @@ export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultRes
 
 /** A clean journey's false alarms: warnings and errors; for principle `empty` also any finding about an empty response. */
 export function judgeClean(c: CleanJourney, world: World, findings: FindingBrief[]): CleanResult {
-  const empty = new Set(
-    world.responses
-      .filter(
-        (r) =>
-          r.results.length === 0 &&
-          r.inline.length === 0 &&
-          Object.values(r.slots).every((s) => s.length === 0),
-      )
-      .map((r) => r.responseId),
-  );
-  const counted = findings.filter(
-    (f) =>
-      GRAVE.has(f.severity) ||
-      (c.principle === 'empty' &&
-        [...empty].some((id) => f.responseId === id || f.message.includes(id))),
-  );
+  const counted = alarmsOf(world, findings, c.principle === 'empty');
   return {
     id: c.id,
     principle: c.principle,

@@ -91,7 +91,7 @@ function counts(list: FindingBrief[]): Map<string, number> {
 }
 
 /** The findings of `found` beyond those of `base`, counted by rule and severity. */
-function beyond(found: FindingBrief[], base: FindingBrief[]): FindingBrief[] {
+export function beyond(found: FindingBrief[], base: FindingBrief[]): FindingBrief[] {
   const have = counts(base);
   const seen = new Map<string, number>();
   const out: FindingBrief[] = [];
@@ -124,7 +124,15 @@ export function judgeFault(fault: Fault, twinFindings: FindingBrief[]): FaultRes
  * severity, about a response that served nothing (findings about the page's mode, such as production
  * traffic being production, are not about the empty response and are left to the other journeys).
  */
-export function judgeClean(c: CleanJourney, world: World, findings: FindingBrief[]): CleanResult {
+/**
+ * What makes a clean journey a false alarm: its warnings and errors; for principle `empty` (`anyAboutEmpty`)
+ * also every finding, of any severity, about a response that served nothing.
+ */
+export function alarmsOf(
+  world: World,
+  findings: FindingBrief[],
+  anyAboutEmpty: boolean,
+): FindingBrief[] {
   const empty = new Set(
     world.responses
       .filter(
@@ -135,12 +143,15 @@ export function judgeClean(c: CleanJourney, world: World, findings: FindingBrief
       )
       .map((r) => r.responseId),
   );
-  const counted = findings.filter(
+  return findings.filter(
     (f) =>
       GRAVE.has(f.severity) ||
-      (c.principle === 'empty' &&
-        [...empty].some((id) => f.responseId === id || f.message.includes(id))),
+      (anyAboutEmpty && [...empty].some((id) => f.responseId === id || f.message.includes(id))),
   );
+}
+
+export function judgeClean(c: CleanJourney, world: World, findings: FindingBrief[]): CleanResult {
+  const counted = alarmsOf(world, findings, c.principle === 'empty');
   return {
     id: c.id,
     principle: c.principle,
