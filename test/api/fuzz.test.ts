@@ -150,14 +150,53 @@ describe('fuzzing what any web page can send', () => {
       await fetch(`${sandbox.url}/_sandbox/timelines?view=summary&limit=100000`)
     ).json()) as { pages: PageTimelineSummaryDto[] };
     expect(pages.pages.length).toBeGreaterThan(0);
+    // pageLoadIds of one site that differ only in unpaired surrogates read the same in a URL (U+FFFD)
+    const inUrl = (page: PageTimelineSummaryDto) =>
+      `${page.siteId}\u0000${wellFormed(page.pageLoadId)}`;
+    const sharing = new Map<string, number>();
+    for (const page of pages.pages) sharing.set(inUrl(page), (sharing.get(inUrl(page)) ?? 0) + 1);
     for (const page of pages.pages) {
       // the UI's route to the page, and back, and the API's answer for it
       expect(decodeRoutePart(encodeRoutePart(page.pageLoadId))).toBe(page.pageLoadId);
       const res = await fetch(
         `${sandbox.url}/_sandbox/timelines/${encodePart(wellFormed(page.pageLoadId))}?siteId=${encodePart(page.siteId)}`,
       );
-      expect(res.status, JSON.stringify(page.pageLoadId)).toBe(200);
+      const text = await res.text();
+      if (sharing.get(inUrl(page))! > 1) {
+        expect(res.status, text).toBe(409);
+        expect(text).toContain('cannot tell them apart');
+      } else expect(res.status, `${JSON.stringify(page.pageLoadId)} ${text}`).toBe(200);
     }
+  });
+
+  it('two pageLoadIds of one site that a URL cannot tell apart (unpaired surrogates) are named as such', async () => {
+    const siteId = 'surr01';
+    for (const pageLoadId of ['\udc63', '\udc64']) {
+      const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/search/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          context: {
+            timestamp: new Date().toISOString(),
+            pageUrl: 'https://shop.example/search?q=x',
+            userId: 'u-1',
+            sessionId: 's-1',
+            pageLoadId,
+            dev: true,
+          },
+          data: { responseId: `r-${pageLoadId.charCodeAt(0)}` },
+        }),
+      });
+      await res.arrayBuffer();
+    }
+    const one = await fetch(
+      `${sandbox.url}/_sandbox/timelines/${encodePart('\ufffd')}?siteId=${siteId}`,
+    );
+    const text = await one.text();
+    expect(one.status, text).toBe(409);
+    expect(JSON.parse(text)).toMatchObject({ error: 'Ambiguous' });
+    expect(text).toContain('2 pageLoadIds of site surr01');
+    expect(text).toContain('cannot tell them apart');
   });
 
   it('admin API: random query parameters are answered, never with a 500', async () => {

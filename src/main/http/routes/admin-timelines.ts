@@ -33,10 +33,12 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
         error: 'NotFound',
         message: `no timeline for pageLoadId "${pageLoadId}"${q.siteId ? ` on site ${q.siteId}` : ''}`,
       });
-    res.status(409).json({
-      error: 'Ambiguous',
-      message: `pageLoadId "${pageLoadId}" exists on sites ${found.sites.join(', ')}: add ?siteId=`,
-    });
+    // several pages of one site: pageLoadIds with unpaired surrogates, which a URL carries as U+FFFD
+    const message =
+      q.siteId !== undefined
+        ? `${found.sites.length} pageLoadIds of site ${q.siteId} read "${pageLoadId}" once their unpaired surrogates are replaced by U+FFFD, so a URL cannot tell them apart: find the one you want in GET /_sandbox/timelines?siteId=${q.siteId} (the storefront sent pageLoadIds that are not well-formed text)`
+        : `pageLoadId "${pageLoadId}" exists on sites ${found.sites.join(', ')}: add ?siteId=`;
+    res.status(409).json({ error: 'Ambiguous', message });
   });
 
   /** GET /_sandbox/report?format=json|junit|html[&failOn=error|warning] (+ the list's filters) */
