@@ -40,14 +40,14 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * mistake of the rule: under test it throws, at run time it stays as written, so a live sandbox never stops
  * judging over one sentence.
  */
-export function fillTemplate(template: string, data: FindingData, where: string): string {
+export function fillTemplate(template: string, data: FindingData, where: () => string): string {
   const parts = partsOf(template);
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
     const value = data[name];
     if (value !== undefined) out += String(value);
-    else if (strict) throw new Error(`${where}: no data for {{${name}}}`);
+    else if (strict) throw new Error(`${where()}: no data for {{${name}}}`);
     else out += `{{${name}}}`;
     out += parts[i + 1]!;
   }
@@ -75,7 +75,8 @@ export function finding(
   // always a mistake of the rule, whatever the traffic: it throws everywhere
   if (template === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
   const data = report.data ? sharedData(report.data) : NO_DATA;
-  const where = `rule ${meta.id}, message "${messageId}"`;
+  // said only when a placeholder has no data
+  const where = () => `rule ${meta.id}, message "${messageId}"`;
   const ids = [...new Set(eventIds)];
   const rule = meta.id;
   return {
@@ -85,7 +86,9 @@ export function finding(
     messageId,
     data,
     message: texts.share(fillTemplate(template, data, where)),
-    fix: texts.share(fillTemplate(meta.fixes?.[messageId] ?? meta.fix, data, `${where} (fix)`)),
+    fix: texts.share(
+      fillTemplate(meta.fixes?.[messageId] ?? meta.fix, data, () => `${where()} (fix)`),
+    ),
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),

@@ -84,15 +84,20 @@ export class RuleView implements ResponseRuleContext {
   }
 }
 
+/** each declaration's mask, computed once (keyed by the needs object a meta holds) */
+const MASKS = new WeakMap<RuleNeeds, number>();
+
 /** The views of one context, made as rules ask for them (a few per page or response). */
 export class RuleViews {
-  private readonly views = new Map<number, RuleView>();
+  /** by mask: 3 bits, so at most 8 */
+  private readonly views: Array<RuleView | undefined> = [];
   constructor(private readonly full: FullContext) {}
 
   for(meta: { id: string; needs?: RuleNeeds }): RuleView {
-    const mask = needsMask(meta.needs);
-    let view = this.views.get(mask);
-    if (!view) this.views.set(mask, (view = new RuleView(this.full, mask)));
+    const needs = meta.needs;
+    let mask = needs ? MASKS.get(needs) : 0;
+    if (mask === undefined) MASKS.set(needs!, (mask = needsMask(needs)));
+    const view = (this.views[mask] ??= new RuleView(this.full, mask));
     view.rule = meta.id;
     return view;
   }
