@@ -176,19 +176,23 @@ export class TimelineEngine {
     rec: RecordedEvent,
     ev: TimelineEvent,
   ): void {
+    const lines = ev.event === 'addtocart' ? quickAddLines(rec) : [];
     if (this.options.credit === false) {
-      if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec));
+      if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
     } else if (ev.event === 'clickthrough' || ev.event === 'addtocart')
-      this.book.noteInteraction(visit, {
-        // where it was made is shared by the response's clicks
-        source: response.sourceOfClick(page, ev),
-        event: ev.event,
-        eventId: ev.id,
-        userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
-        time: ev.time,
-        ids: interactionIds(rec),
-      });
-    if (ev.event === 'addtocart') this.book.noteQuickQty(visit, quickAddLines(rec));
+      this.book.noteInteraction(
+        visit,
+        {
+          // where it was made is shared by the response's clicks
+          source: response.sourceOfClick(page, ev),
+          event: ev.event,
+          eventId: ev.id,
+          userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
+          time: ev.time,
+          ids: interactionIds(rec),
+        },
+        lines,
+      );
   }
 
   /** The first accepted event of a responseId on its page may be its first on the site. */

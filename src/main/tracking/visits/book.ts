@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
-import { productIds, type PageEvent, type VisitEvent } from './events';
+import { productIds, type PageEvent, type QuickLine, type VisitEvent } from './events';
 import { cartIssue, lineKey } from './cart-issue';
 import { lineUnitMismatch, notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
@@ -319,27 +319,28 @@ export class VisitBook {
     return v;
   }
 
-  /** An accepted clickthrough or addtocart of any kind: it may earn credit; a quick add moves the cart on. */
-  noteInteraction(visit: Visit, i: Interaction): void {
+  /**
+   * An accepted clickthrough or addtocart of any kind: it may earn credit; a quick add (`lines`: its items'
+   * line keys and quantities) moves the cart on.
+   */
+  noteInteraction(visit: Visit, i: Interaction, lines: readonly QuickLine[] = []): void {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
-    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids);
+    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids, lines);
   }
 
-  /** A quick add moves the client's stored cart on: cart events comparing with the last cart exempt it. */
-  noteQuickAdd(visit: Visit, ids: string | readonly string[]): void {
+  /**
+   * A quick add moves the client's stored cart on (it adds the items without a cart/add): cart events
+   * comparing with the last cart exempt its ids, and the ledger counts its quantities.
+   */
+  noteQuickAdd(visit: Visit, ids: string | readonly string[], lines: readonly QuickLine[]): void {
     visit.changes++;
     for (const id of typeof ids === 'string' ? [ids] : ids) {
       visit.quickAdded.add(id);
       visit.addedEver.add(id);
     }
-  }
-
-  /** An addtocart's items (line key and quantity): the client adds them to its stored cart. */
-  noteQuickQty(visit: Visit, lines: ReadonlyArray<{ key: string; qty: number }>): void {
     if (lines.length === 0) return;
-    visit.changes++;
     const q = (visit.quickQty ??= new Map());
     for (const { key, qty } of lines) q.set(key, (q.get(key) ?? 0) + qty);
   }

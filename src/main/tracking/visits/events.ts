@@ -127,11 +127,17 @@ export function interactionIds(rec: RecordedEvent): string | readonly string[] {
 
 const NO_IDS: readonly string[] = [];
 
-/** The items of an accepted addtocart as the client's stored cart takes them: line key and quantity. */
-export function quickAddLines(rec: RecordedEvent): Array<{ key: string; qty: number }> {
+/** An item of a quick add as the client's stored cart takes it: its line key and quantity. */
+export interface QuickLine {
+  key: string;
+  qty: number;
+}
+
+/** The items of an accepted addtocart as the client's stored cart takes them. */
+export function quickAddLines(rec: RecordedEvent): QuickLine[] {
   const body = isObject(rec.body) ? rec.body : {};
   const data = isObject(body.data) ? body.data : {};
-  const out: Array<{ key: string; qty: number }> = [];
+  const out: QuickLine[] = [];
   for (const item of readItems(data.results)) {
     // the client stores only items with a uid (B cart.add), keyed as cart lines are (cart-issue lineKey)
     if (item.uid === '') continue;
