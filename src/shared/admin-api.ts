@@ -61,7 +61,7 @@ import {
   TimelineReportSchema,
   timelineList,
 } from './schema-timeline';
-import { RuleInfoSchema } from './schema-visits';
+import { RuleDetailSchema, RuleInfoSchema } from './schema-visits';
 import { ReadinessSchema } from './schema-readiness';
 import { DIFF_ENDPOINTS, VISIT_ENDPOINTS } from './admin-api-visits';
 import { closed } from './schema-base';
@@ -228,6 +228,14 @@ export const ADMIN_API = {
     summary:
       'every rule as its module declares it: id, description, appliesTo, defaultSeverity, fix, scope',
     response: Type.Array(RuleInfoSchema, { description: 'every rule, in the order they run' }),
+  },
+  rule: {
+    method: 'GET',
+    path: '/_sandbox/rules/{id}',
+    summary:
+      'one rule explained: its declaration, each message with its fix, and the behaviours of the provider’s client it checks',
+    response: RuleDetailSchema,
+    errors: NOT_FOUND,
   },
   timelines: {
     method: 'GET',

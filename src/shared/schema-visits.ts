@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { SEVERITIES, VERDICTS } from './verdict';
 import { closed, literals, nullable, dto, ruleIdSchema } from './schema-base';
-import { RULE_APPLIES_TO, type RuleInfoDto } from './timeline';
+import { RULE_APPLIES_TO, type RuleDetailDto, type RuleInfoDto } from './timeline';
+import { BEHAVIOUR_AREAS } from './client-model';
 import {
   VISIT_PAGE_KINDS,
   type OrderDto,
@@ -195,3 +196,45 @@ export const RuleInfoShape = closed(
 );
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const RuleInfoSchema = dto<RuleInfoDto>(RuleInfoShape);
+
+/** A behaviour of the client model as docs/client-model.md and a rule's detail show it. */
+export const BehaviourInfoShape = closed(
+  {
+    id: Type.String({ description: 'the behaviour id (docs/client-model.md)' }),
+    area: literals(BEHAVIOUR_AREAS),
+    title: Type.String(),
+    source: Type.String({ description: 'where it was read in the client' }),
+    invariant: Type.String({ description: 'what it implies for the traffic a storefront sends' }),
+    rules: Type.Array(RuleIdSchema, { description: 'every rule that checks it' }),
+    uncheckable: Type.Optional(Type.String({ description: 'why no rule can check it with certainty' })),
+  },
+  'a behaviour of the provider’s client',
+);
+
+export const RuleDetailShape = closed(
+  {
+    ...RuleInfoShape.properties,
+    messages: Type.Array(
+      closed({
+        id: Type.String({ description: 'the messageId its findings carry' }),
+        text: Type.String({ description: 'with {{placeholders}} a finding’s data fills' }),
+        fix: Type.String({ description: 'the fix its findings carry' }),
+      }),
+    ),
+    listens: Type.Array(Type.String(), {
+      description: 'the events whose arrival can change its findings (request: any request)',
+    }),
+    explainedBy: Type.Array(RuleIdSchema, {
+      description: 'rules whose finding on the same events is the cause of this one’s',
+    }),
+    notJudged: Type.Record(Type.String(), Type.String(), {
+      description: 'per page kind its appliesTo leaves out: why',
+    }),
+    behaviours: Type.Array(BehaviourInfoShape, {
+      description: 'the behaviours of the provider’s client it checks',
+    }),
+  },
+  'a rule explained: its declaration, messages and fixes, and the client behaviours it checks',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const RuleDetailSchema = dto<RuleDetailDto>(RuleDetailShape);

@@ -1,5 +1,6 @@
 // Timeline DTOs (admin API, SSE `timeline` messages, reports, `search-sandbox check --format json`) and the
 // shape of the rule list (`GET /_sandbox/rules`). Stable: the UI and users' scripts read these shapes.
+import type { BehaviourInfoDto } from './client-model';
 import type { ResponseKind } from './kinds';
 import type { VisitEventDto, VisitPageKind } from './visits';
 import type { Severity, Verdict } from './verdict';
@@ -43,6 +44,23 @@ export interface RuleInfoDto {
   /** the one-line fix its findings carry */
   fix: string;
   scope: RuleScope;
+}
+
+/**
+ * One rule as `GET /_sandbox/rules/{id}` and `sandbox.rule(id)` explain it: its declaration, each message its
+ * findings may carry with the fix that goes with it, and the behaviours of the provider's client it checks.
+ */
+export interface RuleDetailDto extends RuleInfoDto {
+  /** each message id its findings carry, its text (`{{placeholders}}` filled by a finding's data) and its fix */
+  messages: Array<{ id: string; text: string; fix: string }>;
+  /** the events whose arrival can change its findings (`request`: any request of the page) */
+  listens: string[];
+  /** rules whose finding, when it names the same events, is the cause of this one's */
+  explainedBy: string[];
+  /** why it does not judge the page kinds its appliesTo leaves out, per kind */
+  notJudged: Record<string, string>;
+  /** the behaviours of the provider's client whose broken invariant its findings name */
+  behaviours: BehaviourInfoDto[];
 }
 
 /** What every event on a page timeline carries, a search event or a visit event. */

@@ -19,6 +19,7 @@ import {
 import { ErrorSchema } from '../../src/shared/schema-admin';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
+import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
 import { corpusEvents } from '../helpers/corpus-events';
 import { postBeacon } from '../helpers/sandbox';
 import { envelopes, readUntil } from '../helpers/sse';
@@ -386,9 +387,20 @@ describe('every admin answer is the declared one', () => {
     }
   });
 
-  it('rules: every rule as its module declares it', async () => {
-    const rules = await call('rules');
+  it('rules: every rule as its module declares it; one rule explained (404 names the nearest)', async () => {
+    const rules = (await call('rules')) as RuleInfoDto[];
     expect(rules.length).toBeGreaterThan(30);
+    const rule = (await call('rule', { params: { id: 'missing-render' } })) as RuleDetailDto;
+    expect(rule).toMatchObject({
+      id: 'missing-render',
+      title: rules.find((r) => r.id === 'missing-render')!.title,
+    });
+    expect(rule.messages.length).toBeGreaterThan(0);
+    for (const m of rule.messages) expect(m.fix.length, m.id).toBeGreaterThan(0);
+    expect(rule.behaviours.map((b) => b.id)).toContain('search.render');
+    for (const b of rule.behaviours) expect(b.rules).toContain('missing-render');
+    const typo = await call('rule', { params: { id: 'missing-rendr' }, status: 404 });
+    expect(typo.message).toMatch(/^no rule "missing-rendr": did you mean missing-render[,?]/);
   });
 
   it('reset', async () => {

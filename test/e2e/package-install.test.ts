@@ -188,10 +188,12 @@ const order = await sandbox.order(orders[0].eventId);
 const summary = await remote.ordersSummary({ siteId: 'demo42' });
 const unknownOrder = await remote.order('ev_999999999').catch((err) => err.message);
 const rules = await remote.rules();
+const explained = await remote.rule('order-id-missing');
+const unknownRule = await remote.rule('order-id-mising').catch((err) => err.message);
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules, explained, unknownRule }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -208,6 +210,12 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
       summary: unknown;
       unknownOrder: string;
       rules: Array<{ id: string; defaultSeverity: string; fix: string; appliesTo: string[] }>;
+      explained: {
+        id: string;
+        messages: Array<{ id: string; fix: string }>;
+        behaviours: Array<{ id: string }>;
+      };
+      unknownRule: string;
     };
     expect(result.clean.pages).toBe(1);
     // the rules as the sandbox declares them, through the installed package
@@ -216,6 +224,11 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
       appliesTo: ['order'],
     });
     expect(result.rules.every((r) => r.fix.length > 0)).toBe(true);
+    // one rule explained: its messages with their fixes and the client behaviour it checks; a typo is named
+    expect(result.explained.id).toBe('order-id-missing');
+    expect(result.explained.messages.every((m) => m.fix.length > 0)).toBe(true);
+    expect(result.explained.behaviours.length).toBeGreaterThan(0);
+    expect(result.unknownRule).toMatch(/no rule "order-id-mising": did you mean order-id-missing/);
     // the whole visit through the installed package: the order, its uncredited line and its finding
     expect(result.orders).toHaveLength(1);
     expect(result.orders[0]!.lines[0]!.credit).toBeNull();
@@ -433,13 +446,15 @@ console.log(JSON.stringify(out));
   it('gives TypeScript types that resolve under module nodenext', async () => {
     writeFileSync(
       path.join(project, 'types-check.mts'),
-      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult, type RuleInfoDto, type ReadinessDto, type ReadinessRowDto } from 'search-sandbox';
+      `import { startSandbox, connectSandbox, type PageTimelineDto, type OrderDto, type OrdersSummaryDto, type VisitDto, type BaselineResult, type RuleInfoDto, type RuleDetailDto, type ReadinessDto, type ReadinessRowDto } from 'search-sandbox';
 import { test, routeToSandbox } from 'search-sandbox/playwright';
 const sandbox = await startSandbox({ port: 0 });
 const port: number = sandbox.port;
 const pages: PageTimelineDto[] = await sandbox.timelines({ siteId: 'demo42', kind: 'search' });
 const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render', event: 'render' });
 const declared: RuleInfoDto[] = await sandbox.rules();
+const why: RuleDetailDto = await sandbox.rule('missing-render');
+const read: string | undefined = why.behaviours[0]?.source;
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only
@@ -465,7 +480,7 @@ await sandbox.expectReady({ expect: ['cart'] });
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(baseline.status, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
+console.log(baseline.status, read, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
 `,
     );
     writeFileSync(

@@ -93,6 +93,12 @@ describe.skipIf(skip)('timelines UI', () => {
       .locator('[data-testid="page-event-row"][data-highlight="true"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(litRows.sort()).toEqual([...click.eventIds].sort());
+    // the opened finding says what the provider's client does, as GET /_sandbox/rules/{id} explains it
+    const explained = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/rules/click-not-impressed-at-exit`)
+    ).json()) as { behaviours: Array<{ invariant: string }> };
+    const behaviour = s.page.getByTestId('finding-client-behaviour');
+    await expect.poll(() => behaviour.textContent()).toContain(explained.behaviours[0]!.invariant);
     await s.ui.screenshot('page');
 
     // Selecting another finding moves the highlight; selecting it again clears it.

@@ -27,7 +27,8 @@ import type {
   TimelineReportDto,
 } from '../../src/shared/timeline';
 import type { DiffResult } from '../../src/shared/baseline';
-import type { RuleInfoDto } from '../../src/shared/timeline';
+import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
+import type { BehaviourInfoDto } from '../../src/shared/client-model';
 import type {
   OrderDto,
   OrderFilter,
@@ -63,6 +64,8 @@ import {
 import {
   OrderShape,
   OrdersSummaryShape,
+  BehaviourInfoShape,
+  RuleDetailShape,
   RuleInfoShape,
   VisitEventShape,
   VisitShape,
@@ -109,6 +112,8 @@ describe('the answer schemas', () => {
       same<typeof OrdersSummaryShape, OrdersSummaryDto>(OrdersSummaryShape, true),
       same<typeof DiffResultShape, DiffResult>(DiffResultShape, true),
       same<typeof RuleInfoShape, RuleInfoDto>(RuleInfoShape, true),
+      same<typeof RuleDetailShape, RuleDetailDto>(RuleDetailShape, true),
+      same<typeof BehaviourInfoShape, BehaviourInfoDto>(BehaviourInfoShape, true),
       same<typeof VisitEventShape, VisitEventDto>(VisitEventShape, true),
       same<typeof FeedViewShape, FeedView>(FeedViewShape, true),
       same<typeof HistoryEntryShape, HistoryEntry>(HistoryEntryShape, true),

@@ -25,6 +25,7 @@ import type {
   RecordedEvent,
   ResetOptions,
   ReportFilter,
+  RuleDetailDto,
   RuleInfoDto,
   SandboxClockApi,
   TimelineFilter,
@@ -161,6 +162,15 @@ export class SandboxClient {
    */
   rules(): Promise<RuleInfoDto[]> {
     return this.admin.call('rules');
+  }
+
+  /**
+   * One rule explained: its declaration, each message its findings carry with its fix, and the behaviours
+   * of the provider's client it checks (where each was read in the client, the invariant it implies).
+   * Rejects with the sandbox's 404 (naming the nearest rule ids) for an id no rule declares.
+   */
+  rule(id: string): Promise<RuleDetailDto> {
+    return this.admin.call('rule', { params: { id } });
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */

@@ -5,6 +5,7 @@ import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
   RuleLevel,
+  RuleDetailDto,
   RuleInfoDto,
   RulesConfig,
   Severity,
@@ -17,7 +18,7 @@ import type { ResponseKind } from '../../shared/kinds.js';
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
-export type { RuleInfoDto };
+export type { RuleDetailDto, RuleInfoDto };
 export type {
   VisitDto,
   VisitPageDto,
@@ -34,6 +35,7 @@ export type {
 } from '../../shared/visits.js';
 
 export type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../shared/readiness.js';
+export type { BehaviourInfoDto } from '../../shared/client-model.js';
 
 /** What `expectReady` holds a site to. */
 export interface ExpectReadyOptions {

@@ -1,8 +1,9 @@
 // The client model joined with the rules: each behaviour with the rules whose metas say they guard it
 // (`docs/client-model.md`, readiness), and the behaviour a rule's finding names.
 import type { BehaviourInfoDto } from '../../../shared/client-model';
+import type { RuleDetailDto } from '../../../shared/timeline';
 import { BEHAVIOURS, behaviour } from '../client-model';
-import { RULE_METAS } from './rule-list';
+import { RULE_METAS, ruleInfos } from './rule-list';
 
 const GUARDED_BY = new Map<string, string[]>();
 for (const m of RULE_METAS)
@@ -21,7 +22,11 @@ export function rulesGuarding(id: string): readonly string[] {
 
 /** Every behaviour of the model, with the rules that check it. */
 export function behaviourInfos(): BehaviourInfoDto[] {
-  return BEHAVIOURS.map((b) => ({
+  return BEHAVIOURS.map(infoOf);
+}
+
+function infoOf(b: (typeof BEHAVIOURS)[number]): BehaviourInfoDto {
+  return {
     id: b.id,
     area: b.area,
     title: b.title,
@@ -29,5 +34,55 @@ export function behaviourInfos(): BehaviourInfoDto[] {
     invariant: b.invariant,
     rules: [...rulesGuarding(b.id)],
     ...(b.uncheckable !== undefined && { uncheckable: b.uncheckable }),
-  }));
+  };
+}
+
+/**
+ * One rule explained (`GET /_sandbox/rules/{id}`): its declaration, each message with the fix its findings
+ * carry, and the behaviours of the client it checks; undefined for an id no rule declares.
+ */
+export function ruleDetail(id: string): RuleDetailDto | undefined {
+  const info = ruleInfos().find((r) => r.id === id);
+  const meta = RULE_METAS.find((m) => m.id === id);
+  if (!info || !meta) return undefined;
+  return {
+    ...info,
+    messages: Object.entries(meta.messages).map(([messageId, text]) => ({
+      id: messageId,
+      text,
+      fix: meta.fixes?.[messageId] ?? meta.fix,
+    })),
+    listens: [...meta.listens],
+    explainedBy: [...(meta.explainedBy ?? [])],
+    notJudged: { ...meta.notJudged },
+    behaviours: meta.guards.map((g) => infoOf(behaviour(g)!)),
+  };
+}
+
+/**
+ * The rule ids nearest to an unknown one (a typo, a prefix, an id of another version), for a 404 that says
+ * what to ask instead: ids sharing its words first, then by edit distance.
+ */
+export function nearestRuleIds(id: string, max = 3): string[] {
+  const words = new Set(id.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  const scored = RULE_METAS.map((m) => {
+    const shared = m.id.split('-').filter((w) => words.has(w)).length;
+    return { id: m.id, shared, distance: editDistance(id.toLowerCase(), m.id) };
+  });
+  return scored
+    .filter((s) => s.shared > 0 || s.distance <= Math.max(2, Math.floor(s.id.length / 4)))
+    .sort((a, b) => b.shared - a.shared || a.distance - b.distance)
+    .slice(0, max)
+    .map((s) => s.id);
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }

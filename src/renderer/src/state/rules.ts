@@ -1,7 +1,7 @@
 // The sandbox's rules as GET /_sandbox/rules lists them (each rule declares its own title and fix): the
 // UI names rules by what the sandbox says, never by a list of its own. Fetched once per window.
 import { useEffect, useState } from 'react';
-import type { RuleInfoDto } from '../../../shared/timeline';
+import type { RuleDetailDto, RuleInfoDto } from '../../../shared/timeline';
 import { admin } from '../api/client';
 
 let loaded: Promise<ReadonlyMap<string, RuleInfoDto>> | undefined;
@@ -31,4 +31,32 @@ export function useRules(): ReadonlyMap<string, RuleInfoDto> {
     };
   }, []);
   return rules;
+}
+
+const details = new Map<string, Promise<RuleDetailDto>>();
+
+/**
+ * One rule explained (GET /_sandbox/rules/{id}): asked when a finding of it is opened, once per window;
+ * undefined until it has arrived (or when it could not be read: the finding still shows its fix).
+ */
+export function useRuleDetail(id: string): RuleDetailDto | undefined {
+  const [detail, setDetail] = useState<RuleDetailDto | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    let asked = details.get(id);
+    if (!asked) {
+      asked = admin('rule', { params: { id } });
+      details.set(id, asked);
+      asked.catch(() => details.delete(id)); // a later opening tries again
+    }
+    asked.then(
+      (d) => live && setDetail(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  // the answer of the rule asked before, until this one's arrives, is not this rule's
+  return detail?.id === id ? detail : undefined;
 }

@@ -6,7 +6,7 @@ import type {
   TimelineEventDto,
   TimelineFindingDto,
 } from '../../../../shared/timeline';
-import { useRules } from '../../state/rules';
+import { useRuleDetail, useRules } from '../../state/rules';
 import {
   CopyButton,
   ErrorBox,
@@ -24,6 +24,27 @@ import { ResponseSources } from './ResponseSources';
 import { VisitEvents } from './VisitEvents';
 import { EventsTable, type EventColumn } from './EventsTable';
 import { routeHref } from '../../router';
+
+/** What the provider's client does that the finding's traffic contradicts, with where it was read. */
+function ClientBehaviours({ rule }: { rule: string }) {
+  const detail = useRuleDetail(rule);
+  if (!detail || detail.behaviours.length === 0) return null;
+  return (
+    <div className="finding-fix small" data-testid="finding-client-behaviour">
+      <strong>What the provider’s client does:</strong>
+      <ul className="plain-list">
+        {detail.behaviours.map((b) => (
+          <li key={b.id}>
+            {b.invariant}{' '}
+            <span className="muted">
+              ({b.title}; read in {b.source})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function Findings({
   findings,
@@ -95,6 +116,7 @@ function Findings({
             <strong>Expected:</strong> {info.expects} <strong>Fix:</strong> {info.fix}
           </p>
         )}
+        {isSelected && <ClientBehaviours rule={f.rule} />}
         {folded.length > 0 && (
           <details className="finding-consequences" data-testid="finding-consequences">
             <summary className="small">
