@@ -365,6 +365,16 @@ const entries: Entry[] = [
       'Redirect: "when the response has a redirect URL ... search/redirect is sent at once ..., then window.location.replace(url)"',
   },
   {
+    id: 'redirect-store-loaded',
+    principle: 'redirect',
+    page: 'search',
+    twin: 'merch-redirect',
+    description:
+      'a merchandising redirect followed in an SPA search, after the results page was already shown',
+    contradicts:
+      'Redirect: "Merchandising redirect (SC afterSearch), when the response has a redirect URL, merchandising redirects are on, the request has no filters and the store is not loaded yet"',
+  },
+  {
     id: 'redirect-stays',
     principle: 'redirect',
     page: 'search',
@@ -627,6 +637,15 @@ const entries: Entry[] = [
     twin: 'cart-changes',
     description: 'cart/add listing the whole cart in results, not only what was added',
     contradicts: 'Cart: "one cart/add with results = only the difference (qty = the increase)"',
+  },
+  {
+    id: 'cart-add-no-cart',
+    principle: 'cart',
+    page: 'product',
+    twin: 'cart-changes',
+    description: "a product page's add button posts cart/add by hand, without the cart",
+    contradicts:
+      'Cart: "Called directly, B\'s cart.add without a cart fills it from its stored cart."',
   },
   {
     id: 'cart-add-every-load',
