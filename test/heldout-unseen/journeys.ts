@@ -1,6 +1,7 @@
 // The unseen set's clean journeys: storefront visits as the provider's client sends them, edge cases
-// included. Each builder also plays the faults built on it: `flag` names one (see faults.ts), null plays
-// the clean journey. Written from what the client sends (the client facts and the client's source) only.
+// included. Their builders (search-journeys.ts, visit-journeys.ts) also play the faults built on them: `flag`
+// names one (see faults.ts), null plays the clean journey. Written from what the client sends (the client
+// facts and the client's source) only.
 import { Visit, World } from '../heldout/client';
 import {
   autocompleteSubmit,
