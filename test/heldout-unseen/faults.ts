@@ -503,7 +503,8 @@ const entries: Entry[] = [
     page: 'recommendations',
     twin: 'product-recs',
     description: "a bundle widget's beacons sent to recommendations/*",
-    contradicts: 'Recommendations: "(or bundles/render when the profile type is bundle)"',
+    contradicts:
+      'Recommendations: "(or bundles/render when the profile type is bundle)" (the facts\' client, v1.11.0; the installed @searchspring/snap-controller 0.78.0 still renders every profile on recommendations/render)',
   },
   {
     id: 'reco-click-other-response',

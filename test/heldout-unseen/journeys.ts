@@ -29,6 +29,7 @@ import {
   cartChanges,
   checkoutOtherDomain,
   emailAttribution,
+  emptyWidget,
   loginJourney,
   orderFlow,
   orderReload,
@@ -119,6 +120,14 @@ export const CLEAN: CleanJourney[] = [
     pages: ['search', 'autocomplete'],
     description: 'a search with no results (render, no impressions), a new term, an empty dropdown',
     build: emptySearch,
+  },
+  {
+    id: 'empty-widget',
+    principle: 'empty',
+    pages: ['product', 'recommendations'],
+    description:
+      'a product page with a widget whose profile returns nothing (a render, no impressions) beside one that does',
+    build: emptyWidget,
   },
   {
     id: 'spa-filters',

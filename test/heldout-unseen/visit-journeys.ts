@@ -57,6 +57,16 @@ export function productRecs(v: Visit, flag: Flag): void {
   v.wait(2_500);
 }
 
+export function emptyWidget(v: Visit, _flag: Flag): void {
+  v.load('/product/P120');
+  v.productView('P120');
+  // a widget whose profile has nothing for this product: rendered, never impressed
+  v.recommend('also-bought', []);
+  const similar = v.recommend('similar', ['P113', 'P118']);
+  v.see(similar, ['P113', 'P118']);
+  v.wait(3_000);
+}
+
 // ----- product pages -----
 
 export function variantProduct(v: Visit, flag: Flag): void {
