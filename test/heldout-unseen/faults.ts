@@ -336,6 +336,15 @@ const entries: Entry[] = [
       'Addtocart: "price: Number(price) || 0" of the product\'s price, the same unit as the catalog and the order lines',
   },
   {
+    id: 'addtocart-other-response',
+    principle: 'click-addtocart',
+    page: 'recommendations',
+    twin: 'product-recs',
+    description: "a bundle's add sent with the responseId of another widget on the page",
+    contradicts:
+      'Addtocart: "{responseId of the response that delivered the product, results:[...]}, queued and merged"',
+  },
+  {
     id: 'addtocart-also-cart-add',
     principle: 'click-addtocart',
     page: 'category',

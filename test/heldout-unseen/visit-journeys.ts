@@ -40,6 +40,13 @@ export function productRecs(v: Visit, flag: Flag): void {
       responseId: bundle.id,
       results: [{ parentId: '', uid: 'P107', sku: 'S-107', qty: 1, price: 7.5 }],
     });
+  else if (flag === 'addtocart-other-response')
+    // the add button reads the responseId of the page's first widget
+    v.enqueue('bundles', 'addtocart', {
+      tag: 'bundle-p101',
+      responseId: similar.id,
+      results: [{ parentId: '', uid: 'P107', sku: 'S-107', qty: 1, price: 7.5 }],
+    });
   else v.addToCart(bundle, 'P107');
   v.wait(800);
   if (flag === 'reco-click-other-response')
