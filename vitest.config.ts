@@ -30,6 +30,7 @@ export default defineConfig({
             'test/rules/**/*.test.ts',
             'test/heldout/**/*.test.ts',
             'test/heldout-blind/**/*.test.ts',
+            'test/heldout-unseen/**/*.test.ts',
           ],
           exclude: FRESH_PROCESS,
           isolate: false,
