@@ -1,6 +1,6 @@
 // Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
-import { toUtf8 } from './feed-charset';
+import { toUtf8, type Charset } from './feed-charset';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import { parse as csvParse, type CsvError } from 'csv-parse';
 import { Readable } from 'node:stream';
@@ -91,9 +91,35 @@ export async function parseFeed(
   sink: (p: Product) => void,
 ): Promise<ParseSummary> {
   const rows = new RowCollector(options.idField, sink, options.index);
-  const summary: ParseSummary = {
+  // a file that never decodes still says what it arrived as (a broken zip is not "raw")
+  const summary = emptySummary(await containerOf(input));
+  const fed = { bytes: 0 };
+  let text: ReturnType<typeof toUtf8> | null = null;
+  try {
+    const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
+    summary.encoding = decoded.encoding;
+    text = toUtf8(decoded.chunks);
+    const { head, all } = await peek(text.chunks, SNIFF_BYTES);
+    const pieces = inSlices(all, options, fed, rows);
+    const sniffed = sniffFormat(head);
+    summary.format = sniffed.format;
+    if (sniffed.format === 'ndjson') await parseNdjson(pieces, rows);
+    else if (sniffed.format === 'xml') await parseXml(pieces, sniffed.recordElement, rows);
+    else await parseCsv(pieces, sniffed.delimiter, rows);
+  } catch (err) {
+    summary.error =
+      err instanceof FeedFileError
+        ? err.message
+        : `the feed file could not be read: ${(err as Error).message}`;
+  }
+  summary.bytes = fed.bytes;
+  return summarise(summary, rows, text?.charset());
+}
+
+function emptySummary(encoding: ParseSummary['encoding']): ParseSummary {
+  return {
     format: null,
-    encoding: 'raw',
+    encoding,
     products: 0,
     idField: null,
     rowErrors: [],
@@ -101,47 +127,44 @@ export async function parseFeed(
     error: null,
     bytes: 0,
   };
-  let bytes = 0;
-  let text: ReturnType<typeof toUtf8> | null = null;
-  // a file that never decodes still says what it arrived as (a broken zip is not "raw")
-  summary.encoding = await containerOf(input);
-  try {
-    const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
-    summary.encoding = decoded.encoding;
-    text = toUtf8(decoded.chunks);
-    const { head, all } = await peek(text.chunks, SNIFF_BYTES);
-    // Every byte reaches the parser through here, so here the parse gives the event loop back: the
-    // parsers run synchronously on each piece, and the time since the last pause includes their work.
-    const slicer = new Slicer(options.slices?.ms);
-    const piece = options.slices?.bytes ?? PIECE_BYTES;
-    const counted = (async function* () {
-      for await (const chunk of all) {
-        for (let at = 0; at < chunk.length; at += piece) {
-          // the pause comes before a further piece, never after the last: a small feed is parsed in
-          // one go, so a clock advance that starts it sees it finished (whole chains fire in order)
-          if (bytes > 0 && slicer.due) {
-            options.onProgress?.({ bytes, products: rows.products });
-            await slicer.pause();
-          }
-          const part = chunk.length <= piece ? chunk : chunk.subarray(at, at + piece);
-          bytes += part.length;
-          yield part;
+}
+
+/**
+ * The decoded bytes in pieces of at most `options.slices.bytes`, counted into `fed`. Every byte reaches
+ * the parser through here, so here the parse gives the event loop back: the parsers run synchronously
+ * on each piece, and the time since the last pause includes their work.
+ */
+function inSlices(
+  all: AsyncIterable<Buffer>,
+  options: ParseOptions,
+  fed: { bytes: number },
+  rows: RowCollector,
+): AsyncIterable<Buffer> {
+  const slicer = new Slicer(options.slices?.ms);
+  const piece = options.slices?.bytes ?? PIECE_BYTES;
+  return (async function* () {
+    for await (const chunk of all) {
+      for (let at = 0; at < chunk.length; at += piece) {
+        // the pause comes before a further piece, never after the last: a small feed is parsed in
+        // one go, so a clock advance that starts it sees it finished (whole chains fire in order)
+        if (fed.bytes > 0 && slicer.due) {
+          options.onProgress?.({ bytes: fed.bytes, products: rows.products });
+          await slicer.pause();
         }
+        const part = chunk.length <= piece ? chunk : chunk.subarray(at, at + piece);
+        fed.bytes += part.length;
+        yield part;
       }
-    })();
-    const sniffed = sniffFormat(head);
-    summary.format = sniffed.format;
-    if (sniffed.format === 'ndjson') await parseNdjson(counted, rows);
-    else if (sniffed.format === 'xml') await parseXml(counted, sniffed.recordElement, rows);
-    else await parseCsv(counted, sniffed.delimiter, rows);
-  } catch (err) {
-    summary.error =
-      err instanceof FeedFileError
-        ? err.message
-        : `the feed file could not be read: ${(err as Error).message}`;
-  }
-  summary.bytes = bytes;
-  const charset = text?.charset();
+    }
+  })();
+}
+
+/** The rows' counts into the summary; a file read whole without a product says why it has none. */
+function summarise(
+  summary: ParseSummary,
+  rows: RowCollector,
+  charset: Charset | undefined,
+): ParseSummary {
   // said of a file that was read; a file refused whole (an image, a bomb) has its error to say
   if (charset && charset.name !== 'utf-8' && summary.error === null) {
     summary.charset = charset.name;

@@ -11,50 +11,18 @@ import { asDataDirError } from '../store/data-dir-error';
 import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
 import { FeedEngine } from './feeds';
-import { humanDuration, statusTime } from '../durations';
-import { isEmail, Outbox, type SmtpConfig } from './outbox';
+import { statusTime } from '../durations';
+import { Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
-import { scoreRequest, type RequestOutcome } from './workflow';
-import {
-  BadIndexRequest,
-  FeedAlreadyQueued,
-  FeedNeverIndexed,
-  NoUploadYet,
-  ReindexTooSoon,
-  UnknownFeed,
-  type IndexRequestRefused,
-} from './refusals';
+import { requestIndex, type IndexRequest, type IndexRequestQueued } from './index-request';
 
-/** Feed states a request can start from. */
-const RESTING: ReadonlySet<string> = new Set(['done', 'error', 'regen_error']);
-
-/** One accepted re-index per feed per hour (sandbox clock). */
-export const REINDEX_WINDOW_MS = 3_600_000;
+export { REINDEX_WINDOW_MS, type IndexRequest, type IndexRequestQueued } from './index-request';
 
 export interface StatusFeed {
   id: number;
   lastIndexed: string | null;
   nextIndexTime: string | null;
   indexStatus: IndexStatus;
-}
-
-export interface IndexRequest {
-  account: AccountConfig;
-  method: 'PUT' | 'POST';
-  feedId: string | undefined;
-  requestedBy: string | undefined;
-  upload?: { data: Buffer; name: string };
-  /** credentials arrived over plain HTTP */
-  plainHttp: boolean;
-  /** the status the interface answers with, accepted (null) or refused: the feed's history records it */
-  answeredWith: (refusal: IndexRequestRefused | null) => number;
-}
-
-/** A queued (or pausing) request: what the feed's history says of it, and the scorecard's first finding. */
-export interface IndexRequestQueued {
-  detail: string;
-  /** the first workflow finding, when the request did not follow the recommended workflow */
-  workflow: string | null;
 }
 
 /** What indexing takes of the sandbox's config (src/main/config.ts composes it). */
@@ -181,145 +149,9 @@ export class IndexingService {
     return feeds;
   }
 
-  /**
-   * PUT|POST /api/index/feed: queued (or the running index paused), exactly when the real service says
-   * `success`; otherwise throws the IndexRequestRefused that says why (recorded in the feed's history when
-   * the request reached a feed).
-   */
-  async requestIndex(req: IndexRequest): Promise<IndexRequestQueued> {
-    const raw = req.feedId?.trim();
-    if (!raw) throw new BadIndexRequest('missing feedId: add ?feedId=<the feed id> to the URL');
-    if (!/^\d+$/.test(raw))
-      throw new BadIndexRequest(
-        `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
-      );
-    if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
-      throw new BadIndexRequest(
-        `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
-      );
-    }
-    const feedId = Number(raw);
-    const rec = this.engine.record(req.account.siteId, feedId);
-    if (!rec) {
-      const ids = req.account.feeds.map((f) => f.id).join(', ');
-      throw new UnknownFeed(
-        `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
-      );
-    }
-    const now = this.engine.now;
-    const s = this.engine.settings(rec);
-    const input: 'upload' | 'cart' =
-      req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
-    let outcome: RequestOutcome;
-    let refusal: IndexRequestRefused | null = null;
-    if (s.interval === 'Never') {
-      outcome = 'refused-never';
-      refusal = new FeedNeverIndexed(
-        `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
-      );
-    } else if (!RESTING.has(rec.state) && rec.state !== 'running') {
-      // still queued (waiting, paused, regenerating): nothing is queued twice — refused,
-      // whatever the hour window says
-      outcome = 'refused-waiting';
-      refusal = new FeedAlreadyQueued(
-        `feed ${feedId} is already queued (status "${this.engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
-      );
-    } else if (
-      rec.lastAcceptedAt !== null &&
-      // an accepted request "in the future" (the sandbox clock was set back since) opens no window:
-      // time travel must never lock a feed
-      rec.lastAcceptedAt <= now &&
-      now - rec.lastAcceptedAt < REINDEX_WINDOW_MS
-    ) {
-      const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
-      outcome = 'refused-hour';
-      refusal = new ReindexTooSoon(
-        `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
-        Math.ceil(wait / 1000),
-      );
-    } else if (input === 'upload' && req.method === 'PUT' && !this.stash.get(rec.siteId, feedId)) {
-      outcome = 'refused-no-file';
-      refusal = new NoUploadYet(
-        `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile`,
-      );
-    } else if (rec.state === 'running') {
-      outcome = 'paused';
-    } else {
-      outcome = 'accepted';
-    }
-
-    // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
-    // and the feed is as it was)
-    const refused = refusal;
-    const queued = await this.engine.committed(rec, async () => {
-      const scorecard = scoreRequest({
-        feedId,
-        now,
-        statusRead: this.engine.deps.db.data.statusReads[rec.siteId],
-        outcome,
-        plainHttp: req.plainHttp,
-      });
-      const accepted = !refused;
-      // the upload is stored before anything changes: a full disk refuses the request and changes nothing
-      if (accepted && req.upload)
-        await this.stash.put(rec.siteId, feedId, req.upload.data, req.upload.name);
-      if (accepted) rec.lastAcceptedAt = now;
-      const detail = refused
-        ? refused.message
-        : outcome === 'paused'
-          ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
-          : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`;
-      this.engine.addHistory(rec, {
-        kind: 'request',
-        at: new Date(now).toISOString(),
-        cause: 'api',
-        detail,
-        method: req.method,
-        status: req.answeredWith(refused),
-        accepted,
-        requestedBy: req.requestedBy ?? null,
-        scorecard,
-      });
-      // the state may have moved while the upload was being kept
-      if (outcome === 'paused' && rec.state === 'running') {
-        const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
-        this.engine.pause(
-          rec,
-          `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
-          'api',
-          now,
-        );
-        // An accepted request is never lost: the paused run gives way to the request that paused it, so
-        // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
-        this.engine.supersedeRun(rec, {
-          cause: 'api',
-          requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
-          requestedAt: now,
-          input,
-        });
-      } else if (
-        outcome === 'accepted' &&
-        (rec.state === 'done' || rec.state === 'error' || rec.state === 'regen_error')
-      ) {
-        this.engine.start(
-          rec,
-          { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
-          detail,
-          now,
-        );
-      } else {
-        this.engine.changed(rec);
-      }
-      return {
-        detail,
-        workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
-      };
-    });
-    if (refused) {
-      refused.workflow = queued.workflow;
-      throw refused;
-    }
-    return queued;
+  /** PUT|POST /api/index/feed (index-request.ts): queued, or throws the IndexRequestRefused that says why. */
+  requestIndex(req: IndexRequest): Promise<IndexRequestQueued> {
+    return requestIndex({ engine: this.engine, stash: this.stash }, req);
   }
 
   feeds(siteId?: string): FeedView[] {

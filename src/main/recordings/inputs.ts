@@ -211,64 +211,21 @@ function parseHar(
   const events: RecordedEvent[] = [];
   let other = 0;
   log.entries.forEach((entry, i) => {
-    if (!isObject(entry) || !isObject(entry.request)) return;
-    const req = entry.request;
-    if (typeof req.url !== 'string' || String(req.method).toUpperCase() !== 'POST') return;
-    let pathname: string;
-    try {
-      pathname = new URL(req.url).pathname;
-    } catch {
-      return;
-    }
-    const at = pathname.indexOf('/beacon/v2/');
-    if (at < 0) return;
-    const where = parseBeaconPath(pathname.slice(at));
-    if (
-      !where.ok ||
-      (!isTimelineEndpoint(where.category, where.event) &&
-        !isVisitEndpoint(where.category, where.event))
-    ) {
-      other++;
-      return;
-    }
-    const post = isObject(req.postData) ? req.postData : {};
-    let text = typeof post.text === 'string' ? post.text : '';
-    if (post.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
-    let body: unknown = text;
-    let verdict: { accepted: boolean; status: number; errors: ValidationIssue[] } | undefined;
-    if (text === '')
-      verdict = {
-        accepted: false,
-        status: 400,
-        errors: [{ message: 'missing JSON POST body', path: '' }],
-      };
-    else {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        verdict = {
-          accepted: false,
-          status: 400,
-          errors: [{ message: 'invalid JSON POST body', path: '' }],
-        };
-      }
-    }
-    const started =
-      typeof entry.startedDateTime === 'string' &&
-      Number.isFinite(Date.parse(entry.startedDateTime))
-        ? new Date(entry.startedDateTime).toISOString()
-        : '';
+    const beacon = harBeacon(entry);
+    if (beacon === 'other') other++;
+    if (beacon === null || beacon === 'other') return;
+    const { body, verdict } = postedBody(beacon.postData);
     events.push(
       makeEvent(
         counter,
         `${prefix}entry:${i + 1}`,
         {
-          siteId: where.siteId,
-          category: where.category,
-          event: where.event,
-          receivedAt: started,
+          siteId: beacon.siteId,
+          category: beacon.category,
+          event: beacon.event,
+          receivedAt: startedAt(entry),
           body,
-          path: pathname.slice(at),
+          path: beacon.path,
         },
         verdict,
       ),
@@ -281,6 +238,67 @@ function parseHar(
         ]
       : [];
   return { kind: 'har', events, notes };
+}
+
+/**
+ * The beacon v2 POST a HAR entry holds: its endpoint and posted data; 'other' for a beacon request that
+ * is no event the timelines or visits judge; null for any other request.
+ */
+function harBeacon(
+  entry: unknown,
+):
+  | { path: string; siteId: string; category: string; event: string; postData: unknown }
+  | 'other'
+  | null {
+  if (!isObject(entry) || !isObject(entry.request)) return null;
+  const req = entry.request;
+  if (typeof req.url !== 'string' || String(req.method).toUpperCase() !== 'POST') return null;
+  let pathname: string;
+  try {
+    pathname = new URL(req.url).pathname;
+  } catch {
+    return null;
+  }
+  const at = pathname.indexOf('/beacon/v2/');
+  if (at < 0) return null;
+  const where = parseBeaconPath(pathname.slice(at));
+  if (
+    !where.ok ||
+    (!isTimelineEndpoint(where.category, where.event) &&
+      !isVisitEndpoint(where.category, where.event))
+  )
+    return 'other';
+  const { siteId, category, event } = where;
+  return { path: pathname.slice(at), siteId, category, event, postData: req.postData };
+}
+
+/** A HAR request's posted text as a body: parsed JSON, or the text with the 400 the service would answer. */
+function postedBody(postData: unknown): {
+  body: unknown;
+  verdict: { accepted: boolean; status: number; errors: ValidationIssue[] } | undefined;
+} {
+  const post = isObject(postData) ? postData : {};
+  let text = typeof post.text === 'string' ? post.text : '';
+  if (post.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
+  const refused = (message: string) => ({
+    accepted: false,
+    status: 400,
+    errors: [{ message, path: '' }],
+  });
+  if (text === '') return { body: text, verdict: refused('missing JSON POST body') };
+  try {
+    return { body: JSON.parse(text), verdict: undefined };
+  } catch {
+    return { body: text, verdict: refused('invalid JSON POST body') };
+  }
+}
+
+/** When the entry's request started, as ISO 8601; empty when the HAR does not say. */
+function startedAt(entry: Record<string, unknown>): string {
+  return typeof entry.startedDateTime === 'string' &&
+    Number.isFinite(Date.parse(entry.startedDateTime))
+    ? new Date(entry.startedDateTime).toISOString()
+    : '';
 }
 
 /** Parse one file's text. `prefix` makes generated ids unique across several files. */

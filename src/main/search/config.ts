@@ -90,48 +90,10 @@ export function parseSearchConfig(
     'upstreamTimeoutMs',
     'recommendations',
   ]);
-  const resultsPerPage = s.resultsPerPage === undefined ? 24 : s.resultsPerPage;
-  if (
-    typeof resultsPerPage !== 'number' ||
-    !Number.isInteger(resultsPerPage) ||
-    resultsPerPage < 1 ||
-    resultsPerPage > 250
-  )
-    throw new ConfigError(
-      `${key}.resultsPerPage`,
-      `${JSON.stringify(resultsPerPage)} must be a whole number from 1 to 250`,
-      file,
-    );
-  let facets: string[] | null = null;
-  if (s.facets !== undefined) {
-    if (!Array.isArray(s.facets) || s.facets.some((f) => typeof f !== 'string' || f === ''))
-      throw new ConfigError(
-        `${key}.facets`,
-        'must be an array of catalog field names, e.g. ["brand", "color", "price"]',
-        file,
-      );
-    facets = s.facets as string[];
-  }
-  const campaignsRaw = s.campaigns ?? [];
-  if (!Array.isArray(campaignsRaw))
-    throw new ConfigError(
-      `${key}.campaigns`,
-      'must be an array, e.g. [{"queries": ["sale"], "banners": [...]}]',
-      file,
-    );
-  const campaigns = campaignsRaw.map((c, i) => parseCampaign(c, `${key}.campaigns[${i}]`, file, i));
-  const bannerIds = new Set<string>();
-  campaigns.forEach((c, i) =>
-    c.banners.forEach((b, j) => {
-      if (bannerIds.has(b.id))
-        throw new ConfigError(
-          `${key}.campaigns[${i}].banners[${j}].id`,
-          `banner id ${JSON.stringify(b.id)} is used twice: each banner needs its own id (beacons report it as uid)`,
-          file,
-        );
-      bannerIds.add(b.id);
-    }),
-  );
+  // read in this order, so a config with several mistakes is told of the same one first
+  const resultsPerPage = parseResultsPerPage(s.resultsPerPage, `${key}.resultsPerPage`, file);
+  const facets = parseFacets(s.facets, `${key}.facets`, file);
+  const campaigns = parseCampaigns(s.campaigns, `${key}.campaigns`, file);
   return {
     companion: s.companion === undefined ? false : bool(s.companion, `${key}.companion`, file),
     catalogCheck:
@@ -153,6 +115,59 @@ export function parseSearchConfig(
           ),
     recommendations: parseRecommendations(s.recommendations, `${key}.recommendations`, file),
   };
+}
+
+function parseResultsPerPage(v: unknown, key: string, file: string): number {
+  const resultsPerPage = v === undefined ? 24 : v;
+  if (
+    typeof resultsPerPage !== 'number' ||
+    !Number.isInteger(resultsPerPage) ||
+    resultsPerPage < 1 ||
+    resultsPerPage > 250
+  )
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(resultsPerPage)} must be a whole number from 1 to 250`,
+      file,
+    );
+  return resultsPerPage;
+}
+
+/** The catalog fields offered as facets; null (none given): detected from the catalog. */
+function parseFacets(v: unknown, key: string, file: string): string[] | null {
+  if (v === undefined) return null;
+  if (!Array.isArray(v) || v.some((f) => typeof f !== 'string' || f === ''))
+    throw new ConfigError(
+      key,
+      'must be an array of catalog field names, e.g. ["brand", "color", "price"]',
+      file,
+    );
+  return v as string[];
+}
+
+/** The campaigns, each banner id used once across all of them (beacons report it as the banner's uid). */
+function parseCampaigns(v: unknown, key: string, file: string): CampaignConfig[] {
+  const campaignsRaw = v ?? [];
+  if (!Array.isArray(campaignsRaw))
+    throw new ConfigError(
+      key,
+      'must be an array, e.g. [{"queries": ["sale"], "banners": [...]}]',
+      file,
+    );
+  const campaigns = campaignsRaw.map((c, i) => parseCampaign(c, `${key}[${i}]`, file, i));
+  const bannerIds = new Set<string>();
+  campaigns.forEach((c, i) =>
+    c.banners.forEach((b, j) => {
+      if (bannerIds.has(b.id))
+        throw new ConfigError(
+          `${key}[${i}].banners[${j}].id`,
+          `banner id ${JSON.stringify(b.id)} is used twice: each banner needs its own id (beacons report it as uid)`,
+          file,
+        );
+      bannerIds.add(b.id);
+    }),
+  );
+  return campaigns;
 }
 
 function parseUpstream(v: unknown, key: string, file: string, siteId: string): string | null {

@@ -3,7 +3,7 @@
 // one: every intact record after a damaged one is kept. Sequence numbers are checked against the records
 // around them, not trusted one by one: a record whose seq was corrupted upwards would otherwise make every
 // later record look out of order.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
@@ -61,85 +61,28 @@ export async function readJournal(
   onEntry: (entry: StoredEntry) => void,
 ): Promise<ReadResult> {
   const result: ReadResult = { lines: 0, warnings: [], goodLength: 0, missingNewline: false };
-  let handle;
+  const handle = await openIfThere(file);
+  if (!handle) return result;
+  const warnings = new JournalWarnings(file, result.warnings);
   try {
-    handle = await open(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return result;
-    throw err;
-  }
-  let skipped = 0;
-  const warn = (line: number, why: string, text: string) => {
-    skipped++;
-    if (result.warnings.length < MAX_WARNINGS) {
-      const sample = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-      result.warnings.push(
-        `events journal ${file}, line ${line}: ${why}; skipped (${JSON.stringify(sample)})`,
-      );
-    }
-  };
-  try {
-    // The unfinished line so far, in pieces: joined only once its newline arrives (no quadratic copying).
-    let pieces: Buffer[] = [];
-    let restLength = 0;
-    let offset = 0;
-    const imports = new ImportGate(onEntry, (text) => {
-      if (result.warnings.length < MAX_WARNINGS)
-        result.warnings.push(`events journal ${file}, ${text}`);
-    });
-    const order = new SeqOrder(imports.take, warn);
-    const handleLine = (buf: Buffer, lineNo: number) => {
-      const text = buf.toString('utf8').trim();
-      if (text === '') return;
-      const entry = parseLine(text);
-      if (typeof entry !== 'string') return order.take(entry, lineNo, text);
-      // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
-      const found = salvage(text);
-      warn(
-        lineNo,
-        found.length
-          ? `${entry}; ${found.length} whole record${found.length === 1 ? '' : 's'} in it kept`
-          : entry,
-        text,
-      );
-      for (const piece of found) order.take(piece, lineNo, text);
-    };
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK, offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-      let start = 0;
-      let nl: number;
-      while ((nl = chunk.indexOf(10, start)) !== -1 && nl < bytesRead) {
-        const tail = chunk.subarray(start, nl);
-        result.lines++;
-        handleLine(pieces.length ? Buffer.concat([...pieces, tail]) : tail, result.lines);
-        pieces = [];
-        restLength = 0;
-        start = nl + 1;
-      }
-      if (start < bytesRead) {
-        pieces.push(chunk.subarray(start, bytesRead));
-        restLength += bytesRead - start;
-      }
-    }
-    result.goodLength = offset - restLength;
-    const rest = Buffer.concat(pieces);
+    const imports = new ImportGate(onEntry, warnings.note);
+    const order = new SeqOrder(imports.take, warnings.skip);
+    const { bytes, rest } = await eachLine(handle, (line) =>
+      takeLine(line, ++result.lines, order, warnings.skip),
+    );
+    result.goodLength = bytes - rest.length;
     if (rest.length > 0) {
       // The last line has no newline: a write cut short by a crash. Keep it only if it is a whole record.
       const text = rest.toString('utf8').trim();
-      const entry = parseLine(text);
-      if (typeof entry === 'string') {
-        warn(
+      if (typeof parseLine(text) === 'string') {
+        warnings.skip(
           result.lines + 1,
           'incomplete record at the end of the file (the process stopped while writing it)',
           text,
         );
       } else {
-        result.lines++;
-        handleLine(rest, result.lines);
-        result.goodLength = offset;
+        takeLine(rest, ++result.lines, order, warnings.skip);
+        result.goodLength = bytes;
         result.missingNewline = true;
       }
     }
@@ -148,11 +91,96 @@ export async function readJournal(
   } finally {
     await handle.close();
   }
-  if (skipped > MAX_WARNINGS)
-    result.warnings.push(
-      `events journal ${file}: ${skipped - MAX_WARNINGS} more unreadable lines skipped`,
-    );
+  warnings.finish();
   return result;
+}
+
+/** The journal open for reading, or null when there is none yet. */
+async function openIfThere(file: string): Promise<FileHandle | null> {
+  try {
+    return await open(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * Reads the file in chunks and hands on each complete line (without its newline); returns the bytes
+ * read and the unfinished last line (empty when the file ends with a newline).
+ */
+async function eachLine(
+  handle: FileHandle,
+  onLine: (line: Buffer) => void,
+): Promise<{ bytes: number; rest: Buffer }> {
+  // The unfinished line so far, in pieces: joined only once its newline arrives (no quadratic copying).
+  let pieces: Buffer[] = [];
+  let offset = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK, offset);
+    if (bytesRead === 0) break;
+    offset += bytesRead;
+    let start = 0;
+    let nl: number;
+    while ((nl = chunk.indexOf(10, start)) !== -1 && nl < bytesRead) {
+      const tail = chunk.subarray(start, nl);
+      onLine(pieces.length ? Buffer.concat([...pieces, tail]) : tail);
+      pieces = [];
+      start = nl + 1;
+    }
+    if (start < bytesRead) pieces.push(chunk.subarray(start, bytesRead));
+  }
+  return { bytes: offset, rest: Buffer.concat(pieces) };
+}
+
+type Skip = (line: number, why: string, text: string) => void;
+
+/** One line read: its record on in order, or, when it is damaged, the whole records found in it. */
+function takeLine(buf: Buffer, line: number, order: SeqOrder, skip: Skip): void {
+  const text = buf.toString('utf8').trim();
+  if (text === '') return;
+  const entry = parseLine(text);
+  if (typeof entry !== 'string') return order.take(entry, line, text);
+  // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
+  const found = salvage(text);
+  skip(
+    line,
+    found.length
+      ? `${entry}; ${found.length} whole record${found.length === 1 ? '' : 's'} in it kept`
+      : entry,
+    text,
+  );
+  for (const piece of found) order.take(piece, line, text);
+}
+
+/** What the reader says of the file: the first MAX_WARNINGS warnings, then how many more lines it skipped. */
+class JournalWarnings {
+  private skipped = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly list: string[],
+  ) {}
+
+  /** A record skipped, with why and the start of its text. */
+  readonly skip: Skip = (line, why, text) => {
+    this.skipped++;
+    const sample = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+    this.note(`line ${line}: ${why}; skipped (${JSON.stringify(sample)})`);
+  };
+
+  readonly note = (text: string): void => {
+    if (this.list.length < MAX_WARNINGS) this.list.push(`events journal ${this.file}, ${text}`);
+  };
+
+  /** After the last line. */
+  finish(): void {
+    if (this.skipped > MAX_WARNINGS)
+      this.list.push(
+        `events journal ${this.file}: ${this.skipped - MAX_WARNINGS} more unreadable lines skipped`,
+      );
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { EventQuery, EventStore } from '../../store/types';
 import type { ExportSection } from '../../store/export-format';
 import { SseHub, type SseOptions } from '../sse';
-import { BadQuery as BadParameter, mount, type Bounds } from '../admin-query';
+import { BadQuery as BadParameter, mount, type AdminHandler, type Bounds } from '../admin-query';
 import { BodyRefused } from '../admin-refusal';
 import { ADMIN_API, type BodyOf, type QueryOf } from '../../../shared/admin-api';
 import { IMPORT_BODY_BYTES } from '../../../shared/admin-bodies';
@@ -47,87 +47,90 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
   const maxLimit = Math.max(100_000, core.config.retention.events);
   // `limit` (and `count`) of events reach up to what the sandbox retains
   const bounds = (): Bounds => ({ maximum: { limit: maxLimit, count: maxLimit } });
+  mount(router, 'events', eventList(core), { bounds });
+  mount(router, 'event', oneEvent(core));
+  mount(router, 'wait', waitEvents(core), { bounds });
+  mount(router, 'reset', resetEvents(core));
+  mount(router, 'stream', (req, res) => hub.handle(req, res));
+  mount(router, 'export', exportEvents(core), { bounds });
+  mount(router, 'import', importInto(core));
+  return router;
+}
 
-  mount(
-    router,
-    'events',
-    async (_req, res, parsed) => {
-      const { follow, ...q } = eventQuery(parsed);
-      if (follow) return followEvents(core, res, q);
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      await streamBody(res, listEvents(core.events, q, q.limit ?? DEFAULT_LIMIT));
-    },
-    { bounds },
-  );
+/** `GET /_sandbox/events`: the matching events as one JSON array, streamed; or, with `follow`, NDJSON. */
+function eventList(core: EventsArea): AdminHandler<'events'> {
+  return async (_req, res, parsed) => {
+    const { follow, ...q } = eventQuery(parsed);
+    if (follow) return followEvents(core, res, q);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    await streamBody(res, listEvents(core.events, q, q.limit ?? DEFAULT_LIMIT));
+  };
+}
 
-  mount(router, 'event', (req, res) => {
+/** `GET /_sandbox/events/{id}`: one recorded event, or a 404 that says why it may be gone. */
+function oneEvent(core: EventsArea): AdminHandler<'event'> {
+  return (req, res) => {
     const event = core.events.get(String(req.params.id));
     if (event) return void res.json(event);
     res.status(404).json({
       error: 'NotFound',
       message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
     });
-  });
+  };
+}
 
-  mount(
-    router,
-    'wait',
-    async (_req, res, parsed) => {
-      const { count = 1, timeout: asked = DEFAULT_WAIT_MS, ...q } = eventQuery(parsed);
-      const timeoutMs = Math.min(asked, MAX_WAIT_MS);
-      const capped = asked > MAX_WAIT_MS && {
-        note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
-      };
-      const gone = new AbortController();
-      res.on('close', () => gone.abort());
-      const limit = q.limit ?? Math.max(count, DEFAULT_LIMIT);
-      const waited = await waitForEvents(
-        core.events,
-        { ...q, limit },
-        count,
-        timeoutMs,
-        gone.signal,
-      );
-      if (gone.signal.aborted && !res.writable) return;
-      const { done, events, matched } = waited;
-      const answer = { count: events.length, timeoutMs, ...capped, events };
-      if (done) return void res.json({ done, ...answer });
-      res.status(408).json({
-        done,
-        error: 'Timeout',
-        message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
-        ...answer,
-      });
-    },
-    { bounds },
-  );
+/** `GET /_sandbox/wait`: until `count` matching events are recorded (200) or the timeout (408). */
+function waitEvents(core: EventsArea): AdminHandler<'wait'> {
+  return async (_req, res, parsed) => {
+    const { count = 1, timeout: asked = DEFAULT_WAIT_MS, ...q } = eventQuery(parsed);
+    const timeoutMs = Math.min(asked, MAX_WAIT_MS);
+    const capped = asked > MAX_WAIT_MS && {
+      note: `timeout capped at ${MAX_WAIT_MS} ms (asked ${asked}); call again to keep waiting`,
+    };
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const limit = q.limit ?? Math.max(count, DEFAULT_LIMIT);
+    const waited = await waitForEvents(core.events, { ...q, limit }, count, timeoutMs, gone.signal);
+    if (gone.signal.aborted && !res.writable) return;
+    const { done, events, matched } = waited;
+    const answer = { count: events.length, timeoutMs, ...capped, events };
+    if (done) return void res.json({ done, ...answer });
+    res.status(408).json({
+      done,
+      error: 'Timeout',
+      message: `${matched} of ${count} matching events were recorded within ${timeoutMs} ms`,
+      ...answer,
+    });
+  };
+}
 
-  mount(router, 'reset', async (_req, res, { siteId }, body) => {
+/** `POST /_sandbox/reset`: forget what the scope names; answers it and the events retained. */
+function resetEvents(core: EventsArea): AdminHandler<'reset'> {
+  return async (_req, res, { siteId }, body) => {
     const scope = resetScope(body, siteId);
     await core.reset(scope);
     res.json({ reset: scope, retained: core.events.size() });
-  });
+  };
+}
 
-  mount(router, 'stream', (req, res) => hub.handle(req, res));
+/** `GET /_sandbox/export`: the matching events and every area's section, as a file to save. */
+function exportEvents(core: EventsArea): AdminHandler<'export'> {
+  return async (_req, res, parsed) => {
+    const { fileName, pieces } = exportBody(core.events, {
+      query: eventQuery(parsed),
+      sections: core.exportSections(),
+      sandboxVersion: core.version,
+      now: core.clock.now(),
+    });
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    await streamBody(res, pieces);
+  };
+}
 
-  mount(
-    router,
-    'export',
-    async (_req, res, parsed) => {
-      const { fileName, pieces } = exportBody(core.events, {
-        query: eventQuery(parsed),
-        sections: core.exportSections(),
-        sandboxVersion: core.version,
-        now: core.clock.now(),
-      });
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-      await streamBody(res, pieces);
-    },
-    { bounds },
-  );
-
-  mount(router, 'import', async (req, res, { replace = false }) => {
+/** `POST /_sandbox/import`: an export read back (added, or with `replace` instead of what is there). */
+function importInto(core: EventsArea): AdminHandler<'import'> {
+  return async (req, res, { replace = false }) => {
     // Read as it arrives (a large body streams into a worker); one an earlier parser already read (an app
     // embedding the router behind express.json) is read back from there.
     const body =
@@ -156,9 +159,7 @@ export function adminEventsRouter(core: EventsArea, options: AdminEventsOptions 
     }
     const { ok: _ok, ...answer } = outcome;
     res.json(answer);
-  });
-
-  return router;
+  };
 }
 
 /**

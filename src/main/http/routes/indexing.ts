@@ -9,6 +9,7 @@ import type { IndexRequestNotice } from '../../../shared/stream';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
 import type { AccountConfig } from '../../accounts/config';
 import { IndexRequestRefused } from '../../indexing/refusals';
+import type { IndexRequest } from '../../indexing/index-request';
 import { httpRefusal, type HttpRefusal } from '../domain-errors';
 
 /** Every refusal of a bulk index request is in the domain errors' table. */
@@ -155,79 +156,89 @@ function announce(core: SandboxCore, endpoint: IndexRequestNotice['endpoint']) {
 
 export function indexingRouter(core: SandboxCore): Router {
   const router = express.Router();
-  const indexing = core.indexing;
   router.use('/api/index/status', announce(core, 'status'));
   router.use('/api/index/feed', announce(core, 'feed'));
-
-  router.all('/api/index/status', (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET');
-      return fail(
-        res,
-        'status',
-        405,
-        `invalid request method: \`${req.method}\` - requires \`GET\``,
-      );
-    }
-    const account = authorise(req, res, core, 'status');
-    if (!account) return;
-    res.json({ status: 'success', feeds: indexing.status(account) });
-  });
-
-  router.all('/api/index/feed', async (req, res) => {
-    if (req.method !== 'PUT' && req.method !== 'POST') {
-      res.setHeader('Allow', 'PUT, POST');
-      return fail(
-        res,
-        'feed',
-        405,
-        `invalid request method: \`${req.method}\` - requires \`PUT\` or \`POST\``,
-      );
-    }
-    const account = authorise(req, res, core, 'feed');
-    if (!account) return;
-    const feedId = one(req.query.feedId, 'feedId');
-    const requestedBy = one(req.query.requestedBy, 'requestedBy');
-    if (feedId instanceof Error) return fail(res, 'feed', 400, feedId.message);
-    if (requestedBy instanceof Error) return fail(res, 'feed', 400, requestedBy.message);
-    let file: Express.Multer.File | null = null;
-    if (req.method === 'POST') {
-      if (!req.is('multipart/form-data')) {
-        return fail(
-          res,
-          'feed',
-          400,
-          `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`,
-        );
-      }
-      const declared = Number(req.headers['content-length'] ?? NaN);
-      if (declared > MAX_FEED_FILE_BYTES + 1024 * 1024) return fail(res, 'feed', 413, CAP_TEXT);
-      file = await receiveUpload(req, res);
-      if (!file) return;
-    }
-    const request = {
-      account,
-      method: req.method,
-      feedId,
-      requestedBy,
-      upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
-      plainHttp: !req.secure,
-      answeredWith: (refusal: IndexRequestRefused | null) =>
-        refusal ? refusedWith(refusal).status : 200,
-    } as const;
-    try {
-      const queued = await indexing.requestIndex(request);
-      noted(res).workflow = queued.workflow;
-      noted(res).message = queued.detail;
-      res.json({ success: true });
-    } catch (err) {
-      if (!(err instanceof IndexRequestRefused)) throw err;
-      noted(res).workflow = err.workflow;
-      const refused = refusedWith(err);
-      for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
-      fail(res, 'feed', refused.status, err.message);
-    }
-  });
-
+  router.all('/api/index/status', (req, res) => statusRead(core, req, res));
+  router.all('/api/index/feed', (req, res) => indexRequest(core, req, res));
   return router;
+}
+
+/** GET /api/index/status: every feed of the account. */
+function statusRead(core: SandboxCore, req: Request, res: Response): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET');
+    return fail(res, 'status', 405, `invalid request method: \`${req.method}\` - requires \`GET\``);
+  }
+  const account = authorise(req, res, core, 'status');
+  if (!account) return;
+  res.json({ status: 'success', feeds: core.indexing.status(account) });
+}
+
+/** PUT|POST /api/index/feed: the request read off HTTP, answered by the domain's verdict. */
+async function indexRequest(core: SandboxCore, req: Request, res: Response): Promise<void> {
+  if (req.method !== 'PUT' && req.method !== 'POST') {
+    res.setHeader('Allow', 'PUT, POST');
+    return fail(
+      res,
+      'feed',
+      405,
+      `invalid request method: \`${req.method}\` - requires \`PUT\` or \`POST\``,
+    );
+  }
+  const account = authorise(req, res, core, 'feed');
+  if (!account) return;
+  const feedId = one(req.query.feedId, 'feedId');
+  const requestedBy = one(req.query.requestedBy, 'requestedBy');
+  if (feedId instanceof Error) return fail(res, 'feed', 400, feedId.message);
+  if (requestedBy instanceof Error) return fail(res, 'feed', 400, requestedBy.message);
+  const file = req.method === 'POST' ? await postedFile(req, res) : undefined;
+  if (file === null) return;
+  await answerIndexRequest(core, res, {
+    account,
+    method: req.method,
+    feedId,
+    requestedBy,
+    upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
+    plainHttp: !req.secure,
+    answeredWith: (refusal) => (refusal ? refusedWith(refusal).status : 200),
+  });
+}
+
+/** A POST's feed file; null when the body is refused (answered here). */
+async function postedFile(req: Request, res: Response): Promise<Express.Multer.File | null> {
+  if (!req.is('multipart/form-data')) {
+    fail(
+      res,
+      'feed',
+      400,
+      `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`,
+    );
+    return null;
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > MAX_FEED_FILE_BYTES + 1024 * 1024) {
+    fail(res, 'feed', 413, CAP_TEXT);
+    return null;
+  }
+  return receiveUpload(req, res);
+}
+
+/** `{success: true}`, or the refusal's status, headers and message; the notice learns both. */
+async function answerIndexRequest(
+  core: SandboxCore,
+  res: Response,
+  request: IndexRequest,
+): Promise<void> {
+  try {
+    const queued = await core.indexing.requestIndex(request);
+    noted(res).workflow = queued.workflow;
+    noted(res).message = queued.detail;
+    res.json({ success: true });
+  } catch (err) {
+    if (!(err instanceof IndexRequestRefused)) throw err;
+    noted(res).workflow = err.workflow;
+    const refused = refusedWith(err);
+    for (const [name, value] of Object.entries(refused.headers ?? {})) res.setHeader(name, value);
+    fail(res, 'feed', refused.status, err.message);
+  }
 }

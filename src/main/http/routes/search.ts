@@ -87,54 +87,49 @@ function onlyGet(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
+/** The paths the search API serves, every one open to any storefront origin. */
+const SEARCH_PATHS = [
+  '/api/search',
+  '/api/meta',
+  '/api/suggest',
+  '/api/personalized-recommendations',
+  '/v1/recommend',
+  '/v1/profile',
+];
+
 export function searchRouter(search: SearchService): Router {
   const router = Router();
-  router.use(
-    [
-      '/api/search',
-      '/api/meta',
-      '/api/suggest',
-      '/api/personalized-recommendations',
-      '/v1/recommend',
-      '/v1/profile',
-    ],
-    cors,
-  );
+  router.use(SEARCH_PATHS, cors);
   // category pages (the Snap client's category controller) are searches too, usually with bgfilter.* and no
   // q; autocomplete is a search of the suggested text. Each issues responseIds of its own kind.
-  for (const kind of ['search', 'category', 'autocomplete'] as const) {
-    router.all(`/api/search/${kind}.json`, onlyGet, (req, res, next) => {
-      send(res, () => search.search(params(req), kind)).catch(next);
-    });
-  }
+  for (const kind of ['search', 'category', 'autocomplete'] as const)
+    router.all(
+      `/api/search/${kind}.json`,
+      onlyGet,
+      answer((req) => search.search(params(req), kind)),
+    );
   // the Snap client's SuggestAPI sends a GET; its postSuggest variant a JSON body
   router.post(
     '/api/suggest/query',
     jsonBody(SMALL_BODY_BYTES, '{"siteId": "…", "query": "…"}'),
-    (req, res, next) => {
-      const q = params(req);
-      for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
-        if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
-      send(res, () => search.suggest(q)).catch(next);
-    },
+    answer((req) => search.suggest(postedSuggest(req))),
   );
-  router.all('/api/suggest/query', onlyGet, (req, res, next) => {
-    send(res, () => search.suggest(params(req))).catch(next);
-  });
+  router.all(
+    '/api/suggest/query',
+    onlyGet,
+    answer((req) => search.suggest(params(req))),
+  );
   // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
   router.post(
     '/api/meta/meta.json',
     jsonBody(SMALL_BODY_BYTES, '{"siteId": "…"}'),
-    (req, res, next) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const q = params(req);
-      if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
-      send(res, () => search.meta(q)).catch(next);
-    },
+    answer((req) => search.meta(postedMeta(req))),
   );
-  router.all('/api/meta/meta.json', onlyGet, (req, res, next) => {
-    send(res, () => search.meta(params(req))).catch(next);
-  });
+  router.all(
+    '/api/meta/meta.json',
+    onlyGet,
+    answer((req) => search.meta(params(req))),
+  );
   // the Snap client's RecommendAPI: a widget's profile, then every widget of the page in one POST, whose
   // JSON body comes as text/plain (no preflight); read as text whatever the type, parsed by the domain
   const recommend = search.recommendations;
@@ -142,11 +137,40 @@ export function searchRouter(search: SearchService): Router {
   router.all(
     ['/api/personalized-recommendations/profile.json', '/v1/profile'],
     onlyGet,
-    (req, res, next) => {
-      send(res, () => recommend.profile(params(req))).catch(next);
-    },
+    answer((req) => recommend.profile(params(req))),
   );
-  router.post('/v1/recommend', async (req, res, next) => {
+  router.post('/v1/recommend', recommendPost(recommend));
+  router.all('/v1/recommend', recommendOnlyPost);
+  router.all(/^\/api\/(search|meta|suggest|personalized-recommendations)\//, noSuchEndpoint);
+  return router;
+}
+
+/** A handler that answers with what the domain produces for the request (see `send`). */
+function answer(produce: (req: Request) => unknown) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    send(res, () => produce(req)).catch(next);
+  };
+}
+
+/** A POSTed suggest request: the query's parameters, with the body's text and number fields over them. */
+function postedSuggest(req: Request): URLSearchParams {
+  const q = params(req);
+  for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
+    if (typeof v === 'string' || typeof v === 'number') q.set(k, String(v));
+  return q;
+}
+
+/** A POSTed meta request: the query's parameters, with the body's siteId over them. */
+function postedMeta(req: Request): URLSearchParams {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const q = params(req);
+  if (typeof body.siteId === 'string') q.set('siteId', body.siteId);
+  return q;
+}
+
+/** `POST /v1/recommend`: every widget of a page, its body read as text whatever its type. */
+function recommendPost(recommend: SearchService['recommendations']) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       // read as text whatever its type (the Snap client sends JSON as text/plain); the domain parses it
       const read = await readJsonText(req, {
@@ -159,23 +183,24 @@ export function searchRouter(search: SearchService): Router {
     } catch (err) {
       next(err);
     }
+  };
+}
+
+function recommendOnlyPost(req: Request, res: Response): void {
+  res.setHeader('Allow', 'POST, OPTIONS');
+  res.status(405).json({
+    success: false,
+    error: 'InvalidMethod',
+    message: `${req.method} /v1/recommend is not supported: POST the widgets as JSON, {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]}, as the Snap client's RecommendAPI does`,
   });
-  router.all('/v1/recommend', (req, res) => {
-    res.setHeader('Allow', 'POST, OPTIONS');
-    res.status(405).json({
-      success: false,
-      error: 'InvalidMethod',
-      message: `${req.method} /v1/recommend is not supported: POST the widgets as JSON, {"siteId": "…", "profiles": [{"tag": "…"}], "products": ["…"]}, as the Snap client's RecommendAPI does`,
-    });
+}
+
+function noSuchEndpoint(req: Request, res: Response): void {
+  res.status(404).json({
+    success: false,
+    error: 'NotFound',
+    message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend`,
   });
-  router.all(/^\/api\/(search|meta|suggest|personalized-recommendations)\//, (req, res) => {
-    res.status(404).json({
-      success: false,
-      error: 'NotFound',
-      message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend`,
-    });
-  });
-  return router;
 }
 
 /**

@@ -1,0 +1,248 @@
+// A bulk index request (PUT|POST /api/index/feed) from its parameters to its answer: the parameters
+// checked, the real service's verdict (queued, the running index paused, or refused and why), then the
+// feed's history entry and state change, stored before the request is answered.
+import type { AccountConfig } from '../accounts/config';
+import { humanDuration, statusTime } from '../durations';
+import type { FeedRecord, UploadStash } from './feed-db';
+import type { FeedEngine } from './feeds';
+import { isEmail } from './outbox';
+import {
+  BadIndexRequest,
+  FeedAlreadyQueued,
+  FeedNeverIndexed,
+  NoUploadYet,
+  ReindexTooSoon,
+  UnknownFeed,
+  type IndexRequestRefused,
+} from './refusals';
+import { scoreRequest, type RequestOutcome } from './workflow';
+
+/** Feed states a request can start from. */
+const RESTING: ReadonlySet<string> = new Set(['done', 'error', 'regen_error']);
+
+/** One accepted re-index per feed per hour (sandbox clock). */
+export const REINDEX_WINDOW_MS = 3_600_000;
+
+export interface IndexRequest {
+  account: AccountConfig;
+  method: 'PUT' | 'POST';
+  feedId: string | undefined;
+  requestedBy: string | undefined;
+  upload?: { data: Buffer; name: string };
+  /** credentials arrived over plain HTTP */
+  plainHttp: boolean;
+  /** the status the interface answers with, accepted (null) or refused: the feed's history records it */
+  answeredWith: (refusal: IndexRequestRefused | null) => number;
+}
+
+/** A queued (or pausing) request: what the feed's history says of it, and the scorecard's first finding. */
+export interface IndexRequestQueued {
+  detail: string;
+  /** the first workflow finding, when the request did not follow the recommended workflow */
+  workflow: string | null;
+}
+
+/** What the service does with a request that names a feed, decided before anything changes. */
+interface Verdict {
+  outcome: RequestOutcome;
+  /** what an accepted request indexes: the uploaded file or the feed's cart source */
+  input: 'upload' | 'cart';
+  /** why it is refused; null when it is accepted or pauses the running index */
+  refusal: IndexRequestRefused | null;
+}
+
+/** What the engine and the stash of uploads are to a request. */
+interface Indexing {
+  engine: FeedEngine;
+  stash: UploadStash;
+}
+
+/**
+ * Queued (or the running index paused), exactly when the real service says `success`; otherwise throws
+ * the IndexRequestRefused that says why (recorded in the feed's history when the request reached a feed).
+ */
+export async function requestIndex(
+  indexing: Indexing,
+  req: IndexRequest,
+): Promise<IndexRequestQueued> {
+  const rec = requestedFeed(indexing.engine, req);
+  const now = indexing.engine.now;
+  const verdict = judge(indexing, rec, req, now);
+  // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
+  // and the feed is as it was)
+  const queued = await indexing.engine.committed(rec, () =>
+    recordRequest(indexing, rec, req, verdict, now),
+  );
+  if (verdict.refusal) {
+    verdict.refusal.workflow = queued.workflow;
+    throw verdict.refusal;
+  }
+  return queued;
+}
+
+/** The feed the request names; throws BadIndexRequest (a parameter) or UnknownFeed. */
+function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
+  const raw = req.feedId?.trim();
+  if (!raw) throw new BadIndexRequest('missing feedId: add ?feedId=<the feed id> to the URL');
+  if (!/^\d+$/.test(raw))
+    throw new BadIndexRequest(
+      `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
+    );
+  if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
+    throw new BadIndexRequest(
+      `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
+    );
+  }
+  const feedId = Number(raw);
+  const rec = engine.record(req.account.siteId, feedId);
+  if (!rec) {
+    const ids = req.account.feeds.map((f) => f.id).join(', ');
+    throw new UnknownFeed(
+      `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
+    );
+  }
+  return rec;
+}
+
+/** The real service's verdict, first reason first: never indexed, queued already, within the hour, no file. */
+function judge(
+  { engine, stash }: Indexing,
+  rec: FeedRecord,
+  req: IndexRequest,
+  now: number,
+): Verdict {
+  const feedId = rec.feedId;
+  const s = engine.settings(rec);
+  const input: 'upload' | 'cart' =
+    req.method === 'POST' ? 'upload' : s.config.source.kind === 'cart' ? 'cart' : 'upload';
+  const refused = (outcome: RequestOutcome, refusal: IndexRequestRefused): Verdict => ({
+    outcome,
+    input,
+    refusal,
+  });
+  if (s.interval === 'Never')
+    return refused(
+      'refused-never',
+      new FeedNeverIndexed(
+        `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
+      ),
+    );
+  if (!RESTING.has(rec.state) && rec.state !== 'running')
+    // still queued (waiting, paused, regenerating): nothing is queued twice — refused,
+    // whatever the hour window says
+    return refused(
+      'refused-waiting',
+      new FeedAlreadyQueued(
+        `feed ${feedId} is already queued (status "${engine.view(rec).indexStatus}"): nothing is queued twice; wait until it is done`,
+      ),
+    );
+  if (
+    rec.lastAcceptedAt !== null &&
+    // an accepted request "in the future" (the sandbox clock was set back since) opens no window:
+    // time travel must never lock a feed
+    rec.lastAcceptedAt <= now &&
+    now - rec.lastAcceptedAt < REINDEX_WINDOW_MS
+  ) {
+    const wait = rec.lastAcceptedAt + REINDEX_WINDOW_MS - now;
+    return refused(
+      'refused-hour',
+      new ReindexTooSoon(
+        `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
+        Math.ceil(wait / 1000),
+      ),
+    );
+  }
+  if (input === 'upload' && req.method === 'PUT' && !stash.get(rec.siteId, feedId))
+    return refused(
+      'refused-no-file',
+      new NoUploadYet(
+        `feed ${feedId} takes uploaded files and none was uploaded yet: POST the file as multipart field feedFile`,
+      ),
+    );
+  return { outcome: rec.state === 'running' ? 'paused' : 'accepted', input, refusal: null };
+}
+
+/** The request in the feed's history (with its scorecard), its upload kept, and the feed moved. */
+async function recordRequest(
+  { engine, stash }: Indexing,
+  rec: FeedRecord,
+  req: IndexRequest,
+  verdict: Verdict,
+  now: number,
+): Promise<IndexRequestQueued> {
+  const scorecard = scoreRequest({
+    feedId: rec.feedId,
+    now,
+    statusRead: engine.deps.db.data.statusReads[rec.siteId],
+    outcome: verdict.outcome,
+    plainHttp: req.plainHttp,
+  });
+  const accepted = !verdict.refusal;
+  // the upload is stored before anything changes: a full disk refuses the request and changes nothing
+  if (accepted && req.upload)
+    await stash.put(rec.siteId, rec.feedId, req.upload.data, req.upload.name);
+  if (accepted) rec.lastAcceptedAt = now;
+  const detail = requestDetail(req, verdict);
+  engine.addHistory(rec, {
+    kind: 'request',
+    at: new Date(now).toISOString(),
+    cause: 'api',
+    detail,
+    method: req.method,
+    status: req.answeredWith(verdict.refusal),
+    accepted,
+    requestedBy: req.requestedBy ?? null,
+    scorecard,
+  });
+  moveFeed(engine, rec, req, verdict, detail, now);
+  return {
+    detail,
+    workflow: scorecard.followed ? null : (scorecard.findings[0]?.message ?? null),
+  };
+}
+
+/** What the feed's history says of the request. */
+function requestDetail(req: IndexRequest, { outcome, input, refusal }: Verdict): string {
+  if (refusal) return refusal.message;
+  if (outcome === 'paused')
+    return `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`;
+  return `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`;
+}
+
+/** The state change an accepted request makes: the running index paused, or a resting feed started. */
+function moveFeed(
+  engine: FeedEngine,
+  rec: FeedRecord,
+  req: IndexRequest,
+  { outcome, input }: Verdict,
+  detail: string,
+  now: number,
+): void {
+  // the state may have moved while the upload was being kept
+  if (outcome === 'paused' && rec.state === 'running') {
+    const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
+    engine.pause(
+      rec,
+      `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
+      'api',
+      now,
+    );
+    // An accepted request is never lost: the paused run gives way to the request that paused it, so
+    // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
+    engine.supersedeRun(rec, {
+      cause: 'api',
+      requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
+      requestedAt: now,
+      input,
+    });
+  } else if (outcome === 'accepted' && RESTING.has(rec.state)) {
+    engine.start(
+      rec,
+      { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
+      detail,
+      now,
+    );
+  } else {
+    engine.changed(rec);
+  }
+}
