@@ -55,7 +55,7 @@ export function judging<S extends Subject>(
 /** The page kinds of the visit's events (and the whole visit): what a visit rule applies to. */
 const VISIT_KINDS = RULE_APPLIES_TO.filter((k) => !isResponseKind(k));
 
-/** The needs only the judge's response dispatch reads, and the one only the visit's reads. */
+/** The needs that only the judge's dispatch of responses reads (`visit` only the visit's). */
 const RESPONSE_NEEDS: ReadonlyArray<keyof RuleNeeds> = [
   'laterEvents',
   'supersedes',
