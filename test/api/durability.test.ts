@@ -1,7 +1,7 @@
 // Durability: a sandbox process killed with SIGKILL while clients are sending keeps every event it
 // answered 200 to; the restarted process finds them all in its journal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_RULES } from '../../src/main/tracking/timeline/rules';
+import { RULES } from '../../src/main/tracking/timeline/rule-list';
 import type { RecordedEvent } from '../../src/shared/events';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { spawnCli, type CliProcess } from './cli-process';
@@ -116,7 +116,7 @@ describe('a restart', () => {
     };
     await first.close();
     const bad = events[0]!.id;
-    const rule = PAGE_RULES.find((r) => r.tally)!;
+    const rule = RULES.find((r) => r.tally)!;
     const tally = rule.tally!.bind(rule);
     const spy = vi.spyOn(rule, 'tally').mockImplementation((page, rec) => {
       if (rec.id === bad) throw new Error('a bug in a rule');

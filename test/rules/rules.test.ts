@@ -1,19 +1,19 @@
 /// <reference types="vite/client" />
-// The rule tester (ESLint's RuleTester for the sandbox's rules): every rule the sandbox declares has a
+// The rule tester (ESLint's RuleTester for the sandbox's rules): every rule of the one list (RULES) has a
 // cases file, test/rules/cases/<rule id>.ts, with `valid` traffic (no finding of that rule) and `invalid`
 // traffic (its findings: severity, message, fix, events). A rule without both kinds of case fails here.
-// The README's rule table is checked against the metas too, and each rule id is written in its own
-// module only.
+// The README's rule table is checked against the metas too, each rule id is written in its own module
+// only, every rule module is in the list, and a rule whose declarations disagree is refused at load.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TimelineFindingDto } from '../../src/shared/timeline';
-import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
+import { RULES } from '../../src/main/tracking/timeline/rule-list';
 import type { RuleMeta } from '../../src/main/tracking/rule-meta';
-import type { PageState } from '../../src/main/tracking/timeline/model';
+import { judging } from '../../src/main/tracking/rule';
+import type { Page } from '../../src/main/tracking/timeline/page';
 import { RuleViews } from '../../src/main/tracking/timeline/rule-context';
 import { visitView } from '../../src/main/tracking/visits/rules/utils/view';
-import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
 import { RESPONSE_KINDS } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
@@ -21,6 +21,7 @@ import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { README, rulesTable, withTable } from '../../scripts/rules-table';
 import { T0, source, type Expected, type RuleCase, type RuleCases } from './kit';
 
+const RULE_METAS = RULES.map((r) => r.meta);
 const CASES = import.meta.glob<{ default: RuleCases }>('./cases/*.ts', { eager: true });
 const casesOf = (id: string) => CASES[`./cases/${id}.ts`]?.default;
 
@@ -150,7 +151,7 @@ for (const meta of RULE_METAS) {
 
 describe('a rule reads what its meta declares (needs), nothing else', () => {
   it('a rule that reads what it does not declare fails its own cases', () => {
-    const rule = RESPONSE_RULES.find((r) => r.meta.id === 'missing-render')!;
+    const rule = RULES.find((r) => r.meta.id === 'missing-render')!;
     const meta = rule.meta as { needs?: RuleMeta['needs'] };
     const declared = meta.needs;
     const c = casesOf('missing-render')!.invalid.find((x) => x.provenance)!;
@@ -168,7 +169,7 @@ describe('a rule reads what its meta declares (needs), nothing else', () => {
   it('each view holds only the declared needs', () => {
     const full = {
       settings: defaultTimelineSettings(),
-      page: {} as PageState,
+      page: {} as Page,
       origin: () => undefined,
       kindOrigin: () => undefined,
       provenance: source(),
@@ -215,7 +216,7 @@ describe('rules declared once', () => {
   });
 
   it('a response rule’s appliesTo is where it runs, and it says why it leaves a kind out', () => {
-    for (const rule of RESPONSE_RULES) {
+    for (const rule of judging(RULES, 'response')) {
       const { id, appliesTo, notJudged = {} } = rule.meta;
       for (const kind of RESPONSE_KINDS) {
         const why = (notJudged as Record<string, string>)[kind];

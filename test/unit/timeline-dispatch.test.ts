@@ -2,10 +2,13 @@
 // since they last ran do not run again and keep their findings; a change beyond the events (the page
 // ending) runs them all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
+import { RULES } from '../../src/main/tracking/timeline/rule-list';
+import { judging } from '../../src/main/tracking/rule';
 import { PageBuilder, engineAt } from './timeline-events';
 
 afterEach(() => vi.restoreAllMocks());
+
+const RESPONSE_RULES = judging(RULES, 'response');
 
 const ruleListening = (events: string[]) =>
   RESPONSE_RULES.find(
@@ -16,7 +19,7 @@ const ruleListening = (events: string[]) =>
 describe('dispatch from the declarations', () => {
   it('runs only the rules that listen to what changed, and keeps the others’ findings', () => {
     const onlyRedirects = ruleListening(['redirect']);
-    const spy = vi.spyOn(onlyRedirects, 'check');
+    const spy = vi.spyOn(onlyRedirects, 'response');
     const { engine } = engineAt();
     const p = new PageBuilder();
     engine.apply(p.render('r1', { at: 0 }));

@@ -10,7 +10,8 @@ import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { EventLog, eventId } from '../../src/main/store/event-log';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
-import { RESPONSE_RULES } from '../../src/main/tracking/timeline/rules';
+import { RULES } from '../../src/main/tracking/timeline/rule-list';
+import { judging } from '../../src/main/tracking/rule';
 import type { RequestFields } from '../../src/main/store/types';
 import type { Page } from '../../src/main/tracking/timeline/page';
 import type { RecordedEvent } from '../../src/shared/events';
@@ -378,9 +379,9 @@ describe('timeline pages that let their events go', () => {
         bad.impression('r-bad', ['x'], { at: 10 }),
         good.impression('r-good', ['y'], { at: 20 }),
       ]);
-      const rule = RESPONSE_RULES[0]!;
-      const check = rule.check.bind(rule);
-      const spy = vi.spyOn(rule, 'check').mockImplementation((r, ctx) => {
+      const rule = judging(RULES, 'response')[0]!;
+      const check = rule.response.bind(rule);
+      const spy = vi.spyOn(rule, 'response').mockImplementation((r, ctx) => {
         if (r.responseId === 'r-bad') throw new Error('a bug in a rule');
         return check(r, ctx);
       });

@@ -8,6 +8,14 @@ import {
 } from '../../shared/timeline';
 import type { ResponseKind } from '../../shared/kinds';
 
+/**
+ * What a rule judges, each with its own handler in the rule's `check` (rule.ts): `response`, one response
+ * (kind + responseId + tag) of a page; `page`, what every request of a page said (its tallies); `visit`, a
+ * page's product, cart, order and login events and the visit they belong to.
+ */
+export const SUBJECTS = ['response', 'page', 'visit'] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
 /** Every page kind: what a rule about any page (its requests, its context) applies to. */
 export const EVERY_PAGE_KIND: readonly RuleAppliesTo[] = RULE_APPLIES_TO.filter(
   (k) => k !== 'visit',
@@ -39,16 +47,23 @@ export interface RuleNeeds {
 /**
  * What a rule declares about itself (ESLint's `meta`): everything the rule list, the docs, the config's
  * validation, `GET /_sandbox/rules` and the engine's dispatch need. Its id is written here and nowhere else.
+ * `S`: what it judges (`RuleMeta<'response'>`), so that `defineRule` asks for those handlers.
  */
-export interface RuleMeta {
+export interface RuleMeta<S extends Subject = Subject> {
   id: string;
+  /**
+   * What it judges (one handler each in its `check`); the engine runs it for those and nothing else. A
+   * response rule's `appliesTo` names response kinds, a visit rule's the visit's page kinds (or `visit`), a
+   * page rule's every page kind: `defineRule` refuses a rule whose declarations disagree.
+   */
+  judges: readonly S[];
   /** a few words for lists and drop-downs */
   title: string;
   /** what the rule catches */
   description: string;
   /** what the beacon v2 spec (or the provider's client) expects */
   expects: string;
-  /** the page kinds it judges, or `visit` */
+  /** the page kinds it judges (a response rule: the response kinds it runs for), or `visit` */
   appliesTo: readonly RuleAppliesTo[];
   /** the behaviours of the provider's client (client-model.ts ids) whose broken invariant it names */
   guards: readonly string[];

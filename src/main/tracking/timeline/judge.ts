@@ -10,9 +10,10 @@ import { keptFindings, NO_ENTRIES, type FindingDraft } from './model';
 import type { Page } from './page';
 import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
-import { PAGE_RULES, RESPONSE_RULES, VISIT_HALVES } from './rules';
+import { RULES } from './rule-list';
+import { judging, type Judging } from '../rule';
 import type { SkuOwners } from '../visits/rules';
-import type { ResponseRule, ResponseRuleContext } from './rules/types';
+import type { ResponseRuleContext } from './rules/types';
 import { RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/utils/provenance';
@@ -65,7 +66,7 @@ export class Judge {
     if (exact) {
       const findings: FindingDraft[] = [];
       const views = new RuleViews((ctx ??= this.ctx(page)));
-      for (const rule of PAGE_RULES) findings.push(...rule.check(page, views.for(rule.meta)));
+      for (const rule of PAGE_RULES) findings.push(...rule.page(page, views.for(rule.meta)));
       page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
     }
     if (visits && page.visitDirty) this.visit(page);
@@ -95,6 +96,7 @@ export class Judge {
 
   private visit(page: Page): void {
     const found = visitFindings(
+      VISIT_RULES,
       {
         key: page.key,
         siteId: page.siteId,
@@ -107,7 +109,6 @@ export class Judge {
       },
       this.deps.book,
       this.visitCatalog(page.siteId),
-      VISIT_HALVES,
       this.servedSkus(page.siteId),
     );
     page.setVisitFindings(keptFindings(levelled(found, page.siteId, this.deps.levels)));
@@ -153,7 +154,7 @@ export class Judge {
     const views = new RuleViews({
       ...pageCtx,
       origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
-      once: <T>(
+      shared: <T>(
         find: (r: Response, ctx: ResponseRuleContext) => T,
         ctx: ResponseRuleContext,
       ): T => {
@@ -167,7 +168,7 @@ export class Judge {
       // a rule that judges at the page's end has nothing to say before (going idle touches every response)
       if (rule.meta.needs?.pageEnd && !page.idle) continue;
       if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0)
-        raw.push(...rule.check(r, views.for(rule.meta)));
+        raw.push(...rule.response(r, views.for(rule.meta)));
       else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
     }
     r.ran(raw.length > 0 ? raw : NO_ENTRIES);
@@ -194,7 +195,11 @@ export class Judge {
   }
 }
 
-// What the rules declare (rules/types.ts RuleMeta): the judge knows no rule by its id.
+// The dispatch tables, built once from the one list by what each meta judges (rule-meta.ts RuleMeta): the
+// judge knows no rule by its id.
+const RESPONSE_RULES = judging(RULES, 'response');
+const PAGE_RULES = judging(RULES, 'page');
+const VISIT_RULES = judging(RULES, 'visit');
 const SUPERSEDING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
 );
@@ -217,11 +222,11 @@ function behaviourOfKind(rule: string, kind: string, fallback: string): string {
   return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? fallback;
 }
 /** the response rules that judge each kind: those whose `appliesTo` names it */
-const RULES_OF_KIND = new Map<string, readonly ResponseRule[]>(
+const RULES_OF_KIND = new Map<string, ReadonlyArray<Judging<'response'>>>(
   RESPONSE_KINDS.map((k) => [k, RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k))]),
 );
 /** the events each response rule listens to, as `eventBit`s */
-const LISTENS = new Map<ResponseRule, number>(
+const LISTENS = new Map<Judging<'response'>, number>(
   RESPONSE_RULES.map((r) => [r, r.meta.listens.reduce((bits, e) => bits | eventBit(e), 0)]),
 );
 /**

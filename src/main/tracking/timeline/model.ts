@@ -10,10 +10,6 @@ import { isVisitEndpoint } from '../visits/events';
 import { topLevelMember } from '../json-text';
 import { ID_CAP } from '../finding';
 
-// the names the rules read a page and a response by
-export type { Page as PageState } from './page';
-export type { Response as ResponseState, ResponseFacts } from './response';
-
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
   readonly uid: string;

@@ -4,7 +4,8 @@
 // not declare gets nothing; under test it throws, so the rule fails its own cases instead of being
 // scheduled wrong (a rule the engine thinks reads no provenance is not re-judged when provenance changes).
 import type { RuleNeeds } from '../rule-meta';
-import type { PageState, ResponseState } from './model';
+import type { Page } from './page';
+import type { Response } from './response';
 import type { CatalogSource, ResponseOrigin, ResponseRuleContext } from './rules/types';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import type { TimelineSettings } from '../timeline-settings';
@@ -12,12 +13,12 @@ import type { TimelineSettings } from '../timeline-settings';
 /** Everything a page offers its rules; a rule sees the part its `needs` declare. */
 export interface FullContext {
   settings: TimelineSettings;
-  page: PageState;
+  page: Page;
   origin(responseId: string): ResponseOrigin | undefined;
   kindOrigin(responseId: string): ResponseOrigin | undefined;
   provenance: ProvenanceSource | undefined;
-  /** the response's memo (response rules only) */
-  once?<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T, ctx: ResponseRuleContext): T;
+  /** the memo the rules of one response share while it is judged (response rules only) */
+  shared?<T>(find: (r: Response, ctx: ResponseRuleContext) => T, ctx: ResponseRuleContext): T;
 }
 
 /** Under test reading an undeclared need throws; a live sandbox gives the rule nothing. */
@@ -54,7 +55,7 @@ export class RuleView implements ResponseRuleContext {
   get settings(): TimelineSettings {
     return this.full.settings;
   }
-  get page(): PageState {
+  get page(): Page {
     return this.full.page;
   }
   get provenance(): ProvenanceSource | undefined {
@@ -69,9 +70,9 @@ export class RuleView implements ResponseRuleContext {
   kindOrigin(responseId: string): ResponseOrigin | undefined {
     return this.allows('origins') ? this.full.kindOrigin(responseId) : undefined;
   }
-  once<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T {
-    if (!this.full.once) throw new Error(`rule ${this.rule}: once() is for response rules`);
-    return this.full.once(find, this);
+  shared<T>(find: (r: Response, ctx: ResponseRuleContext) => T): T {
+    if (!this.full.shared) throw new Error(`rule ${this.rule}: shared() is for response rules`);
+    return this.full.shared(find, this);
   }
 
   private allows(flag: Gated): boolean {

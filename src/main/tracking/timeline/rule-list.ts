@@ -1,25 +1,150 @@
-// Every rule the sandbox has, from their own declarations: the rule ids (config validation, the `rule`
-// filter), `GET /_sandbox/rules`, the README's rule table and the order findings are listed in.
+// Every rule the sandbox has, in one list, and what is read from their declarations: the rule ids (config
+// validation, the `rule` filter), `GET /_sandbox/rules`, the README's rule table, the order findings are
+// listed in, and the judge's dispatch tables (judge.ts builds them from RULES by what each meta judges).
+// Adding a rule = its module, its line in RULES, its tester cases (test/rules/cases): nothing else names it.
 import { RULE_APPLIES_TO, type RuleInfoDto } from '../../../shared/timeline';
-import { PAGE_RULES, RESPONSE_RULES, TIMELINE_RULES, VISIT_HALVES } from './rules';
+import type { Rule } from '../rule';
 import type { RuleMeta } from '../rule-meta';
-import { VISIT_RULES } from '../visits/rules';
+import { schema } from './rules/schema';
+import { requestRefused } from './rules/request-refused';
+import { missingRender } from './rules/missing-render';
+import { missingRenderBackfill } from './rules/missing-render-backfill';
+import { order } from './rules/order';
+import { afterRedirect } from './rules/after-redirect';
+import { redirectFromTarget } from './rules/redirect-from-target';
+import { redirectWithRender } from './rules/redirect-with-render';
+import { duplicateRender } from './rules/duplicate-render';
+import { duplicateImpression } from './rules/duplicate-impression';
+import { clickNotImpressed } from './rules/click-not-impressed';
+import { clickNotImpressedAtExit } from './rules/click-not-impressed-at-exit';
+import { clickUnderOtherResponse } from './rules/click-under-other-response';
+import { clickRepeated } from './rules/click-repeated';
+import { cartNotImpressed } from './rules/cart-not-impressed';
+import { responseIdReused } from './rules/responseid-reused';
+import { responseIdCrossKind } from './rules/responseid-cross-kind';
+import { responseIdStale } from './rules/responseid-stale';
+import { responseReplaced } from './rules/response-replaced';
+import { noImpression } from './rules/no-impression';
+import { noImpressionOfResults } from './rules/no-impression-of-results';
+import { impressionBurst } from './rules/impression-burst';
+import { impressionBeforeVisible } from './rules/impression-before-visible';
+import { queueSplit } from './rules/queue-split';
+import { pageloadReusedLate } from './rules/pageload-reused-late';
+import { responseIdUnknown } from './rules/responseid-unknown';
+import { itemNotInResponse } from './rules/item-not-in-response';
+import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
+import { bannerNotInResponse } from './rules/banner-not-in-response';
+import { inlineBannerInBanners } from './rules/inline-banner-in-banners';
+import { redirectMismatch } from './rules/redirect-mismatch';
+import { parentIdMismatch } from './rules/parentid-mismatch';
+import { parentIdUnclear } from './rules/parentid-unclear';
+import { skuOfAnotherItem } from './rules/sku-of-another-item';
+import { itemNotInCatalog } from './rules/item-not-in-catalog';
+import { responseWithoutTest } from './rules/response-without-test';
+import { testWithoutDev } from './rules/test-without-dev';
+import { contextDrift } from './rules/context-drift';
+import { identityMissing } from './rules/identity-missing';
+import { timestampSkew } from './rules/timestamp-skew';
+import { devFlag } from './rules/dev-flag';
+import { upstreamDisagrees } from './rules/upstream-disagrees';
+import { orderIdMissing } from '../visits/rules/order-id-missing';
+import { orderWithoutLines } from '../visits/rules/order-without-lines';
+import { orderDuplicate } from '../visits/rules/order-duplicate';
+import { orderTotals } from '../visits/rules/order-totals';
+import { priceUnitMismatch } from '../visits/rules/price-unit-mismatch';
+import { vatAsPercent } from '../visits/rules/vat-as-percent';
+import { lineValuesImpossible } from '../visits/rules/line-values-impossible';
+import { cartInconsistent } from '../visits/rules/cart-inconsistent';
+import { visitUserChanged } from '../visits/rules/visit-user-changed';
+import { visitDevMixed } from '../visits/rules/visit-dev-mixed';
+import { sessionExpired } from '../visits/rules/session-expired';
+import { shopperWithoutLogin } from '../visits/rules/shopper-without-login';
+import { loginRepeated } from '../visits/rules/login-repeated';
+import { shopperDropped } from '../visits/rules/shopper-dropped';
+import { attributionLost } from '../visits/rules/attribution-lost';
+import { sessionRenewed } from '../visits/rules/session-renewed';
+import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
+import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
+import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 
-/** The metas in the order lists show them (TIMELINE_RULES, then the visit's); one per id. */
+/**
+ * Every rule, in the order lists, docs and a page's findings show them: what the service refuses first,
+ * then each response's rules, then the rest of the page's, then the visit's.
+ */
+export const RULES: readonly Rule[] = [
+  schema,
+  requestRefused,
+  missingRender,
+  missingRenderBackfill,
+  order,
+  afterRedirect,
+  redirectFromTarget,
+  redirectWithRender,
+  duplicateRender,
+  duplicateImpression,
+  clickNotImpressed,
+  clickNotImpressedAtExit,
+  clickUnderOtherResponse,
+  clickRepeated,
+  cartNotImpressed,
+  responseIdReused,
+  responseIdCrossKind,
+  responseIdStale,
+  responseReplaced,
+  noImpression,
+  noImpressionOfResults,
+  impressionBurst,
+  impressionBeforeVisible,
+  queueSplit,
+  pageloadReusedLate,
+  // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
+  responseIdUnknown,
+  itemNotInResponse,
+  inlineBannerAsProduct,
+  bannerNotInResponse,
+  inlineBannerInBanners,
+  redirectMismatch,
+  parentIdMismatch,
+  parentIdUnclear,
+  skuOfAnotherItem,
+  itemNotInCatalog,
+  responseWithoutTest,
+  testWithoutDev,
+  contextDrift,
+  identityMissing,
+  timestampSkew,
+  devFlag,
+  upstreamDisagrees,
+  // the visit: its orders, carts, identity and attribution
+  orderIdMissing,
+  orderWithoutLines,
+  orderDuplicate,
+  orderTotals,
+  priceUnitMismatch,
+  vatAsPercent,
+  lineValuesImpossible,
+  cartInconsistent,
+  visitUserChanged,
+  visitDevMixed,
+  sessionExpired,
+  shopperWithoutLogin,
+  loginRepeated,
+  shopperDropped,
+  attributionLost,
+  sessionRenewed,
+  itemIdsUnmapped,
+  pageviewNotClicked,
+  pageviewSkuMismatch,
+];
+
+/** The metas in the list's order; an id declared twice is refused at load. */
 export const RULE_METAS: readonly RuleMeta[] = (() => {
-  const seen = new Map<string, RuleMeta>();
-  for (const rule of [...PAGE_RULES, ...RESPONSE_RULES])
-    if (!TIMELINE_RULES.includes(rule))
-      throw new Error(
-        `rule ${rule.meta.id} is missing from TIMELINE_RULES (timeline/rules/index.ts)`,
-      );
-  for (const rule of [...TIMELINE_RULES, ...VISIT_RULES, ...VISIT_HALVES]) {
-    const had = seen.get(rule.meta.id);
-    // one rule may judge both a response and a page's visit events (item-not-in-catalog): one meta
-    if (had && had !== rule.meta) throw new Error(`two rules declare the id ${rule.meta.id}`);
-    seen.set(rule.meta.id, rule.meta);
+  const seen = new Set<string>();
+  for (const { meta } of RULES) {
+    if (seen.has(meta.id)) throw new Error(`two rules of RULES declare the id ${meta.id}`);
+    seen.add(meta.id);
   }
-  return [...seen.values()];
+  return RULES.map((r) => r.meta);
 })();
 
 export const RULE_IDS: readonly string[] = RULE_METAS.map((m) => m.id);

@@ -1,19 +1,21 @@
 // `after-redirect`: events of a responseId timestamped after that response's redirect (a category page's
 // redirect is sent to search/redirect, so a category response looks for it there).
 import { endpointOf } from '../../../../shared/kinds';
-import { responseKey, type ResponseState } from '../model';
+import { responseKey } from '../model';
+import type { Response } from '../response';
 import type { RuleContext } from './types';
-import { describe, finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import { describe, finding, list, plural, defineRule, type RuleMeta } from './types';
 
-function redirectOf(r: ResponseState, ctx: RuleContext) {
+function redirectOf(r: Response, ctx: RuleContext) {
   const own = r.facts.redirects.find((e) => e.tsMs !== null);
   if (own || r.kind !== 'category') return own;
   const search = ctx.page.responses.get(responseKey('search', '', r.responseId));
   return search?.facts.redirects.find((e) => e.tsMs !== null);
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'after-redirect',
+  judges: ['response'],
   title: 'Events after a redirect',
   description:
     'Render, impression, clickthrough or addtocart of a responseId timestamped after its redirect.',
@@ -41,10 +43,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const afterRedirect: ResponseRule = {
+export const afterRedirect = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const redirect = redirectOf(r, ctx);
     if (!redirect) return [];
     // Ordered by timestamp, not arrival: redirects are sent at once, queued events (render, impression,
@@ -80,4 +81,4 @@ export const afterRedirect: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -1,6 +1,6 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import {
   Offenders,
   allResultUids,
@@ -13,8 +13,9 @@ import {
   slotOf,
 } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'banner-not-in-response',
+  judges: ['response'],
   title: 'Banner not in its search response',
   description:
     'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
@@ -36,10 +37,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const bannerNotInResponse: ResponseRule = {
+export const bannerNotInResponse = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
     const products = allResultUids(issued);
@@ -95,4 +95,4 @@ export const bannerNotInResponse: ResponseRule = {
       }),
     ];
   },
-};
+});

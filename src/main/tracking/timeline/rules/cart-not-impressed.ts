@@ -1,9 +1,10 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
-import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, quoted, defineRule, type RuleMeta } from './types';
 import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'cart-not-impressed',
+  judges: ['response'],
   title: 'Add-to-cart of an item never impressed',
   description:
     'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
@@ -24,10 +25,9 @@ const meta: RuleMeta = {
   listens: ['impression', 'addtocart'],
 };
 
-export const cartNotImpressed: ResponseRule = {
+export const cartNotImpressed = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const carts = r.facts.carts;
     if (carts.length === 0) return [];
     const impressed = impressedIds(r);
@@ -62,4 +62,4 @@ export const cartNotImpressed: ResponseRule = {
       ),
     ];
   },
-};
+});

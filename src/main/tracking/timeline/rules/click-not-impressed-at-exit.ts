@@ -1,15 +1,16 @@
 // `click-not-impressed-at-exit`: the clicks on never-impressed items were the page's last events. The
 // provider's client impresses a tile after 1 s of visibility and holds impressions 300 ms more, so a click
 // that leaves the page within about 1.3 s of the tile appearing never has its impression: info, with why.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import {
   NOT_IMPRESSED_AT_EXIT,
   NOT_IMPRESSED_FIX,
   unimpressedClicks,
 } from './utils/unimpressed-clicks';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'click-not-impressed-at-exit',
+  judges: ['response'],
   title: 'Click that left the page before its impression',
   description:
     'A clickthrough of a uid no impression of that responseId reported, where every such click was the last event of its page: the shopper may have clicked within the 1.3 s the client needs to impress a tile.',
@@ -26,11 +27,10 @@ const meta: RuleMeta = {
   needs: { laterEvents: true },
 };
 
-export const clickNotImpressedAtExit: ResponseRule = {
+export const clickNotImpressedAtExit = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(unimpressedClicks);
+  response(r, ctx) {
+    const found = ctx.shared(unimpressedClicks);
     return found?.endedPage
       ? [
           finding(meta, r.responseId, { messageId: 'atExit', data: found.data }, found.ids, {
@@ -39,4 +39,4 @@ export const clickNotImpressedAtExit: ResponseRule = {
         ]
       : [];
   },
-};
+});

@@ -1,9 +1,10 @@
 // `click-not-impressed`: a clickthrough of a uid that no impression of that responseId reported.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import { NOT_IMPRESSED, NOT_IMPRESSED_FIX, unimpressedClicks } from './utils/unimpressed-clicks';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'click-not-impressed',
+  judges: ['response'],
   title: 'Click on an item never impressed',
   description:
     'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression).',
@@ -19,12 +20,11 @@ const meta: RuleMeta = {
   needs: { laterEvents: true },
 };
 
-export const clickNotImpressed: ResponseRule = {
+export const clickNotImpressed = defineRule({
   meta,
-  judges: 'response',
   // a click stops being the page's last event when a later one arrives: it moves here from the exit rule
-  check(r, ctx) {
-    const found = ctx.once(unimpressedClicks);
+  response(r, ctx) {
+    const found = ctx.shared(unimpressedClicks);
     return found && !found.endedPage
       ? [
           finding(meta, r.responseId, { messageId: 'notImpressed', data: found.data }, found.ids, {
@@ -33,4 +33,4 @@ export const clickNotImpressed: ResponseRule = {
         ]
       : [];
   },
-};
+});

@@ -3,13 +3,14 @@
 // listeners, a click handler and a link handler), which doubles the click-through rate the provider
 // reports. Exempt: clicks 1 s or more apart (the shopper came back to the list and clicked again).
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 
 /** the provider's client drops a repeat click on one item within this long */
 const REPEAT_MS = 1000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'click-repeated',
+  judges: ['response'],
   title: 'The same click sent twice',
   description:
     'Two clickthroughs of the same item of one response less than 1 s apart: the provider’s client drops a repeat click within 1 s, so the storefront sends each click twice. Clicks 1 s or more apart (a shopper who came back) are not findings.',
@@ -32,10 +33,9 @@ const meta: RuleMeta = {
 const clicked = (e: { results: readonly { uid: string }[]; banners: readonly { uid: string }[] }) =>
   e.results[0]?.uid ?? e.banners[0]?.uid ?? '';
 
-export const clickRepeated: ResponseRule = {
+export const clickRepeated = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     const clicks = r.facts.clicks;
     if (clicks.length < 2) return [];
     const last = new Map<string, { id: string; time: number }>();
@@ -70,4 +70,4 @@ export const clickRepeated: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -3,11 +3,12 @@
 // scrolls taking its tracking data from the current params, not from the tile's own response; the
 // provider's client fixed this in 25c13f2). The click is counted for the wrong response and position.
 // Exempt: a tile impressed under the click's own responseId too (a product on two pages of a list).
-import { finding, quoted, type ResponseRule, type RuleMeta } from './types';
+import { finding, quoted, defineRule, type RuleMeta } from './types';
 import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'click-under-other-response',
+  judges: ['response'],
   title: 'Click sent with another response’s responseId',
   description:
     'A clickthrough or addtocart whose item no impression of its own responseId reported, but an impression of another response of the same list on the page did (page 2’s tile clicked with page 1’s responseId). A tile impressed under both is not a finding.',
@@ -30,10 +31,9 @@ const meta: RuleMeta = {
   needs: { pageResponses: true },
 };
 
-export const clickUnderOtherResponse: ResponseRule = {
+export const clickUnderOtherResponse = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const events = [...r.facts.clicks, ...r.facts.carts];
     if (events.length === 0) return [];
     const own = impressedIds(r);
@@ -71,4 +71,4 @@ export const clickUnderOtherResponse: ResponseRule = {
       ),
     ];
   },
-};
+});

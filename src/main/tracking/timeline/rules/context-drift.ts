@@ -1,6 +1,6 @@
 // `context-drift`: sessionId or userId changing between the events of one page load.
 import type { Capped } from '../model';
-import { finding, plural, quoted, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { finding, plural, quoted, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 function drift(
   field: 'sessionId' | 'userId',
@@ -20,8 +20,9 @@ function drift(
   return finding(meta, field, { messageId: 'drift', data }, ids, { eventCount: count });
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'context-drift',
+  judges: ['page'],
   title: 'sessionId or userId changed inside a page',
   description: 'Events of one pageLoadId with different context.sessionId or context.userId.',
   expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
@@ -40,12 +41,11 @@ const meta: RuleMeta = {
   listens: ['request'],
 };
 
-export const contextDrift: PageRule = {
+export const contextDrift = defineRule({
   meta,
-  judges: 'page',
   count: (page) =>
     (page.tallies.otherSessionIds?.size ? 1 : 0) + (page.tallies.otherUserIds?.size ? 1 : 0),
-  check(page) {
+  page(page) {
     const out = [];
     const s = drift('sessionId', page.tallies.otherSessionIds, page.sessionId);
     if (s) out.push(s);
@@ -53,4 +53,4 @@ export const contextDrift: PageRule = {
     if (u) out.push(u);
     return out;
   },
-};
+});

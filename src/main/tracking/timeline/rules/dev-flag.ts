@@ -1,8 +1,9 @@
 // `dev-flag` (info): events sent in production mode (no context.dev: true) into the sandbox.
-import { finding, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { finding, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'dev-flag',
+  judges: ['page'],
   title: 'Production-mode traffic',
   description: 'Events without context.dev: true (the client ran in production mode).',
   expects: 'Development storefronts send dev: true so the real service keeps them out of reports.',
@@ -22,11 +23,10 @@ const meta: RuleMeta = {
   listens: ['request'],
 };
 
-export const devFlag: PageRule = {
+export const devFlag = defineRule({
   meta,
-  judges: 'page',
   count: (page) => (page.tallies.notDev.count > 0 ? 1 : 0),
-  check(page) {
+  page(page) {
     const { notDev } = page.tallies;
     if (notDev.count === 0) return [];
     return [
@@ -46,4 +46,4 @@ export const devFlag: PageRule = {
       ),
     ];
   },
-};
+});

@@ -1,8 +1,9 @@
 // `duplicate-impression`: one uid reported in more than one impression of a responseId during one view.
-import { finding, plural, quoted, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, quoted, defineRule, type RuleMeta } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'duplicate-impression',
+  judges: ['response'],
   title: 'Item impressed twice',
   description:
     'The same uid reported in more than one impression of one responseId while it stayed on screen.',
@@ -19,10 +20,9 @@ const meta: RuleMeta = {
   listens: ['render', 'impression'],
 };
 
-export const duplicateImpression: ResponseRule = {
+export const duplicateImpression = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     if (r.facts.impressions.length === 0) return [];
     // A render starts a new view (a re-visit of a cached response re-impresses its tiles, legitimately).
     // Results and banners are separate uid spaces.
@@ -62,4 +62,4 @@ export const duplicateImpression: ResponseRule = {
       }),
     ];
   },
-};
+});

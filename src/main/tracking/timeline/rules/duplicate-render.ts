@@ -1,9 +1,10 @@
 // `duplicate-render`: the same response rendered again before any impression of it (search, category,
 // widgets), or, for autocomplete, rendered again while it was the response shown (a repeated search).
 import { endpointOf } from '../../../../shared/kinds';
-import { indexSorted, type ResponseState } from '../model';
+import { indexSorted } from '../model';
+import type { Response } from '../response';
 import type { RuleContext } from './types';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
 /**
  * The autocomplete controller skips the render when a response has the responseId of the results shown
@@ -13,7 +14,7 @@ import { finding, list, type ResponseRule, type RuleMeta } from './types';
  * the controller (no result holds the previous responseId), so a pair with no impression between counts
  * only when the companion issued R with results.
  */
-function autocompletePairs(r: ResponseState, ctx: RuleContext): Array<[string, string]> {
+function autocompletePairs(r: Response, ctx: RuleContext): Array<[string, string]> {
   const all = ctx.page.autocompleteRenders;
   const issued = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
   const hadResults = issued !== undefined && issued.results.length > 0;
@@ -28,8 +29,9 @@ function autocompletePairs(r: ResponseState, ctx: RuleContext): Array<[string, s
   return pairs;
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'duplicate-render',
+  judges: ['response'],
   title: 'Render sent twice',
   description:
     'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
@@ -61,10 +63,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const duplicateRender: ResponseRule = {
+export const duplicateRender = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     if (r.facts.renders.length < 2) return [];
     if (r.kind === 'autocomplete') return report(r, autocompletePairs(r, ctx));
     // A render after impressions starts a new view of the response: the provider's client re-renders a
@@ -83,9 +84,9 @@ export const duplicateRender: ResponseRule = {
     }
     return report(r, pairs);
   },
-};
+});
 
-function report(r: ResponseState, pairs: Array<[string, string]>) {
+function report(r: Response, pairs: Array<[string, string]>) {
   if (pairs.length === 0) return [];
   const ids = pairs.flat();
   const ac = r.kind === 'autocomplete';

@@ -3,10 +3,11 @@
 // empty one is a storefront that passes its own identity and has none: every such shopper shares one
 // identity, visits merge, and orders are credited to other shoppers' clicks. The page's identity is its
 // first accepted event's; a change inside the page is context-drift's.
-import { finding, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { finding, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'identity-missing',
+  judges: ['page'],
   title: 'Empty shopper or page identity',
   description:
     'A page whose events carry an empty context.userId, context.sessionId or context.pageLoadId: every shopper without one shares the same identity, so their visits merge and orders are credited to other shoppers’ clicks.',
@@ -25,11 +26,10 @@ const meta: RuleMeta = {
 
 const FIELDS = ['userId', 'sessionId', 'pageLoadId'] as const;
 
-export const identityMissing: PageRule = {
+export const identityMissing = defineRule({
   meta,
-  judges: 'page',
   count: (page) => (page.accepted > 0 && FIELDS.some((f) => page[f] === '') ? 1 : 0),
-  check(page) {
+  page(page) {
     if (page.accepted === 0) return [];
     const empty = FIELDS.filter((f) => page[f] === '');
     if (empty.length === 0) return [];
@@ -49,4 +49,4 @@ export const identityMissing: PageRule = {
       ),
     ];
   },
-};
+});

@@ -10,13 +10,14 @@
 // judged: the dropdown's impressions were not read in the client's source with the same certainty.
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
 export const VISIBLE_MS = 1_000;
 const MARGIN_MS = 100;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'impression-before-visible',
+  judges: ['response'],
   title: 'Impression before its tile could be seen',
   description:
     'An impression created less than a second after the render of its response: the provider’s client impresses a tile only after 70% of it has been visible for 1 s.',
@@ -42,10 +43,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const impressionBeforeVisible: ResponseRule = {
+export const impressionBeforeVisible = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     const renders = r.facts.renders.filter((e) => e.tsMs !== null);
     if (renders.length === 0 || r.facts.impressions.length === 0) return [];
     const early: Array<[TimelineEvent, TimelineEvent]> = [];
@@ -81,4 +81,4 @@ export const impressionBeforeVisible: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -9,13 +9,14 @@
 // an instant observer on a screen showing 20 or more tiles at once; its impressions are then not what the
 // service's viewability reports assume either.
 import type { TimelineEvent } from '../model';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
 export const BURST_TILES = 20;
 export const BURST_MS = 500;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'impression-burst',
+  judges: ['response'],
   title: 'Every tile impressed at once',
   description:
     'At least 20 tiles of one response impressed within 500 ms of its render: tiles impressed at load, not as they become visible.',
@@ -36,10 +37,9 @@ const meta: RuleMeta = {
   listens: ['render', 'impression'],
 };
 
-export const impressionBurst: ResponseRule = {
+export const impressionBurst = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
     // A storefront impressing at load may queue its impressions before it calls render: count both sides.
     let render: TimelineEvent | null = null;
@@ -70,4 +70,4 @@ export const impressionBurst: ResponseRule = {
       }),
     ];
   },
-};
+});

@@ -1,10 +1,11 @@
 // `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
 // data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import { Offenders, issuedFor, unreturnedItems } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'inline-banner-as-product',
+  judges: ['response'],
   title: 'Inline banner reported as a product',
   description:
     'An impression, clickthrough or addtocart reporting an inline banner of its response (merchandising.content.inline) as a product result, without type "banner".',
@@ -21,10 +22,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const inlineBannerAsProduct: ResponseRule = {
+export const inlineBannerAsProduct = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
     const asProduct = new Offenders();
@@ -49,4 +49,4 @@ export const inlineBannerAsProduct: ResponseRule = {
       ),
     ];
   },
-};
+});

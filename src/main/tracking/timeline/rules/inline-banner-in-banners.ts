@@ -1,6 +1,6 @@
 // `inline-banner-in-banners`: an inline banner (one that sits among the results) reported in data.banners
 // instead of data.results — the identifier mapping keeps data.banners for the merchandising slots.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import {
   Offenders,
   bannerUid,
@@ -10,8 +10,9 @@ import {
   itemEvents,
 } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'inline-banner-in-banners',
+  judges: ['response'],
   title: 'Inline banner reported in banners',
   description:
     'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
@@ -29,10 +30,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const inlineBannerInBanners: ResponseRule = {
+export const inlineBannerInBanners = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.inline.length === 0) return [];
     const bad = new Offenders();
@@ -58,4 +58,4 @@ export const inlineBannerInBanners: ResponseRule = {
       }),
     ];
   },
-};
+});

@@ -1,8 +1,7 @@
 // `item-not-in-catalog` (warning): for a site with an indexed catalog that does not get its searches from the
 // sandbox, a product uid or parentId that the catalog does not hold. Warning: the catalog may be older.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { defineRule, finding, plural, type RuleMeta } from './types';
 import { Offenders, itemEvents, itemType } from './utils/provenance';
-import type { VisitRule } from '../../visits/rules/types';
 import type { VisitEndpoint, VisitEvent } from '../../visits/events';
 
 /** the behaviour a visit event's unknown id breaks (a login carries no items) */
@@ -13,8 +12,10 @@ const VISIT_BEHAVIOUR: Partial<Record<VisitEndpoint, string>> = {
   'order/transaction': 'order.transaction',
 };
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response' | 'visit'> = {
   id: 'item-not-in-catalog',
+  // a response's items, and the product, cart and order events of the page (their page kinds below)
+  judges: ['response', 'visit'],
   title: 'Item not in the indexed catalog',
   description:
     'For a site with an indexed catalog that does not use the companion search API, a uid or parentId the catalog does not hold.',
@@ -56,10 +57,9 @@ const meta: RuleMeta = {
   needs: { catalog: true },
 };
 
-export const itemNotInCatalog: ResponseRule = {
+export const itemNotInCatalog = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const p = ctx.catalog;
     const site = p?.site(ctx.page.siteId);
     if (!p || !site || site.companion || !site.catalogCheck) return [];
@@ -93,13 +93,9 @@ export const itemNotInCatalog: ResponseRule = {
       }),
     ];
   },
-};
 
-/** The same rule over a page's product, cart and order events (the visit's half of it). */
-export const itemNotInCatalogOfVisit: VisitRule = {
-  meta,
-  judges: 'visit',
-  check(page, ctx) {
+  /** the same check over the page's product, cart and order events */
+  visit(page, ctx) {
     const catalog = ctx.catalog;
     if (!catalog) return [];
     const unknown = new Map<string, string[]>();
@@ -140,4 +136,4 @@ export const itemNotInCatalogOfVisit: VisitRule = {
       ),
     ].map((f) => (behaviour ? { ...f, behaviour } : f));
   },
-};
+});

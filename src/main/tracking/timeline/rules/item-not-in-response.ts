@@ -1,6 +1,6 @@
 // `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the search
 // response it names did not contain (neither a result nor a variant of one). Needs the issued response.
-import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, plural, defineRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import {
   Offenders,
@@ -40,8 +40,9 @@ function whereElse(
   return `it is a result of ${when} response "${best.responseId}" (${describeResponse(best)}): the page sent a stale responseId — use the responseId of the search whose results are shown`;
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'item-not-in-response',
+  judges: ['response'],
   title: 'Item not in its search response',
   description:
     'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here.',
@@ -71,10 +72,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const itemNotInResponse: ResponseRule = {
+export const itemNotInResponse = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued) return [];
     const missing = new Offenders();
@@ -107,4 +107,4 @@ export const itemNotInResponse: ResponseRule = {
     }
     return out;
   },
-};
+});

@@ -1,11 +1,12 @@
 // `missing-render-backfill`: events of a response the page never rendered, on a page that rendered other
 // responses of the same search: the provider's client sends one render (page 1's) when infinite scroll
 // restores several pages, so the later pages' responseIds legitimately have none. Info, with why.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'missing-render-backfill',
+  judges: ['response'],
   title: 'Events without a render, beside a rendered page',
   description:
     'Impressions, clickthroughs or addtocarts of a search or category responseId never rendered on a page that rendered other responses of the same query (infinite-scroll backfill), when the response is not known to be page 1.',
@@ -26,11 +27,10 @@ const meta: RuleMeta = {
   },
 };
 
-export const missingRenderBackfill: ResponseRule = {
+export const missingRenderBackfill = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(unrenderedEvents);
+  response(r, ctx) {
+    const found = ctx.shared(unrenderedEvents);
     return found?.backfill
       ? [
           finding(meta, r.responseId, { messageId: 'backfill', data: found.data }, found.ids, {
@@ -39,4 +39,4 @@ export const missingRenderBackfill: ResponseRule = {
         ]
       : [];
   },
-};
+});

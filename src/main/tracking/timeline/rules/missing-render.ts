@@ -1,9 +1,10 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'missing-render',
+  judges: ['response'],
   title: 'Events without a render',
   description:
     'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page.',
@@ -39,11 +40,10 @@ const meta: RuleMeta = {
   },
 };
 
-export const missingRender: ResponseRule = {
+export const missingRender = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(unrenderedEvents);
+  response(r, ctx) {
+    const found = ctx.shared(unrenderedEvents);
     return found && !found.backfill
       ? [
           finding(meta, r.responseId, { messageId: found.messageId, data: found.data }, found.ids, {
@@ -52,4 +52,4 @@ export const missingRender: ResponseRule = {
         ]
       : [];
   },
-};
+});

@@ -1,14 +1,15 @@
 // `no-impression-of-results`: the sandbox issued the search response, it showed results or banners, it was
 // rendered, and the page ended without any impression of it: impressions were certainly due.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import {
   IMPRESSION_FIX,
   RESULTS_NOT_IMPRESSED,
   unimpressedRender,
 } from './utils/unimpressed-render';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'no-impression-of-results',
+  judges: ['response'],
   title: 'Results shown, none impressed',
   description:
     'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended.',
@@ -31,11 +32,10 @@ const meta: RuleMeta = {
   },
 };
 
-export const noImpressionOfResults: ResponseRule = {
+export const noImpressionOfResults = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(unimpressedRender);
+  response(r, ctx) {
+    const found = ctx.shared(unimpressedRender);
     return found && found.shown > 0
       ? [
           finding(
@@ -48,4 +48,4 @@ export const noImpressionOfResults: ResponseRule = {
         ]
       : [];
   },
-};
+});

@@ -2,10 +2,11 @@
 // Info: a response with zero results legitimately sends none. When the sandbox issued the search response
 // it knows: results or banners shown and none impressed is a rule of its own (a warning); a response with
 // nothing to show (the no-results page, which the provider's client renders and never impresses) is silent.
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 import { IMPRESSION_FIX, NONE_IMPRESSED, unimpressedRender } from './utils/unimpressed-render';
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'no-impression',
+  judges: ['response'],
   title: 'Render without any impression',
   description:
     'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed.',
@@ -30,11 +31,10 @@ const meta: RuleMeta = {
   },
 };
 
-export const noImpression: ResponseRule = {
+export const noImpression = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(unimpressedRender);
+  response(r, ctx) {
+    const found = ctx.shared(unimpressedRender);
     return found && found.shown < 0
       ? [
           finding(meta, r.responseId, { messageId: 'noImpression', data: found.data }, found.ids, {
@@ -43,4 +43,4 @@ export const noImpression: ResponseRule = {
         ]
       : [];
   },
-};
+});

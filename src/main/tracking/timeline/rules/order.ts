@@ -6,12 +6,13 @@ import {
   list,
   plural,
   seconds,
-  type ResponseRule,
+  defineRule,
   type RuleMeta,
 } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'order',
+  judges: ['response'],
   title: 'Event before its render',
   description:
     'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
@@ -32,10 +33,9 @@ const meta: RuleMeta = {
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
 };
 
-export const order: ResponseRule = {
+export const order = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const tolerance = ctx.settings.orderToleranceMs;
     // events are sorted by timestamp: the first accepted render with a real timestamp is the earliest
     const render = r.facts.renders.find((e) => e.tsMs !== null);
@@ -78,4 +78,4 @@ export const order: ResponseRule = {
       ),
     ];
   },
-};
+});

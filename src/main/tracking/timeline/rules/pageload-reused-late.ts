@@ -14,13 +14,14 @@
 // widgets (other controllers).
 import type { TimelineEvent } from '../model';
 import { duration } from '../../visits/rules/types';
-import { finding, type ResponseRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta } from './types';
 
 /** the client's 10 s, plus what a reloaded page may take to load its scripts and search */
 export const RELOAD_MS = 20_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'pageload-reused-late',
+  judges: ['response'],
   title: 'pageLoadId kept across a late reload',
   description:
     'A listing response rendered again on the same page load and URL more than 20 s after its previous render, with nothing of another search or URL between: a reload that kept the pageLoadId beyond the client’s 10 s.',
@@ -43,10 +44,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const pageloadReusedLate: ResponseRule = {
+export const pageloadReusedLate = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const renders = r.facts.renders;
     if (renders.length < 2) return [];
     const page = ctx.page;
@@ -91,7 +91,7 @@ export const pageloadReusedLate: ResponseRule = {
     }
     return [];
   },
-};
+});
 
 /** Some accepted event of the page's responses, strictly between `a` and `b`, matches. */
 function between(

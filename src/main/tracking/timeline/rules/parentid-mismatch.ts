@@ -1,12 +1,13 @@
 // `parentid-mismatch`: a product's parentId that does not belong to it in the search response. The provider's
 // own Snap client sends parentId = uid (even for variants), or '' when the response gives no parentId: both fine.
 // An error when the parentId is another result's; where the intent is ambiguous, a milder rule's.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'parentid-mismatch',
+  judges: ['response'],
   title: 'parentId does not match the result',
   description:
     'A product whose parentId is another product of the response. parentId = uid = the result’s uid, as the Snap client sends it, is fine.',
@@ -23,11 +24,10 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const parentIdMismatch: ResponseRule = {
+export const parentIdMismatch = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(parentIdOffenders);
+  response(r, ctx) {
+    const found = ctx.shared(parentIdOffenders);
     if (!found || found.wrong.size === 0) return [];
     const { issued, wrong } = found;
     return [
@@ -49,4 +49,4 @@ export const parentIdMismatch: ResponseRule = {
       ),
     ];
   },
-};
+});

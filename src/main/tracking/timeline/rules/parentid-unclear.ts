@@ -1,11 +1,12 @@
 // `parentid-unclear`: a product's parentId that names no result of the response, or a variant of its own
 // result (uid and parentId swapped): the intent is ambiguous, so a warning rather than an error.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'parentid-unclear',
+  judges: ['response'],
   title: 'parentId names no result',
   description:
     'A product whose parentId is not in the response, or is a variant of its own result (uid and parentId swapped). parentId = uid and an empty parentId (what the Snap client sends) are fine.',
@@ -22,11 +23,10 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const parentIdUnclear: ResponseRule = {
+export const parentIdUnclear = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
-    const found = ctx.once(parentIdOffenders);
+  response(r, ctx) {
+    const found = ctx.shared(parentIdOffenders);
     if (!found || found.unclear.size === 0) return [];
     const { issued, unclear } = found;
     return [
@@ -49,4 +49,4 @@ export const parentIdUnclear: ResponseRule = {
       ),
     ];
   },
-};
+});

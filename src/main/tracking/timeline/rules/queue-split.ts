@@ -10,14 +10,15 @@
 // endpoints (impressions and addtocarts queue apart).
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
 /** The client's debounce, less a few ms for timestamps rounded to the millisecond. */
 export const QUEUE_DEBOUNCE_MS = 300;
 const ROUNDING_MS = 5;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'queue-split',
+  judges: ['response'],
   title: 'Queued events sent apart',
   description:
     'Two impression (or addtocart) requests of one response on one page load created less than 300 ms apart: the provider’s client queues them behind a 300 ms debounce and sends them as one request.',
@@ -51,10 +52,9 @@ function splits(events: readonly TimelineEvent[]): Array<[TimelineEvent, Timelin
   return pairs;
 }
 
-export const queueSplit: ResponseRule = {
+export const queueSplit = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     const out = [];
     for (const [event, events] of [
       ['impression', r.facts.impressions],
@@ -91,4 +91,4 @@ export const queueSplit: ResponseRule = {
     }
     return out;
   },
-};
+});

@@ -6,10 +6,11 @@
 // the landing page (after the navigation) reports it from the wrong page load, where nothing searched.
 // What it exempts: redirects whose target cannot be read as a URL, and targets that only differ by a hash.
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'redirect-from-target',
+  judges: ['response'],
   title: 'Redirect tracked on its landing page',
   description:
     'A search or autocomplete redirect whose context.pageUrl is the page it redirects to: it was tracked after the navigation, from the landing page, not from the page that searched.',
@@ -45,10 +46,9 @@ function pageOf(url: string, base?: string): string | undefined {
   }
 }
 
-export const redirectFromTarget: ResponseRule = {
+export const redirectFromTarget = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     const bad = r.facts.redirects.filter((e) => {
       if (!e.redirect) return false;
       const here = pageOf(e.pageUrl);
@@ -75,4 +75,4 @@ export const redirectFromTarget: ResponseRule = {
       ),
     ];
   },
-};
+});

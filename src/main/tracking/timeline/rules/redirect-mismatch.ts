@@ -1,6 +1,6 @@
 // `redirect-mismatch`: a redirect event whose data.redirect is not the redirect its search response returned
 // (or the response returned none). URLs are compared after resolving them, so "/a" and "/a/" stay different.
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor } from './utils/provenance';
 
 function normalise(url: string): string {
@@ -30,8 +30,9 @@ export function sameRedirect(sent: string, returned: string): boolean {
   }
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'redirect-mismatch',
+  judges: ['response'],
   title: 'Redirect differs from the response',
   description:
     'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
@@ -58,10 +59,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const redirectMismatch: ResponseRule = {
+export const redirectMismatch = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || r.facts.redirects.length === 0) return [];
     const bad = r.facts.redirects.filter(
@@ -88,4 +88,4 @@ export const redirectMismatch: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -6,10 +6,11 @@
 // is ever sent. (The single-result redirect is another path: a render and a navigation, no redirect
 // event.) What it exempts: renders timestamped after the redirect (after-redirect names them).
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'redirect-with-render',
+  judges: ['response'],
   title: 'Redirected response also rendered',
   description:
     'A search response whose redirect was sent was also rendered before it: the provider’s controller cancels a redirected search before the render.',
@@ -37,10 +38,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const redirectWithRender: ResponseRule = {
+export const redirectWithRender = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     const redirect = r.facts.redirects[0];
     if (!redirect) return [];
     const renders = r.facts.renders.filter((e) => e.time <= redirect.time);
@@ -65,4 +65,4 @@ export const redirectWithRender: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -2,7 +2,7 @@
 // not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser's
 // CORS preflight), a body over 1 MB (413), a Content-Type it does not take (415). Each names the status
 // and error the real service answers, what was wrong and the fix; `schema` keeps bodies that fail validation.
-import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 import type { RefusedGroup } from '../model';
 
 const PREFLIGHT = 'invalid request method: `OPTIONS`';
@@ -45,8 +45,9 @@ function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string 
   }
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'request-refused',
+  judges: ['page'],
   title: 'Request refused',
   description:
     'A request the real service refuses before it reads the body: a path that is not a beacon v2 endpoint or a bad siteId (404), a method other than POST (405; OPTIONS is a browser’s CORS preflight), a body over 1 MB (413), a Content-Type other than text/plain or application/json (415).',
@@ -64,11 +65,10 @@ const meta: RuleMeta = {
   listens: ['request'],
 };
 
-export const requestRefused: PageRule = {
+export const requestRefused = defineRule({
   meta,
-  judges: 'page',
   count: (page) => page.tallies.refused?.size ?? 0,
-  check(page) {
+  page(page) {
     const out = [];
     let n = 0;
     for (const g of page.tallies.refused?.values() ?? []) {
@@ -95,4 +95,4 @@ export const requestRefused: PageRule = {
     }
     return out;
   },
-};
+});

@@ -12,9 +12,10 @@
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
-import type { ResponseState, TimelineEvent } from '../model';
+import type { TimelineEvent } from '../model';
+import type { Response } from '../response';
 import { endpointOf } from '../../../../shared/kinds';
-import { describe, finding, list, type ResponseRule, type RuleMeta } from './types';
+import { describe, finding, list, defineRule, type RuleMeta } from './types';
 import { issuedFor } from './utils/provenance';
 import type { RuleContext } from './types';
 
@@ -23,8 +24,9 @@ const REPAINT_MS = 100;
 const NOT_THE_REQUEST =
   /^(page|p|pg|utm_.*|gclid|fbclid|msclkid|athos_attribution|ss_attribution)$/i;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'response-replaced',
+  judges: ['response'],
   title: 'Events of a response no longer shown',
   description:
     'An impression, click or add naming a response after the same listing or dropdown rendered the response of another search, before the first was rendered again.',
@@ -68,7 +70,7 @@ function requestOf(pageUrl: string): string | undefined {
 }
 
 /** Are the two responses' searches other requests (not one continuing the other)? */
-function otherRequests(a: ResponseState, b: ResponseState, ctx: RuleContext): boolean {
+function otherRequests(a: Response, b: Response, ctx: RuleContext): boolean {
   if (a.kind === 'autocomplete') return true;
   const ia = issuedFor(a, ctx);
   const ib = issuedFor(b, ctx);
@@ -83,24 +85,23 @@ function otherRequests(a: ResponseState, b: ResponseState, ctx: RuleContext): bo
   return qa !== undefined && qb !== undefined && qa !== qb;
 }
 
-export const responseReplaced: ResponseRule = {
+export const responseReplaced = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const events = [...r.facts.impressions, ...r.facts.clicks, ...r.facts.carts].filter(
       (e) => e.tsMs !== null,
     );
     if (events.length === 0 || r.facts.renders.length === 0) return [];
     // every render of the controller (this kind; a dropdown or listing per page), by time
-    const renders: Array<{ e: TimelineEvent; of: ResponseState }> = [];
+    const renders: Array<{ e: TimelineEvent; of: Response }> = [];
     for (const o of ctx.page.responses.values())
       if (o.kind === r.kind && o.tag === r.tag)
         for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
     if (renders.length < 2) return [];
     renders.sort((x, y) => x.e.tsMs! - y.e.tsMs! || x.e.seq - y.e.seq);
-    const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: ResponseState }> = [];
+    const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: Response }> = [];
     for (const e of events) {
-      let shown: { e: TimelineEvent; of: ResponseState } | undefined;
+      let shown: { e: TimelineEvent; of: Response } | undefined;
       for (const x of renders) if (x.e.tsMs! <= e.tsMs! - REPAINT_MS) shown = x;
       // before the response's own first render: `order`'s to name
       if (!shown || shown.of === r) continue;
@@ -134,4 +135,4 @@ export const responseReplaced: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -1,10 +1,11 @@
 // `response-without-test` (warning): development beacons (context.dev: true) whose search response was requested
 // without test=true, so the real service would count those searches in the site's reports.
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor, itemEvents } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'response-without-test',
+  judges: ['response'],
   title: 'Development search without test=true',
   description:
     'Development beacons (context.dev: true) whose search response was requested without test=true.',
@@ -25,10 +26,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const responseWithoutTest: ResponseRule = {
+export const responseWithoutTest = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.test) return [];
     const f = r.facts;
@@ -49,4 +49,4 @@ export const responseWithoutTest: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -3,25 +3,22 @@
 // the site's timelines, or known from the companion search API that issued it for another endpoint.
 import type { ResponseKind } from '../../../../shared/kinds';
 import { endpointOf } from '../../../../shared/kinds';
-import type { ResponseState } from '../model';
-import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import type { Response } from '../response';
+import { finding, list, plural, defineRule, type RuleMeta } from './types';
 
 /**
  * The one legitimate crossing: a category page's merchandising redirect goes to search/redirect with the
  * category response's responseId (the controller sends every redirect to the search endpoint).
  */
-function categoryRedirect(
-  r: ResponseState,
-  other: ResponseKind,
-  otherEvent: string | null,
-): boolean {
+function categoryRedirect(r: Response, other: ResponseKind, otherEvent: string | null): boolean {
   if (r.kind === 'search' && other === 'category')
     return r.events.every((e) => !e.accepted || e.event === 'redirect');
   return r.kind === 'category' && other === 'search' && otherEvent === 'redirect';
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'responseid-cross-kind',
+  judges: ['response'],
   title: 'responseId of another kind',
   description:
     'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
@@ -44,11 +41,10 @@ const meta: RuleMeta = {
   needs: { supersedes: true, origins: true, provenance: true },
 };
 
-export const responseIdCrossKind: ResponseRule = {
+export const responseIdCrossKind = defineRule({
   meta,
-  judges: 'response',
   // a responseId of another page or kind explains everything else about it here: the cause alone
-  check(r, ctx) {
+  response(r, ctx) {
     if (r.responseId === '') return [];
     const here = r.events.filter((e) => e.accepted);
     if (here.length === 0) return [];
@@ -100,4 +96,4 @@ export const responseIdCrossKind: ResponseRule = {
       ),
     ];
   },
-};
+});

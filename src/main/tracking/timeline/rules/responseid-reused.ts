@@ -1,5 +1,5 @@
 // `responseid-reused`: a responseId first seen on another page (another search or session): a stale id.
-import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, plural, defineRule, type RuleMeta } from './types';
 import { describeSearch, sameSearch } from './utils/search-params';
 
 /**
@@ -8,8 +8,9 @@ import { describeSearch, sameSearch } from './utils/search-params';
  */
 const CACHE_MS = 6 * 60_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'responseid-reused',
+  judges: ['response'],
   title: 'responseId from another page',
   description:
     'A responseId first seen on another page load with a different path or session, or for the same search where the client’s cache could not serve it (development mode, or more than its 5 minutes later): a stale id reused.',
@@ -30,11 +31,10 @@ const meta: RuleMeta = {
   needs: { supersedes: true, origins: true },
 };
 
-export const responseIdReused: ResponseRule = {
+export const responseIdReused = defineRule({
   meta,
-  judges: 'response',
   // a responseId of another page or kind explains everything else about it here: the cause alone
-  check(r, ctx) {
+  response(r, ctx) {
     if (r.responseId === '') return [];
     const origin = ctx.origin(r.responseId);
     if (!origin || origin.pageKey === ctx.page.key) return [];
@@ -78,4 +78,4 @@ export const responseIdReused: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -8,10 +8,11 @@
 // rendered again when the shopper goes back to its query (the URL carries that query again).
 import { endpointOf } from '../../../../shared/kinds';
 import { queryOf } from './utils/search-params';
-import { describe, finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import { describe, finding, list, plural, defineRule, type RuleMeta } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'responseid-stale',
+  judges: ['response'],
   title: 'Previous search’s responseId after a new search',
   description:
     'A single-page storefront searched again on the same page load (the page URL’s query changed) but its render, impressions or clicks still carry the previous search’s responseId. Silent where the URL carries no query, for autocomplete and widgets, and for a cached response rendered again under its own query.',
@@ -39,10 +40,9 @@ const meta: RuleMeta = {
   },
 };
 
-export const responseIdStale: ResponseRule = {
+export const responseIdStale = defineRule({
   meta,
-  judges: 'response',
-  check(r) {
+  response(r) {
     // search only (RULE_KIND_EXEMPTIONS says why not the other kinds)
     if (r.responseId === '') return [];
     const accepted = r.events.filter((e) => e.accepted);
@@ -82,4 +82,4 @@ export const responseIdStale: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -1,12 +1,13 @@
 // `responseid-unknown`: a site that gets its search responses (or a widget's) from the sandbox sends a
 // responseId the sandbox never issued. Silent for other sites, offline input and events older than the
 // sandbox's memory.
-import { finding, list, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, plural, defineRule, type RuleMeta } from './types';
 import { itemEvents } from './utils/provenance';
 import { isWidgetKind } from '../../../../shared/kinds';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'responseid-unknown',
+  judges: ['response'],
   title: 'responseId not issued by the sandbox',
   description:
     'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued (for a widget: one its recommend API never issued for the widget’s tag, on a site that declares the tag).',
@@ -31,10 +32,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const responseIdUnknown: ResponseRule = {
+export const responseIdUnknown = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const p = ctx.provenance;
     const site = p?.site(ctx.page.siteId);
     // a widget is judged when the sandbox serves its tag (its recommend API), a search kind on a companion site
@@ -67,4 +67,4 @@ export const responseIdUnknown: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -1,9 +1,10 @@
 // `schema`: events whose body the service rejected (400): grouped by event and messages, one finding each.
 // Requests refused before their body is read (404, 405, 413, 415) are `request-refused`.
-import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'schema',
+  judges: ['page'],
   title: 'Rejected by validation',
   description:
     'An event whose body the real service answers with 400 ValidationError: the event is lost. (Requests refused before their body is read are request-refused.)',
@@ -24,11 +25,10 @@ const meta: RuleMeta = {
   listens: ['request'],
 };
 
-export const schema: PageRule = {
+export const schema = defineRule({
   meta,
-  judges: 'page',
   count: (page) => page.tallies.schema?.size ?? 0,
-  check(page) {
+  page(page) {
     const out = [];
     let n = 0;
     for (const group of page.tallies.schema?.values() ?? []) {
@@ -46,4 +46,4 @@ export const schema: PageRule = {
     }
     return out;
   },
-};
+});

@@ -10,12 +10,13 @@
 // (item-not-in-response's), a product's own sku and those of its variants (a variant picked on the tile),
 // a sku two products of the response share, and impressions (the client may send them without a sku).
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, plural, type ResponseRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import { Offenders, describeResponse, issuedFor, itemSku, itemType } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'sku-of-another-item',
+  judges: ['response'],
   title: 'sku of another item',
   description:
     'A clickthrough or addtocart item whose sku the response it names served for another result (or another result’s variant), not for the item’s uid.',
@@ -67,10 +68,9 @@ function skuOwners(issued: IssuedResponse) {
   return { owner, productOf };
 }
 
-export const skuOfAnotherItem: ResponseRule = {
+export const skuOfAnotherItem = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || (r.facts.clicks.length === 0 && r.facts.carts.length === 0)) return [];
     const { owner, productOf } = skuOwners(issued);
@@ -106,4 +106,4 @@ export const skuOfAnotherItem: ResponseRule = {
       ),
     ];
   },
-};
+});

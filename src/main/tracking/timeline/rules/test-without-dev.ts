@@ -1,11 +1,12 @@
 // `test-without-dev` (warning): a search requested with test=true (a development build) whose beacons are
 // production traffic (no context.dev: true), so the real service counts a developer's clicks in the
 // site's reports. The reverse of `response-without-test`; the provider's client drives both from one mode.
-import { finding, list, type ResponseRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta } from './types';
 import { describeResponse, issuedFor, itemEvents } from './utils/provenance';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'response'> = {
   id: 'test-without-dev',
+  judges: ['response'],
   title: 'Development search, production beacons',
   description:
     'A search response requested with test=true (a development build) whose beacons lack context.dev: true.',
@@ -27,10 +28,9 @@ const meta: RuleMeta = {
   needs: { provenance: true },
 };
 
-export const testWithoutDev: ResponseRule = {
+export const testWithoutDev = defineRule({
   meta,
-  judges: 'response',
-  check(r, ctx) {
+  response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || !issued.test) return [];
     const f = r.facts;
@@ -52,4 +52,4 @@ export const testWithoutDev: ResponseRule = {
       ),
     ];
   },
-};
+});

@@ -4,13 +4,14 @@ import {
   list,
   plural,
   seconds,
-  type PageRule,
+  defineRule,
   type RuleMeta,
   EVERY_PAGE_KIND,
 } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'timestamp-skew',
+  judges: ['page'],
   title: 'Timestamp wrong or far from receive time',
   description:
     'context.timestamp that is not RFC 3339, or further from the receive time than the configured skew.',
@@ -31,12 +32,11 @@ const meta: RuleMeta = {
   listens: ['request'],
 };
 
-export const timestampSkew: PageRule = {
+export const timestampSkew = defineRule({
   meta,
-  judges: 'page',
   count: (page) =>
     (page.tallies.badTimestamp.count > 0 ? 1 : 0) + (page.tallies.farTimestamp.count > 0 ? 1 : 0),
-  check(page, ctx) {
+  page(page, ctx) {
     const out = [];
     const { badTimestamp, farTimestamp } = page.tallies;
     if (badTimestamp.count > 0) {
@@ -79,4 +79,4 @@ export const timestampSkew: PageRule = {
     }
     return out;
   },
-};
+});

@@ -1,18 +1,15 @@
-// What a timeline rule is: a pure check over one response of any kind (or one page's tallies) that returns
-// findings. Rules never scan other pages or history; the engine decides when to run them.
+// What a timeline rule reads: its context (the page, what its meta's needs let it see), and the helpers its
+// messages are written with. A rule is written with `defineRule` (rule.ts): the engine decides when it runs.
 import type { TimelineSettings } from '../../timeline-settings';
 import type { RecordedEvent } from '../../../../shared/events';
 import type { ResponseKind } from '../../../../shared/kinds';
-import {
-  type FindingDraft,
-  type PageState,
-  type ResponseState,
-  type TimelineEvent,
-} from '../model';
+import type { FindingDraft, TimelineEvent } from '../model';
+import type { Page } from '../page';
+import type { Response } from '../response';
 import type { ProvenanceSource } from '../../../search/provenance';
-import type { RuleMeta } from '../../rule-meta';
 // every rule builds its findings with it (the visit rules too)
 export { finding } from '../../finding';
+export { defineRule } from '../../rule';
 
 /** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
 export interface ResponseOrigin {
@@ -32,7 +29,7 @@ export interface ResponseOrigin {
 
 export interface RuleContext {
   settings: TimelineSettings;
-  page: PageState;
+  page: Page;
   /** first page that carried this responseId on this site, among responses of the same kind (`needs.origins`) */
   origin(responseId: string): ResponseOrigin | undefined;
   /** first event of any kind that carried this responseId on this site (`needs.origins`) */
@@ -49,38 +46,36 @@ export interface RuleContext {
 /** What a rule that declares `needs.catalog` may ask of a site. */
 export type CatalogSource = Pick<ProvenanceSource, 'site' | 'catalog'>;
 
-/** What a response rule is given: the page's context, and a memo for this run of the response's rules. */
+/** What a response rule is given: the page's context, and a memo its rules share while the response is judged. */
 export interface ResponseRuleContext extends RuleContext {
   /**
-   * `find(response, ctx)`, computed once per run of this response's rules: the rules that split one check
-   * by severity (missing-render and its backfill, click-not-impressed and its at-exit twin, …) share it.
+   * `find(response, ctx)`, computed once per run of this response's rules and shared by them: the rules
+   * that split one check by severity (missing-render and its backfill, click-not-impressed and its at-exit
+   * twin, …) read the same result.
    */
-  once<T>(find: (r: ResponseState, ctx: ResponseRuleContext) => T): T;
+  shared<T>(find: (r: Response, ctx: ResponseRuleContext) => T): T;
+}
+
+declare module '../../rule' {
+  interface Handlers {
+    /** one response (kind + responseId + tag) of a page: runs when an event its meta `listens` to arrives */
+    response(response: Response, ctx: ResponseRuleContext): FindingDraft[];
+    /** a page's tallies (every request of the page, and the real service's answers) */
+    page(page: Page, ctx: RuleContext): FindingDraft[];
+  }
+  interface PageTallies {
+    /** how many findings `page` would return, from the tallies alone (runs on every event) */
+    count(page: Page): number;
+    /**
+     * Counts what a recorded request says about the page beyond its events (the real service's answer);
+     * true when the page's findings changed. Runs on every request of the page and on late answers.
+     */
+    tally?(page: Page, rec: RecordedEvent): boolean;
+  }
 }
 
 export type { RuleMeta, RuleNeeds } from '../../rule-meta';
 export { EVERY_PAGE_KIND } from '../../rule-meta';
-
-export interface ResponseRule {
-  meta: RuleMeta;
-  judges: 'response';
-  check(response: ResponseState, ctx: ResponseRuleContext): FindingDraft[];
-}
-
-export interface PageRule {
-  meta: RuleMeta;
-  judges: 'page';
-  /**
-   * Counts what a recorded request says about the page beyond its events (the real service's answer);
-   * true when the page's findings changed. Runs on every request of the page and on late answers.
-   */
-  tally?(page: PageState, rec: RecordedEvent): boolean;
-  /** how many findings `check` would return, from the tallies alone (runs on every event) */
-  count(page: PageState): number;
-  check(page: PageState, ctx: RuleContext): FindingDraft[];
-}
-
-export type Rule = ResponseRule | PageRule;
 
 /** `a, b and 3 more` — keeps messages readable when a list is long. */
 export function list(values: Iterable<string>, max = 5): string {

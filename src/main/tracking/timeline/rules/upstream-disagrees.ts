@@ -2,14 +2,15 @@
 // fidelity gap. Only verdicts are compared: 2xx against 4xx. Exempt, because they say nothing about the
 // event: 408 and 429 (timeout, rate limit), 5xx, no answer, not sent. Both answers go in the message.
 import type { RecordedEvent } from '../../../../shared/events';
-import { addCapped, capped, type PageState } from '../model';
-import { finding, list, plural, type PageRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { addCapped, capped } from '../model';
+import type { Page } from '../page';
+import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 
 /** How much of a body a message quotes (enough for a bug report, not a wall of text). */
 const QUOTE_CHARS = 1500;
 
 /** Count the event's upstream answer into its page; true when the page's findings changed. */
-export function tallyUpstream(page: PageState, rec: RecordedEvent): boolean {
+export function tallyUpstream(page: Page, rec: RecordedEvent): boolean {
   const up = rec.upstream;
   if (!up || (up.outcome !== 'accepted' && up.outcome !== 'rejected')) return false;
   const tally = (page.tallies.upstream ??= { seen: new Set(), groups: new Map() });
@@ -42,8 +43,9 @@ function quote(v: unknown): string {
   return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
 }
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'page'> = {
   id: 'upstream-disagrees',
+  judges: ['page'],
   title: 'The real service disagrees',
   description:
     'With tracking.forward on, a forwarded event that one side accepted and the other rejected (the real service’s 2xx against the sandbox’s 4xx, or the other way round). 408, 429, 5xx and unanswered requests are not verdicts and never compared.',
@@ -59,12 +61,11 @@ const meta: RuleMeta = {
   listens: ['request', 'upstream-answer'],
 };
 
-export const upstreamDisagrees: PageRule = {
+export const upstreamDisagrees = defineRule({
   tally: tallyUpstream,
   meta,
-  judges: 'page',
   count: (page) => page.tallies.upstream?.groups.size ?? 0,
-  check(page) {
+  page(page) {
     const out = [];
     let n = 0;
     for (const g of page.tallies.upstream?.groups.values() ?? []) {
@@ -92,4 +93,4 @@ export const upstreamDisagrees: PageRule = {
     }
     return out;
   },
-};
+});

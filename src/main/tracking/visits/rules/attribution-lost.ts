@@ -10,11 +10,13 @@
 // instant), and a visit whose events never carried one (nothing says the session landed from a link).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import { duration, type VisitRule } from './types';
+import { defineRule } from '../../rule';
+import { duration } from './types';
 import { SAME_MOMENT_MS } from './utils/same-moment';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'attribution-lost',
+  judges: ['visit'],
   title: 'Attribution lost within the session',
   description:
     'An event of a visit without context.attribution, created after an event of the same visit that carried one: the provider’s client keeps the attribution of the landing link for the whole session.',
@@ -31,10 +33,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const attributionLost: VisitRule = {
+export const attributionLost = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     const first = visit?.identity?.firstAttributed;
     const lost = visit?.pages.get(page.key)?.unattributed;
     if (!first || !lost || lost.time <= first.time + SAME_MOMENT_MS) return [];
@@ -55,4 +56,4 @@ export const attributionLost: VisitRule = {
       ),
     ];
   },
-};
+});

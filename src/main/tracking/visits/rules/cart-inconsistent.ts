@@ -1,11 +1,12 @@
 // `cart-inconsistent`: a cart/add or cart/remove that contradicts its own cart (events.ts decides what).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 import { cartProblems } from '../cart-issue';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'cart-inconsistent',
+  judges: ['visit'],
   title: 'Cart event contradicts itself',
   description:
     'A cart event that breaks the cart’s ledger: after a cart/add the cart is the one before plus what it added, after a cart/remove the one before minus what it removed; an item lost or gained with no cart event of it, a quantity raised by another amount than results say, a removal of what no cart held. Quick adds, variants replacing their parent and an emptied cart before the order are normal.',
@@ -26,10 +27,9 @@ const meta: RuleMeta = {
   listens: ['cart/add', 'cart/remove'],
 };
 
-export const cartInconsistent: VisitRule = {
+export const cartInconsistent = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     return ctx.accepted.flatMap((c) => {
       const problems = cartProblems(c, ctx.accepted);
       if (problems.length === 0) return [];
@@ -49,4 +49,4 @@ export const cartInconsistent: VisitRule = {
       ];
     });
   },
-};
+});

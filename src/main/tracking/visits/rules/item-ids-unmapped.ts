@@ -8,10 +8,11 @@
 // with no id at all (nothing to fill from).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'item-ids-unmapped',
+  judges: ['visit'],
   title: 'Product ids the tracker would have filled in',
   description:
     'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku).',
@@ -32,10 +33,9 @@ const meta: RuleMeta = {
   listens: ['product/pageview', 'cart/add', 'cart/remove', 'order/transaction'],
 };
 
-export const itemIdsUnmapped: VisitRule = {
+export const itemIdsUnmapped = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     const out = [];
     for (const v of ctx.accepted) {
       if (v.endpoint === 'shopper/login') continue;
@@ -72,4 +72,4 @@ export const itemIdsUnmapped: VisitRule = {
     }
     return out;
   },
-};
+});

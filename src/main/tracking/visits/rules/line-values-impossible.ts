@@ -4,10 +4,11 @@
 // Exempt: a price of 0 (the client sends a missing price as 0; a free gift is 0 too).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'line-values-impossible',
+  judges: ['visit'],
   title: 'A quantity or price no storefront means',
   description:
     'A cart/add, cart/remove or order/transaction line with qty 0 or less, or a negative price (a price of 0 is the client’s missing price, and a free gift: not a finding).',
@@ -27,10 +28,9 @@ const meta: RuleMeta = {
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
 };
 
-export const lineValuesImpossible: VisitRule = {
+export const lineValuesImpossible = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     const out = [];
     for (const v of ctx.accepted) {
       if (v.endpoint === 'product/pageview' || v.endpoint === 'shopper/login') continue;
@@ -59,4 +59,4 @@ export const lineValuesImpossible: VisitRule = {
     }
     return out;
   },
-};
+});

@@ -7,13 +7,14 @@
 // shopperId or another one (a logout or another shopper in between).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 import { markBefore } from '../book';
 
 const BATCH_MS = 2_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'login-repeated',
+  judges: ['visit'],
   title: 'Login of the shopper already logged in',
   description:
     'A shopper/login whose shopperId the visit’s latest earlier event already carried: the provider’s tracker logs a shopper in only when the id changes.',
@@ -34,10 +35,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const loginRepeated: VisitRule = {
+export const loginRepeated = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     if (!visit) return [];
     const out = [];
     for (const m of visit.shoppers) {
@@ -63,4 +63,4 @@ export const loginRepeated: VisitRule = {
     }
     return out;
   },
-};
+});

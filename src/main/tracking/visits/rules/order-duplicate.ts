@@ -1,13 +1,14 @@
 // `order-duplicate`: an orderId the site already received: the order's revenue is counted twice.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
 /** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */
 const RELOAD_MS = 10_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'order-duplicate',
+  judges: ['visit'],
   title: 'The same order counted twice',
   description:
     'An order/transaction whose orderId the site already received: a reload of the thank-you page (same pageLoadId within 10 s, or a new page later) or a re-render sends the order again, and revenue is counted twice.',
@@ -28,10 +29,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const orderDuplicate: VisitRule = {
+export const orderDuplicate = defineRule({
   meta,
-  judges: 'visit',
-  check(page, ctx) {
+  visit(page, ctx) {
     const out = [];
     for (const o of ctx.accepted) {
       if (o.endpoint !== 'order/transaction' || (o.orderId ?? '').trim() === '') continue;
@@ -54,4 +54,4 @@ export const orderDuplicate: VisitRule = {
     }
     return out;
   },
-};
+});

@@ -1,10 +1,11 @@
 // `order-id-missing`: an order/transaction whose orderId is empty; the provider cannot tell it from others.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'order-id-missing',
+  judges: ['visit'],
   title: 'Order without an id',
   description:
     'An order/transaction whose orderId is empty (the provider’s client sends String(order.id || ""), so a thank-you page that never set order.id sends "").',
@@ -25,10 +26,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const orderIdMissing: VisitRule = {
+export const orderIdMissing = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     return ctx.accepted
       .filter((o) => o.endpoint === 'order/transaction' && (o.orderId ?? '').trim() === '')
       .map((o) =>
@@ -43,4 +43,4 @@ export const orderIdMissing: VisitRule = {
         ),
       );
   },
-};
+});

@@ -2,11 +2,13 @@
 // Gross mismatches only: the provider's own example has transactionTotal 75, total 100, lines 100.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
 import type { VisitEvent } from '../events';
-import { money, type VisitRule } from './types';
+import { money } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'order-totals',
+  judges: ['visit'],
   title: 'Order totals missing or wrong',
   description:
     'An order with priced lines whose transactionTotal or total is 0 or missing (the client sends a missing total as 0), or off from the lines by a factor of about 100 (cents against units). A discount, tax or shipping difference is not a finding: only gross mismatches are certain bugs.',
@@ -27,10 +29,9 @@ const meta: RuleMeta = {
   listens: ['order/transaction'],
 };
 
-export const orderTotals: VisitRule = {
+export const orderTotals = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     const out = [];
     for (const o of ctx.accepted) {
       if (o.endpoint !== 'order/transaction') continue;
@@ -50,7 +51,7 @@ export const orderTotals: VisitRule = {
     }
     return out;
   },
-};
+});
 
 function totalsProblem(o: VisitEvent): string | undefined {
   const priced = o.items.filter((l) => l.qty > 0 && l.price > 0);

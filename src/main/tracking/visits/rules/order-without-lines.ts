@@ -7,10 +7,12 @@
 // lines); a results that is not an array is the schema's.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import { money, type VisitRule } from './types';
+import { defineRule } from '../../rule';
+import { money } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'order-without-lines',
+  judges: ['visit'],
   title: 'Order without lines',
   description:
     'An order/transaction whose results are empty: the provider’s tracker maps one line per item of the thank-you page’s order script.',
@@ -28,10 +30,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const orderWithoutLines: VisitRule = {
+export const orderWithoutLines = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     return ctx.accepted
       .filter((o) => o.endpoint === 'order/transaction' && o.items.length === 0)
       .map((o) =>
@@ -50,4 +51,4 @@ export const orderWithoutLines: VisitRule = {
         ),
       );
   },
-};
+});

@@ -9,13 +9,14 @@
 // product pages opened later than FOLLOW_MS after the click, and any product page after the first.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
 import { productIds } from '../events';
-import type { VisitRule } from './types';
 
 const FOLLOW_MS = 10_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'pageview-not-clicked',
+  judges: ['visit'],
   title: 'Product page of another product than the one clicked',
   description:
     'The first product page opened within 10 s of a clickthrough on a product tile sends product/pageview for a product that shares no id (uid, parentId, sku) with the clicked item.',
@@ -37,10 +38,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const pageviewNotClicked: VisitRule = {
+export const pageviewNotClicked = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { accepted, visit }) {
+  visit(page, { accepted, visit }) {
     if (!visit) return [];
     const view = accepted.find((v) => v.endpoint === 'product/pageview');
     if (!view) return [];
@@ -82,4 +82,4 @@ export const pageviewNotClicked: VisitRule = {
       ),
     ];
   },
-};
+});

@@ -12,10 +12,11 @@
 // last successful index, which may be older than the storefront.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'pageview-sku-mismatch',
+  judges: ['visit'],
   title: 'Product page sku of another product',
   description:
     'A product/pageview whose sku the indexed catalog (or, without one, the responses the companion search issued) gives to another product than its uid (nor to the uid’s parent or variants).',
@@ -33,10 +34,9 @@ const meta: RuleMeta = {
   needs: { visit: true, catalog: true, provenance: true },
 };
 
-export const pageviewSkuMismatch: VisitRule = {
+export const pageviewSkuMismatch = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     const catalog = ctx.catalog ?? ctx.served;
     if (!catalog) return [];
     const where = ctx.catalog ? 'the indexed catalog' : 'the search responses the companion issued';
@@ -72,4 +72,4 @@ export const pageviewSkuMismatch: VisitRule = {
     }
     return out;
   },
-};
+});

@@ -5,10 +5,11 @@
 // difference (a sale, a coupon, rounding), and lines of one.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'price-unit-mismatch',
+  judges: ['visit'],
   title: 'Order prices in another unit than the cart’s',
   description:
     'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events carried for the same product (cents against units), or the line’s total (qty × price). Smaller differences (a sale, a coupon) are not findings.',
@@ -30,10 +31,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const priceUnitMismatch: VisitRule = {
+export const priceUnitMismatch = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     return ctx.accepted
       .filter((o) => o.priceIssues !== undefined)
       .map((o) =>
@@ -53,4 +53,4 @@ export const priceUnitMismatch: VisitRule = {
         ),
       );
   },
-};
+});

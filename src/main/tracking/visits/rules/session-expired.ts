@@ -7,10 +7,11 @@
 // counts only when an event is timestamped that long after every event of the visit before it).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'session-expired',
+  judges: ['visit'],
   title: 'Session kept past its 30 minutes',
   description:
     'An event carrying a sessionId whose visit had no event for more than 30 minutes before it: the provider’s client starts a new session after 30 minutes of inactivity.',
@@ -34,10 +35,9 @@ const meta: RuleMeta = {
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
 
-export const sessionExpired: VisitRule = {
+export const sessionExpired = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     const gaps = visit?.gaps?.filter((g) => g.pageKey === page.key) ?? [];
     return gaps.map((g) =>
       finding(
@@ -56,4 +56,4 @@ export const sessionExpired: VisitRule = {
       ),
     );
   },
-};
+});

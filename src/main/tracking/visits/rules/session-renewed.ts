@@ -9,12 +9,13 @@
 // userId's other visit ended more than the session lifetime before it began.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
 import { SESSION_IDLE_MS } from '../book';
 import { CONCURRENT_START_MS } from './utils/concurrent';
-import type { VisitRule } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'session-renewed',
+  judges: ['visit'],
   title: 'A new session while the last one was alive',
   description:
     'A visit (sessionId) of a userId that began less than 30 minutes after that userId’s previous visit had its last event: the provider’s client keeps the sessionId for 30 minutes of inactivity.',
@@ -36,10 +37,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const sessionRenewed: VisitRule = {
+export const sessionRenewed = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit, book }) {
+  visit(page, { visit, book }) {
     if (!visit || visit.first.pageKey !== page.key) return [];
     const previous = book.previousVisitOf(visit);
     if (!previous) return [];
@@ -65,4 +65,4 @@ export const sessionRenewed: VisitRule = {
       ),
     ];
   },
-};
+});

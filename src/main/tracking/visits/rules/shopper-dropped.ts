@@ -11,11 +11,13 @@
 // shopper logged in creates its events around the login, and an instant is all their order says).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import { duration, type VisitRule } from './types';
+import { defineRule } from '../../rule';
+import { duration } from './types';
 import { SAME_MOMENT_MS } from './utils/same-moment';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'shopper-dropped',
+  judges: ['visit'],
   title: 'Shopper id dropped',
   description:
     'An event of a visit without context.shopperId, created after an event of the same visit that carried one: the provider’s client keeps the stored shopper id on every later event.',
@@ -33,10 +35,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const shopperDropped: VisitRule = {
+export const shopperDropped = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     const first = visit?.identity?.firstShopper;
     const anon = visit?.pages.get(page.key)?.anonymous;
     if (!first || !anon || anon.time <= first.time + SAME_MOMENT_MS) return [];
@@ -57,4 +58,4 @@ export const shopperDropped: VisitRule = {
       ),
     ];
   },
-};
+});

@@ -10,14 +10,15 @@
 // shopperId that goes away (the client never drops a stored one: shopper-dropped names that).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
 import { markBefore } from '../book';
-import type { VisitRule } from './types';
 
 /** the login's queue delay and the constructor's order, with room for a slow page */
 const BATCH_MS = 2_000;
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'shopper-without-login',
+  judges: ['visit'],
   title: 'Shopper id without a login',
   description:
     'An event whose context.shopperId appeared or changed within the visit with no shopper/login carrying that id.',
@@ -39,10 +40,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const shopperWithoutLogin: VisitRule = {
+export const shopperWithoutLogin = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     if (!visit) return [];
     const out = [];
     const reported = new Set<string>();
@@ -79,4 +79,4 @@ export const shopperWithoutLogin: VisitRule = {
     }
     return out;
   },
-};
+});

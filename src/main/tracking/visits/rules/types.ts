@@ -1,7 +1,6 @@
-// What a visit rule is: a check over one page's product, cart, order and login events and the visit the
-// page belongs to (the visit book), declared with its meta like every other rule.
+// What a visit rule reads: one page's product, cart, order and login events and the visit the page belongs
+// to (the visit book), and the helpers its messages are written with. A rule is written with `defineRule`.
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
-import type { RuleMeta } from '../../rule-meta';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
 
@@ -46,10 +45,11 @@ export interface VisitContext {
   visit: Visit | undefined;
 }
 
-export interface VisitRule {
-  meta: RuleMeta;
-  judges: 'visit';
-  check(page: VisitPage, ctx: VisitContext): FindingDraft[];
+declare module '../../rule' {
+  interface Handlers {
+    /** a page's product, cart, order and login events and the visit they belong to */
+    visit(page: VisitPage, ctx: VisitContext): FindingDraft[];
+  }
 }
 
 export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));

@@ -3,10 +3,11 @@
 // call. Exempt: no vat, or a rate from 0 to 1.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'vat-as-percent',
+  judges: ['visit'],
   title: 'VAT sent as a percentage',
   description:
     'An order/transaction whose vat is above 1 (20 for 20%), where the beacon spec takes the rate as a decimal (0.20).',
@@ -26,10 +27,9 @@ const meta: RuleMeta = {
   listens: ['order/transaction'],
 };
 
-export const vatAsPercent: VisitRule = {
+export const vatAsPercent = defineRule({
   meta,
-  judges: 'visit',
-  check(_page, ctx) {
+  visit(_page, ctx) {
     return ctx.accepted
       .filter((o) => o.endpoint === 'order/transaction' && o.vat !== null && o.vat > 1)
       .map((o) =>
@@ -50,4 +50,4 @@ export const vatAsPercent: VisitRule = {
         ),
       );
   },
-};
+});

@@ -1,10 +1,11 @@
 // `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
-import type { VisitRule } from './types';
+import { defineRule } from '../../rule';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'visit-dev-mixed',
+  judges: ['visit'],
   title: 'Development and production traffic in one visit',
   description:
     'A visit whose pages disagree on context.dev: some of its events (an order, say) count in production reports while the rest are kept out as development traffic.',
@@ -26,10 +27,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const visitDevMixed: VisitRule = {
+export const visitDevMixed = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     if (page.accepted === 0 || !visit) return [];
     const first = visit.first;
     const differing = first.dev ? page.notDev.count : page.accepted - page.notDev.count;
@@ -57,4 +57,4 @@ export const visitDevMixed: VisitRule = {
       ),
     ];
   },
-};
+});

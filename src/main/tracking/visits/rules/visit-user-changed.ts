@@ -1,11 +1,12 @@
 // `visit-user-changed`: a page of a visit carrying another userId than the visit's first page.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
 import { openedWithFirst } from './utils/concurrent';
-import type { VisitRule } from './types';
 
-const meta: RuleMeta = {
+const meta: RuleMeta<'visit'> = {
   id: 'visit-user-changed',
+  judges: ['visit'],
   title: 'Shopper identity changed inside the visit',
   description:
     'A page of a visit (one sessionId) carrying another userId than the visit’s first page: the order is no longer linked to the clicks that earned the search its credit, and personalization starts over. A login is not a finding (it sets shopperId, the userId stays).',
@@ -27,10 +28,9 @@ const meta: RuleMeta = {
   needs: { visit: true },
 };
 
-export const visitUserChanged: VisitRule = {
+export const visitUserChanged = defineRule({
   meta,
-  judges: 'visit',
-  check(page, { visit }) {
+  visit(page, { visit }) {
     if (page.accepted === 0 || !visit || visit.first.pageKey === page.key) return [];
     const first = visit.first;
     if (page.userId === first.userId || openedWithFirst(visit, page.key)) return [];
@@ -52,4 +52,4 @@ export const visitUserChanged: VisitRule = {
       ),
     ];
   },
-};
+});

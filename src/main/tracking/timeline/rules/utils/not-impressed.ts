@@ -1,9 +1,11 @@
 // Shared by `click-not-impressed` and `cart-not-impressed`: which items of an event no impression of its
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
-import type { PageState, ResponseState, TimelineEvent } from '../../model';
+import type { TimelineEvent } from '../../model';
+import type { Page } from '../../page';
+import type { Response } from '../../response';
 
 /** ids impressed by the response's impressions timestamped no later than `until` (ms; default: all). */
-export function impressedIds(r: ResponseState, until = Infinity): Set<string> {
+export function impressedIds(r: Response, until = Infinity): Set<string> {
   const ids = new Set<string>();
   for (const e of r.facts.impressions) {
     if (e.time > until) break; // sorted by time
@@ -31,7 +33,7 @@ export function unimpressed(ev: TimelineEvent, impressed: Set<string>): string[]
  * ids impressed on the page under other responses of the same kind (and tag): the tiles of another
  * page of the list, say. Built only for a response that has unimpressed clicks.
  */
-export function impressedElsewhere(r: ResponseState, page: PageState): Map<string, string> {
+export function impressedElsewhere(r: Response, page: Page): Map<string, string> {
   const where = new Map<string, string>();
   for (const o of page.responses.values()) {
     if (o === r || o.kind !== r.kind || o.tag !== r.tag || o.responseId === '') continue;

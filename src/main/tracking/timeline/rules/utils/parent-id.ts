@@ -2,7 +2,7 @@
 // `parentid-mismatch` (another product's) and `parentid-unclear` (no product of the response, or a variant
 // of the same result).
 import type { IssuedResponse, IssuedResult } from '../../../../search/responses';
-import type { ResponseState } from '../../model';
+import type { Response } from '../../response';
 import type { RuleContext } from '../types';
 import { Offenders, issuedFor, itemEvents, itemType } from './provenance';
 
@@ -13,7 +13,7 @@ export const PARENT_ID_IS = `parentId is the uid of the result the item belongs 
  * variant of the same result (`unclear`, which `parentid-unclear` reports).
  */
 export function parentIdOffenders(
-  r: ResponseState,
+  r: Response,
   ctx: RuleContext,
 ): { issued: IssuedResponse; wrong: Offenders; unclear: Offenders } | undefined {
   {

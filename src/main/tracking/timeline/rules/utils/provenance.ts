@@ -1,7 +1,8 @@
 // What the search-provenance rules may ask about a site: its search settings, the responses the companion
 // search API issued, and its indexed catalog. Absent (offline `check`, unit tests) = the rules stay silent.
 import type { IssuedResponse } from '../../../../search/responses';
-import type { ResponseState, TimelineEvent } from '../../model';
+import type { TimelineEvent } from '../../model';
+import type { Response } from '../../response';
 import type { RuleContext } from '../types';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
@@ -9,13 +10,13 @@ import type { RuleContext } from '../types';
 export type { ProvenanceCatalog, ProvenanceSource } from '../../../../search/provenance';
 
 /** The issued response a timeline response is about, when the sandbox issued it. */
-export function issuedFor(r: ResponseState, ctx: RuleContext): IssuedResponse | undefined {
+export function issuedFor(r: Response, ctx: RuleContext): IssuedResponse | undefined {
   if (!ctx.provenance || r.responseId === '') return undefined;
   return ctx.provenance.issued(ctx.page.siteId, r.responseId);
 }
 
 /** The response's accepted events that report items or banners (impression, clickthrough, addtocart). */
-export function itemEvents(r: ResponseState): TimelineEvent[] {
+export function itemEvents(r: Response): TimelineEvent[] {
   const f = r.facts;
   return [...f.impressions, ...f.clicks, ...f.carts].sort(
     (a, b) => a.time - b.time || a.seq - b.seq,
@@ -55,7 +56,7 @@ export function inlineBanner(
  * name none, `inline-banner-as-product` those that name one.
  */
 export function* unreturnedItems(
-  r: ResponseState,
+  r: Response,
   issued: IssuedResponse,
 ): Generator<{
   e: TimelineEvent;

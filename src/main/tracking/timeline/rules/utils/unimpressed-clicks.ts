@@ -4,7 +4,7 @@
 import { endpointOf } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { plural, quoted, seconds, type RuleContext } from '../types';
-import type { ResponseState } from '../../model';
+import type { Response } from '../../response';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
 const IMPRESSION_DELAY_MS = 1300;
@@ -24,7 +24,7 @@ export const NOT_IMPRESSED_FIX =
  * every one ended the page (which `click-not-impressed-at-exit` reports instead).
  */
 export function unimpressedClicks(
-  r: ResponseState,
+  r: Response,
   ctx: RuleContext,
 ): { data: FindingData; ids: string[]; endedPage: boolean } | undefined {
   {

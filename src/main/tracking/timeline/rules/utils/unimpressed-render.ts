@@ -6,7 +6,7 @@
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { plural, seconds, type RuleContext } from '../types';
-import type { ResponseState } from '../../model';
+import type { Response } from '../../response';
 import { describeResponse, issuedFor } from './provenance';
 
 const WHAT =
@@ -25,7 +25,7 @@ export const IMPRESSION_FIX =
  * no impression and gets no finding at all.
  */
 export function unimpressedRender(
-  r: ResponseState,
+  r: Response,
   ctx: RuleContext,
 ): { data: FindingData; ids: string[]; shown: number } | undefined {
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
@@ -70,7 +70,7 @@ const BEFORE_IMPRESSION_MS = 1_500;
  * (the shopper lands on them, page 1's tiles never in view).
  */
 function mayHaveImpressedNone(
-  r: ResponseState,
+  r: Response,
   ctx: RuleContext,
   results: number,
   shown: number,

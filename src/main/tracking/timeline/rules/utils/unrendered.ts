@@ -4,7 +4,7 @@
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { list, plural, quoted, type RuleContext } from '../types';
-import type { ResponseState } from '../../model';
+import type { Response } from '../../response';
 import { issuedFor } from './provenance';
 import { urlQuery } from './search-params';
 
@@ -31,7 +31,7 @@ export const UNRENDERED_FIX =
  * them, and whether they look like infinite scroll's backfill (which `missing-render-backfill` reports).
  */
 export function unrenderedEvents(
-  r: ResponseState,
+  r: Response,
   ctx: RuleContext,
 ):
   | {
