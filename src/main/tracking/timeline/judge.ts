@@ -254,20 +254,18 @@ class ResponseRunContext extends RunContext {
 
 /**
  * A response rule's finding as its page lists it: its kind (and tag), its id suffixed with them for kinds
- * other than search, and the behaviour of its kind. Made once, when its rule returns it; a finding kept
- * from an earlier run (the response's `raw`) has them already.
+ * other than search, and the behaviour of its kind. Set once, on the finding its rule has just made (a
+ * fresh object of the rule's own): a finding kept from an earlier run (the response's `raw`) has them
+ * already, and is neither copied nor changed again.
  */
 function ofResponse(f: FindingDraft, r: Response): FindingDraft {
   if (f.kind !== undefined) return f;
   // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
-  const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
-  return {
-    ...f,
-    id: f.id + suffix,
-    kind: r.kind,
-    ...(r.tag && { tag: r.tag }),
-    ...(f.behaviour !== undefined && { behaviour: behaviourOfKind(f.rule, r.kind, f.behaviour) }),
-  };
+  if (r.kind !== 'search' || r.tag) f.id += `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
+  f.kind = r.kind;
+  if (r.tag) f.tag = r.tag;
+  if (f.behaviour !== undefined) f.behaviour = behaviourOfKind(f.rule, r.kind, f.behaviour);
+  return f;
 }
 
 // What the rules declare (rules/types.ts RuleMeta): the judge knows no rule by its id.
