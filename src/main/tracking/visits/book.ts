@@ -195,6 +195,18 @@ export interface BookOptions {
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
+/** Take the entries of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
+function withoutPage(list: Array<{ pageKey: string }>, pageKey: string): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!;
+    if (x.pageKey === pageKey) continue;
+    if (kept !== i) list[kept] = x;
+    kept++;
+  }
+  if (kept !== list.length) list.length = kept;
+}
+
 export class VisitBook {
   private readonly visits = new ChunkedMap<string, Visit>();
   /** visits per siteId: a reset of the one site that holds every visit empties the book at once */
@@ -447,14 +459,17 @@ export class VisitBook {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
-      v.orders = v.orders.filter((o) => {
-        if (o.pageKey !== pageKey) return true;
-        this.orderEvents.delete(o.ev.base.id);
-        return false;
-      });
-      v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
-      v.shoppers = v.shoppers.filter((m) => m.pageKey !== pageKey);
-      if (v.gaps) v.gaps = v.gaps.filter((g) => g.pageKey !== pageKey);
+      // in place: at the retention limit a page goes with every beacon, and most lists hold none of it
+      let kept = 0;
+      for (const o of v.orders)
+        if (o.pageKey !== pageKey) v.orders[kept++] = o;
+        else this.orderEvents.delete(o.ev.base.id);
+      v.orders.length = kept;
+      kept = 0;
+      for (const i of v.interactions) if (i.source.pageKey !== pageKey) v.interactions[kept++] = i;
+      v.interactions.length = kept;
+      withoutPage(v.shoppers, pageKey);
+      if (v.gaps) withoutPage(v.gaps, pageKey);
       if (v.pages.size === 0) this.drop(v);
     }
   }
