@@ -239,9 +239,14 @@ export class VisitBook {
   ): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
-    let v = this.byPage
-      .get(pageKey)
-      ?.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
+    const onPage = this.byPage.get(pageKey);
+    let v: Visit | undefined;
+    if (onPage)
+      for (const x of onPage)
+        if (x.sessionId === ev.sessionId && x.siteId === siteId) {
+          v = x;
+          break;
+        }
     const key = v?.key ?? key2(siteId, ev.sessionId);
     v ??= this.visits.get(key);
     if (!v) {
@@ -305,10 +310,10 @@ export class VisitBook {
     let p = v.pages.get(pageKey);
     if (!p) {
       v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
-      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
-      const list = this.byPage.get(pageKey);
-      if (!list) this.byPage.setNew(pageKey, [v]);
-      else list.push(v);
+      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page (the
+      // page's list as looked up above: nothing since changed it, and a new page is not asked twice)
+      if (!onPage) this.byPage.setNew(pageKey, [v]);
+      else onPage.push(v);
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
