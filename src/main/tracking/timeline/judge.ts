@@ -4,7 +4,7 @@
 // only the needs it declares, and one that judges at the page's end runs once the page has ended).
 import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
-import { RESPONSE_KINDS } from '../../../shared/kinds';
+import { RESPONSE_KINDS, type ResponseKind } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { keptFindings, NO_ENTRIES, type FindingDraft } from './model';
 import type { Page } from './page';
@@ -13,7 +13,7 @@ import { ALL_HEARD, eventBit } from './heard';
 import { RULES } from './rule-list';
 import { judging, type Judging } from '../rule';
 import type { SkuOwners } from '../visits/rules';
-import type { ResponseRuleContext } from './rules/types';
+import type { ResponseOrigin, ResponseRuleContext } from './rules/types';
 import { RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/utils/provenance';
@@ -38,7 +38,21 @@ export interface JudgeDeps {
 }
 
 export class Judge {
-  constructor(private readonly deps: JudgeDeps) {}
+  /**
+   * What the rules read, one context for the page rules and one for a response's, each set for the page
+   * (and response) being judged, with their views: judging makes no context, view or closure of its own.
+   */
+  private readonly pageCtx: RunContext;
+  private readonly pageViews: RuleViews;
+  private readonly responseCtx: ResponseRunContext;
+  private readonly responseViews: RuleViews;
+
+  constructor(private readonly deps: JudgeDeps) {
+    this.pageCtx = new RunContext(deps.settings, deps.origins);
+    this.pageViews = new RuleViews(this.pageCtx);
+    this.responseCtx = new ResponseRunContext(deps.settings, deps.origins);
+    this.responseViews = new RuleViews(this.responseCtx);
+  }
 
   /**
    * Run the rules of the page's dirty responses (all of them when `exact`) and count its page rules;
@@ -47,8 +61,8 @@ export class Judge {
    * pages).
    */
   run(page: Page, exact: boolean, visits = true): void {
-    // made only when a rule runs: a page read again unchanged (every list read) costs no allocation
-    let ctx: FullContext | undefined;
+    // the provenance is read once a run, when a rule runs: a page read again unchanged reads nothing
+    let provenance: ProvenanceSource | undefined | null = null;
     for (const r of page.responses.values()) {
       if (!r.dirty) continue;
       const n = r.events.length;
@@ -58,15 +72,21 @@ export class Judge {
         (n < r.evaluatedSize * 1.125 || n > LIVE_RESPONSE_MAX)
       )
         continue;
-      this.response(page, r, (ctx ??= this.ctx(page)));
+      if (provenance === null) provenance = this.deps.provenance();
+      this.response(page, r, provenance);
     }
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
     // real service's answers): a page read again unchanged is not counted again.
     if (page.countDue()) this.countPageRules(page);
     if (exact) {
+      const ctx = this.pageCtx;
+      ctx.start(page, provenance === null ? this.deps.provenance() : provenance);
       const findings: FindingDraft[] = [];
-      const views = new RuleViews((ctx ??= this.ctx(page)));
-      for (const rule of PAGE_RULES) findings.push(...rule.page(page, views.for(rule.meta)));
+      for (const rule of PAGE_RULES) {
+        const found = rule.page(page, this.pageViews.for(rule.meta));
+        for (const f of found) findings.push(f);
+      }
+      ctx.end();
       page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
     }
     if (visits && page.visitDirty) this.visit(page);
@@ -132,67 +152,121 @@ export class Judge {
     return p.catalog(siteId);
   }
 
-  private ctx(page: Page): FullContext {
-    const origins = this.deps.origins;
-    return {
-      settings: this.deps.settings,
-      page,
-      origin: (id) => origins.ofKind(page.siteId, id, 'search'),
-      kindOrigin: (id) => origins.first(page.siteId, id),
-      provenance: this.deps.provenance(),
-    };
-  }
-
   /**
    * The response's rules: those exempt for its kind never run; of the others, those that listen to an
    * event heard since they last ran (all of them after a change beyond its events) run, and the rest
    * keep the findings they returned then.
    */
-  private response(page: Page, r: Response, pageCtx: FullContext): void {
-    // responseid-reused compares with the first page of the responseId among responses of the same kind
-    let found: Map<unknown, unknown> | undefined;
-    const views = new RuleViews({
-      ...pageCtx,
-      origin: (id) => this.deps.origins.ofKind(page.siteId, id, r.kind),
-      shared: <T>(
-        find: (r: Response, ctx: ResponseRuleContext) => T,
-        ctx: ResponseRuleContext,
-      ): T => {
-        found ??= new Map();
-        if (!found.has(find)) found.set(find, find(r, ctx));
-        return found.get(find) as T;
-      },
-    });
+  private response(page: Page, r: Response, provenance: ProvenanceSource | undefined): void {
+    const ctx = this.responseCtx;
+    ctx.startResponse(page, r, provenance);
+    const views = this.responseViews;
     const raw: FindingDraft[] = [];
-    for (const rule of RULES_OF_KIND.get(r.kind)!) {
-      // a rule that judges at the page's end has nothing to say before (going idle touches every response)
-      if (rule.meta.needs?.pageEnd && !page.idle) continue;
-      if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0)
-        raw.push(...rule.response(r, views.for(rule.meta)));
-      else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
+    try {
+      for (const rule of RULES_OF_KIND.get(r.kind)!) {
+        // a rule that judges at the page's end has nothing to say before (going idle touches every response)
+        if (rule.meta.needs?.pageEnd && !page.idle) continue;
+        if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0) {
+          const found = rule.response(r, views.for(rule.meta));
+          for (const f of found) raw.push(ofResponse(f, r));
+        } else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
+      }
+    } finally {
+      ctx.end();
     }
     r.ran(raw.length > 0 ? raw : NO_ENTRIES);
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
-    let findings = raw.some((f) => SUPERSEDING.has(f.rule))
+    const findings = raw.some((f) => SUPERSEDING.has(f.rule))
       ? raw.filter((f) => SUPERSEDING.has(f.rule))
       : raw;
-    // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
-    const suffix = r.kind === 'search' && !r.tag ? '' : `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
-    findings = findings.map((f) => ({
-      ...f,
-      id: f.id + suffix,
-      kind: r.kind,
-      ...(r.tag && { tag: r.tag }),
-      ...(f.behaviour !== undefined && { behaviour: behaviourOfKind(f.rule, r.kind, f.behaviour) }),
-    }));
-    findings = keptFindings(levelled(findings, page.siteId, this.deps.levels));
+    const kept = keptFindings(levelled(findings, page.siteId, this.deps.levels));
     page.setResponseFindings(
       r,
-      findings,
-      findings.some((f) => WATCHING.has(f.rule)),
+      kept,
+      kept.some((f) => WATCHING.has(f.rule)),
     );
   }
+}
+
+/**
+ * The page's context for its rules, set for each page judged (one object for every page: no context or
+ * closure is made per run). `end` lets the page go, so the judge holds none between runs.
+ */
+class RunContext implements FullContext {
+  page!: Page;
+  provenance: ProvenanceSource | undefined;
+  /** the kind whose responseId origins `origin` reads (the page rules: search) */
+  protected kind: ResponseKind = 'search';
+
+  constructor(
+    readonly settings: TimelineSettings,
+    private readonly origins: ResponseOrigins,
+  ) {}
+
+  start(page: Page, provenance: ProvenanceSource | undefined): void {
+    this.page = page;
+    this.provenance = provenance;
+  }
+
+  end(): void {
+    this.page = undefined as unknown as Page;
+    this.provenance = undefined;
+  }
+
+  origin(responseId: string): ResponseOrigin | undefined {
+    return this.origins.ofKind(this.page.siteId, responseId, this.kind);
+  }
+
+  kindOrigin(responseId: string): ResponseOrigin | undefined {
+    return this.origins.first(this.page.siteId, responseId);
+  }
+}
+
+/**
+ * A response's context: its kind's origins (responseid-reused compares with the first page of the
+ * responseId among responses of the same kind), and the memo its rules share for one run.
+ */
+class ResponseRunContext extends RunContext {
+  private response: Response | undefined;
+  /** `shared`'s answers of this run, by the function that found them (cleared only when one was kept) */
+  private readonly found = new Map<unknown, unknown>();
+
+  startResponse(page: Page, r: Response, provenance: ProvenanceSource | undefined): void {
+    this.start(page, provenance);
+    this.kind = r.kind;
+    this.response = r;
+  }
+
+  override end(): void {
+    super.end();
+    this.response = undefined;
+    if (this.found.size > 0) this.found.clear();
+  }
+
+  shared<T>(find: (r: Response, ctx: ResponseRuleContext) => T, ctx: ResponseRuleContext): T {
+    const found = this.found;
+    if (found.has(find)) return found.get(find) as T;
+    const value = find(this.response!, ctx);
+    found.set(find, value);
+    return value;
+  }
+}
+
+/**
+ * A response rule's finding as its page lists it: its kind (and tag), its id suffixed with them for kinds
+ * other than search, and the behaviour of its kind. Set once, on the finding its rule has just made (a
+ * fresh object of the rule's own): a finding kept from an earlier run (the response's `raw`) has them
+ * already, and is neither copied nor changed again.
+ */
+function ofResponse(f: FindingDraft, r: Response): FindingDraft {
+  if (f.kind !== undefined) return f;
+  // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
+  if (r.kind !== 'search' || r.tag) f.id += `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
+  f.kind = r.kind;
+  if (r.tag) f.tag = r.tag;
+  if (f.behaviour !== undefined) f.behaviour = behaviourOfKind(f.rule, r.kind, f.behaviour);
+  return f;
 }
 
 // The dispatch tables, built once from the one list by what each meta judges (rule-meta.ts RuleMeta): the

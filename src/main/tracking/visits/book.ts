@@ -195,6 +195,18 @@ export interface BookOptions {
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
+/** Take the entries of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
+function withoutPage(list: Array<{ pageKey: string }>, pageKey: string): void {
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!;
+    if (x.pageKey === pageKey) continue;
+    if (kept !== i) list[kept] = x;
+    kept++;
+  }
+  if (kept !== list.length) list.length = kept;
+}
+
 export class VisitBook {
   private readonly visits = new ChunkedMap<string, Visit>();
   /** visits per siteId: a reset of the one site that holds every visit empties the book at once */
@@ -227,9 +239,14 @@ export class VisitBook {
   ): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
-    let v = this.byPage
-      .get(pageKey)
-      ?.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
+    const onPage = this.byPage.get(pageKey);
+    let v: Visit | undefined;
+    if (onPage)
+      for (const x of onPage)
+        if (x.sessionId === ev.sessionId && x.siteId === siteId) {
+          v = x;
+          break;
+        }
     const key = v?.key ?? key2(siteId, ev.sessionId);
     v ??= this.visits.get(key);
     if (!v) {
@@ -293,10 +310,10 @@ export class VisitBook {
     let p = v.pages.get(pageKey);
     if (!p) {
       v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
-      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page
-      const list = this.byPage.get(pageKey);
-      if (!list) this.byPage.setNew(pageKey, [v]);
-      else list.push(v);
+      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page (the
+      // page's list as looked up above: nothing since changed it, and a new page is not asked twice)
+      if (!onPage) this.byPage.setNew(pageKey, [v]);
+      else onPage.push(v);
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
@@ -447,14 +464,17 @@ export class VisitBook {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
-      v.orders = v.orders.filter((o) => {
-        if (o.pageKey !== pageKey) return true;
-        this.orderEvents.delete(o.ev.base.id);
-        return false;
-      });
-      v.interactions = v.interactions.filter((i) => i.source.pageKey !== pageKey);
-      v.shoppers = v.shoppers.filter((m) => m.pageKey !== pageKey);
-      if (v.gaps) v.gaps = v.gaps.filter((g) => g.pageKey !== pageKey);
+      // in place: at the retention limit a page goes with every beacon, and most lists hold none of it
+      let kept = 0;
+      for (const o of v.orders)
+        if (o.pageKey !== pageKey) v.orders[kept++] = o;
+        else this.orderEvents.delete(o.ev.base.id);
+      v.orders.length = kept;
+      kept = 0;
+      for (const i of v.interactions) if (i.source.pageKey !== pageKey) v.interactions[kept++] = i;
+      v.interactions.length = kept;
+      withoutPage(v.shoppers, pageKey);
+      if (v.gaps) withoutPage(v.gaps, pageKey);
       if (v.pages.size === 0) this.drop(v);
     }
   }

@@ -2,12 +2,33 @@
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
 import type { TimelineEvent } from '../../model';
 import type { Page } from '../../page';
-import type { Response } from '../../response';
+import type { Response, ResponseFacts } from '../../response';
+
+/**
+ * The ids of each response's impressions, by its facts (made again whenever its events change, and let go
+ * when its page has been judged): the rules of one run ask for them several times (click-not-impressed,
+ * cart-not-impressed, click-under-other-response, and for each sibling of the list).
+ */
+const allImpressed = new WeakMap<ResponseFacts, ReadonlySet<string>>();
+const NONE: ReadonlySet<string> = new Set();
 
 /** ids impressed by the response's impressions timestamped no later than `until` (ms; default: all). */
-export function impressedIds(r: Response, until = Infinity): Set<string> {
+export function impressedIds(r: Response, until = Infinity): ReadonlySet<string> {
+  const facts = r.facts;
+  const impressions = facts.impressions;
+  if (impressions.length === 0) return NONE;
+  // sorted by time: when the last is not after `until`, that is all of them
+  if (impressions[impressions.length - 1]!.time <= until) {
+    let ids = allImpressed.get(facts);
+    if (!ids) allImpressed.set(facts, (ids = idsOf(impressions, Infinity)));
+    return ids;
+  }
+  return idsOf(impressions, until);
+}
+
+function idsOf(impressions: readonly TimelineEvent[], until: number): Set<string> {
   const ids = new Set<string>();
-  for (const e of r.facts.impressions) {
+  for (const e of impressions) {
     if (e.time > until) break; // sorted by time
     for (const item of e.results) {
       if (item.uid) ids.add(item.uid);
@@ -19,7 +40,7 @@ export function impressedIds(r: Response, until = Infinity): Set<string> {
 }
 
 /** uids of `ev` (results and banners) that neither by uid nor by parentId appear in `impressed`. */
-export function unimpressed(ev: TimelineEvent, impressed: Set<string>): string[] {
+export function unimpressed(ev: TimelineEvent, impressed: ReadonlySet<string>): string[] {
   const missing: string[] = [];
   for (const item of ev.results) {
     if (!impressed.has(item.uid) && !(item.parentId && impressed.has(item.parentId)))
