@@ -120,6 +120,41 @@ export interface PageTallies {
   maxSkewMs: number;
   /** forwarded events whose verdict the real service did not share (`upstream-disagrees`); lazily made */
   upstream?: UpstreamTally;
+  /** what the page load's pageUrls and product pageviews said of it (`pageload-shared`); lazily made */
+  oneLoad?: OneLoadTally;
+  /** the first accepted event whose pageUrl is no absolute URL (`pageurl-not-href`) */
+  notHref?: TallyMark;
+  /** the page's redirects and the first event at a redirect's target (`redirect-routed`); lazily made */
+  redirects?: RedirectTally;
+  /** the first accepted quick add with a quantity below 1 (`quick-add-qty`): value is the item's uid */
+  quickQty?: TallyMark & { qty: number };
+}
+
+/**
+ * An accepted event of the page, by id, with what a page-scope rule quotes of it. A tally keeps the first
+ * such event only: it runs again for a request whose late answer arrived, and must count it once.
+ */
+export interface TallyMark {
+  id: string;
+  time: number;
+  /** context.pageUrl, or the product a pageview named */
+  value: string;
+}
+
+export interface OneLoadTally {
+  /** the first accepted event's origin, and the first event at another origin */
+  origin?: TallyMark;
+  otherOrigin?: TallyMark;
+  /** the first product pageview's product (parentId || uid), and the first pageview of another */
+  product?: TallyMark;
+  otherProduct?: TallyMark;
+}
+
+export interface RedirectTally {
+  /** the page's first redirects (a page sends one or two): their targets resolved against their pageUrl */
+  redirects: Array<TallyMark & { target: string }>;
+  /** the first event created after a redirect at that redirect's target, and the redirect */
+  routed?: { event: TallyMark; redirect: TallyMark & { target: string } };
 }
 
 /** Disagreeing forwarded events grouped by endpoint and both answers (one finding per group). */

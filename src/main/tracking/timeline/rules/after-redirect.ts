@@ -20,7 +20,7 @@ const meta: RuleMeta = {
   expects:
     'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.redirect', 'autocomplete.redirect'],
+  guards: ['search.redirect', 'autocomplete.redirect', 'category.redirect'],
   defaultSeverity: 'warning',
   messages: {
     afterRedirect:

@@ -44,6 +44,10 @@ import { redirectFromTarget } from './redirect-from-target';
 import { redirectWithRender } from './redirect-with-render';
 import { impressionBeforeVisible } from './impression-before-visible';
 import { pageloadReusedLate } from './pageload-reused-late';
+import { pageloadShared } from './pageload-shared';
+import { pageUrlNotHref } from './pageurl-not-href';
+import { redirectRouted } from './redirect-routed';
+import { quickAddQty } from './quick-add-qty';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
@@ -94,6 +98,10 @@ export const PAGE_RULES: readonly PageRule[] = [
   timestampSkew,
   devFlag,
   upstreamDisagrees,
+  pageloadShared,
+  pageUrlNotHref,
+  redirectRouted,
+  quickAddQty,
 ];
 
 /**
@@ -109,6 +117,10 @@ export const TIMELINE_RULES: ReadonlyArray<ResponseRule | PageRule> = [
   timestampSkew,
   devFlag,
   upstreamDisagrees,
+  pageloadShared,
+  pageUrlNotHref,
+  redirectRouted,
+  quickAddQty,
 ];
 
 /** The visit halves of timeline rules: run with the visit rules over a page's product, cart and order events. */

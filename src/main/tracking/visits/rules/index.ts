@@ -22,6 +22,7 @@ import { loginRepeated } from './login-repeated';
 import { itemIdsUnmapped } from './item-ids-unmapped';
 import { pageviewNotClicked } from './pageview-not-clicked';
 import { pageviewSkuMismatch } from './pageview-sku-mismatch';
+import { pageviewRepeated } from './pageview-repeated';
 import { sessionRenewed } from './session-renewed';
 import { shopperDropped } from './shopper-dropped';
 import { attributionLost } from './attribution-lost';
@@ -49,6 +50,7 @@ export const VISIT_RULES: readonly VisitRule[] = [
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewSkuMismatch,
+  pageviewRepeated,
 ];
 
 /**

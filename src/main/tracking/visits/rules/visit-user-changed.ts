@@ -12,7 +12,7 @@ const meta: RuleMeta = {
   expects:
     'One userId for the whole visit (18 months, in a cookie and localStorage of the storefront’s domain).',
   appliesTo: ['visit'],
-  guards: ['identity.session'],
+  guards: ['identity.session', 'identity.cross-domain'],
   defaultSeverity: 'warning',
   messages: {
     changed:
