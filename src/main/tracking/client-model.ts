@@ -374,7 +374,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T constructor compares the globals with B’s stored cart, to which every */addtocart added its items (B, without a cart/add)',
     invariant:
-      'After a quick add of an item, the next cart/add of it adds only what the cart holds beyond the quick-added quantity; with no cart event before it in the visit (the stored cart unknown), its cart still holds the quick adds plus its results.',
+      'A quick add sends no cart/add of its own; after it, the next cart/add of the item (a later page load’s comparison) adds only what the cart holds beyond the quick-added quantity; with no cart event before it in the visit (the stored cart unknown), its cart still holds the quick adds plus its results.',
     seenBy: ['cart/add'],
     next: 'quick adds on listings, then the cart page’s cart globals',
   },

@@ -128,6 +128,20 @@ export interface PageTallies {
   redirects?: RedirectTally;
   /** the first accepted quick add with a quantity below 1 (`quick-add-qty`): value is the item's uid */
   quickQty?: TallyMark & { qty: number };
+  /** the page's first quick adds and cart/adds, and the first pair naming one item (`quick-add-with-cart-add`) */
+  quickAndCart?: QuickAndCartTally;
+}
+
+/** A quick add or cart/add of the page: value is its endpoint; uids are its items' uids. */
+export interface AddMark extends TallyMark {
+  uids: readonly string[];
+}
+
+export interface QuickAndCartTally {
+  quick: AddMark[];
+  cart: AddMark[];
+  /** the first cart/add created with or just after a quick add of the same item, and the item */
+  pair?: { quick: AddMark; cart: AddMark; uid: string };
 }
 
 /**

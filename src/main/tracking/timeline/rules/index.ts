@@ -48,6 +48,7 @@ import { pageloadShared } from './pageload-shared';
 import { pageUrlNotHref } from './pageurl-not-href';
 import { redirectRouted } from './redirect-routed';
 import { quickAddQty } from './quick-add-qty';
+import { quickAddWithCartAdd } from './quick-add-with-cart-add';
 
 /** Rules over one response (kind + responseId + tag) of a page: they run when its events change. */
 export const RESPONSE_RULES: readonly ResponseRule[] = [
@@ -102,6 +103,7 @@ export const PAGE_RULES: readonly PageRule[] = [
   pageUrlNotHref,
   redirectRouted,
   quickAddQty,
+  quickAddWithCartAdd,
 ];
 
 /**
@@ -121,6 +123,7 @@ export const TIMELINE_RULES: ReadonlyArray<ResponseRule | PageRule> = [
   pageUrlNotHref,
   redirectRouted,
   quickAddQty,
+  quickAddWithCartAdd,
 ];
 
 /** The visit halves of timeline rules: run with the visit rules over a page's product, cart and order events. */
