@@ -156,8 +156,9 @@ export interface TallyMark {
 }
 
 export interface OneLoadTally {
-  /** the first accepted event's origin, and the first event at another origin */
+  /** the first accepted event's origin (the mark and its origin), and the first event at another origin */
   origin?: TallyMark;
+  originKey?: string;
   otherOrigin?: TallyMark;
   /** the first product pageview's product (parentId || uid), and the first pageview of another */
   product?: TallyMark;

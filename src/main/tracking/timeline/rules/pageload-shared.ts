@@ -40,9 +40,10 @@ function tally(page: PageState, rec: RecordedEvent): boolean {
   if (origin === '') return false;
   if (!t.origin) {
     t.origin = { id: rec.id, time: timeOf(rec), value: url };
+    t.originKey = origin;
     return false;
   }
-  if (originOf(t.origin.value) === origin) return false;
+  if (t.originKey === origin) return false;
   t.otherOrigin = { id: rec.id, time: timeOf(rec), value: url };
   return true;
 }
