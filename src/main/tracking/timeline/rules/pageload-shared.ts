@@ -36,6 +36,8 @@ function tally(page: PageState, rec: RecordedEvent): boolean {
   const t = (page.tallies.oneLoad ??= {});
   if (t.otherOrigin) return false;
   const url = pageUrlOf(rec) ?? '';
+  // the page's own origin, as most of its requests carry it, is told without reading the URL again
+  if (t.originKey !== undefined && sameOrigin(url, t.originKey)) return false;
   const origin = originOf(url);
   if (origin === '') return false;
   if (!t.origin) {
@@ -46,6 +48,14 @@ function tally(page: PageState, rec: RecordedEvent): boolean {
   if (t.originKey === origin) return false;
   t.otherOrigin = { id: rec.id, time: timeOf(rec), value: url };
   return true;
+}
+
+/** `url` begins with `origin` (as written, lower-case) and then its path, query or fragment */
+function sameOrigin(url: string, origin: string): boolean {
+  if (!url.startsWith(origin)) return false;
+  const next = url.charCodeAt(origin.length);
+  // end, '/', '?', '#'
+  return Number.isNaN(next) || next === 47 || next === 63 || next === 35;
 }
 
 export const pageloadShared: PageRule = {

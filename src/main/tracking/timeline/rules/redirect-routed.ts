@@ -43,11 +43,13 @@ const meta: RuleMeta = {
 
 function tally(page: PageState, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
+  const t = page.tallies.redirects;
+  // most pages send no redirect: their requests cost this rule a field read
+  if (rec.event !== 'redirect' && (!t || t.routed)) return false;
   const url = pageUrlOf(rec);
   if (url === null) return false;
   if (rec.event === 'redirect') return noteRedirect(page, rec, url);
-  const t = page.tallies.redirects;
-  if (!t || t.routed) return false;
+  if (!t) return false;
   const here = withoutHash(url);
   const time = timeOf(rec);
   for (const r of t.redirects)
