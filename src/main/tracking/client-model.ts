@@ -104,6 +104,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     next: SNAP_SEARCH,
   },
   {
+    id: 'search.addtocart-qty',
+    area: 'search',
+    title: 'A quick add sends a quantity of at least 1',
+    source:
+      'SC track.product.addToCart: results [{parentId || "", uid, sku, qty: qty || 1, price: Number(price) || 0}]',
+    invariant:
+      'Every item of a quick add (search, category, autocomplete, widgets) has a qty of 1 or more: a missing or zero quantity goes out as 1.',
+    seenBy: of('search', ['addtocart']),
+    next: SNAP_SEARCH,
+  },
+  {
     id: 'search.tile-response',
     area: 'search',
     title: 'Each tile keeps the responseId that delivered it',
@@ -179,6 +190,19 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     next: SNAP_SEARCH,
   },
   {
+    id: 'search.zero-results-render',
+    area: 'search',
+    title: 'A search with no results is rendered too',
+    source:
+      'SC search(): the render is sent after every completed search, a no-results one included (1925c5f built it from the request)',
+    invariant:
+      'A page whose search found nothing still sends the render of its response, and nothing else of it.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+    uncheckable:
+      'a no-results page that skips its render sends no event of its response at all (it has no tiles to impress or click): nothing in the traffic names the search it lost',
+  },
+  {
     id: 'search.redirect',
     area: 'search',
     title: 'Merchandising redirect: redirect, no render, leave',
@@ -216,11 +240,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     title: 'A category page’s redirect goes to search/redirect',
     source: 'SC afterSearch(): the redirect always goes to search/redirect',
     invariant:
-      'A category response that redirects sends search/redirect with its responseId, then nothing more on that page.',
+      'A category response that redirects sends search/redirect with its responseId and no category/render of it, then nothing more on that page.',
     seenBy: ['search/redirect'],
     next: SNAP_CATEGORY,
-    uncheckable:
-      'a redirect on search/redirect cannot be told from a search page’s own without the response that produced it; the search redirect rules check it as one',
   },
   // ---- autocomplete ----
   {
@@ -254,6 +276,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'An autocomplete redirect names the response’s redirect and is the last event of that response on the page.',
     seenBy: ['autocomplete/redirect'],
     next: SNAP_AC,
+  },
+  {
+    id: 'autocomplete.redirect-navigates',
+    area: 'autocomplete',
+    title: 'A redirect loads the target page, in an SPA too',
+    source:
+      'ACC: autocomplete/redirect, then location.href = url; SC afterSearch(): search/redirect, then window.location.replace(url); B getPageLoadId: a new page load gets a new pageLoadId',
+    invariant:
+      'After a redirect the target URL is a new page load with its own pageLoadId: no event at the target carries the redirecting page’s pageLoadId, whatever the storefront’s router.',
+    seenBy: ['autocomplete/redirect', 'search/redirect'],
+    next: `${SNAP_AC}, with a redirect configured for a term`,
   },
   // ---- recommendations and bundles ----
   {
@@ -300,6 +333,28 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     seenBy: ['product/pageview'],
     next: 'a `<script type="athos/track/product/view">` with the product’s ids on product pages (or `tracker.events.product.pageView`)',
   },
+  {
+    id: 'product.pageview-ids',
+    area: 'product',
+    title: 'A product view’s ids in the tracker’s mapping order',
+    source:
+      'T track.product.view: parentId = parentId || uid || "", uid = uid || parentId || sku || ""; with a variant uid = childUid || uid, parentId = parentId || uid || childUid, sku = childSku || sku',
+    invariant:
+      'A product/pageview with any id has both a uid and a parentId: the tracker fills each from the others.',
+    seenBy: ['product/pageview'],
+    next: 'a `<script type="athos/track/product/view">` with the product’s ids on product pages',
+  },
+  {
+    id: 'product.pageview-per-load',
+    area: 'product',
+    title: 'Product views per page load: one, or one per SPA route',
+    source:
+      'T constructor: the page’s product scripts are read once (DomTargeter, after a setTimeout); T.retarget() reads the scripts an SPA route rendered since, on the same Beacon and pageLoadId',
+    invariant:
+      'One pageview per product script read: a product page load sends its view once, and the same product twice at once only from two scripts; an SPA that calls retarget() sends one more per product route on the same pageLoadId, and a reload within 10 s keeps it, so several pageviews of one page load are not in themselves a fault.',
+    seenBy: ['product/pageview'],
+    next: 'one product script on every product page (and `tracker.retarget()` after an SPA route renders one)',
+  },
   // ---- cart ----
   {
     id: 'cart.ledger',
@@ -311,6 +366,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there.',
     seenBy: ['cart/add', 'cart/remove'],
     next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',
+  },
+  {
+    id: 'cart.quick-add-then-cart-add',
+    area: 'cart',
+    title: 'A quick add, then the page’s cart globals',
+    source:
+      'T constructor compares the globals with B’s stored cart, to which every */addtocart added its items (B, without a cart/add)',
+    invariant:
+      'A quick add sends no cart/add of its own; after it, the next cart/add of the item (a later page load’s comparison) adds only what the cart holds beyond the quick-added quantity; with no cart event before it in the visit (the stored cart unknown), its cart still holds the quick adds plus its results.',
+    seenBy: ['cart/add'],
+    next: 'quick adds on listings, then the cart page’s cart globals',
   },
   {
     id: 'cart.items',
@@ -395,6 +461,41 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap',
   },
   {
+    id: 'identity.page-load-one-page',
+    area: 'identity',
+    title: 'A pageLoadId is one page load',
+    source:
+      'B constructor → getPageLoadId(): one per Beacon, made when the page loads; reused only for the same href within 10 s (PAGE_LOAD_ID_EXPIRATION)',
+    invariant:
+      'A pageLoadId is never carried by two documents: its events share one origin, and none is created at a redirect’s target after the redirect.',
+    seenBy: ['*'],
+    next: 'one Beacon per page load (`@athoscommerce/beacon`) or Snap',
+  },
+  {
+    id: 'identity.page-load-spa',
+    area: 'identity',
+    title: 'An SPA keeps its pageLoadId across routes',
+    source:
+      'B: the pageLoadId is made in the constructor and never renewed; Snap creates one tracker per page load, none per route',
+    invariant:
+      'Routes of an SPA share the pageLoadId of the page load that started it; a new one per route splits one page load into several.',
+    seenBy: ['*'],
+    next: 'one Beacon (or Snap tracker) for the life of the SPA',
+    uncheckable:
+      'an SPA that starts a new pageLoadId per route sends each route as a page load of its own, with its own search and render: that is the traffic of a storefront without an SPA',
+  },
+  {
+    id: 'identity.page-url',
+    area: 'identity',
+    title: 'pageUrl is the page’s href when the event is created',
+    source:
+      'B getContext(): pageUrl = config.href || window.location.href, taken when the event is created (a merged request carries its first event’s)',
+    invariant:
+      'Every event’s pageUrl is an absolute URL, of the origin of its page load; events created after an SPA route carry the new route’s URL.',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap, without an `href` of your own',
+  },
+  {
     id: 'identity.session',
     area: 'identity',
     title: 'Session and user ids live as the client keeps them',
@@ -404,6 +505,28 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'A visit keeps one userId; a sessionId has no gap of more than 30 minutes between its events.',
     seenBy: ['*'],
     next: 'the provider’s beacon client on every page of the visit, checkout included (pass the ids on to another domain)',
+  },
+  {
+    id: 'identity.user-per-browser',
+    area: 'identity',
+    title: 'One userId per browser',
+    source:
+      'B getUserId(): made once and stored 18 months in a cookie and localStorage of the storefront’s domain; the sessionId beside it, 30 minutes rolling',
+    invariant:
+      'A userId lives in one browser: while one of its sessions is alive no other session carries it; two browsers (or devices) never share one.',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client on every page, never a userId of your own',
+  },
+  {
+    id: 'identity.cross-domain',
+    area: 'identity',
+    title: 'Checkout and order on another domain',
+    source:
+      'B: userId, sessionId and shopperId live in cookies and localStorage of the storefront’s domain; a checkout on another domain starts new ones unless the integration passes them on',
+    invariant:
+      'A checkout on another domain either starts a visit of its own or carries all the ids it was given (userId with sessionId, and the shopperId), never one without the other, and a pageLoadId of its own.',
+    seenBy: ['order/transaction'],
+    next: 'the provider’s beacon client on the checkout domain, given the storefront’s userId, sessionId and shopperId',
   },
   {
     id: 'identity.attribution',

@@ -63,6 +63,15 @@ const LISTINGS = new Set(['search', 'category']);
 const renderedAlone = (p: SightedPage, r: SightedResponse) =>
   LISTINGS.has(r.kind) && r.renders > 0 && r.interactions === 0 && p.ended;
 
+const NO_RESULTS_SHOWN = {
+  shows:
+    'a listing response rendered and followed by nothing on an ended page (one the companion search issued served nothing)',
+  test: (p: SightedPage) =>
+    p.responses.some(
+      (r) => renderedAlone(p, r) && (r.served === undefined || r.served.shown === 0),
+    ),
+};
+
 /**
  * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
  * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
@@ -75,14 +84,9 @@ export const EXERCISED: Readonly<
     shows: 'a page on which infinite scroll restored several pages under one render',
     test: (p) => p.named.has('search.backfill'),
   },
-  'search.zero-results': {
-    shows:
-      'a listing response rendered and followed by nothing on an ended page (one the companion search issued served nothing)',
-    test: (p) =>
-      p.responses.some(
-        (r) => renderedAlone(p, r) && (r.served === undefined || r.served.shown === 0),
-      ),
-  },
+  'search.zero-results': NO_RESULTS_SHOWN,
+  // the page that shows a no-results search silent after its render shows that it was rendered
+  'search.zero-results-render': NO_RESULTS_SHOWN,
   'search.single-result-redirect': {
     shows:
       'a rendered response that served one result, followed by nothing on its page (the companion search must have issued it)',

@@ -47,6 +47,11 @@ import { identityMissing } from './rules/identity-missing';
 import { timestampSkew } from './rules/timestamp-skew';
 import { devFlag } from './rules/dev-flag';
 import { upstreamDisagrees } from './rules/upstream-disagrees';
+import { pageloadShared } from './rules/pageload-shared';
+import { pageUrlNotHref } from './rules/pageurl-not-href';
+import { redirectRouted } from './rules/redirect-routed';
+import { quickAddQty } from './rules/quick-add-qty';
+import { quickAddWithCartAdd } from './rules/quick-add-with-cart-add';
 import { orderIdMissing } from '../visits/rules/order-id-missing';
 import { orderWithoutLines } from '../visits/rules/order-without-lines';
 import { orderDuplicate } from '../visits/rules/order-duplicate';
@@ -66,6 +71,7 @@ import { sessionRenewed } from '../visits/rules/session-renewed';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
+import { pageviewRepeated } from '../visits/rules/pageview-repeated';
 
 /**
  * Every rule, in the order lists, docs and a page's findings show them: what the service refuses first,
@@ -115,6 +121,11 @@ export const RULES: readonly Rule[] = [
   timestampSkew,
   devFlag,
   upstreamDisagrees,
+  pageloadShared,
+  pageUrlNotHref,
+  redirectRouted,
+  quickAddQty,
+  quickAddWithCartAdd,
   // the visit: its orders, carts, identity and attribution
   orderIdMissing,
   orderWithoutLines,
@@ -135,6 +146,7 @@ export const RULES: readonly Rule[] = [
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewSkuMismatch,
+  pageviewRepeated,
 ];
 
 /** The metas in the list's order; an id declared twice is refused at load. */

@@ -1,17 +1,17 @@
 // The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity, cart and
 // orders, and per userId the clicks and quick adds that can earn an order line credit. Incremental: an
 // event touches its own visit only; reads build the DTOs (README, "The whole visit and its credit").
-import type {
-  CartItemDto,
-  OrderDto,
-  OrderFilter,
-  VisitFilter,
-  VisitPageDto,
-} from '../../../shared/visits';
+import type { OrderDto, OrderFilter, VisitFilter, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
 import { creditLine, type Interaction } from './credit';
 import { productIds, type PageEvent, type QuickLine, type VisitEvent } from './events';
-import { cartIssue, lineKey } from './cart-issue';
+import {
+  emptyLedger,
+  noteCartEvent,
+  noteOrderPlaced,
+  noteQuickAdd,
+  type CartLedger,
+} from './cart-ledger';
 import { lineUnitMismatch, notePrices, priceIssues } from './prices';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
@@ -113,8 +113,6 @@ export interface SessionGap {
  * for clocks: an event after a longer silence gets a new sessionId from the real client.
  */
 export const SESSION_IDLE_MS = 31 * 60_000;
-/** a cart/add and a cart/remove of one page this close were sent from one comparison of the tracker */
-const SAME_COMPARISON_MS = 2_000;
 /** gaps a visit keeps (one is enough to name the fault; a few show it recurs) */
 const MAX_GAPS = 5;
 
@@ -128,7 +126,11 @@ interface FirstEvent {
   time: number;
 }
 
-export interface Visit {
+/** A page of a visit: its pageLoadId, the times of its earliest and latest events, its identity marks. */
+export type VisitPageEntry = { pageLoadId: string; first: number; last: number } & PageIdentity;
+
+/** A visit, with its cart ledger (cart-ledger.ts). */
+export interface Visit extends CartLedger {
   key: string;
   siteId: string;
   sessionId: string;
@@ -140,7 +142,7 @@ export interface Visit {
    * page key → the times of its earliest and latest events in this visit, and its latest events that
    * carried no shopperId or attribution
    */
-  pages: Map<string, { pageLoadId: string; first: number; last: number } & PageIdentity>;
+  pages: Map<string, VisitPageEntry>;
   /**
    * the shopperIds of its accepted product, cart, order and login events, and of its other events where
    * the page's shopperId changed, in arrival order (the login rules)
@@ -152,28 +154,6 @@ export interface Visit {
   lastReceivedMs: number | null;
   /** events that came after more than the client's session lifetime without one (`session-expired`) */
   gaps?: SessionGap[];
-  /** the cart as the last cart event left it, emptied by an order; null before any */
-  cart: CartItemDto[] | null;
-  /** product ids quick-added (addtocart) since the last cart event: the client's stored cart moved on */
-  quickAdded: Set<string>;
-  /**
-   * how many of each item (by its cart line key) quick adds put in the client's stored cart since the last
-   * cart event: a cart/add of it must raise the cart beyond them
-   */
-  quickQty?: Map<string, number>;
-  /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
-  addedEver: Set<string>;
-  /** the last cart event and the cart (and quick adds) it was read against: its pair is read the same */
-  lastCart?: {
-    pageKey: string;
-    endpoint: string;
-    time: number;
-    /** the keys of its results */
-    keys: ReadonlySet<string>;
-    before: CartItemDto[] | null;
-    quickAdded: ReadonlySet<string>;
-    quickQty?: ReadonlyMap<string, number>;
-  };
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
@@ -207,6 +187,32 @@ function withoutPage(list: Array<{ pageKey: string }>, pageKey: string): void {
   if (kept !== list.length) list.length = kept;
 }
 
+/**
+ * The visit's span in the client's time, its latest receive time, and a gap when the event came after a
+ * silence longer than a session lives.
+ */
+function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
+  if (ev.time < v.startMs) v.startMs = ev.time;
+  // a silence in the client's own time; when both were received, in the sandbox's too (an hour-old
+  // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session)
+  if (
+    ev.time - v.endMs > SESSION_IDLE_MS &&
+    (ev.receivedMs === null ||
+      v.lastReceivedMs === null ||
+      ev.receivedMs - v.lastReceivedMs > SESSION_IDLE_MS) &&
+    (v.gaps?.length ?? 0) < MAX_GAPS
+  )
+    (v.gaps ??= []).push({
+      eventId: ev.id,
+      pageKey,
+      afterMs: v.endMs,
+      gapMs: ev.time - v.endMs,
+    });
+  if (ev.time > v.endMs) v.endMs = ev.time;
+  if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
+    v.lastReceivedMs = ev.receivedMs;
+}
+
 export class VisitBook {
   private readonly visits = new ChunkedMap<string, Visit>();
   /** visits per siteId: a reset of the one site that holds every visit empties the book at once */
@@ -237,87 +243,13 @@ export class VisitBook {
     who?: EventIdentity,
     visitEvent = false,
   ): Visit {
-    // the page's visit is found through the page (its key is a string already hashed), not by building
-    // the visit's key again for every event
+    // the page's visits, asked once: they find the visit, and a new page of it is entered in them
     const onPage = this.byPage.get(pageKey);
-    let v: Visit | undefined;
-    if (onPage)
-      for (const x of onPage)
-        if (x.sessionId === ev.sessionId && x.siteId === siteId) {
-          v = x;
-          break;
-        }
-    const key = v?.key ?? key2(siteId, ev.sessionId);
-    v ??= this.visits.get(key);
-    if (!v) {
-      v = {
-        key,
-        siteId,
-        sessionId: ev.sessionId,
-        userIds: [],
-        shopperId: '',
-        startMs: ev.time,
-        endMs: ev.time,
-        pages: new Map(),
-        shoppers: [],
-        lastReceivedMs: null,
-        cart: null,
-        quickAdded: new Set(),
-        addedEver: new Set(),
-        orders: [],
-        interactions: [],
-        changes: 0,
-        first: {
-          eventId: ev.id,
-          pageKey,
-          pageLoadId: ev.pageLoadId,
-          pageUrl: ev.pageUrl,
-          userId: ev.userId,
-          dev: ev.dev,
-          time: ev.time,
-        },
-      };
-      this.visits.setNew(key, v);
-      this.siteVisits.added(siteId);
-    }
+    const v = this.visitFor(siteId, pageKey, ev, onPage);
     v.changes++;
-    if (ev.time < v.startMs) v.startMs = ev.time;
-    // a silence in the client's own time; when both were received, in the sandbox's too (an hour-old
-    // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session)
-    if (
-      ev.time - v.endMs > SESSION_IDLE_MS &&
-      (ev.receivedMs === null ||
-        v.lastReceivedMs === null ||
-        ev.receivedMs - v.lastReceivedMs > SESSION_IDLE_MS) &&
-      (v.gaps?.length ?? 0) < MAX_GAPS
-    )
-      (v.gaps ??= []).push({
-        eventId: ev.id,
-        pageKey,
-        afterMs: v.endMs,
-        gapMs: ev.time - v.endMs,
-      });
-    if (ev.time > v.endMs) v.endMs = ev.time;
-    if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
-      v.lastReceivedMs = ev.receivedMs;
-    if (!v.userIds.includes(ev.userId)) {
-      v.userIds.push(ev.userId);
-      const uk = key2(siteId, ev.userId);
-      let set = this.byUser.get(uk);
-      if (!set) this.byUser.setNew(uk, (set = new Set()));
-      set.add(v);
-    }
-    let p = v.pages.get(pageKey);
-    if (!p) {
-      v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
-      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page (the
-      // page's list as looked up above: nothing since changed it, and a new page is not asked twice)
-      if (!onPage) this.byPage.setNew(pageKey, [v]);
-      else onPage.push(v);
-    } else {
-      if (ev.time < p.first) p.first = ev.time;
-      if (ev.time > p.last) p.last = ev.time;
-    }
+    noteTime(v, pageKey, ev);
+    this.noteUser(v, ev.userId);
+    const p = this.notePage(v, pageKey, ev, onPage);
     if (who) {
       noteIdentity(v, p, pageKey, ev.id, ev.time, who);
       // a search-side event marks the shopper where its page's shopperId changes: the login rules read
@@ -334,6 +266,86 @@ export class VisitBook {
       }
     }
     return v;
+  }
+
+  /** The visit of the event's page and sessionId, begun with this event when it is the first. */
+  private visitFor(
+    siteId: string,
+    pageKey: string,
+    ev: PageEvent,
+    onPage: Visit[] | undefined,
+  ): Visit {
+    // the page's visit is found through the page (its key is a string already hashed), not by building
+    // the visit's key again for every event
+    let v: Visit | undefined;
+    if (onPage)
+      for (const x of onPage)
+        if (x.sessionId === ev.sessionId && x.siteId === siteId) {
+          v = x;
+          break;
+        }
+    const key = v?.key ?? key2(siteId, ev.sessionId);
+    v ??= this.visits.get(key);
+    if (v) return v;
+    v = {
+      key,
+      siteId,
+      sessionId: ev.sessionId,
+      userIds: [],
+      shopperId: '',
+      startMs: ev.time,
+      endMs: ev.time,
+      pages: new Map(),
+      shoppers: [],
+      lastReceivedMs: null,
+      ...emptyLedger(),
+      orders: [],
+      interactions: [],
+      changes: 0,
+      first: {
+        eventId: ev.id,
+        pageKey,
+        pageLoadId: ev.pageLoadId,
+        pageUrl: ev.pageUrl,
+        userId: ev.userId,
+        dev: ev.dev,
+        time: ev.time,
+      },
+    };
+    this.visits.setNew(key, v);
+    this.siteVisits.added(siteId);
+    return v;
+  }
+
+  /** A userId the visit had not carried: the visit is one of its visits (credit looks across them). */
+  private noteUser(v: Visit, userId: string): void {
+    if (v.userIds.includes(userId)) return;
+    v.userIds.push(userId);
+    const uk = key2(v.siteId, userId);
+    let set = this.byUser.get(uk);
+    if (!set) this.byUser.setNew(uk, (set = new Set()));
+    set.add(v);
+  }
+
+  /** The page's entry in the visit: its span, begun with this event when it is the page's first. */
+  private notePage(
+    v: Visit,
+    pageKey: string,
+    ev: PageEvent,
+    onPage: Visit[] | undefined,
+  ): VisitPageEntry {
+    let p = v.pages.get(pageKey);
+    if (!p) {
+      v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
+      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page (the
+      // page's list as the event found it: nothing since changed it)
+      if (!onPage) this.byPage.setNew(pageKey, [v]);
+      else onPage.push(v);
+    } else {
+      if (ev.time < p.first) p.first = ev.time;
+      if (ev.time > p.last) p.last = ev.time;
+    }
+    return p;
   }
 
   /**
@@ -353,13 +365,7 @@ export class VisitBook {
    */
   noteQuickAdd(visit: Visit, ids: string | readonly string[], lines: readonly QuickLine[]): void {
     visit.changes++;
-    for (const id of typeof ids === 'string' ? [ids] : ids) {
-      visit.quickAdded.add(id);
-      visit.addedEver.add(id);
-    }
-    if (lines.length === 0) return;
-    const q = (visit.quickQty ??= new Map());
-    for (const { key, qty } of lines) q.set(key, (q.get(key) ?? 0) + qty);
+    noteQuickAdd(visit, ids, lines);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -375,66 +381,32 @@ export class VisitBook {
       login: v.endpoint === 'shopper/login',
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
-    if (v.cart) {
-      // the tracker sends a cart/add and a cart/remove from one comparison, each with the whole cart
-      // after both: the second is read against the cart before the first
-      const pair = visit.lastCart;
-      // (one comparison raises or lowers each item once: events naming one item are two changes)
-      const same =
-        pair !== undefined &&
-        pair.pageKey === pageKey &&
-        pair.endpoint !== v.endpoint &&
-        Math.abs(pair.time - e.time) <= SAME_COMPARISON_MS &&
-        !v.items.some((i) => pair.keys.has(lineKey(i)));
-      const before = same ? pair.before : visit.cart;
-      const quickAdded = same ? pair.quickAdded : visit.quickAdded;
-      const quickQty = same ? pair.quickQty : visit.quickQty;
-      v.cartReading = cartIssue(v, {
-        cart: before,
-        quickAdded,
-        addedEver: visit.addedEver,
-        ...(quickQty && { quickQty }),
-      });
-      if (v.endpoint === 'cart/add')
-        for (const item of v.items) for (const id of productIds(item)) visit.addedEver.add(id);
-      visit.lastCart = {
+    noteCartEvent(visit, pageKey, v);
+    if (v.endpoint === 'order/transaction') this.noteOrder(visit, pageKey, v);
+  }
+
+  /** An order/transaction: the visit's orders, its price issues, the site's first of its orderId. */
+  private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
+    const e = v.base;
+    v.priceIssues = priceIssues(v, visit);
+    const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
+    visit.orders.push(record);
+    this.orderEvents.set(e.id, record);
+    noteOrderPlaced(visit);
+    // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
+    if (!v.orderId?.trim()) return;
+    const k = key2(visit.siteId, v.orderId);
+    const first = this.firstOrders.get(k);
+    if (!first)
+      this.firstOrders.set(k, {
+        eventId: e.id,
         pageKey,
-        endpoint: v.endpoint,
+        pageLoadId: e.pageLoadId,
+        pageUrl: e.pageUrl,
         time: e.time,
-        keys: new Set(v.items.map(lineKey)),
-        before,
-        quickAdded: new Set(quickAdded),
-        ...(quickQty && { quickQty }),
-      };
-      visit.cart = v.cart;
-      visit.quickAdded.clear();
-      visit.quickQty = undefined;
-    }
-    if (v.endpoint === 'order/transaction') {
-      v.priceIssues = priceIssues(v, visit);
-      const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
-      visit.orders.push(record);
-      this.orderEvents.set(e.id, record);
-      // the client clears its stored cart after an order
-      visit.cart = [];
-      visit.quickAdded.clear();
-      visit.quickQty = undefined;
-      // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
-      if (v.orderId?.trim()) {
-        const k = key2(visit.siteId, v.orderId);
-        const first = this.firstOrders.get(k);
-        if (!first)
-          this.firstOrders.set(k, {
-            eventId: e.id,
-            pageKey,
-            pageLoadId: e.pageLoadId,
-            pageUrl: e.pageUrl,
-            time: e.time,
-            repeats: [],
-          });
-        else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);
-      }
-    }
+        repeats: [],
+      });
+    else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);
   }
 
   /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */

@@ -22,7 +22,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'A redirect ends the results page: the shopper is sent to the redirect URL and nothing else is tracked for that response.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.redirect', 'autocomplete.redirect'],
+  guards: ['search.redirect', 'autocomplete.redirect', 'category.redirect'],
   defaultSeverity: 'warning',
   messages: {
     afterRedirect:

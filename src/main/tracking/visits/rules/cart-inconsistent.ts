@@ -13,7 +13,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'results holds what changed (the added or removed quantity), cart the whole cart after the change.',
   appliesTo: ['cart'],
-  guards: ['cart.ledger'],
+  guards: ['cart.ledger', 'cart.quick-add-then-cart-add'],
   defaultSeverity: 'warning',
   messages: {
     inconsistent:

@@ -19,7 +19,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'Each item carries uid and parentId (the product’s own id when it has no parent), as the tracker maps them.',
   appliesTo: ['product', 'cart', 'order'],
-  guards: ['product.pageview', 'cart.items', 'order.transaction'],
+  guards: ['product.pageview', 'cart.items', 'order.transaction', 'product.pageview-ids'],
   defaultSeverity: 'warning',
   messages: {
     unmapped:

@@ -22,7 +22,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'One sessionId while the shopper is active, kept in a cookie and localStorage; a new one only after 30 minutes without an event.',
   appliesTo: ['visit'],
-  guards: ['identity.session'],
+  guards: ['identity.session', 'identity.user-per-browser', 'identity.cross-domain'],
   defaultSeverity: 'warning',
   messages: {
     renewed:

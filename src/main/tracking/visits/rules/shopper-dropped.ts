@@ -24,7 +24,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'Once the shopper is known (shopper/login, or the id stored on an earlier visit), every later event carries context.shopperId.',
   appliesTo: ['visit'],
-  guards: ['login.shopper'],
+  guards: ['login.shopper', 'identity.cross-domain'],
   defaultSeverity: 'warning',
   messages: {
     dropped:

@@ -13,7 +13,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'One userId for the whole visit (18 months, in a cookie and localStorage of the storefront’s domain).',
   appliesTo: ['visit'],
-  guards: ['identity.session'],
+  guards: ['identity.session', 'identity.cross-domain'],
   defaultSeverity: 'warning',
   messages: {
     changed:

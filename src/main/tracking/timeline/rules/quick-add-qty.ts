@@ -1,0 +1,65 @@
+// `quick-add-qty` (warning): an addtocart (search, category, autocomplete, recommendations, bundles) with
+// an item whose qty is below 1.
+//
+// Why it is certain: the provider's controllers send a quick add's items as `qty: qty || 1` (SC
+// track.product.addToCart; the autocomplete and recommendation controllers the same), so a missing or
+// zero quantity goes out as 1 and only a negative one could pass, which no storefront's quantity picker
+// holds. The service accepts any integer, so only the traffic shows it: the provider's add-to-cart
+// counts and the cart it stores (B adds the items to it) take the quantity as sent. What it exempts:
+// items without a numeric qty (the schema names a missing one), and any quantity of 1 or more.
+import type { RecordedEvent } from '../../../../shared/events';
+import type { Page } from '../page';
+import { str } from '../../values';
+import { isObject } from '../../../../shared/values';
+import { dataOf, timeOf } from './utils/request-context';
+import { finding, type RuleMeta, defineRule } from './types';
+
+const meta: RuleMeta<'page'> = {
+  id: 'quick-add-qty',
+  judges: ['page'],
+  title: 'Quick add with a quantity below 1',
+  description:
+    'An addtocart whose item has a qty of 0 or less: the provider’s controllers send `qty || 1`.',
+  expects:
+    'A quick add carries a qty of at least 1 for each item (the controllers send 1 when none is given).',
+  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
+  guards: ['search.addtocart-qty'],
+  defaultSeverity: 'warning',
+  messages: {
+    qty: '{{event}} adds "{{uid}}" with qty {{qty}}. The provider\'s controllers send a quick add\'s quantity as `qty || 1`, so a missing or zero quantity goes out as 1: with {{qty}}, the provider counts no unit added and its stored cart holds none of the item.',
+  },
+  fix: 'Send the quantity the shopper added (1 for a one-click add), as the provider’s controllers do with `qty || 1`.',
+  listens: ['addtocart'],
+};
+
+function tally(page: Page, rec: RecordedEvent): boolean {
+  if (!rec.accepted || rec.event !== 'addtocart' || page.tallies.quickQty) return false;
+  const results = dataOf(rec).results;
+  if (!Array.isArray(results)) return false;
+  for (const item of results) {
+    if (!isObject(item) || typeof item.qty !== 'number' || item.qty >= 1) continue;
+    page.tallies.quickQty = {
+      id: rec.id,
+      time: timeOf(rec),
+      value: str(item.uid),
+      qty: item.qty,
+    };
+    return true;
+  }
+  return false;
+}
+
+export const quickAddQty = defineRule({
+  meta,
+  tally,
+  count: (page) => (page.tallies.quickQty ? 1 : 0),
+  page(page) {
+    const m = page.tallies.quickQty;
+    if (!m) return [];
+    return [
+      finding(meta, 'qty', { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } }, [
+        m.id,
+      ]),
+    ];
+  },
+});
