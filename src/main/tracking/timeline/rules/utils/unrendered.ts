@@ -4,6 +4,7 @@
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { list, plural, quoted, type RuleContext } from '../types';
+import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { issuedFor } from './provenance';
 import { urlQuery } from './search-params';
@@ -26,6 +27,18 @@ export const UNRENDERED_MESSAGES = {
 export const UNRENDERED_FIX =
   'send {{render}} with data.responseId "{{responseId}}"{{andTag}} when those results are displayed.';
 
+/** Why a response's events had no render of their own, as the page's other renders of its kind say it. */
+interface OtherRenders {
+  /** the page's other rendered responses of the kind */
+  others: Response[];
+  /** the responseIds those renders carried (search and category: the kinds that backfill) */
+  otherRendered: string[];
+  /** infinite scroll's backfill: one render for several pages of the same search */
+  backfill: boolean;
+  /** a new search on the same page (the URL showed another query) that sent no render of its own */
+  newSearch: string | undefined;
+}
+
 /**
  * A response's accepted events that no render of it on the page precedes, with the message that explains
  * them, and whether they look like infinite scroll's backfill (which `missing-render-backfill` reports).
@@ -41,80 +54,98 @@ export function unrenderedEvents(
       backfill: boolean;
     }
   | undefined {
-  {
-    const f = r.facts;
-    if (r.responseId === '') return undefined;
-    // A redirect replaces the results page: the provider's client sends no render for it.
-    if (f.renders.length > 0 || f.redirects.length > 0) return undefined;
-    // A render the service rejected is reported by `schema`; fixing it fixes this too.
-    if (f.rejectedRender) return undefined;
-    if (f.impressions.length + f.clicks.length + f.carts.length === 0) return undefined;
-    const orphans = r.events.filter(
-      (e) =>
-        e.accepted &&
-        (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
-    );
-    const render = endpointOf(r.kind, 'render');
-    const widget = isWidgetKind(r.kind);
-    const others = [...ctx.page.responses.values()].filter(
-      (o) => o !== r && o.rendered && o.kind === r.kind,
-    );
-    // a render with an empty responseId (sent before the response arrived) renders nothing
-    const otherRendered = BACKFILLS.has(r.kind)
-      ? others.filter((o) => o.responseId !== '').map((o) => o.responseId)
-      : [];
-    // The provider's client renders once, with page 1's responseId, when infinite scroll restores several
-    // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
-    // the response it knows its page; page 1 of a search always gets its own render.
-    const issued = issuedFor(r, ctx);
-    // Backfill restores pages of the same search: events sent while the page URL showed another query
-    // than every rendered response's are a new search (an SPA re-search) whose render is missing.
-    const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
-    const renderedQueries = others
-      .filter((o) => o.responseId !== '')
-      .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
-      .filter((q): q is string => q !== undefined);
-    const newSearch =
-      orphanQuery !== undefined &&
-      renderedQueries.length > 0 &&
-      !renderedQueries.includes(orphanQuery);
-    const backfill = otherRendered.length > 0 && (!issued || issued.page > 1) && !newSearch;
-    const kinds = [...new Set(orphans.map((e) => e.event))];
-    const what = widget
+  const orphans = orphansOf(r);
+  if (!orphans) return undefined;
+  const widget = isWidgetKind(r.kind);
+  const why = otherRenders(r, ctx, orphans);
+  const data: Record<string, string> = {
+    count: plural(orphans.length, 'event'),
+    kinds: list([...new Set(orphans.map((e) => e.event))]),
+    ids: list(orphans.map((e) => e.id)),
+    what: widget
       ? `responseId "${r.responseId}" and tag "${r.tag}"`
-      : `responseId "${r.responseId}"`;
-    // a widget's events carrying another widget's tag land here: say which tag the render had
-    const otherTags = widget
-      ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
-      : [];
-    let also = '';
-    if (otherTags.length > 0)
-      also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
-    const origin = ctx.origin(r.responseId);
-    if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
-      also +=
-        ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
-        `carry a new pageLoadId each (keep one pageLoadId per page load: one Beacon per page, its ids never regenerated per event), ` +
-        `or this page shows a response from the client's cache without rendering it (the provider's client renders a cached response again).`;
-    }
-    const data: Record<string, string> = {
-      count: plural(orphans.length, 'event'),
-      kinds: list(kinds),
-      ids: list(orphans.map((e) => e.id)),
-      what,
-      render,
-      that: widget ? 'that tag and responseId' : 'that responseId',
-      kind: r.kind,
-      also,
-      responseId: r.responseId,
-      andTag: widget ? ` and data.tag "${r.tag}"` : '',
-    };
-    let messageId: keyof typeof UNRENDERED_MESSAGES = 'unrendered';
-    if (backfill || newSearch || otherRendered.length > 0) {
-      data.others = quoted(otherRendered, 3);
-      messageId = backfill ? 'backfill' : newSearch ? 'newSearch' : 'firstPage';
-      if (newSearch) data.query = orphanQuery!;
-    }
-    return { messageId, data, ids: orphans.map((e) => e.id), backfill };
+      : `responseId "${r.responseId}"`,
+    render: endpointOf(r.kind, 'render'),
+    that: widget ? 'that tag and responseId' : 'that responseId',
+    kind: r.kind,
+    also: alsoSaid(r, ctx, why.others),
+    responseId: r.responseId,
+    andTag: widget ? ` and data.tag "${r.tag}"` : '',
+  };
+  let messageId: keyof typeof UNRENDERED_MESSAGES = 'unrendered';
+  if (why.backfill || why.newSearch !== undefined || why.otherRendered.length > 0) {
+    data.others = quoted(why.otherRendered, 3);
+    messageId = why.backfill ? 'backfill' : why.newSearch !== undefined ? 'newSearch' : 'firstPage';
+    if (why.newSearch !== undefined) data.query = why.newSearch;
   }
+  return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill };
+}
+
+/** The accepted impressions, clicks and adds of a response with no render, or undefined when none lack one. */
+function orphansOf(r: Response): TimelineEvent[] | undefined {
+  const f = r.facts;
+  if (r.responseId === '') return undefined;
+  // A redirect replaces the results page: the provider's client sends no render for it.
+  if (f.renders.length > 0 || f.redirects.length > 0) return undefined;
+  // A render the service rejected is reported by `schema`; fixing it fixes this too.
+  if (f.rejectedRender) return undefined;
+  if (f.impressions.length + f.clicks.length + f.carts.length === 0) return undefined;
+  return r.events.filter(
+    (e) =>
+      e.accepted &&
+      (e.event === 'impression' || e.event === 'clickthrough' || e.event === 'addtocart'),
+  );
+}
+
+function otherRenders(
+  r: Response,
+  ctx: RuleContext,
+  orphans: readonly TimelineEvent[],
+): OtherRenders {
+  const others = [...ctx.page.responses.values()].filter(
+    (o) => o !== r && o.rendered && o.kind === r.kind,
+  );
+  // a render with an empty responseId (sent before the response arrived) renders nothing
+  const otherRendered = BACKFILLS.has(r.kind)
+    ? others.filter((o) => o.responseId !== '').map((o) => o.responseId)
+    : [];
+  // The provider's client renders once, with page 1's responseId, when infinite scroll restores several
+  // pages: later pages' tiles then carry their own responseIds with no render. When the sandbox issued
+  // the response it knows its page; page 1 of a search always gets its own render.
+  const issued = issuedFor(r, ctx);
+  // Backfill restores pages of the same search: events sent while the page URL showed another query
+  // than every rendered response's are a new search (an SPA re-search) whose render is missing.
+  const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
+  const renderedQueries = others
+    .filter((o) => o.responseId !== '')
+    .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
+    .filter((q): q is string => q !== undefined);
+  const newSearch =
+    orphanQuery !== undefined &&
+    renderedQueries.length > 0 &&
+    !renderedQueries.includes(orphanQuery)
+      ? orphanQuery
+      : undefined;
+  const backfill =
+    otherRendered.length > 0 && (!issued || issued.page > 1) && newSearch === undefined;
+  return { others, otherRendered, backfill, newSearch };
+}
+
+/** What else the page shows about the missing render: a render with another tag, or another page first. */
+function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): string {
+  let also = '';
+  // a widget's events carrying another widget's tag land here: say which tag the render had
+  const otherTags = isWidgetKind(r.kind)
+    ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
+    : [];
+  if (otherTags.length > 0)
+    also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
+  const origin = ctx.origin(r.responseId);
+  if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
+    also +=
+      ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
+      `carry a new pageLoadId each (keep one pageLoadId per page load: one Beacon per page, its ids never regenerated per event), ` +
+      `or this page shows a response from the client's cache without rendering it (the provider's client renders a cached response again).`;
+  }
+  return also;
 }
