@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Two kinds of test files, run side by side:
 // - in-process tests (unit, rules, held-out): plain functions over the domain, no servers or child processes;
@@ -14,12 +16,50 @@ const maxWorkers = Math.max(2, (os.availableParallelism?.() ?? os.cpus().length)
 // A test about what the process has done so far (which beacon validators it compiled) needs a fresh one.
 const FRESH_PROCESS = ['test/unit/warm-validators.test.ts'];
 
+// The files that take longest, longest first: the packed package installed and driven by Playwright, the
+// Chromium journeys that wait on the clients' real timers, the CLI and fault files that start and kill
+// processes. A clean clone has no timings from an earlier run, and vitest would order its files by size
+// and run the in-process project first: a long file started last is the whole run waiting on one worker.
+const LONG_FIRST = [
+  'test/e2e/package-install.test.ts',
+  'test/faults/import-crash.test.ts',
+  'test/e2e/corpus.test.ts',
+  'test/api/diff-cli.test.ts',
+  'test/api/cli-data-dir.test.ts',
+  'test/api/cli-serve.test.ts',
+  'test/api/check-stream.test.ts',
+  'test/e2e/storefront.test.ts',
+  'test/e2e/timelines.test.ts',
+  'test/e2e/feeds.test.ts',
+];
+
+/**
+ * The long files first, then the other integration files, then the in-process ones: many short files
+ * that fill the workers while the last integration files end. Within each part, vitest's own order
+ * (the last run's durations when it has them, else the larger file first).
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const known = LONG_FIRST.indexOf(
+        path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/'),
+      );
+      if (known >= 0) return known;
+      return LONG_FIRST.length + (spec.project.name === 'integration' ? 0 : 1);
+    };
+    const position = new Map(sorted.map((spec, i) => [spec, i]));
+    return sorted.sort((a, b) => rank(a) - rank(b) || position.get(a)! - position.get(b)!);
+  }
+}
+
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
 
 export default defineConfig({
   test: {
     maxWorkers,
     reporters: ['default'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -504,9 +504,12 @@ console.log(baseline.status, read, port, pages.length, ruled.length, declared.le
     expect(result.stdout).toBe('');
   });
 
+  // The three tests below mostly wait (two Playwright runs in Chromium, the snippet's 10-second wait for a
+  // click that never comes), each in its own folder of the project: they run side by side.
   it.skipIf(skipReason())(
     "runs the example's Playwright suite: the clean journey passes, the planted bug fails with its finding",
-    async () => {
+    { concurrent: true, timeout: 300_000 },
+    async ({ expect }) => {
       const result = await sh('npx', ['playwright', 'test'], {
         CHROMIUM_PATH: CHROMIUM,
         PLANT_BUG: '1',
@@ -533,17 +536,19 @@ console.log(baseline.status, read, port, pages.length, ruled.length, declared.le
       expect(attached, result.stdout).not.toBeNull();
       expect(readFileSync(path.join(project, attached![1]!), 'utf8')).toMatch(/missing-render/);
     },
-    300_000,
   );
 
   it.skipIf(skipReason())(
     'the Playwright fixture: a baseline beside the test file, a change fails with the diff, --update-snapshots accepts it',
-    async () => {
+    { concurrent: true, timeout: 300_000 },
+    async ({ expect }) => {
       mkdirSync(path.join(project, 'baseline-tests'), { recursive: true });
+      // its own output folder: Playwright empties it when a run starts, and the example suite's run
+      // beside this one keeps its report attachment in test-results
       writeFileSync(
         path.join(project, 'baseline.config.js'),
         `import config from './playwright.config.js';
-export default { ...config, testDir: './baseline-tests', workers: 1 };
+export default { ...config, testDir: './baseline-tests', outputDir: './baseline-results', workers: 1 };
 `,
       );
       // the page sends an order beacon to the production host, which the fixture routes to the sandbox
@@ -590,7 +595,94 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
       expect(readFileSync(file, 'utf8')).toBe(written.replace('"total":100', '"total":90'));
       expect((await play({ ORDER_TOTAL: '90' })).stdout).toContain('baseline same');
     },
-    300_000,
+  );
+
+  it(
+    "runs the README's CI snippet verbatim with bash -e: traffic passes, a missing clickthrough fails",
+    { concurrent: true, timeout: 120_000 },
+    async ({ expect }) => {
+      const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+      const snippet = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+        .map((m) => m[1]!)
+        .find((b) => b.includes('npx search-sandbox serve --port 0'))!;
+      expect(snippet).toBeDefined();
+      /** Runs the snippet in its own process group (its sandbox too); `traffic` sends the storefront's part. */
+      const ci = async (dir: string, traffic: (url: string) => Promise<void>) => {
+        mkdirSync(dir, { recursive: true });
+        const child = spawn('bash', ['-e', '-c', snippet], {
+          cwd: dir,
+          env: { ...ENV, PATH: `${path.join(project, 'node_modules/.bin')}:${ENV.PATH}` },
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+        // 'exit', not 'close': the sandbox the snippet starts in the background keeps stderr open
+        const exit = new Promise<number>((resolve) =>
+          child.on('exit', (code) => resolve(code ?? -1)),
+        );
+        try {
+          await expect
+            .poll(
+              () =>
+                existsSync(path.join(dir, 'sandbox.log')) &&
+                /listening on (http:\/\/\S+)/.test(
+                  readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
+                ),
+              { timeout: 30_000 },
+            )
+            .toBe(true);
+          const url = /listening on (http:\/\/\S+)/.exec(
+            readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
+          )![1]!;
+          await traffic(url);
+          return { code: await exit, out };
+        } finally {
+          try {
+            process.kill(-child.pid!, 'SIGTERM');
+          } catch {
+            // the group has ended
+          }
+        }
+      };
+      // two jobs side by side, each with its own folder and sandbox: one sends a clean search, one nothing
+      const cleanRun = ci(path.join(project, 'ci-clean'), async (url) => {
+        // as the provider's client creates them: the tile impressed once visible for a second, then clicked
+        const searched = Date.now() - 5_000;
+        const context = (after: number) => ({
+          timestamp: new Date(searched + after).toISOString(),
+          pageUrl: 'https://shop.example/search?q=shoes',
+          userId: 'u1',
+          sessionId: 's1',
+          pageLoadId: 'p1',
+          initiator: 'ci',
+          dev: true,
+        });
+        const tile = { type: 'product', uid: '7', parentId: '7' };
+        for (const [event, after, data] of [
+          ['render', 0, { responseId: 'r1' }],
+          ['impression', 1_200, { responseId: 'r1', results: [tile], banners: [] }],
+          ['clickthrough', 2_500, { responseId: 'r1', results: [tile] }],
+        ] as const) {
+          const res = await fetch(`${url}/beacon/v2/demo42/search/${event}`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: JSON.stringify({ context: context(after), data }),
+          });
+          expect(res.status).toBe(200);
+        }
+      });
+      // nothing sent: the wait answers 408, curl -f fails, and so does the job
+      const idleRun = ci(path.join(project, 'ci-idle'), async () => undefined);
+      const [clean, idle] = await Promise.all([cleanRun, idleRun]);
+      expect(clean.code, clean.out).toBe(0);
+      expect(readFileSync(path.join(project, 'ci-clean', 'beacon-report.xml'), 'utf8')).toMatch(
+        /<testsuites/,
+      );
+      expect(idle.code, idle.out).toBe(22);
+      expect(existsSync(path.join(project, 'ci-idle', 'beacon-report.xml'))).toBe(false);
+    },
   );
 
   it('every file the README and docs/ link to or name (fixtures, docs, examples) is in the package', () => {
@@ -638,86 +730,4 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
     );
     expect(result).toEqual({ code: 0, stderr: '' });
   });
-
-  it("runs the README's CI snippet verbatim with bash -e: traffic passes, a missing clickthrough fails", async () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const snippet = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-      .map((m) => m[1]!)
-      .find((b) => b.includes('npx search-sandbox serve --port 0'))!;
-    expect(snippet).toBeDefined();
-    /** Runs the snippet in its own process group (its sandbox too); `traffic` sends the storefront's part. */
-    const ci = async (dir: string, traffic: (url: string) => Promise<void>) => {
-      mkdirSync(dir, { recursive: true });
-      const child = spawn('bash', ['-e', '-c', snippet], {
-        cwd: dir,
-        env: { ...ENV, PATH: `${path.join(project, 'node_modules/.bin')}:${ENV.PATH}` },
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-      // 'exit', not 'close': the sandbox the snippet starts in the background keeps stderr open
-      const exit = new Promise<number>((resolve) =>
-        child.on('exit', (code) => resolve(code ?? -1)),
-      );
-      try {
-        await expect
-          .poll(
-            () =>
-              existsSync(path.join(dir, 'sandbox.log')) &&
-              /listening on (http:\/\/\S+)/.test(
-                readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
-              ),
-            { timeout: 30_000 },
-          )
-          .toBe(true);
-        const url = /listening on (http:\/\/\S+)/.exec(
-          readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
-        )![1]!;
-        await traffic(url);
-        return { code: await exit, out };
-      } finally {
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          // the group has ended
-        }
-      }
-    };
-    const clean = await ci(path.join(project, 'ci-clean'), async (url) => {
-      // as the provider's client creates them: the tile impressed once visible for a second, then clicked
-      const searched = Date.now() - 5_000;
-      const context = (after: number) => ({
-        timestamp: new Date(searched + after).toISOString(),
-        pageUrl: 'https://shop.example/search?q=shoes',
-        userId: 'u1',
-        sessionId: 's1',
-        pageLoadId: 'p1',
-        initiator: 'ci',
-        dev: true,
-      });
-      const tile = { type: 'product', uid: '7', parentId: '7' };
-      for (const [event, after, data] of [
-        ['render', 0, { responseId: 'r1' }],
-        ['impression', 1_200, { responseId: 'r1', results: [tile], banners: [] }],
-        ['clickthrough', 2_500, { responseId: 'r1', results: [tile] }],
-      ] as const) {
-        const res = await fetch(`${url}/beacon/v2/demo42/search/${event}`, {
-          method: 'POST',
-          headers: { 'content-type': 'text/plain' },
-          body: JSON.stringify({ context: context(after), data }),
-        });
-        expect(res.status).toBe(200);
-      }
-    });
-    expect(clean.code, clean.out).toBe(0);
-    expect(readFileSync(path.join(project, 'ci-clean', 'beacon-report.xml'), 'utf8')).toMatch(
-      /<testsuites/,
-    );
-    // nothing sent: the wait answers 408, curl -f fails, and so does the job
-    const idle = await ci(path.join(project, 'ci-idle'), async () => undefined);
-    expect(idle.code, idle.out).toBe(22);
-    expect(existsSync(path.join(project, 'ci-idle', 'beacon-report.xml'))).toBe(false);
-  }, 120_000);
 });

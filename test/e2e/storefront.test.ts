@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
@@ -114,8 +114,15 @@ async function pageTimeline(run: string): Promise<PageTimelineDto | undefined> {
   return pages.find((p) => p.pageUrl.includes(run));
 }
 
-/** The page's timeline once every impression, click and redirect the storefront made has been recorded. */
-async function settledTimeline(page: Page, run: string): Promise<PageTimelineDto> {
+/**
+ * The page's timeline once every impression, click and redirect the storefront made has been recorded
+ * (polled with the calling test's own `expect`: the tests run side by side).
+ */
+async function settledTimeline(
+  expect: ExpectStatic,
+  page: Page,
+  run: string,
+): Promise<PageTimelineDto> {
   const s = await state(page);
   let last: PageTimelineDto | undefined;
   await expect
@@ -152,94 +159,106 @@ async function searchScrollClick(query: Record<string, string>) {
   return sf;
 }
 
-describe.skipIf(skip)('a storefront on the companion search API, in Chromium', () => {
-  it('search, render, impressions as tiles scroll into view, a clickthrough: pass with zero findings', async () => {
-    const sf = await searchScrollClick({});
-    try {
-      const t = await settledTimeline(sf.page, sf.run);
-      const s = await state(sf.page);
-      // header, banner, left and footer banners, three results and the inline banner were all reported
-      expect(s.impressed.sort()).toEqual([
-        '81001',
-        '81002',
-        '81003',
-        '81004',
-        '81005',
-        'P200',
-        'P201',
-        'P202',
-      ]);
-      expect(s.clicked).toEqual(['P201']);
-      const kinds = t.responses.flatMap((r) => r.events.map((e) => e.event));
-      expect(new Set(kinds)).toEqual(new Set(['render', 'impression', 'clickthrough']));
-      expect(t.responses).toHaveLength(1);
-      expect(t.counts.rejected).toBe(0);
-      expect(t.findings).toEqual([]);
-      expect(t.verdict).toBe('pass');
-    } finally {
-      await sf.close();
-    }
-  });
+// Each test is one page load in its own browser context, found on the timelines by its own run id: the
+// pages load side by side, each waiting out its tiles' second in view at the same time as the others.
+describe.skipIf(skip)(
+  'a storefront on the companion search API, in Chromium',
+  { concurrent: true },
+  () => {
+    it('search, render, impressions as tiles scroll into view, a clickthrough: pass with zero findings', async ({
+      expect,
+    }) => {
+      const sf = await searchScrollClick({});
+      try {
+        const t = await settledTimeline(expect, sf.page, sf.run);
+        const s = await state(sf.page);
+        // header, banner, left and footer banners, three results and the inline banner were all reported
+        expect(s.impressed.sort()).toEqual([
+          '81001',
+          '81002',
+          '81003',
+          '81004',
+          '81005',
+          'P200',
+          'P201',
+          'P202',
+        ]);
+        expect(s.clicked).toEqual(['P201']);
+        const kinds = t.responses.flatMap((r) => r.events.map((e) => e.event));
+        expect(new Set(kinds)).toEqual(new Set(['render', 'impression', 'clickthrough']));
+        expect(t.responses).toHaveLength(1);
+        expect(t.counts.rejected).toBe(0);
+        expect(t.findings).toEqual([]);
+        expect(t.verdict).toBe('pass');
+      } finally {
+        await sf.close();
+      }
+    });
 
-  it('a redirect keyword: the redirect is reported as returned, pass with zero findings', async () => {
-    const sf = await openStorefront({ q: 'gift card' });
-    try {
-      await sf.page.waitForFunction('window.__storefront.redirected !== null');
-      const t = await settledTimeline(sf.page, sf.run);
-      expect(t.responses.flatMap((r) => r.events).map((e) => [e.event, e.redirect])).toEqual([
-        ['redirect', '/pages/gift-cards'],
-      ]);
-      expect(t.findings).toEqual([]);
-    } finally {
-      await sf.close();
-    }
-  });
+    it('a redirect keyword: the redirect is reported as returned, pass with zero findings', async ({
+      expect,
+    }) => {
+      const sf = await openStorefront({ q: 'gift card' });
+      try {
+        await sf.page.waitForFunction('window.__storefront.redirected !== null');
+        const t = await settledTimeline(expect, sf.page, sf.run);
+        expect(t.responses.flatMap((r) => r.events).map((e) => [e.event, e.redirect])).toEqual([
+          ['redirect', '/pages/gift-cards'],
+        ]);
+        expect(t.findings).toEqual([]);
+      } finally {
+        await sf.close();
+      }
+    });
 
-  it('a wrong uid (a variant sku) yields item-not-in-response', async () => {
-    const sf = await searchScrollClick({ break: 'uid' });
-    try {
-      const t = await settledTimeline(sf.page, sf.run);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
-        ['item-not-in-response', 'error'],
-      ]);
-      expect(t.findings[0]!.message).toContain('uid "P201-BLU-S"');
-      expect(t.findings[0]!.message).toContain('the sku of variant "2011" of result "P201"');
-    } finally {
-      await sf.close();
-    }
-  });
+    it('a wrong uid (a variant sku) yields item-not-in-response', async ({ expect }) => {
+      const sf = await searchScrollClick({ break: 'uid' });
+      try {
+        const t = await settledTimeline(expect, sf.page, sf.run);
+        expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+          ['item-not-in-response', 'error'],
+        ]);
+        expect(t.findings[0]!.message).toContain('uid "P201-BLU-S"');
+        expect(t.findings[0]!.message).toContain('the sku of variant "2011" of result "P201"');
+      } finally {
+        await sf.close();
+      }
+    });
 
-  it('an inline banner in data.banners yields inline-banner-in-banners', async () => {
-    const sf = await searchScrollClick({ break: 'banner' });
-    try {
-      const t = await settledTimeline(sf.page, sf.run);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
-        ['inline-banner-in-banners', 'error'],
-      ]);
-      expect(t.findings[0]!.message).toContain('uid "81005"');
-    } finally {
-      await sf.close();
-    }
-  });
+    it('an inline banner in data.banners yields inline-banner-in-banners', async ({ expect }) => {
+      const sf = await searchScrollClick({ break: 'banner' });
+      try {
+        const t = await settledTimeline(expect, sf.page, sf.run);
+        expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+          ['inline-banner-in-banners', 'error'],
+        ]);
+        expect(t.findings[0]!.message).toContain('uid "81005"');
+      } finally {
+        await sf.close();
+      }
+    });
 
-  it('a stale responseId after a second search yields item-not-in-response naming the later response', async () => {
-    const sf = await searchScrollClick({ break: 'stale' });
-    try {
-      await sf.page.fill('#q', 'trail');
-      await sf.page.press('#q', 'Enter');
-      await waitForSearch(sf.page, 2);
-      await scrollThrough(sf.page);
-      await sf.page.locator('#results > li[data-kind="product"]').first().click();
-      const t = await settledTimeline(sf.page, sf.run);
-      expect(t.responses).toHaveLength(1);
-      expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
-        ['item-not-in-response', 'error'],
-      ]);
-      expect(t.findings[0]!.message).toContain('uid "P203"');
-      expect(t.findings[0]!.message).toContain('(search "trail")');
-      expect(t.findings[0]!.message).toContain('stale responseId');
-    } finally {
-      await sf.close();
-    }
-  });
-});
+    it('a stale responseId after a second search yields item-not-in-response naming the later response', async ({
+      expect,
+    }) => {
+      const sf = await searchScrollClick({ break: 'stale' });
+      try {
+        await sf.page.fill('#q', 'trail');
+        await sf.page.press('#q', 'Enter');
+        await waitForSearch(sf.page, 2);
+        await scrollThrough(sf.page);
+        await sf.page.locator('#results > li[data-kind="product"]').first().click();
+        const t = await settledTimeline(expect, sf.page, sf.run);
+        expect(t.responses).toHaveLength(1);
+        expect(t.findings.map((f) => [f.rule, f.severity])).toEqual([
+          ['item-not-in-response', 'error'],
+        ]);
+        expect(t.findings[0]!.message).toContain('uid "P203"');
+        expect(t.findings[0]!.message).toContain('(search "trail")');
+        expect(t.findings[0]!.message).toContain('stale responseId');
+      } finally {
+        await sf.close();
+      }
+    });
+  },
+);
