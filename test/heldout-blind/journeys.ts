@@ -3,6 +3,7 @@
 // sandbox's timeline rules or of the first held-out set. Each clean journey is traffic the real client
 // produces; each fault is one flag of a clean journey's builder (its twin) that makes traffic the real client
 // cannot produce, with the client fact it contradicts.
+import { PAGE_KINDS, type PageKind, type PagedFault } from '../helpers/heldout-set';
 import {
   IMPRESSION_DELAY,
   ORIGIN,
@@ -27,17 +28,7 @@ export const PRINCIPLES = [
 ] as const;
 export type Principle = (typeof PRINCIPLES)[number];
 
-export const PAGE_KINDS = [
-  'search',
-  'autocomplete',
-  'category',
-  'recommendations',
-  'product',
-  'cart',
-  'order',
-  'login',
-] as const;
-export type PageKind = (typeof PAGE_KINDS)[number];
+export { PAGE_KINDS, type PageKind };
 
 export interface CleanJourney {
   id: string;
@@ -51,19 +42,7 @@ export interface CleanJourney {
   build: (v: Visit, flag: string | null) => void;
 }
 
-export interface Fault {
-  id: string;
-  principle: Principle;
-  /** the page kind the fault is on */
-  page: PageKind;
-  /** the clean journey it is a variation of */
-  twin: string;
-  /** the flag the twin's builder reads */
-  flag: string;
-  description: string;
-  /** the client fact (quoted) the faulty traffic contradicts */
-  contradicts: string;
-}
+export type Fault = PagedFault<Principle>;
 
 // ----- small helpers the faults use: traffic the controllers never produce -----
 

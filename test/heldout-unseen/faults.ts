@@ -2,20 +2,10 @@
 // client, a wrong id mapping, wrong timing or identity...) played as one flag of a clean journey (its
 // twin), with the client-facts sentence (or the client source line) the traffic contradicts. The real
 // client, given the same page, could not have sent it.
-import type { PageKind, Principle } from './journeys';
+import type { PagedFault } from '../helpers/heldout-set';
+import type { Principle } from './journeys';
 
-export interface Fault {
-  id: string;
-  principle: Principle;
-  /** the page kind the fault is on */
-  page: PageKind;
-  /** the clean journey it is a variation of, and the flag its builder reads */
-  twin: string;
-  flag: string;
-  description: string;
-  /** the client fact (quoted) the faulty traffic contradicts */
-  contradicts: string;
-}
+export type Fault = PagedFault<Principle>;
 
 type Entry = Omit<Fault, 'flag'> & { flag?: string };
 

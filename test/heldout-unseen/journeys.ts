@@ -3,6 +3,7 @@
 // names one (see faults.ts), null plays the clean journey. Written from what the client sends (the client
 // facts and the client's source) only.
 import { Visit, World } from '../heldout/client';
+import { PAGE_KINDS, type PageKind } from '../helpers/heldout-set';
 import {
   autocompleteSubmit,
   autocompleteToProduct,
@@ -57,17 +58,7 @@ export const PRINCIPLES = [
 ] as const;
 export type Principle = (typeof PRINCIPLES)[number];
 
-export const PAGE_KINDS = [
-  'search',
-  'autocomplete',
-  'category',
-  'recommendations',
-  'product',
-  'cart',
-  'order',
-  'login',
-] as const;
-export type PageKind = (typeof PAGE_KINDS)[number];
+export { PAGE_KINDS, type PageKind };
 
 export interface CleanJourney {
   id: string;

@@ -10,6 +10,11 @@ import { evaluateSet, type HeldoutSet, type SetClean, type SetFault } from './he
 export interface SetTestOptions {
   /** the faults' beacons must be accepted too (not only the clean journeys') */
   faultsAccepted?: boolean;
+  /**
+   * How big the set is at least: faults and clean journeys, spread over every page kind of the set (each
+   * has a fault and a clean journey), and a fault for every principle the set does not leave out here.
+   */
+  spread?: { faults: number; clean: number; principlesWithoutFaults?: readonly string[] };
 }
 
 function expectAccepted(world: World): void {
@@ -74,6 +79,29 @@ export function heldoutSetTests<
     for (const f of set.faults)
       expect(shape(set.buildFault(f)), f.id).not.toBe(shape(set.buildClean(twin(f.twin))));
   });
+
+  const spread = o.spread;
+  if (spread)
+    it(`holds at least ${spread.faults} faults and ${spread.clean} clean journeys, over every page kind and principle`, () => {
+      expect(set.faults.length).toBeGreaterThanOrEqual(spread.faults);
+      expect(set.clean.length).toBeGreaterThanOrEqual(spread.clean);
+      for (const k of set.pageKinds ?? []) {
+        expect(
+          set.faults.some((f) => f.page === k),
+          k,
+        ).toBe(true);
+        expect(
+          set.clean.some((c) => c.pages?.includes(k)),
+          k,
+        ).toBe(true);
+      }
+      for (const p of set.principles)
+        if (!spread.principlesWithoutFaults?.includes(p))
+          expect(
+            set.faults.some((f) => f.principle === p),
+            p,
+          ).toBe(true);
+    });
 
   it('the evaluation runs over every journey', () => {
     const report = evaluateSet(set);

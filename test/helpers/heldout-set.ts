@@ -6,6 +6,22 @@
 import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
 import type { World } from '../heldout/client';
 
+/** The page kinds the sets that count by page kind spread their journeys over. */
+export const PAGE_KINDS = [
+  'search',
+  'autocomplete',
+  'category',
+  'recommendations',
+  'product',
+  'cart',
+  'order',
+  'login',
+] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** A fault of a set that counts by page kind: it names the page it is on. */
+export type PagedFault<P extends string> = SetFault<P, PageKind> & { page: PageKind };
+
 export interface SetFault<P extends string = string, K extends string = string> {
   id: string;
   principle: P;
