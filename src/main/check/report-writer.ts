@@ -216,6 +216,12 @@ class TextWriter extends CountingWriter {
 
 /** Compact pages go to the indenting thread in batches of about this many bytes. */
 const BATCH_BYTES = 1 << 20;
+/**
+ * The thread's heap: it holds a batch's page ends and its messages (the bytes are shared memory). V8's
+ * default young generation for a thread would only add to check's peak memory. A thread that needs more
+ * ends, and the event loop writes the batches it had.
+ */
+const THREAD_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
 /** Batches sent and not yet written at most before the reader waits: the pages' text held stays bounded. */
 const IN_FLIGHT = 4;
 
@@ -257,7 +263,10 @@ class IndentThread {
     const workerData: IndentData = { file: spool.file, offset: spool.end() };
     try {
       return new IndentThread(
-        startWorkerModule('report-worker-main', import.meta.url, { workerData }),
+        startWorkerModule('report-worker-main', import.meta.url, {
+          workerData,
+          resourceLimits: THREAD_HEAP,
+        }),
         spool,
       );
     } catch {
