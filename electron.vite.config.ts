@@ -39,8 +39,6 @@ export default defineConfig({
           'body-worker-main': resolve('src/main/tracking/body-worker-main.ts'),
           // the worker thread that reads and checks large import bodies (src/main/store/import-body.ts)
           'import-worker-main': resolve('src/main/store/import-worker-main.ts'),
-          // the worker thread that indents check's JSON report (src/main/check/report-writer.ts)
-          'report-worker-main': resolve('src/main/check/report-worker-main.ts'),
         },
         // Shared code (the sandbox both entries start) lands beside them in out/main, not in
         // out/main/chunks: config.ts and http/app.ts find fixtures/ and out/renderer relative to it.

@@ -1,15 +1,13 @@
-// check's JSON report is written as its pages are judged: each page stringified compact and indented
-// afterwards (on the event loop for a few pages, in a worker thread for many). Whichever way, the bytes are
-// `JSON.stringify(report, null, 2)`'s, for text that needs escaping, any Unicode, empty arrays and objects
-// and findings nested deep.
+// check's JSON report is written as its pages are judged, each page at its depth in the document, spooled
+// until the totals are known: the bytes are `JSON.stringify(report, null, 2)`'s, for text that needs
+// escaping, any Unicode, empty arrays and objects and findings nested deep.
 import { describe, expect, it } from 'vitest';
-import { JsonIndenter } from '../../src/main/check/json-indent';
 import { reportWriter } from '../../src/main/check/report-writer';
 import { jsonReport } from '../../src/main/tracking/timeline/report';
 import type { PageTimelineDto, TimelineFindingDto } from '../../src/shared/timeline';
 import { REPORT_NOW, reportPages } from './report-cases';
 
-/** Values that indenting compact JSON could get wrong. */
+/** Values a page writer could get wrong: escapes, structural characters in strings, Unicode, empty and nested values. */
 const AWKWARD: unknown[] = [
   { quote: 'say "hi"', backslash: 'C:\\dir\\', both: '\\"', end: 'x\\' },
   { structural: '{"a":[1,2],"b":{}}', colon: 'a:b, c', brackets: '][}{' },
@@ -23,15 +21,6 @@ const AWKWARD: unknown[] = [
   'a string',
   42,
 ];
-
-function indented(value: unknown, depth: number): string {
-  const parts: Buffer[] = [];
-  const indenter = new JsonIndenter((bytes) => parts.push(Buffer.from(bytes)));
-  const bytes = Buffer.from(JSON.stringify(value));
-  indenter.bytes(bytes, 0, bytes.length, depth);
-  indenter.flush();
-  return Buffer.concat(parts).toString('utf8');
-}
 
 /** The pages of the report golden, with awkward values in their findings and fields. */
 function awkwardPages(): PageTimelineDto[] {
@@ -47,7 +36,7 @@ function awkwardPages(): PageTimelineDto[] {
   }));
 }
 
-async function writtenReport(pages: PageTimelineDto[], threadFromBytes?: number): Promise<string> {
+function writtenReport(pages: PageTimelineDto[]): string {
   let out = '';
   const writer = reportWriter({
     format: 'json',
@@ -55,14 +44,10 @@ async function writtenReport(pages: PageTimelineDto[], threadFromBytes?: number)
     source: 'awkward.ndjson',
     now: REPORT_NOW,
     failOn: 'error',
-    ...(threadFromBytes !== undefined && { threadFromBytes }),
   });
   try {
-    for (const page of pages) {
-      writer.page(page);
-      await writer.drain();
-    }
-    await writer.end();
+    for (const page of pages) writer.page(page);
+    writer.end();
   } finally {
     writer.dispose();
   }
@@ -70,31 +55,15 @@ async function writtenReport(pages: PageTimelineDto[], threadFromBytes?: number)
 }
 
 describe("check's JSON report", () => {
-  it('indents compact JSON as JSON.stringify(value, null, 2) does, at any depth', () => {
-    for (const value of AWKWARD)
-      for (const depth of [0, 2]) {
-        const expected = JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`);
-        expect(indented(value, depth)).toBe(expected);
-      }
-  });
-
-  it('indents a value bigger than its write buffer', () => {
-    const big = { items: Array.from({ length: 20_000 }, (_, i) => ({ i, s: `é${i}"` })) };
-    expect(indented(big, 0)).toBe(JSON.stringify(big, null, 2));
-  });
-
-  it('writes the bytes of JSON.stringify(report, null, 2), pages indented here or in a worker thread', async () => {
+  it('writes the bytes of JSON.stringify(report, null, 2)', () => {
     const pages = awkwardPages();
-    const whole = `${JSON.stringify(jsonReport(pages, 'awkward.ndjson', REPORT_NOW), null, 2)}\n`;
-    // a few pages: indented at the end; a batch of every 2 KB: in the thread, many batches in flight
-    expect(await writtenReport(pages)).toBe(whole);
-    expect(await writtenReport([...pages, ...pages, ...pages], 2048)).toBe(
-      `${JSON.stringify(jsonReport([...pages, ...pages, ...pages], 'awkward.ndjson', REPORT_NOW), null, 2)}\n`,
+    expect(writtenReport(pages)).toBe(
+      `${JSON.stringify(jsonReport(pages, 'awkward.ndjson', REPORT_NOW), null, 2)}\n`,
     );
   });
 
-  it('writes an empty report', async () => {
-    expect(await writtenReport([])).toBe(
+  it('writes an empty report', () => {
+    expect(writtenReport([])).toBe(
       `${JSON.stringify(jsonReport([], 'awkward.ndjson', REPORT_NOW), null, 2)}\n`,
     );
   });

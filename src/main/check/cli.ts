@@ -122,12 +122,6 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
   return { files, format, failOn, levels, readiness };
 }
 
-/** Where judged pages go: the report, or readiness; `drain` when the report waits for its writer to catch up. */
-interface PageSink {
-  page(page: PageTimelineDto): void;
-  drain?(): Promise<void> | undefined;
-}
-
 /** Judge the files' events in order, writing each page (or noting it for readiness) as it settles. */
 async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
   const { files, format, failOn, levels, readiness } = options;
@@ -141,15 +135,11 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     now,
     failOn,
   });
-  const pages: PageSink = readiness ?? report;
+  const pages = readiness ?? report;
   try {
     const read = fileReader(files, judge, pages, io);
     for (const file of files) await read(file);
-    for (const page of judge.end()) {
-      pages.page(page);
-      const wait = pages.drain?.();
-      if (wait) await wait;
-    }
+    for (const page of judge.end()) pages.page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
     if (readiness) {
       const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
@@ -159,7 +149,7 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
       );
       return ready ? 0 : 1;
     }
-    await report.end();
+    report.end();
     return report.failed ? 1 : 0;
   } catch (err) {
     if (err instanceof InputError) {
@@ -177,7 +167,7 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
 function fileReader(
   files: string[],
   judge: OfflineJudge,
-  pages: PageSink,
+  pages: { page(page: PageTimelineDto): void },
   io: CheckIo,
 ): (file: string) => Promise<void> {
   const counter = { seq: 0 };
@@ -191,7 +181,7 @@ function fileReader(
     const prefix =
       files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
     let events = 0;
-    for await (const items of readInput(openRecording(file), prefix, counter)) {
+    for await (const items of readInput(openRecording(file), prefix, counter))
       for (const item of items) {
         if ('event' in item) {
           events++;
@@ -200,10 +190,6 @@ function fileReader(
         } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
         else io.err(`search-sandbox check: ${item.note}\n`);
       }
-      // the report's writer may hold only so many pages not yet written
-      const wait = pages.drain?.();
-      if (wait) await wait;
-    }
     if (events === 0)
       io.err(
         `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,

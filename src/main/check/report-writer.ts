@@ -5,10 +5,6 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { Worker } from 'node:worker_threads';
-import { startWorkerModule } from '../base/worker-module';
-import { JsonIndenter } from './json-indent';
-import { indentPages, PageBatch, type IndentBatch, type IndentData } from './report-json';
 import type { PageTimelineDto, Verdict } from '../../shared/timeline';
 import {
   fails,
@@ -26,10 +22,8 @@ import { WiderScope } from '../tracking/timeline/wider-scope';
 
 export interface ReportWriter {
   page(p: PageTimelineDto): void;
-  /** when pages wait to be written beyond what is held in memory: resolved once the writer caught up */
-  drain(): Promise<void> | undefined;
   /** the input ended: the rest of the report */
-  end(): Promise<void>;
+  end(): void;
   /** was a page at or above --fail-on? */
   readonly failed: boolean;
   /** remove the spool (also after an error) */
@@ -48,8 +42,6 @@ export interface ReportOptions {
   source: string;
   now: number;
   failOn: FailOn;
-  /** JSON pages are indented in a worker thread once this many bytes of them wait (tests set it) */
-  threadFromBytes?: number;
 }
 
 /** Output collected into writes of about this size: a line per write costs more than the report. */
@@ -75,9 +67,7 @@ class Chunked {
 /** Pieces of text kept in a temporary file, read back by their place (offset, length in bytes). */
 class Spool {
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'search-sandbox-check-'));
-  readonly file = path.join(this.dir, 'pages');
-  private readonly fd = openSync(this.file, 'w+', 0o600);
-  /** the end of what was added, with what still waits in `pending` */
+  private readonly fd = openSync(path.join(this.dir, 'pages'), 'w+', 0o600);
   private at = 0;
   /** texts are encoded into this one buffer and written when it is full: no buffer made per page */
   private readonly pending = Buffer.allocUnsafe(CHUNK * 2);
@@ -97,7 +87,7 @@ class Spool {
       this.flush();
       if (text.length * 3 > this.pending.length) {
         const bytes = Buffer.from(text, 'utf8');
-        writeAll(this.fd, bytes, this.at);
+        writeAll(this.fd, bytes);
         return bytes.length;
       }
     }
@@ -124,24 +114,6 @@ class Spool {
     }
   }
 
-  /** Append bytes (written before this returns). */
-  addBytes(bytes: Uint8Array): void {
-    this.flush();
-    writeAll(this.fd, bytes, this.at);
-    this.at += bytes.length;
-  }
-
-  /** Where the next bytes go, everything before it written to the file (another writer may go on from there). */
-  end(): number {
-    this.flush();
-    return this.at;
-  }
-
-  /** Another writer added `bytes` bytes at the end. */
-  grew(bytes: number): void {
-    this.at += bytes;
-  }
-
   /** The same pieces to `out`: as bytes when it takes them, else as text decoded across their borders. */
   copy(offset: number, length: number, o: ReportOptions): void {
     const { outBytes } = o;
@@ -160,7 +132,7 @@ class Spool {
 
   private flush(): void {
     if (this.pendingSize === 0) return;
-    writeAll(this.fd, this.pending.subarray(0, this.pendingSize), this.at - this.pendingSize);
+    writeAll(this.fd, this.pending.subarray(0, this.pendingSize));
     this.pendingSize = 0;
   }
 
@@ -174,10 +146,8 @@ class Spool {
   }
 }
 
-/** `bytes` written at `position`: each writer says where, as two of them (threads) may write one file. */
-function writeAll(fd: number, bytes: Uint8Array, position: number): void {
-  for (let done = 0; done < bytes.length;)
-    done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
 }
 
 /** What every format shares: the verdicts counted, failure against --fail-on, the output in chunks. */
@@ -196,10 +166,7 @@ abstract class CountingWriter implements ReportWriter {
     this.add(p);
   }
   protected abstract add(p: PageTimelineDto): void;
-  drain(): Promise<void> | undefined {
-    return undefined;
-  }
-  abstract end(): Promise<void>;
+  abstract end(): void;
   dispose(): void {}
 }
 
@@ -207,159 +174,23 @@ class TextWriter extends CountingWriter {
   protected add(p: PageTimelineDto): void {
     this.chunks.write(textPage(this.widerScope.page(p)));
   }
-  end(): Promise<void> {
+  end(): void {
     this.chunks.write(textSummary(this.verdicts));
     this.chunks.flush();
-    return Promise.resolve();
   }
 }
 
-/** Compact pages go to the indenting thread in batches of about this many bytes. */
-const BATCH_BYTES = 1 << 20;
-/**
- * The thread's heap: it holds a batch's page ends and its messages (the bytes are shared memory). V8's
- * default young generation for a thread would only add to check's peak memory. A thread that needs more
- * ends, and the event loop writes the batches it had.
- */
-const THREAD_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
-/** Batches sent and not yet written at most before the reader waits: the pages' text held stays bounded. */
-const IN_FLIGHT = 4;
-
-/**
- * The indenting thread (report-worker-main.ts) writing pages to the spool after what it held. A batch is
- * kept until the thread says it is written: if the thread fails, the event loop writes what it had not.
- */
-class IndentThread {
-  private readonly inFlight: IndentBatch[] = [];
-  /** the memory of batches written, to be filled again */
-  readonly free: Buffer[] = [];
-  private readonly waiting: Array<{ most: number; resolve: () => void }> = [];
-  private failed = false;
-  private finished = false;
-  private indenter: JsonIndenter | null = null;
-
-  private constructor(
-    private readonly worker: Worker,
-    private readonly spool: Spool,
-  ) {
-    worker.unref();
-    worker.on('message', (written: number) => {
-      this.free.push(PageBatch.memoryOf(this.inFlight.shift()!));
-      this.spool.grew(written);
-      this.wake();
-    });
-    const down = () => {
-      if (this.finished || this.failed) return;
-      this.failed = true;
-      for (const batch of this.inFlight.splice(0)) this.here(batch);
-      this.wake();
-    };
-    worker.on('error', down);
-    worker.on('exit', down);
-  }
-
-  /** The thread, writing from the spool's end; null when it cannot start. */
-  static start(spool: Spool): IndentThread | null {
-    const workerData: IndentData = { file: spool.file, offset: spool.end() };
-    try {
-      return new IndentThread(
-        startWorkerModule('report-worker-main', import.meta.url, {
-          workerData,
-          resourceLimits: THREAD_HEAP,
-        }),
-        spool,
-      );
-    } catch {
-      return null;
-    }
-  }
-
-  send(batch: IndentBatch): void {
-    if (this.failed) return this.here(batch);
-    this.inFlight.push(batch);
-    this.worker.postMessage(batch);
-  }
-
-  /** Resolved once at most IN_FLIGHT batches wait; undefined when that is already so. */
-  drain(): Promise<void> | undefined {
-    return this.inFlight.length > IN_FLIGHT ? this.until(IN_FLIGHT) : undefined;
-  }
-
-  /** Every batch written; the thread ends. */
-  async finish(): Promise<void> {
-    if (this.inFlight.length > 0) await this.until(0);
-    this.finished = true;
-    await this.worker.terminate();
-  }
-
-  stop(): void {
-    this.finished = true;
-    void this.worker.terminate();
-  }
-
-  private until(most: number): Promise<void> {
-    return new Promise((resolve) => this.waiting.push({ most, resolve }));
-  }
-
-  private wake(): void {
-    for (let i = this.waiting.length - 1; i >= 0; i--) {
-      const w = this.waiting[i]!;
-      if (this.inFlight.length > w.most) continue;
-      this.waiting.splice(i, 1);
-      w.resolve();
-    }
-  }
-
-  /** A batch written on the event loop, after what the thread wrote. */
-  private here(batch: IndentBatch): void {
-    this.indenter ??= new JsonIndenter((bytes) => this.spool.addBytes(bytes));
-    indentPages(this.indenter, batch);
-    this.indenter.flush();
-  }
-}
-
-/**
- * `JSON.stringify(jsonReport(…), null, 2)`: each page stringified compact as it comes (V8 writes that much
- * faster than indented) and indented to the bytes it has at depth 2 of that document in a worker thread,
- * once there are enough pages to pay for one; a few pages are indented on the event loop at the end.
- */
+/** `JSON.stringify(jsonReport(…), null, 2)`: each page as it stands at depth 2 of that document. */
 class JsonWriter extends CountingWriter {
   private readonly spool = new Spool();
   private pages = 0;
-  private readonly batch = new PageBatch(this.o.threadFromBytes ?? BATCH_BYTES);
-  /** undefined until the first full batch; null when the thread could not start */
-  private thread: IndentThread | null | undefined;
-  private indenter: JsonIndenter | null = null;
-  /** a batch's memory, written here, to be filled again */
-  private spare: Buffer | null = null;
   protected add(p: PageTimelineDto): void {
-    this.batch.add(JSON.stringify(p));
-    if (this.batch.length >= (this.o.threadFromBytes ?? BATCH_BYTES)) this.send();
+    // the page written at depth 2 by JSON.stringify itself (its wrapping `[\n  [\n    ` and `\n  ]\n]` cut
+    // off): the same text as indenting a stringified page afterwards, without a second pass over it
+    const text = JSON.stringify([[p]], null, 2).slice(10, -6);
+    this.spool.add(this.pages++ ? ',\n    ' : '    ', text);
   }
-  private send(): void {
-    const continues = this.pages > 0;
-    this.pages += this.batch.pages;
-    if (this.thread === undefined) this.thread = IndentThread.start(this.spool);
-    if (this.thread) {
-      this.thread.send(this.batch.take(continues, this.thread.free.pop()));
-      return;
-    }
-    const batch = this.batch.take(continues, this.spare ?? undefined);
-    this.indenter ??= new JsonIndenter((bytes) => this.spool.addBytes(bytes));
-    indentPages(this.indenter, batch);
-    this.indenter.flush();
-    this.spare = PageBatch.memoryOf(batch);
-  }
-  override drain(): Promise<void> | undefined {
-    return this.thread?.drain();
-  }
-  async end(): Promise<void> {
-    if (this.batch.pages > 0) {
-      // too few pages for a thread (or the last of them): written here
-      if (this.thread === undefined) this.thread = null;
-      this.send();
-    }
-    await this.thread?.finish();
+  end(): void {
     // the report's keys in their order, `pages` last and still empty: opened here, filled from the spool
     const head = { ...jsonReport([], this.o.source, this.o.now), verdicts: this.verdicts };
     const open = JSON.stringify(head, null, 2).replace(/"pages": \[\]\n\}$/, '"pages": [');
@@ -368,13 +199,12 @@ class JsonWriter extends CountingWriter {
     } else {
       this.chunks.write(`${open}\n`);
       this.chunks.flush();
-      this.spool.copy(0, this.spool.end(), this.o);
+      this.spool.copy(0, Number.MAX_SAFE_INTEGER, this.o);
       this.chunks.write('\n  ]\n}\n');
     }
     this.chunks.flush();
   }
   override dispose(): void {
-    this.thread?.stop();
     this.spool.dispose();
   }
 }
@@ -397,7 +227,7 @@ class JunitWriter extends CountingWriter {
     if (last && last.offset + last.length === place.offset) last.length += place.length;
     else site.places.push(place);
   }
-  end(): Promise<void> {
+  end(): void {
     const tests = this.verdicts.pass + this.verdicts.warn + this.verdicts.fail;
     let failures = 0;
     for (const s of this.sites.values()) failures += s.failures;
@@ -410,7 +240,6 @@ class JunitWriter extends CountingWriter {
     }
     this.chunks.write(JUNIT_END);
     this.chunks.flush();
-    return Promise.resolve();
   }
   override dispose(): void {
     this.spool.dispose();
