@@ -4,6 +4,7 @@
 /** True when arrays/objects nest deeper than `max` (strings skipped); such a body would only hurt later readers. */
 export function nestsDeeperThan(text: string, max: number): boolean {
   if (text.length <= 2 * max) return false; // cannot open `max` levels and close them
+  if (!opensMoreThan(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -17,5 +18,19 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       if (++depth > max) return true;
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
+  return false;
+}
+
+/**
+ * More than `max` `{` and `[` in all (those in strings too)? Only then can the text nest deeper than `max`.
+ * Counted with indexOf, which skips the text between them natively: a beacon or a recorded event has a
+ * dozen or two, so most texts are never scanned character by character.
+ */
+function opensMoreThan(text: string, max: number): boolean {
+  let opened = 0;
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1))
+    if (++opened > max) return true;
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1))
+    if (++opened > max) return true;
   return false;
 }

@@ -93,6 +93,7 @@ function makeEvent(
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
   const judged = verdict ?? validated(parts.category, parts.event, parts.body);
+  // every field named (not the verdict spread in): one shape for every event, built without a copy loop
   return {
     id,
     seq: ++counter.seq,
@@ -101,7 +102,9 @@ function makeEvent(
     category: parts.category,
     event: parts.event,
     path: parts.path ?? `/beacon/v2/${parts.siteId}/${parts.category}/${parts.event}`,
-    ...judged,
+    accepted: judged.accepted,
+    status: judged.status,
+    errors: judged.errors,
     body: parts.body,
   };
 }

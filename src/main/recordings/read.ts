@@ -132,7 +132,8 @@ export async function* readInput(
   const take = (line: string): InputItem | null => {
     lineNo++;
     const text = lineNo === 1 ? line.replace(/^\uFEFF/, '') : line;
-    if (text.trim() === '') return null;
+    // a line of an event opens with its brace: only another line can be blank
+    if (text.charCodeAt(0) !== 0x7b && text.trim() === '') return null;
     if (nestsDeeperThan(text, MAX_RECORDING_DEPTH))
       throw new InputError(
         `${file}:${lineNo}: JSON nested more than ${MAX_RECORDING_DEPTH} levels deep; expected one beacon body or recorded event per line`,

@@ -58,6 +58,8 @@ const MAX_RESPONSES = 250_000;
 /** released pages remembered, so that an event for one is noted: beyond it the oldest go */
 const MAX_RELEASED = 250_000;
 
+const NONE: readonly PageTimelineDto[] = [];
+
 /** Every ceiling of `check`: the open pages, and the cross-page state (`TimelineEngine.bound`). */
 export interface OfflineJudgeLimits extends OfflineLimits {
   /** pages kept open at most (beyond it the oldest settled are judged and go) */
@@ -112,13 +114,18 @@ export class OfflineJudge {
     this.engine.setProvenance(offlineProvenance(this.responses, this.sites));
   }
 
-  /** Apply one event; the pages that settled meanwhile, judged. */
-  *apply(ev: RecordedEvent): Generator<PageTimelineDto> {
+  /**
+   * Apply one event; the pages that settled meanwhile, judged. Pages are released once every RELEASE_EVERY
+   * events: the other events return an empty list, not a generator made for each.
+   */
+  apply(ev: RecordedEvent): Iterable<PageTimelineDto> {
     this.engine.apply(ev);
-    if (++this.count % RELEASE_EVERY === 0) {
-      yield* this.engine.release(this.limits.maxOpen, this.limits.recent);
-      this.engine.bound(this.limits);
-    }
+    return ++this.count % RELEASE_EVERY === 0 ? this.release() : NONE;
+  }
+
+  private *release(): Generator<PageTimelineDto> {
+    yield* this.engine.release(this.limits.maxOpen, this.limits.recent);
+    this.engine.bound(this.limits);
   }
 
   /** The input ended: every page still open, judged as finished. */
