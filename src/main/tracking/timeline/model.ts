@@ -116,28 +116,8 @@ export interface PageTallies {
   maxSkewMs: number;
   /** forwarded events whose verdict the real service did not share (`upstream-disagrees`); lazily made */
   upstream?: UpstreamTally;
-  /** what the page load's pageUrls and product pageviews said of it (`pageload-shared`); lazily made */
-  oneLoad?: OneLoadTally;
-  /** the first accepted event whose pageUrl is no absolute URL (`pageurl-not-href`) */
-  notHref?: TallyMark;
-  /** the page's redirects and the first event at a redirect's target (`redirect-routed`); lazily made */
-  redirects?: RedirectTally;
-  /** the first accepted quick add with a quantity below 1 (`quick-add-qty`): value is the item's uid */
-  quickQty?: TallyMark & { qty: number };
-  /** the page's first quick adds and cart/adds, and the first pair naming one item (`quick-add-with-cart-add`) */
-  quickAndCart?: QuickAndCartTally;
-}
-
-/** A quick add or cart/add of the page: value is its endpoint; uids are its items' uids. */
-export interface AddMark extends TallyMark {
-  uids: readonly string[];
-}
-
-export interface QuickAndCartTally {
-  quick: AddMark[];
-  cart: AddMark[];
-  /** the first cart/add created with or just after a quick add of the same item, and the item */
-  pair?: { quick: AddMark; cart: AddMark; uid: string };
+  /** what page rules keep of their own, each in the slot its module asked for (rules/utils/tally-slot.ts) */
+  rules?: unknown[];
 }
 
 /**
@@ -149,23 +129,6 @@ export interface TallyMark {
   time: number;
   /** context.pageUrl, or the product a pageview named */
   value: string;
-}
-
-export interface OneLoadTally {
-  /** the first accepted event's origin (the mark and its origin), and the first event at another origin */
-  origin?: TallyMark;
-  originKey?: string;
-  otherOrigin?: TallyMark;
-  /** the first product pageview's product (parentId || uid), and the first pageview of another */
-  product?: TallyMark;
-  otherProduct?: TallyMark;
-}
-
-export interface RedirectTally {
-  /** the page's first redirects (a page sends one or two): their targets resolved against their pageUrl */
-  redirects: Array<TallyMark & { target: string }>;
-  /** the first event created after a redirect at that redirect's target, and the redirect */
-  routed?: { event: TallyMark; redirect: TallyMark & { target: string } };
 }
 
 /** Disagreeing forwarded events grouped by endpoint and both answers (one finding per group). */

@@ -81,7 +81,7 @@ export class Page {
   pageFindings: FindingDraft[] = NO_ENTRIES;
   /** product, cart, order and login events, in (time, seq) order */
   visitEvents: VisitEvent[] = NO_ENTRIES;
-  /** visit-rule findings (src/main/tracking/visits/rules.ts), and whether they must be built again */
+  /** visit-rule findings (src/main/tracking/visits/rules/), and whether they must be built again */
   visitFindings: FindingDraft[] = NO_ENTRIES;
   visitDirty = false;
   /**

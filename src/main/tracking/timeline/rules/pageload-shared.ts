@@ -12,6 +12,8 @@ import type { RecordedEvent } from '../../../../shared/events';
 import type { Page } from '../page';
 import { originOf, pageUrlOf, timeOf } from './utils/request-context';
 import { finding, type RuleMeta, EVERY_PAGE_KIND, defineRule } from './types';
+import type { TallyMark } from '../model';
+import { tallySlot } from './utils/tally-slot';
 
 const meta: RuleMeta<'page'> = {
   id: 'pageload-shared',
@@ -32,9 +34,22 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
+interface OneLoadTally {
+  /** the first accepted event's origin (the mark and its origin), and the first event at another origin */
+  origin?: TallyMark;
+  originKey?: string;
+  otherOrigin?: TallyMark;
+  /** the first product pageview's product (parentId || uid), and the first pageview of another */
+  product?: TallyMark;
+  otherProduct?: TallyMark;
+}
+
+/** what the page load's pageUrls and product pageviews said of it */
+const oneLoad = tallySlot<OneLoadTally>();
+
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
-  const t = (page.tallies.oneLoad ??= {});
+  const t = oneLoad.make(page, () => ({}));
   if (t.otherOrigin) return false;
   const url = pageUrlOf(rec) ?? '';
   // the page's own origin, as most of its requests carry it, is told without reading the URL again
@@ -62,9 +77,9 @@ function sameOrigin(url: string, origin: string): boolean {
 export const pageloadShared = defineRule({
   meta,
   tally,
-  count: (page) => (page.tallies.oneLoad?.otherOrigin ? 1 : 0),
+  count: (page) => (oneLoad.of(page)?.otherOrigin ? 1 : 0),
   page(page) {
-    const t = page.tallies.oneLoad;
+    const t = oneLoad.of(page);
     if (!t?.origin || !t.otherOrigin) return [];
     const a = t.origin;
     const b = t.otherOrigin;

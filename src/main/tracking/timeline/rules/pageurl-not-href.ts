@@ -10,6 +10,8 @@ import type { RecordedEvent } from '../../../../shared/events';
 import type { Page } from '../page';
 import { isAbsoluteUrl, pageUrlOf, timeOf } from './utils/request-context';
 import { finding, type RuleMeta, EVERY_PAGE_KIND, defineRule } from './types';
+import type { TallyMark } from '../model';
+import { tallySlot } from './utils/tally-slot';
 
 const meta: RuleMeta<'page'> = {
   id: 'pageurl-not-href',
@@ -29,20 +31,23 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
+/** the first accepted event whose pageUrl is no absolute URL */
+const notHref = tallySlot<TallyMark>();
+
 function tally(page: Page, rec: RecordedEvent): boolean {
-  if (!rec.accepted || page.tallies.notHref) return false;
+  if (!rec.accepted || notHref.of(page)) return false;
   const url = pageUrlOf(rec);
   if (url === null || isAbsoluteUrl(url)) return false;
-  page.tallies.notHref = { id: rec.id, time: timeOf(rec), value: url };
+  notHref.make(page, () => ({ id: rec.id, time: timeOf(rec), value: url }));
   return true;
 }
 
 export const pageUrlNotHref = defineRule({
   meta,
   tally,
-  count: (page) => (page.tallies.notHref ? 1 : 0),
+  count: (page) => (notHref.of(page) ? 1 : 0),
   page(page) {
-    const m = page.tallies.notHref;
+    const m = notHref.of(page);
     if (!m) return [];
     return [
       finding(meta, 'notHref', { messageId: 'notHref', data: { event: m.id, pageUrl: m.value } }, [

@@ -13,6 +13,8 @@ import { str } from '../../values';
 import { isObject } from '../../../../shared/values';
 import { dataOf, timeOf } from './utils/request-context';
 import { finding, type RuleMeta, defineRule } from './types';
+import type { TallyMark } from '../model';
+import { tallySlot } from './utils/tally-slot';
 
 const meta: RuleMeta<'page'> = {
   id: 'quick-add-qty',
@@ -32,18 +34,17 @@ const meta: RuleMeta<'page'> = {
   listens: ['addtocart'],
 };
 
+/** the first accepted quick add with a quantity below 1: value is the item's uid */
+const quickQty = tallySlot<TallyMark & { qty: number }>();
+
 function tally(page: Page, rec: RecordedEvent): boolean {
-  if (!rec.accepted || rec.event !== 'addtocart' || page.tallies.quickQty) return false;
+  if (!rec.accepted || rec.event !== 'addtocart' || quickQty.of(page)) return false;
   const results = dataOf(rec).results;
   if (!Array.isArray(results)) return false;
   for (const item of results) {
     if (!isObject(item) || typeof item.qty !== 'number' || item.qty >= 1) continue;
-    page.tallies.quickQty = {
-      id: rec.id,
-      time: timeOf(rec),
-      value: str(item.uid),
-      qty: item.qty,
-    };
+    const qty = item.qty;
+    quickQty.make(page, () => ({ id: rec.id, time: timeOf(rec), value: str(item.uid), qty }));
     return true;
   }
   return false;
@@ -52,9 +53,9 @@ function tally(page: Page, rec: RecordedEvent): boolean {
 export const quickAddQty = defineRule({
   meta,
   tally,
-  count: (page) => (page.tallies.quickQty ? 1 : 0),
+  count: (page) => (quickQty.of(page) ? 1 : 0),
   page(page) {
-    const m = page.tallies.quickQty;
+    const m = quickQty.of(page);
     if (!m) return [];
     return [
       finding(meta, 'qty', { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } }, [

@@ -12,7 +12,8 @@
 // track), or of other items (uids compared).
 import type { RecordedEvent } from '../../../../shared/events';
 import { isObject } from '../../../../shared/values';
-import type { AddMark } from '../model';
+import type { TallyMark } from '../model';
+import { tallySlot } from './utils/tally-slot';
 import type { Page } from '../page';
 import { str } from '../../values';
 import { dataOf, timeOf } from './utils/request-context';
@@ -52,6 +53,21 @@ function uidsOf(list: unknown): string[] {
   return out;
 }
 
+/** A quick add or cart/add of the page: value is its endpoint; uids are its items' uids. */
+interface AddMark extends TallyMark {
+  uids: readonly string[];
+}
+
+interface QuickAndCartTally {
+  quick: AddMark[];
+  cart: AddMark[];
+  /** the first cart/add created with or just after a quick add of the same item, and the item */
+  pair?: { quick: AddMark; cart: AddMark; uid: string };
+}
+
+/** the page's first quick adds and cart/adds, and the first pair naming one item */
+const quickAndCart = tallySlot<QuickAndCartTally>();
+
 function pairOf(quick: AddMark, cart: AddMark) {
   const dt = cart.time - quick.time;
   if (dt < 0 || dt > SAME_CLICK_MS) return undefined;
@@ -63,7 +79,7 @@ function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
   const isQuick = rec.event === 'addtocart';
   if (!isQuick && !(rec.category === 'cart' && rec.event === 'add')) return false;
-  const t = (page.tallies.quickAndCart ??= { quick: [], cart: [] });
+  const t = quickAndCart.make(page, () => ({ quick: [], cart: [] }));
   if (t.pair) return false;
   const own = isQuick ? t.quick : t.cart;
   if (own.length >= MAX_ADDS || own.some((m) => m.id === rec.id)) return false;
@@ -88,9 +104,9 @@ function tally(page: Page, rec: RecordedEvent): boolean {
 export const quickAddWithCartAdd = defineRule({
   meta,
   tally,
-  count: (page) => (page.tallies.quickAndCart?.pair ? 1 : 0),
+  count: (page) => (quickAndCart.of(page)?.pair ? 1 : 0),
   page(page) {
-    const pair = page.tallies.quickAndCart?.pair;
+    const pair = quickAndCart.of(page)?.pair;
     if (!pair) return [];
     return [
       finding(

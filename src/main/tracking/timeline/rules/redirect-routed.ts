@@ -17,6 +17,8 @@ import type { Page } from '../page';
 import { dataOf, pageUrlOf, resolveUrl, timeOf, withoutHash } from './utils/request-context';
 import { duration } from '../../visits/rules/types';
 import { finding, type RuleMeta, defineRule } from './types';
+import type { TallyMark } from '../model';
+import { tallySlot } from './utils/tally-slot';
 
 /** the time the routed target page's first events take after its redirect: a search and a render */
 export const ROUTED_MS = 10_000;
@@ -42,9 +44,19 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
+interface RedirectTally {
+  /** the page's first redirects (a page sends one or two): their targets resolved against their pageUrl */
+  redirects: Array<TallyMark & { target: string }>;
+  /** the first event created after a redirect at that redirect's target, and the redirect */
+  routed?: { event: TallyMark; redirect: TallyMark & { target: string } };
+}
+
+/** the page's redirects and the first event at a redirect's target */
+const redirectTally = tallySlot<RedirectTally>();
+
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
-  const t = page.tallies.redirects;
+  const t = redirectTally.of(page);
   // most pages send no redirect: their requests cost this rule a field read
   if (rec.event !== 'redirect' && (!t || t.routed)) return false;
   const url = pageUrlOf(rec);
@@ -67,7 +79,7 @@ function noteRedirect(page: Page, rec: RecordedEvent, url: string): boolean {
   const target = resolveUrl(to, url);
   if (target === '' || target === withoutHash(url) || target === withoutHash(page.pageUrl))
     return false;
-  const t = (page.tallies.redirects ??= { redirects: [] });
+  const t = redirectTally.make(page, () => ({ redirects: [] }));
   if (t.redirects.length >= MAX_REDIRECTS || t.redirects.some((r) => r.id === rec.id)) return false;
   t.redirects.push({ id: rec.id, time: timeOf(rec), value: url, target });
   return false;
@@ -76,9 +88,9 @@ function noteRedirect(page: Page, rec: RecordedEvent, url: string): boolean {
 export const redirectRouted = defineRule({
   meta,
   tally,
-  count: (page) => (page.tallies.redirects?.routed ? 1 : 0),
+  count: (page) => (redirectTally.of(page)?.routed ? 1 : 0),
   page(page) {
-    const routed = page.tallies.redirects?.routed;
+    const routed = redirectTally.of(page)?.routed;
     if (!routed) return [];
     const { event, redirect } = routed;
     return [
