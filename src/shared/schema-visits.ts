@@ -206,7 +206,9 @@ export const BehaviourInfoShape = closed(
     source: Type.String({ description: 'where it was read in the client' }),
     invariant: Type.String({ description: 'what it implies for the traffic a storefront sends' }),
     rules: Type.Array(RuleIdSchema, { description: 'every rule that checks it' }),
-    uncheckable: Type.Optional(Type.String({ description: 'why no rule can check it with certainty' })),
+    uncheckable: Type.Optional(
+      Type.String({ description: 'why no rule can check it with certainty' }),
+    ),
   },
   'a behaviour of the provider’s client',
 );

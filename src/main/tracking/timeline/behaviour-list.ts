@@ -64,7 +64,12 @@ export function ruleDetail(id: string): RuleDetailDto | undefined {
  * what to ask instead: ids sharing its words first, then by edit distance.
  */
 export function nearestRuleIds(id: string, max = 3): string[] {
-  const words = new Set(id.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  const words = new Set(
+    id
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
   const scored = RULE_METAS.map((m) => {
     const shared = m.id.split('-').filter((w) => words.has(w)).length;
     return { id: m.id, shared, distance: editDistance(id.toLowerCase(), m.id) };
@@ -81,7 +86,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
     for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     row = next;
   }
   return row[b.length]!;
