@@ -3,7 +3,7 @@
 import type { BehaviourInfoDto } from '../../../shared/client-model';
 import type { RuleDetailDto } from '../../../shared/timeline';
 import { BEHAVIOURS, behaviour } from '../client-model';
-import { RULE_METAS, ruleInfos } from './rule-list';
+import { RULE_METAS, ruleInfo, ruleMeta } from './rule-list';
 
 const GUARDED_BY = new Map<string, string[]>();
 for (const m of RULE_METAS)
@@ -42,11 +42,10 @@ function infoOf(b: (typeof BEHAVIOURS)[number]): BehaviourInfoDto {
  * carry, and the behaviours of the client it checks; undefined for an id no rule declares.
  */
 export function ruleDetail(id: string): RuleDetailDto | undefined {
-  const info = ruleInfos().find((r) => r.id === id);
-  const meta = RULE_METAS.find((m) => m.id === id);
-  if (!info || !meta) return undefined;
+  const meta = ruleMeta(id);
+  if (!meta) return undefined;
   return {
-    ...info,
+    ...ruleInfo(meta),
     messages: Object.entries(meta.messages).map(([messageId, text]) => ({
       id: messageId,
       text,

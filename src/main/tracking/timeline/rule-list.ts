@@ -163,7 +163,12 @@ export const RULE_IDS: readonly string[] = RULE_METAS.map((m) => m.id);
 
 /** `GET /_sandbox/rules`: each rule as its meta declares it. */
 export function ruleInfos(): RuleInfoDto[] {
-  return RULE_METAS.map((m) => ({
+  return RULE_METAS.map(ruleInfo);
+}
+
+/** One rule as `GET /_sandbox/rules` lists it. */
+export function ruleInfo(m: RuleMeta): RuleInfoDto {
+  return {
     id: m.id,
     title: m.title,
     description: m.description,
@@ -172,7 +177,7 @@ export function ruleInfos(): RuleInfoDto[] {
     defaultSeverity: m.defaultSeverity,
     fix: m.fix,
     scope: m.scope ?? 'page',
-  }));
+  };
 }
 
 export function ruleMeta(id: string): RuleMeta | undefined {
