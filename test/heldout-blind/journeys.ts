@@ -3,7 +3,12 @@
 // sandbox's timeline rules or of the first held-out set. Each clean journey is traffic the real client
 // produces; each fault is one flag of a clean journey's builder (its twin) that makes traffic the real client
 // cannot produce, with the client fact it contradicts.
-import { PAGE_KINDS, type PageKind, type PagedFault } from '../helpers/heldout-set';
+import {
+  PAGE_KINDS,
+  type PageKind,
+  type PagedClean,
+  type PagedFault,
+} from '../helpers/heldout-set';
 import {
   IMPRESSION_DELAY,
   ORIGIN,
@@ -30,17 +35,7 @@ export type Principle = (typeof PRINCIPLES)[number];
 
 export { PAGE_KINDS, type PageKind };
 
-export interface CleanJourney {
-  id: string;
-  principle: Principle;
-  /** the page kinds it walks through */
-  pages: PageKind[];
-  description: string;
-  /** development mode (context.dev and test searches) */
-  dev?: boolean;
-  /** the journey; `flag` is the fault to play, null for the clean journey */
-  build: (v: Visit, flag: string | null) => void;
-}
+export type CleanJourney = PagedClean<Principle>;
 
 export type Fault = PagedFault<Principle>;
 

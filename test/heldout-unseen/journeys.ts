@@ -3,7 +3,7 @@
 // names one (see faults.ts), null plays the clean journey. Written from what the client sends (the client
 // facts and the client's source) only.
 import { Visit, World } from '../heldout/client';
-import { PAGE_KINDS, type PageKind } from '../helpers/heldout-set';
+import { PAGE_KINDS, type PageKind, type PagedClean } from '../helpers/heldout-set';
 import {
   autocompleteSubmit,
   autocompleteToProduct,
@@ -60,16 +60,7 @@ export type Principle = (typeof PRINCIPLES)[number];
 
 export { PAGE_KINDS, type PageKind };
 
-export interface CleanJourney {
-  id: string;
-  principle: Principle;
-  /** the page kinds it walks through */
-  pages: PageKind[];
-  description: string;
-  /** development mode (context.dev and test searches) */
-  dev?: boolean;
-  build: (v: Visit, flag: Flag) => void;
-}
+export type CleanJourney = PagedClean<Principle>;
 
 // ----- the list -----
 

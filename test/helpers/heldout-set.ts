@@ -4,7 +4,7 @@
 // its clean twin; a clean journey is a false alarm when it has any warning or error (principle `empty`: any
 // finding at all about a response that served nothing). Recall is reported, never asserted.
 import { judgeOffline } from '../../src/main/tracking/timeline/offline-check';
-import type { World } from '../heldout/client';
+import type { Visit, World } from '../heldout/client';
 
 /** The page kinds the sets that count by page kind spread their journeys over. */
 export const PAGE_KINDS = [
@@ -21,6 +21,15 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 
 /** A fault of a set that counts by page kind: it names the page it is on. */
 export type PagedFault<P extends string> = SetFault<P, PageKind> & { page: PageKind };
+
+/** A clean journey of a set that counts by page kind: the pages it walks and how a visit plays it. */
+export interface PagedClean<P extends string> extends SetClean<P, PageKind> {
+  pages: PageKind[];
+  /** development mode (context.dev and test searches) */
+  dev?: boolean;
+  /** the journey; `flag` is the fault to play, null for the clean journey */
+  build: (v: Visit, flag: string | null) => void;
+}
 
 export interface SetFault<P extends string = string, K extends string = string> {
   id: string;
