@@ -31,6 +31,20 @@ export const IssuedResponseSchema = closed(
     redirect: nullable(Type.String()),
     test: Type.Boolean(),
     upstream: Type.Optional(Type.String()),
+    requester: Type.Optional(
+      closed(
+        {
+          userId: Type.Optional(Type.String()),
+          sessionId: Type.Optional(Type.String()),
+          pageLoadId: Type.Optional(Type.String()),
+          pageUrl: Type.Optional(
+            Type.String({ description: 'the request’s domain: the page’s href when it searched' }),
+          ),
+          shopperId: Type.Optional(Type.String({ description: 'the request’s shopper' })),
+        },
+        'the tracking context the search request carried (the Snap client sends userId, sessionId, pageLoadId, domain and shopper); absent when it carried none',
+      ),
+    ),
   },
   'an issued search response or widget, as the provenance rules see it',
 );

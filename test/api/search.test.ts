@@ -238,6 +238,57 @@ describe('beacons checked against the response they name', () => {
   });
 });
 
+describe('a response bound to who asked for it (the tracking context on the Snap client’s request)', () => {
+  const PAGE_URL = 'http://localhost:5173/search?q=jacket';
+  const search = async (query: string, pageLoadId: string, domain = PAGE_URL) => {
+    const [, response] = await snap(sb.url).search({
+      search: { query: { string: query } },
+      tracking: { userId: 'user-1', sessionId: 'session-1', pageLoadId, domain },
+    });
+    return response.tracking.responseId as string;
+  };
+  const findingsOf = async (pageLoadId: string) =>
+    (await timeline(pageLoadId)).findings.map((f) => [f.rule, f.severity]);
+
+  it('remembers the userId, sessionId, pageLoadId and page URL the request carried', async () => {
+    const id = await search('jacket', 'asked');
+    const res = await fetch(`${sb.url}/_sandbox/search/responses/${id}`);
+    const one = (await res.json()) as { requester?: Record<string, string> };
+    expect(one.requester).toEqual({
+      userId: 'user-1',
+      sessionId: 'session-1',
+      pageLoadId: 'asked',
+      pageUrl: PAGE_URL,
+    });
+  });
+
+  it('names beacons of another visitor, a search never rendered and a render at another URL', async () => {
+    // a page cached with user-1's search in it, sent by user-2's browser
+    const copied = await search('jacket', 'copied');
+    const other = body(copied, {}, 'copied');
+    other.context.userId = 'user-2';
+    expect((await postBeacon(sb.url, 'demo42/search/render', other)).status).toBe(200);
+    expect(await findingsOf('copied')).toContainEqual(['responseid-other-visitor', 'error']);
+
+    // a no-results search that the page never rendered; the shopper searches again 3 s later
+    await search('xyzzy-nothing', 'empty');
+    const clock = await fetch(`${sb.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance: 'PT3S' }),
+    });
+    expect(clock.status).toBe(200);
+    const next = await search('jacket', 'empty');
+    await postBeacon(sb.url, 'demo42/search/render', body(next, {}, 'empty'));
+    expect(await findingsOf('empty')).toEqual([['search-not-rendered', 'warning']]);
+
+    // the beacon was given a fixed href: the filtered search's render carries the first URL
+    const filtered = await search('jacket', 'spa', `${PAGE_URL}&filter.color=blue`);
+    await postBeacon(sb.url, 'demo42/search/render', body(filtered, {}, 'spa'));
+    expect(await findingsOf('spa')).toEqual([['pageurl-stale', 'warning']]);
+  });
+});
+
 describe('autocomplete and category responses: issued with their kind, beacons checked against them', () => {
   async function send(
     kind: string,

@@ -353,6 +353,18 @@ export class Visit {
       slots: { header: banners, banner: [], footer: [], left: [] },
       redirect: spec.redirect ?? null,
       test: this.test,
+      // the controllers put the tracker's context on every search, category and autocomplete request
+      // (the recommend API's requests carry none): domain is window.location.href when it searched
+      ...(kind !== 'recommendations' &&
+        kind !== 'bundles' && {
+          requester: {
+            userId: this.userId,
+            sessionId: this.sessionId,
+            pageLoadId: this.pageLoadId,
+            pageUrl: this.href,
+            ...(this.shopperId && { shopperId: this.shopperId }),
+          },
+        }),
     };
     this.world.responses.push(issued);
     return {

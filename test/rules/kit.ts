@@ -183,6 +183,8 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
           }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
+    issuedTo: (siteId, pageLoadId) =>
+      all.filter((r) => r.siteId === siteId && r.requester?.pageLoadId === pageLoadId),
     rememberedSince: () => T0 - 60_000,
     recent: () => [...all].reverse(),
     catalog: () =>

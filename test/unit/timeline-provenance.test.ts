@@ -70,6 +70,7 @@ function source(o: SourceOptions = {}): ProvenanceSource {
         ? { companion: o.companion ?? false, catalogCheck: o.catalogCheck ?? true }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
+    issuedTo: () => [],
     rememberedSince: () => o.rememberedSince ?? T0 - 60_000,
     recent: () => [...all].reverse(),
     catalog: () =>

@@ -441,6 +441,7 @@ describe('catalog', () => {
   const provenance = (ids: string[]): ProvenanceSource => ({
     site: () => ({ companion: false, catalogCheck: true }),
     issued: () => undefined,
+    issuedTo: () => [],
     rememberedSince: () => 0,
     recent: () => [],
     catalog: () => ({

@@ -2,6 +2,7 @@
 // parameter is an error naming it, its value and what is expected.
 import type { Filter, Sort } from './query';
 import { InvalidParameter } from './errors';
+import { requesterOf, type Requester } from './requester';
 
 export interface SearchRequest {
   siteId: string;
@@ -17,6 +18,8 @@ export interface SearchRequest {
   beacon: boolean;
   /** test=true: development traffic (the Snap client's development mode sends it) */
   test: boolean;
+  /** the tracking context the request carried (userId, sessionId, pageLoadId, domain, shopper) */
+  requester?: Requester;
 }
 
 export const MAX_RESULTS_PER_PAGE = 250;
@@ -106,6 +109,7 @@ export function parseSearchRequest(params: URLSearchParams): SearchRequest {
       sort = { field: s[1]!, direction: value };
     }
   }
+  const requester = requesterOf(params);
   const redirectResponse = params.get('redirectResponse') ?? 'minimal';
   if (redirectResponse !== 'minimal' && redirectResponse !== 'full')
     throw bad('redirectResponse', redirectResponse, 'use minimal or full');
@@ -119,5 +123,6 @@ export function parseSearchRequest(params: URLSearchParams): SearchRequest {
     redirectResponse,
     beacon: flag(params, 'beacon'),
     test: flag(params, 'test'),
+    ...(requester && { requester }),
   };
 }

@@ -23,6 +23,11 @@ export interface ProvenanceSource {
       }
     | undefined;
   issued(siteId: string, responseId: string): IssuedResponse | undefined;
+  /**
+   * the remembered responses a page load of the site asked for (the pageLoadId its search request carried),
+   * oldest first
+   */
+  issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[];
   /** sandbox time (ms) from which every issued response is remembered */
   rememberedSince(): number;
   /** the newest remembered responses of the site, newest first */

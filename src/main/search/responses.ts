@@ -6,6 +6,7 @@ import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
 import { AppendFile, replaceFile } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
+import { requesterProblem, type Requester } from './requester';
 
 export type IssuedKind = 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles';
 /** The kinds the search endpoints issue (the recommend API issues the other two). */
@@ -41,6 +42,11 @@ export interface IssuedResponse {
   redirect: string | null;
   /** the request carried test=true (development traffic) */
   test: boolean;
+  /**
+   * the tracking context the request carried (search, category and autocomplete requests of the Snap
+   * client): who asked, from which page load and URL; absent when the request carried none
+   */
+  requester?: Requester;
   /** set when the response came from the real search service (pass-through): the origin it came from */
   upstream?: string;
 }
@@ -48,8 +54,16 @@ export interface IssuedResponse {
 /** How many issued responses are remembered; older ones are forgotten first. */
 export const RESPONSE_MEMORY = 10_000;
 
+const NONE: readonly IssuedResponse[] = [];
+
+function pageLoadKey(siteId: string, pageLoadId: string): string {
+  return `${siteId}\u0000${pageLoadId}`;
+}
+
 export class IssuedResponses {
   private readonly byId = new Map<string, IssuedResponse>();
+  /** the remembered responses a page load asked for (its requester's pageLoadId), oldest first, by site */
+  private readonly byPageLoad = new Map<string, IssuedResponse[]>();
   /** sandbox time from which every issued response is still remembered */
   private completeSince: number;
   private file: AppendFile | null = null;
@@ -116,6 +130,11 @@ export class IssuedResponses {
     return this.byId.get(responseId);
   }
 
+  /** The remembered responses that a page load of the site asked for (by its request's pageLoadId), oldest first. */
+  issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[] {
+    return this.byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? NONE;
+  }
+
   /**
    * Remember a response, once it is on disk when there is a data dir: a failed write (a full disk) throws
    * a DataDirError, the response is not remembered and its request is answered 503.
@@ -179,6 +198,8 @@ export class IssuedResponses {
         throw new Error(
           `responses[${i}] is not an issued search response (it needs responseId, siteId, results, inline and slots)`,
         );
+      const problem = requesterProblem(v.requester);
+      if (problem) throw new Error(`responses[${i}].${problem}`);
     });
     // oldest first, so the newest stay when the import is bigger than the memory
     for (const r of [...(list as IssuedResponse[])].reverse()) await this.add(r);
@@ -188,7 +209,10 @@ export class IssuedResponses {
   /** Forget the responses of one site, or all. */
   async clear(siteId?: string): Promise<void> {
     for (const [id, r] of this.byId)
-      if (siteId === undefined || r.siteId === siteId) this.byId.delete(id);
+      if (siteId === undefined || r.siteId === siteId) {
+        this.byId.delete(id);
+        this.unindex(r);
+      }
     await this.compact();
   }
 
@@ -198,15 +222,41 @@ export class IssuedResponses {
   }
 
   private remember(r: IssuedResponse): void {
-    this.byId.delete(r.responseId);
+    const before = this.byId.get(r.responseId);
+    if (before) {
+      this.byId.delete(r.responseId);
+      this.unindex(before);
+    }
     this.byId.set(r.responseId, r);
+    this.index(r);
     while (this.byId.size > this.limit) {
       const oldest = this.byId.values().next().value!;
       this.byId.delete(oldest.responseId);
+      this.unindex(oldest);
       // beacons of responses issued before the next-oldest one can no longer be judged
       const next = this.byId.values().next().value;
       this.completeSince = Math.max(this.completeSince, next ? next.issuedAt : oldest.issuedAt + 1);
     }
+  }
+
+  private index(r: IssuedResponse): void {
+    const pageLoadId = r.requester?.pageLoadId;
+    if (pageLoadId === undefined) return;
+    const key = pageLoadKey(r.siteId, pageLoadId);
+    const list = this.byPageLoad.get(key);
+    if (list) list.push(r);
+    else this.byPageLoad.set(key, [r]);
+  }
+
+  private unindex(r: IssuedResponse): void {
+    const pageLoadId = r.requester?.pageLoadId;
+    if (pageLoadId === undefined) return;
+    const key = pageLoadKey(r.siteId, pageLoadId);
+    const list = this.byPageLoad.get(key);
+    const at = list ? list.indexOf(r) : -1;
+    if (at < 0) return;
+    if (list!.length === 1) this.byPageLoad.delete(key);
+    else list!.splice(at, 1);
   }
 
   /** Rewrite the file with what is remembered (a header line says since when the memory is complete). */

@@ -193,6 +193,7 @@ export class SearchService {
       slots,
       redirect,
       test: req.test,
+      ...(req.requester && { requester: req.requester }),
     };
   }
 
@@ -228,6 +229,7 @@ export class SearchService {
         const r = this.deps.responses.get(responseId);
         return r && r.siteId === siteId ? r : undefined;
       },
+      issuedTo: (siteId, pageLoadId) => this.deps.responses.issuedTo(siteId, pageLoadId),
       rememberedSince: () => this.deps.responses.rememberedSince,
       recent: (siteId) => this.deps.responses.recent(siteId),
       catalog: (siteId) => this.catalogCheck(siteId),

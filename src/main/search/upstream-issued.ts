@@ -3,6 +3,7 @@
 import { SLOTS, type Slot } from './config';
 import type { IssuedResponse, IssuedResult } from './responses';
 import { isObject } from '../../shared/values';
+import { requesterOf } from './requester';
 
 /** Ids arrive as strings or numbers; anything else is not an id. */
 function id(v: unknown): string | null {
@@ -78,6 +79,7 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
   const query = isObject(s.body.query) ? s.body.query : {};
   const redirect = typeof merch.redirect === 'string' && merch.redirect ? merch.redirect : null;
   const test = s.params.get('test');
+  const requester = requesterOf(s.params);
   return {
     responseId,
     siteId: s.siteId,
@@ -91,5 +93,6 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     redirect,
     test: test === 'true' || test === '1',
     upstream: s.upstream,
+    ...(requester && { requester }),
   };
 }

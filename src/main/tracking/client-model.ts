@@ -199,8 +199,6 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'A page whose search found nothing still sends the render of its response, and nothing else of it.',
     seenBy: of('search', ['render']),
     next: SNAP_SEARCH,
-    uncheckable:
-      'a no-results page that skips its render sends no event of its response at all (it has no tiles to impress or click): nothing in the traffic names the search it lost',
   },
   {
     id: 'search.redirect',

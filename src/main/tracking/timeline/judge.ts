@@ -77,17 +77,20 @@ export class Judge {
     }
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
     // real service's answers): a page read again unchanged is not counted again.
-    if (page.countDue()) this.countPageRules(page);
-    if (exact) {
+    const countDue = page.countDue();
+    if (countDue || exact) {
       const ctx = this.pageCtx;
       ctx.start(page, provenance === null ? this.deps.provenance() : provenance);
-      const findings: FindingDraft[] = [];
-      for (const rule of PAGE_RULES) {
-        const found = rule.page(page, this.pageViews.for(rule.meta));
-        for (const f of found) findings.push(f);
+      if (countDue) this.countPageRules(page);
+      if (exact) {
+        const findings: FindingDraft[] = [];
+        for (const rule of PAGE_RULES) {
+          const found = rule.page(page, this.pageViews.for(rule.meta));
+          for (const f of found) findings.push(f);
+        }
+        page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
       }
       ctx.end();
-      page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
     }
     if (visits && page.visitDirty) this.visit(page);
     // the rules have read what they need: a page kept for hours holds its events, not their sorting
@@ -105,7 +108,7 @@ export class Judge {
     for (const rule of PAGE_RULES) {
       const id = rule.meta.id;
       const set = this.deps.levels?.level(page.siteId, id);
-      const now = set?.level === 'off' ? 0 : rule.count(page);
+      const now = set?.level === 'off' ? 0 : rule.count(page, this.pageViews.for(rule.meta));
       page.setPageRuleCount(
         id,
         now,

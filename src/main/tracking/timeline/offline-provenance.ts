@@ -2,6 +2,7 @@
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
 // really contained, as the running sandbox does. No catalog travels in an export: `item-not-in-catalog` stays silent.
 import type { IssuedResponse } from '../../search/responses';
+import { requesterProblem } from '../../search/requester';
 import type { ProvenanceSource } from './rules/utils/provenance';
 
 /** The issued responses of an export's `search` section; a message naming the entry when one is malformed. */
@@ -20,6 +21,8 @@ export function readIssuedResponses(section: unknown, where: string): IssuedResp
       typeof v.slots !== 'object'
     )
       return `${where}: search.responses[${i}] is not an issued search response (it needs responseId, siteId, issuedAt, results, inline and slots, as GET /_sandbox/export writes them)`;
+    const problem = requesterProblem(v.requester);
+    if (problem) return `${where}: search.responses[${i}].${problem}`;
   }
   return list as IssuedResponse[];
 }
@@ -79,6 +82,15 @@ export function offlineProvenance(
     since = Math.min(since, r.issuedAt);
   }
   const ordered = [...byId.values()];
+  const byPageLoad = new Map<string, IssuedResponse[]>();
+  for (const r of ordered) {
+    const pageLoadId = r.requester?.pageLoadId;
+    if (pageLoadId === undefined) continue;
+    const key = `${r.siteId}\u0000${pageLoadId}`;
+    const list = byPageLoad.get(key);
+    if (list) list.push(r);
+    else byPageLoad.set(key, [r]);
+  }
   return {
     site: (siteId) => {
       const known = settings.get(siteId);
@@ -100,6 +112,7 @@ export function offlineProvenance(
         : undefined;
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
+    issuedTo: (siteId, pageLoadId) => byPageLoad.get(`${siteId}\u0000${pageLoadId}`) ?? [],
     rememberedSince: () => since,
     *recent(siteId) {
       for (let i = ordered.length - 1; i >= 0; i--)

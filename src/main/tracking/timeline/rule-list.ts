@@ -31,6 +31,8 @@ import { impressionBeforeVisible } from './rules/impression-before-visible';
 import { queueSplit } from './rules/queue-split';
 import { pageloadReusedLate } from './rules/pageload-reused-late';
 import { responseIdUnknown } from './rules/responseid-unknown';
+import { responseIdOtherVisitor } from './rules/responseid-other-visitor';
+import { pageurlStale } from './rules/pageurl-stale';
 import { itemNotInResponse } from './rules/item-not-in-response';
 import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
 import { bannerNotInResponse } from './rules/banner-not-in-response';
@@ -50,6 +52,7 @@ import { upstreamDisagrees } from './rules/upstream-disagrees';
 import { pageloadShared } from './rules/pageload-shared';
 import { pageUrlNotHref } from './rules/pageurl-not-href';
 import { redirectRouted } from './rules/redirect-routed';
+import { searchNotRendered } from './rules/search-not-rendered';
 import { quickAddQty } from './rules/quick-add-qty';
 import { quickAddWithCartAdd } from './rules/quick-add-with-cart-add';
 import { orderIdMissing } from '../visits/rules/order-id-missing';
@@ -105,6 +108,8 @@ export const RULES: readonly Rule[] = [
   pageloadReusedLate,
   // search provenance: silent unless the sandbox issued the responseId (or, for the catalog rule, indexed the site)
   responseIdUnknown,
+  responseIdOtherVisitor,
+  pageurlStale,
   itemNotInResponse,
   inlineBannerAsProduct,
   bannerNotInResponse,
@@ -126,6 +131,7 @@ export const RULES: readonly Rule[] = [
   redirectRouted,
   quickAddQty,
   quickAddWithCartAdd,
+  searchNotRendered,
   // the visit: its orders, carts, identity and attribution
   orderIdMissing,
   orderWithoutLines,

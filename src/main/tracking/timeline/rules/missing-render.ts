@@ -23,12 +23,14 @@ const meta: RuleMeta<'response'> = {
     unrendered: UNRENDERED_MESSAGES.unrendered,
     newSearch: UNRENDERED_MESSAGES.newSearch,
     firstPage: UNRENDERED_MESSAGES.firstPage,
+    scrolled: UNRENDERED_MESSAGES.scrolled,
   },
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
   fixes: {
     unrendered: UNRENDERED_FIX,
     newSearch: UNRENDERED_FIX,
     firstPage: UNRENDERED_FIX,
+    scrolled: UNRENDERED_FIX,
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   // whether the sandbox issued the response as page 1 of its search; where else its responseId was seen

@@ -64,8 +64,11 @@ declare module '../../rule' {
     page(page: Page, ctx: RuleContext): FindingDraft[];
   }
   interface PageTallies {
-    /** how many findings `page` would return, from the tallies alone (runs on every event) */
-    count(page: Page): number;
+    /**
+     * how many findings `page` would return, from the tallies (and what its meta `needs`, as `page` reads
+     * it): runs on every event, so it reads no event list
+     */
+    count(page: Page, ctx: RuleContext): number;
     /**
      * Counts what a recorded request says about the page beyond its events (the real service's answer);
      * true when the page's findings changed. Runs on every request of the page and on late answers.

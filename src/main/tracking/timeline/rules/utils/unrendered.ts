@@ -3,10 +3,12 @@
 // page 1's render only). Which message fits depends on what else the page rendered.
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { list, plural, quoted, type RuleContext } from '../types';
+import { list, plural, quoted, seconds, type RuleContext } from '../types';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { issuedFor } from './provenance';
+import { backfilledWith } from './backfill';
+import type { IssuedResponse } from '../../../../search/responses';
 import { urlQuery } from './search-params';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
@@ -21,6 +23,7 @@ export const UNRENDERED_MESSAGES = {
   backfill: `${WHAT} Reported apart, as info, because the page rendered other responses ({{others}}): the provider's client sends one render for several responses when infinite scroll backfills pages.`,
   newSearch: `${WHAT} The page rendered other responses ({{others}}) for another query, but these events were sent while the page showed "{{query}}": a new search on the same page (a single-page app) that sent no render of its own, or rendered the previous responseId.`,
   firstPage: `${WHAT} The page rendered other responses ({{others}}), but this one is page 1 of its search, which always gets its own render: a render sent before the response arrived (with the previous responseId) looks like this.`,
+  scrolled: `${WHAT} The page rendered other responses ({{others}}), but this one is page {{page}} of its search, which this page load requested {{apart}} after its lower pages: infinite scroll fetched it, and each page fetched by scrolling gets its own render (only the pages restored together on load share page 1's).`,
 } as const;
 
 /** the fix of each of those messages */
@@ -37,6 +40,8 @@ interface OtherRenders {
   backfill: boolean;
   /** a new search on the same page (the URL showed another query) that sent no render of its own */
   newSearch: string | undefined;
+  /** a page the page load fetched by scrolling, not with page 1 on load: how long after its lower pages */
+  scrolled: { page: number; apart: string } | undefined;
 }
 
 /**
@@ -75,8 +80,18 @@ export function unrenderedEvents(
   let messageId: keyof typeof UNRENDERED_MESSAGES = 'unrendered';
   if (why.backfill || why.newSearch !== undefined || why.otherRendered.length > 0) {
     data.others = quoted(why.otherRendered, 3);
-    messageId = why.backfill ? 'backfill' : why.newSearch !== undefined ? 'newSearch' : 'firstPage';
+    messageId = why.backfill
+      ? 'backfill'
+      : why.newSearch !== undefined
+        ? 'newSearch'
+        : why.scrolled
+          ? 'scrolled'
+          : 'firstPage';
     if (why.newSearch !== undefined) data.query = why.newSearch;
+    if (why.scrolled) {
+      data.page = String(why.scrolled.page);
+      data.apart = why.scrolled.apart;
+    }
   }
   return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill };
 }
@@ -126,9 +141,34 @@ function otherRenders(
     !renderedQueries.includes(orphanQuery)
       ? orphanQuery
       : undefined;
+  // The sandbox knows which pages this page load asked for, and when: pages restored together on load are a
+  // backfill, a page requested later was fetched by scrolling and has a render of its own.
+  const scrolled = issued ? scrolledPage(issued, ctx) : undefined;
   const backfill =
-    otherRendered.length > 0 && (!issued || issued.page > 1) && newSearch === undefined;
-  return { others, otherRendered, backfill, newSearch };
+    otherRendered.length > 0 &&
+    (!issued || issued.page > 1) &&
+    newSearch === undefined &&
+    scrolled === undefined;
+  return { others, otherRendered, backfill, newSearch, scrolled };
+}
+
+/** `issued` as a page fetched by scrolling: a later page its page load requested apart from its lower pages. */
+function scrolledPage(
+  issued: IssuedResponse,
+  ctx: RuleContext,
+): { page: number; apart: string } | undefined {
+  const pageLoadId = issued.requester?.pageLoadId;
+  if (issued.page <= 1 || pageLoadId === undefined || !ctx.provenance) return undefined;
+  const asked = ctx.provenance.issuedTo(ctx.page.siteId, pageLoadId);
+  if (backfilledWith(issued, asked)) return undefined;
+  const kind = issued.kind ?? 'search';
+  let lower: IssuedResponse | undefined;
+  for (const o of asked)
+    if (o.query === issued.query && o.page < issued.page && (o.kind ?? 'search') === kind)
+      if (!lower || o.issuedAt > lower.issuedAt) lower = o;
+  // without the lower pages in memory nothing says how this page was fetched
+  if (!lower) return undefined;
+  return { page: issued.page, apart: seconds(Math.abs(issued.issuedAt - lower.issuedAt)) };
 }
 
 /** What else the page shows about the missing render: a render with another tag, or another page first. */

@@ -1,0 +1,99 @@
+// `responseid-other-visitor` (error): an event names a response the sandbox issued to another visitor: its
+// search request carried one userId (or sessionId) and the event carries another.
+//
+// Why it is certain: the provider's controllers put the tracker's own context on every search, category
+// and autocomplete request (SearchController and AutocompleteController: `params.tracking` = userId,
+// sessionId and pageLoadId from tracker.getContext()), and the beacons of the response are created by the
+// same tracker, so they carry the same ids. The client's cache that may serve a response again lives in
+// sessionStorage, one tab of one browser. So a response reaches only the visitor who asked for it. What it
+// exempts: a request that carried no userId or sessionId (a server's search, a test: nothing binds it); a
+// sessionId that changed after SESSION_MS of the response (the session ended while the page stayed open,
+// and the client started a new one: its userId stays); responses the sandbox did not issue.
+import type { TimelineEvent } from '../model';
+import { finding, defineRule, seconds, type RuleMeta } from './types';
+import { issuedFor, itemEvents } from './utils/provenance';
+
+/** the client's session: 30 minutes of inactivity (a page open longer may carry a new sessionId) */
+export const SESSION_MS = 30 * 60_000;
+
+const meta: RuleMeta<'response'> = {
+  id: 'responseid-other-visitor',
+  judges: ['response'],
+  title: 'responseId of another visitor’s search',
+  description:
+    'An event names a response whose search request the sandbox answered for another userId (or sessionId): the responseId was copied from another visitor’s page.',
+  expects:
+    'The beacons of a response carry the userId and sessionId its search request carried: the tracker that sends them is the one whose context the controller put on the request.',
+  appliesTo: ['search', 'category', 'autocomplete'],
+  guards: ['search.response-bound'],
+  defaultSeverity: 'error',
+  messages: {
+    otherUser:
+      '{{eventId}} names response "{{responseId}}" with userId "{{carried}}", but the sandbox issued that response to userId "{{requested}}" (its search request’s userId) {{ago}} before. The provider’s client shows a response only to the browser that asked for it (its cache is per tab), so this responseId was copied from another visitor’s page: a page cached with someone else’s search in it, a server-side search made with other ids, or an id stored and reused.',
+    otherSession:
+      '{{eventId}} names response "{{responseId}}" with sessionId "{{carried}}", but the sandbox issued that response to sessionId "{{requested}}" (its search request’s sessionId) {{ago}} before, well within one session. The provider’s client sends a response’s beacons from the tracker whose context went on its request, so this responseId was copied from another session’s page, or the search and the beacons use different ids.',
+  },
+  fix: 'Send the responseId of the response this page’s own search returned, and search with the tracker’s own context (userId, sessionId, pageLoadId) as the provider’s controllers do.',
+  fixes: {
+    otherUser:
+      'do not cache pages (or server-side searches) with a responseId in them: let the browser search with its own userId and send the responseId its own response returned.',
+    otherSession:
+      'search with the tracker’s own context (the controllers put getContext()’s userId, sessionId and pageLoadId on the request) and send the responseId of this page’s own response.',
+  },
+  listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
+  needs: { provenance: true },
+  notJudged: {
+    recommendations:
+      'the recommend API’s requests carry no userId or sessionId: nothing binds a widget’s response to a visitor',
+    bundles:
+      'the recommend API’s requests carry no userId or sessionId: nothing binds a widget’s response to a visitor',
+  },
+};
+
+export const responseIdOtherVisitor = defineRule({
+  meta,
+  response(r, ctx) {
+    const issued = issuedFor(r, ctx);
+    const asked = issued?.requester;
+    if (!issued || !asked || (asked.userId === undefined && asked.sessionId === undefined))
+      return [];
+    const f = r.facts;
+    const events: TimelineEvent[] = [...f.renders, ...f.redirects, ...itemEvents(r)];
+    let other: { ev: TimelineEvent; user: boolean } | undefined;
+    for (const ev of events) {
+      if (asked.userId !== undefined && ev.userId !== '' && ev.userId !== asked.userId) {
+        other = { ev, user: true };
+        break;
+      }
+      if (
+        !other &&
+        asked.sessionId !== undefined &&
+        ev.sessionId !== '' &&
+        ev.sessionId !== asked.sessionId &&
+        ev.receivedMs !== null &&
+        ev.receivedMs - issued.issuedAt < SESSION_MS
+      )
+        other = { ev, user: false };
+    }
+    if (!other) return [];
+    const { ev, user } = other;
+    return [
+      finding(
+        meta,
+        r.responseId,
+        {
+          messageId: user ? 'otherUser' : 'otherSession',
+          data: {
+            eventId: ev.id,
+            responseId: r.responseId,
+            carried: user ? ev.userId : ev.sessionId,
+            requested: (user ? asked.userId : asked.sessionId) ?? '',
+            ago: seconds(Math.max(0, (ev.receivedMs ?? issued.issuedAt) - issued.issuedAt)),
+          },
+        },
+        [ev.id],
+        { responseId: r.responseId },
+      ),
+    ];
+  },
+});

@@ -1,0 +1,110 @@
+import { PageBuilder, issued, type RuleCases } from '../kit';
+
+// the search of user-1's page load page-1, session-1, answered just before the page's render
+const asked = (over: Parameters<typeof issued>[0]) =>
+  issued({
+    results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+    requester: {
+      userId: 'user-1',
+      sessionId: 'session-1',
+      pageLoadId: 'page-1',
+      pageUrl: 'http://localhost:3000/search?q=shoes',
+    },
+    ...over,
+  });
+const MINE = asked({ responseId: 'mine' });
+const NO_IDS = issued({
+  responseId: 'no-ids',
+  results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+});
+const ONLY_SESSION = asked({ responseId: 'only-session', requester: { sessionId: 'session-1' } });
+const responses = [MINE, NO_IDS, ONLY_SESSION];
+
+export default {
+  valid: [
+    {
+      name: 'the beacons carry the ids the search request carried',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('mine', { at: 0 }), p.impression('mine', ['P200'], { at: 1200 })];
+      },
+    },
+    {
+      name: 'a request that carried no ids (a server’s search): nothing binds it',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder({ userId: 'someone-else', sessionId: 'other-session' });
+        return [p.render('no-ids', { at: 0 }), p.impression('no-ids', ['P200'], { at: 1200 })];
+      },
+    },
+    {
+      name: 'a request that carried only a sessionId: another userId with that session is not judged by the user',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder({ userId: 'someone-else' });
+        return [p.render('only-session', { at: 0 })];
+      },
+    },
+    {
+      name: 'the session ended while the page stayed open: a click 31 min later carries a new sessionId',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder();
+        const later = new PageBuilder({ sessionId: 'session-2' });
+        return [
+          p.render('mine', { at: 0 }),
+          p.impression('mine', ['P200'], { at: 1200 }),
+          later.click('mine', 'P200', { at: 31 * 60_000 }),
+        ];
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'another visitor’s responseId: a page cached with someone else’s search',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder({ userId: 'user-2', sessionId: 'session-9' });
+        return [p.render('mine', { at: 0 }), p.impression('mine', ['P200'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'otherUser',
+          data: { carried: 'user-2', requested: 'user-1', responseId: 'mine' },
+          events: [0],
+          responseId: 'mine',
+          behaviour: 'search.response-bound',
+        },
+      ],
+    },
+    {
+      name: 'the same userId, another session within minutes of the search',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder({ sessionId: 'session-9' });
+        return [p.render('mine', { at: 0 })];
+      },
+      findings: [
+        {
+          messageId: 'otherSession',
+          data: { carried: 'session-9', requested: 'session-1' },
+          message: /within one session/,
+        },
+      ],
+    },
+    {
+      name: 'a session changed just under 30 min after the search is still within it',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder();
+        const later = new PageBuilder({ sessionId: 'session-2' });
+        return [
+          p.render('mine', { at: 0 }),
+          later.click('mine', 'P200', { at: 29 * 60_000, recv: 29 * 60_000 }),
+        ];
+      },
+      findings: [{ messageId: 'otherSession', events: [1] }],
+    },
+  ],
+} satisfies RuleCases;
