@@ -4,17 +4,15 @@
 // Why it is certain: the provider's controllers put the tracker's own context on every search, category
 // and autocomplete request (SearchController and AutocompleteController: `params.tracking` = userId,
 // sessionId and pageLoadId from tracker.getContext()), and the beacons of the response are created by the
-// same tracker, so they carry the same ids. The client's cache that may serve a response again lives in
-// sessionStorage, one tab of one browser. So a response reaches only the visitor who asked for it. What it
-// exempts: a request that carried no userId or sessionId (a server's search, a test: nothing binds it); a
-// sessionId that changed after SESSION_MS of the response (the session ended while the page stayed open,
-// and the client started a new one: its userId stays); responses the sandbox did not issue.
+// same tracker, which reads its userId and sessionId once and keeps them for the page's life (B getContext:
+// `this.userId || this.getUserId()`, the same for the sessionId). The client's cache that may serve a
+// response again lives 5 minutes in sessionStorage, one tab, where the session (30 minutes from the last
+// page load) is still the same. So a response reaches only the visitor and the session that asked for it.
+// What it exempts: a request that carried no userId (or no sessionId: then only the userId is compared) —
+// a server's search, a test, nothing binds it; responses the sandbox did not issue.
 import type { TimelineEvent } from '../model';
 import { finding, defineRule, seconds, type RuleMeta } from './types';
 import { issuedFor, itemEvents } from './utils/provenance';
-
-/** the client's session: 30 minutes of inactivity (a page open longer may carry a new sessionId) */
-export const SESSION_MS = 30 * 60_000;
 
 const meta: RuleMeta<'response'> = {
   id: 'responseid-other-visitor',
@@ -31,7 +29,7 @@ const meta: RuleMeta<'response'> = {
     otherUser:
       '{{eventId}} names response "{{responseId}}" with userId "{{carried}}", but the sandbox issued that response to userId "{{requested}}" (its search request’s userId) {{ago}} before. The provider’s client shows a response only to the browser that asked for it (its cache is per tab), so this responseId was copied from another visitor’s page: a page cached with someone else’s search in it, a server-side search made with other ids, or an id stored and reused.',
     otherSession:
-      '{{eventId}} names response "{{responseId}}" with sessionId "{{carried}}", but the sandbox issued that response to sessionId "{{requested}}" (its search request’s sessionId) {{ago}} before, well within one session. The provider’s client sends a response’s beacons from the tracker whose context went on its request, so this responseId was copied from another session’s page, or the search and the beacons use different ids.',
+      '{{eventId}} names response "{{responseId}}" with sessionId "{{carried}}", but the sandbox issued that response to sessionId "{{requested}}" (its search request’s sessionId) {{ago}} before. The tracker keeps its sessionId for the page’s life, and the client’s cache serves a response again only within its session. The provider’s client sends a response’s beacons from the tracker whose context went on its request, so this responseId was copied from another session’s page, or the search and the beacons use different ids.',
   },
   fix: 'Send the responseId of the response this page’s own search returned, and search with the tracker’s own context (userId, sessionId, pageLoadId) as the provider’s controllers do.',
   fixes: {
@@ -69,9 +67,7 @@ export const responseIdOtherVisitor = defineRule({
         !other &&
         asked.sessionId !== undefined &&
         ev.sessionId !== '' &&
-        ev.sessionId !== asked.sessionId &&
-        ev.receivedMs !== null &&
-        ev.receivedMs - issued.issuedAt < SESSION_MS
+        ev.sessionId !== asked.sessionId
       )
         other = { ev, user: false };
     }
