@@ -158,6 +158,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     next: SNAP_SEARCH,
   },
   {
+    id: 'search.request-context',
+    area: 'search',
+    title: 'Each search asks with the tracker’s context',
+    source:
+      'SC and ACC `params.tracking`: userId, sessionId and pageLoadId from tracker.getContext(), domain = window.location.href; personalization.shopper; snap-client transforms/searchRequest.ts sends them as userId, sessionId, pageLoadId, domain and shopper',
+    invariant:
+      'A search, category or autocomplete response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it (a search with no results too), and its render carries the URL that searched.',
+    seenBy: of('search', ['render']),
+    next: SNAP_SEARCH,
+  },
+  {
     id: 'search.items-served',
     area: 'search',
     title: 'Events name what the response served',
@@ -444,6 +455,17 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'B getContext(): timestamp at creation, pageUrl = window.location.href, userId, sessionId, pageLoadId, initiator; POSTed as text/plain',
     invariant:
       'Each request is one the real service accepts, with the ids of its page load, and a timestamp from when the event was created (events of one page do not all share one instant).',
+    seenBy: ['*'],
+    next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap',
+  },
+  {
+    id: 'identity.ids-per-page-load',
+    area: 'identity',
+    title: 'A page load reads its userId and sessionId once',
+    source:
+      'B getContext(): `userId: this.userId || this.getUserId()`, the same for sessionId; getStoredId() reads the cookie or localStorage once, renews their timestamp and keeps the value on the instance',
+    invariant:
+      'Every event of a page load, and every search it makes, carries the same userId and sessionId, however long the page stays open.',
     seenBy: ['*'],
     next: 'the provider’s beacon client (`@athoscommerce/beacon`) or Snap',
   },

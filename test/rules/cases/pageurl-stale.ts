@@ -64,7 +64,7 @@ export default {
           data: { carried: FIRST, requested: BLUE },
           events: [0],
           responseId: 'blue',
-          behaviour: 'identity.page-url',
+          behaviour: 'search.request-context',
         },
       ],
     },

@@ -27,7 +27,7 @@ const meta: RuleMeta<'page'> = {
   description: 'Events of one pageLoadId with different context.sessionId or context.userId.',
   expects: 'One page load has one shopper: the same userId and sessionId on all its events.',
   appliesTo: EVERY_PAGE_KIND,
-  guards: ['identity.page-load'],
+  guards: ['identity.page-load', 'identity.ids-per-page-load'],
   defaultSeverity: 'error',
   messages: {
     drift:

@@ -23,7 +23,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'The beacons of a response carry the userId and sessionId its search request carried: the tracker that sends them is the one whose context the controller put on the request.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.response-bound'],
+  guards: ['search.response-bound', 'search.request-context', 'identity.ids-per-page-load'],
   defaultSeverity: 'error',
   messages: {
     otherUser:

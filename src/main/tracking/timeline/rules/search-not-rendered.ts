@@ -46,7 +46,7 @@ const meta: RuleMeta<'page'> = {
   expects:
     'Every completed search is rendered once on the page that asked for it, a search with no results included; only a merchandising redirect sends search/redirect instead.',
   appliesTo: ['search', 'category'],
-  guards: ['search.zero-results-render', 'search.render'],
+  guards: ['search.zero-results-render', 'search.render', 'search.request-context'],
   defaultSeverity: 'warning',
   messages: {
     notRendered:
