@@ -40,6 +40,7 @@ import { parentIdMismatch } from './rules/parentid-mismatch';
 import { parentIdUnclear } from './rules/parentid-unclear';
 import { skuOfAnotherItem } from './rules/sku-of-another-item';
 import { itemNotInCatalog } from './rules/item-not-in-catalog';
+import { itemIdsDisagree } from './rules/item-ids-disagree';
 import { responseWithoutTest } from './rules/response-without-test';
 import { testWithoutDev } from './rules/test-without-dev';
 import { contextDrift } from './rules/context-drift';
@@ -114,6 +115,7 @@ export const RULES: readonly Rule[] = [
   parentIdUnclear,
   skuOfAnotherItem,
   itemNotInCatalog,
+  itemIdsDisagree,
   responseWithoutTest,
   testWithoutDev,
   contextDrift,
