@@ -69,6 +69,7 @@ import { loginRepeated } from '../visits/rules/login-repeated';
 import { shopperDropped } from '../visits/rules/shopper-dropped';
 import { attributionLost } from '../visits/rules/attribution-lost';
 import { sessionRenewed } from '../visits/rules/session-renewed';
+import { orderOtherDomain } from '../visits/rules/order-other-domain';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
@@ -145,6 +146,7 @@ export const RULES: readonly Rule[] = [
   shopperDropped,
   attributionLost,
   sessionRenewed,
+  orderOtherDomain,
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewSkuMismatch,
