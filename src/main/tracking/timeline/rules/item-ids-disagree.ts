@@ -91,7 +91,8 @@ export const itemIdsDisagree = defineRule({
     const site = p?.site(ctx.page.siteId);
     // a companion site's response events are judged against the response itself
     if (!p || !site || site.companion || !site.catalogCheck) return [];
-    const parentOf = p.catalog(ctx.page.siteId)?.parentOf;
+    const catalog = p.catalog(ctx.page.siteId);
+    const parentOf = catalog?.parentOf?.bind(catalog);
     if (!parentOf) return [];
     const bad = new Offenders();
     for (const e of itemEvents(r))
