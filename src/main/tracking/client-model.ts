@@ -524,7 +524,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'B: userId, sessionId and shopperId live in cookies and localStorage of the storefront’s domain; a checkout on another domain starts new ones unless the integration passes them on',
     invariant:
-      'A checkout on another domain either starts a visit of its own or carries all the ids it was given (userId with sessionId, and the shopperId), never one without the other, and a pageLoadId of its own.',
+      'A checkout on another domain either starts a visit of its own or carries all the ids it was given (userId with sessionId, and the shopperId), never one without the other, and a pageLoadId of its own. A visit of its own is credited nothing of the storefront’s: an order that begins its visit on another origin, buying the cart a storefront visit held minutes before, was not given the ids.',
     seenBy: ['order/transaction'],
     next: 'the provider’s beacon client on the checkout domain, given the storefront’s userId, sessionId and shopperId',
   },
