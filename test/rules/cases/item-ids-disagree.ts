@@ -49,6 +49,11 @@ export default {
       events: () => [view('P108', 'zz-9'), view('zz-1', '1081', 10_000)],
     },
     {
+      name: 'edge: a variant with a parentId the catalog does not hold (item-not-in-catalog names it)',
+      provenance: { companion: false, catalog },
+      events: () => [view('1081', 'P999')],
+    },
+    {
       name: 'edge: a companion site’s tiles are judged against the response (parentid-unclear)',
       provenance: { companion: true, catalog },
       events: () => {

@@ -9,7 +9,7 @@
 // a uid is the product or variant itself and parentId its variant group or the uid again: never a variant
 // of the uid, never the group of another product. What it exempts: parentId = uid and an empty parentId
 // (how the client sends a product without a group, or a cart line without one), ids the catalog does not
-// relate (item-not-in-catalog names unknown ids), the response events of a companion site (parentid-mismatch
+// relate, a parentId the catalog does not hold (item-not-in-catalog names unknown ids), the response events of a companion site (parentid-mismatch
 // and parentid-unclear judge them against the response itself). Warning: the catalog is the last index.
 import { defineRule, finding, plural, type RuleMeta } from './types';
 import { Offenders, itemEvents, itemType } from './utils/provenance';
@@ -69,17 +69,28 @@ const meta: RuleMeta<'response' | 'visit'> = {
   needs: { catalog: true, provenance: true },
 };
 
-/** What the catalog says of an item's two ids when it relates them otherwise; undefined when it agrees or does not know. */
+/**
+ * What the catalog says of an item's two ids when it relates them otherwise; undefined when it agrees or
+ * does not know. `has`: whether the catalog holds an id (a parentId it does not hold is
+ * item-not-in-catalog's to name).
+ */
 function disagreement(
   uid: string,
   parentId: string,
-  parentOf: ((uid: string) => string | undefined) | undefined,
+  parentOf: (uid: string) => string | undefined,
+  has?: (id: string) => boolean,
 ): string | undefined {
-  if (!parentOf || uid === '' || parentId === '' || parentId === uid) return undefined;
+  if (uid === '' || parentId === '' || parentId === uid) return undefined;
   if (parentOf(parentId) === uid)
     return `uid "${uid}" with parentId "${parentId}", a variant of "${uid}": uid and parentId are swapped (uid "${parentId}", parentId "${uid}")`;
   const group = parentOf(uid);
-  if (group !== undefined && group !== '' && group !== uid && group !== parentId)
+  if (
+    group !== undefined &&
+    group !== '' &&
+    group !== uid &&
+    group !== parentId &&
+    (has?.(parentId) ?? true)
+  )
     return `uid "${uid}" with parentId "${parentId}", while "${uid}" is a variant of "${group}"`;
   return undefined;
 }
@@ -93,12 +104,13 @@ export const itemIdsDisagree = defineRule({
     if (!p || !site || site.companion || !site.catalogCheck) return [];
     const catalog = p.catalog(ctx.page.siteId);
     const parentOf = catalog?.parentOf?.bind(catalog);
-    if (!parentOf) return [];
+    if (!catalog || !parentOf) return [];
+    const has = (id: string) => catalog.has(id);
     const bad = new Offenders();
     for (const e of itemEvents(r))
       for (const item of e.results) {
         if (itemType(item) === 'banner') continue;
-        const what = disagreement(item.uid, item.parentId ?? '', parentOf);
+        const what = disagreement(item.uid, item.parentId ?? '', parentOf, has);
         if (what) bad.add(item.uid, e.id, what);
       }
     if (bad.size === 0) return [];
@@ -121,6 +133,8 @@ export const itemIdsDisagree = defineRule({
     const known = ctx.catalog ?? ctx.served;
     const parentOf = known?.parentOf?.bind(known);
     if (!parentOf) return [];
+    const catalog = ctx.catalog;
+    const has = catalog && ((id: string) => catalog.has(id));
     // what the companion served is read response by response: asked for a product page's one item only
     const served = !ctx.catalog;
     const where = served
@@ -132,7 +146,7 @@ export const itemIdsDisagree = defineRule({
       if (!behaviour || (served && v.endpoint !== 'product/pageview')) continue;
       const bad = new Set<string>();
       for (const item of [...v.items, ...(v.cart ?? [])]) {
-        const what = disagreement(item.uid, item.parentId, parentOf);
+        const what = disagreement(item.uid, item.parentId, parentOf, has);
         if (what) bad.add(what);
       }
       if (bad.size === 0) continue;
