@@ -33,12 +33,12 @@ async function sandbox(overrides = {}) {
 }
 
 /** One shopper's browser: one client, a new pageLoadId and URL per page, as a storefront's pages get. */
-function shopper(s: Sandbox) {
+function shopper(s: Sandbox, href = 'http://localhost:5173/search?q=jacket') {
   const beacon = new Beacon(
     { siteId: SITE },
     {
       mode: 'development',
-      href: 'http://localhost:5173/search?q=jacket',
+      href,
       requesters: {
         beacon: { origin: `${s.url}/beacon/v2` },
         personalization: { origin: s.url },
@@ -134,6 +134,34 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
     const junit = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
     expect(junit).toContain('order-id-missing');
+  });
+
+  it('an order on a payment domain not given the ids is a visit of its own, and its entry says so', async () => {
+    const s = await sandbox();
+    const shop = shopper(s, 'http://localhost:5173/cart');
+    const lines = [
+      { uid: '1030', parentId: 'P103', qty: 2, price: 25 },
+      { uid: 'P104', parentId: 'P104', qty: 1, price: 10 },
+    ];
+    shop.beacon.events.cart.add({ data: { results: lines, cart: lines } });
+    await s.core.events.waitFor({ siteId: SITE, event: 'add' }, 1, 10_000);
+    // the payment domain's own client: the storefront's cookies and localStorage are not there
+    const pay = shopper(s, 'http://127.0.0.1:5174/thank-you');
+    pay.beacon.events.order.transaction({
+      data: { orderId: 'pay-1', transactionTotal: 60, total: 60, results: [...lines].reverse() },
+    });
+    await s.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000);
+    const [order] = await getJson<OrderDto[]>(s, '/_sandbox/orders?orderId=pay-1');
+    expect(order!.userId).not.toBe(shop.beacon.getUserId());
+    expect(order!.lines.every((l) => l.credit === null)).toBe(true);
+    const found = order!.findings.find((f) => f.rule === 'order-other-domain');
+    expect(found?.severity).toBe('warning');
+    expect(found?.message).toContain(
+      `order "pay-1" on http://127.0.0.1:5174 arrived in a new visit (sessionId "${pay.beacon.getSessionId()}"`,
+    );
+    expect(found?.message).toContain(
+      `after visit "${shop.beacon.getSessionId()}" on http://localhost:5173 left a cart with the same items`,
+    );
   });
 
   it('refuses unknown or repeated parameters with a 400 naming them', async () => {

@@ -372,7 +372,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T constructor: page cart globals compared with the cart B stored; cart/add of the difference (qty = the increase) with the whole cart, cart/remove of what left; every */addtocart adds to the stored cart',
     invariant:
-      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there.',
+      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there, and the cart each event carries is the whole cart: it holds every quick-added item unless a cart/remove of the same comparison names it.',
     seenBy: ['cart/add', 'cart/remove'],
     next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',
   },
@@ -544,7 +544,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'B: userId, sessionId and shopperId live in cookies and localStorage of the storefront’s domain; a checkout on another domain starts new ones unless the integration passes them on',
     invariant:
-      'A checkout on another domain either starts a visit of its own or carries all the ids it was given (userId with sessionId, and the shopperId), never one without the other, and a pageLoadId of its own.',
+      'A checkout on another domain either starts a visit of its own or carries all the ids it was given (userId with sessionId, and the shopperId), never one without the other, and a pageLoadId of its own. A visit of its own is credited nothing of the storefront’s: an order that begins its visit on another origin, buying the cart a storefront visit held minutes before, was not given the ids.',
     seenBy: ['order/transaction'],
     next: 'the provider’s beacon client on the checkout domain, given the storefront’s userId, sessionId and shopperId',
   },

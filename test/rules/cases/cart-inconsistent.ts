@@ -1,4 +1,4 @@
-import { visitPage, type RuleCases } from '../kit';
+import { line, visitPage, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -63,6 +63,43 @@ export default {
       ],
     },
     {
+      name: 'two quick adds, then the cart page adds the variant and removes the parent, each with the whole cart',
+      events: () => {
+        const list = visitPage('category');
+        const cart = visitPage('cart');
+        const whole = [{ uid: '1030', parentId: 'P103' }, { uid: 'P105' }];
+        return [
+          list.cart('r1', 'P103', { at: 0 }),
+          list.cart('r1', 'P105', { at: 120 }),
+          cart.cartAdd([{ uid: '1030', parentId: 'P103' }], whole, { at: 20_000 }),
+          cart.cartRemove([{ uid: 'P103' }], whole, { at: 20_001 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: a quick-added item the cart globals no longer list leaves with a cart/remove of it',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('category').cart('r1', 'P105', { at: 0 }),
+          cart.cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 20_000 }),
+          cart.cartRemove([{ uid: 'P105' }], [{ uid: 'a' }], { at: 20_001 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: a quick add, then an order: the cart it put in the stored cart is gone with the order',
+      events: () => [
+        visitPage('category').cart('r1', 'P105', { at: 0 }),
+        visitPage('thanks').send(
+          'order/transaction',
+          { orderId: 'o1', transactionTotal: 20, total: 20, results: [line({ uid: 'P105' })] },
+          { at: 10_000 },
+        ),
+        visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 20_000 }),
+      ],
+    },
+    {
       name: 'no cart event before in the visit: the stored cart may come from an earlier visit',
       events: () => [visitPage('cart').cartRemove([{ uid: 'x' }], [{ uid: 'y' }], { at: 0 })],
     },
@@ -105,6 +142,38 @@ export default {
         visitPage('cart').cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 20_000 }),
       ],
       findings: [{ message: 'its cart lost "a" with no cart/remove of it', events: [1] }],
+    },
+    {
+      name: 'two quick adds, then a cart/add whose cart lists only what it added (not the whole cart)',
+      events: () => {
+        const list = visitPage('category');
+        const cart = visitPage('cart');
+        return [
+          list.cart('r1', 'P103', { at: 0 }),
+          list.cart('r1', 'P105', { at: 120 }),
+          cart.cartAdd([{ uid: '1030', parentId: 'P103' }], [{ uid: '1030', parentId: 'P103' }], {
+            at: 20_000,
+          }),
+          cart.cartRemove([{ uid: 'P103' }], [{ uid: '1030', parentId: 'P103' }, { uid: 'P105' }], {
+            at: 20_001,
+          }),
+        ];
+      },
+      findings: [
+        {
+          message:
+            'its cart lacks "P105", which a quick add put in the client\'s stored cart since the last cart event, with no cart/remove of it',
+          events: [2],
+        },
+      ],
+    },
+    {
+      name: 'edge: a quick-added item missing from the cart of a lone cart/add, with no cart/remove on its page',
+      events: () => [
+        visitPage('category').cart('r1', 'P105', { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 20_000 }),
+      ],
+      findings: [{ message: 'its cart lacks "P105"', events: [1] }],
     },
     {
       name: 'a removal of an item no cart held and no add added (saved for later)',

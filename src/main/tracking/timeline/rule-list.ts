@@ -42,6 +42,7 @@ import { parentIdMismatch } from './rules/parentid-mismatch';
 import { parentIdUnclear } from './rules/parentid-unclear';
 import { skuOfAnotherItem } from './rules/sku-of-another-item';
 import { itemNotInCatalog } from './rules/item-not-in-catalog';
+import { itemIdsDisagree } from './rules/item-ids-disagree';
 import { responseWithoutTest } from './rules/response-without-test';
 import { testWithoutDev } from './rules/test-without-dev';
 import { contextDrift } from './rules/context-drift';
@@ -71,6 +72,7 @@ import { loginRepeated } from '../visits/rules/login-repeated';
 import { shopperDropped } from '../visits/rules/shopper-dropped';
 import { attributionLost } from '../visits/rules/attribution-lost';
 import { sessionRenewed } from '../visits/rules/session-renewed';
+import { orderOtherDomain } from '../visits/rules/order-other-domain';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
@@ -119,6 +121,7 @@ export const RULES: readonly Rule[] = [
   parentIdUnclear,
   skuOfAnotherItem,
   itemNotInCatalog,
+  itemIdsDisagree,
   responseWithoutTest,
   testWithoutDev,
   contextDrift,
@@ -149,6 +152,7 @@ export const RULES: readonly Rule[] = [
   shopperDropped,
   attributionLost,
   sessionRenewed,
+  orderOtherDomain,
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewSkuMismatch,

@@ -13,6 +13,7 @@ import {
   type CartLedger,
 } from './cart-ledger';
 import { lineUnitMismatch, notePrices, priceIssues } from './prices';
+import { RecentCarts, originOf } from './recent-carts';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
@@ -228,6 +229,8 @@ export class VisitBook {
 
   /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
   private readonly userChanges = new Map<string, number>();
+  /** each visit's latest cart by content: an order on another origin finds the visit it came from */
+  private readonly recentCarts = new RecentCarts();
 
   constructor(private readonly options: BookOptions) {}
 
@@ -382,6 +385,15 @@ export class VisitBook {
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
     noteCartEvent(visit, pageKey, v);
+    if (v.cart)
+      this.recentCarts.note(visit.siteId, v.cart, {
+        visitKey: visit.key,
+        sessionId: visit.sessionId,
+        userIds: visit.userIds,
+        origin: originOf(e.pageUrl),
+        time: e.time,
+        eventId: e.id,
+      });
     if (v.endpoint === 'order/transaction') this.noteOrder(visit, pageKey, v);
   }
 
@@ -389,6 +401,19 @@ export class VisitBook {
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
     v.priceIssues = priceIssues(v, visit);
+    const elsewhere = this.recentCarts.elsewhere(
+      {
+        siteId: visit.siteId,
+        visitKey: visit.key,
+        userId: e.userId,
+        pageUrl: e.pageUrl,
+        time: e.time,
+        firstPage: visit.first.pageKey === pageKey,
+      },
+      v.items,
+    );
+    if (elsewhere) v.cartElsewhere = elsewhere;
+    this.recentCarts.forget(visit.key);
     const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
     visit.orders.push(record);
     this.orderEvents.set(e.id, record);
@@ -492,6 +517,7 @@ export class VisitBook {
       this.byPage.clear();
       this.firstOrders.clear();
       this.orderEvents.clear();
+      this.recentCarts.clear();
       return;
     }
     for (const v of [...this.visits.values()])
@@ -507,6 +533,7 @@ export class VisitBook {
   private drop(v: Visit): void {
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
+    this.recentCarts.forget(v.key);
     this.siteVisits.removed(v.siteId);
     for (const pageKey of v.pages.keys()) {
       const list = this.byPage.get(pageKey)?.filter((x) => x !== v);

@@ -23,6 +23,11 @@ export interface CartReading {
   dropped: string[];
   /** keys this event's cart holds that the cart before did not and its results do not name */
   appeared: string[];
+  /**
+   * keys quick adds put in the client's stored cart since the last cart event that this event's cart
+   * lacks and its results do not name: the comparison either keeps them or sends a cart/remove of them
+   */
+  unlisted?: string[];
 }
 
 /** The key a cart line is told apart by: its uid, else its sku, else its parentId. */
@@ -39,7 +44,10 @@ function qtyOf(list: readonly CartItemDto[], k: string): number | undefined {
 /**
  * What a cart event contradicts. The provider's tracker compares the page's cart globals with the cart it
  * stored and sends the difference: one cart/add (results = the increases) and one cart/remove (results =
- * what left), each with the whole cart after the change. Exempt, as the client sends them: a product
+ * what left), each with the whole cart after the change. What quick adds put in the stored cart since the
+ * last cart event is known even where the cart before is not: the comparison keeps each such item in the
+ * cart it sends, or sends a cart/remove of it (the same uid under other ids, a variant replacing its parent,
+ * the globals emptied before an order). Exempt, as the client sends them: a product
  * quick-added since the last cart event (the sandbox's last cart is then stale for it); a removal of an
  * item the cart before never held that an add of the visit added (a quick add of the parent replaced by
  * its variant); with no cart event before it in the visit, only the event itself is judged (the client's
@@ -103,8 +111,22 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
       if ((qtyOf(after, k) ?? 0) > (qtyOf(before, k) ?? 0)) appeared.push(k);
     }
   }
-  if (problems.length === 0 && dropped.length === 0 && appeared.length === 0) return undefined;
-  return { problems, dropped: [...new Set(dropped)], appeared: [...new Set(appeared)] };
+  const unlisted: string[] = [];
+  for (const k of visit.quickQty?.keys() ?? [])
+    if (!named.has(k) && !dropped.includes(k) && qtyOf(after, k) === undefined) unlisted.push(k);
+  if (
+    problems.length === 0 &&
+    dropped.length === 0 &&
+    appeared.length === 0 &&
+    unlisted.length === 0
+  )
+    return undefined;
+  return {
+    problems,
+    dropped: [...new Set(dropped)],
+    appeared: [...new Set(appeared)],
+    ...(unlisted.length > 0 && { unlisted }),
+  };
 }
 
 /**
@@ -128,5 +150,10 @@ export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): string
     out.push(`its cart lost ${lost.map((k) => `"${k}"`).join(', ')} with no cart/remove of it`);
   if (gained.length > 0)
     out.push(`its cart gained ${gained.map((k) => `"${k}"`).join(', ')} with no cart/add of it`);
+  const unlisted = reading.unlisted?.filter((k) => !removed.has(k)) ?? [];
+  if (unlisted.length > 0)
+    out.push(
+      `its cart lacks ${unlisted.map((k) => `"${k}"`).join(', ')}, which a quick add put in the client's stored cart since the last cart event, with no cart/remove of ${unlisted.length === 1 ? 'it' : 'them'} (cart is the whole cart, not only what changed)`,
+    );
   return out;
 }

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import type { PageEventDto } from '../../../shared/timeline';
 import type { CartReading } from './cart-issue';
+import type { CartElsewhere } from './recent-carts';
 
 /** The beacon v2 endpoints of the rest of the visit (as the provider's client sends them). */
 export const VISIT_ENDPOINTS = [
@@ -65,6 +66,11 @@ export interface VisitEvent {
    * hundredth of) what the visit's cart events said the product cost
    */
   priceIssues?: string[];
+  /**
+   * set by the book when an order is folded in: the storefront visit whose cart it bought, when the order
+   * arrived in a visit of its own on another origin (order-other-domain)
+   */
+  cartElsewhere?: CartElsewhere;
 }
 
 function num(v: unknown): number {
