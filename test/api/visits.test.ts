@@ -155,7 +155,7 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     expect(order!.userId).not.toBe(shop.beacon.getUserId());
     expect(order!.lines.every((l) => l.credit === null)).toBe(true);
     const found = order!.findings.find((f) => f.rule === 'order-other-domain');
-    expect(found?.severity).toBe('warning');
+    expect(found?.severity).toBe('info');
     expect(found?.message).toContain(
       `order "pay-1" on http://127.0.0.1:5174 arrived in a new visit (sessionId "${pay.beacon.getSessionId()}"`,
     );

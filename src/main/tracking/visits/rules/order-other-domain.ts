@@ -1,4 +1,4 @@
-// `order-other-domain` (warning): an order that arrived in a visit of its own, on another origin than the
+// `order-other-domain` (info): an order that arrived in a visit of its own, on another origin than the
 // storefront visit that held the same cart moments before: the payment domain was not given the
 // storefront's userId and sessionId, so nothing the shopper searched, clicked or added earns it credit.
 //
@@ -12,7 +12,10 @@
 // exempts, and why: an order whose visit had an earlier page (its ids came along), one on the cart's own
 // origin (another shopper of the same storefront, or a session that expired: session-expired's), one whose
 // userId the cart's visit carried (credit follows the userId), an older cart, an order without lines.
-// Warning: two shoppers with the same cart, one of them ordering first thing on another origin, look alike.
+// Info, not a warning: this is the traffic the provider's client itself produces on a hosted checkout on
+// another domain (a new userId and sessionId there), so it names the lost credit without calling the
+// storefront's traffic wrong; and two shoppers with the same cart, one of them ordering first thing on
+// another origin, look alike.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -28,7 +31,7 @@ const meta: RuleMeta<'visit'> = {
     'A checkout on another domain is given the storefront’s userId and sessionId (the client keeps them in cookies and localStorage of the storefront’s domain), so the order lands in the shopper’s visit.',
   appliesTo: ['order'],
   guards: ['identity.cross-domain'],
-  defaultSeverity: 'warning',
+  defaultSeverity: 'info',
   messages: {
     newVisit:
       'order "{{orderId}}" on {{orderOrigin}} arrived in a new visit (sessionId "{{sessionId}}", userId "{{userId}}") {{gap}} after visit "{{cartSession}}" on {{cartOrigin}} left a cart with the same items ({{cartEvent}}). The client keeps userId and sessionId in cookies and localStorage of the storefront\'s domain, so the payment domain started new ones: the order is credited to nothing the shopper searched, clicked or added.',
