@@ -31,6 +31,15 @@ export const IssuedResponseSchema = closed(
     redirect: nullable(Type.String()),
     test: Type.Boolean(),
     upstream: Type.Optional(Type.String()),
+    full: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'the request asked redirectResponse=full (the client’s merchandising redirects off, or its results already shown)',
+      }),
+    ),
+    filtered: Type.Optional(
+      Type.Literal(true, { description: 'the request carried filters (filter.*)' }),
+    ),
     requester: Type.Optional(
       closed(
         {

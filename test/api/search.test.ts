@@ -287,6 +287,32 @@ describe('a response bound to who asked for it (the tracking context on the Snap
     await postBeacon(sb.url, 'demo42/search/render', body(filtered, {}, 'spa'));
     expect(await findingsOf('spa')).toEqual([['pageurl-stale', 'warning']]);
   });
+
+  it('names a redirect response rendered instead of followed, unless it was asked for in full', async () => {
+    const redirected = await search('Gift Card', 'gift');
+    await postBeacon(sb.url, 'demo42/search/render', body(redirected, {}, 'gift'));
+    expect(await findingsOf('gift')).toContainEqual(['redirect-not-followed', 'warning']);
+    // a storefront whose merchandising redirects are off asks in full, and renders what it gets
+    const [, full] = await snap(sb.url).search({
+      search: { query: { string: 'Gift Card' }, redirectResponse: 'full' },
+      tracking: {
+        userId: 'user-1',
+        sessionId: 'session-1',
+        pageLoadId: 'gift-full',
+        domain: PAGE_URL,
+      },
+    });
+    const stored = (await (
+      await fetch(`${sb.url}/_sandbox/search/responses/${full.tracking.responseId}`)
+    ).json()) as { full?: boolean; redirect: string | null };
+    expect(stored).toMatchObject({ full: true, redirect: expect.any(String) });
+    await postBeacon(
+      sb.url,
+      'demo42/search/render',
+      body(full.tracking.responseId, {}, 'gift-full'),
+    );
+    expect(await findingsOf('gift-full')).not.toContainEqual(['redirect-not-followed', 'warning']);
+  });
 });
 
 describe('autocomplete and category responses: issued with their kind, beacons checked against them', () => {

@@ -43,6 +43,13 @@ export interface IssuedResponse {
   /** the request carried test=true (development traffic) */
   test: boolean;
   /**
+   * the request asked redirectResponse=full: the client's merchandising redirects are off, or its results
+   * were already shown (SearchController asks full then, and renders a redirect response); absent: minimal
+   */
+  full?: true;
+  /** the request carried filters (filter.*; background filters are the page's own, not the shopper's) */
+  filtered?: true;
+  /**
    * the tracking context the request carried (search, category and autocomplete requests of the Snap
    * client): who asked, from which page load and URL; absent when the request carried none
    */

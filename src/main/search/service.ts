@@ -193,6 +193,8 @@ export class SearchService {
       slots,
       redirect,
       test: req.test,
+      ...(req.redirectResponse === 'full' && { full: true as const }),
+      ...(req.filters.some((f) => !f.background) && { filtered: true as const }),
       ...(req.requester && { requester: req.requester }),
     };
   }

@@ -93,6 +93,8 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     redirect,
     test: test === 'true' || test === '1',
     upstream: s.upstream,
+    ...(s.params.get('redirectResponse') === 'full' && { full: true as const }),
+    ...([...s.params.keys()].some((k) => k.startsWith('filter.')) && { filtered: true as const }),
     ...(requester && { requester }),
   };
 }

@@ -33,6 +33,7 @@ import { pageloadReusedLate } from './rules/pageload-reused-late';
 import { responseIdUnknown } from './rules/responseid-unknown';
 import { responseIdOtherVisitor } from './rules/responseid-other-visitor';
 import { pageurlStale } from './rules/pageurl-stale';
+import { redirectNotFollowed } from './rules/redirect-not-followed';
 import { itemNotInResponse } from './rules/item-not-in-response';
 import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
 import { bannerNotInResponse } from './rules/banner-not-in-response';
@@ -112,6 +113,7 @@ export const RULES: readonly Rule[] = [
   responseIdUnknown,
   responseIdOtherVisitor,
   pageurlStale,
+  redirectNotFollowed,
   itemNotInResponse,
   inlineBannerAsProduct,
   bannerNotInResponse,
