@@ -1,6 +1,8 @@
 // Runs shell commands side by side: `npm test`'s type checks, dependency rules and build do not depend on
 // one another, and each is mostly one process on one core. Each command's output is printed in one piece
 // when it ends, so that the logs do not interleave. Exits 1 when any failed, once all have ended.
+// `npm test` emits the package's declarations with --noCheck: the node type check beside it checks the same
+// files with the same options, and a second check of them cost a third of the declarations' CPU.
 //   tsx scripts/parallel.ts "npm run typecheck:node" "npm run deps" "electron-vite build"
 import { spawn } from 'node:child_process';
 

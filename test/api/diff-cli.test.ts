@@ -1,8 +1,12 @@
-// `search-sandbox diff BASE CURRENT` as a process: two runs of one journey that differ only in what differs
-// by nature are the same; each storefront regression is named once, on its page; exit codes 0 / 1 / 2.
+// `search-sandbox diff BASE CURRENT`: two runs of one journey that differ only in what differs by nature are
+// the same; each storefront regression is named once, on its page; exit codes 0 / 1 / 2. The built command
+// runs as a process where the exit code and the whole of stdout and stderr are the point; the other cases
+// call the command's function in this process with the same arguments (a process each cost ~0.5 s of CPU,
+// most of it compiling the beacon validators again).
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
+import { runDiff } from '../../src/main/baseline/cli';
 import { tempFile } from '../helpers/check';
 import { journey, run, type Journey } from '../helpers/journey';
 import type { DiffPage, DiffResult } from '../../src/shared/baseline';
@@ -15,9 +19,24 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function diff(args: string[]): { code: number; out: string; err: string } {
+interface Ran {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** The built command as a process: its exit code, stdout and stderr as a shell sees them. */
+function diffProcess(args: string[]): Ran {
   const r = spawnSync(process.execPath, [CLI, 'diff', ...args], { encoding: 'utf8' });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+/** The command's function, as the process runs it: the code it exits with, what it writes to each stream. */
+async function diff(args: string[]): Promise<Ran> {
+  let out = '';
+  let err = '';
+  const code = await runDiff(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
 }
 
 const file = (name: string, text: string) => tempFile(cleanups, name, text);
@@ -25,9 +44,12 @@ const tile = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: `sku-
 const base = () => file('base.ndjson', run(journey()));
 
 /** The JSON comparison of a good run with a run of `j`; the pages that differ. */
-function differing(j: Journey, ...flags: string[]): { code: number; pages: DiffPage[] } {
+async function differing(
+  j: Journey,
+  ...flags: string[]
+): Promise<{ code: number; pages: DiffPage[] }> {
   const current = file('current.ndjson', run(j, { origin: 'https://staging.example.com:8443' }));
-  const r = diff([base(), current, '--format', 'json', ...flags]);
+  const r = await diff([base(), current, '--format', 'json', ...flags]);
   expect(r.err).toBe('');
   const result = JSON.parse(r.out) as DiffResult;
   expect(result.same).toBe(r.code === 0);
@@ -44,10 +66,10 @@ describe('search-sandbox diff', () => {
         siteId: 'stg001',
       }),
     );
-    const r = diff([base(), current]);
+    const r = diffProcess([base(), current]);
     expect(r).toMatchObject({ code: 0, err: '' });
     expect(r.out).toMatch(/^same tracking: 4 pages of .*current\.ndjson match .*base\.ndjson$/m);
-    const json = diff([base(), current, '--format', 'json']);
+    const json = diffProcess([base(), current, '--format', 'json']);
     const result = JSON.parse(json.out) as DiffResult;
     expect(result.same).toBe(true);
     expect(result.pages.map((p) => [p.status, p.kind])).toEqual([
@@ -58,10 +80,10 @@ describe('search-sandbox diff', () => {
     ]);
   });
 
-  it('names a missing event once, on its page, in text and json (exit 1)', () => {
+  it('names a missing event once, on its page, in text and json (exit 1)', async () => {
     const j = journey();
     j[0]![0]!.events.splice(2, 1); // the clickthrough is no longer sent
-    const { code, pages } = differing(j);
+    const { code, pages } = await differing(j);
     expect(code).toBe(1);
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({
@@ -70,7 +92,7 @@ describe('search-sandbox diff', () => {
       pageUrl: 'https://staging.example.com:8443/search?q=shoes',
       changes: [{ change: 'missing', event: 'search/clickthrough', baseIndex: 2 }],
     });
-    const text = diff([base(), file('c.ndjson', run(j))]);
+    const text = diffProcess([base(), file('c.ndjson', run(j))]);
     expect(text.code).toBe(1);
     expect(text.out).toContain(
       'changed  search http://localhost:3000/search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
@@ -78,7 +100,7 @@ describe('search-sandbox diff', () => {
     expect(text.out).toMatch(/1 of 4 pages differ \(1 changed, 0 added, 0 removed\)/);
   });
 
-  it('names an extra event once, on its page', () => {
+  it('names an extra event once, on its page', async () => {
     const j = journey();
     j[0]![1]!.events.push({
       category: 'cart',
@@ -88,7 +110,7 @@ describe('search-sandbox diff', () => {
         cart: [],
       },
     });
-    const { pages } = differing(j);
+    const { pages } = await differing(j);
     expect(pages).toEqual([
       expect.objectContaining({
         status: 'changed',
@@ -98,10 +120,10 @@ describe('search-sandbox diff', () => {
     ]);
   });
 
-  it('names a changed field with its path, before and after; --ignore leaves it out', () => {
+  it('names a changed field with its path, before and after; --ignore leaves it out', async () => {
     const j = journey();
     (j[0]![2]!.events[0]!.data as { total: number }).total = 90;
-    const { pages } = differing(j);
+    const { pages } = await differing(j);
     expect(pages).toEqual([
       expect.objectContaining({
         kind: 'order',
@@ -118,26 +140,26 @@ describe('search-sandbox diff', () => {
         ],
       }),
     ]);
-    expect(differing(j, '--ignore', 'data.total')).toEqual({ code: 0, pages: [] });
-    const text = diff([base(), file('c.ndjson', run(j))]);
+    expect(await differing(j, '--ignore', 'data.total')).toEqual({ code: 0, pages: [] });
+    const text = await diff([base(), file('c.ndjson', run(j))]);
     expect(text.out).toContain('  field    order/transaction (event 1) data.total: 100 → 90\n');
   });
 
-  it('--ignore with [] for any index; a field of one tile changed is named at its index', () => {
+  it('--ignore with [] for any index; a field of one tile changed is named at its index', async () => {
     const j = journey();
     const results = j[0]![2]!.events[0]!.data.results as Array<{ price: number }>;
     results[0]!.price = 95;
-    expect(differing(j).pages[0]!.changes).toEqual([
+    expect((await differing(j)).pages[0]!.changes).toEqual([
       expect.objectContaining({ path: 'data.results[0].price', base: 100, current: 95 }),
     ]);
-    expect(differing(j, '--ignore', 'data.results[].price').code).toBe(0);
+    expect((await differing(j, '--ignore', 'data.results[].price')).code).toBe(0);
   });
 
-  it('results in another order are one field change on the list, with both orders', () => {
+  it('results in another order are one field change on the list, with both orders', async () => {
     const j = journey();
     const data = j[0]![0]!.events[1]!.data as { results: Array<{ uid: string }> };
     data.results = [data.results[1]!, data.results[0]!, data.results[2]!];
-    const { pages } = differing(j);
+    const { pages } = await differing(j);
     expect(pages).toHaveLength(1);
     expect(pages[0]!.changes).toHaveLength(1);
     const change = pages[0]!.changes[0]!;
@@ -156,16 +178,16 @@ describe('search-sandbox diff', () => {
       '101',
       '103',
     ]);
-    const text = diff([base(), file('c.ndjson', run(j))]);
+    const text = await diff([base(), file('c.ndjson', run(j))]);
     expect(text.out).toContain(
       '  field    search/impression (event 2) data.results (uids in order): 101, 102, 103 → 102, 101, 103\n',
     );
   });
 
-  it('a response tracked in another place (a click on a response the page had not shown) is a field change', () => {
+  it('a response tracked in another place (a click on a response the page had not shown) is a field change', async () => {
     const j = journey();
     j[0]![0]!.events[2]!.data.responseId = 'R9';
-    expect(differing(j).pages[0]!.changes).toEqual([
+    expect((await differing(j)).pages[0]!.changes).toEqual([
       expect.objectContaining({
         path: 'data.responseId',
         base: 'response 1',
@@ -174,13 +196,13 @@ describe('search-sandbox diff', () => {
     ]);
   });
 
-  it('a page added or removed is named once; the pages around it still match', () => {
+  it('a page added or removed is named once; the pages around it still match', async () => {
     const added = journey();
     added[0]!.splice(1, 0, {
       path: '/search?q=boots',
       events: [{ category: 'search', event: 'render', data: { responseId: 'R1' } }],
     });
-    const a = differing(added).pages;
+    const a = (await differing(added)).pages;
     expect(a).toEqual([
       expect.objectContaining({
         status: 'added',
@@ -192,7 +214,7 @@ describe('search-sandbox diff', () => {
     ]);
     const removed = journey();
     removed[0]!.splice(1, 1);
-    const r = differing(removed);
+    const r = await differing(removed);
     expect(r.code).toBe(1);
     expect(r.pages).toEqual([
       expect.objectContaining({
@@ -201,7 +223,7 @@ describe('search-sandbox diff', () => {
         pageUrl: 'http://localhost:3000/product/102',
       }),
     ]);
-    const text = diff([base(), file('c.ndjson', run(removed))]);
+    const text = await diff([base(), file('c.ndjson', run(removed))]);
     expect(text.out).toContain(
       'removed  product http://localhost:3000/product/102: only in BASE (product/pageview, recommendations/render, recommendations/impression)\n',
     );
@@ -229,19 +251,19 @@ describe('search-sandbox diff', () => {
       'again.ndjson',
       run(thanksWithOrder(), { origin: 'https://www.example.com' }),
     );
-    expect(diff([good, again])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([good, again])).toMatchObject({ code: 0, err: '' });
     // the same through a baseline file: its page reads the parameter's name, not the run's number
     const recording = await readUpload(run(thanksWithOrder()));
     if (typeof recording === 'string') throw new Error(recording);
     const text = baselineText(recording);
     expect(text).toContain('"page": "/checkout/thanks?order={orderId}&utm_source=mail"');
     expect(text).toContain('"pageUrl":"/checkout/thanks?order={orderId}&utm_source=mail"');
-    expect(diff([file('baseline.json', text), again])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([file('baseline.json', text), again])).toMatchObject({ code: 0, err: '' });
 
     const cheaper = thanksWithOrder();
     const order = cheaper[0]![2]!.events[2]!.data as { results: Array<{ price: number }> };
     order.results[0]!.price = 95;
-    const r = diff([good, file('cheaper.ndjson', run(cheaper)), '--format', 'json']);
+    const r = await diff([good, file('cheaper.ndjson', run(cheaper)), '--format', 'json']);
     expect(r.code).toBe(1);
     const result = JSON.parse(r.out) as DiffResult;
     expect(result.pages.filter((p) => p.status !== 'same')).toEqual([
@@ -268,12 +290,12 @@ describe('search-sandbox diff', () => {
     const renamed = thanksWithOrder();
     renamed[0]![2]!.path = '/checkout/thanks?o={ORDER}&utm_source=mail';
     expect(
-      differing(renamed).pages.map((p) => p.status),
+      (await differing(renamed)).pages.map((p) => p.status),
       'renamed parameter',
     ).not.toEqual([]);
   });
 
-  it('--ignore query.NAME leaves a parameter out of matching and comparing (a token, a cache buster)', () => {
+  it('--ignore query.NAME leaves a parameter out of matching and comparing (a token, a cache buster)', async () => {
     const busted = () => {
       const j = journey();
       j[0]![0]!.path = '/search?q=shoes&_={random}';
@@ -281,52 +303,52 @@ describe('search-sandbox diff', () => {
     };
     const a = file('a.ndjson', run(busted()));
     const b = file('b.ndjson', run(busted()));
-    const plain = JSON.parse(diff([a, b, '--format', 'json']).out) as DiffResult;
+    const plain = JSON.parse((await diff([a, b, '--format', 'json'])).out) as DiffResult;
     expect(plain.pages.filter((p) => p.status !== 'same').map((p) => p.status)).toEqual([
       'removed',
       'added',
     ]);
-    expect(diff([a, b, '--ignore', 'query._'])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([a, b, '--ignore', 'query._'])).toMatchObject({ code: 0, err: '' });
     // the name is the parameter's, decoded; a value is not a name
-    expect(diff([a, b, '--ignore', 'query.'])).toMatchObject({
+    expect(await diff([a, b, '--ignore', 'query.'])).toMatchObject({
       code: 2,
       err: expect.stringContaining(
         'or query.NAME for a parameter of the page URL, e.g. query.token',
       ),
     });
     // --ignore context.pageUrl matches pages by their kind and place only
-    expect(diff([a, b, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([a, b, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0, err: '' });
   });
 
-  it('sessions recorded in another order still match', () => {
+  it('sessions recorded in another order still match', async () => {
     const current = file('current.ndjson', run(journey(), { order: [1, 0] }));
-    expect(diff([base(), current]).code).toBe(0);
+    expect((await diff([base(), current])).code).toBe(0);
   });
 
   it('a recording that cannot be read exits 2 naming the file and line; bad flags exit 2 with a reason', () => {
     const lines = run(journey()).split('\n');
     lines[2] = '{"siteId": "demo42", "body": ';
     const broken = file('broken.ndjson', lines.join('\n'));
-    const r = diff([base(), broken]);
+    const r = diffProcess([base(), broken]);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:3: not valid JSON`));
-    expect(diff([base(), '/nonexistent/x.ndjson']).err).toMatch(
+    expect(diffProcess([base(), '/nonexistent/x.ndjson']).err).toMatch(
       /\/nonexistent\/x\.ndjson: cannot read \(ENOENT\)/,
     );
-    expect(diff([base()])).toMatchObject({
+    expect(diffProcess([base()])).toMatchObject({
       code: 2,
       err: expect.stringContaining('expected two recordings, BASE and CURRENT, got 1'),
     });
-    expect(diff([base(), base(), '--format', 'xml'])).toMatchObject({
+    expect(diffProcess([base(), base(), '--format', 'xml'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--format "xml" is not one of text, json'),
     });
-    expect(diff([base(), base(), '--ignore', 'data..x'])).toMatchObject({
+    expect(diffProcess([base(), base(), '--ignore', 'data..x'])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--ignore "data..x" is not a field path'),
     });
-    expect(diff([base(), base(), '--colour'])).toMatchObject({
+    expect(diffProcess([base(), base(), '--colour'])).toMatchObject({
       code: 2,
       err: expect.stringContaining("Unknown option '--colour'"),
     });
@@ -338,8 +360,8 @@ describe('search-sandbox diff', () => {
     const text = baselineText(recording);
     const baseline = file('journey.json', text);
     const current = file('current.ndjson', run(journey(), { origin: 'https://www.example.com' }));
-    expect(diff([baseline, current])).toMatchObject({ code: 0, err: '' });
-    expect(diff([current, baseline])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([baseline, current])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([current, baseline])).toMatchObject({ code: 0, err: '' });
     // a HAR of the same journey, as DevTools saves it: the beacon POSTs to the provider's host
     const har = file(
       'run.har',
@@ -361,15 +383,15 @@ describe('search-sandbox diff', () => {
         ),
       ),
     );
-    expect(diff([baseline, har])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([baseline, har])).toMatchObject({ code: 0, err: '' });
     const lines = text.split('\n');
     lines[10] = lines[10]!.replace('"event"', '"event" oops');
     const broken = file('broken.json', lines.join('\n'));
-    const r = diff([broken, current]);
+    const r = await diff([broken, current]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:11: not valid JSON`));
     const other = file('v2.json', text.replace('"version": 1', '"version": 2'));
-    expect(diff([other, current]).err).toMatch(
+    expect((await diff([other, current])).err).toMatch(
       /baseline version 2: this search-sandbox reads version 1/,
     );
   });
