@@ -420,6 +420,9 @@ export const ADMIN_API = {
       siteId: text('responses of this site'),
       limit: whole(1, 1000, 'at most this many (default 50)'),
       responseId: text('only this response: a list of it, or empty when it was never issued'),
+      pageLoadId: text(
+        'only the responses a page load asked for (the pageLoadId its search request carried; with siteId, that site’s)',
+      ),
     },
     response: SearchResponsesSchema,
   },

@@ -260,6 +260,17 @@ describe('a response bound to who asked for it (the tracking context on the Snap
       pageLoadId: 'asked',
       pageUrl: PAGE_URL,
     });
+    const asked = async (query: string) =>
+      (
+        (await (await fetch(`${sb.url}/_sandbox/search/responses?${query}`)).json()) as {
+          responses: Array<{ responseId: string }>;
+        }
+      ).responses.map((r) => r.responseId);
+    expect(await asked('siteId=demo42&pageLoadId=asked')).toEqual([id]);
+    expect(await asked('pageLoadId=asked')).toEqual([id]);
+    expect(await asked(`pageLoadId=asked&responseId=${id}`)).toEqual([id]);
+    expect(await asked(`pageLoadId=another&responseId=${id}`)).toEqual([]);
+    expect(await asked('siteId=demo42&pageLoadId=nobody-asked')).toEqual([]);
   });
 
   it('names beacons of another visitor, a search never rendered and a render at another URL', async () => {

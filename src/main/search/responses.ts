@@ -179,12 +179,27 @@ export class IssuedResponses {
     return out;
   }
 
-  /** The admin's list: `list(siteId, limit)`, or by responseId the one issued response of the site, or none. */
-  find(filter: { siteId?: string; limit?: number; responseId?: string }): IssuedResponse[] {
-    const { siteId, limit, responseId } = filter;
-    if (responseId === undefined) return this.list(siteId, limit);
-    const one = this.get(responseId);
-    return one && (siteId === undefined || one.siteId === siteId) ? [one] : [];
+  /**
+   * The admin's list: `list(siteId, limit)`, or by responseId the one issued response of the site, or none;
+   * with a pageLoadId, only the responses that page load asked for (newest first).
+   */
+  find(filter: {
+    siteId?: string;
+    limit?: number;
+    responseId?: string;
+    pageLoadId?: string;
+  }): IssuedResponse[] {
+    const { siteId, limit = Infinity, responseId, pageLoadId } = filter;
+    const asked = (r: IssuedResponse) =>
+      pageLoadId === undefined || r.requester?.pageLoadId === pageLoadId;
+    if (responseId !== undefined) {
+      const one = this.get(responseId);
+      return one && (siteId === undefined || one.siteId === siteId) && asked(one) ? [one] : [];
+    }
+    if (pageLoadId === undefined) return this.list(siteId, limit);
+    if (siteId !== undefined)
+      return [...this.issuedTo(siteId, pageLoadId)].reverse().slice(0, limit);
+    return this.list(undefined).filter(asked).slice(0, limit);
   }
 
   /** Restore responses from an export (`{responses: [...]}`), so imported beacons are checked against them. */

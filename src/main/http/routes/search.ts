@@ -204,15 +204,15 @@ function noSuchEndpoint(req: Request, res: Response): void {
 }
 
 /**
- * `GET /_sandbox/search/responses?siteId=&limit=&responseId=` (newest first; by responseId: it or none) and `GET /_sandbox/search/responses/{responseId}`:
+ * `GET /_sandbox/search/responses?siteId=&limit=&responseId=&pageLoadId=` (newest first; by responseId: it or none) and `GET /_sandbox/search/responses/{responseId}`:
  * what the companion search API issued, as the provenance rules see it. Mounted behind the admin guard.
  */
 export function searchAdminRouter(search: SearchService): Router {
   const router = Router();
-  mount(router, 'searchResponses', (_req, res, { siteId, limit = 50, responseId }) => {
+  mount(router, 'searchResponses', (_req, res, { siteId, limit = 50, responseId, pageLoadId }) => {
     // by responseId: the one issued response, or none (a lookup that finds nothing is not an error)
     res.json({
-      responses: search.responses.find({ siteId, limit, responseId }),
+      responses: search.responses.find({ siteId, limit, responseId, pageLoadId }),
       remembered: search.responses.size,
       rememberedSince: new Date(search.responses.rememberedSince).toISOString(),
     });

@@ -317,7 +317,11 @@ export function PageView({
           />
         </section>
       )}
-      <ResponseSources responseIds={page.responses.map((r) => r.responseId).filter(Boolean)} />
+      <ResponseSources
+        responseIds={page.responses.map((r) => r.responseId).filter(Boolean)}
+        siteId={page.siteId}
+        pageLoadId={page.pageLoadId}
+      />
       {page.responses.length > 0 && (
         <section className="section" aria-labelledby="chart-title">
           <div className="section-head">

@@ -40,25 +40,49 @@ function Widget({ r }: { r: IssuedResponse }) {
   );
 }
 
+/** An issued response, and whether an event of the page names it (else only the page load asked for it). */
+type Source = IssuedResponse & { named: boolean };
+
 /** Responses looked up at most (a page with more is an infinite-scroll marathon; the first ones tell). */
 const MAX_LOOKUPS = 20;
 
-export function ResponseSources({ responseIds }: { responseIds: string[] }) {
-  const key = responseIds.slice(0, MAX_LOOKUPS).join('\n');
-  const [found, setFound] = useState<{ key: string; list: IssuedResponse[] } | null>(null);
+/**
+ * The responses the page's events name, then those the page load asked for (its search requests carried
+ * its pageLoadId) that no event of it names: a search the page never rendered shows here.
+ */
+export function ResponseSources({
+  responseIds,
+  siteId,
+  pageLoadId,
+}: {
+  responseIds: string[];
+  siteId: string;
+  pageLoadId: string;
+}) {
+  const key = [siteId, pageLoadId, ...responseIds.slice(0, MAX_LOOKUPS)].join('\n');
+  const [found, setFound] = useState<{ key: string; list: Source[] } | null>(null);
   useEffect(() => {
     let cancelled = false;
-    const ids = key ? key.split('\n') : [];
+    const [site = '', load = '', ...ids] = key.split('\n');
     // asked by query, not by path: a responseId the sandbox never issued is an empty list, not a 404
     // the browser would print in the console for every page of a storefront with its own search
-    void Promise.all(
+    const named = Promise.all(
       ids.map(async (id) => {
         const { responses } = await admin('searchResponses', { query: { responseId: id } });
         return (responses[0] as IssuedResponse | undefined) ?? null;
       }),
-    )
-      .then((list) => {
-        if (!cancelled) setFound({ key, list: list.filter((r) => r !== null) });
+    );
+    const asked = admin('searchResponses', {
+      query: { siteId: site, pageLoadId: load, limit: MAX_LOOKUPS },
+    });
+    void Promise.all([named, asked])
+      .then(([list, { responses }]) => {
+        if (cancelled) return;
+        const shown: Source[] = list.filter((r) => r !== null).map((r) => ({ ...r, named: true }));
+        const seen = new Set(ids);
+        for (const r of (responses as IssuedResponse[]).slice().reverse())
+          if (!seen.has(r.responseId)) shown.push({ ...r, named: false });
+        setFound({ key, list: shown });
       })
       .catch(() => undefined);
     return () => {
@@ -79,6 +103,7 @@ export function ResponseSources({ responseIds }: { responseIds: string[] }) {
             data-testid="response-source"
             data-upstream={r.upstream ?? ''}
             data-kind={r.kind ?? 'search'}
+            data-named={r.named ? 'true' : 'false'}
           >
             <code title={r.responseId}>{shortId(r.responseId, 13)}</code>{' '}
             {r.tag !== undefined ? (
@@ -97,6 +122,17 @@ export function ResponseSources({ responseIds }: { responseIds: string[] }) {
               </span>
             ) : (
               <span className="badge pass">issued by the sandbox</span>
+            )}
+            {!r.named && (
+              <>
+                {' '}
+                <span
+                  className="badge warn"
+                  title="this page load’s search asked for it (its request carried the pageLoadId), and no event of the page names it"
+                >
+                  asked by this page, never named
+                </span>
+              </>
             )}
           </li>
         ))}
