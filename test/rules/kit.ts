@@ -204,3 +204,40 @@ export const product = (uid: string, parentId: string = uid) => ({
   uid,
   parentId,
 });
+
+/**
+ * Page 1 and page 2 of one search as page-1 asked for them: together on load (an infinite-scroll backfill)
+ * or 5 s apart (a page fetched by scrolling), and the page's traffic: page 1 rendered and impressed, page 2
+ * impressed only.
+ */
+export const INFINITE = (() => {
+  const asked = { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' };
+  const P1 = issued({
+    responseId: 'p1',
+    query: 'shirt',
+    issuedAt: T0 - 6000,
+    results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+    requester: asked,
+  });
+  const pageTwo = (issuedAt: number) =>
+    issued({
+      responseId: 'p2',
+      query: 'shirt',
+      page: 2,
+      issuedAt,
+      results: [{ uid: 'P210', sku: 'P210', parentId: 'P210', children: [] }],
+      requester: asked,
+    });
+  return {
+    together: [P1, pageTwo(T0 - 5700)],
+    scrolled: [P1, pageTwo(T0 - 1000)],
+    traffic: () => {
+      const p = new PageBuilder();
+      return [
+        p.render('p1', { at: -5500 }),
+        p.impression('p1', ['P200'], { at: -4300 }),
+        p.impression('p2', ['P210'], { at: 200 }),
+      ];
+    },
+  };
+})();

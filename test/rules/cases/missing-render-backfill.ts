@@ -1,40 +1,11 @@
-import { PageBuilder, R1, R2, T0, issued, type RuleCases } from '../kit';
-
-// page 1 and page 2 of one search as page-1 asked for them: together on load (a backfill) or 5 s apart (a scroll)
-const asked = { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' };
-const P1 = issued({
-  responseId: 'p1',
-  query: 'shirt',
-  issuedAt: T0 - 6000,
-  results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
-  requester: asked,
-});
-const pageTwo = (issuedAt: number) =>
-  issued({
-    responseId: 'p2',
-    query: 'shirt',
-    page: 2,
-    issuedAt,
-    results: [{ uid: 'P210', sku: 'P210', parentId: 'P210', children: [] }],
-    requester: asked,
-  });
-const TOGETHER = [P1, pageTwo(T0 - 5700)];
-const SCROLLED = [P1, pageTwo(T0 - 1000)];
-const scrolledTraffic = () => {
-  const p = new PageBuilder();
-  return [
-    p.render('p1', { at: -5500 }),
-    p.impression('p1', ['P200'], { at: -4300 }),
-    p.impression('p2', ['P210'], { at: 200 }),
-  ];
-};
+import { INFINITE, PageBuilder, R1, R2, type RuleCases } from '../kit';
 
 export default {
   valid: [
     {
       name: 'page 2 fetched by scrolling, 5 s after page 1, is missing-render’s',
-      provenance: { companion: true, responses: SCROLLED },
-      events: scrolledTraffic,
+      provenance: { companion: true, responses: INFINITE.scrolled },
+      events: INFINITE.traffic,
     },
     {
       name: 'every response rendered',
@@ -64,8 +35,8 @@ export default {
   invalid: [
     {
       name: 'pages 1 and 2 requested together on load by this page load (300 ms apart)',
-      provenance: { companion: true, responses: TOGETHER },
-      events: scrolledTraffic,
+      provenance: { companion: true, responses: INFINITE.together },
+      events: INFINITE.traffic,
       findings: [{ events: [2], responseId: 'p2' }],
     },
     {
