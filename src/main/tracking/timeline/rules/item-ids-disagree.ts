@@ -12,7 +12,7 @@
 // relate, a parentId the catalog does not hold (item-not-in-catalog names unknown ids), the response events of a companion site (parentid-mismatch
 // and parentid-unclear judge them against the response itself). Warning: the catalog is the last index.
 import { defineRule, finding, plural, type RuleMeta } from './types';
-import { Offenders, itemEvents, itemType } from './utils/provenance';
+import { Offenders, catalogToCheck, productItems } from './utils/provenance';
 import type { VisitEndpoint } from '../../visits/events';
 
 /** the behaviour a visit event's ids break (a login carries no items) */
@@ -98,21 +98,16 @@ function disagreement(
 export const itemIdsDisagree = defineRule({
   meta,
   response(r, ctx) {
-    const p = ctx.catalog;
-    const site = p?.site(ctx.page.siteId);
     // a companion site's response events are judged against the response itself
-    if (!p || !site || site.companion || !site.catalogCheck) return [];
-    const catalog = p.catalog(ctx.page.siteId);
+    const catalog = catalogToCheck(ctx);
     const parentOf = catalog?.parentOf?.bind(catalog);
     if (!catalog || !parentOf) return [];
     const has = (id: string) => catalog.has(id);
     const bad = new Offenders();
-    for (const e of itemEvents(r))
-      for (const item of e.results) {
-        if (itemType(item) === 'banner') continue;
-        const what = disagreement(item.uid, item.parentId ?? '', parentOf, has);
-        if (what) bad.add(item.uid, e.id, what);
-      }
+    for (const { item, event: e } of productItems(r)) {
+      const what = disagreement(item.uid, item.parentId ?? '', parentOf, has);
+      if (what) bad.add(item.uid, e.id, what);
+    }
     if (bad.size === 0) return [];
     const data = {
       count: plural(bad.size, 'item'),

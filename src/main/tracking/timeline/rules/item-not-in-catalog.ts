@@ -1,7 +1,7 @@
 // `item-not-in-catalog` (warning): for a site with an indexed catalog that does not get its searches from the
 // sandbox, a product uid or parentId that the catalog does not hold. Warning: the catalog may be older.
 import { defineRule, finding, plural, type RuleMeta } from './types';
-import { Offenders, itemEvents, itemType } from './utils/provenance';
+import { Offenders, catalogToCheck, productItems } from './utils/provenance';
 import type { VisitEndpoint, VisitEvent } from '../../visits/events';
 
 /** the behaviour a visit event's unknown id breaks (a login carries no items) */
@@ -60,24 +60,18 @@ const meta: RuleMeta<'response' | 'visit'> = {
 export const itemNotInCatalog = defineRule({
   meta,
   response(r, ctx) {
-    const p = ctx.catalog;
-    const site = p?.site(ctx.page.siteId);
-    if (!p || !site || site.companion || !site.catalogCheck) return [];
-    const catalog = p.catalog(ctx.page.siteId);
+    const catalog = catalogToCheck(ctx);
     if (!catalog) return [];
     const bad = new Offenders();
     const note = (id: string, what: string) => {
       const uid = catalog.uidOfSku(id);
       return uid !== undefined ? `${what}; it is the sku of product "${uid}": send its uid` : what;
     };
-    for (const e of itemEvents(r)) {
-      for (const item of e.results) {
-        if (itemType(item) === 'banner') continue;
-        if (!catalog.has(item.uid)) bad.add(item.uid, e.id, note(item.uid, 'uid'));
-        const pid = item.parentId ?? '';
-        if (pid !== '' && pid !== item.uid && !catalog.has(pid))
-          bad.add(pid, e.id, note(pid, `parentId of "${item.uid}"`));
-      }
+    for (const { item, event: e } of productItems(r)) {
+      if (!catalog.has(item.uid)) bad.add(item.uid, e.id, note(item.uid, 'uid'));
+      const pid = item.parentId ?? '';
+      if (pid !== '' && pid !== item.uid && !catalog.has(pid))
+        bad.add(pid, e.id, note(pid, `parentId of "${item.uid}"`));
     }
     if (bad.size === 0) return [];
     const data = {

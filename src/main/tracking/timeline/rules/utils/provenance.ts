@@ -4,6 +4,7 @@ import type { IssuedResponse } from '../../../../search/responses';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import type { RuleContext } from '../types';
+import type { ProvenanceCatalog } from '../../../../search/provenance';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
 // the timeline depends on search, never the other way round.
@@ -143,4 +144,23 @@ export function itemSku(item: object): string {
 /** The uid of a data.banners entry, whether the model keeps the entry or just its uid. */
 export function bannerUid(b: string | { readonly uid: string }): string {
   return typeof b === 'string' ? b : b.uid;
+}
+
+/**
+ * The catalog a response's items are checked against: the site's indexed catalog, on a site that checks
+ * it (`catalogCheck`) and does not use the companion search (whose responses are the better reference).
+ */
+export function catalogToCheck(ctx: RuleContext): ProvenanceCatalog | undefined {
+  const p = ctx.catalog;
+  const site = p?.site(ctx.page.siteId);
+  if (!p || !site || site.companion || !site.catalogCheck) return undefined;
+  return p.catalog(ctx.page.siteId);
+}
+
+/** The products (not banners) each impression, click and add of the response reports, with its event. */
+export function* productItems(
+  r: Response,
+): Generator<{ item: TimelineEvent['results'][number]; event: TimelineEvent }> {
+  for (const event of itemEvents(r))
+    for (const item of event.results) if (itemType(item) !== 'banner') yield { item, event };
 }
