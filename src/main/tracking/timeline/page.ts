@@ -10,7 +10,9 @@ import {
   capped,
   insertSorted,
   NO_ENTRIES,
+  NO_IDS,
   responseKey,
+  withCapped,
   type Capped,
   type FindingDraft,
   type PageTallies,
@@ -72,9 +74,9 @@ export class Page {
     refused: null,
     otherSessionIds: null,
     otherUserIds: null,
-    notDev: capped(),
-    badTimestamp: capped(),
-    farTimestamp: capped(),
+    notDev: NO_IDS,
+    badTimestamp: NO_IDS,
+    farTimestamp: NO_IDS,
     maxSkewMs: 0,
   };
   /** page-scope findings, built when the page is read exactly (counted cheaply on every event) */
@@ -429,13 +431,14 @@ export class Page {
     if (ev.sessionId !== this.sessionId)
       bump((t.otherSessionIds ??= new Map()), ev.sessionId, ev.id);
     if (ev.userId !== this.userId) bump((t.otherUserIds ??= new Map()), ev.userId, ev.id);
-    if (!ev.dev) addCapped(t.notDev, ev.id);
-    if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
+    if (!ev.dev) t.notDev = withCapped(t.notDev, ev.id);
+    if (ev.timestamp !== null && ev.tsMs === null)
+      t.badTimestamp = withCapped(t.badTimestamp, ev.id);
     if (ev.tsMs !== null && ev.receivedMs !== null) {
       let skew = Math.abs(ev.receivedMs - ev.tsMs);
       if (realNow) skew = Math.min(skew, Math.abs(realNow() - ev.tsMs));
       if (skew > skewLimitMs) {
-        addCapped(t.farTimestamp, ev.id);
+        t.farTimestamp = withCapped(t.farTimestamp, ev.id);
         t.maxSkewMs = Math.max(t.maxSkewMs, skew);
       }
     }

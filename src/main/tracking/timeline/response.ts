@@ -20,8 +20,12 @@ export interface ResponseFacts {
 }
 
 export class Response {
-  /** sorted by (time, seq); an empty frozen list while its page has let its events go */
-  events: TimelineEvent[] = [];
+  /**
+   * sorted by (time, seq); an empty frozen list while its page has let its events go. A list of one made
+   * by its first event: an empty one grown by its first insert keeps room for 17 (most responses hold a
+   * few events).
+   */
+  events: TimelineEvent[] = NO_ENTRIES;
   findings: FindingDraft[] = NO_ENTRIES;
   /**
    * Each rule's findings as its check returned them when it last ran (before levels and the superseding
@@ -87,7 +91,8 @@ export class Response {
    * True when it is its first accepted render (its page has one more rendered response).
    */
   add(ev: TimelineEvent): boolean {
-    insertSorted(this.events, ev);
+    if (this.events === NO_ENTRIES) this.events = [ev];
+    else insertSorted(this.events, ev);
     this.built = null;
     this.hear(ev.event);
     if (!ev.accepted) return false;
