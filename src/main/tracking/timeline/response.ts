@@ -2,7 +2,13 @@
 // (renders, impressions, redirects, the endpoints sent), and what its rules said when they last ran.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { InteractionSource } from '../visits/credit';
-import { insertSorted, NO_ENTRIES, type FindingDraft, type TimelineEvent } from './model';
+import {
+  insertSorted,
+  NO_ENTRIES,
+  responseKey,
+  type FindingDraft,
+  type TimelineEvent,
+} from './model';
 import { ALL_HEARD, eventBit } from './heard';
 
 /**
@@ -59,8 +65,6 @@ export class Response {
   private built: ResponseFacts | null = null;
 
   constructor(
-    /** kind + tag + responseId: a page's responses are told apart by all three */
-    readonly key: string,
     readonly responseId: string,
     readonly kind: ResponseKind,
     readonly tag: string,
@@ -69,6 +73,11 @@ export class Response {
     readonly pageUrl: string,
     readonly sessionId: string,
   ) {}
+
+  /** kind + tag + responseId: a page's responses are told apart by all three (made when read) */
+  get key(): string {
+    return responseKey(this.kind, this.tag, this.responseId);
+  }
 
   /** it has an accepted render */
   get rendered(): boolean {
