@@ -10,7 +10,11 @@ import { PagesById } from './pages-by-id';
 import type { VerdictIndex } from './verdict-index';
 
 export class HeldPages {
-  private readonly pages = new ChunkedMap<string, Page>();
+  /**
+   * in the order they were made, by that order (`Page.order`): a number, not the page's key, which is a
+   * string built for each page and hashed by the Map as it goes in
+   */
+  private readonly pages = new ChunkedMap<number, Page>();
   /** pages per siteId: a reset of the one site that holds every page empties everything at once */
   private readonly sites = new SiteCounts();
   /** pages by pageLoadId and by sessionId */
@@ -31,13 +35,18 @@ export class HeldPages {
     return this.events;
   }
 
+  /** The page of a key (`pageKey`): siteId and pageLoadId, split where the key is the page's. */
   get(key: string): Page | undefined {
-    return this.pages.get(key);
+    for (let at = key.indexOf('\u0000'); at >= 0; at = key.indexOf('\u0000', at + 1)) {
+      const page = this.byId.page(key.slice(0, at), key.slice(at + 1));
+      if (page?.key === key) return page;
+    }
+    return undefined;
   }
 
   /** Is this page (not another of its key made since) still held? */
   holds(page: Page): boolean {
-    return this.pages.get(page.key) === page;
+    return this.pages.get(page.order) === page;
   }
 
   values(): IterableIterator<Page> {
@@ -64,7 +73,7 @@ export class HeldPages {
       const key = pageKey(siteId, ev.pageLoadId);
       const made = new Page(key, siteId, ev, this.created++);
       // none of the key: the lookup, kept with the pages, has none of its pageLoadId on the site
-      this.pages.setNew(key, made);
+      this.pages.setNew(made.order, made);
       this.sites.added(siteId);
       return made;
     });
@@ -76,7 +85,7 @@ export class HeldPages {
 
   /** The page goes, from the index too. */
   forget(page: Page): void {
-    this.pages.delete(page.key);
+    this.pages.delete(page.order);
     this.sites.removed(page.siteId);
     this.index?.removed(page);
     this.byId.removed(page);

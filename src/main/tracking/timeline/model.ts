@@ -78,6 +78,20 @@ export function addCapped(c: Capped, id: string): void {
 export const NO_ENTRIES = Object.freeze([]) as unknown as never[];
 
 /**
+ * The one empty tally of ids a page starts with (events not in development mode, bad or far timestamps),
+ * frozen: `withCapped` makes the page one of its own at its first id. Three of their own for every page, most
+ * never filled, were three objects more for every page a scavenge copies.
+ */
+export const NO_IDS: Capped = Object.freeze({ count: 0, ids: NO_ENTRIES });
+
+/** `c` with `id` counted: `c` itself, or a tally of its own when `c` is the shared empty one. */
+export function withCapped(c: Capped, id: string): Capped {
+  const own = c === NO_IDS ? capped() : c;
+  addCapped(own, id);
+  return own;
+}
+
+/**
  * Findings as a page or a response keeps them: none, the shared empty list; some, a list of their exact
  * length (a list grown by push keeps room for 17).
  */

@@ -10,16 +10,15 @@ import {
   capped,
   insertSorted,
   NO_ENTRIES,
-  responseKey,
+  NO_IDS,
+  withCapped,
   type Capped,
   type FindingDraft,
   type PageTallies,
   type TimelineEvent,
 } from './model';
 import { Response } from './response';
-
-/** Up to this many responses on a page, an event's response is found by comparing, not by its key. */
-const FEW_RESPONSES = 8;
+import { PageResponses } from './page-responses';
 
 export class Page {
   /** the live engine's page index (verdict-index.ts): the page's verdict and rules there, and stale */
@@ -32,7 +31,7 @@ export class Page {
   firstSeenMs: number | null = null;
   lastSeenMs: number | null = null;
   /** by kind + tag + responseId, in the order they first appeared on the page */
-  readonly responses = new Map<string, Response>();
+  readonly responses = new PageResponses();
   arrivals = 0;
   accepted = 0;
   rejected = 0;
@@ -72,9 +71,9 @@ export class Page {
     refused: null,
     otherSessionIds: null,
     otherUserIds: null,
-    notDev: capped(),
-    badTimestamp: capped(),
-    farTimestamp: capped(),
+    notDev: NO_IDS,
+    badTimestamp: NO_IDS,
+    farTimestamp: NO_IDS,
     maxSkewMs: 0,
   };
   /** page-scope findings, built when the page is read exactly (counted cheaply on every event) */
@@ -228,16 +227,10 @@ export class Page {
 
   /** The response `ev` belongs to, opened with `ev` when it is the first of its response on the page. */
   responseOf(ev: TimelineEvent): Response {
-    // a page has a few responses: compared field by field, no key is built for every event
-    if (this.responses.size <= FEW_RESPONSES)
-      for (const held of this.responses.values())
-        if (held.responseId === ev.responseId && held.kind === ev.kind && held.tag === ev.tag)
-          return held;
-    const key = responseKey(ev.kind, ev.tag, ev.responseId);
-    let r = this.responses.get(key);
+    let r = this.responses.find(ev.kind, ev.tag, ev.responseId);
     if (!r) {
-      r = new Response(key, ev.responseId, ev.kind, ev.tag, ev.arrival, ev.pageUrl, ev.sessionId);
-      this.responses.set(key, r);
+      r = new Response(ev.responseId, ev.kind, ev.tag, ev.arrival, ev.pageUrl, ev.sessionId);
+      this.responses.add(r);
     }
     return r;
   }
@@ -255,7 +248,7 @@ export class Page {
     this.awaitingImpression += r.updateAwaiting();
     // a category page's redirect goes to search/redirect: its category response checks events against it
     if (ev.kind === 'search' && ev.event === 'redirect')
-      this.responses.get(responseKey('category', '', ev.responseId))?.touch();
+      this.responses.find('category', '', ev.responseId)?.touch();
     return this.wake() || all;
   }
 
@@ -343,7 +336,7 @@ export class Page {
 
   /** One of its events read back from the store (counted when it first came). */
   putBack(ev: TimelineEvent): void {
-    const r = this.responses.get(responseKey(ev.kind, ev.tag, ev.responseId));
+    const r = this.responses.find(ev.kind, ev.tag, ev.responseId);
     if (!r) return;
     r.putBack(ev);
     if (ev.accepted && ev.event === 'render' && ev.kind === 'autocomplete')
@@ -429,13 +422,14 @@ export class Page {
     if (ev.sessionId !== this.sessionId)
       bump((t.otherSessionIds ??= new Map()), ev.sessionId, ev.id);
     if (ev.userId !== this.userId) bump((t.otherUserIds ??= new Map()), ev.userId, ev.id);
-    if (!ev.dev) addCapped(t.notDev, ev.id);
-    if (ev.timestamp !== null && ev.tsMs === null) addCapped(t.badTimestamp, ev.id);
+    if (!ev.dev) t.notDev = withCapped(t.notDev, ev.id);
+    if (ev.timestamp !== null && ev.tsMs === null)
+      t.badTimestamp = withCapped(t.badTimestamp, ev.id);
     if (ev.tsMs !== null && ev.receivedMs !== null) {
       let skew = Math.abs(ev.receivedMs - ev.tsMs);
       if (realNow) skew = Math.min(skew, Math.abs(realNow() - ev.tsMs));
       if (skew > skewLimitMs) {
-        addCapped(t.farTimestamp, ev.id);
+        t.farTimestamp = withCapped(t.farTimestamp, ev.id);
         t.maxSkewMs = Math.max(t.maxSkewMs, skew);
       }
     }
@@ -459,7 +453,7 @@ export class Page {
     const list = this.autocompleteRenders;
     const i = insertSorted(list, ev);
     const next = list[i + 1];
-    if (next) this.responses.get(responseKey(next.kind, next.tag, next.responseId))?.touch();
+    if (next) this.responses.find(next.kind, next.tag, next.responseId)?.touch();
   }
 
   /** A response of that kind with at least one accepted event on the page. */

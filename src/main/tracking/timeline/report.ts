@@ -80,11 +80,27 @@ export function xml(s: string): string {
  * terminal, carriage returns, C1 controls) and lone surrogates from beacons are shown escaped, never sent.
  */
 export function terminalSafe(line: string): string {
+  // most lines hold none of them: one pass over the codes, not the replacement's search with its lookbehind
+  if (!holdsUnsafe(line)) return line;
   return line.replace(
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** Does `line` hold a character `terminalSafe` escapes (a control, a line separator, any surrogate)? */
+function holdsUnsafe(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (
+      c < 0x20
+        ? c !== 0x09
+        : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || (c >= 0xd800 && c <= 0xdfff))
+    )
+      return true;
+  }
+  return false;
 }
 
 export function pageTitle(p: PageTimelineDto): string {

@@ -2,7 +2,13 @@
 // (renders, impressions, redirects, the endpoints sent), and what its rules said when they last ran.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { InteractionSource } from '../visits/credit';
-import { insertSorted, NO_ENTRIES, type FindingDraft, type TimelineEvent } from './model';
+import {
+  insertSorted,
+  NO_ENTRIES,
+  responseKey,
+  type FindingDraft,
+  type TimelineEvent,
+} from './model';
 import { ALL_HEARD, eventBit } from './heard';
 
 /**
@@ -20,8 +26,12 @@ export interface ResponseFacts {
 }
 
 export class Response {
-  /** sorted by (time, seq); an empty frozen list while its page has let its events go */
-  events: TimelineEvent[] = [];
+  /**
+   * sorted by (time, seq); an empty frozen list while its page has let its events go. A list of one made
+   * by its first event: an empty one grown by its first insert keeps room for 17 (most responses hold a
+   * few events).
+   */
+  events: TimelineEvent[] = NO_ENTRIES;
   findings: FindingDraft[] = NO_ENTRIES;
   /**
    * Each rule's findings as its check returned them when it last ran (before levels and the superseding
@@ -55,8 +65,6 @@ export class Response {
   private built: ResponseFacts | null = null;
 
   constructor(
-    /** kind + tag + responseId: a page's responses are told apart by all three */
-    readonly key: string,
     readonly responseId: string,
     readonly kind: ResponseKind,
     readonly tag: string,
@@ -65,6 +73,11 @@ export class Response {
     readonly pageUrl: string,
     readonly sessionId: string,
   ) {}
+
+  /** kind + tag + responseId: a page's responses are told apart by all three (made when read) */
+  get key(): string {
+    return responseKey(this.kind, this.tag, this.responseId);
+  }
 
   /** it has an accepted render */
   get rendered(): boolean {
@@ -87,7 +100,8 @@ export class Response {
    * True when it is its first accepted render (its page has one more rendered response).
    */
   add(ev: TimelineEvent): boolean {
-    insertSorted(this.events, ev);
+    if (this.events === NO_ENTRIES) this.events = [ev];
+    else insertSorted(this.events, ev);
     this.built = null;
     this.hear(ev.event);
     if (!ev.accepted) return false;

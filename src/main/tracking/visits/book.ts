@@ -176,6 +176,9 @@ export interface BookOptions {
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
+/** A page's visits as `byPage` holds them, as a list. */
+const listOf = (held: Visit | Visit[]): readonly Visit[] => (Array.isArray(held) ? held : [held]);
+
 /** Take the entries of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
 function withoutPage(list: Array<{ pageKey: string }>, pageKey: string): void {
   let kept = 0;
@@ -220,8 +223,11 @@ export class VisitBook {
   private readonly siteVisits = new SiteCounts();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new ChunkedMap<string, Set<Visit>>();
-  /** the visits each page is in: forgetting a page (retention) touches only those, not every visit */
-  private readonly byPage = new ChunkedMap<string, Visit[]>();
+  /**
+   * the visits each page is in: forgetting a page (retention) touches only those, not every visit. A page
+   * is in one visit, rarely two (its sessionId changed): the visit itself, a list only for two.
+   */
+  private readonly byPage = new ChunkedMap<string, Visit | Visit[]>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
   private readonly firstOrders = new Map<string, FirstOrder>();
   /** eventId of an order/transaction → its order (`GET /_sandbox/orders/{eventId}`) */
@@ -276,17 +282,15 @@ export class VisitBook {
     siteId: string,
     pageKey: string,
     ev: PageEvent,
-    onPage: Visit[] | undefined,
+    onPage: Visit | Visit[] | undefined,
   ): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
     let v: Visit | undefined;
-    if (onPage)
-      for (const x of onPage)
-        if (x.sessionId === ev.sessionId && x.siteId === siteId) {
-          v = x;
-          break;
-        }
+    if (onPage === undefined) v = undefined;
+    else if (!Array.isArray(onPage))
+      v = onPage.sessionId === ev.sessionId && onPage.siteId === siteId ? onPage : undefined;
+    else v = onPage.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
     const key = v?.key ?? key2(siteId, ev.sessionId);
     v ??= this.visits.get(key);
     if (v) return v;
@@ -335,15 +339,24 @@ export class VisitBook {
     v: Visit,
     pageKey: string,
     ev: PageEvent,
-    onPage: Visit[] | undefined,
+    onPage: Visit | Visit[] | undefined,
   ): VisitPageEntry {
     let p = v.pages.get(pageKey);
     if (!p) {
-      v.pages.set(pageKey, (p = { pageLoadId: ev.pageLoadId, first: ev.time, last: ev.time }));
-      // a page is in one visit, rarely two (its sessionId changed): a list, not a Set per page (the
-      // page's list as the event found it: nothing since changed it)
-      if (!onPage) this.byPage.setNew(pageKey, [v]);
-      else onPage.push(v);
+      // every field it may get, set now: one added later goes to a second object of the entry's own
+      p = {
+        pageLoadId: ev.pageLoadId,
+        first: ev.time,
+        last: ev.time,
+        anonymous: undefined,
+        unattributed: undefined,
+        shopper: undefined,
+      };
+      v.pages.set(pageKey, p);
+      // the page's visits as the event found them: nothing since changed them
+      if (onPage === undefined) this.byPage.setNew(pageKey, v);
+      else if (Array.isArray(onPage)) onPage.push(v);
+      else this.byPage.set(pageKey, [onPage, v]);
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
@@ -457,7 +470,7 @@ export class VisitBook {
     const visits = this.byPage.getOld(pageKey);
     if (!visits) return;
     this.byPage.delete(pageKey);
-    for (const v of visits) {
+    for (const v of listOf(visits)) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
       for (const u of v.userIds) this.bumpUser(siteId, u);
@@ -487,7 +500,7 @@ export class VisitBook {
     const visits = this.byPage.get(pageKey);
     if (!visits) return;
     this.byPage.delete(pageKey);
-    for (const v of visits) {
+    for (const v of listOf(visits)) {
       const p = v.pages.get(pageKey);
       if (p && p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
     }
@@ -536,8 +549,9 @@ export class VisitBook {
     this.recentCarts.forget(v.key);
     this.siteVisits.removed(v.siteId);
     for (const pageKey of v.pages.keys()) {
-      const list = this.byPage.get(pageKey)?.filter((x) => x !== v);
-      if (list?.length) this.byPage.set(pageKey, list);
+      const held = this.byPage.get(pageKey);
+      const list = held === undefined ? [] : listOf(held).filter((x) => x !== v);
+      if (list.length > 0) this.byPage.set(pageKey, list.length === 1 ? list[0]! : list);
       else this.byPage.delete(pageKey);
     }
     for (const u of v.userIds) {

@@ -17,7 +17,8 @@ export function tallySlot<T>(): TallySlot<T> {
   return {
     of: (page) => page.tallies.rules?.[i] as T | undefined,
     make(page, init) {
-      const kept = (page.tallies.rules ??= []);
+      // as long as there are slots: an empty list given its first value at an index keeps room for 17
+      const kept = (page.tallies.rules ??= new Array<unknown>(slots));
       let value = kept[i] as T | undefined;
       if (value === undefined) kept[i] = value = init();
       return value;
