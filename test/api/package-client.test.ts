@@ -310,6 +310,15 @@ describe('reports, reset, feeds, clock, outbox', () => {
     );
     const { responseId } = (await res.json()) as { responseId: string };
     expect(await sandbox.searchResponse(responseId)).toMatchObject({ responseId, siteId: SITE_ID });
+    // the searches one page load asked for: its request's pageLoadId
+    await fetch(
+      `${sandbox.url}/api/search/search.json?siteId=demo42&q=boot&beacon=true&pageLoadId=pl-asked&userId=u-1`,
+    );
+    const asked = await sandbox.searchResponses({ siteId: SITE_ID, pageLoadId: 'pl-asked' });
+    expect(asked.map((r) => [r.siteId, r.query, r.requester])).toEqual([
+      [SITE_ID, 'boot', { pageLoadId: 'pl-asked', userId: 'u-1' }],
+    ]);
+    expect(await sandbox.searchResponses({ pageLoadId: 'nobody' })).toEqual([]);
     await expect(sandbox.searchResponse('r-none')).rejects.toThrow(
       /^GET \/_sandbox\/search\/responses\/r-none answered 404: responseId r-none was not issued by this sandbox's search API/,
     );

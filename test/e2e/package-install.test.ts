@@ -190,10 +190,11 @@ const unknownOrder = await remote.order('ev_999999999').catch((err) => err.messa
 const rules = await remote.rules();
 const explained = await remote.rule('order-id-missing');
 const unknownRule = await remote.rule('order-id-mising').catch((err) => err.message);
+const asked = await remote.searchResponses({ siteId: 'demo42', pageLoadId: 'p1' });
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules, explained, unknownRule }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules, explained, unknownRule, asked }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -216,6 +217,7 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
         behaviours: Array<{ id: string }>;
       };
       unknownRule: string;
+      asked: unknown[];
     };
     expect(result.clean.pages).toBe(1);
     // the rules as the sandbox declares them, through the installed package
@@ -229,6 +231,8 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
     expect(result.explained.messages.every((m) => m.fix.length > 0)).toBe(true);
     expect(result.explained.behaviours.length).toBeGreaterThan(0);
     expect(result.unknownRule).toMatch(/no rule "order-id-mising": did you mean order-id-missing/);
+    // no catalog is indexed, so the page load asked the companion for nothing
+    expect(result.asked).toEqual([]);
     // the whole visit through the installed package: the order, its uncredited line and its finding
     expect(result.orders).toHaveLength(1);
     expect(result.orders[0]!.lines[0]!.credit).toBeNull();
@@ -455,6 +459,10 @@ const ruled: PageTimelineDto[] = await sandbox.timelines({ rule: 'missing-render
 const declared: RuleInfoDto[] = await sandbox.rules();
 const why: RuleDetailDto = await sandbox.rule('missing-render');
 const read: string | undefined = why.behaviours[0]?.source;
+const asked = await sandbox.searchResponses({ siteId: 'demo42', pageLoadId: 'p-1', limit: 5 });
+const askedBy: string | undefined = asked[0]?.responseId;
+// @ts-expect-error issued responses are filtered by siteId, pageLoadId and limit
+await sandbox.searchResponses({ verdict: 'fail' });
 const orders: OrderDto[] = await sandbox.orders({ siteId: 'demo42', orderId: 'o-1' });
 const visits: VisitDto[] = await sandbox.visits({ userId: 'u1' });
 // @ts-expect-error orders are filtered by siteId, sessionId, userId and orderId only

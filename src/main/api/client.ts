@@ -353,6 +353,16 @@ export class SandboxClient {
     return this.admin.call('searchResponse', { params: { responseId } });
   }
 
+  /**
+   * What the companion search API issued, newest first: of a site, or the searches one page load asked for
+   * (`pageLoadId`: the id its search requests carried), each with who asked (`requester`).
+   */
+  async searchResponses(
+    filter: { siteId?: string; pageLoadId?: string; limit?: number } = {},
+  ): Promise<IssuedSearchResponse[]> {
+    return (await this.admin.call('searchResponses', { query: filter })).responses;
+  }
+
   /** Status e-mails produced for `requestedBy`, newest last. */
   async outbox(
     filter: { siteId?: string; feedId?: number; to?: string } = {},
