@@ -299,7 +299,7 @@ describe('a response bound to who asked for it (the tracking context on the Snap
     expect(await findingsOf('spa')).toEqual([['pageurl-stale', 'warning']]);
   });
 
-  it('names a redirect response rendered instead of followed, unless it was asked for in full', async () => {
+  it('names a redirect response rendered instead of followed, and one redirected though asked in full', async () => {
     const redirected = await search('Gift Card', 'gift');
     await postBeacon(sb.url, 'demo42/search/render', body(redirected, {}, 'gift'));
     expect(await findingsOf('gift')).toContainEqual(['redirect-not-followed', 'warning']);
@@ -323,6 +323,16 @@ describe('a response bound to who asked for it (the tracking context on the Snap
       body(full.tracking.responseId, {}, 'gift-full'),
     );
     expect(await findingsOf('gift-full')).not.toContainEqual(['redirect-not-followed', 'warning']);
+    // and never redirects what it asked in full
+    await postBeacon(
+      sb.url,
+      'demo42/search/redirect',
+      body(full.tracking.responseId, { redirect: stored.redirect }, 'gift-full-redirect'),
+    );
+    expect(await findingsOf('gift-full-redirect')).toContainEqual([
+      'redirect-unexpected',
+      'warning',
+    ]);
   });
 });
 

@@ -34,6 +34,7 @@ import { responseIdUnknown } from './rules/responseid-unknown';
 import { responseIdOtherVisitor } from './rules/responseid-other-visitor';
 import { pageurlStale } from './rules/pageurl-stale';
 import { redirectNotFollowed } from './rules/redirect-not-followed';
+import { redirectUnexpected } from './rules/redirect-unexpected';
 import { itemNotInResponse } from './rules/item-not-in-response';
 import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
 import { bannerNotInResponse } from './rules/banner-not-in-response';
@@ -114,6 +115,7 @@ export const RULES: readonly Rule[] = [
   responseIdOtherVisitor,
   pageurlStale,
   redirectNotFollowed,
+  redirectUnexpected,
   itemNotInResponse,
   inlineBannerAsProduct,
   bannerNotInResponse,
