@@ -81,7 +81,7 @@ export function ruleProblem(rule: Rule): string | undefined {
   }
   if (judged.has('page') !== (typeof rule.count === 'function'))
     return judged.has('page')
-      ? 'a page rule counts its findings from the tallies: it needs count(page)'
+      ? 'a page rule counts its findings from the tallies: it needs count(page, ctx)'
       : 'count() is for page rules (meta.judges page)';
   if (rule.tally !== undefined && !judged.has('page'))
     return 'tally() is for page rules (meta.judges page)';
