@@ -115,7 +115,7 @@ describe('a rule whose declarations disagree is refused at load', () => {
         visit: none,
       }),
     ).toThrow('rule made-up: it has a visit() handler but its meta.judges does not name visit');
-    expect(define({ meta: meta(['page']), page: none })).toThrow(/needs count\(page\)/);
+    expect(define({ meta: meta(['page']), page: none })).toThrow(/needs count\(page, ctx\)/);
     expect(define({ meta: meta(['visit']), visit: none, count: () => 0 })).toThrow(
       /count\(\) is for page rules/,
     );
