@@ -57,32 +57,47 @@ const meta: RuleMeta<'page'> = {
   needs: { provenance: true },
 };
 
-/** the page's latest queued request: its id and when it arrived (sandbox time) */
+/**
+ * the page's latest queued request (by arrival: its seq): its id and when it arrived (sandbox time, as
+ * recorded); the time is read only when the page load asked the sandbox for something
+ */
 interface LatestQueued {
   id: string;
-  ms: number;
+  seq: number;
+  receivedAt: string;
 }
 
 const latestQueued = tallySlot<LatestQueued>();
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || !QUEUED.has(rec.event)) return false;
-  const ms = parseRfc3339(rec.receivedAt);
-  if (ms === null) return false;
-  const t = latestQueued.make(page, () => ({ id: rec.id, ms }));
-  if (ms >= t.ms) {
-    t.id = rec.id;
-    t.ms = ms;
-  }
+  const t = latestQueued.make(page, () => ({
+    id: rec.id,
+    seq: rec.seq,
+    receivedAt: rec.receivedAt,
+  }));
+  // a request is tallied again when the real service's answer comes late: the latest stays the latest
+  if (rec.seq < t.seq) return false;
+  t.id = rec.id;
+  t.seq = rec.seq;
+  t.receivedAt = rec.receivedAt;
   // the count reads the provenance as well: it is recounted on every event anyway
   return false;
 }
 
+/** when the page's latest queued request arrived, in ms, if it has one with a readable time */
+function latestMs(page: Page): { id: string; ms: number } | undefined {
+  const t = latestQueued.of(page);
+  const ms = t ? parseRfc3339(t.receivedAt) : null;
+  return t && ms !== null ? { id: t.id, ms } : undefined;
+}
+
 /** the page's responses whose render never came: the search-kind ones this page load asked for */
 function unrendered(page: Page, ctx: RuleContext): IssuedResponse[] {
-  const latest = latestQueued.of(page);
-  const asked = latest && ctx.provenance?.issuedTo(page.siteId, page.pageLoadId);
-  if (!latest || !asked || asked.length === 0) return [];
+  const asked = ctx.provenance?.issuedTo(page.siteId, page.pageLoadId);
+  if (!asked || asked.length === 0) return [];
+  const latest = latestMs(page);
+  if (!latest) return [];
   const out: IssuedResponse[] = [];
   for (const r of asked) {
     const kind = r.kind ?? 'search';
@@ -104,7 +119,7 @@ export const searchNotRendered = defineRule({
   tally,
   count: (page, ctx) => unrendered(page, ctx).length,
   page(page, ctx) {
-    const latest = latestQueued.of(page);
+    const latest = latestMs(page);
     if (!latest) return [];
     return unrendered(page, ctx).map((r) =>
       finding(
