@@ -264,6 +264,35 @@ describe('the readiness tally', () => {
       expect(row(distinct, 'search.render-cached').status).toBe('unseen');
     });
 
+    it('request context: a rendered listing response whose request carried userId and pageLoadId', () => {
+      const seen = (kind: string, asked: boolean | undefined, renders = 1) => {
+        const tally = new ReadinessTally();
+        tally.sent(`${kind}/render`, '', 'p1');
+        tally.exercise('p1', {
+          responses: [
+            {
+              kind,
+              responseId: 'r1',
+              renders,
+              interactions: 0,
+              ...(asked !== undefined && { served: { results: 3, shown: 3, asked } }),
+            },
+          ],
+          ended: false,
+          named: new Set(),
+        });
+        return row(tally.result(SITE), 'search.request-context').status;
+      };
+      expect(seen('search', true)).toBe('ok');
+      expect(seen('category', true)).toBe('ok');
+      // a request without the context (a server's search), or a response the sandbox did not issue
+      expect(seen('search', false)).toBe('unseen');
+      expect(seen('search', undefined)).toBe('unseen');
+      // the dropdown's requests carry it too, but the row is the listing's
+      expect(seen('autocomplete', true)).toBe('unseen');
+      expect(seen('search', true, 0)).toBe('unseen');
+    });
+
     it('single-result redirect: only a response the companion search issued with one result; zero results not then', () => {
       const seen = (served: { results: number; shown: number } | undefined, ended = true) => {
         const tally = new ReadinessTally();

@@ -42,8 +42,11 @@ export interface SightedResponse {
   renders: number;
   /** its accepted impressions, clickthroughs and addtocarts */
   interactions: number;
-  /** the results and banners it served, when the companion search issued it */
-  served?: { results: number; shown: number };
+  /**
+   * the results and banners it served, when the companion search issued it, and whether its request carried
+   * the tracker's context (userId and pageLoadId: `asked`)
+   */
+  served?: { results: number; shown: number; asked?: boolean };
 }
 
 /** A page as the finer tests read it: its responses, whether it has ended, the behaviours its findings name. */
@@ -91,6 +94,12 @@ export const EXERCISED: Readonly<
     shows:
       'a rendered response that served one result, followed by nothing on its page (the companion search must have issued it)',
     test: (p) => p.responses.some((r) => renderedAlone(p, r) && r.served?.results === 1),
+  },
+  'search.request-context': {
+    shows:
+      'a rendered search or category response whose request carried the tracker’s context (userId and pageLoadId; the companion search must have issued it)',
+    test: (p) =>
+      p.responses.some((r) => LISTINGS.has(r.kind) && r.renders > 0 && r.served?.asked === true),
   },
   'search.render-cached': {
     shows: 'a listing response rendered again: twice on a page, or on a later page than its first',

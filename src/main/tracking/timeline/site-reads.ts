@@ -44,6 +44,7 @@ export class SiteReads {
       return {
         results: issued.results.length,
         shown: issued.results.length + issued.inline.length + slots,
+        asked: issued.requester?.userId !== undefined && issued.requester.pageLoadId !== undefined,
       };
     };
     let read = 0;
