@@ -106,3 +106,9 @@ function sharedData(data: FindingData): FindingData {
   }
   return out ?? data;
 }
+
+/** A length of time as a message says it: "0.4 s", "12 s", "3 min". */
+export function duration(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}

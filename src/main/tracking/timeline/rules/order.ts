@@ -5,7 +5,7 @@ import {
   INTERACTIONS,
   list,
   plural,
-  seconds,
+  duration,
   defineRule,
   type RuleMeta,
 } from './types';
@@ -62,11 +62,11 @@ export const order = defineRule({
       renderId: render.id,
       timestamp: render.timestamp ?? '',
       events: list(early.map(describe), 3),
-      early: seconds(render.tsMs! - earliest.tsMs!),
+      early: duration(render.tsMs! - earliest.tsMs!),
       tolerance:
         render.tsMs! - earliest.tsMs! > tolerance
-          ? `beyond the tolerance of ${seconds(tolerance)}`
-          : `within the tolerance of ${seconds(tolerance)}, but it also arrived before the render`,
+          ? `beyond the tolerance of ${duration(tolerance)}`
+          : `within the tolerance of ${duration(tolerance)}, but it also arrived before the render`,
     };
     return [
       finding(

@@ -13,7 +13,7 @@
 // renders within RELOAD_MS (a reload within 10 s, plus the time a page takes to search); autocomplete and
 // widgets (other controllers).
 import type { TimelineEvent } from '../model';
-import { duration } from '../../visits/rules/types';
+import { duration } from '../../finding';
 import { finding, defineRule, type RuleMeta } from './types';
 
 /** the client's 10 s, plus what a reloaded page may take to load its scripts and search */

@@ -15,7 +15,7 @@
 import type { RecordedEvent } from '../../../../shared/events';
 import type { Page } from '../page';
 import { dataOf, pageUrlOf, resolveUrl, timeOf, withoutHash } from './utils/request-context';
-import { duration } from '../../visits/rules/types';
+import { duration } from '../../finding';
 import { finding, type RuleMeta, defineRule } from './types';
 import type { TallyMark } from '../model';
 import { tallySlot } from './utils/tally-slot';

@@ -11,7 +11,7 @@
 // What it exempts: a request that carried no userId (or no sessionId: then only the userId is compared) —
 // a server's search, a test, nothing binds it; responses the sandbox did not issue.
 import type { TimelineEvent } from '../model';
-import { finding, defineRule, seconds, type RuleMeta } from './types';
+import { finding, defineRule, duration, type RuleMeta } from './types';
 import { issuedFor, itemEvents } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
@@ -84,7 +84,7 @@ export const responseIdOtherVisitor = defineRule({
             responseId: r.responseId,
             carried: user ? ev.userId : ev.sessionId,
             requested: (user ? asked.userId : asked.sessionId) ?? '',
-            ago: seconds(Math.max(0, (ev.receivedMs ?? issued.issuedAt) - issued.issuedAt)),
+            ago: duration(Math.max(0, (ev.receivedMs ?? issued.issuedAt) - issued.issuedAt)),
           },
         },
         [ev.id],

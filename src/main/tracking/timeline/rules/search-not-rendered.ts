@@ -25,7 +25,7 @@ import {
   defineRule,
   plural,
   quoted,
-  seconds,
+  duration,
   type RuleContext,
   type RuleMeta,
 } from './types';
@@ -134,7 +134,7 @@ export const searchNotRendered = defineRule({
             results: r.results.length === 0 ? 'no results' : plural(r.results.length, 'result'),
             issued: new Date(r.issuedAt).toISOString(),
             laterId: latest.id,
-            after: seconds(latest.ms - r.issuedAt),
+            after: duration(latest.ms - r.issuedAt),
           },
         },
         [latest.id],

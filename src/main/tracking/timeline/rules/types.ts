@@ -8,7 +8,7 @@ import type { Page } from '../page';
 import type { Response } from '../response';
 import type { ProvenanceSource } from '../../../search/provenance';
 // every rule builds its findings with it (the visit rules too)
-export { finding } from '../../finding';
+export { duration, finding } from '../../finding';
 export { defineRule } from '../../rule';
 
 /** Where a responseId was first seen (for `responseid-reused` and `responseid-cross-kind`). */
@@ -105,11 +105,6 @@ export function describe(ev: TimelineEvent): string {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-export function seconds(ms: number): string {
-  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
-  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 export const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);

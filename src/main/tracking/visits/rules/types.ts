@@ -4,6 +4,8 @@ import type { TimelineFindingDto as FindingDraft } from '../../../../shared/time
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
 
+export { duration } from '../../finding';
+
 /** What the visit rules read of a page (the timeline engine's page state satisfies it). */
 export interface VisitPage {
   key: string;
@@ -53,9 +55,3 @@ declare module '../../rule' {
 }
 
 export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-
-/** A time between two events, as messages say it: `0.8 s`, `42 s`, `12 min`. */
-export function duration(ms: number): string {
-  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
-  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
-}

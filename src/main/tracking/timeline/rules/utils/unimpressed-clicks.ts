@@ -3,7 +3,7 @@
 // impression).
 import { endpointOf } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { plural, quoted, seconds, type RuleContext } from '../types';
+import { plural, quoted, duration, type RuleContext } from '../types';
 import type { Response } from '../../response';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
@@ -73,7 +73,7 @@ export function unimpressedClicks(
       clicks: `${clickList.slice(0, 3).join(', ')}${clickList.length > 3 ? ` and ${clickList.length - 3} more` : ''}`,
       late:
         lateOnes.length > 0
-          ? ` The only impression of ${lateOnes.length === bad.length ? 'it' : `${lateOnes.map((c) => c.e.id).join(', ')}`} is timestamped more than ${seconds(grace)} after the click: an impression sent because of the click, not when the tile became visible.`
+          ? ` The only impression of ${lateOnes.length === bad.length ? 'it' : `${lateOnes.map((c) => c.e.id).join(', ')}`} is timestamped more than ${duration(grace)} after the click: an impression sent because of the click, not when the tile became visible.`
           : '',
       impression: endpointOf(r.kind, 'impression'),
       uids: quoted(uids, 3),

@@ -5,7 +5,7 @@
 // neither's.
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { plural, seconds, type RuleContext } from '../types';
+import { plural, duration, type RuleContext } from '../types';
 import type { Response } from '../../response';
 import { describeResponse, issuedFor } from './provenance';
 
@@ -92,5 +92,5 @@ function mayHaveImpressedNone(
  * same way for both (the live sandbox and `check` of its export judge one page at different times).
  */
 function ended(ctx: RuleContext): string {
-  return `no event for ${seconds(ctx.settings.noImpressionIdleMs)}, or judged as finished by a report, check or expectClean`;
+  return `no event for ${duration(ctx.settings.noImpressionIdleMs)}, or judged as finished by a report, check or expectClean`;
 }

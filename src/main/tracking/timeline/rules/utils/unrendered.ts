@@ -3,7 +3,7 @@
 // page 1's render only). Which message fits depends on what else the page rendered.
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { list, plural, quoted, seconds, type RuleContext } from '../types';
+import { list, plural, quoted, duration, type RuleContext } from '../types';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { issuedFor } from './provenance';
@@ -168,7 +168,7 @@ function scrolledPage(
       if (!lower || o.issuedAt > lower.issuedAt) lower = o;
   // without the lower pages in memory nothing says how this page was fetched
   if (!lower) return undefined;
-  return { page: issued.page, apart: seconds(Math.abs(issued.issuedAt - lower.issuedAt)) };
+  return { page: issued.page, apart: duration(Math.abs(issued.issuedAt - lower.issuedAt)) };
 }
 
 /** What else the page shows about the missing render: a render with another tag, or another page first. */
