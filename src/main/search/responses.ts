@@ -61,9 +61,15 @@ export interface IssuedResponse {
 /** How many issued responses are remembered; older ones are forgotten first. */
 export const RESPONSE_MEMORY = 10_000;
 
+/** The endpoint that issued a response (files written before kinds were kept hold search responses only). */
+export function issuedKind(r: Pick<IssuedResponse, 'kind'>): IssuedKind {
+  return r.kind ?? 'search';
+}
+
 const NONE: readonly IssuedResponse[] = [];
 
-function pageLoadKey(siteId: string, pageLoadId: string): string {
+/** The key a page load's responses are found by (a pageLoadId is unique within its site only). */
+export function pageLoadKey(siteId: string, pageLoadId: string): string {
   return `${siteId}\u0000${pageLoadId}`;
 }
 

@@ -1,7 +1,7 @@
 // The search-provenance rules offline: a sandbox export carries the responses the companion search API
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
 // really contained, as the running sandbox does. No catalog travels in an export: `item-not-in-catalog` stays silent.
-import type { IssuedResponse } from '../../search/responses';
+import { pageLoadKey, type IssuedResponse } from '../../search/responses';
 import { requesterProblem } from '../../search/requester';
 import type { ProvenanceSource } from './rules/utils/provenance';
 
@@ -86,7 +86,7 @@ export function offlineProvenance(
   for (const r of ordered) {
     const pageLoadId = r.requester?.pageLoadId;
     if (pageLoadId === undefined) continue;
-    const key = `${r.siteId}\u0000${pageLoadId}`;
+    const key = pageLoadKey(r.siteId, pageLoadId);
     const list = byPageLoad.get(key);
     if (list) list.push(r);
     else byPageLoad.set(key, [r]);
@@ -112,7 +112,7 @@ export function offlineProvenance(
         : undefined;
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
-    issuedTo: (siteId, pageLoadId) => byPageLoad.get(`${siteId}\u0000${pageLoadId}`) ?? [],
+    issuedTo: (siteId, pageLoadId) => byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? [],
     rememberedSince: () => since,
     *recent(siteId) {
       for (let i = ordered.length - 1; i >= 0; i--)

@@ -1,5 +1,6 @@
 // Reads across a site's pages and its visit book: visits, orders with the findings of their order pages,
 // the revenue summary, and integration readiness, each from the pages as judged now.
+import { issuedKind } from '../../search/responses';
 import type {
   OrderDto,
   OrderFilter,
@@ -39,7 +40,7 @@ export class SiteReads {
     const tally = new ReadinessTally();
     const served = (kind: string, responseId: string) => {
       const issued = this.provenance()?.issued(site.siteId, responseId);
-      if (!issued || (issued.kind ?? 'search') !== kind) return undefined;
+      if (!issued || issuedKind(issued) !== kind) return undefined;
       const slots = Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0);
       return {
         results: issued.results.length,

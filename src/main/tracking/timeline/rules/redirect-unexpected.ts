@@ -9,6 +9,7 @@
 // it. What it exempts: responses asked minimal and without filters (the controller's own redirect); a
 // response with no redirect at all (redirect-mismatch names a redirect the response never had); autocomplete
 // (the dropdown's submit redirects on its own terms); responses the sandbox did not issue.
+import { issuedKind } from '../../../search/responses';
 import { finding, defineRule, type RuleMeta } from './types';
 import { issuedFor } from './utils/provenance';
 
@@ -44,7 +45,7 @@ export const redirectUnexpected = defineRule({
   response(r, ctx) {
     const issued = issuedFor(r, ctx);
     if (!issued || issued.redirect === null || !(issued.full || issued.filtered)) return [];
-    const kind = issued.kind ?? 'search';
+    const kind = issuedKind(issued);
     if (kind !== 'search' && kind !== 'category') return [];
     const first = r.facts.redirects[0];
     if (!first) return [];

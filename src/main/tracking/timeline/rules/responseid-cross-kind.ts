@@ -1,6 +1,7 @@
 // `responseid-cross-kind`: a responseId sent with events of one kind that belongs to a response of another
 // kind (an autocomplete responseId on search events, a recommendations one on category events): seen so on
 // the site's timelines, or known from the companion search API that issued it for another endpoint.
+import { issuedKind } from '../../../search/responses';
 import type { ResponseKind } from '../../../../shared/kinds';
 import { endpointOf } from '../../../../shared/kinds';
 import type { Response } from '../response';
@@ -61,7 +62,7 @@ export const responseIdCrossKind = defineRule({
           : `first sent with ${endpointOf(origin.kind, origin.event)} (${origin.eventId}) on page ${origin.pageLoadId} (${origin.pageUrl})`;
     } else {
       const issued = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
-      const kind = issued?.kind ?? 'search';
+      const kind = issued ? issuedKind(issued) : 'search';
       if (issued && kind !== r.kind && !categoryRedirect(r, kind, null)) {
         other = kind;
         where =

@@ -17,7 +17,7 @@
 // was left: a single-result redirect may lose its queued render with the page); a middleware that cancels a
 // completed search cannot be told apart, hence a warning.
 import type { RecordedEvent } from '../../../../shared/events';
-import type { IssuedResponse } from '../../../search/responses';
+import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import type { Page } from '../page';
 import { parseRfc3339 } from '../model';
 import {
@@ -30,7 +30,7 @@ import {
   type RuleMeta,
 } from './types';
 import { tallySlot } from './utils/tally-slot';
-import { backfilledWith } from './utils/backfill';
+import { fetchedBy } from './utils/backfill';
 
 /** from the response's answer to a queued request that must have been flushed after its render was queued */
 export const FLUSHED_MS = 2_000;
@@ -100,10 +100,10 @@ function unrendered(page: Page, ctx: RuleContext): IssuedResponse[] {
   if (!latest) return [];
   const out: IssuedResponse[] = [];
   for (const r of asked) {
-    const kind = r.kind ?? 'search';
+    const kind = issuedKind(r);
     if (kind !== 'search' && kind !== 'category') continue;
     if (r.redirect !== null || latest.ms - r.issuedAt <= FLUSHED_MS) continue;
-    if (named(page, r.responseId) || backfilledWith(r, asked)) continue;
+    if (named(page, r.responseId) || fetchedBy(r, asked)?.how === 'backfill') continue;
     out.push(r);
   }
   return out;
@@ -128,7 +128,7 @@ export const searchNotRendered = defineRule({
         {
           messageId: 'notRendered',
           data: {
-            kind: r.kind ?? 'search',
+            kind: issuedKind(r),
             query: r.query === '' ? 'no query' : quoted([r.query]),
             responseId: r.responseId,
             results: r.results.length === 0 ? 'no results' : plural(r.results.length, 'result'),

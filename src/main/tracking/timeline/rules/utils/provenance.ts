@@ -1,6 +1,6 @@
 // What the search-provenance rules may ask about a site: its search settings, the responses the companion
 // search API issued, and its indexed catalog. Absent (offline `check`, unit tests) = the rules stay silent.
-import type { IssuedResponse } from '../../../../search/responses';
+import { issuedKind, type IssuedResponse } from '../../../../search/responses';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import type { RuleContext } from '../types';
@@ -81,7 +81,7 @@ export function slotOf(issued: IssuedResponse, uid: string): string | undefined 
 export function describeResponse(issued: IssuedResponse): string {
   if (issued.tag !== undefined)
     return `${issued.kind ?? 'recommendations'} widget ${JSON.stringify(issued.tag)}`;
-  return `${issued.kind ?? 'search'} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
+  return `${issuedKind(issued)} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 
 /** How many offending uids a message names (the rest are counted). */

@@ -3,6 +3,7 @@
 // it) and `no-impression-of-results` (the sandbox issued it with results or banners: impressions were due).
 // A response with nothing to show (the no-results page, which the client renders and never impresses) is
 // neither's.
+import { issuedKind } from '../../../../search/responses';
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { plural, duration, type RuleContext } from '../types';
@@ -31,7 +32,7 @@ export function unimpressedRender(
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
   const render = r.facts.renders[0]!;
   const issued = issuedFor(r, ctx);
-  const own = issued && (issued.kind ?? 'search') === r.kind ? issued : undefined;
+  const own = issued && issuedKind(issued) === r.kind ? issued : undefined;
   let shown = own
     ? own.results.length +
       own.inline.length +

@@ -7,7 +7,7 @@ import { list, plural, quoted, duration, type RuleContext } from '../types';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { issuedFor } from './provenance';
-import { backfilledWith } from './backfill';
+import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
 import { urlQuery } from './search-params';
 
@@ -158,17 +158,10 @@ function scrolledPage(
   ctx: RuleContext,
 ): { page: number; apart: string } | undefined {
   const pageLoadId = issued.requester?.pageLoadId;
-  if (issued.page <= 1 || pageLoadId === undefined || !ctx.provenance) return undefined;
-  const asked = ctx.provenance.issuedTo(ctx.page.siteId, pageLoadId);
-  if (backfilledWith(issued, asked)) return undefined;
-  const kind = issued.kind ?? 'search';
-  let lower: IssuedResponse | undefined;
-  for (const o of asked)
-    if (o.query === issued.query && o.page < issued.page && (o.kind ?? 'search') === kind)
-      if (!lower || o.issuedAt > lower.issuedAt) lower = o;
+  if (pageLoadId === undefined || !ctx.provenance) return undefined;
   // without the lower pages in memory nothing says how this page was fetched
-  if (!lower) return undefined;
-  return { page: issued.page, apart: duration(Math.abs(issued.issuedAt - lower.issuedAt)) };
+  const how = fetchedBy(issued, ctx.provenance.issuedTo(ctx.page.siteId, pageLoadId));
+  return how?.how === 'scroll' ? { page: issued.page, apart: duration(how.afterMs) } : undefined;
 }
 
 /** What else the page shows about the missing render: a render with another tag, or another page first. */
