@@ -11,7 +11,7 @@
 // (the dropdown's submit redirects on its own terms); responses the sandbox did not issue.
 import { issuedKind } from '../../../search/responses';
 import { finding, defineRule, type RuleMeta } from './types';
-import { issuedFor } from './utils/provenance';
+import { issuedFor, queryOf } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'redirect-unexpected',
@@ -62,7 +62,7 @@ export const redirectUnexpected = defineRule({
             eventId: first.id,
             responseId: r.responseId,
             kind,
-            query: issued.query === '' ? 'no query' : `"${issued.query}"`,
+            query: queryOf(issued),
             redirect: first.redirect ?? '',
             how,
           },

@@ -84,6 +84,11 @@ export function describeResponse(issued: IssuedResponse): string {
   return `${issuedKind(issued)} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 
+/** The query an issued response answered, as messages quote it: `"gift card"`, or `no query` (a category). */
+export function queryOf(issued: IssuedResponse): string {
+  return issued.query === '' ? 'no query' : `"${issued.query}"`;
+}
+
 /** How many offending uids a message names (the rest are counted). */
 const SHOWN = 5;
 
