@@ -43,10 +43,14 @@ class Shopper {
     journey.sent = n;
   }
 
+  /** development mode: searches carry test=true, as the client's search client adds it */
+  private readonly dev: boolean;
+
   constructor(
     private readonly h: VisitHarness,
     opts: { mode?: 'development' | 'production'; href?: string } = {},
   ) {
+    this.dev = (opts.mode ?? 'development') === 'development';
     this.beacon = new Beacon(
       { siteId: 'demo42' },
       {
@@ -212,7 +216,7 @@ class Shopper {
     page = 1,
   ): Promise<{ responseId: string; uids: string[]; banners: string[] }> {
     const res = await fetch(
-      `${this.h.sandbox.url}/api/search/search.json?siteId=demo42&q=${encodeURIComponent(q)}&page=${page}&beacon=true&test=true`,
+      `${this.h.sandbox.url}/api/search/search.json?siteId=demo42&q=${encodeURIComponent(q)}&page=${page}&beacon=true${this.dev ? '&test=true' : ''}`,
     );
     const body = (await res.json()) as {
       responseId: string;
@@ -489,7 +493,8 @@ const PAGE_SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
     await s.search(b.responseId, b.uids.slice(0, 4), b.uids[0]);
   },
   'spa-back-to-cached': async (h) => {
-    const s = new Shopper(h);
+    // production: the client's cache is off in development, where coming back is a new search
+    const s = new Shopper(h, { mode: 'production' });
     s.open('http://localhost:5173/search?q=jacket');
     const a = await s.companion('jacket');
     await s.search(a.responseId, a.uids.slice(0, 4));

@@ -79,7 +79,7 @@ describe('traffic of @athoscommerce/beacon', () => {
 
     expect(read.events.every((e) => e.accepted)).toBe(true);
     expect(pages).toHaveLength(2);
-    expect(pages[0]!.responses.map((r) => r.responseId)).toHaveLength(3);
+    expect(pages[0]!.responses.map((r) => r.responseId)).toHaveLength(4);
     for (const page of pages) {
       expect(page.findings, page.pageUrl).toEqual([]);
       expect(page.verdict).toBe('pass');

@@ -41,7 +41,8 @@ const product = (uid: string) => ({
 /**
  * A visit: a search page scrolled (impressions merged per flush), a quick add and a click sent while
  * impressions are still queued, two more searches on the same SPA page (one an infinite-scroll next
- * page), a return to the first (cached) response, then a redirecting search on a new page.
+ * page), a return to the first search (its cached response in production; in development, where the
+ * client's cache is off, a new request with a new responseId), then a redirecting search on a new page.
  * `advance` lets time pass (fake timers in tests, real time in the fixture generator).
  */
 export async function shopperVisit(
@@ -63,6 +64,8 @@ export async function shopperVisit(
   const r1 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0001';
   const r2 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0002';
   const r3 = 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0003';
+  const back =
+    (options.mode ?? 'development') === 'production' ? r1 : 'a9071d8e-0c5f-4a55-9f2e-3d1c2b7f0005';
 
   search.events.search.render({ data: { responseId: r1 } });
   // the client impresses a tile once it has been visible for a second
@@ -113,10 +116,10 @@ export async function shopperVisit(
   search.events.search.clickThrough({ data: { responseId: r3, results: [product('15')] } });
   await advance(2000);
   search.updateContext('pageUrl', 'http://localhost:3000/search?q=shoes');
-  search.events.search.render({ data: { responseId: r1 } });
+  search.events.search.render({ data: { responseId: back } });
   await advance(1030);
   search.events.search.impression({
-    data: { responseId: r1, results: [product('1'), product('2')], banners: [] },
+    data: { responseId: back, results: [product('1'), product('2')], banners: [] },
   });
   await advance(1000);
 

@@ -137,7 +137,11 @@ describe('missing-render', () => {
       p.impression('r2', ['S1'], { at: 6200 }),
     ];
     const responses = [issued('r1'), issued('r2', { query: 'boot' })];
-    expect(rules(events, responses)).toEqual([['missing-render', 'error']]);
+    // the stale render is also a render of r1 the client could not have sent (development: no cache)
+    expect(rules(events, responses)).toEqual([
+      ['missing-render', 'error'],
+      ['duplicate-render', 'warning'],
+    ]);
   });
 
   it('stays info for a later page (infinite-scroll backfill) and without the issued response', () => {

@@ -20,7 +20,7 @@ describe('duplicate-render', () => {
   });
 
   it('accepts a cached response rendered again after impressions (coming back to a search)', () => {
-    const p = new PageBuilder();
+    const p = new PageBuilder({ dev: false }); // the client caches in production only
     const events = [
       p.render('r1', { at: 0 }),
       p.impression('r1', ['x'], { at: 100 }),

@@ -89,7 +89,7 @@ describe('order', () => {
   });
 
   it('compares with the first render when a cached response is rendered again', () => {
-    const p = new PageBuilder();
+    const p = new PageBuilder({ dev: false }); // the client caches in production only
     const events = [
       p.render('r1', { at: 0 }),
       p.impression('r1', ['a'], { at: 100 }),

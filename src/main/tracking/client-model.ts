@@ -42,9 +42,10 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     id: 'search.render',
     area: 'search',
     title: 'Render after every completed search',
-    source: 'SC search(): `track.render` right after the store update, with only {responseId}',
+    source:
+      'SC search(): `track.render` right after the store update, with only {responseId}; no search (so no render) while the store is loaded with the same storable params (lastStringyParams)',
     invariant:
-      'Each response whose results are shown is rendered once on its page, before any impression, click or add of it.',
+      'Each response whose results are shown is rendered once on its page, before any impression, click or add of it; a listing renders again only after a search of other parameters.',
     seenBy: of('search', ['render']),
     next: SNAP_SEARCH,
   },
@@ -53,9 +54,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'A cached response is rendered and impressed again',
     source:
-      'SC search() (348ff75 reverted the `_cached` suppression); snap-client NetworkCache.ts: 5 min in sessionStorage, off in development',
+      'SC search() (348ff75 reverted the `_cached` suppression; no search while the store holds the same params); snap-client NetworkCache.ts: 5 min in sessionStorage, off in development',
     invariant:
-      'The same responseId is rendered again (and its tiles impressed again) only where the client cache could serve it: in production, for the same request.',
+      'The same responseId is rendered again (and its tiles impressed again) only where the client cache could serve it: in production, for the same request, within 5 minutes, and on a page after another search of the listing (or a reload, or a route elsewhere and back).',
     seenBy: of('search', ['render']),
     next: SNAP_SEARCH,
   },
@@ -97,9 +98,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'A quick add names the product’s own response',
     source:
-      'SC track.product.addToCart: {responseId of the delivering response, results:[{parentId, uid, sku, qty, price}]}, queued',
+      'SC track.product.addToCart: {responseId of the delivering response, results:[{parentId, uid, sku, qty, price: Number(price) || 0}]}, queued',
     invariant:
-      'An addtocart names items its response delivered and the page showed, with the responseId of that response.',
+      'An addtocart names items its response delivered and the page showed, with the responseId of that response, at the product’s unit price: the unit the cart and the order use.',
     seenBy: of('search', ['addtocart']),
     next: SNAP_SEARCH,
   },
@@ -216,9 +217,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'Merchandising redirect: redirect, no render, leave',
     source:
-      'SC afterSearch(): search/redirect sent at once (also for category pages), then window.location.replace(url); the search is cancelled before the store update',
+      'SC afterSearch(): only while the store is not loaded, search/redirect sent at once (also for category pages), then window.location.replace(url); the search is cancelled before the store update',
     invariant:
-      'A redirect names the URL the response redirects to, is sent from the page that searched just before it leaves, and is followed by no render or other event of that response on the page.',
+      'A redirect names the URL the response redirects to, is sent from the page that searched, before its listing showed any results, just before it leaves, and is followed by no render or other event of that response on the page.',
     seenBy: ['search/redirect'],
     next: `${SNAP_SEARCH}, with a merchandising redirect configured for a query`,
   },

@@ -3,18 +3,132 @@ import { PageBuilder, type RuleCases } from '../kit';
 export default {
   valid: [
     {
-      name: 'a cached response rendered again after its impressions (back to it)',
+      name: 'a cached response rendered again after another search (back to it)',
       events: () => {
-        const p = new PageBuilder();
+        const p = new PageBuilder({ dev: false });
         return [
           p.render('r1', { at: 0 }),
           p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 3000 }),
           p.render('r1', { at: 5000 }),
+        ];
+      },
+    },
+    {
+      name: 'back to a cached response after another search, 5 minutes after its first render',
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 3000 }),
+          p.render('r1', { at: 6 * 60_000 }),
+        ];
+      },
+    },
+    {
+      name: 'an SPA route elsewhere and back between the two renders (a controller made anew)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'https://shop.example/search?q=a', dev: false });
+        const route = new PageBuilder({ pageUrl: 'https://shop.example/product/1', dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          route.as('recommendations').render('w1', { at: 3000 }),
+          p.render('r1', { at: 5000 }),
+        ];
+      },
+    },
+    {
+      name: 'a widget rendered again after its impressions',
+      events: () => {
+        const p = new PageBuilder().as('recommendations');
+        return [
+          p.render('w1', { at: 0 }),
+          p.impression('w1', ['a'], { at: 1200 }),
+          p.render('w1', { at: 5000 }),
+        ];
+      },
+    },
+    {
+      name: 'a reload of the same href 15 s after the render (the pageLoadId kept, a new controller)',
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r1', { at: 15_000 }),
         ];
       },
     },
   ],
   invalid: [
+    {
+      name: 'a render again 15.001 s after, same href, no other search between (no reload keeps the id)',
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r1', { at: 15_001 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'storeLoaded',
+          message: 'with no other response of the search listing rendered between',
+          fix: 'once per search the listing runs',
+          events: [0, 2],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'category: a render again on another query string of the same path, nothing between',
+      events: () => {
+        const p = new PageBuilder({
+          pageUrl: 'https://shop.example/c/shoes?sort=price',
+          dev: false,
+        }).as('category');
+        const q = new PageBuilder({ pageUrl: 'https://shop.example/c/shoes', dev: false }).as(
+          'category',
+        );
+        return [
+          p.render('c1', { at: 0 }),
+          p.impression('c1', ['a'], { at: 1200 }),
+          q.render('c1', { at: 5000 }),
+        ];
+      },
+      findings: [{ messageId: 'storeLoaded', events: [0, 2], responseId: 'c1' }],
+    },
+    {
+      name: 'development mode: back to a response after another search (no cache)',
+      events: () => {
+        const p = new PageBuilder({ dev: true });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 3000 }),
+          p.render('r1', { at: 5000 }),
+        ];
+      },
+      findings: [
+        { messageId: 'cacheOff', message: 'in development mode', events: [0, 3], responseId: 'r1' },
+      ],
+    },
+    {
+      name: 'back to a response after another search, more than 6 minutes after its first render',
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 3000 }),
+          p.render('r1', { at: 6 * 60_000 + 1 }),
+        ];
+      },
+      findings: [{ messageId: 'cacheExpired', message: 'rendered again 6 min', responseId: 'r1' }],
+    },
     {
       name: 'two renders of one response before any impression',
       events: () => {

@@ -1,4 +1,10 @@
-import { visitPage, type RuleCases } from '../kit';
+import { PageBuilder, visitPage, type RuleCases } from '../kit';
+
+/** a quick add of "a" at 19.99 on a search page of the same visit */
+const quickAdd = () => {
+  const p = new PageBuilder();
+  return [p.render('r1', { at: -5000 }), p.cart('r1', 'a', { at: -3000 })];
+};
 
 export default {
   valid: [
@@ -50,8 +56,76 @@ export default {
         visitPage('thanks').order('o-1', [{ uid: 'a', price: 40 }], { at: 30_000 }),
       ],
     },
+    {
+      name: 'a quick add, then the cart at the same price',
+      events: () => [
+        ...quickAdd(),
+        visitPage('cart').cartAdd([{ uid: 'a', price: 19.99 }], [{ uid: 'a', price: 19.99 }], {
+          at: 0,
+        }),
+      ],
+    },
+    {
+      name: 'a quick add, then the cart at 49 times its price (a bundle price, not cents)',
+      events: () => [
+        ...quickAdd(),
+        visitPage('cart').cartAdd([{ uid: 'a', price: 979.5 }], [{ uid: 'a', price: 979.5 }], {
+          at: 0,
+        }),
+      ],
+    },
+    {
+      name: 'a quick add, then a cart item with no price (0, the client’s missing price)',
+      events: () => [
+        ...quickAdd(),
+        visitPage('cart').cartAdd([{ uid: 'a', price: 0 }], [{ uid: 'a', price: 0 }], { at: 0 }),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'a quick add in units, then the cart globals in cents',
+      events: () => [
+        ...quickAdd(),
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1999 }], [{ uid: 'a', price: 1999 }], {
+          at: 0,
+        }),
+      ],
+      findings: [
+        {
+          messageId: 'quickAddOtherUnit',
+          message:
+            'prices an item in another unit than the quick add of the same product: uid "a" at 1999 where the quick add',
+          fix: 'not cents',
+          pageLoadId: 'cart',
+          events: [2],
+          behaviour: 'order.totals',
+        },
+      ],
+    },
+    {
+      name: 'a quick add in cents, then the order in units (no cart event between)',
+      events: () => [
+        ...quickAdd().map((e, i) =>
+          i === 1
+            ? {
+                ...e,
+                body: {
+                  ...(e.body as object),
+                  data: {
+                    responseId: 'r1',
+                    results: [{ uid: 'a', parentId: 'a', sku: 'sku-a', qty: 1, price: 1999 }],
+                  },
+                },
+              }
+            : e,
+        ),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 19.99 }], { at: 30_000 }),
+      ],
+      findings: [
+        { messageId: 'otherUnit', message: 'uid "a" at 19.99 where', pageLoadId: 'thanks' },
+      ],
+    },
     {
       name: 'order lines in cents, cart in units',
       events: () => [
@@ -67,6 +141,7 @@ export default {
       ],
       findings: [
         {
+          messageId: 'otherUnit',
           message: 'uid "a" at 1250 where',
           fix: 'divide cents by 100',
           pageLoadId: 'thanks',
@@ -92,7 +167,13 @@ export default {
         ),
       ],
       findings: [
-        { message: '2 × the 32', fix: 'never qty × price', pageLoadId: 'thanks', events: [1] },
+        {
+          messageId: 'otherUnit',
+          message: '2 × the 32',
+          fix: 'never qty × price',
+          pageLoadId: 'thanks',
+          events: [1],
+        },
       ],
     },
     {
@@ -108,7 +189,14 @@ export default {
           { tt: 74, total: 80 },
         ),
       ],
-      findings: [{ message: 'only without their quantities', pageLoadId: 'thanks', events: [0] }],
+      findings: [
+        {
+          messageId: 'otherUnit',
+          message: 'only without their quantities',
+          pageLoadId: 'thanks',
+          events: [0],
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

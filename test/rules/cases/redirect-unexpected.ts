@@ -32,6 +32,40 @@ export default {
       provenance: { companion: true, responses },
       events: () => [new PageBuilder().render('full', { at: 0 })],
     },
+    {
+      name: 'no issued response: the page’s first search redirected',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.redirect('r9', '/pages/gift-cards', { at: 0 })];
+      },
+    },
+    {
+      name: 'a listing render 100 ms before the redirect (two controllers answering one search)',
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.redirect('r9', '/pages/gift-cards', { at: 100 })];
+      },
+    },
+    {
+      name: 'a widget rendered before the redirect (another controller)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.as('recommendations').render('w1', { at: 0 }),
+          p.as('search').redirect('r9', '/pages/gift-cards', { at: 2000 }),
+        ];
+      },
+    },
+    {
+      name: 'autocomplete rendered before a search redirect (the dropdown is its own controller)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.as('autocomplete').render('a1', { at: 0 }),
+          p.as('search').redirect('r9', '/pages/gift-cards', { at: 2000 }),
+        ];
+      },
+    },
   ],
   invalid: [
     {
@@ -40,6 +74,7 @@ export default {
       events: () => redirect('full'),
       findings: [
         {
+          messageId: 'unexpected',
           data: { how: 'with redirectResponse=full', redirect: '/pages/gift-cards' },
           events: [0],
           responseId: 'full',
@@ -51,19 +86,52 @@ export default {
       name: 'a redirect of a filtered search',
       provenance: { companion: true, responses },
       events: () => redirect('filtered'),
-      findings: [{ data: { how: 'with filters' } }],
+      findings: [{ messageId: 'unexpected', data: { how: 'with filters' } }],
     },
     {
       name: 'both reasons named',
       provenance: { companion: true, responses },
       events: () => redirect('both'),
-      findings: [{ data: { how: 'with redirectResponse=full and with filters' } }],
+      findings: [
+        { messageId: 'unexpected', data: { how: 'with redirectResponse=full and with filters' } },
+      ],
     },
     {
       name: 'a category response asked in full, redirected on search/redirect',
       provenance: { companion: true, responses },
       events: () => redirect('category-full'),
-      findings: [{ data: { kind: 'category', query: 'no query' } }],
+      findings: [{ messageId: 'unexpected', data: { kind: 'category', query: 'no query' } }],
+    },
+    {
+      name: 'a redirect after the listing showed another search’s results (no issued response needed)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.redirect('r9', '/pages/gift-cards', { at: 5000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'afterResults',
+          message: 'after this page load\'s search listing had rendered response "r1"',
+          fix: 'only for the listing’s first search',
+          events: [0, 2],
+          responseId: 'r9',
+        },
+      ],
+    },
+    {
+      name: 'a category page’s redirect on search/redirect after its category render, 101 ms later',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.as('category').render('c1', { at: 0 }),
+          p.as('search').redirect('r9', '/pages/gift-cards', { at: 101 }),
+        ];
+      },
+      findings: [{ messageId: 'afterResults', data: { kind: 'category', other: 'c1' } }],
     },
   ],
 } satisfies RuleCases;

@@ -12,7 +12,13 @@ import {
   noteQuickAdd,
   type CartLedger,
 } from './cart-ledger';
-import { lineUnitMismatch, notePrices, priceIssues } from './prices';
+import {
+  lineUnitMismatch,
+  notePrices,
+  noteQuickPrices,
+  priceIssues,
+  quickPriceIssues,
+} from './prices';
 import { RecentCarts, originOf } from './recent-carts';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
@@ -372,7 +378,10 @@ export class VisitBook {
     visit.changes++;
     this.bumpUser(visit.siteId, i.userId);
     visit.interactions.push(i);
-    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids, lines);
+    if (i.event === 'addtocart') {
+      this.noteQuickAdd(visit, i.ids, lines);
+      noteQuickPrices(visit, lines, i.eventId);
+    }
   }
 
   /**
@@ -396,7 +405,10 @@ export class VisitBook {
       shopperId: v.shopperId,
       login: v.endpoint === 'shopper/login',
     });
-    if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') notePrices(visit, v);
+    if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
+      v.priceIssues = quickPriceIssues(v, visit);
+      notePrices(visit, v);
+    }
     noteCartEvent(visit, pageKey, v);
     if (v.cart)
       this.recentCarts.note(visit.siteId, v.cart, {

@@ -144,10 +144,12 @@ export function interactionIds(rec: RecordedEvent): string | readonly string[] {
 
 const NO_IDS: readonly string[] = [];
 
-/** An item of a quick add as the client's stored cart takes it: its line key and quantity. */
+/** An item of a quick add as the client's stored cart takes it: its line key, quantity and price. */
 export interface QuickLine {
   key: string;
   qty: number;
+  /** the price it was added at (0: the client's missing price) */
+  price: number;
 }
 
 /** The items of an accepted addtocart as the client's stored cart takes them. */
@@ -158,7 +160,7 @@ export function quickAddLines(rec: RecordedEvent): QuickLine[] {
   for (const item of readItems(data.results)) {
     // the client stores only items with a uid (B cart.add), keyed as cart lines are (cart-issue lineKey)
     if (item.uid === '') continue;
-    out.push({ key: item.uid, qty: item.qty > 0 ? item.qty : 1 });
+    out.push({ key: item.uid, qty: item.qty > 0 ? item.qty : 1, price: item.price });
   }
   return out;
 }

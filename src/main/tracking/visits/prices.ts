@@ -1,10 +1,44 @@
-// The prices a visit's cart events carried, and an order's lines priced in another unit than those
-// (`price-unit-mismatch`: cents against units, or the line's total where the client sends a unit price).
-import type { VisitEvent } from './events';
+// The prices a visit's cart events and quick adds carried, and an order's lines (or a cart event's items)
+// priced in another unit than those (`price-unit-mismatch`: cents against units, or the line's total where
+// the client sends a unit price). The client sends every one of them as the product's unit price: a quick
+// add `price: Number(price) || 0` of the result (SC track.product.addToCart), cart items and order lines
+// `Number(price)` of the page's globals (T).
+import type { QuickLine, VisitEvent } from './events';
 
-/** What a visit remembers of the prices its cart events carried. */
+type Known = { price: number; eventId: string };
+
+/** What a visit remembers of the prices its cart events and its quick adds carried. */
 export interface PricedVisit {
-  prices?: Map<string, { price: number; eventId: string }>;
+  prices?: Map<string, Known>;
+  quickPrices?: Map<string, Known>;
+}
+
+/** The prices a quick add carries, by uid (a price of 0 is the client's missing price: not kept). */
+export function noteQuickPrices(visit: PricedVisit, lines: readonly QuickLine[], eventId: string) {
+  for (const l of lines)
+    if (l.price > 0) (visit.quickPrices ??= new Map()).set(l.key, { price: l.price, eventId });
+}
+
+/**
+ * A cart event's items priced about 100 times (or a hundredth of) what a quick add of the same product
+ * carried earlier in the visit: one of the two is in cents. A sale between them moves a price far less.
+ */
+export function quickPriceIssues(v: VisitEvent, visit: PricedVisit): string[] | undefined {
+  if (!visit.quickPrices) return undefined;
+  const out: string[] = [];
+  for (const item of v.items) {
+    const known = visit.quickPrices.get(item.uid);
+    const ratio = known ? unitRatio(item.price, known.price) : null;
+    if (ratio !== null)
+      out.push(
+        `uid "${item.uid}" at ${item.price} where the quick add ${known!.eventId} carried ${known!.price} (${about(ratio)})`,
+      );
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+function about(ratio: number): string {
+  return `about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`}`;
 }
 
 /** The prices a cart event carries, by uid (a price of 0 is the client's missing price: not kept). */
@@ -38,12 +72,12 @@ export function lineUnitMismatch(
 export function priceIssues(order: VisitEvent, visit: PricedVisit): string[] | undefined {
   const out: string[] = [];
   for (const line of order.items) {
-    const known = visit.prices?.get(line.uid);
+    const known = visit.prices?.get(line.uid) ?? visit.quickPrices?.get(line.uid);
     if (!known || line.price <= 0) continue;
     const ratio = unitRatio(line.price, known.price);
     if (ratio !== null)
       out.push(
-        `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`})`,
+        `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (${about(ratio)})`,
       );
     else if (line.qty >= 2 && near(line.price, line.qty * known.price))
       out.push(

@@ -1,10 +1,11 @@
 // `duplicate-render`: the same response rendered again before any impression of it (search, category,
-// widgets), or, for autocomplete, rendered again while it was the response shown (a repeated search).
+// widgets), or, for autocomplete, rendered again while it was the response shown (a repeated search); for
+// search and category, also a render again after impressions that the client's cache could not have served.
 import { endpointOf } from '../../../../shared/kinds';
-import { indexSorted } from '../model';
+import { indexSorted, type TimelineEvent } from '../model';
 import type { Response } from '../response';
 import type { RuleContext } from './types';
-import { finding, list, defineRule, type RuleMeta } from './types';
+import { duration, finding, list, defineRule, type RuleMeta } from './types';
 
 /**
  * The autocomplete controller skips the render when a response has the responseId of the results shown
@@ -29,21 +30,86 @@ function autocompletePairs(r: Response, ctx: RuleContext): Array<[string, string
   return pairs;
 }
 
+/**
+ * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
+ * with a minute for clocks.
+ */
+const CACHE_MS = 6 * 60_000;
+
+/**
+ * A reload of the same href keeps the pageLoadId when the stored one is under 10 s old (B getPageLoadId):
+ * the new document's controller searches with an empty store and renders the cached response again. Its
+ * render comes within those 10 s plus 5 s for the reloaded page to search and render.
+ */
+const RELOAD_MS = 10_000 + 5_000;
+
+/**
+ * Why a listing's render of a response it rendered before, after impressions of it, cannot be the
+ * client's cached re-render, when it cannot. SC search() returns without a search (so without a render)
+ * while its store is loaded with the same storable parameters (lastStringyParams, set after each render):
+ * coming back to a response needs another response of the listing rendered between. The cache then serves
+ * it (a render of the same responseId) only in production (NetworkCache is off in development) and for 5
+ * minutes. Silent edges: an SPA route elsewhere between the two renders (a controller made anew searches
+ * with an empty store); a reload (the same href, within RELOAD_MS: the pageLoadId is kept); widgets (a
+ * widget's controller may be made again with the page's content).
+ */
+function notFromCache(
+  r: Response,
+  ctx: RuleContext,
+  first: TimelineEvent,
+  prev: TimelineEvent,
+  cur: TimelineEvent,
+): { messageId: string; data: Record<string, string> } | undefined {
+  if (cur.dev) return { messageId: 'cacheOff', data: {} };
+  if (cur.time - first.time > CACHE_MS)
+    return { messageId: 'cacheExpired', data: { after: duration(cur.time - first.time) } };
+  const path = pathOf(prev.pageUrl);
+  if (pathOf(cur.pageUrl) !== path) return undefined;
+  if (cur.pageUrl === prev.pageUrl && cur.time - prev.time <= RELOAD_MS) return undefined;
+  const between = (e: { time: number }) => e.time > prev.time && e.time < cur.time;
+  for (const o of ctx.page.responses.values()) {
+    if (o !== r && o.kind === r.kind && o.tag === r.tag && o.facts.renders.some(between))
+      return undefined;
+    if (o.events.some((e) => between(e) && pathOf(e.pageUrl) !== path)) return undefined;
+  }
+  for (const v of ctx.page.visitEvents)
+    if (between(v.base) && pathOf(v.base.pageUrl) !== path) return undefined;
+  return { messageId: 'storeLoaded', data: {} };
+}
+
+function pathOf(url: string): string {
+  const hash = url.indexOf('#');
+  const query = url.indexOf('?');
+  const end = query >= 0 ? query : hash >= 0 ? hash : url.length;
+  return url.slice(0, end);
+}
+
 const meta: RuleMeta<'response'> = {
   id: 'duplicate-render',
   judges: ['response'],
   title: 'Render sent twice',
   description:
-    'A second render of the same responseId on the page before any impression of it (a re-visit of a cached response, after impressions, is fine).',
+    'A second render of the same responseId on the page before any impression of it; for search and category, also one after impressions that the client’s cache could not have served: with no other response of the listing rendered between (its store still held the search), in development mode (no cache), or more than its 5 minutes later. Coming back to a cached response after another search is fine.',
   expects: 'One render per displayed search response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.render-cached', 'autocomplete.render', 'recommendations.widget'],
+  guards: [
+    'search.render',
+    'search.render-cached',
+    'autocomplete.render',
+    'recommendations.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     renderedAgain:
       'responseId "{{responseId}}"{{tag}} was rendered again before any impression of it: {{pairs}}. The spec expects one render per displayed {{kind}} response.',
     autocompleteRenderedAgain:
       'responseId "{{responseId}}"{{tag}} was rendered again while it was the autocomplete response shown: {{pairs}}. The provider\'s autocomplete controller sends no render for a repeated search (the same responseId as the results shown) and keeps its impressions.',
+    storeLoaded:
+      'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) with no other response of the {{kind}} listing rendered between. The provider\'s search controller does not search again while its results already hold the same search, so it sends no render then; only coming back to a cached response after another search renders the same responseId again.',
+    cacheOff:
+      'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) in development mode. The provider\'s client does not cache responses in development: coming back to a search is a new request with a new responseId, so a render of the old one did not come from it.',
+    cacheExpired:
+      'responseId "{{responseId}}" was rendered again {{after}} after its first render ({{pairs}}). The provider\'s client keeps a response in its cache 5 minutes: coming back to the search later is a new request with a new responseId.',
   },
   fix: 'Track render once per response (not on every component re-render).',
   fixes: {
@@ -51,10 +117,17 @@ const meta: RuleMeta<'response'> = {
       'send {{render}} once per response, not on every re-render of the results component.',
     autocompleteRenderedAgain:
       'send {{render}} once per response shown, not again when the same response comes back for the same term.',
+    storeLoaded:
+      'send {{render}} once per search the listing runs, not when a component re-renders or a route comes back to the same results.',
+    cacheOff:
+      'send {{render}} with the responseId of the response the last search returned, not one kept from an earlier search.',
+    cacheExpired:
+      'send {{render}} with the responseId of the response the last search returned, not one kept from an earlier search.',
   },
   listens: ['render', 'impression'],
-  // a repeated autocomplete search counts only when the companion issued the response with results
-  needs: { provenance: true },
+  // a repeated autocomplete search counts only when the companion issued the response with results; a
+  // listing's render again is a cached one only after another response of the listing was rendered
+  needs: { provenance: true, pageResponses: true },
   kindNotes: {
     autocomplete:
       'a render of the responseId already shown (no other autocomplete render between): the controller skips the render of a repeated search, even after impressions',
@@ -69,24 +142,42 @@ export const duplicateRender = defineRule({
     if (r.facts.renders.length < 2) return [];
     if (r.kind === 'autocomplete') return report(r, autocompletePairs(r, ctx));
     // A render after impressions starts a new view of the response: the provider's client re-renders a
-    // cached response (same responseId) when the shopper comes back to a search. Only back-to-back
-    // renders with no impression between them are duplicates.
+    // cached response (same responseId) when the shopper comes back to a search. Back-to-back renders
+    // with no impression between them are duplicates; for a listing, so is a render again the cache
+    // could not have served.
     const pairs: Array<[string, string]> = [];
-    let lastRender: string | null = null;
+    const uncached: Array<[string, string]> = [];
+    let why: ReturnType<typeof notFromCache>;
+    let first: TimelineEvent | null = null;
+    let lastRender: TimelineEvent | null = null;
     let impressedSince = false;
+    const listing = r.kind === 'search' || r.kind === 'category';
     for (const e of r.events) {
       if (!e.accepted) continue;
       if (e.event === 'render') {
-        if (lastRender !== null && !impressedSince) pairs.push([lastRender, e.id]);
-        lastRender = e.id;
+        if (lastRender !== null && !impressedSince) pairs.push([lastRender.id, e.id]);
+        else if (lastRender !== null && listing) {
+          const w = notFromCache(r, ctx, first!, lastRender, e);
+          if (w) {
+            uncached.push([lastRender.id, e.id]);
+            why ??= w;
+          }
+        }
+        first ??= e;
+        lastRender = e;
         impressedSince = false;
       } else if (e.event === 'impression') impressedSince = true;
     }
-    return report(r, pairs);
+    if (pairs.length > 0 || !why) return report(r, pairs);
+    return report(r, uncached, why);
   },
 });
 
-function report(r: Response, pairs: Array<[string, string]>) {
+function report(
+  r: Response,
+  pairs: Array<[string, string]>,
+  why?: { messageId: string; data: Record<string, string> },
+) {
   if (pairs.length === 0) return [];
   const ids = pairs.flat();
   const ac = r.kind === 'autocomplete';
@@ -99,8 +190,9 @@ function report(r: Response, pairs: Array<[string, string]>) {
     ),
     kind: r.kind,
     render: endpointOf(r.kind, 'render'),
+    ...why?.data,
   };
-  const messageId = ac ? 'autocompleteRenderedAgain' : 'renderedAgain';
+  const messageId = why?.messageId ?? (ac ? 'autocompleteRenderedAgain' : 'renderedAgain');
   return [
     finding(meta, r.responseId, { messageId, data }, ids, {
       responseId: r.responseId,

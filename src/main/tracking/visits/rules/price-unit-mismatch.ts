@@ -1,8 +1,11 @@
 // `price-unit-mismatch`: an order line whose price is not a unit price in the cart's unit: about 100 times
 // (or a hundredth of) what the visit's cart events said the product cost — cents in one place, units in
 // the other — or the line's total (qty × the cart's price, or prices that add up to transactionTotal only
-// without their quantities). The book notes it when the order arrives (prices.ts). Exempt: any smaller
-// difference (a sale, a coupon, rounding), and lines of one.
+// without their quantities); and a cart event's item priced about 100 times (or a hundredth of) what a
+// quick add of the same product carried (the client sends both as the product's unit price: SC
+// track.product.addToCart `Number(price) || 0`, T's cart globals `price`). The book notes both when the
+// event arrives (prices.ts). Exempt: any smaller difference (a sale, a coupon, rounding), a missing price
+// (0), and, for a line's total, lines of one.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -12,17 +15,21 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Order prices in another unit than the cart’s',
   description:
-    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events carried for the same product (cents against units), or the line’s total (qty × price). Smaller differences (a sale, a coupon) are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried. Smaller differences (a sale, a coupon) are not findings.',
   expects:
-    'Cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
-  appliesTo: ['order'],
-  guards: ['order.totals'],
+    'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
+  appliesTo: ['order', 'cart'],
+  guards: ['order.totals', 'search.addtocart'],
   defaultSeverity: 'error',
   messages: {
     otherUnit:
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} other than as a unit price in the visit's cart's unit: {{issues}}. Revenue reports (Σ qty × price) and the line's credit read the order's prices.",
+    quickAddOtherUnit:
+      "{{eventId}} prices {{lines}} in another unit than the quick add of the same product: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), so one of the two is in cents and the cart's value or the add's revenue is off by a factor of 100.",
   },
   fixes: {
+    quickAddOtherUnit:
+      'send the same unit price in the tiles’ data (the quick add) and in the cart globals: the currency unit, not cents.',
     otherUnit:
       "send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).",
   },
@@ -41,11 +48,14 @@ export const priceUnitMismatch = defineRule({
           meta,
           o.base.id,
           {
-            messageId: 'otherUnit',
+            messageId: o.endpoint === 'order/transaction' ? 'otherUnit' : 'quickAddOtherUnit',
             data: {
               orderId: o.orderId ?? '',
               eventId: o.base.id,
-              lines: o.priceIssues!.length === 1 ? 'a line' : `${o.priceIssues!.length} lines`,
+              lines: count(
+                o.priceIssues!.length,
+                o.endpoint === 'order/transaction' ? 'line' : 'item',
+              ),
               issues: o.priceIssues!.slice(0, 5).join(', '),
             },
           },
@@ -54,3 +64,8 @@ export const priceUnitMismatch = defineRule({
       );
   },
 });
+
+/** "a line", "an item", "2 lines" */
+function count(n: number, what: 'line' | 'item'): string {
+  return n === 1 ? `${what === 'item' ? 'an' : 'a'} ${what}` : `${n} ${what}s`;
+}
