@@ -412,6 +412,15 @@ export const FAULTS: readonly Fault[] = [
     'Product page: with a variant (childUid or childSku): uid = childUid || uid, parentId = parentId || uid || childUid, sku = childSku || sku',
   ),
 
+  fault(
+    'pdp-uid-empty',
+    'product',
+    'product',
+    'cart-changes',
+    'the product page beacon is filled by a template that knows only the parent field: uid left empty',
+    'Product page (T track.product.view): uid = uid || parentId || sku || ""',
+  ),
+
   // cart
   fault(
     'cart-results-whole-cart',
@@ -444,6 +453,14 @@ export const FAULTS: readonly Fault[] = [
     'cart-changes',
     'a tag manager sends cart/add with the whole cart on every page load, though nothing changed',
     'Cart (T constructor): the globals are compared with the cart that B stored; new items or higher quantities → one cart/add',
+  ),
+  fault(
+    'cart-parent-empty',
+    'cart',
+    'cart',
+    'quickadd-variant',
+    "a tag manager builds cart/add from the platform's cart JSON, which has no parent field: parentId left empty",
+    'Cart: cart items are mapped parentId: parentId || uid, uid: uid',
   ),
   fault(
     'cart-remove-after-order',
@@ -486,6 +503,15 @@ export const FAULTS: readonly Fault[] = [
     'checkout-order',
     'the confirmation component mounts again 15 s later and sends the same order on the same page load',
     'Order: a reload of the thank-you page sends the order again: on the same pageLoadId within 10 s (B reuses it for the same href), on a new one after',
+  ),
+
+  fault(
+    'order-total-zero',
+    'order',
+    'order',
+    'hosted-checkout',
+    "the hosted checkout's confirmation maps no totals: transactionTotal and total 0 for a priced line",
+    'Order: transactionTotal is the amount before discounts, taxes and shipping, total after them (OAS); only gross mismatches (0 with priced lines, a factor of about 100) are certain bugs',
   ),
 
   // login
@@ -564,5 +590,13 @@ export const FAULTS: readonly Fault[] = [
     'serp-no-results',
     'the popular products under the no-results message are impressed under the empty response’s responseId',
     'Search render: no-results page: render is still sent; no product impressions follow (there are no tiles)',
+  ),
+  fault(
+    'empty-render-skipped',
+    'empty',
+    'category',
+    'category-empty',
+    'the category template skips the render when the collection is empty',
+    'Search render: no-results page: render is still sent (fix 1925c5f: no-results render built from the request)',
   ),
 ];

@@ -94,6 +94,10 @@ export const VISIT_JOURNEYS: CleanJourney[] = [
         edit(v, on('product/pageview'), (m) => {
           dataOf(m).result = { parentId: '1031', uid: 'P103', sku: 'S-1031' };
         });
+      if (flag === 'cart-parent-empty')
+        edit(v, on('cart/add'), (m) => {
+          for (const c of [...items(m, 'results'), ...items(m, 'cart')]) c.parentId = '';
+        });
       v.load('/search?q=tee');
       const r = v.search({ query: 'tee', results: ['P102', 'P103', 'P104'] });
       v.see(r, ['P102', 'P103', 'P104']);
@@ -130,6 +134,10 @@ export const VISIT_JOURNEYS: CleanJourney[] = [
               return a ? { ...c, qty: Number(c.qty) - Number(a.qty) } : c;
             })
             .filter((c) => Number(c.qty) > 0);
+        });
+      if (flag === 'pdp-uid-empty')
+        edit(v, on('product/pageview'), (m) => {
+          (dataOf(m).result as Item).uid = '';
         });
       if (flag === 'cart-remove-kept')
         edit(v, on('cart/remove'), (m) => {
@@ -250,10 +258,11 @@ export const VISIT_JOURNEYS: CleanJourney[] = [
       if (flag !== 'session-without-user') v.sessionId = v.world.id('session');
       v.storedCart = [];
       v.load('https://pay.example-checkout.com/thank-you?o=7001');
+      const unmapped = flag === 'order-total-zero';
       v.order({
         id: '7001',
-        transactionTotal: 130,
-        total: 141.7,
+        transactionTotal: unmapped ? 0 : 130,
+        total: unmapped ? 0 : 141.7,
         lines: [line('P108', 1, '1080')],
       });
       v.wait(2_000);
