@@ -74,6 +74,7 @@ export default defineConfig({
             'test/heldout/**/*.test.ts',
             'test/heldout-blind/**/*.test.ts',
             'test/heldout-unseen/**/*.test.ts',
+            'test/heldout-fresh/**/*.test.ts',
           ],
           exclude: FRESH_PROCESS,
           isolate: false,

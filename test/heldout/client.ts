@@ -109,6 +109,8 @@ export interface ServeSpec {
   /** inline banners, with their index among the results */
   inline?: Array<{ uid: string; index: number }>;
   redirect?: string;
+  /** the request carried the shopper's filters (a facet or a filtered URL): the client never redirects then */
+  filtered?: boolean;
 }
 
 /** A response the (simulated) search or recommend API served, and what the companion remembers of it. */
@@ -353,6 +355,7 @@ export class Visit {
       slots: { header: banners, banner: [], footer: [], left: [] },
       redirect: spec.redirect ?? null,
       test: this.test,
+      ...(spec.filtered && { filtered: true as const }),
       // the controllers put the tracker's context on every search, category and autocomplete request
       // (the recommend API's requests carry none): domain is window.location.href when it searched
       ...(kind !== 'recommendations' &&
@@ -393,7 +396,7 @@ export class Visit {
     const cached = 'issued' in spec;
     this.wait(o.latency ?? (cached ? 5 : 220));
     const r = cached ? spec : this.serve(spec);
-    if (r.redirect && (r.kind === 'search' || r.kind === 'category')) {
+    if (r.redirect && !r.issued.filtered && (r.kind === 'search' || r.kind === 'category')) {
       this.sendNow('search', 'redirect', { responseId: r.id, redirect: r.redirect });
       return r;
     }

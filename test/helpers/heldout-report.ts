@@ -1,7 +1,7 @@
-// The report every held-out set prints (`npm run heldout`, `heldout:blind`, `heldout:unseen`): recall and
-// false alarms by principle (and by page kind when the set counts them), the missed faults with the client
-// fact each contradicts, the false alarms with their findings and the first finding of each caught fault.
-// `--json` writes the same as JSON to stdout.
+// The report every held-out set prints (`npm run heldout`, `heldout:blind`, `heldout:unseen`,
+// `heldout:fresh`): recall and false alarms by principle (and by page kind when the set counts them), the
+// missed faults with the client fact each contradicts, the false alarms with their findings and the first
+// finding of each caught fault. `--json` writes the same as JSON to stdout.
 import {
   evaluateSet,
   type FaultResult,
