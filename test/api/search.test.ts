@@ -534,6 +534,66 @@ describe('a site with an indexed catalog that does not use the companion search 
   });
 });
 
+describe('product and cart pages against the indexed catalog (its URLs and prices)', () => {
+  it('names a product view of another product than the page’s, and a cart priced in cents', async () => {
+    const base = testConfig();
+    const s = await startFrozen({
+      accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, catalogCheck: true } })),
+    });
+    try {
+      expect((await upload(s.url, 'feedId=42', FEED, 'outdoor-products.csv')).status).toBe(200);
+      expect((await runToEnd(s, 42)).state).toBe('done');
+      const ctx = (pageLoadId: string, pageUrl: string) => ({
+        timestamp: new Date(s.core.clock.now()).toISOString(),
+        pageUrl,
+        userId: 'user-url',
+        sessionId: 'session-url',
+        pageLoadId,
+        initiator: 'search-sandbox/api-test',
+        dev: true,
+      });
+      const jacket = 'http://localhost:5173/products/rain-shell-jacket';
+      // the page of P200 (the feed's url column) sends the view of P201
+      await postBeacon(s.url, 'demo42/product/pageview', {
+        context: ctx('view-other', jacket),
+        data: { result: { uid: 'P201', parentId: 'P201', sku: 'P201' } },
+      });
+      // its own variant's view, on the variant's URL: silent
+      await postBeacon(s.url, 'demo42/product/pageview', {
+        context: ctx('view-own', `${jacket}?variant=2001`),
+        data: { result: { uid: '2001', parentId: 'P200', sku: 'P200-RED-M' } },
+      });
+      const line = { uid: 'P200', parentId: 'P200', sku: 'P200', qty: 1, price: 14900 };
+      await postBeacon(s.url, 'demo42/cart/add', {
+        context: ctx('cart-cents', 'http://localhost:5173/cart'),
+        data: { results: [line], cart: [line] },
+      });
+      const pages = (
+        (await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as {
+          pages: PageTimelineDto[];
+        }
+      ).pages;
+      const rules = (pageLoadId: string) =>
+        pages
+          .find((p) => p.pageLoadId === pageLoadId)!
+          .findings.filter((f) => f.severity !== 'info')
+          .map((f) => [f.rule, f.message]);
+      expect(rules('view-other')).toEqual([
+        ['pageview-other-url', expect.stringContaining('is the catalog\'s page of "P200"')],
+      ]);
+      expect(rules('view-own')).toEqual([]);
+      expect(rules('cart-cents')).toEqual([
+        [
+          'price-unit-mismatch',
+          expect.stringContaining('uid "P200" at 14900 where the catalog has 149'),
+        ],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('a site that uses the companion search API', () => {
   it('flags a responseId the sandbox never issued, and remembers issued ones across a restart', async () => {
     const tmp = tempDir();

@@ -5,6 +5,7 @@ import type { ResponseKind } from '../../src/shared/kinds';
 import type { Severity } from '../../src/shared/timeline';
 import type { TimelineSettings } from '../../src/main/config';
 import type { IssuedResponse } from '../../src/main/search/responses';
+import { idsByPath, urlPath } from '../../src/main/search/product-paths';
 import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/utils/provenance';
 import { PageBuilder, T0, type EventOptions, type PageOptions } from '../unit/timeline-events';
 
@@ -166,9 +167,28 @@ export interface SourceOptions {
   companion?: boolean;
   catalogCheck?: boolean;
   responses?: IssuedResponse[];
-  catalog?: { ids: string[]; skus?: Record<string, string>; parents?: Record<string, string> };
+  catalog?: {
+    ids: string[];
+    skus?: Record<string, string>;
+    parents?: Record<string, string>;
+    /** product URLs by uid, as the feed's url column gives them */
+    urls?: Record<string, string>;
+    /** product prices by uid */
+    prices?: Record<string, number>;
+  };
   /** the widget tags the companion recommend API serves */
   recommendationTags?: string[];
+}
+
+/** the kit catalog's ids by URL path, as the search service indexes a feed */
+function pathsOf(c: NonNullable<SourceOptions['catalog']>) {
+  return idsByPath(
+    Object.entries(c.urls ?? {}).map(([uid, url]) => ({
+      uid,
+      parentId: c.parents?.[uid] ?? null,
+      url,
+    })),
+  );
 }
 
 export function source(o: SourceOptions = {}): ProvenanceSource {
@@ -193,6 +213,11 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
             has: (id) => o.catalog!.ids.includes(id),
             uidOfSku: (sku) => o.catalog!.skus?.[sku],
             parentOf: (uid) => o.catalog!.parents?.[uid],
+            priceOf: (uid) => o.catalog!.prices?.[uid],
+            idsAt: (pageUrl) => {
+              const path = urlPath(pageUrl);
+              return path === undefined ? undefined : pathsOf(o.catalog!).get(path);
+            },
           }
         : undefined,
   };

@@ -52,6 +52,11 @@ export function field(p: Product, names: readonly string[]): string | null {
   return null;
 }
 
+/** the product's page URL, from the feed's usual column names */
+export function urlOf(p: Product): string | null {
+  return field(p, FIELDS.url);
+}
+
 export function brandOf(p: Product): string | null {
   return field(p, FIELDS.brand);
 }

@@ -10,6 +10,13 @@ export interface ProvenanceCatalog {
   uidOfSku(sku: string): string | undefined;
   /** the parent (variant group) id of the product with this uid, when the catalog gives it one */
   parentOf?(uid: string): string | undefined;
+  /**
+   * the ids (uids and parent ids) of the products whose URL in the catalog has this page URL's path;
+   * undefined when no product's does
+   */
+  idsAt?(pageUrl: string): ReadonlySet<string> | undefined;
+  /** the price of the product with this uid in the catalog, when it has one above 0 */
+  priceOf?(uid: string): number | undefined;
 }
 
 export interface ProvenanceSource {

@@ -6,7 +6,8 @@ import type { Clock } from '../clock';
 import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
-import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
+import { issuedResult, resultJson, searchItems, urlOf, type SearchItem } from './items';
+import { idsByPath, urlPath } from './product-paths';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
 import {
@@ -257,8 +258,36 @@ export class SearchService {
         }
         return undefined;
       },
+      priceOf: (uid) => {
+        for (const c of cats) {
+          const price = c.get(uid)?.price;
+          if (price != null && price > 0) return price;
+        }
+        return undefined;
+      },
+      idsAt: (pageUrl) => {
+        const path = urlPath(pageUrl);
+        if (path === undefined) return undefined;
+        for (const c of cats) {
+          const ids = pathsOf(c).get(path);
+          if (ids) return ids;
+        }
+        return undefined;
+      },
     };
   }
+}
+
+const pathCache = new WeakMap<FeedCatalog, Map<string, Set<string>>>();
+
+/** A catalog's product ids by the path of their URL, indexed on first use (most sites never ask). */
+function pathsOf(c: FeedCatalog): Map<string, Set<string>> {
+  let paths = pathCache.get(c);
+  if (!paths) {
+    paths = idsByPath(c.products.map((p) => ({ uid: p.uid, parentId: p.parentId, url: urlOf(p) })));
+    pathCache.set(c, paths);
+  }
+  return paths;
 }
 
 const parentCache = new WeakMap<FeedCatalog, Set<string>>();

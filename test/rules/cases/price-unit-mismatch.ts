@@ -81,8 +81,44 @@ export default {
         visitPage('cart').cartAdd([{ uid: 'a', price: 0 }], [{ uid: 'a', price: 0 }], { at: 0 }),
       ],
     },
+    {
+      name: 'a cart at 1.5× the catalog price (a price the feed has not caught up with)',
+      provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 30 }], [{ uid: 'a', price: 30 }], { at: 0 }),
+      ],
+    },
+    {
+      name: 'an order line 49× the catalog price (not cents)',
+      provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
+      events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 980 }], { at: 0 })],
+    },
   ],
   invalid: [
+    {
+      name: 'cart globals in cents against the catalog (no quick add before)',
+      provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1999 }], [{ uid: 'a', price: 1999 }], {
+          at: 0,
+        }),
+      ],
+      findings: [
+        {
+          messageId: 'catalogOtherUnit',
+          message:
+            'prices an item in another unit than site demo42\'s indexed catalog: uid "a" at 1999 where the catalog has 19.99 (about 100×)',
+          fix: 'unit of the feed',
+          events: [0],
+        },
+      ],
+    },
+    {
+      name: 'an order line at 50× the catalog price',
+      provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
+      events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 1000 }], { at: 0 })],
+      findings: [{ messageId: 'catalogOtherUnit', message: 'prices a line', pageLoadId: 'thanks' }],
+    },
     {
       name: 'a quick add in units, then the cart globals in cents',
       events: () => [

@@ -77,6 +77,7 @@ import { sessionRenewed } from '../visits/rules/session-renewed';
 import { orderOtherDomain } from '../visits/rules/order-other-domain';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
+import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { pageviewRepeated } from '../visits/rules/pageview-repeated';
 
@@ -159,6 +160,7 @@ export const RULES: readonly Rule[] = [
   orderOtherDomain,
   itemIdsUnmapped,
   pageviewNotClicked,
+  pageviewOtherUrl,
   pageviewSkuMismatch,
   pageviewRepeated,
 ];

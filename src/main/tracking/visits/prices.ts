@@ -37,7 +37,8 @@ export function quickPriceIssues(v: VisitEvent, visit: PricedVisit): string[] | 
   return out.length > 0 ? out : undefined;
 }
 
-function about(ratio: number): string {
+/** "about 100×", "about 1/100" */
+export function about(ratio: number): string {
   return `about ${ratio >= 1 ? `${Math.round(ratio)}×` : `1/${Math.round(1 / ratio)}`}`;
 }
 

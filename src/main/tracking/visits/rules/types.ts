@@ -1,5 +1,6 @@
 // What a visit rule reads: one page's product, cart, order and login events and the visit the page belongs
 // to (the visit book), and the helpers its messages are written with. A rule is written with `defineRule`.
+import type { ProvenanceCatalog } from '../../../search/provenance';
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
@@ -21,12 +22,8 @@ export interface VisitPage {
 }
 
 /** The site's indexed catalog, when it has one and its account checks ids against it. */
-export interface VisitCatalog {
-  has(id: string): boolean;
-  uidOfSku(sku: string): string | undefined;
-  /** the parent (variant group) id of the product with this uid, when the catalog gives it one */
-  parentOf?(uid: string): string | undefined;
-}
+/** the site's indexed catalog, as the search side offers it to the timelines */
+export type VisitCatalog = ProvenanceCatalog;
 
 /** Which product a sku names, read from the site's indexed catalog or the responses the companion issued. */
 export interface SkuOwners {

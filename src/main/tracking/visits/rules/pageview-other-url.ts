@@ -1,0 +1,78 @@
+// `pageview-other-url` (warning): a product/pageview naming another product than the one the site's
+// catalog places at the page's URL.
+//
+// Why it is certain enough to warn: the tracker reads the product view from the page's own
+// `athos/track/product/view` script (T track.product.view) and sends it with pageUrl = the page's href
+// when the event is created (B getContext). A product page is the product whose feed row links to its
+// path, so a view whose ids (uid, parentId, or the product of its sku) are none of that product's (nor of
+// its variant group's) names another product: a template that renders the wrong product variable, a
+// script left over from the previous route of an SPA. What it exempts: pages whose path is no product's
+// URL in the catalog (any other page, or URLs the storefront builds differently from the feed), products
+// the catalog does not hold (item-not-in-catalog names those), a view with no id, sites without a catalog
+// (an export carries none: `check` stays silent).
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
+import { productIds } from '../events';
+
+const meta: RuleMeta<'visit'> = {
+  id: 'pageview-other-url',
+  judges: ['visit'],
+  title: 'Product view of another product than the page’s',
+  description:
+    'A product/pageview whose ids (uid, parentId, sku) are none of the product (or variant group) whose URL in the site’s indexed catalog has the page’s path.',
+  expects:
+    'A product page sends the view of the product it shows: the product whose feed URL is the page’s.',
+  appliesTo: ['product'],
+  guards: ['product.pageview'],
+  defaultSeverity: 'warning',
+  messages: {
+    otherProduct:
+      "product/pageview {{eventId}} names {{viewed}}, but this page ({{pageUrl}}) is the catalog's page of {{atPage}}. The tracker sends the view of the product script the page renders, so the view (and the personalization and recommendations read from it) goes to another product than the one shown.",
+  },
+  fixes: {
+    otherProduct:
+      "render the product page's tracking script with the ids of the product the page shows (check the template's product variable, or the script an SPA route leaves behind).",
+  },
+  fix: 'Render the product page’s tracking script with the ids of the product the page shows.',
+  listens: ['product/pageview'],
+  needs: { catalog: true },
+};
+
+export const pageviewOtherUrl = defineRule({
+  meta,
+  visit(_page, { accepted, catalog }) {
+    if (!catalog?.idsAt) return [];
+    const out = [];
+    for (const v of accepted) {
+      if (v.endpoint !== 'product/pageview') continue;
+      const at = catalog.idsAt(v.base.pageUrl);
+      if (!at) continue;
+      const ids = v.items.flatMap(productIds);
+      const own = ids.map((id) => catalog.uidOfSku(id)).filter((id) => id !== undefined);
+      const viewed = [...ids, ...own];
+      if (viewed.length === 0 || viewed.some((id) => at.has(id))) continue;
+      if (!viewed.some((id) => catalog.has(id))) continue;
+      out.push(
+        finding(
+          meta,
+          v.base.id,
+          {
+            messageId: 'otherProduct',
+            data: {
+              eventId: v.base.id,
+              viewed: ids.map((id) => `"${id}"`).join(' / '),
+              pageUrl: v.base.pageUrl,
+              atPage: [...at]
+                .slice(0, 3)
+                .map((id) => `"${id}"`)
+                .join(' / '),
+            },
+          },
+          [v.base.id],
+        ),
+      );
+    }
+    return out;
+  },
+});
