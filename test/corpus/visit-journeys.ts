@@ -45,6 +45,8 @@ class Shopper {
 
   /** development mode: searches carry test=true, as the client's search client adds it */
   private readonly dev: boolean;
+  /** the inline banners of each response the companion answered, by their index among the tiles */
+  private readonly inline = new Map<string, Array<{ uid: string; index: number }>>();
 
   constructor(
     private readonly h: VisitHarness,
@@ -81,7 +83,7 @@ class Shopper {
     this.beacon.events.search.render({ data: { responseId } });
     await visible();
     this.beacon.events.search.impression({
-      data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
+      data: { responseId, results: this.tiles(responseId, uids), banners: [] },
     });
     this.sent += 2;
     await this.settle();
@@ -101,11 +103,24 @@ class Shopper {
       this.beacon.events.search.render({ data: { responseId } });
       await visible();
       this.beacon.events.search.impression({
-        data: { responseId, results: uids.map((u) => tile(u)), banners: [] },
+        data: { responseId, results: this.tiles(responseId, uids), banners: [] },
       });
       this.sent += 2;
       await this.settle();
     }
+  }
+
+  /**
+   * The tiles an impression names: the products seen, and the inline banners placed between them (the
+   * client places them among the tiles at their index and impresses them like tiles).
+   */
+  private tiles(responseId: string, uids: readonly string[]) {
+    const items: Array<ReturnType<typeof tile> | { type: 'banner'; uid: string }> = uids.map((u) =>
+      tile(u),
+    );
+    for (const b of this.inline.get(responseId) ?? [])
+      if (b.index > 0 && b.index < uids.length) items.push({ type: 'banner', uid: b.uid });
+    return items;
   }
 
   /** A clickthrough of `uid` carrying `responseId`, sent at once. */
@@ -221,9 +236,21 @@ class Shopper {
     const body = (await res.json()) as {
       responseId: string;
       results: Array<{ uid: string }>;
-      merchandising: { content: Record<string, string[]> };
+      merchandising: {
+        content: Record<string, string[]> & {
+          inline?: Array<{ value: string; config: { position: { index: number } } }>;
+        };
+      };
     };
-    const banners = Object.values(body.merchandising.content ?? {})
+    const { inline = [], ...slots } = body.merchandising.content ?? {};
+    this.inline.set(
+      body.responseId,
+      inline.map((b) => ({
+        uid: /data-banner-id="(\d+)"/.exec(b.value)?.[1] ?? `ss-ib-${b.config.position.index}`,
+        index: b.config.position.index,
+      })),
+    );
+    const banners = Object.values(slots)
       .flat()
       .map((html) => /data-banner-id="(\d+)"/.exec(html)?.[1])
       .filter((id): id is string => id !== undefined);

@@ -298,6 +298,8 @@ describe('parentid-mismatch', () => {
         product('2002'),
         product('3001'),
         product('P201', ''),
+        // the inline banner between the first two results, impressed like a tile
+        { type: 'banner', uid: 'rain-inline' },
       ),
     ).toEqual([]);
   });

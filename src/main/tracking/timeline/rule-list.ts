@@ -39,6 +39,7 @@ import { itemNotInResponse } from './rules/item-not-in-response';
 import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
 import { bannerNotInResponse } from './rules/banner-not-in-response';
 import { inlineBannerInBanners } from './rules/inline-banner-in-banners';
+import { inlineBannerNotImpressed } from './rules/inline-banner-not-impressed';
 import { redirectMismatch } from './rules/redirect-mismatch';
 import { parentIdMismatch } from './rules/parentid-mismatch';
 import { parentIdUnclear } from './rules/parentid-unclear';
@@ -121,6 +122,7 @@ export const RULES: readonly Rule[] = [
   inlineBannerAsProduct,
   bannerNotInResponse,
   inlineBannerInBanners,
+  inlineBannerNotImpressed,
   redirectMismatch,
   parentIdMismatch,
   parentIdUnclear,
