@@ -1,4 +1,11 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, T0, issued, type RuleCases } from '../kit';
+
+const asked = { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' };
+/** r1 answered first, then this page load's search for "boot" answered with r2 */
+const searches = [
+  issued({ responseId: 'r1', requester: asked, issuedAt: T0 - 500 }),
+  issued({ responseId: 'r2', query: 'boot', requester: asked, issuedAt: T0 + 4800 }),
+];
 
 export default {
   valid: [
@@ -63,6 +70,43 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a newer search answered after the render again (not the render’s search)',
+      provenance: {
+        companion: true,
+        responses: [searches[0]!, { ...searches[1]!, issuedAt: T0 + 20_001 }],
+      },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r1', { at: 20_000 }),
+        ];
+      },
+      findings: [{ messageId: 'storeLoaded', events: [0, 2] }],
+    },
+    {
+      name: 'the render of a newer search carries the previous responseId (the companion saw the search)',
+      provenance: { companion: true, responses: searches },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r1', { at: 5000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'staleRender',
+          message: 'rendered again (ev_',
+          data: { newer: 'r2', query: '"boot"' },
+          fix: 'the response the last search returned ("r2")',
+          events: [0, 2],
+        },
+      ],
+    },
     {
       name: 'a render again 15.001 s after, same href, no other search between (no reload keeps the id)',
       events: () => {

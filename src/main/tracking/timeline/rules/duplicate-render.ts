@@ -2,7 +2,9 @@
 // widgets), or, for autocomplete, rendered again while it was the response shown (a repeated search); for
 // search and category, also a render again after impressions that the client's cache could not have served.
 import { endpointOf } from '../../../../shared/kinds';
-import { indexSorted, type TimelineEvent } from '../model';
+import { indexSorted, responseKey, type TimelineEvent } from '../model';
+import { issuedKind, type IssuedResponse } from '../../../search/responses';
+import { queryOf } from './utils/provenance';
 import type { Response } from '../response';
 import type { RuleContext } from './types';
 import { duration, finding, list, defineRule, type RuleMeta } from './types';
@@ -60,6 +62,16 @@ function notFromCache(
   prev: TimelineEvent,
   cur: TimelineEvent,
 ): { messageId: string; data: Record<string, string> } | undefined {
+  const newer = unrenderedNewer(r, ctx, prev, cur);
+  if (newer)
+    return {
+      messageId: 'staleRender',
+      data: {
+        newer: newer.responseId,
+        query: queryOf(newer),
+        answered: duration(cur.time - newer.issuedAt),
+      },
+    };
   if (cur.dev) return { messageId: 'cacheOff', data: {} };
   if (cur.time - first.time > CACHE_MS)
     return { messageId: 'cacheExpired', data: { after: duration(cur.time - first.time) } };
@@ -75,6 +87,29 @@ function notFromCache(
   for (const v of ctx.page.visitEvents)
     if (between(v.base) && pathOf(v.base.pageUrl) !== path) return undefined;
   return { messageId: 'storeLoaded', data: {} };
+}
+
+/**
+ * The response of a newer search this page load asked for between the two renders (the companion knows
+ * who asked), which no render of the page names: the render again is that search's, sent with the
+ * previous responseId.
+ */
+function unrenderedNewer(
+  r: Response,
+  ctx: RuleContext,
+  prev: TimelineEvent,
+  cur: TimelineEvent,
+): IssuedResponse | undefined {
+  const asked = ctx.provenance?.issuedTo(ctx.page.siteId, ctx.page.pageLoadId);
+  if (!asked) return undefined;
+  for (let i = asked.length - 1; i >= 0; i--) {
+    const a = asked[i]!;
+    if (a.responseId === r.responseId || issuedKind(a) !== r.kind) continue;
+    if (a.issuedAt <= prev.time || a.issuedAt > cur.time) continue;
+    const shown = ctx.page.responses.get(responseKey(r.kind, r.tag, a.responseId));
+    if (!shown || shown.facts.renders.length === 0) return a;
+  }
+  return undefined;
 }
 
 function pathOf(url: string): string {
@@ -106,6 +141,8 @@ const meta: RuleMeta<'response'> = {
       'responseId "{{responseId}}"{{tag}} was rendered again while it was the autocomplete response shown: {{pairs}}. The provider\'s autocomplete controller sends no render for a repeated search (the same responseId as the results shown) and keeps its impressions.',
     storeLoaded:
       'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) with no other response of the {{kind}} listing rendered between. The provider\'s search controller does not search again while its results already hold the same search, so it sends no render then; only coming back to a cached response after another search renders the same responseId again.',
+    staleRender:
+      'responseId "{{responseId}}" was rendered again ({{pairs}}) {{answered}} after this page load\'s search {{query}} was answered with "{{newer}}", which no render names: the render of that search carries the previous response\'s id.',
     cacheOff:
       'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) in development mode. The provider\'s client does not cache responses in development: coming back to a search is a new request with a new responseId, so a render of the old one did not come from it.',
     cacheExpired:
@@ -119,6 +156,8 @@ const meta: RuleMeta<'response'> = {
       'send {{render}} once per response shown, not again when the same response comes back for the same term.',
     storeLoaded:
       'send {{render}} once per search the listing runs, not when a component re-renders or a route comes back to the same results.',
+    staleRender:
+      'send {{render}} with the responseId of the response the last search returned ("{{newer}}"), not the one shown before it.',
     cacheOff:
       'send {{render}} with the responseId of the response the last search returned, not one kept from an earlier search.',
     cacheExpired:
