@@ -441,9 +441,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'login',
     title: 'Login when the shopper id changes',
     source:
-      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued; B setShopperId stores it (cookie 18 months, localStorage) and getContext puts it on every later event; no logout',
+      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued (B events.shopper.login queues it only if the id is set); B setShopperId stores it (cookie 18 months, localStorage) and getContext puts it on every later event; no logout',
     invariant:
-      'A login carries a shopperId that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
+      'A login carries a shopperId, one that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
     seenBy: ['shopper/login'],
     next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',
   },

@@ -72,6 +72,7 @@ import { visitDevMixed } from '../visits/rules/visit-dev-mixed';
 import { sessionExpired } from '../visits/rules/session-expired';
 import { shopperWithoutLogin } from '../visits/rules/shopper-without-login';
 import { loginRepeated } from '../visits/rules/login-repeated';
+import { loginWithoutShopper } from '../visits/rules/login-without-shopper';
 import { shopperDropped } from '../visits/rules/shopper-dropped';
 import { attributionLost } from '../visits/rules/attribution-lost';
 import { sessionRenewed } from '../visits/rules/session-renewed';
@@ -156,6 +157,7 @@ export const RULES: readonly Rule[] = [
   sessionExpired,
   shopperWithoutLogin,
   loginRepeated,
+  loginWithoutShopper,
   shopperDropped,
   attributionLost,
   sessionRenewed,

@@ -1,0 +1,45 @@
+// `login-without-shopper` (warning): a shopper/login whose context.shopperId is empty.
+//
+// Why it is certain: the beacon sends a login only with the id it logs in (B events.shopper.login queues the
+// request only `if (event.data?.id)`, after setShopperId stored it, and puts it in context.shopperId), and the
+// tracker calls it only when the page's shopper.id is set (T). So a login that names no shopper was built by
+// hand. What it exempts: nothing; a login with any non-empty id is login-repeated's and
+// shopper-without-login's to judge.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
+
+const meta: RuleMeta<'visit'> = {
+  id: 'login-without-shopper',
+  judges: ['visit'],
+  title: 'Login that names no shopper',
+  description:
+    'A shopper/login with an empty context.shopperId: the provider’s beacon sends a login only with the id it logs in.',
+  expects: 'shopper/login carries the shopperId it logs in.',
+  appliesTo: ['login'],
+  guards: ['login.shopper'],
+  defaultSeverity: 'warning',
+  messages: {
+    noShopper:
+      "shopper/login {{eventId}} carries no shopperId. The provider's beacon sends a login only with the id it logs in (the page's shopper.id), so this login was built by hand: the merchant's reports count a login of nobody, and no later event is tied to the shopper.",
+  },
+  fixes: {
+    noShopper:
+      'give the tracker the logged-in shopper (shopper.id on the page, or tracker.track.shopper.login({ id })) instead of sending shopper/login yourself.',
+  },
+  fix: 'Give the tracker the logged-in shopper’s id instead of sending shopper/login yourself.',
+  listens: ['shopper/login'],
+};
+
+export const loginWithoutShopper = defineRule({
+  meta,
+  visit(_page, { accepted }) {
+    return accepted
+      .filter((v) => v.endpoint === 'shopper/login' && v.shopperId === '')
+      .map((v) =>
+        finding(meta, v.base.id, { messageId: 'noShopper', data: { eventId: v.base.id } }, [
+          v.base.id,
+        ]),
+      );
+  },
+});

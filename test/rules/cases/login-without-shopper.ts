@@ -1,0 +1,33 @@
+import { visitPage, type RuleCases } from '../kit';
+
+export default {
+  valid: [
+    {
+      name: 'a login with the shopper’s id',
+      events: () => [visitPage('account').login('shopper-7', { at: 0 })],
+    },
+    {
+      name: 'a login whose shopperId is blank (the beacon sends any id the page gives)',
+      events: () => [visitPage('account').login('  ', { at: 0 })],
+    },
+    {
+      name: 'events without a shopper (nobody logged in) are not logins',
+      events: () => [visitPage('p').product('P1', { at: 0 })],
+    },
+  ],
+  invalid: [
+    {
+      name: 'a login with an empty shopperId',
+      events: () => [visitPage('account').login('', { at: 0 })],
+      findings: [
+        {
+          messageId: 'noShopper',
+          message: 'carries no shopperId',
+          fix: 'shopper.id on the page',
+          events: [0],
+          behaviour: 'login.shopper',
+        },
+      ],
+    },
+  ],
+} satisfies RuleCases;
