@@ -54,6 +54,85 @@ describe('search-sandbox check', () => {
     expect(lost.out).toMatch(/warning click-not-impressed {2}\[entry:11\]/);
   });
 
+  it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {
+    // a product page of the rain shell (the feed's url column) that sends the view of the puffer, and a
+    // cart priced in cents
+    const record = (
+      id: string,
+      endpoint: string,
+      pageLoadId: string,
+      pageUrl: string,
+      data: object,
+    ) =>
+      JSON.stringify({
+        id,
+        seq: Number(id.slice(3)),
+        receivedAt: '2026-11-29T06:00:00.100Z',
+        siteId: 'demo42',
+        category: endpoint.split('/')[0],
+        event: endpoint.split('/')[1],
+        path: `/beacon/v2/demo42/${endpoint}`,
+        accepted: true,
+        status: 200,
+        errors: [],
+        body: {
+          context: {
+            timestamp: '2026-11-29T06:00:00.000Z',
+            initiator: 'athos/beaconjs/1.3.0',
+            shopperId: '',
+            sessionId: 's1',
+            userId: 'u1',
+            pageLoadId,
+            pageUrl,
+            dev: true,
+          },
+          data,
+        },
+      });
+    const line = { uid: 'P200', parentId: 'P200', sku: 'P200', qty: 1, price: 14900 };
+    const file = temp(
+      'visit.ndjson',
+      [
+        record(
+          'ev_1',
+          'product/pageview',
+          'pl-1',
+          'https://shop.example/products/rain-shell-jacket',
+          {
+            result: { uid: 'P201', parentId: 'P201', sku: 'P201' },
+          },
+        ),
+        record('ev_2', 'cart/add', 'pl-2', 'https://shop.example/cart', {
+          results: [line],
+          cart: [line],
+        }),
+      ].join('\n'),
+    );
+    const feed = fixture('search', 'outdoor-products.csv');
+    const without = await check(file, '--fail-on', 'warning');
+    expect(without.code).toBe(0);
+    const withFeed = await check(file, '--catalog', `demo42=${feed}`, '--fail-on', 'warning');
+    expect(withFeed.code).toBe(1);
+    expect(withFeed.out).toMatch(/warning pageview-other-url {2}\[ev_1\]/);
+    expect(withFeed.out).toContain('is the catalog\'s page of "P200"');
+    expect(withFeed.out).toMatch(/error {3}price-unit-mismatch {2}\[ev_2\]/);
+    expect(withFeed.out).toContain('uid "P200" at 14900 where the catalog has 149');
+    // another site's feed leaves demo42 unchecked
+    const other = await check(file, '--catalog', `other=${feed}`, '--fail-on', 'warning');
+    expect(other.code).toBe(0);
+
+    const noFile = await check(file, '--catalog', 'demo42');
+    expect(noFile.code).toBe(2);
+    expect(noFile.err).toContain('--catalog "demo42" must be SITE=FILE');
+    const missing = await check(file, '--catalog', 'demo42=/no/such/feed.csv');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('no such file "/no/such/feed.csv"');
+    const empty = temp('empty.csv', '');
+    const unreadable = await check(file, '--catalog', `demo42=${empty}`);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.err).toContain(`--catalog demo42=${empty}: the feed file is empty`);
+  });
+
   it('writes JUnit with one test case per page and failures carrying the findings', async () => {
     const res = await check(
       fixture('sessions', 'bad-order.ndjson'),

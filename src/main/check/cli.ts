@@ -8,6 +8,7 @@ import { oneOf, parseFlags, usageFailure, UsageError } from '../base/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
+import { catalogFlag, readCatalogs } from './catalog-flag';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
@@ -29,7 +30,7 @@ import {
 import type { PageTimelineDto, RuleLevel, RulesConfig } from '../../shared/timeline';
 
 const USAGE =
-  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--readiness [--expect ID|AREA]...]';
+  'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--catalog SITE=FILE]... [--readiness [--expect ID|AREA]...]';
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -52,13 +53,14 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
+const HELP = `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   rule: { type: 'string', multiple: true },
   config: { type: 'string' },
+  catalog: { type: 'string', multiple: true },
   readiness: { type: 'boolean' },
   expect: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -75,6 +77,8 @@ interface CheckOptions {
   levels: LevelSource | undefined;
   /** `--readiness`: each site's readiness instead of the pages */
   readiness: OfflineReadiness | undefined;
+  /** `--catalog SITE=FILE`: the feeds to check sites' events against */
+  catalogs: Array<{ siteId: string; file: string }>;
 }
 
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
@@ -118,15 +122,25 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
   const readiness = values.readiness
     ? offlineReadiness(values.expect ?? [], failOn, values.config)
     : undefined;
+  const catalogs = (values.catalog ?? []).map(catalogFlag);
   if (files.length === 0) throw new BadFlags(`no input file given\n${USAGE}`);
-  return { files, format, failOn, levels, readiness };
+  return { files, format, failOn, levels, readiness, catalogs };
 }
 
 /** Judge the files' events in order, writing each page (or noting it for readiness) as it settles. */
 async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
-  const { files, format, failOn, levels, readiness } = options;
+  const { files, format, failOn, levels, readiness, catalogs } = options;
   const now = io.now();
+  let feeds: Awaited<ReturnType<typeof readCatalogs>>;
+  try {
+    feeds = await readCatalogs(catalogs, now);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    io.err(`search-sandbox check: ${err.message}\n`);
+    return 2;
+  }
   const judge = new OfflineJudge(now, levels, undefined, { credit: readiness !== undefined });
+  if (feeds.size > 0) judge.setCatalogs(feeds);
   const report = reportWriter({
     format,
     out: io.out,

@@ -6,8 +6,8 @@ import type { Clock } from '../clock';
 import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
-import { issuedResult, resultJson, searchItems, urlOf, type SearchItem } from './items';
-import { idsByPath, urlPath } from './product-paths';
+import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
+import { catalogView } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
 import {
@@ -240,65 +240,6 @@ export class SearchService {
   }
 
   private catalogCheck(siteId: string): ProvenanceCatalog | undefined {
-    const cats = this.deps.catalogs.site(siteId).filter((c) => c.size > 0);
-    if (cats.length === 0) return undefined;
-    return {
-      has: (id) => cats.some((c) => c.get(id) !== undefined || parentIds(c).has(id)),
-      uidOfSku: (sku) => {
-        for (const c of cats) {
-          const p = c.bySku(sku);
-          if (p) return p.uid;
-        }
-        return undefined;
-      },
-      parentOf: (uid) => {
-        for (const c of cats) {
-          const p = c.get(uid);
-          if (p) return p.parentId ?? undefined;
-        }
-        return undefined;
-      },
-      priceOf: (uid) => {
-        for (const c of cats) {
-          const price = c.get(uid)?.price;
-          if (price != null && price > 0) return price;
-        }
-        return undefined;
-      },
-      idsAt: (pageUrl) => {
-        const path = urlPath(pageUrl);
-        if (path === undefined) return undefined;
-        for (const c of cats) {
-          const ids = pathsOf(c).get(path);
-          if (ids) return ids;
-        }
-        return undefined;
-      },
-    };
+    return catalogView(this.deps.catalogs.site(siteId));
   }
-}
-
-const pathCache = new WeakMap<FeedCatalog, Map<string, Set<string>>>();
-
-/** A catalog's product ids by the path of their URL, indexed on first use (most sites never ask). */
-function pathsOf(c: FeedCatalog): Map<string, Set<string>> {
-  let paths = pathCache.get(c);
-  if (!paths) {
-    paths = idsByPath(c.products.map((p) => ({ uid: p.uid, parentId: p.parentId, url: urlOf(p) })));
-    pathCache.set(c, paths);
-  }
-  return paths;
-}
-
-const parentCache = new WeakMap<FeedCatalog, Set<string>>();
-
-/** Parent (variant group) ids of a catalog: beacons may send them as uid or parentId though no row has them. */
-function parentIds(c: FeedCatalog): Set<string> {
-  let ids = parentCache.get(c);
-  if (!ids) {
-    ids = new Set();
-    for (const p of c.products) if (p.parentId !== null) ids.add(p.parentId);
-    parentCache.set(c, ids);
-  }
-  return ids;
 }

@@ -10,6 +10,7 @@ import type { LevelSource } from '../../../shared/rule-levels';
 import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine, type OfflineLimits } from './engine';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
+import type { ProvenanceCatalog } from './rules/utils/provenance';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -87,6 +88,7 @@ export class OfflineJudge {
   private readonly engine: TimelineEngine;
   private readonly responses: IssuedResponse[] = [];
   private readonly sites: RecordedSite[] = [];
+  private catalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
   private count = 0;
 
   constructor(
@@ -111,7 +113,13 @@ export class OfflineJudge {
   addResponses(list: readonly IssuedResponse[], sites: readonly RecordedSite[] = []): void {
     for (const r of list) this.responses.push(r);
     for (const s of sites) this.sites.push(s);
-    this.engine.setProvenance(offlineProvenance(this.responses, this.sites));
+    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, this.catalogs));
+  }
+
+  /** The sites' catalogs (by siteId): the catalog rules judge those sites' events read from now on. */
+  setCatalogs(catalogs: ReadonlyMap<string, ProvenanceCatalog>): void {
+    this.catalogs = catalogs;
+    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, this.catalogs));
   }
 
   /**

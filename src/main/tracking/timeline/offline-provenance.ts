@@ -1,9 +1,10 @@
 // The search-provenance rules offline: a sandbox export carries the responses the companion search API
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
-// really contained, as the running sandbox does. No catalog travels in an export: `item-not-in-catalog` stays silent.
+// really contained, as the running sandbox does. No catalog travels in an export: the catalog rules judge only
+// the sites whose feeds `check --catalog` was given.
 import { pageLoadKey, type IssuedResponse } from '../../search/responses';
 import { requesterProblem } from '../../search/requester';
-import type { ProvenanceSource } from './rules/utils/provenance';
+import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
 
 /** The issued responses of an export's `search` section; a message naming the entry when one is malformed. */
 export function readIssuedResponses(section: unknown, where: string): IssuedResponse[] | string {
@@ -68,6 +69,8 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
 export function offlineProvenance(
   responses: readonly IssuedResponse[],
   recorded: readonly RecordedSite[] = [],
+  /** the sites' catalogs given beside the recording (`check --catalog SITE=FILE`) */
+  catalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map(),
 ): ProvenanceSource {
   const settings = new Map(recorded.map((s) => [s.siteId, s]));
   const byId = new Map<string, IssuedResponse>();
@@ -97,19 +100,20 @@ export function offlineProvenance(
       if (known)
         return {
           companion: known.companion,
-          // no catalog travels in an export
-          catalogCheck: false,
+          // no catalog travels in an export: only one given beside it is checked
+          catalogCheck: catalogs.has(siteId),
           recommendationTags: [
             ...new Set([...(known.recommendationTags ?? []), ...(tags.get(siteId) ?? [])]),
           ],
         };
-      return sites.has(siteId)
-        ? {
-            companion: true,
-            catalogCheck: false,
-            recommendationTags: [...(tags.get(siteId) ?? [])],
-          }
-        : undefined;
+      if (sites.has(siteId))
+        return {
+          companion: true,
+          catalogCheck: catalogs.has(siteId),
+          recommendationTags: [...(tags.get(siteId) ?? [])],
+        };
+      // a site known only by the catalog given for it: its searches did not come from the sandbox
+      return catalogs.has(siteId) ? { companion: false, catalogCheck: true } : undefined;
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
     issuedTo: (siteId, pageLoadId) => byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? [],
@@ -118,6 +122,6 @@ export function offlineProvenance(
       for (let i = ordered.length - 1; i >= 0; i--)
         if (ordered[i]!.siteId === siteId) yield ordered[i]!;
     },
-    catalog: () => undefined,
+    catalog: (siteId) => catalogs.get(siteId),
   };
 }

@@ -1,0 +1,53 @@
+// `check --catalog SITE=FILE`: a site's product feed beside the recording, read as the sandbox indexes
+// one (CSV, TSV, ndJSON or XML, raw, gzip or zip), so the rules that read the catalog judge that site
+// offline as they do live: ids the catalog does not hold, a product view at another product's URL,
+// prices in another unit than the feed's.
+import { existsSync, statSync } from 'node:fs';
+import { FeedCatalog } from '../indexing/catalog';
+import { parseFeed } from '../indexing/feed-parse';
+import type { Product } from '../indexing/catalog';
+import { catalogView } from '../search/catalog-view';
+import type { ProvenanceCatalog } from '../search/provenance';
+import { InputError } from '../recordings/inputs';
+
+/** `SITE=FILE`, checked: the siteId and the file's path. */
+export function catalogFlag(flag: string): { siteId: string; file: string } {
+  const eq = flag.indexOf('=');
+  const siteId = eq > 0 ? flag.slice(0, eq).trim().toLowerCase() : '';
+  const file = eq > 0 ? flag.slice(eq + 1) : '';
+  if (siteId === '' || file === '')
+    throw new InputError(
+      `--catalog "${flag}" must be SITE=FILE, the siteId and its product feed, e.g. --catalog demo42=products.csv`,
+    );
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new InputError(`--catalog ${flag}: no such file "${file}"`);
+  return { siteId, file };
+}
+
+/** Each flag's feed read into its site's catalog view; InputError naming the flag when a feed is unusable. */
+export async function readCatalogs(
+  flags: ReadonlyArray<{ siteId: string; file: string }>,
+  now: number,
+): Promise<Map<string, ProvenanceCatalog>> {
+  const bySite = new Map<string, FeedCatalog[]>();
+  for (const [i, { siteId, file }] of flags.entries()) {
+    const products: Product[] = [];
+    const index = new Map<string, Product>();
+    const summary = await parseFeed({ kind: 'file', path: file }, { idField: null, index }, (p) =>
+      products.push(p),
+    );
+    if (summary.error !== null)
+      throw new InputError(`--catalog ${siteId}=${file}: ${summary.error}`);
+    if (products.length === 0)
+      throw new InputError(`--catalog ${siteId}=${file}: the feed holds no product`);
+    const list = bySite.get(siteId) ?? [];
+    list.push(new FeedCatalog(siteId, i + 1, new Date(now).toISOString(), products, index));
+    bySite.set(siteId, list);
+  }
+  const out = new Map<string, ProvenanceCatalog>();
+  for (const [siteId, cats] of bySite) {
+    const view = catalogView(cats);
+    if (view) out.set(siteId, view);
+  }
+  return out;
+}
