@@ -63,18 +63,19 @@ export default {
       events: () => shown(),
     },
     {
-      name: 'the page still open (the banner may yet be impressed)',
-      provenance: companion,
-      live: true,
-      events: () => shown(),
-    },
-    {
       name: 'a response the sandbox did not issue',
       provenance: { companion: true, responses: [issued({ responseId: 'other' })] },
       events: () => shown(),
     },
   ],
   invalid: [
+    {
+      name: 'judged live too: the banner comes into view with its neighbours',
+      provenance: companion,
+      live: true,
+      events: () => shown(),
+      findings: [{ messageId: 'notImpressed' }],
+    },
     {
       name: 'the tiles on both sides impressed, the banner never',
       provenance: companion,

@@ -8,8 +8,9 @@
 // The tiles on both sides of it were each visible that long, and the banner sits between them. What it
 // exempts: banners with no tile on one side (first or last of the page: the shopper may have stopped before
 // it), neighbours not both impressed, a banner reported in any form (in results as a banner or a product,
-// or in data.banners: other rules name the form), pages still open (judged once the page ended), and responses
-// the sandbox did not issue.
+// or in data.banners: other rules name the form), and responses the sandbox did not issue. It does not wait
+// for the page's end: the banner comes into view with its neighbours, and its impression goes out in the
+// same merged request or the next.
 import { describeResponse, inlineBanner, issuedFor, itemEvents } from './utils/provenance';
 import type { IssuedResponse } from '../../../search/responses';
 import { finding, list, defineRule, type RuleMeta } from './types';
@@ -35,7 +36,7 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Send inline banners in the impression’s data.results as {type: "banner", uid} once visible.',
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
-  needs: { provenance: true, pageEnd: true },
+  needs: { provenance: true },
   notJudged: {
     autocomplete:
       'the dropdown changes with every keystroke: a banner shown for less than the second an impression needs is never impressed',
@@ -57,8 +58,7 @@ function tiles(issued: IssuedResponse): Array<{ uid: string; banner: boolean; in
 export const inlineBannerNotImpressed = defineRule({
   meta,
   response(r, ctx) {
-    if (!ctx.page.idle || r.facts.renders.length === 0 || r.facts.impressions.length === 0)
-      return [];
+    if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
     const issued = issuedFor(r, ctx);
     if (!issued || issued.inline.length === 0) return [];
     const seen = new Set<string>();
