@@ -12,7 +12,6 @@ import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
 import { RULES } from './rule-list';
 import { judging, type Judging } from '../rule';
-import type { RuleNeeds } from '../rule-meta';
 import type { SkuOwners } from '../visits/rules';
 import type { ResponseOrigin, ResponseRuleContext } from './rules/types';
 import { needsMask, RuleViews, type FullContext } from './rule-context';
@@ -47,6 +46,9 @@ export class Judge {
   private readonly pageViews: RuleViews;
   private readonly responseCtx: ResponseRunContext;
   private readonly responseViews: RuleViews;
+  /** the rules as this judge dispatches them, read from their metas when it is made */
+  private readonly responseRules = rulesOfKind();
+  private readonly pageRules = PAGE_RULES.map(dispatch);
 
   constructor(private readonly deps: JudgeDeps) {
     this.pageCtx = new RunContext(deps.settings, deps.origins);
@@ -85,8 +87,7 @@ export class Judge {
       if (countDue) this.countPageRules(page);
       if (exact) {
         const findings: FindingDraft[] = [];
-        for (const d of PAGE_DISPATCH) {
-          if (d.rule.meta.needs !== d.needs) declared(d);
+        for (const d of this.pageRules) {
           const found = d.rule.page(page, this.pageViews.ofMask(d.mask, d.id));
           for (const f of found) findings.push(f);
         }
@@ -107,11 +108,9 @@ export class Judge {
   }
 
   private countPageRules(page: Page): void {
-    for (const d of PAGE_DISPATCH) {
-      const { rule, id } = d;
-      if (rule.meta.needs !== d.needs) declared(d);
+    for (const { rule, id, mask } of this.pageRules) {
       const set = this.deps.levels?.level(page.siteId, id);
-      const now = set?.level === 'off' ? 0 : rule.count(page, this.pageViews.ofMask(d.mask, id));
+      const now = set?.level === 'off' ? 0 : rule.count(page, this.pageViews.ofMask(mask, id));
       page.setPageRuleCount(
         id,
         now,
@@ -170,8 +169,7 @@ export class Judge {
     const raw: FindingDraft[] = [];
     try {
       const heard = r.heard;
-      for (const d of RULES_OF_KIND.get(r.kind)!) {
-        if (d.rule.meta.needs !== d.needs) declared(d);
+      for (const d of this.responseRules.get(r.kind)!) {
         // a rule that judges at the page's end has nothing to say before (going idle touches every response)
         if (d.pageEnd && !page.idle) continue;
         if (heard === ALL_HEARD || (heard & d.listens) !== 0) {
@@ -283,30 +281,19 @@ const RESPONSE_RULES = judging(RULES, 'response');
 const PAGE_RULES = judging(RULES, 'page');
 const VISIT_RULES = judging(RULES, 'visit');
 /**
- * What the judge reads of a rule's meta on every run, read once: its id, and from its needs its view's
- * `needsMask` and whether it judges at the page's end only. `needs` is the declaration they were read from:
- * a meta given other needs (the rule tester's check of undeclared reads) is read again.
+ * What the judge reads of a rule's meta on every run, read from it once, when the judge is made: its id,
+ * its view's `needsMask`, and whether it judges at the page's end only.
  */
 interface Dispatch<S extends 'response' | 'page'> {
   rule: Judging<S>;
   id: string;
-  needs: RuleNeeds | undefined;
   mask: number;
   pageEnd: boolean;
 }
 function dispatch<S extends 'response' | 'page'>(rule: Judging<S>): Dispatch<S> {
-  const d: Dispatch<S> = { rule, id: rule.meta.id, needs: undefined, mask: 0, pageEnd: false };
-  declared(d);
-  return d;
+  const { id, needs } = rule.meta;
+  return { rule, id, mask: needsMask(needs), pageEnd: needs?.pageEnd === true };
 }
-function declared<S extends 'response' | 'page'>(d: Dispatch<S>): void {
-  const needs = d.rule.meta.needs;
-  d.needs = needs;
-  d.mask = needsMask(needs);
-  d.pageEnd = needs?.pageEnd === true;
-}
-/** the page rules, as the judge reads them */
-const PAGE_DISPATCH = PAGE_RULES.map(dispatch);
 const SUPERSEDING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
 );
@@ -332,16 +319,18 @@ function behaviourOfKind(rule: string, kind: string, fallback: string): string {
 interface ResponseDispatch extends Dispatch<'response'> {
   listens: number;
 }
-/** the response rules that judge each kind: those whose `appliesTo` names it */
-const RULES_OF_KIND = new Map<string, readonly ResponseDispatch[]>(
-  RESPONSE_KINDS.map((k) => [
-    k,
-    RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k)).map((rule) => ({
-      ...dispatch(rule),
-      listens: rule.meta.listens.reduce((bits, e) => bits | eventBit(e), 0),
-    })),
-  ]),
-);
+/** The response rules that judge each kind (those whose `appliesTo` names it), as the judge reads them. */
+function rulesOfKind(): Map<string, readonly ResponseDispatch[]> {
+  return new Map(
+    RESPONSE_KINDS.map((k) => [
+      k,
+      RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k)).map((rule) => ({
+        ...dispatch(rule),
+        listens: rule.meta.listens.reduce((bits, e) => bits | eventBit(e), 0),
+      })),
+    ]),
+  );
+}
 /**
  * The events a response's sibling (another response of its kind on the page) hears: those the rules that
  * read the page's other responses (`needs.pageResponses`) listen to.
