@@ -73,11 +73,16 @@ class Spool {
   private readonly pending = Buffer.allocUnsafe(CHUNK * 2);
   private pendingSize = 0;
 
-  /** Append `texts`, one after the other; returns where they went. */
-  add(...texts: string[]): { offset: number; length: number } {
+  /** Append `text`; returns where it went. */
+  add(text: string): { offset: number; length: number } {
     const offset = this.at;
-    for (const text of texts) this.at += this.write(text);
+    this.append(text);
     return { offset, length: this.at - offset };
+  }
+
+  /** Append `text` where nobody asks for its place again (the JSON report is read back whole). */
+  append(text: string): void {
+    this.at += this.write(text);
   }
 
   /** Bytes written: encoded straight into `pending` when it surely fits (UTF-8 is at most 3 bytes a UTF-16 unit). */
@@ -187,8 +192,8 @@ class JsonWriter extends CountingWriter {
   protected add(p: PageTimelineDto): void {
     // the page written at depth 2 by JSON.stringify itself (its wrapping `[\n  [\n    ` and `\n  ]\n]` cut
     // off): the same text as indenting a stringified page afterwards, without a second pass over it
-    const text = JSON.stringify([[p]], null, 2).slice(10, -6);
-    this.spool.add(this.pages++ ? ',\n    ' : '    ', text);
+    this.spool.append(this.pages++ ? ',\n    ' : '    ');
+    this.spool.append(JSON.stringify([[p]], null, 2).slice(10, -6));
   }
   end(): void {
     // the report's keys in their order, `pages` last and still empty: opened here, filled from the spool

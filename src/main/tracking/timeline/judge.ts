@@ -14,7 +14,7 @@ import { RULES } from './rule-list';
 import { judging, type Judging } from '../rule';
 import type { SkuOwners } from '../visits/rules';
 import type { ResponseOrigin, ResponseRuleContext } from './rules/types';
-import { RuleViews, type FullContext } from './rule-context';
+import { needsMask, RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import type { VerdictIndex } from './verdict-index';
@@ -46,6 +46,9 @@ export class Judge {
   private readonly pageViews: RuleViews;
   private readonly responseCtx: ResponseRunContext;
   private readonly responseViews: RuleViews;
+  /** the rules as this judge dispatches them, read from their metas when it is made */
+  private readonly responseRules = rulesOfKind();
+  private readonly pageRules = PAGE_RULES.map(dispatch);
 
   constructor(private readonly deps: JudgeDeps) {
     this.pageCtx = new RunContext(deps.settings, deps.origins);
@@ -84,8 +87,8 @@ export class Judge {
       if (countDue) this.countPageRules(page);
       if (exact) {
         const findings: FindingDraft[] = [];
-        for (const rule of PAGE_RULES) {
-          const found = rule.page(page, this.pageViews.for(rule.meta));
+        for (const d of this.pageRules) {
+          const found = d.rule.page(page, this.pageViews.ofMask(d.mask, d.id));
           for (const f of found) findings.push(f);
         }
         page.setPageFindings(keptFindings(levelled(findings, page.siteId, this.deps.levels)));
@@ -105,10 +108,9 @@ export class Judge {
   }
 
   private countPageRules(page: Page): void {
-    for (const rule of PAGE_RULES) {
-      const id = rule.meta.id;
+    for (const { rule, id, mask } of this.pageRules) {
       const set = this.deps.levels?.level(page.siteId, id);
-      const now = set?.level === 'off' ? 0 : rule.count(page, this.pageViews.for(rule.meta));
+      const now = set?.level === 'off' ? 0 : rule.count(page, this.pageViews.ofMask(mask, id));
       page.setPageRuleCount(
         id,
         now,
@@ -166,13 +168,14 @@ export class Judge {
     const views = this.responseViews;
     const raw: FindingDraft[] = [];
     try {
-      for (const rule of RULES_OF_KIND.get(r.kind)!) {
+      const heard = r.heard;
+      for (const d of this.responseRules.get(r.kind)!) {
         // a rule that judges at the page's end has nothing to say before (going idle touches every response)
-        if (rule.meta.needs?.pageEnd && !page.idle) continue;
-        if (r.heard === ALL_HEARD || (r.heard & LISTENS.get(rule)!) !== 0) {
-          const found = rule.response(r, views.for(rule.meta));
+        if (d.pageEnd && !page.idle) continue;
+        if (heard === ALL_HEARD || (heard & d.listens) !== 0) {
+          const found = d.rule.response(r, views.ofMask(d.mask, d.id));
           for (const f of found) raw.push(ofResponse(f, r));
-        } else for (const f of r.raw) if (f.rule === rule.meta.id) raw.push(f);
+        } else for (const f of r.raw) if (f.rule === d.id) raw.push(f);
       }
     } finally {
       ctx.end();
@@ -277,6 +280,20 @@ function ofResponse(f: FindingDraft, r: Response): FindingDraft {
 const RESPONSE_RULES = judging(RULES, 'response');
 const PAGE_RULES = judging(RULES, 'page');
 const VISIT_RULES = judging(RULES, 'visit');
+/**
+ * What the judge reads of a rule's meta on every run, read from it once, when the judge is made: its id,
+ * its view's `needsMask`, and whether it judges at the page's end only.
+ */
+interface Dispatch<S extends 'response' | 'page'> {
+  rule: Judging<S>;
+  id: string;
+  mask: number;
+  pageEnd: boolean;
+}
+function dispatch<S extends 'response' | 'page'>(rule: Judging<S>): Dispatch<S> {
+  const { id, needs } = rule.meta;
+  return { rule, id, mask: needsMask(needs), pageEnd: needs?.pageEnd === true };
+}
 const SUPERSEDING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
 );
@@ -298,14 +315,22 @@ const KIND_BEHAVIOUR = new Map<string, Map<string, string>>(
 function behaviourOfKind(rule: string, kind: string, fallback: string): string {
   return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? fallback;
 }
-/** the response rules that judge each kind: those whose `appliesTo` names it */
-const RULES_OF_KIND = new Map<string, ReadonlyArray<Judging<'response'>>>(
-  RESPONSE_KINDS.map((k) => [k, RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k))]),
-);
-/** the events each response rule listens to, as `eventBit`s */
-const LISTENS = new Map<Judging<'response'>, number>(
-  RESPONSE_RULES.map((r) => [r, r.meta.listens.reduce((bits, e) => bits | eventBit(e), 0)]),
-);
+/** A response rule as the judge reads it, with the events it listens to as `eventBit`s. */
+interface ResponseDispatch extends Dispatch<'response'> {
+  listens: number;
+}
+/** The response rules that judge each kind (those whose `appliesTo` names it), as the judge reads them. */
+function rulesOfKind(): Map<string, readonly ResponseDispatch[]> {
+  return new Map(
+    RESPONSE_KINDS.map((k) => [
+      k,
+      RESPONSE_RULES.filter((r) => r.meta.appliesTo.includes(k)).map((rule) => ({
+        ...dispatch(rule),
+        listens: rule.meta.listens.reduce((bits, e) => bits | eventBit(e), 0),
+      })),
+    ]),
+  );
+}
 /**
  * The events a response's sibling (another response of its kind on the page) hears: those the rules that
  * read the page's other responses (`needs.pageResponses`) listen to.

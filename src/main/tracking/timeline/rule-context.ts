@@ -98,8 +98,13 @@ export class RuleViews {
     const needs = meta.needs;
     let mask = needs ? MASKS.get(needs) : 0;
     if (mask === undefined) MASKS.set(needs!, (mask = needsMask(needs)));
+    return this.ofMask(mask, meta.id);
+  }
+
+  /** The view for a rule whose `needsMask` the caller holds (the judge's tables): no lookup of its needs. */
+  ofMask(mask: number, rule: string): RuleView {
     const view = (this.views[mask] ??= new RuleView(this.full, mask));
-    view.rule = meta.id;
+    view.rule = rule;
     return view;
   }
 }

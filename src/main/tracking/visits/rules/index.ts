@@ -5,6 +5,7 @@
 import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
 import type { Judging } from '../../rule';
 import type { Visit, VisitBook } from '../book';
+import type { VisitEvent } from '../events';
 import type { SkuOwners, VisitCatalog, VisitPage } from './types';
 import { VisitView } from './utils/view';
 
@@ -23,10 +24,13 @@ export function visitFindings(
   catalog?: VisitCatalog,
   served?: SkuOwners,
 ): FindingDraft[] {
-  const accepted = page.visitEvents.filter((v) => v.base.accepted);
+  // run for every page judged (a search page has no visit events): a loop, no list or closure made for it
+  const accepted =
+    page.visitEvents.length === 0 ? NO_EVENTS : page.visitEvents.filter((v) => v.base.accepted);
   let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
   const views: Array<VisitView | undefined> = [];
-  return rules.flatMap((rule) => {
+  let found: FindingDraft[] | undefined;
+  for (const rule of rules) {
     const needs = rule.meta.needs;
     const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0) | (needs?.provenance ? 4 : 0);
     let view = views[mask];
@@ -44,6 +48,9 @@ export function visitFindings(
       );
     }
     view.rule = rule.meta.id;
-    return rule.visit(page, view);
-  });
+    for (const f of rule.visit(page, view)) (found ??= []).push(f);
+  }
+  return found ?? [];
 }
+
+const NO_EVENTS: readonly VisitEvent[] = Object.freeze([]);
