@@ -39,13 +39,100 @@ export default {
         return [p.render('r1', { at: 0 }), p.impression('r2', ['P210'], { at: 1200 })];
       },
     },
+    {
+      name: 'a cached response shown again and impressed again',
+      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+          p.impression('r1', ['P200'], { at: 7100 }),
+        ];
+      },
+    },
+    {
+      name: 'shown again, a tile clicked within a second of it (the page left with the click)',
+      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+          p.click('r1', 'P201', { at: 6900 }),
+        ];
+      },
+    },
+    {
+      name: 'a later page of infinite scroll shown again (its impression flags are kept)',
+      provenance: {
+        companion: true,
+        responses: [{ ...R1, page: 2 }, issued({ responseId: 'r5', query: 'boot' })],
+      },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+        ];
+      },
+    },
+    {
+      name: 'shown again, a response the sandbox did not issue (what it showed is unknown)',
+      provenance: { companion: true, responses: [issued({ responseId: 'r5', query: 'boot' })] },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+        ];
+      },
+    },
   ],
   invalid: [
     {
       name: 'results shown and never impressed',
       provenance: { companion: true, responses: [R1] },
       events: () => [new PageBuilder().render('r1', { at: 0 })],
-      findings: [{ message: 'so impressions were due', events: [0], responseId: 'r1' }],
+      findings: [
+        {
+          messageId: 'resultsNotImpressed',
+          message: 'so impressions were due',
+          events: [0],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'a cached response shown again after another search, its tiles never impressed again',
+      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notImpressedAgain',
+          message: 'was rendered again (ev_',
+          fix: 'reset the per-response impression flags on every render',
+          events: [3],
+          responseId: 'r1',
+          behaviour: 'search.impression',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

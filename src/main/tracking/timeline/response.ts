@@ -43,7 +43,10 @@ export class Response {
   dirty = true;
   /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
   heard = ALL_HEARD;
-  /** accepted render, no accepted impression, no redirect: a `no-impression` candidate */
+  /**
+   * accepted render, no redirect, and no accepted impression since its latest render (a response rendered
+   * again, a cached one shown again, is impressed again): a `no-impression` candidate
+   */
   awaitingImpression = false;
   /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
   watchesLatest = false;
@@ -58,6 +61,9 @@ export class Response {
   sent = 0;
   redirects = 0;
   factEvents = 0;
+  /** the time of its latest accepted render and impression (-Infinity before one) */
+  lastRenderAt = -Infinity;
+  lastImpressionAt = -Infinity;
   /**
    * The facts as last built, until the events change or the page is judged (kept for the life of every
    * page, the five arrays, each grown with room to spare, cost ~1.5 KB a page: more than its events).
@@ -107,9 +113,13 @@ export class Response {
     if (!ev.accepted) return false;
     const bit = eventBit(ev.event);
     if (bit > 0) this.sent |= bit;
-    if (ev.event === 'render') this.renders++;
-    else if (ev.event === 'impression') this.impressions++;
-    else if (ev.event === 'redirect') this.redirects++;
+    if (ev.event === 'render') {
+      this.renders++;
+      if (ev.time > this.lastRenderAt) this.lastRenderAt = ev.time;
+    } else if (ev.event === 'impression') {
+      this.impressions++;
+      if (ev.time > this.lastImpressionAt) this.lastImpressionAt = ev.time;
+    } else if (ev.event === 'redirect') this.redirects++;
     else if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return false;
     this.factEvents++;
     return ev.event === 'render' && this.renders === 1;
@@ -138,7 +148,10 @@ export class Response {
 
   /** Is it a `no-impression` candidate now? Returns the change, -1, 0 or +1, for its page's count. */
   updateAwaiting(): number {
-    const awaiting = this.rendered && this.impressions === 0 && this.redirects === 0;
+    const awaiting =
+      this.rendered &&
+      this.redirects === 0 &&
+      (this.impressions === 0 || this.lastRenderAt > this.lastImpressionAt);
     if (awaiting === this.awaitingImpression) return 0;
     this.awaitingImpression = awaiting;
     return awaiting ? 1 : -1;

@@ -3,6 +3,7 @@
 import { finding, defineRule, type RuleMeta } from './types';
 import {
   IMPRESSION_FIX,
+  NOT_IMPRESSED_AGAIN,
   RESULTS_NOT_IMPRESSED,
   unimpressedRender,
 } from './utils/unimpressed-render';
@@ -12,14 +13,18 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Results shown, none impressed',
   description:
-    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended.',
+    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
-  guards: ['search.impression', 'search.zero-results'],
+  guards: ['search.impression', 'search.zero-results', 'search.render-cached'],
   defaultSeverity: 'warning',
-  messages: { resultsNotImpressed: RESULTS_NOT_IMPRESSED },
+  messages: { resultsNotImpressed: RESULTS_NOT_IMPRESSED, notImpressedAgain: NOT_IMPRESSED_AGAIN },
   fix: 'Send search/impression for tiles as they scroll into view.',
-  fixes: { resultsNotImpressed: IMPRESSION_FIX },
+  fixes: {
+    resultsNotImpressed: IMPRESSION_FIX,
+    notImpressedAgain:
+      'impress the tiles again each time the response is shown (reset the per-response impression flags on every render, not only on a new responseId).',
+  },
   listens: ['render', 'redirect', 'impression'],
   needs: { pageEnd: true, provenance: true },
   notJudged: {
@@ -41,7 +46,10 @@ export const noImpressionOfResults = defineRule({
           finding(
             meta,
             r.responseId,
-            { messageId: 'resultsNotImpressed', data: found.data },
+            {
+              messageId: found.again ? 'notImpressedAgain' : 'resultsNotImpressed',
+              data: found.data,
+            },
             found.ids,
             { responseId: r.responseId },
           ),

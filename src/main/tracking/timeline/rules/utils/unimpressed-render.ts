@@ -8,12 +8,19 @@ import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { plural, duration, type RuleContext } from '../types';
 import type { Response } from '../../response';
+import type { TimelineEvent } from '../../model';
 import { describeResponse, issuedFor } from './provenance';
 
 const WHAT =
   'responseId "{{responseId}}" was rendered ({{renderId}}) but no impression of it arrived before the page ended ({{ended}}). After a render the spec expects impressions of the tiles as they scroll into view.';
 /** the message of a response that showed results or banners */
 export const RESULTS_NOT_IMPRESSED = `${WHAT} The response ({{response}}) showed {{shown}}, so impressions were due.`;
+/**
+ * the message of a response rendered again (a cached response shown again) after its impressions, with
+ * results, and no impression since
+ */
+export const NOT_IMPRESSED_AGAIN =
+  'responseId "{{responseId}}" was rendered again ({{renderId}}, the response shown again after its impressions) but no impression of it followed before the page ended ({{ended}}). The provider\'s search controller resets a response\'s impression flags when it shows it again, so the tiles on screen are impressed again; the response ({{response}}) showed {{shown}}.';
 /** the message of a response whose results are unknown, or may legitimately all be unimpressed */
 export const NONE_IMPRESSED = `${WHAT} ({{why}}, hence info.)`;
 export const IMPRESSION_FIX =
@@ -28,11 +35,17 @@ export const IMPRESSION_FIX =
 export function unimpressedRender(
   r: Response,
   ctx: RuleContext,
-): { data: FindingData; ids: string[]; shown: number } | undefined {
+): { data: FindingData; ids: string[]; shown: number; again: boolean } | undefined {
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
-  const render = r.facts.renders[0]!;
+  // a response impressed before and rendered again since: the client impresses a cached response again
+  const again = r.impressions > 0;
+  const renders = r.facts.renders;
+  const render = again ? renders[renders.length - 1]! : renders[0]!;
   const issued = issuedFor(r, ctx);
   const own = issued && issuedKind(issued) === r.kind ? issued : undefined;
+  // shown again, only a response the sandbox knows showed results, of a first page (the controller keeps
+  // the impression flags of infinite scroll's later pages), is certain to be impressed again
+  if (again && (!own || own.page > 1 || own.results.length === 0)) return undefined;
   let shown = own
     ? own.results.length +
       own.inline.length +
@@ -40,8 +53,12 @@ export function unimpressedRender(
     : -1;
   // the no-results page, the empty widget: the provider's client renders it and impresses nothing
   if (shown === 0) return undefined;
-  const why = shown > 0 ? mayHaveImpressedNone(r, ctx, own!.results.length, shown) : undefined;
-  if (why !== undefined) shown = -1;
+  const why =
+    shown > 0 ? mayHaveImpressedNone(r, ctx, own!.results.length, shown, render) : undefined;
+  if (why !== undefined) {
+    if (again) return undefined;
+    shown = -1;
+  }
   const data = {
     responseId: r.responseId,
     renderId: render.id,
@@ -58,7 +75,7 @@ export function unimpressedRender(
             `${isWidgetKind(r.kind) ? 'A widget the shopper never scrolled to, or one without results,' : `A ${r.kind} response with zero results`} legitimately sends none`,
         }),
   };
-  return { data, ids: [render.id], shown };
+  return { data, ids: [render.id], shown, again };
 }
 
 /** a tile is impressed once visible for a second: a click sooner than this after the render may leave first */
@@ -75,12 +92,14 @@ function mayHaveImpressedNone(
   ctx: RuleContext,
   results: number,
   shown: number,
+  render: TimelineEvent,
 ): string | undefined {
   if (isWidgetKind(r.kind)) return 'A widget the shopper never scrolled to legitimately sends none';
   if (results === 1 && shown === 1)
     return 'A single result: the provider’s client may navigate to its product before any impression';
-  const render = r.facts.renders[0]!;
-  if (r.facts.clicks.some((c) => c.time - render.time < BEFORE_IMPRESSION_MS))
+  // a click before a render again is one of the earlier view's
+  const since = render === r.facts.renders[0] ? -Infinity : render.time;
+  if (r.facts.clicks.some((c) => c.time >= since && c.time - render.time < BEFORE_IMPRESSION_MS))
     return 'A tile was clicked before an impression could be made (a second in view), and the page left with the click';
   for (const o of ctx.page.responses.values())
     if (o !== r && o.kind === r.kind && o.renders === 0 && o.impressions > 0)
