@@ -1,4 +1,23 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, T0, issued, type RuleCases } from '../kit';
+
+/** r1 asked for by page load a (nothing of it sent there), then rendered on page load b `after` ms later */
+const askedByA = (o: { test: boolean; dev: boolean; after: number; sessionId?: string }) => ({
+  provenance: {
+    companion: true,
+    responses: [
+      issued({
+        responseId: 'r1',
+        test: o.test,
+        issuedAt: T0,
+        requester: { userId: 'user-1', sessionId: o.sessionId ?? 'session-1', pageLoadId: 'a' },
+      }),
+    ],
+  },
+  events: () => {
+    const b = new PageBuilder({ pageLoadId: 'b', dev: o.dev });
+    return [b.render('r1', { at: o.after, recv: o.after })];
+  },
+});
 
 /** a search rendered on page a, then the same search rendered again on page b `after` ms later */
 const revisit = (dev: boolean, after: number) => () => {
@@ -34,17 +53,50 @@ export default {
       name: 'production: back to the same search within the cache’s 5 minutes renders the cached id',
       events: revisit(false, 4 * 60_000),
     },
+    {
+      name: 'asked by another page load, rendered here in production within 6 minutes (the cache may serve it)',
+      ...askedByA({ test: false, dev: false, after: 6 * 60_000 }),
+    },
+    {
+      name: 'asked by another session’s page load (responseid-other-visitor names it)',
+      ...askedByA({ test: true, dev: true, after: 1000, sessionId: 'session-9' }),
+    },
   ],
   invalid: [
     {
+      name: 'asked by another page load in development mode (no cache), rendered here',
+      ...askedByA({ test: true, dev: true, after: 1000 }),
+      findings: [
+        {
+          messageId: 'askedElsewhere',
+          message:
+            'was asked for by page load a (its URL unknown), yet this page load (http://localhost:3000/search?q=shoes) sends it in 1 event: ev_',
+          data: {
+            why: "in development mode, where the provider's client does not cache responses",
+          },
+          fix: 'the search this page load made',
+          behaviour: 'search.response-bound',
+        },
+      ],
+    },
+    {
+      name: 'asked by another page load in production, rendered here 6 minutes and 1 ms later',
+      ...askedByA({ test: false, dev: false, after: 6 * 60_000 + 1 }),
+      findings: [{ messageId: 'askedElsewhere', message: "past the client's 5-minute cache" }],
+    },
+    {
       name: 'development: the same search rendered again with the same id (the cache is off)',
       events: revisit(true, 30_000),
-      findings: [{ message: 'development mode', pageLoadId: 'b', responseId: 'r1' }],
+      findings: [
+        { messageId: 'reused', message: 'development mode', pageLoadId: 'b', responseId: 'r1' },
+      ],
     },
     {
       name: 'production: the same id rendered 20 minutes later (past the cache’s 5 minutes)',
       events: revisit(false, 20 * 60_000),
-      findings: [{ message: '20 minutes earlier', pageLoadId: 'b', responseId: 'r1' }],
+      findings: [
+        { messageId: 'reused', message: '20 minutes earlier', pageLoadId: 'b', responseId: 'r1' },
+      ],
     },
     {
       name: 'a stored responseId sent again from another page',
@@ -61,7 +113,7 @@ export default {
           b.impression('r1', ['y'], { at: 6200 }),
         ];
       },
-      findings: [{ pageLoadId: 'b', responseId: 'r1' }],
+      findings: [{ messageId: 'reused', pageLoadId: 'b', responseId: 'r1' }],
     },
   ],
 } satisfies RuleCases;

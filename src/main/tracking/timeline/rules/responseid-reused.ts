@@ -1,6 +1,10 @@
-// `responseid-reused`: a responseId first seen on another page (another search or session): a stale id.
+// `responseid-reused`: a responseId first seen on another page (another search or session), or asked for
+// by another page load where the client's cache could not have served it here: a stale id.
 import { finding, list, plural, defineRule, type RuleMeta } from './types';
 import { describeSearch, sameSearch } from './utils/search-params';
+import { issuedFor } from './utils/provenance';
+import type { Response } from '../response';
+import type { RuleContext } from './types';
 
 /**
  * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
@@ -13,22 +17,27 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'responseId from another page',
   description:
-    'A responseId first seen on another page load with a different path or session, or for the same search where the client’s cache could not serve it (development mode, or more than its 5 minutes later): a stale id reused.',
+    'A responseId first seen on another page load with a different path or session, or for the same search where the client’s cache could not serve it (development mode, or more than its 5 minutes later); or asked for by another page load (the companion knows who asked) where the cache could not have served it here: a stale id reused.',
   expects: 'Every event on a page reuses the responseId of that page’s own search response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: ['search.response-bound', 'search.render-cached', 'identity.page-load'],
   defaultSeverity: 'error',
   messages: {
+    askedElsewhere:
+      'responseId "{{responseId}}" was asked for by page load {{asker}} ({{askerUrl}}), yet this page load ({{pageUrl}}) sends it in {{count}}: {{events}}, {{why}}. A response belongs to the page load that searched; only the client\'s cache serves it to another, in production and for 5 minutes.',
     reused:
       "responseId \"{{responseId}}\" belongs to page {{originPage}} ({{originUrl}}, first seen in {{originEvent}}){{where}}, yet this page ({{pageUrl}}) sends it again in {{count}}: {{events}}. The spec expects every event on a page to reuse the responseId of that page's own search response; an id carried over from another page is stale. Only a re-visit of the same search (same path and search parameters, in the same session, in production mode, within the cache's 5 minutes) may re-render a cached response's id.",
   },
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   fixes: {
+    askedElsewhere:
+      'take data.responseId from the search this page load made; do not carry a response over from the page that asked for it.',
     reused:
       'take data.responseId from the search response shown on this page; do not store it and send it elsewhere.',
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
-  needs: { supersedes: true, origins: true },
+  // who asked for a response, when the companion issued it
+  needs: { supersedes: true, origins: true, provenance: true },
 };
 
 export const responseIdReused = defineRule({
@@ -37,7 +46,7 @@ export const responseIdReused = defineRule({
   response(r, ctx) {
     if (r.responseId === '') return [];
     const origin = ctx.origin(r.responseId);
-    if (!origin || origin.pageKey === ctx.page.key) return [];
+    if (!origin || origin.pageKey === ctx.page.key) return askedElsewhere(r, ctx);
     // The provider's client caches search responses by their request parameters for the session: coming
     // back to the same search (back button, reload after 10 s, the same search with utm_* added) re-renders
     // the same responseId on a new pageLoadId. That is fine. Another path, or other search parameters
@@ -79,3 +88,48 @@ export const responseIdReused = defineRule({
     ];
   },
 });
+
+/**
+ * A response the companion issued to another page load of the same session (another session is
+ * responseid-other-visitor's), sent here where the client's cache could not have served it: the request
+ * asked test=true or the events are dev (no cache in development), or its first event here came more than
+ * CACHE_MS after the answer (by the sandbox's clock, which answered and received both). Exempt: a request
+ * that named no page load, and any that the cache could have served (production, within its minutes).
+ */
+function askedElsewhere(r: Response, ctx: RuleContext) {
+  const issued = issuedFor(r, ctx);
+  const asker = issued?.requester;
+  if (!issued || !asker?.pageLoadId || asker.pageLoadId === ctx.page.pageLoadId) return [];
+  if (asker.sessionId && asker.sessionId !== r.sessionId) return [];
+  const here = r.events.filter((e) => e.accepted);
+  const first = here[0];
+  if (!first) return [];
+  const after = (first.receivedMs ?? first.time) - issued.issuedAt;
+  const why =
+    issued.test || first.dev
+      ? "in development mode, where the provider's client does not cache responses"
+      : after > CACHE_MS
+        ? `${Math.round(after / 60_000)} minutes after it was answered, past the client's 5-minute cache`
+        : null;
+  if (why === null) return [];
+  const data = {
+    responseId: r.responseId,
+    asker: asker.pageLoadId,
+    askerUrl: asker.pageUrl ?? 'its URL unknown',
+    pageUrl: r.pageUrl,
+    count: plural(here.length, 'event'),
+    events: list(here.map((e) => e.id)),
+    why,
+  };
+  return [
+    finding(
+      meta,
+      r.responseId,
+      { messageId: 'askedElsewhere', data },
+      here.map((e) => e.id),
+      {
+        responseId: r.responseId,
+      },
+    ),
+  ];
+}
