@@ -63,10 +63,7 @@ export const pageviewOtherUrl = defineRule({
               eventId: v.base.id,
               viewed: ids.map((id) => `"${id}"`).join(' / '),
               pageUrl: v.base.pageUrl,
-              atPage: [...at]
-                .slice(0, 3)
-                .map((id) => `"${id}"`)
-                .join(' / '),
+              atPage: describeIds(at),
             },
           },
           [v.base.id],
@@ -76,3 +73,12 @@ export const pageviewOtherUrl = defineRule({
     return out;
   },
 });
+
+/** `"P200"`, or `"P200" (and 3 more ids of its product)` for a product with variants */
+function describeIds(ids: ReadonlySet<string>): string {
+  const [first] = ids;
+  const more = ids.size - 1;
+  return more === 0
+    ? `"${first}"`
+    : `"${first}" (and ${more} more id${more === 1 ? '' : 's'} of its product)`;
+}
