@@ -7,31 +7,31 @@ const searches = [
   issued({ responseId: 'r2', query: 'boot', requester: asked, issuedAt: T0 + 4800 }),
 ];
 
+/**
+ * r1 rendered and impressed on one page, then (with `between`) another search's r2 rendered at 3 s, then
+ * r1 rendered again at `again` ms
+ */
+const comeBack =
+  (again: number, { between = false, dev = false }: { between?: boolean; dev?: boolean } = {}) =>
+  () => {
+    const p = new PageBuilder({ dev });
+    return [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a'], { at: 1200 }),
+      ...(between ? [p.render('r2', { at: 3000 })] : []),
+      p.render('r1', { at: again }),
+    ];
+  };
+
 export default {
   valid: [
     {
       name: 'a cached response rendered again after another search (back to it)',
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r2', { at: 3000 }),
-          p.render('r1', { at: 5000 }),
-        ];
-      },
+      events: comeBack(5000, { between: true }),
     },
     {
       name: 'back to a cached response after another search, 5 minutes after its first render',
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r2', { at: 3000 }),
-          p.render('r1', { at: 6 * 60_000 }),
-        ];
-      },
+      events: comeBack(6 * 60_000, { between: true }),
     },
     {
       name: 'an SPA route elsewhere and back between the two renders (a controller made anew)',
@@ -59,14 +59,7 @@ export default {
     },
     {
       name: 'a reload of the same href 15 s after the render (the pageLoadId kept, a new controller)',
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r1', { at: 15_000 }),
-        ];
-      },
+      events: comeBack(15_000),
     },
   ],
   invalid: [
@@ -76,27 +69,13 @@ export default {
         companion: true,
         responses: [searches[0]!, { ...searches[1]!, issuedAt: T0 + 20_001 }],
       },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r1', { at: 20_000 }),
-        ];
-      },
+      events: comeBack(20_000),
       findings: [{ messageId: 'storeLoaded', events: [0, 2] }],
     },
     {
       name: 'the render of a newer search carries the previous responseId (the companion saw the search)',
       provenance: { companion: true, responses: searches },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r1', { at: 5000 }),
-        ];
-      },
+      events: comeBack(5000),
       findings: [
         {
           messageId: 'staleRender',
@@ -109,14 +88,7 @@ export default {
     },
     {
       name: 'a render again 15.001 s after, same href, no other search between (no reload keeps the id)',
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r1', { at: 15_001 }),
-        ];
-      },
+      events: comeBack(15_001),
       findings: [
         {
           messageId: 'storeLoaded',
@@ -147,30 +119,14 @@ export default {
     },
     {
       name: 'development mode: back to a response after another search (no cache)',
-      events: () => {
-        const p = new PageBuilder({ dev: true });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r2', { at: 3000 }),
-          p.render('r1', { at: 5000 }),
-        ];
-      },
+      events: comeBack(5000, { between: true, dev: true }),
       findings: [
         { messageId: 'cacheOff', message: 'in development mode', events: [0, 3], responseId: 'r1' },
       ],
     },
     {
       name: 'back to a response after another search, more than 6 minutes after its first render',
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1200 }),
-          p.render('r2', { at: 3000 }),
-          p.render('r1', { at: 6 * 60_000 + 1 }),
-        ];
-      },
+      events: comeBack(6 * 60_000 + 1, { between: true }),
       findings: [{ messageId: 'cacheExpired', message: 'rendered again 6 min', responseId: 'r1' }],
     },
     {

@@ -1,4 +1,20 @@
+import type { RecordedEvent } from '../../../src/shared/events';
 import { issued, PageBuilder, R0, R1, R4, type RuleCases } from '../kit';
+
+/** r1 rendered and impressed, another search's r5 rendered, then r1 shown again at 6 s, and `after` */
+const shownAgain =
+  (after: (p: PageBuilder) => RecordedEvent[] = () => []) =>
+  () => {
+    const p = new PageBuilder({ dev: false });
+    return [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['P200'], { at: 1200 }),
+      p.render('r5', { at: 3000 }),
+      p.render('r1', { at: 6000 }),
+      ...after(p),
+    ];
+  };
+const boot = issued({ responseId: 'r5', query: 'boot' });
 
 export default {
   valid: [
@@ -41,60 +57,26 @@ export default {
     },
     {
       name: 'a cached response shown again and impressed again',
-      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P200'], { at: 1200 }),
-          p.render('r5', { at: 3000 }),
-          p.render('r1', { at: 6000 }),
-          p.impression('r1', ['P200'], { at: 7100 }),
-        ];
-      },
+      provenance: { companion: true, responses: [R1, boot] },
+      events: shownAgain((p) => [p.impression('r1', ['P200'], { at: 7100 })]),
     },
     {
       name: 'shown again, a tile clicked within a second of it (the page left with the click)',
-      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P200'], { at: 1200 }),
-          p.render('r5', { at: 3000 }),
-          p.render('r1', { at: 6000 }),
-          p.click('r1', 'P201', { at: 6900 }),
-        ];
-      },
+      provenance: { companion: true, responses: [R1, boot] },
+      events: shownAgain((p) => [p.click('r1', 'P201', { at: 6900 })]),
     },
     {
       name: 'a later page of infinite scroll shown again (its impression flags are kept)',
       provenance: {
         companion: true,
-        responses: [{ ...R1, page: 2 }, issued({ responseId: 'r5', query: 'boot' })],
+        responses: [{ ...R1, page: 2 }, boot],
       },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P200'], { at: 1200 }),
-          p.render('r5', { at: 3000 }),
-          p.render('r1', { at: 6000 }),
-        ];
-      },
+      events: shownAgain(),
     },
     {
       name: 'shown again, a response the sandbox did not issue (what it showed is unknown)',
-      provenance: { companion: true, responses: [issued({ responseId: 'r5', query: 'boot' })] },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P200'], { at: 1200 }),
-          p.render('r5', { at: 3000 }),
-          p.render('r1', { at: 6000 }),
-        ];
-      },
+      provenance: { companion: true, responses: [boot] },
+      events: shownAgain(),
     },
   ],
   invalid: [
@@ -113,16 +95,8 @@ export default {
     },
     {
       name: 'a cached response shown again after another search, its tiles never impressed again',
-      provenance: { companion: true, responses: [R1, issued({ responseId: 'r5', query: 'boot' })] },
-      events: () => {
-        const p = new PageBuilder({ dev: false });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P200'], { at: 1200 }),
-          p.render('r5', { at: 3000 }),
-          p.render('r1', { at: 6000 }),
-        ];
-      },
+      provenance: { companion: true, responses: [R1, boot] },
+      events: shownAgain(),
       findings: [
         {
           messageId: 'notImpressedAgain',
