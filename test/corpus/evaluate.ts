@@ -52,11 +52,20 @@ export function judge(entry: CorpusEntry): Judged {
   if (entry.kind === 'clean') {
     const bad = findings.filter(loud);
     const credits = creditProblem(entry.credits, orders);
+    const named = entry.named;
+    const unnamed =
+      named &&
+      !findings.some(
+        (f) => f.rule === named.rule && f.severity === 'info' && named.cause.test(f.message),
+      )
+        ? `not named by ${named.rule} (info) matching ${named.cause}`
+        : undefined;
     const problems = [
       ...(bad.length > 0
         ? [`false alarm: ${bad.map((f) => `${f.rule} (${f.severity})`).join(', ')}`]
         : []),
       ...(credits ? [credits] : []),
+      ...(unnamed ? [unnamed] : []),
     ];
     return {
       ...judged,

@@ -349,7 +349,9 @@ const SCRIPTS: Record<string, (h: VisitHarness) => Promise<void>> = {
     const s = new Shopper(h);
     await toCheckout(s);
     await s.thankYou('A-2001', [JACKET]);
-    // a reload within 10 s: the client reuses the pageLoadId for the same URL and sends the order again
+    // a reload within 10 s (the page takes a moment to load again): the client reuses the pageLoadId for
+    // the same URL and sends the order again
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await s.order('A-2001', [JACKET]);
   },
   'order-revisit': async (h) => {

@@ -1,5 +1,5 @@
 // Orders you can trust at a glance, in real Chromium: the Orders view says what search earned and what
-// the duplicate added, a reloaded order sits beside the order it repeats with its finding and fix, an
+// the duplicate added, a repeated order sits beside the order it repeats with its finding and fix, an
 // order is addressed by its eventId, a visit shows its orders' problems, and an order page links to its
 // order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe.skipIf(skip)('orders UI', () => {
     const finding = detail.locator('[data-testid="order-finding"][data-rule="order-duplicate"]');
     expect(await finding.textContent()).toMatch(/order-duplicate.*counted twice/);
     expect(await finding.getByTestId('order-finding-fix').textContent()).toMatch(
-      /^Fix: render the order script only on the first view of the thank-you page/,
+      /^Fix: send the order from the thank-you page only, with its own orderId/,
     );
     await s.ui.screenshot('orders-duplicate-1440');
     // the order it repeats, one click away, names its repeat

@@ -49,8 +49,9 @@ async function shop(base: string): Promise<void> {
     context: ctx('v-cart', 'https://shop.example/cart', 9000),
     data: { results: [jacket, socks], cart: [jacket, socks] },
   });
-  // the thank-you page sends the order twice (a reload): order-duplicate on the second
-  for (const ms of [20_000, 23_000])
+  // the thank-you page sends the order twice, 40 ms apart (the snippet and a tag manager copy):
+  // order-duplicate on the second
+  for (const ms of [20_000, 20_040])
     await send(base, 'order/transaction', {
       context: ctx('v-thanks', 'https://shop.example/thanks', ms),
       data: { orderId: 'A-1001', transactionTotal: 90, total: 97.2, results: [jacket, socks] },

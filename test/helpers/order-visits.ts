@@ -1,6 +1,7 @@
 // A scripted set of visits for the orders' findings and summary (API, UI and package tests alike):
 //  A: search "jacket" → click P103 → product → cart → thank-you page A-1001 (jacket 1 × 80 credited to
-//     search, socks 2 × 5 uncredited), then the thank-you page reloaded as a new page: A-1001 again;
+//     search, socks 2 × 5 uncredited), then the account's order page sends A-1001 again (a second order
+//     script: order-duplicate);
 //  B: category "bags" → click BAG → thank-you page B-2002 (BAG 1 × 40 credited to category);
 //  C: a thank-you page whose order has no orderId (HAT 1 × 15, uncredited).
 import type { OrdersSummaryDto } from '../../src/shared/visits';
@@ -86,9 +87,10 @@ export async function sendOrderVisits(base: string, start = Date.now() - 120_000
   });
   const orderA = { orderId: 'A-1001', transactionTotal: 90, total: 97.2, results: [jacket, socks] };
   await send(base, 'order/transaction', { context: a('a-thanks', THANKS_A, 20_000), data: orderA });
-  // the shopper reloads the thank-you page a minute later: a new page, the same order again
+  // a minute later the account's order page carries an order script too: the same order again, from
+  // another page (a reload of the thank-you page would be the client's own traffic: order-reloaded)
   await send(base, 'order/transaction', {
-    context: a('a-thanks-2', THANKS_A, 80_000),
+    context: a('a-thanks-2', 'https://shop.example/account/orders/A-1001', 80_000),
     data: orderA,
   });
 

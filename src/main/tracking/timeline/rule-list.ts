@@ -62,6 +62,7 @@ import { quickAddWithCartAdd } from './rules/quick-add-with-cart-add';
 import { orderIdMissing } from '../visits/rules/order-id-missing';
 import { orderWithoutLines } from '../visits/rules/order-without-lines';
 import { orderDuplicate } from '../visits/rules/order-duplicate';
+import { orderReloaded } from '../visits/rules/order-reloaded';
 import { orderTotals } from '../visits/rules/order-totals';
 import { priceUnitMismatch } from '../visits/rules/price-unit-mismatch';
 import { vatAsPercent } from '../visits/rules/vat-as-percent';
@@ -147,6 +148,7 @@ export const RULES: readonly Rule[] = [
   orderIdMissing,
   orderWithoutLines,
   orderDuplicate,
+  orderReloaded,
   orderTotals,
   priceUnitMismatch,
   vatAsPercent,

@@ -51,7 +51,8 @@ export function orderFindings(order: OrderEntry, pageFindings: PageFindings): Or
   };
   for (const f of pageFindings(order.pageKey) ?? [])
     if (concernsOrder(f, order)) add(order.pageKey, f);
-  // a repeat's order-duplicate names the first order among its events: the first is counted twice too
+  // a repeat's order-duplicate (or order-reloaded) names the first order among its events: the first is
+  // counted twice too
   for (const key of order.repeatPages) {
     if (key === order.pageKey) continue;
     for (const f of pageFindings(key) ?? []) if (f.eventIds.includes(order.eventId)) add(key, f);

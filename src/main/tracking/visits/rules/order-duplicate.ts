@@ -1,30 +1,40 @@
-// `order-duplicate`: an orderId the site already received: the order's revenue is counted twice.
+// `order-duplicate` (error): an orderId the site already received, sent again where no reload of the
+// thank-you page explains it: the order's revenue is counted twice.
+//
+// Why it is certain: the tracker reads the page's order script once per page load (T), so the client sends
+// an order again only when the thank-you page loads again: at the same URL, on the same pageLoadId within
+// 10 s (B reuses it for the same href) or a new one later. What it exempts: exactly those reloads
+// (order-reloaded names them, as info: the client's own traffic). What it names: the same orderId from
+// another URL (a second order script, an orderId reused) and the same page load sending it again past
+// those 10 s or sooner than the 500 ms a page needs to load again (a second script or tag, a component
+// that re-rendered the script, an SPA reading it again).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-
-/** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */
-const RELOAD_MS = 10_000;
+import { orderRepeats } from './utils/order-repeat';
 
 const meta: RuleMeta<'visit'> = {
   id: 'order-duplicate',
   judges: ['visit'],
-  title: 'The same order counted twice',
+  title: 'The same order sent twice',
   description:
-    'An order/transaction whose orderId the site already received: a reload of the thank-you page (same pageLoadId within 10 s, or a new page later) or a re-render sends the order again, and revenue is counted twice.',
+    'An order/transaction whose orderId the site already received, from another URL, or from the same page load within 0.5 s or more than 10 s later (no reload of the thank-you page sends it so): revenue is counted twice.',
   expects: 'One order/transaction per order.',
   appliesTo: ['order'],
   guards: ['order.transaction'],
   defaultSeverity: 'error',
   messages: {
-    duplicate:
-      'order "{{orderId}}" was sent {{why}}. The provider counts every order/transaction, so this order\'s revenue is counted twice.',
+    otherPage:
+      'order "{{orderId}}" was sent again from {{pageUrl}}, after {{firstId}} sent it from {{firstUrl}}. The provider\'s tracker sends an order once per load of the page holding its script, so a second page sent it: the provider counts every order/transaction, and this order\'s revenue is counted twice.',
+    samePage:
+      'order "{{orderId}}" was sent again on the same page {{gap}} after {{firstId}}. The tracker reads the page\'s order script once per page load, and a reload keeps the pageLoadId only from about half a second (the page loads again) to 10 s: a second script or tag, or a component that re-rendered the script, sent it, and this order\'s revenue is counted twice.',
   },
   fixes: {
-    duplicate:
-      'render the order script only on the first view of the thank-you page (mark the order as tracked server-side or in sessionStorage).',
+    otherPage: 'send the order from the thank-you page only, with its own orderId.',
+    samePage:
+      'render the order script once (not from a component that re-renders, not also from a tag manager) and let the tracker read it.',
   },
-  fix: 'Render the order script only on the first view of the thank-you page (mark the order as tracked, server-side or in sessionStorage), and never send it from a component that re-renders.',
+  fix: 'Send each order once: from the thank-you page’s order script, rendered once.',
   listens: ['order/transaction'],
   needs: { visit: true },
 };
@@ -33,21 +43,20 @@ export const orderDuplicate = defineRule({
   meta,
   visit(page, ctx) {
     const out = [];
-    for (const o of ctx.accepted) {
-      if (o.endpoint !== 'order/transaction' || (o.orderId ?? '').trim() === '') continue;
-      const e = o.base;
-      const first = ctx.book.firstOrder(page.siteId, o.orderId!);
-      if (!first || first.eventId === e.id) continue;
-      const gap = Math.abs(e.time - first.time);
-      const why =
-        first.pageLoadId !== page.pageLoadId
-          ? `again after ${first.eventId} on page ${first.pageLoadId} (${first.pageUrl}): a reload of the thank-you page or a second visit to it`
-          : gap <= RELOAD_MS
-            ? `again on the same page ${Math.round(gap / 100) / 10} s after ${first.eventId}: a reload of the thank-you page within 10 s (the client reuses the pageLoadId for the same URL) or a component that re-rendered`
-            : `again on the same page after ${first.eventId}: a component that re-rendered or a second order script`;
+    for (const r of orderRepeats(page, ctx)) {
+      if (r.reload) continue;
+      const e = r.order.base;
+      const samePage = r.first.pageLoadId === page.pageLoadId;
+      const data = {
+        orderId: r.order.orderId!,
+        pageUrl: e.pageUrl,
+        firstId: r.first.eventId,
+        firstUrl: r.first.pageUrl,
+        gap: r.gap,
+      };
       out.push(
-        finding(meta, e.id, { messageId: 'duplicate', data: { orderId: o.orderId!, why } }, [
-          first.eventId,
+        finding(meta, e.id, { messageId: samePage ? 'samePage' : 'otherPage', data }, [
+          r.first.eventId,
           e.id,
         ]),
       );

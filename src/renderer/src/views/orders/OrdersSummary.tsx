@@ -82,7 +82,7 @@ export function OrdersSummary({
             {plural(s.duplicates.orders, 'order')} sent again{' '}
             {s.duplicates.orders === 1 ? 'adds' : 'add'} {money(s.duplicates.revenue)} to this
             revenue: the provider counts every <code>order/transaction</code>, so its reports would
-            too (order-duplicate).
+            too (order-duplicate, or order-reloaded for a reload of the thank-you page).
           </p>
         ) : (
           <p className="small muted" data-testid="orders-summary-duplicates">
