@@ -124,4 +124,30 @@ describe.skipIf(skip)('visits and orders UI', () => {
     await s.ui.testId('visit-detail').waitFor();
     expect(await s.page.locator('[data-testid="view-error"]').count()).toBe(0);
   });
+
+  it('an order sent again by a reload of its thank-you page reads as the client’s own repeat, not an error', async () => {
+    const order = {
+      orderId: 'R-7',
+      transactionTotal: 12,
+      total: 12,
+      results: [{ uid: 'SOCK', parentId: 'SOCK', qty: 1, price: 12 }],
+    };
+    // a reload 4 s later keeps the pageLoadId for the same URL
+    for (const ms of [40_000, 44_000])
+      await send(s.sandbox.url, 'order/transaction', {
+        context: ctx('v-thanks-r7', 'https://shop.example/thanks?order=R-7', ms),
+        data: order,
+      });
+    await s.ui.open('#/orders');
+    const repeat = s.page.locator('[data-testid="order-item"]', { hasText: 'R-7' }).last();
+    await repeat.click();
+    const note = s.ui.testId('order-duplicate-of');
+    await note.waitFor();
+    expect(await note.getAttribute('data-reload')).toBe('true');
+    expect(await note.getAttribute('class')).toContain('warn');
+    expect(await note.textContent()).toMatch(/sent again by a reload of its thank-you page/);
+    const finding = s.page.locator('[data-testid="order-finding"][data-rule="order-reloaded"]');
+    expect(await finding.textContent()).toMatch(/counts its revenue twice/);
+    await s.ui.screenshot('order-reloaded');
+  });
 });
