@@ -128,6 +128,8 @@ export class TimelineEngine {
     if (folded === null) return;
     const ev = readEvent(rec);
     const page = this.pageOf(rec.siteId, ev);
+    // made for this event: no visit holds it yet
+    const newPage = page.arrivals === 0;
     // a late event for a page that let its events go: they are taken back for good (it is live again)
     if (page.eventsLetGo) this.quietPages.takeBack(page);
     this.index?.touched(page);
@@ -137,7 +139,14 @@ export class TimelineEngine {
       this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
     const visit = ev.accepted
-      ? this.book.noteEvent(page.siteId, page.key, ev, readIdentity(rec), folded === 'visit')
+      ? this.book.noteEvent(
+          page.siteId,
+          page.key,
+          ev,
+          readIdentity(rec),
+          folded === 'visit',
+          newPage,
+        )
       : undefined;
     if (folded === 'response') this.foldResponseEvent(page, rec, ev, visit);
     else if (folded === 'visit') {
@@ -176,10 +185,12 @@ export class TimelineEngine {
     rec: RecordedEvent,
     ev: TimelineEvent,
   ): void {
+    // most events are neither a click nor a quick add: they cost nothing here
+    if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return;
     const lines = ev.event === 'addtocart' ? quickAddLines(rec) : [];
     if (this.options.credit === false) {
       if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
-    } else if (ev.event === 'clickthrough' || ev.event === 'addtocart')
+    } else
       this.book.noteInteraction(
         visit,
         {

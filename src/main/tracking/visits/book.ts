@@ -243,13 +243,20 @@ export class VisitBook {
   private readonly userChanges = new Map<string, number>();
   /** each visit's latest cart by content: an order on another origin finds the visit it came from */
   private readonly recentCarts = new RecentCarts();
+  /**
+   * The last page an event was noted on and its entry in `byPage` after it: consecutive events of one
+   * page find their visits without a lookup. Cleared whenever `byPage` changes otherwise.
+   */
+  private lastPageKey: string | undefined = undefined;
+  private lastOnPage: Visit | Visit[] | undefined = undefined;
 
   constructor(private readonly options: BookOptions) {}
 
   /**
    * An accepted event of any kind arrived on a page: the visit's pages, identity and time span. `who`:
    * what its context said of the shopper; `visitEvent`: a product, cart, order or login event, whose
-   * shopper mark `noteVisitEvent` adds.
+   * shopper mark `noteVisitEvent` adds. `newPage`: the caller made the page for this event, so no visit
+   * holds it yet (a page that goes tells the book, `forgetPage` or `pageReleased`): it is not looked up.
    */
   noteEvent(
     siteId: string,
@@ -257,9 +264,14 @@ export class VisitBook {
     ev: PageEvent,
     who?: EventIdentity,
     visitEvent = false,
+    newPage = false,
   ): Visit {
     // the page's visits, asked once: they find the visit, and a new page of it is entered in them
-    const onPage = this.byPage.get(pageKey);
+    const onPage = newPage
+      ? undefined
+      : pageKey === this.lastPageKey
+        ? this.lastOnPage
+        : this.byPage.get(pageKey);
     const v = this.visitFor(siteId, pageKey, ev, onPage);
     v.changes++;
     noteTime(v, pageKey, ev);
@@ -348,6 +360,8 @@ export class VisitBook {
     onPage: Visit | Visit[] | undefined,
   ): VisitPageEntry {
     let p = v.pages.get(pageKey);
+    this.lastPageKey = pageKey;
+    this.lastOnPage = onPage;
     if (!p) {
       // every field it may get, set now: one added later goes to a second object of the entry's own
       p = {
@@ -360,9 +374,9 @@ export class VisitBook {
       };
       v.pages.set(pageKey, p);
       // the page's visits as the event found them: nothing since changed them
-      if (onPage === undefined) this.byPage.setNew(pageKey, v);
+      if (onPage === undefined) this.byPage.setNew(pageKey, (this.lastOnPage = v));
       else if (Array.isArray(onPage)) onPage.push(v);
-      else this.byPage.set(pageKey, [onPage, v]);
+      else this.byPage.set(pageKey, (this.lastOnPage = [onPage, v]));
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
@@ -482,6 +496,7 @@ export class VisitBook {
     const visits = this.byPage.getOld(pageKey);
     if (!visits) return;
     this.byPage.delete(pageKey);
+    this.lastPageKey = undefined;
     for (const v of listOf(visits)) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
@@ -512,6 +527,7 @@ export class VisitBook {
     const visits = this.byPage.get(pageKey);
     if (!visits) return;
     this.byPage.delete(pageKey);
+    this.lastPageKey = undefined;
     for (const v of listOf(visits)) {
       const p = v.pages.get(pageKey);
       if (p && p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
@@ -540,6 +556,7 @@ export class VisitBook {
       this.siteVisits.clear();
       this.byUser.clear();
       this.byPage.clear();
+      this.lastPageKey = undefined;
       this.firstOrders.clear();
       this.orderEvents.clear();
       this.recentCarts.clear();
@@ -556,6 +573,7 @@ export class VisitBook {
   }
 
   private drop(v: Visit): void {
+    this.lastPageKey = undefined;
     for (const u of v.userIds) this.bumpUser(v.siteId, u);
     this.visits.delete(v.key);
     this.recentCarts.forget(v.key);
