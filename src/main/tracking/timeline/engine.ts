@@ -128,8 +128,6 @@ export class TimelineEngine {
     if (folded === null) return;
     const ev = readEvent(rec);
     const page = this.pageOf(rec.siteId, ev);
-    // made for this event: no visit holds it yet
-    const newPage = page.arrivals === 0;
     // a late event for a page that let its events go: they are taken back for good (it is live again)
     if (page.eventsLetGo) this.quietPages.takeBack(page);
     this.index?.touched(page);
@@ -139,14 +137,7 @@ export class TimelineEngine {
       this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
     const visit = ev.accepted
-      ? this.book.noteEvent(
-          page.siteId,
-          page.key,
-          ev,
-          readIdentity(rec),
-          folded === 'visit',
-          newPage,
-        )
+      ? this.book.noteEvent(page.siteId, page.key, page, ev, readIdentity(rec), folded === 'visit')
       : undefined;
     if (folded === 'response') this.foldResponseEvent(page, rec, ev, visit);
     else if (folded === 'visit') {
@@ -249,7 +240,7 @@ export class TimelineEngine {
   /** The page goes from the engine, and from its visit. */
   private forgetPage(page: Page): void {
     this.pages.forget(page);
-    this.book.forgetPage(page.siteId, page.key);
+    this.book.forgetPage(page.siteId, page.key, page);
   }
 
   /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */
