@@ -21,11 +21,10 @@ function find<K>(
   parts: ReadonlyArray<{ has(key: K): boolean }>,
   filters: readonly KeyFilter[],
   key: K,
-  hashOf: (key: K) => number,
 ): number {
   const last = parts.length - 1;
   if (last < 0 || parts[last]!.has(key)) return last;
-  const hash = hashOf(key);
+  const hash = keyHash(key);
   for (let i = last - 1; i >= 0; i--) if (filters[i]!.mayHave(hash) && parts[i]!.has(key)) return i;
   return -1;
 }
@@ -39,20 +38,6 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   private ids: number[] = [];
   private made = 0;
   private count = 0;
-  /**
-   * The last key hashed and its hash: a key that missed is most often set next (a new page, response or
-   * visit), and its hash is not worked out twice.
-   */
-  private hashedKey: K | undefined = undefined;
-  private lastHash = -1;
-  /** `keyHash` of `key`, kept for the next call with the same key */
-  protected readonly hashOf = (key: K): number => {
-    if (key !== this.hashedKey) {
-      this.hashedKey = key;
-      this.lastHash = keyHash(key);
-    }
-    return this.lastHash;
-  };
 
   constructor(
     protected readonly chunk = CHUNK,
@@ -64,15 +49,14 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   }
 
   has(key: K): boolean {
-    return find(this.parts, this.filters, key, this.hashOf) >= 0;
+    return find(this.parts, this.filters, key) >= 0;
   }
 
   delete(key: K): boolean {
     // the oldest part first: retention and trimming delete the oldest keys, which a newest-first search
     // reaches last
     const parts = this.parts;
-    const at =
-      parts.length > 1 && parts[0]!.has(key) ? 0 : find(parts, this.filters, key, this.hashOf);
+    const at = parts.length > 1 && parts[0]!.has(key) ? 0 : find(parts, this.filters, key);
     if (at < 0) return false;
     const part = parts[at]!;
     part.delete(key);
@@ -123,7 +107,7 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
       this.ids.push(this.made++);
       last++;
     }
-    this.filters[last]!.add(this.hashOf(key));
+    this.filters[last]!.add(keyHash(key));
     return this.parts[last]!;
   }
 
@@ -145,7 +129,7 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
     if (last < 0) return undefined;
     const v = parts[last]!.get(key);
     if (v !== undefined || last === 0) return v;
-    const hash = this.hashOf(key);
+    const hash = keyHash(key);
     for (let i = last - 1; i >= 0; i--) {
       if (!this.filters[i]!.mayHave(hash)) continue;
       const v = parts[i]!.get(key);
@@ -196,7 +180,7 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
   }
 
   set(key: K, value: V): this {
-    const at = find(this.parts, this.filters, key, this.hashOf);
+    const at = find(this.parts, this.filters, key);
     if (at >= 0) this.parts[at]!.set(key, value);
     else this.newest(key).set(key, value);
     return this;
@@ -253,7 +237,7 @@ export class ChunkedSet<T> extends Chunked<T, Set<T>> {
   }
 
   add(value: T): this {
-    if (find(this.parts, this.filters, value, this.hashOf) < 0) this.newest(value).add(value);
+    if (find(this.parts, this.filters, value) < 0) this.newest(value).add(value);
     return this;
   }
 

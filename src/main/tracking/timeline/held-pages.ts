@@ -23,8 +23,6 @@ export class HeldPages {
   private created = 0;
   /** the events on the pages held (the trim's measure) */
   private events = 0;
-  /** the page of the last event: consecutive events of one page find it without a lookup */
-  private last: Page | undefined = undefined;
 
   constructor(private readonly index: VerdictIndex | undefined) {}
 
@@ -70,22 +68,8 @@ export class HeldPages {
    * with its identity taken from its first accepted event. The event is counted among the held ones.
    */
   pageOf(siteId: string, ev: TimelineEvent): Page {
-    // the last event's page, else found by the event's own pageLoadId: a page key is built only for a new page
-    const last = this.last;
-    const page =
-      last !== undefined && last.pageLoadId === ev.pageLoadId && last.siteId === siteId
-        ? last
-        : this.pageOrNew(siteId, ev);
-    const was = page.adoptIdentity(ev);
-    if (was !== undefined) this.byId.sessionChanged(page, was);
-    this.events++;
-    this.last = page;
-    return page;
-  }
-
-  /** The page of the event's pageLoadId on the site, made when there is none. */
-  private pageOrNew(siteId: string, ev: TimelineEvent): Page {
-    return this.byId.pageOrNew(siteId, ev.pageLoadId, () => {
+    // found by the event's own pageLoadId: a page key is built only for a new page
+    const page = this.byId.pageOrNew(siteId, ev.pageLoadId, () => {
       const key = pageKey(siteId, ev.pageLoadId);
       const made = new Page(key, siteId, ev, this.created++);
       // none of the key: the lookup, kept with the pages, has none of its pageLoadId on the site
@@ -93,11 +77,14 @@ export class HeldPages {
       this.sites.added(siteId);
       return made;
     });
+    const was = page.adoptIdentity(ev);
+    if (was !== undefined) this.byId.sessionChanged(page, was);
+    this.events++;
+    return page;
   }
 
   /** The page goes, from the index too. */
   forget(page: Page): void {
-    if (page === this.last) this.last = undefined;
     this.pages.delete(page.order);
     this.sites.removed(page.siteId);
     this.index?.removed(page);
@@ -107,7 +94,6 @@ export class HeldPages {
 
   /** Every page goes, or those of one site. */
   clear(siteId?: string): void {
-    this.last = undefined;
     if (siteId === undefined || this.sites.holdsAll(siteId, this.pages.size)) {
       // every page goes: the collections are emptied at once, not page by page (a million events hold
       // ~100,000 pages: forgetting them one at a time held the event loop ~0.7 s)
