@@ -8,7 +8,7 @@ import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { CHECK_LIMITS, OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
-import { VisitBook } from '../../src/main/tracking/visits/book';
+import { VisitBook, type PageVisits } from '../../src/main/tracking/visits/book';
 import { readEvent } from '../../src/main/tracking/timeline/model';
 import { PageBuilder, T0, type EventOptions, type PageOptions } from './timeline-events';
 
@@ -347,14 +347,21 @@ describe('a page check has judged and let go', () => {
       attributionWindowMs: 86_400_000,
       pageKey: (siteId, pageLoadId) => `${siteId}\u0000${pageLoadId}`,
     });
+    // each page keeps its visits (the engine's pages do)
+    const holders = new Map<string, PageVisits>();
+    const holder = (pageLoadId: string) => {
+      let h = holders.get(pageLoadId);
+      if (!h) holders.set(pageLoadId, (h = { bookVisits: undefined }));
+      return h;
+    };
     const note = (pageLoadId: string, at: number) => {
       const ev = readEvent(page(pageLoadId).product('A', { at }));
-      return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, ev);
+      return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, holder(pageLoadId), ev);
     };
     const v = note('p0', 0);
     note('p1', 2_000);
     note('p2', 2_001);
-    for (const id of ['p0', 'p1', 'p2']) book.pageReleased(`demo42\u0000${id}`, 2_000);
+    for (const id of ['p0', 'p1', 'p2']) book.pageReleased(`demo42\u0000${id}`, holder(id), 2_000);
     expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1']);
     // an event for a released page finds its visit without the shortcut, and takes its place again
     expect(note('p2', 2_500)).toBe(v);

@@ -137,7 +137,7 @@ export class TimelineEngine {
       this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
     const visit = ev.accepted
-      ? this.book.noteEvent(page.siteId, page.key, ev, readIdentity(rec), folded === 'visit')
+      ? this.book.noteEvent(page.siteId, page.key, page, ev, readIdentity(rec), folded === 'visit')
       : undefined;
     if (folded === 'response') this.foldResponseEvent(page, rec, ev, visit);
     else if (folded === 'visit') {
@@ -176,10 +176,12 @@ export class TimelineEngine {
     rec: RecordedEvent,
     ev: TimelineEvent,
   ): void {
+    // most events are neither a click nor a quick add: they cost nothing here
+    if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return;
     const lines = ev.event === 'addtocart' ? quickAddLines(rec) : [];
     if (this.options.credit === false) {
       if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
-    } else if (ev.event === 'clickthrough' || ev.event === 'addtocart')
+    } else
       this.book.noteInteraction(
         visit,
         {
@@ -238,7 +240,7 @@ export class TimelineEngine {
   /** The page goes from the engine, and from its visit. */
   private forgetPage(page: Page): void {
     this.pages.forget(page);
-    this.book.forgetPage(page.siteId, page.key);
+    this.book.forgetPage(page.siteId, page.key, page);
   }
 
   /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */

@@ -8,8 +8,14 @@ import { Slicer } from '../../slices';
 import type { Page } from './page';
 
 export class IdleQueue {
-  /** a min-heap by `at`, ties by push order */
-  private heap: Array<{ page: Page; at: number; n: number }> = [];
+  /**
+   * a min-heap by deadline, ties by push order, kept as three lists side by side (a page, its deadline, its
+   * push number at each place): an entry per event pushed, and no object of its own for each (a deadline is
+   * kept unboxed in a list of numbers)
+   */
+  private pages: Page[] = [];
+  private ats: number[] = [];
+  private ns: number[] = [];
   private pushed = 0;
   private cancelTimer: (() => void) | null = null;
   private armedAt = Infinity;
@@ -23,40 +29,68 @@ export class IdleQueue {
   ) {}
 
   push(page: Page, at: number): void {
-    const heap = this.heap;
-    const entry = { page, at, n: this.pushed++ };
-    let i = heap.push(entry) - 1;
+    const { pages, ats, ns } = this;
+    const n = this.pushed++;
+    let i = pages.length;
+    pages.push(page);
+    ats.push(at);
+    ns.push(n);
     while (i > 0) {
       const up = (i - 1) >> 1;
-      if (!earlier(entry, heap[up]!)) break;
-      heap[i] = heap[up]!;
+      if (!(at < ats[up]! || (at === ats[up]! && n < ns[up]!))) break;
+      this.move(up, i);
       i = up;
     }
-    heap[i] = entry;
+    this.place(i, page, at, n);
     this.arm();
   }
 
-  private pop(): { page: Page; at: number } {
-    const heap = this.heap;
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
+  /** Take the earliest entry off the heap and hand it to `due`. */
+  private popDue(): void {
+    const { pages, ats, ns } = this;
+    const page = pages[0]!;
+    const at = ats[0]!;
+    const lastPage = pages.pop()!;
+    const lastAt = ats.pop()!;
+    const lastN = ns.pop()!;
+    const size = pages.length;
+    if (size > 0) {
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
-        if (l >= heap.length) break;
-        const c = l + 1 < heap.length && earlier(heap[l + 1]!, heap[l]!) ? l + 1 : l;
-        if (!earlier(heap[c]!, last)) break;
-        heap[i] = heap[c]!;
+        if (l >= size) break;
+        const c = l + 1 < size && this.earlier(l + 1, ats[l]!, ns[l]!) ? l + 1 : l;
+        if (!this.earlier(c, lastAt, lastN)) break;
+        this.move(c, i);
         i = c;
       }
-      heap[i] = last;
+      this.place(i, lastPage, lastAt, lastN);
     }
-    return top;
+    this.due(page, at);
+  }
+
+  /** Is the entry at `i` earlier than a deadline `at` pushed `n`th? */
+  private earlier(i: number, at: number, n: number): boolean {
+    const a = this.ats[i]!;
+    return a < at || (a === at && this.ns[i]! < n);
+  }
+
+  private move(from: number, to: number): void {
+    this.pages[to] = this.pages[from]!;
+    this.ats[to] = this.ats[from]!;
+    this.ns[to] = this.ns[from]!;
+  }
+
+  private place(i: number, page: Page, at: number, n: number): void {
+    this.pages[i] = page;
+    this.ats[i] = at;
+    this.ns[i] = n;
   }
 
   clear(): void {
-    this.heap = [];
+    this.pages = [];
+    this.ats = [];
+    this.ns = [];
   }
 
   dispose(): void {
@@ -68,13 +102,13 @@ export class IdleQueue {
   }
 
   private arm(): void {
-    const next = this.heap[0];
     // a burst under way re-arms when it is done
-    if (!next || this.resuming) return;
-    if (this.cancelTimer && this.armedAt <= next.at) return;
+    if (this.pages.length === 0 || this.resuming) return;
+    const next = this.ats[0]!;
+    if (this.cancelTimer && this.armedAt <= next) return;
     this.cancelTimer?.();
-    this.armedAt = next.at;
-    this.cancelTimer = this.clock.at(next.at, () => this.fire());
+    this.armedAt = next;
+    this.cancelTimer = this.clock.at(next, () => this.fire());
   }
 
   private fire(): void {
@@ -83,18 +117,13 @@ export class IdleQueue {
     this.resuming = null;
     const now = this.clock.now();
     const slice = new Slicer();
-    while (this.heap.length > 0 && this.heap[0]!.at <= now) {
+    while (this.pages.length > 0 && this.ats[0]! <= now) {
       if (slice.due) {
         this.resuming = setImmediate(() => this.fire());
         return;
       }
-      const { page, at } = this.pop();
-      this.due(page, at);
+      this.popDue();
     }
     this.arm();
   }
-}
-
-function earlier(a: { at: number; n: number }, b: { at: number; n: number }): boolean {
-  return a.at < b.at || (a.at === b.at && a.n < b.n);
 }

@@ -42,7 +42,7 @@ export class PageReads {
    * tallies and the settings), so running them again would give the same findings.
    */
   exactly(page: Page): void {
-    if (page.indexed?.stale === false) return;
+    if (page.indexStale === false) return;
     this.evaluate(page, true);
   }
 

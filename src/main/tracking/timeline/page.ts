@@ -5,6 +5,7 @@ import { KIND_EVENTS, type ResponseKind } from '../../../shared/kinds';
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
 import type { VisitEvent } from '../visits/events';
+import type { Visit } from '../visits/book';
 import {
   addCapped,
   capped,
@@ -21,8 +22,14 @@ import { Response } from './response';
 import { PageResponses } from './page-responses';
 
 export class Page {
-  /** the live engine's page index (verdict-index.ts): the page's verdict and rules there, and stale */
-  indexed?: { verdict: Verdict | null; stale: boolean; rules: readonly TimelineRuleId[] };
+  /**
+   * the live engine's page index (verdict-index.ts): the page's verdict and rules there, and whether it is
+   * stale (undefined: the index does not know the page). Fields of the page, not an object of their own:
+   * every page of a live engine has them.
+   */
+  indexVerdict: Verdict | null = null;
+  indexRules: readonly TimelineRuleId[] = NO_ENTRIES;
+  indexStale: boolean | undefined = undefined;
   readonly pageLoadId: string;
   /** the page's own ids and URL: its first accepted event's (a rejected one may hold garbage) */
   sessionId: string;
@@ -75,6 +82,8 @@ export class Page {
     badTimestamp: NO_IDS,
     farTimestamp: NO_IDS,
     maxSkewMs: 0,
+    // there from the start, though empty: a member added later goes to a second object of the tallies
+    rules: undefined,
   };
   /** page-scope findings, built when the page is read exactly (counted cheaply on every event) */
   pageFindings: FindingDraft[] = NO_ENTRIES;
@@ -101,6 +110,8 @@ export class Page {
   idleAt = Infinity;
   /** the engine's count of applied events when this page last got one (offline release) */
   lastApplied = 0;
+  /** the visits the page is in, kept here for the visit book (visits/book.ts, `PageVisits`) */
+  bookVisits: Visit | Visit[] | undefined = undefined;
 
   constructor(
     readonly key: string,

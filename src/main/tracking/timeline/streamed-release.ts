@@ -82,7 +82,7 @@ export class StreamedRelease {
     this.deps.finish(page);
     const dto = pageDto(page);
     this.deps.pages.forget(page);
-    this.deps.book.pageReleased(page.key, CONCURRENT_START_MS);
+    this.deps.book.pageReleased(page.key, page, CONCURRENT_START_MS);
     return dto;
   }
 }

@@ -46,9 +46,8 @@ export class VerdictIndex {
   /** A page was created, got an event or had its facts change: judge it before answering. */
   touched(page: Page): void {
     // on the page itself (no lookup on every event): its verdict and rules here, and stale?
-    const entry = (page.indexed ??= { verdict: null, stale: false, rules: NO_ENTRIES });
-    if (entry.stale) return;
-    entry.stale = true;
+    if (page.indexStale === true) return;
+    page.indexStale = true;
     this.stale.addNew(page);
   }
 
@@ -61,20 +60,17 @@ export class VerdictIndex {
     // judged as finished for a report: a moment's state, which the index does not take (the page is
     // judged again as it is right after, and stays stale until then)
     if (!exact || page.judgedAsFinished) return;
-    const entry = (page.indexed ??= { verdict: null, stale: false, rules: NO_ENTRIES });
-    const rules = this.rulesOf(page, entry.rules);
-    if (entry.verdict !== verdict || rules !== entry.rules) {
+    const rules = this.rulesOf(page, page.indexRules);
+    if (page.indexVerdict !== verdict || rules !== page.indexRules) {
       // out of each group it was in, into each it is in now (a verdict or a rule changes seldom)
-      if (entry.verdict) this.leave(page, entry.verdict, entry.rules);
+      if (page.indexVerdict) this.leave(page, page.indexVerdict, page.indexRules);
       // (out of every group with this verdict now: it goes in without a search of the group's parts)
       for (const g of this.groups(page, rules, true)) g![verdict].setNew(page.order, page);
-      entry.verdict = verdict;
-      entry.rules = rules;
+      page.indexVerdict = verdict;
+      page.indexRules = rules;
     }
-    if (entry.stale) {
-      entry.stale = false;
-      this.stale.delete(page);
-    }
+    if (page.indexStale === true) this.stale.delete(page);
+    page.indexStale = false;
   }
 
   /**
@@ -82,7 +78,7 @@ export class VerdictIndex {
    * it is; one that held a response of that kind is in its group.
    */
   kindAdded(page: Page, kind: ResponseKind): void {
-    const verdict = page.indexed?.verdict;
+    const verdict = page.indexVerdict;
     if (!verdict) return;
     let held = 0;
     for (const r of page.responses.values()) if (r.kind === kind && ++held > 1) return;
@@ -108,14 +104,15 @@ export class VerdictIndex {
   /** The page was forgotten. */
   removed(page: Page): void {
     this.stale.delete(page);
-    const entry = page.indexed;
-    if (!entry) return;
-    if (entry.verdict) {
-      this.leave(page, entry.verdict, entry.rules);
+    if (page.indexStale === undefined) return;
+    if (page.indexVerdict) {
+      this.leave(page, page.indexVerdict, page.indexRules);
       const site = this.bySite.get(page.siteId);
       if (site && VERDICTS.every((v) => site[v].size === 0)) this.bySite.delete(page.siteId);
     }
-    page.indexed = undefined;
+    page.indexVerdict = null;
+    page.indexRules = NO_ENTRIES;
+    page.indexStale = undefined;
   }
 
   /** Pages per verdict. */

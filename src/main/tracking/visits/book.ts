@@ -133,8 +133,25 @@ interface FirstEvent {
   time: number;
 }
 
-/** A page of a visit: its pageLoadId, the times of its earliest and latest events, its identity marks. */
-export type VisitPageEntry = { pageLoadId: string; first: number; last: number } & PageIdentity;
+/**
+ * A page of a visit: its pageLoadId, the times of its earliest and latest events, its identity marks, and
+ * where the page keeps its visits (null once the page was let go).
+ */
+export type VisitPageEntry = {
+  pageLoadId: string;
+  first: number;
+  last: number;
+  holder: PageVisits | null;
+} & PageIdentity;
+
+/**
+ * Where the book keeps the visits a page is in: on the page itself (the engine's `Page`), so each of its
+ * events finds them without a lookup, and a visit that goes takes itself off its pages (`VisitPageEntry`).
+ */
+export interface PageVisits {
+  /** the page's visit; a list only for two (its sessionId changed); undefined before its first */
+  bookVisits: Visit | Visit[] | undefined;
+}
 
 /** A visit, with its cart ledger (cart-ledger.ts). */
 export interface Visit extends CartLedger {
@@ -182,7 +199,7 @@ export interface BookOptions {
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
-/** A page's visits as `byPage` holds them, as a list. */
+/** A page's visits as `PageVisits` holds them, as a list. */
 const listOf = (held: Visit | Visit[]): readonly Visit[] => (Array.isArray(held) ? held : [held]);
 
 /** Take the entries of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
@@ -229,11 +246,6 @@ export class VisitBook {
   private readonly siteVisits = new SiteCounts();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new ChunkedMap<string, Set<Visit>>();
-  /**
-   * the visits each page is in: forgetting a page (retention) touches only those, not every visit. A page
-   * is in one visit, rarely two (its sessionId changed): the visit itself, a list only for two.
-   */
-  private readonly byPage = new ChunkedMap<string, Visit | Visit[]>();
   /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
   private readonly firstOrders = new Map<string, FirstOrder>();
   /** eventId of an order/transaction → its order (`GET /_sandbox/orders/{eventId}`) */
@@ -249,22 +261,23 @@ export class VisitBook {
   /**
    * An accepted event of any kind arrived on a page: the visit's pages, identity and time span. `who`:
    * what its context said of the shopper; `visitEvent`: a product, cart, order or login event, whose
-   * shopper mark `noteVisitEvent` adds.
+   * shopper mark `noteVisitEvent` adds. `holder`: the page, which keeps its visits.
    */
   noteEvent(
     siteId: string,
     pageKey: string,
+    holder: PageVisits,
     ev: PageEvent,
     who?: EventIdentity,
     visitEvent = false,
   ): Visit {
-    // the page's visits, asked once: they find the visit, and a new page of it is entered in them
-    const onPage = this.byPage.get(pageKey);
+    // the page's visits, held by the page: they find the visit, and a new page of it is entered in them
+    const onPage = holder.bookVisits;
     const v = this.visitFor(siteId, pageKey, ev, onPage);
     v.changes++;
     noteTime(v, pageKey, ev);
     this.noteUser(v, ev.userId);
-    const p = this.notePage(v, pageKey, ev, onPage);
+    const p = this.notePage(v, pageKey, ev, holder, onPage);
     if (who) {
       noteIdentity(v, p, pageKey, ev.id, ev.time, who);
       // a search-side event marks the shopper where its page's shopperId changes: the login rules read
@@ -345,6 +358,7 @@ export class VisitBook {
     v: Visit,
     pageKey: string,
     ev: PageEvent,
+    holder: PageVisits,
     onPage: Visit | Visit[] | undefined,
   ): VisitPageEntry {
     let p = v.pages.get(pageKey);
@@ -357,12 +371,13 @@ export class VisitBook {
         anonymous: undefined,
         unattributed: undefined,
         shopper: undefined,
+        holder,
       };
       v.pages.set(pageKey, p);
       // the page's visits as the event found them: nothing since changed them
-      if (onPage === undefined) this.byPage.setNew(pageKey, v);
+      if (onPage === undefined) holder.bookVisits = v;
       else if (Array.isArray(onPage)) onPage.push(v);
-      else this.byPage.set(pageKey, [onPage, v]);
+      else holder.bookVisits = [onPage, v];
     } else {
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
@@ -477,11 +492,10 @@ export class VisitBook {
   }
 
   /** A page was forgotten (retention): visits left without pages go, with their orders. */
-  forgetPage(siteId: string, pageKey: string): void {
-    // retention forgets the oldest pages
-    const visits = this.byPage.getOld(pageKey);
+  forgetPage(siteId: string, pageKey: string, holder: PageVisits): void {
+    const visits = holder.bookVisits;
     if (!visits) return;
-    this.byPage.delete(pageKey);
+    holder.bookVisits = undefined;
     for (const v of listOf(visits)) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
@@ -503,18 +517,20 @@ export class VisitBook {
 
   /**
    * `check` judged the page and let it go; its visits stay (their cart and identity judge later pages).
-   * What the visits keep of it goes too, where nothing can read it again: its entry among the pages by
-   * key (a shortcut to its visit: an event for it finds the visit by siteId and sessionId), and its place
+   * What the visits keep of it goes too, where nothing can read it again: the page's hold on its visits (a
+   * shortcut: an event for it finds the visit by siteId and sessionId) and theirs on the page, and its place
    * in each visit unless it began within `keepWithinMs` of the visit's start (the visit rules read the
    * others' start times only for a page begun that early: tabs opened together, `CONCURRENT_START_MS`).
    */
-  pageReleased(pageKey: string, keepWithinMs: number): void {
-    const visits = this.byPage.get(pageKey);
+  pageReleased(pageKey: string, holder: PageVisits, keepWithinMs: number): void {
+    const visits = holder.bookVisits;
     if (!visits) return;
-    this.byPage.delete(pageKey);
+    holder.bookVisits = undefined;
     for (const v of listOf(visits)) {
       const p = v.pages.get(pageKey);
-      if (p && p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
+      if (!p) continue;
+      if (p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
+      else p.holder = null;
     }
   }
 
@@ -532,6 +548,7 @@ export class VisitBook {
     return forgotten;
   }
 
+  /** Every visit goes, or those of one site; the caller forgets their pages with them (`PageVisits`). */
   reset(siteId?: string): void {
     if (siteId === undefined || this.siteVisits.holdsAll(siteId, this.visits.size)) {
       // every visit goes, emptied at once, not visit by visit; the changes counted per userId stay (they
@@ -539,7 +556,6 @@ export class VisitBook {
       this.visits.clear();
       this.siteVisits.clear();
       this.byUser.clear();
-      this.byPage.clear();
       this.firstOrders.clear();
       this.orderEvents.clear();
       this.recentCarts.clear();
@@ -560,11 +576,11 @@ export class VisitBook {
     this.visits.delete(v.key);
     this.recentCarts.forget(v.key);
     this.siteVisits.removed(v.siteId);
-    for (const pageKey of v.pages.keys()) {
-      const held = this.byPage.get(pageKey);
-      const list = held === undefined ? [] : listOf(held).filter((x) => x !== v);
-      if (list.length > 0) this.byPage.set(pageKey, list.length === 1 ? list[0]! : list);
-      else this.byPage.delete(pageKey);
+    for (const p of v.pages.values()) {
+      const holder = p.holder;
+      if (holder === null || holder.bookVisits === undefined) continue;
+      const list = listOf(holder.bookVisits).filter((x) => x !== v);
+      holder.bookVisits = list.length === 0 ? undefined : list.length === 1 ? list[0]! : list;
     }
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
