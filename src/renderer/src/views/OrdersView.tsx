@@ -47,10 +47,7 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
         </span>
         <span className="badges">
           {o.duplicateOf && (
-            <span
-              className={`badge ${o.findings.some((f) => f.rule === 'order-reloaded') ? 'warn' : 'fail'}`}
-              title={`repeats ${o.duplicateOf}: counted twice`}
-            >
+            <span className="badge fail" title={`repeats ${o.duplicateOf}: counted twice`}>
               repeat
             </span>
           )}

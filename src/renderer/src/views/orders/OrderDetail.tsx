@@ -26,26 +26,16 @@ function OrderLink({ order }: { order: OrderDto }) {
   );
 }
 
-/** A repeat the client itself sends: a reload of (or a return to) the thank-you page (order-reloaded). */
-const byReload = (o: OrderDto) => o.findings.some((f) => f.rule === 'order-reloaded');
-
 /** The duplicate beside the order it repeats: which one, and what it adds to the reports. */
 function Repeats({ order, all }: { order: OrderDto; all: readonly OrderDto[] }) {
   const first = order.duplicateOf ? all.find((o) => o.eventId === order.duplicateOf) : undefined;
   const repeats = all.filter((o) => o.duplicateOf === order.eventId);
   if (order.duplicateOf)
     return (
-      <p
-        className={`notice ${byReload(order) ? 'warn' : 'error'} small`}
-        data-testid="order-duplicate-of"
-        data-reload={byReload(order) || undefined}
-      >
+      <p className="notice error small" data-testid="order-duplicate-of">
         <strong>Counted twice.</strong> This repeats order{' '}
-        {first ? <OrderLink order={first} /> : <span className="mono">{order.duplicateOf}</span>}
-        {byReload(order)
-          ? ', sent again by a reload of its thank-you page (the client does that)'
-          : ''}
-        : the provider counts both, so its reports add this order's {revenueOf(order)} again.
+        {first ? <OrderLink order={first} /> : <span className="mono">{order.duplicateOf}</span>}:
+        the provider counts both, so its reports add this order's {revenueOf(order)} again.
       </p>
     );
   if (repeats.length === 0) return null;
