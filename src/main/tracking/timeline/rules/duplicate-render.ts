@@ -5,6 +5,7 @@ import { endpointOf } from '../../../../shared/kinds';
 import { indexSorted, responseKey, type TimelineEvent } from '../model';
 import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import { queryOf } from './utils/provenance';
+import { CACHE_MS, nothingBetween } from './utils/listing-renders';
 import type { Response } from '../response';
 import type { RuleContext } from './types';
 import { duration, finding, list, defineRule, type RuleMeta } from './types';
@@ -31,12 +32,6 @@ function autocompletePairs(r: Response, ctx: RuleContext): Array<[string, string
   }
   return pairs;
 }
-
-/**
- * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
- * with a minute for clocks.
- */
-const CACHE_MS = 6 * 60_000;
 
 /**
  * A reload of the same href keeps the pageLoadId when the stored one is under 10 s old (B getPageLoadId):
@@ -75,17 +70,9 @@ function notFromCache(
   if (cur.dev) return { messageId: 'cacheOff', data: {} };
   if (cur.time - first.time > CACHE_MS)
     return { messageId: 'cacheExpired', data: { after: duration(cur.time - first.time) } };
-  const path = pathOf(prev.pageUrl);
-  if (pathOf(cur.pageUrl) !== path) return undefined;
+  if (pathOf(cur.pageUrl) !== pathOf(prev.pageUrl)) return undefined;
   if (cur.pageUrl === prev.pageUrl && cur.time - prev.time <= RELOAD_MS) return undefined;
-  const between = (e: { time: number }) => e.time > prev.time && e.time < cur.time;
-  for (const o of ctx.page.responses.values()) {
-    if (o !== r && o.kind === r.kind && o.tag === r.tag && o.facts.renders.some(between))
-      return undefined;
-    if (o.events.some((e) => between(e) && pathOf(e.pageUrl) !== path)) return undefined;
-  }
-  for (const v of ctx.page.visitEvents)
-    if (between(v.base) && pathOf(v.base.pageUrl) !== path) return undefined;
+  if (!nothingBetween(r, ctx.page, prev, cur, pathOf)) return undefined;
   return { messageId: 'storeLoaded', data: {} };
 }
 
@@ -133,6 +120,8 @@ const meta: RuleMeta<'response'> = {
     'autocomplete.render',
     'recommendations.widget',
   ],
+  // a listing's render again at the same URL past a reload's seconds is pageload-reused-late's first
+  explainedBy: ['pageload-reused-late'],
   defaultSeverity: 'warning',
   messages: {
     renderedAgain:

@@ -12,9 +12,9 @@
 // a render of another response of the listing between them (the shopper came back to a cached search);
 // renders within RELOAD_MS (a reload within 10 s, plus the time a page takes to search); autocomplete and
 // widgets (other controllers).
-import type { TimelineEvent } from '../model';
 import { duration } from '../../finding';
 import { finding, defineRule, type RuleMeta } from './types';
+import { nothingBetween } from './utils/listing-renders';
 
 /** the client's 10 s, plus what a reloaded page may take to load its scripts and search */
 export const RELOAD_MS = 20_000;
@@ -54,22 +54,7 @@ export const pageloadReusedLate = defineRule({
       const a = renders[i - 1]!;
       const b = renders[i]!;
       if (b.time - a.time <= RELOAD_MS || a.pageUrl !== b.pageUrl) continue;
-      if (
-        between(
-          page.responses.values(),
-          a,
-          b,
-          (e, o) => o.kind === r.kind && o !== r && e.event === 'render',
-        )
-      )
-        continue;
-      if (
-        between(page.responses.values(), a, b, (e) => e.pageUrl !== b.pageUrl) ||
-        page.visitEvents.some(
-          (v) => v.base.time > a.time && v.base.time < b.time && v.base.pageUrl !== b.pageUrl,
-        )
-      )
-        continue;
+      if (!nothingBetween(r, page, a, b, (url) => url)) continue;
       return [
         finding(
           meta,
@@ -92,16 +77,3 @@ export const pageloadReusedLate = defineRule({
     return [];
   },
 });
-
-/** Some accepted event of the page's responses, strictly between `a` and `b`, matches. */
-function between(
-  responses: Iterable<{ kind: string; events: readonly TimelineEvent[] }>,
-  a: TimelineEvent,
-  b: TimelineEvent,
-  match: (e: TimelineEvent, of: { kind: string }) => boolean,
-): boolean {
-  for (const o of responses)
-    for (const e of o.events)
-      if (e.accepted && e.time > a.time && e.time < b.time && match(e, o)) return true;
-  return false;
-}

@@ -3,14 +3,9 @@
 import { finding, list, plural, defineRule, type RuleMeta } from './types';
 import { describeSearch, sameSearch } from './utils/search-params';
 import { issuedFor } from './utils/provenance';
+import { CACHE_MS } from './utils/listing-renders';
 import type { Response } from '../response';
 import type { RuleContext } from './types';
-
-/**
- * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage),
- * with a minute for clocks: a re-visit after longer is a new request with a new responseId.
- */
-const CACHE_MS = 6 * 60_000;
 
 const meta: RuleMeta<'response'> = {
   id: 'responseid-reused',

@@ -1,0 +1,41 @@
+// What a listing's two renders of one response imply about the page between them, read by the rules that
+// ask whether the client could have rendered it again: duplicate-render (its cache and store) and
+// pageload-reused-late (a reload that kept the pageLoadId).
+import type { TimelineEvent } from '../../model';
+import type { Page } from '../../page';
+import type { Response } from '../../response';
+
+/**
+ * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage,
+ * NetworkCache), with a minute for clocks: a re-visit after longer is a new request with a new responseId.
+ */
+export const CACHE_MS = 6 * 60_000;
+
+/**
+ * Nothing happened on the page between renders `a` and `b` of one listing response that could make its
+ * controller search again: no other response of the listing (its kind and tag) was rendered (an accepted
+ * render), and no event of the page (an accepted one of its responses, or a visit event) was at another
+ * page than `b`'s, as `pageOf` reads a URL (an SPA route away and back, where a controller made anew
+ * searches with an empty store).
+ */
+export function nothingBetween(
+  r: Response,
+  page: Page,
+  a: TimelineEvent,
+  b: TimelineEvent,
+  pageOf: (url: string) => string,
+): boolean {
+  const here = pageOf(b.pageUrl);
+  const inside = (e: { time: number }) => e.time > a.time && e.time < b.time;
+  for (const o of page.responses.values()) {
+    const listing = o !== r && o.kind === r.kind && o.tag === r.tag;
+    for (const e of o.events)
+      if (
+        e.accepted &&
+        inside(e) &&
+        ((listing && e.event === 'render') || pageOf(e.pageUrl) !== here)
+      )
+        return false;
+  }
+  return !page.visitEvents.some((v) => inside(v.base) && pageOf(v.base.pageUrl) !== here);
+}
