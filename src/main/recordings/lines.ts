@@ -17,21 +17,33 @@ export async function* linesOf(
     new InputError(
       `${source.name}:${lineNo + 1}: a line longer than ${mb(max)}: one recorded event is a few kilobytes; is this a recording?`,
     );
-  const text = (buf: Buffer) => {
-    lineNo++;
-    const end = buf.length > 0 && buf[buf.length - 1] === 13 ? buf.length - 1 : buf.length;
-    return buf.toString('utf8', 0, end);
-  };
   for await (const chunk of chunks) {
     const batch: string[] = [];
     let start = 0;
-    for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const tail = chunk.subarray(start, nl);
-      if (pendingBytes + tail.length > max) throw tooLong();
-      batch.push(text(pending.length ? Buffer.concat([...pending, tail]) : tail));
+    const first = chunk.indexOf(10);
+    if (first !== -1 && pendingBytes > 0) {
+      // the line begun in earlier chunks ends here
+      if (pendingBytes + first > max) throw tooLong();
+      lineNo++;
+      batch.push(withoutCr(Buffer.concat([...pending, chunk.subarray(0, first)]).toString('utf8')));
       pending = [];
       pendingBytes = 0;
-      start = nl + 1;
+      start = first + 1;
+    }
+    const last = chunk.lastIndexOf(10);
+    if (last >= start) {
+      // every complete line of the chunk decoded at once (a newline byte never falls inside a UTF-8
+      // sequence) and cut in JavaScript: a line is then a slice of that text, not a string decoded and
+      // copied of its own
+      const lines = chunk.toString('utf8', start, last).split('\n');
+      // a line can be over the cap only when the chunk's lines are
+      const check = last - start > max;
+      for (const line of lines) {
+        if (check && Buffer.byteLength(line) > max) throw tooLong();
+        lineNo++;
+        batch.push(withoutCr(line));
+      }
+      start = last + 1;
     }
     if (start < chunk.length) {
       pending.push(chunk.subarray(start));
@@ -40,5 +52,13 @@ export async function* linesOf(
     }
     yield batch;
   }
-  if (pendingBytes > 0) yield [text(Buffer.concat(pending))];
+  if (pendingBytes > 0) {
+    lineNo++;
+    yield [withoutCr(Buffer.concat(pending).toString('utf8'))];
+  }
+}
+
+/** A line without the CR of a CRLF ending. */
+function withoutCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
 }

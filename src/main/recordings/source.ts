@@ -22,6 +22,9 @@ const RECORDING_CAPS: RecordingCaps = {
   inputBytes: 16 * 1024 * 1024 * 1024,
 };
 
+/** bytes a file recording is read in at a time */
+const READ_AHEAD = 1 << 20;
+
 /** A recording as chunks of bytes, named for messages. */
 export interface RecordingSource {
   readonly name: string;
@@ -67,11 +70,17 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
     name: file,
     caps,
     chunks: () =>
-      capped(file, caps, file === '-' ? process.stdin : createReadStream(file), (err) => {
-        throw new InputError(
-          `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-        );
-      }),
+      capped(
+        file,
+        caps,
+        // read ahead in pieces of 1 MiB: fewer turns of the stream and of the batch loop than 64 KiB
+        file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
+        (err) => {
+          throw new InputError(
+            `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+          );
+        },
+      ),
   };
 }
 
