@@ -102,14 +102,15 @@ function startsNdjson(firstLine: string): boolean {
 
 /**
  * The events (and an export's search responses, and notes) of one input, in order, in batches: the lines of
- * each piece read (~64 KiB), so that the stream's per-item cost (a promise and a turn through the
- * microtask queue for each `yield` of an async generator) is paid per piece, not per event.
+ * each piece read, so that the stream's per-item cost (a promise and a turn through the microtask queue for
+ * each `yield` of an async generator) is paid per piece, not per event. Each batch is to be read through
+ * before the next is asked for.
  */
 export async function* readInput(
   input: RecordingSource,
   prefix: string,
   counter: Counter,
-): AsyncGenerator<InputItem[]> {
+): AsyncGenerator<Iterable<InputItem>> {
   const file = input.name;
   const { head, source } = await peek(input, input.caps.lineBytes);
   const newline = head.indexOf(10);
@@ -149,12 +150,14 @@ export async function* readInput(
     const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter);
     return event ? { event } : null;
   };
-  for await (const lines of linesOf(source)) {
-    const items: InputItem[] = [];
+  // each line is parsed when the caller reaches it (a batch is read through before the next): an event
+  // parsed, applied and dropped dies young, where a batch parsed ahead was alive at every collection
+  // meanwhile and copied by it
+  function* parsed(lines: string[]): Generator<InputItem> {
     for (const line of lines) {
       const item = take(line);
-      if (item) items.push(item);
+      if (item) yield item;
     }
-    yield items;
   }
+  for await (const lines of linesOf(source)) yield parsed(lines);
 }

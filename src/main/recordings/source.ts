@@ -23,7 +23,7 @@ const RECORDING_CAPS: RecordingCaps = {
 };
 
 /** bytes a file recording is read in at a time */
-const READ_AHEAD = 1 << 20;
+const READ_AHEAD = 1 << 18;
 
 /** A recording as chunks of bytes, named for messages. */
 export interface RecordingSource {
@@ -73,7 +73,8 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
       capped(
         file,
         caps,
-        // read ahead in pieces of 1 MiB: fewer turns of the stream and of the batch loop than 64 KiB
+        // read ahead in pieces of 256 KiB: a quarter of the stream's turns at 64 KiB; bigger pieces kept
+        // more alive at each collection
         file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
         (err) => {
           throw new InputError(
