@@ -241,7 +241,7 @@ const NONE: never[] = [];
  */
 function items(list: unknown, valid: boolean): readonly Item[] {
   if (!Array.isArray(list) || list.length === 0) return NONE;
-  if (valid) return list as Item[];
+  if (valid) return list.map(keptItem);
   const out: Item[] = [];
   for (const v of list) {
     if (out.length >= MAX_REJECTED_ITEMS) break;
@@ -249,6 +249,20 @@ function items(list: unknown, valid: boolean): readonly Item[] {
   }
   return out;
 }
+
+/**
+ * An accepted item as a page keeps it: what the rules read of it (uid, parentId, and through `itemType`
+ * and `itemSku` its type and sku), each as sent. One shape for every item, and none of the rest of the
+ * body's entry (prices, quantities, extra fields): a page holds its items until it is judged, and every
+ * collection meanwhile copies what it holds.
+ */
+function keptItem(v: unknown): Item {
+  // an export's own `accepted` is taken as recorded: an entry that is no object reads as one without fields
+  const o = isObject(v) ? v : NO_FIELDS;
+  return { uid: o.uid, parentId: o.parentId, type: o.type, sku: o.sku } as Item;
+}
+
+const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 
 /** Is this recorded request one the timelines check (search, category, autocomplete, recommendations, bundles)? */
 export function isTimelineEvent(rec: RecordedEvent): boolean {
