@@ -31,7 +31,7 @@ export interface OrderRepeat {
 export function* orderRepeats(page: VisitPage, ctx: VisitContext): Generator<OrderRepeat> {
   for (const o of ctx.accepted) {
     if (o.endpoint !== 'order/transaction' || (o.orderId ?? '').trim() === '') continue;
-    const first = ctx.book.firstOrder(page.siteId, o.orderId!);
+    const first = ctx.book.orders.firstOf(page.siteId, o.orderId!);
     if (!first || first.eventId === o.base.id) continue;
     const gap = Math.abs(o.base.time - first.time);
     const sameUrl = pageOf(first.pageUrl) === pageOf(o.base.pageUrl);
