@@ -14,7 +14,8 @@ import {
   type CartLedger,
 } from './cart-ledger';
 import { notePrices, noteQuickPrices, priceIssues, quickPriceIssues } from './prices';
-import { RecentCarts, originOf } from './recent-carts';
+import { RecentCarts } from './recent-carts';
+import { originOf } from '../page-url';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
