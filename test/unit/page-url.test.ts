@@ -1,6 +1,7 @@
-// What the timeline rules and the visits read of a page URL: the origin two pages are compared by.
+// What the timeline rules and the visits read of a page URL: the origin two pages are compared by, and the
+// search query it shows.
 import { describe, expect, it } from 'vitest';
-import { originOf } from '../../src/main/tracking/page-url';
+import { originOf, urlQuery } from '../../src/main/tracking/page-url';
 
 describe('originOf', () => {
   it('is scheme, host and port, lower-cased, without path, query or fragment', () => {
@@ -31,5 +32,22 @@ describe('originOf', () => {
     expect(originOf('not a url')).toBe('');
     expect(originOf('')).toBe('');
     expect(originOf(' https://shop.example.com/')).toBe('');
+  });
+});
+
+describe('urlQuery', () => {
+  it('is `q`, else `query`, decoded and as written (a credit shows it; the rules normalise it to compare)', () => {
+    expect(urlQuery('https://shop.example.com/search?q=Red+Shoes%21&page=2')).toBe('Red Shoes!');
+    expect(urlQuery('https://shop.example.com/search?query=%20boots%20')).toBe(' boots ');
+    expect(urlQuery('https://shop.example.com/search?query=b&q=a')).toBe('a');
+    expect(urlQuery('https://shop.example.com/search?q=')).toBe('');
+  });
+
+  it('is undefined without one, and for what is no URL', () => {
+    expect(urlQuery('https://shop.example.com/search')).toBeUndefined();
+    expect(urlQuery('https://shop.example.com/search#/q:boots')).toBeUndefined();
+    expect(urlQuery('https://shop.example.com/search?sort=price')).toBeUndefined();
+    expect(urlQuery('/search?q=boots')).toBeUndefined();
+    expect(urlQuery('not a url?q=boots')).toBeUndefined();
   });
 });

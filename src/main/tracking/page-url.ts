@@ -1,5 +1,5 @@
 // What the timeline rules and the visits read of a page URL (context.pageUrl: window.location.href, as the
-// provider's client sends it): the origin it was created at.
+// provider's client sends it): the origin it was created at, and the search query it shows.
 
 const HIERARCHICAL = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i;
 
@@ -13,4 +13,17 @@ const HIERARCHICAL = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i;
 export function originOf(url: string): string {
   const m = HIERARCHICAL.exec(url);
   return m ? m[1]!.toLowerCase() : '';
+}
+
+/** The search query of a page URL (`?q=`, else `?query=`) as written; undefined when it has none. */
+export function urlQuery(pageUrl: string): string | undefined {
+  // no `?`, no query: the answer URL's parser would give, without parsing
+  if (!pageUrl.includes('?')) return undefined;
+  let u: URL;
+  try {
+    u = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  return u.searchParams.get('q') ?? u.searchParams.get('query') ?? undefined;
 }
