@@ -2,7 +2,7 @@
 // from its repeats' pages), the JSON an order is answered with, and the revenue summary's sums.
 import { describe, expect, it } from 'vitest';
 import type { OrderDto, OrderLineDto } from '../../src/shared/visits';
-import type { OrderEntry } from '../../src/main/tracking/visits/book';
+import type { OrderEntry } from '../../src/main/tracking/visits/order-book';
 import {
   orderFindings,
   orderJson,

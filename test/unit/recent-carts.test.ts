@@ -5,7 +5,6 @@ import {
   CART_TO_ORDER_MS,
   RecentCarts,
   cartContent,
-  originOf,
   type RecentCart,
 } from '../../src/main/tracking/visits/recent-carts';
 
@@ -37,11 +36,6 @@ describe('recent carts', () => {
     expect(cartContent([item('a', 2)])).toBe(cartContent([item('a'), item('a')]));
     expect(cartContent([item('a', 2)])).not.toBe(cartContent([item('a')]));
     expect(cartContent([])).toBe('');
-  });
-
-  it('an origin, or nothing for what is no URL', () => {
-    expect(originOf('https://pay.example.com/thank-you?x=1')).toBe('https://pay.example.com');
-    expect(originOf('not a url')).toBe('');
   });
 
   it('finds the latest visit with the same cart, on another origin, within a session’s life', () => {

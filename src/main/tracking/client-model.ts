@@ -8,6 +8,13 @@
 // @athoscommerce/beacon src/Beacon.ts) and snap-client (transforms/searchResponse.ts, apis/*, NetworkCache.ts).
 import type { BehaviourArea } from '../../shared/client-model';
 
+/**
+ * How long the client reuses its stored pageLoadId for a new load of the same href (B getPageLoadId,
+ * PAGE_LOAD_ID_EXPIRATION): a reload within it keeps the page load's id. The rules that tell such a
+ * reload apart write their bounds as this plus a margin of their own.
+ */
+export const PAGE_LOAD_ID_REUSE_MS = 10_000;
+
 export interface Behaviour {
   id: string;
   area: BehaviourArea;

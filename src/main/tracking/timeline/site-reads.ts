@@ -65,7 +65,7 @@ export class SiteReads {
 
   /** The pages of the site's orders that have a credited line, oldest first. */
   *creditedOrderPages(siteId: string): Generator<string> {
-    for (const entry of this.book.listOrders({ siteId })) {
+    for (const entry of this.book.orders.list({ siteId })) {
       // an order's JSON says "credit": null for a line without one
       if (!entry.json.includes('"credit":{')) continue;
       yield (JSON.parse(entry.json) as OrderDto).pageLoadId;
@@ -92,12 +92,12 @@ export class SiteReads {
 
   /** The orders as JSON, each with the findings that concern it (read from its order page as judged now). */
   orderJson(filter: OrderFilter = {}): Iterable<string> {
-    return ordersJson(this.book.listOrders(filter), this.pageFindings);
+    return ordersJson(this.book.orders.list(filter), this.pageFindings);
   }
 
   /** One order by the eventId of its order/transaction, as JSON; undefined when there is none. */
   orderJsonOf(eventId: string): string | undefined {
-    const entry = this.book.order(eventId);
+    const entry = this.book.orders.get(eventId);
     return entry && orderJson(entry, this.pageFindings);
   }
 
@@ -106,7 +106,7 @@ export class SiteReads {
     filter: OrderFilter,
     breathe?: () => Promise<void> | void,
   ): Promise<OrdersSummaryDto> {
-    return summarizeOrders(summed(this.book.listOrders(filter), this.pageFindings), breathe);
+    return summarizeOrders(summed(this.book.orders.list(filter), this.pageFindings), breathe);
   }
 
   private readonly pageFindings = (key: string) => {

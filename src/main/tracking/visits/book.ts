@@ -1,10 +1,11 @@
-// The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity, cart and
-// orders, and per userId the clicks and quick adds that can earn an order line credit. Incremental: an
-// event touches its own visit only; reads build the DTOs (README, "The whole visit and its credit").
-import type { OrderDto, OrderFilter, VisitFilter, VisitPageDto } from '../../../shared/visits';
+// The visit book: beside the page timelines, per visit (siteId + sessionId) its pages, identity and cart,
+// and per userId the clicks and quick adds that can earn an order line credit; its orders are in the order
+// book (order-book.ts). Incremental: an event touches its own visit only; reads build the DTOs (README,
+// "The whole visit and its credit").
+import type { VisitFilter, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import { creditLine, type Interaction } from './credit';
-import { productIds, type PageEvent, type QuickLine, type VisitEvent } from './events';
+import type { Interaction } from './credit';
+import type { PageEvent, QuickLine, VisitEvent } from './events';
 import {
   emptyLedger,
   noteCartEvent,
@@ -12,14 +13,9 @@ import {
   noteQuickAdd,
   type CartLedger,
 } from './cart-ledger';
-import {
-  lineUnitMismatch,
-  notePrices,
-  noteQuickPrices,
-  priceIssues,
-  quickPriceIssues,
-} from './prices';
-import { RecentCarts, originOf } from './recent-carts';
+import { notePrices, noteQuickPrices, priceIssues, quickPriceIssues } from './prices';
+import { RecentCarts } from './recent-carts';
+import { originOf } from '../page-url';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
 import { SiteCounts } from '../site-counts';
@@ -29,57 +25,13 @@ import {
   type PageIdentity,
   type VisitIdentity,
 } from './identity';
+import { OrderBook, type OrderOptions, type OrderRecord } from './order-book';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
   kind: VisitPageDto['kind'];
   verdict: Verdict;
   pageUrl: string;
-}
-
-/** An order entry without what is read from its pages (its findings) and the site's first orders. */
-export type OrderBaseDto = Omit<OrderDto, 'findings' | 'duplicateOf'>;
-
-/** An order as the book lists it: its JSON (lines with credit) and what its findings are read from. */
-export interface OrderEntry {
-  /** the entry's JSON without findings and duplicateOf */
-  json: string;
-  eventId: string;
-  pageKey: string;
-  /** the first order/transaction of the site with the same non-empty orderId, when this one repeats it */
-  duplicateOf?: string;
-  /** the pages of the orders that repeat this one (their order-duplicate findings concern it too) */
-  repeatPages: readonly string[];
-  /** the product ids (uid, parentId, sku) of its lines */
-  lineIds: readonly string[];
-  /** the interactions its lines are credited to, each once (their findings concern the order too) */
-  credits: readonly OrderCredit[];
-}
-
-/** An interaction an order line is credited to, and the page it is on. */
-export interface OrderCredit {
-  event: 'clickthrough' | 'addtocart';
-  eventId: string;
-  pageLoadId: string;
-  pageKey: string;
-}
-
-interface FirstOrder {
-  eventId: string;
-  pageKey: string;
-  pageLoadId: string;
-  pageUrl: string;
-  time: number;
-  /** page keys of the later orders with the same orderId, each once */
-  repeats: string[];
-}
-
-interface OrderRecord {
-  ev: VisitEvent;
-  siteId: string;
-  pageKey: string;
-  /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
-  cache?: { stamp: string; json: string; credits: OrderCredit[] };
 }
 
 /** What a visit event said of the shopper: its shopperId ('' when none) and whether it was a login. */
@@ -189,13 +141,8 @@ export interface Visit extends CartLedger {
   cache?: { stamp: string; json: string };
 }
 
-export interface BookOptions {
-  attributionWindowMs: number;
-  /** the query of a response the companion search API issued, when it did */
-  issuedQuery?: (siteId: string, responseId: string) => string | undefined;
-  /** the key of a page, as the engine gives it with each event (a credit's page is read by it) */
-  pageKey: (siteId: string, pageLoadId: string) => string;
-}
+/** The book reads its options only for the credit of its orders' lines. */
+export type BookOptions = OrderOptions;
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 
@@ -246,17 +193,18 @@ export class VisitBook {
   private readonly siteVisits = new SiteCounts();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new ChunkedMap<string, Set<Visit>>();
-  /** siteId + orderId → the first order/transaction that carried it (order-duplicate) */
-  private readonly firstOrders = new Map<string, FirstOrder>();
-  /** eventId of an order/transaction → its order (`GET /_sandbox/orders/{eventId}`) */
-  private readonly orderEvents = new ChunkedMap<string, OrderRecord>();
-
-  /** siteId + userId → how often its interactions changed (the key of its orders' cached credit) */
-  private readonly userChanges = new Map<string, number>();
   /** each visit's latest cart by content: an order on another origin finds the visit it came from */
   private readonly recentCarts = new RecentCarts();
+  /** the visits' orders, each line with its credit */
+  readonly orders: OrderBook;
 
-  constructor(private readonly options: BookOptions) {}
+  constructor(options: BookOptions) {
+    this.orders = new OrderBook(options, {
+      visitOf: (siteId, sessionId) => this.visitOf(siteId, sessionId),
+      visitsOf: (siteId, userId) => this.byUser.get(key2(siteId, userId)),
+      matching: (filter) => this.candidates(filter),
+    });
+  }
 
   /**
    * An accepted event of any kind arrived on a page: the visit's pages, identity and time span. `who`:
@@ -391,7 +339,7 @@ export class VisitBook {
    */
   noteInteraction(visit: Visit, i: Interaction, lines: readonly QuickLine[] = []): void {
     visit.changes++;
-    this.bumpUser(visit.siteId, i.userId);
+    this.orders.creditChanged(visit.siteId, i.userId);
     visit.interactions.push(i);
     if (i.event === 'addtocart') {
       this.noteQuickAdd(visit, i.ids, lines);
@@ -437,7 +385,7 @@ export class VisitBook {
     if (v.endpoint === 'order/transaction') this.noteOrder(visit, pageKey, v);
   }
 
-  /** An order/transaction: the visit's orders, its price issues, the site's first of its orderId. */
+  /** An order/transaction: its price issues, the cart it came from, the order book. */
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
     v.priceIssues = priceIssues(v, visit);
@@ -454,24 +402,8 @@ export class VisitBook {
     );
     if (elsewhere) v.cartElsewhere = elsewhere;
     this.recentCarts.forget(visit.key);
-    const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
-    visit.orders.push(record);
-    this.orderEvents.set(e.id, record);
+    this.orders.note(visit, pageKey, v);
     noteOrderPlaced(visit);
-    // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
-    if (!v.orderId?.trim()) return;
-    const k = key2(visit.siteId, v.orderId);
-    const first = this.firstOrders.get(k);
-    if (!first)
-      this.firstOrders.set(k, {
-        eventId: e.id,
-        pageKey,
-        pageLoadId: e.pageLoadId,
-        pageUrl: e.pageUrl,
-        time: e.time,
-        repeats: [],
-      });
-    else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);
   }
 
   /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */
@@ -487,10 +419,6 @@ export class VisitBook {
     return this.visits.get(key2(siteId, sessionId));
   }
 
-  firstOrder(siteId: string, orderId: string) {
-    return this.firstOrders.get(key2(siteId, orderId));
-  }
-
   /** A page was forgotten (retention): visits left without pages go, with their orders. */
   forgetPage(siteId: string, pageKey: string, holder: PageVisits): void {
     const visits = holder.bookVisits;
@@ -499,14 +427,10 @@ export class VisitBook {
     for (const v of listOf(visits)) {
       if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
       v.changes++;
-      for (const u of v.userIds) this.bumpUser(siteId, u);
+      for (const u of v.userIds) this.orders.creditChanged(siteId, u);
+      this.orders.forgetPage(v, pageKey);
       // in place: at the retention limit a page goes with every beacon, and most lists hold none of it
       let kept = 0;
-      for (const o of v.orders)
-        if (o.pageKey !== pageKey) v.orders[kept++] = o;
-        else this.orderEvents.delete(o.ev.base.id);
-      v.orders.length = kept;
-      kept = 0;
       for (const i of v.interactions) if (i.source.pageKey !== pageKey) v.interactions[kept++] = i;
       v.interactions.length = kept;
       withoutPage(v.shoppers, pageKey);
@@ -551,13 +475,11 @@ export class VisitBook {
   /** Every visit goes, or those of one site; the caller forgets their pages with them (`PageVisits`). */
   reset(siteId?: string): void {
     if (siteId === undefined || this.siteVisits.holdsAll(siteId, this.visits.size)) {
-      // every visit goes, emptied at once, not visit by visit; the changes counted per userId stay (they
-      // stamp the credit cached on orders, which go with their visits)
+      // every visit goes, emptied at once, not visit by visit
       this.visits.clear();
       this.siteVisits.clear();
       this.byUser.clear();
-      this.firstOrders.clear();
-      this.orderEvents.clear();
+      this.orders.clear();
       this.recentCarts.clear();
       return;
     }
@@ -565,14 +487,8 @@ export class VisitBook {
       if (siteId === undefined || v.siteId === siteId) this.drop(v);
   }
 
-  /** A userId's interactions changed: the credit of its orders must be worked out again. */
-  private bumpUser(siteId: string, userId: string): void {
-    const k = key2(siteId, userId);
-    this.userChanges.set(k, (this.userChanges.get(k) ?? 0) + 1);
-  }
-
   private drop(v: Visit): void {
-    for (const u of v.userIds) this.bumpUser(v.siteId, u);
+    for (const u of v.userIds) this.orders.creditChanged(v.siteId, u);
     this.visits.delete(v.key);
     this.recentCarts.forget(v.key);
     this.siteVisits.removed(v.siteId);
@@ -587,11 +503,7 @@ export class VisitBook {
       set?.delete(v);
       if (set?.size === 0) this.byUser.delete(key2(v.siteId, u));
     }
-    for (const o of v.orders) {
-      this.orderEvents.delete(o.ev.base.id);
-      const k = key2(v.siteId, o.ev.orderId ?? '');
-      if (this.firstOrders.get(k)?.eventId === o.ev.base.id) this.firstOrders.delete(k);
-    }
+    this.orders.forgetVisit(v);
   }
 
   /**
@@ -603,62 +515,6 @@ export class VisitBook {
     for (const v of this.candidates(filter)) out.push(v);
     out.sort((a, b) => a.startMs - b.startMs);
     for (const v of out) yield visitJson(v, page);
-  }
-
-  /** One entry per accepted order/transaction, newest last, each line with its credit (made when read). */
-  *listOrders(filter: OrderFilter): Generator<OrderEntry> {
-    const out: OrderRecord[] = [];
-    for (const v of this.candidates(filter))
-      for (const o of v.orders) {
-        if (filter.userId !== undefined && o.ev.base.userId !== filter.userId) continue;
-        if (filter.orderId !== undefined && o.ev.orderId !== filter.orderId) continue;
-        out.push(o);
-      }
-    out.sort((a, b) => a.ev.base.time - b.ev.base.time || a.ev.base.seq - b.ev.base.seq);
-    for (const o of out) yield this.entry(o);
-  }
-
-  /** The order of an order/transaction event, by its eventId. */
-  order(eventId: string): OrderEntry | undefined {
-    const o = this.orderEvents.get(eventId);
-    return o && this.entry(o);
-  }
-
-  private entry(o: OrderRecord): OrderEntry {
-    const e = o.ev.base;
-    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.get(key2(o.siteId, e.sessionId))?.changes ?? -1}`;
-    if (o.cache?.stamp !== stamp) {
-      const dto = this.orderDto(o);
-      o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto) };
-    }
-    const first = o.ev.orderId?.trim()
-      ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
-      : undefined;
-    const lineIds: string[] = [];
-    for (const line of o.ev.items) lineIds.push(...productIds(line));
-    return {
-      json: o.cache.json,
-      eventId: e.id,
-      pageKey: o.pageKey,
-      ...(first && first.eventId !== e.id && { duplicateOf: first.eventId }),
-      repeatPages: first?.eventId === e.id ? first.repeats : [],
-      lineIds,
-      credits: o.cache.credits,
-    };
-  }
-
-  /** The interactions the order's lines are credited to, each once, with the key of their page. */
-  private creditsOf(siteId: string, dto: OrderBaseDto): OrderCredit[] {
-    const out: OrderCredit[] = [];
-    for (const { credit } of dto.lines)
-      if (credit && !out.some((c) => c.eventId === credit.eventId))
-        out.push({
-          event: credit.event,
-          eventId: credit.eventId,
-          pageLoadId: credit.pageLoadId,
-          pageKey: this.options.pageKey(siteId, credit.pageLoadId),
-        });
-    return out;
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {
@@ -675,35 +531,5 @@ export class VisitBook {
       if (filter.userId !== undefined && !v.userIds.includes(filter.userId)) continue;
       yield v;
     }
-  }
-
-  private orderDto(o: OrderRecord): OrderBaseDto {
-    const e = o.ev.base;
-    const mine = this.byUser.get(key2(o.siteId, e.userId)) ?? new Set<Visit>();
-    const visit = this.visits.get(key2(o.siteId, e.sessionId));
-    return {
-      orderId: o.ev.orderId ?? '',
-      siteId: o.siteId,
-      sessionId: e.sessionId,
-      userId: e.userId,
-      pageLoadId: e.pageLoadId,
-      eventId: e.id,
-      receivedAt: e.receivedAt ?? '',
-      transactionTotal: o.ev.transactionTotal ?? 0,
-      total: o.ev.total ?? 0,
-      lines: o.ev.items.map((line) => {
-        const dto = creditLine(line, {
-          siteId: o.siteId,
-          userId: e.userId,
-          time: e.time,
-          windowMs: this.options.attributionWindowMs,
-          mine,
-          visit,
-          issuedQuery: this.options.issuedQuery,
-        });
-        const unitMismatch = lineUnitMismatch(line, visit);
-        return unitMismatch ? { ...dto, unitMismatch } : dto;
-      }),
-    };
   }
 }

@@ -5,6 +5,7 @@
 import type { CartItemDto, CreditDto, OrderLineDto } from '../../../shared/visits';
 import type { ResponseKind } from '../../../shared/kinds';
 import { productIds } from './events';
+import { urlQuery } from '../page-url';
 
 /**
  * Where the clicks of one response were made: one object per response (and page URL), shared by all of
@@ -54,16 +55,6 @@ function touches(i: Interaction, ids: readonly string[]): boolean {
 function hours(ms: number): string {
   const h = ms / 3_600_000;
   return h >= 10 ? `${Math.round(h)} h` : `${h.toFixed(1)} h`;
-}
-
-/** The query of a page URL (`?q=` or `?query=`), when it has one. */
-export function urlQuery(pageUrl: string): string | undefined {
-  try {
-    const u = new URL(pageUrl);
-    return u.searchParams.get('q') ?? u.searchParams.get('query') ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto {

@@ -4,7 +4,7 @@
 // than its pages.
 import type { TimelineFindingDto } from '../../../shared/timeline';
 import type { OrderFindingDto } from '../../../shared/visits';
-import type { OrderCredit, OrderEntry } from './book';
+import type { OrderCredit, OrderEntry } from './order-book';
 
 /**
  * A finding as an order reads it, with `wholeVisit` when its rule judges the whole visit (appliesTo

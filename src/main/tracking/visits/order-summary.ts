@@ -4,7 +4,7 @@
 // than their cart.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { OrderDto, OrdersSummaryDto, RevenueDto } from '../../../shared/visits';
-import type { OrderBaseDto, OrderEntry } from './book';
+import type { OrderBaseDto, OrderEntry } from './order-book';
 import { orderFindings, type PageFindings } from './order-findings';
 
 /** Sums of prices carry binary noise (0.1 + 0.2): answers are rounded far below any currency's unit. */

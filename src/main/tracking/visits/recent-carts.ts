@@ -3,6 +3,7 @@
 // (`order-other-domain`). Bounded: the visits whose cart changed longest ago are forgotten first.
 import type { CartItemDto } from '../../../shared/visits';
 import { lineKey } from './cart-issue';
+import { originOf } from '../page-url';
 
 /** A visit's cart as its last cart event left it. */
 export interface RecentCart {
@@ -46,16 +47,6 @@ export const CART_TO_ORDER_MS = 31 * 60_000;
 const MAX_CARTS = 10_000;
 
 const key2 = (a: string, b: string) => `${a}\u0000${b}`;
-
-/** A URL's origin ('' when it is none). */
-export function originOf(url: string): string {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? '' : origin;
-  } catch {
-    return '';
-  }
-}
 
 /**
  * What a cart holds, as one string: each line key with its quantity, sorted (two carts with the same

@@ -1,6 +1,6 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import {
   Offenders,
   allResultUids,
@@ -80,18 +80,16 @@ export const bannerNotInResponse = defineRule({
         ? [`inline: ${issued.inline.map((b) => `"${b.uid}"`).join(', ')}`]
         : []),
     ];
-    const data = {
-      count: plural(bad.size, 'banner'),
-      responseId: r.responseId,
-      are: bad.size === 1 ? 'is' : 'are',
-      response: describeResponse(issued),
-      them: bad.size === 1 ? 'it' : 'them',
-      offenders: bad.describe(),
-      returned: returned.length ? `banners ${returned.join('; ')}` : 'no banners',
-    };
     return [
-      finding(meta, r.responseId, { messageId: 'misplaced', data }, bad.eventIds(), {
-        responseId: r.responseId,
+      bad.finding(meta, r.responseId, {
+        messageId: 'misplaced',
+        noun: 'banner',
+        words: {
+          are: bad.size === 1 ? 'is' : 'are',
+          response: describeResponse(issued),
+          them: bad.size === 1 ? 'it' : 'them',
+        },
+        after: { returned: returned.length ? `banners ${returned.join('; ')}` : 'no banners' },
       }),
     ];
   },

@@ -7,6 +7,7 @@ import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import { queryOf } from './utils/provenance';
 import { CACHE_MS, nothingBetween } from './utils/listing-renders';
 import type { Response } from '../response';
+import { PAGE_LOAD_ID_REUSE_MS } from '../../client-model';
 import type { RuleContext } from './types';
 import { duration, finding, list, defineRule, type RuleMeta } from './types';
 
@@ -33,12 +34,14 @@ function autocompletePairs(r: Response, ctx: RuleContext): Array<[string, string
   return pairs;
 }
 
+/** the reloaded page loads its scripts, searches (its cache answers) and renders within this */
+const RELOAD_RENDER_MS = 5_000;
 /**
  * A reload of the same href keeps the pageLoadId when the stored one is under 10 s old (B getPageLoadId):
  * the new document's controller searches with an empty store and renders the cached response again. Its
- * render comes within those 10 s plus 5 s for the reloaded page to search and render.
+ * render comes within those 10 s plus the time the reloaded page takes to render.
  */
-const RELOAD_MS = 10_000 + 5_000;
+const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS + RELOAD_RENDER_MS;
 
 /**
  * Why a listing's render of a response it rendered before, after impressions of it, cannot be the

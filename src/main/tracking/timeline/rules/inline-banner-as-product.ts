@@ -1,6 +1,6 @@
 // `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
 // data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import { Offenders, issuedFor, unreturnedItems } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
@@ -32,21 +32,12 @@ export const inlineBannerAsProduct = defineRule({
       if (banner) asProduct.add(uid, e.id, `inline banner at position ${banner.index}`);
     if (asProduct.size === 0) return [];
     return [
-      finding(
-        meta,
-        `${r.responseId}:type`,
-        {
-          messageId: 'asProduct',
-          data: {
-            count: plural(asProduct.size, 'inline banner'),
-            responseId: r.responseId,
-            were: asProduct.size === 1 ? 'was' : 'were',
-            offenders: asProduct.describe(),
-          },
-        },
-        asProduct.eventIds(),
-        { responseId: r.responseId },
-      ),
+      asProduct.finding(meta, r.responseId, {
+        key: `${r.responseId}:type`,
+        messageId: 'asProduct',
+        noun: 'inline banner',
+        words: { were: asProduct.size === 1 ? 'was' : 'were' },
+      }),
     ];
   },
 });

@@ -1,6 +1,6 @@
 // `inline-banner-in-banners`: an inline banner (one that sits among the results) reported in data.banners
 // instead of data.results — the identifier mapping keeps data.banners for the merchandising slots.
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import {
   Offenders,
   bannerUid,
@@ -44,17 +44,12 @@ export const inlineBannerInBanners = defineRule({
       }
     }
     if (bad.size === 0) return [];
-    const data = {
-      count: plural(bad.size, 'inline banner'),
-      responseId: r.responseId,
-      response: describeResponse(issued),
-      were: bad.size === 1 ? 'was' : 'were',
-      offenders: bad.describe(),
-      them: bad.size === 1 ? 'it' : 'them',
-    };
     return [
-      finding(meta, r.responseId, { messageId: 'inBanners', data }, bad.eventIds(), {
-        responseId: r.responseId,
+      bad.finding(meta, r.responseId, {
+        messageId: 'inBanners',
+        noun: 'inline banner',
+        words: { response: describeResponse(issued), were: bad.size === 1 ? 'was' : 'were' },
+        after: { them: bad.size === 1 ? 'it' : 'them' },
       }),
     ];
   },

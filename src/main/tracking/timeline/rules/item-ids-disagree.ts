@@ -11,7 +11,7 @@
 // (how the client sends a product without a group, or a cart line without one), ids the catalog does not
 // relate, a parentId the catalog does not hold (item-not-in-catalog names unknown ids), the response events of a companion site (parentid-mismatch
 // and parentid-unclear judge them against the response itself). Warning: the catalog is the last index.
-import { defineRule, finding, plural, type RuleMeta } from './types';
+import { defineRule, finding, type RuleMeta } from './types';
 import { Offenders, catalogToCheck, productItems } from './utils/provenance';
 import type { VisitEndpoint } from '../../visits/events';
 
@@ -109,16 +109,11 @@ export const itemIdsDisagree = defineRule({
       if (what) bad.add(item.uid, e.id, what);
     }
     if (bad.size === 0) return [];
-    const data = {
-      count: plural(bad.size, 'item'),
-      responseId: r.responseId,
-      have: bad.size === 1 ? 'has' : 'have',
-      siteId: ctx.page.siteId,
-      offenders: bad.describe(),
-    };
     return [
-      finding(meta, r.responseId, { messageId: 'disagree', data }, bad.eventIds(), {
-        responseId: r.responseId,
+      bad.finding(meta, r.responseId, {
+        messageId: 'disagree',
+        noun: 'item',
+        words: { have: bad.size === 1 ? 'has' : 'have', siteId: ctx.page.siteId },
       }),
     ];
   },

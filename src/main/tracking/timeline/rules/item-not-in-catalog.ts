@@ -1,6 +1,6 @@
 // `item-not-in-catalog` (warning): for a site with an indexed catalog that does not get its searches from the
 // sandbox, a product uid or parentId that the catalog does not hold. Warning: the catalog may be older.
-import { defineRule, finding, plural, type RuleMeta } from './types';
+import { defineRule, finding, type RuleMeta } from './types';
 import { Offenders, catalogToCheck, productItems } from './utils/provenance';
 import type { VisitEndpoint, VisitEvent } from '../../visits/events';
 
@@ -74,16 +74,11 @@ export const itemNotInCatalog = defineRule({
         bad.add(pid, e.id, note(pid, `parentId of "${item.uid}"`));
     }
     if (bad.size === 0) return [];
-    const data = {
-      count: plural(bad.size, 'id'),
-      responseId: r.responseId,
-      are: bad.size === 1 ? 'is' : 'are',
-      siteId: ctx.page.siteId,
-      offenders: bad.describe(),
-    };
     return [
-      finding(meta, r.responseId, { messageId: 'notInCatalog', data }, bad.eventIds(), {
-        responseId: r.responseId,
+      bad.finding(meta, r.responseId, {
+        messageId: 'notInCatalog',
+        noun: 'id',
+        words: { are: bad.size === 1 ? 'is' : 'are', siteId: ctx.page.siteId },
       }),
     ];
   },

@@ -1,6 +1,6 @@
 // `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the search
 // response it names did not contain (neither a result nor a variant of one). Needs the issued response.
-import { finding, list, plural, defineRule, type RuleMeta } from './types';
+import { list, plural, defineRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import {
   Offenders,
@@ -86,23 +86,17 @@ export const itemNotInResponse = defineRule({
     if (missing.size > 0) {
       const shown = issued.results.map((x) => x.uid);
       out.push(
-        finding(
-          meta,
-          r.responseId,
-          {
-            messageId: 'notInResponse',
-            data: {
-              count: plural(missing.size, 'item'),
-              responseId: r.responseId,
-              were: missing.size === 1 ? 'was' : 'were',
-              response: describeResponse(issued),
-              offenders: missing.describe(),
-              returned: `${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}`,
-            },
+        missing.finding(meta, r.responseId, {
+          messageId: 'notInResponse',
+          noun: 'item',
+          words: {
+            were: missing.size === 1 ? 'was' : 'were',
+            response: describeResponse(issued),
           },
-          missing.eventIds(),
-          { responseId: r.responseId },
-        ),
+          after: {
+            returned: `${plural(shown.length, 'result')}${shown.length ? ` (uids ${list(shown.map((u) => `"${u}"`))})` : ''}`,
+          },
+        }),
       );
     }
     return out;

@@ -10,7 +10,8 @@
 // (an SPA route keeps its pageLoadId: the client never renews it inside an SPA).
 import type { RecordedEvent } from '../../../../shared/events';
 import type { Page } from '../page';
-import { originOf, pageUrlOf, timeOf } from './utils/request-context';
+import { pageUrlOf, timeOf } from './utils/request-context';
+import { originOf } from '../../page-url';
 import { finding, type RuleMeta, EVERY_PAGE_KIND, defineRule } from './types';
 import type { TallyMark } from '../model';
 import { tallySlot } from './utils/tally-slot';

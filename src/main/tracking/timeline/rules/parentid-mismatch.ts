@@ -1,7 +1,7 @@
 // `parentid-mismatch`: a product's parentId that does not belong to it in the search response. The provider's
 // own Snap client sends parentId = uid (even for variants), or '' when the response gives no parentId: both fine.
 // An error when the parentId is another result's; where the intent is ambiguous, a milder rule's.
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
@@ -31,22 +31,11 @@ export const parentIdMismatch = defineRule({
     if (!found || found.wrong.size === 0) return [];
     const { issued, wrong } = found;
     return [
-      finding(
-        meta,
-        r.responseId,
-        {
-          messageId: 'otherProduct',
-          data: {
-            count: plural(wrong.size, 'item'),
-            responseId: r.responseId,
-            response: describeResponse(issued),
-            have: wrong.size === 1 ? 'has' : 'have',
-            offenders: wrong.describe(),
-          },
-        },
-        wrong.eventIds(),
-        { responseId: r.responseId },
-      ),
+      wrong.finding(meta, r.responseId, {
+        messageId: 'otherProduct',
+        noun: 'item',
+        words: { response: describeResponse(issued), have: wrong.size === 1 ? 'has' : 'have' },
+      }),
     ];
   },
 });

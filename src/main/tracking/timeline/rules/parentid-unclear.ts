@@ -1,6 +1,6 @@
 // `parentid-unclear`: a product's parentId that names no result of the response, or a variant of its own
 // result (uid and parentId swapped): the intent is ambiguous, so a warning rather than an error.
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
@@ -30,23 +30,16 @@ export const parentIdUnclear = defineRule({
     if (!found || found.unclear.size === 0) return [];
     const { issued, unclear } = found;
     return [
-      finding(
-        meta,
-        `${r.responseId}:ambiguous`,
-        {
-          messageId: 'noResult',
-          data: {
-            count: plural(unclear.size, 'item'),
-            responseId: r.responseId,
-            response: describeResponse(issued),
-            have: unclear.size === 1 ? 'has' : 'have',
-            their: unclear.size === 1 ? 'its' : 'their',
-            offenders: unclear.describe(),
-          },
+      unclear.finding(meta, r.responseId, {
+        key: `${r.responseId}:ambiguous`,
+        messageId: 'noResult',
+        noun: 'item',
+        words: {
+          response: describeResponse(issued),
+          have: unclear.size === 1 ? 'has' : 'have',
+          their: unclear.size === 1 ? 'its' : 'their',
         },
-        unclear.eventIds(),
-        { responseId: r.responseId },
-      ),
+      }),
     ];
   },
 });

@@ -10,7 +10,7 @@
 // (item-not-in-response's), a product's own sku and those of its variants (a variant picked on the tile),
 // a sku two products of the response share, and impressions (the client may send them without a sku).
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import { Offenders, describeResponse, issuedFor, itemSku, itemType } from './utils/provenance';
 
@@ -87,23 +87,16 @@ export const skuOfAnotherItem = defineRule({
     if (bad.size === 0) return [];
     const first = r.facts.clicks.length > 0 ? 'clickthrough' : 'addtocart';
     return [
-      finding(
-        meta,
-        r.responseId,
-        {
-          messageId: 'otherSku',
-          data: {
-            items: plural(bad.size, 'item'),
-            responseId: r.responseId,
-            response: describeResponse(issued),
-            carry: bad.size === 1 ? 'carries' : 'carry',
-            offenders: bad.describe(),
-            endpoint: endpointOf(r.kind, first),
-          },
+      bad.finding(meta, r.responseId, {
+        messageId: 'otherSku',
+        noun: 'item',
+        countAs: 'items',
+        words: {
+          response: describeResponse(issued),
+          carry: bad.size === 1 ? 'carries' : 'carry',
         },
-        bad.eventIds(),
-        { responseId: r.responseId },
-      ),
+        after: { endpoint: endpointOf(r.kind, first) },
+      }),
     ];
   },
 });

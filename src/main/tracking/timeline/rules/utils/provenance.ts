@@ -3,7 +3,8 @@
 import { issuedKind, type IssuedResponse } from '../../../../search/responses';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
-import type { RuleContext } from '../types';
+import { finding, plural, type RuleContext } from '../types';
+import type { FindingData, TimelineFindingDto } from '../../../../../shared/timeline';
 import type { ProvenanceCatalog } from '../../../../search/provenance';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
@@ -89,8 +90,26 @@ export function queryOf(issued: IssuedResponse): string {
   return issued.query === '' ? 'no query' : `"${issued.query}"`;
 }
 
+/** What `finding` reads of a rule's meta. */
+type FindingMeta = Parameters<typeof finding>[0];
+
 /** How many offending uids a message names (the rest are counted). */
 const SHOWN = 5;
+
+/** How a rule words its finding about offenders, beside what every such finding says (`Offenders.finding`). */
+export interface OffendersReport {
+  messageId: string;
+  /** what one offender is called in the count: `item`, `inline banner` */
+  noun: string;
+  /** the data's name for the count, when the message calls it other than `count` */
+  countAs?: string;
+  /** the rule's own data, after the count and the responseId and before the offenders, in this order */
+  words?: FindingData;
+  /** the rule's data after the offenders */
+  after?: FindingData;
+  /** the finding's key, when the rule reports more than one finding per response */
+  key?: string;
+}
 
 /** Accumulates `uid → events` for one kind of problem, and lists them readably. */
 export class Offenders {
@@ -132,6 +151,28 @@ export class Offenders {
     });
     const rest = this.byUid.size - parts.length;
     return `${parts.join('; ')}${rest > 0 ? `; and ${rest} more uid${rest === 1 ? '' : 's'}` : ''}`;
+  }
+
+  /**
+   * The finding about these offenders in the response `responseId`: its data says how many (`count`), the
+   * responseId, the rule's words and the offenders named (`describe`), in that order; its events are all of
+   * theirs.
+   */
+  finding(meta: FindingMeta, responseId: string, report: OffendersReport): TimelineFindingDto {
+    const data = {
+      [report.countAs ?? 'count']: plural(this.size, report.noun),
+      responseId,
+      ...report.words,
+      offenders: this.describe(),
+      ...report.after,
+    };
+    return finding(
+      meta,
+      report.key ?? responseId,
+      { messageId: report.messageId, data },
+      this.eventIds(),
+      { responseId },
+    );
   }
 }
 

@@ -49,15 +49,8 @@ export function timeOf(rec: RecordedEvent): number {
 }
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
-const HIERARCHICAL = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i;
 
 /** Is it an absolute URL (a scheme first), as window.location.href always is? */
 export function isAbsoluteUrl(url: string): boolean {
   return ABSOLUTE.test(url);
-}
-
-/** scheme://host[:port] of an absolute hierarchical URL, lower-cased; '' for anything else */
-export function originOf(url: string): string {
-  const m = HIERARCHICAL.exec(url);
-  return m ? m[1]!.toLowerCase() : '';
 }

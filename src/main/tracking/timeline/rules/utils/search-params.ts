@@ -9,7 +9,7 @@
 // string when a storefront configures them there (`filter.color=Blue`, `sort.price=asc`). Everything else
 // — `utm_*`, `gclid`, `fbclid`, a `#top` anchor, the storefront's own parameters — never reaches the search
 // request, so it cannot change the responseId.
-import type { TimelineEvent } from '../../model';
+import { urlQuery } from '../../../page-url';
 
 const QUERY_PARAMS = new Set(['q', 'query', 'oq', 'rq', 'tag', 'page', 'fallbackQuery']);
 const HASH_PARAMS = new Set(['pageSize', 'sort', 'filter', ...QUERY_PARAMS]);
@@ -80,22 +80,10 @@ export function sameSearch(a: string, b: string): boolean {
   return searchKey(a) === searchKey(b);
 }
 
-/** The search query of a page URL (`q`, or `query`), normalised; undefined when it has none. */
-export function urlQuery(pageUrl: string): string | undefined {
-  // no `?`, no query: the answer new URL would give, without parsing
-  if (!pageUrl.includes('?')) return undefined;
-  let u: URL;
-  try {
-    u = new URL(pageUrl);
-  } catch {
-    return undefined;
-  }
-  const q = u.searchParams.get('q') ?? u.searchParams.get('query');
-  return q === null ? undefined : normalise(q);
-}
-
-function normalise(q: string): string {
-  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+/** The search query a page URL shows, normalised for comparing; undefined when it has none. */
+function shownQuery(pageUrl: string): string | undefined {
+  const q = urlQuery(pageUrl);
+  return q === undefined ? undefined : q.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 // parsing a URL per event is the cost of this rule: the events of a page repeat a few URLs, so the
@@ -104,13 +92,13 @@ function normalise(q: string): string {
 const MAX_URLS = 4_096;
 const MAX_CACHED_URL = 2_048;
 const queries = new Map<string, string | null>();
-/** urlQuery of an event's page URL, remembered for the last URLs seen. */
-export function queryOf(e: TimelineEvent): string | undefined {
-  if (e.pageUrl.length > MAX_CACHED_URL) return urlQuery(e.pageUrl);
-  let q = queries.get(e.pageUrl);
+/** The normalised query of an event's (or a response's) page URL, remembered for the last URLs seen. */
+export function queryOf(at: { readonly pageUrl: string }): string | undefined {
+  if (at.pageUrl.length > MAX_CACHED_URL) return shownQuery(at.pageUrl);
+  let q = queries.get(at.pageUrl);
   if (q === undefined) {
     if (queries.size >= MAX_URLS) queries.clear();
-    queries.set(e.pageUrl, (q = urlQuery(e.pageUrl) ?? null));
+    queries.set(at.pageUrl, (q = shownQuery(at.pageUrl) ?? null));
   }
   return q ?? undefined;
 }

@@ -9,7 +9,7 @@ import type { Response } from '../../response';
 import { issuedFor } from './provenance';
 import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
-import { urlQuery } from './search-params';
+import { queryOf } from './search-params';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
@@ -130,10 +130,10 @@ function otherRenders(
   const issued = issuedFor(r, ctx);
   // Backfill restores pages of the same search: events sent while the page URL showed another query
   // than every rendered response's are a new search (an SPA re-search) whose render is missing.
-  const orphanQuery = orphans.map((e) => urlQuery(e.pageUrl)).find((q) => q !== undefined);
+  const orphanQuery = orphans.map((e) => queryOf(e)).find((q) => q !== undefined);
   const renderedQueries = others
     .filter((o) => o.responseId !== '')
-    .map((o) => urlQuery(o.facts.renders[0]?.pageUrl ?? o.pageUrl))
+    .map((o) => queryOf(o.facts.renders[0] ?? o))
     .filter((q): q is string => q !== undefined);
   const newSearch =
     orphanQuery !== undefined &&

@@ -6,9 +6,14 @@
 // component that re-sent it.
 import type { VisitEvent } from '../../events';
 import type { VisitContext, VisitPage } from '../types';
+import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 
-/** a reload of the thank-you page within this reuses its pageLoadId (the provider's client) */
-export const RELOAD_MS = 10_000;
+/**
+ * a reload of the thank-you page within this reuses its pageLoadId (the provider's client). No margin: each
+ * load sends the order the same delay after it loads, so the gap between the two sends is the gap between
+ * the loads
+ */
+export const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS;
 /**
  * no reload sends the order again sooner: the page is requested and parsed again, the client starts and
  * reads the order script after a setTimeout (two sends this close are two scripts or tags on one page)
@@ -31,7 +36,7 @@ export interface OrderRepeat {
 export function* orderRepeats(page: VisitPage, ctx: VisitContext): Generator<OrderRepeat> {
   for (const o of ctx.accepted) {
     if (o.endpoint !== 'order/transaction' || (o.orderId ?? '').trim() === '') continue;
-    const first = ctx.book.firstOrder(page.siteId, o.orderId!);
+    const first = ctx.book.orders.firstOf(page.siteId, o.orderId!);
     if (!first || first.eventId === o.base.id) continue;
     const gap = Math.abs(o.base.time - first.time);
     const sameUrl = pageOf(first.pageUrl) === pageOf(o.base.pageUrl);
