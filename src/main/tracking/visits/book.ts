@@ -94,6 +94,13 @@ export type VisitPageEntry = {
   first: number;
   last: number;
   holder: PageVisits | null;
+  /**
+   * how many of the visit's shopper marks and interactions are the page's: when it is forgotten, the
+   * lists are read from their start until that many are taken out, not to their end (the page forgotten
+   * is mostly the visit's oldest, its entries first)
+   */
+  marks: number;
+  interactions: number;
 } & PageIdentity;
 
 /**
@@ -134,6 +141,8 @@ export interface Visit extends CartLedger {
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
   interactions: Interaction[];
+  /** an entry of a page it did not hold went into `shoppers` or `interactions`: they are read whole */
+  uncounted?: true;
   /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
   first: FirstEvent;
   /** bumped on every change to the visit; with its pages' kinds and verdicts, the key of its cached JSON */
@@ -149,12 +158,39 @@ const key2 = (a: string, b: string) => `${a}\u0000${b}`;
 /** A page's visits as `PageVisits` holds them, as a list. */
 const listOf = (held: Visit | Visit[]): readonly Visit[] => (Array.isArray(held) ? held : [held]);
 
-/** Take the entries of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
-function withoutPage(list: Array<{ pageKey: string }>, pageKey: string): void {
+/**
+ * Take the `count` entries of `pageKey` out of `list`, in place, reading from its start; `Infinity` reads
+ * it all. Each entry read is an object of its own: at the retention limit, where a page is forgotten with
+ * every beacon, reading every one of a long visit's entries cost more than the rest of the fold.
+ */
+function withoutPage<T>(list: T[], pageKey: string, count: number, pageOf: (x: T) => string): void {
+  if (count === Infinity) return withoutAll(list, pageKey, pageOf);
+  for (let i = 0; count > 0 && i < list.length;)
+    if (pageOf(list[i]!) === pageKey) {
+      list.splice(i, 1);
+      count--;
+    } else i++;
+}
+
+const ownPage = (x: { pageKey: string }) => x.pageKey;
+const sourcePage = (i: Interaction) => i.source.pageKey;
+
+/**
+ * One more of the page's entries in a list of the visit (its shopper marks or its interactions), counted
+ * on its entry; a page the visit does not hold (no caller does that) makes every forgetting read whole.
+ */
+function counted(v: Visit, pageKey: string, list: 'marks' | 'interactions'): void {
+  const p = v.pages.get(pageKey);
+  if (p) p[list]++;
+  else v.uncounted = true;
+}
+
+/** Every entry of `pageKey` out of `list`, in place (a list that holds none is left as it is). */
+function withoutAll<T>(list: T[], pageKey: string, pageOf: (x: T) => string): void {
   let kept = 0;
   for (let i = 0; i < list.length; i++) {
     const x = list[i]!;
-    if (x.pageKey === pageKey) continue;
+    if (pageOf(x) === pageKey) continue;
     if (kept !== i) list[kept] = x;
     kept++;
   }
@@ -232,6 +268,7 @@ export class VisitBook {
       // every event's shopper that way, at a mark or two per page
       if (!visitEvent && p.shopper !== who.shopperId) {
         p.shopper = who.shopperId;
+        p.marks++;
         v.shoppers.push({
           eventId: ev.id,
           pageKey,
@@ -320,6 +357,8 @@ export class VisitBook {
         unattributed: undefined,
         shopper: undefined,
         holder,
+        marks: 0,
+        interactions: 0,
       };
       v.pages.set(pageKey, p);
       // the page's visits as the event found them: nothing since changed them
@@ -340,6 +379,7 @@ export class VisitBook {
   noteInteraction(visit: Visit, i: Interaction, lines: readonly QuickLine[] = []): void {
     visit.changes++;
     this.orders.creditChanged(visit.siteId, i.userId);
+    counted(visit, i.source.pageKey, 'interactions');
     visit.interactions.push(i);
     if (i.event === 'addtocart') {
       this.noteQuickAdd(visit, i.ids, lines);
@@ -361,6 +401,7 @@ export class VisitBook {
     const e = v.base;
     visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
+    counted(visit, pageKey, 'marks');
     visit.shoppers.push({
       eventId: e.id,
       pageKey,
@@ -425,16 +466,17 @@ export class VisitBook {
     if (!visits) return;
     holder.bookVisits = undefined;
     for (const v of listOf(visits)) {
-      if (v.siteId !== siteId || !v.pages.delete(pageKey)) continue;
+      const p = v.pages.get(pageKey);
+      if (v.siteId !== siteId || !p) continue;
+      v.pages.delete(pageKey);
       v.changes++;
       for (const u of v.userIds) this.orders.creditChanged(siteId, u);
       this.orders.forgetPage(v, pageKey);
       // in place: at the retention limit a page goes with every beacon, and most lists hold none of it
-      let kept = 0;
-      for (const i of v.interactions) if (i.source.pageKey !== pageKey) v.interactions[kept++] = i;
-      v.interactions.length = kept;
-      withoutPage(v.shoppers, pageKey);
-      if (v.gaps) withoutPage(v.gaps, pageKey);
+      const all = v.uncounted === true;
+      withoutPage(v.interactions, pageKey, all ? Infinity : p.interactions, sourcePage);
+      withoutPage(v.shoppers, pageKey, all ? Infinity : p.marks, ownPage);
+      if (v.gaps) withoutPage(v.gaps, pageKey, Infinity, ownPage);
       if (v.pages.size === 0) this.drop(v);
     }
   }
