@@ -1,6 +1,6 @@
 // Reports: JUnit and HTML escape what storefronts send (URLs, uids, messages) and stay well-formed.
 import { describe, expect, it } from 'vitest';
-import { junitReport, textReport } from '../../src/main/tracking/timeline/report';
+import { junitReport, terminalSafe, textReport } from '../../src/main/tracking/timeline/report';
 import { htmlReport } from '../../src/main/tracking/timeline/report-html';
 import { PageBuilder, run } from './timeline-events';
 
@@ -39,5 +39,29 @@ describe('timeline reports', () => {
     expect(text.split('\n')[0]).toMatch(/^FAIL {2}demo42 {2}page p<1> /);
     expect(text).toMatch(/error {3}missing-render {2}\[ev_\d+, ev_\d+\]/);
     expect(text.trim().split('\n').pop()).toBe('1 page: 1 fail, 0 warn, 0 pass');
+  });
+});
+
+describe('a text report line for a terminal', () => {
+  it('escapes controls but the tab, C1 controls, line separators and lone surrogates; keeps the rest', () => {
+    const kept = ['\t', ' ', '~', '\u00a0', 'é', '\u2027', '\u202a', '\ud83d\ude00', '\uffff'];
+    for (const c of kept) expect(terminalSafe(`a${c}b`)).toBe(`a${c}b`);
+    const escaped: Array<[string, string]> = [
+      ['\u0000', '\\u0000'],
+      ['\u0008', '\\u0008'],
+      ['\n', '\\u000a'],
+      ['\r', '\\u000d'],
+      ['\u001b', '\\u001b'],
+      ['\u001f', '\\u001f'],
+      ['\u007f', '\\u007f'],
+      ['\u009f', '\\u009f'],
+      ['\u2028', '\\u2028'],
+      ['\u2029', '\\u2029'],
+      ['\ud83d', '\\ud83d'],
+      ['\ude00', '\\ude00'],
+    ];
+    for (const [c, shown] of escaped) expect(terminalSafe(`a${c}b`)).toBe(`a${shown}b`);
+    // a pair is one character; each half alone is escaped, at either end
+    expect(terminalSafe('\ude00\ud83d\ude00\ud83d')).toBe('\\ude00\ud83d\ude00\\ud83d');
   });
 });

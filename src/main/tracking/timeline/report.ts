@@ -89,18 +89,16 @@ export function terminalSafe(line: string): string {
   );
 }
 
-/** Does `line` hold a character `terminalSafe` escapes (a control, a line separator, any surrogate)? */
+/**
+ * A character `terminalSafe` escapes (a control but the tab, a line separator, any surrogate): one class
+ * without lookarounds, which the regular expression engine scans faster than a loop over the codes.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]/;
+
+/** Does `line` hold a character `terminalSafe` escapes? */
 function holdsUnsafe(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (
-      c < 0x20
-        ? c !== 0x09
-        : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || (c >= 0xd800 && c <= 0xdfff))
-    )
-      return true;
-  }
-  return false;
+  return UNSAFE.test(line);
 }
 
 export function pageTitle(p: PageTimelineDto): string {
