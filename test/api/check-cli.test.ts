@@ -360,6 +360,28 @@ describe('search-sandbox check', () => {
     const broken = await check(file({ responses: [{ responseId: 'x' }] }));
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/search\.responses\[0\] is not an issued search response/);
+    // a recorded catalog that is not one: exit 2, naming the entry and the field
+    const badCatalogs: Array<[unknown, RegExp]> = [
+      [{}, /"search\.catalogs" is not a list/],
+      [[{ siteId: 'demo42' }], /search\.catalogs\[0\] is not a recorded catalog/],
+      [
+        [{ siteId: 'demo42', products: [{ uid: '' }] }],
+        /catalogs\[0\]\.products\[0\]: uid must be/,
+      ],
+      [
+        [{ siteId: 'demo42', products: [{ uid: 'P1' }, { uid: 'P2', price: '9' }] }],
+        /catalogs\[0\]\.products\[1\]: price must be a number/,
+      ],
+      [
+        [{ siteId: 'demo42', products: [{ uid: 'P1', url: 7 }] }],
+        /products\[0\]: url must be a string/,
+      ],
+    ];
+    for (const [catalogs, message] of badCatalogs) {
+      const res = await check(file({ responses: [issued], catalogs }));
+      expect(res.code, String(message)).toBe(2);
+      expect(res.err).toMatch(message);
+    }
   });
 
   it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {

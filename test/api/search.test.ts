@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { createSandbox } from '../../src/main/sandbox';
 import { postBeacon, startSandbox, tempDir, testConfig } from '../helpers/sandbox';
+import { check, tempFile } from '../helpers/check';
 import { runToEnd, startFrozen, upload } from './indexing-helpers';
 
 const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
@@ -535,6 +536,11 @@ describe('a site with an indexed catalog that does not use the companion search 
 });
 
 describe('product and cart pages against the indexed catalog (its URLs and prices)', () => {
+  const cleanups: Array<() => unknown> = [];
+  afterAll(() => {
+    for (const c of cleanups) c();
+  });
+
   it('names a product view of another product than the page’s, and a cart priced in cents', async () => {
     const base = testConfig();
     const s = await startFrozen({
@@ -588,6 +594,42 @@ describe('product and cart pages against the indexed catalog (its URLs and price
           expect.stringContaining('uid "P200" at 14900 where the catalog has 149'),
         ],
       ]);
+
+      // the export carries the catalog the site was checked against: `check` of it judges alike
+      const exported = await (await fetch(`${s.url}/_sandbox/export`)).text();
+      const catalogs = (JSON.parse(exported) as { search: { catalogs: unknown[] } }).search
+        .catalogs;
+      expect(catalogs).toContainEqual({
+        siteId: 'demo42',
+        products: expect.arrayContaining([
+          {
+            uid: 'P200',
+            parentId: 'P200',
+            sku: 'P200',
+            price: 149,
+            url: '/products/rain-shell-jacket',
+          },
+        ]),
+      });
+      const file = tempFile(cleanups, 'export.json', exported);
+      const offline = JSON.parse((await check(file, '--format', 'json')).out) as {
+        pages: PageTimelineDto[];
+      };
+      const gist = (list: PageTimelineDto[]) =>
+        Object.fromEntries(
+          list.map((p) => [p.pageLoadId, p.findings.map((f) => [f.rule, f.severity, f.message])]),
+        );
+      expect(gist(offline.pages)).toEqual(gist(pages));
+      // a feed given beside it wins for its site: one without the cents' product is not the recorded one
+      const feed = tempFile(cleanups, 'other.csv', 'id,name,price\nP201,Puffer,99\n');
+      const given = JSON.parse(
+        (await check(file, '--format', 'json', '--catalog', `demo42=${feed}`)).out,
+      ) as {
+        pages: PageTimelineDto[];
+      };
+      const cart = given.pages.find((p) => p.pageLoadId === 'cart-cents')!;
+      expect(cart.findings.map((f) => f.rule)).toContain('item-not-in-catalog');
+      expect(cart.findings.map((f) => f.rule)).not.toContain('price-unit-mismatch');
     } finally {
       await s.close();
     }

@@ -46,9 +46,14 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
       reset: (scope) => (scope.what === 'all' ? responses.clear(scope.siteId) : undefined),
       // what each responseId contained travels with exports, and comes back on import (sections are
       // imported before events), so imported beacons are checked against the responses they name; with
-      // the sites' settings, so that `check` of the export judges as the sandbox did
+      // the sites' settings and the catalogs their ids are checked against, so that `check` of the export
+      // judges as the sandbox did (an import keeps the catalogs this sandbox indexed)
       exportSection: {
-        export: () => ({ responses: responses.list(), sites: search.siteSettings() }),
+        export: () => ({
+          responses: responses.list(),
+          sites: search.siteSettings(),
+          catalogs: search.recordedCatalogs(),
+        }),
         import: async (data) => void (await responses.importAll(data)),
       },
     };

@@ -201,7 +201,8 @@ function fileReader(
           events++;
           strings.shareRead(item.event);
           for (const page of judge.apply(item.event)) pages.page(page);
-        } else if ('responses' in item) judge.addResponses(item.responses, item.sites);
+        } else if ('responses' in item)
+          judge.addResponses(item.responses, item.sites, item.catalogs);
         else io.err(`search-sandbox check: ${item.note}\n`);
       }
     if (events === 0)

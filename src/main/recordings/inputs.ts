@@ -7,8 +7,10 @@ import { validateBeaconBody } from '../tracking/schemas';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import type { IssuedResponse } from '../search/responses';
+import type { RecordedCatalog } from '../search/catalog-view';
 import {
   readIssuedResponses,
+  readRecordedCatalogs,
   readRecordedSites,
   type RecordedSite,
 } from '../tracking/timeline/offline-provenance';
@@ -24,6 +26,8 @@ export interface ReadResult {
   responses?: IssuedResponse[];
   /** the search settings of the sites the recording sandbox had (its `search.sites`) */
   sites?: RecordedSite[];
+  /** the catalogs it checked sites' ids against (its `search.catalogs`) */
+  catalogs?: RecordedCatalog[];
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
 }
@@ -347,6 +351,8 @@ export function parseInput(
     if (typeof responses === 'string') throw new InputError(responses);
     const sites = whole.search === undefined ? [] : readRecordedSites(whole.search, file);
     if (typeof sites === 'string') throw new InputError(sites);
+    const catalogs = whole.search === undefined ? [] : readRecordedCatalogs(whole.search, file);
+    if (typeof catalogs === 'string') throw new InputError(catalogs);
     return {
       kind: 'export',
       events: whole.events.map((v, i) =>
@@ -355,6 +361,7 @@ export function parseInput(
       notes: [],
       ...(responses.length > 0 && { responses }),
       ...(sites.length > 0 && { sites }),
+      ...(catalogs.length > 0 && { catalogs }),
     };
   }
   // a one-line NDJSON file

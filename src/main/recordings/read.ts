@@ -3,6 +3,7 @@
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
+import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, InputError, parseInput, type Counter } from './inputs';
 import { linesOf } from './lines';
@@ -10,7 +11,7 @@ import { mb, type RecordingSource } from './source';
 
 export type InputItem =
   | { event: RecordedEvent }
-  | { responses: IssuedResponse[]; sites?: RecordedSite[] }
+  | { responses: IssuedResponse[]; sites?: RecordedSite[]; catalogs?: RecordedCatalog[] }
   | { note: string };
 
 /** Deeper than this, a recorded line or document is refused (real beacons nest a handful of levels). */
@@ -119,10 +120,11 @@ export async function* readInput(
     // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
     const result = parseInput(await readWhole(source), file, prefix, counter);
     const items: InputItem[] = [];
-    if (result.responses?.length || result.sites?.length)
+    if (result.responses?.length || result.sites?.length || result.catalogs?.length)
       items.push({
         responses: result.responses ?? [],
         ...(result.sites && { sites: result.sites }),
+        ...(result.catalogs && { catalogs: result.catalogs }),
       });
     for (const event of result.events) items.push({ event });
     for (const note of result.notes) items.push({ note });

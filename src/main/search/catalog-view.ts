@@ -1,7 +1,8 @@
 // A site's indexed catalogs as the timeline rules read them (ProvenanceCatalog): ids, skus, variant groups,
-// prices and the products at a page URL. The running sandbox offers its catalogs so, and `check --catalog`
-// the feeds it is given.
-import type { FeedCatalog } from '../indexing/catalog';
+// prices and the products at a page URL. The running sandbox offers its catalogs so, `check --catalog` the
+// feeds it is given, and `check` of an export the catalogs the export recorded.
+import { FeedCatalog } from '../indexing/catalog';
+import type { Product } from '../indexing/feed-product';
 import { urlOf } from './items';
 import { idsByPath, urlPath } from './product-paths';
 import type { ProvenanceCatalog } from './provenance';
@@ -68,4 +69,73 @@ function parentIds(c: FeedCatalog): Set<string> {
     parentCache.set(c, ids);
   }
   return ids;
+}
+
+/**
+ * A feed's catalog as an export records it for `check`: of each product what the catalog rules read (its
+ * uid, parent id, sku, price and page URL), nothing else of its row.
+ */
+export interface RecordedCatalog {
+  siteId: string;
+  products: RecordedProduct[];
+}
+
+export interface RecordedProduct {
+  uid: string;
+  parentId?: string;
+  sku?: string;
+  price?: number;
+  url?: string;
+}
+
+/** The site's feed catalogs (most recently indexed first, as the view reads them) as an export records them. */
+export function recordedCatalogs(
+  siteId: string,
+  catalogs: readonly FeedCatalog[],
+): RecordedCatalog[] {
+  return catalogs
+    .filter((c) => c.size > 0)
+    .map((c) => ({
+      siteId,
+      products: c.products.map((p) => {
+        const r: RecordedProduct = { uid: p.uid };
+        if (p.parentId !== null) r.parentId = p.parentId;
+        if (p.sku !== null) r.sku = p.sku;
+        if (p.price !== null) r.price = p.price;
+        const url = urlOf(p);
+        if (url !== null) r.url = url;
+        return r;
+      }),
+    }));
+}
+
+const NO_FIELDS: Record<string, string> = Object.freeze({});
+
+/** The views of recorded catalogs, by site: each site's in the order they were recorded. */
+export function recordedCatalogViews(
+  recorded: readonly RecordedCatalog[],
+  indexedAt: string,
+): Map<string, ProvenanceCatalog> {
+  const bySite = new Map<string, FeedCatalog[]>();
+  for (const [i, c] of recorded.entries()) {
+    const products: Product[] = c.products.map((p, line) => ({
+      uid: p.uid,
+      parentId: p.parentId ?? null,
+      sku: p.sku ?? null,
+      price: p.price ?? null,
+      name: null,
+      // the page URL where `urlOf` reads it
+      fields: p.url === undefined ? NO_FIELDS : { url: p.url },
+      line: line + 1,
+    }));
+    const list = bySite.get(c.siteId) ?? [];
+    list.push(new FeedCatalog(c.siteId, i + 1, indexedAt, products));
+    bySite.set(c.siteId, list);
+  }
+  const views = new Map<string, ProvenanceCatalog>();
+  for (const [siteId, cats] of bySite) {
+    const view = catalogView(cats);
+    if (view) views.set(siteId, view);
+  }
+  return views;
 }

@@ -7,7 +7,7 @@ import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
-import { catalogView } from './catalog-view';
+import { catalogView, recordedCatalogs, type RecordedCatalog } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
 import {
@@ -213,6 +213,16 @@ export class SearchService {
       catalogCheck: c.catalogCheck,
       recommendationTags: c.recommendations.map((p) => p.tag),
     }));
+  }
+
+  /**
+   * The indexed catalogs of the accounts whose ids the timelines check (`catalogCheck`), as an export
+   * records them: `check` of the export then judges those sites against them, as this sandbox does.
+   */
+  recordedCatalogs(): RecordedCatalog[] {
+    return [...this.sites]
+      .filter(([, c]) => c.catalogCheck)
+      .flatMap(([siteId]) => recordedCatalogs(siteId, this.deps.catalogs.site(siteId)));
   }
 
   /** What the timeline's search-provenance rules read. */

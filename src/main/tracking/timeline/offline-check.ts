@@ -11,6 +11,7 @@ import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine, type OfflineLimits } from './engine';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
 import type { ProvenanceCatalog } from './rules/utils/provenance';
+import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -88,11 +89,13 @@ export class OfflineJudge {
   private readonly engine: TimelineEngine;
   private readonly responses: IssuedResponse[] = [];
   private readonly sites: RecordedSite[] = [];
-  private catalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
+  /** catalogs a recording carried, and those given beside it (`check --catalog`), which win */
+  private readonly recordedCatalogs = new Map<string, ProvenanceCatalog>();
+  private givenCatalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
   private count = 0;
 
   constructor(
-    now: number,
+    private readonly now: number,
     levels?: LevelSource,
     private readonly limits: OfflineJudgeLimits = CHECK_LIMITS,
     /** keep the clicks that credit orders (readiness reads order.credit) */
@@ -109,17 +112,35 @@ export class OfflineJudge {
     });
   }
 
-  /** An export's issued search responses: the provenance rules judge the events read from now on. */
-  addResponses(list: readonly IssuedResponse[], sites: readonly RecordedSite[] = []): void {
+  /**
+   * An export's issued search responses, its sites' settings and the catalogs it checked their ids
+   * against: the provenance and catalog rules judge the events read from now on.
+   */
+  addResponses(
+    list: readonly IssuedResponse[],
+    sites: readonly RecordedSite[] = [],
+    catalogs: readonly RecordedCatalog[] = [],
+  ): void {
     for (const r of list) this.responses.push(r);
     for (const s of sites) this.sites.push(s);
-    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, this.catalogs));
+    if (catalogs.length > 0)
+      for (const [siteId, view] of recordedCatalogViews(catalogs, new Date(this.now).toISOString()))
+        this.recordedCatalogs.set(siteId, view);
+    this.provenanceChanged();
   }
 
-  /** The sites' catalogs (by siteId): the catalog rules judge those sites' events read from now on. */
+  /**
+   * The sites' catalogs given beside the recording (by siteId, `check --catalog`): the catalog rules judge
+   * those sites' events read from now on, against these rather than any the recording carries.
+   */
   setCatalogs(catalogs: ReadonlyMap<string, ProvenanceCatalog>): void {
-    this.catalogs = catalogs;
-    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, this.catalogs));
+    this.givenCatalogs = catalogs;
+    this.provenanceChanged();
+  }
+
+  private provenanceChanged(): void {
+    const catalogs = new Map([...this.recordedCatalogs, ...this.givenCatalogs]);
+    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, catalogs));
   }
 
   /**

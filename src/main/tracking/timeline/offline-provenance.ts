@@ -1,10 +1,11 @@
 // The search-provenance rules offline: a sandbox export carries the responses the companion search API
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
-// really contained, as the running sandbox does. No catalog travels in an export: the catalog rules judge only
-// the sites whose feeds `check --catalog` was given.
+// really contained, as the running sandbox does. The catalogs it checked sites' ids against travel in it too
+// (`search.catalogs`); `check --catalog` gives a site's feed beside any recording, and wins.
 import { pageLoadKey, type IssuedResponse } from '../../search/responses';
 import { requesterProblem } from '../../search/requester';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
+import type { RecordedCatalog } from '../../search/catalog-view';
 
 /** The issued responses of an export's `search` section; a message naming the entry when one is malformed. */
 export function readIssuedResponses(section: unknown, where: string): IssuedResponse[] | string {
@@ -60,6 +61,43 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
 }
 
 /**
+ * The catalogs an export recorded (its `search.catalogs`: of each feed the sandbox checked a site's ids
+ * against, each product's uid, parent id, sku, price and page URL); [] when it has none (older exports, or
+ * no site checked against a catalog). A message naming the entry and field when one is malformed.
+ */
+export function readRecordedCatalogs(section: unknown, where: string): RecordedCatalog[] | string {
+  const list = (section as { catalogs?: unknown } | null)?.catalogs;
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return `${where}: "search.catalogs" is not a list`;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as Partial<RecordedCatalog> | null;
+    const at = `${where}: search.catalogs[${i}]`;
+    if (!c || typeof c.siteId !== 'string' || !Array.isArray(c.products))
+      return `${at} is not a recorded catalog (it needs siteId and products, as GET /_sandbox/export writes them)`;
+    for (let j = 0; j < c.products.length; j++) {
+      const problem = productProblem(c.products[j]);
+      if (problem) return `${at}.products[${j}]: ${problem}`;
+    }
+  }
+  return list as RecordedCatalog[];
+}
+
+const PRODUCT_TEXTS = ['parentId', 'sku', 'url'] as const;
+
+/** What is wrong with a recorded product, if anything. */
+function productProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null)
+    return 'is not a product ({uid, parentId?, sku?, price?, url?})';
+  const p = v as Record<string, unknown>;
+  if (typeof p.uid !== 'string' || p.uid === '') return 'uid must be a non-empty string';
+  for (const key of PRODUCT_TEXTS)
+    if (p[key] !== undefined && typeof p[key] !== 'string') return `${key} must be a string`;
+  if (p.price !== undefined && (typeof p.price !== 'number' || !Number.isFinite(p.price)))
+    return 'price must be a number';
+  return undefined;
+}
+
+/**
  * A provenance source over recorded responses. A site whose settings the export recorded is judged with
  * them, as the sandbox that recorded it judged it; any other site with responses in the input counts as a
  * companion site. A site with responses in the input counts as a companion
@@ -100,7 +138,7 @@ export function offlineProvenance(
       if (known)
         return {
           companion: known.companion,
-          // no catalog travels in an export: only one given beside it is checked
+          // a site is checked against a catalog the export recorded or one given beside it
           catalogCheck: catalogs.has(siteId),
           recommendationTags: [
             ...new Set([...(known.recommendationTags ?? []), ...(tags.get(siteId) ?? [])]),
