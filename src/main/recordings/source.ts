@@ -23,7 +23,7 @@ const RECORDING_CAPS: RecordingCaps = {
 };
 
 /** bytes a file recording is read in at a time */
-const READ_AHEAD = 1 << 18;
+const READ_AHEAD = 1 << 16;
 
 /** A recording as chunks of bytes, named for messages. */
 export interface RecordingSource {
@@ -73,8 +73,8 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
       capped(
         file,
         caps,
-        // read ahead in pieces of 256 KiB: a quarter of the stream's turns at 64 KiB; bigger pieces kept
-        // more alive at each collection
+        // 64 KiB at a time: each piece's lines are decoded as one string, and a string over 128 KiB would
+        // be a large object, which only a full collection frees (a million events: ~10 MB more held)
         file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
         (err) => {
           throw new InputError(
