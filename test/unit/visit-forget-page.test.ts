@@ -2,7 +2,8 @@
 // credit rules read them), reading each list only until the page's counted entries are out: whatever the
 // order pages came and go in, the lists are those of the pages kept, in their order.
 import { describe, expect, it } from 'vitest';
-import { VisitBook, type PageVisits, type Visit } from '../../src/main/tracking/visits/book';
+import type { Visit } from '../../src/main/tracking/visits/book';
+import { bookWithHolders } from '../helpers/visit-book';
 import { readEvent } from '../../src/main/tracking/timeline/model';
 import { PageBuilder } from './timeline-events';
 
@@ -19,16 +20,7 @@ function random(seed: number): () => number {
 }
 
 function visitBook() {
-  const book = new VisitBook({
-    attributionWindowMs: 86_400_000,
-    pageKey: (s, p) => `${s}\u0000${p}`,
-  });
-  const holders = new Map<string, PageVisits>();
-  const holder = (id: string) => {
-    let h = holders.get(id);
-    if (!h) holders.set(id, (h = { bookVisits: undefined }));
-    return h;
-  };
+  const { book, holder } = bookWithHolders();
   let at = 0;
   /** a search-side event of the page; a new shopperId on the page marks it */
   const search = (id: string, shopperId: string) => {

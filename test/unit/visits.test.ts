@@ -8,7 +8,7 @@ import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { CHECK_LIMITS, OfflineJudge } from '../../src/main/tracking/timeline/offline-check';
-import { VisitBook, type PageVisits } from '../../src/main/tracking/visits/book';
+import { bookWithHolders } from '../helpers/visit-book';
 import { readEvent } from '../../src/main/tracking/timeline/model';
 import { PageBuilder, T0, type EventOptions, type PageOptions } from './timeline-events';
 
@@ -343,17 +343,8 @@ describe('cart-inconsistent', () => {
 
 describe('a page check has judged and let go', () => {
   it('keeps its place in the visit only when it began within 2 s of the visit (the rest nothing reads)', () => {
-    const book = new VisitBook({
-      attributionWindowMs: 86_400_000,
-      pageKey: (siteId, pageLoadId) => `${siteId}\u0000${pageLoadId}`,
-    });
     // each page keeps its visits (the engine's pages do)
-    const holders = new Map<string, PageVisits>();
-    const holder = (pageLoadId: string) => {
-      let h = holders.get(pageLoadId);
-      if (!h) holders.set(pageLoadId, (h = { bookVisits: undefined }));
-      return h;
-    };
+    const { book, holder } = bookWithHolders();
     const note = (pageLoadId: string, at: number) => {
       const ev = readEvent(page(pageLoadId).product('A', { at }));
       return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, holder(pageLoadId), ev);
