@@ -476,7 +476,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     'issue #21 (ids the catalog does not know)',
     {
       coveredBy:
-        'test/unit/visits.test.ts and test/api/visits.test.ts (live only: no catalog travels in an export)',
+        'test/unit/visits.test.ts and test/api/visits.test.ts (the corpus records on a site without catalog checks)',
     },
   ),
   // the classes the checks missed (issue #41), test/corpus/visit-journeys.ts
