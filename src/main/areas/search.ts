@@ -1,6 +1,7 @@
 // The search area: the companion search API over the indexed catalogs, its memory of issued responses
 // (which the tracking area's provenance rules read), and the pass-through to the real service for sites
 // with `search.upstream`.
+import { JsonPieces } from '../store/json-pieces';
 import type { SandboxConfig } from '../config';
 import { IssuedResponses } from '../search/responses';
 import { SearchService } from '../search/service';
@@ -52,7 +53,12 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
         export: () => ({
           responses: responses.list(),
           sites: search.siteSettings(),
-          catalogs: search.recordedCatalogs(),
+          // written in pieces as the export streams: a catalog may hold a million products
+          catalogs: new JsonPieces(function* () {
+            yield '[';
+            yield* search.recordedCatalogJson();
+            yield ']';
+          }),
         }),
         import: async (data) => void (await responses.importAll(data)),
       },

@@ -88,25 +88,39 @@ export interface RecordedProduct {
   url?: string;
 }
 
-/** The site's feed catalogs (most recently indexed first, as the view reads them) as an export records them. */
-export function recordedCatalogs(
+/** products written per piece of an export: a piece is made only when the writer reaches it */
+const PRODUCTS_PER_PIECE = 500;
+
+/**
+ * The site's feed catalogs (most recently indexed first, as the view reads them) as an export records
+ * them: the JSON of one `RecordedCatalog` each, in pieces, so that a catalog of a million products is never
+ * one string and each piece is made only when the writer reaches it.
+ */
+export function* recordedCatalogEntries(
   siteId: string,
   catalogs: readonly FeedCatalog[],
-): RecordedCatalog[] {
-  return catalogs
-    .filter((c) => c.size > 0)
-    .map((c) => ({
-      siteId,
-      products: c.products.map((p) => {
-        const r: RecordedProduct = { uid: p.uid };
-        if (p.parentId !== null) r.parentId = p.parentId;
-        if (p.sku !== null) r.sku = p.sku;
-        if (p.price !== null) r.price = p.price;
-        const url = urlOf(p);
-        if (url !== null) r.url = url;
-        return r;
-      }),
-    }));
+): Generator<Generator<string>> {
+  for (const c of catalogs) if (c.size > 0) yield recordedCatalogPieces(siteId, c);
+}
+
+function* recordedCatalogPieces(siteId: string, c: FeedCatalog): Generator<string> {
+  yield `{"siteId":${JSON.stringify(siteId)},"products":[`;
+  for (let i = 0; i < c.products.length; i += PRODUCTS_PER_PIECE) {
+    const chunk = c.products.slice(i, i + PRODUCTS_PER_PIECE).map(recordedProduct);
+    yield `${i === 0 ? '' : ','}${JSON.stringify(chunk).slice(1, -1)}`;
+  }
+  yield ']}';
+}
+
+/** Of a product, what the catalog rules read. */
+function recordedProduct(p: Product): RecordedProduct {
+  const r: RecordedProduct = { uid: p.uid };
+  if (p.parentId !== null) r.parentId = p.parentId;
+  if (p.sku !== null) r.sku = p.sku;
+  if (p.price !== null) r.price = p.price;
+  const url = urlOf(p);
+  if (url !== null) r.url = url;
+  return r;
 }
 
 const NO_FIELDS: Record<string, string> = Object.freeze({});

@@ -7,7 +7,7 @@ import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
-import { catalogView, recordedCatalogs, type RecordedCatalog } from './catalog-view';
+import { catalogView, recordedCatalogEntries } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
 import {
@@ -216,13 +216,20 @@ export class SearchService {
   }
 
   /**
-   * The indexed catalogs of the accounts whose ids the timelines check (`catalogCheck`), as an export
-   * records them: `check` of the export then judges those sites against them, as this sandbox does.
+   * The JSON of the indexed catalogs of the accounts whose ids the timelines check (`catalogCheck`), as an
+   * export records them (`RecordedCatalog`s, the elements of a list), in pieces made as they are read:
+   * `check` of the export then judges those sites against them, as this sandbox does.
    */
-  recordedCatalogs(): RecordedCatalog[] {
-    return [...this.sites]
-      .filter(([, c]) => c.catalogCheck)
-      .flatMap(([siteId]) => recordedCatalogs(siteId, this.deps.catalogs.site(siteId)));
+  *recordedCatalogJson(): Generator<string> {
+    let first = true;
+    for (const [siteId, c] of this.sites) {
+      if (!c.catalogCheck) continue;
+      for (const entry of recordedCatalogEntries(siteId, this.deps.catalogs.site(siteId))) {
+        if (!first) yield ',';
+        first = false;
+        yield* entry;
+      }
+    }
   }
 
   /** What the timeline's search-provenance rules read. */

@@ -8,7 +8,7 @@ import {
   type ExportSection,
   type SandboxExportHead,
 } from './export-format';
-import { objectWithList } from './json-pieces';
+import { documentPieces, objectWithList } from './json-pieces';
 import type { EventQuery, EventStore } from './types';
 
 /**
@@ -80,11 +80,17 @@ export function exportBody(
   for (const [name, section] of request.sections) sections[name] = section.export();
   const events = Object.keys(request.query).length ? store.select(request.query) : store.snapshot();
   const stamp = exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-  const open = JSON.stringify({ ...head, ...sections }).slice(0, -1);
   return {
     fileName: `search-sandbox-export-${stamp}.json`,
     pieces: (function* () {
-      yield `${open},"events":[`;
+      // the head and the sections, their large parts (a catalog) written as they are reached; the object
+      // left open for the events
+      let last = '';
+      for (const piece of documentPieces({ ...head, ...sections })) {
+        if (last) yield last;
+        last = piece;
+      }
+      yield `${last.slice(0, -1)},"events":[`;
       let i = 0;
       for (const line of events.json()) yield `${i++ ? ',\n' : '\n'}${line}`;
       yield '\n]}\n';
