@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { FeedCatalog } from '../indexing/catalog';
 import { parseFeed } from '../indexing/feed-parse';
 import type { Product } from '../indexing/catalog';
-import { catalogView } from '../search/catalog-view';
+import { catalogViewsBySite } from '../search/catalog-view';
 import type { ProvenanceCatalog } from '../search/provenance';
 import { InputError } from '../recordings/inputs';
 
@@ -29,7 +29,7 @@ export async function readCatalogs(
   flags: ReadonlyArray<{ siteId: string; file: string }>,
   now: number,
 ): Promise<Map<string, ProvenanceCatalog>> {
-  const bySite = new Map<string, FeedCatalog[]>();
+  const catalogs: FeedCatalog[] = [];
   for (const [i, { siteId, file }] of flags.entries()) {
     const products: Product[] = [];
     const index = new Map<string, Product>();
@@ -40,14 +40,7 @@ export async function readCatalogs(
       throw new InputError(`--catalog ${siteId}=${file}: ${summary.error}`);
     if (products.length === 0)
       throw new InputError(`--catalog ${siteId}=${file}: the feed holds no product`);
-    const list = bySite.get(siteId) ?? [];
-    list.push(new FeedCatalog(siteId, i + 1, new Date(now).toISOString(), products, index));
-    bySite.set(siteId, list);
+    catalogs.push(new FeedCatalog(siteId, i + 1, new Date(now).toISOString(), products, index));
   }
-  const out = new Map<string, ProvenanceCatalog>();
-  for (const [siteId, cats] of bySite) {
-    const view = catalogView(cats);
-    if (view) out.set(siteId, view);
-  }
-  return out;
+  return catalogViewsBySite(catalogs);
 }

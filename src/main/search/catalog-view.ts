@@ -125,26 +125,15 @@ function recordedProduct(p: Product): RecordedProduct {
 
 const NO_FIELDS: Record<string, string> = Object.freeze({});
 
-/** The views of recorded catalogs, by site: each site's in the order they were recorded. */
-export function recordedCatalogViews(
-  recorded: readonly RecordedCatalog[],
-  indexedAt: string,
+/** The views of feed catalogs of several sites, by site: each site's view reads its catalogs in their order. */
+export function catalogViewsBySite(
+  catalogs: readonly FeedCatalog[],
 ): Map<string, ProvenanceCatalog> {
   const bySite = new Map<string, FeedCatalog[]>();
-  for (const [i, c] of recorded.entries()) {
-    const products: Product[] = c.products.map((p, line) => ({
-      uid: p.uid,
-      parentId: p.parentId ?? null,
-      sku: p.sku ?? null,
-      price: p.price ?? null,
-      name: null,
-      // the page URL where `urlOf` reads it
-      fields: p.url === undefined ? NO_FIELDS : { url: p.url },
-      line: line + 1,
-    }));
-    const list = bySite.get(c.siteId) ?? [];
-    list.push(new FeedCatalog(c.siteId, i + 1, indexedAt, products));
-    bySite.set(c.siteId, list);
+  for (const c of catalogs) {
+    const list = bySite.get(c.siteId);
+    if (list) list.push(c);
+    else bySite.set(c.siteId, [c]);
   }
   const views = new Map<string, ProvenanceCatalog>();
   for (const [siteId, cats] of bySite) {
@@ -152,4 +141,26 @@ export function recordedCatalogViews(
     if (view) views.set(siteId, view);
   }
   return views;
+}
+
+/** The views of recorded catalogs, by site: each site's in the order they were recorded. */
+export function recordedCatalogViews(
+  recorded: readonly RecordedCatalog[],
+  indexedAt: string,
+): Map<string, ProvenanceCatalog> {
+  return catalogViewsBySite(
+    recorded.map((c, i) => {
+      const products: Product[] = c.products.map((p, line) => ({
+        uid: p.uid,
+        parentId: p.parentId ?? null,
+        sku: p.sku ?? null,
+        price: p.price ?? null,
+        name: null,
+        // the page URL where `urlOf` reads it
+        fields: p.url === undefined ? NO_FIELDS : { url: p.url },
+        line: line + 1,
+      }));
+      return new FeedCatalog(c.siteId, i + 1, indexedAt, products);
+    }),
+  );
 }
