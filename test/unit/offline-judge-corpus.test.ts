@@ -16,7 +16,7 @@ function streamed(text: string, file: string): PageTimelineDto[] {
   const read = parseInput(text, file);
   const judge = new OfflineJudge(NOW);
   try {
-    if (read.responses?.length) judge.addResponses(read.responses);
+    if (read.responses?.length) judge.addRecorded(read.responses);
     const pages: PageTimelineDto[] = [];
     for (const ev of read.events) for (const p of judge.apply(ev)) pages.push(p);
     for (const p of judge.end()) pages.push(p);

@@ -202,7 +202,7 @@ function fileReader(
           strings.shareRead(item.event);
           for (const page of judge.apply(item.event)) pages.page(page);
         } else if ('responses' in item)
-          judge.addResponses(item.responses, item.sites, item.catalogs);
+          judge.addRecorded(item.responses, item.sites, item.catalogs);
         else io.err(`search-sandbox check: ${item.note}\n`);
       }
     if (events === 0)

@@ -116,7 +116,7 @@ export class OfflineJudge {
    * An export's issued search responses, its sites' settings and the catalogs it checked their ids
    * against: the provenance and catalog rules judge the events read from now on.
    */
-  addResponses(
+  addRecorded(
     list: readonly IssuedResponse[],
     sites: readonly RecordedSite[] = [],
     catalogs: readonly RecordedCatalog[] = [],
