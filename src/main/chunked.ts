@@ -13,22 +13,6 @@ import { KeyFilter, keyHash } from './key-filter';
 /** entries per part: growing one moves at most this many (~4 ms) */
 export const CHUNK = 16_384;
 
-/**
- * The part of `parts` holding `key`, newest first; -1 when none does. The newest is asked first (most
- * lookups are of recent keys); the older ones only where their filter may hold the key (key-filter.ts).
- */
-function find<K>(
-  parts: ReadonlyArray<{ has(key: K): boolean }>,
-  filters: readonly KeyFilter[],
-  key: K,
-): number {
-  const last = parts.length - 1;
-  if (last < 0 || parts[last]!.has(key)) return last;
-  const hash = keyHash(key);
-  for (let i = last - 1; i >= 0; i--) if (filters[i]!.mayHave(hash) && parts[i]!.has(key)) return i;
-  return -1;
-}
-
 /** The insertion-ordered parts, with the bookkeeping both collections share. */
 abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   protected parts: P[] = [];
@@ -39,24 +23,53 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
   private made = 0;
   private count = 0;
 
+  /**
+   * The last key hashed, and its hash: a key looked up and not found is mostly put in next (a new page,
+   * response or session), and its hash is one loop over its characters.
+   */
+  private hashedKey: K | undefined = undefined;
+  private hashed = -1;
+
   constructor(
     protected readonly chunk = CHUNK,
     private readonly make: () => P,
   ) {}
+
+  protected hashOf(key: K): number {
+    if (key !== this.hashedKey) {
+      this.hashed = keyHash(key);
+      this.hashedKey = key;
+    }
+    return this.hashed;
+  }
+
+  /**
+   * The part holding `key`, newest first; -1 when none does. The newest is asked first (most lookups are
+   * of recent keys); the older ones only where their filter may hold the key (key-filter.ts).
+   */
+  protected find(key: K): number {
+    const parts = this.parts;
+    const last = parts.length - 1;
+    if (last < 0 || parts[last]!.has(key)) return last;
+    const hash = this.hashOf(key);
+    for (let i = last - 1; i >= 0; i--)
+      if (this.filters[i]!.mayHave(hash) && parts[i]!.has(key)) return i;
+    return -1;
+  }
 
   get size(): number {
     return this.count;
   }
 
   has(key: K): boolean {
-    return find(this.parts, this.filters, key) >= 0;
+    return this.find(key) >= 0;
   }
 
   delete(key: K): boolean {
     // the oldest part first: retention and trimming delete the oldest keys, which a newest-first search
     // reaches last
     const parts = this.parts;
-    const at = parts.length > 1 && parts[0]!.has(key) ? 0 : find(parts, this.filters, key);
+    const at = parts.length > 1 && parts[0]!.has(key) ? 0 : this.find(key);
     if (at < 0) return false;
     const part = parts[at]!;
     part.delete(key);
@@ -107,7 +120,7 @@ abstract class Chunked<K, P extends Map<K, unknown> | Set<K>> {
       this.ids.push(this.made++);
       last++;
     }
-    this.filters[last]!.add(keyHash(key));
+    this.filters[last]!.add(this.hashOf(key));
     return this.parts[last]!;
   }
 
@@ -129,7 +142,7 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
     if (last < 0) return undefined;
     const v = parts[last]!.get(key);
     if (v !== undefined || last === 0) return v;
-    const hash = keyHash(key);
+    const hash = this.hashOf(key);
     for (let i = last - 1; i >= 0; i--) {
       if (!this.filters[i]!.mayHave(hash)) continue;
       const v = parts[i]!.get(key);
@@ -180,7 +193,7 @@ export class ChunkedMap<K, V extends NonNullable<unknown> | null> extends Chunke
   }
 
   set(key: K, value: V): this {
-    const at = find(this.parts, this.filters, key);
+    const at = this.find(key);
     if (at >= 0) this.parts[at]!.set(key, value);
     else this.newest(key).set(key, value);
     return this;
@@ -237,7 +250,7 @@ export class ChunkedSet<T> extends Chunked<T, Set<T>> {
   }
 
   add(value: T): this {
-    if (find(this.parts, this.filters, value) < 0) this.newest(value).add(value);
+    if (this.find(value) < 0) this.newest(value).add(value);
     return this;
   }
 

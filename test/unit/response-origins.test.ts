@@ -2,28 +2,40 @@
 // sites or two kinds with the same responseId keep their own origins; forgetting and resets touch only
 // what they name.
 import { describe, expect, it } from 'vitest';
-import { ResponseOrigins, SiteOrigin } from '../../src/main/tracking/timeline/response-origins';
+import {
+  ResponseOrigins,
+  type OriginEvent,
+} from '../../src/main/tracking/timeline/response-origins';
 import type { ResponseKind } from '../../src/shared/kinds';
 import { pageKey } from '../../src/main/tracking/timeline/model';
 
 // the pages are named by their pageLoadId: an origin's page key is made from its site and pageLoadId
-const origin = (siteId: string, kind: ResponseKind, pageLoadId: string): SiteOrigin =>
-  new SiteOrigin(
-    siteId,
-    pageLoadId,
-    `https://shop.example/${pageLoadId}`,
-    's-1',
-    `ev-${pageLoadId}`,
-    kind,
-    'render',
-    0,
-    false,
-  );
+const page = (siteId: string, pageLoadId: string) => ({
+  siteId,
+  pageLoadId,
+  pageUrl: `https://shop.example/${pageLoadId}`,
+  sessionId: 's-1',
+});
+const event = (
+  responseId: string,
+  kind: ResponseKind,
+  pageLoadId: string,
+  time = 0,
+): OriginEvent => ({
+  id: `ev-${pageLoadId}`,
+  responseId,
+  kind,
+  event: 'render',
+  time,
+  dev: false,
+  pageUrl: `https://shop.example/${pageLoadId}`,
+  sessionId: 's-1',
+});
 
 function noted(...list: Array<[string, string, ResponseKind, string]>): ResponseOrigins {
   const origins = new ResponseOrigins();
-  for (const [siteId, id, kind, pageKey] of list)
-    origins.note(siteId, id, kind, () => origin(siteId, kind, pageKey));
+  for (const [siteId, id, kind, pageLoadId] of list)
+    origins.note(page(siteId, pageLoadId), event(id, kind, pageLoadId));
   return origins;
 }
 
@@ -52,13 +64,38 @@ describe('ResponseOrigins', () => {
     expect(o.first('a', 'r1')?.pageKey).not.toBe(o.first('b', 'r1')?.pageKey);
   });
 
-  it('builds an origin only when it is kept', () => {
-    const o = noted(['a', 'r1', 'search', 'p1']);
-    let built = 0;
-    o.note('a', 'r1', 'search', () => (built++, origin('a', 'search', 'p9')));
-    expect(built).toBe(0);
-    o.note('a', 'r1', 'autocomplete', () => (built++, origin('a', 'autocomplete', 'p9')));
-    expect(built).toBe(1);
+  it("keeps what the rules read of the first event, with the page's strings where the event's are the same", () => {
+    const o = new ResponseOrigins();
+    const p = page('a', 'p1');
+    const ev: OriginEvent = {
+      id: 'line:7',
+      responseId: 'r1',
+      kind: 'search',
+      event: 'redirect',
+      time: 1_795_000_000_123.5,
+      dev: true,
+      pageUrl: `https://shop.example/${'p1'}`,
+      sessionId: 's-2',
+    };
+    o.note(p, ev);
+    o.note(p, { ...ev, id: 'line:8', event: 'render', time: 1, dev: false });
+    const kept = o.ofKind('a', 'r1', 'search')!;
+    expect({ ...kept, pageKey: kept.pageKey }).toEqual({
+      siteId: 'a',
+      pageLoadId: 'p1',
+      pageUrl: 'https://shop.example/p1',
+      sessionId: 's-2',
+      eventId: 'line:7',
+      kind: 'search',
+      event: 'redirect',
+      time: 1_795_000_000_123.5,
+      dev: true,
+      pageKey: pageKey('a', 'p1'),
+    });
+    // the same text: the page's string is kept, not the event's copy
+    expect(kept.pageUrl).toBe(p.pageUrl);
+    // a kind never seen is no origin
+    expect(o.ofKind('a', 'r1', 'recommendations')).toBeUndefined();
   });
 
   it('forgets the oldest responseIds beyond a ceiling, counting responseIds', () => {
@@ -85,10 +122,92 @@ describe('ResponseOrigins', () => {
     expect(o.first('a', 'r1')).toBeUndefined();
     expect(o.first('a', 'r2')).toBeUndefined();
     expect(o.first('b', 'r1')?.pageLoadId).toBe('p2');
-    o.note('a', 'r1', 'search', () => origin('a', 'search', 'p5'));
+    o.note(page('a', 'p5'), event('r1', 'search', 'p5'));
     expect(o.ofKind('a', 'r1', 'search')?.pageLoadId).toBe('p5');
     expect(o.ofKind('b', 'r1', 'search')?.pageLoadId).toBe('p2');
     o.reset();
     expect(o.first('b', 'r1')).toBeUndefined();
+  });
+
+  it('answers as a map of lists would, over blocks written, forgotten and reset (12 seeds)', () => {
+    const kinds: ResponseKind[] = ['search', 'category', 'autocomplete', 'recommendations'];
+    for (let seed = 1; seed <= 12; seed++) {
+      let x = seed;
+      const rand = (n: number): number => {
+        x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return x % n;
+      };
+      const o = new ResponseOrigins();
+      // the reference: each responseId's origins in arrival order, the ids in first arrival order
+      let ref = new Map<string, Array<{ site: string; kind: ResponseKind; pageLoadId: string }>>();
+      let ids = 0;
+      for (let step = 0; step < 12_000; step++) {
+        const roll = rand(6000);
+        if (roll < 12) {
+          const max = rand(6000);
+          let gone = 0;
+          for (const id of [...ref.keys()]) {
+            if (ref.size <= max) break;
+            ref.delete(id);
+            gone++;
+          }
+          expect(o.forgetOldest(max)).toBe(gone);
+        } else if (roll < 18) {
+          const site = `s${rand(3)}`;
+          o.reset(site);
+          const kept = new Map<
+            string,
+            Array<{ site: string; kind: ResponseKind; pageLoadId: string }>
+          >();
+          for (const [id, list] of ref) {
+            const left = list.filter((l) => l.site !== site);
+            if (left.length > 0) kept.set(id, left);
+          }
+          ref = kept;
+        } else if (roll < 19) {
+          o.reset();
+          ref = new Map();
+        } else {
+          // mostly new responseIds (a block is 4,096 rows), some seen again
+          const id = rand(4) === 0 && ids > 0 ? `r${rand(ids)}` : `r${ids++}`;
+          const site = `s${rand(3)}`;
+          const kind = kinds[rand(kinds.length)]!;
+          const pageLoadId = `p${step}`;
+          o.note(page(site, pageLoadId), event(id, kind, pageLoadId));
+          const list = ref.get(id);
+          if (!list) ref.set(id, [{ site, kind, pageLoadId }]);
+          else if (!list.some((l) => l.site === site && l.kind === kind))
+            list.push({ site, kind, pageLoadId });
+        }
+        if (step % 997 === 0 || step === 11_999)
+          for (const r of [...Array(60).keys()].map((k) => (k < 40 ? ids - 1 - k : rand(ids))))
+            for (const site of ['s0', 's1', 's2']) {
+              const list = ref.get(`r${r}`);
+              expect(o.first(site, `r${r}`)?.pageLoadId).toBe(
+                list?.find((l) => l.site === site)?.pageLoadId,
+              );
+              for (const kind of kinds)
+                expect(o.ofKind(site, `r${r}`, kind)?.pageLoadId).toBe(
+                  list?.find((l) => l.site === site && l.kind === kind)?.pageLoadId,
+                );
+            }
+      }
+    }
+  });
+
+  it('lets a block go when its last origin is forgotten, and keeps reading the rows after it', () => {
+    const o = new ResponseOrigins();
+    for (let i = 0; i < 10_000; i++)
+      o.note(page('a', `p${i}`), event(`r${i}`, 'search', `p${i}`, i));
+    expect(o.forgetOldest(1_000)).toBe(9_000);
+    expect(o.first('a', 'r8999')).toBeUndefined();
+    expect(o.first('a', 'r9000')?.time).toBe(9000);
+    expect(o.first('a', 'r9999')?.eventId).toBe('ev-p9999');
+    // the held blocks: the first two (rows 0–8191) went with their last rows
+    expect(
+      (o as unknown as { blocks: unknown[] }).blocks.filter((b) => b !== undefined),
+    ).toHaveLength(1);
+    o.note(page('b', 'q'), event('r9000', 'search', 'q'));
+    expect(o.first('b', 'r9000')?.pageLoadId).toBe('q');
   });
 });

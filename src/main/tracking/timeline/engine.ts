@@ -20,7 +20,7 @@ import { foldAs, pageKey, readEvent, type TimelineEvent } from './model';
 import type { Page } from './page';
 import type { Response } from './response';
 import { IdleQueue } from './idle-queue';
-import { ResponseOrigins, SiteOrigin } from './response-origins';
+import { ResponseOrigins } from './response-origins';
 import { StreamedRelease } from './streamed-release';
 import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
@@ -164,7 +164,8 @@ export class TimelineEngine {
     if (page.addToResponse(response, ev)) this.judge.touchAll(page);
     // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
     if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
-    if (response.firstOrigin(ev)) this.noteOrigin(page, ev);
+    // the first accepted event of a responseId on its page may be its first on the site
+    if (response.firstOrigin(ev)) this.origins.note(page, ev);
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
   }
 
@@ -195,28 +196,6 @@ export class TimelineEngine {
         },
         lines,
       );
-  }
-
-  /** The first accepted event of a responseId on its page may be its first on the site. */
-  private noteOrigin(page: Page, ev: TimelineEvent): void {
-    // kept for every responseId of the input (offline too): the page's strings, not copies
-    this.origins.note(
-      page.siteId,
-      ev.responseId,
-      ev.kind,
-      () =>
-        new SiteOrigin(
-          page.siteId,
-          page.pageLoadId,
-          ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl,
-          ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId,
-          ev.id,
-          ev.kind,
-          ev.event,
-          ev.time,
-          ev.dev,
-        ),
-    );
   }
 
   /** The event's page; a page `check` released already that gets another event is noted (reopened). */
