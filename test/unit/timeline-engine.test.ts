@@ -144,6 +144,32 @@ describe('timeline engine: memory bounds', () => {
     engine.apply(a.render('ra2', { at: 100 }));
     expect(engine.size()).toBe(1);
   });
+
+  it('keeps the first pages of as many responseIds as it keeps events; older ones go, at most 1,024 later', async () => {
+    const { TimelineEngine } = await import('../../src/main/tracking/timeline/engine');
+    const { clock, engine: base } = engineAt();
+    const MAX = 10;
+    const SLACK = 1_024;
+    // a page in a session of its own per responseId, one render each; then pages reusing two of them
+    const reusedOn = (reused: number): string[] => {
+      const engine = new TimelineEngine({ clock, settings: base.settings, maxEvents: MAX });
+      const pages = MAX + SLACK + 2;
+      for (let i = 0; i < pages; i++)
+        engine.apply(
+          new PageBuilder({ pageLoadId: `p${i}`, sessionId: `s${i}` }).render(`r${i}`, { at: i }),
+        );
+      const later = new PageBuilder({ pageLoadId: 'later', sessionId: 'other' });
+      engine.apply(later.render(`r${pages - 1 - reused}`, { at: pages }));
+      engine.finish();
+      const found = engine.pagesDto().find((p) => p.pageLoadId === 'later')!.findings;
+      engine.dispose();
+      return found.filter((f) => f.rule === 'responseid-reused').map((f) => f.message);
+    };
+    // the responseId first seen MAX responseIds before this one: kept
+    expect(reusedOn(MAX - 1)[0]).toContain(`belongs to page p${MAX + SLACK + 2 - MAX}`);
+    // one first seen more than MAX + SLACK responseIds before: forgotten with the pages of its time
+    expect(reusedOn(MAX + SLACK + 1)).toEqual([]);
+  });
 });
 
 describe('timeline engine: batched change reports', () => {

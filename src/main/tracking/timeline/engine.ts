@@ -42,6 +42,9 @@ export type { PageRecords } from './quiet-pages';
 export type { TimelineFilter } from './queries';
 export type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 
+/** responseIds' first pages kept beyond `maxEvents` before the oldest are forgotten, all at once */
+const ORIGINS_SLACK = 1_024;
+
 export class TimelineEngine {
   /**
    * pages by verdict, site, rule and kind, for lists that cost what they return (live only: offline input
@@ -205,10 +208,14 @@ export class TimelineEngine {
     return page;
   }
 
-  /** Forget the oldest pages while over a limit; never `keep`. */
+  /** Forget the oldest pages while over a limit; never `keep`. The oldest responseIds' first pages too. */
   private trim(keep: Page): void {
     const maxEvents = this.options.maxEvents ?? Infinity;
     const maxPages = this.options.maxPages ?? Infinity;
+    // a responseId's first page is kept while the retention could hold one of its events: as many
+    // responseIds as events, the first seen longest ago forgotten first, ORIGINS_SLACK at a time (a
+    // sandbox kept running all day held one per response it ever took)
+    if (this.origins.size > maxEvents + ORIGINS_SLACK) this.origins.forgetOldest(maxEvents);
     while (this.pages.eventCount > maxEvents || this.pages.size > maxPages) {
       const oldest = this.pages.oldest()!;
       if (oldest === keep) return;

@@ -115,6 +115,11 @@ export class ResponseOrigins {
   private readonly kinds = new Names();
   private readonly events = new Names();
 
+  /** responseIds held */
+  get size(): number {
+    return this.byId.size;
+  }
+
   /**
    * Note where `ev.responseId` was seen, on `page`, unless the page's site already has an origin of the
    * event's kind. The page's own strings are kept where the event's are the same (one string per page).
