@@ -11,6 +11,7 @@
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, list, defineRule, type RuleMeta } from './types';
+import { timedInOrder } from './utils/time-order';
 
 /** The client's debounce, less a few ms for timestamps rounded to the millisecond. */
 export const QUEUE_DEBOUNCE_MS = 300;
@@ -40,9 +41,7 @@ const meta: RuleMeta<'response'> = {
 };
 
 function splits(events: readonly TimelineEvent[]): Array<[TimelineEvent, TimelineEvent]> {
-  const timed = events
-    .filter((e) => e.tsMs !== null)
-    .sort((a, b) => a.tsMs! - b.tsMs! || a.seq - b.seq);
+  const timed = timedInOrder(events);
   const pairs: Array<[TimelineEvent, TimelineEvent]> = [];
   for (let i = 1; i < timed.length; i++) {
     const a = timed[i - 1]!;

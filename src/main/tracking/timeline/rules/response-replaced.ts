@@ -12,6 +12,7 @@
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
+import { byTimestamp } from './utils/time-order';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import { endpointOf } from '../../../../shared/kinds';
@@ -88,17 +89,20 @@ function otherRequests(a: Response, b: Response, ctx: RuleContext): boolean {
 export const responseReplaced = defineRule({
   meta,
   response(r, ctx) {
-    const events = [...r.facts.impressions, ...r.facts.clicks, ...r.facts.carts].filter(
-      (e) => e.tsMs !== null,
-    );
-    if (events.length === 0 || r.facts.renders.length === 0) return [];
+    if (r.facts.renders.length === 0) return [];
     // every render of the controller (this kind; a dropdown or listing per page), by time
     const renders: Array<{ e: TimelineEvent; of: Response }> = [];
     for (const o of ctx.page.responses.values())
       if (o.kind === r.kind && o.tag === r.tag)
         for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
     if (renders.length < 2) return [];
-    renders.sort((x, y) => x.e.tsMs! - y.e.tsMs! || x.e.seq - y.e.seq);
+    // in order already when the controller's responses came one after another
+    if (renders.some((x, i) => i > 0 && byTimestamp(renders[i - 1]!.e, x.e) > 0))
+      renders.sort((x, y) => byTimestamp(x.e, y.e));
+    const events = [...r.facts.impressions, ...r.facts.clicks, ...r.facts.carts].filter(
+      (e) => e.tsMs !== null,
+    );
+    if (events.length === 0) return [];
     const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: Response }> = [];
     for (const e of events) {
       let shown: { e: TimelineEvent; of: Response } | undefined;
