@@ -103,13 +103,17 @@ export interface TimelineEventDto extends PageEventDto {
   redirect?: string;
 }
 
-export interface TimelineResponseDto {
+/** Which response, without its events: what a page's verdict says of it. */
+export interface TimelineResponseHeadDto {
   /** '' groups events that carried no readable responseId */
   responseId: string;
   /** what the response is: a page's responses are keyed by kind + responseId (+ tag) */
   kind: ResponseKind;
   /** the widget's profile tag (recommendations and bundles) */
   tag?: string;
+}
+
+export interface TimelineResponseDto extends TimelineResponseHeadDto {
   /** ordered by `context.timestamp`, ties by arrival */
   events: TimelineEventDto[];
 }
@@ -181,17 +185,25 @@ export interface PageTimelineHeaderDto {
   counts: TimelineCounts;
 }
 
-/** A page (one `context.pageLoadId` of one site) with its events and findings. */
-export interface PageTimelineDto extends PageTimelineHeaderDto {
+/**
+ * A page's verdict: its findings, and its responses without their events. What the text and JUnit
+ * reports write of a page (`check` builds no events for them).
+ */
+export interface PageVerdictDto extends PageTimelineHeaderDto {
   /**
    * The page was still pending (waiting for impressions) and was judged as if it has ended: reports,
    * expectClean and check do so; the live timeline may show it pending.
    */
   judgedAsFinished?: true;
+  responses: TimelineResponseHeadDto[];
+  findings: TimelineFindingDto[];
+}
+
+/** A page (one `context.pageLoadId` of one site) with its events and findings. */
+export interface PageTimelineDto extends PageVerdictDto {
   responses: TimelineResponseDto[];
   /** the page's product, cart, order and login events in timestamp order (absent when it has none) */
   visitEvents?: VisitEventDto[];
-  findings: TimelineFindingDto[];
 }
 
 /** What lists and the SSE `timeline` message carry: a page without its events. */

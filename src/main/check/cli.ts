@@ -10,6 +10,7 @@ import { openRecording } from '../recordings/source';
 import { reportWriter } from './report-writer';
 import { catalogFlag, readCatalogs } from './catalog-flag';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
+import { pageVerdictDto } from '../tracking/timeline/dto';
 import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
 import { parseSandboxAccounts, readConfigFile } from '../config';
@@ -27,7 +28,7 @@ import {
   ruleEntryProblem,
   type LevelSource,
 } from '../../shared/rule-levels';
-import type { PageTimelineDto, RuleLevel, RulesConfig } from '../../shared/timeline';
+import type { PageVerdictDto, RuleLevel, RulesConfig } from '../../shared/timeline';
 
 const USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--catalog SITE=FILE]... [--readiness [--expect ID|AREA]...]';
@@ -139,32 +140,62 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     io.err(`search-sandbox check: ${err.message}\n`);
     return 2;
   }
-  const judge = new OfflineJudge(now, levels, undefined, { credit: readiness !== undefined });
-  if (feeds.size > 0) judge.setCatalogs(feeds);
-  const report = reportWriter({
-    format,
-    out: io.out,
-    ...(io.outBytes && { outBytes: io.outBytes }),
-    source: files.join(', '),
-    now,
-    failOn,
-  });
-  const pages = readiness ?? report;
-  try {
-    const read = fileReader(files, judge, pages, io);
-    for (const file of files) await read(file);
-    for (const page of judge.end()) pages.page(page);
-    for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
-    if (readiness) {
+  const run = <P extends PageVerdictDto>(
+    judge: OfflineJudge<P>,
+    pages: { page: (page: P) => void },
+    done: () => number,
+    dispose: () => void = () => {},
+  ): Promise<number> => {
+    if (feeds.size > 0) judge.setCatalogs(feeds);
+    return judgeFiles(files, judge, pages, io, done).finally(dispose);
+  };
+  if (readiness) {
+    // readiness reads the events each page was sent, and the clicks that credit orders
+    const judge = new OfflineJudge(now, levels, undefined, { credit: true });
+    return run(judge, readiness, () => {
       const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
       const ready = sites.every((s) => s.gaps.length === 0);
       io.out(
         format === 'json' ? `${JSON.stringify({ ready, sites }, null, 2)}\n` : readinessText(sites),
       );
       return ready ? 0 : 1;
-    }
+    });
+  }
+  const o = {
+    out: io.out,
+    ...(io.outBytes && { outBytes: io.outBytes }),
+    source: files.join(', '),
+    now,
+    failOn,
+  };
+  const ended = (report: { end(): void; readonly failed: boolean }) => () => {
     report.end();
     return report.failed ? 1 : 0;
+  };
+  if (format === 'json') {
+    const report = reportWriter({ ...o, format });
+    return run(new OfflineJudge(now, levels), report, ended(report), () => report.dispose());
+  }
+  // text and JUnit write each page's verdict: no page's events are made for them
+  const report = reportWriter({ ...o, format });
+  const judge = new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto });
+  return run(judge, report, ended(report), () => report.dispose());
+}
+
+/** Every file read into the judge, each page handed over as it settles; `done` when the input ended. */
+async function judgeFiles<P extends PageVerdictDto>(
+  files: string[],
+  judge: OfflineJudge<P>,
+  pages: { page: (page: P) => void },
+  io: CheckIo,
+  done: () => number,
+): Promise<number> {
+  try {
+    const read = fileReader(files, judge, pages, io);
+    for (const file of files) await read(file);
+    for (const page of judge.end()) pages.page(page);
+    for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
+    return done();
   } catch (err) {
     if (err instanceof InputError) {
       io.err(`search-sandbox check: ${err.message}\n`);
@@ -172,16 +203,15 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     }
     throw err;
   } finally {
-    report.dispose();
     judge.dispose();
   }
 }
 
 /** Reads one file after another into the judge, through the recordings reader. */
-function fileReader(
+function fileReader<P extends PageVerdictDto>(
   files: string[],
-  judge: OfflineJudge,
-  pages: { page(page: PageTimelineDto): void },
+  judge: OfflineJudge<P>,
+  pages: { page: (page: P) => void },
   io: CheckIo,
 ): (file: string) => Promise<void> {
   const counter = { seq: 0 };

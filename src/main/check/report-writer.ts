@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { PageTimelineDto, Verdict } from '../../shared/timeline';
+import type { PageTimelineDto, PageVerdictDto, Verdict } from '../../shared/timeline';
 import {
   fails,
   JUNIT_END,
@@ -20,8 +20,9 @@ import {
 } from '../tracking/timeline/report';
 import { WiderScope } from '../tracking/timeline/wider-scope';
 
-export interface ReportWriter {
-  page(p: PageTimelineDto): void;
+/** A report written as pages are judged; `P` is what it reads of a page (JSON: all of it; text, JUnit: its verdict). */
+export interface ReportWriter<P extends PageVerdictDto> {
+  page: (p: P) => void;
   /** the input ended: the rest of the report */
   end(): void;
   /** was a page at or above --fail-on? */
@@ -156,7 +157,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 }
 
 /** What every format shares: the verdicts counted, failure against --fail-on, the output in chunks. */
-abstract class CountingWriter implements ReportWriter {
+abstract class CountingWriter<P extends PageVerdictDto> implements ReportWriter<P> {
   protected readonly verdicts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   failed = false;
   protected readonly chunks: Chunked;
@@ -165,18 +166,18 @@ abstract class CountingWriter implements ReportWriter {
   constructor(protected readonly o: ReportOptions) {
     this.chunks = new Chunked(o.out);
   }
-  page(p: PageTimelineDto): void {
+  page(p: P): void {
     this.verdicts[p.verdict]++;
     if (fails(p, this.o.failOn)) this.failed = true;
     this.add(p);
   }
-  protected abstract add(p: PageTimelineDto): void;
+  protected abstract add(p: P): void;
   abstract end(): void;
   dispose(): void {}
 }
 
-class TextWriter extends CountingWriter {
-  protected add(p: PageTimelineDto): void {
+class TextWriter extends CountingWriter<PageVerdictDto> {
+  protected add(p: PageVerdictDto): void {
     this.chunks.write(textPage(this.widerScope.page(p)));
   }
   end(): void {
@@ -186,7 +187,7 @@ class TextWriter extends CountingWriter {
 }
 
 /** `JSON.stringify(jsonReport(…), null, 2)`: each page as it stands at depth 2 of that document. */
-class JsonWriter extends CountingWriter {
+class JsonWriter extends CountingWriter<PageTimelineDto> {
   private readonly spool = new Spool();
   private pages = 0;
   protected add(p: PageTimelineDto): void {
@@ -215,13 +216,13 @@ class JsonWriter extends CountingWriter {
 }
 
 /** JUnit groups test cases by site: each case goes to the spool, and each site keeps its places. */
-class JunitWriter extends CountingWriter {
+class JunitWriter extends CountingWriter<PageVerdictDto> {
   private readonly spool = new Spool();
   private readonly sites = new Map<
     string,
     { tests: number; failures: number; places: Array<{ offset: number; length: number }> }
   >();
-  protected add(p: PageTimelineDto): void {
+  protected add(p: PageVerdictDto): void {
     let site = this.sites.get(p.siteId);
     if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
     site.tests++;
@@ -251,7 +252,14 @@ class JunitWriter extends CountingWriter {
   }
 }
 
-export function reportWriter(o: ReportOptions): ReportWriter {
+/** The JSON report writes every page whole; text and JUnit write each page's verdict (no events). */
+export function reportWriter(o: ReportOptions & { format: 'json' }): ReportWriter<PageTimelineDto>;
+export function reportWriter(
+  o: ReportOptions & { format: 'text' | 'junit' },
+): ReportWriter<PageVerdictDto>;
+export function reportWriter(
+  o: ReportOptions,
+): ReportWriter<PageTimelineDto> | ReportWriter<PageVerdictDto> {
   if (o.format === 'json') return new JsonWriter(o);
   if (o.format === 'junit') return new JunitWriter(o);
   return new TextWriter(o);

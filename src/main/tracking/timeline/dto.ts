@@ -1,11 +1,13 @@
 // Engine state → the admin API's timeline DTOs (src/shared/timeline.ts).
 import type {
   PageTimelineDto,
+  PageVerdictDto,
   PageTimelineSummaryDto,
   TimelineCounts,
   TimelineEventDto,
   TimelineFindingDto,
   TimelineResponseDto,
+  TimelineResponseHeadDto,
   TimelineRuleId,
 } from '../../../shared/timeline';
 import { RULE_IDS, widerScope } from './rule-list';
@@ -118,19 +120,29 @@ function pageHeader(page: Page) {
 }
 
 export function pageDto(page: Page): PageTimelineDto {
+  return pageWith(page, true) as PageTimelineDto;
+}
+
+/** The page's verdict: its findings and responses, none of its events (the text and JUnit reports). */
+export function pageVerdictDto(page: Page): PageVerdictDto {
+  return pageWith(page, false);
+}
+
+/** The page, with its events or without them: the keys in the same order either way. */
+function pageWith(page: Page, events: boolean): PageVerdictDto {
   const dto: Partial<PageTimelineDto> = pageHeader(page);
   if (page.judgedAsFinished) dto.judgedAsFinished = true;
-  const responses: TimelineResponseDto[] = [];
+  const responses: TimelineResponseHeadDto[] = [];
   for (const r of responsesInOrder(page)) {
     const rd: Partial<TimelineResponseDto> = { responseId: r.responseId, kind: r.kind };
     if (r.tag) rd.tag = r.tag;
-    rd.events = r.events.map(eventDto);
-    responses.push(rd as TimelineResponseDto);
+    if (events) rd.events = r.events.map(eventDto);
+    responses.push(rd as TimelineResponseHeadDto);
   }
-  dto.responses = responses;
-  if (page.visitEvents.length > 0) dto.visitEvents = page.visitEvents.map(visitEventDto);
+  dto.responses = responses as TimelineResponseDto[];
+  if (events && page.visitEvents.length > 0) dto.visitEvents = page.visitEvents.map(visitEventDto);
   dto.findings = allFindings(page);
-  return dto as PageTimelineDto;
+  return dto as PageVerdictDto;
 }
 
 /**

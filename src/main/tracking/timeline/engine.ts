@@ -303,8 +303,8 @@ export class TimelineEngine {
   }
 
   /** `check`'s stream: the oldest quiet pages judged as finished and handed over (streamed-release.ts). */
-  release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
-    return this.streamed.release(maxOpen, recent);
+  release<P>(maxOpen: number, recent: number, dtoOf: (page: Page) => P): Generator<P> {
+    return this.streamed.release(maxOpen, recent, dtoOf);
   }
 
   /** `check`'s stream: what is kept besides the open pages has a ceiling. */
@@ -318,8 +318,8 @@ export class TimelineEngine {
   }
 
   /** Offline input ended: every page left, judged as finished, handed over and forgotten. */
-  releaseAll(): Generator<PageTimelineDto> {
-    return this.streamed.releaseAll();
+  releaseAll<P>(dtoOf: (page: Page) => P): Generator<P> {
+    return this.streamed.releaseAll(dtoOf);
   }
 
   /** pageLoadIds of pages that got events after they were released (first 10), and how many */

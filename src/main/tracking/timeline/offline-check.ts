@@ -4,11 +4,13 @@
 import { SandboxClock } from '../../clock';
 import { defaultTimelineSettings } from '../timeline-settings';
 import type { RecordedEvent } from '../../../shared/events';
-import type { PageTimelineDto } from '../../../shared/timeline';
+import type { PageTimelineDto, PageVerdictDto } from '../../../shared/timeline';
 import type { OrderDto } from '../../../shared/visits';
 import type { LevelSource } from '../../../shared/rule-levels';
 import type { IssuedResponse } from '../../search/responses';
 import { TimelineEngine, type OfflineLimits } from './engine';
+import { pageDto } from './dto';
+import type { Page } from './page';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
 import type { ProvenanceCatalog } from './rules/utils/provenance';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
@@ -60,7 +62,7 @@ const MAX_RESPONSES = 250_000;
 /** released pages remembered, so that an event for one is noted: beyond it the oldest go */
 const MAX_RELEASED = 250_000;
 
-const NONE: readonly PageTimelineDto[] = [];
+const NONE: readonly never[] = [];
 
 /** Every ceiling of `check`: the open pages, and the cross-page state (`TimelineEngine.bound`). */
 export interface OfflineJudgeLimits extends OfflineLimits {
@@ -84,8 +86,10 @@ export const CHECK_LIMITS: Readonly<OfflineJudgeLimits> = {
  * they are read; pages are handed over judged as soon as they have settled, and forgotten.
  * Up to MAX_OPEN_PAGES pages it judges exactly as `checkOffline`, page for page, in the same order.
  */
-export class OfflineJudge {
+export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   private readonly clock: SandboxClock;
+  /** what a judged page is handed over as: whole, or its verdict alone (a report that writes no events) */
+  private readonly dtoOf: (page: Page) => P;
   private readonly engine: TimelineEngine;
   private readonly responses: IssuedResponse[] = [];
   private readonly sites: RecordedSite[] = [];
@@ -98,9 +102,18 @@ export class OfflineJudge {
     private readonly now: number,
     levels?: LevelSource,
     private readonly limits: OfflineJudgeLimits = CHECK_LIMITS,
-    /** keep the clicks that credit orders (readiness reads order.credit) */
-    { credit = false }: { credit?: boolean } = {},
+    {
+      credit = false,
+      pages,
+    }: {
+      /** keep the clicks that credit orders (readiness reads order.credit) */
+      credit?: boolean;
+      /** each judged page as it is handed over (default: the whole page, `pageDto`) */
+      pages?: (page: Page) => P;
+    } = {},
   ) {
+    // the default is the whole page, which a P of the default type is
+    this.dtoOf = pages ?? (pageDto as unknown as (page: Page) => P);
     this.clock = new SandboxClock({ frozen: true, start: now });
     this.engine = new TimelineEngine({
       clock: this.clock,
@@ -147,19 +160,19 @@ export class OfflineJudge {
    * Apply one event; the pages that settled meanwhile, judged. Pages are released once every RELEASE_EVERY
    * events: the other events return an empty list, not a generator made for each.
    */
-  apply(ev: RecordedEvent): Iterable<PageTimelineDto> {
+  apply(ev: RecordedEvent): Iterable<P> {
     this.engine.apply(ev);
     return ++this.count % RELEASE_EVERY === 0 ? this.release() : NONE;
   }
 
-  private *release(): Generator<PageTimelineDto> {
-    yield* this.engine.release(this.limits.maxOpen, this.limits.recent);
+  private *release(): Generator<P> {
+    yield* this.engine.release(this.limits.maxOpen, this.limits.recent, this.dtoOf);
     this.engine.bound(this.limits);
   }
 
   /** The input ended: every page still open, judged as finished. */
-  *end(): Generator<PageTimelineDto> {
-    yield* this.engine.releaseAll();
+  *end(): Generator<P> {
+    yield* this.engine.releaseAll(this.dtoOf);
   }
 
   /** The pages of the site's orders with a credited line (readiness's order.credit; needs `credit`). */

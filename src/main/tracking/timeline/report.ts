@@ -2,6 +2,7 @@
 // the plain text `check` prints; the HTML file a QA attaches to a ticket is report-html.ts.
 import type {
   PageTimelineDto,
+  PageVerdictDto,
   TimelineFindingDto,
   TimelineReportDto,
   Verdict,
@@ -9,7 +10,7 @@ import type {
 import { findingSubject } from '../../../shared/timeline';
 import { WiderScope } from './wider-scope';
 
-export function verdictCounts(pages: readonly PageTimelineDto[]): Record<Verdict, number> {
+export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
   for (const p of pages) counts[p.verdict]++;
   return counts;
@@ -101,12 +102,12 @@ function holdsUnsafe(line: string): boolean {
   return UNSAFE.test(line);
 }
 
-export function pageTitle(p: PageTimelineDto): string {
+export function pageTitle(p: PageVerdictDto): string {
   return `page ${p.pageLoadId || '(no pageLoadId)'} ${p.pageUrl}`.trim();
 }
 
 /** `order page, ` for pages of the rest of the visit (product, cart, order); search-side pages say their kinds. */
-function visitKind(p: PageTimelineDto): string {
+function visitKind(p: PageVerdictDto): string {
   return p.pageKind === 'product' || p.pageKind === 'cart' || p.pageKind === 'order'
     ? `${p.pageKind} page, `
     : '';
@@ -123,7 +124,7 @@ function findingText(f: TimelineFindingDto): string {
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
-export function kindsOf(p: PageTimelineDto): string {
+export function kindsOf(p: PageVerdictDto): string {
   return [...new Set(p.responses.map((r) => r.kind))].join(', ');
 }
 
@@ -138,7 +139,7 @@ function failing(f: TimelineFindingDto, failOn: FailOn): boolean {
 }
 
 /** Does the page fail a CI run that fails on `failOn`? */
-export function fails(p: PageTimelineDto, failOn: FailOn = 'error'): boolean {
+export function fails(p: PageVerdictDto, failOn: FailOn = 'error'): boolean {
   return p.findings.some((f) => failing(f, failOn));
 }
 
@@ -146,13 +147,13 @@ const FINISHED =
   'Judged as finished: the page was still waiting for impressions, and is judged as if it has ended.';
 
 /** ` · judged as finished` for a page that was still pending when it was judged. */
-function finishedNote(p: PageTimelineDto): string {
+function finishedNote(p: PageVerdictDto): string {
   return p.judgedAsFinished ? ', judged as finished' : '';
 }
 
 /** JUnit XML: one test case per page; findings at or above `failOn` are its failure, the rest its system-out. */
 export function junitReport(
-  pages: PageTimelineDto[],
+  pages: PageVerdictDto[],
   source: string,
   now: number,
   failOn: FailOn = 'error',
@@ -162,12 +163,12 @@ export function junitReport(
 
 /** The JUnit report in pieces (a line each), for writing it as a stream. */
 export function* junitReportParts(
-  pages: readonly PageTimelineDto[],
+  pages: readonly PageVerdictDto[],
   source: string,
   now: number,
   failOn: FailOn = 'error',
 ): Generator<string> {
-  const bySite = new Map<string, PageTimelineDto[]>();
+  const bySite = new Map<string, PageVerdictDto[]>();
   const once = new WiderScope();
   for (const page of pages) {
     const p = once.page(page);
@@ -199,7 +200,7 @@ export const JUNIT_SUITE_END = '  </testsuite>\n';
 export const JUNIT_END = '</testsuites>\n';
 
 /** One page as a test case: findings at or above `failOn` are its failure, the rest its system-out. */
-export function junitCase(p: PageTimelineDto, failOn: FailOn): string {
+export function junitCase(p: PageVerdictDto, failOn: FailOn): string {
   let out = `    <testcase classname="${xml(`${p.siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
@@ -215,13 +216,13 @@ export function junitCase(p: PageTimelineDto, failOn: FailOn): string {
 
 export const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' };
 
-export function textReport(pages: PageTimelineDto[]): string {
+export function textReport(pages: PageVerdictDto[]): string {
   const once = new WiderScope();
   return pages.map((p) => textPage(once.page(p))).join('') + textSummary(verdictCounts(pages));
 }
 
 /** One page of the text report: its verdict line and its findings, terminal-safe, each line ended. */
-export function textPage(p: PageTimelineDto): string {
+export function textPage(p: PageVerdictDto): string {
   const c = p.counts;
   const lines = [
     `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,

@@ -1,10 +1,8 @@
 // `check` reading its input as a stream: pages that saw no recent event are judged as finished, handed
 // over and forgotten, and what the engine keeps besides its open pages (visits, responseId origins, the
 // released pages' ids) has a ceiling, so memory stays bounded whatever the input's length.
-import type { PageTimelineDto } from '../../../shared/timeline';
 import type { VisitBook } from '../visits/book';
 import { CONCURRENT_START_MS } from '../visits/rules';
-import { pageDto } from './dto';
 import type { OfflineLimits } from './engine-options';
 import type { HeldPages } from './held-pages';
 import type { Page } from './page';
@@ -40,7 +38,7 @@ export class StreamedRelease {
    * applied are judged as finished, handed over and forgotten (their visits stay in the book, so later
    * orders keep their credit). Looks at most 256 pages per call.
    */
-  *release(maxOpen: number, recent: number): Generator<PageTimelineDto> {
+  *release<P>(maxOpen: number, recent: number, dtoOf: (page: Page) => P): Generator<P> {
     const { pages } = this.deps;
     if (pages.size <= maxOpen) return;
     this.released ??= new ReleasedPages();
@@ -48,7 +46,7 @@ export class StreamedRelease {
     for (const page of pages.values()) {
       if (pages.size <= maxOpen || looked++ >= 256) return;
       if (this.deps.applied() - page.lastApplied < recent) continue;
-      yield this.forgetJudged(page);
+      yield this.forgetJudged(page, dtoOf);
       this.released.add(page.siteId, page.pageLoadId);
     }
   }
@@ -69,8 +67,8 @@ export class StreamedRelease {
   }
 
   /** The input ended: every page left, judged as finished, handed over and forgotten. */
-  *releaseAll(): Generator<PageTimelineDto> {
-    for (const page of this.deps.pages.values()) yield this.forgetJudged(page);
+  *releaseAll<P>(dtoOf: (page: Page) => P): Generator<P> {
+    for (const page of this.deps.pages.values()) yield this.forgetJudged(page, dtoOf);
   }
 
   /** pageLoadIds of pages that got events after they were released (first 10), and how many */
@@ -78,9 +76,9 @@ export class StreamedRelease {
     return { count: this.reopened.count, first: [...this.reopened.first] };
   }
 
-  private forgetJudged(page: Page): PageTimelineDto {
+  private forgetJudged<P>(page: Page, dtoOf: (page: Page) => P): P {
     this.deps.finish(page);
-    const dto = pageDto(page);
+    const dto = dtoOf(page);
     this.deps.pages.forget(page);
     this.deps.book.pageReleased(page.key, page, CONCURRENT_START_MS);
     return dto;

@@ -2,7 +2,7 @@
 // production-mode traffic) are listed once per session or site in lists and text reports: a session of
 // 40 pages sent without context.dev says so once, not 40 times. Each page's own detail keeps its finding,
 // and its counts and verdict stay the page's. One instance per list or report, fed its pages in order.
-import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
+import type { PageTimelineSummaryDto, PageVerdictDto } from '../../../shared/timeline';
 import { widerScope } from './rule-list';
 
 export class WiderScope {
@@ -27,8 +27,8 @@ export class WiderScope {
   }
 
   /** The page as a list or text report shows it: wider findings listed before are left out. */
-  page(p: PageTimelineDto): PageTimelineDto {
-    let kept: PageTimelineDto['findings'] | undefined;
+  page<P extends PageVerdictDto>(p: P): P {
+    let kept: P['findings'] | undefined;
     const listed = new Set<string>();
     p.findings.forEach((f, i) => {
       // a rule's findings on one page are listed together: the first decides for the page
