@@ -68,8 +68,11 @@ class Block {
   /** NONE for a row not written yet or forgotten */
   readonly event = new Int32Array(ROWS).fill(NONE);
   readonly dev = new Uint8Array(ROWS);
-  /** the row of the responseId's next origin (another site or kind), or NONE */
-  readonly next = new Int32Array(ROWS).fill(NONE);
+  /**
+   * the row of the responseId's next origin (another site or kind), or NONE; a float: a sandbox kept
+   * running counts its rows past 2³¹
+   */
+  readonly next = new Float64Array(ROWS).fill(NONE);
   /** rows written and not forgotten */
   live = 0;
 }
