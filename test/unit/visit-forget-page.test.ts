@@ -91,4 +91,30 @@ describe('a visit forgetting a page', () => {
       }
     }
   });
+
+  it("counts a userId's changes only while it has a visit: a book at its limit keeps no count per past shopper", () => {
+    const { book, holder } = bookWithHolders();
+    const orders = (book as unknown as { orders: { countedUsers(): number } }).orders;
+    let at = 0;
+    const page = (id: string, userId: string, sessionId: string) => {
+      const ev = readEvent(
+        new PageBuilder({ pageLoadId: id, userId, sessionId }).event('render', {}, { at: at++ }),
+      );
+      book.noteEvent(SITE, keyOf(id), holder(id), ev, { shopperId: '', attribution: '' });
+    };
+    const forget = (id: string) => book.forgetPage(SITE, keyOf(id), holder(id));
+    // a userId with two visits: the first one's going changes its credit, and it is still counted
+    page('a1', 'user-a', 's-a1');
+    page('a2', 'user-a', 's-a2');
+    forget('a1');
+    expect(orders.countedUsers()).toBe(1);
+    forget('a2');
+    expect(orders.countedUsers()).toBe(0);
+    // 500 shoppers, each a visit of one page, forgotten as retention forgets their pages
+    for (let i = 0; i < 500; i++) {
+      page(`p${i}`, `user-${i}`, `s-${i}`);
+      if (i >= 10) forget(`p${i - 10}`);
+    }
+    expect(orders.countedUsers()).toBe(0);
+  });
 });

@@ -543,7 +543,9 @@ export class VisitBook {
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
       set?.delete(v);
-      if (set?.size === 0) this.byUser.delete(key2(v.siteId, u));
+      if (set?.size !== 0) continue;
+      this.byUser.delete(key2(v.siteId, u));
+      this.orders.userGone(v.siteId, u);
     }
     this.orders.forgetVisit(v);
   }

@@ -119,6 +119,20 @@ export class OrderBook {
     this.userChanges.set(k, (this.userChanges.get(k) ?? 0) + 1);
   }
 
+  /**
+   * The userId has no visit left, so no order of it is held (an order's userId is one of its visit's):
+   * its count goes, and a sandbox kept running holds no count for every shopper it ever saw. An order
+   * of it noted later is new, with no credit cached to stamp.
+   */
+  userGone(siteId: string, userId: string): void {
+    this.userChanges.delete(key2(siteId, userId));
+  }
+
+  /** userIds whose changes are counted (for tests: those of the visits held) */
+  countedUsers(): number {
+    return this.userChanges.size;
+  }
+
   /** The visit's orders on a forgotten page go. */
   forgetPage(visit: Visit, pageKey: string): void {
     // in place: at the retention limit a page goes with every beacon, and most lists hold none of it
@@ -138,13 +152,11 @@ export class OrderBook {
     }
   }
 
-  /**
-   * Every visit went at once. The changes counted per userId stay (they stamp the credit cached on
-   * orders, which go with their visits).
-   */
+  /** Every visit went at once: their orders, and the changes counted for their userIds. */
   clear(): void {
     this.firstOrders.clear();
     this.orderEvents.clear();
+    this.userChanges.clear();
   }
 
   /** One entry per accepted order/transaction, newest last, each line with its credit (made when read). */
