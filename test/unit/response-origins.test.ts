@@ -58,6 +58,10 @@ describe('ResponseOrigins', () => {
   });
 
   it("names its page by the page's key, made from the site and pageLoadId (what the engine keys pages by)", () => {
+    // a recording without a site (siteId '') is a site like any other
+    const blank = noted(['', 'r1', 'search', 'p1']);
+    expect(blank.first('', 'r1')?.pageKey).toBe(pageKey('', 'p1'));
+    expect(blank.ofKind('', 'r1', 'search')?.siteId).toBe('');
     const o = noted(['a', 'r1', 'search', 'p1'], ['b', 'r1', 'search', 'p1']);
     expect(o.first('a', 'r1')?.pageKey).toBe(pageKey('a', 'p1'));
     expect(o.first('b', 'r1')?.pageKey).toBe(pageKey('b', 'p1'));

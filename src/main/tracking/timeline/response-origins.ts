@@ -82,7 +82,7 @@ class Names {
   private readonly numbers = new Map<string, number>();
   private readonly list: string[] = [];
   /** the last name asked for, and its number: mostly the next one asked for */
-  private last = '';
+  private last: string | undefined = undefined;
   private lastNumber = NONE;
 
   numberOf(name: string): number {
