@@ -61,7 +61,7 @@ describe('ResponseOrigins', () => {
     // a recording without a site (siteId '') is a site like any other
     const blank = noted(['', 'r1', 'search', 'p1']);
     expect(blank.first('', 'r1')?.pageKey).toBe(pageKey('', 'p1'));
-    expect(blank.ofKind('', 'r1', 'search')?.siteId).toBe('');
+    expect(blank.ofKind('', 'r1', 'search')?.pageLoadId).toBe('p1');
     const o = noted(['a', 'r1', 'search', 'p1'], ['b', 'r1', 'search', 'p1']);
     expect(o.first('a', 'r1')?.pageKey).toBe(pageKey('a', 'p1'));
     expect(o.first('b', 'r1')?.pageKey).toBe(pageKey('b', 'p1'));
