@@ -46,15 +46,15 @@ const meta: RuleMeta<'response'> = {
 export const impressionBeforeVisible = defineRule({
   meta,
   response(r) {
-    const renders = r.facts.renders.filter((e) => e.tsMs !== null);
-    if (renders.length === 0 || r.facts.impressions.length === 0) return [];
+    if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
     const early: Array<[TimelineEvent, TimelineEvent]> = [];
     for (const imp of r.facts.impressions) {
       if (imp.tsMs === null) continue;
-      // the render it follows: the latest not after it
+      // the render it follows: the latest not after it (renders without a timestamp are not placed)
       let render: TimelineEvent | undefined;
-      for (const x of renders)
-        if (x.tsMs! <= imp.tsMs && (!render || x.tsMs! >= render.tsMs!)) render = x;
+      for (const x of r.facts.renders)
+        if (x.tsMs !== null && x.tsMs <= imp.tsMs && (!render || x.tsMs >= render.tsMs!))
+          render = x;
       if (render && imp.tsMs - render.tsMs! < VISIBLE_MS - MARGIN_MS) early.push([render, imp]);
     }
     if (early.length === 0) return [];

@@ -99,19 +99,19 @@ export const responseReplaced = defineRule({
     // in order already when the controller's responses came one after another
     if (renders.some((x, i) => i > 0 && byTimestamp(renders[i - 1]!.e, x.e) > 0))
       renders.sort((x, y) => byTimestamp(x.e, y.e));
-    const events = [...r.facts.impressions, ...r.facts.clicks, ...r.facts.carts].filter(
-      (e) => e.tsMs !== null,
-    );
-    if (events.length === 0) return [];
     const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: Response }> = [];
-    for (const e of events) {
-      let shown: { e: TimelineEvent; of: Response } | undefined;
-      for (const x of renders) if (x.e.tsMs! <= e.tsMs! - REPAINT_MS) shown = x;
-      // before the response's own first render: `order`'s to name
-      if (!shown || shown.of === r) continue;
-      if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown!.e.tsMs!)) continue;
-      if (otherRequests(r, shown.of, ctx)) bad.push({ e, by: shown.e, of: shown.of });
-    }
+    // its impressions, clicks and adds (those with a timestamp), in that order
+    for (const events of [r.facts.impressions, r.facts.clicks, r.facts.carts])
+      for (const e of events) {
+        if (e.tsMs === null) continue;
+        let shown: { e: TimelineEvent; of: Response } | undefined;
+        for (const x of renders) if (x.e.tsMs! <= e.tsMs - REPAINT_MS) shown = x;
+        // before the response's own first render: `order`'s to name
+        if (!shown || shown.of === r) continue;
+        if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown!.e.tsMs!))
+          continue;
+        if (otherRequests(r, shown.of, ctx)) bad.push({ e, by: shown.e, of: shown.of });
+      }
     if (bad.length === 0) return [];
     const by = bad[0]!;
     return [
