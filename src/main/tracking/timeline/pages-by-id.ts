@@ -47,7 +47,8 @@ export class PagesById {
   }
 
   removed(page: Page): void {
-    const held = this.byPageLoad.get(page.pageLoadId);
+    // the page removed is mostly among the oldest (retention forgets them, `check` releases them)
+    const held = this.byPageLoad.getOld(page.pageLoadId);
     if (held === page) this.byPageLoad.delete(page.pageLoadId);
     else if (Array.isArray(held)) {
       const rest = held.filter((p) => p !== page);
