@@ -216,9 +216,19 @@ function isoUtcMs(s: string): number | undefined {
     second > 59
   )
     return undefined;
-  // as Date.parse does, a day past its month's end runs into the next month
-  return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // as Date.parse does, a day past its month's end runs into the next month; the day's start is kept for
+  // the next timestamp, which is mostly of the same day
+  const dayKey = (year * 16 + month) * 32 + day;
+  if (dayKey !== lastDay) {
+    lastDayMs = Date.UTC(year, month - 1, day);
+    lastDay = dayKey;
+  }
+  return lastDayMs + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
 }
+
+/** the day of the last timestamp read (year, month and day in one number), and its first ms */
+let lastDay = -1;
+let lastDayMs = 0;
 
 /** The number `n` decimal digits at `at` spell; -1 when one is not a digit. */
 function digits(s: string, at: number, n: number): number {
