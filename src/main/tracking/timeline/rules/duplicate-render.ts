@@ -4,7 +4,7 @@
 import { endpointOf } from '../../../../shared/kinds';
 import { indexSorted, responseKey, type TimelineEvent } from '../model';
 import { issuedKind, type IssuedResponse } from '../../../search/responses';
-import { queryOf } from './utils/provenance';
+import { quotedQuery } from './utils/provenance';
 import { CACHE_MS, nothingBetween } from './utils/listing-renders';
 import type { Response } from '../response';
 import { PAGE_LOAD_ID_REUSE_MS } from '../../client-model';
@@ -66,7 +66,7 @@ function notFromCache(
       messageId: 'staleRender',
       data: {
         newer: newer.responseId,
-        query: queryOf(newer),
+        query: quotedQuery(newer),
         answered: duration(cur.time - newer.issuedAt),
       },
     };

@@ -15,7 +15,7 @@
 // controllers may have its reasons, but the merchandiser's redirect did not happen.
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, defineRule, type RuleMeta } from './types';
-import { issuedFor, queryOf } from './utils/provenance';
+import { issuedFor, quotedQuery } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'redirect-not-followed',
@@ -73,7 +73,7 @@ export const redirectNotFollowed = defineRule({
             renderId: render.id,
             kind: r.kind,
             responseId: r.responseId,
-            query: queryOf(issued),
+            query: quotedQuery(issued),
             redirect: issued.redirect,
             render: endpointOf(r.kind, 'render'),
           },

@@ -19,7 +19,7 @@ import { issuedKind } from '../../../search/responses';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import { finding, defineRule, type RuleContext, type RuleMeta } from './types';
-import { issuedFor, queryOf } from './utils/provenance';
+import { issuedFor, quotedQuery } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'redirect-unexpected',
@@ -113,7 +113,7 @@ function askedNotToRedirect(r: Response, ctx: RuleContext) {
           eventId: first.id,
           responseId: r.responseId,
           kind,
-          query: queryOf(issued),
+          query: quotedQuery(issued),
           redirect: first.redirect ?? '',
           how,
         },

@@ -22,7 +22,7 @@ import type { Page } from '../page';
 import { parseRfc3339 } from '../model';
 import { finding, defineRule, plural, duration, type RuleContext, type RuleMeta } from './types';
 import { tallySlot } from './utils/tally-slot';
-import { queryOf } from './utils/provenance';
+import { quotedQuery } from './utils/provenance';
 import { fetchedBy } from './utils/backfill';
 
 /** from the response's answer to a queued request that must have been flushed after its render was queued */
@@ -122,7 +122,7 @@ export const searchNotRendered = defineRule({
           messageId: 'notRendered',
           data: {
             kind: issuedKind(r),
-            query: queryOf(r),
+            query: quotedQuery(r),
             responseId: r.responseId,
             results: r.results.length === 0 ? 'no results' : plural(r.results.length, 'result'),
             issued: new Date(r.issuedAt).toISOString(),

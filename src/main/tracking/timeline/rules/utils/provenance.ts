@@ -86,7 +86,7 @@ export function describeResponse(issued: IssuedResponse): string {
 }
 
 /** The query an issued response answered, as messages quote it: `"gift card"`, or `no query` (a category). */
-export function queryOf(issued: IssuedResponse): string {
+export function quotedQuery(issued: IssuedResponse): string {
   return issued.query === '' ? 'no query' : `"${issued.query}"`;
 }
 
