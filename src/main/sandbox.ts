@@ -21,6 +21,7 @@ import { indexingArea } from './areas/indexing';
 import { searchArea } from './areas/search';
 import { trackingArea } from './areas/tracking';
 import { baselinesArea } from './areas/baselines';
+import { keepAlive } from './http/keep-alive';
 
 export { ListenError };
 
@@ -130,7 +131,7 @@ export async function createSandbox(
         : options.rendererDir,
   });
   const server = http.createServer(app);
-  server.keepAliveTimeout = 5_000;
+  keepAlive(server);
   try {
     await listen(server, config.port, config.host);
   } catch (err) {

@@ -2,6 +2,8 @@
 // with a non-zero exit, orderly shutdown on SIGTERM/SIGINT, --data persistence and --ephemeral.
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
@@ -84,6 +86,25 @@ describe('search-sandbox serve', () => {
       ].join('\n'),
     );
     expect(cli.stdout()).toBe(`search-sandbox listening on ${u}\n`);
+  });
+
+  it('keeps an idle connection open longer than Node clients keep theirs (http and https say so)', async () => {
+    const cli = await serve(['--https-port', '0'], dir());
+    const stderr = await cli.stderrMatching(/\n {2}stop .*\n/);
+    const httpsUrl = /https {5}(https:\/\/127\.0\.0\.1:\d+) /.exec(stderr)![1]!;
+    const keepAliveOf = (url: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const get = url.startsWith('https:') ? httpsGet : httpGet;
+        get(`${url}/_sandbox/health`, { rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(String(res.headers['keep-alive']));
+        }).on('error', reject);
+      });
+    // Node's fetch keeps an idle connection 4 s and its http agent 5 s: the sandbox closes one after 65 s
+    expect(await keepAliveOf(cli.url)).toBe('timeout=65');
+    expect(await keepAliveOf(httpsUrl)).toBe('timeout=65');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
   });
 
   it('never prints a user’s own secret keys, says "ephemeral", and lists start-up warnings', async () => {

@@ -8,6 +8,7 @@ import type { RequestListener } from 'node:http';
 import { generate } from 'selfsigned';
 import { dataDirFailure } from '../store/data-dir-error';
 import { PRIVATE_DIR, PRIVATE_FILE } from '../store/private-files';
+import { keepAlive } from './keep-alive';
 
 export interface TlsMaterial {
   key: string;
@@ -75,6 +76,6 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
 
 export function createHttpsServer(tls: TlsMaterial, app: RequestListener): https.Server {
   const server = https.createServer({ key: tls.key, cert: tls.cert }, app);
-  server.keepAliveTimeout = 5_000;
+  keepAlive(server);
   return server;
 }
