@@ -7,12 +7,32 @@ import { requesterProblem } from '../../search/requester';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
 import type { RecordedCatalog } from '../../search/catalog-view';
 
+/**
+ * The list an export's `search` section holds under `key`, each entry checked by `problemOf` (given the
+ * entry and where it is, it answers what is wrong, naming the entry); [] for a list that older exports
+ * lack (`optional`) when it is absent.
+ */
+function sectionList<T>(
+  section: unknown,
+  key: string,
+  where: string,
+  optional: boolean,
+  problemOf: (entry: unknown, at: string) => string | undefined,
+): T[] | string {
+  const list = (section as Record<string, unknown> | null | undefined)?.[key];
+  if (list === undefined && optional) return [];
+  if (!Array.isArray(list)) return `${where}: "search.${key}" is not a list`;
+  for (let i = 0; i < list.length; i++) {
+    const problem = problemOf(list[i], `${where}: search.${key}[${i}]`);
+    if (problem) return problem;
+  }
+  return list as T[];
+}
+
 /** The issued responses of an export's `search` section; a message naming the entry when one is malformed. */
 export function readIssuedResponses(section: unknown, where: string): IssuedResponse[] | string {
-  const list = (section as { responses?: unknown } | null)?.responses;
-  if (!Array.isArray(list)) return `${where}: "search.responses" is not a list`;
-  for (let i = 0; i < list.length; i++) {
-    const v = list[i] as Partial<IssuedResponse> | null;
+  return sectionList(section, 'responses', where, false, (entry, at) => {
+    const v = entry as Partial<IssuedResponse> | null;
     if (
       !v ||
       typeof v.responseId !== 'string' ||
@@ -22,11 +42,10 @@ export function readIssuedResponses(section: unknown, where: string): IssuedResp
       !Array.isArray(v.inline) ||
       typeof v.slots !== 'object'
     )
-      return `${where}: search.responses[${i}] is not an issued search response (it needs responseId, siteId, issuedAt, results, inline and slots, as GET /_sandbox/export writes them)`;
+      return `${at} is not an issued search response (it needs responseId, siteId, issuedAt, results, inline and slots, as GET /_sandbox/export writes them)`;
     const problem = requesterProblem(v.requester);
-    if (problem) return `${where}: search.responses[${i}].${problem}`;
-  }
-  return list as IssuedResponse[];
+    return problem ? `${at}.${problem}` : undefined;
+  });
 }
 
 /** A site's search settings as the sandbox that recorded it had them (an export's `search.sites`). */
@@ -39,11 +58,8 @@ export interface RecordedSite {
 
 /** The recorded site settings of an export's `search` section ([] when it has none: older exports). */
 export function readRecordedSites(section: unknown, where: string): RecordedSite[] | string {
-  const list = (section as { sites?: unknown } | null)?.sites;
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) return `${where}: "search.sites" is not a list`;
-  for (let i = 0; i < list.length; i++) {
-    const v = list[i] as Partial<RecordedSite> | null;
+  return sectionList(section, 'sites', where, true, (entry, at) => {
+    const v = entry as Partial<RecordedSite> | null;
     if (
       !v ||
       typeof v.siteId !== 'string' ||
@@ -55,9 +71,9 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
           v.recommendationTags.every((t) => typeof t === 'string')
         ))
     )
-      return `${where}: search.sites[${i}] is not a site's search settings (it needs siteId, companion and catalogCheck, as GET /_sandbox/export writes them)`;
-  }
-  return list as RecordedSite[];
+      return `${at} is not a site's search settings (it needs siteId, companion and catalogCheck, as GET /_sandbox/export writes them)`;
+    return undefined;
+  });
 }
 
 /**
@@ -66,20 +82,16 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
  * no site checked against a catalog). A message naming the entry and field when one is malformed.
  */
 export function readRecordedCatalogs(section: unknown, where: string): RecordedCatalog[] | string {
-  const list = (section as { catalogs?: unknown } | null)?.catalogs;
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) return `${where}: "search.catalogs" is not a list`;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i] as Partial<RecordedCatalog> | null;
-    const at = `${where}: search.catalogs[${i}]`;
+  return sectionList(section, 'catalogs', where, true, (entry, at) => {
+    const c = entry as Partial<RecordedCatalog> | null;
     if (!c || typeof c.siteId !== 'string' || !Array.isArray(c.products))
       return `${at} is not a recorded catalog (it needs siteId and products, as GET /_sandbox/export writes them)`;
     for (let j = 0; j < c.products.length; j++) {
       const problem = productProblem(c.products[j]);
       if (problem) return `${at}.products[${j}]: ${problem}`;
     }
-  }
-  return list as RecordedCatalog[];
+    return undefined;
+  });
 }
 
 const PRODUCT_TEXTS = ['parentId', 'sku', 'url'] as const;
