@@ -7,7 +7,7 @@ import { writeStdout } from '../base/stdout';
 import { oneOf, parseFlags, usageFailure, UsageError } from '../base/flags';
 import { readInput } from '../recordings/read';
 import { openRecording } from '../recordings/source';
-import { reportWriter } from './report-writer';
+import { reportWriter, type ReportWriter } from './report-writer';
 import { catalogFlag, readCatalogs } from './catalog-flag';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { pageVerdictDto } from '../tracking/timeline/dto';
@@ -168,18 +168,23 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     now,
     failOn,
   };
-  const ended = (report: { end(): void; readonly failed: boolean }) => () => {
-    report.end();
-    return report.failed ? 1 : 0;
-  };
-  if (format === 'json') {
-    const report = reportWriter({ ...o, format });
-    return run(new OfflineJudge(now, levels), report, ended(report), () => report.dispose());
-  }
+  const written = <P extends PageVerdictDto>(judge: OfflineJudge<P>, report: ReportWriter<P>) =>
+    run(
+      judge,
+      report,
+      () => {
+        report.end();
+        return report.failed ? 1 : 0;
+      },
+      () => report.dispose(),
+    );
+  if (format === 'json')
+    return written(new OfflineJudge(now, levels), reportWriter({ ...o, format }));
   // text and JUnit write each page's verdict: no page's events are made for them
-  const report = reportWriter({ ...o, format });
-  const judge = new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto });
-  return run(judge, report, ended(report), () => report.dispose());
+  return written(
+    new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto }),
+    reportWriter({ ...o, format }),
+  );
 }
 
 /** Every file read into the judge, each page handed over as it settles; `done` when the input ended. */
