@@ -530,7 +530,6 @@ export class VisitBook {
   }
 
   private drop(v: Visit): void {
-    for (const u of v.userIds) this.orders.creditChanged(v.siteId, u);
     this.visits.delete(v.key);
     this.recentCarts.forget(v.key);
     this.siteVisits.removed(v.siteId);
@@ -540,12 +539,15 @@ export class VisitBook {
       const list = listOf(holder.bookVisits).filter((x) => x !== v);
       holder.bookVisits = list.length === 0 ? undefined : list.length === 1 ? list[0]! : list;
     }
+    // a userId with visits left: its credit changed (this visit's clicks are gone); with none, its count goes
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
       set?.delete(v);
-      if (set?.size !== 0) continue;
-      this.byUser.delete(key2(v.siteId, u));
-      this.orders.userGone(v.siteId, u);
+      if (set?.size !== 0) this.orders.creditChanged(v.siteId, u);
+      else {
+        this.byUser.delete(key2(v.siteId, u));
+        this.orders.userGone(v.siteId, u);
+      }
     }
     this.orders.forgetVisit(v);
   }
