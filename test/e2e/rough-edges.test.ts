@@ -91,7 +91,7 @@ describe.skipIf(skip)('rough edges', () => {
         expect(
           await link.evaluate((a) => {
             const r = a.getBoundingClientRect();
-            const hit = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
+            const hit = a.ownerDocument.elementFromPoint(r.right - 2, r.top + r.height / 2);
             return hit !== null && a.contains(hit);
           }),
           name,

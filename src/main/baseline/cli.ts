@@ -9,7 +9,8 @@ import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
 import { openRecording } from '../recordings/source';
 
-const USAGE = 'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
+export const DIFF_USAGE =
+  'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
 
 export interface DiffIo {
   out: (text: string) => void;
@@ -18,7 +19,7 @@ export interface DiffIo {
 
 const processIo: DiffIo = { out: writeStdout, err: (t) => process.stderr.write(t) };
 
-const HELP = `${USAGE}
+const HELP = `${DIFF_USAGE}
 Compares two recordings of one journey (NDJSON of beacon events, a sandbox export, a HAR, or a
 baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
 order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place;
@@ -46,7 +47,7 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     }
     format = oneOf('format', values.format, ['text', 'json'], 'text');
   } catch (err) {
-    return usageFailure('diff', USAGE, err, io.err);
+    return usageFailure('diff', DIFF_USAGE, err, io.err);
   }
   const ignore: IgnorePath[] = [];
   for (const text of values.ignore ?? []) {
@@ -59,7 +60,7 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   }
   if (files.length !== 2) {
     io.err(
-      `search-sandbox diff: expected two recordings, BASE and CURRENT, got ${files.length}\n${USAGE}\n`,
+      `search-sandbox diff: expected two recordings, BASE and CURRENT, got ${files.length}\n${DIFF_USAGE}\n`,
     );
     return 2;
   }

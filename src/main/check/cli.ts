@@ -30,7 +30,7 @@ import {
 } from '../../shared/rule-levels';
 import type { PageVerdictDto, RuleLevel, RulesConfig } from '../../shared/timeline';
 
-const USAGE =
+export const CHECK_USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--catalog SITE=FILE]... [--readiness [--expect ID|AREA]...]';
 
 export interface CheckIo {
@@ -54,7 +54,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -87,7 +87,7 @@ export async function runCheck(args: string[], io: CheckIo = processIo): Promise
   try {
     options = checkOptions(args);
   } catch (err) {
-    if (err instanceof UsageError) return usageFailure('check', USAGE, err, io.err);
+    if (err instanceof UsageError) return usageFailure('check', CHECK_USAGE, err, io.err);
     if (!(err instanceof BadFlags || err instanceof InputError || err instanceof ConfigError))
       throw err;
     io.err(`search-sandbox check: ${err.message}\n`);
@@ -119,12 +119,12 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
   if (values.readiness && format === 'junit')
     throw new BadFlags('--readiness writes text or json, not junit');
   if (!values.readiness && values.expect)
-    throw new BadFlags(`--expect needs --readiness\n${USAGE}`);
+    throw new BadFlags(`--expect needs --readiness\n${CHECK_USAGE}`);
   const readiness = values.readiness
     ? offlineReadiness(values.expect ?? [], failOn, values.config)
     : undefined;
   const catalogs = (values.catalog ?? []).map(catalogFlag);
-  if (files.length === 0) throw new BadFlags(`no input file given\n${USAGE}`);
+  if (files.length === 0) throw new BadFlags(`no input file given\n${CHECK_USAGE}`);
   return { files, format, failOn, levels, readiness, catalogs };
 }
 

@@ -11,11 +11,16 @@ import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
 
-const USAGE = `usage:
+/**
+ * Every command's usage on one screen. Each command keeps its own (`CHECK_USAGE`, …) for its errors and
+ * its --help, loaded only when it runs; test/unit/cli-help.test.ts holds the flags of both together.
+ */
+export const USAGE = `usage:
   search-sandbox [serve] [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]
       the sandbox (default port 4545; --port 0 picks a free one); without a config file or
       ./search-sandbox.config.json it runs the demo fixtures
-  search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL] [--config FILE]
+  search-sandbox check FILE...|- [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]...
+                 [--config FILE] [--catalog SITE=FILE]...
       offline check of recorded beacon traffic (NDJSON, a sandbox export or a HAR);
       exit 1 when a page has a finding at or above --fail-on (default error)
   search-sandbox check FILE... --readiness [--expect ID|AREA]... [--config FILE] [--format text|json]

@@ -10,7 +10,7 @@ import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
 import { AdminApiClient, type AdminCall } from '../../shared/admin-client';
 import { terminalSafe } from '../tracking/timeline/report';
 
-const USAGE =
+export const TAIL_USAGE =
   'usage: search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]';
 
 export interface TailIo {
@@ -112,7 +112,7 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const HELP = `${USAGE}
+const HELP = `${TAIL_USAGE}
 Prints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).
 --url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N
 prints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever
@@ -130,7 +130,7 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     }
     backlog = wholeNumber('backlog', values.backlog, 10);
   } catch (err) {
-    return usageFailure('tail', USAGE, err, io.err);
+    return usageFailure('tail', TAIL_USAGE, err, io.err);
   }
   const base = (values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545').replace(
     /\/+$/,
