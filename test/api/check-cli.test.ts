@@ -178,6 +178,12 @@ describe('search-sandbox check', () => {
   it('reads a sandbox export (GET /_sandbox/export) and a bare {events:[…]} file', async () => {
     const sandbox = await startSandbox();
     cleanups.push(() => sandbox.close());
+    // the export of a sandbox that took nothing has nothing to check
+    const empty = await check(
+      temp('empty-export.json', await (await fetch(`${sandbox.url}/_sandbox/export`)).text()),
+    );
+    expect([empty.code, empty.out]).toEqual([2, '']);
+    expect(empty.err).toMatch(/empty-export\.json has no beacon v2 events .*: nothing to check/);
     const p = new PageBuilder({ pageLoadId: 'exported' });
     const now = Date.now() - Date.parse('2026-11-21T04:00:00.000Z');
     for (const e of [
@@ -398,6 +404,31 @@ describe('search-sandbox check', () => {
         /notes\.har: not a HAR file: "log\.entries" is missing/,
       ],
       [[temp('empty.ndjson', '\n')], /empty\.ndjson: empty file/],
+      // a visit recorded while the storefront's tracking never fired: its page and assets, no beacon
+      [
+        [
+          temp(
+            'no-tracking.har',
+            JSON.stringify({
+              log: {
+                version: '1.2',
+                entries: [
+                  {
+                    startedDateTime: '2026-11-29T10:00:00.000Z',
+                    request: {
+                      method: 'GET',
+                      url: 'https://shop.example/search?q=shoe',
+                      headers: [],
+                    },
+                    response: { status: 200, headers: [], content: { mimeType: 'text/html' } },
+                  },
+                ],
+              },
+            }),
+          ),
+        ],
+        /no-tracking\.har has no beacon v2 events of search, .*: nothing to check\. Record the storefront with its tracking on/,
+      ],
       [[], /no input file given/],
       [
         [fixture('har', 'storefront-visit.har'), '--format', 'xml'],
@@ -412,6 +443,21 @@ describe('search-sandbox check', () => {
       expect(res.err.trim().split('\n')[0]).toMatch(/^search-sandbox check: /);
       expect(res.out).toBe('');
     }
+  });
+
+  it('names a file without beacon events among others, and checks the others', async () => {
+    const none = temp('no-events.har', JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    const res = await check(none, fixture('sessions', 'good-quick-add.ndjson'));
+    expect(res.code).toBe(0);
+    expect(res.err).toMatch(/no-events\.har: no beacon v2 events of search, .* found/);
+    expect(res.out).toContain('1 page: 0 fail, 0 warn, 1 pass');
+    const other = temp('other.har', JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    const both = await check(none, other);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(
+      /^search-sandbox check: none of .*no-events\.har, .*other\.har has any beacon v2 events of search, .*: nothing to check/,
+    );
+    expect(both.out).toBe('');
   });
 
   it('runs as the installed command (built CLI): exit code and output', () => {

@@ -1,6 +1,6 @@
 // `search-sandbox check FILE...`: the timeline rules, offline, over recorded traffic, streamed (pages are
 // judged and written as they settle; a million events fit). Exit 0 = no page at or above the --fail-on
-// severity, 1 = such pages, 2 = unreadable input or bad flags.
+// severity, 1 = such pages, 2 = unreadable input, input without a beacon event, or bad flags.
 import path from 'node:path';
 import { InputError } from '../recordings/inputs';
 import { writeStdout } from '../base/stdout';
@@ -54,7 +54,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -197,7 +197,15 @@ async function judgeFiles<P extends PageVerdictDto>(
 ): Promise<number> {
   try {
     const read = fileReader(files, judge, pages, io);
-    for (const file of files) await read(file);
+    const nothingJudged: string[] = [];
+    for (const file of files) if ((await read(file)) === 0) nothingJudged.push(file);
+    // a recording in which the storefront's tracking never fired (the tracker not loaded, beacons sent to
+    // another host and not captured) has no page to fail: exit 0 would pass the broken integration, so it
+    // is input with nothing to check, as a linter's pattern that matches no file is
+    if (nothingJudged.length === files.length) throw new InputError(nothingToCheck(files));
+    // one file of several without events: the others are checked, and this one is named
+    for (const file of nothingJudged)
+      io.err(`search-sandbox check: ${file}: no beacon v2 events of ${KINDS_READ} found\n`);
     for (const page of judge.end()) pages.page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
     return done();
@@ -212,13 +220,24 @@ async function judgeFiles<P extends PageVerdictDto>(
   }
 }
 
-/** Reads one file after another into the judge, through the recordings reader. */
+const KINDS_READ = 'search, category, autocomplete, recommendations or bundles';
+
+/** Why an input without one beacon event is refused, and what to record instead. */
+function nothingToCheck(files: string[]): string {
+  const which = files.length === 1 ? `${files[0]} has no` : `none of ${files.join(', ')} has any`;
+  return `${which} beacon v2 events of ${KINDS_READ}: nothing to check. Record the storefront with its tracking on: a HAR of the browser's requests to …/beacon/v2/…, NDJSON of beacon bodies or recorded events, or a sandbox export (GET /_sandbox/export)`;
+}
+
+/**
+ * Reads one file after another into the judge, through the recordings reader; each read says how much of
+ * it the rules judge (events and issued responses).
+ */
 function fileReader<P extends PageVerdictDto>(
   files: string[],
   judge: OfflineJudge<P>,
   pages: { page: (page: P) => void },
   io: CheckIo,
-): (file: string) => Promise<void> {
+): (file: string) => Promise<number> {
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
   // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
@@ -229,21 +248,21 @@ function fileReader<P extends PageVerdictDto>(
     // ids generated for lines/entries carry the file name when several files are checked together
     const prefix =
       files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
-    let events = 0;
+    // what the rules can judge: its events, and the search responses an export says the sandbox issued (a
+    // response asked for and never rendered is a finding with no beacon at all)
+    let judged = 0;
     for await (const items of readInput(openRecording(file), prefix, counter))
       for (const item of items) {
         if ('event' in item) {
-          events++;
+          judged++;
           strings.shareRead(item.event);
           for (const page of judge.apply(item.event)) pages.page(page);
-        } else if ('responses' in item)
+        } else if ('responses' in item) {
+          judged += item.responses.length;
           judge.addRecorded(item.responses, item.sites, item.catalogs);
-        else io.err(`search-sandbox check: ${item.note}\n`);
+        } else io.err(`search-sandbox check: ${item.note}\n`);
       }
-    if (events === 0)
-      io.err(
-        `search-sandbox check: ${file}: no beacon v2 events of search, category, autocomplete, recommendations or bundles found\n`,
-      );
+    return judged;
   };
 }
 
