@@ -1,5 +1,6 @@
 // Checks for values read from a config file: each throws a ConfigError naming the key, the value and the rule.
 import { ConfigError } from './config-error';
+import { didYouMean } from '../shared/nearest';
 
 /** An object with only `allowed` keys. */
 export function configObject(
@@ -12,7 +13,11 @@ export function configObject(
     throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
   for (const k of Object.keys(v))
     if (!allowed.includes(k))
-      throw new ConfigError(`${key}.${k}`, `unknown key; allowed: ${allowed.join(', ')}`, file);
+      throw new ConfigError(
+        `${key}.${k}`,
+        `unknown key; ${didYouMean(k, allowed)}allowed: ${allowed.join(', ')}`,
+        file,
+      );
   return v as Record<string, unknown>;
 }
 

@@ -40,6 +40,7 @@ export type SandboxAccount = AccountConfig & {
   readiness: ReadinessConfig;
 };
 import type { RulesConfig } from '../shared/timeline';
+import { didYouMean } from '../shared/nearest';
 
 export { ConfigError, defaultTimelineSettings };
 export type { SmtpConfig, TimelineSettings };
@@ -94,6 +95,8 @@ const TOP_LEVEL_KEYS = [
   'accounts',
   'smtp',
 ];
+/** the keys a user writes ($schema is an editor's) */
+const KNOWN_TOP_LEVEL = TOP_LEVEL_KEYS.filter((k) => k !== '$schema');
 
 /** Read and validate a config file (JSON). Throws ConfigError naming the file and key. */
 export function readConfigFile(file: string): Record<string, unknown> {
@@ -196,7 +199,7 @@ function buildConfig(
     if (!TOP_LEVEL_KEYS.includes(key)) {
       throw new ConfigError(
         key,
-        `unknown key; allowed keys are ${TOP_LEVEL_KEYS.filter((k) => k !== '$schema').join(', ')}`,
+        `unknown key; ${didYouMean(key, KNOWN_TOP_LEVEL)}allowed keys are ${KNOWN_TOP_LEVEL.join(', ')}`,
         file,
       );
     }
@@ -314,7 +317,11 @@ function parseRetention(
       throw new ConfigError('retention', 'must be an object like {"events": 100000}', file);
     for (const k of Object.keys(raw))
       if (k !== 'events')
-        throw new ConfigError(`retention.${k}`, 'unknown key; allowed: events', file);
+        throw new ConfigError(
+          `retention.${k}`,
+          `unknown key; ${didYouMean(k, ['events'])}allowed: events`,
+          file,
+        );
     const v = (raw as { events?: unknown }).events;
     if (v !== undefined) events = positiveInt('retention.events', v, file);
   }
@@ -342,7 +349,11 @@ function parseAttribution(raw: unknown, file: string): { windowHours: number } {
   let windowHours = DEFAULT_ATTRIBUTION_HOURS;
   for (const [k, v] of Object.entries(raw)) {
     if (k !== 'windowHours')
-      throw new ConfigError(`attribution.${k}`, 'unknown key; allowed: windowHours', file);
+      throw new ConfigError(
+        `attribution.${k}`,
+        `unknown key; ${didYouMean(k, ['windowHours'])}allowed: windowHours`,
+        file,
+      );
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 24 * 366)
       throw new ConfigError(
         'attribution.windowHours',
@@ -365,7 +376,11 @@ function parseSmtp(raw: unknown, file: string): SmtpConfig | null {
   const r = raw as Record<string, unknown>;
   for (const k of Object.keys(r))
     if (!['host', 'port', 'from'].includes(k))
-      throw new ConfigError(`smtp.${k}`, 'unknown key; allowed: host, port, from', file);
+      throw new ConfigError(
+        `smtp.${k}`,
+        `unknown key; ${didYouMean(k, ['host', 'port', 'from'])}allowed: host, port, from`,
+        file,
+      );
   const host = expectString('smtp.host', r.host, file);
   const port =
     r.port === undefined ? 25 : expectPort({ value: r.port, key: 'smtp.port', source: file });

@@ -2,6 +2,7 @@
 // of rule id → off | info | warning | error, from the config file (top level, and per account, which
 // wins), expectClean({rules}) or `check --rule`. One validator for all three places, and one way to
 // apply a level to a finding.
+import { didYouMean } from './nearest';
 import {
   RULE_LEVELS,
   type RuleLevel,
@@ -24,7 +25,8 @@ export function ruleEntryProblem(
   level: unknown,
   ids: readonly string[],
 ): string | null {
-  if (!ids.includes(rule)) return `"${rule}" is not a rule id; the rule ids are ${ids.join(', ')}`;
+  if (!ids.includes(rule))
+    return `"${rule}" is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
   if (!isRuleLevel(level))
     return `${JSON.stringify(level)} is not a level for ${rule}: use ${RULE_LEVELS.join(', ')}`;
   return null;

@@ -61,7 +61,7 @@ describe('loadConfig', () => {
 
   it('rejects unknown keys, broken JSON and unreadable files with the file name', () => {
     expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(
-      /prot: unknown key; allowed keys are port/,
+      /prot: unknown key; did you mean port\? allowed keys are port/,
     );
     expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(/not valid JSON/);
     expect(() => loadConfig({ config: '/nonexistent/x.json' }, {}, '/')).toThrow(
@@ -122,7 +122,7 @@ describe('accounts[].readiness', () => {
       /accounts\[0\]\.readiness\.expect: "cart" must be a list of behaviour ids or areas/,
     );
     expect(() => loadConfig({ ephemeral: true }, {}, account({ expects: ['cart'] }))).toThrow(
-      /accounts\[0\]\.readiness\.expects: unknown key; allowed: expect/,
+      /accounts\[0\]\.readiness\.expects: unknown key; did you mean expect\? allowed: expect/,
     );
   });
 });

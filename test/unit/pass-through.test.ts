@@ -73,7 +73,7 @@ describe('pass-through config', () => {
       'accounts[0].tracking.forwardQueue: 0 must be a whole number of requests from 1 to 100000',
     );
     expect(fails({ tracking: { forwrd: true } })).toThrow(
-      'accounts[0].tracking.forwrd: unknown key; allowed: forward, forwardTimeoutMs, forwardQueue',
+      'accounts[0].tracking.forwrd: unknown key; did you mean forward? allowed: forward, forwardTimeoutMs, forwardQueue',
     );
   });
 });

@@ -1,6 +1,7 @@
 // The timelines' settings (`timelines` in the config file): the area owns its type, its defaults and
 // the reading of its part of the config; src/main/config.ts only composes it.
 import { ConfigError } from '../config-error';
+import { didYouMean } from '../../shared/nearest';
 
 export interface TimelineSettings {
   /** a page that rendered results but sent no impression for this long (sandbox clock) gets `no-impression` */
@@ -24,7 +25,7 @@ export function parseTimelineSettings(raw: unknown, file: string): TimelineSetti
     if (!(k in out))
       throw new ConfigError(
         `timelines.${k}`,
-        `unknown key; allowed: ${Object.keys(out).join(', ')}`,
+        `unknown key; ${didYouMean(k, Object.keys(out))}allowed: ${Object.keys(out).join(', ')}`,
         file,
       );
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)

@@ -1,5 +1,6 @@
 // The client model joined with the rules: each behaviour with the rules whose metas say they guard it
 // (`docs/client-model.md`, readiness), and the behaviour a rule's finding names.
+import { nearestNames } from '../../../shared/nearest';
 import type { BehaviourInfoDto } from '../../../shared/client-model';
 import type { RuleDetailDto } from '../../../shared/timeline';
 import { BEHAVIOURS, behaviour } from '../client-model';
@@ -63,34 +64,9 @@ export function ruleDetail(id: string): RuleDetailDto | undefined {
  * what to ask instead: ids sharing its words first, then by edit distance.
  */
 export function nearestRuleIds(id: string, max = 3): string[] {
-  const words = new Set(
-    id
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean),
+  return nearestNames(
+    id,
+    RULE_METAS.map((m) => m.id),
+    max,
   );
-  const scored = RULE_METAS.map((m) => {
-    const shared = m.id.split('-').filter((w) => words.has(w)).length;
-    return { id: m.id, shared, distance: editDistance(id.toLowerCase(), m.id) };
-  });
-  return scored
-    .filter((s) => s.shared > 0 || s.distance <= Math.max(2, Math.floor(s.id.length / 4)))
-    .sort((a, b) => b.shared - a.shared || a.distance - b.distance)
-    .slice(0, max)
-    .map((s) => s.id);
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        row[j]! + 1,
-        next[j - 1]! + 1,
-        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    row = next;
-  }
-  return row[b.length]!;
 }

@@ -1,0 +1,55 @@
+// The known names nearest to an unknown one (a typo, a word of it, a name of another version), so that an
+// error can say what was meant: `forwrd` → `forward`, `dupes` → `duplicate-impression`. Used where a user
+// types a name the sandbox knows a list of: config keys, rule ids, the admin API's rule lookup.
+
+/**
+ * The words of a name that say something: `duplicate-impression` and `forwardTimeoutMs` alike, lower case,
+ * without those of one or two letters (`no`, `of`, `id`: shared by names that have nothing else in common).
+ */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2);
+}
+
+/**
+ * Up to `max` of `names` nearest to `given`, best first: those sharing a word with it (more words first),
+ * then those within a few edits (about one in four characters, at least two). None when nothing is near.
+ */
+export function nearestNames(given: string, names: readonly string[], max = 3): string[] {
+  const words = new Set(wordsOf(given));
+  const lower = given.toLowerCase();
+  return names
+    .map((name) => ({
+      name,
+      shared: wordsOf(name).filter((w) => words.has(w)).length,
+      distance: editDistance(lower, name.toLowerCase()),
+    }))
+    .filter((s) => s.shared > 0 || s.distance <= Math.max(2, Math.floor(s.name.length / 4)))
+    .sort((a, b) => b.shared - a.shared || a.distance - b.distance)
+    .slice(0, max)
+    .map((s) => s.name);
+}
+
+/** `did you mean a, b? ` for an error message (its own trailing space), or '' when nothing is near. */
+export function didYouMean(given: string, names: readonly string[]): string {
+  const near = nearestNames(given, names);
+  return near.length ? `did you mean ${near.join(', ')}? ` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length]!;
+}
