@@ -15,19 +15,27 @@ function wordsOf(name: string): string[] {
 }
 
 /**
- * Up to `max` of `names` nearest to `given`, best first: those sharing a word with it (more words first),
- * then those within a few edits (about one in four characters, at least two). None when nothing is near.
+ * Up to `max` of `names` nearest to `given`, best first. A typo: those within a few edits of it (about one
+ * in four characters, at least two), nearest first, and only those. Else a word of one: those sharing a word
+ * with it, more words first. None when nothing is near.
  */
 export function nearestNames(given: string, names: readonly string[], max = 3): string[] {
-  const words = new Set(wordsOf(given));
   const lower = given.toLowerCase();
-  return names
-    .map((name) => ({
-      name,
-      shared: wordsOf(name).filter((w) => words.has(w)).length,
-      distance: editDistance(lower, name.toLowerCase()),
-    }))
-    .filter((s) => s.shared > 0 || s.distance <= Math.max(2, Math.floor(s.name.length / 4)))
+  const scored = names.map((name) => ({
+    name,
+    distance: editDistance(lower, name.toLowerCase()),
+    bound: Math.max(2, Math.floor(name.length / 4)),
+  }));
+  const close = scored.filter((s) => s.distance <= s.bound);
+  if (close.length > 0)
+    return close
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, max)
+      .map((s) => s.name);
+  const words = new Set(wordsOf(given));
+  return scored
+    .map((s) => ({ ...s, shared: wordsOf(s.name).filter((w) => words.has(w)).length }))
+    .filter((s) => s.shared > 0)
     .sort((a, b) => b.shared - a.shared || a.distance - b.distance)
     .slice(0, max)
     .map((s) => s.name);

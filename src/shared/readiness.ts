@@ -1,6 +1,7 @@
 // Integration readiness: per site, each behaviour of the client model with what
 // the site's traffic shows of it — ok, findings, unseen or not applicable — and the gate a CI run puts on
 // it (`expectReady`, `check --readiness`). Shared by the server, the renderer and the package's types.
+import { didYouMean } from './nearest';
 import { BEHAVIOUR_AREAS, type BehaviourArea } from './client-model';
 import type { Severity } from './verdict';
 
@@ -40,10 +41,10 @@ export function expectProblem(entry: unknown, known: readonly string[]): string 
     return `${JSON.stringify(entry)} is not a behaviour id or an area: use an id such as "${known[0]}" or an area such as "cart"`;
   if (known.includes(entry) || (BEHAVIOUR_AREAS as readonly string[]).includes(entry))
     return undefined;
-  const near = known.filter((id) => id.startsWith(`${entry.split('.')[0]}.`));
+  const ofArea = known.filter((id) => id.startsWith(`${entry.split('.')[0]}.`));
   return (
-    `"${entry}" is neither a behaviour id nor an area of the client model (docs/client-model.md); areas: ${BEHAVIOUR_AREAS.join(', ')}` +
-    (near.length > 0 ? `; ids of that area: ${near.join(', ')}` : '')
+    `"${entry}" is neither a behaviour id nor an area of the client model (docs/client-model.md); ${didYouMean(entry, [...known, ...BEHAVIOUR_AREAS])}areas: ${BEHAVIOUR_AREAS.join(', ')}` +
+    (ofArea.length > 0 ? `; ids of that area: ${ofArea.join(', ')}` : '')
   );
 }
 

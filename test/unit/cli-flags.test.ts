@@ -32,6 +32,10 @@ describe('command-line flags', () => {
     expect(problem(() => parseFlags(['--colour'], FLAGS, true))).toBe(
       "Unknown option '--colour': the flags are --format, --rule, --json",
     );
+    // a mistyped one: the flag it is near first
+    expect(problem(() => parseFlags(['--formt', 'json'], FLAGS, true))).toBe(
+      "Unknown option '--formt': did you mean --format? the flags are --format, --rule, --json",
+    );
   });
 
   it('refuses a flag without its value, and arguments where only flags are taken', () => {

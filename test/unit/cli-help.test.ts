@@ -28,3 +28,13 @@ describe('--help', () => {
     for (const flag of flags) expect(section, `${command} ${flag}`).toContain(flag);
   });
 });
+
+describe('an unknown command', () => {
+  it('names the command it is near', async () => {
+    const { main } = await import('../../src/main/cli/commands');
+    await expect(main(['chek', 'x.ndjson'])).rejects.toThrow(
+      /^unknown command "chek": did you mean check\? use "serve", "check", "diff" or "tail"/,
+    );
+    await expect(main(['lint'])).rejects.toThrow(/^unknown command "lint": use "serve"/);
+  });
+});

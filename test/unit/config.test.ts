@@ -116,7 +116,7 @@ describe('accounts[].readiness', () => {
 
   it('names the key, the value, the rule and the fix of a bad entry', () => {
     expect(() => loadConfig({ ephemeral: true }, {}, account({ expect: ['cart.ledgr'] }))).toThrow(
-      /accounts\[0\]\.readiness\.expect\[0\]: "cart\.ledgr" is neither a behaviour id nor an area .*areas: search, category.*ids of that area: cart\.ledger, cart\.quick-add-then-cart-add, cart\.items/,
+      /accounts\[0\]\.readiness\.expect\[0\]: "cart\.ledgr" is neither a behaviour id nor an area .*did you mean cart\.ledger\? areas: search, category.*ids of that area: cart\.ledger, cart\.quick-add-then-cart-add, cart\.items/,
     );
     expect(() => loadConfig({ ephemeral: true }, {}, account({ expect: 'cart' }))).toThrow(
       /accounts\[0\]\.readiness\.expect: "cart" must be a list of behaviour ids or areas/,

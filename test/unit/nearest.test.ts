@@ -8,7 +8,7 @@ import { ruleEntryProblem } from '../../src/shared/rule-levels';
 const KEYS = ['forward', 'forwardTimeoutMs', 'forwardQueue'];
 
 describe('nearestNames', () => {
-  it('finds a typo within a few edits, and names sharing a word first', () => {
+  it('finds a typo within a few edits (only those), else the names sharing a word', () => {
     expect(nearestNames('forwrd', KEYS)[0]).toBe('forward');
     expect(nearestNames('timeout', KEYS)).toEqual(['forwardTimeoutMs']);
     expect(nearestNames('acounts', ['port', 'accounts', 'rules'])).toEqual(['accounts']);
@@ -22,7 +22,11 @@ describe('nearestNames', () => {
     // a word of two letters is no likeness: `no-such-rule` is not `no-impression`
     expect(nearestNames('no-such-rule', RULE_IDS)).toEqual([]);
     expect(nearestNames('no-impresion', RULE_IDS)[0]).toBe('no-impression');
-    expect(nearestNames('impression', RULE_IDS).length).toBe(3);
+    expect(nearestNames('impression', RULE_IDS)).toEqual(['no-impression']);
+    expect(nearestNames('redirect', RULE_IDS).length).toBe(3);
+    expect(
+      nearestNames('search.rendr', ['search.render', 'search.banners', 'search.redirect']),
+    ).toEqual(['search.render']);
     // the edit bound grows with the name: two edits for a short one, a quarter of a long one
     expect(nearestNames('prt', ['port'])).toEqual(['port']);
     expect(nearestNames('pxyz', ['port'])).toEqual([]);
@@ -32,7 +36,7 @@ describe('nearestNames', () => {
     expect(didYouMean('forwrd', KEYS)).toBe('did you mean forward? ');
     expect(didYouMean('colour', KEYS)).toBe('');
     expect(ruleEntryProblem('clik-repeated', 'off', RULE_IDS)).toMatch(
-      /^"clik-repeated" is not a rule id; did you mean click-repeated, .*\? the rule ids are schema, /,
+      /^"clik-repeated" is not a rule id; did you mean click-repeated\? the rule ids are schema, /,
     );
     expect(ruleEntryProblem('zzzzz', 'off', RULE_IDS)).toMatch(
       /^"zzzzz" is not a rule id; the rule ids are schema, /,

@@ -1,5 +1,6 @@
 // Command-line flags, read the same way by every command: an unknown flag, a flag without its value or a
 // value outside its choices is a UsageError whose one line names the flag and what the command takes.
+import { didYouMean } from '../../shared/nearest';
 import { parseArgs } from 'node:util';
 
 export class UsageError extends Error {}
@@ -36,8 +37,11 @@ function flagProblem(err: Error & { code?: string }, options: FlagOptions): stri
   const takes = Object.keys(options)
     .map((name) => `--${name}`)
     .join(', ');
-  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-    return `${first.split('. ')[0]}: the flags are ${takes}`;
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'(-[^']*)'/.exec(first)?.[1] ?? '';
+    const names = Object.keys(options).map((name) => `--${name}`);
+    return `${first.split('. ')[0]}: ${didYouMean(given, names)}the flags are ${takes}`;
+  }
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return `${first.split('. ')[0]}: only flags are taken (${takes})`;
   return first;

@@ -10,6 +10,9 @@ import { readyBanner } from './ready-banner';
 import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
+import { didYouMean } from '../../shared/nearest';
+
+const COMMANDS = ['serve', 'check', 'diff', 'tail'];
 
 /**
  * Every command's usage on one screen. Each command keeps its own (`CHECK_USAGE`, …) for its errors and
@@ -78,7 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   throw new UsageError(
-    `unknown command "${command}": use "serve", "check", "diff" or "tail" (search-sandbox --help)`,
+    `unknown command "${command}": ${didYouMean(command, COMMANDS)}use "serve", "check", "diff" or "tail" (search-sandbox --help)`,
   );
 }
 
