@@ -26,36 +26,13 @@ import {
   type VisitIdentity,
 } from './identity';
 import { OrderBook, type OrderOptions, type OrderRecord } from './order-book';
+import { addMark, type ShopperMark } from './shopper-marks';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
   kind: VisitPageDto['kind'];
   verdict: Verdict;
   pageUrl: string;
-}
-
-/** What a visit event said of the shopper: its shopperId ('' when none) and whether it was a login. */
-export interface ShopperMark {
-  eventId: string;
-  pageKey: string;
-  time: number;
-  shopperId: string;
-  login: boolean;
-}
-
-/**
- * The latest of `marks` timestamped more than `batchMs` before `m` (events created together with it, on
- * its page, may have gone out before a queued login): what the shopper was before `m`.
- */
-export function markBefore(
-  marks: readonly ShopperMark[],
-  m: ShopperMark,
-  batchMs: number,
-): ShopperMark | undefined {
-  let prior: ShopperMark | undefined;
-  for (const x of marks)
-    if (x !== m && x.time < m.time - batchMs && (!prior || x.time >= prior.time)) prior = x;
-  return prior;
 }
 
 /** An event of a visit that came after the visit had been quiet longer than a session lives. */
@@ -128,7 +105,7 @@ export interface Visit extends CartLedger {
   pages: Map<string, VisitPageEntry>;
   /**
    * the shopperIds of its accepted product, cart, order and login events, and of its other events where
-   * the page's shopperId changed, in arrival order (the login rules)
+   * the page's shopperId changed, in time order (the login rules: shopper-marks.ts)
    */
   shoppers: ShopperMark[];
   /** the earliest events that carried a shopperId and an attribution (identity.ts) */
@@ -269,7 +246,7 @@ export class VisitBook {
       if (!visitEvent && p.shopper !== who.shopperId) {
         p.shopper = who.shopperId;
         p.marks++;
-        v.shoppers.push({
+        addMark(v.shoppers, {
           eventId: ev.id,
           pageKey,
           time: ev.time,
@@ -402,7 +379,7 @@ export class VisitBook {
     visit.changes++;
     if (v.shopperId) visit.shopperId = v.shopperId;
     counted(visit, pageKey, 'marks');
-    visit.shoppers.push({
+    addMark(visit.shoppers, {
       eventId: e.id,
       pageKey,
       time: e.time,

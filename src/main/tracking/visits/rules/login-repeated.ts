@@ -8,7 +8,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { markBefore } from '../book';
+import { markBefore, marksOfPage } from '../shopper-marks';
 
 const BATCH_MS = 2_000;
 
@@ -40,8 +40,8 @@ export const loginRepeated = defineRule({
   visit(page, { visit }) {
     if (!visit) return [];
     const out = [];
-    for (const m of visit.shoppers) {
-      if (m.pageKey !== page.key || !m.login || m.shopperId === '') continue;
+    for (const m of marksOfPage(visit, page.key)) {
+      if (!m.login || m.shopperId === '') continue;
       const prior = markBefore(visit.shoppers, m, BATCH_MS);
       if (!prior || prior.shopperId !== m.shopperId) continue;
       out.push(

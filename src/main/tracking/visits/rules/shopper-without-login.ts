@@ -11,7 +11,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { markBefore } from '../book';
+import { markBefore, marksOfPage, marksWithin, type ShopperMark } from '../shopper-marks';
 
 /** the login's queue delay and the constructor's order, with room for a slow page */
 const BATCH_MS = 2_000;
@@ -46,19 +46,11 @@ export const shopperWithoutLogin = defineRule({
     if (!visit) return [];
     const out = [];
     const reported = new Set<string>();
-    for (const m of visit.shoppers) {
-      if (m.pageKey !== page.key || m.login || m.shopperId === '' || reported.has(m.shopperId))
-        continue;
+    for (const m of marksOfPage(visit, page.key)) {
+      if (m.login || m.shopperId === '' || reported.has(m.shopperId)) continue;
       const prior = markBefore(visit.shoppers, m, BATCH_MS);
       if (!prior || prior.shopperId === m.shopperId) continue;
-      const logged = visit.shoppers.some(
-        (x) =>
-          x.login &&
-          x.shopperId === m.shopperId &&
-          x.time > prior.time &&
-          x.time <= m.time + BATCH_MS,
-      );
-      if (logged) continue;
+      if (loggedIn(visit.shoppers, m.shopperId, prior.time, m.time + BATCH_MS)) continue;
       reported.add(m.shopperId);
       out.push(
         finding(
@@ -80,3 +72,10 @@ export const shopperWithoutLogin = defineRule({
     return out;
   },
 });
+
+/** Was `shopperId` logged in after `after` and at or before `upTo`? */
+function loggedIn(marks: readonly ShopperMark[], shopperId: string, after: number, upTo: number) {
+  for (const x of marksWithin(marks, after, upTo))
+    if (x.login && x.shopperId === shopperId) return true;
+  return false;
+}
