@@ -2,7 +2,7 @@
 // (explainedBy), a page's findings carry causedBy and the cause leads, in the API, check and the reports.
 import { describe, expect, it } from 'vitest';
 import { textPage } from '../../src/main/tracking/timeline/report';
-import { PageBuilder, run } from './timeline-events';
+import { engineAt, PageBuilder, run } from './timeline-events';
 
 describe('causedBy', () => {
   it('a click with the previous search’s responseId after an SPA re-search: the stale id leads', () => {
@@ -34,5 +34,28 @@ describe('causedBy', () => {
     const p = new PageBuilder();
     const [page] = run([p.impression('r1', ['a'], { at: 1200 }), p.render('r9', { at: 0 })]);
     expect(page!.findings.every((f) => f.causedBy === undefined)).toBe(true);
+  });
+});
+
+describe('what a page run shares', () => {
+  it('is read again on the next run: a render that came since is seen', () => {
+    // the page is read (its rules run) between the events, as the UI reads a live page; the controller's
+    // renders a run shares must not outlive it, or the second search's render goes unseen
+    const a = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=jacket' });
+    const b = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=P200' });
+    const { engine } = engineAt();
+    const read = () =>
+      engine
+        .pagesDto()
+        .flatMap((p) => p.findings)
+        .map((f) => f.rule);
+    for (const e of [a.render('r1', { at: 0 }), a.impression('r1', ['J1'], { at: 1200 })])
+      engine.apply(e);
+    expect(read()).not.toContain('response-replaced');
+    for (const e of [b.render('r2', { at: 5000 }), b.impression('r2', ['P200'], { at: 6200 })])
+      engine.apply(e);
+    expect(read()).not.toContain('response-replaced');
+    engine.apply(a.impression('r1', ['J2'], { at: 7000 }));
+    expect(read()).toContain('response-replaced');
   });
 });

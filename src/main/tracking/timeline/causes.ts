@@ -11,19 +11,30 @@ const EXPLAINED_BY = new Map<string, ReadonlySet<string>>(
   ]),
 );
 
+/** the rules some finding may follow from */
+const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((rules) => [...rules]));
+
+/**
+ * The finding `f` follows from: the first of `all` (by `place`) of a rule that explains `f`'s, on the same
+ * response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
+ * each of their events (a page of thousands of findings read every other finding for each).
+ */
 function cause(
   f: TimelineFindingDto,
-  all: readonly TimelineFindingDto[],
+  byEvent: ReadonlyMap<string, readonly TimelineFindingDto[]>,
+  place: ReadonlyMap<TimelineFindingDto, number>,
 ): TimelineFindingDto | undefined {
   const rules = EXPLAINED_BY.get(f.rule);
   if (!rules) return undefined;
-  for (const g of all) {
-    if (g === f || !rules.has(g.rule)) continue;
-    if (f.responseId !== undefined && g.responseId !== undefined && f.responseId !== g.responseId)
-      continue;
-    for (const id of f.eventIds) if (g.eventIds.includes(id)) return g;
-  }
-  return undefined;
+  let first: TimelineFindingDto | undefined;
+  for (const id of f.eventIds)
+    for (const g of byEvent.get(id) ?? []) {
+      if (g === f || !rules.has(g.rule)) continue;
+      if (f.responseId !== undefined && g.responseId !== undefined && f.responseId !== g.responseId)
+        continue;
+      if (!first || place.get(g)! < place.get(first)!) first = g;
+    }
+  return first;
 }
 
 /**
@@ -32,9 +43,20 @@ function cause(
  */
 export function withCauses(all: TimelineFindingDto[]): TimelineFindingDto[] {
   if (all.length < 2 || EXPLAINED_BY.size === 0) return all;
+  const place = new Map<TimelineFindingDto, number>();
+  const byEvent = new Map<string, TimelineFindingDto[]>();
+  all.forEach((g, i) => {
+    place.set(g, i);
+    if (!CAUSE_RULES.has(g.rule)) return;
+    for (const id of new Set(g.eventIds)) {
+      const list = byEvent.get(id);
+      if (list) list.push(g);
+      else byEvent.set(id, [g]);
+    }
+  });
   const causeOf = new Map<TimelineFindingDto, TimelineFindingDto>();
   for (const f of all) {
-    const c = cause(f, all);
+    const c = cause(f, byEvent, place);
     if (c) causeOf.set(f, c);
   }
   if (causeOf.size === 0) return all;
@@ -55,8 +77,8 @@ export function withCauses(all: TimelineFindingDto[]): TimelineFindingDto[] {
   const placed = new Set<TimelineFindingDto>();
   for (const f of all) {
     if (placed.has(f)) continue;
-    const r = root(f);
-    if (r !== f && following.get(r)?.includes(f)) continue; // listed after its cause
+    // listed after its cause (a finding whose root is another is in that root's followers)
+    if (root(f) !== f) continue;
     out.push(f);
     placed.add(f);
     for (const c of following.get(f) ?? []) {

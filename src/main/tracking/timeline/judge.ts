@@ -78,6 +78,7 @@ export class Judge {
       if (provenance === null) provenance = this.deps.provenance();
       this.response(page, r, provenance);
     }
+    this.responseCtx.endPage();
     // Page-scope rules are counted from the tallies, which change only with the page's events (and the
     // real service's answers): a page read again unchanged is not counted again.
     const countDue = page.countDue();
@@ -256,6 +257,25 @@ class ResponseRunContext extends RunContext {
     const value = find(this.response!, ctx);
     found.set(find, value);
     return value;
+  }
+
+  /** `pageShared`'s answers, for the page they were found on, until its run ends */
+  private readonly pageFound = new Map<unknown, unknown>();
+  private pageFoundOn: Page | undefined;
+
+  pageShared<T>(find: (page: Page) => T): T {
+    if (this.pageFoundOn !== this.page) this.endPage();
+    if (this.pageFound.has(find)) return this.pageFound.get(find) as T;
+    const value = find(this.page);
+    this.pageFound.set(find, value);
+    this.pageFoundOn = this.page;
+    return value;
+  }
+
+  /** The page's run is over (its responses may change before the next): what was shared goes. */
+  endPage(): void {
+    if (this.pageFound.size > 0) this.pageFound.clear();
+    this.pageFoundOn = undefined;
   }
 }
 

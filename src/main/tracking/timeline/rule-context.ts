@@ -19,6 +19,8 @@ export interface FullContext {
   provenance: ProvenanceSource | undefined;
   /** the memo the rules of one response share while it is judged (response rules only) */
   shared?<T>(find: (r: Response, ctx: ResponseRuleContext) => T, ctx: ResponseRuleContext): T;
+  /** the memo the responses of one page share while they are judged (response rules only) */
+  pageShared?<T>(find: (page: Page) => T): T;
 }
 
 /** Under test reading an undeclared need throws; a live sandbox gives the rule nothing. */
@@ -73,6 +75,11 @@ export class RuleView implements ResponseRuleContext {
   shared<T>(find: (r: Response, ctx: ResponseRuleContext) => T): T {
     if (!this.full.shared) throw new Error(`rule ${this.rule}: shared() is for response rules`);
     return this.full.shared(find, this);
+  }
+  pageShared<T>(find: (page: Page) => T): T {
+    if (!this.full.pageShared)
+      throw new Error(`rule ${this.rule}: pageShared() is for response rules`);
+    return this.full.pageShared(find);
   }
 
   private allows(flag: Gated): boolean {

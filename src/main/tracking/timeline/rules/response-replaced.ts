@@ -15,6 +15,7 @@
 import { byTimestamp } from './utils/time-order';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
+import type { Page } from '../page';
 import { endpointOf } from '../../../../shared/kinds';
 import { describe, finding, list, defineRule, type RuleMeta } from './types';
 import { issuedFor } from './utils/provenance';
@@ -86,30 +87,56 @@ function otherRequests(a: Response, b: Response, ctx: RuleContext): boolean {
   return qa !== undefined && qb !== undefined && qa !== qb;
 }
 
+type Render = { e: TimelineEvent; of: Response };
+
+/**
+ * Every render of each controller of the page (a kind and widget tag: a listing or a dropdown), by time:
+ * read once per run of the page's rules, not once per response judged.
+ */
+function controllerRenders(page: Page): Map<string, Render[]> {
+  const byController = new Map<string, Render[]>();
+  for (const o of page.responses.values()) {
+    if (o.facts.renders.length === 0) continue;
+    const key = `${o.kind}\u0000${o.tag}`;
+    let renders = byController.get(key);
+    if (!renders) byController.set(key, (renders = []));
+    for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
+  }
+  for (const renders of byController.values())
+    // in order already when the controller's responses came one after another
+    if (renders.some((x, i) => i > 0 && byTimestamp(renders[i - 1]!.e, x.e) > 0))
+      renders.sort((x, y) => byTimestamp(x.e, y.e));
+  return byController;
+}
+
+/** The latest of `renders` (by time) at or before `ms`. */
+function latestAt(renders: readonly Render[], ms: number): Render | undefined {
+  let lo = 0;
+  let hi = renders.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (renders[mid]!.e.tsMs! <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return renders[lo - 1];
+}
+
 export const responseReplaced = defineRule({
   meta,
   response(r, ctx) {
     if (r.facts.renders.length === 0) return [];
     // every render of the controller (this kind; a dropdown or listing per page), by time
-    const renders: Array<{ e: TimelineEvent; of: Response }> = [];
-    for (const o of ctx.page.responses.values())
-      if (o.kind === r.kind && o.tag === r.tag)
-        for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
+    const renders = ctx.pageShared(controllerRenders).get(`${r.kind}\u0000${r.tag}`) ?? [];
     if (renders.length < 2) return [];
-    // in order already when the controller's responses came one after another
-    if (renders.some((x, i) => i > 0 && byTimestamp(renders[i - 1]!.e, x.e) > 0))
-      renders.sort((x, y) => byTimestamp(x.e, y.e));
     const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: Response }> = [];
     // its impressions, clicks and adds (those with a timestamp), in that order
     for (const events of [r.facts.impressions, r.facts.clicks, r.facts.carts])
       for (const e of events) {
         if (e.tsMs === null) continue;
-        let shown: { e: TimelineEvent; of: Response } | undefined;
-        for (const x of renders) if (x.e.tsMs! <= e.tsMs - REPAINT_MS) shown = x;
+        const shown = latestAt(renders, e.tsMs - REPAINT_MS);
         // before the response's own first render: `order`'s to name
         if (!shown || shown.of === r) continue;
-        if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown!.e.tsMs!))
-          continue;
+        if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown.e.tsMs!)) continue;
         if (otherRequests(r, shown.of, ctx)) bad.push({ e, by: shown.e, of: shown.of });
       }
     if (bad.length === 0) return [];

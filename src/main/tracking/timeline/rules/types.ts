@@ -54,6 +54,12 @@ export interface ResponseRuleContext extends RuleContext {
    * twin, …) read the same result.
    */
   shared<T>(find: (r: Response, ctx: ResponseRuleContext) => T): T;
+  /**
+   * `find(page)`, computed once per run of the page's response rules and shared by the responses judged in
+   * it: what a rule reads of all of the page's responses (a controller's renders), read once, not once per
+   * response (a page of thousands of responses read them all for each).
+   */
+  pageShared<T>(find: (page: Page) => T): T;
 }
 
 declare module '../../rule' {
