@@ -59,3 +59,28 @@ describe('what a page run shares', () => {
     expect(read()).toContain('response-replaced');
   });
 });
+
+describe('what a response hears of its siblings', () => {
+  it('a render of another response arriving late runs the rules of the response it replaced', () => {
+    const a = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=jacket' });
+    const b = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=P200' });
+    const { engine } = engineAt();
+    const read = () =>
+      engine
+        .pagesDto()
+        .flatMap((p) => p.findings)
+        .filter((f) => f.rule === 'response-replaced')
+        .map((f) => f.responseId);
+    for (const e of [
+      a.render('r1', { at: 0 }),
+      a.impression('r1', ['J1'], { at: 1200 }),
+      b.impression('r2', ['P200'], { at: 6200 }),
+      a.impression('r1', ['J2'], { at: 7000 }),
+    ])
+      engine.apply(e);
+    expect(read()).toEqual([]);
+    // r2's render comes last, timestamped before r1's second impression: r1 (judged, clean) hears of it
+    engine.apply(b.render('r2', { at: 5000 }));
+    expect(read()).toEqual(['r1']);
+  });
+});

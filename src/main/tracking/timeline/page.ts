@@ -19,6 +19,7 @@ import {
   type TimelineEvent,
 } from './model';
 import { Response } from './response';
+import { SiblingLog } from './heard';
 import { PageResponses } from './page-responses';
 
 export class Page {
@@ -71,6 +72,8 @@ export class Page {
   letGoEvents = 0;
   /** responses awaiting an impression (`Response.awaitingImpression`) */
   awaitingImpression = 0;
+  /** per kind, what its responses heard of each other (heard.ts); null before the first response */
+  private siblingLogs: Map<ResponseKind, SiblingLog> | null = null;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers = 0;
   readonly tallies: PageTallies = {
@@ -240,7 +243,15 @@ export class Page {
   responseOf(ev: TimelineEvent): Response {
     let r = this.responses.find(ev.kind, ev.tag, ev.responseId);
     if (!r) {
-      r = new Response(ev.responseId, ev.kind, ev.tag, ev.arrival, ev.pageUrl, ev.sessionId);
+      r = new Response(
+        ev.responseId,
+        ev.kind,
+        ev.tag,
+        ev.arrival,
+        ev.pageUrl,
+        ev.sessionId,
+        this.siblingLog(ev.kind),
+      );
       this.responses.add(r);
     }
     return r;
@@ -265,8 +276,15 @@ export class Page {
 
   /** The responses of `r`'s kind hear `event` too (the rules that read a page's other responses). */
   siblingsHear(r: Response, event: string): void {
-    if (this.responses.size > 1)
-      for (const o of this.responses.values()) if (o !== r && o.kind === r.kind) o.hear(event);
+    if (this.responses.size > 1) this.siblingLog(r.kind).hear(event);
+  }
+
+  /** What the page's responses of `kind` heard of each other (made with the first of them). */
+  private siblingLog(kind: ResponseKind): SiblingLog {
+    const logs = (this.siblingLogs ??= new Map());
+    let log = logs.get(kind);
+    if (!log) logs.set(kind, (log = new SiblingLog()));
+    return log;
   }
 
   /** A product, cart, order or login event, kept in (time, seq) order. */

@@ -9,7 +9,7 @@ import {
   type FindingDraft,
   type TimelineEvent,
 } from './model';
-import { ALL_HEARD, eventBit } from './heard';
+import { ALL_HEARD, eventBit, type SiblingLog } from './heard';
 
 /**
  * A response's accepted events by kind, in its events' order: built in one pass over them when its rules
@@ -40,9 +40,12 @@ export class Response {
   raw: FindingDraft[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
-  dirty = true;
-  /** the events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
-  heard = ALL_HEARD;
+  /** its own events (or a change beyond them) call for its rules to run */
+  private ownDirty = true;
+  /** its own events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
+  private ownHeard = ALL_HEARD;
+  /** `siblings`' stamp when its rules last ran (or it was opened): what they heard since is news to it */
+  private siblingsSeen: number;
   /**
    * accepted render, no redirect, and no accepted impression since its latest render (a response rendered
    * again, a cached one shown again, is impressed again): a `no-impression` candidate
@@ -78,7 +81,21 @@ export class Response {
     readonly firstArrival: number,
     readonly pageUrl: string,
     readonly sessionId: string,
-  ) {}
+    /** what the page's other responses of its kind heard */
+    private readonly siblings: SiblingLog,
+  ) {
+    this.siblingsSeen = siblings.stamp;
+  }
+
+  /** Must its rules run before its findings are read? Its events, or its siblings', changed. */
+  get dirty(): boolean {
+    return this.ownDirty || this.siblings.since(this.siblingsSeen) !== 0;
+  }
+
+  /** The events heard since its rules last ran, its siblings' too, as `eventBit`s; ALL_HEARD: every rule runs. */
+  get heard(): number {
+    return this.ownHeard | this.siblings.since(this.siblingsSeen);
+  }
 
   /** kind + tag + responseId: a page's responses are told apart by all three (made when read) */
   get key(): string {
@@ -159,22 +176,23 @@ export class Response {
 
   /** An event of it arrived: the rules that listen to that event run when it is next judged. */
   hear(event: string): void {
-    this.dirty = true;
-    this.heard |= eventBit(event);
+    this.ownDirty = true;
+    this.ownHeard |= eventBit(event);
   }
 
   /** Its rules ran over its events as they are now and returned `raw`: it is clean until it hears more. */
   ran(raw: FindingDraft[]): void {
     this.raw = raw;
-    this.heard = 0;
-    this.dirty = false;
+    this.ownHeard = 0;
+    this.ownDirty = false;
+    this.siblingsSeen = this.siblings.stamp;
     this.evaluatedSize = this.events.length;
   }
 
   /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
   touch(): void {
-    this.dirty = true;
-    this.heard = ALL_HEARD;
+    this.ownDirty = true;
+    this.ownHeard = ALL_HEARD;
   }
 
   /**
