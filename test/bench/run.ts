@@ -18,6 +18,7 @@ import { bench as store } from './store';
 import { bench as diff } from './diff';
 import { bench as domain } from './domain';
 import { bench as readiness } from './readiness';
+import { bench as shapes } from './shapes';
 
 const benches: Bench[] = [
   ingest,
@@ -33,6 +34,7 @@ const benches: Bench[] = [
   diff,
   domain,
   readiness,
+  shapes,
 ];
 
 async function main(argv: string[]): Promise<number> {
