@@ -27,6 +27,7 @@ import {
 } from './identity';
 import { OrderBook, type OrderOptions, type OrderRecord } from './order-book';
 import { addMark, type ShopperMark } from './shopper-marks';
+import { UserStarts } from './user-starts';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
@@ -206,6 +207,8 @@ export class VisitBook {
   private readonly siteVisits = new SiteCounts();
   /** siteId + userId → the visits of that userId (credit looks across visits) */
   private readonly byUser = new ChunkedMap<string, Set<Visit>>();
+  /** a userId's visits by start time, where it has many (`previousVisitOf`) */
+  private readonly userStarts = new UserStarts<Visit>();
   /** each visit's latest cart by content: an order on another origin finds the visit it came from */
   private readonly recentCarts = new RecentCarts();
   /** the visits' orders, each line with its credit */
@@ -236,7 +239,10 @@ export class VisitBook {
     const onPage = holder.bookVisits;
     const v = this.visitFor(siteId, pageKey, ev, onPage);
     v.changes++;
+    const startMs = v.startMs;
     noteTime(v, pageKey, ev);
+    if (v.startMs !== startMs)
+      for (const u of v.userIds) this.userStarts.restarted(key2(v.siteId, u), v);
     this.noteUser(v, ev.userId);
     const p = this.notePage(v, pageKey, ev, holder, onPage);
     if (who) {
@@ -313,6 +319,7 @@ export class VisitBook {
     let set = this.byUser.get(uk);
     if (!set) this.byUser.setNew(uk, (set = new Set()));
     set.add(v);
+    this.userStarts.added(uk, v, set);
   }
 
   /** The page's entry in the visit: its span, begun with this event when it is the page's first. */
@@ -426,11 +433,8 @@ export class VisitBook {
 
   /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */
   previousVisitOf(visit: Visit): Visit | undefined {
-    let prev: Visit | undefined;
-    for (const v of this.byUser.get(key2(visit.siteId, visit.first.userId)) ?? [])
-      if (v !== visit && v.startMs <= visit.startMs && (!prev || v.startMs > prev.startMs))
-        prev = v;
-    return prev;
+    const uk = key2(visit.siteId, visit.first.userId);
+    return this.userStarts.previous(uk, visit, this.byUser.get(uk));
   }
 
   visitOf(siteId: string, sessionId: string): Visit | undefined {
@@ -498,6 +502,7 @@ export class VisitBook {
       this.visits.clear();
       this.siteVisits.clear();
       this.byUser.clear();
+      this.userStarts.clear();
       this.orders.clear();
       this.recentCarts.clear();
       return;
@@ -520,6 +525,7 @@ export class VisitBook {
     for (const u of v.userIds) {
       const set = this.byUser.get(key2(v.siteId, u));
       set?.delete(v);
+      this.userStarts.removed(key2(v.siteId, u), v, set?.size ?? 0);
       if (set?.size !== 0) this.orders.creditChanged(v.siteId, u);
       else {
         this.byUser.delete(key2(v.siteId, u));
