@@ -30,13 +30,36 @@ function idsOf(impressions: readonly TimelineEvent[], until: number): Set<string
   const ids = new Set<string>();
   for (const e of impressions) {
     if (e.time > until) break; // sorted by time
-    for (const item of e.results) {
-      if (item.uid) ids.add(item.uid);
-      if (item.parentId) ids.add(item.parentId);
-    }
-    for (const b of e.banners) if (b.uid) ids.add(b.uid);
+    addIds(ids, e);
   }
   return ids;
+}
+
+function addIds(ids: Set<string>, e: TimelineEvent): void {
+  for (const item of e.results) {
+    if (item.uid) ids.add(item.uid);
+    if (item.parentId) ids.add(item.parentId);
+  }
+  for (const b of e.banners) if (b.uid) ids.add(b.uid);
+}
+
+/**
+ * `impressedIds(r, until)` for times that only grow (a response's clicks in time order): one set, grown
+ * by the impressions each time reaches, not built again from the first for each click (a response of
+ * thousands of clicks and impressions read them all for each). Each answer holds until the next ask.
+ */
+export function impressedUntil(r: Response): (until: number) => ReadonlySet<string> {
+  const impressions = r.facts.impressions;
+  const ids = new Set<string>();
+  let next = 0;
+  let last = -Infinity;
+  return (until) => {
+    if (until < last) return impressedIds(r, until);
+    last = until;
+    for (; next < impressions.length && impressions[next]!.time <= until; next++)
+      addIds(ids, impressions[next]!);
+    return ids;
+  };
 }
 
 /** uids of `ev` (results and banners) that neither by uid nor by parentId appear in `impressed`. */

@@ -8,7 +8,7 @@ import type { Response } from '../../response';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
 const IMPRESSION_DELAY_MS = 1300;
-import { impressedElsewhere, impressedIds, unimpressed } from './not-impressed';
+import { impressedElsewhere, impressedIds, impressedUntil, unimpressed } from './not-impressed';
 
 const WHAT =
   '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}';
@@ -41,10 +41,12 @@ export function unimpressedClicks(
       uids.length === 0
         ? uids
         : uids.filter((u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u));
+    // the clicks come in time order: what was impressed by each one's time grows
+    const impressedBy = impressedUntil(r);
     const bad = clicks
       .map((e) => {
         let uids = own(unimpressed(e, all));
-        if (uids.length === 0) uids = own(unimpressed(e, impressedIds(r, e.time + grace)));
+        if (uids.length === 0) uids = own(unimpressed(e, impressedBy(e.time + grace)));
         return { e, uids, late: uids.length > 0 && own(unimpressed(e, all)).length === 0 };
       })
       .filter((c) => c.uids.length > 0);
