@@ -87,6 +87,19 @@ export default {
       ],
     },
     {
+      name: 'another search rendered just after the render again is not between the two',
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r1', { at: 20_000 }),
+          p.render('r2', { at: 22_000 }),
+        ];
+      },
+      findings: [{ messageId: 'storeLoaded', events: [0, 2] }],
+    },
+    {
       name: 'a render again 15.001 s after, same href, no other search between (no reload keeps the id)',
       events: comeBack(15_001),
       findings: [

@@ -26,16 +26,39 @@ export function nothingBetween(
   pageOf: (url: string) => string,
 ): boolean {
   const here = pageOf(b.pageUrl);
-  const inside = (e: { time: number }) => e.time > a.time && e.time < b.time;
+  // each list is in time order: only its events between the two are read (a response rendered again and
+  // again read every event of the page for each pair of its renders)
   for (const o of page.responses.values()) {
     const listing = o !== r && o.kind === r.kind && o.tag === r.tag;
-    for (const e of o.events)
-      if (
-        e.accepted &&
-        inside(e) &&
-        ((listing && e.event === 'render') || pageOf(e.pageUrl) !== here)
-      )
+    const events = o.events;
+    for (let i = firstAfter(events, a.time, (e) => e); i < events.length; i++) {
+      const e = events[i]!;
+      if (e.time >= b.time) break;
+      if (e.accepted && ((listing && e.event === 'render') || pageOf(e.pageUrl) !== here))
         return false;
+    }
   }
-  return !page.visitEvents.some((v) => inside(v.base) && pageOf(v.base.pageUrl) !== here);
+  const visits = page.visitEvents;
+  for (let i = firstAfter(visits, a.time, (v) => v.base); i < visits.length; i++) {
+    const e = visits[i]!.base;
+    if (e.time >= b.time) break;
+    if (pageOf(e.pageUrl) !== here) return false;
+  }
+  return true;
+}
+
+/** The index of the first of `list` (in time order) timestamped after `time`. */
+function firstAfter<T>(
+  list: readonly T[],
+  time: number,
+  eventOf: (x: T) => { time: number },
+): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (eventOf(list[mid]!).time <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
