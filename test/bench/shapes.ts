@@ -2,7 +2,8 @@
 // alternating: the check benchmark's (pages of 3,000 shoppers' sessions), every page in one session (a
 // crawler or a load test with one session id), and every event on one page (a storefront that keeps one
 // pageLoadId for everything: a bug `pageload-shared` names, and a long SPA visit in smaller measure), and
-// every page a session of its own of one userId (a load test that renews the session). The work per event
+// every page a session of its own of one userId (a load test that renews the session), and every event of
+// one response on one page (a storefront that sends one responseId for everything). The work per event
 // should not grow with a visit's or a page's length, nor with a userId's sessions: each shape's time over
 // the first one's is the figure (docs/benchmarks.md has it before and after they stopped growing).
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ const SHAPES = {
   session: 'every page in one session',
   page: 'every event on one page',
   user: 'every page a session of one userId',
+  response: 'every event of one response on one page',
 } as const;
 type Shape = keyof typeof SHAPES;
 
@@ -44,6 +46,11 @@ async function writeInput(file: string, shape: Shape): Promise<number> {
         if (shape === 'session' || shape === 'page')
           Object.assign(context, { sessionId: 's-one', userId: 'u-one' });
         if (shape === 'page') context.pageLoadId = 'p-one';
+        if (shape === 'response') {
+          Object.assign(context, { sessionId: 's-one', userId: 'u-one', pageLoadId: 'p-one' });
+          const data = (body as { data?: { responseId?: string } }).data;
+          if (data?.responseId) data.responseId = 'r-one';
+        }
         if (shape === 'user')
           Object.assign(context, { sessionId: `s-${context.pageLoadId}`, userId: 'u-one' });
         chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
@@ -94,7 +101,7 @@ export const bench: Bench = {
             shape === 'spread' ? '' : spread(over(shape)),
           ]),
         },
-        targets: (['session', 'page', 'user'] as const).map((shape) => ({
+        targets: (['session', 'page', 'user', 'response'] as const).map((shape) => ({
           name: `${SHAPES[shape]} / spread (median)`,
           measured: median(over(shape)),
           op: '<=' as const,
