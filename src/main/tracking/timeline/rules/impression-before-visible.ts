@@ -48,13 +48,16 @@ export const impressionBeforeVisible = defineRule({
   response(r) {
     if (r.facts.renders.length === 0 || r.facts.impressions.length === 0) return [];
     const early: Array<[TimelineEvent, TimelineEvent]> = [];
+    // both lists are in time order (an event's time is its timestamp when it has one): the render each
+    // impression follows only moves on, one walk over the renders for all the impressions
+    const renders = r.facts.renders;
+    let next = 0;
+    let render: TimelineEvent | undefined;
     for (const imp of r.facts.impressions) {
       if (imp.tsMs === null) continue;
       // the render it follows: the latest not after it (renders without a timestamp are not placed)
-      let render: TimelineEvent | undefined;
-      for (const x of r.facts.renders)
-        if (x.tsMs !== null && x.tsMs <= imp.tsMs && (!render || x.tsMs >= render.tsMs!))
-          render = x;
+      for (; next < renders.length && renders[next]!.time <= imp.tsMs; next++)
+        if (renders[next]!.tsMs !== null) render = renders[next];
       if (render && imp.tsMs - render.tsMs! < VISIBLE_MS - MARGIN_MS) early.push([render, imp]);
     }
     if (early.length === 0) return [];
