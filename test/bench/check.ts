@@ -6,40 +6,17 @@
 // (check-floor-validate.ts), and check writing its findings only (`--format text`: the timelines and the
 // rules, no page report); `--format json` adds the report of every page.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { median, spread, type Bench } from './bench';
-import { pageEvents } from './timelines';
+import { writePages } from './timelines';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_CHECK_PAGES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_CHECK_ROUNDS ?? 2);
-const CONCURRENT = 100;
-
-async function writeInput(file: string): Promise<number> {
-  const out = createWriteStream(file);
-  const start = Date.parse('2026-11-20T10:00:00Z');
-  let events = 0;
-  for (let block = 0; block < PAGES; block += CONCURRENT) {
-    const pages = [];
-    for (let n = block; n < Math.min(PAGES, block + CONCURRENT); n++)
-      pages.push(pageEvents(n, start + n * 50));
-    let chunk = '';
-    for (let i = 0; i < 10; i++)
-      for (const page of pages) {
-        const { event, body } = page[i]!;
-        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
-        events++;
-      }
-    if (!out.write(chunk)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return events;
-}
 
 const FLOOR = `
 const rl = require('node:readline').createInterface({ input: require('node:fs').createReadStream(process.argv[1]) });
@@ -75,7 +52,7 @@ export const bench: Bench = {
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-check-'));
     try {
       const file = path.join(dir, 'events.ndjson');
-      const events = await writeInput(file);
+      const events = await writePages(file, PAGES);
       log(`wrote ${events.toLocaleString('en-US')} events`);
       const floor: Array<Awaited<ReturnType<typeof timed>>> = [];
       const check: typeof floor = [];

@@ -3,18 +3,16 @@
 // and two pages changed) against `search-sandbox check BASE` (one recording) measured in the same run,
 // alternating. Each run is its own process; wall time and peak RSS as median (min–max).
 import { timed } from './check';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { median, spread, type Bench } from './bench';
-import { pageEvents } from './timelines';
+import { writePages } from './timelines';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_DIFF_PAGES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_DIFF_ROUNDS ?? 3);
-const CONCURRENT = 100;
 
 type Body = { context: Record<string, string>; data: Record<string, unknown> };
 
@@ -35,34 +33,15 @@ function rerun(body: Body): Body {
 }
 
 /** Writes BASE, or CURRENT (`changed`): the events of page 500 lose one, page 7,000's click another tile. */
-export async function writeInput(file: string, changed: boolean): Promise<number> {
-  const out = createWriteStream(file);
-  const start = Date.parse('2026-11-20T10:00:00Z');
-  let events = 0;
-  for (let block = 0; block < PAGES; block += CONCURRENT) {
-    const pages = [];
-    for (let n = block; n < Math.min(PAGES, block + CONCURRENT); n++)
-      pages.push(pageEvents(n, start + n * 50));
-    let chunk = '';
-    for (let i = 0; i < 10; i++)
-      pages.forEach((page, k) => {
-        const n = block + k;
-        const { event } = page[i]!;
-        let body = page[i]!.body as Body;
-        if (changed) {
-          if (n === 500 && i === 3) return;
-          body = rerun(body);
-          if (n === 7000 && event === 'clickthrough')
-            body.data.results = [{ type: 'product', uid: 'other', parentId: 'other' }];
-        }
-        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
-        events++;
-      });
-    if (!out.write(chunk)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return events;
+export function writeInput(file: string, changed: boolean): Promise<number> {
+  return writePages(file, PAGES, (n, i, { event, body }) => {
+    if (!changed) return { event, body };
+    if (n === 500 && i === 3) return null;
+    const next = rerun(body as Body);
+    if (n === 7000 && event === 'clickthrough')
+      next.data.results = [{ type: 'product', uid: 'other', parentId: 'other' }];
+    return { event, body: next };
+  });
 }
 
 /** Run the built CLI (through check-child.mjs) to its end: wall ms, exit code, peak RSS in MB. */

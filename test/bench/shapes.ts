@@ -6,19 +6,17 @@
 // one response on one page (a storefront that sends one responseId for everything). The work per event
 // should not grow with a visit's or a page's length, nor with a userId's sessions: each shape's time over
 // the first one's is the figure (docs/benchmarks.md has it before and after they stopped growing).
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, spread, type Bench } from './bench';
 import { timed } from './check';
-import { pageEvents } from './timelines';
+import { writePages } from './timelines';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_SHAPES_PAGES ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_SHAPES_ROUNDS ?? 3);
-const CONCURRENT = 100;
 
 const SHAPES = {
   spread: 'pages of 3,000 sessions',
@@ -30,37 +28,21 @@ const SHAPES = {
 type Shape = keyof typeof SHAPES;
 
 /** The check benchmark's pages (interleaved as shoppers' are), their ids folded into the shape. */
-async function writeInput(file: string, shape: Shape): Promise<number> {
-  const out = createWriteStream(file);
-  const start = Date.parse('2026-11-20T10:00:00Z');
-  let events = 0;
-  for (let block = 0; block < PAGES; block += CONCURRENT) {
-    const pages = [];
-    for (let n = block; n < Math.min(PAGES, block + CONCURRENT); n++)
-      pages.push(pageEvents(n, start + n * 50));
-    let chunk = '';
-    for (let i = 0; i < 10; i++)
-      for (const page of pages) {
-        const { event, body } = page[i]!;
-        const context = (body as { context: Record<string, string> }).context;
-        if (shape === 'session' || shape === 'page')
-          Object.assign(context, { sessionId: 's-one', userId: 'u-one' });
-        if (shape === 'page') context.pageLoadId = 'p-one';
-        if (shape === 'response') {
-          Object.assign(context, { sessionId: 's-one', userId: 'u-one', pageLoadId: 'p-one' });
-          const data = (body as { data?: { responseId?: string } }).data;
-          if (data?.responseId) data.responseId = 'r-one';
-        }
-        if (shape === 'user')
-          Object.assign(context, { sessionId: `s-${context.pageLoadId}`, userId: 'u-one' });
-        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event, body })}\n`;
-        events++;
-      }
-    if (!out.write(chunk)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return events;
+function writeInput(file: string, shape: Shape): Promise<number> {
+  return writePages(file, PAGES, (_n, _i, e) => {
+    const context = (e.body as { context: Record<string, string> }).context;
+    if (shape === 'session' || shape === 'page')
+      Object.assign(context, { sessionId: 's-one', userId: 'u-one' });
+    if (shape === 'page') context.pageLoadId = 'p-one';
+    if (shape === 'response') {
+      Object.assign(context, { sessionId: 's-one', userId: 'u-one', pageLoadId: 'p-one' });
+      const data = (e.body as { data?: { responseId?: string } }).data;
+      if (data?.responseId) data.responseId = 'r-one';
+    }
+    if (shape === 'user')
+      Object.assign(context, { sessionId: `s-${context.pageLoadId}`, userId: 'u-one' });
+    return e;
+  });
 }
 
 export const bench: Bench = {

@@ -3,7 +3,8 @@
 // its own process with its journal. The ratio compares the sandbox process's CPU time per event (wall-clock
 // rates on a shared machine swing by ±30% between identical runs; CPU time does not), wall rates are shown
 // too. Also the cost per event over the first vs the last 10% (it must stay flat as history grows).
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +81,41 @@ export function pageEvents(n: number, start: number): Array<{ event: string; bod
       },
     },
   ];
+}
+
+/** One event of a page as `pageEvents` makes it. */
+export type PageEvent = { event: string; body: object };
+
+/**
+ * Writes `count` of `pageEvents`' pages (one every 50 ms) to `file` as recorded events (NDJSON, site
+ * bench1), CONCURRENT pages at a time with their events interleaved as shoppers' pages are. `change` may
+ * give page `n`'s `i`th event another body, or drop it (null). Returns how many events it wrote.
+ */
+export async function writePages(
+  file: string,
+  count: number,
+  change: (n: number, i: number, e: PageEvent) => PageEvent | null = (_n, _i, e) => e,
+): Promise<number> {
+  const out = createWriteStream(file);
+  const start = Date.parse('2026-11-20T10:00:00Z');
+  let events = 0;
+  for (let block = 0; block < count; block += CONCURRENT) {
+    const pages = [];
+    for (let n = block; n < Math.min(count, block + CONCURRENT); n++)
+      pages.push(pageEvents(n, start + n * 50));
+    let chunk = '';
+    for (let i = 0; i < PER_PAGE; i++)
+      pages.forEach((page, k) => {
+        const e = change(block + k, i, page[i]!);
+        if (!e) return;
+        chunk += `${JSON.stringify({ siteId: 'bench1', category: 'search', event: e.event, body: e.body })}\n`;
+        events++;
+      });
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return events;
 }
 
 /** `count` pages from `firstPage`, CONCURRENT at a time, their events interleaved. */

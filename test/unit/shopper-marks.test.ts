@@ -2,6 +2,7 @@
 // answered (the login rules' reading before), over random visits with marks out of order, of the same
 // time, and of pages the visit does not hold.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/random';
 import {
   addMark,
   markBefore,
@@ -19,17 +20,8 @@ function walkBefore(arrived: readonly ShopperMark[], m: ShopperMark, batchMs: nu
   return prior;
 }
 
-/** a small deterministic generator (the same visits on every run) */
-function random(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return s % n;
-  };
-}
-
 function visitOf(seed: number, count: number) {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const arrived: ShopperMark[] = [];
   const visit: MarkedVisit & { pages: Map<string, { first: number; last: number }> } = {
     shoppers: [],

@@ -1,6 +1,7 @@
 // A userId's visits by start time: `previous` answers what reading every visit of the userId answered
 // (session-renewed's question), over random visits that join, leave and start earlier, with equal starts.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../helpers/random';
 import { UserStarts } from '../../src/main/tracking/visits/user-starts';
 
 type V = { id: number; startMs: number };
@@ -13,18 +14,10 @@ function walk(all: ReadonlySet<V>, visit: V): V | undefined {
   return prev;
 }
 
-function random(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return s % n;
-  };
-}
-
 describe('UserStarts', () => {
   it('finds the visit begun last before another as a walk over them all did', () => {
     for (let seed = 1; seed <= 12; seed++) {
-      const r = random(seed);
+      const r = seededRandom(seed);
       const index = new UserStarts<V>();
       const all = new Set<V>();
       let id = 0;
