@@ -319,6 +319,16 @@ describe('export and import', () => {
     expect(broken.body.problems[0]).toMatch(/^line 2: not valid JSON/);
   });
 
+  it('refuses a browser HAR, naming what reads one', async () => {
+    const res = await post('/_sandbox/import', { log: { version: '1.2', entries: [] } });
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([
+      expect.stringMatching(
+        /^this is a browser HAR \(log\.entries\), not an import: .*search-sandbox check FILE.*File → Import/,
+      ),
+    ]);
+  });
+
   it('refuses invalid imports naming the element and field, importing nothing', async () => {
     await seed();
     const good = sandbox.core.events.all()[0]!;

@@ -114,6 +114,14 @@ function* checking(body: unknown): Generator<void, ParsedImport | { problems: st
         ],
       };
     }
+    // a browser HAR is read by check, diff and Compare, and by the desktop app's File → Import, which
+    // turns its beacons into recorded events: this endpoint takes what that (or an export) sends
+    if (!('events' in obj) && 'log' in obj)
+      return {
+        problems: [
+          "this is a browser HAR (log.entries), not an import: judge it with `search-sandbox check FILE` or the Compare screen, or load it with the desktop app's File → Import, which turns its beacons into recorded events; POST /_sandbox/import takes a file saved by GET /_sandbox/export, or recorded events (a JSON array or NDJSON)",
+        ],
+      };
     if (!('events' in obj))
       return {
         problems: [

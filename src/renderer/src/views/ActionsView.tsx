@@ -290,7 +290,7 @@ export function ActionsView() {
             <label className="btn">
               Import a file…
               <FileInput
-                accept=".json,application/json"
+                accept=".json,.ndjson,application/json,application/x-ndjson"
                 testId="import-input"
                 onFile={(file) => void importFile(file)}
               />
