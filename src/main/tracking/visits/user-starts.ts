@@ -5,10 +5,14 @@
 // binary search; a visit whose start moves earlier (an event from before it arrived late) takes its place
 // again.
 
+import { countUpTo, insertInOrder } from '../../sorted';
+
 /** what the index reads of a visit */
 interface Started {
   startMs: number;
 }
+
+const startOf = (v: Started) => v.startMs;
 
 /** visits a userId has before its visits are kept by start time too (below, reading them all is as quick) */
 const INDEXED_FROM = 16;
@@ -20,7 +24,7 @@ export class UserStarts<V extends Started> {
   /** `v` joined the visits of `key`, which are now `all`. */
   added(key: string, v: V, all: ReadonlySet<V>): void {
     const starts = this.byUser.get(key);
-    if (starts) insertByStart(starts, v);
+    if (starts) insertInOrder(starts, v, startOf);
     else if (all.size > INDEXED_FROM)
       // a stable sort of the set's order: of one start time, in the order they joined
       this.byUser.set(
@@ -47,7 +51,7 @@ export class UserStarts<V extends Started> {
     if (!starts) return;
     const at = starts.indexOf(v);
     if (at >= 0) starts.splice(at, 1);
-    insertByStart(starts, v);
+    insertInOrder(starts, v, startOf);
   }
 
   clear(): void {
@@ -68,14 +72,7 @@ export class UserStarts<V extends Started> {
       return prev;
     }
     // the last that began at or before it, itself aside
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid]!.startMs <= visit.startMs) lo = mid + 1;
-      else hi = mid;
-    }
-    let last = lo - 1;
+    let last = countUpTo(starts, visit.startMs, startOf) - 1;
     while (last >= 0 && starts[last] === visit) last--;
     if (last < 0) return undefined;
     // of that start time, the first to join
@@ -85,12 +82,4 @@ export class UserStarts<V extends Started> {
     for (let i = first; i <= last; i++) if (starts[i] !== visit) return starts[i];
     return undefined;
   }
-}
-
-/** Put `v` after every visit that began at or before it (visits begin mostly in order). */
-function insertByStart<V extends Started>(starts: V[], v: V): void {
-  let at = starts.length;
-  while (at > 0 && starts[at - 1]!.startMs > v.startMs) at--;
-  if (at === starts.length) starts.push(v);
-  else starts.splice(at, 0, v);
 }

@@ -13,6 +13,7 @@
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
 import { byTimestamp } from './utils/time-order';
+import { countUpTo } from '../../../sorted';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import type { Page } from '../page';
@@ -111,14 +112,7 @@ function controllerRenders(page: Page): Map<string, Render[]> {
 
 /** The latest of `renders` (by time) at or before `ms`. */
 function latestAt(renders: readonly Render[], ms: number): Render | undefined {
-  let lo = 0;
-  let hi = renders.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (renders[mid]!.e.tsMs! <= ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return renders[lo - 1];
+  return renders[countUpTo(renders, ms, (x) => x.e.tsMs!) - 1];
 }
 
 export const responseReplaced = defineRule({

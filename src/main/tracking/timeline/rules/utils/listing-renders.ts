@@ -4,12 +4,16 @@
 import type { TimelineEvent } from '../../model';
 import type { Page } from '../../page';
 import type { Response } from '../../response';
+import { countUpTo } from '../../../../sorted';
 
 /**
  * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage,
  * NetworkCache), with a minute for clocks: a re-visit after longer is a new request with a new responseId.
  */
 export const CACHE_MS = 6 * 60_000;
+
+const timeOf = (e: TimelineEvent) => e.time;
+const baseTimeOf = (v: { base: { time: number } }) => v.base.time;
 
 /**
  * Nothing happened on the page between renders `a` and `b` of one listing response that could make its
@@ -31,7 +35,7 @@ export function nothingBetween(
   for (const o of page.responses.values()) {
     const listing = o !== r && o.kind === r.kind && o.tag === r.tag;
     const events = o.events;
-    for (let i = firstAfter(events, a.time, (e) => e); i < events.length; i++) {
+    for (let i = countUpTo(events, a.time, timeOf); i < events.length; i++) {
       const e = events[i]!;
       if (e.time >= b.time) break;
       if (e.accepted && ((listing && e.event === 'render') || pageOf(e.pageUrl) !== here))
@@ -39,26 +43,10 @@ export function nothingBetween(
     }
   }
   const visits = page.visitEvents;
-  for (let i = firstAfter(visits, a.time, (v) => v.base); i < visits.length; i++) {
+  for (let i = countUpTo(visits, a.time, baseTimeOf); i < visits.length; i++) {
     const e = visits[i]!.base;
     if (e.time >= b.time) break;
     if (pageOf(e.pageUrl) !== here) return false;
   }
   return true;
-}
-
-/** The index of the first of `list` (in time order) timestamped after `time`. */
-function firstAfter<T>(
-  list: readonly T[],
-  time: number,
-  eventOf: (x: T) => { time: number },
-): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (eventOf(list[mid]!).time <= time) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
