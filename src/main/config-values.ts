@@ -2,6 +2,20 @@
 import { ConfigError } from './config-error';
 import { didYouMean } from '../shared/nearest';
 
+/** The key `k` of the object at `key` is none of `allowed`: the error names the ones it is near, then all. */
+export function unknownKey(
+  key: string,
+  k: string,
+  allowed: readonly string[],
+  file: string,
+): ConfigError {
+  return new ConfigError(
+    `${key}.${k}`,
+    `unknown key; ${didYouMean(k, allowed)}allowed: ${allowed.join(', ')}`,
+    file,
+  );
+}
+
 /** An object with only `allowed` keys. */
 export function configObject(
   v: unknown,
@@ -11,13 +25,7 @@ export function configObject(
 ): Record<string, unknown> {
   if (!v || typeof v !== 'object' || Array.isArray(v))
     throw new ConfigError(key, `must be an object, got ${JSON.stringify(v)}`, file);
-  for (const k of Object.keys(v))
-    if (!allowed.includes(k))
-      throw new ConfigError(
-        `${key}.${k}`,
-        `unknown key; ${didYouMean(k, allowed)}allowed: ${allowed.join(', ')}`,
-        file,
-      );
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) throw unknownKey(key, k, allowed, file);
   return v as Record<string, unknown>;
 }
 

@@ -41,6 +41,7 @@ export type SandboxAccount = AccountConfig & {
 };
 import type { RulesConfig } from '../shared/timeline';
 import { didYouMean } from '../shared/nearest';
+import { unknownKey } from './config-values';
 
 export { ConfigError, defaultTimelineSettings };
 export type { SmtpConfig, TimelineSettings };
@@ -316,12 +317,7 @@ function parseRetention(
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw new ConfigError('retention', 'must be an object like {"events": 100000}', file);
     for (const k of Object.keys(raw))
-      if (k !== 'events')
-        throw new ConfigError(
-          `retention.${k}`,
-          `unknown key; ${didYouMean(k, ['events'])}allowed: events`,
-          file,
-        );
+      if (k !== 'events') throw unknownKey('retention', k, ['events'], file);
     const v = (raw as { events?: unknown }).events;
     if (v !== undefined) events = positiveInt('retention.events', v, file);
   }
@@ -348,12 +344,7 @@ function parseAttribution(raw: unknown, file: string): { windowHours: number } {
     throw new ConfigError('attribution', 'must be an object like {"windowHours": 24}', file);
   let windowHours = DEFAULT_ATTRIBUTION_HOURS;
   for (const [k, v] of Object.entries(raw)) {
-    if (k !== 'windowHours')
-      throw new ConfigError(
-        `attribution.${k}`,
-        `unknown key; ${didYouMean(k, ['windowHours'])}allowed: windowHours`,
-        file,
-      );
+    if (k !== 'windowHours') throw unknownKey('attribution', k, ['windowHours'], file);
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 24 * 366)
       throw new ConfigError(
         'attribution.windowHours',
@@ -376,11 +367,7 @@ function parseSmtp(raw: unknown, file: string): SmtpConfig | null {
   const r = raw as Record<string, unknown>;
   for (const k of Object.keys(r))
     if (!['host', 'port', 'from'].includes(k))
-      throw new ConfigError(
-        `smtp.${k}`,
-        `unknown key; ${didYouMean(k, ['host', 'port', 'from'])}allowed: host, port, from`,
-        file,
-      );
+      throw unknownKey('smtp', k, ['host', 'port', 'from'], file);
   const host = expectString('smtp.host', r.host, file);
   const port =
     r.port === undefined ? 25 : expectPort({ value: r.port, key: 'smtp.port', source: file });

@@ -1,7 +1,7 @@
 // The timelines' settings (`timelines` in the config file): the area owns its type, its defaults and
 // the reading of its part of the config; src/main/config.ts only composes it.
 import { ConfigError } from '../config-error';
-import { didYouMean } from '../../shared/nearest';
+import { unknownKey } from '../config-values';
 
 export interface TimelineSettings {
   /** a page that rendered results but sent no impression for this long (sandbox clock) gets `no-impression` */
@@ -22,12 +22,7 @@ export function parseTimelineSettings(raw: unknown, file: string): TimelineSetti
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new ConfigError('timelines', 'must be an object', file);
   for (const [k, v] of Object.entries(raw)) {
-    if (!(k in out))
-      throw new ConfigError(
-        `timelines.${k}`,
-        `unknown key; ${didYouMean(k, Object.keys(out))}allowed: ${Object.keys(out).join(', ')}`,
-        file,
-      );
+    if (!(k in out)) throw unknownKey('timelines', k, Object.keys(out), file);
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
       throw new ConfigError(
         `timelines.${k}`,
