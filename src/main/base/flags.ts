@@ -34,12 +34,10 @@ export function parseFlags<O extends FlagOptions>(
 
 function flagProblem(err: Error & { code?: string }, options: FlagOptions): string {
   const first = err.message.split('\n')[0]!;
-  const takes = Object.keys(options)
-    .map((name) => `--${name}`)
-    .join(', ');
+  const names = Object.keys(options).map((name) => `--${name}`);
+  const takes = names.join(', ');
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const given = /'(-[^']*)'/.exec(first)?.[1] ?? '';
-    const names = Object.keys(options).map((name) => `--${name}`);
     return `${first.split('. ')[0]}: ${didYouMean(given, names)}the flags are ${takes}`;
   }
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')

@@ -523,12 +523,13 @@ export class VisitBook {
     }
     // a userId with visits left: its credit changed (this visit's clicks are gone); with none, its count goes
     for (const u of v.userIds) {
-      const set = this.byUser.get(key2(v.siteId, u));
+      const uk = key2(v.siteId, u);
+      const set = this.byUser.get(uk);
       set?.delete(v);
-      this.userStarts.removed(key2(v.siteId, u), v, set?.size ?? 0);
+      this.userStarts.removed(uk, v, set?.size ?? 0);
       if (set?.size !== 0) this.orders.creditChanged(v.siteId, u);
       else {
-        this.byUser.delete(key2(v.siteId, u));
+        this.byUser.delete(uk);
         this.orders.userGone(v.siteId, u);
       }
     }
