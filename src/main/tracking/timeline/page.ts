@@ -73,7 +73,7 @@ export class Page {
   /** responses awaiting an impression (`Response.awaitingImpression`) */
   awaitingImpression = 0;
   /** per kind, what its responses heard of each other (heard.ts); null before the first response */
-  private siblingLogs: Map<ResponseKind, SiblingLog> | null = null;
+  private siblingLogs: Partial<Record<ResponseKind, SiblingLog>> | null = null;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers = 0;
   readonly tallies: PageTallies = {
@@ -281,10 +281,8 @@ export class Page {
 
   /** What the page's responses of `kind` heard of each other (made with the first of them). */
   private siblingLog(kind: ResponseKind): SiblingLog {
-    const logs = (this.siblingLogs ??= new Map());
-    let log = logs.get(kind);
-    if (!log) logs.set(kind, (log = new SiblingLog()));
-    return log;
+    const logs = (this.siblingLogs ??= {});
+    return (logs[kind] ??= new SiblingLog());
   }
 
   /** A product, cart, order or login event, kept in (time, seq) order. */
