@@ -6,7 +6,8 @@
 // at a time, measuring only the engine: the fold's own cost, without the store's, which the difference of
 // the other two rungs holds as well and which varies as much from run to run as the fold costs in all.
 // Args: store|timelines|fold, the retention, events sent first (not measured), events measured. Prints one
-// JSON line: wall and CPU µs per measured event.
+// JSON line: wall and CPU µs per measured event (and for `fold` under `--expose-gc`, the heap the timelines
+// hold, in bytes per event folded).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,11 +63,23 @@ async function send(all: Buffer[]): Promise<void> {
   }
 }
 
-/** The `fold` rung: every beacon stored first, then the stored events folded; only the fold is measured. */
-async function fold(): Promise<{ wallMs: number; cpuUs: number }> {
+/** The heap in use after a full collection, when the process runs with `--expose-gc` (else null). */
+function heldHeap(): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * The `fold` rung: every beacon stored first, then the stored events folded; only the fold is measured. With
+ * `--expose-gc`, also the heap the timelines hold for them (each beacon its own page), in bytes a beacon.
+ */
+async function fold(): Promise<{ wallMs: number; cpuUs: number; heapB: number | null }> {
   const stored: RecordedEvent[] = [];
   events.onAppend((event) => stored.push(event));
   await send(bodies(warm + measured));
+  const before = heldHeap();
   const timelines = storeTimelines(config, clock, events);
   let wallMs = 0;
   let cpuUs = 0;
@@ -83,13 +96,16 @@ async function fold(): Promise<{ wallMs: number; cpuUs: number }> {
     }
     await turn();
   }
+  const after = heldHeap();
+  const heapB = before === null || after === null ? null : (after - before) / stored.length;
   timelines.dispose();
-  return { wallMs, cpuUs };
+  return { wallMs, cpuUs, heapB };
 }
 
 let wallMs: number;
 let cpuUs: number;
-if (rung === 'fold') ({ wallMs, cpuUs } = await fold());
+let heapB: number | null = null;
+if (rung === 'fold') ({ wallMs, cpuUs, heapB } = await fold());
 else {
   await send(bodies(warm));
   const timed = bodies(measured);
@@ -105,6 +121,7 @@ process.stdout.write(
     wallUs: (wallMs * 1000) / measured,
     cpuUs: cpuUs / measured,
     stored: events.size(),
+    ...(heapB !== null && { heapB }),
   })}\n`,
 );
 await events.close();

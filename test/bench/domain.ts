@@ -6,7 +6,8 @@
 // so it is the one to run before and after a change to the domain. No target of its own: it says where a
 // beacon's time goes (the figures of issue 45's accounting, docs/benchmarks.md). At the limit a beacon also
 // pays for dropping the oldest event and page, and for its share of the journal's compaction (about one
-// retained line rewritten per new one).
+// retained line rewritten per new one). Last, the timelines alone: the same beacons stored first and then
+// folded in, only the fold timed, and the heap its pages hold weighed after a full collection.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +21,8 @@ const EVENTS = Number(process.env.BENCH_DOMAIN_EVENTS ?? 40_000);
 interface Run {
   wallUs: number;
   cpuUs: number;
+  /** the fold: the heap its timelines hold, bytes a beacon (a page each) */
+  heapB?: number;
 }
 
 const CASES = [
@@ -27,10 +30,16 @@ const CASES = [
   { rung: 'timelines', limit: false },
   { rung: 'store', limit: true },
   { rung: 'timelines', limit: true },
+  { rung: 'fold', limit: false },
 ] as const;
 type Case = (typeof CASES)[number];
+const RUNG_LABELS = {
+  store: 'ingest + store',
+  timelines: 'ingest + store + timelines',
+  fold: 'the timelines alone (stored events folded in)',
+} as const;
 const label = (c: Case) =>
-  `${c.rung === 'store' ? 'ingest + store' : 'ingest + store + timelines'}, ${c.limit ? 'at the limit (20,000)' : 'below the limit'}`;
+  `${RUNG_LABELS[c.rung]}, ${c.limit ? 'at the limit (20,000)' : 'below the limit'}`;
 
 async function run(c: Case): Promise<Run> {
   // at the limit: filled past it first, so every measured beacon drops the oldest event and page
@@ -38,6 +47,8 @@ async function run(c: Case): Promise<Run> {
   const child = spawn(
     process.execPath,
     [
+      // the fold weighs the heap its timelines hold, after a full collection
+      ...(c.rung === 'fold' ? ['--expose-gc'] : []),
       '--import',
       'tsx',
       path.join(HERE, 'domain-child.ts'),
@@ -57,7 +68,7 @@ async function run(c: Case): Promise<Run> {
 
 export const bench: Bench = {
   name: 'domain',
-  description: `${EVENTS.toLocaleString('en-US')} fresh render beacons through ingest, store and timelines in process, below and at the retention limit, ${ROUNDS} rounds (BENCH_DOMAIN_ROUNDS, BENCH_DOMAIN_EVENTS)`,
+  description: `${EVENTS.toLocaleString('en-US')} fresh render beacons through ingest, store and timelines in process, below and at the retention limit, and the fold alone with the heap it holds, ${ROUNDS} rounds (BENCH_DOMAIN_ROUNDS, BENCH_DOMAIN_EVENTS)`,
   async run(log) {
     const runs = new Map<Case, Run[]>(CASES.map((c) => [c, []]));
     for (let round = 1; round <= ROUNDS; round++)
@@ -70,23 +81,35 @@ export const bench: Bench = {
       }
     const of = (c: Case) => runs.get(c)!;
     const ratio = (a: Case, b: Case) => of(a).map((r, i) => r.wallUs / of(b)[i]!.wallUs);
-    const [store, timelines, storeAtLimit, timelinesAtLimit] = CASES;
+    const [store, timelines, storeAtLimit, timelinesAtLimit, fold] = CASES;
     const limitRatio = ratio(timelinesAtLimit, timelines);
     return {
       table: {
-        columns: ['run', 'µs wall per beacon', 'µs CPU per beacon'],
+        columns: [
+          'run',
+          'µs wall per beacon',
+          'µs CPU per beacon',
+          'heap held per beacon (a page each), bytes',
+        ],
         rows: [
           ...CASES.map((c) => [
             label(c),
             spread(of(c).map((r) => r.wallUs)),
             spread(of(c).map((r) => r.cpuUs)),
+            c === fold
+              ? spread(
+                  of(c).map((r) => r.heapB ?? NaN),
+                  0,
+                )
+              : '',
           ]),
           [
             'the timelines’ share (with timelines − store alone), below / at the limit',
             `${spread(of(timelines).map((r, i) => r.wallUs - of(store)[i]!.wallUs))} / ${spread(of(timelinesAtLimit).map((r, i) => r.wallUs - of(storeAtLimit)[i]!.wallUs))}`,
             '',
+            '',
           ],
-          ['at the limit / below it (with timelines), each round', spread(limitRatio), ''],
+          ['at the limit / below it (with timelines), each round', spread(limitRatio), '', ''],
         ],
       },
       targets: [],
