@@ -1,7 +1,7 @@
 // What a page's responses of one kind heard of each other: the bits heard after a stamp, each event its own,
 // any other event every bit (all the rules run).
 import { describe, expect, it } from 'vitest';
-import { ALL_HEARD, SiblingLog } from '../../src/main/tracking/timeline/heard';
+import { ALL_HEARD, eventBit, SiblingLog } from '../../src/main/tracking/timeline/heard';
 
 describe('SiblingLog', () => {
   it('answers the bits heard after a stamp, each event by its own bit', () => {
@@ -38,5 +38,23 @@ describe('SiblingLog', () => {
     log.hear('impression');
     expect(log.since(first)).toBe(1 | 4);
     expect(log.since(first + 1)).toBe(4);
+  });
+});
+
+describe('eventBit', () => {
+  it('gives the five events their bits and any other name every bit, inherited names too', () => {
+    expect(['render', 'redirect', 'impression', 'clickthrough', 'addtocart'].map(eventBit)).toEqual(
+      [1, 2, 4, 8, 16],
+    );
+    expect(['login', 'constructor', 'toString', '__proto__', ''].map(eventBit)).toEqual([
+      ALL_HEARD,
+      ALL_HEARD,
+      ALL_HEARD,
+      ALL_HEARD,
+      ALL_HEARD,
+    ]);
+    const log = new SiblingLog();
+    log.hear('constructor');
+    expect(log.since(0)).toBe(ALL_HEARD);
   });
 });

@@ -12,14 +12,14 @@ const EVENT_BITS: Record<string, number> = {
 
 /** An event name as a bit of `Response.heard` (another name: every bit, so every rule runs). */
 export function eventBit(event: string): number {
-  return EVENT_BITS[event] ?? ALL_HEARD;
+  return Object.hasOwn(EVENT_BITS, event) ? EVENT_BITS[event]! : ALL_HEARD;
 }
 
 /** the bit of each of `SiblingLog`'s places: the five named events, then any other */
 const SLOT_BITS = [1, 2, 4, 8, 16, ALL_HEARD] as const;
 const slotOf = (event: string): number => {
-  const bit = EVENT_BITS[event];
-  return bit === undefined ? 5 : 31 - Math.clz32(bit);
+  const bit = eventBit(event);
+  return bit === ALL_HEARD ? 5 : 31 - Math.clz32(bit);
 };
 
 /**
