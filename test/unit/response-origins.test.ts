@@ -1,6 +1,7 @@
-// The first page of each responseId, per site and kind, in one map keyed by the responseId itself: two
-// sites or two kinds with the same responseId keep their own origins; forgetting and resets touch only
-// what they name.
+// The first page of each responseId, per site and kind, found by the responseId itself: two sites or two
+// kinds with the same responseId keep their own origins; forgetting and resets touch only what they name.
+// The responseId and eventId are kept as characters in the origins' own bytes: any string comes back as it
+// went in, and two responseIds are told apart by their text, not by their hash.
 import { describe, expect, it } from 'vitest';
 import {
   ResponseOrigins,
@@ -8,6 +9,7 @@ import {
 } from '../../src/main/tracking/timeline/response-origins';
 import type { ResponseKind } from '../../src/shared/kinds';
 import { pageKey } from '../../src/main/tracking/timeline/model';
+import { keyHash } from '../../src/main/key-filter';
 
 // the pages are named by their pageLoadId: an origin's page key is made from its site and pageLoadId
 const page = (siteId: string, pageLoadId: string) => ({
@@ -213,5 +215,60 @@ describe('ResponseOrigins', () => {
     ).toHaveLength(1);
     o.note(page('b', 'q'), event('r9000', 'search', 'q'));
     expect(o.first('b', 'r9000')?.pageLoadId).toBe('q');
+  });
+
+  it('gives back any responseId and eventId as they came: characters over 0xFF, lone surrogates, long ids', () => {
+    const ids = [
+      'r-plain',
+      'r-caf\u00e9',
+      'r-\u20ac-1',
+      'r-\ud800-lone',
+      'r-\ud83d\ude00',
+      'x'.repeat(20_000),
+    ];
+    const o = new ResponseOrigins();
+    for (const [n, id] of ids.entries())
+      o.note(page('a', `p${n}`), { ...event(id, 'search', `p${n}`), id: `ev-${id}` });
+    for (const [n, id] of ids.entries()) {
+      const kept = o.first('a', id);
+      expect(kept?.pageLoadId).toBe(`p${n}`);
+      expect(kept?.eventId).toBe(`ev-${id}`);
+    }
+    // the bytes of a wide id read as characters are not that id; nor is its prefix, or it with a space
+    expect(o.first('a', 'r\u0000-\u0000\u00ac -\u00001\u0000')).toBeUndefined();
+    expect(o.first('a', 'r-caf')).toBeUndefined();
+    expect(o.first('a', 'r-caf\u00e9 ')).toBeUndefined();
+    // a block's bytes grow past what it began with (a long id each row)
+    const many = new ResponseOrigins();
+    for (let i = 0; i < 300; i++)
+      many.note(page('a', `p${i}`), event(`${'y'.repeat(1_000)}-${i}`, 'search', `p${i}`));
+    for (let i = 0; i < 300; i += 37)
+      expect(many.first('a', `${'y'.repeat(1_000)}-${i}`)?.pageLoadId).toBe(`p${i}`);
+  });
+
+  it('tells apart responseIds of the same hash (long ids that differ only in their middle)', () => {
+    // the hash reads a long id's first 16 and last 48 characters
+    const id = (k: number) => `${'a'.repeat(20)}${k}${'b'.repeat(60)}`;
+    expect(keyHash(id(1))).toBe(keyHash(id(2)));
+    const o = new ResponseOrigins();
+    for (let k = 0; k < 50; k++) o.note(page('a', `p${k}`), event(id(k), 'search', `p${k}`));
+    expect(o.size).toBe(50);
+    for (let k = 0; k < 50; k++) expect(o.first('a', id(k))?.pageLoadId).toBe(`p${k}`);
+    expect(o.first('a', id(50))).toBeUndefined();
+    expect(o.forgetOldest(10)).toBe(40);
+    expect(o.first('a', id(39))).toBeUndefined();
+    expect(o.first('a', id(40))?.pageLoadId).toBe('p40');
+  });
+
+  it('keeps no trace of the blocks it let go: a sandbox running all day looks through the held ones only', () => {
+    const o = new ResponseOrigins();
+    for (let i = 0; i < 100_000; i++) {
+      o.note(page('a', `p${i}`), event(`r${i}`, 'search', `p${i}`, i));
+      if (o.size > 2_000) o.forgetOldest(1_000);
+    }
+    const blocks = (o as unknown as { blocks: unknown[] }).blocks;
+    expect(blocks.length).toBeLessThanOrEqual(2);
+    expect(o.first('a', 'r99999')?.time).toBe(99_999);
+    expect(o.first('a', 'r98000')).toBeUndefined();
   });
 });

@@ -1,14 +1,20 @@
 // Where each responseId was first seen, per site: the first page of any kind (responseid-cross-kind) and
 // the first of each kind (responseid-reused). Kept for every responseId of the traffic (`check` keeps one
-// per response of its whole input), and read only when a responseId comes again, so it is kept in columns:
-// an origin is a row of typed arrays and one array of its strings, not an object; its site, kind and
-// event are numbers into a table of each. One map, keyed by the responseId string the event already
-// holds, gives the row of its first origin; a responseId's other origins (other sites, other kinds)
-// follow it in a chain, in arrival order. Objects are made only for a rule that reads one.
+// per response of its whole input, up to 250,000), and read only when a responseId comes again, so it is
+// kept in columns, off V8's heap where it can be: an origin is a row of typed arrays; its site, kind and
+// event are numbers into a table of each; its responseId and eventId are characters in its block's bytes.
+// Only the page's three strings (pageLoadId, pageUrl, sessionId), which the page's visit and the released
+// pages' list hold too, stay strings. A string of its own and a Map entry for each responseId were most of
+// what `check` held for pages it had let go; V8 let its heap grow to 1.85 times that (docs/benchmarks.md,
+// "check on a million events").
+// A responseId's first row is its chain's head; the responseId's other origins (other sites, other kinds)
+// follow it, in arrival order. Each block finds its heads by the responseId's hash in a table of its own,
+// so nothing grows all at once; a lookup asks the blocks newest first. Objects are made only for a rule
+// that reads one.
 import type { ResponseKind } from '../../../shared/kinds';
+import { keyHash } from '../../key-filter';
 import { pageKey } from './model';
 import type { ResponseOrigin } from './rules/types';
-import { ChunkedMap } from '../../chunked';
 
 /** What an origin takes from the page that carried the responseId first. */
 export interface OriginPage {
@@ -52,29 +58,113 @@ class RowOrigin implements ResponseOrigin {
 
 /** rows per block: a block goes when its last origin is forgotten */
 const ROWS = 4096;
-/** strings per row: pageLoadId, pageUrl, sessionId, eventId */
-const STRINGS = 4;
-/** the end of a chain; the number of a name no row holds; the event of a row not written or let go */
+/** a block's table of its heads: twice its rows, so it is at most half full (a row goes in once at most) */
+const SLOTS = ROWS * 2;
+const MASK = SLOTS - 1;
+/** strings per row: pageLoadId, pageUrl, sessionId */
+const STRINGS = 3;
+/** the end of a chain; the number of a name no row holds; the site and event of a row not written or let go */
 const NONE = -1;
 /** any kind (`first`) */
 const ANY = -2;
+/** a table slot whose head went: a probe goes on past it */
+const GONE = -1;
+/** a row's flags: it heads its responseId's chain (and is in its block's table) */
+const HEAD = 1;
+/** its responseId's characters are kept as UTF-16 code units (one is over 0xFF), not a byte each */
+const WIDE_ID = 2;
+/** the same for its eventId */
+const WIDE_EVENT = 4;
+const DEV = 8;
 
 class Block {
   readonly strings: string[] = new Array<string>(ROWS * STRINGS).fill('');
   readonly time = new Float64Array(ROWS);
   /** the row's site, kind and event, as numbers into the tables of each */
-  readonly site = new Int32Array(ROWS);
+  readonly site = new Int32Array(ROWS).fill(NONE);
   readonly kind = new Int32Array(ROWS);
-  /** NONE for a row not written yet or forgotten */
+  /** NONE for a row not written yet, forgotten, or a head whose own origin went (a site's reset) */
   readonly event = new Int32Array(ROWS).fill(NONE);
-  readonly dev = new Uint8Array(ROWS);
+  readonly flags = new Uint8Array(ROWS);
   /**
    * the row of the responseId's next origin (another site or kind), or NONE; a float: a sandbox kept
    * running counts its rows past 2³¹
    */
   readonly next = new Float64Array(ROWS).fill(NONE);
+  /** the hash of the row's responseId (keyHash) */
+  readonly hash = new Int32Array(ROWS);
+  /** open addressing, linear probes: a head's row in the block + 1; 0 a slot never used; GONE */
+  readonly table = new Int32Array(SLOTS);
+  /** where row i's responseId (at 2i) and eventId (at 2i + 1) begin in `text`; 2i + 2 is the end of both */
+  readonly textAt = new Int32Array(ROWS * 2 + 1);
+  /** a head's responseId and every row's eventId: a byte a character, or two where `flags` say wide */
+  text = new Uint8Array(ROWS * 24);
+  used = 0;
   /** rows written and not forgotten */
   live = 0;
+
+  /** Append `s` to the text; true when it went as UTF-16 code units. */
+  append(s: string): boolean {
+    const n = s.length;
+    this.room(n);
+    const t = this.text;
+    let at = this.used;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0xff) return this.appendWide(s);
+      t[at++] = c;
+    }
+    this.used = at;
+    return false;
+  }
+
+  /** Does the text from `from` to `to` hold `s`? */
+  holds(from: number, to: number, wide: boolean, s: string): boolean {
+    const t = this.text;
+    const n = s.length;
+    if (to - from !== (wide ? 2 * n : n)) return false;
+    if (wide) {
+      for (let i = 0; i < n; i++)
+        if ((t[from + 2 * i]! | (t[from + 2 * i + 1]! << 8)) !== s.charCodeAt(i)) return false;
+    } else for (let i = 0; i < n; i++) if (t[from + i] !== s.charCodeAt(i)) return false;
+    return true;
+  }
+
+  read(from: number, to: number, wide: boolean): string {
+    const t = this.text;
+    let s = '';
+    const step = wide ? 2 : 1;
+    // fromCharCode takes its characters as arguments: a long text goes in parts
+    for (let at = from; at < to;) {
+      const end = Math.min(to, at + 4096 * step);
+      const codes: number[] = [];
+      for (let i = at; i < end; i += step) codes.push(wide ? t[i]! | (t[i + 1]! << 8) : t[i]!);
+      s += String.fromCharCode(...codes);
+      at = end;
+    }
+    return s;
+  }
+
+  private appendWide(s: string): boolean {
+    const n = s.length;
+    this.room(2 * n);
+    const t = this.text;
+    let at = this.used;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      t[at++] = c & 0xff;
+      t[at++] = c >>> 8;
+    }
+    this.used = at;
+    return true;
+  }
+
+  private room(bytes: number): void {
+    if (this.used + bytes <= this.text.length) return;
+    const grown = new Uint8Array(Math.max(2 * this.text.length, this.used + bytes));
+    grown.set(this.text.subarray(0, this.used));
+    this.text = grown;
+  }
 }
 
 /** Few names (the sites, or the kinds, or the events), each a number for a row to hold. */
@@ -109,18 +199,22 @@ class Names {
 }
 
 export class ResponseOrigins {
-  /** each responseId's first origin's row */
-  private readonly byId = new ChunkedMap<string, number>();
+  /** the blocks from number `base` on; one whose rows all went is undefined until the blocks before it go */
   private blocks: Array<Block | undefined> = [];
+  private base = 0;
   /** the next row written */
   private rows = 0;
+  /** responseIds held: the chains' heads */
+  private heads = 0;
+  /** no row before it heads a chain (the oldest responseIds are forgotten from there) */
+  private oldestHead = 0;
   private readonly sites = new Names();
   private readonly kinds = new Names();
   private readonly events = new Names();
 
   /** responseIds held */
   get size(): number {
-    return this.byId.size;
+    return this.heads;
   }
 
   /**
@@ -130,18 +224,18 @@ export class ResponseOrigins {
   note(page: OriginPage, ev: OriginEvent): void {
     const site = this.sites.numberOf(page.siteId);
     const kind = this.kinds.numberOf(ev.kind);
-    const head = this.byId.get(ev.responseId);
-    if (head === undefined) {
-      this.byId.setNew(ev.responseId, this.write(page, ev, site, kind));
+    const hash = keyHash(ev.responseId);
+    const head = this.headOf(ev.responseId, hash);
+    if (head === NONE) {
+      this.write(page, ev, site, kind, hash);
       return;
     }
-    let row = head;
-    for (;;) {
-      const b = this.blockOf(row);
+    for (let row = head; ;) {
+      const b = this.blockOf(row)!;
       const i = row % ROWS;
       if (b.site[i] === site && b.kind[i] === kind) return;
       if (b.next[i] === NONE) {
-        b.next[i] = this.write(page, ev, site, kind);
+        b.next[i] = this.write(page, ev, site, kind, NONE);
         return;
       }
       row = b.next[i]!;
@@ -161,12 +255,19 @@ export class ResponseOrigins {
   /** Forget the oldest responseIds (by first arrival) while more than `max` are held; how many went. */
   forgetOldest(max: number): number {
     let forgotten = 0;
-    for (const [id, head] of this.byId) {
-      if (this.byId.size <= max) break;
-      this.byId.delete(id);
-      for (let row = head; row !== NONE;) row = this.letGo(row);
+    let row = this.oldestHead;
+    for (; this.heads > max && row < this.rows; row++) {
+      const b = this.blockOf(row);
+      if (b === undefined) {
+        // a block gone whole: on to the next
+        row = (Math.floor(row / ROWS) + 1) * ROWS - 1;
+        continue;
+      }
+      if ((b.flags[row % ROWS]! & HEAD) === 0) continue;
+      this.forgetChain(row);
       forgotten++;
     }
+    this.oldestHead = row;
     return forgotten;
   }
 
@@ -175,39 +276,54 @@ export class ResponseOrigins {
     const site = siteId === undefined ? NONE : this.sites.find(siteId);
     if (siteId === undefined || !this.heldByOtherThan(site)) {
       // one site's reset that leaves no other site's origin empties it all at once, not id by id
-      this.byId.clear();
       this.blocks = [];
+      this.base = 0;
       this.rows = 0;
+      this.heads = 0;
+      this.oldestHead = 0;
       return;
     }
-    for (const [id, head] of this.byId) {
-      // the chain without the site's rows, in its order
-      let first = NONE;
-      let last = NONE;
-      for (let row = head; row !== NONE;) {
-        const b = this.blockOf(row);
-        const i = row % ROWS;
-        const next = b.next[i]!;
-        if (b.site[i] === site) this.letGo(row);
-        else {
-          b.next[i] = NONE;
-          if (last === NONE) first = row;
-          else this.blockOf(last).next[last % ROWS] = row;
-          last = row;
-        }
-        row = next;
+    if (site === NONE) return;
+    for (let row = this.oldestHead; row < this.rows; row++) {
+      const b = this.blockOf(row);
+      if (b === undefined) {
+        row = (Math.floor(row / ROWS) + 1) * ROWS - 1;
+        continue;
       }
-      if (first === NONE) this.byId.delete(id);
-      else if (first !== head) this.byId.set(id, first);
+      if ((b.flags[row % ROWS]! & HEAD) !== 0) this.withoutSite(row, site);
     }
   }
 
+  /** The chain headed by `head` without the site's rows, in its order. Its head stays while any is left. */
+  private withoutSite(head: number, site: number): void {
+    const hb = this.blockOf(head)!;
+    const h = head % ROWS;
+    // the head holds the responseId's place among the oldest (and its text) even when its own origin goes
+    if (hb.site[h] === site) this.blank(hb, h);
+    let last = head;
+    let row = hb.next[h]!;
+    hb.next[h] = NONE;
+    while (row !== NONE) {
+      const b = this.blockOf(row)!;
+      const i = row % ROWS;
+      const next = b.next[i]!;
+      if (b.site[i] === site) this.letGo(row);
+      else {
+        b.next[i] = NONE;
+        this.blockOf(last)!.next[last % ROWS] = row;
+        last = row;
+      }
+      row = next;
+    }
+    if (last === head && hb.event[h] === NONE) this.forgetChain(head);
+  }
+
   private find(siteId: string, responseId: string, kind: number): ResponseOrigin | undefined {
-    const head = this.byId.get(responseId);
-    if (head === undefined) return undefined;
     const site = this.sites.find(siteId);
+    if (site === NONE) return undefined;
+    const head = this.headOf(responseId, keyHash(responseId));
     for (let row = head; row !== NONE;) {
-      const b = this.blockOf(row);
+      const b = this.blockOf(row)!;
       const i = row % ROWS;
       if (b.site[i] === site && (kind === ANY || b.kind[i] === kind)) return this.origin(b, i);
       row = b.next[i]!;
@@ -215,7 +331,34 @@ export class ResponseOrigins {
     return undefined;
   }
 
-  private write(page: OriginPage, ev: OriginEvent, site: number, kind: number): number {
+  /** The row heading `responseId`'s chain, or NONE. */
+  private headOf(responseId: string, hash: number): number {
+    const blocks = this.blocks;
+    for (let k = blocks.length - 1; k >= 0; k--) {
+      const b = blocks[k];
+      if (b === undefined) continue;
+      for (let s = hash & MASK; ; s = (s + 1) & MASK) {
+        const v = b.table[s]!;
+        if (v === 0) break;
+        const i = v - 1;
+        if (v > 0 && b.hash[i] === hash) {
+          const f = b.flags[i]!;
+          if (b.holds(b.textAt[2 * i]!, b.textAt[2 * i + 1]!, (f & WIDE_ID) !== 0, responseId))
+            return (this.base + k) * ROWS + i;
+        }
+      }
+    }
+    return NONE;
+  }
+
+  /** Write a row; a head (`hash` not NONE) goes into its block's table with its responseId's text. */
+  private write(
+    page: OriginPage,
+    ev: OriginEvent,
+    site: number,
+    kind: number,
+    hash: number,
+  ): number {
     const row = this.rows++;
     const i = row % ROWS;
     if (i === 0) this.blocks.push(new Block());
@@ -224,47 +367,86 @@ export class ResponseOrigins {
     b.strings[s] = page.pageLoadId;
     b.strings[s + 1] = ev.pageUrl === page.pageUrl ? page.pageUrl : ev.pageUrl;
     b.strings[s + 2] = ev.sessionId === page.sessionId ? page.sessionId : ev.sessionId;
-    b.strings[s + 3] = ev.id;
     b.time[i] = ev.time;
     b.site[i] = site;
     b.kind[i] = kind;
     b.event[i] = this.events.numberOf(ev.event);
-    b.dev[i] = ev.dev ? 1 : 0;
+    let flags = ev.dev ? DEV : 0;
+    b.textAt[2 * i] = b.used;
+    if (hash !== NONE) {
+      flags |= HEAD;
+      if (b.append(ev.responseId)) flags |= WIDE_ID;
+      b.hash[i] = hash;
+      let slot = hash & MASK;
+      while (b.table[slot] !== 0) slot = (slot + 1) & MASK;
+      b.table[slot] = i + 1;
+      this.heads++;
+    }
+    b.textAt[2 * i + 1] = b.used;
+    if (b.append(ev.id)) flags |= WIDE_EVENT;
+    b.textAt[2 * i + 2] = b.used;
+    b.flags[i] = flags;
     b.live++;
     return row;
   }
 
+  /** The chain headed by `head` goes, and the responseId with it. */
+  private forgetChain(head: number): void {
+    const b = this.blockOf(head)!;
+    const i = head % ROWS;
+    let slot = b.hash[i]! & MASK;
+    while (b.table[slot] !== i + 1) slot = (slot + 1) & MASK;
+    b.table[slot] = GONE;
+    b.flags[i]! &= ~HEAD;
+    this.heads--;
+    for (let row = head; row !== NONE;) row = this.letGo(row);
+  }
+
+  /** The row's own origin goes; it stays as its chain's head. */
+  private blank(b: Block, i: number): void {
+    b.strings.fill('', i * STRINGS, (i + 1) * STRINGS);
+    b.site[i] = NONE;
+    b.event[i] = NONE;
+  }
+
   /** The row is forgotten (its block goes with its last row, unless rows are still written to it); its chain's next row. */
   private letGo(row: number): number {
-    const at = Math.floor(row / ROWS);
-    const b = this.blocks[at]!;
-    const next = b.next[row % ROWS]!;
-    if (--b.live === 0 && at < this.blocks.length - 1) this.blocks[at] = undefined;
-    else {
+    const k = Math.floor(row / ROWS) - this.base;
+    const b = this.blocks[k]!;
+    const i = row % ROWS;
+    const next = b.next[i]!;
+    if (--b.live === 0 && k < this.blocks.length - 1) {
+      this.blocks[k] = undefined;
+      // the blocks gone before any kept are let go of, so that a lookup does not pass them
+      while (this.blocks.length > 1 && this.blocks[0] === undefined) {
+        this.blocks.shift();
+        this.base++;
+      }
+    } else {
       // its strings go now, not with the block
-      const i = row % ROWS;
-      b.strings.fill('', i * STRINGS, (i + 1) * STRINGS);
-      b.event[i] = NONE;
+      this.blank(b, i);
+      b.next[i] = NONE;
     }
     return next;
   }
 
-  private blockOf(row: number): Block {
-    return this.blocks[Math.floor(row / ROWS)]!;
+  private blockOf(row: number): Block | undefined {
+    return this.blocks[Math.floor(row / ROWS) - this.base];
   }
 
   private origin(b: Block, i: number): RowOrigin {
     const s = i * STRINGS;
+    const f = b.flags[i]!;
     return new RowOrigin(
       this.sites.name(b.site[i]!),
       b.strings[s]!,
       b.strings[s + 1]!,
       b.strings[s + 2]!,
-      b.strings[s + 3]!,
+      b.read(b.textAt[2 * i + 1]!, b.textAt[2 * i + 2]!, (f & WIDE_EVENT) !== 0),
       this.kinds.name(b.kind[i]!) as ResponseKind,
       this.events.name(b.event[i]!),
       b.time[i]!,
-      b.dev[i] === 1,
+      (f & DEV) !== 0,
     );
   }
 
