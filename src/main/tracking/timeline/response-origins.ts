@@ -8,9 +8,9 @@
 // what `check` held for pages it had let go; V8 let its heap grow to 1.85 times that (docs/benchmarks.md,
 // "check on a million events").
 // A responseId's first row is its chain's head; the responseId's other origins (other sites, other kinds)
-// follow it, in arrival order. Each block finds its heads by the responseId's hash in a table of its own,
-// so nothing grows all at once; a lookup asks the blocks newest first. Objects are made only for a rule
-// that reads one.
+// follow it, in arrival order. The heads are found by the responseId's hash in one table cut in SHARDS
+// parts by the hash's low byte: a part grows on its own (at a million responseIds, ~4,000 entries move,
+// not a million at once) and a lookup reads one part. Objects are made only for a rule that reads one.
 import type { ResponseKind } from '../../../shared/kinds';
 import { keyHash } from '../../key-filter';
 import { pageKey } from './model';
@@ -58,18 +58,13 @@ class RowOrigin implements ResponseOrigin {
 
 /** rows per block: a block goes when its last origin is forgotten */
 const ROWS = 4096;
-/** a block's table of its heads: twice its rows, so it is at most half full (a row goes in once at most) */
-const SLOTS = ROWS * 2;
-const MASK = SLOTS - 1;
 /** strings per row: pageLoadId, pageUrl, sessionId */
 const STRINGS = 3;
 /** the end of a chain; the number of a name no row holds; the site and event of a row not written or let go */
 const NONE = -1;
 /** any kind (`first`) */
 const ANY = -2;
-/** a table slot whose head went: a probe goes on past it */
-const GONE = -1;
-/** a row's flags: it heads its responseId's chain (and is in its block's table) */
+/** a row's flags: it heads its responseId's chain (and is in the heads' table) */
 const HEAD = 1;
 /** its responseId's characters are kept as UTF-16 code units (one is over 0xFF), not a byte each */
 const WIDE_ID = 2;
@@ -91,10 +86,8 @@ class Block {
    * running counts its rows past 2³¹
    */
   readonly next = new Float64Array(ROWS).fill(NONE);
-  /** the hash of the row's responseId (keyHash) */
+  /** a head's responseId's hash (keyHash): its place in the heads' table */
   readonly hash = new Int32Array(ROWS);
-  /** open addressing, linear probes: a head's row in the block + 1; 0 a slot never used; GONE */
-  readonly table = new Int32Array(SLOTS);
   /** where row i's responseId (at 2i) and eventId (at 2i + 1) begin in `text`; 2i + 2 is the end of both */
   readonly textAt = new Int32Array(ROWS * 2 + 1);
   /** a head's responseId and every row's eventId: a byte a character, or two where `flags` say wide */
@@ -167,6 +160,69 @@ class Block {
   }
 }
 
+/** parts of the heads' table, by the hash's low byte */
+const SHARDS = 256;
+const SHARD_BITS = 8;
+/** a part's slots when it begins, and its fewest */
+const SHARD_SLOTS = 16;
+/** a slot whose head went: a probe goes on past it */
+const GONE = -1;
+
+/** One part of the heads' table: open addressing, linear probes, at most half full. */
+class Shard {
+  /** a head's row + 1; 0 for a slot never used; GONE. Floats: a sandbox kept running counts past 2³¹ */
+  rows: Float64Array;
+  /** the hash of each slot's responseId */
+  hashes: Int32Array;
+  /** slots not 0 (heads and GONE) */
+  used = 0;
+  /** heads */
+  live = 0;
+
+  constructor(slots: number) {
+    this.rows = new Float64Array(slots);
+    this.hashes = new Int32Array(slots);
+  }
+
+  /** the first slot of `hash` */
+  start(hash: number): number {
+    return (hash >>> SHARD_BITS) & (this.rows.length - 1);
+  }
+
+  add(hash: number, row: number): void {
+    if (2 * (this.used + 1) > this.rows.length) this.rebuild();
+    const mask = this.rows.length - 1;
+    let s = this.start(hash);
+    // a new head's responseId is in no slot: the first free one takes it, a GONE one too
+    while (this.rows[s]! > 0) s = (s + 1) & mask;
+    if (this.rows[s] === 0) this.used++;
+    this.rows[s] = row + 1;
+    this.hashes[s] = hash;
+    this.live++;
+  }
+
+  remove(hash: number, row: number): void {
+    const mask = this.rows.length - 1;
+    let s = this.start(hash);
+    while (this.rows[s] !== row + 1) s = (s + 1) & mask;
+    this.rows[s] = GONE;
+    this.live--;
+  }
+
+  /** The heads again in a table at most a quarter full, without the slots of heads gone. */
+  private rebuild(): void {
+    let slots = SHARD_SLOTS;
+    while (slots < 4 * (this.live + 1)) slots *= 2;
+    const rows = this.rows;
+    const hashes = this.hashes;
+    this.rows = new Float64Array(slots);
+    this.hashes = new Int32Array(slots);
+    this.used = 0;
+    this.live = 0;
+    for (let s = 0; s < rows.length; s++) if (rows[s]! > 0) this.add(hashes[s]!, rows[s]! - 1);
+  }
+}
+
 /** Few names (the sites, or the kinds, or the events), each a number for a row to hold. */
 class Names {
   private readonly numbers = new Map<string, number>();
@@ -205,16 +261,18 @@ export class ResponseOrigins {
   /** the next row written */
   private rows = 0;
   /** responseIds held: the chains' heads */
-  private heads = 0;
+  private ids = 0;
   /** no row before it heads a chain (the oldest responseIds are forgotten from there) */
   private oldestHead = 0;
+  /** the heads' table, by the hash's low byte */
+  private heads = ResponseOrigins.shards();
   private readonly sites = new Names();
   private readonly kinds = new Names();
   private readonly events = new Names();
 
   /** responseIds held */
   get size(): number {
-    return this.heads;
+    return this.ids;
   }
 
   /**
@@ -256,7 +314,7 @@ export class ResponseOrigins {
   forgetOldest(max: number): number {
     let forgotten = 0;
     let row = this.oldestHead;
-    for (; this.heads > max && row < this.rows; row++) {
+    for (; this.ids > max && row < this.rows; row++) {
       const b = this.blockOf(row);
       if (b === undefined) {
         // a block gone whole: on to the next
@@ -279,8 +337,9 @@ export class ResponseOrigins {
       this.blocks = [];
       this.base = 0;
       this.rows = 0;
-      this.heads = 0;
+      this.ids = 0;
       this.oldestHead = 0;
+      this.heads = ResponseOrigins.shards();
       return;
     }
     if (site === NONE) return;
@@ -333,25 +392,29 @@ export class ResponseOrigins {
 
   /** The row heading `responseId`'s chain, or NONE. */
   private headOf(responseId: string, hash: number): number {
-    const blocks = this.blocks;
-    for (let k = blocks.length - 1; k >= 0; k--) {
-      const b = blocks[k];
-      if (b === undefined) continue;
-      for (let s = hash & MASK; ; s = (s + 1) & MASK) {
-        const v = b.table[s]!;
-        if (v === 0) break;
-        const i = v - 1;
-        if (v > 0 && b.hash[i] === hash) {
-          const f = b.flags[i]!;
-          if (b.holds(b.textAt[2 * i]!, b.textAt[2 * i + 1]!, (f & WIDE_ID) !== 0, responseId))
-            return (this.base + k) * ROWS + i;
-        }
+    const shard = this.heads[hash & (SHARDS - 1)]!;
+    const rows = shard.rows;
+    const mask = rows.length - 1;
+    for (let s = shard.start(hash); ; s = (s + 1) & mask) {
+      const v = rows[s]!;
+      if (v === 0) return NONE;
+      if (v > 0 && shard.hashes[s] === hash) {
+        const row = v - 1;
+        const b = this.blockOf(row)!;
+        const i = row % ROWS;
+        if (
+          b.holds(b.textAt[2 * i]!, b.textAt[2 * i + 1]!, (b.flags[i]! & WIDE_ID) !== 0, responseId)
+        )
+          return row;
       }
     }
-    return NONE;
   }
 
-  /** Write a row; a head (`hash` not NONE) goes into its block's table with its responseId's text. */
+  private static shards(): Shard[] {
+    return Array.from({ length: SHARDS }, () => new Shard(SHARD_SLOTS));
+  }
+
+  /** Write a row; a head (`hash` not NONE) goes into the heads' table, with its responseId's text. */
   private write(
     page: OriginPage,
     ev: OriginEvent,
@@ -377,10 +440,8 @@ export class ResponseOrigins {
       flags |= HEAD;
       if (b.append(ev.responseId)) flags |= WIDE_ID;
       b.hash[i] = hash;
-      let slot = hash & MASK;
-      while (b.table[slot] !== 0) slot = (slot + 1) & MASK;
-      b.table[slot] = i + 1;
-      this.heads++;
+      this.heads[hash & (SHARDS - 1)]!.add(hash, row);
+      this.ids++;
     }
     b.textAt[2 * i + 1] = b.used;
     if (b.append(ev.id)) flags |= WIDE_EVENT;
@@ -394,11 +455,9 @@ export class ResponseOrigins {
   private forgetChain(head: number): void {
     const b = this.blockOf(head)!;
     const i = head % ROWS;
-    let slot = b.hash[i]! & MASK;
-    while (b.table[slot] !== i + 1) slot = (slot + 1) & MASK;
-    b.table[slot] = GONE;
+    this.heads[b.hash[i]! & (SHARDS - 1)]!.remove(b.hash[i]!, head);
     b.flags[i]! &= ~HEAD;
-    this.heads--;
+    this.ids--;
     for (let row = head; row !== NONE;) row = this.letGo(row);
   }
 
