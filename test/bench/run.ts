@@ -19,6 +19,7 @@ import { bench as diff } from './diff';
 import { bench as domain } from './domain';
 import { bench as readiness } from './readiness';
 import { bench as shapes } from './shapes';
+import { bench as origins } from './origins';
 
 const benches: Bench[] = [
   ingest,
@@ -35,6 +36,7 @@ const benches: Bench[] = [
   domain,
   readiness,
   shapes,
+  origins,
 ];
 
 async function main(argv: string[]): Promise<number> {
