@@ -168,7 +168,10 @@ const SHARD_SLOTS = 16;
 /** a slot whose head went: a probe goes on past it */
 const GONE = -1;
 
-/** One part of the heads' table: open addressing, linear probes, at most half full. */
+/**
+ * One part of the heads' table: open addressing, linear probes. Rebuilt 40% full when over 60% (its
+ * size need not be a power of two: one that must be sat a quarter to a half full, twice the memory).
+ */
 class Shard {
   /** a head's row + 1; 0 for a slot never used; GONE. Floats: a sandbox kept running counts past 2³¹ */
   rows: Float64Array;
@@ -186,15 +189,19 @@ class Shard {
 
   /** the first slot of `hash` */
   start(hash: number): number {
-    return (hash >>> SHARD_BITS) & (this.rows.length - 1);
+    return (hash >>> SHARD_BITS) % this.rows.length;
+  }
+
+  /** the slot after `s` */
+  next(s: number): number {
+    return s + 1 === this.rows.length ? 0 : s + 1;
   }
 
   add(hash: number, row: number): void {
-    if (2 * (this.used + 1) > this.rows.length) this.rebuild();
-    const mask = this.rows.length - 1;
+    if (5 * (this.used + 1) > 3 * this.rows.length) this.rebuild();
     let s = this.start(hash);
     // a new head's responseId is in no slot: the first free one takes it, a GONE one too
-    while (this.rows[s]! > 0) s = (s + 1) & mask;
+    while (this.rows[s]! > 0) s = this.next(s);
     if (this.rows[s] === 0) this.used++;
     this.rows[s] = row + 1;
     this.hashes[s] = hash;
@@ -202,17 +209,15 @@ class Shard {
   }
 
   remove(hash: number, row: number): void {
-    const mask = this.rows.length - 1;
     let s = this.start(hash);
-    while (this.rows[s] !== row + 1) s = (s + 1) & mask;
+    while (this.rows[s] !== row + 1) s = this.next(s);
     this.rows[s] = GONE;
     this.live--;
   }
 
-  /** The heads again in a table at most a quarter full, without the slots of heads gone. */
+  /** The heads again in a table 40% full, without the slots of heads gone. */
   private rebuild(): void {
-    let slots = SHARD_SLOTS;
-    while (slots < 4 * (this.live + 1)) slots *= 2;
+    const slots = Math.max(SHARD_SLOTS, Math.ceil(2.5 * (this.live + 1)));
     const rows = this.rows;
     const hashes = this.hashes;
     this.rows = new Float64Array(slots);
@@ -394,8 +399,7 @@ export class ResponseOrigins {
   private headOf(responseId: string, hash: number): number {
     const shard = this.heads[hash & (SHARDS - 1)]!;
     const rows = shard.rows;
-    const mask = rows.length - 1;
-    for (let s = shard.start(hash); ; s = (s + 1) & mask) {
+    for (let s = shard.start(hash); ; s = shard.next(s)) {
       const v = rows[s]!;
       if (v === 0) return NONE;
       if (v > 0 && shard.hashes[s] === hash) {
