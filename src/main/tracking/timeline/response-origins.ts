@@ -164,7 +164,7 @@ class Block {
 const SHARDS = 256;
 const SHARD_BITS = 8;
 /** a part's slots when it begins, and its fewest */
-const SHARD_SLOTS = 16;
+const SHARD_SLOTS = 64;
 /** a slot whose head went: a probe goes on past it */
 const GONE = -1;
 
