@@ -70,6 +70,7 @@ const HEAD = 1;
 const WIDE_ID = 2;
 /** the same for its eventId */
 const WIDE_EVENT = 4;
+/** the event carried context.dev: true */
 const DEV = 8;
 
 class Block {
@@ -169,8 +170,8 @@ const SHARD_SLOTS = 64;
 const GONE = -1;
 
 /**
- * One part of the heads' table: open addressing, linear probes. Rebuilt 40% full when over 60% (its
- * size need not be a power of two: one that must be sat a quarter to a half full, twice the memory).
+ * One part of the heads' table: open addressing, linear probes. Rebuilt 40% full when over 60%, in any
+ * size: sized in powers of two, the parts sat a quarter to a half full and took twice the memory.
  */
 class Shard {
   /** a head's row + 1; 0 for a slot never used; GONE. Floats: a sandbox kept running counts past 2³¹ */
