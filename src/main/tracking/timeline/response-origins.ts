@@ -319,15 +319,8 @@ export class ResponseOrigins {
   /** Forget the oldest responseIds (by first arrival) while more than `max` are held; how many went. */
   forgetOldest(max: number): number {
     let forgotten = 0;
-    let row = this.oldestHead;
-    for (; this.ids > max && row < this.rows; row++) {
-      const b = this.blockOf(row);
-      if (b === undefined) {
-        // a block gone whole: on to the next
-        row = (Math.floor(row / ROWS) + 1) * ROWS - 1;
-        continue;
-      }
-      if ((b.flags[row % ROWS]! & HEAD) === 0) continue;
+    let row = this.headFrom(this.oldestHead);
+    for (; this.ids > max && row < this.rows; row = this.headFrom(row + 1)) {
       this.forgetChain(row);
       forgotten++;
     }
@@ -338,6 +331,8 @@ export class ResponseOrigins {
   /** Forget every origin, or those of one site. */
   reset(siteId?: string): void {
     const site = siteId === undefined ? NONE : this.sites.find(siteId);
+    // a site no row ever held: nothing to forget
+    if (siteId !== undefined && site === NONE) return;
     if (siteId === undefined || !this.heldByOtherThan(site)) {
       // one site's reset that leaves no other site's origin empties it all at once, not id by id
       this.blocks = [];
@@ -348,15 +343,19 @@ export class ResponseOrigins {
       this.heads = ResponseOrigins.shards();
       return;
     }
-    if (site === NONE) return;
-    for (let row = this.oldestHead; row < this.rows; row++) {
+    for (let row = this.headFrom(this.oldestHead); row < this.rows; row = this.headFrom(row + 1))
+      this.withoutSite(row, site);
+  }
+
+  /** The first row from `row` on that heads a chain, or `this.rows` when none does. */
+  private headFrom(row: number): number {
+    for (; row < this.rows; row++) {
       const b = this.blockOf(row);
-      if (b === undefined) {
-        row = (Math.floor(row / ROWS) + 1) * ROWS - 1;
-        continue;
-      }
-      if ((b.flags[row % ROWS]! & HEAD) !== 0) this.withoutSite(row, site);
+      // a block gone whole: on to the next
+      if (b === undefined) row = (Math.floor(row / ROWS) + 1) * ROWS - 1;
+      else if ((b.flags[row % ROWS]! & HEAD) !== 0) return row;
     }
+    return this.rows;
   }
 
   /** The chain headed by `head` without the site's rows, in its order. Its head stays while any is left. */
@@ -398,7 +397,7 @@ export class ResponseOrigins {
 
   /** The row heading `responseId`'s chain, or NONE. */
   private headOf(responseId: string, hash: number): number {
-    const shard = this.heads[hash & (SHARDS - 1)]!;
+    const shard = this.shardOf(hash);
     const rows = shard.rows;
     for (let s = shard.start(hash); ; s = shard.next(s)) {
       const v = rows[s]!;
@@ -413,6 +412,10 @@ export class ResponseOrigins {
           return row;
       }
     }
+  }
+
+  private shardOf(hash: number): Shard {
+    return this.heads[hash & (SHARDS - 1)]!;
   }
 
   private static shards(): Shard[] {
@@ -445,7 +448,7 @@ export class ResponseOrigins {
       flags |= HEAD;
       if (b.append(ev.responseId)) flags |= WIDE_ID;
       b.hash[i] = hash;
-      this.heads[hash & (SHARDS - 1)]!.add(hash, row);
+      this.shardOf(hash).add(hash, row);
       this.ids++;
     }
     b.textAt[2 * i + 1] = b.used;
@@ -460,7 +463,7 @@ export class ResponseOrigins {
   private forgetChain(head: number): void {
     const b = this.blockOf(head)!;
     const i = head % ROWS;
-    this.heads[b.hash[i]! & (SHARDS - 1)]!.remove(b.hash[i]!, head);
+    this.shardOf(b.hash[i]!).remove(b.hash[i]!, head);
     b.flags[i]! &= ~HEAD;
     this.ids--;
     for (let row = head; row !== NONE;) row = this.letGo(row);
