@@ -1,8 +1,12 @@
 // The store keeps strings that repeat across events once. Which string object holds a value cannot be seen
-// from JavaScript, so what is tested is what can: every value stays exactly as it was, and accepted events
-// share one frozen empty `errors`.
+// from JavaScript, so what is tested is what can: every value stays exactly as it was, accepted events
+// share one frozen empty `errors`, and the heap an imported event's copies took is given back.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { StringPool } from '../../src/main/store/shared-strings';
+import { EventLog } from '../../src/main/store/event-log';
+import type { EventDraft } from '../../src/main/store/types';
 import type { RecordedEvent } from '../../src/shared/events';
 import { searchDraft } from '../helpers/drafts';
 
@@ -56,10 +60,12 @@ function recorded(n: number, over: Partial<RecordedEvent> = {}): RecordedEvent {
 }
 
 describe('StringPool.shareEvent', () => {
-  it.each(['shareEvent', 'shareRead'] as const)(
+  it.each(['shareEvent', 'shareRead', 'shareEvent of a cloned event'] as const)(
     '%s leaves every value of the event as it was',
     (how) => {
       const pool = new StringPool();
+      const share = (e: RecordedEvent) =>
+        how === 'shareRead' ? pool.shareRead(e) : pool.shareEvent(e, how !== 'shareEvent');
       const events = [
         recorded(1),
         recorded(2),
@@ -73,7 +79,7 @@ describe('StringPool.shareEvent', () => {
         }),
       ];
       const before = structuredClone(events);
-      for (const e of events) pool[how](e);
+      for (const e of events) share(e);
       expect(events).toEqual(before);
     },
   );
@@ -102,5 +108,56 @@ describe('StringPool.shareEvent', () => {
     const e = recorded(25_001);
     pool.shareEvent(e);
     expect(e.body).toEqual(body(25_001));
+  });
+
+  // a structured clone makes a string of every value: the ten events of a page each had their own page id,
+  // session id, responseId and item ids, however short
+  const N = 20_000;
+  /** page id, responseId, session id, user id and five short item ids, ~16 bytes each, on 9 events of 10 */
+  const SHORT_COPIES = N * 0.9 * 9 * 12;
+  const gc = (): void => {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+  };
+
+  it('shares the short values of events copied from another thread (an import), which JSON.parse would have shared', () => {
+    const heldBy = (cloned: boolean): number => {
+      const pool = new StringPool();
+      const events = Array.from({ length: N }, (_, i) =>
+        structuredClone(recorded(Math.floor(i / 10))),
+      );
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (const e of events) pool.shareEvent(e, cloned);
+      gc();
+      const freed = before - process.memoryUsage().heapUsed;
+      expect(events.at(-1)!.body).toEqual(body(Math.floor((N - 1) / 10)));
+      return freed;
+    };
+    const asIs = heldBy(false);
+    const shared = heldBy(true);
+    // page id, responseId, session id, user id and five short item ids of ~16 bytes each, on 9 of 10 events
+    expect(shared - asIs).toBeGreaterThan(SHORT_COPIES);
+  });
+
+  it('the store shares them for the events an import appends (and only for those)', async () => {
+    const held = async (importId: string | undefined): Promise<number> => {
+      const log = new EventLog({ retention: N, hot: Infinity });
+      const drafts = Array.from({ length: N }, (_, i) => {
+        const { id: _id, seq: _seq, ...draft } = recorded(Math.floor(i / 10));
+        return structuredClone(draft) as EventDraft;
+      });
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (const d of drafts) await log.append(d, importId);
+      drafts.length = 0;
+      gc();
+      const grew = process.memoryUsage().heapUsed - before;
+      expect(log.size()).toBe(N);
+      return grew;
+    };
+    const beacons = await held(undefined);
+    const imported = await held('import-1');
+    expect(beacons - imported).toBeGreaterThan(SHORT_COPIES);
   });
 });

@@ -124,11 +124,11 @@ export class EventLog implements EventStore {
     const seq = this.nextSeq++;
     const event: RecordedEvent = { id: eventId(seq), seq, ...draft };
     if (!this.persistence) {
-      this.commit(event);
+      this.commit(event, importId !== undefined);
       return Promise.resolve(event);
     }
     return this.persistence.writeEvent(event, importId).then(() => {
-      this.commit(event);
+      this.commit(event, importId !== undefined);
       return event;
     });
   }
@@ -274,8 +274,9 @@ export class EventLog implements EventStore {
     await this.persistence?.close();
   }
 
-  private commit(event: RecordedEvent): void {
-    this.insert(event, true);
+  /** `imported`: its draft came from the import's reader (a structured clone: see shared-strings.ts) */
+  private commit(event: RecordedEvent, imported: boolean): void {
+    this.insert(event, true, imported);
     for (const waiter of this.waiters) {
       if (matches(event, waiter.q) && ++waiter.matched >= waiter.count) waiter.finish(true);
     }
@@ -283,8 +284,8 @@ export class EventLog implements EventStore {
   }
 
   /** `later`: a live append, whose answer waits for this turn (see `freezing`); a reload compacts at once. */
-  private insert(event: RecordedEvent, later = false): void {
-    this.strings.shareEvent(event);
+  private insert(event: RecordedEvent, later = false, imported = false): void {
+    this.strings.shareEvent(event, imported);
     this.place(event);
     while (this.events.length > this.retention) this.dropOldest();
     if (!this.overHot()) return;

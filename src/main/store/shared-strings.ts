@@ -3,6 +3,10 @@
 // copies of values longer than 10 characters, and a sandbox kept running all day holds a million events: at
 // 1.5 KB an event, these copies are a fifth of it. Shorter values of a body are one string already.
 // Values only: every field keeps its text, only equal strings become one string.
+// An imported event comes from the import's reader thread, copied across as a structured clone, which makes
+// a string of every value however short (JSON.parse makes one string of each short value, the clone does
+// not): a million events imported kept their own copy of each short page id, session id and responseId
+// beside every event, ~54 MB. Imported events share their values whatever their length.
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { isObject } from '../../shared/values';
 
@@ -34,8 +38,11 @@ export class StringPool {
     return s;
   }
 
-  /** Share the event's repeated strings in place (before it is stored, indexed and handed on). */
-  shareEvent(e: RecordedEvent): void {
+  /**
+   * Share the event's repeated strings in place (before it is stored, indexed and handed on). `cloned`: it
+   * was copied from another thread (an import): short values are shared too.
+   */
+  shareEvent(e: RecordedEvent, cloned = false): void {
     // from the request's path and headers: a string of their own for each event
     e.siteId = this.share(e.siteId);
     e.category = this.share(e.category);
@@ -45,7 +52,7 @@ export class StringPool {
     if (e.origin !== undefined) e.origin = this.share(e.origin);
     if (e.contentType !== undefined) e.contentType = this.share(e.contentType);
     if (e.errors.length === 0) e.errors = NO_ERRORS;
-    this.shareBody(e.body, STORED_CONTEXT_KEYS);
+    this.shareBody(e.body, STORED_CONTEXT_KEYS, cloned ? 0 : LONG_ID);
   }
 
   /**
@@ -54,25 +61,27 @@ export class StringPool {
    * (its path, site, endpoint, client, errors) is read once and let go when the event has been applied.
    */
   shareRead(e: RecordedEvent): void {
-    this.shareBody(e.body, TIMELINE_CONTEXT_KEYS);
+    this.shareBody(e.body, TIMELINE_CONTEXT_KEYS, LONG_ID);
   }
 
-  private shareBody(body: unknown, contextKeys: readonly string[]): void {
+  /** `longer`: values of at most this many characters are left as they are (one string already) */
+  private shareBody(body: unknown, contextKeys: readonly string[], longer: number): void {
     if (!isObject(body)) return;
     const context = body.context;
     if (isObject(context))
       for (const key of contextKeys) {
         const v = context[key];
-        if (typeof v === 'string' && v.length > LONG_ID) context[key] = this.share(v);
+        if (typeof v === 'string' && v.length > longer) context[key] = this.share(v);
       }
     const data = body.data;
     if (!isObject(data)) return;
     // a page's render, impressions and clicks carry one responseId; the store keeps it beside each event
     const responseId = data.responseId;
-    if (typeof responseId === 'string' && responseId.length > LONG_ID)
+    if (typeof responseId === 'string' && responseId.length > longer)
       data.responseId = this.share(responseId);
     for (const list of [data.results, data.items])
-      if (Array.isArray(list)) for (const item of list) if (isObject(item)) this.shareItem(item);
+      if (Array.isArray(list))
+        for (const item of list) if (isObject(item)) this.shareItem(item, longer);
   }
 
   /**
@@ -82,19 +91,19 @@ export class StringPool {
    * JSON.parse already makes one string of each shorter value; looking up every id, or reading every
    * item's sku, would cost `check` more than it saves.
    */
-  private shareItem(item: Record<string, unknown>): void {
+  private shareItem(item: Record<string, unknown>, longer: number): void {
     const type = item.type;
-    if (typeof type === 'string' && type.length > LONG_ID) item.type = this.share(type);
+    if (typeof type === 'string' && type.length > longer) item.type = this.share(type);
     const uid = item.uid;
     if (typeof uid !== 'string') return;
-    if (uid.length > LONG_ID) {
+    if (uid.length > longer) {
       item.uid = this.share(uid);
       if (typeof item.sku === 'string') item.sku = this.share(item.sku);
     }
     // a product's parentId is mostly its uid: one string for both
     const parentId = item.parentId;
     if (parentId === uid) item.parentId = item.uid;
-    else if (typeof parentId === 'string' && parentId.length > LONG_ID)
+    else if (typeof parentId === 'string' && parentId.length > longer)
       item.parentId = this.share(parentId);
   }
 }
