@@ -136,7 +136,6 @@ describe('StringPool.shareEvent', () => {
     };
     const asIs = heldBy(false);
     const shared = heldBy(true);
-    // page id, responseId, session id, user id and five short item ids of ~16 bytes each, on 9 of 10 events
     expect(shared - asIs).toBeGreaterThan(SHORT_COPIES);
   });
 

@@ -86,10 +86,10 @@ export class StringPool {
 
   /**
    * A product's ids repeat across events and shoppers (a page's impressions list what its render listed,
-   * the best sellers are on every shopper's page). A uid of more than LONG_ID characters (a Shopify gid, a
-   * UUID) is shared, with its item's sku and parentId: such ids are a large part of a stored event. V8's
-   * JSON.parse already makes one string of each shorter value; looking up every id, or reading every
-   * item's sku, would cost `check` more than it saves.
+   * the best sellers are on every shopper's page). A uid of more than `longer` characters (LONG_ID: a
+   * Shopify gid, a UUID) is shared, with its item's sku and parentId: such ids are a large part of a stored
+   * event. V8's JSON.parse already makes one string of each shorter value; looking up every id, or reading
+   * every item's sku, would cost `check` more than it saves. A cloned event passes 0: every uid is shared.
    */
   private shareItem(item: Record<string, unknown>, longer: number): void {
     const type = item.type;
