@@ -10,6 +10,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'test/e2e/storefront/vendor/**',
+      'src/main/tracking/beacon-validators.generated.*',
       '.search-sandbox/**',
       'test-results/**',
       'examples/*/node_modules/**',

@@ -15,10 +15,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // against 372 s with two, every test passing in both (docs/benchmarks.md, "The test suite").
 const maxWorkers = Math.max(3, (os.availableParallelism?.() ?? os.cpus().length) - 1);
 
-// A test about what the process has done so far (which beacon validators it compiled) needs a fresh one:
-// its own project, isolated.
-const FRESH_PROCESS = ['test/unit/warm-validators.test.ts'];
-
 // The files that take longest, longest first: the packed package installed and driven by Playwright, the
 // Chromium journeys that wait on the clients' real timers, the CLI and fault files that start and kill
 // processes. A clean clone has no timings from an earlier run, and vitest would order its files by size
@@ -76,7 +72,6 @@ export default defineConfig({
             'test/heldout-unseen/**/*.test.ts',
             'test/heldout-fresh/**/*.test.ts',
           ],
-          exclude: FRESH_PROCESS,
           isolate: false,
         },
       },
@@ -87,9 +82,6 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/faults/**/*.test.ts'],
           isolate: false,
         },
-      },
-      {
-        test: { ...shared, name: 'fresh-process', include: FRESH_PROCESS },
       },
     ],
   },

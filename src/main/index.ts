@@ -17,7 +17,6 @@ import { runDesktopApp } from './desktop/app';
 import type { DesktopElectron } from './desktop/electron-api';
 import { createSandbox } from './sandbox';
 import { capHeapGrowth, compactAfterReplay } from './heap';
-import { warmValidatorsInBackground } from './warm-validators';
 
 // the sandbox lives in this process: its heap is capped as `serve` caps it (src/main/heap.ts)
 capHeapGrowth();
@@ -39,11 +38,8 @@ const handle = runDesktopApp(electron, {
   mainDir: path.dirname(fileURLToPath(import.meta.url)),
   env: process.env,
   platform: process.platform,
-  startSandbox: async (config, options) => {
-    const sandbox = await createSandbox(config, { ...options, afterReplay: compactAfterReplay });
-    warmValidatorsInBackground();
-    return sandbox;
-  },
+  startSandbox: (config, options) =>
+    createSandbox(config, { ...options, afterReplay: compactAfterReplay }),
   resourcesDir: (process as NodeJS.Process & { resourcesPath?: string }).resourcesPath,
 });
 

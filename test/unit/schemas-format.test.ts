@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { dateTimeFormat } from '../../src/main/tracking/schemas';
+import { dateTimeFormat } from '../../src/main/tracking/beacon-formats';
 
 const full = (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate;
 const fast = dateTimeFormat(full);

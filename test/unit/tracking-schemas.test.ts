@@ -1,7 +1,15 @@
-// The committed beacon schemas are what the generator makes of the installed OAS, and every example the
-// provider publishes in that OAS passes the sandbox's validation.
+// The committed beacon schemas are what the generator makes of the installed OAS, their compiled validators
+// what ajv makes of them, and every example the provider publishes in that OAS passes the sandbox's validation.
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import {
+  compileCommittedSchemas,
+  VALIDATORS_PATH,
+  VALIDATORS_TYPES,
+} from '../../scripts/compile-beacon-validators';
+import { AJV_OPTIONS, BEACON_FORMATS } from '../../src/main/tracking/beacon-formats';
+import { VALIDATORS } from '../../src/main/tracking/beacon-validators.generated.js';
 import {
   generateFromInstalledPackage,
   OUTPUT_PATH,
@@ -74,6 +82,55 @@ describe('generated beacon schemas', () => {
       properties: { data: { properties: { details: Record<string, unknown> } } };
     };
     expect(snap.properties.data.properties.details.additionalProperties).toBeUndefined();
+  });
+});
+
+describe('validators compiled at build time', () => {
+  it('are what ajv makes of the committed schemas (run `npm run generate:schemas` after changing them)', () => {
+    expect(readFileSync(VALIDATORS_PATH, 'utf8')).toBe(compileCommittedSchemas());
+    expect(readFileSync(VALIDATORS_PATH.replace(/\.js$/, '.d.ts'), 'utf8')).toBe(VALIDATORS_TYPES);
+    expect(Object.keys(VALIDATORS).sort()).toEqual([...BEACON_ENDPOINTS].sort());
+  });
+
+  it('judge every example, and bodies changed from it, as a validator compiled at run time does', () => {
+    const ajv = new Ajv({ ...AJV_OPTIONS, allErrors: false });
+    ajv.addFormat('date-time', BEACON_FORMATS['date-time']);
+    type Body = Record<string, Record<string, unknown>>;
+    // each example, then per key of context and data: without it, its value of another type, an unknown
+    // key beside it, and timestamps and strings that only the format or a length decides
+    const variants = (body: Body): unknown[] => {
+      const out: unknown[] = [body];
+      for (const part of ['context', 'data'] as const) {
+        const values = body[part] ?? {};
+        out.push({ ...body, [part]: { ...values, unknownField: 1 } });
+        for (const key of Object.keys(values)) {
+          const { [key]: value, ...without } = values;
+          out.push({ ...body, [part]: without });
+          out.push({ ...body, [part]: { ...values, [key]: typeof value === 'string' ? 7 : 'x' } });
+        }
+      }
+      for (const timestamp of ['2026-02-29T10:00:00.000Z', '2024-02-29T10:00:00Z', 'yesterday'])
+        out.push({ ...body, context: { ...body.context, timestamp } });
+      for (const code of ['USD', 'US', '€€€', '😀😀😀'])
+        out.push({ ...body, context: { ...body.context, currency: { code } } });
+      return out;
+    };
+    const verdicts = { valid: 0, invalid: 0 };
+    for (const endpoint of BEACON_ENDPOINTS) {
+      const atRunTime = ajv.compile(endpointSchema(endpoint)!);
+      for (const example of Object.values(endpointExamples(endpoint)))
+        for (const body of variants(example as Body)) {
+          const verdict = atRunTime(body);
+          expect({ endpoint, body, valid: VALIDATORS[endpoint]!(body) }).toEqual({
+            endpoint,
+            body,
+            valid: verdict,
+          });
+          verdicts[verdict ? 'valid' : 'invalid']++;
+        }
+    }
+    expect(verdicts.valid).toBeGreaterThan(100);
+    expect(verdicts.invalid).toBeGreaterThan(1000);
   });
 });
 

@@ -119,8 +119,6 @@ async function serve(args: string[]): Promise<number> {
   // the server (express, TLS, the UI) is loaded by `serve` only: `check`, `diff` and `tail` start without it
   const { createSandbox } = await import('../sandbox');
   const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
-  const { warmValidatorsInBackground } = await import('../warm-validators');
-  warmValidatorsInBackground();
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -5,7 +5,6 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
-import { generate } from 'selfsigned';
 import { dataDirFailure } from '../store/data-dir-error';
 import { PRIVATE_DIR, PRIVATE_FILE } from '../store/private-files';
 import { keepAlive } from './keep-alive';
@@ -20,6 +19,9 @@ export interface TlsMaterial {
 let ephemeral: Promise<TlsMaterial> | null = null;
 
 async function create(): Promise<{ key: string; cert: string }> {
+  // loaded here, not with the module: it takes ~150 ms of CPU to load, and only --https-port without a
+  // certificate kept in the data folder needs it
+  const { generate } = await import('selfsigned');
   const notBeforeDate = new Date(Date.now() - 60_000);
   const notAfterDate = new Date(notBeforeDate.getTime() + 825 * 86_400_000);
   const pems = await generate([{ name: 'commonName', value: 'search-sandbox localhost' }], {
