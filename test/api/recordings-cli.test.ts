@@ -100,7 +100,7 @@ describe('reading recordings', () => {
     expect(piped).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('reads one very long line in time linear in its length', async () => {
+  it('reads one very long line through to its verdict (refused, naming its line)', async () => {
     const cwd = dir();
     const file = path.join(cwd, 'long.ndjson');
     const ctx = {
@@ -112,14 +112,11 @@ describe('reading recordings', () => {
       initiator: 'i',
     };
     const first = JSON.stringify({ context: ctx, data: { responseId: 'r1' } });
-    // 40 MB on line 2, refused once read (it is no beacon body): what costs is reading it
-    writeFileSync(file, `${first}\n{"x":"${'a'.repeat(40 * 1024 * 1024)}"}\n`);
-    const started = performance.now();
+    // 8 MB on line 2, read in 128 chunks and refused once read (it is no beacon body); that the reader
+    // joins such a line once, not on every chunk, is counted in test/unit/recording-lines.test.ts
+    writeFileSync(file, `${first}\n{"x":"${'a'.repeat(8 * 1024 * 1024)}"}\n`);
     const { code, stderr } = await runCli(['check', file], cwd);
-    const seconds = (performance.now() - started) / 1000;
     expect(code).toBe(2);
     expect(stderr).toMatch(/long\.ndjson:2: not a beacon body/);
-    // linear: well under a second of reading here; the quadratic reader took 20 s and more
-    expect(seconds).toBeLessThan(8);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { linesOf } from '../../src/main/recordings/lines';
 import type { RecordingSource } from '../../src/main/recordings/source';
 
@@ -56,5 +56,26 @@ describe('the lines of a recording', () => {
     const line = `"${'é'.repeat(20)}"`; // 22 characters, 42 bytes
     await expect(lines(`${line}\n`, [], 30)).rejects.toThrow(/rec\.ndjson:1:/);
     expect(await lines(`${line}\n`, [], 42)).toEqual([line]);
+  });
+
+  it('join a line that spans many chunks once: the bytes copied grow with its length, not its square', async () => {
+    // 16 MiB on line 2 in 256 chunks of 64 KiB, as a file is read: joining the text so far on every
+    // chunk (the reader this replaced) copied ~2 GiB here, and took 20 s and more for a 40 MB line
+    const long = `{"x":"${'a'.repeat(16 * 1024 * 1024)}"}`;
+    const input = `{"a":1}\n${long}\n{"c":3}\n`;
+    const cuts = Array.from({ length: 256 }, (_, i) => 8 + (i + 1) * 65_536);
+    let copied = 0;
+    const original = Buffer.concat.bind(Buffer);
+    const concat = vi.spyOn(Buffer, 'concat').mockImplementation((list, total) => {
+      copied += list.reduce((n, b) => n + b.length, 0);
+      return original(list, total);
+    });
+    try {
+      expect(await lines(input, cuts, 64 << 20)).toEqual(['{"a":1}', long, '{"c":3}']);
+    } finally {
+      concat.mockRestore();
+    }
+    expect(copied).toBeGreaterThanOrEqual(long.length);
+    expect(copied).toBeLessThanOrEqual(2 * Buffer.byteLength(input));
   });
 });
