@@ -7,12 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import { beaconCdnSnippet } from '../../src/shared/snippets';
 import type { PageTimelineDto } from '../../src/shared/timeline';
-import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+import { fileBrowser, skipReason } from './helpers/ui';
 
 const skip = skipReason();
 const README = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
@@ -22,6 +22,7 @@ const CDN_BUILD = path.join(
 );
 
 let sandbox: StartedSandbox;
+let chrome: Awaited<ReturnType<typeof fileBrowser>> | undefined;
 let browser: Browser;
 let shop: http.Server;
 let shopUrl: string;
@@ -35,15 +36,12 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/search?q=shoes`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  chrome = await fileBrowser();
+  browser = chrome.browser;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chrome?.close();
   await sandbox?.close();
   await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
 });

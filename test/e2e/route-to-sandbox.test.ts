@@ -3,14 +3,15 @@
 // exactly as the sandbox sent them. Other hosts are left alone.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import { routeToSandbox, sandboxUrlFor } from '../../src/main/api/playwright';
-import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+import { fileBrowser, skipReason } from './helpers/ui';
 
 const skip = skipReason();
 let sandbox: StartedSandbox;
+let chrome: Awaited<ReturnType<typeof fileBrowser>> | undefined;
 let browser: Browser;
 let shop: http.Server;
 let shopUrl: string;
@@ -64,16 +65,13 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  chrome = await fileBrowser();
+  browser = chrome.browser;
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await chrome?.close();
   await sandbox?.close();
   await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
 });

@@ -5,7 +5,7 @@
 // Readiness of the same journey: every behaviour it exercises is ok, nothing it does not is, and the
 // planted tile's behaviour has findings on its page.
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -18,12 +18,13 @@ import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import { startSandbox, tempDir } from '../helpers/sandbox';
 import { SITE, indexCatalog, recommendAccounts } from '../api/recommend-helpers';
 import { serveDir, type StaticServer } from './helpers/static-server';
-import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+import { fileBrowser, skipReason } from './helpers/ui';
 
 const skip = skipReason();
 const out = tempDir('search-sandbox-snap-widget-');
 let sb: Sandbox;
 let shop: StaticServer;
+let chrome: Awaited<ReturnType<typeof fileBrowser>> | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -38,15 +39,12 @@ beforeAll(async () => {
   shop = await serveDir(out.dir);
   sb = await startSandbox({ accounts: recommendAccounts() });
   await indexCatalog(sb);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  chrome = await fileBrowser();
+  browser = chrome.browser;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chrome?.close();
   await sb?.close();
   await shop?.close();
   out.cleanup();

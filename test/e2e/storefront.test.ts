@@ -5,14 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
-import { CHROMIUM, CHROMIUM_ARGS, skipReason } from './helpers/ui';
+import { fileBrowser, skipReason } from './helpers/ui';
 import { serveDir, type StaticServer } from './helpers/static-server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -21,6 +21,7 @@ const FEED = path.resolve(HERE, '../../fixtures/search/outdoor-products.csv');
 
 const skip = skipReason();
 let sandbox: Sandbox;
+let chrome: Awaited<ReturnType<typeof fileBrowser>> | undefined;
 let browser: Browser;
 let shop: StaticServer;
 let shopUrl: string;
@@ -46,15 +47,12 @@ beforeAll(async () => {
     (await upload(sandbox.url, 'feedId=42', await readFile(FEED), 'outdoor-products.csv')).status,
   ).toBe(200);
   expect((await runToEnd(sandbox, 42)).state).toBe('done');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  chrome = await fileBrowser();
+  browser = chrome.browser;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chrome?.close();
   await sandbox?.close();
   await shop?.close();
   out.cleanup();

@@ -3,10 +3,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import type { Sandbox } from '../../../src/main/sandbox';
 import type { SandboxConfig } from '../../../src/main/config';
-import { startSandbox, tempDir } from '../../helpers/sandbox';
+import { startSandbox } from '../../helpers/sandbox';
 import { SETTLE } from './in-page';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,6 +36,42 @@ export const CHROMIUM_ARGS = [
 ];
 export const FIXTURE_FEEDS = path.join(ROOT, 'fixtures/feeds');
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * Chromium for this test worker, launched on first use: the files a worker runs one after another share it,
+ * each page in a context of its own (a fresh profile: no cache, cookies or storage). A launch cost ~1.5 s of
+ * CPU and a context ~0.3; a run launched twenty. Playwright closes the browser when the worker exits.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium
+    .launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    .then(
+      (browser) => {
+        browser.on('disconnected', () => (shared = null));
+        return browser;
+      },
+      (err: unknown) => {
+        shared = null;
+        throw err;
+      },
+    );
+  return shared;
+}
+
+/** The worker's Chromium for one test file, and `close` for its afterAll: the contexts the file opened. */
+export async function fileBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await sharedBrowser();
+  const before = new Set(browser.contexts());
+  return {
+    browser,
+    async close() {
+      const opened = browser.contexts().filter((c) => !before.has(c));
+      await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
+    },
+  };
+}
+
 /** Why e2e tests cannot run here, or null when they can. Only a missing browser is a reason to skip. */
 export function skipReason(): string | null {
   return existsSync(CHROMIUM)
@@ -45,7 +87,7 @@ export interface UiSession {
   close(): Promise<void>;
 }
 
-/** Start a sandbox serving the built UI, launch Chromium with a fresh profile, open the UI. */
+/** Start a sandbox serving the built UI, open it in Chromium with a fresh profile (a context of its own). */
 export async function openUi(
   overrides: Partial<SandboxConfig> = {},
   {
@@ -59,20 +101,13 @@ export async function openUi(
     );
   }
   const sandbox = await startSandbox(overrides, { rendererDir: RENDERER_DIR });
-  const profile = tempDir('search-sandbox-chromium-');
   let context: BrowserContext | null = null;
   try {
-    // A persistent context on a fresh temp dir: a brand-new profile every run (no cache, no storage).
-    context = await chromium.launchPersistentContext(profile.dir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport,
-      colorScheme,
-      acceptDownloads: true,
-    });
+    context = await (
+      await sharedBrowser()
+    ).newContext({ viewport, colorScheme, acceptDownloads: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url });
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await context.newPage();
     const ui = new SandboxUi(page, sandbox.url);
     const ctx = context;
     const session: UiSession = {
@@ -84,14 +119,12 @@ export async function openUi(
         await ctx.close().catch(() => undefined);
         // the test may have replaced the sandbox (restart on the same port): close the current one
         await session.sandbox.close();
-        profile.cleanup();
       },
     };
     return session;
   } catch (err) {
     await context?.close().catch(() => undefined);
     await sandbox.close();
-    profile.cleanup();
     throw err;
   }
 }
