@@ -21,10 +21,14 @@ type Standalone = (ajv: Ajv, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
   standaloneModule) as Standalone;
 
+/** Keywords whose value is data the body is compared with, not a schema: copied as they are. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default']);
+
 /**
  * A copy of a schema without the words only people read (`description`, `title`, `examples`, `$comment`):
- * ajv's standalone code keeps each schema as a constant, and they are most of its size. A key of those names
- * whose value is an object (a property called `description`) is a property, not an annotation, and stays.
+ * ajv's standalone code keeps each schema as a constant, and they made ~70 KB of it. A key of those names whose
+ * value is an object (a property called `description`) is a property, not an annotation, and stays; what
+ * `const`, `enum` and `default` hold is data, never walked.
  */
 function withoutAnnotations(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutAnnotations);
@@ -35,7 +39,8 @@ function withoutAnnotations(schema: unknown): unknown {
       ((key === 'description' || key === 'title' || key === '$comment') &&
         typeof value === 'string') ||
       (key === 'examples' && Array.isArray(value));
-    if (!annotation) out[key] = withoutAnnotations(value);
+    if (annotation) continue;
+    out[key] = DATA_KEYWORDS.has(key) ? value : withoutAnnotations(value);
   }
   return out;
 }
