@@ -87,6 +87,7 @@ describe('the heap after a replay at start', () => {
     // a process of its own: the flags it sets are V8's, for the whole process. A heap fragmented as a
     // replay leaves it: what stays (one object in eight) spread among what went.
     const script = `
+      import { getHeapSpaceStatistics } from 'node:v8';
       import { compactAfterReplay } from ${JSON.stringify(path.resolve('src/main/heap.ts'))};
       let all = Array.from({ length: 2_000_000 }, (_, i) => ({ i, s: 'x' + i }));
       // long-lived enough to be old: collections while it is all held
@@ -94,20 +95,22 @@ describe('the heap after a replay at start', () => {
       const kept = all.filter((_, i) => i % 8 === 0);
       all = null;
       for (let n = 0; n < 20; n++) Array.from({ length: 200_000 }, (_, i) => ({ i }));
-      const before = process.memoryUsage().heapTotal;
       const ran = compactAfterReplay(${COMPACT_AFTER_REPLAYED});
-      const after = process.memoryUsage().heapTotal;
-      console.log(JSON.stringify({ ran, before, after, kept: kept.length, gc: typeof globalThis.gc }));
+      const old = getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
+      console.log(JSON.stringify({ ran, size: old.space_size, used: old.space_used_size, kept: kept.length, gc: typeof globalThis.gc }));
     `;
     const out = JSON.parse(
       execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         encoding: 'utf8',
       }),
-    ) as { ran: boolean; before: number; after: number; kept: number; gc: string };
+    ) as { ran: boolean; size: number; used: number; kept: number; gc: string };
     expect(out.ran).toBe(true);
     expect(out.kept).toBe(250_000);
     expect(out.gc).toBe('undefined');
-    // a full collection without compaction of every page leaves ~0.6 of it here
-    expect(out.after).toBeLessThan(out.before * 0.35);
+    // the old generation's pages hold what lives and little else: 1.05 of it here, where a full collection
+    // without compaction of every page leaves them 6.5 times what they hold. (Against the heap before the
+    // call, the share depends on how much the collections during the script had already given back: a
+    // loaded machine's run kept 0.38 of a heap already smaller, after the same compaction.)
+    expect(out.size).toBeLessThan(out.used * 1.5);
   });
 });
