@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { _, Ajv } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { AJV_OPTIONS, BEACON_FORMATS } from '../src/main/tracking/beacon-formats';
+import { beaconAjv } from '../src/main/tracking/beacon-formats';
 import { OUTPUT_PATH as SCHEMAS_PATH } from './generate-beacon-schemas';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,12 +47,10 @@ function withoutAnnotations(schema: unknown): unknown {
 
 /** The module's text: one export per endpoint (its name's `/` as `_`) and `VALIDATORS` by `category/event`. */
 export function beaconValidatorsCode(endpoints: Record<string, { schema: object }>): string {
-  const ajv = new Ajv({
-    ...AJV_OPTIONS,
+  const ajv = beaconAjv(Ajv, {
     allErrors: false,
     code: { source: true, esm: true, formats: _`BEACON_FORMATS` },
   });
-  ajv.addFormat('date-time', BEACON_FORMATS['date-time']);
   const refs: Record<string, string> = {};
   for (const [endpoint, { schema }] of Object.entries(endpoints)) {
     const name = endpoint.replace(/\W/g, '_');

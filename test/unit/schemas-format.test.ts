@@ -2,10 +2,8 @@
 // on the shapes it takes (toISOString's) with every field at and past its bounds, and on random strings.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fullFormats } from 'ajv-formats/dist/formats';
-import { dateTimeFormat } from '../../src/main/tracking/beacon-formats';
+import { dateTimeFormat, fullDateTime as full } from '../../src/main/tracking/beacon-formats';
 
-const full = (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate;
 const fast = dateTimeFormat(full);
 
 describe('date-time format fast path', () => {

@@ -8,7 +8,7 @@ import {
   VALIDATORS_PATH,
   VALIDATORS_TYPES,
 } from '../../scripts/compile-beacon-validators';
-import { AJV_OPTIONS, BEACON_FORMATS } from '../../src/main/tracking/beacon-formats';
+import { beaconAjv } from '../../src/main/tracking/beacon-formats';
 import { VALIDATORS } from '../../src/main/tracking/beacon-validators.generated.js';
 import {
   generateFromInstalledPackage,
@@ -93,8 +93,7 @@ describe('validators compiled at build time', () => {
   });
 
   it('judge every example, and bodies changed from it, as a validator compiled at run time does', () => {
-    const ajv = new Ajv({ ...AJV_OPTIONS, allErrors: false });
-    ajv.addFormat('date-time', BEACON_FORMATS['date-time']);
+    const ajv = beaconAjv(Ajv, { allErrors: false });
     type Body = Record<string, Record<string, unknown>>;
     // each example, then per key of context and data: without it, its value of another type, an unknown
     // key beside it, and timestamps and strings that only the format or a length decides

@@ -1,7 +1,7 @@
 // What the beacon validators share besides their own code: ajv's options, the date-time format and the string
-// length ajv counts. The validators compiled at build time (beacon-validators.generated.js) import them from here, and
-// the ones compiled when a body fails (every problem listed) are given the same format, so both accept and
-// reject alike.
+// length ajv counts. The validators compiled at build time (beacon-validators.generated.js) import them from
+// here, and every ajv that compiles the beacon schemas is made by `beaconAjv`, so all accept and reject alike.
+import type { Ajv, Options } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 
@@ -58,13 +58,21 @@ export function dateTimeFormat(full: (s: string) => boolean): (s: string) => boo
 export const fullDateTime = (fullFormats['date-time'] as { validate: (s: string) => boolean })
   .validate;
 
-/** ajv's options for the beacon schemas, at build time and at run time (where allErrors is added). */
-export const AJV_OPTIONS = { strict: true, strictTypes: false, strictRequired: false } as const;
-
 /** The formats the beacon schemas name, as ajv takes them (`addFormat`, or `code.formats` at build time). */
 export const BEACON_FORMATS = {
   'date-time': { type: 'string' as const, validate: dateTimeFormat(fullDateTime) },
 };
+
+/**
+ * An ajv for the beacon schemas, with their options and formats; `options` adds what the caller needs
+ * (allErrors, the standalone code). The class is given, not imported: the run time loads ajv only when a
+ * body fails.
+ */
+export function beaconAjv(AjvClass: typeof Ajv, options: Options): Ajv {
+  const ajv = new AjvClass({ strict: true, strictTypes: false, strictRequired: false, ...options });
+  for (const [name, format] of Object.entries(BEACON_FORMATS)) ajv.addFormat(name, format);
+  return ajv;
+}
 
 // ajv's runtime helpers are CommonJS; depending on the bundler the default export is the function or wraps it.
 /** The length ajv gives a string for minLength/maxLength: Unicode code points, not UTF-16 units. */

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../../shared/events';
-import { AJV_OPTIONS, BEACON_FORMATS } from './beacon-formats';
+import { beaconAjv } from './beacon-formats';
 import generated from './beacon-schemas.generated.json';
 import { VALIDATORS } from './beacon-validators.generated.js';
 import { issuesFromAjv } from './validation-messages';
@@ -50,8 +50,7 @@ function allErrors(endpoint: string): ValidateFunction {
     // ajv itself is loaded here, when a body first fails: ~45 ms of a process's start that one whose bodies
     // all pass (a clean `check`, most `serve` runs) never needs
     const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-    const ajv = new Ajv({ ...AJV_OPTIONS, allErrors: true });
-    ajv.addFormat('date-time', BEACON_FORMATS['date-time']);
+    const ajv = beaconAjv(Ajv, { allErrors: true });
     listingAll = { ajv, validators: new Map() };
   }
   let v = listingAll.validators.get(endpoint);
