@@ -280,6 +280,27 @@ describe('timeline pages that let their events go', () => {
       expect(readBacks.count).toBe(2);
     }));
 
+  it('keeps a quiet page’s tallies at their length and grows them again with a late event: its findings quote every event, as before', () =>
+    withPair(async ({ engine, reference, advance, feed }) => {
+      const page = new PageBuilder({ pageLoadId: 'production', dev: false });
+      const ids = [
+        feed(page.render('r-1', { at: 0 })).id,
+        feed(page.impression('r-1', ['a'], { at: 10 })).id,
+        feed(page.render('r-2', { at: 20 })).id,
+      ];
+      await advance(3_600_000);
+      const quiet = engine.find('production')[0]!;
+      expect(quiet.eventsLetGo).toBe(true);
+      // let go, its counted ids copied to a list of their length (trimTallies): the same ids
+      expect(quiet.tallies.notDev.ids).toEqual(ids);
+      const devFlag = (e: TimelineEngine) =>
+        e.finishedDto(e.find('production')[0]!).findings.find((f) => f.rule === 'dev-flag');
+      ids.push(feed(page.click('r-1', 'a', recvAt(0))).id);
+      expect(devFlag(engine)?.eventIds).toEqual(ids);
+      expect(devFlag(engine)?.eventCount).toBe(4);
+      same(engine, reference);
+    }));
+
   it('holds the events of a page the store cannot give back whole: a body kept as text', () =>
     withPair(async ({ engine, reference, advance, feed }) => {
       const page = new PageBuilder({ pageLoadId: 'text-body' });

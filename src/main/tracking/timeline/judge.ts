@@ -6,7 +6,7 @@ import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
 import { RESPONSE_KINDS, type ResponseKind } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
-import { keptFindings, NO_ENTRIES, type FindingDraft } from './model';
+import { keptFindings, type FindingDraft } from './model';
 import type { Page } from './page';
 import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
@@ -181,7 +181,8 @@ export class Judge {
     } finally {
       ctx.end();
     }
-    r.ran(raw.length > 0 ? raw : NO_ENTRIES);
+    // kept until its rules run again: a list of its exact length (one grown by push keeps room for 17)
+    r.ran(keptFindings(raw));
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
     const findings = raw.some((f) => SUPERSEDING.has(f.rule))

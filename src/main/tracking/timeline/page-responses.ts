@@ -28,7 +28,9 @@ export class PageResponses {
 
   /** A response the page did not hold goes last. */
   add(r: Response): void {
-    if (this.list === NO_ENTRIES) this.list = [r];
+    // a few: a list of their exact length, copied at each (a list grown by push, or spread into a literal
+    // with one more, keeps room for 17; a live sandbox keeps 100,000 pages); more: pushed
+    if (this.list.length < FEW_RESPONSES) this.list = this.list.concat([r]);
     else this.list.push(r);
     if (this.byKey !== null) this.byKey.set(r.key, r);
     else if (this.list.length > FEW_RESPONSES)

@@ -341,6 +341,20 @@ export class Page {
     this.keepLetGoSummary();
     this.dropEvents();
     this.eventsLetGo = true;
+    this.trimTallies();
+  }
+
+  /**
+   * A quiet page is kept for hours: the ids its tallies grew by push (which keeps room for 17 and grows by
+   * half) are kept at their length. A later event grows them again.
+   */
+  private trimTallies(): void {
+    const t = this.tallies;
+    trimmed(t.notDev);
+    trimmed(t.badTimestamp);
+    trimmed(t.farTimestamp);
+    if (t.otherSessionIds) for (const c of t.otherSessionIds.values()) trimmed(c);
+    if (t.otherUserIds) for (const c of t.otherUserIds.values()) trimmed(c);
   }
 
   /** The store cannot give its events back as they were applied: the page keeps them for good. */
@@ -563,4 +577,9 @@ function bump(map: Map<string, Capped>, value: string, id: string): void {
   let c = map.get(value);
   if (!c) map.set(value, (c = capped()));
   addCapped(c, id);
+}
+
+/** `c`'s ids copied to a list of their exact length (the shared empty tally is left as it is). */
+function trimmed(c: Capped): void {
+  if (c.ids.length > 0) c.ids = c.ids.slice();
 }

@@ -12,7 +12,6 @@
 // track), or of other items (uids compared).
 import type { RecordedEvent } from '../../../../shared/events';
 import { isObject } from '../../../../shared/values';
-import type { TallyMark } from '../model';
 import { tallySlot } from './utils/tally-slot';
 import type { Page } from '../page';
 import { str } from '../../values';
@@ -50,17 +49,20 @@ function uidsOf(list: unknown): string[] {
     const uid = isObject(item) ? str(item.uid) : '';
     if (uid !== '' && !out.includes(uid) && out.length < MAX_ADDS) out.push(uid);
   }
-  return out;
+  // kept as long as the page: a list of its exact length (one grown by push keeps room for 17)
+  return out.length === 0 ? out : out.slice();
 }
 
-/** A quick add or cart/add of the page: value is its endpoint; uids are its items' uids. */
-interface AddMark extends TallyMark {
+/** A quick add or cart/add of the page, by id and time; uids are its items' uids. */
+interface AddMark {
+  id: string;
+  time: number;
   uids: readonly string[];
 }
 
 interface QuickAndCartTally {
-  quick: AddMark[];
-  cart: AddMark[];
+  quick: readonly AddMark[];
+  cart: readonly AddMark[];
   /** the first cart/add created with or just after a quick add of the same item, and the item */
   pair?: { quick: AddMark; cart: AddMark; uid: string };
 }
@@ -83,14 +85,11 @@ function tally(page: Page, rec: RecordedEvent): boolean {
   if (t.pair) return false;
   const own = isQuick ? t.quick : t.cart;
   if (own.length >= MAX_ADDS || own.some((m) => m.id === rec.id)) return false;
-  const mark: AddMark = {
-    id: rec.id,
-    time: timeOf(rec),
-    value: `${rec.category}/${rec.event}`,
-    uids: uidsOf(dataOf(rec).results),
-  };
+  const mark: AddMark = { id: rec.id, time: timeOf(rec), uids: uidsOf(dataOf(rec).results) };
   if (mark.uids.length === 0) return false;
-  own.push(mark);
+  // a page keeps a few (MAX_ADDS) for as long as it is kept: lists of their exact length, copied at each
+  if (isQuick) t.quick = t.quick.concat([mark]);
+  else t.cart = t.cart.concat([mark]);
   for (const other of isQuick ? t.cart : t.quick) {
     const pair = isQuick ? pairOf(mark, other) : pairOf(other, mark);
     if (pair) {
