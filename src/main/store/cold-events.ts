@@ -126,62 +126,59 @@ export function lineOf(e: RecordedEvent): string {
   return JSON.stringify(rest);
 }
 
-/** Lines of an inflated block, and where each ends. */
-interface OpenBlock<T extends string | Buffer> {
-  data: T;
+/** An inflated block, and where each of its lines ends (in bytes). */
+interface OpenBlock {
+  data: Buffer;
   ends: number[];
 }
 
 /**
- * Reads cold events back. Two uses, two ways of keeping the blocks read last (each keeps `OPEN_BLOCKS`):
- * - `read` (a page's events read back for its rules and its view, a report's pages in page order): the
- *   block's text, each line a slice of it, so the pages browsed together reopen none;
- * - `text` (a list of events or an export written in seq order, a journal compaction): the block's bytes,
- *   outside V8's heap, each line made a string when it is written. A list of 100,000 old events that kept
- *   the text of the last 128 blocks kept it long enough for every young collection to copy and promote
- *   it while the answer was written.
+ * Reads cold events back: a page's events for its rules and its view, a report's pages in page order, a
+ * list of events or an export in seq order, a journal compaction. The blocks read last (`OPEN_BLOCKS`) are
+ * kept inflated, as bytes outside V8's heap, so the pages browsed together reopen none; each line is made
+ * a string when it is read, and dies young. A block's text kept as a string lived as long as the next
+ * 128 blocks took to read: the young collections meanwhile copied it into the old generation, where it
+ * died, leaving heap pages half empty after a report (docs/benchmarks.md, "What a report leaves").
  */
 export class ColdReader {
-  private readonly texts = new Map<ColdBlock, OpenBlock<string>>();
-  private readonly bytes = new Map<ColdBlock, OpenBlock<Buffer>>();
+  private readonly bytes = new Map<ColdBlock, OpenBlock>();
 
   read(c: ColdEvent): RecordedEvent {
-    const { data, ends } = opened(this.texts, c.block, (b) => b.toString('utf8'));
-    const event = JSON.parse(data.slice(lineStart(ends, c.line), ends[c.line])) as RecordedEvent;
+    const event = JSON.parse(this.line(c)) as RecordedEvent;
     if (c.upstream !== undefined) event.upstream = c.upstream;
     return event;
   }
 
   /** Its JSON line as `JSON.stringify` of the event read back would write it. */
   text(c: ColdEvent): string {
-    const { data, ends } = opened(this.bytes, c.block, (b) => b);
-    const line = data.toString('utf8', lineStart(ends, c.line), ends[c.line]);
+    const line = this.line(c);
     return c.upstream === undefined
       ? line
       : `${line.slice(0, -1)},"upstream":${JSON.stringify(c.upstream)}}`;
   }
 
   forget(): void {
-    this.texts.clear();
     this.bytes.clear();
+  }
+
+  /** Its line of its block, as stored (without the real service's answer). */
+  private line(c: ColdEvent): string {
+    const { data, ends } = opened(this.bytes, c.block);
+    return data.toString('utf8', lineStart(ends, c.line), ends[c.line]);
   }
 }
 
 const lineStart = (ends: readonly number[], line: number) => (line === 0 ? 0 : ends[line - 1]! + 1);
 
 /** The block from `open` (now the most recently used), inflated and kept there if it was not. */
-function opened<T extends string | Buffer>(
-  open: Map<ColdBlock, OpenBlock<T>>,
-  block: ColdBlock,
-  as: (inflated: Buffer) => T,
-): OpenBlock<T> {
+function opened(open: Map<ColdBlock, OpenBlock>, block: ColdBlock): OpenBlock {
   let entry = open.get(block);
   if (entry) {
     // the most recently read last: the first is the one to forget
     open.delete(block);
   } else {
-    const data = as(inflateRawSync(block.data));
-    // '\n' is one byte in UTF-8 and one code unit in UTF-16: the same search finds the line ends in both
+    const data = inflateRawSync(block.data);
+    // '\n' is one byte in UTF-8, and no other character's bytes hold it
     const ends: number[] = [];
     for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) ends.push(at);
     ends.push(data.length);
