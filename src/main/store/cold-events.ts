@@ -16,8 +16,14 @@ import type { EventKeys } from './event-index';
 /** Events deflated together, at least (see above). */
 export const COLD_BLOCK = 32;
 
-/** Blocks whose lines are kept after a read, the last this many: a list read in page order reopens none. */
-const OPEN_BLOCKS = 128;
+/** Blocks kept after a list in seq order read them, the last this many: such a list reopens none. */
+const SEQ_BLOCKS = 128;
+/**
+ * Blocks kept after a page's events were read back, the last this many: a page's events are mostly in one
+ * block, which holds the pages that came with it, so pages read in their order reopen few. Kept longer,
+ * what keeps them (each block's entry and line ends) outlived two young collections and was promoted.
+ */
+const PAGE_BLOCKS = 16;
 
 export class ColdBlock {
   constructor(readonly data: Buffer) {}
@@ -128,63 +134,84 @@ export function lineOf(e: RecordedEvent): string {
 
 /** An inflated block, and where each of its lines ends (in bytes). */
 interface OpenBlock {
+  block: ColdBlock;
   data: Buffer;
   ends: number[];
 }
 
 /**
  * Reads cold events back: a page's events for its rules and its view, a report's pages in page order, a
- * list of events or an export in seq order, a journal compaction. The blocks read last (`OPEN_BLOCKS`) are
- * kept inflated, as bytes outside V8's heap, so the pages browsed together reopen none; each line is made
- * a string when it is read, and dies young. A block's text kept as a string lived as long as the next
- * 128 blocks took to read: the young collections meanwhile copied it into the old generation, where it
- * died, leaving heap pages half empty after a report (docs/benchmarks.md, "What a report leaves").
+ * list of events or an export in seq order, a journal compaction. The blocks read last are kept inflated,
+ * as bytes outside V8's heap, so what is read together reopens few (PAGE_BLOCKS, SEQ_BLOCKS); each line
+ * is made a string when it is read, and dies young. A block's text kept as a string lived as long as the
+ * next 128 blocks took to read: the young collections meanwhile copied it into the old generation, where
+ * it died, leaving heap pages half empty after a report (docs/benchmarks.md, "What a report leaves").
  */
 export class ColdReader {
-  private readonly bytes = new Map<ColdBlock, OpenBlock>();
+  /** the blocks pages were read back from last */
+  private readonly pageBlocks = new OpenBlocks(PAGE_BLOCKS);
+  /** the blocks lists and exports in seq order read last */
+  private readonly seqBlocks = new OpenBlocks(SEQ_BLOCKS);
 
+  /** The event, for a page's events read back (its rules, its view, a report). */
   read(c: ColdEvent): RecordedEvent {
-    const event = JSON.parse(this.line(c)) as RecordedEvent;
+    const event = JSON.parse(line(this.pageBlocks.of(c.block), c)) as RecordedEvent;
     if (c.upstream !== undefined) event.upstream = c.upstream;
     return event;
   }
 
-  /** Its JSON line as `JSON.stringify` of the event read back would write it. */
+  /** Its JSON line as `JSON.stringify` of the event read back would write it (lists, exports). */
   text(c: ColdEvent): string {
-    const line = this.line(c);
+    const text = line(this.seqBlocks.of(c.block), c);
     return c.upstream === undefined
-      ? line
-      : `${line.slice(0, -1)},"upstream":${JSON.stringify(c.upstream)}}`;
+      ? text
+      : `${text.slice(0, -1)},"upstream":${JSON.stringify(c.upstream)}}`;
   }
 
   forget(): void {
-    this.bytes.clear();
+    this.pageBlocks.clear();
+    this.seqBlocks.clear();
   }
+}
 
-  /** Its line of its block, as stored (without the real service's answer). */
-  private line(c: ColdEvent): string {
-    const { data, ends } = opened(this.bytes, c.block);
-    return data.toString('utf8', lineStart(ends, c.line), ends[c.line]);
-  }
+/** The event's line of its open block, as stored (without the real service's answer). */
+function line({ data, ends }: OpenBlock, c: ColdEvent): string {
+  return data.toString('utf8', lineStart(ends, c.line), ends[c.line]);
 }
 
 const lineStart = (ends: readonly number[], line: number) => (line === 0 ? 0 : ends[line - 1]! + 1);
 
-/** The block from `open` (now the most recently used), inflated and kept there if it was not. */
-function opened(open: Map<ColdBlock, OpenBlock>, block: ColdBlock): OpenBlock {
-  let entry = open.get(block);
-  if (entry) {
-    // the most recently read last: the first is the one to forget
-    open.delete(block);
-  } else {
+/**
+ * The blocks read last, inflated, the most recent last, at most `keep`: a list searched from its end (what
+ * is read together opens the same few), not a Map, whose deletes and sets build its table again now and
+ * then (those tables outlived young collections and were promoted).
+ */
+class OpenBlocks {
+  private readonly list: OpenBlock[] = [];
+
+  constructor(private readonly keep: number) {}
+
+  /** The block inflated, now the most recently used: kept if it was, inflated if not. */
+  of(block: ColdBlock): OpenBlock {
+    const list = this.list;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const open = list[i]!;
+      if (open.block !== block) continue;
+      if (i !== list.length - 1) list.push(list.splice(i, 1)[0]!);
+      return open;
+    }
     const data = inflateRawSync(block.data);
     // '\n' is one byte in UTF-8, and no other character's bytes hold it
     const ends: number[] = [];
     for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) ends.push(at);
     ends.push(data.length);
-    entry = { data, ends };
-    if (open.size >= OPEN_BLOCKS) open.delete(open.keys().next().value!);
+    if (list.length >= this.keep) list.shift();
+    const open = { block, data, ends };
+    list.push(open);
+    return open;
   }
-  open.set(block, entry);
-  return entry;
+
+  clear(): void {
+    this.list.length = 0;
+  }
 }
