@@ -182,13 +182,16 @@ export class Judge {
       ctx.end();
     }
     // kept until its rules run again: a list of its exact length (one grown by push keeps room for 17)
-    r.ran(keptFindings(raw));
+    const ran = keptFindings(raw);
+    r.ran(ran);
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
     // render here, items not impressed here): report the cause once.
-    const findings = raw.some((f) => SUPERSEDING.has(f.rule))
-      ? raw.filter((f) => SUPERSEDING.has(f.rule))
-      : raw;
-    const kept = keptFindings(levelled(findings, page.siteId, this.deps.levels));
+    const findings = ran.some((f) => SUPERSEDING.has(f.rule))
+      ? ran.filter((f) => SUPERSEDING.has(f.rule))
+      : ran;
+    const shown = levelled(findings, page.siteId, this.deps.levels);
+    // what it ran is what it shows when no level or superseding rule changed it: one list, not a copy
+    const kept = shown === ran ? ran : keptFindings(shown);
     page.setResponseFindings(
       r,
       kept,

@@ -50,7 +50,7 @@ function uidsOf(list: unknown): string[] {
     if (uid !== '' && !out.includes(uid) && out.length < MAX_ADDS) out.push(uid);
   }
   // kept as long as the page: a list of its exact length (one grown by push keeps room for 17)
-  return out.length === 0 ? out : out.slice();
+  return out.slice();
 }
 
 /** A quick add or cart/add of the page, by id and time; uids are its items' uids. */
