@@ -88,14 +88,17 @@ export function layered(first: LevelSource | undefined, then: LevelSource | unde
   } satisfies LevelSource;
 }
 
+/** What a level is applied to: a finding as kept or as read. */
+type Levelled = Pick<TimelineFindingDto, 'rule' | 'severity' | 'defaultSeverity' | 'severityFrom'>;
+
 /**
  * The finding at its effective severity, saying where that was set and what the rule's own was; null
  * when the rule is off.
  */
-export function withLevel(
-  f: TimelineFindingDto,
+export function withLevel<F extends Levelled>(
+  f: F,
   set: { level: RuleLevel; from: string } | undefined,
-): TimelineFindingDto | null {
+): F | null {
   if (!set) return f;
   if (set.level === 'off') return null;
   if (set.level === f.severity && !f.severityFrom) return { ...f, severityFrom: set.from };
@@ -107,13 +110,13 @@ export function withLevel(
   };
 }
 
-export function levelled(
-  findings: TimelineFindingDto[],
+export function levelled<F extends Levelled>(
+  findings: F[],
   siteId: string,
   source: LevelSource | undefined,
-): TimelineFindingDto[] {
+): F[] {
   if (!source) return findings;
-  const out: TimelineFindingDto[] = [];
+  const out: F[] = [];
   for (const f of findings) {
     const g = withLevel(f, source.level(siteId, f.rule));
     if (g) out.push(g);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { behaviour } from '../../src/main/tracking/client-model';
+import { findingDto, type Finding } from '../../src/main/tracking/finding';
 import type { ResponseRuleContext } from '../../src/main/tracking/timeline/rules/types';
 import { PageBuilder, engineAt } from '../unit/timeline-events';
 
@@ -24,10 +25,7 @@ describe('docs/writing-rules.md', () => {
     const { redirectExample } = (await import(file)) as {
       redirectExample: {
         meta: { id: string; guards: readonly string[] };
-        response: (
-          r: unknown,
-          ctx: ResponseRuleContext,
-        ) => Array<{ messageId: string; message: string }>;
+        response: (r: unknown, ctx: ResponseRuleContext) => Finding[];
       };
     };
     expect(redirectExample.meta.id).toBe('redirect-example');
@@ -38,7 +36,7 @@ describe('docs/writing-rules.md', () => {
     const [page] = engine.list();
     const response = [...page!.responses.values()][0]!;
     const found = redirectExample.response(response, {} as ResponseRuleContext);
-    expect(found.map((f) => [f.messageId, f.message])).toEqual([
+    expect(found.map(findingDto).map((f) => [f.messageId, f.message])).toEqual([
       ['redirected', 'responseId "r7" redirected to /pages/gift-cards.'],
     ]);
   });

@@ -1,9 +1,10 @@
 // A finding is its rule's message by id filled with its data, and the fix that goes with it
-// (src/main/tracking/finding.ts). Texts found word for word on many pages are kept as one string: which
-// string object holds a value cannot be seen from JavaScript; what can: every finding keeps its text, past
-// the pool's size too (it starts again).
+// (src/main/tracking/finding.ts), written when the finding is read. Long data values found word for word
+// on many pages are kept as one string: which string object holds a value cannot be seen from JavaScript;
+// what can: every finding keeps its values and reads as its words, past the pool's size too (it starts
+// again).
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, finding } from '../../src/main/tracking/finding';
+import { fillTemplate, finding, findingDto } from '../../src/main/tracking/finding';
 
 const meta = {
   id: 'dev-flag',
@@ -21,7 +22,7 @@ describe('finding', () => {
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 5_000; i++) {
         const data = { count: i % 7, accepted: i, tail: 'were sent in production', mode: `m${i}` };
-        const f = finding(meta, '', { messageId: 'production', data }, ['e1']);
+        const f = findingDto(finding(meta, '', { messageId: 'production', data }, ['e1']));
         expect(f.message).toBe(`${i % 7} of the ${i} events were sent in production`);
         expect(f.fix).toBe(`create the client with m${i}.`);
         expect(f.messageId).toBe('production');
@@ -30,7 +31,21 @@ describe('finding', () => {
   });
 
   it('takes the rule’s fix for a message without one of its own', () => {
-    const f = finding(meta, 'k', { messageId: 'other' }, ['e2', 'e2']);
+    const kept = finding(meta, 'k', { messageId: 'other' }, ['e2', 'e2']);
+    // kept without its words, which are read in the place they always had among the fields
+    expect(kept).not.toHaveProperty('message');
+    const f = findingDto(kept);
+    expect(Object.keys(f)).toEqual([
+      'id',
+      'rule',
+      'severity',
+      'messageId',
+      'data',
+      'message',
+      'fix',
+      'eventIds',
+      'eventCount',
+    ]);
     expect(f).toEqual({
       id: 'dev-flag:k',
       rule: 'dev-flag',

@@ -1,10 +1,9 @@
-// A finding as every rule builds it (the timeline rules and the visit rules alike): its id, the message its
-// rule declared under `messageId` filled with the finding's data, the fix that goes with that message, its
-// event ids (each once, the first ID_CAP) and how many there were.
-//
-// A finding's message and fix are held as long as its page is kept, and a sandbox keeps 100,000 pages: a
-// text found word for word on many pages (`10 of the 10 accepted events on this page were sent in
-// production mode …`) is kept as one string. Values only: every finding keeps its text.
+// A finding as every rule builds it (the timeline rules and the visit rules alike): its id, which of its
+// rule's messages it says (`messageId`) and the data that fills it, its event ids (each once, the first
+// ID_CAP) and how many there were. Its words, the message and the fix that goes with it, are written when it
+// is read (`findingDto`), not when its rule runs: a sandbox keeps 100,000 pages and their findings, a
+// message names the finding's own ids and events (hundreds of characters each), and rules run again and
+// again on a page that is still changing, while its findings are read once or twice.
 import type { FindingData, TimelineFindingDto } from '../../shared/timeline';
 import { StringPool } from '../store/shared-strings';
 import type { RuleMeta } from './rule-meta';
@@ -12,10 +11,10 @@ import type { RuleMeta } from './rule-meta';
 /** Ids a finding (or a page's tally) names at most: findings stay small however noisy a page gets. */
 export const ID_CAP = 50;
 
-/** at most 4,096 distinct texts kept for sharing; when full it starts again */
-const texts = new StringPool(4_096);
+/** at most 4,096 distinct data values kept for sharing; when full it starts again */
+const values = new StringPool(4_096);
 
-/** A data value this long is a clause rather than a name or a number: shared like the texts. */
+/** A data value this long is a clause rather than a name or a number: shared. */
 const SHARED_VALUE = 48;
 
 const NO_DATA: FindingData = Object.freeze({});
@@ -26,9 +25,21 @@ export interface Report {
   data?: FindingData;
 }
 
-type FindingMeta = Pick<RuleMeta, 'id' | 'defaultSeverity' | 'messages' | 'fix' | 'fixes'> & {
-  guards?: readonly string[];
-};
+/** What a finding's words are written from: its rule's messages and fixes. */
+export type FindingTexts = Pick<RuleMeta, 'id' | 'messages' | 'fix' | 'fixes'>;
+
+type FindingMeta = FindingTexts &
+  Pick<RuleMeta, 'defaultSeverity'> & {
+    guards?: readonly string[];
+  };
+
+/**
+ * A finding as the engine keeps it: the DTO without its words, and the rule's declarations they are written
+ * from (`findingDto`).
+ */
+export interface Finding extends Omit<TimelineFindingDto, 'message' | 'fix'> {
+  readonly texts: FindingTexts;
+}
 
 /** Under test (the rule tester, the unit tests) a missing placeholder throws. */
 const strict = typeof process !== 'undefined' && process.env.VITEST !== undefined;
@@ -69,32 +80,60 @@ export function finding(
   report: Report,
   eventIds: Iterable<string>,
   extra: { responseId?: string; eventCount?: number } = {},
-): TimelineFindingDto {
+): Finding {
   const { messageId } = report;
-  const template = Object.hasOwn(meta.messages, messageId) ? meta.messages[messageId] : undefined;
   // always a mistake of the rule, whatever the traffic: it throws everywhere
-  if (template === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
+  if (!Object.hasOwn(meta.messages, messageId))
+    throw new Error(`rule ${meta.id} has no message "${messageId}"`);
   const data = report.data ? sharedData(report.data) : NO_DATA;
-  // said only when a placeholder has no data
-  const where = () => `rule ${meta.id}, message "${messageId}"`;
   const ids = [...new Set(eventIds)];
   const rule = meta.id;
-  return {
+  const f: Finding = {
     id: key ? `${rule}:${key}` : rule,
     rule,
     severity: meta.defaultSeverity,
     messageId,
     data,
-    message: texts.share(fillTemplate(template, data, where)),
-    fix: texts.share(
-      fillTemplate(meta.fixes?.[messageId] ?? meta.fix, data, () => `${where()} (fix)`),
-    ),
+    texts: meta,
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),
     // the behaviour it names: its rule's first (a response's kind may name another: the judge's)
     ...(meta.guards?.[0] !== undefined && { behaviour: meta.guards[0] }),
   };
+  // a placeholder without data is the rule's mistake: under test it is found as the rule runs
+  if (strict) findingDto(f);
+  return f;
+}
+
+/** The message of a finding, filled with its data. */
+function messageOf(f: Pick<Finding, 'texts' | 'messageId' | 'data'>): string {
+  return fillTemplate(f.texts.messages[f.messageId]!, f.data, () => where(f));
+}
+
+/** The fix that goes with its message, filled with the same data. */
+function fixOf(f: Pick<Finding, 'texts' | 'messageId' | 'data'>): string {
+  const template = f.texts.fixes?.[f.messageId] ?? f.texts.fix;
+  return fillTemplate(template, f.data, () => `${where(f)} (fix)`);
+}
+
+function where(f: Pick<Finding, 'texts' | 'messageId'>): string {
+  return `rule ${f.texts.id}, message "${f.messageId}"`;
+}
+
+/**
+ * A finding as it is read: its words written in where the finding keeps its rule's, every other field
+ * as it is and in its order (a report lists a finding's fields as it always has).
+ */
+export function findingDto(f: Finding): TimelineFindingDto {
+  const out: Record<string, unknown> = {};
+  for (const k in f) {
+    if (k === 'texts') {
+      out.message = messageOf(f);
+      out.fix = fixOf(f);
+    } else out[k] = f[k as keyof Finding];
+  }
+  return out as unknown as TimelineFindingDto;
 }
 
 function sharedData(data: FindingData): FindingData {
@@ -102,7 +141,7 @@ function sharedData(data: FindingData): FindingData {
   for (const k in data) {
     const v = data[k];
     if (typeof v === 'string' && v.length >= SHARED_VALUE)
-      (out ??= { ...data })[k] = texts.share(v);
+      (out ??= { ...data })[k] = values.share(v);
   }
   return out ?? data;
 }

@@ -2,6 +2,9 @@
 // finding (`explainedBy`) on one of the same events carry `causedBy` (the cause's id) and are listed right
 // after it, so the finding that names the cause, with its fix, leads. Counts and verdicts keep them all.
 import type { TimelineFindingDto } from '../../../shared/timeline';
+
+/** What causes are read from: a finding as kept or as read. */
+type Linked = Pick<TimelineFindingDto, 'id' | 'rule' | 'eventIds' | 'responseId' | 'causedBy'>;
 import { RULE_METAS } from './rule-list';
 
 const EXPLAINED_BY = new Map<string, ReadonlySet<string>>(
@@ -19,14 +22,14 @@ const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((rules) => [...ru
  * response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
  * each of their events (a page of thousands of findings read every other finding for each).
  */
-function cause(
-  f: TimelineFindingDto,
-  byEvent: ReadonlyMap<string, readonly TimelineFindingDto[]>,
-  place: ReadonlyMap<TimelineFindingDto, number>,
-): TimelineFindingDto | undefined {
+function cause<F extends Linked>(
+  f: F,
+  byEvent: ReadonlyMap<string, readonly F[]>,
+  place: ReadonlyMap<F, number>,
+): F | undefined {
   const rules = EXPLAINED_BY.get(f.rule);
   if (!rules) return undefined;
-  let first: TimelineFindingDto | undefined;
+  let first: F | undefined;
   for (const id of f.eventIds)
     for (const g of byEvent.get(id) ?? []) {
       if (g === f || !rules.has(g.rule)) continue;
@@ -41,10 +44,10 @@ function cause(
  * `all` in its order (severity, then the rules' order), each finding that follows from another carrying
  * `causedBy` and moved right after the finding that leads it (the root of a chain).
  */
-export function withCauses(all: TimelineFindingDto[]): TimelineFindingDto[] {
+export function withCauses<F extends Linked>(all: F[]): F[] {
   if (all.length < 2 || EXPLAINED_BY.size === 0) return all;
-  const place = new Map<TimelineFindingDto, number>();
-  const byEvent = new Map<string, TimelineFindingDto[]>();
+  const place = new Map<F, number>();
+  const byEvent = new Map<string, F[]>();
   all.forEach((g, i) => {
     place.set(g, i);
     if (!CAUSE_RULES.has(g.rule)) return;
@@ -54,18 +57,18 @@ export function withCauses(all: TimelineFindingDto[]): TimelineFindingDto[] {
       else byEvent.set(id, [g]);
     }
   });
-  const causeOf = new Map<TimelineFindingDto, TimelineFindingDto>();
+  const causeOf = new Map<F, F>();
   for (const f of all) {
     const c = cause(f, byEvent, place);
     if (c) causeOf.set(f, c);
   }
   if (causeOf.size === 0) return all;
-  const root = (f: TimelineFindingDto) => {
+  const root = (f: F) => {
     let r = f;
     for (let hops = 0; causeOf.has(r) && hops < all.length; hops++) r = causeOf.get(r)!;
     return r;
   };
-  const following = new Map<TimelineFindingDto, TimelineFindingDto[]>();
+  const following = new Map<F, F[]>();
   for (const f of causeOf.keys()) {
     const r = root(f);
     if (r === f) continue; // a cycle of explanations: each stays where it is
@@ -73,8 +76,8 @@ export function withCauses(all: TimelineFindingDto[]): TimelineFindingDto[] {
     if (list) list.push(f);
     else following.set(r, [f]);
   }
-  const out: TimelineFindingDto[] = [];
-  const placed = new Set<TimelineFindingDto>();
+  const out: F[] = [];
+  const placed = new Set<F>();
   for (const f of all) {
     if (placed.has(f)) continue;
     // listed after its cause (a finding whose root is another is in that root's followers)

@@ -14,6 +14,7 @@ import { RULE_IDS, widerScope } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
 import { withCauses } from './causes';
+import { findingDto, type Finding } from '../finding';
 import { severityWeight, type TimelineEvent } from './model';
 import type { Page } from './page';
 import type { Response } from './response';
@@ -43,9 +44,14 @@ const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
 
 /**
  * Errors first, then warnings, then info; within a severity in catalogue order; a finding that follows
- * from another right after it, with `causedBy`.
+ * from another right after it, with `causedBy`; each with its words written (`findingDto`).
  */
 export function allFindings(page: Page): TimelineFindingDto[] {
+  return sortedFindings(page).map(findingDto);
+}
+
+/** The page's findings as kept, in `allFindings`' order. */
+function sortedFindings(page: Page): Finding[] {
   const all = [...page.pageFindings, ...page.visitFindings];
   for (const r of responsesInOrder(page)) all.push(...r.findings);
   return withCauses(
@@ -58,12 +64,13 @@ export function allFindings(page: Page): TimelineFindingDto[] {
 }
 
 /**
- * The page's warnings and errors, each that follows from another with `causedBy` (as `allFindings` gives
- * them, unsorted): what readiness reads of a page, without sorting the findings of every page.
+ * The page's warnings and errors as kept, each that follows from another with `causedBy` (as
+ * `allFindings` gives them, unsorted and without their words): what readiness reads of a page, without
+ * sorting the findings of every page.
  */
-export function warningsOf(page: Page): TimelineFindingDto[] {
-  let all: TimelineFindingDto[] = [];
-  const take = (list: readonly TimelineFindingDto[]) => {
+export function warningsOf(page: Page): Finding[] {
+  let all: Finding[] = [];
+  const take = (list: readonly Finding[]) => {
     for (const f of list) all.push(f);
   };
   take(page.pageFindings);
@@ -160,7 +167,7 @@ export function pageRules(page: Page): Set<TimelineRuleId> {
 
 /** Of a page's findings, those of wider-scope rules by severity; undefined when there are none. */
 function scopedCounts(
-  findings: readonly TimelineFindingDto[],
+  findings: readonly Pick<TimelineFindingDto, 'rule' | 'severity'>[],
 ): PageTimelineSummaryDto['scoped'] | undefined {
   let out: { errors: number; warnings: number; infos: number } | undefined;
   for (const f of findings) {
@@ -177,7 +184,7 @@ export function pageSummary(page: Page): PageTimelineSummaryDto {
   const rules = pageRules(page);
   // findings are listed only for a page holding a wider-scope rule (most pages hold none)
   const scoped = [...rules].some((r) => widerScope(r) !== undefined)
-    ? scopedCounts(allFindings(page))
+    ? scopedCounts(sortedFindings(page))
     : undefined;
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();

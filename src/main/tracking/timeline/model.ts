@@ -4,11 +4,11 @@ import { str } from '../values';
 import { isObject } from '../../../shared/values';
 import type { RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
-import type { Severity, TimelineFindingDto } from '../../../shared/timeline';
+import type { Severity } from '../../../shared/timeline';
 import type { RequestFields } from '../../store/types';
 import { isVisitEndpoint } from '../visits/events';
 import { topLevelMember } from '../json-text';
-import { ID_CAP } from '../finding';
+import { ID_CAP, type Finding } from '../finding';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -50,8 +50,8 @@ export interface TimelineEvent {
   refusal?: { path: string; contentType: string };
 }
 
-/** A finding as rules produce it (the DTO shape). */
-export type FindingDraft = TimelineFindingDto;
+/** A finding as rules produce it and pages keep it: without its words (finding.ts). */
+export type FindingDraft = Finding;
 
 /** Up to ID_CAP ids plus the full count: findings stay small however noisy a page gets. */
 export interface Capped {

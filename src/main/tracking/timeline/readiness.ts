@@ -174,6 +174,9 @@ function behavioursOf(f: Pick<TimelineFindingDto, 'rule' | 'behaviour'>) {
 
 const rowKey = (id: string, tag: string) => `${id}\u0000${tag}`;
 
+/** What readiness reads of a finding (as the engine keeps it or as a report gives it). */
+type Judged = Pick<TimelineFindingDto, 'rule' | 'behaviour' | 'severity' | 'causedBy' | 'tag'>;
+
 /** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
 export interface Counted {
   row: string;
@@ -185,7 +188,7 @@ export interface Counted {
  * The rows the findings count against: a warning or an error counts against the behaviours it names (a
  * widget's row is its tag's); one that follows from another (`causedBy`) is the cause's, counted instead.
  */
-function counted(list: Iterable<TimelineFindingDto>): Counted[] {
+function counted(list: Iterable<Judged>): Counted[] {
   const out: Counted[] = [];
   for (const f of list) {
     if (f.severity === 'info' || f.causedBy !== undefined) continue;
@@ -207,10 +210,10 @@ function counted(list: Iterable<TimelineFindingDto>): Counted[] {
 export class ReadinessMemo {
   private readonly pages = new WeakMap<
     Page,
-    { lists: Array<readonly TimelineFindingDto[]>; counted: Counted[] }
+    { lists: Array<readonly Judged[]>; counted: Counted[] }
   >();
 
-  counted(page: Page, findings: () => Iterable<TimelineFindingDto>): readonly Counted[] {
+  counted(page: Page, findings: () => Iterable<Judged>): readonly Counted[] {
     const held = this.pages.get(page);
     if (held && sameLists(held.lists, page)) return held.counted;
     const lists = [page.pageFindings, page.visitFindings];
@@ -222,7 +225,7 @@ export class ReadinessMemo {
 }
 
 /** The page holds the very finding lists it held (no allocation: every page is asked on every read). */
-function sameLists(lists: ReadonlyArray<readonly TimelineFindingDto[]>, page: Page): boolean {
+function sameLists(lists: ReadonlyArray<readonly Judged[]>, page: Page): boolean {
   if (lists.length !== page.responses.size + 2) return false;
   if (lists[0] !== page.pageFindings || lists[1] !== page.visitFindings) return false;
   let i = 2;
@@ -304,7 +307,7 @@ export class ReadinessTally {
    * The page's findings as the timelines judged them: a warning or an error counts against the
    * behaviours it names; one that follows from another (`causedBy`) is the cause's, which is counted.
    */
-  findings(list: Iterable<TimelineFindingDto>, pageLoadId: string): void {
+  findings(list: Iterable<Judged>, pageLoadId: string): void {
     for (const c of counted(list)) this.counts(c, pageLoadId);
   }
 
@@ -389,7 +392,7 @@ export function sightPage(
   tally: ReadinessTally,
   page: Page,
   memo: ReadinessMemo,
-  findings: () => Iterable<TimelineFindingDto>,
+  findings: () => Iterable<Judged>,
   served?: (kind: string, responseId: string) => SightedResponse['served'],
 ): void {
   tally.sentPage(page);

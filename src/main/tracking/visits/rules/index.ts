@@ -2,7 +2,7 @@
 // (error) or loses the credit search earned (warning). Each finding sits on the page of the event that
 // shows the problem, so timelines, reports, expectClean and check see it like any other. Nothing of what
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
-import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
+import type { Finding as FindingDraft } from '../../finding';
 import type { Judging } from '../../rule';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';

@@ -1,7 +1,7 @@
 // What a visit rule reads: one page's product, cart, order and login events and the visit the page belongs
 // to (the visit book), and the helpers its messages are written with. A rule is written with `defineRule`.
 import type { ProvenanceCatalog } from '../../../search/provenance';
-import type { TimelineFindingDto as FindingDraft } from '../../../../shared/timeline';
+import type { Finding as FindingDraft } from '../../finding';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
 

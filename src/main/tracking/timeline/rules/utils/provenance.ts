@@ -4,7 +4,8 @@ import { issuedKind, type IssuedResponse } from '../../../../search/responses';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { finding, plural, type RuleContext } from '../types';
-import type { FindingData, TimelineFindingDto } from '../../../../../shared/timeline';
+import type { FindingData } from '../../../../../shared/timeline';
+import type { Finding } from '../../../finding';
 import type { ProvenanceCatalog } from '../../../../search/provenance';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
@@ -158,7 +159,7 @@ export class Offenders {
    * responseId, the rule's words and the offenders named (`describe`), in that order; its events are all of
    * theirs.
    */
-  finding(meta: FindingMeta, responseId: string, report: OffendersReport): TimelineFindingDto {
+  finding(meta: FindingMeta, responseId: string, report: OffendersReport): Finding {
     const data = {
       [report.countAs ?? 'count']: plural(this.size, report.noun),
       responseId,
