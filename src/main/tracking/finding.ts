@@ -35,9 +35,11 @@ type FindingMeta = FindingTexts &
 
 /**
  * A finding as the engine keeps it: the DTO without its words, and the rule's declarations they are written
- * from (`findingDto`).
+ * from; without its id, and the key its rule gave it, which the id is made of (`findingDto`).
  */
-export interface Finding extends Omit<TimelineFindingDto, 'message' | 'fix'> {
+export interface Finding extends Omit<TimelineFindingDto, 'id' | 'message' | 'fix'> {
+  /** what sets it apart from the rule's other findings on the page ('' when it needs nothing) */
+  readonly key: string;
   readonly texts: FindingTexts;
 }
 
@@ -89,7 +91,7 @@ export function finding(
   const ids = [...new Set(eventIds)];
   const rule = meta.id;
   const f: Finding = {
-    id: key ? `${rule}:${key}` : rule,
+    key,
     rule,
     severity: meta.defaultSeverity,
     messageId,
@@ -122,13 +124,24 @@ function where(f: Pick<Finding, 'texts' | 'messageId'>): string {
 }
 
 /**
- * A finding as it is read: its words written in where the finding keeps its rule's, every other field
- * as it is and in its order (a report lists a finding's fields as it always has).
+ * A finding's id, stable within its page: its rule and key (`missing-render:a907…`), and for a response of
+ * another kind than search, or a tagged one, that kind and tag (two kinds sharing a responseId never clash).
+ */
+export function findingId(f: Pick<Finding, 'rule' | 'key' | 'kind' | 'tag'>): string {
+  const id = f.key ? `${f.rule}:${f.key}` : f.rule;
+  if (f.kind === undefined || (f.kind === 'search' && !f.tag)) return id;
+  return `${id}@${f.kind}${f.tag ? `:${f.tag}` : ''}`;
+}
+
+/**
+ * A finding as it is read: its id and words written in where the finding keeps what they are made of,
+ * every other field as it is and in its order (a report lists a finding's fields as it always has).
  */
 export function findingDto(f: Finding): TimelineFindingDto {
   const out: Record<string, unknown> = {};
   for (const k in f) {
-    if (k === 'texts') {
+    if (k === 'key') out.id = findingId(f);
+    else if (k === 'texts') {
       out.message = messageOf(f);
       out.fix = fixOf(f);
     } else out[k] = f[k as keyof Finding];

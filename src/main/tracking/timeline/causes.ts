@@ -1,10 +1,7 @@
 // One bug, one lead finding: of a page's findings, those a rule's meta says follow from another rule's
 // finding (`explainedBy`) on one of the same events carry `causedBy` (the cause's id) and are listed right
 // after it, so the finding that names the cause, with its fix, leads. Counts and verdicts keep them all.
-import type { TimelineFindingDto } from '../../../shared/timeline';
-
-/** What causes are read from: a finding as kept or as read. */
-type Linked = Pick<TimelineFindingDto, 'id' | 'rule' | 'eventIds' | 'responseId' | 'causedBy'>;
+import { findingId, type Finding } from '../finding';
 import { RULE_METAS } from './rule-list';
 
 const EXPLAINED_BY = new Map<string, ReadonlySet<string>>(
@@ -22,14 +19,14 @@ const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((rules) => [...ru
  * response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
  * each of their events (a page of thousands of findings read every other finding for each).
  */
-function cause<F extends Linked>(
-  f: F,
-  byEvent: ReadonlyMap<string, readonly F[]>,
-  place: ReadonlyMap<F, number>,
-): F | undefined {
+function cause(
+  f: Finding,
+  byEvent: ReadonlyMap<string, readonly Finding[]>,
+  place: ReadonlyMap<Finding, number>,
+): Finding | undefined {
   const rules = EXPLAINED_BY.get(f.rule);
   if (!rules) return undefined;
-  let first: F | undefined;
+  let first: Finding | undefined;
   for (const id of f.eventIds)
     for (const g of byEvent.get(id) ?? []) {
       if (g === f || !rules.has(g.rule)) continue;
@@ -44,10 +41,10 @@ function cause<F extends Linked>(
  * `all` in its order (severity, then the rules' order), each finding that follows from another carrying
  * `causedBy` and moved right after the finding that leads it (the root of a chain).
  */
-export function withCauses<F extends Linked>(all: F[]): F[] {
+export function withCauses(all: Finding[]): Finding[] {
   if (all.length < 2 || EXPLAINED_BY.size === 0) return all;
-  const place = new Map<F, number>();
-  const byEvent = new Map<string, F[]>();
+  const place = new Map<Finding, number>();
+  const byEvent = new Map<string, Finding[]>();
   all.forEach((g, i) => {
     place.set(g, i);
     if (!CAUSE_RULES.has(g.rule)) return;
@@ -57,18 +54,18 @@ export function withCauses<F extends Linked>(all: F[]): F[] {
       else byEvent.set(id, [g]);
     }
   });
-  const causeOf = new Map<F, F>();
+  const causeOf = new Map<Finding, Finding>();
   for (const f of all) {
     const c = cause(f, byEvent, place);
     if (c) causeOf.set(f, c);
   }
   if (causeOf.size === 0) return all;
-  const root = (f: F) => {
+  const root = (f: Finding) => {
     let r = f;
     for (let hops = 0; causeOf.has(r) && hops < all.length; hops++) r = causeOf.get(r)!;
     return r;
   };
-  const following = new Map<F, F[]>();
+  const following = new Map<Finding, Finding[]>();
   for (const f of causeOf.keys()) {
     const r = root(f);
     if (r === f) continue; // a cycle of explanations: each stays where it is
@@ -76,8 +73,8 @@ export function withCauses<F extends Linked>(all: F[]): F[] {
     if (list) list.push(f);
     else following.set(r, [f]);
   }
-  const out: F[] = [];
-  const placed = new Set<F>();
+  const out: Finding[] = [];
+  const placed = new Set<Finding>();
   for (const f of all) {
     if (placed.has(f)) continue;
     // listed after its cause (a finding whose root is another is in that root's followers)
@@ -85,7 +82,7 @@ export function withCauses<F extends Linked>(all: F[]): F[] {
     out.push(f);
     placed.add(f);
     for (const c of following.get(f) ?? []) {
-      out.push({ ...c, causedBy: f.id });
+      out.push({ ...c, causedBy: findingId(f) });
       placed.add(c);
     }
   }

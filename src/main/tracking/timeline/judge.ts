@@ -284,15 +284,13 @@ class ResponseRunContext extends RunContext {
 }
 
 /**
- * A response rule's finding as its page lists it: its kind (and tag), its id suffixed with them for kinds
- * other than search, and the behaviour of its kind. Set once, on the finding its rule has just made (a
- * fresh object of the rule's own): a finding kept from an earlier run (the response's `raw`) has them
+ * A response rule's finding as its page lists it: its kind (and tag), which its id names for kinds other
+ * than search (`findingId`), and the behaviour of its kind. Set once, on the finding its rule has just made
+ * (a fresh object of the rule's own): a finding kept from an earlier run (the response's `raw`) has them
  * already, and is neither copied nor changed again.
  */
 function ofResponse(f: FindingDraft, r: Response): FindingDraft {
   if (f.kind !== undefined) return f;
-  // ids stay stable for search; other kinds say theirs, so two kinds sharing a responseId never clash
-  if (r.kind !== 'search' || r.tag) f.id += `@${r.kind}${r.tag ? `:${r.tag}` : ''}`;
   f.kind = r.kind;
   if (r.tag) f.tag = r.tag;
   if (f.behaviour !== undefined) f.behaviour = behaviourOfKind(f.rule, r.kind, f.behaviour);
