@@ -1,9 +1,9 @@
-// A finding as every rule builds it (the timeline rules and the visit rules alike): its id, which of its
-// rule's messages it says (`messageId`) and the data that fills it, its event ids (each once, the first
-// ID_CAP) and how many there were. Its words, the message and the fix that goes with it, are written when it
-// is read (`findingDto`), not when its rule runs: a sandbox keeps 100,000 pages and their findings, a
-// message names the finding's own ids and events (hundreds of characters each), and rules run again and
-// again on a page that is still changing, while its findings are read once or twice.
+// A finding as every rule builds it (the timeline rules and the visit rules alike): the key its id is made
+// of, which of its rule's messages it says (`messageId`) and the data that fills it, its event ids (each
+// once, the first ID_CAP) and how many there were. Its id and its words, the message and the fix that goes
+// with it, are written when it is read (`findingDto`), not when its rule runs: a sandbox keeps 100,000 pages
+// and their findings, a message names the finding's own ids and events (hundreds of characters each), and
+// rules run again and again on a page that is still changing, while its findings are read once or twice.
 import type { FindingData, TimelineFindingDto } from '../../shared/timeline';
 import { StringPool } from '../store/shared-strings';
 import type { RuleMeta } from './rule-meta';
