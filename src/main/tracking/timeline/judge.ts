@@ -6,7 +6,8 @@ import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
 import { RESPONSE_KINDS, type ResponseKind } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
-import { keptFindings, type FindingDraft } from './model';
+import { keptFindings } from './model';
+import type { Finding } from '../finding';
 import type { Page } from './page';
 import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
@@ -87,7 +88,7 @@ export class Judge {
       ctx.start(page, provenance === null ? this.deps.provenance() : provenance);
       if (countDue) this.countPageRules(page);
       if (exact) {
-        const findings: FindingDraft[] = [];
+        const findings: Finding[] = [];
         for (const d of this.pageRules) {
           const found = d.rule.page(page, this.pageViews.ofMask(d.mask, d.id));
           for (const f of found) findings.push(f);
@@ -167,7 +168,7 @@ export class Judge {
     const ctx = this.responseCtx;
     ctx.startResponse(page, r, provenance);
     const views = this.responseViews;
-    const raw: FindingDraft[] = [];
+    const raw: Finding[] = [];
     try {
       const heard = r.heard;
       for (const d of this.responseRules.get(r.kind)!) {
@@ -289,7 +290,7 @@ class ResponseRunContext extends RunContext {
  * (a fresh object of the rule's own): a finding kept from an earlier run (the response's `raw`) has them
  * already, and is neither copied nor changed again.
  */
-function ofResponse(f: FindingDraft, r: Response): FindingDraft {
+function ofResponse(f: Finding, r: Response): Finding {
   if (f.kind !== undefined) return f;
   f.kind = r.kind;
   if (r.tag) f.tag = r.tag;

@@ -8,7 +8,7 @@ import type { Severity } from '../../../shared/timeline';
 import type { RequestFields } from '../../store/types';
 import { isVisitEndpoint } from '../visits/events';
 import { topLevelMember } from '../json-text';
-import { ID_CAP, type Finding } from '../finding';
+import { ID_CAP } from '../finding';
 
 /** An item of data.results / data.banners; parentId is absent on banners and inline banners. */
 export interface Item {
@@ -49,9 +49,6 @@ export interface TimelineEvent {
   /** of a refused request (404, 405, 413, 415): the path and Content-Type as sent */
   refusal?: { path: string; contentType: string };
 }
-
-/** A finding as rules produce it and pages keep it: without its words (finding.ts). */
-export type FindingDraft = Finding;
 
 /** Up to ID_CAP ids plus the full count: findings stay small however noisy a page gets. */
 export interface Capped {

@@ -14,10 +14,10 @@ import {
   NO_IDS,
   withCapped,
   type Capped,
-  type FindingDraft,
   type PageTallies,
   type TimelineEvent,
 } from './model';
+import type { Finding } from '../finding';
 import { Response } from './response';
 import { SiblingLog } from './heard';
 import { PageResponses } from './page-responses';
@@ -89,11 +89,11 @@ export class Page {
     rules: undefined,
   };
   /** page-scope findings, built when the page is read exactly (counted cheaply on every event) */
-  pageFindings: FindingDraft[] = NO_ENTRIES;
+  pageFindings: Finding[] = NO_ENTRIES;
   /** product, cart, order and login events, in (time, seq) order */
   visitEvents: VisitEvent[] = NO_ENTRIES;
   /** visit-rule findings (src/main/tracking/visits/rules/), and whether they must be built again */
-  visitFindings: FindingDraft[] = NO_ENTRIES;
+  visitFindings: Finding[] = NO_ENTRIES;
   visitDirty = false;
   /**
    * rule id → number of page-scope findings it has now (null until a page rule finds something); a plain
@@ -305,7 +305,7 @@ export class Page {
   }
 
   /** The rules of a response left these findings (`watches`: some depend on a later event arriving). */
-  setResponseFindings(r: Response, findings: FindingDraft[], watches: boolean): void {
+  setResponseFindings(r: Response, findings: Finding[], watches: boolean): void {
     this.count(r.findings, -1);
     r.findings = findings;
     this.count(findings, +1);
@@ -313,7 +313,7 @@ export class Page {
     r.watchesLatest = watches;
   }
 
-  setVisitFindings(findings: FindingDraft[]): void {
+  setVisitFindings(findings: Finding[]): void {
     this.count(this.visitFindings, -1);
     this.visitFindings = findings;
     this.count(findings, +1);
@@ -321,7 +321,7 @@ export class Page {
   }
 
   /** A page rule's count of findings now, at its severity. */
-  setPageRuleCount(rule: string, now: number, severity: FindingDraft['severity']): void {
+  setPageRuleCount(rule: string, now: number, severity: Finding['severity']): void {
     const before = this.pageRuleCounts?.[rule] ?? 0;
     if (now === before) return;
     this.bump(severity, now - before);
@@ -329,7 +329,7 @@ export class Page {
   }
 
   /** The page rules' findings as an exact judging built them (their severities are counted already). */
-  setPageFindings(findings: FindingDraft[]): void {
+  setPageFindings(findings: Finding[]): void {
     this.pageFindings = findings;
   }
 
@@ -503,11 +503,11 @@ export class Page {
     return false;
   }
 
-  private count(findings: readonly FindingDraft[], sign: 1 | -1): void {
+  private count(findings: readonly Finding[], sign: 1 | -1): void {
     for (const f of findings) this.bump(f.severity, sign);
   }
 
-  private bump(severity: FindingDraft['severity'], by: number): void {
+  private bump(severity: Finding['severity'], by: number): void {
     if (severity === 'error') this.errors += by;
     else if (severity === 'warning') this.warnings += by;
     else this.infos += by;

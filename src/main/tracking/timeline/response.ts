@@ -2,13 +2,8 @@
 // (renders, impressions, redirects, the endpoints sent), and what its rules said when they last ran.
 import type { ResponseKind } from '../../../shared/kinds';
 import type { InteractionSource } from '../visits/credit';
-import {
-  insertSorted,
-  NO_ENTRIES,
-  responseKey,
-  type FindingDraft,
-  type TimelineEvent,
-} from './model';
+import { insertSorted, NO_ENTRIES, responseKey, type TimelineEvent } from './model';
+import type { Finding } from '../finding';
 import { ALL_HEARD, eventBit, type SiblingLog } from './heard';
 
 /**
@@ -32,12 +27,12 @@ export class Response {
    * few events).
    */
   events: TimelineEvent[] = NO_ENTRIES;
-  findings: FindingDraft[] = NO_ENTRIES;
+  findings: Finding[] = NO_ENTRIES;
   /**
    * Each rule's findings as its check returned them when it last ran (before levels and the superseding
    * rule): a rule that listens to none of the events heard since keeps them and does not run again.
    */
-  raw: FindingDraft[] = NO_ENTRIES;
+  raw: Finding[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
   /** its own events (or a change beyond them) call for its rules to run */
@@ -181,7 +176,7 @@ export class Response {
   }
 
   /** Its rules ran over its events as they are now and returned `raw`: it is clean until it hears more. */
-  ran(raw: FindingDraft[]): void {
+  ran(raw: Finding[]): void {
     this.raw = raw;
     this.ownHeard = 0;
     this.ownDirty = false;

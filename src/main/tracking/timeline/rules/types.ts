@@ -3,7 +3,8 @@
 import type { TimelineSettings } from '../../timeline-settings';
 import type { RecordedEvent } from '../../../../shared/events';
 import type { ResponseKind } from '../../../../shared/kinds';
-import type { FindingDraft, TimelineEvent } from '../model';
+import type { TimelineEvent } from '../model';
+import type { Finding } from '../../finding';
 import type { Page } from '../page';
 import type { Response } from '../response';
 import type { ProvenanceSource } from '../../../search/provenance';
@@ -65,9 +66,9 @@ export interface ResponseRuleContext extends RuleContext {
 declare module '../../rule' {
   interface Handlers {
     /** one response (kind + responseId + tag) of a page: runs when an event its meta `listens` to arrives */
-    response(response: Response, ctx: ResponseRuleContext): FindingDraft[];
+    response(response: Response, ctx: ResponseRuleContext): Finding[];
     /** a page's tallies (every request of the page, and the real service's answers) */
-    page(page: Page, ctx: RuleContext): FindingDraft[];
+    page(page: Page, ctx: RuleContext): Finding[];
   }
   interface PageTallies {
     /**

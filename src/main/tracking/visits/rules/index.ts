@@ -2,7 +2,7 @@
 // (error) or loses the credit search earned (warning). Each finding sits on the page of the event that
 // shows the problem, so timelines, reports, expectClean and check see it like any other. Nothing of what
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
-import type { Finding as FindingDraft } from '../../finding';
+import type { Finding } from '../../finding';
 import type { Judging } from '../../rule';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
@@ -23,13 +23,13 @@ export function visitFindings(
   book: VisitBook,
   catalog?: VisitCatalog,
   served?: SkuOwners,
-): FindingDraft[] {
+): Finding[] {
   // run for every page judged (a search page has no visit events): a loop, no list or closure made for it
   const accepted =
     page.visitEvents.length === 0 ? NO_EVENTS : page.visitEvents.filter((v) => v.base.accepted);
   let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
   const views: Array<VisitView | undefined> = [];
-  let found: FindingDraft[] | undefined;
+  let found: Finding[] | undefined;
   for (const rule of rules) {
     const needs = rule.meta.needs;
     const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0) | (needs?.provenance ? 4 : 0);

@@ -1,7 +1,7 @@
 // What a visit rule reads: one page's product, cart, order and login events and the visit the page belongs
 // to (the visit book), and the helpers its messages are written with. A rule is written with `defineRule`.
 import type { ProvenanceCatalog } from '../../../search/provenance';
-import type { Finding as FindingDraft } from '../../finding';
+import type { Finding } from '../../finding';
 import type { Visit, VisitBook } from '../book';
 import type { VisitEvent } from '../events';
 
@@ -47,7 +47,7 @@ export interface VisitContext {
 declare module '../../rule' {
   interface Handlers {
     /** a page's product, cart, order and login events and the visit they belong to */
-    visit(page: VisitPage, ctx: VisitContext): FindingDraft[];
+    visit(page: VisitPage, ctx: VisitContext): Finding[];
   }
 }
 
