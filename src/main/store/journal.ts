@@ -2,9 +2,10 @@
 // write(), and each append is acknowledged only after that write returned, so `kill -9` loses nothing
 // acknowledged. A background compaction rewrites the file when it holds far more lines than retention keeps.
 import {
+  close,
   closeSync,
   fstatSync,
-  fsyncSync,
+  fsync,
   ftruncateSync,
   openSync,
   renameSync,
@@ -262,8 +263,12 @@ export class Journal implements EventPersistence {
     if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
     // Start on the next macrotask: by then every written record has been applied to the log (its
     // continuations are microtasks), so the snapshot equals what the file holds, minus dropped events.
+    let swapped = false;
     this.compaction = turn()
       .then(() => this.compact())
+      .then((done) => {
+        swapped = done;
+      })
       .catch((err: unknown) =>
         console.error(
           `search-sandbox: compacting ${this.file} failed (the journal is intact):`,
@@ -273,11 +278,15 @@ export class Journal implements EventPersistence {
       .finally(() => {
         this.tail = null;
         this.compaction = null;
+        // what was written while it ran may be over the bound already: the next one starts now, not at
+        // the next beacon (a failed one waits for that, so a full disk is not retried in a loop)
+        if (swapped) this.maybeCompact();
       });
   }
 
-  private async compact(): Promise<void> {
-    if (this.closed || this.openImports > 0) return;
+  /** Rewrite the file as the store holds it; true once the new file took the old one's place. */
+  private async compact(): Promise<boolean> {
+    if (this.closed || this.openImports > 0) return false;
     const snapshot = this.log.snapshot();
     this.tail = [];
     const tmp = `${this.file}.compact`;
@@ -291,20 +300,30 @@ export class Journal implements EventPersistence {
         writeAll(fd, data);
         // Yield so ingest keeps flowing; its writes go to the old file and are collected in `tail`.
         await turn();
-        if (this.closed) return;
+        if (this.closed) return false;
       }
-      fsyncSync(fd);
+      // The rewritten file reaches the disk on a thread of libuv's pool, not the loop's (tens of ms for a
+      // big journal, while beacons are answered); what is flushed meanwhile goes to the old file and `tail`.
+      await new Promise<void>((resolve, reject) =>
+        fsync(fd, (err) => (err ? reject(err) : resolve())),
+      );
+      if (this.closed) return false;
       // The swap runs in one synchronous step, so no flush can interleave between tail and rename.
       const tail = this.tail ?? [];
       for (const data of tail) writeAll(fd, data);
       renameSync(tmp, this.file);
       swapped = true;
-      closeSync(this.fd);
+      // closing the replaced file frees its blocks, off the loop too; nothing writes to it any more
+      const replaced = this.fd;
+      close(replaced, (err) => {
+        if (err) console.error(`search-sandbox: closing the replaced ${this.file} failed:`, err);
+      });
       this.fd = fd;
       this.bytes = fstatSync(fd).size;
       this.lineOpen = false;
       this.stats.compactions++;
       this.lines = 1 + snapshot.length + tail.reduce((n, data) => n + countLines(data), 0);
+      return true;
     } finally {
       if (!swapped) {
         closeSync(fd);
