@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { DEMO_CONFIG_PATH, loadConfig } from '../../src/main/config';
 import { capHeapGrowth, compactAfterReplay } from '../../src/main/heap';
 import { createSandbox } from '../../src/main/sandbox';
+import { StallWatch } from './stalls';
 
 // as `serve` runs it: the heap's growth capped while it is big
 capHeapGrowth();
@@ -57,8 +58,14 @@ diagnostics.subscribe('http.server.response.finish', (message) => {
   if (t0 !== undefined && url?.startsWith('/beacon/')) beaconMs.push(performance.now() - t0);
 });
 
+// BENCH_RESP_STALLS=40: what ran during each stall of the loop over 40 ms, printed after each window
+const stalls = process.env.BENCH_RESP_STALLS
+  ? new StallWatch(Number(process.env.BENCH_RESP_STALLS))
+  : null;
+
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'mark') {
+    void stalls?.start();
     beaconMs = [];
     delay.reset();
     rssAtMark = process.memoryUsage.rss();
@@ -66,7 +73,13 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     process.stdout.write('reply {}\n');
   } else if (line === 'read') {
     // after one more turn of the histogram's timer: a stall that just ended is recorded when it fires
-    setTimeout(() => reply(), 15);
+    setTimeout(() => {
+      if (!stalls) return reply();
+      void stalls.stop().then((found) => {
+        if (found) process.stdout.write(`${found}\n`);
+        reply();
+      });
+    }, 15);
   }
 });
 
