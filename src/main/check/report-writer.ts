@@ -226,8 +226,10 @@ class JunitWriter extends CountingWriter<PageVerdictDto> {
     let site = this.sites.get(p.siteId);
     if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
     site.tests++;
-    if (fails(p, this.o.failOn)) site.failures++;
-    const place = this.spool.add(junitCase(this.widerScope.page(p), this.o.failOn));
+    // a case fails where it carries its failure (a finding about the whole session on its first page)
+    const shown = this.widerScope.page(p);
+    if (fails(shown, this.o.failOn)) site.failures++;
+    const place = this.spool.add(junitCase(shown, this.o.failOn));
     const last = site.places[site.places.length - 1];
     // consecutive cases of one site are one place
     if (last && last.offset + last.length === place.offset) last.length += place.length;

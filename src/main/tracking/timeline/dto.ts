@@ -51,7 +51,7 @@ export function allFindings(page: Page): TimelineFindingDto[] {
 }
 
 /** The page's findings as kept: its page rules', its visit's, then each response's in order. */
-function keptOf(page: Page): Finding[] {
+export function keptFindings(page: Page): Finding[] {
   const all = [...page.pageFindings, ...page.visitFindings];
   for (const r of responsesInOrder(page)) for (const f of r.findings) all.push(f);
   return all;
@@ -60,7 +60,7 @@ function keptOf(page: Page): Finding[] {
 /** The page's findings as kept, in `allFindings`' order. */
 function sortedFindings(page: Page): Finding[] {
   return withCauses(
-    keptOf(page).sort(
+    keptFindings(page).sort(
       (a, b) =>
         severityWeight(a.severity) - severityWeight(b.severity) ||
         RULE_ORDER.get(a.rule)! - RULE_ORDER.get(b.rule)!,
@@ -74,7 +74,7 @@ function sortedFindings(page: Page): Finding[] {
  * sorting the findings of every page.
  */
 export function warningsOf(page: Page): Finding[] {
-  let all = keptOf(page);
+  let all = keptFindings(page);
   // a warning may follow from an info finding: causes are found among them all
   if (all.length > 1) all = withCauses(all);
   return all.filter((f) => f.severity !== 'info');
@@ -183,7 +183,7 @@ export function pageSummary(page: Page): PageTimelineSummaryDto {
   const rules = pageRules(page);
   // findings are listed only for a page holding a wider-scope rule (most pages hold none)
   const scoped = [...rules].some((r) => widerScope(r) !== undefined)
-    ? scopedCounts(keptOf(page))
+    ? scopedCounts(keptFindings(page))
     : undefined;
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();

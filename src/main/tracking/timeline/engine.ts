@@ -6,7 +6,12 @@
 // Incremental: an event never touches other pages or history; `no-impression` waits on the sandbox clock.
 import type { RecordedEvent } from '../../../shared/events';
 import type { DroppedEvent } from '../../store/types';
-import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  PageVerdictDto,
+  Verdict,
+} from '../../../shared/timeline';
 import type {
   OrderDto,
   OrderFilter,
@@ -31,7 +36,7 @@ import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
 import { HeldPages } from './held-pages';
 import { VerdictIndex, type IndexFilter } from './verdict-index';
 import { QuietPages } from './quiet-pages';
-import { PageReads } from './page-reads';
+import { PageReads, type Judgement } from './page-reads';
 import { SiteReads } from './site-reads';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { ProvenanceSource } from './rules/utils/provenance';
@@ -452,6 +457,16 @@ export class TimelineEngine {
   /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
   finishedVerdict(page: Page): Verdict {
     return this.reads.finishedVerdict(page);
+  }
+
+  /** The verdict and findings' rules and severities `finishedDto` would carry (page-reads.ts). */
+  finishedJudgement(page: Page): Judgement {
+    return this.reads.finishedJudgement(page);
+  }
+
+  /** `finishedDto` without the events (page-reads.ts). */
+  finishedVerdictDto(page: Page): PageVerdictDto {
+    return this.reads.finishedVerdictDto(page);
   }
 
   pagesDto(filter: TimelineFilter = {}): PageTimelineDto[] {

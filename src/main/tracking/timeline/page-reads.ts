@@ -2,13 +2,25 @@
 // check show it), its events read back from the store when it let them go, and let go again once it is
 // quiet. Every read of the engine's pages goes through here, so which read came first changes nothing.
 import type { Clock } from '../../clock';
-import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
-import { pageDto, pageSummary } from './dto';
+import type {
+  PageTimelineDto,
+  PageTimelineSummaryDto,
+  PageVerdictDto,
+  Severity,
+  Verdict,
+} from '../../../shared/timeline';
+import { keptFindings, pageDto, pageSummary, pageVerdictDto } from './dto';
 import type { HeldPages } from './held-pages';
 import type { Judge } from './judge';
 import type { Page } from './page';
 import type { QuietPages } from './quiet-pages';
 import type { VerdictIndex } from './verdict-index';
+
+/** A page's verdict and its findings' rules and severities, as its DTO would carry them. */
+export interface Judgement {
+  verdict: Verdict;
+  findings: readonly { rule: string; severity: Severity }[];
+}
 
 export interface PageReadsDeps {
   clock: Clock;
@@ -96,6 +108,16 @@ export class PageReads {
   /** The verdict `finishedDto` would carry, without building the DTO (a report counts them first). */
   finishedVerdict(page: Page): Verdict {
     return this.asFinished(page, (p) => p.verdict);
+  }
+
+  /** The verdict and the findings (their rules and severities) `finishedDto` would carry, no DTO built. */
+  finishedJudgement(page: Page): Judgement {
+    return this.asFinished(page, (p) => ({ verdict: p.verdict, findings: keptFindings(p) }));
+  }
+
+  /** `finishedDto` without the events (what the JUnit report writes of a page). */
+  finishedVerdictDto(page: Page): PageVerdictDto {
+    return this.asFinished(page, pageVerdictDto);
   }
 
   /**

@@ -45,14 +45,16 @@ interface RuleTally {
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
-/** The report's state as pages come: the summary's tallies and each verdict's sections in time order. */
-export class HtmlReport {
+/** The summary on top as pages come: the verdicts and each rule's tally. */
+export class HtmlSummary {
   private readonly rules = new Map<string, RuleTally>();
-  private readonly sections: Record<Verdict, string[]> = { fail: [], warn: [], pass: [] };
+  readonly verdicts: Record<Verdict, number> = { fail: 0, warn: 0, pass: 0 };
 
-  add(p: PageTimelineDto): void {
+  /** A page's verdict and the findings it shows (a wider rule listed for an earlier page left out). */
+  add(verdict: Verdict, findings: readonly { rule: string; severity: Severity }[]): void {
+    this.verdicts[verdict]++;
     const seen = new Set<string>();
-    for (const f of p.findings) {
+    for (const f of findings) {
       let t = this.rules.get(f.rule);
       if (!t) this.rules.set(f.rule, (t = { severity: f.severity, pages: 0, findings: 0 }));
       t.findings++;
@@ -62,25 +64,33 @@ export class HtmlReport {
         t.pages++;
       }
     }
-    this.sections[p.verdict].push(htmlSection(p));
   }
 
-  /** The whole file, in pieces: head and summary, the failing pages, the warned, the passing. */
-  *parts(source: string, now: number): Generator<string> {
-    const v = {
-      fail: this.sections.fail.length,
-      warn: this.sections.warn.length,
-      pass: this.sections.pass.length,
-    };
-    yield htmlHead(v, source, now, this.rules);
-    for (const verdict of ['fail', 'warn', 'pass'] as const) {
-      const list = this.sections[verdict];
-      if (list.length === 0) continue;
-      yield `\n<h2 class="group">${GROUP[verdict]} (${list.length})</h2>`;
-      for (const section of list) yield `\n${section}`;
-    }
-    yield HTML_END;
+  /** The file's head with this summary, before the failing pages. */
+  head(source: string, now: number): string {
+    return htmlHead(this.verdicts, source, now, this.rules);
   }
+}
+
+/**
+ * The whole file, in pieces: the summary's head, then the pages of each verdict (their sections made only
+ * when their turn comes), the failing first, then the warned, then the passing.
+ */
+export function* htmlParts<T>(
+  summary: HtmlSummary,
+  groups: Record<Verdict, readonly T[]>,
+  section: (page: T) => string,
+  source: string,
+  now: number,
+): Generator<string> {
+  yield summary.head(source, now);
+  for (const verdict of ['fail', 'warn', 'pass'] as const) {
+    const list = groups[verdict];
+    if (list.length === 0) continue;
+    yield `\n<h2 class="group">${GROUP[verdict]} (${list.length})</h2>`;
+    for (const page of list) yield `\n${section(page)}`;
+  }
+  yield HTML_END;
 }
 
 const GROUP: Record<Verdict, string> = {
@@ -99,11 +109,16 @@ export function htmlReportParts(
   source: string,
   now: number,
 ): Iterable<string> {
-  const report = new HtmlReport();
+  const summary = new HtmlSummary();
+  const groups: Record<Verdict, PageTimelineDto[]> = { fail: [], warn: [], pass: [] };
   // a finding about the whole session or site is written on its first page in time (wider-scope.ts)
   const once = new WiderScope();
-  for (const page of pages) report.add(once.page(page));
-  return report.parts(source, now);
+  for (const page of pages) {
+    const shown = once.page(page);
+    summary.add(shown.verdict, shown.findings);
+    groups[shown.verdict].push(shown);
+  }
+  return htmlParts(summary, groups, htmlSection, source, now);
 }
 
 function htmlHead(
@@ -221,7 +236,7 @@ function pageMeta(p: PageTimelineDto): string {
   ].join(' · ');
 }
 
-function htmlSection(p: PageTimelineDto): string {
+export function htmlSection(p: PageTimelineDto): string {
   const byId = new Map(p.findings.map((f) => [f.id, f]));
   const findings = p.findings
     .map((f) => findingHtml(f, f.causedBy !== undefined ? byId.get(f.causedBy) : undefined))

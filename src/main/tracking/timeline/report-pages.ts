@@ -1,17 +1,21 @@
-// The JUnit and HTML reports of a live store: each page judged as finished once, its DTO built,
-// written out as its test case or section at once and dropped; only those strings wait (strings cost the
-// collector nothing to mark) until the totals the head shows are known. Building every page's DTO first
-// held millions of small objects at once, which every major collection of that heap had to mark while the
-// beacons waited. The bytes are junitReportParts' and htmlReportParts' over the same
-// pages; the loop is given back between slices.
-import type { PageTimelineDto, Verdict } from '../../../shared/timeline';
-import { HtmlReport } from './report-html';
+// The JUnit and HTML reports of a live store, in two passes over the chosen pages, as the JSON report is
+// written: the first judges each page as finished and counts what the head shows (the JUnit suites' tests
+// and failures, the HTML summary's verdicts and rules) from its verdict and its findings' rules and
+// severities, no DTO built; the second builds each page's DTO as its test case or section is written, and
+// drops it. What waits between them is a reference to each page and the wider rules it leaves out: writing
+// each case as the first pass reached it and keeping the text until the totals were known held the whole
+// report in the heap (~1.8 KB a page for JUnit, more for HTML) and promoted all of it. The bytes are
+// junitReportParts' and htmlReportParts' over the same pages; a page that changes between the two passes
+// (a beacon meanwhile) is written as it then is, as the JSON report writes it.
+import type { PageTimelineDto, PageVerdictDto, Verdict } from '../../../shared/timeline';
+import { htmlParts, htmlSection, HtmlSummary } from './report-html';
 import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { Page } from './page';
-import { WiderScope } from './wider-scope';
+import type { Judgement } from './page-reads';
+import { WiderScope, withoutRules } from './wider-scope';
 import {
-  fails,
+  failing,
   JUNIT_END,
   JUNIT_SUITE_END,
   junitCase,
@@ -23,7 +27,9 @@ import {
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
   matchingSteps(filter: TimelineFilter, finished: boolean): Iterable<Page | null>;
+  finishedJudgement(page: Page): Judgement;
   finishedDto(page: Page): PageTimelineDto;
+  finishedVerdictDto(page: Page): PageVerdictDto;
 }
 
 /** Which pages a report holds: the list's filters, and the verdict each page has judged as finished. */
@@ -34,20 +40,39 @@ export interface ReportChoice {
   gone?: () => boolean;
 }
 
-/** Each chosen page's DTO to `take`, in order; false when the client went away. */
-async function eachPage(
+/** A chosen page, and the wider rules it leaves out (listed for an earlier page: wider-scope.ts). */
+interface Chosen {
+  page: Page;
+  dropped: readonly string[] | undefined;
+}
+
+/**
+ * The first pass: each chosen page, in order, to `take` with its verdict and the findings it shows (a
+ * finding about the whole session or site on its first page only); false when the client went away.
+ */
+async function choose(
   source: ReportSource,
   choice: ReportChoice,
   slicer: Slicer,
-  take: (dto: PageTimelineDto) => void,
+  take: (chosen: Chosen, verdict: Verdict, shown: Judgement['findings']) => void,
 ): Promise<boolean> {
-  // a finding about the whole session or site is written on its first page only (wider-scope.ts)
   const once = new WiderScope();
+  // most pages leave out the same few rules (a session's dev-flag): one list for each set of them
+  const lists = new Map<string, readonly string[]>();
   for (const page of source.matchingSteps(choice.filter, true)) {
     if (page !== null) {
       if (choice.gone?.()) return false;
-      const dto = source.finishedDto(page);
-      if (choice.verdict === undefined || dto.verdict === choice.verdict) take(once.page(dto));
+      const { verdict, findings } = source.finishedJudgement(page);
+      if (choice.verdict === undefined || verdict === choice.verdict) {
+        let dropped = once.dropped(findings, page);
+        let shown = findings;
+        if (dropped !== undefined) {
+          const key = dropped.join('\0');
+          dropped = lists.get(key) ?? (lists.set(key, dropped), dropped);
+          shown = findings.filter((f) => !dropped!.includes(f.rule));
+        }
+        take({ page, dropped }, verdict, shown);
+      }
     }
     await slicer.breathe();
   }
@@ -61,15 +86,15 @@ export async function junitPages(
   o: { name: string; now: number; failOn: FailOn },
   slicer: Slicer,
 ): Promise<Iterable<string> | null> {
-  const sites = new Map<string, { cases: string[]; failures: number }>();
+  const sites = new Map<string, { pages: Chosen[]; failures: number }>();
   let total = 0;
   let failures = 0;
-  const done = await eachPage(source, choice, slicer, (dto) => {
-    let site = sites.get(dto.siteId);
-    if (!site) sites.set(dto.siteId, (site = { cases: [], failures: 0 }));
-    site.cases.push(junitCase(dto, o.failOn));
+  const done = await choose(source, choice, slicer, (chosen, _verdict, shown) => {
+    let site = sites.get(chosen.page.siteId);
+    if (!site) sites.set(chosen.page.siteId, (site = { pages: [], failures: 0 }));
+    site.pages.push(chosen);
     total++;
-    if (fails(dto, o.failOn)) {
+    if (shown.some((f) => failing(f, o.failOn))) {
       site.failures++;
       failures++;
     }
@@ -78,8 +103,9 @@ export async function junitPages(
   return (function* () {
     yield junitHead(o.name, o.now, total, failures);
     for (const [siteId, site] of sites) {
-      yield junitSuiteHead(siteId, site.cases.length, site.failures);
-      yield* site.cases;
+      yield junitSuiteHead(siteId, site.pages.length, site.failures);
+      for (const { page, dropped } of site.pages)
+        yield junitCase(withoutRules(source.finishedVerdictDto(page), dropped), o.failOn);
       yield JUNIT_SUITE_END;
     }
     yield JUNIT_END;
@@ -93,8 +119,14 @@ export async function htmlPages(
   o: { name: string; now: number },
   slicer: Slicer,
 ): Promise<Iterable<string> | null> {
-  const report = new HtmlReport();
-  const done = await eachPage(source, choice, slicer, (dto) => report.add(dto));
+  const summary = new HtmlSummary();
+  const groups: Record<Verdict, Chosen[]> = { fail: [], warn: [], pass: [] };
+  const done = await choose(source, choice, slicer, (chosen, verdict, shown) => {
+    summary.add(verdict, shown);
+    groups[verdict].push(chosen);
+  });
   if (!done) return null;
-  return report.parts(o.name, o.now);
+  const section = ({ page, dropped }: Chosen) =>
+    htmlSection(withoutRules(source.finishedDto(page), dropped));
+  return htmlParts(summary, groups, section, o.name, o.now);
 }

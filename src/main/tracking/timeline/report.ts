@@ -134,7 +134,8 @@ export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info'];
 
 const RANK = { info: 0, warning: 1, error: 2 } as const;
 
-function failing(f: TimelineFindingDto, failOn: FailOn): boolean {
+/** Does a finding of this severity fail a CI run that fails on `failOn`? */
+export function failing(f: Pick<TimelineFindingDto, 'severity'>, failOn: FailOn): boolean {
   return RANK[f.severity] >= RANK[failOn];
 }
 
@@ -170,13 +171,16 @@ export function* junitReportParts(
 ): Generator<string> {
   const bySite = new Map<string, PageVerdictDto[]>();
   const once = new WiderScope();
+  // a test case fails where it carries its failure: a finding about the whole session or site fails the
+  // page it is listed on (its first), not every page it is about
+  let failures = 0;
   for (const page of pages) {
     const p = once.page(page);
     const list = bySite.get(p.siteId);
     if (list) list.push(p);
     else bySite.set(p.siteId, [p]);
+    if (fails(p, failOn)) failures++;
   }
-  const failures = pages.filter((p) => fails(p, failOn)).length;
   yield junitHead(source, now, pages.length, failures);
   for (const [siteId, sitePages] of bySite) {
     const siteFailures = sitePages.filter((p) => fails(p, failOn)).length;

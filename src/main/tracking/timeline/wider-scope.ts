@@ -28,16 +28,26 @@ export class WiderScope {
 
   /** The page as a list or text report shows it: wider findings listed before are left out. */
   page<P extends PageVerdictDto>(p: P): P {
-    let kept: P['findings'] | undefined;
-    const listed = new Set<string>();
-    p.findings.forEach((f, i) => {
-      // a rule's findings on one page are listed together: the first decides for the page
-      const drop = listed.has(f.rule) ? false : this.repeated(f.rule, p);
-      if (!drop) listed.add(f.rule);
-      if (drop && !kept) kept = p.findings.slice(0, i);
-      else if (!drop && kept) kept.push(f);
-    });
-    return kept ? { ...p, findings: kept } : p;
+    return withoutRules(p, this.dropped(p.findings, p));
+  }
+
+  /**
+   * The wider rules whose findings this page leaves out, listed for an earlier page of its session or
+   * site (and note the rest as listed now); undefined when it leaves none out. A rule's findings on one
+   * page go together: all of them are listed, or none.
+   */
+  dropped(
+    findings: readonly { rule: string }[],
+    page: { siteId: string; sessionId: string },
+  ): readonly string[] | undefined {
+    let out: string[] | undefined;
+    const decided = new Set<string>();
+    for (const f of findings) {
+      if (decided.has(f.rule)) continue;
+      decided.add(f.rule);
+      if (this.repeated(f.rule, page)) (out ??= []).push(f.rule);
+    }
+    return out;
   }
 
   /** A summary as a list shows it: a wider rule listed for an earlier page is left out of `rules`. */
@@ -45,4 +55,13 @@ export class WiderScope {
     const rules = s.rules.filter((r) => !this.repeated(r, s));
     return rules.length === s.rules.length ? s : { ...s, rules };
   }
+}
+
+/** The page without the findings of `rules` (a WiderScope's `dropped`), or the page itself when none. */
+export function withoutRules<P extends PageVerdictDto>(
+  p: P,
+  rules: readonly string[] | undefined,
+): P {
+  if (rules === undefined) return p;
+  return { ...p, findings: p.findings.filter((f) => !rules.includes(f.rule)) };
 }
