@@ -12,8 +12,7 @@ import {
   JUNIT_SUITE_END,
   jsonReport,
   junitCase,
-  junitHead,
-  junitSuiteHead,
+  JunitSuites,
   textPage,
   textSummary,
   type FailOn,
@@ -218,32 +217,31 @@ class JsonWriter extends CountingWriter<PageTimelineDto> {
 /** JUnit groups test cases by site: each case goes to the spool, and each site keeps its places. */
 class JunitWriter extends CountingWriter<PageVerdictDto> {
   private readonly spool = new Spool();
-  private readonly sites = new Map<
-    string,
-    { tests: number; failures: number; places: Array<{ offset: number; length: number }> }
-  >();
+  private readonly suites: JunitSuites<{ offset: number; length: number }>;
+  constructor(o: ReportOptions) {
+    super(o);
+    this.suites = new JunitSuites(o.failOn);
+  }
   protected add(p: PageVerdictDto): void {
-    let site = this.sites.get(p.siteId);
-    if (!site) this.sites.set(p.siteId, (site = { tests: 0, failures: 0, places: [] }));
-    site.tests++;
-    // a case fails where it carries its failure (a finding about the whole session on its first page)
     const shown = this.widerScope.page(p);
-    if (fails(shown, this.o.failOn)) site.failures++;
-    const place = this.spool.add(junitCase(shown, this.o.failOn));
-    const last = site.places[site.places.length - 1];
-    // consecutive cases of one site are one place
-    if (last && last.offset + last.length === place.offset) last.length += place.length;
-    else site.places.push(place);
+    this.suites.add(p.siteId, shown.findings, this.spool.add(junitCase(shown, this.o.failOn)));
   }
   end(): void {
-    const tests = this.verdicts.pass + this.verdicts.warn + this.verdicts.fail;
-    let failures = 0;
-    for (const s of this.sites.values()) failures += s.failures;
-    this.chunks.write(junitHead(this.o.source, this.o.now, tests, failures));
-    for (const [siteId, site] of this.sites) {
-      this.chunks.write(junitSuiteHead(siteId, site.tests, site.failures));
+    this.chunks.write(this.suites.head(this.o.source, this.o.now));
+    for (const suite of this.suites.suites()) {
+      this.chunks.write(suite.head);
       this.chunks.flush();
-      for (const place of site.places) this.spool.copy(place.offset, place.length, this.o);
+      // consecutive cases of one site are copied as one piece
+      let from = 0;
+      let length = 0;
+      for (const place of suite.cases) {
+        if (length > 0 && from + length === place.offset) length += place.length;
+        else {
+          if (length > 0) this.spool.copy(from, length, this.o);
+          ({ offset: from, length } = place);
+        }
+      }
+      if (length > 0) this.spool.copy(from, length, this.o);
       this.chunks.write(JUNIT_SUITE_END);
     }
     this.chunks.write(JUNIT_END);

@@ -14,15 +14,7 @@ import type { TimelineFilter } from './engine';
 import type { Page } from './page';
 import type { Judgement } from './page-reads';
 import { WiderScope, withoutRules } from './wider-scope';
-import {
-  failing,
-  JUNIT_END,
-  JUNIT_SUITE_END,
-  junitCase,
-  junitHead,
-  junitSuiteHead,
-  type FailOn,
-} from './report';
+import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
 
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
@@ -86,25 +78,16 @@ export async function junitPages(
   o: { name: string; now: number; failOn: FailOn },
   slicer: Slicer,
 ): Promise<Iterable<string> | null> {
-  const sites = new Map<string, { pages: Chosen[]; failures: number }>();
-  let total = 0;
-  let failures = 0;
-  const done = await choose(source, choice, slicer, (chosen, _verdict, shown) => {
-    let site = sites.get(chosen.page.siteId);
-    if (!site) sites.set(chosen.page.siteId, (site = { pages: [], failures: 0 }));
-    site.pages.push(chosen);
-    total++;
-    if (shown.some((f) => failing(f, o.failOn))) {
-      site.failures++;
-      failures++;
-    }
-  });
+  const suites = new JunitSuites<Chosen>(o.failOn);
+  const done = await choose(source, choice, slicer, (chosen, _verdict, shown) =>
+    suites.add(chosen.page.siteId, shown, chosen),
+  );
   if (!done) return null;
   return (function* () {
-    yield junitHead(o.name, o.now, total, failures);
-    for (const [siteId, site] of sites) {
-      yield junitSuiteHead(siteId, site.pages.length, site.failures);
-      for (const { page, dropped } of site.pages)
+    yield suites.head(o.name, o.now);
+    for (const suite of suites.suites()) {
+      yield suite.head;
+      for (const { page, dropped } of suite.cases)
         yield junitCase(withoutRules(source.finishedVerdictDto(page), dropped), o.failOn);
       yield JUNIT_SUITE_END;
     }

@@ -169,34 +169,65 @@ export function* junitReportParts(
   now: number,
   failOn: FailOn = 'error',
 ): Generator<string> {
-  const bySite = new Map<string, PageVerdictDto[]>();
+  const suites = new JunitSuites<PageVerdictDto>(failOn);
   const once = new WiderScope();
-  // a test case fails where it carries its failure: a finding about the whole session or site fails the
-  // page it is listed on (its first), not every page it is about
-  let failures = 0;
   for (const page of pages) {
     const p = once.page(page);
-    const list = bySite.get(p.siteId);
-    if (list) list.push(p);
-    else bySite.set(p.siteId, [p]);
-    if (fails(p, failOn)) failures++;
+    suites.add(p.siteId, p.findings, p);
   }
-  yield junitHead(source, now, pages.length, failures);
-  for (const [siteId, sitePages] of bySite) {
-    const siteFailures = sitePages.filter((p) => fails(p, failOn)).length;
-    yield junitSuiteHead(siteId, sitePages.length, siteFailures);
-    for (const p of sitePages) yield junitCase(p, failOn);
+  yield suites.head(source, now);
+  for (const suite of suites.suites()) {
+    yield suite.head;
+    for (const p of suite.cases) yield junitCase(p, failOn);
     yield JUNIT_SUITE_END;
   }
   yield JUNIT_END;
 }
 
-export function junitHead(source: string, now: number, tests: number, failures: number): string {
+/**
+ * JUnit's test suites, a site each in the order sites came, as test cases come. A case fails where it
+ * carries its failure: a finding at or above `failOn` among those it shows, so a finding about the whole
+ * session or site fails the page it is listed on (its first), not every page it is about; the report's
+ * head and each suite's count those. `C` is what a case waits as until it is written (the page, or where
+ * its text went). Every JUnit writer counts here: the whole report, the live store's and check's.
+ */
+export class JunitSuites<C> {
+  private readonly sites = new Map<string, { cases: C[]; failures: number }>();
+  private tests = 0;
+  private failures = 0;
+
+  constructor(private readonly failOn: FailOn) {}
+
+  /** A test case of the site, with the findings it shows. */
+  add(siteId: string, shown: readonly Pick<TimelineFindingDto, 'severity'>[], kept: C): void {
+    let site = this.sites.get(siteId);
+    if (!site) this.sites.set(siteId, (site = { cases: [], failures: 0 }));
+    site.cases.push(kept);
+    this.tests++;
+    if (shown.some((f) => failing(f, this.failOn))) {
+      site.failures++;
+      this.failures++;
+    }
+  }
+
+  /** The report's head, with every suite's cases counted. */
+  head(source: string, now: number): string {
+    return junitHead(source, now, this.tests, this.failures);
+  }
+
+  /** Each suite's head and its cases; JUNIT_SUITE_END closes it. */
+  *suites(): Generator<{ head: string; cases: readonly C[] }> {
+    for (const [siteId, site] of this.sites)
+      yield { head: junitSuiteHead(siteId, site.cases.length, site.failures), cases: site.cases };
+  }
+}
+
+function junitHead(source: string, now: number, tests: number, failures: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${tests}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
 }
 
 /** A site's test suite opens; its test cases follow, then JUNIT_SUITE_END. */
-export function junitSuiteHead(siteId: string, tests: number, failures: number): string {
+function junitSuiteHead(siteId: string, tests: number, failures: number): string {
   return `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">\n`;
 }
 
