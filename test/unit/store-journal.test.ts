@@ -1,8 +1,16 @@
 // The NDJSON journal: group commit, durability before acknowledgement, reload (torn and garbled lines),
 // resets that stay reset, retention and background compaction that never loses a retained event.
-import { appendFileSync, existsSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
 import { JOURNAL_FILE, Journal, type JournalOptions } from '../../src/main/store/journal';
 import { openEventStore } from '../../src/main/store/open-events';
@@ -362,6 +370,43 @@ describe('Journal', () => {
     expect(second.log.all().map((e) => e.seq)).toEqual(
       Array.from({ length: 20 }, (_, i) => 41 + i),
     );
+    await second.log.close();
+  });
+
+  it('after a failed compaction tries again once the file has grown by the slack, not at every write', async () => {
+    const dir = dataDir();
+    const first = await open(dir, 10, { compactSlack: 20, compactChunk: 5 });
+    // the temp file cannot be made (a directory stands in its place), as on a full or read-only disk
+    mkdirSync(path.join(dir, `${JOURNAL_FILE}.compact`));
+    const failed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const attempts = () =>
+        failed.mock.calls.filter((c) => String(c[0]).includes('compacting')).length;
+      // 1 header + 40 records: over 2 × 10 + 20 lines, the first compaction starts and fails
+      for (let i = 0; i < 40; i++) await first.log.append(draft('demo42', i));
+      await first.journal.settled();
+      expect(attempts()).toBe(1);
+      expect(String(failed.mock.calls[0]![0])).toMatch(/intact; tried again after 20 more records/);
+      // 19 more writes, each of which would have started one: none until 20 more lines are in the file
+      for (let i = 40; i < 59; i++) await first.log.append(draft('demo42', i));
+      await first.journal.settled();
+      expect(attempts()).toBe(1);
+      await first.log.append(draft('demo42', 59));
+      await first.journal.settled();
+      expect(attempts()).toBe(2);
+      // the disk is back: the next try compacts, and every acknowledged retained event is still there
+      rmSync(path.join(dir, `${JOURNAL_FILE}.compact`), { recursive: true });
+      for (let i = 60; i < 80; i++) await first.log.append(draft('demo42', i));
+      await first.journal.settled();
+      expect(first.journal.stats.compactions).toBe(1);
+      expect(fileLines(dir).length).toBeLessThanOrEqual(2 * 10 + 20 + 1);
+    } finally {
+      failed.mockRestore();
+    }
+    const live = first.log.all().map((e) => e.seq);
+    await first.log.close();
+    const second = await open(dir, 10);
+    expect(second.log.all().map((e) => e.seq)).toEqual(live);
     await second.log.close();
   });
 

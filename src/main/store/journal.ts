@@ -74,6 +74,8 @@ export class Journal implements EventPersistence {
   private lineOpen = false;
   /** imports begun and not committed (see writeImport) */
   private openImports = 0;
+  /** a compaction failed: the next waits until the file holds this many lines */
+  private retryAt = 0;
 
   private constructor(
     readonly file: string,
@@ -261,6 +263,9 @@ export class Journal implements EventPersistence {
   private maybeCompact(): void {
     if (this.compaction || this.closed || this.openImports > 0) return;
     if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
+    // after a failure (a full disk), not again until the file has grown by another slack's worth: a
+    // compaction reads every retained event, and every beacon's write would start one
+    if (this.lines < this.retryAt) return;
     // Start on the next macrotask: by then every written record has been applied to the log (its
     // continuations are microtasks), so the snapshot equals what the file holds, minus dropped events.
     let swapped = false;
@@ -269,17 +274,18 @@ export class Journal implements EventPersistence {
       .then((done) => {
         swapped = done;
       })
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        this.retryAt = this.lines + this.compactSlack;
         console.error(
-          `search-sandbox: compacting ${this.file} failed (the journal is intact):`,
+          `search-sandbox: compacting ${this.file} failed (the journal is intact; tried again after ${this.compactSlack} more records):`,
           err,
-        ),
-      )
+        );
+      })
       .finally(() => {
         this.tail = null;
         this.compaction = null;
         // what was written while it ran may be over the bound already: the next one starts now, not at
-        // the next beacon (a failed one waits for that, so a full disk is not retried in a loop)
+        // the next beacon
         if (swapped) this.maybeCompact();
       });
   }
