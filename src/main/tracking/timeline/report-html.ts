@@ -48,7 +48,7 @@ const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 /** The summary on top as pages come: the verdicts and each rule's tally. */
 export class HtmlSummary {
   private readonly rules = new Map<string, RuleTally>();
-  readonly verdicts: Record<Verdict, number> = { fail: 0, warn: 0, pass: 0 };
+  private readonly verdicts: Record<Verdict, number> = { fail: 0, warn: 0, pass: 0 };
 
   /** A page's verdict and the findings it shows (a wider rule listed for an earlier page left out). */
   add(verdict: Verdict, findings: readonly { rule: string; severity: Severity }[]): void {
