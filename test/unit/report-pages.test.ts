@@ -93,7 +93,12 @@ describe('live reports, each page counted first and built once as it is written'
 
 /** An engine that holds these pages as they were judged: each page's handle carries its DTO. */
 function sourceOf(dtos: readonly PageTimelineDto[]): ReportSource & { dtoBuilt: number } {
-  const pages = dtos.map((dto) => ({ siteId: dto.siteId, sessionId: dto.sessionId, dto }));
+  const pages = dtos.map((dto) => ({
+    siteId: dto.siteId,
+    sessionId: dto.sessionId,
+    pageLoadId: dto.pageLoadId,
+    dto,
+  }));
   const dtoOf = (page: Page) => (page as unknown as (typeof pages)[number]).dto;
   const source = {
     dtoBuilt: 0,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { junitReport, terminalSafe, textReport } from '../../src/main/tracking/timeline/report';
 import { htmlReport } from '../../src/main/tracking/timeline/report-html';
 import { PageBuilder, run } from './timeline-events';
+import type { PageTimelineDto } from '../../src/shared/timeline';
 
 const NOW = Date.parse('2026-11-21T05:00:00.000Z');
 
@@ -39,6 +40,49 @@ describe('timeline reports', () => {
     expect(text.split('\n')[0]).toMatch(/^FAIL {2}demo42 {2}page p<1> /);
     expect(text).toMatch(/error {3}missing-render {2}\[ev_\d+, ev_\d+\]/);
     expect(text.trim().split('\n').pop()).toBe('1 page: 1 fail, 0 warn, 0 pass');
+  });
+});
+
+describe('a finding about the whole session in the text report', () => {
+  /** Three pages of one session, each holding a dev-flag finding at `severity` (as `--rule` raises it). */
+  function session(severity: 'info' | 'warning' | 'error'): PageTimelineDto[] {
+    const [page] = pages();
+    return ['p-1', 'p-2', ''].map((pageLoadId, i) => ({
+      ...page!,
+      pageLoadId,
+      verdict: severity === 'info' ? 'pass' : severity === 'warning' ? 'warn' : 'fail',
+      findings: [
+        {
+          ...page!.findings[0]!,
+          id: 'dev-flag',
+          rule: 'dev-flag',
+          severity,
+          eventIds: [`ev_${i}`],
+          eventCount: 1,
+        },
+      ],
+    }));
+  }
+
+  it('names a warning or error on every page it makes, told in full on the first', () => {
+    for (const severity of ['warning', 'error'] as const) {
+      const lines = textReport(session(severity)).split('\n');
+      const flags = lines.filter((l) => / dev-flag /.test(l));
+      expect(flags).toEqual([
+        `  ${severity.padEnd(7)} dev-flag  [ev_0]`,
+        `  ${severity.padEnd(7)} dev-flag  [ev_1]  (about the whole session: told with page p-1)`,
+        `  ${severity.padEnd(7)} dev-flag  [ev_2]  (about the whole session: told with page p-1)`,
+      ]);
+      // its message and fix once, under the first page
+      expect(lines.filter((l) => l.includes('fix:'))).toHaveLength(1);
+    }
+  });
+
+  it('leaves an info finding on the first page only: it makes no verdict', () => {
+    const flags = textReport(session('info'))
+      .split('\n')
+      .filter((l) => / dev-flag /.test(l));
+    expect(flags).toEqual(['  info    dev-flag  [ev_0]']);
   });
 });
 

@@ -177,7 +177,8 @@ abstract class CountingWriter<P extends PageVerdictDto> implements ReportWriter<
 
 class TextWriter extends CountingWriter<PageVerdictDto> {
   protected add(p: PageVerdictDto): void {
-    this.chunks.write(textPage(this.widerScope.page(p)));
+    const { page, elsewhere } = this.widerScope.shown(p);
+    this.chunks.write(textPage(page, elsewhere));
   }
   end(): void {
     this.chunks.write(textSummary(this.verdicts));

@@ -8,7 +8,8 @@ import type {
   Verdict,
 } from '../../../shared/timeline';
 import { findingSubject } from '../../../shared/timeline';
-import { WiderScope } from './wider-scope';
+import { WiderScope, type ListedElsewhere } from './wider-scope';
+import { widerScope } from './rule-list';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -253,20 +254,29 @@ export const LABEL: Record<Verdict, string> = { pass: 'PASS', warn: 'WARN', fail
 
 export function textReport(pages: PageVerdictDto[]): string {
   const once = new WiderScope();
-  return pages.map((p) => textPage(once.page(p))).join('') + textSummary(verdictCounts(pages));
+  return (
+    pages
+      .map((p) => {
+        const { page, elsewhere } = once.shown(p);
+        return textPage(page, elsewhere);
+      })
+      .join('') + textSummary(verdictCounts(pages))
+  );
 }
 
-/** One page of the text report: its verdict line and its findings, terminal-safe, each line ended. */
-export function textPage(p: PageVerdictDto): string {
+/**
+ * One page of the text report: its verdict line and its findings, terminal-safe, each line ended. A finding
+ * about the whole session or site told on an earlier page (`elsewhere`) is named in one line with its
+ * events and that page, so that the page's verdict never stands without what makes it.
+ */
+export function textPage(p: PageVerdictDto, elsewhere: readonly ListedElsewhere[] = []): string {
   const c = p.counts;
   const lines = [
     `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
   ];
   const byId = new Map(p.findings.map((f) => [f.id, f]));
   for (const f of p.findings) {
-    const ids =
-      f.eventIds.join(', ') +
-      (f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '');
+    const ids = eventList(f);
     // a finding that follows from another is folded under it (listed right after it)
     const cause = f.causedBy !== undefined ? byId.get(f.causedBy) : undefined;
     lines.push(
@@ -277,7 +287,17 @@ export function textPage(p: PageVerdictDto): string {
       `${cause ? '            ' : '          '}fix: ${f.fix}`,
     );
   }
+  for (const { finding: f, listedOn } of elsewhere)
+    lines.push(
+      `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${eventList(f)}]  (about the whole ${widerScope(f.rule) ?? 'session'}: told with page ${listedOn || '(no pageLoadId)'})`,
+    );
   return lines.map((l) => `${terminalSafe(l)}\n`).join('');
+}
+
+/** A finding's events as the text report lists them: `line:3, line:4 (+2 more)`. */
+function eventList(f: TimelineFindingDto): string {
+  const more = f.eventCount - f.eventIds.length;
+  return f.eventIds.join(', ') + (more > 0 ? ` (+${more} more)` : '');
 }
 
 /** The text report's last line: `N pages: F fail, W warn, P pass`. */
