@@ -78,6 +78,18 @@ describe('a finding about the whole session in the text report', () => {
     }
   });
 
+  it('HTML names it on every later page too, in a line without its message', () => {
+    const html = htmlReport(session('warning'), 'a.har', NOW);
+    expect(html.match(/about the whole session: told with page p-1/g)).toHaveLength(2);
+    // the summary's row of the rule, and each of the three pages
+    expect(html.match(/<b>dev-flag<\/b>/g)).toHaveLength(4);
+    // its message and fix once, on the first page
+    expect(html.match(/<div class="fix">/g)).toHaveLength(1);
+    expect(html).not.toContain('No findings.');
+    const info = htmlReport(session('info'), 'a.har', NOW);
+    expect(info).not.toContain('told with page');
+  });
+
   it('leaves an info finding on the first page only: it makes no verdict', () => {
     const flags = textReport(session('info'))
       .split('\n')

@@ -11,7 +11,8 @@ import type {
 import { findingSubject } from '../../../shared/timeline';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import { kindsOf, LABEL, pageTitle } from './report';
-import { WiderScope } from './wider-scope';
+import { WiderScope, type ListedElsewhere } from './wider-scope';
+import { widerScope } from './rule-list';
 
 function esc(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -110,15 +111,19 @@ export function htmlReportParts(
   now: number,
 ): Iterable<string> {
   const summary = new HtmlSummary();
-  const groups: Record<Verdict, PageTimelineDto[]> = { fail: [], warn: [], pass: [] };
   // a finding about the whole session or site is written on its first page in time (wider-scope.ts)
   const once = new WiderScope();
-  for (const page of pages) {
-    const shown = once.page(page);
-    summary.add(shown.verdict, shown.findings);
-    groups[shown.verdict].push(shown);
+  const groups: Record<Verdict, Array<{ page: PageTimelineDto; elsewhere: ListedElsewhere[] }>> = {
+    fail: [],
+    warn: [],
+    pass: [],
+  };
+  for (const p of pages) {
+    const shown = once.shown(p);
+    summary.add(p.verdict, shown.page.findings);
+    groups[p.verdict].push(shown);
   }
-  return htmlParts(summary, groups, htmlSection, source, now);
+  return htmlParts(summary, groups, (s) => htmlSection(s.page, s.elsewhere), source, now);
 }
 
 function htmlHead(
@@ -162,12 +167,22 @@ const HTML_END = `
 </body></html>
 `;
 
-function findingHtml(f: TimelineFindingDto, cause?: TimelineFindingDto): string {
+/** `events ev_1, ev_2 (+3 more)` */
+function eventsHtml(f: TimelineFindingDto): string {
   const more =
     f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
+  return `${f.eventIds.length === 1 && !more ? 'event' : 'events'} ${esc(f.eventIds.join(', '))}${more}`;
+}
+
+function findingHtml(f: TimelineFindingDto, cause?: TimelineFindingDto): string {
   // a finding that follows from another is folded under it (it is listed right after its cause)
   const follows = cause ? `<span class="muted"> follows from ${esc(cause.rule)}</span>` : '';
-  return `<div class="finding ${f.severity}${cause ? ' follows' : ''}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))}${follows} <span class="muted">${f.eventIds.length === 1 && !more ? 'event' : 'events'} ${esc(f.eventIds.join(', '))}${more}</span><div>${esc(f.message)}</div><div class="fix"><b>Fix:</b> ${esc(f.fix)}</div></div>`;
+  return `<div class="finding ${f.severity}${cause ? ' follows' : ''}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))}${follows} <span class="muted">${eventsHtml(f)}</span><div>${esc(f.message)}</div><div class="fix"><b>Fix:</b> ${esc(f.fix)}</div></div>`;
+}
+
+/** A finding about the whole session or site told with an earlier page: named here in a line. */
+function elsewhereHtml({ finding: f, listedOn }: ListedElsewhere): string {
+  return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${eventsHtml(f)} · about the whole ${widerScope(f.rule) ?? 'session'}: told with page ${esc(listedOn || '(no pageLoadId)')}</span></div>`;
 }
 
 function responsesHtml(p: PageTimelineDto): string {
@@ -236,10 +251,18 @@ function pageMeta(p: PageTimelineDto): string {
   ].join(' · ');
 }
 
-export function htmlSection(p: PageTimelineDto): string {
+/**
+ * One page's section: its verdict, findings and events. `elsewhere`: its findings about the whole session
+ * or site told with an earlier page (wider-scope.ts), named in a line each.
+ */
+export function htmlSection(
+  p: PageTimelineDto,
+  elsewhere: readonly ListedElsewhere[] = [],
+): string {
   const byId = new Map(p.findings.map((f) => [f.id, f]));
-  const findings = p.findings
-    .map((f) => findingHtml(f, f.causedBy !== undefined ? byId.get(f.causedBy) : undefined))
-    .join('');
+  const findings =
+    p.findings
+      .map((f) => findingHtml(f, f.causedBy !== undefined ? byId.get(f.causedBy) : undefined))
+      .join('') + elsewhere.map(elsewhereHtml).join('');
   return `<section data-verdict="${p.verdict}"><header><span class="badge ${p.verdict}">${LABEL[p.verdict]}</span><h2>${esc(pageTitle(p))}</h2><span class="muted">${esc(pageMeta(p))}</span></header>${findings || '<p class="muted">No findings.</p>'}${responsesHtml(p)}${visitEventsHtml(p)}</section>`;
 }

@@ -13,7 +13,7 @@ import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { Page } from './page';
 import type { Judgement } from './page-reads';
-import { WiderScope, withoutRules } from './wider-scope';
+import { shownPage, WiderScope, withoutRules, type Dropped } from './wider-scope';
 import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
 
 /** What the reports read of the timelines (the engine). */
@@ -35,7 +35,7 @@ export interface ReportChoice {
 /** A chosen page, and the wider rules it leaves out (listed for an earlier page: wider-scope.ts). */
 interface Chosen {
   page: Page;
-  dropped: readonly string[] | undefined;
+  dropped: Dropped | undefined;
 }
 
 /**
@@ -49,8 +49,8 @@ async function choose(
   take: (chosen: Chosen, verdict: Verdict, shown: Judgement['findings']) => void,
 ): Promise<boolean> {
   const once = new WiderScope();
-  // most pages leave out the same few rules (a session's dev-flag): one list for each set of them
-  const lists = new Map<string, readonly string[]>();
+  // most pages leave out the same few rules, listed on their session's first page: one map for each
+  const shared = new Map<string, Dropped>();
   for (const page of source.matchingSteps(choice.filter, true)) {
     if (page !== null) {
       if (choice.gone?.()) return false;
@@ -59,9 +59,9 @@ async function choose(
         let dropped = once.dropped(findings, page);
         let shown = findings;
         if (dropped !== undefined) {
-          const key = dropped.join('\0');
-          dropped = lists.get(key) ?? (lists.set(key, dropped), dropped);
-          shown = findings.filter((f) => !dropped!.includes(f.rule));
+          const key = [...dropped].join('\0');
+          dropped = shared.get(key) ?? (shared.set(key, dropped), dropped);
+          shown = findings.filter((f) => !dropped!.has(f.rule));
         }
         take({ page, dropped }, verdict, shown);
       }
@@ -109,7 +109,9 @@ export async function htmlPages(
     groups[verdict].push(chosen);
   });
   if (!done) return null;
-  const section = ({ page, dropped }: Chosen) =>
-    htmlSection(withoutRules(source.finishedDto(page), dropped));
+  const section = ({ page, dropped }: Chosen) => {
+    const shown = shownPage(source.finishedDto(page), dropped);
+    return htmlSection(shown.page, shown.elsewhere);
+  };
   return htmlParts(summary, groups, section, o.name, o.now);
 }

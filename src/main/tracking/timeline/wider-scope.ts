@@ -51,34 +51,24 @@ export class WiderScope {
     return withoutRules(p, this.dropped(p.findings, p));
   }
 
-  /**
-   * The page as the text report shows it, and the wider warnings and errors it leaves out, each with the
-   * page it was listed on: the report still names them on this page, in a line, so that a page's verdict
-   * never stands without the findings that make it (an info finding never makes one: it stays out).
-   */
+  /** The page as a text or HTML report shows it, and what it names in a line only (`shownPage`). */
   shown<P extends PageVerdictDto>(p: P): { page: P; elsewhere: ListedElsewhere[] } {
-    const on = new Map<string, string | undefined>();
-    for (const f of p.findings) if (!on.has(f.rule)) on.set(f.rule, this.listedBefore(f.rule, p));
-    const dropped = [...on].filter(([, page]) => page !== undefined).map(([rule]) => rule);
-    if (dropped.length === 0) return { page: p, elsewhere: [] };
-    const elsewhere = p.findings
-      .filter((f) => f.severity !== 'info' && dropped.includes(f.rule))
-      .map((finding) => ({ finding, listedOn: on.get(finding.rule)! }));
-    return { page: withoutRules(p, dropped), elsewhere };
+    return shownPage(p, this.dropped(p.findings, p));
   }
 
   /**
-   * The wider rules whose findings this page leaves out, listed for an earlier page of its session or
-   * site (and note the rest as listed now); undefined when it leaves none out. A rule's findings on one
-   * page go together: all of them are listed, or none.
+   * The wider rules whose findings this page leaves out, each with the page (its pageLoadId) it was listed
+   * on for this page's session or site (and note the rest as listed now); undefined when it leaves none
+   * out. A rule's findings on one page go together: all of them are listed, or none.
    */
-  dropped(findings: readonly { rule: string }[], page: PagePlace): readonly string[] | undefined {
-    let out: string[] | undefined;
+  dropped(findings: readonly { rule: string }[], page: PagePlace): Dropped | undefined {
+    let out: Map<string, string> | undefined;
     const decided = new Set<string>();
     for (const f of findings) {
       if (decided.has(f.rule)) continue;
       decided.add(f.rule);
-      if (this.repeated(f.rule, page)) (out ??= []).push(f.rule);
+      const on = this.listedBefore(f.rule, page);
+      if (on !== undefined) (out ??= new Map()).set(f.rule, on);
     }
     return out;
   }
@@ -90,17 +80,36 @@ export class WiderScope {
   }
 }
 
+/** The wider rules a page leaves out, each with the page (its pageLoadId) it was listed on. */
+export type Dropped = ReadonlyMap<string, string>;
+
 /** A finding a page leaves out, and the page (its pageLoadId) it was listed on. */
 export interface ListedElsewhere {
   finding: TimelineFindingDto;
   listedOn: string;
 }
 
-/** The page without the findings of `rules` (a WiderScope's `dropped`), or the page itself when none. */
-export function withoutRules<P extends PageVerdictDto>(
+/** The page without the findings of the `dropped` rules, or the page itself when none. */
+export function withoutRules<P extends PageVerdictDto>(p: P, dropped: Dropped | undefined): P {
+  if (dropped === undefined) return p;
+  return { ...p, findings: p.findings.filter((f) => !dropped.has(f.rule)) };
+}
+
+/**
+ * The page without the findings of the `dropped` rules, and of those its warnings and errors, each with
+ * the page it was listed on: a text or HTML report still names them on this page, in a line, so that a
+ * page's verdict never stands without the findings that make it (an info finding never makes one).
+ */
+export function shownPage<P extends PageVerdictDto>(
   p: P,
-  rules: readonly string[] | undefined,
-): P {
-  if (rules === undefined) return p;
-  return { ...p, findings: p.findings.filter((f) => !rules.includes(f.rule)) };
+  dropped: Dropped | undefined,
+): { page: P; elsewhere: ListedElsewhere[] } {
+  if (dropped === undefined) return { page: p, elsewhere: [] };
+  const elsewhere: ListedElsewhere[] = [];
+  for (const finding of p.findings) {
+    const listedOn = dropped.get(finding.rule);
+    if (listedOn !== undefined && finding.severity !== 'info')
+      elsewhere.push({ finding, listedOn });
+  }
+  return { page: withoutRules(p, dropped), elsewhere };
 }
