@@ -90,6 +90,17 @@ describe('a finding about the whole session in the text report', () => {
     expect(info).not.toContain('told with page');
   });
 
+  it('JUnit fails the page it is told on, and names it in the later cases’ system-out', () => {
+    const xml = junitReport(session('error'), 'a.har', NOW);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('failures="1"');
+    expect(
+      xml.match(
+        /\[error\] dev-flag: about the whole session, told with page p-1\n {2}events: ev_\d/g,
+      ),
+    ).toHaveLength(2);
+  });
+
   it('leaves an info finding on the first page only: it makes no verdict', () => {
     const flags = textReport(session('info'))
       .split('\n')

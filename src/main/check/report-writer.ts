@@ -224,8 +224,9 @@ class JunitWriter extends CountingWriter<PageVerdictDto> {
     this.suites = new JunitSuites(o.failOn);
   }
   protected add(p: PageVerdictDto): void {
-    const shown = this.widerScope.page(p);
-    this.suites.add(p.siteId, shown.findings, this.spool.add(junitCase(shown, this.o.failOn)));
+    const { page, elsewhere } = this.widerScope.shown(p);
+    const place = this.spool.add(junitCase(page, this.o.failOn, elsewhere));
+    this.suites.add(p.siteId, page.findings, place);
   }
   end(): void {
     this.chunks.write(this.suites.head(this.o.source, this.o.now));

@@ -13,7 +13,7 @@ import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { Page } from './page';
 import type { Judgement } from './page-reads';
-import { shownPage, WiderScope, withoutRules, type Dropped } from './wider-scope';
+import { shownPage, WiderScope, type Dropped } from './wider-scope';
 import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
 
 /** What the reports read of the timelines (the engine). */
@@ -87,8 +87,10 @@ export async function junitPages(
     yield suites.head(o.name, o.now);
     for (const suite of suites.suites()) {
       yield suite.head;
-      for (const { page, dropped } of suite.cases)
-        yield junitCase(withoutRules(source.finishedVerdictDto(page), dropped), o.failOn);
+      for (const { page, dropped } of suite.cases) {
+        const shown = shownPage(source.finishedVerdictDto(page), dropped);
+        yield junitCase(shown.page, o.failOn, shown.elsewhere);
+      }
       yield JUNIT_SUITE_END;
     }
     yield JUNIT_END;

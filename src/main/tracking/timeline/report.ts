@@ -124,6 +124,11 @@ function findingText(f: TimelineFindingDto): string {
   return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  fix: ${f.fix}\n  events: ${f.eventIds.join(', ')}${more}`;
 }
 
+/** A finding about the whole session or site, told with an earlier page: named in a line. */
+function toldElsewhere({ finding: f, listedOn }: ListedElsewhere): string {
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}: about the whole ${widerScope(f.rule) ?? 'session'}, told with page ${listedOn || '(no pageLoadId)'}\n  events: ${eventList(f)}`;
+}
+
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
 export function kindsOf(p: PageVerdictDto): string {
   return [...new Set(p.responses.map((r) => r.kind))].join(', ');
@@ -170,16 +175,16 @@ export function* junitReportParts(
   now: number,
   failOn: FailOn = 'error',
 ): Generator<string> {
-  const suites = new JunitSuites<PageVerdictDto>(failOn);
+  const suites = new JunitSuites<ReturnType<WiderScope['shown']>>(failOn);
   const once = new WiderScope();
   for (const page of pages) {
-    const p = once.page(page);
-    suites.add(p.siteId, p.findings, p);
+    const shown = once.shown(page);
+    suites.add(page.siteId, shown.page.findings, shown);
   }
   yield suites.head(source, now);
   for (const suite of suites.suites()) {
     yield suite.head;
-    for (const p of suite.cases) yield junitCase(p, failOn);
+    for (const { page, elsewhere } of suite.cases) yield junitCase(page, failOn, elsewhere);
     yield JUNIT_SUITE_END;
   }
   yield JUNIT_END;
@@ -235,8 +240,16 @@ function junitSuiteHead(siteId: string, tests: number, failures: number): string
 export const JUNIT_SUITE_END = '  </testsuite>\n';
 export const JUNIT_END = '</testsuites>\n';
 
-/** One page as a test case: findings at or above `failOn` are its failure, the rest its system-out. */
-export function junitCase(p: PageVerdictDto, failOn: FailOn): string {
+/**
+ * One page as a test case: findings at or above `failOn` are its failure, the rest its system-out, and so
+ * are the findings about the whole session or site told with an earlier page (`elsewhere`), in a line
+ * each: they fail the page they are told on.
+ */
+export function junitCase(
+  p: PageVerdictDto,
+  failOn: FailOn,
+  elsewhere: readonly ListedElsewhere[] = [],
+): string {
   let out = `    <testcase classname="${xml(`${p.siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
@@ -244,9 +257,12 @@ export function junitCase(p: PageVerdictDto, failOn: FailOn): string {
     const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
     out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
   }
-  const rest = p.findings.filter((f) => !failing(f, failOn));
-  if (rest.length > 0 || p.judgedAsFinished)
-    out += `      <system-out>${xml([...(p.judgedAsFinished ? [FINISHED] : []), ...rest.map(findingText)].join('\n\n'))}</system-out>\n`;
+  const rest = [
+    ...(p.judgedAsFinished ? [FINISHED] : []),
+    ...p.findings.filter((f) => !failing(f, failOn)).map(findingText),
+    ...elsewhere.map(toldElsewhere),
+  ];
+  if (rest.length > 0) out += `      <system-out>${xml(rest.join('\n\n'))}</system-out>\n`;
   return `${out}    </testcase>\n`;
 }
 
