@@ -26,6 +26,29 @@ function cut(s: UiSession, selector: string): Promise<string[]> {
     .map((e) => e.textContent)`);
 }
 
+/** Three product pages of one production session (no context.dev): dev-flag (session scope) on each. */
+async function sendProductionSession(url: string): Promise<void> {
+  const start = Date.now() - 60_000;
+  for (const [i, uid] of ['7001', '7002', '7003'].entries()) {
+    const res = await fetch(`${url}/beacon/v2/demo42/product/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        context: {
+          timestamp: new Date(start + i * 5000).toISOString(),
+          pageUrl: `https://shop.example/p/${uid}`,
+          userId: 'prod-user',
+          sessionId: 'prod-session',
+          pageLoadId: `prod-${uid}`,
+          initiator: 'search-sandbox/test',
+        },
+        data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
+      }),
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
 describe.skipIf(skip)('rough edges', () => {
   let s: UiSession;
   beforeAll(async () => {
@@ -161,26 +184,7 @@ describe.skipIf(skip)('the timelines list says a session-wide finding once', () 
   });
 
   it('a production session says dev-flag once in the list, on its first page; each page keeps it', async () => {
-    // three product pages of one production session (no context.dev): dev-flag (session scope) on each
-    const start = Date.now() - 60_000;
-    for (const [i, uid] of ['7001', '7002', '7003'].entries()) {
-      const res = await fetch(`${s.sandbox.url}/beacon/v2/demo42/product/pageview`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({
-          context: {
-            timestamp: new Date(start + i * 5000).toISOString(),
-            pageUrl: `https://shop.example/p/${uid}`,
-            userId: 'prod-user',
-            sessionId: 'prod-session',
-            pageLoadId: `prod-${uid}`,
-            initiator: 'search-sandbox/test',
-          },
-          data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
-        }),
-      });
-      expect(res.status).toBe(200);
-    }
+    await sendProductionSession(s.sandbox.url);
     await s.page.setViewportSize(LAPTOP);
     await s.ui.open('#/timelines');
     await s.ui.testId('timelines-view').waitFor();
@@ -195,5 +199,33 @@ describe.skipIf(skip)('the timelines list says a session-wide finding once', () 
     // the page's own detail keeps its finding
     await s.ui.pageRow('prod-7003').click();
     await s.page.locator('[data-rule="dev-flag"]').first().waitFor();
+  });
+});
+
+describe.skipIf(skip)('a session-wide warning in the timelines list', () => {
+  it('is named beside the WARN of each later page of its session, as the session’s', async () => {
+    // production mode raised to a warning (a team that must never ship a dev build's traffic)
+    const s = await openUi({ rules: { 'dev-flag': 'warning' } }, { viewport: LAPTOP });
+    try {
+      await sendProductionSession(s.sandbox.url);
+      await s.ui.open('#/timelines');
+      await s.ui.testId('timelines-view').waitFor();
+      const first = s.ui.pageRow('prod-7001');
+      await first.waitFor();
+      expect(await first.getAttribute('data-verdict')).toBe('warn');
+      expect(await first.getByTestId('finding-counts').innerText()).toMatch(/^1 warning$/);
+      for (const later of ['prod-7002', 'prod-7003']) {
+        const row = s.ui.pageRow(later);
+        await row.waitFor();
+        expect(await row.getAttribute('data-verdict')).toBe('warn');
+        expect(await row.getByTestId('told-elsewhere').innerText()).toBe('1 session warning');
+        expect(await row.getByTestId('finding-counts').innerText()).toBe('1 session warning');
+        // the chip takes no room from the row's own words
+        expect(await cut(s, `[data-page-load-id="${later}"] .ellipsis`)).toEqual([]);
+      }
+      await s.ui.screenshot('session-warning-1440');
+    } finally {
+      await s.close();
+    }
   });
 });

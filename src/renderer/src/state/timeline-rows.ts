@@ -48,6 +48,11 @@ export interface PageRow {
    * site, such as production mode's dev-flag) when an earlier page of its session already showed them.
    */
   counts: Pick<PageTimelineSummaryDto['counts'], 'errors' | 'warnings' | 'infos'>;
+  /**
+   * Of those left out, the errors and warnings (they make the page's verdict): the row names them as the
+   * session's, shown on its first page, so that no row reads WARN or FAIL with nothing beside it.
+   */
+  elsewhere?: { errors: number; warnings: number };
 }
 
 export type Row = SessionRow | PageRow;
@@ -165,7 +170,10 @@ export function buildRows(
             infos: infos - less.infos,
           }
         : { errors, warnings, infos };
-      rows.push({ type: 'page', key: pageKey(page), page, counts });
+      const row: PageRow = { type: 'page', key: pageKey(page), page, counts };
+      if (less && less.errors + less.warnings > 0)
+        row.elsewhere = { errors: less.errors, warnings: less.warnings };
+      rows.push(row);
     }
   }
   return { rows, shown, total: store.summaries.size, sites: [...sites].sort(), verdicts };

@@ -122,10 +122,33 @@ function PageLine({
             {row.counts.infos > 0 && (
               <span className="count-chip info">{row.counts.infos} info</span>
             )}
+            {row.elsewhere && <ElsewhereChip {...row.elsewhere} />}
           </span>
         </span>
       </span>
     </a>
+  );
+}
+
+/**
+ * A page's errors and warnings about its whole session (production mode's dev-flag raised by a rule level),
+ * shown with the session's first page: named here so that the row's verdict has what makes it beside it.
+ */
+function ElsewhereChip({ errors, warnings }: { errors: number; warnings: number }) {
+  const what = [
+    errors > 0 && `${errors} session error${errors === 1 ? '' : 's'}`,
+    warnings > 0 && `${warnings} session warning${warnings === 1 ? '' : 's'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <span
+      className={`count-chip elsewhere ${errors > 0 ? 'fail' : 'warn'}`}
+      data-testid="told-elsewhere"
+      title="about the whole session: shown with the session's first page"
+    >
+      {what}
+    </span>
   );
 }
 
