@@ -224,6 +224,14 @@ describe.skipIf(skip)('a session-wide warning in the timelines list', () => {
         expect(await cut(s, `[data-page-load-id="${later}"] .ellipsis`)).toEqual([]);
       }
       await s.ui.screenshot('session-warning-1440');
+      // and on a phone
+      await s.page.setViewportSize(PHONE);
+      await s.ui.open('#/timelines');
+      await s.ui.pageRow('prod-7003').waitFor();
+      await s.page.evaluate(SETTLE);
+      for (const later of ['prod-7002', 'prod-7003'])
+        expect(await cut(s, `[data-page-load-id="${later}"] .ellipsis`)).toEqual([]);
+      await s.ui.screenshot('session-warning-390');
     } finally {
       await s.close();
     }
