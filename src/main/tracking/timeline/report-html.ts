@@ -12,7 +12,6 @@ import { findingSubject } from '../../../shared/timeline';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import { kindsOf, LABEL, pageTitle } from './report';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
-import { widerScope } from './rule-list';
 
 function esc(s: string): string {
   return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -181,8 +180,8 @@ function findingHtml(f: TimelineFindingDto, cause?: TimelineFindingDto): string 
 }
 
 /** A finding about the whole session or site told with an earlier page: named here in a line. */
-function elsewhereHtml({ finding: f, listedOn }: ListedElsewhere): string {
-  return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${eventsHtml(f)} · about the whole ${widerScope(f.rule) ?? 'session'}: told with page ${esc(listedOn || '(no pageLoadId)')}</span></div>`;
+function elsewhereHtml({ finding: f, scope, page }: ListedElsewhere): string {
+  return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${eventsHtml(f)} · about the whole ${scope}: told with page ${esc(page)}</span></div>`;
 }
 
 function responsesHtml(p: PageTimelineDto): string {

@@ -13,7 +13,7 @@ import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { Page } from './page';
 import type { Judgement } from './page-reads';
-import { shownPage, WiderScope, type Dropped } from './wider-scope';
+import { findingsShown, shownPage, WiderScope, type Dropped } from './wider-scope';
 import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
 
 /** What the reports read of the timelines (the engine). */
@@ -59,9 +59,9 @@ async function choose(
         let dropped = once.dropped(findings, page);
         let shown = findings;
         if (dropped !== undefined) {
-          const key = [...dropped].join('\0');
+          const key = [...dropped].flat().join('\0');
           dropped = shared.get(key) ?? (shared.set(key, dropped), dropped);
-          shown = findings.filter((f) => !dropped!.has(f.rule));
+          shown = findingsShown(findings, dropped);
         }
         take({ page, dropped }, verdict, shown);
       }

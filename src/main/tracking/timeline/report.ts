@@ -9,7 +9,6 @@ import type {
 } from '../../../shared/timeline';
 import { findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
-import { widerScope } from './rule-list';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -115,18 +114,16 @@ function visitKind(p: PageVerdictDto): string {
 }
 
 function findingText(f: TimelineFindingDto): string {
-  const more =
-    f.eventCount > f.eventIds.length ? ` (+${f.eventCount - f.eventIds.length} more)` : '';
   const set = f.severityFrom
     ? ` (${f.defaultSeverity ? `${f.defaultSeverity} by default, ` : ''}set by ${f.severityFrom})`
     : '';
   const follows = f.causedBy !== undefined ? ` (follows from ${f.causedBy})` : '';
-  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  fix: ${f.fix}\n  events: ${f.eventIds.join(', ')}${more}`;
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}${set}${follows}: ${f.message}\n  fix: ${f.fix}\n  events: ${eventList(f)}`;
 }
 
 /** A finding about the whole session or site, told with an earlier page: named in a line. */
-function toldElsewhere({ finding: f, listedOn }: ListedElsewhere): string {
-  return `[${f.severity}] ${f.rule}${findingSubject(f)}: about the whole ${widerScope(f.rule) ?? 'session'}, told with page ${listedOn || '(no pageLoadId)'}\n  events: ${eventList(f)}`;
+function toldElsewhere({ finding: f, scope, page }: ListedElsewhere): string {
+  return `[${f.severity}] ${f.rule}${findingSubject(f)}: about the whole ${scope}, told with page ${page}\n  events: ${eventList(f)}`;
 }
 
 /** The kinds of response on a page, in order of appearance: `search, autocomplete`. */
@@ -303,9 +300,9 @@ export function textPage(p: PageVerdictDto, elsewhere: readonly ListedElsewhere[
       `${cause ? '            ' : '          '}fix: ${f.fix}`,
     );
   }
-  for (const { finding: f, listedOn } of elsewhere)
+  for (const { finding: f, scope, page } of elsewhere)
     lines.push(
-      `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${eventList(f)}]  (about the whole ${widerScope(f.rule) ?? 'session'}: told with page ${listedOn || '(no pageLoadId)'})`,
+      `  ${f.severity.padEnd(7)} ${f.rule}${findingSubject(f)}  [${eventList(f)}]  (about the whole ${scope}: told with page ${page})`,
     );
   return lines.map((l) => `${terminalSafe(l)}\n`).join('');
 }

@@ -83,16 +83,27 @@ export class WiderScope {
 /** The wider rules a page leaves out, each with the page (its pageLoadId) it was listed on. */
 export type Dropped = ReadonlyMap<string, string>;
 
-/** A finding a page leaves out, and the page (its pageLoadId) it was listed on. */
+/** A finding a page leaves out, what it is about and the page it was told with, as reports name them. */
 export interface ListedElsewhere {
   finding: TimelineFindingDto;
-  listedOn: string;
+  /** what it is about: its rule's scope */
+  scope: 'session' | 'site';
+  /** the page it was told with: its pageLoadId, `(no pageLoadId)` for a page without one */
+  page: string;
+}
+
+/** The findings without those of the `dropped` rules. */
+export function findingsShown<F extends { rule: string }>(
+  findings: readonly F[],
+  dropped: Dropped,
+): F[] {
+  return findings.filter((f) => !dropped.has(f.rule));
 }
 
 /** The page without the findings of the `dropped` rules, or the page itself when none. */
 export function withoutRules<P extends PageVerdictDto>(p: P, dropped: Dropped | undefined): P {
   if (dropped === undefined) return p;
-  return { ...p, findings: p.findings.filter((f) => !dropped.has(f.rule)) };
+  return { ...p, findings: findingsShown(p.findings, dropped) };
 }
 
 /**
@@ -109,7 +120,11 @@ export function shownPage<P extends PageVerdictDto>(
   for (const finding of p.findings) {
     const listedOn = dropped.get(finding.rule);
     if (listedOn !== undefined && finding.severity !== 'info')
-      elsewhere.push({ finding, listedOn });
+      elsewhere.push({
+        finding,
+        scope: widerScope(finding.rule) ?? 'session',
+        page: listedOn || '(no pageLoadId)',
+      });
   }
   return { page: withoutRules(p, dropped), elsewhere };
 }
