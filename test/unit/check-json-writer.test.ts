@@ -2,10 +2,9 @@
 // until the totals are known: the bytes are `JSON.stringify(report, null, 2)`'s, for text that needs
 // escaping, any Unicode, empty arrays and objects and findings nested deep.
 import { describe, expect, it } from 'vitest';
-import { reportWriter } from '../../src/main/check/report-writer';
 import { jsonReport } from '../../src/main/tracking/timeline/report';
 import type { PageTimelineDto, TimelineFindingDto } from '../../src/shared/timeline';
-import { REPORT_NOW, reportPages } from './report-cases';
+import { checkReport, REPORT_NOW, reportPages } from './report-cases';
 
 /** Values a page writer could get wrong: escapes, structural characters in strings, Unicode, empty and nested values. */
 const AWKWARD: unknown[] = [
@@ -36,23 +35,8 @@ function awkwardPages(): PageTimelineDto[] {
   }));
 }
 
-function writtenReport(pages: PageTimelineDto[]): string {
-  let out = '';
-  const writer = reportWriter({
-    format: 'json',
-    out: (t) => (out += t),
-    source: 'awkward.ndjson',
-    now: REPORT_NOW,
-    failOn: 'error',
-  });
-  try {
-    for (const page of pages) writer.page(page);
-    writer.end();
-  } finally {
-    writer.dispose();
-  }
-  return out;
-}
+const writtenReport = (pages: PageTimelineDto[]) =>
+  checkReport('json', pages, 'awkward.ndjson').out;
 
 describe("check's JSON report", () => {
   it('writes the bytes of JSON.stringify(report, null, 2)', () => {

@@ -6,6 +6,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageTimelineDto } from '../../src/shared/timeline';
+import { reportWriter } from '../../src/main/check/report-writer';
+import type { FailOn } from '../../src/main/tracking/timeline/report';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPORT_NOW = Date.parse('2026-11-21T05:00:00.000Z');
@@ -14,6 +16,26 @@ export function reportPages(): PageTimelineDto[] {
   return JSON.parse(
     readFileSync(path.join(HERE, 'golden/report-pages.json'), 'utf8'),
   ) as PageTimelineDto[];
+}
+
+/** `check`'s report of these pages, written as they come (report-writer.ts): its text, and whether a page failed. */
+export function checkReport(
+  format: 'json' | 'junit' | 'text',
+  pages: readonly PageTimelineDto[],
+  source: string,
+  failOn: FailOn = 'error',
+): { out: string; failed: boolean } {
+  let out = '';
+  const o = { out: (t: string) => (out += t), source, now: REPORT_NOW, failOn };
+  const writer =
+    format === 'json' ? reportWriter({ ...o, format }) : reportWriter({ ...o, format });
+  try {
+    for (const page of pages) writer.page(page);
+    writer.end();
+  } finally {
+    writer.dispose();
+  }
+  return { out, failed: writer.failed };
 }
 
 export function digest(text: string): { bytes: number; sha256: string } {

@@ -25,10 +25,9 @@ import {
   type ReportSource,
 } from '../../src/main/tracking/timeline/report-pages';
 import type { PageTimelineDto, Verdict } from '../../src/shared/timeline';
-import { reportWriter } from '../../src/main/check/report-writer';
 import { widerScope } from '../../src/main/tracking/timeline/rule-list';
 import type { Page } from '../../src/main/tracking/timeline/page';
-import { REPORT_NOW, reportPages } from './report-cases';
+import { checkReport, REPORT_NOW, reportPages } from './report-cases';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const NOW = Date.parse('2026-11-21T05:00:00.000Z');
@@ -223,23 +222,10 @@ describe('a finding about the whole session, listed once, in the JUnit and HTML 
   it("check's JUnit, written as pages come, counts the failing cases as the live report does", () => {
     const dtos = widerAsErrors(pages);
     for (const failOn of FAIL_ON) {
-      let out = '';
-      const writer = reportWriter({
-        format: 'junit',
-        out: (t) => (out += t),
-        source: 'sandbox',
-        now: REPORT_NOW,
-        failOn,
-      });
-      try {
-        for (const page of dtos) writer.page(page);
-        writer.end();
-      } finally {
-        writer.dispose();
-      }
+      const { out, failed } = checkReport('junit', dtos, 'sandbox', failOn);
       expect(out).toBe(junitReport(dtos, 'sandbox', REPORT_NOW, failOn));
       // the exit code: a page holds an error whether or not its case carries it
-      expect(writer.failed).toBe(true);
+      expect(failed).toBe(true);
     }
   });
 });
