@@ -1,6 +1,7 @@
 // The bulk indexing interface over real HTTP: auth, methods, statuses and bodies as documented,
 // real multipart uploads of the sample feeds (good and broken), the 20 MB cap, HTTPS, no secrets in logs.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { readdirSync, statSync } from 'node:fs';
 import https from 'node:https';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -366,6 +367,9 @@ describe('HTTPS (--https-port)', () => {
       const again = await ensureCertificate(dir);
       expect(again.cert).toBe(first.cert);
       expect(first.cert).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      // the key is the owner's alone, and no temp file is left beside the pair
+      expect(statSync(`${dir}/tls/key.pem`).mode & 0o777).toBe(0o600);
+      expect(readdirSync(`${dir}/tls`).sort()).toEqual(['cert.pem', 'key.pem']);
     } finally {
       cleanup();
     }

@@ -1,6 +1,7 @@
 // The real service's answers file: answers land on their events, come back after a restart, a torn or
-// malformed line costs only itself (and is reported), and answers of forgotten events are dropped.
-import { appendFileSync, readFileSync } from 'node:fs';
+// malformed line costs only itself (and is reported), answers of forgotten events are dropped, and each
+// answer is on disk before its write resolves.
+import { appendFileSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
@@ -8,6 +9,7 @@ import { UPSTREAM_FILE, UpstreamLog } from '../../src/main/store/upstream-log';
 import type { UpstreamAnswer } from '../../src/shared/events';
 import { tempDir } from '../helpers/sandbox';
 import { renderDraft } from '../helpers/event-drafts';
+import { watchSyncs } from '../helpers/synced-files';
 
 const answer = (status: number): UpstreamAnswer => ({
   url: 'http://127.0.0.1:9/beacon/v2/abc123/search/render',
@@ -64,5 +66,26 @@ describe('upstream answers file', () => {
     await log.pruned();
     await log.close();
     expect(readFileSync(path.join(dir, UPSTREAM_FILE), 'utf8')).toBe('');
+  });
+
+  it('has each answer on disk before its write resolves; a rewrite replaces the file whole', async () => {
+    const { dir: made, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const dir = realpathSync(made);
+    const file = path.join(dir, UPSTREAM_FILE);
+    const store = await events(2);
+    const { log } = await UpstreamLog.open(dir, store, 100);
+    const watch = await watchSyncs();
+    try {
+      // the first answer creates the file: a rewrite with every answer so far
+      await log.add(store.get('ev_000000001')!, answer(200));
+      expect(watch.synced).toEqual([`sync ${dir}/.${UPSTREAM_FILE}.tmp`, `sync ${dir}`]);
+      await log.add(store.get('ev_000000002')!, answer(400));
+      expect(watch.synced.slice(2)).toEqual([`datasync ${file}`]);
+    } finally {
+      watch.stop();
+    }
+    await log.close();
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 });

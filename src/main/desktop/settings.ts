@@ -1,9 +1,10 @@
 // The desktop app's own small files in userData: settings (port, notifications) and the window's
 // size and position. Read defensively: a missing, corrupt or hand-edited file gives defaults, never a crash.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Rectangle } from './electron-api';
 import { isObject } from '../../shared/values';
+import { replaceFileSync } from '../store/durable';
 
 export const SETTINGS_FILE = 'desktop-settings.json';
 export const WINDOW_STATE_FILE = 'window-state.json';
@@ -132,9 +133,7 @@ function readJson(file: string, warn: SettingsWarning): unknown {
   }
 }
 
-// Write-then-rename: a crash mid-write leaves the old file, never half a file.
+/** Replaced whole or not at all, and on disk once this returns (durable.ts). */
 function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(tmp, file);
+  replaceFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -1,12 +1,13 @@
 // HTTPS for the sandbox (--https-port): the real bulk indexing service takes credentials over HTTPS only,
 // so clients can test that path. A self-signed certificate for localhost/127.0.0.1/::1 is generated once
 // into <dataDir>/tls (kept in memory when ephemeral) with the selfsigned library.
-import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
 import { dataDirFailure } from '../store/data-dir-error';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../store/private-files';
+import { replaceFile } from '../store/durable';
+import { PRIVATE_DIR } from '../store/private-files';
 import { keepAlive } from './keep-alive';
 
 export interface TlsMaterial {
@@ -69,9 +70,10 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
       throw dataDirFailure((err as NodeJS.ErrnoException).path ?? certPath, err, 'read');
     const made = await create();
     await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-    await writeFile(keyPath, made.key, { mode: PRIVATE_FILE });
-    await chmod(keyPath, 0o600);
-    await writeFile(certPath, made.cert, { mode: PRIVATE_FILE });
+    // each file whole and on disk (owner-only, as every file of the data directory), the key first: a
+    // crash between the two leaves no certificate, and the next start makes a new pair
+    await replaceFile(keyPath, made.key);
+    await replaceFile(certPath, made.cert);
     return { ...made, certPath };
   }
 }

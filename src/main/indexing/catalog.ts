@@ -1,13 +1,13 @@
 // The parsed catalog of each feed (its last successful index) behind a small query interface:
 // the mock search API serves it and the timeline rules check beacons against it (`item-not-in-catalog`).
-import { createReadStream, createWriteStream } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { finished } from 'node:stream/promises';
 import type { Product } from './feed-product';
 import { dataDirFailure } from '../store/data-dir-error';
-import { makePrivateDir, PRIVATE_FILE } from '../store/private-files';
+import { removeFile, replaceFile } from '../store/durable';
+import { makePrivateDir } from '../store/private-files';
 import { Listeners } from '../listeners';
 
 export {
@@ -148,21 +148,10 @@ export class CatalogStore implements CatalogReader {
     }
   }
 
+  /** The catalog's file replaced whole, on disk before the feed is said to be indexed (durable.ts). */
   private async save(catalog: FeedCatalog): Promise<void> {
     await makePrivateDir(this.dir!);
-    const file = this.file(catalog.siteId, catalog.feedId);
-    const tmp = `${file}.tmp`;
-    const out = createWriteStream(tmp, { mode: PRIVATE_FILE });
-    out.write(
-      `${JSON.stringify({ siteId: catalog.siteId, feedId: catalog.feedId, indexedAt: catalog.indexedAt })}\n`,
-    );
-    for (const p of catalog.products) {
-      if (!out.write(`${JSON.stringify(p)}\n`))
-        await new Promise<void>((r) => out.once('drain', () => r()));
-    }
-    out.end();
-    await finished(out);
-    await rename(tmp, file);
+    await replaceFile(this.file(catalog.siteId, catalog.feedId), catalogText(catalog));
   }
 
   /** Forget the catalogs of one site, or all. */
@@ -171,9 +160,9 @@ export class CatalogStore implements CatalogReader {
       if (siteId !== undefined && c.siteId !== siteId) continue;
       this.catalogs.delete(key);
       this.changes.emit(c.siteId);
-      // a save under way would put the file back after the rm
+      // a save under way would put the file back after its removal
       await this.saving.get(key)?.catch(() => undefined);
-      if (this.dir) await rm(this.file(c.siteId, c.feedId), { force: true });
+      if (this.dir) await removeFile(this.file(c.siteId, c.feedId));
     }
   }
 
@@ -208,6 +197,20 @@ export class CatalogStore implements CatalogReader {
   private file(siteId: string, feedId: number): string {
     return path.join(this.dir!, `${siteId}-${feedId}.ndjson`);
   }
+}
+
+/** The header line, then a line per product, in pieces of about 64 KB. */
+function* catalogText(catalog: FeedCatalog): Generator<string> {
+  const { siteId, feedId, indexedAt } = catalog;
+  let piece = `${JSON.stringify({ siteId, feedId, indexedAt })}\n`;
+  for (const p of catalog.products) {
+    piece += `${JSON.stringify(p)}\n`;
+    if (piece.length >= 65_536) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
 }
 
 async function readCatalog(file: string): Promise<FeedCatalog> {

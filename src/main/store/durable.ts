@@ -3,7 +3,15 @@
 // (temp file, fsync, rename, fsync of the directory), an append-only file is appended and fsynced, and
 // either resolves only once the data is on disk. A failed write leaves nothing behind for the next one to
 // join: no temp file, no torn line (cut back off, or else fenced off by starting the next write on a new line).
-import { constants } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDirFailure } from './data-dir-error';
@@ -17,25 +25,36 @@ function tmpName(file: string): string {
 /** The replacement under way per file: the next waits for it, so two never share the temp file. */
 const replacing = new Map<string, Promise<void>>();
 
-/** fsync a directory, so a rename or a new file in it survives a power cut; file systems that cannot are let be. */
+/** A directory's fsync failed because its file system cannot sync directories: let be. */
+function cannotSyncDir(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EINVAL' || code === 'EISDIR' || code === 'EBADF';
+}
+
+/** fsync a directory, so a rename or a new file in it survives a power cut. */
 async function syncDir(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, constants.O_RDONLY);
     await handle.sync();
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EBADF') throw err;
+    if (!cannotSyncDir(err)) throw err;
   } finally {
     await handle?.close();
   }
 }
 
 /**
+ * What a file is replaced with: its text or bytes whole, or its text in pieces made as they are written
+ * (a catalog of many products: the loop is free between pieces, and no one string holds the file).
+ */
+export type FileData = string | Uint8Array | Iterable<string>;
+
+/**
  * Replace `file` with `data`, whole or not at all: resolves once it is on disk; a failure (a full disk)
  * leaves the old file as it was and no temp file, and is thrown as a DataDirError naming `file`.
  */
-export function replaceFile(file: string, data: string | Uint8Array): Promise<void> {
+export function replaceFile(file: string, data: FileData): Promise<void> {
   const before = replacing.get(file) ?? Promise.resolve();
   const run = before.catch(() => undefined).then(() => writeReplacement(file, data));
   const settled = run.catch(() => undefined);
@@ -46,7 +65,7 @@ export function replaceFile(file: string, data: string | Uint8Array): Promise<vo
   return run;
 }
 
-async function writeReplacement(file: string, data: string | Uint8Array): Promise<void> {
+async function writeReplacement(file: string, data: FileData): Promise<void> {
   const tmp = tmpName(file);
   // what was there before (a crash's leftover, or something not ours) is not removed on failure
   const existed = await lstat(tmp).then(
@@ -56,7 +75,8 @@ async function writeReplacement(file: string, data: string | Uint8Array): Promis
   try {
     const handle = await open(tmp, 'w', PRIVATE_FILE);
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+      else for (const piece of data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();
@@ -69,12 +89,45 @@ async function writeReplacement(file: string, data: string | Uint8Array): Promis
   }
 }
 
+/**
+ * `replaceFile` for a few hundred bytes written where the caller cannot wait (the desktop shell's settings,
+ * on a menu click or as its window closes): the same steps, synchronously; a failure leaves no temp file
+ * and is thrown as the system's error (those files are not in a data directory).
+ */
+export function replaceFileSync(file: string, text: string): void {
+  const tmp = tmpName(file);
+  try {
+    const fd = openSync(tmp, 'w', PRIVATE_FILE);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  let fd: number | undefined;
+  try {
+    fd = openSync(path.dirname(file), constants.O_RDONLY);
+    fsyncSync(fd);
+  } catch (err) {
+    if (!cannotSyncDir(err)) throw err;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Remove `file` and make the removal durable. */
 export async function removeFile(file: string): Promise<void> {
   try {
     await rm(file, { force: true });
     await syncDir(path.dirname(file));
   } catch (err) {
+    // no directory: no file either, and nothing to sync
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw dataDirFailure(file, err, 'write');
   }
 }

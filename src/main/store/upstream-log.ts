@@ -1,11 +1,14 @@
 // The real service's answers to forwarded beacons, by event id. The events journal is append-only and an
 // answer arrives after its event was stored, so answers go to their own append-only file
 // (`upstream.ndjson`) and are merged onto their events in memory: at start-up and as each one arrives.
-import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+// Appended and rewritten as every file the sandbox keeps besides the journal is (durable.ts): a batch of
+// answers is on disk before the next is written, and a rewrite replaces the file whole or not at all.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordedEvent, UpstreamAnswer } from '../../shared/events';
 import type { EventStore, UpstreamRecord } from './types';
-import { makePrivateDir, PRIVATE_FILE } from './private-files';
+import { AppendFile } from './durable';
+import { makePrivateDir } from './private-files';
 
 export const UPSTREAM_FILE = 'upstream.ndjson';
 
@@ -37,7 +40,7 @@ export interface StoredAnswers {
 }
 
 export class UpstreamLog {
-  private file: FileHandle | null = null;
+  private file: AppendFile | null = null;
   private lines = 0;
   private writing: Promise<void> = Promise.resolve();
   /** answers waiting for the next write, and that write */
@@ -125,7 +128,7 @@ export class UpstreamLog {
       if (this.closed || lines.length === 0) return;
       // the first answer creates the file (with every answer so far, this batch's included)
       if (!this.file) return this.compact();
-      await this.file.appendFile(`${lines.join('\n')}\n`);
+      await this.file.append(`${lines.join('\n')}\n`);
       this.lines += lines.length;
       if (this.lines > this.compactAt) await this.compact();
     });
@@ -155,18 +158,19 @@ export class UpstreamLog {
     return this.writing;
   }
 
-  /** Rewrite the file with the answers of the events still retained. */
+  /** Rewrite the file with the answers of the events still retained (opened by the first rewrite). */
   private async compact(): Promise<void> {
     if (!this.dir) return;
-    await makePrivateDir(this.dir);
-    const file = path.join(this.dir, UPSTREAM_FILE);
-    const lines = this.events.upstreamAnswers().map((r) => JSON.stringify(r));
-    await writeFile(`${file}.tmp`, lines.length ? `${lines.join('\n')}\n` : '', {
-      mode: PRIVATE_FILE,
+    if (!this.file) {
+      await makePrivateDir(this.dir);
+      this.file = await AppendFile.open(path.join(this.dir, UPSTREAM_FILE));
+    }
+    let lines = 0;
+    await this.file.replace(() => {
+      const answers = this.events.upstreamAnswers().map((r) => JSON.stringify(r));
+      lines = answers.length;
+      return answers.length ? `${answers.join('\n')}\n` : '';
     });
-    await this.file?.close();
-    await rename(`${file}.tmp`, file);
-    this.file = await open(file, 'a', PRIVATE_FILE);
-    this.lines = lines.length;
+    this.lines = lines;
   }
 }
