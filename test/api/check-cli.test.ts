@@ -392,7 +392,7 @@ describe('search-sandbox check', () => {
 
   it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {
     const cases: Array<[string[], RegExp]> = [
-      [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: cannot read \(ENOENT\)/],
+      [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: no such file \(ENOENT\)/],
       [[temp('page.html', '<html></html>')], /page\.html:1: not JSON/],
       [
         [temp('broken.ndjson', '{"context":{},"data":{"responseId":"r"}}\n{oops\n')],
@@ -471,6 +471,6 @@ describe('search-sandbox check', () => {
     expect(bad.stdout).toContain('context-drift');
     const missing = spawnSync(process.execPath, [bin, 'check', 'nope.har'], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toBe('search-sandbox check: nope.har: cannot read (ENOENT)\n');
+    expect(missing.stderr).toBe('search-sandbox check: nope.har: no such file (ENOENT)\n');
   });
 });

@@ -334,7 +334,7 @@ describe('search-sandbox diff', () => {
     expect(r.out).toBe('');
     expect(r.err).toMatch(new RegExp(`^search-sandbox diff: ${broken}:3: not valid JSON`));
     expect(diffProcess([base(), '/nonexistent/x.ndjson']).err).toMatch(
-      /\/nonexistent\/x\.ndjson: cannot read \(ENOENT\)/,
+      /\/nonexistent\/x\.ndjson: no such file \(ENOENT\)/,
     );
     expect(diffProcess([base()])).toMatchObject({
       code: 2,

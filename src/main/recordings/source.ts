@@ -50,6 +50,20 @@ function refusal(name: string, stats: Stats, stdin: boolean): string | null {
   return null;
 }
 
+/** Why a file cannot be read, in words, with the system's code for a search. */
+function unreadable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'cannot read it: permission denied'
+        : code === 'ENOTDIR'
+          ? 'no such file (a part of its path is not a folder)'
+          : 'cannot read it';
+  return `${words} (${code ?? (err as Error).message})`;
+}
+
 /**
  * The recording at `file` (`-` is standard input), checked before it is read: a regular file or a pipe,
  * nothing else. Throws InputError with one line otherwise.
@@ -60,9 +74,7 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
   try {
     stats = file === '-' ? fstatSync(0) : statSync(file);
   } catch (err) {
-    throw new InputError(
-      `${name}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    );
+    throw new InputError(`${name}: ${unreadable(err)}`);
   }
   const refused = refusal(name, stats, file === '-');
   if (refused) throw new InputError(refused);
@@ -77,9 +89,7 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
         // be a large object, which only a full collection frees (a million events: ~10 MB more held)
         file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
         (err) => {
-          throw new InputError(
-            `${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-          );
+          throw new InputError(`${file}: ${unreadable(err)}`);
         },
       ),
   };
