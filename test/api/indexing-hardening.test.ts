@@ -54,7 +54,7 @@ describe('feeds that cannot be stored', () => {
     expect(existsSync(written)).toBe(true);
     // then the disk fills up: the catalog's temp file lands on /dev/full
     mkdirSync(path.join(data, 'catalogs'), { recursive: true });
-    symlinkSync('/dev/full', path.join(data, 'catalogs', 'demo42-42.ndjson.tmp'));
+    symlinkSync('/dev/full', path.join(data, 'catalogs', '.demo42-42.ndjson.tmp'));
     await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
     expect((await upload(s.url, 'feedId=42', product('new'), 'b.ndjson')).status).toBe(200);
     await runToEnd(s, 42);
