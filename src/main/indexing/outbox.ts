@@ -1,6 +1,8 @@
 // The status e-mails for `requestedBy`: written to the outbox (admin API, SSE `outbox`) and, when the
 // config names an SMTP server (e.g. a local Mailpit), delivered with nodemailer. Delivery never throws.
-import nodemailer, { type Transporter } from 'nodemailer';
+// nodemailer is loaded with the first message to deliver: most sandboxes have no SMTP server, and loading
+// it cost every start ~0.1 s of CPU.
+import type { Transporter } from 'nodemailer';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
@@ -68,25 +70,16 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
 }
 
 export class Outbox {
-  private readonly transport: Transporter | null;
+  /** the SMTP connection, made for the first message delivered (null until then) */
+  private transport: Promise<Transporter> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: IndexingDb,
     private readonly clock: Clock,
     private readonly bus: Bus,
     private readonly smtp: SmtpConfig | null,
-  ) {
-    this.transport = smtp
-      ? nodemailer.createTransport({
-          host: smtp.host,
-          port: smtp.port,
-          secure: false,
-          connectionTimeout: 5_000,
-          greetingTimeout: 5_000,
-          socketTimeout: 10_000,
-        })
-      : null;
-  }
+  ) {}
 
   list(): OutboxMessage[] {
     return this.db.data.outbox;
@@ -108,19 +101,32 @@ export class Outbox {
       siteId: o.siteId,
       feedId: o.feedId,
       outcome: o.outcome,
-      delivery: { status: this.transport ? 'pending' : 'not-configured', error: null, at: null },
+      delivery: { status: this.smtp ? 'pending' : 'not-configured', error: null, at: null },
     };
     data.outbox.push(message);
     if (data.outbox.length > OUTBOX_LIMIT) data.outbox.splice(0, data.outbox.length - OUTBOX_LIMIT);
     await this.db.write();
     this.bus.emit({ type: 'outbox', data: message });
-    if (this.transport) void this.deliver(message);
+    if (this.smtp) void this.deliver(message, this.smtp);
     return message;
   }
 
-  private async deliver(message: OutboxMessage): Promise<void> {
+  private async deliver(message: OutboxMessage, smtp: SmtpConfig): Promise<void> {
     try {
-      await this.transport!.sendMail({
+      this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: false,
+          connectionTimeout: 5_000,
+          greetingTimeout: 5_000,
+          socketTimeout: 10_000,
+        }),
+      );
+      const transport = await this.transport;
+      // closed while nodemailer loaded: the message stays pending, as one whose delivery the close cut short
+      if (this.closed) return transport.close();
+      await transport.sendMail({
         from: message.from,
         to: message.to,
         subject: message.subject,
@@ -134,7 +140,7 @@ export class Outbox {
     } catch (err) {
       message.delivery = {
         status: 'failed',
-        error: `SMTP ${this.smtp!.host}:${this.smtp!.port}: ${(err as Error).message}`,
+        error: `SMTP ${smtp.host}:${smtp.port}: ${(err as Error).message}`,
         at: new Date(this.clock.now()).toISOString(),
       };
     }
@@ -152,6 +158,7 @@ export class Outbox {
   }
 
   close(): void {
-    this.transport?.close();
+    this.closed = true;
+    void this.transport?.then((t) => t.close()).catch(() => undefined);
   }
 }
