@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import yauzl from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
+import { yauzl } from './format-readers';
 
 /** Where a feed file's bytes are: an upload held in memory (≤ 20 MB) or a file on disk. */
 export type FeedInput =
@@ -178,11 +179,11 @@ function mb(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function zipOpen(input: FeedInput): Promise<yauzl.ZipFile> {
+function zipOpen(input: FeedInput): Promise<ZipFile> {
   // autoClose off: the entry's stream is opened after 'end', so the file must stay open until it is read.
   const options = { lazyEntries: true, validateEntrySizes: true, autoClose: false } as const;
   return new Promise((resolve, reject) => {
-    const done = (err: Error | null, zip?: yauzl.ZipFile) =>
+    const done = (err: Error | null, zip?: ZipFile) =>
       err || !zip
         ? reject(
             new FeedFileError(
@@ -190,8 +191,8 @@ function zipOpen(input: FeedInput): Promise<yauzl.ZipFile> {
             ),
           )
         : resolve(zip);
-    if (input.kind === 'buffer') yauzl.fromBuffer(input.data, options, done);
-    else yauzl.open(input.path, options, done);
+    if (input.kind === 'buffer') yauzl().fromBuffer(input.data, options, done);
+    else yauzl().open(input.path, options, done);
   });
 }
 
@@ -202,9 +203,9 @@ function isNoise(name: string): boolean {
 
 async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedFeed> {
   const zip = await zipOpen(input);
-  const entries: yauzl.Entry[] = [];
+  const entries: Entry[] = [];
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
+    zip.on('entry', (entry: Entry) => {
       if (!isNoise(entry.fileName)) entries.push(entry);
       zip.readEntry();
     });

@@ -2,7 +2,8 @@
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
 import { toUtf8, type Charset } from './feed-charset';
 import { nestsDeeperThan } from '../../shared/json-depth';
-import { parse as csvParse, type CsvError } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
+import { csvParse } from './format-readers';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParseSummary } from '../../shared/indexing';
@@ -207,7 +208,7 @@ async function parseCsv(
   // Records come as arrays (no `columns` option): csv-parse would build each row object with
   // Object.defineProperty per field, which cost more than the rest of the product. The first record is
   // the header; csv-parse holds every later record to its length, as it did to the columns' count.
-  const parser = csvParse({
+  const parser = csvParse().parse({
     delimiter,
     bom: true,
     skip_empty_lines: true,

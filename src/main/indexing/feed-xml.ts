@@ -1,6 +1,7 @@
 // XML feeds: find the repeated product element, then stream products out with saxes.
 // saxes never expands entities declared in a DTD; a DOCTYPE that declares any is refused outright.
-import { SaxesParser } from 'saxes';
+import type { SaxesParser } from 'saxes';
+import { saxes } from './format-readers';
 import { StringDecoder } from 'node:string_decoder';
 import { FeedFileError } from './feed-file';
 import type { RowCollector } from './feed-rows';
@@ -33,7 +34,7 @@ interface Open {
  * product, the first element whose children are all plain fields.
  */
 export function findRecordElement(head: string): string {
-  const parser = new SaxesParser({ position: false });
+  const parser = new (saxes().SaxesParser)({ position: false });
   const stack: Open[] = [];
   const counts = new Map<string, { name: string; depth: number; n: number }>();
   let firstFlat: string | null = null;
@@ -163,7 +164,7 @@ function collectProducts(
 /** Reads a product back from its kept XML element. */
 export const XML_ROWS: RowReader = {
   readRow(source: string): RawFields {
-    const parser = new SaxesParser({ position: false });
+    const parser = new (saxes().SaxesParser)({ position: false });
     let out: RawFields = {};
     let root: string | null = null;
     parser.on('opentagstart', (tag) => (root ??= tag.name));
@@ -220,7 +221,7 @@ export async function parseXml(
   recordElement: string,
   rows: RowCollector,
 ): Promise<void> {
-  const parser = new SaxesParser({ position: true });
+  const parser = new (saxes().SaxesParser)({ position: true });
   const decoder = new StringDecoder('utf8');
   const kept = new ChunkedText();
   let fatal = null as Error | null;
