@@ -4,7 +4,7 @@
 // schema (ajv): the schema carries its 400 messages (`x-messages`) and each field the rule it follows
 // (`x-rule`), so a refusal names the field, the value and the fix, worded as the endpoint always did.
 import type { Request } from 'express';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
   ADMIN_API,
@@ -17,8 +17,10 @@ import { BODY_CONTENT_TYPES, takesContentType } from '../../shared/schema-endpoi
 import type { BodyMessages } from '../../shared/schema-base';
 import { BadQuery, BodyRefused } from './admin-refusal';
 import { dropBody, readBody, readJson, type BodyRead } from './body-reader';
+import { ajvCompiler } from './ajv';
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+/** the first problem of a body is its answer */
+const compiler = ajvCompiler({ allErrors: false, strict: false });
 const validators = new Map<AdminEndpointName, ValidateFunction>();
 
 function bodySchema(name: AdminEndpointName): TSchema {
@@ -86,7 +88,7 @@ function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
 export function parseAdminBody<N extends AdminEndpointName>(name: N, body: unknown): BodyOf<N> {
   let validate = validators.get(name);
   if (!validate) {
-    validate = ajv.compile(JSON.parse(JSON.stringify(bodySchema(name))) as object);
+    validate = compiler().compile(JSON.parse(JSON.stringify(bodySchema(name))) as object);
     validators.set(name, validate);
   }
   if (!validate(body)) throw refusal(bodySchema(name), body, validate.errors![0]!);

@@ -5,7 +5,7 @@
 // it, the value and what is allowed; nothing is clamped or guessed. A domain error the handler throws is
 // answered by its row in domain-errors.ts.
 import type { Request, Response, Router } from 'express';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
 import type { ErrorSchema } from '../../shared/schema-admin';
@@ -14,6 +14,7 @@ import { RULE_IDS } from '../tracking/timeline/rule-list';
 import { readAdminBody, type AdminBody } from './admin-body';
 import { BadQuery, BodyRefused } from './admin-refusal';
 import { httpRefusal } from './domain-errors';
+import { ajvCompiler } from './ajv';
 
 export { BadQuery };
 
@@ -22,7 +23,8 @@ export interface Bounds {
   maximum?: Record<string, number>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+/** every failing parameter: the first in the query's own order is the one answered */
+const compiler = ajvCompiler({ allErrors: true, strict: false });
 const validators = new Map<string, ValidateFunction>();
 
 function declaredQuery(name: AdminEndpointName): Record<string, TSchema> {
@@ -47,7 +49,7 @@ function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
       properties[param] = max === undefined ? declared : { ...declared, maximum: max };
     }
     const schema = Type.Object(properties, { additionalProperties: false });
-    validate = ajv.compile(JSON.parse(JSON.stringify(schema)) as object);
+    validate = compiler().compile(JSON.parse(JSON.stringify(schema)) as object);
     validators.set(key, validate);
   }
   return validate;

@@ -1,7 +1,6 @@
 // The bulk indexing interface: GET /api/index/status and PUT|POST /api/index/feed, with HTTP basic auth,
 // the real service's bodies and statuses, and multipart uploads (field feedFile, 20 MB cap → 413).
-import express, { type Request, type Response, type Router } from 'express';
-import multer, { MulterError } from 'multer';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { slicedMemoryStorage } from '../upload-storage';
 import type { SandboxCore } from '../../core';
 import { authenticate, claimedSiteId } from '../../indexing/auth';
@@ -11,6 +10,7 @@ import type { AccountConfig } from '../../accounts/config';
 import { IndexRequestRefused } from '../../indexing/refusals';
 import type { IndexRequest } from '../../indexing/index-request';
 import { httpRefusal, type HttpRefusal } from '../domain-errors';
+import { lazily } from '../../lazy-require';
 
 /** Every refusal of a bulk index request is in the domain errors' table. */
 function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
@@ -72,13 +72,17 @@ function one(v: unknown, name: string): string | undefined | Error {
   return new Error(`${name} is given more than once: send it once`);
 }
 
-const upload = multer({
-  storage: slicedMemoryStorage(),
-  limits: { fileSize: MAX_FEED_FILE_BYTES, files: 1, fields: 20, parts: 30 },
-}).single('feedFile');
+// multer, loaded with the first upload (~60 ms of every start's CPU otherwise: lazy-require.ts)
+const multer = lazily<typeof import('multer')>('multer');
+let upload: RequestHandler | undefined;
 
 function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File | null> {
   return new Promise((resolve) => {
+    upload ??= multer()({
+      storage: slicedMemoryStorage(),
+      limits: { fileSize: MAX_FEED_FILE_BYTES, files: 1, fields: 20, parts: 30 },
+    }).single('feedFile');
+    const { MulterError } = multer();
     upload(req, res, (err: unknown) => {
       if (!err) {
         if (!req.file)
