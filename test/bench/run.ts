@@ -20,6 +20,7 @@ import { bench as domain } from './domain';
 import { bench as readiness } from './readiness';
 import { bench as shapes } from './shapes';
 import { bench as origins } from './origins';
+import { bench as startup } from './startup';
 
 const benches: Bench[] = [
   ingest,
@@ -37,6 +38,7 @@ const benches: Bench[] = [
   readiness,
   shapes,
   origins,
+  startup,
 ];
 
 async function main(argv: string[]): Promise<number> {
