@@ -90,7 +90,7 @@ describe('check streams its input and its report', () => {
   it('hands the spooled pages over as bytes when the output takes bytes: the same report, byte for byte', async () => {
     // multi-byte text in every page and a JSON report of more than one read-back piece (256 KiB each): a
     // piece may end inside a character, which bytes pass as they are
-    const text = manyPages(2_500).replaceAll('search?q=', 'search?q=größe-😀-');
+    const text = manyPages(600).replaceAll('search?q=', 'search?q=größe-😀-');
     const file = temp('wide.ndjson', text);
     const pages = checkOffline(parseInput(text, file).events, [], NOW);
     const wholes = [
@@ -121,7 +121,7 @@ describe('check streams its input and its report', () => {
       });
       expect(code).toBe(1);
       const all = Buffer.concat(written);
-      if (format === 'json') expect(all.length).toBeGreaterThan(256 * 1024);
+      if (format === 'json') expect(all.length).toBeGreaterThan(3 * 256 * 1024);
       expect(asBytes).toBeGreaterThan(all.length * 0.9);
       if (format === 'json') expect(pieces).toBeGreaterThan(1);
       expect(buffers.size).toBe(done ? 1 : pieces);
