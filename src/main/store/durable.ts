@@ -1,5 +1,6 @@
 // The one way the sandbox stores what it acknowledges outside the events journal (remembered search and
-// recommend responses, feed states and requests, uploads, settings): a whole file is replaced atomically
+// recommend responses, feed states and requests, uploads, catalogs, the real service's answers, the HTTPS
+// pair, the desktop app's settings): a whole file is replaced atomically
 // (temp file, fsync, rename, fsync of the directory), an append-only file is appended and fsynced, and
 // either resolves only once the data is on disk. A failed write leaves nothing behind for the next one to
 // join: no temp file, no torn line (cut back off, or else fenced off by starting the next write on a new line).
