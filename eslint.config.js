@@ -24,6 +24,7 @@ export default tseslint.config(
       'src/main/**/*.ts',
       'src/preload/**/*.ts',
       'test/**/*.ts',
+      'test/**/*.mjs',
       '*.config.ts',
       'bin/**/*.js',
     ],
