@@ -98,6 +98,24 @@ describe('check --readiness', () => {
     expect(out).toContain('- area bundles is unseen');
   });
 
+  it('says why a widget area does not apply: the site declares none, or no config names the site', async () => {
+    const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const bare = await check(file, '--readiness');
+    expect(bare.out).toMatch(
+      /not-applicable\s+bundles\.widget\s+site demo42 sent no bundle widget's events, and no account of the config names it, so none is declared \(accounts\[\]\.search\.recommendations, type "bundle"; `check` reads a config with --config FILE\)/,
+    );
+    const config = tempFile(
+      cleanups,
+      'search-sandbox.config.json',
+      JSON.stringify({ accounts: [{ siteId: 'demo42', secretKey: 'k' }] }),
+    );
+    const declared = await check(file, '--readiness', '--config', config);
+    expect(declared.out).toMatch(
+      /not-applicable\s+bundles\.widget\s+site demo42 declares no bundle widget \(accounts\[\]\.search\.recommendations, type "bundle"\) and sent none/,
+    );
+    expect(declared.out).not.toContain('no account of the config');
+  });
+
   it('refuses what it cannot do with a one-line reason (exit 2)', async () => {
     const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
     const bogus = await check(file, '--readiness', '--expect', 'cart.ledgr');

@@ -13,6 +13,7 @@ import type { PageTimelineDto, TimelineFindingDto } from '../../src/shared/timel
 
 const SITE = {
   siteId: 'abc123',
+  configured: true,
   widgets: [{ tag: 'similar', type: 'default' as const }],
   expect: [],
 };

@@ -44,6 +44,7 @@ export function readinessSiteOf(
 ): ReadinessSite {
   return {
     siteId,
+    configured: account !== undefined,
     widgets: account?.search.recommendations.map(({ tag, type }) => ({ tag, type })) ?? [],
     expect: account?.readiness?.expect ?? [],
   };

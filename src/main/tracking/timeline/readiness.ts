@@ -14,10 +14,24 @@ import type { Page } from './page';
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
   siteId: string;
+  /**
+   * an account of the config is this site (false: beacons of a site no account names, or `check` without
+   * --config): what it declares is then nothing, and its rows say why
+   */
+  configured: boolean;
   /** `accounts[].search.recommendations`: a `default` profile is a recommendations widget, `bundle` a bundle */
   widgets: readonly { tag: string; type: 'default' | 'bundle' }[];
   /** `accounts[].readiness.expect`: behaviour ids or areas */
   expect: readonly string[];
+}
+
+/** Why a widget area's rows do not apply to a site: it declares no such widget, or no account names it. */
+function noWidget(area: string, site: ReadinessSite): string {
+  const [widget, type] = area === 'bundles' ? ['bundle', 'bundle'] : ['recommendations', 'default'];
+  const where = `accounts[].search.recommendations, type "${type}"`;
+  return site.configured
+    ? `site ${site.siteId} declares no ${widget} widget (${where}) and sent none`
+    : `site ${site.siteId} sent no ${widget} widget's events, and no account of the config names it, so none is declared (${where}; \`check\` reads a config with --config FILE)`;
 }
 
 /**
@@ -332,12 +346,7 @@ export class ReadinessTally {
       }
       const tags = this.tagsOf(b.area, site);
       if (tags.length > 0) for (const tag of tags) behaviours.push(this.row(b, tag));
-      else
-        behaviours.push({
-          ...head(b),
-          status: 'not-applicable',
-          why: `site ${site.siteId} declares no ${b.area === 'bundles' ? 'bundle' : 'recommendations'} widget (accounts[].search.recommendations, type "${b.area === 'bundles' ? 'bundle' : 'default'}") and sent none`,
-        });
+      else behaviours.push({ ...head(b), status: 'not-applicable', why: noWidget(b.area, site) });
     }
     const summary = { ok: 0, findings: 0, unseen: 0, notApplicable: 0 };
     for (const r of behaviours)
