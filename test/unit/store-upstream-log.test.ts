@@ -88,4 +88,28 @@ describe('upstream answers file', () => {
     await log.close();
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
   });
+
+  it('gathers answers that come one after another into one write and one sync', async () => {
+    const { dir: made, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const dir = realpathSync(made);
+    const store = await events(40);
+    const { log } = await UpstreamLog.open(dir, store, 100);
+    await log.add(store.get('ev_000000001')!, answer(200));
+    const watch = await watchSyncs();
+    try {
+      // one answer a turn of the event loop, as forwarded requests end
+      const writes: Array<Promise<void>> = [];
+      for (let i = 2; i <= 40; i++) {
+        writes.push(log.add(store.get(`ev_${String(i).padStart(9, '0')}`)!, answer(200)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(writes);
+      expect(watch.synced).toEqual([`datasync ${path.join(dir, UPSTREAM_FILE)}`]);
+    } finally {
+      watch.stop();
+    }
+    await log.close();
+    expect(readFileSync(path.join(dir, UPSTREAM_FILE), 'utf8').trim().split('\n')).toHaveLength(40);
+  });
 });

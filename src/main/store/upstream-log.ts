@@ -14,6 +14,9 @@ export const UPSTREAM_FILE = 'upstream.ndjson';
 
 const OUTCOMES = new Set(['accepted', 'rejected', 'unavailable', 'not-sent']);
 
+/** how long the answers file gathers answers before it writes and syncs them (see `add`) */
+const GATHER_MS = 20;
+
 /** Why `v` is not an upstream answer (as imports and the answers' file must hold), or null. */
 export function upstreamProblem(v: unknown): string | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'upstream must be an object';
@@ -119,9 +122,13 @@ export class UpstreamLog {
     event.upstream = upstream;
     if (!this.dir) return Promise.resolve();
     this.pending.push(JSON.stringify({ eventId: event.id, upstream } satisfies UpstreamRecord));
-    // group commit: every answer recorded while a write is under way goes out in the next single write,
-    // so a flood of answers (or of requests the full queue kept back) costs one write per batch
+    // group commit: the answers recorded within GATHER_MS of the first, and while a write is under way, go
+    // out in one write and one sync. Answers arrive one by one, as each forwarded request (or one the full
+    // queue kept back) ends, and a sync costs ~0.2 ms of CPU: synced as they came, a flood of 1,700 a second
+    // cost the process twice the CPU. No one waits for an answer to be stored (it is on its event, and told
+    // to the stream, at once); it is on disk within about GATHER_MS.
     this.batch ??= this.queue(async () => {
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
       const lines = this.pending;
       this.pending = [];
       this.batch = null;
