@@ -1,8 +1,9 @@
 // The status e-mails for `requestedBy`: written to the outbox (admin API, SSE `outbox`) and, when the
 // config names an SMTP server (e.g. a local Mailpit), delivered with nodemailer. Delivery never throws.
 // nodemailer is loaded with the first message to deliver: most sandboxes have no SMTP server, and loading
-// it cost every start ~0.1 s of CPU.
+// it cost every start ~0.1 s of CPU (lazy-require.ts).
 import type { Transporter } from 'nodemailer';
+import { lazily } from '../lazy-require';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
@@ -69,10 +70,11 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   return { subject, text: lines.join('\n') };
 }
 
+const nodemailer = lazily<typeof import('nodemailer')>('nodemailer');
+
 export class Outbox {
   /** the SMTP connection, made for the first message delivered (null until then) */
-  private transport: Promise<Transporter> | null = null;
-  private closed = false;
+  private transport: Transporter | null = null;
 
   constructor(
     private readonly db: IndexingDb,
@@ -113,20 +115,15 @@ export class Outbox {
 
   private async deliver(message: OutboxMessage, smtp: SmtpConfig): Promise<void> {
     try {
-      this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-        nodemailer.createTransport({
-          host: smtp.host,
-          port: smtp.port,
-          secure: false,
-          connectionTimeout: 5_000,
-          greetingTimeout: 5_000,
-          socketTimeout: 10_000,
-        }),
-      );
-      const transport = await this.transport;
-      // closed while nodemailer loaded: the message stays pending, as one whose delivery the close cut short
-      if (this.closed) return transport.close();
-      await transport.sendMail({
+      this.transport ??= nodemailer().createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: false,
+        connectionTimeout: 5_000,
+        greetingTimeout: 5_000,
+        socketTimeout: 10_000,
+      });
+      await this.transport.sendMail({
         from: message.from,
         to: message.to,
         subject: message.subject,
@@ -158,7 +155,6 @@ export class Outbox {
   }
 
   close(): void {
-    this.closed = true;
-    void this.transport?.then((t) => t.close()).catch(() => undefined);
+    this.transport?.close();
   }
 }
