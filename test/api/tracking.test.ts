@@ -254,6 +254,40 @@ describe('clients that misbehave', () => {
   });
 });
 
+describe('a body over 1 MB, refused as it is announced', () => {
+  it('is answered 413 and read to its end: a client still sending gets the answer, not a broken pipe, and keeps the connection', async () => {
+    const socket = net.connect(sandbox.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let received = '';
+    let ended = false;
+    socket.setEncoding('utf8').on('data', (c: string) => (received += c));
+    socket.on('end', () => (ended = true));
+    socket.on('error', () => undefined);
+    const length = 2_000_000;
+    socket.write(
+      `POST /beacon/v2/demo42/search/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+    // the answer comes at once, before the body
+    await expect.poll(() => received, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toMatch(/\r\nConnection: close\r\n/i);
+    // the client goes on sending its 2 MB, slowly: the sandbox reads it to its end
+    const piece = 'x'.repeat(250_000);
+    for (let sent = 0; sent < length; sent += piece.length) {
+      await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ended).toBe(false);
+    }
+    // and the same connection takes the next beacon
+    const body = JSON.stringify(render());
+    received = '';
+    socket.write(
+      `POST /beacon/v2/demo42/search/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await expect.poll(() => received, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 /);
+    socket.destroy();
+  });
+});
+
 describe('personalization preflight', () => {
   it('POST /v1/preflight answers 200 with CORS, so the storefront console stays clean', async () => {
     const res = await fetch(`${base}/v1/preflight`, {

@@ -10,7 +10,7 @@ import { MAX_BODY_BYTES } from '../tracking/ingest';
 /** How deep a JSON body's arrays and objects may nest (the sandbox's own bodies nest three or four). */
 export const JSON_DEPTH_LIMIT = 64;
 
-/** After an early 413, keep reading (and dropping) this much so the client sees the answer, then hang up. */
+/** A refused body is read (and dropped) up to this much so the client sees the answer; past it, hang up. */
 const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
 
 export interface BodyRead {
@@ -18,22 +18,33 @@ export interface BodyRead {
   tooLarge: boolean;
 }
 
-/** Drop the rest of a refused upload; a client that keeps going past DRAIN_LIMIT_BYTES is cut off. */
-function drain(req: IncomingMessage, alreadyRead: number): void {
-  let read = alreadyRead;
-  req.removeAllListeners('data');
-  req.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > DRAIN_LIMIT_BYTES) req.destroy();
+/**
+ * Drop the rest of a refused body, read to its end: a client that is still sending when it is refused
+ * gets the answer on a connection that stays open until it has sent it all (hung up on mid-body, it saw a
+ * broken pipe, EPIPE, instead of the 413 that says what was wrong); one that keeps going past
+ * DRAIN_LIMIT_BYTES is cut off. Resolves once the body has ended, or was cut off.
+ */
+function drain(req: IncomingMessage, alreadyRead: number): Promise<void> {
+  return new Promise((resolve) => {
+    let read = alreadyRead;
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) req.destroy();
+    });
+    req.on('end', resolve);
+    req.on('close', resolve);
+    req.on('error', () => resolve());
+    req.resume();
   });
-  req.on('error', () => undefined);
-  req.resume();
 }
 
 /** A body refused before it is read: dropped as it arrives, so the client sees the answer. */
 export function dropBody(req: IncomingMessage): void {
-  if (!req.readableEnded) drain(req, 0);
+  if (!req.readableEnded) void drain(req, 0);
 }
+
+const TOO_LARGE: BodyRead = { body: null, tooLarge: true };
 
 /** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
@@ -41,13 +52,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
   if (req.readableEnded) return Promise.resolve({ body: null, tooLarge: false });
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    drain(req, 0);
-    return Promise.resolve({ body: null, tooLarge: true });
+    void drain(req, 0);
+    return Promise.resolve(TOO_LARGE);
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    let refused = false;
     const settle = (result: BodyRead) => {
       if (settled) return;
       settled = true;
@@ -56,20 +68,22 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        drain(req, size);
-        settle({ body: null, tooLarge: true });
+        refused = true;
+        chunks.length = 0;
+        void drain(req, size).then(() => settle(TOO_LARGE));
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () =>
-      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false }),
-    );
-    // A client that hangs up mid-body gets no answer anyway; record what arrived.
-    const partial = () =>
-      settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
-    req.on('close', partial);
-    req.on('error', partial);
+    // what arrived (a client that hangs up mid-body gets no answer anyway); a body that grew past the limit
+    // is refused once it has ended (its drain settles it), so the answer finds the client done sending
+    const whole = () => {
+      if (!refused)
+        settle({ body: size === 0 ? null : Buffer.concat(chunks, size), tooLarge: false });
+    };
+    req.on('end', whole);
+    req.on('close', whole);
+    req.on('error', whole);
   });
 }
 

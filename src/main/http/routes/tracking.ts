@@ -71,7 +71,6 @@ async function answerBeacon(
     origin: req.headers.origin,
     bodyTooLarge: tooLarge,
   });
-  if (tooLarge) res.setHeader('Connection', 'close');
   send(result.status, result.body);
   // only after the storefront has its answer: forwarding never delays or changes it
   if (result.event && forwarding?.forwards(result.event.siteId)) {
@@ -144,7 +143,6 @@ export function trackingRouter(ingest: TrackingIngest, forwarding?: BeaconForwar
     allowAnyOrigin(res);
     const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
     if (tooLarge) {
-      res.setHeader('Connection', 'close');
       res.status(413).json({
         success: false,
         error: 'RequestTooLargeError',
