@@ -324,6 +324,15 @@ describe('POST /v1/recommend', () => {
     );
     expect([huge.status, huge.body.error]).toEqual([413, 'InvalidBody']);
     expect(huge.body.message).toContain('a body may have at most 1048576 bytes');
+    // answered on a connection that stays open while the rest is dropped: not hung up on mid-body
+    const kept = await fetch(`${sb.url}/v1/recommend`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x'.repeat(2_000_000),
+    });
+    expect(kept.status).toBe(413);
+    expect(kept.headers.get('connection')).not.toBe('close');
+    await kept.arrayBuffer();
     const get = await fetch(`${sb.url}/v1/recommend?siteId=${SITE}&tags=similar`);
     expect(get.status).toBe(405);
     expect(((await get.json()) as { message: string }).message).toContain('POST the widgets');

@@ -30,9 +30,11 @@ const RECOMMEND_BODY_BYTES = 1024 * 1024;
 /** What the Snap client POSTs to meta.json and suggest/query: a few fields. */
 const SMALL_BODY_BYTES = 100 * 1024;
 
-/** A refused body in the provider's error shape, naming the limit. */
+/**
+ * A refused body in the provider's error shape, naming the limit. The connection stays open: the body
+ * reader drops the rest of a body too large, so a client still sending it gets this answer (body-reader.ts).
+ */
 function refuseBody(res: Response, refused: BodyRefusal): void {
-  if (refused.status === 413) res.setHeader('Connection', 'close');
   res.setHeader('Cache-Control', 'no-store');
   res.status(refused.status).json({
     success: false,
