@@ -110,9 +110,14 @@ export function replaceFileSync(file: string, text: string): void {
     rmSync(tmp, { force: true });
     throw err;
   }
+  syncDirSync(path.dirname(file));
+}
+
+/** `syncDir`, synchronously. */
+function syncDirSync(dir: string): void {
   let fd: number | undefined;
   try {
-    fd = openSync(path.dirname(file), constants.O_RDONLY);
+    fd = openSync(dir, constants.O_RDONLY);
     fsyncSync(fd);
   } catch (err) {
     if (!cannotSyncDir(err)) throw err;
