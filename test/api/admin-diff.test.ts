@@ -119,4 +119,26 @@ describe('POST /_sandbox/diff', () => {
     const bad = await diff(run(journey()), '?session=1');
     expect(bad.status).toBe(400);
   });
+
+  it('answers a client still sending a refused body (fetch) on a connection it keeps: the 413 of 12 MB and the 415 of 5 MB, never a broken pipe', async () => {
+    // with `Connection: close` the socket closed under the client still sending: fetch rejected with
+    // EPIPE for half of these
+    for (let i = 0; i < 4; i++) {
+      const big = await fetch(`${sandbox.url}/_sandbox/diff`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: Buffer.alloc(12_000_000, 'a'),
+      });
+      expect(big.status).toBe(413);
+      expect(big.headers.get('connection')).not.toBe('close');
+      expect(((await big.json()) as { error: string }).error).toBe('RequestTooLarge');
+      const png = await fetch(`${sandbox.url}/_sandbox/diff`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: Buffer.alloc(5_000_000, 'a'),
+      });
+      expect(png.status).toBe(415);
+      expect(((await png.json()) as { error: string }).error).toBe('UnsupportedMediaType');
+    }
+  });
 });

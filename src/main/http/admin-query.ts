@@ -13,6 +13,7 @@ import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 import { readAdminBody, type AdminBody } from './admin-body';
 import { BadQuery, BodyRefused } from './admin-refusal';
+import { closesAfterRefusal } from './body-reader';
 import { httpRefusal } from './domain-errors';
 import { ajvCompiler } from './ajv';
 
@@ -134,8 +135,9 @@ function parseAdminQuery<N extends AdminEndpointName>(
  */
 function answerRefusal(res: Response, err: unknown): void {
   if (err instanceof BodyRefused) {
-    // the rest of the body is not read: the connection ends with this answer
-    if (err.status !== 400) res.setHeader('Connection', 'close');
+    // the rest of the body is being dropped (body-reader.ts); the connection ends with this answer only
+    // when the body announced more than is dropped
+    if (closesAfterRefusal(res.req)) res.setHeader('Connection', 'close');
     res.status(err.status).json({
       error: err.error,
       parameter: err.parameter,

@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from '../tracking/ingest';
 export const JSON_DEPTH_LIMIT = 64;
 
 /** A refused body is read (and dropped) up to this much so the client sees the answer; past it, hang up. */
-const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
+export const DRAIN_LIMIT_BYTES = 64 * MAX_BODY_BYTES;
 
 export interface BodyRead {
   body: Buffer | null;
@@ -24,13 +24,17 @@ export interface BodyRead {
  * broken pipe, EPIPE, instead of the 413 that says what was wrong); one that keeps going past
  * DRAIN_LIMIT_BYTES is cut off. Resolves once the body has ended, or was cut off.
  */
-function drain(req: IncomingMessage, alreadyRead: number): Promise<void> {
+function drain(
+  req: IncomingMessage,
+  alreadyRead: number,
+  limit = DRAIN_LIMIT_BYTES,
+): Promise<void> {
   return new Promise((resolve) => {
     let read = alreadyRead;
     req.removeAllListeners('data');
     req.on('data', (chunk: Buffer) => {
       read += chunk.length;
-      if (read > DRAIN_LIMIT_BYTES) req.destroy();
+      if (read > limit) req.destroy();
     });
     req.on('end', resolve);
     req.on('close', resolve);
@@ -39,9 +43,24 @@ function drain(req: IncomingMessage, alreadyRead: number): Promise<void> {
   });
 }
 
-/** A body refused before it is read: dropped as it arrives, so the client sees the answer. */
-export function dropBody(req: IncomingMessage): void {
-  if (!req.readableEnded) void drain(req, 0);
+/**
+ * A body refused before (or while) it is read: dropped as it arrives, up to `limit` bytes, so the client
+ * sees the answer. A multipart parser that gave up on it may be reading it too; both only drop.
+ */
+export function dropBody(req: IncomingMessage, limit = DRAIN_LIMIT_BYTES): void {
+  if (!req.readableEnded) void drain(req, 0, limit);
+}
+
+/**
+ * Whether the answer to a refused body should close its connection: only when the body announced more
+ * than will be drained (`limit`), so it would be cut off anyway. Any other refusal keeps the connection
+ * while the rest is dropped: a client still sending that is hung up on sees a broken pipe (EPIPE), never
+ * the answer that says what was wrong.
+ */
+export function closesAfterRefusal(req: IncomingMessage, limit = DRAIN_LIMIT_BYTES): boolean {
+  if (req.readableEnded) return false;
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > limit;
 }
 
 const TOO_LARGE: BodyRead = { body: null, tooLarge: true };

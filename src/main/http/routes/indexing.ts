@@ -11,6 +11,7 @@ import { IndexRequestRefused } from '../../indexing/refusals';
 import type { IndexRequest } from '../../indexing/index-request';
 import { httpRefusal, type HttpRefusal } from '../domain-errors';
 import { lazily } from '../../lazy-require';
+import { closesAfterRefusal, dropBody } from '../body-reader';
 
 /** Every refusal of a bulk index request is in the domain errors' table. */
 function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
@@ -21,16 +22,22 @@ function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
+/**
+ * A refused upload is dropped up to this much: a whole catalog export sent by mistake (the cap is 20 MB)
+ * still gets the answer that says so; past it, the connection is cut.
+ */
+const UPLOAD_DRAIN_BYTES = 256 * 1024 * 1024;
 
 type Shape = 'status' | 'feed';
 
 /** The error body of each endpoint: status answers {status, message}, feed answers {success, message}. */
 function fail(res: Response, shape: Shape, code: number, message: string): void {
   noted(res).message = message;
-  // A body the client is still sending is drained (not read) so it sees this answer instead of a reset.
+  // An upload the client is still sending (refused for its key, its size, its form) is dropped as it
+  // arrives, on a connection kept open, so that it sees this answer instead of a broken pipe
   if (!res.req.complete) {
-    res.setHeader('Connection', 'close');
-    res.req.resume();
+    if (closesAfterRefusal(res.req, UPLOAD_DRAIN_BYTES)) res.setHeader('Connection', 'close');
+    dropBody(res.req, UPLOAD_DRAIN_BYTES);
   }
   res
     .status(code)
