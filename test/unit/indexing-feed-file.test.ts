@@ -273,3 +273,58 @@ describe('format sniffing and id fields', () => {
     expect(summary.rowErrors[0]!.line).toBe(2);
   });
 });
+
+describe('lines as an editor numbers them, and records csv-parse cannot end', () => {
+  it('places a CSV row on its first line, with LF or CRLF inside its quoted fields', async () => {
+    for (const eol of ['\n', '\r\n']) {
+      const csv = [
+        'id,name,price',
+        `1,"Cup${eol}multi${eol}line",4`,
+        '2,Mug,3',
+        '1,Dup,5',
+        ',empty,3',
+        '',
+      ].join(eol);
+      const { summary, products } = await parse(buffer(csv));
+      expect(summary.rowErrors, JSON.stringify(eol)).toEqual([
+        { line: 6, message: 'id "1" is used again (first on line 2); ids must be unique' },
+        { line: 7, message: 'empty id: every product needs an id' },
+      ]);
+      expect(products.map((p) => [p.uid, p.line])).toEqual([
+        ['1', 2],
+        ['2', 5],
+      ]);
+    }
+  });
+
+  it('names the line a quote opened and never closed starts on, and keeps the rows before it', async () => {
+    const csv = 'id,name\n1,Mug\n2,"Cup\n3,Bowl\n4,Plate\n';
+    const { summary, products } = await parse(buffer(csv));
+    expect(products.map((p) => p.uid)).toEqual(['1']);
+    expect(summary.rowErrors).toEqual([
+      { line: 3, message: expect.stringMatching(/^Quote Not Closed.*quote fields that contain/) },
+    ]);
+  });
+
+  it('refuses a CSV file with a record over 1 MB, naming its line, instead of losing the rows after it unsaid', async () => {
+    // csv-parse gave up on the record and refused every later piece of the file as the same record: the
+    // rows after it were gone, and one bad row was counted ~30 times
+    const csv = `id,name,description\n1,Mug,a\n2,Big,${'y'.repeat(1_500_000)}\n3,Cup,small\n4,Bowl,b\n`;
+    const { summary } = await parse(buffer(csv));
+    expect(summary.error).toMatch(
+      /^line 3 starts a record longer than 1 MB, and the file cannot be read past it: .*quote opened and never closed/,
+    );
+    expect(summary.rowErrorCount).toBe(0);
+  });
+
+  it('reads an ndJSON file that begins with a BOM from its first product', async () => {
+    const { summary, products } = await parse(
+      buffer('\uFEFF{"id":"1","name":"Mug"}\n{"id":"2","name":"Cup"}\n'),
+    );
+    expect(summary).toMatchObject({ products: 2, rowErrorCount: 0, error: null });
+    expect(products.map((p) => [p.uid, p.line])).toEqual([
+      ['1', 1],
+      ['2', 2],
+    ]);
+  });
+});

@@ -38,6 +38,9 @@ export interface ParseOptions {
   onProgress?: (progress: { bytes: number; products: number }) => void;
 }
 
+/** The longest CSV record read (csv-parse's own limit): longer, the file is refused. */
+const MAX_CSV_RECORD_BYTES = 1024 * 1024;
+
 /** A piece of decoded bytes the format parsers take in one go: small enough to parse well within a slice (64 KiB of CSV took up to 40 ms on a slow machine). */
 const PIECE_BYTES = 16 * 1024;
 
@@ -197,6 +200,26 @@ function headerProblem(names: string[], rows: RowCollector): string | null {
   return null;
 }
 
+/** Line breaks inside a record's fields (a quoted field may hold some), a CRLF counted once. */
+function breaksWithin(record: string[]): { breaks: number; crlf: number } {
+  let breaks = 0;
+  let crlf = 0;
+  for (const field of record) {
+    for (let i = 0; i < field.length; i++) {
+      const c = field.charCodeAt(i);
+      if (c === 10) breaks++;
+      else if (c === 13) {
+        breaks++;
+        if (field.charCodeAt(i + 1) === 10) {
+          crlf++;
+          i++;
+        }
+      }
+    }
+  }
+  return { breaks, crlf };
+}
+
 async function parseCsv(
   chunks: AsyncIterable<Buffer>,
   delimiter: string,
@@ -205,6 +228,16 @@ async function parseCsv(
   let header: string[] | null = null;
   let headerError: string | null = null;
   let brokenHeader: string | null = null;
+  // A record of more than 1 MB: csv-parse cannot find where it ends once it gave up on it (every later
+  // piece of the file was refused as the same record, and the good rows after it were lost without a
+  // word), so the file is refused whole, naming the line, as ndJSON and XML refuse a line that long.
+  let tooLong: string | null = null;
+  // Line numbers as an editor shows them. csv-parse counts a CRLF inside a quoted field as two lines,
+  // and says a record's last line: each record is placed on its first line, from the breaks its
+  // fields hold (looked for only when the record spans more than one line of csv-parse's count).
+  let extraLines = 0;
+  let lastLines = 0;
+  let lastEnd = 0;
   // Records come as arrays (no `columns` option): csv-parse would build each row object with
   // Object.defineProperty per field, which cost more than the rest of the product. The first record is
   // the header; csv-parse holds every later record to its length, as it did to the columns' count.
@@ -214,13 +247,23 @@ async function parseCsv(
     skip_empty_lines: true,
     skip_records_with_error: true,
     // a field without end (e.g. an unclosed quote) must not grow without bound
-    max_record_size: 1024 * 1024,
+    max_record_size: MAX_CSV_RECORD_BYTES,
     on_skip: (err: CsvError | undefined) => {
-      if (!err) return undefined;
-      rows.error(Number(err.lines ?? 0), csvMessage(err));
+      if (!err || tooLong !== null) return undefined;
+      // a record that failed is placed on its first line: the one after the last record read
+      const line =
+        err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE'
+          ? lastEnd + 1
+          : Number(err.lines ?? 0) - extraLines;
+      if (err.code === 'CSV_MAX_RECORD_SIZE') {
+        tooLong = `line ${line} starts a record longer than 1 MB, and the file cannot be read past it: a field that long is most often a quote opened and never closed (quote fields that contain quotes and double inner quotes "")`;
+        parser.destroy();
+        return undefined;
+      }
+      rows.error(line, csvMessage(err));
       // csv-parse drops a broken record: were it the header, the next row would be taken for it
       if (header === null)
-        brokenHeader ??= `the header (line ${err.lines}) is not valid CSV: ${csvMessage(err)}`;
+        brokenHeader ??= `the header (line ${line}) is not valid CSV: ${csvMessage(err)}`;
       return undefined;
     },
   });
@@ -229,17 +272,32 @@ async function parseCsv(
     source.on('error', reject);
     parser.on('error', reject);
     parser.on('end', resolve);
+    parser.on('close', () => {
+      if (tooLong === null) return;
+      source.destroy();
+      resolve();
+    });
     // 'data' fires while the parser pushes the record, so its live info.lines is the record's last line
     // (cheaper than on_record, which builds a context object per record)
     parser.on('data', (record: string[]) => {
+      const lines = parser.info.lines;
+      let first = lines - extraLines;
+      if (lines - lastLines > 1) {
+        const { breaks, crlf } = breaksWithin(record);
+        extraLines += crlf;
+        first = lines - extraLines - breaks;
+      }
+      lastLines = lines;
+      lastEnd = lines - extraLines;
       if (header === null) {
         header = record.map((h) => h.trim());
         headerError = brokenHeader ?? headerProblem(header, rows);
         if (!headerError) rows.useHeader(header);
-      } else if (!headerError) rows.values(record, parser.info.lines);
+      } else if (!headerError) rows.values(record, first);
     });
     source.pipe(parser);
   });
+  if (tooLong) throw new FeedFileError(tooLong);
   if (headerError) throw new FeedFileError(headerError);
 }
 
@@ -288,7 +346,9 @@ async function parseNdjson(chunks: AsyncIterable<Buffer>, rows: RowCollector): P
     rows.row(value as RawFields, line, text, JSON_ROWS);
   };
   for await (const chunk of chunks) {
-    const text = rest + decoder.write(chunk);
+    let text = rest + decoder.write(chunk);
+    // a BOM before the first line (Windows tools write one) is not part of the first product
+    if (line === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
       handle(text.slice(start, text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl));
