@@ -254,6 +254,41 @@ describe('PUT|POST /api/index/feed', () => {
     expect(done.lastRun?.rowErrorCount).toBeLessThanOrEqual(1);
   }, 60_000);
 
+  it('says in the history that a file sent with PUT was not read (PUT indexes the last upload: POST a file)', async () => {
+    expect(
+      (await upload(sb.url, 'feedId=42', fixture('products.csv'), 'products.csv')).status,
+    ).toBe(200);
+    const first = await runToEnd(sb, 42);
+    expect(first.state).toBe('done');
+    await advance(sb.url, 'PT2H');
+    const form = new FormData();
+    form.append('feedFile', new Blob(['id,name\n900,Other\n']), 'other.csv');
+    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'PUT',
+      headers: { authorization: AUTH },
+      body: form,
+    });
+    // the answer is the real service's: a PUT is accepted and re-indexes the last upload
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const request = sb.core.indexing
+      .feed('demo42', 42)!
+      .history.findLast((h) => h.kind === 'request')!;
+    expect(request.detail).toMatch(
+      /^PUT accepted: indexing the last upload\. The body sent with this PUT \(multipart\/form-data, \d+ bytes\) was not read: PUT indexes the last upload; to index a file, POST it as multipart form field "feedFile"$/,
+    );
+    const again = await runToEnd(sb, 42);
+    expect(again.state).toBe('done');
+    expect(again.lastRun?.products).toBe(first.lastRun?.products);
+    // a PUT without a body says nothing of one
+    await advance(sb.url, 'PT2H');
+    expect((await put(sb.url, 'feedId=42')).status).toBe(200);
+    const plain = sb.core.indexing
+      .feed('demo42', 42)!
+      .history.findLast((h) => h.kind === 'request')!;
+    expect(plain.detail).toBe('PUT accepted: indexing the last upload');
+  }, 30_000);
+
   it('answers a client still sending its upload (fetch) when it refuses it: the 413 of a 30 MB feed, the 401 of a wrong key, never a broken pipe', async () => {
     // answered with `Connection: close`, the socket was closed under a client still sending: fetch
     // rejected with EPIPE every time (10 of 10 of each here) and never saw what was wrong

@@ -29,6 +29,11 @@ export interface IndexRequest {
   feedId: string | undefined;
   requestedBy: string | undefined;
   upload?: { data: Buffer; name: string };
+  /**
+   * A body sent with a PUT, which PUT does not read (the real service re-indexes the last upload or the
+   * configured source): its media type and size, so the history says the file went unread.
+   */
+  unreadBody?: { contentType: string; bytes: number | null };
   /** credentials arrived over plain HTTP */
   plainHttp: boolean;
   /** the status the interface answers with, accepted (null) or refused: the feed's history records it */
@@ -204,9 +209,14 @@ async function recordRequest(
 /** What the feed's history says of the request. */
 function requestDetail(req: IndexRequest, { outcome, input, refusal }: Verdict): string {
   if (refusal) return refusal.message;
-  if (outcome === 'paused')
-    return `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`;
-  return `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`;
+  const said =
+    outcome === 'paused'
+      ? `${req.method} while running: the index was paused; resuming it indexes ${input === 'cart' ? 'the cart source' : req.upload ? `upload ${req.upload.name}` : 'the last upload'}`
+      : `${req.method} accepted: ${input === 'cart' ? 'reading the cart source' : `indexing ${req.upload ? `upload ${req.upload.name} (${req.upload.data.length} bytes)` : 'the last upload'}`}`;
+  const unread = req.unreadBody;
+  if (!unread) return said;
+  const size = unread.bytes === null ? '' : `, ${unread.bytes} bytes`;
+  return `${said}. The body sent with this PUT (${unread.contentType}${size}) was not read: PUT indexes ${input === 'cart' ? 'the cart source' : 'the last upload'}; to index a file, POST it as multipart form field "feedFile"`;
 }
 
 /** The state change an accepted request makes: the running index paused, or a resting feed started. */

@@ -210,9 +210,21 @@ async function indexRequest(core: SandboxCore, req: Request, res: Response): Pro
     feedId,
     requestedBy,
     upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
+    unreadBody: req.method === 'PUT' ? unreadBody(req) : undefined,
     plainHttp: !req.secure,
     answeredWith: (refusal) => (refusal ? refusedWith(refusal).status : 200),
   });
+}
+
+/** A PUT's body, which nothing reads (a file sent with the wrong method): its media type and size. */
+function unreadBody(req: Request): IndexRequest['unreadBody'] {
+  const length = Number(req.headers['content-length'] ?? NaN);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (!(length > 0) && !chunked) return undefined;
+  return {
+    contentType: req.headers['content-type']?.split(';')[0]?.trim() || 'no Content-Type',
+    bytes: length > 0 ? length : null,
+  };
 }
 
 /** A POST's feed file; null when the body is refused (answered here). */
