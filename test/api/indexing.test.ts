@@ -254,6 +254,30 @@ describe('PUT|POST /api/index/feed', () => {
     expect(done.lastRun?.rowErrorCount).toBeLessThanOrEqual(1);
   }, 60_000);
 
+  it('keeps an uploaded file name as the client wrote it in UTF-8 (fetch and a raw multipart body)', async () => {
+    const name = 'prodüits «été».csv';
+    expect((await upload(sb.url, 'feedId=42', fixture('products.csv'), name)).status).toBe(200);
+    const detail = () =>
+      sb.core.indexing.feed('demo42', 42)!.history.findLast((h) => h.kind === 'request')!.detail;
+    expect(detail()).toContain(`upload ${name} (`);
+    await runToEnd(sb, 42);
+    await advance(sb.url, 'PT2H');
+    const raw = Buffer.concat([
+      Buffer.from(
+        `--xyz\r\nContent-Disposition: form-data; name="feedFile"; filename="${name}"\r\n\r\n`,
+      ),
+      fixture('products.csv'),
+      Buffer.from('\r\n--xyz--\r\n'),
+    ]);
+    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: raw,
+    });
+    expect(res.status).toBe(200);
+    expect(detail()).toContain(`upload ${name} (`);
+  }, 30_000);
+
   it('says in the history that a file sent with PUT was not read (PUT indexes the last upload: POST a file)', async () => {
     expect(
       (await upload(sb.url, 'feedId=42', fixture('products.csv'), 'products.csv')).status,

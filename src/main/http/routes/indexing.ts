@@ -87,6 +87,9 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
   return new Promise((resolve) => {
     upload ??= multer()({
       storage: slicedMemoryStorage(),
+      // a file name is sent as the client's UTF-8 bytes (browsers, curl, fetch); busboy's default,
+      // latin1, turned "prodüits.csv" into "prodÃ¼its.csv" in the feed's history
+      defParamCharset: 'utf8',
       limits: { fileSize: MAX_FEED_FILE_BYTES, files: 1, fields: 20, parts: 30 },
     }).single('feedFile');
     const { MulterError } = multer();
