@@ -90,6 +90,8 @@ describe('authentication', () => {
     ['an empty password', basic('demo42:'), /invalid credentials/],
     ['no colon', basic('demo42'), /malformed basic auth/],
     ['a bearer token', 'Bearer demo-secret-key', /unsupported Authorization header/],
+    ['Basic with what is not base64', 'Basic !!!notbase64', /^malformed basic auth .*not base64/],
+    ['Basic with nothing after it', 'Basic', /^malformed basic auth .*not base64/],
   ];
   it.each(cases)(
     'refuses %s with 401 and WWW-Authenticate on both endpoints',
@@ -171,6 +173,8 @@ describe('PUT|POST /api/index/feed', () => {
     ],
     ['feedId=43&requestedBy=a%40b', 400, /is not an e-mail address/],
     ['feedId=99', 404, /feed 99 does not exist for site demo42; its feeds are 42, 43, 44/],
+    // as sent, not as the number it is read as (1e+23)
+    ['feedId=99999999999999999999999', 404, /^feed 99999999999999999999999 does not exist/],
     ['feedId=44', 409, /interval "Never"/],
     ['feedId=42', 409, /takes uploaded files and none was uploaded yet/],
   ])('PUT ?%s → %i', async (query, code, message) => {
@@ -222,6 +226,18 @@ describe('PUT|POST /api/index/feed', () => {
     });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as any).message).toMatch(/multipart body cannot be read/);
+    const two = new FormData();
+    two.append('feedFile', new Blob(['id\n1\n']), 'a.csv');
+    two.append('feedFile', new Blob(['id\n2\n']), 'b.csv');
+    const twice = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+      body: two,
+    });
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as any).message).toBe(
+      'the form holds more than one file: send one, the feed, as form field "feedFile"',
+    );
   });
 
   it('answers 413 for a 20.1 MB upload and accepts a 19.9 MB one', async () => {

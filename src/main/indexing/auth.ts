@@ -20,6 +20,12 @@ export function authenticate(
         'missing credentials: send HTTP basic auth with your siteId as user name and your secret key as password',
     };
   const m = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
+  if (!m && /^Basic(\s|$)/i.test(header))
+    return {
+      ok: false,
+      message:
+        'malformed basic auth credentials: what follows "Basic " is not base64; send Authorization: Basic base64(siteId:secretKey) (curl -u siteId:secretKey does it)',
+    };
   if (!m)
     return {
       ok: false,

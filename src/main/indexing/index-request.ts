@@ -103,7 +103,7 @@ function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
   if (!rec) {
     const ids = req.account.feeds.map((f) => f.id).join(', ');
     throw new UnknownFeed(
-      `feed ${feedId} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
+      `feed ${raw} does not exist for site ${req.account.siteId}; its feeds are ${ids || 'none'}`,
     );
   }
   return rec;

@@ -107,6 +107,13 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
       }
       if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
         fail(res, 'feed', 413, CAP_TEXT);
+      else if (err instanceof MulterError && err.code === 'LIMIT_FILE_COUNT')
+        fail(
+          res,
+          'feed',
+          400,
+          'the form holds more than one file: send one, the feed, as form field "feedFile"',
+        );
       else if (err instanceof MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
         fail(
           res,
