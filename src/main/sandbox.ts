@@ -21,6 +21,7 @@ import { indexingArea } from './areas/indexing';
 import { searchArea } from './areas/search';
 import { trackingArea } from './areas/tracking';
 import { baselinesArea } from './areas/baselines';
+import { answerClientErrors } from './http/client-errors';
 import { keepAlive } from './http/keep-alive';
 
 export { ListenError };
@@ -132,6 +133,7 @@ export async function createSandbox(
   });
   const server = http.createServer(app);
   keepAlive(server);
+  answerClientErrors(server);
   try {
     await listen(server, config.port, config.host);
   } catch (err) {

@@ -254,6 +254,37 @@ describe('clients that misbehave', () => {
   });
 });
 
+describe('requests the HTTP parser refuses', () => {
+  it('answers a URL over 16 KB with a 431 in JSON and CORS headers, and a request line it cannot read with a 400 in JSON', async () => {
+    // Node answered both with a bare status line: a storefront's fetch saw a CORS failure, not the reason
+    const long = await fetch(
+      `${base}/api/search/search.json?siteId=demo42&q=${'shoe%20'.repeat(4_000)}`,
+      { headers: { Origin: STOREFRONT } },
+    );
+    expect(long.status).toBe(431);
+    expect(long.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await long.json()).toEqual({
+      error: 'RequestHeaderFieldsTooLarge',
+      message: expect.stringMatching(/^the request line and headers are larger than 16 KB/),
+    });
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(sandbox.port, '127.0.0.1', () =>
+        socket.write('GET /beacon v2 HTTP/9\r\n\r\n'),
+      );
+      let got = '';
+      socket.setEncoding('utf8').on('data', (c: string) => (got += c));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(got));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'BadRequest',
+      message: expect.stringMatching(/^the request is not valid HTTP\/1\.1 \(HPE_/),
+    });
+    expect((await postBeacon(base, 'demo42/search/render', render())).status).toBe(200);
+  });
+});
+
 describe('a body over 1 MB, refused as it is announced', () => {
   it('is answered 413 and read to its end: a client still sending gets the answer, not a broken pipe, and keeps the connection', async () => {
     const socket = net.connect(sandbox.port, '127.0.0.1');

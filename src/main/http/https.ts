@@ -8,6 +8,7 @@ import type { RequestListener } from 'node:http';
 import { dataDirFailure } from '../store/data-dir-error';
 import { replaceFile } from '../store/durable';
 import { PRIVATE_DIR } from '../store/private-files';
+import { answerClientErrors } from './client-errors';
 import { keepAlive } from './keep-alive';
 
 export interface TlsMaterial {
@@ -81,5 +82,6 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
 export function createHttpsServer(tls: TlsMaterial, app: RequestListener): https.Server {
   const server = https.createServer({ key: tls.key, cert: tls.cert }, app);
   keepAlive(server);
+  answerClientErrors(server);
   return server;
 }
