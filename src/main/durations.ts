@@ -15,6 +15,16 @@ export function parseIsoDuration(v: string): number | null {
   return Number.isFinite(ms) ? Math.round(ms) : null;
 }
 
+/**
+ * The first of `from + interval`, `from + 2 × interval`, … that lies after `at`: a schedule moved on by
+ * whole intervals, counted rather than stepped through (a minute's interval years behind is one step).
+ */
+export function nextAfter(from: number, interval: number, at: number): number {
+  const first = from + interval;
+  if (first > at) return first;
+  return first + (Math.floor((at - first) / interval) + 1) * interval;
+}
+
 /** The status endpoint's timestamp: `2026-11-21T04:00:00+0000` (UTC, no milliseconds). */
 export function statusTime(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, '+0000');

@@ -1,6 +1,6 @@
 // Broken feeds never cost data: a product nested too deep is a row error with its reason (it could not
 // be stored), and a catalog that cannot be written ends the feed in error, its old catalog kept.
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -176,5 +176,34 @@ describe('feeds in other encodings', () => {
     const feed = await runToEnd(s, 42);
     expect(feed.state).toBe('error');
     expect(feed.lastRun?.encoding).toBe('zip');
+  });
+});
+
+describe('a schedule stored out of range', () => {
+  it('is repaired when the sandbox starts again on its data, and said in the history; the feeds read', async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(cleanup);
+    const data = path.join(dir, 'data');
+    const first = await sandbox(data);
+    await first.close();
+    stops.pop();
+    // what an older version stored after PATCH {"interval": "99999999d"} (answered 500, yet kept)
+    const file = path.join(data, 'indexing.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    const rec = stored.feeds.find((f: { feedId: number }) => f.feedId === 43);
+    rec.overrides.interval = 99_999_999 * 86_400_000;
+    rec.nextIndexTime = rec.lastIndexed + rec.overrides.interval;
+    writeFileSync(file, JSON.stringify(stored));
+    const again = await sandbox(data);
+    const feeds = await admin(again.url, 'GET', '/feeds');
+    expect(feeds.status).toBe(200);
+    const feed = await admin(again.url, 'GET', '/feeds/demo42/43');
+    expect(feed.body.interval).toBe('24h');
+    expect(Date.parse(feed.body.nextIndexTime)).toBe(rec.lastIndexed + 86_400_000);
+    expect(feed.body.history.map((h: { detail: string }) => h.detail)).toEqual(
+      expect.arrayContaining([
+        'the interval set by hand (8639999913600000 ms) is outside 1 minute to 366 days and was dropped: the configured interval applies',
+      ]),
+    );
   });
 });

@@ -409,6 +409,28 @@ describe('admin feeds API', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
     }
+    // out of range: refused, nothing changed, and the feeds still read (an interval of 99999999 days
+    // was stored, answered 500, and every read of the feeds, the export and the status API failed)
+    const before = (await admin(sb.url, 'GET', '/feeds/demo42/43')).body;
+    for (const [interval, message] of [
+      [
+        '99999999d',
+        /^interval: "99999999d" is longer than 366 days: an interval is 1 minute to 366 days/,
+      ],
+      ['P367D', /longer than 366 days/],
+      ['PT0.001S', /^interval: "PT0.001S" is shorter than a minute/],
+      ['30s', /shorter than a minute/],
+    ] as const) {
+      const res = await admin(sb.url, 'PATCH', '/feeds/demo42/43', { interval });
+      expect(res.status, interval).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await admin(sb.url, 'GET', '/feeds/demo42/43')).body).toEqual(before);
+    expect((await admin(sb.url, 'GET', '/feeds')).status).toBe(200);
+    expect((await status(sb.url)).status).toBe(200);
+    expect(
+      (await admin(sb.url, 'PATCH', '/feeds/demo42/43', { interval: '366d' })).body,
+    ).toMatchObject({ interval: '366d' });
     const badJson = await fetch(`${sb.url}/_sandbox/feeds/demo42/42`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },

@@ -142,20 +142,35 @@ function parseFeed(raw: unknown, key: string, baseDir: string, file: string): Fe
   };
 }
 
+/**
+ * The shortest and longest schedule a feed may have. Shorter, the scheduler would index it again and again
+ * within a clock advance; longer, its next index time is past any date (a year holds every real
+ * schedule; "Never" is the one without a next time).
+ */
+export const MIN_INTERVAL_MS = 60_000;
+export const MAX_INTERVAL_MS = 366 * 86_400_000;
+
 export function parseInterval(v: unknown, key: string, file: string): number | 'Never' {
   if (v === undefined) return 24 * 3_600_000;
   if (v === 'Never') return 'Never';
   // ISO 8601 too ("PT24H", "P1D"): it is what the clock admin API takes
   const iso = typeof v === 'string' && /^P/i.test(v.trim()) ? parseIsoDuration(v) : null;
-  if (iso !== null && iso > 0) return iso;
   const m = typeof v === 'string' ? DURATION.exec(v.trim()) : null;
-  if (!m || Number(m[1]) <= 0)
+  const ms =
+    iso !== null && iso > 0 ? iso : m && Number(m[1]) > 0 ? Number(m[1]) * UNIT_MS[m[2]!]! : null;
+  if (ms === null)
     throw new ConfigError(
       key,
       `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`,
       file,
     );
-  return Number(m[1]) * UNIT_MS[m[2]!]!;
+  if (ms < MIN_INTERVAL_MS || ms > MAX_INTERVAL_MS)
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(v).slice(0, 40)} is ${ms < MIN_INTERVAL_MS ? 'shorter than a minute' : 'longer than 366 days'}: an interval is 1 minute to 366 days ("30m", "24h", "7d"); use "Never" for a feed with no schedule`,
+      file,
+    );
+  return ms;
 }
 
 function parseSource(v: unknown, key: string, baseDir: string, file: string): FeedSource {

@@ -5,7 +5,7 @@
 import type { FeedState, FeedView } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
-import { parseIsoDuration } from '../durations';
+import { nextAfter } from '../durations';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
 import { allowedTargets, canTransition, RESTING_STATES, TransitionRefused } from './state-machine';
@@ -47,16 +47,13 @@ function find(engine: FeedEngine, siteId: string, feedId: number): FeedRecord {
 
 /** "Never", the config's "24h"/"30m", or ISO 8601 "PT24H" → ms | 'Never'. */
 function interval(v: string): number | 'Never' {
-  const iso = parseIsoDuration(v);
-  if (iso !== null && iso > 0) return iso;
   try {
     return parseInterval(v, 'interval', '');
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
+    // its message names the key: `interval: "…" is …`
+    throw new FeedSettingRefused(err.message);
   }
-  throw new FeedSettingRefused(
-    `interval: ${JSON.stringify(v)} is not an interval; use "Never", a duration like "24h", "30m", "7d", or ISO 8601 like "PT24H"`,
-  );
 }
 
 export function applyPatch(
@@ -82,12 +79,7 @@ export function applyPatch(
       `interval ${after.interval === 'Never' ? 'Never' : `${after.interval / 60_000} min`}`,
     );
     if (after.interval === 'Never') rec.nextIndexTime = null;
-    else {
-      const now = engine.now;
-      let t = (rec.lastIndexed ?? now) + after.interval;
-      while (t <= now) t += after.interval;
-      rec.nextIndexTime = t;
-    }
+    else rec.nextIndexTime = nextAfter(rec.lastIndexed ?? engine.now, after.interval, engine.now);
   }
   if (before.autopilot !== after.autopilot)
     changes.push(after.autopilot ? 'autopilot on' : 'autopilot off (moves by hand only)');

@@ -10,7 +10,12 @@ import type {
   ParseProgress,
   TransitionCause,
 } from '../../shared/indexing';
-import type { AccountConfig, FeedConfig } from '../accounts/config';
+import {
+  MAX_INTERVAL_MS,
+  MIN_INTERVAL_MS,
+  type AccountConfig,
+  type FeedConfig,
+} from '../accounts/config';
 import { FeedCatalog, type CatalogStore } from './catalog';
 import {
   fixtureRecord,
@@ -26,6 +31,7 @@ import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
 import type { Outbox } from './outbox';
+import { nextAfter } from '../durations';
 import {
   allowedTargets,
   canTransition,
@@ -266,6 +272,32 @@ export class FeedEngine {
     this.notify(rec, 'regen_error', reason, run, at);
   }
 
+  /**
+   * A kept record's schedule as this version can run it: an interval override out of range (an older
+   * version stored "99999999d", after which every read of the feeds failed) is dropped, and a next index
+   * time that is no date is counted again from the interval. Said in the feed's history.
+   */
+  repairSchedule(rec: FeedRecord): void {
+    const said: string[] = [];
+    const kept = rec.overrides.interval;
+    if (typeof kept === 'number' && !(kept >= MIN_INTERVAL_MS && kept <= MAX_INTERVAL_MS)) {
+      delete rec.overrides.interval;
+      said.push(
+        `the interval set by hand (${kept} ms) is outside 1 minute to 366 days and was dropped: the configured interval applies`,
+      );
+    }
+    const next = rec.nextIndexTime;
+    if (next !== null && !Number.isFinite(new Date(next).getTime()))
+      said.push('the stored next index time was no date: counted again from the interval');
+    if (said.length === 0) return;
+    const { interval } = this.settings(rec);
+    if (next !== null)
+      rec.nextIndexTime =
+        interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
+    // noted once repaired: a note renders the feed's view, which reads the schedule
+    for (const detail of said) this.note(rec, 'hand', detail);
+  }
+
   /** nextIndexTime moves on by whole intervals until it is after the finish time. */
   advanceNextIndexTime(rec: FeedRecord, at: number): void {
     const { interval } = this.settings(rec);
@@ -273,9 +305,8 @@ export class FeedEngine {
       rec.nextIndexTime = null;
       return;
     }
-    let next = rec.nextIndexTime ?? at + interval;
-    while (next <= at) next += interval;
-    rec.nextIndexTime = next;
+    const next = rec.nextIndexTime ?? at + interval;
+    rec.nextIndexTime = next > at ? next : nextAfter(next, interval, at);
   }
 
   private notify(

@@ -90,7 +90,7 @@ export class IndexingService {
           rec = this.engine.fixtureRecord(account.siteId, feed);
           data.feeds.push(rec);
           await this.seedCatalog(rec);
-        }
+        } else this.engine.repairSchedule(rec);
         this.engine.arm(rec);
       }
     }
