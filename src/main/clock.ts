@@ -15,6 +15,25 @@ interface Timer {
   fn: () => void;
 }
 
+/**
+ * The furthest the sandbox clock moves forward at once (advanced, or set ahead). Every timer on the way
+ * fires at its own time (each feed's scheduled indexes), so a move of a million days held the event loop
+ * for seconds and its indexes caught up for minutes; a year holds every schedule a demo or a test needs.
+ */
+export const MAX_CLOCK_MOVE_MS = 366 * 86_400_000;
+
+/** The earliest and latest instants the clock is set to: dates every part of the sandbox can write. */
+export const CLOCK_RANGE = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) };
+
+/** Why the clock cannot move from `now` to `target`, or null when it can. */
+export function clockMoveProblem(now: number, target: number): string | null {
+  if (target - now > MAX_CLOCK_MOVE_MS)
+    return `is more than 366 days ahead of the sandbox time (${new Date(now).toISOString()}): the clock moves forward at most 366 days at a time (every scheduled index on the way runs); move it in steps`;
+  if (target < CLOCK_RANGE.from || target >= CLOCK_RANGE.to)
+    return 'is outside the years 2000 to 2099 the sandbox clock keeps';
+  return null;
+}
+
 /** A Clock whose time can be advanced, set and reset; `frozen` clocks move only when told (unit tests). */
 export class SandboxClock implements Clock {
   private offsetMs = 0;

@@ -25,6 +25,26 @@ export function nextAfter(from: number, interval: number, at: number): number {
   return first + (Math.floor((at - first) / interval) + 1) * interval;
 }
 
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * An ISO 8601 instant with its offset ("2026-11-22T04:00:00Z", "…+01:00") → ms; null when it is not one,
+ * names a day or time that does not exist ("2026-02-30", "25:00"), or has no offset (it would be read
+ * in the server's own time zone).
+ */
+export function parseInstant(v: string): number | null {
+  const m = INSTANT.exec(v.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, min, sec = '0', oh = '0', om = '0'] = m;
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return null;
+  if (Number(h) > 23 || Number(min) > 59 || Number(sec) > 59 || Number(oh) > 23 || Number(om) > 59)
+    return null;
+  const t = Date.parse(v.trim());
+  return Number.isFinite(t) ? t : null;
+}
+
 /** The status endpoint's timestamp: `2026-11-21T04:00:00+0000` (UTC, no milliseconds). */
 export function statusTime(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, '+0000');

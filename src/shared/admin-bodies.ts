@@ -106,7 +106,7 @@ export const SET_CLOCK_BODY = bodyOf(
     set: Type.Optional(
       ruled(
         Type.String({ description: 'ISO 8601 instant' }),
-        'is not an ISO 8601 instant; use e.g. "2026-11-22T04:00:00Z"',
+        'is not an ISO 8601 instant with its offset (a day and a time that exist, then Z or ±hh:mm); use e.g. "2026-11-22T04:00:00Z"',
       ),
     ),
     reset: Type.Optional(ruled(Type.Literal(true), 'must be true')),

@@ -33,6 +33,7 @@ describe('/_sandbox/clock', () => {
     ['PT0.5S', 500],
     ['P1W', 7 * 86_400_000],
     ['P1DT2H', 26 * 3_600_000],
+    ['P366D', 366 * 86_400_000],
   ])('advances by %s', async (duration, ms) => {
     const before = sb.core.clock.now();
     const res = await admin(sb.url, 'POST', '/clock', { advance: duration });
@@ -46,14 +47,14 @@ describe('/_sandbox/clock', () => {
     const res = await fetch(`${sb.url}/_sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: '2030-01-02T03:04:05Z' }),
+      body: JSON.stringify({ set: '2027-01-02T03:04:05Z' }),
     });
     off();
-    expect(res.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
-    expect(((await res.json()) as any).now).toBe('2030-01-02T03:04:05.000Z');
-    expect(pushed.at(-1)?.data).toMatchObject({ now: '2030-01-02T03:04:05.000Z', frozen: true });
+    expect(res.headers.get('x-sandbox-now')).toBe('2027-01-02T03:04:05.000Z');
+    expect(((await res.json()) as any).now).toBe('2027-01-02T03:04:05.000Z');
+    expect(pushed.at(-1)?.data).toMatchObject({ now: '2027-01-02T03:04:05.000Z', frozen: true });
     const health = await fetch(`${sb.url}/_sandbox/health`);
-    expect(health.headers.get('x-sandbox-now')).toBe('2030-01-02T03:04:05.000Z');
+    expect(health.headers.get('x-sandbox-now')).toBe('2027-01-02T03:04:05.000Z');
   });
 
   it.each([
@@ -63,6 +64,21 @@ describe('/_sandbox/clock', () => {
     [{ advance: 3600 }, /advance: 3600 is not an ISO 8601 duration/],
     [{ set: 'tomorrow' }, /set: "tomorrow" is not an ISO 8601 instant/],
     [{ set: '2026-13-45T99:00:00Z' }, /is not an ISO 8601 instant/],
+    // days that do not exist, and no offset (it was read in the server's time zone)
+    [
+      { set: '2026-02-30T04:00:00Z' },
+      /set: "2026-02-30T04:00:00Z" is not an ISO 8601 instant with its offset/,
+    ],
+    [{ set: '2026-11-22T04:00:00' }, /set: "2026-11-22T04:00:00" is not an ISO 8601 instant/],
+    [{ set: '2026-11-22T24:00:00Z' }, /is not an ISO 8601 instant/],
+    // a move past what the clock takes at once: P99999999D held the server for good
+    [
+      { advance: 'P99999999D' },
+      /^advance: "P99999999D" is more than 366 days ahead of the sandbox time \(.*\): the clock moves forward at most 366 days at a time/,
+    ],
+    [{ advance: 'P367D' }, /more than 366 days ahead/],
+    [{ set: '2030-01-02T03:04:05Z' }, /^set: "2030-01-02T03:04:05Z" is more than 366 days ahead/],
+    [{ set: '1999-12-31T23:59:59Z' }, /is outside the years 2000 to 2099/],
     [{ reset: false }, /reset: false must be true/],
     [{ advance: 'PT1M', set: '2026-11-21T00:00:00Z' }, /advance and set together/],
     [{ rewind: 'PT1M' }, /rewind: unknown field/],

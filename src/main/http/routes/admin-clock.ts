@@ -2,10 +2,11 @@
 // set it to an instant, or reset it to real time. Advancing fires every timer it passes, in order.
 import express, { type Router } from 'express';
 import { mount } from '../admin-query';
-import { fieldRefusal } from '../admin-body';
-import type { SandboxClock } from '../../clock';
+import { fieldRefusal, shown } from '../admin-body';
+import { clockMoveProblem, type SandboxClock } from '../../clock';
+import { BadQuery } from '../admin-refusal';
 import type { ClockState } from '../../../shared/stream';
-import { parseIsoDuration } from '../../durations';
+import { parseInstant, parseIsoDuration } from '../../durations';
 
 function state(clock: SandboxClock): ClockState {
   return {
@@ -28,10 +29,14 @@ export function adminClockRouter(clock: SandboxClock): Router {
     if (body.advance !== undefined) {
       const ms = parseIsoDuration(body.advance);
       if (ms === null) throw fieldRefusal('setClock', 'advance', body.advance);
+      const problem = clockMoveProblem(clock.now(), clock.now() + ms);
+      if (problem) throw new BadQuery('', `advance: ${shown(body.advance)} ${problem}`);
       clock.advance(ms);
     } else if (body.set !== undefined) {
-      const t = /^\d{4}-\d{2}-\d{2}T/.test(body.set) ? Date.parse(body.set) : NaN;
-      if (!Number.isFinite(t)) throw fieldRefusal('setClock', 'set', body.set);
+      const t = parseInstant(body.set);
+      if (t === null) throw fieldRefusal('setClock', 'set', body.set);
+      const problem = clockMoveProblem(clock.now(), t);
+      if (problem) throw new BadQuery('', `set: ${shown(body.set)} ${problem}`);
       clock.set(t);
     } else clock.reset();
     res.setHeader('X-Sandbox-Now', new Date(clock.now()).toISOString());
