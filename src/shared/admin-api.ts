@@ -28,6 +28,7 @@ import {
   TIMELINE_FILTERS,
   flag,
   oneOf,
+  nonEmpty,
   text,
   whole,
 } from './admin-params';
@@ -173,7 +174,7 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/reset',
     summary: 'forget events and timelines; {"what":"all"} also resets feeds, catalogs and outbox',
-    query: { siteId: text('reset only this site') },
+    query: { siteId: nonEmpty('reset only this site') },
     body: {
       media: 'json',
       schema: RESET_BODY,

@@ -10,6 +10,10 @@ import { literals, ruleIdSchema } from './schema-base';
 /** Free text (an id, a siteId): any value. */
 export const text = (description: string) => Type.String({ description });
 
+/** Text that must say something: where an empty value would act on nothing and still answer success. */
+export const nonEmpty = (description: string) =>
+  Type.String({ minLength: 1, description, 'x-rule': 'must not be empty' });
+
 /** One of a few values; the 400 lists them. */
 export const oneOf = <const T extends readonly string[]>(values: T, description: string) =>
   literals(values, description);

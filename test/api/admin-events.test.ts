@@ -219,6 +219,16 @@ describe('POST /_sandbox/reset', () => {
     expect((await post('/_sandbox/reset', { site: 'x' })).body.message).toMatch(
       /unknown body field site/,
     );
+    // an empty siteId reset nothing and answered success; in the body it was refused already
+    const before = sandbox.core.events.size();
+    const empty = await post('/_sandbox/reset?siteId=');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      error: 'BadRequest',
+      parameter: 'siteId',
+      message: 'query parameter siteId must not be empty, got ""',
+    });
+    expect(sandbox.core.events.size()).toBe(before);
   });
 });
 
