@@ -56,3 +56,48 @@ function runUrgent(): boolean {
   }
   return did;
 }
+
+/** elements sorted or merged between two looks at the slice's clock */
+const SORT_STEP = 2048;
+
+/**
+ * A stable sort in slices (bottom-up merge sort): `cmp` as Array.prototype.sort takes it. For a comparator
+ * that orders consistently (a total preorder) any stable sort gives the same order, so this one answers as
+ * `list.sort(cmp)` would; runs of SORT_STEP are sorted by the engine's own sort first. Returns a new array.
+ */
+export async function sortInSlices<T>(
+  list: readonly T[],
+  cmp: (a: T, b: T) => number,
+  slicer = new Slicer(),
+): Promise<T[]> {
+  let src: T[] = [];
+  for (let i = 0; i < list.length; i += SORT_STEP) {
+    const run = list.slice(i, i + SORT_STEP).sort(cmp);
+    for (const x of run) src.push(x);
+    await slicer.breathe();
+  }
+  let dst: T[] = new Array<T>(src.length);
+  for (let width = SORT_STEP; width < src.length; width *= 2) {
+    let steps = 0;
+    for (let lo = 0; lo < src.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, src.length);
+      const hi = Math.min(lo + 2 * width, src.length);
+      let a = lo;
+      let b = mid;
+      let k = lo;
+      while (a < mid && b < hi) {
+        // the left run wins ties: stable
+        dst[k++] = cmp(src[b]!, src[a]!) < 0 ? src[b++]! : src[a++]!;
+        if (++steps === SORT_STEP) {
+          steps = 0;
+          await slicer.breathe();
+        }
+      }
+      while (a < mid) dst[k++] = src[a++]!;
+      while (b < hi) dst[k++] = src[b++]!;
+    }
+    [src, dst] = [dst, src];
+    await slicer.breathe();
+  }
+  return src;
+}

@@ -322,14 +322,14 @@ describe('search.json', () => {
     );
     await expect(get('siteId=nosuch')).rejects.toBeInstanceOf(UnknownSite);
     await expect(get('siteId=empty1')).rejects.toBeInstanceOf(NoCatalog);
-    expect(() => search.meta(new URLSearchParams('siteId=empty1'))).toThrow(NoCatalog);
+    await expect(search.meta(new URLSearchParams('siteId=empty1'))).rejects.toThrow(NoCatalog);
   });
 });
 
 describe('meta.json', () => {
   it('describes the facets, sort options and page size', async () => {
     const { search } = await service();
-    const body = search.meta(new URLSearchParams('siteId=shop01'));
+    const body = await search.meta(new URLSearchParams('siteId=shop01'));
     expect(Object.keys(body.facets as object)).toEqual(['brand', 'category', 'color', 'price']);
     expect((body.facets as Record<string, unknown>).price).toEqual({
       display: 'slider',

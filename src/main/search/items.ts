@@ -3,6 +3,7 @@
 import type { FeedCatalog, Product } from '../indexing/catalog';
 import { parsePrice } from '../indexing/catalog';
 import type { IssuedResult } from './responses';
+import type { Slicer } from '../slices';
 
 /** One search result: a product, or a parent with its variants as children. */
 export interface SearchItem {
@@ -75,33 +76,78 @@ export function fieldValue(p: Product, name: string): string | null {
   return v === undefined || v === '' ? null : v;
 }
 
-const cache = new WeakMap<FeedCatalog, SearchItem[]>();
+/** A catalog's results, and for each of its rows (by index in `products`) the result it belongs to. */
+export interface Grouped {
+  items: SearchItem[];
+  /** the index in `items` of each row's result; -1 for a row left out (a second row with its parent's id) */
+  rowItem: Int32Array;
+}
+
+const cache = new WeakMap<FeedCatalog, Grouped>();
 
 /** The catalog's results in feed order; built once per catalog (a re-index makes a new catalog). */
 export function searchItems(catalog: FeedCatalog): SearchItem[] {
-  let items = cache.get(catalog);
-  if (!items) {
-    items = group(catalog.products);
-    cache.set(catalog, items);
+  let grouped = cache.get(catalog);
+  if (!grouped) {
+    const steps = group(catalog.products);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    grouped = step.value;
+    cache.set(catalog, grouped);
   }
-  return items;
+  return grouped.items;
 }
 
-function group(products: readonly Product[]): SearchItem[] {
-  const grouped = products.some((p) => p.parentId !== null);
-  const byKey = new Map<string, { own: Product | null; children: Product[]; order: number }>();
+/** `searchItems`, with each row's result, grouped in slices that give the event loop back. */
+export async function groupedInSlices(catalog: FeedCatalog, slicer: Slicer): Promise<Grouped> {
+  let grouped = cache.get(catalog);
+  if (!grouped) {
+    const steps = group(catalog.products);
+    let step = steps.next();
+    while (!step.done) {
+      await slicer.breathe();
+      step = steps.next();
+    }
+    // another caller may have grouped it meanwhile: one array of results per catalog
+    grouped = cache.get(catalog) ?? step.value;
+    cache.set(catalog, grouped);
+  }
+  return grouped;
+}
+
+/** rows looked at between two yields of the grouping */
+const GROUP_STEP = 2048;
+
+function* group(products: readonly Product[]): Generator<void, Grouped> {
+  // (reading a packed row's parent id may unpack the row: this too is done in slices)
+  let grouped = false;
+  for (let i = 0; i < products.length && !grouped; i++) {
+    if (i % GROUP_STEP === GROUP_STEP - 1) yield;
+    grouped = products[i]!.parentId !== null;
+  }
+  const byKey = new Map<string, { own: number; children: number[]; order: number }>();
   let order = 0;
-  for (const p of products) {
+  for (let i = 0; i < products.length; i++) {
+    if (i % GROUP_STEP === GROUP_STEP - 1) yield;
+    const p = products[i]!;
     const key = grouped ? (p.parentId ?? p.uid) : p.uid;
     let g = byKey.get(key);
-    if (!g) byKey.set(key, (g = { own: null, children: [], order: order++ }));
-    if (p.uid === key) g.own ??= p;
-    else g.children.push(p);
+    if (!g) byKey.set(key, (g = { own: -1, children: [], order: order++ }));
+    if (p.uid === key) {
+      if (g.own === -1) g.own = i;
+    } else g.children.push(i);
   }
   const items: SearchItem[] = [];
+  const rowItem = new Int32Array(products.length).fill(-1);
   for (const [uid, g] of byKey) {
-    const base = g.own ?? g.children[0]!;
-    const rows = g.own ? [g.own, ...g.children] : g.children;
+    if (items.length % GROUP_STEP === GROUP_STEP - 1) yield;
+    const at = items.length;
+    const children = g.children.map((i) => products[i]!);
+    const own = g.own === -1 ? null : products[g.own]!;
+    const base = own ?? children[0]!;
+    const rows = own ? [own, ...children] : children;
+    if (g.own !== -1) rowItem[g.own] = at;
+    for (const i of g.children) rowItem[i] = at;
     let price: number | null = null;
     for (const r of rows)
       if (r.price !== null && (price === null || r.price < price)) price = r.price;
@@ -109,13 +155,13 @@ function group(products: readonly Product[]): SearchItem[] {
       uid,
       parentId: grouped ? uid : null,
       base,
-      children: g.children,
+      children,
       rows,
       price,
       order: g.order,
     });
   }
-  return items;
+  return { items, rowItem };
 }
 
 /** What a response that served `i` records of it, for the provenance rules (IssuedResponse.results). */

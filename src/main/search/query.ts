@@ -1,7 +1,20 @@
 // Simple, predictable search over a catalog's results: text matching, filters, sorting and facet counts.
-// Every query word (a trailing s dropped) must start a word of name, sku, brand or description (or equal a uid/sku).
+// Every query word (a trailing s dropped) must start a word of name, sku, brand or description (or the query
+// equal a uid/sku). Runs over the catalog's index (catalog-index.ts) in slices that give the event loop back.
 import type { Product } from '../indexing/catalog';
-import { brandOf, descriptionOf, fieldValue, type SearchItem } from './items';
+import { Slicer, sortInSlices } from '../slices';
+import {
+  FIELD_WEIGHTS,
+  STEP,
+  listOf,
+  lowerBound,
+  valuesOfField,
+  type CatalogIndex,
+} from './catalog-index';
+import { fieldValue, type SearchItem } from './items';
+import { valuesOf, words } from './words';
+
+export { valuesOf, words };
 
 export type Filter =
   | { kind: 'value'; field: string; values: string[]; background: boolean }
@@ -12,117 +25,321 @@ export interface Sort {
   direction: 'asc' | 'desc';
 }
 
-/** Lowercase words of a text: letters and digits, everything else separates. */
-export function words(text: string | null): string[] {
-  if (!text) return [];
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+/** The results a query matched, before filters, and which of them pass each filter. */
+export interface QueryRun {
+  index: CatalogIndex;
+  /** the matched results (indexes in index.items), in feed order */
+  matched: Int32Array;
+  /** the relevance of each matched result (same positions); every one 1 for an empty query */
+  scores: Float64Array;
+  filters: readonly Filter[];
+  /** for each filter (same order), 1 at the position of each matched result that passes it */
+  passing: Uint8Array[];
 }
 
-// Where a query word matched decides the score: a name hit outranks a description hit.
-const WEIGHTS = { name: 4, sku: 3, brand: 2, description: 1 } as const;
-
-// A catalog is searched many times between re-indexes: each row's words are split once.
-const rowWords = new WeakMap<Product, Array<[number, string[]]>>();
-
-function fieldsOf(p: Product): Array<[number, string[]]> {
-  let fields = rowWords.get(p);
-  if (!fields) {
-    fields = [
-      [WEIGHTS.name, words(p.name)],
-      [WEIGHTS.sku, words(p.sku)],
-      [WEIGHTS.brand, words(brandOf(p))],
-      [WEIGHTS.description, words(descriptionOf(p))],
-    ];
-    rowWords.set(p, fields);
+/** The words of a row best matching a query word: per row, the highest weight of a field with a word it starts. */
+async function termRows(
+  index: CatalogIndex,
+  stem: string,
+  slicer: Slicer,
+): Promise<{ best: Uint8Array; touched: number[] }> {
+  const best = new Uint8Array(index.rowItem.length);
+  const touched: number[] = [];
+  const { vocabulary, postings } = index;
+  let steps = 0;
+  for (let i = lowerBound(vocabulary, stem); i < vocabulary.length; i++) {
+    const word = vocabulary[i]!;
+    if (!word.startsWith(stem)) break;
+    const list = listOf(postings.get(word));
+    for (let k = 0; k < list.length; k++) {
+      const code = list[k]!;
+      const row = code >> 2;
+      const weight = FIELD_WEIGHTS[code & 3]!;
+      if (best[row] === 0) touched.push(row);
+      if (weight > best[row]!) best[row] = weight;
+      if (++steps === STEP * 8) {
+        steps = 0;
+        await slicer.breathe();
+      }
+    }
   }
-  return fields;
+  return { best, touched };
 }
 
-function rowScore(p: Product, terms: string[], exact: string): number {
-  if (exact && (p.uid.toLowerCase() === exact || p.sku?.toLowerCase() === exact)) return 100;
-  const fields = fieldsOf(p);
-  let score = 0;
+/**
+ * Relevance of each result for the query (0 = no match), as the rules say: a row scores the sum over query
+ * words of the best field a word starts (4 name, 3 sku, 2 brand, 1 description), 0 when a word starts none,
+ * 100 when the whole query equals its uid or sku; a result scores its best row. An empty query matches all.
+ */
+async function match(
+  index: CatalogIndex,
+  q: string,
+  slicer: Slicer,
+): Promise<{ matched: Int32Array; scores: Float64Array }> {
+  const n = index.items.length;
+  const terms = words(q);
+  if (terms.length === 0) {
+    const matched = new Int32Array(n);
+    for (let i = 0; i < n; i++) matched[i] = i;
+    return { matched, scores: new Float64Array(n).fill(1) };
+  }
+  const byStem = new Map<string, { best: Uint8Array; touched: number[] }>();
+  const perTerm: Array<{ best: Uint8Array; touched: number[] }> = [];
   for (const term of terms) {
     // a plural finds the singular: "jackets" matches "Jacket"
     const stem = term.length > 3 && term.endsWith('s') ? term.slice(0, -1) : term;
-    let best = 0;
-    for (const [weight, ws] of fields)
-      if (weight > best && ws.some((w) => w.startsWith(stem))) best = weight;
-    if (best === 0) return 0;
-    score += best;
+    let rows = byStem.get(stem);
+    if (!rows) byStem.set(stem, (rows = await termRows(index, stem, slicer)));
+    perTerm.push(rows);
   }
-  return score;
-}
-
-/** Relevance of an item for the query: the best of its rows; 0 = no match. An empty query matches all. */
-export function score(item: SearchItem, q: string): number {
-  const terms = words(q);
-  if (terms.length === 0) return 1;
-  const exact = q.trim().toLowerCase();
-  let best = 0;
-  for (const row of item.rows) best = Math.max(best, rowScore(row, terms, exact));
-  return best;
-}
-
-/** Values of a field on a row: `|` separates several values ("Shoes|Running"). */
-export function valuesOf(p: Product, field: string): string[] {
-  const v = fieldValue(p, field);
-  if (v === null) return [];
-  return v.includes('|')
-    ? v
-        .split('|')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [v];
-}
-
-function rowPasses(p: Product, f: Filter): boolean {
-  if (f.kind === 'value') {
-    const have = valuesOf(p, f.field).map((v) => v.toLowerCase());
-    return f.values.some((v) => have.includes(v.toLowerCase()));
+  // the rows every word matched are among those the rarest word matched
+  const driver = perTerm.reduce((a, b) => (b.touched.length < a.touched.length ? b : a));
+  const rowScores = new Float64Array(index.rowItem.length);
+  const scored: number[] = [];
+  for (let i = 0; i < driver.touched.length; i++) {
+    if (i % STEP === 0) await slicer.breathe();
+    const row = driver.touched[i]!;
+    let score = 0;
+    for (const t of perTerm) {
+      const weight = t.best[row]!;
+      if (weight === 0) {
+        score = 0;
+        break;
+      }
+      score += weight;
+    }
+    if (score > 0) {
+      rowScores[row] = score;
+      scored.push(row);
+    }
   }
+  // a query equal to a row's uid or sku finds it, whatever its words
+  for (const row of listOf(index.exact.get(q.trim().toLowerCase()))) {
+    if (rowScores[row] === 0) scored.push(row);
+    rowScores[row] = 100;
+  }
+  const itemScores = new Float64Array(n);
+  let count = 0;
+  for (let i = 0; i < scored.length; i++) {
+    if (i % (STEP * 4) === 0) await slicer.breathe();
+    const row = scored[i]!;
+    const item = index.rowItem[row]!;
+    if (itemScores[item] === 0) count++;
+    if (rowScores[row]! > itemScores[item]!) itemScores[item] = rowScores[row]!;
+  }
+  const matched = new Int32Array(count);
+  const scores = new Float64Array(count);
+  for (let i = 0, at = 0; at < count; i++) {
+    if (i % (STEP * 8) === 0) await slicer.breathe();
+    if (itemScores[i]! > 0) {
+      matched[at] = i;
+      scores[at++] = itemScores[i]!;
+    }
+  }
+  return { matched, scores };
+}
+
+function rowInRange(p: Product, f: Extract<Filter, { kind: 'range' }>): boolean {
   const raw = f.field === 'price' ? p.price : Number(fieldValue(p, f.field));
   if (raw === null || !Number.isFinite(raw)) return false;
   return (f.low === null || raw >= f.low) && (f.high === null || raw <= f.high);
 }
 
-/** An item passes a filter when one of its rows (the parent or a variant) does. */
-export function passes(item: SearchItem, filters: readonly Filter[]): boolean {
-  return filters.every((f) => item.rows.some((row) => rowPasses(row, f)));
+/**
+ * Which matched results pass a filter: one of its rows (the parent or a variant) does. A value filter passes
+ * a row with one of the values, compared case-insensitively (`|` separates several values in a column).
+ */
+async function passingOf(
+  index: CatalogIndex,
+  matched: Int32Array,
+  f: Filter,
+  slicer: Slicer,
+): Promise<Uint8Array> {
+  const out = new Uint8Array(matched.length);
+  if (f.kind === 'value') {
+    const fv = await valuesOfField(index, f.field, slicer);
+    const wanted = new Set(f.values.map((v) => v.toLowerCase()));
+    const wantedId = Uint8Array.from(fv.lower, (v) => (wanted.has(v) ? 1 : 0));
+    for (let pos = 0; pos < matched.length; pos++) {
+      if (pos % (STEP * 4) === 0) await slicer.breathe();
+      const item = matched[pos]!;
+      for (let k = fv.start[item]!; k < fv.start[item + 1]!; k++)
+        if (wantedId[fv.ids[k]!] === 1) {
+          out[pos] = 1;
+          break;
+        }
+    }
+    return out;
+  }
+  for (let pos = 0; pos < matched.length; pos++) {
+    if (pos % STEP === 0) await slicer.breathe();
+    if (index.items[matched[pos]!]!.rows.some((row) => rowInRange(row, f))) out[pos] = 1;
+  }
+  return out;
 }
 
-export function sortItems(
-  items: Array<{ item: SearchItem; score: number }>,
+/** Match the query and work out which matched results pass each filter. */
+export async function runQuery(
+  index: CatalogIndex,
+  q: string,
+  filters: readonly Filter[],
+  slicer = new Slicer(),
+): Promise<QueryRun> {
+  const { matched, scores } = await match(index, q, slicer);
+  const passing: Uint8Array[] = [];
+  for (const f of filters) passing.push(await passingOf(index, matched, f, slicer));
+  return { index, matched, scores, filters, passing };
+}
+
+/** Positions (in run.matched) of the results that pass every filter `counts` keeps. */
+export async function passingAll(
+  run: QueryRun,
+  slicer: Slicer,
+  counts: (f: Filter) => boolean = () => true,
+): Promise<number[]> {
+  const bits = run.passing.filter((_, i) => counts(run.filters[i]!));
+  const out: number[] = [];
+  for (let pos = 0; pos < run.matched.length; pos++) {
+    if (pos % (STEP * 8) === 0) await slicer.breathe();
+    let passes = true;
+    for (const b of bits) if (b[pos] !== 1) passes = false;
+    if (passes) out.push(pos);
+  }
+  return out;
+}
+
+/**
+ * The results at these positions of the run (in feed order) in the order asked: relevance (the best first,
+ * feed order among equals), or a field's value (numbers as numbers, text case-insensitively; results without
+ * the value last, whatever the direction; feed order among equals).
+ */
+export async function sortResults(
+  run: QueryRun,
+  positions: readonly number[],
   sort: Sort | null,
-): void {
+  slicer: Slicer,
+): Promise<SearchItem[]> {
+  const items = run.index.items;
   if (!sort || sort.field === 'relevance') {
-    items.sort((a, b) => b.score - a.score || a.item.order - b.item.order);
-    return;
+    // scores are few distinct numbers: results grouped by score keep feed order within each
+    const byScore = new Map<number, SearchItem[]>();
+    for (let i = 0; i < positions.length; i++) {
+      if (i % (STEP * 8) === 0) await slicer.breathe();
+      const pos = positions[i]!;
+      const score = run.scores[pos]!;
+      let list = byScore.get(score);
+      if (!list) byScore.set(score, (list = []));
+      list.push(items[run.matched[pos]!]!);
+    }
+    const out: SearchItem[] = [];
+    for (const score of [...byScore.keys()].sort((a, b) => b - a))
+      for (const item of byScore.get(score)!) out.push(item);
+    return out;
   }
   const dir = sort.direction === 'asc' ? 1 : -1;
-  const key = (i: SearchItem): number | string | null => {
-    if (sort.field === 'price') return i.price;
-    const v = fieldValue(i.base, sort.field);
-    if (v === null) return null;
-    const n = Number(v);
-    return v.trim() !== '' && Number.isFinite(n) ? n : v.toLowerCase();
-  };
-  items.sort((a, b) => {
-    const ka = key(a.item);
-    const kb = key(b.item);
-    // items without the field go last, whatever the direction
-    if (ka === null || kb === null)
-      return ka === kb ? a.item.order - b.item.order : ka === null ? 1 : -1;
+  // the keys in flat arrays, sorted as result numbers: no object per result for the collector to move
+  const n = positions.length;
+  const result = new Int32Array(n);
+  const kind = new Uint8Array(n); // 0 none, 1 number, 2 text
+  const number = new Float64Array(n);
+  const text: string[] = new Array<string>(n).fill('');
+  let numbers = false;
+  let texts = false;
+  for (let i = 0; i < n; i++) {
+    if (i % STEP === 0) await slicer.breathe();
+    const at = run.matched[positions[i]!]!;
+    result[i] = at;
+    const key = sortKey(items[at]!, sort.field);
+    if (typeof key === 'number') {
+      kind[i] = 1;
+      number[i] = key;
+      numbers = true;
+    } else if (typeof key === 'string') {
+      kind[i] = 2;
+      text[i] = key;
+      texts = true;
+    }
+  }
+  const keyOf = (i: number): number | string | null =>
+    kind[i] === 1 ? number[i]! : kind[i] === 2 ? text[i]! : null;
+  const cmp = (a: number, b: number): number => {
+    const ka = keyOf(a);
+    const kb = keyOf(b);
+    const oa = items[result[a]!]!.order;
+    const ob = items[result[b]!]!.order;
+    // results without the value go last, whatever the direction
+    if (ka === null || kb === null) return ka === kb ? oa - ob : ka === null ? 1 : -1;
     if (ka < kb) return -dir;
     if (ka > kb) return dir;
-    return a.item.order - b.item.order;
-  });
+    return oa - ob;
+  };
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  // A column mixing numbers and text has no consistent order (a number and a text compare as equal, so
+  // feed order decides between them): only the engine's own sort gives the order it always gave, in one turn.
+  const sorted = numbers && texts ? order.sort(cmp) : await sortInSlices(order, cmp, slicer);
+  const out: SearchItem[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % (STEP * 8) === 0) await slicer.breathe();
+    out.push(items[result[sorted[i]!]!]!);
+  }
+  return out;
 }
 
-/** Distinct values of `field` over items, with how many items carry each (counted once per item). */
+function sortKey(i: SearchItem, field: string): number | string | null {
+  if (field === 'price') return i.price;
+  const v = fieldValue(i.base, field);
+  if (v === null) return null;
+  const n = Number(v);
+  return v.trim() !== '' && Number.isFinite(n) ? n : v.toLowerCase();
+}
+
+/** Distinct values of `field` over results at these positions of the run, with how many results carry each. */
+export async function valueCountsOf(
+  run: QueryRun,
+  positions: readonly number[],
+  field: string,
+  slicer: Slicer,
+): Promise<Array<[string, number]>> {
+  const fv = await valuesOfField(run.index, field, slicer);
+  const counts = new Int32Array(fv.values.length);
+  // in the order first met, as a Map of them would hold them
+  const met: number[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    if (i % (STEP * 4) === 0) await slicer.breathe();
+    const item = run.matched[positions[i]!]!;
+    for (let k = fv.start[item]!; k < fv.start[item + 1]!; k++) {
+      const id = fv.ids[k]!;
+      const c = counts[id]!;
+      if (c === 0) met.push(id);
+      counts[id] = c + 1;
+    }
+  }
+  return met.map((id) => [fv.values[id]!, counts[id]!]);
+}
+
+/** Lowest and highest value of a numeric field over the results at these positions (price: each row's price). */
+export async function numericRangeOf(
+  run: QueryRun,
+  positions: readonly number[],
+  field: string,
+  slicer: Slicer,
+): Promise<[number, number] | null> {
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < positions.length; i++) {
+    if (i % STEP === 0) await slicer.breathe();
+    for (const row of run.index.items[run.matched[positions[i]!]!]!.rows) {
+      const n = field === 'price' ? row.price : Number(fieldValue(row, field));
+      if (n === null || !Number.isFinite(n)) continue;
+      low = Math.min(low, n);
+      high = Math.max(high, n);
+    }
+  }
+  return low === Infinity ? null : [low, high];
+}
+
+/** Distinct values of `field` over a few items, with how many items carry each (counted once per item). */
 export function valueCounts(items: readonly SearchItem[], field: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) {
@@ -131,19 +348,4 @@ export function valueCounts(items: readonly SearchItem[], field: string): Map<st
     for (const v of seen) counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   return counts;
-}
-
-/** Lowest and highest value of a numeric field over items (price: each item's lowest price). */
-export function numericRange(items: readonly SearchItem[], field: string): [number, number] | null {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const item of items) {
-    for (const row of item.rows) {
-      const n = field === 'price' ? row.price : Number(fieldValue(row, field));
-      if (n === null || !Number.isFinite(n)) continue;
-      low = Math.min(low, n);
-      high = Math.max(high, n);
-    }
-  }
-  return low === Infinity ? null : [low, high];
 }

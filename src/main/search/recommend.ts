@@ -6,7 +6,8 @@
 import type { Clock } from '../clock';
 import type { FeedCatalog } from '../indexing/catalog';
 import { SLOTS, type SearchConfig } from './config';
-import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
+import { groupedInSlices, issuedResult, resultJson, type SearchItem } from './items';
+import { Slicer } from '../slices';
 import type { RecommendationProfile } from './recommend-config';
 import { parseRecommendRequest, type RecommendRequest } from './recommend-request';
 import type { IssuedResponse, IssuedResponses } from './responses';
@@ -74,7 +75,7 @@ export class RecommendService {
   async recommend(text: string): Promise<RecommendAnswer> {
     const req = parseRecommendRequest(text);
     const { config, catalog } = this.deps.site(req.siteId);
-    const items = searchItems(catalog);
+    const { items } = await groupedInSlices(catalog, new Slicer());
     const body: unknown[] = [];
     for (const w of req.profiles) {
       const profile = config.recommendations.find((p) => p.tag === w.tag);

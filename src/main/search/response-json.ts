@@ -1,9 +1,18 @@
 // Pieces of search.json and meta.json in the provider's shape (what @searchspring/snap-client's
 // transforms read): pagination, facets, filterSummary, sorting options, and the meta description.
-import type { FeedCatalog } from '../indexing/catalog';
+import { sortInSlices, type Slicer } from '../slices';
+import type { CatalogIndex } from './catalog-index';
 import type { SearchConfig } from './config';
-import { searchItems, type SearchItem } from './items';
-import { numericRange, passes, valueCounts, type Filter, type Sort } from './query';
+import type { SearchItem } from './items';
+import {
+  numericRangeOf,
+  passingAll,
+  valueCounts,
+  valueCountsOf,
+  type Filter,
+  type QueryRun,
+  type Sort,
+} from './query';
 
 // Fields offered as facets when the config names none, in this order, when the catalog has them.
 const FACET_CANDIDATES = [
@@ -28,29 +37,36 @@ export interface FacetField {
   kind: 'value' | 'range';
 }
 
-export function facetFields(config: SearchConfig, items: readonly SearchItem[]): FacetField[] {
+export function facetFields(
+  config: SearchConfig,
+  items: readonly SearchItem[],
+  hasPrice: boolean,
+): FacetField[] {
   const named = config.facets ?? [
     ...FACET_CANDIDATES.filter((f) => valueCounts(items.slice(0, 500), f).size > 0),
     'price',
   ];
   return named
-    .filter((f) => f !== 'price' || items.some((i) => i.price !== null))
+    .filter((f) => f !== 'price' || hasPrice)
     .map((field) => ({ field, kind: field === 'price' ? 'range' : 'value' }));
 }
 
-/** Facets over the matched items: each facet counts with every filter applied but its own ("or" facets). */
-export function facetsJson(
+/**
+ * Facets over the matched results: each facet counts with every filter applied but its own ("or" facets).
+ * Counted in slices (the event loop turns in between).
+ */
+export async function facetsJson(
   fields: readonly FacetField[],
-  matched: readonly SearchItem[],
-  filters: readonly Filter[],
-): unknown[] {
+  run: QueryRun,
+  slicer: Slicer,
+): Promise<unknown[]> {
+  const filters = run.filters;
   const out: unknown[] = [];
   for (const { field, kind } of fields) {
     const own = filters.filter((f) => f.field === field && !f.background);
-    const others = filters.filter((f) => !(f.field === field && !f.background));
-    const pool = matched.filter((i) => passes(i, others));
+    const pool = await passingAll(run, slicer, (f) => !(f.field === field && !f.background));
     if (kind === 'range') {
-      const range = numericRange(pool, field);
+      const range = await numericRangeOf(run, pool, field, slicer);
       if (!range) continue;
       const active = own.find((f) => f.kind === 'range');
       out.push({
@@ -68,20 +84,28 @@ export function facetsJson(
       });
       continue;
     }
-    const counts = valueCounts(pool, field);
-    if (counts.size === 0) continue;
+    const counts = await valueCountsOf(run, pool, field, slicer);
+    if (counts.length === 0) continue;
     const chosen = new Set(
       own.flatMap((f) => (f.kind === 'value' ? f.values.map((v) => v.toLowerCase()) : [])),
     );
-    const values = [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([value, count]) => ({
+    const sorted = await sortInSlices(
+      counts,
+      (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+      slicer,
+    );
+    const values: unknown[] = [];
+    for (let i = 0; i < sorted.length; i++) {
+      if (i % 1024 === 0) await slicer.breathe();
+      const [value, count] = sorted[i]!;
+      values.push({
         active: chosen.has(value.toLowerCase()),
         type: 'value',
         value,
         label: value,
         count,
-      }));
+      });
+    }
     out.push({
       field,
       label: label(field),
@@ -178,9 +202,9 @@ export function sortOptionsJson(sort: Sort | null): unknown[] {
 }
 
 /** meta.json: facet display settings, sort options and the default page size. */
-export function metaJson(config: SearchConfig, catalog: FeedCatalog): Record<string, unknown> {
+export function metaJson(config: SearchConfig, index: CatalogIndex): Record<string, unknown> {
   const facets: Record<string, unknown> = {};
-  for (const { field, kind } of facetFields(config, searchItems(catalog))) {
+  for (const { field, kind } of facetFields(config, index.items, index.hasPrice)) {
     facets[field] =
       kind === 'range'
         ? { display: 'slider', label: label(field), collapsed: false }

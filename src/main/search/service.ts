@@ -6,7 +6,9 @@ import type { Clock } from '../clock';
 import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
-import { issuedResult, resultJson, searchItems, type SearchItem } from './items';
+import { issuedResult, resultJson, type SearchItem } from './items';
+import { catalogIndex, countedNameWords } from './catalog-index';
+import { Slicer } from '../slices';
 import { catalogView, recordedCatalogEntries } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
 import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
@@ -18,7 +20,7 @@ import {
   paginationJson,
   sortOptionsJson,
 } from './response-json';
-import { passes, score, sortItems } from './query';
+import { passingAll, runQuery, sortResults } from './query';
 import type { IssuedResponse, IssuedResponses, SearchKind } from './responses';
 import { RecommendService } from './recommend';
 import { suggest } from './suggest';
@@ -77,7 +79,7 @@ export class SearchService {
    * `GET /api/suggest/query?siteId&query&suggestionCount`: what the Snap client asks before autocomplete.json
    * (it then searches the suggested text). Suggestions complete the last word from product names.
    */
-  suggest(params: URLSearchParams): SearchAnswer {
+  async suggest(params: URLSearchParams): Promise<SearchAnswer> {
     const { catalog } = this.siteCatalog(siteIdOf(params));
     const query = params.get('query') ?? params.get('q') ?? '';
     const raw = params.get('suggestionCount') ?? '5';
@@ -86,13 +88,15 @@ export class SearchService {
       throw new InvalidParameter(
         `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
       );
-    return { ...suggest(searchItems(catalog), query, count) };
+    const slicer = new Slicer();
+    const names = await countedNameWords(await catalogIndex(catalog, slicer), slicer);
+    return { ...(await suggest(names, query, count, slicer)) };
   }
 
   /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */
-  meta(params: URLSearchParams): SearchAnswer {
+  async meta(params: URLSearchParams): Promise<SearchAnswer> {
     const { config, catalog } = this.siteCatalog(siteIdOf(params));
-    return metaJson(config, catalog);
+    return metaJson(config, await catalogIndex(catalog));
   }
 
   private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
@@ -118,36 +122,28 @@ export class SearchService {
     kind: SearchKind,
   ): Promise<Record<string, unknown>> {
     const perPage = req.resultsPerPage ?? config.resultsPerPage;
-    const all = searchItems(catalog);
-    const fields = facetFields(config, all);
-    const matched: Array<{ item: SearchItem; score: number }> = [];
-    for (const item of all) {
-      const s = score(item, req.q);
-      if (s > 0) matched.push({ item, score: s });
-    }
-    const filtered = matched.filter((m) => passes(m.item, req.filters));
-    sortItems(filtered, req.sort);
+    // one slicer for the whole answer: its work gives the event loop back every few milliseconds
+    const slicer = new Slicer();
+    const index = await catalogIndex(catalog, slicer);
+    const fields = facetFields(config, index.items, index.hasPrice);
+    const run = await runQuery(index, req.q, req.filters, slicer);
+    const filtered = await sortResults(run, await passingAll(run, slicer), req.sort, slicer);
     const merch = merchandise(config, req.q);
     const minimalRedirect = merch.redirect !== null && req.redirectResponse === 'minimal';
     const pageItems =
       minimalRedirect || perPage === 0
         ? []
-        : filtered.slice((req.page - 1) * perPage, req.page * perPage).map((m) => m.item);
+        : filtered.slice((req.page - 1) * perPage, req.page * perPage);
     const total = minimalRedirect ? 0 : filtered.length;
 
+    const facets = minimalRedirect ? [] : await facetsJson(fields, run, slicer);
     const body: Record<string, unknown> = {
       pagination: paginationJson(total, req.page, perPage, config.resultsPerPage, pageItems.length),
       sorting: { options: sortOptionsJson(req.sort) },
       resultLayoutPredicted: 'grid',
       results: pageItems.map(resultJson),
       filterSummary: filterSummaryJson(req.filters),
-      facets: minimalRedirect
-        ? []
-        : facetsJson(
-            fields,
-            matched.map((m) => m.item),
-            req.filters,
-          ),
+      facets,
       merchandising: merchandisingJson(merch, !minimalRedirect),
       query: { original: req.q },
     };

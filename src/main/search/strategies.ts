@@ -2,7 +2,7 @@
 // "Recommendations"): similar (shared category, then other attributes, then any), also-bought (bought
 // together in recorded orders), trending (most clicked), recently-viewed (the shopper's latest product pages).
 import type { Product } from '../indexing/catalog';
-import { Slicer } from '../slices';
+import { Slicer, sortInSlices } from '../slices';
 import { narrows, passesNarrowing, type Narrowing } from './recommend-filters';
 import { CORE_FIELDS, field, fieldValue, type SearchItem } from './items';
 import type { Strategy } from './recommend-config';
@@ -192,11 +192,13 @@ async function similar(
     for (const a of f.attributes) if (seedAttributes.has(a)) shared++;
     scored.push({ item, category, shared });
   }
-  scored.sort(
+  const sorted = await sortInSlices(
+    scored,
     (a, b) =>
       Number(b.category) - Number(a.category) || b.shared - a.shared || a.item.order - b.item.order,
+    slicer,
   );
-  return scored.map((s) => s.item);
+  return sorted.map((s) => s.item);
 }
 
 /** Items counted by how often they appear, the most frequent first (the most recent among equals). */
