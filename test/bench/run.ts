@@ -21,6 +21,7 @@ import { bench as readiness } from './readiness';
 import { bench as shapes } from './shapes';
 import { bench as origins } from './origins';
 import { bench as startup } from './startup';
+import { bench as search } from './search';
 
 const benches: Bench[] = [
   ingest,
@@ -39,6 +40,7 @@ const benches: Bench[] = [
   shapes,
   origins,
   startup,
+  search,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -198,7 +198,7 @@ describe('the indexed search answers as the one-pass search did', () => {
       expect(await compare(config, 600, name.length, QUERIES, EXTRAS)).toBe(
         QUERIES.length * EXTRAS.length,
       );
-    });
+    }, 120_000);
 
   it('over more results than one slice sorts (merged runs)', async () => {
     const queries = ['', 'r', 'jacket', 'sku', 's'];
@@ -206,5 +206,5 @@ describe('the indexed search answers as the one-pass search did', () => {
     expect(await compare(CONFIGS.detected!, 7_000, 3, queries, extras)).toBe(
       queries.length * extras.length,
     );
-  });
+  }, 120_000);
 });
