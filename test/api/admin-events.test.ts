@@ -344,7 +344,15 @@ describe('export and import', () => {
     const good = sandbox.core.events.all()[0]!;
     const res = await post('/_sandbox/import', {
       format: 'search-sandbox-export',
-      events: [good, { ...good, accepted: 'yes' }, { ...good, receivedAt: 'noon' }, 7],
+      events: [
+        good,
+        { ...good, accepted: 'yes' },
+        { ...good, receivedAt: 'noon' },
+        7,
+        // what the service never records: a status no HTTP answer has, accepted with a refusal's status
+        { ...good, status: 999 },
+        { ...good, accepted: true, status: 400 },
+      ],
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'InvalidImport' });
@@ -352,6 +360,8 @@ describe('export and import', () => {
       'events[1]: field accepted must be true or false',
       'events[2]: receivedAt "noon" is not an ISO 8601 time',
       'events[3]: must be an object (a recorded event)',
+      'events[4]: field status must be an HTTP status (100 to 599), got 999',
+      'events[5]: field accepted is true with status 400: an event is accepted exactly when its status is 200',
     ]);
     expect(sandbox.core.events.size()).toBe(4);
     expect((await post('/_sandbox/import', { format: 'har', events: [] })).body.message).toMatch(

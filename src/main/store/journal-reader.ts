@@ -393,6 +393,11 @@ export function eventProblem(v: Record<string, unknown>): string | null {
   }
   if (typeof v.accepted !== 'boolean') return 'event field accepted must be true or false';
   if (typeof v.status !== 'number') return 'event field status must be a number';
+  if (!Number.isInteger(v.status) || v.status < 100 || v.status > 599)
+    return `event field status must be an HTTP status (100 to 599), got ${v.status}`;
+  // the service accepts a beacon exactly when it answers 200: an event saying otherwise was edited
+  if (v.accepted !== (v.status === 200))
+    return `event field accepted is ${v.accepted} with status ${v.status}: an event is accepted exactly when its status is 200`;
   if (!Array.isArray(v.errors)) return 'event field errors must be an array';
   return null;
 }
