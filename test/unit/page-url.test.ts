@@ -35,6 +35,50 @@ describe('originOf', () => {
   });
 });
 
+describe('originOf, read by hand', () => {
+  it('gives what the regular expression it replaced gave, over generated URLs', () => {
+    const byRegex = (url: string) => {
+      const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)/i.exec(url);
+      return m ? m[1]!.toLowerCase() : '';
+    };
+    // a scheme, what follows it, an authority and the rest, each among good and broken pieces
+    const schemes = [
+      'https',
+      'HTTP',
+      'h',
+      'x+y.z-1',
+      'capacitor',
+      '1http',
+      '',
+      ' http',
+      'ht tp',
+      'é',
+    ];
+    const seps = ['://', ':/', ':', '//', ':///', '://'];
+    const hosts = [
+      'Shop.Example.COM',
+      'localhost:3000',
+      '[::1]:8080',
+      'ÉXAMPLE.com',
+      'a@B',
+      '',
+      'x?y',
+      'ß.de',
+    ];
+    const rests = ['', '/', '/Cart?q=A#B', '?Q=1', '#/X', '/path/Ä'];
+    let found = 0;
+    for (const a of schemes)
+      for (const b of seps)
+        for (const c of hosts)
+          for (const d of rests) {
+            const url = a + b + c + d;
+            expect(originOf(url), JSON.stringify(url)).toBe(byRegex(url));
+            if (originOf(url)) found++;
+          }
+    expect(found).toBeGreaterThan(500);
+  });
+});
+
 describe('urlQuery', () => {
   it('is `q`, else `query`, decoded and as written (a credit shows it; the rules normalise it to compare)', () => {
     expect(urlQuery('https://shop.example.com/search?q=Red+Shoes%21&page=2')).toBe('Red Shoes!');

@@ -48,9 +48,18 @@ interface OneLoadTally {
 /** what the page load's pageUrls and product pageviews said of it */
 const oneLoad = tallySlot<OneLoadTally>();
 
+/** every field at once: one shape for every page's tally */
+const noTally = (): OneLoadTally => ({
+  origin: undefined,
+  originKey: undefined,
+  otherOrigin: undefined,
+  product: undefined,
+  otherProduct: undefined,
+});
+
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
-  const t = oneLoad.make(page, () => ({}));
+  const t = oneLoad.make(page, noTally);
   if (t.otherOrigin) return false;
   const url = pageUrlOf(rec) ?? '';
   // the page's own origin, as most of its requests carry it, is told without reading the URL again
