@@ -229,6 +229,16 @@ describe('beacons checked against the response they name', () => {
     expect(((await meta.json()) as { pagination: unknown }).pagination).toEqual({
       defaultPageSize: 24,
     });
+    // a POSTed body that is not JSON is said to be so (it was read as {} and answered "siteId is required")
+    for (const path of ['/api/meta/meta.json', '/api/suggest/query']) {
+      const notJson = await fetch(`${sb.url}${path}`, { method: 'POST', body: 'siteId=demo42' });
+      expect(notJson.status, path).toBe(400);
+      expect(await notJson.json()).toMatchObject({
+        success: false,
+        error: 'InvalidBody',
+        message: expect.stringMatching(/^body: not valid JSON .*the body must be one JSON value/),
+      });
+    }
     const post = await fetch(`${sb.url}/api/search/search.json?siteId=demo42`, { method: 'POST' });
     expect(post.status).toBe(405);
     const elsewhere = await fetch(`${sb.url}/api/search/finder.json?siteId=demo42`);

@@ -150,7 +150,16 @@ export async function readJsonText(
   req: IncomingMessage,
   limits: JsonLimits,
 ): Promise<{ text: string } | { refused: BodyRefusal }> {
-  const read = await readBody(req, limits.bytes);
+  // read already by a route before (the search pass-through reads a body to find its site), and handed
+  // over as its bytes or text
+  const had = (req as IncomingMessage & { body?: unknown }).body;
+  const before = req.readableEnded && (typeof had === 'string' || Buffer.isBuffer(had)) ? had : null;
+  const read =
+    before === null
+      ? await readBody(req, limits.bytes)
+      : Buffer.byteLength(before) > limits.bytes
+        ? { body: null, tooLarge: true }
+        : { body: Buffer.isBuffer(before) ? before : Buffer.from(before), tooLarge: false };
   if (read.tooLarge)
     return {
       refused: refusal(

@@ -36,10 +36,11 @@ export function searchUpstreamRouter(upstream: SearchUpstream): Router {
       const body = await bodyFor(req);
       const siteId = siteIdOf(new URLSearchParams(rawQuery), body);
       if (siteId === null || !upstream.site(siteId)) {
-        // a body already read cannot be read again by the companion: hand it over parsed
+        // a body already read cannot be read again by the companion: hand its bytes over, which the
+        // companion's one reader takes as it would have read them (its cap, depth limit and JSON errors)
         if (body) {
-          req.body = safeJson(body);
-          (req as Request & { _body?: boolean })._body = true; // body-parser: already parsed
+          req.body = body;
+          (req as Request & { _body?: boolean })._body = true; // body-parser: already read
         }
         return next();
       }
@@ -77,12 +78,4 @@ export function searchUpstreamRouter(upstream: SearchUpstream): Router {
     }
   });
   return router;
-}
-
-function safeJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return {};
-  }
 }
