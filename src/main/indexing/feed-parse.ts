@@ -200,24 +200,45 @@ function headerProblem(names: string[], rows: RowCollector): string | null {
   return null;
 }
 
-/** Line breaks inside a record's fields (a quoted field may hold some), a CRLF counted once. */
-function breaksWithin(record: string[]): { breaks: number; crlf: number } {
-  let breaks = 0;
-  let crlf = 0;
-  for (const field of record) {
-    for (let i = 0; i < field.length; i++) {
-      const c = field.charCodeAt(i);
-      if (c === 10) breaks++;
-      else if (c === 13) {
-        breaks++;
-        if (field.charCodeAt(i + 1) === 10) {
-          crlf++;
-          i++;
+/**
+ * Line numbers of CSV records as an editor shows them. csv-parse counts a CRLF inside a quoted field as
+ * two lines, and tells a record's last line: each record is placed on its first line, from the breaks its
+ * fields hold (looked for only when the record spans more than one line of csv-parse's count).
+ */
+class CsvLines {
+  /** CRLFs inside the fields of the records so far: what csv-parse counted twice */
+  private extra = 0;
+  private lastCounted = 0;
+  private lastEnd = 0;
+
+  /** The first line of the record csv-parse gave with `counted` (its info.lines) as its last. */
+  record(record: string[], counted: number): number {
+    let first = counted - this.extra;
+    if (counted - this.lastCounted > 1) {
+      let breaks = 0;
+      for (const field of record)
+        for (let i = 0; i < field.length; i++) {
+          const c = field.charCodeAt(i);
+          if (c !== 10 && c !== 13) continue;
+          breaks++;
+          if (c === 13 && field.charCodeAt(i + 1) === 10) {
+            this.extra++;
+            i++;
+          }
         }
-      }
+      first = counted - this.extra - breaks;
     }
+    this.lastCounted = counted;
+    this.lastEnd = counted - this.extra;
+    return first;
   }
-  return { breaks, crlf };
+
+  /** The line of a record csv-parse refused: where it starts when it may span lines, else its line. */
+  refused(err: CsvError): number {
+    return err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE'
+      ? this.lastEnd + 1
+      : Number(err.lines ?? 0) - this.extra;
+  }
 }
 
 async function parseCsv(
@@ -232,12 +253,7 @@ async function parseCsv(
   // piece of the file was refused as the same record, and the good rows after it were lost without a
   // word), so the file is refused whole, naming the line, as ndJSON and XML refuse a line that long.
   let tooLong: string | null = null;
-  // Line numbers as an editor shows them. csv-parse counts a CRLF inside a quoted field as two lines,
-  // and says a record's last line: each record is placed on its first line, from the breaks its
-  // fields hold (looked for only when the record spans more than one line of csv-parse's count).
-  let extraLines = 0;
-  let lastLines = 0;
-  let lastEnd = 0;
+  const lines = new CsvLines();
   // Records come as arrays (no `columns` option): csv-parse would build each row object with
   // Object.defineProperty per field, which cost more than the rest of the product. The first record is
   // the header; csv-parse holds every later record to its length, as it did to the columns' count.
@@ -250,11 +266,7 @@ async function parseCsv(
     max_record_size: MAX_CSV_RECORD_BYTES,
     on_skip: (err: CsvError | undefined) => {
       if (!err || tooLong !== null) return undefined;
-      // a record that failed is placed on its first line: the one after the last record read
-      const line =
-        err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE'
-          ? lastEnd + 1
-          : Number(err.lines ?? 0) - extraLines;
+      const line = lines.refused(err);
       if (err.code === 'CSV_MAX_RECORD_SIZE') {
         tooLong = `line ${line} starts a record longer than 1 MB, and the file cannot be read past it: a field that long is most often a quote opened and never closed (quote fields that contain quotes and double inner quotes "")`;
         parser.destroy();
@@ -280,15 +292,7 @@ async function parseCsv(
     // 'data' fires while the parser pushes the record, so its live info.lines is the record's last line
     // (cheaper than on_record, which builds a context object per record)
     parser.on('data', (record: string[]) => {
-      const lines = parser.info.lines;
-      let first = lines - extraLines;
-      if (lines - lastLines > 1) {
-        const { breaks, crlf } = breaksWithin(record);
-        extraLines += crlf;
-        first = lines - extraLines - breaks;
-      }
-      lastLines = lines;
-      lastEnd = lines - extraLines;
+      const first = lines.record(record, parser.info.lines);
       if (header === null) {
         header = record.map((h) => h.trim());
         headerError = brokenHeader ?? headerProblem(header, rows);
