@@ -43,3 +43,22 @@ export function decodeRoutePart(s: string): string {
     })
     .join('');
 }
+
+/** The characters of a value a refusal quotes before it says the value's length instead. */
+export const QUOTED_CHARS = 100;
+
+/**
+ * Text a refusal quotes from what was sent: whole when short, else its first 100 characters and its
+ * length. A refusal describes what was sent; it never echoes it whole (a 60 KB id is not a message).
+ */
+export function clipped(text: string): string {
+  if (text.length <= QUOTED_CHARS + 20) return text;
+  // never cut a surrogate pair in two
+  const end = /[\uD800-\uDBFF]/.test(text[QUOTED_CHARS - 1]!) ? QUOTED_CHARS - 1 : QUOTED_CHARS;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
+}
+
+/** A value as a refusal quotes it: its JSON (`"abc"`, `5`, `nothing` for undefined), clipped. */
+export function shown(value: unknown): string {
+  return clipped(JSON.stringify(value) ?? 'nothing');
+}

@@ -197,6 +197,44 @@ describe('the admin API declaration', () => {
     }
   });
 
+  it('quotes a long value it refuses by its first 100 characters and its length, never whole', async () => {
+    const long = 'x'.repeat(8000);
+    const json = { 'Content-Type': 'application/json' };
+    const cases: Array<[string, RequestInit?]> = [
+      [
+        `/_sandbox/reset?siteId=zzzzzz`,
+        { method: 'POST', headers: json, body: JSON.stringify({ siteId: 'a'.repeat(60_000) }) },
+      ],
+      [
+        `/_sandbox/feeds/demo42/43`,
+        { method: 'PATCH', headers: json, body: JSON.stringify({ interval: 'a'.repeat(60_000) }) },
+      ],
+      [`/_sandbox/feeds/${long}/42`],
+      [`/_sandbox/feeds/demo42/${long}`],
+      [`/_sandbox/timelines/${long}`],
+      [`/_sandbox/timelines/x?siteId=${long}`],
+      [`/_sandbox/events/${long}`],
+      [`/_sandbox/rules/${long}`],
+      [`/_sandbox/orders/${long}`],
+      [`/_sandbox/search/responses/${long}`],
+      [`/_sandbox/tracking/schemas/${long}/x`],
+      [`/_sandbox/timelines?verdict=${long}`],
+      [`/_sandbox/timelines?${long}=1`],
+      [`/_sandbox/events?kind=search&category=${long}`],
+      [`/_sandbox/stream?types=${long}`],
+      [`/_sandbox/${long}`],
+      [`/${long}`],
+    ];
+    for (const [url, init] of cases) {
+      const res = await fetch(`${sandbox.url}${url}`, init);
+      const text = await res.text();
+      const label = url.slice(0, 40);
+      expect([label, res.status >= 400]).toEqual([label, true]);
+      expect([label, text.length < 1000]).toEqual([label, true]);
+      expect([label, /characters\)/.test(text)]).toEqual([label, true]);
+    }
+  });
+
   it('builds the clients’ URLs: path parameters encoded, only declared query parameters', async () => {
     expect(adminPath('feed', { siteId: 'demo42', feedId: 42 })).toBe('/_sandbox/feeds/demo42/42');
     expect(adminPath('timeline', { pageLoadId: 'a/b\uD800' }, { siteId: 'demo42' })).toBe(

@@ -320,7 +320,7 @@ describe('reports, reset, feeds, clock, outbox', () => {
     ]);
     expect(await sandbox.searchResponses({ pageLoadId: 'nobody' })).toEqual([]);
     await expect(sandbox.searchResponse('r-none')).rejects.toThrow(
-      /^GET \/_sandbox\/search\/responses\/r-none answered 404: responseId r-none was not issued by this sandbox's search API/,
+      /^GET \/_sandbox\/search\/responses\/r-none answered 404: responseId "r-none" was not issued by this sandbox's search API/,
     );
   });
 

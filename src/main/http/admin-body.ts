@@ -14,6 +14,7 @@ import {
   type BodyOf,
 } from '../../shared/admin-api';
 import { BODY_CONTENT_TYPES, takesContentType } from '../../shared/schema-endpoint';
+import { shown } from '../../shared/text';
 import type { BodyMessages } from '../../shared/schema-base';
 import { BadQuery, BodyRefused } from './admin-refusal';
 import { dropBody, readBody, readJson, type BodyRead } from './body-reader';
@@ -45,12 +46,6 @@ function at(
     if (schema?.['x-messages']) messages = schema['x-messages'] as BodyMessages;
   }
   return { schema, messages };
-}
-
-/** A value as a refusal shows it: its JSON, cut short when long (a refusal never echoes unbounded input). */
-export function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing';
-  return text.length <= 120 ? text : `${text.slice(0, 100)}… (${text.length} characters)`;
 }
 
 function valueAt(body: unknown, path: string[]): unknown {

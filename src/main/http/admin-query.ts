@@ -16,6 +16,7 @@ import { BadQuery, BodyRefused } from './admin-refusal';
 import { closesAfterRefusal } from './body-reader';
 import { httpRefusal } from './domain-errors';
 import { ajvCompiler } from './ajv';
+import { clipped, shown } from '../../shared/text';
 
 export { BadQuery };
 
@@ -84,19 +85,22 @@ function rule(schema: TSchema, maximum: number | undefined): [string, string[]?]
 function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bounds): BadQuery {
   const allowed = Object.keys(declaredQuery(name));
   const schema = declaredParam(name, key);
-  if (!schema)
+  if (!schema) {
+    // a name the sender made up is quoted as any value is: clipped
+    const unknown = clipped(key);
     return new BadQuery(
-      key,
+      unknown,
       allowed.length
-        ? `unknown query parameter ${key}; allowed: ${allowed.join(', ')}`
-        : `unknown query parameter ${key}: ${ADMIN_API[name].path} takes none`,
+        ? `unknown query parameter ${unknown}; allowed: ${allowed.join(', ')}`
+        : `unknown query parameter ${unknown}: ${ADMIN_API[name].path} takes none`,
       allowed,
     );
+  }
   if (typeof raw !== 'string')
     return new BadQuery(key, `query parameter ${key} was given more than once; give it once`);
   // the parameter's own rule says it better than the keyword that failed
   const [text, values] = rule(schema, bounds.maximum?.[key]);
-  return new BadQuery(key, `query parameter ${key} ${text}, got ${JSON.stringify(raw)}`, values);
+  return new BadQuery(key, `query parameter ${key} ${text}, got ${shown(raw)}`, values);
 }
 
 function failingParameter(e: ErrorObject): string {

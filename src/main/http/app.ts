@@ -11,6 +11,7 @@ import { DataDirError } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
 import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
+import { clipped } from '../../shared/text';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -69,7 +70,7 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
     res.status(404).json({
       error: 'NotFound',
-      message: `no admin endpoint ${req.method} /_sandbox${req.path}; see the README for the admin API`,
+      message: `no admin endpoint ${req.method} /_sandbox${clipped(req.path)}; see the README for the admin API`,
     });
   });
 
@@ -83,7 +84,9 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   }
 
   app.use((req: Request, res: Response) => {
-    res.status(404).json({ error: 'NotFound', message: `nothing at ${req.method} ${req.path}` });
+    res
+      .status(404)
+      .json({ error: 'NotFound', message: `nothing at ${req.method} ${clipped(req.path)}` });
   });
 
   // Last resort: a bug must answer 500 with a reason, never crash the process.

@@ -4,6 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Bus } from '../bus';
 import { STREAM_TYPES } from '../../shared/stream';
+import { clipped } from '../../shared/text';
 
 export interface SseOptions {
   /** comment line sent this often so proxies and idle timers keep the connection, ms */
@@ -121,6 +122,6 @@ function parseTypes(raw: unknown): Set<string> | null | string {
   const types = raw.split(',').map((t) => t.trim());
   const unknown = types.filter((t) => !known.includes(t));
   if (unknown.length)
-    return `unknown stream type ${unknown.join(', ')} in types; known: ${known.join(', ')}`;
+    return `unknown stream type ${clipped(unknown.join(', '))} in types; known: ${known.join(', ')}`;
   return new Set(types);
 }

@@ -6,6 +6,7 @@ import type { FeedState, FeedView } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
 import { nextAfter } from '../durations';
+import { clipped } from '../../shared/text';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
 import { allowedTargets, canTransition, RESTING_STATES, TransitionRefused } from './state-machine';
@@ -39,7 +40,7 @@ function find(engine: FeedEngine, siteId: string, feedId: number): FeedRecord {
   if (!rec) {
     const known = engine.records().map((r) => `${r.siteId}/${r.feedId}`);
     throw new FeedNotFound(
-      `no feed ${siteId}/${feedId}; the sandbox has ${known.join(', ') || 'no feeds'}`,
+      `no feed ${clipped(siteId)}/${feedId}; the sandbox has ${known.join(', ') || 'no feeds'}`,
     );
   }
   return rec;

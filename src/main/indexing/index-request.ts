@@ -3,6 +3,7 @@
 // feed's history entry and state change, stored before the request is answered.
 import type { AccountConfig } from '../accounts/config';
 import { humanDuration, statusTime } from '../durations';
+import { shown } from '../../shared/text';
 import type { FeedRecord, UploadStash } from './feed-db';
 import type { FeedEngine } from './feeds';
 import { isEmail } from './outbox';
@@ -91,11 +92,11 @@ function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
   if (!raw) throw new BadIndexRequest('missing feedId: add ?feedId=<the feed id> to the URL');
   if (!/^\d+$/.test(raw))
     throw new BadIndexRequest(
-      `feedId ${JSON.stringify(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
+      `feedId ${shown(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
     );
   if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
     throw new BadIndexRequest(
-      `requestedBy ${JSON.stringify(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
+      `requestedBy ${shown(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
     );
   }
   const feedId = Number(raw);

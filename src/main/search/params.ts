@@ -3,6 +3,7 @@
 import type { Filter, Sort } from './query';
 import { InvalidParameter } from './errors';
 import { requesterOf, type Requester } from './requester';
+import { clipped } from '../../shared/text';
 
 export interface SearchRequest {
   siteId: string;
@@ -25,7 +26,7 @@ export interface SearchRequest {
 export const MAX_RESULTS_PER_PAGE = 250;
 
 function bad(param: string, value: string, expected: string): InvalidParameter {
-  return new InvalidParameter(`${param}=${JSON.stringify(value)}: ${expected}`);
+  return new InvalidParameter(`${param}=${clipped(String(JSON.stringify(value)))}: ${expected}`);
 }
 
 function flag(params: URLSearchParams, name: string): boolean {

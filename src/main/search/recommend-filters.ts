@@ -7,6 +7,7 @@ import { isObject } from '../../shared/values';
 import { field as fieldOf, fieldValue, type SearchItem } from './items';
 import { CATEGORY_FIELDS } from './traffic';
 import { InvalidParameter } from './errors';
+import { clipped } from '../../shared/text';
 
 export const FILTER_TYPES = ['=', '==', '===', '!=', '!==', '>', '<', '>=', '<='] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
@@ -26,7 +27,7 @@ export interface Narrowing {
 }
 
 function bad(field: string, value: unknown, expected: string): InvalidParameter {
-  return new InvalidParameter(`${field}=${JSON.stringify(value)}: ${expected}`);
+  return new InvalidParameter(`${field}=${clipped(String(JSON.stringify(value)))}: ${expected}`);
 }
 
 /** `filters` of a recommend body (absent: none), each checked with the field named. */

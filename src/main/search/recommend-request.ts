@@ -7,6 +7,7 @@ import { isObject } from '../../shared/values';
 import { MAX_RECOMMENDATION_LIMIT } from './recommend-config';
 import { parseFilters, type RecommendFilter } from './recommend-filters';
 import { InvalidBody, InvalidParameter, MissingParameter } from './errors';
+import { clipped } from '../../shared/text';
 
 export interface WidgetRequest {
   tag: string;
@@ -37,7 +38,7 @@ export interface RecommendRequest {
 export const MAX_PROFILES = 50;
 
 function bad(field: string, value: unknown, expected: string): InvalidParameter {
-  return new InvalidParameter(`${field}=${JSON.stringify(value)}: ${expected}`);
+  return new InvalidParameter(`${field}=${clipped(String(JSON.stringify(value)))}: ${expected}`);
 }
 
 /** Ids as a list of strings; numbers are ids too, as the real service takes them. */

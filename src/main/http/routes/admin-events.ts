@@ -16,6 +16,7 @@ import { readImportBody, readImportBodyHere } from '../../store/import-body';
 import { importEvents } from '../../store/import-events';
 import { exportBody, listEvents, waitForEvents } from '../../store/event-reads';
 import { matches } from '../../store/event-index';
+import { clipped, shown } from '../../../shared/text';
 
 export const DEFAULT_LIMIT = 1000;
 /** events a follow stream starts with, unless `limit` says otherwise */
@@ -74,7 +75,7 @@ function oneEvent(core: EventsArea): AdminHandler<'event'> {
     if (event) return void res.json(event);
     res.status(404).json({
       error: 'NotFound',
-      message: `no event ${req.params.id}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
+      message: `no event ${clipped(String(req.params.id))}: it was never recorded, or was reset or dropped by retention (the newest ${core.config.retention.events} are kept)`,
     });
   };
 }
@@ -203,7 +204,7 @@ function eventQuery(
     if (q.category !== undefined && q.category !== kind)
       throw new BadParameter(
         'kind',
-        `kind=${kind} and category=${q.category} contradict each other: give one of them`,
+        `kind=${kind} and category=${clipped(q.category)} contradict each other: give one of them`,
       );
     q.category = kind;
   }
@@ -231,7 +232,7 @@ function resetScope(body: BodyOf<'reset'> | undefined, fromQuery: string | undef
   if (fromQuery !== undefined && body.siteId !== undefined && fromQuery !== body.siteId) {
     throw new BadParameter(
       'siteId',
-      `siteId is ${JSON.stringify(fromQuery)} in the query but ${JSON.stringify(body.siteId)} in the body: give it once`,
+      `siteId is ${shown(fromQuery)} in the query but ${shown(body.siteId)} in the body: give it once`,
     );
   }
   const siteId = body.siteId ?? fromQuery;

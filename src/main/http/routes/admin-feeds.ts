@@ -4,12 +4,13 @@ import express, { type Response, type Router } from 'express';
 import type { IndexingService } from '../../indexing/service';
 import { mount } from '../admin-query';
 import { FeedNotFound } from '../../indexing/admin';
+import { clipped, shown } from '../../../shared/text';
 
 function feedId(raw: string, res: Response): number | null {
   if (!/^\d+$/.test(raw)) {
     res.status(400).json({
       error: 'BadRequest',
-      message: `feed id ${JSON.stringify(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42`,
+      message: `feed id ${shown(raw)} is not a number: use /_sandbox/feeds/{siteId}/{feedId}, e.g. /_sandbox/feeds/demo42/42`,
     });
     return null;
   }
@@ -25,7 +26,7 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     const id = feedId(req.params.feedId, res);
     if (id === null) return;
     const view = indexing.feed(req.params.siteId, id);
-    if (!view) throw new FeedNotFound(`no feed ${req.params.siteId}/${id}`);
+    if (!view) throw new FeedNotFound(`no feed ${clipped(req.params.siteId)}/${id}`);
     res.json(view);
   });
 
@@ -46,7 +47,7 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     const id = feedId(String(req.params.feedId), res);
     if (id === null) return;
     const page = indexing.catalogPage(siteId, id, offset, limit);
-    if (!page) throw new FeedNotFound(`no feed ${siteId}/${id}`);
+    if (!page) throw new FeedNotFound(`no feed ${clipped(siteId)}/${id}`);
     res.json(page);
   });
 

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { ruleInfos } from '../../tracking/timeline/rule-list';
 import { nearestRuleIds, ruleDetail } from '../../tracking/timeline/behaviour-list';
 import { mount } from '../admin-query';
+import { shown } from '../../../shared/text';
 
 export function adminRulesRouter(): Router {
   const router = Router();
@@ -16,7 +17,7 @@ export function adminRulesRouter(): Router {
     const near = nearestRuleIds(id);
     res.status(404).json({
       error: 'NotFound',
-      message: `no rule ${JSON.stringify(id)}${near.length ? `: did you mean ${near.join(', ')}?` : ''} (GET /_sandbox/rules lists the ${rules.length} rules)`,
+      message: `no rule ${shown(id)}${near.length ? `: did you mean ${near.join(', ')}?` : ''} (GET /_sandbox/rules lists the ${rules.length} rules)`,
     });
   });
   return router;

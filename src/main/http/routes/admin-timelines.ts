@@ -6,6 +6,7 @@ import type { SandboxClock } from '../../clock';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import { listTimelines, oneTimeline, timelineReport } from '../../tracking/timeline/timeline-reads';
 import { mount } from '../admin-query';
+import { clipped, shown } from '../../../shared/text';
 import { Slicer } from '../../slices';
 import { streamBody } from '../stream-body';
 
@@ -31,13 +32,13 @@ export function adminTimelinesRouter(timelines: TimelineEngine, clock: SandboxCl
     if (found.sites.length === 0)
       return void res.status(404).json({
         error: 'NotFound',
-        message: `no timeline for pageLoadId "${pageLoadId}"${q.siteId ? ` on site ${q.siteId}` : ''}`,
+        message: `no timeline for pageLoadId ${shown(pageLoadId)}${q.siteId ? ` on site ${clipped(q.siteId)}` : ''}`,
       });
     // several pages of one site: pageLoadIds with unpaired surrogates, which a URL carries as U+FFFD
     const message =
       q.siteId !== undefined
-        ? `${found.sites.length} pageLoadIds of site ${q.siteId} read "${pageLoadId}" once their unpaired surrogates are replaced by U+FFFD, so a URL cannot tell them apart: find the one you want in GET /_sandbox/timelines?siteId=${q.siteId} (the storefront sent pageLoadIds that are not well-formed text)`
-        : `pageLoadId "${pageLoadId}" exists on sites ${found.sites.join(', ')}: add ?siteId=`;
+        ? `${found.sites.length} pageLoadIds of site ${q.siteId} read ${shown(pageLoadId)} once their unpaired surrogates are replaced by U+FFFD, so a URL cannot tell them apart: find the one you want in GET /_sandbox/timelines?siteId=${q.siteId} (the storefront sent pageLoadIds that are not well-formed text)`
+        : `pageLoadId ${shown(pageLoadId)} exists on sites ${found.sites.join(', ')}: add ?siteId=`;
     res.status(409).json({ error: 'Ambiguous', message });
   });
 

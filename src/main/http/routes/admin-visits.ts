@@ -4,6 +4,7 @@
 import { Router, type Response } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import { mount, sendJsonText } from '../admin-query';
+import { shown } from '../../../shared/text';
 import { streamBody } from '../stream-body';
 import { arrayOf } from '../../store/json-pieces';
 import { Slicer } from '../../slices';
@@ -28,7 +29,7 @@ export function adminVisitsRouter(timelines: TimelineEngine): Router {
     if (json === undefined) {
       res.status(404).json({
         error: 'NotFound',
-        message: `no order/transaction with eventId "${eventId}": an order is addressed by the eventId of its order/transaction (ev_…, as GET /_sandbox/orders lists it), not by its orderId; it may also have been reset or dropped by retention`,
+        message: `no order/transaction with eventId ${shown(eventId)}: an order is addressed by the eventId of its order/transaction (ev_…, as GET /_sandbox/orders lists it), not by its orderId; it may also have been reset or dropped by retention`,
       });
       return;
     }

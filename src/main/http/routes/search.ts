@@ -4,6 +4,7 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { readJson, readJsonText, type BodyRefusal } from '../body-reader';
 import { mount } from '../admin-query';
+import { shown } from '../../../shared/text';
 import type { SearchService } from '../../search/service';
 import { SearchRefused } from '../../search/errors';
 import { httpRefusal } from '../domain-errors';
@@ -224,7 +225,7 @@ export function searchAdminRouter(search: SearchService): Router {
     if (!r) {
       res.status(404).json({
         error: 'NotFound',
-        message: `responseId ${req.params.responseId} was not issued by this sandbox's search API (or is older than the ${search.responses.size} remembered responses)`,
+        message: `responseId ${shown(req.params.responseId)} was not issued by this sandbox's search API (or is older than the ${search.responses.size} remembered responses)`,
       });
       return;
     }

@@ -2,6 +2,7 @@
 // personalization `/v1/preflight`. Reads the raw body itself (1 MB cap), hands plain data to the domain.
 import { Router, type Request, type Response } from 'express';
 import { mount } from '../admin-query';
+import { clipped } from '../../../shared/text';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES, type TrackingIngest } from '../../tracking/ingest';
 import { readBody } from '../body-reader';
@@ -205,7 +206,7 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
     if (!schema) {
       res.status(404).json({
         error: 'NotFound',
-        message: `no beacon v2 endpoint ${endpoint}; known: ${BEACON_ENDPOINTS.join(', ')}`,
+        message: `no beacon v2 endpoint ${clipped(endpoint)}; known: ${BEACON_ENDPOINTS.join(', ')}`,
       });
       return;
     }
