@@ -66,6 +66,7 @@ export const PATCH_FEED_BODY = bodyOf(
           notObject: 'inject: must be an object like {"nextIndexFails": true}',
           unknown: '{field}: unknown fault; use nextIndexFails or regenerationFails',
           invalid: '{field}: {value} {rule}',
+          named: true,
         },
       ),
     ),
@@ -74,6 +75,7 @@ export const PATCH_FEED_BODY = bodyOf(
     notObject: `the body must be a JSON object with any of ${PATCH_FIELDS}, e.g. {"autopilot": false}`,
     unknown: `{field}: unknown field; PATCH takes ${PATCH_FIELDS}`,
     invalid: '{field}: {value} {rule}',
+    named: true,
   },
 );
 
@@ -90,6 +92,7 @@ export const TRANSITION_BODY = bodyOf(
     notObject: 'the body must be a JSON object like {"to": "running"}',
     unknown: '{field}: unknown field; send only {"to": "<state>"}',
     invalid: '{field}: {value} {rule}',
+    named: true,
   },
 );
 

@@ -197,6 +197,65 @@ describe('the admin API declaration', () => {
     }
   });
 
+  it('names the parameter of every 400: a query parameter, a path parameter, a body field', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const send = (method: string, body: unknown): RequestInit => ({
+      method,
+      headers: json,
+      body: JSON.stringify(body),
+    });
+    const cases: Array<[string, RequestInit, string, RegExp]> = [
+      ['/_sandbox/readiness?siteId=', {}, 'siteId', /siteId is required/],
+      ['/_sandbox/readiness', {}, 'siteId', /siteId is required/],
+      ['/_sandbox/feeds/demo42/abc', {}, 'feedId', /feedId "abc" is not a number/],
+      ['/_sandbox/feeds/demo42/abc/catalog', {}, 'feedId', /feedId "abc" is not a number/],
+      [
+        '/_sandbox/feeds/demo42/abc/transition',
+        send('POST', { to: 'running' }),
+        'feedId',
+        /feedId "abc" is not a number/,
+      ],
+      [
+        '/_sandbox/feeds/demo42/43',
+        send('PATCH', { autopilot: 'x' }),
+        'body.autopilot',
+        /autopilot: "x" must be true or false/,
+      ],
+      [
+        '/_sandbox/feeds/demo42/43',
+        send('PATCH', { interval: 'bogus' }),
+        'body.interval',
+        /interval: "bogus" is not an interval/,
+      ],
+      ['/_sandbox/feeds/demo42/43', send('PATCH', { name: 'x' }), 'body.name', /unknown field/],
+      [
+        '/_sandbox/feeds/demo42/43',
+        send('PATCH', { inject: { x: true } }),
+        'body.inject.x',
+        /unknown fault/,
+      ],
+      [
+        '/_sandbox/feeds/demo42/43',
+        send('PATCH', { inject: { nextIndexFails: 1 } }),
+        'body.inject.nextIndexFails',
+        /must be true or false/,
+      ],
+      [
+        '/_sandbox/feeds/demo42/43/transition',
+        send('POST', { to: 'bogus' }),
+        'body.to',
+        /to: "bogus" is not a feed state/,
+      ],
+      ['/_sandbox/feeds/demo42/43/transition', send('POST', {}), 'body.to', /is not a feed state/],
+    ];
+    for (const [url, init, parameter, message] of cases) {
+      const res = await fetch(`${sandbox.url}${url}`, init);
+      const body = (await res.json()) as { parameter?: string; message: string };
+      expect([url, res.status, body.parameter]).toEqual([url, 400, parameter]);
+      expect(body.message).toMatch(message);
+    }
+  });
+
   it('quotes a long value it refuses by its first 100 characters and its length, never whole', async () => {
     const long = 'x'.repeat(8000);
     const json = { 'Content-Type': 'application/json' };

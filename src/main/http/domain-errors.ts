@@ -58,7 +58,13 @@ const TABLE: readonly Row<Error>[] = [
   }),
   // the admin's feed settings and hand moves
   row({ type: FeedNotFound, status: 404, error: 'NotFound' }),
-  row({ type: FeedSettingRefused, status: 400, error: 'BadRequest' }),
+  row({
+    type: FeedSettingRefused,
+    status: 400,
+    error: 'BadRequest',
+    // the admin API names a refused body field as its body's 400s do
+    fields: (err) => ({ parameter: `body.${err.setting}` }),
+  }),
   row({ type: HandMoveConflict, status: 409, error: 'Conflict' }),
   row({
     type: TransitionRefused,

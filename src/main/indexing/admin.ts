@@ -19,6 +19,13 @@ export class FeedNotFound extends Error {
 /** A setting's value the domain cannot take (an interval it cannot read). */
 export class FeedSettingRefused extends Error {
   override readonly name = 'FeedSettingRefused';
+  constructor(
+    /** the setting refused, as the patch names it: `interval` */
+    readonly setting: keyof FeedPatch,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A hand move the feed's run refuses now (its parse moved on, or its file failed). */
@@ -53,7 +60,7 @@ function interval(v: string): number | 'Never' {
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     // its message names the key: `interval: "…" is …`
-    throw new FeedSettingRefused(err.message);
+    throw new FeedSettingRefused('interval', err.message);
   }
 }
 

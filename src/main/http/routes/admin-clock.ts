@@ -2,7 +2,8 @@
 // set it to an instant, or reset it to real time. Advancing fires every timer it passes, in order.
 import express, { type Router } from 'express';
 import { mount } from '../admin-query';
-import { fieldRefusal, shown } from '../admin-body';
+import { fieldRefusal } from '../admin-body';
+import { shown } from '../../../shared/text';
 import { clockMoveProblem, type SandboxClock } from '../../clock';
 import { BadQuery } from '../admin-refusal';
 import type { ClockState } from '../../../shared/stream';

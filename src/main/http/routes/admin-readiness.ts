@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { TimelineEngine } from '../../tracking/timeline/engine';
 import type { SandboxAccount } from '../../config';
 import { siteReadiness } from '../../tracking/timeline/timeline-reads';
-import { mount } from '../admin-query';
+import { BadQuery, mount } from '../admin-query';
 import { Slicer } from '../../slices';
 
 export function adminReadinessRouter(
@@ -14,12 +14,10 @@ export function adminReadinessRouter(
   const router = Router();
   mount(router, 'readiness', async (_req, res, q) => {
     if (q.siteId === undefined || q.siteId === '') {
-      res.status(400).json({
-        error: 'BadRequest',
-        message:
-          'siteId is required: readiness is per site, e.g. GET /_sandbox/readiness?siteId=demo42',
-      });
-      return;
+      throw new BadQuery(
+        'siteId',
+        'query parameter siteId is required: readiness is per site, e.g. GET /_sandbox/readiness?siteId=demo42',
+      );
     }
     const account = accounts().find((a) => a.siteId === q.siteId);
     res.json(await siteReadiness(timelines, q.siteId, account, new Slicer()));
