@@ -138,7 +138,7 @@ export const ErrorSchema = closed({
         rule: Type.String({ description: 'the rule it breaks' }),
         fix: Type.String({ description: 'what to send instead' }),
       },
-      'a body refused by its size, depth, syntax or Content-Type',
+      'a body refused by its size, depth, syntax or Content-Type, or a path parameter that does not decode',
     ),
   ),
 });

@@ -256,6 +256,47 @@ describe('the admin API declaration', () => {
     }
   });
 
+  it('names a path parameter that is not percent-encoded UTF-8, with the rule and the fix', async () => {
+    const BAD = '%ED%A0%80'; // the UTF-8 bytes of a lone surrogate: no text decodes from them
+    const valid: Record<string, string> = {
+      siteId: 'demo42',
+      feedId: '42',
+      category: 'search',
+      event: 'render',
+    };
+    let asked = 0;
+    for (const [name, e] of Object.entries(ADMIN_API as Record<string, Endpoint>)) {
+      const params = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      for (const parameter of params) {
+        const url = e.path.replace(/\{(\w+)\}/g, (_, p: string) =>
+          p === parameter ? BAD : (valid[p] ?? 'x'),
+        );
+        const res = await fetch(`${sandbox.url}${url}`, { method: e.method });
+        const body = (await res.json()) as {
+          error: string;
+          parameter?: string;
+          message: string;
+          limit?: { value: string; rule: string; fix: string };
+        };
+        expect([name, url, res.status, body.error, body.parameter]).toEqual([
+          name,
+          url,
+          400,
+          'BadRequest',
+          parameter,
+        ]);
+        expect(body.message).toContain(`path parameter ${parameter} "${BAD}" does not decode`);
+        expect(body.limit).toMatchObject({
+          value: `"${BAD}"`,
+          rule: expect.stringMatching(/percent-encoded UTF-8/),
+          fix: expect.stringMatching(/encodeURIComponent/),
+        });
+        asked++;
+      }
+    }
+    expect(asked).toBeGreaterThanOrEqual(10);
+  });
+
   it('quotes a long value it refuses by its first 100 characters and its length, never whole', async () => {
     const long = 'x'.repeat(8000);
     const json = { 'Content-Type': 'application/json' };

@@ -12,6 +12,7 @@ import { healthRouter } from './routes/health';
 import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
 import { clipped } from '../../shared/text';
+import { undecodablePathParameter } from './admin-paths';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -67,6 +68,8 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   app.use('/_sandbox', guard, ...routes.flatMap((area) => area.admin ?? []));
   // the sandbox's own: health, the API's description, its clock
   app.use('/_sandbox', guard, healthRouter(core), adminClockRouter(core.clock));
+  // a path parameter the routers above could not decode: named in the admin API's shape
+  app.use('/_sandbox', undecodablePathParameter);
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
     res.status(404).json({
       error: 'NotFound',
