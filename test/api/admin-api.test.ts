@@ -297,6 +297,32 @@ describe('the admin API declaration', () => {
     expect(asked).toBeGreaterThanOrEqual(10);
   });
 
+  it('answers a path it has, asked with a method it does not take, 405 with the methods in Allow', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['POST', '/_sandbox/events', 'GET, HEAD'],
+      ['DELETE', '/_sandbox/events/ev_000000001', 'GET, HEAD'],
+      ['GET', '/_sandbox/reset', 'POST'],
+      ['PUT', '/_sandbox/feeds/demo42/42', 'GET, PATCH, HEAD'],
+      ['PUT', '/_sandbox/health', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await fetch(`${sandbox.url}${url}`, { method });
+      const body = (await res.json()) as { error: string; message: string };
+      expect([method, url, res.status, res.headers.get('allow')]).toEqual([
+        method,
+        url,
+        405,
+        allow,
+      ]);
+      expect(body).toEqual({
+        error: 'MethodNotAllowed',
+        message: `${method} is not a method of ${url}: it takes ${allow}`,
+      });
+    }
+    // a path the API does not have stays a 404
+    expect((await fetch(`${sandbox.url}/_sandbox/nothing`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('quotes a long value it refuses by its first 100 characters and its length, never whole', async () => {
     const long = 'x'.repeat(8000);
     const json = { 'Content-Type': 'application/json' };

@@ -77,3 +77,13 @@ export function undecodablePathParameter(
     limit: { value, rule, fix },
   });
 }
+
+/**
+ * The methods a declared path takes (HEAD with GET, as the router answers it), for a request no route took;
+ * empty when the API declares no such path.
+ */
+export function allowedMethods(path: string): string[] {
+  const methods = new Set(declaredAt(path).map((e) => e.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
+}

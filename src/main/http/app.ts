@@ -12,7 +12,7 @@ import { healthRouter } from './routes/health';
 import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
 import { clipped } from '../../shared/text';
-import { undecodablePathParameter } from './admin-paths';
+import { allowedMethods, undecodablePathParameter } from './admin-paths';
 
 export interface AppOptions {
   /** Host values (host:port) the admin API and UI answer to; read per request. */
@@ -71,6 +71,15 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // a path parameter the routers above could not decode: named in the admin API's shape
   app.use('/_sandbox', undecodablePathParameter);
   app.use('/_sandbox', guard, (req: Request, res: Response) => {
+    const allowed = allowedMethods(req.path);
+    if (allowed.length > 0) {
+      res.setHeader('Allow', allowed.join(', '));
+      res.status(405).json({
+        error: 'MethodNotAllowed',
+        message: `${req.method} is not a method of /_sandbox${clipped(req.path)}: it takes ${allowed.join(', ')}`,
+      });
+      return;
+    }
     res.status(404).json({
       error: 'NotFound',
       message: `no admin endpoint ${req.method} /_sandbox${clipped(req.path)}; see the README for the admin API`,
