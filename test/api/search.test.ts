@@ -8,6 +8,7 @@ import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { createSandbox } from '../../src/main/sandbox';
+import { RESPONSE_MEMORY } from '../../src/main/search/responses';
 import { postBeacon, startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { check, tempFile } from '../helpers/check';
 import { runToEnd, startFrozen, upload } from './indexing-helpers';
@@ -444,9 +445,10 @@ describe('what the sandbox remembers, over the admin API and in exports', () => 
     });
     const missing = await fetch(`${sb.url}/_sandbox/search/responses/nope`);
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { message: string }).message).toContain(
-      'was not issued by this sandbox',
-    );
+    const said = ((await missing.json()) as { message: string }).message;
+    expect(said).toContain('was not issued by this sandbox');
+    // the limit of what it remembers, not how many it happens to hold now
+    expect(said).toContain(`older than the ${RESPONSE_MEMORY} most recent responses it remembers`);
     expect((await fetch(`${sb.url}/_sandbox/search/responses?limit=0`)).status).toBe(400);
   });
 

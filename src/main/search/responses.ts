@@ -134,6 +134,11 @@ export class IssuedResponses {
     return this.byId.size;
   }
 
+  /** How many responses it remembers at most (RESPONSE_MEMORY unless opened with another limit). */
+  get capacity(): number {
+    return this.limit;
+  }
+
   /** Sandbox time from which the memory is complete: an unknown responseId used after it was never issued. */
   get rememberedSince(): number {
     return this.completeSince;

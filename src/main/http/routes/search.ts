@@ -225,7 +225,7 @@ export function searchAdminRouter(search: SearchService): Router {
     if (!r) {
       res.status(404).json({
         error: 'NotFound',
-        message: `responseId ${shown(req.params.responseId)} was not issued by this sandbox's search API (or is older than the ${search.responses.size} remembered responses)`,
+        message: `responseId ${shown(req.params.responseId)} was not issued by this sandbox's search API (or is older than the ${search.responses.capacity} most recent responses it remembers)`,
       });
       return;
     }
