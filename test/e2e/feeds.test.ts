@@ -66,6 +66,33 @@ describe.skipIf(skip)('feed board UI', () => {
     await s.ui.screenshot('feeds');
   });
 
+  it('says a fixture’s done is not an indexed catalog until one is indexed here, as the catalog API does', async () => {
+    await s.ui.open('#/feeds');
+    // feeds start done as the fixtures say, before any catalog exists in this sandbox (docs/indexing.md)
+    const catalog = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/feeds/demo42/42/catalog`)
+    ).json()) as { indexedAt: string | null; total: number };
+    expect(catalog).toMatchObject({ indexedAt: null, total: 0 });
+    await s.ui.feedState(42, 'done');
+    const card = s.ui.feedCard(42);
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
+      'done as the fixture starts it: no catalog indexed in this sandbox yet; upload a feed file to index one',
+    );
+    expect(await card.getByTestId('feed-last-indexed').textContent()).toContain(
+      'set by the fixture',
+    );
+    // interval Never: requests are refused, so the way to a catalog is an interval first
+    expect(await s.ui.feedCard(44).getByTestId('feed-state-meaning').textContent()).toBe(
+      'done as the fixture starts it: no catalog indexed in this sandbox yet; its interval is Never, so index requests are refused: pick an interval to index one',
+    );
+    // the cart feed's source is indexed at start-up: its done is a live catalog
+    expect(await s.ui.feedCard(43).getByTestId('feed-state-meaning').textContent()).toBe(
+      'indexed: the catalog is live',
+    );
+    await card.scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-fixture-done');
+  });
+
   it('uploads a feed file through POST /api/index/feed, shows its products, and re-indexes after the hour', async () => {
     await s.ui.open('#/feeds');
     const card = s.ui.feedCard(42);
@@ -85,6 +112,10 @@ describe.skipIf(skip)('feed board UI', () => {
     await clock('clock-plus-minute');
     await s.ui.feedState(42, 'done');
     await expect.poll(() => card.getByTestId('feed-products').textContent()).toBe(String(expected));
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
+      'indexed: the catalog is live',
+    );
+    expect(await card.getByTestId('feed-last-indexed').textContent()).not.toContain('fixture');
     expect(await card.getByTestId('feed-row-errors').textContent()).toBe('0');
     expect((await feedFromApi(s.sandbox.url, 42)).products).toBe(expected);
 

@@ -8,7 +8,7 @@ import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
 import { FeedHistory } from './FeedHistory';
-import { STATE_MEANING } from './state-names';
+import { feedStateMeaning } from './state-names';
 
 const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
 
@@ -31,6 +31,13 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
           <>
             <span title={feed.lastIndexed}>{fmtDateTime(last)} UTC</span>{' '}
             <span className="muted">({fmtRelative(last, now)})</span>
+            {/* no run yet in this sandbox: the time is the fixture's (docs/indexing.md) */}
+            {feed.lastRun === null && (
+              <span className="muted" data-testid="feed-last-indexed-fixture">
+                {' '}
+                · set by the fixture
+              </span>
+            )}
           </>
         ) : (
           <span className="muted">never</span>
@@ -176,7 +183,7 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
             {feed.state}
           </span>
           <span className="small" data-testid="feed-state-meaning">
-            {STATE_MEANING[feed.state]}
+            {feedStateMeaning(feed)}
           </span>
           {feed.indexStatus !== feed.state && (
             <span className="small muted">status API reports “{feed.indexStatus}”</span>
