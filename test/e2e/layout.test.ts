@@ -171,3 +171,71 @@ describe.skipIf(skip)('layout and keyboard', () => {
     }
   });
 });
+
+describe.skipIf(skip)('a page row with many chips', () => {
+  let s: UiSession;
+
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: { width: 1440, height: 900 } });
+    const post = (endpoint: string, body: unknown) =>
+      fetch(`${s.sandbox.url}/beacon/v2/demo42/${endpoint}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify(body),
+      });
+    const context = (pageLoadId: string, pageUrl: string) => ({
+      timestamp: new Date().toISOString(),
+      pageUrl,
+      userId: 'user-1',
+      sessionId: `sess-${pageLoadId}`,
+      pageLoadId,
+      initiator: 'athos/beaconjs/1.3.0',
+    });
+    const result = { type: 'product', uid: '9', parentId: '9', sku: 'sku-9' };
+    // a click without render or impression, and an impression the schema rejects, in production mode:
+    // a rejected event, two errors, a warning and an info on one row
+    for (const [pageLoadId, url] of [
+      ['pl-search', 'http://localhost:3000/search?q=bad'],
+      ['pl-home', 'http://localhost:3000/'],
+    ] as const) {
+      const data = { responseId: `resp-${pageLoadId}` };
+      await post('search/clickthrough', {
+        context: context(pageLoadId, url),
+        data: { ...data, results: [result] },
+      });
+      await post('search/impression', {
+        context: { ...context(pageLoadId, url), seed: 1 },
+        data: { ...data, results: [{ type: 'thing', uid: 9 }] },
+      });
+    }
+    // the search box on the home page: two badges (other page, autocomplete) and a chip
+    await post('autocomplete/render', {
+      context: context('pl-box', 'http://localhost:3000/'),
+      data: { responseId: 'resp-box' },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('keeps its event count readable: the finding chips give way instead', async () => {
+    await s.ui.open('#/timelines');
+    const rows = s.ui.testId('page-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    for (const id of ['pl-search', 'pl-home']) {
+      const chips = rows
+        .and(s.page.locator(`[data-page-load-id="${id}"]`))
+        .getByTestId('finding-counts');
+      await expect.poll(() => chips.innerText()).toMatch(/rejected.*errors.*warning.*info/s);
+    }
+    for (const row of await rows.all()) {
+      const id = await row.getAttribute('data-page-load-id');
+      const count = row.locator('.page-row-line:nth-child(2) > :first-child');
+      expect([id, await count.innerText()]).toEqual([id, expect.stringMatching(/^\d+ events?$/)]);
+      // the whole count is on screen, not cut to "2…" or "1 ev…"
+      const cut = await count.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect([id, cut]).toEqual([id, false]);
+    }
+    await s.ui.screenshot('timelines-row-chips');
+  });
+});

@@ -87,7 +87,7 @@ function PageLine({
           <span className="mono muted small nowrap">{fmtClock(parseTime(p.firstSeen))}</span>
         </span>
         <span className="page-row-line small muted">
-          <span className="ellipsis">
+          <span className="page-row-count" data-testid="row-event-count">
             {plural(p.counts.events, 'event')}
             {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
@@ -104,7 +104,6 @@ function PageLine({
               ))}
             </span>
           )}
-          <span className="spacer" />
           <span className="finding-counts" data-testid="finding-counts">
             {p.counts.rejected > 0 && (
               <span className="count-chip rejected">{p.counts.rejected} rejected</span>
