@@ -120,6 +120,7 @@ export const SET_CLOCK_BODY = bodyOf(
     invalid: '{field}: {value} {rule}',
     together: `{fields} together: ${CLOCK_USAGE}`,
     empty: CLOCK_USAGE,
+    named: true,
   },
   { minProperties: 1, maxProperties: 1 },
 );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError } from '../config-error';
 import { configBool as bool, configObject as object, configString as str } from '../config-values';
 import { parseIsoDuration } from '../durations';
+import { shown } from '../../shared/text';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -161,13 +162,13 @@ export function parseInterval(v: unknown, key: string, file: string): number | '
   if (ms === null)
     throw new ConfigError(
       key,
-      `${JSON.stringify(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`,
+      `${shown(v)} is not an interval: use "Never" or a duration like "24h", "30m", "7d" (or ISO 8601 "PT24H")`,
       file,
     );
   if (ms < MIN_INTERVAL_MS || ms > MAX_INTERVAL_MS)
     throw new ConfigError(
       key,
-      `${JSON.stringify(v).slice(0, 40)} is ${ms < MIN_INTERVAL_MS ? 'shorter than a minute' : 'longer than 366 days'}: an interval is 1 minute to 366 days ("30m", "24h", "7d"); use "Never" for a feed with no schedule`,
+      `${shown(v)} is ${ms < MIN_INTERVAL_MS ? 'shorter than a minute' : 'longer than 366 days'}: an interval is 1 minute to 366 days ("30m", "24h", "7d"); use "Never" for a feed with no schedule`,
       file,
     );
   return ms;

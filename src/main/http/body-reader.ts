@@ -153,7 +153,8 @@ export async function readJsonText(
   // read already by a route before (the search pass-through reads a body to find its site), and handed
   // over as its bytes or text
   const had = (req as IncomingMessage & { body?: unknown }).body;
-  const before = req.readableEnded && (typeof had === 'string' || Buffer.isBuffer(had)) ? had : null;
+  const before =
+    req.readableEnded && (typeof had === 'string' || Buffer.isBuffer(had)) ? had : null;
   const read =
     before === null
       ? await readBody(req, limits.bytes)

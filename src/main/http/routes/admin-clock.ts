@@ -31,13 +31,13 @@ export function adminClockRouter(clock: SandboxClock): Router {
       const ms = parseIsoDuration(body.advance);
       if (ms === null) throw fieldRefusal('setClock', 'advance', body.advance);
       const problem = clockMoveProblem(clock.now(), clock.now() + ms);
-      if (problem) throw new BadQuery('', `advance: ${shown(body.advance)} ${problem}`);
+      if (problem) throw new BadQuery('body.advance', `advance: ${shown(body.advance)} ${problem}`);
       clock.advance(ms);
     } else if (body.set !== undefined) {
       const t = parseInstant(body.set);
       if (t === null) throw fieldRefusal('setClock', 'set', body.set);
       const problem = clockMoveProblem(clock.now(), t);
-      if (problem) throw new BadQuery('', `set: ${shown(body.set)} ${problem}`);
+      if (problem) throw new BadQuery('body.set', `set: ${shown(body.set)} ${problem}`);
       clock.set(t);
     } else clock.reset();
     res.setHeader('X-Sandbox-Now', new Date(clock.now()).toISOString());
