@@ -137,6 +137,7 @@ export function loadConfig(
   cwd: string = process.cwd(),
 ): SandboxConfig {
   const fromEnv = envOverrides(env);
+  refuseEmpty(flags);
   const configPath =
     flags.config ??
     fromEnv.config ??
@@ -160,6 +161,7 @@ export function configFromObject(
   const label = 'config option';
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new ConfigError('', 'must be an object like {"accounts": [...]}', label);
+  refuseEmpty(flags);
   return buildConfig(
     raw as Record<string, unknown>,
     label,
@@ -172,17 +174,56 @@ export function configFromObject(
   );
 }
 
+/** Flags (or the API's options) given as '': refused as the CLI refuses `--data ''`, never "not given". */
+function refuseEmpty(flags: ConfigOverrides): void {
+  const names = {
+    port: '--port',
+    host: '--host',
+    httpsPort: '--https-port',
+    data: '--data',
+    config: '--config',
+  };
+  for (const [key, flag] of Object.entries(names))
+    if (flags[key as keyof typeof names] === '')
+      throw new ConfigError(flag, 'is empty: give a value, or leave it out');
+}
+
+/** What to set each variable to, for the error when it is set but empty. */
+const ENV_VALUES: Record<string, string> = {
+  SEARCH_SANDBOX_PORT: 'a port (4545; 0 picks a free one)',
+  SEARCH_SANDBOX_HOST: 'an address to listen on (127.0.0.1)',
+  SEARCH_SANDBOX_HTTPS_PORT: 'a port for HTTPS (4546; 0 picks a free one)',
+  SEARCH_SANDBOX_DATA: 'a directory',
+  SEARCH_SANDBOX_EPHEMERAL: 'true or false',
+  SEARCH_SANDBOX_CONFIG: 'a config file',
+  SEARCH_SANDBOX_RETENTION: 'a number of events (100000)',
+};
+
+/**
+ * A SEARCH_SANDBOX_* variable as set; undefined when unset. Set but empty (`SEARCH_SANDBOX_DATA=`, a
+ * script's variable that was never filled) is refused: taken as unset, the sandbox would run with a
+ * default the user did not choose (a data directory in the package's own folder).
+ */
+export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name];
+  if (value !== '') return value;
+  throw new ConfigError(
+    name,
+    `is set but empty: set it to ${ENV_VALUES[name] ?? 'a value'}, or unset it (unset ${name})`,
+    'environment',
+  );
+}
+
 function envOverrides(env: NodeJS.ProcessEnv): ConfigOverrides {
+  const ephemeral = envValue(env, 'SEARCH_SANDBOX_EPHEMERAL');
   return {
-    port: env.SEARCH_SANDBOX_PORT,
-    host: env.SEARCH_SANDBOX_HOST,
-    httpsPort: env.SEARCH_SANDBOX_HTTPS_PORT,
-    data: env.SEARCH_SANDBOX_DATA,
+    port: envValue(env, 'SEARCH_SANDBOX_PORT'),
+    host: envValue(env, 'SEARCH_SANDBOX_HOST'),
+    httpsPort: envValue(env, 'SEARCH_SANDBOX_HTTPS_PORT'),
+    data: envValue(env, 'SEARCH_SANDBOX_DATA'),
     ephemeral:
-      env.SEARCH_SANDBOX_EPHEMERAL === undefined
-        ? undefined
-        : parseBool(env.SEARCH_SANDBOX_EPHEMERAL, 'SEARCH_SANDBOX_EPHEMERAL'),
-    config: env.SEARCH_SANDBOX_CONFIG,
+      ephemeral === undefined ? undefined : parseBool(ephemeral, 'SEARCH_SANDBOX_EPHEMERAL'),
+    config: envValue(env, 'SEARCH_SANDBOX_CONFIG'),
   };
 }
 
@@ -228,7 +269,11 @@ function buildConfig(
   if (flags.ephemeral && flags.data)
     throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
 
-  const retention = parseRetention(raw.retention, file, processEnv.SEARCH_SANDBOX_RETENTION);
+  const retention = parseRetention(
+    raw.retention,
+    file,
+    envValue(processEnv, 'SEARCH_SANDBOX_RETENTION'),
+  );
   return {
     host: host === undefined ? '127.0.0.1' : expectHost(host),
     port: port === undefined ? DEFAULT_PORT : expectPort(port),
@@ -257,7 +302,7 @@ function pick(
 ): { value: unknown; key: string; source: string } | undefined {
   let found: { value: unknown; key: string; source: string } | undefined;
   for (const [key, value, source] of candidates)
-    if (value !== undefined && value !== '') found = { value, key, source };
+    if (value !== undefined) found = { value, key, source };
   return found;
 }
 
@@ -299,7 +344,7 @@ function expectString(key: string, v: unknown, source: string): string {
 
 function parseBool(v: string, key: string): boolean {
   if (/^(1|true|yes|on)$/i.test(v)) return true;
-  if (/^(0|false|no|off|)$/i.test(v)) return false;
+  if (/^(0|false|no|off)$/i.test(v)) return false;
   throw new ConfigError(
     key,
     `${JSON.stringify(v)} is not a boolean: use true or false`,
@@ -310,7 +355,7 @@ function parseBool(v: string, key: string): boolean {
 function parseRetention(
   raw: unknown,
   file: string,
-  envValue: string | undefined,
+  fromEnv: string | undefined,
 ): { events: number } {
   let events = 100_000;
   if (raw !== undefined) {
@@ -321,10 +366,10 @@ function parseRetention(
     const v = (raw as { events?: unknown }).events;
     if (v !== undefined) events = positiveInt('retention.events', v, file);
   }
-  if (envValue !== undefined && envValue !== '')
+  if (fromEnv !== undefined)
     events = positiveInt(
       'SEARCH_SANDBOX_RETENTION',
-      /^\d+$/.test(envValue) ? Number(envValue) : envValue,
+      /^\d+$/.test(fromEnv) ? Number(fromEnv) : fromEnv,
       'environment',
     );
   return { events };

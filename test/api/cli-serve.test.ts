@@ -262,6 +262,46 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     expect(await fails(['serve', '--port', 'eighty'])).toMatch(/--port.*"eighty" is not a port/);
   });
 
+  it('on an empty flag or SEARCH_SANDBOX_* variable, never taken as "not given"', async () => {
+    const cwd = dir();
+    for (const [flag, fix] of [
+      ['--data', /--data is empty: give a directory \(--data DIR\), or --ephemeral/],
+      ['--port', /--port is empty: give a port \(--port 4545; 0 picks a free one\)/],
+      ['--config', /--config is empty: give a config file/],
+      ['--https-port', /--https-port is empty: give a port for HTTPS/],
+      ['--host', /--host is empty/],
+    ] as const) {
+      // with --port 0 besides (but for --port itself), so that a sandbox that starts anyway is seen to
+      const cli = spawnCli(['serve', ...(flag === '--port' ? [] : ['--port', '0']), flag, ''], cwd);
+      cleanups.push(() => cli.kill());
+      expect(await Promise.race([cli.exit, cli.ready]), flag).toBe(2);
+      expect(cli.stdout(), flag).toBe('');
+      expect(cli.stderr().trim().split('\n'), flag).toHaveLength(1);
+      expect(cli.stderr(), flag).toMatch(fix);
+    }
+    for (const name of [
+      'SEARCH_SANDBOX_DATA',
+      'SEARCH_SANDBOX_PORT',
+      'SEARCH_SANDBOX_CONFIG',
+      'SEARCH_SANDBOX_HTTPS_PORT',
+      'SEARCH_SANDBOX_EPHEMERAL',
+      'SEARCH_SANDBOX_RETENTION',
+    ]) {
+      const cli = spawnCli(['serve', '--port', '0'], cwd, { [name]: '' });
+      cleanups.push(() => cli.kill());
+      expect(await Promise.race([cli.exit, cli.ready]), name).toBe(2);
+      expect(cli.stdout(), name).toBe('');
+      expect(cli.stderr(), name).toMatch(
+        new RegExp(
+          `^search-sandbox: environment: ${name}: is set but empty: set it to .+, or unset it \\(unset ${name}\\)\n$`,
+        ),
+      );
+    }
+    // nothing was written where the data would have gone
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(existsSync(path.resolve(__dirname, '../../fixtures/sandbox.lock'))).toBe(false);
+  });
+
   it('on a taken port', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

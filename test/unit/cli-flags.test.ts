@@ -47,6 +47,19 @@ describe('command-line flags', () => {
     );
   });
 
+  it('refuses an empty value, naming the flag and what to give', () => {
+    expect(problem(() => parseFlags(['--format', ''], FLAGS, true))).toBe(
+      '--format is empty: give it a value (--format VALUE), or leave the flag out',
+    );
+    expect(problem(() => parseFlags(['--rule=x=off', '--rule='], FLAGS, true))).toMatch(
+      /^--rule is empty/,
+    );
+    const withHint = { data: { type: 'string', empty: 'a directory (--data DIR)' } } as const;
+    expect(problem(() => parseFlags(['--data='], withHint, false))).toBe(
+      '--data is empty: give a directory (--data DIR), or leave the flag out',
+    );
+  });
+
   it('checks a value against its choices, or as a count', () => {
     expect(oneOf('format', undefined, ['text', 'json'], 'text')).toBe('text');
     expect(oneOf('format', 'json', ['text', 'json'], 'text')).toBe('json');

@@ -91,6 +91,18 @@ describe('loadConfig', () => {
     ).toThrow(/not on loopback/);
   });
 
+  it('refuses empty values of the file, the environment and the options instead of using a default', () => {
+    expect(() => loadConfig({}, {}, dirWithConfig({ port: '' }))).toThrow(/port: "" is not a port/);
+    expect(() => loadConfig({}, {}, dirWithConfig({ host: '' }))).toThrow(
+      /host: "" is not a host name/,
+    );
+    expect(() => loadConfig({}, { SEARCH_SANDBOX_DATA: '' }, dirWithConfig({}))).toThrow(
+      /^environment: SEARCH_SANDBOX_DATA: is set but empty: set it to a directory, or unset it/,
+    );
+    expect(() => loadConfig({ data: '' }, {}, dirWithConfig({}))).toThrow(/^--data: is empty/);
+    expect(() => loadConfig({ config: '' }, {}, dirWithConfig({}))).toThrow(/^--config: is empty/);
+  });
+
   it('rejects a bad boolean in the environment', () => {
     expect(() => loadConfig({}, { SEARCH_SANDBOX_EPHEMERAL: 'maybe' }, dirWithConfig({}))).toThrow(
       /SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean/,

@@ -227,7 +227,7 @@ describe('desktop app', () => {
     const userData = userDataDir();
     writeFileSync(path.join(userData, SETTINGS_FILE), JSON.stringify({ port: taken }));
 
-    const runtime = (await launch(fakeElectron(userData), { SEARCH_SANDBOX_PORT: '' }))!;
+    const runtime = (await launch(fakeElectron(userData), { SEARCH_SANDBOX_PORT: undefined }))!;
     expect(runtime.sandbox.port).not.toBe(taken);
     expect(runtime.portNotice).toMatch(
       new RegExp(

@@ -98,7 +98,7 @@ describe('desktop start-up failures show in a window', () => {
     writeFileSync(path.join(userData, 'search-sandbox.config.json'), '{"port": "<many>"}');
     quietErrors();
     const electron = fakeElectron(userData);
-    expect(await launch(electron, { SEARCH_SANDBOX_PORT: '' })).toBeNull();
+    expect(await launch(electron, { SEARCH_SANDBOX_PORT: undefined })).toBeNull();
     const page = shownPage(FakeBrowserWindow.instances[0]!);
     expect(page).toMatch(/<dt>Problem<\/dt><dd>.*port: &#34;&#60;many&#62;&#34; is not a port/);
     expect(page).not.toContain('<dt>File</dt>');

@@ -5,7 +5,13 @@ import { parseArgs } from 'node:util';
 
 export class UsageError extends Error {}
 
-type FlagType = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
+type FlagType = {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** a string flag given an empty value (`--data ''`): what to give instead, e.g. 'a directory, e.g. --data DIR' */
+  empty?: string;
+};
 export type FlagOptions = Record<string, FlagType>;
 
 type FlagValue<F extends FlagType> = F['type'] extends 'boolean'
@@ -24,12 +30,25 @@ export function parseFlags<O extends FlagOptions>(
   options: O,
   positionals: boolean,
 ): { values: FlagValues<O>; positionals: string[] } {
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    const parsed = parseArgs({ args, options, strict: true, allowPositionals: positionals });
-    return { values: parsed.values as FlagValues<O>, positionals: parsed.positionals };
+    const forNode = Object.fromEntries(
+      Object.entries(options).map(([name, { empty: _hint, ...option }]) => [name, option]),
+    );
+    parsed = parseArgs({ args, options: forNode, strict: true, allowPositionals: positionals });
   } catch (err) {
     throw new UsageError(flagProblem(err as Error & { code?: string }, options));
   }
+  // `--data ''` (or `--data=`, an unset shell variable) is a mistake, never "not given": a default in its
+  // place would run somewhere the user did not ask for
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.includes(''))
+      throw new UsageError(
+        `--${name} is empty: give ${options[name]?.empty ?? `it a value (--${name} VALUE)`}, or leave the flag out`,
+      );
+  }
+  return { values: parsed.values as FlagValues<O>, positionals: parsed.positionals };
 }
 
 function flagProblem(err: Error & { code?: string }, options: FlagOptions): string {

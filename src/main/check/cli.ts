@@ -60,7 +60,7 @@ const FLAGS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   rule: { type: 'string', multiple: true },
-  config: { type: 'string' },
+  config: { type: 'string', empty: 'a config file (--config search-sandbox.config.json)' },
   catalog: { type: 'string', multiple: true },
   readiness: { type: 'boolean' },
   expect: { type: 'string', multiple: true },

@@ -86,12 +86,18 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const SERVE_FLAGS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  data: { type: 'string' },
+  port: { type: 'string', empty: 'a port (--port 4545; 0 picks a free one)' },
+  host: { type: 'string', empty: 'an address to listen on (--host 127.0.0.1)' },
+  data: {
+    type: 'string',
+    empty: 'a directory (--data DIR), or --ephemeral to keep everything in memory',
+  },
   ephemeral: { type: 'boolean' },
-  config: { type: 'string' },
-  'https-port': { type: 'string' },
+  config: { type: 'string', empty: 'a config file (--config search-sandbox.config.json)' },
+  'https-port': {
+    type: 'string',
+    empty: 'a port for HTTPS (--https-port 4546; 0 picks a free one)',
+  },
 } as const;
 
 function parseServeFlags(args: string[]): FlagValues<typeof SERVE_FLAGS> {

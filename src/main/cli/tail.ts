@@ -104,8 +104,8 @@ async function open(
 }
 
 const FLAGS = {
-  url: { type: 'string' },
-  site: { type: 'string' },
+  url: { type: 'string', empty: "the sandbox's address (--url http://127.0.0.1:4545)" },
+  site: { type: 'string', empty: 'a siteId (--site demo42)' },
   findings: { type: 'boolean' },
   json: { type: 'boolean' },
   backlog: { type: 'string' },
@@ -131,6 +131,12 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     backlog = wholeNumber('backlog', values.backlog, 10);
   } catch (err) {
     return usageFailure('tail', TAIL_USAGE, err, io.err);
+  }
+  if (values.url === undefined && process.env.SEARCH_SANDBOX_URL === '') {
+    io.err(
+      "search-sandbox tail: environment: SEARCH_SANDBOX_URL is set but empty: set it to the sandbox's address (http://127.0.0.1:4545), unset it, or pass --url\n",
+    );
+    return 2;
   }
   const base = (values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545').replace(
     /\/+$/,
