@@ -214,6 +214,11 @@ export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefin
   );
 }
 
+/** SEARCH_SANDBOX_EPHEMERAL asks for memory only (a value that is not a boolean is loadConfig's to refuse). */
+export function envSaysEphemeral(env: NodeJS.ProcessEnv): boolean {
+  return /^(1|true|yes|on)$/i.test(env.SEARCH_SANDBOX_EPHEMERAL ?? '');
+}
+
 function envOverrides(env: NodeJS.ProcessEnv): ConfigOverrides {
   const ephemeral = envValue(env, 'SEARCH_SANDBOX_EPHEMERAL');
   return {
@@ -261,7 +266,10 @@ function buildConfig(
     ['SEARCH_SANDBOX_HOST', env.host, 'environment'],
     ['--host', flags.host, ''],
   );
-  const ephemeral = flags.ephemeral ?? env.ephemeral ?? false;
+  // where the data goes is said by the highest layer that says anything about it: a flag (--ephemeral or
+  // --data) wins over the environment (SEARCH_SANDBOX_EPHEMERAL or SEARCH_SANDBOX_DATA), as every setting does
+  const ephemeral =
+    flags.ephemeral ?? (flags.data !== undefined ? false : undefined) ?? env.ephemeral ?? false;
   const dataRaw =
     flags.data ??
     env.data ??

@@ -174,6 +174,22 @@ describe('search-sandbox serve', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  it('--data wins over SEARCH_SANDBOX_EPHEMERAL=true, as a flag wins over the environment', async () => {
+    const cwd = dir();
+    const cli = spawnCli(['serve', '--port', '0', '--data', 'store'], cwd, {
+      SEARCH_SANDBOX_EPHEMERAL: 'true',
+    });
+    cleanups.push(() => cli.kill());
+    await cli.ready;
+    expect(await cli.stderrMatching(/\n {2}data +/)).toContain(
+      `data      ${path.join(cwd, 'store')}\n`,
+    );
+    expect((await postBeacon(cli.url, 'demo42/search/render', render('kept'))).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(readFileSync(path.join(cwd, 'store', 'events.ndjson'), 'utf8')).toContain('kept');
+  });
+
   it('uses ./.search-sandbox by default', async () => {
     const cwd = dir();
     const cli = await serve([], cwd);

@@ -46,6 +46,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ephemeral: true }, {}, dir).dataDir).toBeNull();
     expect(loadConfig({ data: 'here' }, {}, dir).dataDir).toBe(path.join(dir, 'here'));
     expect(() => loadConfig({ ephemeral: true, data: 'x' }, {}, dir)).toThrow(/exclude each other/);
+    // a flag wins over the environment, whichever of the two each says
+    const ephemeralEnv = { SEARCH_SANDBOX_EPHEMERAL: 'true' };
+    expect(loadConfig({ data: 'here' }, ephemeralEnv, dir).dataDir).toBe(path.join(dir, 'here'));
+    expect(loadConfig({ ephemeral: true }, { SEARCH_SANDBOX_DATA: 'x' }, dir).dataDir).toBeNull();
+    expect(loadConfig({}, ephemeralEnv, dir).dataDir).toBeNull();
   });
 
   it('names the key, the value and the fix for a bad value', () => {

@@ -1,7 +1,7 @@
 // Starting the sandbox for the desktop app: the same config loader and createSandbox the CLI uses,
 // with the data in userData and a fallback to a free port (said out loud) when the wanted one is taken.
 import net, { type AddressInfo } from 'node:net';
-import { loadConfig, type SandboxConfig } from '../config';
+import { envSaysEphemeral, loadConfig, type SandboxConfig } from '../config';
 import { ListenError, type Sandbox, type SandboxOptions } from '../sandbox';
 import type { DesktopSettings } from './settings';
 
@@ -23,10 +23,11 @@ export function desktopConfig(
   settings: DesktopSettings,
   env: NodeJS.ProcessEnv,
 ): SandboxConfig {
-  // (SEARCH_SANDBOX_EPHEMERAL=true wins over the data flag inside loadConfig by itself)
+  // userData is the app's default, not a flag the user gave: SEARCH_SANDBOX_DATA or
+  // SEARCH_SANDBOX_EPHEMERAL=true in the environment win over it
   return loadConfig(
     {
-      data: env.SEARCH_SANDBOX_DATA ? undefined : userData,
+      data: env.SEARCH_SANDBOX_DATA || envSaysEphemeral(env) ? undefined : userData,
       port: env.SEARCH_SANDBOX_PORT ? undefined : settings.port,
     },
     env,
