@@ -54,7 +54,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -288,6 +288,8 @@ function offlineReadiness(
       ),
     expect,
     failOn,
+    // a site the config expects something of is held to it even when it sent nothing
+    accounts.filter((a) => a.readiness.expect.length > 0).map((a) => a.siteId),
   );
 }
 

@@ -4,6 +4,9 @@ import type { PageTimelineDto } from '../../shared/timeline';
 import { readinessGaps, type ReadinessDto, type ReadinessFailOn } from '../../shared/readiness';
 import { ReadinessTally, sightPageDto, type ReadinessSite } from '../tracking/timeline/readiness';
 
+/** A site's readiness in a recording; `sent: false` when it sent nothing (a site the config expects of). */
+export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false };
+
 /** The readiness of every site the pages are of, with what keeps each from what it expects. */
 export class OfflineReadiness {
   private readonly tallies = new Map<string, ReadinessTally>();
@@ -14,6 +17,11 @@ export class OfflineReadiness {
     /** --expect: wins over the config's */
     private readonly expect: readonly string[],
     private readonly failOn: ReadinessFailOn,
+    /**
+     * sites the config expects something of (accounts[].readiness.expect): reported even when the recording
+     * holds nothing of them, every expected behaviour unseen, so a site that never sent fails the gate
+     */
+    private readonly expected: readonly string[] = [],
   ) {}
 
   page(page: PageTimelineDto): void {
@@ -23,14 +31,21 @@ export class OfflineReadiness {
   }
 
   /** Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders. */
-  result(credited: (siteId: string) => Iterable<string>): Array<ReadinessDto & { gaps: string[] }> {
-    return [...this.tallies.keys()].sort().map((siteId) => {
-      const tally = this.tallies.get(siteId)!;
+  result(credited: (siteId: string) => Iterable<string>): OfflineSiteReadiness[] {
+    const siteIds = new Set([...this.tallies.keys(), ...this.expected]);
+    return [...siteIds].sort().map((siteId) => {
+      const tally = this.tallies.get(siteId) ?? new ReadinessTally();
+      const sent = this.tallies.has(siteId);
       for (const pageLoadId of credited(siteId)) tally.credited(pageLoadId);
       const site = this.siteOf(siteId);
       const dto = tally.result(site);
       const expect = this.expect.length > 0 ? this.expect : site.expect;
-      return { ...dto, expect: [...expect], gaps: readinessGaps(dto, expect, this.failOn) };
+      return {
+        ...dto,
+        expect: [...expect],
+        ...(!sent && { sent: false as const }),
+        gaps: readinessGaps(dto, expect, this.failOn),
+      };
     });
   }
 }
@@ -38,12 +53,12 @@ export class OfflineReadiness {
 const WIDTH = 34;
 
 /** The text report: per site, its rows by area, then what is missing of what it expects. */
-export function readinessText(sites: ReadonlyArray<ReadinessDto & { gaps: string[] }>): string {
+export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
   const out: string[] = [];
   for (const s of sites) {
     const { ok, findings, unseen, notApplicable } = s.summary;
     out.push(
-      `readiness of ${s.siteId}: ${ok} ok, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable`,
+      `readiness of ${s.siteId}: ${ok} ok, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
     );
     let area = '';
     for (const r of s.behaviours) {

@@ -1,0 +1,62 @@
+// `search-sandbox check` as a real process (the built out/main/cli.js): what it says, and its exit code, on
+// the recordings and config files users give it.
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/sandbox';
+import { journey, run } from '../helpers/journey';
+import { CLI, runCli } from './cli-process';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+/** A temp dir holding `files` (name → text). */
+function dirWith(files: Record<string, string>): string {
+  const t = tempDir('cli-check-');
+  cleanups.push(t.cleanup);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(t.dir, name), text);
+  return t.dir;
+}
+
+beforeAll(() => {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+});
+
+describe('check --readiness --config', () => {
+  it('reports a site the config expects something of though it sent nothing, and fails', async () => {
+    const cwd = dirWith({
+      'journey.ndjson': run(journey()),
+      'config.json': JSON.stringify({
+        accounts: [{ siteId: 'other1', secretKey: 'k', readiness: { expect: ['cart'] } }],
+      }),
+    });
+    const text = await runCli(
+      ['check', 'journey.ndjson', '--readiness', '--config', 'config.json'],
+      cwd,
+    );
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout).toMatch(
+      /readiness of other1: 0 ok, 0 with findings, \d+ unseen, \d+ not applicable \(it sent nothing in this recording: the config expects it to\)/,
+    );
+    expect(text.stdout).toContain('- area cart is unseen: nothing of it was sent');
+
+    const json = await runCli(
+      ['check', 'journey.ndjson', '--readiness', '--config', 'config.json', '--format', 'json'],
+      cwd,
+    );
+    expect(json.code).toBe(1);
+    const answer = JSON.parse(json.stdout) as {
+      ready: boolean;
+      sites: Array<{ siteId: string; sent?: boolean; expect: string[]; gaps: string[] }>;
+    };
+    expect(answer.ready).toBe(false);
+    const other = answer.sites.find((s) => s.siteId === 'other1');
+    expect(other).toMatchObject({ sent: false, expect: ['cart'] });
+    expect(other!.gaps).toEqual([expect.stringMatching(/^area cart is unseen/)]);
+    // the site that sent is reported as before
+    expect(answer.sites.find((s) => s.siteId === 'demo42')).not.toHaveProperty('sent');
+  });
+});
