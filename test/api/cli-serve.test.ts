@@ -260,6 +260,24 @@ describe('search-sandbox serve', () => {
   });
 });
 
+describe('search-sandbox serve --help', () => {
+  it('prints what serve takes on stdout and exits 0, starting nothing', async () => {
+    for (const args of [
+      ['serve', '--help'],
+      ['serve', '-h'],
+      ['--port', '0', '--help'],
+    ]) {
+      const cwd = dir();
+      const { code, stdout, stderr } = await runCli(args, cwd);
+      expect([code, stderr], args.join(' ')).toEqual([0, '']);
+      expect(stdout, args.join(' ')).toMatch(/^usage: search-sandbox serve \[--port N\]/);
+      for (const flag of ['--host', '--data', '--ephemeral', '--config', '--https-port'])
+        expect(stdout, flag).toContain(`\n${flag} `);
+      expect(readdirSync(cwd)).toEqual([]);
+    }
+  });
+});
+
 describe('search-sandbox serve refuses to start with one line on stderr', () => {
   async function fails(args: string[], cwd = dir()): Promise<string> {
     const { code, stdout, stderr } = await runCli(args, cwd);

@@ -1,7 +1,7 @@
 // `search-sandbox --help` lists each command with the flags that command's own usage names: the two are
 // written apart (the commands load only when run), and the help had lost `check --catalog`.
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../../src/main/cli/commands';
+import { SERVE_USAGE, USAGE } from '../../src/main/cli/commands';
 import { CHECK_USAGE } from '../../src/main/check/cli';
 import { DIFF_USAGE } from '../../src/main/baseline/cli';
 import { TAIL_USAGE } from '../../src/main/cli/tail';
@@ -11,6 +11,7 @@ const flagsOf = (usage: string) => [...new Set(usage.match(/--[a-z][a-z-]*/g) ??
 
 describe('--help', () => {
   it.each([
+    ['serve', SERVE_USAGE],
     ['check', CHECK_USAGE],
     ['diff', DIFF_USAGE],
     ['tail', TAIL_USAGE],
@@ -20,7 +21,7 @@ describe('--help', () => {
     // the help's lines of that command (check has two entries): those from its first entry to the first
     // entry of another command
     const lines = USAGE.split('\n');
-    const commandOf = (line: string) => /^ {2}search-sandbox ([a-z-]+)/.exec(line)?.[1];
+    const commandOf = (line: string) => /^ {2}search-sandbox \[?([a-z-]+)/.exec(line)?.[1];
     const from = lines.findIndex((l) => commandOf(l) === command);
     expect(from, command).toBeGreaterThan(0);
     const to = lines.findIndex((l, i) => i > from && ![undefined, command].includes(commandOf(l)));

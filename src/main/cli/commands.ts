@@ -93,6 +93,7 @@ const SERVE_FLAGS = {
     empty: 'a directory (--data DIR), or --ephemeral to keep everything in memory',
   },
   ephemeral: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
   config: { type: 'string', empty: 'a config file (--config search-sandbox.config.json)' },
   'https-port': {
     type: 'string',
@@ -100,17 +101,38 @@ const SERVE_FLAGS = {
   },
 } as const;
 
+export const SERVE_USAGE =
+  'usage: search-sandbox serve [--port N] [--host H] [--data DIR | --ephemeral] [--config FILE] [--https-port N]';
+
+const SERVE_HELP = `${SERVE_USAGE}
+Runs the sandbox: the UI, tracking (beacon v2), bulk indexing and the admin API on one port. When ready
+it prints one line on stdout, "search-sandbox listening on http://HOST:PORT", then where everything is
+on stderr. Ctrl-C (or SIGTERM) answers what it accepted, flushes and exits 0.
+--port N        the port (default 4545; 0 picks a free one)
+--host H        the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)
+--data DIR      where events and feeds are kept (default ./.search-sandbox)
+--ephemeral     keep everything in memory instead
+--config FILE   a config file (default ./search-sandbox.config.json, else the demo fixtures)
+--https-port N  an HTTPS listener too, with a self-signed certificate
+Each flag wins over its SEARCH_SANDBOX_* variable, which wins over the config file. Bad flags, a taken
+port or a bad config file: exit 2; a data directory it cannot use: exit 1.
+`;
+
 function parseServeFlags(args: string[]): FlagValues<typeof SERVE_FLAGS> {
   try {
     return parseFlags(args, SERVE_FLAGS, false).values;
   } catch (err) {
-    if (err instanceof UsageError) err.message += ' (search-sandbox --help)';
+    if (err instanceof UsageError) err.message += ' (search-sandbox serve --help)';
     throw err;
   }
 }
 
 async function serve(args: string[]): Promise<number> {
   const flags = parseServeFlags(args);
+  if (flags.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
   const config = loadConfig({
     port: flags.port,
     host: flags.host,
