@@ -88,6 +88,21 @@ describe('search-sandbox serve', () => {
     expect(cli.stdout()).toBe(`search-sandbox listening on ${u}\n`);
   });
 
+  it('with --host 0.0.0.0, names the address it listens on and warns that it is open to the network', async () => {
+    const cli = await serve(['--host', '0.0.0.0', '--https-port', '0', '--ephemeral'], dir());
+    expect(cli.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+    expect(cli.stdout()).toBe(`search-sandbox listening on ${cli.url}\n`);
+    // the printed address answers, the admin API included
+    expect((await fetch(`${cli.url}/_sandbox/health`)).status).toBe(200);
+    const stderr = await cli.stderrMatching(/\n {2}stop .*\n/);
+    expect(stderr).toContain(`  UI        ${cli.url}/\n`);
+    expect(stderr).toMatch(/\n {2}https {5}https:\/\/0\.0\.0\.0:\d+ /);
+    expect(stderr).toContain(
+      '  warning   listening on every interface (0.0.0.0): reachable from the network: anyone who can reach this machine can send it requests, and the admin API, which has no authentication, hands the recorded events',
+    );
+    expect(stderr).toContain('--host 127.0.0.1 keeps it to this machine\n');
+  });
+
   it('keeps an idle connection open longer than Node clients keep theirs (http and https say so)', async () => {
     const cli = await serve(['--https-port', '0'], dir());
     const stderr = await cli.stderrMatching(/\n {2}stop .*\n/);

@@ -6,7 +6,7 @@ import { loadConfig, ConfigError } from '../config';
 import type { Sandbox } from '../sandbox';
 import { ListenError } from '../listen-error';
 import { VERSION } from '../version';
-import { readyBanner } from './ready-banner';
+import { listenOrigin, readyBanner } from './ready-banner';
 import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
@@ -163,13 +163,17 @@ async function serve(args: string[]): Promise<number> {
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
-  process.stdout.write(`search-sandbox listening on ${sandbox.url}\n`);
+  // the host it listens on, as given: 0.0.0.0 is every interface, not only 127.0.0.1 (the banner says
+  // what that exposes)
+  const url = listenOrigin('http', config.host, sandbox.port);
+  const httpsPort = sandbox.httpsUrl ? Number(new URL(sandbox.httpsUrl).port) : null;
+  process.stdout.write(`search-sandbox listening on ${url}\n`);
   // stdout keeps its one ready line for scripts; what a person reads goes to stderr
   process.stderr.write(
     `${readyBanner({
       config,
-      url: sandbox.url,
-      httpsUrl: sandbox.httpsUrl,
+      url,
+      httpsUrl: httpsPort === null ? null : listenOrigin('https', config.host, httpsPort),
       certPath: config.dataDir ? path.join(config.dataDir, 'tls', 'cert.pem') : null,
       warnings: sandbox.core.warnings(),
     })}\n`,

@@ -3,7 +3,7 @@
 import type { SandboxConfig } from '../config';
 
 export interface BannerInput {
-  config: Pick<SandboxConfig, 'accounts' | 'configSource' | 'dataDir'>;
+  config: Pick<SandboxConfig, 'accounts' | 'configSource' | 'dataDir' | 'host'>;
   /** http://host:port of the sandbox */
   url: string;
   httpsUrl: string | null;
@@ -33,6 +33,11 @@ export function readyBanner(input: BannerInput): string {
     ]);
   rows.push(['config', demo ? 'demo fixtures (fixtures/demo.config.json)' : config.configSource]);
   rows.push(['data', config.dataDir ?? 'ephemeral (kept in memory, gone when the sandbox stops)']);
+  if (!isLoopback(config.host))
+    rows.push([
+      'warning',
+      `listening on ${config.host === '0.0.0.0' || config.host === '::' ? `every interface (${config.host})` : config.host}: reachable from the network: anyone who can reach this machine can send it requests, and the admin API, which has no authentication, hands the recorded events (shoppers' user, session and cart ids) to any script; --host 127.0.0.1 keeps it to this machine`,
+    ]);
   for (const warning of warnings) rows.push(['warning', warning]);
   rows.push(['stop', 'Ctrl-C (or SIGTERM): answers what it accepted, flushes, exits']);
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -40,4 +45,17 @@ export function readyBanner(input: BannerInput): string {
     'search-sandbox is ready',
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
   ].join('\n');
+}
+
+/** Only this machine can reach it: 127.0.0.0/8, ::1 or localhost. */
+function isLoopback(host: string): boolean {
+  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === 'localhost';
+}
+
+/**
+ * The origin a listener is on, with the host as the sandbox listens on it (the ready line's `HOST`):
+ * `http://0.0.0.0:4545` for every interface, `http://[::1]:4545` for IPv6.
+ */
+export function listenOrigin(scheme: 'http' | 'https', host: string, port: number): string {
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

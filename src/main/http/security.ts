@@ -19,7 +19,9 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 /** The Host values the sandbox answers to, for the ports it listens on. */
 export function allowedHosts(host: string, ports: number[]): Set<string> {
   const names = new Set(LOOPBACK_NAMES);
-  if (host !== '0.0.0.0' && host !== '::') names.add(host.includes(':') ? `[${host}]` : host);
+  // as given, 0.0.0.0 and [::] too: the ready line prints the host it listens on, and a Host of 0.0.0.0
+  // comes only from a browser or script opening that very address, never from a rebound domain
+  names.add(host.includes(':') ? `[${host}]` : host);
   const out = new Set<string>();
   for (const name of names) for (const port of ports) out.add(`${name}:${port}`.toLowerCase());
   return out;
