@@ -138,6 +138,34 @@ describe('search-sandbox tail', () => {
     expect(pageLines()[1]).not.toMatch(/no-impression/);
   });
 
+  it('with --findings --json, every line is JSON: events as recorded, pages as {"page": …}, resets as {"reset": …}', async () => {
+    const s = await sandbox();
+    await postBeacon(s.url, 'demo42/search/impression', body('before', 'r0'));
+    const child = spawn(
+      process.execPath,
+      [CLI, 'tail', '--url', s.url, '--findings', '--json', '--backlog', '1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    stops.push(() => void child.kill('SIGKILL'));
+    const lines = () => out.split('\n').filter((l) => l !== '');
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(out)) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(/"pageLoadId":"before".*\n[^]*"pageLoadId":"before"/);
+    await postBeacon(s.url, 'demo42/search/impression', body('live', 'r1'));
+    await until(/"page":\{[^\n]*"pageLoadId":"live"[^\n]*"verdict":"fail"/);
+    await fetch(`${s.url}/_sandbox/reset`, { method: 'POST' });
+    await until(/"reset"/);
+    const items = lines().map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(items.some((i) => 'seq' in i && i.category === 'search')).toBe(true);
+    expect(items.find((i) => 'page' in i)).toMatchObject({
+      page: { siteId: 'demo42', verdict: expect.any(String), rules: expect.any(Array) },
+    });
+    expect(items.at(-1)).toMatchObject({ reset: { what: expect.any(String) } });
+  });
+
   it('ends, as Ctrl-C ends it, when its reader goes away (tail | grep -m1 …)', async () => {
     const s = await sandbox();
     await postBeacon(s.url, 'demo42/search/impression', body('before', 'r0'));

@@ -51,8 +51,9 @@ function eventLine(e: RecordedEvent, io: TailIo): string {
   return `${paint(io, e.accepted ? 'green' : 'red', line)}\n`;
 }
 
-/** A page whose verdict or findings changed. */
-function pageLine(p: PageTimelineSummaryDto, io: TailIo): string {
+/** A page whose verdict or findings changed; with --json, `{"page": …}` (its summary as the admin API gives it). */
+function pageLine(p: PageTimelineSummaryDto, io: TailIo, json: boolean): string {
+  if (json) return `${JSON.stringify({ page: p })}\n`;
   const rules = p.rules.length ? `: ${p.rules.join(', ')}` : '';
   const line = terminalSafe(
     `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl}${rules}`,
@@ -116,7 +117,9 @@ const HELP = `${TAIL_USAGE}
 Prints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).
 --url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N
 prints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever
-a page's verdict or findings change, --json prints the recorded events as NDJSON. Ctrl-C ends it.
+a page's verdict or findings change, --json prints NDJSON instead: each recorded event as the admin
+API gives it, {"reset": …} when events were reset, and with --findings {"page": …} for each page line
+(siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends it.
 `;
 
 export async function runTail(args: string[], io: TailIo): Promise<number> {
@@ -154,18 +157,22 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
       },
       signal: stop.signal,
     });
-    const pages = values.findings ? followPages(base, values.site, backlog, io, stop.signal) : null;
+    const pages = values.findings
+      ? followPages(base, values.site, backlog, io, stop.signal, values.json === true)
+      : null;
     for await (const line of lines(events.body!)) {
       if (line.trim() === '') continue;
       const item = JSON.parse(line) as RecordedEvent | { reset: { what: string; siteId?: string } };
       if ('reset' in item) {
-        io.out(
-          paint(
-            io,
-            'dim',
-            `-- reset: ${item.reset.what}${item.reset.siteId ? ` of ${item.reset.siteId}` : ''}\n`,
-          ),
-        );
+        if (values.json) io.out(`${line}\n`);
+        else
+          io.out(
+            paint(
+              io,
+              'dim',
+              `-- reset: ${item.reset.what}${item.reset.siteId ? ` of ${item.reset.siteId}` : ''}\n`,
+            ),
+          );
       } else io.out(values.json ? `${line}\n` : eventLine(item, io));
     }
     stop.abort();
@@ -211,6 +218,7 @@ async function followPages(
   backlog: number,
   io: TailIo,
   signal: AbortSignal,
+  json: boolean,
 ): Promise<void> {
   const seen = new Map<string, string>();
   const show = (page: PageTimelineSummaryDto) => {
@@ -219,7 +227,7 @@ async function followPages(
     const state = `${page.verdict} ${page.rules.join(',')}`;
     if (seen.get(key) === state) return;
     seen.set(key, state);
-    io.out(pageLine(page, io));
+    io.out(pageLine(page, io, json));
   };
   try {
     const res = await open(adminOf(base), 'stream', { query: { types: 'timeline' }, signal });
