@@ -60,3 +60,42 @@ describe('check --readiness --config', () => {
     expect(answer.sites.find((s) => s.siteId === 'demo42')).not.toHaveProperty('sent');
   });
 });
+
+describe('check of a JSON file that is not a recording it reads', () => {
+  it('says what the file is: a baseline, a cut-off document, valid JSON of another shape, a pretty-printed body', async () => {
+    const body = JSON.parse(run(journey()).split('\n')[0]!) as unknown;
+    const exportText = JSON.stringify({ format: 'search-sandbox-export', events: [body] }, null, 2);
+    const cwd = dirWith({
+      'baseline.json':
+        '{\n  "format": "search-sandbox-baseline",\n  "version": 1,\n  "sessions": []\n}\n',
+      'cut.json': exportText.slice(0, Math.floor(exportText.length / 2)),
+      'other.json': JSON.stringify({ results: [1, 2] }, null, 2),
+      'pretty.json': JSON.stringify(body, null, 2),
+    });
+    const cases: Array<[string, RegExp]> = [
+      [
+        'baseline.json',
+        /^search-sandbox check: baseline\.json is a baseline file \(written by expectMatchesBaseline\), not a recording to check: compare a recording with it, search-sandbox diff baseline\.json RECORDING$/,
+      ],
+      [
+        'cut.json',
+        /^search-sandbox check: cut\.json: a JSON document that is cut off \(truncated after \d+ characters/,
+      ],
+      [
+        'other.json',
+        /^search-sandbox check: other\.json: valid JSON, but not a recording: expected NDJSON of beacon events \(one per line\), a sandbox export .* or a HAR file/,
+      ],
+      [
+        'pretty.json',
+        /^search-sandbox check: pretty\.json: one beacon body or event pretty-printed over several lines: NDJSON holds one per line/,
+      ],
+    ];
+    for (const [file, message] of cases) {
+      const { code, stdout, stderr } = await runCli(['check', file], cwd);
+      expect([code, stdout], file).toEqual([2, '']);
+      expect(stderr.trim().split('\n'), file).toHaveLength(1);
+      expect(stderr.trim(), file).toMatch(message);
+      expect(stderr, file).not.toContain('one beacon body or recorded event per line');
+    }
+  });
+});

@@ -328,9 +328,16 @@ export function parseInput(
   let whole: unknown;
   try {
     whole = JSON.parse(trimmed);
-  } catch {
-    return parseNdjson(text, file, prefix, counter);
+  } catch (err) {
+    // NDJSON when its first line is JSON on its own (a bad later line is named by its number); else one
+    // document over several lines that does not parse: cut off, or broken somewhere
+    if (firstLineParses(trimmed)) return parseNdjson(text, file, prefix, counter);
+    throw new InputError(brokenDocument(trimmed, file, (err as Error).message));
   }
+  if (isObject(whole) && whole.format === 'search-sandbox-baseline')
+    throw new InputError(
+      `${file} is a baseline file (written by expectMatchesBaseline), not a recording to check: compare a recording with it, search-sandbox diff ${file} RECORDING`,
+    );
   if (Array.isArray(whole)) {
     return {
       kind: 'export',
@@ -365,5 +372,41 @@ export function parseInput(
     };
   }
   // a one-line NDJSON file
-  return parseNdjson(text, file, prefix, counter);
+  if (!/\n/.test(trimmed)) return parseNdjson(text, file, prefix, counter);
+  // valid JSON over several lines that is neither an export nor a HAR
+  throw new InputError(
+    isObject(whole) && ('context' in whole || 'data' in whole || 'body' in whole)
+      ? `${file}: one beacon body or event pretty-printed over several lines: NDJSON holds one per line (e.g. jq -c . ${file})`
+      : `${file}: valid JSON, but not a recording: expected NDJSON of beacon events (one per line), a sandbox export ({"events": […]}, from GET /_sandbox/export) or a HAR file ({"log": {"entries": […]}})`,
+  );
+}
+
+function firstLineParses(text: string): boolean {
+  const newline = text.indexOf('\n');
+  try {
+    JSON.parse(newline === -1 ? text : text.slice(0, newline));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why one JSON document over several lines did not parse: cut off at its end, or broken at a line. */
+function brokenDocument(text: string, file: string, message: string): string {
+  const expected =
+    'expected a sandbox export or a HAR file, or NDJSON of beacon events (one per line)';
+  const at = /at position (\d+)/.exec(message);
+  // V8: "Unexpected end of JSON input", or an error at the very end of the text
+  if (/end of JSON input/.test(message) || (at && Number(at[1]) >= text.length - 1))
+    return `${file}: a JSON document that is cut off (truncated after ${text.length} characters, it never closes): record or export it again, and let the copy finish`;
+  // V8 quotes a short input whole instead of giving a position
+  const why = message.replace(
+    / in JSON at position \d+.*$|, (?:\.\.\.)?".*" is not valid JSON$/s,
+    '',
+  );
+  if (!at) return `${file}: not valid JSON (${why}); ${expected}`;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const column = Number(at[1]) - before.lastIndexOf('\n');
+  return `${file}:${line}:${column}: not valid JSON (${why}); ${expected}`;
 }
