@@ -149,6 +149,16 @@ export function loadConfig(
 }
 
 /**
+ * A config file checked as `serve` checks it (unknown keys, every value), without the environment or
+ * flags: what `check --config` reads its rules and accounts from. Relative paths resolve against `cwd`.
+ */
+export function loadConfigFile(file: string, cwd: string = process.cwd()): SandboxConfig {
+  const resolved = path.resolve(cwd, file);
+  const raw = readConfigFile(file);
+  return buildConfig(raw, file, path.dirname(resolved), resolved, {}, {}, cwd, {});
+}
+
+/**
  * Build the effective config from an object instead of a file (the programmatic API's `config`
  * option); relative paths in it resolve against `cwd`. Environment and flags apply as for a file.
  */

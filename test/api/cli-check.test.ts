@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
-import { CLI, runCli } from './cli-process';
+import { CLI, runCli, spawnCli } from './cli-process';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -96,6 +96,42 @@ describe('check of a JSON file that is not a recording it reads', () => {
       expect(stderr.trim().split('\n'), file).toHaveLength(1);
       expect(stderr.trim(), file).toMatch(message);
       expect(stderr, file).not.toContain('one beacon body or recorded event per line');
+    }
+  });
+});
+
+describe('check --config', () => {
+  it('refuses a config file serve refuses, with the same message: unknown keys, bad values', async () => {
+    const cwd = dirWith({
+      'journey.ndjson': run(journey()),
+      'typo.json': JSON.stringify({ rulez: { 'no-impression': 'off' } }),
+      'badport.json': JSON.stringify({ port: 'eighty', rules: { 'no-impression': 'off' } }),
+      'badexpect.json': JSON.stringify({
+        accounts: [{ siteId: 'demo42', secretKey: 'k', readiness: { expect: 'cart' } }],
+      }),
+    });
+    for (const [file, message] of [
+      [
+        'typo.json',
+        /^search-sandbox check: typo\.json: rulez: unknown key; did you mean rules\? allowed keys are port, /,
+      ],
+      ['badport.json', /^search-sandbox check: badport\.json: port: "eighty" is not a port/],
+      [
+        'badexpect.json',
+        /^search-sandbox check: badexpect\.json: accounts\[0\]\.readiness\.expect: "cart" must be a list/,
+      ],
+    ] as const) {
+      const checked = await runCli(['check', 'journey.ndjson', '--config', file], cwd);
+      expect([checked.code, checked.stdout], file).toEqual([2, '']);
+      expect(checked.stderr.trim().split('\n'), file).toHaveLength(1);
+      expect(checked.stderr, file).toMatch(message);
+      // serve says the same of it (no --port: the file's own port is checked too)
+      const served = spawnCli(['serve', '--ephemeral', '--config', file], cwd);
+      cleanups.push(() => void served.kill());
+      expect(await Promise.race([served.exit, served.ready]), file).toBe(2);
+      expect(served.stderr().replace(/^search-sandbox: .*?\.json: /, ''), file).toBe(
+        checked.stderr.replace(/^search-sandbox check: .*?\.json: /, ''),
+      );
     }
   });
 });

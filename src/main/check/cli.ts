@@ -13,13 +13,12 @@ import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { pageVerdictDto } from '../tracking/timeline/dto';
 import { StringPool } from '../store/shared-strings';
 import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
-import { parseSandboxAccounts, readConfigFile } from '../config';
+import { loadConfigFile, type SandboxAccount } from '../config';
 import { BEHAVIOURS } from '../tracking/client-model';
 import { readinessSiteOf } from '../tracking/timeline/readiness-config';
 import { expectProblem } from '../../shared/readiness';
 import { OfflineReadiness, readinessText } from './readiness-output';
 import { ConfigError } from '../config-error';
-import { parseRules } from '../accounts/config';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 import {
   configLevels,
@@ -54,7 +53,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file\n(--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -112,16 +111,18 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
     'error',
     'use --fail-on warning to fail on warnings too',
   );
+  // the config file checked as serve checks it: a key serve refuses (`rulez`) is not silently passed over
+  const config = values.config === undefined ? undefined : loadConfigFile(values.config);
   const levels = layered(
     ruleFlags(values.rule ?? []),
-    values.config ? configFileLevels(values.config) : undefined,
+    config ? configLevels(config.rules, config.accounts, values.config) : undefined,
   );
   if (values.readiness && format === 'junit')
     throw new BadFlags('--readiness writes text or json, not junit');
   if (!values.readiness && values.expect)
     throw new BadFlags(`--expect needs --readiness\n${CHECK_USAGE}`);
   const readiness = values.readiness
-    ? offlineReadiness(values.expect ?? [], failOn, values.config)
+    ? offlineReadiness(values.expect ?? [], failOn, config?.accounts ?? [])
     : undefined;
   const catalogs = (values.catalog ?? []).map(catalogFlag);
   if (files.length === 0) throw new BadFlags(`no input file given\n${CHECK_USAGE}`);
@@ -270,16 +271,13 @@ function fileReader<P extends PageVerdictDto>(
 function offlineReadiness(
   expect: readonly string[],
   failOn: FailOn,
-  config: string | undefined,
+  accounts: readonly SandboxAccount[],
 ): OfflineReadiness {
   const ids = BEHAVIOURS.map((b) => b.id);
   for (const entry of expect) {
     const problem = expectProblem(entry, ids);
     if (problem) throw new InputError(`--expect ${entry}: ${problem}`);
   }
-  const accounts = config
-    ? parseSandboxAccounts(readConfigFile(config).accounts, path.dirname(config), config)
-    : [];
   return new OfflineReadiness(
     (siteId) =>
       readinessSiteOf(
@@ -310,22 +308,4 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
     rules[rule] = level as RuleLevel;
   }
   return mapLevels(rules, '--rule');
-}
-
-/** `rules` and `accounts[].rules` of a sandbox config file; the rest of the file is not needed here. */
-function configFileLevels(file: string): LevelSource | undefined {
-  const raw = readConfigFile(file);
-  const top = raw.rules === undefined ? undefined : parseRules(raw.rules, 'rules', file, RULE_IDS);
-  const accounts = Array.isArray(raw.accounts) ? raw.accounts : [];
-  const sites = accounts.flatMap((a, i) => {
-    if (!a || typeof a !== 'object' || (a as { rules?: unknown }).rules === undefined) return [];
-    const { siteId, rules } = a as { siteId?: unknown; rules: unknown };
-    return [
-      {
-        siteId: typeof siteId === 'string' ? siteId : '',
-        rules: parseRules(rules, `accounts[${i}].rules`, file, RULE_IDS),
-      },
-    ];
-  });
-  return configLevels(top, sites, file);
 }
