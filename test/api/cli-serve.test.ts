@@ -309,6 +309,16 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
 
   it('on a bad port value', async () => {
     expect(await fails(['serve', '--port', 'eighty'])).toMatch(/--port.*"eighty" is not a port/);
+    // a value Node's parser takes for a flag: the flag, the value and what to type, in the tool's words
+    expect(await fails(['serve', '--port', '-1'])).toBe(
+      'search-sandbox: --port needs a value, but "-1" follows it, which reads as a flag: give a port (--port 4545; 0 picks a free one); a value that starts with a dash goes after "=", --port=-1 (search-sandbox serve --help)',
+    );
+    expect(await fails(['serve', '--https-port', '--ephemeral'])).toBe(
+      'search-sandbox: --https-port needs a value, but "--ephemeral" follows it, which reads as a flag: give a port for HTTPS (--https-port 4546; 0 picks a free one) (search-sandbox serve --help)',
+    );
+    expect(await fails(['serve', '--port'])).toMatch(
+      /^search-sandbox: --port needs a value: give a port/,
+    );
   });
 
   it('on an empty flag or SEARCH_SANDBOX_* variable, never taken as "not given"', async () => {

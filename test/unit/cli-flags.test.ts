@@ -40,7 +40,13 @@ describe('command-line flags', () => {
 
   it('refuses a flag without its value, and arguments where only flags are taken', () => {
     expect(problem(() => parseFlags(['--format'], FLAGS, true))).toBe(
-      "Option '--format <value>' argument missing",
+      '--format needs a value: give a value (--format VALUE)',
+    );
+    expect(problem(() => parseFlags(['--format', '--json'], FLAGS, true))).toBe(
+      '--format needs a value, but "--json" follows it, which reads as a flag: give a value (--format VALUE)',
+    );
+    expect(problem(() => parseFlags(['--json=yes'], FLAGS, true))).toBe(
+      '--json takes no value: write --json alone',
     );
     expect(problem(() => parseFlags(['extra'], FLAGS, false))).toBe(
       "Unexpected argument 'extra': only flags are taken (--format, --rule, --json)",

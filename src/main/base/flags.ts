@@ -37,7 +37,7 @@ export function parseFlags<O extends FlagOptions>(
     );
     parsed = parseArgs({ args, options: forNode, strict: true, allowPositionals: positionals });
   } catch (err) {
-    throw new UsageError(flagProblem(err as Error & { code?: string }, options));
+    throw new UsageError(flagProblem(err as Error & { code?: string }, options, args));
   }
   // `--data ''` (or `--data=`, an unset shell variable) is a mistake, never "not given": a default in its
   // place would run somewhere the user did not ask for
@@ -51,8 +51,26 @@ export function parseFlags<O extends FlagOptions>(
   return { values: parsed.values as FlagValues<O>, positionals: parsed.positionals };
 }
 
-function flagProblem(err: Error & { code?: string }, options: FlagOptions): string {
+function flagProblem(
+  err: Error & { code?: string },
+  options: FlagOptions,
+  args: readonly string[],
+): string {
   const first = err.message.split('\n')[0]!;
+  // Node's own words ("argument is ambiguous", "argument missing") said as what to type instead
+  const flag = /^Option '(?:-\w, )?--([^' ]+)/.exec(first)?.[1];
+  const option = flag === undefined ? undefined : options[flag];
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag !== undefined && option) {
+    const what = option.empty ?? `a value (--${flag} VALUE)`;
+    if (/does not take an argument/.test(first))
+      return `--${flag} takes no value: write --${flag} alone`;
+    if (/ambiguous/.test(first)) {
+      const at = args.findIndex((a) => a === `--${flag}` || a === `-${option.short ?? '\0'}`);
+      const next = at >= 0 ? args[at + 1] : undefined;
+      return `--${flag} needs a value, but ${next === undefined ? 'a flag' : `"${next}"`} follows it, which reads as a flag: give ${what}${next !== undefined && !next.startsWith('--') ? `; a value that starts with a dash goes after "=", --${flag}=${next}` : ''}`;
+    }
+    if (/argument missing/.test(first)) return `--${flag} needs a value: give ${what}`;
+  }
   const names = Object.keys(options).map((name) => `--${name}`);
   const takes = names.join(', ');
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
