@@ -287,6 +287,14 @@ function buildConfig(
   if (flags.ephemeral && flags.data)
     throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
 
+  const httpPort = port === undefined ? DEFAULT_PORT : expectPort(port);
+  const secure = httpsPort === undefined ? null : expectPort(httpsPort);
+  if (secure !== null && secure !== 0 && secure === httpPort)
+    throw new ConfigError(
+      httpsPort!.key,
+      `${secure} is also the HTTP port (${port?.key ?? 'the default port'}): HTTPS needs a port of its own, e.g. ${secure === 65535 ? secure - 1 : secure + 1}, or 0 for a free one`,
+      httpsPort!.source,
+    );
   const retention = parseRetention(
     raw.retention,
     file,
@@ -294,8 +302,8 @@ function buildConfig(
   );
   return {
     host: host === undefined ? '127.0.0.1' : expectHost(host),
-    port: port === undefined ? DEFAULT_PORT : expectPort(port),
-    httpsPort: httpsPort === undefined ? null : expectPort(httpsPort),
+    port: httpPort,
+    httpsPort: secure,
     dataDir: ephemeral
       ? null
       : path.resolve(

@@ -149,7 +149,7 @@ export async function createSandbox(
         await ensureCertificate(config.dataDir),
         app,
       ) as unknown as http.Server;
-      await listen(httpsServer, config.httpsPort, config.host);
+      await listen(httpsServer, config.httpsPort, config.host, 'https-port');
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.close();
@@ -189,11 +189,17 @@ export async function createSandbox(
 /** Why a listener could not start, in one line a user can act on; `code` is the socket error's. */
 
 /** Listen, turning "port taken" and friends into ListenErrors. */
-export function listen(server: http.Server, port: number, host: string): Promise<void> {
+export function listen(
+  server: http.Server,
+  port: number,
+  host: string,
+  /** the flag that sets this listener's port, named in the error */
+  flag: 'port' | 'https-port' = 'port',
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      const reason = listenFailure(err.code, port, host);
+      const reason = listenFailure(err.code, port, host, flag);
       reject(reason ? new ListenError(err.code!, reason) : err);
     };
     const onListening = () => {
@@ -206,9 +212,15 @@ export function listen(server: http.Server, port: number, host: string): Promise
   });
 }
 
-function listenFailure(code: string | undefined, port: number, host: string): string | null {
+function listenFailure(
+  code: string | undefined,
+  port: number,
+  host: string,
+  flag: 'port' | 'https-port',
+): string | null {
+  const which = flag === 'https-port' ? 'HTTPS port' : 'port';
   if (code === 'EADDRINUSE')
-    return `port ${port} on ${host} is already in use: stop the other process or pass --port 0 for a free port`;
+    return `${which} ${port} on ${host} is already in use: stop the other process or pass --${flag} 0 for a free port`;
   if (code === 'EACCES') return `not allowed to listen on ${host}:${port}: pick a port above 1023`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
     return `cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`;

@@ -369,6 +369,14 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     expect(await fails(['serve', '--port', String(port), '--ephemeral'])).toMatch(
       new RegExp(`port ${port} .*already in use`),
     );
+    // the HTTPS listener's port: named as such, with its own flag as the fix
+    expect(await fails(['serve', '--port', '0', '--https-port', String(port), '--ephemeral'])).toBe(
+      `search-sandbox: HTTPS port ${port} on 127.0.0.1 is already in use: stop the other process or pass --https-port 0 for a free port`,
+    );
+    // one port for both: said before either listens
+    expect(await fails(['serve', '--port', '4999', '--https-port', '4999', '--ephemeral'])).toBe(
+      'search-sandbox: --https-port: 4999 is also the HTTP port (--port): HTTPS needs a port of its own, e.g. 5000, or 0 for a free one',
+    );
   });
 
   it('on an unreadable config file', async () => {
