@@ -1,6 +1,6 @@
 // `search-sandbox check` as a real process (the built out/main/cli.js): what it says, and its exit code, on
 // the recordings and config files users give it.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/sandbox';
@@ -133,5 +133,41 @@ describe('check --config', () => {
         checked.stderr.replace(/^search-sandbox check: .*?\.json: /, ''),
       );
     }
+  });
+});
+
+describe('check of the same events twice', () => {
+  it('reads an event given twice once (overlapping exports, a file named twice), and says how many', async () => {
+    const exported = JSON.parse(
+      readFileSync(
+        path.resolve(__dirname, '../../fixtures/corpus/visit-search-order.json'),
+        'utf8',
+      ),
+    ) as { events: Array<{ id: string; receivedAt: string }> };
+    const lines = exported.events.map((e) => JSON.stringify(e));
+    expect(lines.length).toBeGreaterThan(2);
+    const cwd = dirWith({
+      'a.ndjson': `${lines.join('\n')}\n`,
+      // a later export overlapping the first: its last two events again, and nothing new
+      'b.ndjson': `${lines.slice(-2).join('\n')}\n`,
+    });
+    const once = await runCli(['check', 'a.ndjson', '--format', 'json'], cwd);
+    expect(once.code, once.stderr).toBe(0);
+    const twice = await runCli(
+      ['check', 'a.ndjson', 'a.ndjson', 'b.ndjson', '--format', 'json'],
+      cwd,
+    );
+    expect(twice.code, twice.stderr).toBe(0);
+    expect(twice.stderr).toBe(
+      `search-sandbox check: ${lines.length + 2} events were read twice (the same recorded event in more than one place of the input, e.g. overlapping exports, or a file given twice) and checked once\n`,
+    );
+    // the same pages, findings and verdicts as the events read once
+    const pages = (out: string) =>
+      (
+        JSON.parse(out) as {
+          pages: Array<{ pageLoadId: string; verdict: string; findings: unknown[] }>;
+        }
+      ).pages.map((p) => [p.pageLoadId, p.verdict, p.findings]);
+    expect(pages(twice.stdout)).toEqual(pages(once.stdout));
   });
 });

@@ -28,6 +28,7 @@ import {
   type LevelSource,
 } from '../../shared/rule-levels';
 import type { PageVerdictDto, RuleLevel, RulesConfig } from '../../shared/timeline';
+import type { RecordedEvent } from '../../shared/events';
 
 export const CHECK_USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--catalog SITE=FILE]... [--readiness [--expect ID|AREA]...]';
@@ -209,6 +210,10 @@ async function judgeFiles<P extends PageVerdictDto>(
       io.err(`search-sandbox check: ${file}: no beacon v2 events of ${KINDS_READ} found\n`);
     for (const page of judge.end()) pages.page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
+    if (read.skipped() > 0)
+      io.err(
+        `search-sandbox check: ${read.skipped()} ${read.skipped() === 1 ? 'event was' : 'events were'} read twice (the same recorded event in more than one place of the input, e.g. overlapping exports, or a file given twice) and checked once\n`,
+      );
     return done();
   } catch (err) {
     if (err instanceof InputError) {
@@ -238,14 +243,20 @@ function fileReader<P extends PageVerdictDto>(
   judge: OfflineJudge<P>,
   pages: { page: (page: P) => void },
   io: CheckIo,
-): (file: string) => Promise<number> {
+): { (file: string): Promise<number>; skipped: () => number } {
   const counter = { seq: 0 };
   const names = new Set(files.map((f) => path.basename(f)));
   // strings that repeat from event to event (a page's URL and ids, its responseId, an item's long ids)
   // become one string, as the live store keeps them: read from a file, every event has its own copies, and
   // a page holds its events until it is judged
   const strings = new StringPool();
-  return async (file) => {
+  // a recorded event read again, from an overlapping export or a file given twice, is the same event:
+  // judged once, not as a repeat of itself. Two sandboxes' recordings reuse ids (ev_000001) and may share a
+  // time, so the page, the endpoint and the client's timestamp are part of what makes it the same. Bodies
+  // without a record of their own (no receivedAt) get ids of their line and file, which never meet twice.
+  const seen = new Set<string>();
+  let skipped = 0;
+  const read = async (file: string): Promise<number> => {
     // ids generated for lines/entries carry the file name when several files are checked together
     const prefix =
       files.length > 1 ? `${names.size === files.length ? path.basename(file) : file}:` : '';
@@ -255,6 +266,16 @@ function fileReader<P extends PageVerdictDto>(
     for await (const items of readInput(openRecording(file), prefix, counter))
       for (const item of items) {
         if ('event' in item) {
+          if (item.event.receivedAt !== '') {
+            const key = sameEventKey(item.event);
+            if (seen.has(key)) {
+              // read, though not judged again: a file of repeats is not a file without events
+              skipped++;
+              judged++;
+              continue;
+            }
+            seen.add(key);
+          }
           judged++;
           strings.shareRead(item.event);
           for (const page of judge.apply(item.event)) pages.page(page);
@@ -265,6 +286,7 @@ function fileReader<P extends PageVerdictDto>(
       }
     return judged;
   };
+  return Object.assign(read, { skipped: () => skipped });
 }
 
 /** `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config. */
@@ -308,4 +330,19 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
     rules[rule] = level as RuleLevel;
   }
   return mapLevels(rules, '--rule');
+}
+
+/** What makes two recorded events one: id, receipt, site, endpoint, page and the client's timestamp. */
+function sameEventKey(event: RecordedEvent): string {
+  const body = event.body as { context?: { pageLoadId?: unknown; timestamp?: unknown } } | null;
+  const context = typeof body === 'object' && body !== null ? body.context : undefined;
+  return [
+    event.id,
+    event.receivedAt,
+    event.siteId,
+    event.category,
+    event.event,
+    String(context?.pageLoadId ?? ''),
+    String(context?.timestamp ?? ''),
+  ].join('\u0000');
 }
