@@ -117,9 +117,31 @@ describe('search-sandbox check', () => {
     expect(withFeed.out).toContain('is the catalog\'s page of "P200"');
     expect(withFeed.out).toMatch(/error {3}price-unit-mismatch {2}\[ev_2\]/);
     expect(withFeed.out).toContain('uid "P200" at 14900 where the catalog has 149');
-    // another site's feed leaves demo42 unchecked
-    const other = await check(file, '--catalog', `other=${feed}`, '--fail-on', 'warning');
+    // another site's feed leaves demo42 unchecked, and says it checked nothing (a mistyped siteId)
+    const other = await check(file, '--catalog', `other1=${feed}`, '--fail-on', 'warning');
     expect(other.code).toBe(0);
+    expect(other.err).toContain(
+      '--catalog other1: the input holds no event of site other1, so its catalog checked nothing',
+    );
+    expect(withFeed.err).not.toContain('checked nothing');
+    const notASite = await check(file, '--catalog', `BAD SITE=${feed}`);
+    expect(notASite.code).toBe(2);
+    expect(notASite.err).toContain('"bad site" is not a siteId (six letters or digits');
+    const folder = await check(file, '--catalog', `demo42=${path.dirname(feed)}`);
+    expect(folder.code).toBe(2);
+    expect(folder.err).toContain('is a folder, not a file');
+    // the config turns the site's catalog check off: the flag and the config disagree, said before reading
+    const off = temp(
+      'off.json',
+      JSON.stringify({
+        accounts: [{ siteId: 'demo42', secretKey: 'k', search: { catalogCheck: false } }],
+      }),
+    );
+    const conflict = await check(file, '--catalog', `demo42=${feed}`, '--config', off);
+    expect(conflict.code).toBe(2);
+    expect(conflict.err).toContain(
+      'turns that check off for it (accounts[0].search.catalogCheck: false): drop one of the two',
+    );
 
     const noFile = await check(file, '--catalog', 'demo42');
     expect(noFile.code).toBe(2);

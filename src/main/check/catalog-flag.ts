@@ -19,8 +19,16 @@ export function catalogFlag(flag: string): { siteId: string; file: string } {
     throw new InputError(
       `--catalog "${flag}" must be SITE=FILE, the siteId and its product feed, e.g. --catalog demo42=products.csv`,
     );
-  if (!existsSync(file) || !statSync(file).isFile())
-    throw new InputError(`--catalog ${flag}: no such file "${file}"`);
+  // a siteId is six lower-case letters or digits (the config's rule): another is a typo no event can match
+  if (!/^[a-z0-9]{6}$/.test(siteId))
+    throw new InputError(
+      `--catalog ${flag}: "${siteId}" is not a siteId (six letters or digits, e.g. demo42): give the site whose events the catalog is for`,
+    );
+  if (!existsSync(file)) throw new InputError(`--catalog ${flag}: no such file "${file}"`);
+  if (!statSync(file).isFile())
+    throw new InputError(
+      `--catalog ${flag}: "${file}" is a folder, not a file: give the product feed's file`,
+    );
   return { siteId, file };
 }
 

@@ -126,6 +126,14 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
     ? offlineReadiness(values.expect ?? [], failOn, config?.accounts ?? [])
     : undefined;
   const catalogs = (values.catalog ?? []).map(catalogFlag);
+  // the config turns a site's catalog check off, the flag gives it a catalog to check against: say which
+  for (const { siteId } of catalogs) {
+    const i = config?.accounts.findIndex((a) => a.siteId === siteId) ?? -1;
+    if (i >= 0 && config!.accounts[i]!.search.catalogCheck === false)
+      throw new BadFlags(
+        `--catalog ${siteId}=… checks site ${siteId}'s product ids against a catalog, but ${values.config} turns that check off for it (accounts[${i}].search.catalogCheck: false): drop one of the two`,
+      );
+  }
   if (files.length === 0) throw new BadFlags(`no input file given\n${CHECK_USAGE}`);
   return { files, format, failOn, levels, readiness, catalogs };
 }

@@ -92,6 +92,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   private readonly dtoOf: (page: Page) => P;
   private readonly engine: TimelineEngine;
   private readonly responses: IssuedResponse[] = [];
+  /** sites given a catalog (`setCatalogs`) whose events have not come yet */
+  private readonly catalogsUnused = new Set<string>();
   private readonly sites: RecordedSite[] = [];
   /** catalogs a recording carried, and those given beside it (`check --catalog`), which win */
   private readonly recordedCatalogs = new Map<string, ProvenanceCatalog>();
@@ -148,6 +150,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
    */
   setCatalogs(catalogs: ReadonlyMap<string, ProvenanceCatalog>): void {
     this.givenCatalogs = catalogs;
+    for (const siteId of catalogs.keys()) this.catalogsUnused.add(siteId);
     this.provenanceChanged();
   }
 
@@ -161,6 +164,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
    * events: the other events return an empty list, not a generator made for each.
    */
   apply(ev: RecordedEvent): Iterable<P> {
+    if (this.catalogsUnused.size > 0) this.catalogsUnused.delete(ev.siteId);
     this.engine.apply(ev);
     return ++this.count % RELEASE_EVERY === 0 ? this.release() : NONE;
   }
@@ -183,6 +187,11 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** Pages that got events after they were released were judged in two parts: say so. */
   notes(): string[] {
     const notes: string[] = [];
+    // a catalog given for a site the input never names judged nothing: most often a mistyped siteId
+    for (const siteId of this.catalogsUnused)
+      notes.push(
+        `--catalog ${siteId}: the input holds no event of site ${siteId}, so its catalog checked nothing (is the siteId the one in the beacons' path, /beacon/v2/SITE/…?)`,
+      );
     const { visits, responses, released } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
