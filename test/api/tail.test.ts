@@ -1,5 +1,6 @@
 // Following a running sandbox: GET /_sandbox/events?follow=1 streams NDJSON (a backlog, then each new
 // matching event, resets said), and `search-sandbox tail` prints it one line each, pages with --findings.
+import { createServer as createHttpServer } from 'node:http';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -200,5 +201,31 @@ describe('search-sandbox tail', () => {
     const bad = await runCli(['tail', '--colour'], process.cwd());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^search-sandbox tail: Unknown option '--colour'/);
+  });
+
+  it('says what is wrong with the address it is given, and when what answers there is no sandbox', async () => {
+    const base = 'http://127.0.0.1:4545';
+    const withPath = await runCli(['tail', '--url', `${base}/_sandbox`], process.cwd());
+    expect(withPath.code).toBe(2);
+    expect(withPath.stderr).toBe(
+      `search-sandbox tail: --url "${base}/_sandbox" has a path or query: pass only the origin, e.g. ${base}\n`,
+    );
+    const notUrl = await runCli(['tail', '--url', 'notaurl'], process.cwd());
+    expect(notUrl.stderr).toMatch(
+      /^search-sandbox tail: --url "notaurl" is not a URL: pass the sandbox's address/,
+    );
+    // another app on the port: it answers HTML
+    const other = createHttpServer((_req, res) => res.end('<html>hello</html>'));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = other.address() as AddressInfo;
+      const html = await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
+      expect(html.code).toBe(2);
+      expect(html.stderr).toMatch(
+        /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+ answered, but not as a search-sandbox does/,
+      );
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The package's programmatic API (`import { startSandbox, connectSandbox } from 'search-sandbox'`):
 // an in-process sandbox on a free port, or a client of one started elsewhere; both speak the admin API.
+import { sandboxOrigin } from '../../shared/sandbox-url.js';
 import { configFromObject, loadConfig, type ConfigOverrides } from '../config.js';
 import { createSandbox } from '../sandbox.js';
 import { SandboxClient } from './client.js';
@@ -59,21 +60,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
 
 /** A client of a sandbox started elsewhere (`npx search-sandbox serve`, the desktop app, a CI service). */
 export function connectSandbox(url: string): SandboxClient {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new TypeError(
-      `connectSandbox: ${JSON.stringify(url)} is not a URL: pass the sandbox's address, e.g. http://127.0.0.1:4545`,
-    );
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new TypeError(
-      `connectSandbox: ${JSON.stringify(url)} must be an http:// or https:// address, e.g. http://127.0.0.1:4545`,
-    );
-  if (parsed.pathname !== '/' || parsed.search || parsed.hash)
-    throw new TypeError(
-      `connectSandbox: ${JSON.stringify(url)} has a path or query: pass only the origin, e.g. ${parsed.origin}`,
-    );
-  return new SandboxClient(parsed.origin);
+  const address = sandboxOrigin(url);
+  if ('problem' in address) throw new TypeError(`connectSandbox: ${address.problem}`);
+  return new SandboxClient(address.origin);
 }

@@ -3,6 +3,7 @@
 // pages as they stand when it starts, then every page whose verdict or findings change. Reads only the
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
+import { sandboxOrigin } from '../../shared/sandbox-url';
 import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
 import type { RecordedEvent } from '../../shared/events';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
@@ -141,10 +142,15 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     );
     return 2;
   }
-  const base = (values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545').replace(
-    /\/+$/,
-    '',
-  );
+  const given = values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545';
+  const address = sandboxOrigin(given);
+  if ('problem' in address) {
+    io.err(
+      `search-sandbox tail: ${values.url === undefined ? 'environment: SEARCH_SANDBOX_URL' : '--url'} ${address.problem}\n`,
+    );
+    return 2;
+  }
+  const base = address.origin;
   const stop = new AbortController();
   io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const admin = adminOf(base);
@@ -181,6 +187,13 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     return 1;
   } catch (err) {
     if (stop.signal.aborted) return 0;
+    // a server that answers but is no sandbox (another app on the port): its answer is no NDJSON
+    if (err instanceof SyntaxError) {
+      io.err(
+        `search-sandbox tail: ${base} answered, but not as a search-sandbox does (its /_sandbox/events is not NDJSON): is a sandbox listening at that address? Give its address with --url\n`,
+      );
+      return 2;
+    }
     const why = (err as { cause?: { code?: string; message?: string } }).cause;
     const cause = why?.code ?? why?.message;
     io.err(
