@@ -220,5 +220,19 @@ describe('check streams its input and its report', () => {
     });
     expect(piped.status).toBe(0);
     expect(JSON.parse(piped.stdout)).toMatchObject({ source: '-', verdicts: { pass: 2 } });
+    // given twice, the second read found it empty ("-: empty file"): said as what it is
+    for (const command of [
+      ['check', '-', '-'],
+      ['diff', '-', '-'],
+    ]) {
+      const twice = spawnSync(process.execPath, [CLI, ...command], {
+        input: manyPages(1),
+        encoding: 'utf8',
+      });
+      expect(twice.status, command.join(' ')).toBe(2);
+      expect(twice.stderr).toMatch(
+        /standard input \(-\) is given (twice|more than once): it can be read once/,
+      );
+    }
   });
 });

@@ -64,6 +64,12 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     );
     return 2;
   }
+  if (files[0] === '-' && files[1] === '-') {
+    io.err(
+      `search-sandbox diff: standard input (-) is given twice: it can be read once; give one of BASE and CURRENT as a file\n`,
+    );
+    return 2;
+  }
   const [baseFile, currentFile] = files as [string, string];
   const note = (text: string) => io.err(`search-sandbox diff: ${text}\n`);
   try {

@@ -135,6 +135,10 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
       );
   }
   if (files.length === 0) throw new BadFlags(`no input file given\n${CHECK_USAGE}`);
+  if (files.filter((f) => f === '-').length > 1)
+    throw new BadFlags(
+      'standard input (-) is given more than once: it can be read once; give it once, the other recordings as files',
+    );
   return { files, format, failOn, levels, readiness, catalogs };
 }
 
