@@ -238,6 +238,28 @@ describe('serve on a data directory it cannot use', () => {
     );
   });
 
+  it('a directory that cannot be made where mkdir says a parent is missing (/proc): one line, not a hang', async () => {
+    // Node's recursive mkdir looped for ever on /proc/…, with no word and 70% of a core
+    const { code, stderr } = await runCli(
+      ['serve', '--port', '0', '--data', '/proc/no-sandbox-here'],
+      dir(),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'search-sandbox: cannot start: /proc/no-sandbox-here cannot be written (ENOENT: no such file or directory): check the file and its directory, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory\n',
+    );
+  });
+
+  it('a file given as the data directory, or in its path', async () => {
+    const cwd = dir();
+    writeFileSync(path.join(cwd, 'a-file'), 'not a directory');
+    const { code, stderr } = await runCli(['serve', '--data', 'a-file'], cwd);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `${path.join(cwd, 'a-file')} is a file where the sandbox needs a directory (ENOTDIR)`,
+    );
+  });
+
   it('a file where the data directory should be', async () => {
     const cwd = dir();
     writeFileSync(path.join(cwd, 'a-file'), 'not a directory');

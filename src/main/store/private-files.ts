@@ -1,5 +1,6 @@
 // The data directory's files and directories, private (file-modes.ts), and lowdb's adapter for them.
 import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { replaceFile } from './durable';
 import { PRIVATE_DIR } from './file-modes';
 
@@ -7,7 +8,35 @@ export { PRIVATE_DIR, PRIVATE_FILE } from './file-modes';
 
 /** `mkdir -p` with private modes for each directory it creates; an existing one is left as it is. */
 export async function makePrivateDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  // made one level at a time, not by mkdir's `recursive`: that loops for ever under /proc or /sys, where
+  // mkdir answers ENOENT for a parent that is there (`serve --data /proc/nope` hung with no word)
+  const target = path.resolve(dir);
+  const missing: string[] = [];
+  for (let at = target; ;) {
+    const found = await stat(at).catch((err: NodeJS.ErrnoException) => {
+      // not there, or under a file (which the walk up finds)
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+      throw err;
+    });
+    if (found?.isDirectory()) break;
+    if (found)
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), {
+        code: 'ENOTDIR',
+        path: at,
+      });
+    missing.push(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      await mkdir(d, { mode: PRIVATE_DIR });
+    } catch (err) {
+      // made meanwhile by another start: fine
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
 }
 
 /**
