@@ -123,6 +123,20 @@ API gives it, {"reset": …} when events were reset, and with --findings {"page"
 (siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends it.
 `;
 
+/** The sandbox's origin from --url, else $SEARCH_SANDBOX_URL, else the default; what is wrong with it. */
+function sandboxAddress(flag: string | undefined): { origin: string } | { problem: string } {
+  if (flag === undefined && process.env.SEARCH_SANDBOX_URL === '')
+    return {
+      problem:
+        "environment: SEARCH_SANDBOX_URL is set but empty: set it to the sandbox's address (http://127.0.0.1:4545), unset it, or pass --url",
+    };
+  const address = sandboxOrigin(flag ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545');
+  if (!('problem' in address)) return address;
+  return {
+    problem: `${flag === undefined ? 'environment: SEARCH_SANDBOX_URL' : '--url'} ${address.problem}`,
+  };
+}
+
 export async function runTail(args: string[], io: TailIo): Promise<number> {
   let values: FlagValues<typeof FLAGS>;
   let backlog: number;
@@ -136,18 +150,9 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   } catch (err) {
     return usageFailure('tail', TAIL_USAGE, err, io.err);
   }
-  if (values.url === undefined && process.env.SEARCH_SANDBOX_URL === '') {
-    io.err(
-      "search-sandbox tail: environment: SEARCH_SANDBOX_URL is set but empty: set it to the sandbox's address (http://127.0.0.1:4545), unset it, or pass --url\n",
-    );
-    return 2;
-  }
-  const given = values.url ?? process.env.SEARCH_SANDBOX_URL ?? 'http://127.0.0.1:4545';
-  const address = sandboxOrigin(given);
+  const address = sandboxAddress(values.url);
   if ('problem' in address) {
-    io.err(
-      `search-sandbox tail: ${values.url === undefined ? 'environment: SEARCH_SANDBOX_URL' : '--url'} ${address.problem}\n`,
-    );
+    io.err(`search-sandbox tail: ${address.problem}\n`);
     return 2;
   }
   const base = address.origin;
