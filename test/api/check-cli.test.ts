@@ -1,6 +1,7 @@
 // `search-sandbox check`: NDJSON, sandbox exports and HAR files through the same rules; formats; exit codes;
 // one-line errors naming the file (and line) for input it cannot read.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, tempFile } from '../helpers/check';
@@ -52,6 +53,26 @@ describe('search-sandbox check', () => {
     const lost = await check(fixture('har', 'lost-impression.har'));
     expect(lost.code).toBe(0);
     expect(lost.out).toMatch(/warning click-not-impressed {2}\[entry:11\]/);
+
+    // saved without request bodies: an unusable recording (exit 2), not 16 beacons the storefront sent empty
+    const har = JSON.parse(readFileSync(fixture('har', 'storefront-visit.har'), 'utf8')) as {
+      log: { entries: Array<{ request: { postData?: unknown } }> };
+    };
+    for (const e of har.log.entries) delete e.request.postData;
+    const bodiless = await check(temp('no-bodies.har', JSON.stringify(har)));
+    expect(bodiless.code).toBe(2);
+    expect(bodiless.err).toContain(
+      'none of its 16 beacon requests carries its body (request.postData): the HAR was saved without request bodies',
+    );
+    // one beacon without its body among others is the storefront's: judged as the service answers it
+    const one = JSON.parse(
+      readFileSync(fixture('har', 'storefront-visit.har'), 'utf8'),
+    ) as typeof har;
+    const firstBeacon = one.log.entries.find((e) => e.request.postData !== undefined)!;
+    delete firstBeacon.request.postData;
+    const partly = await check(temp('one-without.har', JSON.stringify(one)));
+    expect(partly.code).toBe(1);
+    expect(partly.out).toContain('missing JSON POST body');
   });
 
   it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {

@@ -217,10 +217,12 @@ function parseHar(
     );
   const events: RecordedEvent[] = [];
   let other = 0;
+  let bodiless = 0;
   log.entries.forEach((entry, i) => {
     const beacon = harBeacon(entry);
     if (beacon === 'other') other++;
     if (beacon === null || beacon === 'other') return;
+    if (beacon.postData === undefined) bodiless++;
     const { body, verdict } = postedBody(beacon.postData);
     events.push(
       makeEvent(
@@ -238,6 +240,12 @@ function parseHar(
       ),
     );
   });
+  // not one beacon with its body: the HAR was saved without request bodies (each would read as the
+  // storefront's "missing JSON POST body"), not a storefront that sent none
+  if (events.length > 0 && bodiless === events.length)
+    throw new InputError(
+      `${file}: none of its ${events.length} beacon request${events.length === 1 ? '' : 's'} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
+    );
   const notes =
     other > 0
       ? [
