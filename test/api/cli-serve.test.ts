@@ -323,21 +323,21 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
 
   it('on an empty flag or SEARCH_SANDBOX_* variable, never taken as "not given"', async () => {
     const cwd = dir();
-    for (const [flag, fix] of [
+    // every case in a process of its own, started together (each ends at once, or is seen to start)
+    const cases: Array<{ name: string; cli: ReturnType<typeof spawnCli>; says: RegExp }> = [];
+    for (const [flag, says] of [
       ['--data', /--data is empty: give a directory \(--data DIR\), or --ephemeral/],
       ['--port', /--port is empty: give a port \(--port 4545; 0 picks a free one\)/],
       ['--config', /--config is empty: give a config file/],
       ['--https-port', /--https-port is empty: give a port for HTTPS/],
       ['--host', /--host is empty/],
-    ] as const) {
+    ] as const)
       // with --port 0 besides (but for --port itself), so that a sandbox that starts anyway is seen to
-      const cli = spawnCli(['serve', ...(flag === '--port' ? [] : ['--port', '0']), flag, ''], cwd);
-      cleanups.push(() => cli.kill());
-      expect(await Promise.race([cli.exit, cli.ready]), flag).toBe(2);
-      expect(cli.stdout(), flag).toBe('');
-      expect(cli.stderr().trim().split('\n'), flag).toHaveLength(1);
-      expect(cli.stderr(), flag).toMatch(fix);
-    }
+      cases.push({
+        name: flag,
+        cli: spawnCli(['serve', ...(flag === '--port' ? [] : ['--port', '0']), flag, ''], cwd),
+        says,
+      });
     for (const name of [
       'SEARCH_SANDBOX_DATA',
       'SEARCH_SANDBOX_PORT',
@@ -345,16 +345,21 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
       'SEARCH_SANDBOX_HTTPS_PORT',
       'SEARCH_SANDBOX_EPHEMERAL',
       'SEARCH_SANDBOX_RETENTION',
-    ]) {
-      const cli = spawnCli(['serve', '--port', '0'], cwd, { [name]: '' });
-      cleanups.push(() => cli.kill());
-      expect(await Promise.race([cli.exit, cli.ready]), name).toBe(2);
-      expect(cli.stdout(), name).toBe('');
-      expect(cli.stderr(), name).toMatch(
-        new RegExp(
+    ])
+      cases.push({
+        name,
+        cli: spawnCli(['serve', '--port', '0'], cwd, { [name]: '' }),
+        says: new RegExp(
           `^search-sandbox: environment: ${name}: is set but empty: set it to .+, or unset it \\(unset ${name}\\)\n$`,
         ),
-      );
+      });
+    for (const { cli } of cases) cleanups.push(() => cli.kill());
+    const codes = await Promise.all(cases.map(({ cli }) => Promise.race([cli.exit, cli.ready])));
+    for (const [i, { name, cli, says }] of cases.entries()) {
+      expect(codes[i], name).toBe(2);
+      expect(cli.stdout(), name).toBe('');
+      expect(cli.stderr().trim().split('\n'), name).toHaveLength(1);
+      expect(cli.stderr(), name).toMatch(says);
     }
     // nothing was written where the data would have gone
     expect(readdirSync(cwd)).toEqual([]);
