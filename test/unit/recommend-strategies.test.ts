@@ -2,7 +2,8 @@
 // item's features in slices (the event loop turns meanwhile), and later asks answer from what was built.
 import { describe, expect, it } from 'vitest';
 import { FeedCatalog, type Product } from '../../src/main/indexing/catalog';
-import { searchItems } from '../../src/main/search/items';
+import { groupedInSlices } from '../../src/main/search/items';
+import { Slicer } from '../../src/main/slices';
 import { recommend, type StrategyInput } from '../../src/main/search/strategies';
 import { countTurns } from '../helpers/drafts';
 
@@ -25,7 +26,7 @@ function catalog(n: number): FeedCatalog {
 
 describe('recommendation strategies over a large catalog', () => {
   it('similar gives the event loop back while it builds, and keeps to the rule: same category, never the product', async () => {
-    const items = searchItems(catalog(40_000));
+    const { items } = await groupedInSlices(catalog(40_000), new Slicer());
     const input: StrategyInput = {
       siteId: 'big',
       items,

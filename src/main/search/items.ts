@@ -85,20 +85,10 @@ export interface Grouped {
 
 const cache = new WeakMap<FeedCatalog, Grouped>();
 
-/** The catalog's results in feed order; built once per catalog (a re-index makes a new catalog). */
-export function searchItems(catalog: FeedCatalog): SearchItem[] {
-  let grouped = cache.get(catalog);
-  if (!grouped) {
-    const steps = group(catalog.products);
-    let step = steps.next();
-    while (!step.done) step = steps.next();
-    grouped = step.value;
-    cache.set(catalog, grouped);
-  }
-  return grouped.items;
-}
-
-/** `searchItems`, with each row's result, grouped in slices that give the event loop back. */
+/**
+ * The catalog's results in feed order, with each row's result: grouped once per catalog (a re-index makes a
+ * new catalog), in slices that give the event loop back.
+ */
 export async function groupedInSlices(catalog: FeedCatalog, slicer: Slicer): Promise<Grouped> {
   let grouped = cache.get(catalog);
   if (!grouped) {

@@ -14,8 +14,6 @@ import {
 import { fieldValue, type SearchItem } from './items';
 import { valuesOf, words } from './words';
 
-export { valuesOf, words };
-
 export type Filter =
   | { kind: 'value'; field: string; values: string[]; background: boolean }
   | { kind: 'range'; field: string; low: number | null; high: number | null; background: boolean };
