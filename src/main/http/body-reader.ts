@@ -67,8 +67,16 @@ const TOO_LARGE: BodyRead = { body: null, tooLarge: true };
 
 /** The raw body up to `limit` bytes; refuses early on a Content-Length above it. */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  // read before (the search pass-through reads a body to find its site): nothing more will come
-  if (req.readableEnded) return Promise.resolve({ body: null, tooLarge: false });
+  // read before (the search pass-through reads a body to find its site, and hands its bytes over; an app
+  // embedding the routers may have read it as text): taken as it would have been read, within the limit
+  if (req.readableEnded) {
+    const had = (req as IncomingMessage & { body?: unknown }).body;
+    if (typeof had !== 'string' && !Buffer.isBuffer(had))
+      return Promise.resolve({ body: null, tooLarge: false });
+    if (Buffer.byteLength(had) > limit) return Promise.resolve(TOO_LARGE);
+    const bytes = Buffer.isBuffer(had) ? had : Buffer.from(had);
+    return Promise.resolve({ body: bytes.length === 0 ? null : bytes, tooLarge: false });
+  }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     void drain(req, 0);
@@ -150,17 +158,7 @@ export async function readJsonText(
   req: IncomingMessage,
   limits: JsonLimits,
 ): Promise<{ text: string } | { refused: BodyRefusal }> {
-  // read already by a route before (the search pass-through reads a body to find its site), and handed
-  // over as its bytes or text
-  const had = (req as IncomingMessage & { body?: unknown }).body;
-  const before =
-    req.readableEnded && (typeof had === 'string' || Buffer.isBuffer(had)) ? had : null;
-  const read =
-    before === null
-      ? await readBody(req, limits.bytes)
-      : Buffer.byteLength(before) > limits.bytes
-        ? { body: null, tooLarge: true }
-        : { body: Buffer.isBuffer(before) ? before : Buffer.from(before), tooLarge: false };
+  const read = await readBody(req, limits.bytes);
   if (read.tooLarge)
     return {
       refused: refusal(
