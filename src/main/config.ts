@@ -224,9 +224,13 @@ export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefin
   );
 }
 
+/** How a variable says yes or no (SEARCH_SANDBOX_EPHEMERAL). */
+const YES = /^(1|true|yes|on)$/i;
+const NO = /^(0|false|no|off)$/i;
+
 /** SEARCH_SANDBOX_EPHEMERAL asks for memory only (a value that is not a boolean is loadConfig's to refuse). */
 export function envSaysEphemeral(env: NodeJS.ProcessEnv): boolean {
-  return /^(1|true|yes|on)$/i.test(env.SEARCH_SANDBOX_EPHEMERAL ?? '');
+  return YES.test(env.SEARCH_SANDBOX_EPHEMERAL ?? '');
 }
 
 function envOverrides(env: NodeJS.ProcessEnv): ConfigOverrides {
@@ -369,8 +373,8 @@ function expectString(key: string, v: unknown, source: string): string {
 }
 
 function parseBool(v: string, key: string): boolean {
-  if (/^(1|true|yes|on)$/i.test(v)) return true;
-  if (/^(0|false|no|off)$/i.test(v)) return false;
+  if (YES.test(v)) return true;
+  if (NO.test(v)) return false;
   throw new ConfigError(
     key,
     `${JSON.stringify(v)} is not a boolean: use true or false`,
