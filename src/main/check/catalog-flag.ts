@@ -9,6 +9,7 @@ import type { Product } from '../indexing/catalog';
 import { catalogViewsBySite } from '../search/catalog-view';
 import type { ProvenanceCatalog } from '../search/provenance';
 import { InputError } from '../recordings/inputs';
+import { SITE_ID_PATTERN } from '../tracking/beacon-path';
 
 /** `SITE=FILE`, checked: the siteId and the file's path. */
 export function catalogFlag(flag: string): { siteId: string; file: string } {
@@ -19,8 +20,8 @@ export function catalogFlag(flag: string): { siteId: string; file: string } {
     throw new InputError(
       `--catalog "${flag}" must be SITE=FILE, the siteId and its product feed, e.g. --catalog demo42=products.csv`,
     );
-  // a siteId is six lower-case letters or digits (the config's rule): another is a typo no event can match
-  if (!/^[a-z0-9]{6}$/.test(siteId))
+  // a siteId as a beacon's path has it (six lower-case letters or digits): another is a typo no event matches
+  if (!SITE_ID_PATTERN.test(siteId))
     throw new InputError(
       `--catalog ${flag}: "${siteId}" is not a siteId (six letters or digits, e.g. demo42): give the site whose events the catalog is for`,
     );
