@@ -7,6 +7,7 @@ import { ConfigError } from '../config-error';
 import { configBool as bool, configObject as object, configString as str } from '../config-values';
 import { parseIsoDuration } from '../durations';
 import { shown } from '../../shared/text';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -34,7 +35,6 @@ export interface AccountConfig {
   rules?: RulesConfig;
 }
 
-const SITE_ID = /^[a-z0-9]{6}$/;
 const DURATION = /^(\d+)\s*(ms|s|m|min|h|d)$/;
 const UNIT_MS: Record<string, number> = {
   ms: 1,
@@ -76,7 +76,7 @@ export function parseAccounts<Areas extends object>(
       'readiness',
     ]);
     const siteId = str(a.siteId, `${key}.siteId`, file);
-    if (!SITE_ID.test(siteId))
+    if (!SITE_ID_PATTERN.test(siteId))
       throw new ConfigError(
         `${key}.siteId`,
         `${JSON.stringify(siteId)} is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,

@@ -9,7 +9,7 @@ import type { Product } from '../indexing/catalog';
 import { catalogViewsBySite } from '../search/catalog-view';
 import type { ProvenanceCatalog } from '../search/provenance';
 import { InputError } from '../recordings/inputs';
-import { SITE_ID_PATTERN } from '../tracking/beacon-path';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 /** `SITE=FILE`, checked: the siteId and the file's path. */
 export function catalogFlag(flag: string): { siteId: string; file: string } {

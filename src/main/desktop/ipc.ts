@@ -8,6 +8,7 @@ import type {
 import type { IpcMainInvokeEventLike, IpcMainLike } from './electron-api';
 import { IPC } from './ipc-channels';
 import type { AppOrigins } from './window-security';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 /** What the handlers do; the shell's actions implement it. */
 export interface DesktopApiHandlers {
@@ -47,7 +48,6 @@ export function registerDesktopIpc(
   });
 }
 
-const SITE_ID = /^[a-z0-9]{6}$/;
 // RFC 5321 caps an address at 254 characters; the sandbox validates the address itself.
 const MAX_REQUESTED_BY = 254;
 
@@ -55,7 +55,7 @@ export function parseFeedUploadRequest(raw: unknown): FeedUploadRequest {
   if (typeof raw !== 'object' || raw === null)
     throw new IpcArgumentError('uploadFeedFile needs {siteId, feedId, requestedBy?}');
   const r = raw as Record<string, unknown>;
-  if (typeof r.siteId !== 'string' || !SITE_ID.test(r.siteId)) {
+  if (typeof r.siteId !== 'string' || !SITE_ID_PATTERN.test(r.siteId)) {
     throw new IpcArgumentError(
       `siteId ${JSON.stringify(r.siteId)} is not a siteId: 6 lowercase letters or digits, e.g. "demo42"`,
     );

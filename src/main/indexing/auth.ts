@@ -2,6 +2,7 @@
 // Compared in constant time (over digests, so lengths do not leak); secrets never appear in messages.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AccountConfig } from '../accounts/config';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 export type AuthResult = { ok: true; account: AccountConfig } | { ok: false; message: string };
 
@@ -63,5 +64,5 @@ export function claimedSiteId(header: string | undefined, secrets: readonly stri
   // siteId and is no account's secret key: credentials sent the wrong way round must not put the secret
   // on the stream
   const claimed = colon < 0 ? '' : decoded.slice(0, colon);
-  return /^[a-z0-9]{6}$/.test(claimed) && !secrets.includes(claimed) ? claimed : '';
+  return SITE_ID_PATTERN.test(claimed) && !secrets.includes(claimed) ? claimed : '';
 }

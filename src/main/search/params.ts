@@ -4,6 +4,7 @@ import type { Filter, Sort } from './query';
 import { InvalidParameter } from './errors';
 import { requesterOf, type Requester } from './requester';
 import { clipped } from '../../shared/text';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 export interface SearchRequest {
   siteId: string;
@@ -60,7 +61,7 @@ function bound(name: string, v: string): number | null {
 
 export function siteIdOf(params: URLSearchParams): string {
   const siteId = params.get('siteId') ?? '';
-  if (!/^[a-z0-9]{6}$/.test(siteId))
+  if (!SITE_ID_PATTERN.test(siteId))
     throw new InvalidParameter(
       siteId
         ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits`

@@ -1,9 +1,9 @@
 // Reads a beacon v2 request path (`/beacon/v2/{siteId}/{category}/{event}`) the way the real service
 // routes it: a known endpoint first, then the siteId pattern, each failure with the service's 404 message.
 import { isBeaconEndpoint } from './schemas';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 export const BEACON_PREFIX = '/beacon/v2';
-export const SITE_ID_PATTERN = /^[a-z0-9]{6}$/;
 
 export type BeaconPath =
   | { ok: true; siteId: string; category: string; event: string }

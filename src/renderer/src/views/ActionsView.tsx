@@ -7,6 +7,7 @@ import { admin } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
 import { ForwardingStatus } from './ForwardingStatus';
+import { SITE_ID_PATTERN } from '../../../shared/site-id';
 
 type Outcome = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -137,9 +138,6 @@ function DesktopExtras() {
   );
 }
 
-/** six lowercase letters or digits, as the provider's siteIds are */
-const SITE_ID = /^[a-z0-9]{6}$/;
-
 export function ActionsView() {
   const health = useSandbox((s) => s.health);
   const pages = useSandbox((s) => s.pages);
@@ -149,7 +147,7 @@ export function ActionsView() {
   const sites = [
     ...new Set([
       ...feeds.map((f) => f.siteId),
-      ...[...pages.summaries.values()].map((p) => p.siteId).filter((s) => SITE_ID.test(s)),
+      ...[...pages.summaries.values()].map((p) => p.siteId).filter((s) => SITE_ID_PATTERN.test(s)),
     ]),
   ].sort();
   const [site, setSite] = useState('');
