@@ -8,6 +8,7 @@ import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import { withTestBaselines } from '../../src/main/api/test-baselines';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
+import { watchSyncs } from '../helpers/synced-files';
 
 let sandbox: StartedSandbox;
 const cleanups: Array<() => void> = [];
@@ -51,10 +52,19 @@ const changed = () => {
 it("'missing' (Playwright's default) writes an absent baseline beside the test file, then compares", async () => {
   const t = inTest('missing');
   await play(run(journey()));
-  expect(await t.sandbox.expectMatchesBaseline('checkout')).toMatchObject({
-    status: 'written',
-    file: t.baseline,
-  });
+  const watch = await watchSyncs();
+  try {
+    expect(await t.sandbox.expectMatchesBaseline('checkout')).toMatchObject({
+      status: 'written',
+      file: t.baseline,
+    });
+  } finally {
+    watch.stop();
+  }
+  // written whole under a temp name and on disk before the test is told so: a test run killed meanwhile
+  // leaves no half baseline to be committed
+  const dir = path.dirname(t.baseline);
+  expect(watch.synced).toEqual([`sync ${path.join(dir, '.checkout.json.tmp')}`, `sync ${dir}`]);
   await play(run(changed()));
   await expect(t.sandbox.expectMatchesBaseline('checkout')).rejects.toThrow(
     /field {4}order\/transaction \(event 1\) data\.total: 100 → 90/,

@@ -1,10 +1,23 @@
 // The one way the sandbox keeps what it acknowledges outside the journal: a file replaced whole (its temp
 // file synced under its temp name before the rename, then the directory), an append-only file whose
 // appends are synced before they resolve, and failures that leave the old file and no temp file.
-import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppendFile, removeFile, replaceFile, replaceFileSync } from '../../src/main/store/durable';
+import {
+  AppendFile,
+  removeFile,
+  replaceFile,
+  replaceFileSync,
+  replaceOwnFile,
+} from '../../src/main/store/durable';
 import { tempDir } from '../helpers/sandbox';
 import { watchSyncs, type SyncWatch } from '../helpers/synced-files';
 
@@ -61,6 +74,28 @@ describe('durable files', () => {
     const sync = () => replaceFileSync(file, 'text');
     expect(sync).toThrow();
     expect(readdirSync(d)).toEqual(['taken']);
+  });
+
+  it("replaces a user's own file with the same steps, made as their files are, the system's error on failure", async () => {
+    const d = dir();
+    const file = path.join(d, 'checkout.json');
+    writeFileSync(file, 'old');
+    watch = await watchSyncs();
+    const umask = process.umask(0o022);
+    try {
+      await replaceOwnFile(file, 'new');
+    } finally {
+      process.umask(umask);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('new');
+    expect(watch.synced).toEqual([`sync ${path.join(d, '.checkout.json.tmp')}`, `sync ${d}`]);
+    // a baseline beside a user's tests is readable as their other files are, not private to the sandbox
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    const taken = path.join(d, 'taken');
+    mkdirSync(taken);
+    // not a data directory's advice (the sandbox's --data): the system's own error, naming the file
+    await expect(replaceOwnFile(taken, 'text')).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(readdirSync(d).sort()).toEqual(['checkout.json', 'taken']);
   });
 
   it('replaces a small file synchronously with the same steps', async () => {

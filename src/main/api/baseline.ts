@@ -1,13 +1,14 @@
 // `sandbox.expectMatchesBaseline(name)`: the sandbox's recorded traffic against a baseline file, as
 // `search-sandbox diff` compares them (src/main/baseline). A missing file is written; an update rewrites it;
 // otherwise a difference rejects with the text diff (which page, which event, which field, before and after).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RecordingBuilder, type Recording } from '../baseline/recording';
 import { baselineText, parseBaseline } from '../baseline/baseline-file';
 import { compareRecordings } from '../baseline/compare';
 import { diffText } from '../baseline/format';
 import type { DiffResult } from '../../shared/baseline';
+import { replaceOwnFile } from '../store/durable';
 import type { BaselineOptions, BaselineResult, RecordedEvent } from './types.js';
 
 /** When a baseline is (re)written: Playwright's updateSnapshots values, as the fixture passes them. */
@@ -102,7 +103,8 @@ export async function matchBaseline(
         `expectMatchesBaseline("${name}"): no beacon events of pages recorded for ${filter}: nothing to write to ${file}; make the test browse the storefront first (and waitForEvents)`,
       );
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, baselineText(current));
+    // whole or not at all, and on disk before the test is told it was written
+    await replaceOwnFile(file, baselineText(current));
     const note = `${status === 'written' ? 'wrote the missing' : 'updated the'} baseline ${file} (${pages} page${pages === 1 ? '' : 's'}): review it and commit it`;
     return { status, file, pages, note };
   };

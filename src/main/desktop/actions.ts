@@ -1,8 +1,8 @@
 // What the menus and `window.sandboxDesktop` do: native dialogs around the sandbox's public operations
 // (report, import, reset, the real feed upload), with every failure told to the user in a dialog.
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { readWhole } from '../recordings/read';
+import { replaceOwnFile } from '../store/durable';
 import { openRecording } from '../recordings/source';
 import path from 'node:path';
 import type {
@@ -64,7 +64,7 @@ export class DesktopActions {
   private readonly saveFile: (file: string, data: Buffer) => Promise<void>;
 
   constructor(private readonly deps: ActionDeps) {
-    this.saveFile = deps.saveFile ?? ((file, data) => writeFile(file, data));
+    this.saveFile = deps.saveFile ?? replaceOwnFile;
   }
 
   /** File → Import: a DevTools HAR, NDJSON of events or a sandbox export, through POST /_sandbox/import. */

@@ -1,6 +1,6 @@
 // The one way the sandbox stores what it acknowledges outside the events journal (remembered search and
 // recommend responses, feed states and requests, uploads, catalogs, the real service's answers, the HTTPS
-// pair, the desktop app's settings): a whole file is replaced atomically
+// pair, the desktop app's settings, and a user's own baselines and saved exports): a whole file is replaced atomically
 // (temp file, fsync, rename, fsync of the directory), an append-only file is appended and fsynced, and
 // either resolves only once the data is on disk. A failed write leaves nothing behind for the next one to
 // join: no temp file, no torn line (cut back off, or else fenced off by starting the next write on a new line).
@@ -56,8 +56,27 @@ export type FileData = string | Uint8Array | Iterable<string>;
  * leaves the old file as it was and no temp file, and is thrown as a DataDirError naming `file`.
  */
 export function replaceFile(file: string, data: FileData): Promise<void> {
+  return oneAtATime(file, () =>
+    writeReplacement(file, data, PRIVATE_FILE).catch((err: unknown) => {
+      throw dataDirFailure(file, err, 'write');
+    }),
+  );
+}
+
+/**
+ * `replaceFile` for a file of the user's own, outside any data directory (a baseline beside their tests, an
+ * export saved from the desktop shell): the same steps, so a success means the whole file is on disk and a
+ * failure leaves the old one; the file is made as their other files are (0o666 less the umask), and a
+ * failure is thrown as the system's error, which names the file.
+ */
+export function replaceOwnFile(file: string, data: FileData): Promise<void> {
+  return oneAtATime(file, () => writeReplacement(file, data, 0o666));
+}
+
+/** `write` once the replacement of `file` under way (if any) has ended: two never share the temp file. */
+function oneAtATime(file: string, write: () => Promise<void>): Promise<void> {
   const before = replacing.get(file) ?? Promise.resolve();
-  const run = before.catch(() => undefined).then(() => writeReplacement(file, data));
+  const run = before.catch(() => undefined).then(write);
   const settled = run.catch(() => undefined);
   replacing.set(file, settled);
   void settled.then(() => {
@@ -66,7 +85,7 @@ export function replaceFile(file: string, data: FileData): Promise<void> {
   return run;
 }
 
-async function writeReplacement(file: string, data: FileData): Promise<void> {
+async function writeReplacement(file: string, data: FileData, mode: number): Promise<void> {
   const tmp = tmpName(file);
   // what was there before (a crash's leftover, or something not ours) is not removed on failure
   const existed = await lstat(tmp).then(
@@ -74,7 +93,7 @@ async function writeReplacement(file: string, data: FileData): Promise<void> {
     () => false,
   );
   try {
-    const handle = await open(tmp, 'w', PRIVATE_FILE);
+    const handle = await open(tmp, 'w', mode);
     try {
       if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
       else for (const piece of data) await handle.writeFile(piece);
@@ -86,7 +105,7 @@ async function writeReplacement(file: string, data: FileData): Promise<void> {
     await syncDir(path.dirname(file));
   } catch (err) {
     if (!existed) await rm(tmp, { force: true }).catch(() => undefined);
-    throw dataDirFailure(file, err, 'write');
+    throw err;
   }
 }
 
