@@ -481,6 +481,11 @@ await sandbox.report('junit', { failOn: 'warn' });
 const baseline: BaselineResult = await sandbox.expectMatchesBaseline('home', { siteId: 'demo42', update: false });
 const ready: ReadinessDto = await sandbox.readiness({ siteId: 'demo42' });
 const row: ReadinessRowDto | undefined = ready.behaviours.find((b) => b.status === 'unseen');
+// the types behind the declarations' own relative imports resolve too (each was any when they had no .js)
+// @ts-expect-error a row's area is one of the model's areas
+const area: number | undefined = row?.area;
+// @ts-expect-error a finding's severity is 'info', 'warning' or 'error'
+const severity: number | undefined = pages[0]?.findings[0]?.severity;
 await sandbox.expectReady({ siteId: 'demo42', expect: ['cart'], failOn: 'warning' });
 // @ts-expect-error expectReady names the site it gates
 await sandbox.expectReady({ expect: ['cart'] });
@@ -488,7 +493,7 @@ await sandbox.expectReady({ expect: ['cart'] });
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
-console.log(baseline.status, read, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
+console.log(area, severity, baseline.status, read, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
 `,
     );
     writeFileSync(
@@ -510,6 +515,21 @@ console.log(baseline.status, read, port, pages.length, ruled.length, declared.le
       (err: { stdout: string }) => ({ stdout: err.stdout }),
     );
     expect(result.stdout).toBe('');
+    // every relative import of the installed declarations names its file as node16/nodenext resolve it
+    const bare: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.d.ts'))
+          for (const m of readFileSync(full, 'utf8').matchAll(
+            /(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g,
+          ))
+            if (!m[1]!.endsWith('.js')) bare.push(`${path.relative(project, full)}: ${m[1]}`);
+      }
+    };
+    walk(path.join(project, 'node_modules/search-sandbox/out/types'));
+    expect(bare).toEqual([]);
   });
 
   // The three tests below mostly wait (two Playwright runs in Chromium, the snippet's 10-second wait for a
