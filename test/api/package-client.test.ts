@@ -72,6 +72,20 @@ describe('startSandbox', () => {
     await expect(startSandbox({ port: sandbox.port })).rejects.toThrow(
       `port ${sandbox.port} on 127.0.0.1 is already in use: stop the other process or pass --port 0 for a free port`,
     );
+    await expect(startSandbox({ dataDir: 5 } as never)).rejects.toThrow(
+      new TypeError(
+        `startSandbox: dataDir 5 must be a directory path, e.g. './.search-sandbox' (leave it out to keep everything in memory)`,
+      ),
+    );
+  });
+
+  it('keeps everything in memory for dataDir null, as when it is left out (not ./.search-sandbox)', async () => {
+    const started = await startSandbox({ dataDir: null } as never);
+    try {
+      expect((await started.health()).dataDir).toBeNull();
+    } finally {
+      await started.close();
+    }
   });
 });
 

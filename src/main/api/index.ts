@@ -40,11 +40,17 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     throw new TypeError(
       `startSandbox: config ${JSON.stringify(config)} must be a file path or a config object`,
     );
+  if (dataDir !== undefined && dataDir !== null && typeof dataDir !== 'string')
+    throw new TypeError(
+      `startSandbox: dataDir ${JSON.stringify(dataDir)} must be a directory path, e.g. './.search-sandbox' (leave it out to keep everything in memory)`,
+    );
+  // null, as undefined: none, everything in memory (not the serve default, ./.search-sandbox)
+  const inMemory = dataDir === undefined || dataDir === null;
   const flags: ConfigOverrides = {
     port: options.port ?? 0,
     host: options.host,
-    data: dataDir,
-    ephemeral: dataDir === undefined,
+    data: inMemory ? undefined : dataDir,
+    ephemeral: inMemory,
     config: typeof config === 'string' ? config : undefined,
   };
   const resolved =
