@@ -12,7 +12,7 @@ import {
   type Endpoint,
   type QueryOf,
 } from './admin-api';
-import { encodePart } from './text';
+import { encodePart, shown } from './text';
 
 /** Why a call failed: status 0 when the sandbox could not be reached, else its status and body. */
 export interface AdminFailure {
@@ -67,8 +67,15 @@ export class AdminApiClient {
       return encodePart(String(value));
     });
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>))
-      if (value !== undefined && value !== null) search.set(key, String(value));
+    for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      // a list or an object would go out as "a,b" or "[object Object]" and silently match nothing
+      if (typeof value === 'object' || typeof value === 'function')
+        throw new TypeError(
+          `${name}: query parameter ${key} takes one value (a string, number or boolean), got ${typeof value === 'function' ? 'a function' : shown(value)}: ask once per value`,
+        );
+      search.set(key, String(value));
+    }
     const qs = search.toString();
     return qs ? `${path}?${qs}` : path;
   }

@@ -153,6 +153,20 @@ describe('events and waitForEvents', () => {
     );
   });
 
+  it('refuses a list or an object as a filter value, which would have matched nothing', async () => {
+    await expect(sandbox.events({ event: ['render', 'impression'] } as never)).rejects.toThrow(
+      new TypeError(
+        'events: query parameter event takes one value (a string, number or boolean), got ["render","impression"]: ask once per value',
+      ),
+    );
+    await expect(
+      sandbox.waitForEvents({ siteId: { id: 'demo42' }, timeout: 100 } as never),
+    ).rejects.toThrow(/^wait: query parameter siteId takes one value .*, got \{"id":"demo42"\}/);
+    await expect(sandbox.expectClean({ pageLoadId: ['p1'] } as never)).rejects.toThrow(
+      /^timelines: query parameter pageLoadId takes one value/,
+    );
+  });
+
   it("passes the admin API's refusal of a bad filter on, naming the parameter", async () => {
     const err = await sandbox.events({ acceptd: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SandboxApiError);
