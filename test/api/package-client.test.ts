@@ -415,6 +415,21 @@ describe('reports, reset, feeds, clock, outbox', () => {
   });
 });
 
+describe('readiness', () => {
+  it('names the method and the missing siteId when called without options', async () => {
+    await expect(sandbox.readiness(undefined as never)).rejects.toThrow(
+      new TypeError(
+        "readiness: siteId undefined must be the site's siteId, e.g. readiness({ siteId: 'demo42' })",
+      ),
+    );
+    await expect(sandbox.expectReady(undefined as never)).rejects.toThrow(
+      new TypeError(
+        "expectReady: siteId undefined must be the site's siteId, e.g. expectReady({ siteId: 'demo42' })",
+      ),
+    );
+  });
+});
+
 describe('connectSandbox', () => {
   it('refuses what is not a sandbox origin', () => {
     expect(() => connectSandbox('localhost:4545')).toThrow(

@@ -226,9 +226,8 @@ export class SandboxClient {
    * The site's integration readiness: each behaviour of the client model ok, with findings, unseen (with
    * the client call that sends it) or not applicable (with why).
    */
-  readiness({ siteId }: { siteId: string }): Promise<ReadinessDto> {
-    if (typeof siteId !== 'string' || siteId === '')
-      throw new TypeError(`readiness: siteId ${JSON.stringify(siteId)} must be the site's siteId`);
+  async readiness(options: { siteId: string }): Promise<ReadinessDto> {
+    const siteId = siteIdOf('readiness', options);
     return this.admin.call('readiness', { query: { siteId } });
   }
 
@@ -237,7 +236,8 @@ export class SandboxClient {
    * Rejects with an Error naming each one that is unseen (and what sends it) or broken (the rule and page).
    */
   async expectReady(options: ExpectReadyOptions): Promise<ReadinessDto> {
-    const { siteId, expect, failOn = 'error' } = options ?? ({} as ExpectReadyOptions);
+    const { expect, failOn = 'error' } = options ?? ({} as ExpectReadyOptions);
+    const siteId = siteIdOf('expectReady', options);
     if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
       throw new TypeError(
         `expectReady: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default) or 'warning'`,
@@ -399,6 +399,16 @@ export class SandboxClient {
       body,
     );
   }
+}
+
+/** The siteId of a readiness call's options, or a TypeError naming the method. */
+function siteIdOf(method: string, options: { siteId?: unknown } | undefined): string {
+  const siteId = options?.siteId;
+  if (typeof siteId !== 'string' || siteId === '')
+    throw new TypeError(
+      `${method}: siteId ${JSON.stringify(siteId)} must be the site's siteId, e.g. ${method}({ siteId: 'demo42' })`,
+    );
+  return siteId;
 }
 
 /** A filter as the package's types take it: the sandbox judges the keys (an unknown one is its 400). */
