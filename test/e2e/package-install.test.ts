@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -632,17 +633,31 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
   );
 
   it(
-    "runs the README's CI snippet verbatim with bash -e: traffic passes, a missing clickthrough fails",
+    'runs the CI snippets of the README and docs/testing.md verbatim with bash -e: traffic passes, a missing clickthrough fails, a sandbox that cannot start ends the job, and none is left running',
     { concurrent: true, timeout: 120_000 },
     async ({ expect }) => {
-      const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-      const snippet = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-        .map((m) => m[1]!)
-        .find((b) => b.includes('npx search-sandbox serve --port 0'))!;
-      expect(snippet).toBeDefined();
-      /** Runs the snippet in its own process group (its sandbox too); `traffic` sends the storefront's part. */
-      const ci = async (dir: string, traffic: (url: string) => Promise<void>) => {
+      const snippetOf = (doc: string) =>
+        [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)]
+          .map((m) => m[1]!)
+          .find((b) => b.includes('search-sandbox serve --port 0'))!;
+      const readme = snippetOf('README.md');
+      const docs = snippetOf('docs/testing.md');
+      expect(readme).toBeDefined();
+      expect(docs).toBeDefined();
+      type Job = { code: number | null; out: string };
+      /**
+       * Runs a snippet as a CI job does, in a folder beside the project's node_modules, its output read
+       * through pipes; `traffic` sends the storefront's part once the sandbox is ready.
+       */
+      const ci = async (
+        snippet: string,
+        dir: string,
+        traffic: (url: string) => Promise<void>,
+        files: Record<string, string> = {},
+      ) => {
         mkdirSync(dir, { recursive: true });
+        symlinkSync(path.join(project, 'node_modules'), path.join(dir, 'node_modules'));
+        for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
         const child = spawn('bash', ['-e', '-c', snippet], {
           cwd: dir,
           env: { ...ENV, PATH: `${path.join(project, 'node_modules/.bin')}:${ENV.PATH}` },
@@ -652,26 +667,33 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
         let out = '';
         child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
         child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-        // 'exit', not 'close': the sandbox the snippet starts in the background keeps stderr open
-        const exit = new Promise<number>((resolve) =>
-          child.on('exit', (code) => resolve(code ?? -1)),
-        );
+        // 'close': the job's output has ended, which a runner waits for (a background process still holding
+        // it keeps the job hanging after the script ended)
+        let code: number | null = null;
+        child.on('close', (c) => (code = c ?? -1));
+        const log = path.join(dir, 'sandbox.log');
+        const ready = () =>
+          existsSync(log)
+            ? /listening on (http:\/\/\S+)/.exec(readFileSync(log, 'utf8'))?.[1]
+            : undefined;
         try {
-          await expect
-            .poll(
-              () =>
-                existsSync(path.join(dir, 'sandbox.log')) &&
-                /listening on (http:\/\/\S+)/.test(
-                  readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
-                ),
-              { timeout: 30_000 },
-            )
-            .toBe(true);
-          const url = /listening on (http:\/\/\S+)/.exec(
-            readFileSync(path.join(dir, 'sandbox.log'), 'utf8'),
-          )![1]!;
-          await traffic(url);
-          return { code: await exit, out };
+          await expect.poll(() => ready() ?? code, { timeout: 30_000 }).not.toBeNull();
+          const url = ready();
+          if (url) await traffic(url);
+          await expect.poll(() => code, { timeout: 15_000, message: out }).not.toBeNull();
+          // the job stopped its sandbox when it ended
+          if (url)
+            await expect
+              .poll(
+                () =>
+                  fetch(`${url}/_sandbox/health`).then(
+                    () => 'running',
+                    () => 'stopped',
+                  ),
+                { timeout: 10_000 },
+              )
+              .toBe('stopped');
+          return { code: code as number | null, out } as Job;
         } finally {
           try {
             process.kill(-child.pid!, 'SIGTERM');
@@ -680,8 +702,7 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
           }
         }
       };
-      // two jobs side by side, each with its own folder and sandbox: one sends a clean search, one nothing
-      const cleanRun = ci(path.join(project, 'ci-clean'), async (url) => {
+      const cleanTraffic = async (url: string) => {
         // as the provider's client creates them: the tile impressed once visible for a second, then clicked
         const searched = Date.now() - 5_000;
         const context = (after: number) => ({
@@ -706,16 +727,35 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
           });
           expect(res.status).toBe(200);
         }
-      });
-      // nothing sent: the wait answers 408, curl -f fails, and so does the job
-      const idleRun = ci(path.join(project, 'ci-idle'), async () => undefined);
-      const [clean, idle] = await Promise.all([cleanRun, idleRun]);
+      };
+      // jobs side by side, each with its own folder and sandbox: the README's with a clean search, with
+      // nothing (the wait answers 408, curl -f fails, and so does the job) and with a broken config file;
+      // docs/testing.md's with a clean search
+      // settled, each: a job that fails still stops its own processes before the test ends
+      const jobs = await Promise.allSettled([
+        ci(readme, path.join(project, 'ci-clean'), cleanTraffic),
+        ci(readme, path.join(project, 'ci-idle'), async () => undefined),
+        ci(readme, path.join(project, 'ci-broken'), async () => undefined, {
+          'search-sandbox.config.json': '{"accounts": [',
+        }),
+        ci(docs, path.join(project, 'ci-docs'), cleanTraffic),
+      ]);
+      const [clean, idle, broken, documented] = jobs.map((job) => {
+        if (job.status === 'rejected') throw job.reason;
+        return job.value;
+      }) as [Job, Job, Job, Job];
       expect(clean.code, clean.out).toBe(0);
       expect(readFileSync(path.join(project, 'ci-clean', 'beacon-report.xml'), 'utf8')).toMatch(
         /<testsuites/,
       );
       expect(idle.code, idle.out).toBe(22);
       expect(existsSync(path.join(project, 'ci-idle', 'beacon-report.xml'))).toBe(false);
+      expect(broken.code, broken.out).toBe(2);
+      expect(broken.out).toMatch(/^search-sandbox: .*search-sandbox\.config\.json: not valid JSON/);
+      expect(documented.code, documented.out).toBe(0);
+      expect(readFileSync(path.join(project, 'ci-docs', 'beacon-report.xml'), 'utf8')).toMatch(
+        /<testsuites/,
+      );
     },
   );
 
