@@ -215,15 +215,26 @@ function parseHar(
     throw new InputError(
       `${file}: not a HAR file: "log.entries" is missing (save it from DevTools › Network › "Save all as HAR")`,
     );
+  const entries: unknown[] = log.entries;
+  const redirects = followedRedirects(entries);
   const events: RecordedEvent[] = [];
   let other = 0;
   let bodiless = 0;
-  log.entries.forEach((entry, i) => {
+  const unsent = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    // answered with a redirect that the browser followed: the request is counted once, where it arrived
+    if (redirects.followed.has(i)) return;
     const beacon = harBeacon(entry);
     if (beacon === 'other') other++;
     if (beacon === null || beacon === 'other') return;
-    if (beacon.postData === undefined) bodiless++;
-    const { body, verdict } = postedBody(beacon.postData);
+    const failure = neverSent(entry);
+    if (failure !== null) {
+      unsent.set(failure, (unsent.get(failure) ?? 0) + 1);
+      return;
+    }
+    const postData = redirects.bodies.get(i) ?? beacon.postData;
+    if (postData === undefined) bodiless++;
+    const { body, verdict } = postedBody(postData);
     events.push(
       makeEvent(
         counter,
@@ -246,13 +257,85 @@ function parseHar(
     throw new InputError(
       `${file}: none of its ${events.length} beacon request${events.length === 1 ? '' : 's'} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
     );
-  const notes =
-    other > 0
-      ? [
-          `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not events the timelines judge: chat, log, …) skipped`,
-        ]
-      : [];
+  const notes: string[] = [];
+  if (other > 0)
+    notes.push(
+      `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not events the timelines judge: chat, log, …) skipped`,
+    );
+  if (unsent.size > 0) {
+    const count = [...unsent.values()].reduce((a, b) => a + b, 0);
+    const why = [...unsent].map(([text, n]) => `${text} ×${n}`).join(', ');
+    notes.push(
+      `${file}: ${count} beacon request${count === 1 ? '' : 's'} never left the browser (${why}) and ${count === 1 ? 'is' : 'are'} not judged: the service never received ${count === 1 ? 'it' : 'them'}; check the beacon origin the storefront sends to, and what blocks it`,
+    );
+  }
   return { kind: 'har', events, notes };
+}
+
+/** Statuses with which a browser sends a request again, method and body unchanged, to the address given. */
+const BODY_KEEPING_REDIRECTS = new Set([307, 308]);
+
+/**
+ * The entries answered with a 307 or 308 that the browser followed (a later entry of the same method asks
+ * for the address the answer named), and the body each followed request was sent with: one request, which
+ * a HAR records as two entries, and Chromium records the second without its body.
+ */
+function followedRedirects(entries: unknown[]): {
+  followed: Set<number>;
+  bodies: Map<number, unknown>;
+} {
+  const followed = new Set<number>();
+  const bodies = new Map<number, unknown>();
+  entries.forEach((entry, i) => {
+    if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) return;
+    const { request, response } = entry;
+    if (!BODY_KEEPING_REDIRECTS.has(Number(response.status))) return;
+    const target = redirectTarget(request.url, response);
+    if (target === null) return;
+    for (let j = i + 1; j < entries.length; j++) {
+      const next = entries[j];
+      if (!isObject(next) || !isObject(next.request) || bodies.has(j)) continue;
+      if (next.request.url !== target || next.request.method !== request.method) continue;
+      followed.add(i);
+      // a chain of redirects carries the first request's body to the last
+      bodies.set(j, bodies.get(i) ?? request.postData);
+      return;
+    }
+  });
+  return { followed, bodies };
+}
+
+/** The absolute URL a redirect answer names (`redirectURL`, else its Location header), or null. */
+function redirectTarget(from: unknown, response: Record<string, unknown>): string | null {
+  let location = typeof response.redirectURL === 'string' ? response.redirectURL : '';
+  if (location === '' && Array.isArray(response.headers)) {
+    const header = response.headers.find(
+      (h) => isObject(h) && String(h.name).toLowerCase() === 'location',
+    );
+    if (isObject(header) && typeof header.value === 'string') location = header.value;
+  }
+  if (location === '' || typeof from !== 'string') return null;
+  try {
+    return new URL(location, from).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Chromium's errors (a HAR's `response._failureText`) for a request that never reached a server: no
+ * connection was made, or the browser refused to make it. Others (net::ERR_ABORTED of a beacon sent as
+ * the page unloads, net::ERR_FAILED of a CORS-blocked answer) come after the request was sent.
+ */
+const NEVER_SENT =
+  /^net::ERR_(?:CONNECTION_REFUSED|CONNECTION_TIMED_OUT|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|INTERNET_DISCONNECTED|UNSAFE_PORT|BLOCKED_BY_CLIENT|BLOCKED_BY_ADMINISTRATOR|BLOCKED_BY_CSP|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED|CERT_[A-Z_]+|SSL_[A-Z_]+)$/;
+
+/** The failure of an entry whose request never reached a server (no answer, and an error that says so). */
+function neverSent(entry: unknown): string | null {
+  if (!isObject(entry) || !isObject(entry.response)) return null;
+  const { response } = entry;
+  if (Number(response.status) > 0 || typeof response._failureText !== 'string') return null;
+  return NEVER_SENT.test(response._failureText) ? response._failureText : null;
 }
 
 /**
@@ -309,8 +392,9 @@ function postedBody(postData: unknown): {
 }
 
 /** When the entry's request started, as ISO 8601; empty when the HAR does not say. */
-function startedAt(entry: Record<string, unknown>): string {
-  return typeof entry.startedDateTime === 'string' &&
+function startedAt(entry: unknown): string {
+  return isObject(entry) &&
+    typeof entry.startedDateTime === 'string' &&
     Number.isFinite(Date.parse(entry.startedDateTime))
     ? new Date(entry.startedDateTime).toISOString()
     : '';
