@@ -23,7 +23,8 @@ const HELP = `${DIFF_USAGE}
 Compares two recordings of one journey (NDJSON of beacon events, a sandbox export, a HAR, or a
 baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
 order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place;
-a URL parameter whose value is one of the page's ids (/thanks?order=1001) by its name.
+a URL parameter or path segment that is one of the page's ids (/thanks?order=1001,
+/order-received/1001/) by its name.
 --ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl (pages then
 match by kind and place), or query.NAME, a URL parameter such as a token or cache buster.
 Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.

@@ -71,14 +71,19 @@ function decoded(text: string): string {
 /**
  * The URL's path and query as pages are matched and compared: scheme, host and port left out, a parameter
  * whose value is one of the page's volatile values written `name={orderId}` (its value differs every run,
- * its name still counts), the parameters `--ignore query.NAME` names left out.
+ * its name still counts), as is a path segment that is one (`/checkout/order-received/{orderId}/`, the
+ * thank-you page of many shop platforms), the parameters `--ignore query.NAME` names left out.
  */
 export function pageLocation(
   url: string,
   volatile: VolatileValues,
   params: ReadonlySet<string> = new Set(),
 ): string {
-  const path = pagePath(url);
+  const whole = pagePath(url);
+  const end = whole.search(/[?#]/);
+  const path =
+    volatileSegments(end < 0 ? whole : whole.slice(0, end), volatile) +
+    (end < 0 ? '' : whole.slice(end));
   const q = path.indexOf('?');
   if (q < 0) return path;
   const hash = path.indexOf('#', q);
@@ -94,6 +99,19 @@ export function pageLocation(
   }
   const rest = `${kept.length ? `?${kept.join('&')}` : ''}${hash < 0 ? '' : path.slice(hash)}`;
   return path.slice(0, q) + rest;
+}
+
+/** A URL path with each segment that is one of the page's volatile values written `{orderId}`, `{sessionId}`, … */
+function volatileSegments(path: string, volatile: VolatileValues): string {
+  if (volatile.size === 0) return path;
+  let changed = false;
+  const segments = path.split('/').map((segment) => {
+    const what = segment === '' ? undefined : volatile.get(decoded(segment));
+    if (what === undefined) return segment;
+    changed = true;
+    return `{${what}}`;
+  });
+  return changed ? segments.join('/') : path;
 }
 
 /** JSON with sorted keys: equal values give equal text. */
