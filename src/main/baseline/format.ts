@@ -57,7 +57,7 @@ export function diffText(result: DiffResult, names: { base: string; current: str
   const differing = total - counts.same;
   lines.push(
     differing === 0
-      ? `same tracking: ${total} page${total === 1 ? '' : 's'} of ${names.current} match ${names.base}`
+      ? `same tracking: ${total} page${total === 1 ? '' : 's'} of ${names.current} match${total === 1 ? 'es' : ''} ${names.base}`
       : `${differing} of ${total} pages differ (${counts.changed} changed, ${counts.added} added, ${counts.removed} removed): ${names.current} against ${names.base}`,
   );
   return `${lines.join('\n')}\n`;
