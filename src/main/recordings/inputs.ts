@@ -286,21 +286,39 @@ function followedRedirects(entries: unknown[]): {
 } {
   const followed = new Set<number>();
   const bodies = new Map<number, unknown>();
+  // the entries of each method and URL, in order, each taken by one redirect at most: a redirect finds the
+  // request that followed it among those of its target, not by reading every later entry again
+  const byRequest = new Map<string, number[]>();
+  entries.forEach((entry, j) => {
+    if (!isObject(entry) || !isObject(entry.request)) return;
+    const key = `${String(entry.request.method)} ${String(entry.request.url)}`;
+    const list = byRequest.get(key);
+    if (list) list.push(j);
+    else byRequest.set(key, [j]);
+  });
   entries.forEach((entry, i) => {
     if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) return;
     const { request, response } = entry;
     if (!BODY_KEEPING_REDIRECTS.has(Number(response.status))) return;
     const target = redirectTarget(request.url, response);
     if (target === null) return;
-    for (let j = i + 1; j < entries.length; j++) {
-      const next = entries[j];
-      if (!isObject(next) || !isObject(next.request) || bodies.has(j)) continue;
-      if (next.request.url !== target || next.request.method !== request.method) continue;
-      followed.add(i);
-      // a chain of redirects carries the first request's body to the last
-      bodies.set(j, bodies.get(i) ?? request.postData);
-      return;
+    const later = byRequest.get(`${String(request.method)} ${target}`);
+    if (!later) return;
+    // the first entry after this one (a binary search) not taken by an earlier redirect
+    let lo = 0;
+    let hi = later.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (later[mid]! <= i) lo = mid + 1;
+      else hi = mid;
     }
+    let at = lo;
+    while (at < later.length && bodies.has(later[at]!)) at++;
+    if (at === later.length) return;
+    const j = later[at]!;
+    followed.add(i);
+    // a chain of redirects carries the first request's body to the last
+    bodies.set(j, bodies.get(i) ?? request.postData);
   });
   return { followed, bodies };
 }
