@@ -13,6 +13,8 @@ import {
   SCRIPTED_SUMMARY,
   sendDoubtfulOrder,
   sendOrderVisits,
+  LOST_SITE,
+  sendLostCreditOrder,
 } from '../helpers/order-visits';
 
 let s: Sandbox;
@@ -216,5 +218,28 @@ describe('an order whose credit rests on a click with errors, priced in cents', 
       revenue: SCRIPTED_SUMMARY.withErrors.revenue + 6000,
     });
     expect(summary.pricesInDoubt).toEqual({ orders: 1, revenue: 6000 });
+  });
+});
+
+describe('an order whose credit a rejected click cost', () => {
+  it('is not clean: its line names the rejected click, and the order carries the schema finding', async () => {
+    // the storefront's click leaves out the result's type: the service rejects it
+    expect(await sendLostCreditOrder(s.url)).toBe(400);
+    const [order] = (await get(`/_sandbox/orders?siteId=${LOST_SITE}`)).body as OrderDto[];
+    const clickId = order!.findings.find((f) => f.rule === 'schema')?.interaction?.eventId;
+    expect(clickId, JSON.stringify(order)).toMatch(/^ev_/);
+    expect(order!.lines[0]!.credit).toBeNull();
+    expect(order!.lines[0]!.noCreditReason).toBe(
+      `the clickthrough of "L1" by userId "shopper-l" (${clickId}) was rejected by the service (missing required key-value: data.results[0].type), so it earns no credit: fix that clickthrough (the schema finding on its page) and the line is credited to it`,
+    );
+    expect(order!.findings.find((f) => f.rule === 'schema')).toMatchObject({
+      severity: 'error',
+      interaction: { event: 'clickthrough', eventId: clickId, pageLoadId: 'l-search' },
+    });
+    // the summary counts it among the orders with errors
+    const summary = (await get(`/_sandbox/orders/summary?siteId=${LOST_SITE}`)).body as {
+      withErrors: { orders: number; revenue: number };
+    };
+    expect(summary.withErrors).toEqual({ orders: 1, revenue: 30 });
   });
 });

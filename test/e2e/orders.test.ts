@@ -4,7 +4,13 @@
 // order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
-import { ORDER_SITE, sendDoubtfulOrder, sendOrderVisits } from '../helpers/order-visits';
+import {
+  LOST_SITE,
+  ORDER_SITE,
+  sendDoubtfulOrder,
+  sendLostCreditOrder,
+  sendOrderVisits,
+} from '../helpers/order-visits';
 import { postBeacon } from '../helpers/sandbox';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 import { cutText, inUpperHalf } from './helpers/in-page';
@@ -250,6 +256,29 @@ describe.skipIf(skip)('an order whose credit rests on a click with errors, price
     );
     await s.ui.testId('orders-summary').scrollIntoViewIfNeeded();
     await s.ui.screenshot('orders-doubt-1440');
+  });
+
+  it('an order whose credit a rejected click cost says "credit lost", and its detail names that click', async () => {
+    expect(await sendLostCreditOrder(s.sandbox.url)).toBe(400);
+    const [lost] = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=${LOST_SITE}`)
+    ).json()) as OrderDto[];
+    await s.ui.open(`#/orders/${lost!.eventId}`);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${lost!.eventId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('order-item-credit-lost').textContent()).toBe('credit lost');
+    expect(await row.getByTestId('order-item-credit-doubt').count()).toBe(0);
+    const detail = s.page.locator(`[data-testid="order-detail"][data-event-id="${lost!.eventId}"]`);
+    const onClick = detail.locator('[data-testid="order-finding"][data-rule="schema"]');
+    await onClick.waitFor();
+    expect(await onClick.getByTestId('order-finding-interaction').textContent()).toMatch(
+      /^On the clickthrough the service rejected: ev_\w+ \(page l-search\): the line it would have credited has no credit\.$/,
+    );
+    // the doubtful order's click still reads as the one its credit rests on
+    const doubtRow = s.page.locator(
+      `[data-testid="order-item"][data-event-id="${doubtful.eventId}"]`,
+    );
+    expect(await doubtRow.getByTestId('order-item-credit-lost').count()).toBe(0);
   });
 
   it('at 390 px, a deep link puts the order in view; finding titles wrap, not cut', async () => {

@@ -145,3 +145,48 @@ export async function sendDoubtfulOrder(base: string, start = Date.now() - 60_00
     },
   });
 }
+
+/** The site of the order whose credit a rejected click cost (its own, so the scripted summary stays). */
+export const LOST_SITE = 'lost01';
+
+/**
+ * L: search "lamp" → render, impression, a click the service rejects (the result's `type` left out) →
+ * thank-you page L-1 (L1 1 × 30, no credit). Answers the rejected click's status.
+ */
+export async function sendLostCreditOrder(
+  base: string,
+  start = Date.now() - 60_000,
+): Promise<number> {
+  const l = shopper('shopper-l', 'visit-l', start);
+  const search = (ms: number) => l('l-search', 'https://shop.example/search?q=lamp', ms);
+  const post = async (endpoint: string, body: unknown) =>
+    postBeacon(base, `${LOST_SITE}/${endpoint}`, body);
+  const ok = async (endpoint: string, body: unknown) => {
+    const res = await post(endpoint, body);
+    if (res.status !== 200)
+      throw new Error(`POST ${endpoint} answered ${res.status}: ${await res.text()}`);
+  };
+  await ok('search/render', { context: search(0), data: { responseId: 'r-lamp' } });
+  await ok('search/impression', {
+    context: search(1200),
+    data: {
+      responseId: 'r-lamp',
+      results: [{ type: 'product', uid: 'L1', parentId: 'L1' }],
+      banners: [],
+    },
+  });
+  const click = await post('search/clickthrough', {
+    context: search(3000),
+    data: { responseId: 'r-lamp', results: [{ uid: 'L1', parentId: 'L1' }] },
+  });
+  await ok('order/transaction', {
+    context: l('l-thanks', 'https://shop.example/thanks?order=L-1', 20_000),
+    data: {
+      orderId: 'L-1',
+      transactionTotal: 30,
+      total: 30,
+      results: [{ uid: 'L1', parentId: 'L1', sku: 'S-L1', qty: 1, price: 30 }],
+    },
+  });
+  return click.status;
+}

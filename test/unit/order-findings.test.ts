@@ -38,6 +38,7 @@ function entry(over: Partial<OrderEntry> = {}): OrderEntry {
     repeatPages: [],
     lineIds: ['1030', 'P103', 'S-1030'],
     credits: [],
+    lost: [],
     ...over,
   };
 }

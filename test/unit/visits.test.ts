@@ -218,6 +218,92 @@ describe('the whole visit', () => {
   });
 });
 
+describe('a click the service rejected', () => {
+  const search = () =>
+    new VisitPage({ pageLoadId: 'search', pageUrl: 'http://localhost:3000/search?q=hat' });
+  const rejected = (p: VisitPage, at: number) =>
+    p.as('search').event(
+      'clickthrough',
+      { responseId: 'r1', results: [{ uid: 'H1', parentId: 'H1', sku: 'sku-H1' }] },
+      {
+        at,
+        accepted: false,
+        errors: ["results[0]: must have required property 'type'"],
+      },
+    );
+
+  it('is named as why its line has no credit, and its schema finding is on the order', () => {
+    const s = search();
+    const click = rejected(s, 2000);
+    const j = judge([
+      s.render('r1', { at: 0 }),
+      s.impression('r1', ['H1'], { at: 1200 }),
+      click,
+      page('thanks').order('o-9', [{ uid: 'H1' }], { at: 60_000 }),
+    ]);
+    const [order] = j.orders;
+    expect(order!.lines[0]!.credit).toBeNull();
+    expect(order!.lines[0]!.noCreditReason).toBe(
+      `the clickthrough of "H1" by userId "user-1" (${click.id}) was rejected by the service (results[0]: must have required property 'type'), so it earns no credit: fix that clickthrough (the schema finding on its page) and the line is credited to it`,
+    );
+    // the order is not clean: the finding that cost its credit is on it, with the click it names
+    expect(order!.findings.map((f) => [f.rule, f.interaction?.eventId])).toEqual([
+      ['schema', click.id],
+    ]);
+  });
+
+  it('is not named for another userId, after the order, or outside the window (the usual reasons then)', () => {
+    const s = search();
+    const base = [s.render('r1', { at: 0 }), s.impression('r1', ['H1'], { at: 1200 })];
+    const thanks = page('thanks');
+    const cases = {
+      'another userId': judge([
+        ...base,
+        // the same visit, another shopper's identity
+        rejected(
+          new VisitPage({
+            pageLoadId: 'search-2',
+            pageUrl: 'http://localhost:3000/search?q=hat',
+            userId: 'user-2',
+          }),
+          2000,
+        ),
+        thanks.order('o-9', [{ uid: 'H1' }], { at: 60_000 }),
+      ]),
+      'after the order': judge([
+        ...base,
+        thanks.order('o-9', [{ uid: 'H1' }], { at: 60_000 }),
+        rejected(s, 90_000),
+      ]),
+      'outside the window': judge(
+        [
+          ...base,
+          rejected(s, 2000),
+          thanks.order('o-9', [{ uid: 'H1' }], { at: 2000 + 2 * 3_600_000 }),
+        ],
+        { windowHours: 1 },
+      ),
+    };
+    for (const [name, j] of Object.entries(cases)) {
+      const [order] = j.orders;
+      expect(order!.lines[0]!.credit, name).toBeNull();
+      expect(order!.lines[0]!.noCreditReason, name).not.toMatch(/rejected/);
+      expect(
+        order!.findings.filter((f) => f.rule === 'schema'),
+        name,
+      ).toEqual([]);
+    }
+    // an accepted click of the line earns the credit, a rejected one beside it changes nothing
+    const both = judge([
+      ...base,
+      s.click('r1', 'H1', { at: 1800 }),
+      rejected(s, 2000),
+      thanks.order('o-9', [{ uid: 'H1' }], { at: 60_000 }),
+    ]);
+    expect(both.orders[0]!.lines[0]!.credit).toMatchObject({ event: 'clickthrough' });
+  });
+});
+
 describe('order rules', () => {
   it('order-id-missing: an order sent with orderId ""', () => {
     const j = judge([page('thanks').order('', [{ uid: 'A' }], { at: 0 })]);

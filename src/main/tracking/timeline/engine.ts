@@ -169,6 +169,7 @@ export class TimelineEngine {
     const response = page.responseOf(ev);
     if (page.responses.size > responses) this.index?.kindAdded(page, response.kind);
     if (visit) this.noteInteraction(visit, page, response, rec, ev);
+    else if (!ev.accepted) this.noteLostInteraction(page, response, rec, ev);
     if (page.addToResponse(response, ev)) this.judge.touchAll(page);
     // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
     if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
@@ -204,6 +205,33 @@ export class TimelineEngine {
         },
         lines,
       );
+  }
+
+  /**
+   * A click or quick add the service rejected is kept by its session's visit (when the visit has begun):
+   * it earns no credit, but an order line it would have credited names it, and the order its finding.
+   */
+  private noteLostInteraction(
+    page: Page,
+    response: Response,
+    rec: RecordedEvent,
+    ev: TimelineEvent,
+  ): void {
+    if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return;
+    if (this.options.credit === false || ev.sessionId === '') return;
+    const visit = this.book.visitOf(page.siteId, ev.sessionId);
+    if (!visit) return;
+    const ids = interactionIds(rec);
+    if (ids.length === 0) return;
+    this.book.noteLostInteraction(visit, {
+      source: response.sourceOfClick(page, ev),
+      event: ev.event,
+      eventId: ev.id,
+      userId: ev.userId,
+      time: ev.time,
+      ids,
+      why: ev.errors[0] ?? `answered ${ev.status}`,
+    });
   }
 
   /** The event's page; a page `check` released already that gets another event is noted (reopened). */

@@ -4,7 +4,7 @@
 // "The whole visit and its credit").
 import type { VisitFilter, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import type { Interaction } from './credit';
+import type { Interaction, LostInteraction } from './credit';
 import type { PageEvent, QuickLine, VisitEvent } from './events';
 import {
   emptyLedger,
@@ -119,6 +119,8 @@ export interface Visit extends CartLedger {
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
   interactions: Interaction[];
+  /** clicks and quick adds the service rejected (rare): no credit, but the lines they would credit say so */
+  lostInteractions?: LostInteraction[];
   /** an entry of a page it did not hold went into `shoppers` or `interactions`: they are read whole */
   uncounted?: true;
   /** the visit's first accepted event (by arrival): its identity and mode are the visit's */
@@ -371,6 +373,13 @@ export class VisitBook {
     }
   }
 
+  /** A click or quick add the service rejected: it earns no credit, and the line it would have credited says so. */
+  noteLostInteraction(visit: Visit, i: LostInteraction): void {
+    visit.changes++;
+    this.orders.creditChanged(visit.siteId, i.userId);
+    (visit.lostInteractions ??= []).push(i);
+  }
+
   /**
    * A quick add moves the client's stored cart on (it adds the items without a cart/add): cart events
    * comparing with the last cart exempt its ids, and the ledger counts its quantities.
@@ -458,6 +467,7 @@ export class VisitBook {
       withoutPage(v.interactions, pageKey, all ? Infinity : p.interactions, sourcePage);
       withoutPage(v.shoppers, pageKey, all ? Infinity : p.marks, ownPage);
       if (v.gaps) withoutPage(v.gaps, pageKey, Infinity, ownPage);
+      if (v.lostInteractions) withoutPage(v.lostInteractions, pageKey, Infinity, sourcePage);
       if (v.pages.size === 0) this.drop(v);
     }
   }

@@ -35,14 +35,23 @@ export interface Interaction {
   ids: string | readonly string[];
 }
 
+/**
+ * A click or quick add the service rejected (its body failed the beacon schema): it earns no credit, so a
+ * line it would have credited names it, and the order carries the finding that names its fault.
+ */
+export interface LostInteraction extends Interaction {
+  /** what the service said of it (its first validation error) */
+  why: string;
+}
+
 export interface CreditScope {
   siteId: string;
   userId: string;
   /** the order's time (ms) */
   time: number;
   windowMs: number;
-  /** the visits of the order's userId */
-  mine: Iterable<{ interactions: Interaction[] }>;
+  /** the visits of the order's userId (their clicks and quick adds, and those the service rejected) */
+  mine: Iterable<{ interactions: Interaction[]; lostInteractions?: LostInteraction[] }>;
   /** the order's own visit (to explain a line that another userId of the visit clicked) */
   visit?: { interactions: Interaction[] };
   issuedQuery?: (siteId: string, responseId: string) => string | undefined;
@@ -84,8 +93,12 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
     }
   if (best) return { ...line, credit: creditOf(best, scope) };
   const product = `"${ids[0]}"`;
+  const lost = lostCredit(ids, scope);
   let reason: string;
-  if (tooOld)
+  // a click the shopper made but the service rejected is why, before any older or later one
+  if (lost)
+    reason = `the ${lost.event} of ${product} by userId "${scope.userId}" (${lost.eventId}) was rejected by the service (${lost.why}), so it earns no credit: fix that ${lost.event} (the schema finding on its page) and the line is credited to it`;
+  else if (tooOld)
     reason = `the latest ${tooOld.event} of ${product} by userId "${scope.userId}" (${tooOld.eventId}) was ${hours(scope.time - tooOld.time)} before the order, outside the ${hours(scope.windowMs)} attribution window (attribution.windowHours)`;
   else if (after)
     reason = `the only ${after.event} of ${product} by userId "${scope.userId}" (${after.eventId}) is timestamped after the order`;
@@ -98,6 +111,24 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
       : `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order (the shopper did not reach it through search, category, autocomplete or recommendations)`;
   }
   return { ...line, credit: null, noCreditReason: reason };
+}
+
+/**
+ * The latest rejected click or quick add of the line's product by the order's userId before the order and
+ * within the attribution window: the one that would have credited the line, had the service taken it.
+ */
+export function lostCredit(
+  ids: readonly string[],
+  scope: CreditScope,
+): LostInteraction | undefined {
+  let lost: LostInteraction | undefined;
+  for (const v of scope.mine)
+    for (const i of v.lostInteractions ?? []) {
+      if (i.userId !== scope.userId || !touches(i, ids)) continue;
+      if (i.time > scope.time || scope.time - i.time > scope.windowMs) continue;
+      if (!lost || i.time > lost.time) lost = i;
+    }
+  return lost;
 }
 
 function creditOf(i: Interaction, scope: CreditScope): CreditDto {

@@ -2,7 +2,7 @@
 // (order-duplicate), and each order's lines with their credit, built when read and kept until what it was
 // built from changes (README, "The whole visit and its credit").
 import type { OrderDto, OrderFilter } from '../../../shared/visits';
-import { creditLine } from './credit';
+import { creditLine, lostCredit, type CreditScope } from './credit';
 import { productIds, type VisitEvent } from './events';
 import { lineUnitMismatch } from './prices';
 import { ChunkedMap } from '../../chunked';
@@ -25,6 +25,11 @@ export interface OrderEntry {
   lineIds: readonly string[];
   /** the interactions its lines are credited to, each once (their findings concern the order too) */
   credits: readonly OrderCredit[];
+  /**
+   * the clicks and quick adds the service rejected that would have credited a line without credit, each
+   * once: the findings naming them (schema) concern the order, whose credit they cost
+   */
+  lost: readonly OrderCredit[];
 }
 
 /** An interaction an order line is credited to, and the page it is on. */
@@ -51,7 +56,7 @@ export interface OrderRecord {
   siteId: string;
   pageKey: string;
   /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
-  cache?: { stamp: string; json: string; credits: OrderCredit[] };
+  cache?: { stamp: string; json: string; credits: OrderCredit[]; lost: OrderCredit[] };
 }
 
 export interface OrderOptions {
@@ -182,8 +187,15 @@ export class OrderBook {
     const e = o.ev.base;
     const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.visitOf(o.siteId, e.sessionId)?.changes ?? -1}`;
     if (o.cache?.stamp !== stamp) {
-      const dto = this.orderDto(o);
-      o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto) };
+      const visit = this.visits.visitOf(o.siteId, e.sessionId);
+      const scope = this.creditScope(o, visit);
+      const dto = this.orderDto(o, scope, visit);
+      o.cache = {
+        stamp,
+        json: JSON.stringify(dto),
+        credits: this.creditsOf(o.siteId, dto),
+        lost: lostOf(o, dto, scope),
+      };
     }
     const first = o.ev.orderId?.trim()
       ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
@@ -198,6 +210,7 @@ export class OrderBook {
       repeatPages: first?.eventId === e.id ? first.repeats : [],
       lineIds,
       credits: o.cache.credits,
+      lost: o.cache.lost,
     };
   }
 
@@ -215,10 +228,22 @@ export class OrderBook {
     return out;
   }
 
-  private orderDto(o: OrderRecord): OrderBaseDto {
+  /** What a line of the order is credited from: its userId's visits, its own visit, the window. */
+  private creditScope(o: OrderRecord, visit: Visit | undefined): CreditScope {
     const e = o.ev.base;
-    const mine = this.visits.visitsOf(o.siteId, e.userId) ?? new Set<Visit>();
-    const visit = this.visits.visitOf(o.siteId, e.sessionId);
+    return {
+      siteId: o.siteId,
+      userId: e.userId,
+      time: e.time,
+      windowMs: this.options.attributionWindowMs,
+      mine: this.visits.visitsOf(o.siteId, e.userId) ?? new Set<Visit>(),
+      visit,
+      issuedQuery: this.options.issuedQuery,
+    };
+  }
+
+  private orderDto(o: OrderRecord, scope: CreditScope, visit: Visit | undefined): OrderBaseDto {
+    const e = o.ev.base;
     return {
       orderId: o.ev.orderId ?? '',
       siteId: o.siteId,
@@ -230,18 +255,27 @@ export class OrderBook {
       transactionTotal: o.ev.transactionTotal ?? 0,
       total: o.ev.total ?? 0,
       lines: o.ev.items.map((line) => {
-        const dto = creditLine(line, {
-          siteId: o.siteId,
-          userId: e.userId,
-          time: e.time,
-          windowMs: this.options.attributionWindowMs,
-          mine,
-          visit,
-          issuedQuery: this.options.issuedQuery,
-        });
+        const dto = creditLine(line, scope);
         const unitMismatch = lineUnitMismatch(line, visit);
         return unitMismatch ? { ...dto, unitMismatch } : dto;
       }),
     };
   }
+}
+
+/** The rejected clicks and quick adds that would have credited the order's uncredited lines, each once. */
+function lostOf(o: OrderRecord, dto: OrderBaseDto, scope: CreditScope): OrderCredit[] {
+  const out: OrderCredit[] = [];
+  dto.lines.forEach((line, i) => {
+    if (line.credit) return;
+    const lost = lostCredit(productIds(o.ev.items[i]!), scope);
+    if (lost && !out.some((c) => c.eventId === lost.eventId))
+      out.push({
+        event: lost.event,
+        eventId: lost.eventId,
+        pageLoadId: lost.source.pageLoadId,
+        pageKey: lost.source.pageKey,
+      });
+  });
+  return out;
 }

@@ -57,8 +57,9 @@ export function orderFindings(order: OrderEntry, pageFindings: PageFindings): Or
     if (key === order.pageKey) continue;
     for (const f of pageFindings(key) ?? []) if (f.eventIds.includes(order.eventId)) add(key, f);
   }
-  // a line's credit rests on its click: what is wrong with the click is wrong with the credit
-  for (const credit of order.credits)
+  // a line's credit rests on its click: what is wrong with the click is wrong with the credit, and a click
+  // the service rejected (its schema finding) is why a line has none
+  for (const credit of [...order.credits, ...order.lost])
     for (const f of pageFindings(credit.pageKey) ?? [])
       if (f.eventIds.includes(credit.eventId)) add(credit.pageKey, f, credit);
   return out;

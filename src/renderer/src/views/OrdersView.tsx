@@ -30,7 +30,7 @@ const SEVERITY_LABEL = { error: 'fail', warning: 'warn' } as const;
 
 function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean }) {
   const { order: o, repeat, selected } = props;
-  const { count, worst, onCredit, priceUnit } = listedProblems(o);
+  const { count, worst, onCredit, lostCredit, priceUnit } = listedProblems(o);
   return (
     <button
       type="button"
@@ -63,6 +63,15 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
               title="the click or quick add a line is credited to has findings"
             >
               credit in doubt
+            </span>
+          )}
+          {lostCredit > 0 && (
+            <span
+              className="badge fail"
+              data-testid="order-item-credit-lost"
+              title="the service rejected a click or quick add that would have credited a line"
+            >
+              credit lost
             </span>
           )}
           {priceUnit && (

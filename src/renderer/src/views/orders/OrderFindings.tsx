@@ -7,29 +7,55 @@ import { pageKey } from '../../state/pages';
 import { SeverityBadge } from '../../components/common';
 import './orders.css';
 
-/** Where a finding of a crediting click sits: that click, linked on its page. */
-function OnInteraction({ order, f }: { order: Pick<OrderDto, 'siteId'>; f: OrderFindingDto }) {
+/** Does a line of the order rest its credit on this interaction (else the service rejected it: no credit)? */
+function credits(order: Pick<OrderDto, 'lines'>, eventId: string): boolean {
+  return order.lines.some((l) => l.credit?.eventId === eventId);
+}
+
+/**
+ * Where a finding of a click sits: that click, linked on its page; a click a line's credit rests on, or one
+ * the service rejected, which cost a line the credit it would have earned.
+ */
+function OnInteraction({
+  order,
+  f,
+}: {
+  order: Pick<OrderDto, 'siteId' | 'lines'>;
+  f: OrderFindingDto;
+}) {
   const i = f.interaction;
   if (!i) return null;
-  return (
+  const link = (
+    <a
+      href={routeHref({
+        view: 'timelines',
+        pageKey: pageKey({ siteId: order.siteId, pageLoadId: i.pageLoadId }),
+        eventId: i.eventId,
+      })}
+      className="mono"
+    >
+      {i.eventId}
+    </a>
+  );
+  const page = <span className="mono">{i.pageLoadId}</span>;
+  return credits(order, i.eventId) ? (
     <span className="finding-message small" data-testid="order-finding-interaction">
-      On the {i.event} this order's credit rests on:{' '}
-      <a
-        href={routeHref({
-          view: 'timelines',
-          pageKey: pageKey({ siteId: order.siteId, pageLoadId: i.pageLoadId }),
-          eventId: i.eventId,
-        })}
-        className="mono"
-      >
-        {i.eventId}
-      </a>{' '}
-      (page <span className="mono">{i.pageLoadId}</span>): the credit it earned is in doubt.
+      On the {i.event} this order's credit rests on: {link} (page {page}): the credit it earned is
+      in doubt.
+    </span>
+  ) : (
+    <span className="finding-message small" data-testid="order-finding-interaction">
+      On the {i.event} the service rejected: {link} (page {page}): the line it would have credited
+      has no credit.
     </span>
   );
 }
 
-export function OrderFindings({ order }: { order: Pick<OrderDto, 'findings' | 'siteId'> }) {
+export function OrderFindings({
+  order,
+}: {
+  order: Pick<OrderDto, 'findings' | 'siteId' | 'lines'>;
+}) {
   const rules = useRules();
   if (order.findings.length === 0)
     return (
@@ -77,6 +103,8 @@ export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   worst: '' | 'error' | 'warning';
   /** problems of the interactions its lines are credited to: the credit is in doubt */
   onCredit: number;
+  /** problems of clicks the service rejected that would have credited a line: credit lost */
+  lostCredit: number;
   /** a line priced about 100× what its cart said (cents against units?) */
   priceUnit: boolean;
 } {
@@ -89,7 +117,9 @@ export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   return {
     count: problems.length,
     worst,
-    onCredit: problems.filter((f) => f.interaction).length,
+    onCredit: problems.filter((f) => f.interaction && credits(order, f.interaction.eventId)).length,
+    lostCredit: problems.filter((f) => f.interaction && !credits(order, f.interaction.eventId))
+      .length,
     priceUnit: order.lines.some((l) => l.unitMismatch),
   };
 }
