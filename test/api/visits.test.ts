@@ -164,6 +164,32 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
   });
 
+  it('a product page and an order line given only a sku, as the tracker maps them, raise no item-ids-unmapped', async () => {
+    const s = await sandbox();
+    const { beacon, open } = shopper(s, 'http://localhost:5173/product/mug');
+    // the tracker's mapping of {sku} alone: parentId = parentId || uid || '' first, then uid = … || sku
+    const item = { uid: 'MUG-1', parentId: '', sku: 'MUG-1' };
+    beacon.events.product.pageView({ data: { result: item } });
+    open('http://localhost:5173/checkout/thanks');
+    beacon.events.order.transaction({
+      data: {
+        orderId: 'sku-1',
+        transactionTotal: 14,
+        total: 14,
+        results: [{ ...item, qty: 1, price: 14 }],
+      },
+    });
+    await s.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000);
+    const list = await getJson<{ pages: PageTimelineDto[] }>(
+      s,
+      `/_sandbox/timelines?siteId=${SITE}`,
+    );
+    expect(list.pages.map((p) => p.pageKind).sort()).toEqual(['order', 'product']);
+    expect(list.pages.flatMap((p) => p.findings.map((f) => f.rule))).not.toContain(
+      'item-ids-unmapped',
+    );
+  });
+
   it('refuses unknown or repeated parameters with a 400 naming them', async () => {
     const s = await sandbox();
     const res = await fetch(`${s.url}/_sandbox/visits?site=demo42`);

@@ -357,7 +357,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T track.product.view: parentId = parentId || uid || "", uid = uid || parentId || sku || ""; with a variant uid = childUid || uid, parentId = parentId || uid || childUid, sku = childSku || sku',
     invariant:
-      'A product/pageview with any id has both a uid and a parentId: the tracker fills each from the others.',
+      'A product/pageview with a uid or a parentId has both: the tracker fills each from the others (given only a sku, it sends uid = sku beside an empty parentId).',
     seenBy: ['product/pageview'],
     next: 'a `<script type="athos/track/product/view">` with the product’s ids on product pages',
   },

@@ -12,8 +12,41 @@ export default {
         visitPage('thanks').order('o-1', [{ uid: 'a', parentId: 'a' }], { at: 30_000 }),
       ],
     },
+    {
+      name: 'a product page and an order line given only a sku: the tracker sends uid = sku beside an empty parentId',
+      events: () => [
+        visitPage('pdp').send(
+          'product/pageview',
+          { result: { uid: 'S-1', parentId: '', sku: 'S-1' } },
+          {
+            at: 0,
+          },
+        ),
+        visitPage('thanks').order('o-1', [{ uid: 'S-1', parentId: '', sku: 'S-1' }], {
+          at: 30_000,
+        }),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'edge: a cart item with uid = sku and an empty parentId (the tracker maps a cart item’s parentId = parentId || uid)',
+      events: () => [
+        visitPage('cart').cartAdd(
+          [{ uid: 'S-1', parentId: '', sku: 'S-1' }],
+          [{ uid: 'S-1', parentId: '', sku: 'S-1' }],
+          { at: 0 },
+        ),
+      ],
+      findings: [{ message: 'uid "S-1" with an empty parentId', events: [0] }],
+    },
+    {
+      name: 'edge: an order line whose uid is not its sku, with an empty parentId',
+      events: () => [
+        visitPage('thanks').order('o-1', [{ uid: '1030', parentId: '', sku: 'S-1' }], { at: 0 }),
+      ],
+      findings: [{ message: 'uid "1030" with an empty parentId', events: [0] }],
+    },
     {
       name: 'a product page with an empty parentId',
       events: () => [visitPage('pdp').product('P1', { at: 0 }, '')],

@@ -2,10 +2,12 @@
 // filled in from each other: a uid with an empty parentId, or a sku or parentId with an empty uid.
 //
 // Why it is certain for the tracker's traffic: it maps a product page's and an order line's ids as
-// parentId = parentId || uid, uid = uid || parentId || sku, and a cart item's parentId = parentId || uid,
-// so an item with any id never goes out with an empty parentId, nor (product page, order) an empty uid.
-// What it exempts: a cart item without a uid (the service rejects it: `schema` names that), and items
-// with no id at all (nothing to fill from).
+// parentId = parentId || uid || '', uid = uid || parentId || sku || '', and a cart item's parentId =
+// parentId || uid, so an item with a uid or parentId never goes out with an empty parentId, nor (product
+// page, order) an empty uid. What it exempts: a cart item without a uid (the service rejects it: `schema`
+// names that), items with no id at all (nothing to fill from), and a product page or order line given
+// only a sku: parentId is filled before uid falls back to the sku, so the tracker itself sends
+// {uid: sku, parentId: ''} (whether that sku is a product id of the feed is `item-not-in-catalog`'s).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -15,7 +17,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Product ids the tracker would have filled in',
   description:
-    'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku).',
+    'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku). Not a product page or order line given only a sku, which the tracker sends as uid = sku beside an empty parentId.',
   expects:
     'Each item carries uid and parentId (the product’s own id when it has no parent), as the tracker maps them.',
   appliesTo: ['product', 'cart', 'order'],
@@ -40,14 +42,13 @@ export const itemIdsUnmapped = defineRule({
     for (const v of ctx.accepted) {
       if (v.endpoint === 'shopper/login') continue;
       const bad: string[] = [];
+      const skuOnly = !v.endpoint.startsWith('cart/');
       for (const item of [...v.items, ...(v.cart ?? [])]) {
+        // the tracker's own mapping of a product page or order line given only a sku (see above)
+        if (skuOnly && item.parentId === '' && item.uid !== '' && item.uid === item.sku) continue;
         if (item.uid !== '' && item.parentId === '')
           bad.push(`uid "${item.uid}" with an empty parentId`);
-        else if (
-          item.uid === '' &&
-          (item.sku !== '' || item.parentId !== '') &&
-          !v.endpoint.startsWith('cart/')
-        )
+        else if (item.uid === '' && (item.sku !== '' || item.parentId !== '') && skuOnly)
           bad.push(
             `an empty uid beside ${item.sku !== '' ? `sku "${item.sku}"` : `parentId "${item.parentId}"`}`,
           );
