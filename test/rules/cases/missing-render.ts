@@ -70,6 +70,43 @@ export default {
       ],
     },
     {
+      name: 'a render fired before the response arrived (empty responseId): the message names it as the cause',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.click('r1', 'a', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'unrendered',
+          message:
+            /This page sent search\/render ev_\S+ with an empty responseId: a render sent before the response arrived/,
+          fix: 'send search/render with data.responseId "r1"',
+          events: [1, 2],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'edge: a widget’s empty-responseId render is not named for another widget’s events',
+      events: () => {
+        const p = new PageBuilder().as('recommendations', 'similar');
+        const q = new PageBuilder().as('recommendations', 'trending');
+        return [q.render('', { at: 0 }), p.impression('w1', ['a'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'unrendered',
+          message: /^(?![\s\S]*empty responseId)/,
+          events: [1],
+          responseId: 'w1',
+        },
+      ],
+    },
+    {
       name: 'a widget’s events without its render are an error however many other widgets rendered',
       events: () => {
         const p = new PageBuilder().as('recommendations', 'similar');

@@ -27,6 +27,17 @@ export default {
       events: () => [new PageBuilder().as('recommendations', 'similar').render('w0', { at: 0 })],
     },
     {
+      name: 'a render with an empty responseId (sent before the response arrived): no response to impress (missing-render names it)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.click('r1', 'a', { at: 3000 }),
+        ];
+      },
+    },
+    {
       name: 'the no-results page the companion served',
       provenance: { companion: true, responses: [R0] },
       events: () => [new PageBuilder().render('r0', { at: 0 })],

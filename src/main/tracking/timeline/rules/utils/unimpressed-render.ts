@@ -37,6 +37,9 @@ export function unimpressedRender(
   ctx: RuleContext,
 ): { data: FindingData; ids: string[]; shown: number; again: boolean } | undefined {
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
+  // a render with an empty responseId (sent before the response arrived) names no response to impress:
+  // `missing-render` reports the response whose events it left without a render, and names this render
+  if (r.responseId === '') return undefined;
   // a response impressed before and rendered again since: the client impresses a cached response again
   const again = r.impressions > 0;
   const renders = r.facts.renders;

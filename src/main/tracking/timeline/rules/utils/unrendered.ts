@@ -15,7 +15,7 @@ import { queryOf } from './search-params';
 const BACKFILLS = new Set(['search', 'category']);
 
 const WHAT =
-  '{{count}} ({{kinds}}: {{ids}}) carry {{what}}, but this page sent no {{render}} with {{that}}. The spec expects a render of each {{kind}} response when its results are shown, before impressions and clicks on them.{{also}}';
+  '{{count}} ({{kinds}}: {{ids}}) {{carry}} {{what}}, but this page sent no {{render}} with {{that}}. The spec expects a render of each {{kind}} response when its results are shown, before impressions and clicks on them.{{also}}';
 
 /** The messages of the two rules, by id: which one fits is the page's other renders' business. */
 export const UNRENDERED_MESSAGES = {
@@ -65,6 +65,7 @@ export function unrenderedEvents(
   const why = otherRenders(r, ctx, orphans);
   const data: Record<string, string> = {
     count: plural(orphans.length, 'event'),
+    carry: orphans.length === 1 ? 'carries' : 'carry',
     kinds: list([...new Set(orphans.map((e) => e.event))]),
     ids: list(orphans.map((e) => e.id)),
     what: widget
@@ -173,6 +174,13 @@ function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): s
     : [];
   if (otherTags.length > 0)
     also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
+  // a render sent before the response arrived carries an empty responseId: the likeliest cause, said first
+  const early = [...ctx.page.responses.values()].find(
+    (o) => o.kind === r.kind && o.tag === r.tag && o.responseId === '' && o.rendered,
+  );
+  const earlyId = early?.facts.renders[0]?.id;
+  if (earlyId !== undefined)
+    also += ` This page sent ${endpointOf(r.kind, 'render')} ${earlyId} with an empty responseId: a render sent before the response arrived, so it names no response; send the render once the response is shown, with its responseId.`;
   const origin = ctx.origin(r.responseId);
   if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
     also +=
