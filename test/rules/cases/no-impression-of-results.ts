@@ -32,6 +32,21 @@ export default {
       },
     },
     {
+      name: 'impressions sent and rejected by the service (schema names them and their fix)',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], {
+            at: 1200,
+            accepted: false,
+            errors: ['missing required key-value: data.results[0].parentId'],
+          }),
+        ];
+      },
+    },
+    {
       name: 'a single result: the client may navigate to its product before any impression',
       provenance: { companion: true, responses: [R4] },
       events: () => [new PageBuilder().render('r4', { at: 0 })],
@@ -92,6 +107,18 @@ export default {
           responseId: 'r1',
         },
       ],
+    },
+    {
+      name: 'edge: a rejected impression of another responseId does not stand for this one’s',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r9', ['P200'], { at: 1200, accepted: false }),
+        ];
+      },
+      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
     },
     {
       name: 'a cached response shown again after another search, its tiles never impressed again',

@@ -18,6 +18,8 @@ export interface ResponseFacts {
   carts: TimelineEvent[];
   /** a render of this responseId that the service rejected */
   rejectedRender: boolean;
+  /** an impression of this responseId that the service rejected */
+  rejectedImpression: boolean;
 }
 
 export class Response {
@@ -216,6 +218,7 @@ function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
   for (const ev of events) {
     if (!ev.accepted) {
       if (ev.event === 'render') f.rejectedRender = true;
+      else if (ev.event === 'impression') f.rejectedImpression = true;
     } else if (ev.event === 'render') f.renders.push(ev);
     else if (ev.event === 'impression') f.impressions.push(ev);
     else if (ev.event === 'clickthrough') f.clicks.push(ev);
@@ -233,5 +236,6 @@ function emptyFacts(): ResponseFacts {
     clicks: [],
     carts: [],
     rejectedRender: false,
+    rejectedImpression: false,
   };
 }

@@ -40,6 +40,9 @@ export function unimpressedRender(
   // a render with an empty responseId (sent before the response arrived) names no response to impress:
   // `missing-render` reports the response whose events it left without a render, and names this render
   if (r.responseId === '') return undefined;
+  // the page did send impressions of it, which the service rejected: `schema` names them and their fix
+  // (asking for impressions here would point at the wrong fix), and fixing them fixes this
+  if (r.facts.rejectedImpression) return undefined;
   // a response impressed before and rendered again since: the client impresses a cached response again
   const again = r.impressions > 0;
   const renders = r.facts.renders;
