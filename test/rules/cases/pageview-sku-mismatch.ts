@@ -40,11 +40,22 @@ export default {
       ],
     },
     {
+      name: 'the sku sent as uid too: item-not-in-catalog names that uid and the product whose uid to send',
+      provenance: { companion: false, catalog },
+      events: () => [view('S-1030', 'P103', 'S-1030')],
+    },
+    {
       name: 'no indexed catalog',
       events: () => [view('P105', 'P105', 'S-P103')],
     },
   ],
   invalid: [
+    {
+      name: 'edge: a uid the catalog does not hold, with the sku of another product than the uid is the sku of',
+      provenance: { companion: false, catalog },
+      events: () => [view('S-1031', 'P103', 'S-1030')],
+      findings: [{ message: 'gives to product "1030" (a variant of "P103")', events: [0] }],
+    },
     {
       name: 'a variant with the sku of the variant selected before',
       provenance: { companion: false, catalog },

@@ -8,7 +8,9 @@
 // to another product was taken from elsewhere (the variant picker's previous selection, a neighbouring
 // item). What it exempts: the uid's own sku, its parent's (a variant given by childUid alone keeps the
 // parent's sku), a variant's sku under the parent's uid (a variant given by childSku alone), a sku the
-// catalog (or the issued responses) does not know, and sites with neither. Warning: the catalog is the
+// catalog (or the issued responses) does not know, sites with neither, and a uid that is itself the sku
+// of the product the sku names, which the catalog does not hold as an id (the sku sent as uid as well):
+// `item-not-in-catalog` reports that uid and names the product whose uid to send, one finding for one fault. Warning: the catalog is the
 // last successful index, which may be older than the storefront.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
@@ -47,6 +49,8 @@ export const pageviewSkuMismatch = defineRule({
       if (!item || item.sku === '' || item.uid === '') continue;
       const owner = catalog.uidOfSku(item.sku);
       if (owner === undefined || owner === item.uid) continue;
+      if (ctx.catalog && !ctx.catalog.has(item.uid) && ctx.catalog.uidOfSku(item.uid) === owner)
+        continue;
       const parent = catalog.parentOf?.(item.uid);
       const ownerParent = catalog.parentOf?.(owner);
       if (owner === parent || ownerParent === item.uid || owner === item.parentId) continue;
