@@ -154,6 +154,26 @@ describe('readiness of a site', () => {
     expect(row(r, 'search.render').status).toBe('ok');
   });
 
+  it('a search page’s redirect routed inside the SPA shows on the search redirect, not on the dropdown’s', async () => {
+    sb = await startSandbox();
+    const from = 'https://shop.example/search?q=gift%20card';
+    await send('search/redirect', {
+      context: context('routed', 0, from),
+      data: { responseId: 'r-gift', redirect: '/pages/gift-cards' },
+    });
+    // the SPA's router shows the target: its widget's render carries the redirecting page's pageLoadId
+    await send('recommendations/render', {
+      context: context('routed', 600, 'https://shop.example/pages/gift-cards'),
+      data: { responseId: 'w-gift', tag: 'trending' },
+    });
+    const r = await readiness();
+    expect(row(r, 'search.redirect')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'redirect-routed', severity: 'warning', pageLoadId: 'routed' },
+    });
+    expect(row(r, 'autocomplete.redirect-navigates').status).not.toBe('findings');
+  });
+
   it('the gate fails for an expected behaviour never sent, naming it and what sends it, and passes once it is sent', async () => {
     sb = await startSandbox();
     const client = new SandboxClient(sb.url);

@@ -77,7 +77,8 @@ export default {
         ),
         page(`${TARGET}#top`).as('category').render('c1', { at: 10_000 }),
       ],
-      findings: [{ events: [0, 1] }],
+      // readiness shows it on the search area's redirect, not on the dropdown's
+      findings: [{ events: [0, 1], behaviour: 'search.redirect' }],
     },
   ],
 } satisfies RuleCases;

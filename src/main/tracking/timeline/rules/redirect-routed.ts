@@ -34,7 +34,7 @@ const meta: RuleMeta<'page'> = {
   expects:
     'A redirect is followed by a page load of its URL (window.location.replace or location.href), which has a pageLoadId of its own.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['autocomplete.redirect-navigates', 'identity.page-load-one-page'],
+  guards: ['autocomplete.redirect-navigates', 'identity.page-load-one-page', 'search.redirect'],
   defaultSeverity: 'warning',
   messages: {
     routed:
@@ -46,9 +46,15 @@ const meta: RuleMeta<'page'> = {
 
 interface RedirectTally {
   /** the page's first redirects (a page sends one or two): their targets resolved against their pageUrl */
-  redirects: Array<TallyMark & { target: string }>;
+  redirects: Redirect[];
   /** the first event created after a redirect at that redirect's target, and the redirect */
-  routed?: { event: TallyMark; redirect: TallyMark & { target: string } };
+  routed?: { event: TallyMark; redirect: Redirect };
+}
+
+/** a redirect: where it sent the shopper, and which controller sent it (`search` for category pages too) */
+interface Redirect extends TallyMark {
+  target: string;
+  kind: string;
 }
 
 /** the page's redirects and the first event at a redirect's target */
@@ -81,7 +87,7 @@ function noteRedirect(page: Page, rec: RecordedEvent, url: string): boolean {
     return false;
   const t = redirectTally.make(page, () => ({ redirects: [] }));
   if (t.redirects.length >= MAX_REDIRECTS || t.redirects.some((r) => r.id === rec.id)) return false;
-  t.redirects.push({ id: rec.id, time: timeOf(rec), value: url, target });
+  t.redirects.push({ id: rec.id, time: timeOf(rec), value: url, target, kind: rec.category });
   return false;
 }
 
@@ -93,22 +99,26 @@ export const redirectRouted = defineRule({
     const routed = redirectTally.of(page)?.routed;
     if (!routed) return [];
     const { event, redirect } = routed;
-    return [
-      finding(
-        meta,
-        'routed',
-        {
-          messageId: 'routed',
-          data: {
-            redirectId: redirect.id,
-            target: redirect.target,
-            eventId: event.id,
-            after: duration(event.time - redirect.time),
-            pageLoadId: page.pageLoadId,
-          },
+    // the behaviour of the controller that redirected: a search (or category) page's merchandising redirect
+    // is the search area's (SC afterSearch: search/redirect, then window.location.replace), not the
+    // dropdown's, so readiness shows the finding where the storefront sent it
+    const behaviour =
+      redirect.kind === 'autocomplete' ? 'autocomplete.redirect-navigates' : 'search.redirect';
+    const f = finding(
+      meta,
+      'routed',
+      {
+        messageId: 'routed',
+        data: {
+          redirectId: redirect.id,
+          target: redirect.target,
+          eventId: event.id,
+          after: duration(event.time - redirect.time),
+          pageLoadId: page.pageLoadId,
         },
-        [redirect.id, event.id],
-      ),
-    ];
+      },
+      [redirect.id, event.id],
+    );
+    return [{ ...f, behaviour }];
   },
 });
