@@ -174,6 +174,24 @@ describe('readiness of a site', () => {
     expect(row(r, 'autocomplete.redirect-navigates').status).not.toBe('findings');
   });
 
+  it('a search page whose events all carry responseId "" fails with responseid-empty on its tiles’ row', async () => {
+    sb = await startSandbox();
+    await searchPage('empty-ids', '');
+    const r = await readiness();
+    expect(row(r, 'search.tile-response')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'responseid-empty', severity: 'error', pageLoadId: 'empty-ids' },
+    });
+    const page = (await (
+      await fetch(`${sb.url}/_sandbox/timelines/empty-ids?siteId=${SITE}`)
+    ).json()) as { verdict: string; findings: Array<{ rule: string; message: string }> };
+    expect(page.verdict).toBe('fail');
+    expect(page.findings.map((f) => f.rule)).toEqual(['responseid-empty']);
+    expect(page.findings[0]!.message).toMatch(
+      /^2 events \(search\/impression and search\/clickthrough: ev_\d+ and ev_\d+\) carry an empty data\.responseId/,
+    );
+  });
+
   it('the gate fails for an expected behaviour never sent, naming it and what sends it, and passes once it is sent', async () => {
     sb = await startSandbox();
     const client = new SandboxClient(sb.url);

@@ -9,6 +9,7 @@ import { schema } from './rules/schema';
 import { requestRefused } from './rules/request-refused';
 import { missingRender } from './rules/missing-render';
 import { missingRenderBackfill } from './rules/missing-render-backfill';
+import { responseIdEmpty } from './rules/responseid-empty';
 import { order } from './rules/order';
 import { afterRedirect } from './rules/after-redirect';
 import { redirectFromTarget } from './rules/redirect-from-target';
@@ -93,6 +94,7 @@ export const RULES: readonly Rule[] = [
   requestRefused,
   missingRender,
   missingRenderBackfill,
+  responseIdEmpty,
   order,
   afterRedirect,
   redirectFromTarget,
