@@ -129,6 +129,73 @@ describe('check --readiness', () => {
     ]);
   });
 
+  it('reads what an export says its search responses served, as the live sandbox does', async () => {
+    sb = await startSandbox();
+    const base = sb.url;
+    const ids = { userId: 'u-served', sessionId: 's-served' };
+    // a search asked for as the Snap client asks it: with the tracker's context
+    const ask = async (q: string, pageLoadId: string, pageUrl: string) => {
+      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true', test: 'true' });
+      for (const [k, v] of Object.entries({ ...ids, pageLoadId, domain: pageUrl })) query.set(k, v);
+      const res = (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
+        responseId: string;
+        results: Array<{ uid: string }>;
+      };
+      return res;
+    };
+    const send = async (endpoint: string, pageLoadId: string, pageUrl: string, data: unknown) => {
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl,
+        ...ids,
+        pageLoadId,
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      const res = await postBeacon(base, `demo42/${endpoint}`, { context, data });
+      expect(res.status).toBe(200);
+    };
+    const jacketUrl = 'https://shop.example/search?q=jacket';
+    const jacket = await ask('jacket', 'pl-jacket', jacketUrl);
+    await send('search/render', 'pl-jacket', jacketUrl, { responseId: jacket.responseId });
+    const tile = { type: 'product', uid: jacket.results[0]!.uid, parentId: jacket.results[0]!.uid };
+    await send('search/impression', 'pl-jacket', jacketUrl, {
+      responseId: jacket.responseId,
+      results: [tile],
+      banners: [],
+    });
+    // one result, rendered, and the page left for the product
+    const mugUrl = 'https://shop.example/search?q=mug';
+    const mug = await ask('mug', 'pl-mug', mugUrl);
+    expect(mug.results).toHaveLength(1);
+    await send('search/render', 'pl-mug', mugUrl, { responseId: mug.responseId });
+
+    const exported = await (await fetch(`${base}/_sandbox/export`)).text();
+    const file = tempFile(cleanups, 'export.json', exported);
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    // the live pages end when they have been quiet long enough
+    await fetch(`${base}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance: 'PT1M' }),
+    });
+    const live = (await (
+      await fetch(`${base}/_sandbox/readiness?siteId=demo42`)
+    ).json()) as ReadinessDto;
+    const status = (r: ReadinessDto, id: string) => r.behaviours.find((b) => b.id === id)?.status;
+    for (const [id, expected] of [
+      ['search.request-context', 'ok'],
+      ['search.single-result-redirect', 'ok'],
+      // what the mug page shows is one result, not a search that found nothing
+      ['search.zero-results', 'unseen'],
+    ] as const) {
+      expect(status(live, id), `live ${id}`).toBe(expected);
+      expect(status(offline, id), `check ${id}`).toBe(expected);
+    }
+  });
+
   it('gives the rows the live sandbox gives for the same traffic', async () => {
     const ndjson = run(withCart());
     const file = tempFile(cleanups, 'journey.ndjson', ndjson);

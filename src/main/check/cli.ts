@@ -27,7 +27,12 @@ import {
   ruleEntryProblem,
   type LevelSource,
 } from '../../shared/rule-levels';
-import type { PageVerdictDto, RuleLevel, RulesConfig } from '../../shared/timeline';
+import type {
+  PageTimelineDto,
+  PageVerdictDto,
+  RuleLevel,
+  RulesConfig,
+} from '../../shared/timeline';
 import type { RecordedEvent } from '../../shared/events';
 
 export const CHECK_USAGE =
@@ -166,7 +171,9 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
   if (readiness) {
     // readiness reads the events each page was sent, and the clicks that credit orders
     const judge = new OfflineJudge(now, levels, undefined, { credit: true });
-    return run(judge, readiness, () => {
+    // what an export says each response served: the behaviours only that shows read as live reads them
+    const pages = { page: (p: PageTimelineDto) => readiness.page(p, judge.served(p.siteId)) };
+    return run(judge, pages, () => {
       const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
       const ready = sites.every((s) => s.gaps.length === 0);
       io.out(

@@ -2,7 +2,12 @@
 // sandbox's, over the pages as `check` judges them), as text or JSON, and the gate on what is expected.
 import type { PageTimelineDto } from '../../shared/timeline';
 import { readinessGaps, type ReadinessDto, type ReadinessFailOn } from '../../shared/readiness';
-import { ReadinessTally, sightPageDto, type ReadinessSite } from '../tracking/timeline/readiness';
+import {
+  ReadinessTally,
+  sightPageDto,
+  type ReadinessSite,
+  type Served,
+} from '../tracking/timeline/readiness';
 
 /** A site's readiness in a recording; `sent: false` when it sent nothing (a site the config expects of). */
 export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false };
@@ -24,10 +29,11 @@ export class OfflineReadiness {
     private readonly expected: readonly string[] = [],
   ) {}
 
-  page(page: PageTimelineDto): void {
+  /** A page as `check` judged it; `served`: what the recording says the page's site's responses served. */
+  page(page: PageTimelineDto, served?: Served): void {
     let tally = this.tallies.get(page.siteId);
     if (!tally) this.tallies.set(page.siteId, (tally = new ReadinessTally()));
-    sightPageDto(tally, page);
+    sightPageDto(tally, page, served);
   }
 
   /** Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders. */

@@ -12,7 +12,8 @@ import { TimelineEngine, type OfflineLimits } from './engine';
 import { pageDto } from './dto';
 import type { Page } from './page';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
-import type { ProvenanceCatalog } from './rules/utils/provenance';
+import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
+import { servedBy, type Served } from './readiness';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
 
 export function checkOffline(
@@ -98,6 +99,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** catalogs a recording carried, and those given beside it (`check --catalog`), which win */
   private readonly recordedCatalogs = new Map<string, ProvenanceCatalog>();
   private givenCatalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
+  /** the issued responses, sites and catalogs the rules judge against (none before a recording gives them) */
+  private provenance: ProvenanceSource | undefined;
   private count = 0;
 
   constructor(
@@ -156,7 +159,13 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
 
   private provenanceChanged(): void {
     const catalogs = new Map([...this.recordedCatalogs, ...this.givenCatalogs]);
-    this.engine.setProvenance(offlineProvenance(this.responses, this.sites, catalogs));
+    this.provenance = offlineProvenance(this.responses, this.sites, catalogs);
+    this.engine.setProvenance(this.provenance);
+  }
+
+  /** What the issued responses read so far say a site's responses served (readiness, as live reads it). */
+  served(siteId: string): Served {
+    return servedBy(this.provenance, siteId);
   }
 
   /**

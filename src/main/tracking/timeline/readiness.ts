@@ -10,6 +10,8 @@ import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
 import { ruleMeta } from './rule-list';
 import { eventBit } from './heard';
 import type { Page } from './page';
+import { issuedKind } from '../../search/responses';
+import type { ProvenanceSource } from './rules/utils/provenance';
 
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
@@ -402,7 +404,7 @@ export function sightPage(
   page: Page,
   memo: ReadinessMemo,
   findings: () => Iterable<Judged>,
-  served?: (kind: string, responseId: string) => SightedResponse['served'],
+  served?: Served,
 ): void {
   tally.sentPage(page);
   if (page.accepted > 0) {
@@ -430,8 +432,32 @@ export function sightPage(
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
 const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
 
-/** A page as `check` hands it over (judged as finished). */
-export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto): void {
+/** What the companion search issued a site's responses with, as readiness reads it (live and `check` alike). */
+export type Served = (kind: string, responseId: string) => SightedResponse['served'];
+
+/**
+ * `Served` of a site from the issued responses (the running sandbox's, or those an export carries): how
+ * many results and banners a response served, and whether its request carried the tracker's context.
+ */
+export function servedBy(provenance: ProvenanceSource | undefined, siteId: string): Served {
+  return (kind, responseId) => {
+    const issued = provenance?.issued(siteId, responseId);
+    if (!issued || issuedKind(issued) !== kind) return undefined;
+    const slots = Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0);
+    return {
+      results: issued.results.length,
+      shown: issued.results.length + issued.inline.length + slots,
+      asked: issued.requester?.userId !== undefined && issued.requester.pageLoadId !== undefined,
+    };
+  };
+}
+
+/**
+ * A page as `check` hands it over (judged as finished), with what an export says its responses served
+ * (`served`): the behaviours only a served response shows (request context, single result, zero results)
+ * read as the running sandbox reads them.
+ */
+export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, served?: Served): void {
   const id = page.pageLoadId;
   const responses: SightedResponse[] = [];
   for (const r of page.responses) {
@@ -443,8 +469,15 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto): void
       if (e.event === 'render') renders++;
       else if (INTERACTIONS.has(e.event)) interactions++;
     }
-    if (renders + interactions > 0)
-      responses.push({ kind: r.kind, responseId: r.responseId, renders, interactions });
+    if (renders + interactions === 0) continue;
+    const known = renders > 0 && r.responseId ? served?.(r.kind, r.responseId) : undefined;
+    responses.push({
+      kind: r.kind,
+      responseId: r.responseId,
+      renders,
+      interactions,
+      ...(known && { served: known }),
+    });
   }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
   tally.exercise(id, { responses, ended: true, named: new Set() }, page.findings);

@@ -1,6 +1,5 @@
 // Reads across a site's pages and its visit book: visits, orders with the findings of their order pages,
 // the revenue summary, and integration readiness, each from the pages as judged now.
-import { issuedKind } from '../../search/responses';
 import type {
   OrderDto,
   OrderFilter,
@@ -15,7 +14,13 @@ import { summarizeOrders, summed } from '../visits/order-summary';
 import { allFindings, warningsOf } from './dto';
 import type { HeldPages } from './held-pages';
 import type { PageReads } from './page-reads';
-import { ReadinessMemo, ReadinessTally, sightPage, type ReadinessSite } from './readiness';
+import {
+  ReadinessMemo,
+  ReadinessTally,
+  servedBy,
+  sightPage,
+  type ReadinessSite,
+} from './readiness';
 import { ruleMeta } from './rule-list';
 import type { ProvenanceSource } from './rules/utils/provenance';
 
@@ -38,16 +43,7 @@ export class SiteReads {
   *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
     for (const _ of this.reads.settle()) yield;
     const tally = new ReadinessTally();
-    const served = (kind: string, responseId: string) => {
-      const issued = this.provenance()?.issued(site.siteId, responseId);
-      if (!issued || issuedKind(issued) !== kind) return undefined;
-      const slots = Object.values(issued.slots).reduce((n, uids) => n + uids.length, 0);
-      return {
-        results: issued.results.length,
-        shown: issued.results.length + issued.inline.length + slots,
-        asked: issued.requester?.userId !== undefined && issued.requester.pageLoadId !== undefined,
-      };
-    };
+    const served = servedBy(this.provenance(), site.siteId);
     let read = 0;
     for (const page of this.pages.values()) {
       if (page.siteId !== site.siteId) continue;
