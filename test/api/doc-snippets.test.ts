@@ -935,7 +935,7 @@ Object.assign(COVERAGE, {
       expect([thrown('localhost:4545'), thrown('http://127.0.0.1:4545/_sandbox')]).toEqual(shown);
     },
   },
-  'docs/testing.md#437ac7955a': {
+  'docs/testing.md#2d9d1493f6': {
     how: 'checked',
     what: 'expectClean’s failure',
     check: async (b) => {
