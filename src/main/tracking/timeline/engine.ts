@@ -42,6 +42,7 @@ import { PageQueries, type TimelineFilter } from './queries';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import type { ReadinessSite } from './readiness';
 import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
+import type { Interaction } from '../visits/credit';
 
 export type { PageRecords } from './quiet-pages';
 export type { TimelineFilter } from './queries';
@@ -194,15 +195,7 @@ export class TimelineEngine {
     } else
       this.book.noteInteraction(
         visit,
-        {
-          // where it was made is shared by the response's clicks
-          source: response.sourceOfClick(page, ev),
-          event: ev.event,
-          eventId: ev.id,
-          userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
-          time: ev.time,
-          ids: interactionIds(rec),
-        },
+        interaction(visit, page, response, rec, ev, ev.event),
         lines,
       );
   }
@@ -221,17 +214,9 @@ export class TimelineEngine {
     if (this.options.credit === false || ev.sessionId === '') return;
     const visit = this.book.visitOf(page.siteId, ev.sessionId);
     if (!visit) return;
-    const ids = interactionIds(rec);
-    if (ids.length === 0) return;
-    this.book.noteLostInteraction(visit, {
-      source: response.sourceOfClick(page, ev),
-      event: ev.event,
-      eventId: ev.id,
-      userId: ev.userId,
-      time: ev.time,
-      ids,
-      why: ev.errors[0] ?? `answered ${ev.status}`,
-    });
+    const i = interaction(visit, page, response, rec, ev, ev.event);
+    if (i.ids.length === 0) return;
+    this.book.noteLostInteraction(visit, { ...i, why: ev.errors[0] ?? `answered ${ev.status}` });
   }
 
   /** The event's page; a page `check` released already that gets another event is noted (reopened). */
@@ -589,4 +574,24 @@ export class TimelineEngine {
     this.reads.evaluate(page, true);
     this.options.onChange?.(pageSummary(page));
   }
+}
+
+/** A click or quick add as its visit keeps it: where it was made (shared by the response's clicks), who, when, what. */
+function interaction(
+  visit: Visit,
+  page: Page,
+  response: Response,
+  rec: RecordedEvent,
+  ev: TimelineEvent,
+  event: Interaction['event'],
+): Interaction {
+  return {
+    source: response.sourceOfClick(page, ev),
+    event,
+    eventId: ev.id,
+    // the visit's own string when it knows the userId: one copy however many clicks
+    userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
+    time: ev.time,
+    ids: interactionIds(rec),
+  };
 }
