@@ -43,7 +43,9 @@ describe('check --readiness', () => {
     const withIt = tempFile(cleanups, 'journey-cart.ndjson', run(withCart()));
     const passed = await check(withIt, '--readiness', '--expect', 'search', '--expect', 'cart');
     expect(passed.code, passed.out).toBe(0);
-    expect(passed.out).toContain('ready for what it expects: search, cart');
+    expect(passed.out).toContain(
+      'ready for what it expects: search (9 of 18 behaviours seen, 9 unseen: see above), cart (3 of 3 behaviours seen)',
+    );
   });
 
   it('json: every site with its rows and gaps; order credit is read from the recording', async () => {

@@ -225,7 +225,9 @@ describe('README examples', () => {
     expect(failed.stdout).toContain('- area cart is unseen');
     writeFileSync(path.join(dir, 'recorded.ndjson'), journeyRun(journeyWithCart()));
     const { stdout } = await run('bash', ['-c', shell], { cwd: dir });
-    expect(stdout).toContain('ready for what it expects: search, cart');
+    expect(stdout).toContain(
+      'ready for what it expects: search (9 of 18 behaviours seen, 9 unseen: see above), cart (3 of 3 behaviours seen)',
+    );
   });
 });
 

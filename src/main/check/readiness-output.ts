@@ -85,7 +85,8 @@ export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
         `  not ready (${s.gaps.length} of what it expects):`,
         ...s.gaps.map((g) => `    - ${g}`),
       );
-    else if (s.expect.length > 0) out.push(`  ready for what it expects: ${s.expect.join(', ')}`);
+    else if (s.expect.length > 0)
+      out.push(`  ready for what it expects: ${s.expect.map((e) => seenOf(s, e)).join(', ')}`);
     else
       out.push(
         '  nothing expected (--expect ID|AREA, or accounts[].readiness.expect with --config)',
@@ -93,4 +94,18 @@ export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
     out.push('');
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * An expected entry as the ready line names it: an area with how many of its behaviours the traffic showed
+ * (an area passes once one of them is seen, so "ready" alone would hide the rest still unseen).
+ */
+function seenOf(s: OfflineSiteReadiness, entry: string): string {
+  const rows = s.behaviours.filter((r) => r.area === entry);
+  if (rows.length === 0) return entry;
+  const seen = rows.filter((r) => r.status === 'ok' || r.status === 'findings').length;
+  const unseen = rows.filter((r) => r.status === 'unseen').length;
+  return unseen === 0
+    ? `${entry} (${seen} of ${rows.length} behaviours seen)`
+    : `${entry} (${seen} of ${rows.length} behaviours seen, ${unseen} unseen: see above)`;
 }
