@@ -173,12 +173,16 @@ export async function createSandbox(
       : null,
     close() {
       closing ??= (async () => {
-        for (const srv of httpsServer ? [server, httpsServer] : [server]) {
-          await new Promise<void>((resolve) => {
-            srv.close(() => resolve());
-            srv.closeAllConnections();
-          });
-        }
+        const servers = httpsServer ? [server, httpsServer] : [server];
+        // no new connection; then the long-polls under way are answered (503, the sandbox is closing)
+        // before the connections close, so a test's waitForEvents says why it ended
+        const closed = servers.map(
+          (srv) => new Promise<void>((resolve) => srv.close(() => resolve())),
+        );
+        core.events.endWaits();
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const srv of servers) srv.closeAllConnections();
+        await Promise.all(closed);
         await core.close();
       })();
       return closing;

@@ -50,6 +50,7 @@ import {
   TransitionRefusedSchema,
   WaitDoneSchema,
   WaitTimeoutSchema,
+  WaitClosingSchema,
 } from './schema-admin';
 import { RecordedEventSchema } from './schema-events';
 import { FeedViewSchema, OutboxMessageSchema } from './schema-indexing';
@@ -168,7 +169,7 @@ export const ADMIN_API = {
       timeout: whole(0, Number.MAX_SAFE_INTEGER, 'ms to wait (default 10000, capped at 120000)'),
     },
     response: WaitDoneSchema,
-    errors: { 408: WaitTimeoutSchema },
+    errors: { 408: WaitTimeoutSchema, 503: WaitClosingSchema },
   },
   reset: {
     method: 'POST',

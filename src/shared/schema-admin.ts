@@ -52,6 +52,13 @@ export const WaitTimeoutSchema = closed({
   ...waited,
 });
 
+export const WaitClosingSchema = closed({
+  done: Type.Literal(false),
+  error: Type.Literal('Closing'),
+  message: Type.String(),
+  ...waited,
+});
+
 export const ResetAnswerSchema = closed({
   reset: ResetScopeSchema,
   retained: Type.Integer({ description: 'events kept (another site’s)' }),
@@ -159,4 +166,4 @@ export const TransitionRefusedSchema = closed({
   allowed: Type.Array(Type.String()),
 });
 
-export type ErrorAnswers = Partial<Record<400 | 404 | 408 | 409 | 413 | 415, TSchema>>;
+export type ErrorAnswers = Partial<Record<400 | 404 | 408 | 409 | 413 | 415 | 503, TSchema>>;

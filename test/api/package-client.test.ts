@@ -39,6 +39,34 @@ describe('startSandbox', () => {
     expect((await sandbox.feeds()).map((f) => f.id)).toEqual([42, 43, 44]);
   });
 
+  it('close() answers the waits under way (503, the sandbox is closing) before the connections go', async () => {
+    const own = await startSandbox();
+    const raw = fetch(`${own.url}/_sandbox/wait?event=nothing&timeout=30000`);
+    const waiting = own.waitForEvents({ event: 'nothing', timeout: 30_000 }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    // both waits are open on the sandbox before it closes
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await own.close();
+    const res = await raw;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual({
+      done: false,
+      error: 'Closing',
+      message:
+        'the sandbox stopped while this wait was open: 0 of 1 matching events had been recorded',
+      count: 0,
+      timeoutMs: 30_000,
+      events: [],
+    });
+    // the test's waitForEvents says why it ended, not that the sandbox cannot be reached
+    const err = await waiting;
+    expect(err?.message).toMatch(/the sandbox stopped while this wait was open/);
+    expect(err?.message).not.toMatch(/cannot reach/);
+  });
+
   it('takes the config as an object or a file, and keeps data in dataDir', async () => {
     const tmp = tempDir();
     try {

@@ -63,6 +63,9 @@ class FakeStore implements EventStore {
   waitFor(): never {
     throw new Error('not used by ingest');
   }
+  endWaits(): never {
+    throw new Error('not used by ingest');
+  }
   loadWarnings(): string[] {
     return [];
   }

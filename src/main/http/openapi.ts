@@ -29,6 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'a conflict: the message says how to resolve it',
   413: 'the body is larger than the endpoint takes (`limit` says how large it may be)',
   415: 'a Content-Type the body is not taken in (`limit` names the ones it is)',
+  503: 'the sandbox began closing before it could answer (the message says what it had seen)',
 };
 
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema: plain(schema) } });

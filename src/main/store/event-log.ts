@@ -69,6 +69,8 @@ export class EventLog implements EventStore {
   private persistence: EventPersistence | null = null;
   private nextSeq: number;
   private closed = false;
+  /** the sandbox is closing: waits end at once (endWaits) */
+  private waitsEnded = false;
   /**
    * Compacting old events (deflating blocks) is memory work, not durability: the journal line made the
    * event durable before the append resolved. Done inside the append, it ran before every beacon answer of
@@ -238,9 +240,13 @@ export class EventLog implements EventStore {
     signal?: AbortSignal,
   ): Promise<WaitResult> {
     const { limit: _limit, ...filters } = q;
-    const result = (done: boolean): WaitResult => ({ done, events: this.query(q) });
+    const result = (done: boolean): WaitResult => ({
+      done,
+      events: this.query(q),
+      ...(!done && this.waitsEnded && { closing: true as const }),
+    });
     const matched = this.count(filters);
-    if (matched >= count || this.closed || signal?.aborted)
+    if (matched >= count || this.waitsEnded || signal?.aborted)
       return Promise.resolve(result(matched >= count));
     return new Promise((resolve) => {
       // Real time, not sandbox time: a long-poll waits for the caller, whatever the sandbox clock says.
@@ -266,11 +272,16 @@ export class EventLog implements EventStore {
     return this.persistence?.warnings() ?? [];
   }
 
+  endWaits(): void {
+    this.waitsEnded = true;
+    for (const waiter of [...this.waiters]) waiter.finish(false);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.freezing.stop();
-    for (const waiter of [...this.waiters]) waiter.finish(false);
+    this.endWaits();
     await this.persistence?.close();
   }
 

@@ -37,6 +37,8 @@ export interface WaitOutcome {
   events: RecordedEvent[];
   /** every matching event recorded (told when the wait timed out: `events` may be cut by limit) */
   matched: number;
+  /** the sandbox began closing before the wait ended */
+  closing?: true;
 }
 
 /**

@@ -55,6 +55,8 @@ export interface WaitResult {
   /** true when `count` matching events were recorded before the timeout */
   done: boolean;
   events: RecordedEvent[];
+  /** the store stopped taking events (the sandbox is closing) before the wait ended */
+  closing?: true;
 }
 
 export interface EventStore {
@@ -93,6 +95,11 @@ export interface EventStore {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<WaitResult>;
+  /**
+   * The sandbox is closing: every wait under way ends now (`closing`), and a wait asked for later ends at
+   * once, so that each is answered before the connections close.
+   */
+  endWaits(): void;
   /** lines of the journal that could not be read at load (torn last line etc.), for the health/UI */
   loadWarnings(): string[];
   close(): Promise<void>;

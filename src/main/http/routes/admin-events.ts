@@ -96,6 +96,17 @@ function waitEvents(core: EventsArea): AdminHandler<'wait'> {
     const { done, events, matched } = waited;
     const answer = { count: events.length, timeoutMs, ...capped, events };
     if (done) return void res.json({ done, ...answer });
+    if (waited.closing) {
+      // answered before the connection closes: the caller reads why it ended, not a broken socket
+      res.setHeader('Connection', 'close');
+      res.status(503).json({
+        done,
+        error: 'Closing',
+        message: `the sandbox stopped while this wait was open: ${matched} of ${count} matching events had been recorded`,
+        ...answer,
+      });
+      return;
+    }
     res.status(408).json({
       done,
       error: 'Timeout',
