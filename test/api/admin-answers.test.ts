@@ -200,6 +200,17 @@ describe('every admin answer is the declared one', () => {
     await call('wait', { query: { count: 1, event: 'render' } });
     const timedOut = await call('wait', { query: { count: 100_000, timeout: 0 }, status: 408 });
     expect(timedOut.done).toBe(false);
+    // a wait open when a sandbox closes (its own sandbox: this file's keeps running)
+    const closing = await startFrozen();
+    const open = fetch(
+      `${closing.url}${adminPath('wait', {}, { event: 'none', timeout: 30_000 })}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closing.close();
+    const answered = await open;
+    expect(answered.status).toBe(503);
+    assertValid(declared(ADMIN_API.wait, 503, {}), await answered.json(), 'a wait open at close');
+    seen.add('wait 503');
   });
 
   it('timelines in every view, one page (404, 409), reports in every format, visits and orders', async () => {
