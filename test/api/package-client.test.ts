@@ -483,13 +483,29 @@ describe('connectSandbox', () => {
     expect((err as Error).message).toBe(
       `GET ${url}/_sandbox/events: cannot reach the sandbox (ECONNREFUSED): is it running at ${url}? Start one with startSandbox() or npx search-sandbox serve`,
     );
-    const other = http.createServer((_req, res) => res.writeHead(200).end('<html>shop</html>'));
+    // another server: a shop page on one path, its HTML 404 page on another
+    const page404 = `<!doctype html>\n<html><head><title>Not found</title></head>\n<body>${'<p>menu</p>'.repeat(500)}</body></html>`;
+    const other = http.createServer((req, res) =>
+      req.url === '/_sandbox/health'
+        ? res.writeHead(200).end('<html>shop</html>')
+        : res.writeHead(404, { 'content-type': 'text/html' }).end(page404),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const port = (other.address() as AddressInfo).port;
       await expect(connectSandbox(`http://127.0.0.1:${port}`).health()).rejects.toThrow(
         'GET /_sandbox/health answered 200: the answer was not JSON: is this URL a search-sandbox?',
       );
+      // its start, one line, clipped: not the whole page
+      const notFound = await connectSandbox(`http://127.0.0.1:${port}`)
+        .events()
+        .catch((e: Error) => e);
+      expect((notFound as Error).message).toMatch(
+        new RegExp(
+          `^GET /_sandbox/events answered 404: the answer was not the sandbox's JSON \\(<!doctype html> <html><head><title>Not found</title>.*… \\(\\d+ characters\\)\\): is http://127\\.0\\.0\\.1:${port} a search-sandbox\\?$`,
+        ),
+      );
+      expect((notFound as Error).message.length).toBeLessThan(400);
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }

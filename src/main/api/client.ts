@@ -38,6 +38,7 @@ import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
+import { clipped } from '../../shared/text.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -390,7 +391,10 @@ export class SandboxClient {
         ? b.message
         : body === undefined || body === null
           ? 'the answer was not JSON: is this URL a search-sandbox?'
-          : JSON.stringify(body);
+          : typeof body === 'string'
+            ? // another server's page (an HTML 404, a proxy's error): its start, not the whole page
+              `the answer was not the sandbox's JSON (${clipped(body.replace(/\s+/g, ' ').trim())}): is ${this.url} a search-sandbox?`
+            : JSON.stringify(body);
     return new SandboxApiError(
       method,
       path,
