@@ -81,7 +81,12 @@ export function finding(
   key: string,
   report: Report,
   eventIds: Iterable<string>,
-  extra: { responseId?: string; eventCount?: number } = {},
+  extra: {
+    responseId?: string;
+    eventCount?: number;
+    /** the behaviour it names when not its rule's first (the controller that sent the events) */
+    behaviour?: string;
+  } = {},
 ): Finding {
   const { messageId } = report;
   // always a mistake of the rule, whatever the traffic: it throws everywhere
@@ -90,6 +95,9 @@ export function finding(
   const data = report.data ? sharedData(report.data) : NO_DATA;
   const ids = [...new Set(eventIds)];
   const rule = meta.id;
+  // the behaviour it names: the rule's own choice, else its first (a response's kind may name another:
+  // the judge's)
+  const behaviour = extra.behaviour ?? meta.guards?.[0];
   const f: Finding = {
     key,
     rule,
@@ -100,8 +108,7 @@ export function finding(
     eventIds: ids.slice(0, ID_CAP),
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),
-    // the behaviour it names: its rule's first (a response's kind may name another: the judge's)
-    ...(meta.guards?.[0] !== undefined && { behaviour: meta.guards[0] }),
+    ...(behaviour !== undefined && { behaviour }),
   };
   // a placeholder without data is the rule's mistake: under test it is found as the rule runs
   if (strict) findingDto(f);

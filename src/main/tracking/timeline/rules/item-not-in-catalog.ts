@@ -122,7 +122,8 @@ export const itemNotInCatalog = defineRule({
           },
         },
         [...unknown.values()].flat(),
+        { behaviour },
       ),
-    ].map((f) => (behaviour ? { ...f, behaviour } : f));
+    ];
   },
 });

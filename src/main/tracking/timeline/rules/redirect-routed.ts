@@ -104,21 +104,23 @@ export const redirectRouted = defineRule({
     // dropdown's, so readiness shows the finding where the storefront sent it
     const behaviour =
       redirect.kind === 'autocomplete' ? 'autocomplete.redirect-navigates' : 'search.redirect';
-    const f = finding(
-      meta,
-      'routed',
-      {
-        messageId: 'routed',
-        data: {
-          redirectId: redirect.id,
-          target: redirect.target,
-          eventId: event.id,
-          after: duration(event.time - redirect.time),
-          pageLoadId: page.pageLoadId,
+    return [
+      finding(
+        meta,
+        'routed',
+        {
+          messageId: 'routed',
+          data: {
+            redirectId: redirect.id,
+            target: redirect.target,
+            eventId: event.id,
+            after: duration(event.time - redirect.time),
+            pageLoadId: page.pageLoadId,
+          },
         },
-      },
-      [redirect.id, event.id],
-    );
-    return [{ ...f, behaviour }];
+        [redirect.id, event.id],
+        { behaviour },
+      ),
+    ];
   },
 });

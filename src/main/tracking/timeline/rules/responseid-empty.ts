@@ -83,22 +83,23 @@ export const responseIdEmpty = defineRule({
     if (!t) return [];
     const n = t.ids.count;
     const behaviour = BEHAVIOUR[t.endpoints[0]!.split('/')[0]!] ?? 'search.tile-response';
-    const f = finding(
-      meta,
-      'empty',
-      {
-        messageId: 'empty',
-        data: {
-          count: plural(n, 'event'),
-          kinds: list(t.endpoints),
-          ids: list(t.ids.ids),
-          carry: n === 1 ? 'carries' : 'carry',
-          these: n === 1 ? 'it counts' : 'they count',
+    return [
+      finding(
+        meta,
+        'empty',
+        {
+          messageId: 'empty',
+          data: {
+            count: plural(n, 'event'),
+            kinds: list(t.endpoints),
+            ids: list(t.ids.ids),
+            carry: n === 1 ? 'carries' : 'carry',
+            these: n === 1 ? 'it counts' : 'they count',
+          },
         },
-      },
-      t.ids.ids,
-      { eventCount: n },
-    );
-    return [{ ...f, behaviour }];
+        t.ids.ids,
+        { eventCount: n, behaviour },
+      ),
+    ];
   },
 });
