@@ -1,6 +1,7 @@
 // The formats of recorded beacon traffic (for `check`, `diff`, uploads and the desktop's import): NDJSON
 // (bare bodies or recorded events), a sandbox export, or a browser HAR. Every body is validated with the
 // tracking interface's own validator.
+import { countUpTo } from '../sorted';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
 import { validateBeaconBody } from '../tracking/schemas';
@@ -304,15 +305,8 @@ function followedRedirects(entries: unknown[]): {
     if (target === null) return;
     const later = byRequest.get(`${String(request.method)} ${target}`);
     if (!later) return;
-    // the first entry after this one (a binary search) not taken by an earlier redirect
-    let lo = 0;
-    let hi = later.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (later[mid]! <= i) lo = mid + 1;
-      else hi = mid;
-    }
-    let at = lo;
+    // the first entry after this one not taken by an earlier redirect
+    let at = countUpTo(later, i, (j) => j);
     while (at < later.length && bodies.has(later[at]!)) at++;
     if (at === later.length) return;
     const j = later[at]!;
