@@ -66,13 +66,22 @@ function hours(ms: number): string {
   return h >= 10 ? `${Math.round(h)} h` : `${h.toFixed(1)} h`;
 }
 
-export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto {
+/**
+ * The line with its credit, or why it has none; `lost`: the click or quick add the service rejected that
+ * would have credited it (the order carries its finding).
+ */
+export function creditLine(
+  line: CartItemDto,
+  scope: CreditScope,
+): { line: OrderLineDto; lost?: LostInteraction } {
   const ids = productIds(line);
   if (ids.length === 0)
     return {
-      ...line,
-      credit: null,
-      noCreditReason: 'the line has no uid, parentId or sku, so no interaction can match it',
+      line: {
+        ...line,
+        credit: null,
+        noCreditReason: 'the line has no uid, parentId or sku, so no interaction can match it',
+      },
     };
   let best: Interaction | undefined;
   let tooOld: Interaction | undefined;
@@ -91,7 +100,7 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
       if (!best || i.time > best.time || (i.time === best.time && i.eventId > best.eventId))
         best = i;
     }
-  if (best) return { ...line, credit: creditOf(best, scope) };
+  if (best) return { line: { ...line, credit: creditOf(best, scope) } };
   const product = `"${ids[0]}"`;
   const lost = lostCredit(ids, scope);
   let reason: string;
@@ -110,17 +119,14 @@ export function creditLine(line: CartItemDto, scope: CreditScope): OrderLineDto 
       ? `no clickthrough or addtocart of ${product} by the order's userId "${scope.userId}"; userId "${other.userId}" clicked it in this visit (${other.eventId}): the shopper's identity changed (visit-user-changed)`
       : `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order (the shopper did not reach it through search, category, autocomplete or recommendations)`;
   }
-  return { ...line, credit: null, noCreditReason: reason };
+  return { line: { ...line, credit: null, noCreditReason: reason }, ...(lost && { lost }) };
 }
 
 /**
  * The latest rejected click or quick add of the line's product by the order's userId before the order and
  * within the attribution window: the one that would have credited the line, had the service taken it.
  */
-export function lostCredit(
-  ids: readonly string[],
-  scope: CreditScope,
-): LostInteraction | undefined {
+function lostCredit(ids: readonly string[], scope: CreditScope): LostInteraction | undefined {
   let lost: LostInteraction | undefined;
   for (const v of scope.mine)
     for (const i of v.lostInteractions ?? []) {

@@ -2,7 +2,7 @@
 // (order-duplicate), and each order's lines with their credit, built when read and kept until what it was
 // built from changes (README, "The whole visit and its credit").
 import type { OrderDto, OrderFilter } from '../../../shared/visits';
-import { creditLine, lostCredit, type CreditScope } from './credit';
+import { creditLine, type CreditScope } from './credit';
 import { productIds, type VisitEvent } from './events';
 import { lineUnitMismatch } from './prices';
 import { ChunkedMap } from '../../chunked';
@@ -185,17 +185,11 @@ export class OrderBook {
 
   private entry(o: OrderRecord): OrderEntry {
     const e = o.ev.base;
-    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${this.visits.visitOf(o.siteId, e.sessionId)?.changes ?? -1}`;
+    const visit = this.visits.visitOf(o.siteId, e.sessionId);
+    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${visit?.changes ?? -1}`;
     if (o.cache?.stamp !== stamp) {
-      const visit = this.visits.visitOf(o.siteId, e.sessionId);
-      const scope = this.creditScope(o, visit);
-      const dto = this.orderDto(o, scope, visit);
-      o.cache = {
-        stamp,
-        json: JSON.stringify(dto),
-        credits: this.creditsOf(o.siteId, dto),
-        lost: lostOf(o, dto, scope),
-      };
+      const { dto, lost } = this.orderDto(o, this.creditScope(o, visit), visit);
+      o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto), lost };
     }
     const first = o.ev.orderId?.trim()
       ? this.firstOrders.get(key2(o.siteId, o.ev.orderId))
@@ -242,9 +236,18 @@ export class OrderBook {
     };
   }
 
-  private orderDto(o: OrderRecord, scope: CreditScope, visit: Visit | undefined): OrderBaseDto {
+  /**
+   * The order with its lines' credit, and the rejected clicks and quick adds that would have credited its
+   * uncredited lines, each once.
+   */
+  private orderDto(
+    o: OrderRecord,
+    scope: CreditScope,
+    visit: Visit | undefined,
+  ): { dto: OrderBaseDto; lost: OrderCredit[] } {
     const e = o.ev.base;
-    return {
+    const lost: OrderCredit[] = [];
+    const dto: OrderBaseDto = {
       orderId: o.ev.orderId ?? '',
       siteId: o.siteId,
       sessionId: e.sessionId,
@@ -254,28 +257,19 @@ export class OrderBook {
       receivedAt: e.receivedAt ?? '',
       transactionTotal: o.ev.transactionTotal ?? 0,
       total: o.ev.total ?? 0,
-      lines: o.ev.items.map((line) => {
-        const dto = creditLine(line, scope);
-        const unitMismatch = lineUnitMismatch(line, visit);
-        return unitMismatch ? { ...dto, unitMismatch } : dto;
+      lines: o.ev.items.map((item) => {
+        const { line, lost: by } = creditLine(item, scope);
+        if (by && !lost.some((c) => c.eventId === by.eventId))
+          lost.push({
+            event: by.event,
+            eventId: by.eventId,
+            pageLoadId: by.source.pageLoadId,
+            pageKey: by.source.pageKey,
+          });
+        const unitMismatch = lineUnitMismatch(item, visit);
+        return unitMismatch ? { ...line, unitMismatch } : line;
       }),
     };
+    return { dto, lost };
   }
-}
-
-/** The rejected clicks and quick adds that would have credited the order's uncredited lines, each once. */
-function lostOf(o: OrderRecord, dto: OrderBaseDto, scope: CreditScope): OrderCredit[] {
-  const out: OrderCredit[] = [];
-  dto.lines.forEach((line, i) => {
-    if (line.credit) return;
-    const lost = lostCredit(productIds(o.ev.items[i]!), scope);
-    if (lost && !out.some((c) => c.eventId === lost.eventId))
-      out.push({
-        event: lost.event,
-        eventId: lost.eventId,
-        pageLoadId: lost.source.pageLoadId,
-        pageKey: lost.source.pageKey,
-      });
-  });
-  return out;
 }
