@@ -174,10 +174,9 @@ function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): s
     : [];
   if (otherTags.length > 0)
     also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
-  // a render sent before the response arrived carries an empty responseId: the likeliest cause, said first
-  const early = [...ctx.page.responses.values()].find(
-    (o) => o.kind === r.kind && o.tag === r.tag && o.responseId === '' && o.rendered,
-  );
+  // a render sent before the response arrived carries an empty responseId: the likeliest cause, said
+  // before the other page's note (`others`: the page's other rendered responses of this kind)
+  const early = others.find((o) => o.tag === r.tag && o.responseId === '');
   const earlyId = early?.facts.renders[0]?.id;
   if (earlyId !== undefined)
     also += ` This page sent ${endpointOf(r.kind, 'render')} ${earlyId} with an empty responseId: a render sent before the response arrived, so it names no response; send the render once the response is shown, with its responseId.`;
