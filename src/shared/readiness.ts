@@ -27,6 +27,11 @@ export interface ReadinessRowDto {
   why?: string;
 }
 
+/** The traffic showed the behaviour (with or without findings): an expected area passes once one row was. */
+export function wasSeen(r: Pick<ReadinessRowDto, 'status'>): boolean {
+  return r.status === 'ok' || r.status === 'findings';
+}
+
 export interface ReadinessDto {
   siteId: string;
   /** what the site means to implement (`accounts[].readiness.expect`): behaviour ids or areas */
@@ -85,7 +90,7 @@ export function readinessGaps(
       gaps.push(`"${entry}" is neither a behaviour id nor an area of the client model`);
       continue;
     }
-    if (!area.some((r) => r.status === 'ok' || r.status === 'findings')) {
+    if (!area.some(wasSeen)) {
       const next = [...new Set(area.map((r) => r.next ?? r.why).filter(Boolean))];
       gaps.push(`area ${entry} is unseen: nothing of it was sent (${next.join('; ')})`);
     }

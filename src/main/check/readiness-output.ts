@@ -1,7 +1,12 @@
 // `check FILE... --readiness`: the readiness of each site in a recording (the same tally as the live
 // sandbox's, over the pages as `check` judges them), as text or JSON, and the gate on what is expected.
 import type { PageTimelineDto } from '../../shared/timeline';
-import { readinessGaps, type ReadinessDto, type ReadinessFailOn } from '../../shared/readiness';
+import {
+  readinessGaps,
+  wasSeen,
+  type ReadinessDto,
+  type ReadinessFailOn,
+} from '../../shared/readiness';
 import {
   ReadinessTally,
   sightPageDto,
@@ -103,7 +108,7 @@ export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
 function seenOf(s: OfflineSiteReadiness, entry: string): string {
   const rows = s.behaviours.filter((r) => r.area === entry);
   if (rows.length === 0) return entry;
-  const seen = rows.filter((r) => r.status === 'ok' || r.status === 'findings').length;
+  const seen = rows.filter(wasSeen).length;
   const unseen = rows.filter((r) => r.status === 'unseen').length;
   return unseen === 0
     ? `${entry} (${seen} of ${rows.length} behaviours seen)`
