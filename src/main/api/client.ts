@@ -385,23 +385,25 @@ export class SandboxClient {
         `${method} ${this.url}${path}: cannot reach the sandbox (${c?.code ?? c?.message ?? (cause as Error).message}): is it running at ${this.url}? Start one with startSandbox() or npx search-sandbox serve`,
       );
     }
-    const b = (body ?? {}) as { message?: unknown };
-    const reason =
-      typeof b.message === 'string'
-        ? b.message
-        : body === undefined || body === null
-          ? 'the answer was not JSON: is this URL a search-sandbox?'
-          : typeof body === 'string'
-            ? // another server's page (an HTML 404, a proxy's error): its start, not the whole page
-              `the answer was not the sandbox's JSON (${clipped(body.replace(/\s+/g, ' ').trim())}): is ${this.url} a search-sandbox?`
-            : JSON.stringify(body);
     return new SandboxApiError(
       method,
       path,
       status,
-      `${method} ${path} answered ${status}: ${reason}`,
+      `${method} ${path} answered ${status}: ${this.reasonOf(body)}`,
       body,
     );
+  }
+
+  /** Why the sandbox refused a call, from its answer: its message, or what else answered. */
+  private reasonOf(body: unknown): string {
+    const message = (body as { message?: unknown } | null | undefined)?.message;
+    if (typeof message === 'string') return message;
+    if (body === undefined || body === null)
+      return 'the answer was not JSON: is this URL a search-sandbox?';
+    // another server's page (an HTML 404, a proxy's error): its start, not the whole page
+    if (typeof body === 'string')
+      return `the answer was not the sandbox's JSON (${clipped(body.replace(/\s+/g, ' ').trim())}): is ${this.url} a search-sandbox?`;
+    return JSON.stringify(body);
   }
 }
 
