@@ -72,7 +72,20 @@ export interface ConfigOverrides {
   data?: string;
   ephemeral?: boolean;
   config?: string;
+  /** how the person who gave these names them, for errors (default: the CLI's flags) */
+  names?: OverrideNames;
 }
+
+/** What each override is called where it was given: a flag of `serve`, or an option of `startSandbox`. */
+export type OverrideNames = Record<'port' | 'host' | 'httpsPort' | 'data' | 'config', string>;
+
+export const FLAG_NAMES: OverrideNames = {
+  port: '--port',
+  host: '--host',
+  httpsPort: '--https-port',
+  data: '--data',
+  config: '--config',
+};
 
 export const DEFAULT_PORT = 4545;
 export const CONFIG_FILE_NAME = 'search-sandbox.config.json';
@@ -186,15 +199,9 @@ export function configFromObject(
 
 /** Flags (or the API's options) given as '': refused as the CLI refuses `--data ''`, never "not given". */
 function refuseEmpty(flags: ConfigOverrides): void {
-  const names = {
-    port: '--port',
-    host: '--host',
-    httpsPort: '--https-port',
-    data: '--data',
-    config: '--config',
-  };
+  const names = flags.names ?? FLAG_NAMES;
   for (const [key, flag] of Object.entries(names))
-    if (flags[key as keyof typeof names] === '')
+    if (flags[key as keyof OverrideNames] === '')
       throw new ConfigError(flag, 'is empty: give a value, or leave it out');
 }
 
@@ -265,20 +272,21 @@ function buildConfig(
       );
     }
   }
+  const names = flags.names ?? FLAG_NAMES;
   const port = pick(
     ['port', raw.port, file],
     ['SEARCH_SANDBOX_PORT', env.port, 'environment'],
-    ['--port', flags.port, ''],
+    [names.port, flags.port, ''],
   );
   const httpsPort = pick(
     ['httpsPort', raw.httpsPort, file],
     ['SEARCH_SANDBOX_HTTPS_PORT', env.httpsPort, 'environment'],
-    ['--https-port', flags.httpsPort, ''],
+    [names.httpsPort, flags.httpsPort, ''],
   );
   const host = pick(
     ['host', raw.host, file],
     ['SEARCH_SANDBOX_HOST', env.host, 'environment'],
-    ['--host', flags.host, ''],
+    [names.host, flags.host, ''],
   );
   // where the data goes is said by the highest layer that says anything about it: a flag (--ephemeral or
   // --data) wins over the environment (SEARCH_SANDBOX_EPHEMERAL or SEARCH_SANDBOX_DATA), as every setting does
@@ -289,7 +297,7 @@ function buildConfig(
     env.data ??
     (raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file));
   if (flags.ephemeral && flags.data)
-    throw new ConfigError('--data', '--data and --ephemeral exclude each other: pick one');
+    throw new ConfigError(names.data, '--data and --ephemeral exclude each other: pick one');
 
   const httpPort = port === undefined ? DEFAULT_PORT : expectPort(port);
   const secure = httpsPort === undefined ? null : expectPort(httpsPort);

@@ -14,7 +14,7 @@ import { createHttpsServer, ensureCertificate } from './http/https';
 import { asDataDirError } from './store/data-dir-error';
 import { writeProblemProbe } from './store/durable';
 import type { ResetScope, SandboxCore } from './core';
-import { ListenError } from './listen-error';
+import { ListenError, listenProblem, type Listener } from './listen-error';
 import { OpenAreas, type AnyArea } from './areas/open-areas';
 import { recordingsArea } from './areas/recordings';
 import { indexingArea } from './areas/indexing';
@@ -190,21 +190,19 @@ export async function createSandbox(
   };
 }
 
-/** Why a listener could not start, in one line a user can act on; `code` is the socket error's. */
-
 /** Listen, turning "port taken" and friends into ListenErrors. */
 export function listen(
   server: http.Server,
   port: number,
   host: string,
   /** the flag that sets this listener's port, named in the error */
-  flag: 'port' | 'https-port' = 'port',
+  flag: Listener = 'port',
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      const reason = listenFailure(err.code, port, host, flag);
-      reject(reason ? new ListenError(err.code!, reason) : err);
+      const reason = listenProblem(err.code, port, host, flag);
+      reject(reason ? new ListenError(err.code!, port, host, flag, reason) : err);
     };
     const onListening = () => {
       server.off('error', onError);
@@ -214,19 +212,4 @@ export function listen(
     server.once('listening', onListening);
     server.listen(port, host);
   });
-}
-
-function listenFailure(
-  code: string | undefined,
-  port: number,
-  host: string,
-  flag: 'port' | 'https-port',
-): string | null {
-  const which = flag === 'https-port' ? 'HTTPS port' : 'port';
-  if (code === 'EADDRINUSE')
-    return `${which} ${port} on ${host} is already in use: stop the other process or pass --${flag} 0 for a free port`;
-  if (code === 'EACCES') return `not allowed to listen on ${host}:${port}: pick a port above 1023`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
-    return `cannot listen on host ${host}: it is not an address of this machine (use 127.0.0.1)`;
-  return null;
 }

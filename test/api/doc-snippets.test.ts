@@ -897,11 +897,11 @@ Object.assign(COVERAGE, {
       expect(names).toEqual(['function', 'function', 'function']);
     },
   },
-  'docs/testing.md#5e05db3765': {
+  'docs/testing.md#2ac66558b6': {
     how: 'checked',
     what: 'startSandbox’s rejections',
     check: async (b) => {
-      const [unknown, badConfig, noFile, taken] = b.text
+      const [unknown, badPort, badConfig, noFile, taken, locked] = b.text
         .trimEnd()
         .split('\n')
         .map((l) => l.split(/ {2,}\(/)[0]!.trimEnd());
@@ -917,6 +917,18 @@ Object.assign(COVERAGE, {
       expect(await reason({ config: { accounts: 'demo42' } })).toMatch(shownAs(badConfig!));
       expect(await reason({ config: '/path/sandbox.json' })).toBe(noFile);
       expect(await reason({ port })).toMatch(shownAs(taken!, 4545));
+      expect(await reason({ port: -1 })).toBe(badPort);
+      // a data directory held by a sandbox of this process
+      const data = tempDir('doc-locked-');
+      const holder = await api.startSandbox({ dataDir: data.dir });
+      try {
+        expect(await reason({ dataDir: data.dir })).toBe(
+          locked!.replaceAll('/path/data', data.dir).replace('4242', String(process.pid)),
+        );
+      } finally {
+        await holder.close();
+        data.cleanup();
+      }
     },
   },
   'docs/testing.md#29b8c19b20': {

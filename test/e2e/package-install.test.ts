@@ -192,10 +192,15 @@ const rules = await remote.rules();
 const explained = await remote.rule('order-id-missing');
 const unknownRule = await remote.rule('order-id-mising').catch((err) => err.message);
 const asked = await remote.searchResponses({ siteId: 'demo42', pageLoadId: 'p1' });
+const held = await startSandbox({ dataDir: 'api-data' });
+const refused = [];
+for (const options of [{ port: sandbox.port }, { port: -1 }, { dataDir: 'api-data' }])
+  refused.push(await startSandbox(options).then((s) => s.close().then(() => 'started'), (err) => err.message));
+await held.close();
 const { writeFile } = await import('node:fs/promises');
 await writeFile('beacons.json', await (await fetch(sandbox.url + '/_sandbox/export')).text());
 await sandbox.close();
-console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules, explained, unknownRule, asked }));
+console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order, summary, unknownOrder, rules, explained, unknownRule, asked, refused }));
 `,
     );
     const { stdout } = await sh('node', ['api-check.mjs']);
@@ -219,8 +224,20 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
       };
       unknownRule: string;
       asked: unknown[];
+      refused: string[];
     };
     expect(result.clean.pages).toBe(1);
+    // start-up errors name the option a package user wrote, not the CLI flag that sets the same
+    expect(result.refused[0]).toMatch(
+      /^port \d+ on 127\.0\.0\.1 is already in use: stop the other process or pass port: 0 to startSandbox for a free port$/,
+    );
+    expect(result.refused[1]).toBe(
+      'startSandbox({ port }): -1 is not a port: use a whole number from 0 to 65535 (0 picks a free port)',
+    );
+    expect(result.refused[2]).toMatch(
+      /api-data is in use by another sandbox \(pid \d+, still running\): stop that one, or pass startSandbox another dataDir, or leave dataDir out to keep everything in memory$/,
+    );
+    expect(result.refused.join('\n')).not.toMatch(/--(port|data|ephemeral)\b/);
     // the rules as the sandbox declares them, through the installed package
     expect(result.rules.find((r) => r.id === 'order-id-missing')).toMatchObject({
       defaultSeverity: 'error',

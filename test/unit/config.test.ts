@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, ConfigError, DEFAULT_PORT } from '../../src/main/config';
+import { loadConfig, ConfigError, DEFAULT_PORT, FLAG_NAMES } from '../../src/main/config';
 import { tempDir } from '../helpers/sandbox';
 
 let cleanup: (() => void) | undefined;
@@ -61,6 +61,21 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ port: '70000' }, {}, dirWithConfig({}))).toThrow(
       /^--port: "70000" is not a port/,
+    );
+  });
+
+  it('names an override as whoever gave it writes it: a flag by default, else the names given', () => {
+    const names = { ...FLAG_NAMES, port: 'startSandbox({ port })', host: 'startSandbox({ host })' };
+    expect(() => loadConfig({ port: 70000, names }, {}, dirWithConfig({}))).toThrow(
+      /^startSandbox\(\{ port \}\): 70000 is not a port/,
+    );
+    expect(() => loadConfig({ host: '', names }, {}, dirWithConfig({}))).toThrow(
+      /^startSandbox\(\{ host \}\): is empty/,
+    );
+    expect(() => loadConfig({ host: '' }, {}, dirWithConfig({}))).toThrow(/^--host: is empty/);
+    // a value from the file or the environment is named where it came from, whoever started the sandbox
+    expect(() => loadConfig({ names }, { SEARCH_SANDBOX_PORT: 'x' }, dirWithConfig({}))).toThrow(
+      /^environment: SEARCH_SANDBOX_PORT: "x" is not a port/,
     );
   });
 

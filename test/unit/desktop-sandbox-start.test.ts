@@ -125,6 +125,9 @@ describe('port-conflict fallback', () => {
     const failing: StartSandbox = async () => {
       throw new ListenError(
         'EADDRNOTAVAIL',
+        4545,
+        '10.9.9.9',
+        'port',
         'cannot listen on host 10.9.9.9: it is not an address of this machine (use 127.0.0.1)',
       );
     };
@@ -139,6 +142,9 @@ describe('port-conflict fallback', () => {
       calls++;
       throw new ListenError(
         'EADDRINUSE',
+        config.port,
+        '127.0.0.1',
+        'port',
         `port ${config.port} on 127.0.0.1 is already in use: stop the other process or pass --port 0 for a free port`,
       );
     };

@@ -27,6 +27,16 @@ const OR_ELSEWHERE =
   'or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory';
 
 describe('dataDirFailure', () => {
+  it('says what to use instead in the words of whoever started the sandbox', () => {
+    const err = dataDirFailure('/d/events.ndjson', fsError('EROFS', 'open'), 'write');
+    const reworded = err.otherwise('or pass another dataDir');
+    expect(reworded).toBeInstanceOf(DataDirError);
+    expect(reworded.message).toBe(
+      '/d/events.ndjson cannot be written: the file system is read-only (EROFS): put the data directory on a writable disk, or pass another dataDir',
+    );
+    expect([reworded.file, reworded.problem]).toEqual([err.file, err.problem]);
+  });
+
   it('says a read-only file system, a full disk and a quota in the user’s words', () => {
     expect(dataDirFailure('/d/events.ndjson', fsError('EROFS', 'open'), 'write').message).toBe(
       `/d/events.ndjson cannot be written: the file system is read-only (EROFS): put the data directory on a writable disk, ${OR_ELSEWHERE}`,

@@ -1,8 +1,14 @@
 // The package's programmatic API (`import { startSandbox, connectSandbox } from 'search-sandbox'`):
 // an in-process sandbox on a free port, or a client of one started elsewhere; both speak the admin API.
 import { sandboxOrigin } from '../../shared/sandbox-url.js';
-import { configFromObject, loadConfig, type ConfigOverrides } from '../config.js';
-import { createSandbox } from '../sandbox.js';
+import {
+  configFromObject,
+  loadConfig,
+  type ConfigOverrides,
+  type OverrideNames,
+} from '../config.js';
+import { createSandbox, ListenError } from '../sandbox.js';
+import { DataDirError } from '../store/data-dir-error.js';
 import { SandboxClient } from './client.js';
 import type { StartOptions } from './types.js';
 
@@ -17,6 +23,27 @@ export interface StartedSandbox extends SandboxClient {
 }
 
 const OPTION_KEYS = ['port', 'host', 'config', 'dataDir'];
+
+/** The options as a user of the package writes them, for the errors that name one (not `serve`'s flags). */
+const OPTION_NAMES: OverrideNames = {
+  port: 'startSandbox({ port })',
+  host: 'startSandbox({ host })',
+  httpsPort: 'httpsPort',
+  data: 'startSandbox({ dataDir })',
+  config: 'startSandbox({ config })',
+};
+
+/** What a data-directory error advises instead, in the package's words. */
+const OTHER_DATA_DIR =
+  'or pass startSandbox another dataDir, or leave dataDir out to keep everything in memory';
+
+/** A start-up error that names a CLI flag, reworded for the package's options. */
+function inOptionWords(err: unknown): unknown {
+  if (err instanceof DataDirError) return err.otherwise(OTHER_DATA_DIR);
+  if (err instanceof ListenError && err.listener === 'port')
+    return err.askingFreePortWith('port: 0 to startSandbox');
+  return err;
+}
 
 /**
  * Start a sandbox in this process on a free port (ephemeral unless `dataDir`). Config as for
@@ -52,12 +79,15 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     data: inMemory ? undefined : dataDir,
     ephemeral: inMemory,
     config: typeof config === 'string' ? config : undefined,
+    names: OPTION_NAMES,
   };
   const resolved =
     config !== undefined && typeof config === 'object'
       ? configFromObject(config, flags)
       : loadConfig(flags);
-  const sandbox = await createSandbox(resolved);
+  const sandbox = await createSandbox(resolved).catch((err: unknown) => {
+    throw inOptionWords(err);
+  });
   const client = new SandboxClient(sandbox.url) as SandboxClient & { port: number };
   Object.defineProperty(client, 'port', { value: sandbox.port, enumerable: true });
   client.close = () => sandbox.close();

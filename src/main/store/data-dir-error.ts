@@ -19,6 +19,14 @@ export class DataDirError extends Error {
     super(`${file} ${problem}: ${fix}`);
     this.name = 'DataDirError';
   }
+
+  /**
+   * The same problem, with what to use instead of the directory said in the words of whoever started the
+   * sandbox (the package's options rather than the CLI's flags).
+   */
+  otherwise(elsewhere: string): DataDirError {
+    return new DataDirError(this.file, this.problem, this.fix.replace(ELSEWHERE, elsewhere));
+  }
 }
 
 /** What was being done to the file when the system call failed, for the message. */
