@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import { withTestBaselines } from '../../src/main/api/test-baselines';
+import { testBaselinesOf } from '../../src/main/api/client';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
 import { watchSyncs } from '../helpers/synced-files';
@@ -70,7 +71,8 @@ it("'missing' (Playwright's default) writes an absent baseline beside the test f
     /field {4}order\/transaction \(event 1\) data\.total: 100 → 90/,
   );
   // the worker's own sandbox keeps the package's default (beacon-baselines in the current directory)
-  expect(sandbox.testBaselines).toBeUndefined();
+  expect(testBaselinesOf(sandbox)).toBeUndefined();
+  expect(testBaselinesOf(t.sandbox)?.dir).toBe(dir);
 });
 
 it("'none' writes nothing: a missing baseline fails and says how to write it", async () => {

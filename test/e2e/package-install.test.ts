@@ -510,6 +510,10 @@ await sandbox.expectReady({ expect: ['cart'] });
 // @ts-expect-error update is true or false
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
+// @ts-expect-error how a baseline reads the traffic is the client's own
+sandbox.recorded({});
+// @ts-expect-error where a Playwright test keeps its baselines is the fixture's, not a property to set
+sandbox.testBaselines = { dir: '.', updateSnapshots: 'all' };
 test('routes', async ({ sandbox: perTest, page }) => void (await routeToSandbox(page, perTest)));
 console.log(area, severity, baseline.status, read, port, pages.length, ruled.length, declared.length, orders.length, visits.length, junit.length, rule, bySearch, row?.next);
 `,

@@ -55,6 +55,27 @@ export class SandboxApiError extends Error {
   }
 }
 
+/**
+ * Set by the Playwright fixture on each test's view of the sandbox: the folder of its baselines (beside the
+ * test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing' writes absent
+ * baselines only, 'none' writes nothing). Kept beside the client, not on it: not a part of its surface.
+ */
+export interface TestBaselines {
+  dir: string;
+  updateSnapshots: string;
+}
+const testBaselines = new WeakMap<SandboxClient, TestBaselines>();
+
+/** The fixture's test view of a sandbox keeps its baselines where the test says (test-baselines.ts). */
+export function setTestBaselines(client: SandboxClient, baselines: TestBaselines): void {
+  testBaselines.set(client, baselines);
+}
+
+/** The baselines' settings of a test's view of a sandbox; undefined for a sandbox outside a test. */
+export function testBaselinesOf(client: SandboxClient): TestBaselines | undefined {
+  return testBaselines.get(client);
+}
+
 const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
 const MAX_PAGES = 100_000;
 
@@ -275,22 +296,15 @@ export class SandboxClient {
    * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
    */
   expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
-    const forTest = this.testBaselines;
+    const forTest = testBaselines.get(this);
     const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
     const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
     const dir = options.dir ?? forTest?.dir;
     return matchBaseline(this.recorded(options), name, { ...options, ...(dir && { dir }) }, mode);
   }
 
-  /**
-   * Set by the Playwright fixture on each test's view of the sandbox: the folder of its baselines (beside the
-   * test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing' writes absent
-   * baselines only, 'none' writes nothing).
-   */
-  testBaselines?: { dir: string; updateSnapshots: string };
-
   /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */
-  recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
+  private recorded(options: BaselineOptions): () => Promise<RecordedEvent[]> {
     const { siteId, sessionId } = options;
     return async () => {
       const answer = await this.admin.call('events', {

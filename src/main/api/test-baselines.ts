@@ -2,17 +2,17 @@
 // baselines beside its file and follows Playwright's --update-snapshots. A module of its own, imported by the
 // fixture only: the package's main entry exports nothing of it.
 import path from 'node:path';
-import type { SandboxClient } from './client.js';
+import { setTestBaselines, type SandboxClient } from './client.js';
 
 export function withTestBaselines<S extends SandboxClient>(
   sandbox: S,
   testInfo: { file: string; config: { updateSnapshots: string } },
 ): S {
   const perTest = Object.create(sandbox) as S;
-  perTest.testBaselines = {
+  setTestBaselines(perTest, {
     // the package's default folder name (beacon-baselines), beside the test file
     dir: path.join(path.dirname(testInfo.file), 'beacon-baselines'),
     updateSnapshots: testInfo.config.updateSnapshots,
-  };
+  });
   return perTest;
 }
