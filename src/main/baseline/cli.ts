@@ -1,6 +1,6 @@
 // `search-sandbox diff BASE CURRENT`: two recordings of one journey compared (README, "Baselines").
 // Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
-import { InputError } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import { writeStdout } from '../base/stdout';
 import { oneOf, parseFlags, usageFailure, type FlagValues } from '../base/flags';
 import { compareRecordings } from './compare';

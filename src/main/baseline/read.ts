@@ -1,6 +1,6 @@
 // A recording for `diff` and for an upload to compare (POST /_sandbox/diff): a baseline file as written,
 // else what `check` reads (NDJSON, a sandbox export, a HAR), through the one streaming reader.
-import { InputError } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import { looksLikeBaseline, parseBaseline } from './baseline-file';
 import { RecordingBuilder, type Recording } from './recording';
 import type { IgnorePath } from './normalize';

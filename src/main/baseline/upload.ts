@@ -2,7 +2,7 @@
 // bounded (the router caps it); the recorded events are read in slices, giving the loop back between them.
 import type { RecordedEvent } from '../../shared/events';
 import type { DiffResult } from '../../shared/baseline';
-import { InputError } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import { compareRecordings } from './compare';
 import { RecordingBuilder, type Recording } from './recording';
 import { readRecording } from './read';

@@ -8,7 +8,7 @@ import { parseFeed } from '../indexing/feed-parse';
 import type { Product } from '../indexing/catalog';
 import { catalogViewsBySite } from '../search/catalog-view';
 import type { ProvenanceCatalog } from '../search/provenance';
-import { InputError } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import { SITE_ID_PATTERN } from '../../shared/site-id';
 
 /** `SITE=FILE`, checked: the siteId and the file's path. */

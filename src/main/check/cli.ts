@@ -2,7 +2,7 @@
 // judged and written as they settle; a million events fit). Exit 0 = no page at or above the --fail-on
 // severity, 1 = such pages, 2 = unreadable input, input without a beacon event, or bad flags.
 import path from 'node:path';
-import { InputError } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import { writeStdout } from '../base/stdout';
 import { oneOf, parseFlags, usageFailure, UsageError } from '../base/flags';
 import { readInput } from '../recordings/read';

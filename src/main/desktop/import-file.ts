@@ -1,7 +1,8 @@
 // File → Import: turns what a user has on disk — a DevTools HAR, NDJSON of beacon bodies or recorded
 // events, or a sandbox export — into the body `POST /_sandbox/import` takes, with the same reader
 // `search-sandbox check` uses. What cannot be placed on a site or in time is left out and said so.
-import { InputError, parseInput } from '../recordings/inputs';
+import { parseInput } from '../recordings/inputs';
+import { InputError } from '../recordings/recorded';
 import type { RecordedEvent } from '../../shared/events';
 
 export interface PreparedImport {

@@ -1,7 +1,7 @@
 // The lines of a recording, in time linear in the input: each chunk is scanned once for newlines, and a
 // line that spans chunks is kept as its pieces, joined once when its newline comes (joining the text so
 // far on every chunk was quadratic in the length of one long line). A line over the cap is refused.
-import { InputError } from './inputs';
+import { InputError } from './recorded';
 import { mb, type RecordingSource } from './source';
 
 /** Batches of complete lines (one batch per chunk read), without their newline or a CR before it. */

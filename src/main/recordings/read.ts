@@ -5,7 +5,8 @@ import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
-import { fromRecord, InputError, parseInput, type Counter } from './inputs';
+import { fromRecord, parseInput } from './inputs';
+import { InputError, type Counter } from './recorded';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 

@@ -4,7 +4,7 @@
 // (per line and in all), so an endless device on standard input ends with a clear error, not an OOM.
 import { createReadStream, fstatSync, statSync, type Stats } from 'node:fs';
 import { isatty } from 'node:tty';
-import { InputError } from './inputs';
+import { InputError } from './recorded';
 
 /** Limits on what a recording reader takes. */
 export interface RecordingCaps {
