@@ -7,6 +7,11 @@ export interface Clock {
   now(): number;
   /** run `fn` once sandbox time reaches `when` (immediately, on a microtask, if it already has); returns cancel */
   at(when: number, fn: () => void): () => void;
+  /**
+   * sandbox time minus real time now, whole ms: exactly 0 while the clock runs at real time (never moved,
+   * or reset), so an event recorded then carries none (RecordedEvent.clockOffsetMs)
+   */
+  readonly offset: number;
 }
 
 interface Timer {
@@ -60,7 +65,9 @@ export class SandboxClock implements Clock {
   }
 
   get offset(): number {
-    return this.now() - this.realNow();
+    // from what the clock keeps, not two readings of real time (which may straddle a millisecond): a
+    // clock at real time is 0 exactly; a frozen one is as far from real time as real time has moved on
+    return Math.round(this.frozenAt === null ? this.offsetMs : this.frozenAt - this.realNow()) || 0;
   }
 
   at(when: number, fn: () => void): () => void {

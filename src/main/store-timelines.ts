@@ -23,7 +23,6 @@ export function storeTimelines(
     attributionWindowMs: config.attribution.windowHours * 3_600_000,
     levels: configLevels(config.rules, config.accounts, config.configSource),
     maxEvents: config.retention.events,
-    realNow: Date.now,
     batchChangesMs: 100,
     ...changes,
     // a quiet page lets its events go and reads them back from here: held once, in the store

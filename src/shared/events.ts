@@ -16,6 +16,14 @@ export interface RecordedEvent {
   seq: number;
   /** sandbox-clock receive time, ISO 8601 with milliseconds, UTC */
   receivedAt: string;
+  /**
+   * The sandbox clock's time minus real time when it was received, whole ms (`POST /_sandbox/clock`
+   * advanced or set it, or it is frozen): receivedAt minus this is the real time of receipt. Absent when
+   * the clock ran at real time (and in recordings made before it was recorded). `timestamp-skew` reads it,
+   * so a storefront whose clock is right is not flagged for the clock's move, live, after a restart and in
+   * `check` alike (src/shared/clock-offset.ts).
+   */
+  clockOffsetMs?: number;
   /** siteId from the path ('' when the path had none) */
   siteId: string;
   /** beacon v2 category: `search`, `autocomplete`, `category`, `product`, `cart`, `order`, `shopper`, `log`, … */

@@ -28,7 +28,13 @@ export const RecordedEventShape = closed(
   {
     id: Type.String({ description: '`ev_` + zero-padded seq' }),
     seq: Type.Integer(),
-    receivedAt: Type.String(),
+    receivedAt: Type.String({ description: 'sandbox-clock receive time, ISO 8601, UTC' }),
+    clockOffsetMs: Type.Optional(
+      Type.Integer({
+        description:
+          'the sandbox clock minus real time when it was received (ms): present only when the clock was moved (advanced, set or frozen); receivedAt minus it is the real time of receipt',
+      }),
+    ),
     siteId: Type.String(),
     category: Type.String(),
     event: Type.String(),

@@ -127,6 +127,12 @@ export const pageEventFields = {
   accepted: Type.Boolean(),
   status: Type.Integer(),
   receivedAt: nullable(Type.String()),
+  clockOffsetMs: Type.Optional(
+    Type.Integer({
+      description:
+        'the sandbox clock minus real time when it was received (ms): present only when the clock was moved',
+    }),
+  ),
   timestamp: nullable(Type.String()),
   sessionId: Type.String(),
   userId: Type.String(),

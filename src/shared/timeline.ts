@@ -75,6 +75,8 @@ export interface PageEventDto {
   status: number;
   /** sandbox receive time (ISO 8601); null when the input had none (NDJSON of bare bodies) */
   receivedAt: string | null;
+  /** the sandbox clock minus real time when it was received (ms), when the clock was moved (RecordedEvent.clockOffsetMs) */
+  clockOffsetMs?: number;
   /** `context.timestamp` exactly as sent; null when absent */
   timestamp: string | null;
   sessionId: string;

@@ -179,6 +179,8 @@ describe('every admin answer is the declared one', () => {
     const list = await call('events', { query: { limit: 5000 } });
     expect(list.events.length).toBeGreaterThan(100);
     expect(list.events.some((e: RecordedEvent) => !e.accepted)).toBe(true);
+    // beacons received on the frozen clock carry its offset from real time: the declaration names it
+    expect(list.events.some((e: RecordedEvent) => e.clockOffsetMs !== undefined)).toBe(true);
     await call('events', { query: { follow: false, limit: 1 } });
     // follow: the backlog's lines, each validated against the declared line schema
     const gone = new AbortController();
@@ -220,7 +222,12 @@ describe('every admin answer is the declared one', () => {
     for (const view of ['full', 'summary', 'keys'] as const)
       await call('timelines', { query: { view, limit: 100_000 } });
     await call('timelines', { query: { finished: true, view: 'summary' } });
-    await call('timeline', { params: { pageLoadId: PAGE }, query: { siteId: 'demo42' } });
+    const page = await call('timeline', {
+      params: { pageLoadId: PAGE },
+      query: { siteId: 'demo42' },
+    });
+    // its event was received on the frozen clock: the page's event says how far it was moved
+    expect(page.responses[0].events[0].clockOffsetMs).toEqual(expect.any(Number));
     await call('timeline', { params: { pageLoadId: 'no-such-page' }, status: 404 });
     await call('timeline', { params: { pageLoadId: PAGE }, status: 409 });
     const withVisit = full.pages.find((p: { visitEvents?: unknown[] }) => p.visitEvents);

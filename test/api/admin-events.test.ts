@@ -352,6 +352,8 @@ describe('export and import', () => {
         // what the service never records: a status no HTTP answer has, accepted with a refusal's status
         { ...good, status: 999 },
         { ...good, accepted: true, status: 400 },
+        // how far the recording sandbox's clock was moved, in words: not the whole milliseconds it records
+        { ...good, clockOffsetMs: '1h' },
       ],
     });
     expect(res.status).toBe(400);
@@ -362,6 +364,9 @@ describe('export and import', () => {
       'events[3]: must be an object (a recorded event)',
       'events[4]: field status must be an HTTP status (100 to 599), got 999',
       'events[5]: field accepted is true with status 400: an event is accepted exactly when its status is 200',
+      expect.stringMatching(
+        /^events\[6\]: field clockOffsetMs is "1h": it must be a whole number of milliseconds, the sandbox clock's time minus real time when the event was received/,
+      ),
     ]);
     expect(sandbox.core.events.size()).toBe(4);
     expect((await post('/_sandbox/import', { format: 'har', events: [] })).body.message).toMatch(
@@ -412,6 +417,48 @@ describe('journal warnings', () => {
         expect(
           (await postBeacon(withJournal.url, 'demo42/search/render', render('after-torn'))).status,
         ).toBe(200);
+      } finally {
+        await withJournal.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a journal line whose clockOffsetMs is not one is skipped and named; a good offset comes back as written', async () => {
+    const { dir, cleanup } = tempDir('admin-health-');
+    const event = (seq: number, clockOffsetMs: unknown) =>
+      JSON.stringify({
+        id: `ev_${String(seq).padStart(12, '0')}`,
+        seq,
+        receivedAt: '2026-11-21T05:01:00.000Z',
+        clockOffsetMs,
+        siteId: 'demo42',
+        category: 'search',
+        event: 'render',
+        path: '/beacon/v2/demo42/search/render',
+        accepted: true,
+        status: 200,
+        errors: [],
+        body: render(`r-${seq}`),
+      });
+    try {
+      writeFileSync(
+        path.join(dir, 'events.ndjson'),
+        `{"journal":"search-sandbox events","version":1,"nextSeq":1}\n${event(1, 'soon')}\n${event(2, 3_660_000)}\n`,
+      );
+      const withJournal = await startSandbox({ dataDir: dir });
+      try {
+        const health = (await (await fetch(`${withJournal.url}/_sandbox/health`)).json()) as any;
+        expect(health.warnings).toEqual([
+          expect.stringMatching(
+            /events\.ndjson, line 2: event field clockOffsetMs is "soon": it must be a whole number of milliseconds.*; skipped/,
+          ),
+        ]);
+        const { events } = (await (await fetch(`${withJournal.url}/_sandbox/events`)).json()) as {
+          events: RecordedEvent[];
+        };
+        expect(events.map((e) => [e.seq, e.clockOffsetMs])).toEqual([[2, 3_660_000]]);
       } finally {
         await withJournal.close();
       }

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
 import { CLI, runCli } from './cli-process';
+import { runTail } from '../../src/main/cli/tail';
 
 const stops: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -106,6 +107,35 @@ describe('search-sandbox tail', () => {
     expect(out).not.toContain('\u001b[');
     child.kill('SIGINT');
     expect(await exit).toBe(0);
+  });
+
+  it('says beside the time of a beacon received while the sandbox clock was moved by how much', async () => {
+    const s = await sandbox();
+    await postBeacon(s.url, 'demo42/search/impression', body('real', 'r0'));
+    await fetch(`${s.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: 'PT61M' }),
+    });
+    await postBeacon(s.url, 'demo42/search/impression', body('moved', 'r1'));
+    const stop = new AbortController();
+    let out = '';
+    const code = await runTail(['--url', s.url, '--backlog', '2'], {
+      out: (t) => {
+        out += t;
+        if (/page moved/.test(out)) stop.abort();
+      },
+      err: () => {},
+      color: false,
+      signal: stop.signal,
+    });
+    expect(code).toBe(0);
+    expect(out).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} {2}OK {2}200 {2}demo42 {2}search\/impression {2}page real/m,
+    );
+    expect(out).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} \(clock moved \+1h01m\) {2}OK {2}200 {2}demo42 {2}search\/impression {2}page moved/m,
+    );
   });
 
   it('with --findings, prints the verdicts pages reached before it connected, then their changes', async () => {

@@ -37,7 +37,7 @@ const events = await openEventStore({ dataDir, retention: config.retention.event
 if (rung === 'timelines') {
   const timelines = storeTimelines(config, clock, events);
   events.onDrop((event) => timelines.storeDropped(event));
-  events.onAppend((event) => timelines.apply(event, { live: true }));
+  events.onAppend((event) => timelines.apply(event));
 }
 const ingest = new TrackingIngest(events, clock);
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -87,8 +87,7 @@ async function fold(): Promise<{ wallMs: number; cpuUs: number; heapB: number | 
     const timedBatch = i >= warm;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    for (let j = i; j < i + 10 && j < stored.length; j++)
-      timelines.apply(stored[j]!, { live: true });
+    for (let j = i; j < i + 10 && j < stored.length; j++) timelines.apply(stored[j]!);
     if (timedBatch) {
       const used = process.cpuUsage(cpu);
       cpuUs += used.user + used.system;

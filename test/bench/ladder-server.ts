@@ -27,7 +27,7 @@ if (rung === 'timelines') {
   const timelines = storeTimelines(config, clock, events);
   events.onDrop((event) => timelines.storeDropped(event));
   await store.load({});
-  events.onAppend((event) => timelines.apply(event, { live: true }));
+  events.onAppend((event) => timelines.apply(event));
 } else {
   await store.load({});
 }

@@ -260,7 +260,7 @@ async function engineOnly(reqs: TrackingRequest[]): Promise<{ earlyNs: number; l
     maxEvents: reqs.length,
     onChange: () => {},
   });
-  for (const e of events.slice(0, 20_000)) warm.apply(e, { live: true });
+  for (const e of events.slice(0, 20_000)) warm.apply(e);
   warm.dispose();
   let best = { earlyNs: Infinity, lateNs: Infinity };
   for (let round = 0; round < 3; round++) {
@@ -273,7 +273,7 @@ async function engineOnly(reqs: TrackingRequest[]): Promise<{ earlyNs: number; l
     });
     const tenth = Math.floor(events.length / 10);
     const run = (from: number, to: number) => {
-      for (let i = from; i < to; i++) engine.apply(events[i]!, { live: true });
+      for (let i = from; i < to; i++) engine.apply(events[i]!);
     };
     let t = performance.now();
     run(0, tenth);

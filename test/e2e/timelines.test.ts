@@ -148,6 +148,39 @@ describe.skipIf(skip)('timelines UI', () => {
     await s.ui.screenshot('requests');
   });
 
+  it('says beside each receive time that the sandbox clock was moved, and judges the storefront by real time', async () => {
+    const clock = (body: unknown) =>
+      fetch(`${s.sandbox.url}/_sandbox/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await clock({ advance: 'PT61M' })).status).toBe(200);
+    try {
+      // the storefront's clock is right (real time): the clock's move alone is no timestamp-skew
+      const good = await sendGoodPage(s.sandbox.url);
+      await s.ui.open('#/timelines');
+      await s.ui.pageRow(good.pageLoadId).waitFor();
+      await s.ui.openPage(good.pageLoadId);
+      const dto = await pageDto(s.sandbox.url, good.pageLoadId);
+      expect(dto.findings.map((f) => f.rule)).not.toContain('timestamp-skew');
+      const moved = s.page.locator('[data-testid="page-event-row"] [data-testid="clock-moved"]');
+      await expect.poll(() => moved.count()).toBe(dto.counts.events);
+      expect(await moved.first().textContent()).toContain('clock +1h01m');
+
+      await s.page.locator('[data-testid="chart-event"]').first().click();
+      const inspector = s.ui.testId('inspector');
+      await inspector.getByTestId('clock-moved').waitFor();
+      expect(await inspector.getByTestId('clock-moved').textContent()).toMatch(
+        /^clock moved \+1h01m \(received .+ real time\)$/,
+      );
+      await s.page.keyboard.press('Escape');
+      await inspector.waitFor({ state: 'detached' });
+    } finally {
+      await clock({ reset: true });
+    }
+  });
+
   it('filters pages by text over uids and by verdict', async () => {
     await s.ui.open('#/timelines');
     const pass = await sendGoodPage(s.sandbox.url, newPage(), Date.now());

@@ -59,6 +59,28 @@ describe('SandboxClock', () => {
     clock.dispose();
   });
 
+  it('its offset from real time is 0 exactly at real time, and whole milliseconds once moved or frozen', () => {
+    // real time read twice may straddle a millisecond: the offset is what the clock keeps, not a difference
+    let real = T0;
+    const clock = new SandboxClock({}, () => (real += 0.6));
+    expect(clock.offset).toBe(0);
+    expect(Object.is(clock.offset, 0)).toBe(true);
+    clock.advance(61 * 60_000 + 0.4);
+    expect(clock.offset).toBe(61 * 60_000);
+    clock.reset();
+    expect(clock.offset).toBe(0);
+    // a frozen clock drifts from real time as real time moves on
+    let now = T0;
+    const frozen = new SandboxClock({ start: T0, frozen: true }, () => now);
+    expect(frozen.offset).toBe(0);
+    now += 90_000;
+    expect(frozen.offset).toBe(-90_000);
+    frozen.advance(3_600_000);
+    expect(frozen.offset).toBe(3_600_000 - 90_000);
+    clock.dispose();
+    frozen.dispose();
+  });
+
   it('refuses to advance by a negative or non-finite duration', () => {
     const clock = new SandboxClock({ start: T0, frozen: true });
     expect(() => clock.advance(-1)).toThrow(/>= 0/);

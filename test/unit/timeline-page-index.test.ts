@@ -104,15 +104,14 @@ describe('timeline page index', () => {
       const half = Math.floor(events.length / 2);
       // a page rendered just now, without impressions
       const idlePage = new PageBuilder({ pageLoadId: 'idle-page' }).render('r-idle', { at: 0 });
-      both((e) => e.apply(idlePage, { live: true }));
+      both((e) => e.apply(idlePage));
       // a second site's pages, one of them going idle without impressions too
       for (const n of [1, 2, 3]) {
         const other = new PageBuilder({ siteId: 'other9', pageLoadId: `other-${n}` });
-        both((e) => e.apply(other.render(`ro-${n}`, { at: n }), { live: true }));
-        if (n !== 2)
-          both((e) => e.apply(other.impression(`ro-${n}`, ['a'], { at: n + 10 }), { live: true }));
+        both((e) => e.apply(other.render(`ro-${n}`, { at: n })));
+        if (n !== 2) both((e) => e.apply(other.impression(`ro-${n}`, ['a'], { at: n + 10 })));
       }
-      for (const ev of events.slice(0, half)) both((e) => e.apply(ev, { live: true }));
+      for (const ev of events.slice(0, half)) both((e) => e.apply(ev));
       const busy = same(engine, reference);
       // an hour on: pages awaiting impressions went idle (judged when read)
       clock.advance(3_600_000);
@@ -121,12 +120,12 @@ describe('timeline page index', () => {
       // a report judges every page as finished for a moment: the index keeps what the pages are
       both((e) => e.list().forEach((p) => e.finishedDto(p)));
       expect(same(engine, reference)).toEqual(idle);
-      for (const ev of events.slice(half)) both((e) => e.apply(ev, { live: true }));
+      for (const ev of events.slice(half)) both((e) => e.apply(ev));
       clock.advance(3_600_000);
       same(engine, reference);
       // the real service rejected what the sandbox accepted (forwarding): the page turns to fail
       const forwarded = new PageBuilder({ pageLoadId: 'forwarded' }).render('r-fwd', { at: 0 });
-      both((e) => e.apply(forwarded, { live: true }));
+      both((e) => e.apply(forwarded));
       const before = same(engine, reference);
       const answered = {
         ...forwarded,
@@ -159,21 +158,21 @@ describe('a listed page judged when its DTO is made', () => {
     const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
     try {
       const b = new PageBuilder({ pageLoadId: 'clicked' });
-      engine.apply(b.render('r1', { at: 0 }), { live: true });
-      engine.apply(b.impression('r1', ['a'], { at: 1500 }), { live: true });
-      engine.apply(b.click('r1', 'b', { at: 3000 }), { live: true });
+      engine.apply(b.render('r1', { at: 0 }));
+      engine.apply(b.impression('r1', ['a'], { at: 1500 }));
+      engine.apply(b.click('r1', 'b', { at: 3000 }));
       for (const _ of engine.settle());
       const [page] = engine.byIndex({ siteId: 'demo42' }, 50).pages;
       expect(engine.pageDto(page!).findings.map((f) => f.rule)).toEqual([
         'click-not-impressed-at-exit',
       ]);
       // picked; then, before its DTO is made, the impression of the clicked tile arrives
-      engine.apply(b.impression('r1', ['b'], { at: 2000 }), { live: true });
+      engine.apply(b.impression('r1', ['b'], { at: 2000 }));
       const dto = engine.pageDto(page!);
       expect(dto.responses[0]!.events.filter((e) => e.event === 'impression')).toHaveLength(2);
       expect(dto.findings).toEqual([]);
       expect(dto.verdict).toBe('pass');
-      engine.apply(b.click('r1', 'c', { at: 4000 }), { live: true });
+      engine.apply(b.click('r1', 'c', { at: 4000 }));
       expect(engine.summary(page!).rules).toEqual(['click-not-impressed-at-exit']);
     } finally {
       engine.dispose();

@@ -80,7 +80,7 @@ function pair(retention = 1_000_000): Pair {
       const n = ++seq;
       const stored = { ...ev, seq: n, id: eventId(n) };
       store.restore(stored);
-      both((e) => e.apply(stored, { live: true }));
+      both((e) => e.apply(stored));
       return stored;
     },
     dispose() {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import type { RecordedEvent } from '../../src/shared/events';
 import { PageBuilder, findingsOf, run, T0 } from './timeline-events';
 
 describe('responseid-reused', () => {
@@ -206,15 +207,62 @@ describe('timestamp-skew', () => {
     expect(found.map((f) => f.id)).toEqual(['timestamp-skew:format']);
   });
 
-  it('compares live events with real time too, so moving the sandbox clock raises nothing', () => {
-    const clock = new SandboxClock({ start: T0 + 3_600_000, frozen: true });
-    const realNow = () => T0 + 50;
-    const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings(), realNow });
+  it('judges a moved clock from the offset recorded with the event: live, replayed and offline alike', () => {
+    // the sandbox clock an hour ahead of real time; the storefront's clock right (real time)
+    const HOUR = 3_600_000;
+    const moved = (ev: RecordedEvent, clockOffsetMs: number): RecordedEvent => ({
+      ...ev,
+      clockOffsetMs,
+    });
+    const p = new PageBuilder({ pageLoadId: 'right-clock' });
+    const right = [
+      moved(p.render('r1', { at: 0, recv: HOUR + 40 }), HOUR),
+      moved(p.impression('r1', ['a'], { at: 10, recv: HOUR + 50 }), HOUR),
+    ];
+    // a storefront 2 hours behind real time, received on the same moved clock
+    const q = new PageBuilder({ pageLoadId: 'behind' });
+    const behind = [
+      moved(q.render('r2', { at: -2 * HOUR, recv: HOUR + 40 }), HOUR),
+      moved(q.impression('r2', ['a'], { at: -2 * HOUR + 10, recv: HOUR + 50 }), HOUR),
+    ];
+    const skewOf = (pages: ReturnType<typeof run>, pageLoadId: string) =>
+      pages
+        .find((pg) => pg.pageLoadId === pageLoadId)!
+        .findings.filter((f) => f.rule === 'timestamp-skew');
+    // a finished engine (as `check` judges), and engines fed as the live sandbox and its replay are: one judgement
+    const offline = run([...right, ...behind]);
+    const clock = new SandboxClock({ start: T0 + HOUR + 60, frozen: true });
+    const engine = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+    for (const ev of [...right, ...behind]) engine.apply(ev);
+    const replay = new TimelineEngine({ clock, settings: defaultTimelineSettings() });
+    for (const ev of [...right, ...behind]) replay.apply(ev, { quiet: true });
+    for (const pages of [offline, engine.pagesDto(), replay.pagesDto()]) {
+      expect(skewOf(pages, 'right-clock')).toEqual([]);
+      const far = skewOf(pages, 'behind');
+      expect(far.map((f) => [f.id, f.eventIds])).toEqual([
+        ['timestamp-skew:far', behind.map((e) => e.id)],
+      ]);
+      // the nearer of the two: 2 hours from real time (3 from sandbox time)
+      expect(far[0]!.message).toContain('up to 120 min');
+    }
+  });
+
+  it('judges an event recorded without an offset (an older export) by its receive time, as before', () => {
     const p = new PageBuilder();
-    engine.apply(p.render('r1', { at: 0, recv: 3_600_000 }), { live: true });
-    expect(engine.pagesDto()[0]!.findings.map((f) => f.rule)).not.toContain('timestamp-skew');
-    engine.apply(p.impression('r1', ['a'], { at: 10, recv: 3_600_000 }));
-    expect(engine.pagesDto()[0]!.findings.map((f) => f.rule)).toContain('timestamp-skew');
+    const render = p.render('r1', { at: 0, recv: 3_600_000 });
+    const found = findingsOf([render, p.impression('r1', ['a'], { at: 10, recv: 3_600_000 })]);
+    expect(found.filter((f) => f.rule === 'timestamp-skew').map((f) => f.eventIds)).toEqual([
+      [render.id, expect.stringMatching(/^ev_/)],
+    ]);
+  });
+
+  it('takes an event received on the sandbox clock as right too (a page given the sandbox clock)', () => {
+    const p = new PageBuilder();
+    const events = [
+      { ...p.render('r1', { at: 3_600_000 }), clockOffsetMs: 3_600_000 },
+      { ...p.impression('r1', ['a'], { at: 3_600_010 }), clockOffsetMs: 3_600_000 },
+    ];
+    expect(findingsOf(events).map((f) => f.rule)).not.toContain('timestamp-skew');
   });
 });
 

@@ -85,9 +85,10 @@ const validBody = {
   data: { responseId: 'r1' },
 };
 
-function setup() {
+/** `realNow`: real time as the clock reads it (by default the sandbox clock's own: it was never moved) */
+function setup(realNow: () => number = () => NOW) {
   const store = new FakeStore();
-  const clock = new SandboxClock({ frozen: true, start: NOW });
+  const clock = new SandboxClock({ frozen: true, start: NOW }, realNow);
   const ingest = new TrackingIngest(store, clock);
   const send = (overrides: Partial<TrackingRequest> = {}) =>
     ingest.handle({
@@ -99,8 +100,29 @@ function setup() {
       origin: 'http://localhost:5173',
       ...overrides,
     });
-  return { store, ingest, send };
+  return { store, ingest, send, clock };
 }
+
+describe('the clock offset recorded with each event', () => {
+  it('is left out while the clock is at real time, and recorded once it was moved (timestamp-skew reads it)', async () => {
+    let real = NOW;
+    const { store, send, clock } = setup(() => real);
+    await send();
+    expect(store.events[0]).not.toHaveProperty('clockOffsetMs');
+    clock.advance(61 * 60_000);
+    await send();
+    expect(store.events[1]).toMatchObject({
+      receivedAt: '2026-11-21T05:01:00.000Z',
+      clockOffsetMs: 61 * 60_000,
+    });
+    // a frozen clock is off real time as soon as real time moves on: the receipt's real time is kept
+    real += 30_000;
+    await send({ rawBody: Buffer.from('{') });
+    expect(store.events[2]).toMatchObject({ accepted: false, clockOffsetMs: 61 * 60_000 - 30_000 });
+    const e = store.events[2]!;
+    expect(Date.parse(e.receivedAt) - e.clockOffsetMs!).toBe(real);
+  });
+});
 
 describe('status table', () => {
   it('200 {"success":true} and the event recorded with everything a user needs', async () => {

@@ -66,7 +66,7 @@ export function trackingArea(
       options.afterReplay?.(replayed.count);
       events.onAppend((event) => {
         try {
-          timelines.apply(event, { live: true });
+          timelines.apply(event);
         } catch (err) {
           // a bug in a rule must never cost the storefront its 200
           console.error('search-sandbox: timeline update failed:', err);

@@ -2,6 +2,8 @@
 // nature left out, the page URL without scheme, host and port (a query parameter carrying one of the page's
 // volatile ids reads `{orderId}`, `{sessionId}`, …), and each responseId replaced by its place on the page
 // (the first response the page saw is "response 1"). Keys are sorted, so two events compare as two strings.
+// Of the recorded event around the body nothing is compared: when it arrived and how far the sandbox clock
+// was moved then (`receivedAt`, `clockOffsetMs`) differ between runs by nature, as its id and seq do.
 import { isObject } from '../../shared/values';
 
 /** context values every run has its own of */

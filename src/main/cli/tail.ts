@@ -6,6 +6,7 @@
 import { sandboxOrigin } from '../../shared/sandbox-url';
 import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
 import type { RecordedEvent } from '../../shared/events';
+import { clockMovedNote } from '../../shared/clock-offset';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
 import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
 import { AdminApiClient, type AdminCall } from '../../shared/admin-client';
@@ -43,7 +44,9 @@ function eventLine(e: RecordedEvent, io: TailIo): string {
   };
   const page = typeof body.context?.pageLoadId === 'string' ? body.context.pageLoadId : '-';
   const responseId = typeof body.data?.responseId === 'string' ? body.data.responseId : '';
-  const time = e.receivedAt.slice(11, 23);
+  // sandbox time; received while the clock was moved, the line says by how much
+  const moved = clockMovedNote(e.clockOffsetMs);
+  const time = `${e.receivedAt.slice(11, 23)}${moved ? ` (${moved})` : ''}`;
   const verdict = e.accepted ? 'OK ' : 'BAD';
   const problem = e.accepted ? '' : `  ${e.errors[0]?.message ?? ''}`;
   const line = terminalSafe(

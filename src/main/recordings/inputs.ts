@@ -11,6 +11,7 @@ import {
 import { isObject } from '../../shared/values';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { parseHar } from './har';
+import { clockOffsetProblem } from '../../shared/clock-offset';
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
 function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | null {
@@ -61,6 +62,13 @@ export function fromRecord(
     const event = typeof v.event === 'string' ? v.event : (parsed?.event ?? '');
     const siteId = typeof v.siteId === 'string' ? v.siteId : (parsed?.siteId ?? '');
     const receivedAt = typeof v.receivedAt === 'string' ? v.receivedAt : '';
+    // how far the recording sandbox's clock was from real time (timestamp-skew reads it): a value that is
+    // not one is refused, not ignored, or the event would be judged as if the clock had not moved
+    const clockOffsetMs = v.clockOffsetMs;
+    if (clockOffsetMs !== undefined) {
+      const problem = clockOffsetProblem(clockOffsetMs);
+      if (problem) throw new InputError(`${where}: ${problem}`);
+    }
     // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
     const recorded =
       typeof v.accepted === 'boolean' && Array.isArray(v.errors)
@@ -73,7 +81,14 @@ export function fromRecord(
     return makeEvent(
       counter,
       typeof v.id === 'string' ? v.id : id,
-      { siteId, category, event, receivedAt, body: v.body },
+      {
+        siteId,
+        category,
+        event,
+        receivedAt,
+        body: v.body,
+        ...(typeof clockOffsetMs === 'number' && { clockOffsetMs }),
+      },
       recorded,
     );
   }

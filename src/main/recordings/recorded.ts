@@ -60,12 +60,14 @@ export function makeEvent(
     receivedAt: string;
     body: unknown;
     path?: string;
+    /** a recorded event's clock offset (RecordedEvent.clockOffsetMs), when not 0 */
+    clockOffsetMs?: number;
   },
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
   const judged = verdict ?? validated(parts.category, parts.event, parts.body);
   // every field named (not the verdict spread in): one shape for every event, built without a copy loop
-  return {
+  const event: RecordedEvent = {
     id,
     seq: ++counter.seq,
     receivedAt: parts.receivedAt,
@@ -78,4 +80,7 @@ export function makeEvent(
     errors: judged.errors,
     body: parts.body,
   };
+  // set after, not spread into the literal: most events have none (one shape for them)
+  if (parts.clockOffsetMs) event.clockOffsetMs = parts.clockOffsetMs;
+  return event;
 }

@@ -39,6 +39,7 @@ export interface ParsedImport {
 const MAX_PROBLEMS = 20;
 const DRAFT_KEYS = [
   'receivedAt',
+  'clockOffsetMs',
   'siteId',
   'category',
   'event',
@@ -207,5 +208,7 @@ function draftProblem(item: unknown): string | null {
 function toDraft(v: Record<string, unknown>): EventDraft {
   const draft: Record<string, unknown> = {};
   for (const key of DRAFT_KEYS) if (v[key] !== undefined) draft[key] = v[key];
+  // an offset of 0 is the clock at real time: such an event carries none
+  if (draft.clockOffsetMs === 0) delete draft.clockOffsetMs;
   return draft as unknown as EventDraft;
 }

@@ -5,6 +5,7 @@
 // later record look out of order.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
+import { clockOffsetProblem } from '../../shared/clock-offset';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
 export interface JournalHeader {
@@ -399,5 +400,9 @@ export function eventProblem(v: Record<string, unknown>): string | null {
   if (v.accepted !== (v.status === 200))
     return `event field accepted is ${v.accepted} with status ${v.status}: an event is accepted exactly when its status is 200`;
   if (!Array.isArray(v.errors)) return 'event field errors must be an array';
+  if (v.clockOffsetMs !== undefined) {
+    const problem = clockOffsetProblem(v.clockOffsetMs);
+    if (problem) return `event ${problem}`;
+  }
   return null;
 }

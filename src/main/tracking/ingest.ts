@@ -127,8 +127,12 @@ export class TrackingIngest {
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
     const { answer, parsed } = await this.answer(request, where, text);
 
+    // the clock's offset from real time goes with the event: timestamp-skew judges the client's timestamp
+    // from the record alone, so live, after a restart and in `check` the judgement is one
+    const clockOffsetMs = this.clock.offset;
     const draft: EventDraft = {
       receivedAt: new Date(this.clock.now()).toISOString(),
+      ...(clockOffsetMs !== 0 && { clockOffsetMs }),
       siteId: where.siteId,
       category: where.category,
       event: where.event,

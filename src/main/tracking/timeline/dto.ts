@@ -96,6 +96,7 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
   dto.accepted = e.accepted;
   dto.status = e.status;
   dto.receivedAt = e.receivedAt;
+  if (e.clockOffsetMs !== undefined) dto.clockOffsetMs = e.clockOffsetMs;
   dto.timestamp = e.timestamp;
   dto.arrivedLate = e.arrivedLate;
   dto.responseId = e.responseId;

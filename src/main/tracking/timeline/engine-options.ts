@@ -18,11 +18,6 @@ export interface TimelineEngineOptions {
    */
   reportChanges?: () => boolean;
   /**
-   * Real wall-clock time, for `timestamp-skew` on live events: when the sandbox clock was moved, a browser
-   * timestamp is compared with real time too, so time travel alone raises no finding.
-   */
-  realNow?: () => number;
-  /**
    * Keep at most this many events (over all pages): the oldest pages are forgotten first, as the event
    * store's retention forgets their events. The page an event lands on is never dropped for it.
    */
@@ -71,8 +66,6 @@ export interface TimelineEngineOptions {
 }
 
 export interface ApplyOptions {
-  /** the event is arriving now (not replayed from the store or read from a file) */
-  live?: boolean;
   /** do not call onChange (replaying the store at start) */
   quiet?: boolean;
 }

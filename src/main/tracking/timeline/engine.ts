@@ -141,9 +141,7 @@ export class TimelineEngine {
     if (page.eventsLetGo) this.quietPages.takeBack(page);
     this.index?.touched(page);
     this.trim(page);
-    const realNow = opts.live ? this.options.realNow : undefined;
-    if (page.arrive(ev, ++this.applied, this.settings.timestampSkewMs, realNow))
-      this.judge.touchAll(page);
+    if (page.arrive(ev, ++this.applied, this.settings.timestampSkewMs)) this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
     const visit = ev.accepted
       ? this.book.noteEvent(page.siteId, page.key, page, ev, readIdentity(rec), folded === 'visit')

@@ -30,6 +30,8 @@ export interface TimelineEvent {
   status: number;
   receivedAt: string | null;
   receivedMs: number | null;
+  /** the sandbox clock's offset from real time at receipt (RecordedEvent.clockOffsetMs); absent when 0 */
+  clockOffsetMs?: number;
   timestamp: string | null;
   /** `context.timestamp` in ms when it parses as RFC 3339, else null */
   tsMs: number | null;
@@ -341,6 +343,8 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   };
   // set after, not spread into the literal: an object literal with a spread is built by a slower path
   if (typeof data.redirect === 'string') ev.redirect = data.redirect;
+  if (received !== null && typeof rec.clockOffsetMs === 'number' && rec.clockOffsetMs !== 0)
+    ev.clockOffsetMs = rec.clockOffsetMs;
   if (isRefusal(rec)) ev.refusal = { path: rec.path, contentType: rec.contentType ?? '' };
   return ev;
 }

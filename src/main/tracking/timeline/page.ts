@@ -4,6 +4,7 @@
 import { KIND_EVENTS, type ResponseKind } from '../../../shared/kinds';
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
+import { timestampSkewMs } from '../../../shared/clock-offset';
 import type { VisitEvent } from '../visits/events';
 import type { Visit } from '../visits/book';
 import {
@@ -165,16 +166,16 @@ export class Page {
 
   /**
    * An event arrived on the page (of a response, of the visit, or refused): it is numbered, marked late or
-   * not, and counted into the tallies; `realNow` is given for live events (see timestamp-skew). True when
-   * it is later than every event before it and a response's findings wait on such an event.
+   * not, and counted into the tallies. True when it is later than every event before it and a response's
+   * findings wait on such an event.
    */
-  arrive(ev: TimelineEvent, applied: number, skewLimitMs: number, realNow?: () => number): boolean {
+  arrive(ev: TimelineEvent, applied: number, skewLimitMs: number): boolean {
     this.lastApplied = applied;
     ev.arrival = ++this.arrivals;
     ev.arrivedLate = ev.time < this.maxTime;
     const latest = ev.time > this.maxTime;
     if (latest) this.maxTime = ev.time;
-    this.tally(ev, skewLimitMs, realNow);
+    this.tally(ev, skewLimitMs);
     this.tallyChanges++;
     if (ev.receivedMs !== null) {
       if (this.firstSeenMs === null || ev.receivedMs < this.firstSeenMs)
@@ -428,7 +429,7 @@ export class Page {
     return false;
   }
 
-  private tally(ev: TimelineEvent, skewLimitMs: number, realNow?: () => number): void {
+  private tally(ev: TimelineEvent, skewLimitMs: number): void {
     const t = this.tallies;
     if (!ev.accepted) {
       this.rejected++;
@@ -467,8 +468,8 @@ export class Page {
     if (ev.timestamp !== null && ev.tsMs === null)
       t.badTimestamp = withCapped(t.badTimestamp, ev.id);
     if (ev.tsMs !== null && ev.receivedMs !== null) {
-      let skew = Math.abs(ev.receivedMs - ev.tsMs);
-      if (realNow) skew = Math.min(skew, Math.abs(realNow() - ev.tsMs));
+      // from the recorded event alone (its clock offset included): live, replayed and in `check` the same
+      const skew = timestampSkewMs(ev.receivedMs, ev.tsMs, ev.clockOffsetMs);
       if (skew > skewLimitMs) {
         t.farTimestamp = withCapped(t.farTimestamp, ev.id);
         t.maxSkewMs = Math.max(t.maxSkewMs, skew);

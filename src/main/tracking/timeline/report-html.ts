@@ -3,12 +3,14 @@
 // (each group in time order), every page with its events: responses' events and its product, cart, order
 // and login events alike.
 import type {
+  PageEventDto,
   PageTimelineDto,
   Severity,
   TimelineFindingDto,
   Verdict,
 } from '../../../shared/timeline';
 import { findingSubject } from '../../../shared/timeline';
+import { clockMovedNote } from '../../../shared/clock-offset';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import { kindsOf, LABEL, pageTitle } from './report';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
@@ -184,13 +186,22 @@ function elsewhereHtml({ finding: f, scope, page }: ListedElsewhere): string {
   return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${eventsHtml(f)} · about the whole ${scope}: told with page ${esc(page)}</span></div>`;
 }
 
+/** When an event was received (sandbox time), and how far the clock was moved then: `(clock moved +1h01m)`. */
+function receivedHtml(e: PageEventDto): string {
+  const at = esc(e.receivedAt ?? '—');
+  const realMs = Date.parse(e.receivedAt ?? '') - (e.clockOffsetMs ?? 0);
+  if (!e.clockOffsetMs || !Number.isFinite(realMs)) return at;
+  const real = new Date(realMs).toISOString();
+  return `${at} <span class="muted" title="sandbox time; real time ${esc(real)}">(${esc(clockMovedNote(e.clockOffsetMs))})</span>`;
+}
+
 function responsesHtml(p: PageTimelineDto): string {
   return p.responses
     .map((r) => {
       const rows = r.events
         .map(
           (e) =>
-            `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+            `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.event)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${receivedHtml(e)}</td><td${e.arrivedLate ? ' class="late" title="arrived after an event with a later timestamp"' : ''}>${e.arrival}${e.arrivedLate ? ' (late)' : ''}</td><td>${esc([...e.uids, ...e.bannerUids.map((b) => `banner ${b}`), ...(e.redirect ? [`→ ${e.redirect}`] : [])].join(', '))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
         )
         .join('');
       return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(r.kind)}</span>${r.tag ? ` tag <code>${esc(r.tag)}</code>` : ''} responseId <code>${esc(r.responseId || '(none)')}</code></h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>items</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -226,7 +237,7 @@ function visitEventsHtml(p: PageTimelineDto): string {
   const rows = events
     .map(
       (e) =>
-        `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.endpoint)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${esc(e.receivedAt ?? '—')}</td><td>${e.arrival}</td><td>${esc(visitEventDetail(e))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
+        `<tr class="${e.accepted ? '' : 'rejected'}"><td><code>${esc(e.id)}</code></td><td>${esc(e.endpoint)}</td><td>${esc(e.timestamp ?? '—')}</td><td>${receivedHtml(e)}</td><td>${e.arrival}</td><td>${esc(visitEventDetail(e))}</td><td>${e.accepted ? '' : esc(e.errors.join('; '))}</td></tr>`,
     )
     .join('');
   return `<h3 class="muted" style="font-size:13px;margin:10px 0 0"><span class="kind">${esc(p.pageKind)}</span> events</h3><table><thead><tr><th>id</th><th>event</th><th>timestamp</th><th>received</th><th>arrival</th><th>what</th><th>errors</th></tr></thead><tbody>${rows}</tbody></table>`;

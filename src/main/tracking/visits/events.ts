@@ -175,6 +175,7 @@ export function visitEventDto(v: VisitEvent): VisitEventDto {
     accepted: e.accepted,
     status: e.status,
     receivedAt: e.receivedAt,
+    ...(e.clockOffsetMs !== undefined && { clockOffsetMs: e.clockOffsetMs }),
     timestamp: e.timestamp,
     sessionId: e.sessionId,
     userId: e.userId,

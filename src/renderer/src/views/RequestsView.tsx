@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RecordedEvent } from '../api/types';
 import { Empty, KindLabel, Loaded } from '../components/common';
 import { fmtClock, parseTime, plural, shortId } from '../format';
+import { clockMove } from '../../../shared/clock-offset';
 import { navigate, routeHref } from '../router';
 import { EVENT_WINDOW, store, useSandbox } from '../state/store';
 import { pageKey } from '../state/pages';
@@ -43,7 +44,17 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
       data-response-id={responseId}
       data-accepted={e.accepted}
     >
-      <span className="mono muted">{fmtClock(parseTime(e.receivedAt), true)}</span>
+      <span
+        className="mono muted"
+        title={
+          e.clockOffsetMs
+            ? `Sandbox time: received while the sandbox clock was moved ${clockMove(e.clockOffsetMs)} off real time`
+            : undefined
+        }
+      >
+        {fmtClock(parseTime(e.receivedAt), true)}
+        {e.clockOffsetMs ? '*' : ''}
+      </span>
       {/* an accepted request on a page that fails or warns is not all green, even where the
           column that says why is hidden (390 px) */}
       <span

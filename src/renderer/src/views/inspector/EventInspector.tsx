@@ -7,6 +7,7 @@ import { CopyButton, KindLabel, ResponseKind } from '../../components/common';
 import { isTimelineEndpoint, isWidgetKind } from '../../../../shared/kinds';
 import { fmtDateTime, fmtDuration, parseTime } from '../../format';
 import { shellQuote } from '../../../../shared/snippets';
+import { clockMovedNote } from '../../../../shared/clock-offset';
 import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';
@@ -147,7 +148,13 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
   const received = parseTime(event.receivedAt);
   const stamp = contextTimestamp(event);
   const stampMs = parseTime(stamp);
-  const skew = Number.isFinite(stampMs) ? received - stampMs : NaN;
+  // as timestamp-skew judges it: from the sandbox receive time, or from the real one when the clock had
+  // been moved, whichever is nearer
+  const offset = event.clockOffsetMs ?? 0;
+  const sandboxSkew = Number.isFinite(stampMs) ? received - stampMs : NaN;
+  const realSkew = sandboxSkew - offset;
+  const againstReal = offset !== 0 && Math.abs(realSkew) < Math.abs(sandboxSkew);
+  const skew = againstReal ? realSkew : sandboxSkew;
   return (
     <>
       <section className="inspector-section">
@@ -157,6 +164,18 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
           <dd className="mono" data-testid="received-at">
             {fmtDateTime(received, true)}
           </dd>
+          {offset !== 0 && (
+            <>
+              <dt>Sandbox clock</dt>
+              <dd data-testid="clock-moved">
+                {clockMovedNote(offset)}{' '}
+                <span className="muted">
+                  (received <span className="mono">{fmtDateTime(received - offset, true)}</span>{' '}
+                  real time)
+                </span>
+              </dd>
+            </>
+          )}
           <dt>context.timestamp</dt>
           <dd className="mono" data-testid="context-timestamp">
             {stamp ?? <span className="muted">not sent</span>}
@@ -173,6 +192,7 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
                   : skew > 0
                     ? `sent ${fmtDuration(skew)} before it arrived`
                     : `timestamp ${fmtDuration(skew)} after arrival (client clock ahead?)`}
+                {againstReal && ' (real time: the sandbox clock was moved)'}
               </span>
             ) : (
               '—'

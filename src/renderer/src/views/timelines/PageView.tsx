@@ -18,6 +18,7 @@ import {
   VerdictBadge,
 } from '../../components/common';
 import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format';
+import { clockMove } from '../../../../shared/clock-offset';
 import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
 import { ResponseSources } from './ResponseSources';
@@ -168,7 +169,21 @@ const PAGE_COLUMNS: EventColumn<TimelineEventDto>[] = [
   {
     head: 'Received',
     className: 'mono small',
-    cell: (e) => fmtClock(parseTime(e.receivedAt), true),
+    cell: (e) => (
+      <>
+        {fmtClock(parseTime(e.receivedAt), true)}
+        {e.clockOffsetMs ? (
+          <span
+            className="muted"
+            data-testid="clock-moved"
+            title={`Sandbox time: the sandbox clock was moved ${clockMove(e.clockOffsetMs)} off real time (received ${fmtClock(parseTime(e.receivedAt) - e.clockOffsetMs, true)} real time)`}
+          >
+            {' '}
+            clock {clockMove(e.clockOffsetMs)}
+          </span>
+        ) : null}
+      </>
+    ),
   },
   { head: 'Kind', cell: (e) => <ResponseKind kind={e.kind} tag={e.tag} /> },
   {
