@@ -89,6 +89,11 @@ describe('desktop start-up failures show in a window', () => {
     const page = shownPage(FakeBrowserWindow.instances[0]!);
     expect(page).toContain(`<code>${path.join(userData, LOCK_FILE)}</code>`);
     expect(page).toContain(`is in use by another sandbox (pid ${process.ppid}, still running)`);
+    // what to do instead, in the app's words: it takes no --data or --ephemeral flag
+    expect(page).toContain(
+      '<dt>What to do</dt><dd>stop that one, or start the app with SEARCH_SANDBOX_DATA set to another directory, or with SEARCH_SANDBOX_EPHEMERAL=true to keep everything in memory</dd>',
+    );
+    expect(page).not.toMatch(/--data|--ephemeral/);
     // the other sandbox's lock stays
     expect(readFileSync(path.join(userData, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
   });
@@ -122,5 +127,6 @@ describe('desktop start-up failures show in a window', () => {
     const page = shownPage(FakeBrowserWindow.instances[0]!);
     expect(page).toContain(`<code>${path.join(userData, 'blocker')}</code>`);
     expect(page).toContain('is a file where the sandbox needs a directory (ENOTDIR)');
+    expect(page).not.toMatch(/--data|--ephemeral/);
   });
 });

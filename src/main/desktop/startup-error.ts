@@ -15,7 +15,20 @@ export interface StartupErrorText {
   fix: string | null;
 }
 
-export function startupErrorText(err: unknown): StartupErrorText {
+/**
+ * What the app's user can do instead of a data directory it cannot use: the app takes no flags, but the
+ * environment it starts in may move its data or keep it in memory.
+ */
+const OTHER_DATA_DIR =
+  'or start the app with SEARCH_SANDBOX_DATA set to another directory, or with SEARCH_SANDBOX_EPHEMERAL=true to keep everything in memory';
+
+/** A start-up error in the app's words: what to do instead names no CLI flag. */
+function inAppWords(err: unknown): unknown {
+  return err instanceof DataDirError ? err.otherwise(OTHER_DATA_DIR) : err;
+}
+
+export function startupErrorText(failure: unknown): StartupErrorText {
+  const err = inAppWords(failure);
   if (err instanceof DataDirError)
     return {
       summary:
@@ -34,7 +47,8 @@ export function startupErrorText(err: unknown): StartupErrorText {
 }
 
 /** The one line for stderr, the same words the CLI uses. */
-export function startupErrorLine(err: unknown): string {
+export function startupErrorLine(failure: unknown): string {
+  const err = inAppWords(failure);
   const message = err instanceof Error ? err.message : String(err);
   return `search-sandbox desktop: cannot start: ${message}`;
 }
