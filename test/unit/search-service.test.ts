@@ -6,6 +6,7 @@ import { CatalogStore, FeedCatalog, ProductMapper } from '../../src/main/indexin
 import { parseSearchConfig } from '../../src/main/search/config';
 import { IssuedResponses } from '../../src/main/search/responses';
 import { SearchService } from '../../src/main/search/service';
+import { catalogIndexState } from '../../src/main/search/catalog-index';
 import { InvalidParameter, NoCatalog, UnknownSite } from '../../src/main/search/errors';
 
 const ROWS: Array<Record<string, string>> = [
@@ -135,6 +136,37 @@ async function service(ids = ['resp-1', 'resp-2', 'resp-3', 'resp-4']) {
   const get = async (query: string) => ({ body: await search.search(new URLSearchParams(query)) });
   return { search, responses, get };
 }
+
+describe("a catalog's index", () => {
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+  };
+  it('is built once a companion site’s feed is indexed, before any search; not for a site that only has its ids checked', async () => {
+    const { search } = await service();
+    const catalogs = (search as unknown as { deps: { catalogs: CatalogStore } }).deps.catalogs;
+    const mapper = new ProductMapper();
+    const feed = (siteId: string) =>
+      new FeedCatalog(
+        siteId,
+        2,
+        '2026-11-21T06:00:00.000Z',
+        ROWS.map((r, i) => mapper.map(r.id!, r, i + 2)),
+      );
+    // the site that searches through the sandbox: its new catalog's index is under way at once
+    const indexed = feed('shop01');
+    await catalogs.replace(indexed);
+    expect(catalogIndexState(indexed)).not.toBe('none');
+    await turns(20);
+    expect(catalogIndexState(indexed)).toBe('built');
+    // empty1 does not search through the sandbox (companion off): nothing is built until it searches
+    const checkedOnly = feed('empty1');
+    await catalogs.replace(checkedOnly);
+    await turns(20);
+    expect(catalogIndexState(checkedOnly)).toBe('none');
+    await search.search(new URLSearchParams('siteId=empty1&q=rain'));
+    expect(catalogIndexState(checkedOnly)).toBe('built');
+  });
+});
 
 describe('search.json', () => {
   it('groups variants under their parent, matches word starts over name/sku/brand/description, ranks name hits first', async () => {

@@ -41,6 +41,13 @@ export interface CatalogIndex {
 }
 
 const indexes = new WeakMap<FeedCatalog, Promise<CatalogIndex>>();
+/** the catalogs whose index is built (not only under way) */
+const built = new WeakSet<FeedCatalog>();
+
+/** Whether a search of `catalog` would find its index built, find it being built, or build it. */
+export function catalogIndexState(catalog: FeedCatalog): 'built' | 'building' | 'none' {
+  return built.has(catalog) ? 'built' : indexes.has(catalog) ? 'building' : 'none';
+}
 
 /** The catalog's index: built on first ask, in slices; every later ask (and one made meanwhile) shares it. */
 export function catalogIndex(catalog: FeedCatalog, slicer = new Slicer()): Promise<CatalogIndex> {
@@ -48,6 +55,10 @@ export function catalogIndex(catalog: FeedCatalog, slicer = new Slicer()): Promi
   if (!index) {
     index = build(catalog, slicer);
     indexes.set(catalog, index);
+    void index.then(
+      () => built.add(catalog),
+      () => undefined,
+    );
     // a failed build (it should not) is tried again by the next search
     index.catch(() => indexes.delete(catalog));
   }

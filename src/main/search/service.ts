@@ -52,6 +52,11 @@ export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {
     this.sites = new Map(deps.accounts.map((a) => [a.siteId, a.search ?? DEFAULT_SEARCH_CONFIG]));
     this.newResponseId = deps.newResponseId ?? randomUUID;
+    // a site that searches through the sandbox has its catalog's index built once a feed is indexed (and
+    // for the catalogs the sandbox starts with), in slices in the background: its storefront's first search
+    // answers at once instead of waiting the seconds a large catalog's index takes
+    deps.catalogs.onChange((siteId) => this.prepare(siteId));
+    for (const siteId of this.sites.keys()) this.prepare(siteId);
     this.recommendations = new RecommendService({
       site: (siteId) => this.siteCatalog(siteId),
       responses: deps.responses,
@@ -97,6 +102,19 @@ export class SearchService {
   async meta(params: URLSearchParams): Promise<SearchAnswer> {
     const { config, catalog } = this.siteCatalog(siteIdOf(params));
     return metaJson(config, await catalogIndex(catalog));
+  }
+
+  /**
+   * The index of a companion site's newest catalog, begun now rather than by its first search. Sites that
+   * do not search through the sandbox (only their ids checked, or passed through to the real service) build
+   * none: the index is as large as the catalog again.
+   */
+  private prepare(siteId: string): void {
+    const config = this.sites.get(siteId);
+    if (!config?.companion || config.upstream !== null) return;
+    const catalog = this.deps.catalogs.site(siteId).find((c) => c.size > 0);
+    // a build that fails is built again by the search that needs it, which says why
+    if (catalog) catalogIndex(catalog).catch(() => undefined);
   }
 
   private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
