@@ -5,6 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BEHAVIOUR_AREAS } from '../src/shared/client-model';
 import { behaviourInfos } from '../src/main/tracking/timeline/behaviour-list';
+import { ruleMeta } from '../src/main/tracking/timeline/rule-list';
+
+/** A rule as the table names it, with what it has nothing to judge without (`judgesOnlyWith`). */
+const ruleCell = (id: string) => {
+  const needs = ruleMeta(id)?.judgesOnlyWith;
+  return needs ? `\`${id}\` (${needs.join(' or ')})` : `\`${id}\``;
+};
 
 export const DOC = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -34,6 +41,12 @@ export function clientModelDoc(): string {
     'RC = `Recommendation/RecommendationController.ts`, T = snap-tracker `Tracker.ts`, B = `@athoscommerce/beacon`',
     '`src/Beacon.ts`; commits are the Snap repository’s.',
     '',
+    'A rule followed by what it needs judges nothing without it: `issued`, the responses the sandbox’s companion',
+    'search issued; `catalog`, the site’s catalog, checked (`--catalog SITE=FILE` for `check`); `companion`, a site',
+    'that searches through the sandbox; `upstream`, the real service’s answers (`tracking.forward`). A behaviour',
+    'seen on traffic none of its rules could judge (each lacked what it needs, or is off) is `ok` but `unverified`',
+    'in readiness, which names what would check it.',
+    '',
   ];
   for (const area of BEHAVIOUR_AREAS) {
     const rows = infos.filter((b) => b.area === area);
@@ -48,7 +61,7 @@ export function clientModelDoc(): string {
       out.push(
         `| \`${b.id}\` ${cell(b.title)} | ${cell(b.source)} | ${cell(b.invariant)} | ${
           b.rules.length > 0
-            ? b.rules.map((r) => `\`${r}\``).join(', ')
+            ? b.rules.map(ruleCell).join(', ')
             : `no rule: ${cell(b.uncheckable ?? '')}`
         } |`,
       );

@@ -8,6 +8,47 @@ import type { Severity } from './verdict';
 export const READINESS_STATUSES = ['ok', 'findings', 'unseen', 'not-applicable'] as const;
 export type ReadinessStatus = (typeof READINESS_STATUSES)[number];
 
+/**
+ * What a rule may need beyond the traffic itself, without which it has nothing to judge (its meta's
+ * `judgesOnlyWith`): `issued`, the response as the sandbox's companion search issued it; `catalog`, the
+ * site's product catalog, checked; `companion`, a site that searches through the sandbox; `upstream`, the
+ * real service's answer to each event (forwarding).
+ */
+export const RULE_INPUTS = ['issued', 'catalog', 'companion', 'upstream'] as const;
+export type RuleInput = (typeof RULE_INPUTS)[number];
+
+/** What kept a rule from judging: an input it lacked, or being off (`rules`). */
+export type ReadinessLack = RuleInput | 'off';
+
+/** What a rule lacked, as a row's words say it: `the responses the sandbox's companion search issued`. */
+export const LACK_WHAT: Readonly<Record<ReadinessLack, string>> = {
+  issued: "the responses the sandbox's companion search issued",
+  catalog: "the site's catalog",
+  companion: 'a site that searches through the sandbox',
+  upstream: "the real service's answers",
+  off: 'to be on',
+};
+
+/** How to give the rules what they lacked, said the same live and by `check` (one judgement, one advice). */
+export const LACK_HOW: Readonly<Record<ReadinessLack, string>> = {
+  issued:
+    "point the storefront's search, autocomplete and recommend requests at the sandbox (accounts[].search.companion) and record through it; `check` reads them from a sandbox export (GET /_sandbox/export)",
+  catalog:
+    "index the site's feed in the sandbox with accounts[].search.catalogCheck on (a site that uses the companion search has its listings checked against what it issued instead), or give it to `check` with --catalog SITE=FILE",
+  companion:
+    'set accounts[].search.companion: true for a storefront that searches through the sandbox',
+  upstream:
+    'turn tracking.forward on, so that the real service answers each event too (`check` compares the answers a sandbox export recorded)',
+  off: 'turn them on: `rules` or accounts[].rules in the config, --rule RULE=LEVEL for `check`',
+};
+
+/** One thing the rules that guard a behaviour lacked, the rules that lacked it, and how to give it. */
+export interface UnverifiedDto {
+  lacks: ReadinessLack;
+  rules: string[];
+  how: string;
+}
+
 /** One behaviour (one per declared widget tag for recommendations and bundles) as the site shows it. */
 export interface ReadinessRowDto {
   /** the behaviour's id in the client model (`search.render`, `cart.ledger`) */
@@ -25,6 +66,12 @@ export interface ReadinessRowDto {
   next?: string;
   /** `not-applicable`: why it does not apply to this site */
   why?: string;
+  /**
+   * `ok` that nothing verified: seen, but none of the rules that guard it could judge this traffic (each
+   * lacked an input, or is off): what they lacked, which rules, and how to give it. Absent when one of
+   * them could judge it (and found no warning or error).
+   */
+  unverified?: UnverifiedDto[];
 }
 
 /** The traffic showed the behaviour (with or without findings): an expected area passes once one row was. */
@@ -32,12 +79,37 @@ export function wasSeen(r: Pick<ReadinessRowDto, 'status'>): boolean {
   return r.status === 'ok' || r.status === 'findings';
 }
 
+/**
+ * Why an `ok` row is unverified, in one line: `no rule could check it: item-not-in-response and
+ * parentid-mismatch need the responses the sandbox's companion search issued (point …)`; without `how`,
+ * what they need alone (a report that says how once, below its rows).
+ */
+export function unverifiedLine(r: Pick<ReadinessRowDto, 'unverified'>, how = true): string {
+  const parts = (r.unverified ?? []).map(
+    (u) => `${u.rules.join(', ')} ${lackWords(u.lacks, u.rules.length)}${how ? ` (${u.how})` : ''}`,
+  );
+  return `no rule could check it: ${parts.join('; ')}`;
+}
+
+/** `need the site's catalog`, `is off` */
+function lackWords(lack: ReadinessLack, rules: number): string {
+  if (lack === 'off') return rules === 1 ? 'is off' : 'are off';
+  return `${rules === 1 ? 'needs' : 'need'} ${LACK_WHAT[lack]}`;
+}
+
 export interface ReadinessDto {
   siteId: string;
   /** what the site means to implement (`accounts[].readiness.expect`): behaviour ids or areas */
   expect: string[];
   behaviours: ReadinessRowDto[];
-  summary: { ok: number; findings: number; unseen: number; notApplicable: number };
+  summary: {
+    ok: number;
+    findings: number;
+    unseen: number;
+    notApplicable: number;
+    /** of the `ok` rows, those no rule could check (`unverified`) */
+    unverified?: number;
+  };
 }
 
 /** An `expect` entry is a behaviour id or an area; `known` are the model's behaviour ids. */
@@ -60,8 +132,11 @@ export type ReadinessFailOn = Severity;
 
 /**
  * What keeps the site from being ready for `expect` (behaviour ids or areas): one line per expected row
- * that is unseen, not applicable, or has findings at or above `failOn`; an area fails when none of its
- * rows was seen, or when one of them has such findings. Empty: ready.
+ * that is unseen, not applicable, has findings at or above `failOn`, or is `ok` but unverified (an id
+ * named in `expect` is a promise that it works, which a row no rule could check cannot keep: the line says
+ * what would check it); an area fails when none of its rows was seen, or when one of them has such
+ * findings (an area holds the site to what it sent, so its unverified rows are said, not failed). Empty:
+ * ready.
  */
 export function readinessGaps(
   readiness: ReadinessDto,
@@ -82,6 +157,8 @@ export function readinessGaps(
         else if (r.status === 'not-applicable')
           gaps.push(`${name(r)} is expected but not applicable: ${r.why}`);
         else if (blocking(r)) gaps.push(findingLine(r));
+        else if (r.unverified !== undefined)
+          gaps.push(`${name(r)} was seen but not verified: ${unverifiedLine(r)}`);
       }
       continue;
     }

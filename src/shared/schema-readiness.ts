@@ -2,7 +2,7 @@
 // site's traffic shows it.
 import { Type } from '@sinclair/typebox';
 import { BEHAVIOUR_AREAS } from './client-model';
-import { READINESS_STATUSES, type ReadinessDto } from './readiness';
+import { READINESS_STATUSES, RULE_INPUTS, type ReadinessDto } from './readiness';
 import { closed, dto, literals } from './schema-base';
 import { RuleIdSchema, SeveritySchema } from './schema-visits';
 
@@ -21,6 +21,19 @@ const ReadinessRowSchema = closed({
   ),
   next: Type.Optional(Type.String({ description: 'unseen: the client call or script tag' })),
   why: Type.Optional(Type.String({ description: 'not-applicable: why' })),
+  unverified: Type.Optional(
+    Type.Array(
+      closed({
+        lacks: literals([...RULE_INPUTS, 'off'] as const),
+        rules: Type.Array(RuleIdSchema),
+        how: Type.String(),
+      }),
+      {
+        description:
+          'ok, but none of the rules that guard it could judge this traffic: what they lacked (an input, or being on), which rules, and how to give it',
+      },
+    ),
+  ),
 });
 
 export const ReadinessShape = closed(
@@ -35,6 +48,9 @@ export const ReadinessShape = closed(
       findings: Type.Integer(),
       unseen: Type.Integer(),
       notApplicable: Type.Integer(),
+      unverified: Type.Optional(
+        Type.Integer({ description: 'of the ok rows, those no rule could check' }),
+      ),
     }),
   },
   'per behaviour of the client model: ok, findings, unseen or not-applicable',

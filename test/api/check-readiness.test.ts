@@ -30,6 +30,24 @@ function withCart(): Journey {
   return j;
 }
 
+/**
+ * The journey with a cart page whose cart/add lacks what the product page's widget quick-added (with no
+ * cart/remove of it): a cart event that breaks what the quick add implies, and nothing of the ledger.
+ */
+function withQuickAdd(): Journey {
+  const j = withCart();
+  j[0]![1]!.events.push({
+    category: 'recommendations',
+    event: 'addtocart',
+    data: {
+      responseId: 'R2',
+      tag: 'similar',
+      results: [{ uid: '104', parentId: '104', sku: 'sku-104', qty: 1, price: 100 }],
+    },
+  });
+  return j;
+}
+
 describe('check --readiness', () => {
   it('fails for an expected area never sent, naming it and what sends it; passes once the journey sends it', async () => {
     const without = tempFile(cleanups, 'journey.ndjson', run(journey()));
@@ -44,7 +62,7 @@ describe('check --readiness', () => {
     const passed = await check(withIt, '--readiness', '--expect', 'search', '--expect', 'cart');
     expect(passed.code, passed.out).toBe(0);
     expect(passed.out).toContain(
-      'ready for what it expects: search (9 of 18 behaviours seen, 9 unseen: see above), cart (3 of 3 behaviours seen)',
+      'ready for what it expects: search (9 of 18 behaviours seen, 2 of them unverified, 9 unseen: see above), cart (3 of 3 behaviours seen)',
     );
   });
 
@@ -196,10 +214,20 @@ describe('check --readiness', () => {
       expect(status(live, id), `live ${id}`).toBe(expected);
       expect(status(offline, id), `check ${id}`).toBe(expected);
     }
+    // the responses the companion search issued let the rules judge the items the pages named: verified
+    // in both, and what no rule could check is the same, row for row
+    const unverified = (r: ReadinessDto) =>
+      r.behaviours.filter((b) => b.unverified).map((b) => [b.id, b.tag, b.unverified]);
+    for (const r of [live, offline]) {
+      const items = r.behaviours.find((b) => b.id === 'search.items-served')!;
+      expect(items.status).toBe('ok');
+      expect(items.unverified).toBeUndefined();
+    }
+    expect(unverified(offline)).toEqual(unverified(live));
   });
 
   it('gives the rows the live sandbox gives for the same traffic', async () => {
-    const ndjson = run(withCart());
+    const ndjson = run(withQuickAdd());
     const file = tempFile(cleanups, 'journey.ndjson', ndjson);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
@@ -215,11 +243,95 @@ describe('check --readiness', () => {
     const live = (await (
       await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;
+    // the status, the worst finding's rule and what no rule could check, row for row
     const rows = (r: ReadinessDto) =>
       r.behaviours
         .filter((b) => b.area !== 'recommendations' && b.area !== 'bundles')
-        .map((b) => `${b.id} ${b.status} ${b.worst?.rule ?? ''}`);
+        .map(
+          (b) =>
+            `${b.id} ${b.status} ${b.worst?.rule ?? ''} ${b.unverified?.map((u) => `${u.lacks}:${u.rules.join(',')}`).join(' ') ?? ''}`,
+        );
     expect(rows(offline)).toEqual(rows(live));
     expect(offline.behaviours.filter((b) => b.status === 'ok').length).toBeGreaterThan(10);
+    // the cart page's cart lacks what the product page's widget quick-added: the quick add's row, not the
+    // ledger's, in both
+    for (const r of [offline, live]) {
+      const status = (id: string) => r.behaviours.find((b) => b.id === id);
+      expect(status('cart.quick-add-then-cart-add')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'cart-inconsistent' },
+      });
+      expect(status('cart.ledger')?.status).toBe('ok');
+      // no companion search issued its responses, and no catalog: the items it served are unchecked
+      expect(status('search.items-served')?.unverified?.map((u) => u.lacks)).toEqual([
+        'issued',
+        'catalog',
+      ]);
+    }
+    expect(offline.summary.unverified).toBe(live.summary.unverified);
+  });
+
+  it('an ok no rule could check is unverified: --expect of it fails naming what would check it, and passes given the catalog', async () => {
+    const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
+    const bare = await check(file, '--readiness', '--expect', 'search.items-served');
+    expect(bare.code, bare.out).toBe(1);
+    expect(bare.out).toMatch(
+      /ok \(unverified\)\s+search\.items-served\s+seen on page \S+; no rule/,
+    );
+    expect(bare.out).toContain(
+      '- search.items-served was seen but not verified: no rule could check it',
+    );
+    expect(bare.out).toContain('to check what is unverified:');
+    expect(bare.out).toContain("- the site's catalog: index the site's feed");
+    const json = JSON.parse(
+      (await check(file, '--readiness', '--format', 'json', '--expect', 'search.items-served')).out,
+    ) as Sites;
+    expect(json.ready).toBe(false);
+    const row = json.sites[0]!.behaviours.find((b) => b.id === 'search.items-served')!;
+    expect(row.status).toBe('ok');
+    expect(row.unverified).toEqual([
+      {
+        lacks: 'issued',
+        rules: [
+          'item-not-in-response',
+          'parentid-mismatch',
+          'parentid-unclear',
+          'item-ids-disagree',
+        ],
+        how: expect.stringContaining('sandbox export'),
+      },
+      {
+        lacks: 'catalog',
+        rules: ['item-not-in-catalog', 'item-ids-disagree'],
+        how: expect.stringContaining('--catalog SITE=FILE'),
+      },
+    ]);
+    // an area holds the site to what it sent: it passes, and the ready line says what is unverified
+    const area = await check(file, '--readiness', '--expect', 'search');
+    expect(area.code, area.out).toBe(0);
+    expect(area.out).toMatch(
+      /ready for what it expects: search \(\d+ of 18 behaviours seen, 2 of them unverified, \d+ unseen: see above\)/,
+    );
+    // the site's catalog lets item-not-in-catalog judge the items: verified, and the gate passes
+    const feed = tempFile(
+      cleanups,
+      'catalog.csv',
+      [
+        'id,sku,parent_id,name,price',
+        ...['101', '102', '103', '104', '105', '201', '202'].map(
+          (id) => `${id},sku-${id},,Product ${id},100`,
+        ),
+      ].join('\n'),
+    );
+    const given = await check(
+      file,
+      '--readiness',
+      '--expect',
+      'search.items-served',
+      '--catalog',
+      `demo42=${feed}`,
+    );
+    expect(given.code, given.out).toBe(0);
+    expect(given.out).toMatch(/\n {4}ok {14}search\.items-served\s+seen on page \S+\n/);
   });
 });

@@ -126,9 +126,11 @@ describe('readiness of a site', () => {
         `${b.id} is ok without being sent`,
       ).toBe(true);
     }
-    const counted = { ok: 0, findings: 0, unseen: 0, notApplicable: 0 };
-    for (const b of r.behaviours)
+    const counted = { ok: 0, findings: 0, unseen: 0, notApplicable: 0, unverified: 0 };
+    for (const b of r.behaviours) {
       counted[b.status === 'not-applicable' ? 'notApplicable' : b.status]++;
+      if (b.unverified) counted.unverified++;
+    }
     expect(r.summary).toEqual(counted);
   });
 
@@ -227,6 +229,58 @@ describe('readiness of a site', () => {
       status: 'ok',
       example: { pageLoadId: 'thanks-1' },
     });
+  });
+
+  it('an ok no rule could check says so; expectReady fails it by id, naming what would check it, and passes once a rule could', async () => {
+    sb = await startSandbox();
+    const client = new SandboxClient(sb.url);
+    // a storefront whose search goes elsewhere: its pages name items no issued response or catalog holds
+    await searchPage('elsewhere', 'r-elsewhere');
+    const r = await readiness();
+    expect(row(r, 'search.items-served')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'elsewhere' },
+      unverified: [
+        { lacks: 'issued', rules: expect.arrayContaining(['item-not-in-response']) },
+        // demo42 turns its catalog check off
+        { lacks: 'catalog', rules: ['item-not-in-catalog', 'item-ids-disagree'] },
+      ],
+    });
+    expect(row(r, 'search.clickthrough').unverified).toBeUndefined();
+    expect(r.summary.unverified).toBe(r.behaviours.filter((b) => b.unverified).length);
+    await expect(
+      client.expectReady({ siteId: SITE, expect: ['search.items-served'] }),
+    ).rejects.toThrow(
+      /search\.items-served was seen but not verified: no rule could check it: item-not-in-response, .* need the responses the sandbox's companion search issued \(point the storefront's search/,
+    );
+    // an area holds the site to what it sent
+    await client.expectReady({ siteId: SITE, expect: ['search'] });
+    // the storefront searches through the sandbox: the items its page names are checked against the response
+    const query = new URLSearchParams({ siteId: SITE, q: 'jacket', beacon: 'true' });
+    const asked = (await (await fetch(`${sb.url}/api/search/search.json?${query}`)).json()) as {
+      responseId: string;
+      results: Array<{ uid: string }>;
+    };
+    const uid = asked.results[0]!.uid;
+    await send('search/render', {
+      context: context('through', 0),
+      data: { responseId: asked.responseId },
+    });
+    await send('search/impression', {
+      context: context('through', 1_200),
+      data: {
+        responseId: asked.responseId,
+        results: [{ type: 'product', uid, parentId: uid }],
+        banners: [],
+      },
+    });
+    const passed = await client.expectReady({ siteId: SITE, expect: ['search.items-served'] });
+    expect(passed.behaviours.find((b) => b.id === 'search.items-served')).toMatchObject({
+      status: 'ok',
+    });
+    expect(
+      passed.behaviours.find((b) => b.id === 'search.items-served')!.unverified,
+    ).toBeUndefined();
   });
 
   it('findings block the gate at or above failOn; the site’s readiness.expect is the default', async () => {

@@ -108,6 +108,30 @@ describe.skipIf(skip)('the Readiness view', () => {
     await s.ui.finding('click-not-impressed').first().waitFor();
   });
 
+  it('an ok no rule could check is badged unverified, with the rules and what would check them', async () => {
+    await s.ui.open(`#/readiness/${SITE}`);
+    // the storefront's search is not the sandbox's, and demo42 checks no catalog: the items its pages
+    // name were seen, never checked
+    const items = row('search.items-served');
+    await items.waitFor();
+    expect(await items.getAttribute('data-status')).toBe('ok');
+    expect(await items.getAttribute('data-unverified')).toBe('');
+    const why = items.getByTestId('readiness-unverified');
+    expect(await why.textContent()).toContain('no rule could check it');
+    const lacks = await why
+      .locator('li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-lacks')));
+    expect(lacks).toEqual(['issued', 'catalog']);
+    expect(await why.locator('li[data-lacks="catalog"]').textContent()).toContain(
+      'item-not-in-catalog',
+    );
+    // a row a rule checked is plain ok
+    expect(await row('search.render').getAttribute('data-unverified')).toBeNull();
+    expect(await s.ui.testId('readiness-unverified-count').textContent()).toMatch(
+      /^\d+ of them unverified$/,
+    );
+  });
+
   it('turns a row ok as the storefront sends it, without a reload', async () => {
     await s.ui.open(`#/readiness/${SITE}`);
     await row('cart.ledger').waitFor();

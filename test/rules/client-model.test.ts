@@ -24,6 +24,16 @@ describe('the client model', () => {
     }
   });
 
+  it('a rule that judges nothing without an input reads it: its needs declare what judgesOnlyWith names', () => {
+    const reads = { issued: 'provenance', catalog: 'catalog', companion: 'provenance' } as const;
+    for (const m of RULE_METAS)
+      for (const input of m.judgesOnlyWith ?? []) {
+        // the real service's answers are the page's tallies, which every page rule reads
+        if (input === 'upstream') expect(m.judges, m.id).toEqual(['page']);
+        else expect(m.needs?.[reads[input]], `${m.id}: needs.${reads[input]}`).toBe(true);
+      }
+  });
+
   it('behaviour ids are unique, area-prefixed and say where they were read', () => {
     const seen = new Set<string>();
     for (const b of BEHAVIOURS) {

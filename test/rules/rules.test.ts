@@ -65,6 +65,7 @@ const gist = (found: TimelineFindingDto[], rule: string) =>
       message: f.message,
       fix: f.fix,
       eventIds: [...f.eventIds].sort(),
+      behaviour: f.behaviour,
     }));
 
 /**
@@ -105,6 +106,8 @@ function expectFinding(
   if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
   if (want.pageLoadId !== undefined) expect(f.pageLoadId).toBe(want.pageLoadId);
   if (want.behaviour !== undefined) expect(f.behaviour).toBe(want.behaviour);
+  // readiness marks the one behaviour a finding names: one its rule guards
+  expect(meta.guards, `${meta.id} names a behaviour it does not guard`).toContain(f.behaviour);
 }
 
 describe('every rule has tester cases of both kinds', () => {

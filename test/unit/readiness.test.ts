@@ -3,13 +3,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   EXERCISED,
+  NO_INPUTS,
   ReadinessTally,
   SEEN_OTHERWISE,
   sightPageDto,
+  type ReadinessInputs,
 } from '../../src/main/tracking/timeline/readiness';
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
+import { rulesGuarding } from '../../src/main/tracking/timeline/behaviour-list';
+import { ruleMeta } from '../../src/main/tracking/timeline/rule-list';
+import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { SandboxClock } from '../../src/main/clock';
+import { defaultTimelineSettings } from '../../src/main/config';
+import { mapLevels } from '../../src/shared/rule-levels';
 import { readinessGaps, type ReadinessDto } from '../../src/shared/readiness';
 import type { PageTimelineDto, TimelineFindingDto } from '../../src/shared/timeline';
+import type { RecordedEvent } from '../../src/shared/events';
+import { PageBuilder, T0, source, visitPage, type SourceOptions } from '../rules/kit';
 
 const SITE = {
   siteId: 'abc123',
@@ -36,9 +46,13 @@ function page(
 }
 
 function tallied(...pages: PageTimelineDto[]): ReadinessDto {
+  return talliedWith(NO_INPUTS, ...pages);
+}
+
+function talliedWith(inputs: ReadinessInputs, ...pages: PageTimelineDto[]): ReadinessDto {
   const tally = new ReadinessTally();
   for (const p of pages) sightPageDto(tally, p);
-  return tally.result(SITE);
+  return tally.result(SITE, inputs);
 }
 
 const row = (r: ReadinessDto, id: string, tag?: string) =>
@@ -323,6 +337,243 @@ describe('the readiness tally', () => {
       expect(seen(undefined)).toEqual(['unseen', 'ok']);
       // a page still open may yet impress what it rendered
       expect(seen({ results: 1, shown: 1 }, false)).toEqual(['unseen', 'unseen']);
+    });
+  });
+
+  describe('an ok that no rule could check says so, and what would check it', () => {
+    /** a search page that impressed, clicked and added: search.items-served and search.banners seen */
+    const listing = () =>
+      page('p1', [
+        { kind: 'search', event: 'render' },
+        { kind: 'search', event: 'impression' },
+        { kind: 'search', event: 'clickthrough' },
+        { kind: 'search', event: 'addtocart' },
+      ]);
+    const lacks = (r: ReadinessDto, id: string) =>
+      row(r, id).unverified?.map((u) => [u.lacks, ...u.rules].join(' '));
+
+    it('items served without the issued responses or a catalog: unverified, naming each rule and what it lacked', () => {
+      const r = tallied(listing());
+      expect(row(r, 'search.items-served')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'p1' },
+      });
+      expect(lacks(r, 'search.items-served')).toEqual([
+        'issued item-not-in-response parentid-mismatch parentid-unclear item-ids-disagree',
+        'catalog item-not-in-catalog item-ids-disagree',
+      ]);
+      expect(row(r, 'search.items-served').unverified![1]!.how).toContain('--catalog SITE=FILE');
+      expect(lacks(r, 'search.banners')).toEqual([
+        'issued inline-banner-as-product banner-not-in-response inline-banner-in-banners inline-banner-not-impressed',
+      ]);
+      // the render, the click and the page's ids are judged from the traffic alone
+      for (const id of ['search.render', 'search.clickthrough', 'identity.context'])
+        expect(row(r, id).unverified, id).toBeUndefined();
+      expect(r.summary.unverified).toBe(r.behaviours.filter((b) => b.unverified).length);
+      expect(r.summary.unverified).toBeGreaterThanOrEqual(2);
+    });
+
+    it('every unverified row is an ok whose every guarding rule lacked what it needs or is off', () => {
+      const r = tallied(listing());
+      for (const b of r.behaviours.filter((x) => x.unverified)) {
+        expect(b.status).toBe('ok');
+        const named = new Set(b.unverified!.flatMap((u) => u.rules));
+        for (const rule of rulesGuarding(b.id)) {
+          expect(named.has(rule), `${b.id}: ${rule}`).toBe(true);
+          expect(ruleMeta(rule)!.judgesOnlyWith, rule).toBeDefined();
+        }
+      }
+    });
+
+    it('a behaviour no rule can check is ok as seen: nothing would check it, so it is not unverified', () => {
+      const r = tallied(listing());
+      expect(row(r, 'identity.page-load-spa')).toMatchObject({ status: 'ok' });
+      expect(row(r, 'identity.page-load-spa').unverified).toBeUndefined();
+    });
+
+    it('a catalog checks the listings of a site that does not search through the sandbox; a companion site’s are checked against what it issued', () => {
+      const catalog = { ...NO_INPUTS, catalog: true };
+      expect(
+        row(talliedWith(catalog, listing()), 'search.items-served').unverified,
+      ).toBeUndefined();
+      const companion = talliedWith({ ...catalog, companion: true }, listing());
+      expect(lacks(companion, 'search.items-served')?.map((l) => l.split(' ')[0])).toEqual([
+        'issued',
+        'catalog',
+      ]);
+    });
+
+    it('a response the companion search issued lets its rules judge: verified', () => {
+      const tally = new ReadinessTally();
+      sightPageDto(tally, listing(), (kind, responseId) =>
+        kind === 'search' && responseId === 'r1' ? { results: 2, shown: 2 } : undefined,
+      );
+      // the page above names no responseId: one that does, issued
+      sightPageDto(
+        tally,
+        {
+          pageLoadId: 'p2',
+          counts: {},
+          responses: [
+            {
+              kind: 'search',
+              responseId: 'r1',
+              events: ['render', 'impression'].map((event) => ({
+                kind: 'search',
+                event,
+                accepted: true,
+              })),
+            },
+          ],
+          findings: [],
+        } as unknown as PageTimelineDto,
+        (kind, responseId) =>
+          kind === 'search' && responseId === 'r1' ? { results: 2, shown: 2 } : undefined,
+      );
+      const r = tally.result(SITE);
+      expect(row(r, 'search.items-served').unverified).toBeUndefined();
+      expect(row(r, 'search.banners').unverified).toBeUndefined();
+    });
+
+    it('rules turned off are named as off; upstream-disagrees alone lacks the real service’s answers', () => {
+      const off = new Set(['schema', 'request-refused', 'identity-missing', 'timestamp-skew']);
+      const r = talliedWith({ ...NO_INPUTS, off: (rule) => off.has(rule) }, listing());
+      expect(lacks(r, 'identity.context')).toEqual([
+        'upstream upstream-disagrees',
+        'off schema request-refused identity-missing timestamp-skew',
+      ]);
+      expect(row(r, 'identity.context').unverified![1]!.how).toContain('--rule RULE=LEVEL');
+      // with the real service's answers, upstream-disagrees judges it
+      const answered = talliedWith(
+        { ...NO_INPUTS, upstream: true, off: (rule) => off.has(rule) },
+        listing(),
+      );
+      expect(row(answered, 'identity.context').unverified).toBeUndefined();
+    });
+
+    describe('the gate: a behaviour expected by id fails unverified; an area says it, not fails', () => {
+      it('fails an expected id, naming the rules and what would check it', () => {
+        const r = tallied(listing());
+        const gaps = readinessGaps(r, ['search.items-served', 'search.clickthrough']);
+        expect(gaps).toHaveLength(1);
+        expect(gaps[0]).toMatch(
+          /^search\.items-served was seen but not verified: no rule could check it: item-not-in-response, parentid-mismatch, parentid-unclear, item-ids-disagree need the responses the sandbox's companion search issued \(point the storefront's search/,
+        );
+        expect(gaps[0]).toContain('give it to `check` with --catalog SITE=FILE');
+      });
+
+      it('passes the same id once a rule could check it, and an area either way', () => {
+        expect(readinessGaps(tallied(listing()), ['search'])).toEqual([]);
+        const checked = talliedWith({ ...NO_INPUTS, catalog: true }, listing());
+        expect(readinessGaps(checked, ['search.items-served'])).toEqual([]);
+      });
+    });
+  });
+
+  describe('a finding marks the behaviour it is about, not every behaviour its rule guards', () => {
+    it('cart-inconsistent about the ledger leaves the quick add’s row alone; about a quick add marks it', () => {
+      const ledger = tallied(
+        page(
+          'cart',
+          [],
+          [
+            {
+              id: 'a',
+              rule: 'cart-inconsistent',
+              severity: 'warning',
+              behaviour: 'cart.ledger',
+            },
+          ],
+        ),
+      );
+      expect(row(ledger, 'cart.ledger')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'cart-inconsistent' },
+      });
+      expect(row(ledger, 'cart.quick-add-then-cart-add').status).toBe('unseen');
+      const quick = tallied(
+        page(
+          'cart',
+          [],
+          [
+            {
+              id: 'a',
+              rule: 'cart-inconsistent',
+              severity: 'warning',
+              behaviour: 'cart.quick-add-then-cart-add',
+            },
+          ],
+        ),
+      );
+      expect(row(quick, 'cart.quick-add-then-cart-add').status).toBe('findings');
+      expect(row(quick, 'cart.ledger').status).toBe('unseen');
+    });
+
+    /** The site's readiness as the running sandbox reads it, after the traffic. */
+    function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto {
+      const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+      const engine = new TimelineEngine({
+        clock,
+        settings: defaultTimelineSettings(),
+        levels: mapLevels({}, 'test'),
+      });
+      try {
+        if (provenance) engine.setProvenance(source(provenance));
+        for (const e of events) engine.apply(e);
+        engine.finish();
+        const steps = engine.readinessSteps({ ...SITE, siteId: 'demo42' });
+        for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+      } finally {
+        engine.dispose();
+        clock.dispose();
+      }
+    }
+
+    it('a visit that never made a quick add: its cart event’s contradiction is the ledger’s alone', () => {
+      const r = judged([
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 20_000 }),
+      ]);
+      expect(row(r, 'cart.ledger')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'cart-inconsistent', pageLoadId: 'cart' },
+      });
+      expect(row(r, 'cart.quick-add-then-cart-add')).toMatchObject({ status: 'ok' });
+    });
+
+    it('a quick add the cart page adds again: the quick add’s row has the finding, the ledger’s does not', () => {
+      const r = judged([
+        visitPage('search').cart('r1', 'P101', { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'P101' }], [{ uid: 'P101' }], { at: 20_000 }),
+      ]);
+      expect(row(r, 'cart.quick-add-then-cart-add')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'cart-inconsistent', pageLoadId: 'cart' },
+      });
+      expect(row(r, 'cart.ledger')).toMatchObject({ status: 'ok' });
+    });
+
+    it('a render again before any impression is the render’s; one the cache could not serve is the cached render’s', () => {
+      const twice = new PageBuilder({ pageLoadId: 'twice' });
+      const before = judged([twice.render('r1', { at: 0 }), twice.render('r1', { at: 300 })]);
+      expect(row(before, 'search.render')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'duplicate-render' },
+      });
+      expect(row(before, 'search.render-cached').status).not.toBe('findings');
+      const dev = new PageBuilder({ pageLoadId: 'dev', dev: true });
+      const after = judged([
+        dev.render('r1', { at: 0 }),
+        dev.impression('r1', ['a'], { at: 1200 }),
+        dev.render('r2', { at: 5000 }),
+        dev.impression('r2', ['b'], { at: 6200 }),
+        dev.render('r1', { at: 9000 }),
+      ]);
+      expect(row(after, 'search.render-cached')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'duplicate-render' },
+      });
+      expect(row(after, 'search.render').status).toBe('ok');
     });
   });
 });

@@ -34,7 +34,13 @@ export type {
   RevenueDto,
 } from '../../shared/visits.js';
 
-export type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../shared/readiness.js';
+export type {
+  ReadinessDto,
+  ReadinessLack,
+  ReadinessRowDto,
+  ReadinessStatus,
+  UnverifiedDto,
+} from '../../shared/readiness.js';
 export type { BehaviourInfoDto } from '../../shared/client-model.js';
 
 /** What `expectReady` holds a site to. */

@@ -59,7 +59,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; exit 1 when a behaviour or area named by\n--expect (repeatable; default: the site's accounts[].readiness.expect in --config) is unseen or has\nfindings at or above --fail-on; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; an ok that no rule could check on this input\n(it lacked the companion search's responses, a --catalog, …) says so (unverified) and what would check\nit. Exit 1 when a behaviour or area named by --expect (repeatable; default: the site's\naccounts[].readiness.expect in --config) is unseen or has findings at or above --fail-on, or a behaviour\nnamed by id is ok but unverified; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -174,7 +174,10 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     // what an export says each response served: the behaviours only that shows read as live reads them
     const pages = { page: (p: PageTimelineDto) => readiness.page(p, judge.served(p.siteId)) };
     return run(judge, pages, () => {
-      const sites = readiness.result((siteId) => judge.creditedOrderPages(siteId));
+      const sites = readiness.result(
+        (siteId) => judge.creditedOrderPages(siteId),
+        (siteId) => judge.inputs(siteId),
+      );
       const ready = sites.every((s) => s.gaps.length === 0);
       io.out(
         format === 'json' ? `${JSON.stringify({ ready, sites }, null, 2)}\n` : readinessText(sites),

@@ -2,14 +2,20 @@
 // sandbox's, over the pages as `check` judges them), as text or JSON, and the gate on what is expected.
 import type { PageTimelineDto } from '../../shared/timeline';
 import {
+  LACK_HOW,
+  LACK_WHAT,
   readinessGaps,
+  unverifiedLine,
   wasSeen,
   type ReadinessDto,
   type ReadinessFailOn,
+  type ReadinessLack,
+  type ReadinessRowDto,
 } from '../../shared/readiness';
 import {
   ReadinessTally,
   sightPageDto,
+  type ReadinessInputs,
   type ReadinessSite,
   type Served,
 } from '../tracking/timeline/readiness';
@@ -41,15 +47,21 @@ export class OfflineReadiness {
     sightPageDto(tally, page, served);
   }
 
-  /** Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders. */
-  result(credited: (siteId: string) => Iterable<string>): OfflineSiteReadiness[] {
+  /**
+   * Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders, `inputs`
+   * what its rules had beyond its traffic.
+   */
+  result(
+    credited: (siteId: string) => Iterable<string>,
+    inputs: (siteId: string) => ReadinessInputs,
+  ): OfflineSiteReadiness[] {
     const siteIds = new Set([...this.tallies.keys(), ...this.expected]);
     return [...siteIds].sort().map((siteId) => {
       const tally = this.tallies.get(siteId) ?? new ReadinessTally();
       const sent = this.tallies.has(siteId);
       for (const pageLoadId of credited(siteId)) tally.credited(pageLoadId);
       const site = this.siteOf(siteId);
-      const dto = tally.result(site);
+      const dto = tally.result(site, inputs(siteId));
       const expect = this.expect.length > 0 ? this.expect : site.expect;
       return {
         ...dto,
@@ -67,24 +79,22 @@ const WIDTH = 34;
 export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
   const out: string[] = [];
   for (const s of sites) {
-    const { ok, findings, unseen, notApplicable } = s.summary;
+    const { ok, findings, unseen, notApplicable, unverified = 0 } = s.summary;
     out.push(
-      `readiness of ${s.siteId}: ${ok} ok, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
+      `readiness of ${s.siteId}: ${ok} ok${unverified > 0 ? ` (${unverified} unverified: seen, but no rule could check them)` : ''}, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
     );
     let area = '';
     for (const r of s.behaviours) {
       if (r.area !== area) out.push(`  ${(area = r.area)}`);
       const name = r.tag !== undefined ? `${r.id} [${r.tag}]` : r.id;
-      const detail =
-        r.status === 'ok'
-          ? `seen on page ${r.example!.pageLoadId}`
-          : r.status === 'findings'
-            ? `${r.worst!.severity} ${r.worst!.rule} on page ${r.worst!.pageLoadId}`
-            : r.status === 'unseen'
-              ? `send it with ${r.next}`
-              : (r.why ?? '');
-      out.push(`    ${r.status.padEnd(15)} ${name.padEnd(WIDTH)} ${detail}`);
+      out.push(`    ${statusOf(r).padEnd(15)} ${name.padEnd(WIDTH)} ${detailOf(r)}`);
     }
+    const lacked = lacksOf(s.behaviours);
+    if (lacked.length > 0)
+      out.push(
+        '  to check what is unverified:',
+        ...lacked.map((l) => `    - ${LACK_WHAT[l]}: ${LACK_HOW[l]}`),
+      );
     if (s.gaps.length > 0)
       out.push(
         `  not ready (${s.gaps.length} of what it expects):`,
@@ -101,16 +111,39 @@ export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
   return `${out.join('\n')}\n`;
 }
 
+/** What the site's unverified rows lacked, each once, in the order the rows first name it. */
+function lacksOf(rows: readonly ReadinessRowDto[]): ReadinessLack[] {
+  return [...new Set(rows.flatMap((r) => r.unverified?.map((u) => u.lacks) ?? []))];
+}
+
+/** A row's status as the text says it: an `ok` no rule could check says so where the eye reads `ok`. */
+const statusOf = (r: ReadinessRowDto) =>
+  r.status === 'ok' && r.unverified ? 'ok (unverified)' : r.status;
+
+/** What the traffic shows of a row: its page, its worst finding, what sends it, or why it does not apply. */
+function detailOf(r: ReadinessRowDto): string {
+  if (r.status === 'ok')
+    return `seen on page ${r.example!.pageLoadId}${r.unverified ? `; ${unverifiedLine(r, false)}` : ''}`;
+  if (r.status === 'findings')
+    return `${r.worst!.severity} ${r.worst!.rule} on page ${r.worst!.pageLoadId}`;
+  return r.status === 'unseen' ? `send it with ${r.next}` : (r.why ?? '');
+}
+
 /**
  * An expected entry as the ready line names it: an area with how many of its behaviours the traffic showed
- * (an area passes once one of them is seen, so "ready" alone would hide the rest still unseen).
+ * and how many of those no rule could check (an area passes once one of them is seen, so "ready" alone
+ * would hide the rest still unseen or unverified).
  */
 function seenOf(s: OfflineSiteReadiness, entry: string): string {
   const rows = s.behaviours.filter((r) => r.area === entry);
   if (rows.length === 0) return entry;
   const seen = rows.filter(wasSeen).length;
   const unseen = rows.filter((r) => r.status === 'unseen').length;
-  return unseen === 0
-    ? `${entry} (${seen} of ${rows.length} behaviours seen)`
-    : `${entry} (${seen} of ${rows.length} behaviours seen, ${unseen} unseen: see above)`;
+  const unverified = rows.filter((r) => r.unverified).length;
+  const parts = [
+    `${seen} of ${rows.length} behaviours seen`,
+    ...(unverified > 0 ? [`${unverified} of them unverified`] : []),
+    ...(unseen > 0 ? [`${unseen} unseen`] : []),
+  ];
+  return `${entry} (${parts.join(', ')}${unseen + unverified > 0 ? ': see above' : ''})`;
 }

@@ -7,6 +7,7 @@ import {
   type Severity,
 } from '../../shared/timeline';
 import type { ResponseKind } from '../../shared/kinds';
+import type { RuleInput } from '../../shared/readiness';
 
 /**
  * What a rule judges, each with its own handler in the rule's `check` (rule.ts): `response`, one response
@@ -91,6 +92,13 @@ export interface RuleMeta<S extends Subject = Subject> {
   /** the events (`render`, `impression`, …; `request` for any request of the page) whose arrival can change its findings */
   listens: readonly string[];
   needs?: RuleNeeds;
+  /**
+   * What it has nothing to judge without, where the traffic alone is not enough: it judges only where one
+   * of these is there (`['catalog', 'issued']`: either). Absent: it judges the traffic by itself. Readiness
+   * reads it: a behaviour none of whose rules could judge a site's traffic is `ok` unverified, naming what
+   * they lacked.
+   */
+  judgesOnlyWith?: readonly RuleInput[];
   /**
    * Why it does not judge the response kinds `appliesTo` leaves out (a response rule names every one; the
    * docs' table per kind shows them): `appliesTo` alone decides where it runs.

@@ -111,7 +111,13 @@ export default {
         visitPage('search').cart('r1', 'P101', { at: 0 }),
         visitPage('cart').cartAdd([{ uid: 'P101' }], [{ uid: 'P101' }], { at: 20_000 }),
       ],
-      findings: [{ message: "already put 1 in the client's stored cart", events: [1] }],
+      findings: [
+        {
+          message: "already put 1 in the client's stored cart",
+          events: [1],
+          behaviour: 'cart.quick-add-then-cart-add',
+        },
+      ],
     },
     {
       name: 'edge: a quick add on top of the cart before, then a cart/add that raises no further',
@@ -120,12 +126,15 @@ export default {
         visitPage('search').cart('r1', 'a', { at: 10_000 }),
         visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a', qty: 2 }], { at: 20_000 }),
       ],
-      findings: [{ message: 'had already put 2', events: [2] }],
+      findings: [
+        { message: 'had already put 2', events: [2], behaviour: 'cart.quick-add-then-cart-add' },
+      ],
     },
     {
       name: 'cart/add sent before the cart updated: its cart lacks the item',
       events: () => [visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'b' }], { at: 0 })],
-      findings: [{ fix: 'after the change', events: [0] }],
+      // a visit that never made a quick add breaks the ledger alone
+      findings: [{ fix: 'after the change', events: [0], behaviour: 'cart.ledger' }],
     },
     {
       name: 'a quantity raised from 1 to 3 sent as results qty 3 (the new quantity)',
@@ -133,7 +142,13 @@ export default {
         visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
         visitPage('cart').cartAdd([{ uid: 'a', qty: 3 }], [{ uid: 'a', qty: 3 }], { at: 20_000 }),
       ],
-      findings: [{ message: 'results carry the new quantity, not the increase', events: [1] }],
+      findings: [
+        {
+          message: 'results carry the new quantity, not the increase',
+          events: [1],
+          behaviour: 'cart.ledger',
+        },
+      ],
     },
     {
       name: 'a cart/add whose cart lost an item, with no cart/remove of it',
@@ -141,7 +156,13 @@ export default {
         visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
         visitPage('cart').cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 20_000 }),
       ],
-      findings: [{ message: 'its cart lost "a" with no cart/remove of it', events: [1] }],
+      findings: [
+        {
+          message: 'its cart lost "a" with no cart/remove of it',
+          events: [1],
+          behaviour: 'cart.ledger',
+        },
+      ],
     },
     {
       name: 'two quick adds, then a cart/add whose cart lists only what it added (not the whole cart)',
@@ -164,6 +185,7 @@ export default {
           message:
             'its cart lacks "P105", which a quick add put in the client\'s stored cart since the last cart event, with no cart/remove of it',
           events: [2],
+          behaviour: 'cart.quick-add-then-cart-add',
         },
       ],
     },
@@ -173,7 +195,13 @@ export default {
         visitPage('category').cart('r1', 'P105', { at: 0 }),
         visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 20_000 }),
       ],
-      findings: [{ message: 'its cart lacks "P105"', events: [1] }],
+      findings: [
+        {
+          message: 'its cart lacks "P105"',
+          events: [1],
+          behaviour: 'cart.quick-add-then-cart-add',
+        },
+      ],
     },
     {
       name: 'a removal of an item no cart held and no add added (saved for later)',
@@ -181,7 +209,30 @@ export default {
         visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
         visitPage('cart').cartRemove([{ uid: 'z' }], [{ uid: 'a' }], { at: 20_000 }),
       ],
-      findings: [{ message: 'which no cart of the visit held', events: [1] }],
+      findings: [
+        { message: 'which no cart of the visit held', events: [1], behaviour: 'cart.ledger' },
+      ],
+    },
+    {
+      name: 'one cart/add breaks both: it lost an item of the cart before, and adds again what a quick add put in',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('search').cart('r1', 'P101', { at: 10_000 }),
+        visitPage('cart').cartAdd([{ uid: 'P101' }], [{ uid: 'P101' }], { at: 20_000 }),
+      ],
+      // a finding of each behaviour: the ledger's on the event's key, the quick add's beside it
+      findings: [
+        {
+          message: 'its cart lost "a" with no cart/remove of it',
+          events: [2],
+          behaviour: 'cart.ledger',
+        },
+        {
+          message: "already put 1 in the client's stored cart",
+          events: [2],
+          behaviour: 'cart.quick-add-then-cart-add',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -70,7 +70,7 @@ export default {
         responses: [searches[0]!, { ...searches[1]!, issuedAt: T0 + 20_001 }],
       },
       events: comeBack(20_000),
-      findings: [{ messageId: 'storeLoaded', events: [0, 2] }],
+      findings: [{ messageId: 'storeLoaded', events: [0, 2], behaviour: 'search.render-cached' }],
     },
     {
       name: 'the render of a newer search carries the previous responseId (the companion saw the search)',
@@ -83,6 +83,7 @@ export default {
           data: { newer: 'r2', query: '"boot"' },
           fix: 'the response the last search returned ("r2")',
           events: [0, 2],
+          behaviour: 'search.render-cached',
         },
       ],
     },
@@ -97,7 +98,7 @@ export default {
           p.render('r2', { at: 22_000 }),
         ];
       },
-      findings: [{ messageId: 'storeLoaded', events: [0, 2] }],
+      findings: [{ messageId: 'storeLoaded', events: [0, 2], behaviour: 'search.render-cached' }],
     },
     {
       name: 'a render again 15.001 s after, same href, no other search between (no reload keeps the id)',
@@ -128,19 +129,39 @@ export default {
           q.render('c1', { at: 5000 }),
         ];
       },
-      findings: [{ messageId: 'storeLoaded', events: [0, 2], responseId: 'c1' }],
+      findings: [
+        {
+          messageId: 'storeLoaded',
+          events: [0, 2],
+          responseId: 'c1',
+          behaviour: 'search.render-cached',
+        },
+      ],
     },
     {
       name: 'development mode: back to a response after another search (no cache)',
       events: comeBack(5000, { between: true, dev: true }),
       findings: [
-        { messageId: 'cacheOff', message: 'in development mode', events: [0, 3], responseId: 'r1' },
+        {
+          messageId: 'cacheOff',
+          message: 'in development mode',
+          events: [0, 3],
+          responseId: 'r1',
+          behaviour: 'search.render-cached',
+        },
       ],
     },
     {
       name: 'back to a response after another search, more than 6 minutes after its first render',
       events: comeBack(6 * 60_000 + 1, { between: true }),
-      findings: [{ messageId: 'cacheExpired', message: 'rendered again 6 min', responseId: 'r1' }],
+      findings: [
+        {
+          messageId: 'cacheExpired',
+          message: 'rendered again 6 min',
+          responseId: 'r1',
+          behaviour: 'search.render-cached',
+        },
+      ],
     },
     {
       name: 'two renders of one response before any impression',
@@ -152,7 +173,15 @@ export default {
           p.impression('r1', ['a'], { at: 1300 }),
         ];
       },
-      findings: [{ messageId: 'renderedAgain', fix: 'once per response', responseId: 'r1' }],
+      // before any impression: the render's own, not the cache's
+      findings: [
+        {
+          messageId: 'renderedAgain',
+          fix: 'once per response',
+          responseId: 'r1',
+          behaviour: 'search.render',
+        },
+      ],
     },
     {
       name: 'autocomplete: the response shown rendered again for the same term',
@@ -171,8 +200,18 @@ export default {
           fix: 'not again when the same response comes back',
           events: [0, 2],
           responseId: 'a1',
+          behaviour: 'autocomplete.render',
         },
       ],
+    },
+    {
+      name: 'a bundle widget rendered twice before any impression',
+      events: () => {
+        const p = new PageBuilder().as('bundles', 'cross-sell');
+        return [p.render('b1', { at: 0 }), p.render('b1', { at: 300 })];
+      },
+      // the bundle widget's own render, not the search page's
+      findings: [{ messageId: 'renderedAgain', responseId: 'b1', behaviour: 'bundles.widget' }],
     },
   ],
 } satisfies RuleCases;

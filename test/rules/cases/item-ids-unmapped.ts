@@ -38,19 +38,35 @@ export default {
           { at: 0 },
         ),
       ],
-      findings: [{ message: 'uid "S-1" with an empty parentId', events: [0] }],
+      findings: [
+        { message: 'uid "S-1" with an empty parentId', events: [0], behaviour: 'cart.items' },
+      ],
     },
     {
       name: 'edge: an order line whose uid is not its sku, with an empty parentId',
       events: () => [
         visitPage('thanks').order('o-1', [{ uid: '1030', parentId: '', sku: 'S-1' }], { at: 0 }),
       ],
-      findings: [{ message: 'uid "1030" with an empty parentId', events: [0] }],
+      findings: [
+        {
+          message: 'uid "1030" with an empty parentId',
+          events: [0],
+          behaviour: 'order.transaction',
+        },
+      ],
     },
     {
       name: 'a product page with an empty parentId',
       events: () => [visitPage('pdp').product('P1', { at: 0 }, '')],
-      findings: [{ message: 'uid "P1" with an empty parentId', fix: 'parentId', events: [0] }],
+      // the tracker's mapping order of a product view's ids
+      findings: [
+        {
+          message: 'uid "P1" with an empty parentId',
+          fix: 'parentId',
+          events: [0],
+          behaviour: 'product.pageview-ids',
+        },
+      ],
     },
     {
       name: 'an order line with only a sku',

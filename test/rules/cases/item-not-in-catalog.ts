@@ -88,5 +88,31 @@ export default {
         },
       ],
     },
+    {
+      name: 'a product page whose cart globals add an unknown item too: a finding per behaviour',
+      provenance: { companion: false, catalog },
+      events: () => {
+        const pdp = visitPage('pdp');
+        return [
+          pdp.product('ghost', { at: 0 }),
+          pdp.cartAdd([{ uid: 'ghost-2' }], [{ uid: 'ghost-2' }], { at: 10 }),
+        ];
+      },
+      // the view's id is the product page's, the cart's the cart items': neither marks the other
+      findings: [
+        {
+          messageId: 'visitNotInCatalog',
+          message: '"ghost"',
+          events: [0],
+          behaviour: 'product.pageview',
+        },
+        {
+          messageId: 'visitNotInCatalog',
+          message: '"ghost-2"',
+          events: [1],
+          behaviour: 'cart.items',
+        },
+      ],
+    },
   ],
 } satisfies RuleCases;

@@ -33,12 +33,19 @@ export default {
           { tt: 10, total: 10 },
         ),
       ],
-      findings: [{ message: 'uid "a" qty 0 price 10', fix: 'number of units', events: [0] }],
+      findings: [
+        {
+          message: 'uid "a" qty 0 price 10',
+          fix: 'number of units',
+          events: [0],
+          behaviour: 'order.totals',
+        },
+      ],
     },
     {
       name: 'a cart/add with a negative quantity and price (a removal sent as an add)',
       events: () => [visitPage('cart').cartAdd([{ uid: 'a', qty: -1, price: -20 }], [], { at: 0 })],
-      findings: [{ message: 'qty -1 price -20', events: [0] }],
+      findings: [{ message: 'qty -1 price -20', events: [0], behaviour: 'cart.items' }],
     },
   ],
 } satisfies RuleCases;

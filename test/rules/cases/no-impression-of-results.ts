@@ -118,7 +118,14 @@ export default {
           p.impression('r9', ['P200'], { at: 1200, accepted: false }),
         ];
       },
-      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
+      findings: [
+        {
+          messageId: 'resultsNotImpressed',
+          events: [0],
+          responseId: 'r1',
+          behaviour: 'search.impression',
+        },
+      ],
     },
     {
       name: 'a cached response shown again after another search, its tiles never impressed again',
@@ -131,7 +138,8 @@ export default {
           fix: 'reset the per-response impression flags on every render',
           events: [3],
           responseId: 'r1',
-          behaviour: 'search.impression',
+          // the cached response shown again: the client impresses its tiles again
+          behaviour: 'search.render-cached',
         },
       ],
     },

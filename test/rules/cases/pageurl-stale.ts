@@ -64,7 +64,8 @@ export default {
           data: { carried: FIRST, requested: BLUE },
           events: [0],
           responseId: 'blue',
-          behaviour: 'search.request-context',
+          // the beacon's pageUrl is stale, not the search's request (its domain was right)
+          behaviour: 'identity.page-url',
         },
       ],
     },

@@ -110,6 +110,7 @@ export default {
             'prices an item in another unit than site demo42\'s indexed catalog: uid "a" at 1999 where the catalog has 19.99 (about 100×)',
           fix: 'unit of the feed',
           events: [0],
+          behaviour: 'cart.items',
         },
       ],
     },
@@ -117,7 +118,14 @@ export default {
       name: 'an order line at 50× the catalog price',
       provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
       events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 1000 }], { at: 0 })],
-      findings: [{ messageId: 'catalogOtherUnit', message: 'prices a line', pageLoadId: 'thanks' }],
+      findings: [
+        {
+          messageId: 'catalogOtherUnit',
+          message: 'prices a line',
+          pageLoadId: 'thanks',
+          behaviour: 'order.totals',
+        },
+      ],
     },
     {
       name: 'a quick add in units, then the cart globals in cents',
@@ -135,7 +143,8 @@ export default {
           fix: 'not cents',
           pageLoadId: 'cart',
           events: [2],
-          behaviour: 'order.totals',
+          // the quick add's unit price against the cart's: the add names the unit the cart uses
+          behaviour: 'search.addtocart',
         },
       ],
     },

@@ -77,6 +77,8 @@ export default {
           messageId: 'otherSession',
           data: { carried: 'session-9', requested: 'session-1' },
           message: /keeps its sessionId for the page’s life/,
+          // the page load that asked is this one: it searched and tracked with two sessions
+          behaviour: 'identity.ids-per-page-load',
         },
       ],
     },
@@ -88,7 +90,9 @@ export default {
         const later = new PageBuilder({ sessionId: 'session-2' });
         return [p.render('mine', { at: 0 }), later.click('mine', 'P200', { at: 40 * 60_000 })];
       },
-      findings: [{ messageId: 'otherSession', events: [1] }],
+      findings: [
+        { messageId: 'otherSession', events: [1], behaviour: 'identity.ids-per-page-load' },
+      ],
     },
   ],
 } satisfies RuleCases;

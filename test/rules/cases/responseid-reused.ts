@@ -88,14 +88,27 @@ export default {
       name: 'development: the same search rendered again with the same id (the cache is off)',
       events: revisit(true, 30_000),
       findings: [
-        { messageId: 'reused', message: 'development mode', pageLoadId: 'b', responseId: 'r1' },
+        {
+          messageId: 'reused',
+          message: 'development mode',
+          pageLoadId: 'b',
+          responseId: 'r1',
+          // the same search, which no cache serves in development: the cached render's
+          behaviour: 'search.render-cached',
+        },
       ],
     },
     {
       name: 'production: the same id rendered 20 minutes later (past the cache’s 5 minutes)',
       events: revisit(false, 20 * 60_000),
       findings: [
-        { messageId: 'reused', message: '20 minutes earlier', pageLoadId: 'b', responseId: 'r1' },
+        {
+          messageId: 'reused',
+          message: '20 minutes earlier',
+          pageLoadId: 'b',
+          responseId: 'r1',
+          behaviour: 'search.render-cached',
+        },
       ],
     },
     {
@@ -113,7 +126,15 @@ export default {
           b.impression('r1', ['y'], { at: 6200 }),
         ];
       },
-      findings: [{ messageId: 'reused', pageLoadId: 'b', responseId: 'r1' }],
+      // another search's response: copied, which only the cache of the same request may do
+      findings: [
+        {
+          messageId: 'reused',
+          pageLoadId: 'b',
+          responseId: 'r1',
+          behaviour: 'search.response-bound',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, visitPage, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -25,8 +25,35 @@ export default {
         ];
       },
       findings: [
-        { message: 'data.results must be an array', fix: 'fields named above', events: [1] },
+        {
+          message: 'data.results must be an array',
+          fix: 'fields named above',
+          events: [1],
+          behaviour: 'identity.context',
+        },
       ],
+    },
+    {
+      name: 'a cart/add rejected over an item without a uid (T sends cart items as the globals give them)',
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: '' }], [{ uid: '' }], {
+          at: 0,
+          accepted: false,
+          errors: ['missing required key-value: data.results[0].uid'],
+        }),
+      ],
+      findings: [{ message: 'data.results[0].uid', events: [0], behaviour: 'cart.items' }],
+    },
+    {
+      name: 'a cart/add rejected over its context: the request, not its items',
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], {
+          at: 0,
+          accepted: false,
+          errors: ['missing required key-value: context.userId'],
+        }),
+      ],
+      findings: [{ message: 'context.userId', events: [0], behaviour: 'identity.context' }],
     },
   ],
 } satisfies RuleCases;

@@ -100,7 +100,8 @@ export default {
         const p = new PageBuilder();
         return [p.render('p1', { at: 0 }), p.impression('p1', ['P200'], { at: 5000 })];
       },
-      findings: [{ responseId: 'p2', data: { results: '1 result' } }],
+      // a search with results: the render after every search, not the no-results page's
+      findings: [{ responseId: 'p2', data: { results: '1 result' }, behaviour: 'search.render' }],
     },
   ],
 } satisfies RuleCases;

@@ -32,8 +32,38 @@ export default {
           fix: 'keep the sessionId',
           pageLoadId: 'pdp2',
           events: [1],
+          // 20 s after the visit's last event: a sessionId the client would have kept
+          behaviour: 'identity.session',
         },
       ],
+    },
+    {
+      name: 'a new sessionId while the userId’s visit still sends events (two sessions at once)',
+      // the other visit's later page arrives first: a visit judged before it would read it as ended
+      events: () => [
+        visitPage('pdp1').product('a', { at: 0 }),
+        visitPage('pdp3').product('c', { at: 40_000 }),
+        visitPage('pdp2', { sessionId: 'session-2' }).product('b', { at: 20_000 }),
+      ],
+      findings: [
+        {
+          message: 'was still sending events',
+          pageLoadId: 'pdp2',
+          events: [2],
+          behaviour: 'identity.user-per-browser',
+        },
+      ],
+    },
+    {
+      name: 'a checkout on another domain given the userId without the sessionId',
+      events: () => [
+        visitPage('pdp1').product('a', { at: 0 }),
+        visitPage('thanks', {
+          sessionId: 'session-2',
+          pageUrl: 'https://checkout.example/thanks',
+        }).order('o-1', [{ uid: 'a' }], { at: 20_000 }),
+      ],
+      findings: [{ pageLoadId: 'thanks', events: [1], behaviour: 'identity.cross-domain' }],
     },
   ],
 } satisfies RuleCases;

@@ -48,7 +48,27 @@ export default {
         visitPage('pdp').product('a', as('s-9', 10_000)),
         visitPage('pdp2').product('b', { at: 20_000 }),
       ],
-      findings: [{ message: 'carried shopperId "s-9"', pageLoadId: 'pdp2', events: [0, 2] }],
+      findings: [
+        {
+          message: 'carried shopperId "s-9"',
+          pageLoadId: 'pdp2',
+          events: [0, 2],
+          behaviour: 'login.shopper',
+        },
+      ],
+    },
+    {
+      name: 'a checkout on another domain given the userId and sessionId but not the shopperId',
+      events: () => [
+        visitPage('account').login('s-9', { at: 0 }),
+        visitPage('pdp').product('a', as('s-9', 10_000)),
+        visitPage('thanks', { pageUrl: 'https://checkout.example/thanks' }).order(
+          'o-1',
+          [{ uid: 'a' }],
+          { at: 20_000 },
+        ),
+      ],
+      findings: [{ pageLoadId: 'thanks', events: [0, 2], behaviour: 'identity.cross-domain' }],
     },
     {
       name: 'edge: a search event created just over a second after the login, without it',

@@ -119,5 +119,25 @@ export default {
       },
       findings: [{ message: 'the sku of result "P200"', events: [1] }],
     },
+    {
+      name: 'a quick add carrying the sku of the neighbouring tile',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.event(
+            'addtocart',
+            {
+              responseId: 'r1',
+              results: [{ uid: 'P201', parentId: '', sku: 'P202', qty: 1, price: 10 }],
+            },
+            { at: 3000 },
+          ),
+        ];
+      },
+      // no click among its items: the quick add's behaviour, not the click's
+      findings: [{ message: 'uid "P201" in ev_', events: [1], behaviour: 'search.addtocart' }],
+    },
   ],
 } satisfies RuleCases;

@@ -33,7 +33,22 @@ export default {
           fix: "keep the tracker's userId",
           pageLoadId: 'checkout',
           events: [0],
+          // the same origin: the storefront made a new identity, no checkout elsewhere
+          behaviour: 'identity.session',
         },
+      ],
+    },
+    {
+      name: 'a checkout on another domain given the sessionId but not the userId',
+      events: () => [
+        visitPage('pdp').product('a', { at: 0 }),
+        visitPage('checkout', {
+          userId: 'user-new',
+          pageUrl: 'https://checkout.example/checkout',
+        }).cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 30_000 }),
+      ],
+      findings: [
+        { message: 'user-new', pageLoadId: 'checkout', behaviour: 'identity.cross-domain' },
       ],
     },
   ],

@@ -40,13 +40,17 @@ import { PageReads, type Judgement } from './page-reads';
 import { SiteReads } from './site-reads';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { ProvenanceSource } from './rules/utils/provenance';
-import type { ReadinessSite } from './readiness';
+import { readinessInputs, type ReadinessInputs, type ReadinessSite } from './readiness';
 import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 import type { Interaction } from '../visits/credit';
 
 export type { PageRecords } from './quiet-pages';
 export type { TimelineFilter } from './queries';
 export type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
+
+/** The real service's answer to a forwarded event is a verdict (accepted or rejected), not a failure to ask. */
+const isVerdict = (rec: RecordedEvent) =>
+  rec.upstream?.outcome === 'accepted' || rec.upstream?.outcome === 'rejected';
 
 /** responseIds' first pages kept beyond `maxEvents` before the oldest are forgotten, all at once */
 const ORIGINS_SLACK = 1_024;
@@ -77,6 +81,8 @@ export class TimelineEngine {
   private applied = 0;
   /** `check`'s stream of finished pages */
   private readonly streamed: StreamedRelease;
+  /** sites some of whose events the real service answered (upstream-disagrees had verdicts to compare) */
+  private readonly answered = new Set<string>();
   private changed = new Set<Page>();
   private flushScheduled: ReturnType<typeof setTimeout> | null = null;
   /** the store is being replayed at start (beginReplay): idle timers leave pages to letGoReplayed */
@@ -107,7 +113,13 @@ export class TimelineEngine {
       judge: this.judge,
       quiet: this.quietPages,
     });
-    this.siteReads = new SiteReads(this.pages, this.book, this.reads, () => this.provenance);
+    this.siteReads = new SiteReads(
+      this.pages,
+      this.book,
+      this.reads,
+      () => this.provenance,
+      (siteId) => this.readinessInputs(siteId),
+    );
     this.queries = new PageQueries({
       pages: this.pages,
       lookup: this.pages.byId,
@@ -143,6 +155,7 @@ export class TimelineEngine {
     this.trim(page);
     if (page.arrive(ev, ++this.applied, this.settings.timestampSkewMs)) this.judge.touchAll(page);
     for (const rule of TALLYING) rule.tally!(page, rec);
+    if (isVerdict(rec)) this.answered.add(rec.siteId);
     const visit = ev.accepted
       ? this.book.noteEvent(page.siteId, page.key, page, ev, readIdentity(rec), folded === 'visit')
       : undefined;
@@ -247,11 +260,11 @@ export class TimelineEngine {
 
   /** The real service answered a forwarded event (recorded on `rec.upstream`): compare the verdicts. */
   upstreamAnswered(rec: RecordedEvent): void {
-    const outcome = rec.upstream?.outcome;
     // only verdicts are compared; a flood of not-sent requests must not cost a page lookup each
-    if (outcome !== 'accepted' && outcome !== 'rejected') return;
+    if (!isVerdict(rec)) return;
     const folded = foldAs(rec);
     if (folded !== 'visit' && folded !== 'response') return;
+    this.answered.add(rec.siteId);
     const page = this.pages.byId.page(rec.siteId, readEvent(rec).pageLoadId);
     if (page && TALLYING.some((rule) => rule.tally!(page, rec))) {
       this.index?.touched(page);
@@ -345,6 +358,8 @@ export class TimelineEngine {
 
   /** Forget every page, or those of one site. */
   reset(siteId?: string): void {
+    if (siteId === undefined) this.answered.clear();
+    else this.answered.delete(siteId);
     this.pages.clear(siteId);
     this.book.reset(siteId);
     this.origins.reset(siteId);
@@ -493,6 +508,14 @@ export class TimelineEngine {
   /** The page's summary, judged as it is now. */
   summary(page: Page): PageTimelineSummaryDto {
     return this.reads.summary(page);
+  }
+
+  /**
+   * What a site's rules had beyond its traffic (readiness: which behaviours no rule could judge): its
+   * catalog and companion search as the provenance says, its rule levels, the real service's answers.
+   */
+  readinessInputs(siteId: string): ReadinessInputs {
+    return readinessInputs(this.provenance, siteId, this.options.levels, this.answered.has(siteId));
   }
 
   /** Integration readiness of a site, one step per page judged or read, then the answer (site-reads.ts). */

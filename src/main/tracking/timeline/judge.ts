@@ -4,7 +4,7 @@
 // only the needs it declares, and one that judges at the page's end runs once the page has ended).
 import type { TimelineSettings } from '../timeline-settings';
 import type { Severity } from '../../../shared/timeline';
-import { RESPONSE_KINDS, type ResponseKind } from '../../../shared/kinds';
+import { RESPONSE_KINDS, isResponseKind, type ResponseKind } from '../../../shared/kinds';
 import { levelled, type LevelSource } from '../../../shared/rule-levels';
 import { keptFindings } from './model';
 import type { Finding } from '../finding';
@@ -130,6 +130,7 @@ export class Judge {
         pageLoadId: page.pageLoadId,
         sessionId: page.sessionId,
         userId: page.userId,
+        pageUrl: page.pageUrl,
         accepted: page.accepted,
         notDev: page.tallies.notDev,
         visitEvents: page.visitEvents,
@@ -335,8 +336,15 @@ const KIND_BEHAVIOUR = new Map<string, Map<string, string>>(
     ),
   ]),
 );
-function behaviourOfKind(rule: string, kind: string, fallback: string): string {
-  return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? fallback;
+/**
+ * The behaviour a response's finding names: the rule's own choice when it is of the response's area, or of
+ * no response kind's (identity, mode); one of another kind's area (a rule's search behaviour on a category
+ * response) becomes the one the rule guards in the response's area, when it guards one.
+ */
+function behaviourOfKind(rule: string, kind: string, chosen: string): string {
+  const area = chosen.slice(0, chosen.indexOf('.'));
+  if (area === kind || !isResponseKind(area)) return chosen;
+  return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? chosen;
 }
 /** A response rule as the judge reads it, with the events it listens to as `eventBit`s. */
 interface ResponseDispatch extends Dispatch<'response'> {

@@ -13,7 +13,7 @@ import { pageDto } from './dto';
 import type { Page } from './page';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
-import { servedBy, type Served } from './readiness';
+import { servedBy, type ReadinessInputs, type Served } from './readiness';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
 
 export function checkOffline(
@@ -186,6 +186,11 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** The input ended: every page still open, judged as finished. */
   *end(): Generator<P> {
     yield* this.engine.releaseAll(this.dtoOf);
+  }
+
+  /** What the site's rules had beyond its traffic, as the running sandbox reads it (readiness). */
+  inputs(siteId: string): ReadinessInputs {
+    return this.engine.readinessInputs(siteId);
   }
 
   /** The pages of the site's orders with a credited line (readiness's order.credit; needs `credit`). */

@@ -1,13 +1,25 @@
 // Integration readiness: what a site's traffic shows of each behaviour of the client model. A read over the
 // timelines' own judgement, never a second set of rules: a behaviour is seen when an accepted event of one
-// of its `seenBy` endpoints arrived (client-model.ts), and broken when a warning or error finding names it.
-// The tally takes the site's pages one at a time, live (Page) or offline (the DTOs `check` writes).
+// of its `seenBy` endpoints arrived (client-model.ts), broken when a warning or error finding names it, and
+// `ok` unverified when none of the rules that guard it could judge the site's traffic (each lacked what its
+// meta's `judgesOnlyWith` names, or is off). The tally takes the site's pages one at a time, live (Page) or
+// offline (the DTOs `check` writes).
 import type { PageTimelineDto, TimelineFindingDto } from '../../../shared/timeline';
-import type { ReadinessDto, ReadinessRowDto } from '../../../shared/readiness';
+import {
+  LACK_HOW,
+  RULE_INPUTS,
+  type ReadinessDto,
+  type ReadinessLack,
+  type ReadinessRowDto,
+  type RuleInput,
+  type UnverifiedDto,
+} from '../../../shared/readiness';
 import type { Severity } from '../../../shared/verdict';
+import type { LevelSource } from '../../../shared/rule-levels';
 import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds';
 import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
 import { ruleMeta } from './rule-list';
+import { rulesGuarding } from './behaviour-list';
 import { eventBit } from './heard';
 import type { Page } from './page';
 import { issuedKind } from '../../search/responses';
@@ -171,24 +183,81 @@ function showsOf(b: Behaviour): Shows[] {
 }
 const SHOWS = new Map(BEHAVIOURS.map((b) => [b.id, showsOf(b)]));
 
-/** The behaviours a finding counts against: the one it names, and the others its rule guards in that area. */
-const NAMED = new Map<string, Map<string, ReadonlyArray<{ id: string; widget: boolean }>>>();
-function behavioursOf(f: Pick<TimelineFindingDto, 'rule' | 'behaviour'>) {
-  let byRule = NAMED.get(f.rule);
-  if (!byRule) NAMED.set(f.rule, (byRule = new Map()));
-  let ids = byRule.get(f.behaviour ?? '');
-  if (!ids) {
-    const area = f.behaviour === undefined ? undefined : behaviour(f.behaviour)?.area;
-    const set = new Set<string>(f.behaviour === undefined ? [] : [f.behaviour]);
-    for (const id of ruleMeta(f.rule)?.guards ?? [])
-      if (area === undefined || behaviour(id)?.area === area) set.add(id);
-    ids = [...set].map((id) => ({ id, widget: isWidgetKind(behaviour(id)?.area ?? '') }));
-    byRule.set(f.behaviour ?? '', ids);
-  }
-  return ids;
+/**
+ * The behaviour a finding counts against: the one it names (its rule decides which of those it guards the
+ * finding is about: a cart event's contradiction is `cart.ledger`'s, unless it is about what a quick add put
+ * in the cart), else its rule's first; whether its row is a widget's (one per tag).
+ */
+function behaviourOf(
+  f: Pick<TimelineFindingDto, 'rule' | 'behaviour'>,
+): { id: string; widget: boolean } | undefined {
+  const id = f.behaviour ?? ruleMeta(f.rule)?.guards[0];
+  if (id === undefined) return undefined;
+  return { id, widget: isWidgetKind(behaviour(id)?.area ?? '') };
 }
 
 const rowKey = (id: string, tag: string) => `${id}\u0000${tag}`;
+
+/**
+ * What a site's rules had beyond its traffic, for readiness to tell which of a behaviour's rules could judge
+ * it (the responses the companion search issued are read from the pages, by the tally). Read from the same
+ * provenance, levels and recorded answers live and by `check` of the sandbox's export: one judgement.
+ */
+export interface ReadinessInputs {
+  /**
+   * the site has a catalog its ids are checked against (accounts[].search.catalogCheck not off): the visit
+   * rules read it, and the listings' rules too unless the site uses the companion search
+   */
+  catalog: boolean;
+  /** the site searches through the sandbox (accounts[].search.companion) */
+  companion: boolean;
+  /** the real service answered some of its events (forwarding on, or an export that recorded answers) */
+  upstream: boolean;
+  /** the rule is off for the site */
+  off(rule: string): boolean;
+}
+
+/** No catalog, no companion, no upstream answers, every rule on (unit tests; `check` of bare traffic). */
+export const NO_INPUTS: ReadinessInputs = {
+  catalog: false,
+  companion: false,
+  upstream: false,
+  off: () => false,
+};
+
+/** A site's inputs from what its rules read: the provenance (settings and catalogs) and its rule levels. */
+export function readinessInputs(
+  provenance: ProvenanceSource | undefined,
+  siteId: string,
+  levels: LevelSource | undefined,
+  upstream: boolean,
+): ReadinessInputs {
+  const site = provenance?.site(siteId);
+  return {
+    catalog: site?.catalogCheck !== false && provenance?.catalog(siteId) !== undefined,
+    companion: site?.companion === true,
+    upstream,
+    off: (rule) => levels?.level(siteId, rule)?.level === 'off',
+  };
+}
+
+/** A behaviour's guarding rules with what each has nothing to judge without (none: the traffic is enough). */
+const GUARDS = new Map(
+  BEHAVIOURS.map((b) => [
+    b.id,
+    rulesGuarding(b.id).map((rule) => ({ rule, needs: ruleMeta(rule)?.judgesOnlyWith })),
+  ]),
+);
+
+/** The response kinds whose events show a behaviour (none: a visit's, or any event's). */
+const ROW_KINDS = new Map(
+  BEHAVIOURS.map((b) => [
+    b.id,
+    [...new Set(b.seenBy.map((e) => e.split('/')[0]!).filter(isResponseKind))],
+  ]),
+);
+
+const LACK_ORDER: readonly ReadinessLack[] = [...RULE_INPUTS, 'off'];
 
 /** What readiness reads of a finding (as the engine keeps it or as a report gives it). */
 type Judged = Pick<TimelineFindingDto, 'rule' | 'behaviour' | 'severity' | 'causedBy' | 'tag'>;
@@ -201,16 +270,17 @@ export interface Counted {
 }
 
 /**
- * The rows the findings count against: a warning or an error counts against the behaviours it names (a
+ * The rows the findings count against: a warning or an error counts against the behaviour it names (a
  * widget's row is its tag's); one that follows from another (`causedBy`) is the cause's, counted instead.
  */
 function counted(list: Iterable<Judged>): Counted[] {
   const out: Counted[] = [];
   for (const f of list) {
     if (f.severity === 'info' || f.causedBy !== undefined) continue;
-    for (const { id, widget } of behavioursOf(f))
+    const named = behaviourOf(f);
+    if (named)
       out.push({
-        row: rowKey(id, widget ? (f.tag ?? '') : ''),
+        row: rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
         rule: f.rule,
         severity: f.severity,
       });
@@ -260,6 +330,8 @@ export class ReadinessTally {
   private readonly exercised = new Map<string, Sighting>();
   /** `kind responseId` of the listing responses rendered so far (search.render-cached) */
   private readonly rendered = new Set<string>();
+  /** the response kinds of which the traffic showed one the companion search issued */
+  private readonly issuedKinds = new Set<string>();
   /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
   private readonly worst = new Map<string, Worst>();
   private count = 0;
@@ -314,6 +386,16 @@ export class ReadinessTally {
       if (LISTINGS.has(r.kind) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
   }
 
+  /** The companion search issued a response of `kind` whose events the site sent. */
+  issued(kind: string): void {
+    this.issuedKinds.add(kind);
+  }
+
+  /** A response of `kind` the companion search issued was seen already (the rest need not be looked up). */
+  hasIssued(kind: string): boolean {
+    return this.issuedKinds.has(kind);
+  }
+
   /** An order line of the page was credited to an earlier click or add. */
   credited(pageLoadId: string): void {
     this.creditedOn = this.next(pageLoadId);
@@ -339,22 +421,72 @@ export class ReadinessTally {
     }
   }
 
-  result(site: ReadinessSite): ReadinessDto {
+  /** Each behaviour's row; `inputs`: what the site's rules had beyond its traffic (none by default). */
+  result(site: ReadinessSite, inputs: ReadinessInputs = NO_INPUTS): ReadinessDto {
     const behaviours: ReadinessRowDto[] = [];
     for (const b of BEHAVIOURS) {
       if (!isWidgetKind(b.area)) {
-        behaviours.push(this.row(b, ''));
+        behaviours.push(this.row(b, '', inputs));
         continue;
       }
       const tags = this.tagsOf(b.area, site);
-      if (tags.length > 0) for (const tag of tags) behaviours.push(this.row(b, tag));
+      if (tags.length > 0) for (const tag of tags) behaviours.push(this.row(b, tag, inputs));
       else behaviours.push({ ...head(b), status: 'not-applicable', why: noWidget(b.area, site) });
     }
-    const summary = { ok: 0, findings: 0, unseen: 0, notApplicable: 0 };
-    for (const r of behaviours)
+    const summary = { ok: 0, findings: 0, unseen: 0, notApplicable: 0, unverified: 0 };
+    for (const r of behaviours) {
       if (r.status === 'not-applicable') summary.notApplicable++;
       else summary[r.status]++;
+      if (r.unverified) summary.unverified++;
+    }
     return { siteId: site.siteId, expect: [...site.expect], behaviours, summary };
+  }
+
+  /**
+   * What kept every rule that guards the behaviour from judging the site's traffic, by what each lacked;
+   * undefined when one of them could judge it, or when none exists (the model says why none can be
+   * certain: seen is all such a row can say).
+   */
+  private unverified(b: Behaviour, inputs: ReadinessInputs): UnverifiedDto[] | undefined {
+    const guards = GUARDS.get(b.id)!;
+    if (guards.length === 0) return undefined;
+    const lacked = new Map<ReadinessLack, string[]>();
+    const lack = (what: ReadinessLack, rule: string) => {
+      const rules = lacked.get(what);
+      if (rules) rules.push(rule);
+      else lacked.set(what, [rule]);
+    };
+    for (const { rule, needs } of guards) {
+      if (inputs.off(rule)) {
+        lack('off', rule);
+        continue;
+      }
+      if (needs === undefined || needs.some((n) => this.has(n, b, inputs))) return undefined;
+      for (const n of needs) lack(n, rule);
+    }
+    return LACK_ORDER.filter((l) => lacked.has(l)).map((l) => ({
+      lacks: l,
+      rules: lacked.get(l)!,
+      how: LACK_HOW[l],
+    }));
+  }
+
+  /** The rules of behaviour `b` had `input` on this site's traffic. */
+  private has(input: RuleInput, b: Behaviour, inputs: ReadinessInputs): boolean {
+    const kinds = ROW_KINDS.get(b.id)!;
+    switch (input) {
+      case 'issued':
+        return kinds.length === 0
+          ? this.issuedKinds.size > 0
+          : kinds.some((k) => this.issuedKinds.has(k));
+      case 'catalog':
+        // a companion site's listings are checked against what it issued, not the catalog
+        return inputs.catalog && (kinds.length === 0 || !inputs.companion);
+      case 'companion':
+        return inputs.companion;
+      case 'upstream':
+        return inputs.upstream;
+    }
   }
 
   /** A widget area's tags: those the site declares for it, then any other its traffic or findings name. */
@@ -378,7 +510,7 @@ export class ReadinessTally {
     return this.byKind.get(shows.kind)?.get(tag)?.[shows.index];
   }
 
-  private row(b: Behaviour, tag: string): ReadinessRowDto {
+  private row(b: Behaviour, tag: string, inputs: ReadinessInputs): ReadinessRowDto {
     const base = { ...head(b), ...(isWidgetKind(b.area) && { tag }) };
     // findings show even where nothing of the storefront's shows it (an attribution the session lost)
     const worst = this.worst.get(rowKey(b.id, tag));
@@ -391,7 +523,15 @@ export class ReadinessTally {
       const s = this.sighting(shows, tag);
       if (s && (!example || s.at > example.at)) example = s;
     }
-    if (example) return { ...base, status: 'ok', example: { pageLoadId: example.pageLoadId } };
+    if (example) {
+      const unverified = this.unverified(b, inputs);
+      return {
+        ...base,
+        status: 'ok',
+        example: { pageLoadId: example.pageLoadId },
+        ...(unverified && { unverified }),
+      };
+    }
     return { ...base, status: 'unseen', next: tag ? `${b.next} (tag "${tag}")` : b.next };
   }
 }
@@ -414,13 +554,13 @@ export function sightPage(
       for (const f of r.findings) if (f.behaviour !== undefined) named.add(f.behaviour);
       if (r.sent === 0) continue;
       const interactions = r.impressions + (r.sent & CLICK_OR_ADD ? 1 : 0);
-      const known = r.renders > 0 && r.responseId ? served?.(r.kind, r.responseId) : undefined;
+      const known = issuedOf(tally, r.kind, r.responseId, r.renders, served);
       responses.push({
         kind: r.kind,
         responseId: r.responseId,
         renders: r.renders,
         interactions,
-        ...(known && { served: known }),
+        ...(known && r.renders > 0 && { served: known }),
       });
     }
     tally.exercise(page.pageLoadId, { responses, ended: page.idle, named });
@@ -430,6 +570,25 @@ export function sightPage(
 }
 
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
+
+/**
+ * What the companion search issued a response of the page with, looked up for a rendered one (the finer
+ * tests read it) and for the first of its kind (the rules that need it had something to judge); the tally
+ * hears that one was issued.
+ */
+function issuedOf(
+  tally: ReadinessTally,
+  kind: string,
+  responseId: string,
+  renders: number,
+  served: Served | undefined,
+): SightedResponse['served'] {
+  if (responseId === '' || !served || (renders === 0 && tally.hasIssued(kind))) return undefined;
+  const known = served(kind, responseId);
+  if (known) tally.issued(kind);
+  return known;
+}
+
 const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
 
 /** What the companion search issued a site's responses with, as readiness reads it (live and `check` alike). */
@@ -470,13 +629,13 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
       else if (INTERACTIONS.has(e.event)) interactions++;
     }
     if (renders + interactions === 0) continue;
-    const known = renders > 0 && r.responseId ? served?.(r.kind, r.responseId) : undefined;
+    const known = issuedOf(tally, r.kind, r.responseId, renders, served);
     responses.push({
       kind: r.kind,
       responseId: r.responseId,
       renders,
       interactions,
-      ...(known && { served: known }),
+      ...(known && renders > 0 && { served: known }),
     });
   }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);

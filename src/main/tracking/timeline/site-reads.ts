@@ -19,6 +19,7 @@ import {
   ReadinessTally,
   servedBy,
   sightPage,
+  type ReadinessInputs,
   type ReadinessSite,
 } from './readiness';
 import { ruleMeta } from './rule-list';
@@ -34,6 +35,8 @@ export class SiteReads {
     private readonly reads: PageReads,
     /** what the companion search issued (readiness asks how many results a response served) */
     private readonly provenance: () => ProvenanceSource | undefined,
+    /** what a site's rules had beyond its traffic (readiness: what no rule could judge) */
+    private readonly inputs: (siteId: string) => ReadinessInputs,
   ) {}
 
   /**
@@ -56,7 +59,7 @@ export class SiteReads {
       // one credited order shows the behaviour: the rest need not be built
       break;
     }
-    return tally.result(site);
+    return tally.result(site, this.inputs(site.siteId));
   }
 
   /** The pages of the site's orders that have a credited line, oldest first. */

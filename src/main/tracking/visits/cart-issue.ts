@@ -17,8 +17,13 @@ export interface CartBefore {
 
 /** What a cart event contradicts: now, and what only a cart event of the same page can explain. */
 export interface CartReading {
-  /** certain now */
+  /** certain now: the ledger's (the cart before, plus or minus what the event names) */
   problems: string[];
+  /**
+   * certain now: what quick adds since the last cart event put in the client's stored cart, which this
+   * cart/add adds again (cart.quick-add-then-cart-add)
+   */
+  quickAdd?: string[];
   /** keys the cart before held that this event's cart lacks and its results do not name */
   dropped: string[];
   /** keys this event's cart holds that the cart before did not and its results do not name */
@@ -59,6 +64,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
   const before = visit.cart;
   const quick = (item: CartItemDto) => productIds(item).some((id) => visit.quickAdded.has(id));
   const problems: string[] = [];
+  const quickAdd: string[] = [];
   const named = new Set<string>();
   for (const r of v.items) {
     const k = lineKey(r);
@@ -75,7 +81,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
       if (now < r.qty)
         problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
       else if (least !== undefined && now < least + r.qty)
-        problems.push(
+        quickAdd.push(
           `adds ${r.qty} of "${k}" but its cart holds ${now}, while quick adds since the last cart event had already put ${least} in the client's stored cart (an addtocart adds to it without a cart/add)`,
         );
       else if (was !== undefined && now <= was)
@@ -116,6 +122,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     if (!named.has(k) && !dropped.includes(k) && qtyOf(after, k) === undefined) unlisted.push(k);
   if (
     problems.length === 0 &&
+    quickAdd.length === 0 &&
     dropped.length === 0 &&
     appeared.length === 0 &&
     unlisted.length === 0
@@ -123,10 +130,19 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     return undefined;
   return {
     problems,
+    ...(quickAdd.length > 0 && { quickAdd }),
     dropped: [...new Set(dropped)],
     appeared: [...new Set(appeared)],
     ...(unlisted.length > 0 && { unlisted }),
   };
+}
+
+/** What a cart event contradicts, by the behaviour it breaks. */
+export interface CartProblems {
+  /** the ledger's: the cart before plus or minus what the event names (cart.ledger) */
+  ledger: string[];
+  /** what quick adds put in the client's stored cart since the last cart event (cart.quick-add-then-cart-add) */
+  quickAdd: string[];
 }
 
 /**
@@ -134,26 +150,27 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
  * explained by a cart/remove of it on the same page, one it gained by a cart/add of it (the tracker sends
  * both from one comparison, each with the whole cart after both changes).
  */
-export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): string[] {
+export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): CartProblems {
   const reading = v.cartReading;
-  if (!reading) return [];
+  if (!reading) return { ledger: [], quickAdd: [] };
   const removed = new Set<string>();
   const added = new Set<string>();
   for (const o of page) {
     if (o === v || !o.cart) continue;
     for (const item of o.items) (o.endpoint === 'cart/remove' ? removed : added).add(lineKey(item));
   }
-  const out = [...reading.problems];
+  const ledger = [...reading.problems];
+  const quickAdd = [...(reading.quickAdd ?? [])];
   const lost = reading.dropped.filter((k) => !removed.has(k));
   const gained = reading.appeared.filter((k) => !added.has(k));
   if (lost.length > 0)
-    out.push(`its cart lost ${lost.map((k) => `"${k}"`).join(', ')} with no cart/remove of it`);
+    ledger.push(`its cart lost ${lost.map((k) => `"${k}"`).join(', ')} with no cart/remove of it`);
   if (gained.length > 0)
-    out.push(`its cart gained ${gained.map((k) => `"${k}"`).join(', ')} with no cart/add of it`);
+    ledger.push(`its cart gained ${gained.map((k) => `"${k}"`).join(', ')} with no cart/add of it`);
   const unlisted = reading.unlisted?.filter((k) => !removed.has(k)) ?? [];
   if (unlisted.length > 0)
-    out.push(
+    quickAdd.push(
       `its cart lacks ${unlisted.map((k) => `"${k}"`).join(', ')}, which a quick add put in the client's stored cart since the last cart event, with no cart/remove of ${unlisted.length === 1 ? 'it' : 'them'} (cart is the whole cart, not only what changed)`,
     );
-  return out;
+  return { ledger, quickAdd };
 }

@@ -1,9 +1,15 @@
 // Readiness: what is left to integrate for one site (GET /_sandbox/readiness). Each behaviour of the
-// provider's client, by area: ok (with a page that shows it), findings (the worst, linked to its page),
-// unseen (the client call or script tag that sends it) or not applicable (why). Refreshed as pages change.
+// provider's client, by area: ok (with a page that shows it; unverified when no rule could check it, with
+// what would), findings (the worst, linked to its page), unseen (the client call or script tag that sends
+// it) or not applicable (why). Refreshed as pages change.
 import { useMemo } from 'react';
 import { adminPath } from '../../../shared/admin-api';
-import type { ReadinessDto, ReadinessRowDto, ReadinessStatus } from '../../../shared/readiness';
+import {
+  LACK_WHAT,
+  type ReadinessDto,
+  type ReadinessRowDto,
+  type ReadinessStatus,
+} from '../../../shared/readiness';
 import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
 import { shortId } from '../format';
 import { navigate, routeHref } from '../router';
@@ -58,17 +64,47 @@ function Prose({ text }: { text: string }) {
   );
 }
 
+/** An ok no rule could check: what its rules lacked, which rules, and how to give it. */
+function Unverified({ row }: { row: ReadinessRowDto }) {
+  return (
+    <div className="readiness-unverified small" data-testid="readiness-unverified">
+      <span className="muted">Not verified: no rule could check it on this traffic.</span>
+      <ul>
+        {row.unverified!.map((u) => (
+          <li key={u.lacks} data-lacks={u.lacks}>
+            {u.rules.map((rule, i) => (
+              <span key={rule}>
+                {i > 0 && ', '}
+                <code>{rule}</code>
+              </span>
+            ))}{' '}
+            {u.lacks === 'off'
+              ? u.rules.length === 1
+                ? 'is off'
+                : 'are off'
+              : `${u.rules.length === 1 ? 'needs' : 'need'} ${LACK_WHAT[u.lacks]}`}
+            : <Prose text={u.how} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
   if (row.status === 'ok' && row.example)
     return (
-      <span className="small">
-        seen on page{' '}
-        <PageLink
-          siteId={siteId}
-          pageLoadId={row.example.pageLoadId}
-          label={shortId(row.example.pageLoadId, 12)}
-        />
-      </span>
+      <>
+        <span className="small">
+          seen on page{' '}
+          <PageLink
+            siteId={siteId}
+            pageLoadId={row.example.pageLoadId}
+            label={shortId(row.example.pageLoadId, 12)}
+          />
+        </span>
+        {row.unverified && <Unverified row={row} />}
+      </>
     );
   if (row.status === 'findings' && row.worst)
     return (
@@ -109,6 +145,7 @@ function AreaTable({
   siteId: string;
   expected: (what: string) => boolean;
 }) {
+  const unverified = rows.filter((r) => r.unverified).length;
   return (
     <section className="card readiness-area" data-testid="readiness-area" data-area={area}>
       <header className="card-head">
@@ -122,6 +159,7 @@ function AreaTable({
         </h2>
         <span className="small muted">
           {rows.filter((r) => r.status === 'ok').length}/{rows.length} ok
+          {unverified > 0 && `, ${unverified} unverified`}
         </span>
       </header>
       <div className="table-wrap">
@@ -141,6 +179,7 @@ function AreaTable({
                 data-id={r.id}
                 data-status={r.status}
                 {...(r.tag !== undefined && { 'data-tag': r.tag })}
+                {...(r.unverified && { 'data-unverified': '' })}
               >
                 <td>
                   <div>{r.title}</div>
@@ -158,6 +197,14 @@ function AreaTable({
                   <span className={`badge ${BADGE[r.status].tone}`} data-testid="readiness-status">
                     {BADGE[r.status].label}
                   </span>
+                  {r.unverified && (
+                    <span
+                      className="badge warn readiness-unverified-badge"
+                      title="seen, but no rule could check it on this traffic"
+                    >
+                      unverified
+                    </span>
+                  )}
                 </td>
                 <td>
                   <Detail row={r} siteId={siteId} />
@@ -220,6 +267,15 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
           <>
             <p className="readiness-summary" data-testid="readiness-summary">
               <span className="badge pass">{value.summary.ok} ok</span>
+              {(value.summary.unverified ?? 0) > 0 && (
+                <span
+                  className="badge warn"
+                  data-testid="readiness-unverified-count"
+                  title="ok rows no rule could check on this traffic"
+                >
+                  {value.summary.unverified} of them unverified
+                </span>
+              )}
               <span className="badge fail">{value.summary.findings} with findings</span>
               <span className="badge warn">{value.summary.unseen} unseen</span>
               <span className="badge">{value.summary.notApplicable} not applicable</span>

@@ -35,6 +35,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const bannerNotInResponse = defineRule({

@@ -17,7 +17,12 @@ function drift(
     count: plural(count, 'event'),
     values: quoted(others.map(([v]) => v)),
   };
-  return finding(meta, field, { messageId: 'drift', data }, ids, { eventCount: count });
+  // another visitor on the page load is two page loads sharing its pageLoadId; another session of the same
+  // visitor is the page load reading its ids again (B reads them once and keeps them on the instance)
+  return finding(meta, field, { messageId: 'drift', data }, ids, {
+    eventCount: count,
+    behaviour: field === 'userId' ? 'identity.page-load' : 'identity.ids-per-page-load',
+  });
 }
 
 const meta: RuleMeta<'page'> = {

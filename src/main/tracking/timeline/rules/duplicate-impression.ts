@@ -1,5 +1,7 @@
 // `duplicate-impression`: one uid reported in more than one impression of a responseId during one view.
-import { finding, plural, quoted, defineRule, type RuleMeta } from './types';
+import type { TimelineEvent } from '../model';
+import type { Response } from '../response';
+import { finding, plural, quoted, defineRule, type RuleContext, type RuleMeta } from './types';
 
 const meta: RuleMeta<'response'> = {
   id: 'duplicate-impression',
@@ -18,24 +20,46 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Remember which uids of a response were already impressed and skip them.',
   listens: ['render', 'impression'],
+  // a later page of the listing rendered between the two impressions: infinite scroll sent page 1's tiles again
+  needs: { pageResponses: true },
 };
+
+/**
+ * Each duplicate came after another response of the listing was rendered on the page since the uid's
+ * first impression: infinite scroll added a page and the tiles already shown were sent again (6a63aa5
+ * reset the impression map on scroll), each tile's response is not kept for it (`search.tile-response`),
+ * not a tile impressed twice while it stayed (`search.impression`).
+ */
+function resentOnScroll(
+  r: Response,
+  ctx: RuleContext,
+  pairs: ReadonlyArray<readonly [TimelineEvent, TimelineEvent]>,
+): boolean {
+  const later: number[] = [];
+  for (const o of ctx.page.responses.values())
+    if (o !== r && o.kind === r.kind && o.tag === r.tag && o.responseId !== r.responseId)
+      for (const e of o.facts.renders) later.push(e.time);
+  return later.length > 0 && pairs.every(([a, b]) => later.some((t) => t > a.time && t <= b.time));
+}
 
 export const duplicateImpression = defineRule({
   meta,
-  response(r) {
+  response(r, ctx) {
     if (r.facts.impressions.length === 0) return [];
     // A render starts a new view (a re-visit of a cached response re-impresses its tiles, legitimately).
     // Results and banners are separate uid spaces.
-    let results = new Map<string, string>();
-    let banners = new Map<string, string>();
+    let results = new Map<string, TimelineEvent>();
+    let banners = new Map<string, TimelineEvent>();
     const dupUids = new Set<string>();
     const ids: string[] = [];
-    const see = (seen: Map<string, string>, uid: string, id: string) => {
+    const pairs: Array<[TimelineEvent, TimelineEvent]> = [];
+    const see = (seen: Map<string, TimelineEvent>, uid: string, e: TimelineEvent) => {
       const prior = seen.get(uid);
-      if (prior === undefined) seen.set(uid, id);
+      if (prior === undefined) seen.set(uid, e);
       else {
         dupUids.add(uid);
-        ids.push(prior, id);
+        ids.push(prior.id, e.id);
+        pairs.push([prior, e]);
       }
     };
     for (const e of r.events) {
@@ -44,8 +68,8 @@ export const duplicateImpression = defineRule({
         results = new Map();
         banners = new Map();
       } else if (e.event === 'impression') {
-        for (const item of e.results) see(results, item.uid, e.id);
-        for (const b of e.banners) see(banners, b.uid, e.id);
+        for (const item of e.results) see(results, item.uid, e);
+        for (const b of e.banners) see(banners, b.uid, e);
       }
     }
     if (dupUids.size === 0) return [];
@@ -59,6 +83,7 @@ export const duplicateImpression = defineRule({
     return [
       finding(meta, r.responseId, { messageId: 'duplicate', data }, ids, {
         responseId: r.responseId,
+        ...(resentOnScroll(r, ctx, pairs) && { behaviour: 'search.tile-response' }),
       }),
     ];
   },

@@ -122,6 +122,7 @@ const meta: RuleMeta<'response'> = {
     'search.render-cached',
     'autocomplete.render',
     'recommendations.widget',
+    'bundles.widget',
   ],
   // a listing's render again at the same URL past a reload's seconds is pageload-reused-late's first
   explainedBy: ['pageload-reused-late'],
@@ -227,6 +228,9 @@ function report(
   return [
     finding(meta, r.responseId, { messageId, data }, ids, {
       responseId: r.responseId,
+      // a render again after impressions is the cache's to explain (it could not have served it); one
+      // before any impression is the render's own (the judge names the widget's or dropdown's for theirs)
+      ...(why && { behaviour: 'search.render-cached' }),
     }),
   ];
 }

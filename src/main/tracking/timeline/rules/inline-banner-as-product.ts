@@ -20,6 +20,7 @@ const meta: RuleMeta<'response'> = {
   fix: 'Send type "banner" (and no parentId) for inline banner tiles.',
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const inlineBannerAsProduct = defineRule({

@@ -28,6 +28,7 @@ const meta: RuleMeta<'response'> = {
   fixes: { inBanners: 'move {{them}} to data.results with type "banner".' },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const inlineBannerInBanners = defineRule({

@@ -37,6 +37,7 @@ const meta: RuleMeta<'response'> = {
   fix: 'Send inline banners in the impression’s data.results as {type: "banner", uid} once visible.',
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     autocomplete:
       'the dropdown changes with every keystroke: a banner shown for less than the second an impression needs is never impressed',

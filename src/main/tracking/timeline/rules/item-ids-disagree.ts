@@ -67,6 +67,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'order/transaction',
   ],
   needs: { catalog: true, provenance: true },
+  judgesOnlyWith: ['catalog', 'issued'],
 };
 
 /**

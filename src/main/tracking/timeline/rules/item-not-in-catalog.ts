@@ -55,6 +55,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'order/transaction',
   ],
   needs: { catalog: true },
+  judgesOnlyWith: ['catalog'],
 };
 
 export const itemNotInCatalog = defineRule({
@@ -83,47 +84,52 @@ export const itemNotInCatalog = defineRule({
     ];
   },
 
-  /** the same check over the page's product, cart and order events */
+  /**
+   * The same check over the page's product, cart and order events: one finding per behaviour their ids
+   * break (a product page's view, the cart's items, the order's lines), the first keeping the key `visit`.
+   */
   visit(page, ctx) {
     const catalog = ctx.catalog;
     if (!catalog) return [];
-    const unknown = new Map<string, string[]>();
-    // the behaviour of the first event with an unknown id: the product page's, the cart's or the order's
-    let behaviour: string | undefined;
+    // behaviour → unknown id → the events that carry it, in the order the page's events name them
+    const unknown = new Map<string, Map<string, string[]>>();
     const note = (id: string, v: VisitEvent) => {
-      if (id === '' || catalog.has(id)) return;
-      let ids = unknown.get(id);
-      if (!ids) unknown.set(id, (ids = []));
+      const behaviour = VISIT_BEHAVIOUR[v.endpoint];
+      if (id === '' || behaviour === undefined || catalog.has(id)) return;
+      let ofIt = unknown.get(behaviour);
+      if (!ofIt) unknown.set(behaviour, (ofIt = new Map()));
+      let ids = ofIt.get(id);
+      if (!ids) ofIt.set(id, (ids = []));
       ids.push(v.base.id);
-      behaviour ??= VISIT_BEHAVIOUR[v.endpoint];
     };
     for (const v of ctx.accepted)
       for (const item of v.items) {
         note(item.uid, v);
         if (item.parentId !== item.uid) note(item.parentId, v);
       }
-    if (unknown.size === 0) return [];
-    const shown = [...unknown.keys()].slice(0, 5).map((id) => {
-      const uid = catalog.uidOfSku(id);
-      return uid !== undefined ? `"${id}" (the sku of product "${uid}": send its uid)` : `"${id}"`;
-    });
-    const more = unknown.size > 5 ? ` and ${unknown.size - 5} more` : '';
-    return [
-      finding(
+    return [...unknown].map(([behaviour, ofIt], i) => {
+      const shown = [...ofIt.keys()].slice(0, 5).map((id) => {
+        const uid = catalog.uidOfSku(id);
+        return uid !== undefined
+          ? `"${id}" (the sku of product "${uid}": send its uid)`
+          : `"${id}"`;
+      });
+      const more = ofIt.size > 5 ? ` and ${ofIt.size - 5} more` : '';
+      return finding(
         meta,
-        'visit',
+        i === 0 ? 'visit' : `visit:${behaviour}`,
         {
           messageId: 'visitNotInCatalog',
           data: {
-            count: `${unknown.size} product id${unknown.size === 1 ? '' : 's'}`,
-            are: unknown.size === 1 ? 'is' : 'are',
+            count: `${ofIt.size} product id${ofIt.size === 1 ? '' : 's'}`,
+            are: ofIt.size === 1 ? 'is' : 'are',
             siteId: page.siteId,
             ids: `${shown.join(', ')}${more}`,
           },
         },
-        [...unknown.values()].flat(),
+        [...ofIt.values()].flat(),
         { behaviour },
-      ),
-    ];
+      );
+    });
   },
 });

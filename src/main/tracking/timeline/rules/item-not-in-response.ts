@@ -70,6 +70,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const itemNotInResponse = defineRule({

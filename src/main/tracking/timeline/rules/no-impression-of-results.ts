@@ -27,6 +27,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['render', 'redirect', 'impression'],
   needs: { pageEnd: true, provenance: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     category:
       'the sandbox knows what it issued only for search.json responses it can match to the page',
@@ -51,7 +52,11 @@ export const noImpressionOfResults = defineRule({
               data: found.data,
             },
             found.ids,
-            { responseId: r.responseId },
+            // shown again and not impressed again: the cached response's (the client resets its flags)
+            {
+              responseId: r.responseId,
+              ...(found.again && { behaviour: 'search.render-cached' }),
+            },
           ),
         ]
       : [];

@@ -18,7 +18,13 @@ const meta: RuleMeta<'response'> = {
     'An impression, clickthrough or addtocart timestamped before the render of its responseId (beyond the tolerance).',
   expects: 'render → redirect → impression → clickthrough | addtocart, by context.timestamp.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.render', 'category.events', 'autocomplete.events', 'recommendations.widget'],
+  guards: [
+    'search.render',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.widget',
+    'bundles.widget',
+  ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   messages: {

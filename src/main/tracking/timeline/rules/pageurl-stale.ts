@@ -36,6 +36,7 @@ const meta: RuleMeta<'response'> = {
   fix: 'Leave the beacon’s pageUrl to window.location.href (do not pass a fixed `href` option in an SPA), so each event carries the URL it was created at.',
   listens: ['render'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     recommendations:
       'the recommend API’s requests carry no domain: nothing says where a widget’s response was asked from',

@@ -22,6 +22,7 @@ const meta: RuleMeta<'response'> = {
   fixes: { otherProduct: 'send the parentId of the result the uid belongs to.' },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const parentIdMismatch = defineRule({

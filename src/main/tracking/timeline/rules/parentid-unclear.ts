@@ -21,6 +21,7 @@ const meta: RuleMeta<'response'> = {
   fixes: { noResult: "set parentId to the result's uid." },
   listens: ['impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const parentIdUnclear = defineRule({

@@ -53,6 +53,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['redirect'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     recommendations: 'its controller sends no redirect',
     bundles: 'its controller sends no redirect',

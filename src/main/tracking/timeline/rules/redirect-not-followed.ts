@@ -41,6 +41,7 @@ const meta: RuleMeta<'response'> = {
   listens: ['render', 'redirect'],
   // a category page's redirect is sent on search/redirect: another response of the page
   needs: { provenance: true, pageResponses: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     autocomplete:
       'the dropdown is rendered while the shopper types; a term submitted from it redirects after (ACC)',

@@ -24,6 +24,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 export const responseWithoutTest = defineRule({

@@ -40,6 +40,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
   notJudged: {
     recommendations:
       'the recommend API’s requests carry no userId or sessionId: nothing binds a widget’s response to a visitor',
@@ -47,6 +48,17 @@ const meta: RuleMeta<'response'> = {
       'the recommend API’s requests carry no userId or sessionId: nothing binds a widget’s response to a visitor',
   },
 };
+
+/**
+ * Which behaviour the ids that differ break: another visitor's response was copied here, as was one asked
+ * for by another page load (a response is bound to who asked); the same page load searched in another
+ * session than its beacons carry (it read its ids twice); a request without a page load's context (a
+ * server's search) asked for it.
+ */
+function behaviourOf(user: boolean, asker: string | undefined, pageLoadId: string): string {
+  if (user || (asker !== undefined && asker !== pageLoadId)) return 'search.response-bound';
+  return asker === undefined ? 'search.request-context' : 'identity.ids-per-page-load';
+}
 
 export const responseIdOtherVisitor = defineRule({
   meta,
@@ -88,7 +100,10 @@ export const responseIdOtherVisitor = defineRule({
           },
         },
         [ev.id],
-        { responseId: r.responseId },
+        {
+          responseId: r.responseId,
+          behaviour: behaviourOf(user, asked.pageLoadId, ctx.page.pageLoadId),
+        },
       ),
     ];
   },

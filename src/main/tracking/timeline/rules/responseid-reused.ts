@@ -78,7 +78,12 @@ export const responseIdReused = defineRule({
         r.responseId,
         { messageId: 'reused', data },
         [origin.eventId, ...here.map((e) => e.id)],
-        { responseId: r.responseId },
+        {
+          responseId: r.responseId,
+          // the same search that the cache could not serve again (development, past its minutes) is the
+          // cached render's; another search or session is the response's own binding
+          behaviour: sameRequest ? 'search.render-cached' : 'search.response-bound',
+        },
       ),
     ];
   },
@@ -122,9 +127,8 @@ function askedElsewhere(r: Response, ctx: RuleContext) {
       r.responseId,
       { messageId: 'askedElsewhere', data },
       here.map((e) => e.id),
-      {
-        responseId: r.responseId,
-      },
+      // seen on another page load than the one that asked, where no cache served it: copied
+      { responseId: r.responseId, behaviour: 'search.response-bound' },
     ),
   ];
 }

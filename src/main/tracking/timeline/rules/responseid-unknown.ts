@@ -30,6 +30,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['companion'],
 };
 
 export const responseIdUnknown = defineRule({

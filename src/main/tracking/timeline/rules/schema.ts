@@ -25,6 +25,22 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
+/** the timeline's names of cart/add and cart/remove: no other endpoint's event is called so */
+const CART_EVENTS = new Set(['add', 'remove']);
+/** a message about a cart event's items (`missing required key-value: data.results[0].uid`) */
+const ITEMS = /\bdata\.(results|cart)\b/;
+
+/**
+ * The behaviour a group of rejected events breaks: a cart event refused over its items (T sends items that
+ * lack a uid, quantity or price as they are, and the service drops the event) is the cart's items'; any
+ * other refusal is of the request the client builds (its context, its fields).
+ */
+function behaviourOf(group: { event: string; messages: readonly string[] }): string {
+  return CART_EVENTS.has(group.event) && group.messages.some((m) => ITEMS.test(m))
+    ? 'cart.items'
+    : 'identity.context';
+}
+
 export const schema = defineRule({
   meta,
   count: (page) => page.tallies.schema?.size ?? 0,
@@ -41,6 +57,7 @@ export const schema = defineRule({
       out.push(
         finding(meta, `${group.event}:${n}`, { messageId: 'rejected', data }, group.ids.ids, {
           eventCount: group.ids.count,
+          behaviour: behaviourOf(group),
         }),
       );
     }

@@ -48,6 +48,7 @@ const meta: RuleMeta<'page'> = {
   fix: 'Send the render of every search the page completes, {responseId} only, right after its results are in the store (a no-results page included), as the provider’s controller does.',
   listens: ['render', 'impression', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 /**
@@ -131,7 +132,11 @@ export const searchNotRendered = defineRule({
           },
         },
         [latest.id],
-        { responseId: r.responseId },
+        {
+          responseId: r.responseId,
+          // a no-results page's render is the one storefronts drop (1925c5f)
+          behaviour: r.results.length === 0 ? 'search.zero-results-render' : 'search.render',
+        },
       ),
     );
   },

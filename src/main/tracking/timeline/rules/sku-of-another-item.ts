@@ -25,6 +25,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.clickthrough',
+    'search.addtocart',
     'category.events',
     'autocomplete.events',
     'recommendations.events',
@@ -43,6 +44,7 @@ const meta: RuleMeta<'response'> = {
   },
   listens: ['clickthrough', 'addtocart'],
   needs: { provenance: true },
+  judgesOnlyWith: ['issued'],
 };
 
 /** a sku two products of the response share: it names neither for certain */
@@ -75,6 +77,7 @@ export const skuOfAnotherItem = defineRule({
     if (!issued || (r.facts.clicks.length === 0 && r.facts.carts.length === 0)) return [];
     const { owner, productOf } = skuOwners(issued);
     const bad = new Offenders();
+    let clicked = false;
     for (const e of [...r.facts.clicks, ...r.facts.carts])
       for (const item of e.results) {
         if (itemType(item) === 'banner') continue;
@@ -83,6 +86,7 @@ export const skuOfAnotherItem = defineRule({
         const theirs = sku ? owner.get(sku) : undefined;
         if (mine === undefined || !theirs || theirs === mine) continue;
         bad.add(item.uid, e.id, `sku "${sku}", the sku of result "${theirs}"`);
+        if (e.event === 'clickthrough') clicked = true;
       }
     if (bad.size === 0) return [];
     const first = r.facts.clicks.length > 0 ? 'clickthrough' : 'addtocart';
@@ -96,6 +100,8 @@ export const skuOfAnotherItem = defineRule({
           carry: bad.size === 1 ? 'carries' : 'carry',
         },
         after: { endpoint: endpointOf(r.kind, first) },
+        // quick adds alone are the add's (the judge names the controller's own for other kinds)
+        ...(!clicked && { behaviour: 'search.addtocart' }),
       }),
     ];
   },

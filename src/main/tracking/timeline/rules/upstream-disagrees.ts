@@ -59,6 +59,7 @@ const meta: RuleMeta<'page'> = {
   },
   fix: 'A gap in the sandbox’s fidelity, not in your storefront: copy the finding (both answers and the request) into a bug report for the sandbox. Until it is fixed, trust the real service’s verdict.',
   listens: ['request', 'upstream-answer'],
+  judgesOnlyWith: ['upstream'],
 };
 
 export const upstreamDisagrees = defineRule({

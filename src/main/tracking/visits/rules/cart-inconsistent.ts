@@ -3,6 +3,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { cartProblems } from '../cart-issue';
+import type { VisitEvent } from '../events';
 
 const meta: RuleMeta<'visit'> = {
   id: 'cart-inconsistent',
@@ -27,26 +28,50 @@ const meta: RuleMeta<'visit'> = {
   listens: ['cart/add', 'cart/remove'],
 };
 
+/**
+ * The finding of a cart event's problems of one behaviour: its ledger's (the cart before, plus or minus
+ * what it names), or what quick adds since the last cart event put in the stored cart (an event of no
+ * quick add never breaks `cart.quick-add-then-cart-add`). An event with both has a finding of each; the
+ * ledger's keeps the event's key.
+ */
+function inconsistent(
+  c: VisitEvent,
+  problems: readonly string[],
+  behaviour: 'cart.ledger' | 'cart.quick-add-then-cart-add',
+  key: string,
+) {
+  const shown =
+    problems.slice(0, 3).join('; ') +
+    (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
+  return finding(
+    meta,
+    key,
+    {
+      messageId: 'inconsistent',
+      data: { endpoint: c.endpoint, eventId: c.base.id, problems: shown },
+    },
+    [c.base.id],
+    { behaviour },
+  );
+}
+
 export const cartInconsistent = defineRule({
   meta,
   visit(_page, ctx) {
     return ctx.accepted.flatMap((c) => {
-      const problems = cartProblems(c, ctx.accepted);
-      if (problems.length === 0) return [];
-      const shown =
-        problems.slice(0, 3).join('; ') +
-        (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
-      return [
-        finding(
-          meta,
-          c.base.id,
-          {
-            messageId: 'inconsistent',
-            data: { endpoint: c.endpoint, eventId: c.base.id, problems: shown },
-          },
-          [c.base.id],
-        ),
-      ];
+      const { ledger, quickAdd } = cartProblems(c, ctx.accepted);
+      const out = [];
+      if (ledger.length > 0) out.push(inconsistent(c, ledger, 'cart.ledger', c.base.id));
+      if (quickAdd.length > 0)
+        out.push(
+          inconsistent(
+            c,
+            quickAdd,
+            'cart.quick-add-then-cart-add',
+            ledger.length > 0 ? `${c.base.id}:quick-add` : c.base.id,
+          ),
+        );
+      return out;
     });
   },
 });

@@ -35,6 +35,17 @@ const meta: RuleMeta<'visit'> = {
   listens: ['product/pageview', 'cart/add', 'cart/remove', 'order/transaction'],
 };
 
+/**
+ * The behaviour an event's unmapped ids break: the product view's mapping order (T track.product.view), the
+ * cart's items (T maps them parentId || uid), the order's lines.
+ */
+const BEHAVIOUR: Record<string, string> = {
+  'product/pageview': 'product.pageview-ids',
+  'cart/add': 'cart.items',
+  'cart/remove': 'cart.items',
+  'order/transaction': 'order.transaction',
+};
+
 export const itemIdsUnmapped = defineRule({
   meta,
   visit(_page, ctx) {
@@ -68,6 +79,7 @@ export const itemIdsUnmapped = defineRule({
             },
           },
           [v.base.id],
+          { behaviour: BEHAVIOUR[v.endpoint] },
         ),
       );
     }

@@ -54,6 +54,8 @@ export const lineValuesImpossible = defineRule({
             },
           },
           [v.base.id],
+          // a cart item's quantity and price, or an order line's (what the order's totals are made of)
+          { behaviour: v.endpoint === 'order/transaction' ? 'order.totals' : 'cart.items' },
         ),
       );
     }

@@ -37,6 +37,7 @@ const meta: RuleMeta<'visit'> = {
   fix: 'Render the product page’s tracking script with the ids of the product the page shows.',
   listens: ['product/pageview'],
   needs: { catalog: true },
+  judgesOnlyWith: ['catalog'],
 };
 
 export const pageviewOtherUrl = defineRule({

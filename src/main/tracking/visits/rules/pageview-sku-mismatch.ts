@@ -34,6 +34,7 @@ const meta: RuleMeta<'visit'> = {
   fix: 'Give the product script the uid and sku of the same product, or of the variant selected (childUid and childSku together).',
   listens: ['product/pageview'],
   needs: { visit: true, catalog: true, provenance: true },
+  judgesOnlyWith: ['catalog', 'issued'],
 };
 
 export const pageviewSkuMismatch = defineRule({

@@ -23,7 +23,7 @@ const meta: RuleMeta<'visit'> = {
   expects:
     'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
   appliesTo: ['order', 'cart'],
-  guards: ['order.totals', 'search.addtocart'],
+  guards: ['order.totals', 'search.addtocart', 'cart.items'],
   defaultSeverity: 'error',
   messages: {
     catalogOtherUnit:
@@ -69,6 +69,9 @@ export const priceUnitMismatch = defineRule({
             },
           },
           [o.base.id],
+          // an order's lines are its totals' unit; a cart event off from the quick add of the same
+          // product: the quick add's price is the one the client takes from the result
+          { behaviour: o.endpoint === 'order/transaction' ? 'order.totals' : 'search.addtocart' },
         ),
       )
       .concat(byCatalog);
@@ -98,7 +101,11 @@ function catalogIssues(siteId: string, ctx: VisitContext) {
       lines: count(issues.length, what),
       issues: issues.slice(0, 5).join(', '),
     };
-    out.push(finding(meta, o.base.id, { messageId: 'catalogOtherUnit', data }, [o.base.id]));
+    out.push(
+      finding(meta, o.base.id, { messageId: 'catalogOtherUnit', data }, [o.base.id], {
+        behaviour: o.endpoint === 'order/transaction' ? 'order.totals' : 'cart.items',
+      }),
+    );
   }
   return out;
 }

@@ -8,6 +8,7 @@
 // within CONCURRENT_START_MS of each other (tabs opened together on a fresh browser), and a visit whose
 // userId's other visit ended more than the session lifetime before it began.
 import { finding } from '../../finding';
+import { otherOrigin } from './utils/other-origin';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { SESSION_IDLE_MS } from '../book';
@@ -37,6 +38,16 @@ const meta: RuleMeta<'visit'> = {
   needs: { visit: true },
 };
 
+/**
+ * What the new visit breaks: begun on another origin than the userId's visit before it, a checkout given the
+ * userId without the sessionId; begun while that visit still sent events, a userId two sessions (browsers)
+ * carry at once; begun after it, within the session's life, a sessionId the client would have kept.
+ */
+function renewedBehaviour(url: string, previousUrl: string, gap: number): string {
+  if (otherOrigin(url, previousUrl)) return 'identity.cross-domain';
+  return gap <= 0 ? 'identity.user-per-browser' : 'identity.session';
+}
+
 export const sessionRenewed = defineRule({
   meta,
   visit(page, { visit, book }) {
@@ -62,6 +73,7 @@ export const sessionRenewed = defineRule({
           },
         },
         [visit.first.eventId],
+        { behaviour: renewedBehaviour(visit.first.pageUrl, previous.first.pageUrl, gap) },
       ),
     ];
   },

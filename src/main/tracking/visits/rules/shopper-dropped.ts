@@ -10,6 +10,7 @@
 // exempts: events created up to SAME_MOMENT_MS after the first that carried it (the page on which the
 // shopper logged in creates its events around the login, and an instant is all their order says).
 import { finding } from '../../finding';
+import { otherOrigin } from './utils/other-origin';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { duration } from './types';
@@ -55,6 +56,13 @@ export const shopperDropped = defineRule({
           },
         },
         [first.eventId, anon.eventId],
+        // a page on another origin than the visit's first was given the ids without the shopperId
+        {
+          behaviour:
+            visit && otherOrigin(page.pageUrl, visit.first.pageUrl)
+              ? 'identity.cross-domain'
+              : 'login.shopper',
+        },
       ),
     ];
   },

@@ -14,6 +14,8 @@ export interface VisitPage {
   pageLoadId: string;
   sessionId: string;
   userId: string;
+  /** the URL of its first accepted event (its origin is the page's) */
+  pageUrl: string;
   accepted: number;
   /** accepted events sent without context.dev: true */
   notDev: { count: number; ids: string[] };

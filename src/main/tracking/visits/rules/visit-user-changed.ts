@@ -3,6 +3,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { openedWithFirst } from './utils/concurrent';
+import { otherOrigin } from './utils/other-origin';
 
 const meta: RuleMeta<'visit'> = {
   id: 'visit-user-changed',
@@ -49,6 +50,12 @@ export const visitUserChanged = defineRule({
           },
         },
         [first.eventId],
+        // a page on another origin than the visit's first was given the sessionId without the userId
+        {
+          behaviour: otherOrigin(page.pageUrl, first.pageUrl)
+            ? 'identity.cross-domain'
+            : 'identity.session',
+        },
       ),
     ];
   },

@@ -110,6 +110,8 @@ export interface OffendersReport {
   after?: FindingData;
   /** the finding's key, when the rule reports more than one finding per response */
   key?: string;
+  /** the behaviour it is about, when not its rule's first */
+  behaviour?: string;
 }
 
 /** Accumulates `uid → events` for one kind of problem, and lists them readably. */
@@ -172,7 +174,7 @@ export class Offenders {
       report.key ?? responseId,
       { messageId: report.messageId, data },
       this.eventIds(),
-      { responseId },
+      { responseId, ...(report.behaviour !== undefined && { behaviour: report.behaviour }) },
     );
   }
 }
