@@ -98,7 +98,7 @@ describe('startSandbox', () => {
       '/nonexistent/sandbox.json: cannot read config file (ENOENT)',
     );
     await expect(startSandbox({ port: sandbox.port })).rejects.toThrow(
-      `port ${sandbox.port} on 127.0.0.1 is already in use: stop the other process or pass --port 0 for a free port`,
+      `port ${sandbox.port} on 127.0.0.1 is already in use: stop the other process or pass port: 0 to startSandbox for a free port`,
     );
     await expect(startSandbox({ dataDir: 5 } as never)).rejects.toThrow(
       new TypeError(

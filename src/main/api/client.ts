@@ -56,24 +56,21 @@ export class SandboxApiError extends Error {
 }
 
 /**
- * Set by the Playwright fixture on each test's view of the sandbox: the folder of its baselines (beside the
- * test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing' writes absent
- * baselines only, 'none' writes nothing). Kept beside the client, not on it: not a part of its surface.
+ * Set by the Playwright fixture on each test's view of the sandbox (test-baselines.ts): the folder of its
+ * baselines (beside the test file) and Playwright's updateSnapshots ('all' and 'changed' rewrite, 'missing'
+ * writes absent baselines only, 'none' writes nothing). Kept under a registered symbol, not a property of
+ * the client's type, and spelled on both sides: an import between the two would make the package's main
+ * entry export what only the fixture's entry uses.
  */
 export interface TestBaselines {
   dir: string;
   updateSnapshots: string;
 }
-const testBaselines = new WeakMap<SandboxClient, TestBaselines>();
-
-/** The fixture's test view of a sandbox keeps its baselines where the test says (test-baselines.ts). */
-export function setTestBaselines(client: SandboxClient, baselines: TestBaselines): void {
-  testBaselines.set(client, baselines);
-}
+const TEST_BASELINES = Symbol.for('search-sandbox.test-baselines');
 
 /** The baselines' settings of a test's view of a sandbox; undefined for a sandbox outside a test. */
 export function testBaselinesOf(client: SandboxClient): TestBaselines | undefined {
-  return testBaselines.get(client);
+  return (client as unknown as Record<symbol, TestBaselines | undefined>)[TEST_BASELINES];
 }
 
 const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
@@ -296,7 +293,7 @@ export class SandboxClient {
    * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
    */
   expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
-    const forTest = testBaselines.get(this);
+    const forTest = testBaselinesOf(this);
     const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
     const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
     const dir = options.dir ?? forTest?.dir;

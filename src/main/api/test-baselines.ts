@@ -2,17 +2,21 @@
 // baselines beside its file and follows Playwright's --update-snapshots. A module of its own, imported by the
 // fixture only: the package's main entry exports nothing of it.
 import path from 'node:path';
-import { setTestBaselines, type SandboxClient } from './client.js';
+import type { SandboxClient, TestBaselines } from './client.js';
+
+/** the key client.ts reads a test's baselines under (testBaselinesOf) */
+const TEST_BASELINES = Symbol.for('search-sandbox.test-baselines');
 
 export function withTestBaselines<S extends SandboxClient>(
   sandbox: S,
   testInfo: { file: string; config: { updateSnapshots: string } },
 ): S {
   const perTest = Object.create(sandbox) as S;
-  setTestBaselines(perTest, {
+  const baselines: TestBaselines = {
     // the package's default folder name (beacon-baselines), beside the test file
     dir: path.join(path.dirname(testInfo.file), 'beacon-baselines'),
     updateSnapshots: testInfo.config.updateSnapshots,
-  });
+  };
+  Object.defineProperty(perTest, TEST_BASELINES, { value: baselines });
   return perTest;
 }
