@@ -44,24 +44,36 @@ export function timestampSkewMs(
   return Math.min(sandbox, Math.abs(receivedMs - clockOffsetMs - timestampMs));
 }
 
-/** An offset in a few characters, signed: `+1h01m`, `-2h`, `+3d 4h`, `+45s`, `+250ms`. */
-export function clockMove(offsetMs: number): string {
-  const sign = offsetMs < 0 ? '-' : '+';
-  const abs = Math.abs(Math.round(offsetMs));
-  if (abs < 1000) return `${sign}${abs}ms`;
-  const s = Math.round(abs / 1000);
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
+/**
+ * A length of time in the words the UI's clock and durations use: "1 d 2 h", "3 h 05 min", "4 min 10 s",
+ * "850 ms" (whole seconds from a second on).
+ */
+export function durationWords(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(abs)} ms`;
+  const s = Math.floor(abs / 1000);
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   const two = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${sign}${d}d${h ? ` ${h}h` : ''}`;
-  if (h > 0) return `${sign}${h}h${m ? `${two(m)}m` : ''}`;
-  if (m > 0) return `${sign}${m}m${sec ? `${two(sec)}s` : ''}`;
-  return `${sign}${sec}s`;
+  if (d) return h ? `${d} d ${h} h` : `${d} d`;
+  if (h) return m ? `${h} h ${two(m)} min` : `${h} h`;
+  if (m) return sec ? `${m} min ${two(sec)} s` : `${m} min`;
+  return `${sec} s`;
 }
 
-/** `clock moved +1h01m`: an event received while the sandbox clock was off real time; '' when it was not. */
+/**
+ * How far the sandbox clock is off real time, signed, as the UI's clock says it: `+1 h 01 min`, `−2 h`,
+ * `+250 ms` (to the nearest second from a second on).
+ */
+export function clockMove(offsetMs: number): string {
+  const rounded = Math.abs(offsetMs) < 1000 ? offsetMs : Math.round(offsetMs / 1000) * 1000;
+  return `${rounded < 0 ? '−' : '+'}${durationWords(rounded)}`;
+}
+
+/** `clock moved +1 h 01 min`: an event received while the sandbox clock was off real time; '' when it was not. */
 export function clockMovedNote(clockOffsetMs: number | undefined): string {
   return clockOffsetMs ? `clock moved ${clockMove(clockOffsetMs)}` : '';
 }

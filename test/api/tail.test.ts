@@ -134,7 +134,7 @@ describe('search-sandbox tail', () => {
       /^\d\d:\d\d:\d\d\.\d{3} {2}OK {2}200 {2}demo42 {2}search\/impression {2}page real/m,
     );
     expect(out).toMatch(
-      /^\d\d:\d\d:\d\d\.\d{3} \(clock moved \+1h01m\) {2}OK {2}200 {2}demo42 {2}search\/impression {2}page moved/m,
+      /^\d\d:\d\d:\d\d\.\d{3} \(clock moved \+1 h 01 min\) {2}OK {2}200 {2}demo42 {2}search\/impression {2}page moved/m,
     );
   });
 

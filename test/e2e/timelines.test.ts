@@ -166,13 +166,13 @@ describe.skipIf(skip)('timelines UI', () => {
       expect(dto.findings.map((f) => f.rule)).not.toContain('timestamp-skew');
       const moved = s.page.locator('[data-testid="page-event-row"] [data-testid="clock-moved"]');
       await expect.poll(() => moved.count()).toBe(dto.counts.events);
-      expect(await moved.first().textContent()).toContain('clock +1h01m');
+      expect(await moved.first().textContent()).toContain('clock +1 h 01 min');
 
       await s.page.locator('[data-testid="chart-event"]').first().click();
       const inspector = s.ui.testId('inspector');
       await inspector.getByTestId('clock-moved').waitFor();
       expect(await inspector.getByTestId('clock-moved').textContent()).toMatch(
-        /^clock moved \+1h01m \(received .+ real time\)$/,
+        /^clock moved \+1 h 01 min \(received .+ real time\)$/,
       );
       await s.page.keyboard.press('Escape');
       await inspector.waitFor({ state: 'detached' });

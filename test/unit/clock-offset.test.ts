@@ -44,16 +44,16 @@ describe('timestampSkewMs', () => {
 });
 
 describe('clockMove', () => {
-  it('says an offset in a few characters, signed', () => {
-    expect(clockMove(3_660_000)).toBe('+1h01m');
-    expect(clockMove(3_659_999)).toBe('+1h01m');
-    expect(clockMove(2 * 3_600_000)).toBe('+2h');
-    expect(clockMove(-86_400_000)).toBe('-1d');
-    expect(clockMove(3 * 86_400_000 + 4 * 3_600_000)).toBe('+3d 4h');
-    expect(clockMove(65_000)).toBe('+1m05s');
-    expect(clockMove(-45_000)).toBe('-45s');
-    expect(clockMove(250)).toBe('+250ms');
-    expect(clockMovedNote(3_660_000)).toBe('clock moved +1h01m');
+  it('says an offset signed, in the words of the UI’s clock', () => {
+    expect(clockMove(3_660_000)).toBe('+1 h 01 min');
+    expect(clockMove(3_659_999)).toBe('+1 h 01 min');
+    expect(clockMove(2 * 3_600_000)).toBe('+2 h');
+    expect(clockMove(-86_400_000)).toBe('−1 d');
+    expect(clockMove(3 * 86_400_000 + 4 * 3_600_000)).toBe('+3 d 4 h');
+    expect(clockMove(65_000)).toBe('+1 min 05 s');
+    expect(clockMove(-45_000)).toBe('−45 s');
+    expect(clockMove(250)).toBe('+250 ms');
+    expect(clockMovedNote(3_660_000)).toBe('clock moved +1 h 01 min');
     expect(clockMovedNote(undefined)).toBe('');
     expect(clockMovedNote(0)).toBe('');
   });

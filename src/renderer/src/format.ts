@@ -1,6 +1,8 @@
 // How times, durations and ids read in the UI. Everything is shown in UTC, like the sandbox's APIs
 // (`X-Sandbox-Now`, `lastIndexed`), so what the screen says can be compared with a curl answer.
 
+import { clockMove, durationWords } from '../../shared/clock-offset';
+
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Parse ISO 8601 and the indexing API's `+0000` form; NaN when unreadable. */
@@ -31,20 +33,7 @@ export function fmtDateTime(ms: number, withMs = false): string {
 }
 
 /** e.g. "1 d 2 h", "3 h 05 min", "4 min 10 s", "850 ms" */
-export function fmtDuration(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
-  const abs = Math.abs(ms);
-  if (abs < 1000) return `${Math.round(abs)} ms`;
-  const s = Math.floor(abs / 1000);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (d) return h ? `${d} d ${h} h` : `${d} d`;
-  if (h) return m ? `${h} h ${pad(m)} min` : `${h} h`;
-  if (m) return sec ? `${m} min ${pad(sec)} s` : `${m} min`;
-  return `${sec} s`;
-}
+export const fmtDuration = durationWords;
 
 /**
  * A time axis label: the offset from the first tick, as precise as the step between ticks, so no two
@@ -69,8 +58,7 @@ export function fmtRelative(ms: number, now: number): string {
 export function fmtOffset(offsetMs: number): string {
   // The server measures the offset against its own real clock a few ms later: round the jitter away.
   const rounded = Math.round(offsetMs / 1000) * 1000;
-  if (rounded === 0) return 'real time';
-  return `${rounded > 0 ? '+' : '−'}${fmtDuration(rounded)}`;
+  return rounded === 0 ? 'real time' : clockMove(rounded);
 }
 
 /** First characters of a long id (uuid), enough to tell ids apart on screen. */

@@ -186,7 +186,7 @@ function elsewhereHtml({ finding: f, scope, page }: ListedElsewhere): string {
   return `<div class="finding ${f.severity}"><span class="badge ${f.severity}">${f.severity}</span><b>${esc(f.rule)}</b>${esc(findingSubject(f))} <span class="muted">${eventsHtml(f)} · about the whole ${scope}: told with page ${esc(page)}</span></div>`;
 }
 
-/** When an event was received (sandbox time), and how far the clock was moved then: `(clock moved +1h01m)`. */
+/** When an event was received (sandbox time), and how far the clock was moved then: `(clock moved +1 h 01 min)`. */
 function receivedHtml(e: PageEventDto): string {
   const at = esc(e.receivedAt ?? '—');
   const realMs = Date.parse(e.receivedAt ?? '') - (e.clockOffsetMs ?? 0);
