@@ -50,79 +50,96 @@ export function fromRecord(
     throw new InputError(
       `${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`,
     );
-  if ('body' in v && (typeof v.event === 'string' || typeof v.path === 'string')) {
-    const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
-    // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
-    const category =
-      typeof v.category === 'string'
-        ? v.category
-        : typeof v.kind === 'string'
-          ? v.kind
-          : (parsed?.category ?? 'search');
-    const event = typeof v.event === 'string' ? v.event : (parsed?.event ?? '');
-    const siteId = typeof v.siteId === 'string' ? v.siteId : (parsed?.siteId ?? '');
-    const receivedAt = typeof v.receivedAt === 'string' ? v.receivedAt : '';
-    // how far the recording sandbox's clock was from real time (timestamp-skew reads it): a value that is
-    // not one is refused, not ignored, or the event would be judged as if the clock had not moved
-    const clockOffsetMs = v.clockOffsetMs;
-    if (clockOffsetMs !== undefined) {
-      const problem = clockOffsetProblem(clockOffsetMs);
-      if (problem) throw new InputError(`${where}: ${problem}`);
-    }
-    // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
-    const recorded =
-      typeof v.accepted === 'boolean' && Array.isArray(v.errors)
-        ? {
-            accepted: v.accepted,
-            status: typeof v.status === 'number' ? v.status : v.accepted ? 200 : 400,
-            errors: v.errors as ValidationIssue[],
-          }
-        : undefined;
-    return makeEvent(
-      counter,
-      typeof v.id === 'string' ? v.id : id,
-      {
-        siteId,
-        category,
-        event,
-        receivedAt,
-        body: v.body,
-        ...(typeof clockOffsetMs === 'number' && { clockOffsetMs }),
-      },
-      recorded,
-    );
-  }
-  if ('context' in v || 'data' in v) {
-    const data = isObject(v.data) ? v.data : {};
-    const visit = inferVisitEndpoint(data);
-    if (visit)
-      return makeEvent(counter, id, {
-        siteId: '',
-        category: visit[0],
-        event: visit[1],
-        receivedAt: '',
-        body: v,
-      });
-    const event = inferEvent(v);
-    if (!event)
-      throw new InputError(
-        'cart' in data
-          ? `${where}: a cart body does not say whether it adds or removes: wrap it as {"category": "cart", "event": "add", "body": {…}} (or "remove")`
-          : `${where}: cannot tell which event this body is (render, redirect, impression, clickthrough, addtocart, product pageview, order): wrap it as {"kind": "search", "event": "…", "body": {…}}`,
-      );
-    // A bare body does not say its endpoint: data.tag makes it a recommendation widget's, anything else is
-    // taken for search. Category, autocomplete and bundles bodies are wrapped with their kind.
-    return makeEvent(counter, id, {
-      siteId: '',
-      category: typeof data.tag === 'string' ? 'recommendations' : 'search',
-      event,
-      receivedAt: '',
-      body: v,
-    });
-  }
+  if ('body' in v && (typeof v.event === 'string' || typeof v.path === 'string'))
+    return recordedEvent(v, where, id, counter);
+  if ('context' in v || 'data' in v) return bareBody(v, where, id, counter);
   throw new InputError(
     `${where}: not a beacon body ({context, data}) nor a recorded event ({event, body, …})`,
   );
+}
+
+/** A recorded event (an export's, or one written by hand with its endpoint): kept as recorded. */
+function recordedEvent(
+  v: Record<string, unknown>,
+  where: string,
+  id: string,
+  counter: Counter,
+): RecordedEvent {
+  const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
+  // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
+  const category =
+    typeof v.category === 'string'
+      ? v.category
+      : typeof v.kind === 'string'
+        ? v.kind
+        : (parsed?.category ?? 'search');
+  const event = typeof v.event === 'string' ? v.event : (parsed?.event ?? '');
+  const siteId = typeof v.siteId === 'string' ? v.siteId : (parsed?.siteId ?? '');
+  const receivedAt = typeof v.receivedAt === 'string' ? v.receivedAt : '';
+  // how far the recording sandbox's clock was from real time (timestamp-skew reads it): a value that is
+  // not one is refused, not ignored, or the event would be judged as if the clock had not moved
+  const clockOffsetMs = v.clockOffsetMs;
+  if (clockOffsetMs !== undefined) {
+    const problem = clockOffsetProblem(clockOffsetMs);
+    if (problem) throw new InputError(`${where}: ${problem}`);
+  }
+  // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
+  const recorded =
+    typeof v.accepted === 'boolean' && Array.isArray(v.errors)
+      ? {
+          accepted: v.accepted,
+          status: typeof v.status === 'number' ? v.status : v.accepted ? 200 : 400,
+          errors: v.errors as ValidationIssue[],
+        }
+      : undefined;
+  return makeEvent(
+    counter,
+    typeof v.id === 'string' ? v.id : id,
+    {
+      siteId,
+      category,
+      event,
+      receivedAt,
+      body: v.body,
+      ...(typeof clockOffsetMs === 'number' && { clockOffsetMs }),
+    },
+    recorded,
+  );
+}
+
+/** A beacon body without its endpoint, which its fields tell. */
+function bareBody(
+  v: Record<string, unknown>,
+  where: string,
+  id: string,
+  counter: Counter,
+): RecordedEvent {
+  const data = isObject(v.data) ? v.data : {};
+  const visit = inferVisitEndpoint(data);
+  if (visit)
+    return makeEvent(counter, id, {
+      siteId: '',
+      category: visit[0],
+      event: visit[1],
+      receivedAt: '',
+      body: v,
+    });
+  const event = inferEvent(v);
+  if (!event)
+    throw new InputError(
+      'cart' in data
+        ? `${where}: a cart body does not say whether it adds or removes: wrap it as {"category": "cart", "event": "add", "body": {…}} (or "remove")`
+        : `${where}: cannot tell which event this body is (render, redirect, impression, clickthrough, addtocart, product pageview, order): wrap it as {"kind": "search", "event": "…", "body": {…}}`,
+    );
+  // A bare body does not say its endpoint: data.tag makes it a recommendation widget's, anything else is
+  // taken for search. Category, autocomplete and bundles bodies are wrapped with their kind.
+  return makeEvent(counter, id, {
+    siteId: '',
+    category: typeof data.tag === 'string' ? 'recommendations' : 'search',
+    event,
+    receivedAt: '',
+    body: v,
+  });
 }
 
 function parseNdjson(text: string, file: string, prefix: string, counter: Counter): ReadResult {
