@@ -40,12 +40,7 @@ function inferEvent(body: Record<string, unknown>): string | null {
 }
 
 /** One NDJSON line or export element: a recorded event (kept as recorded) or a bare beacon body. */
-export function fromRecord(
-  v: unknown,
-  where: string,
-  id: string,
-  counter: Counter,
-): RecordedEvent | null {
+export function fromRecord(v: unknown, where: string, id: string, counter: Counter): RecordedEvent {
   if (!isObject(v))
     throw new InputError(
       `${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`,
@@ -155,8 +150,7 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
         `${file}:${i + 1}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    const ev = fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter);
-    if (ev) events.push(ev);
+    events.push(fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter));
   });
   return { kind: 'ndjson', events, notes: [] };
 }
@@ -195,7 +189,7 @@ export function parseInput(
     return {
       kind: 'export',
       events: whole.map((v, i) =>
-        fromRecord(v, `${file}: element ${i}`, `${prefix}event:${i + 1}`, counter)!,
+        fromRecord(v, `${file}: element ${i}`, `${prefix}event:${i + 1}`, counter),
       ),
       notes: [],
     };
@@ -216,7 +210,7 @@ export function parseInput(
     return {
       kind: 'export',
       events: whole.events.map((v, i) =>
-        fromRecord(v, `${file}: events[${i}]`, `${prefix}event:${i + 1}`, counter)!,
+        fromRecord(v, `${file}: events[${i}]`, `${prefix}event:${i + 1}`, counter),
       ),
       notes: [],
       ...(responses.length > 0 && { responses }),

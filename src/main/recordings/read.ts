@@ -150,8 +150,7 @@ export async function* readInput(
         `${file}:${lineNo}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter);
-    return event ? { event } : null;
+    return { event: fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter) };
   };
   // each line is parsed when the caller reaches it (a batch is read through before the next): an event
   // parsed, applied and dropped dies young, where a batch parsed ahead was alive at every collection
