@@ -13,15 +13,7 @@
 // and parentid-unclear judge them against the response itself). Warning: the catalog is the last index.
 import { defineRule, finding, type RuleMeta } from './types';
 import { Offenders, catalogToCheck, productItems } from './utils/provenance';
-import type { VisitEndpoint } from '../../visits/events';
-
-/** the behaviour a visit event's ids break (a login carries no items) */
-const VISIT_BEHAVIOUR: Partial<Record<VisitEndpoint, string>> = {
-  'product/pageview': 'product.pageview-ids',
-  'cart/add': 'cart.items',
-  'cart/remove': 'cart.items',
-  'order/transaction': 'order.transaction',
-};
+import { ITEM_IDS_BEHAVIOUR } from '../../visits/rules/utils/ids-behaviour';
 
 const meta: RuleMeta<'response' | 'visit'> = {
   id: 'item-ids-disagree',
@@ -133,7 +125,7 @@ export const itemIdsDisagree = defineRule({
       : 'the indexed catalog';
     const out = [];
     for (const v of ctx.accepted) {
-      const behaviour = VISIT_BEHAVIOUR[v.endpoint];
+      const behaviour = ITEM_IDS_BEHAVIOUR[v.endpoint];
       if (!behaviour || (served && v.endpoint !== 'product/pageview')) continue;
       const bad = new Set<string>();
       for (const item of [...v.items, ...(v.cart ?? [])]) {

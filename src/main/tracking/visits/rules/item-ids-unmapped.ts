@@ -11,6 +11,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import { ITEM_IDS_BEHAVIOUR } from './utils/ids-behaviour';
 
 const meta: RuleMeta<'visit'> = {
   id: 'item-ids-unmapped',
@@ -33,17 +34,6 @@ const meta: RuleMeta<'visit'> = {
   },
   fix: 'Send items through the provider’s tracker (its product, cart and order scripts), or fill parentId with the product’s own id and uid with the variant’s id.',
   listens: ['product/pageview', 'cart/add', 'cart/remove', 'order/transaction'],
-};
-
-/**
- * The behaviour an event's unmapped ids break: the product view's mapping order (T track.product.view), the
- * cart's items (T maps them parentId || uid), the order's lines.
- */
-const BEHAVIOUR: Record<string, string> = {
-  'product/pageview': 'product.pageview-ids',
-  'cart/add': 'cart.items',
-  'cart/remove': 'cart.items',
-  'order/transaction': 'order.transaction',
 };
 
 export const itemIdsUnmapped = defineRule({
@@ -79,7 +69,7 @@ export const itemIdsUnmapped = defineRule({
             },
           },
           [v.base.id],
-          { behaviour: BEHAVIOUR[v.endpoint] },
+          { behaviour: ITEM_IDS_BEHAVIOUR[v.endpoint] },
         ),
       );
     }
