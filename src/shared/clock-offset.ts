@@ -27,21 +27,31 @@ export function clockOffsetProblem(value: unknown): string | null {
 }
 
 /**
- * How far an event's context.timestamp (`timestampMs`) is from its receipt: from the sandbox time it was
- * received at (`receivedMs`, its receivedAt), or, when the sandbox clock had been moved, from the real
- * time it was received at, whichever is nearer. A storefront whose clock is right is right by one of the
- * two: real time (a browser), or sandbox time (a test that gave the page the sandbox's clock). Read from
- * the recorded event alone, so the live sandbox, the sandbox after a restart and `check` of its export
- * judge it the same.
+ * How far an event's context.timestamp (`timestampMs`) is from its receipt, signed (positive: sent before it
+ * arrived): from the sandbox time it was received at (`receivedMs`, its receivedAt), or, when the sandbox
+ * clock had been moved, from the real time it was received at, whichever is nearer. A storefront whose clock
+ * is right is right by one of the two: real time (a browser), or sandbox time (a test that gave the page the
+ * sandbox's clock). Read from the recorded event alone, so the live sandbox, the sandbox after a restart,
+ * `check` of its export and the event inspector judge it the same.
  */
+export function timestampDifferenceMs(
+  receivedMs: number,
+  timestampMs: number,
+  clockOffsetMs = 0,
+): number {
+  const sandbox = receivedMs - timestampMs;
+  if (clockOffsetMs === 0) return sandbox;
+  const real = sandbox - clockOffsetMs;
+  return Math.abs(real) < Math.abs(sandbox) ? real : sandbox;
+}
+
+/** What `timestamp-skew` measures: the size of timestampDifferenceMs. */
 export function timestampSkewMs(
   receivedMs: number,
   timestampMs: number,
   clockOffsetMs = 0,
 ): number {
-  const sandbox = Math.abs(receivedMs - timestampMs);
-  if (clockOffsetMs === 0) return sandbox;
-  return Math.min(sandbox, Math.abs(receivedMs - clockOffsetMs - timestampMs));
+  return Math.abs(timestampDifferenceMs(receivedMs, timestampMs, clockOffsetMs));
 }
 
 /**

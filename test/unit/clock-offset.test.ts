@@ -6,6 +6,7 @@ import {
   clockMovedNote,
   clockOffsetProblem,
   MAX_CLOCK_OFFSET_MS,
+  timestampDifferenceMs,
   timestampSkewMs,
 } from '../../src/shared/clock-offset';
 
@@ -40,6 +41,16 @@ describe('timestampSkewMs', () => {
     expect(timestampSkewMs(10 * H, 10 * H, H)).toBe(0); // a page given the sandbox clock
     expect(timestampSkewMs(10 * H, 7 * H, H)).toBe(2 * H); // 2 h behind real time
     expect(timestampSkewMs(10 * H, 11 * H, -H)).toBe(0); // the clock set back an hour
+  });
+
+  it('signed, as the inspector shows it: positive when sent before it arrived, from the nearer receipt', () => {
+    expect(timestampDifferenceMs(10 * H, 9 * H)).toBe(H);
+    expect(timestampDifferenceMs(9 * H, 10 * H)).toBe(-H);
+    // clock 1 h ahead: a timestamp 2 h behind real time is 2 h before the real receipt, not 3 h
+    expect(timestampDifferenceMs(10 * H, 7 * H, H)).toBe(2 * H);
+    // a timestamp 30 min ahead of the real receipt, 30 min behind the sandbox's: the sandbox's is taken on a tie
+    expect(timestampDifferenceMs(10 * H, 9.5 * H, H)).toBe(0.5 * H);
+    expect(timestampDifferenceMs(10 * H, 8.75 * H, H)).toBe(0.25 * H);
   });
 });
 

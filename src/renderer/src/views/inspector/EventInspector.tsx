@@ -7,7 +7,7 @@ import { CopyButton, KindLabel, ResponseKind } from '../../components/common';
 import { isTimelineEndpoint, isWidgetKind } from '../../../../shared/kinds';
 import { fmtDateTime, fmtDuration, parseTime } from '../../format';
 import { shellQuote } from '../../../../shared/snippets';
-import { clockMovedNote } from '../../../../shared/clock-offset';
+import { clockMovedNote, timestampDifferenceMs } from '../../../../shared/clock-offset';
 import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';
@@ -151,10 +151,8 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
   // as timestamp-skew judges it: from the sandbox receive time, or from the real one when the clock had
   // been moved, whichever is nearer
   const offset = event.clockOffsetMs ?? 0;
-  const sandboxSkew = Number.isFinite(stampMs) ? received - stampMs : NaN;
-  const realSkew = sandboxSkew - offset;
-  const againstReal = offset !== 0 && Math.abs(realSkew) < Math.abs(sandboxSkew);
-  const skew = againstReal ? realSkew : sandboxSkew;
+  const skew = Number.isFinite(stampMs) ? timestampDifferenceMs(received, stampMs, offset) : NaN;
+  const againstReal = skew !== received - stampMs;
   return (
     <>
       <section className="inspector-section">
