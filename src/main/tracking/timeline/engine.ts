@@ -180,8 +180,11 @@ export class TimelineEngine {
     const responses = page.responses.size;
     const response = page.responseOf(ev);
     if (page.responses.size > responses) this.index?.kindAdded(page, response.kind);
-    if (visit) this.noteInteraction(visit, page, response, rec, ev);
-    else if (!ev.accepted) this.noteLostInteraction(page, response, rec, ev);
+    // most events are neither a click nor a quick add: they cost the visit nothing
+    if (ev.event === 'clickthrough' || ev.event === 'addtocart') {
+      if (visit) this.noteInteraction(visit, page, response, rec, ev, ev.event);
+      else if (!ev.accepted) this.noteLostInteraction(page, response, rec, ev, ev.event);
+    }
     if (page.addToResponse(response, ev)) this.judge.touchAll(page);
     // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
     if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
@@ -197,18 +200,13 @@ export class TimelineEngine {
     response: Response,
     rec: RecordedEvent,
     ev: TimelineEvent,
+    event: Interaction['event'],
   ): void {
-    // most events are neither a click nor a quick add: they cost nothing here
-    if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return;
-    const lines = ev.event === 'addtocart' ? quickAddLines(rec) : [];
+    const lines = event === 'addtocart' ? quickAddLines(rec) : [];
     if (this.options.credit === false) {
-      if (ev.event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
+      if (event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
     } else
-      this.book.noteInteraction(
-        visit,
-        interaction(visit, page, response, rec, ev, ev.event),
-        lines,
-      );
+      this.book.noteInteraction(visit, interaction(visit, page, response, rec, ev, event), lines);
   }
 
   /**
@@ -220,12 +218,12 @@ export class TimelineEngine {
     response: Response,
     rec: RecordedEvent,
     ev: TimelineEvent,
+    event: Interaction['event'],
   ): void {
-    if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return;
     if (this.options.credit === false || ev.sessionId === '') return;
     const visit = this.book.visitOf(page.siteId, ev.sessionId);
     if (!visit) return;
-    const i = interaction(visit, page, response, rec, ev, ev.event);
+    const i = interaction(visit, page, response, rec, ev, event);
     if (i.ids.length === 0) return;
     this.book.noteLostInteraction(visit, { ...i, why: ev.errors[0] ?? `answered ${ev.status}` });
   }
