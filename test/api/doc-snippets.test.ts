@@ -343,7 +343,9 @@ Object.assign(COVERAGE, {
         scripts: Record<string, string>;
       };
       expect(scripts.start).toMatch(/node bin\/search-sandbox\.js serve$/);
-      expect(scripts.test).toContain('vitest run');
+      // npm test builds, then runs the whole suite (vitest run) with the type checks beside it
+      expect(scripts.test).toBe('tsx scripts/test.ts');
+      expect(testSource('scripts/test.ts')).toMatch(/bin\('vitest', 'vitest\.mjs'\), 'run'/);
       expect(DEFAULT_PORT).toBe(4545);
     },
   },
