@@ -23,6 +23,8 @@ export interface EventOptions {
   at: number;
   /** receive time, ms after T0 (default: at + 40) */
   recv?: number;
+  /** how far the sandbox clock was moved from real time when it arrived (recorded only when not 0) */
+  clockOffsetMs?: number;
   accepted?: boolean;
   errors?: string[];
   context?: Record<string, unknown>;
@@ -89,6 +91,7 @@ export class PageBuilder {
       id: `ev_${String(seq).padStart(6, '0')}`,
       seq,
       receivedAt: new Date(T0 + (o.recv ?? o.at + 40)).toISOString(),
+      ...(o.clockOffsetMs && { clockOffsetMs: o.clockOffsetMs }),
       siteId: this.siteId,
       category,
       event,

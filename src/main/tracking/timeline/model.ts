@@ -127,6 +127,8 @@ export interface PageTallies {
   badTimestamp: Capped;
   farTimestamp: Capped;
   maxSkewMs: number;
+  /** one of farTimestamp arrived after the sandbox clock was moved: far from real time as well */
+  farWithClockMoved: boolean;
   /** forwarded events whose verdict the real service did not share (`upstream-disagrees`); lazily made */
   upstream?: UpstreamTally;
   /** what page rules keep of their own, each in the slot its module asked for (rules/utils/tally-slot.ts) */

@@ -86,6 +86,7 @@ export class Page {
     badTimestamp: NO_IDS,
     farTimestamp: NO_IDS,
     maxSkewMs: 0,
+    farWithClockMoved: false,
     // there from the start, though empty: a member added later goes to a second object of the tallies
     rules: undefined,
   };
@@ -473,6 +474,7 @@ export class Page {
       if (skew > skewLimitMs) {
         t.farTimestamp = withCapped(t.farTimestamp, ev.id);
         t.maxSkewMs = Math.max(t.maxSkewMs, skew);
+        if (ev.clockOffsetMs !== undefined) t.farWithClockMoved = true;
       }
     }
   }

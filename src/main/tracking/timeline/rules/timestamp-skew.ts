@@ -23,11 +23,16 @@ const meta: RuleMeta<'page'> = {
     format:
       '{{count}} {{carry}} a context.timestamp that is not an RFC 3339 date-time ({{events}}), so it cannot be ordered. The spec expects e.g. "2026-11-21T04:00:00.000Z".',
     far: '{{count}} {{carry}} a context.timestamp more than {{skew}} away from the time the sandbox received them (up to {{max}}): {{events}}. The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports.',
+    // the sandbox clock was moved: the difference counted is the nearer of its clock's and real time's
+    farClockMoved:
+      "{{count}} {{carry}} a context.timestamp more than {{skew}} away from the time they were received, by the sandbox's moved clock and by real time alike (up to {{max}} from the nearer of the two): {{events}}. The spec expects the time of the event; a fixed, cached or server-side timestamp breaks ordering and reports.",
   },
   fix: 'Set the timestamp when the event happens, from the browser clock, with new Date().toISOString().',
   fixes: {
     format: 'set it with new Date().toISOString() when the event happens.',
     far: "set context.timestamp with new Date().toISOString() at the moment of the event (and check the machine's clock).",
+    farClockMoved:
+      "set context.timestamp with new Date().toISOString() at the moment of the event, and check the machine's clock: moving the sandbox's clock is not what put these off.",
   },
   listens: ['request'],
 };
@@ -63,7 +68,7 @@ export const timestampSkew = defineRule({
           meta,
           'far',
           {
-            messageId: 'far',
+            messageId: page.tallies.farWithClockMoved ? 'farClockMoved' : 'far',
             data: {
               count: plural(farTimestamp.count, 'event'),
               carry: farTimestamp.count === 1 ? 'carries' : 'carry',
