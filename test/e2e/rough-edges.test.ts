@@ -141,6 +141,17 @@ describe.skipIf(skip)('rough edges', () => {
     await s.ui.screenshot('requests-390');
   });
 
+  it('on Requests at 1440 px, a pageLoadId and a responseId (UUIDs, as the client makes them) show whole', async () => {
+    await at(LAPTOP, '#/requests', 'requests');
+    const rows = s.ui.testId('request-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(10);
+    const ids =
+      '[data-testid="request-row"] > span:nth-child(5), [data-testid="request-row"] > span:nth-child(6)';
+    const texts = await s.page.locator(ids).allTextContents();
+    expect(texts.filter((t) => /^[0-9a-f-]{36}$/.test(t)).length).toBeGreaterThan(10);
+    expect(await cut(s, ids)).toEqual([]);
+  });
+
   it('visit rows are never cut', async () => {
     await at(PHONE, '#/visits', 'visits');
     const items = s.ui.testId('visit-item');

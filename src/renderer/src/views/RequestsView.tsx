@@ -4,7 +4,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RecordedEvent } from '../api/types';
 import { Empty, KindLabel, Loaded } from '../components/common';
-import { fmtClock, parseTime, plural, shortId } from '../format';
+import { fmtClock, parseTime, plural } from '../format';
 import { clockMove } from '../../../shared/clock-offset';
 import { navigate, routeHref } from '../router';
 import { EVENT_WINDOW, store, useSandbox } from '../state/store';
@@ -69,11 +69,13 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
         <KindLabel kind={e.event} />
       </span>
       <span className="mono small ellipsis muted">{e.siteId}</span>
+      {/* whole, cut by the column's width: a session's pages differ at the end of their ids as often
+          as at the start, so eight characters told them apart only on a narrow screen's terms */}
       <span className="mono small ellipsis" title={`pageLoadId ${pageLoadId}`}>
-        {pageLoadId ? shortId(pageLoadId, 8) : '—'}
+        {pageLoadId || '—'}
       </span>
       <span className="mono small ellipsis" title={`responseId ${responseId}`}>
-        {responseId ? shortId(responseId, 8) : '—'}
+        {responseId || '—'}
       </span>
       {problem ? (
         <span
