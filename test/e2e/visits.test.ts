@@ -76,11 +76,14 @@ describe.skipIf(skip)('visits and orders UI', () => {
       /Search.*pass.*Product.*pass.*Cart.*pass.*Order.*fail/,
     );
     expect(await s.ui.testId('visit-detail').getAttribute('data-verdict')).toBe('fail');
+    // a visit's span is the storefront's clock; a page's "seen" is when the sandbox received it
+    expect(await s.ui.testId('visit-time').textContent()).toMatch(/UTC by the events' timestamps$/);
     await s.ui.screenshot('visit');
     // the order step opens its page: the duplicate order is an error there, with the visit events
     await steps.nth(3).click();
     await s.ui.testId('page-view').waitFor();
     await expect.poll(() => s.ui.testId('page-kind').textContent()).toBe('order page');
+    expect(await s.ui.testId('page-seen').textContent()).toMatch(/UTC received$/);
     const finding = s.page.locator('[data-testid="finding"][data-rule="order-duplicate"]');
     await finding.waitFor();
     await finding.click();

@@ -86,9 +86,12 @@ function VisitDetail({ visit }: { visit: VisitDto }) {
               <dd className="mono">{visit.shopperId} (logged in)</dd>
             </>
           )}
+          {/* a visit is the shopper's path: its span is the storefront's clock, where a page's "seen"
+              is when the sandbox received it (the two differ by the storefront's delay or skew) */}
           <dt>time</dt>
-          <dd className="mono">
-            {fmtDateTime(parseTime(visit.start))} → {fmtClock(parseTime(visit.end))} UTC
+          <dd className="mono" data-testid="visit-time">
+            {fmtDateTime(parseTime(visit.start))} → {fmtClock(parseTime(visit.end))} UTC{' '}
+            <span className="muted small">by the events' timestamps</span>
           </dd>
         </dl>
         <h3 className="section-title">Path</h3>
@@ -183,7 +186,12 @@ export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null 
                       <span className="mono">{shortId(v.sessionId, 10)}</span>
                       <span>{plural(v.pages.length, 'page')}</span>
                       {v.orders.length > 0 && <span>{plural(v.orders.length, 'order')}</span>}
-                      <span className="mono">{fmtClock(parseTime(v.start))}</span>
+                      <span
+                        className="mono"
+                        title="the visit's first event, by its timestamp (the storefront's clock)"
+                      >
+                        {fmtClock(parseTime(v.start))}
+                      </span>
                     </span>
                   </button>
                 </li>

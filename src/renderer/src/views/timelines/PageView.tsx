@@ -244,8 +244,9 @@ function Header({ page }: { page: PageTimelineDto }) {
           / {shortId(page.userId, 13)} <span className="muted">· site {page.siteId}</span>
         </dd>
         <dt>seen</dt>
-        <dd className="mono">
-          {fmtDateTime(parseTime(page.firstSeen))} → {fmtClock(parseTime(page.lastSeen))} UTC
+        <dd className="mono" data-testid="page-seen">
+          {fmtDateTime(parseTime(page.firstSeen))} → {fmtClock(parseTime(page.lastSeen))} UTC{' '}
+          {page.firstSeen !== null && <span className="muted small">received</span>}
         </dd>
         <dt>counts</dt>
         <dd>
