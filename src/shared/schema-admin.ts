@@ -33,7 +33,12 @@ export const EventListSchema = closed({
   count: Type.Integer(),
   truncated: Type.Boolean({ description: 'more matched than limit: the newest are kept' }),
   retained: Type.Integer({ description: 'events the sandbox holds' }),
-  lastSeq: nullable(Type.Integer()),
+  lastSeq: nullable(
+    Type.Integer({
+      description:
+        'the seq of the newest event matching the filters, whatever limit (null: none match); since= it answers only later ones',
+    }),
+  ),
 });
 
 const waited = {

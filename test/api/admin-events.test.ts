@@ -114,6 +114,30 @@ describe('GET /_sandbox/events', () => {
     ]);
   });
 
+  it('answers lastSeq, the newest matching event, whatever the limit: limit=0 is a cursor only', async () => {
+    await seed();
+    const events = (await get('/_sandbox/events')).body.events as RecordedEvent[];
+    const newest = events[3]!.seq;
+    for (const limit of [0, 1, 2, 100])
+      expect((await get(`/_sandbox/events?limit=${limit}`)).body).toMatchObject({
+        count: Math.min(limit, 4),
+        truncated: limit < 4,
+        retained: 4,
+        lastSeq: newest,
+      });
+    // with filters it is the newest event that matches them (a cursor for since= with the same filters)
+    expect((await get('/_sandbox/events?siteId=other9&limit=0')).body).toMatchObject({
+      events: [],
+      lastSeq: events[2]!.seq,
+    });
+    expect((await get('/_sandbox/events?siteId=nobody&limit=0')).body).toMatchObject({
+      truncated: false,
+      lastSeq: null,
+    });
+    // the cursor it gives is the one since= takes: nothing newer yet
+    expect((await get(`/_sandbox/events?since=${newest}`)).body.count).toBe(0);
+  });
+
   it.each([
     ['accepted=yes', 'accepted', /accepted must be true or false, got "yes"/],
     ['limit=-1', 'limit', /limit must be a whole number from 0 to \d+, got "-1"/],

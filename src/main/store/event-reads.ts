@@ -13,7 +13,8 @@ import type { EventQuery, EventStore } from './types';
 
 /**
  * `{events, count, truncated, retained, lastSeq}` in pieces: the newest `limit` matching events, oldest
- * first, and whether there were more.
+ * first, and whether there were more. `lastSeq` is the newest matching event's seq whatever the limit, so a
+ * script can ask `limit=0` for the cursor alone.
  */
 export function listEvents(
   store: Pick<EventStore, 'select' | 'size'>,
@@ -27,7 +28,7 @@ export function listEvents(
     count: events.length,
     truncated,
     retained: store.size(),
-    lastSeq: events.lastSeq(),
+    lastSeq: found.lastSeq(),
   });
 }
 
