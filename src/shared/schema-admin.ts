@@ -19,6 +19,9 @@ export const HealthSchema = closed({
   version: Type.String(),
   configSource: Type.String({ description: 'where the config came from' }),
   dataDir: nullable(Type.String({ description: 'null when ephemeral' })),
+  sites: Type.Array(Type.String(), {
+    description: 'the siteIds of the config’s accounts, in config order',
+  }),
   warnings: Type.Array(Type.String(), { description: 'start-up warnings' }),
   forwarding: ForwardStatsSchema,
 });

@@ -316,4 +316,26 @@ describe('readiness of a site', () => {
       /nothing is expected of site zzz999/,
     );
   });
+
+  it('answers 400 for a siteId the beacon path refuses, even one that sent a (refused) request', async () => {
+    sb = await startSandbox();
+    // recorded as a request of "DEMO!", answered 404 by the beacon path's siteId rule
+    expect((await postBeacon(sb.url, 'DEMO!/search/render', { data: {} })).status).toBe(404);
+    for (const siteId of ['DEMO!', 'demo4', 'demo42 ', 'abc1234']) {
+      const res = await fetch(`${sb.url}/_sandbox/readiness?siteId=${encodeURIComponent(siteId)}`);
+      expect(res.status, siteId).toBe(400);
+      const body = (await res.json()) as { error: string; parameter: string; message: string };
+      expect(body).toMatchObject({ error: 'BadRequest', parameter: 'siteId' });
+      expect(body.message).toContain(JSON.stringify(siteId));
+      expect(body.message).toContain('six lowercase letters or digits (^[a-z0-9]{6}$');
+      expect(body.message).toContain('e.g. GET /_sandbox/readiness?siteId=demo42');
+    }
+  });
+
+  it('lists the configured sites in config order in GET /_sandbox/health, the sites a report is for', async () => {
+    const demo = testConfig().accounts[0]!;
+    sb = await startSandbox({ accounts: [{ ...demo, siteId: 'zeta99', feeds: [] }, demo] });
+    const health = (await (await fetch(`${sb.url}/_sandbox/health`)).json()) as { sites: string[] };
+    expect(health.sites).toEqual(['zeta99', 'demo42']);
+  });
 });

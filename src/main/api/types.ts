@@ -177,6 +177,8 @@ export interface HealthState {
   version: string;
   configSource: string;
   dataDir: string | null;
+  /** the siteIds of the config's accounts, in config order */
+  sites: string[];
   warnings: string[];
   /** beacon forwarding to the real service (`accounts[].tracking.forward`): destinations and counts */
   forwarding: ForwardStats;

@@ -6,6 +6,8 @@ import type { SandboxAccount } from '../../config';
 import { siteReadiness } from '../../tracking/timeline/timeline-reads';
 import { BadQuery, mount } from '../admin-query';
 import { Slicer } from '../../slices';
+import { SITE_ID_PATTERN } from '../../../shared/site-id';
+import { shown } from '../../../shared/text';
 
 export function adminReadinessRouter(
   timelines: TimelineEngine,
@@ -17,6 +19,13 @@ export function adminReadinessRouter(
       throw new BadQuery(
         'siteId',
         'query parameter siteId is required: readiness is per site, e.g. GET /_sandbox/readiness?siteId=demo42',
+      );
+    }
+    // a siteId the beacon path refuses never sent anything a timeline holds: no readiness to report
+    if (!SITE_ID_PATTERN.test(q.siteId)) {
+      throw new BadQuery(
+        'siteId',
+        `query parameter siteId must be six lowercase letters or digits (${SITE_ID_PATTERN.source}, the rule of the beacon path's siteId), got ${shown(q.siteId)}: no beacon can be sent for it; use a configured site's siteId, e.g. GET /_sandbox/readiness?siteId=demo42`,
       );
     }
     const account = accounts().find((a) => a.siteId === q.siteId);

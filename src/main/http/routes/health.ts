@@ -4,10 +4,17 @@ import { mount, sendJsonText } from '../admin-query';
 import type { ForwardStats } from '../../../shared/events';
 import { openApiDocument } from '../openapi';
 
-/** What health reports: the version, where the config and data are, start-up warnings, forwarding. */
+/**
+ * What health reports: the version, where the config and data are, the config's sites, start-up warnings,
+ * forwarding.
+ */
 export interface HealthSource {
   version: string;
-  config: { configSource: string; dataDir: string | null };
+  config: {
+    configSource: string;
+    dataDir: string | null;
+    accounts: readonly { siteId: string }[];
+  };
   warnings(): string[];
   /** why the data directory cannot take a write now, or null */
   storageProblem(): Promise<string | null>;
@@ -25,6 +32,8 @@ export function healthRouter(core: HealthSource): Router {
       version: core.version,
       configSource: core.config.configSource,
       dataDir: core.config.dataDir,
+      // in config order: the UI opens its per-site views on the first, a configured site
+      sites: core.config.accounts.map((a) => a.siteId),
       warnings: problem ? [problem, ...core.warnings()] : core.warnings(),
       // beacon forwarding to the real service: where to, and what became of the requests (drops included)
       forwarding: core.forwarding.stats(),
