@@ -9,6 +9,8 @@ export interface Health {
   version: string;
   configSource?: string;
   dataDir?: string | null;
+  /** the siteIds of the config's accounts, in config order */
+  sites?: string[];
   warnings?: string[];
   /** beacon forwarding to the real service (accounts[].tracking.forward) */
   forwarding?: ForwardStats;

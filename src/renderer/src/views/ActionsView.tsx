@@ -7,7 +7,7 @@ import { admin } from '../api/client';
 import { desktopApi } from '../components/hooks';
 import { useSandbox } from '../state/store';
 import { ForwardingStatus } from './ForwardingStatus';
-import { SITE_ID_PATTERN } from '../../../shared/site-id';
+import { useSites } from '../state/sites';
 
 type Outcome = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -140,16 +140,7 @@ function DesktopExtras() {
 
 export function ActionsView() {
   const health = useSandbox((s) => s.health);
-  const pages = useSandbox((s) => s.pages);
-  const feeds = useSandbox((s) => s.feeds);
-  // the config's accounts and the siteIds beacons were sent to, but only those shaped like a siteId: a
-  // path of a broken (or hostile) storefront must not offer itself as a site to reset
-  const sites = [
-    ...new Set([
-      ...feeds.map((f) => f.siteId),
-      ...[...pages.summaries.values()].map((p) => p.siteId).filter((s) => SITE_ID_PATTERN.test(s)),
-    ]),
-  ].sort();
+  const sites = useSites();
   const [site, setSite] = useState('');
   const [resetOutcome, setResetOutcome] = useState<Outcome>(null);
   const [importOutcome, setImportOutcome] = useState<Outcome>(null);

@@ -14,7 +14,7 @@ import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/
 import { shortId } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
-import { useSandbox } from '../state/store';
+import { useSites } from '../state/sites';
 import { useLiveJson } from '../state/useLiveList';
 import './readiness/readiness.css';
 
@@ -24,17 +24,6 @@ const BADGE: Record<ReadinessStatus, { tone: string; label: string }> = {
   unseen: { tone: 'warn', label: 'unseen' },
   'not-applicable': { tone: '', label: 'n/a' },
 };
-
-/** The sites the sandbox knows: those configured (their feeds) and those that sent traffic. */
-function useSites(): string[] {
-  const feeds = useSandbox((s) => s.feeds);
-  const summaries = useSandbox((s) => s.pages.summaries);
-  return useMemo(() => {
-    const sites = new Set(feeds.map((f) => f.siteId));
-    for (const p of summaries.values()) sites.add(p.siteId);
-    return [...sites].sort();
-  }, [feeds, summaries]);
-}
 
 function PageLink({
   siteId,
