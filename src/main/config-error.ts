@@ -4,11 +4,12 @@ export class ConfigError extends Error {
   constructor(
     /** dotted key, e.g. `accounts[0].feeds[1].interval` */
     readonly key: string,
-    message: string,
+    /** what is wrong and the fix, without the source and key */
+    readonly reason: string,
     /** where the value came from: a file path, `environment SEARCH_SANDBOX_PORT`, `flag --port` */
     readonly source?: string,
   ) {
-    super(`${source ? `${source}: ` : ''}${key ? `${key}: ` : ''}${message}`);
+    super(`${source ? `${source}: ` : ''}${key ? `${key}: ` : ''}${reason}`);
     this.name = 'ConfigError';
   }
 }

@@ -81,6 +81,7 @@ export function configWhole(
   max: number,
   unit: string,
 ): number {
+  refuseQuotedNumber(v, key, file, `a whole number of ${unit} from ${min} to ${max}`);
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
     throw new ConfigError(
       key,
@@ -88,4 +89,20 @@ export function configWhole(
       file,
     );
   return v;
+}
+
+/**
+ * A number written in quotes ("port": "8080") where a config file takes a number: refused, not read as the
+ * number, with the unquoted form as the fix. A JSON file can say a number, so a string there is a mistake
+ * (a template that quoted every value) that would be taken in one place and refused in another; an
+ * environment variable is text by nature and is parsed where it is read. `rule` says what the key takes.
+ */
+export function refuseQuotedNumber(v: unknown, key: string, file: string, rule: string): void {
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(Number(v))) return;
+  const name = key.slice(key.lastIndexOf('.') + 1);
+  throw new ConfigError(
+    key,
+    `${JSON.stringify(v)} is a string: write it as a JSON number, without quotes ("${name}": ${Number(v)}); ${rule}`,
+    file,
+  );
 }

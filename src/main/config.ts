@@ -41,7 +41,7 @@ export type SandboxAccount = AccountConfig & {
 };
 import type { RulesConfig } from '../shared/timeline';
 import { didYouMean } from '../shared/nearest';
-import { unknownKey } from './config-values';
+import { refuseQuotedNumber, unknownKey } from './config-values';
 
 export { ConfigError, defaultTimelineSettings };
 export type { SmtpConfig, TimelineSettings };
@@ -273,49 +273,26 @@ function buildConfig(
     }
   }
   const names = flags.names ?? FLAG_NAMES;
-  const port = pick(
-    ['port', raw.port, file],
-    ['SEARCH_SANDBOX_PORT', env.port, 'environment'],
-    [names.port, flags.port, ''],
-  );
-  const httpsPort = pick(
-    ['httpsPort', raw.httpsPort, file],
-    ['SEARCH_SANDBOX_HTTPS_PORT', env.httpsPort, 'environment'],
-    [names.httpsPort, flags.httpsPort, ''],
-  );
-  const host = pick(
-    ['host', raw.host, file],
-    ['SEARCH_SANDBOX_HOST', env.host, 'environment'],
-    [names.host, flags.host, ''],
-  );
+  const { host, port, httpsPort } = listening(raw, file, env, flags, names);
   // where the data goes is said by the highest layer that says anything about it: a flag (--ephemeral or
   // --data) wins over the environment (SEARCH_SANDBOX_EPHEMERAL or SEARCH_SANDBOX_DATA), as every setting does
   const ephemeral =
     flags.ephemeral ?? (flags.data !== undefined ? false : undefined) ?? env.ephemeral ?? false;
-  const dataRaw =
-    flags.data ??
-    env.data ??
-    (raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file));
+  // the file's dataDir is checked even when a flag or variable says where the data goes (as every value is)
+  const fileDataDir =
+    raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file);
+  const dataRaw = flags.data ?? env.data ?? fileDataDir;
   if (flags.ephemeral && flags.data)
     throw new ConfigError(names.data, '--data and --ephemeral exclude each other: pick one');
-
-  const httpPort = port === undefined ? DEFAULT_PORT : expectPort(port);
-  const secure = httpsPort === undefined ? null : expectPort(httpsPort);
-  if (secure !== null && secure !== 0 && secure === httpPort)
-    throw new ConfigError(
-      httpsPort!.key,
-      `${secure} is also the HTTP port (${port?.key ?? 'the default port'}): HTTPS needs a port of its own, e.g. ${secure === 65535 ? secure - 1 : secure + 1}, or 0 for a free one`,
-      httpsPort!.source,
-    );
   const retention = parseRetention(
     raw.retention,
     file,
     envValue(processEnv, 'SEARCH_SANDBOX_RETENTION'),
   );
   return {
-    host: host === undefined ? '127.0.0.1' : expectHost(host),
-    port: httpPort,
-    httpsPort: secure,
+    host,
+    port,
+    httpsPort,
     dataDir: ephemeral
       ? null
       : path.resolve(
@@ -332,20 +309,85 @@ function buildConfig(
   };
 }
 
-type Candidate = [key: string, value: unknown, source: string];
+/** Where the sandbox listens: each of host, port and httpsPort from its layers, checked in every layer. */
+function listening(
+  raw: Record<string, unknown>,
+  file: string,
+  env: ConfigOverrides,
+  flags: ConfigOverrides,
+  names: OverrideNames,
+): { host: string; port: number; httpsPort: number | null } {
+  const port = layered(
+    expectPort,
+    { key: 'port', value: raw.port, source: file, json: true },
+    { key: 'SEARCH_SANDBOX_PORT', value: env.port, source: 'environment', json: false },
+    { key: names.port, value: flags.port, source: '', json: false },
+  );
+  const httpsPort = layered(
+    expectPort,
+    { key: 'httpsPort', value: raw.httpsPort, source: file, json: true },
+    { key: 'SEARCH_SANDBOX_HTTPS_PORT', value: env.httpsPort, source: 'environment', json: false },
+    { key: names.httpsPort, value: flags.httpsPort, source: '', json: false },
+  );
+  const host = layered(
+    expectHost,
+    { key: 'host', value: raw.host, source: file, json: true },
+    { key: 'SEARCH_SANDBOX_HOST', value: env.host, source: 'environment', json: false },
+    { key: names.host, value: flags.host, source: '', json: false },
+  );
+  const httpPort = port?.value ?? DEFAULT_PORT;
+  const secure = httpsPort?.value ?? null;
+  if (secure !== null && secure !== 0 && secure === httpPort)
+    throw new ConfigError(
+      httpsPort!.given.key,
+      `${secure} is also the HTTP port (${port?.given.key ?? 'the default port'}): HTTPS needs a port of its own, e.g. ${secure === 65535 ? secure - 1 : secure + 1}, or 0 for a free one`,
+      httpsPort!.given.source,
+    );
+  return { host: host?.value ?? '127.0.0.1', port: httpPort, httpsPort: secure };
+}
 
-/** The last given candidate wins; remember where it came from so errors can name it. */
-function pick(
-  ...candidates: Candidate[]
-): { value: unknown; key: string; source: string } | undefined {
-  let found: { value: unknown; key: string; source: string } | undefined;
-  for (const [key, value, source] of candidates)
-    if (value !== undefined) found = { value, key, source };
+/** A value as one layer gave it; `json`: the config file's (or object's), where a number is written as one. */
+interface Given {
+  key: string;
+  value: unknown;
+  /** a file path, 'environment', or '' for a flag (its key says it all) */
+  source: string;
+  json: boolean;
+}
+
+/**
+ * Every layer's value checked, whether or not a later layer overrides it: a mistake in the config file or
+ * a set variable must not wait for the day nobody passes the flag that hides it (a CI job that passes
+ * --port 0 would never see the file's port 99999). The last given wins; remember where it came from so
+ * errors can name it.
+ */
+function layered<T>(
+  check: (given: Given) => T,
+  ...layers: Given[]
+): { value: T; given: Given } | undefined {
+  const set = layers.filter((given) => given.value !== undefined);
+  const over = set[set.length - 1];
+  let found: { value: T; given: Given } | undefined;
+  for (const given of set) {
+    try {
+      found = { value: check(given), given };
+    } catch (err) {
+      if (!(err instanceof ConfigError) || !over || over === given) throw err;
+      throw new ConfigError(
+        err.key,
+        `${err.reason} (${over.key} overrides it, but every layer is checked: fix it here or take it out)`,
+        err.source,
+      );
+    }
+  }
   return found;
 }
 
-function expectPort(given: { value: unknown; key: string; source: string }): number {
-  // source '' = a command-line flag: the key (--port) says it all
+const PORT_RULE = 'a whole number from 0 to 65535 (0 picks a free port)';
+
+function expectPort(given: Given): number {
+  if (given.json)
+    refuseQuotedNumber(given.value, given.key, given.source, `a port is ${PORT_RULE}`);
   const n =
     typeof given.value === 'number'
       ? given.value
@@ -355,14 +397,14 @@ function expectPort(given: { value: unknown; key: string; source: string }): num
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new ConfigError(
       given.key,
-      `${JSON.stringify(given.value)} is not a port: use a whole number from 0 to 65535 (0 picks a free port)`,
+      `${JSON.stringify(given.value)} is not a port: use ${PORT_RULE}`,
       given.source,
     );
   }
   return n;
 }
 
-function expectHost(given: { value: unknown; key: string; source: string }): string {
+function expectHost(given: Given): string {
   const v = given.value;
   if (typeof v !== 'string' || !/^[A-Za-z0-9.:\-[\]]+$/.test(v)) {
     throw new ConfigError(
@@ -402,6 +444,7 @@ function parseRetention(
     for (const k of Object.keys(raw))
       if (k !== 'events') throw unknownKey('retention', k, ['events'], file);
     const v = (raw as { events?: unknown }).events;
+    refuseQuotedNumber(v, 'retention.events', file, 'a number of events is a whole number >= 1');
     if (v !== undefined) events = positiveInt('retention.events', v, file);
   }
   if (fromEnv !== undefined)
@@ -420,6 +463,7 @@ function positiveInt(key: string, v: unknown, source: string): number {
 }
 
 export const DEFAULT_ATTRIBUTION_HOURS = 24;
+const ATTRIBUTION_RULE = 'a number of hours above 0 and at most 8784 (a year), e.g. 24';
 
 function parseAttribution(raw: unknown, file: string): { windowHours: number } {
   if (raw === undefined) return { windowHours: DEFAULT_ATTRIBUTION_HOURS };
@@ -428,10 +472,11 @@ function parseAttribution(raw: unknown, file: string): { windowHours: number } {
   let windowHours = DEFAULT_ATTRIBUTION_HOURS;
   for (const [k, v] of Object.entries(raw)) {
     if (k !== 'windowHours') throw unknownKey('attribution', k, ['windowHours'], file);
+    refuseQuotedNumber(v, 'attribution.windowHours', file, ATTRIBUTION_RULE);
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 24 * 366)
       throw new ConfigError(
         'attribution.windowHours',
-        `${JSON.stringify(v)} must be a number of hours above 0 and at most 8784 (a year), e.g. 24`,
+        `${JSON.stringify(v)} must be ${ATTRIBUTION_RULE}`,
         file,
       );
     windowHours = v;
@@ -453,7 +498,9 @@ function parseSmtp(raw: unknown, file: string): SmtpConfig | null {
       throw unknownKey('smtp', k, ['host', 'port', 'from'], file);
   const host = expectString('smtp.host', r.host, file);
   const port =
-    r.port === undefined ? 25 : expectPort({ value: r.port, key: 'smtp.port', source: file });
+    r.port === undefined
+      ? 25
+      : expectPort({ value: r.port, key: 'smtp.port', source: file, json: true });
   const from =
     r.from === undefined ? 'search-sandbox@localhost' : expectString('smtp.from', r.from, file);
   return { host, port, from };

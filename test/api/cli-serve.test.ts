@@ -366,6 +366,94 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     expect(existsSync(path.resolve(__dirname, '../../fixtures/sandbox.lock'))).toBe(false);
   });
 
+  it('on a bad value in the config file or a variable, even when a flag overrides it', async () => {
+    const overridden = ' overrides it, but every layer is checked: fix it here or take it out)';
+    const cases: Array<{ name: string; config: unknown; env?: NodeJS.ProcessEnv; says: string }> = [
+      {
+        name: 'file port under --port 0',
+        config: { port: 99999 },
+        says: 'port: 99999 is not a port: use a whole number from 0 to 65535 (0 picks a free port) (--port',
+      },
+      {
+        name: 'file host under --host',
+        config: { host: 'not a host' },
+        says: 'host: "not a host" is not a host name or IP address (e.g. 127.0.0.1, 0.0.0.0, ::1) (--host',
+      },
+      {
+        name: 'file httpsPort under the variable',
+        config: { httpsPort: -1 },
+        env: { SEARCH_SANDBOX_HTTPS_PORT: '0' },
+        says: 'httpsPort: -1 is not a port: use a whole number from 0 to 65535 (0 picks a free port) (SEARCH_SANDBOX_HTTPS_PORT',
+      },
+      {
+        name: 'file dataDir under --ephemeral',
+        config: { dataDir: 7 },
+        says: 'dataDir: must be a non-empty string, got 7',
+      },
+      {
+        name: 'variable under --port 0',
+        config: {},
+        env: { SEARCH_SANDBOX_PORT: '45x' },
+        says: 'environment: SEARCH_SANDBOX_PORT: "45x" is not a port: use a whole number from 0 to 65535 (0 picks a free port) (--port',
+      },
+    ];
+    const started = cases.map((c) => {
+      const cwd = dir();
+      writeFileSync(path.join(cwd, 'search-sandbox.config.json'), JSON.stringify(c.config));
+      const args = ['serve', '--port', '0', '--host', '127.0.0.1', '--ephemeral'];
+      const cli = spawnCli(args, cwd, c.env);
+      cleanups.push(() => cli.kill());
+      return { ...c, cwd, cli };
+    });
+    const codes = await Promise.all(started.map(({ cli }) => Promise.race([cli.exit, cli.ready])));
+    for (const [i, { name, cwd, cli, says }] of started.entries()) {
+      expect(codes[i], name).toBe(2);
+      expect(cli.stdout(), name).toBe('');
+      const line = cli.stderr().trim();
+      expect(line.split('\n'), name).toHaveLength(1);
+      const where = name.startsWith('variable') ? '' : `${cwd}/search-sandbox.config.json: `;
+      expect(line, name).toContain(`search-sandbox: ${where}${says}`);
+      if (name !== 'file dataDir under --ephemeral') expect(line, name).toContain(overridden);
+    }
+  });
+
+  it('on a number written as a string in the config file (a variable is text and is parsed)', async () => {
+    const rule = (key: string, value: number, text: string) =>
+      `${key}: "${value}" is a string: write it as a JSON number, without quotes ("${key.split('.').pop()}": ${value}); ${text}`;
+    const cases: Array<[config: unknown, says: string]> = [
+      [{ port: '0' }, rule('port', 0, 'a port is a whole number from 0 to 65535')],
+      [{ httpsPort: '4546' }, rule('httpsPort', 4546, 'a port is a whole number from 0 to 65535')],
+      [{ retention: { events: '500' } }, rule('retention.events', 500, 'a number of events')],
+      [
+        { attribution: { windowHours: '24' } },
+        rule('attribution.windowHours', 24, 'a number of hours'),
+      ],
+      [
+        { timelines: { orderToleranceMs: '1000' } },
+        rule('timelines.orderToleranceMs', 1000, 'a number of milliseconds'),
+      ],
+      [{ smtp: { host: '127.0.0.1', port: '1025' } }, rule('smtp.port', 1025, 'a port is')],
+    ];
+    const started = cases.map(([config, says]) => {
+      const cwd = dir();
+      writeFileSync(path.join(cwd, 'search-sandbox.config.json'), JSON.stringify(config));
+      const cli = spawnCli(['serve', '--ephemeral'], cwd);
+      cleanups.push(() => cli.kill());
+      return { says, cwd, cli };
+    });
+    // the same text in a variable is a port
+    const fromEnv = spawnCli(['serve', '--ephemeral'], dir(), { SEARCH_SANDBOX_PORT: '0' });
+    cleanups.push(() => fromEnv.kill());
+    const codes = await Promise.all(started.map(({ cli }) => Promise.race([cli.exit, cli.ready])));
+    for (const [i, { says, cwd, cli }] of started.entries()) {
+      expect(codes[i], says).toBe(2);
+      expect(cli.stderr(), says).toContain(
+        `search-sandbox: ${cwd}/search-sandbox.config.json: ${says}`,
+      );
+    }
+    expect(await fromEnv.ready).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
   it('on a taken port', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

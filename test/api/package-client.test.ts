@@ -107,6 +107,15 @@ describe('startSandbox', () => {
     );
   });
 
+  it('refuses a bad port in the config though its port option (0 when left out) overrides it', async () => {
+    await expect(startSandbox({ config: { port: 99999 } })).rejects.toThrow(
+      'config option: port: 99999 is not a port: use a whole number from 0 to 65535 (0 picks a free port) (startSandbox({ port }) overrides it, but every layer is checked: fix it here or take it out)',
+    );
+    await expect(startSandbox({ config: { httpsPort: '0' }, port: 0 })).rejects.toThrow(
+      'config option: httpsPort: "0" is a string: write it as a JSON number, without quotes ("httpsPort": 0); a port is a whole number from 0 to 65535 (0 picks a free port)',
+    );
+  });
+
   it('keeps everything in memory for dataDir null, as when it is left out (not ./.search-sandbox)', async () => {
     const started = await startSandbox({ dataDir: null } as never);
     try {

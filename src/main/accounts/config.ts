@@ -4,7 +4,12 @@ import { ruleEntryProblem } from '../../shared/rule-levels';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config-error';
-import { configBool as bool, configObject as object, configString as str } from '../config-values';
+import {
+  configBool as bool,
+  configObject as object,
+  configString as str,
+  refuseQuotedNumber,
+} from '../config-values';
 import { parseIsoDuration } from '../durations';
 import { shown } from '../../shared/text';
 import { SITE_ID_PATTERN } from '../../shared/site-id';
@@ -127,6 +132,7 @@ function parseFeed(raw: unknown, key: string, baseDir: string, file: string): Fe
     'autopilot',
     'idField',
   ]);
+  refuseQuotedNumber(f.id, `${key}.id`, file, 'a feed id is a whole number >= 1');
   if (typeof f.id !== 'number' || !Number.isInteger(f.id) || f.id < 1)
     throw new ConfigError(`${key}.id`, `${JSON.stringify(f.id)} must be a whole number >= 1`, file);
   const interval = parseInterval(f.interval, `${key}.interval`, file);

@@ -7,6 +7,7 @@ import {
   configObject as object,
   configString as str,
   configWhole,
+  refuseQuotedNumber,
 } from '../config-values';
 import { parseRecommendations, type RecommendationProfile } from './recommend-config';
 
@@ -119,6 +120,7 @@ export function parseSearchConfig(
 
 function parseResultsPerPage(v: unknown, key: string, file: string): number {
   const resultsPerPage = v === undefined ? 24 : v;
+  refuseQuotedNumber(resultsPerPage, key, file, 'a whole number from 1 to 250');
   if (
     typeof resultsPerPage !== 'number' ||
     !Number.isInteger(resultsPerPage) ||
@@ -243,6 +245,7 @@ function parseBanner(raw: unknown, key: string, file: string): BannerConfig {
     );
   let position: number | null = null;
   if (slot === 'inline') {
+    refuseQuotedNumber(b.position, `${key}.position`, file, 'a 0-based index among the results');
     if (typeof b.position !== 'number' || !Number.isInteger(b.position) || b.position < 0)
       throw new ConfigError(
         `${key}.position`,

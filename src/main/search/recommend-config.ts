@@ -1,7 +1,7 @@
 // An account's recommendation profiles (`accounts[].search.recommendations`): what the companion
 // recommend API answers for each widget tag. Errors name the key, the value, the rule and the fix.
 import { ConfigError } from '../config-error';
-import { configObject as object } from '../config-values';
+import { configObject as object, refuseQuotedNumber } from '../config-values';
 
 export const PROFILE_TYPES = ['default', 'bundle'] as const;
 export const STRATEGIES = ['similar', 'also-bought', 'trending', 'recently-viewed'] as const;
@@ -71,6 +71,12 @@ function parseProfile(raw: unknown, key: string, file: string): RecommendationPr
       file,
     );
   const limit = p.limit ?? DEFAULT_RECOMMENDATION_LIMIT;
+  refuseQuotedNumber(
+    limit,
+    `${key}.limit`,
+    file,
+    `a whole number of products from 1 to ${MAX_RECOMMENDATION_LIMIT}`,
+  );
   if (
     typeof limit !== 'number' ||
     !Number.isInteger(limit) ||

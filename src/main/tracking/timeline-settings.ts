@@ -1,7 +1,7 @@
 // The timelines' settings (`timelines` in the config file): the area owns its type, its defaults and
 // the reading of its part of the config; src/main/config.ts only composes it.
 import { ConfigError } from '../config-error';
-import { unknownKey } from '../config-values';
+import { refuseQuotedNumber, unknownKey } from '../config-values';
 
 export interface TimelineSettings {
   /** a page that rendered results but sent no impression for this long (sandbox clock) gets `no-impression` */
@@ -23,6 +23,7 @@ export function parseTimelineSettings(raw: unknown, file: string): TimelineSetti
     throw new ConfigError('timelines', 'must be an object', file);
   for (const [k, v] of Object.entries(raw)) {
     if (!(k in out)) throw unknownKey('timelines', k, Object.keys(out), file);
+    refuseQuotedNumber(v, `timelines.${k}`, file, 'a number of milliseconds >= 0');
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
       throw new ConfigError(
         `timelines.${k}`,
