@@ -20,23 +20,46 @@ function wordsOf(name: string): string[] {
  * with it, more words first. None when nothing is near.
  */
 export function nearestNames(given: string, names: readonly string[], max = 3): string[] {
-  const lower = given.toLowerCase();
-  const scored = names.map((name) => ({
-    name,
-    distance: editDistance(lower, name.toLowerCase()),
-    bound: Math.max(2, Math.floor(name.length / 4)),
-  }));
-  const close = scored.filter((s) => s.distance <= s.bound);
-  if (close.length > 0)
-    return close
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, max)
-      .map((s) => s.name);
+  const scored = scoredNames(given, names);
+  const close = typos(scored, max);
+  if (close.length > 0) return close;
   const words = new Set(wordsOf(given));
   return scored
     .map((s) => ({ ...s, shared: wordsOf(s.name).filter((w) => words.has(w)).length }))
     .filter((s) => s.shared > 0)
     .sort((a, b) => b.shared - a.shared || a.distance - b.distance)
+    .slice(0, max)
+    .map((s) => s.name);
+}
+
+/**
+ * The one of `names` within a few edits of `given` (a typo), if any: for names that share words by their
+ * nature (field paths all starting `data.`), where a shared word says nothing.
+ */
+export function nearestTypo(given: string, names: readonly string[]): string | undefined {
+  return typos(scoredNames(given, names), 1)[0];
+}
+
+interface Scored {
+  name: string;
+  distance: number;
+  bound: number;
+}
+
+function scoredNames(given: string, names: readonly string[]): Scored[] {
+  const lower = given.toLowerCase();
+  return names.map((name) => ({
+    name,
+    distance: editDistance(lower, name.toLowerCase()),
+    bound: Math.max(2, Math.floor(name.length / 4)),
+  }));
+}
+
+/** Those within about one edit in four characters (at least two), nearest first. */
+function typos(scored: Scored[], max: number): string[] {
+  return scored
+    .filter((s) => s.distance <= s.bound)
+    .sort((a, b) => a.distance - b.distance)
     .slice(0, max)
     .map((s) => s.name);
 }

@@ -340,6 +340,39 @@ describe('search-sandbox diff', () => {
     expect(await diff([a, b, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0, err: '' });
   });
 
+  it('says an --ignore path that matched nothing in either recording, with the nearest that occurs; the exit code stays that of the comparison', async () => {
+    const j = journey();
+    (j[0]![2]!.events[0]!.data.results as Array<{ price: number }>)[0]!.price = 95;
+    const changed = file('changed.ndjson', run(j));
+    // the typo leaves the price in: still a difference (exit 1), and stderr says why
+    const typo = diffProcess([base(), changed, '--ignore', 'data.result[].price']);
+    expect(typo.code).toBe(1);
+    expect(typo.out).toContain('data.results[0].price: 100 → 95');
+    expect(typo.err).toBe(
+      'search-sandbox diff: --ignore data.result[].price matched no field of an event in either recording, so it left nothing out; did you mean data.results[].price?\n',
+    );
+    // the same runs otherwise: exit 0 though a path matched nothing; a path near none is said without a guess;
+    // a URL parameter is matched against the pages' parameters; the paths that matched are not named
+    const same = file('same.ndjson', run(journey()));
+    const unused = diffProcess([
+      base(),
+      same,
+      ...['--ignore', 'data.results[].price', '--ignore', 'zzz.qqq', '--ignore', 'query.qq'],
+    ]);
+    expect(unused.code).toBe(0);
+    expect(unused.err).toBe(
+      'search-sandbox diff: --ignore zzz.qqq matched no field of an event in either recording, so it left nothing out\n' +
+        'search-sandbox diff: --ignore query.qq matched no URL parameter of a page in either recording, so it left nothing out; did you mean query.q?\n',
+    );
+    // baseline files are read with the same check
+    const recording = await readUpload(run(journey()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const baseline = file('journey.json', baselineText(recording));
+    const fromFiles = diffProcess([baseline, baseline, '--ignore', 'data.result[].price']);
+    expect(fromFiles).toMatchObject({ code: 0, err: typo.err });
+    expect(diffProcess([baseline, baseline, '--ignore', 'data.results[].price']).err).toBe('');
+  });
+
   it('sessions recorded in another order still match', async () => {
     const current = file('current.ndjson', run(journey(), { order: [1, 0] }));
     expect((await diff([base(), current])).code).toBe(0);

@@ -11,6 +11,7 @@ import {
   type IgnorePath,
 } from './normalize';
 import type { RecPage, Recording, RecSession } from './recording';
+import type { IgnoreUse } from './ignore-use';
 
 const BASELINE_FORMAT = 'search-sandbox-baseline';
 
@@ -87,6 +88,7 @@ export function parseBaseline(
   text: string,
   file: string,
   ignore: readonly IgnorePath[] = [],
+  use?: IgnoreUse,
 ): Recording | string {
   let doc: unknown;
   try {
@@ -122,11 +124,11 @@ export function parseBaseline(
         const compared = strip(fields) as Record<string, unknown>;
         const context = compared.context;
         if (isObject(context) && typeof context.pageUrl === 'string')
-          context.pageUrl = pageLocation(context.pageUrl, none, matching.params);
-        events.push({ event, text: fieldsText(compared, ignore) });
+          context.pageUrl = pageLocation(context.pageUrl, none, matching.params, use);
+        events.push({ event, text: fieldsText(compared, ignore, use) });
       }
       // the file's page is written as compared already (volatile ids as {orderId}); ignored parameters go
-      const location = matching.urls ? pageLocation(p.page, none, matching.params) : '';
+      const location = matching.urls ? pageLocation(p.page, none, matching.params, use) : '';
       pages.push({ kind: p.kind, pageUrl: p.page, location, siteId: '', pageLoadId: '', events });
     }
     sessions.push({ pages });

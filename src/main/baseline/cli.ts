@@ -7,6 +7,7 @@ import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
+import { IgnoreUse, type UnusedIgnore } from './ignore-use';
 import { openRecording } from '../recordings/source';
 
 export const DIFF_USAGE =
@@ -26,7 +27,9 @@ order with their data. Ids, timestamps, hosts and orderIds are ignored; response
 a URL parameter or path segment that is one of the page's ids (/thanks?order=1001,
 /order-received/1001/) by its name.
 --ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl (pages then
-match by kind and place), or query.NAME, a URL parameter such as a token or cache buster.
+match by kind and place), or query.NAME, a URL parameter such as a token or cache buster. A path that
+matched nothing in either recording is said on stderr (with the nearest that occurs); the exit code
+stays the comparison's.
 Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
 `;
 
@@ -35,6 +38,16 @@ const FLAGS = {
   ignore: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/**
+ * An --ignore path that matched nothing, said on stderr; the exit code stays the comparison's: a path may
+ * rightly match nothing in one pair of recordings (a CI script's list for many journeys, one without a
+ * search page), and a diff that is otherwise the same must not fail for it.
+ */
+function unusedIgnoreText({ path, nearest }: UnusedIgnore): string {
+  const what = path.startsWith('query.') ? 'no URL parameter of a page' : 'no field of an event';
+  return `--ignore ${path} matched ${what} in either recording, so it left nothing out${nearest ? `; did you mean ${nearest}?` : ''}`;
+}
 
 export async function runDiff(args: string[], io: DiffIo = processIo): Promise<number> {
   let values: FlagValues<typeof FLAGS>;
@@ -76,9 +89,11 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   try {
     // each compared text held once for both recordings
     const texts = new Map<string, string>();
-    const base = await readRecording(openRecording(baseFile), ignore, note, texts);
-    const current = await readRecording(openRecording(currentFile), ignore, note, texts);
+    const use = new IgnoreUse(ignore, values.ignore ?? []);
+    const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
+    const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
     texts.clear();
+    for (const unused of use.unused()) note(unusedIgnoreText(unused));
     const result = await compareRecordings(base, current);
     io.out(
       format === 'json'

@@ -5,6 +5,7 @@
 // Of the recorded event around the body nothing is compared: when it arrived and how far the sandbox clock
 // was moved then (`receivedAt`, `clockOffsetMs`) differ between runs by nature, as its id and seq do.
 import { isObject } from '../../shared/values';
+import type { IgnoreUse } from './ignore-use';
 
 /** context values every run has its own of */
 const VOLATILE_CONTEXT = new Set(['sessionId', 'userId', 'shopperId', 'pageLoadId', 'timestamp']);
@@ -80,6 +81,7 @@ export function pageLocation(
   url: string,
   volatile: VolatileValues,
   params: ReadonlySet<string> = new Set(),
+  use?: IgnoreUse,
 ): string {
   const whole = pagePath(url);
   const end = whole.search(/[?#]/);
@@ -94,7 +96,9 @@ export function pageLocation(
   for (const pair of query.split('&')) {
     const eq = pair.indexOf('=');
     const name = eq < 0 ? pair : pair.slice(0, eq);
-    if (params.has(decoded(name))) continue;
+    const ignored = params.has(decoded(name));
+    if (use) use.param(decoded(name), ignored);
+    if (ignored) continue;
     const value = eq < 0 ? '' : decoded(pair.slice(eq + 1));
     const what = value === '' ? undefined : volatile.get(value);
     kept.push(what === undefined ? pair : `${name}={${what}}`);
@@ -128,21 +132,27 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Leave out what a path names (on a copy made by `strip`, so in place). */
-function dropPath(value: unknown, path: IgnorePath, from: number): void {
+/** Leave out what a path names (on a copy made by `strip`, so in place); whether it named a field there. */
+function dropPath(value: unknown, path: IgnorePath, from: number): boolean {
   if (from >= path.length - 1) {
     const last = path[path.length - 1]!;
     if (Array.isArray(value) && last.startsWith('[')) {
       if (last === '[]') value.length = 0;
-      else value.splice(Number(last.slice(1, -1)), 1);
-    } else if (isObject(value) && !last.startsWith('[')) delete value[last];
-    return;
+      else return value.splice(Number(last.slice(1, -1)), 1).length > 0;
+      return true;
+    }
+    if (isObject(value) && !last.startsWith('[') && last in value) return delete value[last];
+    return false;
   }
   const part = path[from]!;
   if (Array.isArray(value) && part.startsWith('[')) {
-    if (part === '[]') for (const v of value) dropPath(v, path, from + 1);
-    else dropPath(value[Number(part.slice(1, -1))], path, from + 1);
-  } else if (isObject(value) && !part.startsWith('[')) dropPath(value[part], path, from + 1);
+    if (part !== '[]') return dropPath(value[Number(part.slice(1, -1))], path, from + 1);
+    let dropped = false;
+    for (const v of value) if (dropPath(v, path, from + 1)) dropped = true;
+    return dropped;
+  }
+  if (isObject(value) && !part.startsWith('[')) return dropPath(value[part], path, from + 1);
+  return false;
 }
 
 /** Keys in order: a copy built with sorted keys is written by JSON.stringify as `canonical` would (fast). */
@@ -207,8 +217,13 @@ export function comparedFields(
  * The fields as compared (built with sorted keys: comparedFields or strip), `--ignore` paths left out, as
  * JSON. Equal fields give equal text: integer-like keys, which objects keep first, do so on both sides.
  */
-export function fieldsText(fields: Record<string, unknown>, ignore: readonly IgnorePath[]): string {
-  for (const path of ignore) dropPath(fields, path, 0);
+export function fieldsText(
+  fields: Record<string, unknown>,
+  ignore: readonly IgnorePath[],
+  use?: IgnoreUse,
+): string {
+  for (const [i, path] of ignore.entries()) if (dropPath(fields, path, 0)) use?.used(i);
+  use?.fields(fields);
   return JSON.stringify(fields);
 }
 

@@ -4,6 +4,7 @@ import { InputError } from '../recordings/recorded';
 import { looksLikeBaseline, parseBaseline } from './baseline-file';
 import { RecordingBuilder, type Recording } from './recording';
 import type { IgnorePath } from './normalize';
+import type { IgnoreUse } from './ignore-use';
 import { peek, readInput, readWhole } from '../recordings/read';
 import type { RecordingSource } from '../recordings/source';
 
@@ -13,15 +14,16 @@ export async function readRecording(
   ignore: readonly IgnorePath[],
   note: (text: string) => void,
   texts?: Map<string, string>,
+  use?: IgnoreUse,
 ): Promise<Recording> {
   // a baseline file says so in its first bytes; the peeked bytes are read again (a pipe reads once)
   const { head, source } = await peek(input, 256);
   if (looksLikeBaseline(head.toString('utf8'))) {
-    const parsed = parseBaseline(await readWhole(source), source.name, ignore);
+    const parsed = parseBaseline(await readWhole(source), source.name, ignore, use);
     if (typeof parsed === 'string') throw new InputError(parsed);
     return parsed;
   }
-  const builder = new RecordingBuilder(ignore, texts);
+  const builder = new RecordingBuilder(ignore, texts, use);
   let events = 0;
   for await (const items of readInput(source, '', { seq: 0 }))
     for (const item of items) {

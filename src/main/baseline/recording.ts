@@ -1,6 +1,7 @@
 // A recording as a baseline comparison sees it: sessions of pages in order, each page's events reduced to
 // what is compared (normalize.ts), one string each. Raw bodies are not kept: a recording of 100,000 events
 // holds their compared text only.
+import type { IgnoreUse } from './ignore-use';
 import type { RecordedEvent } from '../../shared/events';
 import { isObject } from '../../shared/values';
 import { VISIT_PAGE_KINDS } from '../../shared/visits';
@@ -101,12 +102,14 @@ export class RecordingBuilder {
   constructor(
     private readonly ignore: readonly IgnorePath[] = [],
     private readonly texts?: Map<string, string>,
+    /** told which ignore paths left something out (`diff` says which did not) */
+    private readonly use?: IgnoreUse,
   ) {
     this.matching = pageMatching(ignore);
   }
 
   private location(page: OpenPage, url: string): string {
-    return pageLocation(url, page.volatile, this.matching.params);
+    return pageLocation(url, page.volatile, this.matching.params, this.use);
   }
 
   private shared(text: string): string {
@@ -164,7 +167,7 @@ export class RecordingBuilder {
     const fields = comparedFields(rec.body, place, (url) => this.location(page, url));
     page.events.push({
       event: this.endpoint(rec),
-      text: this.shared(fieldsText(fields, this.ignore)),
+      text: this.shared(fieldsText(fields, this.ignore, this.use)),
     });
   }
 
