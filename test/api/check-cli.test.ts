@@ -21,6 +21,10 @@ afterEach(async () => {
 
 const temp = (name: string, text: string) => tempFile(cleanups, name, text);
 
+/** One NDJSON line: a recorded search render with `fields` besides. */
+const recordedLine = (fields: Record<string, unknown>) =>
+  `${JSON.stringify({ siteId: 'demo42', category: 'search', event: 'render', body: { data: {} }, ...fields })}\n`;
+
 describe('search-sandbox check', () => {
   it('passes a good NDJSON session (exit 0) and fails a bad one (exit 1) with its findings in text', async () => {
     const good = await check(fixture('sessions', 'good-search-scroll-click.ndjson'));
@@ -447,6 +451,19 @@ describe('search-sandbox check', () => {
         /notes\.har: not a HAR file: "log\.entries" is missing/,
       ],
       [[temp('empty.ndjson', '\n')], /empty\.ndjson: empty file/],
+      // a recorded event's request fields are what the sandbox writes, or refused (not dropped)
+      [
+        [temp('type.ndjson', recordedLine({ contentType: 415 }))],
+        /type\.ndjson:1: field contentType is 415: it must be a string, the Content-Type header as sent/,
+      ],
+      [
+        [temp('up.ndjson', recordedLine({ upstream: { url: 'http://x', outcome: 'maybe' } }))],
+        /up\.ndjson:1: field upstream\.outcome "maybe" must be one of accepted, rejected, unavailable, not-sent \(upstream is \{"url":/,
+      ],
+      [
+        [temp('cut.ndjson', recordedLine({ bodyTruncated: { length: 10, kept: 20 } }))],
+        /cut\.ndjson:1: field bodyTruncated is \{"length":10,"kept":20\}: it must be \{"length": N, "kept": K\} with K <= N/,
+      ],
       // a visit recorded while the storefront's tracking never fired: its page and assets, no beacon
       [
         [

@@ -1,14 +1,16 @@
 // One judgement: for any recording, the live sandbox and `check` of its export give the same findings
 // (rule, severity, events, message, causedBy), page by page. Every corpus recording (the provider's client
 // and planted faults) and every sample session goes in live (imported), comes out as the sandbox's export,
-// and is checked offline.
-import { readdirSync, readFileSync } from 'node:fs';
+// and is checked offline; requests the sandbox refused over HTTP (404, 405, 413, 415) are checked by the
+// built command, which must read back what made each one refused (path, Content-Type).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
 import { check, tempFile } from '../helpers/check';
-import { startSandbox } from '../helpers/sandbox';
+import { startSandbox, tempDir } from '../helpers/sandbox';
+import { CLI, runCli } from './cli-process';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures');
 const recordings = [
@@ -69,5 +71,91 @@ describe('the live sandbox and check of its export judge alike', () => {
     expect(live.pages.map((p) => p.pageLoadId).sort()).toEqual(
       checked.pages.map((p) => p.pageLoadId).sort(),
     );
+  });
+});
+
+/** A search render of page `pageLoadId`, as text. */
+function render(pageLoadId: string, responseId = 'r1'): string {
+  return JSON.stringify({
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/search?q=x',
+      userId: 'u1',
+      sessionId: 's1',
+      pageLoadId,
+      initiator: 'test',
+      dev: true,
+    },
+    data: { responseId },
+  });
+}
+
+/** A request as a storefront may send it; no `contentType` sends none (a byte body gets no default). */
+function send(base: string, method: string, path: string, text: string, contentType?: string) {
+  return fetch(`${base}${path}`, {
+    method,
+    ...(contentType !== undefined && { headers: { 'Content-Type': contentType } }),
+    ...(method !== 'GET' && { body: new TextEncoder().encode(text) }),
+  });
+}
+
+describe('requests refused live, and check of the export by the built command', () => {
+  it('names the same status, path and Content-Type for each', async () => {
+    if (!existsSync(CLI))
+      throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+    const base = sandbox.url;
+    expect((await fetch(`${base}/_sandbox/reset`, { method: 'POST' })).status).toBe(200);
+    const render_ = '/beacon/v2/demo42/search/render';
+    const sent: Array<[number, Response]> = [
+      [200, await send(base, 'POST', render_, render('p-refused'), 'text/plain')],
+      // two 415s on one page: only their Content-Type tells them apart
+      [415, await send(base, 'POST', render_, render('p-refused'), 'application/xml')],
+      [415, await send(base, 'POST', render_, render('p-refused'))],
+      [
+        404,
+        await send(base, 'POST', '/beacon/v2/BAD/search/render', render('p-404'), 'text/plain'),
+      ],
+      [
+        404,
+        await send(base, 'POST', '/beacon/v2/demo42/search/rendr', render('p-404'), 'text/plain'),
+      ],
+      // the siteId left out: the path as sent is not one the event's parts would rebuild
+      [404, await send(base, 'POST', '/beacon/v2/search/render', render('p-404'), 'text/plain')],
+      [405, await send(base, 'GET', render_, '')],
+      [
+        413,
+        await send(base, 'POST', render_, render('p-413', 'x'.repeat(1_100_000)), 'text/plain'),
+      ],
+    ];
+    for (const [status, res] of sent) expect(res.status, await res.text()).toBe(status);
+    const live = (await (
+      await fetch(`${base}/_sandbox/report?format=json`)
+    ).json()) as TimelineReportDto;
+    const refused = live.pages
+      .flatMap((p) => p.findings)
+      .filter((f) => f.rule === 'request-refused');
+    expect(refused.map((f) => f.message).join('\n')).toMatch(
+      /1 request refused \(ev_\d+\): its Content-Type is "application\/xml"/,
+    );
+    expect(refused.map((f) => f.message).join('\n')).toMatch(/its Content-Type is missing/);
+    expect(refused.map((f) => f.message).join('\n')).toMatch(
+      /its path \/beacon\/v2\/BAD\/search\/render has no valid siteId/,
+    );
+    expect(refused.map((f) => f.message).join('\n')).toMatch(
+      /its path \/beacon\/v2\/search\/render is not a beacon v2 endpoint/,
+    );
+
+    const { dir, cleanup } = tempDir('one-judgement-');
+    cleanups.push(cleanup);
+    writeFileSync(
+      path.join(dir, 'beacons.json'),
+      await (await fetch(`${base}/_sandbox/export`)).text(),
+    );
+    const { code, stdout, stderr } = await runCli(
+      ['check', 'beacons.json', '--format', 'json'],
+      dir,
+    );
+    expect(code, stderr).toBe(1);
+    expect(gist((JSON.parse(stdout) as TimelineReportDto).pages)).toEqual(gist(live.pages));
   });
 });

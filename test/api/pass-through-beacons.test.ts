@@ -1,11 +1,13 @@
 // Beacon forwarding over real HTTP to a fake beacon service on 127.0.0.1: the request goes on byte for byte
 // after the sandbox answered, the answer lands on the event, verdicts that differ become `upstream-disagrees`,
-// the queue is bounded and its drops counted, and answers survive a restart and an export/import.
+// the queue is bounded and its drops counted, and answers survive a restart, `check` of an export and an
+// export/import.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
-import type { PageTimelineDto } from '../../src/shared/timeline';
+import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { check, tempFile } from '../helpers/check';
 import { closedPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
 
@@ -233,11 +235,19 @@ describe('upstream answers are kept', () => {
     );
   });
 
-  it('in an export, and come back on import', async () => {
+  it('in an export, which check judges as the live sandbox did, and come back on import', async () => {
     const { sb } = await setup(() => ({ status: 400, body: REJECT }));
     await send(sb, 'search/render', beacon('fw-9', { responseId: 'r9' }));
     await sb.core.forwarding.idle();
     const exported = await (await fetch(`${sb.url}/_sandbox/export`)).text();
+    const disagrees = (findings: PageTimelineDto['findings']) =>
+      findings.filter((f) => f.rule === 'upstream-disagrees').map((f) => f.message);
+    const live = disagrees((await page(sb, 'fw-9')).findings);
+    expect(live).toHaveLength(1);
+    const checked = await check(tempFile(cleanups, 'export.json', exported), '--format', 'json');
+    expect(checked.code, checked.err).toBe(1);
+    const report = JSON.parse(checked.out) as TimelineReportDto;
+    expect(disagrees(report.pages.flatMap((p) => p.findings))).toEqual(live);
     const fresh = await startSandbox();
     cleanups.push(() => fresh.close());
     const res = await fetch(`${fresh.url}/_sandbox/import`, { method: 'POST', body: exported });

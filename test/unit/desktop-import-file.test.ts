@@ -8,6 +8,8 @@ import { AdminClient } from '../../src/main/desktop/admin-client';
 import { InputError, prepareImport } from '../../src/main/desktop/import-file';
 import { FakeDialog, FakeShell } from './desktop-fake-electron';
 import { startSandbox, tempDir } from '../helpers/sandbox';
+import type { Sandbox } from '../../src/main/sandbox';
+import type { PageTimelineDto } from '../../src/shared/timeline';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -93,25 +95,42 @@ describe('prepareImport', () => {
   });
 });
 
+/** File → Import of `file` into `sandbox`, through the desktop's actions; the dialog it answered. */
+async function importInto(sandbox: Sandbox, file: string): Promise<FakeDialog> {
+  const dialog = new FakeDialog();
+  dialog.openAnswers.push({ canceled: false, filePaths: [file] });
+  const actions = new DesktopActions({
+    dialog,
+    shell: new FakeShell(),
+    window: () => null,
+    sandboxUrl: sandbox.url,
+    accounts: sandbox.core.config.accounts,
+    reset: (scope) => sandbox.core.reset(scope),
+    admin: new AdminClient(sandbox.url),
+    dataDir: '/unused',
+    readmePath: null,
+    now: () => new Date(),
+  });
+  await actions.importTraffic();
+  return dialog;
+}
+
+/** The request-refused messages of a sandbox's timelines. */
+async function refusals(sandbox: Sandbox): Promise<string[]> {
+  const list = (await (await fetch(`${sandbox.url}/_sandbox/timelines`)).json()) as {
+    pages: PageTimelineDto[];
+  };
+  return list.pages
+    .flatMap((p) => p.findings)
+    .filter((f) => f.rule === 'request-refused')
+    .map((f) => f.message);
+}
+
 describe('File → Import into a real sandbox', () => {
   it('records the HAR’s beacons, visible through the events API', async () => {
     const sandbox = await startSandbox();
     cleanups.push(() => sandbox.close());
-    const dialog = new FakeDialog();
-    dialog.openAnswers.push({ canceled: false, filePaths: [HAR] });
-    const actions = new DesktopActions({
-      dialog,
-      shell: new FakeShell(),
-      window: () => null,
-      sandboxUrl: sandbox.url,
-      accounts: sandbox.core.config.accounts,
-      reset: (scope) => sandbox.core.reset(scope),
-      admin: new AdminClient(sandbox.url),
-      dataDir: '/unused',
-      readmePath: null,
-      now: () => new Date(),
-    });
-    await actions.importTraffic();
+    const dialog = await importInto(sandbox, HAR);
     const expected = prepareImport(readFileSync(HAR, 'utf8'), 'storefront-visit.har').count;
     expect(dialog.messages()).toEqual([
       expect.objectContaining({
@@ -125,6 +144,39 @@ describe('File → Import into a real sandbox', () => {
     };
     expect(listed.events).toHaveLength(expected);
     expect(new Set(listed.events.map((e) => e.siteId))).toEqual(new Set(['demo42']));
+  });
+
+  it('keeps what a recorded event says of its request: NDJSON of recorded events, as tail --json writes them', async () => {
+    const recording = await startSandbox();
+    cleanups.push(() => recording.close());
+    const text = JSON.stringify({
+      ...body('p415'),
+      context: { ...body('p415').context, dev: true },
+    });
+    // two 415s on one page, told apart only by the Content-Type they were sent with
+    for (const headers of [{ 'Content-Type': 'application/xml' }, {}] as Array<
+      Record<string, string>
+    >) {
+      const res = await fetch(`${recording.url}/beacon/v2/demo42/search/render`, {
+        method: 'POST',
+        headers,
+        body: new TextEncoder().encode(text),
+      });
+      expect(res.status).toBe(415);
+    }
+    const recorded = (await (await fetch(`${recording.url}/_sandbox/events`)).json()) as {
+      events: unknown[];
+    };
+    const t = tempDir('desktop-import-refused-');
+    cleanups.push(t.cleanup);
+    const file = path.join(t.dir, 'tail.ndjson');
+    writeFileSync(file, recorded.events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const sandbox = await startSandbox();
+    cleanups.push(() => sandbox.close());
+    expect((await importInto(sandbox, file)).messages()[0]).toMatchObject({ type: 'info' });
+    const live = await refusals(recording);
+    expect(live.join('\n')).toMatch(/Content-Type is "application\/xml"/);
+    expect(await refusals(sandbox)).toEqual(live);
   });
 
   it('tells the user when a file has nothing to import, without calling the sandbox', async () => {

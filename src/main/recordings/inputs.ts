@@ -11,6 +11,7 @@ import {
 import { isObject } from '../../shared/values';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { parseHar } from './har';
+import { requestFields } from './request-fields';
 import { clockOffsetProblem } from '../../shared/clock-offset';
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
@@ -78,6 +79,8 @@ function recordedEvent(
     const problem = clockOffsetProblem(clockOffsetMs);
     if (problem) throw new InputError(`${where}: ${problem}`);
   }
+  // the path and headers as sent: a refusal is judged by them (a 404's path, a 415's Content-Type)
+  const request = requestFields(v, where);
   // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
   const recorded =
     typeof v.accepted === 'boolean' && Array.isArray(v.errors)
@@ -97,6 +100,8 @@ function recordedEvent(
       receivedAt,
       body: v.body,
       ...(typeof clockOffsetMs === 'number' && { clockOffsetMs }),
+      ...(request.path !== undefined && { path: request.path }),
+      request,
     },
     recorded,
   );

@@ -6,6 +6,7 @@ import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { validateBeaconBody } from '../tracking/schemas';
+import type { RequestFields } from './request-fields';
 
 /** Input that cannot be read: the message names the file (and line) and what was expected. */
 export class InputError extends Error {}
@@ -62,6 +63,8 @@ export function makeEvent(
     path?: string;
     /** a recorded event's clock offset (RecordedEvent.clockOffsetMs), when not 0 */
     clockOffsetMs?: number;
+    /** a recorded event's headers, kept body length and forwarded answer, as recorded */
+    request?: RequestFields;
   },
   verdict?: { accepted: boolean; status: number; errors: ValidationIssue[] },
 ): RecordedEvent {
@@ -82,5 +85,13 @@ export function makeEvent(
   };
   // set after, not spread into the literal: most events have none (one shape for them)
   if (parts.clockOffsetMs) event.clockOffsetMs = parts.clockOffsetMs;
+  const request = parts.request;
+  if (request) {
+    if (request.bodyTruncated) event.bodyTruncated = request.bodyTruncated;
+    if (request.userAgent !== undefined) event.userAgent = request.userAgent;
+    if (request.origin !== undefined) event.origin = request.origin;
+    if (request.contentType !== undefined) event.contentType = request.contentType;
+    if (request.upstream) event.upstream = request.upstream;
+  }
   return event;
 }
