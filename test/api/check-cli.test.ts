@@ -450,6 +450,14 @@ describe('search-sandbox check', () => {
         [temp('notes.har', '{"log":{"version":"1.2"}}')],
         /notes\.har: not a HAR file: "log\.entries" is missing/,
       ],
+      [
+        [temp('nope.har', '{"log":{"version":"1.2","entries":"nope"}}')],
+        /nope\.har: not a HAR file: "log\.entries" is a string, expected an array of entries, one per request/,
+      ],
+      [
+        [temp('one.har', '{"log":1}')],
+        /one\.har: not a HAR file: "log" is a number, expected an object with "entries"/,
+      ],
       [[temp('empty.ndjson', '\n')], /empty\.ndjson: empty file/],
       // a recorded event's request fields are what the sandbox writes, or refused (not dropped)
       [

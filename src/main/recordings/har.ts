@@ -16,12 +16,7 @@ export function parseHar(
   prefix: string,
   counter: Counter,
 ): ReadResult {
-  const log = har.log;
-  if (!isObject(log) || !Array.isArray(log.entries))
-    throw new InputError(
-      `${file}: not a HAR file: "log.entries" is missing (save it from DevTools › Network › "Save all as HAR")`,
-    );
-  const entries: unknown[] = log.entries;
+  const entries = harEntries(har.log, file);
   const redirects = followedRedirects(entries);
   const events: RecordedEvent[] = [];
   let other = 0;
@@ -76,6 +71,29 @@ export function parseHar(
     );
   }
   return { kind: 'har', events, notes };
+}
+
+/** What a JSON value is, as a message names it: `a string`, `an object`, `null`, … */
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** A HAR's `log.entries`; what is missing or of the wrong type is named, with how to save a HAR. */
+function harEntries(log: unknown, file: string): unknown[] {
+  const save = 'save it from DevTools › Network › "Save all as HAR"';
+  if (!isObject(log))
+    throw new InputError(
+      `${file}: not a HAR file: "log" is ${jsonType(log)}, expected an object with "entries", the requests (${save})`,
+    );
+  if (!('entries' in log))
+    throw new InputError(`${file}: not a HAR file: "log.entries" is missing (${save})`);
+  if (!Array.isArray(log.entries))
+    throw new InputError(
+      `${file}: not a HAR file: "log.entries" is ${jsonType(log.entries)}, expected an array of entries, one per request (${save})`,
+    );
+  return log.entries;
 }
 
 /** Statuses with which a browser sends a request again, method and body unchanged, to the address given. */
