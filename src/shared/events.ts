@@ -51,6 +51,23 @@ export interface RecordedEvent {
 }
 
 /**
+ * The statuses of requests the service refuses before it reads the body, with their names: the request
+ * itself was wrong (its path, method, size or Content-Type), so its body was never validated. A 400 is
+ * a body that was read and failed validation.
+ */
+export const REFUSALS: ReadonlyMap<number, string> = new Map([
+  [404, 'Not Found'],
+  [405, 'Method Not Allowed'],
+  [413, 'Content Too Large'],
+  [415, 'Unsupported Media Type'],
+]);
+
+/** Refused before validation (404, 405, 413, 415): the timelines' request-refused, not schema. */
+export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): boolean {
+  return !rec.accepted && REFUSALS.has(rec.status);
+}
+
+/**
  * The real beacon service's answer to a forwarded request, recorded after the sandbox had answered.
  * `outcome`: `accepted` (2xx), `rejected` (4xx other than 429), `unavailable` (429, 5xx, other statuses,
  * no answer in time, unreachable) or `not-sent` (the forwarding queue was full, or the body was not kept).

@@ -145,7 +145,38 @@ describe.skipIf(skip)('timelines UI', () => {
     const row = s.page.locator('[data-testid="request-row"][data-accepted="false"]').first();
     await row.click();
     await s.ui.testId('inspector').getByTestId('validation-errors').waitFor();
+    expect(await s.ui.testId('inspector').getByTestId('rejection-title').textContent()).toMatch(
+      /^Rejected: \d+ validation errors?$/,
+    );
     await s.ui.screenshot('requests');
+  });
+
+  it('heads a request refused before its body was read (415) as refused, with its status, not as validation errors', async () => {
+    const p = newPage();
+    const res = await fetch(`${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml' },
+      body: JSON.stringify(searchBody('render', p)),
+    });
+    expect(res.status).toBe(415);
+    const listed = (await (await fetch(`${s.sandbox.url}/_sandbox/events?limit=1`)).json()) as {
+      events: Array<{ id: string; status: number }>;
+    };
+    const id = listed.events[0]!.id;
+    await s.ui.nav('requests');
+    await s.page.locator(`[data-testid="request-row"][data-event-id="${id}"]`).click();
+    const inspector = s.ui.testId('inspector');
+    await inspector.getByTestId('refusal-reasons').waitFor();
+    expect(await inspector.getAttribute('data-event-id')).toBe(id);
+    expect(await inspector.getByTestId('rejection-title').textContent()).toBe(
+      'Refused: 415 Unsupported Media Type',
+    );
+    expect(await inspector.getByTestId('refusal-reasons').textContent()).toContain(
+      'invalid header: `Content-Type`',
+    );
+    expect(await inspector.getByTestId('validation-errors').count()).toBe(0);
+    await s.page.keyboard.press('Escape');
+    await inspector.waitFor({ state: 'detached' });
   });
 
   it('says beside each receive time that the sandbox clock was moved, and judges the storefront by real time', async () => {

@@ -2,7 +2,7 @@
 // a page keeps of them (capped id lists, tallies); the page and its responses are page.ts and response.ts.
 import { str } from '../values';
 import { isObject } from '../../../shared/values';
-import type { RecordedEvent } from '../../../shared/events';
+import { isRefusal, type RecordedEvent } from '../../../shared/events';
 import { isTimelineEndpoint, isWidgetKind, type ResponseKind } from '../../../shared/kinds';
 import type { Severity } from '../../../shared/timeline';
 import type { RequestFields } from '../../store/types';
@@ -280,12 +280,7 @@ export function isTimelineEvent(rec: RecordedEvent): boolean {
   return isTimelineEndpoint(rec.category, rec.event);
 }
 
-/** Refused before validation: the status says what was wrong with the request itself, not its body. */
-export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([404, 405, 413, 415]);
-
-export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): boolean {
-  return !rec.accepted && REFUSAL_STATUSES.has(rec.status);
-}
+export { isRefusal };
 
 /**
  * What the engine makes of a request on its page: a visit event, an event of one of its responses, a

@@ -1,5 +1,6 @@
-// The event inspector: one recorded tracking request in full — the body pretty-printed with its
-// validation errors in place, receive time against context.timestamp, who sent it, and "copy as curl".
+// The event inspector: one recorded tracking request in full — why it was refused or rejected, the body
+// pretty-printed with its validation errors in place, receive time against context.timestamp, who sent
+// it, and "copy as curl".
 import { useEffect, useRef, useState } from 'react';
 import { admin, ApiError } from '../../api/client';
 import type { RecordedEvent } from '../../api/types';
@@ -11,6 +12,7 @@ import { clockMovedNote, timestampDifferenceMs } from '../../../../shared/clock-
 import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';
+import { Rejection } from './Rejection';
 
 /** The request as a curl command a developer can replay (same path, content type, origin and body). */
 export function eventCurl(origin: string, e: RecordedEvent): string {
@@ -219,23 +221,7 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
           </dd>
         </dl>
       </section>
-      {event.errors.length > 0 && (
-        <section className="inspector-section">
-          <h3 className="section-title">
-            Rejected:{' '}
-            {event.errors.length === 1
-              ? '1 validation error'
-              : `${event.errors.length} validation errors`}
-          </h3>
-          <ul className="error-list" data-testid="validation-errors">
-            {event.errors.map((e, i) => (
-              <li key={i}>
-                {e.path && <code>{e.path}</code>} {e.message}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Rejection event={event} />
       <UpstreamSection event={event} />
       <section className="inspector-section">
         <div className="section-head">
