@@ -19,6 +19,8 @@ const HEADERS = {
   userAgent: 'the User-Agent header as sent',
   origin: 'the Origin header as sent, e.g. "https://shop.example"',
 } as const;
+/** read once: every recorded event of a recording is asked for them */
+const HEADER_KEYS = Object.keys(HEADERS) as Array<keyof typeof HEADERS>;
 
 /** A recorded value as a message quotes it: JSON, its first 40 characters. */
 function quoted(value: unknown): string {
@@ -29,7 +31,7 @@ function quoted(value: unknown): string {
 /** The request fields of recorded event `v` (element or line `where`); throws InputError for a bad one. */
 export function requestFields(v: Record<string, unknown>, where: string): RequestFields {
   const fields: RequestFields = {};
-  for (const key of Object.keys(HEADERS) as Array<keyof typeof HEADERS>) {
+  for (const key of HEADER_KEYS) {
     const value = v[key];
     if (value === undefined) continue;
     if (typeof value !== 'string')
