@@ -25,6 +25,7 @@ import {
   EVENT_FILTERS,
   MAX_EVENT_LIMIT,
   MAX_TIMELINE_LIMIT,
+  MAX_WAIT_MS,
   TIMELINE_FILTERS,
   flag,
   oneOf,
@@ -86,7 +87,7 @@ import {
 import { encodePart } from './text';
 import { SEVERITIES } from './verdict';
 
-export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT };
+export { MAX_EVENT_LIMIT, MAX_TIMELINE_LIMIT, MAX_WAIT_MS };
 export { declaredErrors, isMediaAnswer };
 export type {
   Answer,
@@ -166,7 +167,11 @@ export const ADMIN_API = {
       ...EVENT_FILTERS,
       limit: whole(0, MAX_EVENT_LIMIT, 'at most this many events in the answer'),
       count: whole(1, MAX_EVENT_LIMIT, 'how many matching events to wait for (default 1)'),
-      timeout: whole(0, Number.MAX_SAFE_INTEGER, 'ms to wait (default 10000, capped at 120000)'),
+      timeout: whole(
+        0,
+        Number.MAX_SAFE_INTEGER,
+        `ms to wait (default 10000, capped at ${MAX_WAIT_MS})`,
+      ),
     },
     response: WaitDoneSchema,
     errors: { 408: WaitTimeoutSchema, 503: WaitClosingSchema },

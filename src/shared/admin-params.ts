@@ -2,7 +2,7 @@
 // visits) is one group of parameters that every endpoint taking it spreads into its query, and whose
 // TypeScript type the package and the UI derive (`TimelineFilterQuery`, …). The rule each parameter
 // follows is said in its 400 when a value breaks it (src/main/http/admin-query.ts).
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { RESPONSE_KINDS } from './kinds';
 import { VERDICTS } from './verdict';
 import { literals, ruleIdSchema } from './schema-base';
@@ -39,6 +39,8 @@ const seqOrId = (description: string) =>
 
 export const MAX_EVENT_LIMIT = 100_000;
 export const MAX_TIMELINE_LIMIT = 100_000;
+/** a long-poll longer than this ties up a socket for nothing: a longer wait is capped, and the answer says so */
+export const MAX_WAIT_MS = 120_000;
 
 export const EVENT_FILTERS = {
   siteId: text('events of this siteId'),
@@ -80,3 +82,30 @@ export type FilterOf<P extends TProperties> = Partial<Static<TObject<P>>>;
 export type TimelineFilterQuery = FilterOf<typeof TIMELINE_FILTERS>;
 export type VisitFilterQuery = FilterOf<typeof VISIT_FILTERS>;
 export type OrderFilterQuery = FilterOf<typeof ORDER_FILTERS>;
+
+/**
+ * A query string's text as the value its declared type takes (digits → number, true/1 → true); text that
+ * does not read as that type is left as sent, for the schema to refuse.
+ */
+export function decodeParam(raw: string, schema: TSchema | undefined): unknown {
+  if (schema?.type === 'integer') return /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (schema?.type === 'boolean')
+    return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
+  return raw;
+}
+
+/**
+ * What a declared parameter takes, as a refusal says it, and its values when they are a list: the server's
+ * 400 and the package's option errors word a rule alike. A rule id's schema lists no ids here (the
+ * server's rules declare them).
+ */
+export function paramRule(schema: TSchema, maximum?: number): [string, string[]?] {
+  if (Array.isArray(schema.anyOf)) {
+    const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
+    return [`must be one of ${values.join(', ')}`, values];
+  }
+  if (schema.type === 'integer')
+    return [`must be a whole number from ${schema.minimum} to ${maximum ?? schema.maximum}`];
+  if (schema.type === 'boolean') return ['must be true or false', ['true', 'false']];
+  return [String(schema['x-rule'])];
+}

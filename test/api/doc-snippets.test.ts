@@ -1008,18 +1008,38 @@ Object.assign(COVERAGE, {
       expect(message).toMatch(shownAs(b.text.trimEnd()));
     },
   },
-  'docs/testing.md#aebd981732': {
+  'docs/testing.md#389f850193': {
+    how: 'checked',
+    what: 'bad options: TypeErrors before any request',
+    check: async (b) => {
+      const message = (p: Promise<unknown>) =>
+        p.then(
+          () => 'resolved',
+          (e: TypeError) => `${e.name}: ${e.message}`,
+        );
+      const lines = b.text
+        .trimEnd()
+        .split('\n')
+        .map((l) => `TypeError: ${l}`);
+      expect([
+        await message(client.reset({ wat: 'all' } as never)),
+        await message(client.events('render' as never)),
+        await message(client.waitForEvents({ timeout: -5 })),
+      ]).toEqual(lines);
+    },
+  },
+  'docs/testing.md#a64134a2a6': {
     how: 'checked',
     what: 'SandboxApiError messages',
     check: async (b) => {
       await fresh();
-      const [unknownParam, refused, notJson, unreachable] = b.text.trimEnd().split('\n');
+      const [unknownFeed, refused, notJson, unreachable] = b.text.trimEnd().split('\n');
       const message = (p: Promise<unknown>) =>
         p.then(
           () => 'resolved',
           (e: api.SandboxApiError) => e.message,
         );
-      expect(await message(client.events({ evnt: 'render' } as never))).toBe(unknownParam);
+      expect(await message(client.feed('demo42', 99))).toBe(unknownFeed);
       expect(await message(client.transition('demo42', 44, 'regen_done'))).toBe(refused);
       const other = http.createServer((_q, s) => s.end('<html>a shop</html>'));
       await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));

@@ -193,24 +193,155 @@ describe('events and waitForEvents', () => {
   it('refuses a list or an object as a filter value, which would have matched nothing', async () => {
     await expect(sandbox.events({ event: ['render', 'impression'] } as never)).rejects.toThrow(
       new TypeError(
-        'events: query parameter event takes one value (a string, number or boolean), got ["render","impression"]: ask once per value',
+        `sandbox.events({ event: ["render","impression"] }): event takes one value (a string, number or boolean): call once per value, got ["render","impression"]; e.g. sandbox.events({ siteId: 'demo42', event: 'render' })`,
       ),
     );
     await expect(
       sandbox.waitForEvents({ siteId: { id: 'demo42' }, timeout: 100 } as never),
-    ).rejects.toThrow(/^wait: query parameter siteId takes one value .*, got \{"id":"demo42"\}/);
+    ).rejects.toThrow(
+      /^sandbox\.waitForEvents\(\{ siteId: \{"id":"demo42"\} \}\): siteId takes one value/,
+    );
     await expect(sandbox.expectClean({ pageLoadId: ['p1'] } as never)).rejects.toThrow(
-      /^timelines: query parameter pageLoadId takes one value/,
+      /^sandbox\.expectClean\(\{ pageLoadId: \["p1"\] \}\): pageLoadId takes one value/,
     );
   });
 
-  it("passes the admin API's refusal of a bad filter on, naming the parameter", async () => {
-    const err = await sandbox.events({ acceptd: true }).catch((e: unknown) => e);
+  it("passes on the admin API's refusal of what only the sandbox knows, naming the parameter", async () => {
+    const err = await sandbox.timelines({ rule: 'no-such-rule' as never }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SandboxApiError);
     expect((err as SandboxApiError).status).toBe(400);
     expect((err as Error).message).toMatch(
-      /^GET \/_sandbox\/events\?acceptd=true answered 400: unknown query parameter acceptd; allowed: siteId, /,
+      /^GET \/_sandbox\/timelines\?limit=100000&rule=no-such-rule answered 400: query parameter rule must be one of schema, /,
     );
+  });
+});
+
+/** The requests a client makes to a server that answers every request 500, for calls that must make none. */
+async function requestsOf(
+  calls: (client: ReturnType<typeof connectSandbox>) => Promise<unknown>[],
+) {
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(500).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const client = connectSandbox(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const errors = await Promise.all(
+      calls(client).map((p) =>
+        p.then(
+          () => null,
+          (e: Error) => e,
+        ),
+      ),
+    );
+    return { seen, errors };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe('options, checked before any request in the words of the method', () => {
+  it('refuses an unknown option, naming the method, the option, the nearest one, those it takes and an example', async () => {
+    await sendGoodPage(sandbox.url);
+    await expect(sandbox.reset({ wat: 'all' } as never)).rejects.toThrow(
+      new TypeError(
+        `sandbox.reset({ wat: "all" }): unknown option "wat"; did you mean what? options: what, siteId; e.g. sandbox.reset({ what: 'all' })`,
+      ),
+    );
+    // nothing was reset
+    expect((await sandbox.events()).length).toBeGreaterThan(0);
+    await expect(sandbox.expectClean({ fialOn: 'warning' } as never)).rejects.toThrow(
+      new TypeError(
+        `sandbox.expectClean({ fialOn: "warning" }): unknown option "fialOn"; did you mean failOn? options: siteId, sessionId, pageLoadId, q, kind, event, rule, failOn, rules, ignoreRules, allowEmpty; e.g. sandbox.expectClean({ siteId: 'demo42', failOn: 'warning' })`,
+      ),
+    );
+    await expect(sandbox.events({ evnt: 'render' })).rejects.toThrow(
+      /^sandbox\.events\(\{ evnt: "render" \}\): unknown option "evnt"; did you mean event\? options: siteId, category, kind, event, accepted, responseId, pageLoadId, sessionId, since, before, limit; e\.g\. /,
+    );
+  });
+
+  it('refuses an argument that is not an options object', async () => {
+    await sendGoodPage(sandbox.url);
+    await expect(sandbox.reset('all' as never)).rejects.toThrow(
+      new TypeError(
+        `sandbox.reset("all"): takes an options object, not a string; options: what, siteId; e.g. sandbox.reset({ what: 'all' })`,
+      ),
+    );
+    expect((await sandbox.events()).length).toBeGreaterThan(0);
+    await expect(sandbox.events('render' as never)).rejects.toThrow(
+      /^sandbox\.events\("render"\): takes an options object, not a string; options: siteId, .*; e\.g\. sandbox\.events\(\{ siteId: 'demo42', event: 'render' \}\)$/,
+    );
+    await expect(sandbox.visits(['demo42'] as never)).rejects.toThrow(
+      /^sandbox\.visits\(\["demo42"\]\): takes an options object, not a list; options: siteId, sessionId, userId;/,
+    );
+  });
+
+  it('says a number out of range in the words and range of the option', async () => {
+    await expect(sandbox.waitForEvents({ timeout: -5 })).rejects.toThrow(
+      new TypeError(
+        `sandbox.waitForEvents({ timeout: -5 }): timeout must be a whole number of milliseconds from 0 to 120000 (default 10000; a longer wait is capped at 120000), got -5; e.g. sandbox.waitForEvents({ event: 'render', count: 1, timeout: 5000 })`,
+      ),
+    );
+    await expect(sandbox.waitForEvents({ count: 0 })).rejects.toThrow(
+      /^sandbox\.waitForEvents\(\{ count: 0 \}\): count must be a whole number from 1 to 100000, got 0;/,
+    );
+    await expect(sandbox.events({ limit: 2.5 })).rejects.toThrow(
+      /^sandbox\.events\(\{ limit: 2\.5 \}\): limit must be a whole number from 0 to 100000, got 2\.5;/,
+    );
+    await expect(sandbox.searchResponses({ limit: 5000 })).rejects.toThrow(
+      /^sandbox\.searchResponses\(\{ limit: 5000 \}\): limit must be a whole number from 1 to 1000, got 5000;/,
+    );
+    await expect(sandbox.reset({ what: 'everything' as never })).rejects.toThrow(
+      /^sandbox\.reset\(\{ what: "everything" \}\): what must be one of events, all, got "everything";/,
+    );
+  });
+
+  it('checks every method that takes options or ids, without a request', async () => {
+    const { seen, errors } = await requestsOf((c) => [
+      c.events({ nope: 1 }),
+      c.waitForEvents({ nope: 1 }),
+      c.timelines({ nope: 1 }),
+      c.visits({ nope: 1 } as never),
+      c.orders({ nope: 1 } as never),
+      c.ordersSummary({ nope: 1 } as never),
+      c.expectClean({ nope: 1 }),
+      c.readiness({ siteId: 'demo42', nope: 1 } as never),
+      c.expectReady({ siteId: 'demo42', nope: 1 } as never),
+      c.expectMatchesBaseline('x', { nope: 1 } as never),
+      c.report('json', { nope: 1 }),
+      c.reset({ nope: 1 } as never),
+      c.patchFeed('demo42', 42, { nope: 1 }),
+      c.searchResponses({ nope: 1 } as never),
+      c.outbox({ nope: 1 } as never),
+    ]);
+    expect(seen).toEqual([]);
+    for (const err of errors)
+      expect(err?.message).toMatch(
+        /^sandbox\.\w+\(\{ nope: 1 \}\): unknown option "nope"; options: /,
+      );
+    const ids = await requestsOf((c) => [
+      c.report('pdf' as never),
+      c.timeline(undefined as never),
+      c.order(42 as never),
+      c.rule('' as never),
+      c.feed('demo42', 'x' as never),
+      c.transition('demo42', -1, 'running'),
+      c.searchResponse({} as never),
+      c.feeds(7 as never),
+    ]);
+    expect(ids.seen).toEqual([]);
+    expect(ids.errors.map((e) => e?.message.split(':')[0])).toEqual([
+      'sandbox.report("pdf")',
+      'sandbox.timeline',
+      'sandbox.order',
+      'sandbox.rule',
+      'sandbox.feed',
+      'sandbox.transition',
+      'sandbox.searchResponse',
+      'sandbox.feeds',
+    ]);
   });
 });
 
@@ -361,11 +492,11 @@ describe('reports, reset, feeds, clock, outbox', () => {
     // failOn reaches the report (its effect on JUnit is tested in test/api/timelines.test.ts)
     expect(await sandbox.report('junit', { failOn: 'warning' })).toContain('failures="1"');
     await expect(sandbox.report('junit', { failOn: 'never' as never })).rejects.toThrow(
-      'query parameter failOn must be one of error, warning, info, got "never"',
+      `sandbox.report({ failOn: "never" }): failOn must be one of error, warning, info, got "never"; e.g. sandbox.report('junit', { siteId: 'demo42', failOn: 'warning' })`,
     );
     expect(await sandbox.report('html')).toMatch(/<html/i);
     await expect(sandbox.report('pdf' as never)).rejects.toThrow(
-      'GET /_sandbox/report?format=pdf answered 400: query parameter format must be one of json, junit, html, got "pdf"',
+      `sandbox.report("pdf"): the format must be one of json, junit, html; e.g. sandbox.report('junit', { siteId: 'demo42', failOn: 'warning' })`,
     );
   });
 

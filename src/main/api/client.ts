@@ -1,7 +1,7 @@
 // The sandbox client of the package API: every method is one call of the public admin API (/_sandbox/*)
 // through the one admin client (src/shared/admin-client.ts), so a sandbox started in-process and one
 // reached over HTTP behave the same.
-import { MAX_EVENT_LIMIT, type BodyOf } from '../../shared/admin-api.js';
+import { ADMIN_API, MAX_EVENT_LIMIT, type BodyOf } from '../../shared/admin-api.js';
 import { AdminApiClient, type AdminFailure } from '../../shared/admin-client.js';
 import type { FeedState } from '../../shared/indexing.js';
 import type {
@@ -38,7 +38,9 @@ import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
-import { clipped } from '../../shared/text.js';
+import { clipped, shown } from '../../shared/text.js';
+import { METHOD_OPTIONS } from './method-options.js';
+import { checkFeedId, checkId, checkOptions, valuesOf } from './options.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -104,7 +106,8 @@ export class SandboxClient {
 
   /** Recorded tracking requests matching the filter, oldest first. */
   async events(filter: EventFilter = {}): Promise<RecordedEvent[]> {
-    return (await this.admin.call('events', { query: filter as Filter })).events;
+    const query = checkOptions(METHOD_OPTIONS.events, filter) as Filter;
+    return (await this.admin.call('events', { query })).events;
   }
 
   /**
@@ -112,7 +115,11 @@ export class SandboxClient {
    * what was seen: the matching events and, when too few matched, the newest events of any kind.
    */
   async waitForEvents(options: WaitOptions = {}): Promise<RecordedEvent[]> {
-    const { count = 1, timeout = 10_000, ...filter } = options;
+    const {
+      count = 1,
+      timeout = 10_000,
+      ...filter
+    } = checkOptions(METHOD_OPTIONS.waitForEvents, options);
     const call = { query: { ...filter, count, timeout } as Filter };
     const res = await this.admin.send('wait', call);
     const body = (await res.json().catch(() => null)) as {
@@ -150,29 +157,32 @@ export class SandboxClient {
 
   /** Pages (one per pageLoadId and site) with their events and findings, oldest first. */
   async timelines(filter: TimelineFilter = {}): Promise<PageTimelineDto[]> {
-    return (
-      await this.admin.call('timelines', { query: { limit: MAX_PAGES, ...filter } as Filter })
-    ).pages;
+    const query = { limit: MAX_PAGES, ...checkOptions(METHOD_OPTIONS.timelines, filter) };
+    return (await this.admin.call('timelines', { query: query as Filter })).pages;
   }
 
   /** Visits (one sessionId of one site each) with their pages, cart and orders, newest last. */
-  visits(filter: VisitFilter = {}): Promise<VisitDto[]> {
-    return this.admin.call('visits', { query: filter as Filter });
+  async visits(filter: VisitFilter = {}): Promise<VisitDto[]> {
+    const query = checkOptions(METHOD_OPTIONS.visits, filter);
+    return this.admin.call('visits', { query: query as Filter });
   }
 
   /** One entry per order/transaction, newest last, each line with its credit (README "Credit"). */
-  orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
-    return this.admin.call('orders', { query: filter as Filter });
+  async orders(filter: OrderFilter = {}): Promise<OrderDto[]> {
+    const query = checkOptions(METHOD_OPTIONS.orders, filter);
+    return this.admin.call('orders', { query: query as Filter });
   }
 
   /** One order by the eventId of its order/transaction (`ev_…`), with its findings; rejects (404) for an unknown one. */
-  order(eventId: string): Promise<OrderDto> {
+  async order(eventId: string): Promise<OrderDto> {
+    checkId('sandbox.order', 'eventId', eventId, "sandbox.order('ev_000000042')");
     return this.admin.call('order', { params: { eventId } });
   }
 
   /** What a revenue report would show of the orders: revenue by the source credited, uncredited, duplicates. */
-  ordersSummary(filter: VisitFilter = {}): Promise<OrdersSummaryDto> {
-    return this.admin.call('ordersSummary', { query: filter as Filter });
+  async ordersSummary(filter: VisitFilter = {}): Promise<OrdersSummaryDto> {
+    const query = checkOptions(METHOD_OPTIONS.ordersSummary, filter);
+    return this.admin.call('ordersSummary', { query: query as Filter });
   }
 
   /**
@@ -188,12 +198,16 @@ export class SandboxClient {
    * of the provider's client it checks (where each was read in the client, the invariant it implies).
    * Rejects with the sandbox's 404 (naming the nearest rule ids) for an id no rule declares.
    */
-  rule(id: string): Promise<RuleDetailDto> {
+  async rule(id: string): Promise<RuleDetailDto> {
+    checkId('sandbox.rule', 'id', id, "sandbox.rule('missing-render')");
     return this.admin.call('rule', { params: { id } });
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */
-  timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
+  async timeline(pageLoadId: string, siteId?: string): Promise<PageTimelineDto> {
+    const example = "sandbox.timeline('page-1', 'demo42')";
+    checkId('sandbox.timeline', 'pageLoadId', pageLoadId, example);
+    if (siteId !== undefined) checkId('sandbox.timeline', 'siteId', siteId, example);
     return this.admin.call('timeline', { params: { pageLoadId }, query: { siteId } });
   }
 
@@ -202,7 +216,8 @@ export class SandboxClient {
    * Rejects with an Error listing each such finding (rule, severity, page URL, pageLoadId, message).
    */
   async expectClean(options: ExpectCleanOptions = {}): Promise<CleanResult> {
-    const { failOn = 'error', ignoreRules = [], allowEmpty = false, rules, ...rest } = options;
+    const checked = checkOptions(METHOD_OPTIONS.expectClean, options);
+    const { failOn = 'error', ignoreRules = [], allowEmpty = false, rules, ...rest } = checked;
     const filter = rest as TimelineFilter;
     if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
       throw new TypeError(
@@ -246,7 +261,7 @@ export class SandboxClient {
    * the client call that sends it) or not applicable (with why).
    */
   async readiness(options: { siteId: string }): Promise<ReadinessDto> {
-    const siteId = siteIdOf('readiness', options);
+    const siteId = siteIdOf('readiness', checkOptions(METHOD_OPTIONS.readiness, options));
     return this.admin.call('readiness', { query: { siteId } });
   }
 
@@ -255,8 +270,9 @@ export class SandboxClient {
    * Rejects with an Error naming each one that is unseen (and what sends it) or broken (the rule and page).
    */
   async expectReady(options: ExpectReadyOptions): Promise<ReadinessDto> {
-    const { expect, failOn = 'error' } = options ?? ({} as ExpectReadyOptions);
-    const siteId = siteIdOf('expectReady', options);
+    const checked = checkOptions(METHOD_OPTIONS.expectReady, options) as ExpectReadyOptions;
+    const { expect, failOn = 'error' } = checked;
+    const siteId = siteIdOf('expectReady', checked);
     if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
       throw new TypeError(
         `expectReady: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default) or 'warning'`,
@@ -292,7 +308,10 @@ export class SandboxClient {
    * (dir `beacon-baselines` by default): written when missing, rewritten with `update: true` or
    * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
    */
-  expectMatchesBaseline(name: string, options: BaselineOptions = {}): Promise<BaselineResult> {
+  async expectMatchesBaseline(name: string, given: BaselineOptions = {}): Promise<BaselineResult> {
+    const example = METHOD_OPTIONS.expectMatchesBaseline.example;
+    checkId('sandbox.expectMatchesBaseline', 'name', name, example);
+    const options = checkOptions(METHOD_OPTIONS.expectMatchesBaseline, given);
     const forTest = testBaselinesOf(this);
     const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
     const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
@@ -325,35 +344,50 @@ export class SandboxClient {
     format: 'json' | 'junit' | 'html' = 'json',
     filter: ReportFilter = {},
   ): Promise<TimelineReportDto | string> {
+    const formats = valuesOf(ADMIN_API.report.query.format);
+    if (!formats.includes(format))
+      throw new TypeError(
+        `sandbox.report(${shown(format)}): the format must be one of ${formats.join(', ')}; e.g. ${METHOD_OPTIONS.report.example}`,
+      );
+    const query = { ...checkOptions(METHOD_OPTIONS.report, filter), format };
     // the answer is the format's: the report's JSON, or the document's text
-    return this.admin.call('report', { query: { ...filter, format } as Filter });
+    return this.admin.call('report', { query: query as Filter });
   }
 
   /** Forget events and timelines (of one site, or all); `what: 'all'` also resets feeds and outbox. */
   async reset(options: ResetOptions = {}): Promise<void> {
-    const { siteId, what = 'events' } = options;
+    const { siteId, what = 'events' } = checkOptions(METHOD_OPTIONS.reset, options);
     await this.admin.call('reset', { query: { siteId }, body: { what } });
   }
 
   async feeds(siteId?: string): Promise<FeedView[]> {
+    if (siteId !== undefined) checkId('sandbox.feeds', 'siteId', siteId, "sandbox.feeds('demo42')");
     return (await this.admin.call('feeds', { query: { siteId } })).feeds;
   }
 
-  feed(siteId: string, feedId: number): Promise<FeedView> {
+  async feed(siteId: string, feedId: number): Promise<FeedView> {
+    checkFeed('sandbox.feed', siteId, feedId, "sandbox.feed('demo42', 42)");
     return this.admin.call('feed', { params: { siteId, feedId } });
   }
 
   /** Change a feed's sandbox settings: interval, autopilot, regeneration, injected failure. */
-  patchFeed(siteId: string, feedId: number, patch: Record<string, unknown>): Promise<FeedView> {
-    // the sandbox judges the fields (its 400 names a wrong one)
+  async patchFeed(
+    siteId: string,
+    feedId: number,
+    patch: Record<string, unknown>,
+  ): Promise<FeedView> {
+    checkFeed('sandbox.patchFeed', siteId, feedId, METHOD_OPTIONS.patchFeed.example);
+    // the sandbox judges the values (its refusal names the field)
+    const body = checkOptions(METHOD_OPTIONS.patchFeed, patch ?? null);
     return this.admin.call('patchFeed', {
       params: { siteId, feedId },
-      body: patch as BodyOf<'patchFeed'>,
+      body: body as BodyOf<'patchFeed'>,
     });
   }
 
   /** Move a feed by hand along the transition table; rejects with the allowed targets otherwise. */
-  transition(siteId: string, feedId: number, to: string): Promise<FeedView> {
+  async transition(siteId: string, feedId: number, to: string): Promise<FeedView> {
+    checkFeed('sandbox.transition', siteId, feedId, "sandbox.transition('demo42', 42, 'running')");
     return this.admin.call('transition', {
       params: { siteId, feedId },
       body: { to: to as FeedState },
@@ -361,7 +395,8 @@ export class SandboxClient {
   }
 
   /** What the companion search API issued for a responseId (results, banners, redirect, test flag). */
-  searchResponse(responseId: string): Promise<IssuedSearchResponse> {
+  async searchResponse(responseId: string): Promise<IssuedSearchResponse> {
+    checkId('sandbox.searchResponse', 'responseId', responseId, "sandbox.searchResponse('resp-1')");
     return this.admin.call('searchResponse', { params: { responseId } });
   }
 
@@ -372,14 +407,16 @@ export class SandboxClient {
   async searchResponses(
     filter: { siteId?: string; pageLoadId?: string; limit?: number } = {},
   ): Promise<IssuedSearchResponse[]> {
-    return (await this.admin.call('searchResponses', { query: filter })).responses;
+    const query = checkOptions(METHOD_OPTIONS.searchResponses, filter);
+    return (await this.admin.call('searchResponses', { query })).responses;
   }
 
   /** Status e-mails produced for `requestedBy`, newest last. */
   async outbox(
     filter: { siteId?: string; feedId?: number; to?: string } = {},
   ): Promise<OutboxMessage[]> {
-    return (await this.admin.call('outbox', { query: filter })).messages;
+    const query = checkOptions(METHOD_OPTIONS.outbox, filter);
+    return (await this.admin.call('outbox', { query })).messages;
   }
 
   /** A client of a sandbox started elsewhere has nothing to close: the server keeps running. */
@@ -428,5 +465,11 @@ function siteIdOf(method: string, options: { siteId?: unknown } | undefined): st
   return siteId;
 }
 
-/** A filter as the package's types take it: the sandbox judges the keys (an unknown one is its 400). */
+/** A feed's siteId and feedId, or a TypeError naming the method. */
+function checkFeed(call: string, siteId: unknown, feedId: unknown, example: string): void {
+  checkId(call, 'siteId', siteId, example);
+  checkFeedId(call, feedId, example);
+}
+
+/** A filter as the package's types take it, its keys checked by checkOptions. */
 type Filter = Record<string, FilterValue>;

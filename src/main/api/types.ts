@@ -59,8 +59,8 @@ export interface ExpectReadyOptions {
 export type FilterValue = string | number | boolean | undefined;
 
 /**
- * Filters of `GET /_sandbox/events` and `/_sandbox/wait`. Open: any other admin filter (e.g. `kind`)
- * passes through as a query parameter, and the sandbox names an unknown one in a 400.
+ * Filters of `GET /_sandbox/events` and `/_sandbox/wait`: the parameters the admin API declares for them.
+ * Another name is refused before any request (a TypeError naming the method, the option and those it takes).
  */
 export interface EventFilter {
   siteId?: string;
@@ -86,7 +86,7 @@ export interface WaitOptions extends EventFilter {
   timeout?: number;
 }
 
-/** Which pages: the filters the timelines and the report share; open like EventFilter. */
+/** Which pages: the filters the timelines and the report share; another name is refused like EventFilter's. */
 export interface PageFilter {
   siteId?: string;
   verdict?: 'pass' | 'warn' | 'fail';
@@ -139,7 +139,7 @@ export interface ExpectCleanOptions {
   ignoreRules?: string[];
   /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
   allowEmpty?: boolean;
-  /** any other timeline filter, e.g. `kind` */
+  /** the other timeline filters, e.g. `rule` (another name is refused: a TypeError) */
   [filter: string]: FilterValue | string[] | RulesConfig;
 }
 

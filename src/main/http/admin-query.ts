@@ -8,6 +8,7 @@ import type { Request, Response, Router } from 'express';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
+import { decodeParam, paramRule } from '../../shared/admin-params';
 import type { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
@@ -57,28 +58,10 @@ function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
   return validate;
 }
 
-/**
- * A query string's text as the value its declared type takes (digits → number, true/1 → true); text that
- * does not read as that type is left as sent, for the schema to refuse.
- */
-function decode(raw: string, schema: TSchema | undefined): unknown {
-  if (schema?.type === 'integer') return /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (schema?.type === 'boolean')
-    return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
-  return raw;
-}
-
 /** What a declared parameter takes, as its 400 says it (and the values, when they are a list). */
 function rule(schema: TSchema, maximum: number | undefined): [string, string[]?] {
   if (isRuleIdSchema(schema)) return [`must be one of ${RULE_IDS.join(', ')}`, [...RULE_IDS]];
-  if (Array.isArray(schema.anyOf)) {
-    const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
-    return [`must be one of ${values.join(', ')}`, values];
-  }
-  if (schema.type === 'integer')
-    return [`must be a whole number from ${schema.minimum} to ${maximum ?? schema.maximum}`];
-  if (schema.type === 'boolean') return ['must be true or false', ['true', 'false']];
-  return [String(schema['x-rule'])];
+  return paramRule(schema, maximum);
 }
 
 /** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
@@ -120,7 +103,7 @@ function parseAdminQuery<N extends AdminEndpointName>(
   const repeated: string[] = [];
   for (const [key, raw] of Object.entries(query)) {
     const schema = declaredParam(name, key);
-    if (typeof raw === 'string') value[key] = decode(raw, schema);
+    if (typeof raw === 'string') value[key] = decodeParam(raw, schema);
     else if (schema) repeated.push(key);
     else value[key] = raw;
   }

@@ -10,6 +10,7 @@ import { SseHub, type SseOptions } from '../sse';
 import { BadQuery as BadParameter, mount, type AdminHandler, type Bounds } from '../admin-query';
 import { BodyRefused } from '../admin-refusal';
 import { ADMIN_API, type BodyOf, type QueryOf } from '../../../shared/admin-api';
+import { MAX_WAIT_MS } from '../../../shared/admin-params';
 import { IMPORT_BODY_BYTES } from '../../../shared/admin-bodies';
 import { streamBody } from '../stream-body';
 import { readImportBody, readImportBodyHere } from '../../store/import-body';
@@ -22,8 +23,7 @@ export const DEFAULT_LIMIT = 1000;
 /** events a follow stream starts with, unless `limit` says otherwise */
 export const FOLLOW_BACKLOG = 10;
 export const DEFAULT_WAIT_MS = 10_000;
-/** a long-poll longer than this ties up a socket for nothing; the cap is reported in the answer */
-export const MAX_WAIT_MS = 120_000;
+export { MAX_WAIT_MS };
 
 export interface AdminEventsOptions {
   sse?: SseOptions;

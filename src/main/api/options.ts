@@ -1,0 +1,110 @@
+// The options of the client's methods, checked before any request and refused in the method's words: the
+// call as written, the option, the options the method takes and an example call. Options that become query
+// parameters take their names and rules from the admin API's declaration (src/shared/admin-api.ts), so the
+// client keeps no second list of them; a method's own options (expectClean's failOn, …) it checks itself.
+import type { TSchema } from '@sinclair/typebox';
+import { ADMIN_API, type AdminEndpointName } from '../../shared/admin-api.js';
+import { decodeParam, paramRule } from '../../shared/admin-params.js';
+import { didYouMean } from '../../shared/nearest.js';
+import { shown } from '../../shared/text.js';
+
+/** An option's rule: its declared schema, or null for one the method checks itself. */
+export type OptionRules = Record<string, TSchema | null>;
+
+/** What a method takes: its name as called, each option's rule, and an example call. */
+export interface MethodOptions {
+  /** e.g. `sandbox.reset` */
+  call: string;
+  options: OptionRules;
+  /** a call that works, e.g. `sandbox.reset({ what: 'all' })` */
+  example: string;
+  /** an option's rule in its own words, where the declaration's is the HTTP side's (a wait's cap) */
+  words?: Record<string, string>;
+}
+
+/** The query parameters an endpoint declares, as options (but those the method sets itself). */
+export function queryOptions(name: AdminEndpointName, except: string[] = []): OptionRules {
+  const query = (ADMIN_API[name] as { query?: Record<string, TSchema> }).query ?? {};
+  return Object.fromEntries(Object.entries(query).filter(([key]) => !except.includes(key)));
+}
+
+/** The values a declared list of values takes (`['events', 'all']`). */
+export function valuesOf(schema: TSchema): string[] {
+  return paramRule(schema)[1] ?? [];
+}
+
+/**
+ * The options as given (undefined: none), or a TypeError in the method's words: an argument that is
+ * not an options object, an option the method does not take, a value its rule refuses.
+ */
+export function checkOptions<T extends object>(spec: MethodOptions, given: T | undefined): T {
+  if (given === undefined) return {} as T;
+  const names = Object.keys(spec.options);
+  const takes = `options: ${names.join(', ')}; e.g. ${spec.example}`;
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new TypeError(
+      `${spec.call}(${shown(given)}): takes an options object, not ${kindOf(given)}; ${takes}`,
+    );
+  for (const [key, value] of Object.entries(given)) {
+    if (!Object.hasOwn(spec.options, key))
+      throw new TypeError(
+        `${spec.call}({ ${key}: ${shown(value)} }): unknown option "${key}"; ${didYouMean(key, names)}${takes}`,
+      );
+    const problem = valueProblem(key, value, spec);
+    if (problem)
+      throw new TypeError(
+        `${spec.call}({ ${key}: ${shown(value)} }): ${key} ${problem}, got ${shown(value)}; e.g. ${spec.example}`,
+      );
+  }
+  return given;
+}
+
+/** Why a value breaks its option's rule (as the sandbox would read it), or undefined when it does not. */
+function valueProblem(key: string, value: unknown, spec: MethodOptions): string | undefined {
+  const schema = spec.options[key];
+  if (!schema || value === undefined) return undefined;
+  if (value === null || typeof value === 'object' || typeof value === 'function')
+    return 'takes one value (a string, number or boolean): call once per value';
+  if (fits(schema, decodeParam(String(value as string), schema))) return undefined;
+  return spec.words?.[key] ?? paramRule(schema)[0];
+}
+
+/** Whether a value, read as the sandbox reads its query, keeps the schema's rule. */
+function fits(schema: TSchema, value: unknown): boolean {
+  if (Array.isArray(schema.anyOf))
+    return (schema.anyOf as Array<{ const: unknown }>).some((s) => s.const === value);
+  if (schema.type === 'integer')
+    return (
+      Number.isSafeInteger(value) &&
+      (value as number) >= (schema.minimum as number) &&
+      (value as number) <= (schema.maximum as number)
+    );
+  if (schema.type === 'boolean') return typeof value === 'boolean';
+  const text = value as string;
+  if (schema.minLength !== undefined && text.length < (schema.minLength as number)) return false;
+  return schema.pattern === undefined || new RegExp(schema.pattern as string).test(text);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
+
+/** A method's argument that names something (an id, a siteId): a non-empty string, else a TypeError. */
+export function checkId(call: string, name: string, value: unknown, example: string): void {
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError(
+      `${call}: ${name} ${shown(value)} must be a non-empty string; e.g. ${example}`,
+    );
+}
+
+/** A feed's id argument: a whole number (a feedId of the config), else a TypeError. */
+export function checkFeedId(call: string, value: unknown, example: string): void {
+  const digits =
+    (typeof value === 'number' || typeof value === 'string') && /^\d+$/.test(`${value}`);
+  if (!digits)
+    throw new TypeError(
+      `${call}: feedId ${shown(value)} must be a whole number, a feed's id in the config; e.g. ${example}`,
+    );
+}
