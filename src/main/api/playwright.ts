@@ -6,6 +6,8 @@ import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
 import { withTestBaselines } from './test-baselines.js';
+import { METHOD_OPTIONS } from './method-options.js';
+import { valuesOf } from './options.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
@@ -72,6 +74,18 @@ interface TestFixtures {
   sandboxReset: NonNullable<ResetOptions['what']>;
   /** this worker's sandbox, reset before the test */
   sandbox: StartedSandbox;
+  /** sandboxReset, checked before the worker's sandbox starts */
+  _sandboxResetWhat: NonNullable<ResetOptions['what']>;
+}
+
+/** The fixture's sandboxReset, or an Error naming it: before any sandbox starts, in the option's words. */
+function checkedReset(value: unknown): NonNullable<ResetOptions['what']> {
+  const allowed = valuesOf(METHOD_OPTIONS.reset.options.what);
+  if (!allowed.includes(value as string))
+    throw new TypeError(
+      `search-sandbox/playwright: sandboxReset: ${JSON.stringify(value)} is not one of ${allowed.map((v) => `'${v}'`).join(', ')}: what is reset before each test; e.g. test.use({ sandboxReset: 'events' })`,
+    );
+  return value as NonNullable<ResetOptions['what']>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -85,9 +99,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   sandboxReset: ['all', { option: true }],
-  sandbox: async ({ _sandboxWorker, sandboxReset }, use, testInfo) => {
-    await _sandboxWorker.reset({ what: sandboxReset });
-    if (sandboxReset === 'all') await _sandboxWorker.clock.reset();
+  _sandboxResetWhat: async ({ sandboxReset }, use) => use(checkedReset(sandboxReset)),
+  // the option is checked first: Playwright sets up a fixture's dependencies in the order they are named
+  sandbox: async ({ _sandboxResetWhat, _sandboxWorker }, use, testInfo) => {
+    await _sandboxWorker.reset({ what: _sandboxResetWhat });
+    if (_sandboxResetWhat === 'all') await _sandboxWorker.clock.reset();
     await use(withTestBaselines(_sandboxWorker, testInfo));
     // a failed test keeps what the sandbox saw: the timelines report (every page, event and finding)
     // lands beside the trace in Playwright's results, since the sandbox itself is gone after the run
