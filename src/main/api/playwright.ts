@@ -6,8 +6,6 @@ import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
 import { withTestBaselines } from './test-baselines.js';
-import { METHOD_OPTIONS } from './method-options.js';
-import { valuesOf } from './options.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
@@ -78,9 +76,21 @@ interface TestFixtures {
   _sandboxResetWhat: NonNullable<ResetOptions['what']>;
 }
 
+type ResetScope = NonNullable<ResetOptions['what']>;
+/**
+ * The reset scopes, spelled here rather than read from the client's option table at run time: a runtime
+ * import of the client's internals would make the package's main entry export them for this one. The type
+ * below fails to compile if the client's scopes and these ever differ.
+ */
+const RESET_SCOPES = ['events', 'all'] as const satisfies readonly ResetScope[];
+const sameScopes: [Exclude<ResetScope, (typeof RESET_SCOPES)[number]>] extends [never]
+  ? true
+  : never = true;
+void sameScopes;
+
 /** The fixture's sandboxReset, or an Error naming it: before any sandbox starts, in the option's words. */
-function checkedReset(value: unknown): NonNullable<ResetOptions['what']> {
-  const allowed = valuesOf(METHOD_OPTIONS.reset.options.what);
+function checkedReset(value: unknown): ResetScope {
+  const allowed: readonly string[] = RESET_SCOPES;
   if (!allowed.includes(value as string))
     throw new TypeError(
       `search-sandbox/playwright: sandboxReset: ${JSON.stringify(value)} is not one of ${allowed.map((v) => `'${v}'`).join(', ')}: what is reset before each test; e.g. test.use({ sandboxReset: 'events' })`,
