@@ -1,6 +1,14 @@
 // Bulk-indexing shapes shared by the admin API, the SSE stream (`feed`, `outbox`) and the UI.
 // Names follow the provider's words: indexStatus, lastIndexed, nextIndexTime, requestedBy.
 
+/**
+ * The sandbox UI's mark on its own bulk index requests: their 401 comes without `WWW-Authenticate`, because a
+ * browser that sees the Basic challenge on its own origin takes the login over (a sign-in box, or in headless
+ * Chromium a request that never ends) and the page never reads the answer. Integrations do not send it, so
+ * they get the real service's challenge (docs/indexing.md).
+ */
+export const NO_CHALLENGE_HEADER = 'x-sandbox-no-challenge';
+
 /** The states the real status endpoint reports. */
 export const INDEX_STATUSES = [
   'waiting',

@@ -114,6 +114,30 @@ describe('authentication', () => {
     },
   );
 
+  it('answers the UI-marked upload (X-Sandbox-No-Challenge) with the same 401 but no challenge; a plain one keeps it', async () => {
+    const send = (extra: Record<string, string>) => {
+      const form = new FormData();
+      form.append('feedFile', new Blob(['id,name\n1,A\n'], { type: 'text/csv' }), 'p.csv');
+      return fetch(`${sb.url}/api/index/feed?feedId=42`, {
+        method: 'POST',
+        headers: { authorization: basic('demo42:wrong'), ...extra },
+        body: form,
+      });
+    };
+    const plain = await send({});
+    const marked = await send({ 'X-Sandbox-No-Challenge': '1' });
+    expect(plain.status).toBe(401);
+    expect(plain.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    expect(marked.status).toBe(401);
+    expect(marked.headers.get('www-authenticate')).toBeNull();
+    expect(await marked.json()).toEqual(await plain.json());
+    const status = await fetch(`${sb.url}/api/index/status`, {
+      headers: { 'x-sandbox-no-challenge': '1' },
+    });
+    expect(status.status).toBe(401);
+    expect(status.headers.get('www-authenticate')).toBeNull();
+  });
+
   it('never writes the secret key or the Authorization header to the logs', async () => {
     const written: string[] = [];
     const spies = [

@@ -145,6 +145,25 @@ describe.skipIf(skip)('feed board UI', () => {
     expect(await message.textContent()).toContain('qa@example.com');
     await s.ui.screenshot('outbox');
   });
+  it('says a wrong secret key is refused (401) within seconds, as the browser leaves the challenge to the page', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    const key = card.getByTestId('feed-secret-42');
+    await key.fill('wrong');
+    const started = Date.now();
+    await card
+      .getByTestId('feed-upload-input-42')
+      .setInputFiles(path.join(FIXTURE_FEEDS, 'products.csv'));
+    const result = card.getByTestId('feed-upload-result-42');
+    await result.waitFor({ timeout: 3000 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await result.textContent()).toBe(
+      '401: invalid credentials: the siteId and secret key do not match an account of this sandbox — check the secret key of site demo42 (the sandbox config lists it) and send again',
+    );
+    expect(await card.getByTestId('feed-dropzone-42').textContent()).not.toContain('Sending');
+    // the key is kept per site: put the right one back for whoever uploads next
+    await key.fill('demo-secret-key');
+  });
 });
 
 describe.skipIf(skip)("a presenter's feed board", () => {

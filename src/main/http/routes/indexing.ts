@@ -5,6 +5,7 @@ import { slicedMemoryStorage } from '../upload-storage';
 import type { SandboxCore } from '../../core';
 import { authenticate, claimedSiteId } from '../../indexing/auth';
 import type { IndexRequestNotice } from '../../../shared/stream';
+import { NO_CHALLENGE_HEADER } from '../../../shared/indexing';
 import { MAX_FEED_FILE_BYTES } from '../../indexing/feed-runs';
 import type { AccountConfig } from '../../accounts/config';
 import { IndexRequestRefused } from '../../indexing/refusals';
@@ -21,6 +22,7 @@ function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
 const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
 /**
  * A refused upload is dropped up to this much: a whole catalog export sent by mistake (the cap is 20 MB)
@@ -62,10 +64,11 @@ function authorise(
   }
   const result = authenticate(req.headers.authorization, core.config.accounts);
   if (!result.ok) {
-    res.setHeader(
-      'WWW-Authenticate',
-      'Basic realm="search-sandbox bulk indexing", charset="UTF-8"',
-    );
+    if (req.headers[NO_CHALLENGE_HEADER] === undefined)
+      res.setHeader(
+        'WWW-Authenticate',
+        'Basic realm="search-sandbox bulk indexing", charset="UTF-8"',
+      );
     fail(res, shape, 401, result.message);
     return null;
   }

@@ -1,6 +1,6 @@
 // Every admin action the UI can take, one function per endpoint, so the paths and bodies the UI relies
 // on are listed in one place (they are the same ones scripts and tests use).
-import type { FeedState, FeedView } from '../../../shared/indexing';
+import { NO_CHALLENGE_HEADER, type FeedState, type FeedView } from '../../../shared/indexing';
 import { adminPath, type BodyOf } from '../../../shared/admin-api';
 import { admin, basicAuth, rawRequest, withQuery, type RawResult } from './client';
 
@@ -22,7 +22,15 @@ export const feedsApi = {
   },
 };
 
-/** Upload a feed file through the real bulk indexing API, exactly as a client would (multipart + basic auth). */
+/**
+ * The UI's credentials on the bulk indexing API, marked so that a refusal comes without the Basic challenge,
+ * which the browser would take over (the page never sees the 401); the rest is a client's request.
+ */
+function indexingHeaders(siteId: string, secretKey: string): Record<string, string> {
+  return { Authorization: basicAuth(siteId, secretKey), [NO_CHALLENGE_HEADER]: '1' };
+}
+
+/** Upload a feed file through the real bulk indexing API, as a client would (multipart + basic auth). */
 export function uploadFeed(args: {
   siteId: string;
   secretKey: string;
@@ -36,7 +44,7 @@ export function uploadFeed(args: {
     withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }),
     {
       method: 'POST',
-      headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
+      headers: indexingHeaders(args.siteId, args.secretKey),
       body: form,
     },
   );
@@ -53,7 +61,7 @@ export function requestIndex(args: {
     withQuery('/api/index/feed', { feedId: args.feedId, requestedBy: args.requestedBy }),
     {
       method: 'PUT',
-      headers: { Authorization: basicAuth(args.siteId, args.secretKey) },
+      headers: indexingHeaders(args.siteId, args.secretKey),
     },
   );
 }

@@ -1,5 +1,6 @@
 // Feed upload by drag-and-drop or file picker, sent through the real `POST /api/index/feed` with basic
-// auth (and `PUT` for cart feeds), so the sandbox treats it exactly like a client's request.
+// auth (and `PUT` for cart feeds), so the sandbox treats it like a client's request (only a refused key
+// answers without the Basic challenge, which the browser would take over: api/admin.ts).
 import { useState, type DragEvent } from 'react';
 import type { FeedView } from '../../../../shared/indexing';
 import { requestIndex, uploadFeed } from '../../api/admin';
@@ -20,14 +21,19 @@ function initialKey(siteId: string): string {
   return siteId === DEMO_SITE_ID ? DEMO_SECRET_KEY : '';
 }
 
-function describe(result: RawResult, autopilot: boolean): string {
+function describe(result: RawResult, feed: FeedView): string {
   const body = result.body as { success?: boolean } | null;
   if (result.ok && body?.success !== false)
-    return autopilot
+    return feed.autopilot
       ? `${result.status}: accepted — the feed waits its turn, then indexes on autopilot.`
       : `${result.status}: accepted — the feed waits: its autopilot is off, so move it on by hand (the state buttons) or turn autopilot on.`;
   const retry = result.retryAfter ? ` (Retry-After: ${result.retryAfter} s)` : '';
-  return `${result.status}: ${messageOf(result.body, 'refused')}${retry}`;
+  // the sandbox's message says what did not match; the fix is in the page the user is on
+  const fix =
+    result.status === 401
+      ? ` — check the secret key of site ${feed.siteId} (the sandbox config lists it) and send again`
+      : '';
+  return `${result.status}: ${messageOf(result.body, 'refused')}${retry}${fix}`;
 }
 
 export function FeedUpload({ feed }: { feed: FeedView }) {
@@ -57,7 +63,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       const res = await call();
       setResult({
         ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false,
-        text: describe(res, feed.autopilot),
+        text: describe(res, feed),
       });
     } catch (err) {
       setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
@@ -85,7 +91,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
           (r.body as { success?: boolean } | null)?.success !== false;
         setResult({
           ok,
-          text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null }, feed.autopilot)}`,
+          text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null }, feed)}`,
         });
       } else if (r.outcome === 'failed') setResult({ ok: false, text: r.message });
     } catch (err) {
