@@ -10,6 +10,8 @@ import { FIXTURE_FEEDS, openUi, skipReason, type UiSession } from './helpers/ui'
 const skip = skipReason();
 if (skip) console.warn(skip);
 
+const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
+
 async function feedFromApi(base: string, feedId: number): Promise<FeedView> {
   const body = (await (await fetch(`${base}/_sandbox/feeds`)).json()) as { feeds: FeedView[] };
   return body.feeds.find((f) => f.id === feedId)!;
@@ -164,11 +166,52 @@ describe.skipIf(skip)('feed board UI', () => {
     // the key is kept per site: put the right one back for whoever uploads next
     await key.fill('demo-secret-key');
   });
+  it('says who paused a feed, by hand or by a request, in its header and its history', async () => {
+    const api = `${s.sandbox.url}/_sandbox/feeds/demo42/43`;
+    const send = (method: string, url: string, body?: unknown) =>
+      fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: AUTH },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const move = async (to: string) =>
+      expect((await send('POST', `${api}/transition`, { to })).status).toBe(200);
+    expect((await send('PATCH', api, { autopilot: false })).status).toBe(200);
+    const at = (await feedFromApi(s.sandbox.url, 43)).state;
+    const steps = ['regen_waiting', 'regen_running', 'regen_done', 'waiting', 'running'];
+    for (const to of at === 'running' ? [] : steps) await move(to);
+    await move('paused');
+
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(43);
+    await s.ui.feedState(43, 'paused');
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe('paused by hand');
+    expect(await card.getByTestId('feed-paused-reason').count()).toBe(0);
+    const paused = card.locator('[data-kind="transition"][data-to="paused"]');
+    expect(await paused.first().getByTestId('history-meaning').textContent()).toBe(
+      'paused by hand',
+    );
+    expect(await card.textContent()).not.toContain('paused by a request');
+
+    // resumed, then paused by a bulk index request: the label and the newest history entry say so
+    await move('running');
+    expect((await send('PUT', `${s.sandbox.url}/api/index/feed?feedId=43`)).status).toBe(200);
+    await expect
+      .poll(() => card.getByTestId('feed-state-meaning').textContent())
+      .toBe('paused by a request while indexing');
+    expect(await card.getByTestId('feed-paused-reason').textContent()).toContain(
+      'a bulk index request (PUT) arrived while the feed was running',
+    );
+    expect(
+      await paused.evaluateAll((els) =>
+        els.map((e) => e.querySelector('[data-testid="history-meaning"]')?.textContent),
+      ),
+    ).toEqual(['paused by a request while indexing', 'paused by hand']);
+  });
 });
 
 describe.skipIf(skip)("a presenter's feed board", () => {
   let s: UiSession;
-  const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
   const status = () =>
     fetch(`${s.sandbox.url}/api/index/status`, { headers: { Authorization: AUTH } });
   const put = (feedId: number) =>

@@ -208,8 +208,11 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
       </header>
       <div className="feed-body">
         <div className="feed-col">
-          {feed.paused && feed.pausedReason && (
-            <p className="notice warn small">{feed.pausedReason}</p>
+          {/* the reason in full, unless the state's label above already says all of it */}
+          {feed.paused && feed.pausedReason && feed.pausedReason !== feedStateMeaning(feed) && (
+            <p className="notice warn small" data-testid="feed-paused-reason">
+              {feed.pausedReason}
+            </p>
           )}
           <TransitionDiagram
             state={feed.state}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { FeedView, HistoryEntry } from '../../../../shared/indexing';
 import { fmtDateTime, fmtDuration, parseTime, plural } from '../../format';
-import { STATE_MEANING } from './state-names';
+import { transitionMeaning } from './state-names';
 
 const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
   api: 'API request',
@@ -44,7 +44,7 @@ function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
           <span className="mono">{entry.from}</span> →{' '}
           <span className="mono strong">{entry.to}</span>{' '}
           <span className="muted small" data-testid="history-meaning">
-            {STATE_MEANING[entry.to]}
+            {transitionMeaning(entry)}
           </span>
         </span>
         <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>

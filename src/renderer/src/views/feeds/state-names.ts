@@ -1,6 +1,11 @@
 // What each indexing state means, in words a person watching the board (not only its engineer) reads at a
 // glance: shown beside the provider's state ids, which stay the names the API and the docs use.
-import type { FeedState, FeedView } from '../../../../shared/indexing';
+import type {
+  FeedState,
+  FeedView,
+  TransitionCause,
+  TransitionEntry,
+} from '../../../../shared/indexing';
 
 export const STATE_MEANING: Record<FeedState, string> = {
   waiting: 'queued to index',
@@ -11,8 +16,30 @@ export const STATE_MEANING: Record<FeedState, string> = {
   regen_running: 'regenerating the feed',
   regen_done: 'feed regenerated, indexing next',
   regen_error: 'regenerating the feed failed',
-  paused: 'paused by a request while indexing',
+  // who paused it is the feed's own story (pausedMeaning): a request, or a hand move
+  paused: 'paused: resumes only by hand',
 };
+
+/** Why a feed is paused, by the cause of its move to paused as the history reports it. */
+const PAUSED_BY: Record<TransitionCause, string> = {
+  api: 'paused by a request while indexing',
+  hand: 'paused by hand',
+  scheduler: 'paused by the schedule',
+  fault: 'paused by an injected fault',
+};
+
+/** What a move means: for a pause, who paused the feed. */
+export function transitionMeaning(entry: TransitionEntry): string {
+  return entry.to === 'paused' ? PAUSED_BY[entry.cause] : STATE_MEANING[entry.to];
+}
+
+/** Why a paused feed is paused: its latest move to paused, else the reason the admin API gives. */
+function pausedMeaning(feed: FeedView): string {
+  const move = feed.history.findLast(
+    (e): e is TransitionEntry => e.kind === 'transition' && e.to === 'paused',
+  );
+  return move ? transitionMeaning(move) : (feed.pausedReason ?? STATE_MEANING.paused);
+}
 
 /** `regen_running — regenerating the feed` */
 export function stateWithMeaning(state: FeedState): string {
@@ -30,6 +57,7 @@ export function indexedHere(feed: FeedView): boolean {
 
 /** What the feed's state means for this feed: a fixture's `done` without a catalog says so, and how to index. */
 export function feedStateMeaning(feed: FeedView): string {
+  if (feed.state === 'paused') return pausedMeaning(feed);
   if (feed.state !== 'done' || indexedHere(feed)) return STATE_MEANING[feed.state];
   const how =
     feed.intervalMs === null
