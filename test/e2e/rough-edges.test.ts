@@ -1,7 +1,8 @@
 // Rough edges seen in screenshots at 1440×900 and 390×844, each held by a check that fails without its
 // fix: thank-you pages told apart in the timelines list, a time axis whose labels never repeat, every
 // screen's link in sight on a phone and a laptop, request rows whose cells never run into each other, visit and order
-// rows that are never cut, and an order's lines table that keeps its distance from the rows above.
+// rows that are never cut, an order's lines table that keeps its distance from the rows above, and a Feeds
+// screen whose top bar leaves a phone room, and whose feed diagram is readable or not drawn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendOrderVisits, THANKS_A, THANKS_B } from '../helpers/order-visits';
 import { sendShoppingDay } from './helpers/beacons';
@@ -122,6 +123,31 @@ describe.skipIf(skip)('rough edges', () => {
       }
     }
     await s.ui.nav('actions');
+  });
+
+  it('on a phone, Feeds keeps the top bar short, a feed scrolled to lands below it, and no label is tiny', async () => {
+    await at(PHONE, '#/feeds', 'feeds');
+    const header = (await s.page.locator('header.topbar').boundingBox())!;
+    // brand, clock and connection on one line, the ten links on two: it took 153 px, three link rows
+    expect(header.height).toBeLessThanOrEqual(100);
+    for (const id of [42, 43, 44]) {
+      const card = s.ui.feedCard(id);
+      // as "Show feed" does: the card scrolled to the top of the screen
+      await card.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      const title = (await card.locator('h2').boundingBox())!;
+      expect(title.y, `feed ${id}'s title`).toBeGreaterThanOrEqual(header.y + header.height + 8);
+      // every label of the card drawn at least 10 px high, or not drawn: the state says it in words
+      const labels = await card
+        .locator('.diagram text')
+        .evaluateAll((ts) =>
+          ts.filter((t) => t.checkVisibility()).map((t) => t.getBoundingClientRect().height),
+        );
+      for (const height of labels)
+        expect(height, `feed ${id}'s diagram`).toBeGreaterThanOrEqual(10);
+      expect(await card.getByTestId('feed-state').isVisible()).toBe(true);
+      expect(await card.getByTestId('feed-state-meaning').isVisible()).toBe(true);
+    }
+    await s.ui.screenshot('feeds-390');
   });
 
   it('on Requests the event name never runs into the responseId', async () => {

@@ -29,9 +29,10 @@ function Connection() {
       data-testid="connection"
       role="status"
       aria-label={`Live updates: ${label}`}
+      title={`Live updates: ${label}`}
     >
       <span className="dot" aria-hidden="true" />
-      {label}
+      <span className="conn-label">{label}</span>
     </span>
   );
 }
