@@ -105,6 +105,59 @@ describe('a request while the feed is running', () => {
   });
 });
 
+describe('a request that supersedes a running one', () => {
+  it('tells the first requester how the index that replaced theirs ended, and the history says so', async () => {
+    const s = await sandbox();
+    expect((await admin(s.url, 'PATCH', '/feeds/demo42/42', { autopilot: false })).status).toBe(
+      200,
+    );
+    const big = await upload(
+      s.url,
+      'feedId=42&requestedBy=big%40shop.example',
+      product('big'),
+      'big.ndjson',
+    );
+    expect(big.status).toBe(200);
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    expect(
+      (await admin(s.url, 'POST', '/feeds/demo42/42/transition', { to: 'running' })).status,
+    ).toBe(200);
+    const second = await upload(
+      s.url,
+      'feedId=42&requestedBy=second%40shop.example',
+      product('second'),
+      'products.ndjson',
+    );
+    expect(second.status).toBe(200);
+    const paused = s.core.indexing.feed('demo42', 42)!;
+    expect(paused.history.at(-1)?.detail).toMatch(
+      /^the index requested by big@shop\.example at \S+ \(upload big\.ndjson\) is superseded by the request from second@shop\.example at \S+: resuming indexes upload products\.ndjson; big@shop\.example is e-mailed the outcome of the index that replaces it$/,
+    );
+    expect(
+      (await admin(s.url, 'POST', '/feeds/demo42/42/transition', { to: 'running' })).status,
+    ).toBe(200);
+    expect((await admin(s.url, 'POST', '/feeds/demo42/42/transition', { to: 'done' })).status).toBe(
+      200,
+    );
+
+    const told = await admin(s.url, 'GET', '/outbox?to=big%40shop.example');
+    expect(told.body.messages).toHaveLength(1);
+    const [mail] = told.body.messages;
+    expect(mail).toMatchObject({
+      outcome: 'done',
+      subject:
+        'Index request for feed 42 (Custom CSV feed) superseded; the index that ran instead is done: 1 products',
+    });
+    expect(mail.text).toContain('(upload big.ndjson) was superseded at');
+    expect(mail.text).toContain('by a request from second@shop.example');
+    expect(mail.text).toContain('The index that ran instead indexed upload products.ndjson');
+    const second2 = await admin(s.url, 'GET', '/outbox?to=second%40shop.example');
+    expect(second2.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+      'Index of feed 42 (Custom CSV feed) done: 1 products',
+    ]);
+  });
+});
+
 describe('feeds in other encodings', () => {
   const latin = (text: string) => Buffer.from(text, 'latin1');
 

@@ -31,6 +31,21 @@ export interface RunInfo {
   requestedAt: number;
   /** what the run indexes: an upload (kept per feed) or the configured cart source */
   input: 'upload' | 'cart';
+  /** the upload's file name when the run started (absent in records of older versions) */
+  file?: string | null;
+  /** earlier requests whose runs gave way to this one: their requesters are told how it ends */
+  superseded?: SupersededRequest[];
+}
+
+/** An accepted request whose run a newer request superseded (paused and started again with its input). */
+export interface SupersededRequest {
+  requestedBy: string;
+  requestedAt: number;
+  /** what its run was to index: "upload big.csv.gz", "the cart source" */
+  indexed: string;
+  supersededAt: number;
+  /** the requester of the request that superseded it (null: none named) */
+  supersededBy: string | null;
 }
 
 export interface FeedRecord {

@@ -26,7 +26,7 @@ import {
   type UploadStash,
 } from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
-import { runOutcome, sendStatusMail } from './run-outcome';
+import { runOutcome, sendStatusMail, supersededBy, supersededNote } from './run-outcome';
 import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
@@ -157,22 +157,31 @@ export class FeedEngine {
         'waiting',
         allowedTargets(rec.state, { regeneration: this.settings(rec).regeneration }),
       );
-    this.deps.db.data.seq++;
-    rec.run = { ...run, id: `run_${this.deps.db.data.seq}` };
+    rec.run = this.newRun(rec, run);
     this.parses.delete(key(rec.siteId, rec.feedId));
     this.transition(rec, to, run.cause === 'hand' ? 'hand' : 'start', run.cause, detail, at);
   }
 
   /**
    * A paused run gives way to a newer request: resuming starts the index again from the start, with
-   * that request's input and requester (its parse is made anew, for the run's new id).
+   * that request's input and requester (its parse is made anew, for the run's new id). The requesters
+   * it supersedes are carried on the new run, so they are told how it ends, and the history says so.
    */
-  supersedeRun(rec: FeedRecord, run: Omit<RunInfo, 'id'>): void {
-    this.deps.db.data.seq++;
-    rec.run = { ...run, id: `run_${this.deps.db.data.seq}` };
+  supersedeRun(rec: FeedRecord, run: Omit<RunInfo, 'id'>, at = this.now): void {
+    const earlier = rec.run;
+    rec.run = this.newRun(rec, run);
+    rec.run.superseded = supersededBy(earlier, rec.run, at);
     this.parses.delete(key(rec.siteId, rec.feedId));
     rec.stepElapsedMs = 0;
-    this.changed(rec);
+    this.note(rec, run.cause, supersededNote(earlier, rec.run, at), at);
+  }
+
+  /** A run with a new id, naming the upload it indexes (the stash keeps one per feed). */
+  private newRun(rec: FeedRecord, run: Omit<RunInfo, 'id'>): RunInfo {
+    this.deps.db.data.seq++;
+    const file =
+      run.input === 'upload' ? (this.deps.stash.get(rec.siteId, rec.feedId)?.name ?? null) : null;
+    return { ...run, file, id: `run_${this.deps.db.data.seq}` };
   }
 
   pause(rec: FeedRecord, reason: string, cause: TransitionCause, at = this.now): void {

@@ -239,13 +239,13 @@ function moveFeed(
       now,
     );
     // An accepted request is never lost: the paused run gives way to the request that paused it, so
-    // resuming indexes its file (not the one of before) and tells its requester (or the earlier one).
-    engine.supersedeRun(rec, {
-      cause: 'api',
-      requestedBy: req.requestedBy ?? rec.run?.requestedBy ?? null,
-      requestedAt: now,
-      input,
-    });
+    // resuming indexes its file (not the one of before) and tells its requester; the requester of the
+    // run it supersedes is told too (supersedeRun carries them), and the history says so.
+    engine.supersedeRun(
+      rec,
+      { cause: 'api', requestedBy: req.requestedBy ?? null, requestedAt: now, input },
+      now,
+    );
   } else if (outcome === 'accepted' && RESTING.has(rec.state)) {
     engine.start(
       rec,

@@ -35,18 +35,22 @@ export interface IndexOutcome {
   reason: string | null;
   summary: ParseSummary | null;
   nextIndexTime: number | null;
+  /** set when the requester's run was superseded: the outcome is then of the run that replaced it */
+  superseded?: { at: number; by: string | null; own: string; ran: string };
 }
 
 export function composeMail(o: IndexOutcome): { subject: string; text: string } {
   const feed = `feed ${o.feedId} (${o.feedName})`;
   const products = o.summary?.products ?? 0;
-  const subject =
-    o.outcome === 'done'
+  const subject = o.superseded
+    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${products} products` : 'failed'}`
+    : o.outcome === 'done'
       ? `Index of ${feed} done: ${products} products`
       : o.outcome === 'error'
         ? `Index of ${feed} failed`
         : `Regeneration of ${feed} failed`;
   const lines = [
+    ...supersededLines(o),
     `Site: ${o.siteId}`,
     `Feed: ${o.feedId} (${o.feedName})`,
     `Outcome: ${o.outcome}${o.reason ? ` (${o.reason})` : ''}`,
@@ -68,6 +72,18 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   );
   lines.push('', 'Sent by search-sandbox (a local emulator; sandbox clock times, UTC).');
   return { subject, text: lines.join('\n') };
+}
+
+/** Why a requester hears of an index their request did not start: it was superseded, and by what. */
+function supersededLines(o: IndexOutcome): string[] {
+  const s = o.superseded;
+  if (!s) return [];
+  const by = s.by ? `a request from ${s.by}` : 'a later request (no requestedBy)';
+  return [
+    `Your request of ${statusTime(o.requestedAt)} (${s.own}) was superseded at ${statusTime(s.at)} by ${by}: a request that arrives while the feed is running pauses the index, and resuming starts it again with the newer request's input.`,
+    `The index that ran instead indexed ${s.ran}; its outcome follows.`,
+    '',
+  ];
 }
 
 const nodemailer = lazily<typeof import('nodemailer')>('nodemailer');

@@ -2,9 +2,10 @@
 // the status e-mail its requester gets.
 import type { FeedState, TransitionCause } from '../../shared/indexing';
 import type { FeedConfig } from '../accounts/config';
-import type { FeedRecord, RunInfo } from './feed-db';
+import { statusTime } from '../durations';
+import type { FeedRecord, RunInfo, SupersededRequest } from './feed-db';
 import type { RunResult } from './feed-runs';
-import type { Outbox } from './outbox';
+import type { IndexOutcome, Outbox } from './outbox';
 import { isOutcome, TransitionRefused } from './state-machine';
 
 export interface RunOutcome {
@@ -38,7 +39,47 @@ export function runOutcome(
   return { to: reason ? 'error' : 'done', reason, why: cause };
 }
 
-/** The status e-mail of a finished run, to its requester (none without one, or for a state that is no outcome). */
+/** What a run indexes, in the words of the history and the e-mails. */
+export function runIndexes(run: RunInfo): string {
+  if (run.input === 'cart') return 'the cart source';
+  return run.file ? `upload ${run.file}` : 'the last upload';
+}
+
+/** The requesters a new run supersedes: the earlier run's, and those it had superseded itself. */
+export function supersededBy(
+  earlier: RunInfo | null,
+  next: RunInfo,
+  at: number,
+): SupersededRequest[] {
+  const carried = earlier?.superseded ?? [];
+  if (!earlier?.requestedBy) return carried;
+  const own: SupersededRequest = {
+    requestedBy: earlier.requestedBy,
+    requestedAt: earlier.requestedAt,
+    indexed: runIndexes(earlier),
+    supersededAt: at,
+    supersededBy: next.requestedBy,
+  };
+  return [...carried, own];
+}
+
+/** The history's word on a superseded run: whose it was, what replaces it, who is told. */
+export function supersededNote(earlier: RunInfo | null, next: RunInfo, at: number): string {
+  const whose = earlier?.requestedBy
+    ? `requested by ${earlier.requestedBy} at ${statusTime(earlier.requestedAt)}`
+    : `started by ${earlier?.cause === 'scheduler' ? 'the scheduler' : earlier?.cause === 'hand' ? 'hand' : 'a request without requestedBy'}`;
+  const by = next.requestedBy ? ` from ${next.requestedBy}` : '';
+  const told = (next.superseded ?? []).map((r) => r.requestedBy);
+  const tell = told.length
+    ? `; ${told.join(', ')} ${told.length === 1 ? 'is' : 'are'} e-mailed the outcome of the index that replaces it`
+    : '';
+  return `the index ${whose} (${earlier ? runIndexes(earlier) : 'no input'}) is superseded by the request${by} at ${statusTime(at)}: resuming indexes ${runIndexes(next)}${tell}`;
+}
+
+/**
+ * The status e-mails of a finished run: to its requester, and to each requester whose run it superseded
+ * (none without one, or for a state that is no outcome).
+ */
 export function sendStatusMail(
   outbox: Outbox,
   rec: FeedRecord,
@@ -46,23 +87,34 @@ export function sendStatusMail(
   end: { outcome: FeedState; reason: string | null; run: RunInfo | null; at: number },
 ): void {
   const { outcome, reason, run, at } = end;
-  if (!run?.requestedBy || !isOutcome(outcome)) return;
+  if (!run || !isOutcome(outcome)) return;
+  const base = {
+    siteId: rec.siteId,
+    feedId: rec.feedId,
+    feedName: config.name,
+    outcome,
+    finishedAt: at,
+    reason,
+    summary: rec.lastRun,
+    nextIndexTime: rec.nextIndexTime,
+  };
+  const mails: IndexOutcome[] = (run.superseded ?? []).map((s) => ({
+    ...base,
+    requestedBy: s.requestedBy,
+    requestedAt: s.requestedAt,
+    superseded: { at: s.supersededAt, by: s.supersededBy, own: s.indexed, ran: runIndexes(run) },
+  }));
+  if (run.requestedBy)
+    mails.push({ ...base, requestedBy: run.requestedBy, requestedAt: run.requestedAt });
+  for (const mail of mails) write(outbox, mail);
+}
+
+function write(outbox: Outbox, mail: IndexOutcome): void {
   outbox
-    .send({
-      siteId: rec.siteId,
-      feedId: rec.feedId,
-      feedName: config.name,
-      outcome,
-      requestedBy: run.requestedBy,
-      requestedAt: run.requestedAt,
-      finishedAt: at,
-      reason,
-      summary: rec.lastRun,
-      nextIndexTime: rec.nextIndexTime,
-    })
+    .send(mail)
     .catch((err: Error) =>
       console.error(
-        `search-sandbox: could not write the status e-mail of feed ${rec.feedId}: ${err.message}`,
+        `search-sandbox: could not write the status e-mail of feed ${mail.feedId}: ${err.message}`,
       ),
     );
 }
