@@ -3,10 +3,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { readdirSync, statSync } from 'node:fs';
 import https from 'node:https';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { ensureCertificate } from '../../src/main/http/https';
 import { tempDir } from '../helpers/sandbox';
+import { zipOf } from '../helpers/zip';
 import {
   admin,
   advance,
@@ -416,7 +418,10 @@ describe('uploads of the sample feeds', () => {
 
   it.each([
     ['all-rows-broken.ndjson', /^all 3 rows are broken; first: line 1/],
-    ['not-a-feed.png', /binary/],
+    [
+      'not-a-feed.png',
+      /^the feed file is a PNG image, not a feed: a feed is CSV, TSV, ndJSON or XML text/,
+    ],
     ['products-array.json', /JSON array/],
     ['two-entries.zip', /zip file holds 2 files/],
     ['gzip-bomb.csv.gz', /decodes to 110 MB, more than the 100 MB/],
@@ -434,6 +439,60 @@ describe('uploads of the sample feeds', () => {
       to: 'error',
       detail: expect.stringMatching(reason),
     });
+  });
+});
+
+describe('files that are no feed', () => {
+  const csv = 'id,name\n1,Shoe\n';
+  const formats =
+    'a feed is CSV, TSV, ndJSON or XML text, sent raw or as a gzip or a zip of one such file';
+  it.each([
+    [
+      'an Excel workbook',
+      'products.xlsx',
+      zipOf([
+        ['[Content_Types].xml', '<Types/>'],
+        ['_rels/.rels', '<Relationships/>'],
+        ['xl/workbook.xml', '<workbook/>'],
+      ]),
+      `the file is an Excel workbook (.xlsx: a zip holding [Content_Types].xml and xl/…), not a feed: ${formats}. In Excel, save the sheet as "CSV UTF-8" (File › Save As) and upload that`,
+    ],
+    [
+      'a zip inside a gzip',
+      'products.zip.gz',
+      zlib.gzipSync(zipOf([['products.csv', csv]])),
+      `the file inside the gzip is itself a zip file (a zip inside a gzip): the sandbox opens one level of compression; ${formats}. Unpack the inner zip and upload it, or compress the feed file once`,
+    ],
+    [
+      'a gzip inside a zip',
+      'products.zip',
+      zipOf([['products.csv.gz', zlib.gzipSync(csv)]]),
+      `the zip entry products.csv.gz is itself a gzip file (a gzip inside a zip): the sandbox opens one level of compression; ${formats}. Unpack the inner gzip and upload it, or compress the feed file once`,
+    ],
+    [
+      'a PDF',
+      'products.pdf',
+      '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n',
+      `the feed file is a PDF document, not a feed: ${formats}; export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
+    [
+      'a YAML document',
+      'products.yaml',
+      '---\nproducts:\n  - id: 1\n',
+      `the feed file is a YAML document (it starts with ---), not a feed: ${formats}; export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
+    [
+      'a YAML document without ---',
+      'products.yml',
+      'products:\n  - id: 1\n',
+      `the file looks like YAML (its first line is "products:"), not a feed: ${formats}; export the products as CSV and upload that`,
+    ],
+  ])('ends %s in error saying what it is and what a feed may be', async (_, name, data, reason) => {
+    const res = await upload(sb.url, 'feedId=42', data, name);
+    expect(res.status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended.state).toBe('error');
+    expect(ended.lastRun?.error).toBe(reason);
   });
 });
 

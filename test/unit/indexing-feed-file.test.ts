@@ -74,7 +74,7 @@ describe('sample feeds', () => {
   });
 
   it.each([
-    ['not-a-feed.png', /binary/],
+    ['not-a-feed.png', /^the feed file is a PNG image, not a feed/],
     ['products-array.json', /JSON array; the sandbox reads ndJSON/],
     [
       'two-entries.zip',

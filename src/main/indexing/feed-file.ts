@@ -25,6 +25,10 @@ export const DEFAULT_LIMITS: DecodeLimits = {
   ratioCheckAfter: 1024 * 1024,
 };
 
+/** What a feed may be, said in every refusal of a file that is something else. */
+export const FEED_FORMATS =
+  'a feed is CSV, TSV, ndJSON or XML text, sent raw or as a gzip or a zip of one such file';
+
 /** A feed file that cannot be read; the message is what the feed's error and the e-mail show. */
 export class FeedFileError extends Error {
   override name = 'FeedFileError';
@@ -201,6 +205,17 @@ function isNoise(name: string): boolean {
   return name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
 }
 
+/**
+ * An Office Open XML file is a zip ([Content_Types].xml with xl/, word/ or ppt/): named as the document
+ * it is, since "a zip must hold one file" sent people to re-zip a spreadsheet.
+ */
+function officeZip(names: string[]): string | null {
+  if (!names.includes('[Content_Types].xml')) return null;
+  if (names.some((n) => n.startsWith('xl/')))
+    return `the file is an Excel workbook (.xlsx: a zip holding [Content_Types].xml and xl/…), not a feed: ${FEED_FORMATS}. In Excel, save the sheet as "CSV UTF-8" (File › Save As) and upload that`;
+  return `the file is an Office document (a zip holding [Content_Types].xml), not a feed: ${FEED_FORMATS}; export the products as CSV and upload that`;
+}
+
 async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedFeed> {
   const zip = await zipOpen(input);
   const entries: Entry[] = [];
@@ -219,9 +234,10 @@ async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedF
     zip.close();
     const names = entries.map((e) => e.fileName);
     throw new FeedFileError(
-      entries.length === 0
-        ? 'the zip file holds no file: put the feed (one CSV, TSV, ndJSON or XML file) in it'
-        : `the zip file holds ${entries.length} files (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): a feed zip must hold exactly one file`,
+      officeZip(names) ??
+        (entries.length === 0
+          ? 'the zip file holds no file: put the feed (one CSV, TSV, ndJSON or XML file) in it'
+          : `the zip file holds ${entries.length} files (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): a feed zip must hold exactly one file`),
     );
   }
   const entry = entries[0]!;

@@ -12,11 +12,13 @@ import {
   containerOf,
   decodeFeed,
   DEFAULT_LIMITS,
+  FEED_FORMATS,
   FeedFileError,
   peek,
   type DecodeLimits,
   type FeedInput,
 } from './feed-file';
+import { refuseKnownNonFeed } from './feed-magic';
 import { findRecordElement, parseXml } from './feed-xml';
 import { ID_CANDIDATES, RowCollector } from './feed-rows';
 import { Slicer } from '../slices';
@@ -57,7 +59,7 @@ export function sniffFormat(head: Buffer): SniffedFormat {
   }
   if (head.subarray(0, 8192).includes(0)) {
     throw new FeedFileError(
-      'the feed file is binary (not CSV, TSV, ndJSON or XML, nor gzip or zip of one): export the feed as text',
+      `the feed file is binary, not text: ${FEED_FORMATS}; export the feed as text`,
     );
   }
   const text = head.toString('utf8').replace(/^\uFEFF/, '');
@@ -102,7 +104,10 @@ export async function parseFeed(
   try {
     const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
     summary.encoding = decoded.encoding;
-    text = toUtf8(decoded.chunks);
+    // the raw first bytes: once decoded as text a gzip's magic is no longer what it was
+    const raw = await peek(decoded.chunks, 16);
+    refuseKnownNonFeed(raw.head, decoded.encoding);
+    text = toUtf8(raw.all);
     const { head, all } = await peek(text.chunks, SNIFF_BYTES);
     const pieces = inSlices(all, options, fed, rows);
     const sniffed = sniffFormat(head);
@@ -193,6 +198,8 @@ function headerProblem(names: string[], rows: RowCollector): string | null {
   if (dup !== undefined)
     return `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
   if (names.includes('')) return `column ${names.indexOf('') + 1} of the header has no name`;
+  if (rows.chooseIdField(names) === null && /^[A-Za-z_][\w.-]*:(\s|$)/.test(names[0] ?? ''))
+    return `the file looks like YAML (its first line is ${JSON.stringify(names.join(','))}), not a feed: ${FEED_FORMATS}; export the products as CSV and upload that`;
   if (rows.chooseIdField(names) === null)
     return `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
   if (!names.includes(rows.idField!))
