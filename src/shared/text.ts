@@ -62,3 +62,8 @@ export function clipped(text: string): string {
 export function shown(value: unknown): string {
   return clipped(JSON.stringify(value) ?? 'nothing');
 }
+
+/** A count with its noun in the right number: `1 field`, `2 fields`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -146,14 +146,14 @@ describe('a request that supersedes a running one', () => {
     expect(mail).toMatchObject({
       outcome: 'done',
       subject:
-        'Index request for feed 42 (Custom CSV feed) superseded; the index that ran instead is done: 1 products',
+        'Index request for feed 42 (Custom CSV feed) superseded; the index that ran instead is done: 1 product',
     });
     expect(mail.text).toContain('(upload big.ndjson) was superseded at');
     expect(mail.text).toContain('by a request from second@shop.example');
     expect(mail.text).toContain('The index that ran instead indexed upload products.ndjson');
     const second2 = await admin(s.url, 'GET', '/outbox?to=second%40shop.example');
     expect(second2.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
-      'Index of feed 42 (Custom CSV feed) done: 1 products',
+      'Index of feed 42 (Custom CSV feed) done: 1 product',
     ]);
   });
 });

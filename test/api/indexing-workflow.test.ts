@@ -61,6 +61,22 @@ describe('the one-hour re-index window', () => {
     expect((await put(sb.url, 'feedId=43')).status).toBe(200);
   });
 
+  it('a 429 while the feed runs says it is running, and since when', async () => {
+    expect((await admin(sb.url, 'PATCH', '/feeds/demo42/43', { autopilot: false })).status).toBe(
+      200,
+    );
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    await advance(sb.url, 'PT10M');
+    // by hand: regenerate, then run
+    for (const to of ['regen_running', 'regen_done', 'waiting', 'running'])
+      expect((await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to })).status).toBe(200);
+    const res = await put(sb.url, 'feedId=43');
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as any).message).toMatch(
+      /^feed 43 is running \(since 2026-11-21T04:46:00\+0000, for the request accepted at 2026-11-21T04:36:00\+0000\): one re-index per hour; try again in 50 min/,
+    );
+  });
+
   it('time travel never locks a feed: a request accepted "in the future" opens no window after the clock is set back', async () => {
     const start = sb.core.clock.now();
     await advance(sb.url, 'PT14H');

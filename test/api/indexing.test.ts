@@ -242,6 +242,17 @@ describe('PUT|POST /api/index/feed', () => {
       success: false,
       message: expect.stringMatching(/^missing feedFile/),
     });
+    const asText = new FormData();
+    asText.append('feedFile', 'hello');
+    const text = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+      body: asText,
+    });
+    expect(text.status).toBe(400);
+    expect(((await text.json()) as any).message).toBe(
+      'feedFile was sent as a text field ("hello"), not as a file: send the file itself, e.g. curl -F feedFile=@products.csv (the @ makes curl send the file\'s contents)',
+    );
     const other = await upload(sb.url, 'feedId=42', 'id\n1\n', 'a.csv', { field: 'file' });
     expect(other.status).toBe(400);
     expect(((await other.json()) as any).message).toMatch(/unexpected file field "file"/);
@@ -439,6 +450,41 @@ describe('uploads of the sample feeds', () => {
       to: 'error',
       detail: expect.stringMatching(reason),
     });
+  });
+});
+
+describe("row errors in the sandbox's words", () => {
+  it('counts one field, one product and one row in the singular', async () => {
+    expect((await upload(sb.url, 'feedId=42', 'id,name\n1,Mug\n2\n', 'p.csv')).status).toBe(200);
+    const done = await runToEnd(sb, 42);
+    expect(done.lastRun?.rowErrors).toEqual([
+      {
+        line: 3,
+        message: '1 field, but the header has 2: check for unquoted delimiters or missing values',
+      },
+    ]);
+    expect(done.history.at(-1)?.detail).toBe('indexed 1 product, 1 row with errors');
+  });
+
+  it('names the line a quote opened on and never closed, and the fix', async () => {
+    const csv = 'id,name\n1,Mug\n2,"Cup\n3,Bowl\n';
+    expect((await upload(sb.url, 'feedId=42', csv, 'p.csv')).status).toBe(200);
+    const done = await runToEnd(sb, 42);
+    expect(done.lastRun?.rowErrors).toEqual([
+      {
+        line: 3,
+        message:
+          'a quote opened on line 3 is never closed, so the rest of the file was read as part of that field: close the quote, or quote the whole field and double every quote inside it ("")',
+      },
+    ]);
+  });
+
+  it('says where a stray quote is in the header', async () => {
+    expect((await upload(sb.url, 'feedId=42', 'id,na"me\n1,a\n', 'p.csv')).status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended.lastRun?.error).toBe(
+      'the header (line 1) is not valid CSV: a quote in the middle of field 2 ("na"): quote the whole field and double every quote inside it ("")',
+    );
   });
 });
 

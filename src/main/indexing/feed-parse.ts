@@ -22,6 +22,7 @@ import { refuseKnownNonFeed } from './feed-magic';
 import { findRecordElement, parseXml } from './feed-xml';
 import { ID_CANDIDATES, RowCollector } from './feed-rows';
 import { Slicer } from '../slices';
+import { plural } from '../../shared/text';
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -279,10 +280,10 @@ async function parseCsv(
         parser.destroy();
         return undefined;
       }
-      rows.error(line, csvMessage(err));
+      rows.error(line, csvMessage(err, line));
       // csv-parse drops a broken record: were it the header, the next row would be taken for it
       if (header === null)
-        brokenHeader ??= `the header (line ${line}) is not valid CSV: ${csvMessage(err)}`;
+        brokenHeader ??= `the header (line ${line}) is not valid CSV: ${csvMessage(err, line)}`;
       return undefined;
     },
   });
@@ -312,13 +313,24 @@ async function parseCsv(
   if (headerError) throw new FeedFileError(headerError);
 }
 
-function csvMessage(err: CsvError): string {
+/** csv-parse's refusal in the sandbox's words: what is wrong on `line`, and what to fix. */
+function csvMessage(err: CsvError, line: number): string {
   // "expect N, got M": without the columns option csv-parse counts the header's fields
   const m = /(?:columns length is|expect) (\d+), got (\d+)/.exec(err.message);
   if (m)
-    return `${m[2]} fields, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
-  if (err.code === 'CSV_INVALID_CLOSING_QUOTE' || err.code === 'CSV_QUOTE_NOT_CLOSED')
-    return `${err.message.replace(/ at line \d+.*/, '')}: quote fields that contain quotes and double inner quotes ("")`;
+    return `${plural(Number(m[2]), 'field')}, but the header has ${m[1]}: check for unquoted delimiters or missing values`;
+  const fix = 'quote the whole field and double every quote inside it ("")';
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED')
+    return `a quote opened on line ${line} is never closed, so the rest of the file was read as part of that field: close the quote, or ${fix}`;
+  if (err.code === 'CSV_INVALID_CLOSING_QUOTE') {
+    const got = /got (".*?") at line/.exec(err.message)?.[1] ?? 'a character';
+    return `a quoted field is followed by ${got} instead of the delimiter or the end of the line: ${fix}`;
+  }
+  if (err.code === 'INVALID_OPENING_QUOTE') {
+    const at = /field (\d+) at line \d+, value is (".*")/.exec(err.message);
+    const where = at ? `field ${Number(at[1]) + 1} (${at[2]})` : 'a field';
+    return `a quote in the middle of ${where}: ${fix}`;
+  }
   return err.message;
 }
 

@@ -32,6 +32,7 @@ import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
 import type { Outbox } from './outbox';
 import { nextAfter } from '../durations';
+import { plural } from '../../shared/text';
 import {
   allowedTargets,
   canTransition,
@@ -238,7 +239,7 @@ export class FeedEngine {
     rec.run = null;
     const detail =
       to === 'done'
-        ? `indexed ${summary.products} products${summary.rowErrorCount ? `, ${summary.rowErrorCount} rows with errors` : ''}${summary.charsetNote ? `; ${summary.charsetNote}` : ''}`
+        ? `indexed ${plural(summary.products, 'product')}${summary.rowErrorCount ? `, ${plural(summary.rowErrorCount, 'row')} with errors` : ''}${summary.charsetNote ? `; ${summary.charsetNote}` : ''}`
         : reason!;
     this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
     this.notify(rec, to, reason, run, at);

@@ -153,7 +153,7 @@ function judge(
     return refused(
       'refused-hour',
       new ReindexTooSoon(
-        `feed ${feedId} was already queued at ${statusTime(rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
+        `${recentRequest(rec, rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
         Math.ceil(wait / 1000),
       ),
     );
@@ -166,6 +166,14 @@ function judge(
       ),
     );
   return { outcome: rec.state === 'running' ? 'paused' : 'accepted', input, refusal: null };
+}
+
+/** The feed and the request that opened the hour's window: running since when, or queued at when. */
+function recentRequest(rec: FeedRecord, acceptedAt: number): string {
+  if (rec.state !== 'running')
+    return `feed ${rec.feedId} was already queued at ${statusTime(acceptedAt)}`;
+  const since = rec.stepStartedAt ?? acceptedAt;
+  return `feed ${rec.feedId} is running (since ${statusTime(since)}, for the request accepted at ${statusTime(acceptedAt)})`;
 }
 
 /** The request in the feed's history (with its scorecard), its upload kept, and the feed moved. */

@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
 import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
 import { statusTime } from '../durations';
+import { plural } from '../../shared/text';
 
 /** Where status e-mails are delivered (`smtp` in the config file; null: not configured). */
 export interface SmtpConfig {
@@ -43,9 +44,9 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   const feed = `feed ${o.feedId} (${o.feedName})`;
   const products = o.summary?.products ?? 0;
   const subject = o.superseded
-    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${products} products` : 'failed'}`
+    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${plural(products, 'product')}` : 'failed'}`
     : o.outcome === 'done'
-      ? `Index of ${feed} done: ${products} products`
+      ? `Index of ${feed} done: ${plural(products, 'product')}`
       : o.outcome === 'error'
         ? `Index of ${feed} failed`
         : `Regeneration of ${feed} failed`;

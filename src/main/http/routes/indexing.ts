@@ -13,6 +13,7 @@ import type { IndexRequest } from '../../indexing/index-request';
 import { httpRefusal, type HttpRefusal } from '../domain-errors';
 import { lazily } from '../../lazy-require';
 import { closesAfterRefusal, dropBody } from '../body-reader';
+import { shown } from '../../../shared/text';
 
 /** Every refusal of a bulk index request is in the domain errors' table. */
 function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
@@ -98,13 +99,7 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
     const { MulterError } = multer();
     upload(req, res, (err: unknown) => {
       if (!err) {
-        if (!req.file)
-          fail(
-            res,
-            'feed',
-            400,
-            'missing feedFile: send the feed as multipart form field "feedFile" (curl -F feedFile=@products.csv)',
-          );
+        if (!req.file) fail(res, 'feed', 400, missingFile(req.body as unknown));
         resolve(req.file ?? null);
         return;
       }
@@ -134,6 +129,15 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
       resolve(null);
     });
   });
+}
+
+/** No file part named feedFile: said differently when feedFile came as a text field (curl -F feedFile=x). */
+function missingFile(body: unknown): string {
+  const text = (body as Record<string, unknown> | undefined)?.feedFile;
+  if (text === undefined)
+    return 'missing feedFile: send the feed as multipart form field "feedFile" (curl -F feedFile=@products.csv)';
+  const value = typeof text === 'string' ? shown(text) : 'given more than once';
+  return `feedFile was sent as a text field (${value}), not as a file: send the file itself, e.g. curl -F feedFile=@products.csv (the @ makes curl send the file's contents)`;
 }
 
 /** What the `indexRequest` notice of a response says beyond its status, filled in while answering. */

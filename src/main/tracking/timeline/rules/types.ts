@@ -110,8 +110,6 @@ export function describe(ev: TimelineEvent): string {
   return `${ev.event} ${ev.id}${ev.timestamp ? ` (${ev.timestamp})` : ''}`;
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from '../../../../shared/text';
 
 export const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
