@@ -341,7 +341,7 @@ describe('search.json', () => {
   it('refuses bad requests with the refusal naming the parameter', async () => {
     const { get, search } = await service();
     const refused = (query: string) => get(query).then(() => expect.unreachable(query), String);
-    expect(await refused('q=x')).toBe('InvalidParameter: siteId is required, e.g. ?siteId=demo42');
+    expect(await refused('q=x')).toBe('InvalidParameter: siteId is required, e.g. ?siteId=shop01');
     await expect(get('q=x')).rejects.toBeInstanceOf(InvalidParameter);
     expect(await refused('siteId=shop01&resultsPerPage=1000')).toBe(
       'InvalidParameter: resultsPerPage="1000": use a whole number from 0 to 250',

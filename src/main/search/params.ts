@@ -59,19 +59,23 @@ function bound(name: string, v: string): number | null {
   return n;
 }
 
-export function siteIdOf(params: URLSearchParams): string {
+/** The siteId asked for; `known` (the configured sites, in config order) gives the example a refusal shows. */
+export function siteIdOf(params: URLSearchParams, known: readonly string[] = []): string {
   const siteId = params.get('siteId') ?? '';
   if (!SITE_ID_PATTERN.test(siteId))
     throw new InvalidParameter(
       siteId
         ? `siteId=${JSON.stringify(siteId)}: a siteId is 6 lowercase letters or digits`
-        : 'siteId is required, e.g. ?siteId=demo42',
+        : `siteId is required, ${known[0] ? `e.g. ?siteId=${known[0]}` : 'the siteId of an account in the config file'}`,
     );
   return siteId;
 }
 
-export function parseSearchRequest(params: URLSearchParams): SearchRequest {
-  const siteId = siteIdOf(params);
+export function parseSearchRequest(
+  params: URLSearchParams,
+  known: readonly string[] = [],
+): SearchRequest {
+  const siteId = siteIdOf(params, known);
   const filters = new Map<string, Filter>();
   let sort: Sort | null = null;
   for (const [key, value] of params) {

@@ -75,9 +75,14 @@ export class SearchService {
    * SearchRefused that names the parameter.
    */
   async search(params: URLSearchParams, kind: SearchKind = 'search'): Promise<SearchAnswer> {
-    const req = parseSearchRequest(params);
+    const req = parseSearchRequest(params, this.siteIds());
     const { config, catalog } = this.siteCatalog(req.siteId);
     return await this.answer(req, config, catalog, kind);
+  }
+
+  /** The configured siteIds, in config order: a refusal's example names one of them. */
+  private siteIds(): string[] {
+    return [...this.sites.keys()];
   }
 
   /**
@@ -85,7 +90,7 @@ export class SearchService {
    * (it then searches the suggested text). Suggestions complete the last word from product names.
    */
   async suggest(params: URLSearchParams): Promise<SearchAnswer> {
-    const { catalog } = this.siteCatalog(siteIdOf(params));
+    const { catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
     const query = params.get('query') ?? params.get('q') ?? '';
     const raw = params.get('suggestionCount') ?? '5';
     const count = Number(raw);
@@ -100,7 +105,7 @@ export class SearchService {
 
   /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */
   async meta(params: URLSearchParams): Promise<SearchAnswer> {
-    const { config, catalog } = this.siteCatalog(siteIdOf(params));
+    const { config, catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
     return metaJson(config, await catalogIndex(catalog));
   }
 
