@@ -85,7 +85,10 @@ describe('accounts config', () => {
     ],
     [account('nope' as unknown as unknown[]), /accounts\[0\]\.feeds: must be an array/],
     [account([{ id: 0 }]), /accounts\[0\]\.feeds\[0\]\.id: 0 must be a whole number >= 1/],
-    [account([{ id: '42' }]), /accounts\[0\]\.feeds\[0\]\.id: "42" must be a whole number/],
+    [
+      account([{ id: '42' }]),
+      /accounts\[0\]\.feeds\[0\]\.id: "42" is a string: write it as a JSON number, without quotes/,
+    ],
     [account([{ id: 1 }, { id: 1 }]), /accounts\[0\]\.feeds\[1\]\.id: feed id 1 appears twice/],
     [
       account([{ id: 1, interval: 'daily' }]),

@@ -199,7 +199,8 @@ export class SandboxClient {
    * Rejects with the sandbox's 404 (naming the nearest rule ids) for an id no rule declares.
    */
   async rule(id: string): Promise<RuleDetailDto> {
-    checkId('sandbox.rule', 'id', id, "sandbox.rule('missing-render')");
+    // the example names no rule: a rule's id is written in its own module only
+    checkId('sandbox.rule', 'id', id, 'sandbox.rule(id) with an id from sandbox.rules()');
     return this.admin.call('rule', { params: { id } });
   }
 
