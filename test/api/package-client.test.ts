@@ -549,7 +549,10 @@ describe('reports, reset, feeds, clock, outbox', () => {
     expect(Math.round((Date.parse(advanced.now) - before) / 60_000)).toBe(61);
     const day = (days: number) =>
       new Date(Math.floor(Date.now() / 86_400_000 + days) * 86_400_000).toISOString();
-    expect((await sandbox.clock.set(day(40))).now).toBe(day(40));
+    // set to that instant, then running: the answer's now is a few milliseconds past it on a busy machine
+    const set = Date.parse((await sandbox.clock.set(day(40))).now) - Date.parse(day(40));
+    expect(set).toBeGreaterThanOrEqual(0);
+    expect(set).toBeLessThan(5_000);
     // forward at most 366 days at a time: every scheduled index on the way runs
     await expect(sandbox.clock.set(day(800))).rejects.toThrow(
       /answered 400: set: ".*" is more than 366 days ahead of the sandbox time .*move it in steps/,
