@@ -337,5 +337,13 @@ describe('readiness of a site', () => {
     sb = await startSandbox({ accounts: [{ ...demo, siteId: 'zeta99', feeds: [] }, demo] });
     const health = (await (await fetch(`${sb.url}/_sandbox/health`)).json()) as { sites: string[] };
     expect(health.sites).toEqual(['zeta99', 'demo42']);
+    // and a readiness request without a (good) siteId suggests the first of them
+    for (const query of ['', '?siteId=DEMO!']) {
+      const res = await fetch(`${sb.url}/_sandbox/readiness${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain(
+        'e.g. GET /_sandbox/readiness?siteId=zeta99',
+      );
+    }
   });
 });

@@ -15,17 +15,19 @@ export function adminReadinessRouter(
 ): Router {
   const router = Router();
   mount(router, 'readiness', async (_req, res, q) => {
+    // the example a message gives: the config's first site, which a user can ask for as it is
+    const example = `e.g. GET /_sandbox/readiness?siteId=${accounts()[0]?.siteId ?? 'demo42'}`;
     if (q.siteId === undefined || q.siteId === '') {
       throw new BadQuery(
         'siteId',
-        'query parameter siteId is required: readiness is per site, e.g. GET /_sandbox/readiness?siteId=demo42',
+        `query parameter siteId is required: readiness is per site, ${example}`,
       );
     }
     // a siteId the beacon path refuses never sent anything a timeline holds: no readiness to report
     if (!SITE_ID_PATTERN.test(q.siteId)) {
       throw new BadQuery(
         'siteId',
-        `query parameter siteId must be six lowercase letters or digits (${SITE_ID_PATTERN.source}, the rule of the beacon path's siteId), got ${shown(q.siteId)}: no beacon can be sent for it; use a configured site's siteId, e.g. GET /_sandbox/readiness?siteId=demo42`,
+        `query parameter siteId must be six lowercase letters or digits (${SITE_ID_PATTERN.source}, the rule of the beacon path's siteId), got ${shown(q.siteId)}: no beacon can be sent for it; use a configured site's siteId, ${example}`,
       );
     }
     const account = accounts().find((a) => a.siteId === q.siteId);
