@@ -4,12 +4,15 @@ import path from 'node:path';
 import { loadConfig, ConfigError, DEFAULT_PORT, FLAG_NAMES } from '../../src/main/config';
 import { tempDir } from '../helpers/sandbox';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+// every directory a test made goes (a test may make several: one variable kept only the last)
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 function dirWithConfig(config: unknown): string {
   const t = tempDir();
-  cleanup = t.cleanup;
+  cleanups.push(t.cleanup);
   writeFileSync(
     path.join(t.dir, 'search-sandbox.config.json'),
     typeof config === 'string' ? config : JSON.stringify(config),
@@ -20,7 +23,7 @@ function dirWithConfig(config: unknown): string {
 describe('loadConfig', () => {
   it('uses the demo fixtures and defaults when there is no config file', () => {
     const t = tempDir();
-    cleanup = t.cleanup;
+    cleanups.push(t.cleanup);
     const config = loadConfig({}, {}, t.dir);
     expect(config.port).toBe(DEFAULT_PORT);
     expect(config.host).toBe('127.0.0.1');
