@@ -880,7 +880,7 @@ Object.assign(COVERAGE, {
       ).rejects.toThrow(/^expectClean failed \(siteId=demo42, failOn=warning\)[^]*error order/);
     },
   },
-  'docs/testing.md#ae2415af67': {
+  'docs/testing.md#94d159e11b': {
     how: 'elsewhere',
     what: 'Plain CI',
     file: PACKAGE_INSTALL,

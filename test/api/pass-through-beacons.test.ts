@@ -8,7 +8,7 @@ import type { RecordedEvent } from '../../src/shared/events';
 import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { check, tempFile } from '../helpers/check';
-import { closedPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { heldPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
 
 const cleanups: Array<() => unknown> = [];
@@ -147,9 +147,11 @@ describe('beacon forwarding', () => {
   });
 
   it('records an upstream that is down as unavailable, with the cause', async () => {
-    const origin = await closedPort();
+    const held = await heldPort();
+    const origin = held.origin;
     const sb = await startPassThrough({ tracking: { forward: `${origin}/beacon/v2` } });
     cleanups.push(() => sb.close());
+    await held.close();
     const id = await send(sb, 'search/render', beacon('fw-11', { responseId: 'r11' }));
     await sb.core.forwarding.idle();
     const up = (await event(sb, id)).upstream!;

@@ -8,7 +8,7 @@ import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
-import { closedPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { heldPort, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { SITE, beacon, passThroughAccounts, startPassThrough } from '../helpers/pass-through';
 
 const RECORDED = JSON.parse(
@@ -208,8 +208,10 @@ describe('search pass-through', () => {
 
 describe('search pass-through to an upstream that is down', () => {
   it('answers 502 naming the upstream and the cause', async () => {
-    const origin = await closedPort();
+    const held = await heldPort();
+    const origin = held.origin;
     const down = await startPassThrough({ search: { upstream: origin } });
+    await held.close();
     try {
       const res = await fetch(`${down.url}/api/search/search.json?siteId=${SITE}&q=x&beacon=true`);
       expect(res.status).toBe(502);

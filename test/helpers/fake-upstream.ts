@@ -91,11 +91,17 @@ function send(res: http.ServerResponse, a: FakeAnswer): void {
   res.end(json ? JSON.stringify(a.body) : (a.body as string | Buffer | undefined));
 }
 
-/** A port with nothing listening on it (bound, then released). */
-export async function closedPort(): Promise<string> {
+/**
+ * A port held by a listener until `close()`, after which nothing listens on it. Configure the sandbox with
+ * `origin` while it is held and close it just before the request: a port freed before the sandbox started
+ * could be the very port the sandbox was given (it then forwarded to itself: 508, not a refused connection).
+ */
+export async function heldPort(): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
