@@ -199,10 +199,10 @@ function headerProblem(names: string[], rows: RowCollector): string | null {
   if (dup !== undefined)
     return `the header names column ${JSON.stringify(dup)} twice: give each column its own name`;
   if (names.includes('')) return `column ${names.indexOf('') + 1} of the header has no name`;
-  if (rows.chooseIdField(names) === null && /^[A-Za-z_][\w.-]*:(\s|$)/.test(names[0] ?? ''))
-    return `the file looks like YAML (its first line is ${JSON.stringify(names.join(','))}), not a feed: ${FEED_FORMATS}; export the products as CSV and upload that`;
   if (rows.chooseIdField(names) === null)
-    return `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
+    return /^[A-Za-z_][\w.-]*:(\s|$)/.test(names[0] ?? '')
+      ? `the file looks like YAML (its first line is ${JSON.stringify(names.join(','))}), not a feed: ${FEED_FORMATS}; export the products as CSV and upload that`
+      : `no id column: the header has ${names.slice(0, 10).join(', ')}; add one of ${ID_CANDIDATES.join(', ')} or set idField in the feed config`;
   if (!names.includes(rows.idField!))
     return `the configured id field ${JSON.stringify(rows.idField)} is not in the header (${names.slice(0, 10).join(', ')})`;
   return null;
