@@ -280,8 +280,6 @@ export function isTimelineEvent(rec: RecordedEvent): boolean {
   return isTimelineEndpoint(rec.category, rec.event);
 }
 
-export { isRefusal };
-
 /**
  * What the engine makes of a request on its page: a visit event, an event of one of its responses, a
  * refused request (404, 405, 413, 415: counted on its page even when its path names no endpoint), or
