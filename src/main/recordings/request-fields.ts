@@ -4,6 +4,7 @@
 // recording read back keeps each one, and one that is not what the sandbox writes is refused, not dropped.
 import type { RecordedEvent } from '../../shared/events';
 import { upstreamProblem } from '../store/upstream-log';
+import { isKeptBody } from '../store/export-format';
 import { InputError } from './recorded';
 
 export type RequestFields = Partial<
@@ -55,18 +56,9 @@ export function requestFields(v: Record<string, unknown>, where: string): Reques
 /** A kept start of a long rejected body: {length, kept} beside a body that is that many characters. */
 function truncation(v: Record<string, unknown>, where: string): RecordedEvent['bodyTruncated'] {
   const t = v.bodyTruncated;
-  const length = (t as { length?: unknown } | null)?.length;
-  const kept = (t as { kept?: unknown } | null)?.kept;
-  if (
-    typeof t !== 'object' ||
-    t === null ||
-    !Number.isSafeInteger(length) ||
-    !Number.isSafeInteger(kept) ||
-    (kept as number) > (length as number) ||
-    typeof v.body !== 'string'
-  )
+  if (!isKeptBody(t, v.body))
     throw new InputError(
       `${where}: field bodyTruncated is ${quoted(t)}: it must be {"length": N, "kept": K} with K <= N, beside a body that is the text's first K characters (a string); leave it out when the whole body was kept`,
     );
-  return { length: length as number, kept: kept as number };
+  return { length: t.length, kept: t.kept };
 }

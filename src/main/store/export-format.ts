@@ -57,6 +57,21 @@ const DRAFT_KEYS = [
 const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
 
 /**
+ * A recorded event's `bodyTruncated` as the sandbox writes it: {length, kept}, whole numbers with kept <=
+ * length, beside a body that is the text's first `kept` characters (imports and the offline reader alike).
+ */
+export function isKeptBody(t: unknown, body: unknown): t is { length: number; kept: number } {
+  if (!t || typeof t !== 'object') return false;
+  const { length, kept } = t as { length?: unknown; kept?: unknown };
+  return (
+    Number.isSafeInteger(length) &&
+    Number.isSafeInteger(kept) &&
+    (kept as number) <= (length as number) &&
+    typeof body === 'string'
+  );
+}
+
+/**
  * Validate an import: an export object, or a bare array of events (in slices that give the loop back). Ids and seqs are re-assigned on import
  * (they are unique per data directory), everything else is kept. Returns every problem found, each naming
  * the element and field, or the parsed content.
@@ -189,18 +204,8 @@ function draftProblem(item: unknown): string | null {
   const depth = nesting(v.body, MAX_IMPORT_DEPTH);
   if (depth > MAX_IMPORT_DEPTH)
     return `field body nests more than ${MAX_IMPORT_DEPTH} levels deep: the sandbox keeps bodies that deep as their text (a string), as its own exports hold them`;
-  if (v.bodyTruncated !== undefined) {
-    const t = v.bodyTruncated as { length?: unknown; kept?: unknown } | null;
-    if (
-      !t ||
-      typeof t !== 'object' ||
-      !Number.isSafeInteger(t.length) ||
-      !Number.isSafeInteger(t.kept) ||
-      (t.kept as number) > (t.length as number) ||
-      typeof v.body !== 'string'
-    )
-      return 'field bodyTruncated must be {"length": N, "kept": K} with K <= N, beside a body that is its first K characters (a string)';
-  }
+  if (v.bodyTruncated !== undefined && !isKeptBody(v.bodyTruncated, v.body))
+    return 'field bodyTruncated must be {"length": N, "kept": K} with K <= N, beside a body that is its first K characters (a string)';
   if (v.upstream !== undefined) return upstreamProblem(v.upstream);
   return null;
 }
