@@ -488,6 +488,84 @@ describe("row errors in the sandbox's words", () => {
   });
 });
 
+describe('XML that is not well-formed', () => {
+  const notWellFormed = 'the XML is not well-formed: ';
+  const bareAmpersand =
+    'an & that starts no entity (an entity is a name ended by ";", as in &amp;): write a plain & as &amp;';
+  // each error is in the first product: the format sniffer, which reads the first 64 KB to find the
+  // product element, must say what is wrong there instead of "no product element found"
+  const feed = (first: string, more = '') => `<products>${first}${more}</products>`;
+  const ampersand: [string, string, string] = [
+    'an entity without its ;',
+    '<product><id>X1</id><name>A &amp B</name></product>',
+    `1:39: "&amp B</nam…" is ${bareAmpersand}`,
+  ];
+  const inAttribute: [string, string, string] = [
+    'a bare & in an attribute',
+    '\n<product id="X1" brand="R&D"><name>A</name></product>\n',
+    `2:26: "&D"><name>A…" is ${bareAmpersand}`,
+  ];
+  it.each([
+    ampersand,
+    inAttribute,
+    [
+      'an element never closed',
+      '<product><id>X1</id><name>unclosed',
+      '1:55: unexpected close tag.',
+    ],
+  ])('ends a feed with %s in its first product in error saying where', async (_, first, error) => {
+    expect((await upload(sb.url, 'feedId=42', feed(first), 'products.xml')).status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended.state).toBe('error');
+    expect(ended.lastRun?.error).toBe(notWellFormed + error);
+  });
+
+  it.each([
+    ampersand,
+    inAttribute,
+    [
+      'an element never closed',
+      '<product><id>X1</id><name>unclosed</product>',
+      '1:54: unexpected close tag.',
+    ],
+  ])(
+    'says the same of %s in the first product of a feed longer than the 64 KB sniffed',
+    async (_, first, error) => {
+      // 2,000 good products after the broken one: the sniffer sees only the head of the file
+      const good = Array.from(
+        { length: 2000 },
+        (__, i) => `<product><id>G${i}</id><name>Good product ${i}</name></product>`,
+      ).join('');
+      const big = feed(first, good);
+      expect(big.length).toBeGreaterThan(64 * 1024);
+      expect((await upload(sb.url, 'feedId=42', big, 'products.xml')).status).toBe(200);
+      const ended = await runToEnd(sb, 42);
+      expect(ended.lastRun?.error).toBe(notWellFormed + error);
+    },
+  );
+
+  it('says the same of a bare & in the third product (found while parsing, after the sniff)', async () => {
+    const products = ['A', 'B', 'C &amp D', 'E'].map(
+      (name, i) => `  <product><id>X${i}</id><name>${name}</name></product>`,
+    );
+    const xml = `<products>\n${products.join('\n')}\n</products>\n`;
+    expect((await upload(sb.url, 'feedId=42', xml, 'products.xml')).status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended.lastRun?.error).toBe(`${notWellFormed}4:31: "&amp D</nam…" is ${bareAmpersand}`);
+  });
+
+  it('indexes a feed whose entities and multi-byte characters straddle the 64 KB the sniffer reads', async () => {
+    const products = Array.from(
+      { length: 1500 },
+      (_, i) => `<product><id>${i}</id><name>Gr\u00fcn &amp; Bl\u00e4u ${i}</name></product>\n`,
+    );
+    const xml = `<products>\n${products.join('')}</products>\n`;
+    expect((await upload(sb.url, 'feedId=42', xml, 'products.xml')).status).toBe(200);
+    const done = await runToEnd(sb, 42);
+    expect(done).toMatchObject({ state: 'done', products: 1500, lastRun: { error: null } });
+  });
+});
+
 describe('files that are no feed', () => {
   const csv = 'id,name\n1,Shoe\n';
   const formats =

@@ -136,6 +136,29 @@ describe('format sniffing and id fields', () => {
     });
   });
 
+  it('takes no cut in the head of a longer XML file for an error, and the same end of a whole file for one', () => {
+    // cut inside an entity, a tag and a multi-byte character: more of the file could make each right
+    const one = '<products><product><id>1</id><name>A &amp; B</name></product>';
+    for (const cut of [`${one}<product><id>2</id><name>C &am`, `${one}<prod`]) {
+      expect(sniffFormat(Buffer.from(cut), false)).toEqual({
+        format: 'xml',
+        recordElement: 'product',
+      });
+      expect(() => sniffFormat(Buffer.from(cut), true)).toThrow(/^the XML is not well-formed: 1:/);
+    }
+    const split = Buffer.from(`${one}<product><id>2</id><name>Gr\u00fcn`);
+    expect(sniffFormat(split.subarray(0, split.length - 1), false)).toMatchObject({
+      recordElement: 'product',
+    });
+    // nothing closed yet: no product element found, not an error at the & the cut left open
+    expect(() => sniffFormat(Buffer.from('<products><product><id>1</id><name>A &amp'))).toThrow(
+      /^no product element found in the XML/,
+    );
+    expect(() =>
+      sniffFormat(Buffer.from('<products><product><id>1</id><name>A &amp'), true),
+    ).toThrow('the XML is not well-formed: 1:38: "&amp" is an & that starts no entity');
+  });
+
   it('finds the repeated product element of RSS-style XML and reads attributes and nested fields', async () => {
     const xml = `<?xml version="1.0"?><rss xmlns:g="http://base.google.com/ns/1.0"><channel><title>Shop</title>
       <item><g:id>a1</g:id><title>One &amp; only</title><g:price>5.00 USD</g:price><images><image>x.jpg</image><image>y.jpg</image></images></item>

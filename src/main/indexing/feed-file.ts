@@ -286,11 +286,14 @@ async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedF
   };
 }
 
-/** Read the first `n` bytes of a chunk stream without losing them: returns the head and the whole stream. */
+/**
+ * Read the first `n` bytes of a chunk stream without losing them: returns the head, the whole stream,
+ * and whether the head is all of it (the stream ended before `n` bytes).
+ */
 export async function peek(
   chunks: AsyncIterable<Buffer>,
   n: number,
-): Promise<{ head: Buffer; all: AsyncIterable<Buffer> }> {
+): Promise<{ head: Buffer; all: AsyncIterable<Buffer>; whole: boolean }> {
   const it = chunks[Symbol.asyncIterator]();
   const got: Buffer[] = [];
   let size = 0;
@@ -318,5 +321,5 @@ export async function peek(
       await it.return?.();
     }
   }
-  return { head: head.subarray(0, Math.min(head.length, n)), all: all() };
+  return { head: head.subarray(0, Math.min(head.length, n)), all: all(), whole: ended };
 }

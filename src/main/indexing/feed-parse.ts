@@ -52,8 +52,11 @@ export type SniffedFormat =
   | { format: 'ndjson' }
   | { format: 'xml'; recordElement: string };
 
-/** Decide the format from the first decoded bytes; throws FeedFileError with a fix when it is not a feed. */
-export function sniffFormat(head: Buffer): SniffedFormat {
+/**
+ * Decide the format from the first decoded bytes (`whole`: they are the whole file); throws
+ * FeedFileError with a fix when it is not a feed.
+ */
+export function sniffFormat(head: Buffer, whole = false): SniffedFormat {
   if (head.length === 0) throw new FeedFileError('the feed file is empty');
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     throw new FeedFileError('the feed file is UTF-16: save it as UTF-8');
@@ -66,7 +69,8 @@ export function sniffFormat(head: Buffer): SniffedFormat {
   const text = head.toString('utf8').replace(/^\uFEFF/, '');
   const start = text.trimStart();
   if (start.startsWith('<')) {
-    const recordElement = findRecordElement(start);
+    // the text as the full parse reads it (leading blanks kept), so its errors' lines are the file's
+    const recordElement = findRecordElement(text, whole);
     return { format: 'xml', recordElement };
   }
   if (start.startsWith('{')) return { format: 'ndjson' };
@@ -109,9 +113,9 @@ export async function parseFeed(
     const raw = await peek(decoded.chunks, 16);
     refuseKnownNonFeed(raw.head, decoded.encoding);
     text = toUtf8(raw.all);
-    const { head, all } = await peek(text.chunks, SNIFF_BYTES);
+    const { head, all, whole } = await peek(text.chunks, SNIFF_BYTES);
     const pieces = inSlices(all, options, fed, rows);
-    const sniffed = sniffFormat(head);
+    const sniffed = sniffFormat(head, whole);
     summary.format = sniffed.format;
     if (sniffed.format === 'ndjson') await parseNdjson(pieces, rows);
     else if (sniffed.format === 'xml') await parseXml(pieces, sniffed.recordElement, rows);

@@ -19,6 +19,73 @@ function xmlError(err: Error): FeedFileError {
   return new FeedFileError(`the XML is not well-formed: ${err.message}`);
 }
 
+type Parser = SaxesParser<{ position: boolean }>;
+
+/** Where the parser last started or closed a tag (a runaway entity starts after it). */
+interface Mark {
+  position: number;
+  line: number;
+  /** zero-based, in characters (saxes's own) */
+  column: number;
+}
+
+function startMark(): Mark {
+  return { position: 0, line: 1, column: 0 };
+}
+
+function markAt(parser: Parser, mark: Mark): void {
+  mark.position = parser.position;
+  mark.line = parser.line;
+  mark.column = parser.column;
+}
+
+/** How far past the mark a bare & is looked for (a field is at most 1 MB). */
+const BARE_AMPERSAND_SCAN = 1024 * 1024 + 1024;
+
+/**
+ * An & that starts no entity reference (a name, #digits or #xhex, then ";"): saxes reads everything
+ * after it as the entity's name up to the next ";", so its own error comes there or at the end of the
+ * file as "unclosed tag", far from the cause. `text` starts at the mark; the & must come before any "<"
+ * (a tag, comment or CDATA section after the mark would have moved it). With `whole` false the text was
+ * cut: an & whose name runs to its end may still be ended by a ";" past the cut, and is not reported.
+ */
+function bareAmpersand(text: string, whole: boolean): number | null {
+  const ref = /&[^\s<&;]*/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 60) return null;
+    if (c !== 38) continue;
+    ref.lastIndex = i;
+    const end = i + ref.exec(text)![0].length;
+    if (end === text.length) return whole ? i : null;
+    if (text.charCodeAt(end) !== 59) return i;
+    i = end;
+  }
+  return null;
+}
+
+/**
+ * The well-formedness error to report: saxes's own, unless a bare & after the last tag explains it;
+ * then that & with its line and column. `text` is what was read from the mark on.
+ */
+function notWellFormed(err: Error, mark: Mark, text: string, whole: boolean): FeedFileError {
+  const at = bareAmpersand(text, whole);
+  return at === null ? xmlError(err) : bareAmpersandError(mark, text, at);
+}
+
+function bareAmpersandError(mark: Mark, text: string, at: number): FeedFileError {
+  const before = text.slice(0, at);
+  const lines = before.split(/\r\n?|\n/);
+  const line = mark.line + lines.length - 1;
+  const last = lines[lines.length - 1]!;
+  const column = (lines.length === 1 ? mark.column : 0) + [...last].length + 1;
+  const rest = text.slice(at).split(/[\r\n]/, 1)[0]!;
+  const shown = rest.length > 11 ? `${rest.slice(0, 11)}…` : rest;
+  return new FeedFileError(
+    `the XML is not well-formed: ${line}:${column}: "${shown}" is an & that starts no entity (an entity is a name ended by ";", as in &amp;): write a plain & as &amp;`,
+  );
+}
+
 interface Open {
   name: string;
   attributes: boolean;
@@ -31,19 +98,21 @@ interface Open {
 /**
  * The product element of an XML feed, from its first bytes: the element with fields (child elements or
  * attributes) that repeats at the smallest depth (products/product, rss/channel/item, …); with a single
- * product, the first element whose children are all plain fields.
+ * product, the first element whose children are all plain fields. `whole` says the head is the whole
+ * file; otherwise it was cut, and only its end is unread: a streaming parser fails on nothing that a
+ * later part could make right, so every error met in the head is the file's own.
  */
-export function findRecordElement(head: string): string {
-  const parser = new (saxes().SaxesParser)({ position: false });
+export function findRecordElement(head: string, whole: boolean): string {
+  const parser = new (saxes().SaxesParser)({ position: true });
   const stack: Open[] = [];
   const counts = new Map<string, { name: string; depth: number; n: number }>();
+  const mark = startMark();
   let firstFlat: string | null = null;
-  let rootSeen = false;
   parser.on('doctype', refuseEntities);
+  parser.on('opentagstart', () => markAt(parser, mark));
   parser.on('opentag', (tag) => {
     const parent = stack[stack.length - 1];
     if (parent) parent.children = true;
-    rootSeen = true;
     stack.push({
       name: tag.name,
       attributes: Object.keys(tag.attributes).length > 0,
@@ -52,6 +121,7 @@ export function findRecordElement(head: string): string {
     });
   });
   parser.on('closetag', () => {
+    markAt(parser, mark);
     const el = stack.pop();
     if (!el) return;
     const parent = stack[stack.length - 1];
@@ -71,22 +141,23 @@ export function findRecordElement(head: string): string {
   });
   try {
     parser.write(head);
+    // the end of a cut head is no end of the file: the full parse closes it
+    if (whole) parser.close();
   } catch (err) {
     if (err instanceof FeedFileError) throw err;
-    // the head may end mid-element: what was seen so far decides
-    if (!rootSeen) throw xmlError(err as Error);
+    throw notWellFormed(err as Error, mark, head.slice(mark.position, parser.position), true);
   }
   let best: { name: string; depth: number } | null = null;
   for (const c of counts.values()) if (c.n >= 2 && (!best || c.depth < best.depth)) best = c;
   const found = best?.name ?? firstFlat;
-  if (!found)
-    throw new FeedFileError(
-      'no product element found in the XML: put each product in its own element, e.g. <products><product><id>1</id>…</product></products>',
-    );
-  return found;
+  if (found) return found;
+  // an & that starts no entity takes the rest of the head for its name: no product ever closes
+  const bare = bareAmpersand(head.slice(mark.position), whole);
+  if (bare !== null) throw bareAmpersandError(mark, head.slice(mark.position), bare);
+  throw new FeedFileError(
+    'no product element found in the XML: put each product in its own element, e.g. <products><product><id>1</id>…</product></products>',
+  );
 }
-
-type Parser = SaxesParser<{ position: boolean }>;
 
 /**
  * The product handlers on a saxes parser: each product element's attributes and leaf texts become one
@@ -99,6 +170,7 @@ function collectProducts(
   onProduct: (fields: Record<string, string>, line: number) => void,
   only: () => string | null,
   fail: (err: Error) => void,
+  onCloseTag: () => void = () => undefined,
 ): void {
   // names below the product element (null while outside a product); `key` is the dotted field name
   let path: string[] | null = null;
@@ -143,6 +215,7 @@ function collectProducts(
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', (tag) => {
+    onCloseTag();
     if (path === null) return;
     if (path.length === 0) {
       if (isRecord(tag.name)) onProduct(fields, line);
@@ -227,6 +300,7 @@ export async function parseXml(
   let fatal = null as Error | null;
   let start = 0;
   let seen = 0;
+  const mark = startMark();
 
   parser.on('doctype', (d) => {
     try {
@@ -237,6 +311,7 @@ export async function parseXml(
   });
   // position is one character past the name here: back to the "<"
   parser.on('opentagstart', (tag) => {
+    markAt(parser, mark);
     if (tag.name === recordElement) start = parser.position - tag.name.length - 2;
   });
   collectProducts(
@@ -248,9 +323,14 @@ export async function parseXml(
     },
     () => (seen === 0 ? null : rows.idField),
     (err) => (fatal ??= err),
+    () => markAt(parser, mark),
   );
   parser.on('error', (err) => {
-    fatal ??= err;
+    if (fatal) return;
+    // the first error, told from what was read since the last tag (saxes reads on past it)
+    const end = Math.min(parser.position, mark.position + BARE_AMPERSAND_SCAN);
+    const read = end > mark.position ? kept.slice(mark.position, end) : '';
+    fatal = notWellFormed(err, mark, read, end === parser.position);
   });
 
   let first = true;
