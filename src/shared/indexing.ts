@@ -5,7 +5,8 @@
  * The sandbox UI's mark on its own bulk index requests: their 401 comes without `WWW-Authenticate`, because a
  * browser that sees the Basic challenge on its own origin takes the login over (a sign-in box, or in headless
  * Chromium a request that never ends) and the page never reads the answer. Integrations do not send it, so
- * they get the real service's challenge (docs/indexing.md).
+ * they get the real service's challenge (docs/indexing.md). With the browser's `Sec-Fetch-Site: same-origin`
+ * it also tells the workflow scorecard that the request is the UI's own (http/routes/indexing.ts).
  */
 export const NO_CHALLENGE_HEADER = 'x-sandbox-no-challenge';
 
@@ -36,7 +37,8 @@ export type WorkflowFlag =
   | 'requested-while-waiting'
   | 'paused-running-index'
   | 'retry-inside-hour'
-  | 'plain-http';
+  | 'plain-http'
+  | 'sandbox-ui';
 
 export interface WorkflowFinding {
   flag: WorkflowFlag;

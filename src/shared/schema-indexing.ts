@@ -17,6 +17,7 @@ const WorkflowFindingSchema = closed({
     'paused-running-index',
     'retry-inside-hour',
     'plain-http',
+    'sandbox-ui',
   ] as const),
   message: Type.String(),
 });

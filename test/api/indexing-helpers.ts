@@ -29,13 +29,13 @@ export function upload(
   query: string,
   data: Buffer | string,
   name = 'feed.csv',
-  init: { field?: string; auth?: string } = {},
+  init: { field?: string; auth?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const form = new FormData();
   form.append(init.field ?? 'feedFile', new Blob([data]), name);
   return fetch(`${base}/api/index/feed?${query}`, {
     method: 'POST',
-    headers: { authorization: init.auth ?? AUTH },
+    headers: { ...init.headers, authorization: init.auth ?? AUTH },
     body: form,
   });
 }

@@ -333,6 +333,45 @@ describe('the workflow scorecard', () => {
     expect(flagsOf(lastRequest(43))[0]).toBe(seen === 'done' ? 'plain-http' : 'status-not-done');
   });
 
+  it("does not score the sandbox UI's own upload (marked, from a page of the sandbox's origin); an integration's still is", async () => {
+    const csv = fixture('products.csv');
+    // the Feeds view's upload in a browser: its mark, and the browser's word that the page is the sandbox's
+    const board = { 'X-Sandbox-No-Challenge': '1', 'Sec-Fetch-Site': 'same-origin' };
+    const notices: StreamMessage[] = [];
+    const off = sb.core.bus.on((m) => notices.push(m));
+    expect((await upload(sb.url, 'feedId=42', csv, 'p.csv', { headers: board })).status).toBe(200);
+    off();
+    expect(lastRequest(42).scorecard).toMatchObject({ followed: true, statusReadAt: null });
+    expect(lastRequest(42).scorecard.findings).toEqual([
+      {
+        flag: 'sandbox-ui',
+        message:
+          "sent from the sandbox's own Feeds view (X-Sandbox-No-Challenge from a page of the sandbox's own origin, Sec-Fetch-Site: same-origin), which shows the feed's state itself: not scored for a status read or its transport; an integration's request is",
+      },
+    ]);
+    const notice = notices.find((m) => m.type === 'indexRequest');
+    expect(notice).toMatchObject({ data: { accepted: true, workflow: null } });
+    // what it does is still told: a second upload inside the hour is refused and flagged
+    expect((await upload(sb.url, 'feedId=42', csv, 'p.csv', { headers: board })).status).toBe(409);
+    expect(flagsOf(lastRequest(42))).toEqual(['sandbox-ui', 'requested-while-waiting']);
+    expect(lastRequest(42).scorecard.followed).toBe(false);
+
+    // without either half, or from another page of the same site, it is an integration's request
+    const integrations: Record<string, string>[] = [
+      {},
+      { 'X-Sandbox-No-Challenge': '1' },
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { 'X-Sandbox-No-Challenge': '1', 'Sec-Fetch-Site': 'same-site' },
+      { 'X-Sandbox-No-Challenge': '1', 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of integrations) {
+      await admin(sb.url, 'POST', '/reset', { what: 'all' });
+      expect((await upload(sb.url, 'feedId=42', csv, 'p.csv', { headers })).status).toBe(200);
+      expect(lastRequest(42).scorecard.followed).toBe(false);
+      expect(flagsOf(lastRequest(42))).toEqual(['no-status-check', 'plain-http']);
+    }
+  });
+
   it('shows the scorecards in the feed history of the admin API', async () => {
     await put(sb.url, 'feedId=43');
     await put(sb.url, 'feedId=43');

@@ -147,6 +147,51 @@ describe.skipIf(skip)('feed board UI', () => {
     expect(await message.textContent()).toContain('qa@example.com');
     await s.ui.screenshot('outbox');
   });
+  it("does not blame the board's own upload for a status read it never needs; an integration's upload without one is still flagged", async () => {
+    await fetch(`${s.sandbox.url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ what: 'all' }),
+    });
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    await s.ui.feedState(42, 'done');
+    const rows = s.ui.testId('watch-indexing').getByTestId('live-row');
+    const before = await rows.count();
+    // no GET /api/index/status anywhere: the board shows the state through the admin API
+    await card
+      .getByTestId('feed-upload-input-42')
+      .setInputFiles(path.join(FIXTURE_FEEDS, 'products.csv'));
+    await expect
+      .poll(() => card.getByTestId('feed-upload-result-42').textContent())
+      .toContain('200: accepted');
+    await expect.poll(() => rows.count()).toBe(before + 1);
+    expect(await rows.first().textContent()).toContain('POST accepted');
+    expect(await rows.first().textContent()).not.toContain('workflow');
+    const request = card.locator('[data-kind="request"]').first();
+    expect(await request.getByTestId('workflow-badge').textContent()).toBe(
+      'Feeds view: not scored',
+    );
+    await request.getByTestId('workflow-findings-summary').click();
+    expect(await request.getByTestId('workflow-findings').textContent()).toContain(
+      "sandbox-ui sent from the sandbox's own Feeds view",
+    );
+
+    // an integration's upload, without a status read first, is scored as before
+    const form = new FormData();
+    form.append('feedFile', new Blob(['id,name\n1,Mug\n']), 'p.csv');
+    const integration = await fetch(`${s.sandbox.url}/api/index/feed?feedId=44`, {
+      method: 'POST',
+      headers: { Authorization: AUTH },
+      body: form,
+    });
+    expect(integration.status).toBe(409);
+    await expect.poll(() => rows.count()).toBe(before + 2);
+    expect(await rows.first().textContent()).toContain(
+      'workflow: no GET /api/index/status in the 15 minutes before this request',
+    );
+  });
+
   it('says a wrong secret key is refused (401) within seconds, as the browser leaves the challenge to the page', async () => {
     await s.ui.open('#/feeds');
     const card = s.ui.feedCard(42);

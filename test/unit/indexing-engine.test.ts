@@ -45,6 +45,7 @@ async function setup(dataDir: string | null = null) {
       requestedBy,
       upload: { data: csv, name: 'products.csv' },
       plainHttp: false,
+      fromSandboxUi: false,
       answeredWith,
     });
   const put = (feedId: string, requestedBy?: string) =>
@@ -54,6 +55,7 @@ async function setup(dataDir: string | null = null) {
       feedId,
       requestedBy,
       plainHttp: false,
+      fromSandboxUi: false,
       answeredWith,
     });
   return { clock, bus, messages, service, account, feed, rec, parsed, post, put };

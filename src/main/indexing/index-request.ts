@@ -37,6 +37,8 @@ export interface IndexRequest {
   unreadBody?: { contentType: string; bytes: number | null };
   /** credentials arrived over plain HTTP */
   plainHttp: boolean;
+  /** sent by the sandbox's own Feeds view, not by an integration: its workflow is not scored */
+  fromSandboxUi: boolean;
   /** the status the interface answers with, accepted (null) or refused: the feed's history records it */
   answeredWith: (refusal: IndexRequestRefused | null) => number;
 }
@@ -190,6 +192,7 @@ async function recordRequest(
     statusRead: engine.deps.db.data.statusReads[rec.siteId],
     outcome: verdict.outcome,
     plainHttp: req.plainHttp,
+    fromSandboxUi: req.fromSandboxUi,
   });
   const accepted = !verdict.refusal;
   // the upload is stored before anything changes: a full disk refuses the request and changes nothing

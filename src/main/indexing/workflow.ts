@@ -16,6 +16,11 @@ export interface ScoreInput {
   outcome: RequestOutcome;
   /** the request came over plain HTTP */
   plainHttp: boolean;
+  /**
+   * the sandbox's own Feeds view sent it: the person at the board sees the feed's state there, so no
+   * status read is expected, and the UI's transport is the sandbox's, not the integration's
+   */
+  fromSandboxUi: boolean;
 }
 
 // Findings about transport do not change whether the recommended order of calls was followed.
@@ -36,7 +41,13 @@ export function scoreRequest(input: ScoreInput): Scorecard {
       ? input.statusRead
       : undefined;
   const seen: IndexStatus | null = read ? (read.seen[String(input.feedId)] ?? null) : null;
-  if (!read) {
+  if (input.fromSandboxUi) {
+    findings.push({
+      flag: 'sandbox-ui',
+      message:
+        "sent from the sandbox's own Feeds view (X-Sandbox-No-Challenge from a page of the sandbox's own origin, Sec-Fetch-Site: same-origin), which shows the feed's state itself: not scored for a status read or its transport; an integration's request is",
+    });
+  } else if (!read) {
     findings.push({
       flag: 'no-status-check',
       message: `no GET /api/index/status in the ${STATUS_FRESH_MS / 60_000} minutes before this request: read the status first and request only when feed ${input.feedId} is "done"`,
@@ -65,7 +76,7 @@ export function scoreRequest(input: ScoreInput): Scorecard {
       message: `a re-index of feed ${input.feedId} was already accepted within the hour: wait for Retry-After instead of retrying`,
     });
   }
-  if (input.plainHttp) {
+  if (input.plainHttp && !input.fromSandboxUi) {
     findings.push({
       flag: 'plain-http',
       message:
@@ -73,7 +84,8 @@ export function scoreRequest(input: ScoreInput): Scorecard {
     });
   }
   return {
-    followed: seen === 'done' && !findings.some((f) => BEHAVIOUR.includes(f.flag)),
+    followed:
+      (input.fromSandboxUi || seen === 'done') && !findings.some((f) => BEHAVIOUR.includes(f.flag)),
     statusReadAt: read ? new Date(read.at).toISOString() : null,
     statusSeen: seen,
     findings,

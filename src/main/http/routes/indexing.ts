@@ -24,6 +24,20 @@ function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
+/**
+ * The sandbox UI's own request (its Feeds view, which shows the feed's state through the admin API and
+ * so never reads GET /api/index/status): the UI's mark (X-Sandbox-No-Challenge) *and* the browser's word
+ * that the page is on the sandbox's own origin (`Sec-Fetch-Site: same-origin`, which no page script can
+ * set or change). Neither half alone: a client that copied the mark, or a page on another origin of the
+ * same machine (`same-site`) or elsewhere (`cross-site`), is scored like any integration.
+ */
+function fromSandboxUi(req: Request): boolean {
+  return (
+    req.headers[NO_CHALLENGE_HEADER] !== undefined &&
+    req.headers['sec-fetch-site'] === 'same-origin'
+  );
+}
+
 const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
 /**
  * A refused upload is dropped up to this much: a whole catalog export sent by mistake (the cap is 20 MB)
@@ -229,6 +243,7 @@ async function indexRequest(core: SandboxCore, req: Request, res: Response): Pro
     upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
     unreadBody: req.method === 'PUT' ? unreadBody(req) : undefined,
     plainHttp: !req.secure,
+    fromSandboxUi: fromSandboxUi(req),
     answeredWith: (refusal) => (refusal ? refusedWith(refusal).status : 200),
   });
 }

@@ -63,6 +63,8 @@ function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
   }
   const findings = entry.scorecard.findings;
   const followed = entry.scorecard.followed;
+  // this view's own upload: no status read is asked of it (its note says why)
+  const fromBoard = findings.some((f) => f.flag === 'sandbox-ui');
   return (
     <li className="history-entry" data-kind="request">
       <When entry={entry} now={now} />
@@ -72,10 +74,19 @@ function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
         {entry.requestedBy && <span className="muted small"> requestedBy {entry.requestedBy}</span>}
       </span>
       <span
-        className={`badge ${followed ? 'pass' : 'warn'}`}
-        title="Did the client follow the recommended workflow?"
+        className={`badge ${followed ? (fromBoard ? 'info' : 'pass') : 'warn'}`}
+        data-testid="workflow-badge"
+        title={
+          fromBoard
+            ? 'Sent from this Feeds view: it shows the state itself, so it needs no status read'
+            : 'Did the client follow the recommended workflow?'
+        }
       >
-        {followed ? 'workflow ok' : 'workflow not followed'}
+        {followed
+          ? fromBoard
+            ? 'Feeds view: not scored'
+            : 'workflow ok'
+          : 'workflow not followed'}
       </span>
       {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
       {findings.length > 0 && (
