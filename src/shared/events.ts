@@ -67,6 +67,35 @@ export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): bool
   return !rec.accepted && REFUSALS.has(rec.status);
 }
 
+/** How the real service's 405 to an OPTIONS request begins. */
+const PREFLIGHT_REFUSED = 'invalid request method: `OPTIONS`';
+
+/**
+ * A browser's CORS preflight, refused: the real service answers OPTIONS 405 like any method but POST
+ * (docs/tracking.md), `firstMessage` being the first of its messages.
+ */
+export function isRefusedPreflight(status: number, firstMessage: string | undefined): boolean {
+  return status === 405 && firstMessage !== undefined && firstMessage.startsWith(PREFLIGHT_REFUSED);
+}
+
+/**
+ * What a refused CORS preflight to `path` was, and the fix: the one wording of the timelines'
+ * request-refused finding and of the UI's rows for it (Connect, the request inspector).
+ */
+export function refusedPreflight(path: string): { wrong: string; fix: string } {
+  return {
+    wrong: `it is a browser’s CORS preflight (OPTIONS ${path}): a beacon sent with a Content-Type other than text/plain (application/json, say) makes the browser ask first, and the real service refuses, so the event itself is never sent`,
+    fix: 'send beacons as text/plain with the JSON body, as the provider’s client does (do not override requesters.beacon.headers’ Content-Type)',
+  };
+}
+
+/** A recorded request's explanation, when its refusal's message does not say what happened; else null. */
+export function refusalExplained(
+  rec: Pick<RecordedEvent, 'status' | 'errors' | 'path'>,
+): { wrong: string; fix: string } | null {
+  return isRefusedPreflight(rec.status, rec.errors[0]?.message) ? refusedPreflight(rec.path) : null;
+}
+
 /**
  * The real beacon service's answer to a forwarded request, recorded after the sandbox had answered.
  * `outcome`: `accepted` (2xx), `rejected` (4xx other than 429), `unavailable` (429, 5xx, other statuses,

@@ -1,6 +1,8 @@
 // First contact in real Chromium: Connect and the Feeds board watch for traffic. They say they are
 // waiting, then show each request sent over real HTTP as it arrives (site, endpoint, verdict with the
 // first error) with links that lead to its timeline, its inspector or the feed board.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBeacon } from '../helpers/sandbox';
 import { SITE_ID, newPage, searchBody } from './helpers/beacons';
@@ -133,6 +135,58 @@ describe.skipIf(skip)('watching for traffic', () => {
     await s.ui.open('#/connect');
     await s.ui.testId('watch-tracking').waitFor();
     await s.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('Connect says in place that a 405 to OPTIONS was a CORS preflight, and the fix; so does its request', async () => {
+    // a storefront on its own origin that sends a beacon as application/json: the browser asks first
+    const shop = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>shop</title>'),
+    );
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    try {
+      await s.ui.open('#/connect');
+      const tracking = s.ui.testId('watch-tracking');
+      await expect
+        .poll(() => s.ui.testId('watch-tracking-waiting').textContent())
+        .toMatch(/Waiting for the first event|recorded before you opened this screen/);
+      const storefront = await s.page.context().newPage();
+      await storefront.goto(`http://127.0.0.1:${(shop.address() as AddressInfo).port}/`);
+      const sent = await storefront.evaluate(async (url) => {
+        try {
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ data: { responseId: 'r-cors' } }),
+          });
+          return 'sent';
+        } catch (err) {
+          return String(err);
+        }
+      }, `${s.sandbox.url}/beacon/v2/${SITE_ID}/search/render`);
+      await storefront.close();
+      // the sandbox answers OPTIONS 405 as the real service does: the POST itself never leaves
+      expect(sent).toBe('TypeError: Failed to fetch');
+      const row = tracking.getByTestId('live-row').first();
+      await row.waitFor();
+      expect(await tracking.getByTestId('live-row').count()).toBe(1);
+      expect(await row.getByTestId('live-verdict').textContent()).toBe('rejected 405');
+      expect(await row.textContent()).toContain(
+        'invalid request method: `OPTIONS` - requires `POST`',
+      );
+      const explained = `It is a browser’s CORS preflight (OPTIONS /beacon/v2/${SITE_ID}/search/render): a beacon sent with a Content-Type other than text/plain (application/json, say) makes the browser ask first, and the real service refuses, so the event itself is never sent. Fix: send beacons as text/plain with the JSON body, as the provider’s client does (do not override requesters.beacon.headers’ Content-Type).`;
+      expect(await row.getByTestId('refusal-explanation').textContent()).toBe(explained);
+      // its request link opens the inspector, which says the same
+      await row.getByTestId('live-detail-link').click();
+      await s.ui.testId('requests-view').waitFor();
+      expect(await s.ui.testId('rejection-title').textContent()).toBe(
+        'Refused: 405 Method Not Allowed',
+      );
+      expect(
+        await s.ui.testId('requests-view').getByTestId('refusal-explanation').textContent(),
+      ).toBe(explained);
+    } finally {
+      await new Promise<void>((resolve) => shop.close(() => resolve()));
+    }
   });
 
   it('Connect and the Feeds board show bulk index requests as they arrive, refusals with their reason', async () => {

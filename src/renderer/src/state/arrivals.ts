@@ -8,6 +8,7 @@ import type { PageTimelineSummaryDto } from '../../../shared/timeline';
 import { parseTime } from '../format';
 import { routeHref } from '../router';
 import { pageKey } from './pages';
+import { refusalExplained } from '../../../shared/events';
 import { useSandbox, type IndexRequestSeen } from './store';
 
 /** One arrival as a row shows it. */
@@ -23,6 +24,8 @@ export interface Arrival {
   status: number;
   /** the first validation error, or what the indexing service made of the request */
   message: string | null;
+  /** a refusal whose message does not say what happened (a CORS preflight): what it was and the fix */
+  explained: { wrong: string; fix: string } | null;
   /** for an index request that did not follow the recommended workflow: the first finding */
   workflow: string | null;
   /** the page's timeline, once the sandbox has placed the event on one */
@@ -82,6 +85,7 @@ function beaconArrival(
     accepted: e.accepted,
     status: e.status,
     message: e.errors[0]?.message ?? null,
+    explained: refusalExplained(e),
     workflow: null,
     timelineHref:
       key && page ? routeHref({ view: 'timelines', pageKey: key, eventId: e.id }) : null,
@@ -106,6 +110,7 @@ function indexRequestArrival(n: IndexRequestSeen): Arrival {
     accepted: n.accepted,
     status: n.status,
     message: n.message,
+    explained: null,
     workflow: n.workflow,
     timelineHref: null,
     detailHref: routeHref({ view: 'feeds' }),

@@ -4,8 +4,7 @@
 // and error the real service answers, what was wrong and the fix; `schema` keeps bodies that fail validation.
 import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 import type { RefusedGroup } from '../model';
-
-const PREFLIGHT = 'invalid request method: `OPTIONS`';
+import { isRefusedPreflight, refusedPreflight } from '../../../../shared/events';
 
 function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string } {
   const first = g.messages[0] ?? '';
@@ -19,12 +18,8 @@ function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string 
         fix: 'send to /beacon/v2/{siteId}/{category}/{event} with your six-character siteId (lowercase letters and digits) and an endpoint of the beacon v2 API (search/render, product/pageview, cart/add, order/transaction, …); the provider’s client builds these paths from requesters.beacon.origin',
       };
     case 405:
-      return first.startsWith(PREFLIGHT)
-        ? {
-            answer: '405 InvalidMethodError',
-            wrong: `it is a browser’s CORS preflight (OPTIONS ${g.path}): a beacon sent with a Content-Type other than text/plain (application/json, say) makes the browser ask first, and the real service refuses, so the event itself is never sent`,
-            fix: 'send beacons as text/plain with the JSON body, as the provider’s client does (do not override requesters.beacon.headers’ Content-Type)',
-          }
+      return isRefusedPreflight(g.status, first)
+        ? { answer: '405 InvalidMethodError', ...refusedPreflight(g.path) }
         : {
             answer: '405 InvalidMethodError',
             wrong: `it was not a POST (${first})`,

@@ -6,6 +6,7 @@ import { KindShape } from '../../components/common';
 import { fmtClock, plural } from '../../format';
 import { pageProblemText, type Arrival, type Watch } from '../../state/arrivals';
 import { useSandbox } from '../../state/store';
+import { RefusalExplanation } from '../../components/RefusalExplanation';
 
 function ArrivalRow({ a, onShowFeed }: { a: Arrival; onShowFeed?: (feedId: number) => void }) {
   const event = a.what.split('/')[1] ?? a.what;
@@ -73,6 +74,9 @@ function ArrivalRow({ a, onShowFeed }: { a: Arrival; onShowFeed?: (feedId: numbe
           </a>
         )}
       </span>
+      {a.explained && (
+        <RefusalExplanation explained={a.explained} className="arrival-explanation" />
+      )}
     </li>
   );
 }

@@ -1,7 +1,8 @@
 // Why a request was not accepted, headed by what kind of no it was: refused before its body was read (a
 // 404 path, a 405 method, a 413 size, a 415 Content-Type), or a body read and failed by validation (400).
 import type { RecordedEvent } from '../../api/types';
-import { isRefusal, REFUSALS } from '../../../../shared/events';
+import { isRefusal, refusalExplained, REFUSALS } from '../../../../shared/events';
+import { RefusalExplanation } from '../../components/RefusalExplanation';
 
 function title(event: RecordedEvent): string {
   if (isRefusal(event)) return `Refused: ${event.status} ${REFUSALS.get(event.status)}`;
@@ -12,6 +13,7 @@ function title(event: RecordedEvent): string {
 export function Rejection({ event }: { event: RecordedEvent }) {
   if (event.errors.length === 0) return null;
   const refused = isRefusal(event);
+  const explained = refused ? refusalExplained(event) : null;
   return (
     <section className="inspector-section">
       <h3
@@ -34,6 +36,7 @@ export function Rejection({ event }: { event: RecordedEvent }) {
           </li>
         ))}
       </ul>
+      {explained && <RefusalExplanation explained={explained} />}
     </section>
   );
 }
