@@ -84,13 +84,13 @@ describe.skipIf(skip)('orders UI', () => {
     await s.ui.open('#/orders');
   });
 
-  it('lists the repeat right below the order it repeats, each with its finding count', async () => {
+  it('lists the repeat right below the order it repeats, each with its errors and warnings counted', async () => {
     const items = s.ui.testId('order-item');
     await expect.poll(() => items.count()).toBe(5);
     const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
     expect(ids.indexOf(repeat().eventId)).toBe(ids.indexOf(first().eventId) + 1);
     const row = s.page.locator(`[data-testid="order-item"][data-event-id="${repeat().eventId}"]`);
-    expect(await row.textContent()).toMatch(/A-1001.*repeat.*1 finding.*1\/2 credited/);
+    expect(await row.textContent()).toMatch(/A-1001.*repeat.*1 error.*1\/2 credited/);
   });
 
   it('a repeat’s detail says it is counted twice, beside the order it repeats, with the fix', async () => {
@@ -268,6 +268,21 @@ describe.skipIf(skip)('an order whose credit rests on a click with errors, price
     await row.waitFor();
     expect(await row.getByTestId('order-item-credit-lost').textContent()).toBe('credit lost');
     expect(await row.getByTestId('order-item-credit-doubt').count()).toBe(0);
+    // the list's badge names its errors and warnings as such; an info is the detail's, and its title says so
+    const bySeverity = (sev: string) => lost!.findings.filter((f) => f.severity === sev).length;
+    expect(bySeverity('error')).toBeGreaterThan(0);
+    const badge = row.getByTestId('order-item-findings');
+    expect(await badge.textContent()).toBe(
+      [
+        `${bySeverity('error')} error${bySeverity('error') === 1 ? '' : 's'}`,
+        ...(bySeverity('warning') > 0 ? [`${bySeverity('warning')} warning`] : []),
+      ].join(', '),
+    );
+    expect(await badge.getAttribute('title')).toBe(
+      bySeverity('info') > 0
+        ? `and ${bySeverity('info')} info finding${bySeverity('info') === 1 ? '' : 's'}: the order's detail lists them`
+        : null,
+    );
     const detail = s.page.locator(`[data-testid="order-detail"][data-event-id="${lost!.eventId}"]`);
     const onClick = detail.locator('[data-testid="order-finding"][data-rule="schema"]');
     await onClick.waitFor();

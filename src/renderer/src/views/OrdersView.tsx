@@ -1,6 +1,7 @@
 // Orders: every order/transaction the sandbox received, newest first (a repeat right below the order it
 // repeats), the revenue summary of the site in view, and the selected order with what is wrong with it,
 // its lines' credit and links to its order page and the crediting clicks (GET /_sandbox/orders).
+import { plural } from '../../../shared/text';
 import { useEffect, useRef, useState } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import type { OrderDto } from '../../../shared/visits';
@@ -30,7 +31,7 @@ const SEVERITY_LABEL = { error: 'fail', warning: 'warn' } as const;
 
 function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean }) {
   const { order: o, repeat, selected } = props;
-  const { count, worst, onCredit, lostCredit, priceUnit } = listedProblems(o);
+  const { label, infos, worst, onCredit, lostCredit, priceUnit } = listedProblems(o);
   return (
     <button
       type="button"
@@ -52,8 +53,16 @@ function OrderItem(props: { order: OrderDto; repeat: boolean; selected: boolean 
             </span>
           )}
           {worst && (
-            <span className={`badge ${SEVERITY_LABEL[worst]}`} data-testid="order-item-findings">
-              {count} {count === 1 ? 'finding' : 'findings'}
+            <span
+              className={`badge ${SEVERITY_LABEL[worst]}`}
+              data-testid="order-item-findings"
+              title={
+                infos > 0
+                  ? `and ${plural(infos, 'info finding')}: the order's detail lists them`
+                  : undefined
+              }
+            >
+              {label}
             </span>
           )}
           {onCredit > 0 && (

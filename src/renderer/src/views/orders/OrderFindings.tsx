@@ -1,5 +1,6 @@
 // What is wrong with an order, on the order itself: each finding that concerns it (GET /_sandbox/orders
 // carries them) as text with its rule id, what happened and its fix, so nobody has to open the timelines.
+import { plural } from '../../../../shared/text';
 import type { OrderDto, OrderFindingDto } from '../../../../shared/visits';
 import { useRules } from '../../state/rules';
 import { routeHref } from '../../router';
@@ -99,7 +100,10 @@ export function OrderFindings({
  * drown the problems in the list.
  */
 export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
-  count: number;
+  /** the list's badge: its errors and warnings by name ("1 error, 2 warnings"); infos are the detail's */
+  label: string;
+  /** info findings, left out of the badge (its title says they are in the detail) */
+  infos: number;
   worst: '' | 'error' | 'warning';
   /** problems of the interactions its lines are credited to: the credit is in doubt */
   onCredit: number;
@@ -109,13 +113,17 @@ export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   priceUnit: boolean;
 } {
   const problems = order.findings.filter((f) => f.severity !== 'info');
-  const worst = problems.some((f) => f.severity === 'error')
-    ? 'error'
-    : problems.length > 0
-      ? 'warning'
-      : '';
+  const errors = problems.filter((f) => f.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const worst = errors > 0 ? 'error' : warnings > 0 ? 'warning' : '';
   return {
-    count: problems.length,
+    label: [
+      errors > 0 ? plural(errors, 'error') : '',
+      warnings > 0 ? plural(warnings, 'warning') : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+    infos: order.findings.length - problems.length,
     worst,
     onCredit: problems.filter((f) => f.interaction && credits(order, f.interaction.eventId)).length,
     lostCredit: problems.filter((f) => f.interaction && !credits(order, f.interaction.eventId))
