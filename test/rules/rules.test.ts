@@ -41,18 +41,24 @@ function judge(
     settings: { ...defaultTimelineSettings(), ...c.settings },
   });
   if (c.provenance) engine.setProvenance(source(c.provenance));
-  for (const e of events) {
-    engine.apply(e);
-    if (asLive === 'event by event') for (const p of engine.list()) engine.pageDto(p);
+  try {
+    for (const e of events) {
+      engine.apply(e);
+      if (asLive === 'event by event') for (const p of engine.list()) engine.pageDto(p);
+    }
+    if (c.live || asLive) {
+      for (const _ of engine.settle());
+      return engine.list().flatMap((p) => engine.pageDto(p).findings);
+    }
+    engine.finish();
+    return engine
+      .pagesDto()
+      .flatMap((p) => p.findings.map((f) => ({ ...f, pageLoadId: p.pageLoadId })));
+  } finally {
+    // its idle timers would judge the pages again after the case (a page awaiting impressions goes idle),
+    // with whatever metas hold then
+    engine.dispose();
   }
-  if (c.live || asLive) {
-    for (const _ of engine.settle());
-    return engine.list().flatMap((p) => engine.pageDto(p).findings);
-  }
-  engine.finish();
-  return engine
-    .pagesDto()
-    .flatMap((p) => p.findings.map((f) => ({ ...f, pageLoadId: p.pageLoadId })));
 }
 
 /** What must not differ between a live and a finished judgement of the same traffic. */
