@@ -311,6 +311,54 @@ describe('a response bound to who asked for it (the tracking context on the Snap
     expect(await findingsOf('spa')).toEqual([['pageurl-stale', 'warning']]);
   });
 
+  it('tells a page infinite scroll restored from a responseId the sandbox never issued beside the page’s only page', async () => {
+    // the page's search has one page (3 results of 24); its impression carries that id with its last
+    // character changed: no page of this search was left for infinite scroll to restore
+    const only = await search('jacket', 'one-page');
+    await postBeacon(sb.url, 'demo42/search/render', body(only, {}, 'one-page'));
+    const altered = `${only.slice(0, -1)}${only.endsWith('0') ? '1' : '0'}`;
+    const tile = { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] };
+    await postBeacon(sb.url, 'demo42/search/impression', body(altered, tile, 'one-page'));
+    const wrong = (await timeline('one-page')).findings;
+    expect(wrong.map((f) => [f.rule, f.severity])).toContainEqual(['missing-render', 'error']);
+    expect(wrong.map((f) => f.rule)).not.toContain('missing-render-backfill');
+    expect(wrong.find((f) => f.rule === 'missing-render')?.message).toContain(
+      'the sandbox issued each as the only page of its search',
+    );
+
+    // pages 1 and 2 (2 per page) restored together on load: page 2's tiles carry its own id, never
+    // rendered, which the sandbox issued: infinite scroll's backfill, info
+    const page = async (n: number) => {
+      const [, response] = await snap(sb.url).search({
+        search: { query: { string: 'jacket' } },
+        pagination: { page: n, pageSize: 2 },
+        tracking: {
+          userId: 'user-1',
+          sessionId: 'session-1',
+          pageLoadId: 'restored',
+          domain: PAGE_URL,
+        },
+      });
+      return response as Any;
+    };
+    const [one, two] = await Promise.all([page(1), page(2)]);
+    const uidOf = (r: Any) => r.results[0].mappings.core.uid as string;
+    const impressed = (r: Any) => ({
+      results: [{ type: 'product', uid: uidOf(r), parentId: uidOf(r) }],
+      banners: [],
+    });
+    await postBeacon(sb.url, 'demo42/search/render', body(one.tracking.responseId, {}, 'restored'));
+    for (const r of [one, two])
+      await postBeacon(
+        sb.url,
+        'demo42/search/impression',
+        body(r.tracking.responseId, impressed(r), 'restored'),
+      );
+    const restored = (await timeline('restored')).findings.map((f) => [f.rule, f.severity]);
+    expect(restored).toContainEqual(['missing-render-backfill', 'info']);
+    expect(restored).not.toContainEqual(['missing-render', 'error']);
+  });
+
   it('names a redirect response rendered instead of followed, and one redirected though asked in full', async () => {
     const redirected = await search('Gift Card', 'gift');
     await postBeacon(sb.url, 'demo42/search/render', body(redirected, {}, 'gift'));

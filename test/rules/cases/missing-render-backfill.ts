@@ -1,4 +1,24 @@
-import { INFINITE, PageBuilder, R1, R2, type RuleCases } from '../kit';
+import { INFINITE, PageBuilder, R1, R2, issued, type RuleCases } from '../kit';
+
+/** page 1 of "shirt" as the sandbox issued it, full (one result per page), in production (no test=true) */
+const FULL_PROD = issued({
+  responseId: 'full-prod',
+  query: 'shirt',
+  perPage: 1,
+  test: false,
+  results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+});
+/** page 1 rendered, then an impression of a responseId the sandbox never issued, received at `recv` */
+const unissuedBeside = (responses: Parameters<typeof issued>[0][], recv: number) => ({
+  provenance: { companion: false, responses: responses.map(issued) },
+  events: () => {
+    const p = new PageBuilder();
+    return [
+      p.render(responses[0]!.responseId, { at: recv - 1200 }),
+      p.impression('never-issued', ['P210'], { at: recv - 40, recv }),
+    ];
+  },
+});
 
 export default {
   valid: [
@@ -31,8 +51,21 @@ export default {
         ];
       },
     },
+    {
+      name: 'an id the sandbox never issued beside the only page of its search is missing-render’s',
+      ...unissuedBeside([{ ...FULL_PROD, perPage: 24 }], 1200),
+    },
+    {
+      name: 'an id the sandbox never issued beside its page 1 of a development search is missing-render’s',
+      ...unissuedBeside([{ ...FULL_PROD, test: true }], 1200),
+    },
   ],
   invalid: [
+    {
+      name: 'an id the sandbox never issued beside its page 1 of a production search, 1 min after the sandbox’s memory began: the client’s cache may have kept a restored page from before it',
+      ...unissuedBeside([FULL_PROD], 1200),
+      findings: [{ events: [1], responseId: 'never-issued' }],
+    },
     {
       name: 'pages 1 and 2 requested together on load by this page load (300 ms apart)',
       provenance: { companion: true, responses: INFINITE.together },

@@ -1,4 +1,33 @@
-import { INFINITE, PageBuilder, type RuleCases } from '../kit';
+import { INFINITE, PageBuilder, issued, type RuleCases } from '../kit';
+
+/**
+ * What the sandbox issued a search page load: the only page of "beanie" (one result of 24 per page), and a
+ * full page 1 of "shirt" (one result per page: a later page may exist) in development mode (test=true) and
+ * in production. The kit's sandbox remembers every response issued since 60 s before T0.
+ */
+const asked = { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' };
+const ONLY = issued({
+  responseId: 'only-1',
+  query: 'beanie',
+  results: [{ uid: 'P105', sku: 'P105', parentId: 'P105', children: [] }],
+  requester: asked,
+});
+const FULL_DEV = issued({
+  responseId: 'full-dev',
+  query: 'shirt',
+  perPage: 1,
+  results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+  requester: asked,
+});
+const FULL_PROD = { ...FULL_DEV, responseId: 'full-prod', test: false };
+/** page 1 rendered, then an impression with a responseId the sandbox never issued, received at `recv` */
+const unissuedBeside = (rendered: string[], recv: number) => () => {
+  const p = new PageBuilder();
+  return [
+    ...rendered.map((id, i) => p.render(id, { at: recv - 1200 + i })),
+    p.impression(`${rendered[0]}-x`, ['P105'], { at: recv - 40, recv }),
+  ];
+};
 
 export default {
   valid: [
@@ -30,6 +59,29 @@ export default {
       },
     },
     {
+      name: 'edge: an unissued id beside a production search (the client caches 5 minutes) when the memory reaches back 1 ms less than the cache keeps: a possible backfill (missing-render-backfill’s)',
+      provenance: { companion: false, responses: [FULL_PROD] },
+      events: unissuedBeside(['full-prod'], 299_999),
+    },
+    {
+      name: 'edge: an unissued id beside two rendered responses, one of them not issued by the sandbox (the page searches elsewhere too): a possible backfill',
+      provenance: { companion: false, responses: [FULL_DEV] },
+      events: unissuedBeside(['full-dev', 'elsewhere'], 1200),
+    },
+    {
+      name: 'edge: an unissued id received before the sandbox’s memory of issued responses is complete: a possible backfill',
+      provenance: { companion: false, responses: [FULL_DEV] },
+      events: unissuedBeside(['full-dev'], -60_001),
+    },
+    {
+      name: 'edge: an unissued id beside the only page of a search that came from the real service (pass-through), in production: a possible backfill',
+      provenance: {
+        companion: false,
+        responses: [{ ...ONLY, test: false, upstream: 'https://demo42.a.searchspring.io' }],
+      },
+      events: unissuedBeside(['only-1'], 1200),
+    },
+    {
       name: 'a redirect replaces the render',
       events: () => {
         const p = new PageBuilder();
@@ -38,6 +90,62 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'an id the sandbox never issued beside the only page of its search (page 1 of 1), on a site without the companion check: no backfill',
+      provenance: { companion: false, responses: [ONLY] },
+      events: unissuedBeside(['only-1'], 1200),
+      findings: [
+        {
+          messageId: 'onlyPage',
+          data: { responseId: 'only-1-x', others: '"only-1"' },
+          message:
+            'the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId',
+          fix: 'send data.responseId exactly as the response that delivered the results gave it (this page rendered "only-1")',
+          events: [1],
+          responseId: 'only-1-x',
+        },
+      ],
+    },
+    {
+      name: 'an id the sandbox never issued beside its page 1 of a development search (the client caches nothing): no backfill',
+      provenance: { companion: false, responses: [FULL_DEV] },
+      events: unissuedBeside(['full-dev'], 1200),
+      findings: [
+        {
+          messageId: 'unissued',
+          data: {
+            others: '"full-dev"',
+            cache:
+              'those searches were made in development mode (test=true), when the client caches no response',
+          },
+          message: "which this sandbox's search API issued, but it never issued this responseId",
+          events: [1],
+          responseId: 'full-dev-x',
+        },
+      ],
+    },
+    {
+      name: 'edge: an id the sandbox never issued beside a production search, the memory reaching back as far as the client caches (6 min): no backfill',
+      provenance: { companion: false, responses: [FULL_PROD] },
+      events: unissuedBeside(['full-prod'], 300_000),
+      findings: [
+        {
+          messageId: 'unissued',
+          data: {
+            cache:
+              'the sandbox remembers every response it issued since 6 min before these events, longer than the client caches one',
+          },
+          events: [1],
+          responseId: 'full-prod-x',
+        },
+      ],
+    },
+    {
+      name: 'edge: the memory complete exactly when the unissued id arrives, beside a development search: no backfill',
+      provenance: { companion: false, responses: [FULL_DEV] },
+      events: unissuedBeside(['full-dev'], -60_000),
+      findings: [{ messageId: 'unissued', events: [1], responseId: 'full-dev-x' }],
+    },
     {
       name: 'page 2 fetched by scrolling, 5 s after page 1, impressed without its render',
       provenance: { companion: true, responses: INFINITE.scrolled },

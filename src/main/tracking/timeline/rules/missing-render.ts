@@ -1,6 +1,11 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
 import { finding, defineRule, type RuleMeta } from './types';
-import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
+import {
+  UNISSUED_FIX,
+  UNRENDERED_FIX,
+  UNRENDERED_MESSAGES,
+  unrenderedEvents,
+} from './utils/unrendered';
 
 const meta: RuleMeta<'response'> = {
   id: 'missing-render',
@@ -24,6 +29,8 @@ const meta: RuleMeta<'response'> = {
     newSearch: UNRENDERED_MESSAGES.newSearch,
     firstPage: UNRENDERED_MESSAGES.firstPage,
     scrolled: UNRENDERED_MESSAGES.scrolled,
+    unissued: UNRENDERED_MESSAGES.unissued,
+    onlyPage: UNRENDERED_MESSAGES.onlyPage,
   },
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
   fixes: {
@@ -31,9 +38,12 @@ const meta: RuleMeta<'response'> = {
     newSearch: UNRENDERED_FIX,
     firstPage: UNRENDERED_FIX,
     scrolled: UNRENDERED_FIX,
+    unissued: UNISSUED_FIX,
+    onlyPage: UNISSUED_FIX,
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
-  // whether the sandbox issued the response as page 1 of its search; where else its responseId was seen
+  // whether the sandbox issued the response as page 1 of its search (or the page's rendered responses but
+  // not this one); where else its responseId was seen
   needs: { provenance: true, origins: true },
   kindNotes: {
     autocomplete: 'always an error (no infinite scroll, so no backfill)',

@@ -10,6 +10,7 @@ import { issuedFor } from './provenance';
 import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
 import { queryOf } from './search-params';
+import { CACHE_MS } from './listing-renders';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
@@ -24,11 +25,17 @@ export const UNRENDERED_MESSAGES = {
   newSearch: `${WHAT} The page rendered other responses ({{others}}) for another query, but these events were sent while the page showed "{{query}}": a new search on the same page (a single-page app) that sent no render of its own, or rendered the previous responseId.`,
   firstPage: `${WHAT} The page rendered other responses ({{others}}), but this one is page 1 of its search, which always gets its own render: a render sent before the response arrived (with the previous responseId) looks like this.`,
   scrolled: `${WHAT} The page rendered other responses ({{others}}), but this one is page {{page}} of its search, which this page load requested {{apart}} after its lower pages: infinite scroll fetched it, and each page fetched by scrolling gets its own render (only the pages restored together on load share page 1's).`,
+  unissued: `${WHAT} The page rendered other responses ({{others}}), which this sandbox's search API issued, but it never issued this responseId, and {{cache}}: infinite scroll restores later pages on load by requesting them with page 1, from the same search API, so a restored page carries a responseId the sandbox issued. An id altered on its way, typed by hand or taken from another search service looks like this.`,
+  onlyPage: `${WHAT} The page rendered other responses ({{others}}), but the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId: infinite scroll has no later page to restore, so these events are no backfill. An id altered on its way, typed by hand or taken from another search service looks like this.`,
 } as const;
 
 /** the fix of each of those messages */
 export const UNRENDERED_FIX =
   'send {{render}} with data.responseId "{{responseId}}"{{andTag}} when those results are displayed.';
+
+/** the fix of a responseId the sandbox never issued beside rendered responses it issued */
+export const UNISSUED_FIX =
+  "send data.responseId exactly as the response that delivered the results gave it (this page rendered {{others}}); a page infinite scroll restores carries its own response's id, which the search API issued.";
 
 /** Why a response's events had no render of their own, as the page's other renders of its kind say it. */
 interface OtherRenders {
@@ -42,7 +49,12 @@ interface OtherRenders {
   newSearch: string | undefined;
   /** a page the page load fetched by scrolling, not with page 1 on load: how long after its lower pages */
   scrolled: { page: number; apart: string } | undefined;
+  /** why an id the sandbox never issued cannot be a page restored with the page's rendered responses */
+  unissued: NotRestored | undefined;
 }
+
+/** An unissued response beside rendered ones the sandbox issued: the only pages of their searches, or not. */
+type NotRestored = { why: 'onlyPage' } | { why: 'unissued'; cache: string };
 
 /**
  * A response's accepted events that no render of it on the page precedes, with the message that explains
@@ -87,8 +99,11 @@ export function unrenderedEvents(
         ? 'newSearch'
         : why.scrolled
           ? 'scrolled'
-          : 'firstPage';
+          : why.unissued
+            ? why.unissued.why
+            : 'firstPage';
     if (why.newSearch !== undefined) data.query = why.newSearch;
+    if (why.unissued?.why === 'unissued') data.cache = why.unissued.cache;
     if (why.scrolled) {
       data.page = String(why.scrolled.page);
       data.apart = why.scrolled.apart;
@@ -145,12 +160,69 @@ function otherRenders(
   // The sandbox knows which pages this page load asked for, and when: pages restored together on load are a
   // backfill, a page requested later was fetched by scrolling and has a render of its own.
   const scrolled = issued ? scrolledPage(issued, ctx) : undefined;
+  const unissued = issued ? undefined : notRestored(otherRendered, ctx, orphans);
   const backfill =
     otherRendered.length > 0 &&
     (!issued || issued.page > 1) &&
     newSearch === undefined &&
-    scrolled === undefined;
-  return { others, otherRendered, backfill, newSearch, scrolled };
+    scrolled === undefined &&
+    unissued === undefined;
+  return { others, otherRendered, backfill, newSearch, scrolled, unissued };
+}
+
+/**
+ * Why a responseId the sandbox never issued cannot be a later page that infinite scroll restored beside the
+ * page's rendered responses (`rendered`), when the sandbox knows. SearchController restores pages 1…N on load
+ * by requesting them together, through the same client, and renders page 1's responseId only; each page's
+ * tiles carry their own response's id (snap-client transforms/searchResponse.ts). So when the sandbox issued
+ * every rendered response, a restored page came from it too, and its id is one it issued:
+ *
+ * - `onlyPage`: each rendered response is page 1 of a search the sandbox answered itself with fewer results
+ *   than its page size, so its search has no later page to restore at all.
+ * - `unissued`: the sandbox issued each rendered response and remembers every response issued since before
+ *   these events were received, and the client's cache (sessionStorage, 5 minutes) could not have served a
+ *   restored page the sandbox issued before its memory began: those searches were made in development mode
+ *   (test=true, when the client caches nothing), or the memory reaches back further than the cache keeps.
+ *
+ * Left as a possible backfill (undefined): no provenance (offline NDJSON or HAR), a rendered response the
+ * sandbox did not issue (the page searches elsewhere, or its page 1 came from a cache older than the
+ * sandbox's memory), events received before the memory is complete, and production searches whose restored
+ * pages the cache could have kept from before the memory began. A page that restored its later pages from
+ * the real service (pass-through) is judged as the sandbox's own: their answers are remembered alike; only
+ * `onlyPage` needs the sandbox's own answer, whose results it counted itself.
+ */
+function notRestored(
+  rendered: readonly string[],
+  ctx: RuleContext,
+  orphans: readonly TimelineEvent[],
+): NotRestored | undefined {
+  const p = ctx.provenance;
+  if (!p || rendered.length === 0) return undefined;
+  const issued: IssuedResponse[] = [];
+  for (const id of rendered) {
+    const o = p.issued(ctx.page.siteId, id);
+    if (!o) return undefined;
+    issued.push(o);
+  }
+  const since = p.rememberedSince();
+  const received = orphans.map((e) => e.receivedMs);
+  if (received.some((ms) => ms === null || ms < since)) return undefined;
+  const onlyPage = (o: IssuedResponse) =>
+    o.upstream === undefined && o.page === 1 && o.perPage > 0 && o.results.length < o.perPage;
+  if (issued.every(onlyPage)) return { why: 'onlyPage' };
+  if (issued.every((o) => o.test))
+    return {
+      why: 'unissued',
+      cache:
+        'those searches were made in development mode (test=true), when the client caches no response',
+    };
+  const earliest = Math.min(...(received as number[]));
+  if (earliest - since >= CACHE_MS)
+    return {
+      why: 'unissued',
+      cache: `the sandbox remembers every response it issued since ${duration(earliest - since)} before these events, longer than the client caches one`,
+    };
+  return undefined;
 }
 
 /** `issued` as a page fetched by scrolling: a later page its page load requested apart from its lower pages. */
