@@ -175,6 +175,57 @@ describe('an order sent twice on the same page load (two order scripts, no reloa
   });
 });
 
+describe('an orderId sent by another shopper from the same thank-you page (a hard-coded order id)', () => {
+  it('is order-duplicate with the two shoppers named, not a reload; the same shopper reloading is', async () => {
+    const own = await startSandbox();
+    try {
+      const send = async (ms: number, userId: string, sessionId: string, pageLoadId: string) => {
+        const res = await fetch(`${own.url}/beacon/v2/${ORDER_SITE}/order/transaction`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({
+            context: {
+              timestamp: new Date(Date.now() - 120_000 + ms).toISOString(),
+              pageUrl: 'https://shop.example/thanks',
+              userId,
+              sessionId,
+              pageLoadId,
+              initiator: 'orders-test',
+              dev: true,
+            },
+            data: {
+              orderId: '5001',
+              transactionTotal: 5,
+              total: 5,
+              results: [{ uid: 'A', parentId: 'A', qty: 1, price: 5 }],
+            },
+          }),
+        });
+        expect(res.status).toBe(200);
+      };
+      await send(0, 'u-a', 's-a', 'p-a');
+      await send(45_000, 'u-b', 's-b', 'p-b');
+      // shopper a reloads the thank-you page a minute later: the client's own traffic
+      await send(60_000, 'u-a', 's-a', 'p-a2');
+      const all = await connectSandbox(own.url).orders({ orderId: '5001' });
+      const rules = (pageLoadId: string) =>
+        all.find((o) => o.pageLoadId === pageLoadId)!.findings.map((f) => [f.rule, f.severity]);
+      expect(rules('p-b')).toContainEqual(['order-duplicate', 'error']);
+      expect(rules('p-b')).not.toContainEqual(['order-reloaded', 'info']);
+      const other = all.find((o) => o.pageLoadId === 'p-b')!.findings[0]!;
+      expect(other.message).toContain('by another shopper: userId "u-b" and sessionId "s-b"');
+      expect(rules('p-a2')).toContainEqual(['order-reloaded', 'info']);
+      expect(rules('p-a2')).not.toContainEqual(['order-duplicate', 'error']);
+      const page = (await (
+        await fetch(`${own.url}/_sandbox/timelines?siteId=${ORDER_SITE}&pageLoadId=p-b`)
+      ).json()) as { pages: Array<{ verdict: string }> };
+      expect(page.pages[0]!.verdict).toBe('fail');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('an order whose credit rests on a click with errors, priced in cents', () => {
   let d: Sandbox;
   beforeAll(async () => {

@@ -1,5 +1,10 @@
 import { visitPage, type RuleCases } from '../kit';
 
+const THANKS = 'https://shop.example/thanks';
+/** the thank-you page loaded by a shopper (userId, sessionId) */
+const thanks = (pageLoadId: string, userId: string, sessionId: string) =>
+  visitPage(pageLoadId, { pageUrl: THANKS, userId, sessionId });
+
 export default {
   valid: [
     {
@@ -44,8 +49,56 @@ export default {
         ),
       ],
     },
+    {
+      name: 'edge: the same userId on a new sessionId 30 min after the first order (the session may have expired): a return, order-reloaded’s',
+      events: () => [
+        thanks('t1', 'user-1', 'session-1').order('o-1', [{ uid: 'a' }], { at: 0 }),
+        thanks('t2', 'user-1', 'session-2').order('o-1', [{ uid: 'a' }], { at: 30 * 60_000 }),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'another shopper (another userId and sessionId) sends the same orderId from the same thank-you page 45 s later: a hard-coded order id',
+      events: () => [
+        thanks('t1', 'user-1', 'session-1').order('5001', [{ uid: 'a' }], { at: 0 }),
+        thanks('t2', 'user-2', 'session-2').order('5001', [{ uid: 'b' }], { at: 45_000 }),
+      ],
+      findings: [
+        {
+          messageId: 'otherShopper',
+          data: {
+            orderId: '5001',
+            userId: 'user-2',
+            sessionId: 'session-2',
+            firstUserId: 'user-1',
+            firstSessionId: 'session-1',
+          },
+          message:
+            /^order "5001" was sent again 45 s after ev_\S+, by another shopper: userId "user-2" and sessionId "session-2", where ev_\S+ had userId "user-1" and sessionId "session-1" \(https:\/\/shop\.example\/thanks, first from https:\/\/shop\.example\/thanks\)\. A reload of the thank-you page keeps both/,
+          fix: 'the id of the order just placed',
+          events: [0, 1],
+          pageLoadId: 't2',
+          behaviour: 'order.transaction',
+        },
+      ],
+    },
+    {
+      name: 'edge: another userId on the same sessionId a day later (a reload keeps the userId for 18 months)',
+      events: () => [
+        thanks('t1', 'user-1', 'session-1').order('5001', [{ uid: 'a' }], { at: 0 }),
+        thanks('t2', 'user-2', 'session-1').order('5001', [{ uid: 'a' }], { at: 86_400_000 }),
+      ],
+      findings: [{ messageId: 'otherShopper', data: { userId: 'user-2' }, pageLoadId: 't2' }],
+    },
+    {
+      name: 'edge: the same userId on another sessionId 1 ms less than 30 min after (the session was still alive)',
+      events: () => [
+        thanks('t1', 'user-1', 'session-1').order('o-1', [{ uid: 'a' }], { at: 0 }),
+        thanks('t2', 'user-1', 'session-2').order('o-1', [{ uid: 'a' }], { at: 30 * 60_000 - 1 }),
+      ],
+      findings: [{ messageId: 'otherShopper', data: { sessionId: 'session-2' } }],
+    },
     {
       name: 'the same page load sends the order again 10.001 s later (past any reload)',
       events: () => {

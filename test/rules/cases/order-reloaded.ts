@@ -7,6 +7,19 @@ export default {
       events: () => [visitPage('thanks').order('o-1', [{ uid: 'a' }], { at: 0 })],
     },
     {
+      name: 'another shopper (userId and sessionId) sends the same orderId from the same page 45 s later: no reload (order-duplicate names it)',
+      events: () => [
+        visitPage('t1', { pageUrl: 'https://shop.example/thanks' }).order('5001', [{ uid: 'a' }], {
+          at: 0,
+        }),
+        visitPage('t2', {
+          pageUrl: 'https://shop.example/thanks',
+          userId: 'user-2',
+          sessionId: 'session-2',
+        }).order('5001', [{ uid: 'b' }], { at: 45_000 }),
+      ],
+    },
+    {
       name: 'the same page load past 10 s (order-duplicate names it)',
       events: () => {
         const t = visitPage('thanks');
@@ -52,6 +65,20 @@ export default {
         ),
       ],
       findings: [{ messageId: 'reloaded', message: 'on a new page load (t2)', pageLoadId: 't2' }],
+    },
+    {
+      name: 'edge: a return 30 min later with a new sessionId (the session may have expired) and the same userId',
+      events: () => [
+        visitPage('t1', { pageUrl: 'https://shop.example/thanks' }).order('o-1', [{ uid: 'a' }], {
+          at: 0,
+        }),
+        visitPage('t2', { pageUrl: 'https://shop.example/thanks', sessionId: 'session-2' }).order(
+          'o-1',
+          [{ uid: 'a' }],
+          { at: 30 * 60_000 },
+        ),
+      ],
+      findings: [{ messageId: 'reloaded', message: '1800 s after', pageLoadId: 't2' }],
     },
   ],
 } satisfies RuleCases;

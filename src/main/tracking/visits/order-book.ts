@@ -46,6 +46,9 @@ interface FirstOrder {
   pageLoadId: string;
   pageUrl: string;
   time: number;
+  /** who sent it: a reload of the thank-you page is the same browser, with the same ids */
+  userId: string;
+  sessionId: string;
   /** page keys of the later orders with the same orderId, each once */
   repeats: string[];
 }
@@ -108,6 +111,8 @@ export class OrderBook {
         pageLoadId: e.pageLoadId,
         pageUrl: e.pageUrl,
         time: e.time,
+        userId: e.userId,
+        sessionId: e.sessionId,
         repeats: [],
       });
     else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);

@@ -7,7 +7,10 @@
 // (order-reloaded names them, as info: the client's own traffic). What it names: the same orderId from
 // another URL (a second order script, an orderId reused) and the same page load sending it again past
 // those 10 s or sooner than the 500 ms a page needs to load again (a second script or tag, a component
-// that re-rendered the script, an SPA reading it again).
+// that re-rendered the script, an SPA reading it again); and the same orderId from another shopper, from
+// any page: a reload is the same browser, whose client keeps the userId and, within 30 minutes, the
+// sessionId (B's cookies), so another userId, or another sessionId sooner, is another order sent under the
+// same id (an id hard-coded or reused by the order script).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -18,7 +21,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'The same order sent twice',
   description:
-    'An order/transaction whose orderId the site already received, from another URL, or from the same page load within 0.5 s or more than 10 s later (no reload of the thank-you page sends it so): revenue is counted twice.',
+    'An order/transaction whose orderId the site already received, from another URL, from another shopper (another userId, or another sessionId within 30 minutes), or from the same page load within 0.5 s or more than 10 s later (no reload of the thank-you page sends it so): revenue is counted twice.',
   expects: 'One order/transaction per order.',
   appliesTo: ['order'],
   guards: ['order.transaction'],
@@ -28,9 +31,13 @@ const meta: RuleMeta<'visit'> = {
       'order "{{orderId}}" was sent again from {{pageUrl}}, after {{firstId}} sent it from {{firstUrl}}. The provider\'s tracker sends an order once per load of the page holding its script, so a second page sent it: the provider counts every order/transaction, and this order\'s revenue is counted twice.',
     samePage:
       'order "{{orderId}}" was sent again on the same page {{gap}} after {{firstId}}. The tracker reads the page\'s order script once per page load, and a reload keeps the pageLoadId only from about half a second (the page loads again) to 10 s: a second script or tag, or a component that re-rendered the script, sent it, and this order\'s revenue is counted twice.',
+    otherShopper:
+      'order "{{orderId}}" was sent again {{gap}} after {{firstId}}, by another shopper: userId "{{userId}}" and sessionId "{{sessionId}}", where {{firstId}} had userId "{{firstUserId}}" and sessionId "{{firstSessionId}}" ({{pageUrl}}, first from {{firstUrl}}). A reload of the thank-you page keeps both: the provider\'s client keeps the userId for 18 months and the sessionId for 30 minutes of inactivity, in cookies of the storefront\'s domain. So two shoppers\' orders were sent under one orderId (an id hard-coded or reused by the order script): the provider counts the id twice and cannot tell the orders apart.',
   },
   fixes: {
     otherPage: 'send the order from the thank-you page only, with its own orderId.',
+    otherShopper:
+      "give the order script the id of the order just placed (order.id from the shop's order), never a fixed or reused one.",
     samePage:
       'render the order script once (not from a component that re-renders, not also from a tag manager) and let the tracker read it.',
   },
@@ -53,13 +60,13 @@ export const orderDuplicate = defineRule({
         firstId: r.first.eventId,
         firstUrl: r.first.pageUrl,
         gap: r.gap,
+        userId: e.userId,
+        sessionId: e.sessionId,
+        firstUserId: r.first.userId,
+        firstSessionId: r.first.sessionId,
       };
-      out.push(
-        finding(meta, e.id, { messageId: samePage ? 'samePage' : 'otherPage', data }, [
-          r.first.eventId,
-          e.id,
-        ]),
-      );
+      const messageId = r.otherShopper ? 'otherShopper' : samePage ? 'samePage' : 'otherPage';
+      out.push(finding(meta, e.id, { messageId, data }, [r.first.eventId, e.id]));
     }
     return out;
   },

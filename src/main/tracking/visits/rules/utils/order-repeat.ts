@@ -3,7 +3,10 @@
 // page load. A reload of the same URL sends it again, on the same pageLoadId within 10 s (B reuses the id
 // for the same href) or on a new one later; anything else (another URL, the same page load past the 10 s a
 // reload could keep its id, or sooner than a page can load again) is a second order script or a
-// component that re-sent it.
+// component that re-sent it. A reload is the same browser: B keeps the userId (18 months) and the
+// sessionId (30 minutes of inactivity, rolling) in cookies and localStorage of the storefront's domain, so
+// the same orderId from another userId, or from another sessionId sooner than the session could have
+// expired, is another shopper's order under the same id (an id hard-coded or reused by the order script).
 import type { VisitEvent } from '../../events';
 import type { VisitContext, VisitPage } from '../types';
 import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
@@ -19,15 +22,33 @@ export const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS;
  * reads the order script after a setTimeout (two sends this close are two scripts or tags on one page)
  */
 export const RELOAD_MIN_MS = 500;
+/**
+ * how long the provider's client keeps a sessionId without an event (B, rolling): a reload this long after
+ * the first order or later may carry a new one. Both orders are timestamped by the same browser's clock
+ * when a reload sent them, so no margin for clocks
+ */
+export const SESSION_LIFE_MS = 30 * 60_000;
 
 export interface OrderRepeat {
   order: VisitEvent;
-  first: { eventId: string; pageLoadId: string; pageUrl: string; time: number };
+  first: {
+    eventId: string;
+    pageLoadId: string;
+    pageUrl: string;
+    time: number;
+    userId: string;
+    sessionId: string;
+  };
   /**
    * a reload of (or a return to) the first order's page: the same origin and path (a new page load, or the
    * same one from RELOAD_MIN_MS to RELOAD_MS)
    */
   reload: boolean;
+  /**
+   * sent by another shopper than the first: another userId, or another sessionId less than SESSION_LIFE_MS
+   * after the first (no reload, whatever its URL and timing)
+   */
+  otherShopper: boolean;
   /** how long after the first: "499 ms", "4.2 s" */
   gap: string;
 }
@@ -40,13 +61,18 @@ export function* orderRepeats(page: VisitPage, ctx: VisitContext): Generator<Ord
     if (!first || first.eventId === o.base.id) continue;
     const gap = Math.abs(o.base.time - first.time);
     const sameUrl = pageOf(first.pageUrl) === pageOf(o.base.pageUrl);
+    const otherShopper =
+      first.userId !== o.base.userId ||
+      (first.sessionId !== o.base.sessionId && gap < SESSION_LIFE_MS);
     const reload =
       sameUrl &&
+      !otherShopper &&
       (first.pageLoadId !== page.pageLoadId || (gap >= RELOAD_MIN_MS && gap <= RELOAD_MS));
     yield {
       order: o,
       first,
       reload,
+      otherShopper,
       gap: gap < 1000 ? `${gap} ms` : `${Math.round(gap / 100) / 10} s`,
     };
   }
