@@ -311,6 +311,25 @@ describe('a response bound to who asked for it (the tracking context on the Snap
     expect(await findingsOf('spa')).toEqual([['pageurl-stale', 'warning']]);
   });
 
+  it('names a page whose sessionId drifts midway once, as context-drift: its responseId is its own', async () => {
+    const own = await search('jacket', 'drifting');
+    await postBeacon(sb.url, 'demo42/search/render', body(own, {}, 'drifting'));
+    const tile = { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }], banners: [] };
+    const drifted = body(own, tile, 'drifting');
+    drifted.context.sessionId = 's-other';
+    expect((await postBeacon(sb.url, 'demo42/search/impression', drifted)).status).toBe(200);
+    const rules = (await timeline('drifting')).findings.map((f) => f.rule);
+    expect(rules).toContain('context-drift');
+    expect(rules).not.toContain('responseid-other-visitor');
+
+    // a responseId asked for by one page load, sent by another page load of another session: copied
+    const asked = await search('jacket', 'asker');
+    const copied = body(asked, {}, 'elsewhere');
+    copied.context.sessionId = 's-other';
+    await postBeacon(sb.url, 'demo42/search/render', copied);
+    expect(await findingsOf('elsewhere')).toContainEqual(['responseid-other-visitor', 'error']);
+  });
+
   it('tells a page infinite scroll restored from a responseId the sandbox never issued beside the page’s only page', async () => {
     // the page's search has one page (3 results of 24); its impression carries that id with its last
     // character changed: no page of this search was left for infinite scroll to restore

@@ -46,6 +46,28 @@ export default {
         return [p.render('only-session', { at: 0 })];
       },
     },
+    {
+      name: 'the page load that asked switches to another sessionId midway (context-drift names it): its responseId is its own',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder();
+        const drifted = new PageBuilder({ sessionId: 'session-other' });
+        return [
+          p.render('mine', { at: 0 }),
+          drifted.impression('mine', ['P200'], { at: 1200 }),
+          drifted.click('mine', 'P200', { at: 3000 }),
+        ];
+      },
+    },
+    {
+      name: 'the same, a click 40 min later with a new sessionId: the page’s drift, context-drift’s',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder();
+        const later = new PageBuilder({ sessionId: 'session-2' });
+        return [p.render('mine', { at: 0 }), later.click('mine', 'P200', { at: 40 * 60_000 })];
+      },
+    },
   ],
   invalid: [
     {
@@ -83,15 +105,58 @@ export default {
       ],
     },
     {
-      name: 'a click 40 min later with a new sessionId: the tracker keeps its sessionId for the page’s life',
+      name: 'edge: the page load that asked switches to another sessionId midway, its other userId too (another visitor sharing the pageLoadId)',
       provenance: { companion: true, responses },
       events: () => {
         const p = new PageBuilder();
-        const later = new PageBuilder({ sessionId: 'session-2' });
-        return [p.render('mine', { at: 0 }), later.click('mine', 'P200', { at: 40 * 60_000 })];
+        const other = new PageBuilder({ userId: 'user-2', sessionId: 'session-other' });
+        return [p.render('mine', { at: 0 }), other.impression('mine', ['P200'], { at: 1200 })];
       },
       findings: [
-        { messageId: 'otherSession', events: [1], behaviour: 'identity.ids-per-page-load' },
+        {
+          messageId: 'otherUser',
+          data: { carried: 'user-2', requested: 'user-1' },
+          events: [1],
+        },
+      ],
+    },
+    {
+      name: 'a responseId copied from another page load of another session',
+      provenance: { companion: true, responses },
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'page-2', sessionId: 'session-9' });
+        return [p.render('mine', { at: 0 }), p.impression('mine', ['P200'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'otherSession',
+          data: { carried: 'session-9', requested: 'session-1' },
+          message: /copied from another session’s page/,
+          events: [0],
+          behaviour: 'search.response-bound',
+        },
+      ],
+    },
+    {
+      name: 'edge: a responseId copied from a page of another session onto another page load that began in the request’s session and drifted',
+      provenance: { companion: true, responses },
+      events: () => {
+        // page-2 is not the page load that asked (page-1): its drift does not explain the id
+        const p = new PageBuilder({ pageLoadId: 'page-2' });
+        const drifted = new PageBuilder({ pageLoadId: 'page-2', sessionId: 'session-other' });
+        return [
+          p.render('r-own', { at: 0 }),
+          drifted.render('mine', { at: 600 }),
+          drifted.impression('mine', ['P200'], { at: 1800 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'otherSession',
+          data: { carried: 'session-other', requested: 'session-1' },
+          events: [1],
+          behaviour: 'search.response-bound',
+        },
       ],
     },
   ],

@@ -9,7 +9,13 @@
 // response again lives 5 minutes in sessionStorage, one tab, where the session (30 minutes from the last
 // page load) is still the same. So a response reaches only the visitor and the session that asked for it.
 // What it exempts: a request that carried no userId (or no sessionId: then only the userId is compared) —
-// a server's search, a test, nothing binds it; responses the sandbox did not issue.
+// a server's search, a test, nothing binds it; responses the sandbox did not issue; and another sessionId
+// on the very page load that asked, when that page's own sessionId (its first accepted event's) is the one
+// the request carried: the page's events switched sessionId midway, and the responseId is the page's own.
+// That is one fault, the page's ids read again, which context-drift names on the page (each event that
+// carries another sessionId than the page's); this rule would only say it again as a copied responseId.
+// Another userId is still judged there (another visitor sharing the pageLoadId), and so is a page load
+// whose own sessionId is not its request's (it searched with other ids than it tracks with).
 import type { TimelineEvent } from '../model';
 import { finding, defineRule, duration, type RuleMeta } from './types';
 import { issuedFor, itemEvents } from './utils/provenance';
@@ -69,6 +75,9 @@ export const responseIdOtherVisitor = defineRule({
       return [];
     const f = r.facts;
     const events: TimelineEvent[] = [...f.renders, ...f.redirects, ...itemEvents(r)];
+    // the page that asked, begun with the request's sessionId: another sessionId here is its drift
+    const ownDrift =
+      asked.pageLoadId === ctx.page.pageLoadId && asked.sessionId === ctx.page.sessionId;
     let other: { ev: TimelineEvent; user: boolean } | undefined;
     for (const ev of events) {
       if (asked.userId !== undefined && ev.userId !== '' && ev.userId !== asked.userId) {
@@ -77,6 +86,7 @@ export const responseIdOtherVisitor = defineRule({
       }
       if (
         !other &&
+        !ownDrift &&
         asked.sessionId !== undefined &&
         ev.sessionId !== '' &&
         ev.sessionId !== asked.sessionId
