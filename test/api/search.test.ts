@@ -321,6 +321,15 @@ describe('a response bound to who asked for it (the tracking context on the Snap
     const rules = (await timeline('drifting')).findings.map((f) => f.rule);
     expect(rules).toContain('context-drift');
     expect(rules).not.toContain('responseid-other-visitor');
+    // the page is its first sessionId's: the drifted id makes no visit of its own
+    const visits = async (sessionId: string) =>
+      (
+        (await (
+          await fetch(`${sb.url}/_sandbox/visits?siteId=demo42&sessionId=${sessionId}`)
+        ).json()) as Array<{ pages: Array<{ pageLoadId: string }> }>
+      ).flatMap((v) => v.pages.map((p) => p.pageLoadId));
+    expect(await visits('s-other')).toEqual([]);
+    expect(await visits('session-1')).toContain('drifting');
 
     // a responseId asked for by one page load, sent by another page load of another session: copied
     const asked = await search('jacket', 'asker');

@@ -523,6 +523,41 @@ describe('identity and mode across the visit', () => {
   });
 });
 
+describe('a page whose sessionId drifts midway', () => {
+  it('stays in the visit of the page’s first sessionId: no visit of the drifted id, the order and its credit there', () => {
+    // the thank-you page of the clean visit sends its order with another sessionId: one shopper, one page
+    // load (B reads its ids once per page load), so one visit
+    const events = cleanVisit().slice(0, -1);
+    const thanks = page('thanks', { sessionId: 'session-other' });
+    const lines = [{ uid: '1030', parentId: 'P103', qty: 2, price: 25 }];
+    events.push(thanks.order('order-1001', lines, { at: 20_050 }, { tt: 50, total: 56.5 }));
+    const j = judge(events);
+    expect(j.rules('thanks')).toEqual(['context-drift:error']);
+    expect(j.visits.map((v) => v.sessionId)).toEqual(['session-1']);
+    expect(j.visits[0]!.pages.map((p) => p.pageLoadId)).toEqual([
+      'search',
+      'pdp',
+      'cart',
+      'thanks',
+    ]);
+    expect(j.visits[0]!.orders).toEqual(['order-1001']);
+    expect(j.engine.visits({ sessionId: 'session-other' })).toEqual([]);
+    // the order as sent (its own sessionId), listed with its visit, credited to the visit's search click
+    const [o] = j.engine.orders({ sessionId: 'session-1' });
+    expect(o).toMatchObject({ sessionId: 'session-other', pageLoadId: 'thanks' });
+    expect(o!.lines[0]!.credit).toMatchObject({ event: 'clickthrough', pageLoadId: 'search' });
+  });
+
+  it('another userId too is another shopper sharing the pageLoadId: a visit of its own', () => {
+    const shared = page('thanks', { sessionId: 'session-other', userId: 'user-2' });
+    const j = judge([...cleanVisit(), shared.product('P200', { at: 25_000 })]);
+    expect(j.visits.map((v) => `${v.sessionId}:${v.userIds.join()}`)).toEqual([
+      'session-1:user-1',
+      'session-other:user-2',
+    ]);
+  });
+});
+
 describe('catalog', () => {
   const provenance = (ids: string[]): ProvenanceSource => ({
     site: () => ({ companion: false, catalogCheck: true }),

@@ -31,7 +31,7 @@ import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
 import { interactionIds, quickAddLines, readVisitEvent } from '../visits/events';
 import { readIdentity } from '../visits/identity';
-import { VisitBook, type Visit } from '../visits/book';
+import { VisitBook, visitSessionOf, type Visit } from '../visits/book';
 import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
 import { HeldPages } from './held-pages';
 import { VerdictIndex, type IndexFilter } from './verdict-index';
@@ -157,7 +157,15 @@ export class TimelineEngine {
     for (const rule of TALLYING) rule.tally!(page, rec);
     if (isVerdict(rec)) this.answered.add(rec.siteId);
     const visit = ev.accepted
-      ? this.book.noteEvent(page.siteId, page.key, page, ev, readIdentity(rec), folded === 'visit')
+      ? this.book.noteEvent(
+          page.siteId,
+          page.key,
+          page,
+          ev,
+          readIdentity(rec),
+          folded === 'visit',
+          visitSessionOf(page, ev),
+        )
       : undefined;
     if (folded === 'response') this.foldResponseEvent(page, rec, ev, visit);
     else if (folded === 'visit') {
@@ -220,8 +228,9 @@ export class TimelineEngine {
     ev: TimelineEvent,
     event: Interaction['event'],
   ): void {
-    if (this.options.credit === false || ev.sessionId === '') return;
-    const visit = this.book.visitOf(page.siteId, ev.sessionId);
+    const sessionId = visitSessionOf(page, ev);
+    if (this.options.credit === false || sessionId === '') return;
+    const visit = this.book.visitOf(page.siteId, sessionId);
     if (!visit) return;
     const i = interaction(visit, page, response, rec, ev, event);
     if (i.ids.length === 0) return;

@@ -130,6 +130,23 @@ export interface Visit extends CartLedger {
   cache?: { stamp: string; json: string };
 }
 
+/**
+ * The sessionId of the visit an accepted event of a page belongs to. A page load has one shopper, whose ids
+ * are the page's first accepted event's (B reads userId and sessionId once per page load and keeps them):
+ * an event of the page's userId whose sessionId changed midway stays in the page's visit, so the drift
+ * (`context-drift` names it) makes no visit of its own, and its cart, clicks and order count where the
+ * shopper's do. An event with another userId too is another shopper sharing the pageLoadId
+ * (`pageload-shared`): its own visit, by its own sessionId.
+ */
+export function visitSessionOf(
+  page: { readonly sessionId: string; readonly userId: string },
+  ev: Pick<PageEvent, 'sessionId' | 'userId'>,
+): string {
+  return ev.sessionId !== page.sessionId && ev.userId === page.userId && page.sessionId !== ''
+    ? page.sessionId
+    : ev.sessionId;
+}
+
 /** The book reads its options only for the credit of its orders' lines. */
 export type BookOptions = OrderOptions;
 
@@ -227,7 +244,8 @@ export class VisitBook {
   /**
    * An accepted event of any kind arrived on a page: the visit's pages, identity and time span. `who`:
    * what its context said of the shopper; `visitEvent`: a product, cart, order or login event, whose
-   * shopper mark `noteVisitEvent` adds. `holder`: the page, which keeps its visits.
+   * shopper mark `noteVisitEvent` adds. `holder`: the page, which keeps its visits. `sessionId`: the
+   * visit's (`visitSessionOf`), the event's own unless told.
    */
   noteEvent(
     siteId: string,
@@ -236,10 +254,11 @@ export class VisitBook {
     ev: PageEvent,
     who?: EventIdentity,
     visitEvent = false,
+    sessionId = ev.sessionId,
   ): Visit {
     // the page's visits, held by the page: they find the visit, and a new page of it is entered in them
     const onPage = holder.bookVisits;
-    const v = this.visitFor(siteId, pageKey, ev, onPage);
+    const v = this.visitFor(siteId, pageKey, ev, onPage, sessionId);
     v.changes++;
     const startMs = v.startMs;
     noteTime(v, pageKey, ev);
@@ -272,21 +291,22 @@ export class VisitBook {
     pageKey: string,
     ev: PageEvent,
     onPage: Visit | Visit[] | undefined,
+    sessionId: string,
   ): Visit {
     // the page's visit is found through the page (its key is a string already hashed), not by building
     // the visit's key again for every event
     let v: Visit | undefined;
     if (onPage === undefined) v = undefined;
     else if (!Array.isArray(onPage))
-      v = onPage.sessionId === ev.sessionId && onPage.siteId === siteId ? onPage : undefined;
-    else v = onPage.find((x) => x.sessionId === ev.sessionId && x.siteId === siteId);
-    const key = v?.key ?? key2(siteId, ev.sessionId);
+      v = onPage.sessionId === sessionId && onPage.siteId === siteId ? onPage : undefined;
+    else v = onPage.find((x) => x.sessionId === sessionId && x.siteId === siteId);
+    const key = v?.key ?? key2(siteId, sessionId);
     v ??= this.visits.get(key);
     if (v) return v;
     v = {
       key,
       siteId,
-      sessionId: ev.sessionId,
+      sessionId,
       userIds: [],
       shopperId: '',
       startMs: ev.time,

@@ -58,6 +58,8 @@ export interface OrderRecord {
   ev: VisitEvent;
   siteId: string;
   pageKey: string;
+  /** the sessionId of its visit: its page's, where the order's own drifted (book.ts visitSessionOf) */
+  sessionId: string;
   /** the order's JSON as last built, and what it was built from (its credit changes only with those) */
   cache?: { stamp: string; json: string; credits: OrderCredit[]; lost: OrderCredit[] };
 }
@@ -97,7 +99,12 @@ export class OrderBook {
   /** An order/transaction of the visit: the visit's orders, the site's first of its orderId. */
   note(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
-    const record: OrderRecord = { ev: v, siteId: visit.siteId, pageKey };
+    const record: OrderRecord = {
+      ev: v,
+      siteId: visit.siteId,
+      pageKey,
+      sessionId: visit.sessionId,
+    };
     visit.orders.push(record);
     this.orderEvents.set(e.id, record);
     // a blank orderId is order-id-missing, never a repeat (the rule trims it too)
@@ -190,7 +197,7 @@ export class OrderBook {
 
   private entry(o: OrderRecord): OrderEntry {
     const e = o.ev.base;
-    const visit = this.visits.visitOf(o.siteId, e.sessionId);
+    const visit = this.visits.visitOf(o.siteId, o.sessionId);
     const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${visit?.changes ?? -1}`;
     if (o.cache?.stamp !== stamp) {
       const { dto, lost } = this.orderDto(o, this.creditScope(o, visit), visit);
