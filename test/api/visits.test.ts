@@ -190,6 +190,49 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
   });
 
+  it('a cart/add sent with cart: [] after a quick add is one cart-inconsistent finding, in words', async () => {
+    const s = await sandbox();
+    let at = Date.now() - 60_000;
+    const post = async (path: string, pageLoadId: string, data: Record<string, unknown>) => {
+      at += 1_500;
+      const res = await fetch(`${s.url}/beacon/v2/${SITE}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({
+          context: {
+            timestamp: new Date(at).toISOString(),
+            pageUrl: `http://localhost:5173/${pageLoadId}`,
+            userId: 'u-cart',
+            sessionId: 's-cart',
+            pageLoadId,
+            initiator: 'visits-test',
+            dev: true,
+          },
+          data,
+        }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const item = (uid: string) => ({ uid, parentId: uid, sku: uid, qty: 1, price: 20 });
+    await post('search/render', 'list', { responseId: 'r-cart' });
+    await post('search/impression', 'list', {
+      responseId: 'r-cart',
+      results: [{ type: 'product', uid: 'P104', parentId: 'P104' }],
+      banners: [],
+    });
+    await post('search/addtocart', 'list', { responseId: 'r-cart', results: [item('P104')] });
+    await post('cart/add', 'cart', { results: [item('P103')], cart: [] });
+    const list = await getJson<{ pages: PageTimelineDto[] }>(
+      s,
+      `/_sandbox/timelines?siteId=${SITE}&pageLoadId=cart`,
+    );
+    const found = list.pages[0]!.findings.filter((f) => f.rule === 'cart-inconsistent');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toMatch(
+      /^cart\/add ev_\S+ sends an empty cart \(cart: \[\]\) though it adds "P103": the cart after an add holds at least what it adds, and here "P104", which a quick add put/,
+    );
+  });
+
   it('refuses unknown or repeated parameters with a 400 naming them', async () => {
     const s = await sandbox();
     const res = await fetch(`${s.url}/_sandbox/visits?site=demo42`);

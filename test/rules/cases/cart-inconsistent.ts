@@ -158,7 +158,7 @@ export default {
       ],
       findings: [
         {
-          message: 'its cart lost "a" with no cart/remove of it',
+          message: 'sends a cart that lost "a" with no cart/remove of it',
           events: [1],
           behaviour: 'cart.ledger',
         },
@@ -183,7 +183,7 @@ export default {
       findings: [
         {
           message:
-            'its cart lacks "P105", which a quick add put in the client\'s stored cart since the last cart event, with no cart/remove of it',
+            'sends a cart without "P105", which a quick add put in the client\'s stored cart since the last cart event, with no cart/remove of it',
           events: [2],
           behaviour: 'cart.quick-add-then-cart-add',
         },
@@ -197,8 +197,53 @@ export default {
       ],
       findings: [
         {
-          message: 'its cart lacks "P105"',
+          message: /^cart\/add ev_\S+ sends a cart without "P105"/,
           events: [1],
+          behaviour: 'cart.quick-add-then-cart-add',
+        },
+      ],
+    },
+    {
+      name: 'a cart/add sent with an empty cart after a quick add: one finding naming what it adds and what the quick add put in',
+      events: () => [
+        visitPage('search').cart('r1', 'P104', { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'P103' }], [], { at: 20_000 }),
+      ],
+      findings: [
+        {
+          message:
+            /^cart\/add ev_\S+ sends an empty cart \(cart: \[\]\) though it adds "P103": the cart after an add holds at least what it adds, and here "P104", which a quick add put in the client's stored cart since the last cart event\. results should hold/,
+          events: [1],
+          behaviour: 'cart.ledger',
+        },
+      ],
+    },
+    {
+      name: 'a cart/add sent with an empty cart after a cart that held an item: one finding naming both',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('cart').cartAdd([{ uid: 'b' }], [], { at: 20_000 }),
+      ],
+      findings: [
+        {
+          message:
+            'sends an empty cart (cart: []) though it adds "b": the cart after an add holds at least what it adds, and here "a", which the cart before held.',
+          events: [1],
+          behaviour: 'cart.ledger',
+        },
+      ],
+    },
+    {
+      name: 'edge: a cart/remove with an empty cart (the globals emptied) that leaves out an item a quick add put in: the quick add’s finding alone',
+      events: () => [
+        visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('search').cart('r1', 'P104', { at: 10_000 }),
+        visitPage('thanks').cartRemove([{ uid: 'a' }], [], { at: 20_000 }),
+      ],
+      findings: [
+        {
+          message: /^cart\/remove ev_\S+ sends a cart without "P104", which a quick add put/,
+          events: [2],
           behaviour: 'cart.quick-add-then-cart-add',
         },
       ],
@@ -223,7 +268,7 @@ export default {
       // a finding of each behaviour: the ledger's on the event's key, the quick add's beside it
       findings: [
         {
-          message: 'its cart lost "a" with no cart/remove of it',
+          message: 'sends a cart that lost "a" with no cart/remove of it',
           events: [2],
           behaviour: 'cart.ledger',
         },

@@ -163,14 +163,44 @@ export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): CartPr
   const quickAdd = [...(reading.quickAdd ?? [])];
   const lost = reading.dropped.filter((k) => !removed.has(k));
   const gained = reading.appeared.filter((k) => !added.has(k));
-  if (lost.length > 0)
-    ledger.push(`its cart lost ${lost.map((k) => `"${k}"`).join(', ')} with no cart/remove of it`);
-  if (gained.length > 0)
-    ledger.push(`its cart gained ${gained.map((k) => `"${k}"`).join(', ')} with no cart/add of it`);
   const unlisted = reading.unlisted?.filter((k) => !removed.has(k)) ?? [];
+  const adds = v.endpoint === 'cart/add' ? v.items.filter((r) => r.qty > 0).map(lineKey) : [];
+  // A cart/add whose cart is empty is one mistake however many items that cart should have held (the cart
+  // after an add holds at least what it adds): one problem of the ledger names them all, where the items
+  // it adds, those the cart before held and those quick adds put in the stored cart would each be one.
+  if (v.cart?.length === 0 && adds.some((k) => k !== ''))
+    return { ledger: [emptyCartAdd(adds, lost, unlisted)], quickAdd: [] };
+  if (lost.length > 0)
+    ledger.push(`sends a cart that lost ${quotedKeys(lost)} with no cart/remove of it`);
+  if (gained.length > 0)
+    ledger.push(`sends a cart that gained ${quotedKeys(gained)} with no cart/add of it`);
   if (unlisted.length > 0)
     quickAdd.push(
-      `its cart lacks ${unlisted.map((k) => `"${k}"`).join(', ')}, which a quick add put in the client's stored cart since the last cart event, with no cart/remove of ${unlisted.length === 1 ? 'it' : 'them'} (cart is the whole cart, not only what changed)`,
+      `sends a cart without ${quotedKeys(unlisted)}, which a quick add put in the client's stored cart since the last cart event, with no cart/remove of ${unlisted.length === 1 ? 'it' : 'them'} (cart is the whole cart, not only what changed)`,
     );
   return { ledger, quickAdd };
+}
+
+/** `"a", "b"` */
+function quotedKeys(keys: readonly string[]): string {
+  return [...new Set(keys)].map((k) => `"${k}"`).join(', ');
+}
+
+/** The one problem of a cart/add sent with `cart: []`: what its cart should have held, and why. */
+function emptyCartAdd(
+  adds: readonly string[],
+  lost: readonly string[],
+  unlisted: readonly string[],
+): string {
+  const held = lost.filter((k) => !adds.includes(k));
+  const quick = unlisted.filter((k) => !adds.includes(k) && !held.includes(k));
+  const also = [
+    ...(held.length > 0 ? [`${quotedKeys(held)}, which the cart before held`] : []),
+    ...(quick.length > 0
+      ? [
+          `${quotedKeys(quick)}, which a quick add put in the client's stored cart since the last cart event`,
+        ]
+      : []),
+  ];
+  return `sends an empty cart (cart: []) though it adds ${quotedKeys(adds.filter((k) => k !== ''))}: the cart after an add holds at least what it adds${also.length > 0 ? `, and here ${also.join(', and ')}` : ''}`;
 }
