@@ -178,7 +178,9 @@ function otherRenders(
  * every rendered response, a restored page came from it too, and its id is one it issued:
  *
  * - `onlyPage`: each rendered response is page 1 of a search the sandbox answered itself with fewer results
- *   than its page size, so its search has no later page to restore at all.
+ *   than its page size, so its search has no later page to restore at all. It asks nothing of the cache: a
+ *   restored page 2 would have to be a cached answer of the same search from before the sandbox's memory,
+ *   when the catalog still held more than one page of it, shrunk since within the cache's 5 minutes.
  * - `unissued`: the sandbox issued each rendered response and remembers every response issued since before
  *   these events were received, and the client's cache (sessionStorage, 5 minutes) could not have served a
  *   restored page the sandbox issued before its memory began: those searches were made in development mode
