@@ -1,8 +1,8 @@
 // The corpus' whole-visit journeys: a shopper's search, product page, cart and thank-you page, driven
 // through the provider's own beacon library (@athoscommerce/beacon) in Node against the harness sandbox.
 // The snap tracker's cart bookkeeping (compare the page's cart globals with the stored cart, send the
-// difference in `results` and the whole cart in `cart`) is modelled here from CLIENT-FACTS.md ("The rest
-// of the visit"), since it lives in the tracker, not in the beacon library; every request is sent by it.
+// difference in `results` and the whole cart in `cart`) is modelled here from the client's source (the rest
+// of the visit), since it lives in the tracker, not in the beacon library; every request is sent by it.
 import { Beacon } from '@athoscommerce/beacon';
 import type { Sandbox } from '../../src/main/sandbox';
 

@@ -13,7 +13,7 @@ import {
 
 type Move = [from: FeedState, to: FeedState, trigger: Trigger];
 
-// DESIGN.md "Indexing states", written out once more by hand so a change to the table is a visible decision.
+// The design's table of indexing states, written out once more by hand so a change to the table is a visible decision.
 const PLAIN: Move[] = [
   ['done', 'waiting', 'start'],
   ['error', 'waiting', 'start'],

@@ -1,5 +1,5 @@
 // A shopper's visit across every kind a storefront tracks, driven through the provider's own client
-// (@athoscommerce/beacon) the way the Snap controllers call it (CLIENT-FACTS.md): a category page with the
+// (@athoscommerce/beacon) the way the Snap controllers call it (as their source shows): a category page with the
 // header's autocomplete, a search page reached from it, and a product page with a recommendations widget and
 // a bundle. One session. `plant` adds one fault of a kind, so the same journey proves each rule fires.
 import { Beacon } from '@athoscommerce/beacon';

@@ -1,5 +1,5 @@
 // The whole visit on the timeline engine: visit pages, orders and their credit, and the visit rules with
-// the edges of each exemption (CLIENT-FACTS.md, "The rest of the visit", lists what is correct traffic).
+// the edges of each exemption (what the client sends in the rest of the visit is correct traffic).
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { ResponseKind } from '../../src/shared/kinds';

@@ -1,7 +1,7 @@
 /* global window, document, IntersectionObserver, sessionStorage, history, Option, URL */
 // The fault-corpus storefront (not shipped): searches with the provider's Snap client against the sandbox's
 // companion search API and tracks with the provider's beacon client the way the provider's Snap controller
-// does (CLIENT-FACTS.md): a render after every search (a cached response too), a tile impressed once per
+// does (as its source shows): a render after every search (a cached response too), a tile impressed once per
 // responseId when 70% of it was visible for 1 s, clickthroughs at once, quick add, merchandising redirects,
 // infinite scroll and SPA filters, sort and pagination (Snap's URL: `?q=&page=` and `#/filter:…/sort:…`).
 // `category=<name>` makes the page a category page (Snap's controller with page type category: category.json
@@ -176,7 +176,7 @@ function productPage() {
   if (cfg.recommend) widgets(uid);
 }
 
-// Two recommendation widgets, tracked as Snap's RecommendationController does (CLIENT-FACTS.md): one
+// Two recommendation widgets, tracked as Snap's RecommendationController does (as its source shows): one
 // controller per profile tag; after each recommend response one recommendations/render {responseId, tag};
 // a tile impressed once per uid per responseId when 70% of it was visible for 1 s, impressions and clicks
 // carrying the widget's tag and its response's responseId. `rec-wrong-tag`: the second widget's impressions

@@ -3,7 +3,7 @@
 // storefront's userId and sessionId, so nothing the shopper searched, clicked or added earns it credit.
 //
 // Why it is certain enough to warn: the provider's client keeps userId and sessionId in cookies and
-// localStorage of the storefront's domain (B; CLIENT-FACTS "Identity"), so a thank-you page on another
+// localStorage of the storefront's domain (B, its identity module), so a thank-you page on another
 // domain starts new ones unless the integration passes them on; the storefront's last cart event carries the
 // whole cart (T), so the cart the order bought is on the wire. The book matches them when the order is
 // folded in (recent-carts.ts): an order (with lines) whose visit began on its page, a storefront visit of
