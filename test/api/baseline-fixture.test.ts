@@ -1,7 +1,7 @@
 // The Playwright fixture's expectMatchesBaseline (withTestBaselines): baselines beside the test file, and
 // Playwright's updateSnapshots modes: 'missing' writes only an absent baseline, 'none' writes nothing,
 // 'changed' and 'all' rewrite. Against a real sandbox on port 0.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
@@ -10,6 +10,7 @@ import { testBaselinesOf } from '../../src/main/api/client';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
 import { watchSyncs } from '../helpers/synced-files';
+import { BASELINE_WITH_PARAMS_AS_RECORDED, paramsJourney } from '../helpers/reordered-params';
 
 let sandbox: StartedSandbox;
 const cleanups: Array<() => void> = [];
@@ -135,4 +136,24 @@ it('a thank-you URL carrying the order number matches the next run; a price chan
   // vitest and jest print an error's `diff` as their own expected/actual text ("[object Object]")
   expect(err).not.toHaveProperty('diff');
   expect((err?.comparison as { same: boolean }).same).toBe(false);
+});
+
+it('a baseline committed before pages were matched by their set of URL parameters stays the same for the same journey, its parameters in either order, and is left as it is', async () => {
+  for (const mode of ['missing', 'changed']) {
+    const t = inTest(mode);
+    const file = t.baseline.replace('checkout.json', 'params.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, BASELINE_WITH_PARAMS_AS_RECORDED);
+    for (const reordered of [false, true]) {
+      await play(run(paramsJourney(reordered)));
+      expect(
+        await t.sandbox.expectMatchesBaseline('params'),
+        `${mode}, reordered: ${reordered}`,
+      ).toMatchObject({
+        status: 'same',
+        file,
+      });
+    }
+    expect(readFileSync(file, 'utf8')).toBe(BASELINE_WITH_PARAMS_AS_RECORDED);
+  }
 });

@@ -13,6 +13,7 @@ import type { DiffPage, DiffResult } from '../../src/shared/baseline';
 import { baselineText } from '../../src/main/baseline/baseline-file';
 import { readUpload } from '../../src/main/baseline/upload';
 import { toHar } from '../unit/timeline-beacon';
+import { BASELINE_WITH_PARAMS_AS_RECORDED, paramsJourney } from '../helpers/reordered-params';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -313,6 +314,66 @@ describe('search-sandbox diff', () => {
     const other = inPath();
     other[0]![2]!.path = '/checkout/order-failed/{ORDER}/?key=wc_order_k';
     expect((await differing(other)).pages.map((p) => p.status)).toEqual(['removed', 'added']);
+  });
+
+  it("a page is its set of URL parameters: the same ones in another order match and are not reported; a repeated name keeps its values' order", async () => {
+    const written = file('written.ndjson', run(paramsJourney()));
+    const reordered = file('reordered.ndjson', run(paramsJourney(true)));
+    const r = diffProcess([written, reordered]);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(
+      /^same tracking: 2 pages of .*reordered\.ndjson match .*written\.ndjson\n$/,
+    );
+    const json = JSON.parse(
+      diffProcess([written, reordered, '--format', 'json']).out,
+    ) as DiffResult;
+    expect(json.same).toBe(true);
+    // each page as CURRENT recorded it
+    expect(json.pages.map((p) => [p.status, p.pageUrl])).toEqual([
+      ['same', 'http://localhost:3000/search?page=1&q=jacket'],
+      [
+        'same',
+        expect.stringMatching(
+          /^http:\/\/localhost:3000\/checkout\/thanks\?key=abc&order=[0-9a-f-]{36}$/,
+        ),
+      ],
+    ]);
+    // a baseline file writes them in one order, whichever the run had
+    const recorded = async (text: string) => {
+      const recording = await readUpload(text);
+      if (typeof recording === 'string') throw new Error(recording);
+      return baselineText(recording);
+    };
+    const fromReordered = await recorded(run(paramsJourney(true)));
+    expect(fromReordered).toBe(await recorded(run(paramsJourney())));
+    expect(fromReordered).toContain('"page": "/checkout/thanks?key=abc&order={orderId}"');
+    // a name given twice: its values in another order are another page
+    const colours = (order: string) => {
+      const j = paramsJourney();
+      j[0]![0]!.path = `/search?q=jacket&${order}`;
+      return file(`${order}.ndjson`, run(j));
+    };
+    const swapped = diffProcess([colours('color=red&color=blue'), colours('color=blue&color=red')]);
+    expect(swapped.code).toBe(1);
+    expect(swapped.out).toContain(
+      'added    search http://localhost:3000/search?q=jacket&color=blue&color=red: only in CURRENT',
+    );
+  });
+
+  it('a baseline file written before pages were matched by their set of parameters still matches the same journey, in either order', () => {
+    const baseline = file('before.json', BASELINE_WITH_PARAMS_AS_RECORDED);
+    for (const reordered of [false, true]) {
+      const current = file('current.ndjson', run(paramsJourney(reordered)));
+      const r = diffProcess([baseline, current]);
+      expect(r, `reordered: ${reordered}`).toMatchObject({ code: 0, err: '' });
+      expect(r.out).toMatch(/^same tracking: 2 pages/);
+    }
+    // and it still tells a change: the thank-you page's total
+    const j = paramsJourney(true);
+    (j[0]![1]!.events[0]!.data as { total: number }).total = 60;
+    const changed = diffProcess([baseline, file('changed.ndjson', run(j))]);
+    expect(changed.code).toBe(1);
+    expect(changed.out).toContain('  field    order/transaction (event 1) data.total: 56.5 → 60\n');
   });
 
   it('--ignore query.NAME leaves a parameter out of matching and comparing (a token, a cache buster)', async () => {

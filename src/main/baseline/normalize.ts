@@ -1,7 +1,8 @@
 // What of a beacon event a baseline compares: its body with the values that differ between any two runs by
 // nature left out, the page URL without scheme, host and port (a query parameter carrying one of the page's
-// volatile ids reads `{orderId}`, `{sessionId}`, …), and each responseId replaced by its place on the page
-// (the first response the page saw is "response 1"). Keys are sorted, so two events compare as two strings.
+// volatile ids reads `{orderId}`, `{sessionId}`, …, the parameters in the order of their names), and each
+// responseId replaced by its place on the page (the first response the page saw is "response 1"). Keys are
+// sorted, so two events compare as two strings.
 // Of the recorded event around the body nothing is compared: when it arrived and how far the sandbox clock
 // was moved then (`receivedAt`, `clockOffsetMs`) differ between runs by nature, as its id and seq do.
 import { isObject } from '../../shared/values';
@@ -75,7 +76,11 @@ function decoded(text: string): string {
  * The URL's path and query as pages are matched and compared: scheme, host and port left out, a parameter
  * whose value is one of the page's volatile values written `name={orderId}` (its value differs every run,
  * its name still counts), as is a path segment that is one (`/checkout/order-received/{orderId}/`, the
- * thank-you page of many shop platforms), the parameters `--ignore query.NAME` names left out.
+ * thank-you page of many shop platforms), the parameters `--ignore query.NAME` names left out, and the
+ * rest in the order of their names: a page is its set of parameters, whatever order a link or a router
+ * wrote them in (`?page=1&q=jacket` is `?q=jacket&page=1`); the values of a name given more than once keep
+ * their order (`?color=red&color=blue` is not `?color=blue&color=red`). A baseline file written with the
+ * parameters as recorded reads back the same way.
  */
 export function pageLocation(
   url: string,
@@ -92,18 +97,22 @@ export function pageLocation(
   if (q < 0) return path;
   const hash = path.indexOf('#', q);
   const query = path.slice(q + 1, hash < 0 ? undefined : hash);
-  const kept: string[] = [];
+  const kept: Array<{ name: string; text: string }> = [];
   for (const pair of query.split('&')) {
     const eq = pair.indexOf('=');
     const name = eq < 0 ? pair : pair.slice(0, eq);
-    const ignored = params.has(decoded(name));
-    if (use) use.param(decoded(name), ignored);
+    const named = decoded(name);
+    const ignored = params.has(named);
+    if (use) use.param(named, ignored);
     if (ignored) continue;
     const value = eq < 0 ? '' : decoded(pair.slice(eq + 1));
     const what = value === '' ? undefined : volatile.get(value);
-    kept.push(what === undefined ? pair : `${name}={${what}}`);
+    kept.push({ name: named, text: what === undefined ? pair : `${name}={${what}}` });
   }
-  const rest = `${kept.length ? `?${kept.join('&')}` : ''}${hash < 0 ? '' : path.slice(hash)}`;
+  // by name (a stable sort: a repeated name's values keep their order)
+  kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const joined = kept.map((p) => p.text).join('&');
+  const rest = `${kept.length ? `?${joined}` : ''}${hash < 0 ? '' : path.slice(hash)}`;
   return path.slice(0, q) + rest;
 }
 
