@@ -4,17 +4,25 @@
 export type PageStatus = 'same' | 'changed' | 'added' | 'removed';
 
 export interface DiffChange {
-  /** missing: an event of BASE not sent; extra: an event BASE did not have; field: a value that differs */
-  change: 'missing' | 'extra' | 'field';
+  /**
+   * missing: an event of BASE not sent; extra: an event BASE did not have; field: a value that differs;
+   * moved: an event sent alike in both, at another place among the page's events
+   */
+  change: 'missing' | 'extra' | 'field' | 'moved';
   /** the event's endpoint, `category/event` */
   event: string;
   /** field changes: the dotted path, e.g. `data.results[1].uid` */
   path?: string;
   base?: unknown;
   current?: unknown;
-  /** the event's place among the page's events in BASE (missing, field) and in CURRENT (extra, field), from 0 */
+  /**
+   * the event's place among the page's events in BASE (missing, field, moved) and in CURRENT (extra, field,
+   * moved), from 0
+   */
   baseIndex?: number;
   currentIndex?: number;
+  /** moved: the endpoint of the event it now comes right after in CURRENT (absent when it now comes first) */
+  after?: string;
 }
 
 export interface DiffPage {

@@ -4,13 +4,16 @@ import { closed, dto, json, literals } from './schema-base';
 import type { DiffResult } from './baseline';
 
 const DiffChangeSchema = closed({
-  change: literals(['missing', 'extra', 'field'] as const),
+  change: literals(['missing', 'extra', 'field', 'moved'] as const),
   event: Type.String({ description: 'the event’s endpoint, category/event' }),
   path: Type.Optional(Type.String({ description: 'a field change’s dotted path' })),
   base: Type.Optional(json('the value in BASE')),
   current: Type.Optional(json('the value in CURRENT')),
   baseIndex: Type.Optional(Type.Integer()),
   currentIndex: Type.Optional(Type.Integer()),
+  after: Type.Optional(
+    Type.String({ description: 'a moved event: the endpoint it now comes right after in CURRENT' }),
+  ),
 });
 
 const DiffPageSchema = closed({

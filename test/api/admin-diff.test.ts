@@ -89,6 +89,32 @@ describe('POST /_sandbox/diff', () => {
     ]);
   });
 
+  it('names an event sent alike at another place as moved (the render after the impression)', async () => {
+    const late = journey();
+    const search = late[0]![0]!.events;
+    search.splice(1, 0, search.splice(0, 1)[0]!);
+    await play(run(late));
+    const res = await diff(run(journey()));
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as DiffResult;
+    expect(answer.same).toBe(false);
+    expect(answer.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'search',
+        changes: [
+          {
+            change: 'moved',
+            event: 'search/render',
+            baseIndex: 0,
+            currentIndex: 1,
+            after: 'search/impression',
+          },
+        ],
+      }),
+    ]);
+  });
+
   it('reads a baseline file as BASE', async () => {
     await play(run(journey()));
     const { baselineText } = await import('../../src/main/baseline/baseline-file');

@@ -138,6 +138,26 @@ it('a thank-you URL carrying the order number matches the next run; a price chan
   expect((err?.comparison as { same: boolean }).same).toBe(false);
 });
 
+it('a render sent after its impression fails with one moved line, naming what it now comes after', async () => {
+  const t = inTest('missing');
+  await play(run(journey()));
+  expect(await t.sandbox.expectMatchesBaseline('checkout')).toMatchObject({ status: 'written' });
+  const late = journey();
+  const search = late[0]![0]!.events;
+  search.splice(1, 0, search.splice(0, 1)[0]!);
+  await play(run(late));
+  const err = await t.sandbox.expectMatchesBaseline('checkout').then(
+    () => null,
+    (e: unknown) => e as Error & Record<string, unknown>,
+  );
+  expect(err?.message).toContain(
+    '\nchanged  search http://localhost:3000/search?q=shoes\n' +
+      '  moved    search/render: event 1 → event 2 (now after search/impression)\n' +
+      '1 of 4 pages differ (1 changed, 0 added, 0 removed)',
+  );
+  expect((err?.comparison as { same: boolean }).same).toBe(false);
+});
+
 it('a baseline committed before pages were matched by their set of URL parameters stays the same for the same journey, its parameters in either order, and is left as it is', async () => {
   for (const mode of ['missing', 'changed']) {
     const t = inTest(mode);

@@ -101,6 +101,64 @@ describe('search-sandbox diff', () => {
     expect(text.out).toMatch(/1 of 4 pages differ \(1 changed, 0 added, 0 removed\)/);
   });
 
+  it('an event sent alike, only at another place (the render after the impression), is one move, naming what it now comes after (exit 1)', async () => {
+    const late = journey();
+    const search = late[0]![0]!.events;
+    search.splice(1, 0, search.splice(0, 1)[0]!); // impression, render, clickthrough
+    const current = file('late.ndjson', run(late));
+    const good = base();
+    const text = diffProcess([good, current]);
+    expect(text).toMatchObject({ code: 1, err: '' });
+    expect(text.out).toBe(
+      'changed  search http://localhost:3000/search?q=shoes\n' +
+        '  moved    search/render: event 1 → event 2 (now after search/impression)\n' +
+        `1 of 4 pages differ (1 changed, 0 added, 0 removed): ${current} against ${good}\n`,
+    );
+    const json = diffProcess([good, current, '--format', 'json']);
+    expect(json.code).toBe(1);
+    const result = JSON.parse(json.out) as DiffResult;
+    expect(result.same).toBe(false);
+    expect(result.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'search',
+        changes: [
+          {
+            change: 'moved',
+            event: 'search/render',
+            baseIndex: 0,
+            currentIndex: 1,
+            after: 'search/impression',
+          },
+        ],
+        baseEvents: ['search/render', 'search/impression', 'search/clickthrough'],
+        currentEvents: ['search/impression', 'search/render', 'search/clickthrough'],
+      }),
+    ]);
+
+    // one that now comes first says so; the rest of the page still pairs up
+    const first = journey();
+    const product = first[0]![1]!.events;
+    product.unshift(product.pop()!); // recommendations/impression, product/pageview, recommendations/render
+    const r = await differing(first);
+    expect(r.code).toBe(1);
+    expect(r.pages[0]!.changes).toEqual([
+      { change: 'moved', event: 'recommendations/impression', baseIndex: 2, currentIndex: 0 },
+    ]);
+    expect((await diff([base(), file('first.ndjson', run(first))])).out).toContain(
+      '  moved    recommendations/impression: event 3 → event 1 (now first)\n',
+    );
+
+    // moved and changed is not the same event moved: its old place misses it, its new one is extra
+    const changed = journey();
+    const events = changed[0]![0]!.events;
+    events.splice(1, 0, { ...events.splice(0, 1)[0]!, data: { responseId: 'R2' } });
+    expect((await differing(changed)).pages[0]!.changes.map((c) => c.change)).toEqual([
+      'missing',
+      'extra',
+    ]);
+  });
+
   it('names an extra event once, on its page', async () => {
     const j = journey();
     j[0]![1]!.events.push({

@@ -77,6 +77,30 @@ describe.skipIf(skip)('Compare', () => {
     expect(s.page.url()).toContain('#/timelines/demo42');
   });
 
+  it('marks an event sent alike at another place as moved on both sides, with its place on the other', async () => {
+    // BASE: this release's traffic, but the product page's widget impressed before its render
+    const before = journey();
+    before[0]![0]!.events.splice(2, 1);
+    (before[0]![2]!.events[0]!.data as { total: number }).total = 90;
+    const product = before[0]![1]!.events;
+    product.push(product.splice(1, 1)[0]!); // pageview, impression, render
+    await s.ui.open('#/compare');
+    await load('before.ndjson', run(before));
+    await expect
+      .poll(() => s.ui.testId('compare-summary').textContent())
+      .toBe('1 of 4 pages differ: 1 changed, 0 added, 0 removed.');
+    const page = s.ui.testId('compare-page');
+    expect(await page.count()).toBe(1);
+    const moved = (side: string) =>
+      page.locator(`[data-testid="compare-${side}-event"][data-change="moved"]`);
+    expect(await moved('base').count()).toBe(1);
+    expect(await moved('base').textContent()).toBe('recommendations/impressionmoved to event 3');
+    expect(await moved('current').count()).toBe(1);
+    expect(await moved('current').textContent()).toBe(
+      'recommendations/impressionmoved from event 2',
+    );
+  });
+
   it('says why a recording cannot be read, naming its line; a filter to another site shows every page removed', async () => {
     await s.ui.open('#/compare');
     await load(

@@ -1,11 +1,12 @@
 // Two recordings compared (README, "Baselines"): sessions matched by their pages (the same content
 // first, then the same sequence of pages, then the most alike), pages aligned in order by kind and URL path
 // and query, and on each matched page its events aligned in order: an event sent alike pairs first, then
-// events of one endpoint pair up as field changes, and what is left is missing or extra.
+// events of one endpoint pair up as field changes, an event sent alike at another place is moved, and what
+// is left is missing or extra.
 import type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline';
 import { align } from './align';
 import { fieldChanges } from './fields';
-import { pageKey, type RecPage, type Recording, type RecSession } from './recording';
+import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
 interface Keyed {
   session: RecSession;
@@ -163,7 +164,52 @@ function onlyPage(page: RecPage, status: 'added' | 'removed'): DiffPage {
   };
 }
 
-/** The changes on one page: events aligned as sent, then by endpoint within what is left. */
+/**
+ * An event sent alike in both runs, only at another place among the page's events (a render that now comes
+ * after its impressions: the race between them), is left by the alignment as a missing event and an extra
+ * one: each such pair is one move, in the place the first of the two had in the list, naming the event it
+ * now comes right after. Of several alike, the first missing pairs with the first extra.
+ */
+function withMoves(changes: DiffChange[], b: readonly RecEvent[], c: readonly RecEvent[]): void {
+  // the extras alike, by what they sent: their places in `changes`, and how many are paired already
+  const extras = new Map<string, { at: number[]; paired: number }>();
+  changes.forEach((ch, k) => {
+    if (ch.change !== 'extra') return;
+    const e = c[ch.currentIndex!]!;
+    const key = `${e.event} ${e.text}`;
+    const alike = extras.get(key);
+    if (alike) alike.at.push(k);
+    else extras.set(key, { at: [k], paired: 0 });
+  });
+  if (extras.size === 0) return;
+  const gone = new Set<number>();
+  changes.forEach((ch, k) => {
+    if (ch.change !== 'missing') return;
+    const e = b[ch.baseIndex!]!;
+    const alike = extras.get(`${e.event} ${e.text}`);
+    const x = alike?.at[alike.paired++];
+    if (x === undefined) return;
+    const ci = changes[x]!.currentIndex!;
+    const moved: DiffChange = {
+      change: 'moved',
+      event: e.event,
+      baseIndex: ch.baseIndex,
+      currentIndex: ci,
+    };
+    if (ci > 0) moved.after = c[ci - 1]!.event;
+    changes[Math.min(k, x)] = moved;
+    gone.add(Math.max(k, x));
+  });
+  if (gone.size === 0) return;
+  let n = 0;
+  for (let k = 0; k < changes.length; k++) if (!gone.has(k)) changes[n++] = changes[k]!;
+  changes.length = n;
+}
+
+/**
+ * The changes on one page: events aligned as sent, then by endpoint within what is left, then an event
+ * missing in one place and extra in another, sent alike, as moved.
+ */
 function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
   const changes: DiffChange[] = [];
   const b = base.events;
@@ -207,6 +253,7 @@ function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
     else gapC.push(y);
   }
   if (gapB.length || gapC.length) flush();
+  withMoves(changes, b, c);
   return changes;
 }
 

@@ -30,6 +30,8 @@ function uids(v: unknown): string[] | null {
 function changeLine(change: DiffChange): string {
   if (change.change === 'missing') return `missing  ${place(change)}: sent in BASE, not now`;
   if (change.change === 'extra') return `extra    ${place(change)}: not sent in BASE`;
+  if (change.change === 'moved')
+    return `moved    ${change.event}: event ${change.baseIndex! + 1} → event ${change.currentIndex! + 1} (now ${change.after === undefined ? 'first' : `after ${change.after}`})`;
   const [before, after] = [uids(change.base), uids(change.current)];
   if (before && after)
     return `field    ${place(change)} ${change.path} (uids in order): ${before.join(', ')} → ${after.join(', ')}`;

@@ -1,5 +1,6 @@
 // One page of a comparison: BASE's events beside CURRENT's, in order, each change marked on the event it
-// concerns (missing on BASE's side, extra on CURRENT's, a field on both with its path, before and after).
+// concerns (missing on BASE's side, extra on CURRENT's, a field on both with its path, before and after, a
+// moved event on both with the place it has on the other side).
 import type { DiffChange, DiffPage } from '../../../../shared/baseline';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
@@ -34,7 +35,14 @@ function EventList(props: { side: 'base' | 'current'; events: string[]; changes:
       {events.map((event, i) => {
         const mine = changes.filter((c) => at(c) === i);
         const fields = mine.filter((c) => c.change === 'field');
-        const mark = mine.some((c) => c.change === lone) ? lone : fields.length ? 'field' : '';
+        const moved = mine.find((c) => c.change === 'moved');
+        const mark = mine.some((c) => c.change === lone)
+          ? lone
+          : moved
+            ? 'moved'
+            : fields.length
+              ? 'field'
+              : '';
         return (
           <li
             key={i}
@@ -44,6 +52,13 @@ function EventList(props: { side: 'base' | 'current'; events: string[]; changes:
           >
             <span className="mono">{event}</span>
             {mark === lone && <span className="compare-tag">{lone}</span>}
+            {moved && (
+              <span className="compare-tag">
+                {side === 'base'
+                  ? `moved to event ${moved.currentIndex! + 1}`
+                  : `moved from event ${moved.baseIndex! + 1}`}
+              </span>
+            )}
             {fields.length > 0 && side === 'current' && (
               <ul className="compare-fields">
                 {fields.map((c, k) => (
