@@ -235,6 +235,12 @@ export const RuleDetailShape = closed(
     explainedBy: Type.Array(RuleIdSchema, {
       description: 'rules whose finding on the same events is the cause of this one’s',
     }),
+    explainedMessages: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'the messages of its own explainedBy is about, when not all of them (the others name bugs of their own)',
+      }),
+    ),
     notJudged: Type.Record(Type.String(), Type.String(), {
       description: 'per page kind its appliesTo leaves out: why',
     }),

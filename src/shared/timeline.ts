@@ -57,6 +57,8 @@ export interface RuleDetailDto extends RuleInfoDto {
   listens: string[];
   /** rules whose finding, when it names the same events, is the cause of this one's */
   explainedBy: string[];
+  /** the messages of its own `explainedBy` is about, when not all of them (the others name bugs of their own) */
+  explainedMessages?: string[];
   /** why it does not judge the page kinds its appliesTo leaves out, per kind */
   notJudged: Record<string, string>;
   /** the behaviours of the provider's client whose broken invariant its findings name */

@@ -29,6 +29,11 @@ export interface Expected {
   pageLoadId?: string;
   /** the behaviour of the client model it names (default: any) */
   behaviour?: string;
+  /**
+   * the rule of the finding it follows from (its `causedBy`, causes.ts), or null when it leads (default:
+   * either)
+   */
+  causedBy?: string | null;
 }
 
 export interface RuleCase {

@@ -154,6 +154,19 @@ describe('a rule whose declarations disagree is refused at load', () => {
     );
   });
 
+  it('explainedMessages names messages of its own, and only beside explainedBy', () => {
+    const messages = { a: 'A.', b: 'B.' };
+    const explained = (over: Partial<RuleMeta>) =>
+      define({ meta: meta(['response'], { messages, ...over }), response: none });
+    expect(explained({ explainedBy: ['other'], explainedMessages: ['b'] })).not.toThrow();
+    expect(explained({ explainedMessages: ['b'] })).toThrow(
+      'rule made-up: meta.explainedMessages says which of its messages explainedBy is about, and it has no explainedBy',
+    );
+    expect(explained({ explainedBy: ['other'], explainedMessages: ['c'] })).toThrow(
+      'rule made-up: meta.explainedMessages names "c", which is not one of its messages (a, b)',
+    );
+  });
+
   it('every rule of the list passes the same checks', () => {
     for (const rule of RULES) expect(define(rule), rule.meta.id).not.toThrow();
   });

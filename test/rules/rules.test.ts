@@ -112,6 +112,9 @@ function expectFinding(
   if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
   if (want.pageLoadId !== undefined) expect(f.pageLoadId).toBe(want.pageLoadId);
   if (want.behaviour !== undefined) expect(f.behaviour).toBe(want.behaviour);
+  // a finding id starts with its rule's id (finding.ts findingId)
+  if (want.causedBy !== undefined)
+    expect(f.causedBy?.match(/^[a-z0-9-]+/)?.[0] ?? null, 'causedBy').toBe(want.causedBy);
   // readiness marks the one behaviour a finding names: one its rule guards
   expect(meta.guards, `${meta.id} names a behaviour it does not guard`).toContain(f.behaviour);
 }

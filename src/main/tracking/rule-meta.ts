@@ -73,6 +73,11 @@ export interface RuleMeta<S extends Subject = Subject> {
    * rule's: its finding then carries `causedBy` and is listed after the cause (causes.ts)
    */
   explainedBy?: readonly string[];
+  /**
+   * the messages of its own that `explainedBy` is about, when not all of them: a finding of another of its
+   * messages names a bug of its own and never follows from those rules' findings
+   */
+  explainedMessages?: readonly string[];
   /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
   defaultSeverity: Severity;
   /**

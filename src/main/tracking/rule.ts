@@ -107,5 +107,13 @@ export function ruleProblem(rule: Rule): string | undefined {
   if (needs.visit && !judged.has('visit'))
     return 'needs.visit is read for visit rules only, and its meta does not judge visit';
   if (listens.length === 0) return 'meta.listens names no event: nothing would ever run it again';
+  const { explainedBy = [], explainedMessages } = rule.meta;
+  if (explainedMessages !== undefined) {
+    if (explainedBy.length === 0)
+      return 'meta.explainedMessages says which of its messages explainedBy is about, and it has no explainedBy';
+    const unknown = explainedMessages.find((m) => !Object.hasOwn(rule.meta.messages, m));
+    if (unknown !== undefined)
+      return `meta.explainedMessages names "${unknown}", which is not one of its messages (${Object.keys(rule.meta.messages).join(', ')})`;
+  }
   return undefined;
 }

@@ -54,6 +54,7 @@ export function ruleDetail(id: string): RuleDetailDto | undefined {
     })),
     listens: [...meta.listens],
     explainedBy: [...(meta.explainedBy ?? [])],
+    ...(meta.explainedMessages && { explainedMessages: [...meta.explainedMessages] }),
     notJudged: { ...meta.notJudged },
     behaviours: meta.guards.map((g) => infoOf(behaviour(g)!)),
   };

@@ -1,22 +1,33 @@
 // One bug, one lead finding: of a page's findings, those a rule's meta says follow from another rule's
-// finding (`explainedBy`) on one of the same events carry `causedBy` (the cause's id) and are listed right
-// after it, so the finding that names the cause, with its fix, leads. Counts and verdicts keep them all.
+// finding (`explainedBy`, for the messages `explainedMessages` names when it names some) on one of the same
+// events carry `causedBy` (the cause's id) and are listed right after it, so the finding that names the
+// cause, with its fix, leads. Counts and verdicts keep them all.
 import { findingId, type Finding } from '../finding';
 import { RULE_METAS } from './rule-list';
 
-const EXPLAINED_BY = new Map<string, ReadonlySet<string>>(
+interface Explained {
+  /** the rules whose finding may be the cause */
+  rules: ReadonlySet<string>;
+  /** the rule's messages that may follow from one; undefined: all of them */
+  messages?: ReadonlySet<string>;
+}
+
+const EXPLAINED_BY = new Map<string, Explained>(
   RULE_METAS.filter((m) => m.explainedBy && m.explainedBy.length > 0).map((m) => [
     m.id,
-    new Set(m.explainedBy),
+    {
+      rules: new Set(m.explainedBy),
+      ...(m.explainedMessages && { messages: new Set(m.explainedMessages) }),
+    },
   ]),
 );
 
 /** the rules some finding may follow from */
-const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((rules) => [...rules]));
+const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((e) => [...e.rules]));
 
 /**
- * The finding `f` follows from: the first of `all` (by `place`) of a rule that explains `f`'s, on the same
- * response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
+ * The finding `f` follows from: the first of `all` (by `place`) of a rule that explains `f`'s (its message),
+ * on the same response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
  * each of their events (a page of thousands of findings read every other finding for each).
  */
 function cause(
@@ -24,8 +35,9 @@ function cause(
   byEvent: ReadonlyMap<string, readonly Finding[]>,
   place: ReadonlyMap<Finding, number>,
 ): Finding | undefined {
-  const rules = EXPLAINED_BY.get(f.rule);
-  if (!rules) return undefined;
+  const explained = EXPLAINED_BY.get(f.rule);
+  if (!explained || (explained.messages && !explained.messages.has(f.messageId))) return undefined;
+  const rules = explained.rules;
   let first: Finding | undefined;
   for (const id of f.eventIds)
     for (const g of byEvent.get(id) ?? []) {
