@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/shared/visits';
+import type { PageTimelineDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { connectSandbox } from '../../src/main/api';
 import { startSandbox } from '../helpers/sandbox';
@@ -258,6 +259,31 @@ describe('an order whose credit rests on a click with errors, priced in cents', 
       await fetch(`${d.url}/_sandbox/orders/${order.eventId}`)
     ).json()) as OrderDto;
     expect(one.findings).toEqual(order.findings);
+  });
+
+  it('its line in cents against totals in units: one bug, named first by price-unit-mismatch, order-totals following from it, both fixing the line prices', async () => {
+    const list = (await (
+      await fetch(`${d.url}/_sandbox/orders?siteId=${ORDER_SITE}`)
+    ).json()) as OrderDto[];
+    const order = list.find((o) => o.orderId === 'D-4004')!;
+    const own = order.findings.filter((f) => !f.interaction);
+    expect(own.map((f) => f.rule)).toEqual(['price-unit-mismatch', 'order-totals']);
+    for (const f of own) {
+      expect(f.fix, f.rule).toMatch(/divide cents by 100 in the order script/);
+      // the totals (60, 64.80) are right: no fix of this order turns them into cents
+      expect(f.fix, f.rule).not.toMatch(/pass order\.transactionTotal and order\.total/);
+    }
+    expect(own[1]!.message).toContain(
+      'its lines add up to 6000, about 100× its transactionTotal 60 and about 93× its total 64.80',
+    );
+    const page = (await (
+      await fetch(`${d.url}/_sandbox/timelines/d-thanks?siteId=${ORDER_SITE}`)
+    ).json()) as PageTimelineDto;
+    const cause = page.findings.findIndex((f) => f.rule === 'price-unit-mismatch');
+    const totals = page.findings.findIndex((f) => f.rule === 'order-totals');
+    expect(cause).toBeGreaterThanOrEqual(0);
+    expect(totals).toBe(cause + 1);
+    expect(page.findings[totals]!.causedBy).toBe(page.findings[cause]!.id);
   });
 
   it('the summary says how much revenue sits on orders with errors, and on prices in doubt', async () => {

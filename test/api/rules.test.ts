@@ -3,7 +3,7 @@
 // refuse an id no rule declares, naming the ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, startSandbox, type StartedSandbox } from '../../src/main/api/index';
-import type { RuleInfoDto } from '../../src/shared/timeline';
+import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
 import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
 import { newPage, searchBody, send } from '../e2e/helpers/beacons';
 
@@ -60,6 +60,20 @@ describe('the rule list', () => {
     const client = await connectSandbox(sandbox.url);
     expect(await client.rules()).toEqual(rules);
     expect(await sandbox.rules()).toEqual(rules);
+  });
+
+  it('says which rules explain a rule’s findings, and of which of its messages when not all', async () => {
+    const detail = async (id: string) =>
+      (await (await fetch(`${sandbox.url}/_sandbox/rules/${id}`)).json()) as RuleDetailDto;
+    const totals = await detail('order-totals');
+    expect(totals).toMatchObject({
+      explainedBy: ['price-unit-mismatch'],
+      explainedMessages: ['linePrices'],
+    });
+    expect(totals.messages.map((m) => m.id)).toEqual(['totals', 'linePrices']);
+    const render = await detail('missing-render');
+    expect(render.explainedBy).toEqual(['responseid-stale', 'response-replaced']);
+    expect(render).not.toHaveProperty('explainedMessages');
   });
 
   it('declares the rule ids as the enum of the timelines’ rule filter, and refuses another', async () => {

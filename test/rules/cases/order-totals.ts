@@ -1,5 +1,13 @@
 import { visitPage, type RuleCases } from '../kit';
 
+/** the variant 1030 twice, priced as the cart priced it (25) or in cents (2500) */
+const jacket = (price: number) => [{ uid: '1030', parentId: 'P103', qty: 2, price }];
+/** the cart page before the thank-you page, in units */
+const cartAt25 = () =>
+  visitPage('cart').cartAdd(jacket(25), jacket(25), {
+    at: 0,
+  });
+
 export default {
   valid: [
     {
@@ -13,10 +21,17 @@ export default {
         ),
       ],
     },
+    {
+      name: 'the cart, the lines and the totals in units',
+      events: () => [
+        cartAt25(),
+        visitPage('thanks').order('o-1', jacket(25), { at: 30_000 }, { tt: 50, total: 56.5 }),
+      ],
+    },
   ],
   invalid: [
     {
-      name: 'totals in cents against prices in units',
+      name: 'totals in cents against prices in units: the fix is the totals',
       events: () => [
         visitPage('thanks').order(
           'o-1',
@@ -25,7 +40,15 @@ export default {
           { tt: 1250, total: 1250 },
         ),
       ],
-      findings: [{ message: 'in cents', fix: 'unit of the line prices', events: [0] }],
+      findings: [
+        {
+          messageId: 'totals',
+          message: 'transactionTotal 1250 is about 100× what its lines add up to (12.50)',
+          fix: 'pass order.transactionTotal and order.total as numbers in the unit of the line prices',
+          events: [0],
+          causedBy: null,
+        },
+      ],
     },
     {
       name: 'totals never set (sent as 0)',
@@ -37,7 +60,72 @@ export default {
           { tt: 0, total: 0 },
         ),
       ],
-      findings: [{ message: 'missing order.transactionTotal as 0' }],
+      findings: [{ messageId: 'totals', message: 'missing order.transactionTotal as 0' }],
+    },
+    {
+      name: 'line prices in cents against totals in units, no cart to tell: the fix is the line prices',
+      events: () => [
+        visitPage('thanks').order('o-1', jacket(2500), { at: 0 }, { tt: 50, total: 56.5 }),
+      ],
+      findings: [
+        {
+          messageId: 'linePrices',
+          message:
+            'its lines add up to 5000, about 100× its transactionTotal 50 and about 88× its total 56.50 (likely line prices in cents against totals in units)',
+          fix: "send each line's unit price in the unit of order.transactionTotal and order.total, the currency unit (divide cents by 100 in the order script), not the totals in cents.",
+          events: [0],
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'line prices in cents, the cart and the totals in units: it follows from price-unit-mismatch, which leads',
+      events: () => [
+        cartAt25(),
+        visitPage('thanks').order('o-1', jacket(2500), { at: 30_000 }, { tt: 50, total: 56.5 }),
+      ],
+      findings: [
+        {
+          messageId: 'linePrices',
+          fix: 'divide cents by 100 in the order script',
+          events: [1],
+          causedBy: 'price-unit-mismatch',
+        },
+      ],
+    },
+    {
+      name: 'line prices in cents and transactionTotal never set: two bugs, the missing total leads on its own',
+      events: () => [
+        cartAt25(),
+        visitPage('thanks').order('o-1', jacket(2500), { at: 30_000 }, { tt: 0, total: 56.5 }),
+      ],
+      findings: [
+        {
+          messageId: 'totals',
+          message: 'transactionTotal is 0 while its lines add up to 5000',
+          causedBy: null,
+        },
+        {
+          messageId: 'linePrices',
+          message: 'its lines add up to 5000, about 88× its total 56.50 (',
+          causedBy: 'price-unit-mismatch',
+        },
+      ],
+    },
+    {
+      name: 'transactionTotal in units against lines and total in cents: the odd total is the fix',
+      events: () => [
+        visitPage('thanks').order('o-1', jacket(2500), { at: 0 }, { tt: 50, total: 5650 }),
+      ],
+      findings: [
+        {
+          messageId: 'totals',
+          message:
+            'transactionTotal 50 is about 1/100 of what its lines add up to (5000), which the other total is not',
+          fix: 'in the unit of the line prices',
+          causedBy: null,
+        },
+      ],
     },
   ],
 } satisfies RuleCases;
