@@ -70,7 +70,7 @@ describe('the rule list', () => {
       explainedBy: ['price-unit-mismatch'],
       explainedMessages: ['linePrices'],
     });
-    expect(totals.messages.map((m) => m.id)).toEqual(['totals', 'linePrices']);
+    expect(totals.messages.map((m) => m.id)).toEqual(['totals', 'linePrices', 'unpriced']);
     const render = await detail('missing-render');
     expect(render.explainedBy).toEqual(['responseid-stale', 'response-replaced']);
     expect(render).not.toHaveProperty('explainedMessages');

@@ -113,6 +113,29 @@ export default {
       ],
     },
     {
+      name: 'lines without a price while transactionTotal is set: the fix is the lines, not the totals',
+      events: () => [
+        visitPage('thanks').order(
+          'o-1',
+          [
+            { uid: 'a', qty: 1, price: 0 },
+            { uid: 'b', qty: 2, price: 0 },
+          ],
+          { at: 0 },
+          { tt: 50, total: 56.5 },
+        ),
+      ],
+      findings: [
+        {
+          messageId: 'unpriced',
+          message:
+            'none of its 2 lines carries a price and quantity although transactionTotal is 50 (the client sends a missing price as 0)',
+          fix: 'give each item of the athos/track/order/transaction script its unit price and qty as numbers',
+          events: [0],
+        },
+      ],
+    },
+    {
       name: 'transactionTotal in units against lines and total in cents: the odd total is the fix',
       events: () => [
         visitPage('thanks').order('o-1', jacket(2500), { at: 0 }, { tt: 50, total: 5650 }),

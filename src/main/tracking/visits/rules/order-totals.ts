@@ -4,7 +4,8 @@
 // 100× every total sent are line prices in cents (`linePrices`), the bug price-unit-mismatch names when the
 // visit's cart (or a quick add, or the catalog) priced the same lines, so that finding, when there is one on
 // the same order, leads and this one follows from it. A missing total (0) is a bug of its own, never one
-// that follows from the lines' prices.
+// that follows from the lines' prices. Lines without any price while transactionTotal is set are the lines'
+// bug (`unpriced`).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -30,12 +31,16 @@ const meta: RuleMeta<'visit'> = {
       'order "{{orderId}}" ({{eventId}}): {{problems}}. transactionTotal is the amount before discounts, taxes and shipping, total after them (a discount is fine).',
     linePrices:
       'order "{{orderId}}" ({{eventId}}): its lines add up to {{sum}}, {{against}} (likely line prices in cents against totals in units). Revenue reports read Σ qty × price of the lines.',
+    unpriced:
+      'order "{{orderId}}" ({{eventId}}): none of its {{lines}} carries a price and quantity although transactionTotal is {{transactionTotal}} (the client sends a missing price as 0). Revenue reports read Σ qty × price of the lines.',
   },
   fixes: {
     totals:
       'pass order.transactionTotal and order.total as numbers in the unit of the line prices.',
     linePrices:
       "send each line's unit price in the unit of order.transactionTotal and order.total, the currency unit (divide cents by 100 in the order script), not the totals in cents.",
+    unpriced:
+      'give each item of the athos/track/order/transaction script its unit price and qty as numbers, in the unit of the totals (items: [{uid, parentId, sku, qty, price}]).',
   },
   fix: 'Pass order.transactionTotal, order.total and each line’s unit price as numbers in one unit, the currency unit (12.5, not 1250).',
   listens: ['order/transaction'],
@@ -47,8 +52,14 @@ export const orderTotals = defineRule({
     const out = [];
     for (const o of ctx.accepted) {
       if (o.endpoint !== 'order/transaction') continue;
-      const { problems, linePrices } = totalsProblems(o);
+      const { problems, linePrices, unpriced } = totalsProblems(o);
       const data = { orderId: o.orderId ?? '', eventId: o.base.id };
+      if (unpriced)
+        out.push(
+          finding(meta, o.base.id, { messageId: 'unpriced', data: { ...data, ...unpriced } }, [
+            o.base.id,
+          ]),
+        );
       if (problems.length > 0)
         out.push(
           finding(
@@ -89,17 +100,20 @@ function scale(value: number, sum: number): 'missing' | 'high' | 'low' | 'near' 
 function totalsProblems(o: VisitEvent): {
   problems: string[];
   linePrices?: { sum: string; against: string };
+  /** no line carries a price while transactionTotal is set: the lines are the fix */
+  unpriced?: { lines: string; transactionTotal: string };
 } {
   const priced = o.items.filter((l) => l.qty > 0 && l.price > 0);
   const sum = priced.reduce((s, l) => s + l.qty * l.price, 0);
   const tt = o.transactionTotal ?? 0;
   const problems: string[] = [];
   if (sum <= 0) {
-    if (o.items.length > 0 && tt > 0)
-      problems.push(
-        `none of its ${o.items.length} line${o.items.length === 1 ? '' : 's'} carries a price and quantity although transactionTotal is ${money(tt)} (the client sends a missing price as 0)`,
-      );
-    return { problems };
+    const n = o.items.length;
+    if (n === 0 || tt <= 0) return { problems };
+    return {
+      problems,
+      unpriced: { lines: `${n} line${n === 1 ? '' : 's'}`, transactionTotal: money(tt) },
+    };
   }
   const totals: Named[] = [
     ['transactionTotal', tt],
