@@ -25,11 +25,27 @@ export function ruleEntryProblem(
   level: unknown,
   ids: readonly string[],
 ): string | null {
-  if (!ids.includes(rule))
-    return `"${rule}" is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
+  if (!ids.includes(rule)) return ruleIdProblem(rule, ids);
   if (!isRuleLevel(level))
     return `${JSON.stringify(level)} is not a level for ${rule}: use ${RULE_LEVELS.join(', ')}`;
   return null;
+}
+
+/** An id no rule declares, said with the nearest ones and all of them. */
+function ruleIdProblem(rule: string, ids: readonly string[]): string {
+  return `"${rule}" is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
+}
+
+/**
+ * The first id of a list of rules to ignore (`expectClean({ignoreRules})`) that no rule declares, or null:
+ * a misspelt id ignores nothing, and the finding it meant still fails.
+ */
+export function ignoredRulesProblem(
+  rules: readonly string[],
+  ids: readonly string[],
+): string | null {
+  const i = rules.findIndex((rule) => !ids.includes(rule));
+  return i < 0 ? null : `ignoreRules[${i}]: ${ruleIdProblem(rules[i]!, ids)}`;
 }
 
 /** A whole map's first problem (`where` names it: "rules", "accounts[0].rules", "--rule"), or null. */

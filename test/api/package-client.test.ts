@@ -480,6 +480,27 @@ describe('expectClean', () => {
       `expectClean: ignoreRules "order" must be a list of rule ids (sandbox.rules() lists them)`,
     );
   });
+
+  it('refuses a rule id in ignoreRules that no rule has, naming the nearest, before judging a page', async () => {
+    // the finding the misspelt id meant would fail the test with nothing saying why
+    const page = await sendWarnPage(sandbox.url);
+    const message = await sandbox
+      .expectClean({
+        pageLoadId: page.pageLoadId,
+        failOn: 'warning',
+        ignoreRules: ['duplicate-impression', 'order-total'],
+      })
+      .catch((e: Error) => e);
+    expect(message).toBeInstanceOf(TypeError);
+    expect((message as Error).message).toMatch(
+      /^expectClean: ignoreRules\[1\]: "order-total" is not a rule id; did you mean order-totals\? the rule ids are schema, request-refused, .*, order-totals, /,
+    );
+    await expect(
+      sandbox.expectClean({ failOn: 'warning', ignoreRules: ['duplicate-impresion'] }),
+    ).rejects.toThrow(
+      /^expectClean: ignoreRules\[0\]: "duplicate-impresion" is not a rule id; did you mean duplicate-impression\? /,
+    );
+  });
 });
 
 describe('reports, reset, feeds, clock, outbox', () => {

@@ -36,7 +36,12 @@ import type {
 } from './types.js';
 import { matchBaseline, type BaselineUpdate } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
-import { levelled, mapLevels, rulesProblem } from '../../shared/rule-levels.js';
+import {
+  ignoredRulesProblem,
+  levelled,
+  mapLevels,
+  rulesProblem,
+} from '../../shared/rule-levels.js';
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
 import { METHOD_OPTIONS } from './method-options.js';
@@ -224,17 +229,20 @@ export class SandboxClient {
       throw new TypeError(
         `expectClean: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default), 'warning' or 'info'`,
       );
-    if (rules !== undefined) {
-      // the ids the sandbox's rules declare (it may be another version than this package)
-      const ids = (await this.rules()).map((r) => r.id);
-      const problem = rulesProblem(rules, 'rules', ids);
-      if (problem) throw new TypeError(`expectClean: ${problem}`);
-    }
-    const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     if (!Array.isArray(ignoreRules) || ignoreRules.some((r) => typeof r !== 'string'))
       throw new TypeError(
         `expectClean: ignoreRules ${JSON.stringify(ignoreRules)} must be a list of rule ids (sandbox.rules() lists them)`,
       );
+    if (rules !== undefined || ignoreRules.length > 0) {
+      // the ids the sandbox's rules declare (it may be another version than this package): a misspelt id
+      // would match no finding, and the finding it meant would fail the test with nothing saying why
+      const ids = (await this.rules()).map((r) => r.id);
+      const problem =
+        (rules !== undefined ? rulesProblem(rules, 'rules', ids) : null) ??
+        ignoredRulesProblem(ignoreRules, ids);
+      if (problem) throw new TypeError(`expectClean: ${problem}`);
+    }
+    const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     // every page judged as if it has ended, as reports and check do
     const pages = await this.timelines({ ...filter, finished: true });
     if (pages.length === 0 && !allowEmpty) throw new Error(emptyCleanMessage(filter, this.url));
