@@ -44,9 +44,13 @@ export const MAX_WAIT_MS = 120_000;
 
 export const EVENT_FILTERS = {
   siteId: text('events of this siteId'),
-  category: text('beacon v2 category (search, product, cart, order, log, …)'),
+  category: text(
+    'beacon v2 category (search, product, cart, order, log, …); another name only with accepted=false (a rejected request is recorded under the path it was posted to)',
+  ),
   kind: oneOf(RESPONSE_KINDS, 'the timelines’ word for the categories they hold'),
-  event: text('event within the category (render, impression, …)'),
+  event: text(
+    'event within the category (render, impression, …); another name only with accepted=false, as for category',
+  ),
   accepted: flag('only accepted (true) or only rejected (false) events'),
   responseId: text('events carrying this data.responseId'),
   pageLoadId: text('events of this context.pageLoadId'),

@@ -205,7 +205,7 @@ describe('every admin answer is the declared one', () => {
     // a wait open when a sandbox closes (its own sandbox: this file's keeps running)
     const closing = await startFrozen();
     const open = fetch(
-      `${closing.url}${adminPath('wait', {}, { event: 'none', timeout: 30_000 })}`,
+      `${closing.url}${adminPath('wait', {}, { siteId: 'nobody', timeout: 30_000 })}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await closing.close();

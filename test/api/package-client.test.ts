@@ -41,8 +41,8 @@ describe('startSandbox', () => {
 
   it('close() answers the waits under way (503, the sandbox is closing) before the connections go', async () => {
     const own = await startSandbox();
-    const raw = fetch(`${own.url}/_sandbox/wait?event=nothing&timeout=30000`);
-    const waiting = own.waitForEvents({ event: 'nothing', timeout: 30_000 }).then(
+    const raw = fetch(`${own.url}/_sandbox/wait?siteId=nobody&timeout=30000`);
+    const waiting = own.waitForEvents({ siteId: 'nobody', timeout: 30_000 }).then(
       () => null,
       (err: Error) => err,
     );
@@ -204,6 +204,53 @@ describe('events and waitForEvents', () => {
     await expect(sandbox.expectClean({ pageLoadId: ['p1'] } as never)).rejects.toThrow(
       /^sandbox\.expectClean\(\{ pageLoadId: \["p1"\] \}\): pageLoadId takes one value/,
     );
+  });
+
+  it('refuses a category or event no beacon v2 endpoint has at once, naming the nearest, without a request', async () => {
+    const started = Date.now();
+    const { seen, errors } = await requestsOf((c) => [
+      c.waitForEvents({ event: 'transactions', timeout: 300 }),
+      c.waitForEvents({ category: 'orders' }),
+      c.events({ event: 'transactions' }),
+      c.events({ category: 'order', event: 'render' }),
+      c.waitForEvents({ kind: 'search', event: 'transaction' }),
+    ]);
+    expect(seen).toEqual([]);
+    // refused, not waited out (the default timeout is 10 s)
+    expect(Date.now() - started).toBeLessThan(300);
+    const rejected =
+      'only a rejected request is recorded under another name (the path it was posted to): add accepted: false to look for one';
+    expect(errors.map((e) => e?.message)).toEqual([
+      `sandbox.waitForEvents({ event: "transactions" }): event "transactions" is not a beacon v2 event; did you mean transaction? the events are add, addtocart, clickthrough, feedback, impression, login, pageview, personalization, redirect, remove, render, shopifypixel, snap, transaction; ${rejected}; e.g. sandbox.waitForEvents({ event: 'render', count: 1, timeout: 5000 })`,
+      `sandbox.waitForEvents({ category: "orders" }): category "orders" is not a beacon v2 category; did you mean order? the categories are autocomplete, bundles, cart, category, chat, email, log, order, product, recommendations, search, shopper, sms; ${rejected}; e.g. sandbox.waitForEvents({ event: 'render', count: 1, timeout: 5000 })`,
+      `sandbox.events({ event: "transactions" }): event "transactions" is not a beacon v2 event; did you mean transaction? the events are add, addtocart, clickthrough, feedback, impression, login, pageview, personalization, redirect, remove, render, shopifypixel, snap, transaction; ${rejected}; e.g. sandbox.events({ siteId: 'demo42', event: 'render' })`,
+      `sandbox.events({ event: "render" }): event "render" is not an event of category order; its events are transaction; ${rejected}; e.g. sandbox.events({ siteId: 'demo42', event: 'render' })`,
+      `sandbox.waitForEvents({ event: "transaction" }): event "transaction" is not an event of category search; its events are addtocart, clickthrough, impression, redirect, render; ${rejected}; e.g. sandbox.waitForEvents({ event: 'render', count: 1, timeout: 5000 })`,
+    ]);
+    for (const err of errors) expect(err).toBeInstanceOf(TypeError);
+  });
+
+  it('finds and waits for a request a storefront posted under another name, with accepted: false', async () => {
+    // a storefront's typo in its beacon path: recorded, rejected (404), under the name it posted
+    await postBeacon(sandbox.url, `${SITE_ID}/search/rendr`, searchBody('render', newPage()));
+    const [rendr] = await sandbox.waitForEvents({ event: 'rendr', accepted: false, timeout: 2000 });
+    expect(rendr).toMatchObject({
+      category: 'search',
+      event: 'rendr',
+      accepted: false,
+      status: 404,
+    });
+    expect(await sandbox.events({ category: 'serch', accepted: false })).toEqual([]);
+    expect(await sandbox.events({ event: 'rendr', accepted: 'false' as never })).toEqual([rendr]);
+    // over HTTP alike: without accepted=false the sandbox refuses the name, naming the parameter
+    const refused = await fetch(`${sandbox.url}/_sandbox/events?event=rendr`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      parameter: 'event',
+      message: expect.stringMatching(
+        /^query parameter event "rendr" is not a beacon v2 event; did you mean render\? .*add accepted=false to look for one$/,
+      ),
+    });
   });
 
   it("passes on the admin API's refusal of what only the sandbox knows, naming the parameter", async () => {

@@ -21,6 +21,7 @@ import {
   endpointSchema,
   validateBeaconBody,
 } from '../../src/main/tracking/schemas';
+import { BEACON_V2_ENDPOINTS } from '../../src/shared/beacon-endpoints';
 import { SEARCH_EVENTS } from '../../src/shared/events';
 
 const committed = JSON.parse(readFileSync(OUTPUT_PATH, 'utf8'));
@@ -47,6 +48,10 @@ describe('generated beacon schemas', () => {
     ]) {
       expect(BEACON_ENDPOINTS).toContain(endpoint);
     }
+  });
+
+  it("are the endpoints the admin API's event filters take (src/shared/beacon-endpoints.ts, a copy small enough for the package's client)", () => {
+    expect([...BEACON_V2_ENDPOINTS]).toEqual([...BEACON_ENDPOINTS]);
   });
 
   it('inline every $ref and drop OAS-only formats', () => {

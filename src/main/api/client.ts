@@ -45,7 +45,7 @@ import {
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
 import { METHOD_OPTIONS } from './method-options.js';
-import { checkFeedId, checkId, checkOptions, valuesOf } from './options.js';
+import { checkEventNames, checkFeedId, checkId, checkOptions, valuesOf } from './options.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -112,6 +112,7 @@ export class SandboxClient {
   /** Recorded tracking requests matching the filter, oldest first. */
   async events(filter: EventFilter = {}): Promise<RecordedEvent[]> {
     const query = checkOptions(METHOD_OPTIONS.events, filter) as Filter;
+    checkEventNames(METHOD_OPTIONS.events, query);
     return (await this.admin.call('events', { query })).events;
   }
 
@@ -125,6 +126,7 @@ export class SandboxClient {
       timeout = 10_000,
       ...filter
     } = checkOptions(METHOD_OPTIONS.waitForEvents, options);
+    checkEventNames(METHOD_OPTIONS.waitForEvents, filter);
     const call = { query: { ...filter, count, timeout } as Filter };
     const res = await this.admin.send('wait', call);
     const body = (await res.json().catch(() => null)) as {

@@ -4,7 +4,8 @@
 // client keeps no second list of them; a method's own options (expectClean's failOn, …) it checks itself.
 import type { TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName } from '../../shared/admin-api.js';
-import { decodeParam, paramRule } from '../../shared/admin-params.js';
+import { decodeParam, EVENT_FILTERS, paramRule } from '../../shared/admin-params.js';
+import { eventNameProblem } from '../../shared/beacon-endpoints.js';
 import { didYouMean } from '../../shared/nearest.js';
 import { shown } from '../../shared/text.js';
 
@@ -57,6 +58,37 @@ export function checkOptions<T extends object>(spec: MethodOptions, given: T | u
       );
   }
   return given;
+}
+
+/**
+ * The event filter's category (or kind) and event as beacon v2 names, or a TypeError in the method's words:
+ * a typo would match nothing (a wait would time out as if the storefront had sent nothing). Any name is
+ * taken with `accepted: false`: a rejected request is recorded under the path it was posted to.
+ */
+export function checkEventNames(
+  spec: MethodOptions,
+  given: { category?: unknown; kind?: unknown; event?: unknown; accepted?: unknown },
+): void {
+  const text = (v: unknown) => (v === undefined ? undefined : String(v as string));
+  const accepted =
+    given.accepted === undefined
+      ? undefined
+      : decodeParam(String(given.accepted as string), EVENT_FILTERS.accepted);
+  const named = eventNameProblem(
+    {
+      category: text(given.category ?? given.kind),
+      event: text(given.event),
+      accepted: accepted === false ? false : undefined,
+    },
+    'accepted: false',
+  );
+  if (!named) return;
+  const value = named.parameter === 'category' ? (given.category ?? given.kind) : given.event;
+  const key =
+    named.parameter === 'category' && given.category === undefined ? 'kind' : named.parameter;
+  throw new TypeError(
+    `${spec.call}({ ${key}: ${shown(value)} }): ${named.problem}; e.g. ${spec.example}`,
+  );
 }
 
 /** Why a value breaks its option's rule (as the sandbox would read it), or undefined when it does not. */

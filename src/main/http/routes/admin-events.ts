@@ -18,6 +18,7 @@ import { importEvents } from '../../store/import-events';
 import { exportBody, listEvents, waitForEvents } from '../../store/event-reads';
 import { matches } from '../../store/event-index';
 import { clipped, shown } from '../../../shared/text';
+import { eventNameProblem } from '../../../shared/beacon-endpoints';
 
 export const DEFAULT_LIMIT = 1000;
 /** events a follow stream starts with, unless `limit` says otherwise */
@@ -219,6 +220,11 @@ function eventQuery(
       );
     q.category = kind;
   }
+  // a name no beacon v2 endpoint has would match nothing (a wait would time out): refused, but in a
+  // filter of rejected requests, which are recorded under whatever path they were posted to
+  const named = eventNameProblem(q, 'accepted=false');
+  if (named)
+    throw new BadParameter(named.parameter, `query parameter ${named.problem}`, named.allowed);
   // A seq or an event id: `since` = after the last one I saw, `before` = older than the first I have.
   if (since !== undefined) q.since = Number(/\d+/.exec(since)![0]);
   if (before !== undefined) q.before = Number(/\d+/.exec(before)![0]);
