@@ -189,4 +189,36 @@ describe('sandboxUrlFor', () => {
     ])
       expect(sandboxUrlFor(url, base)).toBeNull();
   });
+
+  it('refuses what is not a URL, naming the call, the argument, the value and an example', async () => {
+    const example =
+      "e.g. sandboxUrlFor('https://demo42.a.searchspring.io/api/search/search.json?q=shoes', sandbox.url)";
+    expect(() => sandboxUrlFor('not a url', base)).toThrow(
+      new TypeError(
+        `sandboxUrlFor: url "not a url" is not an absolute URL (https://host/path…: a request's URL); ${example}`,
+      ),
+    );
+    expect(() => sandboxUrlFor(42 as never, base)).toThrow(
+      new TypeError(
+        `sandboxUrlFor: url 42 must be a URL (a string such as a request.url(), or a URL object); ${example}`,
+      ),
+    );
+    const url = 'https://analytics.athoscommerce.net/beacon/v2/abc123/search/render';
+    expect(() => sandboxUrlFor(url, 'not a url')).toThrow(
+      new TypeError(
+        `sandboxUrlFor: sandboxUrl "not a url" is not a URL: pass the sandbox's address, e.g. http://127.0.0.1:4545`,
+      ),
+    );
+    expect(() => sandboxUrlFor(url, { url: base } as never)).toThrow(
+      new TypeError(
+        `sandboxUrlFor: sandboxUrl {"url":"${base}"} must be the sandbox's URL (a string, e.g. sandbox.url); ${example}`,
+      ),
+    );
+    // routeToSandbox says it before it routes anything
+    await expect(routeToSandbox({} as never, 'localhost:4545')).rejects.toThrow(
+      new TypeError(
+        `routeToSandbox: sandbox "localhost:4545" must be an http:// or https:// address, e.g. http://127.0.0.1:4545`,
+      ),
+    );
+  });
 });

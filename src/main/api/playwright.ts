@@ -6,6 +6,8 @@ import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
 import { withTestBaselines } from './test-baselines.js';
+import { sandboxOrigin } from '../../shared/sandbox-url.js';
+import { shown } from '../../shared/text.js';
 
 export { expect };
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
@@ -26,11 +28,45 @@ export const PRODUCTION_HOSTS: readonly RegExp[] = [
   /^[a-z0-9]+\.a\.athoscommerce\.net$/,
 ];
 
-/** The sandbox URL a production URL is sent to: same path and query, the sandbox's origin. */
+const URL_FOR_EXAMPLE =
+  "sandboxUrlFor('https://demo42.a.searchspring.io/api/search/search.json?q=shoes', sandbox.url)";
+
+/**
+ * The sandbox URL a production URL is sent to: same path and query, the sandbox's origin; null for a URL
+ * that is not routed. A TypeError naming the argument for a `url` that is not an absolute URL, or a
+ * `sandboxUrl` that is not the sandbox's http(s) origin.
+ */
 export function sandboxUrlFor(url: string | URL, sandboxUrl: string): string | null {
-  const u = typeof url === 'string' ? new URL(url) : url;
+  const origin = originOf('sandboxUrlFor', 'sandboxUrl', sandboxUrl, URL_FOR_EXAMPLE);
+  return routedUrl(urlOf(url), origin);
+}
+
+function routedUrl(u: URL, origin: string): string | null {
   if (u.protocol !== 'https:' || !PRODUCTION_HOSTS.some((h) => h.test(u.hostname))) return null;
-  return `${sandboxUrl.replace(/\/+$/, '')}${u.pathname}${u.search}`;
+  return `${origin}${u.pathname}${u.search}`;
+}
+
+/** sandboxUrlFor's `url` as a URL, or a TypeError naming the call, the argument, the value and an example. */
+function urlOf(url: unknown): URL {
+  if (url instanceof URL) return url;
+  if (typeof url === 'string' && URL.canParse(url)) return new URL(url);
+  const why =
+    typeof url === 'string'
+      ? "is not an absolute URL (https://host/path…: a request's URL)"
+      : 'must be a URL (a string such as a request.url(), or a URL object)';
+  throw new TypeError(`sandboxUrlFor: url ${shown(url)} ${why}; e.g. ${URL_FOR_EXAMPLE}`);
+}
+
+/** The sandbox's origin from its URL as given, or a TypeError naming the call and the argument. */
+function originOf(call: string, name: string, given: unknown, example: string): string {
+  if (typeof given !== 'string')
+    throw new TypeError(
+      `${call}: ${name} ${shown(given)} must be the sandbox's URL (a string, e.g. sandbox.url); e.g. ${example}`,
+    );
+  const address = sandboxOrigin(given);
+  // the problem says the fix, with an address for an example
+  if ('problem' in address) throw new TypeError(`${call}: ${name} ${address.problem}`);
+  return address.origin;
 }
 
 /**
@@ -42,10 +78,15 @@ export async function routeToSandbox(
   target: Page | BrowserContext,
   sandbox: Pick<SandboxClient, 'url'> | string,
 ): Promise<() => Promise<void>> {
-  const sandboxUrl = typeof sandbox === 'string' ? sandbox : sandbox.url;
-  const matches = (url: URL) => sandboxUrlFor(url, sandboxUrl) !== null;
+  const origin = originOf(
+    'routeToSandbox',
+    'sandbox',
+    typeof sandbox === 'string' ? sandbox : (sandbox as { url?: unknown } | null)?.url,
+    'routeToSandbox(page, sandbox)',
+  );
+  const matches = (url: URL) => routedUrl(url, origin) !== null;
   const handler = async (route: Route) => {
-    const to = sandboxUrlFor(route.request().url(), sandboxUrl)!;
+    const to = routedUrl(new URL(route.request().url()), origin)!;
     try {
       const response = await route.fetch({ url: to, maxRedirects: 0 });
       await route.fulfill({ response });
