@@ -127,6 +127,40 @@ export function expectProblem(entry: unknown, known: readonly string[]): string 
 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 
+/**
+ * What sends an unseen area, each client call said once: its behaviours mostly share one (`a Snap
+ * SearchController … on the search page`), a widget's rows say it with their tag, and a behaviour seen only
+ * in some setup says the same call and then that setup (`…, with merchandising banners carrying
+ * data-banner-id`). So: the call, its tags, then the setups some behaviours need; every other call as it is.
+ */
+function areaNext(area: readonly ReadinessRowDto[]): string {
+  const tagsOf = new Map<string, string[]>();
+  for (const r of area) {
+    let text = r.next ?? r.why;
+    if (!text) continue;
+    const tagged = r.tag !== undefined ? ` (tag "${r.tag}")` : '';
+    if (tagged && text.endsWith(tagged)) text = text.slice(0, -tagged.length);
+    const tags = tagsOf.get(text) ?? [];
+    if (tagged && !tags.includes(r.tag!)) tags.push(r.tag!);
+    tagsOf.set(text, tags);
+  }
+  const said = [...tagsOf].map(([text, tags]) =>
+    tags.length === 0
+      ? text
+      : `${text} (${tags.length === 1 ? 'tag' : 'tags'} ${tags.map((t) => `"${t}"`).join(', ')})`,
+  );
+  const extending = (text: string, call: string) => text.startsWith(`${call}, with `);
+  return said
+    .filter((text) => !said.some((call) => extending(text, call)))
+    .map((call) => {
+      const setups = said.filter((t) => extending(t, call)).map((t) => t.slice(call.length + 2));
+      return setups.length === 0
+        ? call
+        : `${call}; some of its behaviours are seen only ${setups.join(' or ')}`;
+    })
+    .join('; ');
+}
+
 /** Readiness's gate: `failOn` error (default), warning or info (findings below warning never block). */
 export type ReadinessFailOn = Severity;
 
@@ -167,10 +201,8 @@ export function readinessGaps(
       gaps.push(`"${entry}" is neither a behaviour id nor an area of the client model`);
       continue;
     }
-    if (!area.some(wasSeen)) {
-      const next = [...new Set(area.map((r) => r.next ?? r.why).filter(Boolean))];
-      gaps.push(`area ${entry} is unseen: nothing of it was sent (${next.join('; ')})`);
-    }
+    if (!area.some(wasSeen))
+      gaps.push(`area ${entry} is unseen: nothing of it was sent (${areaNext(area)})`);
     for (const r of area) if (blocking(r)) gaps.push(findingLine(r));
   }
   return gaps;

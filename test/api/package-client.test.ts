@@ -667,6 +667,21 @@ describe('readiness', () => {
       ),
     );
   });
+
+  it('says once what sends an unseen area, then what some of its behaviours need besides', async () => {
+    const message = await sandbox
+      .expectReady({ siteId: SITE_ID, expect: ['search', 'autocomplete', 'recommendations'] })
+      .then(
+        () => '',
+        (e: Error) => e.message,
+      );
+    expect(message.split('\n').slice(0, 4)).toEqual([
+      'expectReady: site demo42 is not ready (3 of what it expects):',
+      '  - area search is unseen: nothing of it was sent (a Snap SearchController (or `tracker.events.search.*` of @athoscommerce/beacon) on the search page; some of its behaviours are seen only with merchandising banners carrying data-banner-id or with a merchandising redirect configured for a query)',
+      '  - area autocomplete is unseen: nothing of it was sent (a Snap AutocompleteController (or `tracker.events.autocomplete.*`) on the search box; some of its behaviours are seen only with a redirect configured for a term)',
+      '  - area recommendations is unseen: nothing of it was sent (a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*` (tags "similar", "trending"))',
+    ]);
+  });
 });
 
 describe('connectSandbox', () => {
