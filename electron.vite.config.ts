@@ -1,14 +1,37 @@
 // One build for the three worlds: main (Electron entry + headless CLI), preload, renderer (React UI).
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { readFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { desktopDevServerPlugin } from './src/main/desktop/dev-proxy';
 
-const { version } = JSON.parse(
+const { name, version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
-) as { version: string };
+) as { name: string; version: string };
+
+/**
+ * The desktop app's manifest, out/main/package.json: Electron is started on the folder out/main (`npm run
+ * app` is electron-vite dev --entry out/main; `npx electron out/main`) and reads it as the app's, so the app
+ * keeps the repository's name (userData's folder) and version (app.getVersion()) and finds its entry,
+ * index.js. The repository's own "main" is the package's API (out/main/api.js), for the tools that read
+ * main rather than exports; the installers name the entry themselves (electron-builder.yml extraMetadata).
+ */
+const DESKTOP_MANIFEST = { name, version, private: true, type: 'module', main: 'index.js' };
+
+function desktopManifest(): Plugin {
+  return {
+    name: 'search-sandbox:desktop-manifest',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'package.json',
+        source: `${JSON.stringify(DESKTOP_MANIFEST, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 /** Modules that name the shared chunk they land in, the first one held winning. */
 const CHUNK_NAMES = [
@@ -25,6 +48,7 @@ const CHUNK_NAMES = [
 export default defineConfig({
   main: {
     define: { __SANDBOX_VERSION__: JSON.stringify(version) },
+    plugins: [desktopManifest()],
     build: {
       // the Playwright fixture imports the user's own @playwright/test (an optional peer dependency); TypeBox,
       // whose builders declare the admin API, is bundled with the few of them used: loaded from

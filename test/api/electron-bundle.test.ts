@@ -5,11 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { postBeacon, tempDir } from '../helpers/sandbox';
 
+/**
+ * What Electron starts for `npm run app` (electron-vite dev --entry out/main) and `npx electron out/main`:
+ * the folder, whose package.json (written by the build) names the app and its entry.
+ */
+const APP_DIR = path.resolve('out/main');
+const APP_MANIFEST = path.join(APP_DIR, 'package.json');
 const MAIN = path.resolve('out/main/index.js');
 const PRELOAD = path.resolve('out/preload/index.cjs');
 const RENDERER_INDEX = path.resolve('out/renderer/index.html');
@@ -139,7 +146,7 @@ let userData: string;
 const cleanups: Array<() => void> = [];
 
 beforeAll(() => {
-  for (const file of [MAIN, PRELOAD, RENDERER_INDEX]) {
+  for (const file of [APP_MANIFEST, MAIN, PRELOAD, RENDERER_INDEX]) {
     if (!existsSync(file))
       throw new Error(`${file} is missing: run \`npx electron-vite build\` first (npm test does)`);
   }
@@ -175,6 +182,26 @@ afterAll(async () => {
     await bundle.exited();
   }
   for (const c of cleanups) c();
+});
+
+describe('the app folder Electron is started on (out/main)', () => {
+  it("names the app as the repository does and its entry, which Electron's resolution finds", () => {
+    const root = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      name: string;
+      version: string;
+      type: string;
+    };
+    // Electron's default app reads the folder's package.json (name: userData's folder, version:
+    // app.getVersion()) and loads what Node's resolution of the folder gives (Module._resolveFilename)
+    expect(JSON.parse(readFileSync(APP_MANIFEST, 'utf8'))).toEqual({
+      name: root.name,
+      version: root.version,
+      private: true,
+      type: root.type,
+      main: 'index.js',
+    });
+    expect(createRequire(import.meta.url).resolve(APP_DIR)).toBe(MAIN);
+  });
 });
 
 describe('built desktop bundle (out/main/index.js) with a fake electron', () => {

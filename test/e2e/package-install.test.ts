@@ -120,8 +120,11 @@ describe('the packed package, installed into an empty project', () => {
       'README.md',
     ])
       expect(files).toContain(needed);
-    const unwanted = files.filter((f) =>
-      /^(src|test|scripts|out\/preload)\/|^out\/main\/index\.js$|\.map$|node_modules\//.test(f),
+    const unwanted = files.filter(
+      (f) =>
+        /^(src|test|scripts|out\/preload)\/|\.map$|node_modules\//.test(f) ||
+        // the desktop app's entry and its manifest (Electron's, not the package's)
+        /^out\/main\/(index\.js|package\.json)$/.test(f),
     );
     expect(unwanted).toEqual([]);
   });
@@ -131,6 +134,24 @@ describe('the packed package, installed into an empty project', () => {
     for (const dev of ['electron', 'react', 'react-dom', 'vite', 'electron-vite', 'vitest', 'tsx'])
       expect(modules).not.toContain(dev);
     expect(modules).toEqual(expect.arrayContaining(['express', 'lowdb', 'ajv']));
+  });
+
+  it('has a main that resolves to the API, as exports does, for tools that read main (old resolvers, bundlers, linters)', async () => {
+    // a folder required by its path is resolved by its package.json main, exports aside
+    const { stdout } = await sh('node', [
+      '-e',
+      `const path = require('node:path');
+const dir = path.dirname(require.resolve('search-sandbox/package.json'));
+const viaMain = require.resolve(dir);
+console.log(JSON.stringify({ viaMain: path.relative(dir, viaMain),
+  viaExports: path.relative(dir, require.resolve('search-sandbox')),
+  names: Object.keys(require(viaMain)).sort().join(' ') }));`,
+    ]);
+    expect(JSON.parse(stdout)).toEqual({
+      viaMain: path.normalize('out/main/api.js'),
+      viaExports: path.normalize('out/main/api.js'),
+      names: 'SandboxApiError SandboxClient connectSandbox startSandbox',
+    });
   });
 
   it('answers --version and --help through npx', async () => {

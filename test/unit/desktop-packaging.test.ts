@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 const require = createRequire(import.meta.url);
 const config = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<string, unknown> & {
   files: string[];
+  extraMetadata: Record<string, unknown>;
   extraResources: Array<{ from: string; to: string }>;
   linux: { target: string[] };
   mac: { target: string[] };
@@ -33,15 +34,24 @@ describe('electron-builder.yml', () => {
     expect(config.win.target).toEqual(['nsis']);
   });
 
-  it("packs the built app and the demo fixtures the sandbox starts with, and the package's main is the Electron entry", () => {
+  it("packs the built app and the demo fixtures the sandbox starts with, and names the Electron entry as the app's main", () => {
     expect(config.files).toEqual(
       expect.arrayContaining(['out/**/*', 'fixtures/**/*', 'package.json']),
     );
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
       main: string;
+      exports: { '.': { default: string } };
+      scripts: Record<string, string>;
       devDependencies: Record<string, string>;
     };
-    expect(pkg.main).toBe('./out/main/index.js');
+    // the repository's main is the npm package's API, for the tools that read main rather than exports;
+    // the installers' package.json names the Electron entry instead, and `npm run app` starts Electron on
+    // out/main, whose package.json (electron.vite.config.ts) names it (test/api/electron-bundle.test.ts)
+    expect(pkg.main).toBe(pkg.exports['.'].default);
+    expect(config.extraMetadata).toEqual({ main: 'out/main/index.js' });
+    expect(pkg.scripts.app).toBe(
+      'node node_modules/electron/install.js && electron-vite dev --entry out/main',
+    );
     expect(pkg.devDependencies).toHaveProperty('electron-builder');
     expect(existsSync('fixtures/demo.config.json')).toBe(true);
     for (const { from } of config.extraResources) expect(existsSync(from), from).toBe(true);
