@@ -419,7 +419,7 @@ Object.assign(COVERAGE, {
     file: PACKAGE_INSTALL,
     test: "runs the README's package snippet verbatim: startSandbox, a beacon, waitForEvents, expectClean",
   },
-  'README.md#b41736b3f7': {
+  'README.md#7ee7720a74': {
     how: 'elsewhere',
     what: 'Use it from CI',
     file: PACKAGE_INSTALL,
@@ -887,7 +887,7 @@ Object.assign(COVERAGE, {
       ).rejects.toThrow(/^expectClean failed \(siteId=demo42, failOn=warning\)[^]*error order/);
     },
   },
-  'docs/testing.md#94d159e11b': {
+  'docs/testing.md#2e80ef1bce': {
     how: 'elsewhere',
     what: 'Plain CI',
     file: PACKAGE_INSTALL,
