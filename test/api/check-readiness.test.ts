@@ -189,6 +189,10 @@ describe('check --readiness', () => {
     const mug = await ask('mug', 'pl-mug', mugUrl);
     expect(mug.results).toHaveLength(1);
     await send('search/render', 'pl-mug', mugUrl, { responseId: mug.responseId });
+    // a render sent by hand of a responseId the sandbox never issued: it may have served anything
+    await send('search/render', 'pl-hand', 'https://shop.example/search?q=hand', {
+      responseId: 'never-issued',
+    });
 
     const exported = await (await fetch(`${base}/_sandbox/export`)).text();
     const file = tempFile(cleanups, 'export.json', exported);
@@ -208,8 +212,10 @@ describe('check --readiness', () => {
     for (const [id, expected] of [
       ['search.request-context', 'ok'],
       ['search.single-result-redirect', 'ok'],
-      // what the mug page shows is one result, not a search that found nothing
+      // what the mug page shows is one result, not a search that found nothing; the hand-sent render
+      // shows nothing of what its response served
       ['search.zero-results', 'unseen'],
+      ['search.zero-results-render', 'unseen'],
     ] as const) {
       expect(status(live, id), `live ${id}`).toBe(expected);
       expect(status(offline, id), `check ${id}`).toBe(expected);

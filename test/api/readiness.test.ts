@@ -194,6 +194,79 @@ describe('readiness of a site', () => {
     );
   });
 
+  it('the behaviours a render does not show alone are ok only where the traffic shows them as the client makes them', async () => {
+    sb = await startSandbox();
+    // a search asked for as the Snap client asks it, on the page that renders it
+    const ask = async (q: string, pageLoadId: string) => {
+      const query = new URLSearchParams({ siteId: SITE, q, beacon: 'true', test: 'true' });
+      for (const [k, v] of Object.entries({ userId: 'ready-user', sessionId: 'ready-session' }))
+        query.set(k, v);
+      query.set('pageLoadId', pageLoadId);
+      return (await (await fetch(`${sb!.url}/api/search/search.json?${query}`)).json()) as {
+        responseId: string;
+        results: Array<{ uid: string }>;
+      };
+    };
+    const render = (pageLoadId: string, responseId: string, ms: number) =>
+      send('search/render', { context: context(pageLoadId, ms), data: { responseId } });
+    const impress = (pageLoadId: string, responseId: string, uid: string, ms: number) =>
+      send('search/impression', {
+        context: context(pageLoadId, ms),
+        data: { responseId, results: [{ type: 'product', uid, parentId: uid }], banners: [] },
+      });
+    const ended = async () => {
+      // the pages end once they have been quiet long enough
+      const res = await fetch(`${sb!.url}/_sandbox/clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ advance: 'PT1M' }),
+      });
+      expect(res.status).toBe(200);
+      return readiness();
+    };
+    // rendered twice with nothing between: duplicate-render's, not a cached render
+    const brand = await ask('northfold', 'twice');
+    expect(brand.results.length).toBeGreaterThan(1);
+    await render('twice', brand.responseId, 0);
+    await render('twice', brand.responseId, 300);
+    // a render of a responseId the sandbox never issued: nothing says what it served
+    await render('hand', 'never-issued', 0);
+    // one result, but the page went on under the previous responseId: it never left for the product
+    const before = await ask('northfold', 'stale');
+    const mug = await ask('mug', 'stale');
+    expect(mug.results).toHaveLength(1);
+    await render('stale', before.responseId, 0);
+    await impress('stale', before.responseId, before.results[0]!.uid, 1_200);
+    await render('stale', mug.responseId, 5_000);
+    await impress('stale', before.responseId, mug.results[0]!.uid, 6_200);
+    const r = await ended();
+    expect(row(r, 'search.render')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'duplicate-render', pageLoadId: 'twice' },
+    });
+    for (const id of [
+      'search.render-cached',
+      'search.zero-results',
+      'search.zero-results-render',
+      'search.single-result-redirect',
+    ])
+      expect(row(r, id).status, id).toBe('unseen');
+
+    // what the client does: a search that found nothing, rendered; one result, rendered as the page leaves
+    const none = await ask('zzqx nothing here', 'none');
+    expect(none.results).toHaveLength(0);
+    await render('none', none.responseId, 20_000);
+    const one = await ask('mug', 'left');
+    await render('left', one.responseId, 21_000);
+    const after = await ended();
+    for (const [id, page] of [
+      ['search.zero-results', 'none'],
+      ['search.zero-results-render', 'none'],
+      ['search.single-result-redirect', 'left'],
+    ] as const)
+      expect(row(after, id), id).toMatchObject({ status: 'ok', example: { pageLoadId: page } });
+  });
+
   it('the gate fails for an expected behaviour never sent, naming it and what sends it, and passes once it is sent', async () => {
     sb = await startSandbox();
     const client = new SandboxClient(sb.url);

@@ -6,8 +6,10 @@ import {
   NO_INPUTS,
   ReadinessTally,
   SEEN_OTHERWISE,
+  servedBy,
   sightPageDto,
   type ReadinessInputs,
+  type Served,
 } from '../../src/main/tracking/timeline/readiness';
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import { rulesGuarding } from '../../src/main/tracking/timeline/behaviour-list';
@@ -17,9 +19,18 @@ import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { readinessGaps, type ReadinessDto } from '../../src/shared/readiness';
-import type { PageTimelineDto, TimelineFindingDto } from '../../src/shared/timeline';
+import type { PageTimelineDto, Severity, TimelineFindingDto } from '../../src/shared/timeline';
 import type { RecordedEvent } from '../../src/shared/events';
-import { PageBuilder, T0, source, visitPage, type SourceOptions } from '../rules/kit';
+import {
+  INFINITE,
+  PageBuilder,
+  R1,
+  T0,
+  issued,
+  source,
+  visitPage,
+  type SourceOptions,
+} from '../rules/kit';
 
 const SITE = {
   siteId: 'abc123',
@@ -57,6 +68,26 @@ function talliedWith(inputs: ReadinessInputs, ...pages: PageTimelineDto[]): Read
 
 const row = (r: ReadinessDto, id: string, tag?: string) =>
   r.behaviours.find((b) => b.id === id && b.tag === tag)!;
+
+/** The site's readiness as the running sandbox reads it, after the traffic. */
+function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto {
+  const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+  const engine = new TimelineEngine({
+    clock,
+    settings: defaultTimelineSettings(),
+    levels: mapLevels({}, 'test'),
+  });
+  try {
+    if (provenance) engine.setProvenance(source(provenance));
+    for (const e of events) engine.apply(e);
+    engine.finish();
+    const steps = engine.readinessSteps({ ...SITE, siteId: 'demo42' });
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  } finally {
+    engine.dispose();
+    clock.dispose();
+  }
+}
 
 describe('the readiness tally', () => {
   it('names only behaviours of the model where it sees them otherwise', () => {
@@ -205,7 +236,10 @@ describe('the readiness tally', () => {
   });
 
   describe('behaviours a search render does not show by itself are seen only when exercised', () => {
-    /** a page of listing responses: kind, responseId and the events of each */
+    /**
+     * A page of listing responses: kind, responseId and the events of each (`render@1200`: its timestamp,
+     * ms after T0), and the page's findings.
+     */
     const listing = (
       pageLoadId: string,
       responses: Array<[kind: string, responseId: string, events: string[]]>,
@@ -217,10 +251,33 @@ describe('the readiness tally', () => {
         responses: responses.map(([kind, responseId, events]) => ({
           kind,
           responseId,
-          events: events.map((event) => ({ kind, event, accepted: true })),
+          events: events.map((spec) => {
+            const [event, at] = spec.split('@') as [string, string | undefined];
+            const timestamp = at === undefined ? null : new Date(T0 + Number(at)).toISOString();
+            return { kind, event, accepted: true, timestamp, receivedAt: null };
+          }),
         })),
         findings,
       }) as unknown as PageTimelineDto;
+    /** What the companion search issued, by responseId (search kind), as an export says it. */
+    const issuedAs =
+      (by: Record<string, NonNullable<ReturnType<Served>>>): Served =>
+      (kind, responseId) =>
+        kind === 'search' ? by[responseId] : undefined;
+    function talliedServed(served: Served, ...pages: PageTimelineDto[]): ReadinessDto {
+      const tally = new ReadinessTally();
+      for (const p of pages) sightPageDto(tally, p, served);
+      return tally.result(SITE);
+    }
+    /** a finding about one search response */
+    const about = (responseId: string, rule: string, severity: Severity, behaviour?: string) => ({
+      id: `${rule}:${responseId}`,
+      rule: rule as TimelineFindingDto['rule'],
+      severity,
+      kind: 'search' as const,
+      responseId,
+      behaviour: behaviour ?? ruleMeta(rule)!.guards[0]!,
+    });
     const FINER = Object.keys(EXERCISED);
 
     it('names only behaviours of the model', () => {
@@ -236,51 +293,142 @@ describe('the readiness tally', () => {
       for (const id of FINER) expect(row(r, id).status, id).toBe('unseen');
     });
 
-    it('backfill: a page whose findings name it (the client restored pages under one render)', () => {
-      const r = tallied(
+    describe('backfill: page 1 rendered, a later page of the same search impressed under it, named by its finding', () => {
+      const restored = () =>
         listing(
           'p1',
           [
             ['search', 'r1', ['render', 'impression']],
             ['search', 'r2', ['impression']],
           ],
-          [{ id: 'a', rule: 'x', severity: 'info', behaviour: 'search.backfill' }],
-        ),
-      );
-      expect(row(r, 'search.backfill')).toMatchObject({
-        status: 'ok',
-        example: { pageLoadId: 'p1' },
+          [about('r2', 'missing-render-backfill', 'info')],
+        );
+      const pages = (second: { query?: string; page?: number }) =>
+        issuedAs({
+          r1: { results: 24, shown: 24, query: 'shirt', page: 1 },
+          r2: { results: 24, shown: 24, query: 'shirt', page: 2, ...second },
+        });
+
+      it('both pages issued by the companion search: seen', () => {
+        expect(row(talliedServed(pages({}), restored()), 'search.backfill')).toMatchObject({
+          status: 'ok',
+          example: { pageLoadId: 'p1' },
+        });
+        expect(row(talliedServed(pages({}), restored()), 'search.render-cached').status).toBe(
+          'unseen',
+        );
       });
-      expect(row(r, 'search.render-cached').status).toBe('unseen');
+
+      it('not from what the sandbox did not issue: a finding naming it on a responseId it never issued shows nothing', () => {
+        expect(row(tallied(restored()), 'search.backfill').status).toBe('unseen');
+        const typo = issuedAs({ r1: { results: 24, shown: 24, query: 'shirt', page: 1 } });
+        expect(row(talliedServed(typo, restored()), 'search.backfill').status).toBe('unseen');
+      });
+
+      it('nor from a page of another search, nor from page 1 again', () => {
+        expect(
+          row(talliedServed(pages({ query: 'shoes' }), restored()), 'search.backfill').status,
+        ).toBe('unseen');
+        expect(row(talliedServed(pages({ page: 1 }), restored()), 'search.backfill').status).toBe(
+          'unseen',
+        );
+      });
     });
 
-    it('zero results: a listing rendered and followed by nothing; an autocomplete one does not count', () => {
-      const alone = tallied(listing('p1', [['search', 'r1', ['render']]]));
-      expect(row(alone, 'search.zero-results').status).toBe('ok');
-      const dropdown = tallied(listing('p1', [['autocomplete', 'a1', ['render']]]));
-      expect(row(dropdown, 'search.zero-results').status).toBe('unseen');
+    describe('zero results: a listing response the companion search issued with nothing to show, rendered and followed by nothing', () => {
+      const served = issuedAs({
+        none: { results: 0, shown: 0 },
+        some: { results: 3, shown: 3 },
+      });
+      it('seen; a dropdown’s or one that served results is not', () => {
+        const alone = talliedServed(served, listing('p1', [['search', 'none', ['render']]]));
+        expect(row(alone, 'search.zero-results').status).toBe('ok');
+        expect(row(alone, 'search.zero-results-render').status).toBe('ok');
+        const some = talliedServed(served, listing('p1', [['search', 'some', ['render']]]));
+        expect(row(some, 'search.zero-results').status).toBe('unseen');
+        const dropdown = talliedServed(
+          (kind, id) => (kind === 'autocomplete' ? { results: 0, shown: 0 } : served(kind, id)),
+          listing('p1', [['autocomplete', 'none', ['render']]]),
+        );
+        expect(row(dropdown, 'search.zero-results').status).toBe('unseen');
+      });
+
+      it('not from a render of a responseId the sandbox never issued: it may have served anything', () => {
+        const hand = tallied(listing('p1', [['search', 'never-issued', ['render']]]));
+        expect(row(hand, 'search.zero-results').status).toBe('unseen');
+        expect(row(hand, 'search.zero-results-render').status).toBe('unseen');
+      });
+
+      it('not from a response a warning of its own rules flags', () => {
+        const flagged = talliedServed(
+          served,
+          listing(
+            'p1',
+            [['search', 'none', ['render']]],
+            [about('none', 'no-impression-of-results', 'warning', 'search.zero-results')],
+          ),
+        );
+        expect(row(flagged, 'search.zero-results').status).not.toBe('ok');
+      });
     });
 
-    it('render-cached: rendered twice on a page, or again on a later page; two responses once each do not', () => {
-      const twice = tallied(listing('p1', [['search', 'r1', ['render', 'impression', 'render']]]));
-      expect(row(twice, 'search.render-cached').status).toBe('ok');
-      const later = tallied(
-        listing('p1', [['search', 'r1', ['render', 'impression']]]),
-        listing('p2', [['search', 'r1', ['render', 'impression']]]),
-      );
-      expect(row(later, 'search.render-cached')).toMatchObject({
-        status: 'ok',
-        example: { pageLoadId: 'p2' },
+    describe('render-cached: rendered again on a later page, or on its page after it was shown and another search', () => {
+      it('another response of the listing rendered between: seen; rendered twice with none between is not', () => {
+        const back = tallied(
+          listing('p1', [
+            ['search', 'r1', ['render', 'impression', 'render', 'impression']],
+            ['search', 'r2', ['render', 'impression']],
+          ]),
+        );
+        expect(row(back, 'search.render-cached').status).toBe('ok');
+        const twice = tallied(
+          listing('p1', [['search', 'r1', ['render', 'impression', 'render']]]),
+        );
+        expect(row(twice, 'search.render-cached').status).toBe('unseen');
       });
-      const distinct = tallied(
-        listing('p1', [['search', 'r1', ['render', 'impression']]]),
-        listing('p2', [['search', 'r2', ['render', 'impression']]]),
-      );
-      expect(row(distinct, 'search.render-cached').status).toBe('unseen');
+
+      it('not on the page where duplicate-render flagged the render again', () => {
+        const flagged = tallied(
+          listing(
+            'p1',
+            [
+              ['search', 'r1', ['render', 'impression', 'render', 'impression']],
+              ['search', 'r2', ['render', 'impression']],
+            ],
+            [about('r1', 'duplicate-render', 'warning', 'search.render')],
+          ),
+        );
+        expect(row(flagged, 'search.render-cached').status).toBe('unseen');
+      });
+
+      it('on a later page than its first, unless responseid-reused flags it there; two responses once each do not', () => {
+        const later = tallied(
+          listing('p1', [['search', 'r1', ['render', 'impression']]]),
+          listing('p2', [['search', 'r1', ['render', 'impression']]]),
+        );
+        expect(row(later, 'search.render-cached')).toMatchObject({
+          status: 'ok',
+          example: { pageLoadId: 'p2' },
+        });
+        const copied = tallied(
+          listing('p1', [['search', 'r1', ['render', 'impression']]]),
+          listing(
+            'p2',
+            [['search', 'r1', ['render', 'impression']]],
+            [about('r1', 'responseid-reused', 'warning', 'search.render-cached')],
+          ),
+        );
+        expect(row(copied, 'search.render-cached').status).toBe('findings');
+        const distinct = tallied(
+          listing('p1', [['search', 'r1', ['render', 'impression']]]),
+          listing('p2', [['search', 'r2', ['render', 'impression']]]),
+        );
+        expect(row(distinct, 'search.render-cached').status).toBe('unseen');
+      });
     });
 
     it('request context: a rendered listing response whose request carried userId and pageLoadId', () => {
-      const seen = (kind: string, asked: boolean | undefined, renders = 1) => {
+      const seen = (kind: string, asked: boolean | undefined, renders = 1, flaggedBy?: string) => {
         const tally = new ReadinessTally();
         tally.sent(`${kind}/render`, '', 'p1');
         tally.exercise('p1', {
@@ -291,10 +439,10 @@ describe('the readiness tally', () => {
               renders,
               interactions: 0,
               ...(asked !== undefined && { served: { results: 3, shown: 3, asked } }),
+              ...(flaggedBy && { flaggedBy: new Set([flaggedBy]) }),
             },
           ],
           ended: false,
-          named: new Set(),
         });
         return row(tally.result(SITE), 'search.request-context').status;
       };
@@ -306,10 +454,17 @@ describe('the readiness tally', () => {
       // the dropdown's requests carry it too, but the row is the listing's
       expect(seen('autocomplete', true)).toBe('unseen');
       expect(seen('search', true, 0)).toBe('unseen');
+      // asked by another visitor: what its own rule flags shows nothing of it
+      expect(seen('search', true, 1, 'responseid-other-visitor')).toBe('unseen');
+      // a finding of a rule of another behaviour leaves it shown
+      expect(seen('search', true, 1, 'duplicate-impression')).toBe('ok');
     });
 
-    it('single-result redirect: only a response the companion search issued with one result; zero results not then', () => {
-      const seen = (served: { results: number; shown: number } | undefined, ended = true) => {
+    describe('single-result redirect: a response issued with one result, whose render is the last thing its page sent', () => {
+      const seen = (
+        served: { results: number; shown: number } | undefined,
+        o: { ended?: boolean; renderedLast?: boolean; renders?: number } = {},
+      ) => {
         const tally = new ReadinessTally();
         tally.sent('search/render', '', 'p1');
         tally.exercise('p1', {
@@ -317,13 +472,13 @@ describe('the readiness tally', () => {
             {
               kind: 'search',
               responseId: 'r1',
-              renders: 1,
+              renders: o.renders ?? 1,
               interactions: 0,
+              renderedLast: o.renderedLast ?? true,
               ...(served && { served }),
             },
           ],
-          ended,
-          named: new Set(),
+          ended: o.ended ?? true,
         });
         const r = tally.result(SITE);
         return [
@@ -331,12 +486,137 @@ describe('the readiness tally', () => {
           row(r, 'search.zero-results').status,
         ];
       };
-      expect(seen({ results: 1, shown: 1 })).toEqual(['ok', 'unseen']);
-      expect(seen({ results: 0, shown: 0 })).toEqual(['unseen', 'ok']);
-      // unknown to the sandbox: it may have served nothing, never one result for certain
-      expect(seen(undefined)).toEqual(['unseen', 'ok']);
-      // a page still open may yet impress what it rendered
-      expect(seen({ results: 1, shown: 1 }, false)).toEqual(['unseen', 'unseen']);
+
+      it('one result or none, issued by the companion search; nothing for a response it did not issue', () => {
+        expect(seen({ results: 1, shown: 1 })).toEqual(['ok', 'unseen']);
+        expect(seen({ results: 0, shown: 0 })).toEqual(['unseen', 'ok']);
+        // unknown to the sandbox: it may have served anything
+        expect(seen(undefined)).toEqual(['unseen', 'unseen']);
+        // a page still open may yet impress what it rendered
+        expect(seen({ results: 1, shown: 1 }, { ended: false })).toEqual(['unseen', 'unseen']);
+        // the page went on after the render: no redirect to the product happened
+        expect(seen({ results: 1, shown: 1 }, { renderedLast: false })).toEqual([
+          'unseen',
+          'unseen',
+        ]);
+        // the client renders it once before it leaves, not twice
+        expect(seen({ results: 1, shown: 1 }, { renders: 2 })[0]).toBe('unseen');
+      });
+
+      it('a page whose traffic went on under the previous responseId after the render did not leave for the product', () => {
+        const served = issuedAs({
+          jacket: { results: 3, shown: 3 },
+          mug: { results: 1, shown: 1 },
+        });
+        const left = talliedServed(
+          served,
+          listing('p1', [
+            ['search', 'jacket', ['render@0', 'impression@1200']],
+            ['search', 'mug', ['render@5000']],
+          ]),
+        );
+        expect(row(left, 'search.single-result-redirect').status).toBe('ok');
+        const stale = talliedServed(
+          served,
+          listing('p1', [
+            ['search', 'jacket', ['render@0', 'impression@1200', 'impression@6200']],
+            ['search', 'mug', ['render@5000']],
+          ]),
+        );
+        expect(row(stale, 'search.single-result-redirect').status).toBe('unseen');
+      });
+    });
+  });
+
+  describe('the running sandbox and `check` read the finer behaviours from what the client would send', () => {
+    /** The site's rows live and as `check` reads the same pages (judged as finished), with what was issued. */
+    function bothWays(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto[] {
+      const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+      const engine = new TimelineEngine({
+        clock,
+        settings: defaultTimelineSettings(),
+        levels: mapLevels({}, 'test'),
+      });
+      try {
+        if (provenance) engine.setProvenance(source(provenance));
+        for (const e of events) engine.apply(e);
+        engine.finish();
+        const tally = new ReadinessTally();
+        const served = provenance ? servedBy(source(provenance), 'demo42') : undefined;
+        for (const p of engine.pagesDto()) sightPageDto(tally, p, served);
+        return [judged(events, provenance), tally.result({ ...SITE, siteId: 'demo42' })];
+      } finally {
+        engine.dispose();
+        clock.dispose();
+      }
+    }
+    const statuses = (rows: ReadinessDto[], id: string) => rows.map((r) => row(r, id).status);
+
+    it('a double render that duplicate-render flags shows no cached render; coming back to a response after another search does', () => {
+      const twice = new PageBuilder({ pageLoadId: 'twice' });
+      const flagged = bothWays([twice.render('r1', { at: 0 }), twice.render('r1', { at: 300 })]);
+      expect(statuses(flagged, 'search.render')).toEqual(['findings', 'findings']);
+      expect(statuses(flagged, 'search.render-cached')).toEqual(['unseen', 'unseen']);
+      // production (the client caches only there): jacket, shoes, then jacket again from the cache
+      const back = new PageBuilder({ pageLoadId: 'back', dev: false });
+      const cached = bothWays([
+        back.render('r1', { at: 0 }),
+        back.impression('r1', ['P200'], { at: 1200 }),
+        back.render('r2', { at: 5000 }),
+        back.impression('r2', ['P210'], { at: 6200 }),
+        back.render('r1', { at: 9000 }),
+        back.impression('r1', ['P200'], { at: 10_200 }),
+      ]);
+      expect(statuses(cached, 'search.render-cached')).toEqual(['ok', 'ok']);
+    });
+
+    it('a one-result response whose page went on under the previous responseId shows no single-result redirect; one rendered last does', () => {
+      const mug = issued({
+        responseId: 'mug',
+        query: 'mug',
+        results: [{ uid: 'M1', sku: 'M1', parentId: 'M1', children: [] }],
+      });
+      const stale = new PageBuilder({ pageLoadId: 'stale' });
+      const wentOn = bothWays(
+        [
+          stale.render('r1', { at: 0 }),
+          stale.impression('r1', ['P200'], { at: 1200 }),
+          stale.render('mug', { at: 5000 }),
+          stale.impression('r1', ['M1'], { at: 6200 }),
+          stale.click('r1', 'M1', { at: 8000 }),
+        ],
+        { responses: [R1, mug] },
+      );
+      expect(statuses(wentOn, 'search.single-result-redirect')).toEqual(['unseen', 'unseen']);
+      const left = new PageBuilder({ pageLoadId: 'left' });
+      const redirected = bothWays([left.render('mug', { at: 0 })], { responses: [R1, mug] });
+      expect(statuses(redirected, 'search.single-result-redirect')).toEqual(['ok', 'ok']);
+    });
+
+    it('a render of a responseId the sandbox never issued shows no zero-results search; one it issued with nothing does', () => {
+      const hand = new PageBuilder({ pageLoadId: 'hand' });
+      const unknown = bothWays([hand.render('never-issued', { at: 0 })], {});
+      for (const id of ['search.zero-results', 'search.zero-results-render'])
+        expect(statuses(unknown, id), id).toEqual(['unseen', 'unseen']);
+      const none = new PageBuilder({ pageLoadId: 'none' });
+      const empty = bothWays([none.render('r0', { at: 0 })], {});
+      for (const id of ['search.zero-results', 'search.zero-results-render'])
+        expect(statuses(empty, id), id).toEqual(['ok', 'ok']);
+    });
+
+    it('an impression under a mistyped responseId shows no backfill; pages restored together on load do', () => {
+      const typo = new PageBuilder({ pageLoadId: 'typo' });
+      const mistyped = bothWays(
+        [
+          typo.render('r1', { at: 0 }),
+          typo.impression('r1', ['P200'], { at: 1200 }),
+          typo.impression('r1x', ['P201'], { at: 1400 }),
+        ],
+        {},
+      );
+      expect(statuses(mistyped, 'search.backfill')).toEqual(['unseen', 'unseen']);
+      const restored = bothWays(INFINITE.traffic(), { responses: INFINITE.together });
+      expect(statuses(restored, 'search.backfill')).toEqual(['ok', 'ok']);
     });
   });
 
@@ -508,26 +788,6 @@ describe('the readiness tally', () => {
       expect(row(quick, 'cart.quick-add-then-cart-add').status).toBe('findings');
       expect(row(quick, 'cart.ledger').status).toBe('unseen');
     });
-
-    /** The site's readiness as the running sandbox reads it, after the traffic. */
-    function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto {
-      const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
-      const engine = new TimelineEngine({
-        clock,
-        settings: defaultTimelineSettings(),
-        levels: mapLevels({}, 'test'),
-      });
-      try {
-        if (provenance) engine.setProvenance(source(provenance));
-        for (const e of events) engine.apply(e);
-        engine.finish();
-        const steps = engine.readinessSteps({ ...SITE, siteId: 'demo42' });
-        for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
-      } finally {
-        engine.dispose();
-        clock.dispose();
-      }
-    }
 
     it('a visit that never made a quick add: its cart event’s contradiction is the ledger’s alone', () => {
       const r = judged([

@@ -305,10 +305,7 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   const data = isObject(body.data) ? body.data : {};
   const timestamp = typeof ctx.timestamp === 'string' ? ctx.timestamp : null;
   const tsMs = parseRfc3339(timestamp);
-  const receivedMs = rec.receivedAt
-    ? (isoUtcMs(rec.receivedAt) ?? Date.parse(rec.receivedAt))
-    : NaN;
-  const received = Number.isFinite(receivedMs) ? receivedMs : null;
+  const received = receivedMs(rec.receivedAt);
   const results = items(data.results, rec.accepted);
   const banners = items(data.banners, rec.accepted);
   const ev: TimelineEvent = {
@@ -342,6 +339,21 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
     ev.clockOffsetMs = rec.clockOffsetMs;
   if (isRefusal(rec)) ev.refusal = { path: rec.path, contentType: rec.contentType ?? '' };
   return ev;
+}
+
+/** A receive time (ISO 8601) in ms; null when there is none or it does not parse. */
+function receivedMs(receivedAt: string | null | undefined): number | null {
+  if (!receivedAt) return null;
+  const ms = isoUtcMs(receivedAt) ?? Date.parse(receivedAt);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * The time an event is ordered by (`TimelineEvent.time`) from its `context.timestamp` and receive time as
+ * a page's DTO gives them: what `check`'s readers of a page see as the engine saw it.
+ */
+export function eventTime(timestamp: string | null, receivedAt: string | null): number {
+  return parseRfc3339(timestamp) ?? receivedMs(receivedAt) ?? 0;
 }
 
 /** Order by timestamp, ties (and equal timestamps) by arrival. */

@@ -46,6 +46,8 @@ export class Page {
   rejected = 0;
   /** latest timestamp seen on the page, to mark late arrivals */
   maxTime = -Infinity;
+  /** the time of its latest accepted event (readiness: was a render the last thing the page sent?) */
+  maxAcceptedTime = -Infinity;
   renderedResponses = 0;
   /**
    * rendered responses per kind (missing-render's severity depends on the page's other renders of its
@@ -176,6 +178,7 @@ export class Page {
     ev.arrivedLate = ev.time < this.maxTime;
     const latest = ev.time > this.maxTime;
     if (latest) this.maxTime = ev.time;
+    if (ev.accepted && ev.time > this.maxAcceptedTime) this.maxAcceptedTime = ev.time;
     this.tally(ev, skewLimitMs);
     this.tallyChanges++;
     if (ev.receivedMs !== null) {

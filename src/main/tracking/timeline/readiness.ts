@@ -4,7 +4,12 @@
 // `ok` unverified when none of the rules that guard it could judge the site's traffic (each lacked what its
 // meta's `judgesOnlyWith` names, or is off). The tally takes the site's pages one at a time, live (Page) or
 // offline (the DTOs `check` writes).
-import type { PageTimelineDto, TimelineFindingDto } from '../../../shared/timeline';
+import type {
+  PageEventDto,
+  PageTimelineDto,
+  TimelineEventDto,
+  TimelineFindingDto,
+} from '../../../shared/timeline';
 import {
   LACK_HOW,
   RULE_INPUTS,
@@ -21,6 +26,7 @@ import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
 import { ruleMeta } from './rule-list';
 import { rulesGuarding } from './behaviour-list';
 import { eventBit } from './heard';
+import { eventTime, responseKey } from './model';
 import type { Page } from './page';
 import { issuedKind } from '../../search/responses';
 import type { ProvenanceSource } from './rules/utils/provenance';
@@ -70,20 +76,24 @@ export interface SightedResponse {
   renders: number;
   /** its accepted impressions, clickthroughs and addtocarts */
   interactions: number;
+  /** its latest accepted render is the latest accepted event of its page: the page sent nothing after it */
+  renderedLast?: boolean;
+  /** the rules of the warning and error findings about it: its events are what they flag */
+  flaggedBy?: ReadonlySet<string>;
+  /** the behaviours findings about it name, of any severity (an info finding says the client's own way was seen) */
+  named?: ReadonlySet<string>;
   /**
-   * the results and banners it served, when the companion search issued it, and whether its request carried
-   * the tracker's context (userId and pageLoadId: `asked`)
+   * what it served, when the companion search issued it: its results and banners, whether its request
+   * carried the tracker's context (userId and pageLoadId: `asked`), and its query and page
    */
-  served?: { results: number; shown: number; asked?: boolean };
+  served?: { results: number; shown: number; asked?: boolean; query?: string; page?: number };
 }
 
-/** A page as the finer tests read it: its responses, whether it has ended, the behaviours its findings name. */
+/** A page as the finer tests read it: its responses and whether it has ended. */
 export interface SightedPage {
   responses: readonly SightedResponse[];
   /** idle, or judged as finished (`check`): nothing more of it will come */
   ended: boolean;
-  /** behaviours its findings of any severity name (an info finding says the client's own way was seen) */
-  named: ReadonlySet<string>;
   /** `kind responseId` of listing responses rendered on earlier pages of the site (kept by the tally) */
   renderedBefore: ReadonlySet<string>;
 }
@@ -94,51 +104,119 @@ const LISTINGS = new Set(['search', 'category']);
 const renderedAlone = (p: SightedPage, r: SightedResponse) =>
   LISTINGS.has(r.kind) && r.renders > 0 && r.interactions === 0 && p.ended;
 
-const NO_RESULTS_SHOWN = {
+/**
+ * A no-results search as the client makes it (SC search(): the render is sent after every completed search,
+ * no tiles follow): a response the companion search issued with nothing to show. A responseId it never issued
+ * (one typed by hand, a search that went elsewhere) may have served anything, so it shows nothing of this.
+ */
+const NO_RESULTS_SHOWN: Exercised = {
   shows:
-    'a listing response rendered and followed by nothing on an ended page (one the companion search issued served nothing)',
-  test: (p: SightedPage) =>
-    p.responses.some(
-      (r) => renderedAlone(p, r) && (r.served === undefined || r.served.shown === 0),
-    ),
+    'a listing response the companion search issued with nothing to show, rendered and followed by nothing on an ended page',
+  test: (p, clean) =>
+    p.responses.some((r) => clean(r) && renderedAlone(p, r) && r.served?.shown === 0),
 };
+
+/**
+ * How a page shows a behaviour exercised (`shows`, the test). The test is handed `clean`: a response whose
+ * events a warning or an error of one of the behaviour's own rules flags is not evidence of it (a render
+ * again that `duplicate-render` flags is no cached render), and it reads the response as the client makes
+ * the behaviour, never from what the sandbox does not know (a response it did not issue served nothing
+ * that it knows of).
+ */
+interface Exercised {
+  shows: string;
+  test: (p: SightedPage, clean: (r: SightedResponse) => boolean) => boolean;
+}
 
 /**
  * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
  * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
  * unseen otherwise: a store without infinite scroll is not ready for its backfill.
  */
-export const EXERCISED: Readonly<
-  Record<string, { shows: string; test: (p: SightedPage) => boolean }>
-> = {
+export const EXERCISED: Readonly<Record<string, Exercised>> = {
+  // SC search() with infinite backfill: one render, page 1's; the restored pages' tiles are impressed with
+  // their own responseIds and have no render. `missing-render-backfill` tells such a page from one fetched
+  // by scrolling (its info names the behaviour); the pages' numbers are what the companion search issued.
   'search.backfill': {
-    shows: 'a page on which infinite scroll restored several pages under one render',
-    test: (p) => p.named.has('search.backfill'),
+    shows:
+      'a page on which infinite scroll restored several pages under one render: page 1 of a search rendered, a later page of the same search (both issued by the companion search) impressed without a render of its own',
+    test: (p, clean) =>
+      p.responses.some(
+        (later) =>
+          LISTINGS.has(later.kind) &&
+          later.renders === 0 &&
+          later.interactions > 0 &&
+          later.named?.has('search.backfill') === true &&
+          (later.served?.page ?? 0) > 1 &&
+          clean(later) &&
+          p.responses.some(
+            (first) =>
+              first.kind === later.kind &&
+              first.renders > 0 &&
+              first.served?.page === 1 &&
+              first.served.query === later.served!.query &&
+              clean(first),
+          ),
+      ),
   },
   'search.zero-results': NO_RESULTS_SHOWN,
   // the page that shows a no-results search silent after its render shows that it was rendered
   'search.zero-results-render': NO_RESULTS_SHOWN,
+  // SC afterStore(): the render is queued once, then the page leaves for the product: nothing of the page
+  // (no impression, no event of another response under any responseId) comes after it
   'search.single-result-redirect': {
     shows:
-      'a rendered response that served one result, followed by nothing on its page (the companion search must have issued it)',
-    test: (p) => p.responses.some((r) => renderedAlone(p, r) && r.served?.results === 1),
+      'a response the companion search issued with one result, rendered once, whose render is the last thing its ended page sent',
+    test: (p, clean) =>
+      p.responses.some(
+        (r) =>
+          clean(r) &&
+          renderedAlone(p, r) &&
+          r.renders === 1 &&
+          r.served?.results === 1 &&
+          r.renderedLast === true,
+      ),
   },
   'search.request-context': {
     shows:
       'a rendered search or category response whose request carried the tracker’s context (userId and pageLoadId; the companion search must have issued it)',
-    test: (p) =>
-      p.responses.some((r) => LISTINGS.has(r.kind) && r.renders > 0 && r.served?.asked === true),
+    test: (p, clean) =>
+      p.responses.some(
+        (r) => LISTINGS.has(r.kind) && r.renders > 0 && r.served?.asked === true && clean(r),
+      ),
   },
+  // SC search(): no search while the store holds the same params, so the cache serves a response again only
+  // after another search of the listing (or on a later page: a reload, a route back); its tiles are then
+  // impressed again. `duplicate-render` and `responseid-reused` say where the cache could not have served it.
   'search.render-cached': {
-    shows: 'a listing response rendered again: twice on a page, or on a later page than its first',
-    test: (p) =>
+    shows:
+      'a listing response rendered again: on a later page than its first, or on its page after it was shown and another response of the listing was rendered',
+    test: (p, clean) =>
       p.responses.some(
         (r) =>
           LISTINGS.has(r.kind) &&
-          (r.renders > 1 || (r.renders > 0 && p.renderedBefore.has(`${r.kind} ${r.responseId}`))),
+          r.renders > 0 &&
+          clean(r) &&
+          (p.renderedBefore.has(`${r.kind} ${r.responseId}`) ||
+            (r.renders > 1 &&
+              r.interactions > 0 &&
+              p.responses.some((o) => o !== r && o.kind === r.kind && o.renders > 0))),
       ),
   },
 };
+
+/**
+ * Each finer behaviour with its test and what is evidence of it: a response no warning or error of the
+ * behaviour's own rules (those that guard it) flags.
+ */
+const EXERCISE = Object.entries(EXERCISED).map(([id, { test }]) => {
+  const own = new Set(rulesGuarding(id));
+  return {
+    id,
+    test,
+    clean: (r: SightedResponse) => !r.flaggedBy || !someIn(r.flaggedBy, own),
+  };
+});
 
 /** The newest page that sent something, and when (pages come oldest first: a larger `at` is newer). */
 interface Sighting {
@@ -370,18 +448,12 @@ export class ReadinessTally {
     for (const v of page.visitEvents) if (v.base.accepted) this.byEndpoint.set(v.endpoint, seen);
   }
 
-  /** The page's responses and findings, for the behaviours an endpoint alone does not show (EXERCISED). */
-  exercise(
-    pageLoadId: string,
-    page: Omit<SightedPage, 'renderedBefore'>,
-    findings: Iterable<Pick<TimelineFindingDto, 'behaviour'>> = [],
-  ): void {
-    const named = new Set(page.named);
-    for (const f of findings) if (f.behaviour !== undefined) named.add(f.behaviour);
-    const sighted = { ...page, named, renderedBefore: this.rendered };
+  /** The page's responses, for the behaviours an endpoint alone does not show (EXERCISED). */
+  exercise(pageLoadId: string, page: Omit<SightedPage, 'renderedBefore'>): void {
+    const sighted = { ...page, renderedBefore: this.rendered };
     let seen: Sighting | undefined;
-    for (const [id, { test }] of Object.entries(EXERCISED))
-      if (test(sighted)) this.exercised.set(id, (seen ??= { pageLoadId, at: this.count }));
+    for (const { id, test, clean } of EXERCISE)
+      if (test(sighted, clean)) this.exercised.set(id, (seen ??= { pageLoadId, at: this.count }));
     for (const r of page.responses)
       if (LISTINGS.has(r.kind) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
   }
@@ -538,6 +610,11 @@ export class ReadinessTally {
 
 const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
 
+function someIn(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+}
+
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
 export function sightPage(
   tally: ReadinessTally,
@@ -549,21 +626,22 @@ export function sightPage(
   tally.sentPage(page);
   if (page.accepted > 0) {
     const responses: SightedResponse[] = [];
-    const named = new Set<string>();
     for (const r of page.responses.values()) {
-      for (const f of r.findings) if (f.behaviour !== undefined) named.add(f.behaviour);
       if (r.sent === 0) continue;
       const interactions = r.impressions + (r.sent & CLICK_OR_ADD ? 1 : 0);
-      const known = issuedOf(tally, r.kind, r.responseId, r.renders, served);
-      responses.push({
+      const sighted: SightedResponse = {
         kind: r.kind,
         responseId: r.responseId,
         renders: r.renders,
         interactions,
-        ...(known && r.renders > 0 && { served: known }),
-      });
+        ...findingsAbout(r.findings),
+      };
+      const known = issuedOf(tally, sighted, served);
+      if (known) sighted.served = known;
+      if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
+      responses.push(sighted);
     }
-    tally.exercise(page.pageLoadId, { responses, ended: page.idle, named });
+    tally.exercise(page.pageLoadId, { responses, ended: page.idle });
   }
   if (page.errors + page.warnings === 0) return;
   for (const c of memo.counted(page, findings)) tally.counts(c, page.pageLoadId);
@@ -571,22 +649,35 @@ export function sightPage(
 
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
 
+/** What a response's findings say of it: the rules of its warnings and errors, the behaviours all of them name. */
+function findingsAbout(
+  list: Iterable<Pick<TimelineFindingDto, 'rule' | 'severity' | 'behaviour'>>,
+): Pick<SightedResponse, 'flaggedBy' | 'named'> {
+  let flaggedBy: Set<string> | undefined;
+  let named: Set<string> | undefined;
+  for (const f of list) {
+    if (f.severity !== 'info') (flaggedBy ??= new Set()).add(f.rule);
+    if (f.behaviour !== undefined) (named ??= new Set()).add(f.behaviour);
+  }
+  return { ...(flaggedBy && { flaggedBy }), ...(named && { named }) };
+}
+
 /**
- * What the companion search issued a response of the page with, looked up for a rendered one (the finer
- * tests read it) and for the first of its kind (the rules that need it had something to judge); the tally
- * hears that one was issued.
+ * What the companion search issued a response of the page with, looked up where a finer test reads it (a
+ * rendered response, an unrendered one a backfill finding names) and for the first of its kind (the rules
+ * that need it had something to judge); the tally hears that one was issued.
  */
 function issuedOf(
   tally: ReadinessTally,
-  kind: string,
-  responseId: string,
-  renders: number,
+  r: SightedResponse,
   served: Served | undefined,
 ): SightedResponse['served'] {
-  if (responseId === '' || !served || (renders === 0 && tally.hasIssued(kind))) return undefined;
-  const known = served(kind, responseId);
-  if (known) tally.issued(kind);
-  return known;
+  if (r.responseId === '' || !served) return undefined;
+  const read = r.renders > 0 || r.named?.has('search.backfill') === true;
+  if (!read && tally.hasIssued(r.kind)) return undefined;
+  const known = served(r.kind, r.responseId);
+  if (known) tally.issued(r.kind);
+  return read ? known : undefined;
 }
 
 const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
@@ -596,7 +687,8 @@ export type Served = (kind: string, responseId: string) => SightedResponse['serv
 
 /**
  * `Served` of a site from the issued responses (the running sandbox's, or those an export carries): how
- * many results and banners a response served, and whether its request carried the tracker's context.
+ * many results and banners a response served, whether its request carried the tracker's context, and the
+ * query and page it answered.
  */
 export function servedBy(provenance: ProvenanceSource | undefined, siteId: string): Served {
   return (kind, responseId) => {
@@ -607,38 +699,85 @@ export function servedBy(provenance: ProvenanceSource | undefined, siteId: strin
       results: issued.results.length,
       shown: issued.results.length + issued.inline.length + slots,
       asked: issued.requester?.userId !== undefined && issued.requester.pageLoadId !== undefined,
+      query: issued.query,
+      page: issued.page,
     };
   };
 }
 
 /**
  * A page as `check` hands it over (judged as finished), with what an export says its responses served
- * (`served`): the behaviours only a served response shows (request context, single result, zero results)
- * read as the running sandbox reads them.
+ * (`served`): the behaviours only a served response shows (request context, single result, zero results,
+ * backfill) read as the running sandbox reads them.
  */
 export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, served?: Served): void {
   const id = page.pageLoadId;
   const responses: SightedResponse[] = [];
+  const about = findingsByResponse(page.findings);
+  let latest: number | undefined;
   for (const r of page.responses) {
     let renders = 0;
     let interactions = 0;
+    let lastRender: TimelineEventDto | undefined;
     for (const e of r.events) {
       if (!e.accepted) continue;
       tally.sent(endpointOf(e.kind, e.event), e.tag ?? '', id);
-      if (e.event === 'render') renders++;
-      else if (INTERACTIONS.has(e.event)) interactions++;
+      if (e.event === 'render') {
+        renders++;
+        lastRender = e;
+      } else if (INTERACTIONS.has(e.event)) interactions++;
     }
     if (renders + interactions === 0) continue;
-    const known = issuedOf(tally, r.kind, r.responseId, renders, served);
-    responses.push({
+    const sighted: SightedResponse = {
       kind: r.kind,
       responseId: r.responseId,
       renders,
       interactions,
-      ...(known && renders > 0 && { served: known }),
-    });
+      ...findingsAbout(about?.get(responseKey(r.kind, r.tag ?? '', r.responseId)) ?? []),
+    };
+    const known = issuedOf(tally, sighted, served);
+    if (known) sighted.served = known;
+    // read only where a test may ask it (a page's every event time is parsed for it)
+    if (lastRender && known?.results === 1 && interactions === 0) {
+      latest ??= latestAccepted(page);
+      if (maxRenderTime(r.events) >= latest) sighted.renderedLast = true;
+    }
+    responses.push(sighted);
   }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
-  tally.exercise(id, { responses, ended: true, named: new Set() }, page.findings);
+  tally.exercise(id, { responses, ended: true });
   tally.findings(page.findings, id);
+}
+
+/** The findings of a page's DTO about each of its responses (by `responseKey`); undefined when none is. */
+function findingsByResponse(
+  findings: readonly TimelineFindingDto[],
+): Map<string, TimelineFindingDto[]> | undefined {
+  let by: Map<string, TimelineFindingDto[]> | undefined;
+  for (const f of findings) {
+    if (f.kind === undefined || f.responseId === undefined) continue;
+    const key = responseKey(f.kind, f.tag ?? '', f.responseId);
+    const list = (by ??= new Map()).get(key);
+    if (list) list.push(f);
+    else by.set(key, [f]);
+  }
+  return by;
+}
+
+/** The time of a page's latest accepted event, as the engine orders them (`Page.maxAcceptedTime`). */
+function latestAccepted(page: PageTimelineDto): number {
+  let latest = -Infinity;
+  for (const r of page.responses) latest = Math.max(latest, maxTime(r.events));
+  return Math.max(latest, maxTime(page.visitEvents ?? []));
+}
+
+function maxTime(events: readonly PageEventDto[]): number {
+  let latest = -Infinity;
+  for (const e of events)
+    if (e.accepted) latest = Math.max(latest, eventTime(e.timestamp, e.receivedAt));
+  return latest;
+}
+
+function maxRenderTime(events: readonly TimelineEventDto[]): number {
+  return maxTime(events.filter((e) => e.event === 'render'));
 }
