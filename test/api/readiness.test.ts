@@ -156,6 +156,42 @@ describe('readiness of a site', () => {
     expect(row(r, 'search.render').status).toBe('ok');
   });
 
+  it('a widget’s click on a tile it never impressed shows on its tag’s events row, not on the search clickthrough', async () => {
+    sb = await startSandbox();
+    const pdp = 'https://shop.example/products/p101';
+    const tile = (uid: string) => ({ type: 'product', uid, parentId: uid });
+    await send('recommendations/render', {
+      context: context('pdp', 0, pdp),
+      data: { responseId: 'w-1', tag: 'similar' },
+    });
+    await send('recommendations/impression', {
+      context: context('pdp', 1_200, pdp),
+      data: { responseId: 'w-1', tag: 'similar', results: [tile('P102')], banners: [] },
+    });
+    // a tile the widget never impressed, then one it did (the page went on after the click)
+    for (const [uid, ms] of [
+      ['P999', 3_000],
+      ['P102', 4_500],
+    ] as const)
+      await send('recommendations/clickthrough', {
+        context: context('pdp', ms, pdp),
+        data: { responseId: 'w-1', tag: 'similar', results: [tile(uid)] },
+      });
+    const r = await readiness();
+    expect(row(r, 'recommendations.events', 'similar')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'click-not-impressed', severity: 'warning', pageLoadId: 'pdp' },
+    });
+    expect(row(r, 'recommendations.events', 'trending').status).toBe('unseen');
+    expect(row(r, 'search.clickthrough').status).toBe('unseen');
+    const page = (await (
+      await fetch(`${sb.url}/_sandbox/timelines/pdp?siteId=${SITE}`)
+    ).json()) as { findings: Array<{ rule: string; behaviour?: string }> };
+    expect(page.findings).toContainEqual(
+      expect.objectContaining({ rule: 'click-not-impressed', behaviour: 'recommendations.events' }),
+    );
+  });
+
   it('a search page’s redirect routed inside the SPA shows on the search redirect, not on the dropdown’s', async () => {
     sb = await startSandbox();
     const from = 'https://shop.example/search?q=gift%20card';

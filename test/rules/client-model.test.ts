@@ -34,6 +34,22 @@ describe('the client model', () => {
       }
   });
 
+  it('a finding on a widget’s or the dropdown’s response names its own area’s behaviour, never a search row', () => {
+    // their controllers are their own (RC, ACC) and so are their readiness rows (a widget's, per tag); the
+    // judge names, for a response of one of them, the behaviour of its area the rule guards in place of a
+    // search one. Category pages run the search controller: the search rows read them too.
+    const areaOf = (id: string) => id.slice(0, id.indexOf('.'));
+    for (const m of RULE_METAS) {
+      if (!m.judges.includes('response') || !m.guards.some((g) => areaOf(g) === 'search')) continue;
+      for (const kind of ['autocomplete', 'recommendations', 'bundles'] as const)
+        if (m.appliesTo.includes(kind))
+          expect(
+            m.guards.some((g) => areaOf(g) === kind),
+            `${m.id} judges ${kind} responses but guards no ${kind} behaviour`,
+          ).toBe(true);
+    }
+  });
+
   it('behaviour ids are unique, area-prefixed and say where they were read', () => {
     const seen = new Set<string>();
     for (const b of BEHAVIOURS) {

@@ -789,6 +789,21 @@ describe('the readiness tally', () => {
       expect(row(quick, 'cart.ledger').status).toBe('unseen');
     });
 
+    it('a widget’s click on a tile it never impressed is its tag’s events row’s, not the search row’s', () => {
+      const pdp = new PageBuilder({ pageLoadId: 'pdp' }).as('recommendations', 'similar');
+      const r = judged([
+        pdp.render('w1', { at: 0 }),
+        pdp.impression('w1', ['A'], { at: 1200 }),
+        pdp.click('w1', 'B', { at: 3000 }),
+        pdp.click('w1', 'A', { at: 5000 }),
+      ]);
+      expect(row(r, 'recommendations.events', 'similar')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'click-not-impressed', pageLoadId: 'pdp' },
+      });
+      expect(row(r, 'search.clickthrough').status).toBe('unseen');
+    });
+
     it('a visit that never made a quick add: its cart event’s contradiction is the ledger’s alone', () => {
       const r = judged([
         visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),

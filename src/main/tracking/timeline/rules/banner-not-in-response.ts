@@ -22,7 +22,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.banners'],
+  guards: ['search.banners', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
   defaultSeverity: 'error',
   messages: {
     misplaced:

@@ -17,7 +17,12 @@ const meta: RuleMeta<'response'> = {
   expects:
     'An impression once a tile has been visible for 1 s; a click that leaves sooner legitimately has none.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.clickthrough'],
+  guards: [
+    'search.clickthrough',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'info',
   messages: { atExit: NOT_IMPRESSED_AT_EXIT },

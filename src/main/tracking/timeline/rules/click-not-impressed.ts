@@ -10,7 +10,14 @@ const meta: RuleMeta<'response'> = {
     'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression).',
   expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.clickthrough'],
+  // a widget's or the dropdown's click names its own area's behaviour (a widget's row is its tag's): their
+  // controllers track the tile and the click, not the search's (category pages run the search's)
+  guards: [
+    'search.clickthrough',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: { notImpressed: NOT_IMPRESSED },

@@ -16,7 +16,12 @@ const meta: RuleMeta<'response'> = {
     'Two clickthroughs of the same item of one response less than 1 s apart: the provider’s client drops a repeat click within 1 s, so the storefront sends each click twice. Clicks 1 s or more apart (a shopper who came back) are not findings.',
   expects: 'One clickthrough per click; a repeat click on one item within 1 s is dropped.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.clickthrough'],
+  guards: [
+    'search.clickthrough',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     repeated:

@@ -15,7 +15,12 @@ const meta: RuleMeta<'response'> = {
   expects:
     'Each tile’s events carry the responseId of the response that delivered it (infinite scroll: page N’s tiles carry page N’s).',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.tile-response'],
+  guards: [
+    'search.tile-response',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

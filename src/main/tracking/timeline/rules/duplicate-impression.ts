@@ -11,7 +11,13 @@ const meta: RuleMeta<'response'> = {
     'The same uid reported in more than one impression of one responseId while it stayed on screen.',
   expects: 'Send items as they scroll into view, once per response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.impression', 'search.tile-response'],
+  guards: [
+    'search.impression',
+    'search.tile-response',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

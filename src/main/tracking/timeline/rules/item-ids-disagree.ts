@@ -34,7 +34,15 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'cart',
     'order',
   ],
-  guards: ['search.items-served', 'product.pageview-ids', 'cart.items', 'order.transaction'],
+  guards: [
+    'search.items-served',
+    'product.pageview-ids',
+    'cart.items',
+    'order.transaction',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     disagree:

@@ -18,6 +18,7 @@ const meta: RuleMeta<'response'> = {
     'search.zero-results',
     'search.single-result-redirect',
     'recommendations.events',
+    'bundles.widget',
   ],
   defaultSeverity: 'info',
   messages: { noImpression: NONE_IMPRESSED },

@@ -13,7 +13,12 @@ const meta: RuleMeta<'response'> = {
     'A product whose parentId is another product of the response. parentId = uid = the result’s uid, as the Snap client sends it, is fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.items-served'],
+  guards: [
+    'search.items-served',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     otherProduct: `{{count}} reported with responseId "{{responseId}}" ({{response}}) {{have}} a parentId of another product: {{offenders}}. ${PARENT_ID_IS}`,

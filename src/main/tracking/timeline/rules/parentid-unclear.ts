@@ -12,7 +12,12 @@ const meta: RuleMeta<'response'> = {
     'A product whose parentId is not in the response, or is a variant of its own result (uid and parentId swapped). parentId = uid and an empty parentId (what the Snap client sends) are fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.items-served'],
+  guards: [
+    'search.items-served',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     noResult: `{{count}} reported with responseId "{{responseId}}" ({{response}}) {{have}} a parentId that does not name {{their}} result: {{offenders}}. ${PARENT_ID_IS}`,

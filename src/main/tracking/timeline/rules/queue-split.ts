@@ -26,7 +26,12 @@ const meta: RuleMeta<'response'> = {
   expects:
     'Impressions and addtocarts of one response merged into one request while they come less than 300 ms apart, with the first event’s context.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.impression-queue'],
+  guards: [
+    'search.impression-queue',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     split:

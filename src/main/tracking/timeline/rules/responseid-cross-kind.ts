@@ -26,7 +26,13 @@ const meta: RuleMeta<'response'> = {
   expects:
     'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.response-bound', 'category.events', 'autocomplete.events'],
+  guards: [
+    'search.response-bound',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     otherKind:

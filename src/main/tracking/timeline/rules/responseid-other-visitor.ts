@@ -29,7 +29,12 @@ const meta: RuleMeta<'response'> = {
   expects:
     'The beacons of a response carry the userId and sessionId its search request carried: the tracker that sends them is the one whose context the controller put on the request.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.response-bound', 'search.request-context', 'identity.ids-per-page-load'],
+  guards: [
+    'search.response-bound',
+    'search.request-context',
+    'identity.ids-per-page-load',
+    'autocomplete.events',
+  ],
   defaultSeverity: 'error',
   messages: {
     otherUser:

@@ -15,7 +15,14 @@ const meta: RuleMeta<'response'> = {
     'A responseId first seen on another page load with a different path or session, or for the same search where the client’s cache could not serve it (development mode, or more than its 5 minutes later); or asked for by another page load (the companion knows who asked) where the cache could not have served it here: a stale id reused.',
   expects: 'Every event on a page reuses the responseId of that page’s own search response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.response-bound', 'search.render-cached', 'identity.page-load'],
+  guards: [
+    'search.response-bound',
+    'search.render-cached',
+    'identity.page-load',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     askedElsewhere:

@@ -13,7 +13,12 @@ const meta: RuleMeta<'response'> = {
     'For a site configured with search.companion: true, events carrying a responseId that the companion search API never issued (for a widget: one its recommend API never issued for the widget’s tag, on a site that declares the tag).',
   expects: 'Every event carries data.responseId exactly as the search response returned it.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.response-bound', 'recommendations.events'],
+  guards: [
+    'search.response-bound',
+    'recommendations.events',
+    'autocomplete.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     notIssued:
