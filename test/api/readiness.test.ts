@@ -192,6 +192,54 @@ describe('readiness of a site', () => {
     );
   });
 
+  it('an event the service rejects or refuses counts for the behaviour whose event it was; the context only when the context was wrong', async () => {
+    sb = await startSandbox();
+    await searchPage('search-1', 'r-1');
+    // a clickthrough whose uid is a number: 400, over its data
+    const typed = await postBeacon(sb.url, `${SITE}/search/clickthrough`, {
+      context: context('typed', 3_000),
+      data: { responseId: 'r-1', results: [{ type: 'product', uid: 100, parentId: 'P101' }] },
+    });
+    expect(typed.status).toBe(400);
+    // a quick add sent as application/xml: 415, never read
+    const xml = await postBeacon(
+      sb.url,
+      `${SITE}/search/addtocart`,
+      {
+        context: context('xml', 4_000),
+        data: {
+          responseId: 'r-1',
+          results: [{ uid: 'P101', parentId: 'P101', sku: 'S-101', qty: 1, price: 80 }],
+        },
+      },
+      { headers: { 'Content-Type': 'application/xml' } },
+    );
+    expect(xml.status).toBe(415);
+    let r = await readiness();
+    expect(row(r, 'search.clickthrough')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'schema', severity: 'error', pageLoadId: 'typed' },
+    });
+    expect(row(r, 'search.addtocart')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'request-refused', severity: 'error', pageLoadId: 'xml' },
+    });
+    // every context was the client's
+    expect(row(r, 'identity.context').status).toBe('ok');
+    // an event without its userId: the context's
+    const { userId: _dropped, ...noUser } = context('no-user', 5_000);
+    const res = await postBeacon(sb.url, `${SITE}/search/render`, {
+      context: noUser,
+      data: { responseId: 'r-2' },
+    });
+    expect(res.status).toBe(400);
+    r = await readiness();
+    expect(row(r, 'identity.context')).toMatchObject({
+      status: 'findings',
+      worst: { rule: 'schema', pageLoadId: 'no-user' },
+    });
+  });
+
   it('a search page’s redirect routed inside the SPA shows on the search redirect, not on the dropdown’s', async () => {
     sb = await startSandbox();
     const from = 'https://shop.example/search?q=gift%20card';

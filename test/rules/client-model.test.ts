@@ -2,7 +2,9 @@
 // every behaviour is checked by a rule or says why none can be, and docs/client-model.md is what they make.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BEHAVIOURS } from '../../src/main/tracking/client-model';
+import { BEHAVIOURS, sendingBehaviour } from '../../src/main/tracking/client-model';
+import { VISIT_ENDPOINTS } from '../../src/main/tracking/visits/events';
+import { KIND_EVENTS, RESPONSE_KINDS, endpointOf } from '../../src/shared/kinds';
 import { behaviourInfos } from '../../src/main/tracking/timeline/behaviour-list';
 import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
 import { clientModelDoc, DOC } from '../../scripts/client-model-doc';
@@ -48,6 +50,24 @@ describe('the client model', () => {
             `${m.id} judges ${kind} responses but guards no ${kind} behaviour`,
           ).toBe(true);
     }
+  });
+
+  it('each endpoint the timelines and the visit fold is sent by one behaviour, which it shows', () => {
+    const endpoints = [
+      ...RESPONSE_KINDS.flatMap((k) => KIND_EVENTS[k].map((e) => endpointOf(k, e))),
+      ...VISIT_ENDPOINTS,
+    ];
+    for (const endpoint of new Set(endpoints)) {
+      const senders = BEHAVIOURS.filter((b) => b.sends?.includes(endpoint));
+      expect(
+        senders.map((b) => b.id),
+        endpoint,
+      ).toHaveLength(1);
+      expect(senders[0]!.seenBy, endpoint).toContain(endpoint);
+      expect(sendingBehaviour(endpoint)).toBe(senders[0]!.id);
+    }
+    for (const b of BEHAVIOURS)
+      for (const e of b.sends ?? []) expect(new Set(endpoints), `${b.id}: ${e}`).toContain(e);
   });
 
   it('behaviour ids are unique, area-prefixed and say where they were read', () => {

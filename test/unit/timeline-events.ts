@@ -34,6 +34,9 @@ export interface EventOptions {
 
 let seqCounter = 0;
 
+/** The field a validation message names (`data.results[0].uid`), as the service's issues carry it; '' for none. */
+const pathIn = (message: string) => /\b(?:context|data)\b[\w.[\]]*/.exec(message)?.[0] ?? '';
+
 /** One page load: every event shares siteId, session, user, pageLoadId and pageUrl unless overridden. */
 export class PageBuilder {
   /** the beacon v2 category events go to (search unless made with `as`) */
@@ -98,7 +101,10 @@ export class PageBuilder {
       path: `/beacon/v2/${this.siteId}/${category}/${event}`,
       accepted,
       status: accepted ? 200 : 400,
-      errors: (o.errors ?? (accepted ? [] : ['invalid'])).map((message) => ({ message, path: '' })),
+      errors: (o.errors ?? (accepted ? [] : ['invalid'])).map((message) => ({
+        message,
+        path: pathIn(message),
+      })),
       body,
     };
   }

@@ -27,6 +27,13 @@ export interface Behaviour {
    * behaviour more finely (readiness.ts `EXERCISED`: one every search render would show).
    */
   seenBy: readonly string[];
+  /**
+   * The endpoints whose requests are its own events: the call it names in `next` sends them. A request to
+   * one that the service refuses (a Content-Type, a method or a size it does not take) or rejects over its
+   * data loses this behaviour's event, so `schema` and `request-refused` name it. Each endpoint the timelines
+   * and the visit fold is one behaviour's (`sendingBehaviour`).
+   */
+  sends?: readonly string[];
   /** what sends it: the client call or script tag a storefront adds (readiness's next step) */
   next: string;
   /** when no rule can check it with certainty: why (a behaviour with no guarding rule must say) */
@@ -54,6 +61,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Each response whose results are shown is rendered once on its page, before any impression, click or add of it; a listing renders again only after a search of other parameters.',
     seenBy: of('search', ['render']),
+    sends: of('search', ['render']),
     next: SNAP_SEARCH,
   },
   {
@@ -76,6 +84,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A tile is impressed about a second after it appears, once per uid per responseId; a render with results is followed by impressions of what the shopper saw.',
     seenBy: of('search', ['impression']),
+    sends: of('search', ['impression']),
     next: SNAP_SEARCH,
   },
   {
@@ -98,6 +107,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A clickthrough carries one item that its response delivered and the page showed (its impression may still be queued when the page leaves); the same item is not clicked twice within a second.',
     seenBy: of('search', ['clickthrough']),
+    sends: of('search', ['clickthrough']),
     next: SNAP_SEARCH,
   },
   {
@@ -109,6 +119,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'An addtocart names items its response delivered and the page showed, with the responseId of that response, at the product’s unit price: the unit the cart and the order use.',
     seenBy: of('search', ['addtocart']),
+    sends: of('search', ['addtocart']),
     next: SNAP_SEARCH,
   },
   {
@@ -228,6 +239,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A redirect names the URL the response redirects to, is sent from the page that searched, before its listing showed any results, just before it leaves, and is followed by no render or other event of that response on the page.',
     seenBy: ['search/redirect'],
+    sends: ['search/redirect'],
     next: `${SNAP_SEARCH}, with a merchandising redirect configured for a query`,
   },
   {
@@ -249,6 +261,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Render, impression, clickthrough and addtocart go to category/* with the shapes and order of search; a category responseId is never sent on search/*.',
     seenBy: of('category'),
+    sends: of('category'),
     next: SNAP_CATEGORY,
   },
   {
@@ -271,6 +284,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'An autocomplete responseId appears only on autocomplete/* events, which keep the order render → impression → click or add.',
     seenBy: of('autocomplete'),
+    sends: of('autocomplete', ['impression', 'clickthrough', 'addtocart']),
     next: SNAP_AC,
   },
   {
@@ -282,6 +296,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Each autocomplete response shown is rendered once; one shown briefly while the shopper types may never be impressed.',
     seenBy: of('autocomplete', ['render']),
+    sends: of('autocomplete', ['render']),
     next: SNAP_AC,
   },
   {
@@ -292,6 +307,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'An autocomplete redirect names the response’s redirect and is the last event of that response on the page.',
     seenBy: ['autocomplete/redirect'],
+    sends: ['autocomplete/redirect'],
     next: SNAP_AC,
   },
   {
@@ -315,6 +331,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Each widget response is rendered once with its tag before its impressions, clicks and adds; several widgets share one page load.',
     seenBy: of('recommendations', ['render']),
+    sends: of('recommendations', ['render']),
     next: 'a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*`',
   },
   {
@@ -326,6 +343,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A widget’s events carry the tag its responseId was issued for and name items that response served; an empty widget needs no impression.',
     seenBy: of('recommendations', ['impression', 'clickthrough', 'addtocart']),
+    sends: of('recommendations', ['impression', 'clickthrough', 'addtocart']),
     next: 'a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*`',
   },
   {
@@ -336,6 +354,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A bundle widget’s response is rendered on bundles/render with its tag before its events, which carry the same tag.',
     seenBy: of('bundles'),
+    sends: of('bundles'),
     next: 'a Snap RecommendationController for a profile of type `bundle`, or `tracker.events.bundles.*`',
   },
   // ---- product page ----
@@ -348,6 +367,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A product page sends one product/pageview naming the product at its URL with ids that agree in the catalog (parentId = parentId || uid; a variant’s uid is its childUid); after a click, the product clicked.',
     seenBy: ['product/pageview'],
+    sends: ['product/pageview'],
     next: 'a `<script type="athos/track/product/view">` with the product’s ids on product pages (or `tracker.events.product.pageView`)',
   },
   {
@@ -382,6 +402,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there, and the cart each event carries is the whole cart: it holds every quick-added item unless a cart/remove of the same comparison names it.',
     seenBy: ['cart/add', 'cart/remove'],
+    sends: ['cart/add', 'cart/remove'],
     next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',
   },
   {
@@ -416,6 +437,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'An order carries its id and its lines (uid, qty, unit price) that name catalog products; it is sent once per order (a reload sends it again and counts it twice).',
     seenBy: ['order/transaction'],
+    sends: ['order/transaction'],
     next: 'a `<script type="athos/track/order/transaction">` with `order` and `items` on the thank-you page',
   },
   {
@@ -452,6 +474,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A login carries a shopperId, one that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
     seenBy: ['shopper/login'],
+    sends: ['shopper/login'],
     next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',
   },
   // ---- identity ----
@@ -585,4 +608,18 @@ const BY_ID = new Map(BEHAVIOURS.map((b) => [b.id, b]));
 
 export function behaviour(id: string): Behaviour | undefined {
   return BY_ID.get(id);
+}
+
+/** The behaviours whose requests are their own events (`sends`), in the model's order. */
+export const SENDING_BEHAVIOURS: readonly string[] = BEHAVIOURS.filter((b) => b.sends).map(
+  (b) => b.id,
+);
+
+const BY_ENDPOINT = new Map(
+  BEHAVIOURS.flatMap((b) => (b.sends ?? []).map((e) => [e, b.id] as const)),
+);
+
+/** The behaviour whose event a request to `endpoint` (`search/clickthrough`) is; undefined for one the model has none of. */
+export function sendingBehaviour(endpoint: string): string | undefined {
+  return BY_ENDPOINT.get(endpoint);
 }

@@ -21,7 +21,55 @@ export default {
           },
         ];
       },
-      findings: [{ message: 'browser’s CORS preflight', fix: 'text/plain', events: [0] }],
+      // the render it would have sent is lost: the render's behaviour
+      findings: [
+        {
+          message: 'browser’s CORS preflight',
+          fix: 'text/plain',
+          events: [0],
+          behaviour: 'search.render',
+        },
+      ],
+    },
+    {
+      name: 'a clickthrough sent as application/xml (415): the click’s behaviour, not the context’s',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          {
+            ...p.click('r1', 'a', { at: 3000, accepted: false }),
+            status: 415,
+            body: null,
+            contentType: 'application/xml',
+            errors: [{ message: 'unsupported Content-Type `application/xml`', path: '' }],
+          },
+        ];
+      },
+      findings: [
+        {
+          message: 'Content-Type is "application/xml"',
+          events: [1],
+          behaviour: 'search.clickthrough',
+        },
+      ],
+    },
+    {
+      name: 'a path that is no endpoint (404): the request the client builds, identity.context',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          {
+            ...p.event('rendr', { responseId: 'r1' }, { at: 300, accepted: false }),
+            status: 404,
+            errors: [{ message: 'invalid endpoint path or missing siteId in path', path: '' }],
+          },
+        ];
+      },
+      findings: [
+        { message: 'not a beacon v2 endpoint', events: [1], behaviour: 'identity.context' },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -29,7 +29,8 @@ export default {
           message: 'data.results must be an array',
           fix: 'fields named above',
           events: [1],
-          behaviour: 'identity.context',
+          // the impression is lost: the impression's behaviour, not the context's
+          behaviour: 'search.impression',
         },
       ],
     },
@@ -54,6 +55,55 @@ export default {
         }),
       ],
       findings: [{ message: 'context.userId', events: [0], behaviour: 'identity.context' }],
+    },
+    {
+      name: 'a clickthrough whose uid is a number: the click is lost, so it is the click’s behaviour, not the context’s',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.click('r1', 'a', {
+            at: 3000,
+            accepted: false,
+            errors: ['invalid data type passed for key: data.results[0].uid'],
+          }),
+        ];
+      },
+      findings: [{ message: 'data.results[0].uid', events: [2], behaviour: 'search.clickthrough' }],
+    },
+    {
+      name: 'a widget’s clickthrough rejected over its item: the widget’s events',
+      events: () => {
+        const p = new PageBuilder().as('recommendations', 'similar');
+        return [
+          p.render('w1', { at: 0 }),
+          p.impression('w1', ['a'], { at: 1200 }),
+          p.click('w1', 'a', {
+            at: 3000,
+            accepted: false,
+            errors: ['invalid data type passed for key: data.results[0].uid'],
+          }),
+        ];
+      },
+      findings: [
+        { message: 'data.results[0].uid', events: [2], behaviour: 'recommendations.events' },
+      ],
+    },
+    {
+      name: 'a clickthrough rejected over its context: the context’s',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.click('r1', 'a', {
+            at: 3000,
+            accepted: false,
+            errors: ['missing required key-value: context.userId'],
+          }),
+        ];
+      },
+      findings: [{ message: 'context.userId', events: [1], behaviour: 'identity.context' }],
     },
   ],
 } satisfies RuleCases;

@@ -50,6 +50,8 @@ export interface TimelineEvent {
   errors: string[];
   /** of a refused request (404, 405, 413, 415): the path and Content-Type as sent */
   refusal?: { path: string; contentType: string };
+  /** of a rejected event: one of its validation errors is in its `context` (the rest are in its data) */
+  contextRejected?: true;
 }
 
 /** Up to ID_CAP ids plus the full count: findings stay small however noisy a page gets. */
@@ -103,14 +105,21 @@ export interface RefusedGroup {
   status: number;
   /** the path as sent */
   path: string;
+  /** the `category/event` its path names (of a path that is no endpoint: the parts it had, or `/`) */
+  endpoint: string;
   contentType: string;
   messages: string[];
   ids: Capped;
 }
 
 export interface SchemaGroup {
+  /** the timeline's name of the event (`clickthrough`, `add`) */
   event: string;
+  /** the endpoint it was sent to (`search/clickthrough`, `cart/add`) */
+  endpoint: string;
   messages: string[];
+  /** an event of it was rejected over its context (`TimelineEvent.contextRejected`) */
+  context: boolean;
   ids: Capped;
 }
 
@@ -338,8 +347,13 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   if (received !== null && typeof rec.clockOffsetMs === 'number' && rec.clockOffsetMs !== 0)
     ev.clockOffsetMs = rec.clockOffsetMs;
   if (isRefusal(rec)) ev.refusal = { path: rec.path, contentType: rec.contentType ?? '' };
+  else if (!rec.accepted && rec.errors.some((e) => CONTEXT_PATH.test(e.path)))
+    ev.contextRejected = true;
   return ev;
 }
+
+/** a validation error's path within an event's `context` (`context`, `context.userId`) */
+const CONTEXT_PATH = /^context(\.|\[|$)/;
 
 /** A receive time (ISO 8601) in ms; null when there is none or it does not parse. */
 function receivedMs(receivedAt: string | null | undefined): number | null {

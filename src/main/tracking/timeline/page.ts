@@ -447,6 +447,7 @@ export class Page {
             (group = {
               status: ev.status,
               path: ev.refusal.path,
+              endpoint: `${ev.kind}/${ev.event}`,
               contentType: ev.refusal.contentType,
               messages: ev.errors,
               ids: capped(),
@@ -455,11 +456,22 @@ export class Page {
         addCapped(group.ids, ev.id);
         return;
       }
-      const sig = `${ev.event}\u0000${ev.errors.join('\u0000')}`;
+      const endpoint = `${ev.kind}/${ev.event}`;
+      const sig = `${endpoint}\u0000${ev.errors.join('\u0000')}`;
       const schema = (t.schema ??= new Map());
       let group = schema.get(sig);
       if (!group)
-        schema.set(sig, (group = { event: ev.event, messages: ev.errors, ids: capped() }));
+        schema.set(
+          sig,
+          (group = {
+            event: ev.event,
+            endpoint,
+            messages: ev.errors,
+            context: false,
+            ids: capped(),
+          }),
+        );
+      if (ev.contextRejected) group.context = true;
       addCapped(group.ids, ev.id);
       return;
     }

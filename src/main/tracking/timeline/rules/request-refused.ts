@@ -5,6 +5,7 @@
 import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
 import type { RefusedGroup } from '../model';
 import { isRefusedPreflight, refusedPreflight } from '../../../../shared/events';
+import { SENDING_BEHAVIOURS, sendingBehaviour } from '../../client-model';
 
 function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string } {
   const first = g.messages[0] ?? '';
@@ -49,7 +50,8 @@ const meta: RuleMeta<'page'> = {
   expects:
     'POST /beacon/v2/{siteId}/{category}/{event}, Content-Type text/plain, a JSON body under 1 MB.',
   appliesTo: EVERY_PAGE_KIND,
-  guards: ['identity.context'],
+  // the request's own behaviour: see behaviourOf below
+  guards: ['identity.context', ...SENDING_BEHAVIOURS],
   defaultSeverity: 'error',
   messages: {
     refused:
@@ -59,6 +61,19 @@ const meta: RuleMeta<'page'> = {
   fixes: { refused: '{{fix}}.' },
   listens: ['request'],
 };
+
+/**
+ * The behaviour a refused request breaks. The model has no behaviour of the transport of its own: B sends
+ * every event the same way (POST of the JSON as text/plain to the path it builds from its origin, siteId and
+ * endpoint), so a request refused for its Content-Type, method or size is an event sent some other way, by
+ * hand, and lost: it is the behaviour whose event it was, the one that sends its endpoint (a 415 of
+ * search/clickthrough is `search.clickthrough`'s, whatever its context said). A path that names no endpoint
+ * of the model (a typo, a path the client never builds) is the request as a whole: `identity.context`, whose
+ * invariant is that each request is one the real service accepts.
+ */
+function behaviourOf(g: RefusedGroup): string {
+  return sendingBehaviour(g.endpoint) ?? 'identity.context';
+}
 
 export const requestRefused = defineRule({
   meta,
@@ -84,7 +99,7 @@ export const requestRefused = defineRule({
             },
           },
           g.ids.ids,
-          { eventCount: g.ids.count },
+          { eventCount: g.ids.count, behaviour: behaviourOf(g) },
         ),
       );
     }

@@ -1,6 +1,7 @@
-// `schema`: events whose body the service rejected (400): grouped by event and messages, one finding each.
+// `schema`: events whose body the service rejected (400): grouped by endpoint and messages, one finding each.
 // Requests refused before their body is read (404, 405, 413, 415) are `request-refused`.
 import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } from './types';
+import { SENDING_BEHAVIOURS, sendingBehaviour } from '../../client-model';
 
 const meta: RuleMeta<'page'> = {
   id: 'schema',
@@ -11,7 +12,9 @@ const meta: RuleMeta<'page'> = {
   expects:
     'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
   appliesTo: EVERY_PAGE_KIND,
-  guards: ['identity.context', 'cart.items'],
+  // a rejected event is lost: the behaviour whose event it was (its endpoint's), unless its context or a cart
+  // item was what the service refused (behaviourOf below)
+  guards: ['identity.context', 'cart.items', ...SENDING_BEHAVIOURS],
   defaultSeverity: 'error',
   messages: {
     rejected:
@@ -25,20 +28,26 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
-/** the timeline's names of cart/add and cart/remove: no other endpoint's event is called so */
-const CART_EVENTS = new Set(['add', 'remove']);
 /** a message about a cart event's items (`missing required key-value: data.results[0].uid`) */
 const ITEMS = /\bdata\.(results|cart)\b/;
+const CART = new Set(['cart/add', 'cart/remove']);
 
 /**
- * The behaviour a group of rejected events breaks: a cart event refused over its items (T sends items that
- * lack a uid, quantity or price as they are, and the service drops the event) is the cart's items'; any
- * other refusal is of the request the client builds (its context, its fields).
+ * The behaviour a group of rejected events breaks. The service drops each, so it is the behaviour whose event
+ * it was: the one that sends its endpoint (a clickthrough whose uid is a number is `search.clickthrough`'s,
+ * not the context's). Two refusals say more: a cart event refused over its items is the cart's items' (T
+ * sends items that lack a uid, quantity or price as they are); one refused over its context is the context's
+ * (B's getContext() builds it for every event, so every event the page builds with it is refused the same
+ * way). An endpoint the model has no behaviour of is the request the client builds (`identity.context`).
  */
-function behaviourOf(group: { event: string; messages: readonly string[] }): string {
-  return CART_EVENTS.has(group.event) && group.messages.some((m) => ITEMS.test(m))
-    ? 'cart.items'
-    : 'identity.context';
+function behaviourOf(group: {
+  endpoint: string;
+  context: boolean;
+  messages: readonly string[];
+}): string {
+  if (CART.has(group.endpoint) && group.messages.some((m) => ITEMS.test(m))) return 'cart.items';
+  if (group.context) return 'identity.context';
+  return sendingBehaviour(group.endpoint) ?? 'identity.context';
 }
 
 export const schema = defineRule({
