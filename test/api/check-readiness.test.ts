@@ -232,6 +232,59 @@ describe('check --readiness', () => {
     expect(unverified(offline)).toEqual(unverified(live));
   });
 
+  it('names the worst finding the live sandbox names where two of one severity are on one page', async () => {
+    sb = await startSandbox();
+    const base = sb.url;
+    // the page load's search is asked in one session, its beacons carry the next one, then a third
+    const query = new URLSearchParams({ siteId: 'demo42', q: 'northfold', beacon: 'true' });
+    for (const [k, v] of Object.entries({ userId: 'u-2', sessionId: 's-0', pageLoadId: 'drift' }))
+      query.set(k, v);
+    const asked = (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
+      responseId: string;
+      results: Array<{ uid: string }>;
+    };
+    const send = async (endpoint: string, sessionId: string, data: unknown) => {
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://shop.example/search?q=northfold',
+        userId: 'u-2',
+        sessionId,
+        pageLoadId: 'drift',
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      expect((await postBeacon(base, `demo42/${endpoint}`, { context, data })).status).toBe(200);
+    };
+    const uid = asked.results[0]!.uid;
+    await send('search/render', 's-1', { responseId: asked.responseId });
+    await send('search/impression', 's-2', {
+      responseId: asked.responseId,
+      results: [{ type: 'product', uid, parentId: uid }],
+      banners: [],
+    });
+    const live = (await (
+      await fetch(`${base}/_sandbox/readiness?siteId=demo42`)
+    ).json()) as ReadinessDto;
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${base}/_sandbox/export`)).text(),
+    );
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    const worst = (r: ReadinessDto) =>
+      r.behaviours.find((b) => b.id === 'identity.ids-per-page-load')?.worst;
+    const timeline = (await (
+      await fetch(`${base}/_sandbox/timelines/drift?siteId=demo42`)
+    ).json()) as { findings: Array<{ rule: string; severity: string; behaviour?: string }> };
+    const named = timeline.findings.filter((f) => f.behaviour === 'identity.ids-per-page-load');
+    // two errors name the behaviour on the page: the row names the one the page lists first
+    expect(named.map((f) => f.severity)).toEqual(['error', 'error']);
+    expect(worst(live)).toEqual({ rule: named[0]!.rule, severity: 'error', pageLoadId: 'drift' });
+    expect(worst(offline)).toEqual(worst(live));
+  });
+
   it('gives the rows the live sandbox gives for the same traffic', async () => {
     const ndjson = run(withQuickAdd());
     const file = tempFile(cleanups, 'journey.ndjson', ndjson);

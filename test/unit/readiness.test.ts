@@ -13,7 +13,7 @@ import {
 } from '../../src/main/tracking/timeline/readiness';
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import { rulesGuarding } from '../../src/main/tracking/timeline/behaviour-list';
-import { ruleMeta } from '../../src/main/tracking/timeline/rule-list';
+import { RULE_IDS, ruleMeta } from '../../src/main/tracking/timeline/rule-list';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
@@ -187,6 +187,34 @@ describe('the readiness tally', () => {
       severity: 'error',
       pageLoadId: 'p1',
     });
+  });
+
+  it('of two findings of one severity on one page, the worst is the one the page lists first, whatever order they come in', () => {
+    const drift = {
+      id: 'a',
+      rule: 'context-drift' as const,
+      severity: 'error' as const,
+      behaviour: 'identity.ids-per-page-load',
+    };
+    const other = { ...drift, id: 'b', rule: 'responseid-other-visitor' as const };
+    const first = RULE_IDS.indexOf(drift.rule) < RULE_IDS.indexOf(other.rule) ? drift : other;
+    for (const findings of [
+      [drift, other],
+      [other, drift],
+    ]) {
+      const r = tallied(page('p1', [{ kind: 'search', event: 'render' }], findings));
+      expect(row(r, 'identity.ids-per-page-load').worst).toEqual({
+        rule: first.rule,
+        severity: 'error',
+        pageLoadId: 'p1',
+      });
+    }
+    // a newer page's of the same severity still wins
+    const newer = tallied(
+      page('p1', [{ kind: 'search', event: 'render' }], [first]),
+      page('p2', [{ kind: 'search', event: 'render' }], [first === drift ? other : drift]),
+    );
+    expect(row(newer, 'identity.ids-per-page-load').worst?.pageLoadId).toBe('p2');
   });
 
   it('widgets: a row per declared tag and per tag the traffic names; none declared nor sent is not applicable', () => {
@@ -602,6 +630,26 @@ describe('the readiness tally', () => {
       const empty = bothWays([none.render('r0', { at: 0 })], {});
       for (const id of ['search.zero-results', 'search.zero-results-render'])
         expect(statuses(empty, id), id).toEqual(['ok', 'ok']);
+    });
+
+    it('two errors of one behaviour on one page: live and `check` name the same worst', () => {
+      // the page load's search was asked in one session; its beacons carry another, then a third
+      const asked = issued({
+        responseId: 'r1',
+        results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+        requester: { userId: 'user-1', sessionId: 'session-0', pageLoadId: 'page-1' },
+      });
+      const p = new PageBuilder();
+      const [live, offline] = bothWays(
+        [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200, context: { sessionId: 'session-2' } }),
+        ],
+        { responses: [asked] },
+      );
+      const worst = (r: ReadinessDto | undefined) => row(r!, 'identity.ids-per-page-load').worst;
+      expect(worst(live)).toMatchObject({ severity: 'error', pageLoadId: 'page-1' });
+      expect(worst(offline)).toEqual(worst(live));
     });
 
     it('an impression under a mistyped responseId shows no backfill; pages restored together on load do', () => {

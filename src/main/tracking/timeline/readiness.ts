@@ -23,7 +23,7 @@ import type { Severity } from '../../../shared/verdict';
 import type { LevelSource } from '../../../shared/rule-levels';
 import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds';
 import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
-import { ruleMeta } from './rule-list';
+import { RULE_IDS, ruleMeta } from './rule-list';
 import { rulesGuarding } from './behaviour-list';
 import { eventBit } from './heard';
 import { eventTime, responseKey } from './model';
@@ -231,6 +231,17 @@ interface Worst {
 }
 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
+
+/** a rule's place in the rule list: the order a page lists its findings of one severity in */
+const RULE_ORDER = new Map(RULE_IDS.map((id, i) => [id, i]));
+
+/** Does a finding of `c` on page `pageLoadId`, counted after `held`, take its place as the row's worst? */
+function worse(c: Counted, pageLoadId: string, held: Worst): boolean {
+  const by = WEIGHT[c.severity] - WEIGHT[held.severity];
+  if (by !== 0) return by > 0;
+  if (pageLoadId !== held.pageLoadId) return true;
+  return (RULE_ORDER.get(c.rule) ?? Infinity) < (RULE_ORDER.get(held.rule) ?? Infinity);
+}
 
 /** A response event's place in a kind's sightings: its bit's index (render 0, redirect 1, …). */
 const EVENT_INDEX = new Map<string, number>(
@@ -481,12 +492,17 @@ export class ReadinessTally {
     for (const c of counted(list)) this.counts(c, pageLoadId);
   }
 
-  /** One finding counted against one row, on the page. */
+  /**
+   * One finding counted against one row, on the page. The row's worst is the most severe; of equal
+   * severity, the one on the newest page (pages come oldest first); on one page, the one the page lists
+   * first (its rule first in the rule list, the order of `GET /_sandbox/rules`). That is an order of the
+   * findings, not of how they were handed over: a live page gives its page rules' findings before its
+   * responses', `check` gives them as the page lists them, and both name the same one.
+   */
   counts(c: Counted, pageLoadId: string): void {
     const held = this.worst.get(c.row);
     if (!held) this.worst.set(c.row, { rule: c.rule, severity: c.severity, pageLoadId });
-    // the most severe; of those, the newest page (pages come oldest first)
-    else if (WEIGHT[c.severity] >= WEIGHT[held.severity]) {
+    else if (worse(c, pageLoadId, held)) {
       held.rule = c.rule;
       held.severity = c.severity;
       held.pageLoadId = pageLoadId;
