@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { check, tempFile } from '../helpers/check';
 import { SandboxClock } from '../../src/main/clock';
 import { journey, run, type Journey } from '../helpers/journey';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { ReadinessDto } from '../../src/shared/readiness';
 
@@ -230,6 +230,59 @@ describe('check --readiness', () => {
       expect(items.unverified).toBeUndefined();
     }
     expect(unverified(offline)).toEqual(unverified(live));
+  });
+
+  it('reads the widgets an export declares: the same widget rows as the live sandbox, without --config', async () => {
+    const demo = testConfig().accounts[0]!;
+    const widgets = [
+      ...demo.search.recommendations,
+      { ...demo.search.recommendations[0]!, tag: 'cross-sell', type: 'bundle' as const },
+    ];
+    sb = await startSandbox({
+      accounts: [{ ...demo, search: { ...demo.search, recommendations: widgets } }],
+    });
+    const context = {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/products/p101',
+      userId: 'u-3',
+      sessionId: 's-3',
+      pageLoadId: 'pdp',
+      initiator: 'search-sandbox/test',
+      dev: true,
+    };
+    const res = await postBeacon(sb.url, 'demo42/recommendations/render', {
+      context,
+      data: { responseId: 'w-1', tag: 'similar' },
+    });
+    expect(res.status).toBe(200);
+    const live = (await (
+      await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42`)
+    ).json()) as ReadinessDto;
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
+    );
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    const rows = (r: ReadinessDto) =>
+      r.behaviours
+        .filter((b) => b.area === 'recommendations' || b.area === 'bundles')
+        .map((b) => `${b.id} [${b.tag ?? ''}] ${b.status} ${b.why ?? ''}`);
+    expect(rows(live)).toEqual([
+      'recommendations.widget [similar] ok ',
+      'recommendations.widget [trending] unseen ',
+      'recommendations.events [similar] unseen ',
+      'recommendations.events [trending] unseen ',
+      'bundles.widget [cross-sell] unseen ',
+    ]);
+    expect(rows(offline)).toEqual(rows(live));
+    expect(offline.summary).toEqual(live.summary);
+    // the text report lists them too
+    const text = (await check(file, '--readiness')).out;
+    expect(text).toMatch(/unseen\s+recommendations\.events \[trending\]/);
+    expect(text).toMatch(/unseen\s+bundles\.widget \[cross-sell\]/);
   });
 
   it('names the worst finding the live sandbox names where two of one severity are on one page', async () => {

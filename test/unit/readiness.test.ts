@@ -14,6 +14,8 @@ import {
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import { rulesGuarding } from '../../src/main/tracking/timeline/behaviour-list';
 import { RULE_IDS, ruleMeta } from '../../src/main/tracking/timeline/rule-list';
+import { readinessSiteOf } from '../../src/main/tracking/timeline/readiness-config';
+import { readRecordedSites } from '../../src/main/tracking/timeline/offline-provenance';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
@@ -898,5 +900,51 @@ describe('the readiness tally', () => {
       });
       expect(row(after, 'search.render').status).toBe('ok');
     });
+  });
+});
+
+describe('the site readiness reads: its account, else what an export recorded of it', () => {
+  const account = {
+    search: { recommendations: [{ tag: 'cross-sell', type: 'bundle' as const }] },
+    readiness: { expect: ['bundles'] },
+  };
+  const recorded = { recommendationTags: ['similar', 'kit'], bundleTags: ['kit'] };
+
+  it('an export’s widgets, each a bundle when the export says so; the account wins', () => {
+    expect(readinessSiteOf('demo42', undefined, recorded)).toEqual({
+      siteId: 'demo42',
+      configured: true,
+      widgets: [
+        { tag: 'similar', type: 'default' },
+        { tag: 'kit', type: 'bundle' },
+      ],
+      expect: [],
+    });
+    expect(readinessSiteOf('demo42', account, recorded)).toEqual({
+      siteId: 'demo42',
+      configured: true,
+      widgets: [{ tag: 'cross-sell', type: 'bundle' }],
+      expect: ['bundles'],
+    });
+  });
+
+  it('an older export without the tags declares nothing; one without bundleTags, recommendations widgets', () => {
+    expect(readinessSiteOf('demo42', undefined, {})).toMatchObject({
+      configured: false,
+      widgets: [],
+    });
+    expect(
+      readinessSiteOf('demo42', undefined, { recommendationTags: ['similar'] }).widgets,
+    ).toEqual([{ tag: 'similar', type: 'default' }]);
+  });
+
+  it('an export’s bundleTags must be strings', () => {
+    const site = { siteId: 'demo42', companion: false, catalogCheck: false };
+    expect(readRecordedSites({ sites: [{ ...site, bundleTags: ['kit'] }] }, 'x.json')).toEqual([
+      { ...site, bundleTags: ['kit'] },
+    ]);
+    expect(readRecordedSites({ sites: [{ ...site, bundleTags: [1] }] }, 'x.json')).toMatch(
+      /^x\.json: search\.sites\[0\] is not a site's search settings/,
+    );
   });
 });

@@ -177,6 +177,7 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
       const sites = readiness.result(
         (siteId) => judge.creditedOrderPages(siteId),
         (siteId) => judge.inputs(siteId),
+        (siteId) => judge.recordedSite(siteId),
       );
       const ready = sites.every((s) => s.gaps.length === 0);
       io.out(
@@ -311,7 +312,10 @@ function fileReader<P extends PageVerdictDto>(
   return Object.assign(read, { skipped: () => skipped });
 }
 
-/** `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config. */
+/**
+ * `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config, and
+ * for a site it does not name, the widgets an export recorded.
+ */
 function offlineReadiness(
   expect: readonly string[],
   failOn: FailOn,
@@ -323,10 +327,11 @@ function offlineReadiness(
     if (problem) throw new InputError(`--expect ${entry}: ${problem}`);
   }
   return new OfflineReadiness(
-    (siteId) =>
+    (siteId, recorded) =>
       readinessSiteOf(
         siteId,
         accounts.find((a) => a.siteId === siteId),
+        recorded,
       ),
     expect,
     failOn,

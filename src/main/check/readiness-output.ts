@@ -19,6 +19,7 @@ import {
   type ReadinessSite,
   type Served,
 } from '../tracking/timeline/readiness';
+import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 
 /** A site's readiness in a recording; `sent: false` when it sent nothing (a site the config expects of). */
 export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false };
@@ -28,8 +29,11 @@ export class OfflineReadiness {
   private readonly tallies = new Map<string, ReadinessTally>();
 
   constructor(
-    /** a site's declared widgets and expect (from --config), or none */
-    private readonly siteOf: (siteId: string) => ReadinessSite,
+    /**
+     * a site's declared widgets and expect (from --config; else the widgets the recording's sandbox
+     * declared, `recorded`), or none
+     */
+    private readonly siteOf: (siteId: string, recorded?: RecordedSite) => ReadinessSite,
     /** --expect: wins over the config's */
     private readonly expect: readonly string[],
     private readonly failOn: ReadinessFailOn,
@@ -49,18 +53,19 @@ export class OfflineReadiness {
 
   /**
    * Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders, `inputs`
-   * what its rules had beyond its traffic.
+   * what its rules had beyond its traffic, `recorded` its settings as an export recorded them.
    */
   result(
     credited: (siteId: string) => Iterable<string>,
     inputs: (siteId: string) => ReadinessInputs,
+    recorded: (siteId: string) => RecordedSite | undefined = () => undefined,
   ): OfflineSiteReadiness[] {
     const siteIds = new Set([...this.tallies.keys(), ...this.expected]);
     return [...siteIds].sort().map((siteId) => {
       const tally = this.tallies.get(siteId) ?? new ReadinessTally();
       const sent = this.tallies.has(siteId);
       for (const pageLoadId of credited(siteId)) tally.credited(pageLoadId);
-      const site = this.siteOf(siteId);
+      const site = this.siteOf(siteId, recorded(siteId));
       const dto = tally.result(site, inputs(siteId));
       const expect = this.expect.length > 0 ? this.expect : site.expect;
       return {

@@ -219,18 +219,23 @@ export class SearchService {
     };
   }
 
-  /** Each account's search settings the timelines judge with, as an export records them for `check`. */
+  /**
+   * Each account's search settings the timelines judge with, as an export records them for `check`: with
+   * its widgets' tags (`bundleTags`: those of bundle profiles), which readiness has a row of each for.
+   */
   siteSettings(): Array<{
     siteId: string;
     companion: boolean;
     catalogCheck: boolean;
     recommendationTags: string[];
+    bundleTags: string[];
   }> {
     return [...this.sites].map(([siteId, c]) => ({
       siteId,
       companion: c.companion,
       catalogCheck: c.catalogCheck,
       recommendationTags: c.recommendations.map((p) => p.tag),
+      bundleTags: c.recommendations.filter((p) => p.type === 'bundle').map((p) => p.tag),
     }));
   }
 

@@ -53,8 +53,14 @@ export interface RecordedSite {
   siteId: string;
   companion: boolean;
   catalogCheck: boolean;
+  /** every widget profile's tag (absent in older exports) */
   recommendationTags?: string[];
+  /** of those, the bundle profiles' (absent in older exports: their widgets read as recommendations) */
+  bundleTags?: string[];
 }
+
+const isTags = (v: unknown) =>
+  v === undefined || (Array.isArray(v) && v.every((t) => typeof t === 'string'));
 
 /** The recorded site settings of an export's `search` section ([] when it has none: older exports). */
 export function readRecordedSites(section: unknown, where: string): RecordedSite[] | string {
@@ -65,11 +71,8 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
       typeof v.siteId !== 'string' ||
       typeof v.companion !== 'boolean' ||
       typeof v.catalogCheck !== 'boolean' ||
-      (v.recommendationTags !== undefined &&
-        !(
-          Array.isArray(v.recommendationTags) &&
-          v.recommendationTags.every((t) => typeof t === 'string')
-        ))
+      !isTags(v.recommendationTags) ||
+      !isTags(v.bundleTags)
     )
       return `${at} is not a site's search settings (it needs siteId, companion and catalogCheck, as GET /_sandbox/export writes them)`;
     return undefined;

@@ -6,6 +6,7 @@ import { configObject } from '../../config-values';
 import { expectProblem } from '../../../shared/readiness';
 import { BEHAVIOURS } from '../client-model';
 import type { ReadinessSite } from './readiness';
+import type { RecordedSite } from './offline-provenance';
 
 export interface ReadinessConfig {
   /** behaviour ids (`cart.ledger`) or areas (`cart`) */
@@ -32,7 +33,12 @@ export function parseReadinessConfig(raw: unknown, key: string, file: string): R
   };
 }
 
-/** What readiness reads of an account (none: a site the config does not hold, with nothing declared). */
+/**
+ * What readiness reads of an account (none: a site the config does not hold, with nothing declared). `check`
+ * of an export reads, for a site its --config does not name, the widgets the recording's sandbox declared
+ * (`recorded`: the export's `search.sites`), so that it gives the rows the live sandbox gave: its
+ * `readiness.expect` is not in the export, and comes from --config or --expect only.
+ */
 export function readinessSiteOf(
   siteId: string,
   account:
@@ -41,11 +47,25 @@ export function readinessSiteOf(
         readiness?: ReadinessConfig;
       }
     | undefined,
+  recorded?: Pick<RecordedSite, 'recommendationTags' | 'bundleTags'>,
 ): ReadinessSite {
+  if (!account && recorded?.recommendationTags)
+    return { siteId, configured: true, widgets: recordedWidgets(recorded), expect: [] };
   return {
     siteId,
     configured: account !== undefined,
     widgets: account?.search.recommendations.map(({ tag, type }) => ({ tag, type })) ?? [],
     expect: account?.readiness?.expect ?? [],
   };
+}
+
+/** The widgets an export's site settings declare: each tag, a bundle when it is one of `bundleTags`. */
+function recordedWidgets(
+  recorded: Pick<RecordedSite, 'recommendationTags' | 'bundleTags'>,
+): ReadinessSite['widgets'] {
+  const bundles = new Set(recorded.bundleTags ?? []);
+  return (recorded.recommendationTags ?? []).map((tag) => ({
+    tag,
+    type: bundles.has(tag) ? ('bundle' as const) : ('default' as const),
+  }));
 }
