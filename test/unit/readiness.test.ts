@@ -458,7 +458,12 @@ describe('the readiness tally', () => {
     });
 
     it('request context: a rendered listing response whose request carried userId and pageLoadId', () => {
-      const seen = (kind: string, asked: boolean | undefined, renders = 1, flaggedBy?: string) => {
+      const seen = (
+        kind: string,
+        asked: boolean | undefined,
+        renders = 1,
+        flaggedBy?: TimelineFindingDto['rule'],
+      ) => {
         const tally = new ReadinessTally();
         tally.sent(`${kind}/render`, '', 'p1');
         tally.exercise('p1', {
@@ -469,7 +474,7 @@ describe('the readiness tally', () => {
               renders,
               interactions: 0,
               ...(asked !== undefined && { served: { results: 3, shown: 3, asked } }),
-              ...(flaggedBy && { flaggedBy: new Set([flaggedBy]) }),
+              ...(flaggedBy && { findings: [{ rule: flaggedBy, severity: 'warning' as const }] }),
             },
           ],
           ended: false,

@@ -78,16 +78,24 @@ export interface SightedResponse {
   interactions: number;
   /** its latest accepted render is the latest accepted event of its page: the page sent nothing after it */
   renderedLast?: boolean;
-  /** the rules of the warning and error findings about it: its events are what they flag */
-  flaggedBy?: ReadonlySet<string>;
-  /** the behaviours findings about it name, of any severity (an info finding says the client's own way was seen) */
-  named?: ReadonlySet<string>;
+  /**
+   * the findings about it, of any severity: a warning or an error flags its events, the behaviour an info
+   * finding names says the client's own way was seen (the list as its page keeps it: nothing is copied)
+   */
+  findings?: readonly AboutIt[];
   /**
    * what it served, when the companion search issued it: its results and banners, whether its request
    * carried the tracker's context (userId and pageLoadId: `asked`), and its query and page
    */
   served?: { results: number; shown: number; asked?: boolean; query?: string; page?: number };
 }
+
+/** What the finer tests read of a finding about a response. */
+type AboutIt = Pick<TimelineFindingDto, 'rule' | 'severity' | 'behaviour'>;
+
+/** A finding about the response names the behaviour. */
+const names = (r: SightedResponse, id: string) =>
+  r.findings?.some((f) => f.behaviour === id) === true;
 
 /** A page as the finer tests read it: its responses and whether it has ended. */
 export interface SightedPage {
@@ -146,7 +154,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           LISTINGS.has(later.kind) &&
           later.renders === 0 &&
           later.interactions > 0 &&
-          later.named?.has('search.backfill') === true &&
+          names(later, 'search.backfill') &&
           (later.served?.page ?? 0) > 1 &&
           clean(later) &&
           p.responses.some(
@@ -214,7 +222,8 @@ const EXERCISE = Object.entries(EXERCISED).map(([id, { test }]) => {
   return {
     id,
     test,
-    clean: (r: SightedResponse) => !r.flaggedBy || !someIn(r.flaggedBy, own),
+    clean: (r: SightedResponse) =>
+      r.findings?.some((f) => f.severity !== 'info' && own.has(f.rule)) !== true,
   };
 });
 
@@ -626,11 +635,6 @@ export class ReadinessTally {
 
 const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
 
-function someIn(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const x of a) if (b.has(x)) return true;
-  return false;
-}
-
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
 export function sightPage(
   tally: ReadinessTally,
@@ -650,8 +654,8 @@ export function sightPage(
         responseId: r.responseId,
         renders: r.renders,
         interactions,
-        ...findingsAbout(r.findings),
       };
+      if (r.findings.length > 0) sighted.findings = r.findings;
       const known = issuedOf(tally, sighted, served);
       if (known) sighted.served = known;
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
@@ -665,19 +669,6 @@ export function sightPage(
 
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
 
-/** What a response's findings say of it: the rules of its warnings and errors, the behaviours all of them name. */
-function findingsAbout(
-  list: Iterable<Pick<TimelineFindingDto, 'rule' | 'severity' | 'behaviour'>>,
-): Pick<SightedResponse, 'flaggedBy' | 'named'> {
-  let flaggedBy: Set<string> | undefined;
-  let named: Set<string> | undefined;
-  for (const f of list) {
-    if (f.severity !== 'info') (flaggedBy ??= new Set()).add(f.rule);
-    if (f.behaviour !== undefined) (named ??= new Set()).add(f.behaviour);
-  }
-  return { ...(flaggedBy && { flaggedBy }), ...(named && { named }) };
-}
-
 /**
  * What the companion search issued a response of the page with, looked up where a finer test reads it (a
  * rendered response, an unrendered one a backfill finding names) and for the first of its kind (the rules
@@ -689,7 +680,7 @@ function issuedOf(
   served: Served | undefined,
 ): SightedResponse['served'] {
   if (r.responseId === '' || !served) return undefined;
-  const read = r.renders > 0 || r.named?.has('search.backfill') === true;
+  const read = r.renders > 0 || names(r, 'search.backfill');
   if (!read && tally.hasIssued(r.kind)) return undefined;
   const known = served(r.kind, r.responseId);
   if (known) tally.issued(r.kind);
@@ -749,8 +740,9 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
       responseId: r.responseId,
       renders,
       interactions,
-      ...findingsAbout(about?.get(responseKey(r.kind, r.tag ?? '', r.responseId)) ?? []),
     };
+    const findings = about?.get(responseKey(r.kind, r.tag ?? '', r.responseId));
+    if (findings) sighted.findings = findings;
     const known = issuedOf(tally, sighted, served);
     if (known) sighted.served = known;
     // read only where a test may ask it (a page's every event time is parsed for it)
