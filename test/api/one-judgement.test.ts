@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeline';
 import { check, tempFile } from '../helpers/check';
-import { startSandbox, tempDir } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { CLI, runCli } from './cli-process';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures');
@@ -157,5 +157,101 @@ describe('requests refused live, and check of the export by the built command', 
     );
     expect(code, stderr).toBe(1);
     expect(gist((JSON.parse(stdout) as TimelineReportDto).pages)).toEqual(gist(live.pages));
+  });
+});
+
+describe('a visit whose clicks and quick adds the visit rules read, live and by the built command', () => {
+  it('gets the same findings: pageview-not-clicked and price-unit-mismatch among them', async () => {
+    if (!existsSync(CLI))
+      throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+    const base = sandbox.url;
+    expect((await fetch(`${base}/_sandbox/reset`, { method: 'POST' })).status).toBe(200);
+    const search = { responseId: 'r-visit' };
+    const t0 = Date.now() - 60_000;
+    const context = (pageLoadId: string, ms: number, pageUrl: string) => ({
+      timestamp: new Date(t0 + ms).toISOString(),
+      pageUrl,
+      userId: 'u-visit',
+      sessionId: 's-visit',
+      pageLoadId,
+      initiator: 'athos/beaconjs/1.3.0',
+    });
+    const listing = 'https://shop.example/search?q=shoes';
+    const pdp = 'https://shop.example/p/P103';
+    const item = (uid: string, price: number) => ({
+      uid,
+      parentId: uid,
+      sku: `SKU-${uid}`,
+      qty: 1,
+      price,
+    });
+    const beacons: Array<[string, object]> = [
+      [
+        'search/render',
+        { context: context('pl-search', 0, listing), data: { responseId: search.responseId } },
+      ],
+      [
+        'search/addtocart',
+        {
+          context: context('pl-search', 1_500, listing),
+          data: { responseId: search.responseId, results: [item('P105', 12.5)] },
+        },
+      ],
+      // a click on P999, then (1.5 s on) the product page of P103
+      [
+        'search/clickthrough',
+        {
+          context: context('pl-search', 2_000, listing),
+          data: {
+            responseId: search.responseId,
+            results: [{ type: 'product', uid: 'P999', parentId: 'P999', sku: 'SKU-999' }],
+          },
+        },
+      ],
+      [
+        'product/pageview',
+        {
+          context: context('pl-pdp', 3_500, pdp),
+          data: { result: { uid: 'P103', parentId: 'P103', sku: 'SKU-103' } },
+        },
+      ],
+      // the cart globals in cents where the quick add carried units
+      [
+        'cart/add',
+        {
+          context: context('pl-pdp', 3_600, pdp),
+          data: {
+            results: [{ ...item('P105', 1250), qty: 1 }],
+            cart: [{ ...item('P105', 1250), qty: 2 }],
+          },
+        },
+      ],
+    ];
+    for (const [endpoint, body] of beacons) {
+      const res = await postBeacon(base, `demo42/${endpoint}`, body);
+      expect(res.status, await res.text()).toBe(200);
+    }
+    const live = (await (
+      await fetch(`${base}/_sandbox/report?format=json`)
+    ).json()) as TimelineReportDto;
+    const rules = (pages: PageTimelineDto[]) =>
+      pages.flatMap((p) => p.findings.map((f) => `${p.pageLoadId} ${f.rule}`));
+    expect(rules(live.pages)).toEqual(
+      expect.arrayContaining(['pl-pdp pageview-not-clicked', 'pl-pdp price-unit-mismatch']),
+    );
+    const { dir, cleanup } = tempDir('one-judgement-');
+    cleanups.push(cleanup);
+    writeFileSync(
+      path.join(dir, 'visit.json'),
+      await (await fetch(`${base}/_sandbox/export`)).text(),
+    );
+    const json = await runCli(['check', 'visit.json', '--format', 'json'], dir);
+    expect(json.code, json.stderr).toBe(1);
+    expect(gist((JSON.parse(json.stdout) as TimelineReportDto).pages)).toEqual(gist(live.pages));
+    // the text report (findings only) judges it alike
+    const text = await runCli(['check', 'visit.json', '--fail-on', 'warning'], dir);
+    expect(text.code, text.stderr).toBe(1);
+    expect(text.stdout).toMatch(/warning pageview-not-clicked {2}\[/);
+    expect(text.stdout).toMatch(/error {3}price-unit-mismatch {2}\[/);
   });
 });

@@ -18,6 +18,8 @@ import { RESPONSE_KINDS } from '../../src/shared/kinds';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
+import { pageDto } from '../../src/main/tracking/timeline/dto';
+import type { RecordedEvent } from '../../src/shared/events';
 import { README, rulesTable, withTable } from '../../scripts/rules-table';
 import { T0, source, type Expected, type RuleCase, type RuleCases } from './kit';
 
@@ -73,6 +75,44 @@ const gist = (found: TimelineFindingDto[], rule: string) =>
       eventIds: [...f.eventIds].sort(),
       behaviour: f.behaviour,
     }));
+
+/**
+ * What `check` finds in the traffic: the engine as its report runs it (offline: every page judged when the
+ * input ends; no credit: clicks kept only while a page left to judge can read them, quick adds not kept).
+ */
+function judgeAsCheck(c: RuleCase, events: RecordedEvent[]): TimelineFindingDto[] {
+  const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
+  const engine = new TimelineEngine({
+    clock,
+    settings: { ...defaultTimelineSettings(), ...c.settings },
+    offline: true,
+    credit: false,
+  });
+  try {
+    if (c.provenance) engine.setProvenance(source(c.provenance));
+    for (const e of events) engine.apply(e);
+    return [...engine.releaseAll(pageDto)].flatMap((p) => p.findings);
+  } finally {
+    engine.dispose();
+    clock.dispose();
+  }
+}
+
+/**
+ * The README's promise: `check` of a recording finds what the live sandbox finds in the same traffic (a
+ * rule that reads what `check` does not keep, the visit's clicks say, fails here).
+ */
+function expectSameInCheck(c: RuleCase, traffic: RecordedEvent[], rule: string) {
+  if (c.live) return;
+  // the same findings, whichever order the pages are handed over in
+  const sorted = (found: TimelineFindingDto[]) =>
+    gist(found, rule)
+      .map((f) => JSON.stringify(f))
+      .sort();
+  expect(sorted(judgeAsCheck(c, traffic)), 'judged as check judges it').toEqual(
+    sorted(judge(c, traffic)),
+  );
+}
 
 /**
  * A live sandbox reads its pages while events still arrive: fed one at a time with every page read after
@@ -143,6 +183,7 @@ for (const meta of RULE_METAS) {
         const found = judge(c, traffic).filter((f) => f.rule === meta.id);
         expect(found.map((f) => f.message)).toEqual([]);
         expectSameLive(c, traffic, meta.id);
+        expectSameInCheck(c, traffic, meta.id);
       });
     const reported = new Set<string>();
     for (const c of cases.invalid)
@@ -153,6 +194,7 @@ for (const meta of RULE_METAS) {
         c.findings.forEach((want, i) => expectFinding(found[i]!, want, meta, traffic));
         for (const f of found) reported.add(f.messageId);
         expectSameLive(c, traffic, meta.id);
+        expectSameInCheck(c, traffic, meta.id);
       });
     // ESLint's RuleTester: a message no case reports is untested (or dead)
     it('every message it declares is reported by an invalid case', () => {

@@ -2,6 +2,7 @@
 // the edges of each exemption (what the client sends in the rest of the visit is correct traffic).
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
+import type { PageTimelineDto } from '../../src/shared/timeline';
 import type { ResponseKind } from '../../src/shared/kinds';
 import type { ProvenanceSource } from '../../src/main/tracking/timeline/rules/utils/provenance';
 import { SandboxClock } from '../../src/main/clock';
@@ -408,7 +409,7 @@ describe('cart-inconsistent', () => {
     }
   });
 
-  it('keeps no clicks for credit when told not to (check): order lines then have none', () => {
+  it('credits no order line when told not to (check), and judges the pages alike', () => {
     const listing = listingPage();
     const events = [
       listing.render('r1', { at: 0 }),
@@ -428,21 +429,157 @@ describe('cart-inconsistent', () => {
 });
 
 describe('a page check has judged and let go', () => {
-  it('keeps its place in the visit only when it began within 2 s of the visit (the rest nothing reads)', () => {
+  it('keeps its place in the visit when it began within 2 s of the visit, or while a page left to judge can read it', () => {
     // each page keeps its visits (the engine's pages do)
     const { book, holder } = bookWithHolders();
     const note = (pageLoadId: string, at: number) => {
       const ev = readEvent(page(pageLoadId).product('A', { at }));
       return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, holder(pageLoadId), ev);
     };
+    const reach = { keepWithinMs: 2_000, readsBackMs: 10_000, lagMs: 60_000, clicks: true };
+    const release = (id: string) => book.pageReleased(`demo42\u0000${id}`, holder(id), reach);
     const v = note('p0', 0);
     note('p1', 2_000);
     note('p2', 2_001);
-    for (const id of ['p0', 'p1', 'p2']) book.pageReleased(`demo42\u0000${id}`, holder(id), 2_000);
-    expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1']);
+    for (const id of ['p0', 'p1', 'p2']) release(id);
+    // a page of the visit still to come may begin within 10 s after p2 (pageview-not-clicked reads it)
+    expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1', 'demo42\u0000p2']);
+    // the visit went on: p3 is open from 80 s (its product view may come later), and no event of the
+    // visit comes more than a minute behind its last: p2 goes, p4 stays (p3 may read it)
+    note('p3', 80_000);
+    note('p4', 200_000);
+    release('p4');
+    const kept = ['demo42\u0000p0', 'demo42\u0000p1', 'demo42\u0000p3', 'demo42\u0000p4'];
+    expect([...v.pages.keys()]).toEqual(kept);
     // an event for a released page finds its visit without the shortcut, and takes its place again
     expect(note('p2', 2_500)).toBe(v);
-    expect([...v.pages.keys()]).toEqual(['demo42\u0000p0', 'demo42\u0000p1', 'demo42\u0000p2']);
+    expect([...v.pages.keys()]).toEqual([...kept, 'demo42\u0000p2']);
+  });
+
+  it('lets a click go once no page left to judge can read it, and keeps every click for credit', () => {
+    const { book, holder } = bookWithHolders();
+    const note = (pageLoadId: string, at: number) => {
+      const ev = readEvent(page(pageLoadId).product('A', { at }));
+      return book.noteEvent('demo42', `demo42\u0000${pageLoadId}`, holder(pageLoadId), ev);
+    };
+    const click = (pageLoadId: string, at: number) => ({
+      source: {
+        kind: 'search' as const,
+        tag: '',
+        responseId: 'r1',
+        pageKey: `demo42\u0000${pageLoadId}`,
+        pageLoadId,
+        pageUrl: `http://localhost:3000/${pageLoadId}`,
+      },
+      event: 'clickthrough' as const,
+      eventId: `click-${at}`,
+      userId: 'user-1',
+      time: T0 + at,
+      ids: ['A', 'sku-A'],
+    });
+    for (const clicks of [true, false]) {
+      const reach = { keepWithinMs: 2_000, readsBackMs: 10_000, lagMs: 60_000, clicks };
+      const v = note('search', 0);
+      book.noteInteraction(v, click('search', 1_000));
+      book.pageReleased('demo42\u0000search', holder('search'), reach);
+      // a product page may still come within 10 s of the click
+      expect(v.interactions.map((i) => i.eventId)).toEqual(['click-1000']);
+      note('later', 120_000);
+      book.noteInteraction(v, click('later', 121_000));
+      book.pageReleased('demo42\u0000later', holder('later'), reach);
+      // two minutes on, no page left to judge begins within 10 s of the first click
+      expect(v.interactions.map((i) => i.eventId)).toEqual(
+        clicks ? ['click-121000'] : ['click-1000', 'click-121000'],
+      );
+      book.reset();
+    }
+  });
+
+  it('judges a product page against a click and the pages it let go before, as live (pageview-not-clicked)', () => {
+    // 1,100 events of other visits pass between the pages, so check judges and lets go of each page
+    // (at most one open) before the next of the visit arrives
+    const filler = (from: number) =>
+      Array.from({ length: 1_100 }, (_, i) =>
+        page(`other-${from + i}`, { sessionId: `s-${from + i}` }).product('B', { at: 100 }),
+      );
+    const search = new VisitPage({
+      pageLoadId: 'search',
+      pageUrl: 'http://localhost:3000/search?q=x',
+    });
+    const clicked = [
+      search.render('r1', { at: 0 }),
+      search.impression('r1', ['P101', 'P102'], { at: 1_200 }),
+      search.click('r1', 'P102', { at: 3_000 }),
+    ];
+    const found = (events: RecordedEvent[], pageLoadId: string) => {
+      const live = judge(events).rules(pageLoadId);
+      const offline = new OfflineJudge(T0 + 60_000, undefined, {
+        ...CHECK_LIMITS,
+        maxOpen: 1,
+        recent: 1,
+      });
+      const pages: PageTimelineDto[] = [];
+      for (const ev of events) pages.push(...offline.apply(ev));
+      pages.push(...offline.end());
+      offline.dispose();
+      // the search page was judged and let go before the page judged against its click came
+      const at = (id: string) => pages.findIndex((p) => p.pageLoadId === id);
+      expect(at('search')).toBeLessThan(at(pageLoadId));
+      const checked = pages
+        .find((p) => p.pageLoadId === pageLoadId)!
+        .findings.filter((f) => f.rule !== 'dev-flag' && f.rule !== 'no-impression')
+        .map((f) => `${f.rule}:${f.severity}`);
+      expect(checked).toEqual(live);
+      return checked;
+    };
+    // the page of another product than the one clicked, 600 ms after the click
+    expect(
+      found([...clicked, ...filler(0), page('pdp').product('P101', { at: 3_600 })], 'pdp'),
+    ).toEqual(['pageview-not-clicked:warning']);
+    // the clicked product's page, then (2 s on) another product's page: only the first is the click's
+    expect(
+      found(
+        [
+          ...clicked,
+          ...filler(0),
+          page('pdp').product('P102', { at: 3_600 }),
+          ...filler(1_100),
+          page('next').product('P101', { at: 5_600 }),
+        ],
+        'next',
+      ),
+    ).toEqual([]);
+  });
+
+  it('says when an event came later than what it lets go of can be read (input not in time order)', () => {
+    // 1,100 events of one page of another visit: check lets go of the visit's pages meanwhile
+    const other = page('other', { sessionId: 's-other' });
+    const filler = (from: number) =>
+      Array.from({ length: 1_100 }, (_, i) => other.product('B', { at: from + i }));
+    const notes = (late: number) => {
+      const offline = new OfflineJudge(T0 + 600_000, undefined, {
+        ...CHECK_LIMITS,
+        maxOpen: 1,
+        recent: 1,
+      });
+      const events = [
+        page('first').product('A', { at: 0 }),
+        ...filler(0),
+        page('second').product('B', { at: 300_000 }),
+        ...filler(300_000),
+        page('late').product('C', { at: late }),
+      ];
+      // the pages it hands over are not read here: only what it says of the input
+      for (const ev of events) for (const _ of offline.apply(ev));
+      for (const _ of offline.end());
+      const said = offline.notes().filter((n) => n.includes('pageview-not-clicked'));
+      offline.dispose();
+      return said;
+    };
+    expect(notes(299_000)).toEqual([]);
+    expect(notes(5_000)).toEqual([
+      "1 event came more than a minute (in its visit's time) behind the events of its visit before it, after check had let go of the clicks and pages that only such an event reads: it was judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own",
+    ]);
   });
 
   it('still counts a released tab opened together with the first against a third page (visit-user-changed)', () => {

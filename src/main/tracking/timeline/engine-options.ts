@@ -50,9 +50,10 @@ export interface TimelineEngineOptions {
   pageIndex?: boolean;
   /**
    * Keep every click and quick add for the credit of order lines (default). false: `check`'s streamed
-   * report has pages only, no orders, and no rule reads credit: clicks are not kept (a long recording's
-   * clicks were most of what check held), quick adds still move the visit's cart on (cart-inconsistent's
-   * exemption), and `orders()` of such an engine has no credit on any line.
+   * report has pages only, no orders, and no rule reads credit: a quick add moves the visit's cart on
+   * (cart-inconsistent's exemption) and notes its prices (price-unit-mismatch) but is not kept, a click is
+   * kept only while a page left to judge can read it (pageview-not-clicked; a long recording's clicks were
+   * most of what check held), and `orders()` of such an engine has no credit on any line.
    */
   credit?: boolean;
   /**

@@ -96,6 +96,7 @@ export class TimelineEngine {
       issuedQuery: (siteId, responseId) =>
         responseId === '' ? undefined : this.provenance?.issued(siteId, responseId)?.query,
       pageKey,
+      credit: options.credit !== false,
     });
     this.judge = new Judge({
       settings: options.settings,
@@ -135,6 +136,7 @@ export class TimelineEngine {
       origins: this.origins,
       finish: (page) => this.finishPage(page),
       applied: () => this.applied,
+      credit: options.credit !== false,
     });
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
   }
@@ -201,7 +203,11 @@ export class TimelineEngine {
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
   }
 
-  /** The visit keeps every click and quick add of its shopper (the credit of its order lines). */
+  /**
+   * The visit keeps every click and quick add of its shopper (the credit of its order lines). Without
+   * credit (`check`'s report) a quick add only moves the cart on and notes its prices, and a click is kept
+   * for the rules that read the visit's clicks (`pageview-not-clicked`) while a page can still read it.
+   */
   private noteInteraction(
     visit: Visit,
     page: Page,
@@ -211,9 +217,9 @@ export class TimelineEngine {
     event: Interaction['event'],
   ): void {
     const lines = event === 'addtocart' ? quickAddLines(rec) : [];
-    if (this.options.credit === false) {
-      if (event === 'addtocart') this.book.noteQuickAdd(visit, interactionIds(rec), lines);
-    } else
+    if (this.options.credit === false && event === 'addtocart')
+      this.book.noteQuickAdd(visit, interactionIds(rec), lines, ev.id);
+    else
       this.book.noteInteraction(visit, interaction(visit, page, response, rec, ev, event), lines);
   }
 
@@ -349,7 +355,7 @@ export class TimelineEngine {
   }
 
   /** What `bound` forgot so far. */
-  forgottenState(): { visits: number; responses: number; released: number } {
+  forgottenState(): { visits: number; responses: number; released: number; late: number } {
     return this.streamed.forgottenState();
   }
 

@@ -111,7 +111,10 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
       credit = false,
       pages,
     }: {
-      /** keep the clicks that credit orders (readiness reads order.credit) */
+      /**
+       * keep the clicks that credit orders (readiness reads order.credit); else a click is kept only while
+       * a page left to judge can read it, a quick add not at all
+       */
       credit?: boolean;
       /** each judged page as it is handed over (default: the whole page, `pageDto`) */
       pages?: (page: Page) => P;
@@ -124,7 +127,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
       clock: this.clock,
       settings: defaultTimelineSettings(),
       offline: true,
-      // the report is pages only: a recording's clicks are not kept for order credit nobody reads
+      // the report is pages only: a recording's clicks are not kept for order credit nobody reads, only
+      // for the page rules that read them
       credit,
       ...(levels && { levels }),
     });
@@ -213,7 +217,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
       notes.push(
         `--catalog ${siteId}: the input holds no event of site ${siteId}, so its catalog checked nothing (is the siteId the one in the beacons' path, /beacon/v2/SITE/…?)`,
       );
-    const { visits, responses, released } = this.engine.forgottenState();
+    const { visits, responses, released, late } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
         `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): a later event of a forgotten visit begins it again, so its pages are not compared with the visit's first identity and mode (visit-user-changed, visit-dev-mixed) nor its cart events with the cart before (cart-inconsistent). Check such long recordings in parts, by day or by session`,
@@ -225,6 +229,10 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     if (released > 0)
       notes.push(
         `${released.toLocaleString('en-US')} of the pages judged first while the input streamed in are no longer remembered (more than ${this.limits.maxReleased.toLocaleString('en-US')} were judged before the input ended): an event for one of them makes a new page of it, without the note on pages judged in parts`,
+      );
+    if (late > 0)
+      notes.push(
+        `${late.toLocaleString('en-US')} event${late === 1 ? '' : 's'} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
       );
     const { count, first } = this.engine.reopenedPages();
     if (count === 0) return notes;

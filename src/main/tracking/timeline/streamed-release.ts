@@ -1,8 +1,8 @@
 // `check` reading its input as a stream: pages that saw no recent event are judged as finished, handed
 // over and forgotten, and what the engine keeps besides its open pages (visits, responseId origins, the
 // released pages' ids) has a ceiling, so memory stays bounded whatever the input's length.
-import type { VisitBook } from '../visits/book';
-import { CONCURRENT_START_MS } from '../visits/rules';
+import type { ReleaseReach, VisitBook } from '../visits/book';
+import { CLICK_FOLLOW_MS, CONCURRENT_START_MS } from '../visits/rules';
 import type { OfflineLimits } from './engine-options';
 import type { HeldPages } from './held-pages';
 import type { Page } from './page';
@@ -17,7 +17,17 @@ export interface StreamedReleaseDeps {
   finish(page: Page): void;
   /** events applied so far (recency is counted in events, not in time) */
   applied(): number;
+  /** the clicks are kept for the credit of orders (else only while a page left to judge can read them) */
+  credit: boolean;
 }
+
+/**
+ * How far (in the client's time) an event of a visit may arrive behind the one of the visit that arrived
+ * last and still be read against the visit's clicks and pages as the live sandbox reads it. The provider's
+ * client sends each event within a second or so of making it (the 300 ms queue; clicks and page views at
+ * once), and an export or a HAR is in the order the requests came.
+ */
+export const ARRIVAL_LAG_MS = 60_000;
 
 export class StreamedRelease {
   /** pages released while the input went on (an event for one reopens it: noted) */
@@ -25,7 +35,16 @@ export class StreamedRelease {
   private readonly reopened = { count: 0, first: [] as string[] };
   private readonly forgotten = { visits: 0, responses: 0, released: 0 };
 
-  constructor(private readonly deps: StreamedReleaseDeps) {}
+  private readonly reach: ReleaseReach;
+
+  constructor(private readonly deps: StreamedReleaseDeps) {
+    this.reach = {
+      keepWithinMs: CONCURRENT_START_MS,
+      readsBackMs: CLICK_FOLLOW_MS,
+      lagMs: ARRIVAL_LAG_MS,
+      clicks: !deps.credit,
+    };
+  }
 
   /** A new page (no arrivals yet) of a pageLoadId released already: noted as reopened. */
   opened(page: Page): void {
@@ -61,9 +80,9 @@ export class StreamedRelease {
     if (this.released) this.forgotten.released += this.released.forgetOldest(limits.maxReleased);
   }
 
-  /** What `bound` forgot so far. */
-  forgottenState(): { visits: number; responses: number; released: number } {
-    return { ...this.forgotten };
+  /** What `bound` forgot so far, and the events that came later than what a release kept of their visit. */
+  forgottenState(): { visits: number; responses: number; released: number; late: number } {
+    return { ...this.forgotten, late: this.deps.book.lateArrivals };
   }
 
   /** The input ended: every page left, judged as finished, handed over and forgotten. */
@@ -80,7 +99,7 @@ export class StreamedRelease {
     this.deps.finish(page);
     const dto = dtoOf(page);
     this.deps.pages.forget(page);
-    this.deps.book.pageReleased(page.key, page, CONCURRENT_START_MS);
+    this.deps.book.pageReleased(page.key, page, this.reach);
     return dto;
   }
 }

@@ -100,6 +100,18 @@ export interface Visit extends CartLedger {
   startMs: number;
   endMs: number;
   /**
+   * the time of the event that arrived last (not the latest time: a clock set back moves it back too);
+   * `check` lets go of what only events far older than it could read (`pageReleased`)
+   */
+  lastMs: number;
+  /** pages `check` let go of since it last looked for what no page left to judge reads (`pageReleased`) */
+  released: number;
+  /**
+   * the earliest time an event of the visit may have and still be read against all of it that was kept:
+   * what `check` let go of could be read only by an earlier one (-Infinity while nothing went)
+   */
+  readsFrom: number;
+  /**
    * page key → the times of its earliest and latest events in this visit, and its latest events that
    * carried no shopperId or attribution
    */
@@ -145,6 +157,49 @@ export function visitSessionOf(
   return ev.sessionId !== page.sessionId && ev.userId === page.userId && page.sessionId !== ''
     ? page.sessionId
     : ev.sessionId;
+}
+
+/**
+ * How far back the pages still to be judged read a visit (`pageReleased`): a page's rules read the visit's
+ * clicks and page starts from `readsBackMs` before its own events, events of the visit arrive no more than
+ * `lagMs` (in the client's time) behind the one that arrived last, and the pages begun within
+ * `keepWithinMs` of the visit's start are read whenever a page is judged. `clicks`: the clicks may go too
+ * (they credit no order: `check`'s report).
+ */
+export interface ReleaseReach {
+  keepWithinMs: number;
+  readsBackMs: number;
+  lagMs: number;
+  clicks: boolean;
+}
+
+/**
+ * What of a visit no page still open, nor one yet to come, can read goes: the places of released pages
+ * (past the first `keepWithinMs`) and, with `clicks`, the clicks, older than `readsBackMs` before the
+ * earliest time such a page can have (its first event; `lagMs` before the event that arrived last).
+ */
+function forgetUnreadable(v: Visit, reach: ReleaseReach): void {
+  let earliest = v.lastMs - reach.lagMs;
+  for (const p of v.pages.values()) if (p.holder !== null && p.first < earliest) earliest = p.first;
+  if (earliest > v.readsFrom) v.readsFrom = earliest;
+  const oldest = earliest - reach.readsBackMs;
+  for (const [key, p] of v.pages)
+    if (p.holder === null && p.first < oldest && p.first - v.first.time > reach.keepWithinMs)
+      v.pages.delete(key);
+  if (!reach.clicks) return;
+  const list = v.interactions;
+  let kept = 0;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!;
+    if (x.time < oldest) {
+      const p = v.pages.get(x.source.pageKey);
+      if (p) p.interactions--;
+      continue;
+    }
+    if (kept !== i) list[kept] = x;
+    kept++;
+  }
+  if (kept !== list.length) list.length = kept;
 }
 
 /** The book reads its options only for the credit of its orders' lines. */
@@ -216,6 +271,7 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
       gapMs: ev.time - v.endMs,
     });
   if (ev.time > v.endMs) v.endMs = ev.time;
+  v.lastMs = ev.time;
   if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
     v.lastReceivedMs = ev.receivedMs;
 }
@@ -232,6 +288,11 @@ export class VisitBook {
   private readonly recentCarts = new RecentCarts();
   /** the visits' orders, each line with its credit */
   readonly orders: OrderBook;
+  /**
+   * events that came earlier (in their visit's time) than what `check` kept of their visit can be read
+   * from (`Visit.readsFrom`): they were judged without the clicks and pages let go of
+   */
+  lateArrivals = 0;
 
   constructor(options: BookOptions) {
     this.orders = new OrderBook(options, {
@@ -260,6 +321,7 @@ export class VisitBook {
     const onPage = holder.bookVisits;
     const v = this.visitFor(siteId, pageKey, ev, onPage, sessionId);
     v.changes++;
+    if (ev.time < v.readsFrom) this.lateArrivals++;
     const startMs = v.startMs;
     noteTime(v, pageKey, ev);
     if (v.startMs !== startMs)
@@ -311,6 +373,9 @@ export class VisitBook {
       shopperId: '',
       startMs: ev.time,
       endMs: ev.time,
+      lastMs: ev.time,
+      released: 0,
+      readsFrom: -Infinity,
       pages: new Map(),
       shoppers: [],
       lastReceivedMs: null,
@@ -387,10 +452,7 @@ export class VisitBook {
     this.orders.creditChanged(visit.siteId, i.userId);
     counted(visit, i.source.pageKey, 'interactions');
     visit.interactions.push(i);
-    if (i.event === 'addtocart') {
-      this.noteQuickAdd(visit, i.ids, lines);
-      noteQuickPrices(visit, lines, i.eventId);
-    }
+    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids, lines, i.eventId);
   }
 
   /** A click or quick add the service rejected: it earns no credit, and the line it would have credited says so. */
@@ -402,11 +464,18 @@ export class VisitBook {
 
   /**
    * A quick add moves the client's stored cart on (it adds the items without a cart/add): cart events
-   * comparing with the last cart exempt its ids, and the ledger counts its quantities.
+   * comparing with the last cart exempt its ids, and the ledger counts its quantities; the prices it
+   * carried are what later cart events and orders of the visit are compared with (`price-unit-mismatch`).
    */
-  noteQuickAdd(visit: Visit, ids: string | readonly string[], lines: readonly QuickLine[]): void {
+  noteQuickAdd(
+    visit: Visit,
+    ids: string | readonly string[],
+    lines: readonly QuickLine[],
+    eventId: string,
+  ): void {
     visit.changes++;
     noteQuickAdd(visit, ids, lines);
+    noteQuickPrices(visit, lines, eventId);
   }
 
   /** An accepted product, cart, order or login event. */
@@ -494,20 +563,27 @@ export class VisitBook {
 
   /**
    * `check` judged the page and let it go; its visits stay (their cart and identity judge later pages).
-   * What the visits keep of it goes too, where nothing can read it again: the page's hold on its visits (a
-   * shortcut: an event for it finds the visit by siteId and sessionId) and theirs on the page, and its place
-   * in each visit unless it began within `keepWithinMs` of the visit's start (the visit rules read the
-   * others' start times only for a page begun that early: tabs opened together, `CONCURRENT_START_MS`).
+   * What the visits keep goes too where no page left to judge can read it again: the page's hold on its
+   * visits (a shortcut: an event for it finds the visit by siteId and sessionId) and theirs on the page, and
+   * in each visit the places of pages and, with `clicks`, the clicks that no page still open, nor one yet
+   * to come, can read (`forgetUnreadable`); a page begun within `keepWithinMs` of the visit's start keeps
+   * its place (the visit rules read the others' start times for a page begun that early: tabs opened
+   * together, `CONCURRENT_START_MS`).
    */
-  pageReleased(pageKey: string, holder: PageVisits, keepWithinMs: number): void {
+  pageReleased(pageKey: string, holder: PageVisits, reach: ReleaseReach): void {
     const visits = holder.bookVisits;
     if (!visits) return;
     holder.bookVisits = undefined;
     for (const v of listOf(visits)) {
       const p = v.pages.get(pageKey);
       if (!p) continue;
-      if (p.first - v.first.time > keepWithinMs) v.pages.delete(pageKey);
-      else p.holder = null;
+      p.holder = null;
+      // looked for once an eighth of the visit's pages were let go (at each for a visit of 8 pages or
+      // fewer): a visit of thousands of pages open at once (a sessionId every shopper shares) is read
+      // through once every few hundred pages, not for each
+      if (++v.released * 8 < v.pages.size) continue;
+      v.released = 0;
+      forgetUnreadable(v, reach);
     }
   }
 

@@ -70,6 +70,8 @@ export interface OrderOptions {
   issuedQuery?: (siteId: string, responseId: string) => string | undefined;
   /** the key of a page, as the engine gives it with each event (a credit's page is read by it) */
   pageKey: (siteId: string, pageLoadId: string) => string;
+  /** false: no line is credited (the visits keep clicks only for the page rules: `check`'s report) */
+  credit?: boolean;
 }
 
 /** What the order book reads of the visits (the visit book keeps them). */
@@ -237,13 +239,14 @@ export class OrderBook {
   /** What a line of the order is credited from: its userId's visits, its own visit, the window. */
   private creditScope(o: OrderRecord, visit: Visit | undefined): CreditScope {
     const e = o.ev.base;
+    const credit = this.options.credit !== false;
     return {
       siteId: o.siteId,
       userId: e.userId,
       time: e.time,
       windowMs: this.options.attributionWindowMs,
-      mine: this.visits.visitsOf(o.siteId, e.userId) ?? new Set<Visit>(),
-      visit,
+      mine: (credit && this.visits.visitsOf(o.siteId, e.userId)) || new Set<Visit>(),
+      ...(credit && { visit }),
       issuedQuery: this.options.issuedQuery,
     };
   }

@@ -11,6 +11,7 @@ import { VisitView } from './utils/view';
 
 export type { SkuOwners, VisitCatalog, VisitPage } from './types';
 export { CONCURRENT_START_MS } from './utils/concurrent';
+export { CLICK_FOLLOW_MS } from './utils/click-follow';
 
 /**
  * The findings of the rules that judge the visit (the judge's table, from the one list) over one page; the

@@ -11,8 +11,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { productIds } from '../events';
-
-const FOLLOW_MS = 10_000;
+import { CLICK_FOLLOW_MS as FOLLOW_MS } from './utils/click-follow';
 
 const meta: RuleMeta<'visit'> = {
   id: 'pageview-not-clicked',
