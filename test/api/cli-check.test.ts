@@ -171,3 +171,104 @@ describe('check of the same events twice', () => {
     expect(pages(twice.stdout)).toEqual(pages(once.stdout));
   });
 });
+
+/** The HAR fixture of a storefront visit (16 beacons), to be changed by a test. */
+type HarEntry = {
+  request: { url: string; bodySize?: number; postData?: { text?: string | null } };
+  response: Record<string, unknown> & { status: number };
+};
+const visitHar = () =>
+  JSON.parse(
+    readFileSync(path.resolve(__dirname, '../../fixtures/har/storefront-visit.har'), 'utf8'),
+  ) as { log: { entries: HarEntry[] } };
+const beaconsOf = (har: ReturnType<typeof visitHar>) =>
+  har.log.entries.filter((e) => e.request.url.includes('/beacon/v2/'));
+/** What check --format json judged: each page's pageLoadId and its events' ids. */
+const judged = (stdout: string) =>
+  (
+    JSON.parse(stdout) as {
+      pages: Array<{ pageLoadId: string; responses: Array<{ events: Array<{ id: string }> }> }>;
+    }
+  ).pages.map((p) => [p.pageLoadId, p.responses.flatMap((r) => r.events.map((e) => e.id))]);
+
+describe('check of a HAR whose beacons did not all arrive, or were saved without their body', () => {
+  it("leaves out DevTools' failed requests (response._error) as Playwright's, counted on stderr", async () => {
+    const har = visitHar();
+    const [a, b, c] = beaconsOf(har);
+    // DevTools "Save all as HAR": status 0 and the error in _error
+    a!.response = {
+      ...a!.response,
+      status: 0,
+      statusText: '',
+      _error: 'net::ERR_BLOCKED_BY_CLIENT',
+    };
+    b!.response = { ...b!.response, status: 0, _error: 'net::ERR_CONNECTION_REFUSED' };
+    // sent as the page went on: judged, and said
+    c!.response = { ...c!.response, status: 0, _error: 'net::ERR_ABORTED' };
+    const cwd = dirWith({ 'devtools.har': JSON.stringify(har) });
+    const res = await runCli(['check', 'devtools.har', '--format', 'json'], cwd);
+    expect(res.code, res.stderr).toBeLessThan(2);
+    expect(judged(res.stdout).flatMap(([, ids]) => ids)).toHaveLength(14);
+    expect(res.stderr).toContain(
+      'devtools.har: 2 beacon requests never left the browser (net::ERR_BLOCKED_BY_CLIENT ×1, net::ERR_CONNECTION_REFUSED ×1) and are not judged: the service never received them',
+    );
+    expect(res.stderr).toContain(
+      'devtools.har: 1 beacon request has no answer in the HAR (status 0: net::ERR_ABORTED ×1) and is judged as sent',
+    );
+    // a status 0 with no error at all: judged as sent, and said so
+    const [d] = beaconsOf(har).slice(5);
+    d!.response = { ...d!.response, status: 0 };
+    const cwd2 = dirWith({ 'quiet.har': JSON.stringify(har) });
+    const quiet = await runCli(['check', 'quiet.har', '--format', 'json'], cwd2);
+    expect(judged(quiet.stdout).flatMap(([, ids]) => ids)).toHaveLength(14);
+    expect(quiet.stderr).toContain(
+      '2 beacon requests have no answer in the HAR (status 0: net::ERR_ABORTED ×1, no status, no error ×1) and are judged as sent',
+    );
+  });
+
+  it('leaves out a beacon the service took whose body the HAR did not keep, and judges one it refused', async () => {
+    const original = await runCli(
+      [
+        'check',
+        path.resolve(__dirname, '../../fixtures/har/storefront-visit.har'),
+        '--format',
+        'json',
+      ],
+      process.cwd(),
+    );
+    const all = judged(original.stdout);
+    const har = visitHar();
+    const beacons = beaconsOf(har);
+    // answered 200: no postData, a postData without its text, a body cut off, a body that is not JSON
+    delete beacons[1]!.request.postData;
+    beacons[3]!.request.postData!.text = null;
+    beacons[5]!.request.postData!.text = beacons[5]!.request.postData!.text!.slice(0, 40);
+    beacons[6]!.request.postData!.text = '{"context": {';
+    beacons[6]!.request.bodySize = 13;
+    const cwd = dirWith({ 'bodies.har': JSON.stringify(har) });
+    const res = await runCli(['check', 'bodies.har', '--format', 'json'], cwd);
+    expect(res.code, res.stderr).toBeLessThan(2);
+    expect(res.stderr).toContain(
+      'bodies.har: 4 beacon requests without a recorded body (no request.postData ×1, request.postData without its text ×1, a body cut off (shorter than its request.bodySize) ×1, a body that is not JSON, though the service took it ×1): not judged. The service took them (answered 2xx, or the HAR holds no answer), but the tool that saved the HAR dropped or cut the body',
+    );
+    expect(res.stdout).not.toContain('missing JSON POST body');
+    // the other beacons on their pages, as in the whole HAR; no page of a beacon without a pageLoadId
+    const left = new Set(
+      [1, 3, 5, 6].map((k) => `entry:${har.log.entries.indexOf(beacons[k]!) + 1}`),
+    );
+    expect(judged(res.stdout)).toEqual(
+      all.map(([id, ids]) => [id, (ids as string[]).filter((e) => !left.has(e))]),
+    );
+
+    // the service refused it (400): judged as sent, the body it lacked named
+    const refused = visitHar();
+    const first = beaconsOf(refused)[1]!;
+    delete first.request.postData;
+    first.response = { ...first.response, status: 400 };
+    const cwd2 = dirWith({ 'refused.har': JSON.stringify(refused) });
+    const res2 = await runCli(['check', 'refused.har'], cwd2);
+    expect(res2.code).toBe(1);
+    expect(res2.stdout).toContain('missing JSON POST body');
+    expect(res2.stderr).not.toContain('without a recorded body');
+  });
+});

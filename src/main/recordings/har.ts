@@ -1,6 +1,8 @@
 // A browser's HAR (DevTools › Network › Save all as HAR) read as the service received it: the beacon v2 POSTs
 // among its entries, a 307/308 the browser followed counted once where it arrived (with the body Chromium
-// leaves off the second entry), and requests that never left the browser left out with a note.
+// leaves off the second entry); requests that never left the browser, and requests the service took whose
+// body the HAR did not keep, left out with a note; requests the browser sent without waiting for their
+// answer judged, with a note.
 import { countUpTo } from '../sorted';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
@@ -20,22 +22,31 @@ export function parseHar(
   const redirects = followedRedirects(entries);
   const events: RecordedEvent[] = [];
   let other = 0;
+  // beacons that left the browser, and those of them whose entry holds no body at all
+  let sent = 0;
   let bodiless = 0;
-  const unsent = new Map<string, number>();
+  const unsent = new Tally();
+  const unkept = new Tally();
+  const unanswered = new Tally();
   entries.forEach((entry, i) => {
     // answered with a redirect that the browser followed: the request is counted once, where it arrived
     if (redirects.followed.has(i)) return;
     const beacon = harBeacon(entry);
     if (beacon === 'other') other++;
     if (beacon === null || beacon === 'other') return;
-    const failure = neverSent(entry);
-    if (failure !== null) {
-      unsent.set(failure, (unsent.get(failure) ?? 0) + 1);
-      return;
-    }
-    const postData = redirects.bodies.get(i) ?? beacon.postData;
-    if (postData === undefined) bodiless++;
-    const { body, verdict } = postedBody(postData);
+    const answer = answerOf(entry);
+    if ('neverSent' in answer) return unsent.add(answer.neverSent);
+    sent++;
+    const kept = keptBody(redirects.bodies.get(i) ?? beacon.request);
+    if ('missing' in kept && kept.missing !== CUT_OFF) bodiless++;
+    // the service took it (2xx), or the HAR holds no answer, and the HAR did not keep what was sent: not
+    // judged (it would be a refused event of no page, and its page would lose it). A request the service
+    // refused is judged with what the HAR holds: refused either way.
+    const took = answer.status === 0 || (answer.status >= 200 && answer.status < 300);
+    if ('missing' in kept && took) return unkept.add(kept.missing);
+    const { body, verdict } = postedBody(kept);
+    if (took && verdict?.errors[0]?.message === INVALID_JSON) return unkept.add(GARBLED);
+    if (answer.status === 0) unanswered.add(answer.error ?? 'no status, no error');
     events.push(
       makeEvent(
         counter,
@@ -54,23 +65,46 @@ export function parseHar(
   });
   // not one beacon with its body: the HAR was saved without request bodies (each would read as the
   // storefront's "missing JSON POST body"), not a storefront that sent none
-  if (events.length > 0 && bodiless === events.length)
+  if (sent > 0 && bodiless === sent)
     throw new InputError(
-      `${file}: none of its ${events.length} beacon request${events.length === 1 ? '' : 's'} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
+      `${file}: none of its ${sent} beacon request${sent === 1 ? '' : 's'} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
     );
   const notes: string[] = [];
+  const requests = (n: number) => `${n} beacon request${n === 1 ? '' : 's'}`;
+  const are = (n: number) => (n === 1 ? 'is' : 'are');
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
   if (other > 0)
     notes.push(
       `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not events the timelines judge: chat, log, …) skipped`,
     );
-  if (unsent.size > 0) {
-    const count = [...unsent.values()].reduce((a, b) => a + b, 0);
-    const why = [...unsent].map(([text, n]) => `${text} ×${n}`).join(', ');
+  if (unsent.total > 0)
     notes.push(
-      `${file}: ${count} beacon request${count === 1 ? '' : 's'} never left the browser (${why}) and ${count === 1 ? 'is' : 'are'} not judged: the service never received ${count === 1 ? 'it' : 'them'}; check the beacon origin the storefront sends to, and what blocks it`,
+      `${file}: ${requests(unsent.total)} never left the browser (${unsent.text()}) and ${are(unsent.total)} not judged: the service never received ${them(unsent.total)}; check the beacon origin the storefront sends to, and what blocks it`,
     );
-  }
+  if (unkept.total > 0)
+    notes.push(
+      `${file}: ${requests(unkept.total)} without a recorded body (${unkept.text()}): not judged. The service took ${them(unkept.total)} (answered 2xx, or the HAR holds no answer), but the tool that saved the HAR dropped or cut the body, so what was sent is unknown; save the HAR again with the requests' bodies (DevTools › Network › Save all as HAR)`,
+    );
+  if (unanswered.total > 0)
+    notes.push(
+      `${file}: ${requests(unanswered.total)} ${unanswered.total === 1 ? 'has' : 'have'} no answer in the HAR (status 0: ${unanswered.text()}) and ${are(unanswered.total)} judged as sent: the browser sent ${them(unanswered.total)}, and the page went on (or the HAR was saved) before the answer came. A request that never left the browser says so with its error (net::ERR_CONNECTION_REFUSED, net::ERR_BLOCKED_BY_CLIENT, …) and is left out; if the service did not get ${them(unanswered.total)}, leave ${them(unanswered.total)} out of the recording`,
+    );
   return { kind: 'har', events, notes };
+}
+
+/** How many entries were set aside, by why: "why ×n, …" in the order first seen. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+  total = 0;
+
+  add(why: string): void {
+    this.counts.set(why, (this.counts.get(why) ?? 0) + 1);
+    this.total++;
+  }
+
+  text(): string {
+    return [...this.counts].map(([why, n]) => `${why} ×${n}`).join(', ');
+  }
 }
 
 /** What a JSON value is, as a message names it: `a string`, `an object`, `null`, … */
@@ -101,15 +135,16 @@ const BODY_KEEPING_REDIRECTS = new Set([307, 308]);
 
 /**
  * The entries answered with a 307 or 308 that the browser followed (a later entry of the same method asks
- * for the address the answer named), and the body each followed request was sent with: one request, which
- * a HAR records as two entries, and Chromium records the second without its body.
+ * for the address the answer named), and for each followed request the first one, whose body (`postData`,
+ * `bodySize`) it was sent with: one request, which a HAR records as two entries, and Chromium records the
+ * second without its body.
  */
 function followedRedirects(entries: unknown[]): {
   followed: Set<number>;
-  bodies: Map<number, unknown>;
+  bodies: Map<number, Record<string, unknown>>;
 } {
   const followed = new Set<number>();
-  const bodies = new Map<number, unknown>();
+  const bodies = new Map<number, Record<string, unknown>>();
   // the entries of each method and URL, in order, each taken by one redirect at most: a redirect finds the
   // request that followed it among those of its target, not by reading every later entry again
   const byRequest = new Map<string, number[]>();
@@ -135,7 +170,7 @@ function followedRedirects(entries: unknown[]): {
     const j = later[at]!;
     followed.add(i);
     // a chain of redirects carries the first request's body to the last
-    bodies.set(j, bodies.get(i) ?? request.postData);
+    bodies.set(j, bodies.get(i) ?? request);
   });
   return { followed, bodies };
 }
@@ -158,29 +193,62 @@ function redirectTarget(from: unknown, response: Record<string, unknown>): strin
 }
 
 /**
- * Chromium's errors (a HAR's `response._failureText`) for a request that never reached a server: no
- * connection was made, or the browser refused to make it. Others (net::ERR_ABORTED of a beacon sent as
- * the page unloads, net::ERR_FAILED of a CORS-blocked answer) come after the request was sent.
+ * Chromium's errors for a request that never reached a server (no connection was made, or the browser
+ * refused to make it), as a HAR names them: Playwright's `response._failureText`, DevTools' "Save all as
+ * HAR" `response._error`. Others (net::ERR_ABORTED of a beacon sent as the page unloads, net::ERR_FAILED of
+ * a CORS-blocked answer) come after the request was sent.
  */
 const NEVER_SENT =
   /^net::ERR_(?:CONNECTION_REFUSED|CONNECTION_TIMED_OUT|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|INTERNET_DISCONNECTED|UNSAFE_PORT|BLOCKED_BY_CLIENT|BLOCKED_BY_ADMINISTRATOR|BLOCKED_BY_CSP|PROXY_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED|CERT_[A-Z_]+|SSL_[A-Z_]+)$/;
 
-/** The failure of an entry whose request never reached a server (no answer, and an error that says so). */
-function neverSent(entry: unknown): string | null {
-  if (!isObject(entry) || !isObject(entry.response)) return null;
-  const { response } = entry;
-  if (Number(response.status) > 0 || typeof response._failureText !== 'string') return null;
-  return NEVER_SENT.test(response._failureText) ? response._failureText : null;
+/**
+ * What the entry says of its answer: a request that never reached a server (no answer, and an error that
+ * says so), else the status (0: no answer, with the error the browser gave, if any).
+ */
+function answerOf(entry: unknown): { neverSent: string } | { status: number; error?: string } {
+  const response = isObject(entry) && isObject(entry.response) ? entry.response : {};
+  const status = Number(response.status);
+  if (Number.isFinite(status) && status > 0) return { status };
+  const error = [response._failureText, response._error].find(
+    (e): e is string => typeof e === 'string' && e !== '',
+  );
+  if (error !== undefined && NEVER_SENT.test(error)) return { neverSent: error };
+  return error === undefined ? { status: 0 } : { status: 0, error };
+}
+
+/** What a kept body that is not JSON means when the service took the request: the HAR's copy is not what was sent. */
+const GARBLED = 'a body that is not JSON, though the service took it';
+const INVALID_JSON = 'invalid JSON POST body';
+const CUT_OFF = 'a body cut off (shorter than its request.bodySize)';
+
+/**
+ * The posted text a HAR entry's request kept, or why it holds none: no `postData`, a `postData` without
+ * its text, an empty text, or a text shorter than the request's `bodySize` (cut off).
+ */
+function keptBody(request: Record<string, unknown>): { text: string } | { missing: string } {
+  const post = request.postData;
+  if (!isObject(post)) return { missing: 'no request.postData' };
+  if (typeof post.text !== 'string') return { missing: 'request.postData without its text' };
+  const text =
+    post.encoding === 'base64' ? Buffer.from(post.text, 'base64').toString('utf8') : post.text;
+  if (text === '') return { missing: 'an empty request.postData.text' };
+  const size = Number(request.bodySize);
+  if (Number.isFinite(size) && size > Buffer.byteLength(text)) return { missing: CUT_OFF };
+  return { text };
 }
 
 /**
  * The beacon v2 POST a HAR entry holds: its endpoint and posted data; 'other' for a beacon request that
  * is no event the timelines or visits judge; null for any other request.
  */
-function harBeacon(
-  entry: unknown,
-):
-  | { path: string; siteId: string; category: string; event: string; postData: unknown }
+function harBeacon(entry: unknown):
+  | {
+      path: string;
+      siteId: string;
+      category: string;
+      event: string;
+      request: Record<string, unknown>;
+    }
   | 'other'
   | null {
   if (!isObject(entry) || !isObject(entry.request)) return null;
@@ -202,27 +270,27 @@ function harBeacon(
   )
     return 'other';
   const { siteId, category, event } = where;
-  return { path: pathname.slice(at), siteId, category, event, postData: req.postData };
+  return { path: pathname.slice(at), siteId, category, event, request: req };
 }
 
-/** A HAR request's posted text as a body: parsed JSON, or the text with the 400 the service would answer. */
-function postedBody(postData: unknown): {
+/**
+ * A HAR request's posted text as a body: parsed JSON, or the text (or '' for none) with the 400 the service
+ * would answer.
+ */
+function postedBody(kept: { text: string } | { missing: string }): {
   body: unknown;
   verdict: { accepted: boolean; status: number; errors: ValidationIssue[] } | undefined;
 } {
-  const post = isObject(postData) ? postData : {};
-  let text = typeof post.text === 'string' ? post.text : '';
-  if (post.encoding === 'base64') text = Buffer.from(text, 'base64').toString('utf8');
   const refused = (message: string) => ({
     accepted: false,
     status: 400,
     errors: [{ message, path: '' }],
   });
-  if (text === '') return { body: text, verdict: refused('missing JSON POST body') };
+  if ('missing' in kept) return { body: '', verdict: refused('missing JSON POST body') };
   try {
-    return { body: JSON.parse(text), verdict: undefined };
+    return { body: JSON.parse(kept.text), verdict: undefined };
   } catch {
-    return { body: text, verdict: refused('invalid JSON POST body') };
+    return { body: kept.text, verdict: refused(INVALID_JSON) };
   }
 }
 
