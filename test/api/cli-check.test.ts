@@ -272,3 +272,66 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     expect(res2.stderr).not.toContain('without a recorded body');
   });
 });
+
+describe('check of recorded events whose fields are not what the sandbox writes', () => {
+  it('refuses each, naming the line, the field and what the sandbox writes (exit 2)', async () => {
+    const line = (fields: Record<string, unknown>) =>
+      `${JSON.stringify({ siteId: 'demo42', category: 'search', event: 'render', body: { data: {} }, accepted: true, status: 200, errors: [], ...fields })}\n`;
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [
+        { accepted: 'yes' },
+        /:1: field accepted is "yes": it must be true or false, whether the sandbox accepted the event; a recorded verdict is "accepted", "status" and "errors" together/,
+      ],
+      [
+        { status: '200' },
+        /:1: field status is "200": it must be the HTTP status the sandbox answered, a number from 100 to 599/,
+      ],
+      [
+        { receivedAt: 'yesterday' },
+        /:1: field receivedAt is "yesterday": it must be the time the sandbox received the event, ISO 8601 with seconds and its zone as the sandbox writes it, e\.g\. "2026-11-21T05:00:00\.000Z"; leave it out when unknown$/,
+      ],
+      [
+        { siteId: 42 },
+        /:1: field siteId is 42: it must be a string, the siteId of the path, e\.g\. "demo42"/,
+      ],
+      [
+        { errors: 'none' },
+        /:1: field errors is "none": it must be the list of what the sandbox found wrong, \[\{"message": "…", "path": "…"\}\] \(\[\] for an accepted event\)/,
+      ],
+      [
+        { errors: [42] },
+        /:1: field errors is \[42\]: it must be the list of what the sandbox found wrong/,
+      ],
+      [
+        { id: null },
+        /:1: field id is null: it must be the event's id, a string such as "ev_000001"; leave it out to number the line$/,
+      ],
+      [
+        { event: 7, path: '/beacon/v2/demo42/search/render' },
+        /:1: field event is 7: it must be a string, the event of the category/,
+      ],
+      [
+        { accepted: true, status: 400 },
+        /:1: field accepted is true with status 400: an event is accepted exactly when its status is 200/,
+      ],
+      [
+        { errors: undefined },
+        /:1: field errors is missing: a recorded verdict is "accepted", "status" and "errors" together/,
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const cwd = dirWith({ 'events.ndjson': line(fields) });
+      const res = await runCli(['check', 'events.ndjson'], cwd);
+      const what = JSON.stringify(fields);
+      expect([res.code, res.stdout], what).toEqual([2, '']);
+      expect(res.stderr.trim().split('\n'), what).toHaveLength(1);
+      expect(res.stderr.trim(), what).toMatch(/^search-sandbox check: events\.ndjson:1: field /);
+      expect(res.stderr.trim(), what).toMatch(message);
+    }
+    // what the sandbox writes is read as before
+    const good = dirWith({
+      'events.ndjson': line({ id: 'ev_000001', receivedAt: '2026-11-21T05:00:00.000Z' }),
+    });
+    expect((await runCli(['check', 'events.ndjson'], good)).code).toBeLessThan(2);
+  });
+});

@@ -1,7 +1,7 @@
 // The formats of recorded beacon traffic (for `check`, `diff`, uploads and the desktop's import): NDJSON
 // (bare bodies or recorded events), a sandbox export, or a browser HAR (read by har.ts), told apart by
 // their text. Every body is validated with the tracking interface's own validator.
-import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import type { RecordedEvent } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
 import {
   readIssuedResponses,
@@ -12,6 +12,7 @@ import { isObject } from '../../shared/values';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { parseHar } from './har';
 import { requestFields } from './request-fields';
+import { recordFields } from './record-fields';
 import { clockOffsetProblem } from '../../shared/clock-offset';
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
@@ -61,17 +62,13 @@ function recordedEvent(
   id: string,
   counter: Counter,
 ): RecordedEvent {
+  // what it says of itself: each field present is what the sandbox writes, or the line is refused
+  const fields = recordFields(v, where);
   const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
   // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
-  const category =
-    typeof v.category === 'string'
-      ? v.category
-      : typeof v.kind === 'string'
-        ? v.kind
-        : (parsed?.category ?? 'search');
-  const event = typeof v.event === 'string' ? v.event : (parsed?.event ?? '');
-  const siteId = typeof v.siteId === 'string' ? v.siteId : (parsed?.siteId ?? '');
-  const receivedAt = typeof v.receivedAt === 'string' ? v.receivedAt : '';
+  const category = fields.category ?? fields.kind ?? parsed?.category ?? 'search';
+  const event = fields.event ?? parsed?.event ?? '';
+  const siteId = fields.siteId ?? parsed?.siteId ?? '';
   // how far the recording sandbox's clock was from real time (timestamp-skew reads it): a value that is
   // not one is refused, not ignored, or the event would be judged as if the clock had not moved
   const clockOffsetMs = v.clockOffsetMs;
@@ -82,28 +79,20 @@ function recordedEvent(
   // the path and headers as sent: a refusal is judged by them (a 404's path, a 415's Content-Type)
   const request = requestFields(v, where);
   // A recorded event keeps the sandbox's verdict; a hand-written one is validated here.
-  const recorded =
-    typeof v.accepted === 'boolean' && Array.isArray(v.errors)
-      ? {
-          accepted: v.accepted,
-          status: typeof v.status === 'number' ? v.status : v.accepted ? 200 : 400,
-          errors: v.errors as ValidationIssue[],
-        }
-      : undefined;
   return makeEvent(
     counter,
-    typeof v.id === 'string' ? v.id : id,
+    fields.id ?? id,
     {
       siteId,
       category,
       event,
-      receivedAt,
+      receivedAt: fields.receivedAt,
       body: v.body,
       ...(typeof clockOffsetMs === 'number' && { clockOffsetMs }),
       ...(request.path !== undefined && { path: request.path }),
       request,
     },
-    recorded,
+    fields.verdict,
   );
 }
 
