@@ -115,6 +115,17 @@ describe('POST /_sandbox/diff', () => {
     ]);
   });
 
+  it('reads a recording saved as UTF-16 (PowerShell `>`) as the text it holds', async () => {
+    await play(run(journey()));
+    const text = run(journey()).replace(/\n/g, '\r\n');
+    const res = await fetch(`${sandbox.url}/_sandbox/diff`, {
+      method: 'POST',
+      body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as DiffResult).same).toBe(true);
+  });
+
   it('reads a baseline file as BASE', async () => {
     await play(run(journey()));
     const { baselineText } = await import('../../src/main/baseline/baseline-file');

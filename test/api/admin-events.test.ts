@@ -338,6 +338,35 @@ describe('export and import', () => {
     });
   });
 
+  it('imports an export saved as UTF-16 (PowerShell `>`), read in the worker or not', async () => {
+    await seed();
+    const events = sandbox.core.events.all();
+    const utf16 = (text: string) =>
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const send = async (body: Buffer) => {
+      const res = await fetch(`${base}/_sandbox/import?replace=true`, { method: 'POST', body });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const small = await send(utf16(JSON.stringify({ format: 'search-sandbox-export', events })));
+    expect(small.status, JSON.stringify(small.body)).toBe(200);
+    expect(small.body).toMatchObject({ imported: events.length });
+    // large enough to be read and checked in the worker
+    const many = Array.from({ length: 600 }, () => events).flat();
+    const text = JSON.stringify({ format: 'search-sandbox-export', events: many });
+    expect(text.length * 2).toBeGreaterThan(256 * 1024);
+    const large = await send(utf16(text));
+    expect(large.status, JSON.stringify(large.body)).toBe(200);
+    expect(large.body).toMatchObject({ imported: many.length });
+    // UTF-16 big-endian, without a byte order mark: NDJSON, one event a line
+    const ndjson = Buffer.from(
+      events.map((e) => JSON.stringify(e)).join('\r\n'),
+      'utf16le',
+    ).swap16();
+    const bare = await send(ndjson);
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    expect(bare.body).toMatchObject({ imported: events.length });
+  });
+
   it("imports NDJSON too, such as a data directory's events.ndjson", async () => {
     await seed();
     const lines = [

@@ -335,3 +335,52 @@ describe('check of recorded events whose fields are not what the sandbox writes'
     expect((await runCli(['check', 'events.ndjson'], good)).code).toBeLessThan(2);
   });
 });
+
+describe('check and diff of a recording saved as UTF-16 (PowerShell `>`)', () => {
+  it('reads it as the text it holds, with or without its byte order mark', async () => {
+    const text = run(journey()).replace(/\n/g, '\r\n');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le).swap16();
+    const cwd = dirWith({ 'utf8.ndjson': text });
+    writeFileSync(path.join(cwd, 'utf16le.ndjson'), le);
+    writeFileSync(path.join(cwd, 'utf16be.ndjson'), be);
+    writeFileSync(path.join(cwd, 'nobom.ndjson'), Buffer.from(text, 'utf16le'));
+    const utf8 = await runCli(['check', 'utf8.ndjson', '--format', 'json'], cwd);
+    expect(utf8.code, utf8.stderr).toBeLessThan(2);
+    const pages = (out: string) =>
+      (JSON.parse(out) as { pages: Array<{ pageLoadId: string; verdict: string }> }).pages.map(
+        (p) => [p.pageLoadId, p.verdict],
+      );
+    for (const file of ['utf16le.ndjson', 'utf16be.ndjson', 'nobom.ndjson']) {
+      const res = await runCli(['check', file, '--format', 'json'], cwd);
+      expect([res.code, res.stderr], file).toEqual([utf8.code, '']);
+      expect(pages(res.stdout), file).toEqual(pages(utf8.stdout));
+      // diff reads it the same way: the same tracking as the UTF-8 file
+      const diff = await runCli(['diff', 'utf8.ndjson', file], cwd);
+      expect([diff.code, diff.stderr], file).toEqual([0, '']);
+    }
+    // an export saved so reads as one too
+    writeFileSync(
+      path.join(cwd, 'export.json'),
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(
+          JSON.stringify(
+            {
+              format: 'search-sandbox-export',
+              events: text
+                .trim()
+                .split('\r\n')
+                .map((l) => JSON.parse(l) as unknown),
+            },
+            null,
+            2,
+          ),
+          'utf16le',
+        ),
+      ]),
+    );
+    const exported = await runCli(['check', 'export.json', '--format', 'json'], cwd);
+    expect(pages(exported.stdout)).toEqual(pages(utf8.stdout));
+  });
+});

@@ -1,10 +1,12 @@
 // Where a recording comes from, for `check`, `diff` and uploads alike: a file, `-` (standard input), a FIFO
 // or a process substitution (`<(zcat day.ndjson.gz)`), read as a stream; or a body already in memory.
 // Directories and devices are refused with one line before anything is read, and every input is capped
-// (per line and in all), so an endless device on standard input ends with a clear error, not an OOM.
+// (per line and in all), so an endless device on standard input ends with a clear error, not an OOM. Text
+// saved as UTF-16 (PowerShell's `>`) is read as the UTF-8 it holds (base/utf16.ts).
 import { createReadStream, fstatSync, statSync, type Stats } from 'node:fs';
 import { isatty } from 'node:tty';
 import { InputError } from './recorded';
+import { utf8Chunks } from '../base/utf16';
 
 /** Limits on what a recording reader takes. */
 export interface RecordingCaps {
@@ -82,15 +84,17 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
     name: file,
     caps,
     chunks: () =>
-      capped(
-        file,
-        caps,
-        // 64 KiB at a time: each piece's lines are decoded as one string, and a string over 128 KiB would
-        // be a large object, which only a full collection frees (a million events: ~10 MB more held)
-        file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
-        (err) => {
-          throw new InputError(`${file}: ${unreadable(err)}`);
-        },
+      utf8Chunks(
+        capped(
+          file,
+          caps,
+          // 64 KiB at a time: each piece's lines are decoded as one string, and a string over 128 KiB would
+          // be a large object, which only a full collection frees (a million events: ~10 MB more held)
+          file === '-' ? process.stdin : createReadStream(file, { highWaterMark: READ_AHEAD }),
+          (err) => {
+            throw new InputError(`${file}: ${unreadable(err)}`);
+          },
+        ),
       ),
   };
 }
@@ -106,15 +110,17 @@ export function recordingFrom(
     name,
     caps,
     chunks: () =>
-      capped(
-        name,
-        caps,
-        (async function* () {
-          yield buffer;
-        })(),
-        (err) => {
-          throw err;
-        },
+      utf8Chunks(
+        capped(
+          name,
+          caps,
+          (async function* () {
+            yield buffer;
+          })(),
+          (err) => {
+            throw err;
+          },
+        ),
       ),
   };
 }

@@ -9,6 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorkerModule } from '../base/worker-module';
 import type { EventDraft } from './types';
 import { readImportText, type ImportRead } from './import-text';
+import { decodeText } from '../base/utf16';
 import type { ReaderData, ReaderMessage } from './import-worker-main';
 
 export type { ImportRead } from './import-text';
@@ -40,10 +41,11 @@ function transferable(chunk: Uint8Array): { data: Uint8Array; transfer: ArrayBuf
 }
 
 /**
- * Read an import body (UTF-8): its bytes at once, or as they arrive (a request). Large bodies are decoded,
- * parsed and checked in a worker thread, fed chunk by chunk, and come back checked (`checked`); small ones
- * as their value, to be checked by the caller (parseImport). Never rejects for a bad body; `tooLarge` once
- * more than `limit` bytes arrived (the rest is not read; the caller answers and closes).
+ * Read an import body (UTF-8, or UTF-16 when its first bytes say so): its bytes at once, or as they arrive
+ * (a request). Large bodies are decoded, parsed and checked in a worker thread, fed chunk by chunk, and come
+ * back checked (`checked`); small ones as their value, to be checked by the caller (parseImport). Never
+ * rejects for a bad body; `tooLarge` once more than `limit` bytes arrived (the rest is not read; the caller
+ * answers and closes).
  */
 export async function readImportBody(
   source: Uint8Array | Readable,
@@ -72,7 +74,8 @@ export async function readImportBody(
     reader?.close();
     return { problems: [`the body could not be read (${(err as Error).message})`] };
   }
-  if (!reader) return readImportBodyHere(Buffer.concat(held, size).toString('utf8'));
+  // UTF-8, or UTF-16 when its first bytes say so (a file saved by PowerShell's `>`)
+  if (!reader) return readImportBodyHere(decodeText(Buffer.concat(held, size)));
   return reader.finish();
 }
 

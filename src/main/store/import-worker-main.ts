@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { EventDraft } from './types';
 import { readImportText } from './import-text';
 import { parseImportHere } from './export-format';
+import { utf16Of } from '../base/utf16';
 
 /** What the reader posts: the problems; or the sections and the count, then the batches, then the end. */
 export type ReaderMessage =
@@ -28,9 +29,17 @@ export const DRAFT_BATCH = 500;
 const port = parentPort!;
 const { chunks, asked: askedMemory } = workerData as ReaderData;
 const asked = new Int32Array(askedMemory);
-const decoder = new TextDecoder();
+// UTF-8, or UTF-16 when its first bytes say so (a file saved by PowerShell's `>`)
+const decoder = new TextDecoder(utf16Of(firstBytes(chunks, 4)) ?? 'utf-8');
 let parts: string[] = chunks.map((c) => decoder.decode(c, { stream: true }));
 const post = (m: ReaderMessage) => port.postMessage(m);
+
+/** The first `n` bytes of the chunks (fewer when they hold fewer). */
+function firstBytes(list: readonly Uint8Array[], n: number): Uint8Array {
+  const out: number[] = [];
+  for (const c of list) for (let i = 0; i < c.length && out.length < n; i++) out.push(c[i]!);
+  return Uint8Array.from(out);
+}
 
 port.on('message', (m: { chunk?: Uint8Array; end?: true }) => {
   if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
