@@ -384,3 +384,25 @@ describe('check and diff of a recording saved as UTF-16 (PowerShell `>`)', () =>
     expect(pages(exported.stdout)).toEqual(pages(utf8.stdout));
   });
 });
+
+describe('check of bare beacon bodies, which name no site', () => {
+  it('says what names the site where its name would be', async () => {
+    // the search beacons' bodies alone, as a storefront's bodies are often saved
+    const bodies = run(journey())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { category: string; body: unknown })
+      .filter((e) => e.category === 'search')
+      .map((e) => JSON.stringify(e.body));
+    const cwd = dirWith({ 'recorded.ndjson': `${bodies.join('\n')}\n` });
+    const noSite = '(no siteId: a line names its site with a "siteId" or "path" field)';
+    const readiness = await runCli(['check', 'recorded.ndjson', '--readiness'], cwd);
+    expect(readiness.stdout).toContain(`readiness of ${noSite}: `);
+    expect(readiness.stdout).not.toMatch(/readiness of : /);
+    const text = await runCli(['check', 'recorded.ndjson'], cwd);
+    expect(text.stdout).toMatch(
+      /^(PASS|WARN|FAIL) {2}\(no siteId: a line names its site with a "siteId" or "path" field\) {2}page /m,
+    );
+    expect(text.stdout).not.toContain('(no site)');
+  });
+});

@@ -20,6 +20,7 @@ import {
   type Served,
 } from '../tracking/timeline/readiness';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
+import { NO_SITE } from './report-writer';
 
 /** A site's readiness in a recording; `sent: false` when it sent nothing (a site the config expects of). */
 export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false };
@@ -86,7 +87,7 @@ export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
   for (const s of sites) {
     const { ok, findings, unseen, notApplicable, unverified = 0 } = s.summary;
     out.push(
-      `readiness of ${s.siteId}: ${ok} ok${unverified > 0 ? ` (${unverified} unverified: seen, but no rule could check them)` : ''}, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
+      `readiness of ${s.siteId || NO_SITE}: ${ok} ok${unverified > 0 ? ` (${unverified} unverified: seen, but no rule could check them)` : ''}, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
     );
     let area = '';
     for (const r of s.behaviours) {

@@ -175,10 +175,16 @@ abstract class CountingWriter<P extends PageVerdictDto> implements ReportWriter<
   dispose(): void {}
 }
 
+/**
+ * What `check`'s text says where a page's (or a site's) events named no site: bare beacon bodies, whose
+ * lines say nothing of the endpoint they were sent to, are the usual cause.
+ */
+export const NO_SITE = '(no siteId: a line names its site with a "siteId" or "path" field)';
+
 class TextWriter extends CountingWriter<PageVerdictDto> {
   protected add(p: PageVerdictDto): void {
     const { page, elsewhere } = this.widerScope.shown(p);
-    this.chunks.write(textPage(page, elsewhere));
+    this.chunks.write(textPage(page, elsewhere, NO_SITE));
   }
   end(): void {
     this.chunks.write(textSummary(this.verdicts));

@@ -280,12 +280,17 @@ export function textReport(pages: PageVerdictDto[]): string {
 /**
  * One page of the text report: its verdict line and its findings, terminal-safe, each line ended. A finding
  * about the whole session or site told on an earlier page (`elsewhere`) is named in one line with its
- * events and that page, so that the page's verdict never stands without what makes it.
+ * events and that page, so that the page's verdict never stands without what makes it. `noSite`: what the
+ * line says where a page's events named no site.
  */
-export function textPage(p: PageVerdictDto, elsewhere: readonly ListedElsewhere[] = []): string {
+export function textPage(
+  p: PageVerdictDto,
+  elsewhere: readonly ListedElsewhere[] = [],
+  noSite = '(no site)',
+): string {
   const c = p.counts;
   const lines = [
-    `${LABEL[p.verdict]}  ${p.siteId || '(no site)'}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
+    `${LABEL[p.verdict]}  ${p.siteId || noSite}  ${pageTitle(p)}  (${visitKind(p)}session ${p.sessionId || '(none)'}, ${c.responses} response${c.responses === 1 ? '' : 's'}${c.responses > 0 ? `: ${kindsOf(p)}` : ''}, ${c.events} event${c.events === 1 ? '' : 's'}${finishedNote(p)})`,
   ];
   const byId = new Map(p.findings.map((f) => [f.id, f]));
   for (const f of p.findings) {
