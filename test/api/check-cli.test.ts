@@ -504,7 +504,7 @@ describe('search-sandbox check', () => {
         [fixture('har', 'storefront-visit.har'), '--format', 'xml'],
         /--format "xml" is not one of text, json, junit/,
       ],
-      [['--colour'], /Unknown option '--colour'/],
+      [['--colour'], /unknown flag --colour: the flags are --format, --fail-on/],
     ];
     for (const [args, message] of cases) {
       const res = await check(...args);

@@ -406,3 +406,18 @@ describe('check of bare beacon bodies, which name no site', () => {
     expect(text.stdout).not.toContain('(no site)');
   });
 });
+
+describe('check with a mistyped flag', () => {
+  it("says so in one line of the tool's words, with the flag it is near", async () => {
+    const cwd = dirWith({ 'recorded.ndjson': run(journey()) });
+    const res = await runCli(['check', '--frmat', 'json', 'recorded.ndjson'], cwd);
+    expect([res.code, res.stdout]).toEqual([2, '']);
+    const [first, usage, ...rest] = res.stderr.trim().split('\n');
+    expect(first).toMatch(
+      /^search-sandbox check: unknown flag --frmat: did you mean --format\? the flags are --format, --fail-on, /,
+    );
+    expect(usage).toMatch(/^usage: search-sandbox check FILE/);
+    expect(rest).toEqual([]);
+    expect(res.stderr).not.toContain('Unknown option');
+  });
+});

@@ -522,7 +522,7 @@ describe('search-sandbox diff', () => {
     });
     expect(diffProcess([base(), base(), '--colour'])).toMatchObject({
       code: 2,
-      err: expect.stringContaining("Unknown option '--colour'"),
+      err: expect.stringContaining('unknown flag --colour: the flags are'),
     });
   });
 

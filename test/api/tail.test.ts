@@ -230,7 +230,7 @@ describe('search-sandbox tail', () => {
     );
     const bad = await runCli(['tail', '--colour'], process.cwd());
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^search-sandbox tail: Unknown option '--colour'/);
+    expect(bad.stderr).toMatch(/^search-sandbox tail: unknown flag --colour: the flags are/);
   });
 
   it('says what is wrong with the address it is given, and when what answers there is no sandbox', async () => {

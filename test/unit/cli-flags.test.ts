@@ -30,11 +30,11 @@ describe('command-line flags', () => {
 
   it('names an unknown flag and the flags the command takes', () => {
     expect(problem(() => parseFlags(['--colour'], FLAGS, true))).toBe(
-      "Unknown option '--colour': the flags are --format, --rule, --json",
+      'unknown flag --colour: the flags are --format, --rule, --json',
     );
     // a mistyped one: the flag it is near first
     expect(problem(() => parseFlags(['--formt', 'json'], FLAGS, true))).toBe(
-      "Unknown option '--formt': did you mean --format? the flags are --format, --rule, --json",
+      'unknown flag --formt: did you mean --format? the flags are --format, --rule, --json',
     );
   });
 

@@ -74,8 +74,9 @@ function flagProblem(
   const names = Object.keys(options).map((name) => `--${name}`);
   const takes = names.join(', ');
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    // said in the tool's words, not Node's ("Unknown option '--frmat'. To specify a positional …")
     const given = /'(-[^']*)'/.exec(first)?.[1] ?? '';
-    return `${first.split('. ')[0]}: ${didYouMean(given, names)}the flags are ${takes}`;
+    return `${given === '' ? 'an unknown flag' : `unknown flag ${given}`}: ${didYouMean(given, names)}the flags are ${takes}`;
   }
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return `${first.split('. ')[0]}: only flags are taken (${takes})`;
