@@ -167,8 +167,41 @@ export default {
         ),
         visitPage('thanks').order('o-1', [{ uid: 'a', price: 19.99 }], { at: 30_000 }),
       ],
+      // the order is in the currency unit: the cents are the tile's data the quick add read, and the fix is
+      // there, not in the order script (it told the developer to divide a right price by 100)
       findings: [
-        { messageId: 'otherUnit', message: 'uid "a" at 19.99 where', pageLoadId: 'thanks' },
+        {
+          messageId: 'cartOtherUnit',
+          message: 'uid "a" at 19.99 where',
+          fix: 'not in the order script',
+          pageLoadId: 'thanks',
+          behaviour: 'cart.items',
+        },
+      ],
+    },
+    {
+      name: 'cart events in cents, the order lines in units',
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1250 }], [{ uid: 'a', price: 1250 }], {
+          at: 0,
+        }),
+        visitPage('thanks').order(
+          'o-1',
+          [{ uid: 'a', price: 12.5 }],
+          { at: 30_000 },
+          { tt: 12.5, total: 12.5 },
+        ),
+      ],
+      findings: [
+        {
+          messageId: 'cartOtherUnit',
+          message:
+            'prices a line at a hundredth of what the visit\'s cart (or quick add) carried: uid "a" at 12.5 where',
+          fix: 'divide cents by 100 there, not in the order script',
+          pageLoadId: 'thanks',
+          events: [1],
+          behaviour: 'cart.items',
+        },
       ],
     },
     {

@@ -511,7 +511,11 @@ export class VisitBook {
   /** An order/transaction: its price issues, the cart it came from, the order book. */
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
-    v.priceIssues = priceIssues(v, visit);
+    const prices = priceIssues(v, visit);
+    v.priceIssues = prices?.issues;
+    // set only on the few orders that need it (every order carrying the field would cost it a slot)
+    if (prices?.elsewhereInCents || v.pricedElsewhereInCents)
+      v.pricedElsewhereInCents = prices?.elsewhereInCents ? true : undefined;
     const elsewhere = this.recentCarts.elsewhere(
       {
         siteId: visit.siteId,

@@ -67,6 +67,11 @@ export interface VisitEvent {
    */
   priceIssues?: string[];
   /**
+   * with `priceIssues` of an order: every line off is a hundredth of the cart's (or quick add's) price, so
+   * the cents are there, not in the order (price-unit-mismatch's fix says so)
+   */
+  pricedElsewhereInCents?: true | undefined;
+  /**
    * set by the book when an order is folded in: the storefront visit whose cart it bought, when the order
    * arrived in a visit of its own on another origin (order-other-domain)
    */

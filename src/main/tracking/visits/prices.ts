@@ -84,25 +84,37 @@ export function lineUnitMismatch(
 /**
  * An order's lines priced about 100 times (or a hundredth of) what the visit's cart events said (cents
  * against units), or at their line's total. A sale, a coupon or a currency rounding moves a price by far less.
+ * `elsewhereInCents`: every line off is a hundredth of the price it was compared with, so the order holds the
+ * smaller unit, the currency unit, and the cents are on the other side (the cart globals, or a tile's data
+ * for a quick add): the fix is there, not in the order script.
  */
-export function priceIssues(order: VisitEvent, visit: PricedVisit): string[] | undefined {
+export function priceIssues(
+  order: VisitEvent,
+  visit: PricedVisit,
+): { issues: string[]; elsewhereInCents: boolean } | undefined {
   const out: string[] = [];
+  let larger = 0;
+  let smaller = 0;
   for (const line of order.items) {
     const known = visit.prices?.get(line.uid) ?? quickPrice(visit, line.uid);
     if (!known || line.price <= 0) continue;
     const ratio = unitRatio(line.price, known.price);
-    if (ratio !== null)
+    if (ratio !== null) {
+      if (ratio < 1) smaller++;
       out.push(
         `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (${about(ratio)})`,
       );
-    else if (line.qty >= 2 && near(line.price, line.qty * known.price))
+    } else if (line.qty >= 2 && near(line.price, line.qty * known.price)) {
+      larger++;
       out.push(
         `uid "${line.uid}" at ${line.price}, ${line.qty} × the ${known.price} ${known.eventId} carried: the line's total, not its unit price`,
       );
+    }
   }
   const totals = lineTotals(order);
   if (totals && out.length === 0) out.push(totals);
-  return out.length > 0 ? out : undefined;
+  if (out.length === 0) return undefined;
+  return { issues: out, elsewhereInCents: smaller > 0 && smaller === out.length && larger === 0 };
 }
 
 /** within a cent, or half a per cent of the larger */

@@ -32,6 +32,8 @@ const meta: RuleMeta<'visit'> = {
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} other than as a unit price in the visit's cart's unit: {{issues}}. Revenue reports (Σ qty × price) and the line's credit read the order's prices.",
     quickAddOtherUnit:
       "{{eventId}} prices {{lines}} in another unit than the quick add of the same product: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), so one of the two is in cents and the cart's value or the add's revenue is off by a factor of 100.",
+    cartOtherUnit:
+      "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} at a hundredth of what the visit's cart (or quick add) carried: {{issues}}. The order's lines are the smaller unit, the currency unit; the cents are in the cart events' prices (the page's cart globals) or the tiles' data a quick add reads, so the cart's value and the add's revenue are off by a factor of 100.",
   },
   fixes: {
     catalogOtherUnit:
@@ -40,8 +42,10 @@ const meta: RuleMeta<'visit'> = {
       'send the same unit price in the tiles’ data (the quick add) and in the cart globals: the currency unit, not cents.',
     otherUnit:
       "send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).",
+    cartOtherUnit:
+      'send the cart globals’ prices (and the tiles’ data a quick add reads) in the currency unit, as the order’s lines are: divide cents by 100 there, not in the order script.',
   },
-  fix: 'Send each order line’s unit price in the unit the cart globals use (divide cents by 100; never qty × price).',
+  fix: 'Send unit prices in one unit, the currency unit, in the cart globals, the tiles’ data and the order script: divide cents by 100 where they are (an order line a hundredth of the cart’s is right, its cart is not); never qty × price.',
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
   needs: { visit: true, catalog: true },
 };
@@ -57,7 +61,12 @@ export const priceUnitMismatch = defineRule({
           meta,
           o.base.id,
           {
-            messageId: o.endpoint === 'order/transaction' ? 'otherUnit' : 'quickAddOtherUnit',
+            messageId:
+              o.endpoint !== 'order/transaction'
+                ? 'quickAddOtherUnit'
+                : o.pricedElsewhereInCents
+                  ? 'cartOtherUnit'
+                  : 'otherUnit',
             data: {
               orderId: o.orderId ?? '',
               eventId: o.base.id,
@@ -69,9 +78,17 @@ export const priceUnitMismatch = defineRule({
             },
           },
           [o.base.id],
-          // an order's lines are its totals' unit; a cart event off from the quick add of the same
-          // product: the quick add's price is the one the client takes from the result
-          { behaviour: o.endpoint === 'order/transaction' ? 'order.totals' : 'search.addtocart' },
+          // an order's lines are its totals' unit (unless the cents are the cart's: its items); a cart event
+          // off from the quick add of the same product: the quick add's price is the one the client takes
+          // from the result
+          {
+            behaviour:
+              o.endpoint !== 'order/transaction'
+                ? 'search.addtocart'
+                : o.pricedElsewhereInCents
+                  ? 'cart.items'
+                  : 'order.totals',
+          },
         ),
       )
       .concat(byCatalog);
