@@ -71,8 +71,12 @@ function talliedWith(inputs: ReadinessInputs, ...pages: PageTimelineDto[]): Read
 const row = (r: ReadinessDto, id: string, tag?: string) =>
   r.behaviours.find((b) => b.id === id && b.tag === tag)!;
 
-/** The site's readiness as the running sandbox reads it, after the traffic. */
-function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto {
+/** An engine that took the traffic (with what was issued) and finished it, read by `read`, then disposed. */
+function finished<T>(
+  events: RecordedEvent[],
+  provenance: SourceOptions | undefined,
+  read: (engine: TimelineEngine) => T,
+): T {
   const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
   const engine = new TimelineEngine({
     clock,
@@ -83,12 +87,19 @@ function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessD
     if (provenance) engine.setProvenance(source(provenance));
     for (const e of events) engine.apply(e);
     engine.finish();
-    const steps = engine.readinessSteps({ ...SITE, siteId: 'demo42' });
-    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+    return read(engine);
   } finally {
     engine.dispose();
     clock.dispose();
   }
+}
+
+/** The site's readiness as the running sandbox reads it, after the traffic. */
+function judged(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto {
+  return finished(events, provenance, (engine) => {
+    const steps = engine.readinessSteps({ ...SITE, siteId: 'demo42' });
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  });
 }
 
 describe('the readiness tally', () => {
@@ -566,24 +577,13 @@ describe('the readiness tally', () => {
   describe('the running sandbox and `check` read the finer behaviours from what the client would send', () => {
     /** The site's rows live and as `check` reads the same pages (judged as finished), with what was issued. */
     function bothWays(events: RecordedEvent[], provenance?: SourceOptions): ReadinessDto[] {
-      const clock = new SandboxClock({ start: T0 + 60_000, frozen: true });
-      const engine = new TimelineEngine({
-        clock,
-        settings: defaultTimelineSettings(),
-        levels: mapLevels({}, 'test'),
-      });
-      try {
-        if (provenance) engine.setProvenance(source(provenance));
-        for (const e of events) engine.apply(e);
-        engine.finish();
+      const offline = finished(events, provenance, (engine) => {
         const tally = new ReadinessTally();
         const served = provenance ? servedBy(source(provenance), 'demo42') : undefined;
         for (const p of engine.pagesDto()) sightPageDto(tally, p, served);
-        return [judged(events, provenance), tally.result({ ...SITE, siteId: 'demo42' })];
-      } finally {
-        engine.dispose();
-        clock.dispose();
-      }
+        return tally.result({ ...SITE, siteId: 'demo42' });
+      });
+      return [judged(events, provenance), offline];
     }
     const statuses = (rows: ReadinessDto[], id: string) => rows.map((r) => row(r, id).status);
 
