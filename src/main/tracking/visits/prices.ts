@@ -93,7 +93,7 @@ export function priceIssues(
   visit: PricedVisit,
 ): { issues: string[]; elsewhereInCents: boolean } | undefined {
   const out: string[] = [];
-  let larger = 0;
+  // lines a hundredth of the price compared with (the other lines off are 100× it, or a line's total)
   let smaller = 0;
   for (const line of order.items) {
     const known = visit.prices?.get(line.uid) ?? quickPrice(visit, line.uid);
@@ -104,17 +104,15 @@ export function priceIssues(
       out.push(
         `uid "${line.uid}" at ${line.price} where ${known.eventId} carried ${known.price} (${about(ratio)})`,
       );
-    } else if (line.qty >= 2 && near(line.price, line.qty * known.price)) {
-      larger++;
+    } else if (line.qty >= 2 && near(line.price, line.qty * known.price))
       out.push(
         `uid "${line.uid}" at ${line.price}, ${line.qty} × the ${known.price} ${known.eventId} carried: the line's total, not its unit price`,
       );
-    }
   }
   const totals = lineTotals(order);
   if (totals && out.length === 0) out.push(totals);
   if (out.length === 0) return undefined;
-  return { issues: out, elsewhereInCents: smaller > 0 && smaller === out.length && larger === 0 };
+  return { issues: out, elsewhereInCents: smaller > 0 && smaller === out.length };
 }
 
 /** within a cent, or half a per cent of the larger */
