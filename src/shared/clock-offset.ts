@@ -2,15 +2,10 @@
 // what a recorded value may be, how far an event's context.timestamp is from its receipt (the one
 // judgement of `timestamp-skew`, live, after a restart and in `check` alike), and the few words that say an
 // event was received while the clock was moved (the UI, `tail`, the reports).
+import { recordedValue as quoted } from './text';
 
 /** The most an offset can be either way: the sandbox clock keeps the years 2000 to 2099. */
 export const MAX_CLOCK_OFFSET_MS = 100 * 366 * 86_400_000;
-
-/** A recorded value as a message quotes it: JSON, its first 40 characters. */
-function quoted(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
 
 /**
  * Why `value` is not a recorded clock offset, or null when it is one: `field clockOffsetMs is "1h": it

@@ -63,6 +63,12 @@ export function shown(value: unknown): string {
   return clipped(JSON.stringify(value) ?? 'nothing');
 }
 
+/** A recorded value as a message about a recording quotes it: its JSON, the first 40 characters. */
+export function recordedValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /** A count with its noun in the right number: `1 field`, `2 fields`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

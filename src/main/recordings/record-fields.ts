@@ -5,12 +5,7 @@
 import type { ValidationIssue } from '../../shared/events';
 import { parseRfc3339 } from '../tracking/timeline/model';
 import { InputError } from './recorded';
-
-/** A recorded value as a message quotes it: JSON, its first 40 characters. */
-function quoted(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
+import { recordedValue as quoted } from '../../shared/text';
 
 /** Field `key` of `v` (line `where`) refused: what it must be, and what to do instead. */
 function refused(

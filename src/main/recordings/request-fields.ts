@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../shared/events';
 import { upstreamProblem } from '../store/upstream-log';
 import { isKeptBody } from '../store/export-format';
 import { InputError } from './recorded';
+import { recordedValue as quoted } from '../../shared/text';
 
 export type RequestFields = Partial<
   Pick<
@@ -22,12 +23,6 @@ const HEADERS = {
 } as const;
 /** read once: every recorded event of a recording is asked for them */
 const HEADER_KEYS = Object.keys(HEADERS) as Array<keyof typeof HEADERS>;
-
-/** A recorded value as a message quotes it: JSON, its first 40 characters. */
-function quoted(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
 
 /** The request fields of recorded event `v` (element or line `where`); throws InputError for a bad one. */
 export function requestFields(v: Record<string, unknown>, where: string): RequestFields {
