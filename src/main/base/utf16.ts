@@ -6,12 +6,18 @@ import { TextDecoder } from 'node:util';
 
 export type Utf16 = 'utf-16le' | 'utf-16be';
 
+/** The UTF-16 a text's byte order mark says it is in, or null (none). */
+export function utf16Bom(head: Uint8Array): Utf16 | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
 /** The UTF-16 the first bytes of a text are in, or null (UTF-8). Needs 4 bytes to tell one without a BOM. */
 export function utf16Of(head: Uint8Array): Utf16 | null {
+  const bom = utf16Bom(head);
+  if (bom !== null || head.length < 4) return bom;
   const [a, b, c, d] = head;
-  if (a === 0xff && b === 0xfe) return 'utf-16le';
-  if (a === 0xfe && b === 0xff) return 'utf-16be';
-  if (head.length < 4) return null;
   if (a !== 0 && b === 0 && c !== 0 && d === 0) return 'utf-16le';
   if (a === 0 && b !== 0 && c === 0 && d !== 0) return 'utf-16be';
   return null;

@@ -3,6 +3,7 @@
 // spreadsheets and older shop systems use) when the bytes are not valid UTF-8. The text reaches the
 // parsers as UTF-8 whatever it was, piece by piece, and the summary says how it was read.
 import { TextDecoder } from 'node:util';
+import { utf16Bom } from '../base/utf16';
 
 const XML_DECLARATION = /^<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/;
 
@@ -39,8 +40,9 @@ export function toUtf8(chunks: AsyncIterable<Buffer>): {
     for await (const chunk of chunks) {
       if (first) {
         first = false;
-        if (chunk[0] === 0xff && chunk[1] === 0xfe) decoder = new TextDecoder('utf-16le');
-        else if (chunk[0] === 0xfe && chunk[1] === 0xff) decoder = new TextDecoder('utf-16be');
+        // a feed is UTF-16 only by its mark (a recording is also told by its NULs: base/utf16.ts)
+        const bom = utf16Bom(chunk);
+        if (bom) decoder = new TextDecoder(bom);
         if (decoder)
           charset = {
             name: decoder.encoding,
