@@ -9,6 +9,7 @@ import { parseBeaconPath } from '../tracking/beacon-path';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import { isObject } from '../../shared/values';
+import { plural } from '../../shared/text';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 
 /** One HAR's beacon events; `prefix` makes their generated ids unique across several files. */
@@ -67,15 +68,15 @@ export function parseHar(
   // storefront's "missing JSON POST body"), not a storefront that sent none
   if (sent > 0 && bodiless === sent)
     throw new InputError(
-      `${file}: none of its ${sent} beacon request${sent === 1 ? '' : 's'} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
+      `${file}: none of its ${plural(sent, 'beacon request')} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
     );
   const notes: string[] = [];
-  const requests = (n: number) => `${n} beacon request${n === 1 ? '' : 's'}`;
+  const requests = (n: number) => plural(n, 'beacon request');
   const are = (n: number) => (n === 1 ? 'is' : 'are');
   const them = (n: number) => (n === 1 ? 'it' : 'them');
   if (other > 0)
     notes.push(
-      `${file}: ${other} other beacon request${other === 1 ? '' : 's'} (not events the timelines judge: chat, log, …) skipped`,
+      `${file}: ${plural(other, 'other beacon request')} (not events the timelines judge: chat, log, …) skipped`,
     );
   if (unsent.total > 0)
     notes.push(
