@@ -1,55 +1,17 @@
 // The beacon v2 endpoints (`category/event`) the provider's OAS declares: the names an event filter
 // (`category`, `event`) of the admin API and of the package's events() and waitForEvents() may take. The
-// tracking side reads the same list from the generated schemas (src/main/tracking/schemas.ts, which a unit
-// test holds equal to this one); this copy is small enough for the package's client and the renderer.
+// list is written by the schema generator beside the schemas the tracking side reads, on its own so that
+// the package's client and the renderer need not load those.
 //
 // A request to another path is recorded too, rejected (404), under the category and event of the path it
 // was posted to (`/beacon/v2/demo42/search/rendr` is search/rendr): a filter that says it looks for
 // rejected requests (accepted false) may name anything. Any other filter naming no beacon v2 endpoint is
 // a typo that would match nothing (a wait would time out as if the storefront had sent nothing): refused.
+import { BEACON_V2_ENDPOINTS } from './beacon-endpoints.generated';
 import { didYouMean } from './nearest';
 import { shown } from './text';
 
-export const BEACON_V2_ENDPOINTS = [
-  'autocomplete/addtocart',
-  'autocomplete/clickthrough',
-  'autocomplete/impression',
-  'autocomplete/redirect',
-  'autocomplete/render',
-  'bundles/addtocart',
-  'bundles/clickthrough',
-  'bundles/impression',
-  'bundles/render',
-  'cart/add',
-  'cart/remove',
-  'category/addtocart',
-  'category/clickthrough',
-  'category/impression',
-  'category/render',
-  'chat/addtocart',
-  'chat/clickthrough',
-  'chat/feedback',
-  'chat/impression',
-  'email/clickthrough',
-  'email/render',
-  'log/personalization',
-  'log/shopifypixel',
-  'log/snap',
-  'order/transaction',
-  'product/pageview',
-  'recommendations/addtocart',
-  'recommendations/clickthrough',
-  'recommendations/impression',
-  'recommendations/render',
-  'search/addtocart',
-  'search/clickthrough',
-  'search/impression',
-  'search/redirect',
-  'search/render',
-  'sms/clickthrough',
-  'sms/render',
-  'shopper/login',
-] as const;
+export { BEACON_V2_ENDPOINTS };
 
 const split = BEACON_V2_ENDPOINTS.map((e) => e.split('/') as [string, string]);
 const unique = (names: string[]) => [...new Set(names)].sort();

@@ -11,6 +11,8 @@ import {
 import { beaconAjv } from '../../src/main/tracking/beacon-formats';
 import { VALIDATORS } from '../../src/main/tracking/beacon-validators.generated.js';
 import {
+  ENDPOINTS_PATH,
+  endpointsModule,
   generateFromInstalledPackage,
   OUTPUT_PATH,
   TIGHTENINGS,
@@ -50,7 +52,15 @@ describe('generated beacon schemas', () => {
     }
   });
 
-  it("are the endpoints the admin API's event filters take (src/shared/beacon-endpoints.ts, a copy small enough for the package's client)", () => {
+  it("write the endpoints the admin API's event filters take, on their own for the package's client (run `npm run generate:schemas`)", async () => {
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(ENDPOINTS_PATH)) ?? {};
+    expect(readFileSync(ENDPOINTS_PATH, 'utf8')).toBe(
+      await prettier.format(endpointsModule(generateFromInstalledPackage()), {
+        ...options,
+        parser: 'typescript',
+      }),
+    );
     expect([...BEACON_V2_ENDPOINTS]).toEqual([...BEACON_ENDPOINTS]);
   });
 
