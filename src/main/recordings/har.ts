@@ -45,8 +45,8 @@ export function parseHar(
     // refused is judged with what the HAR holds: refused either way.
     const took = answer.status === 0 || (answer.status >= 200 && answer.status < 300);
     if ('missing' in kept && took) return unkept.add(kept.missing);
-    const { body, verdict } = postedBody(kept);
-    if (took && verdict?.errors[0]?.message === INVALID_JSON) return unkept.add(GARBLED);
+    const { body, verdict, notJson } = postedBody(kept);
+    if (took && notJson) return unkept.add(GARBLED);
     if (answer.status === 0) unanswered.add(answer.error ?? 'no status, no error');
     events.push(
       makeEvent(
@@ -219,7 +219,6 @@ function answerOf(entry: unknown): { neverSent: string } | { status: number; err
 
 /** What a kept body that is not JSON means when the service took the request: the HAR's copy is not what was sent. */
 const GARBLED = 'a body that is not JSON, though the service took it';
-const INVALID_JSON = 'invalid JSON POST body';
 const CUT_OFF = 'a body cut off (shorter than its request.bodySize)';
 
 /**
@@ -276,11 +275,12 @@ function harBeacon(entry: unknown):
 
 /**
  * A HAR request's posted text as a body: parsed JSON, or the text (or '' for none) with the 400 the service
- * would answer.
+ * would answer; `notJson` when a text was kept and is not JSON.
  */
 function postedBody(kept: { text: string } | { missing: string }): {
   body: unknown;
   verdict: { accepted: boolean; status: number; errors: ValidationIssue[] } | undefined;
+  notJson?: true;
 } {
   const refused = (message: string) => ({
     accepted: false,
@@ -291,7 +291,7 @@ function postedBody(kept: { text: string } | { missing: string }): {
   try {
     return { body: JSON.parse(kept.text), verdict: undefined };
   } catch {
-    return { body: kept.text, verdict: refused(INVALID_JSON) };
+    return { body: kept.text, verdict: refused('invalid JSON POST body'), notJson: true };
   }
 }
 
