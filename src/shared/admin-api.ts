@@ -7,6 +7,8 @@
 // An entry (one per endpoint, keyed by the name clients call it by):
 //   method, path        `GET`, `/_sandbox/things/{id}` (`{name}` for path parameters)
 //   summary             one line for the OpenAPI document
+//   params?             the path parameters that are not any text: a TypeBox schema each (a feed's number),
+//                       checked before the handler runs and typed in `req.params`; the others are strings
 //   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
 //                       the filter groups; an unknown or bad parameter is a 400 naming it)
 //   body?               how the request body is read: its media (json, ndjson, raw), schema, size cap and
@@ -104,6 +106,11 @@ const bodyObject = <P extends TProperties>(description: string, properties: P) =
   closed(properties, description);
 
 const NOT_FOUND = { 404: ErrorSchema } as const;
+
+/** A feed's path: its number is the indexing API's feedId, a whole number. */
+const FEED_PARAMS = {
+  feedId: whole(0, Number.MAX_SAFE_INTEGER, 'the feed’s number: the indexing API’s feedId'),
+} satisfies TProperties;
 
 const TIMELINE_LIST = timelineList(PageTimelineSchema, '{pages, total, verdicts}: full pages');
 
@@ -342,6 +349,7 @@ export const ADMIN_API = {
     method: 'GET',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'one feed',
+    params: FEED_PARAMS,
     response: FeedViewSchema,
     errors: NOT_FOUND,
   },
@@ -349,6 +357,7 @@ export const ADMIN_API = {
     method: 'PATCH',
     path: '/_sandbox/feeds/{siteId}/{feedId}',
     summary: 'feed settings and injected faults',
+    params: FEED_PARAMS,
     body: {
       media: 'json',
       schema: PATCH_FEED_BODY,
@@ -362,6 +371,7 @@ export const ADMIN_API = {
     method: 'POST',
     path: '/_sandbox/feeds/{siteId}/{feedId}/transition',
     summary: 'move a feed along the state table by hand (409 lists the allowed targets)',
+    params: FEED_PARAMS,
     body: {
       media: 'json',
       schema: TRANSITION_BODY,
@@ -375,6 +385,7 @@ export const ADMIN_API = {
     method: 'GET',
     path: '/_sandbox/feeds/{siteId}/{feedId}/catalog',
     summary: 'the feed’s indexed catalog',
+    params: FEED_PARAMS,
     query: {
       limit: whole(1, 1000, 'products in the answer (default 100)'),
       offset: whole(0, Number.MAX_SAFE_INTEGER, 'index of the first product (default 0)'),

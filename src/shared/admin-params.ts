@@ -108,8 +108,14 @@ export function paramRule(schema: TSchema, maximum?: number): [string, string[]?
     const values = (schema.anyOf as Array<{ const: string }>).map((s) => s.const);
     return [`must be one of ${values.join(', ')}`, values];
   }
-  if (schema.type === 'integer')
-    return [`must be a whole number from ${schema.minimum} to ${maximum ?? schema.maximum}`];
+  if (schema.type === 'integer') {
+    const top = maximum ?? (schema.maximum as number);
+    return [
+      top >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${schema.minimum} or more`
+        : `must be a whole number from ${schema.minimum} to ${top}`,
+    ];
+  }
   if (schema.type === 'boolean') return ['must be true or false', ['true', 'false']];
   return [String(schema['x-rule'])];
 }

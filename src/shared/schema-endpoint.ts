@@ -73,6 +73,8 @@ export interface Endpoint {
   /** OpenAPI path, `{name}` for path parameters */
   path: `/_sandbox/${string}`;
   summary: string;
+  /** the path parameters that are not any text (a feed's number): a schema each, checked as the query's */
+  params?: TProperties;
   query?: TProperties;
   body?: BodyDeclaration;
   /** the 200 answer without a view parameter */

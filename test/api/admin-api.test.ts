@@ -48,6 +48,14 @@ describe('the admin API declaration', () => {
       Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${p}`),
     );
     expect(served.sort()).toEqual([...declared].sort());
+    // a path parameter that is not any text says what it takes, as a generated client needs it
+    const feed = doc.paths['/_sandbox/feeds/{siteId}/{feedId}'] as {
+      get: { parameters: Array<{ name: string; schema: { type: string; minimum?: number } }> };
+    };
+    expect(feed.get.parameters.map((p) => [p.name, p.schema.type, p.schema.minimum])).toEqual([
+      ['siteId', 'string', undefined],
+      ['feedId', 'integer', 0],
+    ]);
   });
 
   it('declares an answer for each view, and the sandbox answers each view in its shape', async () => {
@@ -207,13 +215,24 @@ describe('the admin API declaration', () => {
     const cases: Array<[string, RequestInit, string, RegExp]> = [
       ['/_sandbox/readiness?siteId=', {}, 'siteId', /siteId is required/],
       ['/_sandbox/readiness', {}, 'siteId', /siteId is required/],
-      ['/_sandbox/feeds/demo42/abc', {}, 'feedId', /feedId "abc" is not a number/],
-      ['/_sandbox/feeds/demo42/abc/catalog', {}, 'feedId', /feedId "abc" is not a number/],
+      [
+        '/_sandbox/feeds/demo42/abc',
+        {},
+        'feedId',
+        /^path parameter feedId must be a whole number, 0 or more, got "abc": the path is \/_sandbox\/feeds\/\{siteId\}\/\{feedId\}$/,
+      ],
+      ['/_sandbox/feeds/demo42/4.5/catalog', {}, 'feedId', /feedId must be a whole number.*"4\.5"/],
       [
         '/_sandbox/feeds/demo42/abc/transition',
         send('POST', { to: 'running' }),
         'feedId',
-        /feedId "abc" is not a number/,
+        /feedId must be a whole number.*"abc"/,
+      ],
+      [
+        '/_sandbox/feeds/demo42/-1',
+        send('PATCH', { autopilot: true }),
+        'feedId',
+        /feedId must be a whole number.*"-1"/,
       ],
       [
         '/_sandbox/feeds/demo42/43',

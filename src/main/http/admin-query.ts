@@ -64,6 +64,42 @@ function rule(schema: TSchema, maximum: number | undefined): [string, string[]?]
   return paramRule(schema, maximum);
 }
 
+/** The endpoint's declared path parameters (those that are not any text), compiled once. */
+const paramValidators = new Map<string, ValidateFunction>();
+
+function declaredPathParams(name: AdminEndpointName): Record<string, TSchema> {
+  return (ADMIN_API[name] as { params?: Record<string, TSchema> }).params ?? {};
+}
+
+/**
+ * The path's declared parameters as their types take them (a feed's number as a number); a BadQuery
+ * naming the first that breaks its rule, with the path it belongs in.
+ */
+function parseAdminParams(
+  name: AdminEndpointName,
+  params: Record<string, string | string[]>,
+): Record<string, unknown> {
+  const declared = declaredPathParams(name);
+  const keys = Object.keys(declared);
+  if (keys.length === 0) return {};
+  let validate = paramValidators.get(name);
+  if (!validate) {
+    const schema = Type.Object(declared, { additionalProperties: true });
+    validate = compiler().compile(JSON.parse(JSON.stringify(schema)) as object);
+    paramValidators.set(name, validate);
+  }
+  const raw = (key: string) => String(params[key] ?? '');
+  const value: Record<string, unknown> = {};
+  for (const key of keys) value[key] = decodeParam(raw(key), declared[key]);
+  if (validate(value)) return value;
+  const key = keys.find((k) => (validate.errors ?? []).some((e) => failingParameter(e) === k))!;
+  const [text] = rule(declared[key]!, undefined);
+  throw new BadQuery(
+    key,
+    `path parameter ${key} ${text}, got ${shown(raw(key))}: the path is ${ADMIN_API[name].path}`,
+  );
+}
+
 /** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
 function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bounds): BadQuery {
   const allowed = Object.keys(declaredQuery(name));
@@ -155,9 +191,21 @@ type PathParamsOf<P extends string> = P extends `${string}{${infer K}}${infer Re
   ? K | PathParamsOf<Rest>
   : never;
 
-/** The request of an endpoint: its path parameters typed by its declared path. */
+/** An endpoint's declared path parameters, each its schema's type. */
+type DeclaredParams<E> = E extends { params: infer P extends Record<string, TSchema> }
+  ? { [K in keyof P]: Static<P[K]> }
+  : Record<never, never>;
+
+/**
+ * The request of an endpoint: its path parameters named by its declared path, text unless the declaration
+ * gives one a type (checked and converted by mount before the handler runs).
+ */
 export type AdminRequest<N extends AdminEndpointName> = Request<
-  Record<PathParamsOf<(typeof ADMIN_API)[N]['path']>, string>
+  Omit<
+    Record<PathParamsOf<(typeof ADMIN_API)[N]['path']>, string>,
+    keyof DeclaredParams<(typeof ADMIN_API)[N]>
+  > &
+    DeclaredParams<(typeof ADMIN_API)[N]>
 >;
 
 type Entry<N extends AdminEndpointName> = (typeof ADMIN_API)[N];
@@ -202,7 +250,7 @@ export interface MountOptions<N extends AdminEndpointName> {
 
 /**
  * Mount one declared endpoint on a router that is used under `/_sandbox`: its method and path are the
- * declaration's, its query is parsed first and its body read as declared (a bad one is answered 400, 413
+ * declaration's, its declared path parameters are checked and typed, then its query is parsed and its body read as declared (a bad one is answered 400, 413
  * or 415 and the handler never runs), and a BadQuery or domain error the handler throws (a parameter that
  * contradicts another, an unknown feed) is answered the same way.
  */
@@ -216,8 +264,9 @@ export function mount<N extends AdminEndpointName>(
   const path = endpoint.path.slice('/_sandbox'.length).replace(/\{(\w+)\}/g, ':$1');
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
   router[method](path, async (req: Request, res: Response): Promise<void> => {
-    const typed = req as AdminRequest<N>;
     try {
+      Object.assign(req.params, parseAdminParams(name, req.params));
+      const typed = req as unknown as AdminRequest<N>;
       const query = parseAdminQuery(name, req.query, options.bounds?.(typed));
       const body = await readAdminBody(name, req);
       await handle(typed, res, query, body);

@@ -82,12 +82,16 @@ function requestBody(body: BodyDeclaration): Record<string, unknown> {
 
 function operation(name: string, e: Endpoint): Record<string, unknown> {
   const parameters = [
-    ...pathParams(e.path).map((p) => ({
-      name: p,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    })),
+    ...pathParams(e.path).map((p) => {
+      const declared = e.params?.[p];
+      return {
+        name: p,
+        in: 'path',
+        required: true,
+        ...(typeof declared?.description === 'string' && { description: declared.description }),
+        schema: declared ? plain(declared) : { type: 'string' },
+      };
+    }),
     ...Object.entries(e.query ?? {}).map(([q, schema]) => ({
       name: q,
       in: 'query',
