@@ -41,6 +41,10 @@ describe('the admin API declaration', () => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
+    // a generated client's base URL: the sandbox the document came from
+    expect((doc as { servers?: unknown }).servers).toEqual([
+      { url: '/', description: 'the sandbox that served this document' },
+    ]);
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

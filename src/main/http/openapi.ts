@@ -123,6 +123,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
       description:
         'The sandbox’s own API under /_sandbox (same-origin only). The provider’s interfaces (beacon v2, bulk indexing, search) are described by the provider.',
     },
+    // relative: a generated client's base URL is the sandbox the document was fetched from, whatever port
+    servers: [{ url: '/', description: 'the sandbox that served this document' }],
     paths,
   };
 }
