@@ -55,14 +55,23 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
         {fmtClock(parseTime(e.receivedAt), true)}
         {e.clockOffsetMs ? '*' : ''}
       </span>
-      {/* an accepted request on a page that fails or warns is not all green, even where the
-          column that says why is hidden (390 px) */}
-      <span
-        className={`badge ${e.accepted ? (problem?.verdict ?? 'pass') : 'fail'}`}
-        data-testid="request-status"
-        title={problem ? `accepted, but ${pageProblemText(problem)}` : undefined}
-      >
-        {e.status}
+      {/* the pill is the service's answer (a 200 is green whatever the page); the page's verdict has a
+          column of its own, and where that column is hidden (390 px) a labelled mark beside the pill */}
+      <span className="request-status">
+        <span className={`badge ${e.accepted ? 'pass' : 'fail'}`} data-testid="request-status">
+          {e.status}
+        </span>
+        {problem && (
+          <span
+            className={`verdict-mark ${problem.verdict}`}
+            role="img"
+            aria-label={`accepted, but ${pageProblemText(problem)}`}
+            title={`accepted, but ${pageProblemText(problem)}`}
+            data-testid="request-verdict-mark"
+          >
+            {problem.verdict === 'fail' ? '✕' : '!'}
+          </span>
+        )}
       </span>
       <span className="request-kind">
         <span className="muted small">{e.category}/</span>
