@@ -2,7 +2,8 @@
 // fix: thank-you pages told apart in the timelines list, a time axis whose labels never repeat, every
 // screen's link in sight on a phone and a laptop, request rows whose cells never run into each other, visit and order
 // rows that are never cut, an order's lines table that keeps its distance from the rows above, and a Feeds
-// screen whose top bar leaves a phone room, and whose feed diagram is readable or not drawn.
+// screen whose top bar leaves a phone room, and whose feed diagram is readable or not drawn; a moved clock's
+// offset that stays in that top bar on a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendOrderVisits, THANKS_A, THANKS_B } from '../helpers/order-visits';
 import { sendShoppingDay } from './helpers/beacons';
@@ -269,6 +270,47 @@ describe.skipIf(skip)('a session-wide warning in the timelines list', () => {
       for (const later of ['prod-7002', 'prod-7003'])
         expect(await cut(s, `[data-page-load-id="${later}"] .ellipsis`)).toEqual([]);
       await s.ui.screenshot('session-warning-390');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe.skipIf(skip)('a moved sandbox clock on a phone', () => {
+  it('keeps its offset in the top bar, on the line of the brand and connection, and beside each request’s time', async () => {
+    const s = await openUi({}, { viewport: PHONE });
+    try {
+      const moved = await fetch(`${s.sandbox.url}/_sandbox/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance: 'PT3H5M' }),
+      });
+      expect(moved.status).toBe(200);
+      await sendShoppingDay(s.sandbox.url);
+      await s.ui.open('#/requests');
+      await s.ui.testId('requests-view').waitFor();
+      await s.page.evaluate(SETTLE);
+      // a moved clock changes findings (timestamp-skew, the re-index window): it must not drop out
+      const offset = s.ui.testId('clock-button-offset');
+      await expect.poll(() => offset.isVisible()).toBe(true);
+      expect(await offset.textContent()).toBe('+3 h 05 min');
+      expect(await cut(s, '[data-testid="clock-button"] *')).toEqual([]);
+      const badge = (await offset.boundingBox())!;
+      expect(badge.x + badge.width).toBeLessThanOrEqual(PHONE.width);
+      expect(
+        await s.page.getByRole('button', { name: /^Sandbox clock, moved \+3 h 05 min/ }).count(),
+      ).toBe(1);
+      // still one line for brand, clock and connection: the top bar leaves a phone its room
+      const line = async (testId: string) => (await s.ui.testId(testId).boundingBox())!;
+      const brand = (await s.page.locator('header.topbar .brand').boundingBox())!;
+      for (const box of [await line('clock-button'), await line('connection')])
+        expect(Math.abs(box.y + box.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(4);
+      // each request received on the moved clock is marked, and the mark stays clear of its status
+      const row = s.ui.testId('request-row').first();
+      const time = row.locator('> span').first();
+      expect(await time.textContent()).toMatch(/\*$/);
+      expect(await cut(s, '[data-testid="request-row"] > span:first-child')).toEqual([]);
+      await s.ui.screenshot('clock-moved-390');
     } finally {
       await s.close();
     }

@@ -152,13 +152,15 @@ function ClockReadout({ now, offsetMs }: { now: number; offsetMs: number | undef
 export function ClockButton() {
   const now = useSandboxNow();
   const clock = useSandbox((s) => s.clock);
+  const moved =
+    clock && Math.abs(clock.state.offsetMs) >= 1000 ? fmtOffset(clock.state.offsetMs) : null;
   return (
     <>
       <button
         type="button"
         className="btn ghost clock-button"
         popoverTarget="clock-popover"
-        aria-label="Sandbox clock: show controls"
+        aria-label={`Sandbox clock${moved ? `, moved ${moved} off real time` : ''}: show controls`}
         data-testid="clock-button"
       >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
@@ -172,8 +174,10 @@ export function ClockButton() {
           />
         </svg>
         <span className="clock-time">{fmtClock(now)}</span>
-        {clock && Math.abs(clock.state.offsetMs) >= 1000 && (
-          <span className="badge warn">{fmtOffset(clock.state.offsetMs)}</span>
+        {moved && (
+          <span className="badge warn" data-testid="clock-button-offset">
+            {moved}
+          </span>
         )}
       </button>
       <div id="clock-popover" popover="auto" className="popover" aria-label="Sandbox clock">
