@@ -67,4 +67,47 @@ describe.skipIf(skip)('the site a per-site view opens on', () => {
       options: ['zeta99', 'demo42', 'aaa111'],
     });
   });
+
+  it("Connect: the first configured site, and a picker of the config's accounts whose snippets follow it", async () => {
+    await s.ui.open('#/connect');
+    await s.ui.testId('connect-view').waitFor();
+    const picker = s.ui.testId('connect-site');
+    // the accounts only: aaa111 sent traffic but has no account, so no key or feed to write a snippet with
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(['zeta99', 'demo42']);
+    expect(await picker.inputValue()).toBe('zeta99');
+    expect(await s.ui.testId('snippet-beaconjs').textContent()).toContain("siteId: 'zeta99'");
+    expect(await s.ui.testId('snippet-status').textContent()).toContain("curl -u 'zeta99:");
+    // zeta99 has no feeds: no upload or re-index snippet naming another site's feed, and why
+    await expect
+      .poll(() => s.ui.testId('connect-no-feeds').textContent())
+      .toMatch(/^Site zeta99 has no feeds/);
+    expect(await s.ui.testId('snippet-upload').count()).toBe(0);
+    expect(await s.ui.testId('snippet-reindex').count()).toBe(0);
+    await s.ui.screenshot('connect-sites-1440');
+
+    await picker.selectOption('demo42');
+    await expect.poll(() => s.page.url()).toMatch(/#\/connect\/demo42$/);
+    await expect
+      .poll(() => s.ui.testId('snippet-beaconjs').textContent())
+      .toContain("siteId: 'demo42'");
+    expect(await s.ui.testId('snippet-status').textContent()).toContain(
+      "curl -u 'demo42:demo-secret-key'",
+    );
+    expect(await s.ui.testId('snippet-upload').textContent()).toContain('feedId=42');
+    expect(await s.ui.testId('snippet-reindex').textContent()).toContain('feedId=43');
+    expect(await s.ui.testId('connect-no-feeds').count()).toBe(0);
+    expect(await s.ui.testId('connect-readiness').getAttribute('href')).toBe('#/readiness/demo42');
+    // the address holds the choice: a reload opens on it
+    await s.page.reload();
+    await expect.poll(() => s.ui.testId('connect-site').inputValue()).toBe('demo42');
+    // a siteId in the address that is no account: its tracking snippets, and why indexing refuses it
+    await s.ui.open('#/connect/aaa111');
+    await expect
+      .poll(() => s.ui.testId('connect-account').textContent())
+      .toMatch(/^Account aaa111 is not an account of this sandbox's config/);
+    expect(await s.ui.testId('snippet-beaconjs').textContent()).toContain("siteId: 'aaa111'");
+    expect(await s.ui.testId('snippet-upload').count()).toBe(0);
+  });
 });

@@ -142,7 +142,7 @@ function TopBar({ route }: { route: Route }) {
         <NavLink to={{ view: 'compare' }} current={route} testId="nav-compare">
           Compare
         </NavLink>
-        <NavLink to={{ view: 'connect' }} current={route} testId="nav-connect">
+        <NavLink to={{ view: 'connect', siteId: null }} current={route} testId="nav-connect">
           Connect
         </NavLink>
         <NavLink to={{ view: 'actions' }} current={route} testId="nav-actions">
@@ -160,7 +160,7 @@ function TopBar({ route }: { route: Route }) {
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
     case 'connect':
-      return <ConnectView />;
+      return <ConnectView siteId={route.siteId} />;
     case 'requests':
       return <RequestsView eventId={route.eventId} />;
     case 'feeds':
@@ -201,7 +201,7 @@ export function App() {
   // First run: a sandbox that has never seen an event opens on Connect instead of an empty list.
   useEffect(() => {
     if (eventsLoaded && eventCount === 0 && location.hash === '')
-      navigate({ view: 'connect' }, true);
+      navigate({ view: 'connect', siteId: null }, true);
   }, [eventsLoaded, eventCount]);
 
   return (

@@ -5,7 +5,7 @@ import { decodeRoutePart, encodeRoutePart } from '../../shared/text';
 import { filtersQuery } from './state/filters';
 
 export type Route =
-  | { view: 'connect' }
+  | { view: 'connect'; siteId: string | null }
   | {
       view: 'timelines';
       pageKey: string | null;
@@ -28,7 +28,7 @@ function parseRoute(hash: string): Route {
   const [head, a, b] = parts;
   switch (head) {
     case 'connect':
-      return { view: 'connect' };
+      return { view: 'connect', siteId: a || null };
     case 'requests':
       return { view: 'requests', eventId: a || null };
     case 'feeds':
@@ -73,6 +73,8 @@ export function routeHref(route: Route): string {
       return route.eventId ? `#/orders/${enc(route.eventId)}` : '#/orders';
     case 'readiness':
       return route.siteId ? `#/readiness/${enc(route.siteId)}` : '#/readiness';
+    case 'connect':
+      return route.siteId ? `#/connect/${enc(route.siteId)}` : '#/connect';
     default:
       return `#/${route.view}`;
   }

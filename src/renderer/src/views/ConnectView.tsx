@@ -1,14 +1,15 @@
 // Connect / first run: where the sandbox listens and copy-paste snippets to point a storefront, a shell
-// or a CI job at it, filled in with this sandbox's address and the configured account.
+// or a CI job at it, filled in with this sandbox's address and an account of its config (the first, or
+// the one picked: `#/connect/<siteId>`).
 import { useState } from 'react';
-import { CodeBlock, CopyButton, KindLabel, ViewHeader } from '../components/common';
+import { CodeBlock, CopyButton, KindLabel, SitePicker, ViewHeader } from '../components/common';
 import { currentSandboxTime, useSandboxNow } from '../components/ClockControl';
+import { navigate } from '../router';
 import { useSandbox } from '../state/store';
+import { type SnippetAccount, useAccountSites, useSnippetAccount } from '../state/snippet-account';
 import { useBeaconWatch, useIndexRequestWatch } from '../state/arrivals';
 import { TrafficWatch } from './connect/TrafficWatch';
 import {
-  DEMO_SECRET_KEY,
-  DEMO_SITE_ID,
   beaconJsSnippet,
   beaconCdnSnippet,
   newSnippetIds,
@@ -20,33 +21,6 @@ import {
   waitCurl,
 } from '../../../shared/snippets';
 
-/** The account the snippets use: the first configured site, with the demo key when it is the demo site. */
-export function useSnippetAccount(): {
-  siteId: string;
-  secretKey: string;
-  isDemo: boolean;
-  uploadFeedId: number;
-  putFeedId: number;
-} {
-  const feeds = useSandbox((s) => s.feeds);
-  const first = feeds[0];
-  const siteId = first?.siteId ?? DEMO_SITE_ID;
-  const isDemo = siteId === DEMO_SITE_ID;
-  const uploadFeed =
-    feeds.find((f) => f.siteId === siteId && f.source.kind === 'upload' && f.intervalMs !== null) ??
-    first;
-  const putFeed =
-    feeds.find((f) => f.siteId === siteId && f.source.kind === 'cart' && f.intervalMs !== null) ??
-    uploadFeed;
-  return {
-    siteId,
-    secretKey: isDemo ? DEMO_SECRET_KEY : '<secret key>',
-    isDemo,
-    uploadFeedId: uploadFeed?.id ?? 42,
-    putFeedId: putFeed?.id ?? 43,
-  };
-}
-
 function UrlRow({ label, url, testId }: { label: string; url: string; testId: string }) {
   return (
     <div className="url-row">
@@ -57,13 +31,85 @@ function UrlRow({ label, url, testId }: { label: string; url: string; testId: st
   );
 }
 
-export function ConnectView() {
+/** Which account the snippets are for, and where its secret key is. */
+function AccountNote({
+  account: { siteId, secretKey, isDemo, configured },
+  configSource,
+}: {
+  account: SnippetAccount;
+  configSource: string | undefined;
+}) {
+  return (
+    <p className="small muted" data-testid="connect-account">
+      Account <code>{siteId}</code>
+      {configured === false ? (
+        <>
+          {' '}
+          is not an account of this sandbox&apos;s config: tracking takes any siteId, but bulk
+          indexing answers it 401. Add it to <code>accounts</code> in the config file to index.
+        </>
+      ) : isDemo ? (
+        <>
+          {' '}
+          (demo fixtures), secret key <code>{secretKey}</code>
+        </>
+      ) : (
+        ' — the secret key is in your sandbox config file'
+      )}
+      {configSource && <> · config: {configSource}</>}
+    </p>
+  );
+}
+
+/** The bulk indexing snippets for the account, with its own feeds; what is missing when it has none. */
+function IndexingSnippets({ origin, account }: { origin: string; account: SnippetAccount }) {
+  const { siteId, secretKey, configured, uploadFeedId, putFeedId } = account;
+  const feedsLoaded = useSandbox((s) => s.load.feeds.phase === 'ready');
+  return (
+    <section className="section" aria-labelledby="indexing-title">
+      <h2 id="indexing-title" className="section-title">
+        Bulk indexing
+      </h2>
+      {feedsLoaded && configured !== false && uploadFeedId === null && (
+        <p className="muted" data-testid="connect-no-feeds">
+          Site <code>{siteId}</code> has no feeds: add them to its account&apos;s <code>feeds</code>{' '}
+          in the config file to upload or re-index.
+        </p>
+      )}
+      <div className="snippet-grid">
+        <CodeBlock
+          title="Status of every feed"
+          code={statusCurl(origin, siteId, secretKey)}
+          testId="snippet-status"
+        />
+        {uploadFeedId !== null && (
+          <CodeBlock
+            title={`Upload a feed file (feed ${uploadFeedId})`}
+            code={uploadCurl(origin, siteId, secretKey, uploadFeedId)}
+            testId="snippet-upload"
+          />
+        )}
+        {putFeedId !== null && (
+          <CodeBlock
+            title={`Re-index without a file (PUT, feed ${putFeedId})`}
+            code={reindexCurl(origin, siteId, secretKey, putFeedId)}
+            testId="snippet-reindex"
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ConnectView({ siteId: asked }: { siteId: string | null }) {
   const origin = location.origin;
   const now = useSandboxNow();
   const health = useSandbox((s) => s.health);
   const beacons = useBeaconWatch();
   const indexRequests = useIndexRequestWatch();
-  const { siteId, secretKey, isDemo, uploadFeedId, putFeedId } = useSnippetAccount();
+  const sites = useAccountSites() ?? [];
+  const account = useSnippetAccount(asked);
+  const { siteId } = account;
   // Ids stay fixed until asked for new ones, so copying twice gives the same session.
   const [ids, setIds] = useState(() => newSnippetIds(currentSandboxTime()));
   const curls = trackingCurls(origin, siteId, ids);
@@ -75,6 +121,14 @@ export function ConnectView() {
           title="Connect a storefront"
           actions={
             <div className="page-head-actions">
+              {(sites.length > 1 || (sites.length > 0 && !sites.includes(siteId))) && (
+                <SitePicker
+                  sites={[...new Set([siteId, ...sites])]}
+                  value={siteId}
+                  onChange={(site) => navigate({ view: 'connect', siteId: site }, true)}
+                  testId="connect-site"
+                />
+              )}
               <a className="btn" href="#/timelines">
                 Open timelines
               </a>
@@ -137,18 +191,7 @@ export function ConnectView() {
             <UrlRow label="Bulk indexing" url={`${origin}/api/index`} testId="url-indexing" />
             <UrlRow label="Admin API" url={`${origin}/_sandbox`} testId="url-admin" />
           </div>
-          <p className="small muted">
-            Account <code>{siteId}</code>
-            {isDemo ? (
-              <>
-                {' '}
-                (demo fixtures), secret key <code>{secretKey}</code>
-              </>
-            ) : (
-              ' — the secret key is in your sandbox config file'
-            )}
-            {health?.configSource && <> · config: {health.configSource}</>}
-          </p>
+          <AccountNote account={account} configSource={health?.configSource} />
         </section>
 
         <section className="section" aria-labelledby="beaconjs-title">
@@ -200,28 +243,7 @@ export function ConnectView() {
           </div>
         </section>
 
-        <section className="section" aria-labelledby="indexing-title">
-          <h2 id="indexing-title" className="section-title">
-            Bulk indexing
-          </h2>
-          <div className="snippet-grid">
-            <CodeBlock
-              title="Status of every feed"
-              code={statusCurl(origin, siteId, secretKey)}
-              testId="snippet-status"
-            />
-            <CodeBlock
-              title={`Upload a feed file (feed ${uploadFeedId})`}
-              code={uploadCurl(origin, siteId, secretKey, uploadFeedId)}
-              testId="snippet-upload"
-            />
-            <CodeBlock
-              title={`Re-index without a file (PUT, feed ${putFeedId})`}
-              code={reindexCurl(origin, siteId, secretKey, putFeedId)}
-              testId="snippet-reindex"
-            />
-          </div>
-        </section>
+        <IndexingSnippets origin={origin} account={account} />
 
         <section className="section" aria-labelledby="ci-title">
           <h2 id="ci-title" className="section-title">

@@ -6,7 +6,7 @@ import { store, useSandbox } from '../state/store';
 import { FeedCard } from './feeds/FeedCard';
 import { useIndexRequestWatch } from '../state/arrivals';
 import { TrafficWatch } from './connect/TrafficWatch';
-import { useSnippetAccount } from './ConnectView';
+import { useSnippetAccount } from '../state/snippet-account';
 import { reindexCurl } from '../../../shared/snippets';
 
 export function FeedBoard() {
@@ -14,7 +14,8 @@ export function FeedBoard() {
   const load = useSandbox((s) => s.load.feeds);
   const now = useSandboxNow();
   const requests = useIndexRequestWatch();
-  const { siteId, secretKey, putFeedId } = useSnippetAccount();
+  // the board's example is for a site that has feeds: the first card's
+  const { siteId, secretKey, putFeedId } = useSnippetAccount(feeds[0]?.siteId ?? null);
   return (
     <div className="page-scroll" data-testid="feeds-view">
       <div className="page-wide">
@@ -34,10 +35,18 @@ export function FeedBoard() {
           }
           waiting="Waiting for the first index request from your client…"
           hint={
-            <>
-              For instance <code>{reindexCurl(location.origin, siteId, secretKey, putFeedId)}</code>{' '}
-              (more on <a href="#/connect">Connect</a>).
-            </>
+            putFeedId === null ? (
+              <>
+                PUT or POST <code>{location.origin}/api/index/feed?feedId=…</code> with basic auth
+                (more on <a href="#/connect">Connect</a>).
+              </>
+            ) : (
+              <>
+                For instance{' '}
+                <code>{reindexCurl(location.origin, siteId, secretKey, putFeedId)}</code> (more on{' '}
+                <a href="#/connect">Connect</a>).
+              </>
+            )
           }
           earlier={(n) =>
             `${n.toLocaleString('en-US')} earlier in the feeds' history below, before you opened this screen.`

@@ -13,7 +13,7 @@ import { store, useSandbox } from '../state/store';
 import { setFilters, useFilters } from '../state/filters';
 import { matchesFilters } from '../state/timeline-rows';
 import { useServerMatches } from '../state/server-matches';
-import { useSnippetAccount } from './ConnectView';
+import { useSnippetAccount } from '../state/snippet-account';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
 import { TimelineList } from './timelines/TimelineList';
