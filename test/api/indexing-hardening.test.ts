@@ -158,6 +158,74 @@ describe('a request that supersedes a running one', () => {
   });
 });
 
+describe('a chain of superseded requests', () => {
+  it('tells each superseded requester the outcome of the index that ran, and the history names the chain', async () => {
+    const s = await sandbox();
+    expect((await admin(s.url, 'PATCH', '/feeds/demo42/42', { autopilot: false })).status).toBe(
+      200,
+    );
+    const to = async (state: string) =>
+      expect(
+        (await admin(s.url, 'POST', '/feeds/demo42/42/transition', { to: state })).status,
+      ).toBe(200);
+    const send = async (who: string, uid: string) =>
+      expect(
+        (
+          await upload(
+            s.url,
+            `feedId=42&requestedBy=${encodeURIComponent(who)}`,
+            product(uid),
+            `${uid}.ndjson`,
+          )
+        ).status,
+      ).toBe(200);
+    // A runs; B supersedes it; B's index runs; C supersedes that: C's index is the one that runs
+    await send('a@shop.example', 'a');
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    await to('running');
+    await send('b@shop.example', 'b');
+    await to('running');
+    // past the hour in which b's re-index was accepted (a 429 otherwise)
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    await send('c@shop.example', 'c');
+    const paused = s.core.indexing.feed('demo42', 42)!;
+    expect(paused.state).toBe('paused');
+    expect(paused.history.at(-1)?.detail).toMatch(
+      /^the index requested by b@shop\.example at \S+ \(upload b\.ndjson\) is superseded by the request from c@shop\.example at \S+: resuming indexes upload c\.ndjson\. The chain: a@shop\.example \(upload a\.ndjson, \S+\) → b@shop\.example \(upload b\.ndjson, \S+\) → c@shop\.example \(upload c\.ndjson, \S+\), the index that runs; a@shop\.example, b@shop\.example are e-mailed its outcome$/,
+    );
+    await to('running');
+    await to('done');
+
+    const mailTo = async (who: string) => {
+      const { body } = await admin(s.url, 'GET', `/outbox?to=${encodeURIComponent(who)}`);
+      expect(body.messages, who).toHaveLength(1);
+      return body.messages[0] as { subject: string; text: string; outcome: string };
+    };
+    const superseded =
+      'Index request for feed 42 (Custom CSV feed) superseded; the index that ran instead is done: 1 product';
+    const a = await mailTo('a@shop.example');
+    expect(a).toMatchObject({ outcome: 'done', subject: superseded });
+    // not "superseded by b": b's request was superseded in turn, and c's index is the one that ran
+    expect(a.text).toMatch(
+      /^Your request of \S+ \(upload a\.ndjson\) was superseded at \S+ by a request from b@shop\.example, which was itself superseded at \S+ by a request from c@shop\.example: /,
+    );
+    expect(a.text).toContain(
+      'The index that ran instead, the request from c@shop.example, indexed upload c.ndjson; its outcome follows.',
+    );
+    const b = await mailTo('b@shop.example');
+    expect(b).toMatchObject({ outcome: 'done', subject: superseded });
+    expect(b.text).toMatch(
+      /^Your request of \S+ \(upload b\.ndjson\) was superseded at \S+ by a request from c@shop\.example: /,
+    );
+    expect(b.text).toContain('The index that ran instead indexed upload c.ndjson');
+    expect((await mailTo('c@shop.example')).subject).toBe(
+      'Index of feed 42 (Custom CSV feed) done: 1 product',
+    );
+    const { body } = await admin(s.url, 'GET', '/feeds/demo42/42/catalog');
+    expect(body.products.map((p: { uid: string }) => p.uid)).toEqual(['c']);
+  });
+});
+
 describe('feeds in other encodings', () => {
   const latin = (text: string) => Buffer.from(text, 'latin1');
 

@@ -37,9 +37,15 @@ export interface RunInfo {
   superseded?: SupersededRequest[];
 }
 
-/** An accepted request whose run a newer request superseded (paused and started again with its input). */
+/**
+ * A run a newer request superseded (paused and started again with its input): a link of the chain that
+ * ends in the run carrying it. Its requester, when it named one, is told how that run ends.
+ */
 export interface SupersededRequest {
-  requestedBy: string;
+  /** null: a run no requester is told of (started by the scheduler or by hand, or no requestedBy) */
+  requestedBy: string | null;
+  /** what started it (absent in records of older versions, which kept only runs with a requester) */
+  cause?: RunInfo['cause'];
   requestedAt: number;
   /** what its run was to index: "upload big.csv.gz", "the cart source" */
   indexed: string;

@@ -36,8 +36,15 @@ export interface IndexOutcome {
   reason: string | null;
   summary: ParseSummary | null;
   nextIndexTime: number | null;
-  /** set when the requester's run was superseded: the outcome is then of the run that replaced it */
-  superseded?: { at: number; by: string | null; own: string; ran: string };
+  /**
+   * set when the requester's run was superseded: the outcome is then of the run that ran instead. `chain`
+   * is each supersession from theirs on (when, by whose request), the last by the request whose index ran.
+   */
+  superseded?: {
+    own: string;
+    chain: ReadonlyArray<{ at: number; by: string | null }>;
+    ran: string;
+  };
 }
 
 export function composeMail(o: IndexOutcome): { subject: string; text: string } {
@@ -75,14 +82,23 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   return { subject, text: lines.join('\n') };
 }
 
-/** Why a requester hears of an index their request did not start: it was superseded, and by what. */
+/** Why a requester hears of an index their request did not start: it was superseded, by what, and so on. */
 function supersededLines(o: IndexOutcome): string[] {
   const s = o.superseded;
-  if (!s) return [];
-  const by = s.by ? `a request from ${s.by}` : 'a later request (no requestedBy)';
+  const [first, ...then] = s?.chain ?? [];
+  if (!s || !first) return [];
+  const request = (by: string | null) =>
+    by ? `a request from ${by}` : 'a later request (no requestedBy)';
+  const itself = then.map(
+    (l) => `, which was itself superseded at ${statusTime(l.at)} by ${request(l.by)}`,
+  );
+  const last = then.at(-1);
+  const whose = last
+    ? `, ${last.by ? `the request from ${last.by}` : 'the last request (no requestedBy)'},`
+    : '';
   return [
-    `Your request of ${statusTime(o.requestedAt)} (${s.own}) was superseded at ${statusTime(s.at)} by ${by}: a request that arrives while the feed is running pauses the index, and resuming starts it again with the newer request's input.`,
-    `The index that ran instead indexed ${s.ran}; its outcome follows.`,
+    `Your request of ${statusTime(o.requestedAt)} (${s.own}) was superseded at ${statusTime(first.at)} by ${request(first.by)}${itself.join('')}: a request that arrives while the feed is running pauses the index, and resuming starts it again with the newer request's input.`,
+    `The index that ran instead${whose} indexed ${s.ran}; its outcome follows.`,
     '',
   ];
 }

@@ -45,16 +45,20 @@ export function runIndexes(run: RunInfo): string {
   return run.file ? `upload ${run.file}` : 'the last upload';
 }
 
-/** The requesters a new run supersedes: the earlier run's, and those it had superseded itself. */
+/**
+ * The chain a new run ends: the links the earlier run carried, then the earlier run itself (with or
+ * without a requester, so the chain has no gap).
+ */
 export function supersededBy(
   earlier: RunInfo | null,
   next: RunInfo,
   at: number,
 ): SupersededRequest[] {
   const carried = earlier?.superseded ?? [];
-  if (!earlier?.requestedBy) return carried;
+  if (!earlier) return carried;
   const own: SupersededRequest = {
     requestedBy: earlier.requestedBy,
+    cause: earlier.cause,
     requestedAt: earlier.requestedAt,
     indexed: runIndexes(earlier),
     supersededAt: at,
@@ -63,17 +67,33 @@ export function supersededBy(
   return [...carried, own];
 }
 
-/** The history's word on a superseded run: whose it was, what replaces it, who is told. */
+/** Whose run a link of the chain was, in the history's words. */
+function whose(run: Pick<SupersededRequest, 'requestedBy' | 'cause'>): string {
+  if (run.requestedBy) return run.requestedBy;
+  if (run.cause === 'scheduler') return 'the scheduled index';
+  return run.cause === 'hand' ? 'an index started by hand' : 'a request without requestedBy';
+}
+
+/**
+ * The history's word on a superseded run: whose it was, what replaces it, who is told; and when it had
+ * superseded others, the whole chain, so nobody reads the first link as the index that ran.
+ */
 export function supersededNote(earlier: RunInfo | null, next: RunInfo, at: number): string {
-  const whose = earlier?.requestedBy
+  const started = earlier?.requestedBy
     ? `requested by ${earlier.requestedBy} at ${statusTime(earlier.requestedAt)}`
     : `started by ${earlier?.cause === 'scheduler' ? 'the scheduler' : earlier?.cause === 'hand' ? 'hand' : 'a request without requestedBy'}`;
   const by = next.requestedBy ? ` from ${next.requestedBy}` : '';
-  const told = (next.superseded ?? []).map((r) => r.requestedBy);
-  const tell = told.length
-    ? `; ${told.join(', ')} ${told.length === 1 ? 'is' : 'are'} e-mailed the outcome of the index that replaces it`
-    : '';
-  return `the index ${whose} (${earlier ? runIndexes(earlier) : 'no input'}) is superseded by the request${by} at ${statusTime(at)}: resuming indexes ${runIndexes(next)}${tell}`;
+  const chain = next.superseded ?? [];
+  const told = chain.flatMap((r) => (r.requestedBy ? [r.requestedBy] : []));
+  const are = told.length === 1 ? 'is' : 'are';
+  const said = `the index ${started} (${earlier ? runIndexes(earlier) : 'no input'}) is superseded by the request${by} at ${statusTime(at)}: resuming indexes ${runIndexes(next)}`;
+  if (chain.length < 2)
+    return `${said}${told.length ? `; ${told.join(', ')} ${are} e-mailed the outcome of the index that replaces it` : ''}`;
+  const links = [
+    ...chain.map((r) => `${whose(r)} (${r.indexed}, ${statusTime(r.requestedAt)})`),
+    `${whose(next)} (${runIndexes(next)}, ${statusTime(next.requestedAt)})`,
+  ];
+  return `${said}. The chain: ${links.join(' → ')}, the index that runs${told.length ? `; ${told.join(', ')} ${are} e-mailed its outcome` : ''}`;
 }
 
 /**
@@ -98,12 +118,24 @@ export function sendStatusMail(
     summary: rec.lastRun,
     nextIndexTime: rec.nextIndexTime,
   };
-  const mails: IndexOutcome[] = (run.superseded ?? []).map((s) => ({
-    ...base,
-    requestedBy: s.requestedBy,
-    requestedAt: s.requestedAt,
-    superseded: { at: s.supersededAt, by: s.supersededBy, own: s.indexed, ran: runIndexes(run) },
-  }));
+  // each superseded requester hears of every later link, down to the run that ended
+  const chain = run.superseded ?? [];
+  const mails: IndexOutcome[] = chain.flatMap((s, i) =>
+    s.requestedBy
+      ? [
+          {
+            ...base,
+            requestedBy: s.requestedBy,
+            requestedAt: s.requestedAt,
+            superseded: {
+              own: s.indexed,
+              chain: chain.slice(i).map((l) => ({ at: l.supersededAt, by: l.supersededBy })),
+              ran: runIndexes(run),
+            },
+          },
+        ]
+      : [],
+  );
   if (run.requestedBy)
     mails.push({ ...base, requestedBy: run.requestedBy, requestedAt: run.requestedAt });
   for (const mail of mails) write(outbox, mail);
