@@ -2,12 +2,14 @@
 // real multipart uploads of the sample feeds (good and broken), the 20 MB cap, HTTPS, no secrets in logs.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { ensureCertificate } from '../../src/main/http/https';
-import { tempDir } from '../helpers/sandbox';
+import { tempDir, testConfig } from '../helpers/sandbox';
 import { zipOf } from '../helpers/zip';
 import {
   admin,
@@ -611,12 +613,74 @@ describe('files that are no feed', () => {
       'products:\n  - id: 1\n',
       `the file looks like YAML (its first line is "products:"), not a feed: ${formats}; export the products as CSV and upload that`,
     ],
+    [
+      'an HTML login page',
+      'products.xml',
+      '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n<title>Sign in · Shop admin</title></head>\n<body><form><input name=user></form></body></html>\n',
+      `the feed file is an HTML page titled "Sign in · Shop admin" (it starts with <!DOCTYPE html), not a feed: ${formats}; a login or error page saved in place of the feed? export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
+    [
+      'an HTML error page without a doctype',
+      'feed.csv',
+      '\r\n<html>\r\n<head><title>404 Not Found</title></head>\r\n<body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body>\r\n</html>\r\n',
+      `the feed file is an HTML page titled "404 Not Found" (it starts with <html), not a feed: ${formats}; a login or error page saved in place of the feed? export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
+    [
+      'an XHTML page after an XML declaration and a comment',
+      'products.xml',
+      '\uFEFF<?xml version="1.0" encoding="UTF-8"?>\n<!-- served by shop -->\n<!doctype HTML PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"><body/></html>',
+      `the feed file is an HTML page (it starts with <!doctype HTML), not a feed: ${formats}; a login or error page saved in place of the feed? export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
+    [
+      'a gzipped HTML page',
+      'products.xml.gz',
+      zlib.gzipSync('<html><body>Please log in</body></html>'),
+      `the file inside the gzip is an HTML page (it starts with <html), not a feed: ${formats}; a login or error page saved in place of the feed? export the products as CSV (or TSV, ndJSON, XML) and upload that`,
+    ],
   ])('ends %s in error saying what it is and what a feed may be', async (_, name, data, reason) => {
     const res = await upload(sb.url, 'feedId=42', data, name);
     expect(res.status).toBe(200);
     const ended = await runToEnd(sb, 42);
     expect(ended.state).toBe('error');
     expect(ended.lastRun?.error).toBe(reason);
+  });
+
+  it('still reads an XML feed whose root element only starts like html', async () => {
+    const xml =
+      '<!-- export -->\n<htmlfeed><product><id>1</id><name>Shoe</name></product></htmlfeed>\n';
+    expect((await upload(sb.url, 'feedId=42', xml, 'products.xml')).status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended).toMatchObject({ state: 'done', lastRun: { format: 'xml', products: 1 } });
+  });
+
+  it('names the cart source whose URL answers with an HTML page, and the fix', async () => {
+    // a shop's feed URL behind a login: it answers 200 with the login page, as text/html
+    const shop = http.createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<!doctype html><html><head><title>Log in</title></head><body></body></html>'),
+    );
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/feeds/products.csv`;
+    const demo = testConfig().accounts[0]!;
+    const feed = {
+      ...demo.feeds[1]!,
+      id: 45,
+      regeneration: false,
+      source: { kind: 'cart' as const, url },
+    };
+    const s = await startFrozen({ accounts: [{ ...demo, feeds: [...demo.feeds, feed] }] });
+    try {
+      expect((await put(s.url, 'feedId=45')).status).toBe(200);
+      const ended = await runToEnd(s, 45);
+      expect(ended.state).toBe('error');
+      expect(ended.lastRun?.error).toBe(
+        `the answer of the cart source ${url} is an HTML page titled "Log in" (it starts with <!doctype html), not a feed: ${formats}; the URL answered with a web page (a login or error page?) instead of the feed: make ${url} serve the feed file itself`,
+      );
+    } finally {
+      await s.close();
+      await new Promise((resolve) => shop.close(resolve));
+    }
   });
 });
 

@@ -7,9 +7,12 @@ import zlib from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
 import { yauzl } from './format-readers';
 
-/** Where a feed file's bytes are: an upload held in memory (≤ 20 MB) or a file on disk. */
+/**
+ * Where a feed file's bytes are: an upload or a cart source's answer held in memory (≤ 20 MB; `url`: the
+ * cart source it came from, named in refusals), or a file on disk.
+ */
 export type FeedInput =
-  { kind: 'buffer'; data: Buffer; name?: string } | { kind: 'file'; path: string };
+  { kind: 'buffer'; data: Buffer; name?: string; url?: string } | { kind: 'file'; path: string };
 
 export interface DecodeLimits {
   /** decoded bytes allowed (after decompression) */

@@ -18,7 +18,7 @@ import {
   type DecodeLimits,
   type FeedInput,
 } from './feed-file';
-import { refuseKnownNonFeed } from './feed-magic';
+import { refuseHtmlPage, refuseKnownNonFeed } from './feed-magic';
 import { findRecordElement, parseXml } from './feed-xml';
 import { ID_CANDIDATES, RowCollector } from './feed-rows';
 import { Slicer } from '../slices';
@@ -111,9 +111,11 @@ export async function parseFeed(
     summary.encoding = decoded.encoding;
     // the raw first bytes: once decoded as text a gzip's magic is no longer what it was
     const raw = await peek(decoded.chunks, 16);
-    refuseKnownNonFeed(raw.head, decoded.encoding);
+    const url = input.kind === 'buffer' ? input.url : undefined;
+    refuseKnownNonFeed(raw.head, decoded.encoding, url);
     text = toUtf8(raw.all);
     const { head, all, whole } = await peek(text.chunks, SNIFF_BYTES);
+    refuseHtmlPage(head, decoded.encoding, url);
     const pieces = inSlices(all, options, fed, rows);
     const sniffed = sniffFormat(head, whole);
     summary.format = sniffed.format;

@@ -110,7 +110,8 @@ export async function executeRun(
     } else if (source.feed.source.kind === 'cart' && 'file' in source.feed.source) {
       input = { kind: 'file', path: source.feed.source.file };
     } else if (source.feed.source.kind === 'cart' && 'url' in source.feed.source) {
-      input = { kind: 'buffer', data: await fetchCartUrl(source.feed.source.url) };
+      const url = source.feed.source.url;
+      input = { kind: 'buffer', data: await fetchCartUrl(url), url };
     } else {
       return failed('the feed has no cart source configured');
     }
