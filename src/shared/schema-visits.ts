@@ -80,7 +80,15 @@ export const OrderShape = closed(
   {
     orderId: Type.String(),
     siteId: Type.String(),
-    sessionId: Type.String(),
+    sessionId: Type.String({
+      description: 'the sessionId of its visit: its page’s first, where the order’s own drifted',
+    }),
+    driftedSessionId: Type.Optional(
+      Type.String({
+        description:
+          'the sessionId the order carried, when it differs from its page’s first (context-drift)',
+      }),
+    ),
     userId: Type.String(),
     pageLoadId: Type.String(),
     eventId: Type.String(),

@@ -80,7 +80,13 @@ export interface OrderLineDto extends CartItemDto {
 export interface OrderDto {
   orderId: string;
   siteId: string;
+  /** the sessionId of its visit: its page's first, where the order's own drifted (`driftedSessionId`) */
   sessionId: string;
+  /**
+   * the sessionId the order/transaction carried, when it differs from its page's first (`context-drift`):
+   * a page load has one shopper, so the order stays in the page's visit
+   */
+  driftedSessionId?: string;
   userId: string;
   pageLoadId: string;
   eventId: string;

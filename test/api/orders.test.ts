@@ -8,7 +8,7 @@ import type { OrderDto } from '../../src/shared/visits';
 import type { PageTimelineDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { connectSandbox } from '../../src/main/api';
-import { startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox } from '../helpers/sandbox';
 import {
   ORDER_SITE,
   SCRIPTED_SUMMARY,
@@ -61,6 +61,10 @@ describe('order entries carry their findings and duplicateOf', () => {
     expect(blank!.findings.map((f) => f.rule)).toEqual(['order-id-missing']);
     expect(blank!.findings[0]!.fix).toMatch(/^set order\.id/);
     expect(byId('B-2002')[0]!.findings).toEqual([]);
+  });
+
+  it('an order sent with its page’s own sessionId names no drifted one', () => {
+    for (const o of orders) expect(o).not.toHaveProperty('driftedSessionId');
   });
 });
 
@@ -318,5 +322,49 @@ describe('an order whose credit a rejected click cost', () => {
       withErrors: { orders: number; revenue: number };
     };
     expect(summary.withErrors).toEqual({ orders: 1, revenue: 30 });
+  });
+});
+
+describe('an order sent with a sessionId that drifted midway on its page', () => {
+  it('is listed under its page’s visit with that visit’s sessionId, and names the one it was sent with', async () => {
+    const own = await startSandbox();
+    try {
+      const context = (sessionId: string, ms: number) => ({
+        timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+        pageUrl: 'https://shop.example/thanks',
+        userId: 'u-drift',
+        sessionId,
+        pageLoadId: 'p-drift',
+        initiator: 'orders-test',
+        dev: true,
+      });
+      const line = { uid: 'A', parentId: 'A', sku: 'S-A', qty: 1, price: 5 };
+      const sent = [
+        ['product/pageview', context('s-first', 0), { result: { uid: 'A', parentId: 'A' } }],
+        [
+          'order/transaction',
+          context('s-drifted', 1000),
+          { orderId: 'DR-1', transactionTotal: 5, total: 5, results: [line] },
+        ],
+      ] as const;
+      for (const [endpoint, ctx, data] of sent)
+        expect(
+          (await postBeacon(own.url, `${ORDER_SITE}/${endpoint}`, { context: ctx, data })).status,
+        ).toBe(200);
+      const client = connectSandbox(own.url);
+      const [visit] = await client.visits({ siteId: ORDER_SITE });
+      expect(visit).toMatchObject({ sessionId: 's-first', orders: ['DR-1'] });
+      const [order] = await client.orders({ siteId: ORDER_SITE, sessionId: 's-first' });
+      // the visit it is listed in is the one its sessionId names, so a filter or a link by it finds it
+      expect(order).toMatchObject({ sessionId: 's-first', driftedSessionId: 's-drifted' });
+      expect(order!.findings.map((f) => f.rule)).toEqual(['context-drift']);
+      expect(await client.orders({ siteId: ORDER_SITE, sessionId: 's-drifted' })).toEqual([]);
+      expect(await client.order(order!.eventId)).toEqual(order);
+      // the recorded event keeps what was sent
+      const recorded = await (await fetch(`${own.url}/_sandbox/events/${order!.eventId}`)).json();
+      expect(recorded).toMatchObject({ body: { context: { sessionId: 's-drifted' } } });
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -213,6 +213,51 @@ describe.skipIf(skip)('orders UI', () => {
     );
     expect(await detail.getByTestId('order-finding').getAttribute('data-rule')).toBe('dev-flag');
   });
+
+  it('an order sent with a drifted sessionId links its page’s visit and names the sessionId it carried', async () => {
+    const context = (sessionId: string, ms: number) => ({
+      timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+      pageUrl: 'https://four.example/thanks',
+      userId: 'u4',
+      sessionId,
+      pageLoadId: 'four-thanks',
+      initiator: 'e2e',
+      dev: true,
+    });
+    const sent = [
+      ['product/pageview', context('s4-first', 0), { result: { uid: 'Z', parentId: 'Z' } }],
+      [
+        'order/transaction',
+        context('s4-drifted', 1000),
+        {
+          orderId: 'F-1',
+          transactionTotal: 7,
+          total: 7,
+          results: [{ uid: 'Z', parentId: 'Z', qty: 1, price: 7 }],
+        },
+      ],
+    ] as const;
+    for (const [endpoint, ctx, data] of sent)
+      expect(
+        (await postBeacon(s.sandbox.url, `shop04/${endpoint}`, { context: ctx, data })).status,
+      ).toBe(200);
+    const [order] = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=shop04`)
+    ).json()) as OrderDto[];
+    await s.ui.open(`#/orders/${order!.eventId}`);
+    const detail = s.page.locator(
+      `[data-testid="order-detail"][data-event-id="${order!.eventId}"]`,
+    );
+    await detail.waitFor();
+    expect(await detail.getByTestId('order-drifted-session').textContent()).toMatch(
+      /sent with sessionId s4-drifted, which drifted from its page’s first.*context-drift/,
+    );
+    await detail.getByRole('link', { name: 'shop04 · s4-first' }).click();
+    const visit = s.ui.testId('visit-detail');
+    await visit.waitFor();
+    expect(await visit.textContent()).toContain('s4-first');
+    expect(await visit.getByTestId('visit-order').count()).toBe(1);
+  });
 });
 
 describe.skipIf(skip)('an order whose credit rests on a click with errors, priced in cents', () => {

@@ -679,9 +679,14 @@ describe('a page whose sessionId drifts midway', () => {
     ]);
     expect(j.visits[0]!.orders).toEqual(['order-1001']);
     expect(j.engine.visits({ sessionId: 'session-other' })).toEqual([]);
-    // the order as sent (its own sessionId), listed with its visit, credited to the visit's search click
+    // listed with its visit, under its visit's sessionId, naming the one it was sent with, credited to the
+    // visit's search click
     const [o] = j.engine.orders({ sessionId: 'session-1' });
-    expect(o).toMatchObject({ sessionId: 'session-other', pageLoadId: 'thanks' });
+    expect(o).toMatchObject({
+      sessionId: 'session-1',
+      driftedSessionId: 'session-other',
+      pageLoadId: 'thanks',
+    });
     expect(o!.lines[0]!.credit).toMatchObject({ event: 'clickthrough', pageLoadId: 'search' });
   });
 

@@ -265,7 +265,9 @@ export class OrderBook {
     const dto: OrderBaseDto = {
       orderId: o.ev.orderId ?? '',
       siteId: o.siteId,
-      sessionId: e.sessionId,
+      // listed, filtered and linked by its visit's sessionId; what it was sent with, when that drifted
+      sessionId: o.sessionId,
+      ...(e.sessionId !== o.sessionId && { driftedSessionId: e.sessionId }),
       userId: e.userId,
       pageLoadId: e.pageLoadId,
       eventId: e.id,

@@ -96,6 +96,13 @@ export function OrderDetail({ order, all }: { order: OrderDto; all: readonly Ord
             >
               {order.siteId} · {order.sessionId}
             </a>
+            {order.driftedSessionId !== undefined && (
+              <span className="muted" data-testid="order-drifted-session">
+                {' '}
+                (sent with sessionId <span className="mono">{order.driftedSessionId}</span>, which
+                drifted from its page’s first: listed in the page’s visit; see context-drift)
+              </span>
+            )}
           </dd>
           <dt>userId</dt>
           <dd className="mono">{order.userId}</dd>
