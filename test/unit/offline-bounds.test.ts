@@ -75,7 +75,7 @@ describe('check: the ceiling on cross-page state', () => {
     const remembered = judgeAll({ ...open, maxReleased: 1_000 }, true);
     expect(remembered.pages).toBe(301);
     expect(remembered.notes).toEqual([
-      expect.stringMatching(/^1 page got events after it was judged .*judged in parts: p-0\./),
+      expect.stringMatching(/^page p-0 was judged in two parts: .*in the same visit\./),
     ]);
     const forgotten = judgeAll({ ...open, maxReleased: 100 }, true);
     expect(forgotten.pages).toBe(301);

@@ -456,6 +456,36 @@ describe('a page check has judged and let go', () => {
     expect([...v.pages.keys()]).toEqual([...kept, 'demo42\u0000p2']);
   });
 
+  it('gives a page that sends again after it was let go its place back, held while it is open', () => {
+    const { book, holder } = bookWithHolders();
+    const key = (id: string) => `demo42\u0000${id}`;
+    const note = (pageLoadId: string, at: number, on = holder(pageLoadId)) =>
+      book.noteEvent(
+        'demo42',
+        key(pageLoadId),
+        on,
+        readEvent(page(pageLoadId).product('A', { at })),
+      );
+    const reach = { keepWithinMs: 2_000, readsBackMs: 10_000, lagMs: 60_000, clicks: true };
+    const v = note('first', 0);
+    note('spa', 5_000);
+    book.pageReleased(key('spa'), holder('spa'), reach);
+    expect(book.releasedSessionOf('demo42', key('spa'), 'user-1')).toBe('session-1');
+    // its later part is a page of its own (as the engine makes one): it holds the visit, and the place is its
+    const later = { bookVisits: undefined };
+    expect(note('spa', 150_000, later)).toBe(v);
+    expect(later.bookVisits).toBe(v);
+    expect(book.releasedSessionOf('demo42', key('spa'), 'user-1')).toBeUndefined();
+    // another page let go of makes the visit forget what no open page reads: the reopened page's place stays
+    note('pdp', 200_000);
+    book.pageReleased(key('pdp'), holder('pdp'), reach);
+    expect([...v.pages.keys()]).toContain(key('spa'));
+    // let go of again, it is found by its visit again
+    book.pageReleased(key('spa'), later, reach);
+    expect(later.bookVisits).toBeUndefined();
+    expect(book.releasedSessionOf('demo42', key('spa'), 'user-1')).toBe('session-1');
+  });
+
   it('lets a click go once no page left to judge can read it, and keeps every click for credit', () => {
     const { book, holder } = bookWithHolders();
     const note = (pageLoadId: string, at: number) => {

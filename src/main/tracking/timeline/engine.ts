@@ -243,10 +243,14 @@ export class TimelineEngine {
     this.book.noteLostInteraction(visit, { ...i, why: ev.errors[0] ?? `answered ${ev.status}` });
   }
 
-  /** The event's page; a page `check` released already that gets another event is noted (reopened). */
+  /**
+   * The event's page; a page `check` released already that gets another event is noted (reopened), and
+   * rejoins its visit with its first accepted event.
+   */
   private pageOf(siteId: string, ev: TimelineEvent): Page {
     const page = this.pages.pageOf(siteId, ev);
     if (page.arrivals === 0) this.streamed.opened(page);
+    if (ev.accepted && page.accepted === 0) this.streamed.rejoin(page, ev);
     return page;
   }
 

@@ -83,6 +83,12 @@ export class HeldPages {
     return page;
   }
 
+  /** A later part of a page `check` let go of takes the sessionId of its earlier part (`Page.rejoin`). */
+  rejoined(page: Page, sessionId: string): void {
+    const was = page.rejoin(sessionId);
+    if (was !== sessionId) this.byId.sessionChanged(page, was);
+  }
+
   /** The page goes, from the index too. */
   forget(page: Page): void {
     this.pages.delete(page.order);

@@ -209,7 +209,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     return this.engine.creditedOrderPages(siteId);
   }
 
-  /** Pages that got events after they were released were judged in two parts: say so. */
+  /** What the judgement could not hold (forgotten state, pages judged in parts): said once each. */
   notes(): string[] {
     const notes: string[] = [];
     // a catalog given for a site the input never names judged nothing: most often a mistyped siteId
@@ -234,12 +234,22 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
       notes.push(
         `${late.toLocaleString('en-US')} event${late === 1 ? '' : 's'} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
       );
-    const { count, first } = this.engine.reopenedPages();
-    if (count === 0) return notes;
-    return [
-      ...notes,
-      `${count} page${count === 1 ? '' : 's'} got events after ${count === 1 ? 'it was' : 'they were'} judged (more than ${this.limits.maxOpen.toLocaleString('en-US')} pages were open and ${this.limits.recent.toLocaleString('en-US')} events had passed without one for ${count === 1 ? 'it' : 'them'}), so ${count === 1 ? 'it was' : 'they were'} judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}. Sort the input by time, or check such sessions on their own`,
-    ];
+    const reopened = this.engine.reopenedPages();
+    return reopened.count === 0 ? notes : [...notes, this.inPartsNote(reopened)];
+  }
+
+  /**
+   * Pages that got events after they were released: said once, plainly, with what of the judgement the
+   * split can change (each part is judged on its own; the later part stays in the visit of the earlier).
+   */
+  private inPartsNote({ count, first }: { count: number; first: string[] }): string {
+    const { maxOpen, recent } = this.limits;
+    const why = `sent nothing while ${recent.toLocaleString('en-US')} other events were read, with more than ${maxOpen.toLocaleString('en-US')} pages open`;
+    const what =
+      count === 1
+        ? `page ${first[0]} was judged in two parts: it ${why}, so check judged it and let it go, and the events it sent later were judged as a second part, in the same visit`
+        : `${count} times a page sent events after check had judged it and let it go (it ${why}), so these pages were judged in parts: ${first.join(', ')}${count > first.length ? ', …' : ''}; each later part was judged in the same visit as the earlier`;
+    return `${what}. A finding that needs both parts may be one the running sandbox does not report: a render in one part and its response's impressions or clicks in the other (missing-render), a tile impressed in one and clicked in the other (click-not-impressed), impressions sent only in the later part (no-impression). Check such sessions on their own to judge each page whole`;
   }
 
   dispose(): void {

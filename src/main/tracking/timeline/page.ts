@@ -168,6 +168,16 @@ export class Page {
   }
 
   /**
+   * A later part of a page `check` let go of (streamed-release.ts): its sessionId is its earlier part's,
+   * that of the visit it was in, whatever its own first accepted event carried. Returns the one it had.
+   */
+  rejoin(sessionId: string): string {
+    const was = this.sessionId;
+    this.sessionId = sessionId;
+    return was;
+  }
+
+  /**
    * An event arrived on the page (of a response, of the visit, or refused): it is numbered, marked late or
    * not, and counted into the tallies. True when it is later than every event before it and a response's
    * findings wait on such an event.

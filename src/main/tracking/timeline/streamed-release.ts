@@ -33,6 +33,8 @@ export class StreamedRelease {
   /** pages released while the input went on (an event for one reopens it: noted) */
   private released: ReleasedPages | undefined;
   private readonly reopened = { count: 0, first: [] as string[] };
+  /** reopened pages whose first accepted event has not come yet (`rejoin`) */
+  private readonly rejoining = new Set<Page>();
   private readonly forgotten = { visits: 0, responses: 0, released: 0 };
 
   private readonly reach: ReleaseReach;
@@ -48,8 +50,23 @@ export class StreamedRelease {
 
   /** A new page (no arrivals yet) of a pageLoadId released already: noted as reopened. */
   opened(page: Page): void {
-    if (this.released?.has(page.siteId, page.pageLoadId) && this.reopened.count++ < 10)
-      this.reopened.first.push(page.pageLoadId);
+    if (!this.released?.has(page.siteId, page.pageLoadId)) return;
+    this.rejoining.add(page);
+    this.reopened.count++;
+    // each page named once (a page let go of twice is judged in three parts)
+    const first = this.reopened.first;
+    if (first.length < 10 && !first.includes(page.pageLoadId)) first.push(page.pageLoadId);
+  }
+
+  /**
+   * The first accepted event of a page released already (`opened`): the later part takes the sessionId of
+   * the visit its earlier part was in, as the live page kept its first event's, so an event whose sessionId
+   * drifted stays in that visit and is `context-drift` there, not a visit of its own.
+   */
+  rejoin(page: Page, ev: { userId: string }): void {
+    if (this.rejoining.size === 0 || !this.rejoining.delete(page)) return;
+    const sessionId = this.deps.book.releasedSessionOf(page.siteId, page.key, ev.userId);
+    if (sessionId !== undefined) this.deps.pages.rejoined(page, sessionId);
   }
 
   /**
@@ -96,6 +113,7 @@ export class StreamedRelease {
   }
 
   private forgetJudged<P>(page: Page, dtoOf: (page: Page) => P): P {
+    if (this.rejoining.size > 0) this.rejoining.delete(page);
     this.deps.finish(page);
     const dto = dtoOf(page);
     this.deps.pages.forget(page);

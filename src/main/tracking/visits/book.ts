@@ -202,6 +202,13 @@ function forgetUnreadable(v: Visit, reach: ReleaseReach): void {
   if (kept !== list.length) list.length = kept;
 }
 
+/** The page holds `v` among its visits (`onPage`: its visits as the event found them, unchanged since). */
+function holdVisit(holder: PageVisits, onPage: Visit | Visit[] | undefined, v: Visit): void {
+  if (onPage === undefined) holder.bookVisits = v;
+  else if (Array.isArray(onPage)) onPage.push(v);
+  else holder.bookVisits = [onPage, v];
+}
+
 /** The book reads its options only for the credit of its orders' lines. */
 export type BookOptions = OrderOptions;
 
@@ -432,15 +439,29 @@ export class VisitBook {
         interactions: 0,
       };
       v.pages.set(pageKey, p);
-      // the page's visits as the event found them: nothing since changed them
-      if (onPage === undefined) holder.bookVisits = v;
-      else if (Array.isArray(onPage)) onPage.push(v);
-      else holder.bookVisits = [onPage, v];
+      holdVisit(holder, onPage, v);
     } else {
+      // a page `check` let go of gets events again (a later part of it): it holds its place once more, so
+      // the place and the clicks its rules read stay while it is open (`forgetUnreadable`)
+      if (p.holder === null) {
+        p.holder = holder;
+        holdVisit(holder, onPage, v);
+      }
       if (ev.time < p.first) p.first = ev.time;
       if (ev.time > p.last) p.last = ev.time;
     }
     return p;
+  }
+
+  /**
+   * The sessionId of the visit of `userId` that holds the place of a page `check` let go of
+   * (`pageReleased`), if one still does: the visit the page's earlier part was in, which a later part
+   * rejoins (one page load has one shopper, whose ids are its first event's).
+   */
+  releasedSessionOf(siteId: string, pageKey: string, userId: string): string | undefined {
+    for (const v of this.byUser.get(key2(siteId, userId)) ?? [])
+      if (v.pages.get(pageKey)?.holder === null) return v.sessionId;
+    return undefined;
   }
 
   /**
