@@ -192,6 +192,80 @@ describe('readiness of a site', () => {
     );
   });
 
+  it('a category page’s findings count on the category row, never on a search row', async () => {
+    sb = await startSandbox();
+    await searchPage('search-1', 'r-1');
+    // the category controller sends category/*: a click on a tile never impressed, a quick add of qty 0,
+    // and the listing rendered again with nothing new between
+    const bags = 'https://shop.example/c/bags';
+    const tile = (uid: string) => ({ type: 'product', uid, parentId: uid });
+    const on = (ms: number) => context('bags', ms, bags);
+    await send('category/render', { context: on(0), data: { responseId: 'c-1' } });
+    await send('category/impression', {
+      context: on(1_200),
+      data: { responseId: 'c-1', results: [tile('B1'), tile('B2')], banners: [] },
+    });
+    await send('category/clickthrough', {
+      context: on(3_000),
+      data: { responseId: 'c-1', results: [tile('B9')] },
+    });
+    await send('category/addtocart', {
+      context: on(3_500),
+      data: { responseId: 'c-1', results: [{ uid: 'B2', parentId: 'B2', qty: 0, price: 5 }] },
+    });
+    await send('category/clickthrough', {
+      context: on(4_500),
+      data: { responseId: 'c-1', results: [tile('B1')] },
+    });
+    const r = await readiness();
+    expect(row(r, 'category.events')).toMatchObject({
+      status: 'findings',
+      worst: { severity: 'warning', pageLoadId: 'bags' },
+    });
+    // the search page sent clean clicks and no quick add: its rows say so
+    expect(row(r, 'search.clickthrough')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'search-1' },
+    });
+    for (const id of ['search.addtocart', 'search.addtocart-qty'])
+      expect(row(r, id).status, id).toBe('unseen');
+    const page = (await (
+      await fetch(`${sb.url}/_sandbox/timelines/bags?siteId=${SITE}`)
+    ).json()) as { findings: Array<{ rule: string; behaviour?: string }> };
+    expect(page.findings.map((f) => [f.rule, f.behaviour])).toEqual([
+      ['click-not-impressed', 'category.events'],
+      ['quick-add-qty', 'category.events'],
+    ]);
+  });
+
+  it('a category page asked with the tracker’s context shows it on the category row, not on the search row', async () => {
+    sb = await startSandbox();
+    await searchPage('search-1', 'r-1');
+    // the category controller asks category.json with the tracker's context, then renders on category/render
+    const query = new URLSearchParams({
+      siteId: SITE,
+      beacon: 'true',
+      test: 'true',
+      userId: 'ready-user',
+      sessionId: 'ready-session',
+      pageLoadId: 'bags',
+    });
+    const asked = (await (await fetch(`${sb.url}/api/search/category.json?${query}`)).json()) as {
+      responseId: string;
+    };
+    await send('category/render', {
+      context: context('bags', 0, 'https://shop.example/c/bags'),
+      data: { responseId: asked.responseId },
+    });
+    const r = await readiness();
+    expect(row(r, 'category.events')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'bags' },
+    });
+    // the search page's request was not the companion's: nothing shows that search asked with it
+    expect(row(r, 'search.request-context').status).toBe('unseen');
+  });
+
   it('an event the service rejects or refuses counts for the behaviour whose event it was; the context only when the context was wrong', async () => {
     sb = await startSandbox();
     await searchPage('search-1', 'r-1');

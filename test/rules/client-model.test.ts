@@ -36,14 +36,15 @@ describe('the client model', () => {
       }
   });
 
-  it('a finding on a widget’s or the dropdown’s response names its own area’s behaviour, never a search row', () => {
-    // their controllers are their own (RC, ACC) and so are their readiness rows (a widget's, per tag); the
-    // judge names, for a response of one of them, the behaviour of its area the rule guards in place of a
-    // search one. Category pages run the search controller: the search rows read them too.
+  it('a finding on a category, widget or dropdown response names its own area’s behaviour, never a search row', () => {
+    // the widgets' and the dropdown's controllers are their own (RC, ACC), and so are their readiness rows
+    // (a widget's, per tag); category pages run the search controller with page type category, which sends
+    // category/* (SC `this.tracker.events[this.page.type]`), and have rows of their own too. The judge names, for a response of one of
+    // them, the behaviour of its area the rule guards in place of a search one.
     const areaOf = (id: string) => id.slice(0, id.indexOf('.'));
     for (const m of RULE_METAS) {
       if (!m.judges.includes('response') || !m.guards.some((g) => areaOf(g) === 'search')) continue;
-      for (const kind of ['autocomplete', 'recommendations', 'bundles'] as const)
+      for (const kind of ['category', 'autocomplete', 'recommendations', 'bundles'] as const)
         if (m.appliesTo.includes(kind))
           expect(
             m.guards.some((g) => areaOf(g) === kind),

@@ -134,7 +134,8 @@ export default {
           messageId: 'storeLoaded',
           events: [0, 2],
           responseId: 'c1',
-          behaviour: 'search.render-cached',
+          // the category controller's render: the category page's own behaviour
+          behaviour: 'category.events',
         },
       ],
     },

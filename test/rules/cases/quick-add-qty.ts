@@ -43,7 +43,8 @@ export default {
         page().as('category').impression('r1', ['a'], { at: 1_200 }),
         add(page().as('category'), 0, 3_000),
       ],
-      findings: [{ data: { uid: 'a', qty: 0 }, events: [2], behaviour: 'search.addtocart-qty' }],
+      // the category controller's add: the category page's own behaviour, not the search page's
+      findings: [{ data: { uid: 'a', qty: 0 }, events: [2], behaviour: 'category.events' }],
     },
     {
       name: 'edge: a negative quantity from a widget',

@@ -103,5 +103,23 @@ export default {
       // a search with results: the render after every search, not the no-results page's
       findings: [{ responseId: 'p2', data: { results: '1 result' }, behaviour: 'search.render' }],
     },
+    {
+      name: 'a category page’s no-results search is not rendered: the category controller’s, named on the category row',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'no-bags', kind: 'category', requester: mine })],
+      },
+      events: () => {
+        const p = new PageBuilder().as('category');
+        return [p.render('bags', { at: 3000 }), p.impression('bags', ['P200'], { at: 4200 })];
+      },
+      findings: [
+        {
+          responseId: 'no-bags',
+          data: { kind: 'category', results: 'no results' },
+          behaviour: 'category.events',
+        },
+      ],
+    },
   ],
 } satisfies RuleCases;

@@ -102,15 +102,20 @@ export interface SightedPage {
   responses: readonly SightedResponse[];
   /** idle, or judged as finished (`check`): nothing more of it will come */
   ended: boolean;
-  /** `kind responseId` of listing responses rendered on earlier pages of the site (kept by the tally) */
+  /** `kind responseId` of search responses rendered on earlier pages of the site (kept by the tally) */
   renderedBefore: ReadonlySet<string>;
 }
 
-const LISTINGS = new Set(['search', 'category']);
+/**
+ * A response of the search page, the only one a search row's finer test reads: a category page runs the
+ * same controller with page type category, but it sends category/*, and its responses count on the
+ * category rows (category.events), each page kind on its own behaviour.
+ */
+const ofSearch = (r: SightedResponse) => r.kind === 'search';
 
-/** A listing response rendered and followed by nothing on an ended page. */
+/** A search response rendered and followed by nothing on an ended page. */
 const renderedAlone = (p: SightedPage, r: SightedResponse) =>
-  LISTINGS.has(r.kind) && r.renders > 0 && r.interactions === 0 && p.ended;
+  ofSearch(r) && r.renders > 0 && r.interactions === 0 && p.ended;
 
 /**
  * A no-results search as the client makes it (SC search(): the render is sent after every completed search,
@@ -119,7 +124,7 @@ const renderedAlone = (p: SightedPage, r: SightedResponse) =>
  */
 const NO_RESULTS_SHOWN: Exercised = {
   shows:
-    'a listing response the companion search issued with nothing to show, rendered and followed by nothing on an ended page',
+    'a search response the companion search issued with nothing to show, rendered and followed by nothing on an ended page',
   test: (p, clean) =>
     p.responses.some((r) => clean(r) && renderedAlone(p, r) && r.served?.shown === 0),
 };
@@ -151,7 +156,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
     test: (p, clean) =>
       p.responses.some(
         (later) =>
-          LISTINGS.has(later.kind) &&
+          ofSearch(later) &&
           later.renders === 0 &&
           later.interactions > 0 &&
           names(later, 'search.backfill') &&
@@ -187,22 +192,20 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
   },
   'search.request-context': {
     shows:
-      'a rendered search or category response whose request carried the tracker’s context (userId and pageLoadId; the companion search must have issued it)',
+      'a rendered search response whose request carried the tracker’s context (userId and pageLoadId; the companion search must have issued it)',
     test: (p, clean) =>
-      p.responses.some(
-        (r) => LISTINGS.has(r.kind) && r.renders > 0 && r.served?.asked === true && clean(r),
-      ),
+      p.responses.some((r) => ofSearch(r) && r.renders > 0 && r.served?.asked === true && clean(r)),
   },
   // SC search(): no search while the store holds the same params, so the cache serves a response again only
   // after another search of the listing (or on a later page: a reload, a route back); its tiles are then
   // impressed again. `duplicate-render` and `responseid-reused` say where the cache could not have served it.
   'search.render-cached': {
     shows:
-      'a listing response rendered again: on a later page than its first, or on its page after it was shown and another response of the listing was rendered',
+      'a search response rendered again: on a later page than its first, or on its page after it was shown and another search response was rendered',
     test: (p, clean) =>
       p.responses.some(
         (r) =>
-          LISTINGS.has(r.kind) &&
+          ofSearch(r) &&
           r.renders > 0 &&
           clean(r) &&
           (p.renderedBefore.has(`${r.kind} ${r.responseId}`) ||
@@ -426,7 +429,7 @@ export class ReadinessTally {
   private creditedOn: Sighting | undefined;
   /** EXERCISED behaviour id → the newest page that showed it */
   private readonly exercised = new Map<string, Sighting>();
-  /** `kind responseId` of the listing responses rendered so far (search.render-cached) */
+  /** `kind responseId` of the search responses rendered so far (search.render-cached) */
   private readonly rendered = new Set<string>();
   /** the response kinds of which the traffic showed one the companion search issued */
   private readonly issuedKinds = new Set<string>();
@@ -475,7 +478,7 @@ export class ReadinessTally {
     for (const { id, test, clean } of EXERCISE)
       if (test(sighted, clean)) this.exercised.set(id, (seen ??= { pageLoadId, at: this.count }));
     for (const r of page.responses)
-      if (LISTINGS.has(r.kind) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
+      if (ofSearch(r) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
   }
 
   /** The companion search issued a response of `kind` whose events the site sent. */

@@ -22,7 +22,13 @@ const meta: RuleMeta<'response'> = {
   expects:
     'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.banners', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
+  guards: [
+    'search.banners',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     misplaced:

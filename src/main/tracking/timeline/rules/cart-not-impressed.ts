@@ -10,7 +10,13 @@ const meta: RuleMeta<'response'> = {
     'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
   expects: 'Quick add happens on a visible tile, which was impressed first.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.addtocart', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
+  guards: [
+    'search.addtocart',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

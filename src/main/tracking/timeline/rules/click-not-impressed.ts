@@ -14,6 +14,7 @@ const meta: RuleMeta<'response'> = {
   // controllers track the tile and the click, not the search's (category pages run the search's)
   guards: [
     'search.clickthrough',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -18,6 +18,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.clickthrough',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -17,6 +17,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.tile-response',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -14,6 +14,7 @@ const meta: RuleMeta<'response'> = {
   guards: [
     'search.impression',
     'search.tile-response',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -120,6 +120,7 @@ const meta: RuleMeta<'response'> = {
   guards: [
     'search.render',
     'search.render-cached',
+    'category.events',
     'autocomplete.render',
     'recommendations.widget',
     'bundles.widget',

@@ -24,7 +24,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'An impression when a tile has been visible for a second (70% of it), at least a second after its response’s render.',
   appliesTo: ['search', 'category', 'recommendations', 'bundles'],
-  guards: ['search.impression', 'recommendations.events', 'bundles.widget'],
+  guards: ['search.impression', 'category.events', 'recommendations.events', 'bundles.widget'],
   explainedBy: ['impression-burst'],
   defaultSeverity: 'warning',
   messages: {

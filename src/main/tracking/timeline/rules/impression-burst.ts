@@ -23,7 +23,13 @@ const meta: RuleMeta<'response'> = {
   expects:
     'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.impression', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
+  guards: [
+    'search.impression',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     burst:

@@ -11,7 +11,13 @@ const meta: RuleMeta<'response'> = {
     'An impression, clickthrough or addtocart reporting an inline banner of its response (merchandising.content.inline) as a product result, without type "banner".',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.banners', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
+  guards: [
+    'search.banners',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     asProduct:

@@ -18,7 +18,13 @@ const meta: RuleMeta<'response'> = {
     'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.banners', 'autocomplete.events', 'recommendations.events', 'bundles.widget'],
+  guards: [
+    'search.banners',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'error',
   messages: {
     inBanners:

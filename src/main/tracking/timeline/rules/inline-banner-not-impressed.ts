@@ -24,7 +24,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'Inline banners impressed like tiles once visible: in data.results as {type: "banner", uid}.',
   appliesTo: ['search', 'category'],
-  guards: ['search.banners', 'search.impression'],
+  guards: ['search.banners', 'search.impression', 'category.events'],
   defaultSeverity: 'warning',
   messages: {
     notImpressed:

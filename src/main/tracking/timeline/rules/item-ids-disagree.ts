@@ -36,6 +36,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
   ],
   guards: [
     'search.items-served',
+    'category.events',
     'product.pageview-ids',
     'cart.items',
     'order.transaction',

@@ -32,6 +32,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
   ],
   guards: [
     'search.items-served',
+    'category.events',
     'product.pageview',
     'cart.items',
     'order.transaction',

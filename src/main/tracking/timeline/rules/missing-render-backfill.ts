@@ -13,7 +13,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
   appliesTo: ['search', 'category'],
-  guards: ['search.backfill'],
+  guards: ['search.backfill', 'category.events'],
   defaultSeverity: 'info',
   messages: { backfill: UNRENDERED_MESSAGES.backfill },
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',

@@ -17,6 +17,7 @@ const meta: RuleMeta<'response'> = {
     'search.impression',
     'search.zero-results',
     'search.single-result-redirect',
+    'category.events',
     'recommendations.events',
     'bundles.widget',
   ],

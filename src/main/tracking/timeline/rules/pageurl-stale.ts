@@ -27,7 +27,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'A render is created right after its response, at the URL that searched: its pageUrl is that URL (window.location.href).',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['identity.page-url', 'search.request-context', 'autocomplete.events'],
+  guards: ['identity.page-url', 'search.request-context', 'category.events', 'autocomplete.events'],
   defaultSeverity: 'warning',
   messages: {
     stale:

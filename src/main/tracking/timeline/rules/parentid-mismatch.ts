@@ -15,6 +15,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.items-served',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -28,6 +28,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.impression-queue',
+    'category.events',
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',

@@ -25,7 +25,7 @@ const meta: RuleMeta<'page'> = {
   expects:
     'A quick add carries a qty of at least 1 for each item (the controllers send 1 when none is given).',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.addtocart-qty'],
+  guards: ['search.addtocart-qty', 'category.events'],
   defaultSeverity: 'warning',
   messages: {
     qty: '{{event}} adds "{{uid}}" with qty {{qty}}. The provider\'s controllers send a quick add\'s quantity as `qty || 1`, so a missing or zero quantity goes out as 1: with {{qty}}, the provider counts no unit added and its stored cart holds none of the item.',
@@ -35,7 +35,7 @@ const meta: RuleMeta<'page'> = {
 };
 
 /** the first accepted quick add with a quantity below 1: value is the item's uid */
-const quickQty = tallySlot<TallyMark & { qty: number }>();
+const quickQty = tallySlot<TallyMark & { qty: number; category: boolean }>();
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || rec.event !== 'addtocart' || quickQty.of(page)) return false;
@@ -44,7 +44,13 @@ function tally(page: Page, rec: RecordedEvent): boolean {
   for (const item of results) {
     if (!isObject(item) || typeof item.qty !== 'number' || item.qty >= 1) continue;
     const qty = item.qty;
-    quickQty.make(page, () => ({ id: rec.id, time: timeOf(rec), value: str(item.uid), qty }));
+    quickQty.make(page, () => ({
+      id: rec.id,
+      time: timeOf(rec),
+      value: str(item.uid),
+      qty,
+      category: rec.category === 'category',
+    }));
     return true;
   }
   return false;
@@ -58,9 +64,14 @@ export const quickAddQty = defineRule({
     const m = quickQty.of(page);
     if (!m) return [];
     return [
-      finding(meta, 'qty', { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } }, [
-        m.id,
-      ]),
+      finding(
+        meta,
+        'qty',
+        { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } },
+        [m.id],
+        // a category page's quick add is the category controller's (the same SC, page type category)
+        m.category ? { behaviour: 'category.events' } : {},
+      ),
     ];
   },
 });

@@ -38,7 +38,7 @@ const meta: RuleMeta<'response'> = {
     'A redirect event whose data.redirect is not the merchandising.redirect of its response (or the response had none).',
   expects: 'data.redirect is the URL the search response redirected to.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.redirect', 'autocomplete.redirect'],
+  guards: ['search.redirect', 'category.redirect', 'autocomplete.redirect'],
   defaultSeverity: 'error',
   messages: {
     noRedirect:

@@ -36,7 +36,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'A listing (or the autocomplete dropdown) shows one response at a time: its events name the response last rendered.',
   appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.one-response-shown', 'autocomplete.events'],
+  guards: ['search.one-response-shown', 'category.events', 'autocomplete.events'],
   explainedBy: ['responseid-stale'],
   defaultSeverity: 'error',
   messages: {

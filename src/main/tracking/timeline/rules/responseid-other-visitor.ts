@@ -32,6 +32,7 @@ const meta: RuleMeta<'response'> = {
   guards: [
     'search.response-bound',
     'search.request-context',
+    'category.events',
     'identity.ids-per-page-load',
     'autocomplete.events',
   ],

@@ -18,6 +18,7 @@ const meta: RuleMeta<'response'> = {
   guards: [
     'search.response-bound',
     'search.render-cached',
+    'category.events',
     'identity.page-load',
     'autocomplete.events',
     'recommendations.events',

@@ -15,6 +15,7 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
     'search.response-bound',
+    'category.events',
     'recommendations.events',
     'autocomplete.events',
     'bundles.widget',

@@ -39,7 +39,12 @@ const meta: RuleMeta<'page'> = {
   expects:
     'Every completed search is rendered once on the page that asked for it, a search with no results included; only a merchandising redirect sends search/redirect instead.',
   appliesTo: ['search', 'category'],
-  guards: ['search.zero-results-render', 'search.render', 'search.request-context'],
+  guards: [
+    'search.zero-results-render',
+    'search.render',
+    'search.request-context',
+    'category.events',
+  ],
   defaultSeverity: 'warning',
   messages: {
     notRendered:
@@ -134,8 +139,14 @@ export const searchNotRendered = defineRule({
         [latest.id],
         {
           responseId: r.responseId,
-          // a no-results page's render is the one storefronts drop (1925c5f)
-          behaviour: r.results.length === 0 ? 'search.zero-results-render' : 'search.render',
+          // a category page's search is the category controller's; a no-results page's render is the
+          // one storefronts drop (1925c5f)
+          behaviour:
+            issuedKind(r) === 'category'
+              ? 'category.events'
+              : r.results.length === 0
+                ? 'search.zero-results-render'
+                : 'search.render',
         },
       ),
     );
