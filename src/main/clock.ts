@@ -86,7 +86,9 @@ export class SandboxClock implements Clock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0)
       throw new RangeError(`advance needs a duration >= 0 ms, got ${ms}`);
-    this.moveTo(this.now() + ms);
+    // a running clock ends exactly `ms` further from real time: the real milliseconds the move itself
+    // takes (firing timers) are not taken off the offset, so PT10M reads as an offset of 600000 ms
+    this.moveTo(this.now() + ms, this.offsetMs + ms);
   }
 
   /** Set sandbox time; timers whose time has come fire. Setting it back does not re-fire anything. */
@@ -115,7 +117,7 @@ export class SandboxClock implements Clock {
     this.listeners.clear();
   }
 
-  private moveTo(target: number): void {
+  private moveTo(target: number, offsetAfter?: number): void {
     // Fire timers one at a time at their own time, so a timer that schedules another inside the window sees it fire too.
     for (;;) {
       const next = this.timers[0];
@@ -125,6 +127,7 @@ export class SandboxClock implements Clock {
       next.fn();
     }
     this.setNow(target);
+    if (offsetAfter !== undefined && this.frozenAt === null) this.offsetMs = offsetAfter;
     this.armRealTimer();
     this.changed();
   }
