@@ -353,5 +353,11 @@ describe.skipIf(skip)("a presenter's feed board", () => {
     await expect
       .poll(() => ahead.textContent())
       .toMatch(/^ \(\d+ min( \d+ s)? ahead of the clock\)$/);
+    // its last index finished on the advanced clock: the board does not read it as one to come ("in 59 min")
+    const feed = await feedFromApi(s.sandbox.url, 43);
+    expect(Date.parse(feed.lastIndexed!)).toBeGreaterThan(Date.now());
+    await expect
+      .poll(() => card.getByTestId('feed-last-indexed-when').textContent())
+      .toMatch(/^\(\d+ min( \d+ s)? ahead of the clock\)$/);
   });
 });

@@ -12,6 +12,8 @@ export const indexingArea: Area<'indexing'> = {
   async open({ config, clock, bus, onClose }) {
     const { service: indexing, warnings } = await IndexingService.open(config, clock, bus);
     onClose(() => indexing.close());
+    // a step or schedule measured on a clock that went back would hold a feed for as long as it had moved
+    onClose(clock.onChange(() => indexing.clockMoved()));
     return {
       service: indexing,
       warnings,

@@ -30,6 +30,7 @@ import { runOutcome, sendStatusMail, supersededBy, supersededNote } from './run-
 import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
+import { bringTimesWithinReach } from './clock-back';
 import type { Outbox } from './outbox';
 import { nextAfter } from '../durations';
 import { plural } from '../../shared/text';
@@ -306,6 +307,17 @@ export class FeedEngine {
         interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
     // noted once repaired: a note renders the feed's view, which reads the schedule
     for (const detail of said) this.note(rec, 'hand', detail);
+  }
+
+  /**
+   * The clock went back (reset, set back, or a restart on real time): a step or a next index time measured
+   * on the advanced clock is brought within reach (clock-back.ts), said in the history, and re-armed.
+   */
+  clockWentBack(rec: FeedRecord): void {
+    const said = bringTimesWithinReach(rec, this.settings(rec).interval, this.now);
+    if (said.length === 0) return;
+    for (const detail of said) this.note(rec, 'hand', detail);
+    this.arm(rec);
   }
 
   /** nextIndexTime moves on by whole intervals until it is after the finish time. */

@@ -90,7 +90,11 @@ export class IndexingService {
           rec = this.engine.fixtureRecord(account.siteId, feed);
           data.feeds.push(rec);
           await this.seedCatalog(rec);
-        } else this.engine.repairSchedule(rec);
+        } else {
+          this.engine.repairSchedule(rec);
+          // the clock starts at real time again: times kept from an advanced clock come within reach
+          this.engine.clockWentBack(rec);
+        }
         this.engine.arm(rec);
       }
     }
@@ -128,6 +132,11 @@ export class IndexingService {
 
   get catalog(): CatalogReader {
     return this.catalogs;
+  }
+
+  /** The sandbox clock moved: after it went back, every feed's times measured on the old clock come within reach. */
+  clockMoved(): void {
+    for (const rec of this.engine.records()) this.engine.clockWentBack(rec);
   }
 
   /** GET /api/index/status: every feed of the account; remembered for the workflow scorecard. */

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { FeedState, FeedView } from '../../../../shared/indexing';
 import { feedsApi, type FeedPatch } from '../../api/admin';
-import { fmtDateTime, fmtRelative, parseTime, plural } from '../../format';
+import { fmtDateTime, fmtDuration, fmtRelative, parseTime, plural } from '../../format';
 import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
@@ -30,7 +30,14 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
         {feed.lastIndexed ? (
           <>
             <span title={feed.lastIndexed}>{fmtDateTime(last)} UTC</span>{' '}
-            <span className="muted">({fmtRelative(last, now)})</span>
+            {/* indexed on a clock that has gone back since: not "in 23 h", which reads as a run to come */}
+            <span className="muted" data-testid="feed-last-indexed-when">
+              (
+              {last - now >= 1000
+                ? `${fmtDuration(last - now)} ahead of the clock`
+                : fmtRelative(last, now)}
+              )
+            </span>
             {/* no run yet in this sandbox: the time is the fixture's (docs/indexing.md) */}
             {feed.lastRun === null && (
               <span className="muted" data-testid="feed-last-indexed-fixture">
