@@ -80,6 +80,16 @@ export interface ParseSummary {
   error: string | null;
   /** decoded bytes read */
   bytes: number;
+  /**
+   * As a feed's `lastRun`, the run that ended last (a run in progress is not in it yet): how it ended,
+   * when, whether it read a file (a failed regeneration ends before one is read), and how many products
+   * it put in the catalog — all it read when done, 0 when it failed (the catalog indexed before stays
+   * served). Absent in records of older versions.
+   */
+  outcome?: 'done' | 'error' | 'regen_error';
+  finishedAt?: string;
+  fileRead?: boolean;
+  indexed?: number;
 }
 
 interface HistoryBase {
@@ -151,6 +161,11 @@ export interface FeedView {
   products: number;
   /** the last finished parse, or null before the first index in this sandbox */
   lastRun: ParseSummary | null;
+  /**
+   * Which feed's catalog the site's search answers from now (the last one indexed with products, of any
+   * feed of the site), and when it was indexed; null while the site has none
+   */
+  searchServes: { feedId: number; indexedAt: string } | null;
   /** the running index's parse while it reads the file (decoded bytes and products so far), else null */
   parsing: ParseProgress | null;
   /** newest last; at most the last 200 entries */

@@ -40,6 +40,10 @@ const ParseSummarySchema = closed({
   rowErrorCount: Type.Integer(),
   error: nullable(Type.String()),
   bytes: Type.Integer(),
+  outcome: Type.Optional(literals(['done', 'error', 'regen_error'] as const)),
+  finishedAt: Type.Optional(Type.String()),
+  fileRead: Type.Optional(Type.Boolean()),
+  indexed: Type.Optional(Type.Integer()),
 });
 
 const history = { at: Type.String(), cause: Cause, detail: Type.String() };
@@ -89,6 +93,7 @@ export const FeedViewShape = closed(
     stepEndsAt: nullable(Type.String()),
     products: Type.Integer(),
     lastRun: nullable(ParseSummarySchema),
+    searchServes: nullable(closed({ feedId: Type.Integer(), indexedAt: Type.String() })),
     parsing: nullable(closed({ bytes: Type.Integer(), products: Type.Integer() })),
     history: Type.Array(HistoryEntrySchema),
   },

@@ -235,6 +235,56 @@ describe('the outbox', () => {
     );
   });
 
+  it('tells one story of a failed run in lastRun and the e-mail: what was read, nothing indexed, the catalog kept', async () => {
+    // feed 43's cart source was indexed at start-up: 12 products
+    await put(sb.url, 'feedId=43&requestedBy=ops%40shop.example');
+    await admin(sb.url, 'PATCH', '/feeds/demo42/43', { inject: { nextIndexFails: true } });
+    const failed = await runToEnd(sb, 43);
+    expect(failed.state).toBe('error');
+    expect(failed.lastRun).toMatchObject({
+      format: 'csv',
+      products: 12,
+      indexed: 0,
+      outcome: 'error',
+      fileRead: true,
+      finishedAt: failed.history.at(-1)!.at,
+      error: 'injected fault: "next index fails"',
+    });
+    expect(failed.products).toBe(12); // the catalog indexed before stays
+    const first = (await admin(sb.url, 'GET', '/outbox')).body.messages[0];
+    expect(first.text).toContain(
+      'Products indexed: 0 (the run failed, so nothing was indexed: the catalog indexed at 2026-11-21T04:00:00+0000 (12 products) stays in place)',
+    );
+    expect(first.text).toContain('File: csv, raw, id field id, 12 products read');
+
+    // a failed regeneration reads no file: neither lastRun nor the e-mail give the run before's details
+    await advance(sb.url, 'PT1H');
+    await put(sb.url, 'feedId=43&requestedBy=ops%40shop.example');
+    await admin(sb.url, 'PATCH', '/feeds/demo42/43', { inject: { regenerationFails: true } });
+    const regen = await runToEnd(sb, 43);
+    expect(regen.lastRun).toMatchObject({
+      format: null,
+      products: 0,
+      indexed: 0,
+      outcome: 'regen_error',
+      fileRead: false,
+      error: 'injected fault: "regeneration fails"',
+    });
+    const second = (await admin(sb.url, 'GET', '/outbox')).body.messages[1];
+    expect(second.text).toContain('File: none read (the run ended before indexing)');
+    expect(second.text).not.toContain('id field');
+    expect(second.text).toContain('Products indexed: 0 (the run failed');
+  });
+
+  it('groups the digits of a product count in the subject', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => `p${i},Item ${i},1.00`).join('\n');
+    await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', `id,name,price\n${rows}\n`);
+    await runToEnd(sb, 42);
+    const mail = (await admin(sb.url, 'GET', '/outbox')).body.messages[0];
+    expect(mail.subject).toBe('Index of feed 42 (Custom CSV feed) done: 1,500 products');
+    expect(mail.text).toContain('Products indexed: 1,500');
+  });
+
   it('delivers over SMTP when configured, and records a failed delivery without crashing', async () => {
     const received: string[] = [];
     const smtp = net.createServer((socket) => {

@@ -361,3 +361,77 @@ describe.skipIf(skip)("a presenter's feed board", () => {
       .toMatch(/^\(\d+ min( \d+ s)? ahead of the clock\)$/);
   });
 });
+
+describe.skipIf(skip)('the board on runs and catalogs', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const admin = (method: string, p: string, body?: unknown) =>
+    fetch(`${s.sandbox.url}/_sandbox${p}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const upload = (feedId: number, data: Buffer | string, name: string) => {
+    const form = new FormData();
+    form.append('feedFile', new Blob([data]), name);
+    return fetch(`${s.sandbox.url}/api/index/feed?feedId=${feedId}`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+      body: form,
+    });
+  };
+
+  it('marks the previous run’s failure as the previous one while a new run is going, and says which catalog search serves', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    // a PDF ends the run in error
+    expect((await upload(42, '%PDF-1.7\n%âãÏÓ\n1 0 obj\n', 'catalog.pdf')).status).toBe(200);
+    await admin('POST', '/clock', { advance: 'PT2M' });
+    await s.ui.feedState(42, 'error');
+    const failure = card.getByTestId('feed-run-error');
+    expect(await failure.getAttribute('data-previous')).toBeNull();
+    expect(await card.getByTestId('feed-run-summary').textContent()).toMatch(
+      /^Last run \(ended .+ UTC\) failed: unknown format, raw, 0 products read, .*; none indexed$/,
+    );
+
+    // an hour on, a new upload queued by hand (autopilot off: it stays queued while we look)
+    await admin('POST', '/clock', { advance: 'PT1H' });
+    await admin('PATCH', '/feeds/demo42/42', { autopilot: false });
+    expect(
+      (await upload(42, readFileSync(path.join(FIXTURE_FEEDS, 'products.csv')), 'p.csv')).status,
+    ).toBe(200);
+    await s.ui.feedState(42, 'waiting');
+    await expect.poll(() => failure.getAttribute('data-previous')).toBe('true');
+    expect(await failure.textContent()).toMatch(/^Previous run failed: /);
+    expect(await card.getByTestId('feed-run-summary').textContent()).toMatch(/^Previous run /);
+    await card.scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-previous-run');
+
+    // indexed: search now serves feed 42's catalog, and feed 43's card no longer claims to be live
+    await admin('PATCH', '/feeds/demo42/42', { autopilot: true });
+    await admin('POST', '/clock', { advance: 'PT2M' });
+    await s.ui.feedState(42, 'done');
+    expect(await card.getByTestId('feed-run-error').count()).toBe(0);
+    expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
+      'indexed: the catalog is live',
+    );
+    expect(await card.getByTestId('feed-search-serves').textContent()).toMatch(
+      /^Search serves this feed's catalog/,
+    );
+    const other = s.ui.feedCard(43);
+    await expect
+      .poll(() => other.getByTestId('feed-state-meaning').textContent())
+      .toBe("indexed; search serves feed 42's catalog, indexed later, not this one");
+    expect(await other.getByTestId('feed-search-serves').textContent()).toMatch(
+      /^Search serves feed 42's catalog \(indexed .+ UTC\), the site's last indexed; this feed's catalog \(12 products\) is not searched\.$/,
+    );
+    await other.scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-search-serves');
+  });
+});

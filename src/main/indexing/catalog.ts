@@ -65,6 +65,8 @@ export interface CatalogReader {
   feed(siteId: string, feedId: number): FeedCatalog | undefined;
   /** every feed catalog of a site, the most recently indexed first */
   site(siteId: string): FeedCatalog[];
+  /** the catalog the site's search answers from: its most recently indexed one with products */
+  served(siteId: string): FeedCatalog | undefined;
   /** true when the site has at least one indexed catalog (the `item-not-in-catalog` rule applies only then) */
   hasCatalog(siteId: string): boolean;
   /** a product of the site by uid, else by sku; the most recently indexed feed wins */
@@ -98,6 +100,10 @@ export class CatalogStore implements CatalogReader {
     return [...this.catalogs.values()]
       .filter((c) => c.siteId === siteId)
       .sort((a, b) => b.indexedAt.localeCompare(a.indexedAt));
+  }
+
+  served(siteId: string): FeedCatalog | undefined {
+    return this.site(siteId).find((c) => c.size > 0);
   }
 
   hasCatalog(siteId: string): boolean {

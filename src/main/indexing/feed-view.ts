@@ -18,11 +18,14 @@ export interface FeedViewSource {
   };
   stepEndsAt(rec: FeedRecord): number | null;
   parseProgress(rec: FeedRecord): ParseProgress | null;
+  /** the catalog the site's search answers from now (catalog.ts) */
+  servedCatalog(siteId: string): { feedId: number; indexedAt: string } | undefined;
 }
 
 export function feedView(engine: FeedViewSource, rec: FeedRecord): FeedView {
   const s = engine.settings(rec);
   const source = s.config.source;
+  const served = engine.servedCatalog(rec.siteId);
   const end = s.autopilot && !RESTING_STATES.includes(rec.state) ? engine.stepEndsAt(rec) : null;
   return {
     siteId: rec.siteId,
@@ -50,6 +53,7 @@ export function feedView(engine: FeedViewSource, rec: FeedRecord): FeedView {
     stepEndsAt: iso(end),
     products: rec.products,
     lastRun: rec.lastRun,
+    searchServes: served ? { feedId: served.feedId, indexedAt: served.indexedAt } : null,
     parsing: engine.parseProgress(rec),
     history: rec.history,
   };

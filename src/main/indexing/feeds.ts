@@ -26,7 +26,14 @@ import {
   type UploadStash,
 } from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
-import { runOutcome, sendStatusMail, supersededBy, supersededNote } from './run-outcome';
+import {
+  regenerationFailedRecord,
+  runOutcome,
+  runRecord,
+  sendStatusMail,
+  supersededBy,
+  supersededNote,
+} from './run-outcome';
 import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
@@ -72,7 +79,14 @@ export class FeedEngine {
   private readonly parses = new Map<string, ParseTask>();
   private closed = false;
 
-  constructor(readonly deps: EngineDeps) {}
+  constructor(readonly deps: EngineDeps) {
+    // a feed indexed makes the catalog search serves another feed's: every card of the site says so
+    deps.catalogs.onChange((siteId) => {
+      if (this.closed) return;
+      for (const rec of this.records(siteId))
+        this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+    });
+  }
 
   get now(): number {
     return this.deps.clock.now();
@@ -217,10 +231,10 @@ export class FeedEngine {
   ): void {
     const run = rec.run;
     const { to, reason, why } = runOutcome(rec, result, cause, forced);
-    const summary = { ...result.summary, error: to === 'error' ? reason : null };
+    const summary = runRecord(result.summary, to, to === 'error' ? reason : null, at);
     rec.lastRun = summary;
     if (to === 'done') {
-      const indexedBefore = rec.lastIndexed;
+      const before = { lastIndexed: rec.lastIndexed, products: rec.products };
       rec.lastIndexed = at;
       rec.products = result.products.length;
       this.deps.catalogs
@@ -233,7 +247,7 @@ export class FeedEngine {
             result.byUid,
           ),
         )
-        .catch((err: Error) => this.catalogLost(rec, at, indexedBefore, err));
+        .catch((err: Error) => this.catalogLost(rec, at, before, err));
     }
     this.advanceNextIndexTime(rec, at);
     this.parses.delete(key(rec.siteId, rec.feedId));
@@ -248,20 +262,21 @@ export class FeedEngine {
 
   /**
    * The catalog of a finished index could not be written (a full disk, a file in the way): the feed did
-   * not index. It was `done` a moment ago; it ends in `error` with the reason, its lastIndexed and
-   * catalog as they were, so the status API and the search never claim a catalog a restart would lose.
+   * not index. It was `done` a moment ago; it ends in `error` with the reason, its lastIndexed, product
+   * count and catalog as they were, so the status API and the search never claim a catalog a restart would lose.
    */
   private catalogLost(
     rec: FeedRecord,
     finishedAt: number,
-    indexedBefore: number | null,
+    before: { lastIndexed: number | null; products: number },
     err: Error,
   ): void {
     if (rec.state !== 'done' || rec.lastIndexed !== finishedAt) return; // a newer run moved it on
     const reason = `the catalog could not be saved (${err.message}): the index did not complete; fix the data directory and index again`;
     rec.state = 'error';
-    rec.lastIndexed = indexedBefore;
-    if (rec.lastRun) rec.lastRun = { ...rec.lastRun, error: reason };
+    rec.lastIndexed = before.lastIndexed;
+    rec.products = before.products;
+    if (rec.lastRun) rec.lastRun = { ...rec.lastRun, error: reason, outcome: 'error', indexed: 0 };
     this.addHistory(rec, {
       kind: 'transition',
       at: new Date(this.now).toISOString(),
@@ -278,6 +293,7 @@ export class FeedEngine {
   failRegeneration(rec: FeedRecord, at: number, cause: TransitionCause, reason: string): void {
     const run = rec.run;
     rec.run = null;
+    rec.lastRun = regenerationFailedRecord(reason, at);
     this.advanceNextIndexTime(rec, at);
     this.transition(rec, 'regen_error', cause === 'hand' ? 'hand' : 'step', cause, reason, at);
     this.notify(rec, 'regen_error', reason, run, at);
@@ -385,6 +401,11 @@ export class FeedEngine {
   parseProgress(rec: FeedRecord): ParseProgress | null {
     const task = this.parses.get(key(rec.siteId, rec.feedId));
     return task && !task.result ? (task.progress ?? { bytes: 0, products: 0 }) : null;
+  }
+
+  /** The catalog the site's search answers from now. */
+  servedCatalog(siteId: string): FeedCatalog | undefined {
+    return this.deps.catalogs.served(siteId);
   }
 
   /** The current run's parse, if it started. */

@@ -9,7 +9,6 @@ import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
 import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
 import { statusTime } from '../durations';
-import { plural } from '../../shared/text';
 
 /** Where status e-mails are delivered (`smtp` in the config file; null: not configured). */
 export interface SmtpConfig {
@@ -36,6 +35,8 @@ export interface IndexOutcome {
   reason: string | null;
   summary: ParseSummary | null;
   nextIndexTime: number | null;
+  /** the feed's catalog once the run ended: the new one when done, else the one it had before */
+  catalog: { products: number; indexedAt: number | null };
   /**
    * set when the requester's run was superseded: the outcome is then of the run that ran instead. `chain`
    * is each supersession from theirs on (when, by whose request), the last by the request whose index ran.
@@ -51,9 +52,9 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   const feed = `feed ${o.feedId} (${o.feedName})`;
   const products = o.summary?.products ?? 0;
   const subject = o.superseded
-    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${plural(products, 'product')}` : 'failed'}`
+    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${productCount(products)}` : 'failed'}`
     : o.outcome === 'done'
-      ? `Index of ${feed} done: ${plural(products, 'product')}`
+      ? `Index of ${feed} done: ${productCount(products)}`
       : o.outcome === 'error'
         ? `Index of ${feed} failed`
         : `Regeneration of ${feed} failed`;
@@ -62,11 +63,12 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
     `Site: ${o.siteId}`,
     `Feed: ${o.feedId} (${o.feedName})`,
     `Outcome: ${o.outcome}${o.reason ? ` (${o.reason})` : ''}`,
-    `Products indexed: ${o.outcome === 'done' ? products : 0}`,
+    `Products indexed: ${o.outcome === 'done' ? products.toLocaleString('en-US') : `0 (${notIndexed(o)})`}`,
   ];
-  if (o.summary) {
+  if (o.summary?.fileRead === false) lines.push('File: none read (the run ended before indexing)');
+  else if (o.summary) {
     lines.push(
-      `File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}`,
+      `File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}, ${productCount(o.summary.products)} read`,
     );
     lines.push(`Row errors: ${o.summary.rowErrorCount}`);
     for (const e of o.summary.rowErrors.slice(0, 10)) lines.push(`  line ${e.line}: ${e.message}`);
@@ -80,6 +82,20 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   );
   lines.push('', 'Sent by search-sandbox (a local emulator; sandbox clock times, UTC).');
   return { subject, text: lines.join('\n') };
+}
+
+/** Products as the e-mails count them, digits grouped: "200,000 products". */
+function productCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'}`;
+}
+
+/** Why a failed run indexed nothing, and which catalog stays in place. */
+function notIndexed(o: IndexOutcome): string {
+  const kept =
+    o.catalog.products > 0 && o.catalog.indexedAt !== null
+      ? `the catalog indexed at ${statusTime(o.catalog.indexedAt)} (${productCount(o.catalog.products)}) stays in place`
+      : 'the feed has no indexed catalog yet';
+  return `the run failed, so nothing was indexed: ${kept}`;
 }
 
 /** Why a requester hears of an index their request did not start: it was superseded, by what, and so on. */

@@ -1,6 +1,6 @@
 // How an index run ends, decided apart from the engine that moves the feed: done or error (and why), and
 // the status e-mail its requester gets.
-import type { FeedState, TransitionCause } from '../../shared/indexing';
+import type { FeedState, ParseSummary, TransitionCause } from '../../shared/indexing';
 import type { FeedConfig } from '../accounts/config';
 import { statusTime } from '../durations';
 import type { FeedRecord, RunInfo, SupersededRequest } from './feed-db';
@@ -37,6 +37,44 @@ export function runOutcome(
   }
   const reason = result.summary.error;
   return { to: reason ? 'error' : 'done', reason, why: cause };
+}
+
+/**
+ * The record a run that read its file leaves as the feed's lastRun: what it read, how it ended, and what it
+ * indexed — all it read when done, 0 when it failed (the catalog indexed before stays in place).
+ */
+export function runRecord(
+  summary: ParseSummary,
+  outcome: 'done' | 'error',
+  error: string | null,
+  at: number,
+): ParseSummary {
+  return {
+    ...summary,
+    error,
+    outcome,
+    finishedAt: new Date(at).toISOString(),
+    fileRead: true,
+    indexed: outcome === 'done' ? summary.products : 0,
+  };
+}
+
+/** A failed regeneration ends the run before any file is read: its record says so, not the run before's. */
+export function regenerationFailedRecord(reason: string, at: number): ParseSummary {
+  return {
+    format: null,
+    encoding: 'none',
+    products: 0,
+    idField: null,
+    rowErrors: [],
+    rowErrorCount: 0,
+    error: reason,
+    bytes: 0,
+    outcome: 'regen_error',
+    finishedAt: new Date(at).toISOString(),
+    fileRead: false,
+    indexed: 0,
+  };
 }
 
 /** What a run indexes, in the words of the history and the e-mails. */
@@ -117,6 +155,8 @@ export function sendStatusMail(
     reason,
     summary: rec.lastRun,
     nextIndexTime: rec.nextIndexTime,
+    // the feed's catalog once the run ended: the new one when done, else the one indexed before
+    catalog: { products: rec.products, indexedAt: rec.lastIndexed },
   };
   // each superseded requester hears of every later link, down to the run that ended
   const chain = run.superseded ?? [];

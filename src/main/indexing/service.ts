@@ -10,6 +10,7 @@ import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './f
 import { asDataDirError } from '../store/data-dir-error';
 import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
+import { runRecord } from './run-outcome';
 import { FeedEngine } from './feeds';
 import { statusTime } from '../durations';
 import { Outbox, type SmtpConfig } from './outbox';
@@ -110,8 +111,14 @@ export class IndexingService {
       config.idField,
       this.engine.deps.limits,
     );
-    rec.lastRun = result.summary;
-    rec.products = result.products.length;
+    const failed = result.summary.error !== null;
+    rec.lastRun = runRecord(
+      result.summary,
+      failed ? 'error' : 'done',
+      result.summary.error,
+      rec.lastIndexed ?? this.engine.now,
+    );
+    rec.products = failed ? 0 : result.products.length;
     if (!result.summary.error)
       await this.catalogs.replace(
         new FeedCatalog(

@@ -117,7 +117,7 @@ export class SearchService {
   private prepare(siteId: string): void {
     const config = this.sites.get(siteId);
     if (!config?.companion || config.upstream !== null) return;
-    const catalog = this.deps.catalogs.site(siteId).find((c) => c.size > 0);
+    const catalog = this.deps.catalogs.served(siteId);
     // a build that fails is built again by the search that needs it, which says why
     if (catalog) catalogIndex(catalog).catch(() => undefined);
   }
@@ -130,7 +130,7 @@ export class SearchService {
         `siteId ${siteId} is not an account of this sandbox${known.length ? ` (accounts: ${known.join(', ')})` : ''}: add it to "accounts" in the config file`,
       );
     }
-    const catalog = this.deps.catalogs.site(siteId).find((c) => c.size > 0);
+    const catalog = this.deps.catalogs.served(siteId);
     if (!catalog)
       throw new NoCatalog(
         `site ${siteId} has no indexed catalog yet: index a feed first (POST /api/index/feed?feedId=… with a feedFile, or PUT for a cart feed), then search again`,

@@ -1,7 +1,7 @@
 // One feed on the board: its state with the diagram and hand controls, the autopilot and injected
 // faults, the schedule, what the last run found, uploads through the real API, and the history.
 import { useState } from 'react';
-import type { FeedState, FeedView } from '../../../../shared/indexing';
+import type { FeedState, FeedView, ParseSummary } from '../../../../shared/indexing';
 import { feedsApi, type FeedPatch } from '../../api/admin';
 import { fmtDateTime, fmtDuration, fmtRelative, parseTime, plural } from '../../format';
 import { store } from '../../state/store';
@@ -79,6 +79,59 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
   );
 }
 
+/** A run is going (queued, regenerating, indexing or paused): lastRun is the one before it. */
+function running(feed: FeedView): boolean {
+  return !['done', 'error', 'regen_error'].includes(feed.state);
+}
+
+/** What the last finished run read and indexed, in one story with its outcome. */
+function RunSummary({ feed, run }: { feed: FeedView; run: ParseSummary }) {
+  const which = running(feed) ? 'Previous run' : 'Last run';
+  const ended = run.finishedAt ? ` (ended ${fmtDateTime(parseTime(run.finishedAt))} UTC)` : '';
+  if (run.fileRead === false)
+    return (
+      <p className="small muted" data-testid="feed-run-summary">
+        {which}
+        {ended}: regeneration failed before a feed file was read; nothing indexed.
+      </p>
+    );
+  const failed = run.error !== null;
+  return (
+    <p className="small muted" data-testid="feed-run-summary">
+      {which}
+      {ended}
+      {failed ? ' failed' : ''}: {run.format ?? 'unknown format'}, {run.encoding},{' '}
+      {plural(
+        run.products,
+        failed ? 'product read' : 'product',
+        failed ? 'products read' : undefined,
+      )}
+      {run.idField && (
+        <>
+          {' '}
+          keyed by <code>{run.idField}</code>
+        </>
+      )}
+      , {(run.bytes / 1024).toFixed(1)} KiB decoded
+      {run.charsetNote && <span data-testid="feed-charset">; {run.charsetNote}</span>}
+      {failed && '; none indexed'}
+    </p>
+  );
+}
+
+/** Which feed's catalog the site's search answers from (the last indexed), beside this feed's own. */
+function SearchServes({ feed }: { feed: FeedView }) {
+  const served = feed.searchServes;
+  if (!served) return null;
+  return (
+    <p className="small muted" data-testid="feed-search-serves">
+      {served.feedId === feed.id
+        ? `Search serves this feed's catalog (indexed ${fmtDateTime(parseTime(served.indexedAt))} UTC).`
+        : `Search serves feed ${served.feedId}'s catalog (indexed ${fmtDateTime(parseTime(served.indexedAt))} UTC), the site's last indexed${feed.products > 0 ? `; this feed's catalog (${plural(feed.products, 'product')}) is not searched` : ''}.`}
+    </p>
+  );
+}
+
 function LastRun({ feed }: { feed: FeedView }) {
   const run = feed.lastRun;
   return (
@@ -107,26 +160,22 @@ function LastRun({ feed }: { feed: FeedView }) {
         </div>
       </div>
       {run ? (
-        <p className="small muted">
-          Last run: {run.format ?? 'unknown format'}, {run.encoding},{' '}
-          {plural(run.products, 'product')}
-          {run.idField && (
-            <>
-              {' '}
-              keyed by <code>{run.idField}</code>
-            </>
-          )}
-          , {(run.bytes / 1024).toFixed(1)} KiB decoded
-          {run.charsetNote && <span data-testid="feed-charset">; {run.charsetNote}</span>}
-        </p>
+        <RunSummary feed={feed} run={run} />
       ) : (
         <p className="small muted">Not indexed in this sandbox yet.</p>
       )}
-      {run?.error && (
-        <p className="notice error small" data-testid="feed-run-error">
-          {run.error}
-        </p>
-      )}
+      {run?.error &&
+        (running(feed) ? (
+          // a run is going: the failure is the previous run's, not the current one's
+          <p className="notice small muted" data-testid="feed-run-error" data-previous="true">
+            Previous run failed: {run.error}
+          </p>
+        ) : (
+          <p className="notice error small" data-testid="feed-run-error">
+            {run.error}
+          </p>
+        ))}
+      <SearchServes feed={feed} />
       {run && run.rowErrors.length > 0 && (
         <details className="row-errors">
           <summary>

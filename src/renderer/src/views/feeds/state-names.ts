@@ -55,10 +55,21 @@ export function indexedHere(feed: FeedView): boolean {
   return feed.lastRun !== null && feed.lastRun.error === null;
 }
 
+/**
+ * A done feed's catalog is live only while the site's search answers from it: the search uses the site's
+ * last catalog indexed (docs/search.md), so a feed of the same site indexed later takes over.
+ */
+function servedMeaning(feed: FeedView): string {
+  const served = feed.searchServes;
+  if (!served || served.feedId === feed.id) return STATE_MEANING.done;
+  return `indexed; search serves feed ${served.feedId}'s catalog, indexed later, not this one`;
+}
+
 /** What the feed's state means for this feed: a fixture's `done` without a catalog says so, and how to index. */
 export function feedStateMeaning(feed: FeedView): string {
   if (feed.state === 'paused') return pausedMeaning(feed);
-  if (feed.state !== 'done' || indexedHere(feed)) return STATE_MEANING[feed.state];
+  if (feed.state !== 'done') return STATE_MEANING[feed.state];
+  if (indexedHere(feed)) return servedMeaning(feed);
   const how =
     feed.intervalMs === null
       ? 'its interval is Never, so index requests are refused: pick an interval to index one'
