@@ -90,6 +90,8 @@ export interface ParseSummary {
   finishedAt?: string;
   fileRead?: boolean;
   indexed?: number;
+  /** a cart feed's configured source the run read (its URL or file), so a later config change is told apart */
+  source?: string;
 }
 
 interface HistoryBase {

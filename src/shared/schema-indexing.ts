@@ -44,6 +44,7 @@ const ParseSummarySchema = closed({
   finishedAt: Type.Optional(Type.String()),
   fileRead: Type.Optional(Type.Boolean()),
   indexed: Type.Optional(Type.Integer()),
+  source: Type.Optional(Type.String()),
 });
 
 const history = { at: Type.String(), cause: Cause, detail: Type.String() };

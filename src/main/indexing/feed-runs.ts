@@ -5,6 +5,7 @@ import type { FeedConfig } from '../accounts/config';
 import type { Product } from './catalog';
 import { DEFAULT_LIMITS, FeedFileError, type DecodeLimits, type FeedInput } from './feed-file';
 import { parseFeed } from './feed-parse';
+import { refusedStatus, unreachable } from './cart-fetch';
 
 /** Uploads and fetched cart sources are capped like the real service's uploads. */
 export const MAX_FEED_FILE_BYTES = 20 * 1024 * 1024;
@@ -71,11 +72,9 @@ async function fetchCartUrl(url: string): Promise<Buffer> {
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(30_000), redirect: 'error' });
   } catch (err) {
-    throw new FeedFileError(
-      `the cart source ${url} cannot be reached (${(err as Error).cause ? String((err as { cause: Error }).cause.message) : (err as Error).message})`,
-    );
+    throw new FeedFileError(unreachable(url, err));
   }
-  if (!res.ok) throw new FeedFileError(`the cart source ${url} answered HTTP ${res.status}`);
+  if (!res.ok) throw new FeedFileError(refusedStatus(url, res.status));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body ?? []) {

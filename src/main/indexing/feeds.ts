@@ -27,6 +27,7 @@ import {
 } from './feed-db';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
 import {
+  cartSource,
   regenerationFailedRecord,
   runOutcome,
   runRecord,
@@ -231,7 +232,11 @@ export class FeedEngine {
   ): void {
     const run = rec.run;
     const { to, reason, why } = runOutcome(rec, result, cause, forced);
-    const summary = runRecord(result.summary, to, to === 'error' ? reason : null, at);
+    const source = cartSource(this.settings(rec).config);
+    const summary = {
+      ...runRecord(result.summary, to, to === 'error' ? reason : null, at),
+      ...(source === null ? {} : { source }),
+    };
     rec.lastRun = summary;
     if (to === 'done') {
       const before = { lastIndexed: rec.lastIndexed, products: rec.products };

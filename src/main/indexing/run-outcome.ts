@@ -77,6 +77,25 @@ export function regenerationFailedRecord(reason: string, at: number): ParseSumma
   };
 }
 
+/** A cart feed's configured source as its runs record it: the URL or the file; null for an upload feed. */
+export function cartSource(config: FeedConfig): string | null {
+  const source = config.source;
+  if (source.kind !== 'cart') return null;
+  return 'url' in source ? source.url : source.file;
+}
+
+/**
+ * After a restart with another cart source in the config, the last run's error is of the old source: it
+ * says so (the record is kept, its words no longer pass for the configured source's). Null: nothing to say.
+ */
+export function sourceChanged(rec: FeedRecord, config: FeedConfig): string | null {
+  const run = rec.lastRun;
+  const now = cartSource(config);
+  if (!run?.error || run.source === undefined || now === null || run.source === now) return null;
+  rec.lastRun = { ...run, error: `previous run, from the old source ${run.source}: ${run.error}` };
+  return `the config's cart source changed from ${run.source} to ${now} since the last run: its error is of the old source; PUT /api/index/feed?feedId=${rec.feedId} indexes the new one`;
+}
+
 /** What a run indexes, in the words of the history and the e-mails. */
 export function runIndexes(run: RunInfo): string {
   if (run.input === 'cart') return 'the cart source';

@@ -10,7 +10,7 @@ import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './f
 import { asDataDirError } from '../store/data-dir-error';
 import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
-import { runRecord } from './run-outcome';
+import { cartSource, runRecord, sourceChanged } from './run-outcome';
 import { FeedEngine } from './feeds';
 import { statusTime } from '../durations';
 import { Outbox, type SmtpConfig } from './outbox';
@@ -67,7 +67,8 @@ export class IndexingService {
     });
     const service = new IndexingService(engine, catalogs, outbox, stash, config.accounts);
     try {
-      await service.initialise();
+      // a cart source that cannot be indexed at start-up is said where the sandbox says it is ready
+      await service.initialise(undefined, warnings);
     } catch (err) {
       // the start-up write of indexing.json fails on a full or read-only disk; say which file
       throw asDataDirError(err, 'write', dir ? path.resolve(dir, INDEXING_FILE) : undefined);
@@ -76,7 +77,7 @@ export class IndexingService {
   }
 
   /** Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed. */
-  private async initialise(siteId?: string): Promise<void> {
+  private async initialise(siteId?: string, warnings: string[] = []): Promise<void> {
     const data = this.engine.deps.db.data;
     const configured = new Set(
       this.accounts.flatMap((a) => a.feeds.map((f) => `${a.siteId}/${f.id}`)),
@@ -90,9 +91,12 @@ export class IndexingService {
         if (!rec) {
           rec = this.engine.fixtureRecord(account.siteId, feed);
           data.feeds.push(rec);
-          await this.seedCatalog(rec);
+          const problem = await this.seedCatalog(rec);
+          if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
         } else {
           this.engine.repairSchedule(rec);
+          const changed = sourceChanged(rec, feed);
+          if (changed) this.engine.note(rec, 'hand', changed);
           // the clock starts at real time again: times kept from an advanced clock come within reach
           this.engine.clockWentBack(rec);
         }
@@ -102,10 +106,13 @@ export class IndexingService {
     await this.engine.deps.db.write();
   }
 
-  /** A cart feed starts `done`: index its source once, so its catalog matches the state the fixtures claim. */
-  private async seedCatalog(rec: FeedRecord): Promise<void> {
+  /**
+   * A cart feed starts `done`: index its source once, so its catalog matches the state the fixtures claim.
+   * Resolves with what went wrong, when its source could not be indexed (null otherwise).
+   */
+  private async seedCatalog(rec: FeedRecord): Promise<string | null> {
     const { config } = this.engine.settings(rec);
-    if (config.source.kind !== 'cart') return;
+    if (config.source.kind !== 'cart') return null;
     const result = await executeRun(
       { kind: 'cart', feed: config },
       config.idField,
@@ -118,8 +125,12 @@ export class IndexingService {
       result.summary.error,
       rec.lastIndexed ?? this.engine.now,
     );
+    rec.lastRun.source = cartSource(config)!;
     rec.products = failed ? 0 : result.products.length;
-    if (!result.summary.error)
+    const problem = result.summary.error
+      ? `the cart source could not be indexed at start-up: ${result.summary.error}`
+      : null;
+    if (!problem)
       await this.catalogs.replace(
         new FeedCatalog(
           rec.siteId,
@@ -129,12 +140,8 @@ export class IndexingService {
           result.byUid,
         ),
       );
-    else
-      this.engine.note(
-        rec,
-        'hand',
-        `the cart source could not be indexed at start-up: ${result.summary.error}`,
-      );
+    else this.engine.note(rec, 'hand', problem);
+    return problem;
   }
 
   get catalog(): CatalogReader {
