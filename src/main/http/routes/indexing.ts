@@ -38,7 +38,17 @@ function fromSandboxUi(req: Request): boolean {
   );
 }
 
-const CAP_TEXT = `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)`;
+/**
+ * The 413 of a feed file over 20 MB: its size when the request declared one (the body is the file and a
+ * few hundred bytes of form), and the fix — feed files compress well, and a gzipped feed is read as such.
+ */
+function capText(req: Request): string {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  const size = Number.isFinite(declared)
+    ? `; this upload is ${(declared / 1024 / 1024).toFixed(1)} MB (${declared.toLocaleString('en-US')} bytes)`
+    : '';
+  return `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
+}
 /**
  * A refused upload is dropped up to this much: a whole catalog export sent by mistake (the cap is 20 MB)
  * still gets the answer that says so; past it, the connection is cut.
@@ -118,7 +128,7 @@ function receiveUpload(req: Request, res: Response): Promise<Express.Multer.File
         return;
       }
       if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE')
-        fail(res, 'feed', 413, CAP_TEXT);
+        fail(res, 'feed', 413, capText(req));
       else if (err instanceof MulterError && err.code === 'LIMIT_FILE_COUNT')
         fail(
           res,
@@ -272,7 +282,7 @@ async function postedFile(req: Request, res: Response): Promise<Express.Multer.F
   }
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > MAX_FEED_FILE_BYTES + 1024 * 1024) {
-    fail(res, 'feed', 413, CAP_TEXT);
+    fail(res, 'feed', 413, capText(req));
     return null;
   }
   return receiveUpload(req, res);
