@@ -313,7 +313,7 @@ describe('feeds engine', () => {
     expect(feed(42).history.at(-1)).toMatchObject({
       kind: 'note',
       cause: 'hand',
-      detail: 'settings changed: interval 360 min',
+      detail: 'settings changed: interval 6h',
     });
   });
 

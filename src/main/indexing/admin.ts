@@ -5,7 +5,7 @@
 import type { FeedState, FeedView } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
-import { nextAfter } from '../durations';
+import { formatInterval, nextAfter } from '../durations';
 import { clipped } from '../../shared/text';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
@@ -83,9 +83,8 @@ export function applyPatch(
   rec.inject = inject;
   const after = engine.settings(rec);
   if (before.interval !== after.interval) {
-    changes.push(
-      `interval ${after.interval === 'Never' ? 'Never' : `${after.interval / 60_000} min`}`,
-    );
+    // as the interval is written everywhere else ("24h", "30m", "7d"), not "1440 min"
+    changes.push(`interval ${formatInterval(after.interval)}`);
     if (after.interval === 'Never') rec.nextIndexTime = null;
     else rec.nextIndexTime = nextAfter(rec.lastIndexed ?? engine.now, after.interval, engine.now);
   }
