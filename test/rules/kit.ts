@@ -29,6 +29,8 @@ export interface Expected {
   pageLoadId?: string;
   /** the behaviour of the client model it names (default: any) */
   behaviour?: string;
+  /** the widget tag whose readiness row it counts on (null: none; default: any) */
+  tag?: string | null;
   /**
    * the rule of the finding it follows from (its `causedBy`, causes.ts), or null when it leads (default:
    * either)

@@ -74,6 +74,7 @@ const gist = (found: TimelineFindingDto[], rule: string) =>
       fix: f.fix,
       eventIds: [...f.eventIds].sort(),
       behaviour: f.behaviour,
+      tag: f.tag,
     }));
 
 /**
@@ -152,6 +153,7 @@ function expectFinding(
   if (want.responseId !== undefined) expect(f.responseId).toBe(want.responseId);
   if (want.pageLoadId !== undefined) expect(f.pageLoadId).toBe(want.pageLoadId);
   if (want.behaviour !== undefined) expect(f.behaviour).toBe(want.behaviour);
+  if (want.tag !== undefined) expect(f.tag ?? null, 'tag').toBe(want.tag);
   // a finding id starts with its rule's id (finding.ts findingId)
   if (want.causedBy !== undefined)
     expect(f.causedBy?.match(/^[a-z0-9-]+/)?.[0] ?? null, 'causedBy').toBe(want.causedBy);

@@ -25,7 +25,14 @@ const meta: RuleMeta<'page'> = {
   expects:
     'A quick add carries a qty of at least 1 for each item (the controllers send 1 when none is given).',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: ['search.addtocart-qty', 'category.events'],
+  // each quick add is its controller's: the search page's, the category page's, the dropdown's, a widget's
+  guards: [
+    'search.addtocart-qty',
+    'category.events',
+    'autocomplete.events',
+    'recommendations.events',
+    'bundles.widget',
+  ],
   defaultSeverity: 'warning',
   messages: {
     qty: '{{event}} adds "{{uid}}" with qty {{qty}}. The provider\'s controllers send a quick add\'s quantity as `qty || 1`, so a missing or zero quantity goes out as 1: with {{qty}}, the provider counts no unit added and its stored cart holds none of the item.',
@@ -35,7 +42,18 @@ const meta: RuleMeta<'page'> = {
 };
 
 /** the first accepted quick add with a quantity below 1: value is the item's uid */
-const quickQty = tallySlot<TallyMark & { qty: number; category: boolean }>();
+const quickQty = tallySlot<TallyMark & { qty: number; category: string; tag: string }>();
+
+/**
+ * The behaviour a quick add of `category` names: the controller's that sent it (the category controller is
+ * the search controller on a category page; a widget's row is its tag's). undefined: the search page's.
+ */
+const CONTROLLER: Record<string, string> = {
+  category: 'category.events',
+  autocomplete: 'autocomplete.events',
+  recommendations: 'recommendations.events',
+  bundles: 'bundles.widget',
+};
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || rec.event !== 'addtocart' || quickQty.of(page)) return false;
@@ -49,7 +67,8 @@ function tally(page: Page, rec: RecordedEvent): boolean {
       time: timeOf(rec),
       value: str(item.uid),
       qty,
-      category: rec.category === 'category',
+      category: rec.category,
+      tag: str(dataOf(rec).tag),
     }));
     return true;
   }
@@ -63,15 +82,16 @@ export const quickAddQty = defineRule({
   page(page) {
     const m = quickQty.of(page);
     if (!m) return [];
-    return [
-      finding(
-        meta,
-        'qty',
-        { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } },
-        [m.id],
-        // a category page's quick add is the category controller's (the same SC, page type category)
-        m.category ? { behaviour: 'category.events' } : {},
-      ),
-    ];
+    const behaviour = CONTROLLER[m.category];
+    const f = finding(
+      meta,
+      'qty',
+      { messageId: 'qty', data: { event: m.id, uid: m.value, qty: m.qty } },
+      [m.id],
+      behaviour ? { behaviour } : {},
+    );
+    // a widget's add is its tag's row in readiness
+    if (m.tag && (m.category === 'recommendations' || m.category === 'bundles')) f.tag = m.tag;
+    return [f];
   },
 });
