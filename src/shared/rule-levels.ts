@@ -3,6 +3,7 @@
 // wins), expectClean({rules}) or `check --rule`. One validator for all three places, and one way to
 // apply a level to a finding.
 import { didYouMean } from './nearest';
+import { shown } from './text';
 import {
   RULE_LEVELS,
   type RuleLevel,
@@ -31,9 +32,12 @@ export function ruleEntryProblem(
   return null;
 }
 
-/** An id no rule declares, said with the nearest ones and all of them. */
-function ruleIdProblem(rule: string, ids: readonly string[]): string {
-  return `"${rule}" is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
+/**
+ * An id no rule declares, said with the nearest ones and all of them: the words of every place a rule id is
+ * typed (a rules map, expectClean's ignoreRules, `check --rule`, the admin API's `rule` filter).
+ */
+export function ruleIdProblem(rule: string, ids: readonly string[]): string {
+  return `${shown(rule)} is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
 }
 
 /**

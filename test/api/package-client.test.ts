@@ -258,7 +258,7 @@ describe('events and waitForEvents', () => {
     expect(err).toBeInstanceOf(SandboxApiError);
     expect((err as SandboxApiError).status).toBe(400);
     expect((err as Error).message).toMatch(
-      /^GET \/_sandbox\/timelines\?limit=100000&rule=no-such-rule answered 400: query parameter rule must be one of schema, /,
+      /^GET \/_sandbox\/timelines\?limit=100000&rule=no-such-rule answered 400: query parameter rule "no-such-rule" is not a rule id; .*the rule ids are schema, /,
     );
   });
 });

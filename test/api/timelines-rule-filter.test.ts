@@ -1,10 +1,12 @@
 // `?rule=` on GET /_sandbox/timelines and /_sandbox/report: the pages with a finding of that rule, from
 // the page index when it is the only kind of filter (with verdict, site and kind), read page by page
 // with the others; pages judged as finished (finished=true, the report) by what that judging finds. An
-// id that is not a rule is a 400 naming the parameter and the ids.
+// id that is not a rule is a 400 naming the parameter, the nearest ids and all of them, in the words the
+// package's expectClean says a misspelt id in.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageTimelineSummaryDto, TimelineReportDto } from '../../src/shared/timeline';
 import { startSandbox } from '../helpers/sandbox';
+import { connectSandbox } from '../../src/main/api/index';
 import {
   newPage,
   searchBody,
@@ -89,9 +91,34 @@ describe('the rule filter of the timelines', () => {
     };
     expect(error.parameter).toBe('rule');
     expect(error.message).toMatch(
-      /^query parameter rule must be one of schema, .*got "missing-rendr"$/,
+      /^query parameter rule "missing-rendr" is not a rule id; did you mean missing-render\? the rule ids are schema, /,
     );
     expect(error.allowed).toContain('missing-render');
     expect((await fetch(`${s.url}/_sandbox/report?rule=nope`)).status).toBe(400);
+  });
+
+  it('says a misspelt rule id in the words expectClean says it in: the nearest id, then all of them', async () => {
+    const s = await startSandbox();
+    cleanups.push(() => s.close());
+    const client = connectSandbox(s.url);
+    const said = await client
+      .expectClean({ ignoreRules: ['order-total'], allowEmpty: true })
+      .catch((e: Error) => e.message);
+    const words = /^expectClean: ignoreRules\[0\]: (.*)$/s.exec(String(said))?.[1];
+    expect(words).toMatch(
+      /^"order-total" is not a rule id; did you mean order-totals\? the rule ids are /,
+    );
+    for (const path of ['timelines', 'report']) {
+      const refused = await fetch(`${s.url}/_sandbox/${path}?rule=order-total`);
+      expect(refused.status, path).toBe(400);
+      const error = (await refused.json()) as {
+        parameter: string;
+        message: string;
+        allowed: string[];
+      };
+      expect(error.parameter, path).toBe('rule');
+      expect(error.message, path).toBe(`query parameter rule ${words}`);
+      expect(error.allowed, path).toContain('order-totals');
+    }
   });
 });

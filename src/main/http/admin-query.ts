@@ -12,6 +12,7 @@ import { decodeParam, paramRule } from '../../shared/admin-params';
 import type { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
+import { ruleIdProblem } from '../../shared/rule-levels';
 import { readAdminBody, type AdminBody } from './admin-body';
 import { BadQuery, BodyRefused } from './admin-refusal';
 import { closesAfterRefusal } from './body-reader';
@@ -58,12 +59,6 @@ function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
   return validate;
 }
 
-/** What a declared parameter takes, as its 400 says it (and the values, when they are a list). */
-function rule(schema: TSchema, maximum: number | undefined): [string, string[]?] {
-  if (isRuleIdSchema(schema)) return [`must be one of ${RULE_IDS.join(', ')}`, [...RULE_IDS]];
-  return paramRule(schema, maximum);
-}
-
 /** The endpoint's declared path parameters (those that are not any text), compiled once. */
 const paramValidators = new Map<string, ValidateFunction>();
 
@@ -93,7 +88,7 @@ function parseAdminParams(
   for (const key of keys) value[key] = decodeParam(raw(key), declared[key]);
   if (validate(value)) return value;
   const key = keys.find((k) => (validate.errors ?? []).some((e) => failingParameter(e) === k))!;
-  const [text] = rule(declared[key]!, undefined);
+  const [text] = paramRule(declared[key]!);
   throw new BadQuery(
     key,
     `path parameter ${key} ${text}, got ${shown(raw(key))}: the path is ${ADMIN_API[name].path}`,
@@ -117,8 +112,13 @@ function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bou
   }
   if (typeof raw !== 'string')
     return new BadQuery(key, `query parameter ${key} was given more than once; give it once`);
+  // a misspelt rule id is said as everywhere a rule id is typed (the nearest ids, then all of them)
+  if (isRuleIdSchema(schema))
+    return new BadQuery(key, `query parameter ${key} ${ruleIdProblem(raw, RULE_IDS)}`, [
+      ...RULE_IDS,
+    ]);
   // the parameter's own rule says it better than the keyword that failed
-  const [text, values] = rule(schema, bounds.maximum?.[key]);
+  const [text, values] = paramRule(schema, bounds.maximum?.[key]);
   return new BadQuery(key, `query parameter ${key} ${text}, got ${shown(raw)}`, values);
 }
 
