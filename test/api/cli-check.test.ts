@@ -407,6 +407,53 @@ describe('check of bare beacon bodies, which name no site', () => {
   });
 });
 
+describe('check --format junit: a suite per site, named so a CI dashboard can tell them apart', () => {
+  /** Each test suite's name and each test case's classname, in order, as a dashboard reads them. */
+  const names = (xml: string) => ({
+    suites: [...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]),
+    classes: [...xml.matchAll(/<testcase classname="([^"]*)"/g)].map((m) => m[1]),
+  });
+
+  it('names the pages of events without a siteId for what they are, and no two suites alike, run after run', async () => {
+    const search = JSON.parse(run(journey()).split('\n')[0]!) as { body: Record<string, unknown> };
+    const on = (siteId: string | undefined, session: string) => {
+      const body = structuredClone(search.body) as { context: Record<string, unknown> };
+      body.context.sessionId = session;
+      body.context.pageLoadId = `page-${session}`;
+      return JSON.stringify(
+        siteId === undefined ? body : { siteId, category: 'search', event: 'render', body },
+      );
+    };
+    const lines = [
+      // a bare body names no site; `nosite` is a siteId the beacon path takes; the last two differ only in
+      // a control character XML cannot carry
+      on(undefined, 's1'),
+      on('nosite', 's2'),
+      on('site\u0001', 's3'),
+      on('site\u0002', 's4'),
+    ];
+    const cwd = dirWith({ 'recorded.ndjson': `${lines.join('\n')}\n` });
+    const first = await runCli(['check', 'recorded.ndjson', '--format', 'junit'], cwd);
+    expect(first.stderr).toBe('');
+    expect(names(first.stdout)).toEqual({
+      suites: [
+        'no siteId: events that named no site',
+        'site nosite',
+        'site site\uFFFD',
+        'site site\uFFFD (2)',
+      ],
+      classes: [
+        'no siteId.session s1',
+        'nosite.session s2',
+        'site\uFFFD.session s3',
+        'site\uFFFD.session s4',
+      ],
+    });
+    const again = await runCli(['check', 'recorded.ndjson', '--format', 'junit'], cwd);
+    expect(names(again.stdout)).toEqual(names(first.stdout));
+  });
+});
+
 describe('check with a mistyped flag', () => {
   it("says so in one line of the tool's words, with the flag it is near", async () => {
     const cwd = dirWith({ 'recorded.ndjson': run(journey()) });

@@ -272,6 +272,20 @@ describe('GET /_sandbox/report', () => {
     expect(html).toContain('click-not-impressed');
   });
 
+  it("junit: the suite of a request whose path named no site says so, beside each site's", async () => {
+    const s = await sandbox();
+    await post(s.url, goodSession());
+    const { p, at } = livePage({ pageLoadId: 'page-no-site' });
+    const refused = await postBeacon(s.url, '/search/render', p.render('r-x', at(0)).body);
+    expect(refused.status).toBe(404);
+    const junit = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
+    expect([...junit.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'site demo42',
+      'no siteId: events that named no site',
+    ]);
+    expect(junit).toContain('<testcase classname="no siteId.session ');
+  });
+
   it('failOn=warning makes pages with warnings JUnit failures; a bad failOn is a 400 naming it', async () => {
     const s = await sandbox();
     const { p, at } = livePage({ pageLoadId: 'page-warn' });

@@ -218,20 +218,47 @@ export class JunitSuites<C> {
     return junitHead(source, now, this.tests, this.failures);
   }
 
-  /** Each suite's head and its cases; JUNIT_SUITE_END closes it. */
+  /**
+   * Each suite's head and its cases; JUNIT_SUITE_END closes it. A suite is named by its site, so that a CI
+   * dashboard keeps one history per site across runs; two siteIds that XML writes alike (characters it
+   * cannot carry) are told apart by their place among the suites so named, ` (2)` on the second.
+   */
   *suites(): Generator<{ head: string; cases: readonly C[] }> {
-    for (const [siteId, site] of this.sites)
-      yield { head: junitSuiteHead(siteId, site.cases.length, site.failures), cases: site.cases };
+    const named = new Map<string, number>();
+    for (const [siteId, site] of this.sites) {
+      const name = xml(suiteName(siteId));
+      const seen = (named.get(name) ?? 0) + 1;
+      named.set(name, seen);
+      yield {
+        head: junitSuiteHead(
+          seen === 1 ? name : `${name} (${seen})`,
+          site.cases.length,
+          site.failures,
+        ),
+        cases: site.cases,
+      };
+    }
   }
+}
+
+/**
+ * The suite of the pages whose events named no site (bare beacon bodies in a recording, a request whose
+ * path had none): said as what it holds. No site's suite can be named so: theirs start with `site `.
+ */
+export const NO_SITE_SUITE = 'no siteId: events that named no site';
+
+/** A site's suite, as a CI dashboard lists it. */
+function suiteName(siteId: string): string {
+  return siteId === '' ? NO_SITE_SUITE : `site ${siteId}`;
 }
 
 function junitHead(source: string, now: number, tests: number, failures: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(`search-sandbox timelines (${source})`)}" tests="${tests}" failures="${failures}" errors="0" time="0" timestamp="${new Date(now).toISOString()}">\n`;
 }
 
-/** A site's test suite opens; its test cases follow, then JUNIT_SUITE_END. */
-function junitSuiteHead(siteId: string, tests: number, failures: number): string {
-  return `  <testsuite name="${xml(`site ${siteId || '(none)'}`)}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">\n`;
+/** A site's test suite opens (`name` written as XML); its test cases follow, then JUNIT_SUITE_END. */
+function junitSuiteHead(name: string, tests: number, failures: number): string {
+  return `  <testsuite name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0" time="0">\n`;
 }
 
 export const JUNIT_SUITE_END = '  </testsuite>\n';
@@ -247,7 +274,8 @@ export function junitCase(
   failOn: FailOn,
   elsewhere: readonly ListedElsewhere[] = [],
 ): string {
-  let out = `    <testcase classname="${xml(`${p.siteId || 'nosite'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
+  // `no siteId`, not a word a site could be named (`nosite` is a siteId the beacon path takes)
+  let out = `    <testcase classname="${xml(`${p.siteId || 'no siteId'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
     const noun = failOn === 'error' ? 'error' : 'finding';
