@@ -10,7 +10,9 @@
 //   params?             the path parameters that are not any text: a TypeBox schema each (a feed's number),
 //                       checked before the handler runs and typed in `req.params`; the others are strings
 //   query?              the query parameters: a TypeBox schema each (admin-params.ts has the helpers and
-//                       the filter groups; an unknown or bad parameter is a 400 naming it)
+//                       the filter groups; an unknown or bad parameter is a 400 naming it; `required(…)`
+//                       one the endpoint cannot answer without, `siteIdParam(…)` a siteId, whose 400
+//                       names the configured sites)
 //   body?               how the request body is read: its media (json, ndjson, raw), schema, size cap and
 //                       the text its refusals quote (schema-endpoint.ts; admin-bodies.ts: each JSON field's
 //                       rule, the wording of its 400s); mount reads it before the handler runs
@@ -32,8 +34,11 @@ import {
   flag,
   oneOf,
   nonEmpty,
+  required,
+  siteIdParam,
   text,
   whole,
+  type RequiredParam,
 } from './admin-params';
 import {
   AmbiguousSchema,
@@ -310,7 +315,7 @@ export const ADMIN_API = {
     path: '/_sandbox/readiness',
     summary:
       'integration readiness of one site: each behaviour of the client model ok, with findings, unseen (with the call that sends it) or not applicable',
-    query: { siteId: text('the site (required)') },
+    query: { siteId: required(siteIdParam('the site'), 'readiness is per site') },
     response: ReadinessSchema,
   },
   trackingSchemas: {
@@ -456,11 +461,17 @@ export const ADMIN_API = {
 
 export type AdminEndpointName = keyof typeof ADMIN_API;
 
-/** The parsed query of an endpoint: each parameter's own type, all optional. */
+/** The parameters of a query declared `required`. */
+type RequiredKeys<Q extends TProperties> = {
+  [K in keyof Q]: Q[K] extends RequiredParam<TSchema> ? K : never;
+}[keyof Q];
+
+/** The parsed query of an endpoint: each parameter's own type, optional unless declared `required`. */
 export type QueryOf<N extends AdminEndpointName> = (typeof ADMIN_API)[N] extends {
   query: infer Q extends TProperties;
 }
-  ? Partial<Static<TObject<Q>>>
+  ? Partial<Static<TObject<Q>>> &
+      Pick<Static<TObject<Q>>, RequiredKeys<Q> & keyof Static<TObject<Q>>>
   : Record<string, never>;
 
 /** The body an endpoint takes, by its declared schema (never for one that takes none). */

@@ -6,6 +6,7 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import { RESPONSE_KINDS } from './kinds';
 import { VERDICTS } from './verdict';
 import { literals, ruleIdSchema } from './schema-base';
+import { SITE_ID_PATTERN } from './site-id';
 
 /** Free text (an id, a siteId): any value. */
 export const text = (description: string) => Type.String({ description });
@@ -21,6 +22,41 @@ export const oneOf = <const T extends readonly string[]>(values: T, description:
 /** A rule id (the server fills in the ids: ruleIdSchema). */
 export const ruleId = (description: string) =>
   ruleIdSchema({ description, 'x-rule': 'must be a rule id' });
+
+/**
+ * A siteId, as the beacon path takes one (six lowercase letters or digits: no beacon can be sent for another,
+ * and no account can have another). The server names the config's sites in its refusals (`x-values`), with
+ * the nearest first: a typo reads as one, not as a site that sent nothing.
+ */
+export const siteIdParam = (description: string) =>
+  Type.String({
+    pattern: SITE_ID_PATTERN.source,
+    description,
+    'x-rule': `must be six lowercase letters or digits (${SITE_ID_PATTERN.source}, the rule of the beacon path's siteId: no beacon can be sent for another)`,
+    'x-values': 'site-ids',
+  });
+
+/** Whether a parameter's schema is a siteId's (siteIdParam), whose refusals name the configured sites. */
+export function isSiteIdSchema(schema: TSchema): boolean {
+  return schema['x-values'] === 'site-ids';
+}
+
+declare const REQUIRED: unique symbol;
+/** A parameter an endpoint cannot answer without: QueryOf types it as given. */
+export type RequiredParam<T extends TSchema> = T & { readonly [REQUIRED]: true };
+
+/**
+ * A parameter the endpoint cannot answer without, given and not empty; `why` ends its 400 (`query parameter
+ * siteId is required: readiness is per site`), and openapi.json marks it required.
+ */
+export const required = <T extends TSchema>(schema: T, why: string): RequiredParam<T> =>
+  ({ ...schema, 'x-required': why }) as unknown as RequiredParam<T>;
+
+/** Why a required parameter is (required's `why`), or undefined for an optional one. */
+export function requiredWhy(schema: TSchema): string | undefined {
+  const why: unknown = schema['x-required'];
+  return typeof why === 'string' ? why : undefined;
+}
 
 /** A whole number in a range, sent as digits. */
 export const whole = (minimum: number, maximum: number, description: string) =>

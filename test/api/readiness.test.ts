@@ -536,9 +536,16 @@ describe('readiness of a site', () => {
 
   it('answers 400 without a siteId, and a site nothing was sent for as all unseen', async () => {
     sb = await startSandbox();
-    const res = await fetch(`${sb.url}/_sandbox/readiness`);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toContain('siteId is required');
+    for (const query of ['', '?siteId=']) {
+      const res = await fetch(`${sb.url}/_sandbox/readiness${query}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'BadRequest',
+        parameter: 'siteId',
+        message:
+          "query parameter siteId is required: readiness is per site; use a configured site's siteId (demo42), e.g. GET /_sandbox/readiness?siteId=demo42",
+      });
+    }
     const empty = (await (
       await fetch(`${sb.url}/_sandbox/readiness?siteId=zzz999`)
     ).json()) as ReadinessDto;
@@ -561,6 +568,26 @@ describe('readiness of a site', () => {
       expect(body.message).toContain('six lowercase letters or digits (^[a-z0-9]{6}$');
       expect(body.message).toContain('e.g. GET /_sandbox/readiness?siteId=demo42');
     }
+    // the words a refusal says it in come from the declaration, with the configured sites, the nearest first
+    const res = await fetch(`${sb.url}/_sandbox/readiness?siteId=DEMO42`);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      `query parameter siteId must be six lowercase letters or digits (^[a-z0-9]{6}$, the rule of the beacon path's siteId: no beacon can be sent for another), got "DEMO42"; did you mean demo42? use a configured site's siteId (demo42), e.g. GET /_sandbox/readiness?siteId=demo42`,
+    );
+  });
+
+  it('declares siteId as the declaration says it: required, with the beacon path’s pattern (openapi.json)', async () => {
+    sb = await startSandbox();
+    const doc = (await (await fetch(`${sb.url}/_sandbox/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: Array<Record<string, unknown>> } }>;
+    };
+    expect(doc.paths['/_sandbox/readiness']!.get.parameters).toEqual([
+      expect.objectContaining({
+        name: 'siteId',
+        in: 'query',
+        required: true,
+        schema: expect.objectContaining({ type: 'string', pattern: '^[a-z0-9]{6}$' }),
+      }),
+    ]);
   });
 
   it('lists the configured sites in config order in GET /_sandbox/health, the sites a report is for', async () => {

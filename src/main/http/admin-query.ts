@@ -8,7 +8,8 @@ import type { Request, Response, Router } from 'express';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
-import { decodeParam, paramRule } from '../../shared/admin-params';
+import { decodeParam, isSiteIdSchema, paramRule, requiredWhy } from '../../shared/admin-params';
+import { didYouMean } from '../../shared/nearest';
 import type { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
@@ -25,6 +26,8 @@ export { BadQuery };
 export interface Bounds {
   /** a maximum that depends on the config (e.g. `limit` of events up to the retention) */
   maximum?: Record<string, number>;
+  /** the config's siteIds, in config order: a siteId parameter's refusal names them */
+  sites?: readonly string[];
 }
 
 /** every failing parameter: the first in the query's own order is the one answered */
@@ -110,8 +113,12 @@ function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bou
       allowed,
     );
   }
-  if (typeof raw !== 'string')
+  if (raw !== undefined && typeof raw !== 'string')
     return new BadQuery(key, `query parameter ${key} was given more than once; give it once`);
+  const fix = isSiteIdSchema(schema) ? `; ${siteFix(name, key, raw, bounds.sites)}` : '';
+  const why = requiredWhy(schema);
+  if (raw === undefined || (raw === '' && why !== undefined))
+    return new BadQuery(key, `query parameter ${key} is required: ${why}${fix}`);
   // a misspelt rule id is said as everywhere a rule id is typed (the nearest ids, then all of them)
   if (isRuleIdSchema(schema))
     return new BadQuery(key, `query parameter ${key} ${ruleIdProblem(raw, RULE_IDS)}`, [
@@ -119,7 +126,23 @@ function problem(name: AdminEndpointName, key: string, raw: unknown, bounds: Bou
     ]);
   // the parameter's own rule says it better than the keyword that failed
   const [text, values] = paramRule(schema, bounds.maximum?.[key]);
-  return new BadQuery(key, `query parameter ${key} ${text}, got ${shown(raw)}`, values);
+  return new BadQuery(key, `query parameter ${key} ${text}, got ${shown(raw)}${fix}`, values);
+}
+
+/**
+ * What to send for a siteId instead: a configured site's (the nearest to the one sent first), with a
+ * request that works.
+ */
+function siteFix(
+  name: AdminEndpointName,
+  key: string,
+  raw: string | undefined,
+  sites: readonly string[] | undefined,
+): string {
+  if (!sites) return "use a configured site's siteId (GET /_sandbox/health lists them)";
+  if (sites.length === 0)
+    return 'the config has no accounts: add one (accounts in the config file, or --config FILE)';
+  return `${raw ? didYouMean(raw, sites) : ''}use a configured site's siteId (${sites.join(', ')}), e.g. GET ${ADMIN_API[name].path}?${key}=${sites[0]}`;
 }
 
 function failingParameter(e: ErrorObject): string {
@@ -149,6 +172,10 @@ function parseAdminQuery<N extends AdminEndpointName>(
   const failing = new Set(errors.map(failingParameter));
   for (const key of Object.keys(query))
     if (failing.has(key) || repeated.includes(key)) throw problem(name, key, query[key], bounds);
+  // a parameter the endpoint cannot answer without, not sent or sent empty
+  for (const [key, schema] of Object.entries(declaredQuery(name)))
+    if (requiredWhy(schema) !== undefined && (value[key] === undefined || value[key] === ''))
+      throw problem(name, key, value[key], bounds);
   return value as QueryOf<N>;
 }
 

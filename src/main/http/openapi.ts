@@ -10,6 +10,7 @@ import {
   type Endpoint,
 } from '../../shared/admin-api';
 import { BODY_CONTENT_TYPES } from '../../shared/schema-endpoint';
+import { requiredWhy } from '../../shared/admin-params';
 import { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
@@ -95,7 +96,7 @@ function operation(name: string, e: Endpoint): Record<string, unknown> {
     ...Object.entries(e.query ?? {}).map(([q, schema]) => ({
       name: q,
       in: 'query',
-      required: false,
+      required: requiredWhy(schema) !== undefined,
       ...(typeof schema.description === 'string' && { description: schema.description }),
       schema: plain(schema),
     })),
