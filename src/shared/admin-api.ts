@@ -315,8 +315,16 @@ export const ADMIN_API = {
     path: '/_sandbox/readiness',
     summary:
       'integration readiness of one site: each behaviour of the client model ok, with findings, unseen (with the call that sends it) or not applicable',
-    query: { siteId: required(siteIdParam('the site'), 'readiness is per site') },
+    query: {
+      siteId: required(
+        siteIdParam(
+          'the site: one of the config’s accounts, or a siteId whose beacons were recorded (404 for another)',
+        ),
+        'readiness is per site',
+      ),
+    },
     response: ReadinessSchema,
+    errors: NOT_FOUND,
   },
   trackingSchemas: {
     method: 'GET',
@@ -347,8 +355,11 @@ export const ADMIN_API = {
     method: 'GET',
     path: '/_sandbox/feeds',
     summary: 'every feed with its state, history and last run',
-    query: { siteId: text('feeds of this site') },
+    query: {
+      siteId: siteIdParam('feeds of this site, one of the config’s accounts (404 for another)'),
+    },
     response: bodyObject('{feeds}', { feeds: Type.Array(FeedViewSchema) }),
+    errors: NOT_FOUND,
   },
   feed: {
     method: 'GET',

@@ -251,6 +251,8 @@ describe('every admin answer is the declared one', () => {
     const statuses = new Set(ready.behaviours.map((b: { status: string }) => b.status));
     expect([...statuses].sort()).toEqual(['findings', 'not-applicable', 'ok', 'unseen']);
     await call('readiness', { status: 400 });
+    // a siteId neither configured nor heard from: a typo, not a site with nothing seen
+    await call('readiness', { query: { siteId: 'zzz999' }, status: 404 });
     expect(summary.orders).toBe(orders.length);
   });
 
@@ -264,6 +266,7 @@ describe('every admin answer is the declared one', () => {
 
   it('feeds: list, one, patch, transitions (404, 409), the catalog and the outbox', async () => {
     const { feeds } = await call('feeds');
+    await call('feeds', { query: { siteId: 'zzz999' }, status: 404 });
     const indexed = feeds.find((f: { id: number }) => f.id === 42);
     expect(indexed.lastRun).not.toBeNull();
     expect(new Set(indexed.history.map((h: { kind: string }) => h.kind)).size).toBeGreaterThan(1);

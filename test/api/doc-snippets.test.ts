@@ -1035,18 +1035,21 @@ Object.assign(COVERAGE, {
       ]).toEqual(lines);
     },
   },
-  'docs/testing.md#a64134a2a6': {
+  'docs/testing.md#368599ac8b': {
     how: 'checked',
     what: 'SandboxApiError messages',
     check: async (b) => {
       await fresh();
-      const [unknownFeed, refused, notJson, unreachable] = b.text.trimEnd().split('\n');
+      const [unknownFeed, unknownSite, refused, notJson, unreachable] = b.text
+        .trimEnd()
+        .split('\n');
       const message = (p: Promise<unknown>) =>
         p.then(
           () => 'resolved',
           (e: api.SandboxApiError) => e.message,
         );
       expect(await message(client.feed('demo42', 99))).toBe(unknownFeed);
+      expect(await message(client.readiness({ siteId: 'dem042' }))).toBe(unknownSite);
       expect(await message(client.transition('demo42', 44, 'regen_done'))).toBe(refused);
       const other = http.createServer((_q, s) => s.end('<html>a shop</html>'));
       await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));

@@ -456,7 +456,14 @@ describe('admin feeds API', () => {
       [43, 'done', '24h', true, true, 'cart'],
       [44, 'done', 'Never', true, false, 'upload'],
     ]);
-    expect((await admin(sb.url, 'GET', '/feeds?siteId=nosite')).body.feeds).toEqual([]);
+    // a siteId no account has is not a site without feeds: a 404 names the configured ones
+    const unknown = await admin(sb.url, 'GET', '/feeds?siteId=nosite');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({
+      error: 'NotFound',
+      parameter: 'siteId',
+      allowed: ['demo42'],
+    });
     expect((await admin(sb.url, 'GET', '/feeds/demo42/99')).status).toBe(404);
     expect((await admin(sb.url, 'GET', '/feeds/demo42/abc')).status).toBe(400);
   });

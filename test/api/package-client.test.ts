@@ -39,6 +39,17 @@ describe('startSandbox', () => {
     expect((await sandbox.feeds()).map((f) => f.id)).toEqual([42, 43, 44]);
   });
 
+  it('feeds(siteId) of a site no account has rejects naming the configured sites; a configured one lists its feeds', async () => {
+    expect((await sandbox.feeds('demo42')).map((f) => f.id)).toEqual([42, 43, 44]);
+    const err = await sandbox.feeds('dem042').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxApiError);
+    expect(err).toMatchObject({
+      status: 404,
+      message:
+        'GET /_sandbox/feeds?siteId=dem042 answered 404: siteId "dem042" names no site of this sandbox: feeds are those of the config\'s accounts (accounts[].feeds), and no account has this siteId; did you mean demo42? the configured sites are demo42 (GET /_sandbox/health lists them)',
+    });
+  });
+
   it('close() answers the waits under way (503, the sandbox is closing) before the connections go', async () => {
     const own = await startSandbox();
     const raw = fetch(`${own.url}/_sandbox/wait?siteId=nobody&timeout=30000`);

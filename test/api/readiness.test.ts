@@ -4,7 +4,7 @@
 // passes once the storefront sends it; accounts[].readiness.expect is what it holds a site to by default.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { SandboxClient } from '../../src/main/api/client';
+import { SandboxApiError, SandboxClient } from '../../src/main/api/client';
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import type { ReadinessDto, ReadinessRowDto } from '../../src/shared/readiness';
 import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
@@ -534,7 +534,7 @@ describe('readiness of a site', () => {
     );
   });
 
-  it('answers 400 without a siteId, and a site nothing was sent for as all unseen', async () => {
+  it('answers 400 without a siteId, and a configured site nothing was sent for as all unseen', async () => {
     sb = await startSandbox();
     for (const query of ['', '?siteId=']) {
       const res = await fetch(`${sb.url}/_sandbox/readiness${query}`);
@@ -546,13 +546,50 @@ describe('readiness of a site', () => {
           "query parameter siteId is required: readiness is per site; use a configured site's siteId (demo42), e.g. GET /_sandbox/readiness?siteId=demo42",
       });
     }
-    const empty = (await (
-      await fetch(`${sb.url}/_sandbox/readiness?siteId=zzz999`)
-    ).json()) as ReadinessDto;
+    const empty = await readiness();
     expect(empty.summary.ok + empty.summary.findings).toBe(0);
-    await expect(new SandboxClient(sb.url).expectReady({ siteId: 'zzz999' })).rejects.toThrow(
-      /nothing is expected of site zzz999/,
+    expect(empty.summary.unseen).toBeGreaterThan(0);
+    await expect(new SandboxClient(sb.url).expectReady({ siteId: SITE })).rejects.toThrow(
+      /nothing is expected of site demo42/,
     );
+  });
+
+  it('answers 404 for a siteId neither configured nor heard from, naming the configured sites, in the API and the package', async () => {
+    const demo = testConfig().accounts[0]!;
+    sb = await startSandbox({ accounts: [demo, { ...demo, siteId: 'shop01', feeds: [] }] });
+    const client = new SandboxClient(sb.url);
+    const message =
+      'siteId "demo43" names no site of this sandbox: readiness is read for a site of the config\'s accounts, or one whose beacons were recorded, and none were for this one; did you mean demo42? the configured sites are demo42, shop01 (GET /_sandbox/health lists them)';
+    const res = await fetch(`${sb.url}/_sandbox/readiness?siteId=demo43`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: 'NotFound',
+      parameter: 'siteId',
+      message,
+      allowed: ['demo42', 'shop01'],
+    });
+    for (const call of [
+      client.readiness({ siteId: 'demo43' }),
+      client.expectReady({ siteId: 'demo43', expect: ['search'] }),
+    ]) {
+      const err = await call.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SandboxApiError);
+      expect(err).toMatchObject({
+        status: 404,
+        message: `GET /_sandbox/readiness?siteId=demo43 answered 404: ${message}`,
+      });
+    }
+    // a site no account names is known once its beacons were recorded: its traffic, read as any site's
+    const other = await postBeacon(sb.url, 'abc123/search/render', {
+      context: context('heard', 0),
+      data: { responseId: 'r-heard' },
+    });
+    expect(other.status).toBe(200);
+    const heard = await client.readiness({ siteId: 'abc123' });
+    expect(heard.behaviours.find((b) => b.id === 'search.render')?.status).toBe('ok');
+    // and a configured one that sent nothing is all unseen, as before
+    const quiet = await client.readiness({ siteId: 'shop01' });
+    expect(quiet.summary.ok + quiet.summary.findings).toBe(0);
   });
 
   it('answers 400 for a siteId the beacon path refuses, even one that sent a (refused) request', async () => {

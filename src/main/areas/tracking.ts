@@ -14,6 +14,7 @@ import { adminRulesRouter } from '../http/routes/admin-rules';
 import { adminVisitsRouter } from '../http/routes/admin-visits';
 import { adminReadinessRouter } from '../http/routes/admin-readiness';
 import { replayJournal } from './replay';
+import type { EventLog } from '../store/event-log';
 import type { Area, AreaBase, AreaRoutes } from './area';
 
 export interface TrackingArea {
@@ -80,7 +81,7 @@ export function trackingArea(
           ...upstream.warnings,
           ...(replayed.warning ? [replayed.warning] : []),
         ],
-        routes: () => trackingRoutes(base, { tracking, timelines, forwarding }),
+        routes: () => trackingRoutes(base, { tracking, timelines, forwarding }, events),
         async reset(scope) {
           timelines.reset(scope.siteId);
           await upstream.log.pruned();
@@ -94,6 +95,7 @@ export function trackingArea(
 function trackingRoutes(
   { config, clock }: AreaBase,
   { tracking, timelines, forwarding }: TrackingArea,
+  events: Pick<EventLog, 'count'>,
 ): AreaRoutes {
   return {
     provider: [trackingRouter(tracking, forwarding)],
@@ -101,7 +103,11 @@ function trackingRoutes(
       adminTimelinesRouter(timelines, clock),
       adminRulesRouter(),
       adminVisitsRouter(timelines),
-      adminReadinessRouter(timelines, () => config.accounts),
+      adminReadinessRouter(
+        timelines,
+        () => config.accounts,
+        (siteId) => events.count({ siteId, limit: 1 }) > 0,
+      ),
       trackingAdminRouter(tracking),
     ],
   };

@@ -1,6 +1,7 @@
 // The one table from the domain's refusals (error classes of indexing, search, …) to HTTP: each class's
 // status, the `error` name the admin API answers with, and what else the answer carries. Routers look a
 // caught error up here instead of each choosing statuses of its own; the domain knows no status.
+import { SiteNotFound } from '../accounts/site-not-found';
 import { FeedNotFound, FeedSettingRefused, HandMoveConflict } from '../indexing/admin';
 import {
   BadIndexRequest,
@@ -44,6 +45,13 @@ interface Row<E extends Error> {
 const row = <E extends Error>(r: Row<E>): Row<Error> => r as unknown as Row<Error>;
 
 const TABLE: readonly Row<Error>[] = [
+  // a siteId the admin API knows no site of (readiness, feeds): the parameter, and the sites to use
+  row({
+    type: SiteNotFound,
+    status: 404,
+    error: 'NotFound',
+    fields: (err) => ({ parameter: 'siteId', allowed: [...err.configured] }),
+  }),
   // bulk indexing requests (the real service's statuses)
   row({ type: BadIndexRequest, status: 400, error: 'BadRequest' }),
   row({ type: UnknownFeed, status: 404, error: 'NotFound' }),

@@ -5,6 +5,7 @@ import type { Bus } from '../bus';
 import type { Clock } from '../clock';
 import type { FeedState, FeedView, IndexStatus } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
+import { SiteNotFound } from '../accounts/site-not-found';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
 import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
 import { asDataDirError } from '../store/data-dir-error';
@@ -177,8 +178,20 @@ export class IndexingService {
     return requestIndex({ engine: this.engine, stash: this.stash }, req);
   }
 
+  /** Every feed, or one site's; SiteNotFound for a siteId no account has (it can have no feeds). */
   feeds(siteId?: string): FeedView[] {
+    if (siteId !== undefined && !this.accounts.some((a) => a.siteId === siteId))
+      throw new SiteNotFound(
+        siteId,
+        this.siteIds(),
+        "feeds are those of the config's accounts (accounts[].feeds), and no account has this siteId",
+      );
     return this.engine.records(siteId).map((r) => this.engine.view(r));
+  }
+
+  /** The config's siteIds, in config order. */
+  siteIds(): string[] {
+    return this.accounts.map((a) => a.siteId);
   }
 
   feed(siteId: string, feedId: number): FeedView | undefined {

@@ -9,7 +9,9 @@ import { clipped } from '../../../shared/text';
 export function adminFeedsRouter(indexing: IndexingService): Router {
   const router = express.Router();
 
-  mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }));
+  mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }), {
+    bounds: () => ({ sites: indexing.siteIds() }),
+  });
 
   mount(router, 'feed', (req, res) => {
     const { siteId, feedId } = req.params;

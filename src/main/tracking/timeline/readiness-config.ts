@@ -2,6 +2,7 @@
 // model), which `expectReady` and `check --readiness` hold it to when the caller names nothing; and the
 // site as readiness reads it from its account. Errors name the key, the value and the fix.
 import { ConfigError } from '../../config-error';
+import { SiteNotFound } from '../../accounts/site-not-found';
 import { configObject } from '../../config-values';
 import { expectProblem } from '../../../shared/readiness';
 import { BEHAVIOURS } from '../client-model';
@@ -31,6 +32,25 @@ export function parseReadinessConfig(raw: unknown, key: string, file: string): R
       return entry as string;
     }),
   };
+}
+
+/**
+ * The account of a site whose readiness is asked for (undefined: a site no account names, whose beacons
+ * were recorded: readiness reads its traffic as it reads any site's); SiteNotFound for a siteId that is
+ * neither. A typo in a siteId reads as that, not as a site whose every behaviour is unseen.
+ */
+export function knownReadinessSite<A extends { siteId: string }>(
+  siteId: string,
+  accounts: readonly A[],
+  sentBy: (siteId: string) => boolean,
+): A | undefined {
+  const account = accounts.find((a) => a.siteId === siteId);
+  if (account || sentBy(siteId)) return account;
+  throw new SiteNotFound(
+    siteId,
+    accounts.map((a) => a.siteId),
+    "readiness is read for a site of the config's accounts, or one whose beacons were recorded, and none were for this one",
+  );
 }
 
 /**
