@@ -183,7 +183,8 @@ describe('streamed answers', () => {
     // as the export was written before streaming: head and sections, then slices of 1,000 events
     const events = sandbox.core.events.all();
     const sections: Record<string, unknown> = {};
-    for (const [name, section] of sandbox.core.exportSections()) sections[name] = section.export();
+    for (const [name, section] of sandbox.core.exportSections())
+      sections[name] = section.export({});
     const head = {
       format: 'search-sandbox-export',
       version: 1,

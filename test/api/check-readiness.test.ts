@@ -7,7 +7,10 @@ import { SandboxClock } from '../../src/main/clock';
 import { journey, run, type Journey } from '../helpers/journey';
 import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
 import type { Sandbox } from '../../src/main/sandbox';
-import type { ReadinessDto } from '../../src/shared/readiness';
+import { readinessGaps, type ReadinessDto } from '../../src/shared/readiness';
+import { SandboxClient } from '../../src/main/api/client';
+import { runCli } from './cli-process';
+import path from 'node:path';
 
 const cleanups: Array<() => unknown> = [];
 let sb: Sandbox | undefined;
@@ -445,5 +448,147 @@ describe('check --readiness', () => {
     );
     expect(given.code, given.out).toBe(0);
     expect(given.out).toMatch(/\n {4}ok {14}search\.items-served\s+seen on page \S+\n/);
+  });
+});
+
+describe('check --readiness of an export: what its sandbox expected', () => {
+  /** A sandbox whose demo42 expects search and cart, and whose quiet1 expects cart but sends nothing. */
+  async function expecting(): Promise<Sandbox> {
+    const demo = testConfig().accounts[0]!;
+    return startSandbox({
+      accounts: [
+        { ...demo, readiness: { expect: ['search', 'cart'] } },
+        { ...demo, siteId: 'quiet1', feeds: [], readiness: { expect: ['cart'] } },
+      ],
+    });
+  }
+
+  /** A search page with its render and impression: search is seen, the cart is not. */
+  async function searchPage(base: string): Promise<void> {
+    const context = {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/search?q=shoes',
+      userId: 'u-expect',
+      sessionId: 's-expect',
+      pageLoadId: 'search-expect',
+      initiator: 'search-sandbox/test',
+      dev: true,
+    };
+    const tiles = [{ type: 'product', uid: 'P1', parentId: 'P1' }];
+    for (const [event, data] of [
+      ['render', { responseId: 'r-expect' }],
+      ['impression', { responseId: 'r-expect', results: tiles, banners: [] }],
+    ] as const) {
+      const res = await postBeacon(base, `demo42/search/${event}`, { context, data });
+      expect(res.status).toBe(200);
+    }
+  }
+
+  const exported = async (base: string, query = '') =>
+    (await (await fetch(`${base}/_sandbox/export${query}`)).json()) as {
+      search: { sites: Array<Record<string, unknown>> };
+    };
+
+  it('holds each site to its readiness.expect as the live sandbox does, without --config', async () => {
+    sb = await expecting();
+    await searchPage(sb.url);
+    const client = new SandboxClient(sb.url);
+    const live = await client.readiness({ siteId: 'demo42' });
+    expect(live.expect).toEqual(['search', 'cart']);
+    const liveGaps = readinessGaps(live, live.expect);
+    expect(liveGaps).toEqual([expect.stringMatching(/^area cart is unseen/)]);
+    await expect(client.expectReady({ siteId: 'demo42' })).rejects.toThrow(/area cart is unseen/);
+
+    const whole = await exported(sb.url);
+    expect(whole.search.sites.map((s) => [s.siteId, s.readiness])).toEqual([
+      ['demo42', { expect: ['search', 'cart'] }],
+      ['quiet1', { expect: ['cart'] }],
+    ]);
+    const file = tempFile(cleanups, 'export.json', JSON.stringify(whole));
+    const json = await check(file, '--readiness', '--format', 'json');
+    expect(json.code, json.err).toBe(1);
+    const sites = (JSON.parse(json.out) as Sites).sites;
+    const demo = sites.find((s) => s.siteId === 'demo42')!;
+    expect(demo.expect).toEqual(live.expect);
+    expect(demo.gaps).toEqual(liveGaps);
+    // a site the export's sandbox expected something of is held to it though it sent nothing, as live
+    const quiet = sites.find((s) => s.siteId === 'quiet1')!;
+    expect(quiet).toMatchObject({ sent: false, expect: ['cart'] });
+    expect(quiet.gaps).toEqual(
+      readinessGaps(await client.readiness({ siteId: 'quiet1' }), ['cart']),
+    );
+    const text = await check(file, '--readiness');
+    expect(text.out).toContain('- area cart is unseen: nothing of it was sent');
+    // the installed command says the same
+    const cli = await runCli(['check', path.basename(file), '--readiness'], path.dirname(file));
+    expect([cli.code, cli.stdout]).toEqual([1, text.out]);
+    expect(text.out).toMatch(
+      /readiness of quiet1: .* \(it sent nothing in this recording: the export says its sandbox expected it to\)/,
+    );
+
+    // an export of one site's events records that site's expectation only
+    const one = await exported(sb.url, '?siteId=demo42');
+    expect(one.search.sites.map((s) => s.siteId)).toEqual(['demo42']);
+    const oneFile = tempFile(cleanups, 'demo42.json', JSON.stringify(one));
+    const oneSites = (
+      JSON.parse((await check(oneFile, '--readiness', '--format', 'json')).out) as Sites
+    ).sites;
+    expect(oneSites.map((s) => [s.siteId, s.gaps])).toEqual([['demo42', liveGaps]]);
+
+    // --expect and a --config that names the site still win
+    expect((await check(oneFile, '--readiness', '--expect', 'search')).code).toBe(0);
+    const config = tempFile(
+      cleanups,
+      'search-sandbox.config.json',
+      JSON.stringify({ accounts: [{ siteId: 'demo42', secretKey: 'k' }] }),
+    );
+    const configured = await check(oneFile, '--readiness', '--config', config, '--format', 'json');
+    expect(configured.code).toBe(0);
+    expect((JSON.parse(configured.out) as Sites).sites[0]!.expect).toEqual([]);
+  });
+
+  it('reads an export written before it carried the expectation: nothing expected, the same rows', async () => {
+    sb = await expecting();
+    await searchPage(sb.url);
+    const now = await exported(sb.url, '?siteId=demo42');
+    const older = structuredClone(now);
+    for (const site of older.search.sites) delete site.readiness;
+    const rows = async (doc: unknown, name: string) => {
+      const res = await check(
+        tempFile(cleanups, name, JSON.stringify(doc)),
+        '--readiness',
+        '--format',
+        'json',
+      );
+      return { code: res.code, site: (JSON.parse(res.out) as Sites).sites[0]! };
+    };
+    const [carried, before] = [await rows(now, 'now.json'), await rows(older, 'older.json')];
+    expect(before.code).toBe(0);
+    expect(before.site.expect).toEqual([]);
+    expect(before.site.gaps).toEqual([]);
+    expect(before.site.behaviours).toEqual(carried.site.behaviours);
+    expect(carried.code).toBe(1);
+    // and one that is not what an export writes is refused, naming it
+    const bad = structuredClone(now) as { search: { sites: Array<Record<string, unknown>> } };
+    bad.search.sites[0]!.readiness = { expect: 'cart' };
+    const refused = await check(tempFile(cleanups, 'bad.json', JSON.stringify(bad)), '--readiness');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      'search.sites[0].readiness is not what readiness held the site to: it must be {"expect": [behaviour ids or areas]}',
+    );
+  });
+
+  it('an import keeps the importing sandbox’s own config: its accounts say what readiness expects', async () => {
+    sb = await expecting();
+    await searchPage(sb.url);
+    const body = JSON.stringify(await exported(sb.url));
+    await sb.close();
+    sb = await startSandbox();
+    const imported = await fetch(`${sb.url}/_sandbox/import`, { method: 'POST', body });
+    expect(imported.status).toBe(200);
+    expect(((await imported.json()) as { sections: string[] }).sections).toContain('search');
+    const after = await new SandboxClient(sb.url).readiness({ siteId: 'demo42' });
+    expect(after.expect).toEqual([]);
+    expect(after.behaviours.find((b) => b.id === 'search.render')?.status).toBe('ok');
   });
 });

@@ -50,9 +50,9 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
       // the sites' settings and the catalogs their ids are checked against, so that `check` of the export
       // judges as the sandbox did (an import keeps the catalogs this sandbox indexed)
       exportSection: {
-        export: () => ({
+        export: ({ siteId }) => ({
           responses: responses.list(),
-          sites: search.siteSettings(),
+          sites: recordedSites(search, config, siteId),
           // written in pieces as the export streams: a catalog may hold a million products
           catalogs: new JsonPieces(function* () {
             yield '[';
@@ -65,6 +65,23 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
     };
   },
 };
+
+/**
+ * The sites' settings as an export records them for `check`: their search settings, and what readiness
+ * holds each to (`readiness.expect`), so that `check --readiness` of the export gates as the live sandbox
+ * does. An export of one site's events records that site's only: the others sent nothing in it.
+ */
+function recordedSites(search: SearchService, config: SandboxConfig, siteId: string | undefined) {
+  return search
+    .siteSettings()
+    .filter((s) => siteId === undefined || s.siteId === siteId)
+    .map((s) => ({
+      ...s,
+      readiness: {
+        expect: [...(config.accounts.find((a) => a.siteId === s.siteId)?.readiness.expect ?? [])],
+      },
+    }));
+}
 
 /** Sites whose search requests go to the real service (`accounts[i].search.upstream`). */
 function upstreamSites(config: SandboxConfig): Map<string, UpstreamSite> {

@@ -177,11 +177,13 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
       const sites = readiness.result(
         (siteId) => judge.creditedOrderPages(siteId),
         (siteId) => judge.inputs(siteId),
-        (siteId) => judge.recordedSite(siteId),
+        judge.recordedSites(),
       );
       const ready = sites.every((s) => s.gaps.length === 0);
       io.out(
-        format === 'json' ? `${JSON.stringify({ ready, sites }, null, 2)}\n` : readinessText(sites),
+        format === 'json'
+          ? `${JSON.stringify({ ready, sites }, null, 2)}\n`
+          : readinessText(sites, (siteId) => readiness.expectedBy(siteId)),
       );
       return ready ? 0 : 1;
     });
@@ -314,7 +316,7 @@ function fileReader<P extends PageVerdictDto>(
 
 /**
  * `--readiness`: --expect checked against the client model; the sites' widgets and expect from --config, and
- * for a site it does not name, the widgets an export recorded.
+ * for a site it does not name, the widgets and expect an export recorded.
  */
 function offlineReadiness(
   expect: readonly string[],

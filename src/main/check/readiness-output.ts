@@ -28,6 +28,8 @@ export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false
 /** The readiness of every site the pages are of, with what keeps each from what it expects. */
 export class OfflineReadiness {
   private readonly tallies = new Map<string, ReadinessTally>();
+  /** sites held to what an export recorded they expect, though they sent nothing in it */
+  private readonly heldByExport = new Set<string>();
 
   constructor(
     /**
@@ -54,19 +56,28 @@ export class OfflineReadiness {
 
   /**
    * Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders, `inputs`
-   * what its rules had beyond its traffic, `recorded` its settings as an export recorded them.
+   * what its rules had beyond its traffic, `recorded` the sites' settings as exports recorded them (the
+   * last one given of a site wins). A site an export records an expectation of is held to it even when it
+   * sent nothing in the recording, as one of the config's is (the export of one site records only that
+   * site's settings).
    */
   result(
     credited: (siteId: string) => Iterable<string>,
     inputs: (siteId: string) => ReadinessInputs,
-    recorded: (siteId: string) => RecordedSite | undefined = () => undefined,
+    recorded: readonly RecordedSite[] = [],
   ): OfflineSiteReadiness[] {
+    const recordedOf = new Map(recorded.map((s) => [s.siteId, s]));
     const siteIds = new Set([...this.tallies.keys(), ...this.expected]);
+    for (const [siteId, settings] of recordedOf)
+      if (!siteIds.has(siteId) && this.siteOf(siteId, settings).expect.length > 0) {
+        siteIds.add(siteId);
+        this.heldByExport.add(siteId);
+      }
     return [...siteIds].sort().map((siteId) => {
       const tally = this.tallies.get(siteId) ?? new ReadinessTally();
       const sent = this.tallies.has(siteId);
       for (const pageLoadId of credited(siteId)) tally.credited(pageLoadId);
-      const site = this.siteOf(siteId, recorded(siteId));
+      const site = this.siteOf(siteId, recordedOf.get(siteId));
       const dto = tally.result(site, inputs(siteId));
       const expect = this.expect.length > 0 ? this.expect : site.expect;
       return {
@@ -77,17 +88,34 @@ export class OfflineReadiness {
       };
     });
   }
+
+  /** Where a site that sent nothing was expected of: the export's record, or the config. */
+  expectedBy(siteId: string): 'export' | 'config' {
+    return this.heldByExport.has(siteId) ? 'export' : 'config';
+  }
 }
 
 const WIDTH = 34;
 
-/** The text report: per site, its rows by area, then what is missing of what it expects. */
-export function readinessText(sites: readonly OfflineSiteReadiness[]): string {
+/**
+ * The text report: per site, its rows by area, then what is missing of what it expects. `expectedBy` says
+ * where a site that sent nothing was expected of.
+ */
+export function readinessText(
+  sites: readonly OfflineSiteReadiness[],
+  expectedBy: (siteId: string) => 'export' | 'config' = () => 'config',
+): string {
   const out: string[] = [];
   for (const s of sites) {
     const { ok, findings, unseen, notApplicable, unverified = 0 } = s.summary;
+    const silent =
+      s.sent !== false
+        ? ''
+        : expectedBy(s.siteId) === 'export'
+          ? ' (it sent nothing in this recording: the export says its sandbox expected it to)'
+          : ' (it sent nothing in this recording: the config expects it to)';
     out.push(
-      `readiness of ${s.siteId || NO_SITE}: ${ok} ok${unverified > 0 ? ` (${unverified} unverified: seen, but no rule could check them)` : ''}, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${s.sent === false ? ' (it sent nothing in this recording: the config expects it to)' : ''}`,
+      `readiness of ${s.siteId || NO_SITE}: ${ok} ok${unverified > 0 ? ` (${unverified} unverified: seen, but no rule could check them)` : ''}, ${findings} with findings, ${unseen} unseen, ${notApplicable} not applicable${silent}`,
     );
     let area = '';
     for (const r of s.behaviours) {

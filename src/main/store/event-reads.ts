@@ -80,7 +80,8 @@ export function exportBody(
     sandboxVersion: request.sandboxVersion,
   };
   const sections: Record<string, unknown> = {};
-  for (const [name, section] of request.sections) sections[name] = section.export();
+  const scope = request.query.siteId === undefined ? {} : { siteId: request.query.siteId };
+  for (const [name, section] of request.sections) sections[name] = section.export(scope);
   const events = Object.keys(request.query).length ? store.select(request.query) : store.snapshot();
   const stamp = exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
   return {

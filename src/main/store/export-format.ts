@@ -17,9 +17,17 @@ export const RESERVED_KEYS = [
   'events',
 ] as const;
 
-/** A part of the sandbox's state (feeds, outbox, …) that travels in exports; `import` is optional. */
+/** What an export was asked for: one site's events (`GET /_sandbox/export?siteId=`), or every site's. */
+export interface ExportScope {
+  siteId?: string;
+}
+
+/**
+ * A part of the sandbox's state (feeds, outbox, …) that travels in exports; `import` is optional. `export`
+ * is told the export's scope: what a section says per site may leave the other sites out.
+ */
 export interface ExportSection {
-  export(): unknown;
+  export(scope: ExportScope): unknown;
   import?(data: unknown): void | Promise<void>;
 }
 

@@ -167,11 +167,9 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     this.engine.setProvenance(this.provenance);
   }
 
-  /** A site's settings as the recording's sandbox had them (the newest an export gave), if it gave any. */
-  recordedSite(siteId: string): RecordedSite | undefined {
-    for (let i = this.sites.length - 1; i >= 0; i--)
-      if (this.sites[i]!.siteId === siteId) return this.sites[i];
-    return undefined;
+  /** The sites' settings as the recording's sandbox had them, in the order exports gave them. */
+  recordedSites(): readonly RecordedSite[] {
+    return this.sites;
   }
 
   /** What the issued responses read so far say a site's responses served (readiness, as live reads it). */

@@ -48,7 +48,10 @@ export function readIssuedResponses(section: unknown, where: string): IssuedResp
   });
 }
 
-/** A site's search settings as the sandbox that recorded it had them (an export's `search.sites`). */
+/**
+ * A site's settings as the sandbox that recorded it had them (an export's `search.sites`): its search
+ * settings, and what readiness held it to.
+ */
 export interface RecordedSite {
   siteId: string;
   companion: boolean;
@@ -57,10 +60,16 @@ export interface RecordedSite {
   recommendationTags?: string[];
   /** of those, the bundle profiles' (absent in older exports: their widgets read as recommendations) */
   bundleTags?: string[];
+  /** its account's `readiness.expect` (absent in older exports: nothing expected) */
+  readiness?: { expect: string[] };
 }
 
 const isTags = (v: unknown) =>
   v === undefined || (Array.isArray(v) && v.every((t) => typeof t === 'string'));
+
+const isReadiness = (v: unknown) =>
+  v === undefined ||
+  (typeof v === 'object' && v !== null && isTags((v as { expect?: unknown }).expect));
 
 /** The recorded site settings of an export's `search` section ([] when it has none: older exports). */
 export function readRecordedSites(section: unknown, where: string): RecordedSite[] | string {
@@ -75,6 +84,8 @@ export function readRecordedSites(section: unknown, where: string): RecordedSite
       !isTags(v.bundleTags)
     )
       return `${at} is not a site's search settings (it needs siteId, companion and catalogCheck, as GET /_sandbox/export writes them)`;
+    if (!isReadiness(v.readiness))
+      return `${at}.readiness is not what readiness held the site to: it must be {"expect": [behaviour ids or areas]}, as GET /_sandbox/export writes it (leave it out when nothing was expected)`;
     return undefined;
   });
 }

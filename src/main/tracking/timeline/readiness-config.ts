@@ -55,9 +55,9 @@ export function knownReadinessSite<A extends { siteId: string }>(
 
 /**
  * What readiness reads of an account (none: a site the config does not hold, with nothing declared). `check`
- * of an export reads, for a site its --config does not name, the widgets the recording's sandbox declared
- * (`recorded`: the export's `search.sites`), so that it gives the rows the live sandbox gave: its
- * `readiness.expect` is not in the export, and comes from --config or --expect only.
+ * of an export reads, for a site its --config does not name, what the recording's sandbox declared
+ * (`recorded`: the export's `search.sites`): its widgets and its `readiness.expect`, so that it gives the
+ * rows and the gate the live sandbox gave (--expect still wins over the expectation).
  */
 export function readinessSiteOf(
   siteId: string,
@@ -67,10 +67,16 @@ export function readinessSiteOf(
         readiness?: ReadinessConfig;
       }
     | undefined,
-  recorded?: Pick<RecordedSite, 'recommendationTags' | 'bundleTags'>,
+  recorded?: Pick<RecordedSite, 'recommendationTags' | 'bundleTags' | 'readiness'>,
 ): ReadinessSite {
-  if (!account && recorded?.recommendationTags)
-    return { siteId, configured: true, widgets: recordedWidgets(recorded), expect: [] };
+  if (!account && recorded)
+    return {
+      siteId,
+      // an older export names no widgets: its site reads as one no config declares any of
+      configured: recorded.recommendationTags !== undefined,
+      widgets: recordedWidgets(recorded),
+      expect: [...(recorded.readiness?.expect ?? [])],
+    };
   return {
     siteId,
     configured: account !== undefined,
