@@ -514,6 +514,20 @@ const bySearch: number | undefined = summary.bySource.search?.revenue;
 await sandbox.ordersSummary({ orderId: 'o-1' });
 // @ts-expect-error failOn is 'error', 'warning' or 'info' (unused if the types had resolved to any)
 await sandbox.expectClean({ failOn: 'warn' });
+await sandbox.expectClean({ siteId: 'demo42', rule: 'missing-render', event: 'render', ignoreRules: ['no-impression'], allowEmpty: true });
+// the filters name their keys: a misspelt one is a type error, not a filter that silently matches everything
+// @ts-expect-error siteId, not siteid
+await sandbox.events({ siteid: 'demo42' });
+// @ts-expect-error count, not cnt
+await sandbox.waitForEvents({ event: 'render', cnt: 1, timeout: 100 });
+// @ts-expect-error rule, not rul
+await sandbox.timelines({ rul: 'missing-render' });
+// @ts-expect-error failOn, not failon
+await sandbox.expectClean({ failon: 'warning' });
+// @ts-expect-error ignoreRules, not ignoreRule
+await sandbox.expectClean({ ignoreRule: ['no-impression'] });
+// @ts-expect-error the report's filters are the timelines' and failOn
+await sandbox.report('junit', { verdicts: 'fail' });
 const junit: string = await sandbox.report('junit', { failOn: 'info', rule: 'missing-render' });
 // @ts-expect-error the report's failOn is a severity too
 await sandbox.report('junit', { failOn: 'warn' });

@@ -3,7 +3,9 @@
 // takes is a typed key of the package's filter, with a type the API's own accepts, and the package types
 // nothing the API does not take. Checked by the type checker (`npm test` runs it first): a parameter
 // added to the declaration and not to the package fails `npm run typecheck` here, naming the parameter
-// ("Type '"rule"' does not satisfy the constraint 'never'").
+// ("Type '"rule"' does not satisfy the constraint 'never'"). The types are closed: no index signature lets a
+// misspelt key through; that `{ evnt: 'render' }` is a type error is held by the expected type errors of
+// test/api/package-client.test.ts and of the packaged types' check (test/e2e/package-install.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../src/shared/admin-api';
 import type {
@@ -34,6 +36,9 @@ type Misfit<N extends AdminEndpointName, Pkg> = {
     : K;
 }[keyof QueryOf<N> & keyof Pkg];
 
+/** `'index signature'` when a type takes any key (a typo would type-check), else never */
+type Open<T> = string extends keyof T ? 'index signature' : never;
+
 /** a type error naming what is not `never` */
 function none<T extends never>(): T | undefined {
   return undefined;
@@ -58,10 +63,8 @@ describe('the package filter types', () => {
     none<Extra<'report', ReportFilter>>();
     none<Misfit<'report', ReportFilter>>();
     // expectClean lists the pages judged as finished (its own options say what fails, not which pages):
-    // every page, so not by verdict or by rule, and not cut by a limit
-    none<
-      Missing<'timelines', ExpectCleanOptions, 'verdict' | 'rule' | 'limit' | 'view' | 'finished'>
-    >();
+    // every page, so not by verdict, and not cut by a limit
+    none<Missing<'timelines', ExpectCleanOptions, 'verdict' | 'limit' | 'view' | 'finished'>>();
     none<
       Extra<'timelines', ExpectCleanOptions, 'failOn' | 'rules' | 'ignoreRules' | 'allowEmpty'>
     >();
@@ -72,6 +75,14 @@ describe('the package filter types', () => {
     none<Missing<'orders', OrderFilter, never>>();
     none<Extra<'orders', OrderFilter>>();
     none<Misfit<'orders', OrderFilter>>();
+    // closed: each names its keys, and takes no other
+    none<Open<EventFilter>>();
+    none<Open<WaitOptions>>();
+    none<Open<TimelineFilter>>();
+    none<Open<ReportFilter>>();
+    none<Open<ExpectCleanOptions>>();
+    none<Open<VisitFilter>>();
+    none<Open<OrderFilter>>();
     // the runtime half: the endpoints checked are in the declaration, each with a query
     for (const name of ['events', 'wait', 'timelines', 'visits', 'orders'] as const)
       expect(ADMIN_API[name], name).toHaveProperty('query');

@@ -164,8 +164,13 @@ export class SandboxClient {
 
   /** Pages (one per pageLoadId and site) with their events and findings, oldest first. */
   async timelines(filter: TimelineFilter = {}): Promise<PageTimelineDto[]> {
-    const query = { limit: MAX_PAGES, ...checkOptions(METHOD_OPTIONS.timelines, filter) };
-    return (await this.admin.call('timelines', { query: query as Filter })).pages;
+    return this.pages(checkOptions(METHOD_OPTIONS.timelines, filter));
+  }
+
+  /** The pages a checked filter keeps (every one, up to the most a list answers), with the query's own parameters. */
+  private async pages(query: TimelineFilter & { finished?: boolean }): Promise<PageTimelineDto[]> {
+    const all = { limit: MAX_PAGES, ...query };
+    return (await this.admin.call('timelines', { query: all as Filter })).pages;
   }
 
   /** Visits (one sessionId of one site each) with their pages, cart and orders, newest last. */
@@ -246,7 +251,7 @@ export class SandboxClient {
     }
     const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     // every page judged as if it has ended, as reports and check do
-    const pages = await this.timelines({ ...filter, finished: true });
+    const pages = await this.pages({ ...filter, finished: true });
     if (pages.length === 0 && !allowEmpty) throw new Error(emptyCleanMessage(filter, this.url));
     const threshold = SEVERITY_RANK[failOn];
     const failing = [];

@@ -5,9 +5,9 @@ import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.
 import type { FilterValue } from './types.js';
 import { findingSubject } from '../../shared/timeline.js';
 
-/** `siteId=demo42, event=impression`, or `no filter`. */
-export function describeFilter(filter: Record<string, FilterValue>): string {
-  const parts = Object.entries(filter)
+/** `siteId=demo42, event=impression`, or `no filter`: a filter of the package's (its values are query values). */
+export function describeFilter(filter: object): string {
+  const parts = Object.entries(filter as Record<string, FilterValue>)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? parts.join(', ') : 'no filter';
@@ -40,7 +40,7 @@ function lastEvents(title: string, events: RecordedEvent[], total = events.lengt
 }
 
 export interface WaitFailure {
-  filter: Record<string, FilterValue>;
+  filter: object;
   count: number;
   timeoutMs: number;
   /** the sandbox's own sentence, e.g. "1 of 3 matching events were recorded within 5000 ms" */
@@ -71,7 +71,7 @@ export function waitFailureMessage(f: WaitFailure): string {
 }
 
 export interface CleanFailure {
-  filter: Record<string, FilterValue>;
+  filter: object;
   failOn: 'error' | 'warning' | 'info';
   pages: PageTimelineDto[];
   failing: Array<{ page: PageTimelineDto; findings: TimelineFindingDto[] }>;
@@ -100,7 +100,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
   return lines.join('\n');
 }
 
-export function emptyCleanMessage(filter: Record<string, FilterValue>, sandboxUrl: string): string {
+export function emptyCleanMessage(filter: object, sandboxUrl: string): string {
   return [
     `expectClean failed (${describeFilter(filter)}): no page matched, so nothing was checked.`,
     'Either nothing was tracked yet (wait for it first: await sandbox.waitForEvents({ event: "render" })),',

@@ -59,8 +59,9 @@ export interface ExpectReadyOptions {
 export type FilterValue = string | number | boolean | undefined;
 
 /**
- * Filters of `GET /_sandbox/events` and `/_sandbox/wait`: the parameters the admin API declares for them.
- * Another name is refused before any request (a TypeError naming the method, the option and those it takes).
+ * Filters of `GET /_sandbox/events` and `/_sandbox/wait`: the parameters the admin API declares for them,
+ * and only those (a misspelt key is a type error). From JavaScript, another name is refused before any
+ * request (a TypeError naming the method, the option and those it takes).
  */
 export interface EventFilter {
   siteId?: string;
@@ -76,7 +77,6 @@ export interface EventFilter {
   since?: number | string;
   before?: number | string;
   limit?: number;
-  [filter: string]: FilterValue;
 }
 
 export interface WaitOptions extends EventFilter {
@@ -86,7 +86,7 @@ export interface WaitOptions extends EventFilter {
   timeout?: number;
 }
 
-/** Which pages: the filters the timelines and the report share; another name is refused like EventFilter's. */
+/** Which pages: the filters the timelines and the report share, and only those, as EventFilter's. */
 export interface PageFilter {
   siteId?: string;
   verdict?: 'pass' | 'warn' | 'fail';
@@ -100,7 +100,6 @@ export interface PageFilter {
   event?: string;
   /** pages with a finding of this rule, one of the ids `rules()` lists (none when the rule is off) */
   rule?: TimelineRuleId;
-  [filter: string]: FilterValue;
 }
 
 /** Filters of `GET /_sandbox/timelines`. */
@@ -118,7 +117,10 @@ export interface ReportFilter extends PageFilter {
   failOn?: 'error' | 'warning' | 'info';
 }
 
-/** The timeline filters (without verdict and limit) plus what makes a page fail. */
+/**
+ * The timeline filters (without verdict and limit) plus what makes a page fail, and only those (a misspelt
+ * key is a type error; from JavaScript, a TypeError).
+ */
 export interface ExpectCleanOptions {
   siteId?: string;
   sessionId?: string;
@@ -128,6 +130,8 @@ export interface ExpectCleanOptions {
   kind?: ResponseKind;
   /** only pages holding an event of this type, e.g. 'addtocart' */
   event?: string;
+  /** only pages with a finding of this rule, one of the ids `rules()` lists */
+  rule?: TimelineRuleId;
   /** the lowest severity that fails: 'error' (default), 'warning' or 'info' */
   failOn?: 'error' | 'warning' | 'info';
   /**
@@ -139,8 +143,6 @@ export interface ExpectCleanOptions {
   ignoreRules?: string[];
   /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
   allowEmpty?: boolean;
-  /** the other timeline filters, e.g. `rule` (another name is refused: a TypeError) */
-  [filter: string]: FilterValue | string[] | RulesConfig;
 }
 
 /** What a passing expectClean checked. */
