@@ -75,6 +75,12 @@ const TimelineCountsSchema = closed({
   infos: Type.Integer(),
 });
 
+const SeverityCountsSchema = closed({
+  errors: Type.Integer(),
+  warnings: Type.Integer(),
+  infos: Type.Integer(),
+});
+
 const header = {
   siteId: Type.String(),
   pageKind: VisitPageKindSchema,
@@ -86,6 +92,12 @@ const header = {
   firstSeen: nullable(Type.String()),
   lastSeen: nullable(Type.String()),
   counts: TimelineCountsSchema,
+  following: Type.Optional(
+    closed(
+      { errors: Type.Integer(), warnings: Type.Integer(), infos: Type.Integer() },
+      'of counts’ errors, warnings and infos, those that follow from another finding of the page (they carry causedBy); absent when none does',
+    ),
+  ),
 };
 
 export const PageTimelineShape = closed(
@@ -107,9 +119,7 @@ export const PageTimelineSummaryShape = closed(
     responseIds: Type.Array(Type.String()),
     kinds: Type.Array(Kind),
     rules: Type.Array(RuleId),
-    scoped: Type.Optional(
-      closed({ errors: Type.Integer(), warnings: Type.Integer(), infos: Type.Integer() }),
-    ),
+    scoped: Type.Optional(SeverityCountsSchema),
   },
   'a page without its events',
 );

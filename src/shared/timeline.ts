@@ -160,6 +160,13 @@ export interface TimelineFindingDto {
   behaviour?: string;
 }
 
+/** A page's findings of each severity. */
+export interface SeverityCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
 export interface TimelineCounts {
   events: number;
   accepted: number;
@@ -187,6 +194,12 @@ export interface PageTimelineHeaderDto {
   firstSeen: string | null;
   lastSeen: string | null;
   counts: TimelineCounts;
+  /**
+   * Of `counts`' errors, warnings and infos, those that follow from another finding of the page (they carry
+   * `causedBy`): one bug that draws several findings counts all of them, and says how many follow from
+   * another (`findingCount`). Absent when none does.
+   */
+  following?: SeverityCounts;
 }
 
 /**
@@ -223,7 +236,7 @@ export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
    * production mode's `dev-flag`): a list says them once per session or site, not on every row. Absent
    * when there are none.
    */
-  scoped?: { errors: number; warnings: number; infos: number };
+  scoped?: SeverityCounts;
 }
 
 /** A page as `GET /_sandbox/timelines?view=keys` lists it: which page, nothing of what it holds. */
@@ -266,4 +279,33 @@ export type RulesConfig = Partial<Record<string, RuleLevel>>;
 export function findingSubject(f: TimelineFindingDto): string {
   if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
   return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
+}
+
+/**
+ * How many of a page's findings follow from another finding (`causedBy`): `2 follow from another finding`.
+ * The one wording of every place that counts a page's findings (the timelines list, the page view, check's
+ * JUnit, expectClean, the desktop notice), so that one bug reads as one.
+ */
+export function followNote(following: number): string {
+  return `${following} ${followVerb(following)} from another finding`;
+}
+
+/** `follows` for one finding, `follow` for several: the note's verb, where a list has room for no more. */
+export function followVerb(following: number): string {
+  return following === 1 ? 'follows' : 'follow';
+}
+
+/** How many findings of a page follow from another, of every severity (its `following`). */
+export function followingCount(following: SeverityCounts | undefined): number {
+  return following ? following.errors + following.warnings + following.infos : 0;
+}
+
+/** A count of findings, and how many of them follow from another: `3 errors (2 follow from another finding)`. */
+export function findingCount(
+  n: number,
+  noun: 'error' | 'warning' | 'info' | 'finding',
+  following = 0,
+): string {
+  const count = `${n} ${n === 1 || noun === 'info' ? noun : `${noun}s`}`;
+  return following > 0 ? `${count} (${followNote(following)})` : count;
 }

@@ -114,6 +114,66 @@ describe.skipIf(skip)('timelines UI', () => {
     ).toBe(0);
   });
 
+  it('reads one bug as one: a stale responseId after an SPA re-search, counted with the two that follow from it', async () => {
+    // the shopper searches "jacket", then "P200" in place: r2 renders, the click still carries r1
+    const first = newPage({ pageUrl: 'https://shop.example.com/search?q=jacket' });
+    const again = { ...first, pageUrl: 'https://shop.example.com/search?q=P200' };
+    const r1 = first.responseId;
+    const r2 = `${r1}-again`;
+    const t0 = Date.now() - 20_000;
+    await send(s.sandbox.url, 'render', searchBody('render', first, { at: t0 }));
+    await send(
+      s.sandbox.url,
+      'impression',
+      searchBody('impression', first, { at: t0 + 1200, uids: ['J1'] }),
+    );
+    await send(
+      s.sandbox.url,
+      'render',
+      searchBody('render', again, { at: t0 + 5000, responseId: r2 }),
+    );
+    await send(
+      s.sandbox.url,
+      'impression',
+      searchBody('impression', again, { at: t0 + 6200, responseId: r2, uids: ['P200'] }),
+    );
+    await send(
+      s.sandbox.url,
+      'clickthrough',
+      searchBody('clickthrough', again, { at: t0 + 7000, responseId: r1, uids: ['P200'] }),
+    );
+    // the stale id leads; the replaced response (an error) and the click under another response (a
+    // warning) follow from it
+    const follow = '2 follow from another finding';
+    await s.ui.open('#/timelines');
+    const row = s.ui.pageRow(first.pageLoadId);
+    await row.waitFor();
+    const chips = row.getByTestId('finding-counts');
+    const following = chips.getByTestId('row-following');
+    await expect.poll(() => following.getAttribute('title')).toBe(follow);
+    expect(await chips.innerText()).toMatch(/^2 errors\s*1 warning\s*↳ 2\s*follow$/);
+    // the line is tight: the note's word gives way, every number stays whole
+    const cut = (el: { scrollWidth: number; clientWidth: number }) =>
+      el.scrollWidth > el.clientWidth;
+    for (const chip of await chips.locator('.count-chip:not(.following)').all())
+      expect(await chip.evaluate(cut)).toBe(false);
+    expect(await following.locator('.following-count').evaluate(cut)).toBe(false);
+    const inRow = await following.evaluate((el) => {
+      const line = el.closest('.page-row-line')!.getBoundingClientRect();
+      return el.getBoundingClientRect().right <= line.right + 0.5;
+    });
+    expect(inRow).toBe(true);
+
+    await s.ui.openPage(first.pageLoadId);
+    await expect
+      .poll(() => s.ui.testId('findings-count').textContent())
+      .toBe(`— 2 errors, 1 warning, 0 info (${follow})`);
+    const folded = s.page.locator('[data-testid="finding"][data-caused-by]');
+    await expect.poll(() => folded.count()).toBe(2);
+    const dto = await pageDto(s.sandbox.url, first.pageLoadId);
+    expect([dto.verdict, dto.counts.errors, dto.counts.warnings]).toEqual(['fail', 2, 1]);
+  });
+
   it('inspects a rejected event: the validation error sits at its path, with times and copy as curl', async () => {
     const bad = await sendBadPage(s.sandbox.url);
     await s.ui.pageRow(bad.pageLoadId).waitFor();

@@ -51,7 +51,17 @@ describe('NotificationWatcher', () => {
     expect(notice).not.toBeNull();
     expect(notice!.title).toBe('Timeline failed — demo42: https://shop.example/search?q=shoes');
     // missing-render is an error; click-not-impressed a warning, dev-flag informational: only the error is named
-    expect(notice!.body).toBe('Events without a render (2 errors)');
+    expect(notice!.body).toBe('Events without a render: 2 errors');
+  });
+
+  it('says how many of its errors follow from another finding, as the timelines list does', () => {
+    const w = new NotificationWatcher();
+    const stale = page('fail', {
+      rules: ['responseid-stale', 'response-replaced', 'item-not-in-response'],
+      following: { errors: 2, warnings: 0, infos: 0 },
+    });
+    (stale.data as PageTimelineSummaryDto).counts.errors = 3;
+    expect(w.handle(stale)!.body).toMatch(/: 3 errors \(2 follow from another finding\)$/);
   });
 
   it('stays quiet while the page keeps failing, and speaks again after it recovered', () => {
@@ -107,7 +117,7 @@ describe('NotificationWatcher', () => {
     }
     // unknown rule ids (and prototype keys) never reach the text
     expect(w.handle(page('fail', { rules: ['toString', 'nope'] as never }))!.body).toBe(
-      'a timeline rule failed (2 errors)',
+      'a timeline rule failed: 2 errors',
     );
   });
 });

@@ -3,7 +3,7 @@
 import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
-import { findingSubject } from '../../shared/timeline.js';
+import { findingCount, findingSubject } from '../../shared/timeline.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`: a filter of the package's (its values are query values). */
 export function describeFilter(filter: object): string {
@@ -80,8 +80,12 @@ export interface CleanFailure {
 
 export function cleanFailureMessage(f: CleanFailure): string {
   const findings = f.failing.reduce((n, p) => n + p.findings.length, 0);
+  const following = f.failing.reduce(
+    (n, p) => n + p.findings.filter((x) => x.causedBy !== undefined).length,
+    0,
+  );
   const lines = [
-    `expectClean failed (${describeFilter({ ...f.filter, failOn: f.failOn })}): ${findings} finding${findings === 1 ? '' : 's'} on ${f.failing.length} of ${f.pages.length} page${f.pages.length === 1 ? '' : 's'}`,
+    `expectClean failed (${describeFilter({ ...f.filter, failOn: f.failOn })}): ${findingCount(findings, 'finding', following)} on ${f.failing.length} of ${f.pages.length} page${f.pages.length === 1 ? '' : 's'}`,
   ];
   for (const { page, findings: list } of f.failing) {
     lines.push(
@@ -90,11 +94,15 @@ export function cleanFailureMessage(f: CleanFailure): string {
       `  pageLoadId ${page.pageLoadId || '(none)'} · site ${page.siteId} · session ${page.sessionId || '(none)'} · verdict ${page.verdict}`,
       `  events: ${f.sandboxUrl}/_sandbox/timelines/${encodeURIComponent(page.pageLoadId)}?siteId=${page.siteId}`,
     );
-    for (const finding of list)
+    const byId = new Map(list.map((x) => [x.id, x]));
+    for (const finding of list) {
+      // a finding that follows from another is folded under it (listed right after it), as check's are
+      const cause = finding.causedBy !== undefined ? byId.get(finding.causedBy) : undefined;
       lines.push(
-        `  ${finding.severity} ${finding.rule}${findingSubject(finding)}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
+        `  ${cause ? '↳ ' : ''}${finding.severity} ${finding.rule}${findingSubject(finding)}${cause ? `, follows from ${cause.rule}` : ''}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
         `    fix: ${finding.fix.replace(/\s*\n\s*/g, ' ')}`,
       );
+    }
   }
   lines.push('', `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`);
   return lines.join('\n');

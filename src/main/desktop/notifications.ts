@@ -1,7 +1,7 @@
 // Which bus messages deserve a desktop notification — a page whose verdict turns `fail`, a feed that
 // ends in `error` or `regen_error` — and a throttle so a burst (an imported HAR) is one summary, not fifty.
 import type { StreamMessage, StreamType } from '../../shared/stream';
-import type { PageTimelineSummaryDto } from '../../shared/timeline';
+import { findingCount, type PageTimelineSummaryDto } from '../../shared/timeline';
 import { ruleMeta } from '../tracking/timeline/rule-list';
 import { isObject } from '../../shared/values';
 
@@ -54,7 +54,8 @@ export class NotificationWatcher {
     const site = page.siteId ? `${page.siteId}: ` : '';
     const errors = typeof page.counts?.errors === 'number' ? page.counts.errors : null;
     const why = shown.length > 0 ? shown.join(', ') : 'a timeline rule failed';
-    const count = errors !== null ? ` (${errors} error${errors === 1 ? '' : 's'})` : '';
+    const following = typeof page.following?.errors === 'number' ? page.following.errors : 0;
+    const count = errors !== null ? `: ${findingCount(errors, 'error', following)}` : '';
     return {
       title: `Timeline failed — ${site}${truncate(where, 80)}`,
       body: truncate(`${why}${count}`, 240),

@@ -1,7 +1,8 @@
 // One bug, one lead finding: of a page's findings, those a rule's meta says follow from another rule's
 // finding (`explainedBy`, for the messages `explainedMessages` names when it names some) on one of the same
 // events carry `causedBy` (the cause's id) and are listed right after it, so the finding that names the
-// cause, with its fix, leads. Counts and verdicts keep them all.
+// cause, with its fix, leads. Counts and verdicts keep them all; every count says how many follow
+// (`following` of a page's DTOs).
 import { findingId, type Finding } from '../finding';
 import { RULE_METAS } from './rule-list';
 
@@ -24,6 +25,17 @@ const EXPLAINED_BY = new Map<string, Explained>(
 
 /** the rules some finding may follow from */
 const CAUSE_RULES = new Set([...EXPLAINED_BY.values()].flatMap((e) => [...e.rules]));
+
+/**
+ * May a finding of a page with findings of these rules follow from another? Only when one of them is a rule
+ * whose findings may, and another a rule they may follow from (most pages hold no such pair).
+ */
+export function mayFollow(rules: ReadonlySet<string>): boolean {
+  if (rules.size < 2) return false;
+  for (const r of rules)
+    for (const c of EXPLAINED_BY.get(r)?.rules ?? []) if (c !== r && rules.has(c)) return true;
+  return false;
+}
 
 /**
  * The finding `f` follows from: the first of `all` (by `place`) of a rule that explains `f`'s (its message),

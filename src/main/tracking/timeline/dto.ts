@@ -1,8 +1,10 @@
 // Engine state → the admin API's timeline DTOs (src/shared/timeline.ts).
 import type {
   PageTimelineDto,
+  PageTimelineHeaderDto,
   PageVerdictDto,
   PageTimelineSummaryDto,
+  SeverityCounts,
   TimelineCounts,
   TimelineEventDto,
   TimelineFindingDto,
@@ -13,7 +15,7 @@ import type {
 import { RULE_IDS, widerScope } from './rule-list';
 import type { ResponseKind } from '../../../shared/kinds';
 import { visitEventDto } from '../visits/events';
-import { withCauses } from './causes';
+import { mayFollow, withCauses } from './causes';
 import { findingDto, type Finding } from '../finding';
 import { severityWeight, type TimelineEvent } from './model';
 import type { Page } from './page';
@@ -110,9 +112,12 @@ export function eventDto(e: TimelineEvent): TimelineEventDto {
   return dto as TimelineEventDto;
 }
 
-/** What a page's full view and its list summary both say about it. */
-function pageHeader(page: Page) {
-  return {
+/**
+ * What a page's full view and its list summary both say about it. `following`: of its findings, those that
+ * follow from another (`followingOf`).
+ */
+function pageHeader(page: Page, following: SeverityCounts | undefined): PageTimelineHeaderDto {
+  const header: PageTimelineHeaderDto = {
     siteId: page.siteId,
     pageKind: page.pageKind,
     sessionId: page.sessionId,
@@ -124,6 +129,23 @@ function pageHeader(page: Page) {
     lastSeen: iso(page.lastSeenMs),
     counts: counts(page),
   };
+  if (following) header.following = following;
+  return header;
+}
+
+/** Of findings, those that follow from another (they carry `causedBy`), by severity; undefined for none. */
+export function followingOf(
+  findings: readonly Pick<TimelineFindingDto, 'severity' | 'causedBy'>[],
+): SeverityCounts | undefined {
+  let out: SeverityCounts | undefined;
+  for (const f of findings) {
+    if (f.causedBy === undefined) continue;
+    out ??= { errors: 0, warnings: 0, infos: 0 };
+    if (f.severity === 'error') out.errors++;
+    else if (f.severity === 'warning') out.warnings++;
+    else out.infos++;
+  }
+  return out;
 }
 
 export function pageDto(page: Page): PageTimelineDto {
@@ -137,7 +159,8 @@ export function pageVerdictDto(page: Page): PageVerdictDto {
 
 /** The page, with its events or without them: the keys in the same order either way. */
 function pageWith(page: Page, events: boolean): PageVerdictDto {
-  const dto: Partial<PageTimelineDto> = pageHeader(page);
+  const findings = allFindings(page);
+  const dto: Partial<PageTimelineDto> = pageHeader(page, followingOf(findings));
   if (page.judgedAsFinished) dto.judgedAsFinished = true;
   const responses: TimelineResponseHeadDto[] = [];
   for (const r of responsesInOrder(page)) {
@@ -148,7 +171,7 @@ function pageWith(page: Page, events: boolean): PageVerdictDto {
   }
   dto.responses = responses as TimelineResponseDto[];
   if (events && page.visitEvents.length > 0) dto.visitEvents = page.visitEvents.map(visitEventDto);
-  dto.findings = allFindings(page);
+  dto.findings = findings;
   return dto as PageVerdictDto;
 }
 
@@ -186,6 +209,8 @@ export function pageSummary(page: Page): PageTimelineSummaryDto {
   const scoped = [...rules].some((r) => widerScope(r) !== undefined)
     ? scopedCounts(keptFindings(page))
     : undefined;
+  // and which of them follow from another only for a page whose rules may (most pages' may not)
+  const following = mayFollow(rules) ? followingOf(sortedFindings(page)) : undefined;
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();
   for (const r of responsesInOrder(page)) {
@@ -193,7 +218,7 @@ export function pageSummary(page: Page): PageTimelineSummaryDto {
     kinds.add(r.kind);
   }
   return {
-    ...pageHeader(page),
+    ...pageHeader(page, following),
     responseIds,
     kinds: [...kinds],
     rules: RULE_IDS.filter((id) => rules.has(id)),

@@ -7,7 +7,7 @@ import type {
   TimelineReportDto,
   Verdict,
 } from '../../../shared/timeline';
-import { findingSubject } from '../../../shared/timeline';
+import { findingCount, findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
@@ -279,7 +279,8 @@ export function junitCase(
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
     const noun = failOn === 'error' ? 'error' : 'finding';
-    const summary = `${errors.length} ${noun}${errors.length === 1 ? '' : 's'}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
+    const following = errors.filter((f) => f.causedBy !== undefined).length;
+    const summary = `${findingCount(errors.length, noun, following)}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
     out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
   }
   const rest = [

@@ -1,7 +1,12 @@
 // The timelines list as flat rows (session headers newest first, each with its pages in visit order: the
 // category page, then the search, then the product page) after filters, so a virtualised list can render
 // 10,000+ events' worth of pages by drawing only what is on screen.
-import type { PageTimelineSummaryDto, TimelineRuleId, Verdict } from '../../../shared/timeline';
+import {
+  followingCount,
+  type PageTimelineSummaryDto,
+  type TimelineRuleId,
+  type Verdict,
+} from '../../../shared/timeline';
 import type { ResponseKind } from '../../../shared/kinds';
 import { pageKey, type PageStore } from './pages';
 
@@ -48,6 +53,8 @@ export interface PageRow {
    * site, such as production mode's dev-flag) when an earlier page of its session already showed them.
    */
   counts: Pick<PageTimelineSummaryDto['counts'], 'errors' | 'warnings' | 'infos'>;
+  /** Of those, how many follow from another finding (the page's `following`): the row says so. */
+  following: number;
   /**
    * Of those left out, the errors and warnings (they make the page's verdict): the row names them as the
    * session's, shown on its first page, so that no row reads WARN or FAIL with nothing beside it.
@@ -170,7 +177,12 @@ export function buildRows(
             infos: infos - less.infos,
           }
         : { errors, warnings, infos };
-      const row: PageRow = { type: 'page', key: pageKey(page), page, counts };
+      // a wider rule's finding never follows from another; were it to, the row counts no more than it shows
+      const following = Math.min(
+        followingCount(page.following),
+        counts.errors + counts.warnings + counts.infos,
+      );
+      const row: PageRow = { type: 'page', key: pageKey(page), page, counts, following };
       if (less && less.errors + less.warnings > 0)
         row.elsewhere = { errors: less.errors, warnings: less.warnings };
       rows.push(row);

@@ -1,10 +1,13 @@
 // One page: who and where, its findings (select one to light up its events), the events on a time
 // axis per responseId, and the same events as a table. Updates live as the page receives events.
 import { useMemo, useState } from 'react';
-import type {
-  PageTimelineDto,
-  TimelineEventDto,
-  TimelineFindingDto,
+import {
+  findingCount,
+  followingCount,
+  followNote,
+  type PageTimelineDto,
+  type TimelineEventDto,
+  type TimelineFindingDto,
 } from '../../../../shared/timeline';
 import { useRuleDetail, useRules } from '../../state/rules';
 import {
@@ -313,9 +316,12 @@ export function PageView({
       <section className="section" aria-labelledby="findings-title">
         <h3 id="findings-title" className="section-title">
           Findings{' '}
-          <span className="muted">
-            ({page.counts.errors} error{page.counts.errors === 1 ? '' : 's'}, {page.counts.warnings}{' '}
-            warning{page.counts.warnings === 1 ? '' : 's'}, {page.counts.infos} info)
+          <span className="muted" data-testid="findings-count">
+            — {findingCount(page.counts.errors, 'error')},{' '}
+            {findingCount(page.counts.warnings, 'warning')},{' '}
+            {findingCount(page.counts.infos, 'info')}
+            {followingCount(page.following) > 0 &&
+              ` (${followNote(followingCount(page.following))})`}
           </span>
         </h3>
         <Findings findings={page.findings} selected={finding?.id ?? null} onSelect={setFindingId} />

@@ -4,7 +4,12 @@ import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
-import type { TimelineRuleId } from '../../../../shared/timeline';
+import {
+  findingCount,
+  followNote,
+  followVerb,
+  type TimelineRuleId,
+} from '../../../../shared/timeline';
 import { ResponseKind, VerdictBadge } from '../../components/common';
 import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
@@ -109,17 +114,28 @@ function PageLine({
               <span className="count-chip rejected">{p.counts.rejected} rejected</span>
             )}
             {row.counts.errors > 0 && (
-              <span className="count-chip fail">
-                {row.counts.errors} error{row.counts.errors === 1 ? '' : 's'}
-              </span>
+              <span className="count-chip fail">{findingCount(row.counts.errors, 'error')}</span>
             )}
             {row.counts.warnings > 0 && (
               <span className="count-chip warn">
-                {row.counts.warnings} warning{row.counts.warnings === 1 ? '' : 's'}
+                {findingCount(row.counts.warnings, 'warning')}
               </span>
             )}
             {row.counts.infos > 0 && (
-              <span className="count-chip info">{row.counts.infos} info</span>
+              <span className="count-chip info">{findingCount(row.counts.infos, 'info')}</span>
+            )}
+            {row.following > 0 && (
+              // folded under the finding that names the cause in the page view (↳, as check prints them);
+              // on a tight line its word gives way first, never a number; the note says it whole
+              <span
+                className="count-chip following"
+                title={followNote(row.following)}
+                aria-label={followNote(row.following)}
+                data-testid="row-following"
+              >
+                <span className="following-count">↳ {row.following}</span>
+                <span className="following-word"> {followVerb(row.following)}</span>
+              </span>
             )}
             {row.elsewhere && <ElsewhereChip {...row.elsewhere} />}
           </span>
