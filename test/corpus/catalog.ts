@@ -361,7 +361,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     e(
       'missing-render',
       'error',
-      /with tag "more-like-this": impressions, clicks and adds of a widget/,
+      /carries tag "similar" with responseId "[^"]+", but that responseId is the "more-like-this" widget's/,
     ),
   ),
   fault(

@@ -165,7 +165,7 @@ describe('timelines of every kind', () => {
     expect(found[0]!.message).toMatch(/recommendations response's .*page pdp/);
   });
 
-  it('recommendations per widget: events carrying another widget’s tag miss their render, and the message names the rendered tag', () => {
+  it('recommendations per widget: events carrying another widget’s tag miss their render, and the message names whose widget they are', () => {
     const p = new PageBuilder({ pageUrl: 'http://localhost:3000/p/1' });
     const found = findingsOf([
       p.as('recommendations', 'similar').render('rec-1', { at: 0 }),
@@ -175,7 +175,9 @@ describe('timelines of every kind', () => {
     const missing = found.find((f) => f.rule === 'missing-render')!;
     expect(missing).toMatchObject({ severity: 'error', kind: 'recommendations', tag: 'trending' });
     expect(missing.message).toContain('recommendations/render');
-    expect(missing.message).toContain('with tag "similar"');
+    expect(missing.message).toContain('that responseId is the "similar" widget\'s');
+    // its tile was impressed, with its own tag: the click's wrong tag is the one finding
+    expect(rules(found)).toEqual(['missing-render']);
   });
 
   it('bundles: a clean widget passes; a duplicate render of a widget is named', () => {

@@ -1,5 +1,19 @@
 import { PageBuilder, type RuleCases } from '../kit';
 
+/** Two widgets; the "similar" widget's tile `uid` clicked with its responseId and the "trending" tag. */
+const widgetClick = (uid: string) => () => {
+  const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+  const similar = p.as('recommendations', 'similar');
+  const trending = p.as('recommendations', 'trending');
+  return [
+    similar.render('w1', { at: 0 }),
+    trending.render('w2', { at: 100 }),
+    similar.impression('w1', ['a'], { at: 1200 }),
+    trending.click('w1', uid, { at: 3000 }),
+    trending.impression('w2', ['b'], { at: 4000 }),
+  ];
+};
+
 export default {
   valid: [
     {
@@ -25,8 +39,17 @@ export default {
         ];
       },
     },
+    {
+      name: 'a widget’s click sent with the other widget’s tag, of its tile impressed with its own tag: impressed (missing-render names the tag)',
+      events: widgetClick('a'),
+    },
   ],
   invalid: [
+    {
+      name: 'edge: a widget’s click sent with the other widget’s tag, of a tile its responseId never impressed under any tag',
+      events: widgetClick('z'),
+      findings: [{ message: '"z"', events: [3], responseId: 'w1' }],
+    },
     {
       name: 'a click on a tile never impressed, the page going on after it',
       events: () => {

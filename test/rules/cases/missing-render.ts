@@ -228,6 +228,53 @@ export default {
       findings: [{ messageId: 'unrendered', message: 'tag "trending"', events: [2] }],
     },
     {
+      name: 'a widget’s impression sent with the other widget’s tag: named as that, whose items they are',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+        const similar = p.as('recommendations', 'similar');
+        const trending = p.as('recommendations', 'trending');
+        return [
+          similar.render('w1', { at: 0 }),
+          trending.render('w2', { at: 100 }),
+          trending.impression('w2', ['b'], { at: 1200 }),
+          trending.impression('w1', ['a1', 'a2'], { at: 1300 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'otherTag',
+          data: { tag: 'trending', ownTag: 'similar' },
+          message:
+            'carries tag "trending" with responseId "w1", but that responseId is the "similar" widget\'s (this page rendered it with that tag: recommendations/render ev_',
+          fix: 'send the "similar" widget\'s recommendations/impression with data.tag "similar"',
+          events: [3],
+          responseId: 'w1',
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'edge: a widget’s click with a tag no widget of the page rendered (a typo): the tag is still named as wrong',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+        const similar = p.as('recommendations', 'similar');
+        return [
+          similar.render('w1', { at: 0 }),
+          similar.impression('w1', ['a1'], { at: 1200 }),
+          p.as('recommendations', 'simliar').click('w1', 'a1', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'otherTag',
+          message:
+            /widget's \(this page rendered it with that tag: recommendations\/render ev_\d+\): its items \(uids "a1"\)/,
+          fix: 'with data.tag "similar", the tag of its own render, not "simliar"',
+          events: [2],
+        },
+      ],
+    },
+    {
       name: 'a new search on the same page whose events carry a response it never rendered',
       events: () => {
         const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=jacket' });

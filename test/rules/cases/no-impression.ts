@@ -38,6 +38,19 @@ export default {
       },
     },
     {
+      name: 'a widget whose impressions went out with the other widget’s tag: they are its own (missing-render names the tag)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+        const trending = p.as('recommendations', 'trending');
+        return [
+          p.as('recommendations', 'similar').render('w1', { at: 0 }),
+          trending.render('w2', { at: 100 }),
+          trending.impression('w2', ['b'], { at: 1200 }),
+          trending.impression('w1', ['a'], { at: 1300 }),
+        ];
+      },
+    },
+    {
       name: 'the no-results page the companion served',
       provenance: { companion: true, responses: [R0] },
       events: () => [new PageBuilder().render('r0', { at: 0 })],
@@ -49,6 +62,19 @@ export default {
       provenance: { companion: true, responses: [R4] },
       events: () => [new PageBuilder().render('r4', { at: 0 })],
       findings: [{ severity: 'info', message: 'A single result', events: [0] }],
+    },
+    {
+      name: 'edge: a widget never impressed beside another widget’s impressions sent with its tag (another responseId): not its own',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+        const similar = p.as('recommendations', 'similar');
+        return [
+          similar.render('w1', { at: 0 }),
+          p.as('recommendations', 'trending').render('w2', { at: 100 }),
+          similar.impression('w2', ['b'], { at: 1300 }),
+        ];
+      },
+      findings: [{ severity: 'info', events: [0], responseId: 'w1' }],
     },
     {
       name: 'a render never impressed, the page judged as finished',

@@ -1,13 +1,18 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
 import { finding, plural, quoted, defineRule, type RuleMeta } from './types';
-import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
+import {
+  impressedElsewhere,
+  impressedIds,
+  impressedUnderOtherTag,
+  unimpressed,
+} from './utils/not-impressed';
 
 const meta: RuleMeta<'response'> = {
   id: 'cart-not-impressed',
   judges: ['response'],
   title: 'Add-to-cart of an item never impressed',
   description:
-    'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported.',
+    'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported. A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
   expects: 'Quick add happens on a visible tile, which was impressed first.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
@@ -37,13 +42,17 @@ export const cartNotImpressed = defineRule({
     const carts = r.facts.carts;
     if (carts.length === 0) return [];
     const impressed = impressedIds(r);
-    // a tile impressed under another response of the list is click-under-other-response's
+    // a tile impressed under another response of the list is click-under-other-response's; one a widget
+    // impressed with this responseId under another tag was impressed (missing-render names the tag)
     let elsewhere: Map<string, string> | undefined;
+    let otherTag: ReadonlySet<string> | undefined;
     const bad = carts
       .map((e) => ({
         e,
         uids: unimpressed(e, impressed).filter(
-          (u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u),
+          (u) =>
+            !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u) &&
+            !(otherTag ??= impressedUnderOtherTag(r, ctx.page)).has(u),
         ),
       }))
       .filter((c) => c.uids.length > 0);

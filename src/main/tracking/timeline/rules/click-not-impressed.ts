@@ -7,7 +7,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Click on an item never impressed',
   description:
-    'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression).',
+    'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression). A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
   expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   // a widget's or the dropdown's click names its own area's behaviour (a widget's row is its tag's): their

@@ -9,7 +9,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Render without any impression',
   description:
-    'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed.',
+    'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed. Silent for a widget whose responseId the page impressed under another widget’s tag: those are its impressions, and missing-render names the wrong tag.',
   expects:
     'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
   appliesTo: ['search', 'category', 'recommendations', 'bundles'],

@@ -1,5 +1,6 @@
 // Shared by `click-not-impressed` and `cart-not-impressed`: which items of an event no impression of its
 // responseId reported. Matching is by uid or parentId, so a variant added to the cart matches its parent tile.
+import { isWidgetKind } from '../../../../../shared/kinds';
 import type { TimelineEvent } from '../../model';
 import type { Page } from '../../page';
 import type { Response, ResponseFacts } from '../../response';
@@ -84,4 +85,19 @@ export function impressedElsewhere(r: Response, page: Page): Map<string, string>
     for (const id of impressedIds(o)) if (!where.has(id)) where.set(id, o.responseId);
   }
   return where;
+}
+
+/**
+ * ids a widget's responseId impressed on the page under another tag of its kind: its own tiles (one
+ * controller per widget, its responseId its own) impressed with another widget's tag, which `missing-render`
+ * names on those impressions. None for search and category, whose responses have no tag.
+ */
+export function impressedUnderOtherTag(r: Response, page: Page): ReadonlySet<string> {
+  if (!isWidgetKind(r.kind) || r.responseId === '') return NONE;
+  let ids: Set<string> | undefined;
+  for (const o of page.responses.values()) {
+    if (o === r || o.kind !== r.kind || o.responseId !== r.responseId) continue;
+    for (const id of impressedIds(o)) (ids ??= new Set()).add(id);
+  }
+  return ids ?? NONE;
 }

@@ -8,7 +8,13 @@ import type { Response } from '../../response';
 
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
 const IMPRESSION_DELAY_MS = 1300;
-import { impressedElsewhere, impressedIds, impressedUntil, unimpressed } from './not-impressed';
+import {
+  impressedElsewhere,
+  impressedIds,
+  impressedUnderOtherTag,
+  impressedUntil,
+  unimpressed,
+} from './not-impressed';
 
 const WHAT =
   '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}';
@@ -35,12 +41,18 @@ export function unimpressedClicks(
     // impression timestamped later than that was not of the tile the shopper saw before clicking.
     const grace = ctx.settings.orderToleranceMs;
     const all = impressedIds(r);
-    // a tile impressed under another response of the list is click-under-other-response's
+    // a tile impressed under another response of the list is click-under-other-response's; one a widget
+    // impressed with this responseId under another tag was impressed (missing-render names the tag)
     let elsewhere: Map<string, string> | undefined;
+    let otherTag: ReadonlySet<string> | undefined;
     const own = (uids: string[]) =>
       uids.length === 0
         ? uids
-        : uids.filter((u) => !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u));
+        : uids.filter(
+            (u) =>
+              !(elsewhere ??= impressedElsewhere(r, ctx.page)).has(u) &&
+              !(otherTag ??= impressedUnderOtherTag(r, ctx.page)).has(u),
+          );
     // the clicks come in time order: what was impressed by each one's time grows
     const impressedBy = impressedUntil(r);
     const bad = clicks

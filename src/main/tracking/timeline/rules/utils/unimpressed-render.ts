@@ -43,6 +43,9 @@ export function unimpressedRender(
   // the page did send impressions of it, which the service rejected: `schema` names them and their fix
   // (asking for impressions here would point at the wrong fix), and fixing them fixes this
   if (r.facts.rejectedImpression) return undefined;
+  // a widget's impressions sent with another widget's tag: they carry its responseId (one controller per
+  // widget, its responseId its own), so they are its impressions; `missing-render` names the wrong tag
+  if (impressedUnderOtherTag(r, ctx)) return undefined;
   // a response impressed before and rendered again since: the client impresses a cached response again
   const again = r.impressions > 0;
   const renders = r.facts.renders;
@@ -82,6 +85,18 @@ export function unimpressedRender(
         }),
   };
   return { data, ids: [render.id], shown, again };
+}
+
+/**
+ * Did the page send impressions with this widget response's responseId under another tag of its kind? Only
+ * for widgets: a search or category response is one per responseId, whatever its events say.
+ */
+function impressedUnderOtherTag(r: Response, ctx: RuleContext): boolean {
+  if (!isWidgetKind(r.kind)) return false;
+  for (const o of ctx.page.responses.values())
+    if (o !== r && o.kind === r.kind && o.responseId === r.responseId && o.impressions > 0)
+      return true;
+  return false;
 }
 
 /** a tile is impressed once visible for a second: a click sooner than this after the render may leave first */

@@ -27,11 +27,17 @@ export const UNRENDERED_MESSAGES = {
   scrolled: `${WHAT} The page rendered other responses ({{others}}), but this one is page {{page}} of its search, which this page load requested {{apart}} after its lower pages: infinite scroll fetched it, and each page fetched by scrolling gets its own render (only the pages restored together on load share page 1's).`,
   unissued: `${WHAT} The page rendered other responses ({{others}}), which this sandbox's search API issued, but it never issued this responseId, and {{cache}}: infinite scroll restores later pages on load by requesting them with page 1, from the same search API, so a restored page carries a responseId the sandbox issued. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   onlyPage: `${WHAT} The page rendered other responses ({{others}}), but the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId: infinite scroll has no later page to restore, so these events are no backfill. An id altered on its way, typed by hand or taken from another search service looks like this.`,
+  otherTag:
+    "{{count}} ({{kinds}}: {{ids}}) {{carry}} tag \"{{tag}}\" with responseId \"{{responseId}}\", but that responseId is the {{ownTags}} widget's (this page rendered it with that tag: {{ownRender}}){{tagOwner}}: {{items}} the {{ownTags}} widget's, sent with another widget's tag. The provider's client runs one controller per widget, each sending its impressions, clicks and adds with its own tag and its own response's responseId, so these count for the wrong widget.{{also}}",
 } as const;
 
 /** the fix of each of those messages */
 export const UNRENDERED_FIX =
   'send {{render}} with data.responseId "{{responseId}}"{{andTag}} when those results are displayed.';
+
+/** the fix of a widget's events sent with another widget's tag */
+export const OTHER_TAG_FIX =
+  'send the "{{ownTag}}" widget\'s {{endpoints}} with data.tag "{{ownTag}}", the tag of its own render, not "{{tag}}": take tag and responseId from the same widget\'s controller.';
 
 /** the fix of a responseId the sandbox never issued beside rendered responses it issued */
 export const UNISSUED_FIX =
@@ -75,6 +81,8 @@ export function unrenderedEvents(
   if (!orphans) return undefined;
   const widget = isWidgetKind(r.kind);
   const why = otherRenders(r, ctx, orphans);
+  const owner = widget ? ownerWidget(r, why.others) : undefined;
+  if (owner) return otherTag(r, ctx, orphans, why.others, owner);
   const data: Record<string, string> = {
     count: plural(orphans.length, 'event'),
     carry: orphans.length === 1 ? 'carries' : 'carry',
@@ -110,6 +118,51 @@ export function unrenderedEvents(
     }
   }
   return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill };
+}
+
+/**
+ * The page's rendered widget of the same kind whose render carried this response's responseId with another
+ * tag: the widget these events are of (one controller per widget: its responseId is its own).
+ */
+function ownerWidget(r: Response, others: readonly Response[]): Response | undefined {
+  return others.find((o) => o.responseId === r.responseId && o.tag !== r.tag);
+}
+
+/**
+ * A widget's events sent with another widget's tag: the responseId is `owner`'s, rendered on this page with
+ * its own tag. Said as the bug it is, naming both tags and whose items these are.
+ */
+function otherTag(
+  r: Response,
+  ctx: RuleContext,
+  orphans: readonly TimelineEvent[],
+  others: readonly Response[],
+  owner: Response,
+): { messageId: 'otherTag'; data: FindingData; ids: string[]; backfill: false } {
+  const ownTags = [
+    ...new Set(others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)),
+  ];
+  // the tag sent may be the page's other widget's: say whose, when the page rendered it
+  const tagOwner = others.find((o) => o.tag === r.tag && o.responseId !== '');
+  const uids = [...new Set(orphans.flatMap((e) => [...e.results, ...e.banners].map((i) => i.uid)))];
+  const data: Record<string, string> = {
+    count: plural(orphans.length, 'event'),
+    carry: orphans.length === 1 ? 'carries' : 'carry',
+    kinds: list([...new Set(orphans.map((e) => e.event))]),
+    ids: list(orphans.map((e) => e.id)),
+    tag: r.tag,
+    responseId: r.responseId,
+    ownTags: quoted(ownTags, 3),
+    ownTag: owner.tag,
+    ownRender: `${endpointOf(r.kind, 'render')} ${owner.facts.renders[0]!.id}`,
+    tagOwner: tagOwner
+      ? `, and "${r.tag}" is the page's other widget's (responseId "${tagOwner.responseId}")`
+      : '',
+    items: uids.length > 0 ? `its items (uids ${quoted(uids, 5)}) are` : 'they are',
+    endpoints: list([...new Set(orphans.map((e) => endpointOf(r.kind, e.event)))]),
+    also: alsoSaid(r, ctx, others),
+  };
+  return { messageId: 'otherTag', data, ids: orphans.map((e) => e.id), backfill: false };
 }
 
 /** The accepted impressions, clicks and adds of a response with no render, or undefined when none lack one. */
@@ -239,15 +292,12 @@ function scrolledPage(
   return how?.how === 'scroll' ? { page: issued.page, apart: duration(how.afterMs) } : undefined;
 }
 
-/** What else the page shows about the missing render: a render with another tag, or another page first. */
+/**
+ * What else the page shows about the missing render: a render sent before the response arrived, or another
+ * page first.
+ */
 function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): string {
   let also = '';
-  // a widget's events carrying another widget's tag land here: say which tag the render had
-  const otherTags = isWidgetKind(r.kind)
-    ? others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)
-    : [];
-  if (otherTags.length > 0)
-    also += ` The page rendered responseId "${r.responseId}" with tag ${quoted(otherTags, 3)}: impressions, clicks and adds of a widget carry the tag of its own render.`;
   // a render sent before the response arrived carries an empty responseId: the likeliest cause, said
   // before the other page's note (`others`: the page's other rendered responses of this kind)
   const early = others.find((o) => o.tag === r.tag && o.responseId === '');
