@@ -190,6 +190,20 @@ describe.skipIf(skip)('watching for traffic', () => {
       expect(
         await s.ui.testId('requests-view').getByTestId('refusal-explanation').textContent(),
       ).toBe(explained);
+      // its page names the request a CORS preflight, not a render the storefront sent and had refused
+      const refused = (await (
+        await fetch(
+          `${s.sandbox.url}/_sandbox/timelines?siteId=${SITE_ID}&rule=request-refused&view=keys`,
+        )
+      ).json()) as { pages: Array<{ siteId: string; pageLoadId: string }> };
+      expect(refused.pages).toHaveLength(1);
+      const page = refused.pages[0]!;
+      await s.ui.open(`#/timelines/${encodeURIComponent(`${page.siteId}/${page.pageLoadId}`)}`);
+      const rows = s.ui.testId('page-events').getByTestId('page-event-row');
+      await rows.first().waitFor();
+      expect(await rows.first().textContent()).toContain('CORS preflight');
+      const lane = await s.page.locator('[data-testid="lane"] .lane-label').first().textContent();
+      expect(lane).toMatch(/\(CORS preflights\)$/);
     } finally {
       await new Promise<void>((resolve) => shop.close(() => resolve()));
     }

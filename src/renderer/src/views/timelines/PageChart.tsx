@@ -2,6 +2,7 @@
 // events carry a red ring, and a selected finding lights up its events while the rest fade.
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { PageTimelineDto, TimelineEventDto } from '../../../../shared/timeline';
+import { isRefusedPreflight } from '../../../../shared/events';
 import { KindShape } from '../../components/common';
 import { fmtClock, fmtTickOffset, parseTime, shortId } from '../../format';
 
@@ -29,6 +30,20 @@ const STEPS = [
 function niceStep(span: number, width: number): number {
   const target = span / Math.max(2, Math.floor(width / 110));
   return STEPS.find((s) => s >= target) ?? Math.ceil(target / 3_600_000) * 3_600_000;
+}
+
+/**
+ * How a lane of events without a responseId is named: refused CORS preflights carry no body, so no id, and
+ * are no event of the page (the browser never sent the event itself).
+ */
+function laneWithoutId(events: readonly TimelineEventDto[]): { label: string; title: string } {
+  return events.length > 0 && events.every((e) => isRefusedPreflight(e.status, e.errors[0]))
+    ? {
+        label: '(CORS preflights)',
+        title:
+          "a browser's CORS preflights (OPTIONS), refused: the events themselves were never sent",
+      }
+    : { label: '(no responseId)', title: 'no responseId' };
 }
 
 interface Placed {
@@ -137,8 +152,8 @@ export function PageChart(props: {
           >
             <rect x={0} y={top} width={width} height={h} className={i % 2 ? 'lane odd' : 'lane'} />
             <text x={12} y={top + h / 2 - 6} className="lane-label" dominantBaseline="central">
-              <title>{r.responseId || 'no responseId'}</title>
-              {r.responseId ? shortId(r.responseId, 13) : '(no responseId)'}
+              <title>{r.responseId || laneWithoutId(r.events).title}</title>
+              {r.responseId ? shortId(r.responseId, 13) : laneWithoutId(r.events).label}
             </text>
             <text x={12} y={top + h / 2 + 9} className="lane-sub" dominantBaseline="central">
               {r.kind}

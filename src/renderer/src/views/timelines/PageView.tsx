@@ -22,6 +22,7 @@ import {
 } from '../../components/common';
 import { fmtClock, fmtDateTime, parseTime, plural, shortId } from '../../format';
 import { clockMove } from '../../../../shared/clock-offset';
+import { isRefusedPreflight } from '../../../../shared/events';
 import { eventTime, PageChart, type TimeBasis } from './PageChart';
 import { usePage } from './usePage';
 import { ResponseSources } from './ResponseSources';
@@ -152,6 +153,14 @@ const PAGE_COLUMNS: EventColumn<TimelineEventDto>[] = [
         >
           <KindLabel kind={e.event} rejected={!e.accepted} />
         </button>
+        {isRefusedPreflight(e.status, e.errors[0]) && (
+          <span
+            className="badge fail"
+            title={`A browser's CORS preflight (OPTIONS) for ${e.kind}/${e.event}, refused: the ${e.event} itself was never sent`}
+          >
+            CORS preflight
+          </span>
+        )}
         {e.arrivedLate && (
           <span
             className="badge warn"
