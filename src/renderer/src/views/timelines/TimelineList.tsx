@@ -1,6 +1,13 @@
 // The timelines list: sessions (newest first) → their pages in visit order, with filters, in a virtualised list that keeps
 // the rows you are looking at in place while new pages arrive above them.
-import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { SEARCH_EVENTS } from '../../../../shared/events';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
@@ -69,6 +76,8 @@ function PageLine({
   tabbable: boolean;
 }) {
   const p = row.page;
+  const counts = useRef<HTMLSpanElement>(null);
+  useWordsGiveWay(counts, row);
   return (
     <a
       className="row page-row"
@@ -109,20 +118,26 @@ function PageLine({
               ))}
             </span>
           )}
-          <span className="finding-counts" data-testid="finding-counts">
+          <span className="finding-counts" data-testid="finding-counts" ref={counts}>
             {p.counts.rejected > 0 && (
-              <span className="count-chip rejected">{p.counts.rejected} rejected</span>
+              <CountChip className="rejected" n={p.counts.rejected} word="rejected" />
             )}
             {row.counts.errors > 0 && (
-              <span className="count-chip fail">{findingCount(row.counts.errors, 'error')}</span>
+              <CountChip
+                className="fail"
+                n={row.counts.errors}
+                word={findingCount(row.counts.errors, 'error').replace(/^\d+ /, '')}
+              />
             )}
             {row.counts.warnings > 0 && (
-              <span className="count-chip warn">
-                {findingCount(row.counts.warnings, 'warning')}
-              </span>
+              <CountChip
+                className="warn"
+                n={row.counts.warnings}
+                word={findingCount(row.counts.warnings, 'warning').replace(/^\d+ /, '')}
+              />
             )}
             {row.counts.infos > 0 && (
-              <span className="count-chip info">{findingCount(row.counts.infos, 'info')}</span>
+              <CountChip className="info" n={row.counts.infos} word="info" />
             )}
             {row.following > 0 && (
               // folded under the finding that names the cause in the page view (↳, as check prints them);
@@ -142,6 +157,46 @@ function PageLine({
         </span>
       </span>
     </a>
+  );
+}
+
+/**
+ * When the row's line is too tight for its counts' words, the words go whole — the note's word first, then
+ * every one of them — and the numbers stay whole in their colours (a cut "3 err…" or "1 r…" reads as nothing); each count says itself whole in
+ * its label and tooltip. Measured on layout and whenever the line's width changes.
+ */
+function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unknown): void {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const line = el?.closest('.page-row-line');
+    if (!el || !line) return;
+    const cut = (selector: string) =>
+      [...el.querySelectorAll<HTMLElement>(selector)].some(
+        (c) => c.scrollWidth > c.clientWidth + 0.5,
+      );
+    const fit = () => {
+      el.classList.remove('numbers-only', 'no-follow-word');
+      // the note's word goes first, then, if the counts are still cut, every word
+      if (cut('.following-word')) el.classList.add('no-follow-word');
+      if (cut('.count-chip:not(.following)')) el.classList.add('numbers-only');
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(line);
+    return () => observer.disconnect();
+  }, [ref, row]);
+}
+
+/**
+ * A count of the row's line: its number, then its word, which goes whole when the line is too tight
+ * (`useWordsGiveWay`); the whole count is its label.
+ */
+function CountChip({ className, n, word }: { className: string; n: number; word: string }) {
+  return (
+    <span className={`count-chip ${className}`} title={`${n} ${word}`} aria-label={`${n} ${word}`}>
+      <span className="count-number">{n}</span>
+      <span className="count-word"> {word}</span>
+    </span>
   );
 }
 
