@@ -102,9 +102,34 @@ export default {
       findings: [
         {
           messageId: 'resultsNotImpressed',
-          message: 'so impressions were due',
+          message: 'showed 3 tiles and 2 banners, so impressions were due',
           events: [0],
           responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'results without banners shown and never impressed: its tiles named alone',
+      provenance: {
+        companion: true,
+        responses: [
+          issued({
+            responseId: 'r2',
+            results: ['P300', 'P301', 'P302'].map((uid) => ({
+              uid,
+              sku: uid,
+              parentId: uid,
+              children: [],
+            })),
+          }),
+        ],
+      },
+      events: () => [new PageBuilder().render('r2', { at: 0 })],
+      findings: [
+        {
+          messageId: 'resultsNotImpressed',
+          message: /showed 3 tiles, so impressions were due/,
+          events: [0],
         },
       ],
     },

@@ -28,7 +28,9 @@ export default {
       ],
       findings: [
         {
-          message: 'began visit (sessionId) "session-2"',
+          // the visit before is named with the event that began it, apart from when it had its last
+          message:
+            /began visit \(sessionId\) "session-2" of userId "[^"]+" 20 s after that userId's visit "[^"]+" \(begun by [^)]+\) had its last event\./,
           fix: 'keep the sessionId',
           pageLoadId: 'pdp2',
           events: [1],

@@ -27,7 +27,7 @@ const meta: RuleMeta<'visit'> = {
   defaultSeverity: 'warning',
   messages: {
     renewed:
-      'This page began visit (sessionId) "{{sessionId}}" of userId "{{userId}}" {{when}} that userId\'s visit "{{previous}}" {{state}} ({{previousFirst}} began it). The provider\'s client keeps a sessionId for 30 minutes of inactivity, so the shopper\'s one visit is split in two: sessions, conversion per session and the order\'s session no longer match.',
+      'This page began visit (sessionId) "{{sessionId}}" of userId "{{userId}}" {{when}} that userId\'s visit "{{previous}}" (begun by {{previousFirst}}) {{state}}. The provider\'s client keeps a sessionId for 30 minutes of inactivity, so the shopper\'s one visit is split in two: sessions, conversion per session and the order\'s session no longer match.',
   },
   fixes: {
     renewed:

@@ -76,7 +76,7 @@ export function unimpressedRender(
     ...(shown > 0
       ? {
           response: describeResponse(own!),
-          shown: plural(shown, 'tile or banner', 'tiles and banners'),
+          shown: tilesAndBanners(own!.results.length, shown - own!.results.length),
         }
       : {
           why:
@@ -85,6 +85,15 @@ export function unimpressedRender(
         }),
   };
   return { data, ids: [render.id], shown, again };
+}
+
+/** What a response showed, each in its own word: "12 tiles", "1 tile and 2 banners", "1 banner". */
+function tilesAndBanners(tiles: number, banners: number): string {
+  const parts = [
+    ...(tiles > 0 ? [plural(tiles, 'tile')] : []),
+    ...(banners > 0 ? [plural(banners, 'banner')] : []),
+  ];
+  return parts.join(' and ');
 }
 
 /**
