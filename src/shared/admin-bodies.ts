@@ -92,6 +92,7 @@ export const TRANSITION_BODY = bodyOf(
     notObject: 'the body must be a JSON object like {"to": "running"}',
     unknown: '{field}: unknown field; send only {"to": "<state>"}',
     invalid: '{field}: {value} {rule}',
+    missing: `{field} is required: one of ${FEED_STATES.join(', ')}, e.g. {"to": "running"}`,
     named: true,
   },
 );

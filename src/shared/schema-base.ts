@@ -42,6 +42,8 @@ export interface BodyMessages {
   unknown: string;
   /** a field's value breaks its rule: `{field}`, `{value}`, `{rule}` */
   invalid: string;
+  /** a field it needs is not there: `{field}`, `{rule}` (else `invalid` words it) */
+  missing?: string;
   /** more fields than it takes at once (maxProperties): `{fields}` */
   together?: string;
   /** none of the fields it needs one of (minProperties) */

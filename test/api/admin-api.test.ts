@@ -269,7 +269,13 @@ describe('the admin API declaration', () => {
         'body.to',
         /to: "bogus" is not a feed state/,
       ],
-      ['/_sandbox/feeds/demo42/43/transition', send('POST', {}), 'body.to', /is not a feed state/],
+      // a `to` left out is required, not "nothing" judged as a state
+      [
+        '/_sandbox/feeds/demo42/43/transition',
+        send('POST', {}),
+        'body.to',
+        /^to is required: one of waiting, running, done, error, regen_waiting, regen_running, regen_done, regen_error, paused, e\.g\. \{"to": "running"\}$/,
+      ],
     ];
     for (const [url, init, parameter, message] of cases) {
       const res = await fetch(`${sandbox.url}${url}`, init);

@@ -75,6 +75,9 @@ function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
   const fieldPath = e.keyword === 'required' ? [...path, String(params.missingProperty)] : path;
   const field = fieldPath.join('.');
   const rule = String(at(root, fieldPath).schema?.['x-rule'] ?? e.message);
+  // a field left out is said to be required, not judged as if its value were "nothing"
+  if (e.keyword === 'required' && messages.missing)
+    return named(field, fill(messages.missing, { field, rule }));
   const value = shown(valueAt(body, fieldPath));
   return named(field, fill(messages.invalid, { field, value, rule }));
 }
