@@ -200,6 +200,18 @@ describe('PUT|POST /api/index/feed', () => {
       /requestedBy "not-an-address" is not an e-mail address/,
     ],
     ['feedId=43&requestedBy=a%40b', 400, /is not an e-mail address/],
+    // a + sent as is reads as a space: the answer says why and how to send it
+    [
+      'feedId=43&requestedBy=a+b@example.com',
+      400,
+      /^requestedBy "a b@example\.com" is not an e-mail address: a \+ in a query string is a space: encode it as %2B \(requestedBy=a%2Bb@example\.com\)$/,
+    ],
+    // a space no + would mend is refused as any other non-address
+    [
+      'feedId=43&requestedBy=a+b',
+      400,
+      /^requestedBy "a b" is not an e-mail address: use one address, e\.g\. requestedBy=dev%40shop\.example, or leave it out$/,
+    ],
     ['feedId=99', 404, /feed 99 does not exist for site demo42; its feeds are 42, 43, 44/],
     // as sent, not as the number it is read as (1e+23)
     ['feedId=99999999999999999999999', 404, /^feed 99999999999999999999999 does not exist/],

@@ -96,11 +96,8 @@ function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
     throw new BadIndexRequest(
       `feedId ${shown(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,
     );
-  if (req.requestedBy !== undefined && !isEmail(req.requestedBy)) {
-    throw new BadIndexRequest(
-      `requestedBy ${shown(req.requestedBy)} is not an e-mail address: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`,
-    );
-  }
+  if (req.requestedBy !== undefined && !isEmail(req.requestedBy))
+    throw new BadIndexRequest(notAnAddress(req.requestedBy));
   const feedId = Number(raw);
   const rec = engine.record(req.account.siteId, feedId);
   if (!rec) {
@@ -110,6 +107,15 @@ function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
     );
   }
   return rec;
+}
+
+/** Why a requestedBy is refused, with the fix: a `+` sent unencoded reads as a space in a query string. */
+function notAnAddress(requestedBy: string): string {
+  const said = `requestedBy ${shown(requestedBy)} is not an e-mail address`;
+  const withPlus = requestedBy.replaceAll(' ', '+');
+  if (withPlus !== requestedBy && isEmail(withPlus))
+    return `${said}: a + in a query string is a space: encode it as %2B (requestedBy=${requestedBy.replaceAll(' ', '%2B')})`;
+  return `${said}: use one address, e.g. requestedBy=dev%40shop.example, or leave it out`;
 }
 
 /** The real service's verdict, first reason first: never indexed, queued already, within the hour, no file. */
