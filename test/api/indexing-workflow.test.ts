@@ -73,8 +73,22 @@ describe('the one-hour re-index window', () => {
     const res = await put(sb.url, 'feedId=43');
     expect(res.status).toBe(429);
     expect(((await res.json()) as any).message).toMatch(
-      /^feed 43 is running \(since 2026-11-21T04:46:00\+0000, for the request accepted at 2026-11-21T04:36:00\+0000\): one re-index per hour; try again in 50 min/,
+      /^feed 43 is running \(since 2026-11-21T04:46:00\+0000, for the request accepted at 2026-11-21T04:36:00\+0000\): one re-index per hour; try again in 50 minutes, at 2026-11-21T05:36:00\+0000 /,
     );
+  });
+
+  it('a 429 on a feed whose run ended in error names the request that holds it and when to try again, not a queue', async () => {
+    await admin(sb.url, 'PATCH', '/feeds/demo42/43', { inject: { nextIndexFails: true } });
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    expect((await runToEnd(sb, 43)).state).toBe('error');
+    await advance(sb.url, 'PT10M');
+    const res = await put(sb.url, 'feedId=43');
+    expect(res.status).toBe(429);
+    const { message } = (await res.json()) as any;
+    expect(message).toMatch(
+      /^feed 43 is "error" and cannot be re-indexed yet: a re-index of it was accepted at 2026-11-21T04:36:00\+0000, less than an hour ago: one re-index per hour; try again in \d+ minutes, at 2026-11-21T05:36:00\+0000 \(in the sandbox, advancing its clock skips the wait/,
+    );
+    expect(message).not.toMatch(/queued/);
   });
 
   it('time travel never locks a feed: a request accepted "in the future" opens no window after the clock is set back', async () => {

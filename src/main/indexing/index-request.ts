@@ -161,7 +161,7 @@ function judge(
     return refused(
       'refused-hour',
       new ReindexTooSoon(
-        `${recentRequest(rec, rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
+        `${recentRequest(rec, rec.lastAcceptedAt)}: one re-index per hour; try again in ${humanDuration(wait)}, at ${statusTime(now + wait)} (in the sandbox, advancing its clock skips the wait: POST /_sandbox/clock {"advance":"PT1H"}, or +1 h on the Feeds board)`,
         Math.ceil(wait / 1000),
       ),
     );
@@ -176,10 +176,13 @@ function judge(
   return { outcome: rec.state === 'running' ? 'paused' : 'accepted', input, refusal: null };
 }
 
-/** The feed and the request that opened the hour's window: running since when, or queued at when. */
+/**
+ * The feed and the request that opened the hour's window: running since when for it, or, resting (done,
+ * error) since, the request that holds it — nothing is queued any more, only the hour counts.
+ */
 function recentRequest(rec: FeedRecord, acceptedAt: number): string {
   if (rec.state !== 'running')
-    return `feed ${rec.feedId} was already queued at ${statusTime(acceptedAt)}`;
+    return `feed ${rec.feedId} is "${rec.state}" and cannot be re-indexed yet: a re-index of it was accepted at ${statusTime(acceptedAt)}, less than an hour ago`;
   const since = rec.stepStartedAt ?? acceptedAt;
   return `feed ${rec.feedId} is running (since ${statusTime(since)}, for the request accepted at ${statusTime(acceptedAt)})`;
 }
