@@ -1,11 +1,14 @@
 // The indexing workflow over HTTP on a controllable clock: the one-hour window, interval Never, pause on a
 // request while running, PUT from the cart source, the outbox (and SMTP delivery), the scorecard, the admin API.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { StreamMessage } from '../../src/shared/stream';
+import { tempDir } from '../helpers/sandbox';
 import {
   admin,
   advance,
@@ -288,6 +291,46 @@ describe('the outbox', () => {
     expect(second.text).toContain('File: none read (the run ended before indexing)');
     expect(second.text).not.toContain('id field');
     expect(second.text).toContain('Products indexed: 0 (the run failed');
+  });
+
+  it('numbers its mails on their own counter (mail_000001, mail_000002 …), and goes on after the ids an older outbox holds', async () => {
+    const dir = tempDir('outbox-ids-');
+    try {
+      const first = await startFrozen({ dataDir: dir.dir });
+      // runs without a requester go between the mails: they take no mail number
+      expect((await put(first.url, 'feedId=43')).status).toBe(200);
+      await runToEnd(first, 43);
+      await advance(first.url, 'PT61M');
+      expect((await put(first.url, 'feedId=43&requestedBy=ops%40shop.example')).status).toBe(200);
+      await runToEnd(first, 43);
+      await advance(first.url, 'PT61M');
+      expect((await put(first.url, 'feedId=43&requestedBy=ops%40shop.example')).status).toBe(200);
+      await runToEnd(first, 43);
+      const ids = (await admin(first.url, 'GET', '/outbox')).body.messages.map((m: any) => m.id);
+      expect(ids).toEqual(['mail_000001', 'mail_000002']);
+      await first.close();
+
+      // the file as an older version wrote it: mails numbered on the runs' counter, no counter of their own
+      const file = path.join(dir.dir, 'indexing.json');
+      const kept = JSON.parse(readFileSync(file, 'utf8'));
+      delete kept.mailSeq;
+      kept.outbox[0].id = 'mail_000002';
+      kept.outbox[1].id = 'mail_000005';
+      writeFileSync(file, JSON.stringify(kept));
+      const again = await startFrozen({ dataDir: dir.dir });
+      try {
+        await advance(again.url, 'PT5H');
+        expect((await put(again.url, 'feedId=43&requestedBy=ops%40shop.example')).status).toBe(200);
+        await runToEnd(again, 43);
+        const after = (await admin(again.url, 'GET', '/outbox')).body.messages;
+        expect(after.map((m: any) => m.id)).toEqual(['mail_000002', 'mail_000005', 'mail_000006']);
+        expect(after[0]).toMatchObject({ to: 'ops@shop.example', feedId: 43 });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('groups the digits of a product count in the subject', async () => {

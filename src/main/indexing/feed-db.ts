@@ -86,7 +86,13 @@ export interface IndexingData {
   outbox: OutboxMessage[];
   /** per siteId: the last GET /api/index/status (for the workflow scorecard) */
   statusReads: Record<string, StatusRead>;
+  /** the runs' counter (`run_…`) */
   seq: number;
+  /**
+   * the outbox's own counter (`mail_…`): absent in a file an older version wrote, whose mails were
+   * numbered by `seq`; the outbox then goes on after the highest id it holds (outbox.ts)
+   */
+  mailSeq?: number;
 }
 
 export const INDEXING_FILE = 'indexing.json';
@@ -94,7 +100,7 @@ export const HISTORY_LIMIT = 200;
 export const OUTBOX_LIMIT = 500;
 
 function empty(): IndexingData {
-  return { version: 1, feeds: [], outbox: [], statusReads: {}, seq: 0 };
+  return { version: 1, feeds: [], outbox: [], statusReads: {}, seq: 0, mailSeq: 0 };
 }
 
 export type IndexingDb = Low<IndexingData>;
@@ -177,6 +183,7 @@ function shapeProblem(data: unknown): string | null {
   if (typeof d.statusReads !== 'object' || d.statusReads === null)
     return '"statusReads" is not an object';
   if (typeof d.seq !== 'number') return '"seq" is not a number';
+  if (d.mailSeq !== undefined && typeof d.mailSeq !== 'number') return '"mailSeq" is not a number';
   return null;
 }
 

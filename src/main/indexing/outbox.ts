@@ -7,7 +7,7 @@ import { lazily } from '../lazy-require';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
-import { OUTBOX_LIMIT, type IndexingDb } from './feed-db';
+import { OUTBOX_LIMIT, type IndexingData, type IndexingDb } from './feed-db';
 import { statusTime } from '../durations';
 
 /** Where status e-mails are delivered (`smtp` in the config file; null: not configured). */
@@ -119,6 +119,20 @@ function supersededLines(o: IndexOutcome): string[] {
   ];
 }
 
+/**
+ * The next mail's number, on the outbox's own counter (mail_000001, mail_000002, … whatever runs went
+ * between). An outbox an older version kept was numbered on the runs' counter and has no counter of its
+ * own: numbering goes on after the highest id it holds, so every id stays unique.
+ */
+function nextMailNumber(data: IndexingData): number {
+  let highest = data.mailSeq ?? 0;
+  for (const m of data.outbox) {
+    const held = /^mail_(\d+)$/.exec(m.id);
+    if (held) highest = Math.max(highest, Number(held[1]));
+  }
+  return highest + 1;
+}
+
 const nodemailer = lazily<typeof import('nodemailer')>('nodemailer');
 
 export class Outbox {
@@ -140,9 +154,9 @@ export class Outbox {
   async send(o: IndexOutcome): Promise<OutboxMessage> {
     const { subject, text } = composeMail(o);
     const data = this.db.data;
-    data.seq++;
+    data.mailSeq = nextMailNumber(data);
     const message: OutboxMessage = {
-      id: `mail_${String(data.seq).padStart(6, '0')}`,
+      id: `mail_${String(data.mailSeq).padStart(6, '0')}`,
       // the index's finish time: with an advanced clock it can lie before the moment the chain was replayed
       at: new Date(o.finishedAt).toISOString(),
       to: o.requestedBy,
