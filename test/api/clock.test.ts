@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { StreamMessage } from '../../src/shared/stream';
 import { startSandbox } from '../helpers/sandbox';
-import { admin, START, startFrozen } from './indexing-helpers';
+import { admin, AUTH, START, startFrozen } from './indexing-helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -108,6 +108,35 @@ describe('/_sandbox/clock', () => {
       at: '2026-11-22T04:00:00.000Z',
       cause: 'scheduler',
     });
+  });
+
+  it('answers a move once the steps it reached are taken: an upload indexes to done, each step at its own time', async () => {
+    await admin(sb.url, 'POST', '/clock', { set: new Date(START).toISOString() });
+    await sb.core.reset({ what: 'all' });
+    // big enough that its parse takes a while of real time (40,000 products)
+    const rows = Array.from({ length: 40_000 }, (_, i) => `p${i},Item ${i},${i % 100}.50`);
+    const form = new FormData();
+    form.append('feedFile', new Blob([`id,name,price\n${rows.join('\n')}\n`]), 'big.csv');
+    const res = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect((await admin(sb.url, 'POST', '/clock', { advance: 'PT10M' })).status).toBe(200);
+    // read as a user reads it, right after the answer: the file was parsed (real time) and the run ended
+    const { body: feed } = await admin(sb.url, 'GET', '/feeds/demo42/42');
+    expect(feed).toMatchObject({ state: 'done', parsing: null, lastRun: { outcome: 'done' } });
+    expect(feed.products).toBe(40_000);
+    const moves = feed.history
+      .filter((h: any) => h.kind === 'transition')
+      .map((h: any) => [h.to, h.at]);
+    // waiting 30 s, running 30 s + 2 ms per product: at their own sandbox times, not the clock's end
+    expect(moves).toEqual([
+      ['waiting', '2026-11-21T04:36:00.000Z'],
+      ['running', '2026-11-21T04:36:30.000Z'],
+      ['done', new Date(START + 60_000 + 2 * feed.products).toISOString()],
+    ]);
   });
 });
 

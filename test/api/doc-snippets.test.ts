@@ -660,7 +660,7 @@ Object.assign(COVERAGE, {
   },
 
   // ----- docs/indexing.md
-  'docs/indexing.md#4ad9411628': {
+  'docs/indexing.md#61da2e358e': {
     how: 'run',
     what: 'Try it: status, upload, PUT, clock',
     check: async (b) => {
@@ -679,6 +679,11 @@ Object.assign(COVERAGE, {
       const feeds = await client.feeds('demo42');
       const feed42 = feeds.find((f) => f.id === 42)!;
       expect(JSON.stringify(feed42)).toContain('dev@shop.example');
+      // as the comment says: once the clock's answer is in, both runs have ended, each step at its own time
+      expect(feeds.filter((f) => f.id !== 44).map((f) => [f.id, f.state, f.parsing])).toEqual([
+        [42, 'done', null],
+        [43, 'done', null],
+      ]);
       await fresh();
     },
   },

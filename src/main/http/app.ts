@@ -66,8 +66,9 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // No body parser here: each admin endpoint's body is read as its declaration says (admin-body.ts), so
   // the order of the routers below does not matter.
   app.use('/_sandbox', guard, ...routes.flatMap((area) => area.admin ?? []));
-  // the sandbox's own: health, the API's description, its clock
-  app.use('/_sandbox', guard, healthRouter(core), adminClockRouter(core.clock));
+  // the sandbox's own: health, the API's description, its clock (a move answers once its steps are taken)
+  const clock = adminClockRouter(core.clock, () => core.indexing.engine.settled());
+  app.use('/_sandbox', guard, healthRouter(core), clock);
   // a path parameter the routers above could not decode: named in the admin API's shape
   app.use('/_sandbox', undecodablePathParameter);
   app.use('/_sandbox', guard, (req: Request, res: Response) => {

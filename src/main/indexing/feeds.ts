@@ -73,6 +73,9 @@ interface ParseTask {
 /** The board hears of a parse's progress at most this often (real time): a view per slice would flood it. */
 const PROGRESS_EVERY_MS = 250;
 
+/** The longest (real time) a clock move's answer waits for the indexes it reached to be parsed. */
+const SETTLE_LIMIT_MS = 30_000;
+
 const key = (siteId: string, feedId: number) => `${siteId}/${feedId}`;
 
 export class FeedEngine {
@@ -416,6 +419,24 @@ export class FeedEngine {
   /** The current run's parse, if it started. */
   parseTask(rec: FeedRecord): ParseTask | undefined {
     return this.parses.get(key(rec.siteId, rec.feedId));
+  }
+
+  /**
+   * Resolves once the steps the clock has reached are taken: an index running while its file is still
+   * being parsed (real time) is waited on, its end then fires at its own sandbox time, and so on down the
+   * chain (a scheduled index the end makes due). A clock move answers after it, so what it shows is where
+   * the feeds are. Bounded by `limitMs` of real time: a longer chain goes on after the answer. Awaits only:
+   * the event loop stays free.
+   */
+  async settled(limitMs = SETTLE_LIMIT_MS): Promise<void> {
+    const until = performance.now() + limitMs;
+    while (!this.closed && performance.now() < until) {
+      const parsing = [...this.parses.values()].filter((t) => !t.result).map((t) => t.promise);
+      if (parsing.length === 0) return;
+      await Promise.allSettled(parsing);
+      // the ends armed as the parses finished fire on microtasks; let them, and what they start, run
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Wait for the running index's parse (hand moves to done/error need its result). */

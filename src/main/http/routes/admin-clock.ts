@@ -17,7 +17,14 @@ function state(clock: SandboxClock): ClockState {
   };
 }
 
-export function adminClockRouter(clock: SandboxClock): Router {
+/**
+ * `settled`: resolves once the steps a move reached are taken (an index parsing its file in real time,
+ * then the end it fires): the answer then shows the feeds where the clock put them.
+ */
+export function adminClockRouter(
+  clock: SandboxClock,
+  settled: () => Promise<void> = async () => undefined,
+): Router {
   const router = express.Router();
 
   mount(router, 'clock', (_req, res) => {
@@ -25,7 +32,7 @@ export function adminClockRouter(clock: SandboxClock): Router {
   });
 
   // the body holds exactly one of the three, each of its type (the declaration's schema, checked by mount)
-  mount(router, 'setClock', (_req, res, _query, body) => {
+  mount(router, 'setClock', async (_req, res, _query, body) => {
     // what the types allow: a duration, an instant
     if (body.advance !== undefined) {
       const ms = parseIsoDuration(body.advance);
@@ -40,6 +47,7 @@ export function adminClockRouter(clock: SandboxClock): Router {
       if (problem) throw new BadQuery('body.set', `set: ${shown(body.set)} ${problem}`);
       clock.set(t);
     } else clock.reset();
+    await settled();
     res.setHeader('X-Sandbox-Now', new Date(clock.now()).toISOString());
     res.json(state(clock));
   });
