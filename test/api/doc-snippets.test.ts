@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
@@ -104,6 +105,23 @@ afterAll(async () => {
   await sandbox?.kill();
   work.cleanup();
 });
+
+/**
+ * Run `fn` in a project folder as `npm install search-sandbox` leaves it: the package (this checkout, holding
+ * what package.json's `files` ships) in node_modules/search-sandbox.
+ */
+async function inInstalledProject<T>(fn: (cwd: string) => Promise<T>): Promise<T> {
+  const shipped = (JSON.parse(testSource('package.json')) as { files: string[] }).files;
+  expect(shipped).toContain('fixtures/');
+  const project = tempDir('doc-project-');
+  try {
+    mkdirSync(path.join(project.dir, 'node_modules'));
+    symlinkSync(ROOT, path.join(project.dir, 'node_modules', 'search-sandbox'), 'dir');
+    return await fn(project.dir);
+  } finally {
+    project.cleanup();
+  }
+}
 
 /** Back to the fixtures, as the Playwright fixture does before each test. */
 async function fresh(): Promise<void> {
@@ -660,13 +678,17 @@ Object.assign(COVERAGE, {
   },
 
   // ----- docs/indexing.md
-  'docs/indexing.md#61da2e358e': {
+  'docs/indexing.md#5602188e25': {
     how: 'run',
     what: 'Try it: status, upload, PUT, clock',
     check: async (b) => {
       await fresh();
-      const run = await bash(b.text);
+      // as a user who installed the package runs it: from a project folder, the package in node_modules
+      const run = await inInstalledProject((cwd) => bash(b.text, { cwd }));
       expect(run.code, run.stderr).toBe(0);
+      // the clone's folder the block names holds the same files
+      expect(b.text).toContain('(in a clone of the repository: FEEDS=fixtures/feeds)');
+      expect(existsSync(path.join(ROOT, 'fixtures/feeds/products.csv.gz'))).toBe(true);
       // four answers, one per curl
       const answers = run.stdout
         .replace(/\}\s*\{/g, '}\n{')
