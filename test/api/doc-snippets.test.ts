@@ -709,6 +709,43 @@ Object.assign(COVERAGE, {
       await fresh();
     },
   },
+  'docs/indexing.md#f50ca15f94': {
+    how: 'run',
+    what: 'Pause a running index: 429 inside the hour, paused after it, resumed to done',
+    check: async (b) => {
+      await fresh();
+      const run = await inInstalledProject((cwd) => bash(b.text, { cwd }));
+      expect(run.code, run.stderr).toBe(0);
+      const answers = run.stdout
+        .replace(/\}\s*\{/g, '}\n{')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      // PATCH, POST, to running, PUT (429), clock, PUT, status, to running, PATCH, clock
+      expect(answers).toHaveLength(10);
+      expect(answers[1]).toEqual({ success: true });
+      expect(answers[2]).toMatchObject({ state: 'running' });
+      expect(answers[3]).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/^feed 42 is running .*: one re-index per hour; try again/),
+      });
+      expect(answers[5]).toEqual({ success: true });
+      const status = answers[6] as { feeds: Array<{ id: number; indexStatus: string }> };
+      expect(status.feeds.find((f) => f.id === 42)?.indexStatus).toBe('waiting');
+      const feed = (await client.feeds('demo42')).find((f) => f.id === 42)!;
+      expect(feed.state).toBe('done');
+      const said = feed.history.map((h) => `${h.kind} ${'to' in h ? h.to : ''} ${h.detail}`);
+      expect(said.join('\n')).toMatch(
+        /request +feed 42 is running[^]*transition paused a bulk index request \(PUT\) arrived while the feed was running[^]*transition running resumed by hand[^]*transition done indexed/,
+      );
+      const messages = await client.outbox({ siteId: 'demo42' });
+      expect(messages.map((m) => [m.to, m.outcome])).toEqual([
+        ['first@shop.example', 'done'],
+        ['second@shop.example', 'done'],
+      ]);
+      await fresh();
+    },
+  },
   'docs/indexing.md#1340254103': {
     how: 'checked',
     what: 'the states diagram',
