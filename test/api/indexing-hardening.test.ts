@@ -290,6 +290,26 @@ describe('feeds in other encodings', () => {
     expect(body.products[0].name).toBe('Smörgåsbord');
   });
 
+  it('refuses UTF-16 without a byte order mark as such, with the fix, and a binary file as binary', async () => {
+    const s = await sandbox();
+    const noBom = Buffer.from('uid,name\n7,Smörgåsbord\n', 'utf16le');
+    expect((await upload(s.url, 'feedId=42', noBom, 'u16.csv')).status).toBe(200);
+    let feed = await runToEnd(s, 42);
+    expect(feed.state).toBe('error');
+    expect(feed.lastRun?.error).toBe(
+      'the feed file is UTF-16 (utf-16le) without a byte order mark, which is not guessed: save it as UTF-8, or as UTF-16 with its byte order mark',
+    );
+
+    await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+    const binary = Buffer.from([0x01, 0x00, 0x00, 0x07, 0x9c, 0x00, 0x13, 0x37, 0x00, 0x00, 0x42]);
+    expect((await upload(s.url, 'feedId=42', binary, 'data.bin')).status).toBe(200);
+    feed = await runToEnd(s, 42);
+    expect(feed.state).toBe('error');
+    expect(feed.lastRun?.error).toMatch(
+      /^the feed file is binary, not text: .*; export the feed as text$/,
+    );
+  });
+
   it('a zip that cannot be read says it is a zip, not "raw"', async () => {
     const s = await sandbox();
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40, 7)]);

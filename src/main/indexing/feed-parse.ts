@@ -1,6 +1,7 @@
 // Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
 import { toUtf8, type Charset } from './feed-charset';
+import { utf16Of } from '../base/utf16';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { CsvError } from 'csv-parse';
 import { csvParse } from './format-readers';
@@ -58,10 +59,14 @@ export type SniffedFormat =
  */
 export function sniffFormat(head: Buffer, whole = false): SniffedFormat {
   if (head.length === 0) throw new FeedFileError('the feed file is empty');
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
-    throw new FeedFileError('the feed file is UTF-16: save it as UTF-8');
-  }
   if (head.subarray(0, 8192).includes(0)) {
+    // UTF-16 with its byte order mark was decoded before this (feed-charset.ts); without one, a file is
+    // told by its NULs but not read: the mark is what says a feed is UTF-16
+    const utf16 = utf16Of(head);
+    if (utf16)
+      throw new FeedFileError(
+        `the feed file is UTF-16 (${utf16}) without a byte order mark, which is not guessed: save it as UTF-8, or as UTF-16 with its byte order mark`,
+      );
     throw new FeedFileError(
       `the feed file is binary, not text: ${FEED_FORMATS}; export the feed as text`,
     );
