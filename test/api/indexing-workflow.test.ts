@@ -195,6 +195,31 @@ describe('PUT from the cart source', () => {
     expect(catalog.body.total).toBe(12);
     expect(catalog.body.products.map((p: any) => p.uid)).toContain('1002');
   });
+
+  it('a file POSTed to a cart feed is indexed for that run (after its regeneration), and the next PUT reads the cart source again', async () => {
+    const posted = await upload(sb.url, 'feedId=43', fixture('products.csv.gz'), 'products.csv.gz');
+    expect(posted.status).toBe(200);
+    const byFile = await runToEnd(sb, 43);
+    expect(byFile).toMatchObject({ state: 'done', products: 24, lastRun: { products: 24 } });
+    // the run read the file, not the cart source: its record names no source
+    expect(byFile.lastRun).not.toHaveProperty('source');
+    expect(byFile.history.find((h) => h.kind === 'request')!.detail).toBe(
+      'POST accepted: indexing upload products.csv.gz (616 bytes)',
+    );
+    expect(byFile.history.filter((h) => h.kind === 'transition').map((h: any) => h.to)).toEqual([
+      'regen_waiting',
+      'regen_running',
+      'regen_done',
+      'waiting',
+      'running',
+      'done',
+    ]);
+    await advance(sb.url, 'PT61M');
+    expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+    const bySource = await runToEnd(sb, 43);
+    expect(bySource).toMatchObject({ state: 'done', products: 12 });
+    expect(bySource.lastRun?.source).toMatch(/fixtures\/feeds\/cart-products\.csv$/);
+  });
 });
 
 describe('the outbox', () => {

@@ -235,7 +235,8 @@ export class FeedEngine {
   ): void {
     const run = rec.run;
     const { to, reason, why } = runOutcome(rec, result, cause, forced);
-    const source = cartSource(this.settings(rec).config);
+    // a file posted to a cart feed is what its run read, not the cart source
+    const source = run?.input === 'upload' ? null : cartSource(this.settings(rec).config);
     const summary = {
       ...runRecord(result.summary, to, to === 'error' ? reason : null, at),
       ...(source === null ? {} : { source }),
