@@ -432,11 +432,12 @@ export const ADMIN_API = {
     path: '/_sandbox/outbox',
     summary: 'status e-mails produced for requestedBy, newest last',
     query: {
-      siteId: text('messages of this site'),
+      siteId: siteIdParam('messages of this site, one of the config’s accounts (404 for another)'),
       feedId: whole(0, Number.MAX_SAFE_INTEGER, 'messages of this feed'),
       to: text('messages to this address'),
     },
     response: bodyObject('{messages}', { messages: Type.Array(OutboxMessageSchema) }),
+    errors: NOT_FOUND,
   },
   clearOutbox: {
     method: 'DELETE',

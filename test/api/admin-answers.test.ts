@@ -284,6 +284,7 @@ describe('every admin answer is the declared one', () => {
     await call('catalog', { params: missing, status: 404 });
     const { messages } = await call('outbox', { query: { feedId: 42 } });
     expect(messages).toHaveLength(1);
+    await call('outbox', { query: { siteId: 'zzz999' }, status: 404 });
     await call('clearOutbox');
   });
 

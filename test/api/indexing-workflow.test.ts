@@ -358,6 +358,30 @@ describe('the outbox', () => {
     }
   });
 
+  it('answers a siteId no account has with a 404 naming the configured sites, as the feeds list does; a configured site without mail answers []', async () => {
+    const unknown = await admin(sb.url, 'GET', '/outbox?siteId=demo24');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      error: 'NotFound',
+      parameter: 'siteId',
+      allowed: ['demo42'],
+      message:
+        'siteId "demo24" names no site of this sandbox: the outbox holds the mails of the config\'s accounts\' feeds, and no account has this siteId; did you mean demo42? the configured sites are demo42 (GET /_sandbox/health lists them)',
+    });
+    // the same words as the feeds list's refusal, but for what each reads
+    const feeds = await admin(sb.url, 'GET', '/feeds?siteId=demo24');
+    expect(feeds.body.message.split(': ')[0]).toBe(unknown.body.message.split(': ')[0]);
+    expect(feeds.body.message.split('; ').at(-1)).toBe(unknown.body.message.split('; ').at(-1));
+    // a siteId of another shape than the beacon path's: a 400 naming the rule
+    const malformed = await admin(sb.url, 'GET', '/outbox?siteId=No-Site');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ error: 'BadRequest', parameter: 'siteId' });
+    expect(await admin(sb.url, 'GET', '/outbox?siteId=demo42')).toEqual({
+      status: 200,
+      body: { messages: [] },
+    });
+  });
+
   it('groups the digits of a product count in the subject', async () => {
     const rows = Array.from({ length: 1500 }, (_, i) => `p${i},Item ${i},1.00`).join('\n');
     await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', `id,name,price\n${rows}\n`);

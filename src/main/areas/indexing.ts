@@ -19,7 +19,7 @@ export const indexingArea: Area<'indexing'> = {
       warnings,
       routes: (sandbox) => ({
         provider: [indexingRouter(sandbox)],
-        admin: [adminFeedsRouter(indexing), adminOutboxRouter(indexing.outbox)],
+        admin: [adminFeedsRouter(indexing), adminOutboxRouter(indexing)],
       }),
       reset: (scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined),
       // feeds (state, history with scorecards, last run) and the outbox, for bug reports; not imported

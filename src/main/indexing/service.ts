@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { FeedState, FeedView, IndexStatus } from '../../shared/indexing';
+import type { FeedState, FeedView, IndexStatus, OutboxMessage } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { SiteNotFound } from '../accounts/site-not-found';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
@@ -180,13 +180,43 @@ export class IndexingService {
 
   /** Every feed, or one site's; SiteNotFound for a siteId no account has (it can have no feeds). */
   feeds(siteId?: string): FeedView[] {
-    if (siteId !== undefined && !this.accounts.some((a) => a.siteId === siteId))
-      throw new SiteNotFound(
+    if (siteId !== undefined)
+      this.accountSite(
         siteId,
-        this.siteIds(),
         "feeds are those of the config's accounts (accounts[].feeds), and no account has this siteId",
       );
     return this.engine.records(siteId).map((r) => this.engine.view(r));
+  }
+
+  /**
+   * The outbox's messages, newest last, of one site, feed or address (`to`, any case); SiteNotFound for a
+   * siteId no account has: only an account's feeds send mail (one that sent none answers []).
+   */
+  messages(filter: { siteId?: string; feedId?: number; to?: string }): OutboxMessage[] {
+    const { siteId, feedId } = filter;
+    if (siteId !== undefined)
+      this.accountSite(
+        siteId,
+        "the outbox holds the mails of the config's accounts' feeds, and no account has this siteId",
+      );
+    const to = filter.to?.toLowerCase();
+    return this.outbox
+      .list()
+      .filter(
+        (m) =>
+          (siteId === undefined || m.siteId === siteId) &&
+          (feedId === undefined || m.feedId === feedId) &&
+          (to === undefined || m.to.toLowerCase() === to),
+      );
+  }
+
+  /**
+   * A siteId asked of indexing (feeds, outbox) is an account's: else SiteNotFound with the configured
+   * sites, the nearest first, and `rule`, what the request reads. The one check each such request shares.
+   */
+  accountSite(siteId: string, rule: string): void {
+    if (!this.accounts.some((a) => a.siteId === siteId))
+      throw new SiteNotFound(siteId, this.siteIds(), rule);
   }
 
   /** The config's siteIds, in config order. */
