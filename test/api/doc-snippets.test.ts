@@ -779,21 +779,29 @@ Object.assign(COVERAGE, {
   },
 
   // ----- docs/search.md
-  'docs/search.md#881dbe40ce': {
+  'docs/search.md#e6589ee1f2': {
     how: 'run',
     what: 'Try it: search, meta, a redirect, index a catalog',
     check: async (b) => {
       await fresh();
       const lines = commands(b);
       expect(lines).toHaveLength(5);
+      // the clone's path the block names holds the same file
+      expect(b.text).toContain(
+        '(in a clone of the repository: fixtures/search/outdoor-products.csv)',
+      );
+      expect(existsSync(path.join(ROOT, 'fixtures/search/outdoor-products.csv'))).toBe(true);
       const answers: Array<Record<string, unknown>> = [];
-      for (const line of lines) {
-        const { code, stdout, stderr } = await bash(line);
-        expect(code, `${line}: ${stderr}`).toBe(0);
-        answers.push(
-          line.startsWith('npm start') ? {} : (JSON.parse(stdout) as Record<string, unknown>),
-        );
-      }
+      // as a user who installed the package runs it: from a project folder, the package in node_modules
+      await inInstalledProject(async (cwd) => {
+        for (const line of lines) {
+          const { code, stdout, stderr } = await bash(line, { cwd });
+          expect(code, `${line}: ${stderr}`).toBe(0);
+          answers.push(
+            line.startsWith('npm start') ? {} : (JSON.parse(stdout) as Record<string, unknown>),
+          );
+        }
+      });
       const [, search, meta, redirect, upload] = answers;
       expect(search).toMatchObject({
         results: [expect.anything()],
