@@ -226,7 +226,19 @@ describe.skipIf(skip)('a page row with many chips', () => {
       const chips = rows
         .and(s.page.locator(`[data-page-load-id="${id}"]`))
         .getByTestId('finding-counts');
-      await expect.poll(() => chips.innerText()).toMatch(/rejected.*errors.*warning.*info/s);
+      // too tight for their words: the numbers alone, none cut, each labelled whole
+      await expect.poll(() => chips.innerText()).toMatch(/^\d+\s+\d+\s+\d+\s+\d+$/);
+      const labels = await chips
+        .locator('.count-chip')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(labels.map((l) => l?.replace(/^\d+ /, ''))).toEqual([
+        'rejected',
+        'errors',
+        'warning',
+        'info',
+      ]);
+      for (const chip of await chips.locator('.count-chip').all())
+        expect(await chip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
     }
     for (const row of await rows.all()) {
       const id = await row.getAttribute('data-page-load-id');
