@@ -161,9 +161,13 @@ describe.skipIf(skip)('timelines UI', () => {
       expect(await following.locator('.following-count').evaluate(cut)).toBe(false);
     };
     await noneCut();
-    // tighter still (a narrower window): the numbers alone, in their colours, never "2 err…"; each says
+    // tighter still (a phone): the words shortened whole ("2 err"), never cut to "2 e…"; each count says
     // itself whole to a screen reader and on hover
     await s.page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(() => chips.innerText()).toMatch(/^2 err\s*1 warn\s*↳ 2$/);
+    await noneCut();
+    // tighter yet: the numbers alone, in their colours
+    await s.page.setViewportSize({ width: 320, height: 800 });
     await expect.poll(() => chips.innerText()).toMatch(/^2\s*1\s*↳ 2$/);
     await noneCut();
     expect(await chips.locator('.count-chip.fail').getAttribute('aria-label')).toBe('2 errors');

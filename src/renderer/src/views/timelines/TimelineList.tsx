@@ -120,11 +120,12 @@ function PageLine({
           )}
           <span className="finding-counts" data-testid="finding-counts" ref={counts}>
             {p.counts.rejected > 0 && (
-              <CountChip className="rejected" n={p.counts.rejected} word="rejected" />
+              <CountChip className="rejected" n={p.counts.rejected} word="rejected" short="rej" />
             )}
             {row.counts.errors > 0 && (
               <CountChip
                 className="fail"
+                short="err"
                 n={row.counts.errors}
                 word={findingCount(row.counts.errors, 'error').replace(/^\d+ /, '')}
               />
@@ -132,12 +133,13 @@ function PageLine({
             {row.counts.warnings > 0 && (
               <CountChip
                 className="warn"
+                short="warn"
                 n={row.counts.warnings}
                 word={findingCount(row.counts.warnings, 'warning').replace(/^\d+ /, '')}
               />
             )}
             {row.counts.infos > 0 && (
-              <CountChip className="info" n={row.counts.infos} word="info" />
+              <CountChip className="info" n={row.counts.infos} word="info" short="info" />
             )}
             {row.following > 0 && (
               // folded under the finding that names the cause in the page view (↳, as check prints them);
@@ -161,8 +163,8 @@ function PageLine({
 }
 
 /**
- * When the row's line is too tight for its counts' words, the words go whole — the note's word first, then
- * every one of them — and the numbers stay whole in their colours (a cut "3 err…" or "1 r…" reads as nothing); each count says itself whole in
+ * When the row's line is too tight for its counts' words, the words give way whole — the note's word first,
+ * then every count's is shortened ("2 err"), then they go — and the numbers stay whole in their colours (a cut "3 err…" or "1 r…" reads as nothing); each count says itself whole in
  * its label and tooltip. Measured on layout and whenever the line's width changes.
  */
 function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unknown): void {
@@ -175,9 +177,11 @@ function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unkn
         (c) => c.scrollWidth > c.clientWidth + 0.5,
       );
     const fit = () => {
-      el.classList.remove('numbers-only', 'no-follow-word');
-      // the note's word goes first, then, if the counts are still cut, every word
+      el.classList.remove('numbers-only', 'short-words', 'no-follow-word');
+      // the note's word goes first, then the counts' words are shortened ("2 err"), then they go
       if (cut('.following-word')) el.classList.add('no-follow-word');
+      if (!cut('.count-chip:not(.following)')) return;
+      el.classList.add('short-words');
       if (cut('.count-chip:not(.following)')) el.classList.add('numbers-only');
     };
     fit();
@@ -188,14 +192,29 @@ function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unkn
 }
 
 /**
- * A count of the row's line: its number, then its word, which goes whole when the line is too tight
+ * A count of the row's line: its number, then its word, shortened or gone when the line is too tight
  * (`useWordsGiveWay`); the whole count is its label.
  */
-function CountChip({ className, n, word }: { className: string; n: number; word: string }) {
+function CountChip({
+  className,
+  n,
+  word,
+  short,
+}: {
+  className: string;
+  n: number;
+  word: string;
+  /** the word where the line is tight: "err", "warn" */
+  short: string;
+}) {
   return (
     <span className={`count-chip ${className}`} title={`${n} ${word}`} aria-label={`${n} ${word}`}>
       <span className="count-number">{n}</span>
       <span className="count-word"> {word}</span>
+      <span className="count-short" aria-hidden="true">
+        {' '}
+        {short}
+      </span>
     </span>
   );
 }
