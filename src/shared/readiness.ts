@@ -60,8 +60,12 @@ export interface ReadinessRowDto {
   tag?: string;
   /** `ok`: the newest page that shows it */
   example?: { pageLoadId: string };
-  /** `findings`: its worst finding (the newest of the most severe) and the page it is on */
-  worst?: { rule: string; severity: Severity; pageLoadId: string };
+  /**
+   * `findings`: its worst finding (the newest of the most severe) and the page it is on; on the page of
+   * requests that carried no pageLoadId (`pageLoadId` ''), `request` says which (`ev_3, a refused CORS
+   * preflight to /beacon/v2/demo42/search/render`)
+   */
+  worst?: { rule: string; severity: Severity; pageLoadId: string; request?: string };
   /** `unseen`: the client call or script tag that sends it */
   next?: string;
   /** `not-applicable`: why it does not apply to this site */
@@ -72,6 +76,19 @@ export interface ReadinessRowDto {
    * them could judge it (and found no warning or error).
    */
   unverified?: UnverifiedDto[];
+}
+
+/**
+ * A row's worst finding as its line says it: `error click-not-impressed on page search-2`; on the page of
+ * requests without a pageLoadId, named as `check`'s report and `tail` name it, with the request:
+ * `error request-refused on page (no pageLoadId): ev_3, a refused CORS preflight to /beacon/v2/…`.
+ */
+export function worstLine(w: NonNullable<ReadinessRowDto['worst']>): string {
+  const page =
+    w.pageLoadId !== ''
+      ? `page ${w.pageLoadId}`
+      : `page (no pageLoadId)${w.request !== undefined ? `: ${w.request}` : ''}`;
+  return `${w.severity} ${w.rule} on ${page}`;
 }
 
 /** The traffic showed the behaviour (with or without findings): an expected area passes once one row was. */
@@ -181,8 +198,7 @@ export function readinessGaps(
   const name = (r: ReadinessRowDto) => (r.tag !== undefined ? `${r.id} (tag "${r.tag}")` : r.id);
   const blocking = (r: ReadinessRowDto) =>
     r.status === 'findings' && r.worst !== undefined && WEIGHT[r.worst.severity] >= WEIGHT[failOn];
-  const findingLine = (r: ReadinessRowDto) =>
-    `${name(r)} has findings: ${r.worst!.severity} ${r.worst!.rule} on page ${r.worst!.pageLoadId}`;
+  const findingLine = (r: ReadinessRowDto) => `${name(r)} has findings: ${worstLine(r.worst!)}`;
   for (const entry of new Set(expect)) {
     const rows = readiness.behaviours.filter((r) => r.id === entry);
     if (rows.length > 0) {

@@ -15,7 +15,17 @@ const ReadinessRowSchema = closed({
   example: Type.Optional(closed({ pageLoadId: Type.String() }, 'ok: the newest page showing it')),
   worst: Type.Optional(
     closed(
-      { rule: RuleIdSchema, severity: SeveritySchema, pageLoadId: Type.String() },
+      {
+        rule: RuleIdSchema,
+        severity: SeveritySchema,
+        pageLoadId: Type.String(),
+        request: Type.Optional(
+          Type.String({
+            description:
+              'on the page of requests without a pageLoadId (pageLoadId ""): which request, e.g. `ev_3, a refused CORS preflight to /beacon/v2/demo42/search/render`',
+          }),
+        ),
+      },
       'findings: the newest of its most severe findings, and its page',
     ),
   ),

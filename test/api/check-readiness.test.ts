@@ -386,6 +386,49 @@ describe('check --readiness', () => {
     expect(offline.summary.unverified).toBe(live.summary.unverified);
   });
 
+  it('names a finding on requests without a pageLoadId by its request, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    // a browser's CORS preflight (a beacon sent as application/json), refused: no body, so no pageLoadId
+    const preflight = await fetch(`${sb.url}/beacon/v2/demo42/search/render`, {
+      method: 'OPTIONS',
+    });
+    expect(preflight.status).toBe(405);
+    const client = new SandboxClient(sb.url);
+    const live = await client.readiness({ siteId: 'demo42' });
+    const worst = live.behaviours.find((b) => b.id === 'search.render')!.worst!;
+    expect(worst).toEqual({
+      rule: 'request-refused',
+      severity: 'error',
+      pageLoadId: '',
+      request: expect.stringMatching(
+        /^ev_\d+, a refused CORS preflight to \/beacon\/v2\/demo42\/search\/render$/,
+      ),
+    });
+    const line = `search.render has findings: error request-refused on page (no pageLoadId): ${worst.request}`;
+    await expect(
+      client.expectReady({ siteId: 'demo42', expect: ['search.render'] }),
+    ).rejects.toThrow(line);
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
+    );
+    const json = await check(file, '--readiness', '--format', 'json', '--expect', 'search.render');
+    const offline = (JSON.parse(json.out) as Sites).sites[0]!;
+    expect(offline.behaviours.find((b) => b.id === 'search.render')!.worst).toEqual(worst);
+    expect(offline.gaps).toEqual([line]);
+    const text = await check(file, '--readiness', '--expect', 'search.render');
+    expect(text.code).toBe(1);
+    expect(text.out).toMatch(
+      new RegExp(
+        `findings\\s+search\\.render\\s+error request-refused on page \\(no pageLoadId\\): ${worst.request}\n`,
+      ),
+    );
+    expect(text.out).toContain(`    - ${line}\n`);
+    // the page report names that page the same way
+    expect((await check(file)).out).toContain('page (no pageLoadId)');
+  });
+
   it('an ok no rule could check is unverified: --expect of it fails naming what would check it, and passes given the catalog', async () => {
     const file = tempFile(cleanups, 'journey.ndjson', run(journey()));
     const bare = await check(file, '--readiness', '--expect', 'search.items-served');

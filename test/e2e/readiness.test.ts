@@ -147,4 +147,23 @@ describe.skipIf(skip)('the Readiness view', () => {
     await row('search.clickthrough').scrollIntoViewIfNeeded();
     await s.ui.screenshot('readiness-390');
   });
+
+  it('names a finding on requests without a pageLoadId by its request, not a blank page', async () => {
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+    await s.ui.open(`#/readiness/${SITE}`);
+    await row('search.render').waitFor();
+    // a browser's CORS preflight, refused: it carries no body, so no pageLoadId
+    const preflight = await fetch(`${s.sandbox.url}/beacon/v2/${SITE}/search/render`, {
+      method: 'OPTIONS',
+    });
+    expect(preflight.status).toBe(405);
+    const render = s.page.locator(
+      '[data-testid="readiness-row"][data-id="search.render"][data-status="findings"]',
+    );
+    await render.waitFor();
+    expect(await render.getByTestId('readiness-page-link').textContent()).toBe('(no pageLoadId)');
+    expect(await render.getByTestId('readiness-request').textContent()).toMatch(
+      /^: ev_\d+, a refused CORS preflight to \/beacon\/v2\/demo42\/search\/render$/,
+    );
+  });
 });

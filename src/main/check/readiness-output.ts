@@ -7,6 +7,7 @@ import {
   readinessGaps,
   unverifiedLine,
   wasSeen,
+  worstLine,
   type ReadinessDto,
   type ReadinessFailOn,
   type ReadinessLack,
@@ -158,8 +159,7 @@ const statusOf = (r: ReadinessRowDto) =>
 function detailOf(r: ReadinessRowDto): string {
   if (r.status === 'ok')
     return `seen on page ${r.example!.pageLoadId}${r.unverified ? `; ${unverifiedLine(r, false)}` : ''}`;
-  if (r.status === 'findings')
-    return `${r.worst!.severity} ${r.worst!.rule} on page ${r.worst!.pageLoadId}`;
+  if (r.status === 'findings') return worstLine(r.worst!);
   return r.status === 'unseen' ? `send it with ${r.next}` : (r.why ?? '');
 }
 

@@ -22,6 +22,7 @@ import {
 import type { Severity } from '../../../shared/verdict';
 import type { LevelSource } from '../../../shared/rule-levels';
 import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds';
+import { isRefusedPreflight } from '../../../shared/events';
 import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
 import { RULE_IDS, ruleMeta } from './rule-list';
 import { rulesGuarding } from './behaviour-list';
@@ -240,6 +241,8 @@ interface Worst {
   rule: string;
   severity: Severity;
   pageLoadId: string;
+  /** on a page without a pageLoadId: the request its first event was (`requestOf`) */
+  request?: string;
 }
 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
@@ -361,32 +364,88 @@ const ROW_KINDS = new Map(
 const LACK_ORDER: readonly ReadinessLack[] = [...RULE_INPUTS, 'off'];
 
 /** What readiness reads of a finding (as the engine keeps it or as a report gives it). */
-type Judged = Pick<TimelineFindingDto, 'rule' | 'behaviour' | 'severity' | 'causedBy' | 'tag'>;
+type Judged = Pick<
+  TimelineFindingDto,
+  'rule' | 'behaviour' | 'severity' | 'causedBy' | 'tag' | 'eventIds'
+>;
 
 /** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
 export interface Counted {
   row: string;
   rule: string;
   severity: Severity;
+  /** on a page without a pageLoadId: the request its first event was */
+  request?: string;
+}
+
+/** What the count reads of the page its findings are on, live or as `check` hands it over. */
+interface CountedPage {
+  pageLoadId: string;
+  /** what the page's event `id` was, as a request (`requestOf`) */
+  request(id: string): string;
 }
 
 /**
  * The rows the findings count against: a warning or an error counts against the behaviour it names (a
  * widget's row is its tag's); one that follows from another (`causedBy`) is the cause's, counted instead.
+ * A page without a pageLoadId gathers requests that carried none: each finding there says which request.
  */
-function counted(list: Iterable<Judged>): Counted[] {
+function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
   const out: Counted[] = [];
   for (const f of list) {
     if (f.severity === 'info' || f.causedBy !== undefined) continue;
     const named = behaviourOf(f);
-    if (named)
-      out.push({
-        row: rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
-        rule: f.rule,
-        severity: f.severity,
-      });
+    if (!named) continue;
+    const c: Counted = {
+      row: rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
+      rule: f.rule,
+      severity: f.severity,
+    };
+    if (page.pageLoadId === '' && f.eventIds.length > 0) c.request = page.request(f.eventIds[0]!);
+    out.push(c);
   }
   return out;
+}
+
+/** An event of a page as `requestOf` reads it (a response's event or a visit's, live or a DTO). */
+interface SentEvent {
+  id: string;
+  /** `search/render`, `cart/add` */
+  endpoint: string;
+  status: number;
+  errors: readonly string[];
+}
+
+/**
+ * An event of a page without a pageLoadId, as the request it was: `ev_3, a refused CORS preflight to
+ * /beacon/v2/demo42/search/render`, `ev_5, a request to /beacon/v2/demo42/search/impression answered 400`,
+ * or its id alone when the page does not hold it (a path that names no endpoint). Live and `check` say
+ * the same: the path is the one the event's endpoint and site make.
+ */
+function requestOf(id: string, siteId: string, events: Iterable<SentEvent>): string {
+  for (const e of events) {
+    if (e.id !== id) continue;
+    const path = `/beacon/v2/${siteId}/${e.endpoint}`;
+    return isRefusedPreflight(e.status, e.errors[0])
+      ? `${id}, a refused CORS preflight to ${path}`
+      : `${id}, a request to ${path} answered ${e.status}`;
+  }
+  return id;
+}
+
+/** A live page's events as `requestOf` reads them. */
+function* liveEvents(page: Page): Generator<SentEvent> {
+  for (const r of page.responses.values())
+    for (const e of r.events)
+      yield { id: e.id, endpoint: endpointOf(e.kind, e.event), status: e.status, errors: e.errors };
+  for (const v of page.visitEvents) yield { ...v.base, endpoint: v.endpoint };
+}
+
+/** A page's DTO events as `requestOf` reads them. */
+function* dtoEvents(page: PageTimelineDto): Generator<SentEvent> {
+  for (const r of page.responses)
+    for (const e of r.events) yield { ...e, endpoint: endpointOf(e.kind, e.event) };
+  for (const v of page.visitEvents ?? []) yield v;
 }
 
 /**
@@ -405,7 +464,11 @@ export class ReadinessMemo {
     if (held && sameLists(held.lists, page)) return held.counted;
     const lists = [page.pageFindings, page.visitFindings];
     for (const r of page.responses.values()) lists.push(r.findings);
-    const fresh = { lists, counted: counted(findings()) };
+    const read: CountedPage = {
+      pageLoadId: page.pageLoadId,
+      request: (id) => requestOf(id, page.siteId, liveEvents(page)),
+    };
+    const fresh = { lists, counted: counted(findings(), read) };
     this.pages.set(page, fresh);
     return fresh.counted;
   }
@@ -500,8 +563,8 @@ export class ReadinessTally {
    * The page's findings as the timelines judged them: a warning or an error counts against the
    * behaviours it names; one that follows from another (`causedBy`) is the cause's, which is counted.
    */
-  findings(list: Iterable<Judged>, pageLoadId: string): void {
-    for (const c of counted(list)) this.counts(c, pageLoadId);
+  findings(list: Iterable<Judged>, page: CountedPage): void {
+    for (const c of counted(list, page)) this.counts(c, page.pageLoadId);
   }
 
   /**
@@ -513,12 +576,8 @@ export class ReadinessTally {
    */
   counts(c: Counted, pageLoadId: string): void {
     const held = this.worst.get(c.row);
-    if (!held) this.worst.set(c.row, { rule: c.rule, severity: c.severity, pageLoadId });
-    else if (worse(c, pageLoadId, held)) {
-      held.rule = c.rule;
-      held.severity = c.severity;
-      held.pageLoadId = pageLoadId;
-    }
+    if (!held) this.worst.set(c.row, worstOf(c, pageLoadId));
+    else if (worse(c, pageLoadId, held)) this.worst.set(c.row, worstOf(c, pageLoadId));
   }
 
   /** Each behaviour's row; `inputs`: what the site's rules had beyond its traffic (none by default). */
@@ -637,6 +696,13 @@ export class ReadinessTally {
 }
 
 const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
+
+/** A row's worst finding: its rule and severity, its page, and which request on a page without an id. */
+function worstOf(c: Counted, pageLoadId: string): Worst {
+  const w: Worst = { rule: c.rule, severity: c.severity, pageLoadId };
+  if (c.request !== undefined) w.request = c.request;
+  return w;
+}
 
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
 export function sightPage(
@@ -757,7 +823,10 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
   }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
   tally.exercise(id, { responses, ended: true });
-  tally.findings(page.findings, id);
+  tally.findings(page.findings, {
+    pageLoadId: id,
+    request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
+  });
 }
 
 /** The findings of a page's DTO about each of its responses (by `responseKey`); undefined when none is. */

@@ -105,8 +105,11 @@ function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
         <PageLink
           siteId={siteId}
           pageLoadId={row.worst.pageLoadId}
-          label={shortId(row.worst.pageLoadId, 12)}
+          label={row.worst.pageLoadId ? shortId(row.worst.pageLoadId, 12) : '(no pageLoadId)'}
         />
+        {row.worst.request !== undefined && (
+          <span data-testid="readiness-request">: {row.worst.request}</span>
+        )}
       </span>
     );
   if (row.status === 'unseen')
