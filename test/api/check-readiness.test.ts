@@ -386,6 +386,57 @@ describe('check --readiness', () => {
     expect(offline.summary.unverified).toBe(live.summary.unverified);
   });
 
+  it('says how many pages have findings at or above --fail-on, which it does not gate, and the command that does', async () => {
+    // the journey's search page clicks a tile it never impressed, after an impression without its render
+    const j = journey();
+    j[0]![0]!.events.splice(0, 1);
+    const file = tempFile(cleanups, 'journey.ndjson', run(j));
+    const pageReport = JSON.parse((await check(file, '--format', 'json')).out) as {
+      verdicts: Record<'pass' | 'warn' | 'fail', number>;
+    };
+    const { pass, warn, fail } = pageReport.verdicts;
+    expect(fail).toBeGreaterThan(0);
+    expect((await check(file)).code).toBe(1);
+    // readiness keeps its own exit code: what the site expects was seen
+    const text = await check(file, '--readiness', '--expect', 'mode');
+    expect(text.code).toBe(0);
+    const gatedBy = `search-sandbox check ${file}`;
+    expect(text.out).toMatch(
+      new RegExp(
+        `\\n\\npages: ${fail} of the ${pass + warn + fail} read (has|have) findings at or above error, which --readiness does not gate \\(its exit code is readiness's alone\\): \`${gatedBy.replaceAll('.', '\\.')}\` reports them and exits 1\\n$`,
+      ),
+    );
+    // json says it where a script reads it, and stderr where a person does
+    const json = await check(file, '--readiness', '--expect', 'mode', '--format', 'json');
+    expect(json.code).toBe(0);
+    expect((JSON.parse(json.out) as { pages: unknown }).pages).toEqual({
+      checked: pass + warn + fail,
+      failing: fail,
+      failOn: 'error',
+      gatedBy: `${gatedBy} --format json`,
+    });
+    expect(json.err).toContain(`${fail} of the ${pass + warn + fail} read`);
+    // --fail-on counts what it fails on, and the command carries it (and every flag but --readiness)
+    const strict = await check(file, '--readiness', '--fail-on', 'warning', '--expect=mode');
+    expect(strict.out).toContain(
+      `pages: ${warn + fail} of the ${pass + warn + fail} read have findings at or above warning`,
+    );
+    expect(strict.out).toContain(`\`${gatedBy} --fail-on warning\``);
+    // the command it names gates the pages, as installed
+    const named = await runCli(
+      ['check', path.basename(file), '--fail-on', 'warning'],
+      path.dirname(file),
+    );
+    expect(named.code).toBe(1);
+    // a recording whose pages pass says so
+    const clean = tempFile(cleanups, 'clean.ndjson', run(journey()));
+    const quiet = await check(clean, '--readiness');
+    expect(quiet.out).toMatch(
+      /\npages: none of the \d+ read has findings at or above error \(`search-sandbox check \S+` gates them\)\n$/,
+    );
+    expect((await check(clean, '--readiness', '--format', 'json')).err).toBe('');
+  });
+
   it('names a finding on requests without a pageLoadId by its request, live, in expectReady and in check of the export', async () => {
     sb = await startSandbox();
     // a browser's CORS preflight (a beacon sent as application/json), refused: no body, so no pageLoadId
@@ -564,7 +615,8 @@ describe('check --readiness of an export: what its sandbox expected', () => {
     expect(text.out).toContain('- area cart is unseen: nothing of it was sent');
     // the installed command says the same
     const cli = await runCli(['check', path.basename(file), '--readiness'], path.dirname(file));
-    expect([cli.code, cli.stdout]).toEqual([1, text.out]);
+    // (its last line names the file as it was given)
+    expect([cli.code, cli.stdout]).toEqual([1, text.out.replace(file, path.basename(file))]);
     expect(text.out).toMatch(
       /readiness of quiet1: .* \(it sent nothing in this recording: the export says its sandbox expected it to\)/,
     );

@@ -12,12 +12,17 @@ import { catalogFlag, readCatalogs } from './catalog-flag';
 import { OfflineJudge } from '../tracking/timeline/offline-check';
 import { pageVerdictDto } from '../tracking/timeline/dto';
 import { StringPool } from '../store/shared-strings';
-import { FAIL_ON, type FailOn } from '../tracking/timeline/report';
+import { FAIL_ON, fails, type FailOn } from '../tracking/timeline/report';
 import { loadConfigFile, type SandboxAccount } from '../config';
 import { BEHAVIOURS } from '../tracking/client-model';
 import { readinessSiteOf } from '../tracking/timeline/readiness-config';
 import { expectProblem } from '../../shared/readiness';
-import { OfflineReadiness, readinessText } from './readiness-output';
+import {
+  OfflineReadiness,
+  readinessText,
+  ungatedLine,
+  type UngatedPages,
+} from './readiness-output';
 import { ConfigError } from '../config-error';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 import {
@@ -59,7 +64,7 @@ const processIo: CheckIo = {
   now: () => Date.now(),
 };
 
-const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; an ok that no rule could check on this input\n(it lacked the companion search's responses, a --catalog, …) says so (unverified) and what would check\nit. Exit 1 when a behaviour or area named by --expect (repeatable; default: the site's\naccounts[].readiness.expect in --config) is unseen or has findings at or above --fail-on, or a behaviour\nnamed by id is ok but unverified; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it.\n`;
+const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; an ok that no rule could check on this input\n(it lacked the companion search's responses, a --catalog, …) says so (unverified) and what would check\nit. Exit 1 when a behaviour or area named by --expect (repeatable; default: the site's\naccounts[].readiness.expect in --config) is unseen or has findings at or above --fail-on, or a behaviour\nnamed by id is ok but unverified; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it. That exit code is readiness's alone: the pages are not\ngated, and the report's last line (json: "pages", and a line on stderr) says how many have findings\nat or above --fail-on, with the command that gates them.\n`;
 
 const FLAGS = {
   format: { type: 'string' },
@@ -85,6 +90,8 @@ interface CheckOptions {
   readiness: OfflineReadiness | undefined;
   /** `--catalog SITE=FILE`: the feeds to check sites' events against */
   catalogs: Array<{ siteId: string; file: string }>;
+  /** with `--readiness`: the command that reports and gates the pages instead (the same, without it) */
+  gatedBy: string;
 }
 
 export async function runCheck(args: string[], io: CheckIo = processIo): Promise<number> {
@@ -144,7 +151,31 @@ function checkOptions(args: string[]): CheckOptions | 'help' {
     throw new BadFlags(
       'standard input (-) is given more than once: it can be read once; give it once, the other recordings as files',
     );
-  return { files, format, failOn, levels, readiness, catalogs };
+  return { files, format, failOn, levels, readiness, catalogs, gatedBy: pagesCommand(args) };
+}
+
+/**
+ * The command line that reports and gates the pages of what `check … --readiness` read: the same
+ * arguments without --readiness and its --expect, quoted for a POSIX shell where they need it.
+ */
+function pagesCommand(args: readonly string[]): string {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      kept.push(...args.slice(i));
+      break;
+    }
+    if (a === '--readiness' || a.startsWith('--expect=')) continue;
+    if (a === '--expect') i++;
+    else kept.push(a);
+  }
+  return ['search-sandbox', 'check', ...kept].map(shellWord).join(' ');
+}
+
+/** An argument as a POSIX shell reads it back: as it is when plain, else in single quotes. */
+function shellWord(a: string): string {
+  return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`;
 }
 
 /** Judge the files' events in order, writing each page (or noting it for readiness) as it settles. */
@@ -168,26 +199,7 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     if (feeds.size > 0) judge.setCatalogs(feeds);
     return judgeFiles(files, judge, pages, io, done).finally(dispose);
   };
-  if (readiness) {
-    // readiness reads the events each page was sent, and the clicks that credit orders
-    const judge = new OfflineJudge(now, levels, undefined, { credit: true });
-    // what an export says each response served: the behaviours only that shows read as live reads them
-    const pages = { page: (p: PageTimelineDto) => readiness.page(p, judge.served(p.siteId)) };
-    return run(judge, pages, () => {
-      const sites = readiness.result(
-        (siteId) => judge.creditedOrderPages(siteId),
-        (siteId) => judge.inputs(siteId),
-        judge.recordedSites(),
-      );
-      const ready = sites.every((s) => s.gaps.length === 0);
-      io.out(
-        format === 'json'
-          ? `${JSON.stringify({ ready, sites }, null, 2)}\n`
-          : readinessText(sites, (siteId) => readiness.expectedBy(siteId)),
-      );
-      return ready ? 0 : 1;
-    });
-  }
+  if (readiness) return checkReadiness(readiness, options, now, io, run);
   const o = {
     out: io.out,
     ...(io.outBytes && { outBytes: io.outBytes }),
@@ -212,6 +224,54 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto }),
     reportWriter({ ...o, format }),
   );
+}
+
+/** How `checkFiles` runs a judge over the files, handing each page over as it settles. */
+type RunJudge = <P extends PageVerdictDto>(
+  judge: OfflineJudge<P>,
+  pages: { page: (page: P) => void },
+  done: () => number,
+) => Promise<number>;
+
+/**
+ * `--readiness`: each site's readiness, and its gate for the exit code. The pages are judged as the page
+ * report judges them: how many have findings at or above --fail-on, which this exit code does not gate, is
+ * said with the command that does (text: the report's last line; json: `pages`, and a line on stderr).
+ */
+function checkReadiness(
+  readiness: OfflineReadiness,
+  { format, failOn, levels, gatedBy }: CheckOptions,
+  now: number,
+  io: CheckIo,
+  run: RunJudge,
+): Promise<number> {
+  // readiness reads the events each page was sent, and the clicks that credit orders
+  const judge = new OfflineJudge(now, levels, undefined, { credit: true });
+  const counted: UngatedPages = { checked: 0, failing: 0, failOn, gatedBy };
+  const pages = {
+    page: (p: PageTimelineDto) => {
+      counted.checked++;
+      if (fails(p, failOn)) counted.failing++;
+      // what an export says each response served: the behaviours only that shows read as live reads them
+      readiness.page(p, judge.served(p.siteId));
+    },
+  };
+  return run(judge, pages, () => {
+    const sites = readiness.result(
+      (siteId) => judge.creditedOrderPages(siteId),
+      (siteId) => judge.inputs(siteId),
+      judge.recordedSites(),
+    );
+    const ready = sites.every((s) => s.gaps.length === 0);
+    if (format === 'json') {
+      io.out(`${JSON.stringify({ ready, pages: counted, sites }, null, 2)}\n`);
+      if (counted.failing > 0) io.err(`search-sandbox check: ${ungatedLine(counted)}\n`);
+    } else
+      io.out(
+        `${readinessText(sites, (siteId) => readiness.expectedBy(siteId))}${ungatedLine(counted)}\n`,
+      );
+    return ready ? 0 : 1;
+  });
 }
 
 /** Every file read into the judge, each page handed over as it settles; `done` when the input ended. */

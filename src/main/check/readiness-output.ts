@@ -22,6 +22,7 @@ import {
 } from '../tracking/timeline/readiness';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { NO_SITE } from './report-writer';
+import type { FailOn } from '../tracking/timeline/report';
 
 /** A site's readiness in a recording; `sent: false` when it sent nothing (a site the config expects of). */
 export type OfflineSiteReadiness = ReadinessDto & { gaps: string[]; sent?: false };
@@ -94,6 +95,26 @@ export class OfflineReadiness {
   expectedBy(siteId: string): 'export' | 'config' {
     return this.heldByExport.has(siteId) ? 'export' : 'config';
   }
+}
+
+/**
+ * The pages `check --readiness` read, judged as the page report judges them: how many have a finding at or
+ * above --fail-on (which the readiness exit code does not gate) and the command that gates them.
+ */
+export interface UngatedPages {
+  checked: number;
+  failing: number;
+  failOn: FailOn;
+  /** `search-sandbox check FILE…`: the same arguments without --readiness and --expect */
+  gatedBy: string;
+}
+
+/** What the readiness report says of the pages it does not gate, on its last line. */
+export function ungatedLine(p: UngatedPages): string {
+  const { checked, failing, failOn, gatedBy } = p;
+  if (failing === 0)
+    return `pages: none of the ${checked} read has findings at or above ${failOn} (\`${gatedBy}\` gates them)`;
+  return `pages: ${failing} of the ${checked} read ${failing === 1 ? 'has' : 'have'} findings at or above ${failOn}, which --readiness does not gate (its exit code is readiness's alone): \`${gatedBy}\` reports them and exits 1`;
 }
 
 const WIDTH = 34;

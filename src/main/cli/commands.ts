@@ -29,6 +29,7 @@ export const USAGE = `usage:
   search-sandbox check FILE... --readiness [--expect ID|AREA]... [--config FILE] [--format text|json]
       each site's readiness: every behaviour of the provider's client ok, with findings, unseen or n/a;
       exit 1 when an expected behaviour or area is unseen or has findings at or above --fail-on
+      (the pages are not gated: the last line says how many fail, and the command that gates them)
   search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...
       compares two recordings of one journey (or a baseline file) and names what changed;
       exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags
