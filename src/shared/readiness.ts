@@ -66,6 +66,12 @@ export interface ReadinessRowDto {
    * preflight to /beacon/v2/demo42/search/render`)
    */
   worst?: { rule: string; severity: Severity; pageLoadId: string; request?: string };
+  /**
+   * a widget's events row (`recommendations.events`, `bundles.widget`): the other tags its events were
+   * sent with. Their responseId is this widget's (its page rendered it with this tag), so they count here,
+   * their findings too, and never on the rows of the tag they carried.
+   */
+  wrongTags?: string[];
   /** `unseen`: the client call or script tag that sends it */
   next?: string;
   /** `not-applicable`: why it does not apply to this site */
@@ -89,6 +95,17 @@ export function worstLine(w: NonNullable<ReadinessRowDto['worst']>): string {
       ? `page ${w.pageLoadId}`
       : `page (no pageLoadId)${w.request !== undefined ? `: ${w.request}` : ''}`;
   return `${w.severity} ${w.rule} on ${page}`;
+}
+
+/**
+ * What a widget's row says of its events sent with another widget's tag, and the fix: `its events were
+ * sent with tag "similiar": send them with data.tag "similar"`; '' for a row without.
+ */
+export function wrongTagsLine(r: Pick<ReadinessRowDto, 'tag' | 'wrongTags'>): string {
+  const wrong = r.wrongTags ?? [];
+  if (wrong.length === 0) return '';
+  const tags = wrong.map((t) => `"${t}"`).join(', ');
+  return `its events were sent with ${wrong.length === 1 ? 'tag' : 'tags'} ${tags}: send them with data.tag "${r.tag ?? ''}"`;
 }
 
 /** The traffic showed the behaviour (with or without findings): an expected area passes once one row was. */
@@ -198,7 +215,8 @@ export function readinessGaps(
   const name = (r: ReadinessRowDto) => (r.tag !== undefined ? `${r.id} (tag "${r.tag}")` : r.id);
   const blocking = (r: ReadinessRowDto) =>
     r.status === 'findings' && r.worst !== undefined && WEIGHT[r.worst.severity] >= WEIGHT[failOn];
-  const findingLine = (r: ReadinessRowDto) => `${name(r)} has findings: ${worstLine(r.worst!)}`;
+  const findingLine = (r: ReadinessRowDto) =>
+    `${name(r)} has findings: ${worstLine(r.worst!)}${r.wrongTags ? `; ${wrongTagsLine(r)}` : ''}`;
   for (const entry of new Set(expect)) {
     const rows = readiness.behaviours.filter((r) => r.id === entry);
     if (rows.length > 0) {

@@ -29,6 +29,12 @@ const ReadinessRowSchema = closed({
       'findings: the newest of its most severe findings, and its page',
     ),
   ),
+  wrongTags: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'a widget’s events row: the other tags its events were sent with (their responseId is this widget’s; they and their findings count here)',
+    }),
+  ),
   next: Type.Optional(Type.String({ description: 'unseen: the client call or script tag' })),
   why: Type.Optional(Type.String({ description: 'not-applicable: why' })),
   unverified: Type.Optional(

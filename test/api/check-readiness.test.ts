@@ -288,6 +288,82 @@ describe('check --readiness', () => {
     expect(text).toMatch(/unseen\s+bundles\.widget \[cross-sell\]/);
   });
 
+  it('counts a widget’s events sent with a misspelt tag on its own tag’s rows, saying the tag is wrong, live and in check of the export', async () => {
+    sb = await startSandbox();
+    const context = (ms: number) => ({
+      timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+      pageUrl: 'https://shop.example/products/p101',
+      userId: 'u-typo',
+      sessionId: 's-typo',
+      pageLoadId: 'pdp-typo',
+      initiator: 'search-sandbox/test',
+      dev: true,
+    });
+    const tile = { type: 'product', uid: 'P102', parentId: 'P102' };
+    for (const [event, ms, data] of [
+      ['render', 0, { responseId: 'rec-a', tag: 'similar' }],
+      // the widget's impression with its tag misspelt: a tag no account declares
+      ['impression', 1_500, { responseId: 'rec-a', tag: 'similiar', results: [tile], banners: [] }],
+    ] as const) {
+      const res = await postBeacon(sb.url, `demo42/recommendations/${event}`, {
+        context: context(ms),
+        data,
+      });
+      expect(res.status).toBe(200);
+    }
+    const client = new SandboxClient(sb.url);
+    const live = await client.readiness({ siteId: 'demo42' });
+    const rows = (r: ReadinessDto) =>
+      r.behaviours
+        .filter((b) => b.area === 'recommendations')
+        .map(
+          (b) =>
+            `${b.id} [${b.tag}] ${b.status} ${b.worst ? `${b.worst.rule} ${b.worst.pageLoadId}` : ''} ${b.wrongTags?.join(',') ?? ''}`,
+        );
+    // one row per declared tag: the misspelt tag has none, its events count on the widget's own
+    expect(rows(live)).toEqual([
+      'recommendations.widget [similar] ok  ',
+      'recommendations.widget [trending] unseen  ',
+      'recommendations.events [similar] findings missing-render pdp-typo similiar',
+      'recommendations.events [trending] unseen  ',
+    ]);
+    const line =
+      'recommendations.events (tag "similar") has findings: error missing-render on page pdp-typo; its events were sent with tag "similiar": send them with data.tag "similar"';
+    const failure = await client
+      .expectReady({ siteId: 'demo42', expect: ['recommendations.events'] })
+      .then(
+        () => '',
+        (e: Error) => e.message,
+      );
+    expect(failure).toContain(line);
+    expect(failure).not.toContain('(tag "similar") is unseen');
+    expect(failure).not.toContain('similiar") ');
+
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
+    );
+    const json = await check(
+      file,
+      '--readiness',
+      '--format',
+      'json',
+      '--expect',
+      'recommendations.events',
+    );
+    const offline = (JSON.parse(json.out) as Sites).sites[0]!;
+    expect(rows(offline)).toEqual(rows(live));
+    expect(offline.summary).toEqual(live.summary);
+    expect(offline.gaps).toContain(line);
+    const text = await check(file, '--readiness', '--expect', 'recommendations.events');
+    expect(text.code).toBe(1);
+    expect(text.out).toMatch(
+      /findings\s+recommendations\.events \[similar\]\s+error missing-render on page pdp-typo; its events were sent with tag "similiar": send them with data\.tag "similar"\n/,
+    );
+    expect(text.out).not.toContain('[similiar]');
+  });
+
   it('names the worst finding the live sandbox names where two of one severity are on one page', async () => {
     sb = await startSandbox();
     const base = sb.url;

@@ -9,6 +9,7 @@ import type {
   TimelineListDto,
   TimelineReportDto,
 } from '../../src/shared/timeline';
+import type { ReadinessDto } from '../../src/shared/readiness';
 import { check, tempFile } from '../helpers/check';
 import { postBeacon } from '../helpers/sandbox';
 import { recommend, SITE, startRecommendSandbox, type Any } from './recommend-helpers';
@@ -104,6 +105,40 @@ describe('a widget’s impression sent with the other widget’s tag', () => {
       )
     ).json()) as TimelineListDto;
     oneFinding(list.pages[0]!.findings);
+  });
+
+  /** The rows of the two widgets: the events sent with the other's tag count on the similar widget's. */
+  const widgetRows = (r: ReadinessDto) =>
+    r.behaviours
+      .filter(
+        (b) => b.area === 'recommendations' && ['similar', 'recently-viewed'].includes(b.tag!),
+      )
+      .map(
+        (b) =>
+          `${b.id} [${b.tag}] ${b.status} ${b.worst?.rule ?? ''} ${b.wrongTags?.join(',') ?? ''}`,
+      );
+  const READY_ROWS = [
+    'recommendations.widget [similar] ok  ',
+    'recommendations.widget [recently-viewed] ok  ',
+    'recommendations.events [similar] findings missing-render recently-viewed',
+    'recommendations.events [recently-viewed] ok  ',
+  ];
+
+  it('counts against the similar widget’s events in readiness, live and in check of the export', async () => {
+    const live = (await (
+      await fetch(`${sb.url}/_sandbox/readiness?siteId=${SITE}`)
+    ).json()) as ReadinessDto;
+    expect(widgetRows(live)).toEqual(READY_ROWS);
+    const file = tempFile(
+      cleanups,
+      'widgets-readiness.json',
+      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
+    );
+    const res = await check(file, '--readiness', '--format', 'json');
+    const offline = (JSON.parse(res.out) as { sites: ReadinessDto[] }).sites.find(
+      (s) => s.siteId === SITE,
+    )!;
+    expect(widgetRows(offline)).toEqual(READY_ROWS);
   });
 
   it('is the same one finding in check of the export', async () => {

@@ -148,6 +148,35 @@ describe.skipIf(skip)('the Readiness view', () => {
     await s.ui.screenshot('readiness-390');
   });
 
+  it('shows a widget’s events sent with a misspelt tag on its own tag’s row, saying the tag is wrong', async () => {
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+    await s.ui.open(`#/readiness/${SITE}`);
+    await row('search.render').waitFor();
+    const pdp = 'https://shop.example/products/p101';
+    await send('recommendations/render', {
+      context: context('ui-pdp', 0, pdp),
+      data: { responseId: 'w-typo', tag: 'similar' },
+    });
+    await send('recommendations/impression', {
+      context: context('ui-pdp', 1_200, pdp),
+      data: {
+        responseId: 'w-typo',
+        tag: 'similiar',
+        results: [{ type: 'product', uid: 'P102', parentId: 'P102' }],
+        banners: [],
+      },
+    });
+    const events = s.page.locator(
+      '[data-testid="readiness-row"][data-id="recommendations.events"][data-tag="similar"][data-status="findings"]',
+    );
+    await events.waitFor();
+    expect(await events.getByTestId('readiness-wrong-tags').textContent()).toBe(
+      'Its events were sent with tag "similiar": send them with data.tag "similar".',
+    );
+    expect(await row('recommendations.widget', 'similar').getAttribute('data-status')).toBe('ok');
+    expect(await row('recommendations.events', 'similiar').count()).toBe(0);
+  });
+
   it('names a finding on requests without a pageLoadId by its request, not a blank page', async () => {
     await s.page.setViewportSize({ width: 1440, height: 900 });
     await s.ui.open(`#/readiness/${SITE}`);

@@ -588,6 +588,61 @@ describe('the readiness tally', () => {
     }
     const statuses = (rows: ReadinessDto[], id: string) => rows.map((r) => row(r, id).status);
 
+    it('a widget’s events sent with another tag count on the tag whose render carried their responseId', () => {
+      const pdp = new PageBuilder({ pageLoadId: 'pdp' });
+      const widgetRows = (r: ReadinessDto, area: string) =>
+        r.behaviours
+          .filter((b) => b.area === area)
+          .map(
+            (b) =>
+              `${b.id} [${b.tag}] ${b.status} ${b.worst?.rule ?? ''} ${b.wrongTags?.join(',') ?? ''}`,
+          );
+      // a declared tag that got only the other widget's events stays unseen; a misspelt one has no rows
+      const recs = bothWays([
+        pdp.as('recommendations', 'similar').render('w1', { at: 0 }),
+        pdp.as('recommendations', 'trending').impression('w1', ['A'], { at: 1200 }),
+        pdp.as('recommendations', 'similiar').click('w1', 'A', { at: 3000 }),
+      ]);
+      for (const r of recs)
+        expect(widgetRows(r, 'recommendations')).toEqual([
+          'recommendations.widget [similar] ok  ',
+          'recommendations.events [similar] findings missing-render similiar,trending',
+        ]);
+      // a bundle: its one row
+      const kit = new PageBuilder({ pageLoadId: 'kit' });
+      const bundles = bothWays([
+        kit.as('bundles', 'kit').render('b1', { at: 0 }),
+        kit.as('bundles', 'kti').impression('b1', ['A'], { at: 1200 }),
+      ]);
+      for (const r of bundles)
+        expect(widgetRows(r, 'bundles')).toEqual([
+          'bundles.widget [kit] findings missing-render kti',
+        ]);
+      // a responseId two tags rendered: the first of them in order of tags, live and offline
+      const two = new PageBuilder({ pageLoadId: 'two' });
+      const shared = bothWays([
+        two.as('recommendations', 'trending').render('w2', { at: 0 }),
+        two.as('recommendations', 'similar').render('w2', { at: 100 }),
+        two.as('recommendations', 'other').impression('w2', ['A'], { at: 1200 }),
+      ]);
+      for (const r of shared)
+        expect(row(r, 'recommendations.events', 'similar').wrongTags).toEqual(['other']);
+      // events whose responseId no widget of the page rendered stay under the tag they carried
+      const lone = new PageBuilder({ pageLoadId: 'lone' });
+      const unrendered = bothWays([
+        lone.as('recommendations', 'similar').render('w3', { at: 0 }),
+        lone.as('recommendations', 'similiar').impression('w4', ['A'], { at: 1200 }),
+      ]);
+      for (const r of unrendered) {
+        expect(row(r, 'recommendations.widget', 'similiar')).toMatchObject({
+          status: 'findings',
+          worst: { rule: 'missing-render' },
+        });
+        expect(row(r, 'recommendations.events', 'similiar').status).toBe('ok');
+        expect(row(r, 'recommendations.events', 'similar').wrongTags).toBeUndefined();
+      }
+    });
+
     it('a double render that duplicate-render flags shows no cached render; coming back to a response after another search does', () => {
       const twice = new PageBuilder({ pageLoadId: 'twice' });
       const flagged = bothWays([twice.render('r1', { at: 0 }), twice.render('r1', { at: 300 })]);

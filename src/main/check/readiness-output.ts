@@ -8,6 +8,7 @@ import {
   unverifiedLine,
   wasSeen,
   worstLine,
+  wrongTagsLine,
   type ReadinessDto,
   type ReadinessFailOn,
   type ReadinessLack,
@@ -178,9 +179,10 @@ const statusOf = (r: ReadinessRowDto) =>
 
 /** What the traffic shows of a row: its page, its worst finding, what sends it, or why it does not apply. */
 function detailOf(r: ReadinessRowDto): string {
+  const wrong = r.wrongTags ? `; ${wrongTagsLine(r)}` : '';
   if (r.status === 'ok')
-    return `seen on page ${r.example!.pageLoadId}${r.unverified ? `; ${unverifiedLine(r, false)}` : ''}`;
-  if (r.status === 'findings') return worstLine(r.worst!);
+    return `seen on page ${r.example!.pageLoadId}${wrong}${r.unverified ? `; ${unverifiedLine(r, false)}` : ''}`;
+  if (r.status === 'findings') return `${worstLine(r.worst!)}${wrong}`;
   return r.status === 'unseen' ? `send it with ${r.next}` : (r.why ?? '');
 }
 

@@ -9,6 +9,7 @@ import type {
   PageTimelineDto,
   TimelineEventDto,
   TimelineFindingDto,
+  TimelineResponseDto,
 } from '../../../shared/timeline';
 import {
   LACK_HOW,
@@ -366,7 +367,7 @@ const LACK_ORDER: readonly ReadinessLack[] = [...RULE_INPUTS, 'off'];
 /** What readiness reads of a finding (as the engine keeps it or as a report gives it). */
 type Judged = Pick<
   TimelineFindingDto,
-  'rule' | 'behaviour' | 'severity' | 'causedBy' | 'tag' | 'eventIds'
+  'rule' | 'behaviour' | 'severity' | 'causedBy' | 'kind' | 'tag' | 'responseId' | 'eventIds'
 >;
 
 /** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
@@ -383,7 +384,67 @@ interface CountedPage {
   pageLoadId: string;
   /** what the page's event `id` was, as a request (`requestOf`) */
   request(id: string): string;
+  /** the page's widget responses sent with another widget's tag (`ownersOf`) */
+  owners: Owners | undefined;
 }
+
+/**
+ * A page's widget responses whose events carry another widget's tag: `responseKey` → the tag whose render
+ * carried their responseId on the page. The provider's client runs one controller per widget, each
+ * sending its own tag with its own response's responseId, so events with no render of their own whose
+ * responseId the page rendered with another tag are that widget's (`missing-render` names the wrong tag).
+ */
+type Owners = ReadonlyMap<string, string>;
+
+/** A page's response as `ownersOf` reads it. */
+interface TaggedResponse {
+  kind: string;
+  tag: string;
+  responseId: string;
+  /** its accepted renders */
+  renders: number;
+  /** its accepted events (live: their types as `eventBit`s): none, nothing of it was sent */
+  sent: number;
+}
+
+/**
+ * Owners of a page's responses (undefined when none is another widget's). Of two tags that rendered the
+ * responseId, the first in order of tags, so that live and `check` name the same.
+ */
+function ownersOf(responses: Iterable<TaggedResponse>): Owners | undefined {
+  let rendered: Map<string, string[]> | undefined;
+  let unrendered: TaggedResponse[] | undefined;
+  for (const r of responses) {
+    if (!isWidgetKind(r.kind) || r.responseId === '') continue;
+    if (r.renders === 0) {
+      if (r.sent !== 0) (unrendered ??= []).push(r);
+    } else {
+      const key = `${r.kind} ${r.responseId}`;
+      const tags = (rendered ??= new Map()).get(key);
+      if (tags) tags.push(r.tag);
+      else rendered.set(key, [r.tag]);
+    }
+  }
+  if (!rendered || !unrendered) return undefined;
+  let owners: Map<string, string> | undefined;
+  for (const r of unrendered) {
+    const tags = rendered.get(`${r.kind} ${r.responseId}`)?.filter((t) => t !== r.tag);
+    if (tags && tags.length > 0)
+      (owners ??= new Map()).set(responseKey(r.kind, r.tag, r.responseId), tags.sort()[0]!);
+  }
+  return owners;
+}
+
+/**
+ * The row of a widget area that a widget's events show, and that a finding about its events sent with
+ * another widget's tag counts against: the one whose endpoints are its impressions
+ * (`recommendations.events`, `bundles.widget`).
+ */
+const EVENTS_ROW = new Map(
+  BEHAVIOURS.filter((b) => isWidgetKind(b.area) && b.seenBy.includes(`${b.area}/impression`)).map(
+    (b) => [b.area as string, b.id],
+  ),
+);
 
 /**
  * The rows the findings count against: a warning or an error counts against the behaviour it names (a
@@ -396,8 +457,16 @@ function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
     if (f.severity === 'info' || f.causedBy !== undefined) continue;
     const named = behaviourOf(f);
     if (!named) continue;
+    // about a widget's events sent with another widget's tag: what is wrong is the tag its events carry
+    const owner =
+      page.owners && f.kind !== undefined && f.responseId !== undefined
+        ? page.owners.get(responseKey(f.kind, f.tag ?? '', f.responseId))
+        : undefined;
     const c: Counted = {
-      row: rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
+      row:
+        owner !== undefined
+          ? rowKey(EVENTS_ROW.get(f.kind!)!, owner)
+          : rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
       rule: f.rule,
       severity: f.severity,
     };
@@ -459,7 +528,7 @@ export class ReadinessMemo {
     { lists: Array<readonly Judged[]>; counted: Counted[] }
   >();
 
-  counted(page: Page, findings: () => Iterable<Judged>): readonly Counted[] {
+  counted(page: Page, findings: () => Iterable<Judged>, owners?: Owners): readonly Counted[] {
     const held = this.pages.get(page);
     if (held && sameLists(held.lists, page)) return held.counted;
     const lists = [page.pageFindings, page.visitFindings];
@@ -467,6 +536,7 @@ export class ReadinessMemo {
     const read: CountedPage = {
       pageLoadId: page.pageLoadId,
       request: (id) => requestOf(id, page.siteId, liveEvents(page)),
+      owners,
     };
     const fresh = { lists, counted: counted(findings(), read) };
     this.pages.set(page, fresh);
@@ -498,6 +568,8 @@ export class ReadinessTally {
   private readonly issuedKinds = new Set<string>();
   /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
   private readonly worst = new Map<string, Worst>();
+  /** `rowKey(kind, tag)` of a widget → the other tags its events were sent with (`Owners`) */
+  private readonly wrongTags = new Map<string, Set<string>>();
   private count = 0;
 
   /** Next page: its sightings are newer than all before. */
@@ -524,14 +596,34 @@ export class ReadinessTally {
     else this.byEndpoint.set(endpoint, page);
   }
 
-  /** A live page: its responses' accepted event types and its accepted visit events. */
-  sentPage(page: Page): void {
+  /**
+   * A live page: its responses' accepted event types (a widget's sent with another widget's tag, under
+   * its own: `owners`) and its accepted visit events.
+   */
+  sentPage(page: Page, owners?: Owners): void {
     if (page.accepted === 0) return;
     const seen = this.next(page.pageLoadId);
     this.anySent = seen;
     for (const r of page.responses.values())
-      if (r.sent !== 0) this.sentResponse(r.kind, r.tag, r.sent, seen);
+      if (r.sent !== 0) this.sentResponse(r.kind, this.ownerOf(r, owners) ?? r.tag, r.sent, seen);
     for (const v of page.visitEvents) if (v.base.accepted) this.byEndpoint.set(v.endpoint, seen);
+  }
+
+  /**
+   * The tag a widget's events sent with another widget's tag count under: that of the widget whose
+   * responseId they carry, which hears the tag they carried (undefined: they count under their own).
+   */
+  ownerOf(
+    r: Pick<TaggedResponse, 'kind' | 'tag' | 'responseId'>,
+    owners: Owners | undefined,
+  ): string | undefined {
+    const owner = owners?.get(responseKey(r.kind, r.tag, r.responseId));
+    if (owner === undefined) return undefined;
+    const key = rowKey(r.kind, owner);
+    const tags = this.wrongTags.get(key);
+    if (tags) tags.add(r.tag);
+    else this.wrongTags.set(key, new Set([r.tag]));
+    return owner;
   }
 
   /** The page's responses, for the behaviours an endpoint alone does not show (EXERCISED). */
@@ -670,7 +762,13 @@ export class ReadinessTally {
   }
 
   private row(b: Behaviour, tag: string, inputs: ReadinessInputs): ReadinessRowDto {
-    const base = { ...head(b), ...(isWidgetKind(b.area) && { tag }) };
+    const wrong =
+      EVENTS_ROW.get(b.area) === b.id ? this.wrongTags.get(rowKey(b.area, tag)) : undefined;
+    const base = {
+      ...head(b),
+      ...(isWidgetKind(b.area) && { tag }),
+      ...(wrong && { wrongTags: [...wrong].sort() }),
+    };
     // findings show even where nothing of the storefront's shows it (an attribution the session lost)
     const worst = this.worst.get(rowKey(b.id, tag));
     if (worst) return { ...base, status: 'findings', worst: { ...worst } };
@@ -712,7 +810,8 @@ export function sightPage(
   findings: () => Iterable<Judged>,
   served?: Served,
 ): void {
-  tally.sentPage(page);
+  const owners = ownersOf(page.responses.values());
+  tally.sentPage(page, owners);
   if (page.accepted > 0) {
     const responses: SightedResponse[] = [];
     for (const r of page.responses.values()) {
@@ -733,7 +832,7 @@ export function sightPage(
     tally.exercise(page.pageLoadId, { responses, ended: page.idle });
   }
   if (page.errors + page.warnings === 0) return;
-  for (const c of memo.counted(page, findings)) tally.counts(c, page.pageLoadId);
+  for (const c of memo.counted(page, findings, owners)) tally.counts(c, page.pageLoadId);
 }
 
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
@@ -790,14 +889,18 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
   const id = page.pageLoadId;
   const responses: SightedResponse[] = [];
   const about = findingsByResponse(page.findings);
+  const owners = ownersOf(page.responses.filter((r) => isWidgetKind(r.kind)).map(taggedDto));
   let latest: number | undefined;
   for (const r of page.responses) {
     let renders = 0;
     let interactions = 0;
     let lastRender: TimelineEventDto | undefined;
+    const owner = owners
+      ? tally.ownerOf({ kind: r.kind, tag: r.tag ?? '', responseId: r.responseId }, owners)
+      : undefined;
     for (const e of r.events) {
       if (!e.accepted) continue;
-      tally.sent(endpointOf(e.kind, e.event), e.tag ?? '', id);
+      tally.sent(endpointOf(e.kind, e.event), owner ?? e.tag ?? '', id);
       if (e.event === 'render') {
         renders++;
         lastRender = e;
@@ -826,7 +929,20 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
   tally.findings(page.findings, {
     pageLoadId: id,
     request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
+    owners,
   });
+}
+
+/** A response of a page's DTO as `ownersOf` reads it: its accepted events and renders counted. */
+function taggedDto(r: TimelineResponseDto): TaggedResponse {
+  let renders = 0;
+  let sent = 0;
+  for (const e of r.events)
+    if (e.accepted) {
+      sent++;
+      if (e.event === 'render') renders++;
+    }
+  return { kind: r.kind, tag: r.tag ?? '', responseId: r.responseId, renders, sent };
 }
 
 /** The findings of a page's DTO about each of its responses (by `responseKey`); undefined when none is. */

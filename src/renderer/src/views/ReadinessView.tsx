@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { adminPath } from '../../../shared/admin-api';
 import {
   LACK_WHAT,
+  wrongTagsLine,
   type ReadinessDto,
   type ReadinessRowDto,
   type ReadinessStatus,
@@ -80,6 +81,38 @@ function Unverified({ row }: { row: ReadinessRowDto }) {
   );
 }
 
+/** A row's worst finding: its severity, rule and page (on the page without a pageLoadId, which request). */
+function FindingDetail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
+  const worst = row.worst!;
+  return (
+    <span className="small">
+      <span className={`badge ${worst.severity === 'error' ? 'fail' : 'warn'}`}>
+        {worst.severity}
+      </span>{' '}
+      <code>{worst.rule}</code> on page{' '}
+      <PageLink
+        siteId={siteId}
+        pageLoadId={worst.pageLoadId}
+        label={worst.pageLoadId ? shortId(worst.pageLoadId, 12) : '(no pageLoadId)'}
+      />
+      {worst.request !== undefined && (
+        <span data-testid="readiness-request">: {worst.request}</span>
+      )}
+    </span>
+  );
+}
+
+/** A widget's events sent with another widget's tag: which tags, and the fix. */
+function WrongTags({ row }: { row: ReadinessRowDto }) {
+  if (!row.wrongTags) return null;
+  const line = wrongTagsLine(row);
+  return (
+    <div className="small" data-testid="readiness-wrong-tags">
+      {line.charAt(0).toUpperCase() + line.slice(1)}.
+    </div>
+  );
+}
+
 function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
   if (row.status === 'ok' && row.example)
     return (
@@ -92,25 +125,16 @@ function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
             label={shortId(row.example.pageLoadId, 12)}
           />
         </span>
+        <WrongTags row={row} />
         {row.unverified && <Unverified row={row} />}
       </>
     );
   if (row.status === 'findings' && row.worst)
     return (
-      <span className="small">
-        <span className={`badge ${row.worst.severity === 'error' ? 'fail' : 'warn'}`}>
-          {row.worst.severity}
-        </span>{' '}
-        <code>{row.worst.rule}</code> on page{' '}
-        <PageLink
-          siteId={siteId}
-          pageLoadId={row.worst.pageLoadId}
-          label={row.worst.pageLoadId ? shortId(row.worst.pageLoadId, 12) : '(no pageLoadId)'}
-        />
-        {row.worst.request !== undefined && (
-          <span data-testid="readiness-request">: {row.worst.request}</span>
-        )}
-      </span>
+      <>
+        <FindingDetail row={row} siteId={siteId} />
+        <WrongTags row={row} />
+      </>
     );
   if (row.status === 'unseen')
     return (
