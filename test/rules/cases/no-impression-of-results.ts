@@ -89,6 +89,15 @@ export default {
       events: shownAgain(),
     },
     {
+      // one render, the impressions sent before it: `order` names them; nothing was shown again
+      name: 'edge: impressed 0.4 s before its only render (order’s, not a response shown again)',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.impression('r1', ['P200'], { at: 1000 }), p.render('r1', { at: 1400 })];
+      },
+    },
+    {
       name: 'shown again, a response the sandbox did not issue (what it showed is unknown)',
       provenance: { companion: true, responses: [boot] },
       events: shownAgain(),
@@ -165,6 +174,28 @@ export default {
           responseId: 'r1',
           // the cached response shown again: the client impresses its tiles again
           behaviour: 'search.render-cached',
+        },
+      ],
+    },
+    {
+      name: 'edge: impressed before its first render, then shown again after another search and not impressed since',
+      provenance: { companion: true, responses: [R1, boot] },
+      events: () => {
+        const p = new PageBuilder({ dev: false });
+        return [
+          p.impression('r1', ['P200'], { at: 1000 }),
+          p.render('r1', { at: 1400 }),
+          p.render('r5', { at: 3000 }),
+          p.render('r1', { at: 6000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notImpressedAgain',
+          events: [3],
+          responseId: 'r1',
+          behaviour: 'search.render-cached',
+          causedBy: null,
         },
       ],
     },

@@ -13,7 +13,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Results shown, none impressed',
   description:
-    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since.',
+    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
   guards: ['search.impression', 'search.zero-results', 'search.render-cached'],

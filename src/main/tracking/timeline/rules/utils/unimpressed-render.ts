@@ -49,6 +49,9 @@ export function unimpressedRender(
   // a response impressed before and rendered again since: the client impresses a cached response again
   const again = r.impressions > 0;
   const renders = r.facts.renders;
+  // impressed, then rendered once: shown once, its impressions sent before its render (`order` names
+  // them), not a response shown again after its impressions
+  if (again && renders.length < 2) return undefined;
   const render = again ? renders[renders.length - 1]! : renders[0]!;
   const issued = issuedFor(r, ctx);
   const own = issued && issuedKind(issued) === r.kind ? issued : undefined;
