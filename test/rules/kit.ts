@@ -273,3 +273,33 @@ export const INFINITE = (() => {
     },
   };
 })();
+
+/**
+ * One search's page 1 (r1: P100–P103) and page 2 (r2: P104, P105) on one page load, the URL gaining
+ * `&page=2` with page 2: infinite scroll appends page 2's tiles to page 1's, an SPA's pagination replaces
+ * them. `traffic(after)`: r1 rendered and impressed, r2 rendered 4 s in, then `after` (from the page-2 URL).
+ */
+export const PAGED = (() => {
+  const results = (uids: string[]) =>
+    uids.map((uid) => ({ uid, sku: uid, parentId: uid, children: [] }));
+  const r1 = issued({ responseId: 'r1', results: results(['P100', 'P101', 'P102', 'P103']) });
+  const r2 = issued({
+    responseId: 'r2',
+    page: 2,
+    issuedAt: T0 + 3500,
+    results: results(['P104', 'P105']),
+  });
+  return {
+    responses: [r1, r2],
+    traffic: (after: (p: PageBuilder) => RecordedEvent[]) => () => {
+      const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shoes' });
+      const q = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shoes&page=2' });
+      return [
+        p.render('r1', { at: 0 }),
+        p.impression('r1', ['P100', 'P101', 'P102', 'P103'], { at: 1200 }),
+        q.render('r2', { at: 4000 }),
+        ...after(q),
+      ];
+    },
+  };
+})();

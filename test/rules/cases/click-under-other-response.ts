@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PAGED, PageBuilder, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -63,6 +63,25 @@ export default {
           fix: "tile's own result",
           events: [4],
           responseId: 'r1',
+          // what each response returned is unknown: nothing else names the click, this leads
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'infinite scroll with the responses issued: item-not-in-response names the click, this follows',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r2', ['P104', 'P105'], { at: 5200 }),
+        q.click('r2', 'P102', { at: 7000 }),
+      ]),
+      findings: [
+        {
+          message: 'clickthrough ev_',
+          events: [4],
+          responseId: 'r2',
+          behaviour: 'search.tile-response',
+          causedBy: 'item-not-in-response',
         },
       ],
     },

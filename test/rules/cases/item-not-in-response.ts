@@ -1,6 +1,30 @@
-import { PageBuilder, issued, product, type RuleCases } from '../kit';
+import { PAGED, PageBuilder, T0, issued, product, type RuleCases } from '../kit';
 
 /** a similar-products widget's response of two products */
+/** a re-search of page 1's query on the same page: by a filter, or a new query */
+const RESEARCH = (responseId: string, query: string) =>
+  issued({
+    responseId,
+    query,
+    issuedAt: T0 + 3500,
+    results: [
+      { uid: 'P104', sku: 'P104', parentId: 'P104', children: [] },
+      { uid: 'P105', sku: 'P105', parentId: 'P105', children: [] },
+    ],
+  });
+/** r1 rendered and impressed from `?q=shoes`, r2 rendered from `url` 4 s in, its tiles sent with r1's id */
+const keptAfterResearch = (url: string) => () => {
+  const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shoes' });
+  const q = new PageBuilder({ pageUrl: url });
+  return [
+    p.render('r1', { at: 0 }),
+    p.impression('r1', ['P100', 'P101', 'P102', 'P103'], { at: 1200 }),
+    q.render('r2', { at: 4000 }),
+    q.impression('r1', ['P104', 'P105'], { at: 5200 }),
+    q.click('r1', 'P104', { at: 7000 }),
+  ];
+};
+
 const W1 = issued({
   responseId: 'w1',
   kind: 'recommendations',
@@ -43,8 +67,122 @@ export default {
         ];
       },
     },
+    {
+      name: 'infinite scroll done right: each tile clicked with the responseId of the page that delivered it',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r2', ['P104', 'P105'], { at: 5200 }),
+        q.click('r1', 'P102', { at: 7000 }),
+        q.click('r2', 'P104', { at: 9000 }),
+      ]),
+    },
+    {
+      name: 'an SPA’s page 2 done right: its tiles impressed and clicked with its own responseId',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r2', ['P104', 'P105'], { at: 5200 }),
+        q.click('r2', 'P105', { at: 7000 }),
+      ]),
+    },
+    {
+      name: 'edge: a product both pages returned, clicked with page 2’s responseId',
+      provenance: {
+        companion: true,
+        responses: [
+          PAGED.responses[0]!,
+          {
+            ...PAGED.responses[1]!,
+            results: [{ uid: 'P102', sku: 'P102', parentId: 'P102', children: [] }],
+          },
+        ],
+      },
+      events: PAGED.traffic((q) => [
+        q.impression('r2', ['P102'], { at: 5200 }),
+        q.click('r2', 'P102', { at: 7000 }),
+      ]),
+    },
   ],
   invalid: [
+    {
+      name: 'infinite scroll: page 1’s tile clicked with page 2’s responseId (the list’s current search)',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r2', ['P104', 'P105'], { at: 5200 }),
+        q.event(
+          'clickthrough',
+          {
+            responseId: 'r2',
+            results: [{ type: 'product', uid: 'P102', parentId: 'P102', sku: '' }],
+          },
+          { at: 7000 },
+        ),
+      ]),
+      findings: [
+        {
+          messageId: 'otherResponse',
+          message:
+            /uid "P102" in ev_\d+ \(a result of the earlier response "r1" \(search "shoes"\), the tile's own\)/,
+          fix: "send each tile's events with the responseId of the response that delivered it",
+          events: [4],
+          responseId: 'r2',
+          behaviour: 'search.tile-response',
+          // it leads: click-under-other-response names the same click, and follows
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'an SPA’s page 2 whose tiles keep page 1’s responseId',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r1', ['P104', 'P105'], { at: 5200 }),
+        q.click('r1', 'P104', { at: 7000 }),
+      ]),
+      findings: [
+        {
+          messageId: 'otherResponse',
+          message:
+            'a result of the later response "r2" (search "shoes" (page 2)): a responseId kept from before it',
+          fix: 'nor one kept from an earlier search',
+          events: [3, 4],
+          responseId: 'r1',
+          behaviour: 'search.tile-response',
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'a filter re-search whose tiles keep the first search’s responseId: the replaced response leads',
+      provenance: { companion: true, responses: [PAGED.responses[0]!, RESEARCH('r2', 'shoes')] },
+      events: keptAfterResearch('http://localhost:3000/search?q=shoes&filter.color=red'),
+      findings: [{ messageId: 'otherResponse', events: [3, 4], causedBy: 'response-replaced' }],
+    },
+    {
+      name: 'a new query whose tiles keep the first search’s responseId: the stale id leads',
+      provenance: { companion: true, responses: [PAGED.responses[0]!, RESEARCH('r2', 'boots')] },
+      events: keptAfterResearch('http://localhost:3000/search?q=boots'),
+      findings: [{ messageId: 'otherResponse', events: [3, 4], causedBy: 'responseid-stale' }],
+    },
+    {
+      name: 'edge: a result of a response of another page load is not this page’s tile (the uid is named)',
+      provenance: {
+        companion: true,
+        responses: [PAGED.responses[0]!, { ...RESEARCH('r7', 'boots'), issuedAt: T0 - 60_000 }],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('r1', { at: 0 }), p.impression('r1', ['P104'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'notInResponse',
+          message: 'it is a result of an earlier response "r7"',
+          fix: 'take uid from the result',
+          events: [1],
+          behaviour: 'search.items-served',
+        },
+      ],
+    },
     {
       name: 'a uid the response did not return',
       provenance: { companion: true },
@@ -54,6 +192,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'notInResponse',
           message: '"P999"',
           fix: 'take uid from the result',
           events: [1],
@@ -71,6 +210,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'notInResponse',
           message: '"P999"',
           events: [1],
           responseId: 'w1',

@@ -22,7 +22,9 @@ const meta: RuleMeta<'response'> = {
     'recommendations.events',
     'bundles.widget',
   ],
-  explainedBy: ['responseid-stale', 'response-replaced'],
+  // with the issued responses known, item-not-in-response names the same click (its uid another response's
+  // result) with certainty, and leads
+  explainedBy: ['item-not-in-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {
     otherResponse:
