@@ -167,6 +167,15 @@ describe('a rule whose declarations disagree is refused at load', () => {
     );
   });
 
+  it('explainedAcross names rules of its explainedBy only', () => {
+    const explained = (over: Partial<RuleMeta>) =>
+      define({ meta: meta(['response'], over), response: none });
+    expect(explained({ explainedBy: ['other'], explainedAcross: ['other'] })).not.toThrow();
+    expect(explained({ explainedBy: ['other'], explainedAcross: ['third'] })).toThrow(
+      'rule made-up: meta.explainedAcross names "third", which its explainedBy does not',
+    );
+  });
+
   it('every rule of the list passes the same checks', () => {
     for (const rule of RULES) expect(define(rule), rule.meta.id).not.toThrow();
   });

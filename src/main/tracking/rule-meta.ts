@@ -78,6 +78,12 @@ export interface RuleMeta<S extends Subject = Subject> {
    * messages names a bug of its own and never follows from those rules' findings
    */
   explainedMessages?: readonly string[];
+  /**
+   * the rules of `explainedBy` whose finding about another response of the page may be the cause of this
+   * rule's: it names that response's events that explain it (a response's tiles impressed under another's
+   * responseId), and follows from the finding there that names them too. Others: the same response only.
+   */
+  explainedAcross?: readonly string[];
   /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
   defaultSeverity: Severity;
   /**

@@ -107,7 +107,10 @@ export function ruleProblem(rule: Rule): string | undefined {
   if (needs.visit && !judged.has('visit'))
     return 'needs.visit is read for visit rules only, and its meta does not judge visit';
   if (listens.length === 0) return 'meta.listens names no event: nothing would ever run it again';
-  const { explainedBy = [], explainedMessages } = rule.meta;
+  const { explainedBy = [], explainedMessages, explainedAcross = [] } = rule.meta;
+  const across = explainedAcross.find((id) => !explainedBy.includes(id));
+  if (across !== undefined)
+    return `meta.explainedAcross names "${across}", which its explainedBy does not (explainedAcross says which of those may explain it from another response)`;
   if (explainedMessages !== undefined) {
     if (explainedBy.length === 0)
       return 'meta.explainedMessages says which of its messages explainedBy is about, and it has no explainedBy';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../src/shared/events';
-import { issued, PageBuilder, R0, R1, R4, type RuleCases } from '../kit';
+import { issued, PageBuilder, PAGED, R0, R1, R4, type RuleCases } from '../kit';
 
 /** r1 rendered and impressed, another search's r5 rendered, then r1 shown again at 6 s, and `after` */
 const shownAgain =
@@ -98,6 +98,11 @@ export default {
       },
     },
     {
+      name: 'an SPA’s page 2 impressed with its own responseId',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [q.impression('r2', ['P104', 'P105'], { at: 5200 })]),
+    },
+    {
       name: 'shown again, a response the sandbox did not issue (what it showed is unknown)',
       provenance: { companion: true, responses: [boot] },
       events: shownAgain(),
@@ -174,6 +179,37 @@ export default {
           responseId: 'r1',
           // the cached response shown again: the client impresses its tiles again
           behaviour: 'search.render-cached',
+        },
+      ],
+    },
+    {
+      name: 'an SPA’s page 2 whose tiles were impressed with page 1’s responseId: it follows from item-not-in-response there',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [
+        q.impression('r1', ['P104', 'P105'], { at: 5200 }),
+        q.click('r1', 'P104', { at: 7000 }),
+      ]),
+      findings: [
+        {
+          messageId: 'impressedUnderOther',
+          message: 'impressed under another responseId instead: impression ev_',
+          fix: 'data.responseId "r2", the response that delivered them, not "r1"',
+          events: [2, 3],
+          responseId: 'r2',
+          causedBy: 'item-not-in-response',
+        },
+      ],
+    },
+    {
+      name: 'edge: page 1’s own tile impressed again with page 1’s responseId after page 2’s render: page 2 was not impressed',
+      provenance: { companion: true, responses: PAGED.responses },
+      events: PAGED.traffic((q) => [q.impression('r1', ['P103'], { at: 5200 })]),
+      findings: [
+        {
+          messageId: 'resultsNotImpressed',
+          events: [2],
+          responseId: 'r2',
+          causedBy: null,
         },
       ],
     },

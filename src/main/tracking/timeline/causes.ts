@@ -1,8 +1,8 @@
 // One bug, one lead finding: of a page's findings, those a rule's meta says follow from another rule's
 // finding (`explainedBy`, for the messages `explainedMessages` names when it names some) on one of the same
-// events carry `causedBy` (the cause's id) and are listed right after it, so the finding that names the
-// cause, with its fix, leads. Counts and verdicts keep them all; every count says how many follow
-// (`following` of a page's DTOs).
+// events (of the same response, or of another for the rules `explainedAcross` names) carry `causedBy` (the
+// cause's id) and are listed right after it, so the finding that names the cause, with its fix, leads.
+// Counts and verdicts keep them all; every count says how many follow (`following` of a page's DTOs).
 import { findingId, type Finding } from '../finding';
 import { RULE_METAS } from './rule-list';
 
@@ -11,6 +11,8 @@ interface Explained {
   rules: ReadonlySet<string>;
   /** the rule's messages that may follow from one; undefined: all of them */
   messages?: ReadonlySet<string>;
+  /** the rules whose finding about another response may be the cause (it names that response's events) */
+  across?: ReadonlySet<string>;
 }
 
 const EXPLAINED_BY = new Map<string, Explained>(
@@ -19,6 +21,7 @@ const EXPLAINED_BY = new Map<string, Explained>(
     {
       rules: new Set(m.explainedBy),
       ...(m.explainedMessages && { messages: new Set(m.explainedMessages) }),
+      ...(m.explainedAcross && { across: new Set(m.explainedAcross) }),
     },
   ]),
 );
@@ -39,7 +42,8 @@ export function mayFollow(rules: ReadonlySet<string>): boolean {
 
 /**
  * The finding `f` follows from: the first of `all` (by `place`) of a rule that explains `f`'s (its message),
- * on the same response when both name one, sharing an event with it. `byEvent`: the findings that may be a cause, by
+ * on the same response when both name one (unless `f`'s rule names it `explainedAcross`), sharing an event
+ * with it. `byEvent`: the findings that may be a cause, by
  * each of their events (a page of thousands of findings read every other finding for each).
  */
 function cause(
@@ -54,7 +58,12 @@ function cause(
   for (const id of f.eventIds)
     for (const g of byEvent.get(id) ?? []) {
       if (g === f || !rules.has(g.rule)) continue;
-      if (f.responseId !== undefined && g.responseId !== undefined && f.responseId !== g.responseId)
+      if (
+        f.responseId !== undefined &&
+        g.responseId !== undefined &&
+        f.responseId !== g.responseId &&
+        !explained.across?.has(g.rule)
+      )
         continue;
       if (!first || place.get(g)! < place.get(first)!) first = g;
     }

@@ -1,32 +1,55 @@
 // `no-impression-of-results`: the sandbox issued the search response, it showed results or banners, it was
-// rendered, and the page ended without any impression of it: impressions were certainly due.
-import { finding, defineRule, type RuleMeta } from './types';
+// rendered, and the page ended without any impression of it: impressions were certainly due. When the page
+// impressed its results under another response's responseId (one that did not return them: a re-search
+// whose tiles kept the earlier search's id), it says so and names those impressions: it follows from
+// `item-not-in-response`'s finding about them, on that other response.
+import {
+  finding,
+  defineRule,
+  list,
+  quoted,
+  type RuleMeta,
+  type ResponseRuleContext,
+} from './types';
+import type { Response } from '../response';
 import {
   IMPRESSION_FIX,
   NOT_IMPRESSED_AGAIN,
   RESULTS_NOT_IMPRESSED,
   unimpressedRender,
 } from './utils/unimpressed-render';
+import { allResultUids, inlineBanner, issuedFor, itemType } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'no-impression-of-results',
   judges: ['response'],
   title: 'Results shown, none impressed',
   description:
-    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once.',
+    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once. When its results were impressed under another responseId of the page (one that did not return them), it names those impressions and follows from item-not-in-response there.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
   guards: ['search.impression', 'search.zero-results', 'search.render-cached'],
+  // its tiles impressed under another response's id: item-not-in-response names those impressions there
+  explainedBy: ['item-not-in-response'],
+  explainedMessages: ['impressedUnderOther'],
+  explainedAcross: ['item-not-in-response'],
   defaultSeverity: 'warning',
-  messages: { resultsNotImpressed: RESULTS_NOT_IMPRESSED, notImpressedAgain: NOT_IMPRESSED_AGAIN },
+  messages: {
+    resultsNotImpressed: RESULTS_NOT_IMPRESSED,
+    notImpressedAgain: NOT_IMPRESSED_AGAIN,
+    impressedUnderOther: `${RESULTS_NOT_IMPRESSED} Its results were impressed under another responseId instead: {{elsewhere}}.`,
+  },
   fix: 'Send search/impression for tiles as they scroll into view.',
   fixes: {
     resultsNotImpressed: IMPRESSION_FIX,
     notImpressedAgain:
       'impress the tiles again each time the response is shown (reset the per-response impression flags on every render, not only on a new responseId).',
+    impressedUnderOther:
+      'send {{impression}} of its tiles with data.responseId "{{responseId}}", the response that delivered them, not {{others}}.',
   },
   listens: ['render', 'redirect', 'impression'],
-  needs: { pageEnd: true, provenance: true },
+  // the page's other responses: their impressions of this one's results
+  needs: { pageEnd: true, provenance: true, pageResponses: true },
   judgesOnlyWith: ['issued'],
   notJudged: {
     category:
@@ -38,27 +61,76 @@ const meta: RuleMeta<'response'> = {
   },
 };
 
+/**
+ * The impressions of the page's other search responses that reported results of `r` they did not return
+ * themselves (as `item-not-in-response` finds them there), with their responseIds; read only for a response
+ * that showed results and got no impression.
+ */
+function impressedUnderOthers(r: Response, ctx: ResponseRuleContext) {
+  const own = issuedFor(r, ctx);
+  const ids: string[] = [];
+  const others = new Set<string>();
+  if (!own) return { ids, others };
+  const ours = allResultUids(own);
+  for (const o of ctx.page.responses.values()) {
+    if (o === r || o.kind !== r.kind || o.tag !== r.tag || o.impressions === 0) continue;
+    const theirs = issuedFor(o, ctx);
+    if (!theirs) continue;
+    const returned = allResultUids(theirs);
+    for (const e of o.facts.impressions)
+      if (
+        e.results.some(
+          (item) =>
+            itemType(item) !== 'banner' &&
+            ours.has(item.uid) &&
+            !returned.has(item.uid) &&
+            !inlineBanner(theirs, item.uid),
+        )
+      ) {
+        ids.push(e.id);
+        others.add(o.responseId);
+      }
+  }
+  return { ids, others };
+}
+
 export const noImpressionOfResults = defineRule({
   meta,
   response(r, ctx) {
     const found = ctx.shared(unimpressedRender);
-    return found && found.shown > 0
-      ? [
-          finding(
-            meta,
-            r.responseId,
-            {
-              messageId: found.again ? 'notImpressedAgain' : 'resultsNotImpressed',
-              data: found.data,
-            },
-            found.ids,
-            // shown again and not impressed again: the cached response's (the client resets its flags)
-            {
-              responseId: r.responseId,
-              ...(found.again && { behaviour: 'search.render-cached' }),
-            },
-          ),
-        ]
-      : [];
+    if (!found || found.shown <= 0) return [];
+    const under = found.again ? undefined : impressedUnderOthers(r, ctx);
+    if (under && under.ids.length > 0) {
+      const data = {
+        ...found.data,
+        elsewhere: `${under.ids.length === 1 ? 'impression' : 'impressions'} ${list(under.ids, 3)} with responseId ${quoted(under.others, 3)}`,
+        others: [...under.others].map((id) => `"${id}"`).join(' or '),
+      };
+      return [
+        finding(
+          meta,
+          r.responseId,
+          { messageId: 'impressedUnderOther', data },
+          [...found.ids, ...under.ids],
+          { responseId: r.responseId },
+        ),
+      ];
+    }
+    return [
+      finding(
+        meta,
+        r.responseId,
+        {
+          messageId: found.again ? 'notImpressedAgain' : 'resultsNotImpressed',
+          data: found.data,
+        },
+        found.ids,
+        // shown again and not impressed again: the cached response's (the client resets its flags)
+        {
+          responseId: r.responseId,
+          ...(found.again && { behaviour: 'search.render-cached' }),
+        },
+      ),
+    ];
   },
 });
