@@ -232,8 +232,10 @@ async function httpRun(
       const res = await fetch(`${server.url}/_sandbox/timelines?view=summary&limit=1`);
       const list = (await res.json()) as { total: number; verdicts: Record<string, number> };
       const total = (reqs.length + warmup.length) / PER_PAGE;
-      if (list.total !== total || list.verdicts.pass !== total)
-        throw new Error(`expected ${total} passing pages, got ${JSON.stringify(list)}`);
+      // every page judged, none failing: each warns (its first impressions come 10 ms after its render,
+      // impression-before-visible), as the check benchmark's pages of the same traffic do
+      if (list.total !== total || (list.verdicts.fail ?? 0) !== 0)
+        throw new Error(`expected ${total} pages, none failing, got ${JSON.stringify(list)}`);
     }
     return {
       rate,
@@ -356,7 +358,7 @@ export const bench: Bench = {
         `per-round ratios on/off: ${ratios.map((r) => fmt(r)).join(', ')} (median ${fmt(median)}); best-of CPU ratio ${fmt(off!.cpuUs / on!.cpuUs)}`,
         `${ROUNDS} alternating rounds; each run a fresh sandbox process (journal in a temp dir) after ${fmt(1000 * PER_PAGE)} warm-up events; ${CONNECTIONS} keep-alive connections (autocannon); CPU from /proc/PID/stat`,
         `engine alone: µs per event when a change is reported after every event (the live sandbox batches reports every 100 ms)`,
-        `timelines on ended with every page passing (checked through GET /_sandbox/timelines)`,
+        `timelines on ended with every page judged and none failing (checked through GET /_sandbox/timelines)`,
       ],
     };
   },
