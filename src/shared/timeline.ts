@@ -4,6 +4,7 @@ import type { BehaviourInfoDto } from './client-model';
 import type { ResponseKind } from './kinds';
 import type { VisitEventDto, VisitPageKind } from './visits';
 import type { Severity, Verdict } from './verdict';
+import { encodeRoutePart } from './text';
 
 export type { Severity, Verdict } from './verdict';
 
@@ -308,4 +309,14 @@ export function findingCount(
 ): string {
   const count = `${n} ${n === 1 || noun === 'info' ? noun : `${noun}s`}`;
   return following > 0 ? `${count} (${followNote(following)})` : count;
+}
+
+/** A page's key among all sites' pages, `siteId/pageLoadId`: what the UI's links to a page carry. */
+export function pageKey(p: { siteId: string; pageLoadId: string }): string {
+  return `${p.siteId}/${p.pageLoadId}`;
+}
+
+/** The UI's link to a page (after the sandbox's URL): `#/timelines/demo42%2Fpl-1`. */
+export function pageViewHash(p: { siteId: string; pageLoadId: string }): string {
+  return `#/timelines/${encodeRoutePart(pageKey(p))}`;
 }

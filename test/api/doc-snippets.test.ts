@@ -1028,7 +1028,7 @@ Object.assign(COVERAGE, {
       expect([thrown('localhost:4545'), thrown('http://127.0.0.1:4545/_sandbox')]).toEqual(shown);
     },
   },
-  'docs/testing.md#2d9d1493f6': {
+  'docs/testing.md#3e66f41053': {
     how: 'checked',
     what: 'expectClean’s failure',
     check: async (b) => {

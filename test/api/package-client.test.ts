@@ -433,6 +433,8 @@ describe('expectClean', () => {
         '',
         `page ${page.pageUrl}`,
         `  pageLoadId ${page.pageLoadId} · site demo42 · session ${page.sessionId} · verdict fail`,
+        // the page in the UI, as its own links name it, and its JSON
+        `  open: ${sandbox.url}/#/timelines/demo42%2F${page.pageLoadId}`,
         `  events: ${sandbox.url}/_sandbox/timelines/${page.pageLoadId}?siteId=demo42`,
         ...errors.flatMap((f) => [`  error ${f.rule}: ${f.message}`, `    fix: ${f.fix}`]),
         '',

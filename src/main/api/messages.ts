@@ -3,7 +3,7 @@
 import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
-import { findingCount, findingSubject } from '../../shared/timeline.js';
+import { findingCount, findingSubject, pageViewHash } from '../../shared/timeline.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`: a filter of the package's (its values are query values). */
 export function describeFilter(filter: object): string {
@@ -92,6 +92,7 @@ export function cleanFailureMessage(f: CleanFailure): string {
       '',
       `page ${page.pageUrl || '(no pageUrl)'}`,
       `  pageLoadId ${page.pageLoadId || '(none)'} · site ${page.siteId} · session ${page.sessionId || '(none)'} · verdict ${page.verdict}`,
+      `  open: ${f.sandboxUrl}/${pageViewHash(page)}`,
       `  events: ${f.sandboxUrl}/_sandbox/timelines/${encodeURIComponent(page.pageLoadId)}?siteId=${page.siteId}`,
     );
     const byId = new Map(list.map((x) => [x.id, x]));

@@ -1,16 +1,18 @@
 // Page timelines in the store: the summaries the list shows (from `GET /_sandbox/timelines`, then SSE
 // `timeline` messages). Searching inside pages (uids, event types) is the server's: see server-matches.ts.
 import { admin, ApiError } from '../api/client';
-import type { PageTimelineDto, PageTimelineSummaryDto } from '../../../shared/timeline';
+import {
+  pageKey,
+  type PageTimelineDto,
+  type PageTimelineSummaryDto,
+} from '../../../shared/timeline';
+
+export { pageKey };
 
 export interface PageStore {
   summaries: ReadonlyMap<string, PageTimelineSummaryDto>;
   /** bumps on every change, so derived lists can be memoised on it */
   version: number;
-}
-
-export function pageKey(p: { siteId: string; pageLoadId: string }): string {
-  return `${p.siteId}/${p.pageLoadId}`;
 }
 
 function splitPageKey(key: string): { siteId: string; pageLoadId: string } {
