@@ -23,6 +23,31 @@ export const EVERY_PAGE_KIND: readonly RuleAppliesTo[] = RULE_APPLIES_TO.filter(
 );
 
 /**
+ * The behaviour of each kind's own controller, where a rule that guards a behaviour of the search page
+ * judges that kind too: a category page's events are the category controller's, the dropdown's and each
+ * widget's their own (the judge names it on such a response's finding: judge.ts behaviourOfKind).
+ */
+const KIND_EVENTS_BEHAVIOUR: Readonly<Record<Exclude<ResponseKind, 'search'>, string>> = {
+  category: 'category.events',
+  autocomplete: 'autocomplete.events',
+  recommendations: 'recommendations.events',
+  bundles: 'bundles.widget',
+};
+
+/**
+ * A response rule's `appliesTo` and `guards` at once: the kinds it judges, the search page's behaviours it
+ * guards (`own`, the first of which its findings name), then each other kind's own controller's behaviour,
+ * so that a kind it judges is never one whose findings name a behaviour it does not guard.
+ */
+export function judgedIn(
+  kinds: readonly ResponseKind[],
+  own: readonly string[],
+): { appliesTo: readonly ResponseKind[]; guards: readonly string[] } {
+  const areas = kinds.flatMap((k) => (k === 'search' ? [] : [KIND_EVENTS_BEHAVIOUR[k]]));
+  return { appliesTo: kinds, guards: [...own, ...areas] };
+}
+
+/**
  * What a rule needs beyond its response's events, declared so the engine schedules it from this and
  * names no rule (ESLint style): it never decides a severity (the user's `rules` do).
  */

@@ -1,6 +1,6 @@
 // `banner-not-in-response`: a banner uid (in data.banners, or a {type: "banner"} result) that the search
 // response did not contain where it was reported. Inline banners in data.banners have their own rule.
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import {
   Offenders,
   allResultUids,
@@ -21,14 +21,7 @@ const meta: RuleMeta<'response'> = {
     'A banner uid in data.banners (or a {type: "banner"} result) that the response did not return there.',
   expects:
     'data.banners holds the merchandising banners (header, banner, footer, left) of the response; inline banners are results.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.banners',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.banners']),
   defaultSeverity: 'error',
   messages: {
     misplaced:

@@ -1,5 +1,13 @@
 // `cart-not-impressed`: a quick-add addtocart of an item that no impression of that responseId reported.
-import { finding, plural, quoted, defineRule, type RuleMeta } from './types';
+import {
+  finding,
+  plural,
+  quoted,
+  defineRule,
+  type RuleMeta,
+  judgedIn,
+  RESPONSE_KINDS,
+} from './types';
 import {
   impressedElsewhere,
   impressedIds,
@@ -14,14 +22,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'A quick-add addtocart of a uid (or parentId) that no impression of that responseId reported. A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
   expects: 'Quick add happens on a visible tile, which was impressed first.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.addtocart',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.addtocart']),
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

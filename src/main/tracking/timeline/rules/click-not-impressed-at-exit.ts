@@ -1,7 +1,7 @@
 // `click-not-impressed-at-exit`: the clicks on never-impressed items were the page's last events. The
 // provider's client impresses a tile after 1 s of visibility and holds impressions 300 ms more, so a click
 // that leaves the page within about 1.3 s of the tile appearing never has its impression: info, with why.
-import { finding, defineRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import {
   NOT_IMPRESSED_AT_EXIT,
   NOT_IMPRESSED_FIX,
@@ -16,14 +16,7 @@ const meta: RuleMeta<'response'> = {
     'A clickthrough of a uid no impression of that responseId reported, where every such click was the last event of its page: the shopper may have clicked within the 1.3 s the client needs to impress a tile.',
   expects:
     'An impression once a tile has been visible for 1 s; a click that leaves sooner legitimately has none.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.clickthrough',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'info',
   messages: { atExit: NOT_IMPRESSED_AT_EXIT },

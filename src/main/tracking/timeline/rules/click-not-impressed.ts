@@ -1,5 +1,5 @@
 // `click-not-impressed`: a clickthrough of a uid that no impression of that responseId reported.
-import { finding, defineRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { NOT_IMPRESSED, NOT_IMPRESSED_FIX, unimpressedClicks } from './utils/unimpressed-clicks';
 
 const meta: RuleMeta<'response'> = {
@@ -9,16 +9,9 @@ const meta: RuleMeta<'response'> = {
   description:
     'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression). A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
   expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   // a widget's or the dropdown's click names its own area's behaviour (a widget's row is its tag's): their
   // controllers track the tile and the click, not the search's (category pages run the search's)
-  guards: [
-    'search.clickthrough',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
   explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: { notImpressed: NOT_IMPRESSED },

@@ -3,7 +3,7 @@
 // listeners, a click handler and a link handler), which doubles the click-through rate the provider
 // reports. Exempt: clicks 1 s or more apart (the shopper came back to the list and clicked again).
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, plural, defineRule, type RuleMeta } from './types';
+import { finding, plural, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 
 /** the provider's client drops a repeat click on one item within this long */
 const REPEAT_MS = 1000;
@@ -15,14 +15,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'Two clickthroughs of the same item of one response less than 1 s apart: the provider’s client drops a repeat click within 1 s, so the storefront sends each click twice. Clicks 1 s or more apart (a shopper who came back) are not findings.',
   expects: 'One clickthrough per click; a repeat click on one item within 1 s is dropped.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.clickthrough',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
   defaultSeverity: 'warning',
   messages: {
     repeated:

@@ -3,7 +3,7 @@
 // scrolls taking its tracking data from the current params, not from the tile's own response; the
 // provider's client fixed this in 25c13f2). The click is counted for the wrong response and position.
 // Exempt: a tile impressed under the click's own responseId too (a product on two pages of a list).
-import { finding, quoted, defineRule, type RuleMeta } from './types';
+import { finding, quoted, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { impressedElsewhere, impressedIds, unimpressed } from './utils/not-impressed';
 
 const meta: RuleMeta<'response'> = {
@@ -14,16 +14,9 @@ const meta: RuleMeta<'response'> = {
     'A clickthrough or addtocart whose item no impression of its own responseId reported, but an impression of another response of the same list on the page did (page 2’s tile clicked with page 1’s responseId). A tile impressed under both is not a finding.',
   expects:
     'Each tile’s events carry the responseId of the response that delivered it (infinite scroll: page N’s tiles carry page N’s).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.tile-response',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
   // with the issued responses known, item-not-in-response names the same click (its uid another response's
   // result) with certainty, and leads
+  ...judgedIn(RESPONSE_KINDS, ['search.tile-response']),
   explainedBy: ['item-not-in-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

@@ -1,7 +1,16 @@
 // `duplicate-impression`: one uid reported in more than one impression of a responseId during one view.
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
-import { finding, plural, quoted, defineRule, type RuleContext, type RuleMeta } from './types';
+import {
+  finding,
+  plural,
+  quoted,
+  defineRule,
+  type RuleContext,
+  type RuleMeta,
+  judgedIn,
+  RESPONSE_KINDS,
+} from './types';
 
 const meta: RuleMeta<'response'> = {
   id: 'duplicate-impression',
@@ -10,15 +19,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'The same uid reported in more than one impression of one responseId while it stayed on screen.',
   expects: 'Send items as they scroll into view, once per response.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.impression',
-    'search.tile-response',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.impression', 'search.tile-response']),
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

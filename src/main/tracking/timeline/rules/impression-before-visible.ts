@@ -10,7 +10,7 @@
 // judged: the dropdown's impressions were not read in the client's source with the same certainty.
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, defineRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta, judgedIn } from './types';
 
 export const VISIBLE_MS = 1_000;
 const MARGIN_MS = 100;
@@ -23,8 +23,7 @@ const meta: RuleMeta<'response'> = {
     'An impression created less than a second after the render of its response: the provider’s client impresses a tile only after 70% of it has been visible for 1 s.',
   expects:
     'An impression when a tile has been visible for a second (70% of it), at least a second after its response’s render.',
-  appliesTo: ['search', 'category', 'recommendations', 'bundles'],
-  guards: ['search.impression', 'category.events', 'recommendations.events', 'bundles.widget'],
+  ...judgedIn(['search', 'category', 'recommendations', 'bundles'], ['search.impression']),
   explainedBy: ['impression-burst'],
   defaultSeverity: 'warning',
   messages: {

@@ -9,7 +9,7 @@
 // an instant observer on a screen showing 20 or more tiles at once; its impressions are then not what the
 // service's viewability reports assume either.
 import type { TimelineEvent } from '../model';
-import { finding, list, defineRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 
 export const BURST_TILES = 20;
 export const BURST_MS = 500;
@@ -22,14 +22,7 @@ const meta: RuleMeta<'response'> = {
     'At least 20 tiles of one response impressed within 500 ms of its render: tiles impressed at load, not as they become visible.',
   expects:
     'An impression when a tile has been visible (the provider’s client: 70% of it for 1 s), as it scrolls into view.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.impression',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.impression']),
   defaultSeverity: 'warning',
   messages: {
     burst:

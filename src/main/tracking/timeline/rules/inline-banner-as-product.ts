@@ -1,6 +1,6 @@
 // `inline-banner-as-product`: an inline banner of the response (merchandising.content.inline) reported in
 // data.results as a product rather than as {type: "banner", uid}. The item was on screen, so a warning.
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { Offenders, issuedFor, unreturnedItems } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
@@ -10,14 +10,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'An impression, clickthrough or addtocart reporting an inline banner of its response (merchandising.content.inline) as a product result, without type "banner".',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.banners',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.banners']),
   defaultSeverity: 'warning',
   messages: {
     asProduct:

@@ -1,6 +1,6 @@
 // `inline-banner-in-banners`: an inline banner (one that sits among the results) reported in data.banners
 // instead of data.results — the identifier mapping keeps data.banners for the merchandising slots.
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import {
   Offenders,
   bannerUid,
@@ -17,14 +17,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'An inline banner (merchandising.content.inline) reported in data.banners instead of data.results.',
   expects: 'Inline banners sit among the results: data.results with {type: "banner", uid}.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.banners',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.banners']),
   defaultSeverity: 'error',
   messages: {
     inBanners:

@@ -13,7 +13,7 @@
 // same merged request or the next.
 import { describeResponse, inlineBanner, issuedFor, itemEvents } from './utils/provenance';
 import type { IssuedResponse } from '../../../search/responses';
-import { finding, list, defineRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta, judgedIn } from './types';
 
 const meta: RuleMeta<'response'> = {
   id: 'inline-banner-not-impressed',
@@ -23,8 +23,7 @@ const meta: RuleMeta<'response'> = {
     'An inline banner of a response the sandbox issued that no impression names, while the tiles right before and after it on the page were impressed.',
   expects:
     'Inline banners impressed like tiles once visible: in data.results as {type: "banner", uid}.',
-  appliesTo: ['search', 'category'],
-  guards: ['search.banners', 'search.impression', 'category.events'],
+  ...judgedIn(['search', 'category'], ['search.banners', 'search.impression']),
   defaultSeverity: 'warning',
   messages: {
     notImpressed:

@@ -1,7 +1,7 @@
 // `missing-render-backfill`: events of a response the page never rendered, on a page that rendered other
 // responses of the same search: the provider's client sends one render (page 1's) when infinite scroll
 // restores several pages, so the later pages' responseIds legitimately have none. Info, with why.
-import { finding, defineRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta, judgedIn } from './types';
 import { UNRENDERED_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
 
 const meta: RuleMeta<'response'> = {
@@ -12,8 +12,7 @@ const meta: RuleMeta<'response'> = {
     'Impressions, clickthroughs or addtocarts of a search or category responseId never rendered on a page that rendered other responses of the same query (infinite-scroll backfill), when the response is not known to be page 1, nor an id the sandbox never issued beside rendered responses it issued.',
   expects:
     'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
-  appliesTo: ['search', 'category'],
-  guards: ['search.backfill', 'category.events'],
+  ...judgedIn(['search', 'category'], ['search.backfill']),
   defaultSeverity: 'info',
   messages: { backfill: UNRENDERED_MESSAGES.backfill },
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',

@@ -2,7 +2,7 @@
 // Info: a response with zero results legitimately sends none. When the sandbox issued the search response
 // it knows: results or banners shown and none impressed is a rule of its own (a warning); a response with
 // nothing to show (the no-results page, which the provider's client renders and never impresses) is silent.
-import { finding, defineRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta, judgedIn } from './types';
 import { IMPRESSION_FIX, NONE_IMPRESSED, unimpressedRender } from './utils/unimpressed-render';
 const meta: RuleMeta<'response'> = {
   id: 'no-impression',
@@ -12,15 +12,10 @@ const meta: RuleMeta<'response'> = {
     'A rendered responseId (not redirected) with no impression once the page has ended (idle for timelines.noImpressionIdleMs, or judged as finished by a report), where the sandbox does not know what the response showed. Silent for a widget whose responseId the page impressed under another widget’s tag: those are its impressions, and missing-render names the wrong tag.',
   expects:
     'Impressions of the tiles on screen after a render (a search with zero results legitimately sends none).',
-  appliesTo: ['search', 'category', 'recommendations', 'bundles'],
-  guards: [
-    'search.impression',
-    'search.zero-results',
-    'search.single-result-redirect',
-    'category.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(
+    ['search', 'category', 'recommendations', 'bundles'],
+    ['search.impression', 'search.zero-results', 'search.single-result-redirect'],
+  ),
   defaultSeverity: 'info',
   messages: { noImpression: NONE_IMPRESSED },
   fix: 'Send search/impression for tiles as they scroll into view.',

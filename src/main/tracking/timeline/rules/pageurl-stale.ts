@@ -11,7 +11,7 @@
 // render's URL, answered before the render arrived (the shopper moved on while the first search was in
 // flight); requests that carried no pageLoadId or domain.
 import type { TimelineEvent } from '../model';
-import { finding, defineRule, type RuleMeta } from './types';
+import { finding, defineRule, type RuleMeta, judgedIn } from './types';
 import { issuedFor } from './utils/provenance';
 import { withoutHash } from './utils/request-context';
 
@@ -26,8 +26,10 @@ const meta: RuleMeta<'response'> = {
     'The render of a response carries a pageUrl other than the URL its search request was made from (the request’s domain), on the same page load: the beacon’s pageUrl is not window.location.href when the event is created.',
   expects:
     'A render is created right after its response, at the URL that searched: its pageUrl is that URL (window.location.href).',
-  appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['identity.page-url', 'search.request-context', 'category.events', 'autocomplete.events'],
+  ...judgedIn(
+    ['search', 'category', 'autocomplete'],
+    ['identity.page-url', 'search.request-context'],
+  ),
   defaultSeverity: 'warning',
   messages: {
     stale:

@@ -1,7 +1,7 @@
 // `parentid-mismatch`: a product's parentId that does not belong to it in the search response. The provider's
 // own Snap client sends parentId = uid (even for variants), or '' when the response gives no parentId: both fine.
 // An error when the parentId is another result's; where the intent is ambiguous, a milder rule's.
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
@@ -12,14 +12,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'A product whose parentId is another product of the response. parentId = uid = the result’s uid, as the Snap client sends it, is fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.items-served',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.items-served']),
   defaultSeverity: 'error',
   messages: {
     otherProduct: `{{count}} reported with responseId "{{responseId}}" ({{response}}) {{have}} a parentId of another product: {{offenders}}. ${PARENT_ID_IS}`,

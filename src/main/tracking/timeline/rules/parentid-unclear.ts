@@ -1,6 +1,6 @@
 // `parentid-unclear`: a product's parentId that names no result of the response, or a variant of its own
 // result (uid and parentId swapped): the intent is ambiguous, so a warning rather than an error.
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { describeResponse } from './utils/provenance';
 import { PARENT_ID_IS, parentIdOffenders } from './utils/parent-id';
 
@@ -11,14 +11,7 @@ const meta: RuleMeta<'response'> = {
   description:
     'A product whose parentId is not in the response, or is a variant of its own result (uid and parentId swapped). parentId = uid and an empty parentId (what the Snap client sends) are fine.',
   expects: 'parentId is the uid of the result the item belongs to.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.items-served',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.items-served']),
   defaultSeverity: 'warning',
   messages: {
     noResult: `{{count}} reported with responseId "{{responseId}}" ({{response}}) {{have}} a parentId that does not name {{their}} result: {{offenders}}. ${PARENT_ID_IS}`,

@@ -10,7 +10,7 @@
 // endpoints (impressions and addtocarts queue apart).
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
-import { finding, list, defineRule, type RuleMeta } from './types';
+import { finding, list, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import { timedInOrder } from './utils/time-order';
 
 /** The client's debounce, less a few ms for timestamps rounded to the millisecond. */
@@ -25,14 +25,7 @@ const meta: RuleMeta<'response'> = {
     'Two impression (or addtocart) requests of one response on one page load created less than 300 ms apart: the provider’s client queues them behind a 300 ms debounce and sends them as one request.',
   expects:
     'Impressions and addtocarts of one response merged into one request while they come less than 300 ms apart, with the first event’s context.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.impression-queue',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.impression-queue']),
   defaultSeverity: 'warning',
   messages: {
     split:

@@ -12,7 +12,7 @@ import type { Page } from '../page';
 import { str } from '../../values';
 import { isObject } from '../../../../shared/values';
 import { dataOf, timeOf } from './utils/request-context';
-import { finding, type RuleMeta, defineRule } from './types';
+import { finding, type RuleMeta, defineRule, judgedIn, RESPONSE_KINDS } from './types';
 import type { TallyMark } from '../model';
 import { tallySlot } from './utils/tally-slot';
 
@@ -24,15 +24,8 @@ const meta: RuleMeta<'page'> = {
     'An addtocart whose item has a qty of 0 or less: the provider’s controllers send `qty || 1`.',
   expects:
     'A quick add carries a qty of at least 1 for each item (the controllers send 1 when none is given).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   // each quick add is its controller's: the search page's, the category page's, the dropdown's, a widget's
-  guards: [
-    'search.addtocart-qty',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.addtocart-qty']),
   defaultSeverity: 'warning',
   messages: {
     qty: '{{event}} adds "{{uid}}" with qty {{qty}}. The provider\'s controllers send a quick add\'s quantity as `qty || 1`, so a missing or zero quantity goes out as 1: with {{qty}}, the provider counts no unit added and its stored cart holds none of the item.',

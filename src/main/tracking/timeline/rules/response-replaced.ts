@@ -18,7 +18,7 @@ import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import type { Page } from '../page';
 import { endpointOf } from '../../../../shared/kinds';
-import { describe, finding, list, defineRule, type RuleMeta } from './types';
+import { describe, finding, list, defineRule, type RuleMeta, judgedIn } from './types';
 import { issuedFor } from './utils/provenance';
 import type { RuleContext } from './types';
 
@@ -35,8 +35,7 @@ const meta: RuleMeta<'response'> = {
     'An impression, click or add naming a response after the same listing or dropdown rendered the response of another search, before the first was rendered again.',
   expects:
     'A listing (or the autocomplete dropdown) shows one response at a time: its events name the response last rendered.',
-  appliesTo: ['search', 'category', 'autocomplete'],
-  guards: ['search.one-response-shown', 'category.events', 'autocomplete.events'],
+  ...judgedIn(['search', 'category', 'autocomplete'], ['search.one-response-shown']),
   explainedBy: ['responseid-stale'],
   defaultSeverity: 'error',
   messages: {

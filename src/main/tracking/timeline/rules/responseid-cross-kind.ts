@@ -5,7 +5,15 @@ import { issuedKind } from '../../../search/responses';
 import type { ResponseKind } from '../../../../shared/kinds';
 import { endpointOf } from '../../../../shared/kinds';
 import type { Response } from '../response';
-import { finding, list, plural, defineRule, type RuleMeta } from './types';
+import {
+  finding,
+  list,
+  plural,
+  defineRule,
+  type RuleMeta,
+  judgedIn,
+  RESPONSE_KINDS,
+} from './types';
 
 /**
  * The one legitimate crossing: a category page's merchandising redirect goes to search/redirect with the
@@ -25,14 +33,7 @@ const meta: RuleMeta<'response'> = {
     'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
   expects:
     'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.response-bound',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.response-bound']),
   defaultSeverity: 'error',
   messages: {
     otherKind:

@@ -14,7 +14,15 @@ import type { RecordedEvent } from '../../../../shared/events';
 import { isTimelineEndpoint } from '../../../../shared/kinds';
 import type { Page } from '../page';
 import { dataOf } from './utils/request-context';
-import { finding, list, plural, type RuleMeta, defineRule } from './types';
+import {
+  finding,
+  list,
+  plural,
+  type RuleMeta,
+  defineRule,
+  judgedIn,
+  RESPONSE_KINDS,
+} from './types';
 import { addCapped, capped, type Capped } from '../model';
 import { tallySlot } from './utils/tally-slot';
 
@@ -26,14 +34,7 @@ const meta: RuleMeta<'page'> = {
     'Impressions, clickthroughs, addtocarts or redirects sent with data.responseId "": the service accepts them, but they belong to no response.',
   expects:
     'Each event carries the responseId of the response that delivered its item (the search response’s tracking.responseId, the widget’s own).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.tile-response',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.tile-response']),
   defaultSeverity: 'error',
   messages: {
     empty:

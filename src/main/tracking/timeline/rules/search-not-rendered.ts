@@ -20,7 +20,15 @@ import type { RecordedEvent } from '../../../../shared/events';
 import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import type { Page } from '../page';
 import { parseRfc3339 } from '../model';
-import { finding, defineRule, plural, duration, type RuleContext, type RuleMeta } from './types';
+import {
+  finding,
+  defineRule,
+  plural,
+  duration,
+  type RuleContext,
+  type RuleMeta,
+  judgedIn,
+} from './types';
 import { tallySlot } from './utils/tally-slot';
 import { quotedQuery } from './utils/provenance';
 import { fetchedBy } from './utils/backfill';
@@ -38,13 +46,10 @@ const meta: RuleMeta<'page'> = {
     'A search or category response the sandbox answered to this page load has no render (nor any other event), although the page went on sending queued beacons: the storefront dropped the render, for example on a no-results page.',
   expects:
     'Every completed search is rendered once on the page that asked for it, a search with no results included; only a merchandising redirect sends search/redirect instead.',
-  appliesTo: ['search', 'category'],
-  guards: [
-    'search.zero-results-render',
-    'search.render',
-    'search.request-context',
-    'category.events',
-  ],
+  ...judgedIn(
+    ['search', 'category'],
+    ['search.zero-results-render', 'search.render', 'search.request-context'],
+  ),
   defaultSeverity: 'warning',
   messages: {
     notRendered:

@@ -10,7 +10,7 @@
 // (item-not-in-response's), a product's own sku and those of its variants (a variant picked on the tile),
 // a sku two products of the response share, and impressions (the client may send them without a sku).
 import { endpointOf } from '../../../../shared/kinds';
-import { defineRule, type RuleMeta } from './types';
+import { defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import { Offenders, describeResponse, issuedFor, itemSku, itemType } from './utils/provenance';
 
@@ -22,15 +22,7 @@ const meta: RuleMeta<'response'> = {
     'A clickthrough or addtocart item whose sku the response it names served for another result (or another result’s variant), not for the item’s uid.',
   expects:
     'uid, parentId and sku of an item are those of one result of the response (or of its selected variant).',
-  appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.clickthrough',
-    'search.addtocart',
-    'category.events',
-    'autocomplete.events',
-    'recommendations.events',
-    'bundles.widget',
-  ],
+  ...judgedIn(RESPONSE_KINDS, ['search.clickthrough', 'search.addtocart']),
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   messages: {
