@@ -137,4 +137,15 @@ describe('a stale responseId after an SPA re-search', () => {
     expect(page!.counts.errors).toBe(3);
     expect(page!.following).toEqual({ errors: 2, warnings: 0, infos: 0 });
   });
+
+  it("the HTML report's table of rules says which rows' findings follow from another", async () => {
+    const html = await (await fetch(`${sandbox.url}/_sandbox/report?format=html`)).text();
+    const row = (rule: string) =>
+      new RegExp(`<td><b>${rule}</b></td><td>1</td><td>1([^<]*<span[^>]*>[^<]*</span>)?</td>`).exec(
+        html,
+      )?.[0];
+    expect(row('responseid-stale')).toBe('<td><b>responseid-stale</b></td><td>1</td><td>1</td>');
+    expect(row('response-replaced')).toContain('(1 follows from another finding)');
+    expect(row('item-not-in-response')).toContain('(1 follows from another finding)');
+  });
 });

@@ -3,6 +3,7 @@
 // the finished DTOs of the same pages: every failOn, with and without the verdict filter, on every sample
 // session plus two sites; and where a finding about the whole session is an error, it fails the page it is
 // listed on only (its session's first), in the live reports, check's and the whole report alike.
+import type { Finding } from '../../src/main/tracking/finding';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +110,8 @@ function sourceOf(dtos: readonly PageTimelineDto[]): ReportSource & { dtoBuilt: 
     },
     finishedJudgement: (page: Page) => ({
       verdict: dtoOf(page).verdict,
-      findings: dtoOf(page).findings.map(({ rule, severity }) => ({ rule, severity })),
+      // the page's findings as kept: what the report reads of them (rule, severity, events) is the DTO's too
+      findings: dtoOf(page).findings as unknown as Finding[],
     }),
     finishedDto: (page: Page) => {
       source.dtoBuilt++;

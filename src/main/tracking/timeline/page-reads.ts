@@ -6,9 +6,9 @@ import type {
   PageTimelineDto,
   PageTimelineSummaryDto,
   PageVerdictDto,
-  Severity,
   Verdict,
 } from '../../../shared/timeline';
+import type { Finding } from '../finding';
 import { keptFindings, pageDto, pageSummary, pageVerdictDto } from './dto';
 import type { HeldPages } from './held-pages';
 import type { Judge } from './judge';
@@ -16,10 +16,10 @@ import type { Page } from './page';
 import type { QuietPages } from './quiet-pages';
 import type { VerdictIndex } from './verdict-index';
 
-/** A page's verdict and its findings' rules and severities, as its DTO would carry them. */
+/** A page's verdict and its findings as kept (what its DTO would carry, no words written). */
 export interface Judgement {
   verdict: Verdict;
-  findings: readonly { rule: string; severity: Severity }[];
+  findings: readonly Finding[];
 }
 
 export interface PageReadsDeps {

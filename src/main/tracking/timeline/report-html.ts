@@ -9,7 +9,7 @@ import type {
   TimelineFindingDto,
   Verdict,
 } from '../../../shared/timeline';
-import { findingSubject } from '../../../shared/timeline';
+import { findingSubject, followNote } from '../../../shared/timeline';
 import { clockMovedNote } from '../../../shared/clock-offset';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import { kindsOf, LABEL, pageTitle } from './report';
@@ -43,6 +43,8 @@ interface RuleTally {
   severity: Severity;
   pages: number;
   findings: number;
+  /** of its findings, those that follow from another finding (listed under their cause) */
+  following: number;
 }
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -53,13 +55,18 @@ export class HtmlSummary {
   private readonly verdicts: Record<Verdict, number> = { fail: 0, warn: 0, pass: 0 };
 
   /** A page's verdict and the findings it shows (a wider rule listed for an earlier page left out). */
-  add(verdict: Verdict, findings: readonly { rule: string; severity: Severity }[]): void {
+  add(
+    verdict: Verdict,
+    findings: readonly { rule: string; severity: Severity; causedBy?: string }[],
+  ): void {
     this.verdicts[verdict]++;
     const seen = new Set<string>();
     for (const f of findings) {
       let t = this.rules.get(f.rule);
-      if (!t) this.rules.set(f.rule, (t = { severity: f.severity, pages: 0, findings: 0 }));
+      if (!t)
+        this.rules.set(f.rule, (t = { severity: f.severity, pages: 0, findings: 0, following: 0 }));
       t.findings++;
+      if (f.causedBy !== undefined) t.following++;
       if (RANK[f.severity] > RANK[t.severity]) t.severity = f.severity;
       if (!seen.has(f.rule)) {
         seen.add(f.rule);
@@ -138,7 +145,7 @@ function htmlHead(
     .sort((a, b) => RANK[b[1].severity] - RANK[a[1].severity] || b[1].pages - a[1].pages)
     .map(
       ([rule, t]) =>
-        `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${t.pages}</td><td>${t.findings}</td></tr>`,
+        `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${t.pages}</td><td>${t.findings}${t.following > 0 ? ` <span class="muted">(${followNote(t.following)})</span>` : ''}</td></tr>`,
     )
     .join('');
   const summary =

@@ -9,6 +9,7 @@
 // (a beacon meanwhile) is written as it then is, as the JSON report writes it.
 import type { PageTimelineDto, PageVerdictDto, Verdict } from '../../../shared/timeline';
 import { htmlParts, htmlSection, HtmlSummary } from './report-html';
+import { withCauses } from './causes';
 import type { Slicer } from '../../slices';
 import type { TimelineFilter } from './engine';
 import type { Page } from './page';
@@ -107,7 +108,8 @@ export async function htmlPages(
   const summary = new HtmlSummary();
   const groups: Record<Verdict, Chosen[]> = { fail: [], warn: [], pass: [] };
   const done = await choose(source, choice, slicer, (chosen, verdict, shown) => {
-    summary.add(verdict, shown);
+    // the table of rules counts, of each rule's findings, those that follow from another (as the page lists them)
+    summary.add(verdict, withCauses([...shown]));
     groups[verdict].push(chosen);
   });
   if (!done) return null;
