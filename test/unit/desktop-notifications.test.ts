@@ -1,5 +1,6 @@
 // Which bus messages become desktop notifications: a page turning fail, a feed ending in error —
 // once per change, never for a page already failing — and how a burst is folded into one.
+import { ruleMeta } from '../../src/main/tracking/timeline/rule-list';
 import { describe, expect, it } from 'vitest';
 import { NotificationThrottle, NotificationWatcher } from '../../src/main/desktop/notifications';
 import type { PageTimelineSummaryDto, Verdict } from '../../src/shared/timeline';
@@ -56,12 +57,15 @@ describe('NotificationWatcher', () => {
 
   it('says how many of its errors follow from another finding, as the timelines list does', () => {
     const w = new NotificationWatcher();
+    // listed in the rules' order, where the followers come first: the notice names the cause first
     const stale = page('fail', {
-      rules: ['responseid-stale', 'response-replaced', 'item-not-in-response'],
+      rules: ['response-replaced', 'item-not-in-response', 'responseid-stale'],
       following: { errors: 2, warnings: 0, infos: 0 },
     });
     (stale.data as PageTimelineSummaryDto).counts.errors = 3;
-    expect(w.handle(stale)!.body).toMatch(/: 3 errors \(2 follow from another finding\)$/);
+    const body = w.handle(stale)!.body;
+    expect(body).toMatch(/: 3 errors \(2 follow from another finding\)$/);
+    expect(body.startsWith(ruleMeta('responseid-stale')!.title)).toBe(true);
   });
 
   it('stays quiet while the page keeps failing, and speaks again after it recovered', () => {

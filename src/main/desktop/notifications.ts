@@ -47,9 +47,16 @@ export class NotificationWatcher {
       const meta = typeof r === 'string' ? ruleMeta(r) : undefined;
       return meta ? [meta] : [];
     });
-    // the failing rules first: they are why the verdict is fail
+    // the failing rules first: they are why the verdict is fail; of those, a rule whose findings may follow
+    // from another's on the page comes after it, so the cause is named first (as the page lists them)
     const failing = rules.filter((m) => m.defaultSeverity === 'error');
-    const shown = (failing.length > 0 ? failing : rules).map((m) => m.title);
+    const named = failing.length > 0 ? failing : rules;
+    const present = new Set(named.map((m) => m.id));
+    const follows = (m: (typeof named)[number]) =>
+      (m.explainedBy ?? []).some((r) => present.has(r));
+    const shown = [...named.filter((m) => !follows(m)), ...named.filter(follows)].map(
+      (m) => m.title,
+    );
     const where = page.pageUrl ? page.pageUrl : `page ${page.pageLoadId}`;
     const site = page.siteId ? `${page.siteId}: ` : '';
     const errors = typeof page.counts?.errors === 'number' ? page.counts.errors : null;
