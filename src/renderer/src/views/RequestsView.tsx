@@ -53,7 +53,7 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
         }
       >
         {fmtClock(parseTime(e.receivedAt), true)}
-        {e.clockOffsetMs ? '*' : ''}
+        {e.clockOffsetMs ? <span aria-hidden="true">*</span> : null}
       </span>
       {/* the pill is the service's answer (a 200 is green whatever the page); the page's verdict has a
           column of its own, and where that column is hidden (390 px) a labelled mark beside the pill */}
@@ -97,6 +97,13 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
       ) : (
         <span className="small ellipsis fail-text">{e.errors[0]?.message ?? ''}</span>
       )}
+      {/* the time's mark said to a screen reader: out of the time's box, which keeps its width, and last,
+          so the columns a narrow screen hides keep their places */}
+      {e.clockOffsetMs ? (
+        <span className="visually-hidden" data-testid="request-clock-moved">
+          {` sandbox time, the clock moved ${clockMove(e.clockOffsetMs)}`}
+        </span>
+      ) : null}
     </a>
   );
 }
