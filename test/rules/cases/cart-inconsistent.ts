@@ -100,6 +100,43 @@ export default {
       ],
     },
     {
+      name: 'edge: a cart/remove the service rejected (an item with only a sku) named the item the thank-you cart lost: the client stored the cart without it',
+      events: () => {
+        const cart = visitPage('cart');
+        const thanks = visitPage('thanks');
+        return [
+          cart.cartAdd([{ uid: '2041' }], [{ uid: '2041' }, { uid: '3002' }], { at: 0 }),
+          cart.send(
+            'cart/remove',
+            {
+              results: [{ sku: 'sku-2041', qty: 1, price: 20 }],
+              cart: [line({ uid: '3002' })],
+            },
+            { at: 5_000, accepted: false, errors: ['data.results[0] must have property uid'] },
+          ),
+          thanks.cartRemove([{ uid: '3002' }], [], { at: 20_000 }),
+          thanks.order('o1', [{ uid: '3002' }], { at: 20_001 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: a cart/add the service rejected named the item the next cart gained',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+          cart.send(
+            'cart/add',
+            { results: [{ sku: 'sku-b', qty: 1, price: 20 }], cart: [line({ uid: 'a' })] },
+            { at: 20_000, accepted: false },
+          ),
+          visitPage('cart2').cartAdd([{ uid: 'c' }], [{ uid: 'a' }, { uid: 'b' }, { uid: 'c' }], {
+            at: 40_000,
+          }),
+        ];
+      },
+    },
+    {
       name: 'no cart event before in the visit: the stored cart may come from an earlier visit',
       events: () => [visitPage('cart').cartRemove([{ uid: 'x' }], [{ uid: 'y' }], { at: 0 })],
     },
@@ -160,6 +197,52 @@ export default {
         {
           message: 'sends a cart that lost "a" with no cart/remove of it',
           events: [1],
+          behaviour: 'cart.ledger',
+        },
+      ],
+    },
+    {
+      name: 'edge: a cart/remove the service rejected named another item: the thank-you cart that lost "2041" still warns',
+      events: () => {
+        const cart = visitPage('cart');
+        const thanks = visitPage('thanks');
+        return [
+          cart.cartAdd([{ uid: '2041' }], [{ uid: '2041' }, { uid: '3002' }], { at: 0 }),
+          cart.send(
+            'cart/remove',
+            { results: [{ sku: 'sku-9', qty: 1, price: 20 }], cart: [line({ uid: '3002' })] },
+            { at: 5_000, accepted: false },
+          ),
+          thanks.cartRemove([{ uid: '3002' }], [], { at: 20_000 }),
+        ];
+      },
+      findings: [
+        {
+          message: 'sends a cart that lost "2041" with no cart/remove of it',
+          events: [2],
+          behaviour: 'cart.ledger',
+        },
+      ],
+    },
+    {
+      name: 'edge: a rejected cart/remove before the last accepted cart event exempts nothing after it',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          cart.cartAdd([{ uid: '2041' }], [{ uid: '2041' }], { at: 0 }),
+          cart.send(
+            'cart/remove',
+            { results: [{ sku: 'sku-2041', qty: 1, price: 20 }], cart: [] },
+            { at: 5_000, accepted: false },
+          ),
+          visitPage('pdp').cartAdd([{ uid: 'b' }], [{ uid: '2041' }, { uid: 'b' }], { at: 20_000 }),
+          visitPage('cart2').cartAdd([{ uid: 'c' }], [{ uid: 'b' }, { uid: 'c' }], { at: 40_000 }),
+        ];
+      },
+      findings: [
+        {
+          message: 'sends a cart that lost "2041" with no cart/remove of it',
+          events: [3],
           behaviour: 'cart.ledger',
         },
       ],

@@ -174,6 +174,8 @@ export class TimelineEngine {
       const v = readVisitEvent(rec, ev);
       page.addVisitEvent(v);
       if (visit) this.book.noteVisitEvent(visit, page.key, v);
+      else if (!ev.accepted && v.cart)
+        this.book.noteRefusedCartEvent(page.siteId, visitSessionOf(page, ev), v);
     } else page.addRefused();
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.

@@ -10,6 +10,7 @@ import {
   emptyLedger,
   noteCartEvent,
   noteOrderPlaced,
+  noteRefusedCartEvent,
   noteQuickAdd,
   type CartLedger,
 } from './cart-ledger';
@@ -527,6 +528,17 @@ export class VisitBook {
         eventId: e.id,
       });
     if (v.endpoint === 'order/transaction') this.noteOrder(visit, pageKey, v);
+  }
+
+  /**
+   * A cart event the service rejected, of a visit that has begun: the client stored its cart all the same
+   * (cart-ledger.ts `noteRefusedCartEvent`).
+   */
+  noteRefusedCartEvent(siteId: string, sessionId: string, v: VisitEvent): void {
+    const visit = sessionId === '' ? undefined : this.visitOf(siteId, sessionId);
+    if (!visit) return;
+    visit.changes++;
+    noteRefusedCartEvent(visit, v);
   }
 
   /** An order/transaction: its price issues, the cart it came from, the order book. */

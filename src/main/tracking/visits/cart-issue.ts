@@ -13,6 +13,8 @@ export interface CartBefore {
   addedEver: ReadonlySet<string>;
   /** how many of each line key quick adds put in the client's stored cart since the last cart event */
   quickQty?: ReadonlyMap<string, number>;
+  /** product ids cart events the service rejected since the last accepted one removed and added */
+  refused?: { removed: ReadonlySet<string>; added: ReadonlySet<string> };
 }
 
 /** What a cart event contradicts: now, and what only a cart event of the same page can explain. */
@@ -56,7 +58,11 @@ function qtyOf(list: readonly CartItemDto[], k: string): number | undefined {
  * quick-added since the last cart event (the sandbox's last cart is then stale for it); a removal of an
  * item the cart before never held that an add of the visit added (a quick add of the parent replaced by
  * its variant); with no cart event before it in the visit, only the event itself is judged (the client's
- * stored cart may come from an earlier visit). Items that one event's cart gained or lost beyond its
+ * stored cart may come from an earlier visit); an item the cart before held that this event's cart lacks
+ * (or a quick-added one it lacks), when a cart/remove the service rejected since the last accepted cart
+ * event named one of its ids, and an item this cart gained that a rejected cart/add named: the client
+ * stored the cart of the rejected event all the same, and the rejected event's own finding (schema,
+ * request-refused) names the mistake. Items that one event's cart gained or lost beyond its
  * results are left to the rule, which pairs them with the other cart event of the same page.
  */
 export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undefined {
@@ -103,23 +109,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     else if (was === 0 && before !== null && !productIds(r).some((id) => visit.addedEver.has(id)))
       problems.push(`removes "${k}", which no cart of the visit held and no add of it added`);
   }
-  const dropped: string[] = [];
-  const appeared: string[] = [];
-  if (before) {
-    for (const item of before) {
-      const k = lineKey(item);
-      if (k === '' || named.has(k) || quick(item)) continue;
-      if ((qtyOf(after, k) ?? 0) < (qtyOf(before, k) ?? 0)) dropped.push(k);
-    }
-    for (const item of after) {
-      const k = lineKey(item);
-      if (k === '' || named.has(k) || quick(item)) continue;
-      if ((qtyOf(after, k) ?? 0) > (qtyOf(before, k) ?? 0)) appeared.push(k);
-    }
-  }
-  const unlisted: string[] = [];
-  for (const k of visit.quickQty?.keys() ?? [])
-    if (!named.has(k) && !dropped.includes(k) && qtyOf(after, k) === undefined) unlisted.push(k);
+  const { dropped, appeared, unlisted } = unnamedChanges(after, visit, named, quick);
   if (
     problems.length === 0 &&
     quickAdd.length === 0 &&
@@ -135,6 +125,47 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     appeared: [...new Set(appeared)],
     ...(unlisted.length > 0 && { unlisted }),
   };
+}
+
+/**
+ * What this event's cart lost or gained beyond what its results name (`named`), and the quick-added keys it
+ * lacks; none of a quick-added product (`quick`), nor (rejected cart events: `CartBefore.refused`) of an
+ * item a rejected cart/remove named that it lost, or a rejected cart/add named that it gained.
+ */
+function unnamedChanges(
+  after: readonly CartItemDto[],
+  visit: CartBefore,
+  named: ReadonlySet<string>,
+  quick: (item: CartItemDto) => boolean,
+): { dropped: string[]; appeared: string[]; unlisted: string[] } {
+  const before = visit.cart;
+  const refused = visit.refused;
+  const dropped: string[] = [];
+  const appeared: string[] = [];
+  if (before) {
+    for (const item of before) {
+      const k = lineKey(item);
+      if (k === '' || named.has(k) || quick(item)) continue;
+      if (refused && productIds(item).some((id) => refused.removed.has(id))) continue;
+      if ((qtyOf(after, k) ?? 0) < (qtyOf(before, k) ?? 0)) dropped.push(k);
+    }
+    for (const item of after) {
+      const k = lineKey(item);
+      if (k === '' || named.has(k) || quick(item)) continue;
+      if (refused && productIds(item).some((id) => refused.added.has(id))) continue;
+      if ((qtyOf(after, k) ?? 0) > (qtyOf(before, k) ?? 0)) appeared.push(k);
+    }
+  }
+  const unlisted: string[] = [];
+  for (const k of visit.quickQty?.keys() ?? [])
+    if (
+      !named.has(k) &&
+      !dropped.includes(k) &&
+      qtyOf(after, k) === undefined &&
+      !refused?.removed.has(k)
+    )
+      unlisted.push(k);
+  return { dropped, appeared, unlisted };
 }
 
 /** What a cart event contradicts, by the behaviour it breaks. */

@@ -34,7 +34,18 @@ export interface CartLedger {
   quickQty?: Map<string, number>;
   /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
   addedEver: Set<string>;
+  /**
+   * product ids the cart events the service rejected since the last accepted one named (results): the
+   * client stored the cart it sent all the same, so the next cart's loss or gain of them is no contradiction
+   */
+  refused?: RefusedCart;
   lastCart?: LastCartEvent;
+}
+
+/** What the cart events the service rejected since the last accepted one removed and added. */
+export interface RefusedCart {
+  removed: Set<string>;
+  added: Set<string>;
 }
 
 /** The ledger of a visit before any cart event. */
@@ -82,7 +93,9 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
     quickAdded,
     addedEver: ledger.addedEver,
     ...(quickQty && { quickQty }),
+    ...(ledger.refused && { refused: ledger.refused }),
   });
+  ledger.refused = undefined;
   if (v.endpoint === 'cart/add')
     for (const item of v.items) for (const id of productIds(item)) ledger.addedEver.add(id);
   ledger.lastCart = {
@@ -99,8 +112,21 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
   ledger.quickQty = undefined;
 }
 
+/**
+ * A cart/add or cart/remove the service rejected (an item with only a sku, say): the client stored the cart
+ * it sent all the same (it compares the next page's cart globals with that one), so the next accepted cart
+ * event that lost what it removed, or gained what it added, is read as the client sends it.
+ */
+export function noteRefusedCartEvent(ledger: CartLedger, v: VisitEvent): void {
+  if (v.endpoint !== 'cart/add' && v.endpoint !== 'cart/remove') return;
+  const refused = (ledger.refused ??= { removed: new Set(), added: new Set() });
+  const ids = v.endpoint === 'cart/add' ? refused.added : refused.removed;
+  for (const item of v.items) for (const id of productIds(item)) ids.add(id);
+}
+
 /** An order was placed: the client clears its stored cart. */
 export function noteOrderPlaced(ledger: CartLedger): void {
+  ledger.refused = undefined;
   ledger.cart = [];
   ledger.quickAdded.clear();
   ledger.quickQty = undefined;

@@ -10,7 +10,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Cart event contradicts itself',
   description:
-    'A cart event that breaks the cart’s ledger: after a cart/add the cart is the one before plus what it added, after a cart/remove the one before minus what it removed; an item lost or gained with no cart event of it (a quick-added item missing from the cart sent next), a quantity raised by another amount than results say, a removal of what no cart held. Quick adds, variants replacing their parent and an emptied cart before the order are normal.',
+    'A cart event that breaks the cart’s ledger: after a cart/add the cart is the one before plus what it added, after a cart/remove the one before minus what it removed; an item lost or gained with no cart event of it (a quick-added item missing from the cart sent next), a quantity raised by another amount than results say, a removal of what no cart held. Quick adds, variants replacing their parent and an emptied cart before the order are normal, and so is the loss (or gain) of an item a cart/remove (cart/add) the service rejected named since the last accepted cart event: the client stored that event’s cart all the same, and the rejected event’s own finding names the mistake.',
   expects:
     'results holds what changed (the added or removed quantity), cart the whole cart after the change.',
   appliesTo: ['cart'],
