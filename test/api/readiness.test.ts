@@ -104,6 +104,21 @@ describe('readiness of a site', () => {
         status: 'unseen',
         next: BEHAVIOURS.find((b) => b.id === id)!.next,
       });
+    // a behaviour the search page's render says nothing of names the scenario that shows it, not only the
+    // controller the page already runs
+    for (const [id, scenario] of [
+      ['search.backfill', ', with infinite scroll restoring several pages on load'],
+      ['search.single-result-redirect', ', with a query that has exactly one result'],
+      [
+        'search.render-cached',
+        ', with a reload of a listing or a back navigation to it in production, within the client’s 5-minute cache',
+      ],
+      ['autocomplete.redirect', ', with a redirect configured for a term'],
+    ])
+      expect(row(r, id!), id).toMatchObject({
+        status: 'unseen',
+        next: expect.stringContaining(scenario!),
+      });
     // order.credit is seen only through a credited order line: none here
     expect(row(r, 'order.credit').status).toBe('unseen');
     // the demo site declares two recommendation widgets: each has its rows, unseen, naming its tag

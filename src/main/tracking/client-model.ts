@@ -73,7 +73,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'The same responseId is rendered again (and its tiles impressed again) only where the client cache could serve it: in production, for the same request, within 5 minutes, and on a page after another search of the listing (or a reload, or a route elsewhere and back).',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with a reload of a listing or a back navigation to it in production, within the client’s 5-minute cache`,
   },
   {
     id: 'search.impression',
@@ -152,7 +152,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Pages restored on load share page 1’s render; their tiles carry their own responseIds, which have no render of their own.',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with infinite scroll restoring several pages on load`,
   },
   {
     id: 'search.one-response-shown',
@@ -217,7 +217,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A response that served nothing is rendered and needs no impression: silence after it is correct.',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with a query that has no results`,
   },
   {
     id: 'search.zero-results-render',
@@ -228,7 +228,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A page whose search found nothing still sends the render of its response, and nothing else of it.',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with a query that has no results`,
   },
   {
     id: 'search.redirect',
@@ -250,7 +250,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A render of one result may be the page’s last event (its impressions never sent, the render itself may be lost); the next page is that product’s.',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with a query that has exactly one result`,
   },
   // ---- category ----
   {
@@ -308,7 +308,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'An autocomplete redirect names the response’s redirect and is the last event of that response on the page.',
     seenBy: ['autocomplete/redirect'],
     sends: ['autocomplete/redirect'],
-    next: SNAP_AC,
+    next: `${SNAP_AC}, with a redirect configured for a term`,
   },
   {
     id: 'autocomplete.redirect-navigates',
