@@ -226,7 +226,7 @@ describe('README examples', () => {
     writeFileSync(path.join(dir, 'recorded.ndjson'), journeyRun(journeyWithCart()));
     const { stdout } = await run('bash', ['-c', shell], { cwd: dir });
     expect(stdout).toContain(
-      'ready for what it expects: search (9 of 18 behaviours seen, 2 of them unverified, 9 unseen: see above), cart (3 of 3 behaviours seen)',
+      'ready for what it expects: search (8 of 18 behaviours seen, 1 of them unverified, 10 unseen: see above), cart (3 of 3 behaviours seen)',
     );
   });
 });

@@ -43,7 +43,13 @@ const SITE = {
 
 function page(
   pageLoadId: string,
-  events: Array<{ kind: string; event: string; tag?: string; accepted?: boolean }>,
+  events: Array<{
+    kind: string;
+    event: string;
+    tag?: string;
+    accepted?: boolean;
+    bannerUids?: string[];
+  }>,
   findings: Array<Partial<TimelineFindingDto>> = [],
 ): PageTimelineDto {
   return {
@@ -51,6 +57,7 @@ function page(
     counts: { accepted: events.filter((e) => e.accepted !== false).length },
     responses: [
       {
+        kind: events[0]?.kind,
         events: events.map((e) => ({ ...e, accepted: e.accepted !== false })),
       },
     ],
@@ -732,11 +739,11 @@ describe('the readiness tally', () => {
   });
 
   describe('an ok that no rule could check says so, and what would check it', () => {
-    /** a search page that impressed, clicked and added: search.items-served and search.banners seen */
+    /** a search page that impressed (a banner too), clicked and added: search.items-served and search.banners seen */
     const listing = () =>
       page('p1', [
         { kind: 'search', event: 'render' },
-        { kind: 'search', event: 'impression' },
+        { kind: 'search', event: 'impression', bannerUids: ['b1'] },
         { kind: 'search', event: 'clickthrough' },
         { kind: 'search', event: 'addtocart' },
       ]);

@@ -78,6 +78,12 @@ export interface SightedResponse {
   renders: number;
   /** its accepted impressions, clickthroughs and addtocarts */
   interactions: number;
+  /** its accepted redirects (none: absent) */
+  redirects?: number;
+  /** an accepted impression or clickthrough of it named a banner in data.banners */
+  banners?: boolean;
+  /** a search/redirect of a response the companion search issued for a category page (category.json) */
+  category?: boolean;
   /** its latest accepted render is the latest accepted event of its page: the page sent nothing after it */
   renderedLast?: boolean;
   /**
@@ -89,7 +95,15 @@ export interface SightedResponse {
    * what it served, when the companion search issued it: its results and banners, whether its request
    * carried the tracker's context (userId and pageLoadId: `asked`), and its query and page
    */
-  served?: { results: number; shown: number; asked?: boolean; query?: string; page?: number };
+  served?: {
+    results: number;
+    shown: number;
+    /** its slot and inline banners */
+    banners?: number;
+    asked?: boolean;
+    query?: string;
+    page?: number;
+  };
 }
 
 /** What the finer tests read of a finding about a response. */
@@ -190,6 +204,37 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           r.renders === 1 &&
           r.served?.results === 1 &&
           r.renderedLast === true,
+      ),
+  },
+  // SC: slot banners go in an impression's `banners`, inline ones in its results typed banner. Every
+  // impression carries `banners` (the schema asks for the field), so one shows banners only when its
+  // response served some (the companion search issued it with slot or inline banners) or it named one
+  'search.banners': {
+    shows:
+      'a search response impressed or clicked that named a banner in data.banners, or that the companion search issued with slot or inline banners',
+    test: (p, clean) =>
+      p.responses.some(
+        (r) =>
+          ofSearch(r) &&
+          r.interactions > 0 &&
+          (r.banners === true || (r.served?.banners ?? 0) > 0) &&
+          clean(r),
+      ),
+  },
+  // SC afterSearch(): a category page's redirect goes to search/redirect like a search page's, so the
+  // endpoint does not tell them apart: a category response's redirect is one of a response the companion
+  // search issued for a category page, or one sent by a page that sent category/* events. A search page's
+  // redirect shows search.redirect only.
+  'category.redirect': {
+    shows:
+      'a search/redirect of a category response: one the companion search issued for a category page (category.json), or one sent by a page that sent category/* events',
+    test: (p, clean) =>
+      p.responses.some(
+        (r) =>
+          r.kind === 'search' &&
+          (r.redirects ?? 0) > 0 &&
+          (r.category === true || p.responses.some((o) => o.kind === 'category')) &&
+          clean(r),
       ),
   },
   'search.request-context': {
@@ -824,6 +869,8 @@ export function sightPage(
         interactions,
       };
       if (r.findings.length > 0) sighted.findings = r.findings;
+      if (r.bannered) sighted.banners = true;
+      redirected(sighted, r.redirects, served);
       const known = issuedOf(tally, sighted, served);
       if (known) sighted.served = known;
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
@@ -836,6 +883,13 @@ export function sightPage(
 }
 
 const CLICK_OR_ADD = eventBit('clickthrough') | eventBit('addtocart');
+
+/** A response's accepted redirects, and whether the companion search issued it for a category page. */
+function redirected(r: SightedResponse, redirects: number, served: Served | undefined): void {
+  if (redirects === 0) return;
+  r.redirects = redirects;
+  if (r.kind === 'search' && served?.('category', r.responseId)) r.category = true;
+}
 
 /**
  * What the companion search issued a response of the page with, looked up where a finer test reads it (a
@@ -873,6 +927,7 @@ export function servedBy(provenance: ProvenanceSource | undefined, siteId: strin
     return {
       results: issued.results.length,
       shown: issued.results.length + issued.inline.length + slots,
+      banners: issued.inline.length + slots,
       asked: issued.requester?.userId !== undefined && issued.requester.pageLoadId !== undefined,
       query: issued.query,
       page: issued.page,
@@ -894,6 +949,8 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
   for (const r of page.responses) {
     let renders = 0;
     let interactions = 0;
+    let redirects = 0;
+    let banners = false;
     let lastRender: TimelineEventDto | undefined;
     const owner = owners
       ? tally.ownerOf({ kind: r.kind, tag: r.tag ?? '', responseId: r.responseId }, owners)
@@ -904,9 +961,13 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
       if (e.event === 'render') {
         renders++;
         lastRender = e;
-      } else if (INTERACTIONS.has(e.event)) interactions++;
+      } else if (e.event === 'redirect') redirects++;
+      else if (INTERACTIONS.has(e.event)) {
+        interactions++;
+        if (e.event !== 'addtocart' && (e.bannerUids?.length ?? 0) > 0) banners = true;
+      }
     }
-    if (renders + interactions === 0) continue;
+    if (renders + interactions + redirects === 0) continue;
     const sighted: SightedResponse = {
       kind: r.kind,
       responseId: r.responseId,
@@ -915,6 +976,8 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
     };
     const findings = about?.get(responseKey(r.kind, r.tag ?? '', r.responseId));
     if (findings) sighted.findings = findings;
+    if (banners) sighted.banners = true;
+    redirected(sighted, redirects, served);
     const known = issuedOf(tally, sighted, served);
     if (known) sighted.served = known;
     // read only where a test may ask it (a page's every event time is parsed for it)

@@ -60,6 +60,8 @@ export class Response {
   /** the types of its accepted events, as `eventBit`s (readiness: which endpoints the page sent) */
   sent = 0;
   redirects = 0;
+  /** an accepted impression or clickthrough of it named a banner in data.banners (readiness) */
+  bannered = false;
   factEvents = 0;
   /** the time of its latest accepted render and impression (-Infinity before one) */
   lastRenderAt = -Infinity;
@@ -132,9 +134,11 @@ export class Response {
       if (ev.time > this.lastRenderAt) this.lastRenderAt = ev.time;
     } else if (ev.event === 'impression') {
       this.impressions++;
+      if (ev.banners.length > 0) this.bannered = true;
       if (ev.time > this.lastImpressionAt) this.lastImpressionAt = ev.time;
     } else if (ev.event === 'redirect') this.redirects++;
-    else if (ev.event !== 'clickthrough' && ev.event !== 'addtocart') return false;
+    else if (ev.event === 'clickthrough') this.bannered ||= ev.banners.length > 0;
+    else if (ev.event !== 'addtocart') return false;
     this.factEvents++;
     return ev.event === 'render' && this.renders === 1;
   }
