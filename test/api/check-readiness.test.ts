@@ -155,29 +155,11 @@ describe('check --readiness', () => {
   it('reads what an export says its search responses served, as the live sandbox does', async () => {
     sb = await startSandbox();
     const base = sb.url;
-    const ids = { userId: 'u-served', sessionId: 's-served' };
     // a search asked for as the Snap client asks it: with the tracker's context
-    const ask = async (q: string, pageLoadId: string, pageUrl: string) => {
-      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true', test: 'true' });
-      for (const [k, v] of Object.entries({ ...ids, pageLoadId, domain: pageUrl })) query.set(k, v);
-      const res = (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
-        responseId: string;
-        results: Array<{ uid: string }>;
-      };
-      return res;
-    };
-    const send = async (endpoint: string, pageLoadId: string, pageUrl: string, data: unknown) => {
-      const context = {
-        timestamp: new Date().toISOString(),
-        pageUrl,
-        ...ids,
-        pageLoadId,
-        initiator: 'search-sandbox/test',
-        dev: true,
-      };
-      const res = await postBeacon(base, `demo42/${endpoint}`, { context, data });
-      expect(res.status).toBe(200);
-    };
+    const shop = storefront(base, 'served');
+    const ask = (q: string, pageLoadId: string, pageUrl: string) =>
+      shop.ask('search.json', q, pageLoadId, pageUrl);
+    const send = shop.send;
     const jacketUrl = 'https://shop.example/search?q=jacket';
     const jacket = await ask('jacket', 'pl-jacket', jacketUrl);
     await send('search/render', 'pl-jacket', jacketUrl, { responseId: jacket.responseId });
