@@ -65,7 +65,16 @@ export interface ReadinessRowDto {
    * requests that carried no pageLoadId (`pageLoadId` ''), `request` says which (`ev_3, a refused CORS
    * preflight to /beacon/v2/demo42/search/render`)
    */
-  worst?: { rule: string; severity: Severity; pageLoadId: string; request?: string };
+  worst?: {
+    rule: string;
+    severity: Severity;
+    pageLoadId: string;
+    request?: string;
+    /** what the finding says happened, cut short at a word past 160 characters (its page says it whole) */
+    message: string;
+    /** how to fix it, one line */
+    fix: string;
+  };
   /**
    * a widget's events row (`recommendations.events`, `bundles.widget`): the other tags its events were
    * sent with. Their responseId is this widget's (its page rendered it with this tag), so they count here,
@@ -85,16 +94,20 @@ export interface ReadinessRowDto {
 }
 
 /**
- * A row's worst finding as its line says it: `error click-not-impressed on page search-2`; on the page of
- * requests without a pageLoadId, named as `check`'s report and `tail` name it, with the request:
- * `error request-refused on page (no pageLoadId): ev_3, a refused CORS preflight to /beacon/v2/…`.
+ * A row's worst finding as its line says it, with what happened and the fix: `error schema on page
+ * pl-1796085764: unknown field: "data"; fix: …`; on the page of requests without a pageLoadId, named as
+ * `check`'s report and `tail` name it, with the request: `error request-refused on page (no pageLoadId):
+ * ev_3, a refused CORS preflight to /beacon/v2/…; …`.
  */
 export function worstLine(w: NonNullable<ReadinessRowDto['worst']>): string {
   const page =
     w.pageLoadId !== ''
       ? `page ${w.pageLoadId}`
       : `page (no pageLoadId)${w.request !== undefined ? `: ${w.request}` : ''}`;
-  return `${w.severity} ${w.rule} on ${page}`;
+  const said = w.message ? `${w.pageLoadId !== '' ? ':' : ';'} ${w.message}` : '';
+  // the fix's full stop would end the line before what may follow it (a wrong tag)
+  const fix = w.fix ? `; fix: ${w.fix.replace(/\.$/, '')}` : '';
+  return `${w.severity} ${w.rule} on ${page}${said}${fix}`;
 }
 
 /**

@@ -25,8 +25,13 @@ const ReadinessRowSchema = closed({
               'on the page of requests without a pageLoadId (pageLoadId ""): which request, e.g. `ev_3, a refused CORS preflight to /beacon/v2/demo42/search/render`',
           }),
         ),
+        message: Type.String({
+          description:
+            'what the finding says happened, cut short at a word past 160 characters (its page says it whole)',
+        }),
+        fix: Type.String({ description: 'how to fix it, one line' }),
       },
-      'findings: the newest of its most severe findings, and its page',
+      'findings: the newest of its most severe findings, its page, what it says and its fix',
     ),
   ),
   wrongTags: Type.Optional(

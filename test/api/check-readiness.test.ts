@@ -465,8 +465,10 @@ describe('check --readiness', () => {
       'recommendations.events [similar] findings missing-render pdp-typo similiar',
       'recommendations.events [trending] unseen  ',
     ]);
-    const line =
-      'recommendations.events (tag "similar") has findings: error missing-render on page pdp-typo; its events were sent with tag "similiar": send them with data.tag "similar"';
+    const worst = live.behaviours.find(
+      (b) => b.id === 'recommendations.events' && b.tag === 'similar',
+    )!.worst!;
+    const line = `recommendations.events (tag "similar") has findings: error missing-render on page pdp-typo: ${worst.message}; fix: ${worst.fix.replace(/\.$/, '')}; its events were sent with tag "similiar": send them with data.tag "similar"`;
     const failure = await client
       .expectReady({ siteId: 'demo42', expect: ['recommendations.events'] })
       .then(
@@ -497,7 +499,7 @@ describe('check --readiness', () => {
     const text = await check(file, '--readiness', '--expect', 'recommendations.events');
     expect(text.code).toBe(1);
     expect(text.out).toMatch(
-      /findings\s+recommendations\.events \[similar\]\s+error missing-render on page pdp-typo; its events were sent with tag "similiar": send them with data\.tag "similar"\n/,
+      /findings\s+recommendations\.events \[similar\]\s+error missing-render on page pdp-typo: .+; fix: .+; its events were sent with tag "similiar": send them with data\.tag "similar"\n/,
     );
     expect(text.out).not.toContain('[similiar]');
   });
@@ -551,8 +553,69 @@ describe('check --readiness', () => {
     const named = timeline.findings.filter((f) => f.behaviour === 'identity.ids-per-page-load');
     // two errors name the behaviour on the page: the row names the one the page lists first
     expect(named.map((f) => f.severity)).toEqual(['error', 'error']);
-    expect(worst(live)).toEqual({ rule: named[0]!.rule, severity: 'error', pageLoadId: 'drift' });
+    expect(worst(live)).toMatchObject({
+      rule: named[0]!.rule,
+      severity: 'error',
+      pageLoadId: 'drift',
+    });
     expect(worst(offline)).toEqual(worst(live));
+  });
+
+  it('a findings row says what its worst finding says and its fix: live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const context = {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'https://shop.example/search?q=jacket',
+      userId: 'u-words',
+      sessionId: 's-words',
+      pageLoadId: 'pl-1796085764-typed',
+      initiator: 'search-sandbox/test',
+      dev: true,
+    };
+    // a clickthrough whose uid is a number: the schema refuses it
+    const typed = await postBeacon(sb.url, 'demo42/search/clickthrough', {
+      context,
+      data: { responseId: 'r-1', results: [{ type: 'product', uid: 100, parentId: 'P101' }] },
+    });
+    expect(typed.status).toBe(400);
+    const page = (await (
+      await fetch(`${sb.url}/_sandbox/timelines/pl-1796085764-typed?siteId=demo42`)
+    ).json()) as { findings: Array<{ rule: string; message: string; fix: string }> };
+    const schema = page.findings.find((f) => f.rule === 'schema')!;
+    const client = new SandboxClient(sb.url);
+    const live = await client.readiness({ siteId: 'demo42' });
+    const worst = live.behaviours.find((b) => b.id === 'search.clickthrough')!.worst!;
+    expect(worst).toEqual({
+      rule: 'schema',
+      severity: 'error',
+      pageLoadId: 'pl-1796085764-typed',
+      // the page's message, cut short at a word: what was wrong is in it
+      message: expect.stringContaining('invalid data type passed for key: data.results[0].uid'),
+      fix: schema.fix,
+    });
+    expect(worst.message.length).toBeLessThanOrEqual(161);
+    expect(schema.message.startsWith(worst.message.replace(/…$/, ''))).toBe(true);
+    const line = `search.clickthrough has findings: error schema on page pl-1796085764-typed: ${worst.message}; fix: ${schema.fix.replace(/\.$/, '')}`;
+    await expect(
+      client.expectReady({ siteId: 'demo42', expect: ['search.clickthrough'] }),
+    ).rejects.toThrow(line);
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
+    );
+    const json = await check(
+      file,
+      '--readiness',
+      '--format',
+      'json',
+      '--expect',
+      'search.clickthrough',
+    );
+    const offline = (JSON.parse(json.out) as Sites).sites[0]!;
+    expect(offline.behaviours.find((b) => b.id === 'search.clickthrough')!.worst).toEqual(worst);
+    const text = await check(file, '--readiness', '--expect', 'search.clickthrough');
+    expect(text.out).toContain(`    - ${line}\n`);
   });
 
   it('gives the rows the live sandbox gives for the same traffic', async () => {
@@ -668,8 +731,10 @@ describe('check --readiness', () => {
       request: expect.stringMatching(
         /^ev_\d+, a refused CORS preflight to \/beacon\/v2\/demo42\/search\/render$/,
       ),
+      message: expect.stringContaining('preflight'),
+      fix: expect.any(String),
     });
-    const line = `search.render has findings: error request-refused on page (no pageLoadId): ${worst.request}`;
+    const line = `search.render has findings: error request-refused on page (no pageLoadId): ${worst.request}; ${worst.message}; fix: ${worst.fix.replace(/\.$/, '')}`;
     await expect(
       client.expectReady({ siteId: 'demo42', expect: ['search.render'] }),
     ).rejects.toThrow(line);
@@ -686,7 +751,7 @@ describe('check --readiness', () => {
     expect(text.code).toBe(1);
     expect(text.out).toMatch(
       new RegExp(
-        `findings\\s+search\\.render\\s+error request-refused on page \\(no pageLoadId\\): ${worst.request}\n`,
+        `findings\\s+search\\.render\\s+error request-refused on page \\(no pageLoadId\\): ${worst.request}; `,
       ),
     );
     expect(text.out).toContain(`    - ${line}\n`);

@@ -102,6 +102,9 @@ describe.skipIf(skip)('the Readiness view', () => {
     const clicks = row('search.clickthrough');
     expect(await clicks.getAttribute('data-status')).toBe('findings');
     expect(await clicks.textContent()).toMatch(/warning\s*click-not-impressed/);
+    // what the finding says and its fix, in the row: no click through needed to learn what to do
+    expect(await clicks.getByTestId('readiness-message').textContent()).toContain('P999');
+    expect(await clicks.getByTestId('readiness-fix').textContent()).toMatch(/^Fix: \S/);
     await clicks.getByTestId('readiness-page-link').click();
     const view = s.page.locator('[data-testid="page-view"][data-page-load-id="ui-bug"]');
     await view.waitFor();
@@ -194,5 +197,27 @@ describe.skipIf(skip)('the Readiness view', () => {
     expect(await render.getByTestId('readiness-request').textContent()).toMatch(
       /^: ev_\d+, a refused CORS preflight to \/beacon\/v2\/demo42\/search\/render$/,
     );
+  });
+
+  it('tells pages whose ids share their start apart: a page link shows the end of its id', async () => {
+    await s.page.setViewportSize({ width: 1440, height: 900 });
+    await s.ui.open(`#/readiness/${SITE}`);
+    // a render without its userId: the schema refuses it, on the identity context's row
+    const { userId: _dropped, ...noUser } = context('pl-1796085764123-nouser', 0);
+    const res = await postBeacon(s.sandbox.url, `${SITE}/search/render`, {
+      context: noUser,
+      data: { responseId: 'r-nouser' },
+    });
+    expect(res.status).toBe(400);
+    const ids = s.page.locator(
+      '[data-testid="readiness-row"][data-id="identity.context"][data-status="findings"]',
+    );
+    await ids.waitFor();
+    expect(await ids.getByTestId('readiness-page-link').textContent()).toBe('…64123-nouser');
+    expect(await ids.getByTestId('readiness-message').textContent()).toContain('userId');
+    await s.page.screenshot({ path: '/tmp/h10-readiness-words-1440.png', fullPage: false });
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await ids.scrollIntoViewIfNeeded();
+    await s.page.screenshot({ path: '/tmp/h10-readiness-words-390.png' });
   });
 });

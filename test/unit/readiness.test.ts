@@ -202,7 +202,7 @@ describe('the readiness tally', () => {
         ],
       ),
     );
-    expect(row(r, 'search.clickthrough').worst).toEqual({
+    expect(row(r, 'search.clickthrough').worst).toMatchObject({
       rule: 'click-not-impressed',
       severity: 'error',
       pageLoadId: 'p1',
@@ -223,7 +223,7 @@ describe('the readiness tally', () => {
       [other, drift],
     ]) {
       const r = tallied(page('p1', [{ kind: 'search', event: 'render' }], findings));
-      expect(row(r, 'identity.ids-per-page-load').worst).toEqual({
+      expect(row(r, 'identity.ids-per-page-load').worst).toMatchObject({
         rule: first.rule,
         severity: 'error',
         pageLoadId: 'p1',

@@ -67,6 +67,14 @@ export function shortId(id: string | null | undefined, n = 8): string {
   return id.length > n + 1 ? `${id.slice(0, n)}…` : id;
 }
 
+/**
+ * The end of a long id: ids a storefront makes often share their start (`pl-1796085764…`, a timestamp),
+ * so a list of them tells them apart by their end (`…5764-a1b2`).
+ */
+export function idEnd(id: string, n = 12): string {
+  return id.length > n + 1 ? `…${id.slice(-n)}` : id;
+}
+
 /** Path and query of a URL, or the text as given when it is not one. */
 export function urlPath(url: string | null | undefined): string {
   if (!url) return '—';

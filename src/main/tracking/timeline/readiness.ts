@@ -32,6 +32,7 @@ import { eventTime, responseKey } from './model';
 import type { Page } from './page';
 import { issuedKind } from '../../search/responses';
 import type { ProvenanceSource } from './rules/utils/provenance';
+import { findingDto, type Finding } from '../finding';
 
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
@@ -289,6 +290,23 @@ interface Worst {
   pageLoadId: string;
   /** on a page without a pageLoadId: the request its first event was (`requestOf`) */
   request?: string;
+  /** the finding itself: its words are written for the row's answer only (`wordsOf`) */
+  finding: Judged;
+}
+
+/** A message longer than this is cut at a word for a row (its page holds it whole). */
+const SHORT = 160;
+
+/** A finding's message and fix as a row says them: a live finding's words are written here, once. */
+function wordsOf(f: Judged): { message: string; fix: string } {
+  const { message, fix } = 'texts' in f ? findingDto(f as unknown as Finding) : f;
+  return { message: shortened(message ?? ''), fix: fix ?? '' };
+}
+
+function shortened(text: string): string {
+  if (text.length <= SHORT) return text;
+  const cut = text.lastIndexOf(' ', SHORT - 1);
+  return `${text.slice(0, cut > SHORT / 2 ? cut : SHORT - 1)}…`;
 }
 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
@@ -413,7 +431,8 @@ const LACK_ORDER: readonly ReadinessLack[] = [...RULE_INPUTS, 'off'];
 type Judged = Pick<
   TimelineFindingDto,
   'rule' | 'behaviour' | 'severity' | 'causedBy' | 'kind' | 'tag' | 'responseId' | 'eventIds'
->;
+> &
+  Partial<Pick<TimelineFindingDto, 'message' | 'fix'>>;
 
 /** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
 export interface Counted {
@@ -422,6 +441,8 @@ export interface Counted {
   severity: Severity;
   /** on a page without a pageLoadId: the request its first event was */
   request?: string;
+  /** the finding (a row's worst says its words) */
+  finding: Judged;
 }
 
 /** What the count reads of the page its findings are on, live or as `check` hands it over. */
@@ -514,6 +535,7 @@ function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
           : rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
       rule: f.rule,
       severity: f.severity,
+      finding: f,
     };
     if (page.pageLoadId === '' && f.eventIds.length > 0) c.request = page.request(f.eventIds[0]!);
     out.push(c);
@@ -816,7 +838,7 @@ export class ReadinessTally {
     };
     // findings show even where nothing of the storefront's shows it (an attribution the session lost)
     const worst = this.worst.get(rowKey(b.id, tag));
-    if (worst) return { ...base, status: 'findings', worst: { ...worst } };
+    if (worst) return { ...base, status: 'findings', worst: worstDto(worst) };
     const otherwise = SEEN_OTHERWISE[b.id];
     if (otherwise && 'why' in otherwise)
       return { ...base, status: 'not-applicable', why: otherwise.why };
@@ -842,9 +864,14 @@ const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
 
 /** A row's worst finding: its rule and severity, its page, and which request on a page without an id. */
 function worstOf(c: Counted, pageLoadId: string): Worst {
-  const w: Worst = { rule: c.rule, severity: c.severity, pageLoadId };
+  const w: Worst = { rule: c.rule, severity: c.severity, pageLoadId, finding: c.finding };
   if (c.request !== undefined) w.request = c.request;
   return w;
+}
+
+/** A row's worst as its answer gives it: with the finding's message (short) and its fix. */
+function worstDto({ finding, ...w }: Worst): NonNullable<ReadinessRowDto['worst']> {
+  return { ...w, ...wordsOf(finding) };
 }
 
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */

@@ -12,7 +12,7 @@ import {
   type ReadinessStatus,
 } from '../../../shared/readiness';
 import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
-import { shortId } from '../format';
+import { idEnd } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
 import { useSites } from '../state/sites';
@@ -81,24 +81,38 @@ function Unverified({ row }: { row: ReadinessRowDto }) {
   );
 }
 
-/** A row's worst finding: its severity, rule and page (on the page without a pageLoadId, which request). */
+/**
+ * A row's worst finding: its severity, rule and page (on the page without a pageLoadId, which request),
+ * what it says happened and its fix.
+ */
 function FindingDetail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
   const worst = row.worst!;
   return (
-    <span className="small">
-      <span className={`badge ${worst.severity === 'error' ? 'fail' : 'warn'}`}>
-        {worst.severity}
-      </span>{' '}
-      <code>{worst.rule}</code> on page{' '}
-      <PageLink
-        siteId={siteId}
-        pageLoadId={worst.pageLoadId}
-        label={worst.pageLoadId ? shortId(worst.pageLoadId, 12) : '(no pageLoadId)'}
-      />
-      {worst.request !== undefined && (
-        <span data-testid="readiness-request">: {worst.request}</span>
+    <>
+      <span className="small">
+        <span className={`badge ${worst.severity === 'error' ? 'fail' : 'warn'}`}>
+          {worst.severity}
+        </span>{' '}
+        <code>{worst.rule}</code> on page{' '}
+        <PageLink
+          siteId={siteId}
+          pageLoadId={worst.pageLoadId}
+          label={worst.pageLoadId ? idEnd(worst.pageLoadId) : '(no pageLoadId)'}
+        />
+        {worst.request !== undefined && (
+          <span data-testid="readiness-request">: {worst.request}</span>
+        )}
+      </span>
+      <div className="small" data-testid="readiness-message">
+        {worst.message}
+      </div>
+      {worst.fix && (
+        <div className="small" data-testid="readiness-fix">
+          <span className="muted">Fix: </span>
+          {worst.fix}
+        </div>
       )}
-    </span>
+    </>
   );
 }
 
@@ -122,7 +136,7 @@ function Detail({ row, siteId }: { row: ReadinessRowDto; siteId: string }) {
           <PageLink
             siteId={siteId}
             pageLoadId={row.example.pageLoadId}
-            label={shortId(row.example.pageLoadId, 12)}
+            label={idEnd(row.example.pageLoadId)}
           />
         </span>
         <WrongTags row={row} />
