@@ -322,6 +322,9 @@ export const ADMIN_API = {
         ),
         'readiness is per site',
       ),
+      finished: flag(
+        'judge every page as if it has ended, as `check --readiness` and expectReady do: a page still open (not yet idle) shows what it will show once it ends',
+      ),
     },
     response: ReadinessSchema,
     errors: NOT_FOUND,

@@ -217,6 +217,71 @@ describe('check --readiness', () => {
     expect(unverified(offline)).toEqual(unverified(live));
   });
 
+  it('judged as finished, the live answer and expectReady give at once what check of the export gives', async () => {
+    sb = await startSandbox();
+    const base = sb.url;
+    const ids = { userId: 'u-open', sessionId: 's-open' };
+    const searchPage = async (q: string, pageLoadId: string) => {
+      const pageUrl = `https://shop.example/search?q=${q}`;
+      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true' });
+      for (const [k, v] of Object.entries({ ...ids, pageLoadId, domain: pageUrl })) query.set(k, v);
+      const asked = (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
+        responseId: string;
+        results: unknown[];
+      };
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl,
+        ...ids,
+        pageLoadId,
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      const data = { responseId: asked.responseId };
+      expect((await postBeacon(base, 'demo42/search/render', { context, data })).status).toBe(200);
+      return asked.results.length;
+    };
+    // a search that found nothing and one that found one product, each rendered: both pages still open
+    expect(await searchPage('qqqzzznothing', 'pl-zero')).toBe(0);
+    expect(await searchPage('mug', 'pl-one')).toBe(1);
+    const expectIds = ['search.zero-results', 'search.single-result-redirect'];
+    const read = async (query: string) =>
+      (await (
+        await fetch(`${base}/_sandbox/readiness?siteId=demo42${query}`)
+      ).json()) as ReadinessDto;
+    const status = (r: ReadinessDto) =>
+      expectIds.map((id) => `${id} ${r.behaviours.find((b) => b.id === id)?.status}`);
+    // as judged now, the open pages show nothing of either yet
+    expect(status(await read(''))).toEqual([
+      'search.zero-results unseen',
+      'search.single-result-redirect unseen',
+    ]);
+    const file = tempFile(
+      cleanups,
+      'export.json',
+      await (await fetch(`${base}/_sandbox/export`)).text(),
+    );
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    const finished = await read('&finished=true');
+    expect(status(finished)).toEqual([
+      'search.zero-results ok',
+      'search.single-result-redirect ok',
+    ]);
+    const rows = (r: ReadinessDto) =>
+      r.behaviours.map((b) => `${b.id} ${b.tag ?? ''} ${b.status} ${b.worst?.rule ?? ''}`);
+    expect(rows(finished)).toEqual(rows(offline));
+    // the gate judges the pages as check does, at once
+    const client = new SandboxClient(base);
+    await expect(
+      client.expectReady({ siteId: 'demo42', expect: expectIds }),
+    ).resolves.toBeDefined();
+    expect(status(await client.readiness({ siteId: 'demo42', finished: true }))).toEqual(
+      status(finished),
+    );
+  });
+
   /** A storefront that asks the companion search as the Snap client does and sends its beacons. */
   function storefront(base: string, user: string) {
     const ids = { userId: `u-${user}`, sessionId: `s-${user}` };

@@ -583,15 +583,16 @@ describe('readiness of a site', () => {
       message,
       allowed: ['demo42', 'shop01'],
     });
-    for (const call of [
-      client.readiness({ siteId: 'demo43' }),
-      client.expectReady({ siteId: 'demo43', expect: ['search'] }),
-    ]) {
+    // expectReady asks for every page judged as finished
+    for (const [call, query] of [
+      [client.readiness({ siteId: 'demo43' }), 'siteId=demo43'],
+      [client.expectReady({ siteId: 'demo43', expect: ['search'] }), 'siteId=demo43&finished=true'],
+    ] as const) {
       const err = await call.catch((e: unknown) => e);
       expect(err).toBeInstanceOf(SandboxApiError);
       expect(err).toMatchObject({
         status: 404,
-        message: `GET /_sandbox/readiness?siteId=demo43 answered 404: ${message}`,
+        message: `GET /_sandbox/readiness?${query} answered 404: ${message}`,
       });
     }
     // a site no account names is known once its beacons were recorded: its traffic, read as any site's
@@ -639,6 +640,7 @@ describe('readiness of a site', () => {
         required: true,
         schema: expect.objectContaining({ type: 'string', pattern: '^[a-z0-9]{6}$' }),
       }),
+      expect.objectContaining({ name: 'finished', in: 'query', required: false }),
     ]);
   });
 

@@ -276,14 +276,17 @@ export class SandboxClient {
    * The site's integration readiness: each behaviour of the client model ok, with findings, unseen (with
    * the client call that sends it) or not applicable (with why).
    */
-  async readiness(options: { siteId: string }): Promise<ReadinessDto> {
-    const siteId = siteIdOf('readiness', checkOptions(METHOD_OPTIONS.readiness, options));
-    return this.admin.call('readiness', { query: { siteId } });
+  async readiness(options: { siteId: string; finished?: boolean }): Promise<ReadinessDto> {
+    const checked = checkOptions(METHOD_OPTIONS.readiness, options) as typeof options;
+    const siteId = siteIdOf('readiness', checked);
+    const query = checked.finished === true ? { siteId, finished: true } : { siteId };
+    return this.admin.call('readiness', { query });
   }
 
   /**
    * The readiness gate: every expected behaviour (or area) is seen, without findings at or above `failOn`.
    * Rejects with an Error naming each one that is unseen (and what sends it) or broken (the rule and page).
+   * Every page is judged as if it has ended, as expectClean and `check --readiness` judge them.
    */
   async expectReady(options: ExpectReadyOptions): Promise<ReadinessDto> {
     const checked = checkOptions(METHOD_OPTIONS.expectReady, options) as ExpectReadyOptions;
@@ -297,7 +300,9 @@ export class SandboxClient {
       throw new TypeError(
         `expectReady: expect ${JSON.stringify(expect)} must be a list of behaviour ids or areas, e.g. ['search', 'cart.ledger']`,
       );
-    const readiness = await this.readiness({ siteId });
+    // every page judged as if it has ended, as expectClean and `check --readiness` judge them: a page
+    // still open (a zero-result search, a single-result redirect) shows now what it shows once it ends
+    const readiness = await this.readiness({ siteId, finished: true });
     // the ids the sandbox's model has (it may be another version than this package)
     const ids = [...new Set(readiness.behaviours.map((b) => b.id))];
     for (const entry of expect ?? []) {

@@ -19,9 +19,9 @@ export function adminReadinessRouter(
   mount(
     router,
     'readiness',
-    async (_req, res, { siteId }) => {
+    async (_req, res, { siteId, finished }) => {
       const account = knownReadinessSite(siteId, accounts(), sentBy);
-      res.json(await siteReadiness(timelines, siteId, account, new Slicer()));
+      res.json(await siteReadiness(timelines, siteId, account, new Slicer(), finished === true));
     },
     // a siteId's refusals name the config's sites
     { bounds: () => ({ sites: accounts().map((a) => a.siteId) }) },

@@ -538,8 +538,8 @@ export class TimelineEngine {
   }
 
   /** Integration readiness of a site, one step per page judged or read, then the answer (site-reads.ts). */
-  readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
-    return this.siteReads.readinessSteps(site);
+  readinessSteps(site: ReadinessSite, finished = false): Generator<void, ReadinessDto> {
+    return this.siteReads.readinessSteps(site, finished);
   }
 
   /** The pages of the site's orders that have a credited line, oldest first. */

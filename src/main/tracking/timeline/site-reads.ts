@@ -19,6 +19,7 @@ import {
   ReadinessTally,
   servedBy,
   sightPage,
+  sightPageDto,
   type ReadinessInputs,
   type ReadinessSite,
 } from './readiness';
@@ -42,16 +43,21 @@ export class SiteReads {
   /**
    * Integration readiness of a site (readiness.ts), from its pages as judged now and its orders' credit:
    * one step per page judged or read (a caller gives the loop back between slices), then the answer.
+   * `finished`: a page still open is read as `check` reads it, judged as if it has ended (an idle page
+   * already is), so that the answer is the one `check --readiness` gives of the sandbox's export.
    */
-  *readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> {
+  *readinessSteps(site: ReadinessSite, finished = false): Generator<void, ReadinessDto> {
     for (const _ of this.reads.settle()) yield;
     const tally = new ReadinessTally();
     const served = servedBy(this.provenance(), site.siteId);
     let read = 0;
     for (const page of this.pages.values()) {
       if (page.siteId !== site.siteId) continue;
-      this.reads.exactly(page);
-      sightPage(tally, page, this.readinessMemo, () => warningsOf(page), served);
+      if (finished && !page.idle) sightPageDto(tally, this.reads.finishedDto(page), served);
+      else {
+        this.reads.exactly(page);
+        sightPage(tally, page, this.readinessMemo, () => warningsOf(page), served);
+      }
       if (++read % 64 === 0) yield;
     }
     for (const pageLoadId of this.creditedOrderPages(site.siteId)) {

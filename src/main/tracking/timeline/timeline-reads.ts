@@ -214,12 +214,16 @@ function jsonReport(source: TimelineSource, request: ReportRequest, slicer: Slic
 
 /** A site's readiness as judged now, with what its account declares (`readinessSiteOf`), read in slices. */
 export async function siteReadiness(
-  source: { readinessSteps(site: ReadinessSite): Generator<void, ReadinessDto> },
+  source: {
+    readinessSteps(site: ReadinessSite, finished?: boolean): Generator<void, ReadinessDto>;
+  },
   siteId: string,
   account: Parameters<typeof readinessSiteOf>[1],
   slicer: Slicer,
+  /** every page judged as if it has ended, as `check` judges them */
+  finished = false,
 ): Promise<ReadinessDto> {
-  const steps = source.readinessSteps(readinessSiteOf(siteId, account));
+  const steps = source.readinessSteps(readinessSiteOf(siteId, account), finished);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await slicer.breathe();
