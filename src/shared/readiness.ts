@@ -157,6 +157,11 @@ export interface ReadinessDto {
     /** of the `ok` rows, those no rule could check (`unverified`) */
     unverified?: number;
   };
+  /**
+   * What keeps the site from being ready for `expect`, a line each (`readinessGaps`, at error: the gate of
+   * `expectReady` and `check --readiness` by default); empty: ready. Absent when nothing is expected.
+   */
+  gaps?: string[];
 }
 
 /** An `expect` entry is a behaviour id or an area; `known` are the model's behaviour ids. */

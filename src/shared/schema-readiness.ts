@@ -73,6 +73,12 @@ export const ReadinessShape = closed(
         Type.Integer({ description: 'of the ok rows, those no rule could check' }),
       ),
     }),
+    gaps: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'what keeps the site from being ready for expect, a line each (empty: ready); absent when nothing is expected',
+      }),
+    ),
   },
   'per behaviour of the client model: ok, findings, unseen or not-applicable',
 );

@@ -935,6 +935,8 @@ describe('check --readiness of an export: what its sandbox expected', () => {
     expect(live.expect).toEqual(['search', 'cart']);
     const liveGaps = readinessGaps(live, live.expect);
     expect(liveGaps).toEqual([expect.stringMatching(/^area cart is unseen/)]);
+    // the live answer says it itself, as check's does
+    expect(live.gaps).toEqual(liveGaps);
     await expect(client.expectReady({ siteId: 'demo42' })).rejects.toThrow(/area cart is unseen/);
 
     const whole = await exported(sb.url);

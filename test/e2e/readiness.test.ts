@@ -90,6 +90,14 @@ describe.skipIf(skip)('the Readiness view', () => {
     expect(await s.ui.testId('readiness-expect').textContent()).toContain('search, cart');
     const cartArea = s.page.locator('[data-testid="readiness-area"][data-area="cart"] h2');
     expect(await cartArea.textContent()).toContain('expected');
+    // and the gate it is held to, as expectReady and check --readiness hold it: cart is unseen
+    const verdict = s.ui.testId('readiness-verdict');
+    expect(await verdict.textContent()).toMatch(/^not ready for 1 thing of what it expects/);
+    expect(await verdict.textContent()).toContain('area cart is unseen: nothing of it was sent');
+    // and how to start over once a bug is fixed
+    expect(await s.ui.testId('readiness-view').textContent()).toContain(
+      'A row keeps the findings of the pages already sent',
+    );
     // one table per area
     const areas = await s.ui
       .testId('readiness-area')

@@ -2,7 +2,7 @@
 // page index when its filters allow, else a walk over the candidate pages), one page by its pageLoadId, the
 // report and a site's readiness. Each walk gives the event loop back between slices; the HTTP layer only
 // writes the pieces.
-import type { ReadinessDto } from '../../../shared/readiness';
+import { readinessGaps, type ReadinessDto } from '../../../shared/readiness';
 import type { PageTimelineDto, PageTimelineSummaryDto, Verdict } from '../../../shared/timeline';
 import type { Slicer } from '../../slices';
 import { objectWithList } from '../../store/json-pieces';
@@ -225,7 +225,12 @@ export async function siteReadiness(
 ): Promise<ReadinessDto> {
   const steps = source.readinessSteps(readinessSiteOf(siteId, account), finished);
   for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return step.value;
+    if (step.done) return withGaps(step.value);
     await slicer.breathe();
   }
+}
+
+/** A site that expects something is told what keeps it from being ready, as `check --readiness` tells it. */
+function withGaps(dto: ReadinessDto): ReadinessDto {
+  return dto.expect.length > 0 ? { ...dto, gaps: readinessGaps(dto, dto.expect) } : dto;
 }

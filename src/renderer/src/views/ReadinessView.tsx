@@ -12,7 +12,7 @@ import {
   type ReadinessStatus,
 } from '../../../shared/readiness';
 import { Empty, ErrorBox, Loading, SitePicker, ViewHeader } from '../components/common';
-import { idEnd } from '../format';
+import { idEnd, plural } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
 import { useSites } from '../state/sites';
@@ -280,7 +280,10 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
         >
           What is left to integrate: each behaviour of the provider&apos;s storefront client, as
           this site&apos;s traffic shows it. Click through your storefront and watch the rows turn
-          ok.
+          ok. A row keeps the findings of the pages already sent: after a fix, start over with{' '}
+          <a href="#/actions">Actions › Reset this site&apos;s events</a> (or{' '}
+          <code>POST /_sandbox/reset</code> with <code>{'{"siteId": "…"}'}</code>) and send the
+          journey again.
         </ViewHeader>
         {siteId === null && (
           <Empty title="No site yet" testId="readiness-empty">
@@ -319,6 +322,7 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
                 </span>
               )}
             </p>
+            {value.gaps !== undefined && <ReadyVerdict gaps={value.gaps} expect={value.expect} />}
             {areas.map(([area, rows]) => (
               <AreaTable
                 key={area}
@@ -331,6 +335,33 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The gate a site that expects something is held to (the one expectReady and check --readiness apply): ready,
+ * or what keeps it from being ready, a line each.
+ */
+function ReadyVerdict({ gaps, expect }: { gaps: readonly string[]; expect: readonly string[] }) {
+  if (gaps.length === 0)
+    return (
+      <p className="readiness-verdict pass" data-testid="readiness-verdict">
+        <span className="badge pass">ready</span> for what it expects ({expect.join(', ')}), as{' '}
+        <code>expectReady</code> and <code>check --readiness</code> judge it
+      </p>
+    );
+  return (
+    <div className="readiness-verdict fail" data-testid="readiness-verdict">
+      <p>
+        <span className="badge fail">not ready</span> for {plural(gaps.length, 'thing')} of what it
+        expects, as <code>expectReady</code> and <code>check --readiness</code> judge it:
+      </p>
+      <ul>
+        {gaps.map((g) => (
+          <li key={g}>{g}</li>
+        ))}
+      </ul>
     </div>
   );
 }
