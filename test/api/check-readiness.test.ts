@@ -51,6 +51,11 @@ function withQuickAdd(): Journey {
   return j;
 }
 
+/** The sandbox's export at `base`, written to a temporary file (removed after the test). */
+async function exportFile(base: string): Promise<string> {
+  return tempFile(cleanups, 'export.json', await (await fetch(`${base}/_sandbox/export`)).text());
+}
+
 describe('check --readiness', () => {
   it('fails for an expected area never sent, naming it and what sends it; passes once the journey sends it', async () => {
     const without = tempFile(cleanups, 'journey.ndjson', run(journey()));
@@ -256,11 +261,7 @@ describe('check --readiness', () => {
       'search.zero-results unseen',
       'search.single-result-redirect unseen',
     ]);
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${base}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -311,11 +312,7 @@ describe('check --readiness', () => {
 
   /** Live readiness (pages ended), `check --readiness` of the export, and the gate of each of `gates`. */
   async function bothWays(base: string, gates: readonly string[]) {
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${base}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -464,11 +461,7 @@ describe('check --readiness', () => {
     const live = (await (
       await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(sb.url);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -544,11 +537,7 @@ describe('check --readiness', () => {
     expect(failure).not.toContain('(tag "similar") is unseen');
     expect(failure).not.toContain('similiar") ');
 
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(sb.url);
     const json = await check(
       file,
       '--readiness',
@@ -602,11 +591,7 @@ describe('check --readiness', () => {
     const live = (await (
       await fetch(`${base}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${base}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -664,11 +649,7 @@ describe('check --readiness', () => {
     await expect(
       client.expectReady({ siteId: 'demo42', expect: ['search.clickthrough'] }),
     ).rejects.toThrow(line);
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(sb.url);
     const json = await check(
       file,
       '--readiness',
@@ -803,11 +784,7 @@ describe('check --readiness', () => {
     await expect(
       client.expectReady({ siteId: 'demo42', expect: ['search.render'] }),
     ).rejects.toThrow(line);
-    const file = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(sb.url);
     const json = await check(file, '--readiness', '--format', 'json', '--expect', 'search.render');
     const offline = (JSON.parse(json.out) as Sites).sites[0]!;
     expect(offline.behaviours.find((b) => b.id === 'search.render')!.worst).toEqual(worst);
