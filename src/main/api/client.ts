@@ -44,6 +44,7 @@ import {
 } from '../../shared/rule-levels.js';
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
+import { fetchFailureReason } from '../../shared/fetch-failure.js';
 import { METHOD_OPTIONS } from './method-options.js';
 import { checkEventNames, checkFeedId, checkId, checkOptions, valuesOf } from './options.js';
 
@@ -446,12 +447,11 @@ export class SandboxClient {
   /** A failed call as the package words it: the method, the path, the status and the sandbox's reason. */
   private failure({ method, path, status, body, cause }: AdminFailure): SandboxApiError {
     if (status === 0) {
-      const c = (cause as { cause?: { code?: string; message?: string } }).cause;
       return new SandboxApiError(
         method,
         path,
         0,
-        `${method} ${this.url}${path}: cannot reach the sandbox (${c?.code ?? c?.message ?? (cause as Error).message}): is it running at ${this.url}? Start one with startSandbox() or npx search-sandbox serve`,
+        `${method} ${this.url}${path}: cannot reach the sandbox (${fetchFailureReason(cause)}): is it running at ${this.url}? Start one with startSandbox() or npx search-sandbox serve`,
       );
     }
     return new SandboxApiError(

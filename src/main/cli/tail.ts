@@ -4,6 +4,7 @@
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
 import { sandboxOrigin } from '../../shared/sandbox-url';
+import { fetchFailureCause } from '../../shared/fetch-failure';
 import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
 import type { RecordedEvent } from '../../shared/events';
 import { clockMovedNote } from '../../shared/clock-offset';
@@ -202,7 +203,7 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
       );
       return 2;
     }
-    const why = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why = fetchFailureCause(err);
     const cause = why?.code ?? why?.message;
     io.err(
       cause

@@ -1,13 +1,14 @@
 // Why a cart source URL could not be read, in the sandbox's words with the fix: the network's own wording
 // ("bad port", "connect ECONNREFUSED 127.0.0.1:59999", "HTTP 404") names no next step.
 import { STATUS_CODES } from 'node:http';
+import { fetchFailureCause } from '../../shared/fetch-failure';
 
 const FIX_CONFIG = 'source.url in the config';
 
 /** The fetch of `url` failed before an answer: a blocked port, nothing listening, a timeout, a redirect. */
 export function unreachable(url: string, err: unknown): string {
-  const e = err as Error & { cause?: Error & { code?: string } };
-  const cause = e.cause;
+  const e = err as Error;
+  const cause = fetchFailureCause(err);
   const target = new URL(url);
   const hostPort = `${target.hostname}:${target.port || (target.protocol === 'https:' ? '443' : '80')}`;
   if (e.name === 'TimeoutError')

@@ -4,6 +4,7 @@
 import type { Clock } from '../clock';
 import type { IssuedResponses } from './responses';
 import { issuedFromUpstream } from './upstream-issued';
+import { fetchFailureReason } from '../../shared/fetch-failure';
 
 /** Paths the Snap client calls (snap-client LegacyAPI, SuggestAPI); the first four carry responseIds. */
 export const UPSTREAM_PATHS = [
@@ -208,14 +209,14 @@ function describeBody(body: Buffer): string {
 
 function failure(err: unknown, url: string, site: UpstreamSite): UpstreamFailure {
   if (err instanceof UpstreamFailure) return err;
-  const e = err as Error & { cause?: { code?: string; message?: string } };
+  const e = err as Error;
   if (e.name === 'TimeoutError' || e.name === 'AbortError')
     return new UpstreamFailure(
       504,
       'UpstreamTimeout',
       `the search upstream ${url} did not answer within ${site.timeoutMs} ms: try again, or raise ${site.key.replace(/upstream$/, 'upstreamTimeoutMs')}`,
     );
-  const cause = e.cause?.code ?? e.cause?.message ?? e.message;
+  const cause = fetchFailureReason(e);
   return new UpstreamFailure(
     502,
     'UpstreamUnreachable',
