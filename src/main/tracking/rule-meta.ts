@@ -34,6 +34,13 @@ const KIND_EVENTS_BEHAVIOUR: Readonly<Record<Exclude<ResponseKind, 'search'>, st
   bundles: 'bundles.widget',
 };
 
+/** The behaviour of a kind's own controller (`category.events`, `bundles.widget`); undefined for search's. */
+export function kindOwnBehaviour(kind: string): string | undefined {
+  return kind === 'search'
+    ? undefined
+    : KIND_EVENTS_BEHAVIOUR[kind as Exclude<ResponseKind, 'search'>];
+}
+
 /**
  * A response rule's `appliesTo` and `guards` at once: the kinds it judges, the search page's behaviours it
  * guards (`own`, the first of which its findings name), then each other kind's own controller's behaviour,
@@ -43,7 +50,7 @@ export function judgedIn(
   kinds: readonly ResponseKind[],
   own: readonly string[],
 ): { appliesTo: readonly ResponseKind[]; guards: readonly string[] } {
-  const areas = kinds.flatMap((k) => (k === 'search' ? [] : [KIND_EVENTS_BEHAVIOUR[k]]));
+  const areas = kinds.flatMap((k) => kindOwnBehaviour(k) ?? []);
   return { appliesTo: kinds, guards: [...own, ...areas] };
 }
 

@@ -12,7 +12,14 @@ import type { Page } from '../page';
 import { str } from '../../values';
 import { isObject } from '../../../../shared/values';
 import { dataOf, timeOf } from './utils/request-context';
-import { finding, type RuleMeta, defineRule, judgedIn, RESPONSE_KINDS } from './types';
+import {
+  finding,
+  type RuleMeta,
+  defineRule,
+  judgedIn,
+  kindOwnBehaviour,
+  RESPONSE_KINDS,
+} from './types';
 import type { TallyMark } from '../model';
 import { tallySlot } from './utils/tally-slot';
 
@@ -36,17 +43,6 @@ const meta: RuleMeta<'page'> = {
 
 /** the first accepted quick add with a quantity below 1: value is the item's uid */
 const quickQty = tallySlot<TallyMark & { qty: number; category: string; tag: string }>();
-
-/**
- * The behaviour a quick add of `category` names: the controller's that sent it (the category controller is
- * the search controller on a category page; a widget's row is its tag's). undefined: the search page's.
- */
-const CONTROLLER: Record<string, string> = {
-  category: 'category.events',
-  autocomplete: 'autocomplete.events',
-  recommendations: 'recommendations.events',
-  bundles: 'bundles.widget',
-};
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || rec.event !== 'addtocart' || quickQty.of(page)) return false;
@@ -75,7 +71,9 @@ export const quickAddQty = defineRule({
   page(page) {
     const m = quickQty.of(page);
     if (!m) return [];
-    const behaviour = CONTROLLER[m.category];
+    // the controller's that sent it: the category controller's on a category page, a widget's (its row is
+    // its tag's), the dropdown's; undefined: the search page's
+    const behaviour = kindOwnBehaviour(m.category);
     const f = finding(
       meta,
       'qty',

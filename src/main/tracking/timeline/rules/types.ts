@@ -85,7 +85,7 @@ declare module '../../rule' {
 }
 
 export type { RuleMeta, RuleNeeds } from '../../rule-meta';
-export { EVERY_PAGE_KIND, judgedIn } from '../../rule-meta';
+export { EVERY_PAGE_KIND, judgedIn, kindOwnBehaviour } from '../../rule-meta';
 export { RESPONSE_KINDS } from '../../../../shared/kinds';
 
 /** `a, b and 3 more` — keeps messages readable when a list is long. */
