@@ -2,7 +2,7 @@
 // text and JSON, the gate's exit codes, the config's readiness.expect as the default, and the same rows as
 // the live sandbox gives for the same traffic (one judgement).
 import { afterEach, describe, expect, it } from 'vitest';
-import { check, tempFile } from '../helpers/check';
+import { check, exportFile, tempFile } from '../helpers/check';
 import { SandboxClock } from '../../src/main/clock';
 import { journey, run, type Journey } from '../helpers/journey';
 import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
@@ -49,11 +49,6 @@ function withQuickAdd(): Journey {
     },
   });
   return j;
-}
-
-/** The sandbox's export at `base`, written to a temporary file (removed after the test). */
-async function exportFile(base: string): Promise<string> {
-  return tempFile(cleanups, 'export.json', await (await fetch(`${base}/_sandbox/export`)).text());
 }
 
 describe('check --readiness', () => {
@@ -261,7 +256,7 @@ describe('check --readiness', () => {
       'search.zero-results unseen',
       'search.single-result-redirect unseen',
     ]);
-    const file = await exportFile(base);
+    const file = await exportFile(cleanups, base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -312,7 +307,7 @@ describe('check --readiness', () => {
 
   /** Live readiness (pages ended), `check --readiness` of the export, and the gate of each of `gates`. */
   async function bothWays(base: string, gates: readonly string[]) {
-    const file = await exportFile(base);
+    const file = await exportFile(cleanups, base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -461,7 +456,7 @@ describe('check --readiness', () => {
     const live = (await (
       await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;
-    const file = await exportFile(sb.url);
+    const file = await exportFile(cleanups, sb.url);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -537,7 +532,7 @@ describe('check --readiness', () => {
     expect(failure).not.toContain('(tag "similar") is unseen');
     expect(failure).not.toContain('similiar") ');
 
-    const file = await exportFile(sb.url);
+    const file = await exportFile(cleanups, sb.url);
     const json = await check(
       file,
       '--readiness',
@@ -591,7 +586,7 @@ describe('check --readiness', () => {
     const live = (await (
       await fetch(`${base}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;
-    const file = await exportFile(base);
+    const file = await exportFile(cleanups, base);
     const offline = (
       JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
     ).sites[0]!;
@@ -649,7 +644,7 @@ describe('check --readiness', () => {
     await expect(
       client.expectReady({ siteId: 'demo42', expect: ['search.clickthrough'] }),
     ).rejects.toThrow(line);
-    const file = await exportFile(sb.url);
+    const file = await exportFile(cleanups, sb.url);
     const json = await check(
       file,
       '--readiness',
@@ -784,7 +779,7 @@ describe('check --readiness', () => {
     await expect(
       client.expectReady({ siteId: 'demo42', expect: ['search.render'] }),
     ).rejects.toThrow(line);
-    const file = await exportFile(sb.url);
+    const file = await exportFile(cleanups, sb.url);
     const json = await check(file, '--readiness', '--format', 'json', '--expect', 'search.render');
     const offline = (JSON.parse(json.out) as Sites).sites[0]!;
     expect(offline.behaviours.find((b) => b.id === 'search.render')!.worst).toEqual(worst);

@@ -15,7 +15,7 @@ import { runDiff } from '../../src/main/baseline/cli';
 import { clockMove } from '../../src/shared/clock-offset';
 import { PageBuilder, T0 } from '../unit/timeline-events';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
-import { check, tempFile } from '../helpers/check';
+import { check, exportFile, tempFile } from '../helpers/check';
 import { CLI, runCli } from './cli-process';
 
 const HOUR = 3_600_000;
@@ -257,11 +257,7 @@ describe('diff', () => {
           body: JSON.stringify(move),
         });
       await send(sb.url, page('p-right', 0));
-      return tempFile(
-        cleanups,
-        'run.json',
-        await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-      );
+      return await exportFile(cleanups, sb.url, 'run.json');
     };
     const a = await run(null);
     const b = await run({ advance: 'PT61M' });

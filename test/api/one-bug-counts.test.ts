@@ -10,7 +10,7 @@ import type {
   TimelineListDto,
   TimelineReportDto,
 } from '../../src/shared/timeline';
-import { check, tempFile } from '../helpers/check';
+import { check, exportFile } from '../helpers/check';
 import { postBeacon } from '../helpers/sandbox';
 
 const cleanups: Array<() => unknown> = [];
@@ -121,11 +121,7 @@ describe('a stale responseId after an SPA re-search', () => {
   });
 
   it('check of its export: the same exit code, and the JUnit and JSON say how many follow', async () => {
-    const file = tempFile(
-      cleanups,
-      'spa.json',
-      await (await fetch(`${sandbox.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(cleanups, sandbox.url, 'spa.json');
     const junit = await check(file, '--format', 'junit');
     expect(junit.code).toBe(1);
     expect(junit.out).toContain(

@@ -10,7 +10,7 @@ import type {
   TimelineReportDto,
 } from '../../src/shared/timeline';
 import type { ReadinessDto } from '../../src/shared/readiness';
-import { check, tempFile } from '../helpers/check';
+import { check, exportFile } from '../helpers/check';
 import { postBeacon } from '../helpers/sandbox';
 import { recommend, SITE, startRecommendSandbox, type Any } from './recommend-helpers';
 
@@ -129,11 +129,7 @@ describe('a widget’s impression sent with the other widget’s tag', () => {
       await fetch(`${sb.url}/_sandbox/readiness?siteId=${SITE}`)
     ).json()) as ReadinessDto;
     expect(widgetRows(live)).toEqual(READY_ROWS);
-    const file = tempFile(
-      cleanups,
-      'widgets-readiness.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(cleanups, sb.url, 'widgets-readiness.json');
     const res = await check(file, '--readiness', '--format', 'json');
     const offline = (JSON.parse(res.out) as { sites: ReadinessDto[] }).sites.find(
       (s) => s.siteId === SITE,
@@ -142,11 +138,7 @@ describe('a widget’s impression sent with the other widget’s tag', () => {
   });
 
   it('is the same one finding in check of the export', async () => {
-    const file = tempFile(
-      cleanups,
-      'widgets.json',
-      await (await fetch(`${sb.url}/_sandbox/export`)).text(),
-    );
+    const file = await exportFile(cleanups, sb.url, 'widgets.json');
     const res = await check(file, '--format', 'json');
     expect(res.code).toBe(1);
     const page = (JSON.parse(res.out) as TimelineReportDto).pages.find(

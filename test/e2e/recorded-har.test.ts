@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { runDiff } from '../../src/main/baseline/cli';
-import { check, tempFile } from '../helpers/check';
+import { check, exportFile as writeExport } from '../helpers/check';
 import { startSandbox, tempDir } from '../helpers/sandbox';
 import { fileBrowser, skipReason } from './helpers/ui';
 
@@ -75,11 +75,7 @@ describe.skipIf(skip !== null)('a HAR recorded by Chromium, checked offline', ()
     await page.goto(`http://127.0.0.1:${(store.address() as AddressInfo).port}/search?q=a`);
     await page.evaluate('window.run()');
     await context.close(); // writes the HAR
-    exportFile = tempFile(
-      cleanups,
-      'export.json',
-      await (await fetch(`${sandbox.url}/_sandbox/export`)).text(),
-    );
+    exportFile = await writeExport(cleanups, sandbox.url);
   }, 60_000);
 
   afterAll(async () => {

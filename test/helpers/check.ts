@@ -28,3 +28,12 @@ export function tempFile(cleanups: Array<() => unknown>, name: string, text: str
   writeFileSync(file, text);
   return file;
 }
+
+/** The export of the sandbox at `base`, written to a temporary file removed with `cleanups`. */
+export async function exportFile(
+  cleanups: Array<() => unknown>,
+  base: string,
+  name = 'export.json',
+): Promise<string> {
+  return tempFile(cleanups, name, await (await fetch(`${base}/_sandbox/export`)).text());
+}
