@@ -8,13 +8,16 @@ import { SandboxApiError, SandboxClient } from '../../src/main/api/client';
 import { BEHAVIOURS } from '../../src/main/tracking/client-model';
 import type { ReadinessDto, ReadinessRowDto } from '../../src/shared/readiness';
 import { postBeacon, startSandbox, testConfig } from '../helpers/sandbox';
+import { check, exportFile } from '../helpers/check';
 
 const SITE = 'demo42';
 let sb: Sandbox | undefined;
+const cleanups: Array<() => unknown> = [];
 
 afterEach(async () => {
   await sb?.close();
   sb = undefined;
+  for (const c of cleanups.splice(0)) await c();
 });
 
 async function send(endpoint: string, body: unknown): Promise<void> {
@@ -114,6 +117,7 @@ describe('readiness of a site', () => {
         ', with a reload of a listing or a back navigation to it in production, within the client’s 5-minute cache',
       ],
       ['autocomplete.redirect', ', with a redirect configured for a term'],
+      ['identity.page-load-spa', ', with a route: a re-search'],
     ])
       expect(row(r, id!), id).toMatchObject({
         status: 'unseen',
@@ -147,6 +151,43 @@ describe('readiness of a site', () => {
       if (b.unverified) counted.unverified++;
     }
     expect(r.summary).toEqual(counted);
+  });
+
+  it('an SPA route is the evidence an SPA keeps its pageLoadId: a re-search at another address of one page load, live and offline', async () => {
+    sb = await startSandbox();
+    // one page load, one address: a storefront without routes shows nothing of it (any event did before)
+    await searchPage('load-1', 'r-1');
+    expect(row(await readiness(), 'identity.page-load-spa').status).toBe('unseen');
+    // an address of another page load, or the same address with another fragment, is no route
+    await send('search/render', {
+      context: context('load-2', 0, 'https://shop.example/search?q=jacket#tiles'),
+      data: { responseId: 'r-2' },
+    });
+    await send('search/render', {
+      context: context('load-2', 900, 'https://shop.example/search?q=jacket#more'),
+      data: { responseId: 'r-2b' },
+    });
+    expect(row(await readiness(), 'identity.page-load-spa').status).toBe('unseen');
+    // the SPA re-searches at a new address (pushState) under the page load's pageLoadId
+    await send('search/render', {
+      context: context('load-1', 6_000, 'https://shop.example/search?q=shell'),
+      data: { responseId: 'r-3' },
+    });
+    const live = row(await readiness(), 'identity.page-load-spa');
+    expect(live).toMatchObject({ status: 'ok', example: { pageLoadId: 'load-1' } });
+    expect(live.unverified).toBeUndefined();
+    // `check --readiness` of the export says the same
+    const { code, out } = await check(
+      await exportFile(cleanups, sb.url),
+      '--readiness',
+      '--format',
+      'json',
+    );
+    expect(code).toBe(0);
+    const offline = (JSON.parse(out) as { sites: ReadinessDto[] }).sites.find(
+      (s) => s.siteId === SITE,
+    )!;
+    expect(row(offline, 'identity.page-load-spa')).toEqual(live);
   });
 
   it('a planted bug shows its behaviour with findings, the worst linked to its page', async () => {

@@ -41,6 +41,9 @@ const SITE = {
   expect: [],
 };
 
+/** every event's address: one page load at one URL (an SPA route is two) */
+const PAGE_URL = 'https://shop.example/search?q=jacket';
+
 function page(
   pageLoadId: string,
   events: Array<{
@@ -49,6 +52,7 @@ function page(
     tag?: string;
     accepted?: boolean;
     bannerUids?: string[];
+    pageUrl?: string;
   }>,
   findings: Array<Partial<TimelineFindingDto>> = [],
 ): PageTimelineDto {
@@ -58,7 +62,12 @@ function page(
     responses: [
       {
         kind: events[0]?.kind,
-        events: events.map((e) => ({ ...e, accepted: e.accepted !== false })),
+        events: events.map((e, i) => ({
+          ...e,
+          accepted: e.accepted !== false,
+          arrival: i + 1,
+          pageUrl: e.pageUrl ?? PAGE_URL,
+        })),
       },
     ],
     findings,
@@ -302,7 +311,7 @@ describe('the readiness tally', () => {
           events: events.map((spec) => {
             const [event, at] = spec.split('@') as [string, string | undefined];
             const timestamp = at === undefined ? null : new Date(T0 + Number(at)).toISOString();
-            return { kind, event, accepted: true, timestamp, receivedAt: null };
+            return { kind, event, accepted: true, timestamp, receivedAt: null, pageUrl: PAGE_URL };
           }),
         })),
         findings,
@@ -783,9 +792,24 @@ describe('the readiness tally', () => {
       }
     });
 
-    it('a behaviour no rule can check is ok as seen: nothing would check it, so it is not unverified', () => {
-      const r = tallied(listing());
-      expect(row(r, 'identity.page-load-spa')).toMatchObject({ status: 'ok' });
+    it('a behaviour no rule can check is ok only where the traffic shows it, and never unverified: nothing would check it', () => {
+      // any event of a page load at one address says nothing of an SPA's routes
+      expect(row(tallied(listing()), 'identity.page-load-spa').status).toBe('unseen');
+      const routed = page('p2', [
+        { kind: 'search', event: 'render' },
+        { kind: 'search', event: 'render', pageUrl: `${PAGE_URL}&page=2` },
+      ]);
+      // the re-search's render is a response of its own
+      const [first, second] = routed.responses[0]!.events;
+      routed.responses = [
+        { ...routed.responses[0]!, responseId: 'r1', events: [first!] },
+        { ...routed.responses[0]!, responseId: 'r2', events: [second!] },
+      ];
+      const r = tallied(listing(), routed);
+      expect(row(r, 'identity.page-load-spa')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'p2' },
+      });
       expect(row(r, 'identity.page-load-spa').unverified).toBeUndefined();
     });
 
@@ -820,6 +844,7 @@ describe('the readiness tally', () => {
                 kind: 'search',
                 event,
                 accepted: true,
+                pageUrl: PAGE_URL,
               })),
             },
           ],

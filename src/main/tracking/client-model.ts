@@ -533,7 +533,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Routes of an SPA share the pageLoadId of the page load that started it; a new one per route splits one page load into several.',
     seenBy: ['*'],
-    next: 'one Beacon (or Snap tracker) for the life of the SPA',
+    next: 'one Beacon (or Snap tracker) for the life of the SPA, with a route: a re-search, a filter or a product opened without loading a page, its events under the pageLoadId of the page load (a storefront without client-side routes has nothing to show here)',
     uncheckable:
       'an SPA that starts a new pageLoadId per route sends each route as a page load of its own, with its own search and render: that is the traffic of a storefront without an SPA',
   },

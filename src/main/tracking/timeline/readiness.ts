@@ -31,6 +31,7 @@ import { eventBit } from './heard';
 import { eventTime, responseKey } from './model';
 import type { Page } from './page';
 import { issuedKind } from '../../search/responses';
+import { originOf } from '../page-url';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import { findingDto, type Finding } from '../finding';
 
@@ -121,6 +122,11 @@ export interface SightedPage {
   ended: boolean;
   /** `kind responseId` of search responses rendered on earlier pages of the site (kept by the tally) */
   renderedBefore: ReadonlySet<string>;
+  /**
+   * the page load changed its URL without a new pageLoadId: two of its accepted requests (each response's
+   * first event, each visit event) were created at different addresses of one origin (`routedUrls`)
+   */
+  routed?: boolean;
 }
 
 /**
@@ -237,6 +243,15 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           (r.category === true || p.responses.some((o) => o.kind === 'category')) &&
           clean(r),
       ),
+  },
+  // B: the pageLoadId is made in the constructor and never renewed, Snap makes one tracker per page load;
+  // an SPA route changes window.location.href (pushState), which each later event carries as pageUrl. A
+  // page load whose requests name two addresses of one origin routed and kept its pageLoadId: no rule can
+  // tell a storefront that renews it per route from one without routes, so only that is evidence
+  'identity.page-load-spa': {
+    shows:
+      'a page load whose requests were created at two addresses of one origin (an SPA route: a re-search, a filter or a product opened without loading a page) under one pageLoadId',
+    test: (p) => p.routed === true,
   },
   'search.request-context': {
     shows:
@@ -886,8 +901,11 @@ export function sightPage(
   tally.sentPage(page, owners);
   if (page.accepted > 0) {
     const responses: SightedResponse[] = [];
+    const urls: string[] = [];
+    for (const v of page.visitEvents) if (v.base.accepted) urls.push(v.base.pageUrl);
     for (const r of page.responses.values()) {
       if (r.sent === 0) continue;
+      urls.push(r.pageUrl);
       const interactions = r.impressions + (r.sent & CLICK_OR_ADD ? 1 : 0);
       const sighted: SightedResponse = {
         kind: r.kind,
@@ -903,7 +921,7 @@ export function sightPage(
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
       responses.push(sighted);
     }
-    tally.exercise(page.pageLoadId, { responses, ended: page.idle });
+    tally.exercise(page.pageLoadId, { responses, ended: page.idle, routed: routedUrls(urls) });
   }
   if (page.errors + page.warnings === 0) return;
   for (const c of memo.counted(page, findings, owners)) tally.counts(c, page.pageLoadId);
@@ -973,6 +991,8 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
   const about = findingsByResponse(page.findings);
   const owners = ownersOf(page.responses.filter((r) => isWidgetKind(r.kind)).map(taggedDto));
   let latest: number | undefined;
+  const urls: string[] = [];
+  for (const v of page.visitEvents ?? []) if (v.accepted) urls.push(v.pageUrl);
   for (const r of page.responses) {
     let renders = 0;
     let interactions = 0;
@@ -995,6 +1015,7 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
       }
     }
     if (renders + interactions + redirects === 0) continue;
+    urls.push(firstArrived(r.events).pageUrl);
     const sighted: SightedResponse = {
       kind: r.kind,
       responseId: r.responseId,
@@ -1015,12 +1036,37 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
     responses.push(sighted);
   }
   for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
-  tally.exercise(id, { responses, ended: true });
+  tally.exercise(id, { responses, ended: true, routed: routedUrls(urls) });
   tally.findings(page.findings, {
     pageLoadId: id,
     request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
     owners,
   });
+}
+
+/**
+ * Two of a page load's addresses differ at one origin (the fragment aside: the client reads the href with
+ * it, a hash link is no route). A response counts by its first event's pageUrl, as the live page keeps it.
+ */
+function routedUrls(urls: readonly string[]): boolean {
+  let first: string | undefined;
+  let origin = '';
+  for (const url of urls) {
+    const hash = url.indexOf('#');
+    const address = hash < 0 ? url : url.slice(0, hash);
+    if (first === undefined) {
+      first = address;
+      origin = originOf(address);
+    } else if (address !== first && origin !== '' && originOf(address) === origin) return true;
+  }
+  return false;
+}
+
+/** A response's first event on its page (the one the live page took its pageUrl from). */
+function firstArrived(events: readonly TimelineEventDto[]): TimelineEventDto {
+  let first = events[0]!;
+  for (const e of events) if (e.arrival < first.arrival) first = e;
+  return first;
 }
 
 /** A response of a page's DTO as `ownersOf` reads it: its accepted events and renders counted. */
