@@ -26,6 +26,7 @@ const VisitPageSchema = closed({
   pageUrl: Type.String(),
   kind: VisitPageKindSchema,
   verdict: VerdictSchema,
+  refused: Type.Optional(Type.Literal(true)),
 });
 
 export const CartItemSchema = closed({

@@ -21,6 +21,11 @@ export interface VisitPageDto {
   pageUrl: string;
   kind: VisitPageKind;
   verdict: Verdict;
+  /**
+   * every event of the page was refused (the real service drops them): it is in the visit by the
+   * sessionId its bodies carried, which no accepted event confirmed (its `kind` is `other`)
+   */
+  refused?: true;
 }
 
 /** An item of a cart or an order line as the tracker sends it. */

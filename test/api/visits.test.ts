@@ -233,6 +233,61 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
   });
 
+  it('a page whose every event was refused is in its session’s visit, refused and failing, as the timelines group it', async () => {
+    const s = await sandbox();
+    const context = (pageLoadId: string, path: string, ms: number) => ({
+      timestamp: new Date(Date.now() - 60_000 + ms).toISOString(),
+      pageUrl: `https://shop.example${path}`,
+      userId: 'refused-user',
+      sessionId: 'refused-session',
+      pageLoadId,
+      initiator: 'search-sandbox/test',
+    });
+    const send = (path: string, body: unknown) =>
+      fetch(`${s.url}/beacon/v2/${SITE}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (
+        await send('search/render', {
+          context: context('first', '/search?q=a', 0),
+          data: { responseId: 'r1' },
+        })
+      ).status,
+    ).toBe(200);
+    // the page between: its only event lacks the responseId the service requires
+    expect(
+      (await send('search/render', { context: context('refused', '/search?q=b', 5_000), data: {} }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await send('search/render', {
+          context: context('last', '/search?q=c', 10_000),
+          data: { responseId: 'r3' },
+        })
+      ).status,
+    ).toBe(200);
+    const [v] = await getJson<VisitDto[]>(
+      s,
+      `/_sandbox/visits?siteId=${SITE}&sessionId=refused-session`,
+    );
+    expect(v!.pages.map((p) => [p.pageLoadId, p.verdict, p.refused])).toEqual([
+      ['first', 'pass', undefined],
+      ['refused', 'fail', true],
+      ['last', 'pass', undefined],
+    ]);
+    expect(v!.verdict).toBe('fail');
+    // the session's pages as the timelines list them: the same three, the same worst verdict
+    const session = await getJson<{ pages: Array<{ pageLoadId: string; verdict: string }> }>(
+      s,
+      `/_sandbox/timelines?siteId=${SITE}&sessionId=refused-session&view=summary`,
+    );
+    expect(session.pages.map((p) => p.pageLoadId).sort()).toEqual(['first', 'last', 'refused']);
+  });
+
   it('refuses unknown or repeated parameters with a 400 naming them', async () => {
     const s = await sandbox();
     const res = await fetch(`${s.url}/_sandbox/visits?site=demo42`);

@@ -8,7 +8,7 @@ import type {
   VisitFilter,
 } from '../../../shared/visits';
 import type { ReadinessDto } from '../../../shared/readiness';
-import type { VisitBook, PageInfo } from '../visits/book';
+import type { VisitBook, PageInfo, RefusedPage } from '../visits/book';
 import { orderJson, ordersJson } from '../visits/order-findings';
 import { summarizeOrders, summed } from '../visits/order-summary';
 import { allFindings, warningsOf } from './dto';
@@ -92,7 +92,7 @@ export class SiteReads {
    * (the admin API streams them in slices: 10,000 visits must not hold the event loop).
    */
   visitJson(filter: VisitFilter = {}): Iterable<string> {
-    return this.book.listVisits(filter, this.pageInfo);
+    return this.book.listVisits(filter, this.pageInfo, this.refusedPages);
   }
 
   /** The orders as JSON, each with the findings that concern it (read from its order page as judged now). */
@@ -122,6 +122,24 @@ export class SiteReads {
       const meta = ruleMeta(f.rule);
       return { ...f, wholeVisit: meta?.appliesTo.includes('visit') };
     });
+  };
+
+  /** The pages of a site's session whose every event was refused, judged now, in page order. */
+  private readonly refusedPages = (siteId: string, sessionId: string): RefusedPage[] => {
+    const out: RefusedPage[] = [];
+    for (const page of this.pages.byId.candidates({ sessionId }) ?? []) {
+      if (page.siteId !== siteId || page.accepted > 0 || page.arrivals === 0) continue;
+      this.reads.evaluate(page, false);
+      out.push({
+        pageLoadId: page.pageLoadId,
+        pageUrl: page.pageUrl,
+        kind: page.pageKind,
+        verdict: page.verdict,
+        // its events' time (a page of one event mostly), as the visit's pages are placed by theirs
+        first: Number.isFinite(page.maxTime) ? page.maxTime : (page.firstSeenMs ?? Infinity),
+      });
+    }
+    return out;
   };
 
   private readonly pageInfo = (key: string): PageInfo | undefined => {

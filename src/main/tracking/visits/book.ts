@@ -37,6 +37,16 @@ export interface PageInfo {
   pageUrl: string;
 }
 
+/**
+ * A page of the visit's site and sessionId whose every event was refused: the book never hears of it (a
+ * visit is made of accepted events), but the timelines group it with the session, so the visit lists it.
+ */
+export interface RefusedPage extends PageInfo {
+  pageLoadId: string;
+  /** when it was first seen (ms): its place among the visit's pages */
+  first: number;
+}
+
 /** An event of a visit that came after the visit had been quiet longer than a session lives. */
 export interface SessionGap {
   eventId: string;
@@ -683,11 +693,15 @@ export class VisitBook {
    * Visits matching the filter, newest last (by start). Each DTO is made when it is read, so an answer
    * streamed in slices (10,000 visits) never holds the event loop for long.
    */
-  *listVisits(filter: VisitFilter, page: (key: string) => PageInfo | undefined): Generator<string> {
+  *listVisits(
+    filter: VisitFilter,
+    page: (key: string) => PageInfo | undefined,
+    refused: (siteId: string, sessionId: string) => readonly RefusedPage[],
+  ): Generator<string> {
     const out: Visit[] = [];
     for (const v of this.candidates(filter)) out.push(v);
     out.sort((a, b) => a.startMs - b.startMs);
-    for (const v of out) yield visitJson(v, page);
+    for (const v of out) yield visitJson(v, page, refused(v.siteId, v.sessionId));
   }
 
   private *candidates(filter: VisitFilter): Iterable<Visit> {

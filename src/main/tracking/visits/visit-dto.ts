@@ -3,12 +3,19 @@
 // changed.
 import type { VisitDto, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
-import type { PageInfo, Visit } from './book';
+import type { PageInfo, RefusedPage, Visit } from './book';
 
 const VERDICT_CODE: Record<Verdict, string> = { pass: 'p', warn: 'w', fail: 'f' };
 
-/** The visit's JSON, built again only when the visit or its pages' kinds and verdicts changed. */
-export function visitJson(v: Visit, page: (key: string) => PageInfo | undefined): string {
+/**
+ * The visit's JSON, built again only when the visit, its pages' kinds and verdicts, or the refused pages
+ * of its session changed.
+ */
+export function visitJson(
+  v: Visit,
+  page: (key: string) => PageInfo | undefined,
+  refused: readonly RefusedPage[] = [],
+): string {
   const infos: Array<PageInfo | undefined> = [];
   let stamp = `${v.changes}:`;
   for (const key of v.pages.keys()) {
@@ -16,12 +23,27 @@ export function visitJson(v: Visit, page: (key: string) => PageInfo | undefined)
     infos.push(info);
     stamp += info ? `${info.kind[0]}${VERDICT_CODE[info.verdict]}` : '-';
   }
-  if (v.cache?.stamp !== stamp) v.cache = { stamp, json: JSON.stringify(visitDto(v, infos)) };
+  for (const r of refused) stamp += `|${r.pageLoadId}`;
+  if (v.cache?.stamp !== stamp)
+    v.cache = { stamp, json: JSON.stringify(visitDto(v, infos, refused)) };
   return v.cache.json;
 }
 
-function visitDto(v: Visit, infos: ReadonlyArray<PageInfo | undefined>): VisitDto {
+function visitDto(
+  v: Visit,
+  infos: ReadonlyArray<PageInfo | undefined>,
+  refused: readonly RefusedPage[],
+): VisitDto {
   const pages: Array<VisitPageDto & { first: number }> = [];
+  for (const r of refused)
+    pages.push({
+      pageLoadId: r.pageLoadId,
+      pageUrl: r.pageUrl,
+      kind: r.kind,
+      verdict: r.verdict,
+      refused: true,
+      first: r.first,
+    });
   let i = 0;
   for (const p of v.pages.values()) {
     const info = infos[i++];

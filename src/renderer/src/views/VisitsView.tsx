@@ -16,6 +16,9 @@ export function visitKey(v: Pick<VisitDto, 'siteId' | 'sessionId'>): string {
   return `${v.siteId}/${v.sessionId}`;
 }
 
+/** A step's name: its kind, or that its every event was refused (the service dropped the page). */
+const stepLabel = (p: VisitPageDto) => (p.refused ? 'Refused' : STEP_LABEL[p.kind]);
+
 const STEP_LABEL: Record<VisitPageDto['kind'], string> = {
   search: 'Search',
   category: 'Category',
@@ -38,9 +41,14 @@ function Path({ visit }: { visit: VisitDto }) {
             })}
             data-testid="visit-step"
             data-verdict={p.verdict}
+            title={
+              p.refused
+                ? 'every event of this page was refused: the service dropped them; it belongs to the visit by the sessionId its bodies carried'
+                : undefined
+            }
           >
             <span className="visit-step-head">
-              <span className="strong">{STEP_LABEL[p.kind]}</span>
+              <span className="strong">{stepLabel(p)}</span>
               <VerdictBadge verdict={p.verdict} />
             </span>
             <span className="small muted ellipsis" title={p.pageUrl}>
@@ -178,7 +186,7 @@ export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null 
                     <span className="mail-line visit-row-head">
                       <VerdictBadge verdict={v.verdict} />
                       <span className="strong visit-row-path" data-testid="visit-item-path">
-                        {v.pages.map((p) => STEP_LABEL[p.kind]).join(' → ')}
+                        {v.pages.map(stepLabel).join(' → ')}
                       </span>
                     </span>
                     <span className="row-meta small muted" data-testid="visit-item-meta">
