@@ -7,6 +7,7 @@ import { fmtDuration } from './format';
 import { navigate, routeHref, useRoute, type Route } from './router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { store, useSandbox } from './state/store';
+import { useFilters } from './state/filters';
 import { ActionsView } from './views/ActionsView';
 import { ConnectView } from './views/ConnectView';
 import { FeedBoard } from './views/FeedBoard';
@@ -95,9 +96,15 @@ function TopBar({ route }: { route: Route }) {
     return n;
   }, [summaries]);
   const outbox = useSandbox((s) => s.outbox.length);
+  // the links back to the timelines carry the list's filters, so they follow every change of them
+  useFilters();
   return (
     <header className="topbar">
-      <a className="brand" href="#/timelines" aria-label="Search Sandbox: timelines">
+      <a
+        className="brand"
+        href={routeHref({ view: 'timelines', pageKey: null, eventId: null })}
+        aria-label="Search Sandbox: timelines"
+      >
         <span className="brand-mark" aria-hidden="true" />
         <strong>Search Sandbox</strong>
         <span className="version" data-testid="version">

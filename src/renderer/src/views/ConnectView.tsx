@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { CodeBlock, CopyButton, KindLabel, SitePicker, ViewHeader } from '../components/common';
 import { currentSandboxTime, useSandboxNow } from '../components/ClockControl';
-import { navigate } from '../router';
+import { navigate, routeHref } from '../router';
 import { useSandbox } from '../state/store';
 import { type SnippetAccount, useAccountSites, useSnippetAccount } from '../state/snippet-account';
 import { useBeaconWatch, useIndexRequestWatch } from '../state/arrivals';
@@ -129,7 +129,10 @@ export function ConnectView({ siteId: asked }: { siteId: string | null }) {
                   testId="connect-site"
                 />
               )}
-              <a className="btn" href="#/timelines">
+              <a
+                className="btn"
+                href={routeHref({ view: 'timelines', pageKey: null, eventId: null })}
+              >
                 Open timelines
               </a>
               <a className="btn" href={`#/readiness/${siteId}`} data-testid="connect-readiness">
@@ -157,7 +160,11 @@ export function ConnectView({ siteId: asked }: { siteId: string | null }) {
             earlier={(n) => (
               <>
                 {n.toLocaleString('en-US')} recorded before you opened this screen:{' '}
-                <a href="#/requests">Requests</a>, <a href="#/timelines">Timelines</a>.
+                <a href="#/requests">Requests</a>,{' '}
+                <a href={routeHref({ view: 'timelines', pageKey: null, eventId: null })}>
+                  Timelines
+                </a>
+                .
               </>
             )}
           />

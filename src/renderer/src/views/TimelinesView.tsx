@@ -7,7 +7,7 @@ import { useRules } from '../state/rules';
 import { CodeBlock, Empty, Loaded } from '../components/common';
 import { currentSandboxTime } from '../components/ClockControl';
 import { plural } from '../format';
-import { navigate } from '../router';
+import { navigate, routeHref } from '../router';
 import { beaconCurl, beaconBody, newSnippetIds } from '../../../shared/snippets';
 import { store, useSandbox } from '../state/store';
 import { setFilters, useFilters } from '../state/filters';
@@ -152,7 +152,10 @@ export function TimelinesView({
           {pageKey ? (
             <>
               <div className="detail-scroll">
-                <a className="btn small back-link" href="#/timelines">
+                <a
+                  className="btn small back-link"
+                  href={routeHref({ view: 'timelines', pageKey: null, eventId: null })}
+                >
                   ← All pages
                 </a>
                 <ErrorBoundary key={pageKey} what="this page">

@@ -28,6 +28,7 @@ import { useSandbox } from '../../state/store';
 import { useRules } from '../../state/rules';
 import {
   buildRows,
+  matchesFilters,
   NO_FILTERS,
   type PageRow,
   type SessionRow,
@@ -462,6 +463,14 @@ export function TimelineList({
 
   const filtered =
     filters.siteId || filters.verdict || filters.kind || filters.event || filters.text;
+  // the page open beside the list but left out of it by the filters in force: said, not silently omitted
+  const open = selectedKey ? pages.summaries.get(selectedKey) : undefined;
+  const openHidden =
+    open !== undefined &&
+    !(
+      matchesFilters(open, { ...filters, text }, found) &&
+      (!filters.verdict || open.verdict === filters.verdict)
+    );
   return (
     <section className="timeline-list" aria-label="Pages" data-testid="timeline-list">
       <Filters
@@ -483,6 +492,14 @@ export function TimelineList({
           </button>
         )}
       </div>
+      {openHidden && (
+        <div className="list-hidden-open small" role="status" data-testid="open-page-hidden">
+          <span>The open page is hidden by the filters.</span>
+          <button type="button" className="btn small ghost" onClick={() => setFilters(NO_FILTERS)}>
+            Clear filters
+          </button>
+        </div>
+      )}
       <div
         className="list-scroll"
         ref={scrollRef}
