@@ -119,4 +119,35 @@ describe.skipIf(skip)('Compare', () => {
       .poll(() => s.ui.testId('compare-summary').textContent())
       .toBe('4 of 4 pages differ: 0 changed, 0 added, 4 removed.');
   });
+
+  it('names the compared recording in the URL; a reload says the loaded file is gone and to load it again, Back from a timeline shows it again', async () => {
+    await s.ui.open('#/compare');
+    await s.page.getByLabel('siteId').fill('demo42');
+    await load('good-run.ndjson', run(journey()));
+    const summary = s.ui.testId('compare-summary');
+    await expect
+      .poll(() => summary.textContent())
+      .toBe('2 of 4 pages differ: 2 changed, 0 added, 0 removed.');
+    await expect
+      .poll(() => s.page.evaluate<string>('location.hash'))
+      .toBe('#/compare?recording=good-run.ndjson&siteId=demo42');
+
+    // the app's own way back: from a page's timeline, Back shows the comparison again
+    await s.ui.testId('compare-timeline-link').first().click();
+    await s.ui.testId('page-view').waitFor();
+    await s.page.goBack();
+    await expect.poll(() => summary.textContent()).toContain('2 of 4 pages differ');
+
+    // the sandbox stores no baselines: the file was read in this window, a reload cannot compare it again
+    await s.page.reload();
+    const gone = s.ui.testId('compare-gone');
+    await gone.waitFor();
+    expect(await gone.textContent()).toContain('The comparison with good-run.ndjson is gone');
+    expect(await gone.textContent()).toContain('Load good-run.ndjson again');
+    expect(await s.ui.testId('compare-empty').count()).toBe(0);
+    expect(await s.page.getByLabel('siteId').inputValue()).toBe('demo42');
+    await load('good-run.ndjson', run(journey()));
+    await expect.poll(() => summary.textContent()).toContain('2 of 4 pages differ');
+    await gone.waitFor({ state: 'detached' });
+  });
 });

@@ -177,7 +177,13 @@ function Screen({ route }: { route: Route }) {
     case 'actions':
       return <ActionsView />;
     case 'compare':
-      return <CompareView />;
+      return (
+        <CompareView
+          recording={route.recording ?? null}
+          siteId={route.siteId ?? ''}
+          sessionId={route.sessionId ?? ''}
+        />
+      );
     case 'visits':
       return <VisitsView visitKey={route.visitKey} />;
     case 'orders':

@@ -19,7 +19,13 @@ export type Route =
   | { view: 'visits'; visitKey: string | null }
   | { view: 'orders'; eventId: string | null }
   | { view: 'actions' }
-  | { view: 'compare' }
+  | {
+      view: 'compare';
+      /** the name of the recording compared (`?recording=`): a file the window read, not kept on reload */
+      recording?: string | null;
+      siteId?: string;
+      sessionId?: string;
+    }
   | { view: 'readiness'; siteId: string | null };
 
 function parseRoute(hash: string): Route {
@@ -37,8 +43,15 @@ function parseRoute(hash: string): Route {
       return { view: 'outbox', mailId: a || null };
     case 'actions':
       return { view: 'actions' };
-    case 'compare':
-      return { view: 'compare' };
+    case 'compare': {
+      const q = new URLSearchParams(hash.split('?')[1] ?? '');
+      return {
+        view: 'compare',
+        recording: q.get('recording'),
+        siteId: q.get('siteId') ?? '',
+        sessionId: q.get('sessionId') ?? '',
+      };
+    }
     case 'readiness':
       return { view: 'readiness', siteId: a || null };
     case 'visits':
@@ -75,6 +88,13 @@ export function routeHref(route: Route): string {
       return route.siteId ? `#/readiness/${enc(route.siteId)}` : '#/readiness';
     case 'connect':
       return route.siteId ? `#/connect/${enc(route.siteId)}` : '#/connect';
+    case 'compare': {
+      const query = new URLSearchParams();
+      if (route.recording) query.set('recording', route.recording);
+      if (route.siteId) query.set('siteId', route.siteId);
+      if (route.sessionId) query.set('sessionId', route.sessionId);
+      return query.toString() ? `#/compare?${query.toString()}` : '#/compare';
+    }
     default:
       return `#/${route.view}`;
   }

@@ -1,9 +1,13 @@
 // Compare: a recording (a file saved earlier: an export, NDJSON, a HAR or a baseline file) beside the
 // sandbox's current traffic, page by page, as `search-sandbox diff` compares them (POST /_sandbox/diff).
+// The URL names the recording compared (`#/compare?recording=good-run.ndjson`), but the recording is a file
+// this window read: the sandbox stores no baselines, so a reload, or the link in another window, cannot
+// compare it again. The view says so, and what to do, rather than showing an empty Compare.
 import { useState } from 'react';
 import type { DiffResult } from '../../../shared/baseline';
 import { ErrorBox, Empty, FileInput, Loading, ViewHeader } from '../components/common';
 import { sandboxApi } from '../api/admin';
+import { navigate } from '../router';
 import { compareWithRecorded } from './compare/compare-api';
 import { PageCompare } from './compare/PageCompare';
 import './compare/compare.css';
@@ -12,6 +16,17 @@ interface Loaded {
   name: string;
   text: string;
 }
+
+interface Filter {
+  siteId: string;
+  sessionId: string;
+}
+
+/**
+ * The comparison shown last in this window: coming back to it (Back from a page's timeline link) shows it
+ * again. A reload loses it with the file's text.
+ */
+let kept: { loaded: Loaded; filter: Filter; result: DiffResult } | null = null;
 
 function Summary({ result }: { result: DiffResult }) {
   const count = (s: string) => result.pages.filter((p) => p.status === s).length;
@@ -29,10 +44,20 @@ function Summary({ result }: { result: DiffResult }) {
   );
 }
 
-export function CompareView() {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [filter, setFilter] = useState({ siteId: '', sessionId: '' });
-  const [result, setResult] = useState<DiffResult | null>(null);
+export function CompareView({
+  recording,
+  siteId,
+  sessionId,
+}: {
+  /** the name of the recording the URL says was compared */
+  recording: string | null;
+  siteId: string;
+  sessionId: string;
+}) {
+  const restored = recording !== null && kept?.loaded.name === recording ? kept : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(restored?.loaded ?? null);
+  const [filter, setFilter] = useState<Filter>(restored?.filter ?? { siteId, sessionId });
+  const [result, setResult] = useState<DiffResult | null>(restored?.result ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [onlyDiffering, setOnlyDiffering] = useState(true);
@@ -42,7 +67,11 @@ export function CompareView() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await compareWithRecorded(recording.text, filter));
+      const diff = await compareWithRecorded(recording.text, filter);
+      setResult(diff);
+      kept = { loaded: recording, filter, result: diff };
+      // the URL says what is compared, so a copied link names the recording to load
+      navigate({ view: 'compare', recording: recording.name, ...filter }, true);
     } catch (err) {
       setResult(null);
       setError((err as Error).message);
@@ -128,7 +157,16 @@ export function CompareView() {
             onRetry={() => void compare()}
           />
         )}
-        {!loaded && !error && (
+        {!loaded && !error && recording !== null && (
+          <Empty title={`The comparison with ${recording} is gone`} testId="compare-gone">
+            <p>
+              <span className="mono">{recording}</span> was a file loaded in a window of the UI; the
+              sandbox does not keep it, so a reload or a copied link cannot compare it again. Load{' '}
+              <span className="mono">{recording}</span> again to see the comparison.
+            </p>
+          </Empty>
+        )}
+        {!loaded && !error && recording === null && (
           <Empty title="No recording loaded" testId="compare-empty">
             <p>
               Record a good run, export it (or write a baseline with{' '}
