@@ -1,0 +1,77 @@
+// What a tester found at 390 px and with the keyboard, each held by a check that fails without its fix:
+// empty screens that fit a phone (their long code scrolls in its own box), a visible focus ring on a
+// timeline marker, Compare's BASE and CURRENT stacked on a phone, the clock's note wrapped in its popover,
+// ids cut at their start (where ids that share a prefix are the same) and read whole to a screen reader,
+// and the Overview's findings table with column headers, errors first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+const PHONE = { width: 390, height: 844 };
+
+/** Elements matching `selector` that are drawn (partly) outside the window's width, as "tag text". */
+function outside(s: UiSession, selector: string): Promise<string[]> {
+  return s.page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})]
+    .filter((e) => e.checkVisibility())
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > window.innerWidth + 0.5; })
+    .map((e) => e.tagName.toLowerCase() + ' ' + (e.textContent || '').trim().slice(0, 40))`);
+}
+
+describe.skipIf(skip)('an empty sandbox on a phone', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: PHONE });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const SCREENS = [
+    ['#/timelines', 'timelines'],
+    ['#/requests', 'requests'],
+    ['#/visits', 'visits'],
+    ['#/orders', 'orders'],
+    ['#/readiness', 'readiness'],
+    ['#/connect', 'connect'],
+    ['#/feeds', 'feeds'],
+  ] as const;
+
+  it('fits every screen’s empty state in 390 px, its long code scrolling in its own box', async () => {
+    for (const [hash, view] of SCREENS) {
+      await s.ui.open(hash);
+      await s.ui.testId(`${view}-view`).waitFor();
+      await s.page.evaluate(SETTLE);
+      // headings, text and code boxes all inside the window: nothing stretched its column
+      expect(
+        await outside(s, 'main h1, main h2, main h3, main p, main pre, main figure'),
+        view,
+      ).toEqual([]);
+      expect(await s.page.evaluate<string[]>(SIDEWAYS_OVERFLOW), view).toEqual([]);
+    }
+    await s.ui.open('#/timelines');
+    const empty = s.ui.testId('timelines-empty');
+    await empty.waitFor();
+    const heading = (await empty.locator('h2').boundingBox())!;
+    expect(heading.x).toBeGreaterThanOrEqual(0);
+    expect(heading.x + heading.width).toBeLessThanOrEqual(PHONE.width);
+    // the curl line is longer than the window: its own box scrolls sideways
+    const pre = s.ui.testId('first-event-snippet').locator('pre');
+    expect(await pre.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await s.ui.screenshot('timelines-empty-390');
+  });
+
+  it('wraps the clock’s note inside its popover', async () => {
+    await s.ui.open('#/timelines');
+    await s.ui.testId('clock-button').click();
+    const note = s.page.locator('p.clock-note');
+    await note.waitFor();
+    const box = (await note.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // the whole sentence is drawn: none of it runs out of its paragraph
+    expect(await note.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    await s.ui.screenshot('clock-open-390');
+    await s.page.keyboard.press('Escape');
+  });
+});
