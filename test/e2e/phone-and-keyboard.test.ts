@@ -4,11 +4,13 @@
 // ids cut at their start (where ids that share a prefix are the same) and read whole to a screen reader,
 // and the Overview's findings table with column headers, errors first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendBadPage } from './helpers/beacons';
 import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
 
 /** Elements matching `selector` that are drawn (partly) outside the window's width, as "tag text". */
 function outside(s: UiSession, selector: string): Promise<string[]> {
@@ -73,5 +75,36 @@ describe.skipIf(skip)('an empty sandbox on a phone', () => {
     expect(await note.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     await s.ui.screenshot('clock-open-390');
     await s.page.keyboard.press('Escape');
+  });
+});
+
+describe.skipIf(skip)('a timeline marker from the keyboard', () => {
+  it('draws a focus ring on the focused marker, and none once focus leaves', async () => {
+    const s = await openUi({}, { viewport: LAPTOP });
+    try {
+      const bad = await sendBadPage(s.sandbox.url);
+      await s.ui.open(`#/timelines/demo42%2F${bad.pageLoadId}`);
+      await s.ui.testId('page-view').waitFor();
+      const marker = s.ui.chartEvents().first();
+      await marker.scrollIntoViewIfNeeded();
+      await s.page.evaluate(SETTLE);
+      const b = (await marker.boundingBox())!;
+      const clip = { x: b.x - 8, y: b.y - 8, width: b.width + 16, height: b.height + 16 };
+      const before = await s.page.screenshot({ clip });
+      // reach it with the keyboard, as a keyboard user does: back from the marker after it
+      await s.ui.chartEvents().nth(1).focus();
+      await s.page.keyboard.press('Shift+Tab');
+      expect(await marker.evaluate((m) => m.matches(':focus-visible'))).toBe(true);
+      await s.page.evaluate(SETTLE);
+      const focused = await s.page.screenshot({ clip });
+      expect(focused.equals(before), 'the focused marker looks as it did unfocused').toBe(false);
+      await s.ui.screenshot('marker-focus-1366');
+      // focus gone: the ring goes too
+      await s.page.keyboard.press('Shift+Tab');
+      await s.page.evaluate(SETTLE);
+      expect((await s.page.screenshot({ clip })).equals(before)).toBe(true);
+    } finally {
+      await s.close();
+    }
   });
 });

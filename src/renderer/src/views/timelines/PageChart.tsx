@@ -186,6 +186,8 @@ export function PageChart(props: {
                   }}
                 >
                   <title>{label}</title>
+                  {/* drawn only while the marker has keyboard focus */}
+                  <circle cx={x} cy={cy} r={13} className="focus-ring" />
                   {lit && <circle cx={x} cy={cy} r={11} className="halo" />}
                   {selectedEventId === e.id && (
                     <circle cx={x} cy={cy} r={10} className="select-ring" />
