@@ -4,6 +4,7 @@
 // ids cut at their start (where ids that share a prefix are the same) and read whole to a screen reader,
 // and the Overview's findings table with column headers, errors first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journey, run } from '../helpers/journey';
 import { sendBadPage } from './helpers/beacons';
 import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
@@ -103,6 +104,49 @@ describe.skipIf(skip)('a timeline marker from the keyboard', () => {
       await s.page.keyboard.press('Shift+Tab');
       await s.page.evaluate(SETTLE);
       expect((await s.page.screenshot({ clip })).equals(before)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe.skipIf(skip)('Compare on a phone', () => {
+  it('stacks BASE above CURRENT, each labelled, CURRENT’s changes in sight', async () => {
+    const s = await openUi({}, { viewport: PHONE });
+    try {
+      const release = journey();
+      release[0]![0]!.events.splice(2, 1);
+      for (const line of run(release, { origin: 'http://127.0.0.1:5173' }).trim().split('\n')) {
+        const e = JSON.parse(line) as Record<string, string>;
+        const res = await fetch(`${s.sandbox.url}/beacon/v2/${e.siteId}/${e.category}/${e.event}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify(e.body),
+        });
+        expect(res.status).toBe(200);
+      }
+      await s.ui.open('#/compare');
+      await s.ui.testId('compare-input').setInputFiles({
+        name: 'good-run.ndjson',
+        mimeType: 'application/json',
+        buffer: Buffer.from(run(journey())),
+      });
+      const page = s.ui.testId('compare-page').first();
+      await page.waitFor();
+      await s.page.evaluate(SETTLE);
+      const base = (await page.getByRole('list', { name: 'BASE events' }).boundingBox())!;
+      const current = (await page.getByRole('list', { name: 'CURRENT events' }).boundingBox())!;
+      expect(current.y).toBeGreaterThanOrEqual(base.y + base.height);
+      for (const [name, box] of [
+        ['BASE', base],
+        ['CURRENT', current],
+      ] as const) {
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+        expect(await page.getByText(new RegExp(`^${name} \\(`)).isVisible(), name).toBe(true);
+      }
+      expect(await outside(s, '[data-testid="compare-page"] li')).toEqual([]);
+      await s.ui.screenshot('compare-390');
     } finally {
       await s.close();
     }
