@@ -5,7 +5,7 @@
 // and the Overview's findings table with column headers, errors first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, run } from '../helpers/journey';
-import { sendBadPage } from './helpers/beacons';
+import { newPage, sendBadPage, sendGoodPage } from './helpers/beacons';
 import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
@@ -149,6 +149,75 @@ describe.skipIf(skip)('Compare on a phone', () => {
       await s.ui.screenshot('compare-390');
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe.skipIf(skip)('ids that share a prefix', () => {
+  let s: UiSession;
+  const sessions = ['qa-sess-x0', 'qa-sess-x1', 'qa-sess-x2', 'qa-sess-x3'];
+  const long = 'qa-session-1796085764-2c9f-41d3-a1b2-9e0c7d6b5a4f';
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: LAPTOP });
+    for (const sessionId of [...sessions, long]) {
+      const page = newPage({ sessionId, pageLoadId: `pl-1796085764-${sessionId}` });
+      await sendGoodPage(s.sandbox.url, page);
+    }
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('shows a session’s whole id where it fits, and its end where it must be cut, read whole', async () => {
+    for (const size of [LAPTOP, PHONE]) {
+      await s.page.setViewportSize(size);
+      await s.ui.open('#/timelines');
+      await s.ui.testId('timeline-list').waitFor();
+      await s.page.evaluate(SETTLE);
+      for (const id of sessions) {
+        const row = s.page.locator(`[data-testid="session-row"][data-session-id="${id}"]`);
+        // in sight, whole, and in the row's accessible name
+        expect(await row.getByText(id, { exact: true }).isVisible(), id).toBe(true);
+        const idBox = row.locator('.id-end');
+        expect(await idBox.evaluate((e) => e.scrollWidth <= e.clientWidth), id).toBe(true);
+        expect(
+          await s.page.getByRole('button', { name: new RegExp(`session ${id}\\b`) }).count(),
+        ).toBe(1);
+      }
+      const row = s.page.locator(`[data-testid="session-row"][data-session-id="${long}"]`);
+      expect(
+        await s.page.getByRole('button', { name: new RegExp(`session ${long}`) }).count(),
+      ).toBe(1);
+      if (size === PHONE) {
+        // cut on a phone: what shows is its end, where it differs from the others
+        const idBox = row.locator('.id-end');
+        const shown = await idBox.evaluate((e) => {
+          const box = e.getBoundingClientRect();
+          const text = e.ownerDocument.createRange();
+          text.selectNodeContents(e);
+          const t = text.getBoundingClientRect();
+          return { cut: t.width > box.width + 0.5, endsInside: t.right <= box.right + 0.5 };
+        });
+        expect(shown).toEqual({ cut: true, endsInside: true });
+      }
+      await s.ui.screenshot(`session-ids-${size.width}`);
+    }
+  });
+
+  it('names a Readiness page link by its whole pageLoadId', async () => {
+    await s.page.setViewportSize(LAPTOP);
+    await s.ui.open('#/readiness/demo42');
+    const links = s.ui.testId('readiness-page-link');
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
+    for (const link of await links.all()) {
+      const href = decodeURIComponent((await link.getAttribute('href'))!);
+      const pageLoadId = href.slice(href.lastIndexOf('/') + 1);
+      expect(pageLoadId).toMatch(/^pl-1796085764-/);
+      expect(await link.evaluate((a) => (a.textContent ?? '').startsWith('…'))).toBe(true);
+      // what a screen reader says is the id, not its cut text
+      expect(
+        await s.page.getByRole('link', { name: pageLoadId, exact: true }).count(),
+      ).toBeGreaterThan(0);
     }
   });
 });

@@ -329,3 +329,16 @@ export function useTick(ms = 1000): number {
   }, [ms]);
   return t;
 }
+
+/**
+ * An id shown whole when it fits, and when it must be cut, cut at its start: ids a storefront makes often
+ * share their start (`qa-sess-x0`, `qa-sess-x1`), so the end is what tells them apart. The whole id stays
+ * the element's text, for a screen reader and for copying.
+ */
+export function IdEnd({ id }: { id: string }) {
+  return (
+    <span className="id-end mono">
+      <bdi dir="ltr">{id}</bdi>
+    </span>
+  );
+}

@@ -41,7 +41,14 @@ function PageLink({
     eventId: null,
   });
   return (
-    <a href={href} className="mono" data-testid="readiness-page-link" title={pageLoadId}>
+    <a
+      href={href}
+      className="mono"
+      data-testid="readiness-page-link"
+      title={pageLoadId || undefined}
+      // the label may be the id's end only: a screen reader hears the whole id
+      aria-label={pageLoadId || undefined}
+    >
       {label}
     </a>
   );

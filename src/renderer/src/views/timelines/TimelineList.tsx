@@ -17,11 +17,11 @@ import {
   followVerb,
   type TimelineRuleId,
 } from '../../../../shared/timeline';
-import { ResponseKind, VerdictBadge } from '../../components/common';
+import { IdEnd, ResponseKind, VerdictBadge } from '../../components/common';
 import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
-import { fmtClock, parseTime, plural, shortId } from '../../format';
+import { fmtClock, parseTime, plural } from '../../format';
 import { navigate, routeHref } from '../../router';
 import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
@@ -52,10 +52,10 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
         {row.collapsed ? '▸' : '▾'}
       </span>
       <span
-        className="ellipsis"
+        className="session-label"
         title={`session ${row.sessionId}, user ${row.userId}, site ${row.siteId}`}
       >
-        session <span className="mono">{shortId(row.sessionId, 8)}</span>
+        session <IdEnd id={row.sessionId} />
         <span className="muted"> · {plural(row.pages, 'page')}</span>
       </span>
       <span className={`dot-verdict ${row.verdict}`} title={`worst verdict: ${row.verdict}`} />
