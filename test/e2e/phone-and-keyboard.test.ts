@@ -21,6 +21,30 @@ function outside(s: UiSession, selector: string): Promise<string[]> {
     .map((e) => e.tagName.toLowerCase() + ' ' + (e.textContent || '').trim().slice(0, 40))`);
 }
 
+/** Product pages of one production session (no context.dev): dev-flag, an info, on its first. */
+async function sendProductionSession(url: string, sessionId: string, pages: number): Promise<void> {
+  const start = Date.now() - 60_000;
+  for (let i = 0; i < pages; i++) {
+    const uid = `${7001 + i}`;
+    const res = await fetch(`${url}/beacon/v2/demo42/product/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        context: {
+          timestamp: new Date(start + i * 5000).toISOString(),
+          pageUrl: `https://shop.example/p/${uid}`,
+          userId: 'prod-user',
+          sessionId,
+          pageLoadId: `${sessionId}-${uid}`,
+          initiator: 'search-sandbox/test',
+        },
+        data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
+      }),
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
 describe.skipIf(skip)('an empty sandbox on a phone', () => {
   let s: UiSession;
   beforeAll(async () => {
@@ -218,6 +242,45 @@ describe.skipIf(skip)('ids that share a prefix', () => {
       expect(
         await s.page.getByRole('link', { name: pageLoadId, exact: true }).count(),
       ).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.skipIf(skip)('the Overview’s findings by rule', () => {
+  it('has column headers, and lists errors before an info that is on more pages', async () => {
+    const s = await openUi({}, { viewport: LAPTOP });
+    try {
+      // three production sessions: dev-flag, an info, on three pages; the bad page's errors on one
+      for (const session of ['prod-a', 'prod-b', 'prod-c'])
+        await sendProductionSession(s.sandbox.url, session, 1);
+      await sendBadPage(s.sandbox.url);
+      await s.ui.open('#/timelines');
+      const overview = s.ui.testId('timelines-overview');
+      const table = overview.getByRole('table');
+      await table.waitFor();
+      const headers = table.locator('th[scope="col"]');
+      expect(await headers.allTextContents()).toEqual([
+        'Rule',
+        'Severity',
+        'What it checks',
+        'Pages',
+      ]);
+      const rows = table.locator('tbody tr');
+      await expect.poll(() => rows.count()).toBeGreaterThan(2);
+      const severities = await rows.locator('td:nth-child(2)').allTextContents();
+      const order = ['error', 'warning', 'info'];
+      const ranks = severities.map((v) => order.indexOf(v));
+      expect(ranks.every((r) => r >= 0)).toBe(true);
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      // dev-flag (info, 3 pages) comes after the bad page's errors (1 page each), first of the infos
+      const rules = await rows.locator('code').allTextContents();
+      expect(rules.indexOf('dev-flag')).toBe(severities.indexOf('info'));
+      expect(await rows.nth(rules.indexOf('dev-flag')).locator('td').last().textContent()).toBe(
+        '3 pages',
+      );
+      await s.ui.screenshot('overview-rules-1366');
+    } finally {
+      await s.close();
     }
   });
 });

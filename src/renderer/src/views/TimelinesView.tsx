@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useCallback, useMemo, useState } from 'react';
 import type { TimelineRuleId } from '../../../shared/timeline';
 import { useRules } from '../state/rules';
-import { CodeBlock, Empty, Loaded } from '../components/common';
+import { CodeBlock, Empty, Loaded, SeverityBadge } from '../components/common';
 import { currentSandboxTime } from '../components/ClockControl';
 import { plural } from '../format';
 import { navigate, routeHref } from '../router';
@@ -48,6 +48,9 @@ function FirstEvent() {
   );
 }
 
+/** The order of the Overview's rules: errors, warnings, infos (a rule turned off never has findings). */
+const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
+
 /** What shows beside the list before a page is picked: verdicts and the rules that fire most. */
 function Overview() {
   const ruleInfo = useRules();
@@ -65,8 +68,14 @@ function Overview() {
       if (filters.verdict && p.verdict !== filters.verdict) continue;
       for (const rule of p.rules) r.set(rule, (r.get(rule) ?? 0) + 1);
     }
-    return { verdicts: v, rules: [...r.entries()].sort((a, b) => b[1] - a[1]) };
-  }, [pages, filters, found]);
+    // errors first, then warnings, then infos; within a severity the rule on the most pages first
+    const rank = (rule: TimelineRuleId) =>
+      SEVERITY_RANK[ruleInfo.get(rule)?.defaultSeverity ?? ''] ?? 3;
+    return {
+      verdicts: v,
+      rules: [...r.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || b[1] - a[1]),
+    };
+  }, [pages, filters, found, ruleInfo]);
   return (
     <div className="overview" data-testid="timelines-overview">
       <h2>Overview</h2>
@@ -87,6 +96,14 @@ function Overview() {
         <>
           <h3 className="section-title">Findings by rule</h3>
           <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Rule</th>
+                <th scope="col">Severity</th>
+                <th scope="col">What it checks</th>
+                <th scope="col">Pages</th>
+              </tr>
+            </thead>
             <tbody>
               {rules.map(([rule, n]) => (
                 <tr key={rule}>
@@ -99,6 +116,11 @@ function Overview() {
                     >
                       <code>{rule}</code>
                     </button>
+                  </td>
+                  <td>
+                    {ruleInfo.has(rule) && (
+                      <SeverityBadge severity={ruleInfo.get(rule)!.defaultSeverity} />
+                    )}
                   </td>
                   <td>{ruleInfo.get(rule)?.title}</td>
                   <td className="mono">{plural(n, 'page')}</td>
