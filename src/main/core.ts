@@ -39,7 +39,9 @@ export interface SandboxCore {
   readonly forwarding: BeaconForwarder;
   /**
    * Forget events (and, with what: 'all', feeds and outbox) of one site or all; runs the onReset handlers,
-   * then emits `reset`. `importId`: the reset is a replacing import's (undone with it if it never completes).
+   * then emits `reset`; one sent while an import runs waits for the import to end (and then forgets its
+   * events too). `importId`: the reset is a replacing import's, in that import's turn (undone with it if
+   * it never completes).
    */
   reset(scope: ResetScope, importId?: string): Promise<void>;
   /** Areas that keep derived or mutable state (timelines, feeds, outbox) register here to be reset too. */

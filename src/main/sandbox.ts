@@ -86,8 +86,13 @@ export async function createCore(
     searchUpstream: search.upstream,
     forwarding,
     async reset(scope, importId) {
-      await areas.reset(scope, importId);
-      bus.emit({ type: 'reset', data: scope });
+      const reset = async () => {
+        await areas.reset(scope, importId);
+        bus.emit({ type: 'reset', data: scope });
+      };
+      // a reset of its own waits for an import under way (and the resets and imports before it); a
+      // replacing import's reset is part of that import's turn
+      await (importId === undefined ? core.events.exclusive(reset) : reset());
     },
     onReset: (handler) => areas.onReset(handler),
     addExportSection: (name, section) => areas.addSection(name, section),

@@ -39,6 +39,9 @@ class FakeStore implements EventStore {
   endImport(): Promise<void> {
     throw new Error('not used by ingest');
   }
+  exclusive<T>(): Promise<T> {
+    throw new Error('not used by ingest');
+  }
   onAppend(): () => void {
     return () => undefined;
   }

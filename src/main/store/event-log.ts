@@ -67,6 +67,14 @@ export class EventLog implements EventStore {
    */
   private readonly lines = new WeakMap<RecordedEvent, string>();
   private persistence: EventPersistence | null = null;
+  /**
+   * The writes that change the events as a whole (an import, from its begin to its end; a reset), one
+   * after the other in the order they came: this settles once the last of them is done. Appends of
+   * beacons never wait for it.
+   */
+  private writes: Promise<void> = Promise.resolve();
+  /** each open import's end of its turn (see `writes`), by its id */
+  private readonly importTurns = new Map<string, () => void>();
   private nextSeq: number;
   private closed = false;
   /** the sandbox is closing: waits end at once (endWaits) */
@@ -205,13 +213,43 @@ export class EventLog implements EventStore {
   }
 
   async beginImport(): Promise<string> {
-    const id = `import-${this.nextSeq}-${Date.now().toString(36)}`;
-    await this.persistence?.writeImport(id, 'begin');
-    return id;
+    const done = await this.turn();
+    try {
+      const id = `import-${this.nextSeq}-${Date.now().toString(36)}`;
+      await this.persistence?.writeImport(id, 'begin');
+      this.importTurns.set(id, done);
+      return id;
+    } catch (err) {
+      done();
+      throw err;
+    }
   }
 
   async endImport(id: string, outcome: 'commit' | 'abort'): Promise<void> {
-    await this.persistence?.writeImport(id, outcome);
+    try {
+      await this.persistence?.writeImport(id, outcome);
+    } finally {
+      // an end that could not be written still ends the turn: the import is undone at the next start
+      this.importTurns.get(id)?.();
+      this.importTurns.delete(id);
+    }
+  }
+
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const done = await this.turn();
+    try {
+      return await work();
+    } finally {
+      done();
+    }
+  }
+
+  /** Resolves once every write before it in `writes` is done, with the function that ends this one. */
+  private turn(): Promise<() => void> {
+    const before = this.writes;
+    let done!: () => void;
+    this.writes = new Promise<void>((resolve) => (done = resolve));
+    return before.then(() => done);
   }
 
   async reset(siteId?: string, importId?: string): Promise<void> {

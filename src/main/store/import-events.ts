@@ -1,6 +1,7 @@
 // An import, after its body was read: validated whole before anything changes (an invalid file imports
-// nothing and changes nothing), then the areas' sections, then (with replace) the reset, then the events
-// in chunks that give the event loop back. The HTTP router only reads the body and maps the outcome.
+// nothing and changes nothing), then, once the imports and resets sent before it are done, the areas'
+// sections, then (with replace) the reset, then the events in chunks that give the event loop back; the
+// imports and resets sent meanwhile wait for it to end. The HTTP router only reads the body and maps the outcome.
 // The reset and the events are journaled as one import, between a begin and a commit marker: a process
 // stopped midway (SIGTERM, kill -9, a full disk) restarts with the events as they were before the import,
 // plus every beacon acknowledged meanwhile (journal-reader.ts undoes an import without its commit). Markers
@@ -21,7 +22,7 @@ const IMPORT_CHUNK = 100;
 export interface ImportDeps {
   events: Pick<EventStore, 'append' | 'beginImport' | 'endImport'>;
   sections: ReadonlyMap<string, ExportSection>;
-  /** the reset of a replacing import, as part of import `importId` */
+  /** the reset of a replacing import, as part of import `importId` (in its turn: it does not wait) */
   reset(scope: ResetScope, importId: string): Promise<void>;
 }
 
@@ -63,7 +64,10 @@ export async function importEvents(
   return apply(deps, parsed.sections, [parsed.events], replace, slicer);
 }
 
-/** The sections, the reset, then the events (in batches: all at once, or as a reader hands them over). */
+/**
+ * The import's turn (imports and resets one at a time), the sections, the reset, then the events (in
+ * batches: all at once, or as a reader hands them over).
+ */
 async function apply(
   deps: ImportDeps,
   sections: Record<string, unknown>,
@@ -71,7 +75,16 @@ async function apply(
   replace: boolean,
   slicer = new Slicer(),
 ): Promise<ImportOutcome> {
-  // Sections first: one that refuses its data (and says why) stops the import before any event is added.
+  // The import's turn first: an import or a reset sent while another import runs waits for it (the
+  // store's beginImport), so that each answer is true of what is stored, sections included.
+  let importId: string;
+  try {
+    importId = await deps.events.beginImport();
+  } catch (err) {
+    throw new ImportInterrupted(0, null, null, err);
+  }
+  const id = importId;
+  // Sections next: one that refuses its data (and says why) stops the import before any event is added.
   const restored: string[] = [];
   const ignored: string[] = [];
   for (const [name, data] of Object.entries(sections)) {
@@ -83,6 +96,7 @@ async function apply(
     try {
       await section.import(data);
     } catch (err) {
+      await deps.events.endImport(id, 'abort').catch(() => undefined);
       return {
         ok: false,
         message: `section ${name} could not be imported: ${(err as Error).message}; no events were imported${restored.length ? ` (sections ${restored.join(', ')} were)` : ''}`,
@@ -95,10 +109,7 @@ async function apply(
   let imported = 0;
   let firstId: string | null = null;
   let lastId: string | null = null;
-  let importId: string | undefined;
   try {
-    importId = await deps.events.beginImport();
-    const id = importId;
     if (replace) await deps.reset({ what: 'events' }, id);
     for await (const events of batches) {
       for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
@@ -116,8 +127,7 @@ async function apply(
     // every event was checked before the first was stored, so this is the reader or the store failing
     // midway (a reader thread that died, a full disk): the import is undone on disk (best effort here,
     // certain at the next start, which finds no commit); say what the sandbox shows until then
-    if (importId !== undefined)
-      await deps.events.endImport(importId, 'abort').catch(() => undefined);
+    await deps.events.endImport(id, 'abort').catch(() => undefined);
     throw new ImportInterrupted(imported, firstId, lastId, err);
   }
   return {

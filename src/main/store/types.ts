@@ -65,10 +65,19 @@ export interface EventStore {
    * `importId` (from `beginImport`), the record is the import's: kept after a restart only once the import ended with commit.
    */
   append(draft: EventDraft, importId?: string): Promise<RecordedEvent>;
-  /** Open an import that is all or nothing across a crash; its id goes with its appends and its reset. */
+  /**
+   * Open an import that is all or nothing across a crash; its id goes with its appends and its reset.
+   * Resolves once the imports and `exclusive` work that came before it are done, and holds off those that
+   * come after it until `endImport`: two imports, or an import and a reset, never interleave.
+   */
   beginImport(): Promise<string>;
   /** Close an import: `commit` keeps what it stored across restarts; `abort` (or no end at all) undoes it at the next start. */
   endImport(id: string, outcome: 'commit' | 'abort'): Promise<void>;
+  /**
+   * Run `work` (a reset) once the imports and work that came before it are done, and hold off those that
+   * come after it until it is done. Appends of beacons never wait.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   query(q: EventQuery): RecordedEvent[];
   get(id: string): RecordedEvent | undefined;
   /** every retained event, oldest first */
@@ -78,7 +87,7 @@ export interface EventStore {
   /** `query(q)`'s events, each read when reached: an answer of 100,000 is written without holding the loop */
   select(q: EventQuery): EventList;
   size(): number;
-  /** forget every event, or those of one siteId (as part of an import: `importId`) */
+  /** forget every event, or those of one siteId (as part of an import: `importId`); run it in `exclusive` or an import */
   reset(siteId?: string, importId?: string): Promise<void>;
   onAppend(listener: (event: RecordedEvent) => void): () => void;
   onReset(listener: (siteId?: string) => void): () => void;
