@@ -12,21 +12,19 @@
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
-import { byTimestamp } from './utils/time-order';
 import { countUpTo } from '../../../sorted';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
-import type { Page } from '../page';
 import { endpointOf } from '../../../../shared/kinds';
 import { describe, finding, list, defineRule, type RuleMeta, judgedIn } from './types';
-import { issuedFor } from './utils/provenance';
-import type { RuleContext } from './types';
+import {
+  controllerOf,
+  controllerRenders,
+  otherRequests,
+  type ControllerRender,
+} from './utils/controller-renders';
 
 const REPAINT_MS = 100;
-/** URL parameters that page a list or track a visit without changing its request */
-const NOT_THE_REQUEST =
-  /^(page|p|pg|utm_.*|gclid|fbclid|msclkid|athos_attribution|ss_attribution)$/i;
-
 const meta: RuleMeta<'response'> = {
   id: 'response-replaced',
   judges: ['response'],
@@ -56,61 +54,8 @@ const meta: RuleMeta<'response'> = {
   },
 };
 
-/** The request a page URL shows: its path, query parameters (paging and tracking aside) and hash. */
-function requestOf(pageUrl: string): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(pageUrl);
-  } catch {
-    return undefined;
-  }
-  const params = [...u.searchParams.entries()]
-    .filter(([k]) => !NOT_THE_REQUEST.test(k))
-    .map(([k, v]) => `${k}=${v}`)
-    .sort();
-  return `${u.pathname}?${params.join('&')}${u.hash}`;
-}
-
-/** Are the two responses' searches other requests (not one continuing the other)? */
-function otherRequests(a: Response, b: Response, ctx: RuleContext): boolean {
-  if (a.kind === 'autocomplete') return true;
-  const ia = issuedFor(a, ctx);
-  const ib = issuedFor(b, ctx);
-  // the same query continues only onto a later page (infinite scroll); page 1 again is a new sort or filter
-  if (ia && ib)
-    return ia.query.trim().toLowerCase() !== ib.query.trim().toLowerCase() || ib.page <= ia.page;
-  const ra = a.facts.renders[0];
-  const rb = b.facts.renders[0];
-  if (!ra || !rb) return false;
-  const qa = requestOf(ra.pageUrl);
-  const qb = requestOf(rb.pageUrl);
-  return qa !== undefined && qb !== undefined && qa !== qb;
-}
-
-type Render = { e: TimelineEvent; of: Response };
-
-/**
- * Every render of each controller of the page (a kind and widget tag: a listing or a dropdown), by time:
- * read once per run of the page's rules, not once per response judged.
- */
-function controllerRenders(page: Page): Map<string, Render[]> {
-  const byController = new Map<string, Render[]>();
-  for (const o of page.responses.values()) {
-    if (o.facts.renders.length === 0) continue;
-    const key = `${o.kind}\u0000${o.tag}`;
-    let renders = byController.get(key);
-    if (!renders) byController.set(key, (renders = []));
-    for (const e of o.facts.renders) if (e.tsMs !== null) renders.push({ e, of: o });
-  }
-  for (const renders of byController.values())
-    // in order already when the controller's responses came one after another
-    if (renders.some((x, i) => i > 0 && byTimestamp(renders[i - 1]!.e, x.e) > 0))
-      renders.sort((x, y) => byTimestamp(x.e, y.e));
-  return byController;
-}
-
 /** The latest of `renders` (by time) at or before `ms`. */
-function latestAt(renders: readonly Render[], ms: number): Render | undefined {
+function latestAt(renders: readonly ControllerRender[], ms: number): ControllerRender | undefined {
   return renders[countUpTo(renders, ms, (x) => x.e.tsMs!) - 1];
 }
 
@@ -119,7 +64,7 @@ export const responseReplaced = defineRule({
   response(r, ctx) {
     if (r.facts.renders.length === 0) return [];
     // every render of the controller (this kind; a dropdown or listing per page), by time
-    const renders = ctx.pageShared(controllerRenders).get(`${r.kind}\u0000${r.tag}`) ?? [];
+    const renders = ctx.pageShared(controllerRenders).get(controllerOf(r)) ?? [];
     if (renders.length < 2) return [];
     const bad: Array<{ e: TimelineEvent; by: TimelineEvent; of: Response }> = [];
     // its impressions, clicks and adds (those with a timestamp), in that order
