@@ -82,7 +82,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'snap-preact createImpressionObserver.ts (70% visible for 1 s); SC impression flags per responseId',
     invariant:
-      'A tile is impressed about a second after it appears, once per uid per responseId; a render with results is followed by impressions of what the shopper saw.',
+      'A tile is impressed about a second after it appears, once per uid per responseId; a render with results is followed by impressions of what the shopper saw, unless the listing’s next search replaced it sooner (a tile removed before its second in view is never impressed).',
     seenBy: of('search', ['impression']),
     sends: of('search', ['impression']),
     next: SNAP_SEARCH,

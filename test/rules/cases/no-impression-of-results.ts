@@ -16,6 +16,30 @@ const shownAgain =
   };
 const boot = issued({ responseId: 'r5', query: 'boot' });
 
+/**
+ * An SPA: r1 ("shoes", 3 tiles and 2 banners) rendered, then `after` ms later the same listing rendered
+ * `next` (another search: "boot" by default) from its own URL, impressed a second later. The provider's
+ * client impresses a tile after 1 s in view and resets its impressions on every new search: r1's tiles
+ * replaced sooner never get theirs.
+ */
+const replacedAfter =
+  (after: number, next: { kind?: 'autocomplete'; url?: string } = {}) =>
+  () => {
+    const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shoes' });
+    const q = new PageBuilder({ pageUrl: next.url ?? 'http://localhost:3000/search?q=boot' });
+    const n = next.kind ? q.as(next.kind) : q;
+    return [
+      p.render('r1', { at: 0 }),
+      n.render('r5', { at: after }),
+      n.impression('r5', ['P900'], { at: after + 1010 }),
+    ];
+  };
+const BOOT = issued({
+  responseId: 'r5',
+  query: 'boot',
+  results: [{ uid: 'P900', sku: 'P900', parentId: 'P900', children: [] }],
+});
+
 export default {
   valid: [
     {
@@ -101,6 +125,28 @@ export default {
       name: 'an SPA’s page 2 impressed with its own responseId',
       provenance: { companion: true, responses: PAGED.responses },
       events: PAGED.traffic((q) => [q.impression('r2', ['P104', 'P105'], { at: 5200 })]),
+    },
+    {
+      name: 'an SPA’s new search rendered 0.4 s after the render: its tiles replaced before a second in view',
+      provenance: { companion: true, responses: [R1, BOOT] },
+      events: replacedAfter(400),
+    },
+    {
+      // the bound: 1 s in view, plus up to 250 ms from the render's creation to the start of its tiles'
+      // visibility clock (painted, observed, checked visible), which the replacement's removal does not wait for
+      name: 'edge: replaced 1.249 s after the render (within 1 s in view and the 250 ms before its clock starts)',
+      provenance: { companion: true, responses: [R1, BOOT] },
+      events: replacedAfter(1249),
+    },
+    {
+      name: 'a cached response shown again and replaced by another search 0.4 s later',
+      provenance: { companion: true, responses: [R1, boot] },
+      events: shownAgain(() => [
+        new PageBuilder({ dev: false, pageUrl: 'http://localhost:3000/search?q=boot' }).render(
+          'r5',
+          { at: 6400 },
+        ),
+      ]),
     },
     {
       name: 'shown again, a response the sandbox did not issue (what it showed is unknown)',
@@ -212,6 +258,33 @@ export default {
           causedBy: null,
         },
       ],
+    },
+    {
+      name: 'edge: replaced 1.25 s after the render: a second in view had passed, its impressions were due',
+      provenance: { companion: true, responses: [R1, BOOT] },
+      events: replacedAfter(1250),
+      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
+    },
+    {
+      name: 'replaced 2.5 s after the render and never impressed',
+      provenance: { companion: true, responses: [R1, BOOT] },
+      events: replacedAfter(2500),
+      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
+    },
+    {
+      name: 'edge: the same query’s page 2 rendered 0.4 s after (infinite scroll appends it: page 1’s tiles stay on screen)',
+      provenance: {
+        companion: true,
+        responses: [R1, { ...BOOT, query: 'shoes', page: 2 }],
+      },
+      events: replacedAfter(400, { url: 'http://localhost:3000/search?q=shoes&page=2' }),
+      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
+    },
+    {
+      name: 'edge: an autocomplete response rendered 0.4 s after (the dropdown, not the listing, changed)',
+      provenance: { companion: true, responses: [R1] },
+      events: replacedAfter(400, { kind: 'autocomplete' }),
+      findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
     },
     {
       name: 'edge: impressed before its first render, then shown again after another search and not impressed since',

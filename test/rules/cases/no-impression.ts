@@ -51,6 +51,17 @@ export default {
       },
     },
     {
+      name: 'an SPA’s new search rendered 0.4 s after the render (another URL): replaced before a second in view',
+      events: () => {
+        const q = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=boot' });
+        return [
+          new PageBuilder().render('r1', { at: 0 }),
+          q.render('r2', { at: 400 }),
+          q.impression('r2', ['b'], { at: 1410 }),
+        ];
+      },
+    },
+    {
       name: 'the no-results page the companion served',
       provenance: { companion: true, responses: [R0] },
       events: () => [new PageBuilder().render('r0', { at: 0 })],
@@ -72,6 +83,32 @@ export default {
           similar.render('w1', { at: 0 }),
           p.as('recommendations', 'trending').render('w2', { at: 100 }),
           similar.impression('w2', ['b'], { at: 1300 }),
+        ];
+      },
+      findings: [{ severity: 'info', events: [0], responseId: 'w1' }],
+    },
+    {
+      name: 'edge: another search rendered 1.25 s after the render: a second in view had passed',
+      events: () => [
+        new PageBuilder().render('r1', { at: 0 }),
+        new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=boot' }).render('r2', {
+          at: 1250,
+        }),
+      ],
+      findings: [
+        { events: [0], responseId: 'r1' },
+        { events: [1], responseId: 'r2' },
+      ],
+    },
+    {
+      name: 'edge: a widget followed 0.4 s later by another response of its profile (two widgets of one profile may share a page)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p100' });
+        const similar = p.as('recommendations', 'similar');
+        return [
+          similar.render('w1', { at: 0 }),
+          similar.render('w2', { at: 400 }),
+          similar.impression('w2', ['b'], { at: 1500 }),
         ];
       },
       findings: [{ severity: 'info', events: [0], responseId: 'w1' }],

@@ -3,6 +3,9 @@
 // impressed its results under another response's responseId (one that did not return them: a re-search
 // whose tiles kept the earlier search's id), it says so and names those impressions: it follows from
 // `item-not-in-response`'s finding about them, on that other response.
+// Exempt (in `unimpressedRender`, shared with `no-impression`): a response the listing replaced on screen
+// with another search's response before its tiles could be a second in view (REPLACED_BEFORE_IMPRESSION_MS
+// after its render, by the renders' timestamps): the client's impression observer never fired for them.
 import {
   finding,
   defineRule,
@@ -25,7 +28,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Results shown, none impressed',
   description:
-    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once. When its results were impressed under another responseId of the page (one that did not return them), it names those impressions and follows from item-not-in-response there.',
+    'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once. Silent for a response the listing replaced with another search’s (a render of another query, or of page 1 again, not the same query’s later page that infinite scroll appends) less than 1.25 s after each of its renders that no impression followed: the provider’s client impresses a tile after 1 s in view and cancels that when the tile is removed, and the 250 ms is the old tiles’ start before their clock runs (painted, then seen by the observer). When its results were impressed under another responseId of the page (one that did not return them), it names those impressions and follows from item-not-in-response there.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
   guards: ['search.impression', 'search.zero-results', 'search.render-cached'],

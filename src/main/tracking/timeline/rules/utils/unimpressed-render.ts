@@ -2,14 +2,17 @@
 // `no-impression` (info: what it showed is unknown, or the client may legitimately have impressed none of
 // it) and `no-impression-of-results` (the sandbox issued it with results or banners: impressions were due).
 // A response with nothing to show (the no-results page, which the client renders and never impresses) is
-// neither's.
+// neither's, and so is a listing response replaced on screen by the listing's next search before its tiles
+// could be a second in view (`replacedBeforeImpression`).
 import { issuedKind } from '../../../../search/responses';
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { plural, duration, type RuleContext } from '../types';
+import { plural, duration, type RuleContext, type ResponseRuleContext } from '../types';
 import type { Response } from '../../response';
 import type { TimelineEvent } from '../../model';
 import { describeResponse, issuedFor } from './provenance';
+import { controllerOf, controllerRenders, otherRequests } from './controller-renders';
+import { countUpTo } from '../../../../sorted';
 
 const WHAT =
   'responseId "{{responseId}}" was rendered ({{renderId}}) but no impression of it arrived before the page ended ({{ended}}). After a render the spec expects impressions of the tiles as they scroll into view.';
@@ -34,7 +37,7 @@ export const IMPRESSION_FIX =
  */
 export function unimpressedRender(
   r: Response,
-  ctx: RuleContext,
+  ctx: ResponseRuleContext,
 ): { data: FindingData; ids: string[]; shown: number; again: boolean } | undefined {
   if (!ctx.page.idle || !r.awaitingImpression) return undefined;
   // a render with an empty responseId (sent before the response arrived) names no response to impress:
@@ -53,6 +56,14 @@ export function unimpressedRender(
   // them), not a response shown again after its impressions
   if (again && renders.length < 2) return undefined;
   const render = again ? renders[renders.length - 1]! : renders[0]!;
+  // every showing of it that no impression followed (each of its renders, or those since its impressions)
+  // replaced by another search of its listing before a tile could be a second in view: none was due
+  if (
+    renders.every(
+      (e) => (again && e.time <= r.lastImpressionAt) || replacedBeforeImpression(r, e, ctx),
+    )
+  )
+    return undefined;
   const issued = issuedFor(r, ctx);
   const own = issued && issuedKind(issued) === r.kind ? issued : undefined;
   // shown again, only a response the sandbox knows showed results, of a first page (the controller keeps
@@ -113,6 +124,53 @@ function impressedUnderOtherTag(r: Response, ctx: RuleContext): boolean {
 
 /** a tile is impressed once visible for a second: a click sooner than this after the render may leave first */
 const BEFORE_IMPRESSION_MS = 1_500;
+
+/**
+ * How soon after a render (by the renders' `context.timestamp`s, both of the client's clock) the listing's
+ * render of another search leaves the first one's tiles never impressed: 1 s in view, plus 250 ms.
+ *
+ * Why (what the provider's real client sends, sections "Search render", "Impressions" and "Infinite
+ * scroll, pagination, filters"; snap-preact createImpressionObserver and useIntersectionAdvanced; b092b31):
+ * the client creates the render right after its store takes the response; its tiles are painted after
+ * that, and a tile's 1 s clock starts only once the impression observer (threshold 0.7) first reports it
+ * in view, a frame or more later, or at the observer's next 250 ms check of a tile not yet visible (one
+ * fading in). The impression is made when the clock reaches 1 s; a tile removed sooner clears its timer.
+ * A new search's render is created the same way, and its store update removes the old tiles in the next
+ * commit, waiting for no observer. So the old tiles were in view for the gap between the two renders,
+ * less their own start-up delay, plus the removal's, which is the shorter: under 1 s they were certainly
+ * never impressed, and the 250 ms more is the old tiles' start-up delay (the observer's check interval)
+ * that the removal does not share. From 1.25 s the impression was due: made before the tiles went, it
+ * waits in the beacon's queue and is sent with the new render (the new search resets the controller's
+ * impression flags, not the beacon's queue).
+ */
+export const REPLACED_BEFORE_IMPRESSION_MS = 1_250;
+
+/**
+ * Did the listing render another search's response within REPLACED_BEFORE_IMPRESSION_MS after `render` of
+ * `r`, before rendering `r` again? Only a listing (search, category): two widgets of one profile may share
+ * a page, each showing its own response, and the dropdown is not judged. A later page of the same query
+ * does not replace it (infinite scroll appends it, page 1's tiles stay on screen), nor does anything of
+ * another controller (the dropdown over the listing), nor a render without a timestamp.
+ */
+function replacedBeforeImpression(
+  r: Response,
+  render: TimelineEvent,
+  ctx: ResponseRuleContext,
+): boolean {
+  if (isWidgetKind(r.kind) || r.kind === 'autocomplete' || render.tsMs === null) return false;
+  const at = render.tsMs;
+  const renders = ctx.pageShared(controllerRenders).get(controllerOf(r)) ?? [];
+  // by timestamp, then arrival: this render among them (the last of its timestamp or before), then the next
+  let i = countUpTo(renders, at, (x) => x.e.tsMs!) - 1;
+  while (i >= 0 && renders[i]!.e !== render) i--;
+  if (i < 0) return false;
+  for (i++; i < renders.length; i++) {
+    const next = renders[i]!;
+    if (next.e.tsMs! - at >= REPLACED_BEFORE_IMPRESSION_MS || next.of === r) return false;
+    if (otherRequests(r, next.of, ctx)) return true;
+  }
+  return false;
+}
 
 /**
  * Why the provider's client may have impressed none of what a response showed, when it may: a widget
