@@ -23,7 +23,18 @@ export const IssuedResponseSchema = closed(
         uid: Type.String(),
         sku: nullable(Type.String()),
         parentId: nullable(Type.String()),
-        children: Type.Array(closed({ uid: Type.String(), sku: nullable(Type.String()) })),
+        children: Type.Array(
+          closed({
+            uid: Type.String(),
+            sku: nullable(Type.String()),
+            price: Type.Optional(Type.Number({ description: 'the variant’s own price, above 0' })),
+          }),
+        ),
+        price: Type.Optional(
+          Type.Number({
+            description: 'the price the result carried, above 0 (what its quick add sends)',
+          }),
+        ),
       }),
     ),
     inline: Type.Array(closed({ uid: Type.String(), index: Type.Integer() })),

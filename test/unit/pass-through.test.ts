@@ -111,9 +111,11 @@ describe('a forwarded search response, remembered', () => {
             { uid: '8128-s', sku: 'RSJ-100-S' },
             { uid: '8128-m', sku: 'RSJ-100-M' },
           ],
+          // the price each result served (what its quick add sends: price-unit-mismatch compares them)
+          price: 139,
         },
-        { uid: '8131', sku: 'DP-200', parentId: null, children: [] },
-        { uid: '8140', sku: 'TS-300', parentId: null, children: [] },
+        { uid: '8131', sku: 'DP-200', parentId: null, children: [], price: 249 },
+        { uid: '8140', sku: 'TS-300', parentId: null, children: [], price: 119 },
       ],
       inline: [{ uid: '91002', index: 1 }],
       slots: { header: ['91001'], banner: [], footer: [], left: [] },

@@ -160,7 +160,13 @@ export function issuedResult(i: SearchItem): IssuedResult {
     uid: i.uid,
     sku: i.base.uid === i.uid ? i.base.sku : null,
     parentId: i.parentId,
-    children: i.children.map((c) => ({ uid: c.uid, sku: c.sku })),
+    children: i.children.map((c) => ({
+      uid: c.uid,
+      sku: c.sku,
+      ...(c.price !== null && c.price > 0 && { price: c.price }),
+    })),
+    // the price resultJson serves (price-unit-mismatch compares a quick add's with it)
+    ...(i.price !== null && i.price > 0 && { price: i.price }),
   };
 }
 

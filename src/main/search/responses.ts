@@ -17,7 +17,12 @@ export interface IssuedResult {
   sku: string | null;
   /** the group's parent id when the catalog has parent ids, else null */
   parentId: string | null;
-  children: Array<{ uid: string; sku: string | null }>;
+  children: Array<{ uid: string; sku: string | null; price?: number }>;
+  /**
+   * the price the result carried (the one a storefront shows and its quick add sends), when above 0; absent
+   * in files written before prices were kept
+   */
+  price?: number;
 }
 
 export interface IssuedResponse {

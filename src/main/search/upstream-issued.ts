@@ -32,10 +32,26 @@ function result(raw: Record<string, unknown>): IssuedResult | null {
   const children = Array.isArray(raw.children)
     ? raw.children.filter(isObject).flatMap((c) => {
         const cuid = id(c.uid);
-        return cuid === null ? [] : [{ uid: cuid, sku: id(c.sku) }];
+        if (cuid === null) return [];
+        const cprice = price(c.price);
+        return [{ uid: cuid, sku: id(c.sku), ...(cprice !== null && { price: cprice }) }];
       })
     : [];
-  return { uid, sku: id(raw.sku), parentId: id(raw.parentId), children };
+  const core = isObject(raw.mappings) && isObject(raw.mappings.core) ? raw.mappings.core : {};
+  const own = price(raw.price) ?? price(core.price);
+  return {
+    uid,
+    sku: id(raw.sku),
+    parentId: id(raw.parentId),
+    children,
+    ...(own !== null && { price: own }),
+  };
+}
+
+/** A result's price as the service sends it (a string, or a number), when above 0. */
+function price(v: unknown): number | null {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
 }
 
 export interface UpstreamSearch {
