@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { PageTimelineDto } from '../../src/shared/timeline';
+import type { ReadinessDto } from '../../src/shared/readiness';
 import { createSandbox } from '../../src/main/sandbox';
 import { RESPONSE_MEMORY } from '../../src/main/search/responses';
 import { postBeacon, startSandbox, tempDir, testConfig } from '../helpers/sandbox';
@@ -247,6 +248,152 @@ describe('beacons checked against the response they name', () => {
     expect(((await elsewhere.json()) as { message: string }).message).toContain(
       'GET /api/search/search.json',
     );
+  });
+});
+
+describe('a quick add priced in cents (search/addtocart at 100× the result’s price)', () => {
+  const cleanups: Array<() => unknown> = [];
+  afterAll(() => {
+    for (const c of cleanups) c();
+  });
+
+  it('names it on its response and on the search.addtocart row, live and in `check` of the export', async () => {
+    const s = await startFrozen();
+    try {
+      expect((await upload(s.url, 'feedId=42', FEED, 'outdoor-products.csv')).status).toBe(200);
+      expect((await runToEnd(s, 42)).state).toBe('done');
+      // each page load its own search, as a storefront's tiles read it: the add sends the result's price
+      const quickAdd = async (page: string, price: (served: number) => number) => {
+        const [, response] = await snap(s.url).search({ search: { query: { string: 'puffer' } } });
+        const id = response.tracking.responseId as string;
+        const tile = response.results.find((r: Any) => r.id === 'P201');
+        const served = Number(tile.mappings.core.price);
+        const ctx = {
+          timestamp: new Date(s.core.clock.now()).toISOString(),
+          pageUrl: 'http://localhost:5173/search?q=puffer',
+          userId: `user-${page}`,
+          sessionId: `session-${page}`,
+          pageLoadId: page,
+          initiator: 'search-sandbox/api-test',
+          dev: true,
+        };
+        const send = (event: string, data: Record<string, unknown>) =>
+          postBeacon(s.url, `demo42/search/${event}`, {
+            context: ctx,
+            data: { responseId: id, ...data },
+          });
+        const item = { parentId: 'P201', uid: 'P201', sku: 'P201' };
+        expect((await send('render', {})).status).toBe(200);
+        s.core.clock.advance(1_500);
+        ctx.timestamp = new Date(s.core.clock.now()).toISOString();
+        expect(
+          (await send('impression', { results: [{ type: 'product', ...item }], banners: [] }))
+            .status,
+        ).toBe(200);
+        s.core.clock.advance(2_000);
+        ctx.timestamp = new Date(s.core.clock.now()).toISOString();
+        expect(
+          (await send('addtocart', { results: [{ ...item, qty: 1, price: price(served) }] }))
+            .status,
+        ).toBe(200);
+        return served;
+      };
+      expect(await quickAdd('cents', (p) => p * 100)).toBe(229);
+      await quickAdd('units', (p) => p);
+      // a sale price on the tile: not a unit
+      await quickAdd('sale', (p) => p * 0.8);
+
+      const pages = (
+        (await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as {
+          pages: PageTimelineDto[];
+        }
+      ).pages;
+      const priced = (pageLoadId: string) =>
+        pages
+          .find((p) => p.pageLoadId === pageLoadId)!
+          .findings.filter((f) => f.rule === 'price-unit-mismatch');
+      expect(priced('cents').map((f) => [f.severity, f.behaviour, f.message])).toEqual([
+        [
+          'error',
+          'search.addtocart',
+          expect.stringMatching(
+            /uid "P201" in ev_\w+ \(at 22900 where the response served it at 229 \(about 100×\)\)/,
+          ),
+        ],
+      ]);
+      expect(priced('units')).toEqual([]);
+      expect(priced('sale')).toEqual([]);
+
+      // readiness counts it on the quick add's row
+      const ready = (await (
+        await fetch(`${s.url}/_sandbox/readiness?siteId=demo42`)
+      ).json()) as ReadinessDto;
+      expect(ready.behaviours.find((b) => b.id === 'search.addtocart')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'price-unit-mismatch', pageLoadId: 'cents' },
+      });
+
+      // the export carries the responses with the prices they served: `check` of it judges alike
+      const exported = await (await fetch(`${s.url}/_sandbox/export`)).text();
+      const file = tempFile(cleanups, 'export.json', exported);
+      const offline = JSON.parse((await check(file, '--format', 'json')).out) as {
+        pages: PageTimelineDto[];
+      };
+      const gist = (list: PageTimelineDto[]) =>
+        Object.fromEntries(
+          list.map((p) => [p.pageLoadId, p.findings.map((f) => [f.rule, f.severity, f.message])]),
+        );
+      expect(gist(offline.pages)).toEqual(gist(pages));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('judges a page that only recorded its traffic by the catalog `check` is given', async () => {
+    // no response the sandbox issued: the recorded events alone, and the site's feed beside them
+    const ctx = {
+      timestamp: '2026-11-21T04:00:00.000Z',
+      pageUrl: 'http://localhost:5173/search?q=puffer',
+      userId: 'user-rec',
+      sessionId: 'session-rec',
+      pageLoadId: 'recorded',
+      initiator: 'search-sandbox/api-test',
+      dev: true,
+    };
+    const item = { parentId: 'P201', uid: 'P201', sku: 'P201', qty: 1, price: 22900 };
+    const events = [{ context: ctx, data: { responseId: 'elsewhere', results: [item] } }].map(
+      (body, i) => ({
+        id: `ev_${i + 1}`,
+        seq: i + 1,
+        receivedAt: '2026-11-21T04:00:00.040Z',
+        siteId: 'demo42',
+        category: 'search',
+        event: 'addtocart',
+        path: '/beacon/v2/demo42/search/addtocart',
+        accepted: true,
+        status: 200,
+        errors: [],
+        body,
+      }),
+    );
+    const file = tempFile(cleanups, 'events.json', JSON.stringify({ events }));
+    const feed = tempFile(cleanups, 'feed.csv', 'id,name,price\nP201,Down Puffer Jacket,229\n');
+    const rules = async (...args: string[]) =>
+      (
+        JSON.parse((await check(file, '--format', 'json', ...args)).out) as {
+          pages: PageTimelineDto[];
+        }
+      ).pages
+        .flatMap((p) => p.findings)
+        .filter((f) => f.rule === 'price-unit-mismatch')
+        .map((f) => f.message);
+    // no catalog and not issued: nothing to compare the price with
+    expect(await rules()).toEqual([]);
+    expect(await rules('--catalog', `demo42=${feed}`)).toEqual([
+      expect.stringContaining(
+        'uid "P201" in ev_1 (at 22900 where the catalog has 229 (about 100×))',
+      ),
+    ]);
   });
 });
 

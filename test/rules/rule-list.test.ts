@@ -62,7 +62,11 @@ describe('one list', () => {
 
   it('a rule that judges two subjects is one entry with one meta', () => {
     const both = RULES.filter((r) => r.meta.judges.length > 1);
-    expect(both.map((r) => r.meta.id)).toEqual(['item-not-in-catalog', 'item-ids-disagree']);
+    expect(both.map((r) => r.meta.id)).toEqual([
+      'item-not-in-catalog',
+      'item-ids-disagree',
+      'price-unit-mismatch',
+    ]);
     for (const rule of both) {
       expect(typeof rule.response).toBe('function');
       expect(typeof rule.visit).toBe('function');

@@ -1,4 +1,5 @@
-import { PageBuilder, visitPage, type RuleCases } from '../kit';
+import type { ResponseKind } from '../../../src/shared/kinds';
+import { PageBuilder, issued, visitPage, type RuleCases } from '../kit';
 
 /** a quick add of "a" at 19.99 on a search page of the same visit */
 const quickAdd = () => {
@@ -6,8 +7,97 @@ const quickAdd = () => {
   return [p.render('r1', { at: -5000 }), p.cart('r1', 'a', { at: -3000 })];
 };
 
+/**
+ * What the sandbox issued for "rain": P201 served at 229, P200 at 10 with a variant 2001 whose own price
+ * is 1000 (a variant's price is its own, not the result's).
+ */
+const RAIN = issued({
+  responseId: 'r1',
+  results: [
+    {
+      uid: 'P200',
+      sku: 'P200',
+      parentId: 'P200',
+      children: [{ uid: '2001', sku: 'P200-RED-M', price: 1000 }],
+      price: 10,
+    },
+    { uid: 'P201', sku: 'P201', parentId: 'P201', children: [], price: 229 },
+  ],
+});
+/** the same response, as a file written before prices were kept holds it */
+const RAIN_UNPRICED = issued({
+  responseId: 'r1',
+  results: [{ uid: 'P201', sku: 'P201', parentId: 'P201', children: [] }],
+});
+
+/**
+ * A quick add of one item at `price` on a page of `kind` (a widget's with its tag), after the response's
+ * render, as the provider's controllers send it: `{parentId, uid, sku, qty: qty || 1, price: Number(price)
+ * || 0}` of the result.
+ */
+const quickAddAt = (
+  uid: string,
+  price: number,
+  kind: ResponseKind = 'search',
+  responseId = 'r1',
+) => {
+  const p = new PageBuilder().as(kind, kind === 'recommendations' ? 'similar' : '');
+  return [
+    p.render(responseId, { at: 0 }),
+    p.event(
+      'addtocart',
+      { responseId, results: [{ parentId: uid, uid, sku: uid, qty: 1, price }] },
+      { at: 3000 },
+    ),
+  ];
+};
+
 export default {
   valid: [
+    {
+      name: 'a quick add at the price its response served',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 229),
+    },
+    {
+      name: 'a quick add at a sale price (80% of the served price, not a unit)',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 183.2),
+    },
+    {
+      name: 'a quick add at 49× the served price (a pack price, not cents)',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 11221),
+    },
+    {
+      name: 'a quick add of a variant at its own price, 100× its result’s',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('2001', 1000),
+    },
+    {
+      name: 'a quick add with no price (0, the client’s missing price)',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 0),
+    },
+    {
+      name: 'a quick add in cents of a response the sandbox did not issue, on a site with no catalog',
+      provenance: { responses: [] },
+      events: () => quickAddAt('P201', 22900, 'search', 'elsewhere'),
+    },
+    {
+      name: 'a quick add in cents of a response kept without prices, on a site with no catalog',
+      provenance: { responses: [RAIN_UNPRICED] },
+      events: () => quickAddAt('P201', 22900),
+    },
+    {
+      name: 'a quick add in cents on a site whose account does not check ids against its catalog',
+      provenance: {
+        responses: [],
+        catalogCheck: false,
+        catalog: { ids: ['P201'], prices: { P201: 229 } },
+      },
+      events: () => quickAddAt('P201', 22900, 'category', 'c1'),
+    },
     {
       name: 'a line of two at its unit price, the totals Σ qty × price',
       events: () => [
@@ -95,6 +185,83 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a quick add in cents of the response the sandbox issued',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 22900),
+      findings: [
+        {
+          messageId: 'addOtherUnit',
+          message:
+            /priced in another unit than the product's unit price: uid "P201" in ev_\d+ \(at 22900 where the response served it at 229 \(about 100×\)\)/,
+          data: { count: '1 item', responseId: 'r1' },
+          fix: 'not cents',
+          events: [1],
+          responseId: 'r1',
+          behaviour: 'search.addtocart',
+        },
+      ],
+    },
+    {
+      name: 'a quick add at 50× the served price (the edge of a unit)',
+      provenance: { responses: [RAIN] },
+      events: () => quickAddAt('P201', 11450),
+      findings: [
+        {
+          messageId: 'addOtherUnit',
+          message: /\(at 11450 where the response served it at 229 \(about 50×\)\)/,
+          behaviour: 'search.addtocart',
+        },
+      ],
+    },
+    {
+      name: 'a widget’s quick add at a hundredth of the served price',
+      provenance: { responses: [{ ...RAIN, kind: 'recommendations', tag: 'similar' }] },
+      events: () => quickAddAt('P201', 2.29, 'recommendations'),
+      findings: [
+        {
+          messageId: 'addOtherUnit',
+          message:
+            /uid "P201" in ev_\d+ \(at 2\.29 where the response served it at 229 \(about 1\/100\)\)/,
+          events: [1],
+          behaviour: 'recommendations.events',
+          tag: 'similar',
+        },
+      ],
+    },
+    {
+      name: 'a category page’s quick add in cents of a response the sandbox did not issue: the catalog’s price',
+      provenance: {
+        responses: [],
+        companion: false,
+        catalog: { ids: ['P201'], prices: { P201: 229 } },
+      },
+      events: () => quickAddAt('P201', 22900, 'category', 'c1'),
+      findings: [
+        {
+          messageId: 'addOtherUnit',
+          message: /uid "P201" in ev_\d+ \(at 22900 where the catalog has 229 \(about 100×\)\)/,
+          events: [1],
+          responseId: 'c1',
+          behaviour: 'category.events',
+        },
+      ],
+    },
+    {
+      name: 'a quick add in cents of a response kept without prices: the catalog’s price',
+      provenance: {
+        responses: [{ ...RAIN_UNPRICED, kind: 'autocomplete' }],
+        catalog: { ids: ['P201'], prices: { P201: 229 } },
+      },
+      events: () => quickAddAt('P201', 22900, 'autocomplete'),
+      findings: [
+        {
+          messageId: 'addOtherUnit',
+          message: 'at 22900 where the catalog has 229',
+          behaviour: 'autocomplete.events',
+        },
+      ],
+    },
     {
       name: 'cart globals in cents against the catalog (no quick add before)',
       provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },

@@ -52,6 +52,11 @@ export interface TimelineEvent {
   refusal?: { path: string; contentType: string };
   /** of a rejected event: one of its validation errors is in its `context` (the rest are in its data) */
   contextRejected?: true;
+  /**
+   * of an accepted addtocart: each of its `results`' price as sent, in their order (0 where none is a
+   * number). Only quick adds keep one: the rest of the items' fields are not kept (keptItem)
+   */
+  prices?: readonly number[];
 }
 
 /** Up to ID_CAP ids plus the full count: findings stay small however noisy a page gets. */
@@ -344,6 +349,11 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   };
   // set after, not spread into the literal: an object literal with a spread is built by a slower path
   if (typeof data.redirect === 'string') ev.redirect = data.redirect;
+  if (rec.accepted && rec.event === 'addtocart' && results.length > 0)
+    ev.prices = (data.results as unknown[]).map((v) => {
+      const price = isObject(v) ? v.price : undefined;
+      return typeof price === 'number' ? price : 0;
+    });
   if (received !== null && typeof rec.clockOffsetMs === 'number' && rec.clockOffsetMs !== 0)
     ev.clockOffsetMs = rec.clockOffsetMs;
   if (isRefusal(rec)) ev.refusal = { path: rec.path, contentType: rec.contentType ?? '' };

@@ -6,26 +6,46 @@
 // track.product.addToCart `Number(price) || 0`, T's cart globals `price`). The book notes both when the
 // event arrives (prices.ts). With the site's indexed catalog, a cart item or order line priced about 100
 // times (or a hundredth of) the product's catalog price is named too (the feed's price is the one the
-// search results, and so the quick adds, carry). Exempt: any smaller difference (a sale, a coupon,
-// rounding), a missing price (0), and, for a line's total, lines of one.
+// search results, and so the quick adds, carry).
+// A quick add (search, category, autocomplete, recommendations or bundles addtocart) priced about 100 times
+// (or a hundredth of) the product's unit price the sandbox knows is named on its response: the price the
+// response the sandbox issued served for the item (a variant's own when the response served one, else its
+// result's), else, for a response the sandbox did not issue or kept without prices, the site's catalog
+// price (as the visit's: not on a site whose account turned catalogCheck off). Every controller sends the
+// result's own price (SC track.product.addToCart `price: Number(price) || 0`; the client's description of
+// its clickthrough and addtocart, and of the stored cart every */addtocart adds to), so a factor of 100 is
+// cents where the tiles' data should hold the currency unit.
+// "About 100": 50× or more, or 1/50 or less (unitRatio), as for the cart and the order. Exempt: any smaller
+// difference (a sale, a coupon, rounding, a pack price, a variant's own price), a missing price (0), a
+// product neither the issued response nor the catalog prices (nothing to compare with), and, for a line's
+// total, lines of one.
 import { finding } from '../../finding';
-import type { RuleMeta } from '../../rule-meta';
+import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import { RESPONSE_KINDS } from '../../../../shared/kinds';
+import type { IssuedResponse } from '../../../search/responses';
 import { about, unitRatio } from '../prices';
+import { Offenders, issuedFor, itemType } from '../../timeline/rules/utils/provenance';
 import type { VisitContext } from './types';
 
-const meta: RuleMeta<'visit'> = {
+// each quick add is its controller's: the search page's, the category page's, the dropdown's, a widget's
+const quickAdds = judgedIn(RESPONSE_KINDS, ['search.addtocart']);
+
+const meta: RuleMeta<'response' | 'visit'> = {
   id: 'price-unit-mismatch',
-  judges: ['visit'],
+  // a response's quick adds, and the cart and order events of the page
+  judges: ['response', 'visit'],
   title: 'Prices in another unit than the cart’s, the quick add’s or the catalog’s',
   description:
-    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried; with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price. Smaller differences (a sale, a coupon) are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried; a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price. Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
   expects:
     'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
-  appliesTo: ['order', 'cart'],
-  guards: ['order.totals', 'search.addtocart', 'cart.items'],
+  appliesTo: [...quickAdds.appliesTo, 'order', 'cart'],
+  guards: ['order.totals', 'search.addtocart', 'cart.items', ...quickAdds.guards.slice(1)],
   defaultSeverity: 'error',
   messages: {
+    addOtherUnit:
+      "{{count}} added with responseId \"{{responseId}}\" {{are}} priced in another unit than the product's unit price: {{offenders}}. The provider's client sends a quick add's price as the result's own (`Number(price) || 0`), the unit price the cart and the order use, so the add's revenue is off by a factor of 100.",
     catalogOtherUnit:
       "{{eventId}} prices {{lines}} in another unit than site {{siteId}}'s indexed catalog: {{issues}}. The provider's client sends the product's unit price, in the unit of the feed's prices (which the search results and the quick adds carry), so revenue and cart values are off by a factor of 100.",
     otherUnit:
@@ -36,6 +56,8 @@ const meta: RuleMeta<'visit'> = {
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} at a hundredth of what the visit's cart (or quick add) carried: {{issues}}. The order's lines are the smaller unit, the currency unit; the cents are in the cart events' prices (the page's cart globals) or the tiles' data a quick add reads, so the cart's value and the add's revenue are off by a factor of 100.",
   },
   fixes: {
+    addOtherUnit:
+      'send the result’s price as the search response gave it (the currency unit, not cents): do not multiply it by 100 in the tile’s add-to-cart data.',
     catalogOtherUnit:
       'send unit prices in the unit of the feed (the currency unit, not cents): divide cents by 100 in the cart globals or the order script.',
     quickAddOtherUnit:
@@ -46,12 +68,50 @@ const meta: RuleMeta<'visit'> = {
       'send the cart globals’ prices (and the tiles’ data a quick add reads) in the currency unit, as the order’s lines are: divide cents by 100 there, not in the order script.',
   },
   fix: 'Send unit prices in one unit, the currency unit, in the cart globals, the tiles’ data and the order script: divide cents by 100 where they are (an order line a hundredth of the cart’s is right, its cart is not); never qty × price.',
-  listens: ['cart/add', 'cart/remove', 'order/transaction'],
-  needs: { visit: true, catalog: true },
+  listens: ['addtocart', 'cart/add', 'cart/remove', 'order/transaction'],
+  needs: { visit: true, catalog: true, provenance: true },
 };
 
 export const priceUnitMismatch = defineRule({
   meta,
+  /**
+   * The response's quick adds against the product's unit price: the price the issued response served for
+   * the item (its result's, or the variant's own), else the site's catalog price (a site whose account
+   * checks ids against it, as the visit's catalog). A product neither prices is not judged.
+   */
+  response(r, ctx) {
+    if (r.facts.carts.length === 0) return [];
+    const issued = issuedFor(r, ctx);
+    const site = ctx.catalog?.site(ctx.page.siteId);
+    const priceOf =
+      site?.catalogCheck === false ? undefined : ctx.catalog?.catalog(ctx.page.siteId)?.priceOf;
+    if (!issued && !priceOf) return [];
+    const bad = new Offenders();
+    for (const e of r.facts.carts)
+      for (const [i, item] of e.results.entries()) {
+        const price = e.prices?.[i] ?? 0;
+        if (price <= 0 || itemType(item) === 'banner') continue;
+        const served = issued ? servedPrice(issued, item.uid) : undefined;
+        const known = served ?? priceOf?.(item.uid);
+        const ratio = known === undefined ? null : unitRatio(price, known);
+        if (ratio === null) continue;
+        bad.add(
+          item.uid,
+          e.id,
+          `at ${price} where ${served !== undefined ? 'the response served it at' : 'the catalog has'} ${known} (${about(ratio)})`,
+        );
+      }
+    if (bad.size === 0) return [];
+    return [
+      bad.finding(meta, r.responseId, {
+        messageId: 'addOtherUnit',
+        noun: 'item',
+        words: { are: bad.size === 1 ? 'is' : 'are' },
+        // the judge names each other kind's own controller's behaviour
+        behaviour: 'search.addtocart',
+      }),
+    ];
+  },
   visit(page, ctx) {
     const byCatalog = ctx.catalog?.priceOf ? catalogIssues(page.siteId, ctx) : [];
     return ctx.accepted
@@ -125,6 +185,16 @@ function catalogIssues(siteId: string, ctx: VisitContext) {
     );
   }
   return out;
+}
+
+/** The price an issued response served for a uid: a variant's own, else its result's (when it kept one). */
+function servedPrice(issued: IssuedResponse, uid: string): number | undefined {
+  for (const res of issued.results) {
+    if (res.uid === uid) return res.price;
+    const child = res.children.find((c) => c.uid === uid);
+    if (child) return child.price ?? res.price;
+  }
+  return undefined;
 }
 
 /** "a line", "an item", "2 lines" */
