@@ -92,14 +92,21 @@ function snapshot(root: string): Record<string, string> {
   return out;
 }
 
+const HANG_MS = 15_000;
+
 /** Start `serve` on `data`; it must fail in one stderr line with exit 1 and leave `data` as it was. */
 async function refusesToStart(cwd: string, data: string, runAs: RunAs = {}): Promise<string> {
   const before = snapshot(data);
-  const { code, stdout, stderr } = await runCli(
-    ['serve', '--port', '0', '--data', data],
-    cwd,
-    runAs,
-  );
+  // a start-up that hangs fails this test, not the run: killed after HANG_MS
+  const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd, {}, runAs);
+  let hung = false;
+  const timer = setTimeout(() => {
+    hung = true;
+    void cli.kill();
+  }, HANG_MS);
+  const code = await cli.exit.finally(() => clearTimeout(timer));
+  const [stdout, stderr] = [cli.stdout(), cli.stderr()];
+  expect(hung, `still running after ${HANG_MS} ms, printing: ${stdout}${stderr}`).toBe(false);
   const lines = stderr.split('\n').filter(Boolean);
   expect(lines, stderr).toHaveLength(1);
   expect(code).toBe(1);
@@ -284,5 +291,76 @@ describe('serve on a data directory it cannot use', () => {
       `search-sandbox: cannot start: ${lock} says data directory ${data} is in use by another sandbox (pid ${first.child.pid}, still running): stop that one, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory\n`,
     );
     expect(readFileSync(lock, 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+  });
+});
+
+describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
+  const KEEP =
+    'correct that value, or move the file away to start the feeds and the outbox again from the fixtures (the sandbox changed nothing)';
+
+  /** A copy of the data whose indexing.json has feed 42 as while it indexes (waiting, with its run), then `edit`ed. */
+  function withFeed42(edit: (rec: Record<string, unknown>) => void) {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'indexing.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    const i = stored.feeds.findIndex((f: { feedId: number }) => f.feedId === 42);
+    const now = Date.now();
+    const run = { id: 'run_1', cause: 'api', requestedBy: null, requestedAt: now, input: 'upload' };
+    Object.assign(stored.feeds[i], { state: 'waiting', stepStartedAt: now, run });
+    edit(stored.feeds[i]);
+    writeFileSync(file, JSON.stringify(stored));
+    return { cwd, data, file, at: `feeds[${i}]` };
+  }
+
+  it.each(['exploded', 'DONE', null])(
+    'a feed state it does not know (%j): one line naming the field, the value and the states, not a hang',
+    async (state) => {
+      const { cwd, data, file, at } = withFeed42((rec) => (rec.state = state));
+      expect(await refusesToStart(cwd, data)).toBe(
+        `search-sandbox: cannot start: ${file} has ${at}.state ${JSON.stringify(state)} (feed demo42/42), which must be one of "waiting", "running", "done", "error", "regen_waiting", "regen_running", "regen_done", "regen_error", "paused": ${KEEP}`,
+      );
+    },
+  );
+
+  it.each([
+    ['lastIndexed', 'yesterday'],
+    ['lastIndexed', 1e308],
+    ['stepStartedAt', null],
+    ['lastAcceptedAt', '2026-12-01'],
+  ])('a time that is no time (%s %j): one line, no stack, no lock left', async (field, value) => {
+    const { cwd, data, file, at } = withFeed42((rec) => (rec[field] = value));
+    const rule =
+      field === 'stepStartedAt'
+        ? 'a time in ms since 1970 (e.g. 1796086800000) while the feed is "waiting": when its step started'
+        : 'a time in ms since 1970 (e.g. 1796086800000) or null';
+    expect(await refusesToStart(cwd, data)).toBe(
+      `search-sandbox: cannot start: ${file} has ${at}.${field} ${JSON.stringify(value)} (feed demo42/42), which must be ${rule}: ${KEEP}`,
+    );
+  });
+
+  it('a run, an override or a history entry of the wrong shape is named by its path', async () => {
+    let c = withFeed42((rec) => ((rec.run as Record<string, unknown>).input = 'disk'));
+    expect(await refusesToStart(c.cwd, c.data)).toContain(
+      `${c.file} has ${c.at}.run.input "disk" (feed demo42/42), which must be "upload" or "cart": ${KEEP}`,
+    );
+    c = withFeed42((rec) => (rec.overrides = { autopilot: 'yes' }));
+    expect(await refusesToStart(c.cwd, c.data)).toContain(
+      `${c.file} has ${c.at}.overrides.autopilot "yes" (feed demo42/42), which must be true or false (or left out): ${KEEP}`,
+    );
+    c = withFeed42((rec) => (rec.history = [42]));
+    expect(await refusesToStart(c.cwd, c.data)).toContain(
+      `${c.file} has ${c.at}.history[0] 42 (feed demo42/42), which must be an object`,
+    );
+  });
+
+  it('the feed as while it indexes starts, and runs on', async () => {
+    const { cwd, data } = withFeed42(() => undefined);
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const feed = (await (await fetch(`${url}/_sandbox/feeds/demo42/42`)).json()) as {
+      state: string;
+    };
+    expect(['waiting', 'running', 'error', 'done']).toContain(feed.state);
   });
 });

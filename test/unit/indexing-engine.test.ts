@@ -317,6 +317,37 @@ describe('feeds engine', () => {
     });
   });
 
+  it('a step it cannot time is an error when armed, never a wait on a parse that is over (a spin)', async () => {
+    const { service, rec, clock } = await setup();
+    const r = rec(42);
+    const run = {
+      id: 'run_9',
+      cause: 'api',
+      requestedBy: null,
+      requestedAt: clock.now(),
+      input: 'upload',
+    } as const;
+    for (const [state, stepStartedAt] of [
+      ['exploded', clock.now()],
+      ['waiting', null],
+    ] as const) {
+      Object.assign(r, { state, stepStartedAt, run });
+      let thrown: unknown = null;
+      try {
+        service.engine.arm(r);
+      } catch (err) {
+        thrown = err;
+      } finally {
+        // were a wait armed, it stops here: the loop re-armed only while the state stayed
+        Object.assign(r, { state: 'done', stepStartedAt: null, run: null });
+      }
+      expect(String(thrown)).toContain(
+        `feed demo42/42 is in "${state}" with no end to its step (started at ${stepStartedAt}): only a running index waits for its parse`,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
   it('keeps feeds, history, uploads and catalogs across a restart, and resets them to the fixtures', async () => {
     const { dir, cleanup } = tempDir();
     try {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PrivateJsonFile } from '../store/private-files';
 import { removeFile, replaceFile } from '../store/durable';
+import { describeProblem, feedsProblem } from './feed-record-check';
 import type { FeedConfig } from '../accounts/config';
 import type {
   FeedState,
@@ -171,6 +172,14 @@ async function readIndexingFile(file: string): Promise<IndexingData> {
   const problem = shapeProblem(data);
   if (problem)
     throw new DataDirError(file, `is not a search-sandbox indexing file (${problem})`, fix);
+  // every field of every feed: the engine runs on them as they are
+  const field = feedsProblem((data as IndexingData).feeds);
+  if (field)
+    throw new DataDirError(
+      file,
+      `has ${describeProblem(field)}`,
+      'correct that value, or move the file away to start the feeds and the outbox again from the fixtures (the sandbox changed nothing)',
+    );
   return data as IndexingData;
 }
 

@@ -468,16 +468,26 @@ export class FeedEngine {
       return;
     }
     const end = this.stepEndsAt(rec);
+    const state = rec.state;
     if (end === null) {
-      // running, parse still going: arm once it is done
-      const task = this.ensureParse(rec);
-      const state = rec.state;
+      // only a running index has an end not known yet: its parse's; armed once the parse is done. Any
+      // other step without an end is a state this engine cannot time, said, never waited on (a promise
+      // already resolved would re-arm on microtasks for ever)
+      const task = state === 'running' && rec.stepStartedAt !== null ? this.ensureParse(rec) : null;
+      if (!task || task.result)
+        throw new Error(
+          `feed ${k} is in "${String(state)}" with no end to its step (started at ${String(rec.stepStartedAt)}): only a running index waits for its parse`,
+        );
       void task.promise.then(() => {
-        if (rec.state === state && rec.run?.id === task.runId && !this.closed) this.arm(rec);
+        if (rec.state !== state || rec.run?.id !== task.runId || this.closed) return;
+        try {
+          this.arm(rec);
+        } catch (err) {
+          console.error(`search-sandbox: feed ${k} could not move on: ${(err as Error).message}`);
+        }
       });
       return;
     }
-    const state = rec.state;
     this.timers.set(
       k,
       this.deps.clock.at(end, () => this.fire(k, state, () => autopilotStep(this, rec, end))),
