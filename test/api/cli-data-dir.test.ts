@@ -363,4 +363,37 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     };
     expect(['waiting', 'running', 'error', 'done']).toContain(feed.state);
   });
+
+  it('a catalog with a damaged line: one line naming the file and the line, none of it dropped', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'catalogs', 'demo42-43.ndjson');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    lines[3] = lines[3]!.replace('{"', '{!"');
+    writeFileSync(file, lines.join('\n'));
+    expect(await refusesToStart(cwd, data)).toMatch(
+      new RegExp(
+        `^search-sandbox: cannot start: ${file} line 4 is not a product \\(Expected property name[^)]*\\): fix that line, or move the file away and index feed 43 of demo42 again \\(the sandbox changed nothing\\)$`,
+      ),
+    );
+  });
+
+  it('a catalog moved away: the feed no longer says it is indexed, and the start-up says why', async () => {
+    const { cwd, data } = copyOfData();
+    const before = JSON.parse(readFileSync(path.join(data, 'indexing.json'), 'utf8'));
+    expect(before.feeds.find((f: { feedId: number }) => f.feedId === 43).products).toBeGreaterThan(
+      0,
+    );
+    rmSync(path.join(data, 'catalogs', 'demo42-43.ndjson'));
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const feed = (await (await fetch(`${url}/_sandbox/feeds/demo42/43`)).json()) as {
+      state: string;
+      products: number;
+    };
+    expect(feed).toMatchObject({ state: 'error', products: 0 });
+    const health = (await (await fetch(`${url}/_sandbox/health`)).json()) as { warnings: string[] };
+    expect(health.warnings.join('\n')).toContain('feed 43 of demo42: its catalog');
+  });
 });

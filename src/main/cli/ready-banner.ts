@@ -9,7 +9,7 @@ export interface BannerInput {
   httpsUrl: string | null;
   /** where the self-signed certificate is kept, when HTTPS is on and there is a data dir */
   certPath: string | null;
-  /** start-up problems that did not stop it (torn journal lines, a catalog that could not be read) */
+  /** start-up problems that did not stop it (torn journal lines, a feed whose catalog was moved away) */
   warnings: readonly string[];
 }
 

@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Product } from './feed-product';
-import { dataDirFailure } from '../store/data-dir-error';
+import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { removeFile, replaceFile } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
 import { Listeners } from '../listeners';
@@ -172,32 +172,23 @@ export class CatalogStore implements CatalogReader {
     }
   }
 
-  /** Read the catalogs kept in the data directory; unreadable files become warnings. */
-  async load(): Promise<string[]> {
-    if (!this.dir) return [];
-    const warnings: string[] = [];
+  /**
+   * Read the catalogs kept in the data directory. One that cannot be read whole stops the start-up with
+   * a DataDirError naming the file and its line: a catalog is written whole (durable.ts), so a damaged
+   * one is the disk's or a hand's, and serving part of it would have the search and the timeline rules
+   * answer from products that are not the feed's.
+   */
+  async load(): Promise<void> {
+    if (!this.dir) return;
     // no directory yet: no catalogs; one that cannot be listed is the user's to fix, not to ignore
     const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return [] as string[];
       throw dataDirFailure(this.dir!, err, 'read');
     });
     for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
-      try {
-        this.catalogs.set(name, await readCatalog(path.join(this.dir, name)));
-      } catch (err) {
-        warnings.push(
-          `catalog ${name} could not be read (${(err as Error).message}); index the feed again`,
-        );
-      }
+      const c = await readCatalog(path.join(this.dir, name));
+      this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
     }
-    // keys were file names while loading; re-key by site/feed
-    for (const [key, c] of [...this.catalogs]) {
-      if (key.endsWith('.ndjson')) {
-        this.catalogs.delete(key);
-        this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
-      }
-    }
-    return warnings;
   }
 
   private file(siteId: string, feedId: number): string {
@@ -219,15 +210,81 @@ function* catalogText(catalog: FeedCatalog): Generator<string> {
   if (piece) yield piece;
 }
 
+/** What is wrong with a catalog's first line, or null when it is the header the sandbox writes. */
+function headerProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
+  const h = v as Record<string, unknown>;
+  if (typeof h.siteId !== 'string') return `"siteId" is ${JSON.stringify(h.siteId)}, not a string`;
+  if (!Number.isSafeInteger(h.feedId) || (h.feedId as number) < 1)
+    return `"feedId" is ${JSON.stringify(h.feedId)}, not a whole number >= 1`;
+  if (typeof h.indexedAt !== 'string' || Number.isNaN(Date.parse(h.indexedAt)))
+    return `"indexedAt" is ${JSON.stringify(h.indexedAt)}, not an ISO time`;
+  return null;
+}
+
+const PRODUCT_FIELDS: ReadonlyArray<[keyof Product, (v: unknown) => boolean, string]> = [
+  ['uid', (v) => typeof v === 'string', 'a string'],
+  ['sku', (v) => v === null || typeof v === 'string', 'a string or null'],
+  ['parentId', (v) => v === null || typeof v === 'string', 'a string or null'],
+  ['name', (v) => v === null || typeof v === 'string', 'a string or null'],
+  ['price', (v) => v === null || typeof v === 'number', 'a number or null'],
+  ['fields', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
+  ['line', (v) => typeof v === 'number', 'a number'],
+];
+
+/** What is wrong with a product line, or null when it is a product as the sandbox writes them. */
+function productProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
+  for (const [key, ok, rule] of PRODUCT_FIELDS) {
+    const value = (v as Record<string, unknown>)[key];
+    if (!ok(value)) return `"${key}" is ${JSON.stringify(value) ?? 'missing'}, not ${rule}`;
+  }
+  return null;
+}
+
 async function readCatalog(file: string): Promise<FeedCatalog> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  const input = createReadStream(file, 'utf8');
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let header = null as { siteId: string; feedId: number; indexedAt: string } | null;
   const products: Product[] = [];
-  for await (const line of lines) {
-    if (!line) continue;
-    if (!header) header = JSON.parse(line) as typeof header;
-    else products.push(JSON.parse(line) as Product);
+  const damaged = (n: number, what: string, why: string) =>
+    new DataDirError(
+      file,
+      `line ${n} is not ${what} (${why})`,
+      `fix that line, or move the file away and index ${header ? `feed ${header.feedId} of ${header.siteId}` : 'its feed'} again (the sandbox changed nothing)`,
+    );
+  let n = 0;
+  try {
+    for await (const line of lines) {
+      n++;
+      if (!line) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (err) {
+        throw damaged(n, header ? 'a product' : "the catalog's header", (err as Error).message);
+      }
+      if (!header) {
+        const problem = headerProblem(value);
+        if (problem) throw damaged(n, "the catalog's header", problem);
+        header = value as typeof header;
+      } else {
+        const problem = productProblem(value);
+        if (problem) throw damaged(n, 'a product', problem);
+        products.push(value as Product);
+      }
+    }
+  } catch (err) {
+    throw dataDirFailure(file, err, 'read');
+  } finally {
+    lines.close();
+    input.destroy();
   }
-  if (!header) throw new Error('empty file');
+  if (!header)
+    throw new DataDirError(
+      file,
+      'is empty',
+      'move it away and index its feed again (the sandbox changed nothing)',
+    );
   return new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products);
 }

@@ -298,6 +298,30 @@ export class FeedEngine {
     this.changed(rec);
   }
 
+  /**
+   * A kept feed whose catalog is not in the data directory (moved away, lost with a disk) claims none: its
+   * product count goes to 0 and, when it is `done`, it ends in `error` with the reason, so the status API
+   * never says a catalog is indexed that the search cannot answer from. Resolves with the reason, or null.
+   */
+  catalogMissing(rec: FeedRecord): string | null {
+    if (rec.products === 0 || this.deps.catalogs.feed(rec.siteId, rec.feedId)) return null;
+    const reason = `its catalog of ${plural(rec.products, 'product')} is not in the data directory: index the feed again`;
+    rec.products = 0;
+    const at = new Date(this.now).toISOString();
+    if (rec.state === 'done') {
+      rec.state = 'error';
+      this.addHistory(rec, {
+        kind: 'transition',
+        at,
+        cause: 'fault',
+        detail: reason,
+        from: 'done',
+        to: 'error',
+      });
+    } else this.addHistory(rec, { kind: 'note', at, cause: 'fault', detail: reason });
+    return reason;
+  }
+
   /** regen_running → regen_error: the run ends (nextIndexTime moves on, requestedBy gets told). */
   failRegeneration(rec: FeedRecord, at: number, cause: TransitionCause, reason: string): void {
     const run = rec.run;

@@ -54,7 +54,8 @@ export class IndexingService {
     const db = await openIndexingDb(dir);
     const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
     const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
-    const warnings = await catalogs.load();
+    await catalogs.load();
+    const warnings: string[] = [];
     const outbox = new Outbox(db, clock, bus, config.smtp);
     const engine = new FeedEngine({
       accounts: config.accounts,
@@ -96,6 +97,8 @@ export class IndexingService {
           if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
         } else {
           this.engine.repairSchedule(rec);
+          const missing = this.engine.catalogMissing(rec);
+          if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);
           const changed = sourceChanged(rec, feed);
           if (changed) this.engine.note(rec, 'hand', changed);
           // the clock starts at real time again: times kept from an advanced clock come within reach
