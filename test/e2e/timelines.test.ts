@@ -99,6 +99,21 @@ describe.skipIf(skip)('timelines UI', () => {
     ).json()) as { behaviours: Array<{ invariant: string }> };
     const behaviour = s.page.getByTestId('finding-client-behaviour');
     await expect.poll(() => behaviour.textContent()).toContain(explained.behaviours[0]!.invariant);
+    // the opened finding says its own fix once, and beside it what the spec expects (the rule's general fix
+    // is not repeated: it may not be this message's)
+    const opened = s.page
+      .locator('li', { has: s.ui.finding('click-not-impressed-at-exit') })
+      .first();
+    expect(await opened.getByTestId('finding-expected').textContent()).toContain(
+      (explained as unknown as { expects: string }).expects,
+    );
+    const ownText = await opened.evaluate((li) =>
+      [...li.children]
+        .filter((c) => c.tagName !== 'DETAILS')
+        .map((c) => c.textContent)
+        .join(' '),
+    );
+    expect(ownText.split('Fix:').length - 1).toBe(1);
     await s.ui.screenshot('page');
 
     // Selecting another finding moves the highlight; selecting it again clears it.
