@@ -59,7 +59,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'SC search(): `track.render` right after the store update, with only {responseId}; no search (so no render) while the store is loaded with the same storable params (lastStringyParams)',
     invariant:
-      'Each response whose results are shown is rendered once on its page, before any impression, click or add of it; a listing renders again only after a search of other parameters.',
+      'Each response whose results are shown is rendered once on its page, before any impression, click or add of it (a click that leaves the page within the queue’s 300 ms may go out while the render is still queued, and the render is lost); a listing renders again only after a search of other parameters.',
     seenBy: of('search', ['render']),
     sends: of('search', ['render']),
     next: SNAP_SEARCH,

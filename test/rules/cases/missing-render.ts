@@ -1,4 +1,4 @@
-import { INFINITE, PageBuilder, issued, type RuleCases } from '../kit';
+import { INFINITE, PageBuilder, T0, issued, type RuleCases } from '../kit';
 
 /**
  * What the sandbox issued a search page load: the only page of "beanie" (one result of 24 per page), and a
@@ -20,6 +20,29 @@ const FULL_DEV = issued({
   requester: asked,
 });
 const FULL_PROD = { ...FULL_DEV, responseId: 'full-prod', test: false };
+/**
+ * The page's search, answered at T0: its only event is a click received `recv` ms after (the click's
+ * timestamp 40 ms before), then, when `then` is given, a later event of the page (the page went on).
+ */
+const product = (uid: string) => ({ uid, sku: uid, parentId: uid, children: [] });
+const QUICK = issued({
+  responseId: 'q1',
+  query: 'jacket',
+  issuedAt: T0,
+  results: [product('P200'), product('P201')],
+});
+const clickedAt =
+  (recv: number, o: { impression?: boolean; then?: boolean; kind?: 'autocomplete' } = {}) =>
+  () => {
+    const p = new PageBuilder();
+    const q = o.kind ? p.as(o.kind) : p;
+    return [
+      ...(o.impression ? [q.impression('q1', ['P200'], { at: recv - 140, recv: recv - 100 })] : []),
+      q.click('q1', 'P200', { at: recv - 40, recv }),
+      ...(o.then ? [p.as('autocomplete').render('ac1', { at: recv + 500 })] : []),
+    ];
+  };
+
 /** page 1 rendered, then an impression with a responseId the sandbox never issued, received at `recv` */
 const unissuedBeside = (rendered: string[], recv: number) => () => {
   const p = new PageBuilder();
@@ -80,6 +103,16 @@ export default {
         responses: [{ ...ONLY, test: false, upstream: 'https://demo42.a.searchspring.io' }],
       },
       events: unissuedBeside(['only-1'], 1200),
+    },
+    {
+      name: 'edge: the only event a click that ended the page 2 s after the sandbox issued the response: its render may have left with the page in the client’s queue (missing-render-at-exit’s)',
+      provenance: { companion: true, responses: [QUICK] },
+      events: clickedAt(2000),
+    },
+    {
+      name: 'the same in the autocomplete dropdown: a product clicked as soon as it appeared, leaving the page (missing-render-at-exit’s)',
+      provenance: { companion: true, responses: [{ ...QUICK, kind: 'autocomplete' }] },
+      events: clickedAt(250, { kind: 'autocomplete' }),
     },
     {
       name: 'a redirect replaces the render',
@@ -157,6 +190,60 @@ export default {
           message: 'infinite scroll fetched it',
           events: [2],
           responseId: 'p2',
+        },
+      ],
+    },
+    {
+      name: 'edge: a click that ended the page 2.001 s after the sandbox issued the response: its render would have left the queue before',
+      provenance: { companion: true, responses: [QUICK] },
+      events: clickedAt(2001),
+      findings: [
+        {
+          messageId: 'unrendered',
+          message: /^(?![\s\S]*queued)/,
+          fix: 'send search/render with data.responseId "q1"',
+          events: [0],
+          responseId: 'q1',
+        },
+      ],
+    },
+    {
+      name: 'edge: a quick click the page went on after (a later event): the page was not left, its queue flushed',
+      provenance: { companion: true, responses: [QUICK] },
+      events: clickedAt(250, { then: true }),
+      findings: [{ messageId: 'unrendered', events: [0], responseId: 'q1' }],
+    },
+    {
+      name: 'edge: a quick click after an impression of the response arrived: the render was queued with it, and flushed',
+      provenance: { companion: true, responses: [QUICK] },
+      events: clickedAt(250, { impression: true }),
+      findings: [{ messageId: 'unrendered', events: [0, 1], responseId: 'q1' }],
+    },
+    {
+      name: 'a click on the only result of a single-result search, as soon as it was answered: the client navigates there by itself, so no shopper clicked it',
+      provenance: { companion: true, responses: [{ ...QUICK, results: [product('P200')] }] },
+      events: clickedAt(250),
+      findings: [
+        {
+          messageId: 'singleResult',
+          message:
+            'A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.',
+          fix: 'send no clickthrough when the page redirects to the only result by itself',
+          events: [0],
+          responseId: 'q1',
+        },
+      ],
+    },
+    {
+      name: 'a click that ended the page on a response the sandbox did not issue: an error that names the queued render as a possibility',
+      events: clickedAt(250),
+      findings: [
+        {
+          messageId: 'unrendered',
+          message:
+            'The sandbox did not issue this response, so it cannot tell how soon the click came: in a test, wait for the render before clicking',
+          events: [0],
+          responseId: 'q1',
         },
       ],
     },

@@ -9,6 +9,7 @@ import { schema } from './rules/schema';
 import { requestRefused } from './rules/request-refused';
 import { missingRender } from './rules/missing-render';
 import { missingRenderBackfill } from './rules/missing-render-backfill';
+import { missingRenderAtExit } from './rules/missing-render-at-exit';
 import { responseIdEmpty } from './rules/responseid-empty';
 import { order } from './rules/order';
 import { afterRedirect } from './rules/after-redirect';
@@ -94,6 +95,7 @@ export const RULES: readonly Rule[] = [
   requestRefused,
   missingRender,
   missingRenderBackfill,
+  missingRenderAtExit,
   responseIdEmpty,
   order,
   afterRedirect,

@@ -1,7 +1,16 @@
 // `missing-render`: impressions, clicks or carts for a response (kind + responseId + tag) the page never rendered.
+// Exempt (reported by `missing-render-at-exit`, as info): a response whose only events are clicks that each
+// ended the page and arrived within 2 s of the sandbox issuing it, the time a render waits in the provider's
+// client's 300 ms queue after the response arrives; that client sends a click at once and has no unload
+// flush, so such a click leaves with the render still queued (utils/queued-render.ts). Clicks like that of a
+// response the sandbox did not issue stay an error, whose message names the queued render as a possibility:
+// with no time to judge by, they look exactly like a storefront that never renders. So does a click on the only
+// result of a single-result search (singleResult): the client navigates there by itself, so no shopper
+// clicked it.
 import { finding, defineRule, type RuleMeta } from './types';
 import {
   OTHER_TAG_FIX,
+  SINGLE_RESULT_FIX,
   UNISSUED_FIX,
   UNRENDERED_FIX,
   UNRENDERED_MESSAGES,
@@ -13,7 +22,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Events without a render',
   description:
-    'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (a widget’s: with their tag; events of a widget sent with another widget’s tag are named as that).',
+    'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (a widget’s: with their tag; events of a widget sent with another widget’s tag are named as that). Not when the only events are clicks that each ended the page within 2 s of the sandbox issuing the response (missing-render-at-exit’s: the render may have left with the page in the client’s queue); such clicks on a response the sandbox did not issue stay an error that names that possibility, and a click on the only result of a single-result search stays one (the client navigates there by itself).',
   expects: 'search/render with the responseId as soon as the results of that response are shown.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
@@ -33,6 +42,7 @@ const meta: RuleMeta<'response'> = {
     unissued: UNRENDERED_MESSAGES.unissued,
     onlyPage: UNRENDERED_MESSAGES.onlyPage,
     otherTag: UNRENDERED_MESSAGES.otherTag,
+    singleResult: UNRENDERED_MESSAGES.singleResult,
   },
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
   fixes: {
@@ -43,11 +53,13 @@ const meta: RuleMeta<'response'> = {
     unissued: UNISSUED_FIX,
     onlyPage: UNISSUED_FIX,
     otherTag: OTHER_TAG_FIX,
+    singleResult: SINGLE_RESULT_FIX,
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   // whether the sandbox issued the response as page 1 of its search (or the page's rendered responses but
   // not this one); where else its responseId was seen
-  needs: { provenance: true, origins: true },
+  // laterEvents: a click that ended the page is judged again when the page goes on after it
+  needs: { provenance: true, origins: true, laterEvents: true },
   kindNotes: {
     autocomplete: 'always an error (no infinite scroll, so no backfill)',
     recommendations:
@@ -61,7 +73,7 @@ export const missingRender = defineRule({
   meta,
   response(r, ctx) {
     const found = ctx.shared(unrenderedEvents);
-    return found && !found.backfill
+    return found && !found.backfill && !found.atExit?.timed
       ? [
           finding(meta, r.responseId, { messageId: found.messageId, data: found.data }, found.ids, {
             responseId: r.responseId,

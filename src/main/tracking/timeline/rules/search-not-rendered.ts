@@ -32,9 +32,8 @@ import {
 import { tallySlot } from './utils/tally-slot';
 import { quotedQuery } from './utils/provenance';
 import { fetchedBy } from './utils/backfill';
+import { FLUSHED_MS } from './utils/queued-render';
 
-/** from the response's answer to a queued request that must have been flushed after its render was queued */
-export const FLUSHED_MS = 2_000;
 /** the beacon's queued events: render, impression and addtocart (clickthroughs are sent at once) */
 const QUEUED = new Set(['render', 'impression', 'addtocart']);
 

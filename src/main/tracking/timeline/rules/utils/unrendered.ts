@@ -11,6 +11,7 @@ import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
 import { queryOf } from './search-params';
 import { CACHE_MS } from './listing-renders';
+import { renderLeftInQueue, type LeftInQueue } from './queued-render';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
 const BACKFILLS = new Set(['search', 'category']);
@@ -27,6 +28,8 @@ export const UNRENDERED_MESSAGES = {
   scrolled: `${WHAT} The page rendered other responses ({{others}}), but this one is page {{page}} of its search, which this page load requested {{apart}} after its lower pages: infinite scroll fetched it, and each page fetched by scrolling gets its own render (only the pages restored together on load share page 1's).`,
   unissued: `${WHAT} The page rendered other responses ({{others}}), which this sandbox's search API issued, but it never issued this responseId, and {{cache}}: infinite scroll restores later pages on load by requesting them with page 1, from the same search API, so a restored page carries a responseId the sandbox issued. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   onlyPage: `${WHAT} The page rendered other responses ({{others}}), but the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId: infinite scroll has no later page to restore, so these events are no backfill. An id altered on its way, typed by hand or taken from another search service looks like this.`,
+  atExit: `${WHAT} Reported apart, as info, because the render may have been lost with the page: {{clicked}} the page's last event, {{after}} after the sandbox issued the response, and the provider's client holds a render in its queue for 300 ms after the last queued event while it sends a click at once, with no flush when the page is left. A shopper who clicks a result that soon after it appears and goes to the product leaves with the render still queued; nothing is wrong if the shopper clicked that fast.`,
+  singleResult: `${WHAT} The sandbox issued this response with a single result, and the click came as soon as it was answered, ending the page: the provider's client then queues the render and navigates to that product by itself (the single-result redirect), so no shopper clicks it first. A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.`,
   otherTag:
     "{{count}} ({{kinds}}: {{ids}}) {{carry}} tag \"{{tag}}\" with responseId \"{{responseId}}\", but that responseId is the {{ownTags}} widget's (this page rendered it with that tag: {{ownRender}}){{tagOwner}}: {{items}} the {{ownTags}} widget's, sent with another widget's tag. The provider's client runs one controller per widget, each sending its impressions, clicks and adds with its own tag and its own response's responseId, so these count for the wrong widget.{{also}}",
 } as const;
@@ -34,6 +37,14 @@ export const UNRENDERED_MESSAGES = {
 /** the fix of each of those messages */
 export const UNRENDERED_FIX =
   'send {{render}} with data.responseId "{{responseId}}"{{andTag}} when those results are displayed.';
+
+/** the fix of clicks that left the page while the render may still have been queued */
+export const AT_EXIT_FIX =
+  'nothing if the shopper clicked that fast; in a test, wait until {{render}} with data.responseId "{{responseId}}" has been sent (the client sends it 300 ms after the results appear) before clicking, so the page is judged with its render.';
+
+/** the fix of a click sent for the single-result redirect */
+export const SINGLE_RESULT_FIX =
+  'send no clickthrough when the page redirects to the only result by itself; send {{render}} with data.responseId "{{responseId}}" before navigating, as the provider\'s controller queues it.';
 
 /** the fix of a widget's events sent with another widget's tag */
 export const OTHER_TAG_FIX =
@@ -75,6 +86,8 @@ export function unrenderedEvents(
       data: FindingData;
       ids: string[];
       backfill: boolean;
+      /** the clicks that left the page while its render may still have been queued (not the backfill's) */
+      atExit: LeftInQueue | undefined;
     }
   | undefined {
   const orphans = orphansOf(r);
@@ -117,8 +130,26 @@ export function unrenderedEvents(
       data.apart = why.scrolled.apart;
     }
   }
-  return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill };
+  // The render may have left with the page in the client's queue (what the provider's client sends:
+  // "Impressions", B queues render behind its 300 ms debounce; "Clickthrough and addtocart", a click is sent
+  // at once and B has no unload flush; "Redirect", the single-result redirect loses its queued render the
+  // same way). Timed by the sandbox's answer, `missing-render-at-exit` reports it instead, as info; untimed,
+  // the error stays and says so, because a storefront that never renders sends the same traffic.
+  const left = why.backfill ? undefined : renderLeftInQueue(r, ctx, orphans);
+  // only a shopper's click may have left the render behind: the single result's is the storefront's own
+  const atExit = left && !('singleResult' in left) ? left : undefined;
+  if (atExit && !atExit.timed) data.also += UNTIMED_EXIT;
+  if (left && 'singleResult' in left) messageId = 'singleResult';
+  if (atExit && 'after' in atExit) {
+    data.after = atExit.after;
+    data.clicked = orphans.length === 1 ? 'the click was' : 'each click was';
+  }
+  return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill, atExit };
 }
+
+/** said of clicks that ended the page when the sandbox cannot time them against the response's answer */
+const UNTIMED_EXIT =
+  " The click was the page's last event, and the provider's client holds a render in its queue for 300 ms while it sends a click at once, with no flush when the page is left: a click within about 0.3 s of the results appearing leaves with the render still queued. The sandbox did not issue this response, so it cannot tell how soon the click came: in a test, wait for the render before clicking, or search through the sandbox's search API, which times the click against its answer.";
 
 /**
  * The page's rendered widget of the same kind whose render carried this response's responseId with another
@@ -138,7 +169,13 @@ function otherTag(
   orphans: readonly TimelineEvent[],
   others: readonly Response[],
   owner: Response,
-): { messageId: 'otherTag'; data: FindingData; ids: string[]; backfill: false } {
+): {
+  messageId: 'otherTag';
+  data: FindingData;
+  ids: string[];
+  backfill: false;
+  atExit: undefined;
+} {
   const ownTags = [
     ...new Set(others.filter((o) => o.responseId === r.responseId).map((o) => o.tag)),
   ];
@@ -162,7 +199,13 @@ function otherTag(
     endpoints: list([...new Set(orphans.map((e) => endpointOf(r.kind, e.event)))]),
     also: alsoSaid(r, ctx, others),
   };
-  return { messageId: 'otherTag', data, ids: orphans.map((e) => e.id), backfill: false };
+  return {
+    messageId: 'otherTag',
+    data,
+    ids: orphans.map((e) => e.id),
+    backfill: false,
+    atExit: undefined,
+  };
 }
 
 /** The accepted impressions, clicks and adds of a response with no render, or undefined when none lack one. */
