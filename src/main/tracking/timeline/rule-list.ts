@@ -66,7 +66,7 @@ import { orderWithoutLines } from '../visits/rules/order-without-lines';
 import { orderDuplicate } from '../visits/rules/order-duplicate';
 import { orderReloaded } from '../visits/rules/order-reloaded';
 import { orderTotals } from '../visits/rules/order-totals';
-import { priceUnitMismatch } from '../visits/rules/price-unit-mismatch';
+import { priceUnitMismatch } from './rules/price-unit-mismatch';
 import { vatAsPercent } from '../visits/rules/vat-as-percent';
 import { lineValuesImpossible } from '../visits/rules/line-values-impossible';
 import { cartInconsistent } from '../visits/rules/cart-inconsistent';

@@ -24,9 +24,9 @@ import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
 import type { IssuedResponse } from '../../../search/responses';
-import { about, unitRatio } from '../prices';
-import { Offenders, issuedFor, itemType } from '../../timeline/rules/utils/provenance';
-import type { VisitContext } from './types';
+import { about, unitRatio } from '../../visits/prices';
+import { Offenders, issuedFor, itemType } from './utils/provenance';
+import type { VisitContext } from '../../visits/rules/types';
 
 // each quick add is its controller's: the search page's, the category page's, the dropdown's, a widget's
 const quickAdds = judgedIn(RESPONSE_KINDS, ['search.addtocart']);
