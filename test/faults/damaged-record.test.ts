@@ -29,7 +29,7 @@ describe('a damaged record', () => {
 
     const second = await serve(data, dir);
     await second.stderrMatching(/line 16/);
-    expect(second.stderr()).toMatch(/line 11: seq 9000000 is out of line/);
+    expect(second.stderr()).toMatch(/line 11: seq 9000000 disagrees with its id ev_000000010 /);
     expect(second.stderr()).toMatch(/line 16: not valid JSON/);
     const after = await json<Listed>(fetch(`${second.url}/_sandbox/events`));
     const kept = after.events.map((e) => e.body.context.pageLoadId);

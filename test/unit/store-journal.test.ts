@@ -173,20 +173,64 @@ describe('Journal', () => {
       const r = await damaged(5, (t) => t.replace('"seq":5', '"seq":99999'));
       expect(r.seqs).toEqual(all.filter((s) => s !== 5));
       expect(r.warnings).toHaveLength(1);
-      expect(r.warnings[0]).toMatch(/line 6: seq 99999 is out of line .*4 before, 6 after/);
+      expect(r.warnings[0]).toMatch(/line 6: seq 99999 disagrees with its id ev_000000005 /);
       // ids continue after the last intact record, not after the damaged seq
       expect(r.next).toBe(11);
+      // id and seq damaged alike: its neighbours tell
+      const both = await damaged(5, (t) =>
+        t.replace('"id":"ev_000000005","seq":5', '"id":"ev_000099999","seq":99999'),
+      );
+      expect(both.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(both.warnings[0]).toMatch(/line 6: seq 99999 is out of line .*4 before, 6 after/);
     });
 
     it('a seq corrupted downwards, and a field corrupted in the middle of a record', async () => {
       const down = await damaged(5, (t) => t.replace('"seq":5', '"seq":2'));
       expect(down.seqs).toEqual(all.filter((s) => s !== 5));
-      expect(down.warnings[0]).toMatch(
-        /line 6: seq 2 is not after 3, the seq of a record before it/,
-      );
+      expect(down.warnings[0]).toMatch(/line 6: seq 2 disagrees with its id ev_000000005 /);
       const field = await damaged(3, (t) => t.replace('"accepted":true', '"accepted":tru'));
       expect(field.seqs).toEqual(all.filter((s) => s !== 3));
       expect(field.warnings[0]).toMatch(/line 4: not valid JSON/);
+    });
+
+    it('a seq damaged downwards onto its neighbour: the record whose id disagrees is skipped', async () => {
+      const r = await damaged(6, (t) => t.replace('"seq":6,', '"seq":5,'));
+      expect(r.seqs).toEqual(all.filter((s) => s !== 6));
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(
+        /line 7: seq 5 disagrees with its id ev_000000006 .*: a damaged record/,
+      );
+    });
+
+    it('a seq damaged upwards on the last record: skipped and named, ids continue after its id', async () => {
+      const r = await damaged(10, (t) => t.replace('"seq":10,', '"seq":999,'));
+      expect(r.seqs).toEqual(all.filter((s) => s !== 10));
+      expect(r.warnings[0]).toMatch(/line 11: seq 999 disagrees with its id ev_000000010/);
+      expect(r.next).toBe(11);
+    });
+
+    it('a zeroed block: the warning says which seqs it held, without printing the zero bytes', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 30; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const bytes = readFileSync(file);
+      const lines = bytes.toString('utf8').split('\n');
+      const at = lines.slice(0, 10).join('\n').length + 1 + 50; // inside the 10th event (seq 10)
+      const end = lines.slice(0, 18).join('\n').length + 1 + 20; // inside the 18th event (seq 18)
+      bytes.fill(0, at, end);
+      writeFileSync(file, bytes);
+      const second = await open(dir);
+      expect(second.log.all().map((e) => e.seq)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1).filter((s) => s < 10 || s > 18),
+      );
+      const warnings = second.log.loadWarnings();
+      expect(warnings.join('\n')).not.toContain('\\u0000');
+      expect(warnings.join('\n')).not.toContain('\0');
+      expect(warnings.join('\n')).toMatch(/seq 10 to 18 \(9 events\) are missing/);
+      expect(warnings.join('\n')).toMatch(/\d+ zero bytes/);
+      await second.log.close();
     });
 
     it('two records glued together by a lost newline are both kept', async () => {
@@ -244,6 +288,100 @@ describe('Journal', () => {
         );
         expect(r.next, end).toBe(7); // ids of the undone events are not handed out again
       }
+    });
+  });
+
+  describe('a damaged marker of an import', () => {
+    /** Two events, a reset, an import (with a replacing reset or not) of three, then a beacon after its answer. */
+    async function imported(replace: boolean, after = true) {
+      const dir = dataDir();
+      const first = await open(dir);
+      await first.log.append(draft('before', 1));
+      await first.log.reset();
+      await first.log.append(draft('before', 2));
+      const id = await first.log.beginImport();
+      if (replace) await first.log.reset(undefined, id);
+      for (const n of [3, 4, 5]) await first.log.append(draft('imported', n), id);
+      await first.log.endImport(id, 'commit');
+      if (after) await first.log.append(draft('after', 6));
+      await first.log.close();
+      return dir;
+    }
+    async function reopened(dir: string, damage: (line: string, i: number) => string) {
+      const file = path.join(dir, JOURNAL_FILE);
+      writeFileSync(file, readFileSync(file, 'utf8').split('\n').map(damage).join('\n'));
+      const again = await open(dir);
+      const sites = again.log.all().map((e) => e.siteId);
+      const warnings = again.log.loadWarnings();
+      const next = (await again.log.append(draft())).seq;
+      await again.log.close();
+      return { sites, warnings, next };
+    }
+    const garble = (l: string) => l.replace('{"', '{!"');
+
+    it('a garbled commit marker keeps the acknowledged import, and says so', async () => {
+      const dir = await imported(false);
+      const r = await reopened(dir, (l) => (l.includes('"commit":true') ? garble(l) : l));
+      expect(r.sites).toEqual(['before', 'imported', 'imported', 'imported', 'after']);
+      expect(r.warnings.join('\n')).toMatch(/commit marker/);
+      expect(r.warnings.join('\n')).toMatch(/its 3 events are kept/);
+      expect(r.warnings.join('\n')).not.toMatch(/undone|reset/);
+      expect(r.next).toBe(7);
+    });
+
+    it('a commit marker zeroed beyond reading keeps the import too, with the doubt said', async () => {
+      const dir = await imported(true);
+      const r = await reopened(dir, (l) =>
+        l.includes('"commit":true') ? '\u0000'.repeat(l.length) : l,
+      );
+      expect(r.sites).toEqual(['imported', 'imported', 'imported', 'after']);
+      expect(r.warnings.join('\n')).toMatch(/its 3 events and its reset are kept/);
+    });
+
+    it('an import whose last record stands at the end (the process stopped) is still undone', async () => {
+      const dir = await imported(false, false);
+      const r = await reopened(dir, (l) => (l.includes('"commit":true') ? '' : l));
+      expect(r.sites).toEqual(['before']);
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(/undone: its 3 events are not restored/);
+      expect(r.warnings[0]).not.toMatch(/reset/);
+    });
+
+    it('a garbled abort marker still undoes the import', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      await first.log.append(draft('before', 1));
+      const id = await first.log.beginImport();
+      await first.log.append(draft('imported', 2), id);
+      await first.log.endImport(id, 'abort');
+      await first.log.append(draft('after', 3));
+      await first.log.close();
+      const r = await reopened(dir, (l) => (l.includes('"abort":true') ? garble(l) : l));
+      expect(r.sites).toEqual(['before', 'after']);
+      expect(r.warnings.join('\n')).toMatch(
+        /undone: its 1 event are not restored|undone: its 1 event is not restored/,
+      );
+    });
+
+    it('a garbled reset record is read back as the reset it was', async () => {
+      const dir = await imported(false);
+      const r = await reopened(dir, (l, i) => (i > 0 && l.startsWith('{"reset"') ? garble(l) : l));
+      expect(r.sites).toEqual(['before', 'imported', 'imported', 'imported', 'after']);
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(
+        /line 3: a damaged reset record .*read as a reset of every site; kept/,
+      );
+    });
+
+    it('a reset record damaged beyond reading: the warning says removed events may be back', async () => {
+      const dir = await imported(false);
+      const r = await reopened(dir, (l) =>
+        l.startsWith('{"reset"') ? l.replace('"nextSeq":', '"nextS#q"') : l,
+      );
+      expect(r.sites).toEqual(['before', 'before', 'imported', 'imported', 'imported', 'after']);
+      expect(r.warnings[0]).toMatch(
+        /line 3: .*a reset record that could not be read: events it removed may be back/,
+      );
     });
   });
 

@@ -20,6 +20,7 @@ import { COLD_BLOCK, ColdEvent, ColdReader, freeze, lineOf } from './cold-events
 import { EventSnapshot, type Entry } from './event-snapshot';
 import { nextColdBlock } from './cold-blocks';
 import { Later } from './later';
+import { eventId } from './event-id';
 
 export { EventSnapshot } from './event-snapshot';
 export type { EventLogOptions, EventPersistence } from './types';
@@ -36,9 +37,7 @@ interface Waiter {
   finish: (done: boolean) => void;
 }
 
-export function eventId(seq: number): string {
-  return `ev_${String(seq).padStart(9, '0')}`;
-}
+export { eventId } from './event-id';
 
 export class EventLog implements EventStore {
   private readonly events = new SeqList<Entry>();

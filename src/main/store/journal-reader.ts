@@ -2,10 +2,13 @@
 // skipping (and naming) torn or damaged records instead of refusing to start, and resynchronising after
 // one: every intact record after a damaged one is kept. Sequence numbers are checked against the records
 // around them, not trusted one by one: a record whose seq was corrupted upwards would otherwise make every
-// later record look out of order.
+// later record look out of order; an event's id is made from its seq, so a record whose two disagree is the
+// damaged one. What damage costs is said: the seqs missing where lines could not be read, a reset that
+// could not be read back, an import whose commit marker is damaged.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 import { clockOffsetProblem } from '../../shared/clock-offset';
+import { eventId, seqOfId } from './event-id';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
 export interface JournalHeader {
@@ -67,9 +70,9 @@ export async function readJournal(
   const warnings = new JournalWarnings(file, result.warnings);
   try {
     const imports = new ImportGate(onEntry, warnings.note);
-    const order = new SeqOrder(imports.take, warnings.skip);
+    const order = new SeqOrder(imports.take, warnings.skip, warnings.note, imports.damaged);
     const { bytes, rest } = await eachLine(handle, (line) =>
-      takeLine(line, ++result.lines, order, warnings.skip),
+      takeLine(line, ++result.lines, order, warnings),
     );
     result.goodLength = bytes - rest.length;
     if (rest.length > 0) {
@@ -82,7 +85,7 @@ export async function readJournal(
           text,
         );
       } else {
-        takeLine(rest, ++result.lines, order, warnings.skip);
+        takeLine(rest, ++result.lines, order, warnings);
         result.goodLength = bytes;
         result.missingNewline = true;
       }
@@ -137,22 +140,79 @@ async function eachLine(
 
 type Skip = (line: number, why: string, text: string) => void;
 
-/** One line read: its record on in order, or, when it is damaged, the whole records found in it. */
-function takeLine(buf: Buffer, line: number, order: SeqOrder, skip: Skip): void {
+/**
+ * One line read: its record on in order, or, when it is damaged, the whole records found in it, or the
+ * reset it still reads as.
+ */
+function takeLine(buf: Buffer, line: number, order: SeqOrder, warnings: JournalWarnings): void {
   const text = buf.toString('utf8').trim();
   if (text === '') return;
   const entry = parseLine(text);
   if (typeof entry !== 'string') return order.take(entry, line, text);
   // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
   const found = salvage(text);
-  skip(
+  const reset = found.length ? null : damagedReset(text);
+  if (reset && typeof reset !== 'string') {
+    const what = reset.siteId === undefined ? 'every site' : `site ${reset.siteId}`;
+    warnings.note(
+      `line ${line}: a damaged reset record (${entry}) read as a reset of ${what}; kept (${excerpt(text)})`,
+    );
+    return order.take(reset, line, text);
+  }
+  warnings.skip(
     line,
     found.length
       ? `${entry}; ${found.length} whole record${found.length === 1 ? '' : 's'} in it kept`
-      : entry,
+      : reset
+        ? `${entry}: ${reset}`
+        : entry,
     text,
   );
+  order.damaged(line, text);
   for (const piece of found) order.take(piece, line, text);
+}
+
+/**
+ * A damaged line that was a reset record (its text starts with the key): the reset it still reads as, or
+ * what its loss means when its site or seq cannot be read.
+ */
+function damagedReset(text: string): Extract<JournalEntry, { kind: 'reset' }> | string | null {
+  if (text.length > 400 || !/^.{0,4}reset/.test(text)) return null;
+  const site = /siteId"?\s*:\s*(null|"([^"\\]*)")/.exec(text);
+  const next = /nextSeq"?\s*:\s*(\d+)\s*[,}]/.exec(text);
+  if (!site || !next)
+    return 'a reset record that could not be read: events it removed may be back (reset them again)';
+  const importId = /"import"\s*:\s*"([^"\\]*)"/.exec(text)?.[1];
+  return {
+    kind: 'reset',
+    siteId: site[2],
+    nextSeq: Number(next[1]),
+    ...(importId !== undefined && { importId }),
+  };
+}
+
+/**
+ * The start of a record's text as a warning shows it: at most about 80 characters, runs of zero or other
+ * control bytes (a zeroed disk block) told by their length rather than printed.
+ */
+export function excerpt(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const runs = /[\u0000-\u001f\u007f]+/g;
+  let out = '';
+  let at = 0;
+  // a told run that starts within the excerpt is shown whole
+  let cut = 80;
+  for (let m = runs.exec(text); m && out.length < 80; m = runs.exec(text)) {
+    out += text.slice(at, Math.min(m.index, at + 80));
+    if (out.length >= 80) break;
+    out += !m[0].replace(/\0/g, '')
+      ? `[${m[0].length} zero bytes]`
+      : `[${m[0].length} control bytes]`;
+    cut = Math.max(cut, out.length);
+    at = runs.lastIndex;
+  }
+  if (out.length < 80) out += text.slice(at, at + 81);
+  return JSON.stringify(out.length > cut ? `${out.slice(0, cut)}…` : out);
 }
 
 /** What the reader says of the file: the first MAX_WARNINGS warnings, then how many more lines it skipped. */
@@ -167,8 +227,7 @@ class JournalWarnings {
   /** A record skipped, with why and the start of its text. */
   readonly skip: Skip = (line, why, text) => {
     this.skipped++;
-    const sample = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-    this.note(`line ${line}: ${why}; skipped (${JSON.stringify(sample)})`);
+    this.note(`line ${line}: ${why}; skipped (${excerpt(text)})`);
   };
 
   readonly note = (text: string): void => {
@@ -187,7 +246,10 @@ class JournalWarnings {
 /**
  * Hands entries on in file order, keeping events in increasing seq: each event is held until the next
  * record shows whether its seq fits between its neighbours'. One that does not is the damaged one and is
- * skipped (and named), whichever side it errs on; the records after it are kept.
+ * skipped (and named), whichever side it errs on; the records after it are kept. An event's id is made
+ * from its seq: one whose id and seq disagree is damaged whatever its neighbours, and is skipped before
+ * it can make an intact neighbour look out of line. Where lines could not be read, the seqs missing
+ * between the events on either side are named.
  */
 class SeqOrder {
   /** seq of the last event handed on */
@@ -196,11 +258,19 @@ class SeqOrder {
     entry: Extract<JournalEntry, { kind: 'event' }>;
     line: number;
     text: string;
+    /** damaged lines after it, told on once it is */
+    after: Array<{ line: number; text: string }>;
   } | null = null;
+  /** unreadable lines since the last event handed on */
+  private unread: number[] = [];
+  /** the seq in the id of a skipped record, while no later event shows it is spent */
+  private idSeq = 0;
 
   constructor(
     private readonly onEntry: (entry: JournalEntry, line: number) => void,
-    private readonly warn: (line: number, why: string, text: string) => void,
+    private readonly warn: Skip,
+    private readonly note: (text: string) => void,
+    private readonly onDamaged: (line: number, text: string) => void,
   ) {}
 
   take(entry: JournalEntry, line: number, text: string): void {
@@ -210,19 +280,37 @@ class SeqOrder {
       this.onEntry(entry, line);
       return;
     }
-    const seq = entry.event.seq;
+    const { seq, id } = entry.event;
+    if (id !== eventId(seq)) {
+      this.warn(
+        line,
+        `seq ${seq} disagrees with its id ${id} (an id is made from its seq): a damaged record`,
+        text,
+      );
+      this.idSeq = Math.max(this.idSeq, seqOfId(id) ?? 0);
+      return;
+    }
     if (seq <= this.last) {
       // a duplicate, or a seq damaged downwards
       this.warn(line, `seq ${seq} is not after ${this.last}, the seq of a record before it`, text);
       return;
     }
     this.settle(seq);
-    this.held = { entry, line, text };
+    this.held = { entry, line, text, after: [] };
+  }
+
+  /** A line that could not be read (told on in file order, after the event held). */
+  damaged(line: number, text: string): void {
+    this.unread.push(line);
+    if (this.held) this.held.after.push({ line, text });
+    else this.onDamaged(line, text);
   }
 
   /** No more records. */
   end(): void {
     this.settle(Infinity);
+    // the id of a damaged last record is not handed out again
+    if (this.idSeq > this.last) this.onEntry({ kind: 'header', nextSeq: this.idSeq + 1 }, 0);
   }
 
   /** Hand the held event on if its seq is below `next` (the next record's), else skip it as damaged. */
@@ -237,25 +325,66 @@ class SeqOrder {
         `seq ${seq} is out of line with the records around it (${this.last} before, ${next} after): a damaged record`,
         held.text,
       );
-      return;
+    } else {
+      this.missing(held.line, seq);
+      this.last = seq;
+      if (this.idSeq < seq) this.idSeq = 0;
+      this.onEntry(held.entry, held.line);
     }
-    this.last = seq;
-    this.onEntry(held.entry, held.line);
+    for (const d of held.after) this.onDamaged(d.line, d.text);
   }
+
+  /** The event at `line` with `seq` is handed on: name the seqs the unreadable lines before it held. */
+  private missing(line: number, seq: number): void {
+    if (this.unread.length === 0 || this.unread[0]! > line) return;
+    const lines = this.unread.filter((l) => l <= line);
+    this.unread = this.unread.filter((l) => l > line);
+    const from = this.last + 1;
+    const to = seq - 1;
+    if (to < from || this.last === 0) return;
+    const n = to - from + 1;
+    const where = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines[0]} to ${lines.at(-1)}`;
+    this.note(
+      `${where}: ${n === 1 ? `seq ${from} (1 event) is` : `seq ${from} to ${to} (${n} events) are`} missing: the unreadable ${lines.length === 1 ? 'line' : 'lines'} between seq ${this.last} and seq ${seq} held ${n === 1 ? 'it' : 'them'} (or fewer, where events were already gone before the file was last compacted)`,
+    );
+  }
+}
+
+/** What the reader knows of an import still open: where it began and ended so far, and what follows. */
+interface OpenImport {
+  began: number;
+  /** it has a reset (a replacing import) */
+  reset: boolean;
+  /** the first unreadable line after its last record: where its end marker would stand */
+  mark: { line: number; text: string } | null;
+}
+
+/** An import the reader undoes, or keeps on a damaged commit marker: what it stored. */
+interface EndedImport {
+  began: number;
+  reset: boolean;
+  events: number;
+  mark: { line: number; text: string } | null;
 }
 
 /**
  * Keeps an import all or nothing: from an import's begin marker until every open import has ended, the
  * records are held; then those of committed imports and those of no import (beacons acknowledged
  * meanwhile, resets by hand) are handed on in file order, and those of an aborted import dropped. What is
- * still held at the end of the file belongs to an import the process never finished: it is undone.
+ * still held at the end of the file belongs to an import the process never finished, and is undone,
+ * unless an unreadable line follows its last record: a process stopped mid-import leaves no such line
+ * (a torn last line is cut off at the next start), so that line is its damaged end marker. The import is
+ * then kept as committed (the end of an acknowledged import, where the answer followed it), unless the
+ * line still reads as its abort marker.
  */
 class ImportGate {
-  private readonly open = new Map<string, number>();
+  private readonly open = new Map<string, OpenImport>();
   private readonly committed = new Set<string>();
   private held: StoredEntry[] = [];
   /** per import undone: where it began and how many events it had stored */
-  private readonly undone = new Map<string, { line: number; events: number }>();
+  private readonly undone = new Map<string, EndedImport>();
+  /** per import kept on a damaged commit marker */
+  private readonly assumed = new Map<string, EndedImport>();
   private droppedSeq = 0;
 
   constructor(
@@ -265,12 +394,13 @@ class ImportGate {
 
   readonly take = (entry: JournalEntry, line: number): void => {
     if (entry.kind === 'import') {
-      if (entry.marker === 'begin') this.open.set(entry.id, line);
+      if (entry.marker === 'begin')
+        this.open.set(entry.id, { began: line, reset: false, mark: null });
       else {
-        const began = this.open.get(entry.id) ?? line;
+        const was = this.open.get(entry.id) ?? { began: line, reset: false, mark: null };
         this.open.delete(entry.id);
         if (entry.marker === 'commit') this.committed.add(entry.id);
-        else this.undone.set(entry.id, { line: began, events: 0 });
+        else this.undone.set(entry.id, { ...was, events: 0, mark: null });
       }
       if (this.open.size === 0) this.release();
       return;
@@ -279,17 +409,40 @@ class ImportGate {
     if (this.open.size === 0 && (ofImport === undefined || this.committed.has(ofImport)))
       return this.onEntry(entry);
     this.held.push(entry);
-    if (ofImport !== undefined && !this.undone.has(ofImport) && !this.committed.has(ofImport))
-      if (!this.open.has(ofImport)) this.open.set(ofImport, line); // its begin was lost to damage
+    if (ofImport === undefined || this.undone.has(ofImport) || this.committed.has(ofImport)) return;
+    let state = this.open.get(ofImport);
+    if (!state) this.open.set(ofImport, (state = { began: line, reset: false, mark: null })); // its begin was lost to damage
+    // an unreadable line before this record was not the import's end
+    if (state.mark && state.mark.line <= line) state.mark = null;
+    if (entry.kind === 'reset') state.reset = true;
+  };
+
+  /** An unreadable line, in file order. */
+  readonly damaged = (line: number, text: string): void => {
+    for (const state of this.open.values())
+      state.mark ??= { line, text: text.length > 200 ? '' : text };
   };
 
   end(): void {
-    for (const [id, line] of this.open) this.undone.set(id, { line, events: 0 });
+    for (const [id, state] of this.open) {
+      // a marker is short; an abort marker that still reads as one undoes its import
+      const abort = state.mark && /"?abort"?\s*:/.test(state.mark.text);
+      if (state.mark && !abort) {
+        this.committed.add(id);
+        this.assumed.set(id, { ...state, events: 0 });
+      } else this.undone.set(id, { ...state, events: 0 });
+    }
     this.open.clear();
     this.release();
-    for (const [, { line, events }] of this.undone)
+    for (const [, { began, events, reset, mark }] of this.assumed) {
+      const legible = mark && /"?commit"?\s*:/.test(mark.text);
       this.note(
-        `line ${line}: an import that did not complete (the process stopped during it, or it failed) was undone: its ${events} event${events === 1 ? '' : 's'} and its reset are not restored; beacons received meanwhile are`,
+        `line ${mark!.line}: this unreadable line stands where the commit marker of the import begun at line ${began} would be (after its last record${legible ? ', and it still reads as one' : ''}): the import is taken as completed and acknowledged, ${stored(events, reset)} kept${legible ? '' : "; if it was the import's abort marker instead, that import had failed and was answered so: import the file again, with replace"}`,
+      );
+    }
+    for (const [, { began, events, reset, mark }] of this.undone)
+      this.note(
+        `line ${began}: an import that did not complete (${mark ? `it ended with an abort marker, line ${mark.line}, damaged` : 'the process stopped during it, or it failed'}) was undone: ${stored(events, reset)} not restored; beacons received meanwhile are`,
       );
     // ids never repeat: the next event comes after the undone ones
     if (this.droppedSeq > 0) this.onEntry({ kind: 'header', nextSeq: this.droppedSeq + 1 });
@@ -301,6 +454,10 @@ class ImportGate {
     for (const entry of held) {
       const id = 'importId' in entry ? entry.importId : undefined;
       if (id === undefined || this.committed.has(id)) {
+        if (id !== undefined && entry.kind === 'event') {
+          const assumed = this.assumed.get(id);
+          if (assumed) assumed.events++;
+        }
         this.onEntry(entry);
         continue;
       }
@@ -315,6 +472,12 @@ class ImportGate {
       }
     }
   }
+}
+
+/** "its 3 events and its reset are" */
+function stored(events: number, reset: boolean): string {
+  const what = `its ${events} event${events === 1 ? '' : 's'}${reset ? ' and its reset' : ''}`;
+  return `${what} ${events === 1 && !reset ? 'is' : 'are'}`;
 }
 
 /**
