@@ -407,18 +407,27 @@ describe('export and import', () => {
         { ...good, accepted: true, status: 400 },
         // how far the recording sandbox's clock was moved, in words: not the whole milliseconds it records
         { ...good, clockOffsetMs: '1h' },
+        // what check refuses, import refuses: a year no receive time has, a verdict's errors not as written
+        { ...good, receivedAt: '+099999-01-01T00:00:00.000Z' },
+        { ...good, errors: [1] },
       ],
     });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'InvalidImport' });
     expect(res.body.problems).toEqual([
       'events[1]: field accepted must be true or false',
-      'events[2]: receivedAt "noon" is not an ISO 8601 time',
+      'events[2]: receivedAt "noon" is not an ISO 8601 time with its zone, as the sandbox writes it (e.g. "2026-11-21T05:00:00.000Z")',
       'events[3]: must be an object (a recorded event)',
       'events[4]: field status must be an HTTP status (100 to 599), got 999',
       'events[5]: field accepted is true with status 400: an event is accepted exactly when its status is 200',
       expect.stringMatching(
         /^events\[6\]: field clockOffsetMs is "1h": it must be a whole number of milliseconds, the sandbox clock's time minus real time when the event was received/,
+      ),
+      expect.stringMatching(
+        /^events\[7\]: receivedAt "\+099999-01-01T00:00:00\.000Z" is not an ISO 8601 time/,
+      ),
+      expect.stringMatching(
+        /^events\[8\]: field errors must be the list of what the sandbox found wrong/,
       ),
     ]);
     expect(sandbox.core.events.size()).toBe(4);

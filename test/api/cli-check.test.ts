@@ -318,6 +318,11 @@ describe('check of recorded events whose fields are not what the sandbox writes'
         { errors: undefined },
         /:1: field errors is missing: a recorded verdict is "accepted", "status" and "errors" together/,
       ],
+      // one the sandbox recorded (an export's, with its id and seq) is held to the rule imports keep
+      [
+        { id: 'ev_000000001', seq: 1, receivedAt: '2026-11-21T05:00:00.000Z' },
+        /:1: field path must be a string$/,
+      ],
     ];
     for (const [fields, message] of cases) {
       const cwd = dirWith({ 'events.ndjson': line(fields) });

@@ -233,6 +233,12 @@ describe('Journal', () => {
       await second.log.close();
     });
 
+    it('a record its export could not be imported or checked with (its body gone) is skipped and named', async () => {
+      const r = await damaged(4, (t) => JSON.stringify({ ...JSON.parse(t), body: undefined }));
+      expect(r.seqs).toEqual(all.filter((s) => s !== 4));
+      expect(r.warnings[0]).toMatch(/line 5: event field body is missing/);
+    });
+
     it('two records glued together by a lost newline are both kept', async () => {
       const dir = dataDir();
       const first = await open(dir);
@@ -476,7 +482,14 @@ describe('Journal', () => {
     const first = await open(dir, 300, {}, 0);
     for (let i = 0; i < 40; i++) await first.log.append(draft('demo42', i));
     await first.log.close();
-    const answer = { url: 'https://beacon.example/x', outcome: 'accepted', status: 200, ms: 3 };
+    const answer = {
+      url: 'https://beacon.example/x',
+      outcome: 'accepted',
+      status: 200,
+      body: null,
+      at: '2026-11-21T05:00:00.003Z',
+      ms: 3,
+    };
     const lines = fileLines(dir);
     const withAnswer = lines.map((line, i) =>
       i === 3 ? `${line.slice(0, -1)},"upstream":${JSON.stringify(answer)}}` : line,

@@ -14,6 +14,7 @@ import { parseHar } from './har';
 import { requestFields } from './request-fields';
 import { recordFields } from './record-fields';
 import { clockOffsetProblem } from '../../shared/clock-offset';
+import { recordedEventProblem } from '../store/recorded-event';
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
 function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | null {
@@ -64,6 +65,11 @@ function recordedEvent(
 ): RecordedEvent {
   // what it says of itself: each field present is what the sandbox writes, or the line is refused
   const fields = recordFields(v, where);
+  // one the sandbox recorded (its id and seq say so) is held to the rule its journal and imports keep
+  if (v.id !== undefined && v.seq !== undefined) {
+    const problem = recordedEventProblem(v, true);
+    if (problem) throw new InputError(`${where}: ${problem}`);
+  }
   const parsed = typeof v.path === 'string' ? parseBeaconPath(v.path) : null;
   // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
   const category = fields.category ?? fields.kind ?? parsed?.category ?? 'search';

@@ -3,7 +3,8 @@
 // not validated again), so one that is not what the sandbox writes is refused, naming the field, not read
 // as something else (`"accepted": "yes"` was validated again, `"receivedAt": "yesterday"` judged as no time).
 import type { ValidationIssue } from '../../shared/events';
-import { parseRfc3339 } from '../tracking/timeline/model';
+import { parseRfc3339 } from '../../shared/rfc3339';
+import { isIssues } from '../store/recorded-event';
 import { InputError } from './recorded';
 import { recordedValue as quoted } from '../../shared/text';
 
@@ -121,18 +122,4 @@ export function recordFields(v: Record<string, unknown>, where: string): RecordF
     errors: errors as ValidationIssue[],
   };
   return fields;
-}
-
-/** A list of validation issues as the sandbox writes them: each {message, path} of strings. */
-function isIssues(v: unknown): boolean {
-  if (!Array.isArray(v)) return false;
-  for (const e of v)
-    if (
-      typeof e !== 'object' ||
-      e === null ||
-      typeof (e as { message?: unknown }).message !== 'string' ||
-      typeof ((e as { path?: unknown }).path ?? '') !== 'string'
-    )
-      return false;
-  return true;
 }

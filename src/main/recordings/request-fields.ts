@@ -4,7 +4,7 @@
 // recording read back keeps each one, and one that is not what the sandbox writes is refused, not dropped.
 import type { RecordedEvent } from '../../shared/events';
 import { upstreamProblem } from '../store/upstream-log';
-import { isKeptBody } from '../store/export-format';
+import { isKeptBody } from '../store/recorded-event';
 import { InputError } from './recorded';
 import { recordedValue as quoted } from '../../shared/text';
 

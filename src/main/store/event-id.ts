@@ -7,6 +7,6 @@ export function eventId(seq: number): string {
 
 /** The seq an id was made from, or null when `id` is not one the sandbox makes. */
 export function seqOfId(id: string): number | null {
-  const m = /^ev_(\d{9,})$/.exec(id);
+  const m = /^ev_(\d+)$/.exec(id);
   return m ? Number(m[1]) : null;
 }

@@ -1,9 +1,8 @@
 // The sandbox export (`GET /_sandbox/export`, `POST /_sandbox/import`, `search-sandbox check`): recorded
 // events plus sections other areas contribute, and the validation an import goes through.
 import type { EventDraft } from './types';
-import { eventProblem } from './journal-reader';
+import { recordedEventProblem } from './recorded-event';
 import { Slicer } from '../slices';
-import { upstreamProblem } from './upstream-log';
 
 export const EXPORT_FORMAT = 'search-sandbox-export';
 export const EXPORT_VERSION = 1;
@@ -62,22 +61,8 @@ const DRAFT_KEYS = [
   'upstream',
   'bodyTruncated',
 ] as const;
-const OPTIONAL_STRINGS = ['userAgent', 'origin', 'contentType'] as const;
 
-/**
- * A recorded event's `bodyTruncated` as the sandbox writes it: {length, kept}, whole numbers with kept <=
- * length, beside a body that is the text's first `kept` characters (imports and the offline reader alike).
- */
-export function isKeptBody(t: unknown, body: unknown): t is { length: number; kept: number } {
-  if (!t || typeof t !== 'object') return false;
-  const { length, kept } = t as { length?: unknown; kept?: unknown };
-  return (
-    Number.isSafeInteger(length) &&
-    Number.isSafeInteger(kept) &&
-    (kept as number) <= (length as number) &&
-    typeof body === 'string'
-  );
-}
+export { isKeptBody } from './recorded-event';
 
 /**
  * Validate an import: an export object, or a bare array of events (in slices that give the loop back). Ids and seqs are re-assigned on import
@@ -199,22 +184,13 @@ function draftProblem(item: unknown): string | null {
   if (!item || typeof item !== 'object' || Array.isArray(item))
     return 'must be an object (a recorded event)';
   const v = item as Record<string, unknown>;
-  // id and seq are optional on import (re-assigned); check the rest exactly as the journal does.
-  const problem = eventProblem({ ...v, id: 'import', seq: 1 });
-  if (problem) return problem.replace(/^event /, '');
-  if (Number.isNaN(Date.parse(v.receivedAt as string)))
-    return `receivedAt ${JSON.stringify(v.receivedAt)} is not an ISO 8601 time`;
-  for (const key of OPTIONAL_STRINGS) {
-    if (v[key] !== undefined && typeof v[key] !== 'string')
-      return `field ${key} must be a string when present`;
-  }
-  if (!('body' in v)) return 'field body is missing (use null for a request without a body)';
+  // id and seq are optional on import (re-assigned); the rest is checked as the journal and check do
+  const problem = recordedEventProblem(v, false);
+  if (problem) return problem;
+  // the sandbox keeps bodies deeper than this as their text: none of its own recorded events has one
   const depth = nesting(v.body, MAX_IMPORT_DEPTH);
   if (depth > MAX_IMPORT_DEPTH)
     return `field body nests more than ${MAX_IMPORT_DEPTH} levels deep: the sandbox keeps bodies that deep as their text (a string), as its own exports hold them`;
-  if (v.bodyTruncated !== undefined && !isKeptBody(v.bodyTruncated, v.body))
-    return 'field bodyTruncated must be {"length": N, "kept": K} with K <= N, beside a body that is its first K characters (a string)';
-  if (v.upstream !== undefined) return upstreamProblem(v.upstream);
   return null;
 }
 

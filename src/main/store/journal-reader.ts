@@ -7,8 +7,8 @@
 // could not be read back, an import whose commit marker is damaged.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
-import { clockOffsetProblem } from '../../shared/clock-offset';
-import { eventId, seqOfId } from './event-id';
+import { recordedEventProblem } from './recorded-event';
+import { seqOfId } from './event-id';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
 export interface JournalHeader {
@@ -281,13 +281,14 @@ class SeqOrder {
       return;
     }
     const { seq, id } = entry.event;
-    if (id !== eventId(seq)) {
+    const idSeq = seqOfId(id);
+    if (idSeq !== null && idSeq !== seq) {
       this.warn(
         line,
         `seq ${seq} disagrees with its id ${id} (an id is made from its seq): a damaged record`,
         text,
       );
-      this.idSeq = Math.max(this.idSeq, seqOfId(id) ?? 0);
+      this.idSeq = Math.max(this.idSeq, idSeq);
       return;
     }
     if (seq <= this.last) {
@@ -532,9 +533,9 @@ export function parseLine(text: string): JournalEntry | string {
     if (typeof v.import === 'string') {
       const event = v.event as Record<string, unknown> | null;
       if (!event || typeof event !== 'object') return 'imported event record without its event';
-      const problem = eventProblem(event);
+      const problem = recordedEventProblem(event, true);
       return problem
-        ? `imported ${problem}`
+        ? `imported event ${problem}`
         : { kind: 'event', event: event as unknown as RecordedEvent, importId: v.import };
     }
     const m = v.import as { id?: unknown; begin?: unknown; commit?: unknown; abort?: unknown };
@@ -543,29 +544,8 @@ export function parseLine(text: string): JournalEntry | string {
       return 'import marker without id and begin/commit/abort';
     return { kind: 'import', id: m.id, marker };
   }
-  const problem = eventProblem(v);
-  return problem ?? { kind: 'event', event: v as unknown as RecordedEvent, line: text };
-}
-
-/** Why `v` is not a RecordedEvent, or null when it is one (also used to validate imports). */
-export function eventProblem(v: Record<string, unknown>): string | null {
-  if (typeof v.id !== 'string') return 'event without a string id';
-  if (typeof v.seq !== 'number' || !Number.isInteger(v.seq) || v.seq < 1)
-    return 'event without a positive integer seq';
-  for (const key of ['receivedAt', 'siteId', 'category', 'event', 'path'] as const) {
-    if (typeof v[key] !== 'string') return `event field ${key} must be a string`;
-  }
-  if (typeof v.accepted !== 'boolean') return 'event field accepted must be true or false';
-  if (typeof v.status !== 'number') return 'event field status must be a number';
-  if (!Number.isInteger(v.status) || v.status < 100 || v.status > 599)
-    return `event field status must be an HTTP status (100 to 599), got ${v.status}`;
-  // the service accepts a beacon exactly when it answers 200: an event saying otherwise was edited
-  if (v.accepted !== (v.status === 200))
-    return `event field accepted is ${v.accepted} with status ${v.status}: an event is accepted exactly when its status is 200`;
-  if (!Array.isArray(v.errors)) return 'event field errors must be an array';
-  if (v.clockOffsetMs !== undefined) {
-    const problem = clockOffsetProblem(v.clockOffsetMs);
-    if (problem) return `event ${problem}`;
-  }
-  return null;
+  const problem = recordedEventProblem(v, true);
+  return problem
+    ? `event ${problem}`
+    : { kind: 'event', event: v as unknown as RecordedEvent, line: text };
 }
