@@ -207,6 +207,10 @@ describe('Journal', () => {
       expect(r.seqs).toEqual(all.filter((s) => s !== 10));
       expect(r.warnings[0]).toMatch(/line 11: seq 999 disagrees with its id ev_000000010/);
       expect(r.next).toBe(11);
+      // its id damaged instead, in the middle: the next intact record shows the id was the wrong one
+      const id = await damaged(5, (t) => t.replace('"id":"ev_000000005"', '"id":"ev_000000777"'));
+      expect(id.seqs).toEqual(all.filter((s) => s !== 5));
+      expect(id.next).toBe(11);
     });
 
     it('a zeroed block: the warning says which seqs it held, without printing the zero bytes', async () => {
@@ -351,6 +355,21 @@ describe('Journal', () => {
       expect(r.warnings).toHaveLength(1);
       expect(r.warnings[0]).toMatch(/undone: its 3 events are not restored/);
       expect(r.warnings[0]).not.toMatch(/reset/);
+    });
+
+    it('an import undone at one start stays undone when a line after it is damaged later', async () => {
+      const dir = await imported(false, false);
+      const file = path.join(dir, JOURNAL_FILE);
+      // the process stopped before the commit marker: the next start undoes the import
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/.*"commit":true.*\n/, ''));
+      const second = await open(dir);
+      expect(second.log.all().map((e) => e.siteId)).toEqual(['before']);
+      await second.log.append(draft('later', 7));
+      await second.log.append(draft('later', 8));
+      await second.log.close();
+      const r = await reopened(dir, (l) => (l.includes('"p7"') ? garble(l) : l));
+      expect(r.sites).toEqual(['before', 'later']);
+      expect(r.warnings.join('\n')).toMatch(/undone: its 3 events are not restored/);
     });
 
     it('a garbled abort marker still undoes the import', async () => {

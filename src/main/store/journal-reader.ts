@@ -54,6 +54,8 @@ export interface ReadResult {
   goodLength: number;
   /** the file's last byte is not a newline (the first append must start a new line) */
   missingNewline: boolean;
+  /** imports undone for want of an end marker: the journal ends them (abort) so that they stay undone */
+  unended: string[];
 }
 
 const CHUNK = 1 << 20;
@@ -64,7 +66,13 @@ export async function readJournal(
   file: string,
   onEntry: (entry: StoredEntry) => void,
 ): Promise<ReadResult> {
-  const result: ReadResult = { lines: 0, warnings: [], goodLength: 0, missingNewline: false };
+  const result: ReadResult = {
+    lines: 0,
+    warnings: [],
+    goodLength: 0,
+    missingNewline: false,
+    unended: [],
+  };
   const handle = await openIfThere(file);
   if (!handle) return result;
   const warnings = new JournalWarnings(file, result.warnings);
@@ -91,7 +99,7 @@ export async function readJournal(
       }
     }
     order.end();
-    imports.end();
+    result.unended = imports.end();
   } finally {
     await handle.close();
   }
@@ -263,8 +271,11 @@ class SeqOrder {
   } | null = null;
   /** unreadable lines since the last event handed on */
   private unread: number[] = [];
-  /** the seq in the id of a skipped record, while no later event shows it is spent */
-  private idSeq = 0;
+  /**
+   * the seq in the id of a record skipped for disagreeing with it, and its line, until an event after it
+   * is handed on: that event's seq is past it (spent), or below it (the id was the damaged field)
+   */
+  private skippedId: { seq: number; line: number } | null = null;
 
   constructor(
     private readonly onEntry: (entry: JournalEntry, line: number) => void,
@@ -288,7 +299,7 @@ class SeqOrder {
         `seq ${seq} disagrees with its id ${id} (an id is made from its seq): a damaged record`,
         text,
       );
-      this.idSeq = Math.max(this.idSeq, idSeq);
+      this.skippedId = { seq: idSeq, line };
       return;
     }
     if (seq <= this.last) {
@@ -311,7 +322,9 @@ class SeqOrder {
   end(): void {
     this.settle(Infinity);
     // the id of a damaged last record is not handed out again
-    if (this.idSeq > this.last) this.onEntry({ kind: 'header', nextSeq: this.idSeq + 1 }, 0);
+    const skipped = this.skippedId;
+    if (skipped && skipped.seq > this.last)
+      this.onEntry({ kind: 'header', nextSeq: skipped.seq + 1 }, 0);
   }
 
   /** Hand the held event on if its seq is below `next` (the next record's), else skip it as damaged. */
@@ -329,7 +342,7 @@ class SeqOrder {
     } else {
       this.missing(held.line, seq);
       this.last = seq;
-      if (this.idSeq < seq) this.idSeq = 0;
+      if (this.skippedId && held.line > this.skippedId.line) this.skippedId = null;
       this.onEntry(held.entry, held.line);
     }
     for (const d of held.after) this.onDamaged(d.line, d.text);
@@ -424,14 +437,19 @@ class ImportGate {
       state.mark ??= { line, text: text.length > 200 ? '' : text };
   };
 
-  end(): void {
+  /** No more records; answers the imports undone for want of an end marker. */
+  end(): string[] {
+    const unended: string[] = [];
     for (const [id, state] of this.open) {
       // a marker is short; an abort marker that still reads as one undoes its import
       const abort = state.mark && /"?abort"?\s*:/.test(state.mark.text);
       if (state.mark && !abort) {
         this.committed.add(id);
         this.assumed.set(id, { ...state, events: 0 });
-      } else this.undone.set(id, { ...state, events: 0 });
+      } else {
+        this.undone.set(id, { ...state, events: 0 });
+        if (!state.mark) unended.push(id);
+      }
     }
     this.open.clear();
     this.release();
@@ -447,6 +465,7 @@ class ImportGate {
       );
     // ids never repeat: the next event comes after the undone ones
     if (this.droppedSeq > 0) this.onEntry({ kind: 'header', nextSeq: this.droppedSeq + 1 });
+    return unended;
   }
 
   private release(): void {

@@ -142,6 +142,13 @@ export class Journal implements EventPersistence {
       } else if (read.missingNewline) {
         writeAll(fd, '\n');
       }
+      // an import undone for want of its end stays undone: a line damaged after it later on could
+      // otherwise read as its commit marker
+      for (const id of read.unended) {
+        const marker: ImportMarker = { import: { id, abort: true } };
+        writeAll(fd, `${JSON.stringify(marker)}\n`);
+        lines++;
+      }
       const journal = new Journal(file, fd, lines, log, read.warnings, release, options);
       log.attach(journal);
       journal.maybeCompact();
