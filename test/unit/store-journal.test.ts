@@ -398,6 +398,23 @@ describe('Journal', () => {
       );
     });
 
+    it('a reset record whose site was damaged is not read as a reset of another site', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      await first.log.append(draft('aaaaaa', 1));
+      await first.log.reset('aaaaaa');
+      await first.log.append(draft('bbbbbb', 2));
+      await first.log.close();
+      const r = await reopened(dir, (l) =>
+        l.replace('"siteId":"aaaaaa"}', '"siteId":"aa\u0000aaa"}'),
+      );
+      expect(r.sites).toEqual(['aaaaaa', 'bbbbbb']);
+      expect(r.warnings[0]).toMatch(
+        /line 3: .*a reset record that could not be read: events it removed may be back/,
+      );
+      expect(r.warnings[0]).not.toContain('\0');
+    });
+
     it('a reset record damaged beyond reading: the warning says removed events may be back', async () => {
       const dir = await imported(false);
       const r = await reopened(dir, (l) =>

@@ -188,7 +188,8 @@ function damagedReset(text: string): Extract<JournalEntry, { kind: 'reset' }> | 
   if (text.length > 400 || !/^.{0,4}reset/.test(text)) return null;
   const site = /siteId"?\s*:\s*(null|"([^"\\]*)")/.exec(text);
   const next = /nextSeq"?\s*:\s*(\d+)\s*[,}]/.exec(text);
-  if (!site || !next)
+  // a site read through damage (a control byte in it) is not one to reset
+  if (!site || !next || /[^\x20-\x7e]/.test(site[2] ?? ''))
     return 'a reset record that could not be read: events it removed may be back (reset them again)';
   const importId = /"import"\s*:\s*"([^"\\]*)"/.exec(text)?.[1];
   return {
