@@ -183,7 +183,13 @@ describe.skipIf(skip)("Snap's RecommendationController against the sandbox, in C
     for (const row of ready.behaviours) {
       if (row.status === 'not-applicable') continue;
       const model = BEHAVIOURS.find((b) => b.id === row.id)!;
-      const shows = row.id === 'order.credit' ? ['credit'] : model.seenBy;
+      // a credited order line shows the credit; an SPA route (none in this journey) an SPA's pageLoadId
+      const shows =
+        row.id === 'order.credit'
+          ? ['credit']
+          : row.id === 'identity.page-load-spa'
+            ? ['route']
+            : model.seenBy;
       const did = shows.some((e) => sent.has(`${e} ${e === '*' ? '' : (row.tag ?? '')}`));
       expect([row.id, row.tag, row.status], JSON.stringify(row)).toEqual([
         row.id,
