@@ -5,7 +5,7 @@
 // and the Overview's findings table with column headers, errors first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, run } from '../helpers/journey';
-import { newPage, sendBadPage, sendGoodPage } from './helpers/beacons';
+import { newPage, sendBadPage, sendGoodPage, sendProductionSession } from './helpers/beacons';
 import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
@@ -19,30 +19,6 @@ function outside(s: UiSession, selector: string): Promise<string[]> {
     .filter((e) => e.checkVisibility())
     .filter((e) => { const r = e.getBoundingClientRect(); return r.left < -0.5 || r.right > window.innerWidth + 0.5; })
     .map((e) => e.tagName.toLowerCase() + ' ' + (e.textContent || '').trim().slice(0, 40))`);
-}
-
-/** Product pages of one production session (no context.dev): dev-flag, an info, on its first. */
-async function sendProductionSession(url: string, sessionId: string, pages: number): Promise<void> {
-  const start = Date.now() - 60_000;
-  for (let i = 0; i < pages; i++) {
-    const uid = `${7001 + i}`;
-    const res = await fetch(`${url}/beacon/v2/demo42/product/pageview`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({
-        context: {
-          timestamp: new Date(start + i * 5000).toISOString(),
-          pageUrl: `https://shop.example/p/${uid}`,
-          userId: 'prod-user',
-          sessionId,
-          pageLoadId: `${sessionId}-${uid}`,
-          initiator: 'search-sandbox/test',
-        },
-        data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
-      }),
-    });
-    expect(res.status).toBe(200);
-  }
 }
 
 describe.skipIf(skip)('an empty sandbox on a phone', () => {

@@ -6,7 +6,7 @@
 // offset that stays in that top bar on a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendOrderVisits, THANKS_A, THANKS_B } from '../helpers/order-visits';
-import { sendShoppingDay } from './helpers/beacons';
+import { sendProductionSession, sendShoppingDay } from './helpers/beacons';
 import { SETTLE } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
@@ -26,29 +26,6 @@ function cut(s: UiSession, selector: string): Promise<string[]> {
       return text.getBoundingClientRect().width > e.getBoundingClientRect().width + 0.01;
     })
     .map((e) => e.textContent)`);
-}
-
-/** Three product pages of one production session (no context.dev): dev-flag (session scope) on each. */
-async function sendProductionSession(url: string): Promise<void> {
-  const start = Date.now() - 60_000;
-  for (const [i, uid] of ['7001', '7002', '7003'].entries()) {
-    const res = await fetch(`${url}/beacon/v2/demo42/product/pageview`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({
-        context: {
-          timestamp: new Date(start + i * 5000).toISOString(),
-          pageUrl: `https://shop.example/p/${uid}`,
-          userId: 'prod-user',
-          sessionId: 'prod-session',
-          pageLoadId: `prod-${uid}`,
-          initiator: 'search-sandbox/test',
-        },
-        data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
-      }),
-    });
-    expect(res.status).toBe(200);
-  }
 }
 
 describe.skipIf(skip)('rough edges', () => {
@@ -222,7 +199,7 @@ describe.skipIf(skip)('the timelines list says a session-wide finding once', () 
   });
 
   it('a production session says dev-flag once in the list, on its first page; each page keeps it', async () => {
-    await sendProductionSession(s.sandbox.url);
+    await sendProductionSession(s.sandbox.url, 'prod-session', 3, 'prod');
     await s.page.setViewportSize(LAPTOP);
     await s.ui.open('#/timelines');
     await s.ui.testId('timelines-view').waitFor();
@@ -245,7 +222,7 @@ describe.skipIf(skip)('a session-wide warning in the timelines list', () => {
     // production mode raised to a warning (a team that must never ship a dev build's traffic)
     const s = await openUi({ rules: { 'dev-flag': 'warning' } }, { viewport: LAPTOP });
     try {
-      await sendProductionSession(s.sandbox.url);
+      await sendProductionSession(s.sandbox.url, 'prod-session', 3, 'prod');
       await s.ui.open('#/timelines');
       await s.ui.testId('timelines-view').waitFor();
       const first = s.ui.pageRow('prod-7001');

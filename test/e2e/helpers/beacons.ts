@@ -192,3 +192,35 @@ export async function sendShoppingDay(base: string): Promise<void> {
     }
   }
 }
+
+/**
+ * Product pages of one production session (no context.dev: `dev-flag`, an info, on its first page), five
+ * seconds apart: uids 7001, 7002, … each on page `${prefix}-${uid}`.
+ */
+export async function sendProductionSession(
+  url: string,
+  sessionId: string,
+  pages: number,
+  prefix = sessionId,
+): Promise<void> {
+  const start = Date.now() - 60_000;
+  for (let i = 0; i < pages; i++) {
+    const uid = `${7001 + i}`;
+    const res = await fetch(`${url}/beacon/v2/${SITE_ID}/product/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        context: {
+          timestamp: new Date(start + i * 5000).toISOString(),
+          pageUrl: `https://shop.example/p/${uid}`,
+          userId: 'prod-user',
+          sessionId,
+          pageLoadId: `${prefix}-${uid}`,
+          initiator: 'search-sandbox/test',
+        },
+        data: { result: { uid, parentId: uid, sku: `S-${uid}` } },
+      }),
+    });
+    if (res.status !== 200) throw new Error(`product/pageview ${uid}: ${res.status}`);
+  }
+}

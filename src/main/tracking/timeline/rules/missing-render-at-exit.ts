@@ -3,7 +3,12 @@
 // click at once, with no flush when the page is left: a shopper who clicks that fast leaves with the render
 // still queued. Info, with why (the window and what it exempts: utils/queued-render.ts).
 import { finding, defineRule, type RuleMeta } from './types';
-import { AT_EXIT_FIX, UNRENDERED_MESSAGES, unrenderedEvents } from './utils/unrendered';
+import {
+  AT_EXIT_FIX,
+  RENDER_BEHAVIOURS,
+  UNRENDERED_MESSAGES,
+  unrenderedEvents,
+} from './utils/unrendered';
 
 const meta: RuleMeta<'response'> = {
   id: 'missing-render-at-exit',
@@ -14,13 +19,7 @@ const meta: RuleMeta<'response'> = {
   expects:
     'A render 300 ms after the results appear; a click that leaves sooner legitimately goes out alone.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.render',
-    'category.events',
-    'autocomplete.render',
-    'recommendations.widget',
-    'bundles.widget',
-  ],
+  guards: RENDER_BEHAVIOURS,
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'info',
   messages: { atExit: UNRENDERED_MESSAGES.atExit },

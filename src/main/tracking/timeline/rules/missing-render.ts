@@ -15,6 +15,7 @@ import {
   UNRENDERED_FIX,
   UNRENDERED_MESSAGES,
   unrenderedEvents,
+  RENDER_BEHAVIOURS,
 } from './utils/unrendered';
 
 const meta: RuleMeta<'response'> = {
@@ -25,13 +26,7 @@ const meta: RuleMeta<'response'> = {
     'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (a widget’s: with their tag; events of a widget sent with another widget’s tag are named as that). Not when the only events are clicks that each ended the page within 2 s of the sandbox issuing the response (missing-render-at-exit’s: the render may have left with the page in the client’s queue); such clicks on a response the sandbox did not issue stay an error that names that possibility, and a click on the only result of a single-result search stays one (the client navigates there by itself).',
   expects: 'search/render with the responseId as soon as the results of that response are shown.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: [
-    'search.render',
-    'category.events',
-    'autocomplete.render',
-    'recommendations.widget',
-    'bundles.widget',
-  ],
+  guards: RENDER_BEHAVIOURS,
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   messages: {

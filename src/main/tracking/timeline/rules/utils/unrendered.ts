@@ -20,6 +20,15 @@ const WHAT =
   '{{count}} ({{kinds}}: {{ids}}) {{carry}} {{what}}, but this page sent no {{render}} with {{that}}. The spec expects a render of each {{kind}} response when its results are shown, before impressions and clicks on them.{{also}}';
 
 /** The messages of the two rules, by id: which one fits is the page's other renders' business. */
+/** The behaviours a response's render keeps: those `missing-render` and `missing-render-at-exit` guard. */
+export const RENDER_BEHAVIOURS = [
+  'search.render',
+  'category.events',
+  'autocomplete.render',
+  'recommendations.widget',
+  'bundles.widget',
+];
+
 export const UNRENDERED_MESSAGES = {
   unrendered: WHAT,
   backfill: `${WHAT} Reported apart, as info, because the page rendered other responses ({{others}}): the provider's client sends one render for several responses when infinite scroll backfills pages.`,
