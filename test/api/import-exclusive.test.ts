@@ -89,6 +89,16 @@ function holdFirstImport(events: EventStore): { held: Promise<void>; open: () =>
   return { held, open };
 }
 
+/** The held import goes on (`open`) once the next import has reached the store. */
+function openWhenNextBegins(events: EventStore, open: () => void): void {
+  const begin = events.beginImport.bind(events);
+  events.beginImport = () => {
+    const begun = begin();
+    open();
+    return begun;
+  };
+}
+
 describe('writes that change the events as a whole wait for a running import', () => {
   it('a reset sent during an import waits for it, then removes it: all of it gone, as both answers say, also after a restart', async () => {
     const { dir, cleanup } = tempDir('import-reset-');
@@ -142,13 +152,7 @@ describe('writes that change the events as a whole wait for a running import', (
     const { held, open } = holdFirstImport(events);
     const importA = postImport(sandbox.url, importBody('impA'));
     await held;
-    // the first import goes on once the second has reached the store
-    const begin = events.beginImport.bind(events);
-    events.beginImport = () => {
-      const begun = begin();
-      open();
-      return begun;
-    };
+    openWhenNextBegins(events, open);
     const importB = postImport(sandbox.url, importBody('impB'));
     const answers = await Promise.all([importA, importB]);
     for (const answer of answers) {
@@ -183,12 +187,7 @@ describe('writes that change the events as a whole wait for a running import', (
     const { held, open } = holdFirstImport(events);
     const importA = postImport(sandbox.url, importBody('impA'));
     await held;
-    const begin = events.beginImport.bind(events);
-    events.beginImport = () => {
-      const begun = begin();
-      open();
-      return begun;
-    };
+    openWhenNextBegins(events, open);
     const importB = postImport(sandbox.url, importBody('impB'), true);
     const answers = await Promise.all([importA, importB]);
     for (const answer of answers) {
