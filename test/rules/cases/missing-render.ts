@@ -248,6 +248,25 @@ export default {
       ],
     },
     {
+      name: 'two clicks that ended the page on a response the sandbox did not issue: the message speaks of both',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.click('q1', 'P200', { at: 210, recv: 250 }),
+          p.click('q1', 'P201', { at: 210, recv: 260 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'unrendered',
+          message:
+            /The 2 clicks were the page's last events, .* The sandbox did not issue this response, so it cannot tell how soon the clicks came: in a test, wait for the render before clicking/,
+          events: [0, 1],
+          responseId: 'q1',
+        },
+      ],
+    },
+    {
       name: 'impressions and a click with no render at all',
       events: () => {
         const p = new PageBuilder();

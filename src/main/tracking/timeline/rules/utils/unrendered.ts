@@ -147,7 +147,7 @@ export function unrenderedEvents(
   const left = why.backfill ? undefined : renderLeftInQueue(r, ctx, orphans);
   // only a shopper's click may have left the render behind: the single result's is the storefront's own
   const atExit = left && !('singleResult' in left) ? left : undefined;
-  if (atExit && !atExit.timed) data.also += UNTIMED_EXIT;
+  if (atExit && !atExit.timed) data.also += untimedExit(orphans.length);
   if (left && 'singleResult' in left) messageId = 'singleResult';
   if (atExit && 'after' in atExit) {
     data.after = atExit.after;
@@ -156,9 +156,17 @@ export function unrenderedEvents(
   return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill, atExit };
 }
 
-/** said of clicks that ended the page when the sandbox cannot time them against the response's answer */
-const UNTIMED_EXIT =
-  " The click was the page's last event, and the provider's client holds a render in its queue for 300 ms while it sends a click at once, with no flush when the page is left: a click within about 0.3 s of the results appearing leaves with the render still queued. The sandbox did not issue this response, so it cannot tell how soon the click came: in a test, wait for the render before clicking, or search through the sandbox's search API, which times the click against its answer.";
+/**
+ * said of the clicks (`clicks` of them) that ended the page when the sandbox cannot time them against the
+ * response's answer
+ */
+function untimedExit(clicks: number): string {
+  const [were, came] =
+    clicks === 1
+      ? ["The click was the page's last event", 'the click came']
+      : [`The ${clicks} clicks were the page's last events`, 'the clicks came'];
+  return ` ${were}, and the provider's client holds a render in its queue for 300 ms while it sends a click at once, with no flush when the page is left: a click within about 0.3 s of the results appearing leaves with the render still queued. The sandbox did not issue this response, so it cannot tell how soon ${came}: in a test, wait for the render before clicking, or search through the sandbox's search API, which times the click against its answer.`;
+}
 
 /**
  * The page's rendered widget of the same kind whose render carried this response's responseId with another
