@@ -302,6 +302,28 @@ describe('a quick add priced in cents (search/addtocart at 100× the result’s 
       await quickAdd('units', (p) => p);
       // a sale price on the tile: not a unit
       await quickAdd('sale', (p) => p * 0.8);
+      // then each visit's cart page sends the product from the page's cart globals
+      const cartAdd = async (page: string, price: number) => {
+        s.core.clock.advance(5_000);
+        const line = { parentId: 'P201', uid: 'P201', sku: 'P201', qty: 1, price };
+        const res = await postBeacon(s.url, 'demo42/cart/add', {
+          context: {
+            timestamp: new Date(s.core.clock.now()).toISOString(),
+            pageUrl: 'http://localhost:5173/cart',
+            userId: `user-${page}`,
+            sessionId: `session-${page}`,
+            pageLoadId: `${page}-cart`,
+            initiator: 'search-sandbox/api-test',
+            dev: true,
+          },
+          data: { results: [line], cart: [line] },
+        });
+        expect(res.status).toBe(200);
+      };
+      // the cart right, the quick add in cents: only the quick add is named (on its own page)
+      await cartAdd('cents', 229);
+      // the quick add right, the cart globals in cents: the cart is named as the one in cents
+      await cartAdd('units', 22900);
 
       const pages = (
         (await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as {
@@ -323,6 +345,16 @@ describe('a quick add priced in cents (search/addtocart at 100× the result’s 
       ]);
       expect(priced('units')).toEqual([]);
       expect(priced('sale')).toEqual([]);
+      expect(priced('cents-cart')).toEqual([]);
+      expect(priced('units-cart').map((f) => [f.severity, f.behaviour, f.message])).toEqual([
+        [
+          'error',
+          'cart.items',
+          expect.stringMatching(
+            /prices an item in cents: uid "P201" at 22900 where the quick add ev_\w+ carried 229, the price the response served \(about 100×\)/,
+          ),
+        ],
+      ]);
 
       // readiness counts it on the quick add's row
       const ready = (await (

@@ -186,6 +186,81 @@ export default {
   ],
   invalid: [
     {
+      name: 'a quick add in cents of the issued response, then the cart at the price it served: only the quick add is named',
+      provenance: { responses: [RAIN] },
+      events: () => [
+        ...quickAddAt('P201', 22900),
+        visitPage('cart').cartAdd([{ uid: 'P201', price: 229 }], [{ uid: 'P201', price: 229 }], {
+          at: 10_000,
+        }),
+      ],
+      // the cart agrees with the price the response served: the cents are the quick add's, named on its
+      // own page; the cart event is right and gets no finding that would ask to change it
+      findings: [{ messageId: 'addOtherUnit', events: [1], responseId: 'r1' }],
+    },
+    {
+      name: 'a quick add in cents of a response not issued, then the cart at the catalog’s price: only the quick add is named',
+      provenance: {
+        responses: [],
+        companion: false,
+        catalog: { ids: ['P201'], prices: { P201: 229 } },
+      },
+      events: () => [
+        ...quickAddAt('P201', 22900, 'search', 'elsewhere'),
+        visitPage('cart').cartAdd([{ uid: 'P201', price: 229 }], [{ uid: 'P201', price: 229 }], {
+          at: 10_000,
+        }),
+      ],
+      findings: [{ messageId: 'addOtherUnit', events: [1], responseId: 'elsewhere' }],
+    },
+    {
+      name: 'a quick add at the price the response served, then the cart globals in cents: the cart is named as the one in cents',
+      provenance: { responses: [RAIN] },
+      events: () => [
+        ...quickAddAt('P201', 229),
+        visitPage('cart').cartAdd(
+          [{ uid: 'P201', price: 22900 }],
+          [{ uid: 'P201', price: 22900 }],
+          { at: 10_000 },
+        ),
+      ],
+      findings: [
+        {
+          messageId: 'cartInOtherUnit',
+          message:
+            /prices an item in cents: uid "P201" at 22900 where the quick add ev_\d+ carried 229, the price the response served \(about 100×\)\. .*the cart globals' price is the one in cents/,
+          fix: 'cart globals',
+          pageLoadId: 'cart',
+          events: [2],
+          behaviour: 'cart.items',
+        },
+      ],
+    },
+    {
+      name: 'a quick add at the catalog’s price, then the cart at a hundredth of it: the cart is named as the one off',
+      provenance: {
+        responses: [],
+        companion: false,
+        catalog: { ids: ['P201'], prices: { P201: 229 } },
+      },
+      events: () => [
+        ...quickAddAt('P201', 229, 'category', 'c1'),
+        visitPage('cart').cartAdd([{ uid: 'P201', price: 2.29 }], [{ uid: 'P201', price: 2.29 }], {
+          at: 10_000,
+        }),
+      ],
+      findings: [
+        {
+          messageId: 'cartInOtherUnit',
+          message:
+            /prices an item at a hundredth of its unit price: uid "P201" at 2\.29 where the quick add ev_\d+ carried 229, the catalog's price \(about 1\/100\)/,
+          pageLoadId: 'cart',
+          events: [2],
+          behaviour: 'cart.items',
+        },
+      ],
+    },
+    {
       name: 'a quick add in cents of the response the sandbox issued',
       provenance: { responses: [RAIN] },
       events: () => quickAddAt('P201', 22900),

@@ -150,6 +150,7 @@ export class Judge {
       uidOfSku: (sku) => servedBy(p, siteId, (r) => (r.sku === sku ? r.uid : undefined)),
       parentOf: (uid) =>
         servedBy(p, siteId, (r) => (r.uid === uid && r.parent !== r.uid ? r.parent : undefined)),
+      priceOf: (uid) => servedBy(p, siteId, (r) => (r.uid === uid ? r.price : undefined)),
     };
   }
 
@@ -372,26 +373,40 @@ export const SIBLING_EVENTS: ReadonlySet<string> = new Set(
 /** the page rules that count what a request says beyond its events (the real service's answer) */
 export const TALLYING = PAGE_RULES.filter((r) => r.tally);
 
-/** the newest issued responses a sku lookup reads (a product page asks once or twice) */
+/**
+ * the newest issued responses a sku or price lookup reads (a product page asks once or twice; a cart event
+ * priced 100× off its quick add, once per such item)
+ */
 const SERVED_LOOKUP = 500;
 
 /**
  * The first answer `pick` gives for a result or variant of the site's newest issued responses (`parent`:
  * the result it belongs to).
  */
-function servedBy(
+function servedBy<T>(
   p: ProvenanceSource,
   siteId: string,
-  pick: (r: { uid: string; sku: string | null; parent: string }) => string | undefined,
-): string | undefined {
+  pick: (r: {
+    uid: string;
+    sku: string | null;
+    parent: string;
+    /** what it was served at: a variant's own price, else its result's (absent: kept without prices) */
+    price: number | undefined;
+  }) => T | undefined,
+): T | undefined {
   let n = 0;
   for (const issued of p.recent(siteId)) {
     if (++n > SERVED_LOOKUP) break;
     for (const res of issued.results) {
-      const found = pick({ uid: res.uid, sku: res.sku, parent: res.uid });
+      const found = pick({ uid: res.uid, sku: res.sku, parent: res.uid, price: res.price });
       if (found !== undefined) return found;
       for (const c of res.children) {
-        const child = pick({ uid: c.uid, sku: c.sku, parent: res.uid });
+        const child = pick({
+          uid: c.uid,
+          sku: c.sku,
+          parent: res.uid,
+          price: c.price ?? res.price,
+        });
         if (child !== undefined) return child;
       }
     }

@@ -524,7 +524,7 @@ export class VisitBook {
       login: v.endpoint === 'shopper/login',
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
-      v.priceIssues = quickPriceIssues(v, visit);
+      v.quickAddIssues = quickPriceIssues(v, visit);
       notePrices(visit, v);
     }
     noteCartEvent(visit, pageKey, v);

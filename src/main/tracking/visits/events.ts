@@ -67,6 +67,11 @@ export interface VisitEvent {
    */
   priceIssues?: string[];
   /**
+   * set by the book when a cart event is folded in: its items priced about 100 times (or a hundredth of)
+   * what a quick add of the same product carried earlier in the visit
+   */
+  quickAddIssues?: QuickPriceIssue[];
+  /**
    * with `priceIssues` of an order: every line off is a hundredth of the cart's (or quick add's) price, so
    * the cents are there, not in the order (price-unit-mismatch's fix says so)
    */
@@ -76,6 +81,16 @@ export interface VisitEvent {
    * arrived in a visit of its own on another origin (order-other-domain)
    */
   cartElsewhere?: CartElsewhere;
+}
+
+/** A cart event's item priced in another unit than a quick add of the same product carried. */
+export interface QuickPriceIssue {
+  uid: string;
+  /** the cart event's price */
+  price: number;
+  /** the price the quick add carried, and its eventId */
+  quickPrice: number;
+  quickEventId: string;
 }
 
 function num(v: unknown): number {

@@ -3,7 +3,7 @@
 // the client sends a unit price). The client sends every one of them as the product's unit price: a quick
 // add `price: Number(price) || 0` of the result (SC track.product.addToCart), cart items and order lines
 // `Number(price)` of the page's globals (T).
-import type { QuickLine, VisitEvent } from './events';
+import type { QuickLine, QuickPriceIssue, VisitEvent } from './events';
 
 type Known = { price: number; eventId: string };
 
@@ -36,18 +36,21 @@ function quickPrice(visit: PricedVisit, uid: string): Known | undefined {
 
 /**
  * A cart event's items priced about 100 times (or a hundredth of) what a quick add of the same product
- * carried earlier in the visit: one of the two is in cents. A sale between them moves a price far less.
+ * carried earlier in the visit: one of the two is in cents (which one, `price-unit-mismatch` tells by the
+ * product's unit price, when the sandbox knows it). A sale between them moves a price far less.
  */
-export function quickPriceIssues(v: VisitEvent, visit: PricedVisit): string[] | undefined {
+export function quickPriceIssues(v: VisitEvent, visit: PricedVisit): QuickPriceIssue[] | undefined {
   if (!visit.quickPrices) return undefined;
-  const out: string[] = [];
+  const out: QuickPriceIssue[] = [];
   for (const item of v.items) {
     const known = quickPrice(visit, item.uid);
-    const ratio = known ? unitRatio(item.price, known.price) : null;
-    if (ratio !== null)
-      out.push(
-        `uid "${item.uid}" at ${item.price} where the quick add ${known!.eventId} carried ${known!.price} (${about(ratio)})`,
-      );
+    if (known && unitRatio(item.price, known.price) !== null)
+      out.push({
+        uid: item.uid,
+        price: item.price,
+        quickPrice: known.price,
+        quickEventId: known.eventId,
+      });
   }
   return out.length > 0 ? out : undefined;
 }

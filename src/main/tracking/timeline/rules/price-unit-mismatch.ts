@@ -15,11 +15,15 @@
 // result's own price (SC track.product.addToCart `price: Number(price) || 0`; the client's description of
 // its clickthrough and addtocart, and of the stored cart every */addtocart adds to), so a factor of 100 is
 // cents where the tiles' data should hold the currency unit.
+// A cart event off the quick add of the same product is told apart by the product's unit price, when the
+// sandbox knows it (the price a response it issued for the site served, else the catalog's): the cart at
+// that price is right and is not named (the quick add in cents is, on its own page); the quick add at that
+// price names the cart as the one in cents; with neither, one of the two is (quickAddFinding).
 // "About 100": 50× or more, or 1/50 or less (unitRatio), as for the cart and the order. Exempt: any smaller
 // difference (a sale, a coupon, rounding, a pack price, a variant's own price), a missing price (0), a
 // product neither the issued response nor the catalog prices (nothing to compare with), and, for a line's
 // total, lines of one.
-import { finding } from '../../finding';
+import { finding, type Finding } from '../../finding';
 import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
@@ -27,6 +31,7 @@ import type { IssuedResponse } from '../../../search/responses';
 import { about, unitRatio } from '../../visits/prices';
 import { Offenders, issuedFor, itemType } from './utils/provenance';
 import type { VisitContext } from '../../visits/rules/types';
+import type { QuickPriceIssue, VisitEvent } from '../../visits/events';
 
 // each quick add is its controller's: the search page's, the category page's, the dropdown's, a widget's
 const quickAdds = judgedIn(RESPONSE_KINDS, ['search.addtocart']);
@@ -37,7 +42,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
   judges: ['response', 'visit'],
   title: 'Prices in another unit than the cart’s, the quick add’s or the catalog’s',
   description:
-    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried; a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price. Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried (not when the cart agrees with the product’s unit price the sandbox knows: the quick add is the one in cents, named on its own page); a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price. Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
   expects:
     'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
   appliesTo: [...quickAdds.appliesTo, 'order', 'cart'],
@@ -52,6 +57,8 @@ const meta: RuleMeta<'response' | 'visit'> = {
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} other than as a unit price in the visit's cart's unit: {{issues}}. Revenue reports (Σ qty × price) and the line's credit read the order's prices.",
     quickAddOtherUnit:
       "{{eventId}} prices {{lines}} in another unit than the quick add of the same product: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), so one of the two is in cents and the cart's value or the add's revenue is off by a factor of 100.",
+    cartInOtherUnit:
+      "{{eventId}} prices {{lines}} {{unit}}: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), and the quick add's is the product's unit price, so the cart globals' price is the one {{which}} and the cart's value is off by a factor of 100.",
     cartOtherUnit:
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} at a hundredth of what the visit's cart (or quick add) carried: {{issues}}. The order's lines are the smaller unit, the currency unit; the cents are in the cart events' prices (the page's cart globals) or the tiles' data a quick add reads, so the cart's value and the add's revenue are off by a factor of 100.",
   },
@@ -62,6 +69,8 @@ const meta: RuleMeta<'response' | 'visit'> = {
       'send unit prices in the unit of the feed (the currency unit, not cents): divide cents by 100 in the cart globals or the order script.',
     quickAddOtherUnit:
       'send the same unit price in the tiles’ data (the quick add) and in the cart globals: the currency unit, not cents.',
+    cartInOtherUnit:
+      'send the cart globals’ prices in the currency unit, as the quick add sends the result’s price: divide cents by 100 in the cart globals; the tiles’ data is right.',
     otherUnit:
       "send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).",
     cartOtherUnit:
@@ -113,54 +122,126 @@ export const priceUnitMismatch = defineRule({
     ];
   },
   visit(page, ctx) {
-    const byCatalog = ctx.catalog?.priceOf ? catalogIssues(page.siteId, ctx) : [];
-    return ctx.accepted
-      .filter((o) => o.priceIssues !== undefined)
-      .map((o) =>
-        finding(
-          meta,
-          o.base.id,
-          {
-            messageId:
-              o.endpoint !== 'order/transaction'
-                ? 'quickAddOtherUnit'
-                : o.pricedElsewhereInCents
-                  ? 'cartOtherUnit'
-                  : 'otherUnit',
-            data: {
-              orderId: o.orderId ?? '',
-              eventId: o.base.id,
-              lines: count(
-                o.priceIssues!.length,
-                o.endpoint === 'order/transaction' ? 'line' : 'item',
-              ),
-              issues: o.priceIssues!.slice(0, 5).join(', '),
-            },
-          },
-          [o.base.id],
-          // an order's lines are its totals' unit (unless the cents are the cart's: its items); a cart event
-          // off from the quick add of the same product: the quick add's price is the one the client takes
-          // from the result
-          {
-            behaviour:
-              o.endpoint !== 'order/transaction'
-                ? 'search.addtocart'
-                : o.pricedElsewhereInCents
-                  ? 'cart.items'
-                  : 'order.totals',
-          },
-        ),
-      )
-      .concat(byCatalog);
+    const out: Finding[] = [];
+    // the cart events named here for their quick add's price: the catalog's check leaves them to this
+    const named = new Set<VisitEvent>();
+    for (const o of ctx.accepted) {
+      if (o.quickAddIssues) {
+        const f = quickAddFinding(o, o.quickAddIssues, ctx);
+        if (f) {
+          out.push(f);
+          named.add(o);
+        }
+      } else if (o.priceIssues) out.push(orderFinding(o, o.priceIssues));
+    }
+    return ctx.catalog?.priceOf ? out.concat(catalogIssues(page.siteId, ctx, named)) : out;
   },
 });
 
-/** Cart and order events (without a visit price issue) whose items are about 100× off the catalog's. */
-function catalogIssues(siteId: string, ctx: VisitContext) {
+/**
+ * An order whose lines are not unit prices in the visit's cart's unit: the order's own (`otherUnit`), or,
+ * every line a hundredth of the cart's, the cart's (`cartOtherUnit`: its items are the cents).
+ */
+function orderFinding(o: VisitEvent, issues: readonly string[]): Finding {
+  const elsewhere = o.pricedElsewhereInCents === true;
+  return finding(
+    meta,
+    o.base.id,
+    {
+      messageId: elsewhere ? 'cartOtherUnit' : 'otherUnit',
+      data: {
+        orderId: o.orderId ?? '',
+        eventId: o.base.id,
+        lines: count(issues.length, 'line'),
+        issues: issues.slice(0, 5).join(', '),
+      },
+    },
+    [o.base.id],
+    // an order's lines are its totals' unit, unless the cents are the cart's: its items
+    { behaviour: elsewhere ? 'cart.items' : 'order.totals' },
+  );
+}
+
+/**
+ * A cart event's items about 100× (or 1/100 of) what a quick add of the same product carried. Which of the
+ * two is off, the product's unit price tells, when the sandbox knows it: the price a response it issued for
+ * the site served for the product (a variant's own, else its result's), else the site's catalog price (as
+ * the visit's: not on a site whose account turned catalogCheck off) — the sources the quick add's own check
+ * (`response` above) reads. The client sends both as that unit price (what the provider's client sends,
+ * "Clickthrough and addtocart": the quick add `price: Number(price) || 0` of the result; the cart events the
+ * page's cart globals), so:
+ * - the cart at the unit price and the quick add about 100× off it: the quick add is the one in cents, and
+ *   its own check names it on its page (addOtherUnit). The cart item is exempt here: a finding on the cart
+ *   would read as a second bug and ask to change a right price. (The quick add's check reads the price the
+ *   response it names served; this one, the site's newest that served the product: the two differ only after
+ *   a re-index changed the product's price by 50× or more.)
+ * - the quick add at the unit price and the cart about 100× off it: the cart is named as the one off
+ *   (`cartInOtherUnit`, the cart globals' fault);
+ * - no unit price known (or neither agreeing with it): `quickAddOtherUnit`, one of the two is in cents.
+ * Undefined: every item off is the quick add's.
+ */
+function quickAddFinding(
+  o: VisitEvent,
+  issues: readonly QuickPriceIssue[],
+  ctx: VisitContext,
+): Finding | undefined {
+  const kept: string[] = [];
+  // every item kept is the cart's fault, and how: 100× (cents) or 1/100 of the unit price
+  let cartOff = true;
+  let over = 0;
+  for (const i of issues) {
+    const ratio = unitRatio(i.price, i.quickPrice)!;
+    const served = ctx.served?.priceOf?.(i.uid);
+    const known = served ?? ctx.catalog?.priceOf?.(i.uid);
+    const cartAgrees = known !== undefined && unitRatio(i.price, known) === null;
+    const quickAgrees = known !== undefined && unitRatio(i.quickPrice, known) === null;
+    if (cartAgrees && !quickAgrees) continue;
+    const quick = `uid "${i.uid}" at ${i.price} where the quick add ${i.quickEventId} carried ${i.quickPrice}`;
+    if (quickAgrees && !cartAgrees) {
+      if (ratio > 1) over++;
+      kept.push(
+        `${quick}, ${served !== undefined ? 'the price the response served' : "the catalog's price"} (${about(ratio)})`,
+      );
+    } else {
+      cartOff = false;
+      kept.push(`${quick} (${about(ratio)})`);
+    }
+  }
+  if (kept.length === 0) return undefined;
+  const lines = count(kept.length, 'item');
+  const data = { eventId: o.base.id, lines, issues: kept.slice(0, 5).join(', ') };
+  if (!cartOff)
+    return finding(meta, o.base.id, { messageId: 'quickAddOtherUnit', data }, [o.base.id], {
+      // the quick add's unit price against the cart's: the add names the unit the cart uses
+      behaviour: 'search.addtocart',
+    });
+  const cents = over === kept.length;
+  const under = over === 0;
+  return finding(
+    meta,
+    o.base.id,
+    {
+      messageId: 'cartInOtherUnit',
+      data: {
+        ...data,
+        unit: cents ? 'in cents' : under ? 'at a hundredth of its unit price' : 'in another unit',
+        which: cents ? 'in cents' : under ? 'at a hundredth of it' : 'in another unit',
+      },
+    },
+    [o.base.id],
+    { behaviour: 'cart.items' },
+  );
+}
+
+/**
+ * Cart and order events (without a visit price issue: an order off its cart, a cart event named for its
+ * quick add's price) whose items are about 100× off the catalog's.
+ */
+function catalogIssues(siteId: string, ctx: VisitContext, named: ReadonlySet<VisitEvent>) {
   const priceOf = ctx.catalog!.priceOf!;
   const out = [];
   for (const o of ctx.accepted) {
-    if (o.priceIssues !== undefined || o.endpoint === 'product/pageview') continue;
+    if (o.priceIssues !== undefined || named.has(o) || o.endpoint === 'product/pageview') continue;
     const issues: string[] = [];
     for (const item of o.items) {
       const known = priceOf(item.uid);

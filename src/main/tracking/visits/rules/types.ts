@@ -27,12 +27,20 @@ export interface VisitPage {
 /** the site's indexed catalog, as the search side offers it to the timelines */
 export type VisitCatalog = ProvenanceCatalog;
 
-/** Which product a sku names, read from the site's indexed catalog or the responses the companion issued. */
+/**
+ * Which product a sku names (and what it cost), read from the site's indexed catalog or the responses the
+ * companion issued.
+ */
 export interface SkuOwners {
   /** the uid of the product or variant whose sku this is */
   uidOfSku(sku: string): string | undefined;
   /** the parent (variant group) id of a product or variant */
   parentOf?(uid: string): string | undefined;
+  /**
+   * the price a response the companion issued for the site served for the product or variant (a variant's
+   * own, else its result's), the newest that served one
+   */
+  priceOf?(uid: string): number | undefined;
 }
 
 export interface VisitContext {
