@@ -143,7 +143,7 @@ export const ErrorSchema = closed({
       'BadRequest, NotFound, Conflict, Forbidden, RequestTooLarge, UnsupportedMediaType…',
   }),
   message: Type.String(),
-  /** the query or path parameter, `body`, `body.<field>` or `content-type` refused */
+  /** the query or path parameter, `body`, `body.<field>`, `content-type` or `content-encoding` refused */
   parameter: Type.Optional(Type.String()),
   allowed: Type.Optional(Type.Array(Type.String())),
   limit: Type.Optional(

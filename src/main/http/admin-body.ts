@@ -157,9 +157,31 @@ function unsupported(
   });
 }
 
+/** A Content-Encoding other than none (`identity`), as sent; null for none. */
+function contentEncoding(header: string | undefined): string | null {
+  const value = (header ?? '').trim();
+  return value === '' || value.toLowerCase() === 'identity' ? null : value;
+}
+
+/**
+ * A compressed body (Content-Encoding gzip, deflate, br…): 415 naming the header. Admin bodies are read
+ * as sent, never decompressed (a decompressed body could pass the size cap many times over).
+ */
+function compressed(name: AdminEndpointName, encoding: string): BodyRefused {
+  const { method, path } = ADMIN_API[name];
+  const rule = `${method} ${path} takes its body uncompressed`;
+  const fix =
+    'send the body uncompressed, without a Content-Encoding header (a .gz file: gunzip it first)';
+  return new BodyRefused(415, 'content-encoding', `Content-Encoding ${encoding}: ${rule}; ${fix}`, {
+    value: encoding,
+    rule,
+    fix,
+  });
+}
+
 /**
  * Read the body of a request to `name` as its declaration says (nothing for an endpoint that takes
- * none); throws BodyRefused (400, 413, 415) or BadQuery (a JSON body breaking its schema).
+ * none); throws BodyRefused (400, 413, 415: its Content-Type, or any Content-Encoding) or BadQuery (a JSON body breaking its schema).
  */
 export async function readAdminBody<N extends AdminEndpointName>(
   name: N,
@@ -171,6 +193,13 @@ export async function readAdminBody<N extends AdminEndpointName>(
   if (!takesContentType(declared.media, type)) {
     dropBody(req);
     throw unsupported(name, declared, String(type));
+  }
+  // a beacon body for the dry-run check is judged as the beacon service judges it (its answer is the
+  // service's, its errors say the body was compressed)
+  const encoding = contentEncoding(req.headers['content-encoding']);
+  if (encoding !== null && declared.media !== 'raw') {
+    dropBody(req);
+    throw compressed(name, encoding);
   }
   if (declared.streamed) {
     // refused before a byte is read when it says it is too large; otherwise the handler reads it

@@ -17,8 +17,8 @@ export class BadQuery extends Error {
 export class BodyRefused extends Error {
   constructor(
     readonly status: 400 | 413 | 415,
-    /** `body`, or `content-type` for a 415 */
-    readonly parameter: 'body' | 'content-type',
+    /** `body`, or `content-type` / `content-encoding` for a 415 */
+    readonly parameter: 'body' | 'content-type' | 'content-encoding',
     message: string,
     readonly limit: { value: string; rule: string; fix: string },
   ) {

@@ -18,6 +18,8 @@ export interface TrackingRequest {
   /** request path without the query string */
   path: string;
   contentType?: string;
+  /** the Content-Encoding header as sent (the provider's client sends none) */
+  contentEncoding?: string;
   /** the body as received; null when there was none or it was not read */
   rawBody: Buffer | null;
   userAgent?: string;
@@ -43,6 +45,11 @@ interface Answer {
   issues: ValidationIssue[];
   /** echo the body back as `data` (the service does so for schema errors only) */
   echo?: boolean;
+  /**
+   * What the sandbox records and reports instead of `issues`, when it can say more than the service's
+   * answer does (why a body was not JSON): the answer itself stays the service's.
+   */
+  recorded?: ValidationIssue[];
 }
 
 const ACCEPTED_MEDIA_TYPES = new Set(['text/plain', 'application/json']);
@@ -139,7 +146,7 @@ export class TrackingIngest {
       path: request.path,
       accepted: answer.status === 200,
       status: answer.status,
-      errors: answer.issues,
+      errors: answer.recorded ?? answer.issues,
       body: recordedBody(text, answer.status === 200, parsed),
       ...(answer.status !== 200 &&
         text !== null &&
@@ -186,7 +193,7 @@ export class TrackingIngest {
   async check(request: TrackingRequest): Promise<TrackingResponse & { errors: ValidationIssue[] }> {
     const text = request.bodyTooLarge || !request.rawBody ? null : request.rawBody.toString('utf8');
     const { answer } = await this.answer(request, parseBeaconPath(request.path), text);
-    return { ...trackingResponse(answer, text), errors: answer.issues };
+    return { ...trackingResponse(answer, text), errors: answer.recorded ?? answer.issues };
   }
 
   /**
@@ -250,13 +257,38 @@ export class TrackingIngest {
             verdict === null ? judgeBodyText(endpoint, text) : { verdict },
           )
         : judgeBodyText(endpoint, text);
-    return { answer: bodyAnswer(judged.verdict), parsed: judged.parsed };
+    return {
+      answer: bodyAnswer(judged.verdict, contentEncoding(request.contentEncoding)),
+      parsed: judged.parsed,
+    };
   }
 }
 
-function bodyAnswer(body: BodyVerdict): Answer {
+/** A Content-Encoding other than none (`identity`), as sent; null for none. */
+function contentEncoding(header: string | undefined): string | null {
+  const value = (header ?? '').trim();
+  return value === '' || value.toLowerCase() === 'identity' ? null : value;
+}
+
+const INVALID_JSON = 'invalid JSON POST body';
+
+/** Why a body that is not JSON is not, as far as the sandbox can tell; null when it cannot say. */
+function notJsonBecause(encoding: string | null): string | null {
+  if (encoding !== null)
+    return `the body was sent with Content-Encoding: ${encoding}, which the provider's client never does (it posts its beacons uncompressed, as text/plain); the body is read as it arrives, not decompressed: send it uncompressed`;
+  return null;
+}
+
+function bodyAnswer(body: BodyVerdict, encoding: string | null): Answer {
   if (body.ok) return { status: 200, issues: [] };
-  if (body.problem === 'json')
-    return { status: 400, error: 'ValidationError', issues: [issue('invalid JSON POST body')] };
+  if (body.problem === 'json') {
+    const because = notJsonBecause(encoding);
+    return {
+      status: 400,
+      error: 'ValidationError',
+      issues: [issue(INVALID_JSON)],
+      ...(because !== null && { recorded: [issue(`${INVALID_JSON}: ${because}`)] }),
+    };
+  }
   return { status: 400, error: 'ValidationError', issues: body.issues, echo: true };
 }

@@ -67,6 +67,7 @@ async function answerBeacon(
     method,
     path,
     contentType,
+    contentEncoding: req.headers['content-encoding'],
     rawBody: body,
     userAgent,
     origin: req.headers.origin,
@@ -227,6 +228,7 @@ export function trackingAdminRouter(ingest: TrackingIngest): Router {
         method: 'POST',
         path: `/beacon/v2/${siteId}/${category}/${event}`,
         contentType: req.get('content-type') ?? 'text/plain',
+        contentEncoding: req.get('content-encoding'),
         rawBody: body,
         bodyTooLarge: tooLarge,
       });
