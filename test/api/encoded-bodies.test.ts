@@ -1,5 +1,6 @@
-// Bodies the sandbox cannot read as sent, over real HTTP: a compressed body (Content-Encoding). A beacon
-// keeps the real service's answer; what the sandbox records says why. An admin body says it in its 415.
+// Bodies the sandbox cannot read as sent, over real HTTP: a compressed body (Content-Encoding) and a beacon
+// nested past the service's JSON decoder. A beacon keeps the real service's answer; what the sandbox records
+// says why. An admin body says it in its 415.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBeacon, startSandbox } from '../helpers/sandbox';
@@ -89,6 +90,27 @@ describe('a beacon body sent compressed', () => {
     });
     expect(await res.json()).toEqual({ success: true });
   });
+});
+
+describe('a beacon nested deeper than the service reads', () => {
+  // 20,000 levels are judged on the event loop, 40,000 (80,000 characters) in the body worker
+  it.each([20_000, 40_000])(
+    '%i levels get the service\'s "invalid JSON POST body"; the recorded event says it nests too deep',
+    async (levels) => {
+      const deep = `{"context":${JSON.stringify(render().context)},"data":{"message":"m","details":${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+      const res = await postBeacon(base, 'demo42/log/snap', deep);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(INVALID_JSON);
+      const recorded = await newest();
+      expect(recorded.errors).toEqual([
+        {
+          message:
+            "invalid JSON POST body: its arrays and objects nest more than 10000 levels deep, deeper than the service's JSON decoder reads: send a body nested less deeply (a beacon nests a handful of levels)",
+          path: '',
+        },
+      ]);
+    },
+  );
 });
 
 describe('an admin body sent compressed', () => {

@@ -9,7 +9,8 @@ import { validateBeaconBody } from './schemas';
 export const MAX_JSON_DEPTH = 10_000;
 
 export type BodyVerdict =
-  | { ok: false; problem: 'json' }
+  /** `tooDeep`: it nests deeper than MAX_JSON_DEPTH (the service's answer is the same; the sandbox says why) */
+  | { ok: false; problem: 'json'; tooDeep?: true }
   | { ok: false; problem: 'schema'; issues: ValidationIssue[] }
   | { ok: true };
 
@@ -20,7 +21,8 @@ export function judgeBodyText(
 ): { verdict: BodyVerdict; parsed?: unknown } {
   let parsed: unknown;
   try {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { verdict: { ok: false, problem: 'json' } };
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return { verdict: { ok: false, problem: 'json', tooDeep: true } };
     parsed = JSON.parse(text);
   } catch {
     return { verdict: { ok: false, problem: 'json' } };

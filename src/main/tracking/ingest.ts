@@ -6,7 +6,7 @@ import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
 import { parseBeaconPath } from './beacon-path';
 import { nestsDeeperThan } from '../../shared/json-depth';
-import { judgeBodyText, type BodyVerdict } from './body-verdict';
+import { judgeBodyText, MAX_JSON_DEPTH, type BodyVerdict } from './body-verdict';
 import { judgeOffLoop, WORKER_FROM_CHARS } from './body-worker';
 
 /** The real service refuses bodies over 1 MB (1 << 20 bytes). */
@@ -273,16 +273,18 @@ function contentEncoding(header: string | undefined): string | null {
 const INVALID_JSON = 'invalid JSON POST body';
 
 /** Why a body that is not JSON is not, as far as the sandbox can tell; null when it cannot say. */
-function notJsonBecause(encoding: string | null): string | null {
+function notJsonBecause(body: { tooDeep?: true }, encoding: string | null): string | null {
   if (encoding !== null)
     return `the body was sent with Content-Encoding: ${encoding}, which the provider's client never does (it posts its beacons uncompressed, as text/plain); the body is read as it arrives, not decompressed: send it uncompressed`;
+  if (body.tooDeep)
+    return `its arrays and objects nest more than ${MAX_JSON_DEPTH} levels deep, deeper than the service's JSON decoder reads: send a body nested less deeply (a beacon nests a handful of levels)`;
   return null;
 }
 
 function bodyAnswer(body: BodyVerdict, encoding: string | null): Answer {
   if (body.ok) return { status: 200, issues: [] };
   if (body.problem === 'json') {
-    const because = notJsonBecause(encoding);
+    const because = notJsonBecause(body, encoding);
     return {
       status: 400,
       error: 'ValidationError',
