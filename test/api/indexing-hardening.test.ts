@@ -310,6 +310,34 @@ describe('feeds in other encodings', () => {
     );
   });
 
+  it('refuses UTF-32, with or without its byte order mark, as UTF-32, with the fix', async () => {
+    const s = await sandbox();
+    const utf32 = (text: string, order: 'le' | 'be', bom: boolean) => {
+      const units = [...(bom ? [0xfeff] : []), ...[...text].map((c) => c.codePointAt(0)!)];
+      const out = Buffer.alloc(units.length * 4);
+      units.forEach((u, i) =>
+        order === 'le' ? out.writeUInt32LE(u, i * 4) : out.writeUInt32BE(u, i * 4),
+      );
+      return out;
+    };
+    const csv = 'uid,name\n7,Smörgåsbord\n';
+    for (const [order, bom] of [
+      ['le', true],
+      ['be', true],
+      ['le', false],
+      ['be', false],
+    ] as const) {
+      await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+      const file = utf32(csv, order, bom);
+      expect((await upload(s.url, 'feedId=42', file, 'u32.csv')).status).toBe(200);
+      const feed = await runToEnd(s, 42);
+      expect([order, bom, feed.state]).toEqual([order, bom, 'error']);
+      expect(feed.lastRun?.error).toBe(
+        `the feed file is UTF-32 (utf-32${order}${bom ? ', by its byte order mark' : ''}), which the sandbox does not read: save it as UTF-8`,
+      );
+    }
+  });
+
   it('a zip that cannot be read says it is a zip, not "raw"', async () => {
     const s = await sandbox();
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40, 7)]);

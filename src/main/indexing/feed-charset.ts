@@ -1,6 +1,6 @@
 // The character encoding of a feed file: UTF-8 (the default, with or without a BOM), UTF-16 by its BOM,
 // what an XML declaration names, or Windows-1252 (the superset of ISO-8859-1 that exports from
-// spreadsheets and older shop systems use) when the bytes are not valid UTF-8. The text reaches the
+// spreadsheets and older shop systems use) when the bytes are not valid UTF-8. UTF-32 is told, not read. The text reaches the
 // parsers as UTF-8 whatever it was, piece by piece, and the summary says how it was read.
 import { TextDecoder } from 'node:util';
 import { utf16Bom } from '../base/utf16';
@@ -12,6 +12,36 @@ export interface Charset {
   name: string;
   /** why, when it is not plain UTF-8: shown in the feed's history */
   note: string | null;
+}
+
+export type Utf32 = 'utf-32le' | 'utf-32be';
+
+/** Code units read to tell UTF-32 without a byte order mark: each has three NUL bytes in its place. */
+const UTF32_UNITS = 4;
+
+/**
+ * The UTF-32 the first bytes of a file are in (which the sandbox does not read), or null: by its byte order
+ * mark (00 00 FE FF, FF FE 00 00: checked before UTF-16's FF FE, which the second begins with), or by
+ * text whose first code units each have three NUL bytes (ASCII in UTF-32; a feed holds no NUL).
+ */
+export function utf32Of(head: Uint8Array): { encoding: Utf32; bom: boolean } | null {
+  const [a, b, c, d] = head;
+  if (a === 0x00 && b === 0x00 && c === 0xfe && d === 0xff)
+    return { encoding: 'utf-32be', bom: true };
+  if (a === 0xff && b === 0xfe && c === 0x00 && d === 0x00)
+    return { encoding: 'utf-32le', bom: true };
+  const units = Math.min(UTF32_UNITS, Math.floor(head.length / 4));
+  if (units === 0) return null;
+  const each = (text: number, zeros: number[]) => {
+    for (let u = 0; u < units; u++) {
+      const at = u * 4;
+      if (head[at + text] === 0 || zeros.some((z) => head[at + z] !== 0)) return false;
+    }
+    return true;
+  };
+  if (each(0, [1, 2, 3])) return { encoding: 'utf-32le', bom: false };
+  if (each(3, [0, 1, 2])) return { encoding: 'utf-32be', bom: false };
+  return null;
 }
 
 /** A label TextDecoder knows, or null. */

@@ -1,6 +1,6 @@
 // Parses a feed file as a stream: decode (raw/gzip/zip), sniff the format (CSV/TSV with header,
 // ndJSON, XML), parse with csv-parse or saxes, and hand each product on; never throws, never buffers the file.
-import { toUtf8, type Charset } from './feed-charset';
+import { toUtf8, utf32Of, type Charset } from './feed-charset';
 import { utf16Of } from '../base/utf16';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { CsvError } from 'csv-parse';
@@ -100,6 +100,15 @@ function countOutsideQuotes(line: string, ch: string): number {
   return n;
 }
 
+/** UTF-32 is told as such (read as UTF-16 or binary, it was named as what it is not) and refused with the fix. */
+function refuseUtf32(head: Buffer): void {
+  const utf32 = utf32Of(head);
+  if (utf32)
+    throw new FeedFileError(
+      `the feed file is UTF-32 (${utf32.encoding}${utf32.bom ? ', by its byte order mark' : ''}), which the sandbox does not read: save it as UTF-8`,
+    );
+}
+
 /** Parse one feed file; each product goes to `sink`. The summary carries the whole-file error, if any. */
 export async function parseFeed(
   input: FeedInput,
@@ -118,6 +127,7 @@ export async function parseFeed(
     const raw = await peek(decoded.chunks, 16);
     const url = input.kind === 'buffer' ? input.url : undefined;
     refuseKnownNonFeed(raw.head, decoded.encoding, url);
+    refuseUtf32(raw.head);
     text = toUtf8(raw.all);
     const { head, all, whole } = await peek(text.chunks, SNIFF_BYTES);
     refuseHtmlPage(head, decoded.encoding, url);
