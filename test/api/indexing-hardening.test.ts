@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { tempDir } from '../helpers/sandbox';
+import { zipOf } from '../helpers/zip';
 import { admin, runToEnd, startFrozen, upload } from './indexing-helpers';
 
 const stops: Array<() => Promise<void> | void> = [];
@@ -336,6 +337,37 @@ describe('feeds in other encodings', () => {
         `the feed file is UTF-32 (utf-32${order}${bom ? ', by its byte order mark' : ''}), which the sandbox does not read: save it as UTF-8`,
       );
     }
+  });
+
+  it("a zip entry whose name leaves the archive's folder is named and refused, and nothing is written outside", async () => {
+    const { dir, cleanup } = tempDir();
+    stops.push(cleanup);
+    const data = path.join(dir, 'data');
+    const s = await sandbox(data);
+    const csv = 'uid,name\n1,Escaped\n';
+    const outside = path.join(dir, 'PWNED.csv');
+    const leaves = (why: string) =>
+      `has a name that leaves the archive's folder (${why}), and such names are refused`;
+    const cases: Array<[name: string, said: string]> = [
+      ['../PWNED.csv', leaves('a ".." part')],
+      ['../../../../../../../../tmp/PWNED.csv', leaves('a ".." part')],
+      [outside, leaves('an absolute path')],
+      ['C:/PWNED.csv', leaves('an absolute path')],
+      // Windows separators are read as /: the name is said as read
+      ['..\\..\\PWNED.csv', leaves('a ".." part')],
+    ];
+    for (const [name, said] of cases) {
+      await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+      expect((await upload(s.url, 'feedId=42', zipOf([[name, csv]]), 'products.zip')).status).toBe(
+        200,
+      );
+      const feed = await runToEnd(s, 42);
+      expect([name, feed.state]).toEqual([name, 'error']);
+      expect(feed.lastRun?.error).toBe(
+        `the zip entry ${JSON.stringify(name.replaceAll('\\', '/'))} ${said}: zip the feed file alone, by its own name (e.g. products.csv)`,
+      );
+    }
+    expect(existsSync(outside)).toBe(false);
   });
 
   it('a zip that cannot be read says it is a zip, not "raw"', async () => {

@@ -6,6 +6,7 @@ import { PassThrough, Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Entry, ZipFile } from 'yauzl';
 import { yauzl } from './format-readers';
+import { shown } from '../../shared/text';
 
 /**
  * Where a feed file's bytes are: an upload or a cart source's answer held in memory (≤ 20 MB; `url`: the
@@ -209,6 +210,20 @@ function isNoise(name: string): boolean {
 }
 
 /**
+ * An entry yauzl refuses by its name, absolute or with a `..` part (it checks every name, its \ read as /,
+ * before handing the entry over: nothing of it is read, and the sandbox never writes an entry anywhere):
+ * named as what it is, since "the zip file is corrupt" sent people to zip it again, the same way. Null for
+ * any other error.
+ */
+function unsafeEntry(message: string): string | null {
+  const refused = /^(absolute path|invalid relative path): (.*)$/s.exec(message);
+  if (!refused) return null;
+  const [, kind, name] = refused;
+  const why = kind === 'absolute path' ? 'an absolute path' : 'a ".." part';
+  return `the zip entry ${shown(name)} has a name that leaves the archive's folder (${why}), and such names are refused: zip the feed file alone, by its own name (e.g. products.csv)`;
+}
+
+/**
  * An Office Open XML file is a zip ([Content_Types].xml with xl/, word/ or ppt/): named as the document
  * it is, since "a zip must hold one file" sent people to re-zip a spreadsheet.
  */
@@ -229,7 +244,11 @@ async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedF
     });
     zip.on('end', () => resolve());
     zip.on('error', (err: Error) =>
-      reject(new FeedFileError(`the zip file is corrupt (${err.message}): zip it again`)),
+      reject(
+        new FeedFileError(
+          unsafeEntry(err.message) ?? `the zip file is corrupt (${err.message}): zip it again`,
+        ),
+      ),
     );
     zip.readEntry();
   });
