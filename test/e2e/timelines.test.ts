@@ -457,6 +457,35 @@ describe.skipIf(skip)('timelines UI', () => {
     }
   });
 
+  it('names a finding by its head, its message and fix read as its description and left as text', async () => {
+    const bad = await sendBadPage(s.sandbox.url);
+    await s.ui.open('#/timelines');
+    await s.ui.pageRow(bad.pageLoadId).waitFor();
+    await s.ui.openPage(bad.pageLoadId);
+    const dto = await pageDto(s.sandbox.url, bad.pageLoadId);
+    const click = dto.findings.find((f) => f.rule === 'click-not-impressed-at-exit')!;
+    const rules = (await (await fetch(`${s.sandbox.url}/_sandbox/rules`)).json()) as RuleInfoDto[];
+    const title = rules.find((r) => r.id === click.rule)!.title;
+    const name = `${click.severity}, ${click.rule}: ${title}, ${click.eventCount} event${click.eventCount === 1 ? '' : 's'}`;
+    const button = s.page.getByRole('button', { name, exact: true });
+    await expect.poll(() => button.count()).toBe(1);
+    expect(await button.getAttribute('data-testid')).toBe('finding');
+    // the message and the fix are its description, and stay text beside it (selectable, not in its name)
+    const described = await button.evaluate((b) =>
+      (b.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id: string) => b.ownerDocument.getElementById(id)?.textContent ?? null),
+    );
+    expect(described).toEqual([click.message, `Fix: ${click.fix}`]);
+    expect(await button.evaluate((b, m) => b.textContent!.includes(m), click.message)).toBe(false);
+    // still the toggle: pressed when picked, its events lit
+    await button.click();
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').count())
+      .toBe(click.eventIds.length);
+  });
+
   it('says when the live stream is lost and reconnects by itself', async () => {
     const port = s.sandbox.port;
     await s.ui.open('#/timelines');

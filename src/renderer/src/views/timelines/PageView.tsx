@@ -51,6 +51,11 @@ function ClientBehaviours({ rule }: { rule: string }) {
   );
 }
 
+/** A finding's name as a screen reader says it: its head, short (its message and fix are its description). */
+function findingName(f: TimelineFindingDto, title: string | undefined): string {
+  return `${f.severity}, ${f.rule}${title ? `: ${title}` : ''}, ${plural(f.eventCount, 'event')}`;
+}
+
 function Findings({
   findings,
   selected,
@@ -78,35 +83,47 @@ function Findings({
     const info = rules.get(f.rule);
     const isSelected = selected === f.id;
     const folded = following.get(f.id) ?? [];
+    const domId = `finding-${f.id.replace(/[^\w-]/g, '_')}`;
     return (
       <li key={f.id} className={cause ? 'follows' : undefined}>
-        <button
-          type="button"
-          className={`finding ${f.severity}`}
-          aria-pressed={isSelected}
-          onClick={() => onSelect(isSelected ? null : f.id)}
-          data-testid="finding"
-          data-rule={f.rule}
-          data-finding-id={f.id}
-          {...(cause && { 'data-caused-by': cause.id })}
-        >
-          <span className="finding-head">
-            <SeverityBadge severity={f.severity} />
-            <code className="finding-rule">{f.rule}</code>
-            <span className="strong ellipsis">{info?.title}</span>
-            <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
-          </span>
+        {/* the head is the toggle, named short; the message and fix are its description, text beside it
+            that a screen reader reads after the name and a reader can select to copy */}
+        <div className={`finding ${f.severity}${isSelected ? ' selected' : ''}`}>
+          <button
+            type="button"
+            className="finding-toggle"
+            aria-label={findingName(f, info?.title)}
+            aria-describedby={`${domId}-message ${domId}-fix`}
+            aria-pressed={isSelected}
+            onClick={() => onSelect(isSelected ? null : f.id)}
+            data-testid="finding"
+            data-rule={f.rule}
+            data-finding-id={f.id}
+            {...(cause && { 'data-caused-by': cause.id })}
+          >
+            <span className="finding-head">
+              <SeverityBadge severity={f.severity} />
+              <code className="finding-rule">{f.rule}</code>
+              <span className="strong ellipsis">{info?.title}</span>
+              <span className="muted small nowrap">{plural(f.eventCount, 'event')}</span>
+            </span>
+          </button>
           {cause && (
             <span className="small muted" data-testid="finding-follows-from">
               follows from {cause.rule}: fix that first
             </span>
           )}
           {/* the what may be clamped; the fix is never cut off */}
-          <span className={`finding-message ${isSelected ? '' : 'clamped'}`}>{f.message}</span>
-          <span className="finding-message" data-testid="finding-fix">
+          <span
+            id={`${domId}-message`}
+            className={`finding-message ${isSelected ? '' : 'clamped'}`}
+          >
+            {f.message}
+          </span>
+          <span id={`${domId}-fix`} className="finding-message" data-testid="finding-fix">
             <strong>Fix:</strong> {f.fix}
           </span>
-        </button>
+        </div>
         {f.severityFrom && (
           <p className="small muted" data-testid="finding-severity-from">
             {f.severity}
