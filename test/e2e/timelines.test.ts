@@ -1,7 +1,7 @@
 // Timelines in real Chromium: events posted over HTTP appear live, a broken page shows `fail` with its
 // findings, a finding lights up exactly its events, the inspector shows a rejected body's error in place.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageTimelineDto, RuleInfoDto } from '../../src/shared/timeline';
+import { findingCount, type PageTimelineDto, type RuleInfoDto } from '../../src/shared/timeline';
 import {
   newPage,
   searchBody,
@@ -484,6 +484,33 @@ describe.skipIf(skip)('timelines UI', () => {
     await expect
       .poll(() => s.page.locator('[data-testid="chart-event"][data-highlighted="true"]').count())
       .toBe(click.eventIds.length);
+  });
+
+  it('names a page row as one line: its verdict, its path whole, its counts', async () => {
+    const bad = await sendBadPage(
+      s.sandbox.url,
+      newPage({ pageUrl: 'https://shop.example.com/checkout/thanks?order=1001' }),
+    );
+    await s.ui.open('#/timelines');
+    const row = s.ui.pageRow(bad.pageLoadId);
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('data-verdict')).toBe('fail');
+    const dto = await pageDto(s.sandbox.url, bad.pageLoadId);
+    // never "fail /checkout/ thanks?order=1001 02:17:58 4 events …"
+    const name = [
+      'FAIL',
+      '/checkout/thanks?order=1001',
+      `${dto.counts.events} events`,
+      dto.counts.rejected > 0 && `${dto.counts.rejected} rejected`,
+      dto.counts.errors > 0 && findingCount(dto.counts.errors, 'error'),
+      dto.counts.warnings > 0 && findingCount(dto.counts.warnings, 'warning'),
+      dto.counts.infos > 0 && findingCount(dto.counts.infos, 'info'),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const link = s.page.getByRole('link', { name, exact: true });
+    await expect.poll(() => link.count()).toBe(1);
+    expect(await link.getAttribute('data-page-load-id')).toBe(bad.pageLoadId);
   });
 
   it('says when the live stream is lost and reconnects by itself', async () => {

@@ -21,7 +21,7 @@ import { IdEnd, ResponseKind, VerdictBadge } from '../../components/common';
 import { PageUrl } from '../../components/PageUrl';
 import { setFilters, useFilters } from '../../state/filters';
 import { useScrollAnchor } from '../../components/useScrollAnchor';
-import { fmtClock, parseTime, plural } from '../../format';
+import { fmtClock, parseTime, plural, urlPath } from '../../format';
 import { navigate, routeHref } from '../../router';
 import { useServerMatches } from '../../state/server-matches';
 import { useSandbox } from '../../state/store';
@@ -67,6 +67,31 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
 /** Kinds a row names (a search or category page says so by its response kinds already). */
 const ROW_PAGE_KINDS: ReadonlySet<string> = new Set(['order', 'product', 'cart', 'other']);
 
+/**
+ * A row's name as a screen reader says it, one line: its verdict, its path whole (the row shows it in two
+ * parts so that its tail stays readable), then its counts — "PASS, /search?q=jacket, 3 events".
+ */
+function rowName(row: PageRow): string {
+  const p = row.page;
+  const kinds = (p.kinds ?? []).some((k) => k !== 'search') ? (p.kinds ?? []) : [];
+  return [
+    p.verdict.toUpperCase(),
+    p.pageLoadId ? urlPath(p.pageUrl) : 'events without a readable pageLoadId',
+    plural(p.counts.events, 'event'),
+    p.counts.responses > 1 && `${p.counts.responses} responses`,
+    ROW_PAGE_KINDS.has(p.pageKind) && `${p.pageKind} page`,
+    ...kinds,
+    p.counts.rejected > 0 && `${p.counts.rejected} rejected`,
+    row.counts.errors > 0 && findingCount(row.counts.errors, 'error'),
+    row.counts.warnings > 0 && findingCount(row.counts.warnings, 'warning'),
+    row.counts.infos > 0 && findingCount(row.counts.infos, 'info'),
+    row.following > 0 && followNote(row.following),
+    row.elsewhere && elsewhereNote(row.elsewhere),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function PageLine({
   row,
   selected,
@@ -83,6 +108,7 @@ function PageLine({
     <a
       className="row page-row"
       href={routeHref({ view: 'timelines', pageKey: row.key, eventId: null })}
+      aria-label={rowName(row)}
       aria-current={selected ? 'true' : undefined}
       data-testid="page-row"
       data-page-key={row.key}
@@ -224,13 +250,17 @@ function CountChip({
  * A page's errors and warnings about its whole session (production mode's dev-flag raised by a rule level),
  * shown with the session's first page: named here so that the row's verdict has what makes it beside it.
  */
-function ElsewhereChip({ errors, warnings }: { errors: number; warnings: number }) {
-  const what = [
+function elsewhereNote({ errors, warnings }: { errors: number; warnings: number }): string {
+  return [
     errors > 0 && `${errors} session error${errors === 1 ? '' : 's'}`,
     warnings > 0 && `${warnings} session warning${warnings === 1 ? '' : 's'}`,
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+function ElsewhereChip({ errors, warnings }: { errors: number; warnings: number }) {
+  const what = elsewhereNote({ errors, warnings });
   return (
     <span
       className={`count-chip elsewhere ${errors > 0 ? 'fail' : 'warn'}`}
