@@ -37,7 +37,7 @@ export interface ActionDeps {
   window: () => BrowserWindowLike | null;
   sandboxUrl: string;
   accounts: AccountConfig[];
-  /** core.reset: forgets events/timelines (and feeds/outbox with what: 'all') */
+  /** core.reset: forgets events/timelines and issued search responses (and feeds/outbox with what: 'all') */
   reset: (scope: ResetScope) => Promise<void>;
   admin: SandboxAdmin;
   dataDir: string;
@@ -147,7 +147,7 @@ export class DesktopActions {
       title: 'Reset the sandbox',
       message: 'What should the sandbox forget?',
       detail:
-        'Events and timelines: every recorded tracking request and its findings, for all sites.\n' +
+        'Events and timelines: every recorded tracking request and its findings, and the search responses the sandbox issued, for all sites.\n' +
         'Everything: also feeds (back to the config) and the outbox.\nThis cannot be undone.',
       buttons: ['Cancel', 'Events and timelines', 'Everything'],
       defaultId: 0,

@@ -188,8 +188,9 @@ export function ActionsView() {
         <ForwardingStatus />
         <Card title="Reset">
           <p className="muted">
-            Start a test run from a clean slate. Events and timelines are forgotten; “everything”
-            also puts feeds and the outbox back to the config.
+            Start a test run from a clean slate. Events and timelines are forgotten, with the search
+            responses the sandbox issued (they are judged with the events); “everything” also puts
+            feeds and the outbox back to the config.
           </p>
           <div className="btn-row">
             <label className="toggle">
