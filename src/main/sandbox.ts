@@ -129,20 +129,23 @@ export async function createSandbox(
 ): Promise<Sandbox> {
   const core = await createCore(config, options);
   const ports: number[] = [];
-  const app = createApp(core, {
-    allowedHosts: () => allowedHosts(config.host, ports),
-    rendererDir:
-      options.rendererDir === undefined
-        ? findRendererDir(path.dirname(fileURLToPath(import.meta.url)))
-        : options.rendererDir,
-  });
-  const server = http.createServer(app);
-  keepAlive(server);
-  answerClientErrors(server);
+  let server: http.Server;
+  let app: ReturnType<typeof createApp>;
   try {
+    app = createApp(core, {
+      allowedHosts: () => allowedHosts(config.host, ports),
+      rendererDir:
+        options.rendererDir === undefined
+          ? findRendererDir(path.dirname(fileURLToPath(import.meta.url)))
+          : options.rendererDir,
+    });
+    server = http.createServer(app);
+    keepAlive(server);
+    answerClientErrors(server);
     await listen(server, config.port, config.host);
   } catch (err) {
-    await core.close();
+    // whatever failed before the sandbox listens, what opened (the data directory's lock first) closes
+    await core.close().catch(() => undefined);
     throw err;
   }
   const port = (server.address() as AddressInfo).port;

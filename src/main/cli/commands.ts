@@ -164,21 +164,26 @@ async function serve(args: string[]): Promise<number> {
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
-  // the host it listens on, as given: 0.0.0.0 is every interface, not only 127.0.0.1 (the banner says
-  // what that exposes)
-  const url = listenOrigin('http', config.host, sandbox.port);
-  const httpsPort = sandbox.httpsUrl ? Number(new URL(sandbox.httpsUrl).port) : null;
-  process.stdout.write(`search-sandbox listening on ${url}\n`);
-  // stdout keeps its one ready line for scripts; what a person reads goes to stderr
-  process.stderr.write(
-    `${readyBanner({
+  try {
+    // the host it listens on, as given: 0.0.0.0 is every interface, not only 127.0.0.1 (the banner says
+    // what that exposes)
+    const url = listenOrigin('http', config.host, sandbox.port);
+    const httpsPort = sandbox.httpsUrl ? Number(new URL(sandbox.httpsUrl).port) : null;
+    const banner = readyBanner({
       config,
       url,
       httpsUrl: httpsPort === null ? null : listenOrigin('https', config.host, httpsPort),
       certPath: config.dataDir ? path.join(config.dataDir, 'tls', 'cert.pem') : null,
       warnings: sandbox.core.warnings(),
-    })}\n`,
-  );
+    });
+    process.stdout.write(`search-sandbox listening on ${url}\n`);
+    // stdout keeps its one ready line for scripts; what a person reads goes to stderr
+    process.stderr.write(`${banner}\n`);
+  } catch (err) {
+    // a start that fails this late still closes what it opened (the data directory's lock), not hangs
+    await sandbox.close().catch(() => undefined);
+    throw err;
+  }
   await stopped;
   return 0;
 }

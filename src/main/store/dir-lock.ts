@@ -12,6 +12,21 @@ export const LOCK_FILE = 'sandbox.lock';
 /** Directories locked by this process: a pid check cannot tell two sandboxes of one process apart. */
 const ownLocks = new Set<string>();
 
+/**
+ * A process that ends with a lock still held (an exception nothing caught, a start that failed where no
+ * close was due) releases it as it exits: the next start must not find a lock naming a dead process's pid.
+ * Only a kill -9 leaves one, and the next start takes that over.
+ */
+let releaseOnExit = false;
+function releaseAtExit(): void {
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on('exit', () => {
+    for (const file of ownLocks) rmSync(file, { force: true });
+    ownLocks.clear();
+  });
+}
+
 export class DataDirInUseError extends DataDirError {
   constructor(
     readonly dir: string,
@@ -82,6 +97,7 @@ export function lockDataDir(dir: string): () => void {
       writeSync(fd, started === null ? `${process.pid}\n` : `${process.pid}\n${started}\n`);
       closeSync(fd);
       ownLocks.add(file);
+      releaseAtExit();
       let released = false;
       return () => {
         if (released) return;
