@@ -353,6 +353,88 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     );
   });
 
+  /** A copy of the data whose indexing.json holds one mail in its outbox and one status read, then `edit`ed. */
+  function withMailAndRead(edit: (stored: Record<string, unknown>) => void) {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'indexing.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.outbox = [
+      {
+        id: 'mail_000001',
+        at: '2026-12-01T10:00:00.000Z',
+        to: 'ops@shop.example',
+        from: 'search-sandbox@localhost',
+        subject: 'Index of feed 42 done',
+        text: 'done',
+        siteId: 'demo42',
+        feedId: 42,
+        outcome: 'done',
+        delivery: { status: 'not-configured', error: null, at: null },
+      },
+    ];
+    stored.statusReads = { demo42: { at: Date.now(), seen: { '42': 'done', '43': 'waiting' } } };
+    edit(stored);
+    writeFileSync(file, JSON.stringify(stored));
+    return { cwd, data, file };
+  }
+
+  it('an outbox mail and a status read as the sandbox writes them start', async () => {
+    const { cwd, data } = withMailAndRead(() => undefined);
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const outbox = (await (await fetch(`${url}/_sandbox/outbox`)).json()) as unknown;
+    expect(JSON.stringify(outbox)).toContain('mail_000001');
+  });
+
+  it.each([
+    [
+      'a mail that is no object',
+      (s: Record<string, unknown>) => (s.outbox = [42]),
+      'outbox[0] 42, which must be an object',
+    ],
+    [
+      'a mail without its recipient',
+      (s: Record<string, unknown>) => delete (s.outbox as Array<Record<string, unknown>>)[0]!.to,
+      'outbox[0].to missing (feed demo42/42), which must be a string',
+    ],
+    [
+      'a mail whose delivery status is unknown',
+      (s: Record<string, unknown>) =>
+        ((s.outbox as Array<{ delivery: { status: string } }>)[0]!.delivery.status = 'lost'),
+      'outbox[0].delivery.status "lost" (feed demo42/42), which must be one of "not-configured", "pending", "sent", "failed"',
+    ],
+    [
+      'a mail of a feed id that is no id',
+      (s: Record<string, unknown>) =>
+        ((s.outbox as Array<Record<string, unknown>>)[0]!.feedId = '42'),
+      'outbox[0].feedId "42", which must be a whole number >= 1',
+    ],
+    [
+      'a status read that is no object',
+      (s: Record<string, unknown>) => (s.statusReads = { demo42: 'today' }),
+      'statusReads.demo42 "today", which must be an object',
+    ],
+    [
+      'a status read whose time is no time',
+      (s: Record<string, unknown>) =>
+        ((s.statusReads as Record<string, { at: unknown }>).demo42!.at = 'noon'),
+      'statusReads.demo42.at "noon", which must be a time in ms since 1970 (e.g. 1796086800000)',
+    ],
+    [
+      'a status read of a status that is none',
+      (s: Record<string, unknown>) =>
+        ((s.statusReads as Record<string, { seen: Record<string, unknown> }>).demo42!.seen['42'] =
+          'finished'),
+      'statusReads.demo42.seen.42 "finished", which must be one of "waiting", "running", "done", "error", "regen_waiting", "regen_running", "regen_done", "regen_error"',
+    ],
+  ])('%s: one line naming the field, its value and the rule', async (_name, edit, problem) => {
+    const { cwd, data, file } = withMailAndRead(edit);
+    expect(await refusesToStart(cwd, data)).toBe(
+      `search-sandbox: cannot start: ${file} has ${problem}: ${KEEP}`,
+    );
+  });
+
   it('the feed as while it indexes starts, and runs on', async () => {
     const { cwd, data } = withFeed42(() => undefined);
     const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);

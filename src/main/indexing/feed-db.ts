@@ -6,7 +6,12 @@ import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PrivateJsonFile } from '../store/private-files';
 import { removeFile, replaceFile } from '../store/durable';
-import { describeProblem, feedsProblem } from './feed-record-check';
+import {
+  describeProblem,
+  feedsProblem,
+  outboxProblem,
+  statusReadsProblem,
+} from './feed-record-check';
 import type { FeedConfig } from '../accounts/config';
 import type {
   FeedState,
@@ -172,8 +177,10 @@ async function readIndexingFile(file: string): Promise<IndexingData> {
   const problem = shapeProblem(data);
   if (problem)
     throw new DataDirError(file, `is not a search-sandbox indexing file (${problem})`, fix);
-  // every field of every feed: the engine runs on them as they are
-  const field = feedsProblem((data as IndexingData).feeds);
+  // every field of every feed, mail and status read: the engine runs on them as they are
+  const kept = data as IndexingData;
+  const field =
+    feedsProblem(kept.feeds) ?? outboxProblem(kept.outbox) ?? statusReadsProblem(kept.statusReads);
   if (field)
     throw new DataDirError(
       file,
@@ -189,7 +196,7 @@ function shapeProblem(data: unknown): string | null {
   if (d.version !== 1) return `"version" is ${JSON.stringify(d.version) ?? 'missing'}, expected 1`;
   for (const key of ['feeds', 'outbox'] as const)
     if (!Array.isArray(d[key])) return `"${key}" is not a list`;
-  if (typeof d.statusReads !== 'object' || d.statusReads === null)
+  if (typeof d.statusReads !== 'object' || d.statusReads === null || Array.isArray(d.statusReads))
     return '"statusReads" is not an object';
   if (typeof d.seq !== 'number') return '"seq" is not a number';
   if (d.mailSeq !== undefined && typeof d.mailSeq !== 'number') return '"mailSeq" is not a number';

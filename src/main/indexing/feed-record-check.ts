@@ -1,7 +1,7 @@
-// Every field of every feed kept in indexing.json, checked as it is read: a hand-edited or damaged value
+// Every field of every feed, outbox mail and status read kept in indexing.json, checked as it is read: a hand-edited or damaged value
 // is named (its path, its value, what it must be) before the engine runs on it, where it hung the
 // start-up (a state no step ends) or crashed it (a time that is no date).
-import { FEED_STATES } from '../../shared/indexing';
+import { FEED_STATES, INDEX_STATUSES } from '../../shared/indexing';
 
 /** What is wrong with one value: where it is, what it is, and what it must be. */
 export interface FieldProblem {
@@ -29,6 +29,7 @@ const CAUSES = ['api', 'scheduler', 'hand'] as const;
 const TRANSITION_CAUSES = [...CAUSES, 'fault'] as const;
 const HISTORY_KINDS = ['transition', 'request', 'note'] as const;
 const OUTCOMES = ['done', 'error', 'regen_error'] as const;
+const DELIVERIES = ['not-configured', 'pending', 'sent', 'failed'] as const;
 
 const isTime = (v: unknown): boolean => typeof v === 'number' && Math.abs(v) <= MAX_TIME;
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -209,10 +210,7 @@ export function feedsProblem(feeds: readonly unknown[]): FieldProblem | null {
   for (const [i, raw] of feeds.entries()) {
     const at = `feeds[${i}]`;
     if (!isObject(raw)) return { path: at, value: raw, rule: 'an object', feed: null };
-    const feed =
-      typeof raw.siteId === 'string' && Number.isSafeInteger(raw.feedId)
-        ? `${raw.siteId}/${String(raw.feedId)}`
-        : null;
+    const feed = feedOf(raw);
     try {
       checkRecord(new Fields(raw, at));
     } catch (err) {
@@ -228,6 +226,65 @@ export function feedsProblem(feeds: readonly unknown[]): FieldProblem | null {
         feed,
       };
     seen.set(feed!, i);
+  }
+  return null;
+}
+
+/** The feed a record names (`demo42/42`), when its ids can be read. */
+function feedOf(raw: Record<string, unknown>): string | null {
+  return typeof raw.siteId === 'string' && Number.isSafeInteger(raw.feedId)
+    ? `${raw.siteId}/${String(raw.feedId)}`
+    : null;
+}
+
+/** `at.key`, or `at["key"]` for a key that would not read as one. */
+const keyPath = (at: string, key: string): string =>
+  /^[A-Za-z0-9_-]+$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`;
+
+function checkMail(mail: Fields): void {
+  for (const key of ['id', 'at', 'to', 'from', 'subject', 'text', 'siteId']) mail.string(key);
+  mail.count('feedId', 1);
+  mail.oneOf('outcome', OUTCOMES);
+  const delivery = mail.object('delivery')!;
+  delivery.oneOf('status', DELIVERIES);
+  delivery.string('error', 'null');
+  delivery.string('at', 'null');
+}
+
+/** The first problem in the kept outbox (`outbox` of indexing.json): every field of every mail. */
+export function outboxProblem(outbox: readonly unknown[]): FieldProblem | null {
+  for (const [i, raw] of outbox.entries()) {
+    const at = `outbox[${i}]`;
+    if (!isObject(raw)) return { path: at, value: raw, rule: 'an object', feed: null };
+    try {
+      checkMail(new Fields(raw, at));
+    } catch (err) {
+      if (!(err instanceof Found)) throw err;
+      return { path: err.path, value: err.value, rule: err.rule, feed: feedOf(raw) };
+    }
+  }
+  return null;
+}
+
+/**
+ * The first problem in the kept status reads (`statusReads` of indexing.json, per siteId: when the
+ * status was last read and each feed's status then), which score the next index request.
+ */
+export function statusReadsProblem(reads: Record<string, unknown>): FieldProblem | null {
+  for (const [siteId, raw] of Object.entries(reads)) {
+    const at = keyPath('statusReads', siteId);
+    if (!isObject(raw)) return { path: at, value: raw, rule: 'an object', feed: null };
+    try {
+      const read = new Fields(raw, at);
+      read.time('at', TIME, false);
+      const seen = read.object('seen')!;
+      for (const [feedId, status] of Object.entries(seen.obj))
+        if (!(INDEX_STATUSES as readonly unknown[]).includes(status))
+          throw new Found(keyPath(seen.at, feedId), status, oneOf(INDEX_STATUSES));
+    } catch (err) {
+      if (!(err instanceof Found)) throw err;
+      return { path: err.path, value: err.value, rule: err.rule, feed: null };
+    }
   }
   return null;
 }
