@@ -507,7 +507,7 @@ export class FeedEngine {
         try {
           this.arm(rec);
         } catch (err) {
-          console.error(`search-sandbox: feed ${k} could not move on: ${(err as Error).message}`);
+          console.error(stuckFeed(k, state, rec.state, err));
         }
       });
       return;
@@ -540,7 +540,7 @@ export class FeedEngine {
     try {
       fn();
     } catch (err) {
-      console.error(`search-sandbox: feed ${k} could not move on:`, err);
+      console.error(stuckFeed(k, expected, rec.state, err));
     }
   }
 
@@ -598,4 +598,16 @@ export class FeedEngine {
   reopen(): void {
     this.closed = false;
   }
+}
+
+/**
+ * The one line a feed step that failed after start-up prints: the feed, the state it was leaving and
+ * the one it is left in, what went wrong, and what to do (its timer is gone: it moves no further by itself).
+ */
+function stuckFeed(k: string, from: FeedState, now: FeedState, err: unknown): string {
+  const what = (err instanceof Error ? `${err.name}: ${err.message}` : `${String(err)}`).replace(
+    /\s*\n\s*/g,
+    ' ',
+  );
+  return `search-sandbox: feed ${k} could not move on from "${from}" (${what}): its autopilot stopped with the feed "${now}"; move it by hand (the UI's Feeds page, or POST /_sandbox/feeds/${k}/transition), or restart the sandbox to try again`;
 }
