@@ -1,6 +1,7 @@
 // Sandbox configuration: defaults < config file < environment (SEARCH_SANDBOX_*) < flags, validated,
 // with errors that name the key, the value and the fix.
 import { readFileSync, existsSync } from 'node:fs';
+import { shownAsWritten, writtenProblem, type WrittenProblem } from './base/json-written';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config-error';
@@ -124,12 +125,15 @@ export function readConfigFile(file: string): Record<string, unknown> {
       file,
     );
   }
+  // a UTF-8 byte order mark (Notepad and other Windows editors write one) is no part of the JSON
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
     throw new ConfigError('', `not valid JSON: ${(err as Error).message}`, file);
   }
+  refuseWrittenProblem(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConfigError(
       '',
@@ -138,6 +142,28 @@ export function readConfigFile(file: string): Record<string, unknown> {
     );
   }
   return raw as Record<string, unknown>;
+}
+
+/** A key given twice or a number too large to be one: what JSON.parse takes silently, refused by name. */
+function refuseWrittenProblem(text: string, file: string): void {
+  let problem: WrittenProblem | null;
+  try {
+    problem = writtenProblem(text);
+  } catch {
+    return; // nested deeper than the scan goes: the checks of each key still hold
+  }
+  if (problem?.kind === 'duplicate')
+    throw new ConfigError(
+      problem.path,
+      `is given twice, as ${shownAsWritten(problem.first)} and as ${shownAsWritten(problem.second)}: JSON keeps only the last one, so delete the one you do not mean`,
+      file,
+    );
+  if (problem?.kind === 'not-finite')
+    throw new ConfigError(
+      problem.path,
+      `${problem.literal} is not a finite number (it reads as ${String(problem.reads)}): write a number between -1.7e308 and 1.7e308, within what this key takes`,
+      file,
+    );
 }
 
 /**
