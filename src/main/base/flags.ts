@@ -1,5 +1,6 @@
-// Command-line flags, read the same way by every command: an unknown flag, a flag without its value or a
-// value outside its choices is a UsageError whose one line names the flag and what the command takes.
+// Command-line flags, read the same way by every command: an unknown flag, a flag without its value, a
+// single-value flag given twice or a value outside its choices is a UsageError whose one line names the
+// flag and what the command takes.
 import { didYouMean } from '../../shared/nearest';
 import { parseArgs } from 'node:util';
 
@@ -35,9 +36,28 @@ export function parseFlags<O extends FlagOptions>(
     const forNode = Object.fromEntries(
       Object.entries(options).map(([name, { empty: _hint, ...option }]) => [name, option]),
     );
-    parsed = parseArgs({ args, options: forNode, strict: true, allowPositionals: positionals });
+    parsed = parseArgs({
+      args,
+      options: forNode,
+      strict: true,
+      allowPositionals: positionals,
+      tokens: true,
+    });
   } catch (err) {
     throw new UsageError(flagProblem(err as Error & { code?: string }, options, args));
+  }
+  // a flag that takes one value, given twice (`--port=0 … --port=1`), is a mistake: taking the last one
+  // would run with a value the user may not have meant
+  const given = new Map<string, string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    if (options[token.name]?.multiple) continue;
+    const first = given.get(token.name);
+    if (first !== undefined)
+      throw new UsageError(
+        `--${token.name} is given twice, as ${JSON.stringify(first)} and as ${JSON.stringify(token.value)}: give it once, with the value you mean`,
+      );
+    given.set(token.name, token.value);
   }
   // `--data ''` (or `--data=`, an unset shell variable) is a mistake, never "not given": a default in its
   // place would run somewhere the user did not ask for

@@ -5,7 +5,8 @@
 // summaries and the SSE timeline messages.
 import { sandboxOrigin } from '../../shared/sandbox-url';
 import { fetchFailureCause } from '../../shared/fetch-failure';
-import { parseFlags, usageFailure, wholeNumber, type FlagValues } from '../base/flags';
+import { parseFlags, usageFailure, UsageError, wholeNumber, type FlagValues } from '../base/flags';
+import { SITE_ID_PATTERN } from '../../shared/site-id';
 import type { RecordedEvent } from '../../shared/events';
 import { clockMovedNote } from '../../shared/clock-offset';
 import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
@@ -151,6 +152,11 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
       return 0;
     }
     backlog = wholeNumber('backlog', values.backlog, 10);
+    // a siteId as a beacon's path has it: another is a typo no event matches, said before connecting
+    if (values.site !== undefined && !SITE_ID_PATTERN.test(values.site))
+      throw new UsageError(
+        `--site ${JSON.stringify(values.site)} is not a siteId (six lowercase letters or digits, e.g. demo42): give the site whose beacons to show, or leave --site out for every site`,
+      );
   } catch (err) {
     return usageFailure('tail', TAIL_USAGE, err, io.err);
   }
