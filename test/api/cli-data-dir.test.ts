@@ -95,10 +95,15 @@ function snapshot(root: string): Record<string, string> {
 const HANG_MS = 15_000;
 
 /** Start `serve` on `data`; it must fail in one stderr line with exit 1 and leave `data` as it was. */
-async function refusesToStart(cwd: string, data: string, runAs: RunAs = {}): Promise<string> {
+async function refusesToStart(
+  cwd: string,
+  data: string,
+  runAs: RunAs = {},
+  args: string[] = [],
+): Promise<string> {
   const before = snapshot(data);
   // a start-up that hangs fails this test, not the run: killed after HANG_MS
-  const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd, {}, runAs);
+  const cli = spawnCli(['serve', '--port', '0', '--data', data, ...args], cwd, {}, runAs);
   let hung = false;
   const timer = setTimeout(() => {
     hung = true;
@@ -276,6 +281,17 @@ describe('serve on a data directory it cannot use', () => {
       `search-sandbox: cannot start: ${path.join(cwd, 'a-file')} is a file where the sandbox needs a directory (ENOTDIR): move that file away, or use another data directory (--data DIR or SEARCH_SANDBOX_DATA), or --ephemeral to keep everything in memory\n`,
     );
     expect(readFileSync(path.join(cwd, 'a-file'), 'utf8')).toBe('not a directory');
+  });
+
+  it('a kept HTTPS certificate that is not one (--https-port): names its folder and the fix, no stack', async () => {
+    const { cwd, data } = copyOfData();
+    const tls = path.join(data, 'tls');
+    mkdirSync(tls, { mode: 0o700 });
+    writeFileSync(path.join(tls, 'key.pem'), 'not a key\n', { mode: 0o600 });
+    writeFileSync(path.join(tls, 'cert.pem'), 'not a certificate\n', { mode: 0o600 });
+    expect(await refusesToStart(cwd, data, {}, ['--https-port', '0'])).toBe(
+      `search-sandbox: cannot start: ${tls} holds a key.pem and cert.pem HTTPS cannot use (PEM routines: no start line): move that folder away and the sandbox makes a new self-signed pair there, or put a matching PEM key and certificate in it`,
+    );
   });
 
   it('a lock held by a live sandbox: names the lock file and the pid, and leaves that lock alone', async () => {

@@ -5,7 +5,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 import type { RequestListener } from 'node:http';
-import { dataDirFailure } from '../store/data-dir-error';
+import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { replaceFile } from '../store/durable';
 import { PRIVATE_DIR } from '../store/private-files';
 import { answerClientErrors } from './client-errors';
@@ -80,7 +80,21 @@ export async function ensureCertificate(dataDir: string | null): Promise<TlsMate
 }
 
 export function createHttpsServer(tls: TlsMaterial, app: RequestListener): https.Server {
-  const server = https.createServer({ key: tls.key, cert: tls.cert }, app);
+  let server: https.Server;
+  try {
+    server = https.createServer({ key: tls.key, cert: tls.cert }, app);
+  } catch (err) {
+    // a key or certificate kept in the data folder that TLS cannot use (hand-edited, damaged, a key of
+    // another certificate): the user's files, named with the fix, never replaced
+    const e = err as { code?: string; library?: string; reason?: string; message: string };
+    if (tls.certPath === null || !e.code?.startsWith('ERR_OSSL')) throw err;
+    const why = e.library && e.reason ? `${e.library}: ${e.reason}` : e.message;
+    throw new DataDirError(
+      path.dirname(tls.certPath),
+      `holds a key.pem and cert.pem HTTPS cannot use (${why})`,
+      'move that folder away and the sandbox makes a new self-signed pair there, or put a matching PEM key and certificate in it',
+    );
+  }
   keepAlive(server);
   answerClientErrors(server);
   return server;
