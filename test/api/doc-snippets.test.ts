@@ -431,7 +431,7 @@ Object.assign(COVERAGE, {
       await expect(broken.done()).rejects.toThrow(/error missing-render/);
     },
   },
-  'README.md#154730d9f5': {
+  'README.md#a27efaf388': {
     how: 'elsewhere',
     what: 'startSandbox, a beacon, waitForEvents, expectClean',
     file: PACKAGE_INSTALL,
@@ -1028,7 +1028,7 @@ Object.assign(COVERAGE, {
       expect([thrown('localhost:4545'), thrown('http://127.0.0.1:4545/_sandbox')]).toEqual(shown);
     },
   },
-  'docs/testing.md#3e66f41053': {
+  'docs/testing.md#f56537eda7': {
     how: 'checked',
     what: 'expectClean’s failure',
     check: async (b) => {

@@ -430,6 +430,7 @@ describe('expectClean', () => {
     expect(message).toBe(
       [
         `expectClean failed (siteId=demo42, failOn=error): ${errors.length} findings on 1 of 2 pages`,
+        `by rule: ${errors.map((f) => `${f.rule} ×1 (error)`).join(', ')}`,
         '',
         `page ${page.pageUrl}`,
         `  pageLoadId ${page.pageLoadId} · site demo42 · session ${page.sessionId} · verdict fail`,
@@ -438,6 +439,7 @@ describe('expectClean', () => {
         `  events: ${sandbox.url}/_sandbox/timelines/${page.pageLoadId}?siteId=demo42`,
         ...errors.flatMap((f) => [`  error ${f.rule}: ${f.message}`, `    fix: ${f.fix}`]),
         '',
+        `Every page and finding: ${sandbox.url}/_sandbox/report?format=html&siteId=demo42&failOn=error (the report a failed test of the Playwright fixture gets attached as search-sandbox-report.html)`,
         `While the sandbox runs, its Timelines view shows these pages: ${sandbox.url}/`,
       ].join('\n'),
     );

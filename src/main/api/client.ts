@@ -227,7 +227,8 @@ export class SandboxClient {
 
   /**
    * The one-line assertion: every page matching the filter is free of findings at or above `failOn`.
-   * Rejects with an Error listing each such finding (rule, severity, page URL, pageLoadId, message).
+   * Rejects with an Error that counts them by rule (errors first) and lists the pages' findings (rule,
+   * severity, page URL, pageLoadId, message, fix): a few pages in full, the rest folded into one line.
    */
   async expectClean(options: ExpectCleanOptions = {}): Promise<CleanResult> {
     const checked = checkOptions(METHOD_OPTIONS.expectClean, options);

@@ -3,7 +3,7 @@
 import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
-import { findingCount, findingSubject, pageViewHash } from '../../shared/timeline.js';
+import { findingCount, findingSubject, followNote, pageViewHash } from '../../shared/timeline.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`: a filter of the package's (its values are query values). */
 export function describeFilter(filter: object): string {
@@ -78,6 +78,107 @@ export interface CleanFailure {
   sandboxUrl: string;
 }
 
+/** How many pages a failure message shows in full before it folds the rest into one line. */
+const SHOWN_PAGES = 3;
+/** The first page of each rule is shown, up to this many pages in all. */
+const MOST_SHOWN_PAGES = 8;
+
+const RANK: Record<TimelineFindingDto['severity'], number> = { info: 0, warning: 1, error: 2 };
+
+type FailingPage = CleanFailure['failing'][number];
+
+interface RuleTally {
+  rule: string;
+  /** the worst severity of its findings */
+  severity: TimelineFindingDto['severity'];
+  pages: number;
+  findings: number;
+  /** of its findings, those that follow from another finding */
+  following: number;
+}
+
+/** Each rule's findings, worst severity first, then the rule on most pages (as the HTML report's table). */
+function ruleTallies(failing: readonly FailingPage[]): RuleTally[] {
+  const rules = new Map<string, RuleTally>();
+  for (const { findings } of failing) {
+    const seen = new Set<string>();
+    for (const f of findings) {
+      let t = rules.get(f.rule);
+      if (!t)
+        rules.set(
+          f.rule,
+          (t = { rule: f.rule, severity: f.severity, pages: 0, findings: 0, following: 0 }),
+        );
+      t.findings++;
+      if (f.causedBy !== undefined) t.following++;
+      if (RANK[f.severity] > RANK[t.severity]) t.severity = f.severity;
+      if (!seen.has(f.rule)) {
+        seen.add(f.rule);
+        t.pages++;
+      }
+    }
+  }
+  return [...rules.values()].sort(
+    (a, b) => RANK[b.severity] - RANK[a.severity] || b.pages - a.pages || b.findings - a.findings,
+  );
+}
+
+/** `missing-render ×40 (error), order ×6 on 3 pages (error, 2 follow from another finding)` */
+function tallyText(tallies: readonly RuleTally[]): string {
+  return tallies
+    .map(
+      (t) =>
+        `${t.rule} ×${t.findings}${t.pages === t.findings ? '' : ` on ${t.pages} pages`} (${t.severity}${t.following > 0 ? `, ${followNote(t.following)}` : ''})`,
+    )
+    .join(', ');
+}
+
+/**
+ * The pages shown in full, worst first: the first page of each rule in the tally's order (so that each
+ * rule's message and fix is on the screen once), up to a bound, then the first others up to a few.
+ */
+function shownPages(failing: readonly FailingPage[], tallies: readonly RuleTally[]): FailingPage[] {
+  const shown: FailingPage[] = [];
+  const rules = new Set<string>();
+  for (const { rule } of tallies) {
+    if (shown.length >= MOST_SHOWN_PAGES) break;
+    if (rules.has(rule)) continue;
+    const page = failing.find((p) => p.findings.some((x) => x.rule === rule))!;
+    shown.push(page);
+    for (const x of page.findings) rules.add(x.rule);
+  }
+  for (const p of failing) {
+    if (shown.length >= SHOWN_PAGES) break;
+    if (!shown.includes(p)) shown.push(p);
+  }
+  return shown;
+}
+
+/** One page in full: where it is, its links, each finding with its fix. */
+function pageLines(sandboxUrl: string, { page, findings: list }: FailingPage): string[] {
+  const lines = [
+    '',
+    `page ${page.pageUrl || '(no pageUrl)'}`,
+    `  pageLoadId ${page.pageLoadId || '(none)'} · site ${page.siteId} · session ${page.sessionId || '(none)'} · verdict ${page.verdict}`,
+    `  open: ${sandboxUrl}/${pageViewHash(page)}`,
+    `  events: ${sandboxUrl}/_sandbox/timelines/${encodeURIComponent(page.pageLoadId)}?siteId=${page.siteId}`,
+  ];
+  const byId = new Map(list.map((x) => [x.id, x]));
+  for (const finding of list) {
+    // a finding that follows from another is folded under it (listed right after it), as check's are
+    const cause = finding.causedBy !== undefined ? byId.get(finding.causedBy) : undefined;
+    lines.push(
+      `  ${cause ? '↳ ' : ''}${finding.severity} ${finding.rule}${findingSubject(finding)}${cause ? `, follows from ${cause.rule}` : ''}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
+      `    fix: ${finding.fix.replace(/\s*\n\s*/g, ' ')}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * What a failed expectClean says: the count and a tally by rule on top, the first pages in full, the rest
+ * folded into one line, and where every page is (the report a failed Playwright test gets attached).
+ */
 export function cleanFailureMessage(f: CleanFailure): string {
   const findings = f.failing.reduce((n, p) => n + p.findings.length, 0);
   const following = f.failing.reduce(
@@ -87,25 +188,29 @@ export function cleanFailureMessage(f: CleanFailure): string {
   const lines = [
     `expectClean failed (${describeFilter({ ...f.filter, failOn: f.failOn })}): ${findingCount(findings, 'finding', following)} on ${f.failing.length} of ${f.pages.length} page${f.pages.length === 1 ? '' : 's'}`,
   ];
-  for (const { page, findings: list } of f.failing) {
+  const tallies = ruleTallies(f.failing);
+  lines.push(`by rule: ${tallyText(tallies)}`);
+  const shown = shownPages(f.failing, tallies);
+  for (const p of shown) lines.push(...pageLines(f.sandboxUrl, p));
+  const folded = f.failing.filter((p) => !shown.includes(p));
+  if (folded.length > 0) {
+    const rules = new Set(shown.flatMap((p) => p.findings.map((x) => x.rule)));
+    const same = folded.every((p) => p.findings.every((x) => rules.has(x.rule)));
     lines.push(
       '',
-      `page ${page.pageUrl || '(no pageUrl)'}`,
-      `  pageLoadId ${page.pageLoadId || '(none)'} · site ${page.siteId} · session ${page.sessionId || '(none)'} · verdict ${page.verdict}`,
-      `  open: ${f.sandboxUrl}/${pageViewHash(page)}`,
-      `  events: ${f.sandboxUrl}/_sandbox/timelines/${encodeURIComponent(page.pageLoadId)}?siteId=${page.siteId}`,
+      `… and ${folded.length} more page${folded.length === 1 ? '' : 's'}${same ? ' with findings of the rules above' : ''}: ${tallyText(ruleTallies(folded))}`,
     );
-    const byId = new Map(list.map((x) => [x.id, x]));
-    for (const finding of list) {
-      // a finding that follows from another is folded under it (listed right after it), as check's are
-      const cause = finding.causedBy !== undefined ? byId.get(finding.causedBy) : undefined;
-      lines.push(
-        `  ${cause ? '↳ ' : ''}${finding.severity} ${finding.rule}${findingSubject(finding)}${cause ? `, follows from ${cause.rule}` : ''}: ${finding.message.replace(/\s*\n\s*/g, ' ')}`,
-        `    fix: ${finding.fix.replace(/\s*\n\s*/g, ' ')}`,
-      );
-    }
   }
-  lines.push('', `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`);
+  const query = new URLSearchParams({ format: 'html' });
+  for (const [k, v] of Object.entries({ ...f.filter, failOn: f.failOn }) as Array<
+    [string, FilterValue]
+  >)
+    if (v !== undefined) query.set(k, String(v));
+  lines.push(
+    '',
+    `Every page and finding: ${f.sandboxUrl}/_sandbox/report?${query.toString()} (the report a failed test of the Playwright fixture gets attached as search-sandbox-report.html)`,
+    `While the sandbox runs, its Timelines view shows these pages: ${f.sandboxUrl}/`,
+  );
   return lines.join('\n');
 }
 
