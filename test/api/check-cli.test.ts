@@ -1,12 +1,14 @@
 // `search-sandbox check`: NDJSON, sandbox exports and HAR files through the same rules; formats; exit codes;
 // one-line errors naming the file (and line) for input it cannot read.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, tempFile } from '../helpers/check';
 import type { TimelineReportDto } from '../../src/shared/timeline';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
+import { attachBodies, writePlaywrightHars } from '../helpers/playwright-har';
+import { zipOf } from '../helpers/zip';
 import { PageBuilder } from '../unit/timeline-events';
 import { capturingFetch, toHar, type Captured } from '../unit/timeline-beacon';
 import { kindsVisit } from '../unit/timeline-beacon-kinds';
@@ -79,6 +81,102 @@ describe('search-sandbox check', () => {
     const partly = await check(temp('one-without.har', JSON.stringify(one)));
     expect(partly.code).toBe(1);
     expect(partly.out).toContain('missing JSON POST body');
+  });
+
+  it("reads the HARs Playwright's recordHar saves with their bodies apart: a .zip, and content: 'attach'", async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const embedded = readFileSync(fixture('har', 'storefront-visit.har'), 'utf8');
+    const { attach, zip, files } = writePlaywrightHars(embedded, dir);
+    for (const input of [zip, attach]) {
+      const res = await check(input, '--format', 'json');
+      expect(res.err).toBe('');
+      expect(res.code).toBe(0);
+      const report = JSON.parse(res.out) as TimelineReportDto;
+      expect(report.verdicts).toEqual({ pass: 2, warn: 0, fail: 0 });
+      expect(report.pages.flatMap((p) => p.responses.flatMap((r) => r.events)).length).toBe(16);
+    }
+    // a broken beacon inside the zip is judged like one inline
+    const broken = readFileSync(fixture('har', 'broken-impression.har'), 'utf8');
+    const brokenZip = writePlaywrightHars(broken, path.join(dir, 'broken')).zip;
+    const bad = await check(brokenZip);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('missing required key-value: data.banners');
+
+    // a side file that is not there: which one, and where it was looked for
+    const { har, files: bodies } = attachBodies(embedded);
+    const first = har.log.entries.findIndex((e) => e.request.postData?._file === files[0]) + 1;
+    rmSync(path.join(path.dirname(attach), files[0]!));
+    const missing = await check(attach);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(
+      `${attach}: entry ${first}'s request body is in the side file "${files[0]}" (request.postData._file), which is not there: looked for ${path.join(path.dirname(attach), files[0]!)}`,
+    );
+    const zipWithout = path.join(dir, 'without.zip');
+    writeFileSync(zipWithout, zipOf([['har.har', JSON.stringify(har)], ...bodies.slice(1)]));
+    const notInZip = await check(zipWithout);
+    expect(notInZip.code).toBe(2);
+    expect(notInZip.err).toContain(
+      `${zipWithout}: entry ${first}'s request body is in the side file "${bodies[0]![0]}" (request.postData._file), which is not in the zip`,
+    );
+  });
+
+  it('refuses a Playwright HAR whose side file would be read from outside its folder, and a zip that holds no har.har', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const embedded = readFileSync(fixture('har', 'storefront-visit.har'), 'utf8');
+    for (const name of ['../secret.txt', '/etc/passwd', 'bodies/../../secret.txt']) {
+      const { har } = attachBodies(embedded);
+      const at = har.log.entries.findIndex((e) => e.request.postData?._file);
+      har.log.entries[at]!.request.postData!._file = name;
+      const file = path.join(dir, 'outside.har');
+      writeFileSync(file, JSON.stringify(har));
+      const res = await check(file);
+      expect(res.code).toBe(2);
+      expect(res.err).toContain(
+        `${file}: entry ${at + 1}'s request.postData._file is ${JSON.stringify(name)}: a side file is named relative to the HAR's folder, without ".." or a leading /; refused`,
+      );
+    }
+    const noHar = path.join(dir, 'nohar.zip');
+    writeFileSync(
+      noHar,
+      zipOf([
+        ['trace.trace', '{}'],
+        ['a.txt', 'x'],
+      ]),
+    );
+    const res = await check(noHar);
+    expect(res.code).toBe(2);
+    expect(res.err).toContain(
+      `${noHar}: a zip without har.har (it holds trace.trace, a.txt): a HAR zip is what Playwright's recordHar writes to a path ending in .zip`,
+    );
+    // on standard input, a HAR comes without the folder its side files are in
+    const { har: piped } = attachBodies(embedded);
+    const stdin = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'bin/search-sandbox.js'), 'check', '-'],
+      {
+        input: JSON.stringify(piped),
+        encoding: 'utf8',
+      },
+    );
+    expect(stdin.status).toBe(2);
+    expect(stdin.stderr).toMatch(
+      /^search-sandbox check: -: its beacon requests keep their bodies in side files beside the HAR \(request\.postData\._file "[0-9a-f]{40}\.txt": Playwright's recordHar with content 'attach'\), which are read from the HAR's folder: give the HAR file by its path/,
+    );
+    const evil = path.join(dir, 'evil.zip');
+    writeFileSync(
+      evil,
+      zipOf([
+        ['har.har', '{"log":{"entries":[]}}'],
+        ['../x.txt', 'x'],
+      ]),
+    );
+    const unsafe = await check(evil);
+    expect(unsafe.code).toBe(2);
+    expect(unsafe.err).toContain(
+      `${evil}: the zip entry "../x.txt" has a name that leaves the archive's folder`,
+    );
   });
 
   it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {

@@ -4,10 +4,13 @@
 // call the command's function in this process with the same arguments (a process each cost ~0.5 s of CPU,
 // most of it compiling the beacon validators again).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
 import { runDiff } from '../../src/main/baseline/cli';
 import { tempFile } from '../helpers/check';
+import { tempDir } from '../helpers/sandbox';
+import { writePlaywrightHars } from '../helpers/playwright-har';
 import { journey, run, type Journey } from '../helpers/journey';
 import type { DiffPage, DiffResult } from '../../src/shared/baseline';
 import { baselineText } from '../../src/main/baseline/baseline-file';
@@ -556,6 +559,12 @@ describe('search-sandbox diff', () => {
       ),
     );
     expect(await diff([baseline, har])).toMatchObject({ code: 0, err: '' });
+    // the same HAR as Playwright's recordHar saves it to a .zip, and with content: 'attach'
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const saved = writePlaywrightHars(readFileSync(har, 'utf8'), dir);
+    expect(await diff([baseline, saved.zip])).toMatchObject({ code: 0, err: '' });
+    expect(await diff([saved.attach, baseline])).toMatchObject({ code: 0, err: '' });
     const lines = text.split('\n');
     lines[10] = lines[10]!.replace('"event"', '"event" oops');
     const broken = file('broken.json', lines.join('\n'));

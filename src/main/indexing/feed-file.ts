@@ -216,11 +216,22 @@ function isNoise(name: string): boolean {
  * any other error.
  */
 function unsafeEntry(message: string): string | null {
+  const refused = unsafeEntryName(message);
+  return refused
+    ? `${refused}, and such names are refused: zip the feed file alone, by its own name (e.g. products.csv)`
+    : null;
+}
+
+/**
+ * The words for yauzl's refusal of an entry by its name (absolute, or with a `..` part): `the zip entry
+ * "…" has a name that leaves the archive's folder (…)`; null for any other error.
+ */
+export function unsafeEntryName(message: string): string | null {
   const refused = /^(absolute path|invalid relative path): (.*)$/s.exec(message);
   if (!refused) return null;
   const [, kind, name] = refused;
   const why = kind === 'absolute path' ? 'an absolute path' : 'a ".." part';
-  return `the zip entry ${shown(name)} has a name that leaves the archive's folder (${why}), and such names are refused: zip the feed file alone, by its own name (e.g. products.csv)`;
+  return `the zip entry ${shown(name)} has a name that leaves the archive's folder (${why})`;
 }
 
 /**

@@ -18,6 +18,7 @@ export function parseHar(
   file: string,
   prefix: string,
   counter: Counter,
+  sideBodies: ReadonlyMap<string, string> = new Map(),
 ): ReadResult {
   const entries = harEntries(har.log, file);
   const redirects = followedRedirects(entries);
@@ -26,6 +27,7 @@ export function parseHar(
   // beacons that left the browser, and those of them whose entry holds no body at all
   let sent = 0;
   let bodiless = 0;
+  let sideUnread = false;
   const unsent = new Tally();
   const unkept = new Tally();
   const unanswered = new Tally();
@@ -38,8 +40,9 @@ export function parseHar(
     const answer = answerOf(entry);
     if ('neverSent' in answer) return unsent.add(answer.neverSent);
     sent++;
-    const kept = keptBody(redirects.bodies.get(i) ?? beacon.request);
+    const kept = keptBody(redirects.bodies.get(i) ?? beacon.request, sideBodies);
     if ('missing' in kept && kept.missing !== CUT_OFF) bodiless++;
+    if ('missing' in kept && kept.missing === SIDE_FILE_UNREAD) sideUnread = true;
     // the service took it (2xx), or the HAR holds no answer, and the HAR did not keep what was sent: not
     // judged (it would be a refused event of no page, and its page would lose it). A request the service
     // refused is judged with what the HAR holds: refused either way.
@@ -66,6 +69,10 @@ export function parseHar(
   });
   // not one beacon with its body: the HAR was saved without request bodies (each would read as the
   // storefront's "missing JSON POST body"), not a storefront that sent none
+  if (sent > 0 && bodiless === sent && sideUnread)
+    throw new InputError(
+      `${file}: its ${plural(sent, 'beacon request')} keep their bodies in side files beside the HAR (request.postData._file: Playwright's recordHar with content 'attach'), which are read only when the HAR is given by its path: check the HAR file itself, not a copy of its text, or record it with content 'embed'`,
+    );
   if (sent > 0 && bodiless === sent)
     throw new InputError(
       `${file}: none of its ${plural(sent, 'beacon request')} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
@@ -220,14 +227,48 @@ function answerOf(entry: unknown): { neverSent: string } | { status: number; err
 /** What a kept body that is not JSON means when the service took the request: the HAR's copy is not what was sent. */
 const GARBLED = 'a body that is not JSON, though the service took it';
 const CUT_OFF = 'a body cut off (shorter than its request.bodySize)';
+const SIDE_FILE_UNREAD = 'a body in a side file (request.postData._file) not read';
+
+/** The side file a request's `postData` names for its body (`_file`, its `text` left empty), or null. */
+function sideFileOf(post: Record<string, unknown>): string | null {
+  return typeof post._file === 'string' && (post.text === undefined || post.text === '')
+    ? post._file
+    : null;
+}
+
+/**
+ * The side files a HAR's beacon requests keep their bodies in (Playwright's recordHar with content
+ * 'attach', or saved to a .zip), with the entry (from 1) of each: only these are read, not the pages'
+ * scripts and images. Empty for a HAR that keeps its bodies inline, or that is no HAR.
+ */
+export function beaconSideFiles(har: unknown): Array<{ entry: number; name: string }> {
+  if (!isObject(har) || !isObject(har.log) || !Array.isArray(har.log.entries)) return [];
+  const files: Array<{ entry: number; name: string }> = [];
+  har.log.entries.forEach((entry, i) => {
+    const beacon = harBeacon(entry);
+    if (beacon === null || beacon === 'other' || !isObject(beacon.request.postData)) return;
+    const name = sideFileOf(beacon.request.postData);
+    if (name !== null) files.push({ entry: i + 1, name });
+  });
+  return files;
+}
 
 /**
  * The posted text a HAR entry's request kept, or why it holds none: no `postData`, a `postData` without
  * its text, an empty text, or a text shorter than the request's `bodySize` (cut off).
  */
-function keptBody(request: Record<string, unknown>): { text: string } | { missing: string } {
+function keptBody(
+  request: Record<string, unknown>,
+  sideBodies: ReadonlyMap<string, string>,
+): { text: string } | { missing: string } {
   const post = request.postData;
   if (!isObject(post)) return { missing: 'no request.postData' };
+  // Playwright's recordHar with content 'attach' (or a .zip path): the body in a file beside the HAR
+  const side = sideFileOf(post);
+  if (side !== null) {
+    const body = sideBodies.get(side);
+    return body === undefined ? { missing: SIDE_FILE_UNREAD } : { text: body };
+  }
   if (typeof post.text !== 'string') return { missing: 'request.postData without its text' };
   const text =
     post.encoding === 'base64' ? Buffer.from(post.text, 'base64').toString('utf8') : post.text;

@@ -161,6 +161,7 @@ export function parseInput(
   file: string,
   prefix = '',
   counter: Counter = { seq: 0 },
+  sideBodies?: ReadonlyMap<string, string>,
 ): ReadResult {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed === '')
@@ -194,7 +195,7 @@ export function parseInput(
       notes: [],
     };
   }
-  if (isObject(whole) && 'log' in whole) return parseHar(whole, file, prefix, counter);
+  if (isObject(whole) && 'log' in whole) return parseHar(whole, file, prefix, counter, sideBodies);
   if (isObject(whole) && Array.isArray(whole.events)) {
     if (whole.format !== undefined && whole.format !== 'search-sandbox-export') {
       throw new InputError(

@@ -1,12 +1,14 @@
 // Reads one recording as a stream: NDJSON (a file, a FIFO, `-` for stdin, an upload) line by line, so a
-// million events never sit in memory at once; an export or a HAR (one JSON document) whole, within its cap.
+// million events never sit in memory at once; an export or a HAR (one JSON document) whole, within its cap,
+// and a HAR Playwright saved with its bodies apart (a zip, or side files) with them (har-files.ts).
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, parseInput } from './inputs';
-import { InputError, type Counter } from './recorded';
+import { InputError, type Counter, type ReadResult } from './recorded';
+import { folderFiles, isZip, readHarZip, readZipBytes, sideBodies } from './har-files';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 
@@ -44,6 +46,7 @@ export async function peek(
   const replay: RecordingSource = {
     name: source.name,
     caps: source.caps,
+    ...(source.folder !== undefined && { folder: source.folder }),
     async *chunks() {
       yield* first;
       if (ended) return;
@@ -77,12 +80,43 @@ export async function readWhole(source: RecordingSource): Promise<string> {
         );
     }
   }
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  return shallow(Buffer.concat(chunks, size).toString('utf8'), source.name);
+}
+
+/** A document's text, refused when nested deeper than MAX_RECORDING_DEPTH. */
+function shallow(text: string, name: string): string {
   if (nestsDeeperThan(text, MAX_RECORDING_DEPTH))
     throw new InputError(
-      `${source.name}: JSON nested more than ${MAX_RECORDING_DEPTH} levels deep: not a recording (recorded beacons nest a handful of levels)`,
+      `${name}: JSON nested more than ${MAX_RECORDING_DEPTH} levels deep: not a recording (recorded beacons nest a handful of levels)`,
     );
   return text;
+}
+
+/**
+ * One JSON document (an export, a HAR, a baseline file, or input that is not JSON) read whole, and a HAR
+ * Playwright saved with its bodies apart (a zip, or side files beside it) with those bodies.
+ */
+async function readDocument(
+  source: RecordingSource,
+  head: Buffer,
+  prefix: string,
+  counter: Counter,
+): Promise<ReadResult> {
+  const file = source.name;
+  if (isZip(head)) {
+    const zip = await readHarZip(await readZipBytes(source), file, source.caps);
+    try {
+      const text = shallow(zip.text, file);
+      const bodies = await sideBodies(text, file, zip.files, source.caps);
+      return parseInput(text, file, prefix, counter, bodies);
+    } finally {
+      zip.close();
+    }
+  }
+  const text = await readWhole(source);
+  const folder = source.folder === undefined ? null : folderFiles(source.folder);
+  const bodies = await sideBodies(text, file, folder, source.caps);
+  return parseInput(text, file, prefix, counter, bodies);
 }
 
 /**
@@ -119,7 +153,7 @@ export async function* readInput(
   const firstLine = head.toString('utf8', 0, newline === -1 ? head.length : newline);
   if (!startsNdjson(firstLine)) {
     // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
-    const result = parseInput(await readWhole(source), file, prefix, counter);
+    const result = await readDocument(source, head, prefix, counter);
     const items: InputItem[] = [];
     if (result.responses?.length || result.sites?.length || result.catalogs?.length)
       items.push({

@@ -4,6 +4,7 @@
 // (per line and in all), so an endless device on standard input ends with a clear error, not an OOM. Text
 // saved as UTF-16 (PowerShell's `>`) is read as the UTF-8 it holds (base/utf16.ts).
 import { createReadStream, fstatSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import { isatty } from 'node:tty';
 import { InputError } from './recorded';
 import { utf8Chunks } from '../base/utf16';
@@ -31,6 +32,8 @@ const READ_AHEAD = 1 << 16;
 export interface RecordingSource {
   readonly name: string;
   readonly caps: RecordingCaps;
+  /** the folder of a recording read from a file on disk, where a HAR's side files are (none for a pipe) */
+  readonly folder?: string;
   /** the chunks, each read when reached; throws InputError when the input is over `caps.inputBytes` */
   chunks(): AsyncIterable<Buffer>;
 }
@@ -83,6 +86,7 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
   return {
     name: file,
     caps,
+    ...(file !== '-' && stats.isFile() && { folder: path.dirname(file) }),
     chunks: () =>
       utf8Chunks(
         capped(
