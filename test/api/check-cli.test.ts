@@ -164,6 +164,19 @@ describe('search-sandbox check', () => {
     expect(stdin.stderr).toMatch(
       /^search-sandbox check: -: its beacon requests keep their bodies in side files beside the HAR \(request\.postData\._file "[0-9a-f]{40}\.txt": Playwright's recordHar with content 'attach'\), which are read from the HAR's folder: give the HAR file by its path/,
     );
+    // Playwright's content: 'omit' keeps no body: the advice is Playwright's, not DevTools'
+    const omitted = JSON.parse(embedded) as {
+      log: { creator?: unknown; entries: Array<{ request: { postData?: { text?: string } } }> };
+    };
+    omitted.log.creator = { name: 'Playwright', version: '1.65.1' };
+    for (const e of omitted.log.entries) if (e.request.postData) e.request.postData.text = '';
+    const omit = path.join(dir, 'omit.har');
+    writeFileSync(omit, JSON.stringify(omitted));
+    const noBodies = await check(omit);
+    expect(noBodies.code).toBe(2);
+    expect(noBodies.err).toContain(
+      `${omit}: none of its 16 beacon requests carries its body (request.postData): Playwright saved it without request bodies (recordHar content: 'omit'); record it again with content 'embed' (the default for a .har path), 'attach', or a path ending in .zip`,
+    );
     const evil = path.join(dir, 'evil.zip');
     writeFileSync(
       evil,

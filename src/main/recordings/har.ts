@@ -75,7 +75,11 @@ export function parseHar(
     );
   if (sent > 0 && bodiless === sent)
     throw new InputError(
-      `${file}: none of its ${plural(sent, 'beacon request')} carries its body (request.postData): the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies`,
+      `${file}: none of its ${plural(sent, 'beacon request')} carries its body (request.postData): ${
+        savedByPlaywright(har.log)
+          ? "Playwright saved it without request bodies (recordHar content: 'omit'); record it again with content 'embed' (the default for a .har path), 'attach', or a path ending in .zip"
+          : "the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies"
+      }`,
     );
   const notes: string[] = [];
   const requests = (n: number) => plural(n, 'beacon request');
@@ -98,6 +102,11 @@ export function parseHar(
       `${file}: ${requests(unanswered.total)} ${unanswered.total === 1 ? 'has' : 'have'} no answer in the HAR (status 0: ${unanswered.text()}) and ${are(unanswered.total)} judged as sent: the browser sent ${them(unanswered.total)}, and the page went on (or the HAR was saved) before the answer came. A request that never left the browser says so with its error (net::ERR_CONNECTION_REFUSED, net::ERR_BLOCKED_BY_CLIENT, …) and is left out; if the service did not get ${them(unanswered.total)}, leave ${them(unanswered.total)} out of the recording`,
     );
   return { kind: 'har', events, notes };
+}
+
+/** Did Playwright's recordHar write this HAR (`log.creator.name`)? */
+function savedByPlaywright(log: unknown): boolean {
+  return isObject(log) && isObject(log.creator) && log.creator.name === 'Playwright';
 }
 
 /** How many entries were set aside, by why: "why ×n, …" in the order first seen. */
