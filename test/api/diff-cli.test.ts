@@ -101,7 +101,7 @@ describe('search-sandbox diff', () => {
     expect(text.out).toContain(
       'changed  search http://localhost:3000/search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
     );
-    expect(text.out).toMatch(/1 of 4 pages differ \(1 changed, 0 added, 0 removed\)/);
+    expect(text.out).toMatch(/1 page differs \(1 changed of 4 in both runs; 4 pages in each\)/);
   });
 
   it('an event sent alike, only at another place (the render after the impression), is one move, naming what it now comes after (exit 1)', async () => {
@@ -115,7 +115,7 @@ describe('search-sandbox diff', () => {
     expect(text.out).toBe(
       'changed  search http://localhost:3000/search?q=shoes\n' +
         '  moved    search/render: event 1 → event 2 (now after search/impression)\n' +
-        `1 of 4 pages differ (1 changed, 0 added, 0 removed): ${current} against ${good}\n`,
+        `1 page differs (1 changed of 4 in both runs; 4 pages in each): ${current} against ${good}\n`,
     );
     const json = diffProcess([good, current, '--format', 'json']);
     expect(json.code).toBe(1);
@@ -574,6 +574,21 @@ describe('search-sandbox diff', () => {
     const other = file('v2.json', text.replace('"version": 1', '"version": 2'));
     expect((await diff([other, current])).err).toMatch(
       /baseline version 2: this search-sandbox reads version 1/,
+    );
+  });
+
+  it('the last line counts the pages of each run: those in both, and those only in one', () => {
+    const moved = journey();
+    moved[0]![1]!.path = '/products/102';
+    const r = diffProcess([base(), file('moved.ndjson', run(moved))]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /\n2 pages differ \(0 changed of 3 in both runs, 1 only in BASE, 1 only in CURRENT; 4 pages in each\): .*moved\.ndjson against .*base\.ndjson\n$/,
+    );
+    const fewer = journey();
+    fewer[0]!.splice(1, 1);
+    expect(diffProcess([base(), file('fewer.ndjson', run(fewer))]).out).toMatch(
+      /\n1 page differs \(0 changed of 3 in both runs, 1 only in BASE; 4 pages in BASE, 3 in CURRENT\): /,
     );
   });
 });

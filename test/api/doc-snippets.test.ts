@@ -447,11 +447,11 @@ Object.assign(COVERAGE, {
     how: 'run',
     what: 'Playwright: expectMatchesBaseline',
     check: async () => {
-      // with the text block after it: README.md#4089bfe87b
+      // with the text block after it: README.md#c1f5e48714
       await baselineRuns();
     },
   },
-  'README.md#4089bfe87b': {
+  'README.md#c1f5e48714': {
     how: 'checked',
     what: 'the baseline mismatch message',
     check: async (b) => {

@@ -387,7 +387,7 @@ console.log(JSON.stringify(out));
       '\nchanged  order http://localhost:3000/checkout/thanks\n  field    order/transaction (event 1) data.total: 100 → 90\n',
     );
     expect(out.differs!.rejected).toMatch(
-      /1 of 4 pages differ .*\nTo accept this run as the new baseline: update: true/,
+      /1 page differs .*\nTo accept this run as the new baseline: update: true/,
     );
     expect(out.otherSite!.rejected).toMatch(
       /^expectMatchesBaseline\("journey"\): the tracking differs[^]*removed {2}search/,

@@ -47,20 +47,35 @@ function pageLines(page: DiffPage): string[] {
   return [head, ...page.changes.map((c) => `  ${changeLine(c)}`)];
 }
 
+const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
+
+/**
+ * The last line: how many pages differ, of what: the pages in both runs (of them, how many changed) and
+ * those in one only, with how many pages each run had.
+ */
+function countLine(result: DiffResult, names: { base: string; current: string }): string {
+  const counts = { changed: 0, added: 0, removed: 0, same: 0 };
+  for (const page of result.pages) counts[page.status]++;
+  const both = counts.changed + counts.same;
+  const inBase = both + counts.removed;
+  const inCurrent = both + counts.added;
+  const differing = counts.changed + counts.added + counts.removed;
+  if (differing === 0)
+    return `same tracking: ${pages(both)} of ${names.current} match${both === 1 ? 'es' : ''} ${names.base}`;
+  const parts = [`${counts.changed} changed of ${both} in both runs`];
+  if (counts.removed) parts.push(`${counts.removed} only in BASE`);
+  if (counts.added) parts.push(`${counts.added} only in CURRENT`);
+  const each =
+    inBase === inCurrent
+      ? `${pages(inBase)} in each`
+      : `${pages(inBase)} in BASE, ${inCurrent} in CURRENT`;
+  return `${pages(differing)} differ${differing === 1 ? 's' : ''} (${parts.join(', ')}; ${each}): ${names.current} against ${names.base}`;
+}
+
 /** The whole comparison as text; `names` are how BASE and CURRENT are called in its last line. */
 export function diffText(result: DiffResult, names: { base: string; current: string }): string {
   const lines: string[] = [];
-  const counts = { changed: 0, added: 0, removed: 0, same: 0 };
-  for (const page of result.pages) {
-    counts[page.status]++;
-    if (page.status !== 'same') lines.push(...pageLines(page));
-  }
-  const total = result.pages.length;
-  const differing = total - counts.same;
-  lines.push(
-    differing === 0
-      ? `same tracking: ${total} page${total === 1 ? '' : 's'} of ${names.current} match${total === 1 ? 'es' : ''} ${names.base}`
-      : `${differing} of ${total} pages differ (${counts.changed} changed, ${counts.added} added, ${counts.removed} removed): ${names.current} against ${names.base}`,
-  );
+  for (const page of result.pages) if (page.status !== 'same') lines.push(...pageLines(page));
+  lines.push(countLine(result, names));
   return `${lines.join('\n')}\n`;
 }
