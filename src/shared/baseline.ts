@@ -27,8 +27,13 @@ export interface DiffChange {
 
 export interface DiffPage {
   status: PageStatus;
-  /** CURRENT's URL of the page (BASE's for a removed page) */
+  /** CURRENT's URL of the page (BASE's for a removed page), as recorded */
   pageUrl: string;
+  /**
+   * the page as compared: its URL's path and query, the page's own ids by their name
+   * (`/thanks?order={orderId}`), ignored parameters left out
+   */
+  page: string;
   kind: string;
   changes: DiffChange[];
   /** the page's siteId and load id in CURRENT (BASE's for a removed page): its timeline */

@@ -18,7 +18,10 @@ const DiffChangeSchema = closed({
 
 const DiffPageSchema = closed({
   status: literals(['same', 'changed', 'added', 'removed'] as const),
-  pageUrl: Type.String(),
+  pageUrl: Type.String({ description: 'the page’s URL as recorded' }),
+  page: Type.String({
+    description: 'the page as compared: path and query, its ids by their name (order={orderId})',
+  }),
   kind: Type.String(),
   changes: Type.Array(DiffChangeSchema),
   siteId: Type.String(),

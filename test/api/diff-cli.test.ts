@@ -99,7 +99,7 @@ describe('search-sandbox diff', () => {
     const text = diffProcess([base(), file('c.ndjson', run(j))]);
     expect(text.code).toBe(1);
     expect(text.out).toContain(
-      'changed  search http://localhost:3000/search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
+      'changed  search /search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
     );
     expect(text.out).toMatch(/1 page differs \(1 changed of 4 in both runs; 4 pages in each\)/);
   });
@@ -113,7 +113,7 @@ describe('search-sandbox diff', () => {
     const text = diffProcess([good, current]);
     expect(text).toMatchObject({ code: 1, err: '' });
     expect(text.out).toBe(
-      'changed  search http://localhost:3000/search?q=shoes\n' +
+      'changed  search /search?q=shoes\n' +
         '  moved    search/render: event 1 → event 2 (now after search/impression)\n' +
         `1 page differs (1 changed of 4 in both runs; 4 pages in each): ${current} against ${good}\n`,
     );
@@ -287,7 +287,7 @@ describe('search-sandbox diff', () => {
     ]);
     const text = await diff([base(), file('c.ndjson', run(removed))]);
     expect(text.out).toContain(
-      'removed  product http://localhost:3000/product/102: only in BASE (product/pageview, recommendations/render, recommendations/impression)\n',
+      'removed  product /product/102: only in BASE (product/pageview, recommendations/render, recommendations/impression)\n',
     );
   });
 
@@ -417,7 +417,7 @@ describe('search-sandbox diff', () => {
     const swapped = diffProcess([colours('color=red&color=blue'), colours('color=blue&color=red')]);
     expect(swapped.code).toBe(1);
     expect(swapped.out).toContain(
-      'added    search http://localhost:3000/search?q=jacket&color=blue&color=red: only in CURRENT',
+      'added    search /search?color=blue&color=red&q=jacket: only in CURRENT',
     );
   });
 
@@ -575,6 +575,39 @@ describe('search-sandbox diff', () => {
     expect((await diff([other, current])).err).toMatch(
       /baseline version 2: this search-sandbox reads version 1/,
     );
+  });
+
+  /** The journey with a thank-you URL carrying a parameter whose value is new every run (`{random}`). */
+  const thanksWith = (path: string, total = 100): Journey => {
+    const j = journey();
+    j[0]![2]!.path = path;
+    (j[0]![2]!.events[0]!.data as { total: number }).total = total;
+    return j;
+  };
+
+  it('pages are printed as compared, in BASE and CURRENT alike: path and query, the page’s ids by their name', async () => {
+    const recording = await readUpload(run(journey()));
+    if (typeof recording === 'string') throw new Error(recording);
+    const baseline = file('journey.json', baselineText(recording));
+    const withOrder = file(
+      'order.ndjson',
+      run(thanksWith('/checkout/thanks?order={ORDER}'), { origin: 'https://shop.example' }),
+    );
+    const r = diffProcess([baseline, withOrder]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('removed  order /checkout/thanks: only in BASE (order/transaction)\n');
+    expect(r.out).toContain(
+      'added    order /checkout/thanks?order={orderId}: only in CURRENT (order/transaction)\n',
+    );
+    const json = JSON.parse(
+      diffProcess([baseline, withOrder, '--format', 'json']).out,
+    ) as DiffResult;
+    expect(json.pages.find((p) => p.status === 'added')).toMatchObject({
+      page: '/checkout/thanks?order={orderId}',
+      pageUrl: expect.stringMatching(
+        /^https:\/\/shop\.example\/checkout\/thanks\?order=[0-9a-f-]{36}$/,
+      ),
+    });
   });
 
   it('the last line counts the pages of each run: those in both, and those only in one', () => {

@@ -447,11 +447,11 @@ Object.assign(COVERAGE, {
     how: 'run',
     what: 'Playwright: expectMatchesBaseline',
     check: async () => {
-      // with the text block after it: README.md#c1f5e48714
+      // with the text block after it: README.md#4a5481302a
       await baselineRuns();
     },
   },
-  'README.md#c1f5e48714': {
+  'README.md#4a5481302a': {
     how: 'checked',
     what: 'the baseline mismatch message',
     check: async (b) => {

@@ -384,7 +384,7 @@ console.log(JSON.stringify(out));
       'expectMatchesBaseline("journey"): the tracking differs from the baseline\n',
     );
     expect(out.differs!.rejected).toContain(
-      '\nchanged  order http://localhost:3000/checkout/thanks\n  field    order/transaction (event 1) data.total: 100 → 90\n',
+      '\nchanged  order /checkout/thanks\n  field    order/transaction (event 1) data.total: 100 → 90\n',
     );
     expect(out.differs!.rejected).toMatch(
       /1 page differs .*\nTo accept this run as the new baseline: update: true/,

@@ -128,8 +128,17 @@ export function parseBaseline(
         events.push({ event, text: fieldsText(compared, ignore, use) });
       }
       // the file's page is written as compared already (volatile ids as {orderId}); ignored parameters go
-      const location = matching.urls ? pageLocation(p.page, none, matching.params, use) : '';
-      pages.push({ kind: p.kind, pageUrl: p.page, location, siteId: '', pageLoadId: '', events });
+      const shown = pageLocation(p.page, none, matching.params, use);
+      const location = matching.urls ? shown : '';
+      pages.push({
+        kind: p.kind,
+        pageUrl: p.page,
+        location,
+        shown,
+        siteId: '',
+        pageLoadId: '',
+        events,
+      });
     }
     sessions.push({ pages });
   }

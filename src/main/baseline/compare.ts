@@ -155,6 +155,7 @@ function onlyPage(page: RecPage, status: 'added' | 'removed'): DiffPage {
   return {
     status,
     pageUrl: page.pageUrl,
+    page: page.shown,
     kind: page.kind,
     changes: [],
     siteId: page.siteId,
@@ -269,6 +270,7 @@ function sessionPages(base: RecSession, current: RecSession, out: DiffPage[]): v
       out.push({
         status: changes.length ? 'changed' : 'same',
         pageUrl: c.pageUrl,
+        page: c.shown,
         kind: c.kind,
         changes,
         siteId: c.siteId,

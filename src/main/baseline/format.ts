@@ -39,7 +39,7 @@ function changeLine(change: DiffChange): string {
 }
 
 function pageLines(page: DiffPage): string[] {
-  const head = `${page.status.padEnd(8)} ${page.kind} ${page.pageUrl || '(no pageUrl)'}`;
+  const head = `${page.status.padEnd(8)} ${page.kind} ${page.pageUrl ? page.page : '(no pageUrl)'}`;
   if (page.status === 'added')
     return [`${head}: only in CURRENT (${page.currentEvents.join(', ') || 'no events'})`];
   if (page.status === 'removed')

@@ -34,6 +34,8 @@ export interface RecPage {
    * ignored parameters left out ('' when `--ignore context.pageUrl` matches pages by kind and place only)
    */
   location: string;
+  /** the page as compared, to be read: its location also when URLs do not count (`--ignore context.pageUrl`) */
+  shown: string;
   siteId: string;
   pageLoadId: string;
   events: RecEvent[];
@@ -142,6 +144,7 @@ export class RecordingBuilder {
         kind: '',
         pageUrl: str(context.pageUrl),
         location: '',
+        shown: '',
         siteId: rec.siteId,
         pageLoadId: str(context.pageLoadId),
         events: [],
@@ -188,14 +191,18 @@ export class RecordingBuilder {
     const sessions: RecSession[] = [];
     for (const open of this.sessions.values())
       sessions.push({
-        pages: open.map((p) => ({
-          kind: kindOf(p.categories),
-          pageUrl: p.pageUrl,
-          location: this.matching.urls ? this.location(p, p.pageUrl) : '',
-          siteId: p.siteId,
-          pageLoadId: p.pageLoadId,
-          events: p.late ? p.events.map((e) => this.relocated(p, e)) : p.events,
-        })),
+        pages: open.map((p) => {
+          const shown = this.location(p, p.pageUrl);
+          return {
+            kind: kindOf(p.categories),
+            pageUrl: p.pageUrl,
+            location: this.matching.urls ? shown : '',
+            shown,
+            siteId: p.siteId,
+            pageLoadId: p.pageLoadId,
+            events: p.late ? p.events.map((e) => this.relocated(p, e)) : p.events,
+          };
+        }),
       });
     this.sessions.clear();
     this.pages.clear();
