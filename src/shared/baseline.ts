@@ -43,6 +43,19 @@ export interface DiffPage {
   /** the page's events in order, BASE's and CURRENT's (endpoints): [] on the side the page is not on */
   baseEvents: string[];
   currentEvents: string[];
+  /**
+   * a changed page whose URL differs from BASE's only in the values of these parameters (the rest of the
+   * URL alike): the two pages are paired and their events compared; a parameter new every run (a
+   * timestamp, an order key) is left out with `--ignore query.NAME` (`ignore: ['query.NAME']`)
+   */
+  query?: QueryChange[];
+}
+
+/** A URL parameter whose value differs between BASE's page and CURRENT's. */
+export interface QueryChange {
+  name: string;
+  base: string;
+  current: string;
 }
 
 export interface DiffResult {

@@ -28,6 +28,12 @@ const DiffPageSchema = closed({
   pageLoadId: Type.String(),
   baseEvents: Type.Array(Type.String()),
   currentEvents: Type.Array(Type.String()),
+  query: Type.Optional(
+    Type.Array(closed({ name: Type.String(), base: Type.String(), current: Type.String() }), {
+      description:
+        'a changed page whose URL differs from BASE’s only in these parameters’ values (paired with it)',
+    }),
+  ),
 });
 
 export const DiffResultShape = closed(

@@ -445,10 +445,15 @@ describe('search-sandbox diff', () => {
     };
     const a = file('a.ndjson', run(busted()));
     const b = file('b.ndjson', run(busted()));
+    // without it, the page is paired with BASE's and the parameter named
     const plain = JSON.parse((await diff([a, b, '--format', 'json'])).out) as DiffResult;
-    expect(plain.pages.filter((p) => p.status !== 'same').map((p) => p.status)).toEqual([
-      'removed',
-      'added',
+    expect(plain.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        page: expect.stringMatching(/^\/search\?_=[0-9a-f-]{36}&q=shoes$/),
+        query: [{ name: '_', base: expect.any(String), current: expect.any(String) }],
+        changes: [],
+      }),
     ]);
     expect(await diff([a, b, '--ignore', 'query._'])).toMatchObject({ code: 0, err: '' });
     // the name is the parameter's, decoded; a value is not a name
@@ -584,6 +589,69 @@ describe('search-sandbox diff', () => {
     (j[0]![2]!.events[0]!.data as { total: number }).total = total;
     return j;
   };
+
+  it('pages that differ only in a URL parameter new every run pair up: the parameter named with the fix, their field changes shown', () => {
+    const good = file('good.ndjson', run(thanksWith('/checkout/thanks?order={ORDER}&ts={random}')));
+    const cents = file(
+      'cents.ndjson',
+      run(thanksWith('/checkout/thanks?order={ORDER}&ts={random}', 10000)),
+    );
+    const r = diffProcess([good, cents]);
+    expect(r).toMatchObject({ code: 1, err: '' });
+    const uuid = '[0-9a-f-]{36}';
+    expect(r.out).toMatch(
+      new RegExp(
+        `^changed  order /checkout/thanks\\?order=\\{orderId\\}&ts=${uuid}\\n` +
+          `  query    ts: ${uuid} → ${uuid}\\n` +
+          `  hint     the pages differ only in the value of ts: if it changes every run, ignore query\\.ts \\(--ignore query\\.ts, or ignore: \\['query\\.ts'\\]\\)\\n` +
+          '  field    order/transaction \\(event 1\\) data\\.total: 100 → 10000\\n' +
+          '1 page differs \\(1 changed of 4 in both runs; 4 pages in each\\)',
+        'm',
+      ),
+    );
+    const json = JSON.parse(diffProcess([good, cents, '--format', 'json']).out) as DiffResult;
+    expect(json.same).toBe(false);
+    expect(json.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'order',
+        query: [{ name: 'ts', base: expect.any(String), current: expect.any(String) }],
+        // the URL's parameter is said once, not as a change of each event's context.pageUrl
+        changes: [expect.objectContaining({ path: 'data.total', base: 100, current: 10000 })],
+      }),
+    ]);
+    // the fix as named: the page then matches, and the change alone remains
+    const ignored = diffProcess([good, cents, '--ignore', 'query.ts']);
+    expect(ignored.code).toBe(1);
+    expect(ignored.out).not.toContain('query ');
+    expect(ignored.out).toContain(
+      '  field    order/transaction (event 1) data.total: 100 → 10000\n',
+    );
+    // the same pages otherwise: still a difference (exit 1), named as the parameter alone
+    const again = diffProcess([
+      good,
+      file('again.ndjson', run(thanksWith('/checkout/thanks?order={ORDER}&ts={random}'))),
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/\n {2}hint {5}the pages differ only in the value of ts: /);
+    expect(again.out).not.toContain('field ');
+    // a WooCommerce thank-you page: the order in its path, an order key beside it
+    const woo = (total: number) =>
+      run(thanksWith('/checkout/order-received/{ORDER}/?key=wc_order_{random}', total));
+    const wooDiff = diffProcess([file('w1.ndjson', woo(100)), file('w2.ndjson', woo(10000))]);
+    expect(wooDiff.code).toBe(1);
+    expect(wooDiff.out).toContain(
+      "only in the value of key: if it changes every run, ignore query.key (--ignore query.key, or ignore: ['query.key'])\n",
+    );
+    expect(wooDiff.out).toContain('data.total: 100 → 10000\n');
+    // another path, or another set of parameters, is another page
+    const other = diffProcess([
+      good,
+      file('other.ndjson', run(thanksWith('/checkout/done?order={ORDER}&ts={random}'))),
+    ]);
+    expect(other.out).toMatch(/^removed {2}order .*\nadded {4}order /m);
+    expect(other.out).not.toContain('hint');
+  });
 
   it('pages are printed as compared, in BASE and CURRENT alike: path and query, the page’s ids by their name', async () => {
     const recording = await readUpload(run(journey()));

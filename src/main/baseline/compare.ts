@@ -3,9 +3,10 @@
 // and query, and on each matched page its events aligned in order: an event sent alike pairs first, then
 // events of one endpoint pair up as field changes, an event sent alike at another place is moved, and what
 // is left is missing or extra.
-import type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline';
-import { align } from './align';
+import type { DiffChange, DiffPage, DiffResult, QueryChange } from '../../shared/baseline';
+import { align, type Step } from './align';
 import { fieldChanges } from './fields';
+import { pageLocation } from './normalize';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
 interface Keyed {
@@ -258,28 +259,168 @@ function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
   return changes;
 }
 
+function matchedPage(b: RecPage, c: RecPage, query?: QueryChange[]): DiffPage {
+  const names = query && new Set(query.map((q) => q.name));
+  const changes = names
+    ? pageChanges(withoutParams(b, names), withoutParams(c, names))
+    : pageChanges(b, c);
+  const page: DiffPage = {
+    status: changes.length || query ? 'changed' : 'same',
+    pageUrl: c.pageUrl,
+    page: c.shown,
+    kind: c.kind,
+    changes,
+    siteId: c.siteId,
+    pageLoadId: c.pageLoadId,
+    baseEvents: endpoints(b),
+    currentEvents: endpoints(c),
+  };
+  if (query) page.query = query;
+  return page;
+}
+
+/** At most this many parameters of two pages may differ for them to be taken for one page. */
+const MAX_QUERY_CHANGES = 3;
+
+/** A compared location's parameters (`name=value` as written) and the rest of it (path and fragment). */
+function locationParts(location: string): { rest: string; params: string[] } | null {
+  const q = location.indexOf('?');
+  if (q < 0) return null;
+  const hash = location.indexOf('#', q);
+  const query = location.slice(q + 1, hash < 0 ? undefined : hash);
+  return {
+    rest: location.slice(0, q) + (hash < 0 ? '' : location.slice(hash)),
+    params: query.split('&'),
+  };
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+function paramName(pair: string): string {
+  const eq = pair.indexOf('=');
+  return decoded(eq < 0 ? pair : pair.slice(0, eq));
+}
+
+function paramValue(pair: string): string {
+  const eq = pair.indexOf('=');
+  return eq < 0 ? '' : decoded(pair.slice(eq + 1));
+}
+
+/** What a page is taken for another by: its kind, its URL but for its parameters' values, their names. */
+function looseKey(page: RecPage): string | null {
+  const parts = locationParts(page.location);
+  return parts && `${page.kind} ${parts.rest} ${parts.params.map(paramName).join('&')}`;
+}
+
+/**
+ * The parameters of two pages of one loose key whose values differ, when they are a few, each given once
+ * in the URL (a name repeated is a list, its values' order meant); null otherwise.
+ */
+function queryChanges(b: RecPage, c: RecPage): QueryChange[] | null {
+  const bp = locationParts(b.location)!.params;
+  const cp = locationParts(c.location)!.params;
+  const out: QueryChange[] = [];
+  for (let i = 0; i < bp.length; i++) {
+    if (bp[i] === cp[i]) continue;
+    const name = paramName(bp[i]!);
+    if (bp.filter((p) => paramName(p) === name).length > 1) return null;
+    out.push({ name, base: paramValue(bp[i]!), current: paramValue(cp[i]!) });
+    if (out.length > MAX_QUERY_CHANGES) return null;
+  }
+  return out.length ? out : null;
+}
+
+/** A page's events with the named parameters left out of their context.pageUrl. */
+function withoutParams(page: RecPage, names: ReadonlySet<string>): RecPage {
+  const none = new Map<string, string>();
+  const events = page.events.map((e) => {
+    if (!e.text.includes('"pageUrl":"')) return e;
+    const fields = JSON.parse(e.text) as { context?: { pageUrl?: unknown } };
+    const context = fields.context;
+    if (typeof context?.pageUrl !== 'string') return e;
+    context.pageUrl = pageLocation(context.pageUrl, none, names);
+    return { event: e.event, text: JSON.stringify(fields) };
+  });
+  return { ...page, events };
+}
+
+/**
+ * Of the pages only in BASE and only in CURRENT between two matched ones (`gap`, steps in order), those of
+ * one kind and URL that differ only in a few parameters' values, paired in order: a parameter new every run
+ * (a timestamp, an order key) would otherwise hide the page's changes behind a page removed and one added.
+ * Each pair: the places in `gap` of its two pages → the parameters.
+ */
+function pairByQuery(
+  gap: readonly Step[],
+  base: RecSession,
+  current: RecSession,
+): Map<number, { other: number; query: QueryChange[] }> {
+  const pairs = new Map<number, { other: number; query: QueryChange[] }>();
+  if (gap.length < 2) return pairs;
+  const added = new Map<string, { at: number[]; next: number }>();
+  gap.forEach(([x, y], k) => {
+    if (x >= 0) return;
+    const key = looseKey(current.pages[y]!);
+    if (key === null) return;
+    const list = added.get(key);
+    if (list) list.at.push(k);
+    else added.set(key, { at: [k], next: 0 });
+  });
+  if (added.size === 0) return pairs;
+  let last = -1;
+  gap.forEach(([x, y], k) => {
+    if (y >= 0) return;
+    const key = looseKey(base.pages[x]!);
+    const list = key === null ? undefined : added.get(key);
+    if (!list) return;
+    while (list.next < list.at.length && list.at[list.next]! < last) list.next++;
+    const at = list.at[list.next];
+    if (at === undefined) return;
+    const query = queryChanges(base.pages[x]!, current.pages[gap[at]![1]]!);
+    if (!query) return;
+    list.next++;
+    last = at;
+    pairs.set(k, { other: at, query });
+    pairs.set(at, { other: k, query });
+  });
+  return pairs;
+}
+
+function gapPages(
+  gap: readonly Step[],
+  base: RecSession,
+  current: RecSession,
+  out: DiffPage[],
+): void {
+  const pairs = pairByQuery(gap, base, current);
+  gap.forEach(([x, y], k) => {
+    const pair = pairs.get(k);
+    if (pair) {
+      if (pair.other < k) return; // told at the first of the two
+      const [b, c] = x >= 0 ? [x, gap[pair.other]![1]] : [gap[pair.other]![0], y];
+      out.push(matchedPage(base.pages[b]!, current.pages[c]!, pair.query));
+    } else if (y < 0) out.push(onlyPage(base.pages[x]!, 'removed'));
+    else out.push(onlyPage(current.pages[y]!, 'added'));
+  });
+}
+
 function sessionPages(base: RecSession, current: RecSession, out: DiffPage[]): void {
   const steps = align(base.pages.map(pageKey), current.pages.map(pageKey));
-  for (const [x, y] of steps) {
-    if (y < 0) out.push(onlyPage(base.pages[x]!, 'removed'));
-    else if (x < 0) out.push(onlyPage(current.pages[y]!, 'added'));
-    else {
-      const b = base.pages[x]!;
-      const c = current.pages[y]!;
-      const changes = pageChanges(b, c);
-      out.push({
-        status: changes.length ? 'changed' : 'same',
-        pageUrl: c.pageUrl,
-        page: c.shown,
-        kind: c.kind,
-        changes,
-        siteId: c.siteId,
-        pageLoadId: c.pageLoadId,
-        baseEvents: endpoints(b),
-        currentEvents: endpoints(c),
-      });
-    }
+  let gap: Step[] = [];
+  for (const step of steps) {
+    if (step[0] >= 0 && step[1] >= 0) {
+      if (gap.length) gapPages(gap, base, current, out);
+      gap = [];
+      out.push(matchedPage(base.pages[step[0]]!, current.pages[step[1]]!));
+    } else gap.push(step);
   }
+  if (gap.length) gapPages(gap, base, current, out);
 }
 
 /** Pages compared between two turns of the event loop (`turn`): a server stays responsive meanwhile. */

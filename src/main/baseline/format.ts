@@ -1,6 +1,6 @@
 // The text form of a comparison, for a CI log or a failed test: a header per page that differs, one line per
 // change under it (which event, which field, before and after), and a last line that counts.
-import type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline';
+import type { DiffChange, DiffPage, DiffResult, QueryChange } from '../../shared/baseline';
 
 const MAX_VALUE = 200;
 
@@ -38,13 +38,35 @@ function changeLine(change: DiffChange): string {
   return `field    ${place(change)} ${change.path}: ${value(change.base)} → ${value(change.current)}`;
 }
 
+/**
+ * A page paired with BASE's though its URL differs in a few parameters' values: each named, and the fix for
+ * one that changes every run, in words that fit `diff` and expectMatchesBaseline alike.
+ */
+function queryLines(query: readonly QueryChange[]): string[] {
+  const names = query.map((q) => q.name);
+  const paths = names.map((n) => `query.${n}`);
+  const list = (items: string[]) =>
+    items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+  const flags = paths.map((p) => `--ignore ${p}`).join(' ');
+  const option = `ignore: [${paths.map((p) => `'${p}'`).join(', ')}]`;
+  const them = names.length === 1 ? 'it changes' : 'they change';
+  return [
+    ...query.map((q) => `query    ${q.name}: ${q.base} → ${q.current}`),
+    `hint     the pages differ only in the value${names.length === 1 ? '' : 's'} of ${list(names)}: if ${them} every run, ignore ${list(paths)} (${flags}, or ${option})`,
+  ];
+}
+
 function pageLines(page: DiffPage): string[] {
   const head = `${page.status.padEnd(8)} ${page.kind} ${page.pageUrl ? page.page : '(no pageUrl)'}`;
   if (page.status === 'added')
     return [`${head}: only in CURRENT (${page.currentEvents.join(', ') || 'no events'})`];
   if (page.status === 'removed')
     return [`${head}: only in BASE (${page.baseEvents.join(', ') || 'no events'})`];
-  return [head, ...page.changes.map((c) => `  ${changeLine(c)}`)];
+  return [
+    head,
+    ...(page.query ? queryLines(page.query) : []).map((l) => `  ${l}`),
+    ...page.changes.map((c) => `  ${changeLine(c)}`),
+  ];
 }
 
 const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
