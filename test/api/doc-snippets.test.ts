@@ -885,6 +885,40 @@ Object.assign(COVERAGE, {
       expect(b.text).toContain(`./search-sandbox-${version}.tgz`);
     },
   },
+  'docs/testing.md#925f7fac96': {
+    how: 'run',
+    what: 'Playwright: expectMatchesBaseline ignoring a cache buster and an order key',
+    check: async (b) => {
+      // a search page behind a cache buster, WooCommerce's thank-you page with its order key
+      const volatile = () => {
+        const j = journey();
+        j[0]![0]!.path = '/search?q=shoes&ts={random}';
+        j[0]![2]!.path = '/checkout/order-received/{ORDER}/?key=wc_order_{random}';
+        return j;
+      };
+      const spec = path.join(work.dir, 'ignore-tests', 'checkout.spec.js');
+      const runOnce = async (text: string) => {
+        const pw = playwrightTest(
+          spec,
+          async () => undefined,
+          () => play(volatile()),
+        );
+        await runJs(text, { 'search-sandbox/playwright': { test: pw.test } });
+        return pw.done().then(
+          () => 'passed',
+          (e: Error) => e.message,
+        );
+      };
+      expect(await runOnce(b.text)).toBe('passed');
+      const file = path.join(path.dirname(spec), 'beacon-baselines', 'checkout.json');
+      expect(readFileSync(file, 'utf8')).not.toMatch(/ts=|key=/);
+      expect(await runOnce(b.text)).toBe('passed');
+      // without the option, the next run's parameters are another page
+      const without = b.text.replace(/,\s*ignore: \[[^\]]*\],?/, '');
+      expect(without).not.toContain('ignore');
+      expect(await runOnce(without)).toMatch(/the tracking differs from the baseline/);
+    },
+  },
   'docs/testing.md#80e030726c': {
     how: 'run',
     what: 'Playwright: search page tracks cleanly',

@@ -7,6 +7,8 @@ import { RecordingBuilder, type Recording } from '../baseline/recording';
 import { baselineText, parseBaseline } from '../baseline/baseline-file';
 import { compareRecordings } from '../baseline/compare';
 import { diffText } from '../baseline/format';
+import { IgnoreUse, unusedIgnoreText } from '../baseline/ignore-use';
+import { parseIgnorePath, type IgnorePath } from '../baseline/normalize';
 import type { DiffResult } from '../../shared/baseline';
 import { replaceOwnFile } from '../store/durable';
 import type { BaselineOptions, BaselineResult, RecordedEvent } from './types.js';
@@ -16,7 +18,8 @@ export type BaselineUpdate = 'all' | 'changed' | 'missing' | 'none';
 
 export const DEFAULT_BASELINE_DIR = 'beacon-baselines';
 const NAME = /^[\w.-]+(\/[\w.-]+)*$/;
-const OPTION_KEYS = ['siteId', 'sessionId', 'dir', 'update'];
+const OPTION_KEYS = ['siteId', 'sessionId', 'dir', 'update', 'ignore'];
+const IGNORE_EXAMPLE = "ignore: ['query.ts', 'data.results[].price']";
 
 /**
  * A failed comparison: the message is the text diff; `comparison` the comparison as data. (Not `diff`: test
@@ -57,9 +60,35 @@ function checkArguments(name: unknown, options: unknown): asserts options is Bas
     throw new TypeError(
       `expectMatchesBaseline: update ${JSON.stringify(o.update)} must be true or false`,
     );
+  ignorePaths(o.ignore);
 }
 
-async function readBaseline(file: string): Promise<Recording | null> {
+/**
+ * The `ignore` option's paths, as `search-sandbox diff --ignore` takes them (field paths, query.NAME), or a
+ * TypeError naming the item, its value and the rule.
+ */
+function ignorePaths(given: unknown): IgnorePath[] {
+  if (given === undefined) return [];
+  if (!Array.isArray(given))
+    throw new TypeError(
+      `expectMatchesBaseline: ignore ${JSON.stringify(given) ?? String(given)} must be a list of paths (field paths or query.NAME for a URL parameter), e.g. ${IGNORE_EXAMPLE}`,
+    );
+  return given.map((text: unknown, i) => {
+    if (typeof text !== 'string')
+      throw new TypeError(
+        `expectMatchesBaseline: ignore[${i}] ${JSON.stringify(text) ?? String(text)} must be a string: a field path or query.NAME for a URL parameter, e.g. ${IGNORE_EXAMPLE}`,
+      );
+    const path = parseIgnorePath(text, `ignore[${i}]`);
+    if (typeof path === 'string') throw new TypeError(`expectMatchesBaseline: ${path}`);
+    return path;
+  });
+}
+
+async function readBaseline(
+  file: string,
+  ignore: readonly IgnorePath[],
+  use: IgnoreUse,
+): Promise<Recording | null> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -67,7 +96,7 @@ async function readBaseline(file: string): Promise<Recording | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new Error(`expectMatchesBaseline: cannot read ${file}: ${(err as Error).message}`);
   }
-  const parsed = parseBaseline(text, file);
+  const parsed = parseBaseline(text, file, ignore, use);
   if (typeof parsed === 'string')
     throw new Error(
       `expectMatchesBaseline: ${parsed}. Delete the file or run with update: true to write it again`,
@@ -91,12 +120,27 @@ export async function matchBaseline(
 ): Promise<BaselineResult> {
   checkArguments(name, options);
   const file = path.resolve(options.dir ?? DEFAULT_BASELINE_DIR, `${name}.json`);
-  const builder = new RecordingBuilder();
+  // the ignored paths are left out of both sides, and of a file written (what is left out is not compared)
+  const ignore = ignorePaths(options.ignore);
+  const use = new IgnoreUse(ignore, options.ignore ?? []);
+  const builder = new RecordingBuilder(ignore, undefined, use);
   for (const event of await events()) builder.add(event);
   const current = builder.end();
   const pages = pageCount(current);
   const filter = JSON.stringify({ siteId: options.siteId, sessionId: options.sessionId });
-  const base = await readBaseline(file);
+  const base = await readBaseline(file, ignore, use);
+  // an ignore path that left nothing out, most often a typo: said (with the nearest path that occurs) in
+  // the result and the error, and on stderr; it does not fail a comparison that is otherwise the same
+  const warnings = use
+    .unused()
+    .map(
+      (u) =>
+        `expectMatchesBaseline("${name}"): ${unusedIgnoreText(u, 'ignore', base ? "in the baseline or this run's traffic" : "in this run's traffic")}`,
+    );
+  for (const warning of warnings) console.warn(warning);
+  const withWarnings = <T extends BaselineResult>(result: T): T =>
+    warnings.length ? { ...result, warnings } : result;
+  const warned = warnings.length ? `${warnings.join('\n')}\n` : '';
   const write = async (status: 'written' | 'updated'): Promise<BaselineResult> => {
     if (pages === 0)
       throw new Error(
@@ -106,7 +150,7 @@ export async function matchBaseline(
     // whole or not at all, and on disk before the test is told it was written
     await replaceOwnFile(file, baselineText(current));
     const note = `${status === 'written' ? 'wrote the missing' : 'updated the'} baseline ${file} (${pages} page${pages === 1 ? '' : 's'}): review it and commit it`;
-    return { status, file, pages, note };
+    return withWarnings({ status, file, pages, note });
   };
   if (base === null) {
     if (mode === 'none')
@@ -117,11 +161,11 @@ export async function matchBaseline(
   }
   if (mode === 'all') return write('updated');
   const result = await compareRecordings(base, current);
-  if (result.same) return { status: 'same', file, pages };
+  if (result.same) return withWarnings({ status: 'same', file, pages });
   if (mode === 'changed') return write('updated');
   const text = diffText(result, { base: file, current: `the sandbox's traffic ${filter}` });
   throw new BaselineMismatchError(
-    `expectMatchesBaseline("${name}"): the tracking differs from the baseline\n${text}To accept this run as the new baseline: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
+    `expectMatchesBaseline("${name}"): the tracking differs from the baseline\n${text}${warned}To accept this run as the new baseline: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
     file,
     result,
   );

@@ -64,7 +64,7 @@ export const METHOD_OPTIONS = {
   },
   expectMatchesBaseline: {
     call: 'sandbox.expectMatchesBaseline',
-    options: { ...query('events', ['siteId', 'sessionId']), ...own('dir', 'update') },
+    options: { ...query('events', ['siteId', 'sessionId']), ...own('dir', 'update', 'ignore') },
     example: "sandbox.expectMatchesBaseline('checkout', { siteId: 'demo42' })",
   },
   report: {

@@ -222,6 +222,11 @@ export interface BaselineOptions {
   dir?: string;
   /** rewrite the baseline with this run's traffic (also SEARCH_SANDBOX_UPDATE_BASELINES=1) */
   update?: boolean;
+  /**
+   * what to leave out of the comparison (and of a file written), as `search-sandbox diff --ignore` takes it:
+   * a field path (`data.results[].price`, `context.pageUrl`) or a URL parameter (`query.ts`)
+   */
+  ignore?: string[];
 }
 
 /** What a passing `expectMatchesBaseline` did. */
@@ -234,4 +239,6 @@ export interface BaselineResult {
   pages: number;
   /** for written and updated: what happened, to print or ignore */
   note?: string;
+  /** an `ignore` path that left nothing out (most often a typo), with the nearest path that occurs */
+  warnings?: string[];
 }

@@ -7,7 +7,7 @@ import { compareRecordings } from './compare';
 import { diffText } from './format';
 import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
-import { IgnoreUse, type UnusedIgnore } from './ignore-use';
+import { IgnoreUse, unusedIgnoreText } from './ignore-use';
 import { openRecording } from '../recordings/source';
 
 export const DIFF_USAGE =
@@ -38,16 +38,6 @@ const FLAGS = {
   ignore: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/**
- * An --ignore path that matched nothing, said on stderr; the exit code stays the comparison's: a path may
- * rightly match nothing in one pair of recordings (a CI script's list for many journeys, one without a
- * search page), and a diff that is otherwise the same must not fail for it.
- */
-function unusedIgnoreText({ path, nearest }: UnusedIgnore): string {
-  const what = path.startsWith('query.') ? 'no URL parameter of a page' : 'no field of an event';
-  return `--ignore ${path} matched ${what} in either recording, so it left nothing out${nearest ? `; did you mean ${nearest}?` : ''}`;
-}
 
 export async function runDiff(args: string[], io: DiffIo = processIo): Promise<number> {
   let values: FlagValues<typeof FLAGS>;
@@ -93,7 +83,10 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
     const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
     texts.clear();
-    for (const unused of use.unused()) note(unusedIgnoreText(unused));
+    // said on stderr; the exit code stays the comparison's: a path may rightly match nothing in one pair
+    // of recordings (a CI script's list for many journeys, one without a search page)
+    for (const unused of use.unused())
+      note(unusedIgnoreText(unused, '--ignore', 'in either recording'));
     const result = await compareRecordings(base, current);
     io.out(
       format === 'json'

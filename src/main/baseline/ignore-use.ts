@@ -71,3 +71,16 @@ export class IgnoreUse {
       .map((path) => ({ path, nearest: nearestTypo(path, shapes) ?? null }));
   }
 }
+
+/**
+ * A path that matched nothing, in the caller's words: `flag` as the user gave the paths (`--ignore`,
+ * `ignore`), `where` what was read (`in either recording`).
+ */
+export function unusedIgnoreText(
+  { path, nearest }: UnusedIgnore,
+  flag: string,
+  where: string,
+): string {
+  const what = path.startsWith('query.') ? 'no URL parameter of a page' : 'no field of an event';
+  return `${flag} ${path} matched ${what} ${where}, so it left nothing out${nearest ? `; did you mean ${nearest}?` : ''}`;
+}

@@ -21,13 +21,14 @@ const QUERY_PARAM = /^query\.([^&=#?\s]+)$/;
 
 /**
  * `data.results[].price` → ['data', 'results', '[]', 'price'], `query.token` → ['query', 'token'] (a page
- * URL's parameter); a reason when the text is neither.
+ * URL's parameter); a reason when the text is neither, naming the path as `given` says it (`--ignore` for
+ * `diff`, `ignore[0]` for expectMatchesBaseline's option).
  */
-export function parseIgnorePath(text: string): IgnorePath | string {
+export function parseIgnorePath(text: string, given = '--ignore'): IgnorePath | string {
   const param = QUERY_PARAM.exec(text);
   if (param) return ['query', param[1]!];
   if (!IGNORE_SYNTAX.test(text))
-    return `--ignore "${text}" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl, or query.NAME for a parameter of the page URL, e.g. query.token`;
+    return `${given} "${text}" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl, or query.NAME for a parameter of the page URL, e.g. query.token`;
   const parts: string[] = [];
   for (const segment of text.split('.')) {
     const at = segment.indexOf('[');
