@@ -40,7 +40,7 @@ function inTest(updateSnapshots: string) {
   cleanups.push(cleanup);
   const file = path.join(dir, 'tests', 'checkout.spec.ts');
   return {
-    sandbox: withTestBaselines(sandbox, { file, config: { updateSnapshots } }),
+    sandbox: withTestBaselines(sandbox, { file, config: { updateSnapshots }, annotations: [] }),
     baseline: path.join(dir, 'tests', 'beacon-baselines', 'checkout.json'),
   };
 }
@@ -94,6 +94,7 @@ it("'changed' and 'all' (--update-snapshots) rewrite a differing baseline; a mat
     const t = withTestBaselines(sandbox, {
       file: path.join(path.dirname(first.baseline), '..', 'checkout.spec.ts'),
       config: { updateSnapshots: mode },
+      annotations: [],
     });
     await play(run(changed()));
     expect(await t.expectMatchesBaseline('checkout')).toMatchObject({ status: 'updated' });

@@ -8,6 +8,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -317,7 +318,7 @@ console.log(JSON.stringify({ clean, failure, orders, visits, orderFailure, order
     expect(cjs.stdout.trim()).toBe('SandboxApiError SandboxClient connectSandbox startSandbox');
   });
 
-  it('expectMatchesBaseline: writes a missing baseline, matches a new run, rejects a change with the diff, updates', async () => {
+  it('expectMatchesBaseline: writes a missing baseline and rejects, matches a new run, rejects a change with the diff, updates', async () => {
     // three runs of one journey (new ids, host, timestamps each time); the third sends another order total
     const changed = journey();
     (changed[0]![2]!.events[0]!.data as { total: number }).total = 90;
@@ -372,11 +373,9 @@ console.log(JSON.stringify(out));
       }
     >;
     const file = path.join(project, 'beacon-baselines', 'journey.json');
-    expect(out.written).toEqual({
-      status: 'written',
-      file,
-      pages: 4,
-      note: `wrote the missing baseline ${file} (4 pages): review it and commit it`,
+    // written, and rejected: a CI run whose baseline was never committed does not pass
+    expect(out.written).toMatchObject({
+      rejected: `expectMatchesBaseline("journey"): no baseline ${file}: wrote this run's traffic to it (4 pages); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
     });
     expect(out.same).toEqual({ status: 'same', file, pages: 4 });
     expect(out.differs!.name).toBe('BaselineMismatchError');
@@ -544,6 +543,9 @@ await sandbox.expectReady({ siteId: 'demo42', expect: ['cart'], failOn: 'warning
 await sandbox.expectReady({ expect: ['cart'] });
 // @ts-expect-error update is true or false
 await sandbox.expectMatchesBaseline('home', { update: 'yes' });
+await sandbox.expectMatchesBaseline('home', { siteId: 'demo42', ignore: ['query.ts', 'data.results[].price'] });
+// @ts-expect-error ignore is a list of paths
+await sandbox.expectMatchesBaseline('home', { ignore: 'query.ts' });
 await connectSandbox(sandbox.url).waitForEvents({ event: 'render', count: 1, timeout: 100 });
 // @ts-expect-error how a baseline reads the traffic is the client's own
 sandbox.recorded({});
@@ -665,10 +667,22 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
           (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
         );
       const file = path.join(project, 'baseline-tests', 'beacon-baselines', 'order.json');
+      // without --update-snapshots a missing baseline is written and the test fails, as toMatchSnapshot does
+      const missing = await play({}, '--repeat-each', '1');
+      expect(missing.code, missing.stdout).toBe(1);
+      expect(missing.stdout).toContain(
+        `no baseline ${file}: wrote this run's traffic to it (1 page)`,
+      );
+      rmSync(file);
       // the test three times in one run (a Playwright start costs more than the test): the first writes the
-      // missing baseline, the second, on a sandbox reset for it, reads the file back and matches it, the
-      // third sends another total and fails with the diff, leaving the file as it was
-      const first = await play({ CHANGE_AT: '2' }, '--repeat-each', '3');
+      // missing baseline (--update-snapshots=missing), the second, on a sandbox reset for it, reads the file
+      // back and matches it, the third sends another total and fails with the diff, leaving the file as it was
+      const first = await play(
+        { CHANGE_AT: '2' },
+        '--update-snapshots=missing',
+        '--repeat-each',
+        '3',
+      );
       expect(first.code, first.stdout).toBe(1);
       expect(first.stdout).toMatch(/baseline written[^]*baseline same/);
       expect(first.stdout).not.toContain('baseline updated');

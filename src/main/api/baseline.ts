@@ -1,5 +1,6 @@
 // `sandbox.expectMatchesBaseline(name)`: the sandbox's recorded traffic against a baseline file, as
-// `search-sandbox diff` compares them (src/main/baseline). A missing file is written; an update rewrites it;
+// `search-sandbox diff` compares them (src/main/baseline). A missing file is written, and the call fails unless
+// updates are on (as Playwright's toMatchSnapshot does); an update rewrites it;
 // otherwise a difference rejects with the text diff (which page, which event, which field, before and after).
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,8 +14,12 @@ import type { DiffResult } from '../../shared/baseline';
 import { replaceOwnFile } from '../store/durable';
 import type { BaselineOptions, BaselineResult, RecordedEvent } from './types.js';
 
-/** When a baseline is (re)written: Playwright's updateSnapshots values, as the fixture passes them. */
-export type BaselineUpdate = 'all' | 'changed' | 'missing' | 'none';
+/**
+ * When a baseline is (re)written: Playwright's updateSnapshots values, as the fixture passes them. 'default'
+ * (Playwright's without --update-snapshots, and the package's outside Playwright) writes a missing baseline
+ * and fails, as Playwright's toMatchSnapshot does: a run on CI with the file not committed must not pass.
+ */
+export type BaselineUpdate = 'all' | 'changed' | 'missing' | 'none' | 'default';
 
 export const DEFAULT_BASELINE_DIR = 'beacon-baselines';
 const NAME = /^[\w.-]+(\/[\w.-]+)*$/;
@@ -110,7 +115,8 @@ function pageCount(recording: Recording): number {
 
 /**
  * Compare `events` (the sandbox's filtered traffic) with `<dir>/<name>.json`. `mode` says when the file is
- * written: 'missing' (the default) only when absent, 'changed'/'all' also to replace it, 'none' never.
+ * written: 'default' when absent, and then fails; 'missing' only when absent, 'changed'/'all' also to
+ * replace it, 'none' never.
  */
 export async function matchBaseline(
   events: () => Promise<RecordedEvent[]>,
@@ -157,7 +163,11 @@ export async function matchBaseline(
       throw new Error(
         `expectMatchesBaseline("${name}"): no baseline ${file}, and updates are off (updateSnapshots: 'none'): run once with --update-snapshots to write it`,
       );
-    return write('written');
+    const written = await write('written');
+    if (mode !== 'default') return written;
+    throw new Error(
+      `expectMatchesBaseline("${name}"): no baseline ${file}: wrote this run's traffic to it (${pages} page${pages === 1 ? '' : 's'}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
+    );
   }
   if (mode === 'all') return write('updated');
   const result = await compareRecordings(base, current);

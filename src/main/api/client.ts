@@ -73,6 +73,8 @@ export class SandboxApiError extends Error {
 export interface TestBaselines {
   dir: string;
   updateSnapshots: string;
+  /** a passing comparison's note and warnings, shown in the test's report */
+  told: (result: BaselineResult) => void;
 }
 const TEST_BASELINES = Symbol.for('search-sandbox.test-baselines');
 
@@ -328,8 +330,9 @@ export class SandboxClient {
 
   /**
    * The sandbox's recorded traffic (of `siteId`/`sessionId`) against the baseline file `<dir>/<name>.json`
-   * (dir `beacon-baselines` by default): written when missing, rewritten with `update: true` or
-   * SEARCH_SANDBOX_UPDATE_BASELINES=1, else a difference rejects with the text diff (BaselineMismatchError).
+   * (dir `beacon-baselines` by default): written when missing, and then rejects unless `update: true` or
+   * SEARCH_SANDBOX_UPDATE_BASELINES=1 (which also rewrite a differing one), else a difference rejects with
+   * the text diff (BaselineMismatchError).
    */
   async expectMatchesBaseline(name: string, given: BaselineOptions = {}): Promise<BaselineResult> {
     const example = METHOD_OPTIONS.expectMatchesBaseline.example;
@@ -337,9 +340,16 @@ export class SandboxClient {
     const options = checkOptions(METHOD_OPTIONS.expectMatchesBaseline, given);
     const forTest = testBaselinesOf(this);
     const update = options.update ?? process.env.SEARCH_SANDBOX_UPDATE_BASELINES === '1';
-    const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'missing') as BaselineUpdate);
+    const mode = update ? 'changed' : ((forTest?.updateSnapshots ?? 'default') as BaselineUpdate);
     const dir = options.dir ?? forTest?.dir;
-    return matchBaseline(this.recorded(options), name, { ...options, ...(dir && { dir }) }, mode);
+    const result = await matchBaseline(
+      this.recorded(options),
+      name,
+      { ...options, ...(dir && { dir }) },
+      mode,
+    );
+    forTest?.told(result);
+    return result;
   }
 
   /** The events a baseline compares: the filtered traffic, every event of it (or a clear refusal). */

@@ -1,5 +1,6 @@
 // The Playwright fixture's view of the sandbox for one test: expectMatchesBaseline keeps that test's
-// baselines beside its file and follows Playwright's --update-snapshots. A module of its own, imported by the
+// baselines beside its file and follows Playwright's --update-snapshots (without it, a missing baseline is
+// written and the test fails, as toMatchSnapshot does). A module of its own, imported by the
 // fixture only: the package's main entry exports nothing of it.
 import path from 'node:path';
 import type { SandboxClient, TestBaselines } from './client.js';
@@ -9,13 +10,26 @@ const TEST_BASELINES = Symbol.for('search-sandbox.test-baselines');
 
 export function withTestBaselines<S extends SandboxClient>(
   sandbox: S,
-  testInfo: { file: string; config: { updateSnapshots: string } },
+  testInfo: {
+    file: string;
+    config: { updateSnapshots: string };
+    annotations: Array<{ type: string; description?: string }>;
+  },
 ): S {
   const perTest = Object.create(sandbox) as S;
   const baselines: TestBaselines = {
     // the package's default folder name (beacon-baselines), beside the test file
     dir: path.join(path.dirname(testInfo.file), 'beacon-baselines'),
     updateSnapshots: testInfo.config.updateSnapshots,
+    // a baseline written or rewritten, as Playwright says a snapshot written: in the output and the report
+    told: ({ note, warnings }) => {
+      if (note) {
+        console.log(note);
+        testInfo.annotations.push({ type: 'search-sandbox baseline', description: note });
+      }
+      for (const warning of warnings ?? [])
+        testInfo.annotations.push({ type: 'search-sandbox warning', description: warning });
+    },
   };
   Object.defineProperty(perTest, TEST_BASELINES, { value: baselines });
   return perTest;
