@@ -35,6 +35,11 @@ writeFileSync(
   path.join(project.dir, 'pw.config.mjs'),
   `export default { testDir: '.', testMatch: /\\.spec\\.mjs$/, workers: 1, outputDir: './results' };\n`,
 );
+// Playwright's generated config on CI: retries: 2
+writeFileSync(
+  path.join(project.dir, 'retries.config.mjs'),
+  `import config from './pw.config.mjs';\nexport default { ...config, retries: 2 };\n`,
+);
 
 interface Outcome {
   code: number;
@@ -51,7 +56,8 @@ async function playwright(...flags: string[]): Promise<Outcome> {
   j[0]![2]!.path = '/checkout/order-received/{ORDER}/?key=wc_order_{random}';
   writeFileSync(path.join(project.dir, 'run.ndjson'), run(j));
   const cli = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
-  const args = [cli, 'test', '--config', 'pw.config.mjs', '--reporter', 'json', ...flags];
+  const args = [cli, 'test', '--reporter', 'json', ...flags];
+  if (!flags.includes('--config')) args.push('--config', 'pw.config.mjs');
   const { code, stdout } = await promisify(execFile)(process.execPath, args, {
     cwd: project.dir,
     env: { ...process.env, CI: '1', FORCE_COLOR: '0', SEARCH_SANDBOX_UPDATE_BASELINES: '' },
@@ -69,7 +75,8 @@ async function playwright(...flags: string[]): Promise<Outcome> {
   };
   const report = JSON.parse(stdout) as { suites: Array<{ specs: Array<{ tests: Test[] }> }> };
   const test = report.suites[0]!.specs[0]!.tests[0]!;
-  const result = test.results[0]!;
+  // the last attempt's (a retried test's verdict)
+  const result = test.results.at(-1)!;
   return {
     code,
     status: result.status,
@@ -105,4 +112,18 @@ it('with --update-snapshots=missing, a missing baseline is written and the test 
   expect(none).toMatchObject({ code: 1, status: 'failed' });
   expect(none.errors).toMatch(/no baseline .*journey\.json, and updates are off/);
   expect(existsSync(BASELINE)).toBe(false);
+}, 120_000);
+
+it('with retries (CI), the retry of a test that wrote a missing baseline fails too: the run does not pass as flaky', async () => {
+  rmSync(path.dirname(BASELINE), { recursive: true, force: true });
+  const retried = await playwright('--config', 'retries.config.mjs');
+  expect(retried, retried.errors).toMatchObject({ code: 1, status: 'failed' });
+  // the last retry's error
+  expect(retried.errors).toContain(
+    `no baseline ${BASELINE}: an earlier attempt of this test wrote this run's traffic to it (4 pages); review it and commit it`,
+  );
+  expect(existsSync(BASELINE)).toBe(true);
+  // the next run compares with it
+  const next = await playwright('--config', 'retries.config.mjs');
+  expect(next, next.errors).toMatchObject({ code: 0, status: 'passed' });
 }, 120_000);

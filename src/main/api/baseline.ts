@@ -114,6 +114,23 @@ function pageCount(recording: Recording): number {
 }
 
 /**
+ * The Playwright fixture's record of the baselines this test run wrote missing: a retry of the test that
+ * wrote one fails as the first attempt did (Playwright does not retry a test whose snapshot it wrote), or a
+ * CI run with retries would pass as flaky on the file it has not committed.
+ */
+export interface WrittenThisRun {
+  add(file: string): void;
+  /** written missing by an earlier attempt of this test (a retry) */
+  earlier(file: string): boolean;
+}
+
+function missingWritten(name: string, file: string, pages: number, earlier: boolean): Error {
+  return new Error(
+    `expectMatchesBaseline("${name}"): no baseline ${file}: ${earlier ? "an earlier attempt of this test wrote this run's traffic to it" : "wrote this run's traffic to it"} (${pages} page${pages === 1 ? '' : 's'}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
+  );
+}
+
+/**
  * Compare `events` (the sandbox's filtered traffic) with `<dir>/<name>.json`. `mode` says when the file is
  * written: 'default' when absent, and then fails; 'missing' only when absent, 'changed'/'all' also to
  * replace it, 'none' never.
@@ -123,6 +140,7 @@ export async function matchBaseline(
   name: string,
   options: BaselineOptions,
   mode: BaselineUpdate,
+  writtenThisRun?: WrittenThisRun,
 ): Promise<BaselineResult> {
   checkArguments(name, options);
   const file = path.resolve(options.dir ?? DEFAULT_BASELINE_DIR, `${name}.json`);
@@ -165,10 +183,11 @@ export async function matchBaseline(
       );
     const written = await write('written');
     if (mode !== 'default') return written;
-    throw new Error(
-      `expectMatchesBaseline("${name}"): no baseline ${file}: wrote this run's traffic to it (${pages} page${pages === 1 ? '' : 's'}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
-    );
+    writtenThisRun?.add(file);
+    throw missingWritten(name, file, pages, false);
   }
+  if (mode === 'default' && writtenThisRun?.earlier(file))
+    throw missingWritten(name, file, pages, true);
   if (mode === 'all') return write('updated');
   const result = await compareRecordings(base, current);
   if (result.same) return withWarnings({ status: 'same', file, pages });

@@ -34,7 +34,7 @@ import type {
   VisitFilter,
   WaitOptions,
 } from './types.js';
-import { matchBaseline, type BaselineUpdate } from './baseline.js';
+import { matchBaseline, type BaselineUpdate, type WrittenThisRun } from './baseline.js';
 import { cleanFailureMessage, emptyCleanMessage, waitFailureMessage } from './messages.js';
 import {
   ignoredRulesProblem,
@@ -75,6 +75,8 @@ export interface TestBaselines {
   updateSnapshots: string;
   /** a passing comparison's note and warnings, shown in the test's report */
   told: (result: BaselineResult) => void;
+  /** the baselines written missing in this test run: a retry fails on them too */
+  writtenThisRun?: WrittenThisRun;
 }
 const TEST_BASELINES = Symbol.for('search-sandbox.test-baselines');
 
@@ -347,6 +349,7 @@ export class SandboxClient {
       name,
       { ...options, ...(dir && { dir }) },
       mode,
+      forTest?.writtenThisRun,
     );
     forTest?.told(result);
     return result;
