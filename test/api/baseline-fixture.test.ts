@@ -8,7 +8,7 @@ import { startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import { withTestBaselines } from '../../src/main/api/test-baselines';
 import { testBaselinesOf } from '../../src/main/api/client';
 import { tempDir } from '../helpers/sandbox';
-import { journey, run } from '../helpers/journey';
+import { journey, run, sendRun } from '../helpers/journey';
 import { watchSyncs } from '../helpers/synced-files';
 import { BASELINE_WITH_PARAMS_AS_RECORDED, paramsJourney } from '../helpers/reordered-params';
 
@@ -24,15 +24,7 @@ afterEach(() => {
 
 async function play(ndjson: string): Promise<void> {
   await sandbox.reset();
-  for (const line of ndjson.trim().split('\n')) {
-    const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
-    const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/${category}/${event}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-  }
+  await sendRun(sandbox.url, ndjson);
 }
 
 function inTest(updateSnapshots: string) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type * as Package from '../../src/main/api/index';
 import type { BaselineOptions } from '../../src/main/api/index';
 import { tempDir } from '../helpers/sandbox';
-import { journey, run, type Journey } from '../helpers/journey';
+import { journey, run, type Journey, sendRun } from '../helpers/journey';
 
 const ROOT = path.resolve(__dirname, '../..');
 const work = tempDir('baseline-ignore-');
@@ -26,15 +26,7 @@ afterAll(async () => {
 
 async function play(ndjson: string): Promise<void> {
   await sandbox.reset();
-  for (const line of ndjson.trim().split('\n')) {
-    const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
-    const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/${category}/${event}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-  }
+  await sendRun(sandbox.url, ndjson);
 }
 
 /** The journey with its search page behind a cache buster and its thank-you page WooCommerce's. */

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Package from '../../src/main/api/index';
 import { tempDir } from '../helpers/sandbox';
-import { journey, run } from '../helpers/journey';
+import { journey, run, sendRun } from '../helpers/journey';
 
 const ROOT = path.resolve(__dirname, '../..');
 const work = tempDir('baseline-missing-');
@@ -27,14 +27,7 @@ afterAll(async () => {
 
 async function play(): Promise<void> {
   await sandbox.reset();
-  for (const line of run(journey()).trim().split('\n')) {
-    const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
-    await fetch(`${sandbox.url}/beacon/v2/${siteId}/${category}/${event}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(body),
-    });
-  }
+  await sendRun(sandbox.url, run(journey()));
 }
 
 it('writes a missing baseline and rejects, saying what it wrote and how to pass; the next run compares', async () => {

@@ -162,3 +162,20 @@ export function run(j: Journey, opts: RunOptions = {}): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * Send a run of a journey (`run(journey())`'s NDJSON) to the sandbox at `url` as the storefront sent it,
+ * one beacon after another; throws on one it did not accept.
+ */
+export async function sendRun(url: string, ndjson: string): Promise<void> {
+  for (const line of ndjson.trim().split('\n')) {
+    const { siteId, category, event, body } = JSON.parse(line) as Record<string, string>;
+    const res = await fetch(`${url}/beacon/v2/${siteId}/${category}/${event}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200)
+      throw new Error(`${category}/${event} answered ${res.status}: ${await res.text()}`);
+  }
+}
