@@ -512,6 +512,7 @@ describe('expectClean', () => {
     expect(info).toMatch(/failOn=info/);
     expect(info).toMatch(/\n {2}info duplicate-impression: /);
     const badId = await sandbox
+      // @ts-expect-error a misspelt rule id is a type error; from JavaScript, a TypeError
       .expectClean({ rules: { 'no-such-rule': 'off' } })
       .catch((e: Error) => e.message);
     expect(badId).toMatch(
@@ -523,6 +524,37 @@ describe('expectClean', () => {
     expect(badLevel).toBe(
       'expectClean: rules.no-impression: "warn" is not a level for no-impression: use off, info, warning, error',
     );
+  });
+
+  it('takes rule ids the sandbox declares: a misspelt one is a type error, and from JavaScript a TypeError naming the nearest', async () => {
+    const typo = (p: Promise<unknown>) =>
+      p.then(
+        () => 'passed',
+        (e: Error) => e.message,
+      );
+    expect(
+      // @ts-expect-error no-impresion is no rule id (no-impression is)
+      await typo(sandbox.expectClean({ rules: { 'no-impresion': 'off' }, allowEmpty: true })),
+    ).toMatch(
+      /^expectClean: rules\.no-impresion: "no-impresion" is not a rule id; did you mean no-impression\? /,
+    );
+    expect(
+      // @ts-expect-error order-total is no rule id (order-totals is)
+      await typo(sandbox.expectClean({ ignoreRules: ['order-total'], allowEmpty: true })),
+    ).toMatch(
+      /^expectClean: ignoreRules\[0\]: "order-total" is not a rule id; did you mean order-totals\? /,
+    );
+    // @ts-expect-error missing-rendr is no rule id (missing-render is)
+    expect(await typo(sandbox.timelines({ rule: 'missing-rendr' }))).toMatch(
+      /did you mean missing-render\?/,
+    );
+    // the ids the sandbox declares type-check
+    await sandbox.expectClean({
+      rule: 'missing-render',
+      rules: { 'no-impression': 'off', 'timestamp-skew': 'info' },
+      ignoreRules: ['order-totals'],
+      allowEmpty: true,
+    });
   });
 
   it('fails when no page matched, unless allowEmpty', async () => {
@@ -557,6 +589,7 @@ describe('expectClean', () => {
       .expectClean({
         pageLoadId: page.pageLoadId,
         failOn: 'warning',
+        // @ts-expect-error a misspelt rule id is a type error; from JavaScript, a TypeError
         ignoreRules: ['duplicate-impression', 'order-total'],
       })
       .catch((e: Error) => e);
@@ -565,6 +598,7 @@ describe('expectClean', () => {
       /^expectClean: ignoreRules\[1\]: "order-total" is not a rule id; did you mean order-totals\? the rule ids are schema, request-refused, .*, order-totals, /,
     );
     await expect(
+      // @ts-expect-error a misspelt rule id is a type error; from JavaScript, a TypeError
       sandbox.expectClean({ failOn: 'warning', ignoreRules: ['duplicate-impresion'] }),
     ).rejects.toThrow(
       /^expectClean: ignoreRules\[0\]: "duplicate-impresion" is not a rule id; did you mean duplicate-impression\? /,

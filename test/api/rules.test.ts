@@ -97,6 +97,7 @@ describe('the rule list', () => {
 
   it('expectClean refuses a rules entry no rule declares, naming the ids', async () => {
     await expect(
+      // @ts-expect-error a rule id no rule declares is a type error; from JavaScript, a TypeError
       sandbox.expectClean({ rules: { 'no-such-rule': 'off' }, allowEmpty: true }),
     ).rejects.toThrow(/"no-such-rule" is not a rule id; the rule ids are schema, .*missing-render/);
   });

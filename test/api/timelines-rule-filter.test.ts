@@ -102,6 +102,7 @@ describe('the rule filter of the timelines', () => {
     cleanups.push(() => s.close());
     const client = connectSandbox(s.url);
     const said = await client
+      // @ts-expect-error a misspelt rule id is a type error; from JavaScript, a TypeError
       .expectClean({ ignoreRules: ['order-total'], allowEmpty: true })
       .catch((e: Error) => e.message);
     const words = /^expectClean: ignoreRules\[0\]: (.*)$/s.exec(String(said))?.[1];

@@ -20,7 +20,13 @@ import { defaultTimelineSettings } from '../../src/main/config';
 import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 import { pageDto } from '../../src/main/tracking/timeline/dto';
 import type { RecordedEvent } from '../../src/shared/events';
-import { README, rulesTable, withTable } from '../../scripts/rules-table';
+import {
+  README,
+  RULE_IDS_FILE,
+  ruleIdsSource,
+  rulesTable,
+  withTable,
+} from '../../scripts/rules-table';
 import { T0, source, type Expected, type RuleCase, type RuleCases } from './kit';
 
 const RULE_METAS = RULES.map((r) => r.meta);
@@ -288,6 +294,12 @@ describe('rules declared once', () => {
     expect(withTable(readme, rulesTable()) === readme, 'run npm run docs:rules').toBe(true);
   });
 
+  it('the package’s type of rule ids is the one the metas make (npm run docs:rules)', () => {
+    expect(readFileSync(RULE_IDS_FILE, 'utf8') === ruleIdsSource(), 'run npm run docs:rules').toBe(
+      true,
+    );
+  });
+
   it('each rule id is written in its own module only', () => {
     const root = path.resolve(__dirname, '../../src');
     const files: string[] = [];
@@ -295,7 +307,8 @@ describe('rules declared once', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.tsx?$/.test(e.name)) files.push(p);
+        // the type of rule ids is written from the modules (checked above), not by hand
+        else if (/\.tsx?$/.test(e.name) && p !== RULE_IDS_FILE) files.push(p);
       }
     };
     walk(root);

@@ -265,7 +265,10 @@ export class SandboxClient {
     for (const page of pages) {
       const counted = [];
       for (const finding of levelled(page.findings, page.siteId, levels)) {
-        if (SEVERITY_RANK[finding.severity] >= threshold && !ignoreRules.includes(finding.rule))
+        if (
+          SEVERITY_RANK[finding.severity] >= threshold &&
+          !(ignoreRules as readonly string[]).includes(finding.rule)
+        )
           counted.push(finding);
         else ignored.push(finding);
       }

@@ -14,11 +14,18 @@ import type {
   TimelineRuleId,
 } from '../../shared/timeline.js';
 import type { ResponseKind } from '../../shared/kinds.js';
+import type { RuleId } from '../../shared/rule-ids.generated.js';
 
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
-export type { RuleDetailDto, RuleInfoDto };
+export type { RuleDetailDto, RuleInfoDto, RuleId };
+
+/**
+ * Per-rule severity as the package takes it (`expectClean({ rules })`): rule id → level, ESLint style.
+ * Its keys are the sandbox's rule ids: a misspelt one is a type error (from JavaScript, a TypeError).
+ */
+export type RuleLevels = { [id in RuleId]?: RuleLevel };
 export type {
   VisitDto,
   VisitPageDto,
@@ -51,7 +58,10 @@ export interface ExpectReadyOptions {
    * `accounts[].readiness.expect` in the sandbox's config
    */
   expect?: string[];
-  /** the lowest severity of a finding that fails an expected behaviour: 'error' (default) or 'warning' */
+  /**
+   * the lowest severity of a finding that fails an expected behaviour: 'error' (default), 'warning' or
+   * 'info' (any finding), as `check --readiness --fail-on` takes it
+   */
   failOn?: 'error' | 'warning' | 'info';
 }
 
@@ -99,7 +109,7 @@ export interface PageFilter {
   /** pages holding an event of this type (render, impression, pageview, …) */
   event?: string;
   /** pages with a finding of this rule, one of the ids `rules()` lists (none when the rule is off) */
-  rule?: TimelineRuleId;
+  rule?: RuleId;
 }
 
 /** Filters of `GET /_sandbox/timelines`. */
@@ -131,16 +141,16 @@ export interface ExpectCleanOptions {
   /** only pages holding an event of this type, e.g. 'addtocart' */
   event?: string;
   /** only pages with a finding of this rule, one of the ids `rules()` lists */
-  rule?: TimelineRuleId;
+  rule?: RuleId;
   /** the lowest severity that fails: 'error' (default), 'warning' or 'info' */
   failOn?: 'error' | 'warning' | 'info';
   /**
    * Per-rule severity for this assertion, ESLint style: rule id → level (off, info, warning, error), the
    * ids those `rules()` lists; it wins over the sandbox's config.
    */
-  rules?: RulesConfig;
+  rules?: RuleLevels;
   /** rule ids whose findings are not counted (ids `rules()` lists) */
-  ignoreRules?: string[];
+  ignoreRules?: RuleId[];
   /** pass when no page matches the filter (default false: "nothing was tracked" fails) */
   allowEmpty?: boolean;
 }
