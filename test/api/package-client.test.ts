@@ -724,6 +724,16 @@ describe('readiness', () => {
     );
   });
 
+  it("takes failOn 'error', 'warning' or 'info', as check --readiness --fail-on does, and says so when wrong", async () => {
+    await expect(
+      sandbox.expectReady({ siteId: SITE_ID, expect: ['search'], failOn: 'warn' as never }),
+    ).rejects.toThrow(
+      new TypeError(
+        `expectReady: failOn "warn" is not a severity: use 'error' (default), 'warning' or 'info' (any finding), as check --readiness --fail-on takes it`,
+      ),
+    );
+  });
+
   it('says once what sends an unseen area, then what some of its behaviours need besides', async () => {
     const message = await sandbox
       .expectReady({ siteId: SITE_ID, expect: ['search', 'autocomplete', 'recommendations'] })

@@ -303,7 +303,7 @@ export class SandboxClient {
     const siteId = siteIdOf('expectReady', checked);
     if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'info')
       throw new TypeError(
-        `expectReady: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default) or 'warning'`,
+        `expectReady: failOn ${JSON.stringify(failOn)} is not a severity: use 'error' (default), 'warning' or 'info' (any finding), as check --readiness --fail-on takes it`,
       );
     if (expect !== undefined && !Array.isArray(expect))
       throw new TypeError(
