@@ -215,10 +215,25 @@ describe('sandboxUrlFor', () => {
       ),
     );
     // routeToSandbox says it before it routes anything
-    await expect(routeToSandbox({} as never, 'localhost:4545')).rejects.toThrow(
+    const target = { route: () => undefined, unroute: () => undefined } as unknown as Page;
+    await expect(routeToSandbox(target, 'localhost:4545')).rejects.toThrow(
       new TypeError(
         `routeToSandbox: sandbox "localhost:4545" must be an http:// or https:// address, e.g. http://127.0.0.1:4545`,
       ),
     );
+  });
+
+  it('routeToSandbox refuses a target that is not a Page or BrowserContext, naming it, before it routes anything', async () => {
+    const takes =
+      'must be a Playwright Page or BrowserContext (what has route() and unroute()); e.g. routeToSandbox(page, sandbox), or routeToSandbox(context, sandbox) for every page of a context';
+    for (const [target, said] of [
+      [{}, '{}'],
+      [undefined, 'nothing'],
+      [null, 'null'],
+      ['page', '"page"'],
+    ] as const)
+      await expect(routeToSandbox(target as never, base)).rejects.toThrow(
+        new TypeError(`routeToSandbox: target ${said} ${takes}`),
+      );
   });
 });

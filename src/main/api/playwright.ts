@@ -78,6 +78,7 @@ export async function routeToSandbox(
   target: Page | BrowserContext,
   sandbox: Pick<SandboxClient, 'url'> | string,
 ): Promise<() => Promise<void>> {
+  checkTarget(target);
   const origin = originOf(
     'routeToSandbox',
     'sandbox',
@@ -100,6 +101,15 @@ export async function routeToSandbox(
   };
   await target.route(matches, handler);
   return () => target.unroute(matches, handler);
+}
+
+/** routeToSandbox's target, or a TypeError naming the call, the argument, the value and what it takes. */
+function checkTarget(target: unknown): asserts target is Page | BrowserContext {
+  const t = target as { route?: unknown; unroute?: unknown } | null | undefined;
+  if (typeof t?.route === 'function' && typeof t.unroute === 'function') return;
+  throw new TypeError(
+    `routeToSandbox: target ${shown(target)} must be a Playwright Page or BrowserContext (what has route() and unroute()); e.g. routeToSandbox(page, sandbox), or routeToSandbox(context, sandbox) for every page of a context`,
+  );
 }
 
 interface WorkerFixtures {
