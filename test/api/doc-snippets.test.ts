@@ -1123,7 +1123,7 @@ Object.assign(COVERAGE, {
       expect(message).toMatch(shownAs(b.text.trimEnd()));
     },
   },
-  'docs/testing.md#389f850193': {
+  'docs/testing.md#cc26d1aee3': {
     how: 'checked',
     what: 'bad options: TypeErrors before any request',
     check: async (b) => {
@@ -1140,6 +1140,7 @@ Object.assign(COVERAGE, {
         await message(client.reset({ wat: 'all' } as never)),
         await message(client.events('render' as never)),
         await message(client.waitForEvents({ timeout: -5 })),
+        await message(client.clock.advance(1000 as never)),
       ]).toEqual(lines);
     },
   },

@@ -682,9 +682,33 @@ describe('reports, reset, feeds, clock, outbox', () => {
       /answered 400: set: ".*" is more than 366 days ahead of the sandbox time .*move it in steps/,
     );
     expect((await sandbox.clock.reset()).offsetMs).toBe(0);
-    await expect(sandbox.clock.advance('an hour')).rejects.toThrow(
-      /answered 400: advance: "an hour" is not an ISO 8601 duration/,
+  });
+
+  it('refuses a clock move that is no ISO 8601 string before sending it, in the words of the call, with one that works', async () => {
+    const said = (p: Promise<unknown>) =>
+      p.then(
+        () => 'moved',
+        (e: Error) => `${e.constructor.name}: ${e.message}`,
+      );
+    // @ts-expect-error a duration is an ISO 8601 string, not milliseconds
+    expect(await said(sandbox.clock.advance(1000))).toBe(
+      "TypeError: sandbox.clock.advance(1000): the duration must be an ISO 8601 duration, a string, not a number; e.g. sandbox.clock.advance('PT1S') for 1000 ms",
     );
+    expect(await said(sandbox.clock.advance('an hour'))).toBe(
+      `TypeError: sandbox.clock.advance("an hour"): duration "an hour" is not an ISO 8601 duration; use e.g. "PT61M", "PT1H30M", "P1D" (years and months are not accepted: their length varies); e.g. sandbox.clock.advance('PT61M')`,
+    );
+    expect(await said(sandbox.clock.advance(undefined as never))).toBe(
+      "TypeError: sandbox.clock.advance(nothing): the duration must be an ISO 8601 duration, a string, not nothing; e.g. sandbox.clock.advance('PT61M')",
+    );
+    expect(await said(sandbox.clock.set('yesterday'))).toBe(
+      `TypeError: sandbox.clock.set("yesterday"): instant "yesterday" is not an ISO 8601 instant with its offset (a day and a time that exist, then Z or ±hh:mm); use e.g. "2026-11-22T04:00:00Z"; e.g. sandbox.clock.set('2026-11-22T04:00:00Z')`,
+    );
+    // @ts-expect-error an instant is an ISO 8601 string
+    expect(await said(sandbox.clock.set(Date.UTC(2026, 10, 22, 4)))).toBe(
+      "TypeError: sandbox.clock.set(1795320000000): the instant must be an ISO 8601 instant, a string, not a number; e.g. sandbox.clock.set(new Date(1795320000000).toISOString()), here '2026-11-22T04:00:00.000Z'",
+    );
+    // nothing was moved
+    expect((await sandbox.clock.get()).offsetMs).toBe(0);
   });
 
   it('shows the status e-mails of requestedBy', async () => {

@@ -45,8 +45,17 @@ import {
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
 import { fetchFailureReason } from '../../shared/fetch-failure.js';
+import { SET_CLOCK_BODY } from '../../shared/admin-bodies.js';
+import { parseInstant, parseIsoDuration } from '../durations.js';
 import { METHOD_OPTIONS } from './method-options.js';
-import { checkEventNames, checkFeedId, checkId, checkOptions, valuesOf } from './options.js';
+import {
+  checkEventNames,
+  checkFeedId,
+  checkId,
+  checkOptions,
+  kindOf,
+  valuesOf,
+} from './options.js';
 
 /** An admin API call the sandbox refused or could not answer: method, path, status and its message. */
 export class SandboxApiError extends Error {
@@ -99,8 +108,14 @@ export class SandboxClient {
     this.admin = new AdminApiClient(this.url, { fail: (f) => this.failure(f) });
     this.clock = {
       get: (): Promise<ClockState> => this.admin.call('clock'),
-      advance: (duration) => this.admin.call('setClock', { body: { advance: duration } }),
-      set: (instant) => this.admin.call('setClock', { body: { set: instant } }),
+      advance: async (duration) => {
+        checkClockMove('advance', duration);
+        return this.admin.call('setClock', { body: { advance: duration } });
+      },
+      set: async (instant) => {
+        checkClockMove('set', instant);
+        return this.admin.call('setClock', { body: { set: instant } });
+      },
       reset: () => this.admin.call('setClock', { body: { reset: true } }),
     };
   }
@@ -501,6 +516,44 @@ function siteIdOf(method: string, options: { siteId?: unknown } | undefined): st
       `${method}: siteId ${JSON.stringify(siteId)} must be the site's siteId, e.g. ${method}({ siteId: 'demo42' })`,
     );
   return siteId;
+}
+
+/** What each clock move takes, and a call that works. */
+const CLOCK_MOVES = {
+  advance: {
+    what: 'duration',
+    parse: parseIsoDuration,
+    example: "sandbox.clock.advance('PT61M')",
+    // a number is most likely milliseconds: the same time as a duration
+    fromNumber: (n: number) => `sandbox.clock.advance('PT${n / 1000}S') for ${n} ms`,
+  },
+  set: {
+    what: 'instant',
+    parse: parseInstant,
+    example: "sandbox.clock.set('2026-11-22T04:00:00Z')",
+    fromNumber: (n: number) =>
+      `sandbox.clock.set(new Date(${n}).toISOString()), here '${new Date(n).toISOString()}'`,
+  },
+} as const;
+
+/**
+ * A clock move's argument as the sandbox takes it (an ISO 8601 duration or instant, a string), or a TypeError
+ * naming the call, the value, the rule and a call that works; checked before the request.
+ */
+function checkClockMove(move: keyof typeof CLOCK_MOVES, given: unknown): void {
+  const { what, parse, example, fromNumber } = CLOCK_MOVES[move];
+  const call = `sandbox.clock.${move}(${shown(given)})`;
+  const rule = String((SET_CLOCK_BODY.properties[move] as { 'x-rule'?: unknown })['x-rule']);
+  if (typeof given === 'string' && parse(given) !== null) return;
+  if (typeof given === 'string')
+    throw new TypeError(`${call}: ${what} ${shown(given)} ${rule}; e.g. ${example}`);
+  const fix =
+    typeof given === 'number' && Number.isFinite(given) && given >= 0
+      ? `e.g. ${fromNumber(given)}`
+      : `e.g. ${example}`;
+  throw new TypeError(
+    `${call}: the ${what} must be an ISO 8601 ${what}, a string, not ${kindOf(given)}; ${fix}`,
+  );
 }
 
 /** A feed's siteId and feedId, or a TypeError naming the method. */

@@ -117,10 +117,13 @@ function fits(schema: TSchema, value: unknown): boolean {
   return schema.pattern === undefined || new RegExp(schema.pattern as string).test(text);
 }
 
-function kindOf(value: unknown): string {
+/** A value's kind as a message names it: a string, a list, a Date, null, nothing. */
+export function kindOf(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
+  if (value instanceof Date) return 'a Date';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** A method's argument that names something (an id, a siteId): a non-empty string, else a TypeError. */
