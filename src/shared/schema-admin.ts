@@ -69,7 +69,14 @@ export const WaitClosingSchema = closed({
 
 export const ResetAnswerSchema = closed({
   reset: ResetScopeSchema,
+  removed: Type.Integer({ description: 'events forgotten' }),
   retained: Type.Integer({ description: 'events kept (another site’s)' }),
+  note: Type.Optional(
+    Type.String({
+      description:
+        'for a siteId of no configured site that had no events (most likely a typo): so, and the nearest configured site',
+    }),
+  ),
 });
 
 export const ImportAnswerSchema = closed({

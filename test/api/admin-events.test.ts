@@ -210,11 +210,11 @@ describe('POST /_sandbox/reset', () => {
     const one = await post('/_sandbox/reset?siteId=other9');
     expect(one).toEqual({
       status: 200,
-      body: { reset: { what: 'events', siteId: 'other9' }, retained: 3 },
+      body: { reset: { what: 'events', siteId: 'other9' }, removed: 1, retained: 3 },
     });
     expect(sandbox.core.events.query({ siteId: 'other9' })).toEqual([]);
     const all = await post('/_sandbox/reset');
-    expect(all.body).toEqual({ reset: { what: 'events' }, retained: 0 });
+    expect(all.body).toEqual({ reset: { what: 'events' }, removed: 3, retained: 0 });
     expect(resets).toEqual([{ what: 'events', siteId: 'other9' }, { what: 'events' }]);
   });
 

@@ -653,6 +653,33 @@ describe('reports, reset, feeds, clock, outbox', () => {
     expect(await sandbox.events()).toEqual([]);
   });
 
+  it('says how many events a reset forgot, and when its siteId is most likely a typo, naming the nearest site', async () => {
+    await sendGoodPage(sandbox.url);
+    const sent = (await sandbox.events({ siteId: SITE_ID })).length;
+    await postBeacon(sandbox.url, 'zzz999/search/render', searchBody('render', newPage()));
+    expect(await sandbox.reset({ siteId: SITE_ID })).toEqual({
+      reset: { what: 'events', siteId: SITE_ID },
+      removed: sent,
+      retained: 1,
+    });
+    // a siteId of no configured site that sent nothing: resolves (a site may be reset before it sends), and says so
+    expect(await sandbox.reset({ siteId: 'dem042' })).toEqual({
+      reset: { what: 'events', siteId: 'dem042' },
+      removed: 0,
+      retained: 1,
+      note: `siteId "dem042" is none of the config's accounts and had no events: nothing was reset (right for a site that has not sent yet); did you mean demo42? the configured sites are demo42`,
+    });
+    // one that cannot be a siteId is refused as readiness and feeds refuse an unknown site
+    const err = await sandbox.reset({ siteId: 'nope' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SandboxApiError);
+    expect(err).toMatchObject({
+      status: 404,
+      message: `POST /_sandbox/reset?siteId=nope answered 404: siteId "nope" names no site of this sandbox: a reset forgets a site of the config's accounts or one whose beacons were recorded, and this is neither, nor a siteId (six lowercase letters or digits); the configured sites are demo42 (GET /_sandbox/health lists them)`,
+    });
+    // a site with events is reset whatever its siteId
+    expect(await sandbox.reset({ siteId: 'zzz999' })).toMatchObject({ removed: 1, retained: 0 });
+  });
+
   it('moves feeds by hand and names the allowed moves when refused', async () => {
     expect((await sandbox.transition(SITE_ID, 42, 'waiting')).state).toBe('waiting');
     const err = await sandbox.transition(SITE_ID, 42, 'regen_done').catch((e: unknown) => e);

@@ -24,6 +24,7 @@ import type {
   ReadinessDto,
   RecordedEvent,
   ResetOptions,
+  ResetResult,
   ReportFilter,
   RuleDetailDto,
   RuleInfoDto,
@@ -408,10 +409,15 @@ export class SandboxClient {
     return this.admin.call('report', { query: query as Filter });
   }
 
-  /** Forget events and timelines (of one site, or all); `what: 'all'` also resets feeds and outbox. */
-  async reset(options: ResetOptions = {}): Promise<void> {
+  /**
+   * Forget events and timelines (of one site, or all); `what: 'all'` also resets feeds and outbox. Resolves
+   * to how many events it forgot (`removed`) and kept (`retained`), with a `note` for a siteId of no
+   * configured site that had no events (most likely a typo: it names the nearest configured site). A
+   * siteId that is not one (six lowercase letters or digits) and had no events rejects (404).
+   */
+  async reset(options: ResetOptions = {}): Promise<ResetResult> {
     const { siteId, what = 'events' } = checkOptions(METHOD_OPTIONS.reset, options);
-    await this.admin.call('reset', { query: { siteId }, body: { what } });
+    return this.admin.call('reset', { query: { siteId }, body: { what } });
   }
 
   async feeds(siteId?: string): Promise<FeedView[]> {

@@ -175,6 +175,20 @@ export interface ResetOptions {
   what?: 'events' | 'all';
 }
 
+/** What `reset` did. */
+export interface ResetResult {
+  reset: { what: 'events' | 'all'; siteId?: string };
+  /** the events it forgot: 0 for a site that sent nothing since the last reset (or a misspelt siteId) */
+  removed: number;
+  /** the events kept (other sites') */
+  retained: number;
+  /**
+   * for a siteId of no configured site that had no events, most likely a typo: says so and names the
+   * nearest configured site (a site that has not sent yet is reset so too)
+   */
+  note?: string;
+}
+
 export interface ClockState {
   now: string;
   offsetMs: number;

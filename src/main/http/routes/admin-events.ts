@@ -19,6 +19,9 @@ import { exportBody, listEvents, waitForEvents } from '../../store/event-reads';
 import { matches } from '../../store/event-index';
 import { clipped, shown } from '../../../shared/text';
 import { eventNameProblem } from '../../../shared/beacon-endpoints';
+import { didYouMean } from '../../../shared/nearest';
+import { SITE_ID_PATTERN } from '../../../shared/site-id';
+import { SiteNotFound } from '../../accounts/site-not-found';
 
 export const DEFAULT_LIMIT = 1000;
 /** events a follow stream starts with, unless `limit` says otherwise */
@@ -38,7 +41,7 @@ export interface EventsArea {
   readonly bus: Bus;
   readonly clock: Clock;
   readonly version: string;
-  readonly config: { retention: { events: number } };
+  readonly config: { retention: { events: number }; accounts: ReadonlyArray<{ siteId: string }> };
   reset(scope: ResetScope, importId?: string): Promise<void>;
   exportSections(): ReadonlyMap<string, ExportSection>;
 }
@@ -117,12 +120,41 @@ function waitEvents(core: EventsArea): AdminHandler<'wait'> {
   };
 }
 
-/** `POST /_sandbox/reset`: forget what the scope names; answers it and the events retained. */
+/**
+ * `POST /_sandbox/reset`: forget what the scope names; answers it, how many events it forgot and how many are
+ * retained. A siteId of no configured site that has no events is most likely a typo: said in a `note` (with
+ * the nearest configured site) when it is a siteId, since a site that has not sent yet may be reset before it
+ * does; refused (404) when it is not even one (no beacon can be sent for it).
+ */
 function resetEvents(core: EventsArea): AdminHandler<'reset'> {
   return async (_req, res, { siteId }, body) => {
     const scope = resetScope(body, siteId);
-    await core.reset(scope);
-    res.json({ reset: scope, retained: core.events.size() });
+    const configured = core.config.accounts.map((a) => a.siteId);
+    const unknown =
+      scope.siteId !== undefined &&
+      !configured.includes(scope.siteId) &&
+      core.events.query({ siteId: scope.siteId, limit: 1 }).length === 0;
+    if (unknown && !SITE_ID_PATTERN.test(scope.siteId!))
+      throw new SiteNotFound(
+        scope.siteId!,
+        configured,
+        "a reset forgets a site of the config's accounts or one whose beacons were recorded, and this is neither, nor a siteId (six lowercase letters or digits)",
+      );
+    // the events it forgot: those there before, and those that came while it waited for its turn, less those kept
+    let appended = 0;
+    const off = core.events.onAppend(() => appended++);
+    const before = core.events.size();
+    try {
+      await core.reset(scope);
+    } finally {
+      off();
+    }
+    const retained = core.events.size();
+    const removed = Math.max(0, before + appended - retained);
+    const note = unknown
+      ? `siteId ${shown(scope.siteId)} is none of the config's accounts and had no events: nothing was reset (right for a site that has not sent yet); ${configured.length > 0 ? `${didYouMean(scope.siteId!, configured)}the configured sites are ${configured.join(', ')}` : 'the config has no accounts'}`
+      : undefined;
+    res.json({ reset: scope, removed, retained, ...(note !== undefined && { note }) });
   };
 }
 
