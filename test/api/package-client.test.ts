@@ -9,6 +9,7 @@ import {
   connectSandbox,
   SandboxApiError,
   startSandbox,
+  type ExpectCleanOptions,
   type StartedSandbox,
 } from '../../src/main/api/index';
 import {
@@ -557,11 +558,30 @@ describe('expectClean', () => {
     });
   });
 
+  it('says when the siteId of a filter matching no page names no site, with the nearest, as readiness does', async () => {
+    const lines = (options: ExpectCleanOptions) =>
+      sandbox.expectClean(options).then(
+        () => ['passed'],
+        (e: Error) => e.message.split('\n'),
+      );
+    expect((await lines({ siteId: 'dem042' })).slice(0, 2)).toEqual([
+      'expectClean failed (siteId=dem042): no page matched, so nothing was checked.',
+      `siteId "dem042" names no site of this sandbox: none of the config's accounts has it and no beacon of it was recorded; did you mean demo42? the configured sites are demo42 (GET /_sandbox/health lists them)`,
+    ]);
+    // a configured site that sent nothing, and a site no account has whose beacons were recorded, get no such line
+    expect((await lines({ siteId: SITE_ID }))[1]).toMatch(/^Either nothing was tracked yet/);
+    await postBeacon(sandbox.url, 'zzz999/search/render', searchBody('render', newPage()));
+    expect((await lines({ siteId: 'zzz999', kind: 'category' }))[1]).toMatch(
+      /^Either nothing was tracked yet/,
+    );
+  });
+
   it('fails when no page matched, unless allowEmpty', async () => {
     const message = await sandbox.expectClean({ siteId: 'abc123' }).catch((e: Error) => e.message);
     expect(message).toBe(
       [
         'expectClean failed (siteId=abc123): no page matched, so nothing was checked.',
+        `siteId "abc123" names no site of this sandbox: none of the config's accounts has it and no beacon of it was recorded; the configured sites are demo42 (GET /_sandbox/health lists them)`,
         'Either nothing was tracked yet (wait for it first: await sandbox.waitForEvents({ event: "render" })),',
         `or the filter matches no page (the sandbox holds them at ${sandbox.url}/_sandbox/timelines).`,
         'Pass { allowEmpty: true } when a page without tracking is what you expect.',

@@ -45,6 +45,7 @@ import {
 } from '../../shared/rule-levels.js';
 import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
+import { didYouMean } from '../../shared/nearest.js';
 import { fetchFailureReason } from '../../shared/fetch-failure.js';
 import { SET_CLOCK_BODY } from '../../shared/admin-bodies.js';
 import { parseInstant, parseIsoDuration } from '../durations.js';
@@ -274,7 +275,8 @@ export class SandboxClient {
     const levels = rules ? mapLevels(rules, 'expectClean({rules})') : undefined;
     // every page judged as if it has ended, as reports and check do
     const pages = await this.pages({ ...filter, finished: true });
-    if (pages.length === 0 && !allowEmpty) throw new Error(emptyCleanMessage(filter, this.url));
+    if (pages.length === 0 && !allowEmpty)
+      throw new Error(emptyCleanMessage(filter, this.url, await this.unknownSite(filter.siteId)));
     const threshold = SEVERITY_RANK[failOn];
     const failing = [];
     const ignored = [];
@@ -295,6 +297,23 @@ export class SandboxClient {
         cleanFailureMessage({ filter, failOn, pages, failing, sandboxUrl: this.url }),
       );
     return { pages: pages.length, ignored };
+  }
+
+  /**
+   * Why `siteId` names no site of the sandbox (none of the config's accounts, no beacon of it recorded),
+   * with the nearest configured site, as readiness says it of the same typo; undefined for a known site.
+   */
+  private async unknownSite(siteId: string | undefined): Promise<string | undefined> {
+    if (siteId === undefined) return undefined;
+    const { sites } = await this.health();
+    if (sites.includes(siteId)) return undefined;
+    const sent = await this.admin.call('events', { query: { siteId, limit: 1 } });
+    if (sent.events.length > 0) return undefined;
+    const fix =
+      sites.length === 0
+        ? 'the config has no accounts'
+        : `${didYouMean(siteId, sites)}the configured sites are ${sites.join(', ')} (GET /_sandbox/health lists them)`;
+    return `siteId ${shown(siteId)} names no site of this sandbox: none of the config's accounts has it and no beacon of it was recorded; ${fix}`;
   }
 
   /**

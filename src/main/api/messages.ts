@@ -214,9 +214,15 @@ export function cleanFailureMessage(f: CleanFailure): string {
   return lines.join('\n');
 }
 
-export function emptyCleanMessage(filter: object, sandboxUrl: string): string {
+export function emptyCleanMessage(
+  filter: object,
+  sandboxUrl: string,
+  /** why the filter's siteId names no site of the sandbox (a typo), when it does not */
+  unknownSite?: string,
+): string {
   return [
     `expectClean failed (${describeFilter(filter)}): no page matched, so nothing was checked.`,
+    ...(unknownSite ? [unknownSite] : []),
     'Either nothing was tracked yet (wait for it first: await sandbox.waitForEvents({ event: "render" })),',
     `or the filter matches no page (the sandbox holds them at ${sandboxUrl}/_sandbox/timelines).`,
     'Pass { allowEmpty: true } when a page without tracking is what you expect.',
