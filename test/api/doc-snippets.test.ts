@@ -932,67 +932,44 @@ Object.assign(COVERAGE, {
       await clean.done();
     },
   },
-  'docs/testing.md#196d27c402': {
+  'docs/testing.md#fb324610cf': {
     how: 'run',
-    what: 'vitest/jest/node:test/mocha with startSandbox',
+    what: 'vitest with startSandbox, as written, in a project that installed the package and vitest',
     check: async (b) => {
-      // the runner's hooks, run in their order; runSearchPage is the storefront
-      const runWith = async (runSearchPage: (o: Record<string, string>) => Promise<void>) => {
-        const hooks: Record<string, Array<() => unknown>> = {
-          all: [],
-          each: [],
-          after: [],
-          test: [],
-        };
-        await runJs(
-          b.text,
-          { 'search-sandbox': PACKAGE },
-          {
-            beforeAll: (f: () => unknown) => hooks.all!.push(f),
-            beforeEach: (f: () => unknown) => hooks.each!.push(f),
-            afterAll: (f: () => unknown) => hooks.after!.push(f),
-            test: (_n: string, f: () => unknown) => hooks.test!.push(f),
-            runSearchPage,
-          },
-        );
-        for (const f of hooks.all!) await f();
-        try {
-          for (const t of hooks.test!) {
-            for (const f of hooks.each!) await f();
-            await t();
-          }
-        } finally {
-          for (const f of hooks.after!) await f();
-        }
-      };
-      const render = (beaconOrigin: string, responseId: string, ms: number, event = 'render') =>
-        fetch(`${beaconOrigin}/demo42/search/${event}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'text/plain' },
-          body: JSON.stringify({
-            context: ctx('p-1', 'https://shop.example/search?q=shoes', ms),
-            data:
-              event === 'render'
-                ? { responseId }
-                : {
-                    responseId,
-                    results: [{ type: 'product', uid: '1', parentId: '1' }],
-                    banners: [],
-                  },
-          }),
+      // the file as written, with vitest as the project installed it; then the same page without its render
+      const vitest = async (text: string) =>
+        inInstalledProject(async (cwd) => {
+          symlinkSync(
+            path.join(ROOT, 'node_modules/vitest'),
+            path.join(cwd, 'node_modules/vitest'),
+            'dir',
+          );
+          writeFileSync(path.join(cwd, 'search.test.js'), text);
+          // this run's own vitest variables would steer the inner run
+          const env = Object.fromEntries(
+            Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)),
+          );
+          return exec(process.execPath, [path.join(cwd, 'node_modules/vitest/vitest.mjs'), 'run'], {
+            cwd,
+            env: { ...env, FORCE_COLOR: '0', CI: '1' },
+          }).then(
+            (ok) => ({ code: 0, out: ok.stdout + ok.stderr }),
+            (err: { code: number; stdout: string; stderr: string }) => ({
+              code: err.code,
+              out: err.stdout + err.stderr,
+            }),
+          );
         });
-      await runWith(async ({ beaconOrigin }) => {
-        expect(beaconOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/beacon\/v2$/);
-        await render(beaconOrigin!, 'r-1', -5_000);
-        await render(beaconOrigin!, 'r-1', -3_800, 'impression');
-      });
-      await expect(
-        runWith(async ({ beaconOrigin }) => {
-          // its tiles reported seen before the results were rendered
-          await render(beaconOrigin!, 'r-1', -3_800);
-          await render(beaconOrigin!, 'r-1', -5_000, 'impression');
-        }),
-      ).rejects.toThrow(/^expectClean failed \(siteId=demo42, failOn=warning\)[^]*error order/);
+      const clean = await vitest(b.text);
+      expect(clean.code, clean.out).toBe(0);
+      expect(clean.out).toMatch(/1 passed/);
+      const render = "  await send('render', { responseId: 'r1' }); // the results are shown\n";
+      expect(b.text).toContain(render);
+      const broken = await vitest(b.text.replace(render, ''));
+      expect(broken.code, broken.out).toBe(1);
+      expect(broken.out).toMatch(
+        /expectClean failed \(siteId=demo42, failOn=warning\)[^]*error missing-render/,
+      );
     },
   },
   'docs/testing.md#2e80ef1bce': {
