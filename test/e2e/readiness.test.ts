@@ -223,9 +223,5 @@ describe.skipIf(skip)('the Readiness view', () => {
     await ids.waitFor();
     expect(await ids.getByTestId('readiness-page-link').textContent()).toBe('…64123-nouser');
     expect(await ids.getByTestId('readiness-message').textContent()).toContain('userId');
-    await s.page.screenshot({ path: '/tmp/h10-readiness-words-1440.png', fullPage: false });
-    await s.page.setViewportSize({ width: 390, height: 844 });
-    await ids.scrollIntoViewIfNeeded();
-    await s.page.screenshot({ path: '/tmp/h10-readiness-words-390.png' });
   });
 });
