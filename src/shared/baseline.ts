@@ -62,3 +62,29 @@ export interface DiffResult {
   same: boolean;
   pages: DiffPage[];
 }
+
+const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
+
+/**
+ * How many pages of a comparison differ, of what, as `diff`'s last line and the Compare screen say it: the
+ * pages in both runs (of them, how many changed) and those in one only, with how many pages each run had
+ * ("2 pages differ (1 changed of 3 in both runs, 1 only in BASE; 4 pages in BASE, 3 in CURRENT)"); null
+ * when none differs.
+ */
+export function differingPages(result: Pick<DiffResult, 'pages'>): string | null {
+  const counts = { changed: 0, added: 0, removed: 0, same: 0 };
+  for (const page of result.pages) counts[page.status]++;
+  const both = counts.changed + counts.same;
+  const inBase = both + counts.removed;
+  const inCurrent = both + counts.added;
+  const differing = counts.changed + counts.added + counts.removed;
+  if (differing === 0) return null;
+  const parts = [`${counts.changed} changed of ${both} in both runs`];
+  if (counts.removed) parts.push(`${counts.removed} only in BASE`);
+  if (counts.added) parts.push(`${counts.added} only in CURRENT`);
+  const each =
+    inBase === inCurrent
+      ? `${pages(inBase)} in each`
+      : `${pages(inBase)} in BASE, ${inCurrent} in CURRENT`;
+  return `${pages(differing)} differ${differing === 1 ? 's' : ''} (${parts.join(', ')}; ${each})`;
+}

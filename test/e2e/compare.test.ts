@@ -46,7 +46,7 @@ describe.skipIf(skip)('Compare', () => {
     const summary = s.ui.testId('compare-summary');
     await expect
       .poll(() => summary.textContent())
-      .toBe('2 of 4 pages differ: 2 changed, 0 added, 0 removed.');
+      .toBe('2 pages differ (2 changed of 4 in both runs; 4 pages in each).');
     const pages = s.ui.testId('compare-page');
     expect(await pages.count()).toBe(2);
     await s.ui.screenshot('compare');
@@ -88,7 +88,7 @@ describe.skipIf(skip)('Compare', () => {
     await load('before.ndjson', run(before));
     await expect
       .poll(() => s.ui.testId('compare-summary').textContent())
-      .toBe('1 of 4 pages differ: 1 changed, 0 added, 0 removed.');
+      .toBe('1 page differs (1 changed of 4 in both runs; 4 pages in each).');
     const page = s.ui.testId('compare-page');
     expect(await page.count()).toBe(1);
     const moved = (side: string) =>
@@ -117,7 +117,9 @@ describe.skipIf(skip)('Compare', () => {
     await load('good-run.ndjson', run(journey()));
     await expect
       .poll(() => s.ui.testId('compare-summary').textContent())
-      .toBe('4 of 4 pages differ: 0 changed, 0 added, 4 removed.');
+      .toBe(
+        '4 pages differ (0 changed of 0 in both runs, 4 only in BASE; 4 pages in BASE, 0 in CURRENT).',
+      );
   });
 
   it('names the compared recording in the URL; a reload says the loaded file is gone and to load it again, Back from a timeline shows it again', async () => {
@@ -127,7 +129,7 @@ describe.skipIf(skip)('Compare', () => {
     const summary = s.ui.testId('compare-summary');
     await expect
       .poll(() => summary.textContent())
-      .toBe('2 of 4 pages differ: 2 changed, 0 added, 0 removed.');
+      .toBe('2 pages differ (2 changed of 4 in both runs; 4 pages in each).');
     await expect
       .poll(() => s.page.evaluate<string>('location.hash'))
       .toBe('#/compare?recording=good-run.ndjson&siteId=demo42');
@@ -136,7 +138,9 @@ describe.skipIf(skip)('Compare', () => {
     await s.ui.testId('compare-timeline-link').first().click();
     await s.ui.testId('page-view').waitFor();
     await s.page.goBack();
-    await expect.poll(() => summary.textContent()).toContain('2 of 4 pages differ');
+    await expect
+      .poll(() => summary.textContent())
+      .toContain('2 pages differ (2 changed of 4 in both runs');
 
     // the sandbox stores no baselines: the file was read in this window, a reload cannot compare it again
     await s.page.reload();
@@ -147,7 +151,9 @@ describe.skipIf(skip)('Compare', () => {
     expect(await s.ui.testId('compare-empty').count()).toBe(0);
     expect(await s.page.getByLabel('siteId').inputValue()).toBe('demo42');
     await load('good-run.ndjson', run(journey()));
-    await expect.poll(() => summary.textContent()).toContain('2 of 4 pages differ');
+    await expect
+      .poll(() => summary.textContent())
+      .toContain('2 pages differ (2 changed of 4 in both runs');
     await gone.waitFor({ state: 'detached' });
   });
 });

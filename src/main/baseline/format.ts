@@ -1,6 +1,12 @@
 // The text form of a comparison, for a CI log or a failed test: a header per page that differs, one line per
 // change under it (which event, which field, before and after), and a last line that counts.
-import type { DiffChange, DiffPage, DiffResult, QueryChange } from '../../shared/baseline';
+import {
+  differingPages,
+  type DiffChange,
+  type DiffPage,
+  type DiffResult,
+  type QueryChange,
+} from '../../shared/baseline';
 
 const MAX_VALUE = 200;
 
@@ -76,22 +82,10 @@ const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
  * those in one only, with how many pages each run had.
  */
 function countLine(result: DiffResult, names: { base: string; current: string }): string {
-  const counts = { changed: 0, added: 0, removed: 0, same: 0 };
-  for (const page of result.pages) counts[page.status]++;
-  const both = counts.changed + counts.same;
-  const inBase = both + counts.removed;
-  const inCurrent = both + counts.added;
-  const differing = counts.changed + counts.added + counts.removed;
-  if (differing === 0)
-    return `same tracking: ${pages(both)} of ${names.current} match${both === 1 ? 'es' : ''} ${names.base}`;
-  const parts = [`${counts.changed} changed of ${both} in both runs`];
-  if (counts.removed) parts.push(`${counts.removed} only in BASE`);
-  if (counts.added) parts.push(`${counts.added} only in CURRENT`);
-  const each =
-    inBase === inCurrent
-      ? `${pages(inBase)} in each`
-      : `${pages(inBase)} in BASE, ${inCurrent} in CURRENT`;
-  return `${pages(differing)} differ${differing === 1 ? 's' : ''} (${parts.join(', ')}; ${each}): ${names.current} against ${names.base}`;
+  const differ = differingPages(result);
+  if (differ) return `${differ}: ${names.current} against ${names.base}`;
+  const both = result.pages.length;
+  return `same tracking: ${pages(both)} of ${names.current} match${both === 1 ? 'es' : ''} ${names.base}`;
 }
 
 /** The whole comparison as text; `names` are how BASE and CURRENT are called in its last line. */

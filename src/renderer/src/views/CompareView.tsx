@@ -4,7 +4,7 @@
 // this window read: the sandbox stores no baselines, so a reload, or the link in another window, cannot
 // compare it again. The view says so, and what to do, rather than showing an empty Compare.
 import { useState } from 'react';
-import type { DiffResult } from '../../../shared/baseline';
+import { differingPages, type DiffResult } from '../../../shared/baseline';
 import { ErrorBox, Empty, FileInput, Loading, ViewHeader } from '../components/common';
 import { sandboxApi } from '../api/admin';
 import { navigate } from '../router';
@@ -29,8 +29,6 @@ interface Filter {
 let kept: { loaded: Loaded; filter: Filter; result: DiffResult } | null = null;
 
 function Summary({ result }: { result: DiffResult }) {
-  const count = (s: string) => result.pages.filter((p) => p.status === s).length;
-  const differing = result.pages.length - count('same');
   return (
     <p
       className={`compare-summary ${result.same ? 'pass' : 'fail'}`}
@@ -39,7 +37,8 @@ function Summary({ result }: { result: DiffResult }) {
     >
       {result.same
         ? `Same tracking: all ${result.pages.length} pages match the recording.`
-        : `${differing} of ${result.pages.length} pages differ: ${count('changed')} changed, ${count('added')} added, ${count('removed')} removed.`}
+        : // counted as `search-sandbox diff` counts them
+          `${differingPages(result)}.`}
     </p>
   );
 }
