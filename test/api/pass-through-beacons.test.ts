@@ -2,6 +2,7 @@
 // after the sandbox answered, the answer lands on the event, verdicts that differ become `upstream-disagrees`,
 // the queue is bounded and its drops counted, and answers survive a restart, `check` of an export and an
 // export/import.
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
@@ -78,6 +79,36 @@ describe('beacon forwarding', () => {
     });
     expect(up.ms).toBeGreaterThanOrEqual(0);
     expect(Date.parse(up.at)).not.toBeNaN();
+  });
+
+  it('sends a compressed body with its Content-Encoding and Content-Type, bytes untouched; a plain one without', async () => {
+    const { fake, sb } = await setup();
+    const text = JSON.stringify(beacon('fw-ce', { responseId: 'r1' }));
+    const sent: Array<[string | null, Buffer]> = [
+      ['gzip', zlib.gzipSync(text)],
+      ['deflate', zlib.deflateSync(text)],
+      ['br', zlib.brotliCompressSync(text)],
+      [null, Buffer.from(text)],
+    ];
+    for (const [encoding, body] of sent) {
+      const res = await fetch(`${sb.url}/beacon/v2/${SITE}/search/render`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/plain;charset=UTF-8',
+          ...(encoding !== null && { 'Content-Encoding': encoding }),
+        },
+        body,
+      });
+      expect(res.status).toBe(encoding === null ? 200 : 400);
+    }
+    await sb.core.forwarding.idle();
+    expect(fake.seen).toHaveLength(sent.length);
+    fake.seen.forEach((seen, i) => {
+      const [encoding, body] = sent[i]!;
+      expect(seen.headers['content-encoding']).toBe(encoding ?? undefined);
+      expect(seen.headers['content-type']).toBe('text/plain;charset=UTF-8');
+      expect(seen.body.equals(body)).toBe(true);
+    });
   });
 
   it('flags a page when the real service rejects what the sandbox accepted, with both answers', async () => {

@@ -1,5 +1,6 @@
-// Beacon forwarding (`accounts[].tracking.forward`): after the sandbox has answered a beacon request, the same
-// request (path, content type, body) goes to the real service, and its answer is recorded on the event.
+// Beacon forwarding (`accounts[].tracking.forward`): after the sandbox has answered a beacon request, the
+// same request (path, content type and encoding, body) goes to the real service, and its answer is recorded
+// on the event.
 // A bounded queue: forwarding never holds ingest up nor grows memory without limit; what it drops it counts.
 import { performance } from 'node:perf_hooks';
 import { isBeaconEndpoint } from './schemas';
@@ -22,6 +23,8 @@ export interface ForwardRaw {
   /** the path after `/beacon/v2`, e.g. `/abc123/search/render` */
   path: string;
   contentType?: string;
+  /** the Content-Encoding header as sent (gzip, br…): the body is forwarded as it arrived, still encoded */
+  contentEncoding?: string;
   userAgent?: string;
   body: Buffer | null;
   /** the body passed 1 MB and was not kept */
@@ -186,7 +189,11 @@ export class BeaconForwarder {
   private async send(job: Job): Promise<UpstreamAnswer> {
     const started = performance.now();
     const headers: Record<string, string> = {};
+    // the headers that say how the body is read go with it, or the real service reads other bytes than
+    // the storefront sent (Content-Length is the same body's; chunked framing was the connection's)
     if (job.raw.contentType !== undefined) headers['content-type'] = job.raw.contentType;
+    if (job.raw.contentEncoding !== undefined)
+      headers['content-encoding'] = job.raw.contentEncoding;
     if (job.raw.userAgent !== undefined) headers['user-agent'] = job.raw.userAgent;
     const method = job.raw.method.toUpperCase();
     const withBody = job.raw.body !== null && method !== 'GET' && method !== 'HEAD';

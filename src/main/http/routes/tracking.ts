@@ -62,12 +62,13 @@ async function answerBeacon(
   const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
   const method = req.method ?? 'GET';
   const contentType = req.headers['content-type'];
+  const contentEncoding = req.headers['content-encoding'];
   const userAgent = req.headers['user-agent'];
   const result = await ingest.handle({
     method,
     path,
     contentType,
-    contentEncoding: req.headers['content-encoding'],
+    contentEncoding,
     rawBody: body,
     userAgent,
     origin: req.headers.origin,
@@ -80,6 +81,7 @@ async function answerBeacon(
       method,
       path: path.replace(/^\/beacon\/v2/, ''),
       contentType,
+      contentEncoding,
       userAgent,
       body,
       bodyTooLarge: tooLarge,
