@@ -2,6 +2,7 @@
 // real service's answers unchanged; responses with a responseId are remembered as issued, so the provenance
 // rules check later beacons against them; an upstream that is down, slow or answers garbage gets a 502/504.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@searchspring/snap-client';
@@ -113,6 +114,20 @@ describe('search pass-through', () => {
     ]);
     expect(fake.seen[3]!.body.toString()).toBe(JSON.stringify({ siteId: SITE }));
     expect(fake.seen[3]!.headers['content-type']).toBe('application/json');
+    expect(fake.seen[3]!.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a compressed body with its Content-Encoding, bytes untouched', async () => {
+    const gzipped = gzipSync(JSON.stringify({ siteId: SITE }));
+    const post = await fetch(`${sb.url}/api/meta/meta.json?siteId=${SITE}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipped,
+    });
+    expect(post.status).toBe(200);
+    const seen = fake.seen.at(-1)!;
+    expect(seen.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(seen.body, gzipped)).toBe(0);
   });
 
   it('checks later beacons against the forwarded response (provenance rules)', async () => {

@@ -25,7 +25,14 @@ export const FORWARDED_HEADER = 'x-search-sandbox-forwarded';
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 
 // What is passed on in each direction: nothing that identifies the shopper beyond what a browser sends.
-const REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'user-agent'] as const;
+// (a body's Content-Encoding goes with its untouched bytes: the real service reads them as the client sent them)
+const REQUEST_HEADERS = [
+  'content-type',
+  'content-encoding',
+  'accept',
+  'accept-language',
+  'user-agent',
+] as const;
 const RESPONSE_HEADERS = [
   'content-type',
   'cache-control',

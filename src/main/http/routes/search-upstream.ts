@@ -61,6 +61,7 @@ export function searchUpstreamRouter(upstream: SearchUpstream): Router {
         body,
         headers: {
           'content-type': req.get('content-type'),
+          'content-encoding': req.get('content-encoding'),
           accept: req.get('accept'),
           'accept-language': req.get('accept-language'),
           'user-agent': req.get('user-agent'),
