@@ -119,6 +119,12 @@ export const PageTimelineSummaryShape = closed(
     responseIds: Type.Array(Type.String()),
     kinds: Type.Array(Kind),
     rules: Type.Array(RuleId),
+    severities: Type.Optional(
+      Type.Record(Type.String(), SeveritySchema, {
+        description:
+          'of rules, those whose findings carry a severity other than the rule’s own (the config set their level): rule id → severity; absent when none does',
+      }),
+    ),
     scoped: Type.Optional(SeverityCountsSchema),
   },
   'a page without its events',

@@ -233,6 +233,12 @@ export interface PageTimelineSummaryDto extends PageTimelineHeaderDto {
   /** rule ids with at least one finding on the page */
   rules: TimelineRuleId[];
   /**
+   * Of `rules`, those whose findings on the page carry a severity other than the rule's own (the config's
+   * `rules` or the site's `accounts[].rules` set their level): rule id → the severity in force. A rule not
+   * named keeps its `defaultSeverity` (`GET /_sandbox/rules`). Absent when every rule keeps its own.
+   */
+  severities?: Record<TimelineRuleId, Severity>;
+  /**
    * Of `counts`, the findings of rules whose scope is wider than the page (`session` or `site`, such as
    * production mode's `dev-flag`): a list says them once per session or site, not on every row. Absent
    * when there are none.

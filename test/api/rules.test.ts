@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, startSandbox, type StartedSandbox } from '../../src/main/api/index';
 import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
 import { RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
-import { newPage, searchBody, send } from '../e2e/helpers/beacons';
+import { startSandbox as startWith } from '../helpers/sandbox';
+import { newPage, searchBody, send, sendBadPage } from '../e2e/helpers/beacons';
 
 /** A production-mode page (no context.dev) of `session`: render and impression. */
 async function productionPage(url: string, sessionId: string, userId: string) {
@@ -129,6 +130,27 @@ describe('the rule list', () => {
       expect(detail.findings.map((f) => f.rule)).toContain('dev-flag');
       const html = await (await fetch(`${s.url}/_sandbox/report?format=junit`)).text();
       expect(html.match(/dev-flag/g)?.length).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('page summaries name the rules the config set to another level, at the level in force', async () => {
+    const s = await startWith({
+      rules: { 'dev-flag': 'error', 'click-not-impressed-at-exit': 'warning', order: 'error' },
+    });
+    try {
+      const prod = await productionPage(s.url, 'sess-a', 'user-a');
+      const bad = await sendBadPage(s.url);
+      const list = (await (await fetch(`${s.url}/_sandbox/timelines?view=summary`)).json()) as {
+        pages: Array<{ pageLoadId: string; rules: string[]; severities?: Record<string, string> }>;
+      };
+      const of = (id: string) => list.pages.find((p) => p.pageLoadId === id)!;
+      // a page rule, as counted
+      expect(of(prod.pageLoadId).severities).toEqual({ 'dev-flag': 'error' });
+      // a response rule, as its finding says; order is an error by default, so not named
+      expect(of(bad.pageLoadId).rules).toContain('click-not-impressed-at-exit');
+      expect(of(bad.pageLoadId).severities).toEqual({ 'click-not-impressed-at-exit': 'warning' });
     } finally {
       await s.close();
     }

@@ -2,11 +2,12 @@
 // empty screens that fit a phone (their long code scrolls in its own box), a visible focus ring on a
 // timeline marker, Compare's BASE and CURRENT stacked on a phone, the clock's note wrapped in its popover,
 // ids cut at their start (where ids that share a prefix are the same) and read whole to a screen reader,
-// and the Overview's findings table with column headers, errors first.
+// and the Overview's findings table with column headers, errors first (at the level the config set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journey, run } from '../helpers/journey';
 import { newPage, sendBadPage, sendGoodPage, sendProductionSession } from './helpers/beacons';
 import { SETTLE, SIDEWAYS_OVERFLOW } from './helpers/in-page';
+import { testConfig } from '../helpers/sandbox';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();
@@ -255,6 +256,61 @@ describe.skipIf(skip)('the Overview’s findings by rule', () => {
         '3 pages',
       );
       await s.ui.screenshot('overview-rules-1366');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('shows the level the config set for a rule, and sorts it among the errors', async () => {
+    // a team that must never ship a dev build's traffic: dev-flag, an info by default, is an error
+    const s = await openUi({ rules: { 'dev-flag': 'error' } }, { viewport: LAPTOP });
+    try {
+      for (const session of ['prod-a', 'prod-b', 'prod-c'])
+        await sendProductionSession(s.sandbox.url, session, 1);
+      await sendBadPage(s.sandbox.url);
+      await s.ui.open('#/timelines');
+      const rows = s.ui.testId('timelines-overview').getByRole('table').locator('tbody tr');
+      await expect.poll(() => rows.count()).toBeGreaterThan(2);
+      const rules = await rows.locator('code').allTextContents();
+      const severities = await rows.locator('td:nth-child(2)').allTextContents();
+      expect(severities[rules.indexOf('dev-flag')]).toBe('error');
+      // on three pages, more than any of the bad page's errors: the first row
+      expect(rules[0]).toBe('dev-flag');
+      const order = ['error', 'warning', 'info'];
+      const ranks = severities.map((v) => order.indexOf(v));
+      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says which site a rule is an error on when the sites shown have different levels', async () => {
+    const demo = testConfig().accounts[0]!;
+    const s = await openUi(
+      {
+        accounts: [
+          { ...demo, rules: { 'dev-flag': 'error' } },
+          { ...demo, siteId: 'zeta99', feeds: [] },
+        ],
+      },
+      { viewport: LAPTOP },
+    );
+    try {
+      await sendProductionSession(s.sandbox.url, 'prod-a', 1);
+      for (const session of ['prod-b', 'prod-c'])
+        await sendProductionSession(s.sandbox.url, session, 1, session, 'zeta99');
+      await sendBadPage(s.sandbox.url);
+      await s.ui.open('#/timelines');
+      const rows = s.ui.testId('timelines-overview').getByRole('table').locator('tbody tr');
+      await expect.poll(() => rows.locator('code').allTextContents()).toContain('dev-flag');
+      const rules = await rows.locator('code').allTextContents();
+      const row = rows.nth(rules.indexOf('dev-flag'));
+      expect(await row.locator('td:nth-child(2)').innerText()).toBe(
+        'error on demo42, info elsewhere',
+      );
+      // an error on some of its pages: among the errors, first for its three pages
+      expect(rules[0]).toBe('dev-flag');
+      await s.ui.screenshot('overview-rule-levels-by-site-1366');
     } finally {
       await s.close();
     }

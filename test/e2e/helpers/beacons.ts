@@ -195,18 +195,19 @@ export async function sendShoppingDay(base: string): Promise<void> {
 
 /**
  * Product pages of one production session (no context.dev: `dev-flag`, an info, on its first page), five
- * seconds apart: uids 7001, 7002, … each on page `${prefix}-${uid}`.
+ * seconds apart: uids 7001, 7002, … each on page `${prefix}-${uid}`, of site `siteId`.
  */
 export async function sendProductionSession(
   url: string,
   sessionId: string,
   pages: number,
   prefix = sessionId,
+  siteId = SITE_ID,
 ): Promise<void> {
   const start = Date.now() - 60_000;
   for (let i = 0; i < pages; i++) {
     const uid = `${7001 + i}`;
-    const res = await fetch(`${url}/beacon/v2/${SITE_ID}/product/pageview`, {
+    const res = await fetch(`${url}/beacon/v2/${siteId}/product/pageview`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({

@@ -4,6 +4,7 @@ import type {
   PageTimelineHeaderDto,
   PageVerdictDto,
   PageTimelineSummaryDto,
+  Severity,
   SeverityCounts,
   TimelineCounts,
   TimelineEventDto,
@@ -188,6 +189,15 @@ export function pageRules(page: Page): Set<TimelineRuleId> {
   return rules;
 }
 
+type Levelled = Pick<TimelineFindingDto, 'rule' | 'severity' | 'defaultSeverity'>;
+
+/** A finding the config set to another severity than its rule's own is written into `out` (made when needed). */
+function noteLevel(out: Record<string, Severity> | undefined, f: Levelled) {
+  if (f.defaultSeverity === undefined) return out;
+  (out ??= {})[f.rule] = f.severity;
+  return out;
+}
+
 /** Of a page's findings, those of wider-scope rules by severity; undefined when there are none. */
 function scopedCounts(
   findings: readonly Pick<TimelineFindingDto, 'rule' | 'severity'>[],
@@ -213,15 +223,21 @@ export function pageSummary(page: Page): PageTimelineSummaryDto {
   const following = mayFollow(rules) ? followingOf(sortedFindings(page)) : undefined;
   const responseIds: string[] = [];
   const kinds = new Set<ResponseKind>();
+  // the severities the config set: page rules' as counted, response and visit rules' as their findings say
+  let severities = page.pageRuleLevels ? { ...page.pageRuleLevels } : undefined;
+  for (const f of page.visitFindings) severities = noteLevel(severities, f);
   for (const r of responsesInOrder(page)) {
     responseIds.push(r.responseId);
     kinds.add(r.kind);
+    for (const f of r.findings) severities = noteLevel(severities, f);
   }
+  if (severities && Object.keys(severities).length === 0) severities = undefined;
   return {
     ...pageHeader(page, following),
     responseIds,
     kinds: [...kinds],
     rules: RULE_IDS.filter((id) => rules.has(id)),
+    ...(severities && { severities }),
     ...(scoped && { scoped }),
   };
 }
@@ -237,11 +253,14 @@ export function summaryOf(page: PageTimelineDto): PageTimelineSummaryDto {
   } = page;
   const rules = new Set(findings.map((f) => f.rule));
   const scoped = scopedCounts(findings);
+  let severities: Record<string, Severity> | undefined;
+  for (const f of findings) severities = noteLevel(severities, f);
   return {
     ...header,
     responseIds: responses.map((r) => r.responseId),
     kinds: [...new Set(responses.map((r) => r.kind))],
     rules: RULE_IDS.filter((id) => rules.has(id)),
+    ...(severities && { severities }),
     ...(scoped && { scoped }),
   };
 }

@@ -117,6 +117,7 @@ export class Judge {
         id,
         now,
         (set?.level as Severity | undefined) ?? rule.meta.defaultSeverity,
+        rule.meta.defaultSeverity,
       );
     }
   }

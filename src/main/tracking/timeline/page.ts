@@ -104,6 +104,8 @@ export class Page {
    * object, as `renderedByKind`
    */
   pageRuleCounts: Record<string, number> | null = null;
+  /** rule id → the severity of its page-scope findings, of those the config set to another than the rule's own */
+  pageRuleLevels: Record<string, Finding['severity']> | null = null;
   /** bumped whenever the tallies change; the value the page-scope counts were last taken at */
   tallyChanges = 0;
   private countedAt = -1;
@@ -335,8 +337,15 @@ export class Page {
     this.visitDirty = false;
   }
 
-  /** A page rule's count of findings now, at its severity. */
-  setPageRuleCount(rule: string, now: number, severity: Finding['severity']): void {
+  /** A page rule's count of findings now, at its severity (`own`: the rule's own, when the config set another). */
+  setPageRuleCount(
+    rule: string,
+    now: number,
+    severity: Finding['severity'],
+    own: Finding['severity'] = severity,
+  ): void {
+    if (now > 0 && severity !== own) (this.pageRuleLevels ??= {})[rule] = severity;
+    else if (this.pageRuleLevels?.[rule] !== undefined) delete this.pageRuleLevels[rule];
     const before = this.pageRuleCounts?.[rule] ?? 0;
     if (now === before) return;
     this.bump(severity, now - before);

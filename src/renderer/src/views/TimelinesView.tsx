@@ -50,6 +50,51 @@ function FirstEvent() {
 
 /** The order of the Overview's rules: errors, warnings, infos (a rule turned off never has findings). */
 const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
+const rankOf = (severity: string) => SEVERITY_RANK[severity] ?? 3;
+
+/** A rule's row of the Overview: on how many pages, and at which severity on which sites. */
+interface RuleRow {
+  rule: TimelineRuleId;
+  pages: number;
+  /** severity in force ('' before the rule list has told a rule's own) → the sites it has it on */
+  sites: Map<string, Set<string>>;
+}
+
+/** The most severe of a row's severities: where it sorts. */
+const worstOf = (row: RuleRow) => Math.min(...[...row.sites.keys()].map(rankOf));
+
+/** At most this many sites are named beside a severity; more read as a count. */
+const SITES_NAMED = 3;
+
+function sitesText(sites: ReadonlySet<string>): string {
+  const all = [...sites].sort();
+  if (all.length <= SITES_NAMED) return all.join(', ');
+  return `${all.slice(0, SITES_NAMED).join(', ')} and ${plural(all.length - SITES_NAMED, 'other site')}`;
+}
+
+/**
+ * The severity the row's findings carry (the level in force, which the config may have set); when sites
+ * differ, each severity with its sites, the rule's own (or the most common) read as "elsewhere".
+ */
+function RuleSeverity({ row, own }: { row: RuleRow; own: string | undefined }) {
+  const levels = [...row.sites.entries()].filter(([severity]) => severity !== '');
+  if (levels.length === 0) return null;
+  if (levels.length === 1) return <SeverityBadge severity={levels[0]![0]} />;
+  const elsewhere =
+    levels.find(([severity]) => severity === own) ??
+    [...levels].sort((a, b) => b[1].size - a[1].size || rankOf(b[0]) - rankOf(a[0]))[0]!;
+  const named = levels.filter((l) => l !== elsewhere).sort((a, b) => rankOf(a[0]) - rankOf(b[0]));
+  return (
+    <span data-testid="rule-severity-by-site">
+      {named.map(([severity, sites]) => (
+        <span key={severity}>
+          <SeverityBadge severity={severity} /> on {sitesText(sites)},{' '}
+        </span>
+      ))}
+      <SeverityBadge severity={elsewhere[0]} /> elsewhere
+    </span>
+  );
+}
 
 /** What shows beside the list before a page is picked: verdicts and the rules that fire most. */
 function Overview() {
@@ -61,19 +106,27 @@ function Overview() {
   // the same pages the list shows: the verdict cards count those passing the other filters
   const { verdicts, rules } = useMemo(() => {
     const v = { pass: 0, warn: 0, fail: 0 };
-    const r = new Map<TimelineRuleId, number>();
+    const r = new Map<TimelineRuleId, RuleRow>();
     for (const p of pages.summaries.values()) {
       if (!matchesFilters(p, filters, found)) continue;
       v[p.verdict] += 1;
       if (filters.verdict && p.verdict !== filters.verdict) continue;
-      for (const rule of p.rules) r.set(rule, (r.get(rule) ?? 0) + 1);
+      for (const rule of p.rules) {
+        let row = r.get(rule);
+        if (!row) r.set(rule, (row = { rule, pages: 0, sites: new Map() }));
+        row.pages += 1;
+        // the severity the page's findings carry: the config's level, else the rule's own
+        const severity = p.severities?.[rule] ?? ruleInfo.get(rule)?.defaultSeverity ?? '';
+        let sites = row.sites.get(severity);
+        if (!sites) row.sites.set(severity, (sites = new Set()));
+        sites.add(p.siteId);
+      }
     }
-    // errors first, then warnings, then infos; within a severity the rule on the most pages first
-    const rank = (rule: TimelineRuleId) =>
-      SEVERITY_RANK[ruleInfo.get(rule)?.defaultSeverity ?? ''] ?? 3;
+    // errors first, then warnings, then infos (a rule that is an error on one site is among the errors);
+    // within a severity the rule on the most pages first
     return {
       verdicts: v,
-      rules: [...r.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || b[1] - a[1]),
+      rules: [...r.values()].sort((a, b) => worstOf(a) - worstOf(b) || b.pages - a.pages),
     };
   }, [pages, filters, found, ruleInfo]);
   return (
@@ -105,25 +158,23 @@ function Overview() {
               </tr>
             </thead>
             <tbody>
-              {rules.map(([rule, n]) => (
-                <tr key={rule}>
+              {rules.map((row) => (
+                <tr key={row.rule}>
                   <td>
                     <button
                       type="button"
                       className="link-button rule-link"
-                      onClick={() => setFilters({ ...filters, verdict: '', rule })}
-                      aria-label={`List the pages with ${rule} findings`}
+                      onClick={() => setFilters({ ...filters, verdict: '', rule: row.rule })}
+                      aria-label={`List the pages with ${row.rule} findings`}
                     >
-                      <code>{rule}</code>
+                      <code>{row.rule}</code>
                     </button>
                   </td>
                   <td>
-                    {ruleInfo.has(rule) && (
-                      <SeverityBadge severity={ruleInfo.get(rule)!.defaultSeverity} />
-                    )}
+                    <RuleSeverity row={row} own={ruleInfo.get(row.rule)?.defaultSeverity} />
                   </td>
-                  <td>{ruleInfo.get(rule)?.title}</td>
-                  <td className="mono">{plural(n, 'page')}</td>
+                  <td>{ruleInfo.get(row.rule)?.title}</td>
+                  <td className="mono">{plural(row.pages, 'page')}</td>
                 </tr>
               ))}
             </tbody>
