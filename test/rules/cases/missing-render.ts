@@ -235,6 +235,26 @@ export default {
       ],
     },
     {
+      name: 'two clicks on the only result of a single-result search, as soon as it was answered: the message speaks of both',
+      provenance: { companion: true, responses: [{ ...QUICK, results: [product('P200')] }] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.click('q1', 'P200', { at: 210, recv: 250 }),
+          p.click('q1', 'P200', { at: 210, recv: 260 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'singleResult',
+          message:
+            /The sandbox issued this response with a single result, and the 2 clicks came as soon as it was answered, ending the page: /,
+          events: [0, 1],
+          responseId: 'q1',
+        },
+      ],
+    },
+    {
       name: 'a click that ended the page on a response the sandbox did not issue: an error that names the queued render as a possibility',
       events: clickedAt(250),
       findings: [

@@ -38,7 +38,7 @@ export const UNRENDERED_MESSAGES = {
   unissued: `${WHAT} The page rendered other responses ({{others}}), which this sandbox's search API issued, but it never issued this responseId, and {{cache}}: infinite scroll restores later pages on load by requesting them with page 1, from the same search API, so a restored page carries a responseId the sandbox issued. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   onlyPage: `${WHAT} The page rendered other responses ({{others}}), but the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId: infinite scroll has no later page to restore, so these events are no backfill. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   atExit: `${WHAT} Reported apart, as info, because the render may have been lost with the page: {{clicked}} the page's last event, {{after}} after the sandbox issued the response, and the provider's client holds a render in its queue for 300 ms after the last queued event while it sends a click at once, with no flush when the page is left. A shopper who clicks a result that soon after it appears and goes to the product leaves with the render still queued; nothing is wrong if the shopper clicked that fast.`,
-  singleResult: `${WHAT} The sandbox issued this response with a single result, and the click came as soon as it was answered, ending the page: the provider's client then queues the render and navigates to that product by itself (the single-result redirect), so no shopper clicks it first. A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.`,
+  singleResult: `${WHAT} The sandbox issued this response with a single result, and {{clicks}} came as soon as it was answered, ending the page: the provider's client then queues the render and navigates to that product by itself (the single-result redirect), so no shopper clicks it first. A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.`,
   otherTag:
     "{{count}} ({{kinds}}: {{ids}}) {{carry}} tag \"{{tag}}\" with responseId \"{{responseId}}\", but that responseId is the {{ownTags}} widget's (this page rendered it with that tag: {{ownRender}}){{tagOwner}}: {{items}} the {{ownTags}} widget's, sent with another widget's tag. The provider's client runs one controller per widget, each sending its impressions, clicks and adds with its own tag and its own response's responseId, so these count for the wrong widget.{{also}}",
 } as const;
@@ -148,7 +148,10 @@ export function unrenderedEvents(
   // only a shopper's click may have left the render behind: the single result's is the storefront's own
   const atExit = left && !('singleResult' in left) ? left : undefined;
   if (atExit && !atExit.timed) data.also += untimedExit(orphans.length);
-  if (left && 'singleResult' in left) messageId = 'singleResult';
+  if (left && 'singleResult' in left) {
+    messageId = 'singleResult';
+    data.clicks = orphans.length === 1 ? 'the click' : `the ${orphans.length} clicks`;
+  }
   if (atExit && 'after' in atExit) {
     data.after = atExit.after;
     data.clicked = orphans.length === 1 ? 'the click was' : 'each click was';
