@@ -11,6 +11,7 @@ import {
   startSandbox,
   type ExpectCleanOptions,
   type StartedSandbox,
+  type WaitOptions,
 } from '../../src/main/api/index';
 import {
   newPage,
@@ -177,6 +178,27 @@ describe('events and waitForEvents', () => {
     expect(rest[3]).toMatch(/^ {2}ev_\d+ {2}search\/impression {2}site zzz999 {2}200 accepted/);
     expect(rest[4]).toBe(
       'If the storefront sent these instead, check the siteId, category and event names of the filter.',
+    );
+  });
+
+  it('says when the siteId of a wait that timed out names no site, with the nearest, as expectClean does', async () => {
+    const lines = (options: WaitOptions) =>
+      sandbox.waitForEvents(options).then(
+        () => ['resolved'],
+        (e: Error) => e.message.split('\n'),
+      );
+    expect((await lines({ siteId: 'dem042', event: 'render', timeout: 20 })).slice(0, 3)).toEqual([
+      'waitForEvents timed out (siteId=dem042, event=render, count=1): 0 of 1 matching events were recorded within 20 ms',
+      `siteId "dem042" names no site of this sandbox: none of the config's accounts has it and no beacon of it was recorded; did you mean demo42? the configured sites are demo42 (GET /_sandbox/health lists them)`,
+      'Matching events seen: none',
+    ]);
+    // a configured site, and a site no account has whose beacons were recorded, get no such line
+    expect((await lines({ siteId: SITE_ID, event: 'feedback', timeout: 20 }))[1]).toBe(
+      'Matching events seen: none',
+    );
+    await postBeacon(sandbox.url, 'zzz998/search/render', searchBody('render', newPage()));
+    expect((await lines({ siteId: 'zzz998', event: 'impression', timeout: 20 }))[1]).toBe(
+      'Matching events seen: none',
     );
   });
 

@@ -178,6 +178,7 @@ export class SandboxClient {
         timeoutMs: timeout,
         message: body.message ?? `fewer than ${count} matching events within ${timeout} ms`,
         note: body.note,
+        unknownSite: await this.unknownSite(filter.siteId),
         matching,
         latest,
       }),
@@ -302,6 +303,7 @@ export class SandboxClient {
   /**
    * Why `siteId` names no site of the sandbox (none of the config's accounts, no beacon of it recorded),
    * with the nearest configured site, as readiness says it of the same typo; undefined for a known site.
+   * expectClean over no page and a wait that timed out say it.
    */
   private async unknownSite(siteId: string | undefined): Promise<string | undefined> {
     if (siteId === undefined) return undefined;

@@ -46,6 +46,8 @@ export interface WaitFailure {
   /** the sandbox's own sentence, e.g. "1 of 3 matching events were recorded within 5000 ms" */
   message: string;
   note?: string;
+  /** why the filter's siteId names no site of the sandbox (a typo), when it does not */
+  unknownSite?: string;
   matching: RecordedEvent[];
   /** the newest events of any kind, shown when too few matched (a wrong siteId or event name shows here) */
   latest: { events: RecordedEvent[]; total: number } | null;
@@ -54,6 +56,7 @@ export interface WaitFailure {
 export function waitFailureMessage(f: WaitFailure): string {
   const lines = [
     `waitForEvents timed out (${describeFilter({ ...f.filter, count: f.count })}): ${f.message}${f.note ? ` (${f.note})` : ''}`,
+    ...(f.unknownSite ? [f.unknownSite] : []),
     ...lastEvents('Matching events seen', f.matching),
   ];
   if (f.latest) {
