@@ -580,6 +580,23 @@ describe('expectClean', () => {
     });
   });
 
+  it('rule(id) takes the rule ids the sandbox declares: a misspelt one is a type error, an id rules() lists goes back in', async () => {
+    // @ts-expect-error missing-rendr is no rule id (missing-render is)
+    const typo = await sandbox.rule('missing-rendr').catch((e: unknown) => e);
+    expect(typo).toBeInstanceOf(SandboxApiError);
+    expect(typo).toMatchObject({ status: 404, message: /did you mean missing-render\?/ });
+    // the ids read back from rules() (and rule()) type-check wherever a rule id goes
+    const listed = await sandbox.rules();
+    const detail = await sandbox.rule(listed[0]!.id);
+    expect(detail.id).toBe(listed[0]!.id);
+    expect(await sandbox.timelines({ rule: detail.id })).toEqual([]);
+    await sandbox.expectClean({
+      ignoreRules: listed.map((r) => r.id),
+      rules: { [detail.id]: 'off' },
+      allowEmpty: true,
+    });
+  });
+
   it('says when the siteId of a filter matching no page names no site, with the nearest, as readiness does', async () => {
     const lines = (options: ExpectCleanOptions) =>
       sandbox.expectClean(options).then(

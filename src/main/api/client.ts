@@ -27,6 +27,7 @@ import type {
   ResetResult,
   ReportFilter,
   RuleDetailDto,
+  RuleId,
   RuleInfoDto,
   SandboxClockApi,
   TimelineFilter,
@@ -225,7 +226,8 @@ export class SandboxClient {
    * the page kinds it applies to (or `visit`), its default severity, its fix and its scope.
    */
   rules(): Promise<RuleInfoDto[]> {
-    return this.admin.call('rules');
+    // each id is one a rule of the sandbox declares (GET /_sandbox/rules lists them from the rules' modules)
+    return this.admin.call('rules') as Promise<RuleInfoDto[]>;
   }
 
   /**
@@ -233,10 +235,10 @@ export class SandboxClient {
    * of the provider's client it checks (where each was read in the client, the invariant it implies).
    * Rejects with the sandbox's 404 (naming the nearest rule ids) for an id no rule declares.
    */
-  async rule(id: string): Promise<RuleDetailDto> {
+  async rule(id: RuleId): Promise<RuleDetailDto> {
     // the example names no rule: a rule's id is written in its own module only
     checkId('sandbox.rule', 'id', id, 'sandbox.rule(id) with an id from sandbox.rules()');
-    return this.admin.call('rule', { params: { id } });
+    return (await this.admin.call('rule', { params: { id } })) as RuleDetailDto;
   }
 
   /** One page's timeline; `siteId` when the pageLoadId exists on several sites. */

@@ -5,8 +5,8 @@ import type { FeedView, OutboxMessage } from '../../shared/indexing.js';
 import type {
   PageTimelineDto,
   RuleLevel,
-  RuleDetailDto,
-  RuleInfoDto,
+  RuleDetailDto as SandboxRuleDetailDto,
+  RuleInfoDto as SandboxRuleInfoDto,
   RulesConfig,
   Severity,
   TimelineFindingDto,
@@ -19,7 +19,21 @@ import type { RuleId } from '../../shared/rule-ids.generated.js';
 export type { RecordedEvent, FeedView, OutboxMessage, PageTimelineDto, Severity, ResponseKind };
 export type { ForwardStats, UpstreamAnswer };
 export type { TimelineFindingDto, TimelineReportDto, TimelineRuleId, RuleLevel, RulesConfig };
-export type { RuleDetailDto, RuleInfoDto, RuleId };
+export type { RuleId };
+
+/**
+ * One rule as `rules()` lists it. Its id is a `RuleId`, one of the ids this version's rules declare, so an
+ * id read back from `rules()` goes back into `rule(id)`, `expectClean`'s `rule`, `rules` and `ignoreRules`
+ * and the timelines' `rule` filter.
+ */
+export interface RuleInfoDto extends SandboxRuleInfoDto {
+  id: RuleId;
+}
+
+/** One rule as `rule(id)` explains it (its id a `RuleId`, as `rules()` lists it). */
+export interface RuleDetailDto extends SandboxRuleDetailDto {
+  id: RuleId;
+}
 
 /**
  * Per-rule severity as the package takes it (`expectClean({ rules })`): rule id → level, ESLint style.
