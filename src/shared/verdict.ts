@@ -5,3 +5,5 @@ export type Verdict = (typeof VERDICTS)[number];
 /** weightiest first */
 export const SEVERITIES = ['error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
+/** a severity's weight: the weightier, the larger */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };

@@ -2,6 +2,7 @@
 // through the one admin client (src/shared/admin-client.ts), so a sandbox started in-process and one
 // reached over HTTP behave the same.
 import { ADMIN_API, MAX_EVENT_LIMIT, type BodyOf } from '../../shared/admin-api.js';
+import { SEVERITY_RANK } from '../../shared/verdict.js';
 import { AdminApiClient, type AdminFailure } from '../../shared/admin-client.js';
 import type { FeedState } from '../../shared/indexing.js';
 import type {
@@ -97,7 +98,6 @@ export function testBaselinesOf(client: SandboxClient): TestBaselines | undefine
   return (client as unknown as Record<symbol, TestBaselines | undefined>)[TEST_BASELINES];
 }
 
-const SEVERITY_RANK = { info: 0, warning: 1, error: 2 } as const;
 const MAX_PAGES = 100_000;
 
 export class SandboxClient {

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../shared/events.js';
 import type { PageTimelineDto, TimelineFindingDto } from '../../shared/timeline.js';
 import type { FilterValue } from './types.js';
 import { findingCount, findingSubject, followNote, pageViewHash } from '../../shared/timeline.js';
+import { RuleTallies, type RuleTally } from '../../shared/rule-tally.js';
 
 /** `siteId=demo42, event=impression`, or `no filter`: a filter of the package's (its values are query values). */
 export function describeFilter(filter: object): string {
@@ -86,44 +87,13 @@ const SHOWN_PAGES = 3;
 /** The first page of each rule is shown, up to this many pages in all. */
 const MOST_SHOWN_PAGES = 8;
 
-const RANK: Record<TimelineFindingDto['severity'], number> = { info: 0, warning: 1, error: 2 };
-
 type FailingPage = CleanFailure['failing'][number];
 
-interface RuleTally {
-  rule: string;
-  /** the worst severity of its findings */
-  severity: TimelineFindingDto['severity'];
-  pages: number;
-  findings: number;
-  /** of its findings, those that follow from another finding */
-  following: number;
-}
-
-/** Each rule's findings, worst severity first, then the rule on most pages (as the HTML report's table). */
+/** Each rule's findings, worst severity first, then the rule on most pages (as the HTML report's table), then most findings. */
 function ruleTallies(failing: readonly FailingPage[]): RuleTally[] {
-  const rules = new Map<string, RuleTally>();
-  for (const { findings } of failing) {
-    const seen = new Set<string>();
-    for (const f of findings) {
-      let t = rules.get(f.rule);
-      if (!t)
-        rules.set(
-          f.rule,
-          (t = { rule: f.rule, severity: f.severity, pages: 0, findings: 0, following: 0 }),
-        );
-      t.findings++;
-      if (f.causedBy !== undefined) t.following++;
-      if (RANK[f.severity] > RANK[t.severity]) t.severity = f.severity;
-      if (!seen.has(f.rule)) {
-        seen.add(f.rule);
-        t.pages++;
-      }
-    }
-  }
-  return [...rules.values()].sort(
-    (a, b) => RANK[b.severity] - RANK[a.severity] || b.pages - a.pages || b.findings - a.findings,
-  );
+  const tallies = new RuleTallies();
+  for (const { findings } of failing) tallies.add(findings);
+  return tallies.sorted((a, b) => b.findings - a.findings);
 }
 
 /** `missing-render ×40 (error), order ×6 on 3 pages (error, 2 follow from another finding)` */

@@ -5,11 +5,11 @@
 import type {
   PageEventDto,
   PageTimelineDto,
-  Severity,
   TimelineFindingDto,
   Verdict,
 } from '../../../shared/timeline';
 import { findingSubject, followNote } from '../../../shared/timeline';
+import { RuleTallies, type TalliedFinding } from '../../../shared/rule-tally';
 import { clockMovedNote } from '../../../shared/clock-offset';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import { kindsOf, LABEL, pageTitle } from './report';
@@ -38,41 +38,15 @@ th{color:#5b6475;font-weight:600}.kind{display:inline-block;border:1px solid #c5
 .group{font-size:16px;margin:24px 0 0}
 @media print{section{break-inside:avoid}}`;
 
-/** What the summary says of one rule: its worst severity, on how many pages, how many findings. */
-interface RuleTally {
-  severity: Severity;
-  pages: number;
-  findings: number;
-  /** of its findings, those that follow from another finding (listed under their cause) */
-  following: number;
-}
-
-const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
-
 /** The summary on top as pages come: the verdicts and each rule's tally. */
 export class HtmlSummary {
-  private readonly rules = new Map<string, RuleTally>();
+  private readonly rules = new RuleTallies();
   private readonly verdicts: Record<Verdict, number> = { fail: 0, warn: 0, pass: 0 };
 
   /** A page's verdict and the findings it shows (a wider rule listed for an earlier page left out). */
-  add(
-    verdict: Verdict,
-    findings: readonly { rule: string; severity: Severity; causedBy?: string }[],
-  ): void {
+  add(verdict: Verdict, findings: readonly TalliedFinding[]): void {
     this.verdicts[verdict]++;
-    const seen = new Set<string>();
-    for (const f of findings) {
-      let t = this.rules.get(f.rule);
-      if (!t)
-        this.rules.set(f.rule, (t = { severity: f.severity, pages: 0, findings: 0, following: 0 }));
-      t.findings++;
-      if (f.causedBy !== undefined) t.following++;
-      if (RANK[f.severity] > RANK[t.severity]) t.severity = f.severity;
-      if (!seen.has(f.rule)) {
-        seen.add(f.rule);
-        t.pages++;
-      }
-    }
+    this.rules.add(findings);
   }
 
   /** The file's head with this summary, before the failing pages. */
@@ -138,13 +112,13 @@ function htmlHead(
   v: Record<Verdict, number>,
   source: string,
   now: number,
-  rules: ReadonlyMap<string, RuleTally>,
+  rules: RuleTallies,
 ): string {
   const total = v.fail + v.warn + v.pass;
-  const byRule = [...rules]
-    .sort((a, b) => RANK[b[1].severity] - RANK[a[1].severity] || b[1].pages - a[1].pages)
+  const byRule = rules
+    .sorted()
     .map(
-      ([rule, t]) =>
+      ({ rule, ...t }) =>
         `<tr><td><span class="badge ${t.severity}">${t.severity}</span></td><td><b>${esc(rule)}</b></td><td>${t.pages}</td><td>${t.findings}${t.following > 0 ? ` <span class="muted">(${followNote(t.following)})</span>` : ''}</td></tr>`,
     )
     .join('');

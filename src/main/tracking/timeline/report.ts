@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/timeline';
 import { findingCount, findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
+import { SEVERITY_RANK } from '../../../shared/verdict';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -135,11 +136,9 @@ export function kindsOf(p: PageVerdictDto): string {
 export type FailOn = 'error' | 'warning' | 'info';
 export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info'];
 
-const RANK = { info: 0, warning: 1, error: 2 } as const;
-
 /** Does a finding of this severity fail a CI run that fails on `failOn`? */
 export function failing(f: Pick<TimelineFindingDto, 'severity'>, failOn: FailOn): boolean {
-  return RANK[f.severity] >= RANK[failOn];
+  return SEVERITY_RANK[f.severity] >= SEVERITY_RANK[failOn];
 }
 
 /** Does the page fail a CI run that fails on `failOn`? */
