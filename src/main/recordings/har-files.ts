@@ -11,7 +11,7 @@ import { unsafeEntryName } from '../indexing/feed-file';
 import { plural } from '../../shared/text';
 import { InputError } from './recorded';
 import { beaconSideFiles } from './har';
-import { mb, type RecordingCaps, type RecordingSource } from './source';
+import { mb, type RecordingCaps } from './source';
 
 /** The first bytes of a zip file (a local file header). */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -113,21 +113,6 @@ export function folderFiles(folder: string): SideFiles {
     absent: (name) => `not there: looked for ${where(name)}`,
     fix: "Playwright writes the side files into the HAR's folder: copy the HAR with the files beside it, or record it with content 'embed'",
   };
-}
-
-/** The whole of a source as bytes (a zip), refused past its document cap. */
-export async function readZipBytes(source: RecordingSource): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of source.chunks()) {
-    size += chunk.length;
-    if (size > source.caps.documentBytes)
-      throw new InputError(
-        `${source.name}: a zip may have at most ${mb(source.caps.documentBytes)}: record fewer requests`,
-      );
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 /** Past this many bytes inflated, an entry inflating more than MAX_RATIO times is taken for a bomb. */

@@ -8,7 +8,7 @@ import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, parseInput } from './inputs';
 import { InputError, type Counter, type ReadResult } from './recorded';
-import { folderFiles, isZip, readHarZip, readZipBytes, sideBodies } from './har-files';
+import { folderFiles, isZip, readHarZip, sideBodies } from './har-files';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 
@@ -60,27 +60,45 @@ export async function peek(
   return { head: Buffer.concat(first), ended, source: replay };
 }
 
-/** The whole of a source as text, refused past its document cap or nested deeper than MAX_RECORDING_DEPTH. */
-export async function readWhole(source: RecordingSource): Promise<string> {
+/**
+ * The whole of a source as bytes, refused past its document cap (`tooLarge`: what may be read, and what
+ * to do, given the cap); `check` sees the chunks read so far as each one comes.
+ */
+async function readCapped(
+  source: RecordingSource,
+  tooLarge: (cap: string) => string,
+  check?: (chunks: readonly Buffer[], size: number, added: number) => void,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of source.chunks()) {
     size += chunk.length;
     if (size > source.caps.documentBytes)
-      throw new InputError(
-        `${source.name}: a recording read whole (an export, a HAR or a baseline file) may have at most ${mb(source.caps.documentBytes)}: export fewer events, or record NDJSON, which is read line by line`,
-      );
+      throw new InputError(`${source.name}: ${tooLarge(mb(source.caps.documentBytes))}`);
     chunks.push(chunk);
-    // past a line's worth, input that does not even start like JSON is not read to the end (an endless pipe)
-    if (size > source.caps.lineBytes && size - chunk.length <= source.caps.lineBytes) {
-      const start = /\S/.exec(chunks[0]!.toString('utf8', 0, Math.min(chunks[0]!.length, 4096)));
-      if (!start || (start[0] !== '{' && start[0] !== '[' && start[0] !== '\uFEFF'))
-        throw new InputError(
-          `${source.name}: not a recording: more than ${mb(source.caps.lineBytes)} that is not JSON (NDJSON of events, a sandbox export, a HAR or a baseline file)`,
-        );
-    }
+    check?.(chunks, size, chunk.length);
   }
-  return shallow(Buffer.concat(chunks, size).toString('utf8'), source.name);
+  return Buffer.concat(chunks, size);
+}
+
+/** The whole of a source as text, refused past its document cap or nested deeper than MAX_RECORDING_DEPTH. */
+export async function readWhole(source: RecordingSource): Promise<string> {
+  const bytes = await readCapped(
+    source,
+    (cap) =>
+      `a recording read whole (an export, a HAR or a baseline file) may have at most ${cap}: export fewer events, or record NDJSON, which is read line by line`,
+    (chunks, size, added) => {
+      // past a line's worth, input that does not even start like JSON is not read to the end (an endless pipe)
+      if (size > source.caps.lineBytes && size - added <= source.caps.lineBytes) {
+        const start = /\S/.exec(chunks[0]!.toString('utf8', 0, Math.min(chunks[0]!.length, 4096)));
+        if (!start || (start[0] !== '{' && start[0] !== '[' && start[0] !== '\uFEFF'))
+          throw new InputError(
+            `${source.name}: not a recording: more than ${mb(source.caps.lineBytes)} that is not JSON (NDJSON of events, a sandbox export, a HAR or a baseline file)`,
+          );
+      }
+    },
+  );
+  return shallow(bytes.toString('utf8'), source.name);
 }
 
 /** A document's text, refused when nested deeper than MAX_RECORDING_DEPTH. */
@@ -104,7 +122,11 @@ async function readDocument(
 ): Promise<ReadResult> {
   const file = source.name;
   if (isZip(head)) {
-    const zip = await readHarZip(await readZipBytes(source), file, source.caps);
+    const bytes = await readCapped(
+      source,
+      (cap) => `a zip may have at most ${cap}: record fewer requests`,
+    );
+    const zip = await readHarZip(bytes, file, source.caps);
     try {
       const text = shallow(zip.text, file);
       const bodies = await sideBodies(text, file, zip.files, source.caps);
