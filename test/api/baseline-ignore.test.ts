@@ -3,21 +3,17 @@
 // is left out as `search-sandbox diff --ignore` leaves it out, with its checks and its "matched nothing"
 // warning. Build first: `npm run -s build:types -- --noCheck && npx electron-vite build`.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type * as Package from '../../src/main/api/index';
 import type { BaselineOptions } from '../../src/main/api/index';
 import { tempDir } from '../helpers/sandbox';
+import { builtPackage } from '../helpers/built-package';
 import { journey, run, type Journey, sendRun } from '../helpers/journey';
 
-const ROOT = path.resolve(__dirname, '../..');
 const work = tempDir('baseline-ignore-');
 let sandbox: Package.StartedSandbox;
 beforeAll(async () => {
-  const pkg = (await import(
-    pathToFileURL(path.join(ROOT, 'out/main/api.js')).href
-  )) as typeof Package;
-  sandbox = await pkg.startSandbox();
+  sandbox = await (await builtPackage()).startSandbox();
 });
 afterAll(async () => {
   await sandbox?.close();

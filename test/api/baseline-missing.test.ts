@@ -5,20 +5,16 @@
 // Build first: `npm run -s build:types -- --noCheck && npx electron-vite build`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as Package from '../../src/main/api/index';
 import { tempDir } from '../helpers/sandbox';
+import { builtPackage } from '../helpers/built-package';
 import { journey, run, sendRun } from '../helpers/journey';
 
-const ROOT = path.resolve(__dirname, '../..');
 const work = tempDir('baseline-missing-');
 let sandbox: Package.StartedSandbox;
 beforeAll(async () => {
-  const pkg = (await import(
-    pathToFileURL(path.join(ROOT, 'out/main/api.js')).href
-  )) as typeof Package;
-  sandbox = await pkg.startSandbox();
+  sandbox = await (await builtPackage()).startSandbox();
 });
 afterAll(async () => {
   await sandbox?.close();
