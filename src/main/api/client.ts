@@ -49,15 +49,14 @@ import { expectProblem, readinessGaps } from '../../shared/readiness.js';
 import { clipped, shown } from '../../shared/text.js';
 import { didYouMean } from '../../shared/nearest.js';
 import { fetchFailureReason } from '../../shared/fetch-failure.js';
-import { SET_CLOCK_BODY } from '../../shared/admin-bodies.js';
-import { parseInstant, parseIsoDuration } from '../durations.js';
 import { METHOD_OPTIONS } from './method-options.js';
 import {
+  checkClockMove,
   checkEventNames,
-  checkFeedId,
+  checkFeed,
   checkId,
   checkOptions,
-  kindOf,
+  siteIdOf,
   valuesOf,
 } from './options.js';
 
@@ -535,60 +534,6 @@ export class SandboxClient {
       return `the answer was not the sandbox's JSON (${clipped(body.replace(/\s+/g, ' ').trim())}): is ${this.url} a search-sandbox?`;
     return JSON.stringify(body);
   }
-}
-
-/** The siteId of a readiness call's options, or a TypeError naming the method. */
-function siteIdOf(method: string, options: { siteId?: unknown } | undefined): string {
-  const siteId = options?.siteId;
-  if (typeof siteId !== 'string' || siteId === '')
-    throw new TypeError(
-      `${method}: siteId ${JSON.stringify(siteId)} must be the site's siteId, e.g. ${method}({ siteId: 'demo42' })`,
-    );
-  return siteId;
-}
-
-/** What each clock move takes, and a call that works. */
-const CLOCK_MOVES = {
-  advance: {
-    what: 'duration',
-    parse: parseIsoDuration,
-    example: "sandbox.clock.advance('PT61M')",
-    // a number is most likely milliseconds: the same time as a duration
-    fromNumber: (n: number) => `sandbox.clock.advance('PT${n / 1000}S') for ${n} ms`,
-  },
-  set: {
-    what: 'instant',
-    parse: parseInstant,
-    example: "sandbox.clock.set('2026-11-22T04:00:00Z')",
-    fromNumber: (n: number) =>
-      `sandbox.clock.set(new Date(${n}).toISOString()), here '${new Date(n).toISOString()}'`,
-  },
-} as const;
-
-/**
- * A clock move's argument as the sandbox takes it (an ISO 8601 duration or instant, a string), or a TypeError
- * naming the call, the value, the rule and a call that works; checked before the request.
- */
-function checkClockMove(move: keyof typeof CLOCK_MOVES, given: unknown): void {
-  const { what, parse, example, fromNumber } = CLOCK_MOVES[move];
-  const call = `sandbox.clock.${move}(${shown(given)})`;
-  const rule = String((SET_CLOCK_BODY.properties[move] as { 'x-rule'?: unknown })['x-rule']);
-  if (typeof given === 'string' && parse(given) !== null) return;
-  if (typeof given === 'string')
-    throw new TypeError(`${call}: ${what} ${shown(given)} ${rule}; e.g. ${example}`);
-  const fix =
-    typeof given === 'number' && Number.isFinite(given) && given >= 0
-      ? `e.g. ${fromNumber(given)}`
-      : `e.g. ${example}`;
-  throw new TypeError(
-    `${call}: the ${what} must be an ISO 8601 ${what}, a string, not ${kindOf(given)}; ${fix}`,
-  );
-}
-
-/** A feed's siteId and feedId, or a TypeError naming the method. */
-function checkFeed(call: string, siteId: unknown, feedId: unknown, example: string): void {
-  checkId(call, 'siteId', siteId, example);
-  checkFeedId(call, feedId, example);
 }
 
 /** A filter as the package's types take it, its keys checked by checkOptions. */

@@ -1,13 +1,16 @@
-// The options of the client's methods, checked before any request and refused in the method's words: the
-// call as written, the option, the options the method takes and an example call. Options that become query
-// parameters take their names and rules from the admin API's declaration (src/shared/admin-api.ts), so the
-// client keeps no second list of them; a method's own options (expectClean's failOn, …) it checks itself.
+// The options and arguments of the client's methods (a siteId, a feed, a clock move), checked before any
+// request and refused in the method's words: the call as written, the option, the options the method takes
+// and an example call. Options that become query parameters take their names and rules from the admin API's
+// declaration (src/shared/admin-api.ts), so the client keeps no second list of them; a method's own options
+// (expectClean's failOn, …) it checks itself.
 import type { TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName } from '../../shared/admin-api.js';
 import { decodeParam, EVENT_FILTERS, paramRule } from '../../shared/admin-params.js';
 import { eventNameProblem } from '../../shared/beacon-endpoints.js';
 import { didYouMean } from '../../shared/nearest.js';
 import { shown } from '../../shared/text.js';
+import { SET_CLOCK_BODY } from '../../shared/admin-bodies.js';
+import { parseInstant, parseIsoDuration } from '../durations.js';
 
 /** An option's rule: its declared schema, or null for one the method checks itself. */
 export type OptionRules = Record<string, TSchema | null>;
@@ -142,4 +145,58 @@ export function checkFeedId(call: string, value: unknown, example: string): void
     throw new TypeError(
       `${call}: feedId ${shown(value)} must be a whole number, a feed's id in the config; e.g. ${example}`,
     );
+}
+
+/** The siteId of a readiness call's options, or a TypeError naming the method. */
+export function siteIdOf(method: string, options: { siteId?: unknown } | undefined): string {
+  const siteId = options?.siteId;
+  if (typeof siteId !== 'string' || siteId === '')
+    throw new TypeError(
+      `${method}: siteId ${JSON.stringify(siteId)} must be the site's siteId, e.g. ${method}({ siteId: 'demo42' })`,
+    );
+  return siteId;
+}
+
+/** What each clock move takes, and a call that works. */
+const CLOCK_MOVES = {
+  advance: {
+    what: 'duration',
+    parse: parseIsoDuration,
+    example: "sandbox.clock.advance('PT61M')",
+    // a number is most likely milliseconds: the same time as a duration
+    fromNumber: (n: number) => `sandbox.clock.advance('PT${n / 1000}S') for ${n} ms`,
+  },
+  set: {
+    what: 'instant',
+    parse: parseInstant,
+    example: "sandbox.clock.set('2026-11-22T04:00:00Z')",
+    fromNumber: (n: number) =>
+      `sandbox.clock.set(new Date(${n}).toISOString()), here '${new Date(n).toISOString()}'`,
+  },
+} as const;
+
+/**
+ * A clock move's argument as the sandbox takes it (an ISO 8601 duration or instant, a string), or a TypeError
+ * naming the call, the value, the rule and a call that works; checked before the request.
+ */
+export function checkClockMove(move: keyof typeof CLOCK_MOVES, given: unknown): void {
+  const { what, parse, example, fromNumber } = CLOCK_MOVES[move];
+  const call = `sandbox.clock.${move}(${shown(given)})`;
+  const rule = String((SET_CLOCK_BODY.properties[move] as { 'x-rule'?: unknown })['x-rule']);
+  if (typeof given === 'string' && parse(given) !== null) return;
+  if (typeof given === 'string')
+    throw new TypeError(`${call}: ${what} ${shown(given)} ${rule}; e.g. ${example}`);
+  const fix =
+    typeof given === 'number' && Number.isFinite(given) && given >= 0
+      ? `e.g. ${fromNumber(given)}`
+      : `e.g. ${example}`;
+  throw new TypeError(
+    `${call}: the ${what} must be an ISO 8601 ${what}, a string, not ${kindOf(given)}; ${fix}`,
+  );
+}
+
+/** A feed's siteId and feedId, or a TypeError naming the method. */
+export function checkFeed(call: string, siteId: unknown, feedId: unknown, example: string): void {
+  checkId(call, 'siteId', siteId, example);
+  checkFeedId(call, feedId, example);
 }
