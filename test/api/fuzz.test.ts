@@ -169,35 +169,41 @@ describe('fuzzing what any web page can send', () => {
     }
   });
 
-  it('two pageLoadIds of one site that a URL cannot tell apart (unpaired surrogates) are named as such', async () => {
-    const siteId = 'surr01';
-    for (const pageLoadId of ['\udc63', '\udc64']) {
-      const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/search/render`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          context: {
-            timestamp: new Date().toISOString(),
-            pageUrl: 'https://shop.example/search?q=x',
-            userId: 'u-1',
-            sessionId: 's-1',
-            pageLoadId,
-            dev: true,
-          },
-          data: { responseId: `r-${pageLoadId.charCodeAt(0)}` },
-        }),
-      });
-      await res.arrayBuffer();
-    }
-    const one = await fetch(
-      `${sandbox.url}/_sandbox/timelines/${encodePart('\ufffd')}?siteId=${siteId}`,
-    );
-    const text = await one.text();
-    expect(one.status, text).toBe(409);
-    expect(JSON.parse(text)).toMatchObject({ error: 'Ambiguous' });
-    expect(text).toContain('2 pageLoadIds of site surr01');
-    expect(text).toContain('cannot tell them apart');
-  });
+  it.each([
+    ['surr01', ['\udc63', '\udc64']],
+    // one sent as U+FFFD itself: the URL names it exactly, and the other page just as well
+    ['surr02', ['\ufffd', '\udc65']],
+  ])(
+    'two pageLoadIds of one site that a URL cannot tell apart (unpaired surrogates) are named as such (%s)',
+    async (siteId, pageLoadIds) => {
+      for (const pageLoadId of pageLoadIds) {
+        const res = await fetch(`${sandbox.url}/beacon/v2/${siteId}/search/render`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            context: {
+              timestamp: new Date().toISOString(),
+              pageUrl: 'https://shop.example/search?q=x',
+              userId: 'u-1',
+              sessionId: 's-1',
+              pageLoadId,
+              dev: true,
+            },
+            data: { responseId: `r-${pageLoadId.charCodeAt(0)}` },
+          }),
+        });
+        await res.arrayBuffer();
+      }
+      const one = await fetch(
+        `${sandbox.url}/_sandbox/timelines/${encodePart('\ufffd')}?siteId=${siteId}`,
+      );
+      const text = await one.text();
+      expect(one.status, text).toBe(409);
+      expect(JSON.parse(text)).toMatchObject({ error: 'Ambiguous' });
+      expect(text).toContain(`2 pageLoadIds of site ${siteId}`);
+      expect(text).toContain('cannot tell them apart');
+    },
+  );
 
   it('admin API: random query parameters are answered, never with a 500', async () => {
     const paths = [

@@ -96,14 +96,18 @@ export class PageQueries {
       yield this.passes(page, filter, q, finished) ? page : null;
   }
 
-  /** One page by pageLoadId (and siteId when two sites share it). */
+  /**
+   * One page by pageLoadId (and siteId when two sites share it). A pageLoadId holding a lone surrogate cannot
+   * travel in a URL: the UI asks for it with U+FFFD, so an id with U+FFFD finds those too, beside a page sent
+   * with that id itself (the URL cannot tell them apart: the caller names them all).
+   */
   find(pageLoadId: string, siteId?: string): Page[] {
     const exact = this.list({ pageLoadId, ...(siteId !== undefined && { siteId }) });
-    if (exact.length > 0 || !pageLoadId.includes('\uFFFD')) return exact;
-    // a pageLoadId holding a lone surrogate cannot travel in a URL: the UI asks for it with U+FFFD
-    return this.list(siteId !== undefined ? { siteId } : {}).filter(
+    if (!pageLoadId.includes('\uFFFD')) return exact;
+    const alike = this.list(siteId !== undefined ? { siteId } : {}).filter(
       (p) => p.pageLoadId !== pageLoadId && wellFormed(p.pageLoadId) === pageLoadId,
     );
+    return [...exact, ...alike];
   }
 
   /** `finished`: the rule filter reads the page as judged as finished, as the caller will show it. */
