@@ -49,6 +49,19 @@ export interface DiffPage {
    * timestamp, an order key) is left out with `--ignore query.NAME` (`ignore: ['query.NAME']`)
    */
   query?: QueryChange[];
+  /**
+   * a changed page whose URL path differs from BASE's only in one segment (the rest of the URL alike): the
+   * two pages are paired and their events compared; a segment new every run (a checkout token) is left out
+   * of matching with `--ignore context.pageUrl`
+   */
+  path?: PathChange;
+}
+
+/** The one segment of a URL path that differs between BASE's page and CURRENT's (1 = the first). */
+export interface PathChange {
+  segment: number;
+  base: string;
+  current: string;
 }
 
 /** A URL parameter whose value differs between BASE's page and CURRENT's. */

@@ -34,6 +34,12 @@ const DiffPageSchema = closed({
         'a changed page whose URL differs from BASE’s only in these parameters’ values (paired with it)',
     }),
   ),
+  path: Type.Optional(
+    closed(
+      { segment: Type.Integer({ minimum: 1 }), base: Type.String(), current: Type.String() },
+      'a changed page whose URL path differs from BASE’s only in this segment (1 = the first; paired with it)',
+    ),
+  ),
 });
 
 export const DiffResultShape = closed(

@@ -467,6 +467,43 @@ describe('search-sandbox diff', () => {
     expect(await diff([a, b, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0, err: '' });
   });
 
+  it('pairs a page whose path differs from BASE only in one segment (a checkout token), names it with the fix, and shows what changed underneath', async () => {
+    const tokened = (total = 100, path = '/checkouts/c/{random}/thank-you') => {
+      const j = journey();
+      j[0]![2]!.path = path;
+      (j[0]![2]!.events[0]!.data as { total: number }).total = total;
+      return j;
+    };
+    const a = file('a.ndjson', run(tokened()));
+    const b = file('b.ndjson', run(tokened(120)));
+    const json = JSON.parse((await diff([a, b, '--format', 'json'])).out) as DiffResult;
+    expect(json.pages.filter((p) => p.status !== 'same')).toEqual([
+      expect.objectContaining({
+        status: 'changed',
+        kind: 'order',
+        path: { segment: 3, base: expect.any(String), current: expect.any(String) },
+        changes: [expect.objectContaining({ path: 'data.total', base: 100, current: 120 })],
+      }),
+    ]);
+    const text = diffProcess([a, b]);
+    expect(text.code).toBe(1);
+    expect(text.out).toMatch(/^ {2}path {5}segment 3: [0-9a-f-]{36} → [0-9a-f-]{36}$/m);
+    expect(text.out).toContain(
+      'ignore context.pageUrl to match pages by their kind and place (--ignore context.pageUrl',
+    );
+    expect(text.out).toContain('  field    order/transaction (event 1) data.total: 100 → 120\n');
+    // the token alone is no change once URLs do not count
+    const same = file('same.ndjson', run(tokened()));
+    expect(await diff([a, same, '--ignore', 'context.pageUrl'])).toMatchObject({ code: 0 });
+    // two segments that differ are two pages, as before
+    const other = file('other.ndjson', run(tokened(100, '/checkouts/x/{random}/thank-you')));
+    const apart = JSON.parse((await diff([a, other, '--format', 'json'])).out) as DiffResult;
+    expect(apart.pages.filter((p) => p.status !== 'same').map((p) => p.status)).toEqual([
+      'removed',
+      'added',
+    ]);
+  });
+
   it('says an --ignore path that matched nothing in either recording, with the nearest that occurs; the exit code stays that of the comparison', async () => {
     const j = journey();
     (j[0]![2]!.events[0]!.data.results as Array<{ price: number }>)[0]!.price = 95;

@@ -3,7 +3,13 @@
 // and query, and on each matched page its events aligned in order: an event sent alike pairs first, then
 // events of one endpoint pair up as field changes, an event sent alike at another place is moved, and what
 // is left is missing or extra.
-import type { DiffChange, DiffPage, DiffResult, QueryChange } from '../../shared/baseline';
+import type {
+  DiffChange,
+  DiffPage,
+  DiffResult,
+  PathChange,
+  QueryChange,
+} from '../../shared/baseline';
 import { align, type Step } from './align';
 import { fieldChanges } from './fields';
 import { pageLocation } from './normalize';
@@ -259,13 +265,15 @@ function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
   return changes;
 }
 
-function matchedPage(b: RecPage, c: RecPage, query?: QueryChange[]): DiffPage {
+function matchedPage(b: RecPage, c: RecPage, query?: QueryChange[], path?: PathChange): DiffPage {
   const names = query && new Set(query.map((q) => q.name));
   const changes = names
     ? pageChanges(withoutParams(b, names), withoutParams(c, names))
-    : pageChanges(b, c);
+    : path
+      ? pageChanges(withoutSegment(b, path.segment), withoutSegment(c, path.segment))
+      : pageChanges(b, c);
   const page: DiffPage = {
-    status: changes.length || query ? 'changed' : 'same',
+    status: changes.length || query || path ? 'changed' : 'same',
     pageUrl: c.pageUrl,
     page: c.shown,
     kind: c.kind,
@@ -276,6 +284,7 @@ function matchedPage(b: RecPage, c: RecPage, query?: QueryChange[]): DiffPage {
     currentEvents: endpoints(c),
   };
   if (query) page.query = query;
+  if (path) page.path = path;
   return page;
 }
 
@@ -392,19 +401,97 @@ function pairByQuery(
   return pairs;
 }
 
+/** A page's events with one segment of their context.pageUrl's path (1 = the first) written `{segment N}`. */
+function withoutSegment(page: RecPage, segment: number): RecPage {
+  const events = page.events.map((e) => {
+    if (!e.text.includes('"pageUrl":"')) return e;
+    const fields = JSON.parse(e.text) as { context?: { pageUrl?: unknown } };
+    const context = fields.context;
+    if (typeof context?.pageUrl !== 'string') return e;
+    const { path, rest } = pathParts(context.pageUrl);
+    if (path.length > segment) path[segment] = `{segment ${segment}}`;
+    context.pageUrl = path.join('/') + rest;
+    return { event: e.event, text: JSON.stringify(fields) };
+  });
+  return { ...page, events };
+}
+
+/** A compared location's path split at its slashes (a leading '' before the first) and its query and fragment. */
+function pathParts(location: string): { path: string[]; rest: string } {
+  const end = location.search(/[?#]/);
+  return {
+    path: (end < 0 ? location : location.slice(0, end)).split('/'),
+    rest: end < 0 ? '' : location.slice(end),
+  };
+}
+
+/** The one path segment, with digits on both sides, in which two pages' locations differ (the rest alike), or null. */
+function pathChange(b: RecPage, c: RecPage): PathChange | null {
+  if (b.kind !== c.kind) return null;
+  const x = pathParts(b.location);
+  const y = pathParts(c.location);
+  if (x.rest !== y.rest || x.path.length !== y.path.length) return null;
+  let found: PathChange | null = null;
+  for (let i = 1; i < x.path.length; i++) {
+    if (x.path[i] === y.path[i]) continue;
+    // a segment each run makes anew (a token, an order number) carries digits; a renamed route does not
+    if (found || !/\d/.test(x.path[i]!) || !/\d/.test(y.path[i]!)) return null;
+    found = { segment: i, base: decoded(x.path[i]!), current: decoded(y.path[i]!) };
+  }
+  return found;
+}
+
+/** At most this many pages on each side of a gap are tried against each other for a path that differs. */
+const MAX_PATH_PAIRING = 50;
+
+/**
+ * Of the pages of `gap` still unpaired, those of one kind whose URLs differ only in one path segment,
+ * paired in order: a segment new every run (`/checkouts/c/{token}/thank-you`) would otherwise hide the
+ * page's changes behind a page removed and one added, with nothing saying why.
+ */
+function pairByPath(
+  gap: readonly Step[],
+  base: RecSession,
+  current: RecSession,
+  taken: ReadonlySet<number>,
+): Map<number, { other: number; path: PathChange }> {
+  const pairs = new Map<number, { other: number; path: PathChange }>();
+  const removed: number[] = [];
+  const added: number[] = [];
+  gap.forEach(([x], k) => {
+    if (!taken.has(k)) (x >= 0 ? removed : added).push(k);
+  });
+  if (removed.length > MAX_PATH_PAIRING || added.length > MAX_PATH_PAIRING) return pairs;
+  let from = 0;
+  for (const k of removed) {
+    for (let i = from; i < added.length; i++) {
+      const at = added[i]!;
+      const path = pathChange(base.pages[gap[k]![0]]!, current.pages[gap[at]![1]]!);
+      if (!path) continue;
+      pairs.set(k, { other: at, path });
+      pairs.set(at, { other: k, path });
+      from = i + 1;
+      break;
+    }
+  }
+  return pairs;
+}
+
 function gapPages(
   gap: readonly Step[],
   base: RecSession,
   current: RecSession,
   out: DiffPage[],
 ): void {
-  const pairs = pairByQuery(gap, base, current);
+  const byQuery = pairByQuery(gap, base, current);
+  const byPath = pairByPath(gap, base, current, new Set(byQuery.keys()));
   gap.forEach(([x, y], k) => {
-    const pair = pairs.get(k);
+    const pair = byQuery.get(k) ?? byPath.get(k);
     if (pair) {
       if (pair.other < k) return; // told at the first of the two
       const [b, c] = x >= 0 ? [x, gap[pair.other]![1]] : [gap[pair.other]![0], y];
-      out.push(matchedPage(base.pages[b]!, current.pages[c]!, pair.query));
+      const [query, path] = 'query' in pair ? [pair.query] : [undefined, pair.path];
+      out.push(matchedPage(base.pages[b]!, current.pages[c]!, query, path));
     } else if (y < 0) out.push(onlyPage(base.pages[x]!, 'removed'));
     else out.push(onlyPage(current.pages[y]!, 'added'));
   });

@@ -5,6 +5,7 @@ import {
   type DiffChange,
   type DiffPage,
   type DiffResult,
+  type PathChange,
   type QueryChange,
 } from '../../shared/baseline';
 
@@ -62,6 +63,17 @@ function queryLines(query: readonly QueryChange[]): string[] {
   ];
 }
 
+/**
+ * A page paired with BASE's though one segment of its URL path differs: named, and the fix for one that
+ * changes every run (a checkout token), in words that fit `diff` and expectMatchesBaseline alike.
+ */
+function pathLines({ segment, base, current }: PathChange): string[] {
+  return [
+    `path     segment ${segment}: ${base} → ${current}`,
+    `hint     the pages differ only in segment ${segment} of their path: if it changes every run (a checkout or order token), ignore context.pageUrl to match pages by their kind and place (--ignore context.pageUrl, or ignore: ['context.pageUrl'])`,
+  ];
+}
+
 function pageLines(page: DiffPage): string[] {
   const head = `${page.status.padEnd(8)} ${page.kind} ${page.pageUrl ? page.page : '(no pageUrl)'}`;
   if (page.status === 'added')
@@ -71,6 +83,7 @@ function pageLines(page: DiffPage): string[] {
   return [
     head,
     ...(page.query ? queryLines(page.query) : []).map((l) => `  ${l}`),
+    ...(page.path ? pathLines(page.path) : []).map((l) => `  ${l}`),
     ...page.changes.map((c) => `  ${changeLine(c)}`),
   ];
 }
