@@ -1,6 +1,7 @@
 // `search-sandbox serve` as a real process (the built out/main/cli.js): the one ready line, one-line errors
 // with a non-zero exit, orderly shutdown on SIGTERM/SIGINT, --data persistence and --ephemeral.
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
@@ -528,5 +529,54 @@ describe('npm start', () => {
     });
     cleanups.push(() => viaFlag.kill());
     expect(new URL(await viaFlag.ready).port).toBe(String(fromFlag));
+  });
+});
+
+describe('search-sandbox serve started through npm (npx, npm start)', () => {
+  /**
+   * The sandbox under a shell, as `npm exec` starts it (`sh -c 'search-sandbox' serve …`), with `env` added;
+   * the shell is killed as npm's end takes it. Resolves with the sandbox's URL and pid (from its lock).
+   */
+  async function underShell(env: NodeJS.ProcessEnv) {
+    const data = dir();
+    const shell = spawn(
+      'sh',
+      ['-c', `"${process.execPath}" "${CLI}" serve --port 0 --data "${data}"; echo ended`],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    shell.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    await expect.poll(() => /listening on (\S+)/.exec(out)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const url = /listening on (\S+)/.exec(out)![1]!;
+    // the lock names its owner: the pid, then (on Linux) when it started
+    const lock = {
+      pid: Number(readFileSync(path.join(data, 'sandbox.lock'), 'utf8').split(/\s/)[0]),
+    };
+    const alive = () => {
+      try {
+        process.kill(lock.pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    cleanups.push(() => {
+      if (alive()) process.kill(lock.pid, 'SIGKILL');
+    });
+    shell.kill('SIGKILL');
+    return { url, data, alive };
+  }
+
+  it('stops, flushing and releasing its lock, when the npm that started it is killed', async () => {
+    const { data, alive } = await underShell({ npm_command: 'exec' });
+    await expect.poll(alive, { timeout: 10_000 }).toBe(false);
+    expect(existsSync(path.join(data, 'sandbox.lock'))).toBe(false);
+  });
+
+  it('keeps serving when started otherwise and the shell that started it ends (nohup … &)', async () => {
+    const { url, alive } = await underShell({ npm_command: undefined });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(alive()).toBe(true);
+    expect((await fetch(`${url}/_sandbox/health`)).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import { listenOrigin, readyBanner } from './ready-banner';
 import { parseFlags, UsageError, type FlagValues } from '../base/flags';
 import { DataDirError } from '../store/data-dir-error';
 import { onStdoutGone, writeStdout } from '../base/stdout';
+import { watchNpmParent } from './npm-parent';
 import { didYouMean } from '../../shared/nearest';
 
 const COMMANDS = ['serve', 'check', 'diff', 'tail'];
@@ -150,10 +151,12 @@ async function serve(args: string[]): Promise<number> {
   const sandbox: Sandbox = await createSandbox(config, { afterReplay: compactAfterReplay });
   // Signals are handled before the ready line goes out: a script may stop the sandbox the moment it reads it.
   const stopped = new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
+    let unwatch = () => {};
+    const stop = (why: string) => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
-      process.stderr.write(`search-sandbox: ${signal}, flushing and closing\n`);
+      unwatch();
+      process.stderr.write(`search-sandbox: ${why}, flushing and closing\n`);
       sandbox.close().then(resolve, (err) => {
         process.stderr.write(`search-sandbox: error while closing: ${(err as Error).message}\n`);
         resolve();
@@ -163,6 +166,7 @@ async function serve(args: string[]): Promise<number> {
     const onTerm = () => stop('SIGTERM');
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
+    unwatch = watchNpmParent(process.env, (npm) => stop(`${npm}, which started it, ended`));
   });
   try {
     // the host it listens on, as given: 0.0.0.0 is every interface, not only 127.0.0.1 (the banner says
