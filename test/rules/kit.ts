@@ -303,3 +303,32 @@ export const PAGED = (() => {
     },
   };
 })();
+
+/**
+ * "shirt" searched on an earlier page load (its response rA rendered and impressed at 0), then again on
+ * page load `page-2` of the same session (rB rendered `gap` ms later and impressed), where `after` sends
+ * events of rA, an earlier search's responseId, from `gap` + 1 s on: the sandbox issued neither. Both pages
+ * run in production (the client's cache on) unless `dev`. `after` of a page load whose events are all on
+ * page-2: rA first seen there.
+ */
+export const CARRIED = (o: {
+  dev?: boolean;
+  gap?: number;
+  /** rA never seen on the earlier page load */
+  fresh?: boolean;
+  after: (p: PageBuilder, at: number) => RecordedEvent[];
+}) => {
+  const url = 'http://localhost:3000/search?q=shirt';
+  const dev = o.dev ?? false;
+  const earlier = new PageBuilder({ pageLoadId: 'earlier', pageUrl: url, dev });
+  const page = new PageBuilder({ pageLoadId: 'page-2', pageUrl: url, dev });
+  const gap = o.gap ?? 20_000;
+  return () => [
+    ...(o.fresh
+      ? []
+      : [earlier.render('rA', { at: 0 }), earlier.impression('rA', ['P100'], { at: 1200 })]),
+    page.render('rB', { at: gap - 2000 }),
+    page.impression('rB', ['P200'], { at: gap - 800 }),
+    ...o.after(page, gap + 1000),
+  ];
+};

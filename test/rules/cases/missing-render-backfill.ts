@@ -1,4 +1,4 @@
-import { INFINITE, PageBuilder, R1, R2, issued, type RuleCases } from '../kit';
+import { CARRIED, INFINITE, PageBuilder, R1, R2, issued, type RuleCases } from '../kit';
 
 /** page 1 of "shirt" as the sandbox issued it, full (one result per page), in production (no test=true) */
 const FULL_PROD = issued({
@@ -22,6 +22,14 @@ const unissuedBeside = (responses: Parameters<typeof issued>[0][], recv: number)
 
 export default {
   valid: [
+    {
+      name: 'a click alone with an earlier search’s responseId beside this page’s own rendered response: a stale responseId (missing-render’s), not a backfill',
+      events: CARRIED({ after: (p, at) => [p.click('rA', 'P200', { at })] }),
+    },
+    {
+      name: 'an earlier page load’s responseId impressed here, both pages in development mode (no cache): missing-render’s',
+      events: CARRIED({ dev: true, after: (p, at) => [p.impression('rA', ['P100'], { at })] }),
+    },
     {
       name: 'page 2 fetched by scrolling, 5 s after page 1, is missing-render’s',
       provenance: { companion: true, responses: INFINITE.scrolled },
@@ -61,6 +69,21 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'edge: an earlier page load’s responseId whose tiles this page impressed and clicked, in production within the cache’s minutes: a page the client’s cache may have restored',
+      events: CARRIED({
+        after: (p, at) => [
+          p.impression('rA', ['P100'], { at }),
+          p.click('rA', 'P100', { at: at + 2000 }),
+        ],
+      }),
+      findings: [{ message: 'Reported apart, as info', events: [4, 5], responseId: 'rA' }],
+    },
+    {
+      name: 'edge: a click alone with a responseId no earlier page load carried: a restored page’s tile clicked before its impression',
+      events: CARRIED({ fresh: true, after: (p, at) => [p.click('rA', 'P200', { at })] }),
+      findings: [{ events: [2], responseId: 'rA' }],
+    },
     {
       name: 'an id the sandbox never issued beside its page 1 of a production search, 1 min after the sandbox’s memory began: the client’s cache may have kept a restored page from before it',
       ...unissuedBeside([FULL_PROD], 1200),

@@ -1,4 +1,4 @@
-import { INFINITE, PageBuilder, T0, issued, type RuleCases } from '../kit';
+import { CARRIED, INFINITE, PageBuilder, T0, issued, type RuleCases } from '../kit';
 
 /**
  * What the sandbox issued a search page load: the only page of "beanie" (one result of 24 per page), and a
@@ -115,6 +115,43 @@ export default {
       events: clickedAt(250, { kind: 'autocomplete' }),
     },
     {
+      name: 'edge: an earlier page load’s responseId whose tiles this page impressed and clicked, in production within the cache’s minutes: a page infinite scroll may have restored from the client’s cache (missing-render-backfill’s)',
+      events: CARRIED({
+        after: (p, at) => [
+          p.impression('rA', ['P100'], { at }),
+          p.click('rA', 'P100', { at: at + 2000 }),
+        ],
+      }),
+    },
+    {
+      name: 'edge: a click alone with a responseId no earlier page load carried: a restored page’s tile clicked before its impression (missing-render-backfill’s)',
+      events: CARRIED({ fresh: true, after: (p, at) => [p.click('rA', 'P200', { at })] }),
+    },
+    {
+      name: 'edge: an earlier page load’s responseId impressed here 5 min 59 s after it was first seen, in production: the client’s cache (with a minute for clocks) may have restored it (missing-render-backfill’s)',
+      events: CARRIED({
+        gap: 359_000 - 1000,
+        after: (p, at) => [p.impression('rA', ['P100'], { at })],
+      }),
+    },
+    {
+      name: 'edge: an earlier development page load’s responseId impressed on a production page within the cache’s minutes: the cache was on here (missing-render-backfill’s)',
+      events: () => {
+        const traffic = CARRIED({ after: (p, at) => [p.impression('rA', ['P100'], { at })] })();
+        return traffic.map((e, i) =>
+          i < 2
+            ? {
+                ...e,
+                body: {
+                  ...(e.body as { context: object; data: object }),
+                  context: { ...(e.body as { context: object }).context, dev: true },
+                },
+              }
+            : e,
+        );
+      },
+    },
+    {
       name: 'a redirect replaces the render',
       events: () => {
         const p = new PageBuilder();
@@ -123,6 +160,61 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a click alone with an earlier search’s responseId beside this page’s own rendered response (neither issued by the sandbox): a stale responseId, not a backfill',
+      events: CARRIED({ after: (p, at) => [p.click('rA', 'P200', { at })] }),
+      findings: [
+        {
+          messageId: 'carriedOver',
+          data: { others: '"rB"', originPage: 'earlier' },
+          message:
+            /carries responseId "rA", an earlier search's: it was first seen on page earlier \(http:\/\/localhost:3000\/search\?q=shirt, ev_\d+\), while this page rendered "rB"\..*this page impressed nothing under it/,
+          fix: /^send each impression, click and add with the responseId of the response whose results the page shows \(this page rendered "rB"\)/,
+          events: [4],
+          responseId: 'rA',
+          pageLoadId: 'page-2',
+          behaviour: 'search.response-bound',
+        },
+      ],
+    },
+    {
+      name: 'an add alone with an earlier search’s responseId: the same',
+      events: CARRIED({ after: (p, at) => [p.cart('rA', 'P200', { at })] }),
+      findings: [{ messageId: 'carriedOver', events: [4], pageLoadId: 'page-2' }],
+    },
+    {
+      name: 'an earlier page load’s responseId impressed and clicked here, both pages in development mode (the client caches nothing): a stale responseId',
+      events: CARRIED({
+        dev: true,
+        after: (p, at) => [
+          p.impression('rA', ['P100'], { at }),
+          p.click('rA', 'P100', { at: at + 2000 }),
+        ],
+      }),
+      findings: [
+        {
+          messageId: 'carriedOver',
+          message: 'both pages run in development mode',
+          events: [4, 5],
+          pageLoadId: 'page-2',
+        },
+      ],
+    },
+    {
+      name: 'edge: an earlier page load’s responseId impressed here 6 min 1 s after it was first seen, in production: past the client’s cache, a stale responseId',
+      events: CARRIED({
+        gap: 361_000 - 1000,
+        after: (p, at) => [p.impression('rA', ['P100'], { at })],
+      }),
+      findings: [
+        {
+          messageId: 'carriedOver',
+          message:
+            /these events came 6 min after it, longer than the client's cache keeps a response/,
+          events: [4],
+        },
+      ],
+    },
     {
       name: 'an id the sandbox never issued beside the only page of its search (page 1 of 1), on a site without the companion check: no backfill',
       provenance: { companion: false, responses: [ONLY] },

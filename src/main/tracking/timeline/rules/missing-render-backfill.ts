@@ -9,7 +9,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Events without a render, beside a rendered page',
   description:
-    'Impressions, clickthroughs or addtocarts of a search or category responseId never rendered on a page that rendered other responses of the same query (infinite-scroll backfill), when the response is not known to be page 1, nor an id the sandbox never issued beside rendered responses it issued.',
+    'Impressions, clickthroughs or addtocarts of a search or category responseId never rendered on a page that rendered other responses of the same query (infinite-scroll backfill), when the response is not known to be page 1, nor an id the sandbox never issued beside rendered responses it issued, nor an earlier page load’s responseId that the client’s cache could not have restored there or that the page only clicked or added (missing-render’s: a stale responseId).',
   expects:
     'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
   ...judgedIn(['search', 'category'], ['search.backfill']),

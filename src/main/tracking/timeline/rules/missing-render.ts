@@ -7,8 +7,13 @@
 // with no time to judge by, they look exactly like a storefront that never renders. So does a click on the only
 // result of a single-result search (singleResult): the client navigates there by itself, so no shopper
 // clicked it.
+// A responseId first seen on an earlier page load, beside this page's own rendered responses, is no
+// infinite-scroll backfill when the client's cache could not have restored it here (another session,
+// development mode, past its minutes) or the page only clicked or added it (a restored page's tiles are
+// impressed with their own responseId): a stale responseId (carriedOver), not `missing-render-backfill`'s.
 import { finding, defineRule, type RuleMeta } from './types';
 import {
+  CARRIED_OVER_FIX,
   OTHER_TAG_FIX,
   SINGLE_RESULT_FIX,
   UNISSUED_FIX,
@@ -23,10 +28,11 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Events without a render',
   description:
-    'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (a widget’s: with their tag; events of a widget sent with another widget’s tag are named as that). Not when the only events are clicks that each ended the page within 2 s of the sandbox issuing the response (missing-render-at-exit’s: the render may have left with the page in the client’s queue); such clicks on a response the sandbox did not issue stay an error that names that possibility, and a click on the only result of a single-result search stays one (the client navigates there by itself).',
+    'Impressions, clickthroughs or addtocarts for a responseId that was never rendered on the page (a widget’s: with their tag; events of a widget sent with another widget’s tag are named as that; an earlier page load’s responseId beside the page’s own rendered responses, which no infinite scroll could have restored there, is named as a stale responseId). Not when the only events are clicks that each ended the page within 2 s of the sandbox issuing the response (missing-render-at-exit’s: the render may have left with the page in the client’s queue); such clicks on a response the sandbox did not issue stay an error that names that possibility, and a click on the only result of a single-result search stays one (the client navigates there by itself).',
   expects: 'search/render with the responseId as soon as the results of that response are shown.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
-  guards: RENDER_BEHAVIOURS,
+  // an earlier search's responseId carried over to this page is the response's binding
+  guards: [...RENDER_BEHAVIOURS, 'search.response-bound'],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
   messages: {
@@ -38,6 +44,7 @@ const meta: RuleMeta<'response'> = {
     onlyPage: UNRENDERED_MESSAGES.onlyPage,
     otherTag: UNRENDERED_MESSAGES.otherTag,
     singleResult: UNRENDERED_MESSAGES.singleResult,
+    carriedOver: UNRENDERED_MESSAGES.carriedOver,
   },
   fix: 'Send search/render with data.responseId = the search response’s responseId when the results are displayed.',
   fixes: {
@@ -49,6 +56,7 @@ const meta: RuleMeta<'response'> = {
     onlyPage: UNISSUED_FIX,
     otherTag: OTHER_TAG_FIX,
     singleResult: SINGLE_RESULT_FIX,
+    carriedOver: CARRIED_OVER_FIX,
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   // whether the sandbox issued the response as page 1 of its search (or the page's rendered responses but
@@ -72,6 +80,7 @@ export const missingRender = defineRule({
       ? [
           finding(meta, r.responseId, { messageId: found.messageId, data: found.data }, found.ids, {
             responseId: r.responseId,
+            ...(found.messageId === 'carriedOver' && { behaviour: 'search.response-bound' }),
           }),
         ]
       : [];

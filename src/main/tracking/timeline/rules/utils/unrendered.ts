@@ -3,7 +3,7 @@
 // page 1's render only). Which message fits depends on what else the page rendered.
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
-import { list, plural, quoted, duration, type RuleContext } from '../types';
+import { list, plural, quoted, duration, type ResponseOrigin, type RuleContext } from '../types';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { issuedFor } from './provenance';
@@ -38,6 +38,7 @@ export const UNRENDERED_MESSAGES = {
   unissued: `${WHAT} The page rendered other responses ({{others}}), which this sandbox's search API issued, but it never issued this responseId, and {{cache}}: infinite scroll restores later pages on load by requesting them with page 1, from the same search API, so a restored page carries a responseId the sandbox issued. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   onlyPage: `${WHAT} The page rendered other responses ({{others}}), but the sandbox issued each as the only page of its search (page 1, with fewer results than its page size), and never issued this responseId: infinite scroll has no later page to restore, so these events are no backfill. An id altered on its way, typed by hand or taken from another search service looks like this.`,
   atExit: `${WHAT} Reported apart, as info, because the render may have been lost with the page: {{clicked}} the page's last event, {{after}} after the sandbox issued the response, and the provider's client holds a render in its queue for 300 ms after the last queued event while it sends a click at once, with no flush when the page is left. A shopper who clicks a result that soon after it appears and goes to the product leaves with the render still queued; nothing is wrong if the shopper clicked that fast.`,
+  carriedOver: `{{count}} ({{kinds}}: {{ids}}) {{carry}} responseId "{{responseId}}", an earlier search's: it was first seen on page {{originPage}} ({{originUrl}}, {{originEvent}}), while this page rendered {{others}}. The provider's client sends each tile's impressions, clicks and adds with the responseId of the response that delivered the tile, the one the page shows; the only way another page load's responseId reaches a page without a render of its own is infinite scroll restoring a later page from the client's cache, but {{notRestored}}. So these events carry a stale responseId, kept from the earlier search, and are counted for results this page never showed.{{also}}`,
   singleResult: `${WHAT} The sandbox issued this response with a single result, and {{clicks}} came as soon as it was answered, ending the page: the provider's client then queues the render and navigates to that product by itself (the single-result redirect), so no shopper clicks it first. A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.`,
   otherTag:
     "{{count}} ({{kinds}}: {{ids}}) {{carry}} tag \"{{tag}}\" with responseId \"{{responseId}}\", but that responseId is the {{ownTags}} widget's (this page rendered it with that tag: {{ownRender}}){{tagOwner}}: {{items}} the {{ownTags}} widget's, sent with another widget's tag. The provider's client runs one controller per widget, each sending its impressions, clicks and adds with its own tag and its own response's responseId, so these count for the wrong widget.{{also}}",
@@ -59,6 +60,10 @@ export const SINGLE_RESULT_FIX =
 export const OTHER_TAG_FIX =
   'send the "{{ownTag}}" widget\'s {{endpoints}} with data.tag "{{ownTag}}", the tag of its own render, not "{{tag}}": take tag and responseId from the same widget\'s controller.';
 
+/** the fix of events that carry an earlier page load's responseId beside the page's own rendered responses */
+export const CARRIED_OVER_FIX =
+  "send each impression, click and add with the responseId of the response whose results the page shows (this page rendered {{others}}), taken from the tile's own result; do not keep an earlier search's responseId for a later page.";
+
 /** the fix of a responseId the sandbox never issued beside rendered responses it issued */
 export const UNISSUED_FIX =
   "send data.responseId exactly as the response that delivered the results gave it (this page rendered {{others}}); a page infinite scroll restores carries its own response's id, which the search API issued.";
@@ -77,6 +82,14 @@ interface OtherRenders {
   scrolled: { page: number; apart: string } | undefined;
   /** why an id the sandbox never issued cannot be a page restored with the page's rendered responses */
   unissued: NotRestored | undefined;
+  /** an earlier page load's responseId that infinite scroll could not have restored here */
+  carried: CarriedOver | undefined;
+}
+
+/** Where an earlier page load's responseId was first seen, and why no restored page can carry it here. */
+interface CarriedOver {
+  origin: ResponseOrigin;
+  notRestored: string;
 }
 
 /** An unissued response beside rendered ones the sandbox issued: the only pages of their searches, or not. */
@@ -121,6 +134,14 @@ export function unrenderedEvents(
     andTag: widget ? ` and data.tag "${r.tag}"` : '',
   };
   let messageId: keyof typeof UNRENDERED_MESSAGES = 'unrendered';
+  // the message names where the responseId was first seen, and why that is not this page load
+  if (why.carried)
+    return carriedOver(
+      orphans,
+      { ...data, also: alsoSaid(r, ctx, why.others, false) },
+      why.otherRendered,
+      why.carried,
+    );
   if (why.backfill || why.newSearch !== undefined || why.otherRendered.length > 0) {
     data.others = quoted(why.otherRendered, 3);
     messageId = why.backfill
@@ -277,13 +298,74 @@ function otherRenders(
   // backfill, a page requested later was fetched by scrolling and has a render of its own.
   const scrolled = issued ? scrolledPage(issued, ctx) : undefined;
   const unissued = issued ? undefined : notRestored(otherRendered, ctx, orphans);
-  const backfill =
+  const restorable =
     otherRendered.length > 0 &&
     (!issued || issued.page > 1) &&
     newSearch === undefined &&
     scrolled === undefined &&
     unissued === undefined;
-  return { others, otherRendered, backfill, newSearch, scrolled, unissued };
+  const carried = restorable ? carriedFrom(r, ctx, orphans) : undefined;
+  const backfill = restorable && carried === undefined;
+  return { others, otherRendered, backfill, newSearch, scrolled, unissued, carried };
+}
+
+/**
+ * Why a responseId first seen on an earlier page load cannot be a later page that infinite scroll restored
+ * on this one, when something says so. SearchController restores pages 1…N on load by requesting them
+ * again; a page's responseId from an earlier page load comes back only from the client's cache
+ * (NetworkCache: sessionStorage, 5 minutes, off in development mode), and a restored page's tiles are
+ * impressed with its own responseId (snap-client transforms/searchResponse.ts). So it is no restored page:
+ * - in another session (another sessionStorage), in development mode (no cache), or past the cache's
+ *   minutes;
+ * - when the page sent clicks or adds with it and impressed nothing under it: the click of a restored tile
+ *   before its impression (within the impression's 1 s) is the one backfill that looks so, and then the
+ *   responseId is new to the page load (requested with page 1), never an earlier search's.
+ * Undefined (left as a possible backfill): a responseId first seen on this page load, or one whose tiles
+ * this page impressed in production within the cache's minutes.
+ */
+function carriedFrom(
+  r: Response,
+  ctx: RuleContext,
+  orphans: readonly TimelineEvent[],
+): CarriedOver | undefined {
+  const origin = ctx.origin(r.responseId);
+  if (!origin || origin.pageKey === ctx.page.key) return undefined;
+  const first = Math.min(...orphans.map((e) => e.time));
+  const notRestored =
+    origin.sessionId !== ctx.page.sessionId
+      ? `that page was of another session ("${origin.sessionId}"), and the client's cache keeps a session's responses only`
+      : origin.dev && orphans.every((e) => e.dev)
+        ? 'both pages run in development mode, where the client caches no response: a restored page is requested again and gets a new responseId'
+        : first - origin.time > CACHE_MS
+          ? `these events came ${duration(first - origin.time)} after it, longer than the client's cache keeps a response (5 minutes)`
+          : orphans.every((e) => e.event !== 'impression')
+            ? "this page impressed nothing under it: a restored page's tiles are impressed with its responseId, and a tile clicked before its impression belongs to a page this page load requested itself, with a responseId new to it"
+            : undefined;
+  return notRestored === undefined ? undefined : { origin, notRestored };
+}
+
+/** Events of an earlier page load's responseId that no restored page can carry here: a stale responseId. */
+function carriedOver(
+  orphans: readonly TimelineEvent[],
+  data: Record<string, string>,
+  otherRendered: readonly string[],
+  carried: CarriedOver,
+) {
+  const { origin, notRestored } = carried;
+  return {
+    messageId: 'carriedOver' as const,
+    data: {
+      ...data,
+      others: quoted(otherRendered, 3),
+      originPage: origin.pageLoadId,
+      originUrl: origin.pageUrl,
+      originEvent: origin.eventId,
+      notRestored,
+    },
+    ids: orphans.map((e) => e.id),
+    backfill: false,
+    atExit: undefined,
+  };
 }
 
 /**
@@ -359,7 +441,13 @@ function scrolledPage(
  * What else the page shows about the missing render: a render sent before the response arrived, or another
  * page first.
  */
-function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): string {
+function alsoSaid(
+  r: Response,
+  ctx: RuleContext,
+  others: readonly Response[],
+  /** say where else the responseId was first seen (the message says it itself when false) */
+  firstSeen = true,
+): string {
   let also = '';
   // a render sent before the response arrived carries an empty responseId: the likeliest cause, said
   // before the other page's note (`others`: the page's other rendered responses of this kind)
@@ -367,7 +455,7 @@ function alsoSaid(r: Response, ctx: RuleContext, others: readonly Response[]): s
   const earlyId = early?.facts.renders[0]?.id;
   if (earlyId !== undefined)
     also += ` This page sent ${endpointOf(r.kind, 'render')} ${earlyId} with an empty responseId: a render sent before the response arrived, so it names no response; send the render once the response is shown, with its responseId.`;
-  const origin = ctx.origin(r.responseId);
+  const origin = firstSeen ? ctx.origin(r.responseId) : undefined;
   if (origin && origin.pageKey !== ctx.page.key && origin.sessionId === ctx.page.sessionId) {
     also +=
       ` This responseId was first seen on page ${origin.pageLoadId} (${origin.eventId}) of this session: either the events of one page load ` +
