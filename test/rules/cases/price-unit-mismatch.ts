@@ -357,6 +357,103 @@ export default {
       ],
     },
     {
+      name: 'a quick add at the catalog’s price, the cart globals in cents, then the order with the cart’s cents: the order repeats the cart’s unit, named as that one mistake with the cart’s fix',
+      provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },
+      events: () => [
+        ...quickAdd(),
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1999 }], [{ uid: 'a', price: 1999 }], {
+          at: 0,
+        }),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 1999 }], { at: 30_000 }),
+      ],
+      findings: [
+        { messageId: 'cartInOtherUnit', pageLoadId: 'cart', events: [2] },
+        {
+          messageId: 'cartUnitRepeated',
+          message:
+            /^order "o-1" \(ev_\d+\) prices a line in the unit the visit's cart carried, not in site demo42's catalog's: uid "a" at 1999 where ev_\d+ carried 1999 and the catalog has 19\.99 \(about 100×\)\. The same unit mistake as the visit's cart/,
+          fix: /^the cart’s fix \(ev_\d+\), in the order script too/,
+          pageLoadId: 'thanks',
+          events: [3],
+          // the cart globals' unit: readiness counts one broken behaviour, not the order's totals too
+          behaviour: 'cart.items',
+        },
+      ],
+    },
+    {
+      name: 'cart globals in cents against the catalog, then the order with the same cents: the order repeats the cart’s unit',
+      provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1999 }], [{ uid: 'a', price: 1999 }], {
+          at: 0,
+        }),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 1999 }], { at: 30_000 }),
+      ],
+      findings: [
+        { messageId: 'catalogOtherUnit', pageLoadId: 'cart', events: [0] },
+        {
+          messageId: 'cartUnitRepeated',
+          data: { orderId: 'o-1' },
+          pageLoadId: 'thanks',
+          events: [1],
+          behaviour: 'cart.items',
+        },
+      ],
+    },
+    {
+      name: 'edge: the cart at the catalog’s price, the order in cents: the order’s own unit, caught against the cart',
+      provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 19.99 }], [{ uid: 'a', price: 19.99 }], {
+          at: 0,
+        }),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 1999 }], { at: 30_000 }),
+      ],
+      findings: [
+        { messageId: 'otherUnit', pageLoadId: 'thanks', events: [1], behaviour: 'order.totals' },
+      ],
+    },
+    {
+      name: 'edge: the cart in cents for one product, the order in cents for it and for a product no cart event priced: the order’s own finding, not a repeat',
+      provenance: { catalog: { ids: ['a', 'b'], prices: { a: 19.99, b: 5 } } },
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 1999 }], [{ uid: 'a', price: 1999 }], {
+          at: 0,
+        }),
+        visitPage('thanks').order(
+          'o-1',
+          [
+            { uid: 'a', price: 1999 },
+            { uid: 'b', price: 500 },
+          ],
+          { at: 30_000 },
+        ),
+      ],
+      findings: [
+        { messageId: 'catalogOtherUnit', pageLoadId: 'cart', events: [0] },
+        {
+          messageId: 'catalogOtherUnit',
+          message: 'prices 2 lines in another unit than site demo42',
+          pageLoadId: 'thanks',
+          events: [1],
+          behaviour: 'order.totals',
+        },
+      ],
+    },
+    {
+      name: 'edge: an order in cents with no cart event before it: the order’s own finding against the catalog',
+      provenance: { catalog: { ids: ['a'], prices: { a: 19.99 } } },
+      events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 1999 }], { at: 0 })],
+      findings: [
+        {
+          messageId: 'catalogOtherUnit',
+          pageLoadId: 'thanks',
+          events: [0],
+          behaviour: 'order.totals',
+        },
+      ],
+    },
+    {
       name: 'an order line at 50× the catalog price',
       provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
       events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 1000 }], { at: 0 })],

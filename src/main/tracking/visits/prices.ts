@@ -74,6 +74,14 @@ export function unitRatio(price: number, cartPrice: number): number | null {
   return ratio >= 50 || ratio <= 0.02 ? ratio : null;
 }
 
+/** The price the visit's cart events carried last for a product, and the cart event that carried it. */
+export function cartPriceOf(
+  visit: PricedVisit | undefined,
+  uid: string,
+): { price: number; eventId: string } | undefined {
+  return visit?.prices?.get(uid);
+}
+
 /** The cart price an order line disagrees with by a factor of about 100, when it does. */
 export function lineUnitMismatch(
   line: { uid: string; price: number },

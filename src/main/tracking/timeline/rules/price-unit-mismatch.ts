@@ -28,7 +28,7 @@ import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
 import type { IssuedResponse } from '../../../search/responses';
-import { about, unitRatio } from '../../visits/prices';
+import { about, cartPriceOf, unitRatio } from '../../visits/prices';
 import { Offenders, issuedFor, itemType } from './utils/provenance';
 import type { VisitContext } from '../../visits/rules/types';
 import type { QuickPriceIssue, VisitEvent } from '../../visits/events';
@@ -42,7 +42,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
   judges: ['response', 'visit'],
   title: 'Prices in another unit than the cart’s, the quick add’s or the catalog’s',
   description:
-    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried (not when the cart agrees with the product’s unit price the sandbox knows: the quick add is the one in cents, named on its own page); a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price. Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried (not when the cart agrees with the product’s unit price the sandbox knows: the quick add is the one in cents, named on its own page); a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price (an order whose lines carry the visit’s cart’s prices, off the catalog alike, is named as repeating the cart’s unit, with the cart’s fix). Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
   expects:
     'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
   appliesTo: [...quickAdds.appliesTo, 'order', 'cart'],
@@ -59,6 +59,8 @@ const meta: RuleMeta<'response' | 'visit'> = {
       "{{eventId}} prices {{lines}} in another unit than the quick add of the same product: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), so one of the two is in cents and the cart's value or the add's revenue is off by a factor of 100.",
     cartInOtherUnit:
       "{{eventId}} prices {{lines}} {{unit}}: {{issues}}. The provider's client sends both as the product's unit price (the quick add the result's price, the cart the page's cart globals), and the quick add's is the product's unit price, so the cart globals' price is the one {{which}} and the cart's value is off by a factor of 100.",
+    cartUnitRepeated:
+      "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} in the unit the visit's cart carried, not in site {{siteId}}'s catalog's: {{issues}}. The same unit mistake as the visit's cart ({{carts}} carried these prices, and is named for them on its own page), not a second one: the provider's client sends the cart globals' and the order script's prices alike, as the product's unit price, so the storefront hands both the same prices in cents (or a hundredth of them), and the order's revenue is off by a factor of 100 like the cart's value.",
     cartOtherUnit:
       "order \"{{orderId}}\" ({{eventId}}) prices {{lines}} at a hundredth of what the visit's cart (or quick add) carried: {{issues}}. The order's lines are the smaller unit, the currency unit; the cents are in the cart events' prices (the page's cart globals) or the tiles' data a quick add reads, so the cart's value and the add's revenue are off by a factor of 100.",
   },
@@ -73,6 +75,8 @@ const meta: RuleMeta<'response' | 'visit'> = {
       'send the cart globals’ prices in the currency unit, as the quick add sends the result’s price: divide cents by 100 in the cart globals; the tiles’ data is right.',
     otherUnit:
       "send each line's unit price in the unit the cart uses (divide cents by 100 in the order script; never qty × price).",
+    cartUnitRepeated:
+      'the cart’s fix ({{carts}}), in the order script too: send unit prices in the currency unit of the feed wherever the storefront reads its prices, the cart globals and the order script alike; fixing the cart globals alone leaves the order off.',
     cartOtherUnit:
       'send the cart globals’ prices (and the tiles’ data a quick add reads) in the currency unit, as the order’s lines are: divide cents by 100 there, not in the order script.',
   },
@@ -235,37 +239,78 @@ function quickAddFinding(
 
 /**
  * Cart and order events (without a visit price issue: an order off its cart, a cart event named for its
- * quick add's price) whose items are about 100× off the catalog's.
+ * quick add's price) whose items are about 100× off the catalog's. An order whose every line off the
+ * catalog carries the price the visit's cart carried for it, itself as far off, repeats the cart's unit
+ * (`cartUnitRepeated`): the client sends the cart globals' and the order script's prices alike
+ * (`Number(price)`, T), so one unit mistake in the storefront's prices shows in both; the cart event was
+ * named on its own page (here, or as `cartInOtherUnit` against its quick add), and the order's finding
+ * says it is that one, with the same fix. An order in another unit than a cart that agrees with the catalog
+ * (or with no cart before it) keeps its own finding.
  */
 function catalogIssues(siteId: string, ctx: VisitContext, named: ReadonlySet<VisitEvent>) {
   const priceOf = ctx.catalog!.priceOf!;
   const out = [];
   for (const o of ctx.accepted) {
     if (o.priceIssues !== undefined || named.has(o) || o.endpoint === 'product/pageview') continue;
+    const order = o.endpoint === 'order/transaction';
     const issues: string[] = [];
+    // the lines that carry the cart's price in the cart's unit, and the cart events that carried them
+    const repeated: string[] = [];
+    const carts = new Set<string>();
     for (const item of o.items) {
       const known = priceOf(item.uid);
       const ratio = known === undefined ? null : unitRatio(item.price, known);
-      if (ratio !== null)
-        issues.push(
-          `uid "${item.uid}" at ${item.price} where the catalog has ${known} (${about(ratio)})`,
-        );
+      if (ratio === null) continue;
+      issues.push(
+        `uid "${item.uid}" at ${item.price} where the catalog has ${known} (${about(ratio)})`,
+      );
+      const cart = order ? sameUnitAsCart(item, known!, ratio, ctx) : undefined;
+      if (!cart) continue;
+      repeated.push(
+        `uid "${item.uid}" at ${item.price} where ${cart.eventId} carried ${cart.price} and the catalog has ${known} (${about(ratio)})`,
+      );
+      carts.add(cart.eventId);
     }
     if (issues.length === 0) continue;
-    const what = o.endpoint === 'order/transaction' ? 'line' : 'item';
+    const what = order ? 'line' : 'item';
+    const repeats = repeated.length === issues.length;
     const data = {
       eventId: o.base.id,
       siteId,
       lines: count(issues.length, what),
-      issues: issues.slice(0, 5).join(', '),
+      issues: (repeats ? repeated : issues).slice(0, 5).join(', '),
+      ...(repeats && { orderId: o.orderId ?? '', carts: [...carts].slice(0, 3).join(', ') }),
     };
     out.push(
-      finding(meta, o.base.id, { messageId: 'catalogOtherUnit', data }, [o.base.id], {
-        behaviour: o.endpoint === 'order/transaction' ? 'order.totals' : 'cart.items',
-      }),
+      finding(
+        meta,
+        o.base.id,
+        { messageId: repeats ? 'cartUnitRepeated' : 'catalogOtherUnit', data },
+        [o.base.id],
+        // the order's unit is the cart's: the cart globals' behaviour is the one broken
+        { behaviour: order && !repeats ? 'order.totals' : 'cart.items' },
+      ),
     );
   }
   return out;
+}
+
+/**
+ * The price the visit's cart carried for an order line off the catalog (`ratio` of `known`), when it is
+ * the line's unit: the cart's price off the catalog the same way (cents, or a hundredth), and the line
+ * within a sale of it.
+ */
+function sameUnitAsCart(
+  item: { uid: string; price: number },
+  known: number,
+  ratio: number,
+  ctx: VisitContext,
+): { price: number; eventId: string } | undefined {
+  const cart = cartPriceOf(ctx.visit, item.uid);
+  if (!cart) return undefined;
+  const cartRatio = unitRatio(cart.price, known);
+  if (cartRatio === null || cartRatio > 1 !== ratio > 1) return undefined;
+  return unitRatio(item.price, cart.price) === null ? cart : undefined;
 }
 
 /** The price an issued response served for a uid: a variant's own, else its result's (when it kept one). */
