@@ -2,19 +2,23 @@
 // `check` of an NDJSON recording, with the site's feed, names the cart's prices as the bug and the order's
 // as a repeat of it with the same fix (in the order script too), counted on the cart's behaviour. An order
 // in cents after a cart in the currency unit, or with no cart before it, is still the order's own finding.
+// The live sandbox, sent the same visit as beacons on a site that checks its catalog, says the same.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimelineReportDto } from '../../src/shared/timeline';
+import type { TimelineListDto, TimelineReportDto } from '../../src/shared/timeline';
 import { check, tempFile } from '../helpers/check';
+import { postBeacon, testConfig } from '../helpers/sandbox';
 import { visitPage } from '../rules/kit';
+import { runToEnd, startFrozen, upload } from './indexing-helpers';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-// the demo feed prices P200 (the rain shell jacket) at 149.00
+// the demo feed (fixtures/search) prices P200 (the rain shell jacket) at 149.00
 const FEED = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../fixtures/search/outdoor-products.csv',
@@ -70,5 +74,56 @@ describe('check: prices in cents in the cart globals and the order script', () =
     expect(unit('cents-order-cart')).toEqual([]);
     expect(unit('cents-order-thanks')).toEqual([['otherUnit', 'order.totals']]);
     expect(unit('order-only-thanks')).toEqual([['catalogOtherUnit', 'order.totals']]);
+  });
+});
+
+describe('the live sandbox: the same visit sent as beacons to a site that checks its catalog', () => {
+  it('names the order as the cart’s repeat, on the thank-you page’s timeline', async () => {
+    const base = testConfig();
+    const s = await startFrozen({
+      accounts: base.accounts.map((a) => ({ ...a, search: { ...a.search!, catalogCheck: true } })),
+    });
+    try {
+      expect(
+        (await upload(s.url, 'feedId=42', readFileSync(FEED), 'outdoor-products.csv')).status,
+      ).toBe(200);
+      expect((await runToEnd(s, 42)).state).toBe('done');
+      const send = async (pageLoadId: string, endpoint: string, data: unknown, after: number) => {
+        const context = {
+          timestamp: new Date(s.core.clock.now() + after).toISOString(),
+          pageUrl: `https://shop.example/${pageLoadId}`,
+          userId: 'u-cents',
+          sessionId: 's-cents',
+          pageLoadId,
+          initiator: 'search-sandbox/test',
+          dev: true,
+        };
+        const res = await postBeacon(s.url, `demo42/${endpoint}`, { context, data });
+        expect(res.status, await res.text()).toBe(200);
+      };
+      const line = { uid: 'P200', parentId: 'P200', sku: 'P200', qty: 1, price: 14900 };
+      await send('cart', 'cart/add', { results: [line], cart: [line] }, 0);
+      await send(
+        'thanks',
+        'order/transaction',
+        { orderId: 'o-cents', transactionTotal: 14900, total: 14900, results: [line] },
+        30_000,
+      );
+      const res = await fetch(`${s.url}/_sandbox/timelines?siteId=demo42&finished=true`);
+      const pages = ((await res.json()) as TimelineListDto).pages;
+      const unit = (id: string) =>
+        pages
+          .find((p) => p.pageLoadId === id)!
+          .findings.filter((f) => f.rule === 'price-unit-mismatch')
+          .map((f) => [f.messageId, f.behaviour, f.fix]);
+      expect(unit('cart')).toEqual([
+        ['catalogOtherUnit', 'cart.items', expect.stringContaining('unit of the feed')],
+      ]);
+      expect(unit('thanks')).toEqual([
+        ['cartUnitRepeated', 'cart.items', expect.stringMatching(/^the cart’s fix \(ev_/)],
+      ]);
+    } finally {
+      await s.close();
+    }
   });
 });
