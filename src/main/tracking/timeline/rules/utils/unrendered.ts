@@ -317,9 +317,9 @@ function otherRenders(
  * impressed with its own responseId (snap-client transforms/searchResponse.ts). So it is no restored page:
  * - in another session (another sessionStorage), in development mode (no cache), or past the cache's
  *   minutes;
- * - when the page sent clicks or adds with it and impressed nothing under it: the click of a restored tile
- *   before its impression (within the impression's 1 s) is the one backfill that looks so, and then the
- *   responseId is new to the page load (requested with page 1), never an earlier search's.
+ * - most likely, when the page sent clicks or adds with it and impressed nothing under it: the one backfill
+ *   that looks so is a page the cache restored whose tile was clicked within the second before its
+ *   impression (a click does not wait for it), far rarer than a responseId kept from the earlier search.
  * Undefined (left as a possible backfill): a responseId first seen on this page load, or one whose tiles
  * this page impressed in production within the cache's minutes.
  */
@@ -339,7 +339,7 @@ function carriedFrom(
         : first - origin.time > CACHE_MS
           ? `these events came ${duration(first - origin.time)} after it, longer than the client's cache keeps a response (5 minutes)`
           : orphans.every((e) => e.event !== 'impression')
-            ? "this page impressed nothing under it: a restored page's tiles are impressed with its responseId, and a tile clicked before its impression belongs to a page this page load requested itself, with a responseId new to it"
+            ? "this page impressed nothing under it, while a restored page's tiles are impressed with its responseId: only a tile of a page restored from the cache and clicked within a second of appearing, before its impression, would look like this"
             : undefined;
   return notRestored === undefined ? undefined : { origin, notRestored };
 }
