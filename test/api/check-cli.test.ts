@@ -416,6 +416,44 @@ describe('search-sandbox check', () => {
     );
   });
 
+  it('names a product page of another product after a click on a product whose ids are one (uid = parentId = sku)', async () => {
+    const ctx = (pageLoadId: string, at: string, path: string) => ({
+      timestamp: at,
+      sessionId: 's-1',
+      userId: 'u-1',
+      pageLoadId,
+      pageUrl: `http://localhost:3000${path}`,
+      initiator: 'athos/beaconjs/1.3.0',
+      dev: true,
+    });
+    const line = (category: string, event: string, body: object) =>
+      JSON.stringify({ siteId: 'demo42', category, event, body });
+    const tile = { type: 'product', uid: 'P200', parentId: 'P200', sku: 'P200' };
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 4, 0, s)).toISOString();
+    const search = (s: number) => ctx('search', at(s), '/search?q=jacket');
+    const lines = [
+      line('search', 'render', { context: search(0), data: { responseId: 'r1' } }),
+      line('search', 'impression', {
+        context: search(2),
+        data: { responseId: 'r1', results: [tile], banners: [] },
+      }),
+      line('search', 'clickthrough', {
+        context: search(4),
+        data: { responseId: 'r1', results: [tile] },
+      }),
+      line('product', 'pageview', {
+        context: ctx('pdp', at(5), '/products/rain-shell-jacket'),
+        data: { result: { uid: 'rain-shell-jacket', parentId: 'rain-shell-jacket' } },
+      }),
+    ];
+    const res = await check(temp('one-id.ndjson', lines.join('\n') + '\n'), '--fail-on', 'warning');
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/warning pageview-not-clicked/);
+    expect(res.out).toContain(
+      'names "rain-shell-jacket", but the shopper reached this page 1 s after clicking "P200" (',
+    );
+  });
+
   it('reads NDJSON of bare beacon bodies, telling events apart by their fields', async () => {
     const p = new PageBuilder({ pageLoadId: 'bodies' });
     const lines = [

@@ -38,6 +38,31 @@ export default {
         ];
       },
     },
+    {
+      name: 'a click on an untyped item with a single id (a banner may look so) followed by a product page',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P103'], { at: 1200 }),
+          p.event('clickthrough', { responseId: 'r1', results: [{ uid: 'P103' }] }, { at: 3000 }),
+          visitPage('pdp').product('P900', { at: 3600 }),
+        ];
+      },
+    },
+    {
+      name: 'a click on a product whose ids are one (uid = parentId = sku), then its own page',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        const tile = { type: 'product', uid: 'P200', parentId: 'P200', sku: 'P200' };
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.event('clickthrough', { responseId: 'r1', results: [tile] }, { at: 3000 }),
+          visitPage('pdp').product('P200', { at: 3600 }),
+        ];
+      },
+    },
   ],
   invalid: [
     {
@@ -59,6 +84,20 @@ export default {
           events: [2, 3],
         },
       ],
+    },
+    {
+      name: 'a click on a product whose ids are one (uid = parentId = sku, typed a product) lands on a page naming another id',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        const tile = { type: 'product', uid: 'P200', parentId: 'P200', sku: 'P200' };
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1200 }),
+          p.event('clickthrough', { responseId: 'r1', results: [tile] }, { at: 3000 }),
+          visitPage('pdp').product('rain-shell-jacket', { at: 3500 }),
+        ];
+      },
+      findings: [{ message: 'after clicking "P200" (', pageLoadId: 'pdp', events: [2, 3] }],
     },
   ],
 } satisfies RuleCases;

@@ -29,7 +29,7 @@ import { ResponseOrigins } from './response-origins';
 import { StreamedRelease } from './streamed-release';
 import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import { interactionIds, quickAddLines, readVisitEvent } from '../visits/events';
+import { interactionIds, typedProducts, quickAddLines, readVisitEvent } from '../visits/events';
 import { readIdentity } from '../visits/identity';
 import { VisitBook, visitSessionOf, type Visit } from '../visits/book';
 import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
@@ -625,6 +625,7 @@ function interaction(
   ev: TimelineEvent,
   event: Interaction['event'],
 ): Interaction {
+  const ids = interactionIds(rec);
   return {
     source: response.sourceOfClick(page, ev),
     event,
@@ -632,6 +633,7 @@ function interaction(
     // the visit's own string when it knows the userId: one copy however many clicks
     userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
     time: ev.time,
-    ids: interactionIds(rec),
+    ids,
+    ...(typeof ids === 'string' && typedProducts(rec) && { product: true as const }),
   };
 }

@@ -33,6 +33,8 @@ export interface Interaction {
   time: number;
   /** product ids (uid, parentId, sku) of its items, each once: a lone id as itself, not in a list */
   ids: string | readonly string[];
+  /** a lone id whose item the client typed a product (`type: 'product'`), not a banner's */
+  product?: true;
 }
 
 /**

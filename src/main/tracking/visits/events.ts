@@ -164,6 +164,22 @@ export function interactionIds(rec: RecordedEvent): string | readonly string[] {
 
 const NO_IDS: readonly string[] = [];
 
+/**
+ * Whether a clickthrough or addtocart names products only, as the client types each product tile
+ * (`{type: 'product', uid, parentId, sku}`; an inline banner is `{type: 'banner', uid}`, a slot banner has
+ * no results): a lone id is then a product's, not a banner's.
+ */
+export function typedProducts(rec: RecordedEvent): boolean {
+  const body = isObject(rec.body) ? rec.body : {};
+  const data = isObject(body.data) ? body.data : {};
+  const results = data.results;
+  return (
+    Array.isArray(results) &&
+    results.length > 0 &&
+    results.every((item) => isObject(item) && item.type === 'product')
+  );
+}
+
 /** An item of a quick add as the client's stored cart takes it: its line key, quantity and price. */
 export interface QuickLine {
   key: string;

@@ -4,9 +4,12 @@
 // Why it is certain enough: a product clickthrough is sent at once and the page navigates to that
 // product, whose page sends product/pageview with its ids (a variant's page: the variant's uid, the
 // clicked product as parentId). So the first product page the visit opens within FOLLOW_MS after a click
-// names one of the clicked item's ids. What it exempts: clicks on items with a single id (banners, and
-// products whose ids are one: nothing tells a banner apart), a product page on the click's own page load,
-// product pages opened later than FOLLOW_MS after the click, and any product page after the first.
+// names one of the clicked item's ids. What it exempts: clicks on an item with a single id that the client
+// did not type a product (a banner: SC/T send a product tile as {type: 'product', uid, parentId, sku}, an
+// inline banner as {type: 'banner', uid}, a slot banner under `banners`; an untyped lone id may be either),
+// a product page on the click's own page load, product pages opened later than FOLLOW_MS after the click,
+// and any product page after the first. A product whose ids are one (uid = parentId = sku, as the beacon
+// package advises for a product without variants) is judged like any other.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -18,7 +21,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Product page of another product than the one clicked',
   description:
-    'The first product page opened within 10 s of a clickthrough on a product tile sends product/pageview for a product that shares no id (uid, parentId, sku) with the clicked item.',
+    'The first product page opened within 10 s of a clickthrough on a product tile sends product/pageview for a product that shares no id (uid, parentId, sku) with the clicked item. A clicked item with a single id counts only when the click types it a product (type "product"): a banner’s is a lone id too.',
   expects:
     'A product page names the product at its URL: after a click, the product clicked (or its variant).',
   appliesTo: ['product'],
@@ -56,11 +59,14 @@ export const pageviewNotClicked = defineRule({
         (!click || i.time > click.time)
       )
         click = i;
-    if (!click || typeof click.ids === 'string' || click.ids.length < 2) return [];
+    if (!click) return [];
+    const clicked = typeof click.ids === 'string' ? [click.ids] : click.ids;
+    // a lone id is a banner's as much as a product's, unless the client typed the item a product
+    if (clicked.length === 0 || (clicked.length < 2 && !click.product)) return [];
     // only the first product page after the click
     for (const [key, p] of visit.pages)
       if (key !== page.key && p.first > click.time && p.first < view.base.time) return [];
-    if (click.ids.some((id) => viewed.has(id))) return [];
+    if (clicked.some((id) => viewed.has(id))) return [];
     return [
       finding(
         meta,
@@ -71,7 +77,7 @@ export const pageviewNotClicked = defineRule({
             eventId: view.base.id,
             viewed: [...viewed].map((id) => `"${id}"`).join(', '),
             after: Math.round((view.base.time - click.time) / 100) / 10,
-            clicked: click.ids.map((id) => `"${id}"`).join(' / '),
+            clicked: clicked.map((id) => `"${id}"`).join(' / '),
             clickId: click.eventId,
             kind: click.source.kind,
             responseId: click.source.responseId,
