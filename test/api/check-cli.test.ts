@@ -192,6 +192,42 @@ describe('search-sandbox check', () => {
     );
   });
 
+  it('reads a zip without har.har as a zip: an empty one, macOS metadata, an entry with no compressed data', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const without = (held: string) =>
+      `a zip without har.har (${held}): a HAR zip is what Playwright's recordHar writes to a path ending in .zip`;
+    // 2 MB declared, with no compressed byte to inflate them from: a broken entry, not a bomb
+    const noData = zipOf([['har.har', Buffer.alloc(2 * 1024 * 1024, ' ')]]);
+    noData.writeUInt32LE(0, 18);
+    noData.writeUInt32LE(0, noData.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 20);
+    const cases: Array<[name: string, zip: Buffer, said: string]> = [
+      // an empty zip is its end record alone (PK\5\6), no local header
+      ['empty.zip', zipOf([]), without('it holds no file')],
+      [
+        'finder.zip',
+        zipOf([
+          ['.DS_Store', 'x'],
+          ['__MACOSX/._trace.trace', 'x'],
+          ['trace.trace', '{}'],
+        ]),
+        without('it holds trace.trace'),
+      ],
+      [
+        'no-data.zip',
+        noData,
+        'the zip entry "har.har" is corrupt (unexpected end of file): record the HAR again',
+      ],
+    ];
+    for (const [name, zip, said] of cases) {
+      const file = path.join(dir, name);
+      writeFileSync(file, zip);
+      const res = await check(file);
+      expect([name, res.code]).toEqual([name, 2]);
+      expect(res.err).toContain(`${file}: ${said}`);
+    }
+  });
+
   it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {
     // a product page of the rain shell (the feed's url column) that sends the view of the puffer, and a
     // cart priced in cents

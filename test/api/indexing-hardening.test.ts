@@ -1,12 +1,20 @@
 // Broken feeds never cost data: a product nested too deep is a row error with its reason (it could not
 // be stored), and a catalog that cannot be written ends the feed in error, its old catalog kept.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { tempDir } from '../helpers/sandbox';
+import { tempDir, testConfig } from '../helpers/sandbox';
 import { zipOf } from '../helpers/zip';
-import { admin, runToEnd, startFrozen, upload } from './indexing-helpers';
+import { admin, put, runToEnd, startFrozen, upload } from './indexing-helpers';
 
 const stops: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -369,6 +377,56 @@ describe('feeds in other encodings', () => {
     }
     expect(existsSync(outside)).toBe(false);
   });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'a zip cart source on disk that is refused is closed again, run after run',
+    async () => {
+      const { dir, cleanup } = tempDir();
+      stops.push(cleanup);
+      const csv = 'uid,name\n1,Kept\n';
+      const unsafe = path.join(dir, 'unsafe.zip');
+      writeFileSync(unsafe, zipOf([['../PWNED.csv', csv]]));
+      // the central directory sends the entry to offset 1, where no local header starts
+      const broken = zipOf([['products.csv', csv]]);
+      broken.writeUInt32LE(1, broken.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 42);
+      const unreachable = path.join(dir, 'unreachable.zip');
+      writeFileSync(unreachable, broken);
+      const demo = testConfig().accounts[0]!;
+      const feeds = [unsafe, unreachable].map((file, i) => ({
+        ...demo.feeds[1]!,
+        id: 45 + i,
+        regeneration: false,
+        source: { kind: 'cart' as const, file },
+      }));
+      const s = await startFrozen({ accounts: [{ ...demo, feeds: [...demo.feeds, ...feeds] }] });
+      stops.push(() => s.close());
+      // what this process holds open, by path
+      const open = () =>
+        readdirSync('/proc/self/fd').flatMap((fd) => {
+          try {
+            return [readlinkSync(path.join('/proc/self/fd', fd))];
+          } catch {
+            return []; // closed since it was listed
+          }
+        });
+      const errors = [
+        /^the zip entry "\.\.\/PWNED\.csv" has a name that leaves the archive's folder/,
+        /^cannot read products\.csv in the zip file \(invalid local file header signature/,
+      ];
+      for (let run = 0; run < 2; run++)
+        for (const [i, file] of [unsafe, unreachable].entries()) {
+          await admin(s.url, 'POST', '/clock', { advance: 'PT2H' });
+          expect((await put(s.url, `feedId=${45 + i}`)).status).toBe(200);
+          const feed = await runToEnd(s, 45 + i);
+          expect(feed.state).toBe('error');
+          expect(feed.lastRun?.error).toMatch(errors[i]!);
+          // the zip's file is closed on the thread pool, just after the run ends
+          for (let i = 0; i < 100 && open().includes(file); i++)
+            await new Promise((r) => setTimeout(r, 10));
+          expect(open().filter((p) => p === file)).toEqual([]);
+        }
+    },
+  );
 
   it('a zip that cannot be read says it is a zip, not "raw"', async () => {
     const s = await sandbox();

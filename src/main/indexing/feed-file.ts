@@ -4,9 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
-import type { Entry, ZipFile } from 'yauzl';
-import { yauzl } from './format-readers';
-import { shown } from '../../shared/text';
+import { isZip, openZip, type ZipProblem } from '../base/zip';
 
 /**
  * Where a feed file's bytes are: an upload or a cart source's answer held in memory (≤ 20 MB; `url`: the
@@ -45,8 +43,6 @@ export interface DecodedFeed {
 }
 
 const GZIP = [0x1f, 0x8b];
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
 
 function startsWith(head: Buffer, magic: number[]): boolean {
   return magic.every((b, i) => head[i] === b);
@@ -56,7 +52,7 @@ function startsWith(head: Buffer, magic: number[]): boolean {
 export async function containerOf(input: FeedInput): Promise<string> {
   const head = await readHead(input).catch(() => Buffer.alloc(0));
   if (startsWith(head, GZIP)) return 'gzip';
-  if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return 'zip';
+  if (isZip(head)) return 'zip';
   return 'raw';
 }
 
@@ -136,7 +132,7 @@ export async function decodeFeed(
       chunks: capped(out, 'the gzip file', limits, () => gunzip.bytesWritten, gzipError),
     };
   }
-  if (startsWith(head, ZIP) || startsWith(head, EMPTY_ZIP)) return openZip(input, limits);
+  if (isZip(head)) return openFeedZip(input, limits);
   const raw = source(input);
   return { encoding: 'raw', chunks: capped(raw, 'the feed file', limits, null, (e) => e) };
 }
@@ -187,53 +183,6 @@ function mb(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-function zipOpen(input: FeedInput): Promise<ZipFile> {
-  // autoClose off: the entry's stream is opened after 'end', so the file must stay open until it is read.
-  const options = { lazyEntries: true, validateEntrySizes: true, autoClose: false } as const;
-  return new Promise((resolve, reject) => {
-    const done = (err: Error | null, zip?: ZipFile) =>
-      err || !zip
-        ? reject(
-            new FeedFileError(
-              `the zip file cannot be read (${err?.message ?? 'unknown error'}): zip it again`,
-            ),
-          )
-        : resolve(zip);
-    if (input.kind === 'buffer') yauzl().fromBuffer(input.data, options, done);
-    else yauzl().open(input.path, options, done);
-  });
-}
-
-// Folders and the metadata macOS adds to zips it makes are not feed entries.
-function isNoise(name: string): boolean {
-  return name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
-}
-
-/**
- * An entry yauzl refuses by its name, absolute or with a `..` part (it checks every name, its \ read as /,
- * before handing the entry over: nothing of it is read, and the sandbox never writes an entry anywhere):
- * named as what it is, since "the zip file is corrupt" sent people to zip it again, the same way. Null for
- * any other error.
- */
-function unsafeEntry(message: string): string | null {
-  const refused = unsafeEntryName(message);
-  return refused
-    ? `${refused}, and such names are refused: zip the feed file alone, by its own name (e.g. products.csv)`
-    : null;
-}
-
-/**
- * The words for yauzl's refusal of an entry by its name (absolute, or with a `..` part): `the zip entry
- * "…" has a name that leaves the archive's folder (…)`; null for any other error.
- */
-export function unsafeEntryName(message: string): string | null {
-  const refused = /^(absolute path|invalid relative path): (.*)$/s.exec(message);
-  if (!refused) return null;
-  const [, kind, name] = refused;
-  const why = kind === 'absolute path' ? 'an absolute path' : 'a ".." part';
-  return `the zip entry ${shown(name)} has a name that leaves the archive's folder (${why})`;
-}
-
 /**
  * An Office Open XML file is a zip ([Content_Types].xml with xl/, word/ or ppt/): named as the document
  * it is, since "a zip must hold one file" sent people to re-zip a spreadsheet.
@@ -245,76 +194,70 @@ function officeZip(names: string[]): string | null {
   return `the file is an Office document (a zip holding [Content_Types].xml), not a feed: ${FEED_FORMATS}; export the products as CSV and upload that`;
 }
 
-async function openZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedFeed> {
-  const zip = await zipOpen(input);
-  const entries: Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      if (!isNoise(entry.fileName)) entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', (err: Error) =>
-      reject(
-        new FeedFileError(
-          unsafeEntry(err.message) ?? `the zip file is corrupt (${err.message}): zip it again`,
-        ),
-      ),
-    );
-    zip.readEntry();
-  });
-  if (entries.length !== 1) {
+/** The feed's refusals of a zip, in its own words. */
+function feedZipRefusal(problem: ZipProblem): FeedFileError {
+  const name = 'entry' in problem ? problem.entry.fileName : '';
+  switch (problem.kind) {
+    case 'unreadable':
+      return new FeedFileError(`the zip file cannot be read (${problem.message}): zip it again`);
+    case 'corrupt':
+      return new FeedFileError(`the zip file is corrupt (${problem.message}): zip it again`);
+    case 'unsafe-name':
+      // named as what it is: "the zip file is corrupt" sent people to zip it again, the same way
+      return new FeedFileError(
+        `${problem.said}, and such names are refused: zip the feed file alone, by its own name (e.g. products.csv)`,
+      );
+    case 'too-big':
+      return new FeedFileError(
+        `the zip entry ${name} decodes to ${mb(problem.entry.uncompressedSize)}, more than the ${mb(problem.cap)} the sandbox reads`,
+      );
+    case 'bomb':
+      return new FeedFileError(
+        `the zip entry ${name} expands ${Math.round(problem.ratio)}:1: refused as a decompression bomb`,
+      );
+    case 'entry-unreadable':
+      return new FeedFileError(`cannot read ${name} in the zip file (${problem.message})`);
+    case 'entry-corrupt':
+      return new FeedFileError(
+        `the zip entry ${name} is corrupt (${problem.message}): zip it again`,
+      );
+  }
+}
+
+async function openFeedZip(input: FeedInput, limits: DecodeLimits): Promise<DecodedFeed> {
+  const zip = await openZip(
+    input.kind === 'buffer' ? { data: input.data } : { path: input.path },
+    feedZipRefusal,
+  );
+  if (zip.entries.length !== 1) {
     zip.close();
-    const names = entries.map((e) => e.fileName);
+    const names = zip.entries.map((e) => e.fileName);
     throw new FeedFileError(
       officeZip(names) ??
-        (entries.length === 0
+        (names.length === 0
           ? 'the zip file holds no file: put the feed (one CSV, TSV, ndJSON or XML file) in it'
-          : `the zip file holds ${entries.length} files (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): a feed zip must hold exactly one file`),
+          : `the zip file holds ${names.length} files (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}): a feed zip must hold exactly one file`),
     );
   }
-  const entry = entries[0]!;
-  if (entry.uncompressedSize > limits.maxDecodedBytes) {
-    zip.close();
-    throw new FeedFileError(
-      `the zip entry ${entry.fileName} decodes to ${mb(entry.uncompressedSize)}, more than the ${mb(limits.maxDecodedBytes)} the sandbox reads`,
-    );
-  }
-  if (
-    entry.compressedSize > 0 &&
-    entry.uncompressedSize / entry.compressedSize > limits.maxRatio &&
-    entry.uncompressedSize > limits.ratioCheckAfter
-  ) {
-    zip.close();
-    throw new FeedFileError(
-      `the zip entry ${entry.fileName} expands ${Math.round(entry.uncompressedSize / entry.compressedSize)}:1: refused as a decompression bomb`,
-    );
-  }
-  const stream = await new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, (err, s) =>
-      err || !s
-        ? reject(
-            new FeedFileError(`cannot read ${entry.fileName} in the zip file (${err?.message})`),
-          )
-        : resolve(s),
-    ),
+  const entry = zip.entries[0]!;
+  const chunks = await zip.chunks(
+    entry,
+    {
+      maxBytes: limits.maxDecodedBytes,
+      maxRatio: limits.maxRatio,
+      ratioAfter: limits.ratioCheckAfter,
+    },
+    true,
   );
-  stream.once('close', () => zip.close());
-  const mapError = (err: Error) =>
-    err instanceof FeedFileError
-      ? err
-      : new FeedFileError(
-          `the zip entry ${entry.fileName} is corrupt (${err.message}): zip it again`,
-        );
   // Declared sizes can lie; the cap also counts what is really inflated.
   return {
     encoding: `zip (entry ${entry.fileName})`,
     chunks: capped(
-      stream,
+      chunks,
       `the zip entry ${entry.fileName}`,
       limits,
       () => entry.compressedSize,
-      mapError,
+      (e) => e,
     ),
   };
 }

@@ -5,21 +5,11 @@
 // every read is capped as a recording read whole is.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Entry, ZipFile } from 'yauzl';
-import { yauzl } from '../indexing/format-readers';
-import { unsafeEntryName } from '../indexing/feed-file';
+import { openZip, type ZipEntry, type ZipProblem } from '../base/zip';
 import { plural } from '../../shared/text';
 import { InputError } from './recorded';
 import { beaconSideFiles } from './har';
 import { mb, type RecordingCaps } from './source';
-
-/** The first bytes of a zip file (a local file header). */
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/** Do these first bytes start a zip file? */
-export function isZip(head: Buffer): boolean {
-  return head.length >= 4 && head.subarray(0, 4).equals(ZIP_MAGIC);
-}
 
 /** Where a HAR's side files are: the folder it was read from, or the zip it came in. */
 export interface SideFiles {
@@ -115,69 +105,39 @@ export function folderFiles(folder: string): SideFiles {
   };
 }
 
-/** Past this many bytes inflated, an entry inflating more than MAX_RATIO times is taken for a bomb. */
+/** Past this many bytes inflated, an entry inflating more than BOMB_RATIO times is taken for a bomb. */
 const RATIO_AFTER = 1024 * 1024;
-const MAX_RATIO = 200;
+const BOMB_RATIO = 200;
 
-/** The entries of a zip, read one by one when asked; refused by name when a name leaves the archive. */
-async function zipEntries(data: Buffer, file: string): Promise<{ zip: ZipFile; entries: Entry[] }> {
-  const cannot = (err: Error) =>
-    new InputError(
-      unsafeEntryName(err.message)
-        ? `${file}: ${unsafeEntryName(err.message)}, and such names are refused: a HAR zip holds har.har and its body files, by their own names`
-        : `${file}: the zip file cannot be read (${err.message}): record the HAR again, or zip it again`,
-    );
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    yauzl().fromBuffer(
-      data,
-      { lazyEntries: true, validateEntrySizes: true, autoClose: false },
-      (err, z) => (err || !z ? reject(cannot(err ?? new Error('no zip'))) : resolve(z)),
-    ),
-  );
-  const entries: Entry[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      if (!entry.fileName.endsWith('/') && !entry.fileName.startsWith('__MACOSX/'))
-        entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', (err: Error) => {
-      zip.close();
-      reject(cannot(err));
-    });
-    zip.readEntry();
-  });
-  return { zip, entries };
-}
-
-/** One entry's bytes, within `cap` (and no decompression bomb). */
-async function entryBytes(zip: ZipFile, entry: Entry, file: string, cap: number): Promise<Buffer> {
-  const what = `${file}: the zip entry ${JSON.stringify(entry.fileName)}`;
-  if (entry.uncompressedSize > cap)
-    throw new InputError(
-      `${what} holds ${mb(entry.uncompressedSize)}, more than the ${mb(cap)} it may: record fewer requests`,
-    );
-  if (
-    entry.uncompressedSize > RATIO_AFTER &&
-    entry.uncompressedSize / Math.max(1, entry.compressedSize) > MAX_RATIO
-  )
-    throw new InputError(
-      `${what} expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}:1: refused as a decompression bomb`,
-    );
-  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-    zip.openReadStream(entry, (err, s) =>
-      err || !s ? reject(new InputError(`${what} cannot be read (${err?.message})`)) : resolve(s),
-    ),
-  );
-  const chunks: Buffer[] = [];
-  try {
-    // the declared size is checked against what inflates (validateEntrySizes)
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-  } catch (err) {
-    throw new InputError(`${what} is corrupt (${(err as Error).message}): record the HAR again`);
-  }
-  return Buffer.concat(chunks);
+/** A HAR zip's refusals, in the words of a recording read: by the file's name, and what to do. */
+function harZipRefusal(file: string) {
+  return (problem: ZipProblem): InputError => {
+    const what =
+      'entry' in problem ? `${file}: the zip entry ${JSON.stringify(problem.entry.fileName)}` : '';
+    switch (problem.kind) {
+      case 'unreadable':
+      case 'corrupt':
+        return new InputError(
+          `${file}: the zip file cannot be read (${problem.message}): record the HAR again, or zip it again`,
+        );
+      case 'unsafe-name':
+        return new InputError(
+          `${file}: ${problem.said}, and such names are refused: a HAR zip holds har.har and its body files, by their own names`,
+        );
+      case 'too-big':
+        return new InputError(
+          `${what} holds ${mb(problem.entry.uncompressedSize)}, more than the ${mb(problem.cap)} it may: record fewer requests`,
+        );
+      case 'bomb':
+        return new InputError(
+          `${what} expands ${Math.round(problem.ratio)}:1: refused as a decompression bomb`,
+        );
+      case 'entry-unreadable':
+        return new InputError(`${what} cannot be read (${problem.message})`);
+      case 'entry-corrupt':
+        return new InputError(`${what} is corrupt (${problem.message}): record the HAR again`);
+    }
+  };
 }
 
 /**
@@ -189,7 +149,10 @@ export async function readHarZip(
   file: string,
   caps: RecordingCaps,
 ): Promise<{ text: string; files: SideFiles; close: () => void }> {
-  const { zip, entries } = await zipEntries(data, file);
+  const zip = await openZip({ data }, harZipRefusal(file));
+  const entries = zip.entries;
+  const read = (entry: ZipEntry, cap: number) =>
+    zip.bytes(entry, { maxBytes: cap, maxRatio: BOMB_RATIO, ratioAfter: RATIO_AFTER });
   const byName = new Map(entries.map((e) => [e.fileName, e]));
   const hars = entries.filter((e) => e.fileName.toLowerCase().endsWith('.har'));
   const har = byName.get('har.har') ?? (hars.length === 1 ? hars[0] : undefined);
@@ -207,13 +170,13 @@ export async function readHarZip(
     );
   }
   try {
-    const text = (await entryBytes(zip, har, file, caps.documentBytes)).toString('utf8');
+    const text = (await read(har, caps.documentBytes)).toString('utf8');
     return {
       text,
       files: {
         async read(name, cap) {
           const entry = byName.get(name);
-          return entry === undefined ? null : entryBytes(zip, entry, file, cap);
+          return entry === undefined ? null : read(entry, cap);
         },
         absent: () => `not in the zip`,
         fix: 'the zip is incomplete: record the HAR again',

@@ -8,7 +8,8 @@ import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, parseInput } from './inputs';
 import { InputError, type Counter, type ReadResult } from './recorded';
-import { folderFiles, isZip, readHarZip, sideBodies } from './har-files';
+import { folderFiles, readHarZip, sideBodies } from './har-files';
+import { isZip } from '../base/zip';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
 
