@@ -3,20 +3,32 @@
 //
 // Why it is certain: when a search response carries a merchandising redirect, the provider's controller
 // sends the redirect and cancels the search before the store is updated, so no render of that response
-// is ever sent. (The single-result redirect is another path: a render and a navigation, no redirect
-// event.) What it exempts: renders timestamped after the redirect (after-redirect names them).
+// is ever sent. A category page runs the same controller (SC afterSearch): its redirect goes to
+// search/redirect, and its category/render of that response is never sent either. (The single-result
+// redirect is another path: a render and a navigation, no redirect event.) What it exempts: renders
+// timestamped after the redirect (after-redirect names them).
 import { endpointOf } from '../../../../shared/kinds';
+import { responseKey } from '../model';
+import type { Response } from '../response';
+import type { RuleContext } from './types';
 import { finding, list, defineRule, type RuleMeta } from './types';
+
+/** The response's redirect; a category page's is on search/redirect, under the same responseId. */
+function redirectOf(r: Response, ctx: RuleContext) {
+  const own = r.facts.redirects[0];
+  if (own || r.kind !== 'category') return own;
+  return ctx.page.responses.get(responseKey('search', '', r.responseId))?.facts.redirects[0];
+}
 
 const meta: RuleMeta<'response'> = {
   id: 'redirect-with-render',
   judges: ['response'],
   title: 'Redirected response also rendered',
   description:
-    'A search response whose redirect was sent was also rendered before it: the provider’s controller cancels a redirected search before the render.',
+    'A search or category response whose redirect was sent (a category page’s on search/redirect) was also rendered before it: the provider’s controller cancels a redirected search before the render.',
   expects: 'A redirected response sends its redirect and no render.',
-  appliesTo: ['search'],
-  guards: ['search.redirect'],
+  appliesTo: ['search', 'category'],
+  guards: ['search.redirect', 'category.redirect'],
   defaultSeverity: 'error',
   messages: {
     rendered:
@@ -31,8 +43,6 @@ const meta: RuleMeta<'response'> = {
   notJudged: {
     autocomplete:
       'the dropdown is rendered while the shopper types; a term submitted from it redirects after (ACC)',
-    category:
-      'a category page’s redirect goes to search/redirect, its render to category/render: two responses',
     recommendations: 'its controller sends no redirect',
     bundles: 'its controller sends no redirect',
   },
@@ -40,8 +50,8 @@ const meta: RuleMeta<'response'> = {
 
 export const redirectWithRender = defineRule({
   meta,
-  response(r) {
-    const redirect = r.facts.redirects[0];
+  response(r, ctx) {
+    const redirect = redirectOf(r, ctx);
     if (!redirect) return [];
     const renders = r.facts.renders.filter((e) => e.time <= redirect.time);
     if (renders.length === 0) return [];
@@ -61,7 +71,10 @@ export const redirectWithRender = defineRule({
           },
         },
         [...renders.map((e) => e.id), redirect.id],
-        { responseId: r.responseId },
+        {
+          responseId: r.responseId,
+          behaviour: r.kind === 'category' ? 'category.redirect' : 'search.redirect',
+        },
       ),
     ];
   },
