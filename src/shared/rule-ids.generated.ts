@@ -39,6 +39,7 @@ export type RuleId =
   | 'inline-banner-as-product'
   | 'banner-not-in-response'
   | 'inline-banner-in-banners'
+  | 'banner-uid-malformed'
   | 'inline-banner-not-impressed'
   | 'redirect-mismatch'
   | 'parentid-mismatch'

@@ -490,6 +490,27 @@ describe('search-sandbox check', () => {
     );
   });
 
+  it('fails a page whose header banner is sent by name, not by its data-banner-id, and passes it by id', async () => {
+    const session = (uid: string) => {
+      const p = new PageBuilder({ pageLoadId: `banner-${uid}` });
+      return [
+        p.render('r1', { at: 0 }),
+        p.impression('r1', ['a'], { at: 1_200 }, [uid]),
+        p.bannerClick('r1', uid, { at: 3_000 }),
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n');
+    };
+    const bad = await check(temp('banner.ndjson', session('winter-sale') + '\n'));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/^FAIL .*banner-winter-sale/m);
+    expect(bad.out).toMatch(/error {3}banner-uid-malformed {2}\[ev_\d+, ev_\d+\]/);
+    expect(bad.out).toContain('data-banner-id');
+    const good = await check(temp('banner-id.ndjson', session('81001') + '\n'));
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('1 page: 0 fail, 0 warn, 1 pass');
+  });
+
   it('reads NDJSON of bare beacon bodies, telling events apart by their fields', async () => {
     const p = new PageBuilder({ pageLoadId: 'bodies' });
     const lines = [

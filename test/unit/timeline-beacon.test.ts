@@ -53,7 +53,7 @@ describe('traffic of @athoscommerce/beacon', () => {
       '3',
       '4',
     ]);
-    expect(firstImpression.data.banners).toEqual([{ uid: 'banner-header' }]);
+    expect(firstImpression.data.banners).toEqual([{ uid: '81001' }]);
     // reordered: the click arrived before the impression of the clicked uid, queued earlier
     const order = beacons.map(
       (c) =>

@@ -75,7 +75,7 @@ export async function shopperVisit(
       data: { responseId: r1, results: [product(uid)], banners: [] },
     });
   search.events.search.impression({
-    data: { responseId: r1, results: [], banners: [{ uid: 'banner-header' }] },
+    data: { responseId: r1, results: [], banners: [{ uid: '81001' }] },
   });
   await advance(1200);
   // scrolling: tiles come into view one after another

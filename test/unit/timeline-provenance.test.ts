@@ -40,7 +40,7 @@ const R1 = issued({
     { uid: '3001', sku: 'P300-30L', parentId: null, children: [] },
   ],
   inline: [{ uid: 'rain-inline', index: 1 }],
-  slots: { header: ['rain-header'], banner: ['rain-banner'], footer: [], left: [] },
+  slots: { header: ['91001'], banner: ['91002'], footer: [], left: [] },
 });
 const R2 = issued({
   responseId: 'r2',
@@ -120,12 +120,12 @@ describe('search provenance: a page that does everything right', () => {
         p,
         'r1',
         [product('P200'), banner('rain-inline'), product('2011', 'P201'), product('3001')],
-        ['rain-header', 'rain-banner'],
+        ['91001', '91002'],
         100,
       ),
       click(p, 'r1', product('2001', 'P200'), 300),
       p.cart('r1', '2002', { at: 400 }, 'P200'),
-      p.bannerClick('r1', 'rain-header', { at: 500 }),
+      p.bannerClick('r1', '91001', { at: 500 }),
     ];
     expect(findings(events)).toEqual([]);
     expect(findings(events, { companion: true })).toEqual([]);
@@ -135,7 +135,7 @@ describe('search provenance: a page that does everything right', () => {
     const p = new PageBuilder();
     const events = [
       p.render('x9', { at: 0 }),
-      impression(p, 'x9', [product('nope')], ['bogus'], 100),
+      impression(p, 'x9', [product('nope')], ['99999'], 100),
     ];
     const { engine } = engineAt();
     for (const e of events) engine.apply(e);
@@ -223,14 +223,14 @@ describe('banner-not-in-response and inline-banner-in-banners', () => {
     const found = findings([p.render('r1', { at: 0 }), impression(p, 'r1', [], ['promo-x'], 100)]);
     expect(found.map((f) => f.rule)).toEqual(['banner-not-in-response']);
     expect(found[0]!.message).toContain('"promo-x"');
-    expect(found[0]!.message).toContain('header: "rain-header"');
+    expect(found[0]!.message).toContain('header: "91001"');
   });
 
   it('flags a slot banner sent among the results', () => {
     const p = new PageBuilder();
     const found = findings([
       p.render('r1', { at: 0 }),
-      impression(p, 'r1', [banner('rain-banner')], [], 100),
+      impression(p, 'r1', [banner('91002')], [], 100),
     ]);
     expect(found.map((f) => f.rule)).toEqual(['banner-not-in-response']);
     expect(found[0]!.message).toContain('a banner banner sent in data.results');

@@ -223,7 +223,7 @@ describe('timeline pages that let their events go', () => {
           {
             responseId: 'r-a',
             results: [{ type: 'product', uid: 'SKU-Upper-1', parentId: 'Parent-7' }],
-            banners: [{ uid: 'Ban-9' }],
+            banners: [{ uid: '90009' }],
           },
           { at: 10 },
         ),
@@ -243,7 +243,7 @@ describe('timeline pages that let their events go', () => {
         true,
         true,
       ]);
-      expect(page('page-a').letGoItemIds).toBe('\u0000sku-upper-1\u0000parent-7\u0000ban-9\u0000');
+      expect(page('page-a').letGoItemIds).toBe('\u0000sku-upper-1\u0000parent-7\u000090009\u0000');
       expect(page('page-c').letGoItemIds).toBeNull();
       const keys = (e: TimelineEngine, filter: Parameters<TimelineEngine['list']>[0]) =>
         e.list(filter).map((p) => p.pageLoadId);
@@ -256,7 +256,7 @@ describe('timeline pages that let their events go', () => {
       readBacks.count = 0;
       asked({ q: 'sku-upper' }, ['page-a']);
       asked({ q: 'parent-7' }, ['page-a']);
-      asked({ q: 'ban-9' }, ['page-a']);
+      asked({ q: '90009' }, ['page-a']);
       asked({ q: 'plain-2' }, ['page-b']);
       asked({ event: 'clickthrough' }, ['page-b']);
       asked({ event: 'impression' }, ['page-a', 'page-b', 'page-c']);
@@ -276,7 +276,7 @@ describe('timeline pages that let their events go', () => {
       expect(page('page-a').letGoItemIds).toContain('\u0000late-3\u0000');
       readBacks.count = 0;
       asked({ q: 'late-3' }, ['page-a']);
-      asked({ q: 'ban-9' }, ['page-a']);
+      asked({ q: '90009' }, ['page-a']);
       expect(readBacks.count).toBe(2);
     }));
 

@@ -58,7 +58,8 @@ describe('duplicate-impression', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
-      p.impression('r1', ['a', 'b'], { at: 100 }, ['a']),
+      // a tile and a banner of one id (a banner's uid is its data-banner-id's digits)
+      p.impression('r1', ['7', 'b'], { at: 100 }, ['7']),
       p.impression('r1', ['c', 'd'], { at: 900 }),
       // infinite scroll: the next page is a new response, its items new
       p.render('r2', { at: 3000 }),

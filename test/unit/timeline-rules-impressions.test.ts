@@ -51,8 +51,8 @@ describe('click-not-impressed', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
-      p.impression('r1', [], { at: 100 }, ['ban-1']),
-      p.bannerClick('r1', 'ban-1', { at: 300 }),
+      p.impression('r1', [], { at: 100 }, ['81001']),
+      p.bannerClick('r1', '81001', { at: 300 }),
     ];
     expect(findingsOf(events)).toEqual([]);
   });

@@ -203,9 +203,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'Merchandising and inline banners',
     source:
-      'SC: slot banner {responseId, banners:[{uid}], results:[]} with uid from data-banner-id; inline banner in results as {type:"banner", uid}; b8e8c31',
+      'SC: slot banner {responseId, banners:[{uid}], results:[]} with uid from data-banner-id="<digits>" (no attribute, nothing sent); inline banner in results as {type:"banner", uid}, uid its data-banner-id or ss-ib-<index>; b8e8c31',
     invariant:
-      'Slot banners go in `banners`, inline banners in `results` typed banner; each is one the response served.',
+      'Slot banners go in `banners` with their data-banner-id’s digits as uid, inline banners in `results` typed banner; each is one the response served.',
     seenBy: of('search', ['impression', 'clickthrough']),
     next: `${SNAP_SEARCH}, with merchandising banners carrying data-banner-id`,
   },

@@ -41,6 +41,7 @@ import { itemNotInResponse } from './rules/item-not-in-response';
 import { inlineBannerAsProduct } from './rules/inline-banner-as-product';
 import { bannerNotInResponse } from './rules/banner-not-in-response';
 import { inlineBannerInBanners } from './rules/inline-banner-in-banners';
+import { bannerUidMalformed } from './rules/banner-uid-malformed';
 import { inlineBannerNotImpressed } from './rules/inline-banner-not-impressed';
 import { redirectMismatch } from './rules/redirect-mismatch';
 import { parentIdMismatch } from './rules/parentid-mismatch';
@@ -128,6 +129,7 @@ export const RULES: readonly Rule[] = [
   inlineBannerAsProduct,
   bannerNotInResponse,
   inlineBannerInBanners,
+  bannerUidMalformed,
   inlineBannerNotImpressed,
   redirectMismatch,
   parentIdMismatch,
