@@ -56,6 +56,7 @@ export type RuleId =
   | 'upstream-disagrees'
   | 'pageload-shared'
   | 'pageurl-not-href'
+  | 'attribution-not-read'
   | 'redirect-routed'
   | 'quick-add-qty'
   | 'quick-add-with-cart-add'

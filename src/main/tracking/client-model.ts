@@ -586,9 +586,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'Attribution kept for the session',
     source:
-      'B getAttribution(): context.attribution [{type, id}] from the athos_attribution / ss_attribution URL parameter, stored (cookie renewed for 30 min, localStorage) and read for every event; entries only added; forgotten with the session',
+      'B getContext(): `attribution: this.attribution || this.getAttribution()`; getAttribution(): context.attribution [{type, id}] from the athos_attribution (else ss_attribution) parameter of the href, decoded and split at ":" (ignored without a type and an id), stored (cookie renewed for 30 min, localStorage) and read for every event; entries only added; forgotten with the session',
     invariant:
-      'An attribution taken from a landing URL rides on every later event of the session: once an event of a visit carried it, none created after it lacks it.',
+      'An event created at a URL whose athos_attribution names type:id carries an attribution, and an attribution taken from a landing URL rides on every later event of the session: once an event of a visit carried it, none created after it lacks it.',
     seenBy: ['*'],
     next: 'a landing URL with `athos_attribution=type:id` (e-mail recommendations)',
   },

@@ -79,6 +79,7 @@ import { loginRepeated } from '../visits/rules/login-repeated';
 import { loginWithoutShopper } from '../visits/rules/login-without-shopper';
 import { shopperDropped } from '../visits/rules/shopper-dropped';
 import { attributionLost } from '../visits/rules/attribution-lost';
+import { attributionNotRead } from './rules/attribution-not-read';
 import { sessionRenewed } from '../visits/rules/session-renewed';
 import { orderOtherDomain } from '../visits/rules/order-other-domain';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
@@ -146,6 +147,7 @@ export const RULES: readonly Rule[] = [
   upstreamDisagrees,
   pageloadShared,
   pageUrlNotHref,
+  attributionNotRead,
   redirectRouted,
   quickAddQty,
   quickAddWithCartAdd,

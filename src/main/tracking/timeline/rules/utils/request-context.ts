@@ -18,6 +18,11 @@ export function dataOf(rec: RecordedEvent): Record<string, unknown> {
   return isObject(data) ? data : {};
 }
 
+/** context.attribution of an accepted request as sent (undefined when it carries none) */
+export function attributionOf(rec: RecordedEvent): unknown {
+  return contextOf(rec).attribution;
+}
+
 /** context.pageUrl of an accepted request (null when its body holds none to read) */
 export function pageUrlOf(rec: RecordedEvent): string | null {
   const url = contextOf(rec).pageUrl;
