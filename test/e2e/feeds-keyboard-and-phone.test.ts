@@ -1,0 +1,61 @@
+// The Feeds board by keyboard, on a phone and a laptop: tabbing onto a card's file chooser rings its drop
+// zone where it is and never scrolls the app's frame.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOCUSED_TESTID, SETTLE } from './helpers/in-page';
+import { openUi, skipReason, type UiSession } from './helpers/ui';
+
+const skip = skipReason();
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 900 };
+
+describe.skipIf(skip)('the feed board by keyboard and on a phone', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: PHONE });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  async function at(size: { width: number; height: number }) {
+    await s.page.setViewportSize(size);
+    await s.ui.open('#/feeds');
+    await s.ui.feedState(42, 'done');
+    await s.page.evaluate(SETTLE);
+  }
+
+  /** Tab from the top of the page until the focus is on `testId`; false when it never gets there. */
+  async function tabTo(testId: string): Promise<boolean> {
+    for (let i = 0; i < 120; i++) {
+      await s.page.keyboard.press('Tab');
+      if ((await s.page.evaluate(FOCUSED_TESTID)) === testId) return true;
+    }
+    return false;
+  }
+
+  const frameScroll = () => s.page.evaluate<number>("document.querySelector('main').scrollTop");
+
+  for (const [name, size] of [
+    ['390', PHONE],
+    ['1366', LAPTOP],
+  ] as const) {
+    it(`at ${name} px, tabbing onto a feed's file chooser rings its drop zone in sight and leaves the frame unscrolled`, async () => {
+      await at(size);
+      expect(await tabTo('feed-upload-input-42')).toBe(true);
+      const zone = s.ui.testId('feed-dropzone-42');
+      expect(
+        await s.page.evaluate(
+          `getComputedStyle(document.querySelector('[data-testid="feed-dropzone-42"]')).outlineStyle`,
+        ),
+      ).toBe('solid');
+      // the frame around the screens does not scroll: a scrolled one leaves the screen blank
+      expect(await frameScroll()).toBe(0);
+      const box = (await zone.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      await s.ui.screenshot(`feeds-file-focus-${name}`);
+      await s.page.keyboard.press('Tab');
+      expect(await frameScroll()).toBe(0);
+    });
+  }
+});
