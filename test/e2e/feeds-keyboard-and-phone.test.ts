@@ -1,5 +1,6 @@
 // The Feeds board by keyboard, on a phone and a laptop: tabbing onto a card's file chooser rings its drop
-// zone where it is and never scrolls the app's frame.
+// zone where it is and never scrolls the app's frame, and the state diagram stays within reach on a phone
+// (it scrolls sideways).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOCUSED_TESTID, SETTLE } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
@@ -58,4 +59,23 @@ describe.skipIf(skip)('the feed board by keyboard and on a phone', () => {
       expect(await frameScroll()).toBe(0);
     });
   }
+
+  it('on a phone, the state diagram is drawn at a readable size and scrolls sideways to its last state', async () => {
+    await at(PHONE);
+    const card = s.ui.feedCard(43);
+    const diagram = card.getByTestId('feed-diagram');
+    expect(await diagram.isVisible()).toBe(true);
+    await diagram.scrollIntoViewIfNeeded();
+    const heights = await diagram
+      .locator('text')
+      .evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().height));
+    for (const h of heights) expect(h).toBeGreaterThanOrEqual(10);
+    // the far-right state, reached by keyboard as by a finger: its box ends inside the screen
+    const last = card.getByTestId('diagram-node-regen_error');
+    await last.focus();
+    const box = (await last.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await s.ui.screenshot('feeds-diagram-390');
+  });
 });

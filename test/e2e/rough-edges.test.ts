@@ -2,7 +2,7 @@
 // fix: thank-you pages told apart in the timelines list, a time axis whose labels never repeat, every
 // screen's link in sight on a phone and a laptop, request rows whose cells never run into each other, visit and order
 // rows that are never cut, an order's lines table that keeps its distance from the rows above, and a Feeds
-// screen whose top bar leaves a phone room, and whose feed diagram is readable or not drawn; a moved clock's
+// screen whose top bar leaves a phone room, and whose feed diagram is readable; a moved clock's
 // offset that stays in that top bar on a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendOrderVisits, THANKS_A, THANKS_B } from '../helpers/order-visits';

@@ -112,92 +112,97 @@ export function TransitionDiagram({
   const grey = `${idPrefix}-arrow`;
   const live = `${idPrefix}-arrow-live`;
   return (
-    <svg
-      className="diagram"
-      viewBox={`0 0 ${width} ${height}`}
-      role="group"
-      aria-label={`State diagram; the feed is ${state}`}
-      data-testid="feed-diagram"
-    >
-      <defs>
-        {[
-          [grey, 'var(--border-strong)'],
-          [live, 'var(--accent)'],
-        ].map(([id, fill]) => (
-          <marker
-            key={id}
-            id={id}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0,0 L10,5 L0,10 z" fill={fill} />
-          </marker>
+    // the box a narrow screen scrolls sideways: there the diagram keeps its drawn size (narrow.css)
+    <div className="diagram-scroll">
+      <svg
+        className="diagram"
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="group"
+        aria-label={`State diagram; the feed is ${state}`}
+        data-testid="feed-diagram"
+      >
+        <defs>
+          {[
+            [grey, 'var(--border-strong)'],
+            [live, 'var(--accent)'],
+          ].map(([id, fill]) => (
+            <marker
+              key={id}
+              id={id}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0 L10,5 L0,10 z" fill={fill} />
+            </marker>
+          ))}
+        </defs>
+        {STEPS.filter(([f, t]) => !(f === state && allowed.includes(t))).map(([f, t]) => (
+          <path
+            key={`${f}-${t}`}
+            d={edgePath(f, t, f === 'paused' || (f === 'running' && t === 'paused') ? 6 : 0)}
+            className={`edge ${!regeneration && f.startsWith('regen') ? 'dim' : ''}`}
+            markerEnd={`url(#${grey})`}
+          />
         ))}
-      </defs>
-      {STEPS.filter(([f, t]) => !(f === state && allowed.includes(t))).map(([f, t]) => (
-        <path
-          key={`${f}-${t}`}
-          d={edgePath(f, t, f === 'paused' || (f === 'running' && t === 'paused') ? 6 : 0)}
-          className={`edge ${!regeneration && f.startsWith('regen') ? 'dim' : ''}`}
-          markerEnd={`url(#${grey})`}
-        />
-      ))}
-      {allowed.map((t) => (
-        <path
-          key={`live-${t}`}
-          d={edgePath(
-            state,
-            t,
-            state === 'paused' || (state === 'running' && t === 'paused') ? 6 : 0,
-          )}
-          className="edge live"
-          markerEnd={`url(#${live})`}
-        />
-      ))}
-      {(Object.keys(POSITION) as FeedState[]).map((s) => {
-        const c = centre(s);
-        const isCurrent = s === state;
-        const isAllowed = allowed.includes(s);
-        const label = isCurrent
-          ? `${stateWithMeaning(s)} (current state)`
-          : isAllowed
-            ? `Move to ${stateWithMeaning(s)}`
-            : `Try moving to ${s} (not allowed from ${state})`;
-        return (
-          <g
-            key={s}
-            role="button"
-            tabIndex={isCurrent || busy ? -1 : 0}
-            aria-label={label}
-            aria-disabled={isCurrent || busy}
-            className={`node ${isCurrent ? 'current' : ''} ${isAllowed ? 'allowed' : ''} ${!regeneration && s.startsWith('regen') ? 'dim' : ''}`}
-            data-testid={`diagram-node-${s}`}
-            onClick={() => !isCurrent && !busy && onPick(s)}
-            onKeyDown={(e) => {
-              if ((e.key === 'Enter' || e.key === ' ') && !isCurrent && !busy) {
-                e.preventDefault();
-                onPick(s);
-              }
-            }}
-          >
-            <title>{label}</title>
-            <rect
-              x={c.x - NODE_W / 2}
-              y={c.y - NODE_H / 2}
-              width={NODE_W}
-              height={NODE_H}
-              rx={NODE_H / 2}
-            />
-            <text x={c.x} y={c.y} dominantBaseline="central" textAnchor="middle">
-              {s}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+        {allowed.map((t) => (
+          <path
+            key={`live-${t}`}
+            d={edgePath(
+              state,
+              t,
+              state === 'paused' || (state === 'running' && t === 'paused') ? 6 : 0,
+            )}
+            className="edge live"
+            markerEnd={`url(#${live})`}
+          />
+        ))}
+        {(Object.keys(POSITION) as FeedState[]).map((s) => {
+          const c = centre(s);
+          const isCurrent = s === state;
+          const isAllowed = allowed.includes(s);
+          const label = isCurrent
+            ? `${stateWithMeaning(s)} (current state)`
+            : isAllowed
+              ? `Move to ${stateWithMeaning(s)}`
+              : `Try moving to ${s} (not allowed from ${state})`;
+          return (
+            <g
+              key={s}
+              role="button"
+              tabIndex={isCurrent || busy ? -1 : 0}
+              aria-label={label}
+              aria-disabled={isCurrent || busy}
+              className={`node ${isCurrent ? 'current' : ''} ${isAllowed ? 'allowed' : ''} ${!regeneration && s.startsWith('regen') ? 'dim' : ''}`}
+              data-testid={`diagram-node-${s}`}
+              onClick={() => !isCurrent && !busy && onPick(s)}
+              onKeyDown={(e) => {
+                if ((e.key === 'Enter' || e.key === ' ') && !isCurrent && !busy) {
+                  e.preventDefault();
+                  onPick(s);
+                }
+              }}
+            >
+              <title>{label}</title>
+              <rect
+                x={c.x - NODE_W / 2}
+                y={c.y - NODE_H / 2}
+                width={NODE_W}
+                height={NODE_H}
+                rx={NODE_H / 2}
+              />
+              <text x={c.x} y={c.y} dominantBaseline="central" textAnchor="middle">
+                {s}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
