@@ -1,6 +1,6 @@
-// The Feeds board by keyboard, on a phone and a laptop: tabbing onto a card's file chooser rings its drop
-// zone where it is and never scrolls the app's frame, and the state diagram stays within reach on a phone
-// (it scrolls sideways).
+// The Feeds board by keyboard and screen reader, on a phone and a laptop: tabbing onto a card's file chooser
+// rings its drop zone where it is and never scrolls the app's frame, the state diagram stays within reach on
+// a phone (it scrolls sideways), and the top-bar clock's name never reads as a step button's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOCUSED_TESTID, SETTLE } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
@@ -77,5 +77,26 @@ describe.skipIf(skip)('the feed board by keyboard and on a phone', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await s.ui.screenshot('feeds-diagram-390');
+  });
+
+  it("names the moved top-bar clock in words no step button's name contains", async () => {
+    await at(LAPTOP);
+    const step = s.page.getByRole('button', { name: '+1 min' });
+    await s.ui.testId('feeds-view').getByTestId('clock-plus-minute').click();
+    await s.ui.testId('clock-button-offset').waitFor();
+    // the step button only: a screen reader hears the clock's offset as an offset, not a button label
+    expect(await step.count()).toBe(1);
+    expect(await step.getAttribute('data-testid')).toBe('clock-plus-minute');
+    expect(
+      await s.page
+        .getByRole('button', {
+          name: 'Sandbox clock: 1 minute ahead of real time — show controls',
+          exact: true,
+        })
+        .count(),
+    ).toBe(1);
+    expect(await s.ui.testId('clock-button-offset').textContent()).toBe('+1 min');
+    await s.page.setViewportSize(PHONE);
+    await s.ui.screenshot('clock-named-390');
   });
 });

@@ -61,6 +61,29 @@ export function fmtOffset(offsetMs: number): string {
   return rounded === 0 ? 'real time' : clockMove(rounded);
 }
 
+/**
+ * The clock's offset in words for a screen reader, "1 minute ahead of real time", "2 hours 5 minutes behind
+ * real time": never "+1 min", which is the name of a step button beside the clock.
+ */
+export function fmtOffsetWords(offsetMs: number): string {
+  const s = Math.round(Math.abs(offsetMs) / 1000);
+  if (s === 0) return 'at real time';
+  const units: Array<[number, string]> = [
+    [Math.floor(s / 86400), 'day'],
+    [Math.floor((s % 86400) / 3600), 'hour'],
+    [Math.floor((s % 3600) / 60), 'minute'],
+    [s % 60, 'second'],
+  ];
+  // the two largest units, as the badge shows them ("3 h 05 min", "1 d 2 h")
+  const first = units.findIndex(([n]) => n > 0);
+  const words = units
+    .slice(first, first + 2)
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`)
+    .join(' ');
+  return `${words} ${offsetMs < 0 ? 'behind' : 'ahead of'} real time`;
+}
+
 /** First characters of a long id (uuid), enough to tell ids apart on screen. */
 export function shortId(id: string | null | undefined, n = 8): string {
   if (!id) return '—';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { clockApi } from '../api/admin';
 import type { ClockState } from '../api/types';
-import { fmtClock, fmtDate, fmtOffset } from '../format';
+import { fmtClock, fmtDate, fmtOffset, fmtOffsetWords } from '../format';
 import { store, useSandbox, type SandboxState } from '../state/store';
 import { useTick } from './common';
 
@@ -154,13 +154,15 @@ export function ClockButton() {
   const clock = useSandbox((s) => s.clock);
   const moved =
     clock && Math.abs(clock.state.offsetMs) >= 1000 ? fmtOffset(clock.state.offsetMs) : null;
+  // in words: the badge's "+1 min" in the name would make the button answer to a step button's name
+  const name = `Sandbox clock${moved && clock ? `: ${fmtOffsetWords(clock.state.offsetMs)}` : ''} — show controls`;
   return (
     <>
       <button
         type="button"
         className="btn ghost clock-button"
         popoverTarget="clock-popover"
-        aria-label={`Sandbox clock${moved ? `, moved ${moved} off real time` : ''}: show controls`}
+        aria-label={name}
         data-testid="clock-button"
       >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
