@@ -435,3 +435,61 @@ describe.skipIf(skip)('the board on runs and catalogs', () => {
     await s.ui.screenshot('feeds-search-serves');
   });
 });
+
+describe.skipIf(skip)("an upload feed's requests on the board", () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi({}, { viewport: { width: 1366, height: 900 } });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const advance = (duration: string) =>
+    fetch(`${s.sandbox.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: duration }),
+    });
+  const file = path.join(FIXTURE_FEEDS, 'products.csv');
+
+  it('re-indexes the last upload with PUT from the card, as the docs say PUT does for an upload feed', async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    await s.ui.feedState(42, 'done');
+    const result = card.getByTestId('feed-upload-result-42');
+    const put = card.getByTestId('feed-put-42');
+    // nothing uploaded yet: the real API has no file to re-index, and says so
+    expect(await put.count()).toBe(1);
+    await put.click();
+    await expect.poll(() => result.textContent()).toMatch(/^409: /);
+
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toContain('200: accepted');
+    await s.ui.feedState(42, 'waiting');
+    expect((await advance('PT2M')).status).toBe(200);
+    await s.ui.feedState(42, 'done');
+
+    const uploaded = (await feedFromApi(s.sandbox.url, 42)).lastRun!;
+
+    // an hour on, PUT re-indexes the file uploaded last: a run of its own, reading the same products
+    expect((await advance('PT1H')).status).toBe(200);
+    await put.click();
+    await expect.poll(() => result.textContent()).toMatch(/^200: accepted/);
+    await s.ui.feedState(42, 'waiting');
+    const request = card.locator('[data-kind="request"]').first();
+    expect(await request.textContent()).toContain('PUT /api/index/feed');
+    expect((await advance('PT2M')).status).toBe(200);
+    await s.ui.feedState(42, 'done');
+    const expected = readFileSync(file, 'utf8').trim().split('\n').length - 1;
+    const reindexed = await feedFromApi(s.sandbox.url, 42);
+    expect(reindexed.products).toBe(expected);
+    expect(reindexed.lastRun).toMatchObject({ error: null, products: expected });
+    expect(reindexed.lastRun!.finishedAt).not.toBe(uploaded.finishedAt);
+    await card.getByTestId('feed-upload').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-put-upload-1366');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await card.getByTestId('feed-upload').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-put-upload-390');
+    await s.page.setViewportSize({ width: 1366, height: 900 });
+  });
+});

@@ -1,6 +1,7 @@
 // Feed upload by drag-and-drop or file picker, sent through the real `POST /api/index/feed` with basic
-// auth (and `PUT` for cart feeds), so the sandbox treats it like a client's request (only a refused key
-// answers without the Basic challenge, which the browser would take over: api/admin.ts).
+// auth, and `PUT` (a cart feed's source, an upload feed's last file), so the sandbox treats it like a
+// client's request (only a refused key answers without the Basic challenge, which the browser would take
+// over: api/admin.ts).
 import { useState, type DragEvent } from 'react';
 import type { FeedView } from '../../../../shared/indexing';
 import { requestIndex, uploadFeed } from '../../api/admin';
@@ -187,26 +188,29 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
             Open…
           </button>
         )}
-        {feed.source.kind === 'cart' && (
-          <button
-            type="button"
-            className="btn small"
-            disabled={busy}
-            data-testid={`feed-put-${feed.id}`}
-            onClick={() =>
-              void send(() =>
-                requestIndex({
-                  siteId: feed.siteId,
-                  secretKey,
-                  feedId: feed.id,
-                  requestedBy: requestedBy || undefined,
-                }),
-              )
-            }
-          >
-            Request index (PUT)
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn small"
+          disabled={busy}
+          title={
+            feed.source.kind === 'cart'
+              ? 'PUT /api/index/feed: index the cart source again'
+              : 'PUT /api/index/feed: index the file uploaded last again, without sending it'
+          }
+          data-testid={`feed-put-${feed.id}`}
+          onClick={() =>
+            void send(() =>
+              requestIndex({
+                siteId: feed.siteId,
+                secretKey,
+                feedId: feed.id,
+                requestedBy: requestedBy || undefined,
+              }),
+            )
+          }
+        >
+          Request index (PUT)
+        </button>
       </div>
       <div aria-live="polite" className="upload-result">
         {result && (
