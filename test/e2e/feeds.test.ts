@@ -492,4 +492,30 @@ describe.skipIf(skip)("an upload feed's requests on the board", () => {
     await s.ui.screenshot('feeds-put-upload-390');
     await s.page.setViewportSize({ width: 1366, height: 900 });
   });
+
+  it("says an upload's answer is out of date once the feed moved on", async () => {
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    await s.ui.feedState(42, 'done');
+    const result = card.getByTestId('feed-upload-result-42');
+    expect((await advance('PT1H')).status).toBe(200);
+    await card.getByTestId('feed-upload-input-42').setInputFiles(file);
+    await expect.poll(() => result.textContent()).toContain('200: accepted');
+    await s.ui.feedState(42, 'waiting');
+    // still waiting: the answer holds
+    expect(await result.getAttribute('data-stale')).toBeNull();
+    expect((await advance('PT2M')).status).toBe(200);
+    await s.ui.feedState(42, 'done');
+    // the feed indexed and is done: "waits its turn" is no longer so, and the banner says it
+    await expect.poll(() => result.getAttribute('data-stale')).toBe('true');
+    expect(await result.textContent()).toMatch(
+      / — out of date: the feed has moved on since \(now done; its history below says how\)\.$/,
+    );
+    await card.getByTestId('feed-upload').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-answer-out-of-date-1366');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await card.getByTestId('feed-upload').scrollIntoViewIfNeeded();
+    await s.ui.screenshot('feeds-answer-out-of-date-390');
+    await s.page.setViewportSize({ width: 1366, height: 900 });
+  });
 });

@@ -1,7 +1,7 @@
 // Feed upload by drag-and-drop or file picker, sent through the real `POST /api/index/feed` with basic
 // auth, and `PUT` (a cart feed's source, an upload feed's last file), so the sandbox treats it like a
 // client's request (only a refused key answers without the Basic challenge, which the browser would take
-// over: api/admin.ts).
+// over: api/admin.ts). The answer stays on the card, marked out of date once the feed has moved on.
 import { useState, type DragEvent } from 'react';
 import type { FeedView } from '../../../../shared/indexing';
 import { requestIndex, uploadFeed } from '../../api/admin';
@@ -9,6 +9,7 @@ import { messageOf, type RawResult } from '../../api/client';
 import { DEMO_SECRET_KEY, DEMO_SITE_ID } from '../../../../shared/snippets';
 import { desktopApi } from '../../components/hooks';
 import { FileInput } from '../../components/common';
+import { answerOutdated, historyMark, type HistoryMark } from './answer-age';
 
 const keyStorage = (siteId: string) => `search-sandbox.secretKey.${siteId}`;
 
@@ -20,6 +21,15 @@ function initialKey(siteId: string): string {
     /* storage may be unavailable; fall through */
   }
   return siteId === DEMO_SITE_ID ? DEMO_SECRET_KEY : '';
+}
+
+function failure(err: unknown): Answer {
+  return {
+    ok: false,
+    text: err instanceof Error ? err.message : String(err),
+    status: null,
+    mark: null,
+  };
 }
 
 function describe(result: RawResult, feed: FeedView): string {
@@ -37,19 +47,31 @@ function describe(result: RawResult, feed: FeedView): string {
   return `${result.status}: ${messageOf(result.body, 'refused')}${retry}${fix}`;
 }
 
+/** An answer of the indexing API, with where the feed's history stood when its request was sent. */
+interface Answer {
+  ok: boolean;
+  text: string;
+  status: number | null;
+  mark: HistoryMark;
+}
+
 export function FeedUpload({ feed }: { feed: FeedView }) {
   const [secretKey, setSecretKey] = useState(() => initialKey(feed.siteId));
   const [requestedBy, setRequestedBy] = useState('');
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Answer | null>(null);
   const id = `${feed.siteId}-${feed.id}`;
+  const outdated =
+    result?.status != null && answerOutdated(feed, result.mark, result.status, result.ok);
 
   async function send(call: () => Promise<RawResult>) {
     if (!secretKey) {
       setResult({
         ok: false,
         text: `Enter the secret key of site ${feed.siteId} first (it is in the sandbox config).`,
+        status: null,
+        mark: null,
       });
       return;
     }
@@ -58,6 +80,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
     } catch {
       /* remembering the key is a convenience only */
     }
+    const mark = historyMark(feed);
     setBusy(true);
     setResult(null);
     try {
@@ -65,9 +88,11 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       setResult({
         ok: res.ok && (res.body as { success?: boolean } | null)?.success !== false,
         text: describe(res, feed),
+        status: res.status,
+        mark,
       });
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
+      setResult(failure(err));
     } finally {
       setBusy(false);
     }
@@ -77,6 +102,7 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
   /** Inside the desktop app: the native file dialog; the shell uploads through the same real endpoint. */
   async function uploadWithDialog() {
     if (!desktop) return;
+    const mark = historyMark(feed);
     setBusy(true);
     setResult(null);
     try {
@@ -93,10 +119,13 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
         setResult({
           ok,
           text: `${r.fileName}: ${describe({ status: r.status, ok, body: r.body, retryAfter: null }, feed)}`,
+          status: r.status,
+          mark,
         });
-      } else if (r.outcome === 'failed') setResult({ ok: false, text: r.message });
+      } else if (r.outcome === 'failed')
+        setResult({ ok: false, text: r.message, status: null, mark: null });
     } catch (err) {
-      setResult({ ok: false, text: err instanceof Error ? err.message : String(err) });
+      setResult(failure(err));
     } finally {
       setBusy(false);
     }
@@ -215,10 +244,18 @@ export function FeedUpload({ feed }: { feed: FeedView }) {
       <div aria-live="polite" className="upload-result">
         {result && (
           <p
-            className={`notice small ${result.ok ? 'ok' : 'error'}`}
+            className={`notice small ${outdated ? 'muted' : result.ok ? 'ok' : 'error'}`}
             data-testid={`feed-upload-result-${feed.id}`}
+            data-stale={outdated ? 'true' : undefined}
           >
             {result.text}
+            {outdated && (
+              <strong>
+                {' '}
+                — out of date: the feed has moved on since (now {feed.state}; its history below says
+                how).
+              </strong>
+            )}
           </p>
         )}
       </div>
