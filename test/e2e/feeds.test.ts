@@ -436,7 +436,7 @@ describe.skipIf(skip)('the board on runs and catalogs', () => {
   });
 });
 
-describe.skipIf(skip)("an upload feed's requests on the board", () => {
+describe.skipIf(skip)("an upload feed's answers and mail on the board", () => {
   let s: UiSession;
   beforeAll(async () => {
     s = await openUi({}, { viewport: { width: 1366, height: 900 } });
@@ -516,6 +516,34 @@ describe.skipIf(skip)("an upload feed's requests on the board", () => {
     await s.page.setViewportSize({ width: 390, height: 844 });
     await card.getByTestId('feed-upload').scrollIntoViewIfNeeded();
     await s.ui.screenshot('feeds-answer-out-of-date-390');
+    await s.page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('marks mail dated ahead of the sandbox clock, as the history does, once the clock went back', async () => {
+    const form = new FormData();
+    form.append('feedFile', new Blob([readFileSync(file)]), 'products.csv');
+    expect((await advance('PT1H')).status).toBe(200);
+    const sent = await fetch(
+      `${s.sandbox.url}/api/index/feed?feedId=42&requestedBy=ahead%40example.com`,
+      { method: 'POST', headers: { Authorization: AUTH }, body: form },
+    );
+    expect(sent.status).toBe(200);
+    expect((await advance('PT2M')).status).toBe(200);
+    await s.ui.open('#/outbox');
+    const list = s.ui.testId('outbox-list');
+    await expect.poll(() => list.textContent(), { timeout: 10_000 }).toContain('ahead@example.com');
+    // on the clock it was written on, no mail is ahead of it
+    expect(await s.ui.testId('outbox-view').getByTestId('mail-ahead').count()).toBe(0);
+    await s.ui.testId('outbox-view').getByTestId('clock-reset').click();
+    const mark = list.locator('li', { hasText: 'ahead@example.com' }).getByTestId('mail-ahead');
+    await expect.poll(() => mark.count()).toBe(1);
+    await expect
+      .poll(() => mark.textContent())
+      .toMatch(/^ \(\d+ (h|min)( \d+ (min|s))? ahead of the clock\)$/);
+    expect(await s.ui.testId('outbox-message').getByTestId('mail-ahead').count()).toBe(1);
+    await s.ui.screenshot('outbox-ahead-1366');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.ui.screenshot('outbox-ahead-390');
     await s.page.setViewportSize({ width: 1366, height: 900 });
   });
 });

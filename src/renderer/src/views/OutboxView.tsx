@@ -1,7 +1,10 @@
-// The outbox: the status e-mails the sandbox produced for `requestedBy`, newest first, with the text a
-// client's mailbox would receive and whether SMTP delivery was configured and worked.
+// The outbox: the status e-mails the sandbox produced for `requestedBy`, the last written first, with the
+// text a client's mailbox would receive and whether SMTP delivery was configured and worked. Each is dated
+// on the sandbox clock: one written while it was advanced says so once the clock has gone back, as the
+// feeds' history does, so dates out of order read as the clock's doing.
 import type { OutboxMessage } from '../../../shared/indexing';
-import { ClockPanel } from '../components/ClockControl';
+import { ClockPanel, useSandboxNow } from '../components/ClockControl';
+import { AheadOfClock } from '../components/AheadOfClock';
 import { Empty, Loaded, ViewHeader } from '../components/common';
 import { fmtDateTime, parseTime } from '../format';
 import { navigate } from '../router';
@@ -26,6 +29,7 @@ function Delivery({ delivery }: { delivery: OutboxMessage['delivery'] }) {
 
 export function OutboxView({ mailId }: { mailId: string | null }) {
   const outbox = useSandbox((s) => s.outbox);
+  const now = useSandboxNow();
   const load = useSandbox((s) => s.load.outbox);
   const messages = outbox.slice().reverse();
   const selected = messages.find((m) => m.id === mailId) ?? messages[0] ?? null;
@@ -67,6 +71,12 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
                         <span className="ellipsis">to {m.to}</span>
                         <span className="mono nowrap">{fmtDateTime(parseTime(m.at))}</span>
                       </span>
+                      <AheadOfClock
+                        at={parseTime(m.at)}
+                        now={now}
+                        testId="mail-ahead"
+                        what="written"
+                      />
                     </button>
                   </li>
                 ))}
@@ -84,7 +94,15 @@ export function OutboxView({ mailId }: { mailId: string | null }) {
                       <dt>To</dt>
                       <dd>{selected.to}</dd>
                       <dt>Sandbox time</dt>
-                      <dd className="mono">{fmtDateTime(parseTime(selected.at))} UTC</dd>
+                      <dd>
+                        <span className="mono">{fmtDateTime(parseTime(selected.at))} UTC</span>
+                        <AheadOfClock
+                          at={parseTime(selected.at)}
+                          now={now}
+                          testId="mail-ahead"
+                          what="written"
+                        />
+                      </dd>
                       <dt>Feed</dt>
                       <dd>
                         <a href="#/feeds">

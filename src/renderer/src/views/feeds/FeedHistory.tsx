@@ -4,7 +4,8 @@
 // clock went back (reset to real time), those recorded on the advanced clock say they are ahead of it.
 import { useState } from 'react';
 import type { FeedView, HistoryEntry } from '../../../../shared/indexing';
-import { fmtDateTime, fmtDuration, parseTime, plural } from '../../format';
+import { fmtDateTime, parseTime, plural } from '../../format';
+import { AheadOfClock } from '../../components/AheadOfClock';
 import { transitionMeaning } from './state-names';
 
 const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
@@ -17,20 +18,10 @@ const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
 /** The entry's time, and when it lies ahead of the sandbox clock, by how much. */
 function When({ entry, now }: { entry: HistoryEntry; now: number }) {
   const at = parseTime(entry.at);
-  const ahead = at - now;
   return (
     <span className="mono muted history-time" title={entry.at}>
       {fmtDateTime(at)}
-      {ahead >= 1000 && (
-        <span
-          className="history-ahead"
-          data-testid="history-ahead"
-          title="recorded while the sandbox clock was advanced; the clock has gone back since"
-        >
-          {' '}
-          ({fmtDuration(ahead)} ahead of the clock)
-        </span>
-      )}
+      <AheadOfClock at={at} now={now} testId="history-ahead" what="recorded" />
     </span>
   );
 }
