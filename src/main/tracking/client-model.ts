@@ -507,7 +507,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'One pageLoadId per page load',
     source:
-      'B getPageLoadId(): new per full page load, the stored one reused for the same href under 10 s; never renewed inside an SPA',
+      'B getPageLoadId(): new per full page load, the stored one reused for the same href under 10 s; renewed inside an SPA only by `pageLoad()` (which Snap never calls)',
     invariant:
       'All events of one page load share its pageLoadId, sessionId and userId; a responseId belongs to the page load that searched.',
     seenBy: ['*'],
@@ -527,15 +527,15 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   {
     id: 'identity.page-load-spa',
     area: 'identity',
-    title: 'An SPA keeps its pageLoadId across routes',
+    title: 'An SPA route keeps the page load’s pageLoadId, or renews it with pageLoad()',
     source:
-      'B: the pageLoadId is made in the constructor and never renewed; Snap creates one tracker per page load, none per route',
+      'B: the pageLoadId is made in the constructor and renewed only by `pageLoad()`, which the beacon package’s README advises calling on an SPA’s navigation; Snap creates one tracker per page load and calls no `pageLoad()` per route',
     invariant:
-      'Routes of an SPA share the pageLoadId of the page load that started it; a new one per route splits one page load into several.',
+      'Routes of an SPA either share the pageLoadId of the page load that started it (Snap) or each start a new one with `pageLoad()` before their events (the beacon package’s advice); either way each route’s events carry one pageLoadId, and its pageUrl is the route’s address.',
     seenBy: ['*'],
-    next: 'one Beacon (or Snap tracker) for the life of the SPA, with a route: a re-search, a filter or a product opened without loading a page, its events under the pageLoadId of the page load (a storefront without client-side routes has nothing to show here)',
+    next: 'one Beacon (or Snap tracker) for the life of the SPA, with a route: a re-search, a filter or a product opened without loading a page, its events under the pageLoadId of the page load, as Snap sends them (a storefront that calls `beacon.pageLoad()` on each route, as the beacon package advises, or has no client-side routes, sends each route as a page load of its own and has nothing to show here: leave this id out of `expect`)',
     uncheckable:
-      'an SPA that starts a new pageLoadId per route sends each route as a page load of its own, with its own search and render: that is the traffic of a storefront without an SPA',
+      'a route that starts a new pageLoadId with `pageLoad()` sends its events as a page load of its own, with its own search and render: that is the traffic of a storefront without an SPA, and correct either way',
   },
   {
     id: 'identity.page-url',

@@ -244,10 +244,11 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           clean(r),
       ),
   },
-  // B: the pageLoadId is made in the constructor and never renewed, Snap makes one tracker per page load;
-  // an SPA route changes window.location.href (pushState), which each later event carries as pageUrl. A
-  // page load whose requests name two addresses of one origin routed and kept its pageLoadId: no rule can
-  // tell a storefront that renews it per route from one without routes, so only that is evidence
+  // B: the pageLoadId is made in the constructor and renewed only by pageLoad(); Snap makes one tracker per
+  // page load and never calls it per route. An SPA route changes window.location.href (pushState), which
+  // each later event carries as pageUrl. A page load whose requests name two addresses of one origin routed
+  // and kept its pageLoadId: no rule can tell a storefront that renews it per route (the beacon package's
+  // advice) from one without routes, so only that is evidence
   'identity.page-load-spa': {
     shows:
       'a page load whose requests were created at two addresses of one origin (an SPA route: a re-search, a filter or a product opened without loading a page) under one pageLoadId',

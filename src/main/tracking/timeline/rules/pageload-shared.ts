@@ -7,7 +7,7 @@
 // one), so every event of one page load has one origin; B reuses a stored pageLoadId only for the same
 // href within 10 s, which is the same origin too. What it exempts: events whose pageUrl is no absolute
 // hierarchical URL (`pageurl-not-href` names those), and a pageLoadId shared across paths of one origin
-// (an SPA route keeps its pageLoadId: the client never renews it inside an SPA).
+// (an SPA route keeps its pageLoadId under Snap, which never calls the beacon's pageLoad() per route).
 import type { RecordedEvent } from '../../../../shared/events';
 import type { Page } from '../page';
 import { pageUrlOf, timeOf } from './utils/request-context';
