@@ -16,6 +16,25 @@ export default {
   ],
   invalid: [
     {
+      name: 'a slot banner repeated beside every tile of one impression request',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a', 'b'], { at: 1200 }, ['81001', '81001']),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'withinOne',
+          message: '), in data.banners: uid "81001"',
+          fix: 'impress a slot banner on its own',
+          responseId: 'r1',
+          events: [1],
+        },
+      ],
+    },
+    {
       name: 'the same tile impressed on every scroll',
       events: () => {
         const p = new PageBuilder();
@@ -25,7 +44,14 @@ export default {
           p.impression('r1', ['a', 'c'], { at: 4000 }),
         ];
       },
-      findings: [{ message: '"a"', responseId: 'r1', behaviour: 'search.impression' }],
+      findings: [
+        {
+          messageId: 'duplicate',
+          message: '"a"',
+          responseId: 'r1',
+          behaviour: 'search.impression',
+        },
+      ],
     },
     {
       name: 'infinite scroll renders page 2, and page 1’s tiles are impressed again (6a63aa5)',
@@ -41,7 +67,13 @@ export default {
       },
       // the tiles shown stay on screen as page 2 is added: each keeps its response, already impressed
       findings: [
-        { message: '"a"', responseId: 'r1', events: [1, 4], behaviour: 'search.tile-response' },
+        {
+          messageId: 'duplicate',
+          message: '"a"',
+          responseId: 'r1',
+          events: [1, 4],
+          behaviour: 'search.tile-response',
+        },
       ],
     },
   ],

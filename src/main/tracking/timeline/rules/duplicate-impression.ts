@@ -25,8 +25,14 @@ const meta: RuleMeta<'response'> = {
   messages: {
     duplicate:
       '{{count}} of responseId "{{responseId}}" {{were}} reported in more than one impression: uid {{uids}}. The spec says to send items as they scroll into view, once per response.',
+    withinOne:
+      '{{count}} of responseId "{{responseId}}" {{were}} repeated within one impression request ({{eventIds}}), in {{lists}}: uid {{uids}}. The provider’s client impresses each uid once per response and merges its queue into one request, so no uid appears twice in it; a storefront that adds the slot banner to every tile’s impression sends it once per tile.',
   },
   fix: 'Remember which uids of a response were already impressed and skip them.',
+  fixes: {
+    withinOne:
+      'send each uid once per impression: collect the tiles and banners that came into view into a set before sending, and impress a slot banner on its own, not beside every tile.',
+  },
   listens: ['render', 'impression'],
   // a later page of the listing rendered between the two impressions: infinite scroll sent page 1's tiles again
   needs: { pageResponses: true },
@@ -61,12 +67,15 @@ export const duplicateImpression = defineRule({
     const dupUids = new Set<string>();
     const ids: string[] = [];
     const pairs: Array<[TimelineEvent, TimelineEvent]> = [];
-    const see = (seen: Map<string, TimelineEvent>, uid: string, e: TimelineEvent) => {
+    const lists = new Set<string>();
+    const see = (seen: Map<string, TimelineEvent>, uid: string, e: TimelineEvent, list: string) => {
       const prior = seen.get(uid);
       if (prior === undefined) seen.set(uid, e);
       else {
         dupUids.add(uid);
-        ids.push(prior.id, e.id);
+        lists.add(list);
+        if (prior !== e) ids.push(prior.id, e.id);
+        else if (!ids.includes(e.id)) ids.push(e.id);
         pairs.push([prior, e]);
       }
     };
@@ -76,20 +85,24 @@ export const duplicateImpression = defineRule({
         results = new Map();
         banners = new Map();
       } else if (e.event === 'impression') {
-        for (const item of e.results) see(results, item.uid, e);
-        for (const b of e.banners) see(banners, b.uid, e);
+        for (const item of e.results) see(results, item.uid, e, 'data.results');
+        for (const b of e.banners) see(banners, b.uid, e, 'data.banners');
       }
     }
     if (dupUids.size === 0) return [];
     const uids = [...dupUids];
+    // every repeat inside one request: a list built wrong, not a tile impressed again later
+    const withinOne = pairs.every(([a, b]) => a === b);
     const data = {
       count: plural(dupUids.size, 'item'),
       responseId: r.responseId,
       were: dupUids.size === 1 ? 'was' : 'were',
       uids: quoted(uids),
+      ...(withinOne && { eventIds: ids.join(', '), lists: [...lists].join(' and ') }),
     };
+    const messageId = withinOne ? ('withinOne' as const) : ('duplicate' as const);
     return [
-      finding(meta, r.responseId, { messageId: 'duplicate', data }, ids, {
+      finding(meta, r.responseId, { messageId, data }, ids, {
         responseId: r.responseId,
         ...(resentOnScroll(r, ctx, pairs) && { behaviour: 'search.tile-response' }),
       }),
