@@ -345,6 +345,19 @@ describe.skipIf(skip)('timelines UI', () => {
     ).json()) as { pages: Array<{ pageLoadId: string; rules: string[] }> };
     const expected = list.pages.map((p) => p.pageLoadId);
     expect(expected.length).toBeGreaterThan(0);
+    // a rule id that wraps in its cell stays flush left: centred, its second line read as a rule indented
+    // under the one above
+    const ruleLines = await s.page.locator('.rule-link code').evaluateAll((codes) =>
+      codes.map((c) => ({
+        align: getComputedStyle(c.parentElement!).textAlign,
+        lefts: [...c.getClientRects()].map((r) => Math.round(r.left)),
+      })),
+    );
+    expect(ruleLines.length).toBeGreaterThan(0);
+    for (const { align, lefts } of ruleLines) {
+      expect(align).toBe('left');
+      expect(new Set(lefts).size).toBe(1);
+    }
     await s.page
       .getByRole('button', { name: 'List the pages with click-not-impressed-at-exit findings' })
       .click();
