@@ -476,6 +476,37 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     );
   });
 
+  it('a catalog header whose landing is no number: one line naming the file, the field and the value', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'catalogs', 'demo42-43.ndjson');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const header = JSON.parse(lines[0]!);
+    expect(header.landing).toBeGreaterThanOrEqual(1);
+    lines[0] = JSON.stringify({ ...header, landing: 'first' });
+    writeFileSync(file, lines.join('\n'));
+    expect(await refusesToStart(cwd, data)).toBe(
+      `search-sandbox: cannot start: ${file} line 1 is not the catalog's header ("landing" is "first", not a whole number >= 1 (or absent)): fix that line, or move the file away and index its feed again (the sandbox changed nothing)`,
+    );
+  });
+
+  it('catalogs kept by a version that wrote no landing order start, and the search serves them', async () => {
+    const { cwd, data } = copyOfData();
+    const file = path.join(data, 'catalogs', 'demo42-43.ndjson');
+    const [first, ...rest] = readFileSync(file, 'utf8').split('\n');
+    const { landing: _landing, ...older } = JSON.parse(first!);
+    writeFileSync(file, [JSON.stringify(older), ...rest].join('\n'));
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const feed = (await (await fetch(`${url}/_sandbox/feeds/demo42/43`)).json()) as {
+      searchServes: { feedId: number } | null;
+    };
+    expect(feed.searchServes?.feedId).toBe(43);
+    const res = await fetch(`${url}/api/search/search.json?siteId=demo42&q=trail`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+  });
+
   it('a catalog moved away: the feed no longer says it is indexed, and the start-up says why', async () => {
     const { cwd, data } = copyOfData();
     const before = JSON.parse(readFileSync(path.join(data, 'indexing.json'), 'utf8'));

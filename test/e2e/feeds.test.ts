@@ -547,3 +547,56 @@ describe.skipIf(skip)("an upload feed's answers and mail on the board", () => {
     await s.page.setViewportSize({ width: 1366, height: 900 });
   });
 });
+
+describe.skipIf(skip)('the board after the clock goes back', () => {
+  let s: UiSession;
+  beforeAll(async () => {
+    s = await openUi();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const call = (method: string, p: string, body?: string | FormData, json = true) =>
+    fetch(`${s.sandbox.url}${p}`, {
+      method,
+      headers: {
+        authorization: AUTH,
+        ...(json && body ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    });
+  const clock = (body: unknown) => call('POST', '/_sandbox/clock', JSON.stringify(body));
+
+  it('names the catalog indexed last as served, and says its sandbox time is the earlier one', async () => {
+    await s.ui.open('#/feeds');
+    // a day ahead, the outdoor catalog indexed to feed 42
+    expect((await clock({ advance: 'P1D' })).status).toBe(200);
+    const form = new FormData();
+    const outdoor = readFileSync(path.join(FIXTURE_FEEDS, '../search/outdoor-products.csv'));
+    form.append('feedFile', new Blob([outdoor]), 'outdoor-products.csv');
+    expect((await call('POST', '/api/index/feed?feedId=42', form, false)).status).toBe(200);
+    expect((await clock({ advance: 'PT10M' })).status).toBe(200);
+    await expect.poll(async () => (await feedFromApi(s.sandbox.url, 42)).products).toBe(22);
+    // back to real time, feed 43 re-indexes its cart source: indexed after feed 42, at an earlier time
+    expect((await clock({ reset: true })).status).toBe(200);
+    expect((await call('PUT', '/api/index/feed?feedId=43')).status).toBe(200);
+    expect((await clock({ advance: 'PT10M' })).status).toBe(200);
+    const card42 = s.ui.feedCard(42);
+    await expect
+      .poll(() => card42.getByTestId('feed-state-meaning').textContent())
+      .toBe(
+        "indexed; search serves feed 43's catalog, indexed later (at an earlier sandbox time: the clock went back in between), not this one",
+      );
+    expect(await card42.getByTestId('feed-search-serves').textContent()).toMatch(
+      /^Search serves feed 43's catalog \(indexed .+ UTC\), the site's last indexed; this feed's catalog \(22 products\) is not searched\. Feed 43's was indexed after this one's, at an earlier sandbox time: the clock went back in between\.$/,
+    );
+    const card43 = s.ui.feedCard(43);
+    expect(await card43.getByTestId('feed-state-meaning').textContent()).toBe(
+      'indexed: the catalog is live',
+    );
+    expect(await card43.getByTestId('feed-search-serves').textContent()).toMatch(
+      /^Search serves this feed's catalog/,
+    );
+  });
+});

@@ -63,7 +63,10 @@ export class FeedCatalog {
 export interface CatalogReader {
   /** one feed's catalog, or undefined before its first successful index */
   feed(siteId: string, feedId: number): FeedCatalog | undefined;
-  /** every feed catalog of a site, the most recently indexed first */
+  /**
+   * every feed catalog of a site, the most recently indexed first: in the order the indexes happened, not
+   * by their sandbox times (the clock can go back, leaving a catalog indexed before at a later time)
+   */
   site(siteId: string): FeedCatalog[];
   /** the catalog the site's search answers from: its most recently indexed one with products */
   served(siteId: string): FeedCatalog | undefined;
@@ -75,9 +78,16 @@ export interface CatalogReader {
   onChange(listener: (siteId: string) => void): () => void;
 }
 
-/** Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. */
+/**
+ * Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. Each catalog
+ * gets a landing number when it is put in place, kept in its file's header: "the last indexed" of a site
+ * is the one with the highest, whatever the sandbox clock said when it was indexed.
+ */
 export class CatalogStore implements CatalogReader {
   private readonly catalogs = new Map<string, FeedCatalog>();
+  /** the landing number of each catalog; 0 for one kept by a version that wrote none */
+  private readonly landing = new WeakMap<FeedCatalog, number>();
+  private lastLanding = 0;
   /** the save of each feed's catalog under way */
   private readonly saving = new Map<string, Promise<void>>();
   private readonly changes = new Listeners<string>('catalog listener');
@@ -99,7 +109,17 @@ export class CatalogStore implements CatalogReader {
   site(siteId: string): FeedCatalog[] {
     return [...this.catalogs.values()]
       .filter((c) => c.siteId === siteId)
-      .sort((a, b) => b.indexedAt.localeCompare(a.indexedAt));
+      .sort((a, b) => this.landedLater(a, b));
+  }
+
+  /**
+   * The one order of "indexed later" (site(), and so served(), findProduct() and the search's catalog
+   * rules): negative when `a` landed after `b`. Catalogs kept without a landing number landed before
+   * every numbered one; among themselves their sandbox times are all there is to go by.
+   */
+  private landedLater(a: FeedCatalog, b: FeedCatalog): number {
+    const order = (this.landing.get(b) ?? 0) - (this.landing.get(a) ?? 0);
+    return order !== 0 ? order : b.indexedAt.localeCompare(a.indexedAt);
   }
 
   served(siteId: string): FeedCatalog | undefined {
@@ -130,6 +150,7 @@ export class CatalogStore implements CatalogReader {
   async replace(catalog: FeedCatalog): Promise<void> {
     const key = `${catalog.siteId}/${catalog.feedId}`;
     const before = this.catalogs.get(key);
+    this.landing.set(catalog, ++this.lastLanding);
     this.catalogs.set(key, catalog);
     this.changes.emit(catalog.siteId);
     if (!this.dir) return;
@@ -157,7 +178,8 @@ export class CatalogStore implements CatalogReader {
   /** The catalog's file replaced whole, on disk before the feed is said to be indexed (durable.ts). */
   private async save(catalog: FeedCatalog): Promise<void> {
     await makePrivateDir(this.dir!);
-    await replaceFile(this.file(catalog.siteId, catalog.feedId), catalogText(catalog));
+    const landing = this.landing.get(catalog)!;
+    await replaceFile(this.file(catalog.siteId, catalog.feedId), catalogText(catalog, landing));
   }
 
   /** Forget the catalogs of one site, or all. */
@@ -186,8 +208,11 @@ export class CatalogStore implements CatalogReader {
       throw dataDirFailure(this.dir!, err, 'read');
     });
     for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
-      const c = await readCatalog(path.join(this.dir, name));
+      const { catalog: c, landing } = await readCatalog(path.join(this.dir, name));
       this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
+      if (landing === undefined) continue;
+      this.landing.set(c, landing);
+      this.lastLanding = Math.max(this.lastLanding, landing);
     }
   }
 
@@ -197,9 +222,9 @@ export class CatalogStore implements CatalogReader {
 }
 
 /** The header line, then a line per product, in pieces of about 64 KB. */
-function* catalogText(catalog: FeedCatalog): Generator<string> {
+function* catalogText(catalog: FeedCatalog, landing: number): Generator<string> {
   const { siteId, feedId, indexedAt } = catalog;
-  let piece = `${JSON.stringify({ siteId, feedId, indexedAt })}\n`;
+  let piece = `${JSON.stringify({ siteId, feedId, indexedAt, landing })}\n`;
   for (const p of catalog.products) {
     piece += `${JSON.stringify(p)}\n`;
     if (piece.length >= 65_536) {
@@ -219,6 +244,9 @@ function headerProblem(v: unknown): string | null {
     return `"feedId" is ${JSON.stringify(h.feedId)}, not a whole number >= 1`;
   if (typeof h.indexedAt !== 'string' || Number.isNaN(Date.parse(h.indexedAt)))
     return `"indexedAt" is ${JSON.stringify(h.indexedAt)}, not an ISO time`;
+  // written since catalogs are ordered by when they landed; a header from before has none
+  if (h.landing !== undefined && !(Number.isSafeInteger(h.landing) && (h.landing as number) >= 1))
+    return `"landing" is ${JSON.stringify(h.landing)}, not a whole number >= 1 (or absent)`;
   return null;
 }
 
@@ -242,10 +270,19 @@ function productProblem(v: unknown): string | null {
   return null;
 }
 
-async function readCatalog(file: string): Promise<FeedCatalog> {
+interface CatalogHeader {
+  siteId: string;
+  feedId: number;
+  indexedAt: string;
+  landing?: number;
+}
+
+async function readCatalog(
+  file: string,
+): Promise<{ catalog: FeedCatalog; landing: number | undefined }> {
   const input = createReadStream(file, 'utf8');
   const lines = createInterface({ input, crlfDelay: Infinity });
-  let header = null as { siteId: string; feedId: number; indexedAt: string } | null;
+  let header = null as CatalogHeader | null;
   const products: Product[] = [];
   const damaged = (n: number, what: string, why: string) =>
     new DataDirError(
@@ -286,5 +323,8 @@ async function readCatalog(file: string): Promise<FeedCatalog> {
       'is empty',
       'move it away and index its feed again (the sandbox changed nothing)',
     );
-  return new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products);
+  return {
+    catalog: new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products),
+    landing: header.landing,
+  };
 }

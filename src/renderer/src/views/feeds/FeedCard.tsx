@@ -8,7 +8,7 @@ import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
 import { FeedHistory } from './FeedHistory';
-import { feedStateMeaning } from './state-names';
+import { AT_EARLIER_TIME, feedStateMeaning, servedAtEarlierTime } from './state-names';
 
 const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
 
@@ -127,7 +127,7 @@ function SearchServes({ feed }: { feed: FeedView }) {
     <p className="small muted" data-testid="feed-search-serves">
       {served.feedId === feed.id
         ? `Search serves this feed's catalog (indexed ${fmtDateTime(parseTime(served.indexedAt))} UTC).`
-        : `Search serves feed ${served.feedId}'s catalog (indexed ${fmtDateTime(parseTime(served.indexedAt))} UTC), the site's last indexed${feed.products > 0 ? `; this feed's catalog (${plural(feed.products, 'product')}) is not searched` : ''}.`}
+        : `Search serves feed ${served.feedId}'s catalog (indexed ${fmtDateTime(parseTime(served.indexedAt))} UTC), the site's last indexed${feed.products > 0 ? `; this feed's catalog (${plural(feed.products, 'product')}) is not searched` : ''}.${servedAtEarlierTime(feed) ? ` Feed ${served.feedId}'s was indexed after this one's, ${AT_EARLIER_TIME}.` : ''}`}
     </p>
   );
 }

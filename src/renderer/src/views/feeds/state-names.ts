@@ -62,7 +62,20 @@ export function indexedHere(feed: FeedView): boolean {
 function servedMeaning(feed: FeedView): string {
   const served = feed.searchServes;
   if (!served || served.feedId === feed.id) return STATE_MEANING.done;
-  return `indexed; search serves feed ${served.feedId}'s catalog, indexed later, not this one`;
+  return `indexed; search serves feed ${served.feedId}'s catalog, indexed later${servedAtEarlierTime(feed) ? ` (${AT_EARLIER_TIME})` : ''}, not this one`;
+}
+
+/** said when the catalog served was indexed after this feed's, at an earlier sandbox time */
+export const AT_EARLIER_TIME = 'at an earlier sandbox time: the clock went back in between';
+
+/**
+ * Whether the catalog the search serves, indexed after this feed's, reads an earlier sandbox time than
+ * this feed's last index: "later" is the order the indexes happened in, and the clock went back between them.
+ */
+export function servedAtEarlierTime(feed: FeedView): boolean {
+  const served = feed.searchServes;
+  if (!served || served.feedId === feed.id || feed.lastIndexed === null) return false;
+  return Date.parse(served.indexedAt) < Date.parse(feed.lastIndexed);
 }
 
 /** What the feed's state means for this feed: a fixture's `done` without a catalog says so, and how to index. */

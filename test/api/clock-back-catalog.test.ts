@@ -1,0 +1,94 @@
+// After the sandbox clock goes back ("Reset to real time", or a restart: the clock's offset is not kept),
+// over HTTP: the site's search answers from the catalog indexed last — in the order the indexes happened,
+// not by their sandbox times, which can now lie ahead of the clock.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import { startSandbox, tempDir } from '../helpers/sandbox';
+import { admin, advance, FIXTURES, put, upload, waitForFeed } from './indexing-helpers';
+
+const OUTDOOR = readFileSync(path.resolve(FIXTURES, '../search/outdoor-products.csv'));
+let open: Sandbox[] = [];
+const cleanups: (() => void)[] = [];
+
+afterEach(async () => {
+  for (const sb of open) await sb.close();
+  open = [];
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function start(dataDir?: string): Promise<Sandbox> {
+  const sb = await startSandbox(dataDir ? { dataDir } : {});
+  open.push(sb);
+  return sb;
+}
+
+async function stop(sb: Sandbox): Promise<void> {
+  await sb.close();
+  open = open.filter((s) => s !== sb);
+}
+
+async function feedView(sb: Sandbox, feedId: number): Promise<any> {
+  return (await admin(sb.url, 'GET', `/feeds/demo42/${feedId}`)).body;
+}
+
+/** A day ahead: the outdoor catalog (22 products) uploaded to feed 42 and indexed on that clock. */
+async function indexOutdoorTomorrow(sb: Sandbox): Promise<string> {
+  expect((await advance(sb.url, 'P1D')).status).toBe(200);
+  expect((await upload(sb.url, 'feedId=42', OUTDOOR, 'outdoor-products.csv')).status).toBe(200);
+  expect((await advance(sb.url, 'PT10M')).status).toBe(200);
+  const f42 = await waitForFeed(sb, 42, (f) => f.state === 'done' && f.products === 22);
+  expect(f42.searchServes?.feedId).toBe(42);
+  return f42.lastIndexed!;
+}
+
+/** Feed 43 re-indexes its cart source (12 products) at the clock's time. */
+async function reindexCart(sb: Sandbox, after: string): Promise<any> {
+  expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+  expect((await advance(sb.url, 'PT10M')).status).toBe(200);
+  await waitForFeed(sb, 43, (f) => f.state === 'done' && (f.lastRun?.finishedAt ?? '') > after);
+  return feedView(sb, 43);
+}
+
+/** The site's search, every feed's card and a catalog rule's view all name feed 43's catalog. */
+async function expectServesCart(sb: Sandbox): Promise<void> {
+  const cart = (await admin(sb.url, 'GET', '/feeds/demo42/43/catalog?limit=1000')).body;
+  const cartIds = new Set<string>(cart.products.map((p: any) => p.parentId ?? p.uid));
+  expect(cartIds.size).toBeGreaterThan(0);
+  const res = await fetch(`${sb.url}/api/search/search.json?siteId=demo42&q=&resultsPerPage=250`);
+  expect(res.status).toBe(200);
+  const uids = ((await res.json()) as any).results.map((r: any) => r.uid);
+  expect(uids.length).toBeGreaterThan(0);
+  expect(uids.filter((u: string) => !cartIds.has(u))).toEqual([]);
+  for (const id of [42, 43, 44]) expect((await feedView(sb, id)).searchServes.feedId).toBe(43);
+}
+
+describe('the catalog the search serves after the clock goes back', () => {
+  it('is the one indexed last after "Reset to real time", not the one at the later sandbox time', async () => {
+    const sb = await start();
+    const tomorrow = await indexOutdoorTomorrow(sb);
+    expect((await admin(sb.url, 'POST', '/clock', { reset: true })).body.offsetMs).toBe(0);
+    const f43 = await reindexCart(sb, new Date(Date.now() - 60_000).toISOString());
+    expect(f43.products).toBe(12);
+    expect(Date.parse(f43.searchServes.indexedAt)).toBeLessThan(Date.parse(tomorrow));
+    await expectServesCart(sb);
+  });
+
+  it('is the one indexed last after a restart, and stays so after another', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const first = await start(dir);
+    await indexOutdoorTomorrow(first);
+    await stop(first);
+    const second = await start(dir);
+    // the clock is at real time again: feed 42's catalog is a day ahead of it, and still served
+    expect((await feedView(second, 42)).searchServes.feedId).toBe(42);
+    await reindexCart(second, new Date(Date.now() - 60_000).toISOString());
+    await expectServesCart(second);
+    await stop(second);
+    // the order the indexes happened in is kept in the data directory, not worked out from their times
+    await expectServesCart(await start(dir));
+  });
+});
