@@ -1,14 +1,16 @@
 // After the sandbox clock goes back ("Reset to real time", or a restart: the clock's offset is not kept),
 // over HTTP: the site's search answers from the catalog indexed last — in the order the indexes happened,
-// not by their sandbox times, which can now lie ahead of the clock.
+// not by their sandbox times, which can now lie ahead of the clock — and the status API never reports a
+// next index time at or before the last index's finish time.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { startSandbox, tempDir } from '../helpers/sandbox';
-import { admin, advance, FIXTURES, put, upload, waitForFeed } from './indexing-helpers';
+import { admin, advance, FIXTURES, put, status, upload, waitForFeed } from './indexing-helpers';
 
+const DAY = 86_400_000;
 const OUTDOOR = readFileSync(path.resolve(FIXTURES, '../search/outdoor-products.csv'));
 let open: Sandbox[] = [];
 const cleanups: (() => void)[] = [];
@@ -65,6 +67,20 @@ async function expectServesCart(sb: Sandbox): Promise<void> {
   for (const id of [42, 43, 44]) expect((await feedView(sb, id)).searchServes.feedId).toBe(43);
 }
 
+/** Every feed of the status answer: a next index time after its last index, at most one interval on. */
+async function expectStatusInOrder(sb: Sandbox): Promise<void> {
+  const body = (await (await status(sb.url)).json()) as any;
+  for (const f of body.feeds) {
+    if (f.lastIndexed === null || f.nextIndexTime === null) continue;
+    const gap = Date.parse(f.nextIndexTime) - Date.parse(f.lastIndexed);
+    expect({ id: f.id, after: gap > 0, withinInterval: gap <= DAY }).toEqual({
+      id: f.id,
+      after: true,
+      withinInterval: true,
+    });
+  }
+}
+
 describe('the catalog the search serves after the clock goes back', () => {
   it('is the one indexed last after "Reset to real time", not the one at the later sandbox time', async () => {
     const sb = await start();
@@ -90,5 +106,48 @@ describe('the catalog the search serves after the clock goes back', () => {
     await stop(second);
     // the order the indexes happened in is kept in the data directory, not worked out from their times
     await expectServesCart(await start(dir));
+  });
+});
+
+describe('the status API after the clock goes back', () => {
+  it('reports each next index time after its last index, and one interval on once a feed indexes again', async () => {
+    const sb = await start();
+    await indexOutdoorTomorrow(sb);
+    await admin(sb.url, 'POST', '/clock', { reset: true });
+    await expectStatusInOrder(sb);
+    const f42 = await feedView(sb, 42);
+    expect(f42.history.at(-1).detail).toMatch(/after the last index/);
+    await reindexCart(sb, new Date(Date.now() - 60_000).toISOString());
+    await expectStatusInOrder(sb);
+  });
+
+  it('puts right, at start-up, a data directory an older version left with the next index before the last', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const first = await start(dir);
+    await indexOutdoorTomorrow(first);
+    await stop(first);
+    // as an older version left it after "Reset to real time": the next index time brought back to at
+    // most a day from the clock, to before the index that finished a day ahead
+    const file = path.join(dir, 'indexing.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    const f42 = stored.feeds.find((f: any) => f.siteId === 'demo42' && f.feedId === 42);
+    f42.nextIndexTime -= DAY;
+    expect(f42.nextIndexTime).toBeLessThan(f42.lastIndexed);
+    writeFileSync(file, JSON.stringify(stored));
+    const second = await start(dir);
+    await expectStatusInOrder(second);
+    expect((await feedView(second, 42)).history.at(-1).detail).toMatch(
+      /^the next index time .+ was not after the last index \(finished .+, ahead of the clock\): it is now .+, the first of the schedule after it$/,
+    );
+  });
+
+  it('does so after a restart too', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const first = await start(dir);
+    await indexOutdoorTomorrow(first);
+    await stop(first);
+    await expectStatusInOrder(await start(dir));
   });
 });

@@ -38,7 +38,7 @@ import {
 import type { DecodeLimits } from './feed-file';
 import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
-import { bringTimesWithinReach } from './clock-back';
+import { bringTimesWithinReach, scheduleBack } from './clock-back';
 import type { Outbox } from './outbox';
 import { nextAfter } from '../durations';
 import { plural } from '../../shared/text';
@@ -361,15 +361,19 @@ export class FeedEngine {
   /**
    * The clock went back (reset, set back, or a restart on real time): a step or a next index time measured
    * on the advanced clock is brought within reach (clock-back.ts), said in the history, and re-armed.
+   * `wentBack` false: the clock moved on, and what stays as it was is not said again.
    */
-  clockWentBack(rec: FeedRecord): void {
-    const said = bringTimesWithinReach(rec, this.settings(rec).interval, this.now);
+  clockWentBack(rec: FeedRecord, wentBack = true): void {
+    const said = bringTimesWithinReach(rec, this.settings(rec).interval, this.now, wentBack);
     if (said.length === 0) return;
     for (const detail of said) this.note(rec, 'hand', detail);
     this.arm(rec);
   }
 
-  /** nextIndexTime moves on by whole intervals until it is after the finish time. */
+  /**
+   * nextIndexTime moves by whole intervals to the first time of its schedule after the finish time: on,
+   * and back when an index ends before the time the clock going back left it at (clock-back.ts).
+   */
   advanceNextIndexTime(rec: FeedRecord, at: number): void {
     const { interval } = this.settings(rec);
     if (interval === 'Never') {
@@ -377,7 +381,8 @@ export class FeedEngine {
       return;
     }
     const next = rec.nextIndexTime ?? at + interval;
-    rec.nextIndexTime = next > at ? next : nextAfter(next, interval, at);
+    rec.nextIndexTime =
+      next > at ? scheduleBack(next, interval, at) : nextAfter(next, interval, at);
   }
 
   private notify(

@@ -36,13 +36,18 @@ export interface IndexingSettings {
 }
 
 export class IndexingService {
+  /** the clock's time at its last move: a move to before it is the clock going back */
+  private clockSeen: number;
+
   private constructor(
     readonly engine: FeedEngine,
     readonly catalogs: CatalogStore,
     readonly outbox: Outbox,
     private readonly stash: UploadStash,
     private readonly accounts: readonly AccountConfig[],
-  ) {}
+  ) {
+    this.clockSeen = engine.now;
+  }
 
   static async open(
     config: IndexingSettings,
@@ -154,7 +159,9 @@ export class IndexingService {
 
   /** The sandbox clock moved: after it went back, every feed's times measured on the old clock come within reach. */
   clockMoved(): void {
-    for (const rec of this.engine.records()) this.engine.clockWentBack(rec);
+    const wentBack = this.engine.now < this.clockSeen;
+    this.clockSeen = this.engine.now;
+    for (const rec of this.engine.records()) this.engine.clockWentBack(rec, wentBack);
   }
 
   /** GET /api/index/status: every feed of the account; remembered for the workflow scorecard. */
