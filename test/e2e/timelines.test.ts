@@ -349,7 +349,7 @@ describe.skipIf(skip)('timelines UI', () => {
     // under the one above
     const ruleLines = await s.page.locator('.rule-link code').evaluateAll((codes) =>
       codes.map((c) => ({
-        align: getComputedStyle(c.parentElement!).textAlign,
+        align: c.ownerDocument.defaultView!.getComputedStyle(c.parentElement!).textAlign,
         lefts: [...c.getClientRects()].map((r) => Math.round(r.left)),
       })),
     );
