@@ -27,8 +27,14 @@ export type IndexStatus = (typeof INDEX_STATUSES)[number];
 export const FEED_STATES = [...INDEX_STATUSES, 'paused'] as const;
 export type FeedState = (typeof FEED_STATES)[number];
 
-/** Who or what moved a feed: a bulk index API request, the scheduler/autopilot, the admin (hand), an injected fault. */
-export type TransitionCause = 'api' | 'scheduler' | 'hand' | 'fault';
+/**
+ * Who or what moved a feed or wrote its history entry: a bulk index API request, the scheduler/autopilot, a
+ * person's hand move or setting, an injected fault, or the sandbox itself (a restart, the clock going back,
+ * a reset to the fixtures, a catalog missing from or not written to the data directory). Data directories
+ * of older versions hold only the first four.
+ */
+export const TRANSITION_CAUSES = ['api', 'scheduler', 'hand', 'fault', 'sandbox'] as const;
+export type TransitionCause = (typeof TRANSITION_CAUSES)[number];
 
 /** A finding about how a client used the bulk index API (the seed's recommended workflow). */
 export type WorkflowFlag =

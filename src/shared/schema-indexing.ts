@@ -1,13 +1,13 @@
 // Schemas of the bulk-indexing shapes (src/shared/indexing.ts): feeds, the outbox, the stream's `feed`,
 // `outbox` and `indexRequest` messages.
 import { Type } from '@sinclair/typebox';
-import { FEED_STATES, INDEX_STATUSES } from './indexing';
+import { FEED_STATES, INDEX_STATUSES, TRANSITION_CAUSES } from './indexing';
 import { closed, literals, nullable, dto } from './schema-base';
 import type { FeedView, HistoryEntry, OutboxMessage } from './indexing';
 
 const FeedState = literals(FEED_STATES);
 const IndexStatus = literals(INDEX_STATUSES);
-const Cause = literals(['api', 'scheduler', 'hand', 'fault'] as const);
+const Cause = literals(TRANSITION_CAUSES);
 
 const WorkflowFindingSchema = closed({
   flag: literals([

@@ -520,8 +520,35 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     const feed = (await (await fetch(`${url}/_sandbox/feeds/demo42/43`)).json()) as {
       state: string;
       products: number;
+      lastIndexed: string | null;
+      lastRun: Record<string, unknown>;
+      history: Array<{ kind: string; cause: string; detail: string; to?: string }>;
     };
-    expect(feed).toMatchObject({ state: 'error', products: 0 });
+    const reason =
+      /^its catalog of 12 products is not in the data directory: index the feed again$/;
+    expect(feed).toMatchObject({ state: 'error', products: 0, lastIndexed: null });
+    // the run that indexed it is no longer what the feed has: its error is the loss, where the board shows errors
+    expect(feed.lastRun).toMatchObject({ outcome: 'error', indexed: 0 });
+    expect(feed.lastRun.error).toMatch(reason);
+    // nothing was injected: the sandbox itself found the catalog missing at start-up
+    expect(feed.history.at(-1)).toMatchObject({
+      kind: 'transition',
+      to: 'error',
+      cause: 'sandbox',
+    });
+    expect(feed.history.at(-1)!.detail).toMatch(reason);
+    const status = (await (
+      await fetch(`${url}/api/index/status`, {
+        headers: {
+          authorization: `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`,
+        },
+      })
+    ).json()) as { feeds: Array<{ id: number; lastIndexed: string | null; indexStatus: string }> };
+    // the status API claims no catalog the search cannot answer from
+    expect(status.feeds.find((f) => f.id === 43)).toMatchObject({
+      lastIndexed: null,
+      indexStatus: 'error',
+    });
     const health = (await (await fetch(`${url}/_sandbox/health`)).json()) as { warnings: string[] };
     expect(health.warnings.join('\n')).toContain('feed 43 of demo42: its catalog');
   });

@@ -133,7 +133,7 @@ export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): Fe
       {
         kind: 'note',
         at: new Date(now).toISOString(),
-        cause: 'hand',
+        cause: 'sandbox',
         detail: 'feed created from the config: done, as the fixtures say',
       },
     ],

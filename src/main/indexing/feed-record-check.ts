@@ -1,7 +1,7 @@
 // Every field of every feed, outbox mail and status read kept in indexing.json, checked as it is read: a hand-edited or damaged value
 // is named (its path, its value, what it must be) before the engine runs on it, where it hung the
 // start-up (a state no step ends) or crashed it (a time that is no date).
-import { FEED_STATES, INDEX_STATUSES } from '../../shared/indexing';
+import { FEED_STATES, INDEX_STATUSES, TRANSITION_CAUSES } from '../../shared/indexing';
 
 /** What is wrong with one value: where it is, what it is, and what it must be. */
 export interface FieldProblem {
@@ -25,8 +25,8 @@ const TIMED_STATES: readonly string[] = [
   'regen_running',
   'regen_done',
 ];
+/** What starts a run: a request, the schedule, a hand (a history entry may also name a fault or the sandbox). */
 const CAUSES = ['api', 'scheduler', 'hand'] as const;
-const TRANSITION_CAUSES = [...CAUSES, 'fault'] as const;
 const HISTORY_KINDS = ['transition', 'request', 'note'] as const;
 const OUTCOMES = ['done', 'error', 'regen_error'] as const;
 const DELIVERIES = ['not-configured', 'pending', 'sent', 'failed'] as const;

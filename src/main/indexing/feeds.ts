@@ -286,10 +286,11 @@ export class FeedEngine {
     rec.lastIndexed = before.lastIndexed;
     rec.products = before.products;
     if (rec.lastRun) rec.lastRun = { ...rec.lastRun, error: reason, outcome: 'error', indexed: 0 };
+    // nothing was injected: the data directory refused the write
     this.addHistory(rec, {
       kind: 'transition',
       at: new Date(this.now).toISOString(),
-      cause: 'fault',
+      cause: 'sandbox',
       detail: reason,
       from: 'done',
       to: 'error',
@@ -300,25 +301,30 @@ export class FeedEngine {
 
   /**
    * A kept feed whose catalog is not in the data directory (moved away, lost with a disk) claims none: its
-   * product count goes to 0 and, when it is `done`, it ends in `error` with the reason, so the status API
-   * never says a catalog is indexed that the search cannot answer from. Resolves with the reason, or null.
+   * product count goes to 0 and its lastIndexed to null, so neither the status API nor the search claims
+   * a catalog that is not there. A `done` feed ends in `error`, the loss its last run's error (where the
+   * board shows a feed's error), as a catalog that could not be saved does. The sandbox found it, at
+   * start-up: nothing was injected. Returns the reason, or null.
    */
   catalogMissing(rec: FeedRecord): string | null {
     if (rec.products === 0 || this.deps.catalogs.feed(rec.siteId, rec.feedId)) return null;
     const reason = `its catalog of ${plural(rec.products, 'product')} is not in the data directory: index the feed again`;
     rec.products = 0;
+    rec.lastIndexed = null;
     const at = new Date(this.now).toISOString();
     if (rec.state === 'done') {
       rec.state = 'error';
+      if (rec.lastRun)
+        rec.lastRun = { ...rec.lastRun, error: reason, outcome: 'error', indexed: 0 };
       this.addHistory(rec, {
         kind: 'transition',
         at,
-        cause: 'fault',
+        cause: 'sandbox',
         detail: reason,
         from: 'done',
         to: 'error',
       });
-    } else this.addHistory(rec, { kind: 'note', at, cause: 'fault', detail: reason });
+    } else this.addHistory(rec, { kind: 'note', at, cause: 'sandbox', detail: reason });
     return reason;
   }
 
@@ -355,7 +361,7 @@ export class FeedEngine {
       rec.nextIndexTime =
         interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
     // noted once repaired: a note renders the feed's view, which reads the schedule
-    for (const detail of said) this.note(rec, 'hand', detail);
+    for (const detail of said) this.note(rec, 'sandbox', detail);
   }
 
   /**
@@ -366,7 +372,7 @@ export class FeedEngine {
   clockWentBack(rec: FeedRecord, wentBack = true): void {
     const said = bringTimesWithinReach(rec, this.settings(rec).interval, this.now, wentBack);
     if (said.length === 0) return;
-    for (const detail of said) this.note(rec, 'hand', detail);
+    for (const detail of said) this.note(rec, 'sandbox', detail);
     this.arm(rec);
   }
 

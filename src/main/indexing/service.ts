@@ -105,7 +105,7 @@ export class IndexingService {
           const missing = this.engine.catalogMissing(rec);
           if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);
           const changed = sourceChanged(rec, feed);
-          if (changed) this.engine.note(rec, 'hand', changed);
+          if (changed) this.engine.note(rec, 'sandbox', changed);
           // the clock starts at real time again: times kept from an advanced clock come within reach
           this.engine.clockWentBack(rec);
         }
@@ -149,7 +149,7 @@ export class IndexingService {
           result.byUid,
         ),
       );
-    else this.engine.note(rec, 'hand', problem);
+    else this.engine.note(rec, 'sandbox', problem);
     return problem;
   }
 

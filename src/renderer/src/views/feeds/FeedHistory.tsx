@@ -13,6 +13,17 @@ const CAUSE_LABEL: Record<HistoryEntry['cause'], string> = {
   scheduler: 'schedule / autopilot',
   hand: 'by hand',
   fault: 'injected fault',
+  sandbox: 'the sandbox',
+};
+
+/** What each cause covers, on hover: "the sandbox" is not a person's move nor a fault someone injected. */
+const CAUSE_TITLE: Record<HistoryEntry['cause'], string> = {
+  api: 'a bulk index request (PUT or POST /api/index/feed)',
+  scheduler: "the feed's schedule or its autopilot",
+  hand: 'a hand move or a setting changed on the Feeds board or the admin API',
+  fault: 'a fault injected on purpose (PATCH … inject)',
+  sandbox:
+    'the sandbox itself: a restart, the clock going back, a reset to the fixtures, or the data directory',
 };
 
 /** The entry's time, and when it lies ahead of the sandbox clock, by how much. */
@@ -38,7 +49,9 @@ function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
             {transitionMeaning(entry)}
           </span>
         </span>
-        <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>
+        <span className={`badge cause-${entry.cause}`} title={CAUSE_TITLE[entry.cause]}>
+          {CAUSE_LABEL[entry.cause]}
+        </span>
         {entry.detail && <span className="history-detail muted">{entry.detail}</span>}
       </li>
     );
@@ -48,7 +61,9 @@ function Entry({ entry, now }: { entry: HistoryEntry; now: number }) {
       <li className="history-entry" data-kind="note">
         <When entry={entry} now={now} />
         <span className="history-what">{entry.detail}</span>
-        <span className={`badge cause-${entry.cause}`}>{CAUSE_LABEL[entry.cause]}</span>
+        <span className={`badge cause-${entry.cause}`} title={CAUSE_TITLE[entry.cause]}>
+          {CAUSE_LABEL[entry.cause]}
+        </span>
       </li>
     );
   }

@@ -26,6 +26,7 @@ const PAUSED_BY: Record<TransitionCause, string> = {
   hand: 'paused by hand',
   scheduler: 'paused by the schedule',
   fault: 'paused by an injected fault',
+  sandbox: 'paused by the sandbox',
 };
 
 /** What a move means: for a pause, who paused the feed. */

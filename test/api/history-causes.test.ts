@@ -1,0 +1,82 @@
+// Each entry of a feed's history names who or what made it, over HTTP: what the sandbox did by itself (a
+// restart, the clock going back, a reset to the fixtures) is the sandbox's, never "by hand", which is kept
+// for a person's moves, and a data directory holding such entries starts again.
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/main/sandbox';
+import { startSandbox, tempDir } from '../helpers/sandbox';
+import { admin, put, waitForFeed } from './indexing-helpers';
+
+let open: Sandbox[] = [];
+const cleanups: (() => void)[] = [];
+
+afterEach(async () => {
+  for (const sb of open) await sb.close();
+  open = [];
+  for (const c of cleanups.splice(0)) c();
+});
+
+async function start(dataDir?: string): Promise<Sandbox> {
+  const sb = await startSandbox(dataDir ? { dataDir } : {});
+  open.push(sb);
+  return sb;
+}
+
+async function stop(sb: Sandbox): Promise<void> {
+  await sb.close();
+  open = open.filter((s) => s !== sb);
+}
+
+async function history(sb: Sandbox, feedId: number): Promise<any[]> {
+  const { status, body } = await admin(sb.url, 'GET', `/feeds/demo42/${feedId}`);
+  expect(status).toBe(200);
+  return body.history;
+}
+
+/** A day ahead, feed 43 queued (regen_waiting): its step started on the advanced clock. */
+async function queueOnAdvancedClock(sb: Sandbox): Promise<void> {
+  expect((await admin(sb.url, 'POST', '/clock', { advance: 'P1D' })).status).toBe(200);
+  await waitForFeed(sb, 43, (f) => f.state === 'done');
+  expect((await put(sb.url, 'feedId=43')).status).toBe(200);
+}
+
+const clockNotes = (entries: any[]) => entries.filter((e) => /clock went back/.test(e.detail));
+
+describe('what the sandbox did by itself is the sandbox cause', () => {
+  it('the clock going back ("reset to real time") moves feeds on as the sandbox, not by hand', async () => {
+    const sb = await start();
+    await queueOnAdvancedClock(sb);
+    expect((await admin(sb.url, 'POST', '/clock', { reset: true })).status).toBe(200);
+    const notes = clockNotes(await history(sb, 43));
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatchObject({ kind: 'note', cause: 'sandbox' });
+  });
+
+  it('a restart says what it moved as the sandbox, and a data directory holding such entries starts again', async () => {
+    const { dir, cleanup } = tempDir();
+    cleanups.push(cleanup);
+    const first = await start(dir);
+    await queueOnAdvancedClock(first);
+    await stop(first);
+    const second = await start(dir);
+    const notes = clockNotes(await history(second, 43));
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatchObject({ cause: 'sandbox' });
+    await stop(second);
+    const third = await start(dir);
+    expect(clockNotes(await history(third, 43))).toEqual(notes);
+  });
+
+  it('"reset all" creates the feeds from the config as the sandbox; a hand move stays by hand', async () => {
+    const sb = await start();
+    const moved = await admin(sb.url, 'POST', '/feeds/demo42/42/transition', { to: 'waiting' });
+    expect(moved.body.history.at(-1)).toMatchObject({ kind: 'transition', cause: 'hand' });
+    expect((await admin(sb.url, 'POST', '/reset', { what: 'all' })).status).toBe(200);
+    for (const feedId of [42, 43, 44]) {
+      const created = (await history(sb, feedId)).find((e) =>
+        /created from the config/.test(e.detail),
+      );
+      expect(created).toMatchObject({ kind: 'note', cause: 'sandbox' });
+    }
+  });
+});
