@@ -174,6 +174,36 @@ describe('a request while the feed is running', () => {
   });
 });
 
+describe('a feed paused by a request', () => {
+  it('never continues by itself: a later request is told it is paused and how to resume it', async () => {
+    await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv');
+    await advance(sb.url, 'PT61M');
+    await admin(sb.url, 'POST', '/clock', { set: '2026-11-22T04:00:40Z' });
+    expect(sb.core.indexing.feed('demo42', 42)!.state).toBe('running');
+    // a PUT uploads nothing: resuming indexes the last upload
+    expect((await put(sb.url, 'feedId=42')).status).toBe(200);
+    const paused = sb.core.indexing.feed('demo42', 42)!;
+    expect(paused.state).toBe('paused');
+    expect(paused.pausedReason).toMatch(/the index starts again with the last upload$/);
+    // hours later it is still paused, and the uploader is not told to wait for it
+    await advance(sb.url, 'PT2H');
+    for (const res of [
+      await put(sb.url, 'feedId=42'),
+      await upload(sb.url, 'feedId=42', fixture('products.csv'), 'p.csv'),
+    ]) {
+      expect(res.status).toBe(409);
+      const { message } = (await res.json()) as any;
+      expect(message).toMatch(/^feed 42 is paused \(the status API reports "waiting"\)/);
+      expect(message).toMatch(/never continues by itself/);
+      expect(message).toContain(
+        'POST /_sandbox/feeds/demo42/42/transition {"to":"running"}, or "running" on the Feeds board',
+      );
+      expect(message).not.toMatch(/wait until it is done/);
+    }
+    expect(flagsOf(lastRequest(42))).toContain('requested-while-waiting');
+  });
+});
+
 describe('PUT from the cart source', () => {
   it('regenerates, then indexes fixtures/feeds/cart-products.csv into the feed catalog', async () => {
     await put(sb.url, 'feedId=43&requestedBy=cart%40shop.example');

@@ -141,8 +141,11 @@ function judge(
         `feed ${feedId} has interval "Never": it is not indexed, by request or by schedule; change its interval to index it`,
       ),
     );
+  if (rec.state === 'paused')
+    // queued too, but it never goes on by itself: waiting would not help the uploader
+    return refused('refused-waiting', new FeedAlreadyQueued(pausedRefusal(rec)));
   if (!RESTING.has(rec.state) && rec.state !== 'running')
-    // still queued (waiting, paused, regenerating): nothing is queued twice — refused,
+    // still queued (waiting, regenerating): nothing is queued twice — refused,
     // whatever the hour window says
     return refused(
       'refused-waiting',
@@ -174,6 +177,12 @@ function judge(
       ),
     );
   return { outcome: rec.state === 'running' ? 'paused' : 'accepted', input, refusal: null };
+}
+
+/** A request for a paused feed: it is queued, and only a hand resumes it (the sandbox's choice, docs/indexing.md). */
+function pausedRefusal(rec: FeedRecord): string {
+  const k = `${rec.siteId}/${rec.feedId}`;
+  return `feed ${rec.feedId} is paused (the status API reports "waiting"): nothing is queued twice, and a paused index never continues by itself; resume it by hand (POST /_sandbox/feeds/${k}/transition {"to":"running"}, or "running" on the Feeds board), then request again once it is done`;
 }
 
 /**
@@ -251,7 +260,13 @@ function moveFeed(
 ): void {
   // the state may have moved while the upload was being kept
   if (outcome === 'paused' && rec.state === 'running') {
-    const what = input === 'cart' ? 'the cart source' : `the file it uploaded`;
+    // a PUT uploads nothing: the index starts again with the upload kept before it
+    const what =
+      input === 'cart'
+        ? 'the cart source'
+        : req.upload
+          ? 'the file it uploaded'
+          : 'the last upload';
     engine.pause(
       rec,
       `a bulk index request (${req.method}) arrived while the feed was running; resume it by hand: the index starts again with ${what}`,
